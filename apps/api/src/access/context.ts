@@ -1,0 +1,34 @@
+import type { Permission } from '@saude/shared';
+import type { Db } from '../db/client';
+
+export type Access = Permission | 'public' | 'authenticated';
+
+/** The signed-in user as every service sees it: one query per request builds it (auth/sessions.ts). */
+export type SessionUser = {
+  sessionId: string;
+  profissionalId: string;
+  login: string;
+  nome: string;
+  email: string | null;
+  unidadeId: string | null;
+  unidadeNome: string | null;
+  perfil: string | null;
+  permissions: ReadonlySet<string>;
+};
+
+/** What services receive instead of the request (style guide §6). */
+export type Ctx = { db: Db; usuario: SessionUser | null; ip: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    usuario: SessionUser | null;
+    ctx: Ctx;
+  }
+}
+
+export function can(usuario: SessionUser, permission: Permission): boolean {
+  return usuario.unidadeId !== null && usuario.permissions.has(permission);
+}

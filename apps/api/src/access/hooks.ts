@@ -1,0 +1,49 @@
+import { msg, type Permission } from '@saude/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { bearerToken, loadSession, type SessionPolicy } from '../auth/sessions';
+import { AppError } from '../lib/errors';
+import { audit } from './audit';
+import { can, type Access } from './context';
+
+export type RegisteredRoute = { method: string; url: string; access: Access };
+
+/**
+ * Every /api route declares its access; one that forgets stops the boot [Immich]. The hook answers 401/403 before
+ * validation, so a stranger never learns our field names from a 422.
+ */
+export function registerAccess(app: FastifyInstance, db: Db, policy: SessionPolicy): RegisteredRoute[] {
+  const registered: RegisteredRoute[] = [];
+  app.decorateRequest('usuario', null);
+  app.decorateRequest('ctx', null as never);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url}: no access declared`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registered.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.ctx = { db, usuario: null, ip: req.ip };
+  });
+
+  app.addHook('preValidation', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const token = bearerToken(req.headers.authorization);
+    const usuario = token ? await loadSession(db, token, policy) : null;
+    if (!usuario) throw new AppError(401, msg.naoAutenticado);
+    req.usuario = usuario;
+    req.ctx.usuario = usuario;
+    if (access === 'authenticated') return;
+    if (!usuario.unidadeId) throw new AppError(403, msg.semUnidadeAtual);
+    if (!can(usuario, access as Permission)) {
+      await audit(db, req.ctx, { action: 'permissao_negada', resource: access, record_id: null, details: { method: req.method, url: req.url } });
+      throw new AppError(403, msg.naoAutorizado);
+    }
+  });
+  return registered;
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { msg } from '@saude/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { lockDataDir, DataDirLockedError } from './db/open';
+import { buildTestApp, type TestApp } from './test/helpers';
+
+describe('serving', () => {
+  let t: TestApp;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Saúde Municipal</title>');
+    t = await buildTestApp({ WEB_DIST: dist }, { serveWeb: true });
+  });
+  afterAll(async () => { await t.close(); });
+
+  it('answers health with the database reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('falls back to the app for any screen route (history mode) with security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/atencao_primaria/familias/123/edit', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Saúde Municipal');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never falls back for /api: unknown API paths answer JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nao-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: msg.status404, errors: {} });
+  });
+
+  it('answers 422, not 500, for a malformed JSON body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"login":' });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).not.toMatch(/stack|SyntaxError/);
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(res.json().paths['/api/v2/auth/login']).toBeDefined();
+  });
+});
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, DATABASE_URL: null, DEMO: true, SESSION_IDLE_MINUTES: 30, SESSION_MAX_HOURS: 12 });
+    expect(c.DATA_DIR).toBe(path.resolve('./data'));
+  });
+  it('turns demo data off by default on a real PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).DEMO).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: 'true' }).DEMO).toBe(true);
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeNull();
+  });
+  it('stops with a message naming the variable for a bad value', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DEMO: 'talvez' })).toThrow(/DEMO/);
+    expect(() => loadConfig({ CHAT_WIDGET_URL: 'nao-e-url' })).toThrow(/CHAT_WIDGET_URL/);
+  });
+});
+
+describe('embedded database lock', () => {
+  it('lets only one process hold DATA_DIR and takes over a lock left by a dead process', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-'));
+    // Another live process (our parent) holds it.
+    fs.writeFileSync(path.join(dir, 'saude-municipal.lock'), String(process.ppid));
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect(() => lockDataDir(dir)).toThrow(/já está em uso/);
+    // A dead one does not.
+    fs.writeFileSync(path.join(dir, 'saude-municipal.lock'), '999999');
+    const release = lockDataDir(dir);
+    expect(fs.readFileSync(path.join(dir, 'saude-municipal.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(path.join(dir, 'saude-municipal.lock'))).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { SessionUser } from '../access/context';
+import { queryRows, type DbOrTx } from '../db/client';
+import { sessoes } from '../db/schema';
+import { newId } from '../lib/ids';
+
+export type SessionPolicy = { idleMinutes: number; maxHours: number };
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+  return m?.[1] ?? null;
+}
+
+export async function createSession(
+  db: DbOrTx, policy: SessionPolicy,
+  s: { profissionalId: string; unidadeId: string | null; ip: string; userAgent: string | null },
+): Promise<{ token: string; id: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const id = newId();
+  await db.insert(sessoes).values({
+    id, token_hash: hashToken(token), profissional_id: s.profissionalId, unidade_saude_id: s.unidadeId,
+    expires_at: new Date(Date.now() + policy.maxHours * 3600_000), ip: s.ip, user_agent: s.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, id };
+}
+
+type Row = {
+  id: string; profissional_id: string; login: string; nome: string; email: string | null;
+  unidade_saude_id: string | null; unidade_nome: string | null; perfil: string | null;
+  permissions: string[] | null; stale: boolean;
+};
+
+/**
+ * One round trip: the live session, its user, the current unit and the permissions of the user's assignments there.
+ * Idle and absolute expiry are both decided in SQL so every API process agrees on "now".
+ */
+export async function loadSession(db: DbOrTx, token: string, policy: SessionPolicy): Promise<SessionUser | null> {
+  const [row] = await queryRows<Row>(db, sql`
+    select s.id, s.profissional_id, p.login, p.nome, p.email, s.unidade_saude_id, u.nome as unidade_nome,
+      (select pf.nome from lotacoes l join perfis pf on pf.id = l.perfil_id
+        where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo
+        order by l.created_at limit 1) as perfil,
+      (select array_agg(distinct pp.permission) from lotacoes l join perfil_permissoes pp on pp.perfil_id = l.perfil_id
+        where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo) as permissions,
+      s.last_seen_at < now() - interval '60 seconds' as stale
+    from sessoes s
+    join profissionais p on p.id = s.profissional_id and p.ativo
+    left join unidades_saude u on u.id = s.unidade_saude_id
+    where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()
+      and s.last_seen_at > now() - make_interval(mins => ${policy.idleMinutes})`);
+  if (!row) return null;
+  // Touch at most once a minute: the idle clock needs minute precision, not a write per request.
+  if (row.stale) await db.execute(sql`update sessoes set last_seen_at = now() where id = ${row.id}`);
+  return {
+    sessionId: row.id, profissionalId: row.profissional_id, login: row.login, nome: row.nome, email: row.email,
+    unidadeId: row.unidade_saude_id, unidadeNome: row.unidade_nome, perfil: row.perfil,
+    permissions: new Set(row.permissions ?? []),
+  };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.execute(sql`update sessoes set revoked_at = now(), updated_at = now() where id = ${sessionId}`);
+}

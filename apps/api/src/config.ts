@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting comes from the environment, parsed once here (README lists them). A bad value stops the start.
+const bool = (fallback?: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'sim', 'nao', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'sim'].includes(v)));
+const optionalUrl = z.union([z.literal(''), z.url()]).optional().transform((v) => v || null);
+const optionalText = z.string().optional().transform((v) => v?.trim() || null);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => v === null || /^postgres(ql)?:\/\//.test(v), 'deve começar com postgres:// ou postgresql://'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DEMO: bool(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  WEB_DIST: z.string().optional(),
+  // Single sign-on with an identity provider (spec §7); empty means sign-in with login and password only.
+  SSO_ISSUER_URL: optionalUrl,
+  SSO_CLIENT_ID: optionalText,
+  SSO_CLIENT_SECRET: optionalText,
+  SSO_REDIRECT_URI: optionalUrl,
+  // Maps service (spec §7).
+  MAPS_API_KEY: optionalText,
+  MAPS_DEFAULT_LAT: z.coerce.number().min(-90).max(90).default(-15.7801),
+  MAPS_DEFAULT_LNG: z.coerce.number().min(-180).max(180).default(-47.9292),
+  // Optional widgets (spec §7): script URLs, also allowed by the Content-Security-Policy when set.
+  CHAT_WIDGET_URL: optionalUrl,
+  LIBRAS_WIDGET_URL: optionalUrl,
+  // Optional CEP web service, asked when a CEP is not among the municipality's own addresses.
+  CEP_SERVICE_URL: optionalUrl,
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DEMO'> & { DEMO: boolean; WEB_DIST: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    // Demo data is on by default only for the embedded database (issue 3).
+    DEMO: c.DEMO ?? c.DATABASE_URL === null,
+    DATA_DIR: path.resolve(c.DATA_DIR),
+    WEB_DIST: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}

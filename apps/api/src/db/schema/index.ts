@@ -1,0 +1,3 @@
+export * from './unidades';
+export * from './profissionais';
+export * from './sistema';

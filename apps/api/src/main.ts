@@ -1,0 +1,39 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError, openDatabase } from './db/open';
+import { prepareDatabase } from './db/setup';
+
+async function main() {
+  const config = loadConfig();
+  const { database, release } = await openDatabase(config);
+  let closing = false;
+  const shutdown = async (code: number) => {
+    if (closing) return;
+    closing = true;
+    try {
+      await app?.close();
+      await database.close();
+    } finally {
+      release();
+      process.exit(code);
+    }
+  };
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  try {
+    await prepareDatabase(database, { demo: config.DEMO, log: (m) => console.log(m) });
+    app = await buildApp(config, database.db);
+    await app.listen({ port: config.PORT, host: config.HOST });
+    console.log(`Saúde Municipal em http://localhost:${config.PORT} (banco: ${database.kind === 'pglite' ? `embutido em ${config.DATA_DIR}` : 'PostgreSQL'})`);
+  } catch (err) {
+    console.error(err);
+    await shutdown(1);
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type Database, type Db } from '../db/client';
+import { auditoria, lotacoes, perfis, profissionais } from '../db/schema';
+import { seedBase } from '../db/seed/base';
+import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
+import { hashSenha } from '../auth/service';
+import { newId } from '../lib/ids';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+
+export type TestApp = { app: App; db: Db; config: Config; kind: Database['kind']; close: () => Promise<void> };
+
+/** API tests run on in-memory PGlite, or on a fresh database of TEST_DATABASE_URL when API_TEST_DB=pg (npm run test:pg). */
+export const onPostgres = process.env.API_TEST_DB === 'pg' && !!process.env.TEST_DATABASE_URL;
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!onPostgres) return { database: await openPglite(null), drop: async () => {} };
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `saude_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 4);
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, opts: { serveWeb?: boolean } = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  await seedBase(database.db);
+  await seedDemo(database.db);
+  const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const app = await buildApp(config, database.db, { logger: false, serveWeb: opts.serveWeb ?? false });
+  await app.ready();
+  return {
+    app, db: database.db, config, kind: database.kind,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export async function login(t: TestApp, login: string, senha = DEMO_PASSWORD, ip = '127.0.0.1') {
+  return t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { login, senha }, remoteAddress: ip });
+}
+
+/** Signs in and, when the user has several units, chooses the first (or the named one). Returns the auth header. */
+export async function signIn(t: TestApp, who: string, unidadeNome?: string): Promise<{ authorization: string }> {
+  const res = await login(t, who);
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${who} failed: ${res.statusCode} ${res.body}`);
+  const { token, usuario } = res.json<{ token: string; usuario: { unidade_atual: unknown } }>();
+  const headers = { authorization: `Bearer ${token}` };
+  if (!usuario.unidade_atual || unidadeNome) {
+    const opts = (await t.app.inject({ method: 'GET', url: '/api/v2/auth/lotacoes', headers })).json<Array<{ unidade_saude_id: string; unidade_nome: string }>>();
+    const pick = unidadeNome ? opts.find((o) => o.unidade_nome === unidadeNome) : opts[0];
+    if (!pick) throw new Error(`${who} has no unit ${unidadeNome ?? ''}`);
+    const sel = await t.app.inject({ method: 'PUT', url: '/api/v2/auth/unidade_atual', headers, payload: { unidade_saude_id: pick.unidade_saude_id } });
+    if (sel.statusCode !== 200) throw new Error(`unit selection failed: ${sel.body}`);
+  }
+  return headers;
+}
+
+/** A professional whose profile has no permission at all, assigned to the unit of `like`'s first assignment. */
+export async function createUserWithoutPermissions(t: TestApp, loginName = `semperm_${randomBytes(3).toString('hex')}`) {
+  const perfilId = newId();
+  await t.db.insert(perfis).values({ id: perfilId, codigo: `vazio_${loginName}`, nome: 'Sem permissões' });
+  const id = newId();
+  await t.db.insert(profissionais).values({ id, login: loginName, nome: 'Pessoa sem permissões', senha_hash: await hashSenha(DEMO_PASSWORD) });
+  const [some] = await t.db.select().from(lotacoes).orderBy(asc(lotacoes.created_at)).limit(1);
+  await t.db.insert(lotacoes).values({ id: newId(), profissional_id: id, unidade_saude_id: some!.unidade_saude_id, ocupacao_codigo: '422105', perfil_id: perfilId });
+  return loginName;
+}
+
+export async function auditRows(t: TestApp, where: { action?: string; record_id?: string; resource?: string } = {}) {
+  const conds: SQL[] = [];
+  if (where.action) conds.push(eq(auditoria.action, where.action));
+  if (where.record_id) conds.push(eq(auditoria.record_id, where.record_id));
+  if (where.resource) conds.push(eq(auditoria.resource, where.resource));
+  return t.db.select().from(auditoria).where(and(...conds)).orderBy(asc(auditoria.id));
+}

@@ -1,0 +1,91 @@
+// The one HTTP client of the web app: bearer token, 10 s timeout (spec §7, §9), typed errors.
+import { msg } from '@saude/shared';
+
+export const TIMEOUT_MS = 10_000;
+const TOKEN_KEY = 'saude.token';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const tokenStore = {
+  get: (): string | null => localStorage.getItem(TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+};
+
+type Listener = (status: number) => void;
+const unauthorizedListeners = new Set<Listener>();
+/** The app subscribes to send the user to /login when a session ends (401). */
+export function onUnauthorized(fn: Listener): () => void {
+  unauthorizedListeners.add(fn);
+  return () => unauthorizedListeners.delete(fn);
+}
+
+type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+
+export function toQueryString(query?: Query): string {
+  if (!query) return '';
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) v.forEach((item) => sp.append(k, String(item)));
+    else sp.set(k, String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+async function request(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, msg.erroGenerico);
+  }
+  if (!res.ok) {
+    let payload: { message?: string; errors?: Record<string, string[]> } = {};
+    try {
+      payload = (await res.json()) as typeof payload;
+    } catch {
+      /* not JSON: keep the generic message */
+    }
+    if (res.status === 401) unauthorizedListeners.forEach((fn) => fn(401));
+    throw new ApiError(res.status, payload.message ?? msg.erroGenerico, payload.errors ?? {});
+  }
+  return res;
+}
+
+async function json<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export const http = {
+  get: async <T>(url: string, query?: Query, signal?: AbortSignal) => json<T>(await request('GET', url + toQueryString(query), undefined, signal)),
+  /** A list endpoint: the body is the page, the total is in X-Total-Count (architecture: Lists). */
+  list: async <T>(url: string, query?: Query, signal?: AbortSignal) => {
+    const res = await request('GET', url + toQueryString(query), undefined, signal);
+    const rows = await json<T[]>(res);
+    return { rows, total: Number(res.headers.get('X-Total-Count') ?? rows.length) };
+  },
+  post: async <T>(url: string, body?: unknown) => json<T>(await request('POST', url, body ?? {})),
+  put: async <T>(url: string, body: unknown) => json<T>(await request('PUT', url, body)),
+  patch: async <T>(url: string, body: unknown) => json<T>(await request('PATCH', url, body)),
+  delete: async <T>(url: string, body?: unknown) => json<T>(await request('DELETE', url, body)),
+};

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+
+// Contract of the sign-in service (spec §7, base path /api/v2/auth) and the shell's calls.
+export const loginInputSchema = z.object({
+  login: z.string({ error: msg.obrigatorio }).trim().min(1, { error: msg.obrigatorio }).max(60, { error: msg.max(60) }),
+  senha: z.string({ error: msg.obrigatorio }).min(1, { error: msg.obrigatorio }).max(200, { error: msg.max(200) }),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const unidadeAtualSchema = z.object({ id: z.uuid(), nome: z.string() });
+
+export const usuarioSchema = z.object({
+  login: z.string(),
+  nome: z.string(),
+  email: z.string().nullable(),
+  unidade_atual: unidadeAtualSchema.nullable(),
+  perfil: z.string().nullable(),
+});
+export type Usuario = z.infer<typeof usuarioSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), usuario: usuarioSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** One assignment (lotação) the user may work under, for the unit selection page. */
+export const lotacaoOpcaoSchema = z.object({
+  unidade_saude_id: z.uuid(),
+  unidade_nome: z.string(),
+  cnes: z.string(),
+  perfil_nome: z.string(),
+  ocupacao: z.string(),
+  equipe_nome: z.string().nullable(),
+});
+export type LotacaoOpcao = z.infer<typeof lotacaoOpcaoSchema>;
+
+export const selecionarUnidadeInputSchema = z.object({ unidade_saude_id: z.uuid({ error: msg.obrigatorio }) });
+
+export const senhaMinima = 8;
+export const trocarSenhaInputSchema = z
+  .object({
+    senha_atual: z.string().min(1, { error: msg.obrigatorio }),
+    nova_senha: z.string().min(senhaMinima, { error: msg.min(senhaMinima) }).max(200, { error: msg.max(200) }),
+    confirmacao: z.string().min(1, { error: msg.obrigatorio }),
+  })
+  .refine((v) => v.nova_senha === v.confirmacao, { path: ['confirmacao'], error: 'não confere com a nova senha' });
+export type TrocarSenhaInput = z.infer<typeof trocarSenhaInputSchema>;
+
+export type MenuItem = { id: string; nome: string; url: string | null; v3: boolean; depth: number; submenus: MenuItem[] };
+export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({ id: z.string(), nome: z.string(), url: z.string().nullable(), v3: z.boolean(), depth: z.int(), submenus: z.array(menuItemSchema) }),
+);
+
+export const parametrizacaoSchema = z.object({
+  cliente_nome: z.string(),
+  brasao: z.string().nullable(),
+  habilita_biometria: z.boolean(),
+  versao: z.string(),
+  esus_versao: z.string(),
+  pec_versao: z.string(),
+  // Optional integrations of spec §7, from the environment; null when not configured.
+  mapas: z.object({ chave: z.string().nullable(), latitude: z.number(), longitude: z.number() }),
+  widgets: z.object({ chat_url: z.string().nullable(), libras_url: z.string().nullable() }),
+  sso_habilitado: z.boolean(),
+});
+export type Parametrizacao = z.infer<typeof parametrizacaoSchema>;
+
+export const permissaoCheckSchema = z.object({
+  authorize: z.string().min(1, { error: msg.obrigatorio }),
+  resource_id: z.union([z.string(), z.number()]).nullish(),
+});
+
+export const unidadeFlags = [
+  'com_agendamento', 'cpf_cns', 'exportacao_esus', 'gerenciamento_filas', 'misto', 'pronto_atendimento',
+  'sem_validacao', 'validacao_completa_municipe', 'validacao_no_agendamento',
+] as const;
+export type UnidadeFlag = (typeof unidadeFlags)[number];
+
+export const paginationSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type Pagination = z.infer<typeof paginationSchema>;

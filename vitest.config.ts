@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Three projects, one runner: pure rules, the API on PGlite (or PostgreSQL), and web components in jsdom.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'api', include: ['apps/api/src/**/*.test.ts'], environment: 'node',
+          testTimeout: 30_000, hookTimeout: 60_000, setupFiles: ['apps/api/src/test/setup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'], css: false,
+        },
+      },
+    ],
+  },
+});
