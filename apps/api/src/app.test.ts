@@ -82,3 +82,15 @@ describe('embedded database lock', () => {
     expect(fs.existsSync(path.join(dir, 'saude-municipal.lock'))).toBe(false);
   });
 });
+
+describe('test database', () => {
+  it('is the one the run asked for (PGlite, or PostgreSQL under npm run test:pg)', async () => {
+    const { onPostgres } = await import('./test/helpers');
+    const t = await buildTestApp();
+    try {
+      expect(t.kind).toBe(onPostgres ? 'postgres' : 'pglite');
+    } finally {
+      await t.close();
+    }
+  });
+});

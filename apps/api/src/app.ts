@@ -15,6 +15,7 @@ import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError } from './lib/errors';
+import { enderecosRoutes } from './modules/enderecos/routes';
 import { parametrizacaoRoutes } from './modules/ferramentas/parametrizacao/routes';
 import { parametrosUnidadeRoutes } from './modules/parametros/unidades_saude/routes';
 
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean;
   await app.register(menusRoutes, { prefix: '/api/menus' });
   await app.register(parametrizacaoRoutes(config), { prefix: '/api/ferramentas/parametrizacao' });
   await app.register(parametrosUnidadeRoutes, { prefix: '/api/v1/parametros/unidades_saude' });
+  await app.register(enderecosRoutes(config), { prefix: '/api/v1/enderecos' });
 
   // The built SPA, with history-mode fallback. /api/* never falls back (unknown API path: JSON 404).
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

@@ -3,11 +3,11 @@ import {
 } from '@saude/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionUser } from '../access/context';
+import type { Ctx, SessionUser } from '../access/context';
 import { bearerToken, type SessionPolicy } from './sessions';
 import * as service from './service';
 
-const signedIn = (req: { ctx: import('../access/context').Ctx; usuario: SessionUser | null }) => ({ ...req.ctx, usuario: req.usuario! });
+const signedIn = (req: { ctx: Ctx; usuario: SessionUser | null }) => ({ ...req.ctx, usuario: req.usuario! });
 
 // The login service of spec §7 (base path /api/v2/auth).
 export const authRoutes = (policy: SessionPolicy): FastifyPluginAsyncZod => async (app) => {

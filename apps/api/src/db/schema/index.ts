@@ -1,3 +1,4 @@
 export * from './unidades';
 export * from './profissionais';
 export * from './sistema';
+export * from './enderecos';

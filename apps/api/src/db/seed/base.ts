@@ -3,6 +3,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { menus, parametrizacao, perfilPermissoes, perfis, tiposUnidade } from '../schema';
 import { newId } from '../../lib/ids';
+import { seedEnderecos } from './enderecos';
 
 export const perfilNomes: Record<PerfilCodigo, string> = {
   gestor: 'Gestor(a) municipal',
@@ -96,5 +97,6 @@ export async function seedBase(db: Db): Promise<void> {
       id: 1, cliente_nome: 'Secretaria Municipal de Saúde', brasao: '/brasao.svg', habilita_biometria: false,
       versao: '1.0.0', esus_versao: '5.3', pec_versao: '5.3.21',
     }).onConflictDoNothing();
+    await seedEnderecos(tx);
   });
 }

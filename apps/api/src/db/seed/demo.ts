@@ -5,6 +5,7 @@ import { equipes, lotacoes, perfis, profissionais, tiposUnidade, unidadesSaude }
 import { hashSenha } from '../../auth/service';
 import { newId } from '../../lib/ids';
 import { makeCnsProvisorio, makeCpf } from './numbers';
+import { rememberCep } from '../../modules/enderecos/service';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -25,6 +26,15 @@ const teams = [
   { key: 'vila1', ine: '9900000031', nome: 'ESF Vila Esperança', unidade: 'vila', micro_areas: ['01', '02'] },
   { key: 'rural1', ine: '9900000041', nome: 'ESF Córrego Claro', unidade: 'rural', micro_areas: ['01', '02', '03'] },
 ] as const;
+
+// Streets of the demo territory (fictional names), so the CEP lookup answers in the demo.
+export const demoEnderecos = [
+  { cep: '70000001', tipo_logradouro: '081', logradouro: 'DAS ACÁCIAS', bairro: 'CENTRO' },
+  { cep: '70000002', tipo_logradouro: '008', logradouro: 'CENTRAL', bairro: 'CENTRO' },
+  { cep: '70000003', tipo_logradouro: '081', logradouro: 'DOS IPÊS', bairro: 'JARDIM DAS PALMEIRAS' },
+  { cep: '70000004', tipo_logradouro: '081', logradouro: 'DA ESPERANÇA', bairro: 'VILA ESPERANÇA' },
+  { cep: '70000005', tipo_logradouro: '031', logradouro: 'DO CÓRREGO CLARO', bairro: 'ZONA RURAL' },
+].map((e) => ({ ...e, uf: 'DF', municipio: 'BRASÍLIA', municipio_ibge: '5300108' }));
 
 type UnitKey = (typeof unidades)[number]['key'];
 type TeamKey = (typeof teams)[number]['key'];
@@ -74,6 +84,7 @@ export async function seedDemo(db: Db): Promise<void> {
       teamIds.set(t.key, id);
       await tx.insert(equipes).values({ id, ine: t.ine, nome: t.nome, unidade_saude_id: unitIds.get(t.unidade)!, micro_areas: [...t.micro_areas] });
     }
+    for (const e of demoEnderecos) await rememberCep(tx, e);
     let n = 1;
     for (const a of accounts) {
       const id = newId();

@@ -2,13 +2,14 @@ import { unidadeFlags } from '@saude/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../../db/client';
 import { unidadesSaude } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 
 const flagParam = z.enum(unidadeFlags);
 const answer = z.object({ parametro: flagParam, valor: z.boolean() });
 
-async function readFlag(db: import('../../../db/client').Db, id: string, parametro: (typeof unidadeFlags)[number]) {
+async function readFlag(db: Db, id: string, parametro: (typeof unidadeFlags)[number]) {
   const [u] = await db.select().from(unidadesSaude).where(eq(unidadesSaude.id, id));
   if (!u) throw notFound();
   return { parametro, valor: u[parametro] };

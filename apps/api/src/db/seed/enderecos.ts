@@ -1,0 +1,15 @@
+import { municipio } from '@saude/shared/codes/municipio';
+import { ufs as ufRows } from '@saude/shared/codes/uf_sigla';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { municipios, ufs } from '../schema';
+
+/** States and municipalities; loaded once (the IBGE table only changes with a new release of the reference). */
+export async function seedEnderecos(db: DbOrTx): Promise<void> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(municipios);
+  if (n === municipio.length) return;
+  await db.insert(ufs).values(ufRows).onConflictDoNothing();
+  for (let i = 0; i < municipio.length; i += 1000) {
+    await db.insert(municipios).values(municipio.slice(i, i + 1000).map((m) => ({ ...m }))).onConflictDoNothing();
+  }
+}

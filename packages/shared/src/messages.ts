@@ -1,0 +1,82 @@
+// The pt-BR message catalogue of spec §5 and §8, word for word. Keys are stable: other code and tests use them.
+// Wording the spec does not show is written in the same style and listed in docs/decisions.md
+// (validation wording: docs/decisions.d/rules.md).
+
+/** Replaces %{1}, %{2}, … (spec §5 placeholders) with the given values, in order. */
+export function interpolate(template: string, ...values: Array<string | number>): string {
+  return template.replace(/%\{(\d+)\}/g, (whole, n: string) => {
+    const v = values[Number(n) - 1];
+    return v === undefined ? whole : String(v);
+  });
+}
+
+export const msg = {
+  // §5 validation
+  obrigatorio: 'Não pode ficar em branco',
+  naoDeveFicarEmBranco: 'Não deve ficar em branco',
+  obrigatorioHint: 'obrigatório',
+  naoEValido: 'não é válido',
+  emailInvalido: 'deve ser um email válido',
+  emailDuasLetras: 'deve ter pelo menos duas letras antes do @',
+  telefoneSequencial: 'não pode ser sequencial ou repetido',
+  min: (n: number) => interpolate('deve conter pelo menos %{1} caracteres', n),
+  max: (n: number) => interpolate('não deve ter mais que %{1} caracteres', n),
+  // Spec placeholders are %{2}/%{3}; %{1} is unused, so the template is filled directly.
+  cpfEmUso: (nome: string, cns: string) => `em uso - ${nome} - CNS: ${cns}`,
+  // more_than / less_than and the or-equal variants, word for word ('deve ser maior/menor (ou igual) que %{1}').
+  maiorQue: (x: string | number) => interpolate('deve ser maior que %{1}', x),
+  maiorOuIgualQue: (x: string | number) => interpolate('deve ser maior ou igual que %{1}', x),
+  menorQue: (x: string | number) => interpolate('deve ser menor que %{1}', x),
+  menorOuIgualQue: (x: string | number) => interpolate('deve ser menor ou igual que %{1}', x),
+  // integer, numeric, between, digits, decimal, date_format, date_between: wording not shown in the
+  // spec, written in the same style (docs/decisions.d/rules.md).
+  integer: 'deve ser um número inteiro',
+  numeric: 'deve ser um número',
+  between: (min: string | number, max: string | number) => interpolate('deve estar entre %{1} e %{2}', min, max),
+  digits: (n: number) => interpolate('deve conter %{1} dígitos', n),
+  decimal: (n: number) =>
+    n === 0 ? 'não deve ter casas decimais'
+      : n === 1 ? 'deve ter no máximo 1 casa decimal'
+        : interpolate('deve ter no máximo %{1} casas decimais', n),
+  dateFormat: 'deve ser uma data válida no formato dd/mm/aaaa',
+  dateBetween: (min: string, max: string) => interpolate('deve ser uma data entre %{1} e %{2}', min, max),
+
+  // §8 status pages
+  status403: 'Você não está autorizado a executar essa ação.',
+  status404: 'Essa página não pode ser encontrada.',
+  status500: 'Houve um problema ao processar informações. Tente novamente mais tarde.',
+  unknownMiddleware: 'Unknown middleware',
+
+  // §8 other
+  cadastroNaoEncontrado: 'Cadastro não encontrado',
+  familiaMudou: 'Não é possível realizar o lançamento para famílias com status "Mudou-se"',
+  municipeEmOutraFamilia: 'Este munícipe já está cadastrado em outra família',
+  algoDeuErrado: 'Algo deu errado',
+  erroGenerico: 'Não foi possível concluir a operação. Tente novamente mais tarde.',
+  falhaAoRemover: 'Falha ao remover',
+  falhaAoRemoverTexto: 'Não foi possível remover os dados. Tente novamente mais tarde.',
+  cepNaoEncontrado: 'CEP não encontrado',
+  falhaComunicacao: 'Falha na comunicação',
+  sucesso: 'Sucesso',
+  removido: (resource: string) => interpolate('%{1} foi removido(a).', resource),
+  salvaComSucesso: (salvar: string) => interpolate('%{1} foi salva com sucesso', salvar),
+  removerModel: (model: string) => interpolate('Remover %{1}?', model),
+  acaoIrreversivel: 'Esta ação não pode ser desfeita.',
+  simRemover: 'Sim, remover',
+  naoManter: 'Não, manter',
+  naoFoiPossivelGravar: (model: string, erros: number) =>
+    interpolate('Não foi possível gravar %{1}: %{2}', model, erros === 1 ? '1 erro' : `${erros} erros`),
+  verifiqueCampos: 'Por favor, verifique o(s) seguinte(s) campo(s):',
+
+  // Foundation (wording not shown in the spec; see docs/decisions.md)
+  naoAutenticado: 'Sua sessão expirou ou você não está conectado. Entre novamente.',
+  naoAutorizado: 'Você não está autorizado a executar essa ação.',
+  loginInvalido: 'Login ou senha inválidos.',
+  muitasTentativas: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+  semUnidadeAtual: 'Selecione a unidade de saúde em que está trabalhando.',
+  semLotacao: 'Você não possui lotação ativa em nenhuma unidade de saúde. Procure a coordenação.',
+  unidadeNaoPermitida: 'Você não possui lotação nesta unidade de saúde.',
+  senhaAtualIncorreta: 'não confere com a senha atual',
+  edicaoDesatualizada: 'Este registro foi alterado por outra pessoa. Recarregue a página para ver a versão atual.',
+  rotaNaoEncontrada: 'Essa página não pode ser encontrada.',
+} as const;

@@ -1,0 +1,132 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import 'dayjs/locale/pt-br.js';
+
+dayjs.extend(customParseFormat);
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** "Today" and timestamps are those of the municipality (architecture: America/Sao_Paulo). */
+export const TIME_ZONE = 'America/Sao_Paulo';
+export const BR_DATE_FORMAT = 'DD/MM/YYYY';
+export const ISO_DATE_FORMAT = 'YYYY-MM-DD';
+/** Spec §9: default date span 130 years back; adult age 18. */
+export const DEFAULT_DATE_SPAN_YEARS = 130;
+export const ADULT_AGE = 18;
+
+const ISO_RE = /^\d{4}-\d{2}-\d{2}$/;
+const BR_RE = /^\d{2}\/\d{2}\/\d{4}$/;
+
+// Calendar dates are handled in UTC so that no time zone or DST shift can move the day.
+function parseStrict(value: string, format: string, shape: RegExp): dayjs.Dayjs | null {
+  if (!shape.test(value)) return null;
+  const d = dayjs.utc(value, format, true);
+  return d.isValid() ? d : null;
+}
+
+/** A real calendar date in 'yyyy-MM-dd' (2020-02-30 is not). */
+export function isValidIsoDate(value: string | null | undefined): boolean {
+  return typeof value === 'string' && parseStrict(value, ISO_DATE_FORMAT, ISO_RE) !== null;
+}
+
+/** A real calendar date in 'dd/MM/yyyy' (31/02/2020 is not). */
+export function isValidBrDate(value: string | null | undefined): boolean {
+  return typeof value === 'string' && parseStrict(value, BR_DATE_FORMAT, BR_RE) !== null;
+}
+
+/** '01/02/2020' → '2020-02-01'; null when not a real dd/MM/yyyy date. */
+export function brToIso(value: string): string | null {
+  return parseStrict(value, BR_DATE_FORMAT, BR_RE)?.format(ISO_DATE_FORMAT) ?? null;
+}
+
+/** '2020-02-01' → '01/02/2020'; null when not a real yyyy-MM-dd date. */
+export function isoToBr(value: string): string | null {
+  return parseStrict(value, ISO_DATE_FORMAT, ISO_RE)?.format(BR_DATE_FORMAT) ?? null;
+}
+
+/** Either form ('2020-02-01' or '01/02/2020') → ISO, or null. */
+export function toIsoDate(value: string): string | null {
+  return isValidIsoDate(value) ? value : brToIso(value);
+}
+
+/** Today in São Paulo as 'yyyy-MM-dd'. `now` is for tests and for callers that hold a clock. */
+export function todayIso(now: Date = new Date()): string {
+  return dayjs(now).tz(TIME_ZONE).format(ISO_DATE_FORMAT);
+}
+
+function shiftYears(iso: string, years: number): string {
+  // dayjs clamps 29 Feb to 28 Feb in common years.
+  return dayjs.utc(iso, ISO_DATE_FORMAT, true).add(years, 'year').format(ISO_DATE_FORMAT);
+}
+
+/** Default range of date inputs (spec §5/§9): 130 years back to today, both inclusive. */
+export function dateRange(now: Date = new Date()): { min: string; max: string } {
+  const today = todayIso(now);
+  return { min: shiftYears(today, -DEFAULT_DATE_SPAN_YEARS), max: today };
+}
+
+/**
+ * Today minus 18 years: the latest birth date of someone who is an adult today (born on or
+ * before it). The spec calls it the "minimum birth date helper"; minAdultBirthDate keeps that name.
+ */
+export function latestAdultBirthDate(now: Date = new Date()): string {
+  return shiftYears(todayIso(now), -ADULT_AGE);
+}
+export const minAdultBirthDate = latestAdultBirthDate;
+
+/** Spec §5: a date may have to be in the same year as a start date. Accepts ISO or dd/MM/yyyy; false if either is invalid. */
+export function sameYear(start: string, end: string): boolean {
+  const a = toIsoDate(start);
+  const b = toIsoDate(end);
+  return a !== null && b !== null && a.slice(0, 4) === b.slice(0, 4);
+}
+
+export type AgeParts = { anos: number; meses: number; dias: number };
+
+/**
+ * Completed years, then months, then days from birth to `atIso` (default today in São Paulo).
+ * A birthday on the 29th–31st counts its month as complete on the last day of a shorter month.
+ * null when a date is invalid or the birth is after `atIso`.
+ */
+export function ageParts(birthIso: string, atIso: string = todayIso()): AgeParts | null {
+  const birth = parseStrict(birthIso, ISO_DATE_FORMAT, ISO_RE);
+  const at = parseStrict(atIso, ISO_DATE_FORMAT, ISO_RE);
+  if (!birth || !at || birth.isAfter(at)) return null;
+  const totalMonths = at.diff(birth, 'month');
+  const anchor = birth.add(totalMonths, 'month');
+  return { anos: Math.floor(totalMonths / 12), meses: totalMonths % 12, dias: at.diff(anchor, 'day') };
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Age in Portuguese: '1 ano, 2 meses e 1 dia', '34 anos', '3 dias'; zero parts omitted; born today → '0 dias'. */
+export function formatAgeParts({ anos, meses, dias }: AgeParts): string {
+  const parts: string[] = [];
+  if (anos > 0) parts.push(plural(anos, 'ano', 'anos'));
+  if (meses > 0) parts.push(plural(meses, 'mês', 'meses'));
+  if (dias > 0) parts.push(plural(dias, 'dia', 'dias'));
+  if (parts.length === 0) return '0 dias';
+  const last = parts.pop() as string;
+  return parts.length === 0 ? last : `${parts.join(', ')} e ${last}`;
+}
+
+/** formatAgeParts(ageParts(birth, at)); null when the dates are invalid or the birth is in the future. */
+export function formatAge(birthIso: string, atIso?: string): string | null {
+  const parts = ageParts(birthIso, atIso);
+  return parts ? formatAgeParts(parts) : null;
+}
+
+/** Spec §9 long date 'dd MMMM yyyy' with pt-BR month names: '2024-03-05' → '05 março 2024'. */
+export function formatLongDate(iso: string): string | null {
+  return parseStrict(iso, ISO_DATE_FORMAT, ISO_RE)?.locale('pt-br').format('DD MMMM YYYY') ?? null;
+}
+
+/** Spec §9 notification timestamp 'dd/MM/yyyy-HH:mm:ss', in São Paulo time. */
+export function formatNotificationTimestamp(value: Date | string | number): string | null {
+  const d = dayjs(value);
+  return d.isValid() ? d.tz(TIME_ZONE).format('DD/MM/YYYY-HH:mm:ss') : null;
+}
