@@ -30,7 +30,7 @@ export const enderecosRoutes = (config: Config): FastifyPluginAsyncZod => async 
       querystring: z.object({
         uf: z.string().length(2).toUpperCase().optional(),
         q: z.string().trim().max(60).optional(),
-        limit: z.coerce.number().int().min(1).max(100).default(30),
+        limit: z.coerce.number().int().min(1).max(1000).default(30),
       }),
       response: { 200: z.array(z.object({ codigo_ibge: z.string(), nome: z.string(), uf: z.string() })) },
     },

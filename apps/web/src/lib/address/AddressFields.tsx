@@ -1,0 +1,147 @@
+// Address block shared by households, citizens and units: typing a full CEP fills the rest (spec §8 'CEP não encontrado').
+import { Grid, Loader, Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useRef, useState } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { msg } from '@saude/shared';
+import { ApiError, http } from '../http';
+import { notifyError, TOAST_MS } from '../feedback';
+import { CepField, SelectField, TextField, useFieldLabel, touchInputStyles } from '../form';
+import { TIPO_LOGRADOURO_OPTIONS, UF_OPTIONS } from './options';
+
+/** Answer of GET /api/v1/enderecos/cep/{cep}. */
+export interface CepLookup {
+  cep: string;
+  uf: string;
+  municipio: string;
+  municipio_ibge: string | null;
+  tipo_logradouro: string | null;
+  logradouro: string | null;
+  bairro: string | null;
+}
+
+type Municipio = { codigo_ibge: string; nome: string; uf: string };
+
+export const ADDRESS_LABELS = {
+  cep: 'CEP', uf: 'UF', municipio: 'Município', tipo_logradouro: 'Tipo de logradouro', logradouro: 'Logradouro',
+  numero: 'Número', bairro: 'Bairro', ponto_referencia: 'Ponto de referência',
+} as const;
+
+export interface AddressFieldsProps<T extends FieldValues, TT = T> {
+  control: Control<T, unknown, TT>;
+  /** Path of the address object in the form, e.g. 'endereco'; empty when the fields are at the top level. */
+  prefix?: string;
+  /** Fields marked with the asterisk; the schema still decides. */
+  required?: Array<keyof typeof ADDRESS_LABELS>;
+  disabled?: boolean;
+}
+
+export function AddressFields<T extends FieldValues, TT = T>({ control, prefix = '', required = [], disabled }: AddressFieldsProps<T, TT>) {
+  const name = (field: string) => (prefix ? `${prefix}.${field}` : field) as FieldPath<T>;
+  const req = (field: keyof typeof ADDRESS_LABELS) => required.includes(field);
+
+  // Fields the lookup fills; useController gives each an onChange without needing setValue.
+  const uf = useController({ control, name: name('uf') });
+  const municipio = useController({ control, name: name('municipio') });
+  const municipioIbge = useController({ control, name: name('municipio_ibge') });
+  const tipo = useController({ control, name: name('tipo_logradouro') });
+  const logradouro = useController({ control, name: name('logradouro') });
+  const bairro = useController({ control, name: name('bairro') });
+  const tipoLabel = useFieldLabel({ label: ADDRESS_LABELS.tipo_logradouro, required: req('tipo_logradouro') });
+  const municipioLabel = useFieldLabel({ label: ADDRESS_LABELS.municipio, required: req('municipio') });
+  const ufValue = (uf.field.value as string | null | undefined) ?? null;
+  // The state's municipalities (IBGE table, seeded in the API), fetched once per state.
+  const municipios = useQuery({
+    queryKey: ['enderecos', 'municipios', ufValue],
+    queryFn: ({ signal }) => http.get<Municipio[]>('/api/v1/enderecos/municipios', { uf: ufValue ?? undefined, limit: 1000 }, signal),
+    enabled: !!ufValue,
+    staleTime: Infinity,
+  });
+  const municipioOptions = (municipios.data ?? []).map((m) => ({ value: m.codigo_ibge, label: m.nome }));
+  const currentIbge = (municipioIbge.field.value as string | null | undefined) ?? null;
+  const currentNome = (municipio.field.value as string | null | undefined) ?? '';
+  // Keep a value chosen before the list arrives (or from a CEP) visible.
+  if (currentIbge && !municipioOptions.some((o) => o.value === currentIbge)) municipioOptions.unshift({ value: currentIbge, label: currentNome });
+
+  const [looking, setLooking] = useState(false);
+  const lastLooked = useRef<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const lookup = async (digits: string) => {
+    abort.current?.abort();
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    setLooking(true);
+    try {
+      const r = await http.get<CepLookup>(`/api/v1/enderecos/cep/${digits}`, undefined, ctrl.signal);
+      // Fill only what the lookup knows; a CEP for a whole town has no street.
+      if (r.uf) uf.field.onChange(r.uf);
+      if (r.municipio) municipio.field.onChange(r.municipio);
+      if (r.municipio_ibge) municipioIbge.field.onChange(r.municipio_ibge);
+      if (r.tipo_logradouro) tipo.field.onChange(r.tipo_logradouro);
+      if (r.logradouro) logradouro.field.onChange(r.logradouro);
+      if (r.bairro) bairro.field.onChange(r.bairro);
+    } catch (err) {
+      if (ctrl.signal.aborted) return;
+      if (err instanceof ApiError && err.status === 404) {
+        // The fields stay editable: the user types the address.
+        notifications.show({ color: 'yellow', autoClose: TOAST_MS, title: msg.cepNaoEncontrado, message: 'Preencha o endereço manualmente.' });
+      } else notifyError(err);
+    } finally {
+      if (abort.current === ctrl) setLooking(false);
+    }
+  };
+
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <CepField
+          control={control} name={name('cep')} label={ADDRESS_LABELS.cep} required={req('cep')} disabled={disabled}
+          inputProps={{ rightSection: looking ? <Loader size="xs" aria-label="Buscando CEP" /> : undefined }}
+          onValueChange={(digits) => {
+            if (digits.length === 8 && digits !== lastLooked.current) {
+              lastLooked.current = digits;
+              void lookup(digits);
+            }
+          }}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 3 }}>
+        <SelectField control={control} name={name('uf')} label={ADDRESS_LABELS.uf} required={req('uf')} data={UF_OPTIONS} disabled={disabled} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 5 }}>
+        <Select
+          {...municipioLabel} data={municipioOptions} searchable clearable disabled={disabled || !ufValue} styles={touchInputStyles}
+          nothingFoundMessage="Nenhum município encontrado" placeholder={ufValue ? 'Digite para buscar' : 'Escolha a UF primeiro'}
+          name={municipioIbge.field.name} ref={municipioIbge.field.ref} value={currentIbge} onBlur={municipioIbge.field.onBlur}
+          onChange={(v, option) => {
+            municipioIbge.field.onChange(v ?? '');
+            municipio.field.onChange(option?.label ?? '');
+          }}
+          error={municipio.fieldState.error?.message ?? municipioIbge.fieldState.error?.message}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Select
+          {...tipoLabel} data={TIPO_LOGRADOURO_OPTIONS} searchable clearable disabled={disabled} styles={touchInputStyles}
+          nothingFoundMessage="Nenhum tipo encontrado" limit={50}
+          name={tipo.field.name} ref={tipo.field.ref} value={(tipo.field.value as string | null | undefined) || null}
+          onChange={(v) => tipo.field.onChange(v ?? '')} onBlur={tipo.field.onBlur} error={tipo.fieldState.error?.message}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 8 }}>
+        <TextField control={control} name={name('logradouro')} label={ADDRESS_LABELS.logradouro} required={req('logradouro')} disabled={disabled} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 3 }}>
+        <TextField control={control} name={name('numero')} label={ADDRESS_LABELS.numero} required={req('numero')} disabled={disabled} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <TextField control={control} name={name('bairro')} label={ADDRESS_LABELS.bairro} required={req('bairro')} disabled={disabled} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 5 }}>
+        <TextField control={control} name={name('ponto_referencia')} label={ADDRESS_LABELS.ponto_referencia} required={req('ponto_referencia')} disabled={disabled} />
+      </Grid.Col>
+    </Grid>
+  );
+}

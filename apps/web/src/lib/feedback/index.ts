@@ -1,0 +1,3 @@
+// Confirmations and toasts with the catalogue's texts (spec §8).
+export * from './confirmDelete';
+export * from './notify';

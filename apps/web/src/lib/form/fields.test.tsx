@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { msg } from '@saude/shared';
+import { renderWithProviders } from '../test-utils';
+import { RadioField, SelectField, TextField, YesNoField } from './fields';
+import { useZodForm } from './useZodForm';
+
+const schema = z.object({
+  nome: z.string().min(1, { error: msg.obrigatorio }),
+  apelido: z.string().optional(),
+  sexo: z.enum(['F', 'M'], { error: msg.obrigatorio }).nullable(),
+  raca: z.number().nullable(),
+  fuma: z.boolean().nullable(),
+});
+let submitted: unknown;
+
+function Form() {
+  const form = useZodForm(schema, { nome: '', apelido: '', sexo: null, raca: null, fuma: null });
+  return (
+    <form onSubmit={form.handleSubmit((v) => { submitted = v; })} noValidate>
+      <TextField control={form.control} name="nome" label="Nome" required tooltip="Nome completo, sem abreviações" />
+      <TextField control={form.control} name="apelido" label="Apelido" />
+      <RadioField control={form.control} name="sexo" label="Sexo" data={[{ value: 'F', label: 'Feminino' }, { value: 'M', label: 'Masculino' }]} />
+      <SelectField control={form.control} name="raca" label="Raça/cor" data={[{ value: 1, label: 'Branca' }, { value: 2, label: 'Preta' }]} />
+      <YesNoField control={form.control} name="fuma" label="Está fumante?" />
+      <button type="submit">Salvar</button>
+    </form>
+  );
+}
+
+describe('form fields', () => {
+  it("marks a required field with a red asterisk titled 'obrigatório' and keeps its label findable", () => {
+    renderWithProviders(<Form />);
+    const nome = screen.getByLabelText('Nome');
+    expect(nome).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByTitle(msg.obrigatorioHint)).toHaveTextContent('*');
+    expect(screen.getByLabelText('Apelido')).not.toHaveAttribute('aria-required');
+    // One asterisk: only Nome is required.
+    expect(screen.getAllByTitle(msg.obrigatorioHint)).toHaveLength(1);
+  });
+
+  it('shows the error under the field after leaving it empty', async () => {
+    const { user } = renderWithProviders(<Form />);
+    await user.click(screen.getByLabelText('Nome'));
+    await user.tab();
+    expect(await screen.findByText(msg.obrigatorio)).toBeInTheDocument();
+    expect(screen.getByLabelText('Nome')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Nome')).toHaveAccessibleDescription(msg.obrigatorio);
+  });
+
+  it('offers the help text from the info icon', () => {
+    renderWithProviders(<Form />);
+    expect(screen.getByRole('button', { name: 'Nome completo, sem abreviações' })).toBeInTheDocument();
+  });
+
+  it('submits radio, select (numeric codes) and yes/no answers with their types', async () => {
+    submitted = undefined;
+    const { user } = renderWithProviders(<Form />);
+    await user.type(screen.getByLabelText('Nome'), 'Maria');
+    await user.click(screen.getByRole('radio', { name: 'Feminino' }));
+    await user.click(screen.getByRole('combobox', { name: 'Raça/cor' }));
+    await user.click(await screen.findByRole('option', { name: 'Preta' }));
+    expect(screen.getByRole('radiogroup', { name: 'Está fumante?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Não' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(submitted).toEqual({ nome: 'Maria', apelido: '', sexo: 'F', raca: 2, fuma: false });
+  });
+
+  it('leaves a yes/no question unanswered until the user picks', () => {
+    renderWithProviders(<Form />);
+    expect(screen.getByRole('radio', { name: 'Sim' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Não' })).not.toBeChecked();
+  });
+});

@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Button } from '@mantine/core';
+import { z } from 'zod';
+import { renderWithProviders } from '../test-utils';
+import { DataList } from './DataList';
+import { ListPage } from './ListPage';
+import { SearchBox } from './SearchBox';
+import { listParamsSchema, parseSearch, useListParams } from './listParams';
+
+type Row = { id: string; nome: string };
+const rows = (from: number, n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: String(from + i), nome: `Família ${from + i}` }));
+
+const filtersSchema = listParamsSchema.extend({ q: z.string().optional() });
+
+/** A list page wired like a module would: URL state → query → table. */
+function FamiliasPage({ total = 45, onRow }: { total?: number; onRow?: (r: Row) => void }) {
+  const list = useListParams(filtersSchema);
+  const { page, per_page } = list.params;
+  const from = (page - 1) * per_page + 1;
+  const records = total === 0 ? [] : rows(from, Math.min(per_page, total - from + 1));
+  return (
+    <ListPage title="Famílias" action={<Button>Nova família</Button>} filters={<SearchBox value={list.params.q} onSearch={(q) => list.setFilters({ q })} />}>
+      <DataList<Row>
+        ariaLabel="Famílias"
+        columns={[{ accessor: 'nome', title: 'Nome', sortable: true }]}
+        records={records}
+        total={total}
+        page={page}
+        perPage={per_page}
+        onPageChange={list.setPage}
+        onPerPageChange={list.setPerPage}
+        sort={list.params}
+        onSortChange={list.setSort}
+        emptyText="Nenhuma família encontrada."
+        emptyAction={<Button>Cadastrar família</Button>}
+        onRowClick={onRow}
+      />
+    </ListPage>
+  );
+}
+
+describe('DataList', () => {
+  it("shows 'Exibindo 11 a 20 de 45 registros' and 'linhas por página' on page 2", () => {
+    renderWithProviders(<FamiliasPage />, { route: '/familias?page=2' });
+    expect(screen.getByText('Exibindo 11 a 20 de 45 registros')).toBeInTheDocument();
+    expect(screen.getByText('linhas por página')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Família 11' })).toBeInTheDocument();
+  });
+
+  it('keeps the page in the URL when the user moves to the next page', async () => {
+    const { user, router } = renderWithProviders(<FamiliasPage />, { route: '/familias' });
+    expect(screen.getByText('Exibindo 1 a 10 de 45 registros')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    expect(router.state.location.search).toBe('?page=2&per_page=10');
+    expect(screen.getByText('Exibindo 11 a 20 de 45 registros')).toBeInTheDocument();
+  });
+
+  it('offers 10, 20, 50 and 100 rows per page and goes back to page 1 on change', async () => {
+    const { user, router } = renderWithProviders(<FamiliasPage />, { route: '/familias?page=3' });
+    await user.click(screen.getByRole('button', { name: '10' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((b) => b.textContent)).toEqual(['10', '20', '50', '100']);
+    await user.click(within(menu).getByRole('menuitem', { name: '20' }));
+    expect(router.state.location.search).toBe('?page=1&per_page=20');
+    expect(screen.getByText('Exibindo 1 a 20 de 45 registros')).toBeInTheDocument();
+  });
+
+  it('puts the sort in the URL as sort and order', async () => {
+    const { user, router } = renderWithProviders(<FamiliasPage />, { route: '/familias?page=2' });
+    await user.click(screen.getByRole('button', { name: 'Nome' }));
+    expect(router.state.location.search).toBe('?page=1&per_page=10&sort=nome&order=asc');
+    await user.click(screen.getByRole('button', { name: 'Nome, ordem crescente' }));
+    expect(router.state.location.search).toBe('?page=1&per_page=10&sort=nome&order=desc');
+    expect(screen.getByRole('button', { name: 'Nome, ordem decrescente' })).toBeInTheDocument();
+  });
+
+  it('says what to do when nothing is found', () => {
+    renderWithProviders(<FamiliasPage total={0} />);
+    expect(screen.getByText('Nenhuma família encontrada.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cadastrar família' })).toBeInTheDocument();
+  });
+
+  it('opens a record when its row is clicked', async () => {
+    const onRow = vi.fn();
+    const { user } = renderWithProviders(<FamiliasPage onRow={onRow} />);
+    await user.click(screen.getByRole('cell', { name: 'Família 3' }));
+    expect(onRow).toHaveBeenCalledWith({ id: '3', nome: 'Família 3' });
+  });
+});
+
+describe('SearchBox', () => {
+  it('is focused when the list opens and Enter searches from page 1', async () => {
+    const { user, router } = renderWithProviders(<FamiliasPage />, { route: '/familias?page=3' });
+    const box = screen.getByRole('searchbox', { name: 'Buscar' });
+    expect(box).toHaveFocus();
+    await user.type(box, 'Silva{Enter}');
+    expect(router.state.location.search).toBe('?page=1&per_page=10&q=Silva');
+  });
+
+  it('shows the search in effect after Back', async () => {
+    const { user, router } = renderWithProviders(<FamiliasPage />, { route: '/familias?q=Souza' });
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('Souza');
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'Lima{Enter}');
+    await router.navigate(-1);
+    expect(await screen.findByDisplayValue('Souza')).toBeInTheDocument();
+  });
+});
+
+describe('parseSearch', () => {
+  it('falls back to the default for a bad value instead of failing', () => {
+    expect(parseSearch(filtersSchema, new URLSearchParams('page=abc&per_page=7&q=ana'))).toEqual({ page: 1, per_page: 10, q: 'ana' });
+    expect(parseSearch(filtersSchema, new URLSearchParams('page=4&per_page=50&sort=nome&order=desc'))).toEqual({
+      page: 4, per_page: 50, sort: 'nome', order: 'desc',
+    });
+  });
+});

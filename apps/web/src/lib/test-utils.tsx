@@ -1,0 +1,70 @@
+// Renders a component as the app would: Mantine (test env: no transitions or portals), dates in pt-BR,
+// modals, notifications, TanStack Query and a data router (useBlocker needs one).
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import 'dayjs/locale/pt-br';
+
+// setup.ts's matchMedia stub matches no query, but browsers match the empty query, which mantine-datatable
+// asks for every column without visibleMediaQuery: without this its cells never render in jsdom.
+const stubMatchMedia = window.matchMedia;
+if (!(stubMatchMedia as { emptyQueryMatches?: boolean }).emptyQueryMatches) {
+  const patched = (query: string): MediaQueryList =>
+    query.trim() === '' ? { ...stubMatchMedia(query), matches: true } : stubMatchMedia(query);
+  window.matchMedia = Object.assign(patched, { emptyQueryMatches: true });
+}
+
+// jsdom has no Element.scrollTo; Mantine's combobox calls it to keep the selected option in view.
+Element.prototype.scrollTo ??= () => {};
+
+export interface ProvidersOptions {
+  /** Initial URL. @default '/' */
+  route?: string;
+  /** Route pattern the UI is mounted at, e.g. '/familias/:id/edit'. @default '*' */
+  path?: string;
+  /** Other routes, e.g. where a link or navigate() leads. */
+  routes?: RouteObject[];
+  queryClient?: QueryClient;
+}
+
+export function createTestQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <MantineProvider env="test">
+      <DatesProvider settings={{ locale: 'pt-br' }}>
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>
+            <Notifications position="top-right" />
+            {children}
+          </ModalsProvider>
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path = '*', routes = [], queryClient = createTestQueryClient(), ...options }: ProvidersOptions & Omit<RenderOptions, 'wrapper'> = {},
+) {
+  // Toasts live in a module-level store: start each test without the previous test's (limit 5, the rest queue).
+  notifications.clean();
+  const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [route] });
+  const user = userEvent.setup();
+  const result = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+    options,
+  );
+  return { ...result, router, user, queryClient };
+}
