@@ -1,5 +1,5 @@
 // The one HTTP client of the web app: bearer token, 10 s timeout (spec §7, §9), typed errors.
-import { msg } from '@saude/shared';
+import { msg } from '@saude/shared/messages';
 
 export const TIMEOUT_MS = 10_000;
 const TOKEN_KEY = 'saude.token';

@@ -1,10 +1,12 @@
 // Date typed as dd/MM/yyyy or picked from a pt-BR calendar (spec §5, §9: buttons 'Aplicar' and 'Cancelar').
 import { ActionIcon, Button, Group, InputBase, Popover, Stack, type InputBaseProps } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/pt-br';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState, type ComponentPropsWithoutRef, type FocusEvent, type Ref } from 'react';
 import { IMaskInput } from 'react-imask';
-import { msg } from '@saude/shared';
+import { msg } from '@saude/shared/messages';
 import { brToIso, isIsoDate, isoToBr } from './dates';
 import { DATE_MASK } from './masks';
 import { touchInputStyles } from './FieldLabel';

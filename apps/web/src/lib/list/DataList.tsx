@@ -1,6 +1,7 @@
 // The data table of every list page: server pagination with spec §9's texts, sorting and an empty state.
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import 'mantine-datatable/styles.css';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { PER_PAGE_OPTIONS, type SortParams } from './listParams';

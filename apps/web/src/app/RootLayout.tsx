@@ -1,0 +1,42 @@
+import { Center, Loader } from '@mantine/core';
+import { NavigationProgress, nprogress } from '@mantine/nprogress';
+import { useEffect } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { RouteInfoContext, type RouteInfo } from './routeInfo';
+
+// Spec §9: the bar shows only when a navigation takes longer than 200 ms, so quick moves do not flicker.
+const THROTTLE_MS = 200;
+
+function useNavigationProgress() {
+  const busy = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (!busy) return;
+    let started = false;
+    const timer = window.setTimeout(() => {
+      started = true;
+      nprogress.start();
+    }, THROTTLE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (started) nprogress.complete();
+    };
+  }, [busy]);
+}
+
+export function RootLayout({ routeInfo }: { routeInfo: RouteInfo }) {
+  useNavigationProgress();
+  return (
+    <RouteInfoContext.Provider value={routeInfo}>
+      <NavigationProgress color="yellow.4" size={3} aria-label="Carregando página" />
+      <Outlet />
+    </RouteInfoContext.Provider>
+  );
+}
+
+export function AppLoading() {
+  return (
+    <Center mih="100dvh">
+      <Loader aria-label="Carregando" />
+    </Center>
+  );
+}

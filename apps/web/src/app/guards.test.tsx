@@ -1,0 +1,110 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Usuario } from '@saude/shared';
+import { tokenStore } from '../lib/http';
+import { queryClient } from './queryClient';
+import { buildRoutes, type ScreenRoute } from './router';
+
+const usuario: Usuario = {
+  login: 'acs', nome: 'Agente de Teste', email: null, perfil: 'Agente comunitário de saúde',
+  unidade_atual: { id: '01a206cd-8e24-7464-ad02-3f06afc2dc96', nome: 'UBS Centro' },
+};
+
+// Screens that need a permission; the real table has none yet (module screens add theirs).
+const screens: ScreenRoute[] = [
+  { index: true, lazy: async () => ({ Component: () => <p>Início</p> }) },
+  { path: 'auditoria', handle: { authorize: 'auditoria:index' }, lazy: async () => ({ Component: () => <p>Auditoria aberta</p> }) },
+  { path: 'municipes/:id/edit', handle: { authorize: 'municipes:update' }, lazy: async () => ({ Component: () => <p>Edição aberta</p> }) },
+  { path: 'conta', handle: { requiresUnit: false }, lazy: async () => ({ Component: () => <p>Conta aberta</p> }) },
+];
+
+const json = (status: number, body: unknown) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function mockApi({ me = usuario as Usuario | null, permissao = 200 } = {}) {
+  const calls: Array<{ url: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (url === '/api/v2/auth/me') return me ? json(200, me) : json(401, { message: 'Sessão expirada' });
+    if (url === '/api/ferramentas/permissoes') return json(permissao, permissao === 200 ? { permitido: true } : { message: 'Proibido' });
+    if (url === '/api/menus') return json(200, []);
+    if (url === '/api/ferramentas/parametrizacao') return json(200, { cliente_nome: 'Município de Teste', brasao: null });
+    return json(404, { message: 'Não encontrado' });
+  }));
+  return calls;
+}
+
+function open(path: string) {
+  const router = createMemoryRouter(buildRoutes(screens), { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('route guards (spec §6)', () => {
+  beforeEach(() => tokenStore.set('token-de-teste'));
+  afterEach(() => {
+    queryClient.clear();
+    tokenStore.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens a page when POST /api/ferramentas/permissoes answers 200, sending authorize and a null resource_id', async () => {
+    const calls = mockApi();
+    open('/auditoria');
+    expect(await screen.findByText('Auditoria aberta')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/ferramentas/permissoes')?.body).toEqual({ authorize: 'auditoria:index', resource_id: null });
+  });
+
+  it('shows the 403 page when the permission check answers 403', async () => {
+    mockApi({ permissao: 403 });
+    open('/auditoria');
+    expect(await screen.findByText('Você não está autorizado a executar essa ação.')).toBeInTheDocument();
+    expect(screen.queryByText('Auditoria aberta')).not.toBeInTheDocument();
+  });
+
+  it('treats any answer but 200 as a refusal (204, 500)', async () => {
+    mockApi({ permissao: 204 });
+    open('/auditoria');
+    expect(await screen.findByText('Você não está autorizado a executar essa ação.')).toBeInTheDocument();
+  });
+
+  it('sends the route id as resource_id', async () => {
+    const calls = mockApi({ permissao: 500 });
+    open('/municipes/42/edit');
+    expect(await screen.findByText('Você não está autorizado a executar essa ação.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/ferramentas/permissoes')?.body).toEqual({ authorize: 'municipes:update', resource_id: '42' });
+  });
+
+  it('sends a signed-out user to /login remembering the page', async () => {
+    tokenStore.clear();
+    mockApi();
+    const router = open('/conta?aba=senha');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?retorno=${encodeURIComponent('/conta?aba=senha')}`);
+  });
+
+  it('sends a user whose session expired (/me 401) to /login and forgets the token', async () => {
+    mockApi({ me: null });
+    const router = open('/auditoria');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('sends a user with no current unit to choose one before a page that needs it, but not before /conta', async () => {
+    const calls = mockApi({ me: { ...usuario, unidade_atual: null } });
+    const router = open('/auditoria');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/selecionar_unidade_saude'));
+    expect(router.state.location.search).toBe('?retorno=%2Fauditoria');
+    expect(calls.some((c) => c.url === '/api/ferramentas/permissoes')).toBe(false);
+    await router.navigate('/conta');
+    expect(await screen.findByText('Conta aberta')).toBeInTheDocument();
+  });
+});

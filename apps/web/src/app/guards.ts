@@ -1,0 +1,84 @@
+// Route guards of spec §6, run as loaders so a refused page never renders and the progress bar covers the wait.
+// Order: session → current unit → permission (see docs/decisions.d/shell.md).
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import type { Permission, Usuario } from '@saude/shared';
+import { ApiError, http, tokenStore } from '../lib/http';
+import { meQuery } from '../modules/auth/api';
+import { queryClient } from './queryClient';
+import { withRetorno } from './returnPath';
+
+export type RouteHandle = {
+  /** `resource:action` asked of POST /api/ferramentas/permissoes before the page opens. */
+  authorize?: Permission;
+  /** Default true: a user with no current unit is sent to choose one first (spec §4). */
+  requiresUnit?: boolean;
+};
+
+export const LOGIN = '/login';
+export const SELECIONAR_UNIDADE = '/selecionar_unidade_saude';
+
+const pathOf = (request: Request) => {
+  const url = new URL(request.url);
+  return url.pathname + url.search + url.hash;
+};
+
+/** The signed-in user, or a redirect to /login remembering where they were going. */
+export async function requireUsuario(request: Request): Promise<Usuario> {
+  const toLogin = () => redirect(withRetorno(LOGIN, pathOf(request)));
+  if (!tokenStore.get()) throw toLogin();
+  try {
+    return await queryClient.ensureQueryData(meQuery);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      tokenStore.clear();
+      throw toLogin();
+    }
+    throw err;
+  }
+}
+
+/** Spec §6/§7: allowed only when the answer is 200; any other status or failure is a refusal. */
+export async function checkPermission(authorize: Permission, resourceId: string | null, unidadeId: string | null): Promise<boolean> {
+  return queryClient.fetchQuery({
+    queryKey: ['permissoes', unidadeId, authorize, resourceId],
+    queryFn: async () => {
+      try {
+        // http resolves 204 to undefined: only a 200 with a body counts.
+        return (await http.post<unknown>('/api/ferramentas/permissoes', { authorize, resource_id: resourceId })) !== undefined;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) throw err;
+        return false;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function guardLoader(handle: RouteHandle = {}) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    const usuario = await requireUsuario(request);
+    if ((handle.requiresUnit ?? true) && !usuario.unidade_atual) throw redirect(withRetorno(SELECIONAR_UNIDADE, pathOf(request)));
+    if (handle.authorize) {
+      // Spec §6: the resource is the route's id, or notificacaoId on the notification routes.
+      const resourceId = params.notificacaoId ?? params.id ?? null;
+      const allowed = await checkPermission(handle.authorize, resourceId, usuario.unidade_atual?.id ?? null).catch(() => {
+        // Only a 401 gets here: the session ended while the user was cached.
+        throw redirect(withRetorno(LOGIN, pathOf(request)));
+      });
+      if (!allowed) throw data(null, { status: 403 });
+    }
+    return null;
+  };
+}
+
+/** /login: someone already signed in goes home (spec §4). */
+export async function loginLoader() {
+  if (!tokenStore.get()) return null;
+  try {
+    await queryClient.ensureQueryData(meQuery);
+  } catch {
+    tokenStore.clear();
+    return null;
+  }
+  throw redirect('/');
+}

@@ -1,0 +1,90 @@
+// THE route table (architecture: "one route table, with authorize metadata"). Each screen is a lazy chunk;
+// adding a screen is one entry in `screens`. Guards come from `handle` (see guards.ts).
+import { createBrowserRouter, matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { RouteErrorBoundary, NotFoundPage } from './ErrorPage';
+import { guardLoader, loginLoader, requireUsuario, type RouteHandle } from './guards';
+import { prefetchAllowed } from './prefetch';
+import { AppLoading, RootLayout } from './RootLayout';
+import type { RouteInfo } from './routeInfo';
+
+export type ScreenRoute = {
+  path?: string;
+  index?: true;
+  handle?: RouteHandle;
+  lazy: LazyRouteFunction<RouteObject>;
+  children?: ScreenRoute[];
+};
+
+/** Screens inside the default layout (top bar, menu, content). Paths are relative to '/'. */
+export const screens: ScreenRoute[] = [
+  { index: true, lazy: () => import('../modules/home/HomePage').then((m) => ({ Component: m.HomePage })) },
+  {
+    path: 'selecionar_unidade_saude',
+    handle: { requiresUnit: false },
+    lazy: () => import('../modules/auth/SelecionarUnidadePage').then((m) => ({ Component: m.SelecionarUnidadePage })),
+  },
+  { path: 'conta', handle: { requiresUnit: false }, lazy: () => import('../modules/auth/ContaPage').then((m) => ({ Component: m.ContaPage })) },
+];
+
+const joinPath = (parent: string, child: ScreenRoute) =>
+  child.index ? parent || '/' : `${parent}/${child.path ?? ''}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+
+/** Every screen pattern this build has; the menu hides entries whose screens do not exist yet. */
+export function knownPathsOf(list: ScreenRoute[], parent = ''): string[] {
+  return list.flatMap((s) => [joinPath(parent, s), ...knownPathsOf(s.children ?? [], s.index ? parent : joinPath(parent, s))]);
+}
+export const knownPaths: readonly string[] = [...new Set(knownPathsOf(screens))];
+
+function toRouteObject(s: ScreenRoute): RouteObject {
+  const base = { handle: s.handle, loader: guardLoader(s.handle), lazy: s.lazy };
+  return s.index ? { ...base, index: true } : { ...base, path: s.path, children: s.children?.map(toRouteObject) };
+}
+
+export function routeInfoOf(list: ScreenRoute[]): RouteInfo {
+  const tree = [{ path: '/', children: list }] as unknown as RouteObject[];
+  return {
+    knownPaths: [...new Set(knownPathsOf(list))],
+    prefetch: (path) => {
+      if (!prefetchAllowed()) return;
+      for (const m of matchRoutes(tree, path) ?? []) {
+        const lazy = (m.route as Partial<ScreenRoute>).lazy;
+        // Dynamic imports are cached by the browser: a later navigation reuses the loaded chunk.
+        if (typeof lazy === 'function') void lazy().catch(() => undefined);
+      }
+    },
+  };
+}
+
+export function buildRoutes(list: ScreenRoute[] = screens): RouteObject[] {
+  const info = routeInfoOf(list);
+  return [
+    {
+      element: <RootLayout routeInfo={info} />,
+      errorElement: <RouteErrorBoundary />,
+      // Shown while the first page's guards and chunk load (slow 3G): never a blank screen.
+      hydrateFallbackElement: <AppLoading />,
+      children: [
+        {
+          path: '/login',
+          // Layouts are lazy too: the sign-in page never downloads the shell, and the shell never the login form.
+          lazy: () => import('../modules/auth/LoginLayout').then((m) => ({ Component: m.LoginLayout })),
+          children: [{ index: true, loader: loginLoader, lazy: () => import('../modules/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) }],
+        },
+        {
+          path: '/',
+          lazy: () => import('../shell/ShellLayout').then((m) => ({ Component: m.ShellLayout })),
+          loader: ({ request }) => requireUsuario(request),
+          // Errors of a screen render inside the shell, so the menu stays usable.
+          children: [
+            {
+              errorElement: <RouteErrorBoundary />,
+              children: [...list.map(toRouteObject), { path: '*', handle: { requiresUnit: false }, loader: guardLoader({ requiresUnit: false }), element: <NotFoundPage /> }],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = () => createBrowserRouter(buildRoutes());

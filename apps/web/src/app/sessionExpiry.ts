@@ -1,0 +1,19 @@
+import type { createBrowserRouter } from 'react-router';
+import { onUnauthorized, tokenStore } from '../lib/http';
+import { LOGIN } from './guards';
+import { queryClient } from './queryClient';
+import { withRetorno } from './returnPath';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** Any 401 ends the session: forget the token and cached data, and go to /login remembering the page. */
+export function installSessionExpiry(router: Router) {
+  return onUnauthorized(() => {
+    tokenStore.clear();
+    const { location, navigation } = router.state;
+    // A wrong password on /login is a 401 too; and during a navigation the guard loader redirects by itself.
+    if (location.pathname === LOGIN || navigation.state !== 'idle' || !router.state.initialized) return;
+    queryClient.clear();
+    void router.navigate(withRetorno(LOGIN, location.pathname + location.search + location.hash), { replace: true });
+  });
+}

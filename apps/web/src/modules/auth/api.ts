@@ -1,0 +1,66 @@
+// Calls of the built-in sign-in service (spec §7, base path /api/v2/auth) and the hooks the shell and pages share.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, LoginResponse, LotacaoOpcao, TrocarSenhaInput, Usuario } from '@saude/shared';
+import { http, tokenStore } from '../../lib/http';
+
+const base = '/api/v2/auth';
+
+export const authKeys = {
+  me: ['auth', 'me'] as const,
+  lotacoes: ['auth', 'lotacoes'] as const,
+};
+
+export const meQuery = queryOptions({
+  queryKey: authKeys.me,
+  queryFn: ({ signal }) => http.get<Usuario>(`${base}/me`, undefined, signal),
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+/** The signed-in user. Routes under the shell load it first, so pages may rely on it being there. */
+export function useUsuario(): Usuario | undefined {
+  return useQuery(meQuery).data;
+}
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => http.post<LoginResponse>(`${base}/login`, input),
+    onSuccess: ({ token, usuario }) => {
+      qc.clear();
+      tokenStore.set(token);
+      qc.setQueryData(authKeys.me, usuario);
+    },
+  });
+}
+
+/** Ends the session on the server when it can; the local session ends regardless. */
+export function useLogout() {
+  const qc = useQueryClient();
+  return async () => {
+    try {
+      if (tokenStore.get()) await http.post<void>(`${base}/logout`);
+    } catch {
+      /* offline or already expired: still sign out here */
+    }
+    tokenStore.clear();
+    qc.clear();
+  };
+}
+
+export const useLotacoes = () =>
+  useQuery({ queryKey: authKeys.lotacoes, queryFn: ({ signal }) => http.get<LotacaoOpcao[]>(`${base}/lotacoes`, undefined, signal) });
+
+export function useSelecionarUnidade() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (unidadeSaudeId: string) => http.put<Usuario>(`${base}/unidade_atual`, { unidade_saude_id: unidadeSaudeId }),
+    onSuccess: (usuario) => {
+      // Menus and permissions belong to the unit: drop everything but the session itself.
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'parametrizacao' });
+      qc.setQueryData(authKeys.me, usuario);
+    },
+  });
+}
+
+export const useTrocarSenha = () => useMutation({ mutationFn: (input: TrocarSenhaInput) => http.put<void>(`${base}/senha`, input) });

@@ -1,0 +1,129 @@
+import { ActionIcon, Avatar, Badge, Menu, Tooltip, UnstyledButton } from '@mantine/core';
+import { useFullscreenDocument, useNetwork } from '@mantine/hooks';
+import {
+  IconBuildingHospital, IconChevronDown, IconLogout, IconMaximize, IconMenu2, IconMinimize, IconUser, IconWifi, IconWifiOff,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import type { Usuario } from '@saude/shared';
+import { LOGIN, SELECIONAR_UNIDADE } from '../app/guards';
+import { useParametrizacao } from '../app/parametrizacao';
+import { useLogout } from '../modules/auth/api';
+import { showsTopToggle, type MenuAction, type MenuMode } from './menuMode';
+import { MENU_ID } from './SideMenu';
+import classes from './Shell.module.css';
+
+type Props = { usuario: Usuario; mode: MenuMode; send: (a: MenuAction) => void; withMenu: boolean };
+
+export function TopBar({ usuario, mode, send, withMenu }: Props) {
+  const { clienteNome, brasao } = useParametrizacao();
+  return (
+    <header className={classes.header}>
+      {withMenu && showsTopToggle(mode) && (
+        <ActionIcon
+          variant="transparent"
+          color="white"
+          size={44}
+          aria-label="Alternar menu"
+          aria-expanded={mode === 'open'}
+          aria-controls={MENU_ID}
+          onClick={() => send({ type: 'toggleTop' })}
+          className={classes.headerButton}
+        >
+          <IconMenu2 size={26} aria-hidden />
+        </ActionIcon>
+      )}
+      <Link to="/" className={classes.brand} aria-label={clienteNome ? `Início - ${clienteNome}` : 'Início'}>
+        <img src={brasao} alt={clienteNome ? `Brasão de ${clienteNome}` : 'Brasão do município'} />
+        <span className={classes.cliente}>{clienteNome}</span>
+      </Link>
+      <div className={classes.spacer} />
+      <NetworkStatus />
+      {usuario.unidade_atual && (
+        <Tooltip label="Trocar unidade">
+          <Link to={SELECIONAR_UNIDADE} className={classes.headerButton} title="Trocar unidade" aria-label={`Unidade atual: ${usuario.unidade_atual.nome}. Trocar unidade`}>
+            <IconBuildingHospital size={22} aria-hidden style={{ flex: '0 0 auto' }} />
+            <span className={classes.unitName}>{usuario.unidade_atual.nome}</span>
+          </Link>
+        </Tooltip>
+      )}
+      <FullscreenToggle />
+      <AccountMenu usuario={usuario} />
+    </header>
+  );
+}
+
+/** ux.md: online/offline always visible, in words as well as colour. */
+function NetworkStatus() {
+  const { online } = useNetwork();
+  return (
+    <Badge
+      role="status"
+      variant="white"
+      color={online ? 'green.8' : 'red.8'}
+      size="lg"
+      radius="sm"
+      leftSection={online ? <IconWifi size={14} aria-hidden /> : <IconWifiOff size={14} aria-hidden />}
+      style={{ flex: '0 0 auto', textTransform: 'none' }}
+    >
+      {online ? 'Online' : 'Sem conexão'}
+    </Badge>
+  );
+}
+
+function FullscreenToggle() {
+  const { toggle, fullscreen } = useFullscreenDocument();
+  // iPhone Safari has no Fullscreen API for pages: offer nothing rather than a dead button.
+  if (typeof document === 'undefined' || !document.fullscreenEnabled) return null;
+  const label = fullscreen ? 'Sair da tela cheia' : 'Tela cheia';
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="transparent" color="white" size={44} aria-label={label} aria-pressed={fullscreen} onClick={() => void toggle()} className={classes.headerButton}>
+        {fullscreen ? <IconMinimize size={22} aria-hidden /> : <IconMaximize size={22} aria-hidden />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+const initials = (nome: string) =>
+  nome
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => p[0])
+    .filter((_, i, all) => i === 0 || i === all.length - 1)
+    .join('')
+    .toUpperCase();
+
+function AccountMenu({ usuario }: { usuario: Usuario }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const sair = async () => {
+    await logout();
+    await navigate(LOGIN, { replace: true });
+  };
+  return (
+    <Menu position="bottom-end" width={220} withArrow>
+      <Menu.Target>
+        <UnstyledButton className={classes.headerButton} aria-label={`Conta de ${usuario.nome}`}>
+          <Avatar size={32} color="white" variant="outline" radius="xl">
+            {initials(usuario.nome)}
+          </Avatar>
+          <span className={classes.userName}>{usuario.nome}</span>
+          <IconChevronDown size={16} aria-hidden />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{usuario.nome}</Menu.Label>
+        <Menu.Item component={Link} to="/conta" leftSection={<IconUser size={18} aria-hidden />} mih={44}>
+          Minha conta
+        </Menu.Item>
+        <Menu.Item component={Link} to={SELECIONAR_UNIDADE} leftSection={<IconBuildingHospital size={18} aria-hidden />} mih={44}>
+          Trocar unidade
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void sair()} mih={44}>
+          Sair
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,25 @@
+import {
+  IconAlertTriangle, IconAmbulance, IconBuildingHospital, IconFileText, IconHome, IconHomeHeart, IconListNumbers,
+  IconMessageCircle, IconPoint, IconSpeakerphone, IconTool, IconUsers, IconWorld, type Icon,
+} from '@tabler/icons-react';
+
+// The menu API carries no icons; each area (first URL segment, architecture: Layout) gets one.
+const icons: Record<string, Icon> = {
+  '': IconHome,
+  municipes: IconUsers,
+  municipes_notificacao: IconAlertTriangle,
+  atencao_primaria: IconHomeHeart,
+  urgencia_emergencia: IconAmbulance,
+  comunicacao: IconSpeakerphone,
+  ferramentas: IconTool,
+  filas: IconListNumbers,
+  notificacoes_globais: IconWorld,
+  ouvidoria: IconMessageCircle,
+  termos_uso: IconFileText,
+  unidades_saude: IconBuildingHospital,
+};
+
+export function AreaIcon({ area, size = 22 }: { area: string; size?: number }) {
+  const Cmp = icons[area] ?? IconPoint;
+  return <Cmp size={size} stroke={1.7} aria-hidden />;
+}

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { SCREENSHOTS, chooseUnit, expect, fillLogin, test } from './fixtures';
+
+// Pictures of each shell screen at desk, tablet and phone sizes, for a person to look at (.screenshots/ is gitignored).
+const sizes = [
+  { name: '1400x900', width: 1400, height: 900 },
+  { name: '800x1280', width: 800, height: 1280 },
+  { name: '390x844', width: 390, height: 844 },
+];
+
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+for (const size of sizes) {
+  test(`shell screens at ${size.name} have no horizontal scroll`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const shot = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/shell-${name}-${size.name}.png`, fullPage: true });
+    };
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /Brasão/ })).toBeVisible();
+    await shot('login');
+    await fillLogin(page, 'acs', 'saude123');
+    await expect(page.getByRole('list', { name: 'Suas lotações' })).toBeVisible();
+    await shot('selecionar-unidade');
+    await chooseUnit(page, 'UBS Centro');
+    await expect(page.getByTestId('unidade-atual')).toBeVisible();
+    await shot('home');
+    await page.goto('/conta');
+    await expect(page.getByRole('heading', { name: 'Alterar senha' })).toBeVisible();
+    await shot('conta');
+    await page.goto('/rota-inexistente');
+    await expect(page.getByTestId('erro-404')).toBeVisible();
+    await shot('404');
+    await page.goto('/urgencia_emergencia/atendimentos');
+    if (await page.getByTestId('erro-403').isVisible()) await shot('403');
+  });
+}

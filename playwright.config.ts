@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// A fresh embedded database per run; set once here so test workers (which reload this file) reuse it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'saude-e2e-'));
+const PORT = 3100;
+const baseURL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  // Two cores: one browser and the server.
+  workers: 1,
+  reporter: 'list',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    headless: true,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } }],
+  webServer: {
+    // The SPA is served from apps/web/dist: the npm `e2e` script builds it first.
+    command: 'node --import tsx apps/api/src/main.ts',
+    url: `${baseURL}/api/health`,
+    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, DEMO: 'true' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
