@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError } from './lib/errors';
 import { enderecosRoutes } from './modules/enderecos/routes';
+import { municipesPermissaoRoutes, municipesRoutes } from './modules/municipes/routes';
 import { parametrizacaoRoutes } from './modules/ferramentas/parametrizacao/routes';
 import { parametrosUnidadeRoutes } from './modules/parametros/unidades_saude/routes';
 
@@ -49,7 +50,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean;
     if (err instanceof AppError) {
       const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
       if (retryAfter) void reply.header('Retry-After', String(retryAfter));
-      return reply.code(err.statusCode).send({ message: err.message, errors: err.errors });
+      return reply.code(err.statusCode).send({ ...err.extra, message: err.message, errors: err.errors });
     }
     const e = err as { statusCode?: number; code?: string };
     // Fastify's own client errors (bad JSON, wrong content type, body too large) stay 4xx, in Portuguese.
@@ -99,6 +100,8 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean;
   await app.register(parametrizacaoRoutes(config), { prefix: '/api/ferramentas/parametrizacao' });
   await app.register(parametrosUnidadeRoutes, { prefix: '/api/v1/parametros/unidades_saude' });
   await app.register(enderecosRoutes(config), { prefix: '/api/v1/enderecos' });
+  await app.register(municipesRoutes, { prefix: '/api/v1/municipes' });
+  await app.register(municipesPermissaoRoutes, { prefix: '/api/municipes' });
 
   // The built SPA, with history-mode fallback. /api/* never falls back (unknown API path: JSON 404).
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

@@ -79,4 +79,18 @@ export const msg = {
   senhaAtualIncorreta: 'não confere com a senha atual',
   edicaoDesatualizada: 'Este registro foi alterado por outra pessoa. Recarregue a página para ver a versão atual.',
   rotaNaoEncontrada: 'Essa página não pode ser encontrada.',
+
+  // Citizen registry (issue 5). Spec §5 word for word where shown; the rest in the same style (docs/decisions.d/municipes.md).
+  buscaAvancadaDoisFiltros: 'Preencha ao menos DOIS filtros para realizar a busca',
+  cartaoProvisorioIgualCns: 'deve ser diferente do CNS',
+  cnsIgualCartaoProvisorio: 'deve ser diferente do cartão provisório',
+  responsavelIgualMunicipe: 'deve ser diferente do nome do munícipe',
+  // Same shape as cpfEmUso: the other citizen's name as far as the user may see it.
+  cnsEmUso: (nome: string) => `em uso - ${nome}`,
+  prontuarioEmUso: 'já está em uso nesta unidade',
+  prontuarioComVisitas: 'não pode ser inativado: está vinculado a uma ficha de visita domiciliar',
+  somenteCriancas: 'só deve ser preenchido para crianças de 0 a 9 anos',
+  possiveisDuplicados: 'Encontramos munícipes parecidos já cadastrados. Confira se não é a mesma pessoa antes de criar um novo cadastro.',
+  municipeVinculado: (onde: string) => interpolate('Não é possível remover este munícipe: ele está vinculado a %{1}.', onde),
+  naoInformado: 'não informado',
 } as const;

@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly statusCode: 401 | 403 | 404 | 409 | 422 | 429,
     message: string,
     readonly errors: Record<string, string[]> = {},
+    /** More fields of the answer body, beside message and errors (e.g. the likely duplicates of a 409). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -2,3 +2,4 @@ export * from './unidades';
 export * from './profissionais';
 export * from './sistema';
 export * from './enderecos';
+export * from './municipes';

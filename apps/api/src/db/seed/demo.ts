@@ -6,6 +6,7 @@ import { hashSenha } from '../../auth/service';
 import { newId } from '../../lib/ids';
 import { makeCnsProvisorio, makeCpf } from './numbers';
 import { rememberCep } from '../../modules/enderecos/service';
+import { seedMunicipes } from './municipes';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -100,6 +101,7 @@ export async function seedDemo(db: Db): Promise<void> {
       }
     }
   });
+  await seedMunicipes(db, demoEnderecos);
 }
 
 export async function findProfissional(db: Db, login: string) {

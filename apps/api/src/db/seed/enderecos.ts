@@ -1,5 +1,5 @@
 import { municipio } from '@saude/shared/codes/municipio';
-import { ufs as ufRows } from '@saude/shared/codes/uf_sigla';
+import { ufs as ufRows } from '@saude/shared/ufs';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { municipios, ufs } from '../schema';

@@ -1,6 +1,6 @@
 // Options of the address block, from the generated code tables (packages/shared/src/codes): states by
 // abbreviation, street types by their DNE number as e-SUS exports them.
-import { ufs } from '@saude/shared/codes/uf_sigla';
+import { ufs } from '@saude/shared/ufs';
 import { tipoLogradouro } from '@saude/shared/codes/tipo_logradouro';
 
 export const UF_OPTIONS = ufs

@@ -1,4 +1,4 @@
-import { uf } from './uf';
+import { uf } from './codes/uf';
 
 // Hand-written: state abbreviations by state name. Addresses and the IBGE municipality table use the abbreviation;
 // the e-SUS UF table (codes/uf.ts) has DNE numbers and names, so the two are joined by name.

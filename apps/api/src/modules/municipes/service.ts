@@ -1,0 +1,353 @@
+import { msg, type Permission } from '@saude/shared';
+import {
+  acoesCadastro, condicaoSaudeFieldsSchema, contarFiltrosBuscaAvancada, IDADE_MAXIMA_RESPONSAVEL_CRIANCA, idadeEmAnos,
+  MOTIVO_SAIDA_OBITO, normalizarCondicaoSaude, normalizarSociodemografica, RACA_COR_INDIGENA, sociodemograficaFieldsSchema,
+  BUSCA_AVANCADA_MINIMO_FILTROS, type AcaoCadastro, type CondicaoSaude, type CondicaoSaudeValues, type Municipe,
+  type MunicipeBuscaAvancada, type MunicipeFilters, type MunicipeListItem, type MunicipeValues, type PermissaoCadastro,
+  type Prontuario, type Sociodemografica, type SociodemograficaValues,
+} from '@saude/shared/schemas/municipe';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { audit } from '../../access/audit';
+import { can, type Ctx } from '../../access/context';
+import { queryRows, type DbOrTx } from '../../db/client';
+import {
+  equipes, municipeCondicoesSaude, municipeProntuarios, municipes, municipeSociodemograficas, municipios, profissionais, unidadesSaude,
+} from '../../db/schema';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { isOcupacao } from '../../lib/ocupacoes';
+import { rememberCep } from '../enderecos/service';
+import { buscaAvancada as buscaAvancadaSql, buscaSimples, countSql, pageSql, wordSimilaritySetup, type Busca } from './search';
+import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas, type FieldErrors } from './rules';
+
+// Citizen registry (issue 5). Every municipality user with municipes:index may find any resident: reception must find
+// people from other territories too, so the registry has no team scope (docs/decisions.d/municipes.md).
+
+const RESOURCE = 'municipes';
+
+// ---- list and searches -----------------------------------------------------------------------------
+
+type PageRow = Omit<MunicipeListItem, 'idade'> & { total: string | number | null };
+
+const toListItem = ({ total: _total, ...r }: PageRow): MunicipeListItem => ({
+  ...r, idade: idadeEmAnos(r.data_nascimento, r.data_obito ?? undefined),
+});
+
+async function runPage(db: DbOrTx, busca: Busca, page: { page: number; per_page: number }) {
+  const exact = await runPageIn(db, busca, page);
+  if (exact.total > 0 || !busca.fallback) return exact;
+  // Nobody matches the words as typed: try again tolerating misspellings (search.ts, Busca).
+  const fallback = busca.fallback;
+  return db.transaction(async (tx) => {
+    await tx.execute(wordSimilaritySetup);
+    return runPageIn(tx, fallback, page);
+  });
+}
+
+async function runPageIn(db: DbOrTx, busca: Busca, page: { page: number; per_page: number }) {
+  const rows = await queryRows<PageRow>(db, pageSql(busca, page));
+  let total: number;
+  if (rows.length > 0 && rows[0]!.total !== null) total = Number(rows[0]!.total);
+  else if (rows.length === 0 && page.page === 1 && busca.where) total = 0;
+  else total = Number((await queryRows<{ total: string | number }>(db, countSql(busca)))[0]?.total ?? 0);
+  return { rows: rows.map(toListItem), total };
+}
+
+export function listMunicipes(ctx: Ctx, f: MunicipeFilters) {
+  return runPage(ctx.db, buscaSimples(f.q), f);
+}
+
+export function buscaAvancada(ctx: Ctx, f: MunicipeBuscaAvancada) {
+  if (contarFiltrosBuscaAvancada(f) < BUSCA_AVANCADA_MINIMO_FILTROS) {
+    throw new AppError(422, msg.buscaAvancadaDoisFiltros, { base: [msg.buscaAvancadaDoisFiltros] });
+  }
+  return runPage(ctx.db, buscaAvancadaSql(f), f);
+}
+
+// ---- one citizen ------------------------------------------------------------------------------------
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | null> {
+  const nasc = alias(municipios, 'municipio_nascimento');
+  const res = alias(municipios, 'municipio_residencia');
+  const [row] = await db.select({
+    m: municipes, unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome, nasc: nasc.nome, res: res.nome,
+  }).from(municipes)
+    .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
+    .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
+    .leftJoin(profissionais, eq(profissionais.id, municipes.profissional_id))
+    .leftJoin(nasc, eq(nasc.codigo_ibge, municipes.municipio_nascimento_ibge))
+    .leftJoin(res, eq(res.codigo_ibge, municipes.residencia_municipio_ibge))
+    .where(eq(municipes.id, id));
+  if (!row) return null;
+  const prontuarios: Prontuario[] = (await db.select({ p: municipeProntuarios, unidade_nome: unidadesSaude.nome }).from(municipeProntuarios)
+    .innerJoin(unidadesSaude, eq(unidadesSaude.id, municipeProntuarios.unidade_saude_id))
+    .where(eq(municipeProntuarios.municipe_id, id)).orderBy(asc(municipeProntuarios.created_at), asc(municipeProntuarios.id)))
+    .map(({ p, unidade_nome }) => ({
+      id: p.id, numero: p.numero, unidade_saude_id: p.unidade_saude_id, unidade_nome, inativacao_motivo_id: p.inativacao_motivo_id,
+      inativacao_justificativa: p.inativacao_justificativa, inativado_em: iso(p.inativado_em),
+    }));
+  const { telefone_residencial, telefone_celular, telefone_contato, created_at, updated_at, updated_by: _by, certidao_tipo, ...m } = row.m;
+  return {
+    ...m,
+    certidao_tipo: certidao_tipo as Municipe['certidao_tipo'],
+    created_at: created_at.toISOString(),
+    updated_at: updated_at.toISOString(),
+    telefones: { residencial: telefone_residencial, celular: telefone_celular, contato: telefone_contato },
+    prontuarios,
+    idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
+    unidade_referencia_nome: row.unidade,
+    equipe_nome: row.equipe,
+    profissional_nome: row.profissional,
+    municipio_nascimento_nome: row.nasc,
+    residencia_municipio_nome: row.res,
+  };
+}
+
+export async function getMunicipe(ctx: Ctx, id: string): Promise<Municipe> {
+  const m = await loadMunicipe(ctx.db, id);
+  if (!m) throw notFound();
+  return m;
+}
+
+/** Answers that depend on others: no ethnicity unless indigenous, no parent's name when unknown, and so on. */
+function toColumns(v: MunicipeValues) {
+  const { prontuarios: _p, telefones, ...rest } = v;
+  const obito = v.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO || v.motivo_saida_cadastro_id === undefined;
+  const cols = {
+    ...rest,
+    etnia_id: v.raca_cor_id === RACA_COR_INDIGENA ? v.etnia_id : undefined,
+    nome_mae: v.mae_desconhecida ? undefined : v.nome_mae,
+    nome_pai: v.pai_desconhecido ? undefined : v.nome_pai,
+    micro_area: v.fora_area ? undefined : v.micro_area,
+    data_obito: obito ? v.data_obito : undefined,
+    numero_do: obito ? v.numero_do : undefined,
+    telefone_residencial: telefones.residencial,
+    telefone_celular: telefones.celular,
+    telefone_contato: telefones.contato,
+  };
+  // undefined → null, so an update clears what the form emptied.
+  return Object.fromEntries(Object.entries(cols).map(([k, x]) => [k, x ?? null])) as unknown as
+    Omit<typeof municipes.$inferInsert, 'id' | 'lock_version' | 'created_at' | 'updated_at' | 'updated_by'>;
+}
+
+type Columns = ReturnType<typeof toColumns>;
+
+async function rememberAddress(tx: DbOrTx, c: Columns) {
+  if (!c.residencia_cep || !c.residencia_uf || !c.residencia_municipio_ibge) return;
+  const [m] = await tx.select({ nome: municipios.nome }).from(municipios).where(eq(municipios.codigo_ibge, c.residencia_municipio_ibge));
+  if (!m) return;
+  await rememberCep(tx, {
+    cep: c.residencia_cep, uf: c.residencia_uf, municipio: m.nome, municipio_ibge: c.residencia_municipio_ibge,
+    tipo_logradouro: c.residencia_tipo_logradouro ?? null, logradouro: c.residencia_logradouro ?? null, bairro: c.residencia_bairro ?? null,
+  });
+}
+
+/** Inserts, updates, inactivates and removes the record numbers so that they match the form. */
+async function syncProntuarios(tx: DbOrTx, ctx: Ctx, municipeId: string, list: MunicipeValues['prontuarios']) {
+  const existing = await tx.select().from(municipeProntuarios).where(eq(municipeProntuarios.municipe_id, municipeId));
+  const errors: FieldErrors = {};
+  const keep = new Set(list.map((p) => p.id).filter(Boolean));
+  for (const old of existing) {
+    if (keep.has(old.id)) continue;
+    if (await prontuarioTemVisitas(tx, old.numero, old.unidade_saude_id)) (errors.prontuarios ??= []).push(msg.prontuarioComVisitas);
+    else await tx.delete(municipeProntuarios).where(eq(municipeProntuarios.id, old.id));
+  }
+  const who = ctx.usuario?.profissionalId ?? null;
+  for (const [i, p] of list.entries()) {
+    const old = p.id ? existing.find((e) => e.id === p.id) : undefined;
+    const inativar = p.inativacao_motivo_id !== undefined;
+    const values = {
+      numero: p.numero, unidade_saude_id: p.unidade_saude_id, inativacao_motivo_id: p.inativacao_motivo_id ?? null,
+      inativacao_justificativa: inativar ? (p.inativacao_justificativa ?? null) : null,
+    };
+    if (!old) {
+      await tx.insert(municipeProntuarios).values({
+        id: newId(), municipe_id: municipeId, ...values, inativado_em: inativar ? new Date() : null, updated_by: who,
+      });
+      continue;
+    }
+    if (inativar && old.inativado_em === null && (await prontuarioTemVisitas(tx, old.numero, old.unidade_saude_id))) {
+      (errors[`prontuarios.${i}.inativacao_motivo_id`] ??= []).push(msg.prontuarioComVisitas);
+      continue;
+    }
+    await tx.update(municipeProntuarios).set({
+      ...values, inativado_em: inativar ? (old.inativado_em ?? new Date()) : null, updated_at: new Date(), updated_by: who,
+    }).where(eq(municipeProntuarios.id, old.id));
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+const isUniqueViolation = (e: unknown): boolean => {
+  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
+    if (x.code === '23505') return true;
+  }
+  return false;
+};
+
+/** A unique index beat our check (two saves at once): answer what the check answers now, never a 500. */
+async function retryAsFieldErrors<T>(ctx: Ctx, v: MunicipeValues, selfId: string | null, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const errors = await checkMunicipe(ctx.db, ctx, v, selfId);
+    throw Object.keys(errors).length > 0 ? unprocessable(errors) : conflict(msg.edicaoDesatualizada);
+  }
+}
+
+export async function createMunicipe(ctx: Ctx, input: MunicipeValues & { confirmar_duplicados: boolean }): Promise<Municipe> {
+  const { confirmar_duplicados, ...v } = input;
+  return retryAsFieldErrors(ctx, v, null, () => ctx.db.transaction(async (tx) => {
+    const errors = await checkMunicipe(tx, ctx, v, null);
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+    const cols = toColumns(v);
+    if (!confirmar_duplicados) {
+      const duplicados = await findDuplicados(tx, { nome: v.nome, data_nascimento: v.data_nascimento, nome_mae: cols.nome_mae ?? undefined });
+      if (duplicados.length > 0) throw new AppError(409, msg.possiveisDuplicados, {}, { duplicados });
+    }
+    const id = newId();
+    await tx.insert(municipes).values({ id, ...cols, updated_by: ctx.usuario?.profissionalId ?? null });
+    await syncProntuarios(tx, ctx, id, v.prontuarios);
+    await rememberAddress(tx, cols);
+    await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: id, details: confirmar_duplicados ? { confirmou_duplicados: true } : undefined });
+    return (await loadMunicipe(tx, id))!;
+  }));
+}
+
+export async function updateMunicipe(ctx: Ctx, id: string, input: MunicipeValues & { lock_version: number }): Promise<Municipe> {
+  const { lock_version, ...v } = input;
+  return retryAsFieldErrors(ctx, v, id, () => ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(municipes).where(eq(municipes.id, id));
+    if (!current) throw notFound();
+    if (current.lock_version !== lock_version) throw conflict(msg.edicaoDesatualizada);
+    const errors = await checkMunicipe(tx, ctx, v, id);
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+    const cols = toColumns(v);
+    const [row] = await tx.update(municipes)
+      .set({ ...cols, lock_version: sql`${municipes.lock_version} + 1`, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
+      .where(and(eq(municipes.id, id), eq(municipes.lock_version, lock_version))).returning({ id: municipes.id });
+    if (!row) throw conflict(msg.edicaoDesatualizada);
+    await syncProntuarios(tx, ctx, id, v.prontuarios);
+    await rememberAddress(tx, cols);
+    // The audit names what changed, never the values (health data stays out of the trail).
+    const campos = Object.keys(cols).filter((k) => String(current[k as keyof typeof current] ?? '') !== String(cols[k as keyof Columns] ?? ''));
+    await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
+    return (await loadMunicipe(tx, id))!;
+  }));
+}
+
+export async function deleteMunicipe(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: municipes.id }).from(municipes).where(eq(municipes.id, id)).for('update');
+    if (!current) throw notFound();
+    for (const ref of municipeReferences) {
+      if (await ref.existe(tx, id)) throw conflict(msg.municipeVinculado(ref.descricao));
+    }
+    await tx.delete(municipes).where(eq(municipes.id, id));
+    await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id });
+  });
+}
+
+// ---- per-citizen access and the two blocks (spec §3, §6) ------------------------------------------------
+
+export type Bloco = 'sociodemograficas' | 'condicoes_saude';
+const blocoResource = { sociodemograficas: 'municipes/sociodemograficas', condicoes_saude: 'municipes/condicoes_saude' } as const;
+
+async function municipeExists(db: DbOrTx, id: string) {
+  const [m] = await db.select({ id: municipes.id, data_nascimento: municipes.data_nascimento, data_obito: municipes.data_obito })
+    .from(municipes).where(eq(municipes.id, id));
+  return m ?? null;
+}
+
+export async function permissaoCadastro(ctx: Ctx, id: string): Promise<PermissaoCadastro> {
+  if (!(await municipeExists(ctx.db, id))) throw notFound();
+  const list = (bloco: Bloco): AcaoCadastro[] =>
+    acoesCadastro.filter((a) => ctx.usuario !== null && can(ctx.usuario, `${blocoResource[bloco]}:${a}` as Permission));
+  return { sociodemograficas: list('sociodemograficas'), condicoes_saude: list('condicoes_saude') };
+}
+
+// Both blocks share one table shape (municipe_id, dados, lock_version, timestamps).
+const blocoTable: Record<Bloco, typeof municipeSociodemograficas> = {
+  sociodemograficas: municipeSociodemograficas,
+  condicoes_saude: municipeCondicoesSaude as unknown as typeof municipeSociodemograficas,
+};
+const blocoFields = { sociodemograficas: sociodemograficaFieldsSchema, condicoes_saude: condicaoSaudeFieldsSchema };
+
+type BlocoValues = { sociodemograficas: SociodemograficaValues; condicoes_saude: CondicaoSaudeValues };
+type BlocoOut = { sociodemograficas: Sociodemografica; condicoes_saude: CondicaoSaude };
+
+/** The stored answers with every question present: false, [] or null when unanswered. */
+function blocoOut<B extends Bloco>(bloco: B, municipeId: string, row: { dados: unknown; lock_version: number; updated_at: Date } | null): BlocoOut[B] {
+  const defaults = blocoFields[bloco].parse({}) as Record<string, unknown>;
+  const dados = { ...defaults, ...((row?.dados ?? {}) as Record<string, unknown>) };
+  const out: Record<string, unknown> = { municipe_id: municipeId, lock_version: row?.lock_version ?? null, updated_at: iso(row?.updated_at ?? null) };
+  for (const k of Object.keys(blocoFields[bloco].shape)) out[k] = dados[k] ?? null;
+  return out as BlocoOut[B];
+}
+
+export async function getBloco<B extends Bloco>(ctx: Ctx, bloco: B, municipeId: string): Promise<BlocoOut[B]> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await municipeExists(tx, municipeId))) throw notFound();
+    const table: typeof municipeSociodemograficas = blocoTable[bloco];
+    const [row] = await tx.select().from(table).where(eq(table.municipe_id, municipeId));
+    // Architecture: reading health conditions or sociodemographic data leaves an audit row.
+    await audit(tx, ctx, { action: 'leitura', resource: blocoResource[bloco], record_id: municipeId });
+    return blocoOut(bloco, municipeId, row ?? null);
+  });
+}
+
+/** Checks of a block that need the citizen or the database. */
+function checkBloco(bloco: Bloco, values: Record<string, unknown>, municipe: { data_nascimento: string; data_obito: string | null }): FieldErrors {
+  const errors: FieldErrors = {};
+  if (bloco === 'sociodemograficas') {
+    const s = values as SociodemograficaValues;
+    if (s.ocupacao_id && !isOcupacao(s.ocupacao_id)) errors.ocupacao_id = [msg.naoEValido];
+    const idade = idadeEmAnos(municipe.data_nascimento, municipe.data_obito ?? undefined);
+    if (s.responsaveis_criancas.length > 0 && (idade === null || idade > IDADE_MAXIMA_RESPONSAVEL_CRIANCA)) {
+      errors.responsaveis_criancas = [msg.somenteCriancas];
+    }
+  }
+  return errors;
+}
+
+/**
+ * Saves a block. `mode` 'create' is POST (the block must not exist yet); 'upsert' is PUT, which updates with the
+ * lock_version read, or creates when the block does not exist yet and lock_version is null — then the profile needs
+ * the block's create permission too.
+ */
+export async function saveBloco<B extends Bloco>(
+  ctx: Ctx, bloco: B, municipeId: string, input: BlocoValues[B] & { lock_version?: number | null }, mode: 'create' | 'upsert',
+): Promise<BlocoOut[B]> {
+  const { lock_version, ...raw } = input;
+  const values = (bloco === 'sociodemograficas'
+    ? normalizarSociodemografica(raw as unknown as SociodemograficaValues)
+    : normalizarCondicaoSaude(raw as unknown as CondicaoSaudeValues)) as Record<string, unknown>;
+  return ctx.db.transaction(async (tx) => {
+    const municipe = await municipeExists(tx, municipeId);
+    if (!municipe) throw notFound();
+    const table: typeof municipeSociodemograficas = blocoTable[bloco];
+    const [current] = await tx.select().from(table).where(eq(table.municipe_id, municipeId)).for('update');
+    if (current && (mode === 'create' || lock_version == null || current.lock_version !== lock_version)) throw conflict(msg.edicaoDesatualizada);
+    if (!current && lock_version != null) throw conflict(msg.edicaoDesatualizada);
+    if (!current && mode === 'upsert' && !(ctx.usuario && can(ctx.usuario, `${blocoResource[bloco]}:create` as Permission))) throw forbidden();
+    const errors = checkBloco(bloco, values, municipe);
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+    const dados = JSON.parse(JSON.stringify(values)) as SociodemograficaValues; // drops undefined keys
+    const who = ctx.usuario?.profissionalId ?? null;
+    let row;
+    if (!current) {
+      [row] = await tx.insert(table).values({ municipe_id: municipeId, dados, updated_by: who }).returning();
+    } else {
+      [row] = await tx.update(table).set({ dados, lock_version: sql`${table.lock_version} + 1`, updated_at: new Date(), updated_by: who })
+        .where(and(eq(table.municipe_id, municipeId), eq(table.lock_version, current.lock_version))).returning();
+      if (!row) throw conflict(msg.edicaoDesatualizada);
+    }
+    const before = (current?.dados ?? {}) as Record<string, unknown>;
+    const campos = Object.keys(blocoFields[bloco].shape).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(values[k] ?? null));
+    await audit(tx, ctx, { action: current ? 'update' : 'create', resource: blocoResource[bloco], record_id: municipeId, details: { campos } });
+    return blocoOut(bloco, municipeId, row!);
+  });
+}

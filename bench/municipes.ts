@@ -1,0 +1,255 @@
+// npm run bench:municipes — the citizen registry at scale (issue 5, "Scale").
+// Loads BENCH_ROWS (default 1,000,000) generated citizens into a real PostgreSQL, then measures, in the same run, each
+// search through the HTTP route (app.inject: hooks, session, validation, serialization), through the service function,
+// and as the raw SQL alone on a plain pg client: p50/p95 and the ratio. Targets: p95 < 50 ms per search; the list
+// page's API time within 1.5× of its raw query.
+// DATABASE_URL set: a scratch database is created on that server and dropped at the end (your data is not touched);
+// otherwise a throwaway PostgreSQL is started with scripts/pg-throwaway.sh and stopped at the end.
+// Other knobs: BENCH_ITER (default 200 timed runs per search), BENCH_BATCH (rows per INSERT, default 5000), BENCH_KEEP=1
+// (keep the database and the server for EXPLAIN afterwards).
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { formatCpf } from '@saude/shared';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openPostgres } from '../apps/api/src/db/client';
+import { demoEnderecos } from '../apps/api/src/db/seed/demo';
+import { gerarMunicipe, loadTerritorios, prng, type MunicipeRow } from '../apps/api/src/db/seed/municipes';
+import { prepareDatabase } from '../apps/api/src/db/setup';
+import * as service from '../apps/api/src/modules/municipes/service';
+import { buscaAvancada, buscaSimples, countSql, pageSql, wordSimilaritySetup, type Busca } from '../apps/api/src/modules/municipes/search';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const ITER = Number(process.env.BENCH_ITER ?? 200);
+const BATCH = Number(process.env.BENCH_BATCH ?? 5000);
+/** Far from the seed's and the tests' document numbers. */
+const BENCH_BASE = 200_000_000;
+const root = path.resolve(import.meta.dirname, '..');
+const log = (m: string) => console.log(m);
+
+// ---- database ------------------------------------------------------------------------------------------
+
+let stopThrowaway: (() => void) | null = null;
+let serverUrl = process.env.DATABASE_URL?.trim() || '';
+if (!serverUrl) {
+  log('DATABASE_URL não definido: iniciando um PostgreSQL descartável (scripts/pg-throwaway.sh)…');
+  const out = execFileSync(path.join(root, 'scripts/pg-throwaway.sh'), ['start'], { encoding: 'utf8' });
+  const tmp = /PG_TMP=(\S+)/.exec(out)?.[1];
+  serverUrl = /TEST_DATABASE_URL=(\S+)/.exec(out)?.[1] ?? '';
+  if (!tmp || !serverUrl) throw new Error(`pg-throwaway: saída inesperada: ${out}`);
+  stopThrowaway = () => execFileSync(path.join(root, 'scripts/pg-throwaway.sh'), ['stop', tmp], { stdio: 'inherit' });
+}
+const dbName = `saude_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${dbName}`;
+
+const database = await openPostgres(dbUrl.toString(), 4);
+const raw = new pg.Client({ connectionString: dbUrl.toString() });
+await raw.connect();
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+async function cleanup() {
+  if (process.env.BENCH_KEEP) {
+    // For looking at plans afterwards: psql "$URL" (stop the throwaway server yourself with scripts/pg-throwaway.sh stop).
+    log(`\nBENCH_KEEP: banco mantido em ${dbUrl.toString()}`);
+    await raw.end().catch(() => {});
+    await database.close().catch(() => {});
+    await admin.end().catch(() => {});
+    return;
+  }
+  await raw.end().catch(() => {});
+  await database.close().catch(() => {});
+  // The pool's sockets may still be closing: drop without force first, so no client is killed mid-close (that error
+  // would reach the pool with no listener and end the process).
+  for (let i = 0; i < 20; i++) {
+    try {
+      await admin.query(`drop database if exists ${dbName}`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+  await admin.end().catch(() => {});
+  stopThrowaway?.();
+}
+
+try {
+  const serverVersion = (await raw.query('show server_version')).rows[0].server_version as string;
+  await prepareDatabase(database, { demo: true });
+  const db = database.db;
+
+  // ---- load ------------------------------------------------------------------------------------------
+
+  const columns = [
+    ['id', 'uuid'], ['cpf_numero', 'text'], ['codigo_cns', 'text'], ['cartao_provisorio', 'text'], ['nome', 'text'], ['nome_social', 'text'],
+    ['data_nascimento', 'date'], ['sexo_id', 'int'], ['raca_cor_id', 'int'], ['estado_civil_id', 'int'], ['nome_mae', 'text'], ['nome_pai', 'text'],
+    ['nacionalidade_id', 'int'], ['municipio_nascimento_ibge', 'text'], ['telefone_celular', 'text'], ['telefone_residencial', 'text'],
+    ['email', 'text'], ['residencia_cep', 'text'], ['residencia_uf', 'text'], ['residencia_municipio_ibge', 'text'],
+    ['residencia_tipo_logradouro', 'text'], ['residencia_logradouro', 'text'], ['residencia_numero', 'text'], ['residencia_bairro', 'text'],
+    ['unidade_saude_referencia_id', 'uuid'], ['equipe_id', 'uuid'], ['profissional_id', 'uuid'], ['ocupacao_id', 'text'], ['micro_area', 'text'],
+    ['fora_area', 'boolean'], ['doador_sangue', 'boolean'], ['tipo_sanguineo_id', 'int'],
+  ] as const;
+  const insertSql = `insert into municipes (${columns.map(([c]) => c).join(', ')})
+    select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
+
+  // Indexes are built after the load (as a restore would): much faster than maintaining GIN indexes row by row.
+  const indexDefs = (await raw.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where tablename = 'municipes' and indexname <> 'municipes_pkey'`)).rows;
+  for (const i of indexDefs) await raw.query(`drop index ${i.indexname}`);
+
+  const territorios = await loadTerritorios(db, demoEnderecos);
+  const rng = prng(424242);
+  const t0 = performance.now();
+  let genMs = 0;
+  for (let start = 0; start < ROWS; start += BATCH) {
+    const g0 = performance.now();
+    const rows: MunicipeRow[] = [];
+    for (let i = start; i < Math.min(ROWS, start + BATCH); i++) rows.push(gerarMunicipe(rng, i + 1, territorios, BENCH_BASE));
+    const params = columns.map(([c]) => rows.map((r) => (r as Record<string, unknown>)[c] ?? null));
+    genMs += performance.now() - g0;
+    await raw.query(insertSql, params);
+    if ((start / BATCH) % 40 === 0) process.stdout.write(`\r  ${start.toLocaleString('pt-BR')} linhas…`);
+  }
+  const loadMs = performance.now() - t0;
+  process.stdout.write('\r');
+  const i0 = performance.now();
+  await raw.query(`set maintenance_work_mem = '512MB'`);
+  for (const i of indexDefs) await raw.query(i.indexdef);
+  await raw.query('vacuum analyze municipes');
+  const indexMs = performance.now() - i0;
+  const [{ total, tamanho }] = (await raw.query(
+    `select count(*)::int as total, pg_size_pretty(pg_total_relation_size('municipes')) as tamanho from municipes`)).rows;
+
+  log(`\nPostgreSQL ${serverVersion}; ${Number(total).toLocaleString('pt-BR')} munícipes (${tamanho} com índices)`);
+  log(`carga: ${(loadMs / 1000).toFixed(1)} s (geração ${(genMs / 1000).toFixed(1)} s + INSERT em lotes de ${BATCH}), ` +
+    `índices + VACUUM ANALYZE: ${(indexMs / 1000).toFixed(1)} s, total ${((loadMs + indexMs) / 1000).toFixed(1)} s`);
+
+  // ---- what users type -------------------------------------------------------------------------------------
+
+  type Sample = { nome: string; cpf_numero: string | null; codigo_cns: string | null; data_nascimento: string; nome_mae: string | null };
+  const samples = (await raw.query<Sample>(`select nome, cpf_numero, codigo_cns, data_nascimento::text, nome_mae
+    from municipes tablesample system (1) repeatable (7) where cpf_numero is not null and codigo_cns is not null limit 500`)).rows;
+  const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  // "maria silv": a given name and the start of the last surname, without accents, as typed at the reception desk.
+  const fragment = (nome: string) => {
+    const w = plain(nome).split(' ');
+    return `${w[0]} ${w.at(-1)!.slice(0, Math.max(4, w.at(-1)!.length - 2))}`;
+  };
+  const pickSample = (i: number) => samples[i % samples.length]!;
+  // "maria slva": the whole last surname with its second letter lost, as a hurried typist does.
+  const typo = (nome: string) => {
+    const w = plain(nome).split(' ');
+    const last = w.at(-1)!;
+    return `${w[0]} ${last[0]}${last.slice(2)}`;
+  };
+
+  // ---- measuring -------------------------------------------------------------------------------------------
+
+  const config = loadConfig({ ...process.env, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'silent', DEMO: 'true' });
+  const app = await buildApp(config, db, { logger: false, serveWeb: false });
+  await app.ready();
+  const login = await app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { login: 'medico', senha: 'saude123' } });
+  const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+  const ctx = { db, usuario: null, ip: '127.0.0.1' };
+
+  // The service's statements, run on a plain client: the exact step, then the misspelling-tolerant one when it found nobody.
+  const q = (s: SQL) => { const { sql: text, params } = dialect.sqlToQuery(s); return raw.query(text, params as unknown[]); };
+  async function rawPage(busca: Busca, page = { page: 1, per_page: 10 }) {
+    const first = await q(pageSql(busca, page));
+    if (!busca.where) await q(countSql(busca));
+    if (first.rowCount === 0 && busca.fallback) {
+      await raw.query('begin');
+      await q(wordSimilaritySetup);
+      await q(pageSql(busca.fallback, page));
+      await raw.query('commit');
+    }
+  }
+
+  const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!; };
+  async function time(fn: (i: number) => Promise<unknown>) {
+    for (let i = 0; i < Math.min(20, ITER); i++) await fn(i + ITER); // warm-up
+    const ms: number[] = [];
+    for (let i = 0; i < ITER; i++) {
+      const a = performance.now();
+      await fn(i);
+      ms.push(performance.now() - a);
+    }
+    return { p50: pct(ms, 50), p95: pct(ms, 95) };
+  }
+
+  type Case = { title: string; http: (i: number) => string; svc: (i: number) => Promise<unknown>; raw: (i: number) => Promise<unknown> };
+  const avancada = (i: number) => ({ nome: fragment(pickSample(i).nome), data_nascimento: pickSample(i).data_nascimento });
+  const cases: Case[] = [
+    {
+      title: 'nome (fragmento, sem acento)',
+      http: (i) => `/api/v1/municipes?q=${encodeURIComponent(fragment(pickSample(i).nome))}`,
+      svc: (i) => service.listMunicipes(ctx, { q: fragment(pickSample(i).nome), page: 1, per_page: 10 }),
+      raw: (i) => rawPage(buscaSimples(fragment(pickSample(i).nome))),
+    },
+    {
+      title: 'nome com erro de digitação',
+      http: (i) => `/api/v1/municipes?q=${encodeURIComponent(typo(pickSample(i).nome))}`,
+      svc: (i) => service.listMunicipes(ctx, { q: typo(pickSample(i).nome), page: 1, per_page: 10 }),
+      raw: (i) => rawPage(buscaSimples(typo(pickSample(i).nome))),
+    },
+    {
+      title: 'CPF (com máscara)',
+      http: (i) => `/api/v1/municipes?q=${encodeURIComponent(formatCpf(pickSample(i).cpf_numero!))}`,
+      svc: (i) => service.listMunicipes(ctx, { q: formatCpf(pickSample(i).cpf_numero!), page: 1, per_page: 10 }),
+      raw: (i) => rawPage(buscaSimples(pickSample(i).cpf_numero!)),
+    },
+    {
+      title: 'CNS',
+      http: (i) => `/api/v1/municipes?q=${pickSample(i).codigo_cns}`,
+      svc: (i) => service.listMunicipes(ctx, { q: pickSample(i).codigo_cns!, page: 1, per_page: 10 }),
+      raw: (i) => rawPage(buscaSimples(pickSample(i).codigo_cns!)),
+    },
+    {
+      title: 'busca avançada (nome + nascimento)',
+      http: (i) => `/api/v1/municipes/busca_avancada?${new URLSearchParams(avancada(i))}`,
+      svc: (i) => service.buscaAvancada(ctx, { ...avancada(i), page: 1, per_page: 10 }),
+      raw: (i) => rawPage(buscaAvancada(avancada(i))),
+    },
+    {
+      title: 'busca avançada (nome + nome da mãe)',
+      http: (i) => `/api/v1/municipes/busca_avancada?${new URLSearchParams({ nome: fragment(pickSample(i).nome), nome_mae: fragment(pickSample(i).nome_mae ?? 'maria silva') })}`,
+      svc: (i) => service.buscaAvancada(ctx, { nome: fragment(pickSample(i).nome), nome_mae: fragment(pickSample(i).nome_mae ?? 'maria silva'), page: 1, per_page: 10 }),
+      raw: (i) => rawPage(buscaAvancada({ nome: fragment(pickSample(i).nome), nome_mae: fragment(pickSample(i).nome_mae ?? 'maria silva') })),
+    },
+    {
+      title: 'lista sem filtro (página 1..20)',
+      http: (i) => `/api/v1/municipes?page=${1 + (i % 20)}`,
+      svc: (i) => service.listMunicipes(ctx, { page: 1 + (i % 20), per_page: 10 }),
+      raw: (i) => rawPage(buscaSimples(undefined), { page: 1 + (i % 20), per_page: 10 }),
+    },
+  ];
+
+  log(`\n${ITER} execuções por busca (entradas variadas, após aquecimento); tempos em ms\n`);
+  log(`${'busca'.padEnd(38)} ${'HTTP p50'.padStart(9)} ${'HTTP p95'.padStart(9)} ${'serv p50'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)} ${'HTTP/SQL'.padStart(9)}  meta p95<50`);
+  const results: Array<{ title: string; httpP95: number; ratio: number }> = [];
+  for (const c of cases) {
+    const http = await time(async (i) => {
+      const res = await app.inject({ method: 'GET', url: c.http(i), headers });
+      if (res.statusCode !== 200) throw new Error(`${c.title}: ${res.statusCode} ${res.body}`);
+    });
+    const svc = await time(c.svc);
+    const sqlOnly = await time(c.raw);
+    const ratio = http.p50 / sqlOnly.p50;
+    results.push({ title: c.title, httpP95: http.p95, ratio });
+    log(`${c.title.padEnd(38)} ${http.p50.toFixed(2).padStart(9)} ${http.p95.toFixed(2).padStart(9)} ${svc.p50.toFixed(2).padStart(9)} ` +
+      `${sqlOnly.p50.toFixed(2).padStart(9)} ${sqlOnly.p95.toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(8)}×  ${http.p95 < 50 ? 'OK' : 'ACIMA'}`);
+  }
+  const lista = results.at(-1)!;
+  log(`\nlista: HTTP ${lista.ratio.toFixed(2)}× a consulta crua (meta ≤ 1,5×) ${lista.ratio <= 1.5 ? 'OK' : 'ACIMA DA META'}`);
+  await app.close();
+} finally {
+  await cleanup();
+}
