@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // A fresh embedded database per run; set once here so test workers (which reload this file) reuse it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'saude-e2e-'));
-const PORT = 3100;
+// E2E_PORT lets two suites run side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
