@@ -112,7 +112,9 @@ test('the side menu follows the screen width and both toggles cycle as the spec 
     await page.setViewportSize({ width: 1400, height: 900 });
     await sideToggle.click();
     await expect(menu).toHaveAttribute('data-menu-mode', 'fold');
-    await page.setViewportSize({ width: 800, height: 900 });
+    // Wait for each width to be seen: a browser may merge two quick resizes into one event.
+    await page.setViewportSize({ width: 400, height: 900 });
+    await expect(menu).toHaveAttribute('data-menu-mode', 'hide');
     await page.setViewportSize({ width: 1400, height: 900 });
     await expect(menu).toHaveAttribute('data-menu-mode', 'unfold');
   });
