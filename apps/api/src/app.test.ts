@@ -52,6 +52,8 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, DATABASE_URL: null, DEMO: true, SESSION_IDLE_MINUTES: 30, SESSION_MAX_HOURS: 12 });
     expect(c.DATA_DIR).toBe(path.resolve('./data'));
+    // npm runs workspace scripts in apps/api; the folder stays where the user typed `npm start`.
+    expect(loadConfig({ INIT_CWD: '/srv/saude' }).DATA_DIR).toBe('/srv/saude/data');
   });
   it('turns demo data off by default on a real PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).DEMO).toBe(false);

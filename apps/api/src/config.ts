@@ -56,7 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     // Demo data is on by default only for the embedded database (issue 3).
     DEMO: c.DEMO ?? c.DATABASE_URL === null,
-    DATA_DIR: path.resolve(c.DATA_DIR),
+    // Relative to where the command was typed: npm runs workspace scripts inside apps/api, INIT_CWD keeps the root.
+    DATA_DIR: path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
     WEB_DIST: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
 }
