@@ -6,6 +6,7 @@ import { guardLoader, loginLoader, requireUsuario, type RouteHandle } from './gu
 import { prefetchAllowed } from './prefetch';
 import { AppLoading, RootLayout } from './RootLayout';
 import type { RouteInfo } from './routeInfo';
+import { blocoRoutes } from '../modules/municipes/blocos/routes';
 
 export type ScreenRoute = {
   path?: string;
@@ -24,7 +25,44 @@ export const screens: ScreenRoute[] = [
     lazy: () => import('../modules/auth/SelecionarUnidadePage').then((m) => ({ Component: m.SelecionarUnidadePage })),
   },
   { path: 'conta', handle: { requiresUnit: false }, lazy: () => import('../modules/auth/ContaPage').then((m) => ({ Component: m.ContaPage })) },
+  {
+    path: 'municipes',
+    handle: { authorize: 'municipes:index' },
+    lazy: () => import('../modules/municipes/MunicipeListPage').then((m) => ({ Component: m.MunicipeListPage })),
+  },
+  {
+    path: 'municipes/new',
+    handle: { authorize: 'municipes:create' },
+    lazy: () => import('../modules/municipes/MunicipeFormPage').then((m) => ({ Component: m.MunicipeFormPage })),
+  },
+  {
+    // The guard asks with resource_id = :id. Child tabs of spec §2; the block tabs come from blocos/routes.tsx.
+    path: 'municipes/:id/edit',
+    // Show, not update: read-only profiles open the record and their block tabs; the form locks without update.
+    handle: { authorize: 'municipes:show' },
+    lazy: () => import('../modules/municipes/MunicipeFormPage').then((m) => ({ Component: m.MunicipeFormPage })),
+    children: [
+      { index: true, lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.IdentificacaoTab })) },
+      { path: 'documento_prontuario', lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.DocumentosTab })) },
+      { path: 'outros', lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.OutrosTab })) },
+      ...blocoRoutes.map(asScreen),
+    ],
+  },
 ];
+
+/** A child route written as a plain RouteObject (the citizen's block tabs) as an entry of this table. */
+function asScreen(r: RouteObject): ScreenRoute {
+  // Screens are lazy chunks; a route given eagerly is wrapped so it still fits the table.
+  const lazy: LazyRouteFunction<RouteObject> = typeof r.lazy === 'function'
+    ? (r.lazy as LazyRouteFunction<RouteObject>)
+    : async () => ({ Component: r.Component, element: r.element, errorElement: r.errorElement });
+  return {
+    ...(r.index ? { index: true as const } : { path: r.path }),
+    handle: r.handle as RouteHandle | undefined,
+    lazy,
+    children: r.children?.map(asScreen),
+  };
+}
 
 const joinPath = (parent: string, child: ScreenRoute) =>
   child.index ? parent || '/' : `${parent}/${child.path ?? ''}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> = {},
+    /** The whole JSON error body, for answers that carry more than message and errors (e.g. a 409 with `duplicados`). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -59,14 +61,14 @@ async function request(method: string, url: string, body?: unknown, signal?: Abo
     throw new ApiError(0, msg.erroGenerico);
   }
   if (!res.ok) {
-    let payload: { message?: string; errors?: Record<string, string[]> } = {};
+    let payload: { message?: string; errors?: Record<string, string[]> } & Record<string, unknown> = {};
     try {
       payload = (await res.json()) as typeof payload;
     } catch {
       /* not JSON: keep the generic message */
     }
     if (res.status === 401) unauthorizedListeners.forEach((fn) => fn(401));
-    throw new ApiError(res.status, payload.message ?? msg.erroGenerico, payload.errors ?? {});
+    throw new ApiError(res.status, payload.message ?? msg.erroGenerico, payload.errors ?? {}, payload);
   }
   return res;
 }

@@ -28,17 +28,24 @@ export const ADDRESS_LABELS = {
   numero: 'Número', bairro: 'Bairro', ponto_referencia: 'Ponto de referência',
 } as const;
 
+export type AddressFieldKey = keyof typeof ADDRESS_LABELS | 'municipio_ibge';
+
 export interface AddressFieldsProps<T extends FieldValues, TT = T> {
   control: Control<T, unknown, TT>;
   /** Path of the address object in the form, e.g. 'endereco'; empty when the fields are at the top level. */
   prefix?: string;
+  /**
+   * Form paths of fields whose names differ from the block's (e.g. a citizen's `residencia_cep`); each overrides
+   * `prefix` for that field. `municipio` holds the municipality's name, `municipio_ibge` its IBGE code.
+   */
+  names?: Partial<Record<AddressFieldKey, string>>;
   /** Fields marked with the asterisk; the schema still decides. */
   required?: Array<keyof typeof ADDRESS_LABELS>;
   disabled?: boolean;
 }
 
-export function AddressFields<T extends FieldValues, TT = T>({ control, prefix = '', required = [], disabled }: AddressFieldsProps<T, TT>) {
-  const name = (field: string) => (prefix ? `${prefix}.${field}` : field) as FieldPath<T>;
+export function AddressFields<T extends FieldValues, TT = T>({ control, prefix = '', names = {}, required = [], disabled }: AddressFieldsProps<T, TT>) {
+  const name = (field: AddressFieldKey) => (names[field] ?? (prefix ? `${prefix}.${field}` : field)) as FieldPath<T>;
   const req = (field: keyof typeof ADDRESS_LABELS) => required.includes(field);
 
   // Fields the lookup fills; useController gives each an onChange without needing setValue.

@@ -1,0 +1,147 @@
+// /municipes (spec §2, issue 5): one search box that understands a name, CPF, CNS or dd/MM/yyyy date, the advanced
+// search, and the results with server pagination. The URL holds the state (style.md §10).
+import { Alert, Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { formatCns, formatCpf } from '@saude/shared';
+import {
+  BUSCA_AVANCADA_MINIMO_FILTROS, buscaAvancadaCampos, contarFiltrosBuscaAvancada, type MunicipeListItem,
+} from '@saude/shared/schemas/municipe';
+import { isoToBr } from '../../lib/form';
+import { ApiError } from '../../lib/http';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../lib/list';
+import { useLotacoes, useUsuario } from '../auth/api';
+import { useBuscaAvancada, useMunicipes, usePode } from './api';
+import { BuscaAvancada, filtrosPreenchidos } from './BuscaAvancada';
+import { idadeTexto } from './idade';
+
+const paramsSchema = listParamsSchema.extend({
+  q: z.string().trim().max(100).optional(),
+  /** '1' while the advanced search panel is open. */
+  avancada: z.literal('1').optional(),
+  ...Object.fromEntries(buscaAvancadaCampos.map((c) => [c, z.string().trim().max(100).optional()])) as Record<
+    (typeof buscaAvancadaCampos)[number], z.ZodOptional<z.ZodString>
+  >,
+});
+
+const semFiltrosAvancados = Object.fromEntries(buscaAvancadaCampos.map((c) => [c, undefined]));
+
+const columns: DataTableColumn<MunicipeListItem>[] = [
+  {
+    accessor: 'nome', title: 'Nome',
+    render: (m) => (
+      <Stack gap={2}>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600} size="sm">{m.nome}</Text>
+          {m.data_obito && <Badge color="dark" size="sm">Falecido(a)</Badge>}
+        </Group>
+        {m.nome_social && <Text size="xs" c="dimmed">Nome social: {m.nome_social}</Text>}
+      </Stack>
+    ),
+  },
+  {
+    accessor: 'data_nascimento', title: 'Nascimento', noWrap: true,
+    render: (m) => (
+      <Stack gap={0}>
+        <Text size="sm">{isoToBr(m.data_nascimento)}</Text>
+        <Text size="xs" c="dimmed">{idadeTexto(m.data_nascimento, m.data_obito)}</Text>
+      </Stack>
+    ),
+  },
+  { accessor: 'nome_mae', title: 'Nome da mãe', render: (m) => m.nome_mae ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
+  { accessor: 'cpf_numero', title: 'CPF', noWrap: true, render: (m) => (m.cpf_numero ? formatCpf(m.cpf_numero) : '—'), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})` },
+  { accessor: 'codigo_cns', title: 'CNS', noWrap: true, render: (m) => (m.codigo_cns ? formatCns(m.codigo_cns) : '—'), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
+  { accessor: 'unidade_referencia_nome', title: 'Unidade de referência', render: (m) => m.unidade_referencia_nome ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
+];
+
+export function MunicipeListPage() {
+  useDocumentTitle('Munícipes');
+  const navigate = useNavigate();
+  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const podeCriar = usePode('municipes:create');
+  const avancadaAberta = params.avancada === '1';
+  const filtros = filtrosPreenchidos(params);
+  const avancadaValida = avancadaAberta && contarFiltrosBuscaAvancada(filtros) >= BUSCA_AVANCADA_MINIMO_FILTROS;
+
+  const simples = useMunicipes({ q: params.q || undefined, page: params.page, per_page: params.per_page });
+  const avancada = useBuscaAvancada(avancadaValida ? { ...filtros, page: params.page, per_page: params.per_page } : undefined);
+  const ativa = avancadaValida ? avancada : simples;
+  const erro = ativa.error;
+
+  const usuario = useUsuario();
+  const lotacoes = useLotacoes();
+  const unidades = useMemo(() => {
+    const out: Array<{ value: string; label: string }> = [];
+    const add = (value?: string, label?: string) => { if (value && label && !out.some((o) => o.value === value)) out.push({ value, label }); };
+    add(usuario?.unidade_atual?.id, usuario?.unidade_atual?.nome);
+    for (const l of lotacoes.data ?? []) add(l.unidade_saude_id, l.unidade_nome);
+    return out;
+  }, [usuario, lotacoes.data]);
+
+  const novo = podeCriar ? (
+    <Button component={Link} to="/municipes/new" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Novo munícipe</Button>
+  ) : undefined;
+
+  return (
+    <ListPage
+      title="Munícipes"
+      action={novo}
+      filters={(
+        <>
+          <SearchBox
+            label="Buscar munícipe"
+            placeholder="Nome, CPF, CNS ou data de nascimento (dd/mm/aaaa)"
+            value={params.q ?? ''}
+            onSearch={(q) => setFilters({ q, avancada: undefined, ...semFiltrosAvancados })}
+          />
+          <Button
+            variant={avancadaAberta ? 'light' : 'default'} mih={44} leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+            aria-expanded={avancadaAberta} aria-controls="busca-avancada"
+            onClick={() => setFilters(avancadaAberta ? { avancada: undefined, ...semFiltrosAvancados } : { avancada: '1', q: undefined })}
+          >
+            Busca avançada
+          </Button>
+        </>
+      )}
+    >
+      <Collapse expanded={avancadaAberta} id="busca-avancada">
+        {avancadaAberta && (
+          <BuscaAvancada
+            // A new URL (Back, Limpar) starts the panel from what the URL says.
+            key={JSON.stringify(filtros)}
+            valores={filtros}
+            unidades={unidades}
+            onBuscar={(f) => setFilters({ ...semFiltrosAvancados, ...f, avancada: '1', q: undefined })}
+            onLimpar={() => setFilters({ ...semFiltrosAvancados, avancada: '1' })}
+          />
+        )}
+      </Collapse>
+      {erro && (
+        <Alert color="red" variant="light" role="alert" title="Algo deu errado">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{erro instanceof ApiError ? erro.message : 'Não foi possível concluir a operação. Tente novamente mais tarde.'}</Text>
+            <Button size="xs" variant="light" onClick={() => void ativa.refetch()}>Tentar novamente</Button>
+          </Group>
+        </Alert>
+      )}
+      <DataList<MunicipeListItem>
+        ariaLabel="Munícipes"
+        columns={columns}
+        records={ativa.data?.rows}
+        total={ativa.data?.total}
+        fetching={ativa.isFetching}
+        page={params.page}
+        perPage={params.per_page}
+        onPageChange={setPage}
+        onPerPageChange={setPerPage}
+        emptyText="Nenhum munícipe encontrado."
+        emptyAction={podeCriar ? <Button component={Link} to="/municipes/new" variant="light" mih={44}>Cadastrar munícipe</Button> : undefined}
+        onRowClick={(m) => navigate(`/municipes/${m.id}/edit`)}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,200 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { SCREENSHOTS, expect, test } from './fixtures';
+
+// Issue 5 "Proof": reception registers citizens through the form (masks, a refused CPF, the duplicate warning), finds one
+// by a misspelled name typed without accents, and edits it; the advanced search asks for two filters.
+
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** A valid CPF from random digits (two check digits, spec §5). */
+function cpfValido(): string {
+  for (;;) {
+    const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+    if (new Set(d).size === 1) continue;
+    const dv = (digits: number[]) => {
+      const sum = digits.reduce((s, x, i) => s + x * (digits.length + 1 - i), 0);
+      const r = (sum * 10) % 11;
+      return r === 10 ? 0 : r;
+    };
+    d.push(dv(d));
+    d.push(dv(d));
+    return d.join('');
+  }
+}
+
+/** A valid provisional-style CNS (starts with 7; weighted sum mod 11 is 0, spec §5). */
+function cnsValido(): string {
+  for (;;) {
+    const d = [7, ...Array.from({ length: 13 }, () => Math.floor(Math.random() * 10))];
+    const sum = d.reduce((s, x, i) => s + x * (15 - i), 0);
+    const last = (11 - (sum % 11)) % 11;
+    if (last < 10) return [...d, last].join('');
+  }
+}
+
+const mask = {
+  cpf: (c: string) => `${c.slice(0, 3)}.${c.slice(3, 6)}.${c.slice(6, 9)}-${c.slice(9)}`,
+  cns: (c: string) => `${c.slice(0, 3)} ${c.slice(3, 7)} ${c.slice(7, 11)} ${c.slice(11)}`,
+};
+
+const sufixo = () => ['Quixadá', 'Itaberaí', 'Jacupiranga', 'Piracanjuba', 'Xambioá'][Math.floor(Math.random() * 5)]!;
+
+async function preencherIdentificacao(page: Page, p: { cpf?: string; cns: string; nome: string; nascimento: string; mae: string; celular: string }) {
+  if (p.cpf) await page.getByLabel('CPF', { exact: true }).pressSequentially(p.cpf);
+  await page.getByLabel('CNS', { exact: true }).pressSequentially(p.cns);
+  await page.getByLabel('Nome', { exact: true }).fill(p.nome);
+  await page.getByLabel('Data de nascimento', { exact: true }).pressSequentially(p.nascimento);
+  await page.getByRole('radio', { name: 'Feminino' }).check();
+  await page.getByLabel('Nome da mãe', { exact: true }).fill(p.mae);
+  await page.getByLabel('Telefone celular').pressSequentially(p.celular);
+}
+
+test('reception registers a citizen through the form, is warned of a duplicate, finds her by a misspelled name and edits her', async ({ page, signInWithUnit }) => {
+  test.setTimeout(120_000);
+  const nome = `Conceição Aparecida Brandão ${sufixo()}`;
+  const cpf = cpfValido();
+  const cns = cnsValido();
+  let editUrl = '';
+  // Leaving a form with unsaved edits by reloading asks the browser's own question: we discard.
+  page.on('dialog', (d) => void d.accept());
+
+  await signInWithUnit('recepcao');
+
+  await test.step('The list opens with the search focused and a "Novo munícipe" button', async () => {
+    await page.goto('/municipes');
+    await expect(page.getByRole('heading', { name: 'Munícipes' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Buscar munícipe' })).toBeFocused();
+    await page.getByRole('link', { name: 'Novo munícipe' }).click();
+    await expect(page).toHaveURL(/\/municipes\/new$/);
+  });
+
+  await test.step('A wrong CPF is refused on the field with "não é válido"', async () => {
+    const campo = page.getByLabel('CPF', { exact: true });
+    await campo.pressSequentially('12345678900');
+    await expect(campo).toHaveValue('123.456.789-00');
+    await campo.blur();
+    await expect(page.getByText('não é válido').first()).toBeVisible();
+    await campo.fill('');
+  });
+
+  await test.step('Typing masked documents, phone and the CEP fills the form; saving opens the edit page', async () => {
+    await preencherIdentificacao(page, { cpf, cns, nome, nascimento: '15031985', mae: 'Maria das Dores Brandão', celular: '61991234578' });
+    await expect(page.getByLabel('CPF', { exact: true })).toHaveValue(mask.cpf(cpf));
+    await expect(page.getByLabel('CNS', { exact: true })).toHaveValue(mask.cns(cns));
+    await expect(page.getByLabel('Telefone celular')).toHaveValue('(61) 99123-4578');
+    await expect(page.getByLabel('Data de nascimento', { exact: true })).toHaveValue('15/03/1985');
+    await page.getByRole('textbox', { name: 'CEP', exact: true }).pressSequentially('70000001');
+    await expect(page.getByRole('textbox', { name: 'CEP', exact: true })).toHaveValue('70000-001');
+    await expect(page.getByRole('textbox', { name: 'Logradouro', exact: true })).toHaveValue('DAS ACÁCIAS');
+    await expect(page.getByRole('textbox', { name: 'Bairro', exact: true })).toHaveValue('CENTRO');
+    await page.getByLabel('Número', { exact: true }).fill('12');
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/municipes-novo-1400x900.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Munícipe foi salva com sucesso')).toBeVisible();
+    await expect(page).toHaveURL(/\/municipes\/[0-9a-f-]{36}\/edit$/);
+    await expect(page.getByRole('heading', { name: nome })).toBeVisible();
+    editUrl = new URL(page.url()).pathname;
+  });
+
+  await test.step('A second citizen with the same name and birth date shows the likely duplicate; confirming creates it', async () => {
+    await page.goto('/municipes/new');
+    await preencherIdentificacao(page, { cns: cnsValido(), nome, nascimento: '15031985', mae: 'Joana Brandão', celular: '61981234579' });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const painel = page.getByRole('dialog', { name: 'Possíveis munícipes já cadastrados' });
+    await expect(painel).toBeVisible();
+    await expect(painel.getByRole('link', { name: new RegExp(nome) }).first()).toHaveAttribute('href', editUrl);
+    await expect(painel.getByText(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`)).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/municipes-duplicados-1400x900.png`, fullPage: true });
+    await painel.getByRole('button', { name: 'Cadastrar mesmo assim' }).click();
+    await expect(page.getByText('Munícipe foi salva com sucesso')).toBeVisible();
+    await expect(page).toHaveURL(/\/municipes\/[0-9a-f-]{36}\/edit$/);
+    expect(new URL(page.url()).pathname).not.toBe(editUrl);
+  });
+
+  await test.step('A CPF already used answers "em uso - NAME - CNS: …" on the field', async () => {
+    await page.goto('/municipes/new');
+    await preencherIdentificacao(page, { cpf, cns: cnsValido(), nome: `Outra Pessoa ${sufixo()}`, nascimento: '01021990', mae: 'Fulana de Tal', celular: '61971234572' });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText(`em uso - ${nome} - CNS: ${mask.cns(cns)}`).first()).toBeVisible();
+    await expect(page.getByText(/Não foi possível gravar Munícipe: 1 erro/)).toBeVisible();
+  });
+
+  await test.step('The list finds her by a misspelled name typed without accents', async () => {
+    await page.goto('/municipes');
+    const busca = page.getByRole('searchbox', { name: 'Buscar munícipe' });
+    await busca.fill('conceicao aparesida');
+    await busca.press('Enter');
+    await expect(page).toHaveURL(/q=conceicao\+aparesida/);
+    const linha = page.getByRole('row').filter({ hasText: nome }).filter({ hasText: mask.cpf(cpf) });
+    await expect(linha).toBeVisible();
+    await expect(linha).toContainText('15/03/1985');
+    await expect(linha).toContainText(/\d+ anos/);
+    await page.screenshot({ path: `${SCREENSHOTS}/municipes-lista-1400x900.png`, fullPage: true });
+    await linha.click();
+    await expect(page).toHaveURL(new RegExp(`${editUrl}$`));
+  });
+
+  await test.step('Edits on one tab survive switching tabs, and one save keeps them all', async () => {
+    await page.getByLabel('Nome social').fill('Cida');
+    await page.getByRole('tab', { name: 'Outros' }).click();
+    await expect(page).toHaveURL(new RegExp(`${editUrl}/outros$`));
+    await page.getByRole('combobox', { name: 'Tipo sanguíneo' }).click();
+    await page.getByRole('option', { name: 'O+', exact: true }).click();
+    await page.getByRole('tab', { name: 'Identificação' }).click();
+    await expect(page.getByLabel('Nome social')).toHaveValue('Cida');
+    await page.screenshot({ path: `${SCREENSHOTS}/municipes-editar-1400x900.png`, fullPage: true });
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await page.screenshot({ path: `${SCREENSHOTS}/municipes-editar-800x1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Munícipe foi salva com sucesso')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Nome social: Cida')).toBeVisible();
+    await page.getByRole('tab', { name: 'Outros' }).click();
+    await expect(page.getByRole('combobox', { name: 'Tipo sanguíneo' })).toHaveValue('O+');
+    await page.getByRole('tab', { name: 'Documentos e prontuários' }).click();
+    await expect(page.getByRole('heading', { name: 'Certidão' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/municipes-documentos-1400x900.png`, fullPage: true });
+  });
+
+  await test.step('Reception has no block permissions: no sociodemographic or health-condition tab', async () => {
+    await expect(page.getByRole('tab', { name: 'Identificação' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Sociodemográfica' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Condição de saúde' })).toHaveCount(0);
+  });
+});
+
+test('the advanced search asks for two filters before searching', async ({ page, signInWithUnit }) => {
+  await signInWithUnit('recepcao');
+  await page.goto('/municipes');
+  await page.getByRole('button', { name: 'Busca avançada' }).click();
+  const buscas: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/busca_avancada')) buscas.push(r.url()); });
+  await page.getByLabel('Nome da mãe').fill('maria');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page.getByText('Preencha ao menos DOIS filtros para realizar a busca')).toBeVisible();
+  expect(buscas).toHaveLength(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/municipes-busca-avancada-1400x900.png`, fullPage: true });
+  await page.getByLabel('Microárea').fill('01');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page).toHaveURL(/avancada=1/);
+  await expect(page.getByText('Preencha ao menos DOIS filtros para realizar a busca')).toHaveCount(0);
+  await expect.poll(() => buscas.length).toBeGreaterThan(0);
+  await expect(page.getByRole('table', { name: 'Munícipes' })).toBeVisible();
+});
+
+test('list and form are usable at tablet and phone sizes without sideways scroll', async ({ page, signInWithUnit }) => {
+  await signInWithUnit('recepcao');
+  for (const size of [{ name: '800x1280', width: 800, height: 1280 }, { name: '390x844', width: 390, height: 844 }]) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const [nome, url] of [['lista', '/municipes'], ['novo', '/municipes/new']] as const) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${nome} scrolls sideways at ${size.name}`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/municipes-${nome}-${size.name}.png`, fullPage: true });
+    }
+  }
+});
