@@ -1,6 +1,5 @@
 // The pt-BR message catalogue of spec §5 and §8, word for word. Keys are stable: other code and tests use them.
 // Wording the spec does not show is written in the same style and listed in docs/decisions.md
-// (validation wording: docs/decisions.d/rules.md).
 
 /** Replaces %{1}, %{2}, … (spec §5 placeholders) with the given values, in order. */
 export function interpolate(template: string, ...values: Array<string | number>): string {
@@ -29,7 +28,7 @@ export const msg = {
   menorQue: (x: string | number) => interpolate('deve ser menor que %{1}', x),
   menorOuIgualQue: (x: string | number) => interpolate('deve ser menor ou igual que %{1}', x),
   // integer, numeric, between, digits, decimal, date_format, date_between: wording not shown in the
-  // spec, written in the same style (docs/decisions.d/rules.md).
+  // spec, written in the same style (docs/decisions.md).
   integer: 'deve ser um número inteiro',
   numeric: 'deve ser um número',
   between: (min: string | number, max: string | number) => interpolate('deve estar entre %{1} e %{2}', min, max),
@@ -80,7 +79,7 @@ export const msg = {
   edicaoDesatualizada: 'Este registro foi alterado por outra pessoa. Recarregue a página para ver a versão atual.',
   rotaNaoEncontrada: 'Essa página não pode ser encontrada.',
 
-  // Citizen registry (issue 5). Spec §5 word for word where shown; the rest in the same style (docs/decisions.d/municipes.md).
+  // Citizen registry (issue 5). Spec §5 word for word where shown; the rest in the same style (docs/decisions.md).
   buscaAvancadaDoisFiltros: 'Preencha ao menos DOIS filtros para realizar a busca',
   cartaoProvisorioIgualCns: 'deve ser diferente do CNS',
   cnsIgualCartaoProvisorio: 'deve ser diferente do cartão provisório',

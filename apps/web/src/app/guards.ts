@@ -1,5 +1,5 @@
 // Route guards of spec §6, run as loaders so a refused page never renders and the progress bar covers the wait.
-// Order: session → current unit → permission (see docs/decisions.d/shell.md).
+// Order: session → current unit → permission (see docs/decisions.md).
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Permission, Usuario } from '@saude/shared';
 import { ApiError, http, tokenStore } from '../lib/http';

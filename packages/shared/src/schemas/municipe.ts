@@ -34,7 +34,7 @@ import { paginationSchema } from './auth';
 
 // The citizen (munícipe) of spec §3, shared by the web form and the API (issue 5). JSON names are the spec's
 // snake_case. Codes are the `codigo` of the e-SUS APS tables (packages/shared/src/codes). Design notes:
-// docs/decisions.d/municipes.md.
+// docs/decisions.md.
 
 // ---- helpers -------------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ function isRun(digits: string, step: 1 | -1): boolean {
  * 'formato': not 10 or 11 digits, or a DDD containing 0 (no DDD does).
  * 'sequencial': the last 8 digits (the 4 on each side of the dash, ignoring a mobile's leading
  * digit) are one digit repeated (1111-1111, 99999-9999) or a run ascending or descending by one
- * (1234-5678, 2345-6789, 98765-4321). See docs/decisions.d/rules.md.
+ * (1234-5678, 2345-6789, 98765-4321). See docs/decisions.md.
  */
 export function phoneProblem(value: string | null | undefined): PhoneProblem | null {
   if (!value || !/^[\d\s().+-]*$/.test(value)) return 'formato';

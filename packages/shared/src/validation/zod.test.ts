@@ -25,7 +25,7 @@ describe('catalogue wording (spec §5, word for word)', () => {
     expect(msg.max(30)).toBe('não deve ter mais que 30 caracteres');
   });
 
-  it('words the rules the spec does not show (docs/decisions.d/rules.md)', () => {
+  it('words the rules the spec does not show (docs/decisions.md)', () => {
     expect(msg.integer).toBe('deve ser um número inteiro');
     expect(msg.numeric).toBe('deve ser um número');
     expect(msg.between(1, 10)).toBe('deve estar entre 1 e 10');

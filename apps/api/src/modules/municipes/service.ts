@@ -22,7 +22,7 @@ import { buscaAvancada as buscaAvancadaSql, buscaSimples, countSql, pageSql, wor
 import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas, type FieldErrors } from './rules';
 
 // Citizen registry (issue 5). Every municipality user with municipes:index may find any resident: reception must find
-// people from other territories too, so the registry has no team scope (docs/decisions.d/municipes.md).
+// people from other territories too, so the registry has no team scope (docs/decisions.md).
 
 const RESOURCE = 'municipes';
 

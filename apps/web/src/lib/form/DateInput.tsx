@@ -19,7 +19,7 @@ type HtmlInputProps = Omit<
 export interface DateInputProps extends Omit<InputBaseProps, 'onChange'>, HtmlInputProps {
   /**
    * 'yyyy-MM-dd', or null when empty. While the typed text is not a valid date in range the
-   * value is that text as typed, so the form's schema (z.iso.date) refuses it (docs/decisions.d/formkit.md).
+   * value is that text as typed, so the form's schema (z.iso.date) refuses it (docs/decisions.md).
    */
   value?: string | null;
   onChange?: (value: string | null) => void;

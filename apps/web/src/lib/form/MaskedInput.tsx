@@ -12,7 +12,7 @@ type HtmlInputProps = Omit<
 >;
 
 export interface DigitsInputProps extends Omit<InputBaseProps, 'onChange'>, HtmlInputProps {
-  /** Digits only, e.g. '12345678901'. The mask is only for the eye (docs/decisions.d/formkit.md). */
+  /** Digits only, e.g. '12345678901'. The mask is only for the eye (docs/decisions.md). */
   value?: string | null;
   onChange?: (digits: string) => void;
   /** The DOM input (react-hook-form's field.ref, to focus on error). */

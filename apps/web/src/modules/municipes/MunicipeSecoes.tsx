@@ -1,5 +1,5 @@
 // The three tabs that edit the citizen record itself (spec §2: default, documento_prontuario, outros). They render
-// sections of ONE react-hook-form owned by the page, so switching tabs never loses an edit (docs/decisions.d/municipes-web.md).
+// sections of ONE react-hook-form owned by the page, so switching tabs never loses an edit (docs/decisions.md).
 import { Badge, Button, Card, Grid, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';

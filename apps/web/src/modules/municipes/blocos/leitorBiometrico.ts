@@ -2,7 +2,7 @@
 // A reader is a USB device served by a driver on the user's machine. The browser cannot reach it: our CSP allows
 // connect-src 'self' only, and no same-origin endpoint talks to readers. This version ships no reader driver, so
 // capturing always fails with LeitorIndisponivelError and the tab says 'Falha na comunicação'. A future driver
-// replaces the body of capturarDigital() (and nothing else): see docs/decisions.d/municipes-blocos.md.
+// replaces the body of capturarDigital() (and nothing else): see docs/decisions.md.
 
 /** What a reader hands back for one finger: the template in the reader's format, base64, and its quality 0–100. */
 export interface CapturaDigital {
