@@ -21,7 +21,7 @@ const specTexts = [
 ];
 
 describe('message catalogue', () => {
-  const values = Object.values(msg).filter((v): v is string => typeof v === 'string');
+  const values = (Object.values(msg) as unknown[]).filter((v): v is string => typeof v === 'string');
   it.each(specTexts)('holds %s', (text) => expect(values).toContain(text));
 
   it('fills the spec placeholders', () => {
