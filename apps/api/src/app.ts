@@ -15,6 +15,7 @@ import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError } from './lib/errors';
+import { cadastrosIndividuaisRoutes } from './modules/atencao_primaria/cadastros_individuais/routes';
 import { enderecosRoutes } from './modules/enderecos/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from './modules/municipes/routes';
 import { parametrizacaoRoutes } from './modules/ferramentas/parametrizacao/routes';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean;
   await app.register(enderecosRoutes(config), { prefix: '/api/v1/enderecos' });
   await app.register(municipesRoutes, { prefix: '/api/v1/municipes' });
   await app.register(municipesPermissaoRoutes, { prefix: '/api/municipes' });
+  await app.register(cadastrosIndividuaisRoutes, { prefix: '/api/v1/atencao_primaria/cadastros_individuais' });
 
   // The built SPA, with history-mode fallback. /api/* never falls back (unknown API path: JSON 404).
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

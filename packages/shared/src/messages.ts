@@ -93,6 +93,11 @@ export const msg = {
   municipeVinculado: (onde: string) => interpolate('Não é possível remover este munícipe: ele está vinculado a %{1}.', onde),
   naoInformado: 'não informado',
 
+  // Individual registrations (issue 6): wording the spec does not show, in the same style (docs/decisions.md).
+  cadastroComSaida: 'Este cadastro individual teve saída registrada e não pode mais ser alterado.',
+  cadastroComSaidaNaoRemove: 'Não é possível remover um cadastro individual com saída registrada.',
+  cadastroIndividualAtivoExistente: 'Este munícipe já possui um cadastro individual ativo.',
+
   // Spec §5 custom rules and §8 messages of modules still to come, word for word where the spec shows them, so every
   // module finds its text here (issue 4). Wording the spec does not show is listed in docs/decisions.md.
   vigenciaFimMaior: 'deve ser maior que o início da vigência',

@@ -3,3 +3,4 @@ export * from './profissionais';
 export * from './sistema';
 export * from './enderecos';
 export * from './municipes';
+export * from './cadastros_individuais';

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import { makeCnsProvisorio, makeCpf } from './numbers';
 import { rememberCep } from '../../modules/enderecos/service';
 import { seedMunicipes } from './municipes';
+import { seedCadastrosIndividuais } from './cadastros_individuais';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -102,6 +103,7 @@ export async function seedDemo(db: Db): Promise<void> {
     }
   });
   await seedMunicipes(db, demoEnderecos);
+  await seedCadastrosIndividuais(db);
 }
 
 export async function findProfissional(db: Db, login: string) {

@@ -3,7 +3,7 @@ import { iniciaisNome, mascararCns, mascararCpf, type MunicipeDuplicado, type Mu
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { can, type Ctx } from '../../access/context';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { equipes, municipeProntuarios, municipes, municipios, normalized, profissionais, unidadesSaude } from '../../db/schema';
+import { cadastrosIndividuais, equipes, municipeProntuarios, municipes, municipios, normalized, profissionais, unidadesSaude } from '../../db/schema';
 import { isOcupacao } from '../../lib/ocupacoes';
 
 // Citizen rules that need the database (issue 5). The rules a browser can check live in the shared schema.
@@ -41,6 +41,11 @@ export const municipeReferences: Array<{ descricao: string; existe: (tx: DbOrTx,
       for (const r of rows) if (await prontuarioTemVisitas(tx, r.numero, r.unidade)) return true;
       return false;
     },
+  },
+  {
+    descricao: 'um cadastro individual',
+    existe: async (tx, municipeId) =>
+      (await tx.select({ id: cadastrosIndividuais.id }).from(cadastrosIndividuais).where(eq(cadastrosIndividuais.municipe_id, municipeId)).limit(1)).length > 0,
   },
 ];
 

@@ -1,0 +1,392 @@
+import { formatCns, msg, type Permission } from '@saude/shared';
+import { cboCadastroIndividualCodigos } from '@saude/shared/codes/cbo_cadastro_individual';
+import {
+  MOTIVO_SAIDA_OBITO, normalizarCadastroIndividual, type CadastroIndividual, type CadastroIndividualFilters,
+  type CadastroIndividualListItem, type CadastroIndividualValues, type SaidaCadastroValues, type SituacaoCadastro,
+} from '@saude/shared/schemas/cadastro_individual';
+import {
+  iniciaisNome, idadeEmAnos, mascararCns, sociodemograficaFieldsSchema, type SociodemograficaValues,
+} from '@saude/shared/schemas/municipe';
+import { isoToBr } from '@saude/shared/validation/dates';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { audit } from '../../../access/audit';
+import { can, type Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
+import {
+  cadastrosIndividuais, equipes, lotacoes, municipes, municipeSociodemograficas, normalized, profissionais, unidadesSaude,
+} from '../../../db/schema';
+import { conflict, notFound, unprocessable } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { ocupacaoNome } from '../../../lib/ocupacoes';
+import type { FieldErrors } from '../../municipes/rules';
+
+// Individual registrations (issue 6). Design (docs/decisions.md, "Individual registrations"):
+// - One truth: the registration row keeps only its own answers (termo_recusa, proprio_responsavel_familiar,
+//   data_cadastro, food-insecurity screening) and its exit. The header (unit → municipes.unidade_saude_referencia_id,
+//   professional, team, occupation, micro-area, fora_area), documents, nationality fields are the citizen's columns;
+//   deficiencies and sexual orientation are the citizen's sociodemographic block. Saves write them through to the
+//   citizen in the same transaction (audited as citizen updates); reads join them back. A change made in the citizen
+//   registry therefore shows here and the other way round.
+// - The exit is the registration's event (kept on the row, with saida_em) and copied to the citizen's exit fields.
+// - Scope: the user's assignments (lotações) in the current unit. An assignment without a team (managers, reception,
+//   surveillance) sees every registration; otherwise only registrations whose citizen belongs to one of the user's
+//   teams in this unit. Out of scope answers 404 'Cadastro não encontrado', like absent.
+
+const RESOURCE = 'atencao_primaria/cadastros_individuais';
+const ci = cadastrosIndividuais;
+
+// A citizen with a registration is not deleted (the registry answers 409 naming it, never a foreign-key 500).
+
+// ---- scope -----------------------------------------------------------------------------------------------
+
+type Lotacao = { equipe_id: string | null; ocupacao_codigo: string };
+export type Scope = { all: boolean; equipeIds: string[]; lotacoes: Lotacao[] };
+
+export async function loadScope(db: DbOrTx, ctx: Ctx): Promise<Scope> {
+  const u = ctx.usuario;
+  if (!u?.unidadeId) return { all: false, equipeIds: [], lotacoes: [] };
+  const rows = await db.select({ equipe_id: lotacoes.equipe_id, ocupacao_codigo: lotacoes.ocupacao_codigo }).from(lotacoes)
+    .where(and(eq(lotacoes.profissional_id, u.profissionalId), eq(lotacoes.unidade_saude_id, u.unidadeId), eq(lotacoes.ativo, true)))
+    .orderBy(asc(lotacoes.created_at));
+  const all = rows.some((r) => r.equipe_id === null);
+  return { all, equipeIds: [...new Set(rows.flatMap((r) => (r.equipe_id ? [r.equipe_id] : [])))], lotacoes: rows };
+}
+
+const inScope = (scope: Scope): SQL | undefined =>
+  scope.all ? undefined : scope.equipeIds.length > 0 ? inArray(municipes.equipe_id, scope.equipeIds) : sql`false`;
+
+// ---- reading -----------------------------------------------------------------------------------------------
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const situacaoDe = (saida: Date | null): SituacaoCadastro => (saida ? 'saida' : 'ativo');
+
+/** The registration with the citizen's fields, WITHOUT scope: callers check scope first. */
+async function unscopedLoadCadastro(db: DbOrTx, id: string): Promise<CadastroIndividual | null> {
+  const [row] = await db.select({
+    c: ci, m: municipes, unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome,
+    socio: municipeSociodemograficas.dados,
+  }).from(ci)
+    .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+    .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
+    .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
+    .leftJoin(profissionais, eq(profissionais.id, municipes.profissional_id))
+    .leftJoin(municipeSociodemograficas, eq(municipeSociodemograficas.municipe_id, municipes.id))
+    .where(eq(ci.id, id));
+  if (!row) return null;
+  const { c, m } = row;
+  const socio = (row.socio ?? {}) as Partial<SociodemograficaValues>;
+  return {
+    id: c.id, municipe_id: c.municipe_id, lock_version: c.lock_version,
+    created_at: c.created_at.toISOString(), updated_at: c.updated_at.toISOString(), situacao: situacaoDe(c.saida_em),
+    unidade_saude_id: m.unidade_saude_referencia_id, unidade_saude_nome: row.unidade,
+    profissional_id: m.profissional_id, profissional_nome: row.profissional,
+    equipe_id: m.equipe_id, equipe_nome: row.equipe,
+    ocupacao_id: m.ocupacao_id, ocupacao_nome: m.ocupacao_id ? ocupacaoNome(m.ocupacao_id) : null,
+    micro_area: m.micro_area, fora_area: m.fora_area,
+    cpf_numero: m.cpf_numero, codigo_cns: m.codigo_cns, nacionalidade_id: m.nacionalidade_id, pais_nascimento_id: m.pais_nascimento_id,
+    data_naturalizacao: m.data_naturalizacao, portaria_naturalizacao: m.portaria_naturalizacao, data_entrada_brasil: m.data_entrada_brasil,
+    termo_recusa: c.termo_recusa, proprio_responsavel_familiar: c.proprio_responsavel_familiar, data_cadastro: c.data_cadastro.toISOString(),
+    alimentos_acabaram_sem_dinheiro: c.alimentos_acabaram_sem_dinheiro, comeu_alguns_alimentos_sem_dinheiro: c.comeu_alguns_alimentos_sem_dinheiro,
+    possui_deficiencia: socio.possui_deficiencia ?? false, deficiencias: socio.deficiencias ?? [],
+    informa_orientacao_sexual: socio.informa_orientacao_sexual ?? false, orientacao_sexual_id: socio.orientacao_sexual_id ?? null,
+    motivo_saida_cadastro_id: c.motivo_saida_cadastro_id, data_obito: c.data_obito, numero_do: c.numero_do, saida_em: iso(c.saida_em),
+    municipe: {
+      id: m.id, nome: m.nome, nome_social: m.nome_social, data_nascimento: m.data_nascimento,
+      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined), sexo_id: m.sexo_id, nome_mae: m.nome_mae,
+      cpf_numero: m.cpf_numero, codigo_cns: m.codigo_cns, cartao_provisorio: m.cartao_provisorio,
+      telefones: { residencial: m.telefone_residencial, celular: m.telefone_celular, contato: m.telefone_contato },
+      lock_version: m.lock_version,
+    },
+  };
+}
+
+/** The registration row if it exists and is in the user's scope (locked for update when asked). */
+async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = false) {
+  const q = tx.select({ c: ci, m: municipes }).from(ci).innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+    .where(and(eq(ci.id, id), inScope(scope)));
+  const [row] = forUpdate ? await q.for('update', { of: ci }) : await q;
+  return row ?? null;
+}
+
+export async function getCadastro(ctx: Ctx, id: string): Promise<CadastroIndividual> {
+  return ctx.db.transaction(async (tx) => {
+    const scope = await loadScope(tx, ctx);
+    if (!(await findInScope(tx, scope, id))) throw notFound();
+    // Architecture: reading sociodemographic answers (deficiencies, sexual orientation) leaves an audit row.
+    await audit(tx, ctx, { action: 'leitura', resource: RESOURCE, record_id: id });
+    return (await unscopedLoadCadastro(tx, id))!;
+  });
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listCadastros(ctx: Ctx, f: CadastroIndividualFilters): Promise<{ rows: CadastroIndividualListItem[]; total: number }> {
+  const scope = await loadScope(ctx.db, ctx);
+  const conds: Array<SQL | undefined> = [inScope(scope)];
+  conds.push(f.situacao === 'saida' ? isNotNull(ci.saida_em) : isNull(ci.saida_em));
+  if (f.nome) {
+    const pattern = normalized(sql`${`%${escapeLike(f.nome)}%`}::text`);
+    conds.push(or(sql`${normalized(municipes.nome)} like ${pattern}`, sql`${normalized(municipes.nome_social)} like ${pattern}`));
+  }
+  if (f.q) conds.push(or(sql`${municipes.cpf_numero} like ${`${f.q}%`}`, sql`${municipes.codigo_cns} like ${`${f.q}%`}`));
+  if (f.unidade_saude_id) conds.push(eq(municipes.unidade_saude_referencia_id, f.unidade_saude_id));
+  if (f.equipe_id) conds.push(eq(municipes.equipe_id, f.equipe_id));
+  if (f.profissional_id) conds.push(eq(municipes.profissional_id, f.profissional_id));
+  if (f.micro_area) conds.push(eq(municipes.micro_area, f.micro_area));
+  const dia = sql`(${ci.data_cadastro} at time zone 'America/Sao_Paulo')::date`;
+  if (f.data_cadastro_inicio) conds.push(sql`${dia} >= ${f.data_cadastro_inicio}::date`);
+  if (f.data_cadastro_fim) conds.push(sql`${dia} <= ${f.data_cadastro_fim}::date`);
+  const where = and(...conds);
+
+  const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(ci)
+    .innerJoin(municipes, eq(municipes.id, ci.municipe_id)).where(where);
+  const rows = await ctx.db.select({
+    c: { id: ci.id, municipe_id: ci.municipe_id, data_cadastro: ci.data_cadastro, saida_em: ci.saida_em, motivo: ci.motivo_saida_cadastro_id },
+    m: {
+      nome: municipes.nome, nome_social: municipes.nome_social, data_nascimento: municipes.data_nascimento, data_obito: municipes.data_obito,
+      cpf_numero: municipes.cpf_numero, codigo_cns: municipes.codigo_cns, unidade_saude_id: municipes.unidade_saude_referencia_id,
+      equipe_id: municipes.equipe_id, profissional_id: municipes.profissional_id, micro_area: municipes.micro_area, fora_area: municipes.fora_area,
+    },
+    unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome,
+  }).from(ci)
+    .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+    .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
+    .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
+    .leftJoin(profissionais, eq(profissionais.id, municipes.profissional_id))
+    .where(where)
+    .orderBy(sql`${municipes.nome} collate "und-x-icu"`, asc(ci.id))
+    .limit(f.per_page).offset((f.page - 1) * f.per_page);
+  return {
+    total,
+    rows: rows.map(({ c, m, unidade, equipe, profissional }) => ({
+      id: c.id, municipe_id: c.municipe_id, nome: m.nome, nome_social: m.nome_social, data_nascimento: m.data_nascimento,
+      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined), cpf_numero: m.cpf_numero, codigo_cns: m.codigo_cns,
+      unidade_saude_id: m.unidade_saude_id, unidade_saude_nome: unidade, equipe_id: m.equipe_id, equipe_nome: equipe,
+      profissional_id: m.profissional_id, profissional_nome: profissional, micro_area: m.micro_area, fora_area: m.fora_area,
+      data_cadastro: c.data_cadastro.toISOString(), situacao: situacaoDe(c.saida_em), motivo_saida_cadastro_id: c.motivo, saida_em: iso(c.saida_em),
+    })),
+  };
+}
+
+// ---- writing through to the citizen ----------------------------------------------------------------------
+
+const add = (errors: FieldErrors, field: string, message: string) => { (errors[field] ??= []).push(message); };
+type MunicipeRow = typeof municipes.$inferSelect;
+
+/** The other citizen's name in 'em uso - …', as the citizen registry shows it (initials without municipes:show). */
+function nomeVisivel(ctx: Ctx, nome: string) {
+  return ctx.usuario && can(ctx.usuario, 'municipes:show' as Permission) ? nome : iniciaisNome(nome);
+}
+
+/**
+ * Fills the header from the user's (or the named professional's) team assignment, checks every rule that needs the
+ * database, and answers the citizen's new columns. Throws 422 with every field error at once.
+ */
+async function resolveCitizenColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: CadastroIndividualValues, m: MunicipeRow) {
+  const errors: FieldErrors = {};
+  const unidade = v.unidade_saude_id ?? ctx.usuario?.unidadeId ?? null;
+  let { profissional_id, equipe_id, ocupacao_id } = v;
+  // spec §5: the reference professional is filled from the user's team assignment, otherwise it must be picked.
+  if (!profissional_id) {
+    const minha = unidade === ctx.usuario?.unidadeId ? scope.lotacoes.find((l) => l.equipe_id !== null) : undefined;
+    if (minha) {
+      profissional_id = ctx.usuario!.profissionalId;
+      equipe_id ??= minha.equipe_id ?? undefined;
+      ocupacao_id ??= minha.ocupacao_codigo;
+    }
+  } else if (unidade && (!equipe_id || !ocupacao_id)) {
+    const [dele] = await tx.select({ equipe_id: lotacoes.equipe_id, ocupacao_codigo: lotacoes.ocupacao_codigo }).from(lotacoes)
+      .where(and(eq(lotacoes.profissional_id, profissional_id), eq(lotacoes.unidade_saude_id, unidade), eq(lotacoes.ativo, true)))
+      .orderBy(sql`${lotacoes.equipe_id} is null`, asc(lotacoes.created_at)).limit(1);
+    if (dele) {
+      equipe_id ??= dele.equipe_id ?? undefined;
+      ocupacao_id ??= dele.ocupacao_codigo;
+    }
+  }
+  if (!unidade) add(errors, 'unidade_saude_id', msg.obrigatorio);
+  else if ((await tx.select({ id: unidadesSaude.id }).from(unidadesSaude).where(eq(unidadesSaude.id, unidade))).length === 0) {
+    add(errors, 'unidade_saude_id', msg.naoEValido);
+  }
+  if (!profissional_id) add(errors, 'profissional_id', msg.obrigatorio);
+  else if ((await tx.select({ id: profissionais.id }).from(profissionais).where(eq(profissionais.id, profissional_id))).length === 0) {
+    add(errors, 'profissional_id', msg.naoEValido);
+  }
+  if (!ocupacao_id) add(errors, 'ocupacao_id', msg.obrigatorio);
+  else if (!isCboCadastroIndividual(ocupacao_id)) add(errors, 'ocupacao_id', msg.naoEValido);
+  if (equipe_id) {
+    const [team] = await tx.select({ unidade: equipes.unidade_saude_id, micro_areas: equipes.micro_areas }).from(equipes).where(eq(equipes.id, equipe_id));
+    // The team belongs to the reference unit, and a team-scoped user registers only for their own teams.
+    if (!team || (unidade && team.unidade !== unidade) || (!scope.all && !scope.equipeIds.includes(equipe_id))) add(errors, 'equipe_id', msg.naoEValido);
+    else if (v.micro_area && !v.fora_area && team.micro_areas.length > 0 && !team.micro_areas.includes(v.micro_area)) add(errors, 'micro_area', msg.naoEValido);
+  } else if (!scope.all) {
+    add(errors, 'equipe_id', msg.obrigatorio);
+  }
+  // Documents: an empty one keeps the citizen's (remove a document in the citizen registry, where its rules live).
+  const cpf = v.cpf_numero ?? m.cpf_numero;
+  const cns = v.codigo_cns ?? m.codigo_cns;
+  if (cpf && cpf !== m.cpf_numero) {
+    const [other] = await tx.select({ nome: municipes.nome, cns: municipes.codigo_cns }).from(municipes)
+      .where(and(eq(municipes.cpf_numero, cpf), ne(municipes.id, m.id))).limit(1);
+    if (other) {
+      const cnsOther = !other.cns ? msg.naoInformado
+        : ctx.usuario && can(ctx.usuario, 'municipes:show' as Permission) ? formatCns(other.cns) : (mascararCns(other.cns) ?? msg.naoInformado);
+      add(errors, 'cpf_numero', msg.cpfEmUso(nomeVisivel(ctx, other.nome), cnsOther));
+    }
+  }
+  if (cns && cns !== m.codigo_cns) {
+    const [other] = await tx.select({ nome: municipes.nome }).from(municipes).where(and(eq(municipes.codigo_cns, cns), ne(municipes.id, m.id))).limit(1);
+    if (other) add(errors, 'codigo_cns', msg.cnsEmUso(nomeVisivel(ctx, other.nome)));
+    if (m.cartao_provisorio && m.cartao_provisorio === cns) add(errors, 'codigo_cns', msg.cnsIgualCartaoProvisorio);
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  const n = normalizarCadastroIndividual(v);
+  return {
+    unidade_saude_referencia_id: unidade, profissional_id: profissional_id ?? null, equipe_id: equipe_id ?? null,
+    ocupacao_id: ocupacao_id ?? null, micro_area: n.micro_area ?? null, fora_area: n.fora_area,
+    cpf_numero: cpf ?? null, codigo_cns: cns ?? null, nacionalidade_id: n.nacionalidade_id ?? null,
+    pais_nascimento_id: n.pais_nascimento_id ?? null, data_naturalizacao: n.data_naturalizacao ?? null,
+    portaria_naturalizacao: n.portaria_naturalizacao ?? null, data_entrada_brasil: n.data_entrada_brasil ?? null,
+  };
+}
+
+const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroIndividualCodigos);
+const isCboCadastroIndividual = (codigo: string) => cboPermitidos.has(codigo);
+
+/** Updates the citizen's row (lock_version + 1) and audits the columns that changed, as the citizen registry does. */
+async function writeCitizen(tx: DbOrTx, ctx: Ctx, m: MunicipeRow, cols: Partial<typeof municipes.$inferInsert>, origem: string) {
+  const campos = Object.keys(cols).filter((k) => String(m[k as keyof MunicipeRow] ?? '') !== String(cols[k as keyof typeof cols] ?? ''));
+  if (campos.length === 0) return;
+  await tx.update(municipes)
+    .set({ ...cols, lock_version: sql`${municipes.lock_version} + 1`, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
+    .where(eq(municipes.id, m.id));
+  await audit(tx, ctx, { action: 'update', resource: 'municipes', record_id: m.id, details: { campos, origem } });
+}
+
+/** Writes deficiencies and sexual orientation into the citizen's sociodemographic block (created when absent). */
+async function writeSociodemografica(tx: DbOrTx, ctx: Ctx, municipeId: string, v: CadastroIndividualValues, origem: string) {
+  const n = normalizarCadastroIndividual(v);
+  const [current] = await tx.select().from(municipeSociodemograficas).where(eq(municipeSociodemograficas.municipe_id, municipeId)).for('update');
+  const before = (current?.dados ?? sociodemograficaFieldsSchema.parse({})) as SociodemograficaValues;
+  const changes = {
+    possui_deficiencia: n.possui_deficiencia, deficiencias: n.deficiencias,
+    informa_orientacao_sexual: n.informa_orientacao_sexual, orientacao_sexual_id: n.orientacao_sexual_id,
+  };
+  const campos = (Object.keys(changes) as Array<keyof typeof changes>)
+    .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(changes[k] ?? null));
+  if (campos.length === 0) return;
+  const dados = JSON.parse(JSON.stringify({ ...before, ...changes })) as SociodemograficaValues; // drops undefined keys
+  const who = ctx.usuario?.profissionalId ?? null;
+  if (current) {
+    await tx.update(municipeSociodemograficas)
+      .set({ dados, lock_version: sql`${municipeSociodemograficas.lock_version} + 1`, updated_at: new Date(), updated_by: who })
+      .where(eq(municipeSociodemograficas.municipe_id, municipeId));
+  } else {
+    await tx.insert(municipeSociodemograficas).values({ municipe_id: municipeId, dados, updated_by: who });
+  }
+  await audit(tx, ctx, { action: current ? 'update' : 'create', resource: 'municipes/sociodemograficas', record_id: municipeId, details: { campos, origem } });
+}
+
+const ownColumns = (v: CadastroIndividualValues) => ({
+  termo_recusa: v.termo_recusa,
+  proprio_responsavel_familiar: v.proprio_responsavel_familiar,
+  alimentos_acabaram_sem_dinheiro: v.alimentos_acabaram_sem_dinheiro,
+  comeu_alguns_alimentos_sem_dinheiro: v.comeu_alguns_alimentos_sem_dinheiro,
+});
+
+const isUniqueViolation = (e: unknown): boolean => {
+  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
+    if (x.code === '23505') return true;
+  }
+  return false;
+};
+
+// ---- create, update, exit, delete ---------------------------------------------------------------------------
+
+export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Promise<CadastroIndividual> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const scope = await loadScope(tx, ctx);
+      const [m] = await tx.select().from(municipes).where(eq(municipes.id, v.municipe_id)).for('update');
+      if (!m) throw unprocessable({ municipe_id: [msg.naoEValido] });
+      const [ativo] = await tx.select({ id: ci.id }).from(ci).where(and(eq(ci.municipe_id, m.id), isNull(ci.saida_em)));
+      if (ativo) throw conflict(msg.cadastroIndividualAtivoExistente);
+      const cols = await resolveCitizenColumns(tx, ctx, scope, v, m);
+      const id = newId();
+      await tx.insert(ci).values({
+        id, municipe_id: m.id, ...ownColumns(v), data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : new Date(),
+        updated_by: ctx.usuario?.profissionalId ?? null,
+      });
+      await writeCitizen(tx, ctx, m, cols, RESOURCE);
+      await writeSociodemografica(tx, ctx, m.id, v, RESOURCE);
+      await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: id, details: { municipe_id: m.id } });
+      return (await unscopedLoadCadastro(tx, id))!;
+    });
+  } catch (e) {
+    // Two saves at once for the same citizen: the partial unique index decides.
+    if (isUniqueViolation(e)) throw conflict(msg.cadastroIndividualAtivoExistente);
+    throw e;
+  }
+}
+
+export async function updateCadastro(ctx: Ctx, id: string, input: CadastroIndividualValues & { lock_version: number }): Promise<CadastroIndividual> {
+  const { lock_version, ...v } = input;
+  return ctx.db.transaction(async (tx) => {
+    const scope = await loadScope(tx, ctx);
+    const found = await findInScope(tx, scope, id, true);
+    if (!found) throw notFound();
+    const { c, m } = found;
+    // After the exit the registration is read-only (issue 6).
+    if (c.saida_em) throw conflict(msg.cadastroComSaida);
+    if (c.lock_version !== lock_version) throw conflict(msg.edicaoDesatualizada);
+    if (v.municipe_id !== c.municipe_id) throw unprocessable({ municipe_id: [msg.naoEValido] });
+    const cols = await resolveCitizenColumns(tx, ctx, scope, v, m);
+    const own = { ...ownColumns(v), data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : c.data_cadastro };
+    const [row] = await tx.update(ci)
+      .set({ ...own, lock_version: sql`${ci.lock_version} + 1`, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
+      .where(and(eq(ci.id, id), eq(ci.lock_version, lock_version))).returning({ id: ci.id });
+    if (!row) throw conflict(msg.edicaoDesatualizada);
+    await writeCitizen(tx, ctx, m, cols, RESOURCE);
+    await writeSociodemografica(tx, ctx, m.id, v, RESOURCE);
+    const campos = Object.keys(own).filter((k) => String(c[k as keyof typeof c]) !== String(own[k as keyof typeof own]));
+    await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
+    return (await unscopedLoadCadastro(tx, id))!;
+  });
+}
+
+export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues): Promise<CadastroIndividual> {
+  return ctx.db.transaction(async (tx) => {
+    const scope = await loadScope(tx, ctx);
+    const found = await findInScope(tx, scope, id, true);
+    if (!found) throw notFound();
+    const { c, m } = found;
+    if (c.saida_em) throw conflict(msg.cadastroComSaida);
+    if (v.lock_version != null && v.lock_version !== c.lock_version) throw conflict(msg.edicaoDesatualizada);
+    const obito = v.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO;
+    const data_obito = obito ? (v.data_obito ?? null) : null;
+    const numero_do = obito ? (v.numero_do ?? null) : null;
+    // spec: the death date is not before birth (not after today: the shared schema's date range).
+    if (data_obito && data_obito < m.data_nascimento) {
+      throw unprocessable({ data_obito: [msg.maiorOuIgualQue(isoToBr(m.data_nascimento) ?? m.data_nascimento)] });
+    }
+    const exit = { motivo_saida_cadastro_id: v.motivo_saida_cadastro_id, data_obito, numero_do };
+    await tx.update(ci)
+      .set({ ...exit, saida_em: new Date(), lock_version: sql`${ci.lock_version} + 1`, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
+      .where(eq(ci.id, id));
+    // The citizen's record shows the exit (issue 6).
+    await writeCitizen(tx, ctx, m, exit, `${RESOURCE}:saida_cadastro`);
+    await audit(tx, ctx, { action: 'saida_cadastro', resource: RESOURCE, record_id: id, details: { motivo_saida_cadastro_id: v.motivo_saida_cadastro_id } });
+    return (await unscopedLoadCadastro(tx, id))!;
+  });
+}
+
+/** Only an active registration may be removed: an exit is a fact already reported (e-SUS). */
+export async function deleteCadastro(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const scope = await loadScope(tx, ctx);
+    const found = await findInScope(tx, scope, id, true);
+    if (!found) throw notFound();
+    if (found.c.saida_em) throw conflict(msg.cadastroComSaidaNaoRemove);
+    await tx.delete(ci).where(eq(ci.id, id));
+    await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id, details: { municipe_id: found.c.municipe_id } });
+  });
+}

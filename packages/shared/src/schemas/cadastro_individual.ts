@@ -1,0 +1,326 @@
+import { z } from 'zod';
+import { cboCadastroIndividualCodigos } from '../codes/cbo_cadastro_individual';
+import { deficienciaCidadao } from '../codes/deficiencia_cidadao';
+import { isCodigo, type CodeRow } from '../codes/lookup';
+import { motivoSaidaCadastro } from '../codes/motivo_saida_cadastro';
+import { nacionalidade } from '../codes/nacionalidade';
+import { orientacaoSexual } from '../codes/orientacao_sexual';
+import { pais } from '../codes/pais';
+import { msg } from '../messages';
+import { isoToBr, isValidIsoDate, todayIso } from '../validation/dates';
+import { onlyDigits } from '../validation/digits';
+import { optionalField, optionalText, zCns, zCpf, zIsoDate, zRequired } from '../validation/zod';
+import { paginationSchema } from './auth';
+import { MOTIVO_SAIDA_OBITO } from './municipe';
+
+// The individual registration (cadastro individual) of spec §3, issue 6. It belongs to one citizen (municipe_id).
+// One truth: the answers that are the citizen's own (documents, nationality, reference unit/team/professional,
+// micro-area, deficiencies, sexual orientation) are written THROUGH to the citizen and read back from the citizen;
+// the registration itself stores only what belongs to the form (refusal term, family head, registration date,
+// food-insecurity screening) and its exit. Design notes: the header of
+// apps/api/src/modules/atencao_primaria/cadastros_individuais/service.ts (to be copied into docs/decisions.md).
+
+// ---- helpers (same shapes as schemas/municipe.ts) ----------------------------------------------------
+
+const opt = <T extends z.ZodType>(schema: T) => optionalField(schema).optional();
+function codigo<T extends CodeRow>(table: readonly T[]) {
+  return opt(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }));
+}
+function codigos<T extends CodeRow>(table: readonly T[]) {
+  return z
+    .array(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }), { error: msg.naoEValido })
+    .max(table.length, { error: msg.naoEValido })
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]);
+}
+const simNao = () => z.boolean({ error: msg.naoEValido }).nullish().transform((v) => v ?? false);
+const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
+const optionalDate = () => opt(zIsoDate({ defaultRange: true }));
+
+type Issue = { path: Array<string | number>; message: string };
+type Loose = Record<string, unknown>;
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+// ---- e-SUS codes the rules look at -------------------------------------------------------------------
+
+export const NACIONALIDADE_BRASILEIRA = 1;
+export const NACIONALIDADE_NATURALIZADO = 2;
+export const NACIONALIDADE_ESTRANGEIRO = 3;
+export const PAIS_BRASIL = 31;
+export { MOTIVO_SAIDA_OBITO };
+
+/** The two questions of the e-SUS food-insecurity screening (spec §5: three-month look-back), for the form's labels. */
+export const perguntasInsegurancaAlimentar = {
+  alimentos_acabaram_sem_dinheiro:
+    'Nos últimos três meses, os alimentos acabaram antes que você tivesse dinheiro para comprar mais comida?',
+  comeu_alguns_alimentos_sem_dinheiro:
+    'Nos últimos três meses, você comeu apenas alguns alimentos que ainda tinha, porque o dinheiro acabou?',
+} as const;
+
+/** Tolerance for the clock of the browser being a little ahead of the server's (data_cadastro "never in the future"). */
+export const TOLERANCIA_RELOGIO_MS = 5 * 60_000;
+
+/** 'never in the future': an ISO timestamp with offset, at most now (+ clock tolerance). */
+const zDataCadastro = () =>
+  opt(
+    zRequired()
+      .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, { error: msg.naoEValido, abort: true })
+      .refine((v) => new Date(v).getTime() <= Date.now() + TOLERANCIA_RELOGIO_MS, {
+        error: () => msg.menorOuIgualQue(isoToBr(todayIso()) ?? todayIso()),
+      })
+      .transform((v) => new Date(v).toISOString()),
+  );
+
+// ---- input -----------------------------------------------------------------------------------------
+
+/** Every field the form sends, without the rules that relate fields (cadastroIndividualIssues). */
+export const cadastroIndividualFieldsSchema = z.object({
+  /** The citizen this registration belongs to (found or created with the citizen registry first). */
+  municipe_id: z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) }),
+  // Header of the e-SUS form. Written through to the citizen: unidade_saude_id → municipes.unidade_saude_referencia_id,
+  // profissional_id, equipe_id, ocupacao_id, micro_area, fora_area → the citizen's columns of the same name.
+  /** Reference unit; the API fills the current unit when absent. */
+  unidade_saude_id: optionalUuid(),
+  /** Responsible professional; the API fills it (and team, occupation) from the user's team assignment when absent. */
+  profissional_id: optionalUuid(),
+  equipe_id: optionalUuid(),
+  /** CBO 2002 of the responsible professional; must be one allowed to record this form (cboCadastroIndividualCodigos). */
+  ocupacao_id: opt(zRequired().refine((v) => (cboCadastroIndividualCodigos as readonly string[]).includes(v), { error: msg.naoEValido })),
+  micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })),
+  fora_area: simNao(),
+  // The citizen's documents and nationality (written through when given; an empty document keeps the citizen's).
+  cpf_numero: opt(zCpf()),
+  codigo_cns: opt(zCns()),
+  nacionalidade_id: codigo(nacionalidade),
+  pais_nascimento_id: codigo(pais),
+  data_naturalizacao: optionalDate(),
+  portaria_naturalizacao: optionalText({ max: 16 }),
+  data_entrada_brasil: optionalDate(),
+  // The registration's own answers.
+  /** The citizen refused to be registered: only what e-SUS requires for a refusal is required. */
+  termo_recusa: simNao(),
+  proprio_responsavel_familiar: simNao(),
+  /** ISO timestamp; the API defaults to now. Editable, never in the future. */
+  data_cadastro: zDataCadastro(),
+  alimentos_acabaram_sem_dinheiro: simNao(),
+  comeu_alguns_alimentos_sem_dinheiro: simNao(),
+  // Written through to the citizen's sociodemographic block (one truth with GET /municipes/{id}/sociodemografica).
+  possui_deficiencia: simNao(),
+  deficiencias: codigos(deficienciaCidadao),
+  informa_orientacao_sexual: simNao(),
+  orientacao_sexual_id: codigo(orientacaoSexual),
+});
+
+/**
+ * Rules of spec §5 for this form that relate fields. Pure: the form and the API run the same ones; the API runs them
+ * again on the citizen's values merged in (a document the body left empty is the citizen's).
+ */
+export function cadastroIndividualIssues(v: Loose): Issue[] {
+  const issues: Issue[] = [];
+  const recusa = v.termo_recusa === true;
+  const nac = Number(v.nacionalidade_id);
+  if (!recusa) {
+    // e-SUS: CNS or CPF identifies the citizen; a refusal carries neither necessarily.
+    if (!str(v.cpf_numero) && !str(v.codigo_cns)) {
+      issues.push({ path: ['codigo_cns'], message: msg.cnsObrigatorioSemCpf });
+      issues.push({ path: ['cpf_numero'], message: msg.cpfObrigatorioSemCns });
+    }
+    if (!given(v.nacionalidade_id)) issues.push({ path: ['nacionalidade_id'], message: msg.obrigatorio });
+    if (nac === NACIONALIDADE_ESTRANGEIRO) {
+      if (!given(v.pais_nascimento_id)) issues.push({ path: ['pais_nascimento_id'], message: msg.obrigatorio });
+      if (!str(v.data_entrada_brasil)) issues.push({ path: ['data_entrada_brasil'], message: msg.obrigatorio });
+    }
+    if (nac === NACIONALIDADE_NATURALIZADO) {
+      if (!str(v.data_naturalizacao)) issues.push({ path: ['data_naturalizacao'], message: msg.obrigatorio });
+      if (!str(v.portaria_naturalizacao)) issues.push({ path: ['portaria_naturalizacao'], message: msg.obrigatorio });
+    }
+    if (v.possui_deficiencia === true && !(Array.isArray(v.deficiencias) && v.deficiencias.length > 0)) {
+      issues.push({ path: ['deficiencias'], message: msg.obrigatorio });
+    }
+    if (v.informa_orientacao_sexual === true && !given(v.orientacao_sexual_id)) {
+      issues.push({ path: ['orientacao_sexual_id'], message: msg.obrigatorio });
+    }
+  }
+  // A foreigner's country of birth is never Brazil, refusal or not.
+  if (nac === NACIONALIDADE_ESTRANGEIRO && Number(v.pais_nascimento_id) === PAIS_BRASIL) {
+    issues.push({ path: ['pais_nascimento_id'], message: msg.paisNaoPodeSerBrasil });
+  }
+  // e-SUS: the micro-area is part of the header, also for a refusal, unless the citizen lives outside the area.
+  if (v.fora_area !== true && !str(v.micro_area)) issues.push({ path: ['micro_area'], message: msg.obrigatorio });
+  return issues;
+}
+
+/** Clears answers that do not apply (nationality details, unanswered detail questions, micro-area outside the area). */
+export function normalizarCadastroIndividual<T extends z.output<typeof cadastroIndividualFieldsSchema>>(v: T): T {
+  const nac = v.nacionalidade_id;
+  return {
+    ...v,
+    micro_area: v.fora_area ? undefined : v.micro_area,
+    pais_nascimento_id: nac === NACIONALIDADE_BRASILEIRA ? PAIS_BRASIL : v.pais_nascimento_id,
+    data_naturalizacao: nac === NACIONALIDADE_NATURALIZADO ? v.data_naturalizacao : undefined,
+    portaria_naturalizacao: nac === NACIONALIDADE_NATURALIZADO ? v.portaria_naturalizacao : undefined,
+    data_entrada_brasil: nac === NACIONALIDADE_ESTRANGEIRO ? v.data_entrada_brasil : undefined,
+    deficiencias: v.possui_deficiencia ? v.deficiencias : [],
+    orientacao_sexual_id: v.informa_orientacao_sexual ? v.orientacao_sexual_id : undefined,
+  };
+}
+
+/** Cross-field rules beside the field schema, so they answer even when a field already failed (see municipe.ts). */
+const rules = z.unknown().transform((raw, ctx) => {
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    for (const i of cadastroIndividualIssues(raw as Loose)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+  }
+  return {};
+});
+
+/** POST body. */
+export const cadastroIndividualInputSchema = z.intersection(cadastroIndividualFieldsSchema, rules);
+export type CadastroIndividualInput = z.input<typeof cadastroIndividualInputSchema>;
+export type CadastroIndividualValues = z.output<typeof cadastroIndividualFieldsSchema>;
+
+/** PUT body: as read, with the lock_version it was read at (stale → 409). municipe_id cannot change (422 otherwise). */
+export const cadastroIndividualUpdateSchema = z.intersection(
+  cadastroIndividualFieldsSchema.extend({ lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }) }),
+  rules,
+);
+export type CadastroIndividualUpdate = z.input<typeof cadastroIndividualUpdateSchema>;
+
+// ---- exit from the register (spec §3, §4) ---------------------------------------------------------------
+
+export const saidaCadastroFieldsSchema = z.object({
+  motivo_saida_cadastro_id: z.unknown().transform((v, ctx): number => {
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: msg.obrigatorio, input: v });
+      return z.NEVER;
+    }
+    const n = Number(v);
+    if (!isCodigo(motivoSaidaCadastro, n)) {
+      ctx.addIssue({ code: 'custom', message: msg.naoEValido, input: v });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  /** Death only: not before birth (checked by the API), not after today. */
+  data_obito: optionalDate(),
+  /** Death only: number of the death certificate (Declaração de Óbito). */
+  numero_do: opt(zRequired().refine((v) => /^[\d\s./-]+$/.test(v) && onlyDigits(v).length >= 1 && onlyDigits(v).length <= 20, { error: msg.naoEValido })
+    .transform(onlyDigits)),
+  /** Optional: when given and stale, 409. */
+  lock_version: z.int({ error: msg.naoEValido }).nonnegative({ error: msg.naoEValido }).nullish(),
+});
+
+export function saidaCadastroIssues(v: Loose): Issue[] {
+  const issues: Issue[] = [];
+  if (Number(v.motivo_saida_cadastro_id) === MOTIVO_SAIDA_OBITO) {
+    if (!str(v.data_obito)) issues.push({ path: ['data_obito'], message: msg.obrigatorio });
+    if (!given(v.numero_do)) issues.push({ path: ['numero_do'], message: msg.obrigatorio });
+  }
+  return issues;
+}
+
+export const saidaCadastroSchema = z.intersection(
+  saidaCadastroFieldsSchema,
+  z.unknown().transform((raw, ctx) => {
+    if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+      for (const i of saidaCadastroIssues(raw as Loose)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+    }
+    return {};
+  }),
+);
+export type SaidaCadastroInput = z.input<typeof saidaCadastroSchema>;
+export type SaidaCadastroValues = z.output<typeof saidaCadastroFieldsSchema>;
+
+// ---- what the API answers --------------------------------------------------------------------------------
+
+const s = () => z.string().nullable();
+const n = () => z.number().nullable();
+
+export const situacoesCadastro = ['ativo', 'saida'] as const;
+export type SituacaoCadastro = (typeof situacoesCadastro)[number];
+
+/** The citizen's identification as the registration's detail page shows it (read from the citizen). */
+export const cadastroIndividualMunicipeSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  nome_social: s(),
+  data_nascimento: z.string(),
+  idade: n(),
+  sexo_id: z.number(),
+  nome_mae: s(),
+  cpf_numero: s(),
+  codigo_cns: s(),
+  cartao_provisorio: s(),
+  telefones: z.object({ residencial: s(), celular: s(), contato: s() }),
+  lock_version: z.int(),
+});
+
+/** GET /api/v1/atencao_primaria/cadastros_individuais/{id}. Citizen-owned fields are the citizen's current values. */
+export const cadastroIndividualSchema = z.object({
+  id: z.uuid(),
+  municipe_id: z.uuid(),
+  lock_version: z.int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  situacao: z.enum(situacoesCadastro),
+  // header (the citizen's)
+  unidade_saude_id: s(), unidade_saude_nome: s(),
+  profissional_id: s(), profissional_nome: s(),
+  equipe_id: s(), equipe_nome: s(),
+  ocupacao_id: s(), ocupacao_nome: s(),
+  micro_area: s(), fora_area: z.boolean(),
+  // documents and nationality (the citizen's)
+  cpf_numero: s(), codigo_cns: s(), nacionalidade_id: n(), pais_nascimento_id: n(),
+  data_naturalizacao: s(), portaria_naturalizacao: s(), data_entrada_brasil: s(),
+  // the registration's own
+  termo_recusa: z.boolean(), proprio_responsavel_familiar: z.boolean(), data_cadastro: z.string(),
+  alimentos_acabaram_sem_dinheiro: z.boolean(), comeu_alguns_alimentos_sem_dinheiro: z.boolean(),
+  // sociodemographic block (the citizen's)
+  possui_deficiencia: z.boolean(), deficiencias: z.array(z.number()),
+  informa_orientacao_sexual: z.boolean(), orientacao_sexual_id: n(),
+  // exit (the registration's; the citizen gets a copy)
+  motivo_saida_cadastro_id: n(), data_obito: s(), numero_do: s(), saida_em: s(),
+  municipe: cadastroIndividualMunicipeSchema,
+});
+export type CadastroIndividual = z.infer<typeof cadastroIndividualSchema>;
+
+/** A row of the list. */
+export const cadastroIndividualListItemSchema = z.object({
+  id: z.uuid(),
+  municipe_id: z.uuid(),
+  nome: z.string(),
+  nome_social: s(),
+  data_nascimento: z.string(),
+  idade: n(),
+  cpf_numero: s(),
+  codigo_cns: s(),
+  unidade_saude_id: s(), unidade_saude_nome: s(),
+  equipe_id: s(), equipe_nome: s(),
+  profissional_id: s(), profissional_nome: s(),
+  micro_area: s(), fora_area: z.boolean(),
+  data_cadastro: z.string(),
+  situacao: z.enum(situacoesCadastro),
+  motivo_saida_cadastro_id: n(),
+  saida_em: s(),
+});
+export type CadastroIndividualListItem = z.infer<typeof cadastroIndividualListItemSchema>;
+
+const filtroData = () =>
+  opt(zRequired().refine(isValidIsoDate, { error: msg.dateFormat }));
+
+/** GET list filters. situacao defaults to 'ativo' (a registration with an exit leaves the active list). */
+export const cadastroIndividualFiltersSchema = paginationSchema.extend({
+  /** Part of the name or social name (accents and case do not matter). */
+  nome: optionalText({ max: 70 }),
+  /** CPF or CNS, with or without mask (or their first digits). */
+  q: opt(zRequired().refine((v) => /^[\d\s./-]+$/.test(v) && onlyDigits(v).length <= 15, { error: msg.naoEValido }).transform(onlyDigits)),
+  unidade_saude_id: optionalUuid(),
+  equipe_id: optionalUuid(),
+  profissional_id: optionalUuid(),
+  micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })),
+  situacao: z.enum(situacoesCadastro, { error: msg.naoEValido }).default('ativo'),
+  /** 'yyyy-MM-dd', inclusive, in São Paulo time. */
+  data_cadastro_inicio: filtroData(),
+  data_cadastro_fim: filtroData(),
+});
+export type CadastroIndividualFilters = z.infer<typeof cadastroIndividualFiltersSchema>;
