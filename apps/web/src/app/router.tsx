@@ -48,6 +48,31 @@ export const screens: ScreenRoute[] = [
       ...blocoRoutes.map(asScreen),
     ],
   },
+  {
+    path: 'atencao_primaria/cadastros_individuais',
+    handle: { authorize: 'atencao_primaria/cadastros_individuais:index' },
+    lazy: () => import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualListPage').then((m) => ({ Component: m.CadastroIndividualListPage })),
+  },
+  {
+    path: 'atencao_primaria/cadastros_individuais/new',
+    handle: { authorize: 'atencao_primaria/cadastros_individuais:create' },
+    lazy: () => import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualFormPage').then((m) => ({ Component: m.CadastroIndividualFormPage })),
+  },
+  {
+    path: 'atencao_primaria/cadastros_individuais/:id/detalhes',
+    handle: { authorize: 'atencao_primaria/cadastros_individuais:show' },
+    lazy: () => import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualDetalhesPage').then((m) => ({ Component: m.CadastroIndividualDetalhesPage })),
+  },
+  {
+    path: 'atencao_primaria/cadastros_individuais/:id/edit',
+    handle: { authorize: 'atencao_primaria/cadastros_individuais:update' },
+    lazy: () => import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualFormPage').then((m) => ({ Component: m.CadastroIndividualFormPage })),
+  },
+  {
+    path: 'atencao_primaria/cadastros_individuais/:id/saida_cadastro',
+    handle: { authorize: 'atencao_primaria/cadastros_individuais:saida_cadastro' },
+    lazy: () => import('../modules/atencao_primaria/cadastros_individuais/SaidaCadastroPage').then((m) => ({ Component: m.SaidaCadastroPage })),
+  },
 ];
 
 /** A child route written as a plain RouteObject (the citizen's block tabs) as an entry of this table. */

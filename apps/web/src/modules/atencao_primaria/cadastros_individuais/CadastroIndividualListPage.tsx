@@ -1,0 +1,152 @@
+// /atencao_primaria/cadastros_individuais (spec §2, issue 6): search by name or CPF/CNS, micro-area, situation and
+// registration date range; server pagination; the URL holds the state (style.md §10).
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_individual';
+import { DateInput, isoToBr, touchInputStyles } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
+import { usePode } from '../../municipes/api';
+import { idadeTexto } from '../../municipes/idade';
+import { BASE_PATH, useCadastros } from './api';
+import { documentoTexto, SituacaoBadge } from './comum';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional();
+const paramsSchema = listParamsSchema.extend({
+  busca: z.string().trim().max(70).optional(),
+  micro_area: z.string().regex(/^\d{2}$/).optional(),
+  situacao: z.enum(['ativo', 'saida']).default('ativo'),
+  data_cadastro_inicio: isoDate,
+  data_cadastro_fim: isoDate,
+});
+
+/** Digits only (CPF/CNS, masked or not) go to `q`; anything else is a name. */
+export function filtroBusca(busca: string | undefined): { nome?: string; q?: string } {
+  const b = busca?.trim();
+  if (!b) return {};
+  return /^[\d\s./-]+$/.test(b) ? { q: b.replace(/\D/g, '') } : { nome: b };
+}
+
+const columns: DataTableColumn<CadastroIndividualListItem>[] = [
+  {
+    accessor: 'nome', title: 'Nome',
+    render: (c) => (
+      <Stack gap={2}>
+        <Text fw={600} size="sm">{c.nome}</Text>
+        {c.nome_social && <Text size="xs" c="dimmed">Nome social: {c.nome_social}</Text>}
+      </Stack>
+    ),
+  },
+  {
+    accessor: 'data_nascimento', title: 'Nascimento', noWrap: true,
+    render: (c) => (
+      <Stack gap={0}>
+        <Text size="sm">{isoToBr(c.data_nascimento)}</Text>
+        <Text size="xs" c="dimmed">{idadeTexto(c.data_nascimento)}</Text>
+      </Stack>
+    ),
+  },
+  { accessor: 'cpf_numero', title: 'CPF/CNS', noWrap: true, render: (c) => documentoTexto(c.cpf_numero, c.codigo_cns), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})` },
+  { accessor: 'equipe_nome', title: 'Equipe', render: (c) => c.equipe_nome ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
+  { accessor: 'micro_area', title: 'Micro-área', render: (c) => (c.fora_area ? 'Fora de área' : (c.micro_area ?? '—')), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
+  { accessor: 'data_cadastro', title: 'Data do cadastro', noWrap: true, render: (c) => isoToBr(c.data_cadastro.slice(0, 10)), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
+  { accessor: 'situacao', title: 'Situação', render: (c) => <SituacaoBadge situacao={c.situacao} /> },
+];
+
+export function CadastroIndividualListPage() {
+  useDocumentTitle('Cadastros individuais');
+  const navigate = useNavigate();
+  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const podeCriar = usePode('atencao_primaria/cadastros_individuais:create');
+  const lista = useCadastros({
+    ...filtroBusca(params.busca),
+    micro_area: params.micro_area,
+    situacao: params.situacao,
+    data_cadastro_inicio: params.data_cadastro_inicio,
+    data_cadastro_fim: params.data_cadastro_fim,
+    page: params.page,
+    per_page: params.per_page,
+  });
+  const [microArea, setMicroArea] = useState(params.micro_area ?? '');
+
+  const novo = podeCriar ? (
+    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Novo cadastro</Button>
+  ) : undefined;
+
+  return (
+    <ListPage
+      title="Cadastros individuais"
+      action={novo}
+      filters={(
+        <>
+          <SearchBox
+            label="Buscar cadastro"
+            placeholder="Nome, CPF ou CNS"
+            value={params.busca ?? ''}
+            onSearch={(busca) => setFilters({ busca })}
+          />
+          <TextInput
+            label="Micro-área" w={120} inputMode="numeric" maxLength={2} styles={touchInputStyles}
+            value={microArea}
+            onChange={(e) => {
+              const v = e.currentTarget.value.replace(/\D/g, '').slice(0, 2);
+              setMicroArea(v);
+              if (v.length === 2 || v === '') setFilters({ micro_area: v || undefined });
+            }}
+          />
+          <Select
+            label="Situação" w={200} allowDeselect={false} styles={touchInputStyles}
+            data={[{ value: 'ativo', label: 'Ativos' }, { value: 'saida', label: 'Saída do cadastro' }]}
+            value={params.situacao}
+            onChange={(v) => setFilters({ situacao: v ?? 'ativo' })}
+          />
+          <FiltroData label="Cadastrado de" value={params.data_cadastro_inicio} onChange={(v) => setFilters({ data_cadastro_inicio: v })} />
+          <FiltroData label="Até" value={params.data_cadastro_fim} onChange={(v) => setFilters({ data_cadastro_fim: v })} />
+        </>
+      )}
+    >
+      {lista.error && (
+        <Alert color="red" variant="light" role="alert" title="Algo deu errado">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{lista.error instanceof ApiError ? lista.error.message : 'Não foi possível concluir a operação. Tente novamente mais tarde.'}</Text>
+            <Button size="xs" variant="light" onClick={() => void lista.refetch()}>Tentar novamente</Button>
+          </Group>
+        </Alert>
+      )}
+      <DataList<CadastroIndividualListItem>
+        ariaLabel="Cadastros individuais"
+        columns={columns}
+        records={lista.data?.rows}
+        total={lista.data?.total}
+        fetching={lista.isFetching}
+        page={params.page}
+        perPage={params.per_page}
+        onPageChange={setPage}
+        onPerPageChange={setPerPage}
+        emptyText="Nenhum cadastro individual encontrado."
+        emptyAction={podeCriar ? <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>Novo cadastro</Button> : undefined}
+        onRowClick={(c) => navigate(`${BASE_PATH}/${c.id}/detalhes`)}
+      />
+    </ListPage>
+  );
+}
+
+/** A date filter: the list asks only once the date is complete (or cleared), never with half-typed text. */
+function FiltroData({ label, value, onChange }: { label: string; value?: string; onChange: (v: string | undefined) => void }) {
+  const [texto, setTexto] = useState<string | null>(value ?? null);
+  return (
+    <DateInput
+      label={label} w={170} value={texto}
+      onChange={(v) => {
+        setTexto(v);
+        if (!v) onChange(undefined);
+        else if (/^\d{4}-\d{2}-\d{2}$/.test(v)) onChange(v);
+      }}
+    />
+  );
+}
