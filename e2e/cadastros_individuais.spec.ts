@@ -129,3 +129,70 @@ test('reception cannot open the registration form', async ({ page, signInWithUni
   await page.goto(`${LISTA}/new`);
   await expect(page.getByText(MSG_403)).toBeVisible();
 });
+
+/** A random UUID v7 (48-bit ms timestamp, version 7, RFC variant): the shape of the app's ids, of no record. */
+function uuidV7(): string {
+  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+  const ts = Date.now().toString(16).padStart(12, '0');
+  return `${ts.slice(0, 8)}-${ts.slice(8)}-7${hex(3)}-${'89ab'[Math.floor(Math.random() * 4)]}${hex(3)}-${hex(12)}`;
+}
+
+/** A valid provisional-style CNS (starts with 7; weighted sum mod 11 is 0), as in e2e/municipes.spec.ts. */
+function cnsValido(): string {
+  for (;;) {
+    const d = [7, ...Array.from({ length: 13 }, () => Math.floor(Math.random() * 10))];
+    const sum = d.reduce((s, x, i) => s + x * (15 - i), 0);
+    const last = (11 - (sum % 11)) % 11;
+    if (last < 10) return [...d, last].join('');
+  }
+}
+
+test("a registration that does not exist answers 'Cadastro não encontrado' and goes back to the list", async ({ page, signInWithUnit }) => {
+  await signInWithUnit('acs', 'UBS Centro');
+  await page.goto(`${LISTA}/${uuidV7()}/detalhes`);
+  await expect(page.getByText('Cadastro não encontrado').first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${LISTA}$`));
+  await expect(page.getByRole('heading', { name: 'Cadastros individuais' })).toBeVisible();
+});
+
+test("ACS creates a new citizen through 'Cadastrar novo munícipe' and comes back to register them", async ({ page, request, signInWithUnit }) => {
+  test.setTimeout(120_000);
+  const microArea = await microAreaDoAcs(request);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signInWithUnit('acs', 'UBS Centro');
+  await page.goto(`${LISTA}/new`);
+  await page.getByRole('link', { name: 'Cadastrar novo munícipe' }).click();
+  await expect(page).toHaveURL(/\/municipes\/new\?retorno=/);
+
+  // A child of 4, so the caregiver question (children 0–9) shows on the registration form.
+  const nome = `Criança Teste ${Math.random().toString(36).slice(2, 7).replace(/\d/g, 'x')}`;
+  const nasc = new Date();
+  nasc.setFullYear(nasc.getFullYear() - 4);
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  const cns = cnsValido();
+  // The citizen form focuses CPF once mounted: type only then, or the keystrokes are lost.
+  await expect(page.getByLabel('CPF', { exact: true })).toBeFocused();
+  await page.getByLabel('CNS', { exact: true }).pressSequentially(cns);
+  await expect(page.getByLabel('CNS', { exact: true })).toHaveValue(`${cns.slice(0, 3)} ${cns.slice(3, 7)} ${cns.slice(7, 11)} ${cns.slice(11)}`);
+  await page.getByLabel('Nome', { exact: true }).fill(nome);
+  await page.getByLabel('Data de nascimento', { exact: true }).pressSequentially(`${p2(nasc.getDate())}${p2(nasc.getMonth() + 1)}${nasc.getFullYear()}`);
+  await page.getByRole('radio', { name: 'Feminino' }).check();
+  await page.getByLabel('Telefone celular').pressSequentially('61991234570');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Possíveis munícipes já cadastrados' });
+  if (await dialog.isVisible({ timeout: 3000 }).catch(() => false)) await dialog.getByRole('button', { name: 'Cadastrar mesmo assim' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${LISTA}/new\\?municipe_id=[0-9a-f-]{36}$`), { timeout: 15_000 });
+  const picker = page.getByRole('combobox', { name: 'Munícipe' });
+  await expect(picker).toHaveValue(new RegExp(nome));
+  const form = page.locator('form');
+  await expect(form.getByRole('textbox', { name: 'CNS', exact: true })).not.toHaveValue('');
+  await form.getByRole('radio', { name: 'Brasileira' }).check();
+  await form.getByRole('textbox', { name: 'Micro-área' }).fill(microArea);
+  await expect(page.getByText('Com quem a criança fica?')).toBeVisible();
+  await form.getByRole('checkbox', { name: 'Adulto responsável' }).check();
+  await shot(page, 'form-novo-municipe');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL(/\/detalhes$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: nome })).toBeVisible();
+});

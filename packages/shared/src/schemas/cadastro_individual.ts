@@ -6,6 +6,7 @@ import { motivoSaidaCadastro } from '../codes/motivo_saida_cadastro';
 import { nacionalidade } from '../codes/nacionalidade';
 import { orientacaoSexual } from '../codes/orientacao_sexual';
 import { pais } from '../codes/pais';
+import { responsavelCrianca } from '../codes/responsavel_crianca';
 import { msg } from '../messages';
 import { isoToBr, isValidIsoDate, todayIso } from '../validation/dates';
 import { onlyDigits } from '../validation/digits';
@@ -110,6 +111,15 @@ export const cadastroIndividualFieldsSchema = z.object({
   deficiencias: codigos(deficienciaCidadao),
   informa_orientacao_sexual: simNao(),
   orientacao_sexual_id: codigo(orientacaoSexual),
+  /**
+   * 'Com quem a criança fica?' (children 0–9 only; the API refuses it for older citizens). Absent keeps the
+   * citizen's current answer; given, it is written through to the sociodemographic block like deficiencias.
+   */
+  responsaveis_criancas: z
+    .array(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(responsavelCrianca, v), { error: msg.naoEValido }), { error: msg.naoEValido })
+    .max(responsavelCrianca.length, { error: msg.naoEValido })
+    .nullish()
+    .transform((v) => (v == null ? undefined : [...new Set(v)])),
 });
 
 /**
@@ -277,7 +287,7 @@ export const cadastroIndividualSchema = z.object({
   alimentos_acabaram_sem_dinheiro: z.boolean(), comeu_alguns_alimentos_sem_dinheiro: z.boolean(),
   // sociodemographic block (the citizen's)
   possui_deficiencia: z.boolean(), deficiencias: z.array(z.number()),
-  informa_orientacao_sexual: z.boolean(), orientacao_sexual_id: n(),
+  informa_orientacao_sexual: z.boolean(), orientacao_sexual_id: n(), responsaveis_criancas: z.array(z.number()),
   // exit (the registration's; the citizen gets a copy)
   motivo_saida_cadastro_id: n(), data_obito: s(), numero_do: s(), saida_em: s(),
   municipe: cadastroIndividualMunicipeSchema,

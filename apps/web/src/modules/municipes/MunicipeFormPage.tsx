@@ -6,10 +6,11 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, type FieldErrors, type UseFormReturn } from 'react-hook-form';
-import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatCns, formatCpf, msg } from '@saude/shared';
 import type { Municipe, MunicipeDuplicado, PermissaoCadastro } from '@saude/shared/schemas/municipe';
 import { useParametrizacao } from '../../app/parametrizacao';
+import { RETORNO, safeRetorno } from '../../app/returnPath';
 import { confirmDelete, notifyError, notifyRemoved, notifySaved, TOAST_MS } from '../../lib/feedback';
 import {
   ErrorSummary, FormActions, flattenErrors, isoToBr, setServerErrors, useSaveShortcut, useUnsavedChangesPrompt, useZodForm,
@@ -75,9 +76,20 @@ export function MunicipeFormPage() {
 
 // ---- new ----------------------------------------------------------------------------------------------------
 
+/**
+ * Where a new citizen goes back to when created from another form (?retorno=, e.g. the individual registration):
+ * only same-site primary-care paths, without query or fragment (the new citizen's id is appended as ?municipe_id=).
+ */
+function retornoAposCriar(value: string | null): string | null {
+  const safe = safeRetorno(value);
+  return safe && /^\/atencao_primaria\/[\w/-]+$/.test(safe) && !safe.includes('//') ? safe : null;
+}
+
 function MunicipeNovo() {
   useDocumentTitle('Novo munícipe');
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const retorno = retornoAposCriar(searchParams.get(RETORNO));
   const usuario = useUsuario();
   const unidades = useUnidades();
   const save = useSaveMunicipe();
@@ -101,7 +113,7 @@ function MunicipeNovo() {
       const saved = await save.mutateAsync({ ...formParaApi(values), confirmar_duplicados: confirmar });
       notifySaved(MODEL);
       allowNavigation();
-      void navigate(`/municipes/${saved.id}/edit`, { replace: true });
+      void navigate(retorno ? `${retorno}?municipe_id=${encodeURIComponent(saved.id)}` : `/municipes/${saved.id}/edit`, { replace: true });
     } catch (err) {
       const lista = duplicadosOf(err);
       if (lista) {
@@ -150,7 +162,7 @@ function MunicipeNovo() {
                 onCancelar={() => setDuplicados(null)}
                 onConfirmar={() => void form.handleSubmit((values) => gravar(values, true))()}
               />
-              <FormActions submitting={save.isPending} onCancel={() => navigate('/municipes')} />
+              <FormActions submitting={save.isPending} onCancel={() => navigate(retorno ?? '/municipes')} />
             </Stack>
           </form>
         </MunicipeFormInfoProvider>

@@ -227,6 +227,19 @@ describe(url, () => {
       expect((await get(c.id)).json()).toMatchObject({ micro_area: '03', lock_version: 1 });
     });
 
+    it("writes 'Com quem a criança fica?' to a child's sociodemographic block and refuses it for an adult", async () => {
+      const quatroAnos = new Date(Date.now() - 4 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+      const crianca = await newMunicipe({ data_nascimento: quatroAnos });
+      const c = await create(payload(crianca, { responsaveis_criancas: [1, 2] }));
+      expect(c.responsaveis_criancas).toEqual([1, 2]);
+      const socio = (await t.app.inject({ method: 'GET', url: `/api/v1/municipes/${crianca.id}/sociodemografica`, headers: admin })).json();
+      expect(socio).toMatchObject({ responsaveis_criancas: [1, 2] });
+      // Absent on a later save keeps the citizen's answer.
+      expect((await put(c, { proprio_responsavel_familiar: true })).json()).toMatchObject({ responsaveis_criancas: [1, 2] });
+      const adulto = await newMunicipe();
+      expect((await errorsOf(payload(adulto, { responsaveis_criancas: [1] }))).responsaveis_criancas).toEqual([msg.somenteCriancas]);
+    });
+
     it('answers 409 to a stale edit', async () => {
       const m = await newMunicipe();
       const c = await create(payload(m));

@@ -5,7 +5,7 @@ import {
   type CadastroIndividualListItem, type CadastroIndividualValues, type SaidaCadastroValues, type SituacaoCadastro,
 } from '@saude/shared/schemas/cadastro_individual';
 import {
-  iniciaisNome, idadeEmAnos, mascararCns, sociodemograficaFieldsSchema, type SociodemograficaValues,
+  IDADE_MAXIMA_RESPONSAVEL_CRIANCA, iniciaisNome, idadeEmAnos, mascararCns, sociodemograficaFieldsSchema, type SociodemograficaValues,
 } from '@saude/shared/schemas/municipe';
 import { isoToBr } from '@saude/shared/validation/dates';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -89,6 +89,7 @@ async function unscopedLoadCadastro(db: DbOrTx, id: string): Promise<CadastroInd
     alimentos_acabaram_sem_dinheiro: c.alimentos_acabaram_sem_dinheiro, comeu_alguns_alimentos_sem_dinheiro: c.comeu_alguns_alimentos_sem_dinheiro,
     possui_deficiencia: socio.possui_deficiencia ?? false, deficiencias: socio.deficiencias ?? [],
     informa_orientacao_sexual: socio.informa_orientacao_sexual ?? false, orientacao_sexual_id: socio.orientacao_sexual_id ?? null,
+    responsaveis_criancas: socio.responsaveis_criancas ?? [],
     motivo_saida_cadastro_id: c.motivo_saida_cadastro_id, data_obito: c.data_obito, numero_do: c.numero_do, saida_em: iso(c.saida_em),
     municipe: {
       id: m.id, nome: m.nome, nome_social: m.nome_social, data_nascimento: m.data_nascimento,
@@ -238,6 +239,11 @@ async function resolveCitizenColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: Cada
     if (other) add(errors, 'codigo_cns', msg.cnsEmUso(nomeVisivel(ctx, other.nome)));
     if (m.cartao_provisorio && m.cartao_provisorio === cns) add(errors, 'codigo_cns', msg.cnsIgualCartaoProvisorio);
   }
+  // The caregiver question is only for children 0–9, as in the citizen's sociodemographic block.
+  if (v.responsaveis_criancas && v.responsaveis_criancas.length > 0) {
+    const idade = idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined);
+    if (idade === null || idade > IDADE_MAXIMA_RESPONSAVEL_CRIANCA) add(errors, 'responsaveis_criancas', msg.somenteCriancas);
+  }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   const n = normalizarCadastroIndividual(v);
   return {
@@ -262,7 +268,7 @@ async function writeCitizen(tx: DbOrTx, ctx: Ctx, m: MunicipeRow, cols: Partial<
   await audit(tx, ctx, { action: 'update', resource: 'municipes', record_id: m.id, details: { campos, origem } });
 }
 
-/** Writes deficiencies and sexual orientation into the citizen's sociodemographic block (created when absent). */
+/** Writes deficiencies, sexual orientation and (when given) the children's caregivers into the citizen's sociodemographic block (created when absent). */
 async function writeSociodemografica(tx: DbOrTx, ctx: Ctx, municipeId: string, v: CadastroIndividualValues, origem: string) {
   const n = normalizarCadastroIndividual(v);
   const [current] = await tx.select().from(municipeSociodemograficas).where(eq(municipeSociodemograficas.municipe_id, municipeId)).for('update');
@@ -270,6 +276,8 @@ async function writeSociodemografica(tx: DbOrTx, ctx: Ctx, municipeId: string, v
   const changes = {
     possui_deficiencia: n.possui_deficiencia, deficiencias: n.deficiencias,
     informa_orientacao_sexual: n.informa_orientacao_sexual, orientacao_sexual_id: n.orientacao_sexual_id,
+    // Absent keeps the citizen's answer (the form sends it only for children 0–9).
+    ...(n.responsaveis_criancas !== undefined ? { responsaveis_criancas: n.responsaveis_criancas } : {}),
   };
   const campos = (Object.keys(changes) as Array<keyof typeof changes>)
     .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(changes[k] ?? null));

@@ -1,23 +1,24 @@
 // /atencao_primaria/cadastros_individuais/new and /{id}/edit (spec §2, issue 6). New: pick the citizen first (the
 // registry's search); their current documents and nationality fill the form (one truth). Edit: loads, then mounts.
-import { Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatCns, formatCpf, todayIso } from '@saude/shared';
-import { deficienciaCidadao, nacionalidade, orientacaoSexual } from '@saude/shared/codes';
+import { deficienciaCidadao, nacionalidade, orientacaoSexual, responsavelCrianca } from '@saude/shared/codes';
 import { pais } from '@saude/shared/codes/pais';
 import {
   NACIONALIDADE_ESTRANGEIRO, NACIONALIDADE_NATURALIZADO, perguntasInsegurancaAlimentar, type CadastroIndividual,
 } from '@saude/shared/schemas/cadastro_individual';
+import { IDADE_MAXIMA_RESPONSAVEL_CRIANCA, idadeEmAnos, type Municipe } from '@saude/shared/schemas/municipe';
 import { notifyError, notifySaved } from '../../../lib/feedback';
 import {
   CheckboxField, CnsField, CpfField, DateField, ErrorSummary, FormActions, isoToBr, RadioField, SelectField, setServerErrors,
   TextField, touchInputStyles, useFieldLabel, useSaveShortcut, useUnsavedChangesPrompt, useZodForm, YesNoField,
 } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
-import { useMunicipe } from '../../municipes/api';
+import { useMunicipe, usePode } from '../../municipes/api';
 import { BASE_PATH, useBuscaMunicipes, useSaveCadastro } from './api';
 import { CadastroCarregando, PessoaCabecalho, useCadastroOuVolta } from './CadastroIndividualDetalhesPage';
 import { MODEL } from './comum';
@@ -35,6 +36,13 @@ const ORIENTACOES = opcoes(orientacaoSexual);
 const DICA_DATA = 'Preenchida com a data e a hora de agora; altere se o cadastro foi feito em outro momento (nunca no futuro).';
 const DICA_PROFISSIONAL = 'Preenchido automaticamente com você, a partir da sua lotação na equipe desta unidade.';
 const DICA_EQUIPE = 'Preenchido automaticamente com a sua equipe.';
+/** Back here after creating a citizen in the registry (MunicipeFormPage appends ?municipe_id=<new id>). */
+const NOVO_MUNICIPE = `/municipes/new?retorno=${BASE_PATH}/new`;
+const criancaPelaData = (nascimento: string | undefined) => {
+  const idade = nascimento ? idadeEmAnos(nascimento) : null;
+  return idade !== null && idade <= IDADE_MAXIMA_RESPONSAVEL_CRIANCA;
+};
+
 const DICA_RESPONSAVEL = 'Marque quando esta pessoa é a responsável familiar do domicílio onde mora.';
 
 export function CadastroIndividualFormPage() {
@@ -62,10 +70,16 @@ function CadastroForm({ atual, recarregar }: { atual?: CadastroIndividual; recar
   const form = useZodForm(cadastroFormSchema, atual ? cadastroParaForm(atual) : novoCadastro()) as Form;
   const { allowNavigation } = useUnsavedChangesPrompt(form.formState.isDirty && !save.isSuccess);
   const voltar = atual ? `${BASE_PATH}/${atual.id}/detalhes` : BASE_PATH;
+  // The caregiver question is only for children 0–9: the chosen citizen's age (new) or the registration's (edit).
+  const [nascimentoEscolhido, setNascimentoEscolhido] = useState<string | undefined>();
+  const onEscolhido = useCallback((m: Municipe | undefined) => setNascimentoEscolhido(m?.data_nascimento), []);
+  const crianca = criancaPelaData(atual?.municipe.data_nascimento ?? nascimentoEscolhido);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync(atual ? { ...formParaApi(values, atual), lock_version: atual.lock_version } : formParaApi(values));
+      const saved = await save.mutateAsync(
+        atual ? { ...formParaApi(values, atual, crianca), lock_version: atual.lock_version } : formParaApi(values, undefined, crianca),
+      );
       notifySaved(MODEL);
       allowNavigation();
       void navigate(`${BASE_PATH}/${saved.id}/detalhes`, { replace: true });
@@ -91,10 +105,10 @@ function CadastroForm({ atual, recarregar }: { atual?: CadastroIndividual; recar
           {form.formState.submitCount > 0 && (
             <ErrorSummary model={MODEL} errors={form.formState.errors as Record<string, unknown>} labels={ROTULOS} onSelect={onSelect} />
           )}
-          {!atual && <EscolherMunicipe form={form} />}
+          {!atual && <EscolherMunicipe form={form} onEscolhido={onEscolhido} />}
           <Cabecalho form={form} atual={atual} />
           <Identificacao form={form} />
-          <Questionario form={form} />
+          <Questionario form={form} crianca={crianca} />
           <FormActions submitting={save.isPending} onCancel={() => navigate(voltar)} />
         </Stack>
       </form>
@@ -112,22 +126,33 @@ function Secao({ title, children }: { title: string; children: React.ReactNode }
 }
 
 /** The citizen picker: the registry's search (name, CPF, CNS, dd/mm/aaaa); picking fills the documents. */
-function EscolherMunicipe({ form }: { form: Form }) {
+function EscolherMunicipe({ form, onEscolhido }: { form: Form; onEscolhido: (m: Municipe | undefined) => void }) {
   const [busca, setBusca] = useState('');
   const [q] = useDebouncedValue(busca, 300);
   const resultados = useBuscaMunicipes(q);
-  const [escolhido, setEscolhido] = useState<string | null>(null);
+  // ?municipe_id= preselects a citizen (e.g. just created through 'Cadastrar novo munícipe').
+  const [searchParams] = useSearchParams();
+  const [escolhido, setEscolhido] = useState<string | null>(() => searchParams.get('municipe_id'));
   const municipe = useMunicipe(escolhido ?? undefined);
+  const podeCriar = usePode('municipes:create');
   const labelProps = useFieldLabel({ label: 'Munícipe', required: true, tooltip: 'Busque por nome, CPF, CNS ou data de nascimento. Quem não está no cadastro de munícipes precisa ser cadastrado lá antes.' });
   const erro = form.formState.errors.municipe_id?.message;
 
-  const data = useMemo(() => (resultados.data?.rows ?? []).map((m) => ({
-    value: m.id,
-    label: `${m.nome} · ${isoToBr(m.data_nascimento)}${m.cpf_numero ? ` · CPF ${formatCpf(m.cpf_numero)}` : m.codigo_cns ? ` · CNS ${formatCns(m.codigo_cns)}` : ''}`,
-  })), [resultados.data]);
-
   // The chosen citizen's own answers start the form (one truth with the registry).
   const m = municipe.data;
+  const data = useMemo(() => {
+    const rows: Array<Pick<Municipe, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'>> = [...(resultados.data?.rows ?? [])];
+    // A preselected citizen may not be among the search results: keep them as an option so the picker shows them.
+    if (m && !rows.some((r) => r.id === m.id)) rows.unshift(m);
+    return rows.map((r) => ({
+      value: r.id,
+      label: `${r.nome} · ${isoToBr(r.data_nascimento)}${r.cpf_numero ? ` · CPF ${formatCpf(r.cpf_numero)}` : r.codigo_cns ? ` · CNS ${formatCns(r.codigo_cns)}` : ''}`,
+    }));
+  }, [resultados.data, m]);
+
+  useEffect(() => {
+    onEscolhido(escolhido ? m : undefined);
+  }, [m, escolhido, onEscolhido]);
   useEffect(() => {
     if (!m) return;
     const { data_cadastro_data, data_cadastro_hora } = form.getValues();
@@ -147,6 +172,11 @@ function EscolherMunicipe({ form }: { form: Form }) {
         onChange={(v) => { setEscolhido(v); if (!v) form.setValue('municipe_id', '', { shouldDirty: true }); }}
         name="municipe_id"
       />
+      {podeCriar && (
+        <Group>
+          <Button component={Link} to={NOVO_MUNICIPE} variant="default" mih={44}>Cadastrar novo munícipe</Button>
+        </Group>
+      )}
       {m && (
         <Text size="sm" c="dimmed">
           {m.nome} · {isoToBr(m.data_nascimento)} · {m.nome_mae ? `Mãe: ${m.nome_mae}` : 'Mãe não informada'} ·{' '}
@@ -212,7 +242,7 @@ function Identificacao({ form }: { form: Form }) {
   );
 }
 
-function Questionario({ form }: { form: Form }) {
+function Questionario({ form, crianca }: { form: Form; crianca: boolean }) {
   const [defic, orient] = useWatch({ control: form.control, name: ['possui_deficiencia', 'informa_orientacao_sexual'] });
   return (
     <>
@@ -235,6 +265,24 @@ function Questionario({ form }: { form: Form }) {
                   {deficienciaCidadao.map((d) => (
                     <Checkbox key={d.codigo} value={String(d.codigo)} label={d.descricao} size="md" mih={44}
                       ref={d.codigo === deficienciaCidadao[0].codigo ? field.ref : undefined} styles={{ body: { alignItems: 'center', minHeight: 44 } }} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+          />
+        )}
+        {crianca && (
+          <Controller
+            control={form.control} name="responsaveis_criancas"
+            render={({ field, fieldState }) => (
+              <Checkbox.Group
+                label="Com quem a criança fica?" error={fieldState.error?.message}
+                value={field.value.map(String)} onChange={(v) => field.onChange(v.map(Number))}
+              >
+                <Group gap="md" mt={6}>
+                  {responsavelCrianca.map((r) => (
+                    <Checkbox key={r.codigo} value={String(r.codigo)} label={r.descricao} size="md" mih={44}
+                      ref={r.codigo === responsavelCrianca[0].codigo ? field.ref : undefined} styles={{ body: { alignItems: 'center', minHeight: 44 } }} />
                   ))}
                 </Group>
               </Checkbox.Group>

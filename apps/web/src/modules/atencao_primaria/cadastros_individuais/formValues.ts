@@ -30,6 +30,8 @@ export const cadastroFormSchema = z.object({
   deficiencias: z.array(z.number()),
   informa_orientacao_sexual: z.boolean(),
   orientacao_sexual_id: z.number().nullable(),
+  /** 'Com quem a criança fica?' — asked only for children 0–9 (see formParaApi). */
+  responsaveis_criancas: z.array(z.number()),
 }).superRefine((v, ctx) => {
   const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (!v.municipe_id) add('municipe_id', msg.obrigatorio);
@@ -99,6 +101,7 @@ export function novoCadastro(m?: DadosDoMunicipe, agora = new Date()): CadastroF
     deficiencias: [],
     informa_orientacao_sexual: false,
     orientacao_sexual_id: null,
+    responsaveis_criancas: [],
   };
 }
 
@@ -125,14 +128,16 @@ export function cadastroParaForm(c: CadastroIndividual): CadastroFormValues {
     deficiencias: c.deficiencias,
     informa_orientacao_sexual: c.informa_orientacao_sexual,
     orientacao_sexual_id: c.orientacao_sexual_id,
+    responsaveis_criancas: c.responsaveis_criancas,
   };
 }
 
 /**
- * Form → API body. Header fields the form does not edit (unit, professional, team, occupation) are sent as read on
+ * Form → API body. The caregivers go only for a child (0–9); on a new registration only when answered, so an
+ * unseen answer already in the citizen's sociodemographic block is kept. Header fields the form does not edit (unit, professional, team, occupation) are sent as read on
  * edit and left out on create, where the API fills them from the user's team assignment.
  */
-export function formParaApi(v: CadastroFormValues, atual?: CadastroIndividual): CadastroIndividualInput {
+export function formParaApi(v: CadastroFormValues, atual?: CadastroIndividual, crianca = false): CadastroIndividualInput {
   const s = (x: string | null) => (x ? x : undefined);
   return {
     municipe_id: v.municipe_id,
@@ -158,6 +163,7 @@ export function formParaApi(v: CadastroFormValues, atual?: CadastroIndividual): 
     deficiencias: v.possui_deficiencia ? v.deficiencias : [],
     informa_orientacao_sexual: v.informa_orientacao_sexual,
     orientacao_sexual_id: v.informa_orientacao_sexual ? (v.orientacao_sexual_id ?? undefined) : undefined,
+    responsaveis_criancas: crianca && (atual || v.responsaveis_criancas.length > 0) ? v.responsaveis_criancas : undefined,
   };
 }
 
@@ -167,7 +173,7 @@ export const ROTULOS: Record<string, string> = {
   nacionalidade_id: 'Nacionalidade', pais_nascimento_id: 'País de nascimento', data_naturalizacao: 'Data de naturalização',
   portaria_naturalizacao: 'Portaria de naturalização', data_entrada_brasil: 'Data de entrada no Brasil',
   data_cadastro_data: 'Data do cadastro', data_cadastro_hora: 'Hora do cadastro', data_cadastro: 'Data do cadastro',
-  deficiencias: 'Deficiências', orientacao_sexual_id: 'Orientação sexual', unidade_saude_id: 'Unidade de saúde',
+  deficiencias: 'Deficiências', orientacao_sexual_id: 'Orientação sexual', responsaveis_criancas: 'Com quem a criança fica?', unidade_saude_id: 'Unidade de saúde',
   profissional_id: 'Profissional de referência', equipe_id: 'Equipe', ocupacao_id: 'Ocupação',
 };
 
