@@ -339,7 +339,7 @@ describe(url, () => {
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().prontuarios).toHaveLength(1);
       expect(ok.json().prontuarios[0]).toMatchObject({ id: prontuarios[0]!.id, inativacao_motivo_id: 2, inativacao_justificativa: 'Mudou para a UBS Jardim' });
-      expect(ok.json().prontuarios[0].inativado_em).toBeTruthy();
+      expect(ok.json().prontuarios[0].inativado_em).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       // A number is never reused in a unit, even once inactivated; the freed one (left out) is free again.
       expect((await errorsOf(municipePayload({ prontuarios: [{ numero: 'P-1', unidade_saude_id: centroId }] })))['prontuarios.0.numero']).toEqual([msg.prontuarioEmUso]);
       expect((await create(municipePayload({ prontuarios: [{ numero: 'P-1', unidade_saude_id: jardimId }] }))).prontuarios).toHaveLength(1);
