@@ -12,7 +12,7 @@ import { useMunicipeTab } from '../context';
 import { useCondicaoSaude, useSaveBloco, type SaveBlocoBody } from './api';
 import { useEnviarBloco } from './comum';
 import {
-  Carregando, CheckboxGroupField, ErroCarregar, Pergunta, Perguntas, Proibido, Secao, SeSim, atualizadoEm,
+  BlocoConforme, CheckboxGroupField, Pergunta, Perguntas, Proibido, Secao, SeSim, atualizadoEm,
 } from './partes';
 import {
   OUTRAS_CONDICOES_MAX, SAUDE_MODEL, opcoes, outraCondicaoLabel, saudeLabels as L, saudeSecoes, saudeSummaryLabels,
@@ -51,18 +51,15 @@ export function CondicaoSaudeTab() {
 
 function CondicaoSaudeCarregada({ municipe, acoes }: { municipe: Municipe; acoes: Acoes }) {
   const bloco = useCondicaoSaude(municipe.id);
-  if (bloco.isPending) return <Carregando />;
-  if (bloco.isError) return <ErroCarregar error={bloco.error} onRetry={() => void bloco.refetch()} />;
-  const novo = bloco.data.lock_version === null;
-  // A new block needs `create`, an existing one `update`; with neither, the answers are shown read-only.
-  if (!acoes.includes(novo ? 'create' : 'update')) {
-    return acoes.includes('show') ? <CondicaoSaudeLeitura bloco={bloco.data} /> : <Proibido />;
-  }
-  // Keyed by version: after a save (or a reload after 409) the form starts again from what the API stored.
   return (
-    <CondicaoSaudeForm
-      key={bloco.data.lock_version ?? 'novo'} municipe={municipe} bloco={bloco.data}
-      podeAtualizar={acoes.includes('update')} recarregar={() => bloco.refetch()}
+    <BlocoConforme
+      consulta={bloco} acoes={acoes}
+      leitura={(b) => <CondicaoSaudeLeitura bloco={b} />}
+      // Keyed by version: after a save (or a reload after 409) the form starts again from what the API stored.
+      formulario={(b) => (
+        <CondicaoSaudeForm key={b.lock_version ?? 'novo'} municipe={municipe} bloco={b}
+          podeAtualizar={acoes.includes('update')} recarregar={() => bloco.refetch()} />
+      )}
     />
   );
 }

@@ -11,7 +11,7 @@ import { useMunicipeTab } from '../context';
 import { useSaveBloco, useSociodemografica, type SaveBlocoBody } from './api';
 import { OcupacaoField, useEnviarBloco } from './comum';
 import {
-  Carregando, CheckboxGroupField, ErroCarregar, Pergunta, Perguntas, Proibido, Secao, SeSim, atualizadoEm,
+  BlocoConforme, CheckboxGroupField, Pergunta, Perguntas, Proibido, Secao, SeSim, atualizadoEm,
 } from './partes';
 import { SOCIO_MODEL, opcoes, perguntaResponsavelCrianca, socioLabels as L, socioTabelas as T } from './perguntas';
 import { SociodemograficaLeitura } from './VisualizarSociodemografica';
@@ -35,18 +35,15 @@ export function SociodemograficaTab() {
 
 function SociodemograficaCarregada({ municipe, acoes }: { municipe: Municipe; acoes: Acoes }) {
   const bloco = useSociodemografica(municipe.id);
-  if (bloco.isPending) return <Carregando />;
-  if (bloco.isError) return <ErroCarregar error={bloco.error} onRetry={() => void bloco.refetch()} />;
-  const novo = bloco.data.lock_version === null;
-  // A new block needs `create`, an existing one `update`; with neither, the answers are shown read-only.
-  if (!acoes.includes(novo ? 'create' : 'update')) {
-    return acoes.includes('show') ? <SociodemograficaLeitura municipe={municipe} bloco={bloco.data} /> : <Proibido />;
-  }
-  // Keyed by version: after a save (or a reload after 409) the form starts again from what the API stored.
   return (
-    <SociodemograficaForm
-      key={bloco.data.lock_version ?? 'novo'} municipe={municipe} bloco={bloco.data}
-      podeAtualizar={acoes.includes('update')} recarregar={() => bloco.refetch()}
+    <BlocoConforme
+      consulta={bloco} acoes={acoes}
+      leitura={(b) => <SociodemograficaLeitura municipe={municipe} bloco={b} />}
+      // Keyed by version: after a save (or a reload after 409) the form starts again from what the API stored.
+      formulario={(b) => (
+        <SociodemograficaForm key={b.lock_version ?? 'novo'} municipe={municipe} bloco={b}
+          podeAtualizar={acoes.includes('update')} recarregar={() => bloco.refetch()} />
+      )}
     />
   );
 }

@@ -3,6 +3,7 @@ import {
   Alert, Button, Checkbox, Paper, SimpleGrid, Skeleton, Stack, Text, Title,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
   useController, useWatch, type Control, type FieldPath, type FieldValues, type PathValue, type UseFormClearErrors,
@@ -179,4 +180,21 @@ export function atualizadoEm(updatedAt: string | null): string | null {
   const data = d.toLocaleDateString('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
   const hora = d.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
   return `Atualizado em ${data} às ${hora}`;
+}
+
+/**
+ * Loads a block and picks its view: the form when the user may write it (create for a block never saved, update for
+ * one that exists), the read-only answers with show, and 403 otherwise. Both block tabs go through here.
+ */
+export function BlocoConforme<B extends { lock_version: number | null }>({ consulta, acoes, leitura, formulario }: {
+  consulta: UseQueryResult<B>;
+  acoes: readonly string[];
+  leitura: (bloco: B) => ReactNode;
+  formulario: (bloco: B) => ReactNode;
+}) {
+  if (consulta.isPending) return <Carregando />;
+  if (consulta.isError) return <ErroCarregar error={consulta.error} onRetry={() => void consulta.refetch()} />;
+  const novo = consulta.data.lock_version === null;
+  if (!acoes.includes(novo ? 'create' : 'update')) return acoes.includes('show') ? leitura(consulta.data) : <Proibido />;
+  return formulario(consulta.data);
 }
