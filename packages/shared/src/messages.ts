@@ -128,4 +128,25 @@ export const msg = {
   senhaSimplesSemParametrizacao: 'As parametrizações do SenhaSimples não foram encontradas.',
   senhaSimplesUrlInvalida: 'A chamada do SenhaSimples foi efetuada de uma URL inválida',
   senhaSimplesFalha: 'Não foi possível acessar o SenhaSimples',
+
+  // Households and families (issue 7): wording the spec does not show, in the same style (docs/decisions.md).
+  domicilioComFamilias: 'Não é possível remover este domicílio: há famílias vinculadas. Desvincule-as antes de remover.',
+  familiasSomenteDomicilio: 'Somente imóveis do tipo Domicílio, sem termo de recusa, podem ter famílias vinculadas.',
+  familiaNaoVinculada: 'Esta família não está vinculada a este domicílio.',
+  familiaComVisitas: 'Não é possível remover esta família: há visitas domiciliares registradas. Marque-a como "Mudou-se".',
+  membroRepetido: 'já foi incluído nesta família',
+  parentescoDoResponsavel: 'deve ser Responsável familiar para o responsável da família',
+  somenteUmResponsavel: 'somente o responsável da família pode ter este parentesco',
+  moradoresMenorQueFamilias: (n: number) => interpolate('não pode ser menor que o número de membros das famílias vinculadas (%{1})', n),
+
+  // Home visits (issue 8): wording the spec does not show, in the same style (docs/decisions.md).
+  visitaSomenteAgentes: 'Somente agentes comunitários de saúde e agentes de combate às endemias podem lançar visitas domiciliares.',
+  visitaJaCancelada: 'Esta visita já foi cancelada.',
+  visitaIdEmUso: 'Já existe outra visita com este identificador.',
+  naoPreencherDesfecho: 'não deve ser preenchido quando a visita foi recusada ou o morador estava ausente',
+  naoPreencherImovel: 'não deve ser preenchido para este tipo de imóvel',
+  motivoImovelSemMorador: 'contém motivo que não se aplica a este tipo de imóvel',
+  motivoSomenteFeminino: 'Gestante e Puérpera não se aplicam a munícipe do sexo masculino',
+  medidasSomenteMembro: 'só pode ser preenchido na visita a um membro da família',
+  membroForaDaFamilia: 'não é membro desta família',
 } as const;

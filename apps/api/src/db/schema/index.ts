@@ -4,3 +4,4 @@ export * from './sistema';
 export * from './enderecos';
 export * from './municipes';
 export * from './cadastros_individuais';
+export * from './domicilios';

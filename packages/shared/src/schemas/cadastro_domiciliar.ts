@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { abastecimentoAgua } from '../codes/abastecimento_agua';
+import { animalNoDomicilio } from '../codes/animal_no_domicilio';
+import { cboCadastroDomiciliarCodigos } from '../codes/cbo_cadastro_domiciliar';
+import { condicaoPosseUsoTerra } from '../codes/condicao_posse_uso_terra';
+import { destinoLixo } from '../codes/destino_lixo';
+import { escoamentoSanitario } from '../codes/escoamento_sanitario';
+import { localizacaoMoradia } from '../codes/localizacao_moradia';
+import { materialParedes } from '../codes/material_paredes';
+import { situacaoMoradia } from '../codes/situacao_moradia';
+import { tipoAcessoDomicilio } from '../codes/tipo_acesso_domicilio';
+import { tipoDomicilio } from '../codes/tipo_domicilio';
+import { tipoImovel } from '../codes/tipo_imovel';
+import { isCodigo } from '../codes/lookup';
+import { tipoLogradouro } from '../codes/tipo_logradouro';
+import { tipoOrigemEnergiaEletrica } from '../codes/tipo_origem_energia_eletrica';
+import { tratamentoAgua } from '../codes/tratamento_agua';
+import { msg } from '../messages';
+import { onlyDigits } from '../validation/digits';
+import { optionalText, zCep, zCns, zInteger, zPhone, zRequired } from '../validation/zod';
+import { paginationSchema } from './auth';
+import {
+  codigo, codigos, given, microArea, nullableNumber as n, nullableString as s, opt, optionalUf, optionalUuid, rulesOf,
+  simNao, simNaoOpcional, sinaisVitaisFields, sinaisVitaisIssues, sinaisVitaisSchema, str, zDataHora,
+  type Issue, type Loose,
+} from './comum';
+
+// The household registration (cadastro domiciliar e territorial) of spec §3, issue 7. Field names are the spec's;
+// codes are the e-SUS `codigo`. The form changes with the property type as e-SUS does (LEDI "Cadastro Domiciliar e
+// Territorial"): a home (1) answers the living conditions and animals, an institution (7–11) the institution block
+// and a few living conditions, other properties (commerce, vacant lot, school…) only the address.
+
+// ---- property types ----------------------------------------------------------------------------------
+
+export const TIPO_IMOVEL_DOMICILIO = 1;
+/** Long-stay institutions: shelter, elderly home, prison, socio-educational unit, police station. */
+export const TIPOS_IMOVEL_INSTITUICAO: readonly number[] = [7, 8, 9, 10, 11];
+export const LOCALIZACAO_RURAL = 84;
+
+export const ehDomicilio = (tipo: unknown) => Number(tipo) === TIPO_IMOVEL_DOMICILIO;
+export const ehInstituicao = (tipo: unknown) => TIPOS_IMOVEL_INSTITUICAO.includes(Number(tipo));
+/** LEDI CondicaoMoradia: homes and institutions only. */
+export const temCondicoesMoradia = (tipo: unknown) => ehDomicilio(tipo) || ehInstituicao(tipo);
+
+/** Living-condition fields only a home answers (LEDI: not for property types 7–11 and 13). */
+export const CAMPOS_SOMENTE_DOMICILIO = [
+  'telefone_residencial', 'situacao_moradia_id', 'tipo_domicilio_id', 'condicao_posse_terra_id', 'numero_comodos',
+  'tipo_acesso_id', 'material_paredes_id', 'possui_animais', 'animal_ids', 'quantidade_animais',
+] as const;
+/** Living-condition fields homes and institutions answer. */
+export const CAMPOS_CONDICOES_MORADIA = [
+  'localizacao_id', 'numero_moradores', 'energia_eletrica', 'tipo_origem_energia_eletrica_id', 'abastecimento_agua_id',
+  'tratamento_agua_id', 'escoamento_sanitario_id', 'destino_lixo_id',
+] as const;
+export const CAMPOS_INSTITUICAO = [
+  'instituicao_nome', 'instituicao_responsavel_nome', 'instituicao_responsavel_cns', 'instituicao_responsavel_cargo',
+  'instituicao_responsavel_telefone', 'instituicao_outros_profissionais',
+] as const;
+
+// ---- input -----------------------------------------------------------------------------------------
+
+const quantidade = (max: number) => opt(zInteger({ between: [1, max] }));
+
+export const cadastroDomiciliarFieldsSchema = z.object({
+  // Header. The API fills unit (current), professional, team and occupation from the user's team assignment.
+  unidade_saude_id: optionalUuid(),
+  profissional_id: optionalUuid(),
+  equipe_id: optionalUuid(),
+  /** CBO 2002 allowed to record this form (LEDI Tabela 2). */
+  ocupacao_id: opt(zRequired().refine((v) => (cboCadastroDomiciliarCodigos as readonly string[]).includes(v), { error: msg.naoEValido })),
+  /** ISO timestamp; the API defaults to now. Editable, never in the future. */
+  data_cadastro: opt(zDataHora()),
+  /** Two-digit micro-area; required unless fora_area. */
+  st_micro_area: microArea(),
+  fora_area: simNao(),
+  // Address.
+  cep: opt(zCep()),
+  uf: optionalUf(),
+  municipio_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })),
+  tipo_logradouro: opt(zRequired().refine((v) => isCodigo(tipoLogradouro, v), { error: msg.naoEValido })),
+  logradouro: optionalText({ max: 72 }),
+  numero: opt(zRequired({ max: 10 }).regex(/^[\p{L}\d ]+$/u, { error: msg.naoEValido })),
+  sem_numero: simNao(),
+  complemento: optionalText({ max: 30 }),
+  bairro: optionalText({ max: 72 }),
+  ponto_referencia: optionalText({ max: 40 }),
+  tipo_imovel_id: z.coerce.number({ error: msg.obrigatorio }).refine((v) => isCodigo(tipoImovel, v), { error: msg.naoEValido }),
+  telefone_residencial: opt(zPhone()),
+  telefone_contato: opt(zPhone()),
+  // Living conditions.
+  situacao_moradia_id: codigo(situacaoMoradia),
+  localizacao_id: codigo(localizacaoMoradia),
+  tipo_domicilio_id: codigo(tipoDomicilio),
+  /** Land tenure (rural area only). */
+  condicao_posse_terra_id: codigo(condicaoPosseUsoTerra),
+  numero_moradores: quantidade(9999),
+  numero_comodos: quantidade(99),
+  tipo_acesso_id: codigo(tipoAcessoDomicilio),
+  material_paredes_id: codigo(materialParedes),
+  energia_eletrica: simNaoOpcional(),
+  tipo_origem_energia_eletrica_id: codigo(tipoOrigemEnergiaEletrica),
+  abastecimento_agua_id: codigo(abastecimentoAgua),
+  tratamento_agua_id: codigo(tratamentoAgua),
+  escoamento_sanitario_id: codigo(escoamentoSanitario),
+  destino_lixo_id: codigo(destinoLixo),
+  possui_animais: simNao(),
+  animal_ids: codigos(animalNoDomicilio),
+  quantidade_animais: quantidade(99),
+  // Institution.
+  instituicao_nome: optionalText({ max: 100 }),
+  instituicao_responsavel_nome: optionalText({ min: 3, max: 70 }),
+  instituicao_responsavel_cns: opt(zCns()),
+  instituicao_responsavel_cargo: optionalText({ max: 100 }),
+  instituicao_responsavel_telefone: opt(zPhone()),
+  instituicao_outros_profissionais: simNaoOpcional(),
+  /** The residents refused the registration: only the header, the property type and the micro-area are kept. */
+  termo_recusa: simNao(),
+  ...sinaisVitaisFields,
+});
+
+/** Spec §5/LEDI rules that relate fields. Pure: the form and the API run the same ones. */
+export function cadastroDomiciliarIssues(v: Loose): Issue[] {
+  const issues: Issue[] = [];
+  const req = (field: string) => issues.push({ path: [field], message: msg.obrigatorio });
+  if (v.fora_area !== true && !str(v.st_micro_area)) req('st_micro_area');
+  if (v.termo_recusa !== true) {
+    for (const f of ['cep', 'uf', 'municipio_ibge', 'tipo_logradouro', 'logradouro', 'bairro'] as const) if (!str(v[f])) req(f);
+    if (v.sem_numero !== true && !str(v.numero)) req('numero');
+    const tipo = v.tipo_imovel_id;
+    if (temCondicoesMoradia(tipo) && !given(v.localizacao_id)) req('localizacao_id');
+    if (ehDomicilio(tipo)) {
+      if (!given(v.situacao_moradia_id)) req('situacao_moradia_id');
+      if (v.possui_animais === true) {
+        const escolhidos = Array.isArray(v.animal_ids) ? v.animal_ids.length : 0;
+        if (escolhidos === 0) req('animal_ids');
+        const qtd = Number(v.quantidade_animais);
+        if (given(v.quantidade_animais) && Number.isFinite(qtd) && qtd < escolhidos) {
+          issues.push({ path: ['quantidade_animais'], message: msg.maiorOuIgualQue(escolhidos) });
+        }
+      }
+    }
+    if (ehInstituicao(tipo) && !str(v.instituicao_responsavel_nome)) req('instituicao_responsavel_nome');
+  }
+  issues.push(...sinaisVitaisIssues(v));
+  return issues;
+}
+
+export type CadastroDomiciliarValues = z.output<typeof cadastroDomiciliarFieldsSchema>;
+
+/** Clears what does not apply to the property type, the refusal, the rural area, electricity and animals. */
+export function normalizarCadastroDomiciliar<T extends CadastroDomiciliarValues>(v: T): T {
+  const out: Record<string, unknown> = { ...v };
+  const clear = (fields: readonly string[]) => { for (const f of fields) out[f] = f === 'animal_ids' ? [] : f === 'possui_animais' ? false : undefined; };
+  if (v.fora_area) out.st_micro_area = undefined;
+  if (v.sem_numero) out.numero = undefined;
+  if (v.termo_recusa || !ehDomicilio(v.tipo_imovel_id)) clear(CAMPOS_SOMENTE_DOMICILIO);
+  if (v.termo_recusa || !temCondicoesMoradia(v.tipo_imovel_id)) clear(CAMPOS_CONDICOES_MORADIA);
+  if (v.termo_recusa || !ehInstituicao(v.tipo_imovel_id)) clear(CAMPOS_INSTITUICAO);
+  if (out.localizacao_id !== LOCALIZACAO_RURAL) out.condicao_posse_terra_id = undefined;
+  if (out.energia_eletrica !== true) out.tipo_origem_energia_eletrica_id = undefined;
+  if (out.possui_animais !== true) { out.animal_ids = []; out.quantidade_animais = undefined; }
+  return out as T;
+}
+
+/** POST body. */
+export const cadastroDomiciliarInputSchema = z.intersection(cadastroDomiciliarFieldsSchema, rulesOf(cadastroDomiciliarIssues));
+export type CadastroDomiciliarInput = z.input<typeof cadastroDomiciliarInputSchema>;
+
+/** PUT body: as read, with the lock_version it was read at (stale → 409). */
+export const cadastroDomiciliarUpdateSchema = z.intersection(
+  cadastroDomiciliarFieldsSchema.extend({ lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }) }),
+  rulesOf(cadastroDomiciliarIssues),
+);
+export type CadastroDomiciliarUpdate = z.input<typeof cadastroDomiciliarUpdateSchema>;
+
+// ---- what the API answers --------------------------------------------------------------------------------
+
+/** A family as the household shows it (its `familias` tab). */
+export const familiaDoDomicilioSchema = z.object({
+  id: z.uuid(),
+  responsavel_id: z.uuid(),
+  responsavel_nome: z.string(),
+  responsavel_cns: s(),
+  numero_prontuario: s(),
+  numero_membros: z.int(),
+  mudou: z.boolean(),
+  vinculado_em: s(),
+});
+export type FamiliaDoDomicilio = z.infer<typeof familiaDoDomicilioSchema>;
+
+/** GET /api/v1/atencao_primaria/cadastros_domiciliares/{id} (also at /api/atencao_primaria/…, spec §7). */
+export const cadastroDomiciliarSchema = z.object({
+  id: z.uuid(),
+  lock_version: z.int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  unidade_saude_id: z.string(), unidade_saude_nome: s(),
+  profissional_id: z.string(), profissional_nome: s(),
+  equipe_id: s(), equipe_nome: s(),
+  ocupacao_id: z.string(), ocupacao_nome: s(),
+  data_cadastro: z.string(),
+  st_micro_area: s(), fora_area: z.boolean(),
+  cep: s(), uf: s(), municipio_ibge: s(), municipio_nome: s(), tipo_logradouro: s(), logradouro: s(), numero: s(),
+  sem_numero: z.boolean(), complemento: s(), bairro: s(), ponto_referencia: s(),
+  tipo_imovel_id: z.number(),
+  telefone_residencial: s(), telefone_contato: s(),
+  situacao_moradia_id: n(), localizacao_id: n(), tipo_domicilio_id: n(), condicao_posse_terra_id: n(),
+  numero_moradores: n(), numero_comodos: n(), tipo_acesso_id: n(), material_paredes_id: n(),
+  energia_eletrica: z.boolean().nullable(), tipo_origem_energia_eletrica_id: n(),
+  abastecimento_agua_id: n(), tratamento_agua_id: n(), escoamento_sanitario_id: n(), destino_lixo_id: n(),
+  possui_animais: z.boolean(), animal_ids: z.array(z.number()), quantidade_animais: n(),
+  instituicao_nome: s(), instituicao_responsavel_nome: s(), instituicao_responsavel_cns: s(),
+  instituicao_responsavel_cargo: s(), instituicao_responsavel_telefone: s(), instituicao_outros_profissionais: z.boolean().nullable(),
+  termo_recusa: z.boolean(),
+  ...sinaisVitaisSchema,
+  familias: z.array(familiaDoDomicilioSchema),
+});
+export type CadastroDomiciliar = z.infer<typeof cadastroDomiciliarSchema>;
+
+/** A row of the list. `endereco` is the one-line address ('Rua X, 12 - Bairro'). */
+export const cadastroDomiciliarListItemSchema = z.object({
+  id: z.uuid(),
+  endereco: z.string(),
+  cep: s(),
+  tipo_imovel_id: z.number(),
+  st_micro_area: s(), fora_area: z.boolean(),
+  unidade_saude_id: z.string(), unidade_saude_nome: s(),
+  equipe_id: s(), equipe_nome: s(),
+  profissional_id: z.string(), profissional_nome: s(),
+  numero_familias: z.int(),
+  data_cadastro: z.string(),
+  termo_recusa: z.boolean(),
+});
+export type CadastroDomiciliarListItem = z.infer<typeof cadastroDomiciliarListItemSchema>;
+
+/** GET list filters (issue 7). */
+export const cadastroDomiciliarFiltersSchema = paginationSchema.extend({
+  /** Part of the street, number, district or reference point (accents and case do not matter). */
+  endereco: optionalText({ max: 100 }),
+  cep: opt(zRequired().refine((v) => /^[\d.-]+$/.test(v) && onlyDigits(v).length <= 8, { error: msg.naoEValido }).transform(onlyDigits)),
+  micro_area: microArea(),
+  equipe_id: optionalUuid(),
+  profissional_id: optionalUuid(),
+  unidade_saude_id: optionalUuid(),
+  tipo_imovel_id: codigo(tipoImovel),
+});
+export type CadastroDomiciliarFilters = z.infer<typeof cadastroDomiciliarFiltersSchema>;
+
+// ---- linking families (the household's `familias` tab) ----------------------------------------------------
+
+/** POST /cadastros_domiciliares/{id}/familias. `confirmar` answers the 409 'responsavel_em_outro_domicilio' question. */
+export const vincularFamiliaSchema = z.object({
+  familia_id: z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) }),
+  confirmar: z.boolean({ error: msg.naoEValido }).nullish().transform((v) => v ?? false),
+});
+export type VincularFamiliaInput = z.input<typeof vincularFamiliaSchema>;
+
+/** The 409 body that asks the user to confirm (spec §8 "CNS already linked as family head to a home"). */
+export const CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO = 'responsavel_em_outro_domicilio';

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { isCodigo, type CodeRow } from '../codes/lookup';
+import { tipoGlicemiaCapilar } from '../codes/tipo_glicemia_capilar';
+import { msg } from '../messages';
+import { ufs } from '../ufs';
+import { isoToBr, todayIso } from '../validation/dates';
+import { optionalField, zIsoDate, zNumber, zRequired } from '../validation/zod';
+
+// Field helpers shared by the primary-care schemas (households, families, home visits). Same shapes as the ones in
+// municipe.ts / cadastro_individual.ts: '' and null become "not answered", codes are the e-SUS `codigo`.
+
+export type Issue = { path: Array<string | number>; message: string };
+export type Loose = Record<string, unknown>;
+
+/** optionalField, also optional as an object key of z.input (the form may leave the key out). */
+export const opt = <T extends z.ZodType>(schema: T) => optionalField(schema).optional();
+
+/** An optional code of `table`: '', null → undefined; '12' or 12 → 12; a code not in the table → 'não é válido'. */
+export function codigo<T extends CodeRow>(table: readonly T[]) {
+  return opt(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }));
+}
+
+/** A list of codes of `table` (checkbox groups); null → []. Unique, each in the table. */
+export function codigos<T extends CodeRow>(table: readonly T[]) {
+  return z
+    .array(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }), { error: msg.naoEValido })
+    .max(table.length, { error: msg.naoEValido })
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]);
+}
+
+/** Yes/no questions: null/undefined → false. */
+export const simNao = () => z.boolean({ error: msg.naoEValido }).nullish().transform((v) => v ?? false);
+/** Yes/no/not answered (e-SUS optional booleans such as electricity). */
+export const simNaoOpcional = () => z.boolean({ error: msg.naoEValido }).nullish().transform((v) => v ?? undefined);
+export const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
+export const requiredUuid = () => z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) });
+export const microArea = () => opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido }));
+
+const siglasUf = ufs.map((u) => u.sigla) as [string, ...string[]];
+export const optionalUf = () => opt(zRequired().transform((v) => v.toUpperCase()).pipe(z.enum(siglasUf, { error: msg.naoEValido })));
+
+/** Tolerance for the clock of the browser being a little ahead of the server's ("never in the future"). */
+export const TOLERANCIA_RELOGIO_MS = 5 * 60_000;
+
+/** An ISO timestamp with offset, at most now (+ clock tolerance): the form's date and hour. */
+export const zDataHora = () =>
+  zRequired()
+    .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, { error: msg.naoEValido, abort: true })
+    .refine((v) => new Date(v).getTime() <= Date.now() + TOLERANCIA_RELOGIO_MS, {
+      error: () => msg.menorOuIgualQue(isoToBr(todayIso()) ?? todayIso()),
+    })
+    .transform((v) => new Date(v).toISOString());
+
+export const optionalDate = () => opt(zIsoDate({ defaultRange: true }));
+
+/** Runs a pure cross-field rule function inside a Zod schema (intersected with the field schema). */
+export const rulesOf = (rules: (v: Loose) => Issue[]) =>
+  z.unknown().transform((raw, ctx) => {
+    if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+      for (const i of rules(raw as Loose)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+    }
+    return {};
+  });
+
+export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+export const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+// ---- vitals (household registration and home visit) ---------------------------------------------------------
+// Physiologic ranges: the e-SUS PEC form's limits, inside the LEDI export limits (docs/decisions.md "Vitals").
+
+export const FAIXAS_SINAIS_VITAIS = {
+  temperatura: { min: 20, max: 45, casas: 1, unidade: '°C' },
+  glicemia: { min: 20, max: 800, casas: 0, unidade: 'mg/dL' },
+  pressao_sistolica: { min: 70, max: 250, casas: 0, unidade: 'mmHg' },
+  pressao_diastolica: { min: 40, max: 150, casas: 0, unidade: 'mmHg' },
+  peso: { min: 0.5, max: 500, casas: 3, unidade: 'kg' },
+  altura: { min: 20, max: 250, casas: 1, unidade: 'cm' },
+} as const;
+export type SinalVital = keyof typeof FAIXAS_SINAIS_VITAIS;
+
+const faixa = (k: SinalVital) => {
+  const f = FAIXAS_SINAIS_VITAIS[k];
+  return opt(zNumber({ between: [f.min, f.max], ...(f.casas === 0 ? { integer: true } : { decimals: f.casas }) }));
+};
+
+export const sinaisVitaisFields = {
+  temperatura: faixa('temperatura'),
+  glicemia: faixa('glicemia'),
+  momento_coleta_glicemia_id: codigo(tipoGlicemiaCapilar),
+  pressao_sistolica: faixa('pressao_sistolica'),
+  pressao_diastolica: faixa('pressao_diastolica'),
+};
+
+export const SINAIS_VITAIS = ['temperatura', 'glicemia', 'momento_coleta_glicemia_id', 'pressao_sistolica', 'pressao_diastolica'] as const;
+
+/** Pairs that go together (LEDI): both blood pressures or neither, glucose with its moment; systolic above diastolic. */
+export function sinaisVitaisIssues(v: Loose): Issue[] {
+  const issues: Issue[] = [];
+  const sis = v.pressao_sistolica, dia = v.pressao_diastolica;
+  if (given(sis) && !given(dia)) issues.push({ path: ['pressao_diastolica'], message: msg.obrigatorio });
+  if (given(dia) && !given(sis)) issues.push({ path: ['pressao_sistolica'], message: msg.obrigatorio });
+  if (given(sis) && given(dia) && Number(String(sis).replace(',', '.')) <= Number(String(dia).replace(',', '.'))) {
+    issues.push({ path: ['pressao_sistolica'], message: msg.maiorQue('a pressão diastólica') });
+  }
+  if (given(v.glicemia) && !given(v.momento_coleta_glicemia_id)) issues.push({ path: ['momento_coleta_glicemia_id'], message: msg.obrigatorio });
+  if (given(v.momento_coleta_glicemia_id) && !given(v.glicemia)) issues.push({ path: ['glicemia'], message: msg.obrigatorio });
+  return issues;
+}
+
+const s = () => z.string().nullable();
+const n = () => z.number().nullable();
+export const nullableString = s;
+export const nullableNumber = n;
+
+/** Vitals as the API answers them. */
+export const sinaisVitaisSchema = {
+  temperatura: n(), glicemia: n(), momento_coleta_glicemia_id: n(), pressao_sistolica: n(), pressao_diastolica: n(),
+};

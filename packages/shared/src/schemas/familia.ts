@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { isCodigo } from '../codes/lookup';
+import { parentesco } from '../codes/parentesco';
+import { rendaFamiliar } from '../codes/renda_familiar';
+import { msg } from '../messages';
+import { optionalText, zRequired } from '../validation/zod';
+import { paginationSchema } from './auth';
+import {
+  codigo, given, nullableNumber as n, nullableString as s, opt, optionalDate, optionalUuid, requiredUuid, rulesOf, simNao,
+  type Issue, type Loose,
+} from './comum';
+
+// The family of spec §3 ("Family", "Member"), issue 7. The family head (responsavel_id) is also a member, with the
+// kinship PARENTESCO_RESPONSAVEL; the others carry their e-SUS kinship to the head. A citizen belongs to one active
+// family at most ('Este munícipe já está cadastrado em outra família'). A family flagged `mudou` (moved away) keeps its
+// members as history (inactive), receives no home visits and lets its members join another family.
+
+/**
+ * Kinship of the family head. Not an e-SUS code (the e-SUS RelacaoParentesco table lists the relation TO the head,
+ * 137–146); the head is exported as the family's responsável, never with this code.
+ */
+export const PARENTESCO_RESPONSAVEL = 1;
+
+/** Kinship options of the member list: the head first, then the e-SUS table in its order. */
+export const parentescoFamilia = [
+  { codigo: PARENTESCO_RESPONSAVEL, descricao: 'Responsável familiar' },
+  ...parentesco,
+] as const;
+
+const parentescoId = z.coerce
+  .number({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) })
+  .refine((v) => isCodigo(parentescoFamilia, v), { error: msg.naoEValido });
+
+export const membroInputSchema = z.object({
+  municipe_id: requiredUuid(),
+  parentesco_id: parentescoId,
+});
+export type MembroInput = z.input<typeof membroInputSchema>;
+export type MembroValues = z.output<typeof membroInputSchema>;
+
+export const familiaFieldsSchema = z.object({
+  // Header. The API fills unit (current), professional and team from the user's team assignment.
+  unidade_saude_id: optionalUuid(),
+  profissional_id: optionalUuid(),
+  equipe_id: optionalUuid(),
+  /** Family record number in the unit: letters and digits, up to 30 (LEDI); unique in the unit. */
+  numero_prontuario: opt(zRequired({ max: 30 }).regex(/^[\p{L}\d]+$/u, { error: msg.naoEValido })),
+  /** Month and year the family started living in the home: 'yyyy-MM-dd' (stored as the first of the month), not in the future. */
+  reside_desde: optionalDate(),
+  responsavel_id: requiredUuid(),
+  renda_familiar_id: codigo(rendaFamiliar),
+  mudou: simNao(),
+  /**
+   * Every member, the head included (with PARENTESCO_RESPONSAVEL) or not (the API adds the head). PUT replaces the
+   * list: a member left out leaves the family.
+   */
+  membros: z.array(membroInputSchema, { error: msg.naoEValido }).max(99, { error: msg.naoEValido }).nullish().transform((v) => v ?? []),
+});
+
+/** Rules that relate fields (pure; form and API). */
+export function familiaIssues(v: Loose): Issue[] {
+  const issues: Issue[] = [];
+  const membros = Array.isArray(v.membros) ? (v.membros as Loose[]) : [];
+  const vistos = new Set<string>();
+  membros.forEach((m, i) => {
+    const id = typeof m?.municipe_id === 'string' ? m.municipe_id : '';
+    if (id && vistos.has(id)) issues.push({ path: ['membros', i, 'municipe_id'], message: msg.membroRepetido });
+    vistos.add(id);
+    const ehResponsavel = given(v.responsavel_id) && id === v.responsavel_id;
+    const parentescoResponsavel = Number(m?.parentesco_id) === PARENTESCO_RESPONSAVEL;
+    // Exactly one head: the responsável, with the head's kinship; nobody else has it.
+    if (ehResponsavel && given(m?.parentesco_id) && !parentescoResponsavel) {
+      issues.push({ path: ['membros', i, 'parentesco_id'], message: msg.parentescoDoResponsavel });
+    }
+    if (!ehResponsavel && parentescoResponsavel) issues.push({ path: ['membros', i, 'parentesco_id'], message: msg.somenteUmResponsavel });
+  });
+  return issues;
+}
+
+export type FamiliaValues = z.output<typeof familiaFieldsSchema>;
+
+/** The member list with the head first (added when absent) and reside_desde on the first of its month. */
+export function normalizarFamilia<T extends FamiliaValues>(v: T): T {
+  const outros = v.membros.filter((m) => m.municipe_id !== v.responsavel_id);
+  return {
+    ...v,
+    reside_desde: v.reside_desde ? `${v.reside_desde.slice(0, 7)}-01` : undefined,
+    membros: [{ municipe_id: v.responsavel_id, parentesco_id: PARENTESCO_RESPONSAVEL }, ...outros],
+  };
+}
+
+export const familiaInputSchema = z.intersection(familiaFieldsSchema, rulesOf(familiaIssues));
+export type FamiliaInput = z.input<typeof familiaInputSchema>;
+
+export const familiaUpdateSchema = z.intersection(
+  familiaFieldsSchema.extend({ lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }) }),
+  rulesOf(familiaIssues),
+);
+export type FamiliaUpdate = z.input<typeof familiaUpdateSchema>;
+
+// ---- what the API answers --------------------------------------------------------------------------------
+
+export const membroSchema = z.object({
+  municipe_id: z.uuid(),
+  nome: z.string(),
+  nome_social: s(),
+  data_nascimento: z.string(),
+  idade: n(),
+  sexo_id: z.number(),
+  cpf_numero: s(),
+  codigo_cns: s(),
+  parentesco_id: z.number(),
+  /** False once the family moved away (kept as history). */
+  ativo: z.boolean(),
+});
+export type Membro = z.infer<typeof membroSchema>;
+
+/** GET /api/v1/atencao_primaria/familias/{id} (also at /api/atencao_primaria/familias/{familiaId}, spec §7: reads mudou). */
+export const familiaSchema = z.object({
+  id: z.uuid(),
+  lock_version: z.int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  unidade_saude_id: z.string(), unidade_saude_nome: s(),
+  profissional_id: z.string(), profissional_nome: s(),
+  equipe_id: s(), equipe_nome: s(),
+  numero_prontuario: s(),
+  reside_desde: s(),
+  responsavel_id: z.uuid(),
+  responsavel_nome: z.string(),
+  responsavel_cns: s(),
+  renda_familiar_id: n(),
+  mudou: z.boolean(),
+  mudou_em: s(),
+  domicilio_id: s(),
+  /** One-line address of the linked home ('Rua X, 12 - Bairro'), null when not linked. */
+  domicilio_endereco: s(),
+  micro_area: s(),
+  membros: z.array(membroSchema),
+});
+export type Familia = z.infer<typeof familiaSchema>;
+
+export const familiaListItemSchema = z.object({
+  id: z.uuid(),
+  responsavel_id: z.uuid(),
+  responsavel_nome: z.string(),
+  responsavel_cns: s(),
+  numero_prontuario: s(),
+  numero_membros: z.int(),
+  unidade_saude_id: z.string(), unidade_saude_nome: s(),
+  equipe_id: s(), equipe_nome: s(),
+  profissional_id: z.string(), profissional_nome: s(),
+  mudou: z.boolean(),
+  domicilio_id: s(),
+  domicilio_endereco: s(),
+});
+export type FamiliaListItem = z.infer<typeof familiaListItemSchema>;
+
+const filtroBooleano = () =>
+  opt(z.union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido }).transform((v) => v === true || v === 'true'));
+
+/** GET list filters (spec §3: team, responsible, record number, professional, unit; issue 7: mudou). */
+export const familiaFiltersSchema = paginationSchema.extend({
+  equipe_id: optionalUuid(),
+  /** Part of the head's name, or the head's CPF/CNS digits. */
+  responsavel: optionalText({ max: 70 }),
+  numero_prontuario: optionalText({ max: 30 }),
+  profissional_id: optionalUuid(),
+  unidade_saude_id: optionalUuid(),
+  /** Absent: every family. */
+  mudou: filtroBooleano(),
+  /** false: only families not linked to a home (the household's link picker). */
+  vinculada: filtroBooleano(),
+});
+export type FamiliaFilters = z.infer<typeof familiaFiltersSchema>;
+
+/** POST /familias/{id}/membros: adds one member (409 when the citizen is in another active family). */
+export const adicionarMembroSchema = membroInputSchema;
