@@ -171,6 +171,8 @@ export const familiaFiltersSchema = paginationSchema.extend({
   mudou: filtroBooleano(),
   /** false: only families not linked to a home (the household's link picker). */
   vinculada: filtroBooleano(),
+  /** The family an individual is an active member of (the individual registration's "Informações do domicílio"). */
+  municipe_id: optionalUuid(),
 });
 export type FamiliaFilters = z.infer<typeof familiaFiltersSchema>;
 
