@@ -16,6 +16,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError } from './lib/errors';
 import { cadastrosIndividuaisRoutes } from './modules/atencao_primaria/cadastros_individuais/routes';
+import { cadastroDomiciliarSpecRoutes, cadastrosDomiciliaresRoutes } from './modules/atencao_primaria/cadastros_domiciliares/routes';
+import { familiaSpecRoutes, familiasRoutes } from './modules/atencao_primaria/familias/routes';
+import { opcoesFiltroRoutes } from './modules/atencao_primaria/opcoes/routes';
+import { visitasDomiciliaresRoutes } from './modules/atencao_primaria/visitas_domiciliares/routes';
 import { enderecosRoutes } from './modules/enderecos/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from './modules/municipes/routes';
 import { parametrizacaoRoutes } from './modules/ferramentas/parametrizacao/routes';
@@ -104,6 +108,12 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean;
   await app.register(municipesRoutes, { prefix: '/api/v1/municipes' });
   await app.register(municipesPermissaoRoutes, { prefix: '/api/municipes' });
   await app.register(cadastrosIndividuaisRoutes, { prefix: '/api/v1/atencao_primaria/cadastros_individuais' });
+  await app.register(cadastrosDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/cadastros_domiciliares' });
+  await app.register(cadastroDomiciliarSpecRoutes, { prefix: '/api/atencao_primaria/cadastros_domiciliares' });
+  await app.register(familiasRoutes, { prefix: '/api/v1/atencao_primaria/familias' });
+  await app.register(familiaSpecRoutes, { prefix: '/api/atencao_primaria/familias' });
+  await app.register(opcoesFiltroRoutes, { prefix: '/api/v1/atencao_primaria/opcoes_filtro' });
+  await app.register(visitasDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/visitas_domiciliares' });
 
   // The built SPA, with history-mode fallback. /api/* never falls back (unknown API path: JSON 404).
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { municipes } from './db/schema';
+import { eq } from 'drizzle-orm';
+import { cadastrosDomiciliares, familias, municipes } from './db/schema';
 import { buildTestApp, signIn, type TestApp } from './test/helpers';
 
 // Spec §7 lists the calls the product makes; each answers at the path written there, under /api (architecture).
@@ -39,8 +40,14 @@ describe('the calls of spec §7', () => {
     expect(Array.isArray(await answers('GET', '/api/menus'))).toBe(true);
   });
 
-  it.todo('GET /atencao_primaria/cadastros_domiciliares/{id} (issue: household registrations)');
-  it.todo('GET /atencao_primaria/familias/{familiaId} (issue: household registrations)');
+  it('GET /atencao_primaria/cadastros_domiciliares/{id}', async () => {
+    const [casa] = await t.db.select({ id: cadastrosDomiciliares.id }).from(cadastrosDomiciliares).limit(1);
+    expect(await answers('GET', `/api/atencao_primaria/cadastros_domiciliares/${casa!.id}`)).toMatchObject({ id: casa!.id, familias: expect.any(Array) });
+  });
+  it('GET /atencao_primaria/familias/{familiaId}', async () => {
+    const [familia] = await t.db.select({ id: familias.id }).from(familias).where(eq(familias.mudou, true)).limit(1);
+    expect(await answers('GET', `/api/atencao_primaria/familias/${familia!.id}`)).toMatchObject({ id: familia!.id, mudou: true });
+  });
   it.todo('GET /v1/ferramentas/tema_atual (campaign themes)');
   it.todo('GET /v1/comunicacao/avisos, GET avisos/nao_visualizados, POST comunicacao/avisos/{id}/aviso_visualizacoes (notices)');
   it.todo('GET /v1/ferramentas/parametrizacao/cadsus and GET /ferramentas/parametrizacao/tempo_chamadas (CADSUS, queues)');

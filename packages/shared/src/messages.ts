@@ -138,6 +138,8 @@ export const msg = {
   parentescoDoResponsavel: 'deve ser Responsável familiar para o responsável da família',
   somenteUmResponsavel: 'somente o responsável da família pode ter este parentesco',
   moradoresMenorQueFamilias: (n: number) => interpolate('não pode ser menor que o número de membros das famílias vinculadas (%{1})', n),
+  domicilioComVisitas: 'Não é possível remover este domicílio: há visitas domiciliares registradas.',
+  responsavelNaoRemovivel: 'é o responsável da família e não pode ser removido. Troque o responsável antes.',
 
   // Home visits (issue 8): wording the spec does not show, in the same style (docs/decisions.md).
   visitaSomenteAgentes: 'Somente agentes comunitários de saúde e agentes de combate às endemias podem lançar visitas domiciliares.',

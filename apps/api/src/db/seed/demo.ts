@@ -8,6 +8,8 @@ import { makeCnsProvisorio, makeCpf } from './numbers';
 import { rememberCep } from '../../modules/enderecos/service';
 import { seedMunicipes } from './municipes';
 import { seedCadastrosIndividuais } from './cadastros_individuais';
+import { seedDomicilios } from './domicilios';
+import { seedVisitas } from './visitas';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -104,6 +106,8 @@ export async function seedDemo(db: Db): Promise<void> {
   });
   await seedMunicipes(db, demoEnderecos);
   await seedCadastrosIndividuais(db);
+  await seedDomicilios(db, demoEnderecos);
+  await seedVisitas(db);
 }
 
 export async function findProfissional(db: Db, login: string) {

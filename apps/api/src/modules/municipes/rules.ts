@@ -3,7 +3,10 @@ import { iniciaisNome, mascararCns, mascararCpf, type MunicipeDuplicado, type Mu
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { can, type Ctx } from '../../access/context';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { cadastrosIndividuais, equipes, municipeProntuarios, municipes, municipios, normalized, profissionais, unidadesSaude } from '../../db/schema';
+import {
+  cadastrosIndividuais, equipes, familiaMembros, familias, municipeProntuarios, municipes, municipios, normalized, profissionais,
+  unidadesSaude, visitasDomiciliares,
+} from '../../db/schema';
 import { isOcupacao } from '../../lib/ocupacoes';
 
 // Citizen rules that need the database (issue 5). The rules a browser can check live in the shared schema.
@@ -21,11 +24,15 @@ function cnsVisivel(ctx: Ctx, cns: string | null): string {
 }
 
 /**
- * Home visits do not exist yet (issue 5: "A record number tied to a home-visit form cannot be inactivated").
- * When the visits table arrives, answer here whether any visit form carries this record number in this unit.
+ * Issue 5/8: a record number tied to a home-visit form cannot be inactivated (nor removed). Tied: a visit (cancelled
+ * ones too, the form still exists) of this citizen in this unit carries this number.
  */
-export async function prontuarioTemVisitas(_tx: DbOrTx, _numero: string, _unidadeId: string): Promise<boolean> {
-  return false;
+export async function prontuarioTemVisitas(tx: DbOrTx, municipeId: string, numero: string, unidadeId: string): Promise<boolean> {
+  const rows = await tx.select({ id: visitasDomiciliares.id }).from(visitasDomiciliares).where(and(
+    eq(visitasDomiciliares.unidade_saude_id, unidadeId), eq(visitasDomiciliares.numero_prontuario, numero),
+    eq(visitasDomiciliares.municipe_id, municipeId),
+  )).limit(1);
+  return rows.length > 0;
 }
 
 /**
@@ -35,17 +42,20 @@ export async function prontuarioTemVisitas(_tx: DbOrTx, _numero: string, _unidad
 export const municipeReferences: Array<{ descricao: string; existe: (tx: DbOrTx, municipeId: string) => Promise<boolean> }> = [
   {
     descricao: 'uma ficha de visita domiciliar',
-    existe: async (tx, municipeId) => {
-      const rows = await tx.select({ numero: municipeProntuarios.numero, unidade: municipeProntuarios.unidade_saude_id })
-        .from(municipeProntuarios).where(eq(municipeProntuarios.municipe_id, municipeId));
-      for (const r of rows) if (await prontuarioTemVisitas(tx, r.numero, r.unidade)) return true;
-      return false;
-    },
+    existe: async (tx, municipeId) =>
+      (await tx.select({ id: visitasDomiciliares.id }).from(visitasDomiciliares).where(eq(visitasDomiciliares.municipe_id, municipeId)).limit(1)).length > 0,
   },
   {
     descricao: 'um cadastro individual',
     existe: async (tx, municipeId) =>
       (await tx.select({ id: cadastrosIndividuais.id }).from(cadastrosIndividuais).where(eq(cadastrosIndividuais.municipe_id, municipeId)).limit(1)).length > 0,
+  },
+  {
+    // Members, moved families' history included, and heads (issue 7).
+    descricao: 'uma família',
+    existe: async (tx, municipeId) =>
+      (await tx.select({ id: familiaMembros.id }).from(familiaMembros).where(eq(familiaMembros.municipe_id, municipeId)).limit(1)).length > 0
+      || (await tx.select({ id: familias.id }).from(familias).where(eq(familias.responsavel_id, municipeId)).limit(1)).length > 0,
   },
 ];
 

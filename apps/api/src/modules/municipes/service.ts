@@ -152,7 +152,7 @@ async function syncProntuarios(tx: DbOrTx, ctx: Ctx, municipeId: string, list: M
   const keep = new Set(list.map((p) => p.id).filter(Boolean));
   for (const old of existing) {
     if (keep.has(old.id)) continue;
-    if (await prontuarioTemVisitas(tx, old.numero, old.unidade_saude_id)) (errors.prontuarios ??= []).push(msg.prontuarioComVisitas);
+    if (await prontuarioTemVisitas(tx, municipeId, old.numero, old.unidade_saude_id)) (errors.prontuarios ??= []).push(msg.prontuarioComVisitas);
     else await tx.delete(municipeProntuarios).where(eq(municipeProntuarios.id, old.id));
   }
   const who = ctx.usuario?.profissionalId ?? null;
@@ -169,7 +169,7 @@ async function syncProntuarios(tx: DbOrTx, ctx: Ctx, municipeId: string, list: M
       });
       continue;
     }
-    if (inativar && old.inativado_em === null && (await prontuarioTemVisitas(tx, old.numero, old.unidade_saude_id))) {
+    if (inativar && old.inativado_em === null && (await prontuarioTemVisitas(tx, municipeId, old.numero, old.unidade_saude_id))) {
       (errors[`prontuarios.${i}.inativacao_motivo_id`] ??= []).push(msg.prontuarioComVisitas);
       continue;
     }

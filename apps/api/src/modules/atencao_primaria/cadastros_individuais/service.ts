@@ -8,7 +8,7 @@ import {
   IDADE_MAXIMA_RESPONSAVEL_CRIANCA, iniciaisNome, idadeEmAnos, mascararCns, sociodemograficaFieldsSchema, type SociodemograficaValues,
 } from '@saude/shared/schemas/municipe';
 import { isoToBr } from '@saude/shared/validation/dates';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { audit } from '../../../access/audit';
 import { can, type Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
@@ -19,6 +19,7 @@ import { conflict, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import type { FieldErrors } from '../../municipes/rules';
+import { inScopeEquipe, loadScope, type Scope } from '../scope';
 
 // Individual registrations (issue 6). Design (docs/decisions.md, "Individual registrations"):
 // - One truth: the registration row keeps only its own answers (termo_recusa, proprio_responsavel_familiar,
@@ -39,21 +40,7 @@ const ci = cadastrosIndividuais;
 
 // ---- scope -----------------------------------------------------------------------------------------------
 
-type Lotacao = { equipe_id: string | null; ocupacao_codigo: string };
-export type Scope = { all: boolean; equipeIds: string[]; lotacoes: Lotacao[] };
-
-export async function loadScope(db: DbOrTx, ctx: Ctx): Promise<Scope> {
-  const u = ctx.usuario;
-  if (!u?.unidadeId) return { all: false, equipeIds: [], lotacoes: [] };
-  const rows = await db.select({ equipe_id: lotacoes.equipe_id, ocupacao_codigo: lotacoes.ocupacao_codigo }).from(lotacoes)
-    .where(and(eq(lotacoes.profissional_id, u.profissionalId), eq(lotacoes.unidade_saude_id, u.unidadeId), eq(lotacoes.ativo, true)))
-    .orderBy(asc(lotacoes.created_at));
-  const all = rows.some((r) => r.equipe_id === null);
-  return { all, equipeIds: [...new Set(rows.flatMap((r) => (r.equipe_id ? [r.equipe_id] : [])))], lotacoes: rows };
-}
-
-const inScope = (scope: Scope): SQL | undefined =>
-  scope.all ? undefined : scope.equipeIds.length > 0 ? inArray(municipes.equipe_id, scope.equipeIds) : sql`false`;
+const inScope = (scope: Scope): SQL | undefined => inScopeEquipe(scope, municipes.equipe_id);
 
 // ---- reading -----------------------------------------------------------------------------------------------
 

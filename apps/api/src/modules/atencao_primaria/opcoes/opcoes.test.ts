@@ -1,0 +1,46 @@
+import { msg } from '@saude/shared';
+import type { OpcoesFiltro } from '@saude/shared/schemas/opcoes_filtro';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, type TestApp } from '../../../test/helpers';
+
+const url = '/api/v1/atencao_primaria/opcoes_filtro';
+
+describe(url, () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  const opcoes = async (headers: { authorization: string }) => {
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<OpcoesFiltro>();
+  };
+
+  it("answers the ACS's units, the teams of the current unit with their micro-areas and its professionals, by name", async () => {
+    const o = await opcoes(await signIn(t, 'acs', 'UBS Centro'));
+    expect(o.unidades.map((u) => u.nome)).toEqual(['UBS Centro', 'UBS Jardim das Palmeiras']);
+    expect(o.equipes.map(({ nome, micro_areas }) => ({ nome, micro_areas }))).toEqual([
+      { nome: 'ESF Centro 1', micro_areas: ['01', '02', '03'] },
+      { nome: 'ESF Centro 2', micro_areas: ['04', '05'] },
+    ]);
+    expect(new Set(o.equipes.map((e) => e.unidade_saude_id))).toEqual(new Set([o.unidades[0]!.id]));
+    expect(o.profissionais.map((p) => p.nome)).toEqual([
+      'Agente Comunitária de Demonstração', 'Agente de Endemias de Demonstração', 'Enfermeira de Demonstração',
+      'Gestora de Demonstração', 'Médico de Demonstração',
+    ]);
+  });
+
+  it('follows the current unit', async () => {
+    const o = await opcoes(await signIn(t, 'acs', 'UBS Jardim das Palmeiras'));
+    expect(o.equipes.map((e) => e.nome)).toEqual(['ESF Jardim das Palmeiras']);
+    expect(o.profissionais.map((p) => p.nome)).toEqual(['Agente Comunitária de Demonstração', 'Gestora de Demonstração']);
+  });
+
+  it('answers a user of a unit without teams with empty teams, and 401 without a session', async () => {
+    const o = await opcoes(await signIn(t, 'recepcao'));
+    expect(o).toMatchObject({ unidades: [{ nome: 'UPA 24h Municipal' }], equipes: [] });
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(msg.naoAutenticado);
+  });
+});
