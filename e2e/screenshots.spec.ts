@@ -37,5 +37,50 @@ for (const size of sizes) {
     await shot('404');
     await page.goto('/urgencia_emergencia/atendimentos');
     if (await page.getByTestId('erro-403').isVisible()) await shot('403');
+    // Home visits (issue 8), field screens: list, family detail, member visit form (last: the form is left dirty).
+    await page.goto('/atencao_primaria/visitas_domiciliares');
+    await page.getByRole('row').filter({ hasText: 'Minha micro-área' }).filter({ hasNotText: 'Mudou-se' }).first().waitFor();
+    await shot('visitas-lista');
+    await page.getByRole('row').filter({ hasText: 'Minha micro-área' }).filter({ hasNotText: 'Mudou-se' }).first().click();
+    await expect(page.getByRole('list', { name: 'Histórico de visitas' })).toBeVisible();
+    await shot('visitas-detalhe');
+    await page.getByRole('list', { name: 'Membros da família' }).getByRole('link', { name: /^Visitar / }).first().click();
+    await page.getByRole('radio', { name: 'Visita realizada' }).check();
+    await shot('visitas-form');
+  });
+}
+
+// Households and families (issue 7): list, detail, form and family form at desk and tablet sizes.
+for (const size of sizes.filter((s) => s.width >= 800)) {
+  test(`household screens at ${size.name} have no horizontal scroll`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const shot = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/domicilios-${name}-${size.name}.png`, fullPage: true });
+    };
+    const main = page.getByRole('main');
+    await page.goto('/login');
+    await fillLogin(page, 'acs', 'saude123');
+    await chooseUnit(page, 'UBS Centro');
+    await expect(page.getByTestId('unidade-atual')).toBeVisible();
+    await page.goto('/atencao_primaria/cadastros_domiciliares');
+    const linha = main.getByRole('table').getByRole('row').nth(1);
+    await linha.waitFor();
+    await shot('lista');
+    await linha.click();
+    await expect(main.getByRole('link', { name: 'Editar domicílio' })).toBeVisible();
+    await shot('detalhe');
+    await main.getByRole('link', { name: 'Editar domicílio' }).click();
+    await expect(main.getByRole('tab', { name: 'Identificação', selected: true })).toBeVisible();
+    await shot('form');
+    await main.getByRole('tab', { name: 'Famílias' }).click();
+    await expect(main.getByRole('button', { name: 'Vincular família' })).toBeVisible();
+    await shot('familias-aba');
+    await page.goto('/atencao_primaria/familias');
+    await main.getByRole('table').getByRole('row').nth(1).click();
+    await expect(main.getByRole('button', { name: 'Adicionar membro' })).toBeVisible();
+    await shot('familia-form');
   });
 }

@@ -73,6 +73,66 @@ export const screens: ScreenRoute[] = [
     handle: { authorize: 'atencao_primaria/cadastros_individuais:saida_cadastro' },
     lazy: () => import('../modules/atencao_primaria/cadastros_individuais/SaidaCadastroPage').then((m) => ({ Component: m.SaidaCadastroPage })),
   },
+  // Households and families (issue 7). The household edit page has two child tabs: identificação (index) and familias.
+  {
+    path: 'atencao_primaria/cadastros_domiciliares',
+    handle: { authorize: 'atencao_primaria/cadastros_domiciliares:index' },
+    lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarListPage').then((m) => ({ Component: m.CadastroDomiciliarListPage })),
+  },
+  {
+    path: 'atencao_primaria/cadastros_domiciliares/new',
+    handle: { authorize: 'atencao_primaria/cadastros_domiciliares:create' },
+    lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarFormPage').then((m) => ({ Component: m.CadastroDomiciliarFormPage })),
+  },
+  {
+    path: 'atencao_primaria/cadastros_domiciliares/:id/detalhes',
+    handle: { authorize: 'atencao_primaria/cadastros_domiciliares:show' },
+    lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarDetalhesPage').then((m) => ({ Component: m.CadastroDomiciliarDetalhesPage })),
+  },
+  {
+    path: 'atencao_primaria/cadastros_domiciliares/:id/edit',
+    handle: { authorize: 'atencao_primaria/cadastros_domiciliares:update' },
+    lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarFormPage').then((m) => ({ Component: m.CadastroDomiciliarFormPage })),
+    children: [
+      { index: true, lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarFormPage').then((m) => ({ Component: m.CadastroDomiciliarIdentificacaoTab })) },
+      { path: 'familias', lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/FamiliasTab').then((m) => ({ Component: m.FamiliasTab })) },
+    ],
+  },
+  {
+    path: 'atencao_primaria/familias',
+    handle: { authorize: 'atencao_primaria/familias:index' },
+    lazy: () => import('../modules/atencao_primaria/familias/FamiliaListPage').then((m) => ({ Component: m.FamiliaListPage })),
+  },
+  {
+    path: 'atencao_primaria/familias/new',
+    handle: { authorize: 'atencao_primaria/familias:create' },
+    lazy: () => import('../modules/atencao_primaria/familias/FamiliaFormPage').then((m) => ({ Component: m.FamiliaFormPage })),
+  },
+  {
+    path: 'atencao_primaria/familias/:id/edit',
+    handle: { authorize: 'atencao_primaria/familias:update' },
+    lazy: () => import('../modules/atencao_primaria/familias/FamiliaFormPage').then((m) => ({ Component: m.FamiliaFormPage })),
+  },
+  // Home visits (issue 8). Optional segments (`:municipeId?`) match with and without the citizen, menu included.
+  {
+    path: 'atencao_primaria/visitas_domiciliares',
+    handle: { authorize: 'atencao_primaria/visitas_domiciliares:index' },
+    lazy: () => import('../modules/atencao_primaria/visitas_domiciliares/VisitaFamiliaListPage').then((m) => ({ Component: m.VisitaFamiliaListPage })),
+  },
+  {
+    path: 'atencao_primaria/visitas_domiciliares/:familiaId/detalhes',
+    handle: { authorize: 'atencao_primaria/visitas_domiciliares:show' },
+    lazy: () => import('../modules/atencao_primaria/visitas_domiciliares/VisitaFamiliaDetalhesPage').then((m) => ({ Component: m.VisitaFamiliaDetalhesPage })),
+  },
+  ...[
+    'atencao_primaria/visitas_domiciliares/:familiaId/visitar',
+    'atencao_primaria/visitas_domiciliares/:familiaId/membro/:municipeId?/visitar',
+    'atencao_primaria/visitas_domiciliares/membro/:municipeId?/visitar',
+  ].map((path): ScreenRoute => ({
+    path,
+    handle: { authorize: 'atencao_primaria/visitas_domiciliares:create' },
+    lazy: () => import('../modules/atencao_primaria/visitas_domiciliares/VisitaFormPage').then((m) => ({ Component: m.VisitaFormPage })),
+  })),
 ];
 
 /** A child route written as a plain RouteObject (the citizen's block tabs) as an entry of this table. */

@@ -176,6 +176,8 @@ export const visitaDomiciliarSchema = z.object({
   cancelada_por_nome: s(),
   justificativa_cancelamento: s(),
   created_at: z.string(),
+  /** The signed-in user may cancel it: still active, and theirs (or they are a manager of the unit). */
+  pode_cancelar: z.boolean(),
 });
 export type VisitaDomiciliar = z.infer<typeof visitaDomiciliarSchema>;
 

@@ -212,7 +212,7 @@ describe(url, () => {
       expect(byStreet.total).toBe(3);
       expect(byStreet.rows.map((r) => r.id)).toEqual([escola.id, b.id, a.id]);
       expect(byStreet.rows[1]).toMatchObject({
-        endereco: 'TRAVESSA ÚNICA, 9 - CENTRO', cep: '70000002', st_micro_area: '02', equipe_nome: 'ESF Centro 1', numero_familias: 0, tipo_imovel_id: 1,
+        endereco: 'Rua TRAVESSA ÚNICA, 9 - CENTRO', cep: '70000002', st_micro_area: '02', equipe_nome: 'ESF Centro 1', numero_familias: 0, tipo_imovel_id: 1,
       });
       expect((await list('endereco=unica 10')).rows.map((r) => r.id)).toEqual([a.id]);
       expect((await list('endereco=escolinha')).rows.map((r) => r.id)).toEqual([escola.id]);
@@ -308,7 +308,7 @@ describe(url, () => {
       }
       expect(await auditRows(t, { record_id: c.id, action: 'vincular_familia' })).toMatchObject([{ details: { familia_id: f.id } }]);
       const familia = await t.app.inject({ method: 'GET', url: `/api/v1/atencao_primaria/familias/${f.id}`, headers: acs });
-      expect(familia.json()).toMatchObject({ domicilio_id: c.id, domicilio_endereco: `DAS ACÁCIAS, ${c.numero} - CENTRO`, micro_area: '01' });
+      expect(familia.json()).toMatchObject({ domicilio_id: c.id, domicilio_endereco: `Rua DAS ACÁCIAS, ${c.numero} - CENTRO`, micro_area: '01' });
     });
 
     it('links only to a home (tipo 1) without refusal; 422 for an unknown family', async () => {

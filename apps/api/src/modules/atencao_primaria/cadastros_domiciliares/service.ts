@@ -5,6 +5,7 @@ import {
   type CadastroDomiciliarFilters, type CadastroDomiciliarListItem, type CadastroDomiciliarValues, type FamiliaDoDomicilio,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { and, asc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { enderecoLinha } from '@saude/shared/endereco';
 import { audit } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
@@ -32,12 +33,6 @@ const inScope = (scope: Scope) => inScopeEquipe(scope, cd.equipe_id);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const add = (errors: FieldErrors, field: string, message: string) => { (errors[field] ??= []).push(message); };
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** One-line address as lists show it: 'LOGRADOURO, NUMERO - BAIRRO' ('S/N' without number). */
-export function enderecoLinha(r: { logradouro: string | null; numero: string | null; sem_numero: boolean; bairro: string | null }): string {
-  const rua = r.logradouro ? `${r.logradouro}, ${r.sem_numero || !r.numero ? 'S/N' : r.numero}` : '';
-  return [rua, r.bairro ?? ''].filter(Boolean).join(' - ') || 'Endereço não informado';
-}
 
 // ---- reading ----------------------------------------------------------------------------------------------
 
@@ -132,7 +127,8 @@ export async function listDomicilios(ctx: Ctx, f: CadastroDomiciliarFilters): Pr
   const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(cd).where(where);
   const rows = await ctx.db.select({
     c: {
-      id: cd.id, logradouro: cd.logradouro, numero: cd.numero, sem_numero: cd.sem_numero, bairro: cd.bairro, cep: cd.cep,
+      id: cd.id, tipo_logradouro: cd.tipo_logradouro, logradouro: cd.logradouro, numero: cd.numero, sem_numero: cd.sem_numero,
+      complemento: cd.complemento, bairro: cd.bairro, cep: cd.cep,
       tipo_imovel_id: cd.tipo_imovel_id, st_micro_area: cd.st_micro_area, fora_area: cd.fora_area, unidade_saude_id: cd.unidade_saude_id,
       equipe_id: cd.equipe_id, profissional_id: cd.profissional_id, data_cadastro: cd.data_cadastro, termo_recusa: cd.termo_recusa,
     },

@@ -373,7 +373,7 @@ describe(url, () => {
       const { f, head } = await familiaCom(1);
       const link = await t.app.inject({ method: 'POST', url: `/api/v1/atencao_primaria/cadastros_domiciliares/${casaId}/familias`, headers: acs, payload: { familia_id: f.id } });
       expect(link.statusCode).toBe(200);
-      expect((await get(f.id)).json()).toMatchObject({ domicilio_id: casaId, domicilio_endereco: 'DAS ACÁCIAS, 777 - CENTRO', micro_area: '02' });
+      expect((await get(f.id)).json()).toMatchObject({ domicilio_id: casaId, domicilio_endereco: 'Rua DAS ACÁCIAS, 777 - CENTRO', micro_area: '02' });
       const res = await t.app.inject({ method: 'DELETE', url: `${url}/${f.id}`, headers: acs });
       expect(res.statusCode).toBe(204);
       expect((await get(f.id)).statusCode).toBe(404);

@@ -6,6 +6,7 @@ import {
 import { idadeEmAnos } from '@saude/shared/schemas/municipe';
 import { onlyDigits } from '@saude/shared/validation/digits';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { enderecoLinha } from '@saude/shared/endereco';
 import { audit } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
@@ -15,7 +16,6 @@ import {
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import type { FieldErrors } from '../../municipes/rules';
-import { enderecoLinha } from '../cadastros_domiciliares/service';
 import { inScopeEquipe, loadScope, resolveHeader, uniqueViolation, type Scope } from '../scope';
 
 // Families (issue 7; docs/decisions.md "Households and families"). The head (responsavel_id) is also a member with
@@ -42,7 +42,10 @@ export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Famil
   const [row] = await db.select({
     f: f_, unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome,
     responsavel: { nome: municipes.nome, cns: municipes.codigo_cns },
-    casa: { logradouro: cd.logradouro, numero: cd.numero, sem_numero: cd.sem_numero, bairro: cd.bairro, micro_area: cd.st_micro_area },
+    casa: {
+      tipo_logradouro: cd.tipo_logradouro, logradouro: cd.logradouro, numero: cd.numero, sem_numero: cd.sem_numero, complemento: cd.complemento,
+      bairro: cd.bairro, micro_area: cd.st_micro_area,
+    },
   }).from(f_)
     .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, f_.unidade_saude_id))
@@ -118,7 +121,7 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
     },
     responsavel_nome: municipes.nome, responsavel_cns: municipes.codigo_cns, numero_membros: numeroMembros,
     unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome,
-    casa: { logradouro: cd.logradouro, numero: cd.numero, sem_numero: cd.sem_numero, bairro: cd.bairro },
+    casa: { tipo_logradouro: cd.tipo_logradouro, logradouro: cd.logradouro, numero: cd.numero, sem_numero: cd.sem_numero, complemento: cd.complemento, bairro: cd.bairro },
   }).from(f_)
     .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, f_.unidade_saude_id))

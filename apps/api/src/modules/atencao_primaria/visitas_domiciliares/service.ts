@@ -1,6 +1,6 @@
 import { msg, type Permission } from '@saude/shared';
 import { cboVisitaDomiciliarCodigos } from '@saude/shared/codes/cbo_visita_domiciliar';
-import { tipoLogradouro } from '@saude/shared/codes/tipo_logradouro';
+import { enderecoLinha, type EnderecoPartes } from '@saude/shared/endereco';
 import {
   imovelSemMorador, MOTIVOS_SOMENTE_FEMININO, motivosPorGrupo, turnoDaHora, visitaDomiciliarIssues,
   type CancelarVisitaInput, type FamiliaParaVisita, type FamiliasParaVisitaFilters, type FamiliaVisitaDetalhe,
@@ -75,17 +75,8 @@ const visitaInScope = (scope: Scope): SQL | undefined =>
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-const tiposLogradouro = new Map<string, string>(tipoLogradouro.map((t) => [t.codigo, t.descricao]));
-
-type EnderecoCols = { tipo_logradouro: string | null; logradouro: string | null; numero: string | null; sem_numero: boolean | null; complemento: string | null; bairro: string | null };
-
-/** 'RUA DAS ACÁCIAS, 12, FUNDOS - CENTRO'; null without a linked home. */
-function formatEndereco(d: EnderecoCols | null): string | null {
-  if (!d || !d.logradouro) return null;
-  const rua = [d.tipo_logradouro ? tiposLogradouro.get(d.tipo_logradouro) : null, d.logradouro].filter(Boolean).join(' ');
-  const linha = [rua, d.sem_numero || !d.numero ? 'S/N' : d.numero, d.complemento].filter(Boolean).join(', ');
-  return d.bairro ? `${linha} - ${d.bairro}` : linha;
-}
+/** The one-line address (shared); null without a linked home. */
+const formatEndereco = (d: EnderecoPartes | null): string | null => (d?.logradouro ? enderecoLinha(d) : null);
 const enderecoCols = {
   tipo_logradouro: dom.tipo_logradouro, logradouro: dom.logradouro, numero: dom.numero, sem_numero: dom.sem_numero,
   complemento: dom.complemento, bairro: dom.bairro,
@@ -137,7 +128,15 @@ const visitaQuery = (db: DbOrTx) => db.select(visitaSelect).from(vd)
   .leftJoin(profissionais, eq(profissionais.id, vd.profissional_id))
   .leftJoin(cancelador, eq(cancelador.id, vd.cancelada_por));
 
-function toVisita({ v, ...names }: VisitaRow): VisitaDomiciliar {
+/** Who reads the visit: decides `pode_cancelar` (the same rule cancelarVisita enforces). */
+type Leitor = { profissionalId: string | null; gerente: boolean; cancela: boolean };
+const leitorDe = (ctx: Ctx, scope: Scope): Leitor => ({
+  profissionalId: ctx.usuario?.profissionalId ?? null,
+  gerente: scope.all,
+  cancela: !!ctx.usuario && can(ctx.usuario, `${RESOURCE}:cancelar` as Permission),
+});
+
+const toVisita = (leitor: Leitor) => ({ v, ...names }: VisitaRow): VisitaDomiciliar => {
   return {
     id: v.id, familia_id: v.familia_id, domicilio_id: v.domicilio_id, municipe_id: v.municipe_id, municipe_nome: names.municipe_nome,
     unidade_saude_id: v.unidade_saude_id, unidade_saude_nome: names.unidade_saude_nome,
@@ -150,13 +149,14 @@ function toVisita({ v, ...names }: VisitaRow): VisitaDomiciliar {
     momento_coleta_glicemia_id: v.momento_coleta_glicemia_id, pressao_sistolica: v.pressao_sistolica, pressao_diastolica: v.pressao_diastolica,
     situacao: v.cancelada_em ? 'cancelada' : 'ativa', cancelada_em: iso(v.cancelada_em), cancelada_por_nome: names.cancelada_por_nome,
     justificativa_cancelamento: v.justificativa_cancelamento, created_at: v.created_at.toISOString(),
+    pode_cancelar: !v.cancelada_em && leitor.cancela && (v.profissional_id === leitor.profissionalId || leitor.gerente),
   };
-}
+};
 
 /** The visit WITHOUT scope: callers check scope first. */
-async function unscopedLoadVisita(db: DbOrTx, id: string): Promise<VisitaDomiciliar | null> {
+async function unscopedLoadVisita(db: DbOrTx, id: string, leitor: Leitor): Promise<VisitaDomiciliar | null> {
   const [row] = await visitaQuery(db).where(eq(vd.id, id));
-  return row ? toVisita(row) : null;
+  return row ? toVisita(leitor)(row) : null;
 }
 
 export async function getVisita(ctx: Ctx, id: string): Promise<VisitaDomiciliar> {
@@ -166,7 +166,7 @@ export async function getVisita(ctx: Ctx, id: string): Promise<VisitaDomiciliar>
     if (!row) throw notFound();
     // Architecture: reading health data leaves an audit row (the reasons name conditions such as tuberculosis).
     await audit(tx, ctx, { action: 'leitura', resource: RESOURCE, record_id: id });
-    return toVisita(row);
+    return toVisita(leitorDe(ctx, scope))(row);
   });
 }
 
@@ -182,14 +182,15 @@ export async function listVisitas(ctx: Ctx, f: VisitaDomiciliarFilters): Promise
   const rows = await visitaQuery(ctx.db).where(where)
     .orderBy(desc(vd.data_visita), desc(vd.id))
     .limit(f.per_page).offset((f.page - 1) * f.per_page);
-  return { total, rows: rows.map(toVisita) };
+  return { total, rows: rows.map(toVisita(leitorDe(ctx, scope))) };
 }
 
 // ---- families for visits ----------------------------------------------------------------------------------------
 
 /** The family is in one of the user's own micro-areas (the agent's, per team). */
 function minhaMicroArea(agente: Agente): SQL {
-  if (agente.microAreas.length === 0) return sql`false`;
+  // A constant `false` is refused in ORDER BY by PostgreSQL: an expression instead.
+  if (agente.microAreas.length === 0) return sql`(1 = 0)`;
   const list = sql.join(agente.microAreas.map((m) => sql`${m}`), sql`, `);
   return sql`coalesce((${familias.equipe_id}::text || ':' || ${dom.st_micro_area}) in (${list}), false)`;
 }
@@ -301,7 +302,7 @@ async function retried(tx: DbOrTx, ctx: Ctx, id: string): Promise<VisitaDomicili
   const [row] = await tx.select({ profissional_id: vd.profissional_id }).from(vd).where(eq(vd.id, id));
   if (!row) return null;
   if (row.profissional_id !== ctx.usuario?.profissionalId) throw conflict(msg.visitaIdEmUso);
-  return unscopedLoadVisita(tx, id);
+  return unscopedLoadVisita(tx, id, leitorDe(ctx, await loadScope(tx, ctx)));
 }
 
 const add = (errors: FieldErrors, field: string, message: string) => { (errors[field] ??= []).push(message); };
@@ -386,7 +387,7 @@ export async function createVisita(ctx: Ctx, v: VisitaDomiciliarValues): Promise
       throw conflict(msg.visitaIdEmUso);
     }
     await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: v.id, details: { familia_id: found?.f.id ?? null, municipe_id: v.municipe_id ?? null } });
-    return { visita: (await unscopedLoadVisita(tx, v.id))!, created: true };
+    return { visita: (await unscopedLoadVisita(tx, v.id, leitorDe(ctx, scope)))!, created: true };
   });
 }
 
@@ -406,6 +407,6 @@ export async function cancelarVisita(ctx: Ctx, id: string, input: CancelarVisita
       lock_version: sql`${vd.lock_version} + 1`, updated_at: new Date(), updated_by: u.profissionalId,
     }).where(eq(vd.id, id));
     await audit(tx, ctx, { action: 'cancelar', resource: RESOURCE, record_id: id });
-    return (await unscopedLoadVisita(tx, id))!;
+    return (await unscopedLoadVisita(tx, id, leitorDe(ctx, scope)))!;
   });
 }

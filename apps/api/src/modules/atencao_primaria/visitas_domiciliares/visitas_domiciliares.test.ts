@@ -123,7 +123,7 @@ describe(url, () => {
         tipo_imovel_id: 1, numero_prontuario: 'V1001', visita_compartilhada: false, motivo_visita_ids: [29, 11, 4, 31],
         tipo_visita: [29], busca_ativa: [4], acompanhamento: [11], controle_ambiental_vetorial: [], outros: [31],
         desfecho_id: 1, peso: 70.5, altura: 165, pressao_sistolica: 130, pressao_diastolica: 85, temperatura: null,
-        situacao: 'ativa', cancelada_em: null, cancelada_por_nome: null, justificativa_cancelamento: null,
+        situacao: 'ativa', cancelada_em: null, cancelada_por_nome: null, justificativa_cancelamento: null, pode_cancelar: true,
       });
       const again = await t.app.inject({ method: 'GET', url: `${url}/${v.id}`, headers: acs });
       expect(again.statusCode).toBe(200);
@@ -253,7 +253,7 @@ describe(url, () => {
       const ok = await cancelar(v.id, 'Lançada na família errada');
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json()).toMatchObject({
-        id: v.id, situacao: 'cancelada', justificativa_cancelamento: 'Lançada na família errada', cancelada_por_nome: 'Agente Comunitária de Demonstração',
+        id: v.id, situacao: 'cancelada', justificativa_cancelamento: 'Lançada na família errada', cancelada_por_nome: 'Agente Comunitária de Demonstração', pode_cancelar: false,
       });
       expect(Math.abs(Date.parse(ok.json<VisitaDomiciliar>().cancelada_em!) - Date.now())).toBeLessThan(60_000);
       expect(await rowsOf(v.id)).toHaveLength(1);
@@ -289,11 +289,11 @@ describe(url, () => {
       const { body, total } = await getJson<FamiliaParaVisita[]>('/familias?responsavel=pafuncio%20xavante');
       expect(total).toBe(3);
       expect(body).toEqual([
-        { id: fz, responsavel_id: zulmira.id, responsavel_nome: 'Zulmira Pafúncio Xavante', numero_prontuario: 'FAM77', endereco: 'RUA DOS IPÊS, 300 - CENTRO',
+        { id: fz, responsavel_id: zulmira.id, responsavel_nome: 'Zulmira Pafúncio Xavante', numero_prontuario: 'FAM77', endereco: 'Rua DOS IPÊS, 300 - CENTRO',
           micro_area: '01', numero_membros: 1, mudou: false, minha_micro_area: true, ultima_visita: null },
-        { id: fa, responsavel_id: abel.id, responsavel_nome: 'Abel Pafúncio Xavante', numero_prontuario: null, endereco: 'RUA DAS ACÁCIAS, 12 - CENTRO',
+        { id: fa, responsavel_id: abel.id, responsavel_nome: 'Abel Pafúncio Xavante', numero_prontuario: null, endereco: 'Rua DAS ACÁCIAS, 12 - CENTRO',
           micro_area: '03', numero_membros: 2, mudou: false, minha_micro_area: false, ultima_visita: '2026-02-03T14:00:00.000Z' },
-        { id: fb, responsavel_id: bento.id, responsavel_nome: 'Bento Pafúncio Xavante', numero_prontuario: null, endereco: 'RUA DAS ACÁCIAS, 12 - CENTRO',
+        { id: fb, responsavel_id: bento.id, responsavel_nome: 'Bento Pafúncio Xavante', numero_prontuario: null, endereco: 'Rua DAS ACÁCIAS, 12 - CENTRO',
           micro_area: '03', numero_membros: 1, mudou: true, minha_micro_area: false, ultima_visita: null },
       ]);
       const ids = async (q: string) => (await getJson<FamiliaParaVisita[]>(`/familias?responsavel=pafuncio&${q}`)).body.map((f) => f.id);
@@ -302,6 +302,9 @@ describe(url, () => {
       expect(await ids('numero_prontuario=fam7')).toEqual([fz]);
       // Another team's agent does not see them.
       expect((await getJson<FamiliaParaVisita[]>('/familias?responsavel=pafuncio', ace)).total).toBe(0);
+      // A reader without micro-areas of their own (the physician of the team) gets the list by name.
+      const doMedico = await getJson<FamiliaParaVisita[]>('/familias?responsavel=pafuncio', medico);
+      expect(doMedico.body.map((f) => [f.id, f.minha_micro_area])).toEqual([[fa, false], [fb, false], [fz, false]]);
     });
 
     it('shows the family detail with members, age text, record number and last visit; 404 out of scope', async () => {
@@ -311,7 +314,7 @@ describe(url, () => {
       const v = await create(payload(familiaId, { municipe_id: filho.id, data_visita: '2026-01-15T12:00:00.000Z', motivo_visita_ids: [8] }));
       const { body } = await getJson<FamiliaVisitaDetalhe>(`/familias/${familiaId}`);
       expect(body).toEqual({
-        id: familiaId, responsavel_id: resp.id, responsavel_nome: resp.nome, numero_prontuario: 'FQB', endereco: 'RUA DAS ACÁCIAS, 12 - CENTRO',
+        id: familiaId, responsavel_id: resp.id, responsavel_nome: resp.nome, numero_prontuario: 'FQB', endereco: 'Rua DAS ACÁCIAS, 12 - CENTRO',
         domicilio_id: domicilioId, tipo_imovel_id: 1, micro_area: '02', fora_area: false, mudou: false, ultima_visita: v.data_visita,
         membros: [
           { municipe_id: resp.id, nome: resp.nome, nome_social: null, data_nascimento: '1980-05-20', idade: formatAge('1980-05-20'),
@@ -346,6 +349,9 @@ describe(url, () => {
       const all = await getJson<VisitaDomiciliar[]>(`?familia_id=${familiaId}`, medico);
       expect(all.total).toBe(2);
       expect(all.body.map((v) => v.id)).toEqual([b.id, a.id]);
+      // Only the agent who visited may cancel: the physician reads them without the offer.
+      expect(all.body.map((v) => v.pode_cancelar)).toEqual([false, false]);
+      expect((await getJson<VisitaDomiciliar[]>(`?familia_id=${familiaId}`)).body.map((v) => v.pode_cancelar)).toEqual([true, true]);
       expect((await getJson<VisitaDomiciliar[]>(`?familia_id=${familiaId}&municipe_id=${m.id}`)).body.map((v) => v.id)).toEqual([b.id]);
       expect((await getJson<VisitaDomiciliar[]>(`?familia_id=${familiaId}`, ace)).total).toBe(0);
     });

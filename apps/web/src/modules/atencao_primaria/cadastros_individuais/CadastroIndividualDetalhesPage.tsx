@@ -1,9 +1,9 @@
 // /atencao_primaria/cadastros_individuais/{id}/detalhes (spec §2, issue 6): the person, the registration read-only,
-// and the actions of the interface dictionary. 'Informações do domicílio' and 'Visitas domiciliares' are left out
-// until those screens exist (docs/decisions.md). After an exit the page shows it and offers no edit.
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+// and the actions of the interface dictionary; 'Informações do domicílio' and 'Visitas domiciliares' follow the
+// citizen's family (issue 7). After an exit the page shows it and offers no edit.
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconDoorExit, IconPencil } from '@tabler/icons-react';
+import { IconDoorExit, IconHome, IconHomeSearch, IconPencil } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { formatCns, formatCpf, msg } from '@saude/shared';
@@ -15,6 +15,7 @@ import { isoToBr } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { usePode } from '../../municipes/api';
 import { idadeTexto } from '../../municipes/idade';
+import { useFamilias } from '../familias/api';
 import { BASE_PATH, useCadastro } from './api';
 import { dataHoraBr, motivoSaidaNome, SituacaoBadge } from './comum';
 
@@ -109,6 +110,7 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
               Editar cadastro individual
             </Button>
           )}
+          <AcoesDaFamilia municipeId={c.municipe_id} />
           {ativo && podeSaida && (
             <Button component={Link} to={`${BASE_PATH}/${c.id}/saida_cadastro`} variant="outline" color="red" mih={44}
               leftSection={<IconDoorExit size={18} aria-hidden />}>
@@ -168,5 +170,38 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
         <Button variant="default" mih={44} component={Link} to={BASE_PATH}>Voltar</Button>
       </Group>
     </Stack>
+  );
+}
+
+/** 'Informações do domicílio' and 'Visitas domiciliares': through the family the citizen is an active member of. */
+function AcoesDaFamilia({ municipeId }: { municipeId: string }) {
+  const podeDomicilio = usePode('atencao_primaria/cadastros_domiciliares:show');
+  const podeVisitas = usePode('atencao_primaria/visitas_domiciliares:show');
+  const familias = useFamilias({ municipe_id: municipeId, page: 1, per_page: 1 }, { enabled: podeDomicilio || podeVisitas });
+  const familia = familias.data?.rows[0];
+  if (familias.isPending) return null;
+  return (
+    <>
+      {podeDomicilio && (familia?.domicilio_id ? (
+        <Button component={Link} to={`/atencao_primaria/cadastros_domiciliares/${familia.domicilio_id}/detalhes`} variant="default" mih={44}
+          leftSection={<IconHomeSearch size={18} aria-hidden />}>
+          Informações do domicílio
+        </Button>
+      ) : (
+        <Tooltip label="Munícipe sem domicílio vinculado" events={{ hover: true, focus: true, touch: true }}>
+          {/* data-disabled, not disabled: a disabled button gets no pointer events, so its tooltip would never show. */}
+          <Button variant="default" mih={44} data-disabled aria-disabled leftSection={<IconHomeSearch size={18} aria-hidden />}
+            onClick={(e) => e.preventDefault()}>
+            Informações do domicílio
+          </Button>
+        </Tooltip>
+      ))}
+      {podeVisitas && familia && (
+        <Button component={Link} to={`/atencao_primaria/visitas_domiciliares/${familia.id}/detalhes`} variant="default" mih={44}
+          leftSection={<IconHome size={18} aria-hidden />}>
+          Visitas domiciliares
+        </Button>
+      )}
+    </>
   );
 }

@@ -1,0 +1,132 @@
+// /atencao_primaria/cadastros_domiciliares (spec §2, issue 7): search by address, CEP, micro-area, team, professional,
+// unit and property type; server pagination; the URL holds the state (style.md §10).
+import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
+import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_domiciliar';
+import { CepInput, isoToBr, maskCep, touchInputStyles } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
+import { usePode } from '../../municipes/api';
+import { BASE_PATH, useDomicilios, useOpcoesFiltro } from './api';
+import { tipoImovelNome } from './comum';
+
+const uuid = z.uuid().optional();
+const paramsSchema = listParamsSchema.extend({
+  endereco: z.string().trim().max(100).optional(),
+  cep: z.string().regex(/^\d{8}$/).optional(),
+  micro_area: z.string().regex(/^\d{2}$/).optional(),
+  equipe_id: uuid,
+  profissional_id: uuid,
+  unidade_saude_id: uuid,
+  tipo_imovel_id: z.coerce.number().int().optional(),
+});
+
+const TIPOS = tipoImovel.map((t) => ({ value: String(t.codigo), label: t.descricao }));
+
+const columns: DataTableColumn<CadastroDomiciliarListItem>[] = [
+  {
+    accessor: 'endereco', title: 'Endereço',
+    render: (c) => (
+      <Stack gap={2}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} size="sm">{c.endereco}</Text>
+          {c.termo_recusa && <Badge size="sm" color="gray" variant="filled">Recusou o cadastro</Badge>}
+        </Group>
+        <Text size="xs" c="dimmed">{tipoImovelNome(c.tipo_imovel_id)}</Text>
+      </Stack>
+    ),
+  },
+  { accessor: 'cep', title: 'CEP', noWrap: true, render: (c) => (c.cep ? maskCep(c.cep) : '—'), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})` },
+  { accessor: 'st_micro_area', title: 'Micro-área', render: (c) => (c.fora_area ? 'Fora de área' : (c.st_micro_area ?? '—')) },
+  { accessor: 'equipe_nome', title: 'Equipe', render: (c) => c.equipe_nome ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
+  { accessor: 'profissional_nome', title: 'Profissional', render: (c) => c.profissional_nome ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.xl})` },
+  { accessor: 'numero_familias', title: 'Famílias', textAlign: 'right', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
+  { accessor: 'data_cadastro', title: 'Data do cadastro', noWrap: true, render: (c) => isoToBr(c.data_cadastro.slice(0, 10)), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
+];
+
+export function CadastroDomiciliarListPage() {
+  useDocumentTitle('Cadastros domiciliares');
+  const navigate = useNavigate();
+  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const podeCriar = usePode('atencao_primaria/cadastros_domiciliares:create');
+  const opcoes = useOpcoesFiltro();
+  const lista = useDomicilios({
+    endereco: params.endereco, cep: params.cep, micro_area: params.micro_area, equipe_id: params.equipe_id,
+    profissional_id: params.profissional_id, unidade_saude_id: params.unidade_saude_id, tipo_imovel_id: params.tipo_imovel_id,
+    page: params.page, per_page: params.per_page,
+  });
+  const [microArea, setMicroArea] = useState(params.micro_area ?? '');
+  const [cep, setCep] = useState(params.cep ?? '');
+  const equipes = (opcoes.data?.equipes ?? []).filter((e) => !params.unidade_saude_id || e.unidade_saude_id === params.unidade_saude_id);
+  const opcao = (l: Array<{ id: string; nome: string }>) => l.map((x) => ({ value: x.id, label: x.nome }));
+
+  const novo = podeCriar ? (
+    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Novo cadastro domiciliar</Button>
+  ) : undefined;
+
+  return (
+    <ListPage
+      title="Cadastros domiciliares"
+      action={novo}
+      filters={(
+        <>
+          <SearchBox label="Buscar endereço" placeholder="Logradouro, número, bairro ou referência" value={params.endereco ?? ''}
+            onSearch={(endereco) => setFilters({ endereco })} />
+          <CepInput
+            label="CEP" w={140} value={cep}
+            onChange={(v) => {
+              setCep(v);
+              if (v.length === 8 || v === '') setFilters({ cep: v || undefined });
+            }}
+          />
+          <TextInput
+            label="Micro-área" w={110} inputMode="numeric" maxLength={2} styles={touchInputStyles} value={microArea}
+            onChange={(e) => {
+              const v = e.currentTarget.value.replace(/\D/g, '').slice(0, 2);
+              setMicroArea(v);
+              if (v.length === 2 || v === '') setFilters({ micro_area: v || undefined });
+            }}
+          />
+          <Select label="Tipo de imóvel" w={200} clearable searchable data={TIPOS} styles={touchInputStyles}
+            value={params.tipo_imovel_id === undefined ? null : String(params.tipo_imovel_id)}
+            onChange={(v) => setFilters({ tipo_imovel_id: v ?? undefined })} comboboxProps={{ width: 360, position: 'bottom-start' }} />
+          <Select label="Unidade" w={220} clearable searchable data={opcao(opcoes.data?.unidades ?? [])} styles={touchInputStyles}
+            value={params.unidade_saude_id ?? null} onChange={(v) => setFilters({ unidade_saude_id: v ?? undefined, equipe_id: undefined })} />
+          <Select label="Equipe" w={200} clearable searchable data={opcao(equipes)} styles={touchInputStyles}
+            value={params.equipe_id ?? null} onChange={(v) => setFilters({ equipe_id: v ?? undefined })} />
+          <Select label="Profissional" w={240} clearable searchable data={opcao(opcoes.data?.profissionais ?? [])} styles={touchInputStyles}
+            value={params.profissional_id ?? null} onChange={(v) => setFilters({ profissional_id: v ?? undefined })} />
+        </>
+      )}
+    >
+      {lista.error && (
+        <Alert color="red" variant="light" role="alert" title="Algo deu errado">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{lista.error instanceof ApiError ? lista.error.message : 'Não foi possível concluir a operação. Tente novamente mais tarde.'}</Text>
+            <Button size="xs" variant="light" onClick={() => void lista.refetch()}>Tentar novamente</Button>
+          </Group>
+        </Alert>
+      )}
+      <DataList<CadastroDomiciliarListItem>
+        ariaLabel="Cadastros domiciliares"
+        columns={columns}
+        records={lista.data?.rows}
+        total={lista.data?.total}
+        fetching={lista.isFetching}
+        page={params.page}
+        perPage={params.per_page}
+        onPageChange={setPage}
+        onPerPageChange={setPerPage}
+        emptyText="Nenhum cadastro domiciliar encontrado."
+        emptyAction={podeCriar ? <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>Cadastrar domicílio</Button> : undefined}
+        onRowClick={(c) => void navigate(`${BASE_PATH}/${c.id}/detalhes`)}
+      />
+    </ListPage>
+  );
+}

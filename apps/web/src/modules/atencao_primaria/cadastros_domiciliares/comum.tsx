@@ -1,0 +1,74 @@
+// Pieces shared by the household screens: names of codes, the one-line address, the header card and the loader.
+import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { msg } from '@saude/shared';
+import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
+import { enderecoLinha, type EnderecoPartes } from '@saude/shared/endereco';
+import type { CadastroDomiciliar } from '@saude/shared/schemas/cadastro_domiciliar';
+import { notifyError } from '../../../lib/feedback';
+import { maskCep } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
+import { useDomicilio } from './api';
+
+export const MODEL = 'Cadastro domiciliar';
+
+type Tabela = readonly { codigo: number | string; descricao: string }[];
+export const nomeDe = (t: Tabela, id: number | string | null | undefined) =>
+  (id === null || id === undefined ? undefined : t.find((r) => r.codigo === id)?.descricao) ?? '—';
+export const opcoes = (t: readonly { codigo: number; descricao: string }[]) => t.map((r) => ({ value: r.codigo, label: r.descricao }));
+
+export const tipoImovelNome = (id: number | null | undefined) => nomeDe(tipoImovel, id);
+
+/** 'Rua das Flores, 12 - Apto 3 - Centro', as the lists' `endereco` (one shared function). */
+export const enderecoTexto = (c: EnderecoPartes): string => enderecoLinha(c);
+
+export function MicroAreaTexto({ microArea, foraArea }: { microArea: string | null; foraArea: boolean }) {
+  return <>{foraArea ? 'Fora de área' : (microArea ?? '—')}</>;
+}
+
+/** Which home this is (ux.md detail header): address, property type, micro-area, unit and team. */
+export function DomicilioCabecalho({ c, children }: { c: CadastroDomiciliar; children?: ReactNode }) {
+  const cidade = [c.municipio_nome, c.uf].filter(Boolean).join('/');
+  return (
+    <Card withBorder radius="md" p="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={2} style={{ overflowWrap: 'anywhere' }}>{enderecoTexto(c)}</Title>
+            <Badge variant="light" color="cyan">{tipoImovelNome(c.tipo_imovel_id)}</Badge>
+            {c.termo_recusa && <Badge variant="filled" color="gray">Recusou o cadastro</Badge>}
+          </Group>
+          <Text size="sm">
+            {[c.cep ? `CEP ${maskCep(c.cep)}` : undefined, cidade || undefined, c.fora_area ? 'Fora de área' : c.st_micro_area ? `Micro-área ${c.st_micro_area}` : undefined]
+              .filter(Boolean).join(' · ')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {[c.unidade_saude_nome, c.equipe_nome].filter(Boolean).join(' · ')}
+          </Text>
+        </Stack>
+        {children}
+      </Group>
+    </Card>
+  );
+}
+
+/** Loads the household; a 404 (absent or outside the user's territory) says so, and the page goes back to the list. */
+export function useDomicilioOuVolta(id: string | undefined) {
+  const q = useDomicilio(id);
+  const err = q.error;
+  useEffect(() => {
+    if (!err) return;
+    if (err instanceof ApiError && err.status === 404) notifyError(new ApiError(404, msg.cadastroNaoEncontrado, {}));
+    else notifyError(err);
+  }, [err]);
+  return q;
+}
+
+export function DomicilioCarregando() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Carregando cadastro domiciliar">
+      <Skeleton h={88} radius="md" />
+      <Skeleton h={320} radius="md" />
+    </Stack>
+  );
+}

@@ -1,0 +1,127 @@
+// /atencao_primaria/familias (spec §2, §3 filters: team, responsible, record number, professional, unit; issue 7: mudou).
+import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import type { FamiliaListItem } from '@saude/shared/schemas/familia';
+import { maskCns, touchInputStyles } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
+import { usePode } from '../../municipes/api';
+import { useOpcoesFiltro } from '../cadastros_domiciliares/api';
+import { BASE_PATH, useFamilias } from './api';
+
+const uuid = z.uuid().optional();
+const paramsSchema = listParamsSchema.extend({
+  responsavel: z.string().trim().max(70).optional(),
+  numero_prontuario: z.string().trim().max(30).optional(),
+  equipe_id: uuid,
+  profissional_id: uuid,
+  unidade_saude_id: uuid,
+  situacao: z.enum(['todas', 'ativas', 'mudou']).default('todas'),
+});
+
+const SITUACOES = [
+  { value: 'todas', label: 'Todas' },
+  { value: 'ativas', label: 'No território' },
+  { value: 'mudou', label: 'Mudou-se' },
+];
+
+const columns: DataTableColumn<FamiliaListItem>[] = [
+  {
+    accessor: 'responsavel_nome', title: 'Responsável familiar',
+    render: (f) => (
+      <Stack gap={2}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} size="sm">{f.responsavel_nome}</Text>
+          {f.mudou && <Badge size="sm" color="orange" variant="light">Mudou-se</Badge>}
+        </Group>
+        {f.responsavel_cns && <Text size="xs" c="dimmed">CNS {maskCns(f.responsavel_cns)}</Text>}
+      </Stack>
+    ),
+  },
+  { accessor: 'numero_prontuario', title: 'Prontuário', render: (f) => f.numero_prontuario ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})` },
+  { accessor: 'numero_membros', title: 'Membros', textAlign: 'right' },
+  {
+    accessor: 'domicilio_endereco', title: 'Domicílio',
+    render: (f) => f.domicilio_endereco ?? <Text size="sm" c="dimmed">Sem domicílio</Text>,
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+  },
+  { accessor: 'equipe_nome', title: 'Equipe', render: (f) => f.equipe_nome ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
+];
+
+export function FamiliaListPage() {
+  useDocumentTitle('Famílias');
+  const navigate = useNavigate();
+  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const podeCriar = usePode('atencao_primaria/familias:create');
+  // Read-only profiles see the list; the family screen is the edit form.
+  const podeEditar = usePode('atencao_primaria/familias:update');
+  const opcoes = useOpcoesFiltro();
+  const lista = useFamilias({
+    responsavel: params.responsavel, numero_prontuario: params.numero_prontuario, equipe_id: params.equipe_id,
+    profissional_id: params.profissional_id, unidade_saude_id: params.unidade_saude_id,
+    mudou: params.situacao === 'todas' ? undefined : params.situacao === 'mudou',
+    page: params.page, per_page: params.per_page,
+  });
+  const [prontuario, setProntuario] = useState(params.numero_prontuario ?? '');
+  const equipes = (opcoes.data?.equipes ?? []).filter((e) => !params.unidade_saude_id || e.unidade_saude_id === params.unidade_saude_id);
+  const opcao = (l: Array<{ id: string; nome: string }>) => l.map((x) => ({ value: x.id, label: x.nome }));
+
+  const novo = podeCriar ? (
+    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Nova família</Button>
+  ) : undefined;
+
+  return (
+    <ListPage
+      title="Famílias"
+      action={novo}
+      filters={(
+        <>
+          <SearchBox label="Buscar responsável" placeholder="Nome, CPF ou CNS do responsável" value={params.responsavel ?? ''}
+            onSearch={(responsavel) => setFilters({ responsavel })} />
+          <TextInput
+            label="Nº do prontuário" w={160} styles={touchInputStyles} value={prontuario}
+            onChange={(e) => setProntuario(e.currentTarget.value)}
+            onBlur={() => setFilters({ numero_prontuario: prontuario.trim() || undefined })}
+            onKeyDown={(e) => { if (e.key === 'Enter') setFilters({ numero_prontuario: prontuario.trim() || undefined }); }}
+          />
+          <Select label="Situação" w={160} allowDeselect={false} data={SITUACOES} styles={touchInputStyles}
+            value={params.situacao} onChange={(v) => setFilters({ situacao: v ?? 'todas' })} />
+          <Select label="Unidade" w={220} clearable searchable data={opcao(opcoes.data?.unidades ?? [])} styles={touchInputStyles}
+            value={params.unidade_saude_id ?? null} onChange={(v) => setFilters({ unidade_saude_id: v ?? undefined, equipe_id: undefined })} />
+          <Select label="Equipe" w={200} clearable searchable data={opcao(equipes)} styles={touchInputStyles}
+            value={params.equipe_id ?? null} onChange={(v) => setFilters({ equipe_id: v ?? undefined })} />
+          <Select label="Profissional" w={240} clearable searchable data={opcao(opcoes.data?.profissionais ?? [])} styles={touchInputStyles}
+            value={params.profissional_id ?? null} onChange={(v) => setFilters({ profissional_id: v ?? undefined })} />
+        </>
+      )}
+    >
+      {lista.error && (
+        <Alert color="red" variant="light" role="alert" title="Algo deu errado">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{lista.error instanceof ApiError ? lista.error.message : 'Não foi possível concluir a operação. Tente novamente mais tarde.'}</Text>
+            <Button size="xs" variant="light" onClick={() => void lista.refetch()}>Tentar novamente</Button>
+          </Group>
+        </Alert>
+      )}
+      <DataList<FamiliaListItem>
+        ariaLabel="Famílias"
+        columns={columns}
+        records={lista.data?.rows}
+        total={lista.data?.total}
+        fetching={lista.isFetching}
+        page={params.page}
+        perPage={params.per_page}
+        onPageChange={setPage}
+        onPerPageChange={setPerPage}
+        emptyText="Nenhuma família encontrada."
+        emptyAction={podeCriar ? <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>Cadastrar família</Button> : undefined}
+        onRowClick={podeEditar ? (f) => void navigate(`${BASE_PATH}/${f.id}/edit`) : undefined}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,67 @@
+// A citizen picker bound to a form field: the registry's search (name, CPF, CNS or dd/mm/aaaa), the form gets the id.
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState, type ReactNode } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
+import { isoToBr, maskCns, maskCpf, touchInputStyles, useFieldLabel } from '../../../lib/form';
+import { useBuscaMunicipes } from '../cadastros_individuais/api';
+
+export type MunicipeResumo = Pick<MunicipeListItem, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'>;
+
+/** 'Maria Souza · 15/03/1985 · CPF 123.456.789-09': enough to tell two namesakes apart. */
+export function municipeRotulo(m: MunicipeResumo): string {
+  const doc = m.cpf_numero ? ` · CPF ${maskCpf(m.cpf_numero)}` : m.codigo_cns ? ` · CNS ${maskCns(m.codigo_cns)}` : '';
+  return `${m.nome} · ${isoToBr(m.data_nascimento)}${doc}`;
+}
+
+export interface MunicipePickerProps<T extends FieldValues, TT = T> {
+  control: Control<T, unknown, TT>;
+  name: FieldPath<T>;
+  label: ReactNode;
+  required?: boolean;
+  tooltip?: ReactNode;
+  /** The citizen already in the field (edit), so the box shows their name before any search. */
+  inicial?: MunicipeResumo;
+  /** Called with the chosen citizen (undefined when cleared). */
+  onEscolhido?: (m: MunicipeResumo | undefined) => void;
+  disabled?: boolean;
+}
+
+export function MunicipePicker<T extends FieldValues, TT = T>({
+  control, name, label, required, tooltip, inicial, onEscolhido, disabled,
+}: MunicipePickerProps<T, TT>) {
+  const { field, fieldState } = useController({ control, name });
+  const labelProps = useFieldLabel({ label, required, tooltip });
+  const [busca, setBusca] = useState('');
+  // Citizens seen in this picker, so the chosen one keeps its label when a new search no longer lists them.
+  const [vistos, setVistos] = useState<Record<string, MunicipeResumo>>(() => (inicial ? { [inicial.id]: inicial } : {}));
+  const valor = (field.value as string | null | undefined) || null;
+  const escolhido = valor ? vistos[valor] : undefined;
+  const [q] = useDebouncedValue(busca, 300);
+  // Once picked, the box shows the option's label: that is not a new search.
+  const termo = escolhido && q === municipeRotulo(escolhido) ? '' : q;
+  const resultados = useBuscaMunicipes(termo);
+  const rows: MunicipeResumo[] = [...(resultados.data?.rows ?? [])];
+  if (escolhido && !rows.some((r) => r.id === escolhido.id)) rows.unshift(escolhido);
+  const data = rows.map((r) => ({ value: r.id, label: municipeRotulo(r) }));
+
+  return (
+    <Select
+      {...labelProps} searchable clearable data={data} value={valor} error={fieldState.error?.message} styles={touchInputStyles}
+      disabled={disabled} placeholder="Digite ao menos 3 letras do nome, ou o CPF/CNS"
+      searchValue={busca} onSearchChange={setBusca}
+      // The API already searched (misspellings, any word order): show its answer as is.
+      filter={({ options }) => options}
+      nothingFoundMessage={termo.trim().length >= 3 && !resultados.isFetching ? 'Nenhum munícipe encontrado.' : undefined}
+      comboboxProps={{ withinPortal: true }}
+      name={field.name} ref={field.ref} onBlur={field.onBlur}
+      onChange={(v) => {
+        const m = v ? rows.find((r) => r.id === v) : undefined;
+        if (m) setVistos((prev) => ({ ...prev, [m.id]: m }));
+        field.onChange(v ?? '');
+        onEscolhido?.(m);
+      }}
+    />
+  );
+}

@@ -1,0 +1,152 @@
+// /atencao_primaria/visitas_domiciliares/{familiaId}/detalhes (spec §2, issue 8): the family, its members with age and
+// last visit, and the visit history. Only agents launch visits (spec §5); others, and everyone for a family that moved
+// away (spec §4), see the history with a notice saying why there is no "Visitar".
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowLeft, IconHome, IconUser } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { msg } from '@saude/shared';
+import { parentescoFamilia } from '@saude/shared/schemas/familia';
+import type { FamiliaVisitaDetalhe, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
+import { notifyError } from '../../../lib/feedback';
+import { ApiError } from '../../../lib/http';
+import { usePode } from '../../municipes/api';
+import { BASE_PATH, useContextoVisita, useFamiliaVisita, useHistoricoVisitas } from './api';
+import { CancelarVisitaDialog } from './CancelarVisitaDialog';
+import { Carregando, ErroAoCarregar, ultimaVisitaTexto } from './comum';
+import { HistoricoVisitas } from './HistoricoVisitas';
+
+const POR_PAGINA = 10;
+const parentescoNome = (id: number) => parentescoFamilia.find((p) => p.codigo === id)?.descricao ?? '';
+
+export function VisitaFamiliaDetalhesPage() {
+  const { familiaId } = useParams();
+  const q = useFamiliaVisita(familiaId);
+  const naoEncontrada = q.error instanceof ApiError && q.error.status === 404;
+  useEffect(() => {
+    if (naoEncontrada) notifyError(new ApiError(404, msg.cadastroNaoEncontrado, {}));
+  }, [naoEncontrada]);
+  if (naoEncontrada) return <Navigate to={BASE_PATH} replace />;
+  if (q.error) return <ErroAoCarregar error={q.error} onRetry={() => void q.refetch()} />;
+  if (!q.data) return <Carregando label="Carregando família" />;
+  return <Detalhes f={q.data} />;
+}
+
+/** The family's identity, on top of the detail and of the visit form. */
+export function FamiliaCabecalho({ responsavel, prontuario, endereco, microArea, mudou, children }: {
+  responsavel: string; prontuario: string | null; endereco: string | null; microArea: string | null; mudou: boolean;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" p="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={2}>Família de {responsavel}</Title>
+            {mudou && <Badge color="gray" variant="filled">Mudou-se</Badge>}
+          </Group>
+          <Text size="sm">{endereco ?? 'Sem domicílio vinculado'}</Text>
+          <Text size="sm" c="dimmed">
+            Micro-área {microArea ?? '—'}{prontuario ? ` · Prontuário ${prontuario}` : ''}
+          </Text>
+        </Stack>
+        {children}
+      </Group>
+    </Card>
+  );
+}
+
+function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
+  useDocumentTitle(`Visitas domiciliares · Família de ${f.responsavel_nome}`);
+  const podeCriar = usePode('atencao_primaria/visitas_domiciliares:create');
+  const contexto = useContextoVisita({ familia_id: f.id }, !f.mudou);
+  const [page, setPage] = useState(1);
+  const historico = useHistoricoVisitas({ familia_id: f.id, page, per_page: POR_PAGINA });
+  const [cancelando, setCancelando] = useState<VisitaDomiciliar | null>(null);
+
+  const bloqueio = f.mudou
+    ? msg.familiaMudou
+    : contexto.data && !contexto.data.pode_lancar
+      ? (contexto.data.motivo_bloqueio ?? msg.visitaSomenteAgentes)
+      : contexto.error instanceof ApiError
+        ? contexto.error.message
+        : null;
+  const podeVisitar = !f.mudou && podeCriar && contexto.data?.pode_lancar === true;
+  const base = `${BASE_PATH}/${f.id}`;
+  // The API answers who may cancel each visit (the agent who made it, or a manager of the unit).
+  const podeCancelar = (v: VisitaDomiciliar) => v.pode_cancelar;
+
+  return (
+    <Stack gap="md">
+      <FamiliaCabecalho
+        responsavel={f.responsavel_nome} prontuario={f.numero_prontuario} endereco={f.endereco} microArea={f.micro_area} mudou={f.mudou}
+      >
+        <Stack gap={4} align="flex-end">
+          <Text size="sm">Última visita: {ultimaVisitaTexto(f.ultima_visita)}</Text>
+          {podeVisitar && (
+            <Button component={Link} to={`${base}/visitar`} mih={44} size="md" leftSection={<IconHome size={18} aria-hidden />}>
+              Visitar família
+            </Button>
+          )}
+        </Stack>
+      </FamiliaCabecalho>
+
+      {bloqueio && (
+        <Alert color="yellow" variant="light" role="status" title="Lançamento de visitas indisponível">
+          <Text size="sm">{bloqueio}</Text>
+        </Alert>
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby="membros-titulo">
+        <Title order={3} size="h4" id="membros-titulo">Membros</Title>
+        <Stack gap="xs" component="ul" aria-label="Membros da família" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {f.membros.map((m) => (
+            <Card key={m.municipe_id} component="li" withBorder radius="md" p="sm">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <IconUser size={20} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
+                  <Stack gap={2}>
+                    <Text fw={600}>{m.nome_social ?? m.nome}</Text>
+                    {m.nome_social && <Text size="xs" c="dimmed">Nome civil: {m.nome}</Text>}
+                    <Text size="sm">{[m.idade, parentescoNome(m.parentesco_id)].filter(Boolean).join(' · ')}</Text>
+                    <Text size="sm" c="dimmed">Última visita: {ultimaVisitaTexto(m.ultima_visita)}</Text>
+                  </Stack>
+                </Group>
+                {podeVisitar && (
+                  <Button
+                    component={Link} to={`${base}/membro/${m.municipe_id}/visitar`} variant="light" mih={44} size="md"
+                    aria-label={`Visitar ${m.nome_social ?? m.nome}`}
+                  >
+                    Visitar
+                  </Button>
+                )}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      </Stack>
+
+      {historico.error ? (
+        <ErroAoCarregar error={historico.error} onRetry={() => void historico.refetch()} />
+      ) : (
+        <HistoricoVisitas
+          visitas={historico.data?.rows}
+          total={historico.data?.total}
+          page={page}
+          perPage={POR_PAGINA}
+          onPageChange={setPage}
+          podeCancelar={podeCancelar}
+          onCancelar={setCancelando}
+        />
+      )}
+
+      <Group justify="flex-end">
+        <Button variant="default" mih={44} component={Link} to={BASE_PATH} leftSection={<IconArrowLeft size={18} aria-hidden />}>
+          Voltar para a lista
+        </Button>
+      </Group>
+      <CancelarVisitaDialog visita={cancelando} onClose={() => setCancelando(null)} />
+    </Stack>
+  );
+}

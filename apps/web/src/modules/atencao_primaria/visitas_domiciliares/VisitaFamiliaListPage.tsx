@@ -1,0 +1,161 @@
+// /atencao_primaria/visitas_domiciliares (spec §2, issue 8): the families an agent visits, their own micro-areas first,
+// with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
+import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { IconMapPin } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { msg } from '@saude/shared';
+import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
+import { touchInputStyles } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
+import { usePode } from '../../municipes/api';
+import { BASE_PATH, useFamiliasParaVisita } from './api';
+import { ultimaVisitaTexto } from './comum';
+
+const paramsSchema = listParamsSchema.extend({
+  responsavel: z.string().trim().max(70).optional(),
+  endereco: z.string().trim().max(100).optional(),
+  numero_prontuario: z.string().trim().max(30).optional(),
+  micro_area: z.string().regex(/^\d{2}$/).optional(),
+});
+
+export const MINHA_MICRO_AREA = 'Minha micro-área';
+
+const columns: DataTableColumn<FamiliaParaVisita>[] = [
+  {
+    accessor: 'responsavel_nome', title: 'Responsável',
+    render: (f) => (
+      <Stack gap={2}>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600} size="sm">{f.responsavel_nome}</Text>
+          {f.mudou && <Badge color="gray" variant="filled" size="sm">Mudou-se</Badge>}
+        </Group>
+        {f.numero_prontuario && <Text size="xs" c="dimmed">Prontuário {f.numero_prontuario}</Text>}
+      </Stack>
+    ),
+  },
+  { accessor: 'endereco', title: 'Endereço', render: (f) => f.endereco ?? '—' },
+  {
+    accessor: 'micro_area', title: 'Micro-área',
+    render: (f) => (
+      <Stack gap={4} align="flex-start">
+        <Text size="sm">{f.micro_area ?? 'Fora de área'}</Text>
+        {/* max-content: the badge stays whole at 800 px; the address column gives way instead. */}
+        {f.minha_micro_area && <Badge color="teal" variant="light" size="sm" style={{ minWidth: 'max-content' }}>{MINHA_MICRO_AREA}</Badge>}
+      </Stack>
+    ),
+  },
+  { accessor: 'numero_membros', title: 'Membros', textAlign: 'right', width: 90 },
+  { accessor: 'ultima_visita', title: 'Última visita', noWrap: true, render: (f) => ultimaVisitaTexto(f.ultima_visita) },
+];
+
+export function VisitaFamiliaListPage() {
+  useDocumentTitle('Visitas domiciliares');
+  const navigate = useNavigate();
+  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const podeCriar = usePode('atencao_primaria/visitas_domiciliares:create');
+  const lista = useFamiliasParaVisita({
+    responsavel: params.responsavel,
+    endereco: params.endereco,
+    numero_prontuario: params.numero_prontuario,
+    micro_area: params.micro_area,
+    page: params.page,
+    per_page: params.per_page,
+  });
+
+  return (
+    <ListPage
+      title="Visitas domiciliares"
+      // A visit to a property without a family (shop, vacant lot, strategic point) starts here.
+      action={podeCriar ? (
+        <Button component={Link} to={`${BASE_PATH}/membro/visitar`} variant="light" mih={44} leftSection={<IconMapPin size={18} aria-hidden />}>
+          Visita sem família
+        </Button>
+      ) : undefined}
+      filters={(
+        <>
+          <SearchBox
+            label="Responsável" placeholder="Nome do responsável pela família"
+            value={params.responsavel ?? ''} onSearch={(responsavel) => setFilters({ responsavel })}
+          />
+          <FiltroTexto label="Endereço" placeholder="Rua, número ou bairro" maxLength={100} w={240}
+            value={params.endereco} onChange={(endereco) => setFilters({ endereco })} />
+          <FiltroTexto label="Prontuário" maxLength={30} w={150}
+            value={params.numero_prontuario} onChange={(numero_prontuario) => setFilters({ numero_prontuario })} />
+          <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
+        </>
+      )}
+    >
+      {lista.error && (
+        <Alert color="red" variant="light" role="alert" title={msg.algoDeuErrado}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{lista.error instanceof ApiError ? lista.error.message : msg.erroGenerico}</Text>
+            <Button size="xs" variant="light" onClick={() => void lista.refetch()}>Tentar novamente</Button>
+          </Group>
+        </Alert>
+      )}
+      <DataList<FamiliaParaVisita>
+        ariaLabel="Famílias para visita"
+        columns={columns}
+        records={lista.data?.rows}
+        total={lista.data?.total}
+        fetching={lista.isFetching}
+        page={params.page}
+        perPage={params.per_page}
+        onPageChange={setPage}
+        onPerPageChange={setPerPage}
+        emptyText="Nenhuma família encontrada. Confira os filtros ou cadastre a família no domicílio."
+        onRowClick={(f) => navigate(`${BASE_PATH}/${f.id}/detalhes`)}
+      />
+    </ListPage>
+  );
+}
+
+/** A text filter applied on Enter or when the field is left, never on every keystroke (3G). */
+function FiltroTexto({ label, placeholder, value, onChange, maxLength, w }: {
+  label: string; placeholder?: string; value?: string; onChange: (v: string | undefined) => void; maxLength: number; w: number;
+}) {
+  const [texto, setTexto] = useState(value ?? '');
+  const [anterior, setAnterior] = useState(value);
+  // Back/forward change the URL: show the filter in effect.
+  if (value !== anterior) {
+    setAnterior(value);
+    setTexto(value ?? '');
+  }
+  const aplicar = () => {
+    const v = texto.trim() || undefined;
+    if (v !== value) onChange(v);
+  };
+  return (
+    <TextInput
+      label={label} placeholder={placeholder} w={w} maxLength={maxLength} styles={touchInputStyles}
+      value={texto} onChange={(e) => setTexto(e.currentTarget.value)} onBlur={aplicar}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          aplicar();
+        }
+      }}
+    />
+  );
+}
+
+/** Two digits: asks once the micro-area is complete (or cleared). */
+function FiltroMicroArea({ value, onChange }: { value?: string; onChange: (v: string | undefined) => void }) {
+  const [texto, setTexto] = useState(value ?? '');
+  return (
+    <TextInput
+      label="Micro-área" w={110} inputMode="numeric" maxLength={2} placeholder="00" styles={touchInputStyles}
+      value={texto}
+      onChange={(e) => {
+        const v = e.currentTarget.value.replace(/\D/g, '').slice(0, 2);
+        setTexto(v);
+        if (v.length === 2 || v === '') onChange(v || undefined);
+      }}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+// Data hooks of the home visits (issue 8): one query-key factory, pages fetch, children get props (style.md §9).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Familia } from '@saude/shared/schemas/familia';
+import type {
+  CancelarVisitaInput, FamiliaParaVisita, FamiliasParaVisitaFilters, FamiliaVisitaDetalhe, VisitaContexto, VisitaDomiciliar,
+  VisitaDomiciliarFilters, VisitaDomiciliarInput,
+} from '@saude/shared/schemas/visita_domiciliar';
+import { http } from '../../../lib/http';
+
+export const BASE_PATH = '/atencao_primaria/visitas_domiciliares';
+const base = `/api/v1${BASE_PATH}`;
+
+export const visitaKeys = {
+  all: ['visitas_domiciliares'] as const,
+  familias: (f: Partial<FamiliasParaVisitaFilters>) => [...visitaKeys.all, 'familias', f] as const,
+  familia: (id: string) => [...visitaKeys.all, 'familia', id] as const,
+  historico: (f: Partial<VisitaDomiciliarFilters>) => [...visitaKeys.all, 'historico', f] as const,
+  contexto: (f: { familia_id?: string; municipe_id?: string }) => [...visitaKeys.all, 'contexto', f] as const,
+  /** Spec §7 GET /atencao_primaria/familias/{familiaId}: the family's own record, read for `mudou`. */
+  situacaoFamilia: (id: string) => [...visitaKeys.all, 'situacao_familia', id] as const,
+};
+
+export const useFamiliasParaVisita = (f: Partial<FamiliasParaVisitaFilters>) =>
+  useQuery({
+    queryKey: visitaKeys.familias(f),
+    queryFn: ({ signal }) => http.list<FamiliaParaVisita>(`${base}/familias`, f, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useFamiliaVisita = (id: string | undefined) =>
+  useQuery({
+    queryKey: visitaKeys.familia(id ?? ''),
+    queryFn: ({ signal }) => http.get<FamiliaVisitaDetalhe>(`${base}/familias/${id}`, undefined, signal),
+    enabled: id !== undefined,
+    // A 404 is an answer, not a hiccup: go back to the list at once.
+    retry: false,
+  });
+
+export const useHistoricoVisitas = (f: Partial<VisitaDomiciliarFilters>, enabled = true) =>
+  useQuery({
+    queryKey: visitaKeys.historico(f),
+    queryFn: ({ signal }) => http.list<VisitaDomiciliar>(base, f, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useContextoVisita = (f: { familia_id?: string; municipe_id?: string }, enabled = true) =>
+  useQuery({
+    queryKey: visitaKeys.contexto(f),
+    queryFn: ({ signal }) => http.get<VisitaContexto>(`${base}/contexto`, f, signal),
+    enabled,
+    retry: false,
+  });
+
+/** Spec §7: the visit form asks the family's state first and opens only when it has not moved away. */
+export const useSituacaoFamilia = (id: string | undefined) =>
+  useQuery({
+    queryKey: visitaKeys.situacaoFamilia(id ?? ''),
+    queryFn: ({ signal }) => http.get<Familia>(`/api/atencao_primaria/familias/${id}`, undefined, signal),
+    enabled: id !== undefined,
+    retry: false,
+    // Always the server's current answer: another agent may have flagged the family a minute ago.
+    staleTime: 0,
+  });
+
+export function useSalvarVisita() {
+  const qc = useQueryClient();
+  return useMutation({
+    // The body carries the id generated when the form opened: a retry answers the visit already saved.
+    mutationFn: (body: VisitaDomiciliarInput) => http.post<VisitaDomiciliar>(base, body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: visitaKeys.all });
+    },
+  });
+}
+
+export function useCancelarVisita() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: CancelarVisitaInput & { id: string }) => http.post<VisitaDomiciliar>(`${base}/${id}/cancelar`, body),
+    onSettled: () => {
+      // Also after a 409 (already cancelled elsewhere): the history shows the current state.
+      void qc.invalidateQueries({ queryKey: visitaKeys.all });
+    },
+  });
+}

@@ -1,0 +1,186 @@
+// The visit form's values and their mapping to the API (issue 8). The rules are the shared ones
+// (visitaDomiciliarInputSchema), so the browser answers sooner with the very messages the API would send.
+import { z } from 'zod';
+import { isValidIsoDate, msg } from '@saude/shared';
+import {
+  desfechoSemDados, imovelSemMorador, MOTIVOS_IMOVEL_SEM_MORADOR, MOTIVOS_SOMENTE_FEMININO, turnoDaHora, visitaDomiciliarInputSchema,
+  type VisitaContexto, type VisitaDomiciliarInput,
+} from '@saude/shared/schemas/visita_domiciliar';
+
+export const MEDIDAS = ['altura', 'peso', 'temperatura', 'glicemia', 'momento_coleta_glicemia_id', 'pressao_sistolica', 'pressao_diastolica'] as const;
+export type Medida = (typeof MEDIDAS)[number];
+
+const numero = () => z.number().nullable();
+
+const camposSchema = z.object({
+  /** Generated once when the form opens and kept across retries: a retried save never creates two visits. */
+  id: z.string(),
+  familia_id: z.string(),
+  municipe_id: z.string(),
+  ocupacao_id: z.string().nullable(),
+  /** yyyy-MM-dd and HH:mm in the browser's time; joined into one ISO timestamp for the API. */
+  data: z.string().nullable(),
+  hora: z.string(),
+  turno_atendimentos: numero(),
+  micro_area: z.string(),
+  fora_area: z.boolean(),
+  tipo_imovel_id: numero(),
+  numero_prontuario: z.string(),
+  visita_compartilhada: z.boolean(),
+  desfecho_id: numero(),
+  motivo_visita_ids: z.array(z.number()),
+  altura: numero(),
+  peso: numero(),
+  temperatura: numero(),
+  glicemia: numero(),
+  momento_coleta_glicemia_id: numero(),
+  pressao_sistolica: numero(),
+  pressao_diastolica: numero(),
+});
+
+export type VisitaFormValues = z.input<typeof camposSchema>;
+type Campo = keyof VisitaFormValues;
+
+export interface OpcoesForm {
+  /** More than one compatible specialty: the user must pick one (the API fills it only when there is exactly one). */
+  ocupacaoObrigatoria: boolean;
+}
+
+/** The form's schema: its own checks (date, hour, required choices) and then the shared API schema's. */
+export function visitaFormSchema({ ocupacaoObrigatoria }: OpcoesForm) {
+  return camposSchema.superRefine((v, ctx) => {
+    const com = new Set<string>();
+    const add = (path: Campo, message: string) => {
+      if (com.has(path)) return;
+      com.add(path);
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    };
+    if (ocupacaoObrigatoria && !v.ocupacao_id) add('ocupacao_id', msg.obrigatorio);
+    if (!v.data) add('data', msg.obrigatorio);
+    else if (!isValidIsoDate(v.data)) add('data', msg.naoEValido);
+    if (!v.hora) add('hora', msg.obrigatorio);
+    else if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.hora)) add('hora', msg.naoEValido);
+    if (v.turno_atendimentos === null) add('turno_atendimentos', msg.obrigatorio);
+    if (v.tipo_imovel_id === null) add('tipo_imovel_id', msg.obrigatorio);
+    if (v.desfecho_id === null) add('desfecho_id', msg.obrigatorio);
+    const r = visitaDomiciliarInputSchema.safeParse(formParaApi(v));
+    if (r.success) return;
+    for (const issue of r.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      add(campoDoForm(key, v), issue.message);
+    }
+  });
+}
+
+const p2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A UUID v7 (architecture: "Records"), made in the browser. crypto.getRandomValues, not randomUUID: the latter exists
+ * only in secure contexts, and a tablet may reach the server by plain http on the unit's network.
+ */
+export function novoIdVisita(agora = Date.now()): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  let ts = agora;
+  for (let i = 5; i >= 0; i--) {
+    b[i] = ts % 256;
+    ts = Math.floor(ts / 256);
+  }
+  b[6] = (b[6]! & 0x0f) | 0x70;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Local date + time → ISO timestamp (toISOString is UTC, which the API accepts). */
+export function dataHoraIso(data: string | null, hora: string): string | undefined {
+  if (!data || !isValidIsoDate(data) || !/^\d{2}:\d{2}$/.test(hora)) return undefined;
+  const d = new Date(`${data}T${hora}:00`);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+export interface Alvo {
+  familiaId?: string;
+  municipeId?: string;
+}
+
+/** A new visit: now (date, hour and its shift) and the context's defaults (micro-area, property, record number, specialty). */
+export function novaVisita(id: string, alvo: Alvo, ctx: VisitaContexto, agora = new Date()): VisitaFormValues {
+  return {
+    id,
+    familia_id: alvo.familiaId ?? '',
+    municipe_id: alvo.municipeId ?? '',
+    ocupacao_id: ctx.ocupacao_id ?? (ctx.ocupacoes.length === 1 ? ctx.ocupacoes[0]!.codigo : null),
+    data: `${agora.getFullYear()}-${p2(agora.getMonth() + 1)}-${p2(agora.getDate())}`,
+    hora: `${p2(agora.getHours())}:${p2(agora.getMinutes())}`,
+    turno_atendimentos: turnoDaHora(agora.getHours()),
+    micro_area: ctx.fora_area ? '' : (ctx.micro_area ?? ''),
+    fora_area: ctx.fora_area,
+    tipo_imovel_id: ctx.tipo_imovel_id,
+    numero_prontuario: ctx.numero_prontuario ?? '',
+    visita_compartilhada: false,
+    desfecho_id: null,
+    motivo_visita_ids: [],
+    altura: null, peso: null, temperatura: null, glicemia: null, momento_coleta_glicemia_id: null,
+    pressao_sistolica: null, pressao_diastolica: null,
+  };
+}
+
+/** Measurements are a person's, taken only when the visit happened, at a home where people live. */
+export const aceitaMedidas = (v: Pick<VisitaFormValues, 'municipe_id' | 'desfecho_id' | 'tipo_imovel_id'>) =>
+  Boolean(v.municipe_id) && !desfechoSemDados(v.desfecho_id) && !imovelSemMorador(v.tipo_imovel_id);
+
+/** The reasons the form offers: none when refused/absent; only the allowed ones at a property without residents; no pregnancy for a man. */
+export function motivoPermitido(codigo: number, { tipoImovel, masculino }: { tipoImovel: number | null; masculino: boolean }) {
+  if (imovelSemMorador(tipoImovel) && !MOTIVOS_IMOVEL_SEM_MORADOR.includes(codigo)) return false;
+  if (masculino && MOTIVOS_SOMENTE_FEMININO.includes(codigo)) return false;
+  return true;
+}
+
+/** Form → API body. Answers the screen hides (refused/absent, a property without residents) are not sent. */
+export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
+  const semDados = desfechoSemDados(v.desfecho_id);
+  const medidas = aceitaMedidas(v);
+  const m = (k: Medida) => (medidas ? (v[k] ?? undefined) : undefined);
+  return {
+    id: v.id,
+    familia_id: v.familia_id || undefined,
+    municipe_id: v.municipe_id || undefined,
+    ocupacao_id: v.ocupacao_id || undefined,
+    data_visita: dataHoraIso(v.data, v.hora),
+    turno_atendimentos: v.turno_atendimentos ?? undefined,
+    micro_area: v.fora_area ? undefined : (v.micro_area.trim() || undefined),
+    fora_area: v.fora_area,
+    tipo_imovel_id: v.tipo_imovel_id ?? undefined,
+    numero_prontuario: imovelSemMorador(v.tipo_imovel_id) ? undefined : (v.numero_prontuario.trim() || undefined),
+    visita_compartilhada: v.visita_compartilhada,
+    desfecho_id: v.desfecho_id ?? undefined,
+    motivo_visita_ids: semDados ? [] : v.motivo_visita_ids,
+    altura: m('altura'),
+    peso: m('peso'),
+    temperatura: m('temperatura'),
+    glicemia: m('glicemia'),
+    momento_coleta_glicemia_id: m('momento_coleta_glicemia_id'),
+    pressao_sistolica: m('pressao_sistolica'),
+    pressao_diastolica: m('pressao_diastolica'),
+  };
+}
+
+/** API field → form field: the timestamp's problems go to the hour when the day is today (a future hour), else to the date. */
+export function campoDoForm(key: string, v?: Pick<VisitaFormValues, 'data'>): Campo {
+  if (key === 'data_visita') {
+    const hoje = new Date();
+    const hojeIso = `${hoje.getFullYear()}-${p2(hoje.getMonth() + 1)}-${p2(hoje.getDate())}`;
+    return v?.data === hojeIso ? 'hora' : 'data';
+  }
+  return key as Campo;
+}
+
+/** Labels for the error summary. */
+export const ROTULOS: Record<string, string> = {
+  id: 'Identificador da visita', familia_id: 'Família', municipe_id: 'Munícipe', unidade_saude_id: 'Unidade de saúde',
+  ocupacao_id: 'Especialidade (CBO)', data: 'Data da visita', hora: 'Hora da visita', data_visita: 'Data da visita',
+  turno_atendimentos: 'Turno', micro_area: 'Micro-área', fora_area: 'Fora de área', tipo_imovel_id: 'Tipo de imóvel',
+  numero_prontuario: 'Nº do prontuário', visita_compartilhada: 'Visita compartilhada', desfecho_id: 'Desfecho',
+  motivo_visita_ids: 'Motivos da visita', altura: 'Altura', peso: 'Peso', temperatura: 'Temperatura', glicemia: 'Glicemia capilar',
+  momento_coleta_glicemia_id: 'Momento da coleta', pressao_sistolica: 'Pressão sistólica', pressao_diastolica: 'Pressão diastólica',
+};
