@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { msg } from '@saude/shared';
 import { renderWithProviders } from '../test-utils';
-import { RadioField, SelectField, TextField, YesNoField } from './fields';
+import { RadioField, SelectField, TextField, TimeField, YesNoField } from './fields';
 import { useZodForm } from './useZodForm';
 
 const schema = z.object({
@@ -71,5 +71,28 @@ describe('form fields', () => {
     renderWithProviders(<Form />);
     expect(screen.getByRole('radio', { name: 'Sim' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Não' })).not.toBeChecked();
+  });
+});
+
+describe('TimeField', () => {
+  function HoraForm() {
+    const form = useZodForm(z.object({ hora: z.string().regex(/^\d{2}:\d{2}$/, { error: msg.naoEValido }) }), { hora: '' });
+    return (
+      <form onSubmit={form.handleSubmit((v) => { submitted = v; })} noValidate>
+        <TimeField control={form.control} name="hora" label="Hora" required />
+        <button type="submit">Salvar</button>
+      </form>
+    );
+  }
+
+  it('takes the hour as typed digits, always 24 h (HH:mm), with the numeric keyboard', async () => {
+    submitted = undefined;
+    const { user } = renderWithProviders(<HoraForm />);
+    const hora = screen.getByRole('textbox', { name: 'Hora' });
+    expect(hora).toHaveAttribute('inputmode', 'numeric');
+    await user.type(hora, '2130');
+    expect(hora).toHaveValue('21:30');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(submitted).toEqual({ hora: '21:30' });
   });
 });

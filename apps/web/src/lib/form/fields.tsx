@@ -1,10 +1,11 @@
 // Form fields bound to react-hook-form, each with the label conventions (FieldLabel) and its error under it.
 // Module screens compose these: <CpfField control={form.control} name="cpf" label="CPF" required />.
 import {
-  Checkbox, Group, Input, Radio, SegmentedControl, Select, Stack, TextInput, Textarea,
+  Checkbox, Group, Input, InputBase, Radio, SegmentedControl, Select, Stack, TextInput, Textarea,
   type ComboboxItem, type SelectProps, type TextInputProps, type TextareaProps,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { IMaskInput } from 'react-imask';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useFieldLabel, touchInputStyles, TOUCH_MIN_HEIGHT } from './FieldLabel';
 import { CepInput, CnsInput, CpfInput, PhoneInput, type DigitsInputProps } from './MaskedInput';
@@ -53,6 +54,22 @@ export function TextField<T extends FieldValues, TT = T>(props: BoundFieldProps<
       {...common} styles={touchInputStyles} {...props.inputProps}
       ref={field.ref} value={(field.value as string | null | undefined) ?? ''}
       onChange={(e) => field.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/**
+ * HH:mm typed with a mask: always 24 h whatever the browser's language (a native time input shows '09:00 PM' on some
+ * systems), with the numeric keyboard on a tablet. The value is the 'HH:mm' text.
+ */
+export function TimeField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT>) {
+  const { field, common } = useBound(props);
+  return (
+    <InputBase
+      {...common} component={IMaskInput} mask="00:00" placeholder={props.placeholder ?? 'hh:mm'}
+      value={(field.value as string | null | undefined) ?? ''}
+      onAccept={(v: string) => { if (v !== field.value) field.onChange(v); }}
+      inputRef={field.ref} inputMode="numeric" autoComplete="off" styles={touchInputStyles}
     />
   );
 }

@@ -21,7 +21,7 @@ import { AddressFields } from '../../../lib/address';
 import { notifyError, notifySaved } from '../../../lib/feedback';
 import {
   CheckboxField, CnsField, DateField, DecimalField, ErrorSummary, FormActions, IntegerField, PhoneField, RadioField, SelectField,
-  setServerErrors, TextField, touchInputStyles, useFieldLabel, useSaveShortcut, useUnsavedChangesPrompt, useZodForm, YesNoField,
+  setServerErrors, TextField, TimeField, touchInputStyles, useFieldLabel, useSaveShortcut, useUnsavedChangesPrompt, useZodForm, YesNoField,
 } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { useUsuario } from '../../auth/api';
@@ -181,8 +181,7 @@ function Cabecalho({ form, atual }: { form: Form; atual?: CadastroDomiciliar }) 
           </Group>
         </Group>
         <DateField control={form.control} name="data_cadastro_data" label="Data do cadastro" required tooltip={DICA_DATA} maxDate={todayIso()} />
-        <TextField control={form.control} name="data_cadastro_hora" label="Hora do cadastro" required tooltip={DICA_DATA}
-          inputProps={{ type: 'time' }} />
+        <TimeField control={form.control} name="data_cadastro_hora" label="Hora do cadastro" required tooltip={DICA_DATA} />
       </SimpleGrid>
     </Secao>
   );

@@ -4,11 +4,10 @@
 //   /membro/{municipeId?}/visitar              a citizen without a family, or the property alone (territorial visit)
 // The family's own record is asked first (spec §7 GET /atencao_primaria/familias/{familiaId}): a family that moved away
 // never opens the form (spec §4). Then the context (may this user launch? which specialty, micro-area, property?).
-import { Alert, Card, Checkbox, Group, InputBase, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Controller, useController, useWatch, type UseFormReturn } from 'react-hook-form';
-import { IMaskInput } from 'react-imask';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { msg, todayIso } from '@saude/shared';
 import { desfechoVisita, motivoVisita, tipoGlicemiaCapilar, tipoImovel, turno } from '@saude/shared/codes';
@@ -21,7 +20,7 @@ import {
 import { notifyError, notifySaved } from '../../../lib/feedback';
 import {
   CheckboxField, DateField, DecimalField, ErrorSummary, FormActions, IntegerField, RadioField, SelectField, setServerErrors,
-  TextField, touchInputStyles, useFieldLabel, useSaveShortcut, useUnsavedChangesPrompt, useZodForm, YesNoField,
+  TextField, TimeField, touchInputStyles, useFieldLabel, useSaveShortcut, useUnsavedChangesPrompt, useZodForm, YesNoField,
 } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { useUsuario } from '../../auth/api';
@@ -208,27 +207,10 @@ function Cabecalho({ form, ctx }: { form: Form; ctx: VisitaContexto }) {
         <SelectField control={form.control} name="ocupacao_id" label="Especialidade (CBO)" required={ctx.ocupacoes.length > 1}
           tooltip={DICA_OCUPACAO} data={ocupacoes} searchable={false} clearable={false} />
         <DateField control={form.control} name="data" label="Data da visita" required tooltip={DICA_DATA} maxDate={todayIso()} />
-        <HoraField form={form} />
+        <TimeField control={form.control} name="hora" label="Hora da visita" required tooltip={DICA_DATA} />
       </SimpleGrid>
       <RadioField control={form.control} name="turno_atendimentos" label="Turno" required tooltip={DICA_TURNO} data={TURNOS} />
     </Secao>
-  );
-}
-
-/**
- * HH:mm typed with a mask: always 24 h, whatever the browser's language (a native time input showed 04:35 AM), and
- * with the numeric keyboard on a tablet.
- */
-function HoraField({ form }: { form: Form }) {
-  const { field, fieldState } = useController({ control: form.control, name: 'hora' });
-  const label = useFieldLabel({ label: 'Hora da visita', required: true, tooltip: DICA_DATA });
-  return (
-    <InputBase
-      {...label} component={IMaskInput} mask="00:00" value={field.value} placeholder="hh:mm"
-      onAccept={(v: string) => { if (v !== field.value) field.onChange(v); }}
-      onBlur={field.onBlur} inputRef={field.ref} name={field.name} error={fieldState.error?.message}
-      inputMode="numeric" autoComplete="off" styles={touchInputStyles}
-    />
   );
 }
 
