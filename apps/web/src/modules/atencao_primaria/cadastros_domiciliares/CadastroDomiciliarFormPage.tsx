@@ -25,7 +25,8 @@ import {
 } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { useUsuario } from '../../auth/api';
-import { BASE_PATH, useOpcoesFiltro, useSaveDomicilio } from './api';
+import { useOpcoesFiltro } from '../opcoes/api';
+import { BASE_PATH, useSaveDomicilio } from './api';
 import { DomicilioCabecalho, DomicilioCarregando, MODEL, opcoes, useDomicilioOuVolta } from './comum';
 import { campoDoForm, domicilioFormSchema, domicilioParaForm, formParaApi, novoDomicilio, ROTULOS, type DomicilioFormValues } from './formValues';
 

@@ -13,7 +13,8 @@ import { CepInput, isoToBr, maskCep, touchInputStyles } from '../../../lib/form'
 import { ApiError } from '../../../lib/http';
 import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
-import { BASE_PATH, useDomicilios, useOpcoesFiltro } from './api';
+import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
+import { BASE_PATH, useDomicilios } from './api';
 import { tipoImovelNome } from './comum';
 
 const uuid = z.uuid().optional();
@@ -55,7 +56,6 @@ export function CadastroDomiciliarListPage() {
   const navigate = useNavigate();
   const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
   const podeCriar = usePode('atencao_primaria/cadastros_domiciliares:create');
-  const opcoes = useOpcoesFiltro();
   const lista = useDomicilios({
     endereco: params.endereco, cep: params.cep, micro_area: params.micro_area, equipe_id: params.equipe_id,
     profissional_id: params.profissional_id, unidade_saude_id: params.unidade_saude_id, tipo_imovel_id: params.tipo_imovel_id,
@@ -63,8 +63,6 @@ export function CadastroDomiciliarListPage() {
   });
   const [microArea, setMicroArea] = useState(params.micro_area ?? '');
   const [cep, setCep] = useState(params.cep ?? '');
-  const equipes = (opcoes.data?.equipes ?? []).filter((e) => !params.unidade_saude_id || e.unidade_saude_id === params.unidade_saude_id);
-  const opcao = (l: Array<{ id: string; nome: string }>) => l.map((x) => ({ value: x.id, label: x.nome }));
 
   const novo = podeCriar ? (
     <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Novo cadastro domiciliar</Button>
@@ -96,12 +94,7 @@ export function CadastroDomiciliarListPage() {
           <Select label="Tipo de imóvel" w={200} clearable searchable data={TIPOS} styles={touchInputStyles}
             value={params.tipo_imovel_id === undefined ? null : String(params.tipo_imovel_id)}
             onChange={(v) => setFilters({ tipo_imovel_id: v ?? undefined })} comboboxProps={{ width: 360, position: 'bottom-start' }} />
-          <Select label="Unidade" w={220} clearable searchable data={opcao(opcoes.data?.unidades ?? [])} styles={touchInputStyles}
-            value={params.unidade_saude_id ?? null} onChange={(v) => setFilters({ unidade_saude_id: v ?? undefined, equipe_id: undefined })} />
-          <Select label="Equipe" w={200} clearable searchable data={opcao(equipes)} styles={touchInputStyles}
-            value={params.equipe_id ?? null} onChange={(v) => setFilters({ equipe_id: v ?? undefined })} />
-          <Select label="Profissional" w={240} clearable searchable data={opcao(opcoes.data?.profissionais ?? [])} styles={touchInputStyles}
-            value={params.profissional_id ?? null} onChange={(v) => setFilters({ profissional_id: v ?? undefined })} />
+          <FiltrosLotacao value={params} onChange={setFilters} />
         </>
       )}
     >

@@ -4,7 +4,6 @@ import type {
   CadastroDomiciliar, CadastroDomiciliarFilters, CadastroDomiciliarInput, CadastroDomiciliarListItem, CadastroDomiciliarUpdate,
   VincularFamiliaInput,
 } from '@saude/shared/schemas/cadastro_domiciliar';
-import type { OpcoesFiltro } from '@saude/shared/schemas/opcoes_filtro';
 import { http } from '../../../lib/http';
 
 export const BASE_PATH = '/atencao_primaria/cadastros_domiciliares';
@@ -30,14 +29,6 @@ export const useDomicilio = (id: string | undefined) =>
     enabled: id !== undefined,
     // A 404 is an answer, not a hiccup: go back to the list at once.
     retry: false,
-  });
-
-/** Units, teams (with their micro-areas) and professionals the user may filter by (and pick a team from). */
-export const useOpcoesFiltro = () =>
-  useQuery({
-    queryKey: ['atencao_primaria', 'opcoes_filtro'],
-    queryFn: ({ signal }) => http.get<OpcoesFiltro>('/api/v1/atencao_primaria/opcoes_filtro', undefined, signal),
-    staleTime: 5 * 60_000,
   });
 
 export function useSaveDomicilio(id?: string) {

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/http';
 import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { idadeTexto } from '../../municipes/idade';
+import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
 import { BASE_PATH, useCadastros } from './api';
 import { documentoTexto, SituacaoBadge } from './comum';
 
@@ -21,6 +22,9 @@ const paramsSchema = listParamsSchema.extend({
   busca: z.string().trim().max(70).optional(),
   micro_area: z.string().regex(/^\d{2}$/).optional(),
   situacao: z.enum(['ativo', 'saida']).default('ativo'),
+  unidade_saude_id: z.uuid().optional(),
+  equipe_id: z.uuid().optional(),
+  profissional_id: z.uuid().optional(),
   data_cadastro_inicio: isoDate,
   data_cadastro_fim: isoDate,
 });
@@ -67,6 +71,9 @@ export function CadastroIndividualListPage() {
     ...filtroBusca(params.busca),
     micro_area: params.micro_area,
     situacao: params.situacao,
+    unidade_saude_id: params.unidade_saude_id,
+    equipe_id: params.equipe_id,
+    profissional_id: params.profissional_id,
     data_cadastro_inicio: params.data_cadastro_inicio,
     data_cadastro_fim: params.data_cadastro_fim,
     page: params.page,
@@ -105,6 +112,7 @@ export function CadastroIndividualListPage() {
             value={params.situacao}
             onChange={(v) => setFilters({ situacao: v ?? 'ativo' })}
           />
+          <FiltrosLotacao value={params} onChange={setFilters} />
           <FiltroData label="Cadastrado de" value={params.data_cadastro_inicio} onChange={(v) => setFilters({ data_cadastro_inicio: v })} />
           <FiltroData label="Até" value={params.data_cadastro_fim} onChange={(v) => setFilters({ data_cadastro_fim: v })} />
         </>

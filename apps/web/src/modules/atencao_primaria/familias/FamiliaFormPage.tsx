@@ -23,7 +23,8 @@ import {
 import { ApiError } from '../../../lib/http';
 import { useUsuario } from '../../auth/api';
 import { usePode } from '../../municipes/api';
-import { BASE_PATH as DOMICILIOS_PATH, useOpcoesFiltro } from '../cadastros_domiciliares/api';
+import { BASE_PATH as DOMICILIOS_PATH } from '../cadastros_domiciliares/api';
+import { useOpcoesFiltro } from '../opcoes/api';
 import { BASE_PATH, useDeleteFamilia, useFamilia, useSaveFamilia } from './api';
 import { campoDoForm, familiaFormSchema, familiaParaForm, formParaApi, novaFamilia, ROTULOS, type FamiliaFormValues } from './formValues';
 import { MunicipePicker, type MunicipeResumo } from './MunicipePicker';

@@ -11,7 +11,7 @@ import { maskCns, touchInputStyles } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
-import { useOpcoesFiltro } from '../cadastros_domiciliares/api';
+import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
 
 const uuid = z.uuid().optional();
@@ -60,7 +60,6 @@ export function FamiliaListPage() {
   const podeCriar = usePode('atencao_primaria/familias:create');
   // Read-only profiles see the list; the family screen is the edit form.
   const podeEditar = usePode('atencao_primaria/familias:update');
-  const opcoes = useOpcoesFiltro();
   const lista = useFamilias({
     responsavel: params.responsavel, numero_prontuario: params.numero_prontuario, equipe_id: params.equipe_id,
     profissional_id: params.profissional_id, unidade_saude_id: params.unidade_saude_id,
@@ -68,8 +67,6 @@ export function FamiliaListPage() {
     page: params.page, per_page: params.per_page,
   });
   const [prontuario, setProntuario] = useState(params.numero_prontuario ?? '');
-  const equipes = (opcoes.data?.equipes ?? []).filter((e) => !params.unidade_saude_id || e.unidade_saude_id === params.unidade_saude_id);
-  const opcao = (l: Array<{ id: string; nome: string }>) => l.map((x) => ({ value: x.id, label: x.nome }));
 
   const novo = podeCriar ? (
     <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Nova família</Button>
@@ -91,12 +88,7 @@ export function FamiliaListPage() {
           />
           <Select label="Situação" w={160} allowDeselect={false} data={SITUACOES} styles={touchInputStyles}
             value={params.situacao} onChange={(v) => setFilters({ situacao: v ?? 'todas' })} />
-          <Select label="Unidade" w={220} clearable searchable data={opcao(opcoes.data?.unidades ?? [])} styles={touchInputStyles}
-            value={params.unidade_saude_id ?? null} onChange={(v) => setFilters({ unidade_saude_id: v ?? undefined, equipe_id: undefined })} />
-          <Select label="Equipe" w={200} clearable searchable data={opcao(equipes)} styles={touchInputStyles}
-            value={params.equipe_id ?? null} onChange={(v) => setFilters({ equipe_id: v ?? undefined })} />
-          <Select label="Profissional" w={240} clearable searchable data={opcao(opcoes.data?.profissionais ?? [])} styles={touchInputStyles}
-            value={params.profissional_id ?? null} onChange={(v) => setFilters({ profissional_id: v ?? undefined })} />
+          <FiltrosLotacao value={params} onChange={setFilters} />
         </>
       )}
     >
