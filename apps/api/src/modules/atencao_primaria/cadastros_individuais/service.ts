@@ -13,13 +13,13 @@ import { audit } from '../../../access/audit';
 import { can, type Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
-  cadastrosIndividuais, equipes, lotacoes, municipes, municipeSociodemograficas, normalized, profissionais, unidadesSaude,
+  cadastrosIndividuais, equipes, municipes, municipeSociodemograficas, normalized, profissionais, unidadesSaude,
 } from '../../../db/schema';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import type { FieldErrors } from '../../municipes/rules';
-import { inScopeEquipe, loadScope, type Scope } from '../scope';
+import { inScopeEquipe, loadScope, resolveHeader, type Scope } from '../scope';
 
 // Individual registrations (issue 6). Design (docs/decisions.md, "Individual registrations"):
 // - One truth: the registration row keeps only its own answers (termo_recusa, proprio_responsavel_familiar,
@@ -172,43 +172,11 @@ function nomeVisivel(ctx: Ctx, nome: string) {
  */
 async function resolveCitizenColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: CadastroIndividualValues, m: MunicipeRow) {
   const errors: FieldErrors = {};
-  const unidade = v.unidade_saude_id ?? ctx.usuario?.unidadeId ?? null;
-  let { profissional_id, equipe_id, ocupacao_id } = v;
-  // spec §5: the reference professional is filled from the user's team assignment, otherwise it must be picked.
-  if (!profissional_id) {
-    const minha = unidade === ctx.usuario?.unidadeId ? scope.lotacoes.find((l) => l.equipe_id !== null) : undefined;
-    if (minha) {
-      profissional_id = ctx.usuario!.profissionalId;
-      equipe_id ??= minha.equipe_id ?? undefined;
-      ocupacao_id ??= minha.ocupacao_codigo;
-    }
-  } else if (unidade && (!equipe_id || !ocupacao_id)) {
-    const [dele] = await tx.select({ equipe_id: lotacoes.equipe_id, ocupacao_codigo: lotacoes.ocupacao_codigo }).from(lotacoes)
-      .where(and(eq(lotacoes.profissional_id, profissional_id), eq(lotacoes.unidade_saude_id, unidade), eq(lotacoes.ativo, true)))
-      .orderBy(sql`${lotacoes.equipe_id} is null`, asc(lotacoes.created_at)).limit(1);
-    if (dele) {
-      equipe_id ??= dele.equipe_id ?? undefined;
-      ocupacao_id ??= dele.ocupacao_codigo;
-    }
-  }
-  if (!unidade) add(errors, 'unidade_saude_id', msg.obrigatorio);
-  else if ((await tx.select({ id: unidadesSaude.id }).from(unidadesSaude).where(eq(unidadesSaude.id, unidade))).length === 0) {
-    add(errors, 'unidade_saude_id', msg.naoEValido);
-  }
-  if (!profissional_id) add(errors, 'profissional_id', msg.obrigatorio);
-  else if ((await tx.select({ id: profissionais.id }).from(profissionais).where(eq(profissionais.id, profissional_id))).length === 0) {
-    add(errors, 'profissional_id', msg.naoEValido);
-  }
-  if (!ocupacao_id) add(errors, 'ocupacao_id', msg.obrigatorio);
-  else if (!isCboCadastroIndividual(ocupacao_id)) add(errors, 'ocupacao_id', msg.naoEValido);
-  if (equipe_id) {
-    const [team] = await tx.select({ unidade: equipes.unidade_saude_id, micro_areas: equipes.micro_areas }).from(equipes).where(eq(equipes.id, equipe_id));
-    // The team belongs to the reference unit, and a team-scoped user registers only for their own teams.
-    if (!team || (unidade && team.unidade !== unidade) || (!scope.all && !scope.equipeIds.includes(equipe_id))) add(errors, 'equipe_id', msg.naoEValido);
-    else if (v.micro_area && !v.fora_area && team.micro_areas.length > 0 && !team.micro_areas.includes(v.micro_area)) add(errors, 'micro_area', msg.naoEValido);
-  } else if (!scope.all) {
-    add(errors, 'equipe_id', msg.obrigatorio);
-  }
+  const n0 = normalizarCadastroIndividual(v);
+  const header = await resolveHeader(tx, ctx, scope, v, errors, {
+    ocupacao: cboPermitidos, microArea: { field: 'micro_area', value: n0.micro_area, foraArea: n0.fora_area },
+  });
+  const { unidade_saude_id: unidade, profissional_id, equipe_id, ocupacao_id } = header;
   // Documents: an empty one keeps the citizen's (remove a document in the citizen registry, where its rules live).
   const cpf = v.cpf_numero ?? m.cpf_numero;
   const cns = v.codigo_cns ?? m.codigo_cns;
@@ -243,7 +211,6 @@ async function resolveCitizenColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: Cada
 }
 
 const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroIndividualCodigos);
-const isCboCadastroIndividual = (codigo: string) => cboPermitidos.has(codigo);
 
 /** Updates the citizen's row (lock_version + 1) and audits the columns that changed, as the citizen registry does. */
 async function writeCitizen(tx: DbOrTx, ctx: Ctx, m: MunicipeRow, cols: Partial<typeof municipes.$inferInsert>, origem: string) {
