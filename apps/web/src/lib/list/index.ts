@@ -3,3 +3,4 @@ export * from './listParams';
 export * from './DataList';
 export * from './ListPage';
 export * from './SearchBox';
+export * from './ListError';

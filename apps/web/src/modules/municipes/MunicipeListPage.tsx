@@ -1,6 +1,6 @@
 // /municipes (spec §2, issue 5): one search box that understands a name, CPF, CNS or dd/MM/yyyy date, the advanced
 // search, and the results with server pagination. The URL holds the state (style.md §10).
-import { Alert, Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -12,8 +12,7 @@ import {
   BUSCA_AVANCADA_MINIMO_FILTROS, buscaAvancadaCampos, contarFiltrosBuscaAvancada, type MunicipeListItem,
 } from '@saude/shared/schemas/municipe';
 import { isoToBr } from '../../lib/form';
-import { ApiError } from '../../lib/http';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../lib/list';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../lib/list';
 import { useLotacoes, useUsuario } from '../auth/api';
 import { useBuscaAvancada, useMunicipes, usePode } from './api';
 import { BuscaAvancada, filtrosPreenchidos } from './BuscaAvancada';
@@ -120,14 +119,7 @@ export function MunicipeListPage() {
           />
         )}
       </Collapse>
-      {erro && (
-        <Alert color="red" variant="light" role="alert" title="Algo deu errado">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{erro instanceof ApiError ? erro.message : 'Não foi possível concluir a operação. Tente novamente mais tarde.'}</Text>
-            <Button size="xs" variant="light" onClick={() => void ativa.refetch()}>Tentar novamente</Button>
-          </Group>
-        </Alert>
-      )}
+      <ListError error={erro} onRetry={() => void ativa.refetch()} />
       <DataList<MunicipeListItem>
         ariaLabel="Munícipes"
         columns={columns}

@@ -1,6 +1,6 @@
 // /atencao_primaria/cadastros_domiciliares (spec §2, issue 7): search by address, CEP, micro-area, team, professional,
 // unit and property type; server pagination; the URL holds the state (style.md §10).
-import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -10,8 +10,7 @@ import { z } from 'zod';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_domiciliar';
 import { CepInput, isoToBr, maskCep, touchInputStyles } from '../../../lib/form';
-import { ApiError } from '../../../lib/http';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
 import { BASE_PATH, useDomicilios } from './api';
@@ -98,14 +97,7 @@ export function CadastroDomiciliarListPage() {
         </>
       )}
     >
-      {lista.error && (
-        <Alert color="red" variant="light" role="alert" title="Algo deu errado">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{lista.error instanceof ApiError ? lista.error.message : 'Não foi possível concluir a operação. Tente novamente mais tarde.'}</Text>
-            <Button size="xs" variant="light" onClick={() => void lista.refetch()}>Tentar novamente</Button>
-          </Group>
-        </Alert>
-      )}
+      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
       <DataList<CadastroDomiciliarListItem>
         ariaLabel="Cadastros domiciliares"
         columns={columns}

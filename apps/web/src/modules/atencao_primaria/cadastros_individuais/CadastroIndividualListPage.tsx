@@ -1,6 +1,6 @@
 // /atencao_primaria/cadastros_individuais (spec §2, issue 6): search by name or CPF/CNS, micro-area, situation and
 // registration date range; server pagination; the URL holds the state (style.md §10).
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -9,8 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_individual';
 import { DateInput, isoToBr, touchInputStyles } from '../../../lib/form';
-import { ApiError } from '../../../lib/http';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { idadeTexto } from '../../municipes/idade';
 import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
@@ -118,14 +117,7 @@ export function CadastroIndividualListPage() {
         </>
       )}
     >
-      {lista.error && (
-        <Alert color="red" variant="light" role="alert" title="Algo deu errado">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{lista.error instanceof ApiError ? lista.error.message : 'Não foi possível concluir a operação. Tente novamente mais tarde.'}</Text>
-            <Button size="xs" variant="light" onClick={() => void lista.refetch()}>Tentar novamente</Button>
-          </Group>
-        </Alert>
-      )}
+      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
       <DataList<CadastroIndividualListItem>
         ariaLabel="Cadastros individuais"
         columns={columns}

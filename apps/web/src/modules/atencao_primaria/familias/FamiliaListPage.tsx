@@ -1,5 +1,5 @@
 // /atencao_primaria/familias (spec §2, §3 filters: team, responsible, record number, professional, unit; issue 7: mudou).
-import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -8,8 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaListItem } from '@saude/shared/schemas/familia';
 import { maskCns, touchInputStyles } from '../../../lib/form';
-import { ApiError } from '../../../lib/http';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
@@ -92,14 +91,7 @@ export function FamiliaListPage() {
         </>
       )}
     >
-      {lista.error && (
-        <Alert color="red" variant="light" role="alert" title="Algo deu errado">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{lista.error instanceof ApiError ? lista.error.message : 'Não foi possível concluir a operação. Tente novamente mais tarde.'}</Text>
-            <Button size="xs" variant="light" onClick={() => void lista.refetch()}>Tentar novamente</Button>
-          </Group>
-        </Alert>
-      )}
+      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
       <DataList<FamiliaListItem>
         ariaLabel="Famílias"
         columns={columns}

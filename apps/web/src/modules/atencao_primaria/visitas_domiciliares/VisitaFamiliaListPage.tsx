@@ -1,17 +1,15 @@
 // /atencao_primaria/visitas_domiciliares (spec §2, issue 8): the families an agent visits, their own micro-areas first,
 // with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
-import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { msg } from '@saude/shared';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { touchInputStyles } from '../../../lib/form';
-import { ApiError } from '../../../lib/http';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams } from '../../../lib/list';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
@@ -90,14 +88,7 @@ export function VisitaFamiliaListPage() {
         </>
       )}
     >
-      {lista.error && (
-        <Alert color="red" variant="light" role="alert" title={msg.algoDeuErrado}>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{lista.error instanceof ApiError ? lista.error.message : msg.erroGenerico}</Text>
-            <Button size="xs" variant="light" onClick={() => void lista.refetch()}>Tentar novamente</Button>
-          </Group>
-        </Alert>
-      )}
+      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
       <DataList<FamiliaParaVisita>
         ariaLabel="Famílias para visita"
         columns={columns}
