@@ -181,3 +181,15 @@ test("a household that does not exist answers 'Cadastro não encontrado' and goe
   await expect(page).toHaveURL(new RegExp(`${DOMICILIOS}$`));
   await expect(page.getByRole('heading', { name: 'Cadastros domiciliares' })).toBeVisible();
 });
+
+test('a physician reads a family without being able to change it', async ({ page, signInWithUnit }) => {
+  await signInWithUnit('medico');
+  await page.goto(FAMILIAS);
+  await expect(page.getByRole('heading', { name: 'Famílias' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nova família' })).toHaveCount(0);
+  await page.getByRole('table').getByRole('row').nth(1).click();
+  await expect(page).toHaveURL(/\/familias\/[0-9a-f-]{36}\/edit$/);
+  await expect(page.getByRole('link', { name: 'Voltar para a lista' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Responsável familiar', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+});

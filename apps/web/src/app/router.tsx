@@ -110,7 +110,8 @@ export const screens: ScreenRoute[] = [
   },
   {
     path: 'atencao_primaria/familias/:id/edit',
-    handle: { authorize: 'atencao_primaria/familias:update' },
+    // Readers open it locked (the screen checks update); the API still refuses their writes.
+    handle: { authorize: 'atencao_primaria/familias:show' },
     lazy: () => import('../modules/atencao_primaria/familias/FamiliaFormPage').then((m) => ({ Component: m.FamiliaFormPage })),
   },
   // Home visits (issue 8). Optional segments (`:municipeId?`) match with and without the citizen, menu included.

@@ -85,12 +85,22 @@ export function duplicadosOf(err: unknown): MunicipeDuplicado[] | null {
 }
 
 /** Whether the user may do `authorize` in the current unit: the same cached question the route guard asks. */
-export function usePode(authorize: Permission) {
+function usePodeQuery(authorize: Permission) {
   const unidadeId = useUsuario()?.unidade_atual?.id ?? null;
   return useQuery({
     // Its own key: checkPermission caches under ['permissoes', …] and must not wait on this very query.
     queryKey: [...municipeKeys.all, 'pode', unidadeId, authorize],
     queryFn: () => checkPermission(authorize, null, unidadeId),
     staleTime: 60_000,
-  }).data === true;
+  });
+}
+
+/** True once the server said yes (buttons that act: hidden until then). */
+export function usePode(authorize: Permission) {
+  return usePodeQuery(authorize).data === true;
+}
+
+/** True once the server said no (forms that lock: editable until then, so they never flash locked). */
+export function useNegado(authorize: Permission) {
+  return usePodeQuery(authorize).data === false;
 }

@@ -111,9 +111,10 @@ export async function listDomicilios(ctx: Ctx, f: CadastroDomiciliarFilters): Pr
   if (f.endereco) {
     const pattern = normalized(sql`${`%${escapeLike(f.endereco)}%`}::text`);
     conds.push(or(
-      ...[cd.logradouro, cd.numero, cd.bairro, cd.ponto_referencia].map((col) => sql`${normalized(col)} like ${pattern}`),
-      // 'acácias 12' finds 'DAS ACÁCIAS', 12.
+      // 'acácias 12' finds 'DAS ACÁCIAS', 12. The joined street and number hold each of them, so one unaccent call per
+      // row covers the street, the number and both (unaccent is costly: bench/visitas.ts).
       sql`${normalized(sql`concat_ws(' ', ${cd.logradouro}, ${cd.numero})`)} like ${pattern}`,
+      ...[cd.bairro, cd.ponto_referencia].map((col) => sql`${normalized(col)} like ${pattern}`),
     ));
   }
   if (f.cep) conds.push(sql`${cd.cep} like ${`${f.cep}%`}`);

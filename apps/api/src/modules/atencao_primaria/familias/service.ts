@@ -112,8 +112,17 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
   }
   const where = and(...conds);
 
-  const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(f_)
-    .innerJoin(municipes, eq(municipes.id, f_.responsavel_id)).where(where);
+  // Every family has its head (responsavel_id is a non-null foreign key): the count joins the citizen only to filter.
+  const contagem = ctx.db.select({ total: sql<number>`count(*)::int` }).from(f_).$dynamic();
+  const [{ total } = { total: 0 }] = await (q.responsavel ? contagem.innerJoin(municipes, eq(municipes.id, f_.responsavel_id)) : contagem)
+    .where(where);
+  // The page is chosen on the head's name alone (municipes_nome_ordem_idx walks it in order); only its rows read the rest.
+  const pagina = ctx.db.select({ id: f_.id, nome: sql<string>`${municipes.nome}`.as('nome') }).from(f_)
+    .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
+    .where(where)
+    .orderBy(sql`${municipes.nome} collate "und-x-icu"`, asc(f_.id))
+    .limit(q.per_page).offset((q.page - 1) * q.per_page)
+    .as('pagina');
   const rows = await ctx.db.select({
     f: {
       id: f_.id, responsavel_id: f_.responsavel_id, numero_prontuario: f_.numero_prontuario, unidade_saude_id: f_.unidade_saude_id,
@@ -122,15 +131,14 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
     responsavel_nome: municipes.nome, responsavel_cns: municipes.codigo_cns, numero_membros: numeroMembros,
     unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome,
     casa: { tipo_logradouro: cd.tipo_logradouro, logradouro: cd.logradouro, numero: cd.numero, sem_numero: cd.sem_numero, complemento: cd.complemento, bairro: cd.bairro },
-  }).from(f_)
+  }).from(pagina)
+    .innerJoin(f_, eq(f_.id, pagina.id))
     .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, f_.unidade_saude_id))
     .leftJoin(equipes, eq(equipes.id, f_.equipe_id))
     .leftJoin(profissionais, eq(profissionais.id, f_.profissional_id))
     .leftJoin(cd, eq(cd.id, f_.domicilio_id))
-    .where(where)
-    .orderBy(sql`${municipes.nome} collate "und-x-icu"`, asc(f_.id))
-    .limit(q.per_page).offset((q.page - 1) * q.per_page);
+    .orderBy(sql`${pagina.nome} collate "und-x-icu"`, asc(pagina.id));
   return {
     total,
     rows: rows.map(({ f, casa, unidade, equipe, profissional, ...r }) => ({

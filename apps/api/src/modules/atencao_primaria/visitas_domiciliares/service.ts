@@ -192,7 +192,8 @@ function minhaMicroArea(agente: Agente): SQL {
   // A constant `false` is refused in ORDER BY by PostgreSQL: an expression instead.
   if (agente.microAreas.length === 0) return sql`(1 = 0)`;
   const list = sql.join(agente.microAreas.map((m) => sql`${m}`), sql`, `);
-  return sql`coalesce((${familias.equipe_id}::text || ':' || ${dom.st_micro_area}) in (${list}), false)`;
+  // A probe of the family's own home (not a join): a team's families never read the whole household table.
+  return sql`exists (select 1 from ${dom} where ${dom.id} = ${familias.domicilio_id} and (${familias.equipe_id}::text || ':' || ${dom.st_micro_area}) in (${list}))`;
 }
 
 const numeroMembros = sql<number>`(select count(*)::int from ${familiaMembros} where ${familiaMembros.familia_id} = ${familias.id} and (${familiaMembros.ativo} or ${familias.mudou}))`;
@@ -205,30 +206,39 @@ export async function listFamilias(ctx: Ctx, f: FamiliasParaVisitaFilters): Prom
     const pattern = normalized(sql`${`%${escapeLike(f.responsavel)}%`}::text`);
     conds.push(or(sql`${normalized(municipes.nome)} like ${pattern}`, sql`${normalized(municipes.nome_social)} like ${pattern}`));
   }
+  // Filters on the home, as a probe of the family's own home (see minhaMicroArea).
+  const domConds: SQL[] = [];
   if (f.endereco) {
     // Every word must appear in the street, number or district ('acacias 12').
     const texto = normalized(sql`concat_ws(' ', ${dom.logradouro}, ${dom.numero}, ${dom.bairro})`);
-    for (const w of f.endereco.split(/\s+/).filter(Boolean)) conds.push(sql`${texto} like ${normalized(sql`${`%${escapeLike(w)}%`}::text`)}`);
+    for (const w of f.endereco.split(/\s+/).filter(Boolean)) domConds.push(sql`${texto} like ${normalized(sql`${`%${escapeLike(w)}%`}::text`)}`);
   }
+  if (f.micro_area) domConds.push(eq(dom.st_micro_area, f.micro_area));
+  if (domConds.length > 0) conds.push(sql`exists (select 1 from ${dom} where ${dom.id} = ${familias.domicilio_id} and ${and(...domConds)})`);
   if (f.numero_prontuario) conds.push(sql`upper(${familias.numero_prontuario}) like upper(${`${escapeLike(f.numero_prontuario)}%`})`);
-  if (f.micro_area) conds.push(eq(dom.st_micro_area, f.micro_area));
   const where = and(...conds);
   const mine = minhaMicroArea(agente);
 
-  const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(familias)
-    .innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
-    .leftJoin(dom, eq(dom.id, familias.domicilio_id))
+  // Every family has its head (responsavel_id is a non-null foreign key): the count joins the citizen only to filter.
+  const contagem = ctx.db.select({ total: sql<number>`count(*)::int` }).from(familias).$dynamic();
+  const [{ total } = { total: 0 }] = await (f.responsavel ? contagem.innerJoin(municipes, eq(municipes.id, familias.responsavel_id)) : contagem)
     .where(where);
-  const rows = await ctx.db.select({
-    id: familias.id, responsavel_id: familias.responsavel_id, responsavel_nome: municipes.nome, numero_prontuario: familias.numero_prontuario,
-    micro_area: dom.st_micro_area, mudou: familias.mudou, minha: sql<boolean>`${mine}`, membros: numeroMembros, ultima: ultimaVisitaFamilia,
-    endereco: enderecoCols,
-  }).from(familias)
+  // The page is chosen on what orders it (micro-area, head's name), then only its rows read the home and the counts.
+  const pagina = ctx.db.select({ id: familias.id, nome: sql<string>`${municipes.nome}`.as('nome'), minha: sql<boolean>`${mine}`.as('minha') })
+    .from(familias)
     .innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
-    .leftJoin(dom, eq(dom.id, familias.domicilio_id))
     .where(where)
     .orderBy(sql`${mine} desc`, sql`${municipes.nome} collate "und-x-icu"`, asc(familias.id))
-    .limit(f.per_page).offset((f.page - 1) * f.per_page);
+    .limit(f.per_page).offset((f.page - 1) * f.per_page)
+    .as('pagina');
+  const rows = await ctx.db.select({
+    id: familias.id, responsavel_id: familias.responsavel_id, responsavel_nome: pagina.nome, numero_prontuario: familias.numero_prontuario,
+    micro_area: dom.st_micro_area, mudou: familias.mudou, minha: pagina.minha, membros: numeroMembros, ultima: ultimaVisitaFamilia,
+    endereco: enderecoCols,
+  }).from(pagina)
+    .innerJoin(familias, eq(familias.id, pagina.id))
+    .leftJoin(dom, eq(dom.id, familias.domicilio_id))
+    .orderBy(desc(pagina.minha), sql`${pagina.nome} collate "und-x-icu"`, asc(pagina.id));
   return {
     total,
     rows: rows.map((r) => ({

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '@saude/shared';
 import { ANA, familiaDe, FAMILIA_ID, fakeApi, JOAO, MARIA, renderRotas, type Chamada } from '../cadastros_domiciliares/testUtils';
+import { queryClient } from '../../../app/queryClient';
 import { BASE_PATH } from './api';
 import { FamiliaFormPage } from './FamiliaFormPage';
 import { campoDoForm, mesAnoParaIso } from './formValues';
@@ -139,5 +140,23 @@ describe('FamiliaFormPage', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Lista de famílias' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(BASE_PATH);
     expect(await screen.findByText(msg.cadastroNaoEncontrado)).toBeInTheDocument();
+  });
+
+  it('opens the family locked for a profile that may only read families: no save, a way back', async () => {
+    // Permission answers are cached in the app's client: start from none.
+    queryClient.clear();
+    fakeApi({
+      [`GET ${URL_FAMILIA}`]: { body: familiaDe() },
+      // Physician: show, not update nor destroy.
+      'POST /api/ferramentas/permissoes': ({ body }) =>
+        (/:(update|destroy)$/.test((body as { authorize: string }).authorize) ? { status: 403, body: { message: msg.status403 } } : { body: {} }),
+    });
+    renderRotas(rotas, `${BASE_PATH}/${FAMILIA_ID}/edit`);
+    expect(await screen.findByRole('heading', { name: 'Família de Maria da Silva' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Voltar para a lista' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Responsável familiar' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Adicionar membro' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover família' })).not.toBeInTheDocument();
   });
 });

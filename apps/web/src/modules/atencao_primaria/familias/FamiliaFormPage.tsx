@@ -22,7 +22,7 @@ import {
 } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { useUsuario } from '../../auth/api';
-import { usePode } from '../../municipes/api';
+import { useNegado, usePode } from '../../municipes/api';
 import { BASE_PATH as DOMICILIOS_PATH } from '../cadastros_domiciliares/api';
 import { useOpcoesFiltro } from '../opcoes/api';
 import { BASE_PATH, useDeleteFamilia, useFamilia, useSaveFamilia } from './api';
@@ -73,6 +73,8 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
   const save = useSaveFamilia(atual?.id);
   const remover = useDeleteFamilia();
   const podeRemover = usePode('atencao_primaria/familias:destroy');
+  // Profiles that only read families (physician, nurse, ACE) open the family locked, as the citizen form does.
+  const podeEditar = !useNegado(atual ? 'atencao_primaria/familias:update' : 'atencao_primaria/familias:create');
   const form = useZodForm(familiaFormSchema, atual ? familiaParaForm(atual) : novaFamilia()) as Form;
   const { allowNavigation } = useUnsavedChangesPrompt(form.formState.isDirty && !save.isSuccess && !remover.isSuccess);
   // Names of the citizens known to the form (the loaded members, then each pick), for the head's row.
@@ -97,7 +99,7 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
       notifyError(err, { onReload: recarregar });
     }
   });
-  useSaveShortcut(onSubmit);
+  useSaveShortcut(onSubmit, podeEditar);
 
   const onRemover = () => atual && confirmDelete({
     model: 'família',
@@ -136,6 +138,8 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
             <ErrorSummary model={MODEL.toLowerCase()} errors={form.formState.errors as Record<string, unknown>} labels={ROTULOS}
               onSelect={(path) => form.setFocus(path as keyof FamiliaFormValues)} />
           )}
+          <fieldset disabled={!podeEditar} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="md">
           <Cabecalho form={form} atual={atual} />
           <Secao title="Família">
             <MunicipePicker control={form.control} name="responsavel_id" label="Responsável familiar" required tooltip={DICA_RESPONSAVEL}
@@ -155,13 +159,21 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
             />
           </Secao>
           <Membros form={form} conhecidos={conhecidos} conhecer={conhecer} atual={atual} />
-          <FormActions submitting={save.isPending} onCancel={() => void navigate(BASE_PATH)}>
-            {atual && podeRemover && (
-              <Button color="red" variant="outline" mih={44} leftSection={<IconTrash size={16} aria-hidden />} onClick={onRemover}>
-                Remover família
-              </Button>
-            )}
-          </FormActions>
+          </Stack>
+          </fieldset>
+          {podeEditar ? (
+            <FormActions submitting={save.isPending} onCancel={() => void navigate(BASE_PATH)}>
+              {atual && podeRemover && (
+                <Button color="red" variant="outline" mih={44} leftSection={<IconTrash size={16} aria-hidden />} onClick={onRemover}>
+                  Remover família
+                </Button>
+              )}
+            </FormActions>
+          ) : (
+            <Group>
+              <Button component={Link} to={BASE_PATH} variant="default" mih={44}>Voltar para a lista</Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Stack>

@@ -57,8 +57,6 @@ export function FamiliaListPage() {
   const navigate = useNavigate();
   const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
   const podeCriar = usePode('atencao_primaria/familias:create');
-  // Read-only profiles see the list; the family screen is the edit form.
-  const podeEditar = usePode('atencao_primaria/familias:update');
   const lista = useFamilias({
     responsavel: params.responsavel, numero_prontuario: params.numero_prontuario, equipe_id: params.equipe_id,
     profissional_id: params.profissional_id, unidade_saude_id: params.unidade_saude_id,
@@ -104,7 +102,7 @@ export function FamiliaListPage() {
         onPerPageChange={setPerPage}
         emptyText="Nenhuma família encontrada."
         emptyAction={podeCriar ? <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>Cadastrar família</Button> : undefined}
-        onRowClick={podeEditar ? (f) => void navigate(`${BASE_PATH}/${f.id}/edit`) : undefined}
+        onRowClick={(f) => void navigate(`${BASE_PATH}/${f.id}/edit`)}
       />
     </ListPage>
   );

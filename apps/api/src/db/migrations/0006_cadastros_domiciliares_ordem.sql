@@ -1,0 +1,1 @@
+CREATE INDEX "cadastros_domiciliares_ordem_idx" ON "cadastros_domiciliares" USING btree ("logradouro" collate "und-x-icu",(nullif(regexp_replace("numero", '\D', '', 'g'), '')::bigint),"numero","id");
