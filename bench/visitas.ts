@@ -163,47 +163,45 @@ try {
     date_trunc('day', now()) - interval '1 day' as hoje`, [nomesFemininos, nomesMasculinos, sobrenomes]);
   await raw.query(`create temp table bench_equipe as select t - 1 as t, equipe_id, unidade_id, agente_id
     from unnest($1::uuid[], $2::uuid[], $3::uuid[]) with ordinality as x(equipe_id, unidade_id, agente_id, t)`, [teamIds, unitIds, agentIds]);
-  // One row per family (= its home): team, place in the team's territory, size, first member's number, surname, street.
+  // One row per family (= its home): team, place in the team's territory, size, first member's number, surname,
+  // address. The street is a person's name, as most streets are ('RUA JOSÉ ALMEIDA'); the district is the team's.
   await step('famílias (plano)', `create temp table bench_fam as
     with f as (
       select k, (k - 1) % ${EQUIPES} as t, (k - 1) / ${EQUIPES} as i, 1 + ${ri('k', 1, 5)} as n
-      from generate_series(1, ${FAMILIAS}) k)
-    select k, t, i, n, sum(n) over (order by k) - n as inicio,
+      from generate_series(1, ${FAMILIAS}) k),
+    r as (select *, t * 100 + i / ${CASAS_POR_RUA} as rua from f)
+    select k, t, i, n, rua, sum(n) over (order by k) - n as inicio,
       lpad((1 + i * ${MICRO_AREAS} / ${casasPorEquipe})::text, 2, '0') as micro_area,
-      t * 100 + i / ${CASAS_POR_RUA} as rua,
+      upper(${given('rua', 21, `${r('rua', 22)} < 0.4`)} || ' ' || ${pick(SOB, sobrenomes.length, 'rua', 23)}) as logradouro,
+      upper('Jardim ' || ${pick(SOB, sobrenomes.length, 't', 24)}) as bairro,
       (1 + (i % ${CASAS_POR_RUA}) * 2)::text as numero,
       ${pick(SOB, sobrenomes.length, 'k', 2)} || case when ${r('k', 3)} < 0.5 then ' ' || ${pick(SOB, sobrenomes.length, 'k', 4)} else '' end as sobrenome,
       k % 50 <> 0 as com_domicilio,
       k % 97 = 0 as mudou
-    from f cross join bench_ctx c`);
+    from r cross join bench_ctx c`);
   await raw.query(`create temp table bench_membro as select k, j, inicio + j as seq from bench_fam, generate_series(1, n) j`);
   await raw.query('analyze bench_fam; analyze bench_membro; analyze bench_equipe');
 
   const fem = `${r('m.seq', 10)} < 0.52`;
   await step('munícipes', `insert into municipes (id, nome, data_nascimento, sexo_id, raca_cor_id, nacionalidade_id, cpf_numero, codigo_cns,
-      residencia_cep, residencia_uf, residencia_municipio_ibge, residencia_tipo_logradouro, residencia_numero,
-      unidade_saude_referencia_id, equipe_id, profissional_id, ocupacao_id, micro_area, fora_area)
+      residencia_cep, residencia_uf, residencia_municipio_ibge, residencia_tipo_logradouro, residencia_logradouro, residencia_numero,
+      residencia_bairro, unidade_saude_referencia_id, equipe_id, profissional_id, ocupacao_id, micro_area, fora_area)
     select ${bid(1, 'm.seq')},
       ${given('m.seq', 11, fem)} || case when ${r('m.seq', 12)} < 0.35 then ' ' || ${given('m.seq', 13, fem)} else '' end || ' ' || f.sobrenome,
       date '2025-01-01' - (case when m.j <= 2 then 20 * 365 + ${ri('m.seq', 14, 60 * 365)} else ${ri('m.seq', 14, 40 * 365)} end),
       case when ${fem} then 1 else 0 end, 1 + ${ri('m.seq', 15, 5)}, 1,
       case when m.j <= 2 or ${r('m.seq', 16)} < 0.5 then lpad((300000000 + m.seq)::text, 11, '0') end,
       '7' || lpad((300000000 + m.seq)::text, 14, '0'),
-      '71' || lpad(f.rua::text, 6, '0'), 'DF', '5300108', '081', f.numero,
+      '71' || lpad(f.rua::text, 6, '0'), 'DF', '5300108', '081', f.logradouro, f.numero, f.bairro,
       e.unidade_id, e.equipe_id, e.agente_id, '515105', f.micro_area, false
     from bench_membro m join bench_fam f using (k) join bench_equipe e using (t) cross join bench_ctx c`);
-  // The street of each home: a person's name, as most streets are ('RUA JOSÉ ALMEIDA'); the district is the team's.
   await step('domicílios', `insert into cadastros_domiciliares (id, unidade_saude_id, profissional_id, equipe_id, ocupacao_id, data_cadastro,
       st_micro_area, fora_area, cep, uf, municipio_ibge, tipo_logradouro, logradouro, numero, bairro, tipo_imovel_id, numero_moradores,
       created_at, updated_at)
     select ${bid(2, 'f.k')}, e.unidade_id, e.agente_id, e.equipe_id, '515105', c.hoje - interval '1 day' * (730 + ${ri('f.k', 20, 1000)}),
-      f.micro_area, false, '71' || lpad(f.rua::text, 6, '0'), 'DF', '5300108', '081',
-      upper(${given('f.rua', 21, `${r('f.rua', 22)} < 0.4`)} || ' ' || ${pick(SOB, sobrenomes.length, 'f.rua', 23)}),
-      f.numero, upper('Jardim ' || ${pick(SOB, sobrenomes.length, 'f.t', 24)}), 1, f.n, c.hoje, c.hoje
+      f.micro_area, false, '71' || lpad(f.rua::text, 6, '0'), 'DF', '5300108', '081', f.logradouro, f.numero, f.bairro, 1, f.n,
+      c.hoje, c.hoje
     from bench_fam f join bench_equipe e using (t) cross join bench_ctx c`);
-  // The citizens' address is their home's.
-  await step('endereço dos munícipes', `update municipes m set residencia_logradouro = d.logradouro, residencia_bairro = d.bairro
-    from bench_membro b join cadastros_domiciliares d on d.id = ${bid(2, 'b.k')} where m.id = ${bid(1, 'b.seq')}`);
   await step('famílias', `insert into familias (id, unidade_saude_id, profissional_id, equipe_id, numero_prontuario, reside_desde,
       responsavel_id, mudou, mudou_em, domicilio_id, vinculado_em, created_at, updated_at)
     select ${bid(3, 'f.k')}, e.unidade_id, e.agente_id, e.equipe_id, 'B' || lpad(f.k::text, 7, '0'),
@@ -305,27 +303,39 @@ try {
     return { values, add: (v: unknown) => { values.push(v); return `$${values.length}`; } };
   };
 
-  /** 1. Families for visits: the agent's micro-areas first, then the head's name. */
+  /** 1. Families for visits: the agent's micro-areas first, then the head's name; the page first, then its details. */
   async function rawFamiliasVisita(equipes: string[] | null, minhaMicroArea: string[], f: { responsavel?: string; endereco?: string }): Promise<Answer> {
     const p = paramList();
     const conds: string[] = [];
-    if (equipes) conds.push(`f.equipe_id = any(${p.add(equipes)}::uuid[])`);
+    if (equipes) conds.push(`f.equipe_id in (${equipes.map(p.add).join(', ')})`);
     if (f.responsavel) {
       const like = p.add(`%${plain(f.responsavel)}%`);
       conds.push(`(${norm('m.nome')} like ${like} or ${norm('m.nome_social')} like ${like})`);
     }
-    for (const w of f.endereco?.split(/\s+/) ?? []) conds.push(`${norm(`concat_ws(' ', d.logradouro, d.numero, d.bairro)`)} like ${p.add(`%${plain(w)}%`)}`);
-    const from = `from familias f join municipes m on m.id = f.responsavel_id left join cadastros_domiciliares d on d.id = f.domicilio_id
-      ${conds.length ? `where ${conds.join(' and ')}` : ''}`;
-    const count = await raw.query<{ n: number }>(`select count(*)::int as n ${from}`, p.values);
-    const minha = minhaMicroArea.length ? `coalesce(f.equipe_id::text || ':' || d.st_micro_area = any(${p.add(minhaMicroArea)}::text[]), false)` : 'false';
-    const rows = await raw.query<{ id: string }>(`select f.id, f.responsavel_id, m.nome as responsavel_nome, f.numero_prontuario,
-        d.st_micro_area as micro_area, f.mudou, ${minha} as minha,
+    const palavras = f.endereco?.split(/\s+/) ?? [];
+    if (palavras.length) {
+      conds.push(`exists (select 1 from cadastros_domiciliares d where d.id = f.domicilio_id and ${palavras
+        .map((w) => `${norm(`concat_ws(' ', d.logradouro, d.numero, d.bairro)`)} like ${p.add(`%${plain(w)}%`)}`).join(' and ')})`);
+    }
+    const where = conds.length ? `where ${conds.join(' and ')}` : '';
+    // With a filter, the total comes with the page; without, a count of the families alone.
+    const filtrada = !!(f.responsavel || f.endereco);
+    const minha = minhaMicroArea.length
+      ? `exists (select 1 from cadastros_domiciliares d where d.id = f.domicilio_id and f.equipe_id::text || ':' || d.st_micro_area in (${minhaMicroArea.map(p.add).join(', ')}))`
+      : 'false';
+    const rows = await raw.query<{ id: string; total: number | null }>(`select f.id, f.responsavel_id, pg.nome as responsavel_nome,
+        f.numero_prontuario, d.st_micro_area as micro_area, f.mudou, pg.minha, pg.total,
         (select count(*)::int from familia_membros fm where fm.familia_id = f.id and (fm.ativo or f.mudou)) as numero_membros,
         (select max(v.data_visita) from visitas_domiciliares v where v.familia_id = f.id and v.cancelada_em is null) as ultima_visita,
         d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro
-      ${from} order by ${minhaMicroArea.length ? 'minha desc, ' : ''}m.nome collate "und-x-icu", f.id limit 10`, p.values);
-    return { ids: rows.rows.map((r) => r.id), total: count.rows[0]!.n };
+      from (select f.id, m.nome, ${minha} as minha, ${filtrada ? '(count(*) over ())::int' : 'null::int'} as total
+        from familias f join municipes m on m.id = f.responsavel_id ${where}
+        order by ${minhaMicroArea.length ? 'minha desc, ' : ''}m.nome collate "und-x-icu", f.id limit 10) pg
+      join familias f on f.id = pg.id left join cadastros_domiciliares d on d.id = f.domicilio_id
+      order by pg.minha desc, pg.nome collate "und-x-icu", pg.id`, p.values);
+    const total = filtrada ? (rows.rows[0]?.total ?? 0) : (await raw.query<{ n: number }>(`select count(*)::int as n from familias f ${where}`,
+      p.values.slice(0, equipes?.length ?? 0))).rows[0]!.n;
+    return { ids: rows.rows.map((r) => r.id), total };
   }
 
   /** 2. The family visit detail: the family with its home and last visit, then its members with theirs. */
@@ -365,11 +375,11 @@ try {
   async function rawDomicilios(equipes: string[] | null, f: { endereco?: string; micro_area?: string }): Promise<Answer> {
     const p = paramList();
     const conds: string[] = [];
-    if (equipes) conds.push(`d.equipe_id = any(${p.add(equipes)}::uuid[])`);
+    if (equipes) conds.push(`d.equipe_id in (${equipes.map(p.add).join(', ')})`);
     if (f.endereco) {
       const like = p.add(`%${plain(f.endereco)}%`);
-      conds.push(`(${['d.logradouro', 'd.numero', 'd.bairro', 'd.ponto_referencia', `concat_ws(' ', d.logradouro, d.numero)`]
-        .map((c) => `${norm(c)} like ${like}`).join(' or ')})`);
+      // Street and number joined hold each of them: one unaccent call instead of three.
+      conds.push(`(${[`concat_ws(' ', d.logradouro, d.numero)`, 'd.bairro', 'd.ponto_referencia'].map((c) => `${norm(c)} like ${like}`).join(' or ')})`);
     }
     if (f.micro_area) conds.push(`d.st_micro_area = ${p.add(f.micro_area)}`);
     const where = conds.length ? `where ${conds.join(' and ')}` : '';
@@ -385,26 +395,29 @@ try {
     return { ids: rows.rows.map((r) => r.id), total: count.rows[0]!.n };
   }
 
-  /** 5. Families: by the head's name. */
+  /** 5. Families: by the head's name; the page first, then its details. */
   async function rawFamilias(equipes: string[] | null, f: { responsavel?: string }): Promise<Answer> {
     const p = paramList();
     const conds: string[] = [];
-    if (equipes) conds.push(`f.equipe_id = any(${p.add(equipes)}::uuid[])`);
+    if (equipes) conds.push(`f.equipe_id in (${equipes.map(p.add).join(', ')})`);
     if (f.responsavel) {
       const like = p.add(`%${plain(f.responsavel)}%`);
       conds.push(`(${norm('m.nome')} like ${like} or ${norm('m.nome_social')} like ${like})`);
     }
     const where = conds.length ? `where ${conds.join(' and ')}` : '';
-    const count = await raw.query<{ n: number }>(`select count(*)::int as n from familias f join municipes m on m.id = f.responsavel_id ${where}`, p.values);
+    const count = await raw.query<{ n: number }>(`select count(*)::int as n from familias f
+      ${f.responsavel ? 'join municipes m on m.id = f.responsavel_id' : ''} ${where}`, p.values);
     const rows = await raw.query<{ id: string }>(`select f.id, f.responsavel_id, f.numero_prontuario, f.unidade_saude_id, f.equipe_id,
         f.profissional_id, f.mudou, f.domicilio_id, m.nome as responsavel_nome, m.codigo_cns as responsavel_cns,
         (select count(*)::int from familia_membros fm where fm.familia_id = f.id) as numero_membros,
         u.nome as unidade_saude_nome, e.nome as equipe_nome, p.nome as profissional_nome,
         d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro
-      from familias f join municipes m on m.id = f.responsavel_id left join unidades_saude u on u.id = f.unidade_saude_id
-        left join equipes e on e.id = f.equipe_id left join profissionais p on p.id = f.profissional_id
-        left join cadastros_domiciliares d on d.id = f.domicilio_id
-      ${where} order by m.nome collate "und-x-icu", f.id limit 10`, p.values);
+      from (select f.id, m.nome from familias f join municipes m on m.id = f.responsavel_id ${where}
+        order by m.nome collate "und-x-icu", f.id limit 10) pg
+      join familias f on f.id = pg.id join municipes m on m.id = f.responsavel_id
+        left join unidades_saude u on u.id = f.unidade_saude_id left join equipes e on e.id = f.equipe_id
+        left join profissionais p on p.id = f.profissional_id left join cadastros_domiciliares d on d.id = f.domicilio_id
+      order by pg.nome collate "und-x-icu", pg.id`, p.values);
     return { ids: rows.rows.map((r) => r.id), total: count.rows[0]!.n };
   }
 
@@ -533,18 +546,24 @@ try {
   log(`\n${ITER} execuções por consulta (entradas variadas, após aquecimento); tempos em ms; agente: 1 equipe ` +
     `(${Math.ceil(FAMILIAS / EQUIPES).toLocaleString('pt-BR')} famílias), gestor: todas\n`);
   log(`${'consulta'.padEnd(42)} ${'HTTP p50'.padStart(9)} ${'HTTP p95'.padStart(9)} ${'serv p50'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)} ${'HTTP/SQL'.padStart(9)}  meta p95<50`);
-  const results: Array<{ title: string; ratio: number; lista: boolean }> = [];
+  const results: Array<{ title: string; http: number; sql: number; lista: boolean }> = [];
   for (const c of cases) {
     const h = await time((i) => http(c, i));
     const svc = await time(c.svc);
     const sqlOnly = await time(c.raw);
     const ratio = h.p50 / sqlOnly.p50;
-    results.push({ title: c.title, ratio, lista: !!c.lista });
+    results.push({ title: c.title, http: h.p50, sql: sqlOnly.p50, lista: !!c.lista });
     log(`${c.title.padEnd(42)} ${h.p50.toFixed(2).padStart(9)} ${h.p95.toFixed(2).padStart(9)} ${svc.p50.toFixed(2).padStart(9)} ` +
       `${sqlOnly.p50.toFixed(2).padStart(9)} ${sqlOnly.p95.toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(8)}×  ${h.p95 < 50 ? 'OK' : 'ACIMA'}`);
   }
-  log('\nAPI vs SQL puro, primeira página das listas (meta ≤ 1,5×):');
-  for (const l of results.filter((x) => x.lista)) log(`  ${l.title.padEnd(40)} ${l.ratio.toFixed(2)}×  ${l.ratio <= 1.5 ? 'OK' : 'ACIMA DA META'}`);
+  // Below a few ms of SQL the ratio mostly measures the fixed cost of a request (session, scope, validation,
+  // serialization), so the difference in ms is printed beside it.
+  log('\nAPI vs SQL puro, primeira página das listas (p50; meta ≤ 1,5×):');
+  for (const l of results.filter((x) => x.lista)) {
+    const ratio = l.http / l.sql;
+    log(`  ${l.title.padEnd(40)} ${ratio.toFixed(2).padStart(5)}×  (${(l.http - l.sql >= 0 ? '+' : '') + (l.http - l.sql).toFixed(1)} ms)  ` +
+      `${ratio <= 1.5 ? 'OK' : 'ACIMA DA META'}`);
+  }
   await app.close();
 } finally {
   await cleanup();

@@ -76,9 +76,13 @@ export const cadastrosDomiciliares = pgTable('cadastros_domiciliares', {
   index('cadastros_domiciliares_cep_idx').on(t.cep),
   index('cadastros_domiciliares_logradouro_trgm_idx').using('gin', sql`${normalized(t.logradouro)} gin_trgm_ops`),
   // The list's order (street, the house number as a number, its text, id), so a page reads its rows from the index
-  // instead of sorting every household in scope (bench/visitas.ts: a manager's first page of 100,000).
+  // instead of sorting every household in scope (bench/visitas.ts): one for a manager's whole town, one per team for an
+  // agent's territory (a team's streets may all sort late: walking the town's order would then read most of it).
   index('cadastros_domiciliares_ordem_idx').on(
     sql`${t.logradouro} collate "und-x-icu"`, sql`(nullif(regexp_replace(${t.numero}, '\\D', '', 'g'), '')::bigint)`, t.numero, t.id,
+  ),
+  index('cadastros_domiciliares_equipe_ordem_idx').on(
+    t.equipe_id, sql`${t.logradouro} collate "und-x-icu"`, sql`(nullif(regexp_replace(${t.numero}, '\\D', '', 'g'), '')::bigint)`, t.numero, t.id,
   ),
 ]);
 

@@ -117,7 +117,8 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
   const [{ total } = { total: 0 }] = await (q.responsavel ? contagem.innerJoin(municipes, eq(municipes.id, f_.responsavel_id)) : contagem)
     .where(where);
   // The page is chosen on the head's name alone (municipes_nome_ordem_idx walks it in order); only its rows read the rest.
-  const pagina = ctx.db.select({ id: f_.id, nome: sql<string>`${municipes.nome}`.as('nome') }).from(f_)
+  // The aliases are unique in the outer query: drizzle writes them unqualified there.
+  const pagina = ctx.db.select({ id: f_.id, nome: sql<string>`${municipes.nome}`.as('pagina_nome') }).from(f_)
     .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
     .where(where)
     .orderBy(sql`${municipes.nome} collate "und-x-icu"`, asc(f_.id))

@@ -219,13 +219,16 @@ export async function listFamilias(ctx: Ctx, f: FamiliasParaVisitaFilters): Prom
   const where = and(...conds);
   const mine = minhaMicroArea(agente);
 
-  // Every family has its head (responsavel_id is a non-null foreign key): the count joins the citizen only to filter.
-  const contagem = ctx.db.select({ total: sql<number>`count(*)::int` }).from(familias).$dynamic();
-  const [{ total } = { total: 0 }] = await (f.responsavel ? contagem.innerJoin(municipes, eq(municipes.id, familias.responsavel_id)) : contagem)
-    .where(where);
+  /** A filter of the user's, beyond the scope (conds[0]). */
+  const filtrada = conds.length > 1;
+
   // The page is chosen on what orders it (micro-area, head's name), then only its rows read the home and the counts.
-  const pagina = ctx.db.select({ id: familias.id, nome: sql<string>`${municipes.nome}`.as('nome'), minha: sql<boolean>`${mine}`.as('minha') })
-    .from(familias)
+  // With a filter the total comes with the page (one pass over the matches, as the citizen search does).
+  // The aliases are unique in the outer query: drizzle writes them unqualified there.
+  const pagina = ctx.db.select({
+    id: familias.id, nome: sql<string>`${municipes.nome}`.as('pagina_nome'), minha: sql<boolean>`${mine}`.as('pagina_minha'),
+    total: (filtrada ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as('pagina_total'),
+  }).from(familias)
     .innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
     .where(where)
     .orderBy(sql`${mine} desc`, sql`${municipes.nome} collate "und-x-icu"`, asc(familias.id))
@@ -233,12 +236,22 @@ export async function listFamilias(ctx: Ctx, f: FamiliasParaVisitaFilters): Prom
     .as('pagina');
   const rows = await ctx.db.select({
     id: familias.id, responsavel_id: familias.responsavel_id, responsavel_nome: pagina.nome, numero_prontuario: familias.numero_prontuario,
-    micro_area: dom.st_micro_area, mudou: familias.mudou, minha: pagina.minha, membros: numeroMembros, ultima: ultimaVisitaFamilia,
-    endereco: enderecoCols,
+    micro_area: dom.st_micro_area, mudou: familias.mudou, minha: pagina.minha, total: pagina.total, membros: numeroMembros,
+    ultima: ultimaVisitaFamilia, endereco: enderecoCols,
   }).from(pagina)
     .innerJoin(familias, eq(familias.id, pagina.id))
     .leftJoin(dom, eq(dom.id, familias.domicilio_id))
     .orderBy(desc(pagina.minha), sql`${pagina.nome} collate "und-x-icu"`, asc(pagina.id));
+
+  let total: number;
+  if (rows[0]?.total != null) total = rows[0].total;
+  else if (rows.length === 0 && f.page === 1 && filtrada) total = 0;
+  else {
+    // Every family has its head (responsavel_id is a non-null foreign key): the count joins the citizen only to filter.
+    const contagem = ctx.db.select({ total: sql<number>`count(*)::int` }).from(familias).$dynamic();
+    [{ total } = { total: 0 }] = await (f.responsavel ? contagem.innerJoin(municipes, eq(municipes.id, familias.responsavel_id)) : contagem)
+      .where(where);
+  }
   return {
     total,
     rows: rows.map((r) => ({

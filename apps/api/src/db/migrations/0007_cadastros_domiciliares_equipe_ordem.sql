@@ -1,0 +1,1 @@
+CREATE INDEX "cadastros_domiciliares_equipe_ordem_idx" ON "cadastros_domiciliares" USING btree ("equipe_id","logradouro" collate "und-x-icu",(nullif(regexp_replace("numero", '\D', '', 'g'), '')::bigint),"numero","id");
