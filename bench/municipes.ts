@@ -7,79 +7,30 @@
 // otherwise a throwaway PostgreSQL is started with scripts/pg-throwaway.sh and stopped at the end.
 // Other knobs: BENCH_ITER (default 200 timed runs per search), BENCH_BATCH (rows per INSERT, default 5000), BENCH_KEEP=1
 // (keep the database and the server for EXPLAIN afterwards).
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { formatCpf } from '@saude/shared';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { openPostgres } from '../apps/api/src/db/client';
 import { demoEnderecos } from '../apps/api/src/db/seed/demo';
 import { gerarMunicipe, loadTerritorios, prng, type MunicipeRow } from '../apps/api/src/db/seed/municipes';
 import { prepareDatabase } from '../apps/api/src/db/setup';
 import * as service from '../apps/api/src/modules/municipes/service';
 import { buscaAvancada, buscaSimples, countSql, pageSql, wordSimilaritySetup, type Busca } from '../apps/api/src/modules/municipes/search';
+import { openScratchDatabase } from './scratch-db';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const ITER = Number(process.env.BENCH_ITER ?? 200);
 const BATCH = Number(process.env.BENCH_BATCH ?? 5000);
 /** Far from the seed's and the tests' document numbers. */
 const BENCH_BASE = 200_000_000;
-const root = path.resolve(import.meta.dirname, '..');
 const log = (m: string) => console.log(m);
 
 // ---- database ------------------------------------------------------------------------------------------
 
-let stopThrowaway: (() => void) | null = null;
-let serverUrl = process.env.DATABASE_URL?.trim() || '';
-if (!serverUrl) {
-  log('DATABASE_URL não definido: iniciando um PostgreSQL descartável (scripts/pg-throwaway.sh)…');
-  const out = execFileSync(path.join(root, 'scripts/pg-throwaway.sh'), ['start'], { encoding: 'utf8' });
-  const tmp = /PG_TMP=(\S+)/.exec(out)?.[1];
-  serverUrl = /TEST_DATABASE_URL=(\S+)/.exec(out)?.[1] ?? '';
-  if (!tmp || !serverUrl) throw new Error(`pg-throwaway: saída inesperada: ${out}`);
-  stopThrowaway = () => execFileSync(path.join(root, 'scripts/pg-throwaway.sh'), ['stop', tmp], { stdio: 'inherit' });
-}
-const dbName = `saude_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
-
-const database = await openPostgres(dbUrl.toString(), 4);
-const raw = new pg.Client({ connectionString: dbUrl.toString() });
-await raw.connect();
+const { database, raw, dbUrl, cleanup } = await openScratchDatabase(log);
 const dialect = new PgDialect({ casing: 'snake_case' });
 
-async function cleanup() {
-  if (process.env.BENCH_KEEP) {
-    // For looking at plans afterwards: psql "$URL" (stop the throwaway server yourself with scripts/pg-throwaway.sh stop).
-    log(`\nBENCH_KEEP: banco mantido em ${dbUrl.toString()}`);
-    await raw.end().catch(() => {});
-    await database.close().catch(() => {});
-    await admin.end().catch(() => {});
-    return;
-  }
-  await raw.end().catch(() => {});
-  await database.close().catch(() => {});
-  // The pool's sockets may still be closing: drop without force first, so no client is killed mid-close (that error
-  // would reach the pool with no listener and end the process).
-  for (let i = 0; i < 20; i++) {
-    try {
-      await admin.query(`drop database if exists ${dbName}`);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-  await admin.end().catch(() => {});
-  stopThrowaway?.();
-}
 
 try {
   const serverVersion = (await raw.query('show server_version')).rows[0].server_version as string;

@@ -12,17 +12,12 @@
 // otherwise a throwaway PostgreSQL is started with scripts/pg-throwaway.sh and stopped at the end.
 // Other knobs: BENCH_ITER (default 200 timed runs per case), BENCH_KEEP=1 (keep the database and the server for
 // EXPLAIN afterwards).
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { PARENTESCO_RESPONSAVEL } from '@saude/shared/schemas/familia';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { hashSenha } from '../apps/api/src/auth/service';
 import { loadSession } from '../apps/api/src/auth/sessions';
 import type { Ctx } from '../apps/api/src/access/context';
 import { loadConfig } from '../apps/api/src/config';
-import { openPostgres } from '../apps/api/src/db/client';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
 import { nomesFemininos, nomesMasculinos, sobrenomes } from '../apps/api/src/db/seed/municipes';
 import { prepareDatabase } from '../apps/api/src/db/setup';
@@ -30,6 +25,7 @@ import { newId } from '../apps/api/src/lib/ids';
 import * as domicilios from '../apps/api/src/modules/atencao_primaria/cadastros_domiciliares/service';
 import * as familias from '../apps/api/src/modules/atencao_primaria/familias/service';
 import * as visitas from '../apps/api/src/modules/atencao_primaria/visitas_domiciliares/service';
+import { openScratchDatabase } from './scratch-db';
 
 const EQUIPES = Number(process.env.BENCH_EQUIPES ?? 40);
 const FAMILIAS = Number(process.env.BENCH_FAMILIAS ?? 100_000);
@@ -38,58 +34,14 @@ const ITER = Number(process.env.BENCH_ITER ?? 200);
 const MICRO_AREAS = 6;
 /** Homes per street: ≈20 streets per team. */
 const CASAS_POR_RUA = 125;
-const root = path.resolve(import.meta.dirname, '..');
 const log = (m: string) => console.log(m);
 
 // ---- database ------------------------------------------------------------------------------------------
 
-let stopThrowaway: (() => void) | null = null;
-let serverUrl = process.env.DATABASE_URL?.trim() || '';
-if (!serverUrl) {
-  log('DATABASE_URL não definido: iniciando um PostgreSQL descartável (scripts/pg-throwaway.sh)…');
-  const out = execFileSync(path.join(root, 'scripts/pg-throwaway.sh'), ['start'], { encoding: 'utf8' });
-  const tmp = /PG_TMP=(\S+)/.exec(out)?.[1];
-  serverUrl = /TEST_DATABASE_URL=(\S+)/.exec(out)?.[1] ?? '';
-  if (!tmp || !serverUrl) throw new Error(`pg-throwaway: saída inesperada: ${out}`);
-  stopThrowaway = () => execFileSync(path.join(root, 'scripts/pg-throwaway.sh'), ['stop', tmp], { stdio: 'inherit' });
-}
-const dbName = `saude_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
-
-const database = await openPostgres(dbUrl.toString(), 4);
-const raw = new pg.Client({ connectionString: dbUrl.toString() });
-await raw.connect();
+const { database, raw, dbUrl, cleanup } = await openScratchDatabase(log);
 // The generator's hours are UTC (São Paulo + 3), whatever the server's zone.
 await raw.query(`set timezone = 'UTC'`);
 
-async function cleanup() {
-  if (process.env.BENCH_KEEP) {
-    // For looking at plans afterwards: psql "$URL" (stop the throwaway server yourself with scripts/pg-throwaway.sh stop).
-    log(`\nBENCH_KEEP: banco mantido em ${dbUrl.toString()}`);
-    await raw.end().catch(() => {});
-    await database.close().catch(() => {});
-    await admin.end().catch(() => {});
-    return;
-  }
-  await raw.end().catch(() => {});
-  await database.close().catch(() => {});
-  // The pool's sockets may still be closing: drop without force first (see bench/municipes.ts).
-  for (let i = 0; i < 20; i++) {
-    try {
-      await admin.query(`drop database if exists ${dbName}`);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-  await admin.end().catch(() => {});
-  stopThrowaway?.();
-}
 
 // ---- generation helpers (SQL text) ----------------------------------------------------------------------
 

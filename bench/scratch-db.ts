@@ -1,0 +1,61 @@
+// A scratch PostgreSQL database for the scale benches: on DATABASE_URL's server (your data is not touched) or on a
+// throwaway server started with scripts/pg-throwaway.sh. cleanup() drops it and stops the throwaway server;
+// BENCH_KEEP=1 keeps both, for EXPLAIN afterwards.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { openPostgres } from '../apps/api/src/db/client';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export async function openScratchDatabase(log: (m: string) => void) {
+  let stopThrowaway: (() => void) | null = null;
+  let serverUrl = process.env.DATABASE_URL?.trim() || '';
+  if (!serverUrl) {
+    log('DATABASE_URL não definido: iniciando um PostgreSQL descartável (scripts/pg-throwaway.sh)…');
+    const out = execFileSync(path.join(root, 'scripts/pg-throwaway.sh'), ['start'], { encoding: 'utf8' });
+    const tmp = /PG_TMP=(\S+)/.exec(out)?.[1];
+    serverUrl = /TEST_DATABASE_URL=(\S+)/.exec(out)?.[1] ?? '';
+    if (!tmp || !serverUrl) throw new Error(`pg-throwaway: saída inesperada: ${out}`);
+    stopThrowaway = () => execFileSync(path.join(root, 'scripts/pg-throwaway.sh'), ['stop', tmp], { stdio: 'inherit' });
+  }
+  const dbName = `saude_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${dbName}`;
+
+  const database = await openPostgres(dbUrl.toString(), 4);
+  const raw = new pg.Client({ connectionString: dbUrl.toString() });
+  await raw.connect();
+
+  async function cleanup() {
+    if (process.env.BENCH_KEEP) {
+      // For looking at plans afterwards: psql "$URL" (stop the throwaway server yourself with scripts/pg-throwaway.sh stop).
+      log(`\nBENCH_KEEP: banco mantido em ${dbUrl.toString()}`);
+      await raw.end().catch(() => {});
+      await database.close().catch(() => {});
+      await admin.end().catch(() => {});
+      return;
+    }
+    await raw.end().catch(() => {});
+    await database.close().catch(() => {});
+    // The pool's sockets may still be closing: drop without force first, so no client is killed mid-close (that error
+    // would reach the pool with no listener and end the process).
+    for (let i = 0; i < 20; i++) {
+      try {
+        await admin.query(`drop database if exists ${dbName}`);
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await admin.end().catch(() => {});
+    stopThrowaway?.();
+  }
+
+  return { database, raw, dbUrl, cleanup };
+}
