@@ -1,9 +1,10 @@
 // Home visits (issue 8) on a tablet (800×1280): an ACS opens their family list (own micro-areas first), visits a member
 // with the outcome and reasons, sees it in the history and cancels it with a justification; a family that moved away is
-// refused before the form opens; a doctor sees the history without "Visitar".
+// refused before the form opens; a doctor sees the history without "Visitar"; a record number tied to a visit cannot be
+// inactivated in the citizen registry.
 // Run: npm run build -w apps/web && E2E_PORT=3181 npx playwright test e2e/visitas_domiciliares.spec.ts --output=/tmp/pw-web8
-import type { Page } from '@playwright/test';
-import { expect, SCREENSHOTS, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, SCREENSHOTS, SENHA_DEMO, test } from './fixtures';
 
 const LISTA = '/atencao_primaria/visitas_domiciliares';
 const MSG_MUDOU = 'Não é possível realizar o lançamento para famílias com status "Mudou-se"';
@@ -129,4 +130,48 @@ test('a doctor sees the visit history but no Visitar button', async ({ page, sig
   await expect(page.getByText(MSG_SOMENTE_AGENTES)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Visitar/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancelar visita' })).toHaveCount(0);
+});
+
+/** A member of one of the ACS's families (UBS Centro) who has a record number in the unit, found through the API. */
+async function membroComProntuario(request: APIRequestContext) {
+  const login = await request.post('/api/v2/auth/login', { data: { login: 'acs', senha: SENHA_DEMO } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const lotacoes = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{ unidade_saude_id: string; unidade_nome: string }>;
+  const centro = lotacoes.find((l) => l.unidade_nome === 'UBS Centro')!;
+  await request.put('/api/v2/auth/unidade_atual', { headers, data: { unidade_saude_id: centro.unidade_saude_id } });
+  const familias = (await (await request.get(`/api/v1${LISTA}/familias?per_page=50`, { headers })).json()) as Array<{ id: string; mudou: boolean }>;
+  for (const f of familias.filter((x) => !x.mudou)) {
+    const d = (await (await request.get(`/api/v1${LISTA}/familias/${f.id}`, { headers })).json()) as {
+      membros: Array<{ municipe_id: string; nome: string; numero_prontuario: string | null }>;
+    };
+    const m = d.membros.find((x) => x.numero_prontuario);
+    if (m) return { familiaId: f.id, ...m, numero_prontuario: m.numero_prontuario! };
+  }
+  throw new Error('no demo member with a record number in UBS Centro');
+}
+
+test('a record number tied to a visit cannot be inactivated in the citizen registry', async ({ page, request, signInWithUnit }) => {
+  test.setTimeout(90_000);
+  const m = await membroComProntuario(request);
+  await signInWithUnit('acs', 'UBS Centro');
+
+  await page.goto(`${LISTA}/${m.familiaId}/membro/${m.municipe_id}/visitar`);
+  await expect(page.getByRole('textbox', { name: 'Nº do prontuário' })).toHaveValue(m.numero_prontuario);
+  await page.getByRole('radio', { name: 'Ausente' }).check();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Visita domiciliar foi salva com sucesso')).toBeVisible();
+
+  await page.goto(`/municipes/${m.municipe_id}/edit/documento_prontuario`);
+  const grupos = page.getByRole('group', { name: /^Prontuário \d+$/ });
+  await expect(grupos.first()).toBeVisible();
+  let prontuario = grupos.first();
+  for (const g of await grupos.all()) {
+    if ((await g.getByRole('textbox', { name: 'Número do prontuário' }).inputValue()) === m.numero_prontuario) prontuario = g;
+  }
+  await expect(prontuario.getByRole('textbox', { name: 'Número do prontuário' })).toHaveValue(m.numero_prontuario);
+  await prontuario.getByRole('button', { name: 'Inativar' }).click();
+  await prontuario.getByRole('radio', { name: 'Erro de cadastro' }).check();
+  await prontuario.getByRole('textbox', { name: 'Justificativa da inativação' }).fill('Número lançado por engano');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(prontuario.getByText('não pode ser inativado: está vinculado a uma ficha de visita domiciliar')).toBeVisible();
 });
