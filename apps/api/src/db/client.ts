@@ -34,6 +34,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process: the
+  // pool discards it and the next query opens a new one (node-postgres emits 'error' with no listener otherwise).
+  pool.on('error', (err) => { process.emitWarning(`PostgreSQL: conexão ociosa encerrada (${err.message})`); });
   // Fail fast with a clear message instead of at the first request.
   const conn = await pool.connect();
   conn.release();
