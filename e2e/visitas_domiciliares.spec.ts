@@ -175,3 +175,23 @@ test('a record number tied to a visit cannot be inactivated in the citizen regis
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(prontuario.getByText('não pode ser inativado: está vinculado a uma ficha de visita domiciliar')).toBeVisible();
 });
+
+test('on the tablet the list filters fold under "Filtros"; the micro-area filter narrows the families', async ({ page, signInWithUnit }) => {
+  await signInWithUnit('acs', 'UBS Centro');
+  await page.goto(LISTA);
+  const filtros = page.getByRole('button', { name: 'Filtros' });
+  await expect(filtros).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('textbox', { name: 'Micro-área' })).toBeHidden();
+  await filtros.click();
+  await page.getByRole('textbox', { name: 'Micro-área' }).fill('02');
+  await expect(page).toHaveURL(/micro_area=02/);
+  const tabela = page.getByRole('table', { name: 'Famílias para visita' });
+  // The micro-area column (the cell of the column headed 'Micro-área') of every row.
+  const coluna = await tabela.getByRole('columnheader').evaluateAll((hs) => hs.findIndex((h) => h.textContent?.trim().startsWith('Micro-área')));
+  expect(coluna).toBeGreaterThan(-1);
+  await expect(tabela.getByRole('row').nth(1).getByRole('cell').nth(coluna)).toContainText('02');
+  const microAreas = await tabela.getByRole('row').evaluateAll((rs, c) => rs.slice(1).map((r) => r.querySelectorAll('td')[c]?.textContent?.slice(0, 2)), coluna);
+  expect(microAreas.length).toBeGreaterThan(0);
+  expect(new Set(microAreas)).toEqual(new Set(['02']));
+  await expect(page.getByRole('button', { name: /Filtros/ })).toContainText('1');
+});

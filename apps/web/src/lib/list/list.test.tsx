@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '@mantine/core';
 import { z } from 'zod';
 import { renderWithProviders } from '../test-utils';
@@ -114,5 +114,46 @@ describe('parseSearch', () => {
     expect(parseSearch(filtersSchema, new URLSearchParams('page=4&per_page=50&sort=nome&order=desc'))).toEqual({
       page: 4, per_page: 50, sort: 'nome', order: 'desc',
     });
+  });
+});
+
+describe('ListPage on small screens', () => {
+  const original = window.matchMedia;
+  afterEach(() => { window.matchMedia = original; });
+  function comTela(pequena: boolean) {
+    window.matchMedia = ((q: string) => {
+      const base = original(q);
+      return { ...base, matches: q.includes('max-width') ? pequena : base.matches };
+    }) as typeof window.matchMedia;
+  }
+  const Pagina = ({ ativos = 0 }: { ativos?: number }) => (
+    <ListPage title="Famílias" search={<SearchBox value="" onSearch={() => {}} />} activeFilters={ativos}
+      filters={<label>Micro-área <input /></label>}>
+      <p>tabela</p>
+    </ListPage>
+  );
+
+  it('folds the other filters under "Filtros" and opens them on click', async () => {
+    comTela(true);
+    const { user } = renderWithProviders(<Pagina />);
+    const botao = screen.getByRole('button', { name: 'Filtros' });
+    expect(botao).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText('Buscar')).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Micro-área' })).not.toBeInTheDocument();
+    await user.click(botao);
+    expect(botao).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('textbox', { name: 'Micro-área' })).toBeInTheDocument();
+  });
+
+  it('starts open, with the count, when filters are in use; on a large screen shows them all inline', () => {
+    comTela(true);
+    const { unmount } = renderWithProviders(<Pagina ativos={2} />);
+    expect(screen.getByRole('button', { name: /Filtros/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('2 em uso')).toHaveTextContent('2');
+    unmount();
+    comTela(false);
+    renderWithProviders(<Pagina ativos={2} />);
+    expect(screen.queryByRole('button', { name: /Filtros/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Micro-área' })).toBeVisible();
   });
 });

@@ -78,3 +78,8 @@ export function useListParams<S extends z.ZodType<ListParams & Record<string, un
     setFilters: useCallback((filters: Record<string, SearchValue>) => update({ ...filters, page: 1 }), [update]),
   };
 }
+
+/** How many of `keys` are in use (ListPage's "Filtros" count); a key whose value equals its default is not in use. */
+export function filtrosEmUso<T extends Record<string, unknown>>(params: T, keys: Array<keyof T>, padrao: Partial<T> = {}): number {
+  return keys.filter((k) => params[k] !== undefined && params[k] !== '' && params[k] !== padrao[k]).length;
+}

@@ -1,6 +1,6 @@
 // /atencao_primaria/cadastros_domiciliares (spec §2, issue 7): search by address, CEP, micro-area, team, professional,
 // unit and property type; server pagination; the URL holds the state (style.md §10).
-import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -10,11 +10,12 @@ import { z } from 'zod';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_domiciliar';
 import { CepInput, isoToBr, maskCep, touchInputStyles } from '../../../lib/form';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../../lib/list';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError, filtrosEmUso } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
 import { BASE_PATH, useDomicilios } from './api';
 import { tipoImovelNome } from './comum';
+import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 
 const uuid = z.uuid().optional();
 const paramsSchema = listParamsSchema.extend({
@@ -60,7 +61,6 @@ export function CadastroDomiciliarListPage() {
     profissional_id: params.profissional_id, unidade_saude_id: params.unidade_saude_id, tipo_imovel_id: params.tipo_imovel_id,
     page: params.page, per_page: params.per_page,
   });
-  const [microArea, setMicroArea] = useState(params.micro_area ?? '');
   const [cep, setCep] = useState(params.cep ?? '');
 
   const novo = podeCriar ? (
@@ -71,10 +71,13 @@ export function CadastroDomiciliarListPage() {
     <ListPage
       title="Cadastros domiciliares"
       action={novo}
+      search={(
+        <SearchBox label="Buscar endereço" placeholder="Logradouro, número, bairro ou referência" value={params.endereco ?? ''}
+          onSearch={(endereco) => setFilters({ endereco })} />
+      )}
+      activeFilters={filtrosEmUso(params, ['cep', 'micro_area', 'tipo_imovel_id', 'unidade_saude_id', 'equipe_id', 'profissional_id'])}
       filters={(
         <>
-          <SearchBox label="Buscar endereço" placeholder="Logradouro, número, bairro ou referência" value={params.endereco ?? ''}
-            onSearch={(endereco) => setFilters({ endereco })} />
           <CepInput
             label="CEP" w={140} value={cep}
             onChange={(v) => {
@@ -82,14 +85,7 @@ export function CadastroDomiciliarListPage() {
               if (v.length === 8 || v === '') setFilters({ cep: v || undefined });
             }}
           />
-          <TextInput
-            label="Micro-área" w={110} inputMode="numeric" maxLength={2} styles={touchInputStyles} value={microArea}
-            onChange={(e) => {
-              const v = e.currentTarget.value.replace(/\D/g, '').slice(0, 2);
-              setMicroArea(v);
-              if (v.length === 2 || v === '') setFilters({ micro_area: v || undefined });
-            }}
-          />
+          <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
           <Select label="Tipo de imóvel" w={200} clearable searchable data={TIPOS} styles={touchInputStyles}
             value={params.tipo_imovel_id === undefined ? null : String(params.tipo_imovel_id)}
             onChange={(v) => setFilters({ tipo_imovel_id: v ?? undefined })} comboboxProps={{ width: 360, position: 'bottom-start' }} />

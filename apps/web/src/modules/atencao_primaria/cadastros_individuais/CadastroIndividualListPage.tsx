@@ -1,6 +1,6 @@
 // /atencao_primaria/cadastros_individuais (spec §2, issue 6): search by name or CPF/CNS, micro-area, situation and
 // registration date range; server pagination; the URL holds the state (style.md §10).
-import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -9,12 +9,13 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_individual';
 import { DateInput, isoToBr, touchInputStyles } from '../../../lib/form';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../../lib/list';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError, filtrosEmUso } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { idadeTexto } from '../../municipes/idade';
 import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
 import { BASE_PATH, useCadastros } from './api';
 import { documentoTexto, SituacaoBadge } from './comum';
+import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional();
 const paramsSchema = listParamsSchema.extend({
@@ -78,7 +79,6 @@ export function CadastroIndividualListPage() {
     page: params.page,
     per_page: params.per_page,
   });
-  const [microArea, setMicroArea] = useState(params.micro_area ?? '');
 
   const novo = podeCriar ? (
     <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Novo cadastro</Button>
@@ -88,23 +88,20 @@ export function CadastroIndividualListPage() {
     <ListPage
       title="Cadastros individuais"
       action={novo}
+      search={(
+        <SearchBox
+          label="Buscar cadastro"
+          placeholder="Nome, CPF ou CNS"
+          value={params.busca ?? ''}
+          onSearch={(busca) => setFilters({ busca })}
+        />
+      )}
+      activeFilters={filtrosEmUso(params, [
+        'micro_area', 'situacao', 'unidade_saude_id', 'equipe_id', 'profissional_id', 'data_cadastro_inicio', 'data_cadastro_fim',
+      ], { situacao: 'ativo' })}
       filters={(
         <>
-          <SearchBox
-            label="Buscar cadastro"
-            placeholder="Nome, CPF ou CNS"
-            value={params.busca ?? ''}
-            onSearch={(busca) => setFilters({ busca })}
-          />
-          <TextInput
-            label="Micro-área" w={120} inputMode="numeric" maxLength={2} styles={touchInputStyles}
-            value={microArea}
-            onChange={(e) => {
-              const v = e.currentTarget.value.replace(/\D/g, '').slice(0, 2);
-              setMicroArea(v);
-              if (v.length === 2 || v === '') setFilters({ micro_area: v || undefined });
-            }}
-          />
+          <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
           <Select
             label="Situação" w={200} allowDeselect={false} styles={touchInputStyles}
             data={[{ value: 'ativo', label: 'Ativos' }, { value: 'saida', label: 'Saída do cadastro' }]}

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaListItem } from '@saude/shared/schemas/familia';
 import { maskCns, touchInputStyles } from '../../../lib/form';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../../lib/list';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError, filtrosEmUso } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
@@ -73,10 +73,13 @@ export function FamiliaListPage() {
     <ListPage
       title="Famílias"
       action={novo}
+      search={(
+        <SearchBox label="Buscar responsável" placeholder="Nome, CPF ou CNS do responsável" value={params.responsavel ?? ''}
+          onSearch={(responsavel) => setFilters({ responsavel })} />
+      )}
+      activeFilters={filtrosEmUso(params, ['numero_prontuario', 'situacao', 'unidade_saude_id', 'equipe_id', 'profissional_id'], { situacao: 'todas' })}
       filters={(
         <>
-          <SearchBox label="Buscar responsável" placeholder="Nome, CPF ou CNS do responsável" value={params.responsavel ?? ''}
-            onSearch={(responsavel) => setFilters({ responsavel })} />
           <TextInput
             label="Nº do prontuário" w={160} styles={touchInputStyles} value={prontuario}
             onChange={(e) => setProntuario(e.currentTarget.value)}

@@ -9,10 +9,11 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { touchInputStyles } from '../../../lib/form';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../../lib/list';
+import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError, filtrosEmUso } from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
+import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 
 const paramsSchema = listParamsSchema.extend({
   responsavel: z.string().trim().max(70).optional(),
@@ -74,12 +75,15 @@ export function VisitaFamiliaListPage() {
           Visita sem família
         </Button>
       ) : undefined}
+      search={(
+        <SearchBox
+          label="Responsável" placeholder="Nome do responsável pela família"
+          value={params.responsavel ?? ''} onSearch={(responsavel) => setFilters({ responsavel })}
+        />
+      )}
+      activeFilters={filtrosEmUso(params, ['endereco', 'numero_prontuario', 'micro_area'])}
       filters={(
         <>
-          <SearchBox
-            label="Responsável" placeholder="Nome do responsável pela família"
-            value={params.responsavel ?? ''} onSearch={(responsavel) => setFilters({ responsavel })}
-          />
           <FiltroTexto label="Endereço" placeholder="Rua, número ou bairro" maxLength={100} w={240}
             value={params.endereco} onChange={(endereco) => setFilters({ endereco })} />
           <FiltroTexto label="Prontuário" maxLength={30} w={150}
@@ -130,22 +134,6 @@ function FiltroTexto({ label, placeholder, value, onChange, maxLength, w }: {
           e.preventDefault();
           aplicar();
         }
-      }}
-    />
-  );
-}
-
-/** Two digits: asks once the micro-area is complete (or cleared). */
-function FiltroMicroArea({ value, onChange }: { value?: string; onChange: (v: string | undefined) => void }) {
-  const [texto, setTexto] = useState(value ?? '');
-  return (
-    <TextInput
-      label="Micro-área" w={110} inputMode="numeric" maxLength={2} placeholder="00" styles={touchInputStyles}
-      value={texto}
-      onChange={(e) => {
-        const v = e.currentTarget.value.replace(/\D/g, '').slice(0, 2);
-        setTexto(v);
-        if (v.length === 2 || v === '') onChange(v || undefined);
       }}
     />
   );
