@@ -1,13 +1,11 @@
 // Pieces shared by the household screens: names of codes, the one-line address, the header card and the loader.
 import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
-import { msg } from '@saude/shared';
+import { type ReactNode } from 'react';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import { enderecoLinha, type EnderecoPartes } from '@saude/shared/endereco';
 import type { CadastroDomiciliar } from '@saude/shared/schemas/cadastro_domiciliar';
-import { notifyError } from '../../../lib/feedback';
+import { useLoadErrorNotice } from '../../../lib/feedback';
 import { maskCep } from '../../../lib/form';
-import { ApiError } from '../../../lib/http';
 import { useDomicilio } from './api';
 
 export const MODEL = 'Cadastro domiciliar';
@@ -55,12 +53,7 @@ export function DomicilioCabecalho({ c, children }: { c: CadastroDomiciliar; chi
 /** Loads the household; a 404 (absent or outside the user's territory) says so, and the page goes back to the list. */
 export function useDomicilioOuVolta(id: string | undefined) {
   const q = useDomicilio(id);
-  const err = q.error;
-  useEffect(() => {
-    if (!err) return;
-    if (err instanceof ApiError && err.status === 404) notifyError(new ApiError(404, msg.cadastroNaoEncontrado, {}));
-    else notifyError(err);
-  }, [err]);
+  useLoadErrorNotice(q.error);
   return q;
 }
 

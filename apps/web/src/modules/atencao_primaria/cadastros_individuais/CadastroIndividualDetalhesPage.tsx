@@ -4,15 +4,14 @@
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDoorExit, IconHome, IconHomeSearch, IconPencil } from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { formatCns, formatCpf, msg } from '@saude/shared';
+import { formatCns, formatCpf } from '@saude/shared';
 import { deficienciaCidadao, nacionalidade, orientacaoSexual } from '@saude/shared/codes';
 import { pais } from '@saude/shared/codes/pais';
 import { perguntasInsegurancaAlimentar, type CadastroIndividual } from '@saude/shared/schemas/cadastro_individual';
-import { notifyError } from '../../../lib/feedback';
+import { useLoadErrorNotice } from '../../../lib/feedback';
 import { isoToBr } from '../../../lib/form';
-import { ApiError } from '../../../lib/http';
 import { usePode } from '../../municipes/api';
 import { idadeTexto } from '../../municipes/idade';
 import { useFamilias } from '../familias/api';
@@ -25,12 +24,7 @@ const nomeDe = (t: readonly { codigo: number; descricao: string }[], id: number 
 /** Loads the registration; a 404 (absent or out of the user's team) says so and goes back to the list. */
 export function useCadastroOuVolta(id: string | undefined) {
   const q = useCadastro(id);
-  const err = q.error;
-  useEffect(() => {
-    if (!err) return;
-    if (err instanceof ApiError && err.status === 404) notifyError(new ApiError(404, msg.cadastroNaoEncontrado, {}));
-    else notifyError(err);
-  }, [err]);
+  useLoadErrorNotice(q.error);
   return q;
 }
 

@@ -8,14 +8,14 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { msg } from '@saude/shared';
 import { rendaFamiliar } from '@saude/shared/codes/renda_familiar';
 import { PARENTESCO_RESPONSAVEL, parentescoFamilia, type Familia } from '@saude/shared/schemas/familia';
-import { confirmDelete, notifyError, notifyRemoved, notifySaved, TOAST_MS } from '../../../lib/feedback';
+import { confirmDelete, notifyError, notifyRemoved, notifySaved, TOAST_MS, useLoadErrorNotice } from '../../../lib/feedback';
 import {
   ErrorSummary, FormActions, SelectField, setServerErrors, TextField, touchInputStyles, useFieldLabel, useSaveShortcut,
   useUnsavedChangesPrompt, useZodForm,
@@ -46,11 +46,7 @@ export function FamiliaFormPage() {
 
 function EditarLoader({ id }: { id: string }) {
   const q = useFamilia(id);
-  const err = q.error;
-  useEffect(() => {
-    if (!err) return;
-    notifyError(err instanceof ApiError && err.status === 404 ? new ApiError(404, msg.cadastroNaoEncontrado, {}) : err);
-  }, [err]);
+  useLoadErrorNotice(q.error);
   if (q.isError) return <Navigate to={BASE_PATH} replace />;
   if (!q.data) {
     return (
