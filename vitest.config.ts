@@ -8,15 +8,22 @@ export default defineConfig({
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
-          name: 'api', include: ['apps/api/src/**/*.test.ts'], environment: 'node',
-          testTimeout: 30_000, hookTimeout: 60_000, setupFiles: ['apps/api/src/test/setup.ts'],
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: ['apps/api/src/test/setup.ts'],
         },
       },
       {
         plugins: [react()],
         test: {
-          name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'], css: false,
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          css: false,
         },
       },
     ],

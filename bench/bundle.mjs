@@ -40,4 +40,6 @@ for (const [name, keys] of Object.entries(loads)) {
   const size = kb(keys);
   console.log(`  ${name.padEnd(26)} ${size.toFixed(1).padStart(7)} kB  ${size <= 170 ? 'OK' : 'ACIMA DA META'}`);
 }
-console.log(`  ${'entrar, depois o início'.padEnd(26)} ${kb(all).toFixed(1).padStart(7)} kB  (soma sem repetir arquivos)`);
+console.log(
+  `  ${'entrar, depois o início'.padEnd(26)} ${kb(all).toFixed(1).padStart(7)} kB  (soma sem repetir arquivos)`,
+);

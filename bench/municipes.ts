@@ -16,7 +16,14 @@ import { demoEnderecos } from '../apps/api/src/db/seed/demo';
 import { gerarMunicipe, loadTerritorios, prng, type MunicipeRow } from '../apps/api/src/db/seed/municipes';
 import { prepareDatabase } from '../apps/api/src/db/setup';
 import * as service from '../apps/api/src/modules/municipes/service';
-import { buscaAvancada, buscaSimples, countSql, pageSql, wordSimilaritySetup, type Busca } from '../apps/api/src/modules/municipes/search';
+import {
+  buscaAvancada,
+  buscaSimples,
+  countSql,
+  pageSql,
+  wordSimilaritySetup,
+  type Busca,
+} from '../apps/api/src/modules/municipes/search';
 import { openScratchDatabase } from './scratch-db';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -31,7 +38,6 @@ const log = (m: string) => console.log(m);
 const { database, raw, dbUrl, cleanup } = await openScratchDatabase(log);
 const dialect = new PgDialect({ casing: 'snake_case' });
 
-
 try {
   const serverVersion = (await raw.query('show server_version')).rows[0].server_version as string;
   await prepareDatabase(database, { demo: true });
@@ -40,20 +46,48 @@ try {
   // ---- load ------------------------------------------------------------------------------------------
 
   const columns = [
-    ['id', 'uuid'], ['cpf_numero', 'text'], ['codigo_cns', 'text'], ['cartao_provisorio', 'text'], ['nome', 'text'], ['nome_social', 'text'],
-    ['data_nascimento', 'date'], ['sexo_id', 'int'], ['raca_cor_id', 'int'], ['estado_civil_id', 'int'], ['nome_mae', 'text'], ['nome_pai', 'text'],
-    ['nacionalidade_id', 'int'], ['municipio_nascimento_ibge', 'text'], ['telefone_celular', 'text'], ['telefone_residencial', 'text'],
-    ['email', 'text'], ['residencia_cep', 'text'], ['residencia_uf', 'text'], ['residencia_municipio_ibge', 'text'],
-    ['residencia_tipo_logradouro', 'text'], ['residencia_logradouro', 'text'], ['residencia_numero', 'text'], ['residencia_bairro', 'text'],
-    ['unidade_saude_referencia_id', 'uuid'], ['equipe_id', 'uuid'], ['profissional_id', 'uuid'], ['ocupacao_id', 'text'], ['micro_area', 'text'],
-    ['fora_area', 'boolean'], ['doador_sangue', 'boolean'], ['tipo_sanguineo_id', 'int'],
+    ['id', 'uuid'],
+    ['cpf_numero', 'text'],
+    ['codigo_cns', 'text'],
+    ['cartao_provisorio', 'text'],
+    ['nome', 'text'],
+    ['nome_social', 'text'],
+    ['data_nascimento', 'date'],
+    ['sexo_id', 'int'],
+    ['raca_cor_id', 'int'],
+    ['estado_civil_id', 'int'],
+    ['nome_mae', 'text'],
+    ['nome_pai', 'text'],
+    ['nacionalidade_id', 'int'],
+    ['municipio_nascimento_ibge', 'text'],
+    ['telefone_celular', 'text'],
+    ['telefone_residencial', 'text'],
+    ['email', 'text'],
+    ['residencia_cep', 'text'],
+    ['residencia_uf', 'text'],
+    ['residencia_municipio_ibge', 'text'],
+    ['residencia_tipo_logradouro', 'text'],
+    ['residencia_logradouro', 'text'],
+    ['residencia_numero', 'text'],
+    ['residencia_bairro', 'text'],
+    ['unidade_saude_referencia_id', 'uuid'],
+    ['equipe_id', 'uuid'],
+    ['profissional_id', 'uuid'],
+    ['ocupacao_id', 'text'],
+    ['micro_area', 'text'],
+    ['fora_area', 'boolean'],
+    ['doador_sangue', 'boolean'],
+    ['tipo_sanguineo_id', 'int'],
   ] as const;
   const insertSql = `insert into municipes (${columns.map(([c]) => c).join(', ')})
     select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
 
   // Indexes are built after the load (as a restore would): much faster than maintaining GIN indexes row by row.
-  const indexDefs = (await raw.query<{ indexname: string; indexdef: string }>(
-    `select indexname, indexdef from pg_indexes where tablename = 'municipes' and indexname <> 'municipes_pkey'`)).rows;
+  const indexDefs = (
+    await raw.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where tablename = 'municipes' and indexname <> 'municipes_pkey'`,
+    )
+  ).rows;
   for (const i of indexDefs) await raw.query(`drop index ${i.indexname}`);
 
   const territorios = await loadTerritorios(db, demoEnderecos);
@@ -63,7 +97,8 @@ try {
   for (let start = 0; start < ROWS; start += BATCH) {
     const g0 = performance.now();
     const rows: MunicipeRow[] = [];
-    for (let i = start; i < Math.min(ROWS, start + BATCH); i++) rows.push(gerarMunicipe(rng, i + 1, territorios, BENCH_BASE));
+    for (let i = start; i < Math.min(ROWS, start + BATCH); i++)
+      rows.push(gerarMunicipe(rng, i + 1, territorios, BENCH_BASE));
     const params = columns.map(([c]) => rows.map((r) => (r as Record<string, unknown>)[c] ?? null));
     genMs += performance.now() - g0;
     await raw.query(insertSql, params);
@@ -76,18 +111,31 @@ try {
   for (const i of indexDefs) await raw.query(i.indexdef);
   await raw.query('vacuum analyze municipes');
   const indexMs = performance.now() - i0;
-  const [{ total, tamanho }] = (await raw.query(
-    `select count(*)::int as total, pg_size_pretty(pg_total_relation_size('municipes')) as tamanho from municipes`)).rows;
+  const [{ total, tamanho }] = (
+    await raw.query(
+      `select count(*)::int as total, pg_size_pretty(pg_total_relation_size('municipes')) as tamanho from municipes`,
+    )
+  ).rows;
 
   log(`\nPostgreSQL ${serverVersion}; ${Number(total).toLocaleString('pt-BR')} munícipes (${tamanho} com índices)`);
-  log(`carga: ${(loadMs / 1000).toFixed(1)} s (geração ${(genMs / 1000).toFixed(1)} s + INSERT em lotes de ${BATCH}), ` +
-    `índices + VACUUM ANALYZE: ${(indexMs / 1000).toFixed(1)} s, total ${((loadMs + indexMs) / 1000).toFixed(1)} s`);
+  log(
+    `carga: ${(loadMs / 1000).toFixed(1)} s (geração ${(genMs / 1000).toFixed(1)} s + INSERT em lotes de ${BATCH}), ` +
+      `índices + VACUUM ANALYZE: ${(indexMs / 1000).toFixed(1)} s, total ${((loadMs + indexMs) / 1000).toFixed(1)} s`,
+  );
 
   // ---- what users type -------------------------------------------------------------------------------------
 
-  type Sample = { nome: string; cpf_numero: string | null; codigo_cns: string | null; data_nascimento: string; nome_mae: string | null };
-  const samples = (await raw.query<Sample>(`select nome, cpf_numero, codigo_cns, data_nascimento::text, nome_mae
-    from municipes tablesample system (1) repeatable (7) where cpf_numero is not null and codigo_cns is not null limit 500`)).rows;
+  type Sample = {
+    nome: string;
+    cpf_numero: string | null;
+    codigo_cns: string | null;
+    data_nascimento: string;
+    nome_mae: string | null;
+  };
+  const samples = (
+    await raw.query<Sample>(`select nome, cpf_numero, codigo_cns, data_nascimento::text, nome_mae
+    from municipes tablesample system (1) repeatable (7) where cpf_numero is not null and codigo_cns is not null limit 500`)
+  ).rows;
   const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   // "maria silv": a given name and the start of the last surname, without accents, as typed at the reception desk.
   const fragment = (nome: string) => {
@@ -107,12 +155,19 @@ try {
   const config = loadConfig({ ...process.env, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'silent', DEMO: 'true' });
   const app = await buildApp(config, db, { logger: false, serveWeb: false });
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { login: 'medico', senha: 'saude123' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v2/auth/login',
+    payload: { login: 'medico', senha: 'saude123' },
+  });
   const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
   const ctx = { db, usuario: null, ip: '127.0.0.1' };
 
   // The service's statements, run on a plain client: the exact step, then the misspelling-tolerant one when it found nobody.
-  const q = (s: SQL) => { const { sql: text, params } = dialect.sqlToQuery(s); return raw.query(text, params as unknown[]); };
+  const q = (s: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(s);
+    return raw.query(text, params as unknown[]);
+  };
   async function rawPage(busca: Busca, page = { page: 1, per_page: 10 }) {
     const first = await q(pageSql(busca, page));
     if (!busca.where) await q(countSql(busca));
@@ -124,7 +179,10 @@ try {
     }
   }
 
-  const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!; };
+  const pct = (xs: number[], p: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+  };
   async function time(fn: (i: number) => Promise<unknown>) {
     for (let i = 0; i < Math.min(20, ITER); i++) await fn(i + ITER); // warm-up
     const ms: number[] = [];
@@ -136,8 +194,16 @@ try {
     return { p50: pct(ms, 50), p95: pct(ms, 95) };
   }
 
-  type Case = { title: string; http: (i: number) => string; svc: (i: number) => Promise<unknown>; raw: (i: number) => Promise<unknown> };
-  const avancada = (i: number) => ({ nome: fragment(pickSample(i).nome), data_nascimento: pickSample(i).data_nascimento });
+  type Case = {
+    title: string;
+    http: (i: number) => string;
+    svc: (i: number) => Promise<unknown>;
+    raw: (i: number) => Promise<unknown>;
+  };
+  const avancada = (i: number) => ({
+    nome: fragment(pickSample(i).nome),
+    data_nascimento: pickSample(i).data_nascimento,
+  });
   const cases: Case[] = [
     {
       title: 'nome (fragmento, sem acento)',
@@ -171,9 +237,22 @@ try {
     },
     {
       title: 'busca avançada (nome + nome da mãe)',
-      http: (i) => `/api/v1/municipes/busca_avancada?${new URLSearchParams({ nome: fragment(pickSample(i).nome), nome_mae: fragment(pickSample(i).nome_mae ?? 'maria silva') })}`,
-      svc: (i) => service.buscaAvancada(ctx, { nome: fragment(pickSample(i).nome), nome_mae: fragment(pickSample(i).nome_mae ?? 'maria silva'), page: 1, per_page: 10 }),
-      raw: (i) => rawPage(buscaAvancada({ nome: fragment(pickSample(i).nome), nome_mae: fragment(pickSample(i).nome_mae ?? 'maria silva') })),
+      http: (i) =>
+        `/api/v1/municipes/busca_avancada?${new URLSearchParams({ nome: fragment(pickSample(i).nome), nome_mae: fragment(pickSample(i).nome_mae ?? 'maria silva') })}`,
+      svc: (i) =>
+        service.buscaAvancada(ctx, {
+          nome: fragment(pickSample(i).nome),
+          nome_mae: fragment(pickSample(i).nome_mae ?? 'maria silva'),
+          page: 1,
+          per_page: 10,
+        }),
+      raw: (i) =>
+        rawPage(
+          buscaAvancada({
+            nome: fragment(pickSample(i).nome),
+            nome_mae: fragment(pickSample(i).nome_mae ?? 'maria silva'),
+          }),
+        ),
     },
     {
       title: 'lista sem filtro (página 1..20)',
@@ -184,7 +263,9 @@ try {
   ];
 
   log(`\n${ITER} execuções por busca (entradas variadas, após aquecimento); tempos em ms\n`);
-  log(`${'busca'.padEnd(38)} ${'HTTP p50'.padStart(9)} ${'HTTP p95'.padStart(9)} ${'serv p50'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)} ${'HTTP/SQL'.padStart(9)}  meta p95<50`);
+  log(
+    `${'busca'.padEnd(38)} ${'HTTP p50'.padStart(9)} ${'HTTP p95'.padStart(9)} ${'serv p50'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)} ${'HTTP/SQL'.padStart(9)}  meta p95<50`,
+  );
   const results: Array<{ title: string; httpP95: number; ratio: number }> = [];
   for (const c of cases) {
     const http = await time(async (i) => {
@@ -195,11 +276,15 @@ try {
     const sqlOnly = await time(c.raw);
     const ratio = http.p50 / sqlOnly.p50;
     results.push({ title: c.title, httpP95: http.p95, ratio });
-    log(`${c.title.padEnd(38)} ${http.p50.toFixed(2).padStart(9)} ${http.p95.toFixed(2).padStart(9)} ${svc.p50.toFixed(2).padStart(9)} ` +
-      `${sqlOnly.p50.toFixed(2).padStart(9)} ${sqlOnly.p95.toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(8)}×  ${http.p95 < 50 ? 'OK' : 'ACIMA'}`);
+    log(
+      `${c.title.padEnd(38)} ${http.p50.toFixed(2).padStart(9)} ${http.p95.toFixed(2).padStart(9)} ${svc.p50.toFixed(2).padStart(9)} ` +
+        `${sqlOnly.p50.toFixed(2).padStart(9)} ${sqlOnly.p95.toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(8)}×  ${http.p95 < 50 ? 'OK' : 'ACIMA'}`,
+    );
   }
   const lista = results.at(-1)!;
-  log(`\nlista: HTTP ${lista.ratio.toFixed(2)}× a consulta crua (meta ≤ 1,5×) ${lista.ratio <= 1.5 ? 'OK' : 'ACIMA DA META'}`);
+  log(
+    `\nlista: HTTP ${lista.ratio.toFixed(2)}× a consulta crua (meta ≤ 1,5×) ${lista.ratio <= 1.5 ? 'OK' : 'ACIMA DA META'}`,
+  );
   await app.close();
 } finally {
   await cleanup();

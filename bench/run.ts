@@ -20,7 +20,9 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const ours = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 const loginRes = await fetch(`${ours}/api/v2/auth/login`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'medico', senha: 'saude123' }),
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ login: 'medico', senha: 'saude123' }),
 });
 const { token } = (await loginRes.json()) as { token: string };
 const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -33,7 +35,9 @@ bare.get('/me', async (req) => {
   const u = await lookup(String(req.headers.authorization).slice(7));
   return { login: u?.login, nome: u?.nome, email: u?.email, unidade_atual: u?.unidadeId };
 });
-bare.post('/permissoes', async (req) => ({ ok: (await lookup(String(req.headers.authorization).slice(7)))?.permissions.has('municipes:index') }));
+bare.post('/permissoes', async (req) => ({
+  ok: (await lookup(String(req.headers.authorization).slice(7)))?.permissions.has('municipes:index'),
+}));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
@@ -56,10 +60,16 @@ const rows = [
 ];
 console.log(`\nbanco: ${database.kind}; ${connections} conexões, ${seconds} s por rota\n`);
 console.log('rota'.padEnd(38), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8));
-for (const r of rows) console.log(r.title.padEnd(38), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8));
-for (const [a, b] of [[rows[0]!, rows[1]!], [rows[2]!, rows[3]!]] as const) {
+for (const r of rows)
+  console.log(r.title.padEnd(38), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8));
+for (const [a, b] of [
+  [rows[0]!, rows[1]!],
+  [rows[2]!, rows[3]!],
+] as const) {
   const ratio = a.rps / b.rps;
-  console.log(`${a.title}: ${(ratio * 100).toFixed(0)} % da rota simples (meta ≥ 60 %) ${ratio >= 0.6 ? 'OK' : 'ABAIXO DA META'}`);
+  console.log(
+    `${a.title}: ${(ratio * 100).toFixed(0)} % da rota simples (meta ≥ 60 %) ${ratio >= 0.6 ? 'OK' : 'ABAIXO DA META'}`,
+  );
 }
 await app.close();
 await bare.close();

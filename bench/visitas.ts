@@ -42,7 +42,6 @@ const { database, raw, dbUrl, cleanup } = await openScratchDatabase(log);
 // The generator's hours are UTC (São Paulo + 3), whatever the server's zone.
 await raw.query(`set timezone = 'UTC'`);
 
-
 // ---- generation helpers (SQL text) ----------------------------------------------------------------------
 
 /** A uniform number in [0, 1) from an integer expression and a salt: deterministic, so every run sees the same town. */
@@ -50,7 +49,8 @@ const r = (n: string, salt: number) => `((hashint8((${n})::bigint * 64 + ${salt}
 /** An integer in [0, k) from r. */
 const ri = (n: string, salt: number, k: number) => `floor(${r(n, salt)} * ${k})::int`;
 /** A stable id per table (`kind`) and row number: ascending like the app's v7 ids, and joinable without a lookup. */
-const bid = (kind: number, n: string) => `('${kind.toString(16).padStart(8, '0')}-0000-7000-8000-' || lpad(to_hex((${n})::bigint), 12, '0'))::uuid`;
+const bid = (kind: number, n: string) =>
+  `('${kind.toString(16).padStart(8, '0')}-0000-7000-8000-' || lpad(to_hex((${n})::bigint), 12, '0'))::uuid`;
 const pick = (list: string, len: number, n: string, salt: number) => `${list}[1 + ${ri(n, salt, len)}]`;
 // One-row table `c` (cross-joined): the name lists and "today" of the generator.
 const FEM = 'c.fem';
@@ -68,8 +68,10 @@ try {
 
   // ---- teams and their agents ----------------------------------------------------------------------------
 
-  const ubs = (await raw.query<{ id: string }>(`select u.id from unidades_saude u join tipos_unidade t on t.id = u.tipo_unidade_id
-    where t.codigo = 'UBS' order by u.cnes`)).rows.map((u) => u.id);
+  const ubs = (
+    await raw.query<{ id: string }>(`select u.id from unidades_saude u join tipos_unidade t on t.id = u.tipo_unidade_id
+    where t.codigo = 'UBS' order by u.cnes`)
+  ).rows.map((u) => u.id);
   const perfilAcs = (await raw.query<{ id: string }>(`select id from perfis where codigo = 'acs'`)).rows[0]!.id;
   const senhaHash = await hashSenha(DEMO_PASSWORD);
   const microAreas = Array.from({ length: MICRO_AREAS }, (_, i) => String(i + 1).padStart(2, '0'));
@@ -82,23 +84,44 @@ try {
     teamIds.push(equipe);
     unitIds.push(unidade);
     agentIds.push(agente);
-    await raw.query(`insert into equipes (id, ine, nome, unidade_saude_id, micro_areas) values ($1, $2, $3, $4, $5)`,
-      [equipe, `98${String(t + 1).padStart(8, '0')}`, `ESF Bench ${n}`, unidade, microAreas]);
-    await raw.query(`insert into profissionais (id, login, nome, senha_hash) values ($1, $2, $3, $4)`,
-      [agente, `acs_bench_${n}`, `Agente Bench ${n}`, senhaHash]);
+    await raw.query(`insert into equipes (id, ine, nome, unidade_saude_id, micro_areas) values ($1, $2, $3, $4, $5)`, [
+      equipe,
+      `98${String(t + 1).padStart(8, '0')}`,
+      `ESF Bench ${n}`,
+      unidade,
+      microAreas,
+    ]);
+    await raw.query(`insert into profissionais (id, login, nome, senha_hash) values ($1, $2, $3, $4)`, [
+      agente,
+      `acs_bench_${n}`,
+      `Agente Bench ${n}`,
+      senhaHash,
+    ]);
     // Each agent covers the first two micro-areas of the team: their families come first in the visit list.
-    await raw.query(`insert into lotacoes (id, profissional_id, unidade_saude_id, ocupacao_codigo, equipe_id, perfil_id, micro_areas)
-      values ($1, $2, $3, '515105', $4, $5, $6)`, [newId(), agente, unidade, equipe, perfilAcs, microAreas.slice(0, 2)]);
+    await raw.query(
+      `insert into lotacoes (id, profissional_id, unidade_saude_id, ocupacao_codigo, equipe_id, perfil_id, micro_areas)
+      values ($1, $2, $3, '515105', $4, $5, $6)`,
+      [newId(), agente, unidade, equipe, perfilAcs, microAreas.slice(0, 2)],
+    );
   }
 
   // ---- load ------------------------------------------------------------------------------------------------
 
   // Indexes and foreign keys come after the load (as a restore does): much faster than maintaining them row by row.
-  const indexDefs = (await raw.query<{ indexname: string; indexdef: string }>(`select indexname, indexdef from pg_indexes i
+  const indexDefs = (
+    await raw.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes i
     where tablename = any($1) and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`,
-  [TABLES])).rows;
-  const fkDefs = (await raw.query<{ tbl: string; conname: string; def: string }>(`select conrelid::regclass::text as tbl, conname,
-    pg_get_constraintdef(oid) as def from pg_constraint where contype = 'f' and conrelid::regclass::text = any($1)`, [TABLES])).rows;
+      [TABLES],
+    )
+  ).rows;
+  const fkDefs = (
+    await raw.query<{ tbl: string; conname: string; def: string }>(
+      `select conrelid::regclass::text as tbl, conname,
+    pg_get_constraintdef(oid) as def from pg_constraint where contype = 'f' and conrelid::regclass::text = any($1)`,
+      [TABLES],
+    )
+  ).rows;
   for (const f of fkDefs) await raw.query(`alter table ${f.tbl} drop constraint ${f.conname}`);
   for (const i of indexDefs) await raw.query(`drop index ${i.indexname}`);
 
@@ -111,13 +134,21 @@ try {
   };
   const t0 = performance.now();
   // "Today" of the generator is yesterday at midnight, so no visit is in the future.
-  await raw.query(`create temp table bench_ctx as select $1::text[] as fem, $2::text[] as masc, $3::text[] as sob,
-    date_trunc('day', now()) - interval '1 day' as hoje`, [nomesFemininos, nomesMasculinos, sobrenomes]);
-  await raw.query(`create temp table bench_equipe as select t - 1 as t, equipe_id, unidade_id, agente_id
-    from unnest($1::uuid[], $2::uuid[], $3::uuid[]) with ordinality as x(equipe_id, unidade_id, agente_id, t)`, [teamIds, unitIds, agentIds]);
+  await raw.query(
+    `create temp table bench_ctx as select $1::text[] as fem, $2::text[] as masc, $3::text[] as sob,
+    date_trunc('day', now()) - interval '1 day' as hoje`,
+    [nomesFemininos, nomesMasculinos, sobrenomes],
+  );
+  await raw.query(
+    `create temp table bench_equipe as select t - 1 as t, equipe_id, unidade_id, agente_id
+    from unnest($1::uuid[], $2::uuid[], $3::uuid[]) with ordinality as x(equipe_id, unidade_id, agente_id, t)`,
+    [teamIds, unitIds, agentIds],
+  );
   // One row per family (= its home): team, place in the team's territory, size, first member's number, surname,
   // address. The street is a person's name, as most streets are ('RUA JOSÉ ALMEIDA'); the district is the team's.
-  await step('famílias (plano)', `create temp table bench_fam as
+  await step(
+    'famílias (plano)',
+    `create temp table bench_fam as
     with f as (
       select k, (k - 1) % ${EQUIPES} as t, (k - 1) / ${EQUIPES} as i, 1 + ${ri('k', 1, 5)} as n
       from generate_series(1, ${FAMILIAS}) k),
@@ -130,12 +161,17 @@ try {
       ${pick(SOB, sobrenomes.length, 'k', 2)} || case when ${r('k', 3)} < 0.5 then ' ' || ${pick(SOB, sobrenomes.length, 'k', 4)} else '' end as sobrenome,
       k % 50 <> 0 as com_domicilio,
       k % 97 = 0 as mudou
-    from r cross join bench_ctx c`);
-  await raw.query(`create temp table bench_membro as select k, j, inicio + j as seq from bench_fam, generate_series(1, n) j`);
+    from r cross join bench_ctx c`,
+  );
+  await raw.query(
+    `create temp table bench_membro as select k, j, inicio + j as seq from bench_fam, generate_series(1, n) j`,
+  );
   await raw.query('analyze bench_fam; analyze bench_membro; analyze bench_equipe');
 
   const fem = `${r('m.seq', 10)} < 0.52`;
-  await step('munícipes', `insert into municipes (id, nome, data_nascimento, sexo_id, raca_cor_id, nacionalidade_id, cpf_numero, codigo_cns,
+  await step(
+    'munícipes',
+    `insert into municipes (id, nome, data_nascimento, sexo_id, raca_cor_id, nacionalidade_id, cpf_numero, codigo_cns,
       residencia_cep, residencia_uf, residencia_municipio_ibge, residencia_tipo_logradouro, residencia_logradouro, residencia_numero,
       residencia_bairro, unidade_saude_referencia_id, equipe_id, profissional_id, ocupacao_id, micro_area, fora_area)
     select ${bid(1, 'm.seq')},
@@ -146,29 +182,41 @@ try {
       '7' || lpad((300000000 + m.seq)::text, 14, '0'),
       '71' || lpad(f.rua::text, 6, '0'), 'DF', '5300108', '081', f.logradouro, f.numero, f.bairro,
       e.unidade_id, e.equipe_id, e.agente_id, '515105', f.micro_area, false
-    from bench_membro m join bench_fam f using (k) join bench_equipe e using (t) cross join bench_ctx c`);
-  await step('domicílios', `insert into cadastros_domiciliares (id, unidade_saude_id, profissional_id, equipe_id, ocupacao_id, data_cadastro,
+    from bench_membro m join bench_fam f using (k) join bench_equipe e using (t) cross join bench_ctx c`,
+  );
+  await step(
+    'domicílios',
+    `insert into cadastros_domiciliares (id, unidade_saude_id, profissional_id, equipe_id, ocupacao_id, data_cadastro,
       st_micro_area, fora_area, cep, uf, municipio_ibge, tipo_logradouro, logradouro, numero, bairro, tipo_imovel_id, numero_moradores,
       created_at, updated_at)
     select ${bid(2, 'f.k')}, e.unidade_id, e.agente_id, e.equipe_id, '515105', c.hoje - interval '1 day' * (730 + ${ri('f.k', 20, 1000)}),
       f.micro_area, false, '71' || lpad(f.rua::text, 6, '0'), 'DF', '5300108', '081', f.logradouro, f.numero, f.bairro, 1, f.n,
       c.hoje, c.hoje
-    from bench_fam f join bench_equipe e using (t) cross join bench_ctx c`);
-  await step('famílias', `insert into familias (id, unidade_saude_id, profissional_id, equipe_id, numero_prontuario, reside_desde,
+    from bench_fam f join bench_equipe e using (t) cross join bench_ctx c`,
+  );
+  await step(
+    'famílias',
+    `insert into familias (id, unidade_saude_id, profissional_id, equipe_id, numero_prontuario, reside_desde,
       responsavel_id, mudou, mudou_em, domicilio_id, vinculado_em, created_at, updated_at)
     select ${bid(3, 'f.k')}, e.unidade_id, e.agente_id, e.equipe_id, 'B' || lpad(f.k::text, 7, '0'),
       date_trunc('month', c.hoje - interval '1 day' * (730 + ${ri('f.k', 30, 5000)}))::date,
       ${bid(1, 'f.inicio + 1')}, f.mudou, case when f.mudou then c.hoje end,
       case when f.com_domicilio then ${bid(2, 'f.k')} end, case when f.com_domicilio then c.hoje - interval '700 days' end, c.hoje, c.hoje
-    from bench_fam f join bench_equipe e using (t) cross join bench_ctx c`);
-  await step('membros', `insert into familia_membros (id, familia_id, municipe_id, parentesco_id, ativo)
+    from bench_fam f join bench_equipe e using (t) cross join bench_ctx c`,
+  );
+  await step(
+    'membros',
+    `insert into familia_membros (id, familia_id, municipe_id, parentesco_id, ativo)
     select ${bid(4, 'm.seq')}, ${bid(3, 'm.k')}, ${bid(1, 'm.seq')},
       case m.j when 1 then ${PARENTESCO_RESPONSAVEL} when 2 then 137 else 138 end, not f.mudou
-    from bench_membro m join bench_fam f using (k)`);
+    from bench_membro m join bench_fam f using (k)`,
+  );
   // Visits between 8:00 and 17:00 in São Paulo (11:00–20:00 UTC) over the last two years; 60 % to a member; mostly
   // completed (88 %), some absent or refused (no reasons); 1 % cancelled with a justification.
   const v = `((f.k - 1) * ${VISITAS} + v.n)`;
-  await step('visitas', `insert into visitas_domiciliares (id, familia_id, domicilio_id, municipe_id, unidade_saude_id, profissional_id,
+  await step(
+    'visitas',
+    `insert into visitas_domiciliares (id, familia_id, domicilio_id, municipe_id, unidade_saude_id, profissional_id,
       equipe_id, ocupacao_id, data_visita, turno_atendimentos, micro_area, fora_area, tipo_imovel_id, motivo_visita_ids, desfecho_id,
       cancelada_em, cancelada_por, justificativa_cancelamento, created_at, updated_at)
     select ${bid(5, v)}, ${bid(3, 'f.k')}, case when f.com_domicilio then ${bid(2, 'f.k')} end,
@@ -183,7 +231,8 @@ try {
       c.hoje - interval '1 day' * ${ri(v, 42, 730)} + interval '1 minute' * (660 + ${ri(v, 43, 540)}) as quando,
       ${r(v, 44)} < 0.6 as membro,
       case when ${r(v, 45)} < 0.88 then 1 when ${r(v, 45)} < 0.96 then 3 else 2 end as desfecho,
-      ${r(v, 46)} < 0.01 as cancelada) x`);
+      ${r(v, 46)} < 0.01 as cancelada) x`,
+  );
   const loadMs = performance.now() - t0;
 
   const i0 = performance.now();
@@ -192,13 +241,23 @@ try {
   for (const f of fkDefs) await raw.query(`alter table ${f.tbl} add constraint ${f.conname} ${f.def}`);
   await raw.query(`vacuum analyze ${TABLES.join(', ')}`);
   const indexMs = performance.now() - i0;
-  const counts = (await raw.query<{ tbl: string; n: number; tamanho: string }>(TABLES.map((t) =>
-    `select '${t}' as tbl, (select count(*)::int from ${t}) as n, pg_size_pretty(pg_total_relation_size('${t}')) as tamanho`).join(' union all '))).rows;
+  const counts = (
+    await raw.query<{ tbl: string; n: number; tamanho: string }>(
+      TABLES.map(
+        (t) =>
+          `select '${t}' as tbl, (select count(*)::int from ${t}) as n, pg_size_pretty(pg_total_relation_size('${t}')) as tamanho`,
+      ).join(' union all '),
+    )
+  ).rows;
 
-  log(`\nPostgreSQL ${serverVersion}; ${EQUIPES} equipes com ${MICRO_AREAS} microáreas; ` +
-    counts.map((c) => `${c.tbl} ${Number(c.n).toLocaleString('pt-BR')} (${c.tamanho})`).join(', '));
-  log(`carga: ${(loadMs / 1000).toFixed(1)} s (${steps.map(([s, ms]) => `${s} ${(ms / 1000).toFixed(1)}`).join(', ')}), ` +
-    `índices + chaves estrangeiras + VACUUM ANALYZE: ${(indexMs / 1000).toFixed(1)} s, total ${((loadMs + indexMs) / 1000).toFixed(1)} s`);
+  log(
+    `\nPostgreSQL ${serverVersion}; ${EQUIPES} equipes com ${MICRO_AREAS} microáreas; ` +
+      counts.map((c) => `${c.tbl} ${Number(c.n).toLocaleString('pt-BR')} (${c.tamanho})`).join(', '),
+  );
+  log(
+    `carga: ${(loadMs / 1000).toFixed(1)} s (${steps.map(([s, ms]) => `${s} ${(ms / 1000).toFixed(1)}`).join(', ')}), ` +
+      `índices + chaves estrangeiras + VACUUM ANALYZE: ${(indexMs / 1000).toFixed(1)} s, total ${((loadMs + indexMs) / 1000).toFixed(1)} s`,
+  );
 
   // ---- who asks -------------------------------------------------------------------------------------------
 
@@ -207,12 +266,21 @@ try {
   await app.ready();
   const policy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS };
   async function signIn(login: string, unidadeId?: string) {
-    const res = await app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { login, senha: DEMO_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login',
+      payload: { login, senha: DEMO_PASSWORD },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${login}: ${res.statusCode} ${res.body}`);
     const { token } = res.json<{ token: string }>();
     const headers = { authorization: `Bearer ${token}` };
     if (unidadeId) {
-      const sel = await app.inject({ method: 'PUT', url: '/api/v2/auth/unidade_atual', headers, payload: { unidade_saude_id: unidadeId } });
+      const sel = await app.inject({
+        method: 'PUT',
+        url: '/api/v2/auth/unidade_atual',
+        headers,
+        payload: { unidade_saude_id: unidadeId },
+      });
       if (sel.statusCode !== 200) throw new Error(`unidade ${login}: ${sel.statusCode} ${sel.body}`);
     }
     const usuario = await loadSession(db, token, policy);
@@ -228,9 +296,14 @@ try {
   // ---- what agents type -------------------------------------------------------------------------------------
 
   type Sample = { familia_id: string; nome: string; logradouro: string; numero: string };
-  const samples = (await raw.query<Sample>(`select f.id as familia_id, m.nome, d.logradouro, d.numero from familias f
+  const samples = (
+    await raw.query<Sample>(
+      `select f.id as familia_id, m.nome, d.logradouro, d.numero from familias f
     join municipes m on m.id = f.responsavel_id join cadastros_domiciliares d on d.id = f.domicilio_id
-    where f.equipe_id = $1 order by md5(f.id::text) limit 500`, [teamIds[0]])).rows;
+    where f.equipe_id = $1 order by md5(f.id::text) limit 500`,
+      [teamIds[0]],
+    )
+  ).rows;
   const sample = (i: number) => samples[i % samples.length]!;
   const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   // "maria silv": the start of the name without accents, as typed in the field (the filters look for the text as typed).
@@ -252,11 +325,21 @@ try {
   /** Numbered parameters for a query assembled from optional conditions. */
   const paramList = () => {
     const values: unknown[] = [];
-    return { values, add: (v: unknown) => { values.push(v); return `$${values.length}`; } };
+    return {
+      values,
+      add: (v: unknown) => {
+        values.push(v);
+        return `$${values.length}`;
+      },
+    };
   };
 
   /** 1. Families for visits: the agent's micro-areas first, then the head's name; the page first, then its details. */
-  async function rawFamiliasVisita(equipes: string[] | null, minhaMicroArea: string[], f: { responsavel?: string; endereco?: string }): Promise<Answer> {
+  async function rawFamiliasVisita(
+    equipes: string[] | null,
+    minhaMicroArea: string[],
+    f: { responsavel?: string; endereco?: string },
+  ): Promise<Answer> {
     const p = paramList();
     const conds: string[] = [];
     if (equipes) conds.push(`f.equipe_id in (${equipes.map(p.add).join(', ')})`);
@@ -266,8 +349,11 @@ try {
     }
     const palavras = f.endereco?.split(/\s+/) ?? [];
     if (palavras.length) {
-      conds.push(`exists (select 1 from cadastros_domiciliares d where d.id = f.domicilio_id and ${palavras
-        .map((w) => `${norm(`concat_ws(' ', d.logradouro, d.numero, d.bairro)`)} like ${p.add(`%${plain(w)}%`)}`).join(' and ')})`);
+      conds.push(
+        `exists (select 1 from cadastros_domiciliares d where d.id = f.domicilio_id and ${palavras
+          .map((w) => `${norm(`concat_ws(' ', d.logradouro, d.numero, d.bairro)`)} like ${p.add(`%${plain(w)}%`)}`)
+          .join(' and ')})`,
+      );
     }
     const where = conds.length ? `where ${conds.join(' and ')}` : '';
     // With a filter, the total comes with the page; without, a count of the families alone.
@@ -275,7 +361,8 @@ try {
     const minha = minhaMicroArea.length
       ? `exists (select 1 from cadastros_domiciliares d where d.id = f.domicilio_id and f.equipe_id::text || ':' || d.st_micro_area in (${minhaMicroArea.map(p.add).join(', ')}))`
       : 'false';
-    const rows = await raw.query<{ id: string; total: number | null }>(`select f.id, f.responsavel_id, pg.nome as responsavel_nome,
+    const rows = await raw.query<{ id: string; total: number | null }>(
+      `select f.id, f.responsavel_id, pg.nome as responsavel_nome,
         f.numero_prontuario, d.st_micro_area as micro_area, f.mudou, pg.minha, pg.total,
         (select count(*)::int from familia_membros fm where fm.familia_id = f.id and (fm.ativo or f.mudou)) as numero_membros,
         (select max(v.data_visita) from visitas_domiciliares v where v.familia_id = f.id and v.cancelada_em is null) as ultima_visita,
@@ -284,66 +371,97 @@ try {
         from familias f join municipes m on m.id = f.responsavel_id ${where}
         order by ${minhaMicroArea.length ? 'minha desc, ' : ''}m.nome collate "und-x-icu", f.id limit 10) pg
       join familias f on f.id = pg.id left join cadastros_domiciliares d on d.id = f.domicilio_id
-      order by pg.minha desc, pg.nome collate "und-x-icu", pg.id`, p.values);
-    const total = filtrada ? (rows.rows[0]?.total ?? 0) : (await raw.query<{ n: number }>(`select count(*)::int as n from familias f ${where}`,
-      p.values.slice(0, equipes?.length ?? 0))).rows[0]!.n;
+      order by pg.minha desc, pg.nome collate "und-x-icu", pg.id`,
+      p.values,
+    );
+    const total = filtrada
+      ? (rows.rows[0]?.total ?? 0)
+      : (
+          await raw.query<{ n: number }>(
+            `select count(*)::int as n from familias f ${where}`,
+            p.values.slice(0, equipes?.length ?? 0),
+          )
+        ).rows[0]!.n;
     return { ids: rows.rows.map((r) => r.id), total };
   }
 
   /** 2. The family visit detail: the family with its home and last visit, then its members with theirs. */
   async function rawFamiliaDetalhe(id: string): Promise<Answer> {
-    const fam = await raw.query<{ responsavel_id: string; mudou: boolean; ultima: Date | null }>(`select f.*, d.tipo_logradouro, d.logradouro,
+    const fam = await raw.query<{ responsavel_id: string; mudou: boolean; ultima: Date | null }>(
+      `select f.*, d.tipo_logradouro, d.logradouro,
         d.numero, d.sem_numero, d.complemento, d.bairro, d.tipo_imovel_id, d.st_micro_area, d.fora_area, m.nome as responsavel_nome,
         (select max(v.data_visita) from visitas_domiciliares v where v.familia_id = f.id and v.cancelada_em is null) as ultima
       from familias f join municipes m on m.id = f.responsavel_id left join cadastros_domiciliares d on d.id = f.domicilio_id
-      where f.id = $1 and f.equipe_id = any($2::uuid[])`, [id, equipe]);
+      where f.id = $1 and f.equipe_id = any($2::uuid[])`,
+      [id, equipe],
+    );
     const f = fam.rows[0]!;
-    const membros = await raw.query<{ municipe_id: string }>(`select m.id as municipe_id, m.nome, m.nome_social, m.data_nascimento,
+    const membros = await raw.query<{ municipe_id: string }>(
+      `select m.id as municipe_id, m.nome, m.nome_social, m.data_nascimento,
         m.data_obito, m.sexo_id, fm.parentesco_id,
         (select p.numero from municipe_prontuarios p where p.municipe_id = m.id and p.unidade_saude_id = $3 and p.inativado_em is null
           order by p.created_at limit 1) as numero_prontuario,
         (select max(v.data_visita) from visitas_domiciliares v where v.municipe_id = m.id and v.cancelada_em is null) as ultima_visita
       from familia_membros fm join municipes m on m.id = fm.municipe_id
       where fm.familia_id = $1 and (fm.ativo or $4)
-      order by fm.municipe_id <> $2, m.nome collate "und-x-icu", m.id`, [id, f.responsavel_id, unitIds[0], f.mudou]);
+      order by fm.municipe_id <> $2, m.nome collate "und-x-icu", m.id`,
+      [id, f.responsavel_id, unitIds[0], f.mudou],
+    );
     return { ids: membros.rows.map((r) => r.municipe_id), total: null, ultima: iso(f.ultima) };
   }
 
   /** 3. A family's visit history, newest first (a visit is in scope by its team or its family's). */
   async function rawHistorico(familiaId: string): Promise<Answer> {
     const where = `where v.familia_id = $1 and (v.equipe_id = any($2::uuid[]) or f.equipe_id = any($2::uuid[]))`;
-    const count = await raw.query<{ n: number }>(`select count(*)::int as n from visitas_domiciliares v
-      left join familias f on f.id = v.familia_id ${where}`, [familiaId, equipe]);
-    const rows = await raw.query<{ id: string }>(`select v.*, m.nome as municipe_nome, u.nome as unidade_saude_nome,
+    const count = await raw.query<{ n: number }>(
+      `select count(*)::int as n from visitas_domiciliares v
+      left join familias f on f.id = v.familia_id ${where}`,
+      [familiaId, equipe],
+    );
+    const rows = await raw.query<{ id: string }>(
+      `select v.*, m.nome as municipe_nome, u.nome as unidade_saude_nome,
         p.nome as profissional_nome, c.nome as cancelada_por_nome
       from visitas_domiciliares v left join familias f on f.id = v.familia_id left join municipes m on m.id = v.municipe_id
         left join unidades_saude u on u.id = v.unidade_saude_id left join profissionais p on p.id = v.profissional_id
         left join profissionais c on c.id = v.cancelada_por
-      ${where} order by v.data_visita desc, v.id desc limit 10`, [familiaId, equipe]);
+      ${where} order by v.data_visita desc, v.id desc limit 10`,
+      [familiaId, equipe],
+    );
     return { ids: rows.rows.map((r) => r.id), total: count.rows[0]!.n };
   }
 
   /** 4. Household registrations: street, then the house number as a number. */
-  async function rawDomicilios(equipes: string[] | null, f: { endereco?: string; micro_area?: string }): Promise<Answer> {
+  async function rawDomicilios(
+    equipes: string[] | null,
+    f: { endereco?: string; micro_area?: string },
+  ): Promise<Answer> {
     const p = paramList();
     const conds: string[] = [];
     if (equipes) conds.push(`d.equipe_id in (${equipes.map(p.add).join(', ')})`);
     if (f.endereco) {
       const like = p.add(`%${plain(f.endereco)}%`);
       // Street and number joined hold each of them: one unaccent call instead of three.
-      conds.push(`(${[`concat_ws(' ', d.logradouro, d.numero)`, 'd.bairro', 'd.ponto_referencia'].map((c) => `${norm(c)} like ${like}`).join(' or ')})`);
+      conds.push(
+        `(${[`concat_ws(' ', d.logradouro, d.numero)`, 'd.bairro', 'd.ponto_referencia'].map((c) => `${norm(c)} like ${like}`).join(' or ')})`,
+      );
     }
     if (f.micro_area) conds.push(`d.st_micro_area = ${p.add(f.micro_area)}`);
     const where = conds.length ? `where ${conds.join(' and ')}` : '';
-    const count = await raw.query<{ n: number }>(`select count(*)::int as n from cadastros_domiciliares d ${where}`, p.values);
-    const rows = await raw.query<{ id: string }>(`select d.id, d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento,
+    const count = await raw.query<{ n: number }>(
+      `select count(*)::int as n from cadastros_domiciliares d ${where}`,
+      p.values,
+    );
+    const rows = await raw.query<{ id: string }>(
+      `select d.id, d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento,
         d.bairro, d.cep, d.tipo_imovel_id, d.st_micro_area, d.fora_area, d.unidade_saude_id, d.equipe_id, d.profissional_id,
         d.data_cadastro, d.termo_recusa, u.nome as unidade_saude_nome, e.nome as equipe_nome, p.nome as profissional_nome,
         (select count(*)::int from familias f where f.domicilio_id = d.id) as numero_familias
       from cadastros_domiciliares d left join unidades_saude u on u.id = d.unidade_saude_id left join equipes e on e.id = d.equipe_id
         left join profissionais p on p.id = d.profissional_id
       ${where}
-      order by d.logradouro collate "und-x-icu", nullif(regexp_replace(d.numero, '\\D', '', 'g'), '')::bigint, d.numero, d.id limit 10`, p.values);
+      order by d.logradouro collate "und-x-icu", nullif(regexp_replace(d.numero, '\\D', '', 'g'), '')::bigint, d.numero, d.id limit 10`,
+      p.values,
+    );
     return { ids: rows.rows.map((r) => r.id), total: count.rows[0]!.n };
   }
 
@@ -357,9 +475,13 @@ try {
       conds.push(`(${norm('m.nome')} like ${like} or ${norm('m.nome_social')} like ${like})`);
     }
     const where = conds.length ? `where ${conds.join(' and ')}` : '';
-    const count = await raw.query<{ n: number }>(`select count(*)::int as n from familias f
-      ${f.responsavel ? 'join municipes m on m.id = f.responsavel_id' : ''} ${where}`, p.values);
-    const rows = await raw.query<{ id: string }>(`select f.id, f.responsavel_id, f.numero_prontuario, f.unidade_saude_id, f.equipe_id,
+    const count = await raw.query<{ n: number }>(
+      `select count(*)::int as n from familias f
+      ${f.responsavel ? 'join municipes m on m.id = f.responsavel_id' : ''} ${where}`,
+      p.values,
+    );
+    const rows = await raw.query<{ id: string }>(
+      `select f.id, f.responsavel_id, f.numero_prontuario, f.unidade_saude_id, f.equipe_id,
         f.profissional_id, f.mudou, f.domicilio_id, m.nome as responsavel_nome, m.codigo_cns as responsavel_cns,
         (select count(*)::int from familia_membros fm where fm.familia_id = f.id) as numero_membros,
         u.nome as unidade_saude_nome, e.nome as equipe_nome, p.nome as profissional_nome,
@@ -369,13 +491,18 @@ try {
       join familias f on f.id = pg.id join municipes m on m.id = f.responsavel_id
         left join unidades_saude u on u.id = f.unidade_saude_id left join equipes e on e.id = f.equipe_id
         left join profissionais p on p.id = f.profissional_id left join cadastros_domiciliares d on d.id = f.domicilio_id
-      order by pg.nome collate "und-x-icu", pg.id`, p.values);
+      order by pg.nome collate "und-x-icu", pg.id`,
+      p.values,
+    );
     return { ids: rows.rows.map((r) => r.id), total: count.rows[0]!.n };
   }
 
   // ---- measuring -------------------------------------------------------------------------------------------
 
-  const pct = (xs: number[], q: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((q / 100) * s.length))]!; };
+  const pct = (xs: number[], q: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.floor((q / 100) * s.length))]!;
+  };
   async function time(fn: (i: number) => Promise<unknown>) {
     for (let i = 0; i < Math.min(20, ITER); i++) await fn(i + ITER); // warm-up
     const ms: number[] = [];
@@ -388,13 +515,22 @@ try {
   }
 
   type Who = typeof agente;
-  type Case = { title: string; who: Who; url: (i: number) => string; svc: (i: number) => Promise<unknown>; raw: (i: number) => Promise<Answer>; lista?: true };
+  type Case = {
+    title: string;
+    who: Who;
+    url: (i: number) => string;
+    svc: (i: number) => Promise<unknown>;
+    raw: (i: number) => Promise<Answer>;
+    lista?: true;
+  };
   const page = { page: 1, per_page: 10 } as const;
   const base = '/api/v1/atencao_primaria';
   const qs = (o: Record<string, string>) => new URLSearchParams(o).toString();
   const cases: Case[] = [
     {
-      title: '1. famílias p/ visita, pág. 1 (agente)', who: agente, lista: true,
+      title: '1. famílias p/ visita, pág. 1 (agente)',
+      who: agente,
+      lista: true,
       url: () => `${base}/visitas_domiciliares/familias`,
       svc: () => visitas.listFamilias(agente.ctx, { ...page }),
       raw: () => rawFamiliasVisita(equipe, minhas, {}),
@@ -414,61 +550,76 @@ try {
       raw: (i) => rawFamiliasVisita(equipe, minhas, { endereco: palavrasEndereco(sample(i)) }),
     },
     {
-      title: '1. famílias p/ visita, pág. 1 (gestor)', who: gestor, lista: true,
+      title: '1. famílias p/ visita, pág. 1 (gestor)',
+      who: gestor,
+      lista: true,
       url: () => `${base}/visitas_domiciliares/familias`,
       svc: () => visitas.listFamilias(gestor.ctx, { ...page }),
       raw: () => rawFamiliasVisita(null, [], {}),
     },
     {
-      title: '2. detalhe da família (visitas)', who: agente,
+      title: '2. detalhe da família (visitas)',
+      who: agente,
       url: (i) => `${base}/visitas_domiciliares/familias/${sample(i).familia_id}`,
       svc: (i) => visitas.getFamilia(agente.ctx, sample(i).familia_id),
       raw: (i) => rawFamiliaDetalhe(sample(i).familia_id),
     },
     {
-      title: '3. histórico de visitas (familia_id=)', who: agente,
+      title: '3. histórico de visitas (familia_id=)',
+      who: agente,
       url: (i) => `${base}/visitas_domiciliares?${qs({ familia_id: sample(i).familia_id })}`,
       svc: (i) => visitas.listVisitas(agente.ctx, { ...page, familia_id: sample(i).familia_id }),
       raw: (i) => rawHistorico(sample(i).familia_id),
     },
     {
-      title: '4. domicílios, pág. 1 (agente)', who: agente, lista: true,
+      title: '4. domicílios, pág. 1 (agente)',
+      who: agente,
+      lista: true,
       url: () => `${base}/cadastros_domiciliares`,
       svc: () => domicilios.listDomicilios(agente.ctx, { ...page }),
       raw: () => rawDomicilios(equipe, {}),
     },
     {
-      title: '4. domicílios, endereco=', who: agente,
+      title: '4. domicílios, endereco=',
+      who: agente,
       url: (i) => `${base}/cadastros_domiciliares?${qs({ endereco: trechoEndereco(sample(i)) })}`,
       svc: (i) => domicilios.listDomicilios(agente.ctx, { ...page, endereco: trechoEndereco(sample(i)) }),
       raw: (i) => rawDomicilios(equipe, { endereco: trechoEndereco(sample(i)) }),
     },
     {
-      title: '4. domicílios, micro_area=', who: agente,
+      title: '4. domicílios, micro_area=',
+      who: agente,
       url: (i) => `${base}/cadastros_domiciliares?${qs({ micro_area: microArea(i) })}`,
       svc: (i) => domicilios.listDomicilios(agente.ctx, { ...page, micro_area: microArea(i) }),
       raw: (i) => rawDomicilios(equipe, { micro_area: microArea(i) }),
     },
     {
-      title: '4. domicílios, pág. 1 (gestor)', who: gestor, lista: true,
+      title: '4. domicílios, pág. 1 (gestor)',
+      who: gestor,
+      lista: true,
       url: () => `${base}/cadastros_domiciliares`,
       svc: () => domicilios.listDomicilios(gestor.ctx, { ...page }),
       raw: () => rawDomicilios(null, {}),
     },
     {
-      title: '5. famílias, pág. 1 (agente)', who: agente, lista: true,
+      title: '5. famílias, pág. 1 (agente)',
+      who: agente,
+      lista: true,
       url: () => `${base}/familias`,
       svc: () => familias.listFamilias(agente.ctx, { ...page }),
       raw: () => rawFamilias(equipe, {}),
     },
     {
-      title: '5. famílias, responsavel=', who: agente,
+      title: '5. famílias, responsavel=',
+      who: agente,
       url: (i) => `${base}/familias?${qs({ responsavel: fragment(sample(i).nome) })}`,
       svc: (i) => familias.listFamilias(agente.ctx, { ...page, responsavel: fragment(sample(i).nome) }),
       raw: (i) => rawFamilias(equipe, { responsavel: fragment(sample(i).nome) }),
     },
     {
-      title: '5. famílias, pág. 1 (gestor)', who: gestor, lista: true,
+      title: '5. famílias, pág. 1 (gestor)',
+      who: gestor,
+      lista: true,
       url: () => `${base}/familias`,
       svc: () => familias.listFamilias(gestor.ctx, { ...page }),
       raw: () => rawFamilias(null, {}),
@@ -484,20 +635,28 @@ try {
   for (const c of cases) {
     for (const i of [0, 1, 2]) {
       const res = await http(c, i);
-      const body = res.json<Array<{ id: string }> | { membros: Array<{ municipe_id: string }>; ultima_visita: string | null }>();
+      const body = res.json<
+        Array<{ id: string }> | { membros: Array<{ municipe_id: string }>; ultima_visita: string | null }
+      >();
       const api: Answer = Array.isArray(body)
         ? { ids: body.map((r) => r.id), total: Number(res.headers['x-total-count']) }
         : { ids: body.membros.map((m) => m.municipe_id), total: null, ultima: body.ultima_visita };
       const sql = await c.raw(i);
       if (JSON.stringify(api) !== JSON.stringify(sql) || api.ids.length === 0) {
-        throw new Error(`${c.title} (${c.url(i)}): a API e o SQL divergem\nAPI ${JSON.stringify(api)}\nSQL ${JSON.stringify(sql)}`);
+        throw new Error(
+          `${c.title} (${c.url(i)}): a API e o SQL divergem\nAPI ${JSON.stringify(api)}\nSQL ${JSON.stringify(sql)}`,
+        );
       }
     }
   }
 
-  log(`\n${ITER} execuções por consulta (entradas variadas, após aquecimento); tempos em ms; agente: 1 equipe ` +
-    `(${Math.ceil(FAMILIAS / EQUIPES).toLocaleString('pt-BR')} famílias), gestor: todas\n`);
-  log(`${'consulta'.padEnd(42)} ${'HTTP p50'.padStart(9)} ${'HTTP p95'.padStart(9)} ${'serv p50'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)} ${'HTTP/SQL'.padStart(9)}  meta p95<50`);
+  log(
+    `\n${ITER} execuções por consulta (entradas variadas, após aquecimento); tempos em ms; agente: 1 equipe ` +
+      `(${Math.ceil(FAMILIAS / EQUIPES).toLocaleString('pt-BR')} famílias), gestor: todas\n`,
+  );
+  log(
+    `${'consulta'.padEnd(42)} ${'HTTP p50'.padStart(9)} ${'HTTP p95'.padStart(9)} ${'serv p50'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)} ${'HTTP/SQL'.padStart(9)}  meta p95<50`,
+  );
   const results: Array<{ title: string; http: number; sql: number; lista: boolean }> = [];
   for (const c of cases) {
     const h = await time((i) => http(c, i));
@@ -505,16 +664,20 @@ try {
     const sqlOnly = await time(c.raw);
     const ratio = h.p50 / sqlOnly.p50;
     results.push({ title: c.title, http: h.p50, sql: sqlOnly.p50, lista: !!c.lista });
-    log(`${c.title.padEnd(42)} ${h.p50.toFixed(2).padStart(9)} ${h.p95.toFixed(2).padStart(9)} ${svc.p50.toFixed(2).padStart(9)} ` +
-      `${sqlOnly.p50.toFixed(2).padStart(9)} ${sqlOnly.p95.toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(8)}×  ${h.p95 < 50 ? 'OK' : 'ACIMA'}`);
+    log(
+      `${c.title.padEnd(42)} ${h.p50.toFixed(2).padStart(9)} ${h.p95.toFixed(2).padStart(9)} ${svc.p50.toFixed(2).padStart(9)} ` +
+        `${sqlOnly.p50.toFixed(2).padStart(9)} ${sqlOnly.p95.toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(8)}×  ${h.p95 < 50 ? 'OK' : 'ACIMA'}`,
+    );
   }
   // Below a few ms of SQL the ratio mostly measures the fixed cost of a request (session, scope, validation,
   // serialization), so the difference in ms is printed beside it.
   log('\nAPI vs SQL puro, primeira página das listas (p50; meta ≤ 1,5×):');
   for (const l of results.filter((x) => x.lista)) {
     const ratio = l.http / l.sql;
-    log(`  ${l.title.padEnd(40)} ${ratio.toFixed(2).padStart(5)}×  (${(l.http - l.sql >= 0 ? '+' : '') + (l.http - l.sql).toFixed(1)} ms)  ` +
-      `${ratio <= 1.5 ? 'OK' : 'ACIMA DA META'}`);
+    log(
+      `  ${l.title.padEnd(40)} ${ratio.toFixed(2).padStart(5)}×  (${(l.http - l.sql >= 0 ? '+' : '') + (l.http - l.sql).toFixed(1)} ms)  ` +
+        `${ratio <= 1.5 ? 'OK' : 'ACIMA DA META'}`,
+    );
   }
   await app.close();
 } finally {

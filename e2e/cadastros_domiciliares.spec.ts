@@ -18,7 +18,10 @@ async function tokenDe(request: APIRequestContext, login: 'admin' | 'acs'): Prom
   const { token, usuario } = (await res.json()) as { token: string; usuario: { unidade_atual: unknown } };
   const headers = { authorization: `Bearer ${token}` };
   if (!usuario.unidade_atual) {
-    const lotacoes = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{ unidade_saude_id: string; unidade_nome: string }>;
+    const lotacoes = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{
+      unidade_saude_id: string;
+      unidade_nome: string;
+    }>;
     const l = lotacoes.find((x) => x.unidade_nome === 'UBS Centro') ?? lotacoes[0]!;
     await request.put('/api/v2/auth/unidade_atual', { headers, data: { unidade_saude_id: l.unidade_saude_id } });
   }
@@ -32,7 +35,9 @@ async function pessoasDaDemo(request: APIRequestContext): Promise<{ livres: Pess
   let ocupada: Pessoa | undefined;
   const adulto = (iso: string) => (Date.now() - Date.parse(iso)) / (365.25 * 86_400_000) > 18;
   for (let page = 1; page <= 3 && (livres.length < 3 || !ocupada); page++) {
-    const rows = (await (await request.get(`/api/v1/municipes?per_page=100&page=${page}`, { headers })).json()) as Pessoa[];
+    const rows = (await (
+      await request.get(`/api/v1/municipes?per_page=100&page=${page}`, { headers })
+    ).json()) as Pessoa[];
     for (const r of rows) {
       if (r.data_obito || !adulto(r.data_nascimento)) continue;
       if (livres.length >= 3 && ocupada) break;
@@ -53,7 +58,10 @@ async function pessoasDaDemo(request: APIRequestContext): Promise<{ livres: Pess
 async function escolherPessoa(page: Page, campo: string, nome: string) {
   const box = page.getByRole('combobox', { name: campo, exact: true });
   await box.pressSequentially(nome, { delay: 10 });
-  await page.getByRole('option', { name: new RegExp(`^${nome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ·`) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${nome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ·`) })
+    .first()
+    .click();
 }
 
 async function escolher(page: Page, campo: string, opcao: string) {
@@ -68,7 +76,11 @@ function uuidV7(): string {
   return `${ts.slice(0, 8)}-${ts.slice(8)}-7${hex(3)}-${'89ab'[Math.floor(Math.random() * 4)]}${hex(3)}-${hex(12)}`;
 }
 
-test('ACS registers a home, creates a family, links it, is refused a member of another family, and removes the home', async ({ page, request, signInWithUnit }) => {
+test('ACS registers a home, creates a family, links it, is refused a member of another family, and removes the home', async ({
+  page,
+  request,
+  signInWithUnit,
+}) => {
   test.setTimeout(240_000);
   const { livres, ocupada } = await pessoasDaDemo(request);
   const [chefe, conjuge, filho] = livres as [Pessoa, Pessoa, Pessoa];
@@ -87,7 +99,9 @@ test('ACS registers a home, creates a family, links it, is refused a member of a
     const cep = page.getByRole('textbox', { name: 'CEP', exact: true });
     await cep.pressSequentially('70000-001');
     await expect(cep).toHaveValue('70000-001');
-    await expect(page.getByRole('textbox', { name: 'Logradouro', exact: true })).not.toHaveValue('', { timeout: 10_000 });
+    await expect(page.getByRole('textbox', { name: 'Logradouro', exact: true })).not.toHaveValue('', {
+      timeout: 10_000,
+    });
     await expect(page.getByRole('textbox', { name: 'Bairro', exact: true })).not.toHaveValue('');
     await page.getByRole('textbox', { name: 'Número', exact: true }).pressSequentially(numero);
     await escolher(page, 'Situação de moradia / posse da terra', 'Próprio');
@@ -99,8 +113,14 @@ test('ACS registers a home, creates a family, links it, is refused a member of a
     // The page's own actions (the side menu has links of the same names).
     const acoes = page.getByRole('main');
     await expect(acoes.getByRole('link', { name: 'Editar domicílio' })).toBeVisible();
-    await expect(acoes.getByRole('link', { name: 'Cadastro individual' })).toHaveAttribute('href', '/atencao_primaria/cadastros_individuais/new');
-    await expect(acoes.getByRole('link', { name: 'Visitas domiciliares' })).toHaveAttribute('href', '/atencao_primaria/visitas_domiciliares');
+    await expect(acoes.getByRole('link', { name: 'Cadastro individual' })).toHaveAttribute(
+      'href',
+      '/atencao_primaria/cadastros_individuais/new',
+    );
+    await expect(acoes.getByRole('link', { name: 'Visitas domiciliares' })).toHaveAttribute(
+      'href',
+      '/atencao_primaria/visitas_domiciliares',
+    );
   });
   const detalhe = page.url();
 
@@ -135,7 +155,9 @@ test('ACS registers a home, creates a family, links it, is refused a member of a
     await page.getByRole('option', { name: new RegExp(`^${chefe.nome} · .*3 membros$`) }).click();
     await modal.getByRole('button', { name: 'Vincular' }).click();
     await expect(page.getByText('Família vinculada ao domicílio.')).toBeVisible();
-    const linha = page.getByRole('table', { name: 'Famílias do domicílio' }).getByRole('row', { name: new RegExp(chefe.nome) });
+    const linha = page
+      .getByRole('table', { name: 'Famílias do domicílio' })
+      .getByRole('row', { name: new RegExp(chefe.nome) });
     await expect(linha).toContainText('3');
   });
 
@@ -148,7 +170,9 @@ test('ACS registers a home, creates a family, links it, is refused a member of a
     await page.getByRole('button', { name: 'Salvar' }).click();
     const campo = page.getByRole('combobox', { name: 'Membro 3', exact: true });
     await expect(campo).toHaveAccessibleDescription(EM_OUTRA_FAMILIA);
-    await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível gravar família' })).toContainText(`Membro ${EM_OUTRA_FAMILIA}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível gravar família' })).toContainText(
+      `Membro ${EM_OUTRA_FAMILIA}`,
+    );
     await page.getByRole('button', { name: 'Remover membro 3' }).click();
   });
 
@@ -163,18 +187,27 @@ test('ACS registers a home, creates a family, links it, is refused a member of a
 
     await page.getByRole('link', { name: 'Gerenciar famílias' }).click();
     await page.getByRole('button', { name: `Desvincular a família de ${chefe.nome}` }).click();
-    await page.getByRole('dialog', { name: 'Desvincular família?' }).getByRole('button', { name: 'Sim, desvincular' }).click();
+    await page
+      .getByRole('dialog', { name: 'Desvincular família?' })
+      .getByRole('button', { name: 'Sim, desvincular' })
+      .click();
     await expect(page.getByText('Nenhuma família vinculada a este domicílio.')).toBeVisible();
 
     await page.goto(detalhe);
     await page.getByRole('button', { name: 'Remover domicílio' }).click();
-    await page.getByRole('dialog', { name: 'Remover domicílio?' }).getByRole('button', { name: 'Sim, remover' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remover domicílio?' })
+      .getByRole('button', { name: 'Sim, remover' })
+      .click();
     await expect(page.getByText('Cadastro domiciliar foi removido(a).')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${DOMICILIOS}$`));
   });
 });
 
-test("a household that does not exist answers 'Cadastro não encontrado' and goes back to the list", async ({ page, signInWithUnit }) => {
+test("a household that does not exist answers 'Cadastro não encontrado' and goes back to the list", async ({
+  page,
+  signInWithUnit,
+}) => {
   await signInWithUnit('acs', 'UBS Centro');
   await page.goto(`${DOMICILIOS}/${uuidV7()}/edit`);
   await expect(page.getByText('Cadastro não encontrado').first()).toBeVisible();

@@ -16,7 +16,10 @@ async function tokenDe(request: APIRequestContext, login: 'admin' | 'acs'): Prom
   const { token, usuario } = (await res.json()) as { token: string; usuario: { unidade_atual: unknown } };
   const headers = { authorization: `Bearer ${token}` };
   if (!usuario.unidade_atual) {
-    const lotacoes = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{ unidade_saude_id: string; unidade_nome: string }>;
+    const lotacoes = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{
+      unidade_saude_id: string;
+      unidade_nome: string;
+    }>;
     const l = lotacoes.find((x) => x.unidade_nome === 'UBS Centro') ?? lotacoes[0]!;
     await request.put('/api/v2/auth/unidade_atual', { headers, data: { unidade_saude_id: l.unidade_saude_id } });
   }
@@ -26,7 +29,9 @@ async function tokenDe(request: APIRequestContext, login: 'admin' | 'acs'): Prom
 /** A micro-area of the ACS's own team in UBS Centro, read from the registrations they see. */
 async function microAreaDoAcs(request: APIRequestContext): Promise<string> {
   const headers = { authorization: `Bearer ${await tokenDe(request, 'acs')}` };
-  const rows = (await (await request.get(`/api/v1${LISTA}?per_page=20`, { headers })).json()) as Array<{ micro_area: string | null }>;
+  const rows = (await (await request.get(`/api/v1${LISTA}?per_page=20`, { headers })).json()) as Array<{
+    micro_area: string | null;
+  }>;
   const m = rows.find((r) => r.micro_area)?.micro_area;
   expect(m, 'a micro-area of the ACS team').toBeTruthy();
   return m!;
@@ -46,7 +51,9 @@ async function semCadastro(request: APIRequestContext): Promise<Item> {
     }
   }
   for (let page = 1; page <= 5; page++) {
-    const rows = (await (await request.get(`/api/v1/municipes?per_page=100&page=${page}`, { headers })).json()) as Item[];
+    const rows = (await (
+      await request.get(`/api/v1/municipes?per_page=100&page=${page}`, { headers })
+    ).json()) as Item[];
     const idade = (iso: string) => (Date.now() - Date.parse(iso)) / (365.25 * 24 * 3600 * 1000);
     const achado = rows.find((r) => !comCadastro.has(r.id) && r.codigo_cns && idade(r.data_nascimento) > 18);
     if (achado) return achado;
@@ -56,7 +63,10 @@ async function semCadastro(request: APIRequestContext): Promise<Item> {
 }
 
 async function shot(page: Page, name: string) {
-  for (const [w, h] of [[1400, 900], [800, 1280]] as const) {
+  for (const [w, h] of [
+    [1400, 900],
+    [800, 1280],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SCREENSHOTS}/cadastros_individuais-${name}-${w}.png`, fullPage: true });
@@ -64,7 +74,11 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1400, height: 900 });
 }
 
-test('ACS registers a resident, records the exit by death, and it leaves the active list', async ({ page, request, signInWithUnit }) => {
+test('ACS registers a resident, records the exit by death, and it leaves the active list', async ({
+  page,
+  request,
+  signInWithUnit,
+}) => {
   test.setTimeout(120_000);
   const pessoa = await semCadastro(request);
   const microArea = await microAreaDoAcs(request);
@@ -80,7 +94,10 @@ test('ACS registers a resident, records the exit by death, and it leaves the act
   await expect(page).toHaveURL(/\/new$/);
   const picker = page.getByRole('combobox', { name: 'Munícipe' });
   await picker.fill(pessoa.nome);
-  await page.getByRole('option', { name: new RegExp(pessoa.nome) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(pessoa.nome) })
+    .first()
+    .click();
   const cpf = page.getByRole('textbox', { name: 'CPF', exact: true });
   const cns = page.getByRole('textbox', { name: 'CNS', exact: true });
   // The citizen's documents fill the form; clear both so neither identifies them.
@@ -106,7 +123,9 @@ test('ACS registers a resident, records the exit by death, and it leaves the act
   await page.getByRole('radio', { name: 'Óbito' }).check();
   const hoje = new Date();
   const p2 = (n: number) => String(n).padStart(2, '0');
-  await page.getByRole('textbox', { name: 'Data do óbito' }).fill(`${p2(hoje.getDate())}/${p2(hoje.getMonth() + 1)}/${hoje.getFullYear()}`);
+  await page
+    .getByRole('textbox', { name: 'Data do óbito' })
+    .fill(`${p2(hoje.getDate())}/${p2(hoje.getMonth() + 1)}/${hoje.getFullYear()}`);
   await page.getByRole('button', { name: 'Gravar saída' }).click();
   await expect(page.getByText('Não pode ficar em branco').first()).toBeVisible();
   await shot(page, 'saida');
@@ -147,7 +166,10 @@ function cnsValido(): string {
   }
 }
 
-test("a registration that does not exist answers 'Cadastro não encontrado' and goes back to the list", async ({ page, signInWithUnit }) => {
+test("a registration that does not exist answers 'Cadastro não encontrado' and goes back to the list", async ({
+  page,
+  signInWithUnit,
+}) => {
   await signInWithUnit('acs', 'UBS Centro');
   await page.goto(`${LISTA}/${uuidV7()}/detalhes`);
   await expect(page.getByText('Cadastro não encontrado').first()).toBeVisible();
@@ -155,7 +177,11 @@ test("a registration that does not exist answers 'Cadastro não encontrado' and 
   await expect(page.getByRole('heading', { name: 'Cadastros individuais' })).toBeVisible();
 });
 
-test("ACS creates a new citizen through 'Cadastrar novo munícipe' and comes back to register them", async ({ page, request, signInWithUnit }) => {
+test("ACS creates a new citizen through 'Cadastrar novo munícipe' and comes back to register them", async ({
+  page,
+  request,
+  signInWithUnit,
+}) => {
   test.setTimeout(120_000);
   const microArea = await microAreaDoAcs(request);
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -173,14 +199,19 @@ test("ACS creates a new citizen through 'Cadastrar novo munícipe' and comes bac
   // The citizen form focuses CPF once mounted: type only then, or the keystrokes are lost.
   await expect(page.getByLabel('CPF', { exact: true })).toBeFocused();
   await page.getByLabel('CNS', { exact: true }).pressSequentially(cns);
-  await expect(page.getByLabel('CNS', { exact: true })).toHaveValue(`${cns.slice(0, 3)} ${cns.slice(3, 7)} ${cns.slice(7, 11)} ${cns.slice(11)}`);
+  await expect(page.getByLabel('CNS', { exact: true })).toHaveValue(
+    `${cns.slice(0, 3)} ${cns.slice(3, 7)} ${cns.slice(7, 11)} ${cns.slice(11)}`,
+  );
   await page.getByLabel('Nome', { exact: true }).fill(nome);
-  await page.getByLabel('Data de nascimento', { exact: true }).pressSequentially(`${p2(nasc.getDate())}${p2(nasc.getMonth() + 1)}${nasc.getFullYear()}`);
+  await page
+    .getByLabel('Data de nascimento', { exact: true })
+    .pressSequentially(`${p2(nasc.getDate())}${p2(nasc.getMonth() + 1)}${nasc.getFullYear()}`);
   await page.getByRole('radio', { name: 'Feminino' }).check();
   await page.getByLabel('Telefone celular').pressSequentially('61991234570');
   await page.getByRole('button', { name: 'Salvar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Possíveis munícipes já cadastrados' });
-  if (await dialog.isVisible({ timeout: 3000 }).catch(() => false)) await dialog.getByRole('button', { name: 'Cadastrar mesmo assim' }).click();
+  if (await dialog.isVisible({ timeout: 3000 }).catch(() => false))
+    await dialog.getByRole('button', { name: 'Cadastrar mesmo assim' }).click();
 
   await expect(page).toHaveURL(new RegExp(`${LISTA}/new\\?municipe_id=[0-9a-f-]{36}$`), { timeout: 15_000 });
   const picker = page.getByRole('combobox', { name: 'Munícipe' });

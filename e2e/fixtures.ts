@@ -38,7 +38,9 @@ export const test = base.extend<Fixtures>({
       await signInAs(login);
       await page.waitForURL((url) => url.pathname !== '/login');
       if (new URL(page.url()).pathname === '/selecionar_unidade_saude') await chooseUnit(page, unidade);
-      await expect(page.getByRole('navigation', { name: 'Menu principal' }).or(page.locator('nav[data-menu-mode="hide"]'))).toBeAttached();
+      await expect(
+        page.getByRole('navigation', { name: 'Menu principal' }).or(page.locator('nav[data-menu-mode="hide"]')),
+      ).toBeAttached();
     });
   },
 });

@@ -15,7 +15,9 @@ async function tokenDe(request: APIRequestContext, login: DemoLogin): Promise<st
   const { token, usuario } = (await res.json()) as { token: string; usuario: { unidade_atual: unknown } };
   const headers = { authorization: `Bearer ${token}` };
   if (!usuario.unidade_atual) {
-    const [lotacao] = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{ unidade_saude_id: string }>;
+    const [lotacao] = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{
+      unidade_saude_id: string;
+    }>;
     await request.put('/api/v2/auth/unidade_atual', { headers, data: { unidade_saude_id: lotacao!.unidade_saude_id } });
   }
   return token;
@@ -43,7 +45,10 @@ async function responder(page: Page, nome: string, resposta: 'Sim' | 'Não') {
 }
 
 async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [[1400, 900], [800, 1280]] as const) {
+  for (const [width, height] of [
+    [1400, 900],
+    [800, 1280],
+  ] as const) {
     await page.setViewportSize({ width, height });
     // From the top of the page, as a person opening the tab sees it (the header and the Save bar are sticky).
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -62,7 +67,10 @@ test.beforeAll(async ({ request }) => {
   ({ adulto, crianca } = await demoCitizens(request));
 });
 
-test('a nurse answers the health conditions, saves, and finds them kept after a reload', async ({ page, signInWithUnit }) => {
+test('a nurse answers the health conditions, saves, and finds them kept after a reload', async ({
+  page,
+  signInWithUnit,
+}) => {
   await signInWithUnit('enfermagem');
   await test.step('When I open the citizen and the "Condição de saúde" tab', async () => {
     await page.goto(`/municipes/${adulto.id}/edit`);
@@ -77,7 +85,10 @@ test('a nurse answers the health conditions, saves, and finds them kept after a 
     await page.getByRole('textbox', { name: 'Por qual causa?' }).fill('Pneumonia');
     await page.getByRole('radio', { name: 'Acima do peso' }).check();
     await responder(page, 'Tem doença respiratória/no pulmão?', 'Sim');
-    await page.getByRole('group', { name: 'Quais doenças respiratórias?' }).getByRole('checkbox', { name: 'Asma' }).check();
+    await page
+      .getByRole('group', { name: 'Quais doenças respiratórias?' })
+      .getByRole('checkbox', { name: 'Asma' })
+      .check();
     await screenshots(page, 'municipes-condicao-saude-edit');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Condição de saúde foi salva com sucesso')).toBeVisible();
@@ -94,7 +105,8 @@ test('a nurse answers the health conditions, saves, and finds them kept after a 
   await test.step('And a profile that may only read the block sees them as text', async () => {
     // Answer the permission lookup as for a read-only profile (the API still lets the nurse read).
     await page.route('**/api/municipes/*/permissao_cadastro', (route) =>
-      route.fulfill({ json: { sociodemograficas: [], condicoes_saude: ['show'] } }));
+      route.fulfill({ json: { sociodemograficas: [], condicoes_saude: ['show'] } }),
+    );
     await page.goto(`/municipes/${adulto.id}/edit`);
     await page.getByRole('tab', { name: 'Condição de saúde' }).click();
     await expect(page).toHaveURL(/\/edit\/visualizar_condicao_situacao_saude$/);
@@ -108,7 +120,10 @@ test('a nurse answers the health conditions, saves, and finds them kept after a 
   });
 });
 
-test('a nurse answers the sociodemographic block of a child, with the caregiver question', async ({ page, signInWithUnit }) => {
+test('a nurse answers the sociodemographic block of a child, with the caregiver question', async ({
+  page,
+  signInWithUnit,
+}) => {
   await signInWithUnit('enfermagem');
   await page.goto(`/municipes/${crianca.id}/edit`);
   await page.getByRole('tab', { name: 'Sociodemográfica' }).click();
@@ -131,7 +146,8 @@ test('a nurse answers the sociodemographic block of a child, with the caregiver 
 
   // No demo profile may only read this block: answer the permission lookup as for one (the API still lets the nurse read).
   await page.route('**/api/municipes/*/permissao_cadastro', (route) =>
-    route.fulfill({ json: { sociodemograficas: ['show'], condicoes_saude: ['show'] } }));
+    route.fulfill({ json: { sociodemograficas: ['show'], condicoes_saude: ['show'] } }),
+  );
   await page.goto(`/municipes/${crianca.id}/edit`);
   await page.getByRole('tab', { name: 'Sociodemográfica' }).click();
   await expect(page).toHaveURL(/\/edit\/visualizar_sociodemografica$/);

@@ -40,7 +40,10 @@ const mask = {
 
 const sufixo = () => ['Quixadá', 'Itaberaí', 'Jacupiranga', 'Piracanjuba', 'Xambioá'][Math.floor(Math.random() * 5)]!;
 
-async function preencherIdentificacao(page: Page, p: { cpf?: string; cns: string; nome: string; nascimento: string; mae: string; celular: string }) {
+async function preencherIdentificacao(
+  page: Page,
+  p: { cpf?: string; cns: string; nome: string; nascimento: string; mae: string; celular: string },
+) {
   if (p.cpf) await page.getByLabel('CPF', { exact: true }).pressSequentially(p.cpf);
   await page.getByLabel('CNS', { exact: true }).pressSequentially(p.cns);
   await page.getByLabel('Nome', { exact: true }).fill(p.nome);
@@ -50,7 +53,10 @@ async function preencherIdentificacao(page: Page, p: { cpf?: string; cns: string
   await page.getByLabel('Telefone celular').pressSequentially(p.celular);
 }
 
-test('reception registers a citizen through the form, is warned of a duplicate, finds her by a misspelled name and edits her', async ({ page, signInWithUnit }) => {
+test('reception registers a citizen through the form, is warned of a duplicate, finds her by a misspelled name and edits her', async ({
+  page,
+  signInWithUnit,
+}) => {
   test.setTimeout(120_000);
   const nome = `Conceição Aparecida Brandão ${sufixo()}`;
   const cpf = cpfValido();
@@ -79,7 +85,14 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
   });
 
   await test.step('Typing masked documents, phone and the CEP fills the form; saving opens the edit page', async () => {
-    await preencherIdentificacao(page, { cpf, cns, nome, nascimento: '15031985', mae: 'Maria das Dores Brandão', celular: '61991234578' });
+    await preencherIdentificacao(page, {
+      cpf,
+      cns,
+      nome,
+      nascimento: '15031985',
+      mae: 'Maria das Dores Brandão',
+      celular: '61991234578',
+    });
     await expect(page.getByLabel('CPF', { exact: true })).toHaveValue(mask.cpf(cpf));
     await expect(page.getByLabel('CNS', { exact: true })).toHaveValue(mask.cns(cns));
     await expect(page.getByLabel('Telefone celular')).toHaveValue('(61) 99123-4578');
@@ -100,7 +113,13 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
 
   await test.step('A second citizen with the same name and birth date shows the likely duplicate; confirming creates it', async () => {
     await page.goto('/municipes/new');
-    await preencherIdentificacao(page, { cns: cnsValido(), nome, nascimento: '15031985', mae: 'Joana Brandão', celular: '61981234579' });
+    await preencherIdentificacao(page, {
+      cns: cnsValido(),
+      nome,
+      nascimento: '15031985',
+      mae: 'Joana Brandão',
+      celular: '61981234579',
+    });
     await page.getByRole('button', { name: 'Salvar' }).click();
     const painel = page.getByRole('dialog', { name: 'Possíveis munícipes já cadastrados' });
     await expect(painel).toBeVisible();
@@ -115,7 +134,14 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
 
   await test.step('A CPF already used answers "em uso - NAME - CNS: …" on the field', async () => {
     await page.goto('/municipes/new');
-    await preencherIdentificacao(page, { cpf, cns: cnsValido(), nome: `Outra Pessoa ${sufixo()}`, nascimento: '01021990', mae: 'Fulana de Tal', celular: '61971234572' });
+    await preencherIdentificacao(page, {
+      cpf,
+      cns: cnsValido(),
+      nome: `Outra Pessoa ${sufixo()}`,
+      nascimento: '01021990',
+      mae: 'Fulana de Tal',
+      celular: '61971234572',
+    });
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText(`em uso - ${nome} - CNS: ${mask.cns(cns)}`).first()).toBeVisible();
     await expect(page.getByText(/Não foi possível gravar Munícipe: 1 erro/)).toBeVisible();
@@ -127,7 +153,10 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await busca.fill('conceicao aparesida');
     await busca.press('Enter');
     await expect(page).toHaveURL(/q=conceicao\+aparesida/);
-    const linha = page.getByRole('row').filter({ hasText: nome }).filter({ hasText: mask.cpf(cpf) });
+    const linha = page
+      .getByRole('row')
+      .filter({ hasText: nome })
+      .filter({ hasText: mask.cpf(cpf) });
     await expect(linha).toBeVisible();
     await expect(linha).toContainText('15/03/1985');
     await expect(linha).toContainText(/\d+ anos/);
@@ -171,7 +200,9 @@ test('the advanced search asks for two filters before searching', async ({ page,
   await page.goto('/municipes');
   await page.getByRole('button', { name: 'Busca avançada' }).click();
   const buscas: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/busca_avancada')) buscas.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/busca_avancada')) buscas.push(r.url());
+  });
   await page.getByLabel('Nome da mãe').fill('maria');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page.getByText('Preencha ao menos DOIS filtros para realizar a busca')).toBeVisible();
@@ -187,12 +218,20 @@ test('the advanced search asks for two filters before searching', async ({ page,
 
 test('list and form are usable at tablet and phone sizes without sideways scroll', async ({ page, signInWithUnit }) => {
   await signInWithUnit('recepcao');
-  for (const size of [{ name: '800x1280', width: 800, height: 1280 }, { name: '390x844', width: 390, height: 844 }]) {
+  for (const size of [
+    { name: '800x1280', width: 800, height: 1280 },
+    { name: '390x844', width: 390, height: 844 },
+  ]) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    for (const [nome, url] of [['lista', '/municipes'], ['novo', '/municipes/new']] as const) {
+    for (const [nome, url] of [
+      ['lista', '/municipes'],
+      ['novo', '/municipes/new'],
+    ] as const) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${nome} scrolls sideways at ${size.name}`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SCREENSHOTS}/municipes-${nome}-${size.name}.png`, fullPage: true });
     }

@@ -15,7 +15,9 @@ for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     const shot = async (name: string) => {
       await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SCREENSHOTS}/shell-${name}-${size.name}.png`, fullPage: true });
     };
@@ -39,12 +41,26 @@ for (const size of sizes) {
     if (await page.getByTestId('erro-403').isVisible()) await shot('403');
     // Home visits (issue 8), field screens: list, family detail, member visit form (last: the form is left dirty).
     await page.goto('/atencao_primaria/visitas_domiciliares');
-    await page.getByRole('row').filter({ hasText: 'Minha micro-área' }).filter({ hasNotText: 'Mudou-se' }).first().waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Minha micro-área' })
+      .filter({ hasNotText: 'Mudou-se' })
+      .first()
+      .waitFor();
     await shot('visitas-lista');
-    await page.getByRole('row').filter({ hasText: 'Minha micro-área' }).filter({ hasNotText: 'Mudou-se' }).first().click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Minha micro-área' })
+      .filter({ hasNotText: 'Mudou-se' })
+      .first()
+      .click();
     await expect(page.getByRole('list', { name: 'Histórico de visitas' })).toBeVisible();
     await shot('visitas-detalhe');
-    await page.getByRole('list', { name: 'Membros da família' }).getByRole('link', { name: /^Visitar / }).first().click();
+    await page
+      .getByRole('list', { name: 'Membros da família' })
+      .getByRole('link', { name: /^Visitar / })
+      .first()
+      .click();
     await page.getByRole('radio', { name: 'Visita realizada' }).check();
     await shot('visitas-form');
   });
@@ -56,7 +72,9 @@ for (const size of sizes.filter((s) => s.width >= 800)) {
     await page.setViewportSize({ width: size.width, height: size.height });
     const shot = async (name: string) => {
       await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SCREENSHOTS}/domicilios-${name}-${size.name}.png`, fullPage: true });
     };

@@ -18,7 +18,9 @@ test('an ACS working in two units chooses one and lands on the home of that unit
     const cards = page.getByRole('list', { name: 'Suas lotações' }).getByRole('listitem');
     await expect(cards).toHaveCount(2);
     await expect(cards.filter({ hasText: 'UBS Jardim das Palmeiras' })).toContainText('CNES 9900022');
-    await expect(cards.filter({ hasText: 'UBS Jardim das Palmeiras' })).toContainText('Equipe ESF Jardim das Palmeiras');
+    await expect(cards.filter({ hasText: 'UBS Jardim das Palmeiras' })).toContainText(
+      'Equipe ESF Jardim das Palmeiras',
+    );
     await expect(cards.first()).toContainText('Agente comunitário de saúde');
   });
   await test.step('When I pick UBS Jardim das Palmeiras I see the home with that unit and the menu', async () => {
@@ -26,7 +28,9 @@ test('an ACS working in two units chooses one and lands on the home of that unit
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Olá, Agente');
     await expect(page.getByTestId('unidade-atual')).toHaveText('UBS Jardim das Palmeiras');
-    await expect(page.getByRole('link', { name: 'Unidade atual: UBS Jardim das Palmeiras. Trocar unidade' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Unidade atual: UBS Jardim das Palmeiras. Trocar unidade' }),
+    ).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Início' })).toHaveAttribute('aria-current', 'page');
@@ -39,7 +43,10 @@ test('an ACS working in two units chooses one and lands on the home of that unit
   });
 });
 
-test('the manager is offered more menu entries than the ACS, and the menu shows only screens that exist', async ({ page, signInAs }) => {
+test('the manager is offered more menu entries than the ACS, and the menu shows only screens that exist', async ({
+  page,
+  signInAs,
+}) => {
   const countFor = async (login: 'admin' | 'acs') => {
     const menus = page.waitForResponse((r) => r.url().endsWith('/api/menus') && r.ok());
     await signInAs(login);
@@ -64,14 +71,24 @@ test('the manager is offered more menu entries than the ACS, and the menu shows 
   expect(admin.shown).toBeGreaterThanOrEqual(acs.shown);
 });
 
-test('the side menu follows the screen width and both toggles cycle as the spec says', async ({ page, signInWithUnit }) => {
+test('the side menu follows the screen width and both toggles cycle as the spec says', async ({
+  page,
+  signInWithUnit,
+}) => {
   await signInWithUnit('acs', 'UBS Centro');
   const menu = sideMenu(page);
   const sideToggle = page.getByRole('button', { name: 'Alternar menu lateral' });
   const topToggle = page.getByRole('button', { name: 'Alternar menu', exact: true });
 
   await test.step('Width decides the mode: ≥ 992 unfold, 768–991 and 480–767 fold, < 480 hide', async () => {
-    for (const [width, mode] of [[1400, 'unfold'], [1000, 'unfold'], [800, 'fold'], [600, 'fold'], [400, 'hide'], [1400, 'unfold']] as const) {
+    for (const [width, mode] of [
+      [1400, 'unfold'],
+      [1000, 'unfold'],
+      [800, 'fold'],
+      [600, 'fold'],
+      [400, 'hide'],
+      [1400, 'unfold'],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await expect(menu, `at ${width}px`).toHaveAttribute('data-menu-mode', mode);
     }
@@ -135,7 +152,9 @@ test('an unknown address shows the 404 page with a way home', async ({ page, sig
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('opening my account while signed out asks me to sign in and brings me back; signing out ends the session', async ({ page }) => {
+test('opening my account while signed out asks me to sign in and brings me back; signing out ends the session', async ({
+  page,
+}) => {
   await page.goto('/conta');
   await expect(page).toHaveURL(/\/login\?retorno=%2Fconta$/);
   await fillLogin(page, 'recepcao', 'saude123');

@@ -8,7 +8,8 @@ import { expect, SCREENSHOTS, SENHA_DEMO, test } from './fixtures';
 
 const LISTA = '/atencao_primaria/visitas_domiciliares';
 const MSG_MUDOU = 'Não é possível realizar o lançamento para famílias com status "Mudou-se"';
-const MSG_SOMENTE_AGENTES = 'Somente agentes comunitários de saúde e agentes de combate às endemias podem lançar visitas domiciliares.';
+const MSG_SOMENTE_AGENTES =
+  'Somente agentes comunitários de saúde e agentes de combate às endemias podem lançar visitas domiciliares.';
 /** The demo family of ESF Centro 1 that moved away (apps/api/src/db/seed/domicilios.ts). */
 const PRONTUARIO_MUDOU = 'F0001';
 
@@ -20,14 +21,20 @@ async function semRolagemLateral(page: Page, tela: string) {
 }
 
 async function shot(page: Page, name: string) {
-  for (const [w, h] of [[1400, 900], [800, 1280]] as const) {
+  for (const [w, h] of [
+    [1400, 900],
+    [800, 1280],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SCREENSHOTS}/visitas_domiciliares-${name}-${w}.png`, fullPage: true });
   }
 }
 
-test('ACS visits a member, sees the visit in the history and cancels it with a justification', async ({ page, signInWithUnit }) => {
+test('ACS visits a member, sees the visit in the history and cancels it with a justification', async ({
+  page,
+  signInWithUnit,
+}) => {
   test.setTimeout(120_000);
   await signInWithUnit('acs', 'UBS Centro');
 
@@ -42,7 +49,12 @@ test('ACS visits a member, sees the visit in the history and cancels it with a j
 
   const membros = page.getByRole('list', { name: 'Membros da família' });
   await test.step('a family of my micro-area opens with its members and history', async () => {
-    await page.getByRole('row').filter({ hasText: 'Minha micro-área' }).filter({ hasNotText: 'Mudou-se' }).first().click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Minha micro-área' })
+      .filter({ hasNotText: 'Mudou-se' })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/detalhes$/);
     await expect(page.getByRole('heading', { name: /^Família de / })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Visitar família' })).toBeVisible();
@@ -103,7 +115,10 @@ test('ACS visits a member, sees the visit in the history and cancels it with a j
   });
 });
 
-test('a family that moved away is refused with the exact message before the form opens', async ({ page, signInWithUnit }) => {
+test('a family that moved away is refused with the exact message before the form opens', async ({
+  page,
+  signInWithUnit,
+}) => {
   await signInWithUnit('acs', 'UBS Centro');
   await page.goto(`${LISTA}?numero_prontuario=${PRONTUARIO_MUDOU}`);
   const linha = page.getByRole('row').filter({ hasText: 'Mudou-se' });
@@ -124,7 +139,12 @@ test('a family that moved away is refused with the exact message before the form
 test('a doctor sees the visit history but no Visitar button', async ({ page, signInWithUnit }) => {
   await signInWithUnit('medico');
   await page.goto(LISTA);
-  await page.getByRole('row').filter({ hasNotText: 'Mudou-se' }).filter({ hasText: /\d{2}\/\d{2}\/\d{4}/ }).first().click();
+  await page
+    .getByRole('row')
+    .filter({ hasNotText: 'Mudou-se' })
+    .filter({ hasText: /\d{2}\/\d{2}\/\d{4}/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/detalhes$/);
   await expect(page.getByRole('list', { name: 'Histórico de visitas' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByText(MSG_SOMENTE_AGENTES)).toBeVisible();
@@ -136,10 +156,16 @@ test('a doctor sees the visit history but no Visitar button', async ({ page, sig
 async function membroComProntuario(request: APIRequestContext) {
   const login = await request.post('/api/v2/auth/login', { data: { login: 'acs', senha: SENHA_DEMO } });
   const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const lotacoes = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{ unidade_saude_id: string; unidade_nome: string }>;
+  const lotacoes = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{
+    unidade_saude_id: string;
+    unidade_nome: string;
+  }>;
   const centro = lotacoes.find((l) => l.unidade_nome === 'UBS Centro')!;
   await request.put('/api/v2/auth/unidade_atual', { headers, data: { unidade_saude_id: centro.unidade_saude_id } });
-  const familias = (await (await request.get(`/api/v1${LISTA}/familias?per_page=50`, { headers })).json()) as Array<{ id: string; mudou: boolean }>;
+  const familias = (await (await request.get(`/api/v1${LISTA}/familias?per_page=50`, { headers })).json()) as Array<{
+    id: string;
+    mudou: boolean;
+  }>;
   for (const f of familias.filter((x) => !x.mudou)) {
     const d = (await (await request.get(`/api/v1${LISTA}/familias/${f.id}`, { headers })).json()) as {
       membros: Array<{ municipe_id: string; nome: string; numero_prontuario: string | null }>;
@@ -150,7 +176,11 @@ async function membroComProntuario(request: APIRequestContext) {
   throw new Error('no demo member with a record number in UBS Centro');
 }
 
-test('a record number tied to a visit cannot be inactivated in the citizen registry', async ({ page, request, signInWithUnit }) => {
+test('a record number tied to a visit cannot be inactivated in the citizen registry', async ({
+  page,
+  request,
+  signInWithUnit,
+}) => {
   test.setTimeout(90_000);
   const m = await membroComProntuario(request);
   await signInWithUnit('acs', 'UBS Centro');
@@ -166,17 +196,23 @@ test('a record number tied to a visit cannot be inactivated in the citizen regis
   await expect(grupos.first()).toBeVisible();
   let prontuario = grupos.first();
   for (const g of await grupos.all()) {
-    if ((await g.getByRole('textbox', { name: 'Número do prontuário' }).inputValue()) === m.numero_prontuario) prontuario = g;
+    if ((await g.getByRole('textbox', { name: 'Número do prontuário' }).inputValue()) === m.numero_prontuario)
+      prontuario = g;
   }
   await expect(prontuario.getByRole('textbox', { name: 'Número do prontuário' })).toHaveValue(m.numero_prontuario);
   await prontuario.getByRole('button', { name: 'Inativar' }).click();
   await prontuario.getByRole('radio', { name: 'Erro de cadastro' }).check();
   await prontuario.getByRole('textbox', { name: 'Justificativa da inativação' }).fill('Número lançado por engano');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(prontuario.getByText('não pode ser inativado: está vinculado a uma ficha de visita domiciliar')).toBeVisible();
+  await expect(
+    prontuario.getByText('não pode ser inativado: está vinculado a uma ficha de visita domiciliar'),
+  ).toBeVisible();
 });
 
-test('on the tablet the list filters fold under "Filtros"; the micro-area filter narrows the families', async ({ page, signInWithUnit }) => {
+test('on the tablet the list filters fold under "Filtros"; the micro-area filter narrows the families', async ({
+  page,
+  signInWithUnit,
+}) => {
   await signInWithUnit('acs', 'UBS Centro');
   await page.goto(LISTA);
   const filtros = page.getByRole('button', { name: 'Filtros' });
@@ -187,10 +223,14 @@ test('on the tablet the list filters fold under "Filtros"; the micro-area filter
   await expect(page).toHaveURL(/micro_area=02/);
   const tabela = page.getByRole('table', { name: 'Famílias para visita' });
   // The micro-area column (the cell of the column headed 'Micro-área') of every row.
-  const coluna = await tabela.getByRole('columnheader').evaluateAll((hs) => hs.findIndex((h) => h.textContent?.trim().startsWith('Micro-área')));
+  const coluna = await tabela
+    .getByRole('columnheader')
+    .evaluateAll((hs) => hs.findIndex((h) => h.textContent?.trim().startsWith('Micro-área')));
   expect(coluna).toBeGreaterThan(-1);
   await expect(tabela.getByRole('row').nth(1).getByRole('cell').nth(coluna)).toContainText('02');
-  const microAreas = await tabela.getByRole('row').evaluateAll((rs, c) => rs.slice(1).map((r) => r.querySelectorAll('td')[c]?.textContent?.slice(0, 2)), coluna);
+  const microAreas = await tabela
+    .getByRole('row')
+    .evaluateAll((rs, c) => rs.slice(1).map((r) => r.querySelectorAll('td')[c]?.textContent?.slice(0, 2)), coluna);
   expect(microAreas.length).toBeGreaterThan(0);
   expect(new Set(microAreas)).toEqual(new Set(['02']));
   await expect(page.getByRole('button', { name: /Filtros/ })).toContainText('1');

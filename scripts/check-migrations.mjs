@@ -6,7 +6,9 @@ if (gen.status !== 0) {
   console.error(gen.stdout, gen.stderr);
   process.exit(1);
 }
-const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all', 'apps/api/src/db/migrations'], { encoding: 'utf8' });
+const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all', 'apps/api/src/db/migrations'], {
+  encoding: 'utf8',
+});
 if (status.stdout.trim()) {
   console.error('O schema mudou sem migração commitada. Rode "npm run db:generate" e commite:\n' + status.stdout);
   process.exit(1);

@@ -138,8 +138,12 @@ const pascal = (s) => camel(s).replace(/^[a-z]/, (ch) => ch.toUpperCase());
 
 /** Single-quoted TypeScript string literal. Non-ASCII letters are kept as they are (files are UTF-8). */
 const str = (/** @type {string} */ s) =>
-  `'${s.replace(/[\\'\n\r\t\u2028\u2029]/g, (ch) =>
-    ({ '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u2028': '\\u2028', '\u2029': '\\u2029' })[ch] ?? ch,
+  `'${s.replace(
+    /[\\'\n\r\t\u2028\u2029]/g,
+    (ch) =>
+      ({ '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t', '\u2028': '\\u2028', '\u2029': '\\u2029' })[
+        ch
+      ] ?? ch,
   )}'`;
 const key = (/** @type {string} */ k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : str(k));
 const INTEGER = /^(0|[1-9][0-9]*)$/;
@@ -193,8 +197,7 @@ function generate(file, meta) {
   const numeric = header.map(
     (h, c) => !TEXT_COLUMNS.has(`${name}.${h}`) && rows.length > 0 && rows.every((r) => INTEGER.test(r[c] ?? '')),
   );
-  const value = (/** @type {string} */ v, /** @type {number} */ c) =>
-    numeric[c] ? v : str(v);
+  const value = (/** @type {string} */ v, /** @type {number} */ c) => (numeric[c] ? v : str(v));
   const constName = camel(name);
   const typeName = pascal(name);
   const large = rows.length > LARGE_ROWS;

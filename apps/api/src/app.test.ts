@@ -14,7 +14,9 @@ describe('serving', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Saúde Municipal</title>');
     t = await buildTestApp({ WEB_DIST: dist }, { serveWeb: true });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers health with the database reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -22,7 +24,11 @@ describe('serving', () => {
   });
 
   it('falls back to the app for any screen route (history mode) with security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/atencao_primaria/familias/123/edit', headers: { accept: 'text/html' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/atencao_primaria/familias/123/edit',
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Saúde Municipal');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -36,7 +42,12 @@ describe('serving', () => {
   });
 
   it('answers 422, not 500, for a malformed JSON body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"login":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login":',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.body).not.toMatch(/stack|SyntaxError/);
   });
@@ -50,7 +61,13 @@ describe('serving', () => {
 describe('configuration', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, DATABASE_URL: null, DEMO: true, SESSION_IDLE_MINUTES: 30, SESSION_MAX_HOURS: 12 });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: null,
+      DEMO: true,
+      SESSION_IDLE_MINUTES: 30,
+      SESSION_MAX_HOURS: 12,
+    });
     expect(c.DATA_DIR).toBe(path.resolve('./data'));
     // npm runs workspace scripts in apps/api; the folder stays where the user typed `npm start`.
     expect(loadConfig({ INIT_CWD: '/srv/saude' }).DATA_DIR).toBe('/srv/saude/data');

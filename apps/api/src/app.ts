@@ -7,7 +7,11 @@ import { msg } from '@saude/shared';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerAccess, type RegisteredRoute } from './access/hooks';
 import { menusRoutes, permissoesRoutes } from './access/routes';
@@ -16,7 +20,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError } from './lib/errors';
 import { cadastrosIndividuaisRoutes } from './modules/atencao_primaria/cadastros_individuais/routes';
-import { cadastroDomiciliarSpecRoutes, cadastrosDomiciliaresRoutes } from './modules/atencao_primaria/cadastros_domiciliares/routes';
+import {
+  cadastroDomiciliarSpecRoutes,
+  cadastrosDomiciliaresRoutes,
+} from './modules/atencao_primaria/cadastros_domiciliares/routes';
 import { familiaSpecRoutes, familiasRoutes } from './modules/atencao_primaria/familias/routes';
 import { opcoesFiltroRoutes } from './modules/atencao_primaria/opcoes/routes';
 import { visitasDomiciliaresRoutes } from './modules/atencao_primaria/visitas_domiciliares/routes';
@@ -37,7 +44,11 @@ function toFieldErrors(validation: Array<{ instancePath: string; message?: strin
 }
 
 /** Builds the whole API without listening: main.ts listens, tests inject. */
-export async function buildApp(config: Config, db: Db, opts: { logger?: boolean; serveWeb?: boolean } = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  db: Db,
+  opts: { logger?: boolean; serveWeb?: boolean } = {},
+): Promise<App> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -50,7 +61,9 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean;
   app.setErrorHandler((err, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = toFieldErrors(err.validation);
-      return reply.code(422).send({ message: msg.naoFoiPossivelGravar('o registro', Object.keys(errors).length), errors });
+      return reply
+        .code(422)
+        .send({ message: msg.naoFoiPossivelGravar('o registro', Object.keys(errors).length), errors });
     }
     if (err instanceof AppError) {
       const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
@@ -69,7 +82,12 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean;
 
   const csp = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...[config.CHAT_WIDGET_URL, config.LIBRAS_WIDGET_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin)],
+    scriptSrc: [
+      "'self'",
+      ...[config.CHAT_WIDGET_URL, config.LIBRAS_WIDGET_URL]
+        .filter((u): u is string => !!u)
+        .map((u) => new URL(u).origin),
+    ],
     // Mantine sets style attributes at run time; no inline script is ever allowed.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
@@ -97,7 +115,9 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean;
       return reply.code(503).send({ status: 'erro', database: 'indisponível' });
     }
   });
-  app.get('/api/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   await app.register(authRoutes(policy), { prefix: '/api/v2/auth' });
   await app.register(permissoesRoutes, { prefix: '/api/ferramentas/permissoes' });
@@ -120,10 +140,15 @@ export async function buildApp(config: Config, db: Db, opts: { logger?: boolean;
   const serveWeb = opts.serveWeb !== false && fs.existsSync(indexHtml);
   if (serveWeb) {
     await app.register(fastifyStatic, {
-      root: config.WEB_DIST, wildcard: false, index: false,
+      root: config.WEB_DIST,
+      wildcard: false,
+      index: false,
       setHeaders: (res, file) => {
         // Hashed assets are immutable; index.html must always be revalidated to pick up a new release.
-        res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

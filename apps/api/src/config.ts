@@ -7,8 +7,14 @@ const bool = (fallback?: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'sim', 'nao', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'sim'].includes(v)));
-const optionalUrl = z.union([z.literal(''), z.url()]).optional().transform((v) => v || null);
-const optionalText = z.string().optional().transform((v) => v?.trim() || null);
+const optionalUrl = z
+  .union([z.literal(''), z.url()])
+  .optional()
+  .transform((v) => v || null);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || null);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -20,8 +26,18 @@ const envSchema = z.object({
     .refine((v) => v === null || /^postgres(ql)?:\/\//.test(v), 'deve começar com postgres:// ou postgresql://'),
   DATA_DIR: z.string().min(1).default('./data'),
   DEMO: bool(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   WEB_DIST: z.string().optional(),

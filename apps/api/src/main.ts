@@ -25,7 +25,9 @@ async function main() {
     await prepareDatabase(database, { demo: config.DEMO, log: (m) => console.log(m) });
     app = await buildApp(config, database.db);
     await app.listen({ port: config.PORT, host: config.HOST });
-    console.log(`Saúde Municipal em http://localhost:${config.PORT} (banco: ${database.kind === 'pglite' ? `embutido em ${config.DATA_DIR}` : 'PostgreSQL'})`);
+    console.log(
+      `Saúde Municipal em http://localhost:${config.PORT} (banco: ${database.kind === 'pglite' ? `embutido em ${config.DATA_DIR}` : 'PostgreSQL'})`,
+    );
   } catch (err) {
     console.error(err);
     await shutdown(1);

@@ -12,7 +12,9 @@ describe('the calls of spec §7', () => {
     t = await buildTestApp();
     admin = await signIn(t, 'admin', 'UBS Centro');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const answers = async (method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await t.app.inject({ method, url, headers: admin, payload });
@@ -42,15 +44,25 @@ describe('the calls of spec §7', () => {
 
   it('GET /atencao_primaria/cadastros_domiciliares/{id}', async () => {
     const [casa] = await t.db.select({ id: cadastrosDomiciliares.id }).from(cadastrosDomiciliares).limit(1);
-    expect(await answers('GET', `/api/atencao_primaria/cadastros_domiciliares/${casa!.id}`)).toMatchObject({ id: casa!.id, familias: expect.any(Array) });
+    expect(await answers('GET', `/api/atencao_primaria/cadastros_domiciliares/${casa!.id}`)).toMatchObject({
+      id: casa!.id,
+      familias: expect.any(Array),
+    });
   });
   it('GET /atencao_primaria/familias/{familiaId}', async () => {
     const [familia] = await t.db.select({ id: familias.id }).from(familias).where(eq(familias.mudou, true)).limit(1);
-    expect(await answers('GET', `/api/atencao_primaria/familias/${familia!.id}`)).toMatchObject({ id: familia!.id, mudou: true });
+    expect(await answers('GET', `/api/atencao_primaria/familias/${familia!.id}`)).toMatchObject({
+      id: familia!.id,
+      mudou: true,
+    });
   });
   it.todo('GET /v1/ferramentas/tema_atual (campaign themes)');
-  it.todo('GET /v1/comunicacao/avisos, GET avisos/nao_visualizados, POST comunicacao/avisos/{id}/aviso_visualizacoes (notices)');
-  it.todo('GET /v1/ferramentas/parametrizacao/cadsus and GET /ferramentas/parametrizacao/tempo_chamadas (CADSUS, queues)');
+  it.todo(
+    'GET /v1/comunicacao/avisos, GET avisos/nao_visualizados, POST comunicacao/avisos/{id}/aviso_visualizacoes (notices)',
+  );
+  it.todo(
+    'GET /v1/ferramentas/parametrizacao/cadsus and GET /ferramentas/parametrizacao/tempo_chamadas (CADSUS, queues)',
+  );
   it.todo('GET /v1/ferramentas/auth_applications (ticket-authentication popup)');
   it.todo('GET /v1/buscas/consulta/ouvidoria/notificacoes and GET /v1/notificacoes_globais (bell and globe)');
 });

@@ -34,8 +34,10 @@ export const msg = {
   between: (min: string | number, max: string | number) => interpolate('deve estar entre %{1} e %{2}', min, max),
   digits: (n: number) => interpolate('deve conter %{1} dígitos', n),
   decimal: (n: number) =>
-    n === 0 ? 'não deve ter casas decimais'
-      : n === 1 ? 'deve ter no máximo 1 casa decimal'
+    n === 0
+      ? 'não deve ter casas decimais'
+      : n === 1
+        ? 'deve ter no máximo 1 casa decimal'
         : interpolate('deve ter no máximo %{1} casas decimais', n),
   dateFormat: 'deve ser uma data válida no formato dd/mm/aaaa',
   dateBetween: (min: string, max: string) => interpolate('deve ser uma data entre %{1} e %{2}', min, max),
@@ -89,8 +91,10 @@ export const msg = {
   prontuarioEmUso: 'já está em uso nesta unidade',
   prontuarioComVisitas: 'não pode ser inativado: está vinculado a uma ficha de visita domiciliar',
   somenteCriancas: 'só deve ser preenchido para crianças de 0 a 9 anos',
-  possiveisDuplicados: 'Encontramos munícipes parecidos já cadastrados. Confira se não é a mesma pessoa antes de criar um novo cadastro.',
-  municipeVinculado: (onde: string) => interpolate('Não é possível remover este munícipe: ele está vinculado a %{1}.', onde),
+  possiveisDuplicados:
+    'Encontramos munícipes parecidos já cadastrados. Confira se não é a mesma pessoa antes de criar um novo cadastro.',
+  municipeVinculado: (onde: string) =>
+    interpolate('Não é possível remover este munícipe: ele está vinculado a %{1}.', onde),
   naoInformado: 'não informado',
 
   // Individual registrations (issue 6): wording the spec does not show, in the same style (docs/decisions.md).
@@ -114,7 +118,8 @@ export const msg = {
   avisoConfirmarAlteracoes: 'Deseja salvar as alterações?',
   avisoMensagemDica: 'Máximo de 50 caracteres. Cite o número do memorando, do decreto ou do documento de origem.',
   familiaJaVinculada: 'Esta família já está vinculada a um domicílio.',
-  responsavelEmOutroDomicilio: 'O CNS do responsável já está vinculado como responsável familiar em outro domicílio. Deseja vincular mesmo assim?',
+  responsavelEmOutroDomicilio:
+    'O CNS do responsável já está vinculado como responsável familiar em outro domicílio. Deseja vincular mesmo assim?',
   senhaIndisponivel: 'Esta senha não está mais disponível.',
   senhaConcluidaEmOutroAtendimento: 'Esta senha já foi concluída em outro atendimento.',
   senhaEmAtendimento: 'Senha já se encontra em atendimento',
@@ -130,19 +135,23 @@ export const msg = {
   senhaSimplesFalha: 'Não foi possível acessar o SenhaSimples',
 
   // Households and families (issue 7): wording the spec does not show, in the same style (docs/decisions.md).
-  domicilioComFamilias: 'Não é possível remover este domicílio: há famílias vinculadas. Desvincule-as antes de remover.',
+  domicilioComFamilias:
+    'Não é possível remover este domicílio: há famílias vinculadas. Desvincule-as antes de remover.',
   familiasSomenteDomicilio: 'Somente imóveis do tipo Domicílio, sem termo de recusa, podem ter famílias vinculadas.',
   familiaNaoVinculada: 'Esta família não está vinculada a este domicílio.',
-  familiaComVisitas: 'Não é possível remover esta família: há visitas domiciliares registradas. Marque-a como "Mudou-se".',
+  familiaComVisitas:
+    'Não é possível remover esta família: há visitas domiciliares registradas. Marque-a como "Mudou-se".',
   membroRepetido: 'já foi incluído nesta família',
   parentescoDoResponsavel: 'deve ser Responsável familiar para o responsável da família',
   somenteUmResponsavel: 'somente o responsável da família pode ter este parentesco',
-  moradoresMenorQueFamilias: (n: number) => interpolate('não pode ser menor que o número de membros das famílias vinculadas (%{1})', n),
+  moradoresMenorQueFamilias: (n: number) =>
+    interpolate('não pode ser menor que o número de membros das famílias vinculadas (%{1})', n),
   domicilioComVisitas: 'Não é possível remover este domicílio: há visitas domiciliares registradas.',
   responsavelNaoRemovivel: 'é o responsável da família e não pode ser removido. Troque o responsável antes.',
 
   // Home visits (issue 8): wording the spec does not show, in the same style (docs/decisions.md).
-  visitaSomenteAgentes: 'Somente agentes comunitários de saúde e agentes de combate às endemias podem lançar visitas domiciliares.',
+  visitaSomenteAgentes:
+    'Somente agentes comunitários de saúde e agentes de combate às endemias podem lançar visitas domiciliares.',
   visitaJaCancelada: 'Esta visita já foi cancelada.',
   visitaIdEmUso: 'Já existe outra visita com este identificador.',
   naoPreencherDesfecho: 'não deve ser preenchido quando a visita foi recusada ou o morador estava ausente',

@@ -13,7 +13,9 @@ describe('access: every /api route declares its permission and enforces it', () 
     t = await buildTestApp();
     nobody = await signIn(t, await createUserWithoutPermissions(t));
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('has registered routes, each with a declared access', () => {
     expect(t.app.registeredRoutes.length).toBeGreaterThan(8);
@@ -32,7 +34,11 @@ describe('access: every /api route declares its permission and enforces it', () 
 
   it('answers 401 without a session on every non-public route', async () => {
     for (const r of t.app.registeredRoutes.filter((r) => r.access !== 'public')) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: sampleUrl(r.url), payload: r.method === 'GET' ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: sampleUrl(r.url),
+        payload: r.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
     }
   });
@@ -41,7 +47,12 @@ describe('access: every /api route declares its permission and enforces it', () 
     const guarded = t.app.registeredRoutes.filter((r) => r.access !== 'public' && r.access !== 'authenticated');
     expect(guarded.length).toBeGreaterThan(0);
     for (const r of guarded) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: sampleUrl(r.url), headers: nobody, payload: r.method === 'GET' ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: sampleUrl(r.url),
+        headers: nobody,
+        payload: r.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
       expect(res.json().message).toBe(msg.status403);
       expect(await auditRows(t, { action: 'permissao_negada', resource: r.access })).not.toHaveLength(0);
@@ -63,19 +74,33 @@ describe('access: every /api route declares its permission and enforces it', () 
 
 describe('POST /api/ferramentas/permissoes', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
   const url = '/api/ferramentas/permissoes';
 
   it('answers 200 when the profile of the current unit allows the action', async () => {
     const headers = await signIn(t, 'acs');
-    const res = await t.app.inject({ method: 'POST', url, headers, payload: { authorize: 'atencao_primaria/familias:index', resource_id: null } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { authorize: 'atencao_primaria/familias:index', resource_id: null },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers 403 when it does not, for unknown permissions, and audits the refusal with the resource id', async () => {
     const headers = await signIn(t, 'recepcao');
-    const denied = await t.app.inject({ method: 'POST', url, headers, payload: { authorize: 'atencao_primaria/visitas_domiciliares:create', resource_id: 'abc' } });
+    const denied = await t.app.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: { authorize: 'atencao_primaria/visitas_domiciliares:create', resource_id: 'abc' },
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe(msg.status403);
     expect(await auditRows(t, { action: 'permissao_negada', record_id: 'abc' })).toHaveLength(1);
@@ -84,7 +109,11 @@ describe('POST /api/ferramentas/permissoes', () => {
   });
 
   it('answers 403 to a user who has not chosen a unit yet', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { login: 'acs', senha: 'saude123' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login',
+      payload: { login: 'acs', senha: 'saude123' },
+    });
     const headers = { authorization: `Bearer ${res.json().token}` };
     const check = await t.app.inject({ method: 'POST', url, headers, payload: { authorize: 'municipes:index' } });
     expect(check.statusCode).toBe(403);
@@ -94,15 +123,23 @@ describe('POST /api/ferramentas/permissoes', () => {
 
 describe('GET /api/menus', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   type Item = { id: string; nome: string; url: string | null; v3: boolean; depth: number; submenus: Item[] };
   const ids = (items: Item[]): string[] => items.flatMap((i) => [i.id, ...ids(i.submenus)]);
 
   it('answers the tree with depth and only what the profile may open', async () => {
-    const admin = (await t.app.inject({ method: 'GET', url: '/api/menus', headers: await signIn(t, 'admin') })).json<Item[]>();
-    const acs = (await t.app.inject({ method: 'GET', url: '/api/menus', headers: await signIn(t, 'acs') })).json<Item[]>();
+    const admin = (await t.app.inject({ method: 'GET', url: '/api/menus', headers: await signIn(t, 'admin') })).json<
+      Item[]
+    >();
+    const acs = (await t.app.inject({ method: 'GET', url: '/api/menus', headers: await signIn(t, 'acs') })).json<
+      Item[]
+    >();
     expect(ids(admin)).toEqual(expect.arrayContaining(['municipes', 'familias', 'atendimentos', 'temas']));
     expect(ids(acs)).toEqual(expect.arrayContaining(['municipes', 'familias', 'visitas_domiciliares']));
     expect(ids(acs)).not.toContain('atendimentos');
@@ -115,29 +152,51 @@ describe('GET /api/menus', () => {
 
 describe('unit parameters and system parameters', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ MAPS_API_KEY: 'chave-teste' }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await buildTestApp({ MAPS_API_KEY: 'chave-teste' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers the parametrizacao fields of spec §3 without sign-in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ferramentas/parametrizacao' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      cliente_nome: expect.any(String), brasao: '/brasao.svg', habilita_biometria: false,
-      versao: expect.any(String), esus_versao: expect.any(String), pec_versao: expect.any(String),
-      mapas: { chave: 'chave-teste' }, widgets: { chat_url: null, libras_url: null }, sso_habilitado: false,
+      cliente_nome: expect.any(String),
+      brasao: '/brasao.svg',
+      habilita_biometria: false,
+      versao: expect.any(String),
+      esus_versao: expect.any(String),
+      pec_versao: expect.any(String),
+      mapas: { chave: 'chave-teste' },
+      widgets: { chat_url: null, libras_url: null },
+      sso_habilitado: false,
     });
   });
 
   it('answers one flag of the current unit and of a unit by id; 422 for an unknown flag; 404 for an unknown unit', async () => {
     const headers = await signIn(t, 'recepcao'); // UPA: pronto_atendimento on
-    const atual = await t.app.inject({ method: 'GET', url: '/api/v1/parametros/unidades_saude/atual/pronto_atendimento', headers });
+    const atual = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/parametros/unidades_saude/atual/pronto_atendimento',
+      headers,
+    });
     expect(atual.json()).toEqual({ parametro: 'pronto_atendimento', valor: true });
     const me = (await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers })).json();
-    const byId = await t.app.inject({ method: 'GET', url: `/api/v1/parametros/unidades_saude/${me.unidade_atual.id}/com_agendamento`, headers });
+    const byId = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/parametros/unidades_saude/${me.unidade_atual.id}/com_agendamento`,
+      headers,
+    });
     expect(byId.json()).toEqual({ parametro: 'com_agendamento', valor: false });
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/parametros/unidades_saude/atual/qualquer', headers });
     expect(bad.statusCode).toBe(422);
-    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/parametros/unidades_saude/0190a0b0-0000-7000-8000-000000000000/misto', headers });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/parametros/unidades_saude/0190a0b0-0000-7000-8000-000000000000/misto',
+      headers,
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

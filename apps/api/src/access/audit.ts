@@ -15,7 +15,8 @@ export type AuditEntry = {
 /** Appends an audit row. Pass the transaction of the change so both commit or neither does. */
 export async function audit(db: DbOrTx, ctx: Pick<Ctx, 'usuario' | 'ip'>, entry: AuditEntry): Promise<void> {
   await db.insert(auditoria).values({
-    profissional_id: entry.profissional_id !== undefined ? entry.profissional_id : (ctx.usuario?.profissionalId ?? null),
+    profissional_id:
+      entry.profissional_id !== undefined ? entry.profissional_id : (ctx.usuario?.profissionalId ?? null),
     unidade_saude_id: entry.unidade_saude_id !== undefined ? entry.unidade_saude_id : (ctx.usuario?.unidadeId ?? null),
     action: entry.action,
     resource: entry.resource,

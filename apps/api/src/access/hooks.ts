@@ -41,7 +41,12 @@ export function registerAccess(app: FastifyInstance, db: Db, policy: SessionPoli
     if (access === 'authenticated') return;
     if (!usuario.unidadeId) throw new AppError(403, msg.semUnidadeAtual);
     if (!can(usuario, access as Permission)) {
-      await audit(db, req.ctx, { action: 'permissao_negada', resource: access, record_id: null, details: { method: req.method, url: req.url } });
+      await audit(db, req.ctx, {
+        action: 'permissao_negada',
+        resource: access,
+        record_id: null,
+        details: { method: req.method, url: req.url },
+      });
       throw new AppError(403, msg.naoAutorizado);
     }
   });

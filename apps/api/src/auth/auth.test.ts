@@ -6,8 +6,12 @@ import { auditRows, buildTestApp, login, signIn, type TestApp } from '../test/he
 
 describe('/api/v2/auth', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('signs in with login and password, answers an opaque token stored only as a hash, and audits it', async () => {
     const res = await login(t, 'medico');
@@ -15,7 +19,11 @@ describe('/api/v2/auth', () => {
     const body = res.json();
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     // medico has one unit: it is chosen for them.
-    expect(body.usuario).toMatchObject({ login: 'medico', nome: 'Médico de Demonstração', unidade_atual: { nome: 'UBS Centro' } });
+    expect(body.usuario).toMatchObject({
+      login: 'medico',
+      nome: 'Médico de Demonstração',
+      unidade_atual: { nome: 'UBS Centro' },
+    });
     const stored = await t.db.select().from(sessoes);
     expect(stored.some((s) => s.token_hash === body.token)).toBe(false);
     expect((await auditRows(t, { action: 'login' })).length).toBeGreaterThan(0);
@@ -56,8 +64,11 @@ describe('/api/v2/auth', () => {
     const headers = await signIn(t, 'vigilancia');
     const me = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers });
     expect(me.json()).toEqual({
-      login: 'vigilancia', nome: 'Técnica de Vigilância de Demonstração', email: 'vigilancia@saude.exemplo.gov.br',
-      unidade_atual: { id: expect.any(String), nome: 'Centro de Vigilância em Saúde' }, perfil: 'Vigilância epidemiológica',
+      login: 'vigilancia',
+      nome: 'Técnica de Vigilância de Demonstração',
+      email: 'vigilancia@saude.exemplo.gov.br',
+      unidade_atual: { id: expect.any(String), nome: 'Centro de Vigilância em Saúde' },
+      perfil: 'Vigilância epidemiológica',
     });
     const anon = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me' });
     expect(anon.statusCode).toBe(401);
@@ -70,12 +81,24 @@ describe('/api/v2/auth', () => {
     expect(usuario.unidade_atual).toBeNull();
     const headers = { authorization: `Bearer ${token}` };
     const lot = (await t.app.inject({ method: 'GET', url: '/api/v2/auth/lotacoes', headers })).json();
-    expect(lot.map((l: { unidade_nome: string }) => l.unidade_nome)).toEqual(['UBS Centro', 'UBS Jardim das Palmeiras']);
-    expect(lot[0]).toMatchObject({ perfil_nome: 'Agente comunitário de saúde', ocupacao: 'AGENTE COMUNITÁRIO DE SAÚDE', equipe_nome: 'ESF Centro 1' });
+    expect(lot.map((l: { unidade_nome: string }) => l.unidade_nome)).toEqual([
+      'UBS Centro',
+      'UBS Jardim das Palmeiras',
+    ]);
+    expect(lot[0]).toMatchObject({
+      perfil_nome: 'Agente comunitário de saúde',
+      ocupacao: 'AGENTE COMUNITÁRIO DE SAÚDE',
+      equipe_nome: 'ESF Centro 1',
+    });
     // Without a unit every permission check is refused.
     const menus = await t.app.inject({ method: 'GET', url: '/api/menus', headers });
     expect(menus.json()).toEqual([]);
-    const sel = await t.app.inject({ method: 'PUT', url: '/api/v2/auth/unidade_atual', headers, payload: { unidade_saude_id: lot[1].unidade_saude_id } });
+    const sel = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/auth/unidade_atual',
+      headers,
+      payload: { unidade_saude_id: lot[1].unidade_saude_id },
+    });
     expect(sel.statusCode).toBe(200);
     expect(sel.json().unidade_atual.nome).toBe('UBS Jardim das Palmeiras');
     expect(await auditRows(t, { action: 'troca_unidade', record_id: lot[1].unidade_saude_id })).toHaveLength(1);
@@ -85,7 +108,12 @@ describe('/api/v2/auth', () => {
     const headers = await signIn(t, 'medico');
     const vig = await signIn(t, 'vigilancia');
     const me = (await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: vig })).json();
-    const res = await t.app.inject({ method: 'PUT', url: '/api/v2/auth/unidade_atual', headers, payload: { unidade_saude_id: me.unidade_atual.id } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/auth/unidade_atual',
+      headers,
+      payload: { unidade_saude_id: me.unidade_atual.id },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(msg.unidadeNaoPermitida);
   });
@@ -108,10 +136,20 @@ describe('/api/v2/auth', () => {
 
   it('changes the password after checking the current one', async () => {
     const headers = await signIn(t, 'admin');
-    const wrong = await t.app.inject({ method: 'PUT', url: '/api/v2/auth/senha', headers, payload: { senha_atual: 'x', nova_senha: 'novasenha1', confirmacao: 'novasenha1' } });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/auth/senha',
+      headers,
+      payload: { senha_atual: 'x', nova_senha: 'novasenha1', confirmacao: 'novasenha1' },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.senha_atual).toEqual([msg.senhaAtualIncorreta]);
-    const ok = await t.app.inject({ method: 'PUT', url: '/api/v2/auth/senha', headers, payload: { senha_atual: 'saude123', nova_senha: 'novasenha1', confirmacao: 'novasenha1' } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/auth/senha',
+      headers,
+      payload: { senha_atual: 'saude123', nova_senha: 'novasenha1', confirmacao: 'novasenha1' },
+    });
     expect(ok.statusCode).toBe(204);
     expect((await login(t, 'admin', 'novasenha1')).statusCode).toBe(200);
     expect((await login(t, 'admin', 'saude123', '10.2.2.2')).statusCode).toBe(401);

@@ -1,5 +1,10 @@
 import {
-  loginInputSchema, loginResponseSchema, lotacaoOpcaoSchema, selecionarUnidadeInputSchema, trocarSenhaInputSchema, usuarioSchema,
+  loginInputSchema,
+  loginResponseSchema,
+  lotacaoOpcaoSchema,
+  selecionarUnidadeInputSchema,
+  trocarSenhaInputSchema,
+  usuarioSchema,
 } from '@saude/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,30 +15,54 @@ import * as service from './service';
 const signedIn = (req: { ctx: Ctx; usuario: SessionUser | null }) => ({ ...req.ctx, usuario: req.usuario! });
 
 // The login service of spec §7 (base path /api/v2/auth).
-export const authRoutes = (policy: SessionPolicy): FastifyPluginAsyncZod => async (app) => {
-  app.post('/login', {
-    config: { access: 'public' },
-    schema: { body: loginInputSchema, response: { 200: loginResponseSchema } },
-  }, async (req) => service.login(req.ctx, req.body, policy, req.headers['user-agent'] ?? null));
+export const authRoutes =
+  (policy: SessionPolicy): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/login',
+      {
+        config: { access: 'public' },
+        schema: { body: loginInputSchema, response: { 200: loginResponseSchema } },
+      },
+      async (req) => service.login(req.ctx, req.body, policy, req.headers['user-agent'] ?? null),
+    );
 
-  app.post('/logout', { config: { access: 'authenticated' } }, async (req, reply) => {
-    await service.logout(signedIn(req));
-    return reply.code(204).send();
-  });
+    app.post('/logout', { config: { access: 'authenticated' } }, async (req, reply) => {
+      await service.logout(signedIn(req));
+      return reply.code(204).send();
+    });
 
-  app.get('/me', { config: { access: 'authenticated' }, schema: { response: { 200: usuarioSchema } } },
-    async (req) => service.toUsuario(req.usuario!));
+    app.get('/me', { config: { access: 'authenticated' }, schema: { response: { 200: usuarioSchema } } }, async (req) =>
+      service.toUsuario(req.usuario!),
+    );
 
-  app.get('/lotacoes', { config: { access: 'authenticated' }, schema: { response: { 200: z.array(lotacaoOpcaoSchema) } } },
-    async (req) => service.listLotacoes(signedIn(req)));
+    app.get(
+      '/lotacoes',
+      { config: { access: 'authenticated' }, schema: { response: { 200: z.array(lotacaoOpcaoSchema) } } },
+      async (req) => service.listLotacoes(signedIn(req)),
+    );
 
-  app.put('/unidade_atual', {
-    config: { access: 'authenticated' },
-    schema: { body: selecionarUnidadeInputSchema, response: { 200: usuarioSchema } },
-  }, async (req) => service.selecionarUnidade(signedIn(req), req.body.unidade_saude_id, policy, bearerToken(req.headers.authorization)!));
+    app.put(
+      '/unidade_atual',
+      {
+        config: { access: 'authenticated' },
+        schema: { body: selecionarUnidadeInputSchema, response: { 200: usuarioSchema } },
+      },
+      async (req) =>
+        service.selecionarUnidade(
+          signedIn(req),
+          req.body.unidade_saude_id,
+          policy,
+          bearerToken(req.headers.authorization)!,
+        ),
+    );
 
-  app.put('/senha', { config: { access: 'authenticated' }, schema: { body: trocarSenhaInputSchema } }, async (req, reply) => {
-    await service.trocarSenha(signedIn(req), req.body);
-    return reply.code(204).send();
-  });
-};
+    app.put(
+      '/senha',
+      { config: { access: 'authenticated' }, schema: { body: trocarSenhaInputSchema } },
+      async (req, reply) => {
+        await service.trocarSenha(signedIn(req), req.body);
+        return reply.code(204).send();
+      },
+    );
+  };

@@ -17,7 +17,10 @@ let dummyHash: Promise<string> | null = null;
 
 export function toUsuario(u: SessionUser): Usuario {
   return {
-    login: u.login, nome: u.nome, email: u.email, perfil: u.perfil,
+    login: u.login,
+    nome: u.nome,
+    email: u.email,
+    perfil: u.perfil,
     unidade_atual: u.unidadeId ? { id: u.unidadeId, nome: u.unidadeNome ?? '' } : null,
   };
 }
@@ -28,25 +31,48 @@ export async function login(ctx: Ctx, input: LoginInput, policy: SessionPolicy, 
   const keys = throttleKeys(loginKey, ctx.ip);
   const wait = await blockedFor(db, [keys.pair, keys.ip]);
   if (wait > 0) {
-    await audit(db, ctx, { action: 'login_bloqueado', resource: 'auth', details: { login: loginKey }, profissional_id: null, unidade_saude_id: null });
+    await audit(db, ctx, {
+      action: 'login_bloqueado',
+      resource: 'auth',
+      details: { login: loginKey },
+      profissional_id: null,
+      unidade_saude_id: null,
+    });
     throw Object.assign(new AppError(429, msg.muitasTentativas), { retryAfter: wait });
   }
-  const [user] = await db.select().from(profissionais).where(and(sql`lower(${profissionais.login}) = ${loginKey}`, eq(profissionais.ativo, true)));
+  const [user] = await db
+    .select()
+    .from(profissionais)
+    .where(and(sql`lower(${profissionais.login}) = ${loginKey}`, eq(profissionais.ativo, true)));
   dummyHash ??= hashSenha('senha-que-ninguem-usa');
   const ok = user ? await verify(user.senha_hash, input.senha) : (await verify(await dummyHash, input.senha), false);
   if (!user || !ok) {
     await recordFailure(db, loginKey, ctx.ip);
-    await audit(db, ctx, { action: 'login_falhou', resource: 'auth', details: { login: loginKey }, profissional_id: user?.id ?? null, unidade_saude_id: null });
+    await audit(db, ctx, {
+      action: 'login_falhou',
+      resource: 'auth',
+      details: { login: loginKey },
+      profissional_id: user?.id ?? null,
+      unidade_saude_id: null,
+    });
     throw new AppError(401, msg.loginInvalido);
   }
   await clearFailures(db, loginKey, ctx.ip);
   // With exactly one unit the choice is made for the user (issue 3: current unit).
-  const units = await db.selectDistinct({ id: lotacoes.unidade_saude_id }).from(lotacoes)
+  const units = await db
+    .selectDistinct({ id: lotacoes.unidade_saude_id })
+    .from(lotacoes)
     .innerJoin(unidadesSaude, eq(unidadesSaude.id, lotacoes.unidade_saude_id))
     .where(and(eq(lotacoes.profissional_id, user.id), eq(lotacoes.ativo, true), eq(unidadesSaude.ativo, true)));
   const unidadeId = units.length === 1 ? units[0]!.id : null;
   const { token, id } = await createSession(db, policy, { profissionalId: user.id, unidadeId, ip: ctx.ip, userAgent });
-  await audit(db, ctx, { action: 'login', resource: 'auth', record_id: id, profissional_id: user.id, unidade_saude_id: unidadeId });
+  await audit(db, ctx, {
+    action: 'login',
+    resource: 'auth',
+    record_id: id,
+    profissional_id: user.id,
+    unidade_saude_id: unidadeId,
+  });
   const usuario = await loadSession(db, token, policy);
   return { token, usuario: toUsuario(usuario!) };
 }
@@ -59,30 +85,60 @@ export async function logout(ctx: Ctx & { usuario: SessionUser }) {
 export async function listLotacoes(ctx: Ctx & { usuario: SessionUser }): Promise<LotacaoOpcao[]> {
   const rows = await ctx.db
     .select({
-      unidade_saude_id: lotacoes.unidade_saude_id, unidade_nome: unidadesSaude.nome, cnes: unidadesSaude.cnes,
-      perfil_nome: perfis.nome, ocupacao_codigo: lotacoes.ocupacao_codigo, equipe_nome: equipes.nome,
+      unidade_saude_id: lotacoes.unidade_saude_id,
+      unidade_nome: unidadesSaude.nome,
+      cnes: unidadesSaude.cnes,
+      perfil_nome: perfis.nome,
+      ocupacao_codigo: lotacoes.ocupacao_codigo,
+      equipe_nome: equipes.nome,
     })
     .from(lotacoes)
     .innerJoin(unidadesSaude, eq(unidadesSaude.id, lotacoes.unidade_saude_id))
     .innerJoin(perfis, eq(perfis.id, lotacoes.perfil_id))
     .leftJoin(equipes, eq(equipes.id, lotacoes.equipe_id))
-    .where(and(eq(lotacoes.profissional_id, ctx.usuario.profissionalId), eq(lotacoes.ativo, true), eq(unidadesSaude.ativo, true)))
+    .where(
+      and(
+        eq(lotacoes.profissional_id, ctx.usuario.profissionalId),
+        eq(lotacoes.ativo, true),
+        eq(unidadesSaude.ativo, true),
+      ),
+    )
     .orderBy(asc(sql`${unidadesSaude.nome} collate "und-x-icu"`));
   return rows.map(({ ocupacao_codigo, ...r }) => ({ ...r, ocupacao: ocupacaoNome(ocupacao_codigo) }));
 }
 
-export async function selecionarUnidade(ctx: Ctx & { usuario: SessionUser }, unidadeId: string, policy: SessionPolicy, token: string) {
-  const [lotacao] = await ctx.db.select({ id: lotacoes.id }).from(lotacoes)
+export async function selecionarUnidade(
+  ctx: Ctx & { usuario: SessionUser },
+  unidadeId: string,
+  policy: SessionPolicy,
+  token: string,
+) {
+  const [lotacao] = await ctx.db
+    .select({ id: lotacoes.id })
+    .from(lotacoes)
     .innerJoin(unidadesSaude, eq(unidadesSaude.id, lotacoes.unidade_saude_id))
-    .where(and(eq(lotacoes.profissional_id, ctx.usuario.profissionalId), eq(lotacoes.unidade_saude_id, unidadeId),
-      eq(lotacoes.ativo, true), eq(unidadesSaude.ativo, true)))
+    .where(
+      and(
+        eq(lotacoes.profissional_id, ctx.usuario.profissionalId),
+        eq(lotacoes.unidade_saude_id, unidadeId),
+        eq(lotacoes.ativo, true),
+        eq(unidadesSaude.ativo, true),
+      ),
+    )
     .limit(1);
   if (!lotacao) throw new AppError(403, msg.unidadeNaoPermitida);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(sessoes).set({ unidade_saude_id: unidadeId, updated_at: new Date(), updated_by: ctx.usuario.profissionalId })
+    await tx
+      .update(sessoes)
+      .set({ unidade_saude_id: unidadeId, updated_at: new Date(), updated_by: ctx.usuario.profissionalId })
       .where(eq(sessoes.id, ctx.usuario.sessionId));
-    await audit(tx, ctx, { action: 'troca_unidade', resource: 'auth', record_id: unidadeId, unidade_saude_id: unidadeId,
-      details: { de: ctx.usuario.unidadeId } });
+    await audit(tx, ctx, {
+      action: 'troca_unidade',
+      resource: 'auth',
+      record_id: unidadeId,
+      unidade_saude_id: unidadeId,
+      details: { de: ctx.usuario.unidadeId },
+    });
   });
   return toUsuario((await loadSession(ctx.db, token, policy))!);
 }
@@ -94,10 +150,19 @@ export async function trocarSenha(ctx: Ctx & { usuario: SessionUser }, input: Tr
   }
   const senha_hash = await hashSenha(input.nova_senha);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(profissionais).set({ senha_hash, updated_at: new Date(), updated_by: user.id, lock_version: sql`${profissionais.lock_version} + 1` })
+    await tx
+      .update(profissionais)
+      .set({
+        senha_hash,
+        updated_at: new Date(),
+        updated_by: user.id,
+        lock_version: sql`${profissionais.lock_version} + 1`,
+      })
       .where(eq(profissionais.id, user.id));
     // Other devices signed in with the old password lose their sessions.
-    await tx.execute(sql`update sessoes set revoked_at = now() where profissional_id = ${user.id} and id <> ${ctx.usuario.sessionId} and revoked_at is null`);
+    await tx.execute(
+      sql`update sessoes set revoked_at = now() where profissional_id = ${user.id} and id <> ${ctx.usuario.sessionId} and revoked_at is null`,
+    );
     await audit(tx, ctx, { action: 'troca_senha', resource: 'auth', record_id: user.id });
   });
 }

@@ -16,22 +16,35 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 export async function createSession(
-  db: DbOrTx, policy: SessionPolicy,
+  db: DbOrTx,
+  policy: SessionPolicy,
   s: { profissionalId: string; unidadeId: string | null; ip: string; userAgent: string | null },
 ): Promise<{ token: string; id: string }> {
   const token = randomBytes(32).toString('base64url');
   const id = newId();
   await db.insert(sessoes).values({
-    id, token_hash: hashToken(token), profissional_id: s.profissionalId, unidade_saude_id: s.unidadeId,
-    expires_at: new Date(Date.now() + policy.maxHours * 3600_000), ip: s.ip, user_agent: s.userAgent?.slice(0, 300) ?? null,
+    id,
+    token_hash: hashToken(token),
+    profissional_id: s.profissionalId,
+    unidade_saude_id: s.unidadeId,
+    expires_at: new Date(Date.now() + policy.maxHours * 3600_000),
+    ip: s.ip,
+    user_agent: s.userAgent?.slice(0, 300) ?? null,
   });
   return { token, id };
 }
 
 type Row = {
-  id: string; profissional_id: string; login: string; nome: string; email: string | null;
-  unidade_saude_id: string | null; unidade_nome: string | null; perfil: string | null;
-  permissions: string[] | null; stale: boolean;
+  id: string;
+  profissional_id: string;
+  login: string;
+  nome: string;
+  email: string | null;
+  unidade_saude_id: string | null;
+  unidade_nome: string | null;
+  perfil: string | null;
+  permissions: string[] | null;
+  stale: boolean;
 };
 
 /**
@@ -39,7 +52,9 @@ type Row = {
  * Idle and absolute expiry are both decided in SQL so every API process agrees on "now".
  */
 export async function loadSession(db: DbOrTx, token: string, policy: SessionPolicy): Promise<SessionUser | null> {
-  const [row] = await queryRows<Row>(db, sql`
+  const [row] = await queryRows<Row>(
+    db,
+    sql`
     select s.id, s.profissional_id, p.login, p.nome, p.email, s.unidade_saude_id, u.nome as unidade_nome,
       (select pf.nome from lotacoes l join perfis pf on pf.id = l.perfil_id
         where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo
@@ -51,13 +66,20 @@ export async function loadSession(db: DbOrTx, token: string, policy: SessionPoli
     join profissionais p on p.id = s.profissional_id and p.ativo
     left join unidades_saude u on u.id = s.unidade_saude_id
     where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()
-      and s.last_seen_at > now() - make_interval(mins => ${policy.idleMinutes})`);
+      and s.last_seen_at > now() - make_interval(mins => ${policy.idleMinutes})`,
+  );
   if (!row) return null;
   // Touch at most once a minute: the idle clock needs minute precision, not a write per request.
   if (row.stale) await db.execute(sql`update sessoes set last_seen_at = now() where id = ${row.id}`);
   return {
-    sessionId: row.id, profissionalId: row.profissional_id, login: row.login, nome: row.nome, email: row.email,
-    unidadeId: row.unidade_saude_id, unidadeNome: row.unidade_nome, perfil: row.perfil,
+    sessionId: row.id,
+    profissionalId: row.profissional_id,
+    login: row.login,
+    nome: row.nome,
+    email: row.email,
+    unidadeId: row.unidade_saude_id,
+    unidadeNome: row.unidade_nome,
+    perfil: row.perfil,
     permissions: new Set(row.permissions ?? []),
   };
 }

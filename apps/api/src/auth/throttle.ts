@@ -11,13 +11,19 @@ export const throttlePolicy = {
   maxDelaySeconds: 15 * 60,
 };
 
-export const throttleKeys = (login: string, ip: string) => ({ pair: `conta:${login.toLowerCase()}|${ip}`, ip: `ip:${ip}` });
+export const throttleKeys = (login: string, ip: string) => ({
+  pair: `conta:${login.toLowerCase()}|${ip}`,
+  ip: `ip:${ip}`,
+});
 
 /** Seconds left of the longest block among the keys, or 0. */
 export async function blockedFor(db: DbOrTx, keys: string[]): Promise<number> {
-  const [row] = await queryRows<{ s: number | string | null }>(db, sql`
+  const [row] = await queryRows<{ s: number | string | null }>(
+    db,
+    sql`
     select ceil(extract(epoch from max(bloqueado_ate) - now())) as s from login_falhas
-    where chave in ${keys} and bloqueado_ate > now()`);
+    where chave in ${keys} and bloqueado_ate > now()`,
+  );
   return Number(row?.s ?? 0);
 }
 

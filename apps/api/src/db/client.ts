@@ -16,7 +16,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; migrate: () => Promise<void>; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -36,7 +41,9 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process: the
   // pool discards it and the next query opens a new one (node-postgres emits 'error' with no listener otherwise).
-  pool.on('error', (err) => { process.emitWarning(`PostgreSQL: conexão ociosa encerrada (${err.message})`); });
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL: conexão ociosa encerrada (${err.message})`);
+  });
   // Fail fast with a clear message instead of at the first request.
   const conn = await pool.connect();
   conn.release();

@@ -47,7 +47,10 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
-export async function buildTestApp(env: Record<string, string> = {}, opts: { serveWeb?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { serveWeb?: boolean } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   await seedBase(database.db);
@@ -56,7 +59,10 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { ser
   const app = await buildApp(config, database.db, { logger: false, serveWeb: opts.serveWeb ?? false });
   await app.ready();
   return {
-    app, db: database.db, config, kind: database.kind,
+    app,
+    db: database.db,
+    config,
+    kind: database.kind,
     close: async () => {
       await app.close();
       await database.close();
@@ -76,23 +82,41 @@ export async function signIn(t: TestApp, who: string, unidadeNome?: string): Pro
   const { token, usuario } = res.json<{ token: string; usuario: { unidade_atual: unknown } }>();
   const headers = { authorization: `Bearer ${token}` };
   if (!usuario.unidade_atual || unidadeNome) {
-    const opts = (await t.app.inject({ method: 'GET', url: '/api/v2/auth/lotacoes', headers })).json<Array<{ unidade_saude_id: string; unidade_nome: string }>>();
+    const opts = (await t.app.inject({ method: 'GET', url: '/api/v2/auth/lotacoes', headers })).json<
+      Array<{ unidade_saude_id: string; unidade_nome: string }>
+    >();
     const pick = unidadeNome ? opts.find((o) => o.unidade_nome === unidadeNome) : opts[0];
     if (!pick) throw new Error(`${who} has no unit ${unidadeNome ?? ''}`);
-    const sel = await t.app.inject({ method: 'PUT', url: '/api/v2/auth/unidade_atual', headers, payload: { unidade_saude_id: pick.unidade_saude_id } });
+    const sel = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/auth/unidade_atual',
+      headers,
+      payload: { unidade_saude_id: pick.unidade_saude_id },
+    });
     if (sel.statusCode !== 200) throw new Error(`unit selection failed: ${sel.body}`);
   }
   return headers;
 }
 
 /** A professional whose profile has no permission at all, assigned to the unit of `like`'s first assignment. */
-export async function createUserWithoutPermissions(t: TestApp, loginName = `semperm_${randomBytes(3).toString('hex')}`) {
+export async function createUserWithoutPermissions(
+  t: TestApp,
+  loginName = `semperm_${randomBytes(3).toString('hex')}`,
+) {
   const perfilId = newId();
   await t.db.insert(perfis).values({ id: perfilId, codigo: `vazio_${loginName}`, nome: 'Sem permissões' });
   const id = newId();
-  await t.db.insert(profissionais).values({ id, login: loginName, nome: 'Pessoa sem permissões', senha_hash: await hashSenha(DEMO_PASSWORD) });
+  await t.db
+    .insert(profissionais)
+    .values({ id, login: loginName, nome: 'Pessoa sem permissões', senha_hash: await hashSenha(DEMO_PASSWORD) });
   const [some] = await t.db.select().from(lotacoes).orderBy(asc(lotacoes.created_at)).limit(1);
-  await t.db.insert(lotacoes).values({ id: newId(), profissional_id: id, unidade_saude_id: some!.unidade_saude_id, ocupacao_codigo: '422105', perfil_id: perfilId });
+  await t.db.insert(lotacoes).values({
+    id: newId(),
+    profissional_id: id,
+    unidade_saude_id: some!.unidade_saude_id,
+    ocupacao_codigo: '422105',
+    perfil_id: perfilId,
+  });
   return loginName;
 }
 
@@ -101,5 +125,9 @@ export async function auditRows(t: TestApp, where: { action?: string; record_id?
   if (where.action) conds.push(eq(auditoria.action, where.action));
   if (where.record_id) conds.push(eq(auditoria.record_id, where.record_id));
   if (where.resource) conds.push(eq(auditoria.resource, where.resource));
-  return t.db.select().from(auditoria).where(and(...conds)).orderBy(asc(auditoria.id));
+  return t.db
+    .select()
+    .from(auditoria)
+    .where(and(...conds))
+    .orderBy(asc(auditoria.id));
 }

@@ -36,6 +36,7 @@ export function RouteErrorBoundary() {
   useEffect(() => {
     if (chunk) reloadOnce();
   }, [chunk]);
-  if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 404)) return <ErrorPage status={error.status} />;
+  if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 404))
+    return <ErrorPage status={error.status} />;
   return <ErrorPage status={500} />;
 }

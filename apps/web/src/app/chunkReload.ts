@@ -4,7 +4,9 @@ const WINDOW_MS = 30_000;
 
 export function isChunkLoadError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|ChunkLoadError|Unable to preload CSS/i.test(text);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|ChunkLoadError|Unable to preload CSS/i.test(
+    text,
+  );
 }
 
 /** Reloads unless a reload already happened in the last 30 s, so a chunk that stays missing never loops. */

@@ -9,30 +9,50 @@ import { queryClient } from './queryClient';
 import { buildRoutes, type ScreenRoute } from './router';
 
 const usuario: Usuario = {
-  login: 'acs', nome: 'Agente de Teste', email: null, perfil: 'Agente comunitário de saúde',
+  login: 'acs',
+  nome: 'Agente de Teste',
+  email: null,
+  perfil: 'Agente comunitário de saúde',
   unidade_atual: { id: '01a206cd-8e24-7464-ad02-3f06afc2dc96', nome: 'UBS Centro' },
 };
 
 // Screens that need a permission; the real table has none yet (module screens add theirs).
 const screens: ScreenRoute[] = [
   { index: true, lazy: async () => ({ Component: () => <p>Início</p> }) },
-  { path: 'auditoria', handle: { authorize: 'auditoria:index' }, lazy: async () => ({ Component: () => <p>Auditoria aberta</p> }) },
-  { path: 'municipes/:id/edit', handle: { authorize: 'municipes:update' }, lazy: async () => ({ Component: () => <p>Edição aberta</p> }) },
+  {
+    path: 'auditoria',
+    handle: { authorize: 'auditoria:index' },
+    lazy: async () => ({ Component: () => <p>Auditoria aberta</p> }),
+  },
+  {
+    path: 'municipes/:id/edit',
+    handle: { authorize: 'municipes:update' },
+    lazy: async () => ({ Component: () => <p>Edição aberta</p> }),
+  },
   { path: 'conta', handle: { requiresUnit: false }, lazy: async () => ({ Component: () => <p>Conta aberta</p> }) },
 ];
 
-const json = (status: number, body: unknown) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 function mockApi({ me = usuario as Usuario | null, permissao = 200 } = {}) {
   const calls: Array<{ url: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/api/v2/auth/me') return me ? json(200, me) : json(401, { message: 'Sessão expirada' });
-    if (url === '/api/ferramentas/permissoes') return json(permissao, permissao === 200 ? { permitido: true } : { message: 'Proibido' });
-    if (url === '/api/menus') return json(200, []);
-    if (url === '/api/ferramentas/parametrizacao') return json(200, { cliente_nome: 'Município de Teste', brasao: null });
-    return json(404, { message: 'Não encontrado' });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/v2/auth/me') return me ? json(200, me) : json(401, { message: 'Sessão expirada' });
+      if (url === '/api/ferramentas/permissoes')
+        return json(permissao, permissao === 200 ? { permitido: true } : { message: 'Proibido' });
+      if (url === '/api/menus') return json(200, []);
+      if (url === '/api/ferramentas/parametrizacao')
+        return json(200, { cliente_nome: 'Município de Teste', brasao: null });
+      return json(404, { message: 'Não encontrado' });
+    }),
+  );
   return calls;
 }
 
@@ -60,7 +80,10 @@ describe('route guards (spec §6)', () => {
     const calls = mockApi();
     open('/auditoria');
     expect(await screen.findByText('Auditoria aberta')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/ferramentas/permissoes')?.body).toEqual({ authorize: 'auditoria:index', resource_id: null });
+    expect(calls.find((c) => c.url === '/api/ferramentas/permissoes')?.body).toEqual({
+      authorize: 'auditoria:index',
+      resource_id: null,
+    });
   });
 
   it('shows the 403 page when the permission check answers 403', async () => {
@@ -80,7 +103,10 @@ describe('route guards (spec §6)', () => {
     const calls = mockApi({ permissao: 500 });
     open('/municipes/42/edit');
     expect(await screen.findByText('Você não está autorizado a executar essa ação.')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/ferramentas/permissoes')?.body).toEqual({ authorize: 'municipes:update', resource_id: '42' });
+    expect(calls.find((c) => c.url === '/api/ferramentas/permissoes')?.body).toEqual({
+      authorize: 'municipes:update',
+      resource_id: '42',
+    });
   });
 
   it('sends a signed-out user to /login remembering the page', async () => {

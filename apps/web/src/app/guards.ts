@@ -38,13 +38,20 @@ export async function requireUsuario(request: Request): Promise<Usuario> {
 }
 
 /** Spec §6/§7: allowed only when the answer is 200; any other status or failure is a refusal. */
-export async function checkPermission(authorize: Permission, resourceId: string | null, unidadeId: string | null): Promise<boolean> {
+export async function checkPermission(
+  authorize: Permission,
+  resourceId: string | null,
+  unidadeId: string | null,
+): Promise<boolean> {
   return queryClient.fetchQuery({
     queryKey: ['permissoes', unidadeId, authorize, resourceId],
     queryFn: async () => {
       try {
         // http resolves 204 to undefined: only a 200 with a body counts.
-        return (await http.post<unknown>('/api/ferramentas/permissoes', { authorize, resource_id: resourceId })) !== undefined;
+        return (
+          (await http.post<unknown>('/api/ferramentas/permissoes', { authorize, resource_id: resourceId })) !==
+          undefined
+        );
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) throw err;
         return false;
@@ -57,14 +64,17 @@ export async function checkPermission(authorize: Permission, resourceId: string 
 export function guardLoader(handle: RouteHandle = {}) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     const usuario = await requireUsuario(request);
-    if ((handle.requiresUnit ?? true) && !usuario.unidade_atual) throw redirect(withRetorno(SELECIONAR_UNIDADE, pathOf(request)));
+    if ((handle.requiresUnit ?? true) && !usuario.unidade_atual)
+      throw redirect(withRetorno(SELECIONAR_UNIDADE, pathOf(request)));
     if (handle.authorize) {
       // Spec §6: the resource is the route's id, or notificacaoId on the notification routes.
       const resourceId = params.notificacaoId ?? params.id ?? null;
-      const allowed = await checkPermission(handle.authorize, resourceId, usuario.unidade_atual?.id ?? null).catch(() => {
-        // Only a 401 gets here: the session ended while the user was cached.
-        throw redirect(withRetorno(LOGIN, pathOf(request)));
-      });
+      const allowed = await checkPermission(handle.authorize, resourceId, usuario.unidade_atual?.id ?? null).catch(
+        () => {
+          // Only a 401 gets here: the session ended while the user was cached.
+          throw redirect(withRetorno(LOGIN, pathOf(request)));
+        },
+      );
       if (!allowed) throw data(null, { status: 403 });
     }
     return null;

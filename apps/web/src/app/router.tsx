@@ -24,7 +24,11 @@ export const screens: ScreenRoute[] = [
     handle: { requiresUnit: false },
     lazy: () => import('../modules/auth/SelecionarUnidadePage').then((m) => ({ Component: m.SelecionarUnidadePage })),
   },
-  { path: 'conta', handle: { requiresUnit: false }, lazy: () => import('../modules/auth/ContaPage').then((m) => ({ Component: m.ContaPage })) },
+  {
+    path: 'conta',
+    handle: { requiresUnit: false },
+    lazy: () => import('../modules/auth/ContaPage').then((m) => ({ Component: m.ContaPage })),
+  },
   {
     path: 'municipes',
     handle: { authorize: 'municipes:index' },
@@ -42,88 +46,145 @@ export const screens: ScreenRoute[] = [
     handle: { authorize: 'municipes:show' },
     lazy: () => import('../modules/municipes/MunicipeFormPage').then((m) => ({ Component: m.MunicipeFormPage })),
     children: [
-      { index: true, lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.IdentificacaoTab })) },
-      { path: 'documento_prontuario', lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.DocumentosTab })) },
-      { path: 'outros', lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.OutrosTab })) },
+      {
+        index: true,
+        lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.IdentificacaoTab })),
+      },
+      {
+        path: 'documento_prontuario',
+        lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.DocumentosTab })),
+      },
+      {
+        path: 'outros',
+        lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.OutrosTab })),
+      },
       ...blocoRoutes.map(asScreen),
     ],
   },
   {
     path: 'atencao_primaria/cadastros_individuais',
     handle: { authorize: 'atencao_primaria/cadastros_individuais:index' },
-    lazy: () => import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualListPage').then((m) => ({ Component: m.CadastroIndividualListPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualListPage').then((m) => ({
+        Component: m.CadastroIndividualListPage,
+      })),
   },
   {
     path: 'atencao_primaria/cadastros_individuais/new',
     handle: { authorize: 'atencao_primaria/cadastros_individuais:create' },
-    lazy: () => import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualFormPage').then((m) => ({ Component: m.CadastroIndividualFormPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualFormPage').then((m) => ({
+        Component: m.CadastroIndividualFormPage,
+      })),
   },
   {
     path: 'atencao_primaria/cadastros_individuais/:id/detalhes',
     handle: { authorize: 'atencao_primaria/cadastros_individuais:show' },
-    lazy: () => import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualDetalhesPage').then((m) => ({ Component: m.CadastroIndividualDetalhesPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualDetalhesPage').then((m) => ({
+        Component: m.CadastroIndividualDetalhesPage,
+      })),
   },
   {
     path: 'atencao_primaria/cadastros_individuais/:id/edit',
     handle: { authorize: 'atencao_primaria/cadastros_individuais:update' },
-    lazy: () => import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualFormPage').then((m) => ({ Component: m.CadastroIndividualFormPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/cadastros_individuais/CadastroIndividualFormPage').then((m) => ({
+        Component: m.CadastroIndividualFormPage,
+      })),
   },
   {
     path: 'atencao_primaria/cadastros_individuais/:id/saida_cadastro',
     handle: { authorize: 'atencao_primaria/cadastros_individuais:saida_cadastro' },
-    lazy: () => import('../modules/atencao_primaria/cadastros_individuais/SaidaCadastroPage').then((m) => ({ Component: m.SaidaCadastroPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/cadastros_individuais/SaidaCadastroPage').then((m) => ({
+        Component: m.SaidaCadastroPage,
+      })),
   },
   // Households and families (issue 7). The household edit page has two child tabs: identificação (index) and familias.
   {
     path: 'atencao_primaria/cadastros_domiciliares',
     handle: { authorize: 'atencao_primaria/cadastros_domiciliares:index' },
-    lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarListPage').then((m) => ({ Component: m.CadastroDomiciliarListPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarListPage').then((m) => ({
+        Component: m.CadastroDomiciliarListPage,
+      })),
   },
   {
     path: 'atencao_primaria/cadastros_domiciliares/new',
     handle: { authorize: 'atencao_primaria/cadastros_domiciliares:create' },
-    lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarFormPage').then((m) => ({ Component: m.CadastroDomiciliarFormPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarFormPage').then((m) => ({
+        Component: m.CadastroDomiciliarFormPage,
+      })),
   },
   {
     path: 'atencao_primaria/cadastros_domiciliares/:id/detalhes',
     handle: { authorize: 'atencao_primaria/cadastros_domiciliares:show' },
-    lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarDetalhesPage').then((m) => ({ Component: m.CadastroDomiciliarDetalhesPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarDetalhesPage').then((m) => ({
+        Component: m.CadastroDomiciliarDetalhesPage,
+      })),
   },
   {
     path: 'atencao_primaria/cadastros_domiciliares/:id/edit',
     handle: { authorize: 'atencao_primaria/cadastros_domiciliares:update' },
-    lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarFormPage').then((m) => ({ Component: m.CadastroDomiciliarFormPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarFormPage').then((m) => ({
+        Component: m.CadastroDomiciliarFormPage,
+      })),
     children: [
-      { index: true, lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarFormPage').then((m) => ({ Component: m.CadastroDomiciliarIdentificacaoTab })) },
-      { path: 'familias', lazy: () => import('../modules/atencao_primaria/cadastros_domiciliares/FamiliasTab').then((m) => ({ Component: m.FamiliasTab })) },
+      {
+        index: true,
+        lazy: () =>
+          import('../modules/atencao_primaria/cadastros_domiciliares/CadastroDomiciliarFormPage').then((m) => ({
+            Component: m.CadastroDomiciliarIdentificacaoTab,
+          })),
+      },
+      {
+        path: 'familias',
+        lazy: () =>
+          import('../modules/atencao_primaria/cadastros_domiciliares/FamiliasTab').then((m) => ({
+            Component: m.FamiliasTab,
+          })),
+      },
     ],
   },
   {
     path: 'atencao_primaria/familias',
     handle: { authorize: 'atencao_primaria/familias:index' },
-    lazy: () => import('../modules/atencao_primaria/familias/FamiliaListPage').then((m) => ({ Component: m.FamiliaListPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/familias/FamiliaListPage').then((m) => ({ Component: m.FamiliaListPage })),
   },
   {
     path: 'atencao_primaria/familias/new',
     handle: { authorize: 'atencao_primaria/familias:create' },
-    lazy: () => import('../modules/atencao_primaria/familias/FamiliaFormPage').then((m) => ({ Component: m.FamiliaFormPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/familias/FamiliaFormPage').then((m) => ({ Component: m.FamiliaFormPage })),
   },
   {
     path: 'atencao_primaria/familias/:id/edit',
     // Readers open it locked (the screen checks update); the API still refuses their writes.
     handle: { authorize: 'atencao_primaria/familias:show' },
-    lazy: () => import('../modules/atencao_primaria/familias/FamiliaFormPage').then((m) => ({ Component: m.FamiliaFormPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/familias/FamiliaFormPage').then((m) => ({ Component: m.FamiliaFormPage })),
   },
   // Home visits (issue 8). Optional segments (`:municipeId?`) match with and without the citizen, menu included.
   {
     path: 'atencao_primaria/visitas_domiciliares',
     handle: { authorize: 'atencao_primaria/visitas_domiciliares:index' },
-    lazy: () => import('../modules/atencao_primaria/visitas_domiciliares/VisitaFamiliaListPage').then((m) => ({ Component: m.VisitaFamiliaListPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/visitas_domiciliares/VisitaFamiliaListPage').then((m) => ({
+        Component: m.VisitaFamiliaListPage,
+      })),
   },
   {
     path: 'atencao_primaria/visitas_domiciliares/:familiaId/detalhes',
     handle: { authorize: 'atencao_primaria/visitas_domiciliares:show' },
-    lazy: () => import('../modules/atencao_primaria/visitas_domiciliares/VisitaFamiliaDetalhesPage').then((m) => ({ Component: m.VisitaFamiliaDetalhesPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/visitas_domiciliares/VisitaFamiliaDetalhesPage').then((m) => ({
+        Component: m.VisitaFamiliaDetalhesPage,
+      })),
   },
   ...[
     'atencao_primaria/visitas_domiciliares/:familiaId/visitar',
@@ -132,16 +193,20 @@ export const screens: ScreenRoute[] = [
   ].map((path): ScreenRoute => ({
     path,
     handle: { authorize: 'atencao_primaria/visitas_domiciliares:create' },
-    lazy: () => import('../modules/atencao_primaria/visitas_domiciliares/VisitaFormPage').then((m) => ({ Component: m.VisitaFormPage })),
+    lazy: () =>
+      import('../modules/atencao_primaria/visitas_domiciliares/VisitaFormPage').then((m) => ({
+        Component: m.VisitaFormPage,
+      })),
   })),
 ];
 
 /** A child route written as a plain RouteObject (the citizen's block tabs) as an entry of this table. */
 function asScreen(r: RouteObject): ScreenRoute {
   // Screens are lazy chunks; a route given eagerly is wrapped so it still fits the table.
-  const lazy: LazyRouteFunction<RouteObject> = typeof r.lazy === 'function'
-    ? (r.lazy as LazyRouteFunction<RouteObject>)
-    : async () => ({ Component: r.Component, element: r.element, errorElement: r.errorElement });
+  const lazy: LazyRouteFunction<RouteObject> =
+    typeof r.lazy === 'function'
+      ? (r.lazy as LazyRouteFunction<RouteObject>)
+      : async () => ({ Component: r.Component, element: r.element, errorElement: r.errorElement });
   return {
     ...(r.index ? { index: true as const } : { path: r.path }),
     handle: r.handle as RouteHandle | undefined,
@@ -155,7 +220,10 @@ const joinPath = (parent: string, child: ScreenRoute) =>
 
 /** Every screen pattern this build has; the menu hides entries whose screens do not exist yet. */
 export function knownPathsOf(list: ScreenRoute[], parent = ''): string[] {
-  return list.flatMap((s) => [joinPath(parent, s), ...knownPathsOf(s.children ?? [], s.index ? parent : joinPath(parent, s))]);
+  return list.flatMap((s) => [
+    joinPath(parent, s),
+    ...knownPathsOf(s.children ?? [], s.index ? parent : joinPath(parent, s)),
+  ]);
 }
 export const knownPaths: readonly string[] = [...new Set(knownPathsOf(screens))];
 
@@ -192,7 +260,13 @@ export function buildRoutes(list: ScreenRoute[] = screens): RouteObject[] {
           path: '/login',
           // Layouts are lazy too: the sign-in page never downloads the shell, and the shell never the login form.
           lazy: () => import('../modules/auth/LoginLayout').then((m) => ({ Component: m.LoginLayout })),
-          children: [{ index: true, loader: loginLoader, lazy: () => import('../modules/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) }],
+          children: [
+            {
+              index: true,
+              loader: loginLoader,
+              lazy: () => import('../modules/auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
+            },
+          ],
         },
         {
           path: '/',
@@ -202,7 +276,15 @@ export function buildRoutes(list: ScreenRoute[] = screens): RouteObject[] {
           children: [
             {
               errorElement: <RouteErrorBoundary />,
-              children: [...list.map(toRouteObject), { path: '*', handle: { requiresUnit: false }, loader: guardLoader({ requiresUnit: false }), element: <NotFoundPage /> }],
+              children: [
+                ...list.map(toRouteObject),
+                {
+                  path: '*',
+                  handle: { requiresUnit: false },
+                  loader: guardLoader({ requiresUnit: false }),
+                  element: <NotFoundPage />,
+                },
+              ],
             },
           ],
         },

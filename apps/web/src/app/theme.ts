@@ -1,7 +1,18 @@
 import { PasswordInput, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // Spec §9: primary #00bcd4 (shade 5 of this Material cyan scale), navbar #009cb0, breakpoints 480/768/992/1200/1600.
-const cyan: MantineColorsTuple = ['#e0f7fa', '#b2ebf2', '#80deea', '#4dd0e1', '#26c6da', '#00bcd4', '#00acc1', '#0097a7', '#00838f', '#006064'];
+const cyan: MantineColorsTuple = [
+  '#e0f7fa',
+  '#b2ebf2',
+  '#80deea',
+  '#4dd0e1',
+  '#26c6da',
+  '#00bcd4',
+  '#00acc1',
+  '#0097a7',
+  '#00838f',
+  '#006064',
+];
 
 export const NAVBAR_COR = '#009CB0';
 
@@ -16,6 +27,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     // Mantine's built-in label is English; every word on screen is pt-BR (ux.md).
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar senha' } } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar senha' } },
+    }),
   },
 });

@@ -53,7 +53,9 @@ async function request(method: string, url: string, body?: unknown, signal?: Abo
   let res: Response;
   try {
     res = await fetch(url, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (err) {
@@ -79,7 +81,8 @@ async function json<T>(res: Response): Promise<T> {
 }
 
 export const http = {
-  get: async <T>(url: string, query?: Query, signal?: AbortSignal) => json<T>(await request('GET', url + toQueryString(query), undefined, signal)),
+  get: async <T>(url: string, query?: Query, signal?: AbortSignal) =>
+    json<T>(await request('GET', url + toQueryString(query), undefined, signal)),
   /** A list endpoint: the body is the page, the total is in X-Total-Count (architecture: Lists). */
   list: async <T>(url: string, query?: Query, signal?: AbortSignal) => {
     const res = await request('GET', url + toQueryString(query), undefined, signal);

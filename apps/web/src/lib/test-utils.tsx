@@ -34,7 +34,9 @@ export interface ProvidersOptions {
 }
 
 export function createTestQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
@@ -54,7 +56,13 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
 
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', path = '*', routes = [], queryClient = createTestQueryClient(), ...options }: ProvidersOptions & Omit<RenderOptions, 'wrapper'> = {},
+  {
+    route = '/',
+    path = '*',
+    routes = [],
+    queryClient = createTestQueryClient(),
+    ...options
+  }: ProvidersOptions & Omit<RenderOptions, 'wrapper'> = {},
 ) {
   // Toasts live in a module-level store: start each test without the previous test's (limit 5, the rest queue).
   notifications.clean();

@@ -27,7 +27,9 @@ export function ShellLayout() {
       <TopBar usuario={usuario} mode={mode} send={send} withMenu={withMenu} />
       <div className={classes.body}>
         {withMenu && <SideMenu mode={mode} send={send} nav={nav} loading={isLoading} />}
-        {withMenu && mode === 'open' && <div className={classes.backdrop} onClick={() => send({ type: 'dismiss' })} aria-hidden />}
+        {withMenu && mode === 'open' && (
+          <div className={classes.backdrop} onClick={() => send({ type: 'dismiss' })} aria-hidden />
+        )}
         <main id="conteudo" className={classes.main} tabIndex={-1}>
           <div className={classes.container}>
             {/* Confirmations live with the screens that ask them; the sign-in page never loads modal code. */}

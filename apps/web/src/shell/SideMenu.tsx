@@ -44,7 +44,11 @@ export function SideMenu({ mode, send, nav, loading }: Props) {
             aria-controls={MENU_ID}
             onClick={() => send({ type: 'toggleSide' })}
           >
-            {expanded ? <IconLayoutSidebarLeftCollapse size={24} aria-hidden /> : <IconLayoutSidebarLeftExpand size={24} aria-hidden />}
+            {expanded ? (
+              <IconLayoutSidebarLeftCollapse size={24} aria-hidden />
+            ) : (
+              <IconLayoutSidebarLeftExpand size={24} aria-hidden />
+            )}
           </ActionIcon>
         </Tooltip>
       </div>
@@ -66,7 +70,14 @@ function Tree({ items, depth }: { items: NavItem[]; depth: number }) {
     const icon = depth === 0 ? <AreaIcon area={item.area} /> : undefined;
     if (item.children.length > 0) {
       return (
-        <NavLink key={item.id} label={item.nome} leftSection={icon} defaultOpened={containsActive(item, pathname)} childrenOffset={20} className={classes.navLink}>
+        <NavLink
+          key={item.id}
+          label={item.nome}
+          leftSection={icon}
+          defaultOpened={containsActive(item, pathname)}
+          childrenOffset={20}
+          className={classes.navLink}
+        >
           <Tree items={item.children} depth={depth + 1} />
         </NavLink>
       );
@@ -116,9 +127,23 @@ function FoldedItems({ items }: { items: NavItem[] }) {
           );
         }
         return (
-          <Menu key={item.id} position="right-start" offset={6} withArrow trigger="click-hover" openDelay={80} closeDelay={200}>
+          <Menu
+            key={item.id}
+            position="right-start"
+            offset={6}
+            withArrow
+            trigger="click-hover"
+            openDelay={80}
+            closeDelay={200}
+          >
             <Menu.Target>
-              <button type="button" className={classes.foldItem} aria-label={item.nome} data-active={active || undefined} style={{ border: 0, background: 'none' }}>
+              <button
+                type="button"
+                className={classes.foldItem}
+                aria-label={item.nome}
+                data-active={active || undefined}
+                style={{ border: 0, background: 'none' }}
+              >
                 <AreaIcon area={item.area} size={26} />
                 <IconChevronRight size={12} aria-hidden />
               </button>
@@ -144,4 +169,3 @@ function FoldedItems({ items }: { items: NavItem[] }) {
     </Stack>
   );
 }
-

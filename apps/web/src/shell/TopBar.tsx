@@ -1,7 +1,15 @@
 import { ActionIcon, Avatar, Badge, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { useFullscreenDocument, useNetwork } from '@mantine/hooks';
 import {
-  IconBuildingHospital, IconChevronDown, IconLogout, IconMaximize, IconMenu2, IconMinimize, IconUser, IconWifi, IconWifiOff,
+  IconBuildingHospital,
+  IconChevronDown,
+  IconLogout,
+  IconMaximize,
+  IconMenu2,
+  IconMinimize,
+  IconUser,
+  IconWifi,
+  IconWifiOff,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { Usuario } from '@saude/shared';
@@ -40,7 +48,12 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
       <NetworkStatus />
       {usuario.unidade_atual && (
         <Tooltip label="Trocar unidade">
-          <Link to={SELECIONAR_UNIDADE} className={classes.headerButton} title="Trocar unidade" aria-label={`Unidade atual: ${usuario.unidade_atual.nome}. Trocar unidade`}>
+          <Link
+            to={SELECIONAR_UNIDADE}
+            className={classes.headerButton}
+            title="Trocar unidade"
+            aria-label={`Unidade atual: ${usuario.unidade_atual.nome}. Trocar unidade`}
+          >
             <IconBuildingHospital size={22} aria-hidden style={{ flex: '0 0 auto' }} />
             <span className={classes.unitName}>{usuario.unidade_atual.nome}</span>
           </Link>
@@ -77,7 +90,15 @@ function FullscreenToggle() {
   const label = fullscreen ? 'Sair da tela cheia' : 'Tela cheia';
   return (
     <Tooltip label={label}>
-      <ActionIcon variant="transparent" color="white" size={44} aria-label={label} aria-pressed={fullscreen} onClick={() => void toggle()} className={classes.headerButton}>
+      <ActionIcon
+        variant="transparent"
+        color="white"
+        size={44}
+        aria-label={label}
+        aria-pressed={fullscreen}
+        onClick={() => void toggle()}
+        className={classes.headerButton}
+      >
         {fullscreen ? <IconMinimize size={22} aria-hidden /> : <IconMaximize size={22} aria-hidden />}
       </ActionIcon>
     </Tooltip>
@@ -116,7 +137,12 @@ function AccountMenu({ usuario }: { usuario: Usuario }) {
         <Menu.Item component={Link} to="/conta" leftSection={<IconUser size={18} aria-hidden />} mih={44}>
           Minha conta
         </Menu.Item>
-        <Menu.Item component={Link} to={SELECIONAR_UNIDADE} leftSection={<IconBuildingHospital size={18} aria-hidden />} mih={44}>
+        <Menu.Item
+          component={Link}
+          to={SELECIONAR_UNIDADE}
+          leftSection={<IconBuildingHospital size={18} aria-hidden />}
+          mih={44}
+        >
           Trocar unidade
         </Menu.Item>
         <Menu.Divider />

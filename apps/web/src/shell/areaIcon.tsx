@@ -1,6 +1,18 @@
 import {
-  IconAlertTriangle, IconAmbulance, IconBuildingHospital, IconFileText, IconHome, IconHomeHeart, IconListNumbers,
-  IconMessageCircle, IconPoint, IconSpeakerphone, IconTool, IconUsers, IconWorld, type Icon,
+  IconAlertTriangle,
+  IconAmbulance,
+  IconBuildingHospital,
+  IconFileText,
+  IconHome,
+  IconHomeHeart,
+  IconListNumbers,
+  IconMessageCircle,
+  IconPoint,
+  IconSpeakerphone,
+  IconTool,
+  IconUsers,
+  IconWorld,
+  type Icon,
 } from '@tabler/icons-react';
 
 // The menu API carries no icons; each area (first URL segment, architecture: Layout) gets one.

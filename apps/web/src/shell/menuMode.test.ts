@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMode, initialMenuState, menuReducer, showsTopToggle, widthClass, type MenuMode, type MenuState } from './menuMode';
+import {
+  defaultMode,
+  initialMenuState,
+  menuReducer,
+  showsTopToggle,
+  widthClass,
+  type MenuMode,
+  type MenuState,
+} from './menuMode';
 
 const at = (mode: MenuMode, width: MenuState['width'] = 'large'): MenuState => ({ mode, width });
 
@@ -58,7 +66,8 @@ describe('menu modes (spec §4, §9)', () => {
 
   it('closes the drawer on dismiss and keeps docked or hidden menus as they are', () => {
     expect(menuReducer(at('open', 'xsmall'), { type: 'dismiss' }).mode).toBe('hide');
-    for (const mode of ['unfold', 'fold', 'hide'] as const) expect(menuReducer(at(mode), { type: 'dismiss' }).mode).toBe(mode);
+    for (const mode of ['unfold', 'fold', 'hide'] as const)
+      expect(menuReducer(at(mode), { type: 'dismiss' }).mode).toBe(mode);
   });
 
   it('offers the top toggle only in hide and open', () => {

@@ -45,7 +45,9 @@ export function menuReducer(state: MenuState, action: MenuAction): MenuState {
       return { ...state, mode: sideNext[state.mode] };
     case 'toggleTop':
       // The top toggle only opens and closes the drawer; a docked menu has its own toggle.
-      return state.mode === 'open' || state.mode === 'hide' ? { ...state, mode: state.mode === 'open' ? 'hide' : 'open' } : state;
+      return state.mode === 'open' || state.mode === 'hide'
+        ? { ...state, mode: state.mode === 'open' ? 'hide' : 'open' }
+        : state;
     case 'dismiss':
       return state.mode === 'open' ? { ...state, mode: 'hide' } : state;
   }

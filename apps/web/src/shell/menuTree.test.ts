@@ -3,7 +3,14 @@ import type { MenuItem } from '@saude/shared';
 import { isKnownPath } from '../app/routeInfo';
 import { buildNav, containsActive, isActivePath, leaves } from './menuTree';
 
-const item = (id: string, nome: string, url: string | null, submenus: MenuItem[] = []): MenuItem => ({ id, nome, url, v3: true, depth: 0, submenus });
+const item = (id: string, nome: string, url: string | null, submenus: MenuItem[] = []): MenuItem => ({
+  id,
+  nome,
+  url,
+  v3: true,
+  depth: 0,
+  submenus,
+});
 const known = ['/', '/conta', '/atencao_primaria/familias', '/atencao_primaria/familias/:id/edit'];
 const isKnown = (url: string) => isKnownPath(known, url);
 
@@ -11,14 +18,25 @@ describe('side menu tree', () => {
   it('hides entries whose screens do not exist yet, and groups left empty', () => {
     const nav = buildNav(
       [
-        item('1', 'Atenção primária', null, [item('2', 'Famílias', '/atencao_primaria/familias'), item('3', 'Visitas', '/atencao_primaria/visitas_domiciliares')]),
+        item('1', 'Atenção primária', null, [
+          item('2', 'Famílias', '/atencao_primaria/familias'),
+          item('3', 'Visitas', '/atencao_primaria/visitas_domiciliares'),
+        ]),
         item('4', 'Urgência', null, [item('5', 'Atendimentos', '/urgencia_emergencia/atendimentos')]),
         item('6', 'Munícipes', '/municipes'),
       ],
       isKnown,
     );
     expect(nav).toEqual([
-      { id: '1', nome: 'Atenção primária', path: null, area: 'atencao_primaria', children: [{ id: '2', nome: 'Famílias', path: '/atencao_primaria/familias', area: 'atencao_primaria', children: [] }] },
+      {
+        id: '1',
+        nome: 'Atenção primária',
+        path: null,
+        area: 'atencao_primaria',
+        children: [
+          { id: '2', nome: 'Famílias', path: '/atencao_primaria/familias', area: 'atencao_primaria', children: [] },
+        ],
+      },
     ]);
   });
 

@@ -28,4 +28,5 @@ export const containsActive = (item: NavItem, pathname: string): boolean =>
   (item.path !== null && isActivePath(item.path, pathname)) || item.children.some((c) => containsActive(c, pathname));
 
 /** All leaf links of an area, for the home tiles. */
-export const leaves = (item: NavItem): NavItem[] => (item.children.length ? item.children.flatMap(leaves) : item.path ? [item] : []);
+export const leaves = (item: NavItem): NavItem[] =>
+  item.children.length ? item.children.flatMap(leaves) : item.path ? [item] : [];

@@ -10,6 +10,9 @@ export function useNav() {
   const unidadeId = useUsuario()?.unidade_atual?.id ?? null;
   const query = useQuery(menusQuery(unidadeId));
   const { knownPaths } = useRouteInfo();
-  const nav = useMemo(() => buildNav(query.data ?? [], (url) => isKnownPath(knownPaths, url)), [query.data, knownPaths]);
+  const nav = useMemo(
+    () => buildNav(query.data ?? [], (url) => isKnownPath(knownPaths, url)),
+    [query.data, knownPaths],
+  );
   return { nav, isLoading: query.isLoading, error: query.error };
 }

@@ -3,8 +3,15 @@ import { msg } from '../messages';
 
 // Contract of the sign-in service (spec §7, base path /api/v2/auth) and the shell's calls.
 export const loginInputSchema = z.object({
-  login: z.string({ error: msg.obrigatorio }).trim().min(1, { error: msg.obrigatorio }).max(60, { error: msg.max(60) }),
-  senha: z.string({ error: msg.obrigatorio }).min(1, { error: msg.obrigatorio }).max(200, { error: msg.max(200) }),
+  login: z
+    .string({ error: msg.obrigatorio })
+    .trim()
+    .min(1, { error: msg.obrigatorio })
+    .max(60, { error: msg.max(60) }),
+  senha: z
+    .string({ error: msg.obrigatorio })
+    .min(1, { error: msg.obrigatorio })
+    .max(200, { error: msg.max(200) }),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -39,15 +46,32 @@ export const senhaMinima = 8;
 export const trocarSenhaInputSchema = z
   .object({
     senha_atual: z.string().min(1, { error: msg.obrigatorio }),
-    nova_senha: z.string().min(senhaMinima, { error: msg.min(senhaMinima) }).max(200, { error: msg.max(200) }),
+    nova_senha: z
+      .string()
+      .min(senhaMinima, { error: msg.min(senhaMinima) })
+      .max(200, { error: msg.max(200) }),
     confirmacao: z.string().min(1, { error: msg.obrigatorio }),
   })
   .refine((v) => v.nova_senha === v.confirmacao, { path: ['confirmacao'], error: 'não confere com a nova senha' });
 export type TrocarSenhaInput = z.infer<typeof trocarSenhaInputSchema>;
 
-export type MenuItem = { id: string; nome: string; url: string | null; v3: boolean; depth: number; submenus: MenuItem[] };
+export type MenuItem = {
+  id: string;
+  nome: string;
+  url: string | null;
+  v3: boolean;
+  depth: number;
+  submenus: MenuItem[];
+};
 export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({ id: z.string(), nome: z.string(), url: z.string().nullable(), v3: z.boolean(), depth: z.int(), submenus: z.array(menuItemSchema) }),
+  z.object({
+    id: z.string(),
+    nome: z.string(),
+    url: z.string().nullable(),
+    v3: z.boolean(),
+    depth: z.int(),
+    submenus: z.array(menuItemSchema),
+  }),
 );
 
 export const parametrizacaoSchema = z.object({
@@ -70,8 +94,15 @@ export const permissaoCheckSchema = z.object({
 });
 
 export const unidadeFlags = [
-  'com_agendamento', 'cpf_cns', 'exportacao_esus', 'gerenciamento_filas', 'misto', 'pronto_atendimento',
-  'sem_validacao', 'validacao_completa_municipe', 'validacao_no_agendamento',
+  'com_agendamento',
+  'cpf_cns',
+  'exportacao_esus',
+  'gerenciamento_filas',
+  'misto',
+  'pronto_atendimento',
+  'sem_validacao',
+  'validacao_completa_municipe',
+  'validacao_no_agendamento',
 ] as const;
 export type UnidadeFlag = (typeof unidadeFlags)[number];
 

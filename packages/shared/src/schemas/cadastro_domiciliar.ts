@@ -20,9 +20,25 @@ import { onlyDigits } from '../validation/digits';
 import { optionalText, zCep, zCns, zInteger, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
-  codigo, codigos, given, microArea, nullableNumber as n, nullableString as s, opt, optionalUf, optionalUuid, rulesOf,
-  simNao, simNaoOpcional, sinaisVitaisFields, sinaisVitaisIssues, sinaisVitaisSchema, str, zDataHora,
-  type Issue, type Loose,
+  codigo,
+  codigos,
+  given,
+  microArea,
+  nullableNumber as n,
+  nullableString as s,
+  opt,
+  optionalUf,
+  optionalUuid,
+  rulesOf,
+  simNao,
+  simNaoOpcional,
+  sinaisVitaisFields,
+  sinaisVitaisIssues,
+  sinaisVitaisSchema,
+  str,
+  zDataHora,
+  type Issue,
+  type Loose,
 } from './comum';
 
 // The household registration (cadastro domiciliar e territorial) of spec §3, issue 7. Field names are the spec's;
@@ -44,17 +60,35 @@ export const temCondicoesMoradia = (tipo: unknown) => ehDomicilio(tipo) || ehIns
 
 /** Living-condition fields only a home answers (LEDI: not for property types 7–11 and 13). */
 export const CAMPOS_SOMENTE_DOMICILIO = [
-  'telefone_residencial', 'situacao_moradia_id', 'tipo_domicilio_id', 'condicao_posse_terra_id', 'numero_comodos',
-  'tipo_acesso_id', 'material_paredes_id', 'possui_animais', 'animal_ids', 'quantidade_animais',
+  'telefone_residencial',
+  'situacao_moradia_id',
+  'tipo_domicilio_id',
+  'condicao_posse_terra_id',
+  'numero_comodos',
+  'tipo_acesso_id',
+  'material_paredes_id',
+  'possui_animais',
+  'animal_ids',
+  'quantidade_animais',
 ] as const;
 /** Living-condition fields homes and institutions answer. */
 export const CAMPOS_CONDICOES_MORADIA = [
-  'localizacao_id', 'numero_moradores', 'energia_eletrica', 'tipo_origem_energia_eletrica_id', 'abastecimento_agua_id',
-  'tratamento_agua_id', 'escoamento_sanitario_id', 'destino_lixo_id',
+  'localizacao_id',
+  'numero_moradores',
+  'energia_eletrica',
+  'tipo_origem_energia_eletrica_id',
+  'abastecimento_agua_id',
+  'tratamento_agua_id',
+  'escoamento_sanitario_id',
+  'destino_lixo_id',
 ] as const;
 export const CAMPOS_INSTITUICAO = [
-  'instituicao_nome', 'instituicao_responsavel_nome', 'instituicao_responsavel_cns', 'instituicao_responsavel_cargo',
-  'instituicao_responsavel_telefone', 'instituicao_outros_profissionais',
+  'instituicao_nome',
+  'instituicao_responsavel_nome',
+  'instituicao_responsavel_cns',
+  'instituicao_responsavel_cargo',
+  'instituicao_responsavel_telefone',
+  'instituicao_outros_profissionais',
 ] as const;
 
 // ---- input -----------------------------------------------------------------------------------------
@@ -67,7 +101,11 @@ export const cadastroDomiciliarFieldsSchema = z.object({
   profissional_id: optionalUuid(),
   equipe_id: optionalUuid(),
   /** CBO 2002 allowed to record this form (LEDI Tabela 2). */
-  ocupacao_id: opt(zRequired().refine((v) => (cboCadastroDomiciliarCodigos as readonly string[]).includes(v), { error: msg.naoEValido })),
+  ocupacao_id: opt(
+    zRequired().refine((v) => (cboCadastroDomiciliarCodigos as readonly string[]).includes(v), {
+      error: msg.naoEValido,
+    }),
+  ),
   /** ISO timestamp; the API defaults to now. Editable, never in the future. */
   data_cadastro: opt(zDataHora()),
   /** Two-digit micro-area; required unless fora_area. */
@@ -84,7 +122,9 @@ export const cadastroDomiciliarFieldsSchema = z.object({
   complemento: optionalText({ max: 30 }),
   bairro: optionalText({ max: 72 }),
   ponto_referencia: optionalText({ max: 40 }),
-  tipo_imovel_id: z.coerce.number({ error: msg.obrigatorio }).refine((v) => isCodigo(tipoImovel, v), { error: msg.naoEValido }),
+  tipo_imovel_id: z.coerce
+    .number({ error: msg.obrigatorio })
+    .refine((v) => isCodigo(tipoImovel, v), { error: msg.naoEValido }),
   telefone_residencial: opt(zPhone()),
   telefone_contato: opt(zPhone()),
   // Living conditions.
@@ -124,7 +164,8 @@ export function cadastroDomiciliarIssues(v: Loose): Issue[] {
   const req = (field: string) => issues.push({ path: [field], message: msg.obrigatorio });
   if (v.fora_area !== true && !str(v.st_micro_area)) req('st_micro_area');
   if (v.termo_recusa !== true) {
-    for (const f of ['cep', 'uf', 'municipio_ibge', 'tipo_logradouro', 'logradouro', 'bairro'] as const) if (!str(v[f])) req(f);
+    for (const f of ['cep', 'uf', 'municipio_ibge', 'tipo_logradouro', 'logradouro', 'bairro'] as const)
+      if (!str(v[f])) req(f);
     if (v.sem_numero !== true && !str(v.numero)) req('numero');
     const tipo = v.tipo_imovel_id;
     if (temCondicoesMoradia(tipo) && !given(v.localizacao_id)) req('localizacao_id');
@@ -150,7 +191,9 @@ export type CadastroDomiciliarValues = z.output<typeof cadastroDomiciliarFieldsS
 /** Clears what does not apply to the property type, the refusal, the rural area, electricity and animals. */
 export function normalizarCadastroDomiciliar<T extends CadastroDomiciliarValues>(v: T): T {
   const out: Record<string, unknown> = { ...v };
-  const clear = (fields: readonly string[]) => { for (const f of fields) out[f] = f === 'animal_ids' ? [] : f === 'possui_animais' ? false : undefined; };
+  const clear = (fields: readonly string[]) => {
+    for (const f of fields) out[f] = f === 'animal_ids' ? [] : f === 'possui_animais' ? false : undefined;
+  };
   if (v.fora_area) out.st_micro_area = undefined;
   if (v.sem_numero) out.numero = undefined;
   if (v.termo_recusa || !ehDomicilio(v.tipo_imovel_id)) clear(CAMPOS_SOMENTE_DOMICILIO);
@@ -158,17 +201,25 @@ export function normalizarCadastroDomiciliar<T extends CadastroDomiciliarValues>
   if (v.termo_recusa || !ehInstituicao(v.tipo_imovel_id)) clear(CAMPOS_INSTITUICAO);
   if (out.localizacao_id !== LOCALIZACAO_RURAL) out.condicao_posse_terra_id = undefined;
   if (out.energia_eletrica !== true) out.tipo_origem_energia_eletrica_id = undefined;
-  if (out.possui_animais !== true) { out.animal_ids = []; out.quantidade_animais = undefined; }
+  if (out.possui_animais !== true) {
+    out.animal_ids = [];
+    out.quantidade_animais = undefined;
+  }
   return out as T;
 }
 
 /** POST body. */
-export const cadastroDomiciliarInputSchema = z.intersection(cadastroDomiciliarFieldsSchema, rulesOf(cadastroDomiciliarIssues));
+export const cadastroDomiciliarInputSchema = z.intersection(
+  cadastroDomiciliarFieldsSchema,
+  rulesOf(cadastroDomiciliarIssues),
+);
 export type CadastroDomiciliarInput = z.input<typeof cadastroDomiciliarInputSchema>;
 
 /** PUT body: as read, with the lock_version it was read at (stale → 409). */
 export const cadastroDomiciliarUpdateSchema = z.intersection(
-  cadastroDomiciliarFieldsSchema.extend({ lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }) }),
+  cadastroDomiciliarFieldsSchema.extend({
+    lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
+  }),
   rulesOf(cadastroDomiciliarIssues),
 );
 export type CadastroDomiciliarUpdate = z.input<typeof cadastroDomiciliarUpdateSchema>;
@@ -194,23 +245,54 @@ export const cadastroDomiciliarSchema = z.object({
   lock_version: z.int(),
   created_at: z.string(),
   updated_at: z.string(),
-  unidade_saude_id: z.string(), unidade_saude_nome: s(),
-  profissional_id: z.string(), profissional_nome: s(),
-  equipe_id: s(), equipe_nome: s(),
-  ocupacao_id: z.string(), ocupacao_nome: s(),
+  unidade_saude_id: z.string(),
+  unidade_saude_nome: s(),
+  profissional_id: z.string(),
+  profissional_nome: s(),
+  equipe_id: s(),
+  equipe_nome: s(),
+  ocupacao_id: z.string(),
+  ocupacao_nome: s(),
   data_cadastro: z.string(),
-  st_micro_area: s(), fora_area: z.boolean(),
-  cep: s(), uf: s(), municipio_ibge: s(), municipio_nome: s(), tipo_logradouro: s(), logradouro: s(), numero: s(),
-  sem_numero: z.boolean(), complemento: s(), bairro: s(), ponto_referencia: s(),
+  st_micro_area: s(),
+  fora_area: z.boolean(),
+  cep: s(),
+  uf: s(),
+  municipio_ibge: s(),
+  municipio_nome: s(),
+  tipo_logradouro: s(),
+  logradouro: s(),
+  numero: s(),
+  sem_numero: z.boolean(),
+  complemento: s(),
+  bairro: s(),
+  ponto_referencia: s(),
   tipo_imovel_id: z.number(),
-  telefone_residencial: s(), telefone_contato: s(),
-  situacao_moradia_id: n(), localizacao_id: n(), tipo_domicilio_id: n(), condicao_posse_terra_id: n(),
-  numero_moradores: n(), numero_comodos: n(), tipo_acesso_id: n(), material_paredes_id: n(),
-  energia_eletrica: z.boolean().nullable(), tipo_origem_energia_eletrica_id: n(),
-  abastecimento_agua_id: n(), tratamento_agua_id: n(), escoamento_sanitario_id: n(), destino_lixo_id: n(),
-  possui_animais: z.boolean(), animal_ids: z.array(z.number()), quantidade_animais: n(),
-  instituicao_nome: s(), instituicao_responsavel_nome: s(), instituicao_responsavel_cns: s(),
-  instituicao_responsavel_cargo: s(), instituicao_responsavel_telefone: s(), instituicao_outros_profissionais: z.boolean().nullable(),
+  telefone_residencial: s(),
+  telefone_contato: s(),
+  situacao_moradia_id: n(),
+  localizacao_id: n(),
+  tipo_domicilio_id: n(),
+  condicao_posse_terra_id: n(),
+  numero_moradores: n(),
+  numero_comodos: n(),
+  tipo_acesso_id: n(),
+  material_paredes_id: n(),
+  energia_eletrica: z.boolean().nullable(),
+  tipo_origem_energia_eletrica_id: n(),
+  abastecimento_agua_id: n(),
+  tratamento_agua_id: n(),
+  escoamento_sanitario_id: n(),
+  destino_lixo_id: n(),
+  possui_animais: z.boolean(),
+  animal_ids: z.array(z.number()),
+  quantidade_animais: n(),
+  instituicao_nome: s(),
+  instituicao_responsavel_nome: s(),
+  instituicao_responsavel_cns: s(),
+  instituicao_responsavel_cargo: s(),
+  instituicao_responsavel_telefone: s(),
+  instituicao_outros_profissionais: z.boolean().nullable(),
   termo_recusa: z.boolean(),
   ...sinaisVitaisSchema,
   familias: z.array(familiaDoDomicilioSchema),
@@ -223,10 +305,14 @@ export const cadastroDomiciliarListItemSchema = z.object({
   endereco: z.string(),
   cep: s(),
   tipo_imovel_id: z.number(),
-  st_micro_area: s(), fora_area: z.boolean(),
-  unidade_saude_id: z.string(), unidade_saude_nome: s(),
-  equipe_id: s(), equipe_nome: s(),
-  profissional_id: z.string(), profissional_nome: s(),
+  st_micro_area: s(),
+  fora_area: z.boolean(),
+  unidade_saude_id: z.string(),
+  unidade_saude_nome: s(),
+  equipe_id: s(),
+  equipe_nome: s(),
+  profissional_id: z.string(),
+  profissional_nome: s(),
   numero_familias: z.int(),
   data_cadastro: z.string(),
   termo_recusa: z.boolean(),
@@ -237,7 +323,11 @@ export type CadastroDomiciliarListItem = z.infer<typeof cadastroDomiciliarListIt
 export const cadastroDomiciliarFiltersSchema = paginationSchema.extend({
   /** Part of the street, number, district or reference point (accents and case do not matter). */
   endereco: optionalText({ max: 100 }),
-  cep: opt(zRequired().refine((v) => /^[\d.-]+$/.test(v) && onlyDigits(v).length <= 8, { error: msg.naoEValido }).transform(onlyDigits)),
+  cep: opt(
+    zRequired()
+      .refine((v) => /^[\d.-]+$/.test(v) && onlyDigits(v).length <= 8, { error: msg.naoEValido })
+      .transform(onlyDigits),
+  ),
   micro_area: microArea(),
   equipe_id: optionalUuid(),
   profissional_id: optionalUuid(),
@@ -251,7 +341,10 @@ export type CadastroDomiciliarFilters = z.infer<typeof cadastroDomiciliarFilters
 /** POST /cadastros_domiciliares/{id}/familias. `confirmar` answers the 409 'responsavel_em_outro_domicilio' question. */
 export const vincularFamiliaSchema = z.object({
   familia_id: z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) }),
-  confirmar: z.boolean({ error: msg.naoEValido }).nullish().transform((v) => v ?? false),
+  confirmar: z
+    .boolean({ error: msg.naoEValido })
+    .nullish()
+    .transform((v) => v ?? false),
 });
 export type VincularFamiliaInput = z.input<typeof vincularFamiliaSchema>;
 

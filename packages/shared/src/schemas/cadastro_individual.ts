@@ -29,12 +29,19 @@ function codigo<T extends CodeRow>(table: readonly T[]) {
 }
 function codigos<T extends CodeRow>(table: readonly T[]) {
   return z
-    .array(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }), { error: msg.naoEValido })
+    .array(
+      z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }),
+      { error: msg.naoEValido },
+    )
     .max(table.length, { error: msg.naoEValido })
     .nullish()
     .transform((v) => [...new Set(v ?? [])]);
 }
-const simNao = () => z.boolean({ error: msg.naoEValido }).nullish().transform((v) => v ?? false);
+const simNao = () =>
+  z
+    .boolean({ error: msg.naoEValido })
+    .nullish()
+    .transform((v) => v ?? false);
 const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
 const optionalDate = () => opt(zIsoDate({ defaultRange: true }));
 
@@ -87,7 +94,11 @@ export const cadastroIndividualFieldsSchema = z.object({
   profissional_id: optionalUuid(),
   equipe_id: optionalUuid(),
   /** CBO 2002 of the responsible professional; must be one allowed to record this form (cboCadastroIndividualCodigos). */
-  ocupacao_id: opt(zRequired().refine((v) => (cboCadastroIndividualCodigos as readonly string[]).includes(v), { error: msg.naoEValido })),
+  ocupacao_id: opt(
+    zRequired().refine((v) => (cboCadastroIndividualCodigos as readonly string[]).includes(v), {
+      error: msg.naoEValido,
+    }),
+  ),
   micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })),
   fora_area: simNao(),
   // The citizen's documents and nationality (written through when given; an empty document keeps the citizen's).
@@ -116,7 +127,12 @@ export const cadastroIndividualFieldsSchema = z.object({
    * citizen's current answer; given, it is written through to the sociodemographic block like deficiencias.
    */
   responsaveis_criancas: z
-    .array(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(responsavelCrianca, v), { error: msg.naoEValido }), { error: msg.naoEValido })
+    .array(
+      z.coerce
+        .number({ error: msg.naoEValido })
+        .refine((v) => isCodigo(responsavelCrianca, v), { error: msg.naoEValido }),
+      { error: msg.naoEValido },
+    )
     .max(responsavelCrianca.length, { error: msg.naoEValido })
     .nullish()
     .transform((v) => (v == null ? undefined : [...new Set(v)])),
@@ -179,7 +195,8 @@ export function normalizarCadastroIndividual<T extends z.output<typeof cadastroI
 /** Cross-field rules beside the field schema, so they answer even when a field already failed (see municipe.ts). */
 const rules = z.unknown().transform((raw, ctx) => {
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-    for (const i of cadastroIndividualIssues(raw as Loose)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+    for (const i of cadastroIndividualIssues(raw as Loose))
+      ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
   }
   return {};
 });
@@ -191,7 +208,9 @@ export type CadastroIndividualValues = z.output<typeof cadastroIndividualFieldsS
 
 /** PUT body: as read, with the lock_version it was read at (stale → 409). municipe_id cannot change (422 otherwise). */
 export const cadastroIndividualUpdateSchema = z.intersection(
-  cadastroIndividualFieldsSchema.extend({ lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }) }),
+  cadastroIndividualFieldsSchema.extend({
+    lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
+  }),
   rules,
 );
 export type CadastroIndividualUpdate = z.input<typeof cadastroIndividualUpdateSchema>;
@@ -214,8 +233,13 @@ export const saidaCadastroFieldsSchema = z.object({
   /** Death only: not before birth (checked by the API), not after today. */
   data_obito: optionalDate(),
   /** Death only: number of the death certificate (Declaração de Óbito). */
-  numero_do: opt(zRequired().refine((v) => /^[\d\s./-]+$/.test(v) && onlyDigits(v).length >= 1 && onlyDigits(v).length <= 20, { error: msg.naoEValido })
-    .transform(onlyDigits)),
+  numero_do: opt(
+    zRequired()
+      .refine((v) => /^[\d\s./-]+$/.test(v) && onlyDigits(v).length >= 1 && onlyDigits(v).length <= 20, {
+        error: msg.naoEValido,
+      })
+      .transform(onlyDigits),
+  ),
   /** Optional: when given and stale, 409. */
   lock_version: z.int({ error: msg.naoEValido }).nonnegative({ error: msg.naoEValido }).nullish(),
 });
@@ -233,7 +257,8 @@ export const saidaCadastroSchema = z.intersection(
   saidaCadastroFieldsSchema,
   z.unknown().transform((raw, ctx) => {
     if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-      for (const i of saidaCadastroIssues(raw as Loose)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+      for (const i of saidaCadastroIssues(raw as Loose))
+        ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
     }
     return {};
   }),
@@ -274,22 +299,41 @@ export const cadastroIndividualSchema = z.object({
   updated_at: z.string(),
   situacao: z.enum(situacoesCadastro),
   // header (the citizen's)
-  unidade_saude_id: s(), unidade_saude_nome: s(),
-  profissional_id: s(), profissional_nome: s(),
-  equipe_id: s(), equipe_nome: s(),
-  ocupacao_id: s(), ocupacao_nome: s(),
-  micro_area: s(), fora_area: z.boolean(),
+  unidade_saude_id: s(),
+  unidade_saude_nome: s(),
+  profissional_id: s(),
+  profissional_nome: s(),
+  equipe_id: s(),
+  equipe_nome: s(),
+  ocupacao_id: s(),
+  ocupacao_nome: s(),
+  micro_area: s(),
+  fora_area: z.boolean(),
   // documents and nationality (the citizen's)
-  cpf_numero: s(), codigo_cns: s(), nacionalidade_id: n(), pais_nascimento_id: n(),
-  data_naturalizacao: s(), portaria_naturalizacao: s(), data_entrada_brasil: s(),
+  cpf_numero: s(),
+  codigo_cns: s(),
+  nacionalidade_id: n(),
+  pais_nascimento_id: n(),
+  data_naturalizacao: s(),
+  portaria_naturalizacao: s(),
+  data_entrada_brasil: s(),
   // the registration's own
-  termo_recusa: z.boolean(), proprio_responsavel_familiar: z.boolean(), data_cadastro: z.string(),
-  alimentos_acabaram_sem_dinheiro: z.boolean(), comeu_alguns_alimentos_sem_dinheiro: z.boolean(),
+  termo_recusa: z.boolean(),
+  proprio_responsavel_familiar: z.boolean(),
+  data_cadastro: z.string(),
+  alimentos_acabaram_sem_dinheiro: z.boolean(),
+  comeu_alguns_alimentos_sem_dinheiro: z.boolean(),
   // sociodemographic block (the citizen's)
-  possui_deficiencia: z.boolean(), deficiencias: z.array(z.number()),
-  informa_orientacao_sexual: z.boolean(), orientacao_sexual_id: n(), responsaveis_criancas: z.array(z.number()),
+  possui_deficiencia: z.boolean(),
+  deficiencias: z.array(z.number()),
+  informa_orientacao_sexual: z.boolean(),
+  orientacao_sexual_id: n(),
+  responsaveis_criancas: z.array(z.number()),
   // exit (the registration's; the citizen gets a copy)
-  motivo_saida_cadastro_id: n(), data_obito: s(), numero_do: s(), saida_em: s(),
+  motivo_saida_cadastro_id: n(),
+  data_obito: s(),
+  numero_do: s(),
+  saida_em: s(),
   municipe: cadastroIndividualMunicipeSchema,
 });
 export type CadastroIndividual = z.infer<typeof cadastroIndividualSchema>;
@@ -304,10 +348,14 @@ export const cadastroIndividualListItemSchema = z.object({
   idade: n(),
   cpf_numero: s(),
   codigo_cns: s(),
-  unidade_saude_id: s(), unidade_saude_nome: s(),
-  equipe_id: s(), equipe_nome: s(),
-  profissional_id: s(), profissional_nome: s(),
-  micro_area: s(), fora_area: z.boolean(),
+  unidade_saude_id: s(),
+  unidade_saude_nome: s(),
+  equipe_id: s(),
+  equipe_nome: s(),
+  profissional_id: s(),
+  profissional_nome: s(),
+  micro_area: s(),
+  fora_area: z.boolean(),
   data_cadastro: z.string(),
   situacao: z.enum(situacoesCadastro),
   motivo_saida_cadastro_id: n(),
@@ -315,15 +363,18 @@ export const cadastroIndividualListItemSchema = z.object({
 });
 export type CadastroIndividualListItem = z.infer<typeof cadastroIndividualListItemSchema>;
 
-const filtroData = () =>
-  opt(zRequired().refine(isValidIsoDate, { error: msg.dateFormat }));
+const filtroData = () => opt(zRequired().refine(isValidIsoDate, { error: msg.dateFormat }));
 
 /** GET list filters. situacao defaults to 'ativo' (a registration with an exit leaves the active list). */
 export const cadastroIndividualFiltersSchema = paginationSchema.extend({
   /** Part of the name or social name (accents and case do not matter). */
   nome: optionalText({ max: 70 }),
   /** CPF or CNS, with or without mask (or their first digits). */
-  q: opt(zRequired().refine((v) => /^[\d\s./-]+$/.test(v) && onlyDigits(v).length <= 15, { error: msg.naoEValido }).transform(onlyDigits)),
+  q: opt(
+    zRequired()
+      .refine((v) => /^[\d\s./-]+$/.test(v) && onlyDigits(v).length <= 15, { error: msg.naoEValido })
+      .transform(onlyDigits),
+  ),
   unidade_saude_id: optionalUuid(),
   equipe_id: optionalUuid(),
   profissional_id: optionalUuid(),

@@ -23,22 +23,39 @@ export function codigo<T extends CodeRow>(table: readonly T[]) {
 /** A list of codes of `table` (checkbox groups); null → []. Unique, each in the table. */
 export function codigos<T extends CodeRow>(table: readonly T[]) {
   return z
-    .array(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }), { error: msg.naoEValido })
+    .array(
+      z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }),
+      { error: msg.naoEValido },
+    )
     .max(table.length, { error: msg.naoEValido })
     .nullish()
     .transform((v) => [...new Set(v ?? [])]);
 }
 
 /** Yes/no questions: null/undefined → false. */
-export const simNao = () => z.boolean({ error: msg.naoEValido }).nullish().transform((v) => v ?? false);
+export const simNao = () =>
+  z
+    .boolean({ error: msg.naoEValido })
+    .nullish()
+    .transform((v) => v ?? false);
 /** Yes/no/not answered (e-SUS optional booleans such as electricity). */
-export const simNaoOpcional = () => z.boolean({ error: msg.naoEValido }).nullish().transform((v) => v ?? undefined);
+export const simNaoOpcional = () =>
+  z
+    .boolean({ error: msg.naoEValido })
+    .nullish()
+    .transform((v) => v ?? undefined);
 export const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
-export const requiredUuid = () => z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) });
+export const requiredUuid = () =>
+  z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) });
 export const microArea = () => opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido }));
 
 const siglasUf = ufs.map((u) => u.sigla) as [string, ...string[]];
-export const optionalUf = () => opt(zRequired().transform((v) => v.toUpperCase()).pipe(z.enum(siglasUf, { error: msg.naoEValido })));
+export const optionalUf = () =>
+  opt(
+    zRequired()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(siglasUf, { error: msg.naoEValido })),
+  );
 
 /** Tolerance for the clock of the browser being a little ahead of the server's ("never in the future"). */
 export const TOLERANCIA_RELOGIO_MS = 5 * 60_000;
@@ -58,12 +75,14 @@ export const optionalDate = () => opt(zIsoDate({ defaultRange: true }));
 export const rulesOf = (rules: (v: Loose) => Issue[]) =>
   z.unknown().transform((raw, ctx) => {
     if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-      for (const i of rules(raw as Loose)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+      for (const i of rules(raw as Loose))
+        ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
     }
     return {};
   });
 
-export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+export const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 export const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 // ---- vitals (household registration and home visit) ---------------------------------------------------------
@@ -92,19 +111,28 @@ export const sinaisVitaisFields = {
   pressao_diastolica: faixa('pressao_diastolica'),
 };
 
-export const SINAIS_VITAIS = ['temperatura', 'glicemia', 'momento_coleta_glicemia_id', 'pressao_sistolica', 'pressao_diastolica'] as const;
+export const SINAIS_VITAIS = [
+  'temperatura',
+  'glicemia',
+  'momento_coleta_glicemia_id',
+  'pressao_sistolica',
+  'pressao_diastolica',
+] as const;
 
 /** Pairs that go together (LEDI): both blood pressures or neither, glucose with its moment; systolic above diastolic. */
 export function sinaisVitaisIssues(v: Loose): Issue[] {
   const issues: Issue[] = [];
-  const sis = v.pressao_sistolica, dia = v.pressao_diastolica;
+  const sis = v.pressao_sistolica,
+    dia = v.pressao_diastolica;
   if (given(sis) && !given(dia)) issues.push({ path: ['pressao_diastolica'], message: msg.obrigatorio });
   if (given(dia) && !given(sis)) issues.push({ path: ['pressao_sistolica'], message: msg.obrigatorio });
   if (given(sis) && given(dia) && Number(String(sis).replace(',', '.')) <= Number(String(dia).replace(',', '.'))) {
     issues.push({ path: ['pressao_sistolica'], message: msg.maiorQue('a pressão diastólica') });
   }
-  if (given(v.glicemia) && !given(v.momento_coleta_glicemia_id)) issues.push({ path: ['momento_coleta_glicemia_id'], message: msg.obrigatorio });
-  if (given(v.momento_coleta_glicemia_id) && !given(v.glicemia)) issues.push({ path: ['glicemia'], message: msg.obrigatorio });
+  if (given(v.glicemia) && !given(v.momento_coleta_glicemia_id))
+    issues.push({ path: ['momento_coleta_glicemia_id'], message: msg.obrigatorio });
+  if (given(v.momento_coleta_glicemia_id) && !given(v.glicemia))
+    issues.push({ path: ['glicemia'], message: msg.obrigatorio });
   return issues;
 }
 
@@ -115,5 +143,9 @@ export const nullableNumber = n;
 
 /** Vitals as the API answers them. */
 export const sinaisVitaisSchema = {
-  temperatura: n(), glicemia: n(), momento_coleta_glicemia_id: n(), pressao_sistolica: n(), pressao_diastolica: n(),
+  temperatura: n(),
+  glicemia: n(),
+  momento_coleta_glicemia_id: n(),
+  pressao_sistolica: n(),
+  pressao_diastolica: n(),
 };

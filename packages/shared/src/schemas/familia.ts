@@ -6,8 +6,18 @@ import { msg } from '../messages';
 import { optionalText, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
-  codigo, given, nullableNumber as n, nullableString as s, opt, optionalDate, optionalUuid, requiredUuid, rulesOf, simNao,
-  type Issue, type Loose,
+  codigo,
+  given,
+  nullableNumber as n,
+  nullableString as s,
+  opt,
+  optionalDate,
+  optionalUuid,
+  requiredUuid,
+  rulesOf,
+  simNao,
+  type Issue,
+  type Loose,
 } from './comum';
 
 // The family of spec §3 ("Family", "Member"), issue 7. The family head (responsavel_id) is also a member, with the
@@ -54,7 +64,11 @@ export const familiaFieldsSchema = z.object({
    * Every member, the head included (with PARENTESCO_RESPONSAVEL) or not (the API adds the head). PUT replaces the
    * list: a member left out leaves the family.
    */
-  membros: z.array(membroInputSchema, { error: msg.naoEValido }).max(99, { error: msg.naoEValido }).nullish().transform((v) => v ?? []),
+  membros: z
+    .array(membroInputSchema, { error: msg.naoEValido })
+    .max(99, { error: msg.naoEValido })
+    .nullish()
+    .transform((v) => v ?? []),
 });
 
 /** Rules that relate fields (pure; form and API). */
@@ -72,7 +86,8 @@ export function familiaIssues(v: Loose): Issue[] {
     if (ehResponsavel && given(m?.parentesco_id) && !parentescoResponsavel) {
       issues.push({ path: ['membros', i, 'parentesco_id'], message: msg.parentescoDoResponsavel });
     }
-    if (!ehResponsavel && parentescoResponsavel) issues.push({ path: ['membros', i, 'parentesco_id'], message: msg.somenteUmResponsavel });
+    if (!ehResponsavel && parentescoResponsavel)
+      issues.push({ path: ['membros', i, 'parentesco_id'], message: msg.somenteUmResponsavel });
   });
   return issues;
 }
@@ -93,7 +108,9 @@ export const familiaInputSchema = z.intersection(familiaFieldsSchema, rulesOf(fa
 export type FamiliaInput = z.input<typeof familiaInputSchema>;
 
 export const familiaUpdateSchema = z.intersection(
-  familiaFieldsSchema.extend({ lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }) }),
+  familiaFieldsSchema.extend({
+    lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
+  }),
   rulesOf(familiaIssues),
 );
 export type FamiliaUpdate = z.input<typeof familiaUpdateSchema>;
@@ -121,9 +138,12 @@ export const familiaSchema = z.object({
   lock_version: z.int(),
   created_at: z.string(),
   updated_at: z.string(),
-  unidade_saude_id: z.string(), unidade_saude_nome: s(),
-  profissional_id: z.string(), profissional_nome: s(),
-  equipe_id: s(), equipe_nome: s(),
+  unidade_saude_id: z.string(),
+  unidade_saude_nome: s(),
+  profissional_id: z.string(),
+  profissional_nome: s(),
+  equipe_id: s(),
+  equipe_nome: s(),
   numero_prontuario: s(),
   reside_desde: s(),
   responsavel_id: z.uuid(),
@@ -147,9 +167,12 @@ export const familiaListItemSchema = z.object({
   responsavel_cns: s(),
   numero_prontuario: s(),
   numero_membros: z.int(),
-  unidade_saude_id: z.string(), unidade_saude_nome: s(),
-  equipe_id: s(), equipe_nome: s(),
-  profissional_id: z.string(), profissional_nome: s(),
+  unidade_saude_id: z.string(),
+  unidade_saude_nome: s(),
+  equipe_id: s(),
+  equipe_nome: s(),
+  profissional_id: z.string(),
+  profissional_nome: s(),
   mudou: z.boolean(),
   domicilio_id: s(),
   domicilio_endereco: s(),
@@ -157,7 +180,11 @@ export const familiaListItemSchema = z.object({
 export type FamiliaListItem = z.infer<typeof familiaListItemSchema>;
 
 const filtroBooleano = () =>
-  opt(z.union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido }).transform((v) => v === true || v === 'true'));
+  opt(
+    z
+      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
+      .transform((v) => v === true || v === 'true'),
+  );
 
 /** GET list filters (spec §3: team, responsible, record number, professional, unit; issue 7: mudou). */
 export const familiaFiltersSchema = paginationSchema.extend({

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { msg } from '../messages';
 import { dateRange, isoToBr } from '../validation/dates';
 import {
-  condicaoSaudeInputSchema, contarFiltrosBuscaAvancada, iniciaisNome, mascararCns, mascararCpf, municipeBuscaAvancadaSchema,
-  municipeCreateSchema, municipeFieldsSchema, municipeInputSchema, municipeSchema, normalizarCondicaoSaude, sociodemograficaInputSchema,
+  condicaoSaudeInputSchema,
+  contarFiltrosBuscaAvancada,
+  iniciaisNome,
+  mascararCns,
+  mascararCpf,
+  municipeBuscaAvancadaSchema,
+  municipeCreateSchema,
+  municipeFieldsSchema,
+  municipeInputSchema,
+  municipeSchema,
+  normalizarCondicaoSaude,
+  sociodemograficaInputSchema,
   municipeUpdateSchema,
 } from './municipe';
 
@@ -12,10 +22,25 @@ const CPF = '529.982.247-25';
 const CNS = '123 4567 8901 0000';
 const CNS2 = '700000000000005';
 
-const base = { nome: 'João da Conceição', data_nascimento: '1980-05-10', sexo_id: 0, cpf_numero: CPF, codigo_cns: CNS, telefones: { celular: '(61) 99183-7465' } };
+const base = {
+  nome: 'João da Conceição',
+  data_nascimento: '1980-05-10',
+  sexo_id: 0,
+  cpf_numero: CPF,
+  codigo_cns: CNS,
+  telefones: { celular: '(61) 99183-7465' },
+};
 
 /** Field path → messages, as the API answers them. */
-function errors(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, value: unknown) {
+function errors(
+  schema: {
+    safeParse: (v: unknown) => {
+      success: boolean;
+      error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+    };
+  },
+  value: unknown,
+) {
   const r = schema.safeParse(value);
   const out: Record<string, string[]> = {};
   for (const i of r.error?.issues ?? []) (out[i.path.join('.') || 'base'] ??= []).push(i.message);
@@ -24,13 +49,31 @@ function errors(schema: { safeParse: (v: unknown) => { success: boolean; error?:
 
 describe('municipeInputSchema', () => {
   it('accepts a minimal citizen and normalizes masks, blanks and nulls', () => {
-    const v = municipeInputSchema.parse({ ...base, nome_social: '  ', email: null, telefones: { celular: '(61) 99183-7465', residencial: '' } });
-    expect(v).toMatchObject({ cpf_numero: '52998224725', codigo_cns: '123456789010000', nome_social: undefined, email: undefined,
-      telefones: { celular: '61991837465', residencial: undefined }, prontuarios: [], fora_area: false, doador_sangue: false });
+    const v = municipeInputSchema.parse({
+      ...base,
+      nome_social: '  ',
+      email: null,
+      telefones: { celular: '(61) 99183-7465', residencial: '' },
+    });
+    expect(v).toMatchObject({
+      cpf_numero: '52998224725',
+      codigo_cns: '123456789010000',
+      nome_social: undefined,
+      email: undefined,
+      telefones: { celular: '61991837465', residencial: undefined },
+      prontuarios: [],
+      fora_area: false,
+      doador_sangue: false,
+    });
   });
 
   it("refuses invalid CPF, CNS and PIS with 'não é válido'", () => {
-    const e = errors(municipeInputSchema, { ...base, cpf_numero: '111.111.111-11', codigo_cns: '123456789012345', nis: '123' });
+    const e = errors(municipeInputSchema, {
+      ...base,
+      cpf_numero: '111.111.111-11',
+      codigo_cns: '123456789012345',
+      nis: '123',
+    });
     expect(e).toMatchObject({ cpf_numero: [msg.naoEValido], codigo_cns: [msg.naoEValido], nis: [msg.naoEValido] });
   });
 
@@ -42,44 +85,90 @@ describe('municipeInputSchema', () => {
 
   it('requires the CNS when there is no provisional card, and the CPF when there is neither', () => {
     expect(errors(municipeInputSchema, { ...base, codigo_cns: '' })).toEqual({ codigo_cns: [msg.obrigatorio] });
-    expect(errors(municipeInputSchema, { ...base, codigo_cns: null, cpf_numero: null })).toEqual({ codigo_cns: [msg.obrigatorio], cpf_numero: [msg.obrigatorio] });
-    expect(errors(municipeInputSchema, { ...base, codigo_cns: undefined, cpf_numero: undefined, cartao_provisorio: '123' })).toEqual({});
+    expect(errors(municipeInputSchema, { ...base, codigo_cns: null, cpf_numero: null })).toEqual({
+      codigo_cns: [msg.obrigatorio],
+      cpf_numero: [msg.obrigatorio],
+    });
+    expect(
+      errors(municipeInputSchema, { ...base, codigo_cns: undefined, cpf_numero: undefined, cartao_provisorio: '123' }),
+    ).toEqual({});
   });
 
   it('requires a residential phone when no other phone is given', () => {
-    expect(errors(municipeInputSchema, { ...base, telefones: {} })).toEqual({ 'telefones.residencial': [msg.obrigatorio] });
-    expect(errors(municipeInputSchema, { ...base, telefones: undefined })).toEqual({ 'telefones.residencial': [msg.obrigatorio] });
+    expect(errors(municipeInputSchema, { ...base, telefones: {} })).toEqual({
+      'telefones.residencial': [msg.obrigatorio],
+    });
+    expect(errors(municipeInputSchema, { ...base, telefones: undefined })).toEqual({
+      'telefones.residencial': [msg.obrigatorio],
+    });
     expect(errors(municipeInputSchema, { ...base, telefones: { contato: '6133445566' } })).toEqual({});
     expect(errors(municipeInputSchema, { ...base, telefones: { residencial: '6133445566' } })).toEqual({});
   });
 
   it("requires the guardian's name to differ from the citizen's, ignoring case, accents and spaces", () => {
-    expect(errors(municipeInputSchema, { ...base, responsavel_nome: 'JOAO  DA CONCEICAO' })).toEqual({ responsavel_nome: [msg.responsavelIgualMunicipe] });
+    expect(errors(municipeInputSchema, { ...base, responsavel_nome: 'JOAO  DA CONCEICAO' })).toEqual({
+      responsavel_nome: [msg.responsavelIgualMunicipe],
+    });
     expect(errors(municipeInputSchema, { ...base, responsavel_nome: 'Maria da Conceição' })).toEqual({});
   });
 
   it('keeps dates within the default range, and the death date on or after the birth date', () => {
     const { min, max } = dateRange();
     const range = msg.dateBetween(isoToBr(min)!, isoToBr(max)!);
-    expect(errors(municipeInputSchema, { ...base, data_nascimento: '2999-01-01' })).toEqual({ data_nascimento: [range] });
-    expect(errors(municipeInputSchema, { ...base, data_nascimento: '' })).toEqual({ data_nascimento: [msg.obrigatorio] });
-    expect(errors(municipeInputSchema, { ...base, data_obito: '1980-05-09' })).toEqual({ data_obito: [msg.maiorOuIgualQue('10/05/1980')] });
+    expect(errors(municipeInputSchema, { ...base, data_nascimento: '2999-01-01' })).toEqual({
+      data_nascimento: [range],
+    });
+    expect(errors(municipeInputSchema, { ...base, data_nascimento: '' })).toEqual({
+      data_nascimento: [msg.obrigatorio],
+    });
+    expect(errors(municipeInputSchema, { ...base, data_obito: '1980-05-09' })).toEqual({
+      data_obito: [msg.maiorOuIgualQue('10/05/1980')],
+    });
     expect(errors(municipeInputSchema, { ...base, data_obito: '1980-05-10' })).toEqual({});
-    expect(errors(municipeInputSchema, { ...base, motivo_saida_cadastro_id: 135 })).toEqual({ data_obito: [msg.obrigatorio] });
+    expect(errors(municipeInputSchema, { ...base, motivo_saida_cadastro_id: 135 })).toEqual({
+      data_obito: [msg.obrigatorio],
+    });
   });
 
   it('requires the ethnicity of an indigenous citizen, and a justification to inactivate a record number', () => {
     expect(errors(municipeInputSchema, { ...base, raca_cor_id: 5 })).toEqual({ etnia_id: [msg.obrigatorio] });
     const u = '0190a0b0-0000-7000-8000-000000000000';
-    expect(errors(municipeInputSchema, { ...base, prontuarios: [{ numero: '1', unidade_saude_id: u, inativacao_motivo_id: 1 }] }))
-      .toEqual({ 'prontuarios.0.inativacao_justificativa': [msg.obrigatorio] });
-    expect(errors(municipeInputSchema, { ...base, prontuarios: [{ numero: '1', unidade_saude_id: u }, { numero: '1', unidade_saude_id: u }] }))
-      .toEqual({ 'prontuarios.1.numero': [msg.prontuarioEmUso] });
+    expect(
+      errors(municipeInputSchema, {
+        ...base,
+        prontuarios: [{ numero: '1', unidade_saude_id: u, inativacao_motivo_id: 1 }],
+      }),
+    ).toEqual({ 'prontuarios.0.inativacao_justificativa': [msg.obrigatorio] });
+    expect(
+      errors(municipeInputSchema, {
+        ...base,
+        prontuarios: [
+          { numero: '1', unidade_saude_id: u },
+          { numero: '1', unidade_saude_id: u },
+        ],
+      }),
+    ).toEqual({ 'prontuarios.1.numero': [msg.prontuarioEmUso] });
   });
 
   it('reports every problem at once, codes outside their tables included', () => {
-    const e = errors(municipeInputSchema, { nome: '', data_nascimento: 'x', sexo_id: 9, raca_cor_id: 'abc', telefones: {}, certidao_tipo: 'x' });
-    expect(Object.keys(e).sort()).toEqual(['certidao_tipo', 'codigo_cns', 'cpf_numero', 'data_nascimento', 'nome', 'raca_cor_id', 'sexo_id', 'telefones.residencial']);
+    const e = errors(municipeInputSchema, {
+      nome: '',
+      data_nascimento: 'x',
+      sexo_id: 9,
+      raca_cor_id: 'abc',
+      telefones: {},
+      certidao_tipo: 'x',
+    });
+    expect(Object.keys(e).sort()).toEqual([
+      'certidao_tipo',
+      'codigo_cns',
+      'cpf_numero',
+      'data_nascimento',
+      'nome',
+      'raca_cor_id',
+      'sexo_id',
+      'telefones.residencial',
+    ]);
     expect(e.nome).toEqual([msg.obrigatorio]);
     expect(e.sexo_id).toEqual([msg.naoEValido]);
   });
@@ -91,8 +180,18 @@ describe('municipeInputSchema', () => {
   });
 
   it('lists every field of the record in the input (the form edits what the API answers)', () => {
-    const display = ['id', 'lock_version', 'created_at', 'updated_at', 'idade', 'unidade_referencia_nome', 'equipe_nome', 'profissional_nome',
-      'residencia_municipio_nome', 'municipio_nascimento_nome'];
+    const display = [
+      'id',
+      'lock_version',
+      'created_at',
+      'updated_at',
+      'idade',
+      'unidade_referencia_nome',
+      'equipe_nome',
+      'profissional_nome',
+      'residencia_municipio_nome',
+      'municipio_nascimento_nome',
+    ];
     const inputKeys = Object.keys(municipeFieldsSchema.shape);
     for (const k of Object.keys(municipeSchema.shape)) if (!display.includes(k)) expect(inputKeys, k).toContain(k);
   });
@@ -100,22 +199,37 @@ describe('municipeInputSchema', () => {
 
 describe('blocks', () => {
   it('requires the detail of a question answered yes, and clears it when answered no', () => {
-    expect(errors(condicaoSaudeInputSchema, { doenca_cardiaca: true, internacao_12_meses: true, situacao_rua: true }))
-      .toEqual({ doencas_cardiacas: [msg.obrigatorio], internacao_causa: [msg.obrigatorio], tempo_situacao_rua_id: [msg.obrigatorio] });
-    const v = normalizarCondicaoSaude(condicaoSaudeInputSchema.parse({ doenca_cardiaca: false, doencas_cardiacas: [24], origem_alimentacao: [37] }));
+    expect(
+      errors(condicaoSaudeInputSchema, { doenca_cardiaca: true, internacao_12_meses: true, situacao_rua: true }),
+    ).toEqual({
+      doencas_cardiacas: [msg.obrigatorio],
+      internacao_causa: [msg.obrigatorio],
+      tempo_situacao_rua_id: [msg.obrigatorio],
+    });
+    const v = normalizarCondicaoSaude(
+      condicaoSaudeInputSchema.parse({ doenca_cardiaca: false, doencas_cardiacas: [24], origem_alimentacao: [37] }),
+    );
     expect(v.doencas_cardiacas).toEqual([]);
     expect(v.origem_alimentacao).toEqual([]);
-    expect(errors(sociodemograficaInputSchema, { possui_deficiencia: true })).toEqual({ deficiencias: [msg.obrigatorio] });
-    expect(errors(sociodemograficaInputSchema, { deficiencias: [999] })).toEqual({ 'deficiencias.0': [msg.naoEValido] });
+    expect(errors(sociodemograficaInputSchema, { possui_deficiencia: true })).toEqual({
+      deficiencias: [msg.obrigatorio],
+    });
+    expect(errors(sociodemograficaInputSchema, { deficiencias: [999] })).toEqual({
+      'deficiencias.0': [msg.naoEValido],
+    });
   });
 });
 
 describe('advanced search', () => {
   it("needs at least two filters: 'Preencha ao menos DOIS filtros para realizar a busca'", () => {
     expect(errors(municipeBuscaAvancadaSchema, { nome: 'maria' })).toEqual({ base: [msg.buscaAvancadaDoisFiltros] });
-    expect(errors(municipeBuscaAvancadaSchema, { nome: 'maria', nome_mae: '  ' })).toEqual({ base: [msg.buscaAvancadaDoisFiltros] });
+    expect(errors(municipeBuscaAvancadaSchema, { nome: 'maria', nome_mae: '  ' })).toEqual({
+      base: [msg.buscaAvancadaDoisFiltros],
+    });
     expect(errors(municipeBuscaAvancadaSchema, { nome: 'maria', data_nascimento: '10/05/1980' })).toEqual({});
-    expect(municipeBuscaAvancadaSchema.parse({ nome: 'maria', data_nascimento: '10/05/1980' }).data_nascimento).toBe('1980-05-10');
+    expect(municipeBuscaAvancadaSchema.parse({ nome: 'maria', data_nascimento: '10/05/1980' }).data_nascimento).toBe(
+      '1980-05-10',
+    );
     expect(contarFiltrosBuscaAvancada({ nome: 'a', micro_area: '01', cpf_numero: '' })).toBe(2);
   });
 });

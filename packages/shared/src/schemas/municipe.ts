@@ -29,7 +29,18 @@ import { ufs } from '../ufs';
 import { msg } from '../messages';
 import { ageParts, brToIso, isoToBr, isValidIsoDate, todayIso } from '../validation/dates';
 import { onlyDigits } from '../validation/digits';
-import { optionalField, optionalText, zCep, zCns, zCpf, zEmail, zIsoDate, zPhone, zPisPasep, zRequired } from '../validation/zod';
+import {
+  optionalField,
+  optionalText,
+  zCep,
+  zCns,
+  zCpf,
+  zEmail,
+  zIsoDate,
+  zPhone,
+  zPisPasep,
+  zRequired,
+} from '../validation/zod';
 import { paginationSchema } from './auth';
 
 // The citizen (munícipe) of spec §3, shared by the web form and the API (issue 5). JSON names are the spec's
@@ -43,22 +54,27 @@ const opt = <T extends z.ZodType>(schema: T) => optionalField(schema).optional()
 
 /** An optional code of `table`: '', null → undefined; '12' or 12 → 12; a code not in the table → 'não é válido'. */
 function codigo<T extends CodeRow>(table: readonly T[]) {
-  return opt(
-    z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }),
-  );
+  return opt(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }));
 }
 
 /** A list of codes of `table` (checkbox groups); null → []. Unique, each in the table. */
 function codigos<T extends CodeRow>(table: readonly T[]) {
   return z
-    .array(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }), { error: msg.naoEValido })
+    .array(
+      z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }),
+      { error: msg.naoEValido },
+    )
     .max(table.length, { error: msg.naoEValido })
     .nullish()
     .transform((v) => [...new Set(v ?? [])]);
 }
 
 /** Yes/no questions: null/undefined → false, so the record never holds a third state by accident. */
-const simNao = () => z.boolean({ error: msg.naoEValido }).nullish().transform((v) => v ?? false);
+const simNao = () =>
+  z
+    .boolean({ error: msg.naoEValido })
+    .nullish()
+    .transform((v) => v ?? false);
 
 /** A uuid of another record, optional. */
 const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
@@ -67,7 +83,9 @@ const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
 const optionalDigits = (min: number, max: number) =>
   opt(
     zRequired()
-      .refine((v) => /^[\d\s./-]+$/.test(v) && onlyDigits(v).length >= min && onlyDigits(v).length <= max, { error: msg.naoEValido })
+      .refine((v) => /^[\d\s./-]+$/.test(v) && onlyDigits(v).length >= min && onlyDigits(v).length <= max, {
+        error: msg.naoEValido,
+      })
       .transform((v) => onlyDigits(v)),
   );
 
@@ -76,7 +94,11 @@ const optionalDate = () => opt(zIsoDate({ defaultRange: true }));
 
 const siglasUf = ufs.map((u) => u.sigla) as [string, ...string[]];
 const optionalUf = () =>
-  opt(zRequired().transform((v) => v.toUpperCase()).pipe(z.enum(siglasUf, { error: msg.naoEValido })));
+  opt(
+    zRequired()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(siglasUf, { error: msg.naoEValido })),
+  );
 
 // ---- small code lists of this module (no e-SUS table exists for them) -------------------------------
 
@@ -111,7 +133,9 @@ export const prontuarioInputSchema = z.object({
   /** Present for a number already saved; absent for a new one. */
   id: optionalUuid(),
   numero: zRequired({ max: 20 }),
-  unidade_saude_id: z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) }),
+  unidade_saude_id: z.uuid({
+    error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido),
+  }),
   inativacao_motivo_id: codigo(motivosInativacaoProntuario),
   inativacao_justificativa: optionalText({ max: 500 }),
 });
@@ -120,11 +144,14 @@ export type ProntuarioInput = z.input<typeof prontuarioInputSchema>;
 // ---- the citizen -------------------------------------------------------------------------------
 
 const telefonesSchema = z
-  .object({
-    residencial: opt(zPhone()),
-    celular: opt(zPhone()),
-    contato: opt(zPhone()),
-  }, { error: msg.naoEValido })
+  .object(
+    {
+      residencial: opt(zPhone()),
+      celular: opt(zPhone()),
+      contato: opt(zPhone()),
+    },
+    { error: msg.naoEValido },
+  )
   .nullish()
   .transform((v) => v ?? { residencial: undefined, celular: undefined, contato: undefined });
 
@@ -137,12 +164,20 @@ export const municipeFieldsSchema = z.object({
   cartao_municipal: optionalText({ max: 30 }),
   numero_registro: optionalText({ max: 30 }),
   numero_prontuario_familiar: optionalText({ max: 20 }),
-  prontuarios: z.array(prontuarioInputSchema, { error: msg.naoEValido }).max(50, { error: msg.naoEValido }).nullish().transform((v) => v ?? []),
+  prontuarios: z
+    .array(prontuarioInputSchema, { error: msg.naoEValido })
+    .max(50, { error: msg.naoEValido })
+    .nullish()
+    .transform((v) => v ?? []),
   nome: zRequired({ min: 3, max: 70 }),
   nome_social: optionalText({ max: 70 }),
   data_nascimento: zIsoDate({ defaultRange: true }),
-  sexo_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: (iss) => (iss.input == null ? msg.obrigatorio : msg.naoEValido) })
-    .refine((v) => isCodigo(sexo, v), { error: msg.naoEValido })),
+  sexo_id: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: (iss) => (iss.input == null ? msg.obrigatorio : msg.naoEValido) })
+      .refine((v) => isCodigo(sexo, v), { error: msg.naoEValido }),
+  ),
   estado_civil_id: codigo(estadoCivil),
   raca_cor_id: codigo(racaCor),
   etnia_id: codigo(etnia),
@@ -208,11 +243,14 @@ export const municipeFieldsSchema = z.object({
 
 type Issue = { path: Array<string | number>; message: string };
 /** Block rules run even when a field already failed (Zod skips refinements after an aborting issue by default). */
-const always = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) };
+const always = {
+  when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value),
+};
 type Loose = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 const sameName = (a: string, b: string) =>
-  a.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ') === b.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
+  a.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ') ===
+  b.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
 
 /**
  * The citizen rules of spec §5 that relate fields (issue 5). Pure: the form and the API run the same ones. Reads the
@@ -240,7 +278,8 @@ export function municipeIssues(v: Loose): Issue[] {
   if (nome && responsavel && sameName(nome, responsavel)) {
     issues.push({ path: ['responsavel_nome'], message: msg.responsavelIgualMunicipe });
   }
-  const nascimento = typeof v.data_nascimento === 'string' && isValidIsoDate(v.data_nascimento) ? v.data_nascimento : undefined;
+  const nascimento =
+    typeof v.data_nascimento === 'string' && isValidIsoDate(v.data_nascimento) ? v.data_nascimento : undefined;
   const obito = typeof v.data_obito === 'string' && isValidIsoDate(v.data_obito) ? v.data_obito : undefined;
   if (nascimento && obito && obito < nascimento) {
     issues.push({ path: ['data_obito'], message: msg.maiorOuIgualQue(isoToBr(nascimento) ?? nascimento) });
@@ -250,7 +289,8 @@ export function municipeIssues(v: Loose): Issue[] {
   }
   // e-SUS: the ethnicity is asked of indigenous people only (the API clears it for anyone else).
   const etniaDada = v.etnia_id !== undefined && v.etnia_id !== null && v.etnia_id !== '';
-  if (!etniaDada && Number(v.raca_cor_id) === RACA_COR_INDIGENA) issues.push({ path: ['etnia_id'], message: msg.obrigatorio });
+  if (!etniaDada && Number(v.raca_cor_id) === RACA_COR_INDIGENA)
+    issues.push({ path: ['etnia_id'], message: msg.obrigatorio });
   if (Array.isArray(v.prontuarios)) {
     v.prontuarios.forEach((p: unknown, i) => {
       const pr = (typeof p === 'object' && p !== null ? p : {}) as Loose;
@@ -279,7 +319,8 @@ const rulesOf = (rules: (v: Loose) => Issue[]) =>
   // A transform (not a refinement) so that this side always answers {}: the intersection then merges cleanly.
   z.unknown().transform((raw, ctx) => {
     if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-      for (const i of rules(raw as Loose)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+      for (const i of rules(raw as Loose))
+        ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
     }
     return {};
   });
@@ -291,14 +332,21 @@ export type MunicipeValues = z.output<typeof municipeInputSchema>;
 
 /** POST body: the citizen, plus the confirmation that the likely duplicates shown were checked (409 otherwise). */
 export const municipeCreateSchema = z.intersection(
-  municipeFieldsSchema.extend({ confirmar_duplicados: z.boolean({ error: msg.naoEValido }).nullish().transform((v) => v ?? false) }),
+  municipeFieldsSchema.extend({
+    confirmar_duplicados: z
+      .boolean({ error: msg.naoEValido })
+      .nullish()
+      .transform((v) => v ?? false),
+  }),
   rulesOf(municipeIssues),
 );
 export type MunicipeCreate = z.input<typeof municipeCreateSchema>;
 
 /** PUT body: the citizen as read, with the lock_version it was read at (a stale one answers 409). */
 export const municipeUpdateSchema = z.intersection(
-  municipeFieldsSchema.extend({ lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }) }),
+  municipeFieldsSchema.extend({
+    lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
+  }),
   rulesOf(municipeIssues),
 );
 export type MunicipeUpdate = z.input<typeof municipeUpdateSchema>;
@@ -326,28 +374,70 @@ export const municipeSchema = z.object({
   lock_version: z.int(),
   created_at: z.string(),
   updated_at: z.string(),
-  cpf_numero: s(), codigo_cns: s(), cartao_provisorio: s(), cartao_municipal: s(), numero_registro: s(),
+  cpf_numero: s(),
+  codigo_cns: s(),
+  cartao_provisorio: s(),
+  cartao_municipal: s(),
+  numero_registro: s(),
   numero_prontuario_familiar: s(),
   prontuarios: z.array(prontuarioSchema),
-  nome: z.string(), nome_social: s(), data_nascimento: z.string(), sexo_id: z.number(),
-  estado_civil_id: n(), raca_cor_id: n(), etnia_id: n(),
-  nome_mae: s(), mae_desconhecida: z.boolean(), nome_pai: s(), pai_desconhecido: z.boolean(),
-  responsavel_nome: s(), responsavel_data_nascimento: s(),
-  nacionalidade_id: n(), municipio_nascimento_ibge: s(), pais_nascimento_id: n(), data_entrada_brasil: s(),
-  data_naturalizacao: s(), portaria_naturalizacao: s(),
+  nome: z.string(),
+  nome_social: s(),
+  data_nascimento: z.string(),
+  sexo_id: z.number(),
+  estado_civil_id: n(),
+  raca_cor_id: n(),
+  etnia_id: n(),
+  nome_mae: s(),
+  mae_desconhecida: z.boolean(),
+  nome_pai: s(),
+  pai_desconhecido: z.boolean(),
+  responsavel_nome: s(),
+  responsavel_data_nascimento: s(),
+  nacionalidade_id: n(),
+  municipio_nascimento_ibge: s(),
+  pais_nascimento_id: n(),
+  data_entrada_brasil: s(),
+  data_naturalizacao: s(),
+  portaria_naturalizacao: s(),
   telefones: z.object({ residencial: s(), celular: s(), contato: s() }),
   email: s(),
-  residencia_cep: s(), residencia_uf: s(), residencia_municipio_ibge: s(), residencia_tipo_logradouro: s(),
-  residencia_logradouro: s(), residencia_numero: s(), residencia_complemento: s(), residencia_bairro: s(),
+  residencia_cep: s(),
+  residencia_uf: s(),
+  residencia_municipio_ibge: s(),
+  residencia_tipo_logradouro: s(),
+  residencia_logradouro: s(),
+  residencia_numero: s(),
+  residencia_complemento: s(),
+  residencia_bairro: s(),
   residencia_ponto_referencia: s(),
-  unidade_saude_referencia_id: s(), profissional_id: s(), equipe_id: s(), ocupacao_id: s(), micro_area: s(),
+  unidade_saude_referencia_id: s(),
+  profissional_id: s(),
+  equipe_id: s(),
+  ocupacao_id: s(),
+  micro_area: s(),
   fora_area: z.boolean(),
-  motivo_saida_cadastro_id: n(), data_obito: s(), numero_do: s(),
-  parentesco_id: n(), doador_sangue: z.boolean(), tipo_sanguineo_id: n(),
-  rg_numero: s(), rg_data_emissao: s(), rg_uf: s(), rg_orgao_emissor: s(), nis: s(),
-  titulo_eleitor: s(), titulo_zona: s(), titulo_secao: s(),
-  certidao_tipo: z.enum(tipoCertidaoCodigos).nullable(), certidao_cartorio: s(), certidao_livro: s(), certidao_folha: s(),
-  certidao_termo: s(), certidao_data_emissao: s(), certidao_matricula: s(),
+  motivo_saida_cadastro_id: n(),
+  data_obito: s(),
+  numero_do: s(),
+  parentesco_id: n(),
+  doador_sangue: z.boolean(),
+  tipo_sanguineo_id: n(),
+  rg_numero: s(),
+  rg_data_emissao: s(),
+  rg_uf: s(),
+  rg_orgao_emissor: s(),
+  nis: s(),
+  titulo_eleitor: s(),
+  titulo_zona: s(),
+  titulo_secao: s(),
+  certidao_tipo: z.enum(tipoCertidaoCodigos).nullable(),
+  certidao_cartorio: s(),
+  certidao_livro: s(),
+  certidao_folha: s(),
+  certidao_termo: s(),
+  certidao_data_emissao: s(),
+  certidao_matricula: s(),
   // display
   /** Completed years today (or at death); the web writes it out with formatAge(data_nascimento). */
   idade: n(),
@@ -383,7 +473,11 @@ export type MunicipeListItem = z.infer<typeof municipeListItemSchema>;
  * dd/MM/yyyy birth date.
  */
 export const municipeFiltersSchema = paginationSchema.extend({
-  q: z.string({ error: msg.naoEValido }).trim().max(100, { error: msg.max(100) }).optional(),
+  q: z
+    .string({ error: msg.naoEValido })
+    .trim()
+    .max(100, { error: msg.max(100) })
+    .optional(),
 });
 export type MunicipeFilters = z.infer<typeof municipeFiltersSchema>;
 
@@ -391,8 +485,17 @@ export const BUSCA_AVANCADA_MINIMO_FILTROS = 2;
 
 /** The fields of the advanced search (issue 5), named as the citizen's fields. */
 export const buscaAvancadaCampos = [
-  'nome', 'nome_social', 'nome_mae', 'nome_pai', 'data_nascimento', 'cpf_numero', 'codigo_cns', 'telefone',
-  'residencia_logradouro', 'unidade_saude_referencia_id', 'micro_area',
+  'nome',
+  'nome_social',
+  'nome_mae',
+  'nome_pai',
+  'data_nascimento',
+  'cpf_numero',
+  'codigo_cns',
+  'telefone',
+  'residencia_logradouro',
+  'unidade_saude_referencia_id',
+  'micro_area',
 ] as const;
 export type BuscaAvancadaCampo = (typeof buscaAvancadaCampos)[number];
 
@@ -406,11 +509,25 @@ export const municipeBuscaAvancadaBaseSchema = paginationSchema.extend({
   nome_pai: filtroTexto(70),
   /** 'yyyy-MM-dd' or 'dd/MM/yyyy'. */
   data_nascimento: opt(
-    zRequired().transform((v) => (isValidIsoDate(v) ? v : brToIso(v))).pipe(z.string({ error: msg.dateFormat })),
+    zRequired()
+      .transform((v) => (isValidIsoDate(v) ? v : brToIso(v)))
+      .pipe(z.string({ error: msg.dateFormat })),
   ),
-  cpf_numero: opt(zRequired().refine((v) => /^[\d\s.-]+$/.test(v) && onlyDigits(v).length <= 11, { error: msg.naoEValido }).transform(onlyDigits)),
-  codigo_cns: opt(zRequired().refine((v) => /^[\d\s.-]+$/.test(v) && onlyDigits(v).length <= 15, { error: msg.naoEValido }).transform(onlyDigits)),
-  telefone: opt(zRequired().refine((v) => /^[\d\s().+-]+$/.test(v) && onlyDigits(v).length <= 11, { error: msg.naoEValido }).transform(onlyDigits)),
+  cpf_numero: opt(
+    zRequired()
+      .refine((v) => /^[\d\s.-]+$/.test(v) && onlyDigits(v).length <= 11, { error: msg.naoEValido })
+      .transform(onlyDigits),
+  ),
+  codigo_cns: opt(
+    zRequired()
+      .refine((v) => /^[\d\s.-]+$/.test(v) && onlyDigits(v).length <= 15, { error: msg.naoEValido })
+      .transform(onlyDigits),
+  ),
+  telefone: opt(
+    zRequired()
+      .refine((v) => /^[\d\s().+-]+$/.test(v) && onlyDigits(v).length <= 11, { error: msg.naoEValido })
+      .transform(onlyDigits),
+  ),
   residencia_logradouro: filtroTexto(72),
   unidade_saude_referencia_id: optionalUuid(),
   micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })),
@@ -518,7 +635,8 @@ export function normalizarSociodemografica<T extends z.output<typeof sociodemogr
 export const sociodemograficaInputSchema = sociodemograficaFieldsSchema
   .extend({ lock_version: z.int({ error: msg.naoEValido }).nonnegative({ error: msg.naoEValido }).nullish() })
   .superRefine((v, ctx) => {
-    for (const i of sociodemograficaIssues(v as Loose)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+    for (const i of sociodemograficaIssues(v as Loose))
+      ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
   }, always);
 export type SociodemograficaInput = z.input<typeof sociodemograficaInputSchema>;
 export type SociodemograficaValues = z.output<typeof sociodemograficaFieldsSchema>;
@@ -532,11 +650,22 @@ const blocoMeta = {
 
 export const sociodemograficaSchema = z.object({
   ...blocoMeta,
-  povo_comunidade_tradicional: z.boolean(), povo_comunidade_tradicional_id: n(), curso_mais_elevado_id: n(),
-  frequenta_escola: z.boolean(), situacao_mercado_trabalho_id: n(), ocupacao_id: s(), participa_grupo_comunitario: z.boolean(),
-  plano_saude_privado: z.boolean(), frequenta_cuidador_tradicional: z.boolean(), possui_deficiencia: z.boolean(),
-  deficiencias: z.array(z.number()), informa_orientacao_sexual: z.boolean(), orientacao_sexual_id: n(),
-  informa_identidade_genero: z.boolean(), identidade_genero_id: n(), responsavel_familiar: z.boolean(),
+  povo_comunidade_tradicional: z.boolean(),
+  povo_comunidade_tradicional_id: n(),
+  curso_mais_elevado_id: n(),
+  frequenta_escola: z.boolean(),
+  situacao_mercado_trabalho_id: n(),
+  ocupacao_id: s(),
+  participa_grupo_comunitario: z.boolean(),
+  plano_saude_privado: z.boolean(),
+  frequenta_cuidador_tradicional: z.boolean(),
+  possui_deficiencia: z.boolean(),
+  deficiencias: z.array(z.number()),
+  informa_orientacao_sexual: z.boolean(),
+  orientacao_sexual_id: n(),
+  informa_identidade_genero: z.boolean(),
+  identidade_genero_id: n(),
+  responsavel_familiar: z.boolean(),
   responsaveis_criancas: z.array(z.number()),
 });
 export type Sociodemografica = z.infer<typeof sociodemograficaSchema>;
@@ -572,7 +701,10 @@ export const condicaoSaudeFieldsSchema = z.object({
   plantas_medicinais: simNao(),
   plantas_medicinais_quais: optionalText({ max: 100 }),
   praticas_integrativas: simNao(),
-  outras_condicoes: z.array(optionalText({ max: 100 }), { error: msg.naoEValido }).max(3, { error: msg.naoEValido }).nullish()
+  outras_condicoes: z
+    .array(optionalText({ max: 100 }), { error: msg.naoEValido })
+    .max(3, { error: msg.naoEValido })
+    .nullish()
     .transform((v) => (v ?? []).filter((x): x is string => !!x)),
   // street situation
   situacao_rua: simNao(),
@@ -629,23 +761,53 @@ export function normalizarCondicaoSaude<T extends z.output<typeof condicaoSaudeF
 export const condicaoSaudeInputSchema = condicaoSaudeFieldsSchema
   .extend({ lock_version: z.int({ error: msg.naoEValido }).nonnegative({ error: msg.naoEValido }).nullish() })
   .superRefine((v, ctx) => {
-    for (const i of condicaoSaudeIssues(v as Loose)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+    for (const i of condicaoSaudeIssues(v as Loose))
+      ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
   }, always);
 export type CondicaoSaudeInput = z.input<typeof condicaoSaudeInputSchema>;
 export type CondicaoSaudeValues = z.output<typeof condicaoSaudeFieldsSchema>;
 
 export const condicaoSaudeSchema = z.object({
   ...blocoMeta,
-  gestante: z.boolean(), maternidade_referencia: s(), consideracao_peso_id: n(), fumante: z.boolean(), alcool: z.boolean(),
-  outras_drogas: z.boolean(), hipertensao: z.boolean(), diabetes: z.boolean(), avc: z.boolean(), infarto: z.boolean(),
-  doenca_cardiaca: z.boolean(), doencas_cardiacas: z.array(z.number()), doenca_rins: z.boolean(), doencas_rins: z.array(z.number()),
-  doenca_respiratoria: z.boolean(), doencas_respiratorias: z.array(z.number()), hanseniase: z.boolean(), tuberculose: z.boolean(),
-  cancer: z.boolean(), internacao_12_meses: z.boolean(), internacao_causa: s(), saude_mental: z.boolean(), acamado: z.boolean(),
-  domiciliado: z.boolean(), plantas_medicinais: z.boolean(), plantas_medicinais_quais: s(), praticas_integrativas: z.boolean(),
+  gestante: z.boolean(),
+  maternidade_referencia: s(),
+  consideracao_peso_id: n(),
+  fumante: z.boolean(),
+  alcool: z.boolean(),
+  outras_drogas: z.boolean(),
+  hipertensao: z.boolean(),
+  diabetes: z.boolean(),
+  avc: z.boolean(),
+  infarto: z.boolean(),
+  doenca_cardiaca: z.boolean(),
+  doencas_cardiacas: z.array(z.number()),
+  doenca_rins: z.boolean(),
+  doencas_rins: z.array(z.number()),
+  doenca_respiratoria: z.boolean(),
+  doencas_respiratorias: z.array(z.number()),
+  hanseniase: z.boolean(),
+  tuberculose: z.boolean(),
+  cancer: z.boolean(),
+  internacao_12_meses: z.boolean(),
+  internacao_causa: s(),
+  saude_mental: z.boolean(),
+  acamado: z.boolean(),
+  domiciliado: z.boolean(),
+  plantas_medicinais: z.boolean(),
+  plantas_medicinais_quais: s(),
+  praticas_integrativas: z.boolean(),
   outras_condicoes: z.array(z.string()),
-  situacao_rua: z.boolean(), tempo_situacao_rua_id: n(), recebe_beneficio: z.boolean(), referencia_familiar: z.boolean(),
-  visita_familiar: z.boolean(), grau_parentesco_familiar: s(), acompanhado_outra_instituicao: z.boolean(), outra_instituicao: s(),
-  quantas_vezes_alimentacao_id: n(), origem_alimentacao: z.array(z.number()), acesso_higiene: z.boolean(),
+  situacao_rua: z.boolean(),
+  tempo_situacao_rua_id: n(),
+  recebe_beneficio: z.boolean(),
+  referencia_familiar: z.boolean(),
+  visita_familiar: z.boolean(),
+  grau_parentesco_familiar: s(),
+  acompanhado_outra_instituicao: z.boolean(),
+  outra_instituicao: s(),
+  quantas_vezes_alimentacao_id: n(),
+  origem_alimentacao: z.array(z.number()),
+  acesso_higiene: z.boolean(),
   acesso_higiene_ids: z.array(z.number()),
 });
 export type CondicaoSaude = z.infer<typeof condicaoSaudeSchema>;
@@ -672,5 +834,10 @@ export function mascararCns(cns: string | null | undefined): string | null {
 /** 'Maria da Conceição Souza' → 'M. C. S.': a name shown to a user who may not open the citizen's record. */
 export function iniciaisNome(nome: string): string {
   const particulas = new Set(['da', 'de', 'do', 'das', 'dos', 'e']);
-  return nome.trim().split(/\s+/).filter((p) => !particulas.has(p.toLowerCase())).map((p) => `${p[0]!.toUpperCase()}.`).join(' ');
+  return nome
+    .trim()
+    .split(/\s+/)
+    .filter((p) => !particulas.has(p.toLowerCase()))
+    .map((p) => `${p[0]!.toUpperCase()}.`)
+    .join(' ');
 }

@@ -8,8 +8,24 @@ import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
-  codigo, codigos, FAIXAS_SINAIS_VITAIS, given, microArea, nullableNumber as n, nullableString as s, opt, optionalUuid,
-  rulesOf, simNao, sinaisVitaisFields, sinaisVitaisIssues, sinaisVitaisSchema, str, zDataHora, type Issue, type Loose,
+  codigo,
+  codigos,
+  FAIXAS_SINAIS_VITAIS,
+  given,
+  microArea,
+  nullableNumber as n,
+  nullableString as s,
+  opt,
+  optionalUuid,
+  rulesOf,
+  simNao,
+  sinaisVitaisFields,
+  sinaisVitaisIssues,
+  sinaisVitaisSchema,
+  str,
+  zDataHora,
+  type Issue,
+  type Loose,
 } from './comum';
 
 // The home visit (ficha de visita domiciliar e territorial) of spec §3, issue 8. Field names are the spec's; codes are
@@ -36,14 +52,21 @@ export const gruposMotivoVisita = [
   { grupo: 'TIPO_VISITA', campo: 'tipo_visita', titulo: 'Tipo de visita' },
   { grupo: 'BUSCA_ATIVA', campo: 'busca_ativa', titulo: 'Busca ativa' },
   { grupo: 'ACOMPANHAMENTO', campo: 'acompanhamento', titulo: 'Acompanhamento' },
-  { grupo: 'CONTROLE_AMBIENTAL_E_VETORIAL', campo: 'controle_ambiental_vetorial', titulo: 'Controle ambiental e vetorial' },
+  {
+    grupo: 'CONTROLE_AMBIENTAL_E_VETORIAL',
+    campo: 'controle_ambiental_vetorial',
+    titulo: 'Controle ambiental e vetorial',
+  },
   { grupo: 'OUTROS', campo: 'outros', titulo: 'Outros' },
 ] as const;
 export type CampoGrupoMotivo = (typeof gruposMotivoVisita)[number]['campo'];
 
 /** The reasons of each group, for the form's checkbox groups and the API's grouped answer. */
 export function motivosPorGrupo(ids: readonly number[]): Record<CampoGrupoMotivo, number[]> {
-  const out = Object.fromEntries(gruposMotivoVisita.map((g) => [g.campo, [] as number[]])) as Record<CampoGrupoMotivo, number[]>;
+  const out = Object.fromEntries(gruposMotivoVisita.map((g) => [g.campo, [] as number[]])) as Record<
+    CampoGrupoMotivo,
+    number[]
+  >;
   for (const m of motivoVisita) {
     if (!ids.includes(m.codigo)) continue;
     const g = gruposMotivoVisita.find((x) => x.grupo === m.grupo);
@@ -77,7 +100,9 @@ export const visitaDomiciliarFieldsSchema = z.object({
   /** The current unit when absent. */
   unidade_saude_id: optionalUuid(),
   /** Specialty (CBO) of the visiting agent; the API fills it when exactly one of the user's is compatible. */
-  ocupacao_id: opt(zRequired().refine((v) => (cboVisitaDomiciliarCodigos as readonly string[]).includes(v), { error: msg.naoEValido })),
+  ocupacao_id: opt(
+    zRequired().refine((v) => (cboVisitaDomiciliarCodigos as readonly string[]).includes(v), { error: msg.naoEValido }),
+  ),
   /** Date and hour of the visit (ISO with offset); defaults to now, editable, never in the future. */
   data_visita: opt(zDataHora()),
   /** Shift; derived from the hour when absent. */
@@ -99,7 +124,15 @@ export const visitaDomiciliarFieldsSchema = z.object({
   ...sinaisVitaisFields,
 });
 
-const MEDIDAS = ['altura', 'peso', 'temperatura', 'glicemia', 'momento_coleta_glicemia_id', 'pressao_sistolica', 'pressao_diastolica'] as const;
+const MEDIDAS = [
+  'altura',
+  'peso',
+  'temperatura',
+  'glicemia',
+  'momento_coleta_glicemia_id',
+  'pressao_sistolica',
+  'pressao_diastolica',
+] as const;
 
 /** LEDI and spec rules that relate fields (pure; form and API). The API adds the member's sex and the family's state. */
 export function visitaDomiciliarIssues(v: Loose): Issue[] {
@@ -115,7 +148,8 @@ export function visitaDomiciliarIssues(v: Loose): Issue[] {
     issues.push({ path: ['motivo_visita_ids'], message: msg.obrigatorio });
   }
   if (imovelSemMorador(v.tipo_imovel_id)) {
-    if (motivos.some((m) => !MOTIVOS_IMOVEL_SEM_MORADOR.includes(m))) issues.push({ path: ['motivo_visita_ids'], message: msg.motivoImovelSemMorador });
+    if (motivos.some((m) => !MOTIVOS_IMOVEL_SEM_MORADOR.includes(m)))
+      issues.push({ path: ['motivo_visita_ids'], message: msg.motivoImovelSemMorador });
     for (const f of MEDIDAS) if (given(v[f])) issues.push({ path: [f], message: msg.naoPreencherImovel });
     if (given(v.municipe_id)) issues.push({ path: ['municipe_id'], message: msg.naoPreencherImovel });
     if (given(v.numero_prontuario)) issues.push({ path: ['numero_prontuario'], message: msg.naoPreencherImovel });
@@ -130,7 +164,10 @@ export function visitaDomiciliarIssues(v: Loose): Issue[] {
 export type VisitaDomiciliarValues = z.output<typeof visitaDomiciliarFieldsSchema>;
 
 /** POST body. */
-export const visitaDomiciliarInputSchema = z.intersection(visitaDomiciliarFieldsSchema, rulesOf(visitaDomiciliarIssues));
+export const visitaDomiciliarInputSchema = z.intersection(
+  visitaDomiciliarFieldsSchema,
+  rulesOf(visitaDomiciliarIssues),
+);
 export type VisitaDomiciliarInput = z.input<typeof visitaDomiciliarInputSchema>;
 
 /** POST /visitas_domiciliares/{id}/cancelar. */
@@ -151,13 +188,17 @@ export const visitaDomiciliarSchema = z.object({
   domicilio_id: s(),
   municipe_id: s(),
   municipe_nome: s(),
-  unidade_saude_id: z.string(), unidade_saude_nome: s(),
-  profissional_id: z.string(), profissional_nome: s(),
+  unidade_saude_id: z.string(),
+  unidade_saude_nome: s(),
+  profissional_id: z.string(),
+  profissional_nome: s(),
   equipe_id: s(),
-  ocupacao_id: z.string(), ocupacao_nome: s(),
+  ocupacao_id: z.string(),
+  ocupacao_nome: s(),
   data_visita: z.string(),
   turno_atendimentos: z.number(),
-  micro_area: s(), fora_area: z.boolean(),
+  micro_area: s(),
+  fora_area: z.boolean(),
   tipo_imovel_id: z.number(),
   numero_prontuario: s(),
   visita_compartilhada: z.boolean(),
@@ -169,7 +210,8 @@ export const visitaDomiciliarSchema = z.object({
   controle_ambiental_vetorial: z.array(z.number()),
   outros: z.array(z.number()),
   desfecho_id: z.number(),
-  altura: n(), peso: n(),
+  altura: n(),
+  peso: n(),
   ...sinaisVitaisSchema,
   situacao: z.enum(situacoesVisita),
   cancelada_em: s(),
@@ -225,19 +267,21 @@ export const familiaVisitaDetalheSchema = z.object({
   fora_area: z.boolean(),
   mudou: z.boolean(),
   ultima_visita: s(),
-  membros: z.array(z.object({
-    municipe_id: z.uuid(),
-    nome: z.string(),
-    nome_social: s(),
-    data_nascimento: z.string(),
-    /** 'x anos, y meses e z dias' (spec §5 age text). */
-    idade: z.string(),
-    sexo_id: z.number(),
-    parentesco_id: z.number(),
-    /** The member's record number in the current unit, to prefill the form. */
-    numero_prontuario: s(),
-    ultima_visita: s(),
-  })),
+  membros: z.array(
+    z.object({
+      municipe_id: z.uuid(),
+      nome: z.string(),
+      nome_social: s(),
+      data_nascimento: z.string(),
+      /** 'x anos, y meses e z dias' (spec §5 age text). */
+      idade: z.string(),
+      sexo_id: z.number(),
+      parentesco_id: z.number(),
+      /** The member's record number in the current unit, to prefill the form. */
+      numero_prontuario: s(),
+      ultima_visita: s(),
+    }),
+  ),
 });
 export type FamiliaVisitaDetalhe = z.infer<typeof familiaVisitaDetalheSchema>;
 

@@ -68,7 +68,10 @@ describe('CNS properties', () => {
   it('refuses every single-digit change outside position 5 (index 4)', () => {
     fc.assert(
       fc.property(anyCns, (cns) =>
-        singleDigitChanges(cns).filter(({ index }) => index !== 4).every(({ changed }) => !isValidCns(changed))),
+        singleDigitChanges(cns)
+          .filter(({ index }) => index !== 4)
+          .every(({ changed }) => !isValidCns(changed)),
+      ),
       { numRuns: 300 },
     );
   });
@@ -76,7 +79,10 @@ describe('CNS properties', () => {
   it('cannot see a change at position 5 (index 4): the algorithm of spec §5 accepts it', () => {
     fc.assert(
       fc.property(anyCns, (cns) =>
-        singleDigitChanges(cns).filter(({ index }) => index === 4).every(({ changed }) => isValidCns(changed))),
+        singleDigitChanges(cns)
+          .filter(({ index }) => index === 4)
+          .every(({ changed }) => isValidCns(changed)),
+      ),
       { numRuns: 300 },
     );
     expect(isValidCns('170392595040000')).toBe(true); // 1703[3→9]2595040000
@@ -87,8 +93,10 @@ describe('CNS properties', () => {
     const anyFifteen = fc.string({ unit: digit, minLength: 15, maxLength: 15 });
     const mutated = fc.tuple(anyCns, fc.nat(14), digit).map(([c, i, d]) => c.slice(0, i) + d + c.slice(i + 1));
     fc.assert(
-      fc.property(fc.oneof(anyCns, mutated, anyFifteen, anyCns.map(formatCns)), (cns) =>
-        isValidCns(cns) === referenceIsValidCns(cns)),
+      fc.property(
+        fc.oneof(anyCns, mutated, anyFifteen, anyCns.map(formatCns)),
+        (cns) => isValidCns(cns) === referenceIsValidCns(cns),
+      ),
       { numRuns: 5000 },
     );
   });

@@ -6,8 +6,15 @@ import { singleDigitChanges, validCpf } from './test-arbitraries';
 
 describe('isValidCpf', () => {
   it.each([
-    '123.456.789-09', '12345678909', '529.982.247-25', '111.444.777-35', '98765432100',
-    '390.533.447-05', '000.000.001-91', '10000000019', ' 529.982.247-25 ',
+    '123.456.789-09',
+    '12345678909',
+    '529.982.247-25',
+    '111.444.777-35',
+    '98765432100',
+    '390.533.447-05',
+    '000.000.001-91',
+    '10000000019',
+    ' 529.982.247-25 ',
   ])('accepts %s', (cpf) => expect(isValidCpf(cpf)).toBe(true));
 
   it.each([
@@ -51,8 +58,10 @@ describe('CPF properties', () => {
   // digit from 1 to 9 the map is one-to-one and every single-digit change is caught.
   it('refuses every single-digit change when the first check digit is not 0', () => {
     fc.assert(
-      fc.property(validCpf.filter((c) => c[9] !== '0'), (cpf) =>
-        singleDigitChanges(cpf).every(({ changed }) => !isValidCpf(changed))),
+      fc.property(
+        validCpf.filter((c) => c[9] !== '0'),
+        (cpf) => singleDigitChanges(cpf).every(({ changed }) => !isValidCpf(changed)),
+      ),
       { numRuns: 300 },
     );
   });
@@ -60,7 +69,8 @@ describe('CPF properties', () => {
   it('accepts a single-digit change only in a base digit of a CPF whose first check digit is 0', () => {
     fc.assert(
       fc.property(validCpf, (cpf) =>
-        singleDigitChanges(cpf).every(({ index, changed }) => !isValidCpf(changed) || (cpf[9] === '0' && index < 9))),
+        singleDigitChanges(cpf).every(({ index, changed }) => !isValidCpf(changed) || (cpf[9] === '0' && index < 9)),
+      ),
       { numRuns: 300 },
     );
   });
@@ -75,11 +85,17 @@ describe('CPF properties', () => {
 
   // Plain digits and the canonical mask only: the two libraries tolerate different odd separators.
   it('agrees with @brazilian-utils/brazilian-utils on valid, mutated and random numbers', () => {
-    const anyEleven = fc.string({ unit: fc.constantFrom('0', '1', '2', '3', '4', '5', '6', '7', '8', '9'), minLength: 11, maxLength: 11 });
+    const anyEleven = fc.string({
+      unit: fc.constantFrom('0', '1', '2', '3', '4', '5', '6', '7', '8', '9'),
+      minLength: 11,
+      maxLength: 11,
+    });
     const mutated = fc.tuple(validCpf, fc.nat(10), fc.nat(9)).map(([c, i, d]) => c.slice(0, i) + d + c.slice(i + 1));
     fc.assert(
-      fc.property(fc.oneof(validCpf, mutated, anyEleven, validCpf.map(formatCpf)), (cpf) =>
-        isValidCpf(cpf) === referenceIsValidCpf(cpf)),
+      fc.property(
+        fc.oneof(validCpf, mutated, anyEleven, validCpf.map(formatCpf)),
+        (cpf) => isValidCpf(cpf) === referenceIsValidCpf(cpf),
+      ),
       { numRuns: 5000 },
     );
   });

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ageParts, brToIso, dateRange, formatAge, formatLongDate, formatNotificationTimestamp, isoToBr, isValidBrDate,
-  isValidIsoDate, latestAdultBirthDate, minAdultBirthDate, sameYear, toIsoDate, todayIso,
+  ageParts,
+  brToIso,
+  dateRange,
+  formatAge,
+  formatLongDate,
+  formatNotificationTimestamp,
+  isoToBr,
+  isValidBrDate,
+  isValidIsoDate,
+  latestAdultBirthDate,
+  minAdultBirthDate,
+  sameYear,
+  toIsoDate,
+  todayIso,
 } from './dates';
 
 // 02:30 UTC on 5 March is still 4 March in São Paulo (UTC−3).
@@ -15,12 +27,20 @@ describe('conversion and format validation', () => {
     expect(toIsoDate('2020-02-01')).toBe('2020-02-01');
   });
 
-  it.each(['31/02/2020', '29/02/2021', '32/01/2020', '00/01/2020', '01/13/2020', '1/2/2020', '01-02-2020', '2020-02-01', ''])(
-    'refuses %s as dd/MM/yyyy', (v) => {
-      expect(isValidBrDate(v)).toBe(false);
-      expect(brToIso(v)).toBeNull();
-    },
-  );
+  it.each([
+    '31/02/2020',
+    '29/02/2021',
+    '32/01/2020',
+    '00/01/2020',
+    '01/13/2020',
+    '1/2/2020',
+    '01-02-2020',
+    '2020-02-01',
+    '',
+  ])('refuses %s as dd/MM/yyyy', (v) => {
+    expect(isValidBrDate(v)).toBe(false);
+    expect(brToIso(v)).toBeNull();
+  });
 
   it('accepts real dates, leap days included', () => {
     expect(isValidBrDate('29/02/2020')).toBe(true);

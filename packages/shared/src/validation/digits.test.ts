@@ -25,9 +25,11 @@ describe('digits helpers', () => {
 
 describe('isValidCreditCard (Luhn)', () => {
   it.each(['4111 1111 1111 1111', '4111111111111111', '5555-5555-5555-4444', '378282246310005', '6011111111111117'])(
-    'accepts %s', (card) => expect(isValidCreditCard(card)).toBe(true),
+    'accepts %s',
+    (card) => expect(isValidCreditCard(card)).toBe(true),
   );
   it.each(['4111 1111 1111 1112', '1234567890123', '0000000000000000', '41111111111', '4111x11111111111', ''])(
-    'refuses %s', (card) => expect(isValidCreditCard(card)).toBe(false),
+    'refuses %s',
+    (card) => expect(isValidCreditCard(card)).toBe(false),
   );
 });

@@ -3,8 +3,13 @@ import { emailProblem, isValidEmail } from './email';
 
 describe('emailProblem', () => {
   it.each([
-    'maria@saude.gov.br', 'jo@x.com', 'joao.silva+ubs@prefeitura.sp.gov.br', 'a1b@exemplo.com.br',
-    'José@exemplo.com', ' maria@saude.gov.br ', 'ab_12@sub-dominio.org',
+    'maria@saude.gov.br',
+    'jo@x.com',
+    'joao.silva+ubs@prefeitura.sp.gov.br',
+    'a1b@exemplo.com.br',
+    'José@exemplo.com',
+    ' maria@saude.gov.br ',
+    'ab_12@sub-dominio.org',
   ])('accepts %s', (email) => expect(emailProblem(email)).toBeNull());
 
   it.each([

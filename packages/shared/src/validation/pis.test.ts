@@ -5,9 +5,10 @@ import { isValidPis, pisCheckDigit } from './pis';
 import { singleDigitChanges, validPis } from './test-arbitraries';
 
 describe('isValidPis', () => {
-  it.each([
-    '12056412545', '120.56412.54-5', '10000000008', '12345678900', '20000000005', '170.33259.50-4',
-  ])('accepts %s', (pis) => expect(isValidPis(pis)).toBe(true));
+  it.each(['12056412545', '120.56412.54-5', '10000000008', '12345678900', '20000000005', '170.33259.50-4'])(
+    'accepts %s',
+    (pis) => expect(isValidPis(pis)).toBe(true),
+  );
 
   it.each([
     ['wrong check digit', '12056412547'],
@@ -37,8 +38,10 @@ describe('PIS properties', () => {
   // and every single-digit change is refused; with 0 a base change can land on the other remainder.
   it('refuses every single-digit change when the check digit is not 0', () => {
     fc.assert(
-      fc.property(validPis.filter((p) => p[10] !== '0'), (pis) =>
-        singleDigitChanges(pis).every(({ changed }) => !isValidPis(changed))),
+      fc.property(
+        validPis.filter((p) => p[10] !== '0'),
+        (pis) => singleDigitChanges(pis).every(({ changed }) => !isValidPis(changed)),
+      ),
       { numRuns: 300 },
     );
   });
@@ -46,7 +49,8 @@ describe('PIS properties', () => {
   it('accepts a single-digit change only in a base digit of a PIS whose check digit is 0', () => {
     fc.assert(
       fc.property(validPis, (pis) =>
-        singleDigitChanges(pis).every(({ index, changed }) => !isValidPis(changed) || (pis[10] === '0' && index < 10))),
+        singleDigitChanges(pis).every(({ index, changed }) => !isValidPis(changed) || (pis[10] === '0' && index < 10)),
+      ),
       { numRuns: 300 },
     );
     // 1234567890-0 has remainder 0; 2 → 8 at index 1 adds 6 × 2 = 12 ≡ 1, remainder 1, digit still 0.
@@ -58,8 +62,10 @@ describe('PIS properties', () => {
     const digit = fc.constantFrom('0', '1', '2', '3', '4', '5', '6', '7', '8', '9');
     const mutated = fc.tuple(validPis, fc.nat(10), digit).map(([p, i, d]) => p.slice(0, i) + d + p.slice(i + 1));
     fc.assert(
-      fc.property(fc.oneof(validPis, mutated, fc.string({ unit: digit, minLength: 11, maxLength: 11 })), (pis) =>
-        isValidPis(pis) === referenceIsValidPis(pis)),
+      fc.property(
+        fc.oneof(validPis, mutated, fc.string({ unit: digit, minLength: 11, maxLength: 11 })),
+        (pis) => isValidPis(pis) === referenceIsValidPis(pis),
+      ),
       { numRuns: 5000 },
     );
   });

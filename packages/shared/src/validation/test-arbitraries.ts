@@ -1,7 +1,8 @@
 // fast-check generators of valid document numbers, built from the definitions (not from the validators).
 import fc from 'fast-check';
 
-const digitString = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(''));
+const digitString = (n: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(''));
 
 const weighted = (s: string, weightOf: (i: number) => number) =>
   Array.from(s).reduce((acc, c, i) => acc + Number(c) * weightOf(i), 0);

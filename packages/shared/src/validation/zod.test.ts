@@ -3,9 +3,30 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { todayIso } from './dates';
 import {
-  optionalField, optionalText, zBetween, zBrDate, zCep, zCns, zCpf, zCreditCard, zDateBetween, zDecimal, zDigits, zEmail,
-  zInteger, zIsoDate, zLessThan, zLessThanOrEqual, zMoreThan, zMoreThanOrEqual, zNumber, zNumeric, zPhone, zPisPasep,
-  zRegex, zRequired,
+  optionalField,
+  optionalText,
+  zBetween,
+  zBrDate,
+  zCep,
+  zCns,
+  zCpf,
+  zCreditCard,
+  zDateBetween,
+  zDecimal,
+  zDigits,
+  zEmail,
+  zInteger,
+  zIsoDate,
+  zLessThan,
+  zLessThanOrEqual,
+  zMoreThan,
+  zMoreThanOrEqual,
+  zNumber,
+  zNumeric,
+  zPhone,
+  zPisPasep,
+  zRegex,
+  zRequired,
 } from './zod';
 
 /** The messages a schema answers for `value`, in order; [] when it passes. */
@@ -128,7 +149,10 @@ describe('numbers', () => {
     const s = zNumber({ integer: true, gte: 0, lte: 10 });
     expect(messages(s, 11.5)).toEqual(['deve ser um número inteiro']);
     expect(messages(s, 11)).toEqual(['deve ser menor ou igual que 10']);
-    expect(messages(zNumber({ between: [1, 5], lt: 3 }), 6)).toEqual(['deve estar entre 1 e 5', 'deve ser menor que 3']);
+    expect(messages(zNumber({ between: [1, 5], lt: 3 }), 6)).toEqual([
+      'deve estar entre 1 e 5',
+      'deve ser menor que 3',
+    ]);
   });
 });
 

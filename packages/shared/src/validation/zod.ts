@@ -95,10 +95,7 @@ export function zNumber(opts: NumberOpts = {}) {
     if (lt !== undefined && !(v < lt)) fail(msg.menorQue(brNumber(lt)));
     if (lte !== undefined && !(v <= lte)) fail(msg.menorOuIgualQue(brNumber(lte)));
   });
-  return z
-    .union([z.number(), z.string()], { error: requiredOrNumeric })
-    .transform(parseNumberInput)
-    .pipe(checked);
+  return z.union([z.number(), z.string()], { error: requiredOrNumeric }).transform(parseNumberInput).pipe(checked);
 }
 
 function requiredOrNumeric(iss: { input?: unknown }) {
@@ -107,7 +104,8 @@ function requiredOrNumeric(iss: { input?: unknown }) {
 
 export const zNumeric = (opts: Omit<NumberOpts, 'integer'> = {}) => zNumber(opts);
 export const zInteger = (opts: Omit<NumberOpts, 'integer'> = {}) => zNumber({ ...opts, integer: true });
-export const zDecimal = (places: number, opts: Omit<NumberOpts, 'decimals'> = {}) => zNumber({ ...opts, decimals: places });
+export const zDecimal = (places: number, opts: Omit<NumberOpts, 'decimals'> = {}) =>
+  zNumber({ ...opts, decimals: places });
 export const zBetween = (min: number, max: number, opts: Omit<NumberOpts, 'between'> = {}) =>
   zNumber({ ...opts, between: [min, max] });
 export const zMoreThan = (x: number, opts: NumberOpts = {}) => zNumber({ ...opts, gt: x });
@@ -138,11 +136,12 @@ function checkRange(opts: DateOpts) {
     const min = resolve(opts.min) ?? range?.min;
     const max = resolve(opts.max) ?? range?.max;
     if ((min !== undefined && iso < min) || (max !== undefined && iso > max)) {
-      const message = min !== undefined && max !== undefined
-        ? msg.dateBetween(isoToBr(min) ?? min, isoToBr(max) ?? max)
-        : min !== undefined
-          ? msg.maiorOuIgualQue(isoToBr(min) ?? min)
-          : msg.menorOuIgualQue(isoToBr(max!) ?? max!);
+      const message =
+        min !== undefined && max !== undefined
+          ? msg.dateBetween(isoToBr(min) ?? min, isoToBr(max) ?? max)
+          : min !== undefined
+            ? msg.maiorOuIgualQue(isoToBr(min) ?? min)
+            : msg.menorOuIgualQue(isoToBr(max!) ?? max!);
       ctx.addIssue({ code: 'custom', message, input: iso });
     }
   };
@@ -150,9 +149,7 @@ function checkRange(opts: DateOpts) {
 
 /** A real date as 'yyyy-MM-dd' (the wire format): msg.dateFormat, then the optional range (msg.dateBetween). */
 export function zIsoDate(opts: DateOpts = {}) {
-  return zRequired()
-    .refine(isValidIsoDate, { error: msg.dateFormat, abort: true })
-    .superRefine(checkRange(opts));
+  return zRequired().refine(isValidIsoDate, { error: msg.dateFormat, abort: true }).superRefine(checkRange(opts));
 }
 
 /** A typed 'dd/MM/yyyy' date, checked like zIsoDate and handed on as 'yyyy-MM-dd'. */
@@ -186,7 +183,12 @@ export const zPhone = () =>
   zRequired()
     .superRefine((v, ctx) => {
       const problem = phoneProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', input: v, message: problem === 'sequencial' ? msg.telefoneSequencial : msg.naoEValido });
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          input: v,
+          message: problem === 'sequencial' ? msg.telefoneSequencial : msg.naoEValido,
+        });
     })
     .transform(digitsOnly);
 
@@ -194,7 +196,12 @@ export const zPhone = () =>
 export const zEmail = ({ max = 254 }: { max?: number } = {}) =>
   zRequired({ max }).superRefine((v, ctx) => {
     const problem = emailProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', input: v, message: problem === 'duas_letras' ? msg.emailDuasLetras : msg.emailInvalido });
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        input: v,
+        message: problem === 'duas_letras' ? msg.emailDuasLetras : msg.emailInvalido,
+      });
   });
 
 /** Text matching `re` (spec §5 regex rule): msg.naoEValido. */

@@ -7,26 +7,34 @@ import { municipes } from './municipes';
 // professional, occupation, micro-area), documents, nationality, deficiencies and sexual orientation are the
 // citizen's (municipes and its sociodemographic block), written through and read back: one truth.
 // The exit is this registration's event; the citizen gets a copy of reason, death date and DO number.
-export const cadastrosIndividuais = pgTable('cadastros_individuais', {
-  id: uuid().primaryKey(),
-  // restrict: a citizen with a registration is not deleted (municipes/rules.ts municipeReferences answers 409 first).
-  municipe_id: uuid().notNull().references(() => municipes.id, { onDelete: 'restrict' }),
-  termo_recusa: boolean().notNull().default(false),
-  proprio_responsavel_familiar: boolean().notNull().default(false),
-  data_cadastro: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  // e-SUS food-insecurity screening, three-month look-back (spec §5).
-  alimentos_acabaram_sem_dinheiro: boolean().notNull().default(false),
-  comeu_alguns_alimentos_sem_dinheiro: boolean().notNull().default(false),
-  motivo_saida_cadastro_id: integer(),
-  data_obito: date(),
-  numero_do: text(),
-  /** When the exit was recorded; null while active (situacao 'ativo'). */
-  saida_em: timestamp({ withTimezone: true }),
-  lock_version: integer().notNull().default(0),
-  ...timestamps,
-}, (t) => [
-  // One active registration per citizen; after an exit a new one may be made (back in the territory).
-  uniqueIndex('cadastros_individuais_municipe_ativo_key').on(t.municipe_id).where(sql`${t.saida_em} is null`),
-  index('cadastros_individuais_municipe_id_idx').on(t.municipe_id),
-  index('cadastros_individuais_data_cadastro_idx').on(t.data_cadastro),
-]);
+export const cadastrosIndividuais = pgTable(
+  'cadastros_individuais',
+  {
+    id: uuid().primaryKey(),
+    // restrict: a citizen with a registration is not deleted (municipes/rules.ts municipeReferences answers 409 first).
+    municipe_id: uuid()
+      .notNull()
+      .references(() => municipes.id, { onDelete: 'restrict' }),
+    termo_recusa: boolean().notNull().default(false),
+    proprio_responsavel_familiar: boolean().notNull().default(false),
+    data_cadastro: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // e-SUS food-insecurity screening, three-month look-back (spec §5).
+    alimentos_acabaram_sem_dinheiro: boolean().notNull().default(false),
+    comeu_alguns_alimentos_sem_dinheiro: boolean().notNull().default(false),
+    motivo_saida_cadastro_id: integer(),
+    data_obito: date(),
+    numero_do: text(),
+    /** When the exit was recorded; null while active (situacao 'ativo'). */
+    saida_em: timestamp({ withTimezone: true }),
+    lock_version: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // One active registration per citizen; after an exit a new one may be made (back in the territory).
+    uniqueIndex('cadastros_individuais_municipe_ativo_key')
+      .on(t.municipe_id)
+      .where(sql`${t.saida_em} is null`),
+    index('cadastros_individuais_municipe_id_idx').on(t.municipe_id),
+    index('cadastros_individuais_data_cadastro_idx').on(t.data_cadastro),
+  ],
+);

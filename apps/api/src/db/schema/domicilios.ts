@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './common';
 import { municipios } from './enderecos';
 import { normalized, municipes } from './municipes';
@@ -10,161 +21,212 @@ import { equipes, unidadesSaude } from './unidades';
 // Column names are the JSON names of packages/shared/src/schemas/cadastro_domiciliar.ts. The e-SUS form changes with
 // the property type: a home (tipo_imovel_id 1) answers the living conditions, an institution (7–11) the institution
 // block; the shared rules clear what does not apply before it is stored.
-export const cadastrosDomiciliares = pgTable('cadastros_domiciliares', {
-  id: uuid().primaryKey(),
-  // Header (e-SUS UnicaLotacaoHeader).
-  unidade_saude_id: uuid().notNull().references(() => unidadesSaude.id),
-  profissional_id: uuid().notNull().references(() => profissionais.id),
-  equipe_id: uuid().references(() => equipes.id),
-  ocupacao_id: text().notNull(),
-  data_cadastro: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  /** Two-digit micro-area (spec field name `st_micro_area`); null when fora_area. */
-  st_micro_area: text(),
-  fora_area: boolean().notNull().default(false),
-  // Address (e-SUS EnderecoLocalPermanencia).
-  cep: text(),
-  uf: text(),
-  municipio_ibge: text().references(() => municipios.codigo_ibge),
-  tipo_logradouro: text(),
-  logradouro: text(),
-  numero: text(),
-  sem_numero: boolean().notNull().default(false),
-  complemento: text(),
-  bairro: text(),
-  ponto_referencia: text(),
-  tipo_imovel_id: integer().notNull(),
-  telefone_residencial: text(),
-  telefone_contato: text(),
-  // Living conditions (e-SUS CondicaoMoradia), homes only.
-  situacao_moradia_id: integer(),
-  localizacao_id: integer(),
-  tipo_domicilio_id: integer(),
-  condicao_posse_terra_id: integer(),
-  numero_moradores: integer(),
-  numero_comodos: integer(),
-  tipo_acesso_id: integer(),
-  material_paredes_id: integer(),
-  energia_eletrica: boolean(),
-  tipo_origem_energia_eletrica_id: integer(),
-  abastecimento_agua_id: integer(),
-  tratamento_agua_id: integer(),
-  escoamento_sanitario_id: integer(),
-  destino_lixo_id: integer(),
-  possui_animais: boolean().notNull().default(false),
-  animal_ids: integer().array().notNull().default(sql`'{}'::integer[]`),
-  quantidade_animais: integer(),
-  // Institution (e-SUS InstituicaoPermanencia), property types 7–11 only.
-  instituicao_nome: text(),
-  instituicao_responsavel_nome: text(),
-  instituicao_responsavel_cns: text(),
-  instituicao_responsavel_cargo: text(),
-  instituicao_responsavel_telefone: text(),
-  instituicao_outros_profissionais: boolean(),
-  termo_recusa: boolean().notNull().default(false),
-  // Vitals taken at the registration visit.
-  temperatura: numeric({ precision: 4, scale: 1, mode: 'number' }),
-  glicemia: integer(),
-  momento_coleta_glicemia_id: integer(),
-  pressao_sistolica: integer(),
-  pressao_diastolica: integer(),
-  lock_version: integer().notNull().default(0),
-  ...timestamps,
-}, (t) => [
-  index('cadastros_domiciliares_equipe_micro_area_idx').on(t.equipe_id, t.st_micro_area),
-  index('cadastros_domiciliares_unidade_idx').on(t.unidade_saude_id),
-  index('cadastros_domiciliares_profissional_idx').on(t.profissional_id),
-  index('cadastros_domiciliares_cep_idx').on(t.cep),
-  index('cadastros_domiciliares_logradouro_trgm_idx').using('gin', sql`${normalized(t.logradouro)} gin_trgm_ops`),
-  // The list's order (street, the house number as a number, its text, id), so a page reads its rows from the index
-  // instead of sorting every household in scope (bench/visitas.ts): one for a manager's whole town, one per team for an
-  // agent's territory (a team's streets may all sort late: walking the town's order would then read most of it).
-  index('cadastros_domiciliares_ordem_idx').on(
-    sql`${t.logradouro} collate "und-x-icu"`, sql`(nullif(regexp_replace(${t.numero}, '\\D', '', 'g'), '')::bigint)`, t.numero, t.id,
-  ),
-  index('cadastros_domiciliares_equipe_ordem_idx').on(
-    t.equipe_id, sql`${t.logradouro} collate "und-x-icu"`, sql`(nullif(regexp_replace(${t.numero}, '\\D', '', 'g'), '')::bigint)`, t.numero, t.id,
-  ),
-]);
+export const cadastrosDomiciliares = pgTable(
+  'cadastros_domiciliares',
+  {
+    id: uuid().primaryKey(),
+    // Header (e-SUS UnicaLotacaoHeader).
+    unidade_saude_id: uuid()
+      .notNull()
+      .references(() => unidadesSaude.id),
+    profissional_id: uuid()
+      .notNull()
+      .references(() => profissionais.id),
+    equipe_id: uuid().references(() => equipes.id),
+    ocupacao_id: text().notNull(),
+    data_cadastro: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Two-digit micro-area (spec field name `st_micro_area`); null when fora_area. */
+    st_micro_area: text(),
+    fora_area: boolean().notNull().default(false),
+    // Address (e-SUS EnderecoLocalPermanencia).
+    cep: text(),
+    uf: text(),
+    municipio_ibge: text().references(() => municipios.codigo_ibge),
+    tipo_logradouro: text(),
+    logradouro: text(),
+    numero: text(),
+    sem_numero: boolean().notNull().default(false),
+    complemento: text(),
+    bairro: text(),
+    ponto_referencia: text(),
+    tipo_imovel_id: integer().notNull(),
+    telefone_residencial: text(),
+    telefone_contato: text(),
+    // Living conditions (e-SUS CondicaoMoradia), homes only.
+    situacao_moradia_id: integer(),
+    localizacao_id: integer(),
+    tipo_domicilio_id: integer(),
+    condicao_posse_terra_id: integer(),
+    numero_moradores: integer(),
+    numero_comodos: integer(),
+    tipo_acesso_id: integer(),
+    material_paredes_id: integer(),
+    energia_eletrica: boolean(),
+    tipo_origem_energia_eletrica_id: integer(),
+    abastecimento_agua_id: integer(),
+    tratamento_agua_id: integer(),
+    escoamento_sanitario_id: integer(),
+    destino_lixo_id: integer(),
+    possui_animais: boolean().notNull().default(false),
+    animal_ids: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    quantidade_animais: integer(),
+    // Institution (e-SUS InstituicaoPermanencia), property types 7–11 only.
+    instituicao_nome: text(),
+    instituicao_responsavel_nome: text(),
+    instituicao_responsavel_cns: text(),
+    instituicao_responsavel_cargo: text(),
+    instituicao_responsavel_telefone: text(),
+    instituicao_outros_profissionais: boolean(),
+    termo_recusa: boolean().notNull().default(false),
+    // Vitals taken at the registration visit.
+    temperatura: numeric({ precision: 4, scale: 1, mode: 'number' }),
+    glicemia: integer(),
+    momento_coleta_glicemia_id: integer(),
+    pressao_sistolica: integer(),
+    pressao_diastolica: integer(),
+    lock_version: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('cadastros_domiciliares_equipe_micro_area_idx').on(t.equipe_id, t.st_micro_area),
+    index('cadastros_domiciliares_unidade_idx').on(t.unidade_saude_id),
+    index('cadastros_domiciliares_profissional_idx').on(t.profissional_id),
+    index('cadastros_domiciliares_cep_idx').on(t.cep),
+    index('cadastros_domiciliares_logradouro_trgm_idx').using('gin', sql`${normalized(t.logradouro)} gin_trgm_ops`),
+    // The list's order (street, the house number as a number, its text, id), so a page reads its rows from the index
+    // instead of sorting every household in scope (bench/visitas.ts): one for a manager's whole town, one per team for an
+    // agent's territory (a team's streets may all sort late: walking the town's order would then read most of it).
+    index('cadastros_domiciliares_ordem_idx').on(
+      sql`${t.logradouro} collate "und-x-icu"`,
+      sql`(nullif(regexp_replace(${t.numero}, '\\D', '', 'g'), '')::bigint)`,
+      t.numero,
+      t.id,
+    ),
+    index('cadastros_domiciliares_equipe_ordem_idx').on(
+      t.equipe_id,
+      sql`${t.logradouro} collate "und-x-icu"`,
+      sql`(nullif(regexp_replace(${t.numero}, '\\D', '', 'g'), '')::bigint)`,
+      t.numero,
+      t.id,
+    ),
+  ],
+);
 
 // Family (spec §3 "Family", issue 7). domicilio_id is the link to the home (one home at most: 409 when linked again).
 // A family flagged mudou (moved away) keeps its rows and history; its members may then join another family.
-export const familias = pgTable('familias', {
-  id: uuid().primaryKey(),
-  unidade_saude_id: uuid().notNull().references(() => unidadesSaude.id),
-  profissional_id: uuid().notNull().references(() => profissionais.id),
-  equipe_id: uuid().references(() => equipes.id),
-  numero_prontuario: text(),
-  /** First day of the month the family started living in the home ('yyyy-MM-01'). */
-  reside_desde: date(),
-  /** The family head: also a member with kinship PARENTESCO_RESPONSAVEL. */
-  responsavel_id: uuid().notNull().references(() => municipes.id, { onDelete: 'restrict' }),
-  renda_familiar_id: integer(),
-  mudou: boolean().notNull().default(false),
-  mudou_em: timestamp({ withTimezone: true }),
-  domicilio_id: uuid().references(() => cadastrosDomiciliares.id, { onDelete: 'restrict' }),
-  vinculado_em: timestamp({ withTimezone: true }),
-  lock_version: integer().notNull().default(0),
-  ...timestamps,
-}, (t) => [
-  index('familias_domicilio_id_idx').on(t.domicilio_id),
-  index('familias_responsavel_id_idx').on(t.responsavel_id),
-  index('familias_equipe_id_idx').on(t.equipe_id),
-  // A family record number is not reused in a unit.
-  uniqueIndex('familias_unidade_prontuario_key').on(t.unidade_saude_id, t.numero_prontuario).where(sql`${t.numero_prontuario} is not null`),
-]);
+export const familias = pgTable(
+  'familias',
+  {
+    id: uuid().primaryKey(),
+    unidade_saude_id: uuid()
+      .notNull()
+      .references(() => unidadesSaude.id),
+    profissional_id: uuid()
+      .notNull()
+      .references(() => profissionais.id),
+    equipe_id: uuid().references(() => equipes.id),
+    numero_prontuario: text(),
+    /** First day of the month the family started living in the home ('yyyy-MM-01'). */
+    reside_desde: date(),
+    /** The family head: also a member with kinship PARENTESCO_RESPONSAVEL. */
+    responsavel_id: uuid()
+      .notNull()
+      .references(() => municipes.id, { onDelete: 'restrict' }),
+    renda_familiar_id: integer(),
+    mudou: boolean().notNull().default(false),
+    mudou_em: timestamp({ withTimezone: true }),
+    domicilio_id: uuid().references(() => cadastrosDomiciliares.id, { onDelete: 'restrict' }),
+    vinculado_em: timestamp({ withTimezone: true }),
+    lock_version: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('familias_domicilio_id_idx').on(t.domicilio_id),
+    index('familias_responsavel_id_idx').on(t.responsavel_id),
+    index('familias_equipe_id_idx').on(t.equipe_id),
+    // A family record number is not reused in a unit.
+    uniqueIndex('familias_unidade_prontuario_key')
+      .on(t.unidade_saude_id, t.numero_prontuario)
+      .where(sql`${t.numero_prontuario} is not null`),
+  ],
+);
 
 // Member of a family (spec §3 "Member"). `ativo` is false once the family moved away (history kept); the partial
 // unique index is the rule 'Este munícipe já está cadastrado em outra família' and closes the race of two saves.
-export const familiaMembros = pgTable('familia_membros', {
-  id: uuid().primaryKey(),
-  familia_id: uuid().notNull().references(() => familias.id, { onDelete: 'cascade' }),
-  municipe_id: uuid().notNull().references(() => municipes.id, { onDelete: 'restrict' }),
-  parentesco_id: integer().notNull(),
-  ativo: boolean().notNull().default(true),
-  ...timestamps,
-}, (t) => [
-  uniqueIndex('familia_membros_municipe_ativo_key').on(t.municipe_id).where(sql`${t.ativo}`),
-  uniqueIndex('familia_membros_familia_municipe_key').on(t.familia_id, t.municipe_id),
-]);
+export const familiaMembros = pgTable(
+  'familia_membros',
+  {
+    id: uuid().primaryKey(),
+    familia_id: uuid()
+      .notNull()
+      .references(() => familias.id, { onDelete: 'cascade' }),
+    municipe_id: uuid()
+      .notNull()
+      .references(() => municipes.id, { onDelete: 'restrict' }),
+    parentesco_id: integer().notNull(),
+    ativo: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('familia_membros_municipe_ativo_key')
+      .on(t.municipe_id)
+      .where(sql`${t.ativo}`),
+    uniqueIndex('familia_membros_familia_municipe_key').on(t.familia_id, t.municipe_id),
+  ],
+);
 
 // Home visit (spec §3 "Home visit", issue 8). The id is generated by the client, so a retried save finds its visit
 // instead of creating a second one. A cancelled visit keeps its row with the justification.
-export const visitasDomiciliares = pgTable('visitas_domiciliares', {
-  id: uuid().primaryKey(),
-  /** Null for a visit to a property without a family (territorial visit). */
-  familia_id: uuid().references(() => familias.id, { onDelete: 'restrict' }),
-  domicilio_id: uuid().references(() => cadastrosDomiciliares.id, { onDelete: 'restrict' }),
-  /** Null for a visit to the family or the home as a whole. */
-  municipe_id: uuid().references(() => municipes.id, { onDelete: 'restrict' }),
-  unidade_saude_id: uuid().notNull().references(() => unidadesSaude.id),
-  profissional_id: uuid().notNull().references(() => profissionais.id),
-  equipe_id: uuid().references(() => equipes.id),
-  ocupacao_id: text().notNull(),
-  data_visita: timestamp({ withTimezone: true }).notNull(),
-  turno_atendimentos: integer().notNull(),
-  micro_area: text(),
-  fora_area: boolean().notNull().default(false),
-  tipo_imovel_id: integer().notNull(),
-  numero_prontuario: text(),
-  visita_compartilhada: boolean().notNull().default(false),
-  motivo_visita_ids: integer().array().notNull().default(sql`'{}'::integer[]`),
-  desfecho_id: integer().notNull(),
-  altura: numeric({ precision: 4, scale: 1, mode: 'number' }),
-  peso: numeric({ precision: 6, scale: 3, mode: 'number' }),
-  temperatura: numeric({ precision: 4, scale: 1, mode: 'number' }),
-  glicemia: integer(),
-  momento_coleta_glicemia_id: integer(),
-  pressao_sistolica: integer(),
-  pressao_diastolica: integer(),
-  cancelada_em: timestamp({ withTimezone: true }),
-  cancelada_por: uuid().references(() => profissionais.id),
-  justificativa_cancelamento: text(),
-  lock_version: integer().notNull().default(0),
-  ...timestamps,
-}, (t) => [
-  index('visitas_domiciliares_familia_data_idx').on(t.familia_id, t.data_visita),
-  index('visitas_domiciliares_municipe_data_idx').on(t.municipe_id, t.data_visita),
-  index('visitas_domiciliares_profissional_data_idx').on(t.profissional_id, t.data_visita),
-  // The citizen registry asks whether a record number is tied to a visit before inactivating it.
-  index('visitas_domiciliares_unidade_prontuario_idx').on(t.unidade_saude_id, t.numero_prontuario),
-]);
+export const visitasDomiciliares = pgTable(
+  'visitas_domiciliares',
+  {
+    id: uuid().primaryKey(),
+    /** Null for a visit to a property without a family (territorial visit). */
+    familia_id: uuid().references(() => familias.id, { onDelete: 'restrict' }),
+    domicilio_id: uuid().references(() => cadastrosDomiciliares.id, { onDelete: 'restrict' }),
+    /** Null for a visit to the family or the home as a whole. */
+    municipe_id: uuid().references(() => municipes.id, { onDelete: 'restrict' }),
+    unidade_saude_id: uuid()
+      .notNull()
+      .references(() => unidadesSaude.id),
+    profissional_id: uuid()
+      .notNull()
+      .references(() => profissionais.id),
+    equipe_id: uuid().references(() => equipes.id),
+    ocupacao_id: text().notNull(),
+    data_visita: timestamp({ withTimezone: true }).notNull(),
+    turno_atendimentos: integer().notNull(),
+    micro_area: text(),
+    fora_area: boolean().notNull().default(false),
+    tipo_imovel_id: integer().notNull(),
+    numero_prontuario: text(),
+    visita_compartilhada: boolean().notNull().default(false),
+    motivo_visita_ids: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    desfecho_id: integer().notNull(),
+    altura: numeric({ precision: 4, scale: 1, mode: 'number' }),
+    peso: numeric({ precision: 6, scale: 3, mode: 'number' }),
+    temperatura: numeric({ precision: 4, scale: 1, mode: 'number' }),
+    glicemia: integer(),
+    momento_coleta_glicemia_id: integer(),
+    pressao_sistolica: integer(),
+    pressao_diastolica: integer(),
+    cancelada_em: timestamp({ withTimezone: true }),
+    cancelada_por: uuid().references(() => profissionais.id),
+    justificativa_cancelamento: text(),
+    lock_version: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('visitas_domiciliares_familia_data_idx').on(t.familia_id, t.data_visita),
+    index('visitas_domiciliares_municipe_data_idx').on(t.municipe_id, t.data_visita),
+    index('visitas_domiciliares_profissional_data_idx').on(t.profissional_id, t.data_visita),
+    // The citizen registry asks whether a record number is tied to a visit before inactivating it.
+    index('visitas_domiciliares_unidade_prontuario_idx').on(t.unidade_saude_id, t.numero_prontuario),
+  ],
+);

@@ -10,12 +10,18 @@ export const ufs = pgTable('ufs', {
   ...timestamps,
 });
 
-export const municipios = pgTable('municipios', {
-  codigo_ibge: text().primaryKey(),
-  nome: text().notNull(),
-  uf: text().notNull().references(() => ufs.sigla),
-  ...timestamps,
-}, (t) => [index('municipios_uf_nome_idx').on(t.uf, sql`${t.nome} collate "und-x-icu"`)]);
+export const municipios = pgTable(
+  'municipios',
+  {
+    codigo_ibge: text().primaryKey(),
+    nome: text().notNull(),
+    uf: text()
+      .notNull()
+      .references(() => ufs.sigla),
+    ...timestamps,
+  },
+  (t) => [index('municipios_uf_nome_idx').on(t.uf, sql`${t.nome} collate "und-x-icu"`)],
+);
 
 // Addresses already recorded in the municipality, by CEP: filled by the modules that save addresses and by
 // answers of the optional CEP web service, so a CEP typed once fills the form for everyone after.

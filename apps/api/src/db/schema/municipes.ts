@@ -1,6 +1,18 @@
 import type { CondicaoSaudeValues, SociodemograficaValues } from '@saude/shared/schemas/municipe';
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './common';
 import { municipios } from './enderecos';
 import { profissionais } from './profissionais';
@@ -10,123 +22,142 @@ import { equipes, unidadesSaude } from './unidades';
 export const normalized = (col: AnyPgColumn | SQL): SQL => sql`immutable_unaccent(lower(${col}))`;
 
 // The citizen (spec §3, issue 5). Column names are the JSON names; phones are three columns (JSON `telefones`).
-export const municipes = pgTable('municipes', {
-  id: uuid().primaryKey(),
-  cpf_numero: text(),
-  codigo_cns: text(),
-  cartao_provisorio: text(),
-  cartao_municipal: text(),
-  numero_registro: text(),
-  numero_prontuario_familiar: text(),
-  nome: text().notNull(),
-  nome_social: text(),
-  data_nascimento: date().notNull(),
-  sexo_id: integer().notNull(),
-  estado_civil_id: integer(),
-  raca_cor_id: integer(),
-  etnia_id: integer(),
-  nome_mae: text(),
-  mae_desconhecida: boolean().notNull().default(false),
-  nome_pai: text(),
-  pai_desconhecido: boolean().notNull().default(false),
-  responsavel_nome: text(),
-  responsavel_data_nascimento: date(),
-  nacionalidade_id: integer(),
-  municipio_nascimento_ibge: text().references(() => municipios.codigo_ibge),
-  pais_nascimento_id: integer(),
-  data_entrada_brasil: date(),
-  data_naturalizacao: date(),
-  portaria_naturalizacao: text(),
-  telefone_residencial: text(),
-  telefone_celular: text(),
-  telefone_contato: text(),
-  email: text(),
-  residencia_cep: text(),
-  residencia_uf: text(),
-  residencia_municipio_ibge: text().references(() => municipios.codigo_ibge),
-  residencia_tipo_logradouro: text(),
-  residencia_logradouro: text(),
-  residencia_numero: text(),
-  residencia_complemento: text(),
-  residencia_bairro: text(),
-  residencia_ponto_referencia: text(),
-  unidade_saude_referencia_id: uuid().references(() => unidadesSaude.id),
-  profissional_id: uuid().references(() => profissionais.id),
-  equipe_id: uuid().references(() => equipes.id),
-  ocupacao_id: text(),
-  micro_area: text(),
-  fora_area: boolean().notNull().default(false),
-  motivo_saida_cadastro_id: integer(),
-  data_obito: date(),
-  numero_do: text(),
-  parentesco_id: integer(),
-  doador_sangue: boolean().notNull().default(false),
-  tipo_sanguineo_id: integer(),
-  rg_numero: text(),
-  rg_data_emissao: date(),
-  rg_uf: text(),
-  rg_orgao_emissor: text(),
-  nis: text(),
-  titulo_eleitor: text(),
-  titulo_zona: text(),
-  titulo_secao: text(),
-  certidao_tipo: text(),
-  certidao_cartorio: text(),
-  certidao_livro: text(),
-  certidao_folha: text(),
-  certidao_termo: text(),
-  certidao_data_emissao: date(),
-  certidao_matricula: text(),
-  lock_version: integer().notNull().default(0),
-  ...timestamps,
-}, (t) => [
-  // One person, one CPF and one CNS: the service answers 422 with the other citizen's name; the index closes races.
-  uniqueIndex('municipes_cpf_numero_key').on(t.cpf_numero),
-  uniqueIndex('municipes_codigo_cns_key').on(t.codigo_cns),
-  index('municipes_cartao_provisorio_idx').on(t.cartao_provisorio),
-  // Duplicate detection and date search start from the birth date (a few dozen people per day at 1,000,000).
-  index('municipes_data_nascimento_idx').on(t.data_nascimento),
-  // The unfiltered list walks this index in display order.
-  index('municipes_nome_ordem_idx').on(sql`${t.nome} collate "und-x-icu"`, t.id),
-  // Accent-, case- and typo-tolerant search (LIKE and the pg_trgm word-similarity operator <% use these).
-  index('municipes_nome_trgm_idx').using('gin', sql`${normalized(t.nome)} gin_trgm_ops`),
-  index('municipes_nome_social_trgm_idx').using('gin', sql`${normalized(t.nome_social)} gin_trgm_ops`),
-  index('municipes_nome_mae_trgm_idx').using('gin', sql`${normalized(t.nome_mae)} gin_trgm_ops`),
-  index('municipes_nome_pai_trgm_idx').using('gin', sql`${normalized(t.nome_pai)} gin_trgm_ops`),
-  index('municipes_logradouro_trgm_idx').using('gin', sql`${normalized(t.residencia_logradouro)} gin_trgm_ops`),
-  // Any of the three phones: array[...] @> array[$1].
-  index('municipes_telefones_idx').using('gin', sql`(array[${t.telefone_residencial}, ${t.telefone_celular}, ${t.telefone_contato}])`),
-  index('municipes_unidade_micro_area_idx').on(t.unidade_saude_referencia_id, t.micro_area),
-  index('municipes_equipe_id_idx').on(t.equipe_id),
-  index('municipes_profissional_id_idx').on(t.profissional_id),
-]);
+export const municipes = pgTable(
+  'municipes',
+  {
+    id: uuid().primaryKey(),
+    cpf_numero: text(),
+    codigo_cns: text(),
+    cartao_provisorio: text(),
+    cartao_municipal: text(),
+    numero_registro: text(),
+    numero_prontuario_familiar: text(),
+    nome: text().notNull(),
+    nome_social: text(),
+    data_nascimento: date().notNull(),
+    sexo_id: integer().notNull(),
+    estado_civil_id: integer(),
+    raca_cor_id: integer(),
+    etnia_id: integer(),
+    nome_mae: text(),
+    mae_desconhecida: boolean().notNull().default(false),
+    nome_pai: text(),
+    pai_desconhecido: boolean().notNull().default(false),
+    responsavel_nome: text(),
+    responsavel_data_nascimento: date(),
+    nacionalidade_id: integer(),
+    municipio_nascimento_ibge: text().references(() => municipios.codigo_ibge),
+    pais_nascimento_id: integer(),
+    data_entrada_brasil: date(),
+    data_naturalizacao: date(),
+    portaria_naturalizacao: text(),
+    telefone_residencial: text(),
+    telefone_celular: text(),
+    telefone_contato: text(),
+    email: text(),
+    residencia_cep: text(),
+    residencia_uf: text(),
+    residencia_municipio_ibge: text().references(() => municipios.codigo_ibge),
+    residencia_tipo_logradouro: text(),
+    residencia_logradouro: text(),
+    residencia_numero: text(),
+    residencia_complemento: text(),
+    residencia_bairro: text(),
+    residencia_ponto_referencia: text(),
+    unidade_saude_referencia_id: uuid().references(() => unidadesSaude.id),
+    profissional_id: uuid().references(() => profissionais.id),
+    equipe_id: uuid().references(() => equipes.id),
+    ocupacao_id: text(),
+    micro_area: text(),
+    fora_area: boolean().notNull().default(false),
+    motivo_saida_cadastro_id: integer(),
+    data_obito: date(),
+    numero_do: text(),
+    parentesco_id: integer(),
+    doador_sangue: boolean().notNull().default(false),
+    tipo_sanguineo_id: integer(),
+    rg_numero: text(),
+    rg_data_emissao: date(),
+    rg_uf: text(),
+    rg_orgao_emissor: text(),
+    nis: text(),
+    titulo_eleitor: text(),
+    titulo_zona: text(),
+    titulo_secao: text(),
+    certidao_tipo: text(),
+    certidao_cartorio: text(),
+    certidao_livro: text(),
+    certidao_folha: text(),
+    certidao_termo: text(),
+    certidao_data_emissao: date(),
+    certidao_matricula: text(),
+    lock_version: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // One person, one CPF and one CNS: the service answers 422 with the other citizen's name; the index closes races.
+    uniqueIndex('municipes_cpf_numero_key').on(t.cpf_numero),
+    uniqueIndex('municipes_codigo_cns_key').on(t.codigo_cns),
+    index('municipes_cartao_provisorio_idx').on(t.cartao_provisorio),
+    // Duplicate detection and date search start from the birth date (a few dozen people per day at 1,000,000).
+    index('municipes_data_nascimento_idx').on(t.data_nascimento),
+    // The unfiltered list walks this index in display order.
+    index('municipes_nome_ordem_idx').on(sql`${t.nome} collate "und-x-icu"`, t.id),
+    // Accent-, case- and typo-tolerant search (LIKE and the pg_trgm word-similarity operator <% use these).
+    index('municipes_nome_trgm_idx').using('gin', sql`${normalized(t.nome)} gin_trgm_ops`),
+    index('municipes_nome_social_trgm_idx').using('gin', sql`${normalized(t.nome_social)} gin_trgm_ops`),
+    index('municipes_nome_mae_trgm_idx').using('gin', sql`${normalized(t.nome_mae)} gin_trgm_ops`),
+    index('municipes_nome_pai_trgm_idx').using('gin', sql`${normalized(t.nome_pai)} gin_trgm_ops`),
+    index('municipes_logradouro_trgm_idx').using('gin', sql`${normalized(t.residencia_logradouro)} gin_trgm_ops`),
+    // Any of the three phones: array[...] @> array[$1].
+    index('municipes_telefones_idx').using(
+      'gin',
+      sql`(array[${t.telefone_residencial}, ${t.telefone_celular}, ${t.telefone_contato}])`,
+    ),
+    index('municipes_unidade_micro_area_idx').on(t.unidade_saude_referencia_id, t.micro_area),
+    index('municipes_equipe_id_idx').on(t.equipe_id),
+    index('municipes_profissional_id_idx').on(t.profissional_id),
+  ],
+);
 
 // Record numbers per unit (spec §3 "Record numbering"). A number is never reused in a unit, even once inactivated.
-export const municipeProntuarios = pgTable('municipe_prontuarios', {
-  id: uuid().primaryKey(),
-  municipe_id: uuid().notNull().references(() => municipes.id, { onDelete: 'cascade' }),
-  unidade_saude_id: uuid().notNull().references(() => unidadesSaude.id),
-  numero: text().notNull(),
-  inativacao_motivo_id: integer(),
-  inativacao_justificativa: text(),
-  inativado_em: timestamp({ withTimezone: true }),
-  ...timestamps,
-}, (t) => [
-  uniqueIndex('municipe_prontuarios_unidade_numero_key').on(t.unidade_saude_id, t.numero),
-  index('municipe_prontuarios_municipe_id_idx').on(t.municipe_id),
-]);
+export const municipeProntuarios = pgTable(
+  'municipe_prontuarios',
+  {
+    id: uuid().primaryKey(),
+    municipe_id: uuid()
+      .notNull()
+      .references(() => municipes.id, { onDelete: 'cascade' }),
+    unidade_saude_id: uuid()
+      .notNull()
+      .references(() => unidadesSaude.id),
+    numero: text().notNull(),
+    inativacao_motivo_id: integer(),
+    inativacao_justificativa: text(),
+    inativado_em: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('municipe_prontuarios_unidade_numero_key').on(t.unidade_saude_id, t.numero),
+    index('municipe_prontuarios_municipe_id_idx').on(t.municipe_id),
+  ],
+);
 
 // The two blocks with their own permissions (spec §6). The answers are the shared Zod schema's output, stored as
 // one JSON document: the e-SUS form changes with every LEDI version, the permission and audit unit is the block.
 export const municipeSociodemograficas = pgTable('municipe_sociodemograficas', {
-  municipe_id: uuid().primaryKey().references(() => municipes.id, { onDelete: 'cascade' }),
+  municipe_id: uuid()
+    .primaryKey()
+    .references(() => municipes.id, { onDelete: 'cascade' }),
   dados: jsonb().$type<SociodemograficaValues>().notNull(),
   lock_version: integer().notNull().default(0),
   ...timestamps,
 });
 
 export const municipeCondicoesSaude = pgTable('municipe_condicoes_saude', {
-  municipe_id: uuid().primaryKey().references(() => municipes.id, { onDelete: 'cascade' }),
+  municipe_id: uuid()
+    .primaryKey()
+    .references(() => municipes.id, { onDelete: 'cascade' }),
   dados: jsonb().$type<CondicaoSaudeValues>().notNull(),
   lock_version: integer().notNull().default(0),
   ...timestamps,

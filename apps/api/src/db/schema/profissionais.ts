@@ -3,18 +3,22 @@ import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid }
 import { timestamps } from './common';
 import { equipes, unidadesSaude } from './unidades';
 
-export const profissionais = pgTable('profissionais', {
-  id: uuid().primaryKey(),
-  login: text().notNull(),
-  nome: text().notNull(),
-  email: text(),
-  codigo_cns: text(),
-  cpf_numero: text(),
-  senha_hash: text().notNull(),
-  ativo: boolean().notNull().default(true),
-  lock_version: integer().notNull().default(0),
-  ...timestamps,
-}, (t) => [uniqueIndex('profissionais_login_key').on(sql`lower(${t.login})`)]);
+export const profissionais = pgTable(
+  'profissionais',
+  {
+    id: uuid().primaryKey(),
+    login: text().notNull(),
+    nome: text().notNull(),
+    email: text(),
+    codigo_cns: text(),
+    cpf_numero: text(),
+    senha_hash: text().notNull(),
+    ativo: boolean().notNull().default(true),
+    lock_version: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('profissionais_login_key').on(sql`lower(${t.login})`)],
+);
 
 export const perfis = pgTable('perfis', {
   id: uuid().primaryKey(),
@@ -25,25 +29,44 @@ export const perfis = pgTable('perfis', {
   ...timestamps,
 });
 
-export const perfilPermissoes = pgTable('perfil_permissoes', {
-  perfil_id: uuid().notNull().references(() => perfis.id, { onDelete: 'cascade' }),
-  permission: text().notNull(),
-  ...timestamps,
-}, (t) => [primaryKey({ columns: [t.perfil_id, t.permission] })]);
+export const perfilPermissoes = pgTable(
+  'perfil_permissoes',
+  {
+    perfil_id: uuid()
+      .notNull()
+      .references(() => perfis.id, { onDelete: 'cascade' }),
+    permission: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.perfil_id, t.permission] })],
+);
 
 // A professional's assignment: unit × occupation (CBO) × team × profile (glossary: lotação).
-export const lotacoes = pgTable('lotacoes', {
-  id: uuid().primaryKey(),
-  profissional_id: uuid().notNull().references(() => profissionais.id),
-  unidade_saude_id: uuid().notNull().references(() => unidadesSaude.id),
-  ocupacao_codigo: text().notNull(),
-  equipe_id: uuid().references(() => equipes.id),
-  perfil_id: uuid().notNull().references(() => perfis.id),
-  micro_areas: text().array().notNull().default(sql`'{}'::text[]`),
-  ativo: boolean().notNull().default(true),
-  lock_version: integer().notNull().default(0),
-  ...timestamps,
-}, (t) => [
-  index('lotacoes_profissional_unidade_idx').on(t.profissional_id, t.unidade_saude_id),
-  index('lotacoes_equipe_id_idx').on(t.equipe_id),
-]);
+export const lotacoes = pgTable(
+  'lotacoes',
+  {
+    id: uuid().primaryKey(),
+    profissional_id: uuid()
+      .notNull()
+      .references(() => profissionais.id),
+    unidade_saude_id: uuid()
+      .notNull()
+      .references(() => unidadesSaude.id),
+    ocupacao_codigo: text().notNull(),
+    equipe_id: uuid().references(() => equipes.id),
+    perfil_id: uuid()
+      .notNull()
+      .references(() => perfis.id),
+    micro_areas: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ativo: boolean().notNull().default(true),
+    lock_version: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('lotacoes_profissional_unidade_idx').on(t.profissional_id, t.unidade_saude_id),
+    index('lotacoes_equipe_id_idx').on(t.equipe_id),
+  ],
+);

@@ -1,4 +1,10 @@
-import { allPermissions, perfilPermissions, perfis as perfilCodigos, type PerfilCodigo, type Permission } from '@saude/shared';
+import {
+  allPermissions,
+  perfilPermissions,
+  perfis as perfilCodigos,
+  type PerfilCodigo,
+  type Permission,
+} from '@saude/shared';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { menus, parametrizacao, perfilPermissoes, perfis, tiposUnidade } from '../schema';
@@ -23,41 +29,132 @@ export const tiposUnidadeBase = [
   { codigo: 'VIGILANCIA', nome: 'Vigilância em Saúde' },
 ];
 
-type MenuSeed = { id: string; nome: string; url?: string; icone: string; authorize?: Permission; children?: MenuSeed[] };
+type MenuSeed = {
+  id: string;
+  nome: string;
+  url?: string;
+  icone: string;
+  authorize?: Permission;
+  children?: MenuSeed[];
+};
 
 // The product's menu (spec §2 screens). The web hides entries whose screens are not built yet.
 export const menuTree: MenuSeed[] = [
   { id: 'inicio', nome: 'Início', url: '/', icone: 'home' },
   { id: 'municipes', nome: 'Munícipes', url: '/municipes', icone: 'users', authorize: 'municipes:index' },
   {
-    id: 'atencao_primaria', nome: 'Atenção primária', icone: 'stethoscope', children: [
-      { id: 'cadastros_individuais', nome: 'Cadastros individuais', url: '/atencao_primaria/cadastros_individuais', icone: 'user', authorize: 'atencao_primaria/cadastros_individuais:index' },
-      { id: 'cadastros_domiciliares', nome: 'Cadastros domiciliares', url: '/atencao_primaria/cadastros_domiciliares', icone: 'home', authorize: 'atencao_primaria/cadastros_domiciliares:index' },
-      { id: 'familias', nome: 'Famílias', url: '/atencao_primaria/familias', icone: 'users-group', authorize: 'atencao_primaria/familias:index' },
-      { id: 'visitas_domiciliares', nome: 'Visitas domiciliares', url: '/atencao_primaria/visitas_domiciliares', icone: 'door', authorize: 'atencao_primaria/visitas_domiciliares:index' },
+    id: 'atencao_primaria',
+    nome: 'Atenção primária',
+    icone: 'stethoscope',
+    children: [
+      {
+        id: 'cadastros_individuais',
+        nome: 'Cadastros individuais',
+        url: '/atencao_primaria/cadastros_individuais',
+        icone: 'user',
+        authorize: 'atencao_primaria/cadastros_individuais:index',
+      },
+      {
+        id: 'cadastros_domiciliares',
+        nome: 'Cadastros domiciliares',
+        url: '/atencao_primaria/cadastros_domiciliares',
+        icone: 'home',
+        authorize: 'atencao_primaria/cadastros_domiciliares:index',
+      },
+      {
+        id: 'familias',
+        nome: 'Famílias',
+        url: '/atencao_primaria/familias',
+        icone: 'users-group',
+        authorize: 'atencao_primaria/familias:index',
+      },
+      {
+        id: 'visitas_domiciliares',
+        nome: 'Visitas domiciliares',
+        url: '/atencao_primaria/visitas_domiciliares',
+        icone: 'door',
+        authorize: 'atencao_primaria/visitas_domiciliares:index',
+      },
     ],
   },
   {
-    id: 'urgencia_emergencia', nome: 'Urgência e emergência', icone: 'ambulance', children: [
-      { id: 'atendimentos', nome: 'Recepção', url: '/urgencia_emergencia/atendimentos', icone: 'clipboard', authorize: 'urgencia_emergencia/atendimentos:index' },
-      { id: 'atendimentos_retroativos', nome: 'Atendimentos retroativos', url: '/urgencia_emergencia/atendimentos_retroativos', icone: 'history', authorize: 'urgencia_emergencia/atendimentos_retroativos:index' },
-      { id: 'paciente_sem_identificacoes', nome: 'Pacientes sem identificação', url: '/urgencia_emergencia/paciente_sem_identificacoes', icone: 'user-question', authorize: 'urgencia_emergencia/paciente_sem_identificacoes:index' },
+    id: 'urgencia_emergencia',
+    nome: 'Urgência e emergência',
+    icone: 'ambulance',
+    children: [
+      {
+        id: 'atendimentos',
+        nome: 'Recepção',
+        url: '/urgencia_emergencia/atendimentos',
+        icone: 'clipboard',
+        authorize: 'urgencia_emergencia/atendimentos:index',
+      },
+      {
+        id: 'atendimentos_retroativos',
+        nome: 'Atendimentos retroativos',
+        url: '/urgencia_emergencia/atendimentos_retroativos',
+        icone: 'history',
+        authorize: 'urgencia_emergencia/atendimentos_retroativos:index',
+      },
+      {
+        id: 'paciente_sem_identificacoes',
+        nome: 'Pacientes sem identificação',
+        url: '/urgencia_emergencia/paciente_sem_identificacoes',
+        icone: 'user-question',
+        authorize: 'urgencia_emergencia/paciente_sem_identificacoes:index',
+      },
     ],
   },
-  { id: 'municipes_notificacao', nome: 'Notificações compulsórias', url: '/municipes_notificacao', icone: 'alert', authorize: 'municipes_notificacao:index' },
   {
-    id: 'comunicacao', nome: 'Comunicação', icone: 'speakerphone', children: [
-      { id: 'avisos', nome: 'Avisos', url: '/comunicacao/avisos', icone: 'bell', authorize: 'comunicacao/avisos:index' },
-      { id: 'notificacoes_globais', nome: 'Notificações', url: '/notificacoes_globais', icone: 'world', authorize: 'notificacoes_globais:index' },
+    id: 'municipes_notificacao',
+    nome: 'Notificações compulsórias',
+    url: '/municipes_notificacao',
+    icone: 'alert',
+    authorize: 'municipes_notificacao:index',
+  },
+  {
+    id: 'comunicacao',
+    nome: 'Comunicação',
+    icone: 'speakerphone',
+    children: [
+      {
+        id: 'avisos',
+        nome: 'Avisos',
+        url: '/comunicacao/avisos',
+        icone: 'bell',
+        authorize: 'comunicacao/avisos:index',
+      },
+      {
+        id: 'notificacoes_globais',
+        nome: 'Notificações',
+        url: '/notificacoes_globais',
+        icone: 'world',
+        authorize: 'notificacoes_globais:index',
+      },
       { id: 'ouvidoria', nome: 'Ouvidoria', url: '/ouvidoria', icone: 'message', authorize: 'ouvidoria:index' },
     ],
   },
   {
-    id: 'ferramentas', nome: 'Ferramentas', icone: 'tool', children: [
-      { id: 'temas', nome: 'Temas de campanha', url: '/ferramentas/temas', icone: 'palette', authorize: 'ferramentas/temas:index' },
+    id: 'ferramentas',
+    nome: 'Ferramentas',
+    icone: 'tool',
+    children: [
+      {
+        id: 'temas',
+        nome: 'Temas de campanha',
+        url: '/ferramentas/temas',
+        icone: 'palette',
+        authorize: 'ferramentas/temas:index',
+      },
       { id: 'termos_uso', nome: 'Termos de uso', url: '/termos_uso', icone: 'file', authorize: 'termos_uso:index' },
       { id: 'categorias', nome: 'Categorias', url: '/categorias', icone: 'tags', authorize: 'categorias:index' },
-      { id: 'filas', nome: 'Parametrização de filas', url: '/filas/parametrizacoes', icone: 'list', authorize: 'filas/parametrizacoes:index' },
+      {
+        id: 'filas',
+        nome: 'Parametrização de filas',
+        url: '/filas/parametrizacoes',
+        icone: 'list',
+        authorize: 'filas/parametrizacoes:index',
+      },
     ],
   },
 ];
@@ -69,34 +166,78 @@ export const menuTree: MenuSeed[] = [
 export async function seedBase(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const t of tiposUnidadeBase) {
-      await tx.insert(tiposUnidade).values({ id: newId(), ...t }).onConflictDoNothing({ target: tiposUnidade.codigo });
+      await tx
+        .insert(tiposUnidade)
+        .values({ id: newId(), ...t })
+        .onConflictDoNothing({ target: tiposUnidade.codigo });
     }
     for (const codigo of perfilCodigos) {
-      await tx.insert(perfis).values({ id: newId(), codigo, nome: perfilNomes[codigo], sistema: true })
+      await tx
+        .insert(perfis)
+        .values({ id: newId(), codigo, nome: perfilNomes[codigo], sistema: true })
         .onConflictDoUpdate({ target: perfis.codigo, set: { sistema: true } });
       const [perfil] = await tx.select({ id: perfis.id }).from(perfis).where(eq(perfis.codigo, codigo));
       const wanted = codigo === 'gestor' ? allPermissions : [...new Set(perfilPermissions[codigo])];
-      await tx.delete(perfilPermissoes).where(and(eq(perfilPermissoes.perfil_id, perfil!.id), notInArray(perfilPermissoes.permission, wanted)));
-      await tx.insert(perfilPermissoes).values(wanted.map((permission) => ({ perfil_id: perfil!.id, permission }))).onConflictDoNothing();
+      await tx
+        .delete(perfilPermissoes)
+        .where(and(eq(perfilPermissoes.perfil_id, perfil!.id), notInArray(perfilPermissoes.permission, wanted)));
+      await tx
+        .insert(perfilPermissoes)
+        .values(wanted.map((permission) => ({ perfil_id: perfil!.id, permission })))
+        .onConflictDoNothing();
     }
     const flat: Array<typeof menus.$inferInsert> = [];
     const walk = (items: MenuSeed[], parent: string | null) =>
       items.forEach((m, i) => {
-        flat.push({ id: m.id, parent_id: parent, nome: m.nome, url: m.url ?? null, icone: m.icone, ordem: i, authorize: m.authorize ?? null, v3: true });
+        flat.push({
+          id: m.id,
+          parent_id: parent,
+          nome: m.nome,
+          url: m.url ?? null,
+          icone: m.icone,
+          ordem: i,
+          authorize: m.authorize ?? null,
+          v3: true,
+        });
         if (m.children) walk(m.children, m.id);
       });
     walk(menuTree, null);
-    await tx.delete(menus).where(notInArray(menus.id, flat.map((m) => m.id)));
+    await tx.delete(menus).where(
+      notInArray(
+        menus.id,
+        flat.map((m) => m.id),
+      ),
+    );
     for (const m of flat) {
-      await tx.insert(menus).values(m).onConflictDoUpdate({
-        target: menus.id,
-        set: { parent_id: m.parent_id, nome: m.nome, url: m.url, icone: m.icone, ordem: m.ordem, authorize: m.authorize, v3: m.v3, updated_at: sql`now()` },
-      });
+      await tx
+        .insert(menus)
+        .values(m)
+        .onConflictDoUpdate({
+          target: menus.id,
+          set: {
+            parent_id: m.parent_id,
+            nome: m.nome,
+            url: m.url,
+            icone: m.icone,
+            ordem: m.ordem,
+            authorize: m.authorize,
+            v3: m.v3,
+            updated_at: sql`now()`,
+          },
+        });
     }
-    await tx.insert(parametrizacao).values({
-      id: 1, cliente_nome: 'Secretaria Municipal de Saúde', brasao: '/brasao.svg', habilita_biometria: false,
-      versao: '1.0.0', esus_versao: '5.3', pec_versao: '5.3.21',
-    }).onConflictDoNothing();
+    await tx
+      .insert(parametrizacao)
+      .values({
+        id: 1,
+        cliente_nome: 'Secretaria Municipal de Saúde',
+        brasao: '/brasao.svg',
+        habilita_biometria: false,
+        versao: '1.0.0',
+        esus_versao: '5.3',
+        pec_versao: '5.3.21',
+      })
+      .onConflictDoNothing();
     await seedEnderecos(tx);
   });
 }

@@ -15,18 +15,48 @@ export const DEMO_PASSWORD = 'saude123';
 
 // A fictional municipality: names, CNES and INE codes are made up (issue 3: nothing names a real person or vendor).
 const unidades = [
-  { key: 'centro', cnes: '9900011', nome: 'UBS Centro', tipo: 'UBS', flags: { cpf_cns: true, exportacao_esus: true, com_agendamento: true } },
-  { key: 'jardim', cnes: '9900022', nome: 'UBS Jardim das Palmeiras', tipo: 'UBS', flags: { exportacao_esus: true, com_agendamento: true } },
+  {
+    key: 'centro',
+    cnes: '9900011',
+    nome: 'UBS Centro',
+    tipo: 'UBS',
+    flags: { cpf_cns: true, exportacao_esus: true, com_agendamento: true },
+  },
+  {
+    key: 'jardim',
+    cnes: '9900022',
+    nome: 'UBS Jardim das Palmeiras',
+    tipo: 'UBS',
+    flags: { exportacao_esus: true, com_agendamento: true },
+  },
   { key: 'vila', cnes: '9900033', nome: 'UBS Vila Esperança', tipo: 'UBS', flags: { exportacao_esus: true } },
-  { key: 'rural', cnes: '9900044', nome: 'UBS Zona Rural Córrego Claro', tipo: 'UBS', flags: { exportacao_esus: true, misto: true } },
-  { key: 'upa', cnes: '9900055', nome: 'UPA 24h Municipal', tipo: 'UPA', flags: { pronto_atendimento: true, gerenciamento_filas: true, validacao_completa_municipe: true } },
+  {
+    key: 'rural',
+    cnes: '9900044',
+    nome: 'UBS Zona Rural Córrego Claro',
+    tipo: 'UBS',
+    flags: { exportacao_esus: true, misto: true },
+  },
+  {
+    key: 'upa',
+    cnes: '9900055',
+    nome: 'UPA 24h Municipal',
+    tipo: 'UPA',
+    flags: { pronto_atendimento: true, gerenciamento_filas: true, validacao_completa_municipe: true },
+  },
   { key: 'vigilancia', cnes: '9900066', nome: 'Centro de Vigilância em Saúde', tipo: 'VIGILANCIA', flags: {} },
 ] as const;
 
 const teams = [
   { key: 'centro1', ine: '9900000011', nome: 'ESF Centro 1', unidade: 'centro', micro_areas: ['01', '02', '03'] },
   { key: 'centro2', ine: '9900000012', nome: 'ESF Centro 2', unidade: 'centro', micro_areas: ['04', '05'] },
-  { key: 'jardim1', ine: '9900000021', nome: 'ESF Jardim das Palmeiras', unidade: 'jardim', micro_areas: ['01', '02', '03', '04'] },
+  {
+    key: 'jardim1',
+    ine: '9900000021',
+    nome: 'ESF Jardim das Palmeiras',
+    unidade: 'jardim',
+    micro_areas: ['01', '02', '03', '04'],
+  },
   { key: 'vila1', ine: '9900000031', nome: 'ESF Vila Esperança', unidade: 'vila', micro_areas: ['01', '02'] },
   { key: 'rural1', ine: '9900000041', nome: 'ESF Córrego Claro', unidade: 'rural', micro_areas: ['01', '02', '03'] },
 ] as const;
@@ -45,24 +75,52 @@ type TeamKey = (typeof teams)[number]['key'];
 type Assign = { unidade: UnitKey; perfil: PerfilCodigo; cbo: string; equipe?: TeamKey; micro_areas?: string[] };
 
 const accounts: Array<{ login: string; nome: string; email: string; lotacoes: Assign[] }> = [
-  { login: 'admin', nome: 'Gestora de Demonstração', email: 'gestao@saude.exemplo.gov.br',
-    lotacoes: unidades.map((u) => ({ unidade: u.key, perfil: 'gestor', cbo: '131210' })) },
-  { login: 'recepcao', nome: 'Recepcionista de Demonstração', email: 'recepcao@saude.exemplo.gov.br',
-    lotacoes: [{ unidade: 'upa', perfil: 'recepcao', cbo: '422105' }] },
-  { login: 'medico', nome: 'Médico de Demonstração', email: 'medico@saude.exemplo.gov.br',
-    lotacoes: [{ unidade: 'centro', perfil: 'medico', cbo: '225125', equipe: 'centro1' }] },
-  { login: 'enfermagem', nome: 'Enfermeira de Demonstração', email: 'enfermagem@saude.exemplo.gov.br',
-    lotacoes: [{ unidade: 'centro', perfil: 'enfermagem', cbo: '223565', equipe: 'centro1' }] },
+  {
+    login: 'admin',
+    nome: 'Gestora de Demonstração',
+    email: 'gestao@saude.exemplo.gov.br',
+    lotacoes: unidades.map((u) => ({ unidade: u.key, perfil: 'gestor', cbo: '131210' })),
+  },
+  {
+    login: 'recepcao',
+    nome: 'Recepcionista de Demonstração',
+    email: 'recepcao@saude.exemplo.gov.br',
+    lotacoes: [{ unidade: 'upa', perfil: 'recepcao', cbo: '422105' }],
+  },
+  {
+    login: 'medico',
+    nome: 'Médico de Demonstração',
+    email: 'medico@saude.exemplo.gov.br',
+    lotacoes: [{ unidade: 'centro', perfil: 'medico', cbo: '225125', equipe: 'centro1' }],
+  },
+  {
+    login: 'enfermagem',
+    nome: 'Enfermeira de Demonstração',
+    email: 'enfermagem@saude.exemplo.gov.br',
+    lotacoes: [{ unidade: 'centro', perfil: 'enfermagem', cbo: '223565', equipe: 'centro1' }],
+  },
   // Two units, so the unit selection page shows (issue 3).
-  { login: 'acs', nome: 'Agente Comunitária de Demonstração', email: 'acs@saude.exemplo.gov.br',
+  {
+    login: 'acs',
+    nome: 'Agente Comunitária de Demonstração',
+    email: 'acs@saude.exemplo.gov.br',
     lotacoes: [
       { unidade: 'centro', perfil: 'acs', cbo: '515105', equipe: 'centro1', micro_areas: ['01', '02'] },
       { unidade: 'jardim', perfil: 'acs', cbo: '515105', equipe: 'jardim1', micro_areas: ['03'] },
-    ] },
-  { login: 'ace', nome: 'Agente de Endemias de Demonstração', email: 'ace@saude.exemplo.gov.br',
-    lotacoes: [{ unidade: 'centro', perfil: 'ace', cbo: '515140', equipe: 'centro2', micro_areas: ['04', '05'] }] },
-  { login: 'vigilancia', nome: 'Técnica de Vigilância de Demonstração', email: 'vigilancia@saude.exemplo.gov.br',
-    lotacoes: [{ unidade: 'vigilancia', perfil: 'vigilancia', cbo: '352210' }] },
+    ],
+  },
+  {
+    login: 'ace',
+    nome: 'Agente de Endemias de Demonstração',
+    email: 'ace@saude.exemplo.gov.br',
+    lotacoes: [{ unidade: 'centro', perfil: 'ace', cbo: '515140', equipe: 'centro2', micro_areas: ['04', '05'] }],
+  },
+  {
+    login: 'vigilancia',
+    nome: 'Técnica de Vigilância de Demonstração',
+    email: 'vigilancia@saude.exemplo.gov.br',
+    lotacoes: [{ unidade: 'vigilancia', perfil: 'vigilancia', cbo: '352210' }],
+  },
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -80,13 +138,21 @@ export async function seedDemo(db: Db): Promise<void> {
     for (const u of unidades) {
       const id = newId();
       unitIds.set(u.key, id);
-      await tx.insert(unidadesSaude).values({ id, cnes: u.cnes, nome: u.nome, tipo_unidade_id: tipoIds.get(u.tipo)!, ...u.flags });
+      await tx
+        .insert(unidadesSaude)
+        .values({ id, cnes: u.cnes, nome: u.nome, tipo_unidade_id: tipoIds.get(u.tipo)!, ...u.flags });
     }
     const teamIds = new Map<string, string>();
     for (const t of teams) {
       const id = newId();
       teamIds.set(t.key, id);
-      await tx.insert(equipes).values({ id, ine: t.ine, nome: t.nome, unidade_saude_id: unitIds.get(t.unidade)!, micro_areas: [...t.micro_areas] });
+      await tx.insert(equipes).values({
+        id,
+        ine: t.ine,
+        nome: t.nome,
+        unidade_saude_id: unitIds.get(t.unidade)!,
+        micro_areas: [...t.micro_areas],
+      });
     }
     for (const e of demoEnderecos) await rememberCep(tx, e);
     let n = 1;
@@ -94,12 +160,23 @@ export async function seedDemo(db: Db): Promise<void> {
       const id = newId();
       n++;
       await tx.insert(profissionais).values({
-        id, login: a.login, nome: a.nome, email: a.email, senha_hash, cpf_numero: makeCpf(n * 1_234_567), codigo_cns: makeCnsProvisorio(n),
+        id,
+        login: a.login,
+        nome: a.nome,
+        email: a.email,
+        senha_hash,
+        cpf_numero: makeCpf(n * 1_234_567),
+        codigo_cns: makeCnsProvisorio(n),
       });
       for (const l of a.lotacoes) {
         await tx.insert(lotacoes).values({
-          id: newId(), profissional_id: id, unidade_saude_id: unitIds.get(l.unidade)!, ocupacao_codigo: l.cbo,
-          equipe_id: l.equipe ? teamIds.get(l.equipe)! : null, perfil_id: perfilIds.get(l.perfil)!, micro_areas: l.micro_areas ?? [],
+          id: newId(),
+          profissional_id: id,
+          unidade_saude_id: unitIds.get(l.unidade)!,
+          ocupacao_codigo: l.cbo,
+          equipe_id: l.equipe ? teamIds.get(l.equipe)! : null,
+          perfil_id: perfilIds.get(l.perfil)!,
+          micro_areas: l.micro_areas ?? [],
         });
       }
     }

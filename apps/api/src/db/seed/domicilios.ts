@@ -26,7 +26,14 @@ const HOJE_REFERENCIA = '2025-01-01';
 const CBO_ACS = '515105';
 const CBO_ACE = '515140';
 
-type Endereco = { cep: string; tipo_logradouro: string; logradouro: string; bairro: string; uf: string; municipio_ibge: string };
+type Endereco = {
+  cep: string;
+  tipo_logradouro: string;
+  logradouro: string;
+  bairro: string;
+  uf: string;
+  municipio_ibge: string;
+};
 type Pessoa = { id: string; idade: number; sexo: number; celular: string | null };
 type Membro = { pessoa: Pessoa; parentesco_id: number };
 
@@ -42,7 +49,10 @@ function formarFamilia(rng: Rng, adultos: Pessoa[], menores: Pessoa[], outroAdul
   let conjuge = false;
   const take = (list: Pessoa[], i: number) => list.splice(i, 1)[0]!;
   while (membros.length < tamanho) {
-    const c = !conjuge && rng() < 0.7 ? adultos.findIndex((p) => p.sexo !== head.sexo && Math.abs(p.idade - head.idade) <= 15) : -1;
+    const c =
+      !conjuge && rng() < 0.7
+        ? adultos.findIndex((p) => p.sexo !== head.sexo && Math.abs(p.idade - head.idade) <= 15)
+        : -1;
     if (c >= 0 && outroAdulto()) {
       membros.push({ pessoa: take(adultos, c), parentesco_id: 137 });
       conjuge = true;
@@ -68,14 +78,35 @@ export async function seedDomicilios(db: Db, enderecos: readonly Endereco[]): Pr
   if (n > 0) return;
   await db.transaction(async (tx) => {
     const teams = await tx.select().from(equipes).orderBy(asc(equipes.ine));
-    const agentes = await tx.select({
-      equipe_id: lotacoes.equipe_id, unidade_saude_id: lotacoes.unidade_saude_id, profissional_id: lotacoes.profissional_id, cbo: lotacoes.ocupacao_codigo,
-    }).from(lotacoes).where(eq(lotacoes.ativo, true)).orderBy(asc(lotacoes.created_at));
-    const cidadaos = await tx.select({
-      id: municipes.id, equipe_id: municipes.equipe_id, micro_area: municipes.micro_area, nascimento: municipes.data_nascimento,
-      sexo: municipes.sexo_id, cep: municipes.residencia_cep, celular: municipes.telefone_celular,
-    }).from(municipes)
-      .where(and(isNotNull(municipes.equipe_id), isNotNull(municipes.micro_area), isNull(municipes.motivo_saida_cadastro_id), isNull(municipes.data_obito)))
+    const agentes = await tx
+      .select({
+        equipe_id: lotacoes.equipe_id,
+        unidade_saude_id: lotacoes.unidade_saude_id,
+        profissional_id: lotacoes.profissional_id,
+        cbo: lotacoes.ocupacao_codigo,
+      })
+      .from(lotacoes)
+      .where(eq(lotacoes.ativo, true))
+      .orderBy(asc(lotacoes.created_at));
+    const cidadaos = await tx
+      .select({
+        id: municipes.id,
+        equipe_id: municipes.equipe_id,
+        micro_area: municipes.micro_area,
+        nascimento: municipes.data_nascimento,
+        sexo: municipes.sexo_id,
+        cep: municipes.residencia_cep,
+        celular: municipes.telefone_celular,
+      })
+      .from(municipes)
+      .where(
+        and(
+          isNotNull(municipes.equipe_id),
+          isNotNull(municipes.micro_area),
+          isNull(municipes.motivo_saida_cadastro_id),
+          isNull(municipes.data_obito),
+        ),
+      )
       .orderBy(asc(municipes.id));
     const rng = prng(20250707);
     const casas: Array<typeof cadastrosDomiciliares.$inferInsert> = [];
@@ -86,23 +117,44 @@ export async function seedDomicilios(db: Db, enderecos: readonly Endereco[]): Pr
     for (const [t, team] of teams.entries()) {
       const daEquipe = cidadaos.filter((c) => c.equipe_id === team.id);
       if (daEquipe.length === 0) continue;
-      const agente = agentes.find((a) => a.equipe_id === team.id && a.cbo === CBO_ACS)
-        ?? agentes.find((a) => a.equipe_id === team.id && a.cbo === CBO_ACE) ?? agentes.find((a) => a.equipe_id === team.id)
+      const agente =
+        agentes.find((a) => a.equipe_id === team.id && a.cbo === CBO_ACS) ??
+        agentes.find((a) => a.equipe_id === team.id && a.cbo === CBO_ACE) ??
+        agentes.find((a) => a.equipe_id === team.id) ??
         // A team without agents in the demo: the unit's manager registered its homes.
-        ?? agentes.find((a) => a.unidade_saude_id === team.unidade_saude_id && cboPermitidos.has(a.cbo));
+        agentes.find((a) => a.unidade_saude_id === team.unidade_saude_id && cboPermitidos.has(a.cbo));
       if (!agente) continue;
       const rua = enderecos.find((e) => e.cep === daEquipe[0]!.cep) ?? enderecos[t % enderecos.length]!;
       const rural = rua.bairro === 'ZONA RURAL';
       const centro1 = team.ine === '9900000011';
       let numero = 0;
-      const header = { unidade_saude_id: team.unidade_saude_id, profissional_id: agente.profissional_id, equipe_id: team.id, ocupacao_id: agente.cbo };
-      const casa = (micro_area: string, tipo_imovel_id: number, extra: Partial<typeof cadastrosDomiciliares.$inferInsert> = {}) => {
+      const header = {
+        unidade_saude_id: team.unidade_saude_id,
+        profissional_id: agente.profissional_id,
+        equipe_id: team.id,
+        ocupacao_id: agente.cbo,
+      };
+      const casa = (
+        micro_area: string,
+        tipo_imovel_id: number,
+        extra: Partial<typeof cadastrosDomiciliares.$inferInsert> = {},
+      ) => {
         const id = newId();
         numero++;
         casas.push({
-          id, ...header, st_micro_area: micro_area, data_cadastro: new Date(REFERENCIA - Math.floor(rng() * 400) * DIA - Math.floor(rng() * 9) * 3600_000),
-          cep: rua.cep, uf: rua.uf, municipio_ibge: rua.municipio_ibge, tipo_logradouro: rua.tipo_logradouro, logradouro: rua.logradouro,
-          numero: String(numero), bairro: rua.bairro, tipo_imovel_id, ...extra,
+          id,
+          ...header,
+          st_micro_area: micro_area,
+          data_cadastro: new Date(REFERENCIA - Math.floor(rng() * 400) * DIA - Math.floor(rng() * 9) * 3600_000),
+          cep: rua.cep,
+          uf: rua.uf,
+          municipio_ibge: rua.municipio_ibge,
+          tipo_logradouro: rua.tipo_logradouro,
+          logradouro: rua.logradouro,
+          numero: String(numero),
+          bairro: rua.bairro,
+          tipo_imovel_id,
+          ...extra,
         });
         return id;
       };
@@ -110,14 +162,23 @@ export async function seedDomicilios(db: Db, enderecos: readonly Endereco[]): Pr
         const animais = rng() < 0.45 ? [pick(rng, [128, 129, 129, 130])] : [];
         const energia = rng() < 0.97;
         return {
-          situacao_moradia_id: pick(rng, [75, 75, 75, 76, 77, 77, 79]), localizacao_id: rural ? 84 : 83,
-          tipo_domicilio_id: pick(rng, [85, 85, 85, 86]), condicao_posse_terra_id: rural ? pick(rng, [101, 101, 104, 106]) : null,
-          numero_moradores: moradores, numero_comodos: Math.max(2, moradores + Math.floor(rng() * 3)),
-          tipo_acesso_id: rural ? pick(rng, [89, 90, 90]) : 89, material_paredes_id: pick(rng, [109, 109, 109, 110, 111]),
-          energia_eletrica: energia, tipo_origem_energia_eletrica_id: energia ? 230 : null,
-          abastecimento_agua_id: rural ? pick(rng, [118, 119, 117]) : 117, tratamento_agua_id: pick(rng, [99, 218, 98, 152]),
-          escoamento_sanitario_id: rural ? pick(rng, [123, 124]) : pick(rng, [122, 122, 123]), destino_lixo_id: rural ? pick(rng, [93, 221]) : 93,
-          possui_animais: animais.length > 0, animal_ids: animais, quantidade_animais: animais.length > 0 ? 1 + Math.floor(rng() * 2) : null,
+          situacao_moradia_id: pick(rng, [75, 75, 75, 76, 77, 77, 79]),
+          localizacao_id: rural ? 84 : 83,
+          tipo_domicilio_id: pick(rng, [85, 85, 85, 86]),
+          condicao_posse_terra_id: rural ? pick(rng, [101, 101, 104, 106]) : null,
+          numero_moradores: moradores,
+          numero_comodos: Math.max(2, moradores + Math.floor(rng() * 3)),
+          tipo_acesso_id: rural ? pick(rng, [89, 90, 90]) : 89,
+          material_paredes_id: pick(rng, [109, 109, 109, 110, 111]),
+          energia_eletrica: energia,
+          tipo_origem_energia_eletrica_id: energia ? 230 : null,
+          abastecimento_agua_id: rural ? pick(rng, [118, 119, 117]) : 117,
+          tratamento_agua_id: pick(rng, [99, 218, 98, 152]),
+          escoamento_sanitario_id: rural ? pick(rng, [123, 124]) : pick(rng, [122, 122, 123]),
+          destino_lixo_id: rural ? pick(rng, [93, 221]) : 93,
+          possui_animais: animais.length > 0,
+          animal_ids: animais,
+          quantidade_animais: animais.length > 0 ? 1 + Math.floor(rng() * 2) : null,
         };
       };
 
@@ -132,8 +193,14 @@ export async function seedDomicilios(db: Db, enderecos: readonly Endereco[]): Pr
         return true;
       };
       for (const micro_area of grupos) {
-        const pessoas: Pessoa[] = daEquipe.filter((c) => c.micro_area === micro_area)
-          .map((c) => ({ id: c.id, idade: idadeEmAnos(c.nascimento, HOJE_REFERENCIA) ?? 0, sexo: c.sexo, celular: c.celular }));
+        const pessoas: Pessoa[] = daEquipe
+          .filter((c) => c.micro_area === micro_area)
+          .map((c) => ({
+            id: c.id,
+            idade: idadeEmAnos(c.nascimento, HOJE_REFERENCIA) ?? 0,
+            sexo: c.sexo,
+            celular: c.celular,
+          }));
         const adultos = pessoas.filter((p) => p.idade >= 18);
         const menores = pessoas.filter((p) => p.idade < 18);
         while (adultos.length > 0) {
@@ -148,32 +215,61 @@ export async function seedDomicilios(db: Db, enderecos: readonly Endereco[]): Pr
         const mudou = centro1 && i === 0;
         const semCasa = centro1 && i >= daEquipeFamilias.length - FAMILIAS_SEM_DOMICILIO;
         const head = f.membros[0]!.pessoa;
-        const domicilio_id = semCasa ? null : casa(f.micro_area, 1, {
-          ...condicoes(f.membros.length + (rng() < 0.15 ? 1 : 0)), telefone_contato: head.celular,
-        });
+        const domicilio_id = semCasa
+          ? null
+          : casa(f.micro_area, 1, {
+              ...condicoes(f.membros.length + (rng() < 0.15 ? 1 : 0)),
+              telefone_contato: head.celular,
+            });
         const desde = new Date(REFERENCIA - Math.floor(rng() * 3650) * DIA).toISOString().slice(0, 7);
         const cadastro = new Date(REFERENCIA - Math.floor(rng() * 300) * DIA);
         fams.push({
-          id: f.id, unidade_saude_id: header.unidade_saude_id, profissional_id: header.profissional_id, equipe_id: header.equipe_id, numero_prontuario: `F${String(prontuario).padStart(4, '0')}`, reside_desde: `${desde}-01`,
-          responsavel_id: head.id, renda_familiar_id: pick(rng, [1, 2, 3, 3, 4, 7, 8]), mudou, mudou_em: mudou ? new Date(REFERENCIA - 20 * DIA) : null,
-          domicilio_id, vinculado_em: domicilio_id ? cadastro : null, created_at: cadastro,
+          id: f.id,
+          unidade_saude_id: header.unidade_saude_id,
+          profissional_id: header.profissional_id,
+          equipe_id: header.equipe_id,
+          numero_prontuario: `F${String(prontuario).padStart(4, '0')}`,
+          reside_desde: `${desde}-01`,
+          responsavel_id: head.id,
+          renda_familiar_id: pick(rng, [1, 2, 3, 3, 4, 7, 8]),
+          mudou,
+          mudou_em: mudou ? new Date(REFERENCIA - 20 * DIA) : null,
+          domicilio_id,
+          vinculado_em: domicilio_id ? cadastro : null,
+          created_at: cadastro,
         });
         for (const m of f.membros) {
-          membros.push({ id: newId(), familia_id: f.id, municipe_id: m.pessoa.id, parentesco_id: m.parentesco_id, ativo: !mudou });
+          membros.push({
+            id: newId(),
+            familia_id: f.id,
+            municipe_id: m.pessoa.id,
+            parentesco_id: m.parentesco_id,
+            ativo: !mudou,
+          });
         }
       }
       // Empty homes to link families to, and properties that are not homes.
       const primeira = grupos[0]!;
-      for (let k = 0; k < (centro1 ? 2 : 1); k++) casa(grupos[k % grupos.length]!, 1, condicoes(1 + Math.floor(rng() * 4)));
+      for (let k = 0; k < (centro1 ? 2 : 1); k++)
+        casa(grupos[k % grupos.length]!, 1, condicoes(1 + Math.floor(rng() * 4)));
       casa(primeira, 2, { ponto_referencia: 'MERCADINHO' });
       if (centro1) {
         casa(primeira, 5, { ponto_referencia: 'ESCOLA MUNICIPAL' });
         casa(grupos[1] ?? primeira, 8, {
-          localizacao_id: 83, numero_moradores: 18, energia_eletrica: true, tipo_origem_energia_eletrica_id: 230, abastecimento_agua_id: 117,
-          tratamento_agua_id: 99, escoamento_sanitario_id: 122, destino_lixo_id: 93,
-          instituicao_nome: 'LAR DE IDOSOS BOM REPOUSO', instituicao_responsavel_nome: 'Helena Duarte Vasconcelos',
-          instituicao_responsavel_cns: makeCnsDefinitivo(880_000_001), instituicao_responsavel_cargo: 'Coordenadora',
-          instituicao_responsavel_telefone: '6132415678', instituicao_outros_profissionais: true,
+          localizacao_id: 83,
+          numero_moradores: 18,
+          energia_eletrica: true,
+          tipo_origem_energia_eletrica_id: 230,
+          abastecimento_agua_id: 117,
+          tratamento_agua_id: 99,
+          escoamento_sanitario_id: 122,
+          destino_lixo_id: 93,
+          instituicao_nome: 'LAR DE IDOSOS BOM REPOUSO',
+          instituicao_responsavel_nome: 'Helena Duarte Vasconcelos',
+          instituicao_responsavel_cns: makeCnsDefinitivo(880_000_001),
+          instituicao_responsavel_cargo: 'Coordenadora',
+          instituicao_responsavel_telefone: '6132415678',
+          instituicao_outros_profissionais: true,
         });
       }
     }

@@ -10,6 +10,9 @@ export async function seedEnderecos(db: DbOrTx): Promise<void> {
   if (n === municipio.length) return;
   await db.insert(ufs).values(ufRows).onConflictDoNothing();
   for (let i = 0; i < municipio.length; i += 1000) {
-    await db.insert(municipios).values(municipio.slice(i, i + 1000).map((m) => ({ ...m }))).onConflictDoNothing();
+    await db
+      .insert(municipios)
+      .values(municipio.slice(i, i + 1000).map((m) => ({ ...m })))
+      .onConflictDoNothing();
   }
 }

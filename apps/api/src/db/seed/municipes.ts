@@ -2,7 +2,14 @@ import { cnsFromPis, isValidPhone } from '@saude/shared';
 import type { CondicaoSaudeValues, SociodemograficaValues } from '@saude/shared/schemas/municipe';
 import { isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
-import { equipes, lotacoes, municipeCondicoesSaude, municipeProntuarios, municipes, municipeSociodemograficas } from '../schema';
+import {
+  equipes,
+  lotacoes,
+  municipeCondicoesSaude,
+  municipeProntuarios,
+  municipes,
+  municipeSociodemograficas,
+} from '../schema';
 import { newId } from '../../lib/ids';
 import { makeCnsProvisorio, makeCpf } from './numbers';
 
@@ -26,27 +33,210 @@ const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * lis
 const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => Math.floor(rng() * 10)).join('');
 
 export const nomesFemininos = [
-  'Maria', 'Ana', 'Francisca', 'Antônia', 'Adriana', 'Juliana', 'Márcia', 'Fernanda', 'Patrícia', 'Aline', 'Sandra', 'Camila',
-  'Amanda', 'Bruna', 'Jéssica', 'Letícia', 'Júlia', 'Luciana', 'Vanessa', 'Mariana', 'Gabriela', 'Vera', 'Vitória', 'Larissa',
-  'Cláudia', 'Beatriz', 'Luana', 'Rita', 'Sônia', 'Renata', 'Eliane', 'Josefa', 'Simone', 'Natália', 'Raimunda', 'Conceição',
-  'Débora', 'Tânia', 'Lúcia', 'Cecília', 'Heloísa', 'Lívia', 'Valéria', 'Rosângela', 'Édna', 'Inês', 'Aparecida', 'Graça',
-  'Irene', 'Tereza', 'Creusa', 'Iracema', 'Jaqueline', 'Kátia', 'Lorena', 'Mônica', 'Priscila', 'Regina', 'Sabrina', 'Yasmin',
+  'Maria',
+  'Ana',
+  'Francisca',
+  'Antônia',
+  'Adriana',
+  'Juliana',
+  'Márcia',
+  'Fernanda',
+  'Patrícia',
+  'Aline',
+  'Sandra',
+  'Camila',
+  'Amanda',
+  'Bruna',
+  'Jéssica',
+  'Letícia',
+  'Júlia',
+  'Luciana',
+  'Vanessa',
+  'Mariana',
+  'Gabriela',
+  'Vera',
+  'Vitória',
+  'Larissa',
+  'Cláudia',
+  'Beatriz',
+  'Luana',
+  'Rita',
+  'Sônia',
+  'Renata',
+  'Eliane',
+  'Josefa',
+  'Simone',
+  'Natália',
+  'Raimunda',
+  'Conceição',
+  'Débora',
+  'Tânia',
+  'Lúcia',
+  'Cecília',
+  'Heloísa',
+  'Lívia',
+  'Valéria',
+  'Rosângela',
+  'Édna',
+  'Inês',
+  'Aparecida',
+  'Graça',
+  'Irene',
+  'Tereza',
+  'Creusa',
+  'Iracema',
+  'Jaqueline',
+  'Kátia',
+  'Lorena',
+  'Mônica',
+  'Priscila',
+  'Regina',
+  'Sabrina',
+  'Yasmin',
 ] as const;
 export const nomesMasculinos = [
-  'José', 'João', 'Antônio', 'Francisco', 'Carlos', 'Paulo', 'Pedro', 'Lucas', 'Luiz', 'Marcos', 'Luís', 'Gabriel', 'Rafael',
-  'Daniel', 'Marcelo', 'Bruno', 'Eduardo', 'Felipe', 'Raimundo', 'Rodrigo', 'Sebastião', 'André', 'Fábio', 'Vinícius', 'Márcio',
-  'Júlio', 'César', 'Joaquim', 'Benedito', 'Cícero', 'Cristóvão', 'Estêvão', 'Geraldo', 'Henrique', 'Inácio', 'Jônatas',
-  'Lázaro', 'Mário', 'Nélson', 'Otávio', 'Patrício', 'Rogério', 'Sérgio', 'Tiago', 'Vítor', 'Wélington', 'Álvaro', 'Ícaro',
-  'Edson', 'Gustavo', 'Matheus', 'Leonardo', 'Renato', 'Ricardo', 'Roberto', 'Severino', 'Valdemar', 'Zacarias', 'Caio', 'Davi',
+  'José',
+  'João',
+  'Antônio',
+  'Francisco',
+  'Carlos',
+  'Paulo',
+  'Pedro',
+  'Lucas',
+  'Luiz',
+  'Marcos',
+  'Luís',
+  'Gabriel',
+  'Rafael',
+  'Daniel',
+  'Marcelo',
+  'Bruno',
+  'Eduardo',
+  'Felipe',
+  'Raimundo',
+  'Rodrigo',
+  'Sebastião',
+  'André',
+  'Fábio',
+  'Vinícius',
+  'Márcio',
+  'Júlio',
+  'César',
+  'Joaquim',
+  'Benedito',
+  'Cícero',
+  'Cristóvão',
+  'Estêvão',
+  'Geraldo',
+  'Henrique',
+  'Inácio',
+  'Jônatas',
+  'Lázaro',
+  'Mário',
+  'Nélson',
+  'Otávio',
+  'Patrício',
+  'Rogério',
+  'Sérgio',
+  'Tiago',
+  'Vítor',
+  'Wélington',
+  'Álvaro',
+  'Ícaro',
+  'Edson',
+  'Gustavo',
+  'Matheus',
+  'Leonardo',
+  'Renato',
+  'Ricardo',
+  'Roberto',
+  'Severino',
+  'Valdemar',
+  'Zacarias',
+  'Caio',
+  'Davi',
 ] as const;
 export const sobrenomes = [
-  'Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro',
-  'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha', 'Dias', 'Nascimento',
-  'Andrade', 'Moreira', 'Nunes', 'Marques', 'Machado', 'Mendes', 'Freitas', 'Cardoso', 'Ramos', 'Gonçalves', 'Santana',
-  'Teixeira', 'Araújo', 'Conceição', 'Magalhães', 'Patrício', 'Brandão', 'Assunção', 'Galvão', 'Simões', 'Guimarães',
-  'Falcão', 'Leão', 'Romão', 'Estêvão', 'Müller', 'Queiróz', 'Brasil', 'Sampaio', 'Bezerra', 'Cavalcanti', 'Aragão', 'Quintão',
-  'Monteiro', 'Correia', 'Pinto', 'Farias', 'Batista', 'Campos', 'Reis', 'Xavier', 'Coelho', 'Nogueira', 'Borges', 'Prado',
-  'Siqueira', 'Tavares', 'Macêdo', 'Sá', 'Jesus', 'Paixão', 'Ávila', 'Damásio', 'Lustosa', 'Paranhos', 'Cunha', 'Medeiros',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Marques',
+  'Machado',
+  'Mendes',
+  'Freitas',
+  'Cardoso',
+  'Ramos',
+  'Gonçalves',
+  'Santana',
+  'Teixeira',
+  'Araújo',
+  'Conceição',
+  'Magalhães',
+  'Patrício',
+  'Brandão',
+  'Assunção',
+  'Galvão',
+  'Simões',
+  'Guimarães',
+  'Falcão',
+  'Leão',
+  'Romão',
+  'Estêvão',
+  'Müller',
+  'Queiróz',
+  'Brasil',
+  'Sampaio',
+  'Bezerra',
+  'Cavalcanti',
+  'Aragão',
+  'Quintão',
+  'Monteiro',
+  'Correia',
+  'Pinto',
+  'Farias',
+  'Batista',
+  'Campos',
+  'Reis',
+  'Xavier',
+  'Coelho',
+  'Nogueira',
+  'Borges',
+  'Prado',
+  'Siqueira',
+  'Tavares',
+  'Macêdo',
+  'Sá',
+  'Jesus',
+  'Paixão',
+  'Ávila',
+  'Damásio',
+  'Lustosa',
+  'Paranhos',
+  'Cunha',
+  'Medeiros',
 ] as const;
 const particulas = ['da', 'de', 'do', 'dos'] as const;
 
@@ -90,9 +280,17 @@ function dataNascimento(rng: Rng): string {
 
 /** A piece of the territory a citizen lives in: a team with its unit, micro-areas, reference professional and street. */
 export type Territorio = {
-  unidade_saude_id: string | null; equipe_id: string | null; micro_areas: readonly string[];
-  profissional_id: string | null; ocupacao_id: string | null;
-  cep: string; tipo_logradouro: string; logradouro: string; bairro: string; uf: string; municipio_ibge: string;
+  unidade_saude_id: string | null;
+  equipe_id: string | null;
+  micro_areas: readonly string[];
+  profissional_id: string | null;
+  ocupacao_id: string | null;
+  cep: string;
+  tipo_logradouro: string;
+  logradouro: string;
+  bairro: string;
+  uf: string;
+  municipio_ibge: string;
 };
 
 export type MunicipeRow = typeof municipes.$inferInsert;
@@ -111,7 +309,11 @@ export function gerarMunicipe(rng: Rng, seq: number, territorios: readonly Terri
   return {
     id: newId(),
     cpf_numero: adulto || rng() < 0.4 ? makeCpf(base + seq) : null,
-    codigo_cns: semCns ? null : rng() < 0.8 ? makeCnsDefinitivo(base + seq, rng() < 0.5 ? '1' : '2') : makeCnsProvisorio(base + seq),
+    codigo_cns: semCns
+      ? null
+      : rng() < 0.8
+        ? makeCnsDefinitivo(base + seq, rng() < 0.5 ? '1' : '2')
+        : makeCnsProvisorio(base + seq),
     cartao_provisorio: semCns ? `${900_000 + (seq % 100_000)}${digits(rng, 4)}` : null,
     nome,
     nome_social: rng() < 0.01 ? gerarNome(rng, !feminino).split(' ')[0]! : null,
@@ -127,7 +329,10 @@ export function gerarMunicipe(rng: Rng, seq: number, territorios: readonly Terri
     municipio_nascimento_ibge: t.municipio_ibge,
     telefone_celular: celular ? gerarTelefone(rng, '61', true) : null,
     telefone_residencial: !celular || rng() < 0.2 ? gerarTelefone(rng, '61', false) : null,
-    email: rng() < 0.2 ? `${nome.split(' ')[0]!.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}.${seq}@exemplo.com.br` : null,
+    email:
+      rng() < 0.2
+        ? `${nome.split(' ')[0]!.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}.${seq}@exemplo.com.br`
+        : null,
     residencia_cep: t.cep,
     residencia_uf: t.uf,
     residencia_municipio_ibge: t.municipio_ibge,
@@ -151,16 +356,46 @@ function gerarCondicaoSaude(rng: Rng, row: MunicipeRow): CondicaoSaudeValues {
   const p = (x: number) => rng() < x;
   const cardiaca = idade > 50 && p(0.1);
   return {
-    gestante: row.sexo_id === 1 && idade >= 15 && idade <= 45 && p(0.08), maternidade_referencia: undefined, consideracao_peso_id: pick(rng, [21, 22, 22, 23]),
-    fumante: idade > 15 && p(0.12), alcool: idade > 15 && p(0.06), outras_drogas: idade > 15 && p(0.02),
-    hipertensao: idade > 35 && p(0.35), diabetes: idade > 35 && p(0.15), avc: idade > 55 && p(0.04), infarto: idade > 55 && p(0.04),
-    doenca_cardiaca: cardiaca, doencas_cardiacas: cardiaca ? [24] : [], doenca_rins: false, doencas_rins: [],
-    doenca_respiratoria: false, doencas_respiratorias: [], hanseniase: false, tuberculose: false, cancer: idade > 50 && p(0.03),
-    internacao_12_meses: false, internacao_causa: undefined, saude_mental: p(0.05), acamado: idade > 75 && p(0.1),
-    domiciliado: idade > 75 && p(0.2), plantas_medicinais: p(0.1), plantas_medicinais_quais: undefined, praticas_integrativas: false,
-    outras_condicoes: [], situacao_rua: false, tempo_situacao_rua_id: undefined, recebe_beneficio: false, referencia_familiar: false,
-    visita_familiar: false, grau_parentesco_familiar: undefined, acompanhado_outra_instituicao: false, outra_instituicao: undefined,
-    quantas_vezes_alimentacao_id: undefined, origem_alimentacao: [], acesso_higiene: false, acesso_higiene_ids: [],
+    gestante: row.sexo_id === 1 && idade >= 15 && idade <= 45 && p(0.08),
+    maternidade_referencia: undefined,
+    consideracao_peso_id: pick(rng, [21, 22, 22, 23]),
+    fumante: idade > 15 && p(0.12),
+    alcool: idade > 15 && p(0.06),
+    outras_drogas: idade > 15 && p(0.02),
+    hipertensao: idade > 35 && p(0.35),
+    diabetes: idade > 35 && p(0.15),
+    avc: idade > 55 && p(0.04),
+    infarto: idade > 55 && p(0.04),
+    doenca_cardiaca: cardiaca,
+    doencas_cardiacas: cardiaca ? [24] : [],
+    doenca_rins: false,
+    doencas_rins: [],
+    doenca_respiratoria: false,
+    doencas_respiratorias: [],
+    hanseniase: false,
+    tuberculose: false,
+    cancer: idade > 50 && p(0.03),
+    internacao_12_meses: false,
+    internacao_causa: undefined,
+    saude_mental: p(0.05),
+    acamado: idade > 75 && p(0.1),
+    domiciliado: idade > 75 && p(0.2),
+    plantas_medicinais: p(0.1),
+    plantas_medicinais_quais: undefined,
+    praticas_integrativas: false,
+    outras_condicoes: [],
+    situacao_rua: false,
+    tempo_situacao_rua_id: undefined,
+    recebe_beneficio: false,
+    referencia_familiar: false,
+    visita_familiar: false,
+    grau_parentesco_familiar: undefined,
+    acompanhado_outra_instituicao: false,
+    outra_instituicao: undefined,
+    quantas_vezes_alimentacao_id: undefined,
+    origem_alimentacao: [],
+    acesso_higiene: false,
+    acesso_higiene_ids: [],
   } satisfies CondicaoSaudeValues;
 }
 
@@ -168,36 +403,76 @@ function gerarSociodemografica(rng: Rng, row: MunicipeRow): SociodemograficaValu
   const idade = 2025 - Number(row.data_nascimento.slice(0, 4));
   const crianca = idade <= 9;
   return {
-    povo_comunidade_tradicional: false, povo_comunidade_tradicional_id: undefined,
+    povo_comunidade_tradicional: false,
+    povo_comunidade_tradicional_id: undefined,
     curso_mais_elevado_id: crianca ? pick(rng, [51, 52, 53]) : pick(rng, [54, 55, 56, 60, 60, 63, 65]),
-    frequenta_escola: idade >= 4 && idade <= 17, situacao_mercado_trabalho_id: crianca ? undefined : pick(rng, [67, 68, 70, 71, 72, 73]),
-    ocupacao_id: undefined, participa_grupo_comunitario: rng() < 0.1, plano_saude_privado: rng() < 0.2,
-    frequenta_cuidador_tradicional: rng() < 0.05, possui_deficiencia: false, deficiencias: [],
-    informa_orientacao_sexual: false, orientacao_sexual_id: undefined, informa_identidade_genero: false, identidade_genero_id: undefined,
-    responsavel_familiar: idade >= 18 && rng() < 0.4, responsaveis_criancas: crianca ? [1] : [],
+    frequenta_escola: idade >= 4 && idade <= 17,
+    situacao_mercado_trabalho_id: crianca ? undefined : pick(rng, [67, 68, 70, 71, 72, 73]),
+    ocupacao_id: undefined,
+    participa_grupo_comunitario: rng() < 0.1,
+    plano_saude_privado: rng() < 0.2,
+    frequenta_cuidador_tradicional: rng() < 0.05,
+    possui_deficiencia: false,
+    deficiencias: [],
+    informa_orientacao_sexual: false,
+    orientacao_sexual_id: undefined,
+    informa_identidade_genero: false,
+    identidade_genero_id: undefined,
+    responsavel_familiar: idade >= 18 && rng() < 0.4,
+    responsaveis_criancas: crianca ? [1] : [],
   } satisfies SociodemograficaValues;
 }
 
 // The demo territory: a street (demoEnderecos CEP) per team INE of seed/demo.ts.
 const ruaPorEquipe: Record<string, string> = {
-  '9900000011': '70000001', '9900000012': '70000002', '9900000021': '70000003', '9900000031': '70000004', '9900000041': '70000005',
+  '9900000011': '70000001',
+  '9900000012': '70000002',
+  '9900000021': '70000003',
+  '9900000031': '70000004',
+  '9900000041': '70000005',
 };
 
 /** The demo teams with their unit, micro-areas, ACS and street (read back from the database seeded by seedDemo). */
-export async function loadTerritorios(db: DbOrTx, enderecos: ReadonlyArray<{ cep: string; tipo_logradouro: string; logradouro: string; bairro: string; uf: string; municipio_ibge: string }>): Promise<Territorio[]> {
+export async function loadTerritorios(
+  db: DbOrTx,
+  enderecos: ReadonlyArray<{
+    cep: string;
+    tipo_logradouro: string;
+    logradouro: string;
+    bairro: string;
+    uf: string;
+    municipio_ibge: string;
+  }>,
+): Promise<Territorio[]> {
   const teams = await db.select().from(equipes);
-  const agentes = await db.select({ equipe_id: lotacoes.equipe_id, profissional_id: lotacoes.profissional_id, cbo: lotacoes.ocupacao_codigo })
-    .from(lotacoes).where(isNotNull(lotacoes.equipe_id));
+  const agentes = await db
+    .select({ equipe_id: lotacoes.equipe_id, profissional_id: lotacoes.profissional_id, cbo: lotacoes.ocupacao_codigo })
+    .from(lotacoes)
+    .where(isNotNull(lotacoes.equipe_id));
   const out: Territorio[] = [];
   for (const t of teams) {
     const e = enderecos.find((x) => x.cep === ruaPorEquipe[t.ine]) ?? enderecos[out.length % enderecos.length]!;
-    const agente = agentes.find((a) => a.equipe_id === t.id && a.cbo === '515105') ?? agentes.find((a) => a.equipe_id === t.id);
+    const agente =
+      agentes.find((a) => a.equipe_id === t.id && a.cbo === '515105') ?? agentes.find((a) => a.equipe_id === t.id);
     out.push({
-      unidade_saude_id: t.unidade_saude_id, equipe_id: t.id, micro_areas: t.micro_areas,
-      profissional_id: agente?.profissional_id ?? null, ocupacao_id: agente?.cbo ?? null, ...e,
+      unidade_saude_id: t.unidade_saude_id,
+      equipe_id: t.id,
+      micro_areas: t.micro_areas,
+      profissional_id: agente?.profissional_id ?? null,
+      ocupacao_id: agente?.cbo ?? null,
+      ...e,
     });
   }
-  return out.length > 0 ? out : enderecos.map((e) => ({ unidade_saude_id: null, equipe_id: null, micro_areas: [], profissional_id: null, ocupacao_id: null, ...e }));
+  return out.length > 0
+    ? out
+    : enderecos.map((e) => ({
+        unidade_saude_id: null,
+        equipe_id: null,
+        micro_areas: [],
+        profissional_id: null,
+        ocupacao_id: null,
+        ...e,
+      }));
 }
 
 export const DEMO_MUNICIPES = 300;
@@ -213,18 +488,23 @@ export async function seedMunicipes(db: Db, enderecos: Parameters<typeof loadTer
     const rng = prng(20250101);
     const rows = Array.from({ length: DEMO_MUNICIPES }, (_, i) => gerarMunicipe(rng, i + 1, territorios, SEED_BASE));
     await tx.insert(municipes).values(rows);
-    const condicoes = rows.filter(() => rng() < 0.35).map((r) => ({ municipe_id: r.id!, dados: gerarCondicaoSaude(rng, r) }));
-    const socio = rows.filter(() => rng() < 0.35).map((r) => ({ municipe_id: r.id!, dados: gerarSociodemografica(rng, r) }));
+    const condicoes = rows
+      .filter(() => rng() < 0.35)
+      .map((r) => ({ municipe_id: r.id!, dados: gerarCondicaoSaude(rng, r) }));
+    const socio = rows
+      .filter(() => rng() < 0.35)
+      .map((r) => ({ municipe_id: r.id!, dados: gerarSociodemografica(rng, r) }));
     if (condicoes.length) await tx.insert(municipeCondicoesSaude).values(condicoes);
     if (socio.length) await tx.insert(municipeSociodemograficas).values(socio);
     const seqPorUnidade = new Map<string, number>();
-    const prontuarios = rows.filter((r) => r.unidade_saude_referencia_id && rng() < 0.5).map((r) => {
-      const unidade = r.unidade_saude_referencia_id!;
-      const seq = (seqPorUnidade.get(unidade) ?? 0) + 1;
-      seqPorUnidade.set(unidade, seq);
-      return { id: newId(), municipe_id: r.id!, unidade_saude_id: unidade, numero: String(seq).padStart(6, '0') };
-    });
+    const prontuarios = rows
+      .filter((r) => r.unidade_saude_referencia_id && rng() < 0.5)
+      .map((r) => {
+        const unidade = r.unidade_saude_referencia_id!;
+        const seq = (seqPorUnidade.get(unidade) ?? 0) + 1;
+        seqPorUnidade.set(unidade, seq);
+        return { id: newId(), municipe_id: r.id!, unidade_saude_id: unidade, numero: String(seq).padStart(6, '0') };
+      });
     if (prontuarios.length) await tx.insert(municipeProntuarios).values(prontuarios);
   });
 }
-

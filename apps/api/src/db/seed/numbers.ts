@@ -1,7 +1,10 @@
 // Fictional but valid CPF and CNS numbers for demo and test data, made from a seed number.
 
 export function makeCpf(n: number): string {
-  const base = String(100_000_000 + (n % 800_000_000)).padStart(9, '0').split('').map(Number);
+  const base = String(100_000_000 + (n % 800_000_000))
+    .padStart(9, '0')
+    .split('')
+    .map(Number);
   // Avoid the refused all-same-digit numbers.
   if (base.every((d) => d === base[0])) base[8] = (base[8]! + 1) % 10;
   const dv = (digits: number[]) => {

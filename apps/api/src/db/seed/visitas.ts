@@ -1,7 +1,16 @@
 import { imovelSemMorador, MOTIVOS_IMOVEL_SEM_MORADOR, turnoDaHora } from '@saude/shared/schemas/visita_domiciliar';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { cadastrosDomiciliares, familiaMembros, familias, lotacoes, municipeProntuarios, municipes, profissionais, visitasDomiciliares } from '../schema';
+import {
+  cadastrosDomiciliares,
+  familiaMembros,
+  familias,
+  lotacoes,
+  municipeProntuarios,
+  municipes,
+  profissionais,
+  visitasDomiciliares,
+} from '../schema';
 import { newId } from '../../lib/ids';
 import { prng, type Rng } from './municipes';
 
@@ -23,7 +32,11 @@ const chance = (rng: Rng, p: number) => rng() < p;
 const entre = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 
 /** Reasons and measurements of a visit to a member, by age and sex (plausible, not clinical). */
-function visitaMembro(rng: Rng, m: Membro, data: Date): Pick<Visita, 'motivo_visita_ids' | 'peso' | 'altura' | 'pressao_sistolica' | 'pressao_diastolica'> {
+function visitaMembro(
+  rng: Rng,
+  m: Membro,
+  data: Date,
+): Pick<Visita, 'motivo_visita_ids' | 'peso' | 'altura' | 'pressao_sistolica' | 'pressao_diastolica'> {
   const idade = (data.getTime() - Date.parse(`${m.data_nascimento}T12:00:00Z`)) / (365.25 * DIA);
   const motivos = [29];
   const out: ReturnType<typeof visitaMembro> = { motivo_visita_ids: motivos };
@@ -75,31 +88,58 @@ function motivosFamilia(rng: Rng, vetorial: boolean): number[] {
 export async function seedVisitas(db: Db, now: Date = new Date()): Promise<void> {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(visitasDomiciliares);
   if (n > 0) return;
-  const agentes = await db.select({
-    profissional_id: lotacoes.profissional_id, unidade: lotacoes.unidade_saude_id, equipe: lotacoes.equipe_id, cbo: lotacoes.ocupacao_codigo,
-  }).from(lotacoes).innerJoin(profissionais, eq(profissionais.id, lotacoes.profissional_id))
+  const agentes = await db
+    .select({
+      profissional_id: lotacoes.profissional_id,
+      unidade: lotacoes.unidade_saude_id,
+      equipe: lotacoes.equipe_id,
+      cbo: lotacoes.ocupacao_codigo,
+    })
+    .from(lotacoes)
+    .innerJoin(profissionais, eq(profissionais.id, lotacoes.profissional_id))
     .where(and(inArray(profissionais.login, ['acs', 'ace']), eq(lotacoes.ativo, true)));
-  const fams = await db.select({
-    id: familias.id, unidade: familias.unidade_saude_id, equipe: familias.equipe_id, domicilio_id: familias.domicilio_id,
-    mudou: familias.mudou, mudou_em: familias.mudou_em,
-    micro_area: cadastrosDomiciliares.st_micro_area, fora_area: cadastrosDomiciliares.fora_area, tipo_imovel_id: cadastrosDomiciliares.tipo_imovel_id,
-  }).from(familias)
+  const fams = await db
+    .select({
+      id: familias.id,
+      unidade: familias.unidade_saude_id,
+      equipe: familias.equipe_id,
+      domicilio_id: familias.domicilio_id,
+      mudou: familias.mudou,
+      mudou_em: familias.mudou_em,
+      micro_area: cadastrosDomiciliares.st_micro_area,
+      fora_area: cadastrosDomiciliares.fora_area,
+      tipo_imovel_id: cadastrosDomiciliares.tipo_imovel_id,
+    })
+    .from(familias)
     .innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
     .leftJoin(cadastrosDomiciliares, eq(cadastrosDomiciliares.id, familias.domicilio_id))
     .orderBy(asc(municipes.nome), asc(municipes.data_nascimento), asc(familias.id));
   if (fams.length === 0 || agentes.length === 0) return;
 
   const membros = new Map<string, Membro[]>();
-  for (const m of await db.select({
-    familia_id: familiaMembros.familia_id, municipe_id: familiaMembros.municipe_id, sexo_id: municipes.sexo_id, data_nascimento: municipes.data_nascimento,
-    ativo: familiaMembros.ativo,
-  }).from(familiaMembros).innerJoin(municipes, eq(municipes.id, familiaMembros.municipe_id))
-    .where(isNull(municipes.data_obito)).orderBy(asc(municipes.nome), asc(municipes.data_nascimento))) {
+  for (const m of await db
+    .select({
+      familia_id: familiaMembros.familia_id,
+      municipe_id: familiaMembros.municipe_id,
+      sexo_id: municipes.sexo_id,
+      data_nascimento: municipes.data_nascimento,
+      ativo: familiaMembros.ativo,
+    })
+    .from(familiaMembros)
+    .innerJoin(municipes, eq(municipes.id, familiaMembros.municipe_id))
+    .where(isNull(municipes.data_obito))
+    .orderBy(asc(municipes.nome), asc(municipes.data_nascimento))) {
     membros.set(m.familia_id, [...(membros.get(m.familia_id) ?? []), m]);
   }
   const prontuarios = new Map<string, string>();
-  for (const p of await db.select({ municipe_id: municipeProntuarios.municipe_id, unidade: municipeProntuarios.unidade_saude_id, numero: municipeProntuarios.numero })
-    .from(municipeProntuarios).where(isNull(municipeProntuarios.inativado_em))) {
+  for (const p of await db
+    .select({
+      municipe_id: municipeProntuarios.municipe_id,
+      unidade: municipeProntuarios.unidade_saude_id,
+      numero: municipeProntuarios.numero,
+    })
+    .from(municipeProntuarios)
+    .where(isNull(municipeProntuarios.inativado_em))) {
     prontuarios.set(`${p.municipe_id}:${p.unidade}`, p.numero);
   }
 
@@ -115,28 +155,49 @@ export async function seedVisitas(db: Db, now: Date = new Date()): Promise<void>
     const quantas = vetorial ? entre(rng, 1, 2) : entre(rng, 1, 4);
     for (let i = 0; i < quantas; i++) {
       const hora = entre(rng, 8, 16);
-      const data = new Date(hoje - entre(rng, 1, DIAS) * DIA + (hora + OFFSET_SAO_PAULO_H) * 3600_000 + entre(rng, 0, 59) * 60_000);
+      const data = new Date(
+        hoje - entre(rng, 1, DIAS) * DIA + (hora + OFFSET_SAO_PAULO_H) * 3600_000 + entre(rng, 0, 59) * 60_000,
+      );
       // A family that moved away receives no visit after it moved (spec §4).
       if (f.mudou && (!f.mudou_em || data >= f.mudou_em)) continue;
       // Before the family moved, its (now inactive) members lived there.
       const lista = (membros.get(f.id) ?? []).filter((m) => m.ativo || f.mudou);
-      const membro = !semMorador && lista.length > 0 && chance(rng, vetorial ? 0.1 : 0.6) ? lista[Math.floor(rng() * lista.length)]! : null;
+      const membro =
+        !semMorador && lista.length > 0 && chance(rng, vetorial ? 0.1 : 0.6)
+          ? lista[Math.floor(rng() * lista.length)]!
+          : null;
       const r = rng();
       const desfecho = r < 0.82 ? DESFECHO.realizada : r < 0.93 ? DESFECHO.ausente : DESFECHO.recusada;
       let dados: Partial<Visita> = { motivo_visita_ids: [] };
       if (desfecho === DESFECHO.realizada) {
         dados = membro ? visitaMembro(rng, membro, data) : { motivo_visita_ids: motivosFamilia(rng, vetorial) };
         // Commerce, vacant lots, schools…: only the reasons e-SUS allows there.
-        if (semMorador) dados.motivo_visita_ids = (dados.motivo_visita_ids ?? []).filter((m) => MOTIVOS_IMOVEL_SEM_MORADOR.includes(m));
+        if (semMorador)
+          dados.motivo_visita_ids = (dados.motivo_visita_ids ?? []).filter((m) =>
+            MOTIVOS_IMOVEL_SEM_MORADOR.includes(m),
+          );
         if (semMorador && dados.motivo_visita_ids!.length === 0) dados.motivo_visita_ids = [vetorial ? 34 : 1];
       }
       values.push({
-        id: newId(), familia_id: f.id, domicilio_id: f.domicilio_id, municipe_id: membro?.municipe_id ?? null,
-        unidade_saude_id: f.unidade, profissional_id: agente.profissional_id, equipe_id: agente.equipe, ocupacao_id: agente.cbo,
-        data_visita: data, turno_atendimentos: turnoDaHora(hora), micro_area: f.fora_area ? null : (f.micro_area ?? null), fora_area: f.fora_area ?? false,
-        tipo_imovel_id: tipo, numero_prontuario: membro ? (prontuarios.get(`${membro.municipe_id}:${f.unidade}`) ?? null) : null,
-        visita_compartilhada: chance(rng, 0.05), desfecho_id: desfecho, ...dados,
-        created_at: data, updated_at: data,
+        id: newId(),
+        familia_id: f.id,
+        domicilio_id: f.domicilio_id,
+        municipe_id: membro?.municipe_id ?? null,
+        unidade_saude_id: f.unidade,
+        profissional_id: agente.profissional_id,
+        equipe_id: agente.equipe,
+        ocupacao_id: agente.cbo,
+        data_visita: data,
+        turno_atendimentos: turnoDaHora(hora),
+        micro_area: f.fora_area ? null : (f.micro_area ?? null),
+        fora_area: f.fora_area ?? false,
+        tipo_imovel_id: tipo,
+        numero_prontuario: membro ? (prontuarios.get(`${membro.municipe_id}:${f.unidade}`) ?? null) : null,
+        visita_compartilhada: chance(rng, 0.05),
+        desfecho_id: desfecho,
+        ...dados,
+        created_at: data,
+        updated_at: data,
       });
     }
   }
@@ -145,7 +206,13 @@ export async function seedVisitas(db: Db, now: Date = new Date()): Promise<void>
   for (const [i, v] of [realizadas[3], realizadas[Math.floor(realizadas.length / 2)]].entries()) {
     if (!v) continue;
     const em = new Date((v.data_visita as Date).getTime() + 2 * 3600_000);
-    Object.assign(v, { cancelada_em: em, cancelada_por: v.profissional_id, justificativa_cancelamento: JUSTIFICATIVAS[i]!, updated_at: em, lock_version: 1 });
+    Object.assign(v, {
+      cancelada_em: em,
+      cancelada_por: v.profissional_id,
+      justificativa_cancelamento: JUSTIFICATIVAS[i]!,
+      updated_at: em,
+      lock_version: 1,
+    });
   }
   await db.transaction(async (tx) => {
     for (let i = 0; i < values.length; i += 500) await tx.insert(visitasDomiciliares).values(values.slice(i, i + 500));

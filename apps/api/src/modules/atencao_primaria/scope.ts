@@ -17,8 +17,16 @@ export type Scope = { all: boolean; equipeIds: string[]; lotacoes: Lotacao[] };
 export async function loadScope(db: DbOrTx, ctx: Ctx): Promise<Scope> {
   const u = ctx.usuario;
   if (!u?.unidadeId) return { all: false, equipeIds: [], lotacoes: [] };
-  const rows = await db.select({ equipe_id: lotacoes.equipe_id, ocupacao_codigo: lotacoes.ocupacao_codigo }).from(lotacoes)
-    .where(and(eq(lotacoes.profissional_id, u.profissionalId), eq(lotacoes.unidade_saude_id, u.unidadeId), eq(lotacoes.ativo, true)))
+  const rows = await db
+    .select({ equipe_id: lotacoes.equipe_id, ocupacao_codigo: lotacoes.ocupacao_codigo })
+    .from(lotacoes)
+    .where(
+      and(
+        eq(lotacoes.profissional_id, u.profissionalId),
+        eq(lotacoes.unidade_saude_id, u.unidadeId),
+        eq(lotacoes.ativo, true),
+      ),
+    )
     .orderBy(asc(lotacoes.created_at));
   const all = rows.some((r) => r.equipe_id === null);
   return { all, equipeIds: [...new Set(rows.flatMap((r) => (r.equipe_id ? [r.equipe_id] : [])))], lotacoes: rows };
@@ -36,9 +44,16 @@ export type HeaderInput = {
   equipe_id?: string | undefined;
   ocupacao_id?: string | undefined;
 };
-export type Header = { unidade_saude_id: string | null; profissional_id: string | null; equipe_id: string | null; ocupacao_id: string | null };
+export type Header = {
+  unidade_saude_id: string | null;
+  profissional_id: string | null;
+  equipe_id: string | null;
+  ocupacao_id: string | null;
+};
 
-const add = (errors: FieldErrors, field: string, message: string) => { (errors[field] ??= []).push(message); };
+const add = (errors: FieldErrors, field: string, message: string) => {
+  (errors[field] ??= []).push(message);
+};
 
 /**
  * Fills the header as the individual registration does (spec §5): the unit is the current one; the professional,
@@ -48,8 +63,15 @@ const add = (errors: FieldErrors, field: string, message: string) => { (errors[f
  * `microArea` is checked against the team's micro-areas unless outside the area.
  */
 export async function resolveHeader(
-  tx: DbOrTx, ctx: Ctx, scope: Scope, v: HeaderInput, errors: FieldErrors,
-  opts: { ocupacao?: ReadonlySet<string>; microArea?: { field: string; value: string | undefined; foraArea: boolean } } = {},
+  tx: DbOrTx,
+  ctx: Ctx,
+  scope: Scope,
+  v: HeaderInput,
+  errors: FieldErrors,
+  opts: {
+    ocupacao?: ReadonlySet<string>;
+    microArea?: { field: string; value: string | undefined; foraArea: boolean };
+  } = {},
 ): Promise<Header> {
   const unidade = v.unidade_saude_id ?? ctx.usuario?.unidadeId ?? null;
   let { profissional_id, equipe_id, ocupacao_id } = v;
@@ -61,20 +83,34 @@ export async function resolveHeader(
       ocupacao_id ??= minha.ocupacao_codigo;
     }
   } else if (unidade && (!equipe_id || !ocupacao_id)) {
-    const [dele] = await tx.select({ equipe_id: lotacoes.equipe_id, ocupacao_codigo: lotacoes.ocupacao_codigo }).from(lotacoes)
-      .where(and(eq(lotacoes.profissional_id, profissional_id), eq(lotacoes.unidade_saude_id, unidade), eq(lotacoes.ativo, true)))
-      .orderBy(sql`${lotacoes.equipe_id} is null`, asc(lotacoes.created_at)).limit(1);
+    const [dele] = await tx
+      .select({ equipe_id: lotacoes.equipe_id, ocupacao_codigo: lotacoes.ocupacao_codigo })
+      .from(lotacoes)
+      .where(
+        and(
+          eq(lotacoes.profissional_id, profissional_id),
+          eq(lotacoes.unidade_saude_id, unidade),
+          eq(lotacoes.ativo, true),
+        ),
+      )
+      .orderBy(sql`${lotacoes.equipe_id} is null`, asc(lotacoes.created_at))
+      .limit(1);
     if (dele) {
       equipe_id ??= dele.equipe_id ?? undefined;
       ocupacao_id ??= dele.ocupacao_codigo;
     }
   }
   if (!unidade) add(errors, 'unidade_saude_id', msg.obrigatorio);
-  else if ((await tx.select({ id: unidadesSaude.id }).from(unidadesSaude).where(eq(unidadesSaude.id, unidade))).length === 0) {
+  else if (
+    (await tx.select({ id: unidadesSaude.id }).from(unidadesSaude).where(eq(unidadesSaude.id, unidade))).length === 0
+  ) {
     add(errors, 'unidade_saude_id', msg.naoEValido);
   }
   if (!profissional_id) add(errors, 'profissional_id', msg.obrigatorio);
-  else if ((await tx.select({ id: profissionais.id }).from(profissionais).where(eq(profissionais.id, profissional_id))).length === 0) {
+  else if (
+    (await tx.select({ id: profissionais.id }).from(profissionais).where(eq(profissionais.id, profissional_id)))
+      .length === 0
+  ) {
     add(errors, 'profissional_id', msg.naoEValido);
   }
   if (opts.ocupacao) {
@@ -82,26 +118,36 @@ export async function resolveHeader(
     else if (!opts.ocupacao.has(ocupacao_id)) add(errors, 'ocupacao_id', msg.naoEValido);
   }
   if (equipe_id) {
-    const [team] = await tx.select({ unidade: equipes.unidade_saude_id, micro_areas: equipes.micro_areas }).from(equipes).where(eq(equipes.id, equipe_id));
+    const [team] = await tx
+      .select({ unidade: equipes.unidade_saude_id, micro_areas: equipes.micro_areas })
+      .from(equipes)
+      .where(eq(equipes.id, equipe_id));
     // The team belongs to the unit, and a team-scoped user records only for their own teams.
     if (!team || (unidade && team.unidade !== unidade) || (!scope.all && !scope.equipeIds.includes(equipe_id))) {
       add(errors, 'equipe_id', msg.naoEValido);
     } else if (opts.microArea) {
       const { field, value, foraArea } = opts.microArea;
-      if (value && !foraArea && team.micro_areas.length > 0 && !team.micro_areas.includes(value)) add(errors, field, msg.naoEValido);
+      if (value && !foraArea && team.micro_areas.length > 0 && !team.micro_areas.includes(value))
+        add(errors, field, msg.naoEValido);
     }
   } else if (!scope.all) {
     add(errors, 'equipe_id', msg.obrigatorio);
   }
   return {
-    unidade_saude_id: unidade, profissional_id: profissional_id ?? null, equipe_id: equipe_id ?? null,
+    unidade_saude_id: unidade,
+    profissional_id: profissional_id ?? null,
+    equipe_id: equipe_id ?? null,
     ocupacao_id: opts.ocupacao ? (ocupacao_id ?? null) : null,
   };
 }
 
 /** True when the error (or one it wraps: drizzle wraps the driver's) is a unique violation; answers the index name. */
 export function uniqueViolation(e: unknown): { constraint: string } | null {
-  for (let x = e as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
+  for (
+    let x = e as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0;
+    x && i < 4;
+    x = x.cause as typeof x, i++
+  ) {
     if (x.code === '23505') return { constraint: x.constraint ?? x.message ?? '' };
   }
   return null;

@@ -13,14 +13,22 @@ describe(url, () => {
     t = await buildTestApp();
     headers = await signIn(t, 'acs');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers a CEP already recorded in the municipality, masked or not', async () => {
     for (const cep of ['70000001', '70000-001']) {
       const res = await t.app.inject({ method: 'GET', url: `${url}/cep/${cep}`, headers });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        cep: '70000001', uf: 'DF', municipio: 'BRASÍLIA', municipio_ibge: '5300108', tipo_logradouro: '081', logradouro: 'DAS ACÁCIAS', bairro: 'CENTRO',
+        cep: '70000001',
+        uf: 'DF',
+        municipio: 'BRASÍLIA',
+        municipio_ibge: '5300108',
+        tipo_logradouro: '081',
+        logradouro: 'DAS ACÁCIAS',
+        bairro: 'CENTRO',
       });
     }
   });
@@ -49,7 +57,17 @@ describe(`${url}/cep with a CEP web service configured`, () => {
     server = http.createServer((req, res) => {
       calls++;
       res.setHeader('content-type', 'application/json');
-      if (req.url?.includes('01001000')) res.end(JSON.stringify({ cep: '01001-000', logradouro: 'Praça da Sé', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP', ibge: '3550308' }));
+      if (req.url?.includes('01001000'))
+        res.end(
+          JSON.stringify({
+            cep: '01001-000',
+            logradouro: 'Praça da Sé',
+            bairro: 'Sé',
+            localidade: 'São Paulo',
+            uf: 'SP',
+            ibge: '3550308',
+          }),
+        );
       else res.end(JSON.stringify({ erro: true }));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -64,7 +82,13 @@ describe(`${url}/cep with a CEP web service configured`, () => {
   it('asks the service for an unknown CEP, then answers it from the municipality without asking again', async () => {
     const headers = await signIn(t, 'recepcao');
     const first = await t.app.inject({ method: 'GET', url: `${url}/cep/01001000`, headers });
-    expect(first.json()).toMatchObject({ cep: '01001000', uf: 'SP', municipio: 'SÃO PAULO', municipio_ibge: '3550308', logradouro: 'Praça da Sé' });
+    expect(first.json()).toMatchObject({
+      cep: '01001000',
+      uf: 'SP',
+      municipio: 'SÃO PAULO',
+      municipio_ibge: '3550308',
+      logradouro: 'Praça da Sé',
+    });
     const again = await t.app.inject({ method: 'GET', url: `${url}/cep/01001000`, headers });
     expect(again.statusCode).toBe(200);
     expect(calls).toBe(1);

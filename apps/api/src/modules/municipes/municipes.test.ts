@@ -35,29 +35,62 @@ describe(url, () => {
     centroId = units.find((u) => u.nome === 'UBS Centro')!.id;
     jardimId = units.find((u) => u.nome === 'UBS Jardim das Palmeiras')!.id;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   describe('POST and GET', () => {
     it('creates a citizen with every block of the form, answers it back and audits the write', async () => {
       const p = municipePayload({
-        nome_social: 'Zu', estado_civil_id: 2, raca_cor_id: 4, nome_mae: 'Rosa Maria Quaresma', nome_pai: 'Ernesto Quaresma',
-        telefones: { residencial: '(61) 3344-5566', celular: '61 99183-7465', contato: '' }, email: 'zuleica@exemplo.com.br',
-        residencia_cep: '72000-100', residencia_uf: 'df', residencia_municipio_ibge: '5300108', residencia_tipo_logradouro: '081',
-        residencia_logradouro: 'DAS MANGUEIRAS', residencia_numero: '12', residencia_bairro: 'SETOR NORTE',
-        unidade_saude_referencia_id: centroId, micro_area: '02', nacionalidade_id: 1, municipio_nascimento_ibge: '3550308',
-        nis: `120.45678.90-${pisCheckDigit('1204567890')}`, rg_numero: '1234567', rg_uf: 'DF', certidao_tipo: 'nascimento', certidao_matricula: '1'.repeat(32),
-        doador_sangue: true, tipo_sanguineo_id: 7, parentesco_id: 138, ocupacao_id: '515105',
+        nome_social: 'Zu',
+        estado_civil_id: 2,
+        raca_cor_id: 4,
+        nome_mae: 'Rosa Maria Quaresma',
+        nome_pai: 'Ernesto Quaresma',
+        telefones: { residencial: '(61) 3344-5566', celular: '61 99183-7465', contato: '' },
+        email: 'zuleica@exemplo.com.br',
+        residencia_cep: '72000-100',
+        residencia_uf: 'df',
+        residencia_municipio_ibge: '5300108',
+        residencia_tipo_logradouro: '081',
+        residencia_logradouro: 'DAS MANGUEIRAS',
+        residencia_numero: '12',
+        residencia_bairro: 'SETOR NORTE',
+        unidade_saude_referencia_id: centroId,
+        micro_area: '02',
+        nacionalidade_id: 1,
+        municipio_nascimento_ibge: '3550308',
+        nis: `120.45678.90-${pisCheckDigit('1204567890')}`,
+        rg_numero: '1234567',
+        rg_uf: 'DF',
+        certidao_tipo: 'nascimento',
+        certidao_matricula: '1'.repeat(32),
+        doador_sangue: true,
+        tipo_sanguineo_id: 7,
+        parentesco_id: 138,
+        ocupacao_id: '515105',
         prontuarios: [{ numero: 'C-000777', unidade_saude_id: centroId }],
       });
       const res = await post(p);
       expect(res.statusCode, res.body).toBe(201);
       const m = res.json<Municipe>();
       expect(m).toMatchObject({
-        nome: p.nome, cpf_numero: p.cpf_numero, codigo_cns: p.codigo_cns, lock_version: 0, residencia_uf: 'DF',
-        telefones: { residencial: '6133445566', celular: '61991837465', contato: null }, residencia_cep: '72000100',
-        unidade_referencia_nome: 'UBS Centro', municipio_nascimento_nome: 'SÃO PAULO', residencia_municipio_nome: 'BRASÍLIA',
-        prontuarios: [{ numero: 'C-000777', unidade_saude_id: centroId, unidade_nome: 'UBS Centro', inativado_em: null }],
-        certidao_tipo: 'nascimento', doador_sangue: true, fora_area: false,
+        nome: p.nome,
+        cpf_numero: p.cpf_numero,
+        codigo_cns: p.codigo_cns,
+        lock_version: 0,
+        residencia_uf: 'DF',
+        telefones: { residencial: '6133445566', celular: '61991837465', contato: null },
+        residencia_cep: '72000100',
+        unidade_referencia_nome: 'UBS Centro',
+        municipio_nascimento_nome: 'SÃO PAULO',
+        residencia_municipio_nome: 'BRASÍLIA',
+        prontuarios: [
+          { numero: 'C-000777', unidade_saude_id: centroId, unidade_nome: 'UBS Centro', inativado_em: null },
+        ],
+        certidao_tipo: 'nascimento',
+        doador_sangue: true,
+        fora_area: false,
       });
       expect(typeof m.idade).toBe('number');
       const again = await t.app.inject({ method: 'GET', url: `${url}/${m.id}`, headers: enf });
@@ -69,7 +102,11 @@ describe(url, () => {
     });
 
     it('answers 404 for a citizen that does not exist and 422 for an id that is not a uuid', async () => {
-      const missing = await t.app.inject({ method: 'GET', url: `${url}/0190a0b0-0000-7000-8000-000000000000`, headers: enf });
+      const missing = await t.app.inject({
+        method: 'GET',
+        url: `${url}/0190a0b0-0000-7000-8000-000000000000`,
+        headers: enf,
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe(msg.cadastroNaoEncontrado);
       const bad = await t.app.inject({ method: 'GET', url: `${url}/abc`, headers: enf });
@@ -80,7 +117,9 @@ describe(url, () => {
 
   describe('rules of spec §5, each message word for word', () => {
     it("refuses invalid CPF, CNS and PIS with 'não é válido'", async () => {
-      const errors = await errorsOf(municipePayload({ cpf_numero: '123.456.789-00', codigo_cns: '123456789012345', nis: '12345678901' }));
+      const errors = await errorsOf(
+        municipePayload({ cpf_numero: '123.456.789-00', codigo_cns: '123456789012345', nis: '12345678901' }),
+      );
       expect(errors.cpf_numero).toEqual([msg.naoEValido]);
       expect(errors.codigo_cns).toEqual([msg.naoEValido]);
       expect(errors.nis).toEqual([msg.naoEValido]);
@@ -88,7 +127,9 @@ describe(url, () => {
 
     it('requires the provisional card to differ from the CNS, and the CNS from the card', async () => {
       const s = nextSeq();
-      const errors = await errorsOf(municipePayload({ codigo_cns: cnsProvisorioFor(s), cartao_provisorio: cnsProvisorioFor(s) }));
+      const errors = await errorsOf(
+        municipePayload({ codigo_cns: cnsProvisorioFor(s), cartao_provisorio: cnsProvisorioFor(s) }),
+      );
       expect(errors.cartao_provisorio).toEqual([msg.cartaoProvisorioIgualCns]);
       expect(errors.codigo_cns).toEqual([msg.cnsIgualCartaoProvisorio]);
     });
@@ -101,7 +142,9 @@ describe(url, () => {
       expect(onlyCpf.codigo_cns).toEqual([msg.obrigatorio]);
       expect(onlyCpf.cpf_numero).toBeUndefined();
       // A provisional card alone is enough for the CNS rule, and then no CPF is needed either.
-      const cardOnly = await post(municipePayload({ codigo_cns: null, cpf_numero: null, cartao_provisorio: '9001234' }));
+      const cardOnly = await post(
+        municipePayload({ codigo_cns: null, cpf_numero: null, cartao_provisorio: '9001234' }),
+      );
       expect(cardOnly.statusCode, cardOnly.body).toBe(201);
     });
 
@@ -125,29 +168,50 @@ describe(url, () => {
       const range = msg.dateBetween(isoToBr(min)!, isoToBr(max)!);
       expect((await errorsOf(municipePayload({ data_nascimento: '2999-01-01' }))).data_nascimento).toEqual([range]);
       expect((await errorsOf(municipePayload({ data_nascimento: '1800-01-01' }))).data_nascimento).toEqual([range]);
-      expect((await errorsOf(municipePayload({ data_nascimento: '2020-02-30' }))).data_nascimento).toEqual([msg.dateFormat]);
-      const obito = await errorsOf(municipePayload({ data_nascimento: '2000-05-10', data_obito: '2000-05-09', motivo_saida_cadastro_id: 135 }));
+      expect((await errorsOf(municipePayload({ data_nascimento: '2020-02-30' }))).data_nascimento).toEqual([
+        msg.dateFormat,
+      ]);
+      const obito = await errorsOf(
+        municipePayload({ data_nascimento: '2000-05-10', data_obito: '2000-05-09', motivo_saida_cadastro_id: 135 }),
+      );
       expect(obito.data_obito).toEqual([msg.maiorOuIgualQue('10/05/2000')]);
       const semData = await errorsOf(municipePayload({ motivo_saida_cadastro_id: 135 }));
       expect(semData.data_obito).toEqual([msg.obrigatorio]);
     });
 
     it('refuses huge strings, unknown codes and references with field messages, never a 500', async () => {
-      const errors = await errorsOf(municipePayload({
-        nome: 'A'.repeat(10_000), sexo_id: 3, raca_cor_id: 99, residencia_municipio_ibge: '9999999',
-      } as object));
+      const errors = await errorsOf(
+        municipePayload({
+          nome: 'A'.repeat(10_000),
+          sexo_id: 3,
+          raca_cor_id: 99,
+          residencia_municipio_ibge: '9999999',
+        } as object),
+      );
       expect(errors.nome).toEqual([msg.max(70)]);
       expect(errors.sexo_id).toEqual([msg.naoEValido]);
       expect(errors.raca_cor_id).toEqual([msg.naoEValido]);
-      const refs = await errorsOf(municipePayload({
-        residencia_municipio_ibge: '9999999', unidade_saude_referencia_id: '0190a0b0-0000-7000-8000-000000000000', ocupacao_id: '999999',
-        equipe_id: '0190a0b0-0000-7000-8000-000000000001',
-      }));
+      const refs = await errorsOf(
+        municipePayload({
+          residencia_municipio_ibge: '9999999',
+          unidade_saude_referencia_id: '0190a0b0-0000-7000-8000-000000000000',
+          ocupacao_id: '999999',
+          equipe_id: '0190a0b0-0000-7000-8000-000000000001',
+        }),
+      );
       expect(refs).toMatchObject({
-        residencia_municipio_ibge: [msg.naoEValido], unidade_saude_referencia_id: [msg.naoEValido], ocupacao_id: [msg.naoEValido], equipe_id: [msg.naoEValido],
+        residencia_municipio_ibge: [msg.naoEValido],
+        unidade_saude_referencia_id: [msg.naoEValido],
+        ocupacao_id: [msg.naoEValido],
+        equipe_id: [msg.naoEValido],
       });
       for (const payload of ['[]', '"x"', '{"nome": {"$gt": 1}}', 'null']) {
-        const res = await t.app.inject({ method: 'POST', url, headers: { ...enf, 'content-type': 'application/json' }, payload });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...enf, 'content-type': 'application/json' },
+          payload,
+        });
         expect(res.statusCode, payload).toBe(422);
       }
     });
@@ -161,19 +225,29 @@ describe(url, () => {
       expect(cns.codigo_cns).toEqual([msg.cnsEmUso(first.nome)]);
       // Saving the same citizen again with its own CPF is fine.
       const { id, lock_version, ...rest } = first;
-      const put = await t.app.inject({ method: 'PUT', url: `${url}/${id}`, headers: enf, payload: { ...rest, lock_version } });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/${id}`,
+        headers: enf,
+        payload: { ...rest, lock_version },
+      });
       expect(put.statusCode, put.body).toBe(200);
     });
 
     it('shows a user who may not open citizens only the initials and the masked CNS of the CPF holder', async () => {
       const first = await create();
       const login = await createUserWithoutPermissions(t);
-      const [perfil] = await t.db.select().from(perfis).where(eq(perfis.codigo, `vazio_${login}`));
+      const [perfil] = await t.db
+        .select()
+        .from(perfis)
+        .where(eq(perfis.codigo, `vazio_${login}`));
       await t.db.insert(perfilPermissoes).values([{ perfil_id: perfil!.id, permission: 'municipes:create' }]);
       const headers = await signIn(t, login);
       const res = await post(municipePayload({ cpf_numero: first.cpf_numero }), headers);
       expect(res.statusCode).toBe(422);
-      expect(res.json().errors.cpf_numero).toEqual([msg.cpfEmUso(iniciaisNome(first.nome), mascararCns(first.codigo_cns)!)]);
+      expect(res.json().errors.cpf_numero).toEqual([
+        msg.cpfEmUso(iniciaisNome(first.nome), mascararCns(first.codigo_cns)!),
+      ]);
       expect(res.json().errors.cpf_numero[0]).not.toContain(first.nome);
     });
 
@@ -188,46 +262,97 @@ describe(url, () => {
 
   describe('likely duplicates', () => {
     it('answers 409 with the similar citizens (masked documents), then creates when the user confirms', async () => {
-      const original = await create(municipePayload({ nome: 'Joaquina Bittencourt Ypiranga', data_nascimento: '1961-03-04', nome_mae: 'Olga Ypiranga' }));
+      const original = await create(
+        municipePayload({
+          nome: 'Joaquina Bittencourt Ypiranga',
+          data_nascimento: '1961-03-04',
+          nome_mae: 'Olga Ypiranga',
+        }),
+      );
       const typo = municipePayload({ nome: 'Joaquina Bitencourt Ipiranga', data_nascimento: '1961-03-04' });
       const res = await post(typo);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({
-        message: msg.possiveisDuplicados, errors: {},
-        duplicados: [{
-          id: original.id, nome: original.nome, nome_social: null, data_nascimento: '1961-03-04', nome_mae: 'Olga Ypiranga',
-          cpf_numero: `***.${original.cpf_numero!.slice(3, 6)}.${original.cpf_numero!.slice(6, 9)}-**`,
-          codigo_cns: `*** **** **** ${original.codigo_cns!.slice(11)}`, unidade_referencia_nome: null,
-        }],
+        message: msg.possiveisDuplicados,
+        errors: {},
+        duplicados: [
+          {
+            id: original.id,
+            nome: original.nome,
+            nome_social: null,
+            data_nascimento: '1961-03-04',
+            nome_mae: 'Olga Ypiranga',
+            cpf_numero: `***.${original.cpf_numero!.slice(3, 6)}.${original.cpf_numero!.slice(6, 9)}-**`,
+            codigo_cns: `*** **** **** ${original.codigo_cns!.slice(11)}`,
+            unidade_referencia_nome: null,
+          },
+        ],
       });
       // Same mother and birth date, different name: also a likely duplicate.
-      const mae = await post(municipePayload({ nome: 'Criança Sem Nome Ainda', data_nascimento: '1961-03-04', nome_mae: 'OLGA YPIRANGA' }));
+      const mae = await post(
+        municipePayload({ nome: 'Criança Sem Nome Ainda', data_nascimento: '1961-03-04', nome_mae: 'OLGA YPIRANGA' }),
+      );
       expect(mae.statusCode).toBe(409);
       const confirmed = await post({ ...typo, confirmar_duplicados: true });
       expect(confirmed.statusCode, confirmed.body).toBe(201);
-      expect(await auditRows(t, { record_id: confirmed.json().id })).toMatchObject([{ action: 'create', details: { confirmou_duplicados: true } }]);
+      expect(await auditRows(t, { record_id: confirmed.json().id })).toMatchObject([
+        { action: 'create', details: { confirmou_duplicados: true } },
+      ]);
     });
   });
 
   describe('GET list and search', () => {
     it('finds a name typed without accents, misspelt, in any order and any case; CPF or CNS masked or not; a dd/MM/yyyy date', async () => {
-      const joao = await create(municipePayload({ nome: 'João da Conceição Wanderley', data_nascimento: '1977-07-17', nome_mae: 'Ondina Wanderley' }));
+      const joao = await create(
+        municipePayload({
+          nome: 'João da Conceição Wanderley',
+          data_nascimento: '1977-07-17',
+          nome_mae: 'Ondina Wanderley',
+        }),
+      );
       const search = async (q: string) => {
         const res = await t.app.inject({ method: 'GET', url, headers: enf, query: { q, per_page: '100' } });
         expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
         return { rows: res.json<Array<{ id: string }>>(), total: Number(res.headers['x-total-count']) };
       };
-      for (const q of ['joao conceicao wanderley', 'JOÃO WANDERLEY', 'wanderley joao', 'joao conseicao wanderlei', 'conceiçao wanderl']) {
-        expect((await search(q)).rows.map((r) => r.id), q).toContain(joao.id);
+      for (const q of [
+        'joao conceicao wanderley',
+        'JOÃO WANDERLEY',
+        'wanderley joao',
+        'joao conseicao wanderlei',
+        'conceiçao wanderl',
+      ]) {
+        expect(
+          (await search(q)).rows.map((r) => r.id),
+          q,
+        ).toContain(joao.id);
       }
-      for (const q of [joao.cpf_numero!, formatCpf(joao.cpf_numero!), joao.codigo_cns!, formatCns(joao.codigo_cns!), '17/07/1977']) {
-        expect((await search(q)).rows.map((r) => r.id), q).toContain(joao.id);
+      for (const q of [
+        joao.cpf_numero!,
+        formatCpf(joao.cpf_numero!),
+        joao.codigo_cns!,
+        formatCns(joao.codigo_cns!),
+        '17/07/1977',
+      ]) {
+        expect(
+          (await search(q)).rows.map((r) => r.id),
+          q,
+        ).toContain(joao.id);
       }
       const byCpf = await search(formatCpf(joao.cpf_numero!));
       expect(byCpf.total).toBe(1);
       expect(byCpf.rows[0]).toEqual({
-        id: joao.id, nome: joao.nome, nome_social: null, data_nascimento: '1977-07-17', idade: joao.idade, nome_mae: 'Ondina Wanderley',
-        cpf_numero: joao.cpf_numero, codigo_cns: joao.codigo_cns, unidade_saude_referencia_id: null, unidade_referencia_nome: null, data_obito: null,
+        id: joao.id,
+        nome: joao.nome,
+        nome_social: null,
+        data_nascimento: '1977-07-17',
+        idade: joao.idade,
+        nome_mae: 'Ondina Wanderley',
+        cpf_numero: joao.cpf_numero,
+        codigo_cns: joao.codigo_cns,
+        unidade_saude_referencia_id: null,
+        unidade_referencia_nome: null,
+        data_obito: null,
       });
       expect((await search(joao.cpf_numero!.slice(0, 6))).rows.map((r) => r.id)).toContain(joao.id);
       expect((await search('zzzqqqxxx')).total).toBe(0);
@@ -250,13 +375,25 @@ describe(url, () => {
       expect(total).toBeGreaterThanOrEqual(300);
       const names = first.json().map((r: { nome: string }) => r.nome);
       expect([...names].sort((a, b) => a.localeCompare(b, 'pt-BR'))).toEqual(names);
-      const past = await t.app.inject({ method: 'GET', url, headers: enf, query: { page: '9999', per_page: '5', q: 'maria' } });
+      const past = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: enf,
+        query: { page: '9999', per_page: '5', q: 'maria' },
+      });
       expect(past.json()).toEqual([]);
       expect(Number(past.headers['x-total-count'])).toBeGreaterThan(0);
     });
 
     it('answers 422 for a search it cannot read, never a 500', async () => {
-      const odd: Array<Record<string, string>> = [{ q: 'ab' }, { q: 'x'.repeat(101) }, { q: '99/99/2020' }, { page: '0' }, { per_page: '1000' }, { q: '1234567890123456789' }];
+      const odd: Array<Record<string, string>> = [
+        { q: 'ab' },
+        { q: 'x'.repeat(101) },
+        { q: '99/99/2020' },
+        { page: '0' },
+        { per_page: '1000' },
+        { q: '1234567890123456789' },
+      ];
       for (const query of odd) {
         const res = await t.app.inject({ method: 'GET', url, headers: enf, query });
         expect(res.statusCode, JSON.stringify(query)).toBe(422);
@@ -274,16 +411,26 @@ describe(url, () => {
       for (const query of few) {
         const res = await t.app.inject({ method: 'GET', url: `${url}/busca_avancada`, headers: enf, query });
         expect(res.statusCode).toBe(422);
-        expect(res.json()).toEqual({ message: msg.buscaAvancadaDoisFiltros, errors: { base: [msg.buscaAvancadaDoisFiltros] } });
+        expect(res.json()).toEqual({
+          message: msg.buscaAvancadaDoisFiltros,
+          errors: { base: [msg.buscaAvancadaDoisFiltros] },
+        });
       }
     });
 
     it('combines the filters named as the fields', async () => {
-      const m = await create(municipePayload({
-        nome: 'Hermínia Kowalski Ulhôa', nome_mae: 'Quitéria Kowalski', nome_pai: 'Xisto Ulhôa', data_nascimento: '1955-05-05',
-        telefones: { celular: '61991837465', residencial: '6133221100' }, residencia_logradouro: 'DOS JACARANDÁS',
-        unidade_saude_referencia_id: jardimId, micro_area: '03',
-      }));
+      const m = await create(
+        municipePayload({
+          nome: 'Hermínia Kowalski Ulhôa',
+          nome_mae: 'Quitéria Kowalski',
+          nome_pai: 'Xisto Ulhôa',
+          data_nascimento: '1955-05-05',
+          telefones: { celular: '61991837465', residencial: '6133221100' },
+          residencia_logradouro: 'DOS JACARANDÁS',
+          unidade_saude_referencia_id: jardimId,
+          micro_area: '03',
+        }),
+      );
       const queries: Array<Record<string, string>> = [
         { nome: 'herminia', nome_mae: 'quiteria kowalsky' },
         { nome_pai: 'xisto', data_nascimento: '05/05/1955' },
@@ -293,12 +440,25 @@ describe(url, () => {
         { nome: 'ulhoa', data_nascimento: '1955-05-05' },
       ];
       for (const query of queries) {
-        const res = await t.app.inject({ method: 'GET', url: `${url}/busca_avancada`, headers: enf, query: { ...query, per_page: '100' } });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${url}/busca_avancada`,
+          headers: enf,
+          query: { ...query, per_page: '100' },
+        });
         expect(res.statusCode, `${JSON.stringify(query)} ${res.body}`).toBe(200);
-        expect(res.json().map((r: { id: string }) => r.id), JSON.stringify(query)).toContain(m.id);
+        expect(
+          res.json().map((r: { id: string }) => r.id),
+          JSON.stringify(query),
+        ).toContain(m.id);
         expect(Number(res.headers['x-total-count'])).toBeGreaterThan(0);
       }
-      const none = await t.app.inject({ method: 'GET', url: `${url}/busca_avancada`, headers: enf, query: { nome: 'herminia', micro_area: '01', unidade_saude_referencia_id: jardimId } });
+      const none = await t.app.inject({
+        method: 'GET',
+        url: `${url}/busca_avancada`,
+        headers: enf,
+        query: { nome: 'herminia', micro_area: '01', unidade_saude_referencia_id: jardimId },
+      });
       expect(none.json().map((r: { id: string }) => r.id)).not.toContain(m.id);
     });
   });
@@ -307,42 +467,99 @@ describe(url, () => {
     it('updates with the lock_version read, audits the changed fields, and answers 409 to a stale save', async () => {
       const m = await create();
       const { id, lock_version, ...rest } = m;
-      const ok = await t.app.inject({ method: 'PUT', url: `${url}/${id}`, headers: enf, payload: { ...rest, nome_social: 'Nome Social Novo', lock_version } });
+      const ok = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/${id}`,
+        headers: enf,
+        payload: { ...rest, nome_social: 'Nome Social Novo', lock_version },
+      });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json()).toMatchObject({ nome_social: 'Nome Social Novo', lock_version: lock_version + 1 });
-      const stale = await t.app.inject({ method: 'PUT', url: `${url}/${id}`, headers: enf, payload: { ...rest, nome: 'Outro Nome Qualquer', lock_version } });
+      const stale = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/${id}`,
+        headers: enf,
+        payload: { ...rest, nome: 'Outro Nome Qualquer', lock_version },
+      });
       expect(stale.statusCode).toBe(409);
       expect(stale.json().message).toBe(msg.edicaoDesatualizada);
-      expect(await auditRows(t, { record_id: id, action: 'update' })).toMatchObject([{ resource: 'municipes', details: { campos: ['nome_social'] } }]);
-      const missing = await t.app.inject({ method: 'PUT', url: `${url}/0190a0b0-0000-7000-8000-000000000000`, headers: enf, payload: { ...rest, lock_version: 0 } });
+      expect(await auditRows(t, { record_id: id, action: 'update' })).toMatchObject([
+        { resource: 'municipes', details: { campos: ['nome_social'] } },
+      ]);
+      const missing = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/0190a0b0-0000-7000-8000-000000000000`,
+        headers: enf,
+        payload: { ...rest, lock_version: 0 },
+      });
       expect(missing.statusCode).toBe(404);
       const noVersion = await t.app.inject({ method: 'PUT', url: `${url}/${id}`, headers: enf, payload: rest });
       expect(noVersion.statusCode).toBe(422);
     });
 
     it('keeps record numbers unique per unit, asks a justification to inactivate one, and removes one left out', async () => {
-      const a = await create(municipePayload({ prontuarios: [{ numero: 'P-1', unidade_saude_id: centroId }, { numero: 'P-1', unidade_saude_id: jardimId }] }));
+      const a = await create(
+        municipePayload({
+          prontuarios: [
+            { numero: 'P-1', unidade_saude_id: centroId },
+            { numero: 'P-1', unidade_saude_id: jardimId },
+          ],
+        }),
+      );
       expect(a.prontuarios).toHaveLength(2);
       const clash = await errorsOf(municipePayload({ prontuarios: [{ numero: 'P-1', unidade_saude_id: centroId }] }));
       expect(clash['prontuarios.0.numero']).toEqual([msg.prontuarioEmUso]);
-      const twice = await errorsOf(municipePayload({ prontuarios: [{ numero: 'P-9', unidade_saude_id: centroId }, { numero: 'P-9', unidade_saude_id: centroId }] }));
+      const twice = await errorsOf(
+        municipePayload({
+          prontuarios: [
+            { numero: 'P-9', unidade_saude_id: centroId },
+            { numero: 'P-9', unidade_saude_id: centroId },
+          ],
+        }),
+      );
       expect(twice['prontuarios.1.numero']).toEqual([msg.prontuarioEmUso]);
       const { id, lock_version, prontuarios, ...rest } = a;
-      const noJust = await t.app.inject({ method: 'PUT', url: `${url}/${id}`, headers: enf, payload: {
-        ...rest, lock_version, prontuarios: [{ ...prontuarios[0], inativacao_motivo_id: 2 }],
-      } });
+      const noJust = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/${id}`,
+        headers: enf,
+        payload: {
+          ...rest,
+          lock_version,
+          prontuarios: [{ ...prontuarios[0], inativacao_motivo_id: 2 }],
+        },
+      });
       expect(noJust.statusCode).toBe(422);
       expect(noJust.json().errors['prontuarios.0.inativacao_justificativa']).toEqual([msg.obrigatorio]);
-      const ok = await t.app.inject({ method: 'PUT', url: `${url}/${id}`, headers: enf, payload: {
-        ...rest, lock_version, prontuarios: [{ ...prontuarios[0], inativacao_motivo_id: 2, inativacao_justificativa: 'Mudou para a UBS Jardim' }],
-      } });
+      const ok = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/${id}`,
+        headers: enf,
+        payload: {
+          ...rest,
+          lock_version,
+          prontuarios: [
+            { ...prontuarios[0], inativacao_motivo_id: 2, inativacao_justificativa: 'Mudou para a UBS Jardim' },
+          ],
+        },
+      });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().prontuarios).toHaveLength(1);
-      expect(ok.json().prontuarios[0]).toMatchObject({ id: prontuarios[0]!.id, inativacao_motivo_id: 2, inativacao_justificativa: 'Mudou para a UBS Jardim' });
+      expect(ok.json().prontuarios[0]).toMatchObject({
+        id: prontuarios[0]!.id,
+        inativacao_motivo_id: 2,
+        inativacao_justificativa: 'Mudou para a UBS Jardim',
+      });
       expect(ok.json().prontuarios[0].inativado_em).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       // A number is never reused in a unit, even once inactivated; the freed one (left out) is free again.
-      expect((await errorsOf(municipePayload({ prontuarios: [{ numero: 'P-1', unidade_saude_id: centroId }] })))['prontuarios.0.numero']).toEqual([msg.prontuarioEmUso]);
-      expect((await create(municipePayload({ prontuarios: [{ numero: 'P-1', unidade_saude_id: jardimId }] }))).prontuarios).toHaveLength(1);
+      expect(
+        (await errorsOf(municipePayload({ prontuarios: [{ numero: 'P-1', unidade_saude_id: centroId }] })))[
+          'prontuarios.0.numero'
+        ],
+      ).toEqual([msg.prontuarioEmUso]);
+      expect(
+        (await create(municipePayload({ prontuarios: [{ numero: 'P-1', unidade_saude_id: jardimId }] }))).prontuarios,
+      ).toHaveLength(1);
     });
 
     it('deletes a citizen nothing points at and audits it; the profile needs municipes:destroy', async () => {

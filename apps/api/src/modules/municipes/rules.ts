@@ -1,18 +1,35 @@
 import { formatCns, msg } from '@saude/shared';
-import { iniciaisNome, mascararCns, mascararCpf, type MunicipeDuplicado, type MunicipeValues } from '@saude/shared/schemas/municipe';
+import {
+  iniciaisNome,
+  mascararCns,
+  mascararCpf,
+  type MunicipeDuplicado,
+  type MunicipeValues,
+} from '@saude/shared/schemas/municipe';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { can, type Ctx } from '../../access/context';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
-  cadastrosIndividuais, equipes, familiaMembros, familias, municipeProntuarios, municipes, municipios, normalized, profissionais,
-  unidadesSaude, visitasDomiciliares,
+  cadastrosIndividuais,
+  equipes,
+  familiaMembros,
+  familias,
+  municipeProntuarios,
+  municipes,
+  municipios,
+  normalized,
+  profissionais,
+  unidadesSaude,
+  visitasDomiciliares,
 } from '../../db/schema';
 import { isOcupacao } from '../../lib/ocupacoes';
 
 // Citizen rules that need the database (issue 5). The rules a browser can check live in the shared schema.
 
 export type FieldErrors = Record<string, string[]>;
-const add = (errors: FieldErrors, field: string, message: string) => { (errors[field] ??= []).push(message); };
+const add = (errors: FieldErrors, field: string, message: string) => {
+  (errors[field] ??= []).push(message);
+};
 
 /** How the other citizen is named in 'em uso - …': in full for users who may open citizens, initials otherwise. */
 function nomeVisivel(ctx: Ctx, nome: string): string {
@@ -27,11 +44,23 @@ function cnsVisivel(ctx: Ctx, cns: string | null): string {
  * Issue 5/8: a record number tied to a home-visit form cannot be inactivated (nor removed). Tied: a visit (cancelled
  * ones too, the form still exists) of this citizen in this unit carries this number.
  */
-export async function prontuarioTemVisitas(tx: DbOrTx, municipeId: string, numero: string, unidadeId: string): Promise<boolean> {
-  const rows = await tx.select({ id: visitasDomiciliares.id }).from(visitasDomiciliares).where(and(
-    eq(visitasDomiciliares.unidade_saude_id, unidadeId), eq(visitasDomiciliares.numero_prontuario, numero),
-    eq(visitasDomiciliares.municipe_id, municipeId),
-  )).limit(1);
+export async function prontuarioTemVisitas(
+  tx: DbOrTx,
+  municipeId: string,
+  numero: string,
+  unidadeId: string,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: visitasDomiciliares.id })
+    .from(visitasDomiciliares)
+    .where(
+      and(
+        eq(visitasDomiciliares.unidade_saude_id, unidadeId),
+        eq(visitasDomiciliares.numero_prontuario, numero),
+        eq(visitasDomiciliares.municipe_id, municipeId),
+      ),
+    )
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -39,75 +68,152 @@ export async function prontuarioTemVisitas(tx: DbOrTx, municipeId: string, numer
  * What points at a citizen and forbids deleting it. Each later table that references municipes adds an entry here
  * (families, individual registrations, care visits, notifications…); the first one found names the 409 reason.
  */
-export const municipeReferences: Array<{ descricao: string; existe: (tx: DbOrTx, municipeId: string) => Promise<boolean> }> = [
+export const municipeReferences: Array<{
+  descricao: string;
+  existe: (tx: DbOrTx, municipeId: string) => Promise<boolean>;
+}> = [
   {
     descricao: 'uma ficha de visita domiciliar',
     existe: async (tx, municipeId) =>
-      (await tx.select({ id: visitasDomiciliares.id }).from(visitasDomiciliares).where(eq(visitasDomiciliares.municipe_id, municipeId)).limit(1)).length > 0,
+      (
+        await tx
+          .select({ id: visitasDomiciliares.id })
+          .from(visitasDomiciliares)
+          .where(eq(visitasDomiciliares.municipe_id, municipeId))
+          .limit(1)
+      ).length > 0,
   },
   {
     descricao: 'um cadastro individual',
     existe: async (tx, municipeId) =>
-      (await tx.select({ id: cadastrosIndividuais.id }).from(cadastrosIndividuais).where(eq(cadastrosIndividuais.municipe_id, municipeId)).limit(1)).length > 0,
+      (
+        await tx
+          .select({ id: cadastrosIndividuais.id })
+          .from(cadastrosIndividuais)
+          .where(eq(cadastrosIndividuais.municipe_id, municipeId))
+          .limit(1)
+      ).length > 0,
   },
   {
     // Members, moved families' history included, and heads (issue 7).
     descricao: 'uma família',
     existe: async (tx, municipeId) =>
-      (await tx.select({ id: familiaMembros.id }).from(familiaMembros).where(eq(familiaMembros.municipe_id, municipeId)).limit(1)).length > 0
-      || (await tx.select({ id: familias.id }).from(familias).where(eq(familias.responsavel_id, municipeId)).limit(1)).length > 0,
+      (
+        await tx
+          .select({ id: familiaMembros.id })
+          .from(familiaMembros)
+          .where(eq(familiaMembros.municipe_id, municipeId))
+          .limit(1)
+      ).length > 0 ||
+      (await tx.select({ id: familias.id }).from(familias).where(eq(familias.responsavel_id, municipeId)).limit(1))
+        .length > 0,
   },
 ];
 
 /** Every database rule of a citizen's save, as field errors (empty when all hold). `selfId` is null on create. */
-export async function checkMunicipe(tx: DbOrTx, ctx: Ctx, v: MunicipeValues, selfId: string | null): Promise<FieldErrors> {
+export async function checkMunicipe(
+  tx: DbOrTx,
+  ctx: Ctx,
+  v: MunicipeValues,
+  selfId: string | null,
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const notSelf = selfId ? ne(municipes.id, selfId) : undefined;
 
   if (v.cpf_numero) {
-    const [other] = await tx.select({ nome: municipes.nome, cns: municipes.codigo_cns }).from(municipes)
-      .where(and(eq(municipes.cpf_numero, v.cpf_numero), notSelf)).limit(1);
+    const [other] = await tx
+      .select({ nome: municipes.nome, cns: municipes.codigo_cns })
+      .from(municipes)
+      .where(and(eq(municipes.cpf_numero, v.cpf_numero), notSelf))
+      .limit(1);
     if (other) add(errors, 'cpf_numero', msg.cpfEmUso(nomeVisivel(ctx, other.nome), cnsVisivel(ctx, other.cns)));
   }
   if (v.codigo_cns) {
-    const [other] = await tx.select({ nome: municipes.nome }).from(municipes)
-      .where(and(eq(municipes.codigo_cns, v.codigo_cns), notSelf)).limit(1);
+    const [other] = await tx
+      .select({ nome: municipes.nome })
+      .from(municipes)
+      .where(and(eq(municipes.codigo_cns, v.codigo_cns), notSelf))
+      .limit(1);
     if (other) add(errors, 'codigo_cns', msg.cnsEmUso(nomeVisivel(ctx, other.nome)));
   }
 
   // References: a wrong id is the user's input, so 422 on the field, never a foreign-key 500.
-  const exists = async (field: string, found: Promise<unknown[]>) => { if ((await found).length === 0) add(errors, field, msg.naoEValido); };
+  const exists = async (field: string, found: Promise<unknown[]>) => {
+    if ((await found).length === 0) add(errors, field, msg.naoEValido);
+  };
   if (v.unidade_saude_referencia_id) {
-    await exists('unidade_saude_referencia_id', tx.select({ id: unidadesSaude.id }).from(unidadesSaude).where(eq(unidadesSaude.id, v.unidade_saude_referencia_id)));
+    await exists(
+      'unidade_saude_referencia_id',
+      tx
+        .select({ id: unidadesSaude.id })
+        .from(unidadesSaude)
+        .where(eq(unidadesSaude.id, v.unidade_saude_referencia_id)),
+    );
   }
   if (v.equipe_id) {
-    const [eq_] = await tx.select({ unidade: equipes.unidade_saude_id }).from(equipes).where(eq(equipes.id, v.equipe_id));
+    const [eq_] = await tx
+      .select({ unidade: equipes.unidade_saude_id })
+      .from(equipes)
+      .where(eq(equipes.id, v.equipe_id));
     // The team must belong to the reference unit when both are given.
-    if (!eq_ || (v.unidade_saude_referencia_id && eq_.unidade !== v.unidade_saude_referencia_id)) add(errors, 'equipe_id', msg.naoEValido);
+    if (!eq_ || (v.unidade_saude_referencia_id && eq_.unidade !== v.unidade_saude_referencia_id))
+      add(errors, 'equipe_id', msg.naoEValido);
   }
   if (v.profissional_id) {
-    await exists('profissional_id', tx.select({ id: profissionais.id }).from(profissionais).where(eq(profissionais.id, v.profissional_id)));
+    await exists(
+      'profissional_id',
+      tx.select({ id: profissionais.id }).from(profissionais).where(eq(profissionais.id, v.profissional_id)),
+    );
   }
   if (v.ocupacao_id && !isOcupacao(v.ocupacao_id)) add(errors, 'ocupacao_id', msg.naoEValido);
   for (const field of ['municipio_nascimento_ibge', 'residencia_municipio_ibge'] as const) {
     const codigo = v[field];
-    if (codigo) await exists(field, tx.select({ c: municipios.codigo_ibge }).from(municipios).where(eq(municipios.codigo_ibge, codigo)));
+    if (codigo)
+      await exists(
+        field,
+        tx.select({ c: municipios.codigo_ibge }).from(municipios).where(eq(municipios.codigo_ibge, codigo)),
+      );
   }
   if (v.residencia_municipio_ibge && v.residencia_uf && !errors.residencia_municipio_ibge) {
-    const [m] = await tx.select({ uf: municipios.uf }).from(municipios).where(eq(municipios.codigo_ibge, v.residencia_municipio_ibge));
+    const [m] = await tx
+      .select({ uf: municipios.uf })
+      .from(municipios)
+      .where(eq(municipios.codigo_ibge, v.residencia_municipio_ibge));
     if (m && m.uf !== v.residencia_uf) add(errors, 'residencia_municipio_ibge', msg.naoEValido);
   }
 
   // Record numbers: each unit exists; a number is used once per unit; one of ours is ours (ids from elsewhere refused).
   if (v.prontuarios.length > 0) {
     const unidadeIds = [...new Set(v.prontuarios.map((p) => p.unidade_saude_id))];
-    const known = new Set((await tx.select({ id: unidadesSaude.id }).from(unidadesSaude).where(inArray(unidadesSaude.id, unidadeIds))).map((r) => r.id));
+    const known = new Set(
+      (await tx.select({ id: unidadesSaude.id }).from(unidadesSaude).where(inArray(unidadesSaude.id, unidadeIds))).map(
+        (r) => r.id,
+      ),
+    );
     const own = selfId
-      ? new Set((await tx.select({ id: municipeProntuarios.id }).from(municipeProntuarios).where(eq(municipeProntuarios.municipe_id, selfId))).map((r) => r.id))
+      ? new Set(
+          (
+            await tx
+              .select({ id: municipeProntuarios.id })
+              .from(municipeProntuarios)
+              .where(eq(municipeProntuarios.municipe_id, selfId))
+          ).map((r) => r.id),
+        )
       : new Set<string>();
-    const taken = await tx.select({ id: municipeProntuarios.id, unidade: municipeProntuarios.unidade_saude_id, numero: municipeProntuarios.numero })
+    const taken = await tx
+      .select({
+        id: municipeProntuarios.id,
+        unidade: municipeProntuarios.unidade_saude_id,
+        numero: municipeProntuarios.numero,
+      })
       .from(municipeProntuarios)
-      .where(or(...v.prontuarios.map((p) => and(eq(municipeProntuarios.unidade_saude_id, p.unidade_saude_id), eq(municipeProntuarios.numero, p.numero)))));
+      .where(
+        or(
+          ...v.prontuarios.map((p) =>
+            and(eq(municipeProntuarios.unidade_saude_id, p.unidade_saude_id), eq(municipeProntuarios.numero, p.numero)),
+          ),
+        ),
+      );
     v.prontuarios.forEach((p, i) => {
       if (!known.has(p.unidade_saude_id)) add(errors, `prontuarios.${i}.unidade_saude_id`, msg.naoEValido);
       if (p.id && !own.has(p.id)) add(errors, `prontuarios.${i}.id`, msg.naoEValido);
@@ -122,11 +228,26 @@ export async function checkMunicipe(tx: DbOrTx, ctx: Ctx, v: MunicipeValues, sel
  * Likely duplicates of a new citizen (issue 5): the same birth date and a similar name (pg_trgm similarity ≥ 0.5 on
  * the normalized names, social name included) or the same mother's name. The birth-date index keeps it to a few rows.
  */
-export async function findDuplicados(tx: DbOrTx, v: Pick<MunicipeValues, 'nome' | 'data_nascimento' | 'nome_mae'>): Promise<MunicipeDuplicado[]> {
+export async function findDuplicados(
+  tx: DbOrTx,
+  v: Pick<MunicipeValues, 'nome' | 'data_nascimento' | 'nome_mae'>,
+): Promise<MunicipeDuplicado[]> {
   const nome = normalized(sql`${v.nome}::text`);
-  const mesmaMae = v.nome_mae ? sql`or ${normalized(municipes.nome_mae)} = ${normalized(sql`${v.nome_mae}::text`)}` : sql``;
-  const rows = await queryRows<{ id: string; nome: string; nome_social: string | null; data_nascimento: string; nome_mae: string | null;
-    cpf_numero: string | null; codigo_cns: string | null; unidade_referencia_nome: string | null }>(tx, sql`
+  const mesmaMae = v.nome_mae
+    ? sql`or ${normalized(municipes.nome_mae)} = ${normalized(sql`${v.nome_mae}::text`)}`
+    : sql``;
+  const rows = await queryRows<{
+    id: string;
+    nome: string;
+    nome_social: string | null;
+    data_nascimento: string;
+    nome_mae: string | null;
+    cpf_numero: string | null;
+    codigo_cns: string | null;
+    unidade_referencia_nome: string | null;
+  }>(
+    tx,
+    sql`
     select ${municipes.id} as id, ${municipes.nome} as nome, ${municipes.nome_social} as nome_social,
       ${municipes.data_nascimento}::text as data_nascimento, ${municipes.nome_mae} as nome_mae, ${municipes.cpf_numero} as cpf_numero,
       ${municipes.codigo_cns} as codigo_cns, ${unidadesSaude.nome} as unidade_referencia_nome
@@ -135,7 +256,7 @@ export async function findDuplicados(tx: DbOrTx, v: Pick<MunicipeValues, 'nome' 
       and (similarity(${normalized(municipes.nome)}, ${nome}) >= 0.5
         or similarity(coalesce(${normalized(municipes.nome_social)}, ''), ${nome}) >= 0.5 ${mesmaMae})
     order by similarity(${normalized(municipes.nome)}, ${nome}) desc, ${municipes.nome} collate "und-x-icu"
-    limit 10`);
+    limit 10`,
+  );
   return rows.map((r) => ({ ...r, cpf_numero: mascararCpf(r.cpf_numero), codigo_cns: mascararCns(r.codigo_cns) }));
 }
-

@@ -14,7 +14,12 @@ const MIN_TOKEN = 3;
 
 /** 'João  da Conceição' → ['joao', 'da', 'conceicao']: what immutable_unaccent(lower()) does to the stored names. */
 export function tokens(text: string): string[] {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -25,11 +30,17 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * out. null when the text holds no usable word.
  */
 export function nameCondition(col: SQL, text: string, mode: 'exact' | 'fuzzy'): SQL | null {
-  const useful = tokens(text).filter((w) => w.length >= MIN_TOKEN).slice(0, MAX_TOKENS);
+  const useful = tokens(text)
+    .filter((w) => w.length >= MIN_TOKEN)
+    .slice(0, MAX_TOKENS);
   if (useful.length === 0) return null;
-  return and(...useful.map((w) => (mode === 'exact'
-    ? sql`${col} like ${`%${escapeLike(w)}%`}`
-    : sql`(${col} like ${`%${escapeLike(w)}%`} or ${w} <% ${col})`)))!;
+  return and(
+    ...useful.map((w) =>
+      mode === 'exact'
+        ? sql`${col} like ${`%${escapeLike(w)}%`}`
+        : sql`(${col} like ${`%${escapeLike(w)}%`} or ${w} <% ${col})`,
+    ),
+  )!;
 }
 
 /** Lexicographic upper bound of the strings that start with `digits` ('123' → '124', '129' → '13'); null for '999'. */
@@ -77,10 +88,18 @@ export function buscaSimples(q: string | undefined): Busca {
     if (digits.length < MIN_TOKEN) throw unprocessable({ q: [msg.min(MIN_TOKEN)] });
     if (digits.length === 11) return { where: eq(municipes.cpf_numero, digits), rank: null, fuzzy: false };
     if (digits.length === 15) {
-      return { where: or(eq(municipes.codigo_cns, digits), eq(municipes.cartao_provisorio, digits)), rank: null, fuzzy: false };
+      return {
+        where: or(eq(municipes.codigo_cns, digits), eq(municipes.cartao_provisorio, digits)),
+        rank: null,
+        fuzzy: false,
+      };
     }
     if (digits.length > 15) throw unprocessable({ q: [msg.naoEValido] });
-    return { where: or(startsWith(municipes.cpf_numero, digits), startsWith(municipes.codigo_cns, digits)), rank: null, fuzzy: false };
+    return {
+      where: or(startsWith(municipes.cpf_numero, digits), startsWith(municipes.codigo_cns, digits)),
+      rank: null,
+      fuzzy: false,
+    };
   }
   const joined = tokens(text).join(' ');
   const rank = sql`greatest(word_similarity(${joined}, ${nomeN}), coalesce(word_similarity(${joined}, ${nomeSocialN}), 0))`;
@@ -96,22 +115,34 @@ export function buscaSimples(q: string | undefined): Busca {
 /** The advanced search: every filter given must hold (the two-filter minimum is checked by the caller). */
 export function buscaAvancada(f: Partial<MunicipeBuscaAvancada>): Busca {
   const names: Array<[string | undefined, SQL, string]> = [
-    [f.nome, nomeN, 'nome'], [f.nome_social, nomeSocialN, 'nome_social'], [f.nome_mae, normalized(municipes.nome_mae), 'nome_mae'],
+    [f.nome, nomeN, 'nome'],
+    [f.nome_social, nomeSocialN, 'nome_social'],
+    [f.nome_mae, normalized(municipes.nome_mae), 'nome_mae'],
     [f.nome_pai, normalized(municipes.nome_pai), 'nome_pai'],
     [f.residencia_logradouro, normalized(municipes.residencia_logradouro), 'residencia_logradouro'],
   ];
   const conds: SQL[] = [];
   if (f.data_nascimento) conds.push(eq(municipes.data_nascimento, f.data_nascimento));
-  if (f.cpf_numero) conds.push(f.cpf_numero.length === 11 ? eq(municipes.cpf_numero, f.cpf_numero) : startsWith(municipes.cpf_numero, f.cpf_numero));
+  if (f.cpf_numero)
+    conds.push(
+      f.cpf_numero.length === 11
+        ? eq(municipes.cpf_numero, f.cpf_numero)
+        : startsWith(municipes.cpf_numero, f.cpf_numero),
+    );
   if (f.codigo_cns) {
-    conds.push(f.codigo_cns.length === 15
-      ? or(eq(municipes.codigo_cns, f.codigo_cns), eq(municipes.cartao_provisorio, f.codigo_cns))!
-      : startsWith(municipes.codigo_cns, f.codigo_cns));
+    conds.push(
+      f.codigo_cns.length === 15
+        ? or(eq(municipes.codigo_cns, f.codigo_cns), eq(municipes.cartao_provisorio, f.codigo_cns))!
+        : startsWith(municipes.codigo_cns, f.codigo_cns),
+    );
   }
   if (f.telefone) {
-    conds.push(sql`array[${municipes.telefone_residencial}, ${municipes.telefone_celular}, ${municipes.telefone_contato}] @> array[${f.telefone}]::text[]`);
+    conds.push(
+      sql`array[${municipes.telefone_residencial}, ${municipes.telefone_celular}, ${municipes.telefone_contato}] @> array[${f.telefone}]::text[]`,
+    );
   }
-  if (f.unidade_saude_referencia_id) conds.push(eq(municipes.unidade_saude_referencia_id, f.unidade_saude_referencia_id));
+  if (f.unidade_saude_referencia_id)
+    conds.push(eq(municipes.unidade_saude_referencia_id, f.unidade_saude_referencia_id));
   if (f.micro_area) conds.push(eq(municipes.micro_area, f.micro_area));
   const rank = f.nome ? sql`word_similarity(${tokens(f.nome).join(' ')}, ${nomeN})` : null;
   const withNames = (mode: 'exact' | 'fuzzy') => {
@@ -126,7 +157,9 @@ export function buscaAvancada(f: Partial<MunicipeBuscaAvancada>): Busca {
   };
   const hasNames = names.some(([value]) => !!value);
   return {
-    where: withNames('exact'), rank, fuzzy: false,
+    where: withNames('exact'),
+    rank,
+    fuzzy: false,
     fallback: hasNames ? { where: withNames('fuzzy'), rank, fuzzy: true } : undefined,
   };
 }

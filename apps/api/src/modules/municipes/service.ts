@@ -1,10 +1,28 @@
 import { msg, type Permission } from '@saude/shared';
 import {
-  acoesCadastro, condicaoSaudeFieldsSchema, contarFiltrosBuscaAvancada, IDADE_MAXIMA_RESPONSAVEL_CRIANCA, idadeEmAnos,
-  MOTIVO_SAIDA_OBITO, normalizarCondicaoSaude, normalizarSociodemografica, RACA_COR_INDIGENA, sociodemograficaFieldsSchema,
-  BUSCA_AVANCADA_MINIMO_FILTROS, type AcaoCadastro, type CondicaoSaude, type CondicaoSaudeValues, type Municipe,
-  type MunicipeBuscaAvancada, type MunicipeFilters, type MunicipeListItem, type MunicipeValues, type PermissaoCadastro,
-  type Prontuario, type Sociodemografica, type SociodemograficaValues,
+  acoesCadastro,
+  condicaoSaudeFieldsSchema,
+  contarFiltrosBuscaAvancada,
+  IDADE_MAXIMA_RESPONSAVEL_CRIANCA,
+  idadeEmAnos,
+  MOTIVO_SAIDA_OBITO,
+  normalizarCondicaoSaude,
+  normalizarSociodemografica,
+  RACA_COR_INDIGENA,
+  sociodemograficaFieldsSchema,
+  BUSCA_AVANCADA_MINIMO_FILTROS,
+  type AcaoCadastro,
+  type CondicaoSaude,
+  type CondicaoSaudeValues,
+  type Municipe,
+  type MunicipeBuscaAvancada,
+  type MunicipeFilters,
+  type MunicipeListItem,
+  type MunicipeValues,
+  type PermissaoCadastro,
+  type Prontuario,
+  type Sociodemografica,
+  type SociodemograficaValues,
 } from '@saude/shared/schemas/municipe';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -12,13 +30,27 @@ import { audit } from '../../access/audit';
 import { can, type Ctx } from '../../access/context';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
-  equipes, municipeCondicoesSaude, municipeProntuarios, municipes, municipeSociodemograficas, municipios, profissionais, unidadesSaude,
+  equipes,
+  municipeCondicoesSaude,
+  municipeProntuarios,
+  municipes,
+  municipeSociodemograficas,
+  municipios,
+  profissionais,
+  unidadesSaude,
 } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { isOcupacao } from '../../lib/ocupacoes';
 import { rememberCep } from '../enderecos/service';
-import { buscaAvancada as buscaAvancadaSql, buscaSimples, countSql, pageSql, wordSimilaritySetup, type Busca } from './search';
+import {
+  buscaAvancada as buscaAvancadaSql,
+  buscaSimples,
+  countSql,
+  pageSql,
+  wordSimilaritySetup,
+  type Busca,
+} from './search';
 import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas, type FieldErrors } from './rules';
 
 // Citizen registry (issue 5). Every municipality user with municipes:index may find any resident: reception must find
@@ -31,7 +63,8 @@ const RESOURCE = 'municipes';
 type PageRow = Omit<MunicipeListItem, 'idade'> & { total: string | number | null };
 
 const toListItem = ({ total: _total, ...r }: PageRow): MunicipeListItem => ({
-  ...r, idade: idadeEmAnos(r.data_nascimento, r.data_obito ?? undefined),
+  ...r,
+  idade: idadeEmAnos(r.data_nascimento, r.data_obito ?? undefined),
 });
 
 async function runPage(db: DbOrTx, busca: Busca, page: { page: number; per_page: number }) {
@@ -72,9 +105,16 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | null> {
   const nasc = alias(municipios, 'municipio_nascimento');
   const res = alias(municipios, 'municipio_residencia');
-  const [row] = await db.select({
-    m: municipes, unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome, nasc: nasc.nome, res: res.nome,
-  }).from(municipes)
+  const [row] = await db
+    .select({
+      m: municipes,
+      unidade: unidadesSaude.nome,
+      equipe: equipes.nome,
+      profissional: profissionais.nome,
+      nasc: nasc.nome,
+      res: res.nome,
+    })
+    .from(municipes)
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
     .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
     .leftJoin(profissionais, eq(profissionais.id, municipes.profissional_id))
@@ -82,14 +122,32 @@ async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | null> {
     .leftJoin(res, eq(res.codigo_ibge, municipes.residencia_municipio_ibge))
     .where(eq(municipes.id, id));
   if (!row) return null;
-  const prontuarios: Prontuario[] = (await db.select({ p: municipeProntuarios, unidade_nome: unidadesSaude.nome }).from(municipeProntuarios)
-    .innerJoin(unidadesSaude, eq(unidadesSaude.id, municipeProntuarios.unidade_saude_id))
-    .where(eq(municipeProntuarios.municipe_id, id)).orderBy(asc(municipeProntuarios.created_at), asc(municipeProntuarios.id)))
-    .map(({ p, unidade_nome }) => ({
-      id: p.id, numero: p.numero, unidade_saude_id: p.unidade_saude_id, unidade_nome, inativacao_motivo_id: p.inativacao_motivo_id,
-      inativacao_justificativa: p.inativacao_justificativa, inativado_em: iso(p.inativado_em),
-    }));
-  const { telefone_residencial, telefone_celular, telefone_contato, created_at, updated_at, updated_by: _by, certidao_tipo, ...m } = row.m;
+  const prontuarios: Prontuario[] = (
+    await db
+      .select({ p: municipeProntuarios, unidade_nome: unidadesSaude.nome })
+      .from(municipeProntuarios)
+      .innerJoin(unidadesSaude, eq(unidadesSaude.id, municipeProntuarios.unidade_saude_id))
+      .where(eq(municipeProntuarios.municipe_id, id))
+      .orderBy(asc(municipeProntuarios.created_at), asc(municipeProntuarios.id))
+  ).map(({ p, unidade_nome }) => ({
+    id: p.id,
+    numero: p.numero,
+    unidade_saude_id: p.unidade_saude_id,
+    unidade_nome,
+    inativacao_motivo_id: p.inativacao_motivo_id,
+    inativacao_justificativa: p.inativacao_justificativa,
+    inativado_em: iso(p.inativado_em),
+  }));
+  const {
+    telefone_residencial,
+    telefone_celular,
+    telefone_contato,
+    created_at,
+    updated_at,
+    updated_by: _by,
+    certidao_tipo,
+    ...m
+  } = row.m;
   return {
     ...m,
     certidao_tipo: certidao_tipo as Municipe['certidao_tipo'],
@@ -129,19 +187,29 @@ function toColumns(v: MunicipeValues) {
     telefone_contato: telefones.contato,
   };
   // undefined → null, so an update clears what the form emptied.
-  return Object.fromEntries(Object.entries(cols).map(([k, x]) => [k, x ?? null])) as unknown as
-    Omit<typeof municipes.$inferInsert, 'id' | 'lock_version' | 'created_at' | 'updated_at' | 'updated_by'>;
+  return Object.fromEntries(Object.entries(cols).map(([k, x]) => [k, x ?? null])) as unknown as Omit<
+    typeof municipes.$inferInsert,
+    'id' | 'lock_version' | 'created_at' | 'updated_at' | 'updated_by'
+  >;
 }
 
 type Columns = ReturnType<typeof toColumns>;
 
 async function rememberAddress(tx: DbOrTx, c: Columns) {
   if (!c.residencia_cep || !c.residencia_uf || !c.residencia_municipio_ibge) return;
-  const [m] = await tx.select({ nome: municipios.nome }).from(municipios).where(eq(municipios.codigo_ibge, c.residencia_municipio_ibge));
+  const [m] = await tx
+    .select({ nome: municipios.nome })
+    .from(municipios)
+    .where(eq(municipios.codigo_ibge, c.residencia_municipio_ibge));
   if (!m) return;
   await rememberCep(tx, {
-    cep: c.residencia_cep, uf: c.residencia_uf, municipio: m.nome, municipio_ibge: c.residencia_municipio_ibge,
-    tipo_logradouro: c.residencia_tipo_logradouro ?? null, logradouro: c.residencia_logradouro ?? null, bairro: c.residencia_bairro ?? null,
+    cep: c.residencia_cep,
+    uf: c.residencia_uf,
+    municipio: m.nome,
+    municipio_ibge: c.residencia_municipio_ibge,
+    tipo_logradouro: c.residencia_tipo_logradouro ?? null,
+    logradouro: c.residencia_logradouro ?? null,
+    bairro: c.residencia_bairro ?? null,
   });
 }
 
@@ -152,7 +220,8 @@ async function syncProntuarios(tx: DbOrTx, ctx: Ctx, municipeId: string, list: M
   const keep = new Set(list.map((p) => p.id).filter(Boolean));
   for (const old of existing) {
     if (keep.has(old.id)) continue;
-    if (await prontuarioTemVisitas(tx, municipeId, old.numero, old.unidade_saude_id)) (errors.prontuarios ??= []).push(msg.prontuarioComVisitas);
+    if (await prontuarioTemVisitas(tx, municipeId, old.numero, old.unidade_saude_id))
+      (errors.prontuarios ??= []).push(msg.prontuarioComVisitas);
     else await tx.delete(municipeProntuarios).where(eq(municipeProntuarios.id, old.id));
   }
   const who = ctx.usuario?.profissionalId ?? null;
@@ -160,22 +229,38 @@ async function syncProntuarios(tx: DbOrTx, ctx: Ctx, municipeId: string, list: M
     const old = p.id ? existing.find((e) => e.id === p.id) : undefined;
     const inativar = p.inativacao_motivo_id !== undefined;
     const values = {
-      numero: p.numero, unidade_saude_id: p.unidade_saude_id, inativacao_motivo_id: p.inativacao_motivo_id ?? null,
+      numero: p.numero,
+      unidade_saude_id: p.unidade_saude_id,
+      inativacao_motivo_id: p.inativacao_motivo_id ?? null,
       inativacao_justificativa: inativar ? (p.inativacao_justificativa ?? null) : null,
     };
     if (!old) {
       await tx.insert(municipeProntuarios).values({
-        id: newId(), municipe_id: municipeId, ...values, inativado_em: inativar ? new Date() : null, updated_by: who,
+        id: newId(),
+        municipe_id: municipeId,
+        ...values,
+        inativado_em: inativar ? new Date() : null,
+        updated_by: who,
       });
       continue;
     }
-    if (inativar && old.inativado_em === null && (await prontuarioTemVisitas(tx, municipeId, old.numero, old.unidade_saude_id))) {
+    if (
+      inativar &&
+      old.inativado_em === null &&
+      (await prontuarioTemVisitas(tx, municipeId, old.numero, old.unidade_saude_id))
+    ) {
       (errors[`prontuarios.${i}.inativacao_motivo_id`] ??= []).push(msg.prontuarioComVisitas);
       continue;
     }
-    await tx.update(municipeProntuarios).set({
-      ...values, inativado_em: inativar ? (old.inativado_em ?? new Date()) : null, updated_at: new Date(), updated_by: who,
-    }).where(eq(municipeProntuarios.id, old.id));
+    await tx
+      .update(municipeProntuarios)
+      .set({
+        ...values,
+        inativado_em: inativar ? (old.inativado_em ?? new Date()) : null,
+        updated_at: new Date(),
+        updated_by: who,
+      })
+      .where(eq(municipeProntuarios.id, old.id));
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
@@ -188,7 +273,12 @@ const isUniqueViolation = (e: unknown): boolean => {
 };
 
 /** A unique index beat our check (two saves at once): answer what the check answers now, never a 500. */
-async function retryAsFieldErrors<T>(ctx: Ctx, v: MunicipeValues, selfId: string | null, work: () => Promise<T>): Promise<T> {
+async function retryAsFieldErrors<T>(
+  ctx: Ctx,
+  v: MunicipeValues,
+  selfId: string | null,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (e) {
@@ -198,45 +288,74 @@ async function retryAsFieldErrors<T>(ctx: Ctx, v: MunicipeValues, selfId: string
   }
 }
 
-export async function createMunicipe(ctx: Ctx, input: MunicipeValues & { confirmar_duplicados: boolean }): Promise<Municipe> {
+export async function createMunicipe(
+  ctx: Ctx,
+  input: MunicipeValues & { confirmar_duplicados: boolean },
+): Promise<Municipe> {
   const { confirmar_duplicados, ...v } = input;
-  return retryAsFieldErrors(ctx, v, null, () => ctx.db.transaction(async (tx) => {
-    const errors = await checkMunicipe(tx, ctx, v, null);
-    if (Object.keys(errors).length > 0) throw unprocessable(errors);
-    const cols = toColumns(v);
-    if (!confirmar_duplicados) {
-      const duplicados = await findDuplicados(tx, { nome: v.nome, data_nascimento: v.data_nascimento, nome_mae: cols.nome_mae ?? undefined });
-      if (duplicados.length > 0) throw new AppError(409, msg.possiveisDuplicados, {}, { duplicados });
-    }
-    const id = newId();
-    await tx.insert(municipes).values({ id, ...cols, updated_by: ctx.usuario?.profissionalId ?? null });
-    await syncProntuarios(tx, ctx, id, v.prontuarios);
-    await rememberAddress(tx, cols);
-    await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: id, details: confirmar_duplicados ? { confirmou_duplicados: true } : undefined });
-    return (await loadMunicipe(tx, id))!;
-  }));
+  return retryAsFieldErrors(ctx, v, null, () =>
+    ctx.db.transaction(async (tx) => {
+      const errors = await checkMunicipe(tx, ctx, v, null);
+      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      const cols = toColumns(v);
+      if (!confirmar_duplicados) {
+        const duplicados = await findDuplicados(tx, {
+          nome: v.nome,
+          data_nascimento: v.data_nascimento,
+          nome_mae: cols.nome_mae ?? undefined,
+        });
+        if (duplicados.length > 0) throw new AppError(409, msg.possiveisDuplicados, {}, { duplicados });
+      }
+      const id = newId();
+      await tx.insert(municipes).values({ id, ...cols, updated_by: ctx.usuario?.profissionalId ?? null });
+      await syncProntuarios(tx, ctx, id, v.prontuarios);
+      await rememberAddress(tx, cols);
+      await audit(tx, ctx, {
+        action: 'create',
+        resource: RESOURCE,
+        record_id: id,
+        details: confirmar_duplicados ? { confirmou_duplicados: true } : undefined,
+      });
+      return (await loadMunicipe(tx, id))!;
+    }),
+  );
 }
 
-export async function updateMunicipe(ctx: Ctx, id: string, input: MunicipeValues & { lock_version: number }): Promise<Municipe> {
+export async function updateMunicipe(
+  ctx: Ctx,
+  id: string,
+  input: MunicipeValues & { lock_version: number },
+): Promise<Municipe> {
   const { lock_version, ...v } = input;
-  return retryAsFieldErrors(ctx, v, id, () => ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(municipes).where(eq(municipes.id, id));
-    if (!current) throw notFound();
-    if (current.lock_version !== lock_version) throw conflict(msg.edicaoDesatualizada);
-    const errors = await checkMunicipe(tx, ctx, v, id);
-    if (Object.keys(errors).length > 0) throw unprocessable(errors);
-    const cols = toColumns(v);
-    const [row] = await tx.update(municipes)
-      .set({ ...cols, lock_version: sql`${municipes.lock_version} + 1`, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
-      .where(and(eq(municipes.id, id), eq(municipes.lock_version, lock_version))).returning({ id: municipes.id });
-    if (!row) throw conflict(msg.edicaoDesatualizada);
-    await syncProntuarios(tx, ctx, id, v.prontuarios);
-    await rememberAddress(tx, cols);
-    // The audit names what changed, never the values (health data stays out of the trail).
-    const campos = Object.keys(cols).filter((k) => String(current[k as keyof typeof current] ?? '') !== String(cols[k as keyof Columns] ?? ''));
-    await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
-    return (await loadMunicipe(tx, id))!;
-  }));
+  return retryAsFieldErrors(ctx, v, id, () =>
+    ctx.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(municipes).where(eq(municipes.id, id));
+      if (!current) throw notFound();
+      if (current.lock_version !== lock_version) throw conflict(msg.edicaoDesatualizada);
+      const errors = await checkMunicipe(tx, ctx, v, id);
+      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      const cols = toColumns(v);
+      const [row] = await tx
+        .update(municipes)
+        .set({
+          ...cols,
+          lock_version: sql`${municipes.lock_version} + 1`,
+          updated_at: new Date(),
+          updated_by: ctx.usuario?.profissionalId ?? null,
+        })
+        .where(and(eq(municipes.id, id), eq(municipes.lock_version, lock_version)))
+        .returning({ id: municipes.id });
+      if (!row) throw conflict(msg.edicaoDesatualizada);
+      await syncProntuarios(tx, ctx, id, v.prontuarios);
+      await rememberAddress(tx, cols);
+      // The audit names what changed, never the values (health data stays out of the trail).
+      const campos = Object.keys(cols).filter(
+        (k) => String(current[k as keyof typeof current] ?? '') !== String(cols[k as keyof Columns] ?? ''),
+      );
+      await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
+      return (await loadMunicipe(tx, id))!;
+    }),
+  );
 }
 
 export async function deleteMunicipe(ctx: Ctx, id: string): Promise<void> {
@@ -254,11 +373,16 @@ export async function deleteMunicipe(ctx: Ctx, id: string): Promise<void> {
 // ---- per-citizen access and the two blocks (spec §3, §6) ------------------------------------------------
 
 export type Bloco = 'sociodemograficas' | 'condicoes_saude';
-const blocoResource = { sociodemograficas: 'municipes/sociodemograficas', condicoes_saude: 'municipes/condicoes_saude' } as const;
+const blocoResource = {
+  sociodemograficas: 'municipes/sociodemograficas',
+  condicoes_saude: 'municipes/condicoes_saude',
+} as const;
 
 async function municipeExists(db: DbOrTx, id: string) {
-  const [m] = await db.select({ id: municipes.id, data_nascimento: municipes.data_nascimento, data_obito: municipes.data_obito })
-    .from(municipes).where(eq(municipes.id, id));
+  const [m] = await db
+    .select({ id: municipes.id, data_nascimento: municipes.data_nascimento, data_obito: municipes.data_obito })
+    .from(municipes)
+    .where(eq(municipes.id, id));
   return m ?? null;
 }
 
@@ -280,10 +404,18 @@ type BlocoValues = { sociodemograficas: SociodemograficaValues; condicoes_saude:
 type BlocoOut = { sociodemograficas: Sociodemografica; condicoes_saude: CondicaoSaude };
 
 /** The stored answers with every question present: false, [] or null when unanswered. */
-function blocoOut<B extends Bloco>(bloco: B, municipeId: string, row: { dados: unknown; lock_version: number; updated_at: Date } | null): BlocoOut[B] {
+function blocoOut<B extends Bloco>(
+  bloco: B,
+  municipeId: string,
+  row: { dados: unknown; lock_version: number; updated_at: Date } | null,
+): BlocoOut[B] {
   const defaults = blocoFields[bloco].parse({}) as Record<string, unknown>;
   const dados = { ...defaults, ...((row?.dados ?? {}) as Record<string, unknown>) };
-  const out: Record<string, unknown> = { municipe_id: municipeId, lock_version: row?.lock_version ?? null, updated_at: iso(row?.updated_at ?? null) };
+  const out: Record<string, unknown> = {
+    municipe_id: municipeId,
+    lock_version: row?.lock_version ?? null,
+    updated_at: iso(row?.updated_at ?? null),
+  };
   for (const k of Object.keys(blocoFields[bloco].shape)) out[k] = dados[k] ?? null;
   return out as BlocoOut[B];
 }
@@ -300,7 +432,11 @@ export async function getBloco<B extends Bloco>(ctx: Ctx, bloco: B, municipeId: 
 }
 
 /** Checks of a block that need the citizen or the database. */
-function checkBloco(bloco: Bloco, values: Record<string, unknown>, municipe: { data_nascimento: string; data_obito: string | null }): FieldErrors {
+function checkBloco(
+  bloco: Bloco,
+  values: Record<string, unknown>,
+  municipe: { data_nascimento: string; data_obito: string | null },
+): FieldErrors {
   const errors: FieldErrors = {};
   if (bloco === 'sociodemograficas') {
     const s = values as SociodemograficaValues;
@@ -319,20 +455,32 @@ function checkBloco(bloco: Bloco, values: Record<string, unknown>, municipe: { d
  * the block's create permission too.
  */
 export async function saveBloco<B extends Bloco>(
-  ctx: Ctx, bloco: B, municipeId: string, input: BlocoValues[B] & { lock_version?: number | null }, mode: 'create' | 'upsert',
+  ctx: Ctx,
+  bloco: B,
+  municipeId: string,
+  input: BlocoValues[B] & { lock_version?: number | null },
+  mode: 'create' | 'upsert',
 ): Promise<BlocoOut[B]> {
   const { lock_version, ...raw } = input;
-  const values = (bloco === 'sociodemograficas'
-    ? normalizarSociodemografica(raw as unknown as SociodemograficaValues)
-    : normalizarCondicaoSaude(raw as unknown as CondicaoSaudeValues)) as Record<string, unknown>;
+  const values = (
+    bloco === 'sociodemograficas'
+      ? normalizarSociodemografica(raw as unknown as SociodemograficaValues)
+      : normalizarCondicaoSaude(raw as unknown as CondicaoSaudeValues)
+  ) as Record<string, unknown>;
   return ctx.db.transaction(async (tx) => {
     const municipe = await municipeExists(tx, municipeId);
     if (!municipe) throw notFound();
     const table: typeof municipeSociodemograficas = blocoTable[bloco];
     const [current] = await tx.select().from(table).where(eq(table.municipe_id, municipeId)).for('update');
-    if (current && (mode === 'create' || lock_version == null || current.lock_version !== lock_version)) throw conflict(msg.edicaoDesatualizada);
+    if (current && (mode === 'create' || lock_version == null || current.lock_version !== lock_version))
+      throw conflict(msg.edicaoDesatualizada);
     if (!current && lock_version != null) throw conflict(msg.edicaoDesatualizada);
-    if (!current && mode === 'upsert' && !(ctx.usuario && can(ctx.usuario, `${blocoResource[bloco]}:create` as Permission))) throw forbidden();
+    if (
+      !current &&
+      mode === 'upsert' &&
+      !(ctx.usuario && can(ctx.usuario, `${blocoResource[bloco]}:create` as Permission))
+    )
+      throw forbidden();
     const errors = checkBloco(bloco, values, municipe);
     if (Object.keys(errors).length > 0) throw unprocessable(errors);
     const dados = JSON.parse(JSON.stringify(values)) as SociodemograficaValues; // drops undefined keys
@@ -341,13 +489,23 @@ export async function saveBloco<B extends Bloco>(
     if (!current) {
       [row] = await tx.insert(table).values({ municipe_id: municipeId, dados, updated_by: who }).returning();
     } else {
-      [row] = await tx.update(table).set({ dados, lock_version: sql`${table.lock_version} + 1`, updated_at: new Date(), updated_by: who })
-        .where(and(eq(table.municipe_id, municipeId), eq(table.lock_version, current.lock_version))).returning();
+      [row] = await tx
+        .update(table)
+        .set({ dados, lock_version: sql`${table.lock_version} + 1`, updated_at: new Date(), updated_by: who })
+        .where(and(eq(table.municipe_id, municipeId), eq(table.lock_version, current.lock_version)))
+        .returning();
       if (!row) throw conflict(msg.edicaoDesatualizada);
     }
     const before = (current?.dados ?? {}) as Record<string, unknown>;
-    const campos = Object.keys(blocoFields[bloco].shape).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(values[k] ?? null));
-    await audit(tx, ctx, { action: current ? 'update' : 'create', resource: blocoResource[bloco], record_id: municipeId, details: { campos } });
+    const campos = Object.keys(blocoFields[bloco].shape).filter(
+      (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(values[k] ?? null),
+    );
+    await audit(tx, ctx, {
+      action: current ? 'update' : 'create',
+      resource: blocoResource[bloco],
+      record_id: municipeId,
+      details: { campos },
+    });
     return blocoOut(bloco, municipeId, row!);
   });
 }

@@ -4,8 +4,30 @@ import { makeCnsDefinitivo } from '../../db/seed/municipes';
 
 // Test citizens: fresh documents and names per call, far from the seed's numbers, so tests never share rows.
 let seq = 0;
-const sobrenomes = ['Quaresma', 'Valadares', 'Bittencourt', 'Zanetti', 'Wanderley', 'Ypiranga', 'Kowalski', 'Ulhôa', 'Hipólito', 'Nóbrega'];
-const primeiros = ['Zuleica', 'Ondina', 'Wilmar', 'Ubirajara', 'Quitéria', 'Xisto', 'Yolanda', 'Elpídio', 'Hermínia', 'Teodoro'];
+const sobrenomes = [
+  'Quaresma',
+  'Valadares',
+  'Bittencourt',
+  'Zanetti',
+  'Wanderley',
+  'Ypiranga',
+  'Kowalski',
+  'Ulhôa',
+  'Hipólito',
+  'Nóbrega',
+];
+const primeiros = [
+  'Zuleica',
+  'Ondina',
+  'Wilmar',
+  'Ubirajara',
+  'Quitéria',
+  'Xisto',
+  'Yolanda',
+  'Elpídio',
+  'Hermínia',
+  'Teodoro',
+];
 
 export function nextSeq(): number {
   return ++seq + Math.floor(Math.random() * 1000) * 1000;

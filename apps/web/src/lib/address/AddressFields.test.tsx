@@ -8,17 +8,39 @@ import { AddressFields } from './AddressFields';
 import { TIPO_LOGRADOURO_OPTIONS, UF_OPTIONS } from './options';
 
 const enderecoSchema = z.object({
-  cep: z.string(), uf: z.string().nullable(), municipio: z.string(), municipio_ibge: z.string(),
-  tipo_logradouro: z.string(), logradouro: z.string(), numero: z.string(), bairro: z.string(), ponto_referencia: z.string(),
+  cep: z.string(),
+  uf: z.string().nullable(),
+  municipio: z.string(),
+  municipio_ibge: z.string(),
+  tipo_logradouro: z.string(),
+  logradouro: z.string(),
+  numero: z.string(),
+  bairro: z.string(),
+  ponto_referencia: z.string(),
 });
 const schema = z.object({ endereco: enderecoSchema });
-const empty = { cep: '', uf: null, municipio: '', municipio_ibge: '', tipo_logradouro: '', logradouro: '', numero: '', bairro: '', ponto_referencia: '' };
+const empty = {
+  cep: '',
+  uf: null,
+  municipio: '',
+  municipio_ibge: '',
+  tipo_logradouro: '',
+  logradouro: '',
+  numero: '',
+  bairro: '',
+  ponto_referencia: '',
+};
 
 let submitted: unknown;
 function Form() {
   const form = useZodForm(schema, { endereco: empty });
   return (
-    <form onSubmit={form.handleSubmit((v) => { submitted = v; })} noValidate>
+    <form
+      onSubmit={form.handleSubmit((v) => {
+        submitted = v;
+      })}
+      noValidate
+    >
       <AddressFields control={form.control} prefix="endereco" required={['cep', 'logradouro']} />
       <button type="submit">Salvar</button>
     </form>
@@ -32,12 +54,22 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('AddressFields', () => {
   it('fills the address from a complete CEP', async () => {
-    const fetchMock = vi.fn(async (url: string) => url.startsWith('/api/v1/enderecos/municipios')
-      ? json(200, [{ codigo_ibge: '3509502', nome: 'CAMPINAS', uf: 'SP' }, { codigo_ibge: '3550308', nome: 'SÃO PAULO', uf: 'SP' }])
-      : json(200, {
-        cep: '01310100', uf: 'SP', municipio: 'SÃO PAULO', municipio_ibge: '3550308',
-        tipo_logradouro: '008', logradouro: 'PAULISTA', bairro: 'BELA VISTA',
-      }));
+    const fetchMock = vi.fn(async (url: string) =>
+      url.startsWith('/api/v1/enderecos/municipios')
+        ? json(200, [
+            { codigo_ibge: '3509502', nome: 'CAMPINAS', uf: 'SP' },
+            { codigo_ibge: '3550308', nome: 'SÃO PAULO', uf: 'SP' },
+          ])
+        : json(200, {
+            cep: '01310100',
+            uf: 'SP',
+            municipio: 'SÃO PAULO',
+            municipio_ibge: '3550308',
+            tipo_logradouro: '008',
+            logradouro: 'PAULISTA',
+            bairro: 'BELA VISTA',
+          }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     submitted = undefined;
     const { user } = renderWithProviders(<Form />);
@@ -51,14 +83,26 @@ describe('AddressFields', () => {
     expect(screen.getByRole('combobox', { name: 'UF' })).toHaveValue('SP - SÃO PAULO');
     await user.type(screen.getByLabelText('Número'), '1000');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(submitted).toEqual({ endereco: {
-      cep: '01310100', uf: 'SP', municipio: 'SÃO PAULO', municipio_ibge: '3550308', tipo_logradouro: '008',
-      logradouro: 'PAULISTA', numero: '1000', bairro: 'BELA VISTA', ponto_referencia: '',
-    } });
+    expect(submitted).toEqual({
+      endereco: {
+        cep: '01310100',
+        uf: 'SP',
+        municipio: 'SÃO PAULO',
+        municipio_ibge: '3550308',
+        tipo_logradouro: '008',
+        logradouro: 'PAULISTA',
+        numero: '1000',
+        bairro: 'BELA VISTA',
+        ponto_referencia: '',
+      },
+    });
   });
 
   it("says 'CEP não encontrado' on 404 and leaves the fields to the user", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(404, { message: 'Cadastro não encontrado' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { message: 'Cadastro não encontrado' })),
+    );
     const { user } = renderWithProviders(<Form />);
     await user.type(screen.getByLabelText('CEP'), '99999999');
     expect(await screen.findByText(msg.cepNaoEncontrado)).toBeInTheDocument();
@@ -83,7 +127,9 @@ describe('AddressFields', () => {
   });
 
   it('picks a municipality of the chosen state from the IBGE list', async () => {
-    const fetchMock = vi.fn(async (_url: string) => json(200, [{ codigo_ibge: '3509502', nome: 'CAMPINAS', uf: 'SP' }]));
+    const fetchMock = vi.fn(async (_url: string) =>
+      json(200, [{ codigo_ibge: '3509502', nome: 'CAMPINAS', uf: 'SP' }]),
+    );
     vi.stubGlobal('fetch', fetchMock);
     submitted = undefined;
     const { user } = renderWithProviders(<Form />);

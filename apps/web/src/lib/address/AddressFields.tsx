@@ -24,8 +24,14 @@ export interface CepLookup {
 type Municipio = { codigo_ibge: string; nome: string; uf: string };
 
 export const ADDRESS_LABELS = {
-  cep: 'CEP', uf: 'UF', municipio: 'Município', tipo_logradouro: 'Tipo de logradouro', logradouro: 'Logradouro',
-  numero: 'Número', bairro: 'Bairro', ponto_referencia: 'Ponto de referência',
+  cep: 'CEP',
+  uf: 'UF',
+  municipio: 'Município',
+  tipo_logradouro: 'Tipo de logradouro',
+  logradouro: 'Logradouro',
+  numero: 'Número',
+  bairro: 'Bairro',
+  ponto_referencia: 'Ponto de referência',
 } as const;
 
 export type AddressFieldKey = keyof typeof ADDRESS_LABELS | 'municipio_ibge';
@@ -44,7 +50,13 @@ export interface AddressFieldsProps<T extends FieldValues, TT = T> {
   disabled?: boolean;
 }
 
-export function AddressFields<T extends FieldValues, TT = T>({ control, prefix = '', names = {}, required = [], disabled }: AddressFieldsProps<T, TT>) {
+export function AddressFields<T extends FieldValues, TT = T>({
+  control,
+  prefix = '',
+  names = {},
+  required = [],
+  disabled,
+}: AddressFieldsProps<T, TT>) {
   const name = (field: AddressFieldKey) => (names[field] ?? (prefix ? `${prefix}.${field}` : field)) as FieldPath<T>;
   const req = (field: keyof typeof ADDRESS_LABELS) => required.includes(field);
 
@@ -61,7 +73,8 @@ export function AddressFields<T extends FieldValues, TT = T>({ control, prefix =
   // The state's municipalities (IBGE table, seeded in the API), fetched once per state.
   const municipios = useQuery({
     queryKey: ['enderecos', 'municipios', ufValue],
-    queryFn: ({ signal }) => http.get<Municipio[]>('/api/v1/enderecos/municipios', { uf: ufValue ?? undefined, limit: 1000 }, signal),
+    queryFn: ({ signal }) =>
+      http.get<Municipio[]>('/api/v1/enderecos/municipios', { uf: ufValue ?? undefined, limit: 1000 }, signal),
     enabled: !!ufValue,
     staleTime: Infinity,
   });
@@ -69,7 +82,8 @@ export function AddressFields<T extends FieldValues, TT = T>({ control, prefix =
   const currentIbge = (municipioIbge.field.value as string | null | undefined) ?? null;
   const currentNome = (municipio.field.value as string | null | undefined) ?? '';
   // Keep a value chosen before the list arrives (or from a CEP) visible.
-  if (currentIbge && !municipioOptions.some((o) => o.value === currentIbge)) municipioOptions.unshift({ value: currentIbge, label: currentNome });
+  if (currentIbge && !municipioOptions.some((o) => o.value === currentIbge))
+    municipioOptions.unshift({ value: currentIbge, label: currentNome });
 
   const [looking, setLooking] = useState(false);
   const lastLooked = useRef<string | null>(null);
@@ -93,7 +107,12 @@ export function AddressFields<T extends FieldValues, TT = T>({ control, prefix =
       if (ctrl.signal.aborted) return;
       if (err instanceof ApiError && err.status === 404) {
         // The fields stay editable: the user types the address.
-        notifications.show({ color: 'yellow', autoClose: TOAST_MS, title: msg.cepNaoEncontrado, message: 'Preencha o endereço manualmente.' });
+        notifications.show({
+          color: 'yellow',
+          autoClose: TOAST_MS,
+          title: msg.cepNaoEncontrado,
+          message: 'Preencha o endereço manualmente.',
+        });
       } else notifyError(err);
     } finally {
       if (abort.current === ctrl) setLooking(false);
@@ -104,7 +123,11 @@ export function AddressFields<T extends FieldValues, TT = T>({ control, prefix =
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 4 }}>
         <CepField
-          control={control} name={name('cep')} label={ADDRESS_LABELS.cep} required={req('cep')} disabled={disabled}
+          control={control}
+          name={name('cep')}
+          label={ADDRESS_LABELS.cep}
+          required={req('cep')}
+          disabled={disabled}
           inputProps={{ rightSection: looking ? <Loader size="xs" aria-label="Buscando CEP" /> : undefined }}
           onValueChange={(digits) => {
             if (digits.length === 8 && digits !== lastLooked.current) {
@@ -115,13 +138,29 @@ export function AddressFields<T extends FieldValues, TT = T>({ control, prefix =
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 3 }}>
-        <SelectField control={control} name={name('uf')} label={ADDRESS_LABELS.uf} required={req('uf')} data={UF_OPTIONS} disabled={disabled} />
+        <SelectField
+          control={control}
+          name={name('uf')}
+          label={ADDRESS_LABELS.uf}
+          required={req('uf')}
+          data={UF_OPTIONS}
+          disabled={disabled}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 5 }}>
         <Select
-          {...municipioLabel} data={municipioOptions} searchable clearable disabled={disabled || !ufValue} styles={touchInputStyles}
-          nothingFoundMessage="Nenhum município encontrado" placeholder={ufValue ? 'Digite para buscar' : 'Escolha a UF primeiro'}
-          name={municipioIbge.field.name} ref={municipioIbge.field.ref} value={currentIbge} onBlur={municipioIbge.field.onBlur}
+          {...municipioLabel}
+          data={municipioOptions}
+          searchable
+          clearable
+          disabled={disabled || !ufValue}
+          styles={touchInputStyles}
+          nothingFoundMessage="Nenhum município encontrado"
+          placeholder={ufValue ? 'Digite para buscar' : 'Escolha a UF primeiro'}
+          name={municipioIbge.field.name}
+          ref={municipioIbge.field.ref}
+          value={currentIbge}
+          onBlur={municipioIbge.field.onBlur}
           onChange={(v, option) => {
             municipioIbge.field.onChange(v ?? '');
             municipio.field.onChange(option?.label ?? '');
@@ -131,23 +170,57 @@ export function AddressFields<T extends FieldValues, TT = T>({ control, prefix =
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
         <Select
-          {...tipoLabel} data={TIPO_LOGRADOURO_OPTIONS} searchable clearable disabled={disabled} styles={touchInputStyles}
-          nothingFoundMessage="Nenhum tipo encontrado" limit={50}
-          name={tipo.field.name} ref={tipo.field.ref} value={(tipo.field.value as string | null | undefined) || null}
-          onChange={(v) => tipo.field.onChange(v ?? '')} onBlur={tipo.field.onBlur} error={tipo.fieldState.error?.message}
+          {...tipoLabel}
+          data={TIPO_LOGRADOURO_OPTIONS}
+          searchable
+          clearable
+          disabled={disabled}
+          styles={touchInputStyles}
+          nothingFoundMessage="Nenhum tipo encontrado"
+          limit={50}
+          name={tipo.field.name}
+          ref={tipo.field.ref}
+          value={(tipo.field.value as string | null | undefined) || null}
+          onChange={(v) => tipo.field.onChange(v ?? '')}
+          onBlur={tipo.field.onBlur}
+          error={tipo.fieldState.error?.message}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 8 }}>
-        <TextField control={control} name={name('logradouro')} label={ADDRESS_LABELS.logradouro} required={req('logradouro')} disabled={disabled} />
+        <TextField
+          control={control}
+          name={name('logradouro')}
+          label={ADDRESS_LABELS.logradouro}
+          required={req('logradouro')}
+          disabled={disabled}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 3 }}>
-        <TextField control={control} name={name('numero')} label={ADDRESS_LABELS.numero} required={req('numero')} disabled={disabled} />
+        <TextField
+          control={control}
+          name={name('numero')}
+          label={ADDRESS_LABELS.numero}
+          required={req('numero')}
+          disabled={disabled}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <TextField control={control} name={name('bairro')} label={ADDRESS_LABELS.bairro} required={req('bairro')} disabled={disabled} />
+        <TextField
+          control={control}
+          name={name('bairro')}
+          label={ADDRESS_LABELS.bairro}
+          required={req('bairro')}
+          disabled={disabled}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextField control={control} name={name('ponto_referencia')} label={ADDRESS_LABELS.ponto_referencia} required={req('ponto_referencia')} disabled={disabled} />
+        <TextField
+          control={control}
+          name={name('ponto_referencia')}
+          label={ADDRESS_LABELS.ponto_referencia}
+          required={req('ponto_referencia')}
+          disabled={disabled}
+        />
       </Grid.Col>
     </Grid>
   );

@@ -10,23 +10,32 @@ export const TOAST_MS = 5000;
 /** '%{salvar} foi salva com sucesso', e.g. notifySaved('Família'). */
 export function notifySaved(salvar: string) {
   return notifications.show({
-    color: 'green', icon: <IconCheck size={18} aria-hidden />, autoClose: TOAST_MS,
-    title: msg.sucesso, message: msg.salvaComSucesso(salvar),
+    color: 'green',
+    icon: <IconCheck size={18} aria-hidden />,
+    autoClose: TOAST_MS,
+    title: msg.sucesso,
+    message: msg.salvaComSucesso(salvar),
   });
 }
 
 /** '%{resource} foi removido(a).' */
 export function notifyRemoved(resource: string) {
   return notifications.show({
-    color: 'green', icon: <IconCheck size={18} aria-hidden />, autoClose: TOAST_MS,
-    title: msg.sucesso, message: msg.removido(resource),
+    color: 'green',
+    icon: <IconCheck size={18} aria-hidden />,
+    autoClose: TOAST_MS,
+    title: msg.sucesso,
+    message: msg.removido(resource),
   });
 }
 
 export function notifyRemoveFailed() {
   return notifications.show({
-    color: 'red', icon: <IconX size={18} aria-hidden />, autoClose: TOAST_MS,
-    title: msg.falhaAoRemover, message: msg.falhaAoRemoverTexto,
+    color: 'red',
+    icon: <IconX size={18} aria-hidden />,
+    autoClose: TOAST_MS,
+    title: msg.falhaAoRemover,
+    message: msg.falhaAoRemoverTexto,
   });
 }
 
@@ -46,17 +55,23 @@ export function notifyError(err: unknown, { onReload }: NotifyErrorOptions = {})
   if (isAbort(err)) return undefined;
   if (err instanceof ApiError && err.status === 409) {
     const id = notifications.show({
-      color: 'yellow', icon: <IconAlertTriangle size={18} aria-hidden />,
+      color: 'yellow',
+      icon: <IconAlertTriangle size={18} aria-hidden />,
       // Stays until answered: the user must choose to reload.
       autoClose: false,
       title: msg.algoDeuErrado,
       message: (
         <Stack gap={6} align="flex-start">
           <Text size="sm">{msg.edicaoDesatualizada}</Text>
-          <Button size="xs" variant="light" onClick={() => {
-            notifications.hide(id);
-            if (onReload) onReload(); else window.location.reload();
-          }}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              notifications.hide(id);
+              if (onReload) onReload();
+              else window.location.reload();
+            }}
+          >
             Recarregar
           </Button>
         </Stack>
@@ -66,7 +81,10 @@ export function notifyError(err: unknown, { onReload }: NotifyErrorOptions = {})
   }
   const message = err instanceof ApiError && err.message ? err.message : msg.erroGenerico;
   return notifications.show({
-    color: 'red', icon: <IconX size={18} aria-hidden />, autoClose: TOAST_MS,
-    title: msg.algoDeuErrado, message,
+    color: 'red',
+    icon: <IconX size={18} aria-hidden />,
+    autoClose: TOAST_MS,
+    title: msg.algoDeuErrado,
+    message,
   });
 }

@@ -9,7 +9,15 @@ import { DateField } from './fields';
 import { useZodForm } from './useZodForm';
 import { brToIso, isoToBr } from './dates';
 
-function Controlled({ initial = null, minDate, maxDate }: { initial?: string | null; minDate?: string; maxDate?: string }) {
+function Controlled({
+  initial = null,
+  minDate,
+  maxDate,
+}: {
+  initial?: string | null;
+  minDate?: string;
+  maxDate?: string;
+}) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <>
@@ -89,7 +97,12 @@ describe('DateField in a form', () => {
   function Form() {
     const form = useZodForm(schema, { nascimento: null });
     return (
-      <form onSubmit={form.handleSubmit((v) => { submitted = v; })} noValidate>
+      <form
+        onSubmit={form.handleSubmit((v) => {
+          submitted = v;
+        })}
+        noValidate
+      >
         <DateField control={form.control} name="nascimento" label="Nascimento" required />
         <button type="submit">Salvar</button>
       </form>

@@ -54,7 +54,17 @@ function valueOf(text: string, minDate?: string, maxDate?: string): string | nul
 const textOf = (value: string | null | undefined) => (isIsoDate(value) ? isoToBr(value) : (value ?? ''));
 
 export function DateInput({
-  value, onChange, onBlur, minDate, maxDate, inputRef, error, disabled, readOnly, styles, ...rest
+  value,
+  onChange,
+  onBlur,
+  minDate,
+  maxDate,
+  inputRef,
+  error,
+  disabled,
+  readOnly,
+  styles,
+  ...rest
 }: DateInputProps) {
   const [text, setText] = useState(textOf(value));
   const [prevValue, setPrevValue] = useState(value);
@@ -90,8 +100,12 @@ export function DateInput({
     <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" trapFocus returnFocus withinPortal>
       <Popover.Target>
         <ActionIcon
-          variant="subtle" color="gray" size="lg" aria-label="Abrir calendário"
-          disabled={disabled || readOnly} onClick={() => (opened ? setOpened(false) : openPicker())}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Abrir calendário"
+          disabled={disabled || readOnly}
+          onClick={() => (opened ? setOpened(false) : openPicker())}
         >
           <IconCalendar size={20} aria-hidden />
         </ActionIcon>
@@ -107,8 +121,12 @@ export function DateInput({
             maxDate={maxDate}
           />
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setOpened(false)}>Cancelar</Button>
-            <Button onClick={apply} disabled={!pending}>Aplicar</Button>
+            <Button variant="default" onClick={() => setOpened(false)}>
+              Cancelar
+            </Button>
+            <Button onClick={apply} disabled={!pending}>
+              Aplicar
+            </Button>
           </Group>
         </Stack>
       </Popover.Dropdown>

@@ -12,7 +12,9 @@ const labels = { cpf: 'CPF', cns: 'CNS', 'endereco.cep': 'CEP' };
 
 describe('ErrorSummary', () => {
   it("says 'Não foi possível gravar Família: 1 erro' and lists the field", () => {
-    renderWithProviders(<ErrorSummary model="Família" labels={labels} errors={{ cpf: { type: 'custom', message: 'não é válido' } }} />);
+    renderWithProviders(
+      <ErrorSummary model="Família" labels={labels} errors={{ cpf: { type: 'custom', message: 'não é válido' } }} />,
+    );
     expect(screen.getByText('Não foi possível gravar Família: 1 erro')).toBeInTheDocument();
     expect(screen.getByText('Por favor, verifique o(s) seguinte(s) campo(s):')).toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent('CPF não é válido');
@@ -23,12 +25,18 @@ describe('ErrorSummary', () => {
       <ErrorSummary
         model="Família"
         labels={labels}
-        errors={{ cpf: ['não é válido'], cns: ['não é válido'], endereco: { cep: { type: 'server', message: 'Não pode ficar em branco' } } }}
+        errors={{
+          cpf: ['não é válido'],
+          cns: ['não é válido'],
+          endereco: { cep: { type: 'server', message: 'Não pode ficar em branco' } },
+        }}
       />,
     );
     expect(screen.getByText('Não foi possível gravar Família: 3 erros')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'CPF não é válido', 'CNS não é válido', 'CEP Não pode ficar em branco',
+      'CPF não é válido',
+      'CNS não é válido',
+      'CEP Não pode ficar em branco',
     ]);
   });
 
@@ -57,7 +65,9 @@ describe('setServerErrors', () => {
   }
 
   it("puts the API's 422 messages on the fields and in the summary", async () => {
-    const { user } = renderWithProviders(<Form errors={{ cpf: [msg.cpfEmUso('Maria', '898001160660017')], base: ['Registro bloqueado'] }} />);
+    const { user } = renderWithProviders(
+      <Form errors={{ cpf: [msg.cpfEmUso('Maria', '898001160660017')], base: ['Registro bloqueado'] }} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Não foi possível gravar Munícipe: 2 erros')).toBeInTheDocument();
     expect(screen.getByLabelText('CPF')).toHaveAccessibleDescription(msg.cpfEmUso('Maria', '898001160660017'));

@@ -54,7 +54,12 @@ export function ErrorSummary({ model, errors, labels = {}, onSelect }: ErrorSumm
   const items = flattenErrors(errors);
   if (items.length === 0) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={msg.naoFoiPossivelGravar(model, items.length)}>
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle aria-hidden />}
+      title={msg.naoFoiPossivelGravar(model, items.length)}
+    >
       <Text size="sm">{msg.verifiqueCampos}</Text>
       <List size="sm" mt={4}>
         {items.map((item, i) => {
@@ -63,8 +68,12 @@ export function ErrorSummary({ model, errors, labels = {}, onSelect }: ErrorSumm
           return (
             <List.Item key={`${item.path}-${i}`}>
               {onSelect && label ? (
-                <Anchor component="button" type="button" size="sm" onClick={() => onSelect(item.path)}>{text}</Anchor>
-              ) : text}
+                <Anchor component="button" type="button" size="sm" onClick={() => onSelect(item.path)}>
+                  {text}
+                </Anchor>
+              ) : (
+                text
+              )}
             </List.Item>
           );
         })}

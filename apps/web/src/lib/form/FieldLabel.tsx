@@ -25,14 +25,23 @@ export function FieldLabel({ text, textId, required, tooltip }: FieldLabelProps)
     <>
       <span id={textId}>{text}</span>
       {required && (
-        <span aria-hidden title={msg.obrigatorioHint} data-required-mark style={{ color: 'var(--mantine-color-error)' }}>
+        <span
+          aria-hidden
+          title={msg.obrigatorioHint}
+          data-required-mark
+          style={{ color: 'var(--mantine-color-error)' }}
+        >
           {' *'}
         </span>
       )}
       {tooltip !== undefined && (
         <Tooltip label={tooltip} multiline maw={280} withArrow events={{ hover: true, focus: true, touch: true }}>
           <ActionIcon
-            variant="subtle" color="gray" size="sm" ml={4} radius="xl"
+            variant="subtle"
+            color="gray"
+            size="sm"
+            ml={4}
+            radius="xl"
             aria-label={typeof tooltip === 'string' ? tooltip : 'Ajuda'}
             // Inside a <label>: a tap shows the help instead of focusing the input.
             onClick={(e) => e.preventDefault()}

@@ -9,8 +9,14 @@ import { useZodForm } from './useZodForm';
 import { z } from 'zod';
 import { maskCns, maskCpf, maskPhone } from './masks';
 
-function Controlled<V>({ Input, initial, label }: {
-  Input: (p: { label: string; value?: V; onChange?: (v: V) => void }) => React.ReactNode; initial: V; label: string;
+function Controlled<V>({
+  Input,
+  initial,
+  label,
+}: {
+  Input: (p: { label: string; value?: V; onChange?: (v: V) => void }) => React.ReactNode;
+  initial: V;
+  label: string;
 }) {
   const [value, setValue] = useState<V>(initial);
   return (
@@ -61,28 +67,36 @@ describe('masked inputs', () => {
   });
 
   it('takes a decimal with comma and gives the form a number', async () => {
-    const { user } = renderWithProviders(<Controlled<number | null> Input={DecimalInput} initial={null} label="Temperatura" />);
+    const { user } = renderWithProviders(
+      <Controlled<number | null> Input={DecimalInput} initial={null} label="Temperatura" />,
+    );
     await user.type(screen.getByLabelText('Temperatura'), '36,5');
     expect(screen.getByLabelText('Temperatura')).toHaveValue('36,5');
     expect(screen.getByTestId('value')).toHaveTextContent('36.5');
   });
 
   it('accepts a dot as the decimal separator and shows a comma', async () => {
-    const { user } = renderWithProviders(<Controlled<number | null> Input={DecimalInput} initial={null} label="Peso" />);
+    const { user } = renderWithProviders(
+      <Controlled<number | null> Input={DecimalInput} initial={null} label="Peso" />,
+    );
     await user.type(screen.getByLabelText('Peso'), '70.25');
     expect(screen.getByLabelText('Peso')).toHaveValue('70,25');
     expect(screen.getByTestId('value')).toHaveTextContent('70.25');
   });
 
   it('shows a number from the form with comma, and clearing gives null', async () => {
-    const { user } = renderWithProviders(<Controlled<number | null> Input={DecimalInput} initial={36.5} label="Temperatura" />);
+    const { user } = renderWithProviders(
+      <Controlled<number | null> Input={DecimalInput} initial={36.5} label="Temperatura" />,
+    );
     expect(screen.getByLabelText('Temperatura')).toHaveValue('36,5');
     await user.clear(screen.getByLabelText('Temperatura'));
     expect(screen.getByTestId('value')).toHaveTextContent('null');
   });
 
   it('takes whole numbers only in an integer input', async () => {
-    const { user } = renderWithProviders(<Controlled<number | null> Input={IntegerInput} initial={null} label="Moradores" />);
+    const { user } = renderWithProviders(
+      <Controlled<number | null> Input={IntegerInput} initial={null} label="Moradores" />,
+    );
     await user.type(screen.getByLabelText('Moradores'), '4,5');
     expect(screen.getByLabelText('Moradores')).toHaveValue('45');
     expect(screen.getByTestId('value')).toHaveTextContent('45');
@@ -95,7 +109,12 @@ describe('masked fields in a form', () => {
   function Form() {
     const form = useZodForm(schema, { cpf: '', telefone: '', temperatura: null });
     return (
-      <form onSubmit={form.handleSubmit((v) => { submitted = v; })} noValidate>
+      <form
+        onSubmit={form.handleSubmit((v) => {
+          submitted = v;
+        })}
+        noValidate
+      >
         <CpfField control={form.control} name="cpf" label="CPF" required />
         <PhoneField control={form.control} name="telefone" label="Telefone" />
         <DecimalField control={form.control} name="temperatura" label="Temperatura" />

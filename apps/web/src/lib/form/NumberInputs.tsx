@@ -30,7 +30,16 @@ const parse = (text: string): number | null => {
 };
 const toText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
-function NumericInput({ value, onChange, inputRef, scale, min, max, styles, ...rest }: NumericInputProps & { scale: number }) {
+function NumericInput({
+  value,
+  onChange,
+  inputRef,
+  scale,
+  min,
+  max,
+  styles,
+  ...rest
+}: NumericInputProps & { scale: number }) {
   // Local text keeps what is being typed ("36," or "36,50"), which a number alone cannot hold.
   const [text, setText] = useState(toText(value));
   const [prevValue, setPrevValue] = useState(value);
@@ -42,7 +51,16 @@ function NumericInput({ value, onChange, inputRef, scale, min, max, styles, ...r
     <InputBase
       component={IMaskInput}
       // Spread: InputBase's polymorphic props cannot see IMask's per-mask options.
-      {...{ mask: Number, scale, radix: ',', mapToRadix: ['.'], thousandsSeparator: '', normalizeZeros: true, min, max }}
+      {...{
+        mask: Number,
+        scale,
+        radix: ',',
+        mapToRadix: ['.'],
+        thousandsSeparator: '',
+        normalizeZeros: true,
+        min,
+        max,
+      }}
       unmask
       value={text}
       onAccept={(next: string) => {

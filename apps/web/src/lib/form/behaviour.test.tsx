@@ -34,7 +34,11 @@ const routes = [{ path: '/lista', element: <h1>Lista</h1> }];
 
 describe('unsaved changes prompt', () => {
   it("asks 'Descartar alterações?' and stays with 'Continuar editando'", async () => {
-    const { user, router } = renderWithProviders(<EditPage onSave={vi.fn()} />, { route: '/editar', path: '/editar', routes });
+    const { user, router } = renderWithProviders(<EditPage onSave={vi.fn()} />, {
+      route: '/editar',
+      path: '/editar',
+      routes,
+    });
     await user.type(screen.getByLabelText('Nome'), 'Maria');
     await user.click(screen.getByRole('link', { name: 'Voltar' }));
     expect(await screen.findByText('Descartar alterações?')).toBeInTheDocument();
@@ -45,7 +49,11 @@ describe('unsaved changes prompt', () => {
   });
 
   it("leaves with 'Descartar'", async () => {
-    const { user, router } = renderWithProviders(<EditPage onSave={vi.fn()} />, { route: '/editar', path: '/editar', routes });
+    const { user, router } = renderWithProviders(<EditPage onSave={vi.fn()} />, {
+      route: '/editar',
+      path: '/editar',
+      routes,
+    });
     await user.type(screen.getByLabelText('Nome'), 'Maria');
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await user.click(await screen.findByRole('button', { name: 'Descartar' }));

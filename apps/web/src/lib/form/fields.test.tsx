@@ -18,11 +18,32 @@ let submitted: unknown;
 function Form() {
   const form = useZodForm(schema, { nome: '', apelido: '', sexo: null, raca: null, fuma: null });
   return (
-    <form onSubmit={form.handleSubmit((v) => { submitted = v; })} noValidate>
+    <form
+      onSubmit={form.handleSubmit((v) => {
+        submitted = v;
+      })}
+      noValidate
+    >
       <TextField control={form.control} name="nome" label="Nome" required tooltip="Nome completo, sem abreviações" />
       <TextField control={form.control} name="apelido" label="Apelido" />
-      <RadioField control={form.control} name="sexo" label="Sexo" data={[{ value: 'F', label: 'Feminino' }, { value: 'M', label: 'Masculino' }]} />
-      <SelectField control={form.control} name="raca" label="Raça/cor" data={[{ value: 1, label: 'Branca' }, { value: 2, label: 'Preta' }]} />
+      <RadioField
+        control={form.control}
+        name="sexo"
+        label="Sexo"
+        data={[
+          { value: 'F', label: 'Feminino' },
+          { value: 'M', label: 'Masculino' },
+        ]}
+      />
+      <SelectField
+        control={form.control}
+        name="raca"
+        label="Raça/cor"
+        data={[
+          { value: 1, label: 'Branca' },
+          { value: 2, label: 'Preta' },
+        ]}
+      />
       <YesNoField control={form.control} name="fuma" label="Está fumante?" />
       <button type="submit">Salvar</button>
     </form>
@@ -76,9 +97,16 @@ describe('form fields', () => {
 
 describe('TimeField', () => {
   function HoraForm() {
-    const form = useZodForm(z.object({ hora: z.string().regex(/^\d{2}:\d{2}$/, { error: msg.naoEValido }) }), { hora: '' });
+    const form = useZodForm(z.object({ hora: z.string().regex(/^\d{2}:\d{2}$/, { error: msg.naoEValido }) }), {
+      hora: '',
+    });
     return (
-      <form onSubmit={form.handleSubmit((v) => { submitted = v; })} noValidate>
+      <form
+        onSubmit={form.handleSubmit((v) => {
+          submitted = v;
+        })}
+        noValidate
+      >
         <TimeField control={form.control} name="hora" label="Hora" required />
         <button type="submit">Salvar</button>
       </form>

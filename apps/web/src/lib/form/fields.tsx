@@ -1,8 +1,20 @@
 // Form fields bound to react-hook-form, each with the label conventions (FieldLabel) and its error under it.
 // Module screens compose these: <CpfField control={form.control} name="cpf" label="CPF" required />.
 import {
-  Checkbox, Group, Input, InputBase, Radio, SegmentedControl, Select, Stack, TextInput, Textarea,
-  type ComboboxItem, type SelectProps, type TextInputProps, type TextareaProps,
+  Checkbox,
+  Group,
+  Input,
+  InputBase,
+  Radio,
+  SegmentedControl,
+  Select,
+  Stack,
+  TextInput,
+  Textarea,
+  type ComboboxItem,
+  type SelectProps,
+  type TextInputProps,
+  type TextareaProps,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IMaskInput } from 'react-imask';
@@ -45,14 +57,32 @@ function useBound<T extends FieldValues, TT>(props: BoundFieldProps<T, TT>) {
   };
 }
 
-type Extra<P> = Omit<P, 'value' | 'onChange' | 'onBlur' | 'error' | 'label' | 'name' | 'required' | 'disabled' | 'readOnly' | 'placeholder' | 'description'>;
+type Extra<P> = Omit<
+  P,
+  | 'value'
+  | 'onChange'
+  | 'onBlur'
+  | 'error'
+  | 'label'
+  | 'name'
+  | 'required'
+  | 'disabled'
+  | 'readOnly'
+  | 'placeholder'
+  | 'description'
+>;
 
-export function TextField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { inputProps?: Extra<TextInputProps> }) {
+export function TextField<T extends FieldValues, TT = T>(
+  props: BoundFieldProps<T, TT> & { inputProps?: Extra<TextInputProps> },
+) {
   const { field, common } = useBound(props);
   return (
     <TextInput
-      {...common} styles={touchInputStyles} {...props.inputProps}
-      ref={field.ref} value={(field.value as string | null | undefined) ?? ''}
+      {...common}
+      styles={touchInputStyles}
+      {...props.inputProps}
+      ref={field.ref}
+      value={(field.value as string | null | undefined) ?? ''}
       onChange={(e) => field.onChange(e.currentTarget.value)}
     />
   );
@@ -66,20 +96,34 @@ export function TimeField<T extends FieldValues, TT = T>(props: BoundFieldProps<
   const { field, common } = useBound(props);
   return (
     <InputBase
-      {...common} component={IMaskInput} mask="00:00" placeholder={props.placeholder ?? 'hh:mm'}
+      {...common}
+      component={IMaskInput}
+      mask="00:00"
+      placeholder={props.placeholder ?? 'hh:mm'}
       value={(field.value as string | null | undefined) ?? ''}
-      onAccept={(v: string) => { if (v !== field.value) field.onChange(v); }}
-      inputRef={field.ref} inputMode="numeric" autoComplete="off" styles={touchInputStyles}
+      onAccept={(v: string) => {
+        if (v !== field.value) field.onChange(v);
+      }}
+      inputRef={field.ref}
+      inputMode="numeric"
+      autoComplete="off"
+      styles={touchInputStyles}
     />
   );
 }
 
-export function TextareaField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { inputProps?: Extra<TextareaProps> }) {
+export function TextareaField<T extends FieldValues, TT = T>(
+  props: BoundFieldProps<T, TT> & { inputProps?: Extra<TextareaProps> },
+) {
   const { field, common } = useBound(props);
   return (
     <Textarea
-      autosize minRows={3} {...common} {...props.inputProps}
-      ref={field.ref} value={(field.value as string | null | undefined) ?? ''}
+      autosize
+      minRows={3}
+      {...common}
+      {...props.inputProps}
+      ref={field.ref}
+      value={(field.value as string | null | undefined) ?? ''}
       onChange={(e) => field.onChange(e.currentTarget.value)}
     />
   );
@@ -92,8 +136,10 @@ function digitsField(Component: (p: DigitsInputProps) => ReactNode) {
     const { field, common } = useBound(props);
     return (
       <Component
-        {...common} {...props.inputProps}
-        inputRef={field.ref} value={field.value as string | null | undefined}
+        {...common}
+        {...props.inputProps}
+        inputRef={field.ref}
+        value={field.value as string | null | undefined}
         onChange={(digits) => {
           field.onChange(digits);
           props.onValueChange?.(digits);
@@ -112,22 +158,32 @@ export const PhoneField = digitsField(PhoneInput);
 /** CEP; the form value is the 8 digits. */
 export const CepField = digitsField(CepInput);
 
-export function IntegerField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { inputProps?: Extra<NumericInputProps> }) {
+export function IntegerField<T extends FieldValues, TT = T>(
+  props: BoundFieldProps<T, TT> & { inputProps?: Extra<NumericInputProps> },
+) {
   const { field, common } = useBound(props);
   return (
     <IntegerInput
-      {...common} {...props.inputProps}
-      inputRef={field.ref} value={field.value as number | null | undefined} onChange={(n) => field.onChange(n)}
+      {...common}
+      {...props.inputProps}
+      inputRef={field.ref}
+      value={field.value as number | null | undefined}
+      onChange={(n) => field.onChange(n)}
     />
   );
 }
 
-export function DecimalField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { inputProps?: Extra<DecimalInputProps> }) {
+export function DecimalField<T extends FieldValues, TT = T>(
+  props: BoundFieldProps<T, TT> & { inputProps?: Extra<DecimalInputProps> },
+) {
   const { field, common } = useBound(props);
   return (
     <DecimalInput
-      {...common} {...props.inputProps}
-      inputRef={field.ref} value={field.value as number | null | undefined} onChange={(n) => field.onChange(n)}
+      {...common}
+      {...props.inputProps}
+      inputRef={field.ref}
+      value={field.value as number | null | undefined}
+      onChange={(n) => field.onChange(n)}
     />
   );
 }
@@ -139,8 +195,13 @@ export function DateField<T extends FieldValues, TT = T>(
   const { field, common } = useBound(props);
   return (
     <DateInput
-      {...common} minDate={props.minDate} maxDate={props.maxDate} {...props.inputProps}
-      inputRef={field.ref} value={field.value as string | null | undefined} onChange={(v) => field.onChange(v)}
+      {...common}
+      minDate={props.minDate}
+      maxDate={props.maxDate}
+      {...props.inputProps}
+      inputRef={field.ref}
+      value={field.value as string | null | undefined}
+      onChange={(v) => field.onChange(v)}
     />
   );
 }
@@ -149,15 +210,27 @@ export type Option<V extends string | number | boolean = string> = ComboboxItem<
 
 /** Coded answers with more than 5 options: a searchable select (ux.md). */
 export function SelectField<T extends FieldValues, V extends string | number = string, TT = T>(
-  props: BoundFieldProps<T, TT> & { data: Option<V>[]; searchable?: boolean; clearable?: boolean; inputProps?: Extra<SelectProps<V>> },
+  props: BoundFieldProps<T, TT> & {
+    data: Option<V>[];
+    searchable?: boolean;
+    clearable?: boolean;
+    inputProps?: Extra<SelectProps<V>>;
+  },
 ) {
   const { field, common } = useBound(props);
   return (
     <Select<V>
-      searchable={props.searchable ?? true} clearable={props.clearable ?? !props.required}
-      nothingFoundMessage="Nenhuma opção encontrada" comboboxProps={{ withinPortal: true }}
-      {...common} styles={touchInputStyles} {...props.inputProps} data={props.data}
-      ref={field.ref} value={(field.value as V | null | undefined) ?? null} onChange={(v) => field.onChange(v)}
+      searchable={props.searchable ?? true}
+      clearable={props.clearable ?? !props.required}
+      nothingFoundMessage="Nenhuma opção encontrada"
+      comboboxProps={{ withinPortal: true }}
+      {...common}
+      styles={touchInputStyles}
+      {...props.inputProps}
+      data={props.data}
+      ref={field.ref}
+      value={(field.value as V | null | undefined) ?? null}
+      onChange={(v) => field.onChange(v)}
     />
   );
 }
@@ -172,7 +245,11 @@ export function RadioField<T extends FieldValues, V extends string | number = st
   const Layout = props.orientation === 'vertical' ? Stack : Group;
   return (
     <Radio.Group
-      id={id} label={label} error={error} description={description} name={field.name}
+      id={id}
+      label={label}
+      error={error}
+      description={description}
+      name={field.name}
       labelProps={{ id: `${id}-group-label` }}
       value={current === null || current === undefined ? null : String(current)}
       onChange={(v) => field.onChange(props.data.find((o) => String(o.value) === v)?.value ?? null)}
@@ -182,8 +259,12 @@ export function RadioField<T extends FieldValues, V extends string | number = st
       <Layout gap="md" mt={6}>
         {props.data.map((o, i) => (
           <Radio
-            key={String(o.value)} value={String(o.value)} label={o.label} size="md"
-            disabled={common.disabled || o.disabled} onBlur={field.onBlur}
+            key={String(o.value)}
+            value={String(o.value)}
+            label={o.label}
+            size="md"
+            disabled={common.disabled || o.disabled}
+            onBlur={field.onBlur}
             ref={i === 0 ? field.ref : undefined}
             styles={{ body: { minHeight: TOUCH_MIN_HEIGHT, alignItems: 'center' } }}
           />
@@ -203,11 +284,22 @@ export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps
   const { field, common } = useBound(props);
   const v = field.value as boolean | null | undefined;
   return (
-    <Input.Wrapper id={common.id} label={common.label} error={common.error} description={common.description} labelElement="div">
+    <Input.Wrapper
+      id={common.id}
+      label={common.label}
+      error={common.error}
+      description={common.description}
+      labelElement="div"
+    >
       <div>
         <SegmentedControl
-          role="radiogroup" aria-labelledby={common['aria-labelledby']} aria-required={common['aria-required']}
-          name={field.name} data={YES_NO} disabled={common.disabled} readOnly={common.readOnly}
+          role="radiogroup"
+          aria-labelledby={common['aria-labelledby']}
+          aria-required={common['aria-required']}
+          name={field.name}
+          data={YES_NO}
+          disabled={common.disabled}
+          readOnly={common.readOnly}
           // '' matches no option: an unanswered question shows neither selected.
           value={v === true ? 'true' : v === false ? 'false' : ''}
           onChange={(s) => field.onChange(s === 'true')}
@@ -224,9 +316,16 @@ export function CheckboxField<T extends FieldValues, TT = T>(props: BoundFieldPr
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   return (
     <Checkbox
-      size="md" label={props.label} description={props.description} error={fieldState.error?.message}
-      disabled={props.disabled} name={field.name} ref={field.ref} onBlur={field.onBlur}
-      checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)}
+      size="md"
+      label={props.label}
+      description={props.description}
+      error={fieldState.error?.message}
+      disabled={props.disabled}
+      name={field.name}
+      ref={field.ref}
+      onBlur={field.onBlur}
+      checked={Boolean(field.value)}
+      onChange={(e) => field.onChange(e.currentTarget.checked)}
     />
   );
 }

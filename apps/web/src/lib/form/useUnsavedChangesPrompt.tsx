@@ -14,7 +14,13 @@ export function useUnsavedChangesPrompt(isDirty: boolean) {
   const bypass = useRef(false);
   const blocker = useBlocker(
     useCallback(
-      ({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) =>
+      ({
+        currentLocation,
+        nextLocation,
+      }: {
+        currentLocation: { pathname: string };
+        nextLocation: { pathname: string };
+      }) =>
         // Changing only the query (tabs, filters) stays on the same form.
         isDirty && !bypass.current && currentLocation.pathname !== nextLocation.pathname,
       [isDirty],

@@ -12,15 +12,31 @@ export const paginationText = ({ from, to, totalRecords }: { from: number; to: n
 export const RECORDS_PER_PAGE_LABEL = 'linhas por página';
 
 const paginationControlLabels: Record<'first' | 'last' | 'previous' | 'next', string> = {
-  first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página',
+  first: 'Primeira página',
+  previous: 'Página anterior',
+  next: 'Próxima página',
+  last: 'Última página',
 };
 
-function SortHeader({ title, state, onClick }: { title: ReactNode; state: 'asc' | 'desc' | null; onClick: () => void }) {
+function SortHeader({
+  title,
+  state,
+  onClick,
+}: {
+  title: ReactNode;
+  state: 'asc' | 'desc' | null;
+  onClick: () => void;
+}) {
   const Icon = state === 'asc' ? IconSortAscending : state === 'desc' ? IconSortDescending : IconArrowsSort;
   return (
     <UnstyledButton
-      onClick={onClick} style={{ fontWeight: 'inherit', minHeight: 32 }}
-      aria-label={typeof title === 'string' && state ? `${title}, ordem ${state === 'asc' ? 'crescente' : 'decrescente'}` : undefined}
+      onClick={onClick}
+      style={{ fontWeight: 'inherit', minHeight: 32 }}
+      aria-label={
+        typeof title === 'string' && state
+          ? `${title}, ordem ${state === 'asc' ? 'crescente' : 'decrescente'}`
+          : undefined
+      }
     >
       <Group gap={4} wrap="nowrap">
         <span>{title}</span>
@@ -56,8 +72,21 @@ export interface DataListProps<T> {
 }
 
 export function DataList<T>({
-  columns, records, total, fetching, page, perPage, onPageChange, onPerPageChange, sort, onSortChange,
-  emptyText, emptyAction, onRowClick, idAccessor = 'id', ariaLabel,
+  columns,
+  records,
+  total,
+  fetching,
+  page,
+  perPage,
+  onPageChange,
+  onPerPageChange,
+  sort,
+  onSortChange,
+  emptyText,
+  emptyAction,
+  onRowClick,
+  idAccessor = 'id',
+  ariaLabel,
 }: DataListProps<T>) {
   const rows = records ?? [];
   // Our own sort headers: the library's carry English screen-reader labels ("Not sorted").

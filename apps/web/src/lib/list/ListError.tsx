@@ -9,7 +9,9 @@ export function ListError({ error, onRetry }: { error: unknown; onRetry: () => v
     <Alert color="red" variant="light" role="alert" title={msg.algoDeuErrado}>
       <Group justify="space-between" gap="sm">
         <Text size="sm">{error instanceof ApiError ? error.message : msg.erroGenerico}</Text>
-        <Button size="xs" variant="light" onClick={onRetry}>Tentar novamente</Button>
+        <Button size="xs" variant="light" onClick={onRetry}>
+          Tentar novamente
+        </Button>
       </Group>
     </Alert>
   );

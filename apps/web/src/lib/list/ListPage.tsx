@@ -36,9 +36,19 @@ export function ListPage({ title, action, search, filters, activeFilters = 0, ch
             {search}
             {dobra && (
               <Button
-                variant={aberto ? 'light' : 'default'} mih={44} leftSection={<IconFilter size={18} aria-hidden />}
-                aria-expanded={aberto} aria-controls={id} onClick={() => setAberto((v) => !v)}
-                rightSection={activeFilters > 0 ? <Badge size="sm" circle aria-label={`${activeFilters} em uso`}>{activeFilters}</Badge> : undefined}
+                variant={aberto ? 'light' : 'default'}
+                mih={44}
+                leftSection={<IconFilter size={18} aria-hidden />}
+                aria-expanded={aberto}
+                aria-controls={id}
+                onClick={() => setAberto((v) => !v)}
+                rightSection={
+                  activeFilters > 0 ? (
+                    <Badge size="sm" circle aria-label={`${activeFilters} em uso`}>
+                      {activeFilters}
+                    </Badge>
+                  ) : undefined
+                }
               >
                 Filtros
               </Button>
@@ -47,7 +57,9 @@ export function ListPage({ title, action, search, filters, activeFilters = 0, ch
           </Group>
           {dobra && (
             <Collapse expanded={aberto} id={id}>
-              <Group align="flex-end" gap="sm" wrap="wrap">{filters}</Group>
+              <Group align="flex-end" gap="sm" wrap="wrap">
+                {filters}
+              </Group>
             </Collapse>
           )}
         </Stack>

@@ -41,9 +41,17 @@ export function SearchBox({ value = '', onSearch, label = 'Buscar', placeholder,
         }
       }}
       leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={text ? (
-        <CloseButton aria-label="Limpar busca" onClick={() => { setText(''); onSearch(''); }} />
-      ) : null}
+      rightSection={
+        text ? (
+          <CloseButton
+            aria-label="Limpar busca"
+            onClick={() => {
+              setText('');
+              onSearch('');
+            }}
+          />
+        ) : null
+      }
       styles={{ input: { minHeight: 44 } }}
       style={{ flex: '1 1 260px' }}
     />

@@ -9,7 +9,8 @@ import { SearchBox } from './SearchBox';
 import { listParamsSchema, parseSearch, useListParams } from './listParams';
 
 type Row = { id: string; nome: string };
-const rows = (from: number, n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: String(from + i), nome: `Família ${from + i}` }));
+const rows = (from: number, n: number): Row[] =>
+  Array.from({ length: n }, (_, i) => ({ id: String(from + i), nome: `Família ${from + i}` }));
 
 const filtersSchema = listParamsSchema.extend({ q: z.string().optional() });
 
@@ -20,7 +21,11 @@ function FamiliasPage({ total = 45, onRow }: { total?: number; onRow?: (r: Row) 
   const from = (page - 1) * per_page + 1;
   const records = total === 0 ? [] : rows(from, Math.min(per_page, total - from + 1));
   return (
-    <ListPage title="Famílias" action={<Button>Nova família</Button>} filters={<SearchBox value={list.params.q} onSearch={(q) => list.setFilters({ q })} />}>
+    <ListPage
+      title="Famílias"
+      action={<Button>Nova família</Button>}
+      filters={<SearchBox value={list.params.q} onSearch={(q) => list.setFilters({ q })} />}
+    >
       <DataList<Row>
         ariaLabel="Famílias"
         columns={[{ accessor: 'nome', title: 'Nome', sortable: true }]}
@@ -60,7 +65,11 @@ describe('DataList', () => {
     const { user, router } = renderWithProviders(<FamiliasPage />, { route: '/familias?page=3' });
     await user.click(screen.getByRole('button', { name: '10' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((b) => b.textContent)).toEqual(['10', '20', '50', '100']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((b) => b.textContent),
+    ).toEqual(['10', '20', '50', '100']);
     await user.click(within(menu).getByRole('menuitem', { name: '20' }));
     expect(router.state.location.search).toBe('?page=1&per_page=20');
     expect(screen.getByText('Exibindo 1 a 20 de 45 registros')).toBeInTheDocument();
@@ -110,16 +119,25 @@ describe('SearchBox', () => {
 
 describe('parseSearch', () => {
   it('falls back to the default for a bad value instead of failing', () => {
-    expect(parseSearch(filtersSchema, new URLSearchParams('page=abc&per_page=7&q=ana'))).toEqual({ page: 1, per_page: 10, q: 'ana' });
+    expect(parseSearch(filtersSchema, new URLSearchParams('page=abc&per_page=7&q=ana'))).toEqual({
+      page: 1,
+      per_page: 10,
+      q: 'ana',
+    });
     expect(parseSearch(filtersSchema, new URLSearchParams('page=4&per_page=50&sort=nome&order=desc'))).toEqual({
-      page: 4, per_page: 50, sort: 'nome', order: 'desc',
+      page: 4,
+      per_page: 50,
+      sort: 'nome',
+      order: 'desc',
     });
   });
 });
 
 describe('ListPage on small screens', () => {
   const original = window.matchMedia;
-  afterEach(() => { window.matchMedia = original; });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
   function comTela(pequena: boolean) {
     window.matchMedia = ((q: string) => {
       const base = original(q);
@@ -127,8 +145,16 @@ describe('ListPage on small screens', () => {
     }) as typeof window.matchMedia;
   }
   const Pagina = ({ ativos = 0 }: { ativos?: number }) => (
-    <ListPage title="Famílias" search={<SearchBox value="" onSearch={() => {}} />} activeFilters={ativos}
-      filters={<label>Micro-área <input /></label>}>
+    <ListPage
+      title="Famílias"
+      search={<SearchBox value="" onSearch={() => {}} />}
+      activeFilters={ativos}
+      filters={
+        <label>
+          Micro-área <input />
+        </label>
+      }
+    >
       <p>tabela</p>
     </ListPage>
   );

@@ -9,7 +9,11 @@ export const DEFAULT_PER_PAGE = 10;
 /** Base of every list's params schema; extend it with the filters: listParamsSchema.extend({ q: z.string().optional() }). */
 export const listParamsSchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().refine((n) => (PER_PAGE_OPTIONS as readonly number[]).includes(n)).default(DEFAULT_PER_PAGE),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PER_PAGE_OPTIONS as readonly number[]).includes(n))
+    .default(DEFAULT_PER_PAGE),
   sort: z.string().min(1).optional(),
   order: z.enum(['asc', 'desc']).optional(),
 });
@@ -66,7 +70,9 @@ export function useListParams<S extends z.ZodType<ListParams & Record<string, un
 
   const update = useCallback(
     (patch: Record<string, SearchValue>) =>
-      setSearchParams((prev) => objectToSearch({ ...(parseSearch(schema, prev) as Record<string, SearchValue>), ...patch })),
+      setSearchParams((prev) =>
+        objectToSearch({ ...(parseSearch(schema, prev) as Record<string, SearchValue>), ...patch }),
+      ),
     [schema, setSearchParams],
   );
 
@@ -80,6 +86,10 @@ export function useListParams<S extends z.ZodType<ListParams & Record<string, un
 }
 
 /** How many of `keys` are in use (ListPage's "Filtros" count); a key whose value equals its default is not in use. */
-export function filtrosEmUso<T extends Record<string, unknown>>(params: T, keys: Array<keyof T>, padrao: Partial<T> = {}): number {
+export function filtrosEmUso<T extends Record<string, unknown>>(
+  params: T,
+  keys: Array<keyof T>,
+  padrao: Partial<T> = {},
+): number {
   return keys.filter((k) => params[k] !== undefined && params[k] !== '' && params[k] !== padrao[k]).length;
 }

@@ -80,7 +80,11 @@ function TrocarSenhaForm() {
           if (m) form.setError(campo, { message: m });
         }
       } else if (!(err instanceof ApiError && err.status === 401)) {
-        notifications.show({ color: 'red', title: msg.algoDeuErrado, message: err instanceof ApiError ? err.message : msg.erroGenerico });
+        notifications.show({
+          color: 'red',
+          title: msg.algoDeuErrado,
+          message: err instanceof ApiError ? err.message : msg.erroGenerico,
+        });
       }
     }
   });
@@ -91,7 +95,13 @@ function TrocarSenhaForm() {
           Alterar senha
         </Title>
         <Stack gap="md" maw={420}>
-          <PasswordInput label="Senha atual" autoComplete="current-password" withAsterisk error={errors.senha_atual?.message} {...form.register('senha_atual')} />
+          <PasswordInput
+            label="Senha atual"
+            autoComplete="current-password"
+            withAsterisk
+            error={errors.senha_atual?.message}
+            {...form.register('senha_atual')}
+          />
           <PasswordInput
             label="Nova senha"
             description="Use pelo menos 8 caracteres."
@@ -100,7 +110,13 @@ function TrocarSenhaForm() {
             error={errors.nova_senha?.message}
             {...form.register('nova_senha')}
           />
-          <PasswordInput label="Confirmação da nova senha" autoComplete="new-password" withAsterisk error={errors.confirmacao?.message} {...form.register('confirmacao')} />
+          <PasswordInput
+            label="Confirmação da nova senha"
+            autoComplete="new-password"
+            withAsterisk
+            error={errors.confirmacao?.message}
+            {...form.register('confirmacao')}
+          />
           <Group>
             <Button type="submit" loading={isSubmitting}>
               Alterar senha

@@ -6,10 +6,20 @@ import { useParametrizacao } from '../../app/parametrizacao';
 export function LoginLayout() {
   const { clienteNome, brasao, parametrizacao } = useParametrizacao();
   return (
-    <Center component="main" mih="100dvh" p="md" style={{ background: 'linear-gradient(180deg, #009cb0 0, #009cb0 240px, var(--mantine-color-gray-0) 240px)' }}>
+    <Center
+      component="main"
+      mih="100dvh"
+      p="md"
+      style={{ background: 'linear-gradient(180deg, #009cb0 0, #009cb0 240px, var(--mantine-color-gray-0) 240px)' }}
+    >
       <Paper withBorder shadow="md" radius="lg" p="xl" w="100%" maw={400}>
         <Stack align="center" gap={6} mb="lg">
-          <img src={brasao} alt={clienteNome ? `Brasão de ${clienteNome}` : 'Brasão do município'} height={96} style={{ height: 96, width: 'auto' }} />
+          <img
+            src={brasao}
+            alt={clienteNome ? `Brasão de ${clienteNome}` : 'Brasão do município'}
+            height={96}
+            style={{ height: 96, width: 'auto' }}
+          />
           <Title order={1} fz="h3" ta="center">
             {clienteNome || '\u00a0'}
           </Title>

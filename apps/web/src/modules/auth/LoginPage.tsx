@@ -37,7 +37,8 @@ export function LoginPage() {
       // Spec §4: back to where the user was going; the unit guard sends a user without a unit to choose one.
       await navigate(safeRetorno(params.get(RETORNO)) ?? '/', { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors({ login: err.errors.login?.[0], senha: err.errors.senha?.[0] });
+      if (err instanceof ApiError && err.status === 422)
+        setErrors({ login: err.errors.login?.[0], senha: err.errors.senha?.[0] });
       setValues((v) => ({ ...v, senha: '' }));
     }
   };
@@ -65,7 +66,15 @@ export function LoginPage() {
           value={values.login}
           onChange={set('login')}
         />
-        <PasswordInput label="Senha" autoComplete="current-password" withAsterisk error={errors.senha} name="senha" value={values.senha} onChange={set('senha')} />
+        <PasswordInput
+          label="Senha"
+          autoComplete="current-password"
+          withAsterisk
+          error={errors.senha}
+          name="senha"
+          value={values.senha}
+          onChange={set('senha')}
+        />
         <Button type="submit" fullWidth size="md" loading={login.isPending}>
           Entrar
         </Button>

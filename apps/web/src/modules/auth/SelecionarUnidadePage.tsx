@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBuildingHospital, IconCheck } from '@tabler/icons-react';
@@ -25,7 +37,11 @@ export function SelecionarUnidadePage() {
       const retorno = safeRetorno(params.get(RETORNO));
       await navigate(retorno && !retorno.startsWith('/selecionar_unidade_saude') ? retorno : '/', { replace: true });
     } catch (err) {
-      notifications.show({ color: 'red', title: msg.algoDeuErrado, message: err instanceof ApiError ? err.message : msg.erroGenerico });
+      notifications.show({
+        color: 'red',
+        title: msg.algoDeuErrado,
+        message: err instanceof ApiError ? err.message : msg.erroGenerico,
+      });
     }
   };
 

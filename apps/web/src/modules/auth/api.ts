@@ -49,12 +49,16 @@ export function useLogout() {
 }
 
 export const useLotacoes = () =>
-  useQuery({ queryKey: authKeys.lotacoes, queryFn: ({ signal }) => http.get<LotacaoOpcao[]>(`${base}/lotacoes`, undefined, signal) });
+  useQuery({
+    queryKey: authKeys.lotacoes,
+    queryFn: ({ signal }) => http.get<LotacaoOpcao[]>(`${base}/lotacoes`, undefined, signal),
+  });
 
 export function useSelecionarUnidade() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (unidadeSaudeId: string) => http.put<Usuario>(`${base}/unidade_atual`, { unidade_saude_id: unidadeSaudeId }),
+    mutationFn: (unidadeSaudeId: string) =>
+      http.put<Usuario>(`${base}/unidade_atual`, { unidade_saude_id: unidadeSaudeId }),
     onSuccess: (usuario) => {
       // Menus and permissions belong to the unit: drop everything but the session itself.
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'parametrizacao' });
@@ -63,4 +67,5 @@ export function useSelecionarUnidade() {
   });
 }
 
-export const useTrocarSenha = () => useMutation({ mutationFn: (input: TrocarSenhaInput) => http.put<void>(`${base}/senha`, input) });
+export const useTrocarSenha = () =>
+  useMutation({ mutationFn: (input: TrocarSenhaInput) => http.put<void>(`${base}/senha`, input) });

@@ -24,7 +24,12 @@ export function HomePage() {
         </Title>
         <Text size="lg" mt={4}>
           Unidade atual: <strong data-testid="unidade-atual">{usuario.unidade_atual?.nome}</strong>
-          {usuario.perfil && <Text span c="dimmed"> · {usuario.perfil}</Text>}
+          {usuario.perfil && (
+            <Text span c="dimmed">
+              {' '}
+              · {usuario.perfil}
+            </Text>
+          )}
         </Text>
       </div>
       {isLoading ? (
@@ -36,7 +41,13 @@ export function HomePage() {
       ) : nav.length === 0 ? (
         <Text c="dimmed">Nenhuma área disponível nesta unidade.</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" component="ul" className={classes.grid} aria-label="Áreas">
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3, xl: 4 }}
+          spacing="md"
+          component="ul"
+          className={classes.grid}
+          aria-label="Áreas"
+        >
           {nav.map((area) => (
             <AreaTile key={area.id} area={area} />
           ))}

@@ -6,10 +6,22 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@saude/shared/messages';
 import {
-  BUSCA_AVANCADA_MINIMO_FILTROS, buscaAvancadaCampos, contarFiltrosBuscaAvancada, municipeBuscaAvancadaBaseSchema,
+  BUSCA_AVANCADA_MINIMO_FILTROS,
+  buscaAvancadaCampos,
+  contarFiltrosBuscaAvancada,
+  municipeBuscaAvancadaBaseSchema,
   type BuscaAvancadaCampo,
 } from '@saude/shared/schemas/municipe';
-import { CnsField, CpfField, DateField, PhoneField, TextField, touchInputStyles, useFieldLabel, type Option } from '../../lib/form';
+import {
+  CnsField,
+  CpfField,
+  DateField,
+  PhoneField,
+  TextField,
+  touchInputStyles,
+  useFieldLabel,
+  type Option,
+} from '../../lib/form';
 
 export type FiltrosAvancados = Partial<Record<BuscaAvancadaCampo, string>>;
 
@@ -24,8 +36,17 @@ export function filtrosPreenchidos(v: Partial<Record<string, unknown>>): Filtros
 }
 
 const formSchema = municipeBuscaAvancadaBaseSchema.pick({
-  nome: true, nome_social: true, nome_mae: true, nome_pai: true, data_nascimento: true, cpf_numero: true, codigo_cns: true,
-  telefone: true, residencia_logradouro: true, unidade_saude_referencia_id: true, micro_area: true,
+  nome: true,
+  nome_social: true,
+  nome_mae: true,
+  nome_pai: true,
+  data_nascimento: true,
+  cpf_numero: true,
+  codigo_cns: true,
+  telefone: true,
+  residencia_logradouro: true,
+  unidade_saude_referencia_id: true,
+  micro_area: true,
 });
 
 export interface BuscaAvancadaProps {
@@ -65,28 +86,55 @@ export function BuscaAvancada({ valores, unidades, onBuscar, onLimpar }: BuscaAv
         }}
       >
         <Stack gap="sm">
-          <Title order={3} fz="h4" id="busca-avancada-titulo">Busca avançada</Title>
+          <Title order={3} fz="h4" id="busca-avancada-titulo">
+            Busca avançada
+          </Title>
           <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}><TextField control={control} name="nome" label="Nome" /></Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}><TextField control={control} name="nome_social" label="Nome social" /></Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}><DateField control={control} name="data_nascimento" label="Data de nascimento" /></Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}><TextField control={control} name="nome_mae" label="Nome da mãe" /></Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}><TextField control={control} name="nome_pai" label="Nome do pai" /></Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}><CpfField control={control} name="cpf_numero" label="CPF" /></Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}><CnsField control={control} name="codigo_cns" label="CNS" /></Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}><PhoneField control={control} name="telefone" label="Telefone" /></Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextField control={control} name="nome" label="Nome" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextField control={control} name="nome_social" label="Nome social" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <DateField control={control} name="data_nascimento" label="Data de nascimento" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextField control={control} name="nome_mae" label="Nome da mãe" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextField control={control} name="nome_pai" label="Nome do pai" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <CpfField control={control} name="cpf_numero" label="CPF" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <CnsField control={control} name="codigo_cns" label="CNS" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <PhoneField control={control} name="telefone" label="Telefone" />
+            </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
               <TextField control={control} name="residencia_logradouro" label="Logradouro" />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
               <Select
-                {...unidadeLabel} data={[{ value: '', label: 'Todas' }, ...unidades]} value={unidade ?? ''} styles={touchInputStyles}
-                allowDeselect={false} comboboxProps={{ withinPortal: true }}
+                {...unidadeLabel}
+                data={[{ value: '', label: 'Todas' }, ...unidades]}
+                value={unidade ?? ''}
+                styles={touchInputStyles}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
                 onChange={(v) => form.setValue('unidade_saude_referencia_id', v || undefined)}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextField control={control} name="micro_area" label="Microárea" inputProps={{ inputMode: 'numeric', maxLength: 2 }} />
+              <TextField
+                control={control}
+                name="micro_area"
+                label="Microárea"
+                inputProps={{ inputMode: 'numeric', maxLength: 2 }}
+              />
             </Grid.Col>
           </Grid>
           {poucos && (
@@ -95,12 +143,18 @@ export function BuscaAvancada({ valores, unidades, onBuscar, onLimpar }: BuscaAv
             </Alert>
           )}
           <Group gap="sm">
-            <Button type="submit" mih={44}>Buscar</Button>
-            <Button variant="default" mih={44} onClick={() => {
-              form.reset(Object.fromEntries(buscaAvancadaCampos.map((c) => [c, undefined])));
-              setPoucos(false);
-              onLimpar();
-            }}>
+            <Button type="submit" mih={44}>
+              Buscar
+            </Button>
+            <Button
+              variant="default"
+              mih={44}
+              onClick={() => {
+                form.reset(Object.fromEntries(buscaAvancadaCampos.map((c) => [c, undefined])));
+                setPoucos(false);
+                onLimpar();
+              }}
+            >
               Limpar filtros
             </Button>
           </Group>

@@ -8,8 +8,13 @@ import { duplicadosOf } from './api';
 import { DUPLICADOS_TITULO, DuplicadosPanel } from './DuplicadosPanel';
 
 const duplicado: MunicipeDuplicado = {
-  id: '0190a1b2-0000-7000-8000-000000000001', nome: 'Maria da Conceição Souza', nome_social: 'Cida',
-  data_nascimento: '1985-03-15', nome_mae: 'Joana Souza', cpf_numero: '***.456.789-**', codigo_cns: '*** **** **** 1234',
+  id: '0190a1b2-0000-7000-8000-000000000001',
+  nome: 'Maria da Conceição Souza',
+  nome_social: 'Cida',
+  data_nascimento: '1985-03-15',
+  nome_mae: 'Joana Souza',
+  cpf_numero: '***.456.789-**',
+  codigo_cns: '*** **** **** 1234',
   unidade_referencia_nome: 'UBS Centro',
 };
 
@@ -17,7 +22,9 @@ describe('DuplicadosPanel', () => {
   it('lists each likely duplicate with a link to open it and confirms on "Cadastrar mesmo assim"', async () => {
     const onConfirmar = vi.fn();
     const onCancelar = vi.fn();
-    const { user } = renderWithProviders(<DuplicadosPanel duplicados={[duplicado]} onConfirmar={onConfirmar} onCancelar={onCancelar} />);
+    const { user } = renderWithProviders(
+      <DuplicadosPanel duplicados={[duplicado]} onConfirmar={onConfirmar} onCancelar={onCancelar} />,
+    );
     const dialog = await screen.findByRole('dialog', { name: DUPLICADOS_TITULO });
     expect(dialog).toHaveTextContent(msg.possiveisDuplicados);
     const row = within(dialog).getByRole('row', { name: /Maria da Conceição Souza/ });
@@ -26,7 +33,10 @@ describe('DuplicadosPanel', () => {
     expect(row).toHaveTextContent('***.456.789-**');
     expect(row).toHaveTextContent('*** **** **** 1234');
     expect(row).toHaveTextContent('UBS Centro');
-    expect(within(row).getByRole('link', { name: /Maria da Conceição Souza/ })).toHaveAttribute('href', `/municipes/${duplicado.id}/edit`);
+    expect(within(row).getByRole('link', { name: /Maria da Conceição Souza/ })).toHaveAttribute(
+      'href',
+      `/municipes/${duplicado.id}/edit`,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cadastrar mesmo assim' }));
     expect(onConfirmar).toHaveBeenCalledTimes(1);
     await user.click(within(dialog).getByRole('button', { name: 'Revisar dados' }));

@@ -21,7 +21,13 @@ export interface DuplicadosPanelProps {
 export function DuplicadosPanel({ duplicados, onConfirmar, onCancelar, confirmando }: DuplicadosPanelProps) {
   return (
     // A dialog, not a note under the long form: the user must answer before anything is created.
-    <Modal opened={duplicados !== null} onClose={onCancelar} title={DUPLICADOS_TITULO} size="xl" closeOnClickOutside={!confirmando}>
+    <Modal
+      opened={duplicados !== null}
+      onClose={onCancelar}
+      title={DUPLICADOS_TITULO}
+      size="xl"
+      closeOnClickOutside={!confirmando}
+    >
       <Stack gap="sm">
         <Text size="sm">{msg.possiveisDuplicados}</Text>
         {/* A table keeps the comparison column by column; on a phone it scrolls inside itself. */}
@@ -45,7 +51,11 @@ export function DuplicadosPanel({ duplicados, onConfirmar, onCancelar, confirman
                     <Anchor component={Link} to={`/municipes/${d.id}/edit`} target="_blank" rel="noopener">
                       {d.nome} <IconExternalLink size={14} aria-label="abre em nova aba" />
                     </Anchor>
-                    {d.nome_social && <Text size="xs" c="dimmed">Nome social: {d.nome_social}</Text>}
+                    {d.nome_social && (
+                      <Text size="xs" c="dimmed">
+                        Nome social: {d.nome_social}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{isoToBr(d.data_nascimento)}</Table.Td>
                   <Table.Td>{d.nome_mae ?? '—'}</Table.Td>
@@ -58,8 +68,12 @@ export function DuplicadosPanel({ duplicados, onConfirmar, onCancelar, confirman
           </Table>
         </Table.ScrollContainer>
         <Group gap="sm">
-          <Button mih={44} onClick={onConfirmar} loading={confirmando}>Cadastrar mesmo assim</Button>
-          <Button variant="default" mih={44} onClick={onCancelar} disabled={confirmando}>Revisar dados</Button>
+          <Button mih={44} onClick={onConfirmar} loading={confirmando}>
+            Cadastrar mesmo assim
+          </Button>
+          <Button variant="default" mih={44} onClick={onCancelar} disabled={confirmando}>
+            Revisar dados
+          </Button>
         </Group>
       </Stack>
     </Modal>

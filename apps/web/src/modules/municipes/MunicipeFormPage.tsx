@@ -13,7 +13,14 @@ import { useParametrizacao } from '../../app/parametrizacao';
 import { RETORNO, safeRetorno } from '../../app/returnPath';
 import { confirmDelete, notifyError, notifyRemoved, notifySaved, TOAST_MS } from '../../lib/feedback';
 import {
-  ErrorSummary, FormActions, flattenErrors, isoToBr, setServerErrors, useSaveShortcut, useUnsavedChangesPrompt, useZodForm,
+  ErrorSummary,
+  FormActions,
+  flattenErrors,
+  isoToBr,
+  setServerErrors,
+  useSaveShortcut,
+  useUnsavedChangesPrompt,
+  useZodForm,
   type Option,
 } from '../../lib/form';
 import { ApiError } from '../../lib/http';
@@ -21,12 +28,16 @@ import { useLotacoes, useUsuario } from '../auth/api';
 import type { MunicipeTabContext } from './context';
 import { DuplicadosPanel } from './DuplicadosPanel';
 import {
-  abaDoCampo, formParaApi, municipeFormSchema, municipeParaForm, novoMunicipe, ROTULOS, type MunicipeFormOutput,
+  abaDoCampo,
+  formParaApi,
+  municipeFormSchema,
+  municipeParaForm,
+  novoMunicipe,
+  ROTULOS,
+  type MunicipeFormOutput,
   type MunicipeFormValues,
 } from './formValues';
-import {
-  duplicadosOf, useDeleteMunicipe, useMunicipe, usePermissaoCadastro, usePode, useSaveMunicipe,
-} from './api';
+import { duplicadosOf, useDeleteMunicipe, useMunicipe, usePermissaoCadastro, usePode, useSaveMunicipe } from './api';
 import { DocumentosTab, IdentificacaoTab, MunicipeFormInfoProvider, OutrosTab } from './MunicipeSecoes';
 import { idadeTexto } from './idade';
 import { municipeTabs, PATHS_CADASTRO, TABS_CADASTRO, tabDoCaminho, tabPath, tabValue, BLOCO_PATHS } from './tabs';
@@ -53,7 +64,8 @@ function useUnidades(municipe?: Municipe): Option[] {
 }
 
 /** The first field with an error: its tab, so the page can show it. */
-const primeiroErro = (errors: FieldErrors) => flattenErrors(errors as Record<string, unknown>).find((e) => !e.path.startsWith('root'));
+const primeiroErro = (errors: FieldErrors) =>
+  flattenErrors(errors as Record<string, unknown>).find((e) => !e.path.startsWith('root'));
 
 /** Focuses `path` once the tab that holds it is on screen (tab chunks load lazily). */
 function useFocoPendente(form: MunicipeForm, abaAtual: string) {
@@ -113,7 +125,10 @@ function MunicipeNovo() {
       const saved = await save.mutateAsync({ ...formParaApi(values), confirmar_duplicados: confirmar });
       notifySaved(MODEL);
       allowNavigation();
-      void navigate(retorno ? `${retorno}?municipe_id=${encodeURIComponent(saved.id)}` : `/municipes/${saved.id}/edit`, { replace: true });
+      void navigate(
+        retorno ? `${retorno}?municipe_id=${encodeURIComponent(saved.id)}` : `/municipes/${saved.id}/edit`,
+        { replace: true },
+      );
     } catch (err) {
       const lista = duplicadosOf(err);
       if (lista) {
@@ -147,18 +162,24 @@ function MunicipeNovo() {
             <Stack gap="md">
               <Tabs value={tabValue(aba)} onChange={(v) => setAba(tabPath(v))} keepMounted={false}>
                 <Tabs.List>
-                  {TABS_CADASTRO.map((t) => <Tabs.Tab key={t.path} value={tabValue(t.path)} mih={44}>{t.label}</Tabs.Tab>)}
+                  {TABS_CADASTRO.map((t) => (
+                    <Tabs.Tab key={t.path} value={tabValue(t.path)} mih={44}>
+                      {t.label}
+                    </Tabs.Tab>
+                  ))}
                 </Tabs.List>
               </Tabs>
               <Text size="sm" c="dimmed">
-                Informações sociodemográficas, condições de saúde e biometria ficam disponíveis depois de gravar o cadastro.
+                Informações sociodemográficas, condições de saúde e biometria ficam disponíveis depois de gravar o
+                cadastro.
               </Text>
               <Resumo form={form} onSelect={mostrarErro} />
               {aba === '' && <IdentificacaoTab />}
               {aba === 'documento_prontuario' && <DocumentosTab />}
               {aba === 'outros' && <OutrosTab />}
               <DuplicadosPanel
-                duplicados={duplicados} confirmando={save.isPending}
+                duplicados={duplicados}
+                confirmando={save.isPending}
                 onCancelar={() => setDuplicados(null)}
                 onConfirmar={() => void form.handleSubmit((values) => gravar(values, true))()}
               />
@@ -173,7 +194,14 @@ function MunicipeNovo() {
 
 function Resumo({ form, onSelect }: { form: MunicipeForm; onSelect: (path: string) => void }) {
   if (form.formState.submitCount === 0) return null;
-  return <ErrorSummary model={MODEL} errors={form.formState.errors as Record<string, unknown>} labels={ROTULOS} onSelect={onSelect} />;
+  return (
+    <ErrorSummary
+      model={MODEL}
+      errors={form.formState.errors as Record<string, unknown>}
+      labels={ROTULOS}
+      onSelect={onSelect}
+    />
+  );
 }
 
 // ---- edit ---------------------------------------------------------------------------------------------------
@@ -199,7 +227,11 @@ function MunicipeEditLoader({ id }: { id: string }) {
   return <MunicipeEditor municipe={municipe.data} permissoes={permissoes.data} recarregar={municipe.refetch} />;
 }
 
-function MunicipeEditor({ municipe, permissoes, recarregar }: {
+function MunicipeEditor({
+  municipe,
+  permissoes,
+  recarregar,
+}: {
   municipe: Municipe;
   permissoes: PermissaoCadastro;
   recarregar: () => Promise<{ data?: Municipe }>;
@@ -243,7 +275,10 @@ function MunicipeEditor({ municipe, permissoes, recarregar }: {
         }
         // 409: someone else saved first; 'Recarregar' brings their version and drops these edits.
         notifyError(err, {
-          onReload: () => void recarregar().then((r) => { if (r.data) form.reset(municipeParaForm(r.data)); }),
+          onReload: () =>
+            void recarregar().then((r) => {
+              if (r.data) form.reset(municipeParaForm(r.data));
+            }),
         });
       }
     },
@@ -254,22 +289,29 @@ function MunicipeEditor({ municipe, permissoes, recarregar }: {
   );
   useSaveShortcut(onSubmit, abaCadastro && podeEditar);
 
-  const onRemover = () => confirmDelete({
-    model: MODEL.toLowerCase(),
-    onConfirm: async () => {
-      try {
-        await remover.mutateAsync(municipe.id);
-        notifyRemoved(MODEL);
-        allowNavigation();
-        void navigate('/municipes', { replace: true });
-      } catch (err) {
-        // 409 names what still points at the citizen (spec §8 'Falha ao remover').
-        if (err instanceof ApiError && err.status === 409) {
-          notifications.show({ color: 'red', icon: <IconX size={18} aria-hidden />, autoClose: TOAST_MS, title: msg.falhaAoRemover, message: err.message });
-        } else notifyError(err);
-      }
-    },
-  });
+  const onRemover = () =>
+    confirmDelete({
+      model: MODEL.toLowerCase(),
+      onConfirm: async () => {
+        try {
+          await remover.mutateAsync(municipe.id);
+          notifyRemoved(MODEL);
+          allowNavigation();
+          void navigate('/municipes', { replace: true });
+        } catch (err) {
+          // 409 names what still points at the citizen (spec §8 'Falha ao remover').
+          if (err instanceof ApiError && err.status === 409) {
+            notifications.show({
+              color: 'red',
+              icon: <IconX size={18} aria-hidden />,
+              autoClose: TOAST_MS,
+              title: msg.falhaAoRemover,
+              message: err.message,
+            });
+          } else notifyError(err);
+        }
+      },
+    });
 
   const contexto: MunicipeTabContext = { municipe, permissoes };
   // An unknown tab falls back to the default one; a block tab the user may not open still mounts, and answers 403
@@ -281,7 +323,11 @@ function MunicipeEditor({ municipe, permissoes, recarregar }: {
       <MunicipeCabecalho municipe={municipe} />
       <Tabs value={tabValue(aba)} onChange={(v) => void irPara(tabPath(v))} keepMounted={false}>
         <Tabs.List style={{ flexWrap: 'wrap' }}>
-          {tabs.map((t) => <Tabs.Tab key={t.path} value={tabValue(t.path)} mih={44}>{t.label}</Tabs.Tab>)}
+          {tabs.map((t) => (
+            <Tabs.Tab key={t.path} value={tabValue(t.path)} mih={44}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
       </Tabs>
       <FormProvider {...form}>
@@ -294,16 +340,24 @@ function MunicipeEditor({ municipe, permissoes, recarregar }: {
                   <Outlet context={contexto} />
                 </fieldset>
                 {podeEditar ? (
-                <FormActions submitting={save.isPending} submitLabel="Salvar" onCancel={() => navigate('/municipes')}>
-                  {podeRemover && (
-                    <Button color="red" variant="outline" mih={44} leftSection={<IconTrash size={16} aria-hidden />} onClick={onRemover}>
-                      Remover
-                    </Button>
-                  )}
-                </FormActions>
+                  <FormActions submitting={save.isPending} submitLabel="Salvar" onCancel={() => navigate('/municipes')}>
+                    {podeRemover && (
+                      <Button
+                        color="red"
+                        variant="outline"
+                        mih={44}
+                        leftSection={<IconTrash size={16} aria-hidden />}
+                        onClick={onRemover}
+                      >
+                        Remover
+                      </Button>
+                    )}
+                  </FormActions>
                 ) : (
                   <Group justify="flex-end">
-                    <Button variant="default" mih={44} onClick={() => void navigate('/municipes')}>Voltar</Button>
+                    <Button variant="default" mih={44} onClick={() => void navigate('/municipes')}>
+                      Voltar
+                    </Button>
                   </Group>
                 )}
               </Stack>
@@ -315,7 +369,9 @@ function MunicipeEditor({ municipe, permissoes, recarregar }: {
                 <Alert color="yellow" variant="light" role="status">
                   <Group justify="space-between" gap="sm">
                     <Text size="sm">Há alterações não salvas no cadastro do munícipe.</Text>
-                    <Button size="xs" variant="light" mih={32} onClick={() => void irPara('')}>Voltar ao cadastro</Button>
+                    <Button size="xs" variant="light" mih={32} onClick={() => void irPara('')}>
+                      Voltar ao cadastro
+                    </Button>
                   </Group>
                 </Alert>
               )}
@@ -339,13 +395,26 @@ export function MunicipeCabecalho({ municipe: m }: { municipe: Municipe }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Group gap="sm" align="center">
-        <Title order={2} style={{ overflowWrap: 'anywhere' }}>{m.nome}</Title>
-        {m.data_obito && <Badge color="dark" variant="filled">Falecido(a)</Badge>}
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          {m.nome}
+        </Title>
+        {m.data_obito && (
+          <Badge color="dark" variant="filled">
+            Falecido(a)
+          </Badge>
+        )}
       </Group>
       {m.nome_social && <Text c="dimmed">Nome social: {m.nome_social}</Text>}
       <Group gap="lg" mt="xs" wrap="wrap">
         {itens.map(([rotulo, valor]) => (
-          <Text key={rotulo} size="sm"><Text span c="dimmed">{rotulo}: </Text><Text span fw={500}>{valor}</Text></Text>
+          <Text key={rotulo} size="sm">
+            <Text span c="dimmed">
+              {rotulo}:{' '}
+            </Text>
+            <Text span fw={500}>
+              {valor}
+            </Text>
+          </Text>
         ))}
       </Group>
     </Card>

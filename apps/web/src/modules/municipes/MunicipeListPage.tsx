@@ -9,7 +9,10 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { formatCns, formatCpf } from '@saude/shared';
 import {
-  BUSCA_AVANCADA_MINIMO_FILTROS, buscaAvancadaCampos, contarFiltrosBuscaAvancada, type MunicipeListItem,
+  BUSCA_AVANCADA_MINIMO_FILTROS,
+  buscaAvancadaCampos,
+  contarFiltrosBuscaAvancada,
+  type MunicipeListItem,
 } from '@saude/shared/schemas/municipe';
 import { isoToBr } from '../../lib/form';
 import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../lib/list';
@@ -22,39 +25,77 @@ const paramsSchema = listParamsSchema.extend({
   q: z.string().trim().max(100).optional(),
   /** '1' while the advanced search panel is open. */
   avancada: z.literal('1').optional(),
-  ...Object.fromEntries(buscaAvancadaCampos.map((c) => [c, z.string().trim().max(100).optional()])) as Record<
-    (typeof buscaAvancadaCampos)[number], z.ZodOptional<z.ZodString>
-  >,
+  ...(Object.fromEntries(buscaAvancadaCampos.map((c) => [c, z.string().trim().max(100).optional()])) as Record<
+    (typeof buscaAvancadaCampos)[number],
+    z.ZodOptional<z.ZodString>
+  >),
 });
 
 const semFiltrosAvancados = Object.fromEntries(buscaAvancadaCampos.map((c) => [c, undefined]));
 
 const columns: DataTableColumn<MunicipeListItem>[] = [
   {
-    accessor: 'nome', title: 'Nome',
+    accessor: 'nome',
+    title: 'Nome',
     render: (m) => (
       <Stack gap={2}>
         <Group gap={6} wrap="wrap">
-          <Text fw={600} size="sm">{m.nome}</Text>
-          {m.data_obito && <Badge color="dark" size="sm">Falecido(a)</Badge>}
+          <Text fw={600} size="sm">
+            {m.nome}
+          </Text>
+          {m.data_obito && (
+            <Badge color="dark" size="sm">
+              Falecido(a)
+            </Badge>
+          )}
         </Group>
-        {m.nome_social && <Text size="xs" c="dimmed">Nome social: {m.nome_social}</Text>}
+        {m.nome_social && (
+          <Text size="xs" c="dimmed">
+            Nome social: {m.nome_social}
+          </Text>
+        )}
       </Stack>
     ),
   },
   {
-    accessor: 'data_nascimento', title: 'Nascimento', noWrap: true,
+    accessor: 'data_nascimento',
+    title: 'Nascimento',
+    noWrap: true,
     render: (m) => (
       <Stack gap={0}>
         <Text size="sm">{isoToBr(m.data_nascimento)}</Text>
-        <Text size="xs" c="dimmed">{idadeTexto(m.data_nascimento, m.data_obito)}</Text>
+        <Text size="xs" c="dimmed">
+          {idadeTexto(m.data_nascimento, m.data_obito)}
+        </Text>
       </Stack>
     ),
   },
-  { accessor: 'nome_mae', title: 'Nome da mãe', render: (m) => m.nome_mae ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
-  { accessor: 'cpf_numero', title: 'CPF', noWrap: true, render: (m) => (m.cpf_numero ? formatCpf(m.cpf_numero) : '—'), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})` },
-  { accessor: 'codigo_cns', title: 'CNS', noWrap: true, render: (m) => (m.codigo_cns ? formatCns(m.codigo_cns) : '—'), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
-  { accessor: 'unidade_referencia_nome', title: 'Unidade de referência', render: (m) => m.unidade_referencia_nome ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
+  {
+    accessor: 'nome_mae',
+    title: 'Nome da mãe',
+    render: (m) => m.nome_mae ?? '—',
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
+  },
+  {
+    accessor: 'cpf_numero',
+    title: 'CPF',
+    noWrap: true,
+    render: (m) => (m.cpf_numero ? formatCpf(m.cpf_numero) : '—'),
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
+  },
+  {
+    accessor: 'codigo_cns',
+    title: 'CNS',
+    noWrap: true,
+    render: (m) => (m.codigo_cns ? formatCns(m.codigo_cns) : '—'),
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+  },
+  {
+    accessor: 'unidade_referencia_nome',
+    title: 'Unidade de referência',
+    render: (m) => m.unidade_referencia_nome ?? '—',
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
+  },
 ];
 
 export function MunicipeListPage() {
@@ -67,7 +108,9 @@ export function MunicipeListPage() {
   const avancadaValida = avancadaAberta && contarFiltrosBuscaAvancada(filtros) >= BUSCA_AVANCADA_MINIMO_FILTROS;
 
   const simples = useMunicipes({ q: params.q || undefined, page: params.page, per_page: params.per_page });
-  const avancada = useBuscaAvancada(avancadaValida ? { ...filtros, page: params.page, per_page: params.per_page } : undefined);
+  const avancada = useBuscaAvancada(
+    avancadaValida ? { ...filtros, page: params.page, per_page: params.per_page } : undefined,
+  );
   const ativa = avancadaValida ? avancada : simples;
   const erro = ativa.error;
 
@@ -75,21 +118,25 @@ export function MunicipeListPage() {
   const lotacoes = useLotacoes();
   const unidades = useMemo(() => {
     const out: Array<{ value: string; label: string }> = [];
-    const add = (value?: string, label?: string) => { if (value && label && !out.some((o) => o.value === value)) out.push({ value, label }); };
+    const add = (value?: string, label?: string) => {
+      if (value && label && !out.some((o) => o.value === value)) out.push({ value, label });
+    };
     add(usuario?.unidade_atual?.id, usuario?.unidade_atual?.nome);
     for (const l of lotacoes.data ?? []) add(l.unidade_saude_id, l.unidade_nome);
     return out;
   }, [usuario, lotacoes.data]);
 
   const novo = podeCriar ? (
-    <Button component={Link} to="/municipes/new" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Novo munícipe</Button>
+    <Button component={Link} to="/municipes/new" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
+      Novo munícipe
+    </Button>
   ) : undefined;
 
   return (
     <ListPage
       title="Munícipes"
       action={novo}
-      filters={(
+      filters={
         <>
           <SearchBox
             label="Buscar munícipe"
@@ -98,14 +145,21 @@ export function MunicipeListPage() {
             onSearch={(q) => setFilters({ q, avancada: undefined, ...semFiltrosAvancados })}
           />
           <Button
-            variant={avancadaAberta ? 'light' : 'default'} mih={44} leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
-            aria-expanded={avancadaAberta} aria-controls="busca-avancada"
-            onClick={() => setFilters(avancadaAberta ? { avancada: undefined, ...semFiltrosAvancados } : { avancada: '1', q: undefined })}
+            variant={avancadaAberta ? 'light' : 'default'}
+            mih={44}
+            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+            aria-expanded={avancadaAberta}
+            aria-controls="busca-avancada"
+            onClick={() =>
+              setFilters(
+                avancadaAberta ? { avancada: undefined, ...semFiltrosAvancados } : { avancada: '1', q: undefined },
+              )
+            }
           >
             Busca avançada
           </Button>
         </>
-      )}
+      }
     >
       <Collapse expanded={avancadaAberta} id="busca-avancada">
         {avancadaAberta && (
@@ -131,7 +185,13 @@ export function MunicipeListPage() {
         onPageChange={setPage}
         onPerPageChange={setPerPage}
         emptyText="Nenhum munícipe encontrado."
-        emptyAction={podeCriar ? <Button component={Link} to="/municipes/new" variant="light" mih={44}>Cadastrar munícipe</Button> : undefined}
+        emptyAction={
+          podeCriar ? (
+            <Button component={Link} to="/municipes/new" variant="light" mih={44}>
+              Cadastrar munícipe
+            </Button>
+          ) : undefined
+        }
         onRowClick={(m) => navigate(`/municipes/${m.id}/edit`)}
       />
     </ListPage>

@@ -1,7 +1,13 @@
 // Data hooks of the citizen registry (issue 5): one query-key factory, pages fetch, children get props (style.md §9).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Municipe, MunicipeBuscaAvancada, MunicipeCreate, MunicipeDuplicado, MunicipeFilters, MunicipeListItem, MunicipeUpdate,
+  Municipe,
+  MunicipeBuscaAvancada,
+  MunicipeCreate,
+  MunicipeDuplicado,
+  MunicipeFilters,
+  MunicipeListItem,
+  MunicipeUpdate,
   PermissaoCadastro,
 } from '@saude/shared/schemas/municipe';
 import type { Permission } from '@saude/shared';
@@ -56,7 +62,8 @@ export type SaveMunicipeBody = (MunicipeCreate & { lock_version?: undefined }) |
 export function useSaveMunicipe(id?: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveMunicipeBody) => (id ? http.put<Municipe>(`${base}/${id}`, body) : http.post<Municipe>(base, body)),
+    mutationFn: (body: SaveMunicipeBody) =>
+      id ? http.put<Municipe>(`${base}/${id}`, body) : http.post<Municipe>(base, body),
     onSuccess: (saved) => {
       // The edit page reads the answer at once (new lock_version); lists and searches refetch.
       qc.setQueryData(municipeKeys.detail(saved.id), saved);

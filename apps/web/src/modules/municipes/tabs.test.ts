@@ -2,28 +2,43 @@ import { describe, expect, it } from 'vitest';
 import type { PermissaoCadastro } from '@saude/shared/schemas/municipe';
 import { municipeTabs, tabDoCaminho } from './tabs';
 
-const perm = (sociodemograficas: PermissaoCadastro['sociodemograficas'], condicoes_saude: PermissaoCadastro['condicoes_saude']) =>
-  ({ sociodemograficas, condicoes_saude });
+const perm = (
+  sociodemograficas: PermissaoCadastro['sociodemograficas'],
+  condicoes_saude: PermissaoCadastro['condicoes_saude'],
+) => ({ sociodemograficas, condicoes_saude });
 const paths = (p: PermissaoCadastro, biometria = false) => municipeTabs(p, biometria).map((t) => t.path);
 
 describe('citizen edit tabs (spec §2, §6)', () => {
   it('shows the editable block tabs when the user may update or create', () => {
-    expect(paths(perm(['update', 'show'], ['create']))).toEqual(
-      ['', 'documento_prontuario', 'sociodemografica', 'condicao_situacao_saude', 'outros'],
-    );
+    expect(paths(perm(['update', 'show'], ['create']))).toEqual([
+      '',
+      'documento_prontuario',
+      'sociodemografica',
+      'condicao_situacao_saude',
+      'outros',
+    ]);
   });
 
   it('shows the read-only block tabs when the user may only show', () => {
     const tabs = municipeTabs(perm(['show'], ['show']), false);
-    expect(tabs.map((t) => t.path)).toEqual(
-      ['', 'documento_prontuario', 'visualizar_sociodemografica', 'visualizar_condicao_situacao_saude', 'outros'],
-    );
+    expect(tabs.map((t) => t.path)).toEqual([
+      '',
+      'documento_prontuario',
+      'visualizar_sociodemografica',
+      'visualizar_condicao_situacao_saude',
+      'outros',
+    ]);
     expect(tabs.map((t) => t.label)).toContain('Condição de saúde');
   });
 
   it('hides a block the user may not see at all (reception; vigilância sees health conditions only)', () => {
     expect(paths(perm([], []))).toEqual(['', 'documento_prontuario', 'outros']);
-    expect(paths(perm([], ['show']))).toEqual(['', 'documento_prontuario', 'visualizar_condicao_situacao_saude', 'outros']);
+    expect(paths(perm([], ['show']))).toEqual([
+      '',
+      'documento_prontuario',
+      'visualizar_condicao_situacao_saude',
+      'outros',
+    ]);
   });
 
   it("shows 'Biometria' only when the system parameter habilita_biometria is on", () => {

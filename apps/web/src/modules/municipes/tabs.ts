@@ -13,7 +13,11 @@ export const PATHS_CADASTRO = new Set(TABS_CADASTRO.map((t) => t.path));
 
 /** The block tabs' paths (blocos/routes.tsx): each checks its own permission when opened. */
 export const BLOCO_PATHS = new Set([
-  'sociodemografica', 'visualizar_sociodemografica', 'condicao_situacao_saude', 'visualizar_condicao_situacao_saude', 'biometria',
+  'sociodemografica',
+  'visualizar_sociodemografica',
+  'condicao_situacao_saude',
+  'visualizar_condicao_situacao_saude',
+  'biometria',
 ]);
 
 /** A block's tab: the editable one with create or update, the read-only one with show only, none otherwise. */
@@ -29,7 +33,12 @@ export function municipeTabs(permissoes: PermissaoCadastro, habilitaBiometria: b
     TABS_CADASTRO[0]!,
     TABS_CADASTRO[1]!,
     ...blocoTab(permissoes.sociodemograficas, 'Sociodemográfica', 'sociodemografica', 'visualizar_sociodemografica'),
-    ...blocoTab(permissoes.condicoes_saude, 'Condição de saúde', 'condicao_situacao_saude', 'visualizar_condicao_situacao_saude'),
+    ...blocoTab(
+      permissoes.condicoes_saude,
+      'Condição de saúde',
+      'condicao_situacao_saude',
+      'visualizar_condicao_situacao_saude',
+    ),
     TABS_CADASTRO[2]!,
     ...(habilitaBiometria ? [{ path: 'biometria', label: 'Biometria' }] : []),
   ];

@@ -28,19 +28,40 @@ export function usePromptForaDaEdicao(isDirty: boolean, editPath: string) {
       children: <Text size="sm">As alterações que não foram salvas serão perdidas.</Text>,
       labels: { confirm: 'Descartar', cancel: 'Continuar editando' },
       confirmProps: { color: 'red' },
-      onConfirm: () => { settled = true; blocker.proceed(); },
-      onCancel: () => { settled = true; blocker.reset(); },
-      onClose: () => { if (!settled) { settled = true; blocker.reset(); } },
+      onConfirm: () => {
+        settled = true;
+        blocker.proceed();
+      },
+      onCancel: () => {
+        settled = true;
+        blocker.reset();
+      },
+      onClose: () => {
+        if (!settled) {
+          settled = true;
+          blocker.reset();
+        }
+      },
     });
-    return () => { settled = true; modals.close(id); };
+    return () => {
+      settled = true;
+      modals.close(id);
+    };
   }, [blocker]);
 
   useEffect(() => {
     if (!isDirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => { e.preventDefault(); e.returnValue = ''; };
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [isDirty]);
 
-  return { allowNavigation: useCallback(() => { bypass.current = true; }, []) };
+  return {
+    allowNavigation: useCallback(() => {
+      bypass.current = true;
+    }, []),
+  };
 }

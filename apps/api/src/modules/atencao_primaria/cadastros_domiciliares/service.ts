@@ -1,8 +1,14 @@
 import { msg } from '@saude/shared';
 import { cboCadastroDomiciliarCodigos } from '@saude/shared/codes/cbo_cadastro_domiciliar';
 import {
-  CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO, TIPO_IMOVEL_DOMICILIO, normalizarCadastroDomiciliar, type CadastroDomiciliar,
-  type CadastroDomiciliarFilters, type CadastroDomiciliarListItem, type CadastroDomiciliarValues, type FamiliaDoDomicilio,
+  CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
+  TIPO_IMOVEL_DOMICILIO,
+  normalizarCadastroDomiciliar,
+  type CadastroDomiciliar,
+  type CadastroDomiciliarFilters,
+  type CadastroDomiciliarListItem,
+  type CadastroDomiciliarValues,
+  type FamiliaDoDomicilio,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { and, asc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { enderecoLinha } from '@saude/shared/endereco';
@@ -10,7 +16,15 @@ import { audit } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
-  cadastrosDomiciliares, equipes, familiaMembros, familias, municipes, municipios, normalized, profissionais, unidadesSaude,
+  cadastrosDomiciliares,
+  equipes,
+  familiaMembros,
+  familias,
+  municipes,
+  municipios,
+  normalized,
+  profissionais,
+  unidadesSaude,
   visitasDomiciliares,
 } from '../../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
@@ -31,7 +45,9 @@ const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroDomiciliarCodigos)
 
 const inScope = (scope: Scope) => inScopeEquipe(scope, cd.equipe_id);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const add = (errors: FieldErrors, field: string, message: string) => { (errors[field] ??= []).push(message); };
+const add = (errors: FieldErrors, field: string, message: string) => {
+  (errors[field] ??= []).push(message);
+};
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ---- reading ----------------------------------------------------------------------------------------------
@@ -40,10 +56,19 @@ const numeroMembros = sql<number>`(select count(*)::int from ${familiaMembros} w
 
 /** The families linked to a home (moved ones included), for its `familias` tab. */
 async function familiasDoDomicilio(db: DbOrTx, domicilioId: string): Promise<FamiliaDoDomicilio[]> {
-  const rows = await db.select({
-    id: familias.id, responsavel_id: familias.responsavel_id, responsavel_nome: municipes.nome, responsavel_cns: municipes.codigo_cns,
-    numero_prontuario: familias.numero_prontuario, numero_membros: numeroMembros, mudou: familias.mudou, vinculado_em: familias.vinculado_em,
-  }).from(familias).innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
+  const rows = await db
+    .select({
+      id: familias.id,
+      responsavel_id: familias.responsavel_id,
+      responsavel_nome: municipes.nome,
+      responsavel_cns: municipes.codigo_cns,
+      numero_prontuario: familias.numero_prontuario,
+      numero_membros: numeroMembros,
+      mudou: familias.mudou,
+      vinculado_em: familias.vinculado_em,
+    })
+    .from(familias)
+    .innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
     .where(eq(familias.domicilio_id, domicilioId))
     .orderBy(asc(familias.mudou), sql`${municipes.nome} collate "und-x-icu"`, asc(familias.id));
   return rows.map((r) => ({ ...r, vinculado_em: iso(r.vinculado_em) }));
@@ -51,9 +76,15 @@ async function familiasDoDomicilio(db: DbOrTx, domicilioId: string): Promise<Fam
 
 /** The household with its names and families, WITHOUT scope: callers check scope first. */
 export async function unscopedLoadDomicilio(db: DbOrTx, id: string): Promise<CadastroDomiciliar | null> {
-  const [row] = await db.select({
-    c: cd, unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome, municipio: municipios.nome,
-  }).from(cd)
+  const [row] = await db
+    .select({
+      c: cd,
+      unidade: unidadesSaude.nome,
+      equipe: equipes.nome,
+      profissional: profissionais.nome,
+      municipio: municipios.nome,
+    })
+    .from(cd)
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, cd.unidade_saude_id))
     .leftJoin(equipes, eq(equipes.id, cd.equipe_id))
     .leftJoin(profissionais, eq(profissionais.id, cd.profissional_id))
@@ -62,35 +93,74 @@ export async function unscopedLoadDomicilio(db: DbOrTx, id: string): Promise<Cad
   if (!row) return null;
   const { c } = row;
   return {
-    id: c.id, lock_version: c.lock_version, created_at: c.created_at.toISOString(), updated_at: c.updated_at.toISOString(),
-    unidade_saude_id: c.unidade_saude_id, unidade_saude_nome: row.unidade,
-    profissional_id: c.profissional_id, profissional_nome: row.profissional,
-    equipe_id: c.equipe_id, equipe_nome: row.equipe,
-    ocupacao_id: c.ocupacao_id, ocupacao_nome: ocupacaoNome(c.ocupacao_id),
-    data_cadastro: c.data_cadastro.toISOString(), st_micro_area: c.st_micro_area, fora_area: c.fora_area,
-    cep: c.cep, uf: c.uf, municipio_ibge: c.municipio_ibge, municipio_nome: row.municipio, tipo_logradouro: c.tipo_logradouro,
-    logradouro: c.logradouro, numero: c.numero, sem_numero: c.sem_numero, complemento: c.complemento, bairro: c.bairro,
-    ponto_referencia: c.ponto_referencia, tipo_imovel_id: c.tipo_imovel_id,
-    telefone_residencial: c.telefone_residencial, telefone_contato: c.telefone_contato,
-    situacao_moradia_id: c.situacao_moradia_id, localizacao_id: c.localizacao_id, tipo_domicilio_id: c.tipo_domicilio_id,
-    condicao_posse_terra_id: c.condicao_posse_terra_id, numero_moradores: c.numero_moradores, numero_comodos: c.numero_comodos,
-    tipo_acesso_id: c.tipo_acesso_id, material_paredes_id: c.material_paredes_id, energia_eletrica: c.energia_eletrica,
-    tipo_origem_energia_eletrica_id: c.tipo_origem_energia_eletrica_id, abastecimento_agua_id: c.abastecimento_agua_id,
-    tratamento_agua_id: c.tratamento_agua_id, escoamento_sanitario_id: c.escoamento_sanitario_id, destino_lixo_id: c.destino_lixo_id,
-    possui_animais: c.possui_animais, animal_ids: c.animal_ids, quantidade_animais: c.quantidade_animais,
-    instituicao_nome: c.instituicao_nome, instituicao_responsavel_nome: c.instituicao_responsavel_nome,
-    instituicao_responsavel_cns: c.instituicao_responsavel_cns, instituicao_responsavel_cargo: c.instituicao_responsavel_cargo,
-    instituicao_responsavel_telefone: c.instituicao_responsavel_telefone, instituicao_outros_profissionais: c.instituicao_outros_profissionais,
+    id: c.id,
+    lock_version: c.lock_version,
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
+    unidade_saude_id: c.unidade_saude_id,
+    unidade_saude_nome: row.unidade,
+    profissional_id: c.profissional_id,
+    profissional_nome: row.profissional,
+    equipe_id: c.equipe_id,
+    equipe_nome: row.equipe,
+    ocupacao_id: c.ocupacao_id,
+    ocupacao_nome: ocupacaoNome(c.ocupacao_id),
+    data_cadastro: c.data_cadastro.toISOString(),
+    st_micro_area: c.st_micro_area,
+    fora_area: c.fora_area,
+    cep: c.cep,
+    uf: c.uf,
+    municipio_ibge: c.municipio_ibge,
+    municipio_nome: row.municipio,
+    tipo_logradouro: c.tipo_logradouro,
+    logradouro: c.logradouro,
+    numero: c.numero,
+    sem_numero: c.sem_numero,
+    complemento: c.complemento,
+    bairro: c.bairro,
+    ponto_referencia: c.ponto_referencia,
+    tipo_imovel_id: c.tipo_imovel_id,
+    telefone_residencial: c.telefone_residencial,
+    telefone_contato: c.telefone_contato,
+    situacao_moradia_id: c.situacao_moradia_id,
+    localizacao_id: c.localizacao_id,
+    tipo_domicilio_id: c.tipo_domicilio_id,
+    condicao_posse_terra_id: c.condicao_posse_terra_id,
+    numero_moradores: c.numero_moradores,
+    numero_comodos: c.numero_comodos,
+    tipo_acesso_id: c.tipo_acesso_id,
+    material_paredes_id: c.material_paredes_id,
+    energia_eletrica: c.energia_eletrica,
+    tipo_origem_energia_eletrica_id: c.tipo_origem_energia_eletrica_id,
+    abastecimento_agua_id: c.abastecimento_agua_id,
+    tratamento_agua_id: c.tratamento_agua_id,
+    escoamento_sanitario_id: c.escoamento_sanitario_id,
+    destino_lixo_id: c.destino_lixo_id,
+    possui_animais: c.possui_animais,
+    animal_ids: c.animal_ids,
+    quantidade_animais: c.quantidade_animais,
+    instituicao_nome: c.instituicao_nome,
+    instituicao_responsavel_nome: c.instituicao_responsavel_nome,
+    instituicao_responsavel_cns: c.instituicao_responsavel_cns,
+    instituicao_responsavel_cargo: c.instituicao_responsavel_cargo,
+    instituicao_responsavel_telefone: c.instituicao_responsavel_telefone,
+    instituicao_outros_profissionais: c.instituicao_outros_profissionais,
     termo_recusa: c.termo_recusa,
-    temperatura: c.temperatura, glicemia: c.glicemia, momento_coleta_glicemia_id: c.momento_coleta_glicemia_id,
-    pressao_sistolica: c.pressao_sistolica, pressao_diastolica: c.pressao_diastolica,
+    temperatura: c.temperatura,
+    glicemia: c.glicemia,
+    momento_coleta_glicemia_id: c.momento_coleta_glicemia_id,
+    pressao_sistolica: c.pressao_sistolica,
+    pressao_diastolica: c.pressao_diastolica,
     familias: await familiasDoDomicilio(db, id),
   };
 }
 
 /** The household row if it exists and is in the user's scope (locked for update when asked). */
 async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = false) {
-  const q = tx.select().from(cd).where(and(eq(cd.id, id), inScope(scope)));
+  const q = tx
+    .select()
+    .from(cd)
+    .where(and(eq(cd.id, id), inScope(scope)));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
 }
@@ -105,17 +175,22 @@ export async function getDomicilio(ctx: Ctx, id: string): Promise<CadastroDomici
   });
 }
 
-export async function listDomicilios(ctx: Ctx, f: CadastroDomiciliarFilters): Promise<{ rows: CadastroDomiciliarListItem[]; total: number }> {
+export async function listDomicilios(
+  ctx: Ctx,
+  f: CadastroDomiciliarFilters,
+): Promise<{ rows: CadastroDomiciliarListItem[]; total: number }> {
   const scope = await loadScope(ctx.db, ctx);
   const conds: Array<SQL | undefined> = [inScope(scope)];
   if (f.endereco) {
     const pattern = normalized(sql`${`%${escapeLike(f.endereco)}%`}::text`);
-    conds.push(or(
-      // 'acácias 12' finds 'DAS ACÁCIAS', 12. The joined street and number hold each of them, so one unaccent call per
-      // row covers the street, the number and both (unaccent is costly: bench/visitas.ts).
-      sql`${normalized(sql`concat_ws(' ', ${cd.logradouro}, ${cd.numero})`)} like ${pattern}`,
-      ...[cd.bairro, cd.ponto_referencia].map((col) => sql`${normalized(col)} like ${pattern}`),
-    ));
+    conds.push(
+      or(
+        // 'acácias 12' finds 'DAS ACÁCIAS', 12. The joined street and number hold each of them, so one unaccent call per
+        // row covers the street, the number and both (unaccent is costly: bench/visitas.ts).
+        sql`${normalized(sql`concat_ws(' ', ${cd.logradouro}, ${cd.numero})`)} like ${pattern}`,
+        ...[cd.bairro, cd.ponto_referencia].map((col) => sql`${normalized(col)} like ${pattern}`),
+      ),
+    );
   }
   if (f.cep) conds.push(sql`${cd.cep} like ${`${f.cep}%`}`);
   if (f.micro_area) conds.push(eq(cd.st_micro_area, f.micro_area));
@@ -125,31 +200,66 @@ export async function listDomicilios(ctx: Ctx, f: CadastroDomiciliarFilters): Pr
   if (f.tipo_imovel_id !== undefined) conds.push(eq(cd.tipo_imovel_id, f.tipo_imovel_id));
   const where = and(...conds);
 
-  const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(cd).where(where);
-  const rows = await ctx.db.select({
-    c: {
-      id: cd.id, tipo_logradouro: cd.tipo_logradouro, logradouro: cd.logradouro, numero: cd.numero, sem_numero: cd.sem_numero,
-      complemento: cd.complemento, bairro: cd.bairro, cep: cd.cep,
-      tipo_imovel_id: cd.tipo_imovel_id, st_micro_area: cd.st_micro_area, fora_area: cd.fora_area, unidade_saude_id: cd.unidade_saude_id,
-      equipe_id: cd.equipe_id, profissional_id: cd.profissional_id, data_cadastro: cd.data_cadastro, termo_recusa: cd.termo_recusa,
-    },
-    unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome,
-    numero_familias: sql<number>`(select count(*)::int from ${familias} where ${familias.domicilio_id} = ${cd.id})`,
-  }).from(cd)
+  const [{ total } = { total: 0 }] = await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(cd)
+    .where(where);
+  const rows = await ctx.db
+    .select({
+      c: {
+        id: cd.id,
+        tipo_logradouro: cd.tipo_logradouro,
+        logradouro: cd.logradouro,
+        numero: cd.numero,
+        sem_numero: cd.sem_numero,
+        complemento: cd.complemento,
+        bairro: cd.bairro,
+        cep: cd.cep,
+        tipo_imovel_id: cd.tipo_imovel_id,
+        st_micro_area: cd.st_micro_area,
+        fora_area: cd.fora_area,
+        unidade_saude_id: cd.unidade_saude_id,
+        equipe_id: cd.equipe_id,
+        profissional_id: cd.profissional_id,
+        data_cadastro: cd.data_cadastro,
+        termo_recusa: cd.termo_recusa,
+      },
+      unidade: unidadesSaude.nome,
+      equipe: equipes.nome,
+      profissional: profissionais.nome,
+      numero_familias: sql<number>`(select count(*)::int from ${familias} where ${familias.domicilio_id} = ${cd.id})`,
+    })
+    .from(cd)
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, cd.unidade_saude_id))
     .leftJoin(equipes, eq(equipes.id, cd.equipe_id))
     .leftJoin(profissionais, eq(profissionais.id, cd.profissional_id))
     .where(where)
     // Street, then house number as a number ('2' before '10'), then the text of the number.
-    .orderBy(sql`${cd.logradouro} collate "und-x-icu"`, sql`nullif(regexp_replace(${cd.numero}, '\\D', '', 'g'), '')::bigint`,
-      asc(cd.numero), asc(cd.id))
-    .limit(f.per_page).offset((f.page - 1) * f.per_page);
+    .orderBy(
+      sql`${cd.logradouro} collate "und-x-icu"`,
+      sql`nullif(regexp_replace(${cd.numero}, '\\D', '', 'g'), '')::bigint`,
+      asc(cd.numero),
+      asc(cd.id),
+    )
+    .limit(f.per_page)
+    .offset((f.page - 1) * f.per_page);
   return {
     total,
     rows: rows.map(({ c, unidade, equipe, profissional, numero_familias }) => ({
-      id: c.id, endereco: enderecoLinha(c), cep: c.cep, tipo_imovel_id: c.tipo_imovel_id, st_micro_area: c.st_micro_area, fora_area: c.fora_area,
-      unidade_saude_id: c.unidade_saude_id, unidade_saude_nome: unidade, equipe_id: c.equipe_id, equipe_nome: equipe,
-      profissional_id: c.profissional_id, profissional_nome: profissional, numero_familias, data_cadastro: c.data_cadastro.toISOString(),
+      id: c.id,
+      endereco: enderecoLinha(c),
+      cep: c.cep,
+      tipo_imovel_id: c.tipo_imovel_id,
+      st_micro_area: c.st_micro_area,
+      fora_area: c.fora_area,
+      unidade_saude_id: c.unidade_saude_id,
+      unidade_saude_nome: unidade,
+      equipe_id: c.equipe_id,
+      equipe_nome: equipe,
+      profissional_id: c.profissional_id,
+      profissional_nome: profissional,
+      numero_familias,
+      data_cadastro: c.data_cadastro.toISOString(),
       termo_recusa: c.termo_recusa,
     })),
   };
@@ -162,24 +272,50 @@ const nul = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 /** The household's own columns from the normalized form (what does not apply to the property type is null). */
 function ownColumns(n: CadastroDomiciliarValues) {
   return {
-    st_micro_area: nul(n.st_micro_area), fora_area: n.fora_area,
-    cep: nul(n.cep), uf: nul(n.uf), municipio_ibge: nul(n.municipio_ibge), tipo_logradouro: nul(n.tipo_logradouro),
-    logradouro: nul(n.logradouro), numero: nul(n.numero), sem_numero: n.sem_numero, complemento: nul(n.complemento),
-    bairro: nul(n.bairro), ponto_referencia: nul(n.ponto_referencia), tipo_imovel_id: n.tipo_imovel_id,
-    telefone_residencial: nul(n.telefone_residencial), telefone_contato: nul(n.telefone_contato),
-    situacao_moradia_id: nul(n.situacao_moradia_id), localizacao_id: nul(n.localizacao_id), tipo_domicilio_id: nul(n.tipo_domicilio_id),
-    condicao_posse_terra_id: nul(n.condicao_posse_terra_id), numero_moradores: nul(n.numero_moradores), numero_comodos: nul(n.numero_comodos),
-    tipo_acesso_id: nul(n.tipo_acesso_id), material_paredes_id: nul(n.material_paredes_id), energia_eletrica: nul(n.energia_eletrica),
-    tipo_origem_energia_eletrica_id: nul(n.tipo_origem_energia_eletrica_id), abastecimento_agua_id: nul(n.abastecimento_agua_id),
-    tratamento_agua_id: nul(n.tratamento_agua_id), escoamento_sanitario_id: nul(n.escoamento_sanitario_id), destino_lixo_id: nul(n.destino_lixo_id),
-    possui_animais: n.possui_animais, animal_ids: n.animal_ids, quantidade_animais: nul(n.quantidade_animais),
-    instituicao_nome: nul(n.instituicao_nome), instituicao_responsavel_nome: nul(n.instituicao_responsavel_nome),
-    instituicao_responsavel_cns: nul(n.instituicao_responsavel_cns), instituicao_responsavel_cargo: nul(n.instituicao_responsavel_cargo),
+    st_micro_area: nul(n.st_micro_area),
+    fora_area: n.fora_area,
+    cep: nul(n.cep),
+    uf: nul(n.uf),
+    municipio_ibge: nul(n.municipio_ibge),
+    tipo_logradouro: nul(n.tipo_logradouro),
+    logradouro: nul(n.logradouro),
+    numero: nul(n.numero),
+    sem_numero: n.sem_numero,
+    complemento: nul(n.complemento),
+    bairro: nul(n.bairro),
+    ponto_referencia: nul(n.ponto_referencia),
+    tipo_imovel_id: n.tipo_imovel_id,
+    telefone_residencial: nul(n.telefone_residencial),
+    telefone_contato: nul(n.telefone_contato),
+    situacao_moradia_id: nul(n.situacao_moradia_id),
+    localizacao_id: nul(n.localizacao_id),
+    tipo_domicilio_id: nul(n.tipo_domicilio_id),
+    condicao_posse_terra_id: nul(n.condicao_posse_terra_id),
+    numero_moradores: nul(n.numero_moradores),
+    numero_comodos: nul(n.numero_comodos),
+    tipo_acesso_id: nul(n.tipo_acesso_id),
+    material_paredes_id: nul(n.material_paredes_id),
+    energia_eletrica: nul(n.energia_eletrica),
+    tipo_origem_energia_eletrica_id: nul(n.tipo_origem_energia_eletrica_id),
+    abastecimento_agua_id: nul(n.abastecimento_agua_id),
+    tratamento_agua_id: nul(n.tratamento_agua_id),
+    escoamento_sanitario_id: nul(n.escoamento_sanitario_id),
+    destino_lixo_id: nul(n.destino_lixo_id),
+    possui_animais: n.possui_animais,
+    animal_ids: n.animal_ids,
+    quantidade_animais: nul(n.quantidade_animais),
+    instituicao_nome: nul(n.instituicao_nome),
+    instituicao_responsavel_nome: nul(n.instituicao_responsavel_nome),
+    instituicao_responsavel_cns: nul(n.instituicao_responsavel_cns),
+    instituicao_responsavel_cargo: nul(n.instituicao_responsavel_cargo),
     instituicao_responsavel_telefone: nul(n.instituicao_responsavel_telefone),
     instituicao_outros_profissionais: nul(n.instituicao_outros_profissionais),
     termo_recusa: n.termo_recusa,
-    temperatura: nul(n.temperatura), glicemia: nul(n.glicemia), momento_coleta_glicemia_id: nul(n.momento_coleta_glicemia_id),
-    pressao_sistolica: nul(n.pressao_sistolica), pressao_diastolica: nul(n.pressao_diastolica),
+    temperatura: nul(n.temperatura),
+    glicemia: nul(n.glicemia),
+    momento_coleta_glicemia_id: nul(n.momento_coleta_glicemia_id),
+    pressao_sistolica: nul(n.pressao_sistolica),
+    pressao_diastolica: nul(n.pressao_diastolica),
   };
 }
 type OwnColumns = ReturnType<typeof ownColumns>;
@@ -188,14 +324,24 @@ type OwnColumns = ReturnType<typeof ownColumns>;
  * Fills the header, checks every rule that needs the database and answers the columns to store (422 with every
  * field error at once). `atual` is the stored row on update.
  */
-async function resolveColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: CadastroDomiciliarValues, atual: typeof cd.$inferSelect | null) {
+async function resolveColumns(
+  tx: DbOrTx,
+  ctx: Ctx,
+  scope: Scope,
+  v: CadastroDomiciliarValues,
+  atual: typeof cd.$inferSelect | null,
+) {
   const n = normalizarCadastroDomiciliar(v);
   const errors: FieldErrors = {};
   const header = await resolveHeader(tx, ctx, scope, n, errors, {
-    ocupacao: cboPermitidos, microArea: { field: 'st_micro_area', value: n.st_micro_area, foraArea: n.fora_area },
+    ocupacao: cboPermitidos,
+    microArea: { field: 'st_micro_area', value: n.st_micro_area, foraArea: n.fora_area },
   });
   if (n.municipio_ibge) {
-    const [m] = await tx.select({ uf: municipios.uf, nome: municipios.nome }).from(municipios).where(eq(municipios.codigo_ibge, n.municipio_ibge));
+    const [m] = await tx
+      .select({ uf: municipios.uf, nome: municipios.nome })
+      .from(municipios)
+      .where(eq(municipios.codigo_ibge, n.municipio_ibge));
     if (!m || (n.uf && m.uf !== n.uf)) add(errors, 'municipio_ibge', msg.naoEValido);
   }
   if (atual) {
@@ -213,7 +359,9 @@ async function resolveColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: CadastroDom
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   return {
     header: {
-      unidade_saude_id: header.unidade_saude_id!, profissional_id: header.profissional_id!, equipe_id: header.equipe_id,
+      unidade_saude_id: header.unidade_saude_id!,
+      profissional_id: header.profissional_id!,
+      equipe_id: header.equipe_id,
       ocupacao_id: header.ocupacao_id!,
     },
     own: ownColumns(n),
@@ -222,7 +370,9 @@ async function resolveColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: CadastroDom
 
 /** Active members of the families living in the home (moved families left). */
 async function membrosAtivosDoDomicilio(tx: DbOrTx, domicilioId: string): Promise<number> {
-  const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(familiaMembros)
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(familiaMembros)
     .innerJoin(familias, eq(familias.id, familiaMembros.familia_id))
     .where(and(eq(familias.domicilio_id, domicilioId), eq(familias.mudou, false), eq(familiaMembros.ativo, true)));
   return n;
@@ -231,11 +381,19 @@ async function membrosAtivosDoDomicilio(tx: DbOrTx, domicilioId: string): Promis
 /** A CEP typed once fills the address for everyone after (as the citizen registry does). */
 async function rememberAddress(tx: DbOrTx, c: OwnColumns) {
   if (!c.cep || !c.uf || !c.municipio_ibge) return;
-  const [m] = await tx.select({ nome: municipios.nome }).from(municipios).where(eq(municipios.codigo_ibge, c.municipio_ibge));
+  const [m] = await tx
+    .select({ nome: municipios.nome })
+    .from(municipios)
+    .where(eq(municipios.codigo_ibge, c.municipio_ibge));
   if (!m) return;
   await rememberCep(tx, {
-    cep: c.cep, uf: c.uf, municipio: m.nome, municipio_ibge: c.municipio_ibge, tipo_logradouro: c.tipo_logradouro,
-    logradouro: c.logradouro, bairro: c.bairro,
+    cep: c.cep,
+    uf: c.uf,
+    municipio: m.nome,
+    municipio_ibge: c.municipio_ibge,
+    tipo_logradouro: c.tipo_logradouro,
+    logradouro: c.logradouro,
+    bairro: c.bairro,
   });
 }
 
@@ -247,16 +405,28 @@ export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Pr
     const { header, own } = await resolveColumns(tx, ctx, scope, v, null);
     const id = newId();
     await tx.insert(cd).values({
-      id, ...header, ...own, data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : new Date(),
+      id,
+      ...header,
+      ...own,
+      data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : new Date(),
       updated_by: ctx.usuario?.profissionalId ?? null,
     });
     await rememberAddress(tx, own);
-    await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: id, details: { tipo_imovel_id: own.tipo_imovel_id } });
+    await audit(tx, ctx, {
+      action: 'create',
+      resource: RESOURCE,
+      record_id: id,
+      details: { tipo_imovel_id: own.tipo_imovel_id },
+    });
     return (await unscopedLoadDomicilio(tx, id))!;
   });
 }
 
-export async function updateDomicilio(ctx: Ctx, id: string, input: CadastroDomiciliarValues & { lock_version: number }): Promise<CadastroDomiciliar> {
+export async function updateDomicilio(
+  ctx: Ctx,
+  id: string,
+  input: CadastroDomiciliarValues & { lock_version: number },
+): Promise<CadastroDomiciliar> {
   const { lock_version, ...v } = input;
   return ctx.db.transaction(async (tx) => {
     const scope = await loadScope(tx, ctx);
@@ -264,10 +434,21 @@ export async function updateDomicilio(ctx: Ctx, id: string, input: CadastroDomic
     if (!atual) throw notFound();
     if (atual.lock_version !== lock_version) throw conflict(msg.edicaoDesatualizada);
     const { header, own } = await resolveColumns(tx, ctx, scope, v, atual);
-    const cols = { ...header, ...own, data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : atual.data_cadastro };
-    const [row] = await tx.update(cd)
-      .set({ ...cols, lock_version: sql`${cd.lock_version} + 1`, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
-      .where(and(eq(cd.id, id), eq(cd.lock_version, lock_version))).returning({ id: cd.id });
+    const cols = {
+      ...header,
+      ...own,
+      data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : atual.data_cadastro,
+    };
+    const [row] = await tx
+      .update(cd)
+      .set({
+        ...cols,
+        lock_version: sql`${cd.lock_version} + 1`,
+        updated_at: new Date(),
+        updated_by: ctx.usuario?.profissionalId ?? null,
+      })
+      .where(and(eq(cd.id, id), eq(cd.lock_version, lock_version)))
+      .returning({ id: cd.id });
     if (!row) throw conflict(msg.edicaoDesatualizada);
     await rememberAddress(tx, own);
     // The trail names what changed, never the values.
@@ -284,7 +465,11 @@ export async function deleteDomicilio(ctx: Ctx, id: string): Promise<void> {
     const [familia] = await tx.select({ id: familias.id }).from(familias).where(eq(familias.domicilio_id, id)).limit(1);
     if (familia) throw conflict(msg.domicilioComFamilias);
     // A visit is a fact already reported: its home stays (never a foreign-key 500).
-    const [visita] = await tx.select({ id: visitasDomiciliares.id }).from(visitasDomiciliares).where(eq(visitasDomiciliares.domicilio_id, id)).limit(1);
+    const [visita] = await tx
+      .select({ id: visitasDomiciliares.id })
+      .from(visitasDomiciliares)
+      .where(eq(visitasDomiciliares.domicilio_id, id))
+      .limit(1);
     if (visita) throw conflict(msg.domicilioComVisitas);
     await tx.delete(cd).where(eq(cd.id, id));
     await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id });
@@ -293,33 +478,69 @@ export async function deleteDomicilio(ctx: Ctx, id: string): Promise<void> {
 
 // ---- linking families (the household's `familias` tab) ------------------------------------------------------
 
-export async function vincularFamilia(ctx: Ctx, id: string, v: { familia_id: string; confirmar: boolean }): Promise<CadastroDomiciliar> {
+export async function vincularFamilia(
+  ctx: Ctx,
+  id: string,
+  v: { familia_id: string; confirmar: boolean },
+): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
     const scope = await loadScope(tx, ctx);
     const domicilio = await findInScope(tx, scope, id, true);
     if (!domicilio) throw notFound();
     // The family row is locked: of two links racing for one family, the second waits and then sees it linked.
-    const [familia] = await tx.select().from(familias)
-      .where(and(eq(familias.id, v.familia_id), inScopeEquipe(scope, familias.equipe_id))).for('update');
+    const [familia] = await tx
+      .select()
+      .from(familias)
+      .where(and(eq(familias.id, v.familia_id), inScopeEquipe(scope, familias.equipe_id)))
+      .for('update');
     if (!familia) throw unprocessable({ familia_id: [msg.naoEValido] });
     if (familia.domicilio_id) throw conflict(msg.familiaJaVinculada);
-    if (domicilio.tipo_imovel_id !== TIPO_IMOVEL_DOMICILIO || domicilio.termo_recusa) throw conflict(msg.familiasSomenteDomicilio);
+    if (domicilio.tipo_imovel_id !== TIPO_IMOVEL_DOMICILIO || domicilio.termo_recusa)
+      throw conflict(msg.familiasSomenteDomicilio);
     // A family that moved away is history: it is not moved into a home.
     if (familia.mudou) throw conflict(msg.familiaMudou);
     // spec §8: the head (same citizen, or same CNS) already heads a family of another home → ask before linking.
-    const [responsavel] = await tx.select({ cns: municipes.codigo_cns }).from(municipes).where(eq(municipes.id, familia.responsavel_id));
-    const [outra] = await tx.select({ id: familias.id }).from(familias).innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
-      .where(and(
-        ne(familias.id, familia.id), isNotNull(familias.domicilio_id), ne(familias.domicilio_id, id),
-        or(eq(familias.responsavel_id, familia.responsavel_id), responsavel?.cns ? eq(municipes.codigo_cns, responsavel.cns) : undefined),
-      )).limit(1);
+    const [responsavel] = await tx
+      .select({ cns: municipes.codigo_cns })
+      .from(municipes)
+      .where(eq(municipes.id, familia.responsavel_id));
+    const [outra] = await tx
+      .select({ id: familias.id })
+      .from(familias)
+      .innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
+      .where(
+        and(
+          ne(familias.id, familia.id),
+          isNotNull(familias.domicilio_id),
+          ne(familias.domicilio_id, id),
+          or(
+            eq(familias.responsavel_id, familia.responsavel_id),
+            responsavel?.cns ? eq(municipes.codigo_cns, responsavel.cns) : undefined,
+          ),
+        ),
+      )
+      .limit(1);
     if (outra && !v.confirmar) {
-      throw new AppError(409, msg.responsavelEmOutroDomicilio, {}, { confirmacao: CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO });
+      throw new AppError(
+        409,
+        msg.responsavelEmOutroDomicilio,
+        {},
+        { confirmacao: CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO },
+      );
     }
-    await tx.update(familias).set({ domicilio_id: id, vinculado_em: new Date(), updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
+    await tx
+      .update(familias)
+      .set({
+        domicilio_id: id,
+        vinculado_em: new Date(),
+        updated_at: new Date(),
+        updated_by: ctx.usuario?.profissionalId ?? null,
+      })
       .where(eq(familias.id, familia.id));
     await audit(tx, ctx, {
-      action: 'vincular_familia', resource: RESOURCE, record_id: id,
+      action: 'vincular_familia',
+      resource: RESOURCE,
+      record_id: id,
       details: { familia_id: familia.id, ...(outra ? { responsavel_em_outro_domicilio: outra.id } : {}) },
     });
     return (await unscopedLoadDomicilio(tx, id))!;
@@ -330,11 +551,23 @@ export async function desvincularFamilia(ctx: Ctx, id: string, familiaId: string
   return ctx.db.transaction(async (tx) => {
     const scope = await loadScope(tx, ctx);
     if (!(await findInScope(tx, scope, id, true))) throw notFound();
-    const [row] = await tx.update(familias)
-      .set({ domicilio_id: null, vinculado_em: null, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
-      .where(and(eq(familias.id, familiaId), eq(familias.domicilio_id, id))).returning({ id: familias.id });
+    const [row] = await tx
+      .update(familias)
+      .set({
+        domicilio_id: null,
+        vinculado_em: null,
+        updated_at: new Date(),
+        updated_by: ctx.usuario?.profissionalId ?? null,
+      })
+      .where(and(eq(familias.id, familiaId), eq(familias.domicilio_id, id)))
+      .returning({ id: familias.id });
     if (!row) throw notFound(msg.familiaNaoVinculada);
-    await audit(tx, ctx, { action: 'desvincular_familia', resource: RESOURCE, record_id: id, details: { familia_id: familiaId } });
+    await audit(tx, ctx, {
+      action: 'desvincular_familia',
+      resource: RESOURCE,
+      record_id: id,
+      details: { familia_id: familiaId },
+    });
     return (await unscopedLoadDomicilio(tx, id))!;
   });
 }

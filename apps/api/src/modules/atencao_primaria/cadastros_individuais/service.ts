@@ -1,11 +1,22 @@
 import { formatCns, msg, type Permission } from '@saude/shared';
 import { cboCadastroIndividualCodigos } from '@saude/shared/codes/cbo_cadastro_individual';
 import {
-  MOTIVO_SAIDA_OBITO, normalizarCadastroIndividual, type CadastroIndividual, type CadastroIndividualFilters,
-  type CadastroIndividualListItem, type CadastroIndividualValues, type SaidaCadastroValues, type SituacaoCadastro,
+  MOTIVO_SAIDA_OBITO,
+  normalizarCadastroIndividual,
+  type CadastroIndividual,
+  type CadastroIndividualFilters,
+  type CadastroIndividualListItem,
+  type CadastroIndividualValues,
+  type SaidaCadastroValues,
+  type SituacaoCadastro,
 } from '@saude/shared/schemas/cadastro_individual';
 import {
-  IDADE_MAXIMA_RESPONSAVEL_CRIANCA, iniciaisNome, idadeEmAnos, mascararCns, sociodemograficaFieldsSchema, type SociodemograficaValues,
+  IDADE_MAXIMA_RESPONSAVEL_CRIANCA,
+  iniciaisNome,
+  idadeEmAnos,
+  mascararCns,
+  sociodemograficaFieldsSchema,
+  type SociodemograficaValues,
 } from '@saude/shared/schemas/municipe';
 import { isoToBr } from '@saude/shared/validation/dates';
 import { and, asc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -13,7 +24,13 @@ import { audit } from '../../../access/audit';
 import { can, type Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
-  cadastrosIndividuais, equipes, municipes, municipeSociodemograficas, normalized, profissionais, unidadesSaude,
+  cadastrosIndividuais,
+  equipes,
+  municipes,
+  municipeSociodemograficas,
+  normalized,
+  profissionais,
+  unidadesSaude,
 } from '../../../db/schema';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
@@ -49,10 +66,16 @@ const situacaoDe = (saida: Date | null): SituacaoCadastro => (saida ? 'saida' : 
 
 /** The registration with the citizen's fields, WITHOUT scope: callers check scope first. */
 async function unscopedLoadCadastro(db: DbOrTx, id: string): Promise<CadastroIndividual | null> {
-  const [row] = await db.select({
-    c: ci, m: municipes, unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome,
-    socio: municipeSociodemograficas.dados,
-  }).from(ci)
+  const [row] = await db
+    .select({
+      c: ci,
+      m: municipes,
+      unidade: unidadesSaude.nome,
+      equipe: equipes.nome,
+      profissional: profissionais.nome,
+      socio: municipeSociodemograficas.dados,
+    })
+    .from(ci)
     .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
     .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
@@ -63,25 +86,54 @@ async function unscopedLoadCadastro(db: DbOrTx, id: string): Promise<CadastroInd
   const { c, m } = row;
   const socio = (row.socio ?? {}) as Partial<SociodemograficaValues>;
   return {
-    id: c.id, municipe_id: c.municipe_id, lock_version: c.lock_version,
-    created_at: c.created_at.toISOString(), updated_at: c.updated_at.toISOString(), situacao: situacaoDe(c.saida_em),
-    unidade_saude_id: m.unidade_saude_referencia_id, unidade_saude_nome: row.unidade,
-    profissional_id: m.profissional_id, profissional_nome: row.profissional,
-    equipe_id: m.equipe_id, equipe_nome: row.equipe,
-    ocupacao_id: m.ocupacao_id, ocupacao_nome: m.ocupacao_id ? ocupacaoNome(m.ocupacao_id) : null,
-    micro_area: m.micro_area, fora_area: m.fora_area,
-    cpf_numero: m.cpf_numero, codigo_cns: m.codigo_cns, nacionalidade_id: m.nacionalidade_id, pais_nascimento_id: m.pais_nascimento_id,
-    data_naturalizacao: m.data_naturalizacao, portaria_naturalizacao: m.portaria_naturalizacao, data_entrada_brasil: m.data_entrada_brasil,
-    termo_recusa: c.termo_recusa, proprio_responsavel_familiar: c.proprio_responsavel_familiar, data_cadastro: c.data_cadastro.toISOString(),
-    alimentos_acabaram_sem_dinheiro: c.alimentos_acabaram_sem_dinheiro, comeu_alguns_alimentos_sem_dinheiro: c.comeu_alguns_alimentos_sem_dinheiro,
-    possui_deficiencia: socio.possui_deficiencia ?? false, deficiencias: socio.deficiencias ?? [],
-    informa_orientacao_sexual: socio.informa_orientacao_sexual ?? false, orientacao_sexual_id: socio.orientacao_sexual_id ?? null,
+    id: c.id,
+    municipe_id: c.municipe_id,
+    lock_version: c.lock_version,
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
+    situacao: situacaoDe(c.saida_em),
+    unidade_saude_id: m.unidade_saude_referencia_id,
+    unidade_saude_nome: row.unidade,
+    profissional_id: m.profissional_id,
+    profissional_nome: row.profissional,
+    equipe_id: m.equipe_id,
+    equipe_nome: row.equipe,
+    ocupacao_id: m.ocupacao_id,
+    ocupacao_nome: m.ocupacao_id ? ocupacaoNome(m.ocupacao_id) : null,
+    micro_area: m.micro_area,
+    fora_area: m.fora_area,
+    cpf_numero: m.cpf_numero,
+    codigo_cns: m.codigo_cns,
+    nacionalidade_id: m.nacionalidade_id,
+    pais_nascimento_id: m.pais_nascimento_id,
+    data_naturalizacao: m.data_naturalizacao,
+    portaria_naturalizacao: m.portaria_naturalizacao,
+    data_entrada_brasil: m.data_entrada_brasil,
+    termo_recusa: c.termo_recusa,
+    proprio_responsavel_familiar: c.proprio_responsavel_familiar,
+    data_cadastro: c.data_cadastro.toISOString(),
+    alimentos_acabaram_sem_dinheiro: c.alimentos_acabaram_sem_dinheiro,
+    comeu_alguns_alimentos_sem_dinheiro: c.comeu_alguns_alimentos_sem_dinheiro,
+    possui_deficiencia: socio.possui_deficiencia ?? false,
+    deficiencias: socio.deficiencias ?? [],
+    informa_orientacao_sexual: socio.informa_orientacao_sexual ?? false,
+    orientacao_sexual_id: socio.orientacao_sexual_id ?? null,
     responsaveis_criancas: socio.responsaveis_criancas ?? [],
-    motivo_saida_cadastro_id: c.motivo_saida_cadastro_id, data_obito: c.data_obito, numero_do: c.numero_do, saida_em: iso(c.saida_em),
+    motivo_saida_cadastro_id: c.motivo_saida_cadastro_id,
+    data_obito: c.data_obito,
+    numero_do: c.numero_do,
+    saida_em: iso(c.saida_em),
     municipe: {
-      id: m.id, nome: m.nome, nome_social: m.nome_social, data_nascimento: m.data_nascimento,
-      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined), sexo_id: m.sexo_id, nome_mae: m.nome_mae,
-      cpf_numero: m.cpf_numero, codigo_cns: m.codigo_cns, cartao_provisorio: m.cartao_provisorio,
+      id: m.id,
+      nome: m.nome,
+      nome_social: m.nome_social,
+      data_nascimento: m.data_nascimento,
+      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
+      sexo_id: m.sexo_id,
+      nome_mae: m.nome_mae,
+      cpf_numero: m.cpf_numero,
+      codigo_cns: m.codigo_cns,
+      cartao_provisorio: m.cartao_provisorio,
       telefones: { residencial: m.telefone_residencial, celular: m.telefone_celular, contato: m.telefone_contato },
       lock_version: m.lock_version,
     },
@@ -90,7 +142,10 @@ async function unscopedLoadCadastro(db: DbOrTx, id: string): Promise<CadastroInd
 
 /** The registration row if it exists and is in the user's scope (locked for update when asked). */
 async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = false) {
-  const q = tx.select({ c: ci, m: municipes }).from(ci).innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+  const q = tx
+    .select({ c: ci, m: municipes })
+    .from(ci)
+    .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
     .where(and(eq(ci.id, id), inScope(scope)));
   const [row] = forUpdate ? await q.for('update', { of: ci }) : await q;
   return row ?? null;
@@ -108,15 +163,21 @@ export async function getCadastro(ctx: Ctx, id: string): Promise<CadastroIndivid
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listCadastros(ctx: Ctx, f: CadastroIndividualFilters): Promise<{ rows: CadastroIndividualListItem[]; total: number }> {
+export async function listCadastros(
+  ctx: Ctx,
+  f: CadastroIndividualFilters,
+): Promise<{ rows: CadastroIndividualListItem[]; total: number }> {
   const scope = await loadScope(ctx.db, ctx);
   const conds: Array<SQL | undefined> = [inScope(scope)];
   conds.push(f.situacao === 'saida' ? isNotNull(ci.saida_em) : isNull(ci.saida_em));
   if (f.nome) {
     const pattern = normalized(sql`${`%${escapeLike(f.nome)}%`}::text`);
-    conds.push(or(sql`${normalized(municipes.nome)} like ${pattern}`, sql`${normalized(municipes.nome_social)} like ${pattern}`));
+    conds.push(
+      or(sql`${normalized(municipes.nome)} like ${pattern}`, sql`${normalized(municipes.nome_social)} like ${pattern}`),
+    );
   }
-  if (f.q) conds.push(or(sql`${municipes.cpf_numero} like ${`${f.q}%`}`, sql`${municipes.codigo_cns} like ${`${f.q}%`}`));
+  if (f.q)
+    conds.push(or(sql`${municipes.cpf_numero} like ${`${f.q}%`}`, sql`${municipes.codigo_cns} like ${`${f.q}%`}`));
   if (f.unidade_saude_id) conds.push(eq(municipes.unidade_saude_referencia_id, f.unidade_saude_id));
   if (f.equipe_id) conds.push(eq(municipes.equipe_id, f.equipe_id));
   if (f.profissional_id) conds.push(eq(municipes.profissional_id, f.profissional_id));
@@ -126,39 +187,78 @@ export async function listCadastros(ctx: Ctx, f: CadastroIndividualFilters): Pro
   if (f.data_cadastro_fim) conds.push(sql`${dia} <= ${f.data_cadastro_fim}::date`);
   const where = and(...conds);
 
-  const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(ci)
-    .innerJoin(municipes, eq(municipes.id, ci.municipe_id)).where(where);
-  const rows = await ctx.db.select({
-    c: { id: ci.id, municipe_id: ci.municipe_id, data_cadastro: ci.data_cadastro, saida_em: ci.saida_em, motivo: ci.motivo_saida_cadastro_id },
-    m: {
-      nome: municipes.nome, nome_social: municipes.nome_social, data_nascimento: municipes.data_nascimento, data_obito: municipes.data_obito,
-      cpf_numero: municipes.cpf_numero, codigo_cns: municipes.codigo_cns, unidade_saude_id: municipes.unidade_saude_referencia_id,
-      equipe_id: municipes.equipe_id, profissional_id: municipes.profissional_id, micro_area: municipes.micro_area, fora_area: municipes.fora_area,
-    },
-    unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome,
-  }).from(ci)
+  const [{ total } = { total: 0 }] = await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(ci)
+    .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+    .where(where);
+  const rows = await ctx.db
+    .select({
+      c: {
+        id: ci.id,
+        municipe_id: ci.municipe_id,
+        data_cadastro: ci.data_cadastro,
+        saida_em: ci.saida_em,
+        motivo: ci.motivo_saida_cadastro_id,
+      },
+      m: {
+        nome: municipes.nome,
+        nome_social: municipes.nome_social,
+        data_nascimento: municipes.data_nascimento,
+        data_obito: municipes.data_obito,
+        cpf_numero: municipes.cpf_numero,
+        codigo_cns: municipes.codigo_cns,
+        unidade_saude_id: municipes.unidade_saude_referencia_id,
+        equipe_id: municipes.equipe_id,
+        profissional_id: municipes.profissional_id,
+        micro_area: municipes.micro_area,
+        fora_area: municipes.fora_area,
+      },
+      unidade: unidadesSaude.nome,
+      equipe: equipes.nome,
+      profissional: profissionais.nome,
+    })
+    .from(ci)
     .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
     .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
     .leftJoin(profissionais, eq(profissionais.id, municipes.profissional_id))
     .where(where)
     .orderBy(sql`${municipes.nome} collate "und-x-icu"`, asc(ci.id))
-    .limit(f.per_page).offset((f.page - 1) * f.per_page);
+    .limit(f.per_page)
+    .offset((f.page - 1) * f.per_page);
   return {
     total,
     rows: rows.map(({ c, m, unidade, equipe, profissional }) => ({
-      id: c.id, municipe_id: c.municipe_id, nome: m.nome, nome_social: m.nome_social, data_nascimento: m.data_nascimento,
-      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined), cpf_numero: m.cpf_numero, codigo_cns: m.codigo_cns,
-      unidade_saude_id: m.unidade_saude_id, unidade_saude_nome: unidade, equipe_id: m.equipe_id, equipe_nome: equipe,
-      profissional_id: m.profissional_id, profissional_nome: profissional, micro_area: m.micro_area, fora_area: m.fora_area,
-      data_cadastro: c.data_cadastro.toISOString(), situacao: situacaoDe(c.saida_em), motivo_saida_cadastro_id: c.motivo, saida_em: iso(c.saida_em),
+      id: c.id,
+      municipe_id: c.municipe_id,
+      nome: m.nome,
+      nome_social: m.nome_social,
+      data_nascimento: m.data_nascimento,
+      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
+      cpf_numero: m.cpf_numero,
+      codigo_cns: m.codigo_cns,
+      unidade_saude_id: m.unidade_saude_id,
+      unidade_saude_nome: unidade,
+      equipe_id: m.equipe_id,
+      equipe_nome: equipe,
+      profissional_id: m.profissional_id,
+      profissional_nome: profissional,
+      micro_area: m.micro_area,
+      fora_area: m.fora_area,
+      data_cadastro: c.data_cadastro.toISOString(),
+      situacao: situacaoDe(c.saida_em),
+      motivo_saida_cadastro_id: c.motivo,
+      saida_em: iso(c.saida_em),
     })),
   };
 }
 
 // ---- writing through to the citizen ----------------------------------------------------------------------
 
-const add = (errors: FieldErrors, field: string, message: string) => { (errors[field] ??= []).push(message); };
+const add = (errors: FieldErrors, field: string, message: string) => {
+  (errors[field] ??= []).push(message);
+};
 type MunicipeRow = typeof municipes.$inferSelect;
 
 /** The other citizen's name in 'em uso - …', as the citizen registry shows it (initials without municipes:show). */
@@ -174,78 +274,136 @@ async function resolveCitizenColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: Cada
   const errors: FieldErrors = {};
   const n0 = normalizarCadastroIndividual(v);
   const header = await resolveHeader(tx, ctx, scope, v, errors, {
-    ocupacao: cboPermitidos, microArea: { field: 'micro_area', value: n0.micro_area, foraArea: n0.fora_area },
+    ocupacao: cboPermitidos,
+    microArea: { field: 'micro_area', value: n0.micro_area, foraArea: n0.fora_area },
   });
   const { unidade_saude_id: unidade, profissional_id, equipe_id, ocupacao_id } = header;
   // Documents: an empty one keeps the citizen's (remove a document in the citizen registry, where its rules live).
   const cpf = v.cpf_numero ?? m.cpf_numero;
   const cns = v.codigo_cns ?? m.codigo_cns;
   if (cpf && cpf !== m.cpf_numero) {
-    const [other] = await tx.select({ nome: municipes.nome, cns: municipes.codigo_cns }).from(municipes)
-      .where(and(eq(municipes.cpf_numero, cpf), ne(municipes.id, m.id))).limit(1);
+    const [other] = await tx
+      .select({ nome: municipes.nome, cns: municipes.codigo_cns })
+      .from(municipes)
+      .where(and(eq(municipes.cpf_numero, cpf), ne(municipes.id, m.id)))
+      .limit(1);
     if (other) {
-      const cnsOther = !other.cns ? msg.naoInformado
-        : ctx.usuario && can(ctx.usuario, 'municipes:show' as Permission) ? formatCns(other.cns) : (mascararCns(other.cns) ?? msg.naoInformado);
+      const cnsOther = !other.cns
+        ? msg.naoInformado
+        : ctx.usuario && can(ctx.usuario, 'municipes:show' as Permission)
+          ? formatCns(other.cns)
+          : (mascararCns(other.cns) ?? msg.naoInformado);
       add(errors, 'cpf_numero', msg.cpfEmUso(nomeVisivel(ctx, other.nome), cnsOther));
     }
   }
   if (cns && cns !== m.codigo_cns) {
-    const [other] = await tx.select({ nome: municipes.nome }).from(municipes).where(and(eq(municipes.codigo_cns, cns), ne(municipes.id, m.id))).limit(1);
+    const [other] = await tx
+      .select({ nome: municipes.nome })
+      .from(municipes)
+      .where(and(eq(municipes.codigo_cns, cns), ne(municipes.id, m.id)))
+      .limit(1);
     if (other) add(errors, 'codigo_cns', msg.cnsEmUso(nomeVisivel(ctx, other.nome)));
     if (m.cartao_provisorio && m.cartao_provisorio === cns) add(errors, 'codigo_cns', msg.cnsIgualCartaoProvisorio);
   }
   // The caregiver question is only for children 0–9, as in the citizen's sociodemographic block.
   if (v.responsaveis_criancas && v.responsaveis_criancas.length > 0) {
     const idade = idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined);
-    if (idade === null || idade > IDADE_MAXIMA_RESPONSAVEL_CRIANCA) add(errors, 'responsaveis_criancas', msg.somenteCriancas);
+    if (idade === null || idade > IDADE_MAXIMA_RESPONSAVEL_CRIANCA)
+      add(errors, 'responsaveis_criancas', msg.somenteCriancas);
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   const n = normalizarCadastroIndividual(v);
   return {
-    unidade_saude_referencia_id: unidade, profissional_id: profissional_id ?? null, equipe_id: equipe_id ?? null,
-    ocupacao_id: ocupacao_id ?? null, micro_area: n.micro_area ?? null, fora_area: n.fora_area,
-    cpf_numero: cpf ?? null, codigo_cns: cns ?? null, nacionalidade_id: n.nacionalidade_id ?? null,
-    pais_nascimento_id: n.pais_nascimento_id ?? null, data_naturalizacao: n.data_naturalizacao ?? null,
-    portaria_naturalizacao: n.portaria_naturalizacao ?? null, data_entrada_brasil: n.data_entrada_brasil ?? null,
+    unidade_saude_referencia_id: unidade,
+    profissional_id: profissional_id ?? null,
+    equipe_id: equipe_id ?? null,
+    ocupacao_id: ocupacao_id ?? null,
+    micro_area: n.micro_area ?? null,
+    fora_area: n.fora_area,
+    cpf_numero: cpf ?? null,
+    codigo_cns: cns ?? null,
+    nacionalidade_id: n.nacionalidade_id ?? null,
+    pais_nascimento_id: n.pais_nascimento_id ?? null,
+    data_naturalizacao: n.data_naturalizacao ?? null,
+    portaria_naturalizacao: n.portaria_naturalizacao ?? null,
+    data_entrada_brasil: n.data_entrada_brasil ?? null,
   };
 }
 
 const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroIndividualCodigos);
 
 /** Updates the citizen's row (lock_version + 1) and audits the columns that changed, as the citizen registry does. */
-async function writeCitizen(tx: DbOrTx, ctx: Ctx, m: MunicipeRow, cols: Partial<typeof municipes.$inferInsert>, origem: string) {
-  const campos = Object.keys(cols).filter((k) => String(m[k as keyof MunicipeRow] ?? '') !== String(cols[k as keyof typeof cols] ?? ''));
+async function writeCitizen(
+  tx: DbOrTx,
+  ctx: Ctx,
+  m: MunicipeRow,
+  cols: Partial<typeof municipes.$inferInsert>,
+  origem: string,
+) {
+  const campos = Object.keys(cols).filter(
+    (k) => String(m[k as keyof MunicipeRow] ?? '') !== String(cols[k as keyof typeof cols] ?? ''),
+  );
   if (campos.length === 0) return;
-  await tx.update(municipes)
-    .set({ ...cols, lock_version: sql`${municipes.lock_version} + 1`, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
+  await tx
+    .update(municipes)
+    .set({
+      ...cols,
+      lock_version: sql`${municipes.lock_version} + 1`,
+      updated_at: new Date(),
+      updated_by: ctx.usuario?.profissionalId ?? null,
+    })
     .where(eq(municipes.id, m.id));
   await audit(tx, ctx, { action: 'update', resource: 'municipes', record_id: m.id, details: { campos, origem } });
 }
 
 /** Writes deficiencies, sexual orientation and (when given) the children's caregivers into the citizen's sociodemographic block (created when absent). */
-async function writeSociodemografica(tx: DbOrTx, ctx: Ctx, municipeId: string, v: CadastroIndividualValues, origem: string) {
+async function writeSociodemografica(
+  tx: DbOrTx,
+  ctx: Ctx,
+  municipeId: string,
+  v: CadastroIndividualValues,
+  origem: string,
+) {
   const n = normalizarCadastroIndividual(v);
-  const [current] = await tx.select().from(municipeSociodemograficas).where(eq(municipeSociodemograficas.municipe_id, municipeId)).for('update');
+  const [current] = await tx
+    .select()
+    .from(municipeSociodemograficas)
+    .where(eq(municipeSociodemograficas.municipe_id, municipeId))
+    .for('update');
   const before = (current?.dados ?? sociodemograficaFieldsSchema.parse({})) as SociodemograficaValues;
   const changes = {
-    possui_deficiencia: n.possui_deficiencia, deficiencias: n.deficiencias,
-    informa_orientacao_sexual: n.informa_orientacao_sexual, orientacao_sexual_id: n.orientacao_sexual_id,
+    possui_deficiencia: n.possui_deficiencia,
+    deficiencias: n.deficiencias,
+    informa_orientacao_sexual: n.informa_orientacao_sexual,
+    orientacao_sexual_id: n.orientacao_sexual_id,
     // Absent keeps the citizen's answer (the form sends it only for children 0–9).
     ...(n.responsaveis_criancas !== undefined ? { responsaveis_criancas: n.responsaveis_criancas } : {}),
   };
-  const campos = (Object.keys(changes) as Array<keyof typeof changes>)
-    .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(changes[k] ?? null));
+  const campos = (Object.keys(changes) as Array<keyof typeof changes>).filter(
+    (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(changes[k] ?? null),
+  );
   if (campos.length === 0) return;
   const dados = JSON.parse(JSON.stringify({ ...before, ...changes })) as SociodemograficaValues; // drops undefined keys
   const who = ctx.usuario?.profissionalId ?? null;
   if (current) {
-    await tx.update(municipeSociodemograficas)
-      .set({ dados, lock_version: sql`${municipeSociodemograficas.lock_version} + 1`, updated_at: new Date(), updated_by: who })
+    await tx
+      .update(municipeSociodemograficas)
+      .set({
+        dados,
+        lock_version: sql`${municipeSociodemograficas.lock_version} + 1`,
+        updated_at: new Date(),
+        updated_by: who,
+      })
       .where(eq(municipeSociodemograficas.municipe_id, municipeId));
   } else {
     await tx.insert(municipeSociodemograficas).values({ municipe_id: municipeId, dados, updated_by: who });
   }
-  await audit(tx, ctx, { action: current ? 'update' : 'create', resource: 'municipes/sociodemograficas', record_id: municipeId, details: { campos, origem } });
+  await audit(tx, ctx, {
+    action: current ? 'update' : 'create',
+    resource: 'municipes/sociodemograficas',
+    record_id: municipeId,
+    details: { campos, origem },
+  });
 }
 
 const ownColumns = (v: CadastroIndividualValues) => ({
@@ -270,12 +428,18 @@ export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Pro
       const scope = await loadScope(tx, ctx);
       const [m] = await tx.select().from(municipes).where(eq(municipes.id, v.municipe_id)).for('update');
       if (!m) throw unprocessable({ municipe_id: [msg.naoEValido] });
-      const [ativo] = await tx.select({ id: ci.id }).from(ci).where(and(eq(ci.municipe_id, m.id), isNull(ci.saida_em)));
+      const [ativo] = await tx
+        .select({ id: ci.id })
+        .from(ci)
+        .where(and(eq(ci.municipe_id, m.id), isNull(ci.saida_em)));
       if (ativo) throw conflict(msg.cadastroIndividualAtivoExistente);
       const cols = await resolveCitizenColumns(tx, ctx, scope, v, m);
       const id = newId();
       await tx.insert(ci).values({
-        id, municipe_id: m.id, ...ownColumns(v), data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : new Date(),
+        id,
+        municipe_id: m.id,
+        ...ownColumns(v),
+        data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : new Date(),
         updated_by: ctx.usuario?.profissionalId ?? null,
       });
       await writeCitizen(tx, ctx, m, cols, RESOURCE);
@@ -290,7 +454,11 @@ export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Pro
   }
 }
 
-export async function updateCadastro(ctx: Ctx, id: string, input: CadastroIndividualValues & { lock_version: number }): Promise<CadastroIndividual> {
+export async function updateCadastro(
+  ctx: Ctx,
+  id: string,
+  input: CadastroIndividualValues & { lock_version: number },
+): Promise<CadastroIndividual> {
   const { lock_version, ...v } = input;
   return ctx.db.transaction(async (tx) => {
     const scope = await loadScope(tx, ctx);
@@ -303,13 +471,22 @@ export async function updateCadastro(ctx: Ctx, id: string, input: CadastroIndivi
     if (v.municipe_id !== c.municipe_id) throw unprocessable({ municipe_id: [msg.naoEValido] });
     const cols = await resolveCitizenColumns(tx, ctx, scope, v, m);
     const own = { ...ownColumns(v), data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : c.data_cadastro };
-    const [row] = await tx.update(ci)
-      .set({ ...own, lock_version: sql`${ci.lock_version} + 1`, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
-      .where(and(eq(ci.id, id), eq(ci.lock_version, lock_version))).returning({ id: ci.id });
+    const [row] = await tx
+      .update(ci)
+      .set({
+        ...own,
+        lock_version: sql`${ci.lock_version} + 1`,
+        updated_at: new Date(),
+        updated_by: ctx.usuario?.profissionalId ?? null,
+      })
+      .where(and(eq(ci.id, id), eq(ci.lock_version, lock_version)))
+      .returning({ id: ci.id });
     if (!row) throw conflict(msg.edicaoDesatualizada);
     await writeCitizen(tx, ctx, m, cols, RESOURCE);
     await writeSociodemografica(tx, ctx, m.id, v, RESOURCE);
-    const campos = Object.keys(own).filter((k) => String(c[k as keyof typeof c]) !== String(own[k as keyof typeof own]));
+    const campos = Object.keys(own).filter(
+      (k) => String(c[k as keyof typeof c]) !== String(own[k as keyof typeof own]),
+    );
     await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
     return (await unscopedLoadCadastro(tx, id))!;
   });
@@ -331,12 +508,24 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
       throw unprocessable({ data_obito: [msg.maiorOuIgualQue(isoToBr(m.data_nascimento) ?? m.data_nascimento)] });
     }
     const exit = { motivo_saida_cadastro_id: v.motivo_saida_cadastro_id, data_obito, numero_do };
-    await tx.update(ci)
-      .set({ ...exit, saida_em: new Date(), lock_version: sql`${ci.lock_version} + 1`, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
+    await tx
+      .update(ci)
+      .set({
+        ...exit,
+        saida_em: new Date(),
+        lock_version: sql`${ci.lock_version} + 1`,
+        updated_at: new Date(),
+        updated_by: ctx.usuario?.profissionalId ?? null,
+      })
       .where(eq(ci.id, id));
     // The citizen's record shows the exit (issue 6).
     await writeCitizen(tx, ctx, m, exit, `${RESOURCE}:saida_cadastro`);
-    await audit(tx, ctx, { action: 'saida_cadastro', resource: RESOURCE, record_id: id, details: { motivo_saida_cadastro_id: v.motivo_saida_cadastro_id } });
+    await audit(tx, ctx, {
+      action: 'saida_cadastro',
+      resource: RESOURCE,
+      record_id: id,
+      details: { motivo_saida_cadastro_id: v.motivo_saida_cadastro_id },
+    });
     return (await unscopedLoadCadastro(tx, id))!;
   });
 }
@@ -349,6 +538,11 @@ export async function deleteCadastro(ctx: Ctx, id: string): Promise<void> {
     if (!found) throw notFound();
     if (found.c.saida_em) throw conflict(msg.cadastroComSaidaNaoRemove);
     await tx.delete(ci).where(eq(ci.id, id));
-    await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id, details: { municipe_id: found.c.municipe_id } });
+    await audit(tx, ctx, {
+      action: 'destroy',
+      resource: RESOURCE,
+      record_id: id,
+      details: { municipe_id: found.c.municipe_id },
+    });
   });
 }

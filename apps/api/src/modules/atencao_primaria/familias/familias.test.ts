@@ -1,6 +1,12 @@
 import { msg } from '@saude/shared';
 import type { CadastroDomiciliar } from '@saude/shared/schemas/cadastro_domiciliar';
-import { PARENTESCO_RESPONSAVEL, familiaIssues, type Familia, type FamiliaInput, type FamiliaListItem } from '@saude/shared/schemas/familia';
+import {
+  PARENTESCO_RESPONSAVEL,
+  familiaIssues,
+  type Familia,
+  type FamiliaInput,
+  type FamiliaListItem,
+} from '@saude/shared/schemas/familia';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipes, familiaMembros, municipes, unidadesSaude, visitasDomiciliares } from '../../../db/schema';
@@ -32,7 +38,12 @@ describe(url, () => {
     const p = municipePayload(over);
     const id = newId();
     await t.db.insert(municipes).values({
-      id, nome: p.nome, data_nascimento: p.data_nascimento, sexo_id: Number(p.sexo_id), cpf_numero: p.cpf_numero ?? null, codigo_cns: p.codigo_cns ?? null,
+      id,
+      nome: p.nome,
+      data_nascimento: p.data_nascimento,
+      sexo_id: Number(p.sexo_id),
+      cpf_numero: p.cpf_numero ?? null,
+      codigo_cns: p.codigo_cns ?? null,
     });
     return { id, nome: p.nome, cpf_numero: p.cpf_numero ?? null, codigo_cns: p.codigo_cns ?? null };
   };
@@ -46,26 +57,42 @@ describe(url, () => {
   const familiaCom = async (n = 1, over: Partial<FamiliaInput> = {}, headers = acs) => {
     const head = await newMunicipe();
     const filhos = await Promise.all(Array.from({ length: n }, () => newMunicipe()));
-    const f = await create({ responsavel_id: head.id, membros: filhos.map((m) => ({ municipe_id: m.id, parentesco_id: 138 })), ...over }, headers);
+    const f = await create(
+      { responsavel_id: head.id, membros: filhos.map((m) => ({ municipe_id: m.id, parentesco_id: 138 })), ...over },
+      headers,
+    );
     return { f, head, filhos };
   };
   const get = (id: string, headers = acs) => t.app.inject({ method: 'GET', url: `${url}/${id}`, headers });
   const toUpdate = (f: Familia, over: object = {}) => ({
-    unidade_saude_id: f.unidade_saude_id, profissional_id: f.profissional_id, equipe_id: f.equipe_id, numero_prontuario: f.numero_prontuario,
-    reside_desde: f.reside_desde, responsavel_id: f.responsavel_id, renda_familiar_id: f.renda_familiar_id, mudou: f.mudou,
-    membros: f.membros.map((m) => ({ municipe_id: m.municipe_id, parentesco_id: m.parentesco_id })), lock_version: f.lock_version, ...over,
+    unidade_saude_id: f.unidade_saude_id,
+    profissional_id: f.profissional_id,
+    equipe_id: f.equipe_id,
+    numero_prontuario: f.numero_prontuario,
+    reside_desde: f.reside_desde,
+    responsavel_id: f.responsavel_id,
+    renda_familiar_id: f.renda_familiar_id,
+    mudou: f.mudou,
+    membros: f.membros.map((m) => ({ municipe_id: m.municipe_id, parentesco_id: m.parentesco_id })),
+    lock_version: f.lock_version,
+    ...over,
   });
-  const put = (f: Familia, over: object = {}, headers = acs) => t.app.inject({ method: 'PUT', url: `${url}/${f.id}`, headers, payload: toUpdate(f, over) });
+  const put = (f: Familia, over: object = {}, headers = acs) =>
+    t.app.inject({ method: 'PUT', url: `${url}/${f.id}`, headers, payload: toUpdate(f, over) });
   const list = async (query: string, headers = acs) => {
     const res = await t.app.inject({ method: 'GET', url: `${url}?${query}`, headers });
     expect(res.statusCode, res.body).toBe(200);
     return { rows: res.json<FamiliaListItem[]>(), total: Number(res.headers['x-total-count']) };
   };
-  const addMembro = (id: string, payload: object, headers = acs) => t.app.inject({ method: 'POST', url: `${url}/${id}/membros`, headers, payload });
+  const addMembro = (id: string, payload: object, headers = acs) =>
+    t.app.inject({ method: 'POST', url: `${url}/${id}/membros`, headers, payload });
   const delMembro = (id: string, municipeId: string, headers = acs) =>
     t.app.inject({ method: 'DELETE', url: `${url}/${id}/membros/${municipeId}`, headers });
   const ativos = async (municipeId: string) =>
-    (await t.db.select().from(familiaMembros).where(eq(familiaMembros.municipe_id, municipeId))).map((r) => ({ familia_id: r.familia_id, ativo: r.ativo }));
+    (await t.db.select().from(familiaMembros).where(eq(familiaMembros.municipe_id, municipeId))).map((r) => ({
+      familia_id: r.familia_id,
+      ativo: r.ativo,
+    }));
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -80,7 +107,9 @@ describe(url, () => {
     acsId = (await findProfissional(t.db, 'acs'))!.id;
     aceId = (await findProfissional(t.db, 'ace'))!.id;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   describe('POST and GET', () => {
     it('registers a family with the head first as Responsável, the header from the ACS team assignment, and audits', async () => {
@@ -88,17 +117,40 @@ describe(url, () => {
       const conjuge = await newMunicipe();
       const filho = await newMunicipe();
       const f = await create({
-        responsavel_id: head.id, numero_prontuario: 'T0001', reside_desde: '2020-03-17', renda_familiar_id: 3,
-        membros: [{ municipe_id: conjuge.id, parentesco_id: 137 }, { municipe_id: filho.id, parentesco_id: 138 }],
+        responsavel_id: head.id,
+        numero_prontuario: 'T0001',
+        reside_desde: '2020-03-17',
+        renda_familiar_id: 3,
+        membros: [
+          { municipe_id: conjuge.id, parentesco_id: 137 },
+          { municipe_id: filho.id, parentesco_id: 138 },
+        ],
       });
       expect(f).toMatchObject({
-        lock_version: 0, unidade_saude_id: centroId, unidade_saude_nome: 'UBS Centro', profissional_id: acsId, equipe_id: centro1,
-        equipe_nome: 'ESF Centro 1', numero_prontuario: 'T0001', reside_desde: '2020-03-01', responsavel_id: head.id, responsavel_nome: head.nome,
-        responsavel_cns: head.codigo_cns, renda_familiar_id: 3, mudou: false, mudou_em: null, domicilio_id: null, domicilio_endereco: null, micro_area: null,
+        lock_version: 0,
+        unidade_saude_id: centroId,
+        unidade_saude_nome: 'UBS Centro',
+        profissional_id: acsId,
+        equipe_id: centro1,
+        equipe_nome: 'ESF Centro 1',
+        numero_prontuario: 'T0001',
+        reside_desde: '2020-03-01',
+        responsavel_id: head.id,
+        responsavel_nome: head.nome,
+        responsavel_cns: head.codigo_cns,
+        renda_familiar_id: 3,
+        mudou: false,
+        mudou_em: null,
+        domicilio_id: null,
+        domicilio_endereco: null,
+        micro_area: null,
       });
       expect(f.membros.map((m) => [m.municipe_id, m.parentesco_id, m.ativo])).toEqual([
         [head.id, PARENTESCO_RESPONSAVEL, true],
-        ...[[conjuge.id, 137, true], [filho.id, 138, true]].sort((a, b) => {
+        ...[
+          [conjuge.id, 137, true],
+          [filho.id, 138, true],
+        ].sort((a, b) => {
           const na = a[0] === conjuge.id ? conjuge.nome : filho.nome;
           const nb = b[0] === conjuge.id ? conjuge.nome : filho.nome;
           return na.localeCompare(nb, 'pt-BR');
@@ -108,7 +160,9 @@ describe(url, () => {
       const again = await get(f.id);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(f);
-      expect(await auditRows(t, { record_id: f.id })).toMatchObject([{ action: 'create', resource: 'atencao_primaria/familias', details: { membros: 3 } }]);
+      expect(await auditRows(t, { record_id: f.id })).toMatchObject([
+        { action: 'create', resource: 'atencao_primaria/familias', details: { membros: 3 } },
+      ]);
     });
 
     it('keeps the record number unique in the unit (422 prontuarioEmUso)', async () => {
@@ -123,39 +177,81 @@ describe(url, () => {
     it('answers 422 não é válido on the field of a citizen that does not exist, and the shared kinship rules', async () => {
       const head = await newMunicipe();
       const ghost = '0190a0b0-0000-7000-8000-000000000000';
-      const r1 = await post({ responsavel_id: head.id, membros: [{ municipe_id: head.id, parentesco_id: 1 }, { municipe_id: ghost, parentesco_id: 138 }] });
+      const r1 = await post({
+        responsavel_id: head.id,
+        membros: [
+          { municipe_id: head.id, parentesco_id: 1 },
+          { municipe_id: ghost, parentesco_id: 138 },
+        ],
+      });
       expect(r1.statusCode).toBe(422);
       expect(r1.json().errors).toEqual({ 'membros.1.municipe_id': [msg.naoEValido] });
       expect((await post({ responsavel_id: ghost })).json().errors).toEqual({ responsavel_id: [msg.naoEValido] });
       const outro = await newMunicipe();
-      const r2 = await post({ responsavel_id: head.id, membros: [{ municipe_id: head.id, parentesco_id: 138 }, { municipe_id: outro.id, parentesco_id: 1 }] });
-      expect(r2.json().errors).toEqual({ 'membros.0.parentesco_id': [msg.parentescoDoResponsavel], 'membros.1.parentesco_id': [msg.somenteUmResponsavel] });
-      const r3 = await post({ responsavel_id: head.id, membros: [{ municipe_id: outro.id, parentesco_id: 138 }, { municipe_id: outro.id, parentesco_id: 138 }] });
+      const r2 = await post({
+        responsavel_id: head.id,
+        membros: [
+          { municipe_id: head.id, parentesco_id: 138 },
+          { municipe_id: outro.id, parentesco_id: 1 },
+        ],
+      });
+      expect(r2.json().errors).toEqual({
+        'membros.0.parentesco_id': [msg.parentescoDoResponsavel],
+        'membros.1.parentesco_id': [msg.somenteUmResponsavel],
+      });
+      const r3 = await post({
+        responsavel_id: head.id,
+        membros: [
+          { municipe_id: outro.id, parentesco_id: 138 },
+          { municipe_id: outro.id, parentesco_id: 138 },
+        ],
+      });
       expect(r3.json().errors).toEqual({ 'membros.1.municipe_id': [msg.membroRepetido] });
     });
 
     it('refuses a citizen already in another family (409), on the field of the body that names them', async () => {
       const { head, filhos } = await familiaCom(1);
       const novo = await newMunicipe();
-      const asMember = await post({ responsavel_id: novo.id, membros: [{ municipe_id: novo.id, parentesco_id: 1 }, { municipe_id: filhos[0]!.id, parentesco_id: 143 }] });
+      const asMember = await post({
+        responsavel_id: novo.id,
+        membros: [
+          { municipe_id: novo.id, parentesco_id: 1 },
+          { municipe_id: filhos[0]!.id, parentesco_id: 143 },
+        ],
+      });
       expect(asMember.statusCode).toBe(409);
-      expect(asMember.json()).toEqual({ message: msg.municipeEmOutraFamilia, errors: { 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] } });
+      expect(asMember.json()).toEqual({
+        message: msg.municipeEmOutraFamilia,
+        errors: { 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] },
+      });
       expect(msg.municipeEmOutraFamilia).toBe('Este munícipe já está cadastrado em outra família');
       const asHead = await post({ responsavel_id: head.id });
       expect(asHead.statusCode).toBe(409);
       expect(asHead.json().errors).toEqual({ responsavel_id: [msg.municipeEmOutraFamilia] });
-      const headInList = await post({ responsavel_id: head.id, membros: [{ municipe_id: novo.id, parentesco_id: 137 }, { municipe_id: head.id, parentesco_id: 1 }] });
+      const headInList = await post({
+        responsavel_id: head.id,
+        membros: [
+          { municipe_id: novo.id, parentesco_id: 137 },
+          { municipe_id: head.id, parentesco_id: 1 },
+        ],
+      });
       expect(headInList.json().errors).toEqual({ 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] });
     });
 
     it('two saves racing to put one citizen in two families: exactly one wins', async () => {
       const disputado = await newMunicipe();
       const [h1, h2] = await Promise.all([newMunicipe(), newMunicipe()]);
-      const body = (h: Pessoa) => ({ responsavel_id: h.id, membros: [{ municipe_id: disputado.id, parentesco_id: 138 }] });
+      const body = (h: Pessoa) => ({
+        responsavel_id: h.id,
+        membros: [{ municipe_id: disputado.id, parentesco_id: 138 }],
+      });
       const [r1, r2] = await Promise.all([post(body(h1)), post(body(h2))]);
       expect([r1.statusCode, r2.statusCode].sort()).toEqual([201, 409]);
       const lost = [r1, r2].find((r) => r.statusCode === 409)!;
-      expect(lost.json()).toEqual({ message: msg.municipeEmOutraFamilia, errors: { 'membros.0.municipe_id': [msg.municipeEmOutraFamilia] } });
+      expect(lost.json()).toEqual({
+        message: msg.municipeEmOutraFamilia,
+        errors: { 'membros.0.municipe_id': [msg.municipeEmOutraFamilia] },
+      });
       expect((await ativos(disputado.id)).filter((m) => m.ativo)).toHaveLength(1);
     });
 
@@ -163,10 +259,13 @@ describe(url, () => {
       const [{ f: a }, { f: b }] = await Promise.all([familiaCom(0), familiaCom(0)]);
       const disputado = await newMunicipe();
       const [r1, r2] = await Promise.all([
-        addMembro(a.id, { municipe_id: disputado.id, parentesco_id: 145 }), addMembro(b.id, { municipe_id: disputado.id, parentesco_id: 145 }),
+        addMembro(a.id, { municipe_id: disputado.id, parentesco_id: 145 }),
+        addMembro(b.id, { municipe_id: disputado.id, parentesco_id: 145 }),
       ]);
       expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
-      expect([r1, r2].find((r) => r.statusCode === 409)!.json().errors).toEqual({ municipe_id: [msg.municipeEmOutraFamilia] });
+      expect([r1, r2].find((r) => r.statusCode === 409)!.json().errors).toEqual({
+        municipe_id: [msg.municipeEmOutraFamilia],
+      });
     });
 
     it('a family registered as moved keeps its members inactive, free to join another family', async () => {
@@ -196,7 +295,11 @@ describe(url, () => {
       expect(spec.statusCode).toBe(200);
       expect(spec.json()).toEqual((await get(f.id)).json());
       expect(spec.json().mudou).toBe(true);
-      const missing = await t.app.inject({ method: 'GET', url: '/api/atencao_primaria/familias/0190a0b0-0000-7000-8000-000000000000', headers: acs });
+      const missing = await t.app.inject({
+        method: 'GET',
+        url: '/api/atencao_primaria/familias/0190a0b0-0000-7000-8000-000000000000',
+        headers: acs,
+      });
       expect(missing.statusCode).toBe(404);
     });
   });
@@ -208,7 +311,9 @@ describe(url, () => {
       expect((await get(f.id)).statusCode).toBe(404);
       expect((await put(f)).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'DELETE', url: `${url}/${f.id}`, headers: acs })).statusCode).toBe(404);
-      expect((await addMembro(f.id, { municipe_id: (await newMunicipe()).id, parentesco_id: 138 })).statusCode).toBe(404);
+      expect((await addMembro(f.id, { municipe_id: (await newMunicipe()).id, parentesco_id: 138 })).statusCode).toBe(
+        404,
+      );
       expect((await list(`responsavel=${encodeURIComponent(head.nome)}`)).total).toBe(0);
       expect((await list(`responsavel=${encodeURIComponent(head.nome)}`, admin)).rows.map((r) => r.id)).toEqual([f.id]);
       // a physician of ESF Centro 1 reads only that team too
@@ -224,13 +329,29 @@ describe(url, () => {
       const byName = await list('responsavel=zelia onfalo');
       expect(byName).toMatchObject({
         total: 1,
-        rows: [{ id: f.id, responsavel_nome: head.nome, numero_prontuario: numero, numero_membros: 3, equipe_nome: 'ESF Centro 1', mudou: false, domicilio_id: null }],
+        rows: [
+          {
+            id: f.id,
+            responsavel_nome: head.nome,
+            numero_prontuario: numero,
+            numero_membros: 3,
+            equipe_nome: 'ESF Centro 1',
+            mudou: false,
+            domicilio_id: null,
+          },
+        ],
       });
       expect((await list(`responsavel=${head.cpf_numero!.slice(0, 9)}`)).rows.map((r) => r.id)).toContain(f.id);
       expect((await list(`responsavel=${head.codigo_cns}`)).rows.map((r) => r.id)).toEqual([f.id]);
       expect((await list(`numero_prontuario=${numero.toLowerCase()}`)).rows.map((r) => r.id)).toEqual([f.id]);
       expect((await list(`responsavel=zelia onfalo&equipe_id=${centro2}`)).total).toBe(0);
-      expect((await list(`responsavel=zelia onfalo&equipe_id=${centro1}&profissional_id=${acsId}&unidade_saude_id=${centroId}`)).total).toBe(1);
+      expect(
+        (
+          await list(
+            `responsavel=zelia onfalo&equipe_id=${centro1}&profissional_id=${acsId}&unidade_saude_id=${centroId}`,
+          )
+        ).total,
+      ).toBe(1);
       expect((await list('responsavel=zelia onfalo&mudou=true')).total).toBe(0);
       expect((await list('responsavel=zelia onfalo&mudou=false&vinculada=false')).total).toBe(1);
       expect((await list('responsavel=zelia onfalo&vinculada=true')).total).toBe(0);
@@ -272,26 +393,42 @@ describe(url, () => {
       expect(res.statusCode, res.body).toBe(200);
       const saved = res.json<Familia>();
       expect(saved).toMatchObject({ lock_version: 1, renda_familiar_id: 8 });
-      expect(saved.membros.map((m) => [m.municipe_id, m.parentesco_id])).toEqual([[f.responsavel_id, 1], [filhos[0]!.id, 139]]);
+      expect(saved.membros.map((m) => [m.municipe_id, m.parentesco_id])).toEqual([
+        [f.responsavel_id, 1],
+        [filhos[0]!.id, 139],
+      ]);
       expect(await ativos(filhos[1]!.id)).toEqual([]);
       expect((await create({ responsavel_id: filhos[1]!.id })).responsavel_id).toBe(filhos[1]!.id);
       const stale = await put(f, { renda_familiar_id: 1 });
       expect(stale.statusCode).toBe(409);
       expect(stale.json().message).toBe(msg.edicaoDesatualizada);
-      expect((await auditRows(t, { record_id: f.id, action: 'update' })).map((r) => r.details)).toEqual([{ campos: ['renda_familiar_id', 'membros'] }]);
+      expect((await auditRows(t, { record_id: f.id, action: 'update' })).map((r) => r.details)).toEqual([
+        { campos: ['renda_familiar_id', 'membros'] },
+      ]);
     });
 
     it('changes the head: the new head becomes Responsável', async () => {
       const { f, filhos } = await familiaCom(1);
-      const res = await put(f, { responsavel_id: filhos[0]!.id, membros: [{ municipe_id: f.responsavel_id, parentesco_id: 141 }] });
+      const res = await put(f, {
+        responsavel_id: filhos[0]!.id,
+        membros: [{ municipe_id: f.responsavel_id, parentesco_id: 141 }],
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<Familia>().membros.map((m) => [m.municipe_id, m.parentesco_id])).toEqual([[filhos[0]!.id, 1], [f.responsavel_id, 141]]);
+      expect(res.json<Familia>().membros.map((m) => [m.municipe_id, m.parentesco_id])).toEqual([
+        [filhos[0]!.id, 1],
+        [f.responsavel_id, 141],
+      ]);
     });
 
     it('refuses to add, in a PUT, a citizen of another family (409 on the member row)', async () => {
       const { f } = await familiaCom(0);
       const { filhos: deOutra } = await familiaCom(1);
-      const res = await put(f, { membros: [{ municipe_id: f.responsavel_id, parentesco_id: 1 }, { municipe_id: deOutra[0]!.id, parentesco_id: 143 }] });
+      const res = await put(f, {
+        membros: [
+          { municipe_id: f.responsavel_id, parentesco_id: 1 },
+          { municipe_id: deOutra[0]!.id, parentesco_id: 143 },
+        ],
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().errors).toEqual({ 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] });
     });
@@ -303,25 +440,47 @@ describe(url, () => {
       const m = moved.json<Familia>();
       expect(m.mudou).toBe(true);
       expect(Math.abs(Date.parse(m.mudou_em!) - Date.now())).toBeLessThan(60_000);
-      expect(m.membros.map((x) => [x.municipe_id, x.ativo])).toEqual(expect.arrayContaining([[head.id, false], [filhos[0]!.id, false], [filhos[1]!.id, false]]));
+      expect(m.membros.map((x) => [x.municipe_id, x.ativo])).toEqual(
+        expect.arrayContaining([
+          [head.id, false],
+          [filhos[0]!.id, false],
+          [filhos[1]!.id, false],
+        ]),
+      );
       expect(m.membros).toHaveLength(3);
       // history is frozen while moved
       const frozen = await put(m, { membros: [{ municipe_id: head.id, parentesco_id: 1 }] });
       expect(frozen.statusCode).toBe(409);
       expect(frozen.json().message).toBe(msg.familiaMudou);
-      expect((await addMembro(f.id, { municipe_id: (await newMunicipe()).id, parentesco_id: 138 })).json().message).toBe(msg.familiaMudou);
+      expect(
+        (await addMembro(f.id, { municipe_id: (await newMunicipe()).id, parentesco_id: 138 })).json().message,
+      ).toBe(msg.familiaMudou);
       const removal = await delMembro(f.id, filhos[0]!.id);
       expect(removal.statusCode).toBe(409);
       expect(removal.json().message).toBe(msg.familiaMudou);
       // a member joins a new family
       const nova = await create({ responsavel_id: filhos[0]!.id });
-      expect(await ativos(filhos[0]!.id)).toEqual(expect.arrayContaining([{ familia_id: f.id, ativo: false }, { familia_id: nova.id, ativo: true }]));
+      expect(await ativos(filhos[0]!.id)).toEqual(
+        expect.arrayContaining([
+          { familia_id: f.id, ativo: false },
+          { familia_id: nova.id, ativo: true },
+        ]),
+      );
       // coming back: that member is now in another family
       const back = await put(m, { mudou: false });
       expect(back.statusCode).toBe(409);
-      expect(back.json()).toEqual({ message: msg.municipeEmOutraFamilia, errors: { 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] } });
+      expect(back.json()).toEqual({
+        message: msg.municipeEmOutraFamilia,
+        errors: { 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] },
+      });
       // without them it comes back, members active again
-      const ok = await put(m, { mudou: false, membros: [{ municipe_id: head.id, parentesco_id: 1 }, { municipe_id: filhos[1]!.id, parentesco_id: 138 }] });
+      const ok = await put(m, {
+        mudou: false,
+        membros: [
+          { municipe_id: head.id, parentesco_id: 1 },
+          { municipe_id: filhos[1]!.id, parentesco_id: 138 },
+        ],
+      });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json<Familia>()).toMatchObject({ mudou: false, mudou_em: null });
       expect(ok.json<Familia>().membros.map((x) => x.ativo)).toEqual([true, true]);
@@ -335,19 +494,30 @@ describe(url, () => {
       const novo = await newMunicipe();
       const res = await addMembro(f.id, { municipe_id: novo.id, parentesco_id: 140 });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<Familia>()).toMatchObject({ lock_version: 1, membros: [{ municipe_id: f.responsavel_id }, { municipe_id: novo.id, parentesco_id: 140, ativo: true }] });
-      expect(await auditRows(t, { record_id: f.id, action: 'adicionar_membro' })).toMatchObject([{ details: { municipe_id: novo.id } }]);
+      expect(res.json<Familia>()).toMatchObject({
+        lock_version: 1,
+        membros: [{ municipe_id: f.responsavel_id }, { municipe_id: novo.id, parentesco_id: 140, ativo: true }],
+      });
+      expect(await auditRows(t, { record_id: f.id, action: 'adicionar_membro' })).toMatchObject([
+        { details: { municipe_id: novo.id } },
+      ]);
       const repeated = await addMembro(f.id, { municipe_id: novo.id, parentesco_id: 140 });
       expect(repeated.statusCode).toBe(422);
       expect(repeated.json().errors).toEqual({ municipe_id: [msg.membroRepetido] });
-      const head = await addMembro(f.id, { municipe_id: (await newMunicipe()).id, parentesco_id: PARENTESCO_RESPONSAVEL });
+      const head = await addMembro(f.id, {
+        municipe_id: (await newMunicipe()).id,
+        parentesco_id: PARENTESCO_RESPONSAVEL,
+      });
       expect(head.json().errors).toEqual({ parentesco_id: [msg.somenteUmResponsavel] });
       const ghost = await addMembro(f.id, { municipe_id: '0190a0b0-0000-7000-8000-000000000000', parentesco_id: 138 });
       expect(ghost.json().errors).toEqual({ municipe_id: [msg.naoEValido] });
       const { filhos } = await familiaCom(1);
       const other = await addMembro(f.id, { municipe_id: filhos[0]!.id, parentesco_id: 145 });
       expect(other.statusCode).toBe(409);
-      expect(other.json()).toEqual({ message: msg.municipeEmOutraFamilia, errors: { municipe_id: [msg.municipeEmOutraFamilia] } });
+      expect(other.json()).toEqual({
+        message: msg.municipeEmOutraFamilia,
+        errors: { municipe_id: [msg.municipeEmOutraFamilia] },
+      });
     });
 
     it('removes a member (200); the head cannot be removed (422); a non-member answers 404', async () => {
@@ -366,29 +536,68 @@ describe(url, () => {
   describe('DELETE', () => {
     it('removes a linked family, unlinking it from the home (both audited)', async () => {
       const casa = await t.app.inject({
-        method: 'POST', url: '/api/v1/atencao_primaria/cadastros_domiciliares', headers: acs,
-        payload: { st_micro_area: '02', cep: '70000001', uf: 'DF', municipio_ibge: '5300108', tipo_logradouro: '081', logradouro: 'DAS ACÁCIAS', numero: '777', bairro: 'CENTRO', tipo_imovel_id: 1, situacao_moradia_id: 75, localizacao_id: 83 },
+        method: 'POST',
+        url: '/api/v1/atencao_primaria/cadastros_domiciliares',
+        headers: acs,
+        payload: {
+          st_micro_area: '02',
+          cep: '70000001',
+          uf: 'DF',
+          municipio_ibge: '5300108',
+          tipo_logradouro: '081',
+          logradouro: 'DAS ACÁCIAS',
+          numero: '777',
+          bairro: 'CENTRO',
+          tipo_imovel_id: 1,
+          situacao_moradia_id: 75,
+          localizacao_id: 83,
+        },
       });
       const casaId = casa.json<CadastroDomiciliar>().id;
       const { f, head } = await familiaCom(1);
-      const link = await t.app.inject({ method: 'POST', url: `/api/v1/atencao_primaria/cadastros_domiciliares/${casaId}/familias`, headers: acs, payload: { familia_id: f.id } });
+      const link = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/atencao_primaria/cadastros_domiciliares/${casaId}/familias`,
+        headers: acs,
+        payload: { familia_id: f.id },
+      });
       expect(link.statusCode).toBe(200);
-      expect((await get(f.id)).json()).toMatchObject({ domicilio_id: casaId, domicilio_endereco: 'Rua DAS ACÁCIAS, 777 - CENTRO', micro_area: '02' });
+      expect((await get(f.id)).json()).toMatchObject({
+        domicilio_id: casaId,
+        domicilio_endereco: 'Rua DAS ACÁCIAS, 777 - CENTRO',
+        micro_area: '02',
+      });
       const res = await t.app.inject({ method: 'DELETE', url: `${url}/${f.id}`, headers: acs });
       expect(res.statusCode).toBe(204);
       expect((await get(f.id)).statusCode).toBe(404);
-      const home = await t.app.inject({ method: 'GET', url: `/api/v1/atencao_primaria/cadastros_domiciliares/${casaId}`, headers: acs });
+      const home = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/atencao_primaria/cadastros_domiciliares/${casaId}`,
+        headers: acs,
+      });
       expect(home.json<CadastroDomiciliar>().familias).toEqual([]);
-      expect(await auditRows(t, { record_id: f.id, action: 'destroy' })).toMatchObject([{ details: { domicilio_id: casaId } }]);
-      expect(await auditRows(t, { record_id: casaId, action: 'desvincular_familia' })).toMatchObject([{ details: { familia_id: f.id } }]);
+      expect(await auditRows(t, { record_id: f.id, action: 'destroy' })).toMatchObject([
+        { details: { domicilio_id: casaId } },
+      ]);
+      expect(await auditRows(t, { record_id: casaId, action: 'desvincular_familia' })).toMatchObject([
+        { details: { familia_id: f.id } },
+      ]);
       expect(await ativos(head.id)).toEqual([]);
     });
 
     it('refuses a family with home visits (409 familiaComVisitas)', async () => {
       const { f } = await familiaCom(0);
       await t.db.insert(visitasDomiciliares).values({
-        id: newId(), familia_id: f.id, unidade_saude_id: centroId, profissional_id: acsId, equipe_id: centro1, ocupacao_id: '515105',
-        data_visita: new Date(), turno_atendimentos: 1, tipo_imovel_id: 1, desfecho_id: 1,
+        id: newId(),
+        familia_id: f.id,
+        unidade_saude_id: centroId,
+        profissional_id: acsId,
+        equipe_id: centro1,
+        ocupacao_id: '515105',
+        data_visita: new Date(),
+        turno_atendimentos: 1,
+        tipo_imovel_id: 1,
+        desfecho_id: 1,
       });
       const res = await t.app.inject({ method: 'DELETE', url: `${url}/${f.id}`, headers: acs });
       expect(res.statusCode).toBe(409);

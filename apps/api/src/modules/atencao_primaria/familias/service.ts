@@ -1,6 +1,11 @@
 import { msg } from '@saude/shared';
 import {
-  PARENTESCO_RESPONSAVEL, normalizarFamilia, type Familia, type FamiliaFilters, type FamiliaListItem, type FamiliaValues,
+  PARENTESCO_RESPONSAVEL,
+  normalizarFamilia,
+  type Familia,
+  type FamiliaFilters,
+  type FamiliaListItem,
+  type FamiliaValues,
   type MembroValues,
 } from '@saude/shared/schemas/familia';
 import { idadeEmAnos } from '@saude/shared/schemas/municipe';
@@ -11,7 +16,15 @@ import { audit } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
-  cadastrosDomiciliares, equipes, familiaMembros, familias, municipes, normalized, profissionais, unidadesSaude, visitasDomiciliares,
+  cadastrosDomiciliares,
+  equipes,
+  familiaMembros,
+  familias,
+  municipes,
+  normalized,
+  profissionais,
+  unidadesSaude,
+  visitasDomiciliares,
 } from '../../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
@@ -31,7 +44,9 @@ const cd = cadastrosDomiciliares;
 
 const inScope = (scope: Scope) => inScopeEquipe(scope, f_.equipe_id);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const add = (errors: FieldErrors, field: string, message: string) => { (errors[field] ??= []).push(message); };
+const add = (errors: FieldErrors, field: string, message: string) => {
+  (errors[field] ??= []).push(message);
+};
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 const numeroMembros = sql<number>`(select count(*)::int from ${fm} where ${fm.familia_id} = ${f_.id})`;
 
@@ -39,14 +54,24 @@ const numeroMembros = sql<number>`(select count(*)::int from ${fm} where ${fm.fa
 
 /** The family with names, members and its home, WITHOUT scope: callers check scope first. */
 export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Familia | null> {
-  const [row] = await db.select({
-    f: f_, unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome,
-    responsavel: { nome: municipes.nome, cns: municipes.codigo_cns },
-    casa: {
-      tipo_logradouro: cd.tipo_logradouro, logradouro: cd.logradouro, numero: cd.numero, sem_numero: cd.sem_numero, complemento: cd.complemento,
-      bairro: cd.bairro, micro_area: cd.st_micro_area,
-    },
-  }).from(f_)
+  const [row] = await db
+    .select({
+      f: f_,
+      unidade: unidadesSaude.nome,
+      equipe: equipes.nome,
+      profissional: profissionais.nome,
+      responsavel: { nome: municipes.nome, cns: municipes.codigo_cns },
+      casa: {
+        tipo_logradouro: cd.tipo_logradouro,
+        logradouro: cd.logradouro,
+        numero: cd.numero,
+        sem_numero: cd.sem_numero,
+        complemento: cd.complemento,
+        bairro: cd.bairro,
+        micro_area: cd.st_micro_area,
+      },
+    })
+    .from(f_)
     .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, f_.unidade_saude_id))
     .leftJoin(equipes, eq(equipes.id, f_.equipe_id))
@@ -55,30 +80,61 @@ export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Famil
     .where(eq(f_.id, id));
   if (!row) return null;
   const { f } = row;
-  const membros = await db.select({
-    municipe_id: fm.municipe_id, parentesco_id: fm.parentesco_id, ativo: fm.ativo,
-    nome: municipes.nome, nome_social: municipes.nome_social, data_nascimento: municipes.data_nascimento, data_obito: municipes.data_obito,
-    sexo_id: municipes.sexo_id, cpf_numero: municipes.cpf_numero, codigo_cns: municipes.codigo_cns,
-  }).from(fm).innerJoin(municipes, eq(municipes.id, fm.municipe_id))
+  const membros = await db
+    .select({
+      municipe_id: fm.municipe_id,
+      parentesco_id: fm.parentesco_id,
+      ativo: fm.ativo,
+      nome: municipes.nome,
+      nome_social: municipes.nome_social,
+      data_nascimento: municipes.data_nascimento,
+      data_obito: municipes.data_obito,
+      sexo_id: municipes.sexo_id,
+      cpf_numero: municipes.cpf_numero,
+      codigo_cns: municipes.codigo_cns,
+    })
+    .from(fm)
+    .innerJoin(municipes, eq(municipes.id, fm.municipe_id))
     .where(eq(fm.familia_id, id))
-    .orderBy(desc(sql`${fm.municipe_id} = ${f.responsavel_id}`), sql`${municipes.nome} collate "und-x-icu"`, asc(fm.id));
+    .orderBy(
+      desc(sql`${fm.municipe_id} = ${f.responsavel_id}`),
+      sql`${municipes.nome} collate "und-x-icu"`,
+      asc(fm.id),
+    );
   return {
-    id: f.id, lock_version: f.lock_version, created_at: f.created_at.toISOString(), updated_at: f.updated_at.toISOString(),
-    unidade_saude_id: f.unidade_saude_id, unidade_saude_nome: row.unidade,
-    profissional_id: f.profissional_id, profissional_nome: row.profissional,
-    equipe_id: f.equipe_id, equipe_nome: row.equipe,
-    numero_prontuario: f.numero_prontuario, reside_desde: f.reside_desde,
-    responsavel_id: f.responsavel_id, responsavel_nome: row.responsavel.nome, responsavel_cns: row.responsavel.cns,
-    renda_familiar_id: f.renda_familiar_id, mudou: f.mudou, mudou_em: iso(f.mudou_em),
+    id: f.id,
+    lock_version: f.lock_version,
+    created_at: f.created_at.toISOString(),
+    updated_at: f.updated_at.toISOString(),
+    unidade_saude_id: f.unidade_saude_id,
+    unidade_saude_nome: row.unidade,
+    profissional_id: f.profissional_id,
+    profissional_nome: row.profissional,
+    equipe_id: f.equipe_id,
+    equipe_nome: row.equipe,
+    numero_prontuario: f.numero_prontuario,
+    reside_desde: f.reside_desde,
+    responsavel_id: f.responsavel_id,
+    responsavel_nome: row.responsavel.nome,
+    responsavel_cns: row.responsavel.cns,
+    renda_familiar_id: f.renda_familiar_id,
+    mudou: f.mudou,
+    mudou_em: iso(f.mudou_em),
     domicilio_id: f.domicilio_id,
     domicilio_endereco: f.domicilio_id && row.casa ? enderecoLinha(row.casa) : null,
     micro_area: f.domicilio_id ? (row.casa?.micro_area ?? null) : null,
-    membros: membros.map(({ data_obito, ...m }) => ({ ...m, idade: idadeEmAnos(m.data_nascimento, data_obito ?? undefined) })),
+    membros: membros.map(({ data_obito, ...m }) => ({
+      ...m,
+      idade: idadeEmAnos(m.data_nascimento, data_obito ?? undefined),
+    })),
   };
 }
 
 async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = false) {
-  const q = tx.select().from(f_).where(and(eq(f_.id, id), inScope(scope)));
+  const q = tx
+    .select()
+    .from(f_)
+    .where(and(eq(f_.id, id), inScope(scope)));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row ?? null;
 }
@@ -98,41 +154,77 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
   if (q.responsavel) {
     const digitos = onlyDigits(q.responsavel);
     if (/^[\d.\-\s]+$/.test(q.responsavel) && digitos) {
-      conds.push(or(sql`${municipes.cpf_numero} like ${`${digitos}%`}`, sql`${municipes.codigo_cns} like ${`${digitos}%`}`));
+      conds.push(
+        or(sql`${municipes.cpf_numero} like ${`${digitos}%`}`, sql`${municipes.codigo_cns} like ${`${digitos}%`}`),
+      );
     } else {
       const pattern = normalized(sql`${`%${escapeLike(q.responsavel)}%`}::text`);
-      conds.push(or(sql`${normalized(municipes.nome)} like ${pattern}`, sql`${normalized(municipes.nome_social)} like ${pattern}`));
+      conds.push(
+        or(
+          sql`${normalized(municipes.nome)} like ${pattern}`,
+          sql`${normalized(municipes.nome_social)} like ${pattern}`,
+        ),
+      );
     }
   }
-  if (q.numero_prontuario) conds.push(sql`upper(${f_.numero_prontuario}) like upper(${`${escapeLike(q.numero_prontuario)}%`})`);
+  if (q.numero_prontuario)
+    conds.push(sql`upper(${f_.numero_prontuario}) like upper(${`${escapeLike(q.numero_prontuario)}%`})`);
   if (q.mudou !== undefined) conds.push(eq(f_.mudou, q.mudou));
   if (q.vinculada !== undefined) conds.push(q.vinculada ? isNotNull(f_.domicilio_id) : isNull(f_.domicilio_id));
   if (q.municipe_id) {
-    conds.push(sql`exists (select 1 from ${fm} where ${fm.familia_id} = ${f_.id} and ${fm.municipe_id} = ${q.municipe_id} and ${fm.ativo})`);
+    conds.push(
+      sql`exists (select 1 from ${fm} where ${fm.familia_id} = ${f_.id} and ${fm.municipe_id} = ${q.municipe_id} and ${fm.ativo})`,
+    );
   }
   const where = and(...conds);
 
   // Every family has its head (responsavel_id is a non-null foreign key): the count joins the citizen only to filter.
-  const contagem = ctx.db.select({ total: sql<number>`count(*)::int` }).from(f_).$dynamic();
-  const [{ total } = { total: 0 }] = await (q.responsavel ? contagem.innerJoin(municipes, eq(municipes.id, f_.responsavel_id)) : contagem)
-    .where(where);
+  const contagem = ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(f_)
+    .$dynamic();
+  const [{ total } = { total: 0 }] = await (
+    q.responsavel ? contagem.innerJoin(municipes, eq(municipes.id, f_.responsavel_id)) : contagem
+  ).where(where);
   // The page is chosen on the head's name alone (municipes_nome_ordem_idx walks it in order); only its rows read the rest.
   // The aliases are unique in the outer query: drizzle writes them unqualified there.
-  const pagina = ctx.db.select({ id: f_.id, nome: sql<string>`${municipes.nome}`.as('pagina_nome') }).from(f_)
+  const pagina = ctx.db
+    .select({ id: f_.id, nome: sql<string>`${municipes.nome}`.as('pagina_nome') })
+    .from(f_)
     .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
     .where(where)
     .orderBy(sql`${municipes.nome} collate "und-x-icu"`, asc(f_.id))
-    .limit(q.per_page).offset((q.page - 1) * q.per_page)
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page)
     .as('pagina');
-  const rows = await ctx.db.select({
-    f: {
-      id: f_.id, responsavel_id: f_.responsavel_id, numero_prontuario: f_.numero_prontuario, unidade_saude_id: f_.unidade_saude_id,
-      equipe_id: f_.equipe_id, profissional_id: f_.profissional_id, mudou: f_.mudou, domicilio_id: f_.domicilio_id,
-    },
-    responsavel_nome: municipes.nome, responsavel_cns: municipes.codigo_cns, numero_membros: numeroMembros,
-    unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome,
-    casa: { tipo_logradouro: cd.tipo_logradouro, logradouro: cd.logradouro, numero: cd.numero, sem_numero: cd.sem_numero, complemento: cd.complemento, bairro: cd.bairro },
-  }).from(pagina)
+  const rows = await ctx.db
+    .select({
+      f: {
+        id: f_.id,
+        responsavel_id: f_.responsavel_id,
+        numero_prontuario: f_.numero_prontuario,
+        unidade_saude_id: f_.unidade_saude_id,
+        equipe_id: f_.equipe_id,
+        profissional_id: f_.profissional_id,
+        mudou: f_.mudou,
+        domicilio_id: f_.domicilio_id,
+      },
+      responsavel_nome: municipes.nome,
+      responsavel_cns: municipes.codigo_cns,
+      numero_membros: numeroMembros,
+      unidade: unidadesSaude.nome,
+      equipe: equipes.nome,
+      profissional: profissionais.nome,
+      casa: {
+        tipo_logradouro: cd.tipo_logradouro,
+        logradouro: cd.logradouro,
+        numero: cd.numero,
+        sem_numero: cd.sem_numero,
+        complemento: cd.complemento,
+        bairro: cd.bairro,
+      },
+    })
+    .from(pagina)
     .innerJoin(f_, eq(f_.id, pagina.id))
     .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, f_.unidade_saude_id))
@@ -143,7 +235,11 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
   return {
     total,
     rows: rows.map(({ f, casa, unidade, equipe, profissional, ...r }) => ({
-      ...f, ...r, unidade_saude_nome: unidade, equipe_nome: equipe, profissional_nome: profissional,
+      ...f,
+      ...r,
+      unidade_saude_nome: unidade,
+      equipe_nome: equipe,
+      profissional_nome: profissional,
       domicilio_endereco: f.domicilio_id && casa ? enderecoLinha(casa) : null,
     })),
   };
@@ -160,7 +256,9 @@ const campoDoMunicipe = (body: FamiliaValues, municipeId: string) => {
 /** Citizens of `ids` who are active members of a family other than `familiaId`. */
 async function emOutraFamilia(db: DbOrTx, ids: string[], familiaId: string | null): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: fm.municipe_id }).from(fm)
+  const rows = await db
+    .select({ id: fm.municipe_id })
+    .from(fm)
     .where(and(inArray(fm.municipe_id, ids), eq(fm.ativo, true), familiaId ? ne(fm.familia_id, familiaId) : undefined));
   return new Set(rows.map((r) => r.id));
 }
@@ -173,14 +271,32 @@ function conflitoMembros(body: FamiliaValues, ordem: string[], ids: Set<string>)
 }
 
 /** Record number free in the unit, citizens that exist. Adds field errors. */
-async function checkReferences(tx: DbOrTx, body: FamiliaValues, n: FamiliaValues, unidadeId: string | null, selfId: string | null, errors: FieldErrors) {
+async function checkReferences(
+  tx: DbOrTx,
+  body: FamiliaValues,
+  n: FamiliaValues,
+  unidadeId: string | null,
+  selfId: string | null,
+  errors: FieldErrors,
+) {
   if (n.numero_prontuario && unidadeId) {
-    const [outra] = await tx.select({ id: f_.id }).from(f_)
-      .where(and(eq(f_.unidade_saude_id, unidadeId), eq(f_.numero_prontuario, n.numero_prontuario), selfId ? ne(f_.id, selfId) : undefined)).limit(1);
+    const [outra] = await tx
+      .select({ id: f_.id })
+      .from(f_)
+      .where(
+        and(
+          eq(f_.unidade_saude_id, unidadeId),
+          eq(f_.numero_prontuario, n.numero_prontuario),
+          selfId ? ne(f_.id, selfId) : undefined,
+        ),
+      )
+      .limit(1);
     if (outra) add(errors, 'numero_prontuario', msg.prontuarioEmUso);
   }
   const ids = n.membros.map((m) => m.municipe_id);
-  const existentes = new Set((await tx.select({ id: municipes.id }).from(municipes).where(inArray(municipes.id, ids))).map((r) => r.id));
+  const existentes = new Set(
+    (await tx.select({ id: municipes.id }).from(municipes).where(inArray(municipes.id, ids))).map((r) => r.id),
+  );
   for (const id of ids) if (!existentes.has(id)) add(errors, campoDoMunicipe(body, id), msg.naoEValido);
 }
 
@@ -188,7 +304,8 @@ async function checkReferences(tx: DbOrTx, body: FamiliaValues, n: FamiliaValues
 async function fromUniqueViolation(ctx: Ctx, e: unknown, body: FamiliaValues, selfId: string | null): Promise<never> {
   const u = uniqueViolation(e);
   if (!u) throw e;
-  if (u.constraint.includes('familias_unidade_prontuario_key')) throw unprocessable({ numero_prontuario: [msg.prontuarioEmUso] });
+  if (u.constraint.includes('familias_unidade_prontuario_key'))
+    throw unprocessable({ numero_prontuario: [msg.prontuarioEmUso] });
   // Another save put one of these citizens in a family first: say which, as the check would have.
   const n = normalizarFamilia(body);
   const ordem = n.membros.map((m) => m.municipe_id);
@@ -198,8 +315,11 @@ async function fromUniqueViolation(ctx: Ctx, e: unknown, body: FamiliaValues, se
 // ---- create, update, delete -----------------------------------------------------------------------------------
 
 const familiaColumns = (n: FamiliaValues) => ({
-  numero_prontuario: n.numero_prontuario ?? null, reside_desde: n.reside_desde ?? null, responsavel_id: n.responsavel_id,
-  renda_familiar_id: n.renda_familiar_id ?? null, mudou: n.mudou,
+  numero_prontuario: n.numero_prontuario ?? null,
+  reside_desde: n.reside_desde ?? null,
+  responsavel_id: n.responsavel_id,
+  renda_familiar_id: n.renda_familiar_id ?? null,
+  mudou: n.mudou,
 });
 
 export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia> {
@@ -220,12 +340,24 @@ export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia
       const id = newId();
       const who = ctx.usuario?.profissionalId ?? null;
       await tx.insert(f_).values({
-        id, unidade_saude_id: header.unidade_saude_id!, profissional_id: header.profissional_id!, equipe_id: header.equipe_id,
-        ...familiaColumns(n), mudou_em: n.mudou ? new Date() : null, updated_by: who,
+        id,
+        unidade_saude_id: header.unidade_saude_id!,
+        profissional_id: header.profissional_id!,
+        equipe_id: header.equipe_id,
+        ...familiaColumns(n),
+        mudou_em: n.mudou ? new Date() : null,
+        updated_by: who,
       });
-      await tx.insert(fm).values(n.membros.map((m) => ({
-        id: newId(), familia_id: id, municipe_id: m.municipe_id, parentesco_id: m.parentesco_id, ativo: !n.mudou, updated_by: who,
-      })));
+      await tx.insert(fm).values(
+        n.membros.map((m) => ({
+          id: newId(),
+          familia_id: id,
+          municipe_id: m.municipe_id,
+          parentesco_id: m.parentesco_id,
+          ativo: !n.mudou,
+          updated_by: who,
+        })),
+      );
       await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: id, details: { membros: ordem.length } });
       return (await unscopedLoadFamilia(tx, id))!;
     });
@@ -235,9 +367,14 @@ export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia
 }
 
 const mesmoConjunto = (a: Array<{ municipe_id: string; parentesco_id: number }>, b: MembroValues[]) =>
-  a.length === b.length && b.every((m) => a.some((x) => x.municipe_id === m.municipe_id && x.parentesco_id === m.parentesco_id));
+  a.length === b.length &&
+  b.every((m) => a.some((x) => x.municipe_id === m.municipe_id && x.parentesco_id === m.parentesco_id));
 
-export async function updateFamilia(ctx: Ctx, id: string, input: FamiliaValues & { lock_version: number }): Promise<Familia> {
+export async function updateFamilia(
+  ctx: Ctx,
+  id: string,
+  input: FamiliaValues & { lock_version: number },
+): Promise<Familia> {
   const { lock_version, ...v } = input;
   const n = normalizarFamilia(v);
   try {
@@ -269,23 +406,39 @@ export async function updateFamilia(ctx: Ctx, id: string, input: FamiliaValues &
         for (const m of n.membros) {
           const antes = existentes.find((x) => x.municipe_id === m.municipe_id);
           if (!antes) {
-            await tx.insert(fm).values({ id: newId(), familia_id: id, municipe_id: m.municipe_id, parentesco_id: m.parentesco_id, ativo, updated_by: who });
+            await tx.insert(fm).values({
+              id: newId(),
+              familia_id: id,
+              municipe_id: m.municipe_id,
+              parentesco_id: m.parentesco_id,
+              ativo,
+              updated_by: who,
+            });
           } else if (antes.parentesco_id !== m.parentesco_id || antes.ativo !== ativo) {
-            await tx.update(fm).set({ parentesco_id: m.parentesco_id, ativo, updated_at: new Date(), updated_by: who }).where(eq(fm.id, antes.id));
+            await tx
+              .update(fm)
+              .set({ parentesco_id: m.parentesco_id, ativo, updated_at: new Date(), updated_by: who })
+              .where(eq(fm.id, antes.id));
           }
         }
       }
       const cols = {
-        unidade_saude_id: header.unidade_saude_id!, profissional_id: header.profissional_id!, equipe_id: header.equipe_id,
-        ...familiaColumns(n), mudou_em: n.mudou ? (atual.mudou ? atual.mudou_em : new Date()) : null,
+        unidade_saude_id: header.unidade_saude_id!,
+        profissional_id: header.profissional_id!,
+        equipe_id: header.equipe_id,
+        ...familiaColumns(n),
+        mudou_em: n.mudou ? (atual.mudou ? atual.mudou_em : new Date()) : null,
       };
-      const [row] = await tx.update(f_)
+      const [row] = await tx
+        .update(f_)
         .set({ ...cols, lock_version: sql`${f_.lock_version} + 1`, updated_at: new Date(), updated_by: who })
-        .where(and(eq(f_.id, id), eq(f_.lock_version, lock_version))).returning({ id: f_.id });
+        .where(and(eq(f_.id, id), eq(f_.lock_version, lock_version)))
+        .returning({ id: f_.id });
       if (!row) throw conflict(msg.edicaoDesatualizada);
       // The trail names what changed, never the values.
-      const campos: string[] = (Object.keys(cols) as Array<keyof typeof cols>)
-        .filter((k) => JSON.stringify(atual[k] ?? null) !== JSON.stringify(cols[k] ?? null));
+      const campos: string[] = (Object.keys(cols) as Array<keyof typeof cols>).filter(
+        (k) => JSON.stringify(atual[k] ?? null) !== JSON.stringify(cols[k] ?? null),
+      );
       if (membrosMudaram) campos.push('membros');
       await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
       return (await unscopedLoadFamilia(tx, id))!;
@@ -301,22 +454,40 @@ export async function deleteFamilia(ctx: Ctx, id: string): Promise<void> {
     const atual = await findInScope(tx, scope, id, true);
     if (!atual) throw notFound();
     // Visits are facts already reported: the family stays (flag it as moved instead).
-    const [visita] = await tx.select({ id: visitasDomiciliares.id }).from(visitasDomiciliares).where(eq(visitasDomiciliares.familia_id, id)).limit(1);
+    const [visita] = await tx
+      .select({ id: visitasDomiciliares.id })
+      .from(visitasDomiciliares)
+      .where(eq(visitasDomiciliares.familia_id, id))
+      .limit(1);
     if (visita) throw conflict(msg.familiaComVisitas);
     if (atual.domicilio_id) {
       await audit(tx, ctx, {
-        action: 'desvincular_familia', resource: 'atencao_primaria/cadastros_domiciliares', record_id: atual.domicilio_id, details: { familia_id: id },
+        action: 'desvincular_familia',
+        resource: 'atencao_primaria/cadastros_domiciliares',
+        record_id: atual.domicilio_id,
+        details: { familia_id: id },
       });
     }
     await tx.delete(f_).where(eq(f_.id, id));
-    await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id, details: { domicilio_id: atual.domicilio_id } });
+    await audit(tx, ctx, {
+      action: 'destroy',
+      resource: RESOURCE,
+      record_id: id,
+      details: { domicilio_id: atual.domicilio_id },
+    });
   });
 }
 
 // ---- one member at a time ------------------------------------------------------------------------------------
 
 const bumpFamilia = (tx: DbOrTx, ctx: Ctx, id: string) =>
-  tx.update(f_).set({ lock_version: sql`${f_.lock_version} + 1`, updated_at: new Date(), updated_by: ctx.usuario?.profissionalId ?? null })
+  tx
+    .update(f_)
+    .set({
+      lock_version: sql`${f_.lock_version} + 1`,
+      updated_at: new Date(),
+      updated_by: ctx.usuario?.profissionalId ?? null,
+    })
     .where(eq(f_.id, id));
 
 export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Promise<Familia> {
@@ -328,19 +499,33 @@ export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Pr
       if (familia.mudou) throw conflict(msg.familiaMudou);
       const errors: FieldErrors = {};
       if (m.parentesco_id === PARENTESCO_RESPONSAVEL) add(errors, 'parentesco_id', msg.somenteUmResponsavel);
-      const [ja] = await tx.select({ id: fm.id }).from(fm).where(and(eq(fm.familia_id, id), eq(fm.municipe_id, m.municipe_id)));
+      const [ja] = await tx
+        .select({ id: fm.id })
+        .from(fm)
+        .where(and(eq(fm.familia_id, id), eq(fm.municipe_id, m.municipe_id)));
       if (ja) add(errors, 'municipe_id', msg.membroRepetido);
-      else if ((await tx.select({ id: municipes.id }).from(municipes).where(eq(municipes.id, m.municipe_id))).length === 0) {
+      else if (
+        (await tx.select({ id: municipes.id }).from(municipes).where(eq(municipes.id, m.municipe_id))).length === 0
+      ) {
         add(errors, 'municipe_id', msg.naoEValido);
       }
       if (Object.keys(errors).length > 0) throw unprocessable(errors);
       if ((await emOutraFamilia(tx, [m.municipe_id], id)).size > 0) throw membroEmOutraFamilia();
       await tx.insert(fm).values({
-        id: newId(), familia_id: id, municipe_id: m.municipe_id, parentesco_id: m.parentesco_id, updated_by: ctx.usuario?.profissionalId ?? null,
+        id: newId(),
+        familia_id: id,
+        municipe_id: m.municipe_id,
+        parentesco_id: m.parentesco_id,
+        updated_by: ctx.usuario?.profissionalId ?? null,
       });
       // The member list is part of the family's version: a form opened before this save is stale now.
       await bumpFamilia(tx, ctx, id);
-      await audit(tx, ctx, { action: 'adicionar_membro', resource: RESOURCE, record_id: id, details: { municipe_id: m.municipe_id } });
+      await audit(tx, ctx, {
+        action: 'adicionar_membro',
+        resource: RESOURCE,
+        record_id: id,
+        details: { municipe_id: m.municipe_id },
+      });
       return (await unscopedLoadFamilia(tx, id))!;
     });
   } catch (e) {
@@ -349,7 +534,8 @@ export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Pr
   }
 }
 
-const membroEmOutraFamilia = () => new AppError(409, msg.municipeEmOutraFamilia, { municipe_id: [msg.municipeEmOutraFamilia] });
+const membroEmOutraFamilia = () =>
+  new AppError(409, msg.municipeEmOutraFamilia, { municipe_id: [msg.municipeEmOutraFamilia] });
 
 export async function removerMembro(ctx: Ctx, id: string, municipeId: string): Promise<Familia> {
   return ctx.db.transaction(async (tx) => {
@@ -358,10 +544,18 @@ export async function removerMembro(ctx: Ctx, id: string, municipeId: string): P
     if (!familia) throw notFound();
     if (familia.responsavel_id === municipeId) throw unprocessable({ municipe_id: [msg.responsavelNaoRemovivel] });
     if (familia.mudou) throw conflict(msg.familiaMudou);
-    const [row] = await tx.delete(fm).where(and(eq(fm.familia_id, id), eq(fm.municipe_id, municipeId))).returning({ id: fm.id });
+    const [row] = await tx
+      .delete(fm)
+      .where(and(eq(fm.familia_id, id), eq(fm.municipe_id, municipeId)))
+      .returning({ id: fm.id });
     if (!row) throw notFound();
     await bumpFamilia(tx, ctx, id);
-    await audit(tx, ctx, { action: 'remover_membro', resource: RESOURCE, record_id: id, details: { municipe_id: municipeId } });
+    await audit(tx, ctx, {
+      action: 'remover_membro',
+      resource: RESOURCE,
+      record_id: id,
+      details: { municipe_id: municipeId },
+    });
     return (await unscopedLoadFamilia(tx, id))!;
   });
 }

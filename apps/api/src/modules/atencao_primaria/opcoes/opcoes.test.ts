@@ -7,8 +7,12 @@ const url = '/api/v1/atencao_primaria/opcoes_filtro';
 
 describe(url, () => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const opcoes = async (headers: { authorization: string }) => {
     const res = await t.app.inject({ method: 'GET', url, headers });
@@ -25,15 +29,21 @@ describe(url, () => {
     ]);
     expect(new Set(o.equipes.map((e) => e.unidade_saude_id))).toEqual(new Set([o.unidades[0]!.id]));
     expect(o.profissionais.map((p) => p.nome)).toEqual([
-      'Agente Comunitária de Demonstração', 'Agente de Endemias de Demonstração', 'Enfermeira de Demonstração',
-      'Gestora de Demonstração', 'Médico de Demonstração',
+      'Agente Comunitária de Demonstração',
+      'Agente de Endemias de Demonstração',
+      'Enfermeira de Demonstração',
+      'Gestora de Demonstração',
+      'Médico de Demonstração',
     ]);
   });
 
   it('follows the current unit', async () => {
     const o = await opcoes(await signIn(t, 'acs', 'UBS Jardim das Palmeiras'));
     expect(o.equipes.map((e) => e.nome)).toEqual(['ESF Jardim das Palmeiras']);
-    expect(o.profissionais.map((p) => p.nome)).toEqual(['Agente Comunitária de Demonstração', 'Gestora de Demonstração']);
+    expect(o.profissionais.map((p) => p.nome)).toEqual([
+      'Agente Comunitária de Demonstração',
+      'Gestora de Demonstração',
+    ]);
   });
 
   it('answers a user of a unit without teams with empty teams, and 401 without a session', async () => {

@@ -6,8 +6,12 @@ import * as service from './service';
 // lists (issue 7). Any signed-in user: it names only units, teams and colleagues of the user's own units, and each
 // list screen that uses it has its own permission (docs/decisions.md "Households and families").
 export const opcoesFiltroRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', {
-    config: { access: 'authenticated' },
-    schema: { response: { 200: opcoesFiltroSchema } },
-  }, async (req) => service.opcoesFiltro(req.ctx));
+  app.get(
+    '/',
+    {
+      config: { access: 'authenticated' },
+      schema: { response: { 200: opcoesFiltroSchema } },
+    },
+    async (req) => service.opcoesFiltro(req.ctx),
+  );
 };

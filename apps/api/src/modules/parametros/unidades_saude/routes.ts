@@ -17,13 +17,21 @@ async function readFlag(db: Db, id: string, parametro: (typeof unidadeFlags)[num
 
 // GET /api/v1/parametros/unidades_saude/{id}/{parametro} and …/atual/{parametro} (spec §7).
 export const parametrosUnidadeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/atual/:parametro', {
-    config: { access: 'parametros/unidades_saude:show' },
-    schema: { params: z.object({ parametro: flagParam }), response: { 200: answer } },
-  }, async (req) => readFlag(req.ctx.db, req.usuario!.unidadeId!, req.params.parametro));
+  app.get(
+    '/atual/:parametro',
+    {
+      config: { access: 'parametros/unidades_saude:show' },
+      schema: { params: z.object({ parametro: flagParam }), response: { 200: answer } },
+    },
+    async (req) => readFlag(req.ctx.db, req.usuario!.unidadeId!, req.params.parametro),
+  );
 
-  app.get('/:id/:parametro', {
-    config: { access: 'parametros/unidades_saude:show' },
-    schema: { params: z.object({ id: z.uuid(), parametro: flagParam }), response: { 200: answer } },
-  }, async (req) => readFlag(req.ctx.db, req.params.id, req.params.parametro));
+  app.get(
+    '/:id/:parametro',
+    {
+      config: { access: 'parametros/unidades_saude:show' },
+      schema: { params: z.object({ id: z.uuid(), parametro: flagParam }), response: { 200: answer } },
+    },
+    async (req) => readFlag(req.ctx.db, req.params.id, req.params.parametro),
+  );
 };

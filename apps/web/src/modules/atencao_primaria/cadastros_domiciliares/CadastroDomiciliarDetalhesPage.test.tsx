@@ -14,46 +14,82 @@ const rotas = [
 ];
 const URL_DOMICILIO = `/api/v1/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}`;
 const familia = {
-  id: FAMILIA_ID, responsavel_id: MARIA, responsavel_nome: 'Maria da Silva', responsavel_cns: null, numero_prontuario: 'F12',
-  numero_membros: 3, mudou: false, vinculado_em: null,
+  id: FAMILIA_ID,
+  responsavel_id: MARIA,
+  responsavel_nome: 'Maria da Silva',
+  responsavel_cns: null,
+  numero_prontuario: 'F12',
+  numero_membros: 3,
+  mudou: false,
+  vinculado_em: null,
 };
 const itemDaLista = {
-  id: DOMICILIO_ID, endereco: 'Rua das Flores, 12 - Centro', cep: '70000001', tipo_imovel_id: 1, st_micro_area: '01', fora_area: false,
-  unidade_saude_id: domicilioDe().unidade_saude_id, unidade_saude_nome: 'UBS Centro', equipe_id: null, equipe_nome: 'ESF Centro 1',
-  profissional_id: domicilioDe().profissional_id, profissional_nome: 'Agente Teste', numero_familias: 1, data_cadastro: '2025-03-01T12:00:00.000Z',
+  id: DOMICILIO_ID,
+  endereco: 'Rua das Flores, 12 - Centro',
+  cep: '70000001',
+  tipo_imovel_id: 1,
+  st_micro_area: '01',
+  fora_area: false,
+  unidade_saude_id: domicilioDe().unidade_saude_id,
+  unidade_saude_nome: 'UBS Centro',
+  equipe_id: null,
+  equipe_nome: 'ESF Centro 1',
+  profissional_id: domicilioDe().profissional_id,
+  profissional_nome: 'Agente Teste',
+  numero_familias: 1,
+  data_cadastro: '2025-03-01T12:00:00.000Z',
   termo_recusa: false,
 };
 
 describe('CadastroDomiciliarDetalhesPage', { timeout: 30_000 }, () => {
   it('shows the home read-only with the four actions of the interface dictionary', async () => {
-    fakeApi({ [`GET ${URL_DOMICILIO}`]: { body: domicilioDe({ familias: [familia], telefone_contato: '61991234570', temperatura: 36.5 }) } });
+    fakeApi({
+      [`GET ${URL_DOMICILIO}`]: {
+        body: domicilioDe({ familias: [familia], telefone_contato: '61991234570', temperatura: 36.5 }),
+      },
+    });
     renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/detalhes`);
     expect(await screen.findByRole('heading', { name: 'Rua das Flores, 12 - Centro' })).toBeInTheDocument();
     expect(screen.getByText('CEP 70000-001 · Brasília/DF · Micro-área 01')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Cadastro individual' })).toHaveAttribute('href', '/atencao_primaria/cadastros_individuais/new');
-    expect(screen.getByRole('link', { name: 'Editar domicílio' })).toHaveAttribute('href', `${BASE_PATH}/${DOMICILIO_ID}/edit`);
-    expect(screen.getByRole('link', { name: 'Visitas domiciliares' })).toHaveAttribute('href', `/atencao_primaria/visitas_domiciliares/${FAMILIA_ID}/detalhes`);
+    expect(await screen.findByRole('link', { name: 'Cadastro individual' })).toHaveAttribute(
+      'href',
+      '/atencao_primaria/cadastros_individuais/new',
+    );
+    expect(screen.getByRole('link', { name: 'Editar domicílio' })).toHaveAttribute(
+      'href',
+      `${BASE_PATH}/${DOMICILIO_ID}/edit`,
+    );
+    expect(screen.getByRole('link', { name: 'Visitas domiciliares' })).toHaveAttribute(
+      'href',
+      `/atencao_primaria/visitas_domiciliares/${FAMILIA_ID}/detalhes`,
+    );
     expect(screen.getByRole('button', { name: 'Remover domicílio' })).toBeInTheDocument();
     const moradia = screen.getByRole('region', { name: 'Condições de moradia' });
     expect(moradia).toHaveTextContent('Próprio');
     expect(moradia).toHaveTextContent('Sim (Concessionária)');
     expect(screen.getByText('(61) 99123-4570')).toBeInTheDocument();
     expect(screen.getByText('36,5 °C')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Famílias do domicílio' })).getByRole('link', { name: 'Maria da Silva' }))
-      .toHaveAttribute('href', `/atencao_primaria/familias/${FAMILIA_ID}/edit`);
+    expect(
+      within(screen.getByRole('table', { name: 'Famílias do domicílio' })).getByRole('link', {
+        name: 'Maria da Silva',
+      }),
+    ).toHaveAttribute('href', `/atencao_primaria/familias/${FAMILIA_ID}/edit`);
   });
 
   it('sends "Visitas domiciliares" to the list of families when no family lives there, and prefers one that did not move', () => {
     expect(visitasDestino({ familias: [] })).toBe('/atencao_primaria/visitas_domiciliares');
     const mudou = { ...familia, id: '0190a6d2-1c1e-7000-8000-0000000000f9', mudou: true };
-    expect(visitasDestino({ familias: [mudou, familia] })).toBe(`/atencao_primaria/visitas_domiciliares/${FAMILIA_ID}/detalhes`);
+    expect(visitasDestino({ familias: [mudou, familia] })).toBe(
+      `/atencao_primaria/visitas_domiciliares/${FAMILIA_ID}/detalhes`,
+    );
   });
 
   it("asks 'Remover domicílio?', shows why a home with families is refused, and removes one without", async () => {
     let recusar = true;
     const { chamadas } = fakeApi({
       [`GET ${URL_DOMICILIO}`]: { body: domicilioDe() },
-      [`DELETE ${URL_DOMICILIO}`]: () => (recusar ? { status: 409, body: { message: msg.domicilioComFamilias, errors: {} } } : { status: 204 }),
+      [`DELETE ${URL_DOMICILIO}`]: () =>
+        recusar ? { status: 409, body: { message: msg.domicilioComFamilias, errors: {} } } : { status: 204 },
       'GET /api/v1/atencao_primaria/cadastros_domiciliares': lista([itemDaLista]),
     });
     const { user, router } = renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/detalhes`);
@@ -86,7 +122,13 @@ describe('CadastroDomiciliarListPage', { timeout: 30_000 }, () => {
     expect(linha).toHaveTextContent('Domicílio');
     expect(screen.getByText('Exibindo 1 a 1 de 31 registros')).toBeInTheDocument();
     const busca = chamadas.find((c) => c.path === '/api/v1/atencao_primaria/cadastros_domiciliares');
-    expect(Object.fromEntries(busca!.search)).toEqual({ micro_area: '01', tipo_imovel_id: '1', endereco: 'flores', page: '1', per_page: '10' });
+    expect(Object.fromEntries(busca!.search)).toEqual({
+      micro_area: '01',
+      tipo_imovel_id: '1',
+      endereco: 'flores',
+      page: '1',
+      per_page: '10',
+    });
     await user.click(within(linha).getByText('Rua das Flores, 12 - Centro'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE_PATH}/${DOMICILIO_ID}/detalhes`));
     expect(await screen.findByRole('heading', { name: 'Rua das Flores, 12 - Centro' })).toBeInTheDocument();

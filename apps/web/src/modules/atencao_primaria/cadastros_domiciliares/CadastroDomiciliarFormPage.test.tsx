@@ -13,8 +13,12 @@ const rotas = [
   { path: `${BASE_PATH}/new`, element: <CadastroDomiciliarFormPage /> },
   { path: `${BASE_PATH}/:id/detalhes`, element: <h1>Detalhe do domicílio</h1> },
   {
-    path: `${BASE_PATH}/:id/edit`, element: <CadastroDomiciliarFormPage />,
-    children: [{ index: true, element: <CadastroDomiciliarIdentificacaoTab /> }, { path: 'familias', element: <FamiliasTab /> }],
+    path: `${BASE_PATH}/:id/edit`,
+    element: <CadastroDomiciliarFormPage />,
+    children: [
+      { index: true, element: <CadastroDomiciliarIdentificacaoTab /> },
+      { path: 'familias', element: <FamiliasTab /> },
+    ],
   },
 ];
 
@@ -33,7 +37,9 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Novo cadastro domiciliar' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Tipo de imóvel' })).toHaveValue('Domicílio');
     expect(secao('Condições de moradia')).toBeInTheDocument();
-    expect(within(secao('Condições de moradia')!).getByRole('combobox', { name: 'Situação de moradia / posse da terra' })).toBeInTheDocument();
+    expect(
+      within(secao('Condições de moradia')!).getByRole('combobox', { name: 'Situação de moradia / posse da terra' }),
+    ).toBeInTheDocument();
     expect(secao('Animais no domicílio')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Telefone residencial' })).toBeInTheDocument();
     expect(secao('Instituição de permanência')).not.toBeInTheDocument();
@@ -69,12 +75,18 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Condição de posse e uso da terra' })).not.toBeInTheDocument();
 
     expect(screen.queryByRole('radiogroup', { name: 'Origem da energia elétrica' })).not.toBeInTheDocument();
-    await user.click(within(screen.getByRole('radiogroup', { name: 'Disponibilidade de energia elétrica?' })).getByRole('radio', { name: 'Sim' }));
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Disponibilidade de energia elétrica?' })).getByRole('radio', {
+        name: 'Sim',
+      }),
+    );
     expect(screen.getByRole('radiogroup', { name: 'Origem da energia elétrica' })).toBeInTheDocument();
 
     expect(screen.queryByRole('group', { name: 'Quais animais?' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Quantos animais?' })).not.toBeInTheDocument();
-    await user.click(within(screen.getByRole('radiogroup', { name: 'Tem animais no domicílio?' })).getByRole('radio', { name: 'Sim' }));
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Tem animais no domicílio?' })).getByRole('radio', { name: 'Sim' }),
+    );
     expect(screen.getByRole('group', { name: 'Quais animais?' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Quantos animais?' })).toBeInTheDocument();
   });
@@ -83,12 +95,23 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
     const { chamadas } = fakeApi({});
     const { user } = renderRotas(rotas, `${BASE_PATH}/new`);
     await screen.findByRole('heading', { name: 'Novo cadastro domiciliar' });
-    await user.click(within(screen.getByRole('radiogroup', { name: 'Tem animais no domicílio?' })).getByRole('radio', { name: 'Sim' }));
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Tem animais no domicílio?' })).getByRole('radio', { name: 'Sim' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     const resumo = await screen.findByText(msg.naoFoiPossivelGravar('cadastro domiciliar', 11));
     const alerta = resumo.closest('[role="alert"]') as HTMLElement;
     for (const campo of [
-      'Micro-área', 'CEP', 'UF', 'Município', 'Tipo de logradouro', 'Logradouro', 'Número', 'Bairro', 'Localização', 'Situação de moradia',
+      'Micro-área',
+      'CEP',
+      'UF',
+      'Município',
+      'Tipo de logradouro',
+      'Logradouro',
+      'Número',
+      'Bairro',
+      'Localização',
+      'Situação de moradia',
       'Quais animais',
     ]) {
       expect(within(alerta).getByText(`${campo} ${msg.obrigatorio}`)).toBeInTheDocument();
@@ -99,7 +122,15 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
   it('fills the street from the CEP, saves a home without what does not apply, and opens its detail', async () => {
     const { chamadas } = fakeApi({
       'GET /api/v1/enderecos/cep/70000001': {
-        body: { cep: '70000001', uf: 'DF', municipio: 'Brasília', municipio_ibge: '5300108', tipo_logradouro: '081', logradouro: 'das Flores', bairro: 'Centro' },
+        body: {
+          cep: '70000001',
+          uf: 'DF',
+          municipio: 'Brasília',
+          municipio_ibge: '5300108',
+          tipo_logradouro: '081',
+          logradouro: 'das Flores',
+          bairro: 'Centro',
+        },
       },
       'GET /api/v1/enderecos/municipios': { body: [{ codigo_ibge: '5300108', nome: 'Brasília', uf: 'DF' }] },
       'POST /api/v1/atencao_primaria/cadastros_domiciliares': { status: 201, body: domicilioDe() },
@@ -120,10 +151,23 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE_PATH}/${DOMICILIO_ID}/detalhes`));
     expect(await screen.findByText('Cadastro domiciliar foi salva com sucesso')).toBeInTheDocument();
-    const post = chamadas.find((c) => c.method === 'POST' && c.path === '/api/v1/atencao_primaria/cadastros_domiciliares');
+    const post = chamadas.find(
+      (c) => c.method === 'POST' && c.path === '/api/v1/atencao_primaria/cadastros_domiciliares',
+    );
     expect(post?.body).toMatchObject({
-      st_micro_area: '01', cep: '70000001', uf: 'DF', municipio_ibge: '5300108', tipo_logradouro: '081', logradouro: 'das Flores',
-      numero: '12', bairro: 'Centro', tipo_imovel_id: 1, situacao_moradia_id: 75, localizacao_id: 83, possui_animais: false, animal_ids: [],
+      st_micro_area: '01',
+      cep: '70000001',
+      uf: 'DF',
+      municipio_ibge: '5300108',
+      tipo_logradouro: '081',
+      logradouro: 'das Flores',
+      numero: '12',
+      bairro: 'Centro',
+      tipo_imovel_id: 1,
+      situacao_moradia_id: 75,
+      localizacao_id: 83,
+      possui_animais: false,
+      animal_ids: [],
     });
     const body = post?.body as Record<string, unknown>;
     expect(body.condicao_posse_terra_id).toBeUndefined();
@@ -143,14 +187,23 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
     await user.type(data, `${p2(amanha.getDate())}${p2(amanha.getMonth() + 1)}${amanha.getFullYear()}`);
     await user.tab();
     const hoje = new Date();
-    expect(await screen.findByText(msg.menorOuIgualQue(`${p2(hoje.getDate())}/${p2(hoje.getMonth() + 1)}/${hoje.getFullYear()}`))).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        msg.menorOuIgualQue(`${p2(hoje.getDate())}/${p2(hoje.getMonth() + 1)}/${hoje.getFullYear()}`),
+      ),
+    ).toBeInTheDocument();
   });
 
   it("edits with the tabs 'Identificação' and 'Famílias', and a stale save offers 'Recarregar'", async () => {
     let versao = 2;
     const { chamadas } = fakeApi({
-      [`GET /api/v1/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}`]: () => ({ body: domicilioDe({ lock_version: versao }) }),
-      [`PUT /api/v1/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}`]: { status: 409, body: { message: msg.edicaoDesatualizada } },
+      [`GET /api/v1/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}`]: () => ({
+        body: domicilioDe({ lock_version: versao }),
+      }),
+      [`PUT /api/v1/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}`]: {
+        status: 409,
+        body: { message: msg.edicaoDesatualizada },
+      },
     });
     const { user } = renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit`);
     expect(await screen.findByRole('tab', { name: 'Identificação', selected: true })).toBeInTheDocument();
@@ -162,7 +215,11 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
     await user.type(numero, '14');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(msg.edicaoDesatualizada)).toBeInTheDocument();
-    expect(chamadas.find((c) => c.method === 'PUT')?.body).toMatchObject({ numero: '14', lock_version: 2, unidade_saude_id: domicilioDe().unidade_saude_id });
+    expect(chamadas.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      numero: '14',
+      lock_version: 2,
+      unidade_saude_id: domicilioDe().unidade_saude_id,
+    });
     versao = 3;
     await user.click(screen.getByRole('button', { name: 'Recarregar' }));
     // Theirs replaces ours: the form remounts on the new version.

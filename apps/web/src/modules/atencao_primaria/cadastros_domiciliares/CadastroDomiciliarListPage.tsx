@@ -10,7 +10,15 @@ import { z } from 'zod';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_domiciliar';
 import { CepInput, isoToBr, maskCep, touchInputStyles } from '../../../lib/form';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError, filtrosEmUso } from '../../../lib/list';
+import {
+  DataList,
+  ListPage,
+  SearchBox,
+  listParamsSchema,
+  useListParams,
+  ListError,
+  filtrosEmUso,
+} from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
 import { BASE_PATH, useDomicilios } from './api';
@@ -20,8 +28,14 @@ import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 const uuid = z.uuid().optional();
 const paramsSchema = listParamsSchema.extend({
   endereco: z.string().trim().max(100).optional(),
-  cep: z.string().regex(/^\d{8}$/).optional(),
-  micro_area: z.string().regex(/^\d{2}$/).optional(),
+  cep: z
+    .string()
+    .regex(/^\d{8}$/)
+    .optional(),
+  micro_area: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
   equipe_id: uuid,
   profissional_id: uuid,
   unidade_saude_id: uuid,
@@ -32,23 +46,63 @@ const TIPOS = tipoImovel.map((t) => ({ value: String(t.codigo), label: t.descric
 
 const columns: DataTableColumn<CadastroDomiciliarListItem>[] = [
   {
-    accessor: 'endereco', title: 'Endereço',
+    accessor: 'endereco',
+    title: 'Endereço',
     render: (c) => (
       <Stack gap={2}>
         <Group gap="xs" wrap="wrap">
-          <Text fw={600} size="sm">{c.endereco}</Text>
-          {c.termo_recusa && <Badge size="sm" color="gray" variant="filled">Recusou o cadastro</Badge>}
+          <Text fw={600} size="sm">
+            {c.endereco}
+          </Text>
+          {c.termo_recusa && (
+            <Badge size="sm" color="gray" variant="filled">
+              Recusou o cadastro
+            </Badge>
+          )}
         </Group>
-        <Text size="xs" c="dimmed">{tipoImovelNome(c.tipo_imovel_id)}</Text>
+        <Text size="xs" c="dimmed">
+          {tipoImovelNome(c.tipo_imovel_id)}
+        </Text>
       </Stack>
     ),
   },
-  { accessor: 'cep', title: 'CEP', noWrap: true, render: (c) => (c.cep ? maskCep(c.cep) : '—'), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})` },
-  { accessor: 'st_micro_area', title: 'Micro-área', render: (c) => (c.fora_area ? 'Fora de área' : (c.st_micro_area ?? '—')) },
-  { accessor: 'equipe_nome', title: 'Equipe', render: (c) => c.equipe_nome ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
-  { accessor: 'profissional_nome', title: 'Profissional', render: (c) => c.profissional_nome ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.xl})` },
-  { accessor: 'numero_familias', title: 'Famílias', textAlign: 'right', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
-  { accessor: 'data_cadastro', title: 'Data do cadastro', noWrap: true, render: (c) => isoToBr(c.data_cadastro.slice(0, 10)), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
+  {
+    accessor: 'cep',
+    title: 'CEP',
+    noWrap: true,
+    render: (c) => (c.cep ? maskCep(c.cep) : '—'),
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
+  },
+  {
+    accessor: 'st_micro_area',
+    title: 'Micro-área',
+    render: (c) => (c.fora_area ? 'Fora de área' : (c.st_micro_area ?? '—')),
+  },
+  {
+    accessor: 'equipe_nome',
+    title: 'Equipe',
+    render: (c) => c.equipe_nome ?? '—',
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
+  },
+  {
+    accessor: 'profissional_nome',
+    title: 'Profissional',
+    render: (c) => c.profissional_nome ?? '—',
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.xl})`,
+  },
+  {
+    accessor: 'numero_familias',
+    title: 'Famílias',
+    textAlign: 'right',
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+  },
+  {
+    accessor: 'data_cadastro',
+    title: 'Data do cadastro',
+    noWrap: true,
+    render: (c) => isoToBr(c.data_cadastro.slice(0, 10)),
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+  },
 ];
 
 export function CadastroDomiciliarListPage() {
@@ -57,41 +111,70 @@ export function CadastroDomiciliarListPage() {
   const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
   const podeCriar = usePode('atencao_primaria/cadastros_domiciliares:create');
   const lista = useDomicilios({
-    endereco: params.endereco, cep: params.cep, micro_area: params.micro_area, equipe_id: params.equipe_id,
-    profissional_id: params.profissional_id, unidade_saude_id: params.unidade_saude_id, tipo_imovel_id: params.tipo_imovel_id,
-    page: params.page, per_page: params.per_page,
+    endereco: params.endereco,
+    cep: params.cep,
+    micro_area: params.micro_area,
+    equipe_id: params.equipe_id,
+    profissional_id: params.profissional_id,
+    unidade_saude_id: params.unidade_saude_id,
+    tipo_imovel_id: params.tipo_imovel_id,
+    page: params.page,
+    per_page: params.per_page,
   });
   const [cep, setCep] = useState(params.cep ?? '');
 
   const novo = podeCriar ? (
-    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Novo cadastro domiciliar</Button>
+    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
+      Novo cadastro domiciliar
+    </Button>
   ) : undefined;
 
   return (
     <ListPage
       title="Cadastros domiciliares"
       action={novo}
-      search={(
-        <SearchBox label="Buscar endereço" placeholder="Logradouro, número, bairro ou referência" value={params.endereco ?? ''}
-          onSearch={(endereco) => setFilters({ endereco })} />
-      )}
-      activeFilters={filtrosEmUso(params, ['cep', 'micro_area', 'tipo_imovel_id', 'unidade_saude_id', 'equipe_id', 'profissional_id'])}
-      filters={(
+      search={
+        <SearchBox
+          label="Buscar endereço"
+          placeholder="Logradouro, número, bairro ou referência"
+          value={params.endereco ?? ''}
+          onSearch={(endereco) => setFilters({ endereco })}
+        />
+      }
+      activeFilters={filtrosEmUso(params, [
+        'cep',
+        'micro_area',
+        'tipo_imovel_id',
+        'unidade_saude_id',
+        'equipe_id',
+        'profissional_id',
+      ])}
+      filters={
         <>
           <CepInput
-            label="CEP" w={140} value={cep}
+            label="CEP"
+            w={140}
+            value={cep}
             onChange={(v) => {
               setCep(v);
               if (v.length === 8 || v === '') setFilters({ cep: v || undefined });
             }}
           />
           <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
-          <Select label="Tipo de imóvel" w={200} clearable searchable data={TIPOS} styles={touchInputStyles}
+          <Select
+            label="Tipo de imóvel"
+            w={200}
+            clearable
+            searchable
+            data={TIPOS}
+            styles={touchInputStyles}
             value={params.tipo_imovel_id === undefined ? null : String(params.tipo_imovel_id)}
-            onChange={(v) => setFilters({ tipo_imovel_id: v ?? undefined })} comboboxProps={{ width: 360, position: 'bottom-start' }} />
+            onChange={(v) => setFilters({ tipo_imovel_id: v ?? undefined })}
+            comboboxProps={{ width: 360, position: 'bottom-start' }}
+          />
           <FiltrosLotacao value={params} onChange={setFilters} />
         </>
-      )}
+      }
     >
       <ListError error={lista.error} onRetry={() => void lista.refetch()} />
       <DataList<CadastroDomiciliarListItem>
@@ -105,7 +188,13 @@ export function CadastroDomiciliarListPage() {
         onPageChange={setPage}
         onPerPageChange={setPerPage}
         emptyText="Nenhum cadastro domiciliar encontrado."
-        emptyAction={podeCriar ? <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>Cadastrar domicílio</Button> : undefined}
+        emptyAction={
+          podeCriar ? (
+            <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>
+              Cadastrar domicílio
+            </Button>
+          ) : undefined
+        }
         onRowClick={(c) => void navigate(`${BASE_PATH}/${c.id}/detalhes`)}
       />
     </ListPage>

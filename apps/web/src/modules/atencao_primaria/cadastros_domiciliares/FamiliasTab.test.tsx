@@ -1,33 +1,69 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '@saude/shared';
-import { CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO, type FamiliaDoDomicilio } from '@saude/shared/schemas/cadastro_domiciliar';
+import {
+  CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
+  type FamiliaDoDomicilio,
+} from '@saude/shared/schemas/cadastro_domiciliar';
 import { BASE_PATH } from './api';
 import { CadastroDomiciliarFormPage, CadastroDomiciliarIdentificacaoTab } from './CadastroDomiciliarFormPage';
 import { DESVINCULADA_COM_SUCESSO, FamiliasTab, VINCULADA_COM_SUCESSO } from './FamiliasTab';
-import { domicilioDe, DOMICILIO_ID, FAMILIA_ID, fakeApi, familiaListItemDe, JOAO, lista, MARIA, renderRotas } from './testUtils';
+import {
+  domicilioDe,
+  DOMICILIO_ID,
+  FAMILIA_ID,
+  fakeApi,
+  familiaListItemDe,
+  JOAO,
+  lista,
+  MARIA,
+  renderRotas,
+} from './testUtils';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const rotas = [
   {
-    path: `${BASE_PATH}/:id/edit`, element: <CadastroDomiciliarFormPage />,
-    children: [{ index: true, element: <CadastroDomiciliarIdentificacaoTab /> }, { path: 'familias', element: <FamiliasTab /> }],
+    path: `${BASE_PATH}/:id/edit`,
+    element: <CadastroDomiciliarFormPage />,
+    children: [
+      { index: true, element: <CadastroDomiciliarIdentificacaoTab /> },
+      { path: 'familias', element: <FamiliasTab /> },
+    ],
   },
 ];
 const URL_DOMICILIO = `/api/v1/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}`;
 const OUTRA = '0190a6d2-1c1e-7000-8000-0000000000f2';
 
 const vinculada = (o: Partial<FamiliaDoDomicilio> = {}): FamiliaDoDomicilio => ({
-  id: FAMILIA_ID, responsavel_id: MARIA, responsavel_nome: 'Maria da Silva', responsavel_cns: '700000000000005', numero_prontuario: 'F12',
-  numero_membros: 3, mudou: false, vinculado_em: '2025-03-02T10:00:00.000Z', ...o,
+  id: FAMILIA_ID,
+  responsavel_id: MARIA,
+  responsavel_nome: 'Maria da Silva',
+  responsavel_cns: '700000000000005',
+  numero_prontuario: 'F12',
+  numero_membros: 3,
+  mudou: false,
+  vinculado_em: '2025-03-02T10:00:00.000Z',
+  ...o,
 });
 
 describe('FamiliasTab', { timeout: 30_000 }, () => {
   it("lists the home's families with the head's masked CNS and the 'Mudou-se' badge", async () => {
     fakeApi({
       [`GET ${URL_DOMICILIO}`]: {
-        body: domicilioDe({ familias: [vinculada(), vinculada({ id: OUTRA, responsavel_id: JOAO, responsavel_nome: 'João Pereira', responsavel_cns: null, mudou: true, numero_membros: 1 })] }),
+        body: domicilioDe({
+          familias: [
+            vinculada(),
+            vinculada({
+              id: OUTRA,
+              responsavel_id: JOAO,
+              responsavel_nome: 'João Pereira',
+              responsavel_cns: null,
+              mudou: true,
+              numero_membros: 1,
+            }),
+          ],
+        }),
       },
     });
     renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
@@ -39,7 +75,10 @@ describe('FamiliasTab', { timeout: 30_000 }, () => {
     expect(within(maria).queryByText('Mudou-se')).not.toBeInTheDocument();
     const joao = within(tabela).getByRole('row', { name: /João Pereira/ });
     expect(within(joao).getByText('Mudou-se')).toBeInTheDocument();
-    expect(within(joao).getByRole('link', { name: 'João Pereira' })).toHaveAttribute('href', `/atencao_primaria/familias/${OUTRA}/edit`);
+    expect(within(joao).getByRole('link', { name: 'João Pereira' })).toHaveAttribute(
+      'href',
+      `/atencao_primaria/familias/${OUTRA}/edit`,
+    );
   });
 
   it("links a family not yet linked; when its head heads a family in another home it asks, and 'Sim' links with confirmar", async () => {
@@ -49,7 +88,14 @@ describe('FamiliasTab', { timeout: 30_000 }, () => {
       'GET /api/v1/atencao_primaria/familias': lista([familiaListItemDe()]),
       [`POST ${URL_DOMICILIO}/familias`]: ({ body }) => {
         if (!(body as { confirmar?: boolean }).confirmar) {
-          return { status: 409, body: { message: msg.responsavelEmOutroDomicilio, errors: {}, confirmacao: CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO } };
+          return {
+            status: 409,
+            body: {
+              message: msg.responsavelEmOutroDomicilio,
+              errors: {},
+              confirmacao: CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
+            },
+          };
         }
         domicilio = domicilioDe({ familias: [vinculada()] });
         return { body: domicilio };
@@ -71,8 +117,13 @@ describe('FamiliasTab', { timeout: 30_000 }, () => {
     expect(pergunta).toHaveTextContent(msg.responsavelEmOutroDomicilio);
     await user.click(within(pergunta).getByRole('button', { name: 'Sim' }));
     expect(await screen.findByText(VINCULADA_COM_SUCESSO)).toBeInTheDocument();
-    const posts = chamadas.filter((c) => c.method === 'POST' && c.path === `${URL_DOMICILIO}/familias`).map((c) => c.body);
-    expect(posts).toEqual([{ familia_id: FAMILIA_ID, confirmar: false }, { familia_id: FAMILIA_ID, confirmar: true }]);
+    const posts = chamadas
+      .filter((c) => c.method === 'POST' && c.path === `${URL_DOMICILIO}/familias`)
+      .map((c) => c.body);
+    expect(posts).toEqual([
+      { familia_id: FAMILIA_ID, confirmar: false },
+      { familia_id: FAMILIA_ID, confirmar: true },
+    ]);
     expect(await screen.findByRole('row', { name: /Maria da Silva/ })).toBeInTheDocument();
   });
 

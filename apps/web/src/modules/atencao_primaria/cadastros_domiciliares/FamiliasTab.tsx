@@ -10,7 +10,10 @@ import { useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import { msg } from '@saude/shared';
 import {
-  CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO, ehDomicilio, type CadastroDomiciliar, type FamiliaDoDomicilio,
+  CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
+  ehDomicilio,
+  type CadastroDomiciliar,
+  type FamiliaDoDomicilio,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { notifyError } from '../../../lib/feedback';
 import { maskCns, touchInputStyles, useFieldLabel } from '../../../lib/form';
@@ -35,18 +38,30 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
   // Families live in homes only (e-SUS: property type Domicílio, without refusal).
   const aceitaFamilias = ehDomicilio(domicilio.tipo_imovel_id) && !domicilio.termo_recusa;
 
-  const onDesvincular = (f: FamiliaDoDomicilio) => modals.openConfirmModal({
-    title: 'Desvincular família?',
-    children: <Text size="sm">A família de {f.responsavel_nome} deixará de constar neste domicílio. Ela continua cadastrada e pode ser vinculada de novo.</Text>,
-    labels: { confirm: 'Sim, desvincular', cancel: 'Não, manter' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => {
-      desvincular.mutateAsync(f.id).then(
-        () => notifications.show({ color: 'green', title: msg.sucesso, message: DESVINCULADA_COM_SUCESSO, autoClose: 5000 }),
-        (err: unknown) => notifyError(err),
-      );
-    },
-  });
+  const onDesvincular = (f: FamiliaDoDomicilio) =>
+    modals.openConfirmModal({
+      title: 'Desvincular família?',
+      children: (
+        <Text size="sm">
+          A família de {f.responsavel_nome} deixará de constar neste domicílio. Ela continua cadastrada e pode ser
+          vinculada de novo.
+        </Text>
+      ),
+      labels: { confirm: 'Sim, desvincular', cancel: 'Não, manter' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        desvincular.mutateAsync(f.id).then(
+          () =>
+            notifications.show({
+              color: 'green',
+              title: msg.sucesso,
+              message: DESVINCULADA_COM_SUCESSO,
+              autoClose: 5000,
+            }),
+          (err: unknown) => notifyError(err),
+        );
+      },
+    });
 
   return (
     <Stack gap="md">
@@ -57,10 +72,16 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
             : `${domicilio.familias.length} ${domicilio.familias.length === 1 ? 'família' : 'famílias'} neste domicílio.`}
         </Text>
         {podeEditar && aceitaFamilias && (
-          <Button mih={44} leftSection={<IconLink size={18} aria-hidden />} onClick={open}>Vincular família</Button>
+          <Button mih={44} leftSection={<IconLink size={18} aria-hidden />} onClick={open}>
+            Vincular família
+          </Button>
         )}
       </Group>
-      {!aceitaFamilias && <Alert color="gray" variant="light" role="status">{msg.familiasSomenteDomicilio}</Alert>}
+      {!aceitaFamilias && (
+        <Alert color="gray" variant="light" role="status">
+          {msg.familiasSomenteDomicilio}
+        </Alert>
+      )}
       {domicilio.familias.length > 0 && (
         <Table.ScrollContainer minWidth={560}>
           <Table striped withTableBorder verticalSpacing="sm" aria-label="Famílias do domicílio">
@@ -70,7 +91,11 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
                 <Table.Th>CNS</Table.Th>
                 <Table.Th>Prontuário</Table.Th>
                 <Table.Th>Membros</Table.Th>
-                {podeEditar && <Table.Th><VisuallyHidden>Ações</VisuallyHidden></Table.Th>}
+                {podeEditar && (
+                  <Table.Th>
+                    <VisuallyHidden>Ações</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -78,17 +103,31 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
                 <Table.Tr key={f.id}>
                   <Table.Td>
                     <Group gap="xs" wrap="wrap">
-                      <Anchor component={Link} to={`${FAMILIAS_PATH}/${f.id}/edit`} size="sm" fw={600}>{f.responsavel_nome}</Anchor>
-                      {f.mudou && <Badge color="orange" variant="light">Mudou-se</Badge>}
+                      <Anchor component={Link} to={`${FAMILIAS_PATH}/${f.id}/edit`} size="sm" fw={600}>
+                        {f.responsavel_nome}
+                      </Anchor>
+                      {f.mudou && (
+                        <Badge color="orange" variant="light">
+                          Mudou-se
+                        </Badge>
+                      )}
                     </Group>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.responsavel_cns ? maskCns(f.responsavel_cns) : '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {f.responsavel_cns ? maskCns(f.responsavel_cns) : '—'}
+                  </Table.Td>
                   <Table.Td>{f.numero_prontuario ?? '—'}</Table.Td>
                   <Table.Td>{f.numero_membros}</Table.Td>
                   {podeEditar && (
                     <Table.Td style={{ textAlign: 'right' }}>
-                      <Button variant="subtle" color="red" mih={44} leftSection={<IconLinkOff size={16} aria-hidden />}
-                        aria-label={`Desvincular a família de ${f.responsavel_nome}`} onClick={() => onDesvincular(f)}>
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        mih={44}
+                        leftSection={<IconLinkOff size={16} aria-hidden />}
+                        aria-label={`Desvincular a família de ${f.responsavel_nome}`}
+                        onClick={() => onDesvincular(f)}
+                      >
                         Desvincular
                       </Button>
                     </Table.Td>
@@ -113,9 +152,19 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
   const [erro, setErro] = useState<string | undefined>();
   // Once picked, the box shows the option's label: that is not a new search.
   const termo = escolhida && q === escolhida.label ? '' : q.trim();
-  const familias = useFamilias({ vinculada: false, mudou: false, responsavel: termo || undefined, page: 1, per_page: 20 });
+  const familias = useFamilias({
+    vinculada: false,
+    mudou: false,
+    responsavel: termo || undefined,
+    page: 1,
+    per_page: 20,
+  });
   const vincular = useVincularFamilia(domicilioId);
-  const label = useFieldLabel({ label: 'Família', required: true, tooltip: 'Somente famílias ainda sem domicílio. Busque pelo nome, CPF ou CNS do responsável familiar.' });
+  const label = useFieldLabel({
+    label: 'Família',
+    required: true,
+    tooltip: 'Somente famílias ainda sem domicílio. Busque pelo nome, CPF ou CNS do responsável familiar.',
+  });
   const data = (familias.data?.rows ?? []).map((f) => ({
     value: f.id,
     label: `${f.responsavel_nome}${f.numero_prontuario ? ` · Prontuário ${f.numero_prontuario}` : ''} · ${f.numero_membros} ${f.numero_membros === 1 ? 'membro' : 'membros'}`,
@@ -133,7 +182,11 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
       onClose();
     } catch (err) {
       // Spec §8: the head already heads a family in another home — ask, and link on "Sim".
-      if (err instanceof ApiError && err.status === 409 && err.body.confirmacao === CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO) {
+      if (
+        err instanceof ApiError &&
+        err.status === 409 &&
+        err.body.confirmacao === CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO
+      ) {
         modals.openConfirmModal({
           title: 'Confirmar vínculo',
           children: <Text size="sm">{err.message}</Text>,
@@ -154,21 +207,39 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
     <Modal opened onClose={onClose} title="Vincular família" size="lg">
       <Stack gap="md">
         <Select
-          {...label} searchable clearable data={data} value={familiaId} styles={touchInputStyles} error={erro}
-          placeholder="Nome, CPF ou CNS do responsável" searchValue={busca} onSearchChange={setBusca}
+          {...label}
+          searchable
+          clearable
+          data={data}
+          value={familiaId}
+          styles={touchInputStyles}
+          error={erro}
+          placeholder="Nome, CPF ou CNS do responsável"
+          searchValue={busca}
+          onSearchChange={setBusca}
           // The API already searched: show its answer as is.
           filter={({ options }) => options}
           nothingFoundMessage={familias.isFetching ? 'Buscando…' : 'Nenhuma família sem domicílio encontrada.'}
-          onChange={(_v, option) => { setEscolhida(option ? { value: option.value, label: option.label } : null); setErro(undefined); }}
+          onChange={(_v, option) => {
+            setEscolhida(option ? { value: option.value, label: option.label } : null);
+            setErro(undefined);
+          }}
           comboboxProps={{ withinPortal: true }}
           data-autofocus
         />
         <Text size="xs" c="dimmed">
-          A família não está na lista? <Anchor component={Link} to={`${FAMILIAS_PATH}/new`} size="xs">Cadastrar família</Anchor>
+          A família não está na lista?{' '}
+          <Anchor component={Link} to={`${FAMILIAS_PATH}/new`} size="xs">
+            Cadastrar família
+          </Anchor>
         </Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" mih={44} onClick={onClose} disabled={vincular.isPending}>Cancelar</Button>
-          <Button mih={44} loading={vincular.isPending} onClick={() => void enviar(false)}>Vincular</Button>
+          <Button variant="default" mih={44} onClick={onClose} disabled={vincular.isPending}>
+            Cancelar
+          </Button>
+          <Button mih={44} loading={vincular.isPending} onClick={() => void enviar(false)}>
+            Vincular
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,7 +1,11 @@
 // Data hooks of the household registrations (issue 7): one query-key factory, pages fetch, children get props.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  CadastroDomiciliar, CadastroDomiciliarFilters, CadastroDomiciliarInput, CadastroDomiciliarListItem, CadastroDomiciliarUpdate,
+  CadastroDomiciliar,
+  CadastroDomiciliarFilters,
+  CadastroDomiciliarInput,
+  CadastroDomiciliarListItem,
+  CadastroDomiciliarUpdate,
   VincularFamiliaInput,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { http } from '../../../lib/http';

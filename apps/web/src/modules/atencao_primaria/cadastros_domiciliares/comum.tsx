@@ -13,7 +13,8 @@ export const MODEL = 'Cadastro domiciliar';
 type Tabela = readonly { codigo: number | string; descricao: string }[];
 export const nomeDe = (t: Tabela, id: number | string | null | undefined) =>
   (id === null || id === undefined ? undefined : t.find((r) => r.codigo === id)?.descricao) ?? '—';
-export const opcoes = (t: readonly { codigo: number; descricao: string }[]) => t.map((r) => ({ value: r.codigo, label: r.descricao }));
+export const opcoes = (t: readonly { codigo: number; descricao: string }[]) =>
+  t.map((r) => ({ value: r.codigo, label: r.descricao }));
 
 export const tipoImovelNome = (id: number | null | undefined) => nomeDe(tipoImovel, id);
 
@@ -32,13 +33,26 @@ export function DomicilioCabecalho({ c, children }: { c: CadastroDomiciliar; chi
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
           <Group gap="sm" wrap="wrap">
-            <Title order={2} style={{ overflowWrap: 'anywhere' }}>{enderecoTexto(c)}</Title>
-            <Badge variant="light" color="cyan">{tipoImovelNome(c.tipo_imovel_id)}</Badge>
-            {c.termo_recusa && <Badge variant="filled" color="gray">Recusou o cadastro</Badge>}
+            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+              {enderecoTexto(c)}
+            </Title>
+            <Badge variant="light" color="cyan">
+              {tipoImovelNome(c.tipo_imovel_id)}
+            </Badge>
+            {c.termo_recusa && (
+              <Badge variant="filled" color="gray">
+                Recusou o cadastro
+              </Badge>
+            )}
           </Group>
           <Text size="sm">
-            {[c.cep ? `CEP ${maskCep(c.cep)}` : undefined, cidade || undefined, c.fora_area ? 'Fora de área' : c.st_micro_area ? `Micro-área ${c.st_micro_area}` : undefined]
-              .filter(Boolean).join(' · ')}
+            {[
+              c.cep ? `CEP ${maskCep(c.cep)}` : undefined,
+              cidade || undefined,
+              c.fora_area ? 'Fora de área' : c.st_micro_area ? `Micro-área ${c.st_micro_area}` : undefined,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
           <Text size="sm" c="dimmed">
             {[c.unidade_saude_nome, c.equipe_nome].filter(Boolean).join(' · ')}

@@ -4,79 +4,85 @@
 import { z } from 'zod';
 import { msg } from '@saude/shared';
 import {
-  cadastroDomiciliarInputSchema, normalizarCadastroDomiciliar, TIPO_IMOVEL_DOMICILIO, type CadastroDomiciliar,
-  type CadastroDomiciliarInput, type CadastroDomiciliarValues,
+  cadastroDomiciliarInputSchema,
+  normalizarCadastroDomiciliar,
+  TIPO_IMOVEL_DOMICILIO,
+  type CadastroDomiciliar,
+  type CadastroDomiciliarInput,
+  type CadastroDomiciliarValues,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 
 const num = () => z.number().nullable();
 const bool3 = () => z.boolean().nullable();
 
-export const domicilioFormSchema = z.object({
-  equipe_id: z.string().nullable(),
-  st_micro_area: z.string(),
-  fora_area: z.boolean(),
-  /** yyyy-MM-dd and HH:mm in the browser's time; joined into one ISO timestamp for the API. */
-  data_cadastro_data: z.string().nullable(),
-  data_cadastro_hora: z.string(),
-  cep: z.string(),
-  uf: z.string().nullable(),
-  municipio_ibge: z.string(),
-  /** The municipality's name, for the address block's select only (the API keeps the IBGE code). */
-  municipio_nome: z.string(),
-  tipo_logradouro: z.string(),
-  logradouro: z.string(),
-  numero: z.string(),
-  sem_numero: z.boolean(),
-  complemento: z.string(),
-  bairro: z.string(),
-  ponto_referencia: z.string(),
-  tipo_imovel_id: num(),
-  telefone_residencial: z.string(),
-  telefone_contato: z.string(),
-  situacao_moradia_id: num(),
-  localizacao_id: num(),
-  tipo_domicilio_id: num(),
-  condicao_posse_terra_id: num(),
-  numero_moradores: num(),
-  numero_comodos: num(),
-  tipo_acesso_id: num(),
-  material_paredes_id: num(),
-  energia_eletrica: bool3(),
-  tipo_origem_energia_eletrica_id: num(),
-  abastecimento_agua_id: num(),
-  tratamento_agua_id: num(),
-  escoamento_sanitario_id: num(),
-  destino_lixo_id: num(),
-  possui_animais: z.boolean(),
-  animal_ids: z.array(z.number()),
-  quantidade_animais: num(),
-  instituicao_nome: z.string(),
-  instituicao_responsavel_nome: z.string(),
-  instituicao_responsavel_cns: z.string(),
-  instituicao_responsavel_cargo: z.string(),
-  instituicao_responsavel_telefone: z.string(),
-  instituicao_outros_profissionais: bool3(),
-  termo_recusa: z.boolean(),
-  temperatura: num(),
-  glicemia: num(),
-  momento_coleta_glicemia_id: num(),
-  pressao_sistolica: num(),
-  pressao_diastolica: num(),
-}).superRefine((v, ctx) => {
-  const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (!v.data_cadastro_data) add('data_cadastro_data', msg.obrigatorio);
-  if (!/^\d{2}:\d{2}$/.test(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
-  const r = cadastroDomiciliarInputSchema.safeParse(formParaApi(v));
-  if (r.success) return;
-  const vistos = new Set<string>();
-  for (const issue of r.error.issues) {
-    const campo = campoDoForm(String(issue.path[0] ?? ''));
-    // One message per field, the first: the summary lists each field once.
-    if (vistos.has(campo) || (campo === 'data_cadastro_data' && !v.data_cadastro_data)) continue;
-    vistos.add(campo);
-    add(campo, issue.message);
-  }
-});
+export const domicilioFormSchema = z
+  .object({
+    equipe_id: z.string().nullable(),
+    st_micro_area: z.string(),
+    fora_area: z.boolean(),
+    /** yyyy-MM-dd and HH:mm in the browser's time; joined into one ISO timestamp for the API. */
+    data_cadastro_data: z.string().nullable(),
+    data_cadastro_hora: z.string(),
+    cep: z.string(),
+    uf: z.string().nullable(),
+    municipio_ibge: z.string(),
+    /** The municipality's name, for the address block's select only (the API keeps the IBGE code). */
+    municipio_nome: z.string(),
+    tipo_logradouro: z.string(),
+    logradouro: z.string(),
+    numero: z.string(),
+    sem_numero: z.boolean(),
+    complemento: z.string(),
+    bairro: z.string(),
+    ponto_referencia: z.string(),
+    tipo_imovel_id: num(),
+    telefone_residencial: z.string(),
+    telefone_contato: z.string(),
+    situacao_moradia_id: num(),
+    localizacao_id: num(),
+    tipo_domicilio_id: num(),
+    condicao_posse_terra_id: num(),
+    numero_moradores: num(),
+    numero_comodos: num(),
+    tipo_acesso_id: num(),
+    material_paredes_id: num(),
+    energia_eletrica: bool3(),
+    tipo_origem_energia_eletrica_id: num(),
+    abastecimento_agua_id: num(),
+    tratamento_agua_id: num(),
+    escoamento_sanitario_id: num(),
+    destino_lixo_id: num(),
+    possui_animais: z.boolean(),
+    animal_ids: z.array(z.number()),
+    quantidade_animais: num(),
+    instituicao_nome: z.string(),
+    instituicao_responsavel_nome: z.string(),
+    instituicao_responsavel_cns: z.string(),
+    instituicao_responsavel_cargo: z.string(),
+    instituicao_responsavel_telefone: z.string(),
+    instituicao_outros_profissionais: bool3(),
+    termo_recusa: z.boolean(),
+    temperatura: num(),
+    glicemia: num(),
+    momento_coleta_glicemia_id: num(),
+    pressao_sistolica: num(),
+    pressao_diastolica: num(),
+  })
+  .superRefine((v, ctx) => {
+    const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!v.data_cadastro_data) add('data_cadastro_data', msg.obrigatorio);
+    if (!/^\d{2}:\d{2}$/.test(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
+    const r = cadastroDomiciliarInputSchema.safeParse(formParaApi(v));
+    if (r.success) return;
+    const vistos = new Set<string>();
+    for (const issue of r.error.issues) {
+      const campo = campoDoForm(String(issue.path[0] ?? ''));
+      // One message per field, the first: the summary lists each field once.
+      if (vistos.has(campo) || (campo === 'data_cadastro_data' && !v.data_cadastro_data)) continue;
+      vistos.add(campo);
+      add(campo, issue.message);
+    }
+  });
 
 export type DomicilioFormValues = z.input<typeof domicilioFormSchema>;
 
@@ -90,22 +96,64 @@ export function dataHoraIso(data: string | null, hora: string): string | undefin
 }
 
 function partes(d: Date) {
-  return { data: `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`, hora: `${p2(d.getHours())}:${p2(d.getMinutes())}` };
+  return {
+    data: `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`,
+    hora: `${p2(d.getHours())}:${p2(d.getMinutes())}`,
+  };
 }
 
 /** A new household: a home (the common case), dated now (spec §5: date and time default to now, editable). */
 export function novoDomicilio(agora = new Date()): DomicilioFormValues {
   const { data, hora } = partes(agora);
   return {
-    equipe_id: null, st_micro_area: '', fora_area: false, data_cadastro_data: data, data_cadastro_hora: hora,
-    cep: '', uf: null, municipio_ibge: '', municipio_nome: '', tipo_logradouro: '', logradouro: '', numero: '', sem_numero: false,
-    complemento: '', bairro: '', ponto_referencia: '', tipo_imovel_id: TIPO_IMOVEL_DOMICILIO, telefone_residencial: '', telefone_contato: '',
-    situacao_moradia_id: null, localizacao_id: null, tipo_domicilio_id: null, condicao_posse_terra_id: null, numero_moradores: null,
-    numero_comodos: null, tipo_acesso_id: null, material_paredes_id: null, energia_eletrica: null, tipo_origem_energia_eletrica_id: null,
-    abastecimento_agua_id: null, tratamento_agua_id: null, escoamento_sanitario_id: null, destino_lixo_id: null, possui_animais: false,
-    animal_ids: [], quantidade_animais: null, instituicao_nome: '', instituicao_responsavel_nome: '', instituicao_responsavel_cns: '',
-    instituicao_responsavel_cargo: '', instituicao_responsavel_telefone: '', instituicao_outros_profissionais: null, termo_recusa: false,
-    temperatura: null, glicemia: null, momento_coleta_glicemia_id: null, pressao_sistolica: null, pressao_diastolica: null,
+    equipe_id: null,
+    st_micro_area: '',
+    fora_area: false,
+    data_cadastro_data: data,
+    data_cadastro_hora: hora,
+    cep: '',
+    uf: null,
+    municipio_ibge: '',
+    municipio_nome: '',
+    tipo_logradouro: '',
+    logradouro: '',
+    numero: '',
+    sem_numero: false,
+    complemento: '',
+    bairro: '',
+    ponto_referencia: '',
+    tipo_imovel_id: TIPO_IMOVEL_DOMICILIO,
+    telefone_residencial: '',
+    telefone_contato: '',
+    situacao_moradia_id: null,
+    localizacao_id: null,
+    tipo_domicilio_id: null,
+    condicao_posse_terra_id: null,
+    numero_moradores: null,
+    numero_comodos: null,
+    tipo_acesso_id: null,
+    material_paredes_id: null,
+    energia_eletrica: null,
+    tipo_origem_energia_eletrica_id: null,
+    abastecimento_agua_id: null,
+    tratamento_agua_id: null,
+    escoamento_sanitario_id: null,
+    destino_lixo_id: null,
+    possui_animais: false,
+    animal_ids: [],
+    quantidade_animais: null,
+    instituicao_nome: '',
+    instituicao_responsavel_nome: '',
+    instituicao_responsavel_cns: '',
+    instituicao_responsavel_cargo: '',
+    instituicao_responsavel_telefone: '',
+    instituicao_outros_profissionais: null,
+    termo_recusa: false,
+    temperatura: null,
+    glicemia: null,
+    momento_coleta_glicemia_id: null,
+    pressao_sistolica: null,
+    pressao_diastolica: null,
   };
 }
 
@@ -113,21 +161,53 @@ export function domicilioParaForm(c: CadastroDomiciliar): DomicilioFormValues {
   const { data, hora } = partes(new Date(c.data_cadastro));
   const t = (v: string | null) => v ?? '';
   return {
-    equipe_id: c.equipe_id, st_micro_area: t(c.st_micro_area), fora_area: c.fora_area, data_cadastro_data: data, data_cadastro_hora: hora,
-    cep: t(c.cep), uf: c.uf, municipio_ibge: t(c.municipio_ibge), municipio_nome: t(c.municipio_nome), tipo_logradouro: t(c.tipo_logradouro),
-    logradouro: t(c.logradouro), numero: t(c.numero), sem_numero: c.sem_numero, complemento: t(c.complemento), bairro: t(c.bairro),
-    ponto_referencia: t(c.ponto_referencia), tipo_imovel_id: c.tipo_imovel_id, telefone_residencial: t(c.telefone_residencial),
-    telefone_contato: t(c.telefone_contato), situacao_moradia_id: c.situacao_moradia_id, localizacao_id: c.localizacao_id,
-    tipo_domicilio_id: c.tipo_domicilio_id, condicao_posse_terra_id: c.condicao_posse_terra_id, numero_moradores: c.numero_moradores,
-    numero_comodos: c.numero_comodos, tipo_acesso_id: c.tipo_acesso_id, material_paredes_id: c.material_paredes_id,
-    energia_eletrica: c.energia_eletrica, tipo_origem_energia_eletrica_id: c.tipo_origem_energia_eletrica_id,
-    abastecimento_agua_id: c.abastecimento_agua_id, tratamento_agua_id: c.tratamento_agua_id,
-    escoamento_sanitario_id: c.escoamento_sanitario_id, destino_lixo_id: c.destino_lixo_id, possui_animais: c.possui_animais,
-    animal_ids: c.animal_ids, quantidade_animais: c.quantidade_animais, instituicao_nome: t(c.instituicao_nome),
-    instituicao_responsavel_nome: t(c.instituicao_responsavel_nome), instituicao_responsavel_cns: t(c.instituicao_responsavel_cns),
-    instituicao_responsavel_cargo: t(c.instituicao_responsavel_cargo), instituicao_responsavel_telefone: t(c.instituicao_responsavel_telefone),
-    instituicao_outros_profissionais: c.instituicao_outros_profissionais, termo_recusa: c.termo_recusa, temperatura: c.temperatura,
-    glicemia: c.glicemia, momento_coleta_glicemia_id: c.momento_coleta_glicemia_id, pressao_sistolica: c.pressao_sistolica,
+    equipe_id: c.equipe_id,
+    st_micro_area: t(c.st_micro_area),
+    fora_area: c.fora_area,
+    data_cadastro_data: data,
+    data_cadastro_hora: hora,
+    cep: t(c.cep),
+    uf: c.uf,
+    municipio_ibge: t(c.municipio_ibge),
+    municipio_nome: t(c.municipio_nome),
+    tipo_logradouro: t(c.tipo_logradouro),
+    logradouro: t(c.logradouro),
+    numero: t(c.numero),
+    sem_numero: c.sem_numero,
+    complemento: t(c.complemento),
+    bairro: t(c.bairro),
+    ponto_referencia: t(c.ponto_referencia),
+    tipo_imovel_id: c.tipo_imovel_id,
+    telefone_residencial: t(c.telefone_residencial),
+    telefone_contato: t(c.telefone_contato),
+    situacao_moradia_id: c.situacao_moradia_id,
+    localizacao_id: c.localizacao_id,
+    tipo_domicilio_id: c.tipo_domicilio_id,
+    condicao_posse_terra_id: c.condicao_posse_terra_id,
+    numero_moradores: c.numero_moradores,
+    numero_comodos: c.numero_comodos,
+    tipo_acesso_id: c.tipo_acesso_id,
+    material_paredes_id: c.material_paredes_id,
+    energia_eletrica: c.energia_eletrica,
+    tipo_origem_energia_eletrica_id: c.tipo_origem_energia_eletrica_id,
+    abastecimento_agua_id: c.abastecimento_agua_id,
+    tratamento_agua_id: c.tratamento_agua_id,
+    escoamento_sanitario_id: c.escoamento_sanitario_id,
+    destino_lixo_id: c.destino_lixo_id,
+    possui_animais: c.possui_animais,
+    animal_ids: c.animal_ids,
+    quantidade_animais: c.quantidade_animais,
+    instituicao_nome: t(c.instituicao_nome),
+    instituicao_responsavel_nome: t(c.instituicao_responsavel_nome),
+    instituicao_responsavel_cns: t(c.instituicao_responsavel_cns),
+    instituicao_responsavel_cargo: t(c.instituicao_responsavel_cargo),
+    instituicao_responsavel_telefone: t(c.instituicao_responsavel_telefone),
+    instituicao_outros_profissionais: c.instituicao_outros_profissionais,
+    termo_recusa: c.termo_recusa,
+    temperatura: c.temperatura,
+    glicemia: c.glicemia,
+    momento_coleta_glicemia_id: c.momento_coleta_glicemia_id,
+    pressao_sistolica: c.pressao_sistolica,
     pressao_diastolica: c.pressao_diastolica,
   };
 }
@@ -139,7 +219,7 @@ export function domicilioParaForm(c: CadastroDomiciliar): DomicilioFormValues {
  */
 export function formParaApi(v: DomicilioFormValues, atual?: CadastroDomiciliar): CadastroDomiciliarInput {
   const s = (x: string | null | undefined) => (x ? x : undefined);
-  const n = <T,>(x: T | null | undefined): T | undefined => (x === null ? undefined : x);
+  const n = <T>(x: T | null | undefined): T | undefined => (x === null ? undefined : x);
   const body = {
     unidade_saude_id: atual?.unidade_saude_id,
     profissional_id: atual?.profissional_id,
@@ -148,22 +228,48 @@ export function formParaApi(v: DomicilioFormValues, atual?: CadastroDomiciliar):
     data_cadastro: dataHoraIso(v.data_cadastro_data, v.data_cadastro_hora),
     st_micro_area: s(v.st_micro_area),
     fora_area: v.fora_area,
-    cep: s(v.cep), uf: s(v.uf), municipio_ibge: s(v.municipio_ibge), tipo_logradouro: s(v.tipo_logradouro), logradouro: s(v.logradouro),
-    numero: s(v.numero), sem_numero: v.sem_numero, complemento: s(v.complemento), bairro: s(v.bairro), ponto_referencia: s(v.ponto_referencia),
+    cep: s(v.cep),
+    uf: s(v.uf),
+    municipio_ibge: s(v.municipio_ibge),
+    tipo_logradouro: s(v.tipo_logradouro),
+    logradouro: s(v.logradouro),
+    numero: s(v.numero),
+    sem_numero: v.sem_numero,
+    complemento: s(v.complemento),
+    bairro: s(v.bairro),
+    ponto_referencia: s(v.ponto_referencia),
     tipo_imovel_id: n(v.tipo_imovel_id) as number,
-    telefone_residencial: s(v.telefone_residencial), telefone_contato: s(v.telefone_contato),
-    situacao_moradia_id: n(v.situacao_moradia_id), localizacao_id: n(v.localizacao_id), tipo_domicilio_id: n(v.tipo_domicilio_id),
-    condicao_posse_terra_id: n(v.condicao_posse_terra_id), numero_moradores: n(v.numero_moradores), numero_comodos: n(v.numero_comodos),
-    tipo_acesso_id: n(v.tipo_acesso_id), material_paredes_id: n(v.material_paredes_id), energia_eletrica: n(v.energia_eletrica),
-    tipo_origem_energia_eletrica_id: n(v.tipo_origem_energia_eletrica_id), abastecimento_agua_id: n(v.abastecimento_agua_id),
-    tratamento_agua_id: n(v.tratamento_agua_id), escoamento_sanitario_id: n(v.escoamento_sanitario_id), destino_lixo_id: n(v.destino_lixo_id),
-    possui_animais: v.possui_animais, animal_ids: v.animal_ids, quantidade_animais: n(v.quantidade_animais),
-    instituicao_nome: s(v.instituicao_nome), instituicao_responsavel_nome: s(v.instituicao_responsavel_nome),
-    instituicao_responsavel_cns: s(v.instituicao_responsavel_cns), instituicao_responsavel_cargo: s(v.instituicao_responsavel_cargo),
-    instituicao_responsavel_telefone: s(v.instituicao_responsavel_telefone), instituicao_outros_profissionais: n(v.instituicao_outros_profissionais),
+    telefone_residencial: s(v.telefone_residencial),
+    telefone_contato: s(v.telefone_contato),
+    situacao_moradia_id: n(v.situacao_moradia_id),
+    localizacao_id: n(v.localizacao_id),
+    tipo_domicilio_id: n(v.tipo_domicilio_id),
+    condicao_posse_terra_id: n(v.condicao_posse_terra_id),
+    numero_moradores: n(v.numero_moradores),
+    numero_comodos: n(v.numero_comodos),
+    tipo_acesso_id: n(v.tipo_acesso_id),
+    material_paredes_id: n(v.material_paredes_id),
+    energia_eletrica: n(v.energia_eletrica),
+    tipo_origem_energia_eletrica_id: n(v.tipo_origem_energia_eletrica_id),
+    abastecimento_agua_id: n(v.abastecimento_agua_id),
+    tratamento_agua_id: n(v.tratamento_agua_id),
+    escoamento_sanitario_id: n(v.escoamento_sanitario_id),
+    destino_lixo_id: n(v.destino_lixo_id),
+    possui_animais: v.possui_animais,
+    animal_ids: v.animal_ids,
+    quantidade_animais: n(v.quantidade_animais),
+    instituicao_nome: s(v.instituicao_nome),
+    instituicao_responsavel_nome: s(v.instituicao_responsavel_nome),
+    instituicao_responsavel_cns: s(v.instituicao_responsavel_cns),
+    instituicao_responsavel_cargo: s(v.instituicao_responsavel_cargo),
+    instituicao_responsavel_telefone: s(v.instituicao_responsavel_telefone),
+    instituicao_outros_profissionais: n(v.instituicao_outros_profissionais),
     termo_recusa: v.termo_recusa,
-    temperatura: n(v.temperatura), glicemia: n(v.glicemia), momento_coleta_glicemia_id: n(v.momento_coleta_glicemia_id),
-    pressao_sistolica: n(v.pressao_sistolica), pressao_diastolica: n(v.pressao_diastolica),
+    temperatura: n(v.temperatura),
+    glicemia: n(v.glicemia),
+    momento_coleta_glicemia_id: n(v.momento_coleta_glicemia_id),
+    pressao_sistolica: n(v.pressao_sistolica),
+    pressao_diastolica: n(v.pressao_diastolica),
   };
   // The normalizer reads the answers only: the body's loose input shape is what it clears.
   return normalizarCadastroDomiciliar(body as CadastroDomiciliarValues) as CadastroDomiciliarInput;
@@ -171,21 +277,51 @@ export function formParaApi(v: DomicilioFormValues, atual?: CadastroDomiciliar):
 
 /** Labels of the save summary (spec §8 'verifique o(s) seguinte(s) campo(s)'). */
 export const ROTULOS: Record<string, string> = {
-  equipe_id: 'Equipe', st_micro_area: 'Micro-área', data_cadastro_data: 'Data do cadastro', data_cadastro_hora: 'Hora do cadastro',
-  unidade_saude_id: 'Unidade de saúde', profissional_id: 'Profissional', ocupacao_id: 'Ocupação (CBO)',
-  cep: 'CEP', uf: 'UF', municipio_ibge: 'Município', tipo_logradouro: 'Tipo de logradouro', logradouro: 'Logradouro', numero: 'Número',
-  complemento: 'Complemento', bairro: 'Bairro', ponto_referencia: 'Ponto de referência', tipo_imovel_id: 'Tipo de imóvel',
-  telefone_residencial: 'Telefone residencial', telefone_contato: 'Telefone de contato', situacao_moradia_id: 'Situação de moradia',
-  localizacao_id: 'Localização', tipo_domicilio_id: 'Tipo de domicílio', condicao_posse_terra_id: 'Condição de posse e uso da terra',
-  numero_moradores: 'Número de moradores', numero_comodos: 'Número de cômodos', tipo_acesso_id: 'Tipo de acesso ao domicílio',
-  material_paredes_id: 'Material predominante das paredes', energia_eletrica: 'Disponibilidade de energia elétrica',
-  tipo_origem_energia_eletrica_id: 'Origem da energia elétrica', abastecimento_agua_id: 'Abastecimento de água',
-  tratamento_agua_id: 'Água para consumo', escoamento_sanitario_id: 'Forma de escoamento do banheiro', destino_lixo_id: 'Destino do lixo',
-  animal_ids: 'Quais animais', quantidade_animais: 'Quantos animais', instituicao_nome: 'Nome da instituição',
-  instituicao_responsavel_nome: 'Nome do responsável técnico', instituicao_responsavel_cns: 'CNS do responsável técnico',
-  instituicao_responsavel_cargo: 'Cargo na instituição', instituicao_responsavel_telefone: 'Telefone do responsável técnico',
-  temperatura: 'Temperatura', glicemia: 'Glicemia capilar', momento_coleta_glicemia_id: 'Momento da coleta',
-  pressao_sistolica: 'Pressão sistólica', pressao_diastolica: 'Pressão diastólica',
+  equipe_id: 'Equipe',
+  st_micro_area: 'Micro-área',
+  data_cadastro_data: 'Data do cadastro',
+  data_cadastro_hora: 'Hora do cadastro',
+  unidade_saude_id: 'Unidade de saúde',
+  profissional_id: 'Profissional',
+  ocupacao_id: 'Ocupação (CBO)',
+  cep: 'CEP',
+  uf: 'UF',
+  municipio_ibge: 'Município',
+  tipo_logradouro: 'Tipo de logradouro',
+  logradouro: 'Logradouro',
+  numero: 'Número',
+  complemento: 'Complemento',
+  bairro: 'Bairro',
+  ponto_referencia: 'Ponto de referência',
+  tipo_imovel_id: 'Tipo de imóvel',
+  telefone_residencial: 'Telefone residencial',
+  telefone_contato: 'Telefone de contato',
+  situacao_moradia_id: 'Situação de moradia',
+  localizacao_id: 'Localização',
+  tipo_domicilio_id: 'Tipo de domicílio',
+  condicao_posse_terra_id: 'Condição de posse e uso da terra',
+  numero_moradores: 'Número de moradores',
+  numero_comodos: 'Número de cômodos',
+  tipo_acesso_id: 'Tipo de acesso ao domicílio',
+  material_paredes_id: 'Material predominante das paredes',
+  energia_eletrica: 'Disponibilidade de energia elétrica',
+  tipo_origem_energia_eletrica_id: 'Origem da energia elétrica',
+  abastecimento_agua_id: 'Abastecimento de água',
+  tratamento_agua_id: 'Água para consumo',
+  escoamento_sanitario_id: 'Forma de escoamento do banheiro',
+  destino_lixo_id: 'Destino do lixo',
+  animal_ids: 'Quais animais',
+  quantidade_animais: 'Quantos animais',
+  instituicao_nome: 'Nome da instituição',
+  instituicao_responsavel_nome: 'Nome do responsável técnico',
+  instituicao_responsavel_cns: 'CNS do responsável técnico',
+  instituicao_responsavel_cargo: 'Cargo na instituição',
+  instituicao_responsavel_telefone: 'Telefone do responsável técnico',
+  temperatura: 'Temperatura',
+  glicemia: 'Glicemia capilar',
+  momento_coleta_glicemia_id: 'Momento da coleta',
+  pressao_sistolica: 'Pressão sistólica',
+  pressao_diastolica: 'Pressão diastólica',
 };
 
 /** API field → form field (only data_cadastro differs). */

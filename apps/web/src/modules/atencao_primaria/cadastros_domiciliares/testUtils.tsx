@@ -19,7 +19,13 @@ export const MARIA = '0190a6d2-1c1e-7000-8000-000000000101';
 export const JOAO = '0190a6d2-1c1e-7000-8000-000000000102';
 export const ANA = '0190a6d2-1c1e-7000-8000-000000000103';
 
-export const usuario: Usuario = { login: 'acs', nome: 'Agente Teste', email: null, unidade_atual: { id: UNIDADE_ID, nome: 'UBS Centro' }, perfil: 'ACS' };
+export const usuario: Usuario = {
+  login: 'acs',
+  nome: 'Agente Teste',
+  email: null,
+  unidade_atual: { id: UNIDADE_ID, nome: 'UBS Centro' },
+  perfil: 'ACS',
+};
 export const opcoesFiltro: OpcoesFiltro = {
   unidades: [{ id: UNIDADE_ID, nome: 'UBS Centro' }],
   equipes: [{ id: EQUIPE_ID, nome: 'ESF Centro 1', unidade_saude_id: UNIDADE_ID, micro_areas: ['01', '02'] }],
@@ -28,43 +34,128 @@ export const opcoesFiltro: OpcoesFiltro = {
 
 export function domicilioDe(o: Partial<CadastroDomiciliar> = {}): CadastroDomiciliar {
   return {
-    id: DOMICILIO_ID, lock_version: 2, created_at: '2025-03-01T12:00:00.000Z', updated_at: '2025-03-01T12:00:00.000Z',
-    unidade_saude_id: UNIDADE_ID, unidade_saude_nome: 'UBS Centro', profissional_id: '0190a6d2-1c1e-7000-8000-0000000000c1',
-    profissional_nome: 'Agente Teste', equipe_id: EQUIPE_ID, equipe_nome: 'ESF Centro 1', ocupacao_id: '515105',
-    ocupacao_nome: 'AGENTE COMUNITÁRIO DE SAÚDE', data_cadastro: '2025-03-01T12:00:00.000Z', st_micro_area: '01', fora_area: false,
-    cep: '70000001', uf: 'DF', municipio_ibge: '5300108', municipio_nome: 'Brasília', tipo_logradouro: '081', logradouro: 'das Flores',
-    numero: '12', sem_numero: false, complemento: null, bairro: 'Centro', ponto_referencia: null, tipo_imovel_id: 1,
-    telefone_residencial: null, telefone_contato: null, situacao_moradia_id: 75, localizacao_id: 83, tipo_domicilio_id: 85,
-    condicao_posse_terra_id: null, numero_moradores: 3, numero_comodos: 5, tipo_acesso_id: 89, material_paredes_id: 109,
-    energia_eletrica: true, tipo_origem_energia_eletrica_id: 230, abastecimento_agua_id: 117, tratamento_agua_id: 99,
-    escoamento_sanitario_id: 122, destino_lixo_id: 93, possui_animais: false, animal_ids: [], quantidade_animais: null,
-    instituicao_nome: null, instituicao_responsavel_nome: null, instituicao_responsavel_cns: null, instituicao_responsavel_cargo: null,
-    instituicao_responsavel_telefone: null, instituicao_outros_profissionais: null, termo_recusa: false, temperatura: null, glicemia: null,
-    momento_coleta_glicemia_id: null, pressao_sistolica: null, pressao_diastolica: null, familias: [], ...o,
+    id: DOMICILIO_ID,
+    lock_version: 2,
+    created_at: '2025-03-01T12:00:00.000Z',
+    updated_at: '2025-03-01T12:00:00.000Z',
+    unidade_saude_id: UNIDADE_ID,
+    unidade_saude_nome: 'UBS Centro',
+    profissional_id: '0190a6d2-1c1e-7000-8000-0000000000c1',
+    profissional_nome: 'Agente Teste',
+    equipe_id: EQUIPE_ID,
+    equipe_nome: 'ESF Centro 1',
+    ocupacao_id: '515105',
+    ocupacao_nome: 'AGENTE COMUNITÁRIO DE SAÚDE',
+    data_cadastro: '2025-03-01T12:00:00.000Z',
+    st_micro_area: '01',
+    fora_area: false,
+    cep: '70000001',
+    uf: 'DF',
+    municipio_ibge: '5300108',
+    municipio_nome: 'Brasília',
+    tipo_logradouro: '081',
+    logradouro: 'das Flores',
+    numero: '12',
+    sem_numero: false,
+    complemento: null,
+    bairro: 'Centro',
+    ponto_referencia: null,
+    tipo_imovel_id: 1,
+    telefone_residencial: null,
+    telefone_contato: null,
+    situacao_moradia_id: 75,
+    localizacao_id: 83,
+    tipo_domicilio_id: 85,
+    condicao_posse_terra_id: null,
+    numero_moradores: 3,
+    numero_comodos: 5,
+    tipo_acesso_id: 89,
+    material_paredes_id: 109,
+    energia_eletrica: true,
+    tipo_origem_energia_eletrica_id: 230,
+    abastecimento_agua_id: 117,
+    tratamento_agua_id: 99,
+    escoamento_sanitario_id: 122,
+    destino_lixo_id: 93,
+    possui_animais: false,
+    animal_ids: [],
+    quantidade_animais: null,
+    instituicao_nome: null,
+    instituicao_responsavel_nome: null,
+    instituicao_responsavel_cns: null,
+    instituicao_responsavel_cargo: null,
+    instituicao_responsavel_telefone: null,
+    instituicao_outros_profissionais: null,
+    termo_recusa: false,
+    temperatura: null,
+    glicemia: null,
+    momento_coleta_glicemia_id: null,
+    pressao_sistolica: null,
+    pressao_diastolica: null,
+    familias: [],
+    ...o,
   };
 }
 
 export function familiaListItemDe(o: Partial<FamiliaListItem> = {}): FamiliaListItem {
   return {
-    id: FAMILIA_ID, responsavel_id: MARIA, responsavel_nome: 'Maria da Silva', responsavel_cns: '700000000000005', numero_prontuario: 'F12',
-    numero_membros: 3, unidade_saude_id: UNIDADE_ID, unidade_saude_nome: 'UBS Centro', equipe_id: EQUIPE_ID, equipe_nome: 'ESF Centro 1',
-    profissional_id: '0190a6d2-1c1e-7000-8000-0000000000c1', profissional_nome: 'Agente Teste', mudou: false, domicilio_id: null,
-    domicilio_endereco: null, ...o,
+    id: FAMILIA_ID,
+    responsavel_id: MARIA,
+    responsavel_nome: 'Maria da Silva',
+    responsavel_cns: '700000000000005',
+    numero_prontuario: 'F12',
+    numero_membros: 3,
+    unidade_saude_id: UNIDADE_ID,
+    unidade_saude_nome: 'UBS Centro',
+    equipe_id: EQUIPE_ID,
+    equipe_nome: 'ESF Centro 1',
+    profissional_id: '0190a6d2-1c1e-7000-8000-0000000000c1',
+    profissional_nome: 'Agente Teste',
+    mudou: false,
+    domicilio_id: null,
+    domicilio_endereco: null,
+    ...o,
   };
 }
 
 const membro = (municipe_id: string, nome: string, parentesco_id: number, data_nascimento = '1980-05-10') => ({
-  municipe_id, nome, nome_social: null, data_nascimento, idade: 44, sexo_id: 1, cpf_numero: null, codigo_cns: null, parentesco_id, ativo: true,
+  municipe_id,
+  nome,
+  nome_social: null,
+  data_nascimento,
+  idade: 44,
+  sexo_id: 1,
+  cpf_numero: null,
+  codigo_cns: null,
+  parentesco_id,
+  ativo: true,
 });
 
 export function familiaDe(o: Partial<Familia> = {}): Familia {
   return {
-    id: FAMILIA_ID, lock_version: 1, created_at: '2025-03-01T12:00:00.000Z', updated_at: '2025-03-01T12:00:00.000Z',
-    unidade_saude_id: UNIDADE_ID, unidade_saude_nome: 'UBS Centro', profissional_id: '0190a6d2-1c1e-7000-8000-0000000000c1',
-    profissional_nome: 'Agente Teste', equipe_id: EQUIPE_ID, equipe_nome: 'ESF Centro 1', numero_prontuario: 'F12', reside_desde: '2019-04-01',
-    responsavel_id: MARIA, responsavel_nome: 'Maria da Silva', responsavel_cns: null, renda_familiar_id: 3, mudou: false, mudou_em: null,
-    domicilio_id: null, domicilio_endereco: null, micro_area: '01',
-    membros: [membro(MARIA, 'Maria da Silva', 1), membro(JOAO, 'João da Silva', 137, '1978-01-02')], ...o,
+    id: FAMILIA_ID,
+    lock_version: 1,
+    created_at: '2025-03-01T12:00:00.000Z',
+    updated_at: '2025-03-01T12:00:00.000Z',
+    unidade_saude_id: UNIDADE_ID,
+    unidade_saude_nome: 'UBS Centro',
+    profissional_id: '0190a6d2-1c1e-7000-8000-0000000000c1',
+    profissional_nome: 'Agente Teste',
+    equipe_id: EQUIPE_ID,
+    equipe_nome: 'ESF Centro 1',
+    numero_prontuario: 'F12',
+    reside_desde: '2019-04-01',
+    responsavel_id: MARIA,
+    responsavel_nome: 'Maria da Silva',
+    responsavel_cns: null,
+    renda_familiar_id: 3,
+    mudou: false,
+    mudou_em: null,
+    domicilio_id: null,
+    domicilio_endereco: null,
+    micro_area: '01',
+    membros: [membro(MARIA, 'Maria da Silva', 1), membro(JOAO, 'João da Silva', 137, '1978-01-02')],
+    ...o,
   };
 }
 
@@ -90,9 +181,13 @@ export function fakeApi(rotas: Record<string, Handler | Resposta>) {
     const chamada = { method, path: url.pathname, search: url.searchParams, body };
     chamadas.push(chamada);
     const rota = rotas[`${method} ${url.pathname}`] ?? padrao[`${method} ${url.pathname}`];
-    const r: Resposta = typeof rota === 'function' ? rota(chamada) : (rota ?? { status: 404, body: { message: 'Cadastro não encontrado' } });
+    const r: Resposta =
+      typeof rota === 'function'
+        ? rota(chamada)
+        : (rota ?? { status: 404, body: { message: 'Cadastro não encontrado' } });
     return new Response(r.status === 204 ? null : JSON.stringify(r.body ?? {}), {
-      status: r.status ?? 200, headers: { 'Content-Type': 'application/json', ...r.headers },
+      status: r.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...r.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -100,7 +195,10 @@ export function fakeApi(rotas: Record<string, Handler | Resposta>) {
 }
 
 /** A list answer: the rows and X-Total-Count. */
-export const lista = (rows: unknown[], total = rows.length): Resposta => ({ body: rows, headers: { 'X-Total-Count': String(total) } });
+export const lista = (rows: unknown[], total = rows.length): Resposta => ({
+  body: rows,
+  headers: { 'X-Total-Count': String(total) },
+});
 
 /** Renders a route tree (children and outlets included) at `url`, as the app's router would. */
 export function renderRotas(routes: RouteObject[], url: string) {

@@ -1,7 +1,15 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CadastroIndividual } from '@saude/shared/schemas/cadastro_individual';
-import { DOMICILIO_ID, FAMILIA_ID, fakeApi, familiaListItemDe, lista, MARIA, renderRotas } from '../cadastros_domiciliares/testUtils';
+import {
+  DOMICILIO_ID,
+  FAMILIA_ID,
+  fakeApi,
+  familiaListItemDe,
+  lista,
+  MARIA,
+  renderRotas,
+} from '../cadastros_domiciliares/testUtils';
 import { BASE_PATH } from './api';
 import { CadastroIndividualDetalhesPage } from './CadastroIndividualDetalhesPage';
 
@@ -9,15 +17,52 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ID = '0190a6d2-1c1e-7000-8000-0000000000b1';
 const cadastro = {
-  id: ID, municipe_id: MARIA, lock_version: 0, created_at: '2025-03-01T12:00:00.000Z', updated_at: '2025-03-01T12:00:00.000Z',
-  situacao: 'ativo', unidade_saude_id: null, unidade_saude_nome: 'UBS Centro', profissional_id: null, profissional_nome: 'Agente Teste',
-  equipe_id: null, equipe_nome: 'ESF Centro 1', ocupacao_id: '515105', ocupacao_nome: null, micro_area: '01', fora_area: false,
-  cpf_numero: null, codigo_cns: '700000000000005', nacionalidade_id: 1, pais_nascimento_id: null, data_naturalizacao: null,
-  portaria_naturalizacao: null, data_entrada_brasil: null, termo_recusa: false, proprio_responsavel_familiar: true,
-  data_cadastro: '2025-03-01T12:00:00.000Z', alimentos_acabaram_sem_dinheiro: false, comeu_alguns_alimentos_sem_dinheiro: false,
-  possui_deficiencia: false, deficiencias: [], informa_orientacao_sexual: false, orientacao_sexual_id: null, responsaveis_criancas: [],
-  motivo_saida_cadastro_id: null, data_obito: null, numero_do: null, saida_em: null,
-  municipe: { id: MARIA, nome: 'Maria da Silva', nome_social: null, data_nascimento: '1980-05-10', cpf_numero: null, codigo_cns: '700000000000005', nome_mae: null },
+  id: ID,
+  municipe_id: MARIA,
+  lock_version: 0,
+  created_at: '2025-03-01T12:00:00.000Z',
+  updated_at: '2025-03-01T12:00:00.000Z',
+  situacao: 'ativo',
+  unidade_saude_id: null,
+  unidade_saude_nome: 'UBS Centro',
+  profissional_id: null,
+  profissional_nome: 'Agente Teste',
+  equipe_id: null,
+  equipe_nome: 'ESF Centro 1',
+  ocupacao_id: '515105',
+  ocupacao_nome: null,
+  micro_area: '01',
+  fora_area: false,
+  cpf_numero: null,
+  codigo_cns: '700000000000005',
+  nacionalidade_id: 1,
+  pais_nascimento_id: null,
+  data_naturalizacao: null,
+  portaria_naturalizacao: null,
+  data_entrada_brasil: null,
+  termo_recusa: false,
+  proprio_responsavel_familiar: true,
+  data_cadastro: '2025-03-01T12:00:00.000Z',
+  alimentos_acabaram_sem_dinheiro: false,
+  comeu_alguns_alimentos_sem_dinheiro: false,
+  possui_deficiencia: false,
+  deficiencias: [],
+  informa_orientacao_sexual: false,
+  orientacao_sexual_id: null,
+  responsaveis_criancas: [],
+  motivo_saida_cadastro_id: null,
+  data_obito: null,
+  numero_do: null,
+  saida_em: null,
+  municipe: {
+    id: MARIA,
+    nome: 'Maria da Silva',
+    nome_social: null,
+    data_nascimento: '1980-05-10',
+    cpf_numero: null,
+    codigo_cns: '700000000000005',
+    nome_mae: null,
+  },
 } as unknown as CadastroIndividual;
 
 const rotas = [{ path: `${BASE_PATH}/:id/detalhes`, element: <CadastroIndividualDetalhesPage /> }];
@@ -29,9 +74,14 @@ describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_0
       'GET /api/v1/atencao_primaria/familias': lista([familiaListItemDe({ domicilio_id: DOMICILIO_ID })]),
     });
     renderRotas(rotas, `${BASE_PATH}/${ID}/detalhes`);
-    expect(await screen.findByRole('link', { name: 'Informações do domicílio' }))
-      .toHaveAttribute('href', `/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}/detalhes`);
-    expect(screen.getByRole('link', { name: 'Visitas domiciliares' })).toHaveAttribute('href', `/atencao_primaria/visitas_domiciliares/${FAMILIA_ID}/detalhes`);
+    expect(await screen.findByRole('link', { name: 'Informações do domicílio' })).toHaveAttribute(
+      'href',
+      `/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}/detalhes`,
+    );
+    expect(screen.getByRole('link', { name: 'Visitas domiciliares' })).toHaveAttribute(
+      'href',
+      `/atencao_primaria/visitas_domiciliares/${FAMILIA_ID}/detalhes`,
+    );
     const busca = chamadas.find((c) => c.path === '/api/v1/atencao_primaria/familias');
     expect(busca?.search.get('municipe_id')).toBe(MARIA);
     expect(busca?.search.get('per_page')).toBe('1');
@@ -56,7 +106,10 @@ describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_0
       'GET /api/v1/atencao_primaria/familias': lista([]),
     });
     renderRotas(rotas, `${BASE_PATH}/${ID}/detalhes`);
-    expect(await screen.findByRole('button', { name: 'Informações do domicílio' })).toHaveAttribute('aria-disabled', 'true');
+    expect(await screen.findByRole('button', { name: 'Informações do domicílio' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(screen.queryByRole('link', { name: 'Visitas domiciliares' })).not.toBeInTheDocument();
   });
 });

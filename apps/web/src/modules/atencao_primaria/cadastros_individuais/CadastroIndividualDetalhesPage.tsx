@@ -19,7 +19,8 @@ import { BASE_PATH, useCadastro } from './api';
 import { dataHoraBr, motivoSaidaNome, SituacaoBadge } from './comum';
 
 const simNao = (v: boolean) => (v ? 'Sim' : 'Não');
-const nomeDe = (t: readonly { codigo: number; descricao: string }[], id: number | null) => t.find((r) => r.codigo === id)?.descricao ?? '—';
+const nomeDe = (t: readonly { codigo: number; descricao: string }[], id: number | null) =>
+  t.find((r) => r.codigo === id)?.descricao ?? '—';
 
 /** Loads the registration; a 404 (absent or out of the user's team) says so and goes back to the list. */
 export function useCadastroOuVolta(id: string | undefined) {
@@ -56,13 +57,21 @@ export function PessoaCabecalho({ c, children }: { c: CadastroIndividual; childr
             <Title order={2}>{m.nome}</Title>
             <SituacaoBadge situacao={c.situacao} />
           </Group>
-          {m.nome_social && <Text size="sm" c="dimmed">Nome social: {m.nome_social}</Text>}
+          {m.nome_social && (
+            <Text size="sm" c="dimmed">
+              Nome social: {m.nome_social}
+            </Text>
+          )}
           <Text size="sm">
             {isoToBr(m.data_nascimento)} · {idadeTexto(m.data_nascimento, c.data_obito)}
             {m.cpf_numero && ` · CPF ${formatCpf(m.cpf_numero)}`}
             {m.codigo_cns && ` · CNS ${formatCns(m.codigo_cns)}`}
           </Text>
-          {m.nome_mae && <Text size="sm" c="dimmed">Mãe: {m.nome_mae}</Text>}
+          {m.nome_mae && (
+            <Text size="sm" c="dimmed">
+              Mãe: {m.nome_mae}
+            </Text>
+          )}
         </Stack>
         {children}
       </Group>
@@ -73,7 +82,9 @@ export function PessoaCabecalho({ c, children }: { c: CadastroIndividual; childr
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600}>{label}</Text>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
       <Text size="sm">{children}</Text>
     </Stack>
   );
@@ -82,8 +93,12 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 function Secao({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="sm">{title}</Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">{children}</SimpleGrid>
+      <Title order={3} size="h4" mb="sm">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {children}
+      </SimpleGrid>
     </Card>
   );
 }
@@ -100,14 +115,25 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
       <PessoaCabecalho c={c}>
         <Group gap="sm" wrap="wrap">
           {ativo && podeEditar && (
-            <Button component={Link} to={`${BASE_PATH}/${c.id}/edit`} mih={44} leftSection={<IconPencil size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={`${BASE_PATH}/${c.id}/edit`}
+              mih={44}
+              leftSection={<IconPencil size={18} aria-hidden />}
+            >
               Editar cadastro individual
             </Button>
           )}
           <AcoesDaFamilia municipeId={c.municipe_id} />
           {ativo && podeSaida && (
-            <Button component={Link} to={`${BASE_PATH}/${c.id}/saida_cadastro`} variant="outline" color="red" mih={44}
-              leftSection={<IconDoorExit size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={`${BASE_PATH}/${c.id}/saida_cadastro`}
+              variant="outline"
+              color="red"
+              mih={44}
+              leftSection={<IconDoorExit size={18} aria-hidden />}
+            >
               Saída do cadastro
             </Button>
           )}
@@ -147,8 +173,12 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
       </Secao>
 
       <Secao title="Triagem de insegurança alimentar">
-        <Item label={perguntasInsegurancaAlimentar.alimentos_acabaram_sem_dinheiro}>{simNao(c.alimentos_acabaram_sem_dinheiro)}</Item>
-        <Item label={perguntasInsegurancaAlimentar.comeu_alguns_alimentos_sem_dinheiro}>{simNao(c.comeu_alguns_alimentos_sem_dinheiro)}</Item>
+        <Item label={perguntasInsegurancaAlimentar.alimentos_acabaram_sem_dinheiro}>
+          {simNao(c.alimentos_acabaram_sem_dinheiro)}
+        </Item>
+        <Item label={perguntasInsegurancaAlimentar.comeu_alguns_alimentos_sem_dinheiro}>
+          {simNao(c.comeu_alguns_alimentos_sem_dinheiro)}
+        </Item>
       </Secao>
 
       <Secao title="Informações sociodemográficas">
@@ -161,7 +191,9 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
       </Secao>
 
       <Group justify="flex-end">
-        <Button variant="default" mih={44} component={Link} to={BASE_PATH}>Voltar</Button>
+        <Button variant="default" mih={44} component={Link} to={BASE_PATH}>
+          Voltar
+        </Button>
       </Group>
     </Stack>
   );
@@ -171,28 +203,48 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
 function AcoesDaFamilia({ municipeId }: { municipeId: string }) {
   const podeDomicilio = usePode('atencao_primaria/cadastros_domiciliares:show');
   const podeVisitas = usePode('atencao_primaria/visitas_domiciliares:show');
-  const familias = useFamilias({ municipe_id: municipeId, page: 1, per_page: 1 }, { enabled: podeDomicilio || podeVisitas });
+  const familias = useFamilias(
+    { municipe_id: municipeId, page: 1, per_page: 1 },
+    { enabled: podeDomicilio || podeVisitas },
+  );
   const familia = familias.data?.rows[0];
   if (familias.isPending) return null;
   return (
     <>
-      {podeDomicilio && (familia?.domicilio_id ? (
-        <Button component={Link} to={`/atencao_primaria/cadastros_domiciliares/${familia.domicilio_id}/detalhes`} variant="default" mih={44}
-          leftSection={<IconHomeSearch size={18} aria-hidden />}>
-          Informações do domicílio
-        </Button>
-      ) : (
-        <Tooltip label="Munícipe sem domicílio vinculado" events={{ hover: true, focus: true, touch: true }}>
-          {/* data-disabled, not disabled: a disabled button gets no pointer events, so its tooltip would never show. */}
-          <Button variant="default" mih={44} data-disabled aria-disabled leftSection={<IconHomeSearch size={18} aria-hidden />}
-            onClick={(e) => e.preventDefault()}>
+      {podeDomicilio &&
+        (familia?.domicilio_id ? (
+          <Button
+            component={Link}
+            to={`/atencao_primaria/cadastros_domiciliares/${familia.domicilio_id}/detalhes`}
+            variant="default"
+            mih={44}
+            leftSection={<IconHomeSearch size={18} aria-hidden />}
+          >
             Informações do domicílio
           </Button>
-        </Tooltip>
-      ))}
+        ) : (
+          <Tooltip label="Munícipe sem domicílio vinculado" events={{ hover: true, focus: true, touch: true }}>
+            {/* data-disabled, not disabled: a disabled button gets no pointer events, so its tooltip would never show. */}
+            <Button
+              variant="default"
+              mih={44}
+              data-disabled
+              aria-disabled
+              leftSection={<IconHomeSearch size={18} aria-hidden />}
+              onClick={(e) => e.preventDefault()}
+            >
+              Informações do domicílio
+            </Button>
+          </Tooltip>
+        ))}
       {podeVisitas && familia && (
-        <Button component={Link} to={`/atencao_primaria/visitas_domiciliares/${familia.id}/detalhes`} variant="default" mih={44}
-          leftSection={<IconHome size={18} aria-hidden />}>
+        <Button
+          component={Link}
+          to={`/atencao_primaria/visitas_domiciliares/${familia.id}/detalhes`}
+          variant="default"
+          mih={44}
+          leftSection={<IconHome size={18} aria-hidden />}
+        >
           Visitas domiciliares
         </Button>
       )}

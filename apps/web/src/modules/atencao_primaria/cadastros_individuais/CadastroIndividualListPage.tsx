@@ -9,7 +9,15 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_individual';
 import { DateInput, isoToBr, touchInputStyles } from '../../../lib/form';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError, filtrosEmUso } from '../../../lib/list';
+import {
+  DataList,
+  ListPage,
+  SearchBox,
+  listParamsSchema,
+  useListParams,
+  ListError,
+  filtrosEmUso,
+} from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { idadeTexto } from '../../municipes/idade';
 import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
@@ -17,10 +25,16 @@ import { BASE_PATH, useCadastros } from './api';
 import { documentoTexto, SituacaoBadge } from './comum';
 import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional();
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional();
 const paramsSchema = listParamsSchema.extend({
   busca: z.string().trim().max(70).optional(),
-  micro_area: z.string().regex(/^\d{2}$/).optional(),
+  micro_area: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
   situacao: z.enum(['ativo', 'saida']).default('ativo'),
   unidade_saude_id: z.uuid().optional(),
   equipe_id: z.uuid().optional(),
@@ -38,27 +52,60 @@ export function filtroBusca(busca: string | undefined): { nome?: string; q?: str
 
 const columns: DataTableColumn<CadastroIndividualListItem>[] = [
   {
-    accessor: 'nome', title: 'Nome',
+    accessor: 'nome',
+    title: 'Nome',
     render: (c) => (
       <Stack gap={2}>
-        <Text fw={600} size="sm">{c.nome}</Text>
-        {c.nome_social && <Text size="xs" c="dimmed">Nome social: {c.nome_social}</Text>}
+        <Text fw={600} size="sm">
+          {c.nome}
+        </Text>
+        {c.nome_social && (
+          <Text size="xs" c="dimmed">
+            Nome social: {c.nome_social}
+          </Text>
+        )}
       </Stack>
     ),
   },
   {
-    accessor: 'data_nascimento', title: 'Nascimento', noWrap: true,
+    accessor: 'data_nascimento',
+    title: 'Nascimento',
+    noWrap: true,
     render: (c) => (
       <Stack gap={0}>
         <Text size="sm">{isoToBr(c.data_nascimento)}</Text>
-        <Text size="xs" c="dimmed">{idadeTexto(c.data_nascimento)}</Text>
+        <Text size="xs" c="dimmed">
+          {idadeTexto(c.data_nascimento)}
+        </Text>
       </Stack>
     ),
   },
-  { accessor: 'cpf_numero', title: 'CPF/CNS', noWrap: true, render: (c) => documentoTexto(c.cpf_numero, c.codigo_cns), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})` },
-  { accessor: 'equipe_nome', title: 'Equipe', render: (c) => c.equipe_nome ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
-  { accessor: 'micro_area', title: 'Micro-área', render: (c) => (c.fora_area ? 'Fora de área' : (c.micro_area ?? '—')), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
-  { accessor: 'data_cadastro', title: 'Data do cadastro', noWrap: true, render: (c) => isoToBr(c.data_cadastro.slice(0, 10)), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
+  {
+    accessor: 'cpf_numero',
+    title: 'CPF/CNS',
+    noWrap: true,
+    render: (c) => documentoTexto(c.cpf_numero, c.codigo_cns),
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
+  },
+  {
+    accessor: 'equipe_nome',
+    title: 'Equipe',
+    render: (c) => c.equipe_nome ?? '—',
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
+  },
+  {
+    accessor: 'micro_area',
+    title: 'Micro-área',
+    render: (c) => (c.fora_area ? 'Fora de área' : (c.micro_area ?? '—')),
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+  },
+  {
+    accessor: 'data_cadastro',
+    title: 'Data do cadastro',
+    noWrap: true,
+    render: (c) => isoToBr(c.data_cadastro.slice(0, 10)),
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
+  },
   { accessor: 'situacao', title: 'Situação', render: (c) => <SituacaoBadge situacao={c.situacao} /> },
 ];
 
@@ -81,38 +128,64 @@ export function CadastroIndividualListPage() {
   });
 
   const novo = podeCriar ? (
-    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Novo cadastro</Button>
+    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
+      Novo cadastro
+    </Button>
   ) : undefined;
 
   return (
     <ListPage
       title="Cadastros individuais"
       action={novo}
-      search={(
+      search={
         <SearchBox
           label="Buscar cadastro"
           placeholder="Nome, CPF ou CNS"
           value={params.busca ?? ''}
           onSearch={(busca) => setFilters({ busca })}
         />
+      }
+      activeFilters={filtrosEmUso(
+        params,
+        [
+          'micro_area',
+          'situacao',
+          'unidade_saude_id',
+          'equipe_id',
+          'profissional_id',
+          'data_cadastro_inicio',
+          'data_cadastro_fim',
+        ],
+        { situacao: 'ativo' },
       )}
-      activeFilters={filtrosEmUso(params, [
-        'micro_area', 'situacao', 'unidade_saude_id', 'equipe_id', 'profissional_id', 'data_cadastro_inicio', 'data_cadastro_fim',
-      ], { situacao: 'ativo' })}
-      filters={(
+      filters={
         <>
           <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
           <Select
-            label="Situação" w={200} allowDeselect={false} styles={touchInputStyles}
-            data={[{ value: 'ativo', label: 'Ativos' }, { value: 'saida', label: 'Saída do cadastro' }]}
+            label="Situação"
+            w={200}
+            allowDeselect={false}
+            styles={touchInputStyles}
+            data={[
+              { value: 'ativo', label: 'Ativos' },
+              { value: 'saida', label: 'Saída do cadastro' },
+            ]}
             value={params.situacao}
             onChange={(v) => setFilters({ situacao: v ?? 'ativo' })}
           />
           <FiltrosLotacao value={params} onChange={setFilters} />
-          <FiltroData label="Cadastrado de" value={params.data_cadastro_inicio} onChange={(v) => setFilters({ data_cadastro_inicio: v })} />
-          <FiltroData label="Até" value={params.data_cadastro_fim} onChange={(v) => setFilters({ data_cadastro_fim: v })} />
+          <FiltroData
+            label="Cadastrado de"
+            value={params.data_cadastro_inicio}
+            onChange={(v) => setFilters({ data_cadastro_inicio: v })}
+          />
+          <FiltroData
+            label="Até"
+            value={params.data_cadastro_fim}
+            onChange={(v) => setFilters({ data_cadastro_fim: v })}
+          />
         </>
-      )}
+      }
     >
       <ListError error={lista.error} onRetry={() => void lista.refetch()} />
       <DataList<CadastroIndividualListItem>
@@ -126,7 +199,13 @@ export function CadastroIndividualListPage() {
         onPageChange={setPage}
         onPerPageChange={setPerPage}
         emptyText="Nenhum cadastro individual encontrado."
-        emptyAction={podeCriar ? <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>Novo cadastro</Button> : undefined}
+        emptyAction={
+          podeCriar ? (
+            <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>
+              Novo cadastro
+            </Button>
+          ) : undefined
+        }
         onRowClick={(c) => navigate(`${BASE_PATH}/${c.id}/detalhes`)}
       />
     </ListPage>
@@ -134,11 +213,21 @@ export function CadastroIndividualListPage() {
 }
 
 /** A date filter: the list asks only once the date is complete (or cleared), never with half-typed text. */
-function FiltroData({ label, value, onChange }: { label: string; value?: string; onChange: (v: string | undefined) => void }) {
+function FiltroData({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value?: string;
+  onChange: (v: string | undefined) => void;
+}) {
   const [texto, setTexto] = useState<string | null>(value ?? null);
   return (
     <DateInput
-      label={label} w={170} value={texto}
+      label={label}
+      w={170}
+      value={texto}
       onChange={(v) => {
         setTexto(v);
         if (!v) onChange(undefined);

@@ -8,11 +8,22 @@ import { z } from 'zod';
 import { msg, todayIso } from '@saude/shared';
 import { motivoSaidaCadastro } from '@saude/shared/codes';
 import {
-  MOTIVO_SAIDA_OBITO, saidaCadastroFieldsSchema, saidaCadastroIssues, type CadastroIndividual,
+  MOTIVO_SAIDA_OBITO,
+  saidaCadastroFieldsSchema,
+  saidaCadastroIssues,
+  type CadastroIndividual,
 } from '@saude/shared/schemas/cadastro_individual';
 import { notifyError, notifySaved } from '../../../lib/feedback';
 import {
-  DateField, ErrorSummary, FormActions, isoToBr, RadioField, setServerErrors, TextField, useSaveShortcut, useUnsavedChangesPrompt,
+  DateField,
+  ErrorSummary,
+  FormActions,
+  isoToBr,
+  RadioField,
+  setServerErrors,
+  TextField,
+  useSaveShortcut,
+  useUnsavedChangesPrompt,
   useZodForm,
 } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
@@ -23,25 +34,28 @@ const MOTIVOS = motivoSaidaCadastro.map((m) => ({ value: m.codigo as number, lab
 const ROTULOS = { motivo_saida_cadastro_id: 'Motivo da saída', data_obito: 'Data do óbito', numero_do: 'Número da DO' };
 
 function saidaFormSchema(nascimento: string) {
-  return z.object({
-    motivo_saida_cadastro_id: z.number().nullable(),
-    data_obito: z.string().nullable(),
-    numero_do: z.string(),
-  }).superRefine((v, ctx) => {
-    const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (v.motivo_saida_cadastro_id === null) add('motivo_saida_cadastro_id', msg.obrigatorio);
-    const obito = v.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO;
-    for (const i of saidaCadastroIssues({ ...v, numero_do: v.numero_do || undefined })) add(String(i.path[0]), i.message);
-    if (obito && v.data_obito) {
-      const r = saidaCadastroFieldsSchema.shape.data_obito.safeParse(v.data_obito);
-      if (!r.success) add('data_obito', r.error.issues[0]?.message ?? msg.naoEValido);
-      else if (v.data_obito < nascimento) add('data_obito', msg.maiorOuIgualQue(isoToBr(nascimento)));
-    }
-    if (obito && v.numero_do) {
-      const r = saidaCadastroFieldsSchema.shape.numero_do.safeParse(v.numero_do);
-      if (!r.success) add('numero_do', r.error.issues[0]?.message ?? msg.naoEValido);
-    }
-  });
+  return z
+    .object({
+      motivo_saida_cadastro_id: z.number().nullable(),
+      data_obito: z.string().nullable(),
+      numero_do: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (v.motivo_saida_cadastro_id === null) add('motivo_saida_cadastro_id', msg.obrigatorio);
+      const obito = v.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO;
+      for (const i of saidaCadastroIssues({ ...v, numero_do: v.numero_do || undefined }))
+        add(String(i.path[0]), i.message);
+      if (obito && v.data_obito) {
+        const r = saidaCadastroFieldsSchema.shape.data_obito.safeParse(v.data_obito);
+        if (!r.success) add('data_obito', r.error.issues[0]?.message ?? msg.naoEValido);
+        else if (v.data_obito < nascimento) add('data_obito', msg.maiorOuIgualQue(isoToBr(nascimento)));
+      }
+      if (obito && v.numero_do) {
+        const r = saidaCadastroFieldsSchema.shape.numero_do.safeParse(v.numero_do);
+        if (!r.success) add('numero_do', r.error.issues[0]?.message ?? msg.naoEValido);
+      }
+    });
 }
 type SaidaForm = z.input<ReturnType<typeof saidaFormSchema>>;
 
@@ -59,7 +73,11 @@ function Saida({ c, recarregar }: { c: CadastroIndividual; recarregar: () => voi
   const navigate = useNavigate();
   const salvar = useSaidaCadastro(c.id);
   const nascimento = c.municipe.data_nascimento;
-  const form = useZodForm(saidaFormSchema(nascimento), { motivo_saida_cadastro_id: null, data_obito: null, numero_do: '' });
+  const form = useZodForm(saidaFormSchema(nascimento), {
+    motivo_saida_cadastro_id: null,
+    data_obito: null,
+    numero_do: '',
+  });
   const { allowNavigation } = useUnsavedChangesPrompt(form.formState.isDirty && !salvar.isSuccess);
   const motivo = form.watch('motivo_saida_cadastro_id');
   const obito = motivo === MOTIVO_SAIDA_OBITO;
@@ -70,7 +88,7 @@ function Saida({ c, recarregar }: { c: CadastroIndividual; recarregar: () => voi
       await salvar.mutateAsync({
         motivo_saida_cadastro_id: v.motivo_saida_cadastro_id,
         data_obito: obito ? (v.data_obito ?? undefined) : undefined,
-        numero_do: obito ? (v.numero_do || undefined) : undefined,
+        numero_do: obito ? v.numero_do || undefined : undefined,
         lock_version: c.lock_version,
       });
       notifySaved('Saída do cadastro');
@@ -90,20 +108,44 @@ function Saida({ c, recarregar }: { c: CadastroIndividual; recarregar: () => voi
         <Stack gap="md">
           <Title order={3}>Saída do cadastro</Title>
           {form.formState.submitCount > 0 && (
-            <ErrorSummary model="Saída do cadastro" errors={form.formState.errors as Record<string, unknown>} labels={ROTULOS}
-              onSelect={(p) => form.setFocus(p as keyof SaidaForm)} />
+            <ErrorSummary
+              model="Saída do cadastro"
+              errors={form.formState.errors as Record<string, unknown>}
+              labels={ROTULOS}
+              onSelect={(p) => form.setFocus(p as keyof SaidaForm)}
+            />
           )}
           <Alert color="yellow" variant="light">
-            Depois de gravada a saída, o cadastro individual não pode mais ser alterado e deixa a lista de cadastros ativos.
+            Depois de gravada a saída, o cadastro individual não pode mais ser alterado e deixa a lista de cadastros
+            ativos.
           </Alert>
           <Card withBorder radius="md" p="md">
             <Stack gap="md">
-              <RadioField control={form.control} name="motivo_saida_cadastro_id" label="Motivo da saída" required data={MOTIVOS} />
+              <RadioField
+                control={form.control}
+                name="motivo_saida_cadastro_id"
+                label="Motivo da saída"
+                required
+                data={MOTIVOS}
+              />
               {obito && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <DateField control={form.control} name="data_obito" label="Data do óbito" required minDate={nascimento} maxDate={todayIso()} />
-                  <TextField control={form.control} name="numero_do" label="Número da DO" required
-                    tooltip="Número da Declaração de Óbito." inputProps={{ inputMode: 'numeric', maxLength: 20 }} />
+                  <DateField
+                    control={form.control}
+                    name="data_obito"
+                    label="Data do óbito"
+                    required
+                    minDate={nascimento}
+                    maxDate={todayIso()}
+                  />
+                  <TextField
+                    control={form.control}
+                    name="numero_do"
+                    label="Número da DO"
+                    required
+                    tooltip="Número da Declaração de Óbito."
+                    inputProps={{ inputMode: 'numeric', maxLength: 20 }}
+                  />
                 </SimpleGrid>
               )}
             </Stack>

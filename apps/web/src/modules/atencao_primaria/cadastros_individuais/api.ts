@@ -1,7 +1,11 @@
 // Data hooks of the individual registrations (issue 6): one query-key factory, pages fetch, children get props.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  CadastroIndividual, CadastroIndividualFilters, CadastroIndividualInput, CadastroIndividualListItem, CadastroIndividualUpdate,
+  CadastroIndividual,
+  CadastroIndividualFilters,
+  CadastroIndividualInput,
+  CadastroIndividualListItem,
+  CadastroIndividualUpdate,
   SaidaCadastroInput,
 } from '@saude/shared/schemas/cadastro_individual';
 import type { MunicipeListItem } from '@saude/shared/schemas/municipe';

@@ -7,9 +7,15 @@ import type { SituacaoCadastro } from '@saude/shared/schemas/cadastro_individual
 export const MODEL = 'Cadastro individual';
 
 export function SituacaoBadge({ situacao }: { situacao: SituacaoCadastro }) {
-  return situacao === 'ativo'
-    ? <Badge color="green" variant="light">Ativo</Badge>
-    : <Badge color="gray" variant="filled">Saída do cadastro</Badge>;
+  return situacao === 'ativo' ? (
+    <Badge color="green" variant="light">
+      Ativo
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="filled">
+      Saída do cadastro
+    </Badge>
+  );
 }
 
 /** 'CPF 123.456.789-09' / 'CNS 700 …' / '—'. */
@@ -19,7 +25,8 @@ export function documentoTexto(cpf: string | null, cns: string | null): string {
   return '—';
 }
 
-export const motivoSaidaNome = (id: number | null) => motivoSaidaCadastro.find((m) => m.codigo === id)?.descricao ?? '—';
+export const motivoSaidaNome = (id: number | null) =>
+  motivoSaidaCadastro.find((m) => m.codigo === id)?.descricao ?? '—';
 
 /** An ISO timestamp as 'dd/MM/yyyy HH:mm' in the browser's time. */
 export function dataHoraBr(iso: string | null | undefined): string {

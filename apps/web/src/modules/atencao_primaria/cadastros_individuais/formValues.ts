@@ -3,51 +3,63 @@
 import { z } from 'zod';
 import { msg } from '@saude/shared';
 import {
-  cadastroIndividualFieldsSchema, cadastroIndividualIssues, type CadastroIndividual, type CadastroIndividualInput,
+  cadastroIndividualFieldsSchema,
+  cadastroIndividualIssues,
+  type CadastroIndividual,
+  type CadastroIndividualInput,
 } from '@saude/shared/schemas/cadastro_individual';
 
 const campo = cadastroIndividualFieldsSchema.shape;
 
-export const cadastroFormSchema = z.object({
-  municipe_id: z.string(),
-  micro_area: z.string(),
-  fora_area: z.boolean(),
-  cpf_numero: z.string(),
-  codigo_cns: z.string(),
-  nacionalidade_id: z.number().nullable(),
-  pais_nascimento_id: z.number().nullable(),
-  data_naturalizacao: z.string().nullable(),
-  portaria_naturalizacao: z.string(),
-  data_entrada_brasil: z.string().nullable(),
-  termo_recusa: z.boolean(),
-  proprio_responsavel_familiar: z.boolean(),
-  /** yyyy-MM-dd and HH:mm in the browser's time; joined into one ISO timestamp for the API. */
-  data_cadastro_data: z.string().nullable(),
-  data_cadastro_hora: z.string(),
-  alimentos_acabaram_sem_dinheiro: z.boolean(),
-  comeu_alguns_alimentos_sem_dinheiro: z.boolean(),
-  possui_deficiencia: z.boolean(),
-  deficiencias: z.array(z.number()),
-  informa_orientacao_sexual: z.boolean(),
-  orientacao_sexual_id: z.number().nullable(),
-  /** 'Com quem a criança fica?' — asked only for children 0–9 (see formParaApi). */
-  responsaveis_criancas: z.array(z.number()),
-}).superRefine((v, ctx) => {
-  const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (!v.municipe_id) add('municipe_id', msg.obrigatorio);
-  // Field formats with the API's own checks (CPF/CNS check digits, dates, decree length).
-  for (const k of ['cpf_numero', 'codigo_cns', 'data_naturalizacao', 'portaria_naturalizacao', 'data_entrada_brasil', 'micro_area'] as const) {
-    const r = campo[k].safeParse(v[k] || undefined);
-    if (!r.success) add(k, r.error.issues[0]?.message ?? msg.naoEValido);
-  }
-  if (!v.data_cadastro_data) add('data_cadastro_data', msg.obrigatorio);
-  if (!/^\d{2}:\d{2}$/.test(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
-  else {
-    const r = campo.data_cadastro.safeParse(dataHoraIso(v.data_cadastro_data, v.data_cadastro_hora));
-    if (!r.success) add('data_cadastro_data', r.error.issues[0]?.message ?? msg.naoEValido);
-  }
-  for (const i of cadastroIndividualIssues(v)) add(String(i.path[0]), i.message);
-});
+export const cadastroFormSchema = z
+  .object({
+    municipe_id: z.string(),
+    micro_area: z.string(),
+    fora_area: z.boolean(),
+    cpf_numero: z.string(),
+    codigo_cns: z.string(),
+    nacionalidade_id: z.number().nullable(),
+    pais_nascimento_id: z.number().nullable(),
+    data_naturalizacao: z.string().nullable(),
+    portaria_naturalizacao: z.string(),
+    data_entrada_brasil: z.string().nullable(),
+    termo_recusa: z.boolean(),
+    proprio_responsavel_familiar: z.boolean(),
+    /** yyyy-MM-dd and HH:mm in the browser's time; joined into one ISO timestamp for the API. */
+    data_cadastro_data: z.string().nullable(),
+    data_cadastro_hora: z.string(),
+    alimentos_acabaram_sem_dinheiro: z.boolean(),
+    comeu_alguns_alimentos_sem_dinheiro: z.boolean(),
+    possui_deficiencia: z.boolean(),
+    deficiencias: z.array(z.number()),
+    informa_orientacao_sexual: z.boolean(),
+    orientacao_sexual_id: z.number().nullable(),
+    /** 'Com quem a criança fica?' — asked only for children 0–9 (see formParaApi). */
+    responsaveis_criancas: z.array(z.number()),
+  })
+  .superRefine((v, ctx) => {
+    const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!v.municipe_id) add('municipe_id', msg.obrigatorio);
+    // Field formats with the API's own checks (CPF/CNS check digits, dates, decree length).
+    for (const k of [
+      'cpf_numero',
+      'codigo_cns',
+      'data_naturalizacao',
+      'portaria_naturalizacao',
+      'data_entrada_brasil',
+      'micro_area',
+    ] as const) {
+      const r = campo[k].safeParse(v[k] || undefined);
+      if (!r.success) add(k, r.error.issues[0]?.message ?? msg.naoEValido);
+    }
+    if (!v.data_cadastro_data) add('data_cadastro_data', msg.obrigatorio);
+    if (!/^\d{2}:\d{2}$/.test(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
+    else {
+      const r = campo.data_cadastro.safeParse(dataHoraIso(v.data_cadastro_data, v.data_cadastro_hora));
+      if (!r.success) add('data_cadastro_data', r.error.issues[0]?.message ?? msg.naoEValido);
+    }
+    for (const i of cadastroIndividualIssues(v)) add(String(i.path[0]), i.message);
+  });
 
 export type CadastroFormValues = z.input<typeof cadastroFormSchema>;
 
@@ -61,7 +73,10 @@ export function dataHoraIso(data: string | null, hora: string): string | undefin
 }
 
 function partes(d: Date) {
-  return { data: `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`, hora: `${p2(d.getHours())}:${p2(d.getMinutes())}` };
+  return {
+    data: `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`,
+    hora: `${p2(d.getHours())}:${p2(d.getMinutes())}`,
+  };
 }
 
 /** Citizen-owned answers the new form starts from (one truth: the citizen's current values). */
@@ -137,7 +152,11 @@ export function cadastroParaForm(c: CadastroIndividual): CadastroFormValues {
  * unseen answer already in the citizen's sociodemographic block is kept. Header fields the form does not edit (unit, professional, team, occupation) are sent as read on
  * edit and left out on create, where the API fills them from the user's team assignment.
  */
-export function formParaApi(v: CadastroFormValues, atual?: CadastroIndividual, crianca = false): CadastroIndividualInput {
+export function formParaApi(
+  v: CadastroFormValues,
+  atual?: CadastroIndividual,
+  crianca = false,
+): CadastroIndividualInput {
   const s = (x: string | null) => (x ? x : undefined);
   return {
     municipe_id: v.municipe_id,
@@ -163,18 +182,33 @@ export function formParaApi(v: CadastroFormValues, atual?: CadastroIndividual, c
     deficiencias: v.possui_deficiencia ? v.deficiencias : [],
     informa_orientacao_sexual: v.informa_orientacao_sexual,
     orientacao_sexual_id: v.informa_orientacao_sexual ? (v.orientacao_sexual_id ?? undefined) : undefined,
-    responsaveis_criancas: crianca && (atual || v.responsaveis_criancas.length > 0) ? v.responsaveis_criancas : undefined,
+    responsaveis_criancas:
+      crianca && (atual || v.responsaveis_criancas.length > 0) ? v.responsaveis_criancas : undefined,
   };
 }
 
 /** Labels for the error summary; the API's data_cadastro error lands on the date field. */
 export const ROTULOS: Record<string, string> = {
-  municipe_id: 'Munícipe', micro_area: 'Micro-área', fora_area: 'Fora de área', cpf_numero: 'CPF', codigo_cns: 'CNS',
-  nacionalidade_id: 'Nacionalidade', pais_nascimento_id: 'País de nascimento', data_naturalizacao: 'Data de naturalização',
-  portaria_naturalizacao: 'Portaria de naturalização', data_entrada_brasil: 'Data de entrada no Brasil',
-  data_cadastro_data: 'Data do cadastro', data_cadastro_hora: 'Hora do cadastro', data_cadastro: 'Data do cadastro',
-  deficiencias: 'Deficiências', orientacao_sexual_id: 'Orientação sexual', responsaveis_criancas: 'Com quem a criança fica?', unidade_saude_id: 'Unidade de saúde',
-  profissional_id: 'Profissional de referência', equipe_id: 'Equipe', ocupacao_id: 'Ocupação',
+  municipe_id: 'Munícipe',
+  micro_area: 'Micro-área',
+  fora_area: 'Fora de área',
+  cpf_numero: 'CPF',
+  codigo_cns: 'CNS',
+  nacionalidade_id: 'Nacionalidade',
+  pais_nascimento_id: 'País de nascimento',
+  data_naturalizacao: 'Data de naturalização',
+  portaria_naturalizacao: 'Portaria de naturalização',
+  data_entrada_brasil: 'Data de entrada no Brasil',
+  data_cadastro_data: 'Data do cadastro',
+  data_cadastro_hora: 'Hora do cadastro',
+  data_cadastro: 'Data do cadastro',
+  deficiencias: 'Deficiências',
+  orientacao_sexual_id: 'Orientação sexual',
+  responsaveis_criancas: 'Com quem a criança fica?',
+  unidade_saude_id: 'Unidade de saúde',
+  profissional_id: 'Profissional de referência',
+  equipe_id: 'Equipe',
+  ocupacao_id: 'Ocupação',
 };
 
 /** API field → form field (only data_cadastro differs). */

@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '@saude/shared';
-import { ANA, familiaDe, FAMILIA_ID, fakeApi, JOAO, MARIA, renderRotas, type Chamada } from '../cadastros_domiciliares/testUtils';
+import {
+  ANA,
+  familiaDe,
+  FAMILIA_ID,
+  fakeApi,
+  JOAO,
+  MARIA,
+  renderRotas,
+  type Chamada,
+} from '../cadastros_domiciliares/testUtils';
 import { queryClient } from '../../../app/queryClient';
 import { BASE_PATH } from './api';
 import { FamiliaFormPage } from './FamiliaFormPage';
@@ -85,8 +94,16 @@ describe('FamiliaFormPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Família foi salva com sucesso')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE_PATH}/${FAMILIA_ID}/edit`));
     expect(chamadas.find((c) => c.method === 'POST' && c.path === '/api/v1/atencao_primaria/familias')?.body).toEqual({
-      numero_prontuario: 'F77', reside_desde: '2019-04-01', responsavel_id: MARIA, renda_familiar_id: 3, mudou: false,
-      membros: [{ municipe_id: MARIA, parentesco_id: 1 }, { municipe_id: JOAO, parentesco_id: 137 }, { municipe_id: ANA, parentesco_id: 138 }],
+      numero_prontuario: 'F77',
+      reside_desde: '2019-04-01',
+      responsavel_id: MARIA,
+      renda_familiar_id: 3,
+      mudou: false,
+      membros: [
+        { municipe_id: MARIA, parentesco_id: 1 },
+        { municipe_id: JOAO, parentesco_id: 137 },
+        { municipe_id: ANA, parentesco_id: 138 },
+      ],
     });
   });
 
@@ -94,7 +111,11 @@ describe('FamiliaFormPage', { timeout: 30_000 }, () => {
     const { chamadas } = fakeApi({
       'GET /api/v1/municipes': buscaMunicipes,
       'POST /api/v1/atencao_primaria/familias': {
-        status: 409, body: { message: msg.municipeEmOutraFamilia, errors: { 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] } },
+        status: 409,
+        body: {
+          message: msg.municipeEmOutraFamilia,
+          errors: { 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] },
+        },
       },
     });
     const { user } = renderRotas(rotas, `${BASE_PATH}/new`);
@@ -110,17 +131,27 @@ describe('FamiliaFormPage', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText(`Membro ${msg.municipeEmOutraFamilia}`)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Membro 1' })).toHaveAccessibleDescription(msg.municipeEmOutraFamilia);
-    expect(chamadas.filter((c) => c.method === 'POST' && c.path === '/api/v1/atencao_primaria/familias')).toHaveLength(1);
+    expect(chamadas.filter((c) => c.method === 'POST' && c.path === '/api/v1/atencao_primaria/familias')).toHaveLength(
+      1,
+    );
   });
 
   it('edits the members: the head first and fixed, a removed member leaves the list that PUT replaces', async () => {
     const { chamadas } = fakeApi({
-      [`GET ${URL_FAMILIA}`]: { body: familiaDe({ domicilio_id: '0190a6d2-1c1e-7000-8000-0000000000d1', domicilio_endereco: 'Rua das Flores, 12 - Centro' }) },
+      [`GET ${URL_FAMILIA}`]: {
+        body: familiaDe({
+          domicilio_id: '0190a6d2-1c1e-7000-8000-0000000000d1',
+          domicilio_endereco: 'Rua das Flores, 12 - Centro',
+        }),
+      },
       [`PUT ${URL_FAMILIA}`]: { body: familiaDe() },
     });
     const { user, router } = renderRotas(rotas, `${BASE_PATH}/${FAMILIA_ID}/edit`);
     expect(await screen.findByRole('heading', { name: 'Família de Maria da Silva' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Rua das Flores, 12 - Centro' })).toHaveAttribute('href', '/atencao_primaria/cadastros_domiciliares/0190a6d2-1c1e-7000-8000-0000000000d1/detalhes');
+    expect(screen.getByRole('link', { name: 'Rua das Flores, 12 - Centro' })).toHaveAttribute(
+      'href',
+      '/atencao_primaria/cadastros_domiciliares/0190a6d2-1c1e-7000-8000-0000000000d1/detalhes',
+    );
     expect(screen.getByRole('combobox', { name: 'Responsável familiar' })).toHaveValue('Maria da Silva · 10/05/1980');
     expect(screen.getByRole('textbox', { name: 'Reside desde' })).toHaveValue('04/2019');
     expect(screen.getByRole('combobox', { name: 'Membro 1' })).toHaveValue('João da Silva · 02/01/1978');
@@ -130,7 +161,9 @@ describe('FamiliaFormPage', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(BASE_PATH));
     expect(chamadas.find((c) => c.method === 'PUT')?.body).toMatchObject({
-      lock_version: 1, mudou: true, membros: [{ municipe_id: MARIA, parentesco_id: 1 }],
+      lock_version: 1,
+      mudou: true,
+      membros: [{ municipe_id: MARIA, parentesco_id: 1 }],
     });
   });
 
@@ -149,7 +182,9 @@ describe('FamiliaFormPage', { timeout: 30_000 }, () => {
       [`GET ${URL_FAMILIA}`]: { body: familiaDe() },
       // Physician: show, not update nor destroy.
       'POST /api/ferramentas/permissoes': ({ body }) =>
-        (/:(update|destroy)$/.test((body as { authorize: string }).authorize) ? { status: 403, body: { message: msg.status403 } } : { body: {} }),
+        /:(update|destroy)$/.test((body as { authorize: string }).authorize)
+          ? { status: 403, body: { message: msg.status403 } }
+          : { body: {} },
     });
     renderRotas(rotas, `${BASE_PATH}/${FAMILIA_ID}/edit`);
     expect(await screen.findByRole('heading', { name: 'Família de Maria da Silva' })).toBeInTheDocument();

@@ -8,7 +8,15 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaListItem } from '@saude/shared/schemas/familia';
 import { maskCns, touchInputStyles } from '../../../lib/form';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError, filtrosEmUso } from '../../../lib/list';
+import {
+  DataList,
+  ListPage,
+  SearchBox,
+  listParamsSchema,
+  useListParams,
+  ListError,
+  filtrosEmUso,
+} from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
@@ -31,25 +39,52 @@ const SITUACOES = [
 
 const columns: DataTableColumn<FamiliaListItem>[] = [
   {
-    accessor: 'responsavel_nome', title: 'Responsável familiar',
+    accessor: 'responsavel_nome',
+    title: 'Responsável familiar',
     render: (f) => (
       <Stack gap={2}>
         <Group gap="xs" wrap="wrap">
-          <Text fw={600} size="sm">{f.responsavel_nome}</Text>
-          {f.mudou && <Badge size="sm" color="orange" variant="light">Mudou-se</Badge>}
+          <Text fw={600} size="sm">
+            {f.responsavel_nome}
+          </Text>
+          {f.mudou && (
+            <Badge size="sm" color="orange" variant="light">
+              Mudou-se
+            </Badge>
+          )}
         </Group>
-        {f.responsavel_cns && <Text size="xs" c="dimmed">CNS {maskCns(f.responsavel_cns)}</Text>}
+        {f.responsavel_cns && (
+          <Text size="xs" c="dimmed">
+            CNS {maskCns(f.responsavel_cns)}
+          </Text>
+        )}
       </Stack>
     ),
   },
-  { accessor: 'numero_prontuario', title: 'Prontuário', render: (f) => f.numero_prontuario ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})` },
+  {
+    accessor: 'numero_prontuario',
+    title: 'Prontuário',
+    render: (f) => f.numero_prontuario ?? '—',
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
+  },
   { accessor: 'numero_membros', title: 'Membros', textAlign: 'right' },
   {
-    accessor: 'domicilio_endereco', title: 'Domicílio',
-    render: (f) => f.domicilio_endereco ?? <Text size="sm" c="dimmed">Sem domicílio</Text>,
+    accessor: 'domicilio_endereco',
+    title: 'Domicílio',
+    render: (f) =>
+      f.domicilio_endereco ?? (
+        <Text size="sm" c="dimmed">
+          Sem domicílio
+        </Text>
+      ),
     visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
   },
-  { accessor: 'equipe_nome', title: 'Equipe', render: (f) => f.equipe_nome ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})` },
+  {
+    accessor: 'equipe_nome',
+    title: 'Equipe',
+    render: (f) => f.equipe_nome ?? '—',
+    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
+  },
 ];
 
 export function FamiliaListPage() {
@@ -58,39 +93,65 @@ export function FamiliaListPage() {
   const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
   const podeCriar = usePode('atencao_primaria/familias:create');
   const lista = useFamilias({
-    responsavel: params.responsavel, numero_prontuario: params.numero_prontuario, equipe_id: params.equipe_id,
-    profissional_id: params.profissional_id, unidade_saude_id: params.unidade_saude_id,
+    responsavel: params.responsavel,
+    numero_prontuario: params.numero_prontuario,
+    equipe_id: params.equipe_id,
+    profissional_id: params.profissional_id,
+    unidade_saude_id: params.unidade_saude_id,
     mudou: params.situacao === 'todas' ? undefined : params.situacao === 'mudou',
-    page: params.page, per_page: params.per_page,
+    page: params.page,
+    per_page: params.per_page,
   });
   const [prontuario, setProntuario] = useState(params.numero_prontuario ?? '');
 
   const novo = podeCriar ? (
-    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>Nova família</Button>
+    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
+      Nova família
+    </Button>
   ) : undefined;
 
   return (
     <ListPage
       title="Famílias"
       action={novo}
-      search={(
-        <SearchBox label="Buscar responsável" placeholder="Nome, CPF ou CNS do responsável" value={params.responsavel ?? ''}
-          onSearch={(responsavel) => setFilters({ responsavel })} />
+      search={
+        <SearchBox
+          label="Buscar responsável"
+          placeholder="Nome, CPF ou CNS do responsável"
+          value={params.responsavel ?? ''}
+          onSearch={(responsavel) => setFilters({ responsavel })}
+        />
+      }
+      activeFilters={filtrosEmUso(
+        params,
+        ['numero_prontuario', 'situacao', 'unidade_saude_id', 'equipe_id', 'profissional_id'],
+        { situacao: 'todas' },
       )}
-      activeFilters={filtrosEmUso(params, ['numero_prontuario', 'situacao', 'unidade_saude_id', 'equipe_id', 'profissional_id'], { situacao: 'todas' })}
-      filters={(
+      filters={
         <>
           <TextInput
-            label="Nº do prontuário" w={160} styles={touchInputStyles} value={prontuario}
+            label="Nº do prontuário"
+            w={160}
+            styles={touchInputStyles}
+            value={prontuario}
             onChange={(e) => setProntuario(e.currentTarget.value)}
             onBlur={() => setFilters({ numero_prontuario: prontuario.trim() || undefined })}
-            onKeyDown={(e) => { if (e.key === 'Enter') setFilters({ numero_prontuario: prontuario.trim() || undefined }); }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') setFilters({ numero_prontuario: prontuario.trim() || undefined });
+            }}
           />
-          <Select label="Situação" w={160} allowDeselect={false} data={SITUACOES} styles={touchInputStyles}
-            value={params.situacao} onChange={(v) => setFilters({ situacao: v ?? 'todas' })} />
+          <Select
+            label="Situação"
+            w={160}
+            allowDeselect={false}
+            data={SITUACOES}
+            styles={touchInputStyles}
+            value={params.situacao}
+            onChange={(v) => setFilters({ situacao: v ?? 'todas' })}
+          />
           <FiltrosLotacao value={params} onChange={setFilters} />
         </>
-      )}
+      }
     >
       <ListError error={lista.error} onRetry={() => void lista.refetch()} />
       <DataList<FamiliaListItem>
@@ -104,7 +165,13 @@ export function FamiliaListPage() {
         onPageChange={setPage}
         onPerPageChange={setPerPage}
         emptyText="Nenhuma família encontrada."
-        emptyAction={podeCriar ? <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>Cadastrar família</Button> : undefined}
+        emptyAction={
+          podeCriar ? (
+            <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>
+              Cadastrar família
+            </Button>
+          ) : undefined
+        }
         onRowClick={(f) => void navigate(`${BASE_PATH}/${f.id}/edit`)}
       />
     </ListPage>

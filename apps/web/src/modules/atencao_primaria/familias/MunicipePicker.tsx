@@ -29,13 +29,22 @@ export interface MunicipePickerProps<T extends FieldValues, TT = T> {
 }
 
 export function MunicipePicker<T extends FieldValues, TT = T>({
-  control, name, label, required, tooltip, inicial, onEscolhido, disabled,
+  control,
+  name,
+  label,
+  required,
+  tooltip,
+  inicial,
+  onEscolhido,
+  disabled,
 }: MunicipePickerProps<T, TT>) {
   const { field, fieldState } = useController({ control, name });
   const labelProps = useFieldLabel({ label, required, tooltip });
   const [busca, setBusca] = useState('');
   // Citizens seen in this picker, so the chosen one keeps its label when a new search no longer lists them.
-  const [vistos, setVistos] = useState<Record<string, MunicipeResumo>>(() => (inicial ? { [inicial.id]: inicial } : {}));
+  const [vistos, setVistos] = useState<Record<string, MunicipeResumo>>(() =>
+    inicial ? { [inicial.id]: inicial } : {},
+  );
   const valor = (field.value as string | null | undefined) || null;
   const escolhido = valor ? vistos[valor] : undefined;
   const [q] = useDebouncedValue(busca, 300);
@@ -48,14 +57,26 @@ export function MunicipePicker<T extends FieldValues, TT = T>({
 
   return (
     <Select
-      {...labelProps} searchable clearable data={data} value={valor} error={fieldState.error?.message} styles={touchInputStyles}
-      disabled={disabled} placeholder="Digite ao menos 3 letras do nome, ou o CPF/CNS"
-      searchValue={busca} onSearchChange={setBusca}
+      {...labelProps}
+      searchable
+      clearable
+      data={data}
+      value={valor}
+      error={fieldState.error?.message}
+      styles={touchInputStyles}
+      disabled={disabled}
+      placeholder="Digite ao menos 3 letras do nome, ou o CPF/CNS"
+      searchValue={busca}
+      onSearchChange={setBusca}
       // The API already searched (misspellings, any word order): show its answer as is.
       filter={({ options }) => options}
-      nothingFoundMessage={termo.trim().length >= 3 && !resultados.isFetching ? 'Nenhum munícipe encontrado.' : undefined}
+      nothingFoundMessage={
+        termo.trim().length >= 3 && !resultados.isFetching ? 'Nenhum munícipe encontrado.' : undefined
+      }
       comboboxProps={{ withinPortal: true }}
-      name={field.name} ref={field.ref} onBlur={field.onBlur}
+      name={field.name}
+      ref={field.ref}
+      onBlur={field.onBlur}
       onChange={(v) => {
         const m = v ? rows.find((r) => r.id === v) : undefined;
         if (m) setVistos((prev) => ({ ...prev, [m.id]: m }));

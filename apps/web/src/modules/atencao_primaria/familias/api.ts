@@ -1,6 +1,12 @@
 // Data hooks of the families (issue 7): one query-key factory, pages fetch, children get props (style.md §9).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Familia, FamiliaFilters, FamiliaInput, FamiliaListItem, FamiliaUpdate } from '@saude/shared/schemas/familia';
+import type {
+  Familia,
+  FamiliaFilters,
+  FamiliaInput,
+  FamiliaListItem,
+  FamiliaUpdate,
+} from '@saude/shared/schemas/familia';
 import { http } from '../../../lib/http';
 
 export const BASE_PATH = '/atencao_primaria/familias';
@@ -31,7 +37,8 @@ export const useFamilia = (id: string | undefined) =>
 export function useSaveFamilia(id?: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: FamiliaInput | FamiliaUpdate) => (id ? http.put<Familia>(`${base}/${id}`, body) : http.post<Familia>(base, body)),
+    mutationFn: (body: FamiliaInput | FamiliaUpdate) =>
+      id ? http.put<Familia>(`${base}/${id}`, body) : http.post<Familia>(base, body),
     onSuccess: (saved) => {
       qc.setQueryData(familiaKeys.detail(saved.id), saved);
       void qc.invalidateQueries({ queryKey: [...familiaKeys.all, 'list'] });

@@ -3,29 +3,38 @@
 // (familiaInputSchema with familiaIssues) runs on the very body the form would send.
 import { z } from 'zod';
 import {
-  familiaInputSchema, PARENTESCO_RESPONSAVEL, type Familia, type FamiliaInput,
+  familiaInputSchema,
+  PARENTESCO_RESPONSAVEL,
+  type Familia,
+  type FamiliaInput,
 } from '@saude/shared/schemas/familia';
 
-export const familiaFormSchema = z.object({
-  equipe_id: z.string().nullable(),
-  numero_prontuario: z.string(),
-  /** Month and year as typed, 'MM/aaaa'. */
-  reside_desde: z.string(),
-  responsavel_id: z.string(),
-  renda_familiar_id: z.number().nullable(),
-  mudou: z.boolean(),
-  membros: z.array(z.object({ municipe_id: z.string(), parentesco_id: z.number().nullable() })),
-}).superRefine((v, ctx) => {
-  const r = familiaInputSchema.safeParse(formParaApi(v));
-  if (r.success) return;
-  const vistos = new Set<string>();
-  for (const issue of r.error.issues) {
-    const campo = campoDoForm(issue.path.map(String).join('.'));
-    if (vistos.has(campo)) continue;
-    vistos.add(campo);
-    ctx.addIssue({ code: 'custom', path: campo.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.message });
-  }
-});
+export const familiaFormSchema = z
+  .object({
+    equipe_id: z.string().nullable(),
+    numero_prontuario: z.string(),
+    /** Month and year as typed, 'MM/aaaa'. */
+    reside_desde: z.string(),
+    responsavel_id: z.string(),
+    renda_familiar_id: z.number().nullable(),
+    mudou: z.boolean(),
+    membros: z.array(z.object({ municipe_id: z.string(), parentesco_id: z.number().nullable() })),
+  })
+  .superRefine((v, ctx) => {
+    const r = familiaInputSchema.safeParse(formParaApi(v));
+    if (r.success) return;
+    const vistos = new Set<string>();
+    for (const issue of r.error.issues) {
+      const campo = campoDoForm(issue.path.map(String).join('.'));
+      if (vistos.has(campo)) continue;
+      vistos.add(campo);
+      ctx.addIssue({
+        code: 'custom',
+        path: campo.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        message: issue.message,
+      });
+    }
+  });
 
 export type FamiliaFormValues = z.input<typeof familiaFormSchema>;
 
@@ -41,7 +50,15 @@ export function mesAnoParaIso(texto: string): string | undefined {
 export const isoParaMesAno = (iso: string | null) => (iso ? `${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 
 export function novaFamilia(): FamiliaFormValues {
-  return { equipe_id: null, numero_prontuario: '', reside_desde: '', responsavel_id: '', renda_familiar_id: null, mudou: false, membros: [] };
+  return {
+    equipe_id: null,
+    numero_prontuario: '',
+    reside_desde: '',
+    responsavel_id: '',
+    renda_familiar_id: null,
+    mudou: false,
+    membros: [],
+  };
 }
 
 export function familiaParaForm(f: Familia): FamiliaFormValues {
@@ -92,7 +109,15 @@ export function campoDoForm(path: string): string {
 }
 
 export const ROTULOS: Record<string, string> = {
-  equipe_id: 'Equipe', numero_prontuario: 'Nº do prontuário familiar', reside_desde: 'Reside desde', responsavel_id: 'Responsável familiar',
-  renda_familiar_id: 'Renda familiar', mudou: 'Mudou-se', membros: 'Membros', 'membros.municipe_id': 'Membro',
-  'membros.parentesco_id': 'Parentesco', unidade_saude_id: 'Unidade de saúde', profissional_id: 'Profissional',
+  equipe_id: 'Equipe',
+  numero_prontuario: 'Nº do prontuário familiar',
+  reside_desde: 'Reside desde',
+  responsavel_id: 'Responsável familiar',
+  renda_familiar_id: 'Renda familiar',
+  mudou: 'Mudou-se',
+  membros: 'Membros',
+  'membros.municipe_id': 'Membro',
+  'membros.parentesco_id': 'Parentesco',
+  unidade_saude_id: 'Unidade de saúde',
+  profissional_id: 'Profissional',
 };

@@ -7,7 +7,12 @@ export function FiltroMicroArea({ value, onChange }: { value?: string; onChange:
   const [texto, setTexto] = useState(value ?? '');
   return (
     <TextInput
-      label="Micro-área" w={110} inputMode="numeric" maxLength={2} placeholder="00" styles={touchInputStyles}
+      label="Micro-área"
+      w={110}
+      inputMode="numeric"
+      maxLength={2}
+      placeholder="00"
+      styles={touchInputStyles}
       value={texto}
       onChange={(e) => {
         const v = e.currentTarget.value.replace(/\D/g, '').slice(0, 2);

@@ -9,7 +9,10 @@ import { FiltrosLotacao, type FiltrosLotacaoValor } from './FiltrosLotacao';
 const CENTRO = '0190a6d2-1c1e-7000-8000-0000000000a1';
 const JARDIM = '0190a6d2-1c1e-7000-8000-0000000000a2';
 const opcoes: OpcoesFiltro = {
-  unidades: [{ id: CENTRO, nome: 'UBS Centro' }, { id: JARDIM, nome: 'UBS Jardim' }],
+  unidades: [
+    { id: CENTRO, nome: 'UBS Centro' },
+    { id: JARDIM, nome: 'UBS Jardim' },
+  ],
   equipes: [
     { id: '0190a6d2-1c1e-7000-8000-0000000000e1', nome: 'ESF Centro 1', unidade_saude_id: CENTRO, micro_areas: ['01'] },
     { id: '0190a6d2-1c1e-7000-8000-0000000000e2', nome: 'ESF Jardim', unidade_saude_id: JARDIM, micro_areas: ['03'] },
@@ -20,7 +23,15 @@ const opcoes: OpcoesFiltro = {
 let ultimo: FiltrosLotacaoValor = {};
 function Filtros() {
   const [v, setV] = useState<FiltrosLotacaoValor>({});
-  return <FiltrosLotacao value={v} onChange={(n) => { ultimo = { ...v, ...n }; setV(ultimo); }} />;
+  return (
+    <FiltrosLotacao
+      value={v}
+      onChange={(n) => {
+        ultimo = { ...v, ...n };
+        setV(ultimo);
+      }}
+    />
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,7 +5,10 @@ import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { msg } from '@saude/shared';
 import {
-  cancelarVisitaSchema, JUSTIFICATIVA_CANCELAMENTO_MAX, JUSTIFICATIVA_CANCELAMENTO_MIN, type VisitaDomiciliar,
+  cancelarVisitaSchema,
+  JUSTIFICATIVA_CANCELAMENTO_MAX,
+  JUSTIFICATIVA_CANCELAMENTO_MIN,
+  type VisitaDomiciliar,
 } from '@saude/shared/schemas/visita_domiciliar';
 import { notifyError, TOAST_MS } from '../../../lib/feedback';
 import { setServerErrors, TextareaField, useZodForm } from '../../../lib/form';
@@ -41,7 +44,11 @@ function CancelarForm({ visita, onClose }: { visita: VisitaDomiciliar; onClose: 
     try {
       await cancelar.mutateAsync({ id: visita.id, justificativa });
       notifications.show({
-        color: 'green', icon: <IconCheck size={18} aria-hidden />, autoClose: TOAST_MS, title: msg.sucesso, message: VISITA_CANCELADA,
+        color: 'green',
+        icon: <IconCheck size={18} aria-hidden />,
+        autoClose: TOAST_MS,
+        title: msg.sucesso,
+        message: VISITA_CANCELADA,
       });
       onClose();
     } catch (err) {
@@ -56,14 +63,19 @@ function CancelarForm({ visita, onClose }: { visita: VisitaDomiciliar; onClose: 
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          Visita de {dataBr(visita.data_visita)} às {horaBr(visita.data_visita)} ({quem}). A visita continuará no histórico, marcada como
-          cancelada, com a justificativa.
+          Visita de {dataBr(visita.data_visita)} às {horaBr(visita.data_visita)} ({quem}). A visita continuará no
+          histórico, marcada como cancelada, com a justificativa.
         </Text>
         {jaCancelada ? (
-          <Alert color="yellow" variant="light" role="alert">{jaCancelada}</Alert>
+          <Alert color="yellow" variant="light" role="alert">
+            {jaCancelada}
+          </Alert>
         ) : (
           <TextareaField
-            control={form.control} name="justificativa" label="Justificativa" required
+            control={form.control}
+            name="justificativa"
+            label="Justificativa"
+            required
             description={`De ${JUSTIFICATIVA_CANCELAMENTO_MIN} a ${JUSTIFICATIVA_CANCELAMENTO_MAX} caracteres.`}
             // Mantine's focus trap starts on the justification, not on the close button.
             inputProps={{ maxLength: JUSTIFICATIVA_CANCELAMENTO_MAX, ...({ 'data-autofocus': true } as object) }}
@@ -74,7 +86,9 @@ function CancelarForm({ visita, onClose }: { visita: VisitaDomiciliar; onClose: 
             {jaCancelada ? 'Fechar' : 'Voltar'}
           </Button>
           {!jaCancelada && (
-            <Button type="submit" color="red" mih={44} loading={cancelar.isPending}>Confirmar cancelamento</Button>
+            <Button type="submit" color="red" mih={44} loading={cancelar.isPending}>
+              Confirmar cancelamento
+            </Button>
           )}
         </Group>
       </Stack>

@@ -7,7 +7,12 @@ import { paginationText } from '../../../lib/list';
 import { dataBr, desfechoNome, horaBr, medidaBr, momentoGlicemiaNome, motivosNomes, turnoNome } from './comum';
 
 export const HISTORICO_LABEL = 'Histórico de visitas';
-const CONTROLES = { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' } as const;
+const CONTROLES = {
+  first: 'Primeira página',
+  previous: 'Página anterior',
+  next: 'Próxima página',
+  last: 'Última página',
+} as const;
 
 export interface HistoricoVisitasProps {
   visitas: VisitaDomiciliar[] | undefined;
@@ -28,7 +33,8 @@ export function medidasTexto(v: VisitaDomiciliar): string {
   if (v.peso !== null) partes.push(`Peso ${medidaBr(v.peso, f.peso.unidade)}`);
   if (v.temperatura !== null) partes.push(`Temperatura ${medidaBr(v.temperatura, f.temperatura.unidade)}`);
   if (v.glicemia !== null) {
-    const momento = v.momento_coleta_glicemia_id !== null ? ` (${momentoGlicemiaNome(v.momento_coleta_glicemia_id)})` : '';
+    const momento =
+      v.momento_coleta_glicemia_id !== null ? ` (${momentoGlicemiaNome(v.momento_coleta_glicemia_id)})` : '';
     partes.push(`Glicemia ${medidaBr(v.glicemia, f.glicemia.unidade)}${momento}`);
   }
   if (v.pressao_sistolica !== null && v.pressao_diastolica !== null) {
@@ -37,20 +43,37 @@ export function medidasTexto(v: VisitaDomiciliar): string {
   return partes.join(' · ');
 }
 
-export function HistoricoVisitas({ visitas, total, page, perPage, onPageChange, podeCancelar, onCancelar }: HistoricoVisitasProps) {
+export function HistoricoVisitas({
+  visitas,
+  total,
+  page,
+  perPage,
+  onPageChange,
+  podeCancelar,
+  onCancelar,
+}: HistoricoVisitasProps) {
   const paginas = Math.max(1, Math.ceil((total ?? 0) / perPage));
   return (
     <Stack gap="sm" component="section" aria-labelledby="historico-visitas-titulo">
-      <Title order={3} size="h4" id="historico-visitas-titulo">{HISTORICO_LABEL}</Title>
+      <Title order={3} size="h4" id="historico-visitas-titulo">
+        {HISTORICO_LABEL}
+      </Title>
       {visitas === undefined ? (
         <Stack gap="sm" aria-busy="true" aria-label="Carregando histórico de visitas">
           <Skeleton h={96} radius="md" />
           <Skeleton h={96} radius="md" />
         </Stack>
       ) : visitas.length === 0 ? (
-        <Text c="dimmed" size="sm">Nenhuma visita registrada para esta família.</Text>
+        <Text c="dimmed" size="sm">
+          Nenhuma visita registrada para esta família.
+        </Text>
       ) : (
-        <Stack gap="sm" component="ul" aria-label={HISTORICO_LABEL} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-label={HISTORICO_LABEL}
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {visitas.map((v) => (
             <VisitaItem key={v.id} v={v} podeCancelar={podeCancelar(v)} onCancelar={() => onCancelar(v)} />
           ))}
@@ -59,10 +82,17 @@ export function HistoricoVisitas({ visitas, total, page, perPage, onPageChange, 
       {visitas !== undefined && (total ?? 0) > perPage && (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            {paginationText({ from: (page - 1) * perPage + 1, to: Math.min(page * perPage, total ?? 0), totalRecords: total ?? 0 })}
+            {paginationText({
+              from: (page - 1) * perPage + 1,
+              to: Math.min(page * perPage, total ?? 0),
+              totalRecords: total ?? 0,
+            })}
           </Text>
           <Pagination
-            total={paginas} value={page} onChange={onPageChange} size="lg"
+            total={paginas}
+            value={page}
+            onChange={onPageChange}
+            size="lg"
             getControlProps={(control) => ({ 'aria-label': CONTROLES[control] })}
           />
         </Group>
@@ -71,7 +101,15 @@ export function HistoricoVisitas({ visitas, total, page, perPage, onPageChange, 
   );
 }
 
-function VisitaItem({ v, podeCancelar, onCancelar }: { v: VisitaDomiciliar; podeCancelar: boolean; onCancelar: () => void }) {
+function VisitaItem({
+  v,
+  podeCancelar,
+  onCancelar,
+}: {
+  v: VisitaDomiciliar;
+  podeCancelar: boolean;
+  onCancelar: () => void;
+}) {
   const cancelada = v.situacao === 'cancelada';
   const motivos = motivosNomes(v.motivo_visita_ids);
   const medidas = medidasTexto(v);
@@ -86,14 +124,21 @@ function VisitaItem({ v, podeCancelar, onCancelar }: { v: VisitaDomiciliar; pode
             <Text size="sm">{v.municipe_nome ?? 'Família'}</Text>
           </Stack>
           <Group gap="xs">
-            {cancelada && <Badge color="red" variant="filled">Cancelada</Badge>}
-            <Badge color={v.desfecho_id === DESFECHO_REALIZADA ? 'green' : 'gray'} variant="light">{desfechoNome(v.desfecho_id)}</Badge>
+            {cancelada && (
+              <Badge color="red" variant="filled">
+                Cancelada
+              </Badge>
+            )}
+            <Badge color={v.desfecho_id === DESFECHO_REALIZADA ? 'green' : 'gray'} variant="light">
+              {desfechoNome(v.desfecho_id)}
+            </Badge>
           </Group>
         </Group>
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <Stack gap={4} style={{ flex: '1 1 320px' }}>
             <Text size="sm" c="dimmed">
-              Por {v.profissional_nome ?? '—'}{v.ocupacao_nome ? ` (${v.ocupacao_nome.toLocaleLowerCase('pt-BR')})` : ''}
+              Por {v.profissional_nome ?? '—'}
+              {v.ocupacao_nome ? ` (${v.ocupacao_nome.toLocaleLowerCase('pt-BR')})` : ''}
               {v.visita_compartilhada ? ' · visita compartilhada' : ''}
             </Text>
             {motivos.length > 0 && <Text size="sm">Motivos: {motivos.join(', ')}</Text>}
@@ -101,12 +146,19 @@ function VisitaItem({ v, podeCancelar, onCancelar }: { v: VisitaDomiciliar; pode
             {cancelada && (
               <Text size="sm">
                 Cancelada{v.cancelada_em ? ` em ${dataBr(v.cancelada_em)} às ${horaBr(v.cancelada_em)}` : ''}
-                {v.cancelada_por_nome ? ` por ${v.cancelada_por_nome}` : ''}. Justificativa: {v.justificativa_cancelamento ?? '—'}
+                {v.cancelada_por_nome ? ` por ${v.cancelada_por_nome}` : ''}. Justificativa:{' '}
+                {v.justificativa_cancelamento ?? '—'}
               </Text>
             )}
           </Stack>
           {podeCancelar && !cancelada && (
-            <Button variant="outline" color="red" mih={44} leftSection={<IconBan size={18} aria-hidden />} onClick={onCancelar}>
+            <Button
+              variant="outline"
+              color="red"
+              mih={44}
+              leftSection={<IconBan size={18} aria-hidden />}
+              onClick={onCancelar}
+            >
               Cancelar visita
             </Button>
           )}

@@ -34,8 +34,19 @@ export function VisitaFamiliaDetalhesPage() {
 }
 
 /** The family's identity, on top of the detail and of the visit form. */
-export function FamiliaCabecalho({ responsavel, prontuario, endereco, microArea, mudou, children }: {
-  responsavel: string; prontuario: string | null; endereco: string | null; microArea: string | null; mudou: boolean;
+export function FamiliaCabecalho({
+  responsavel,
+  prontuario,
+  endereco,
+  microArea,
+  mudou,
+  children,
+}: {
+  responsavel: string;
+  prontuario: string | null;
+  endereco: string | null;
+  microArea: string | null;
+  mudou: boolean;
   children?: React.ReactNode;
 }) {
   return (
@@ -44,11 +55,16 @@ export function FamiliaCabecalho({ responsavel, prontuario, endereco, microArea,
         <Stack gap={4}>
           <Group gap="sm" wrap="wrap">
             <Title order={2}>Família de {responsavel}</Title>
-            {mudou && <Badge color="gray" variant="filled">Mudou-se</Badge>}
+            {mudou && (
+              <Badge color="gray" variant="filled">
+                Mudou-se
+              </Badge>
+            )}
           </Group>
           <Text size="sm">{endereco ?? 'Sem domicílio vinculado'}</Text>
           <Text size="sm" c="dimmed">
-            Micro-área {microArea ?? '—'}{prontuario ? ` · Prontuário ${prontuario}` : ''}
+            Micro-área {microArea ?? '—'}
+            {prontuario ? ` · Prontuário ${prontuario}` : ''}
           </Text>
         </Stack>
         {children}
@@ -80,12 +96,22 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
   return (
     <Stack gap="md">
       <FamiliaCabecalho
-        responsavel={f.responsavel_nome} prontuario={f.numero_prontuario} endereco={f.endereco} microArea={f.micro_area} mudou={f.mudou}
+        responsavel={f.responsavel_nome}
+        prontuario={f.numero_prontuario}
+        endereco={f.endereco}
+        microArea={f.micro_area}
+        mudou={f.mudou}
       >
         <Stack gap={4} align="flex-end">
           <Text size="sm">Última visita: {ultimaVisitaTexto(f.ultima_visita)}</Text>
           {podeVisitar && (
-            <Button component={Link} to={`${base}/visitar`} mih={44} size="md" leftSection={<IconHome size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={`${base}/visitar`}
+              mih={44}
+              size="md"
+              leftSection={<IconHome size={18} aria-hidden />}
+            >
               Visitar família
             </Button>
           )}
@@ -99,8 +125,15 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
       )}
 
       <Stack gap="sm" component="section" aria-labelledby="membros-titulo">
-        <Title order={3} size="h4" id="membros-titulo">Membros</Title>
-        <Stack gap="xs" component="ul" aria-label="Membros da família" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Title order={3} size="h4" id="membros-titulo">
+          Membros
+        </Title>
+        <Stack
+          gap="xs"
+          component="ul"
+          aria-label="Membros da família"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {f.membros.map((m) => (
             <Card key={m.municipe_id} component="li" withBorder radius="md" p="sm">
               <Group justify="space-between" wrap="wrap" gap="sm">
@@ -108,14 +141,24 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
                   <IconUser size={20} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
                   <Stack gap={2}>
                     <Text fw={600}>{m.nome_social ?? m.nome}</Text>
-                    {m.nome_social && <Text size="xs" c="dimmed">Nome civil: {m.nome}</Text>}
+                    {m.nome_social && (
+                      <Text size="xs" c="dimmed">
+                        Nome civil: {m.nome}
+                      </Text>
+                    )}
                     <Text size="sm">{[m.idade, parentescoNome(m.parentesco_id)].filter(Boolean).join(' · ')}</Text>
-                    <Text size="sm" c="dimmed">Última visita: {ultimaVisitaTexto(m.ultima_visita)}</Text>
+                    <Text size="sm" c="dimmed">
+                      Última visita: {ultimaVisitaTexto(m.ultima_visita)}
+                    </Text>
                   </Stack>
                 </Group>
                 {podeVisitar && (
                   <Button
-                    component={Link} to={`${base}/membro/${m.municipe_id}/visitar`} variant="light" mih={44} size="md"
+                    component={Link}
+                    to={`${base}/membro/${m.municipe_id}/visitar`}
+                    variant="light"
+                    mih={44}
+                    size="md"
                     aria-label={`Visitar ${m.nome_social ?? m.nome}`}
                   >
                     Visitar
@@ -142,7 +185,13 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
       )}
 
       <Group justify="flex-end">
-        <Button variant="default" mih={44} component={Link} to={BASE_PATH} leftSection={<IconArrowLeft size={18} aria-hidden />}>
+        <Button
+          variant="default"
+          mih={44}
+          component={Link}
+          to={BASE_PATH}
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+        >
           Voltar para a lista
         </Button>
       </Group>

@@ -9,7 +9,15 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { touchInputStyles } from '../../../lib/form';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError, filtrosEmUso } from '../../../lib/list';
+import {
+  DataList,
+  ListPage,
+  SearchBox,
+  listParamsSchema,
+  useListParams,
+  ListError,
+  filtrosEmUso,
+} from '../../../lib/list';
 import { usePode } from '../../municipes/api';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
@@ -19,37 +27,61 @@ const paramsSchema = listParamsSchema.extend({
   responsavel: z.string().trim().max(70).optional(),
   endereco: z.string().trim().max(100).optional(),
   numero_prontuario: z.string().trim().max(30).optional(),
-  micro_area: z.string().regex(/^\d{2}$/).optional(),
+  micro_area: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
 });
 
 export const MINHA_MICRO_AREA = 'Minha micro-área';
 
 const columns: DataTableColumn<FamiliaParaVisita>[] = [
   {
-    accessor: 'responsavel_nome', title: 'Responsável',
+    accessor: 'responsavel_nome',
+    title: 'Responsável',
     render: (f) => (
       <Stack gap={2}>
         <Group gap={6} wrap="wrap">
-          <Text fw={600} size="sm">{f.responsavel_nome}</Text>
-          {f.mudou && <Badge color="gray" variant="filled" size="sm">Mudou-se</Badge>}
+          <Text fw={600} size="sm">
+            {f.responsavel_nome}
+          </Text>
+          {f.mudou && (
+            <Badge color="gray" variant="filled" size="sm">
+              Mudou-se
+            </Badge>
+          )}
         </Group>
-        {f.numero_prontuario && <Text size="xs" c="dimmed">Prontuário {f.numero_prontuario}</Text>}
+        {f.numero_prontuario && (
+          <Text size="xs" c="dimmed">
+            Prontuário {f.numero_prontuario}
+          </Text>
+        )}
       </Stack>
     ),
   },
   { accessor: 'endereco', title: 'Endereço', render: (f) => f.endereco ?? '—' },
   {
-    accessor: 'micro_area', title: 'Micro-área',
+    accessor: 'micro_area',
+    title: 'Micro-área',
     render: (f) => (
       <Stack gap={4} align="flex-start">
         <Text size="sm">{f.micro_area ?? 'Fora de área'}</Text>
         {/* max-content: the badge stays whole at 800 px; the address column gives way instead. */}
-        {f.minha_micro_area && <Badge color="teal" variant="light" size="sm" style={{ minWidth: 'max-content' }}>{MINHA_MICRO_AREA}</Badge>}
+        {f.minha_micro_area && (
+          <Badge color="teal" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
+            {MINHA_MICRO_AREA}
+          </Badge>
+        )}
       </Stack>
     ),
   },
   { accessor: 'numero_membros', title: 'Membros', textAlign: 'right', width: 90 },
-  { accessor: 'ultima_visita', title: 'Última visita', noWrap: true, render: (f) => ultimaVisitaTexto(f.ultima_visita) },
+  {
+    accessor: 'ultima_visita',
+    title: 'Última visita',
+    noWrap: true,
+    render: (f) => ultimaVisitaTexto(f.ultima_visita),
+  },
 ];
 
 export function VisitaFamiliaListPage() {
@@ -70,27 +102,48 @@ export function VisitaFamiliaListPage() {
     <ListPage
       title="Visitas domiciliares"
       // A visit to a property without a family (shop, vacant lot, strategic point) starts here.
-      action={podeCriar ? (
-        <Button component={Link} to={`${BASE_PATH}/membro/visitar`} variant="light" mih={44} leftSection={<IconMapPin size={18} aria-hidden />}>
-          Visita sem família
-        </Button>
-      ) : undefined}
-      search={(
+      action={
+        podeCriar ? (
+          <Button
+            component={Link}
+            to={`${BASE_PATH}/membro/visitar`}
+            variant="light"
+            mih={44}
+            leftSection={<IconMapPin size={18} aria-hidden />}
+          >
+            Visita sem família
+          </Button>
+        ) : undefined
+      }
+      search={
         <SearchBox
-          label="Responsável" placeholder="Nome do responsável pela família"
-          value={params.responsavel ?? ''} onSearch={(responsavel) => setFilters({ responsavel })}
+          label="Responsável"
+          placeholder="Nome do responsável pela família"
+          value={params.responsavel ?? ''}
+          onSearch={(responsavel) => setFilters({ responsavel })}
         />
-      )}
+      }
       activeFilters={filtrosEmUso(params, ['endereco', 'numero_prontuario', 'micro_area'])}
-      filters={(
+      filters={
         <>
-          <FiltroTexto label="Endereço" placeholder="Rua, número ou bairro" maxLength={100} w={240}
-            value={params.endereco} onChange={(endereco) => setFilters({ endereco })} />
-          <FiltroTexto label="Prontuário" maxLength={30} w={150}
-            value={params.numero_prontuario} onChange={(numero_prontuario) => setFilters({ numero_prontuario })} />
+          <FiltroTexto
+            label="Endereço"
+            placeholder="Rua, número ou bairro"
+            maxLength={100}
+            w={240}
+            value={params.endereco}
+            onChange={(endereco) => setFilters({ endereco })}
+          />
+          <FiltroTexto
+            label="Prontuário"
+            maxLength={30}
+            w={150}
+            value={params.numero_prontuario}
+            onChange={(numero_prontuario) => setFilters({ numero_prontuario })}
+          />
           <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
         </>
-      )}
+      }
     >
       <ListError error={lista.error} onRetry={() => void lista.refetch()} />
       <DataList<FamiliaParaVisita>
@@ -111,8 +164,20 @@ export function VisitaFamiliaListPage() {
 }
 
 /** A text filter applied on Enter or when the field is left, never on every keystroke (3G). */
-function FiltroTexto({ label, placeholder, value, onChange, maxLength, w }: {
-  label: string; placeholder?: string; value?: string; onChange: (v: string | undefined) => void; maxLength: number; w: number;
+function FiltroTexto({
+  label,
+  placeholder,
+  value,
+  onChange,
+  maxLength,
+  w,
+}: {
+  label: string;
+  placeholder?: string;
+  value?: string;
+  onChange: (v: string | undefined) => void;
+  maxLength: number;
+  w: number;
 }) {
   const [texto, setTexto] = useState(value ?? '');
   const [anterior, setAnterior] = useState(value);
@@ -127,8 +192,14 @@ function FiltroTexto({ label, placeholder, value, onChange, maxLength, w }: {
   };
   return (
     <TextInput
-      label={label} placeholder={placeholder} w={w} maxLength={maxLength} styles={touchInputStyles}
-      value={texto} onChange={(e) => setTexto(e.currentTarget.value)} onBlur={aplicar}
+      label={label}
+      placeholder={placeholder}
+      w={w}
+      maxLength={maxLength}
+      styles={touchInputStyles}
+      value={texto}
+      onChange={(e) => setTexto(e.currentTarget.value)}
+      onBlur={aplicar}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault();

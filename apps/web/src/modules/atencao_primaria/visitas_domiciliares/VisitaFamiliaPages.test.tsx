@@ -8,12 +8,21 @@ import { dataBr, horaBr } from './comum';
 import { VisitaFamiliaDetalhesPage } from './VisitaFamiliaDetalhesPage';
 import { VisitaFamiliaListPage } from './VisitaFamiliaListPage';
 import {
-  contextoDe, detalheDe, fakeApi, FAMILIA_ID, familiaParaVisitaDe, JOSE_ID, PERMISSOES_ACS, PERMISSOES_MEDICO, visitaDe,
+  contextoDe,
+  detalheDe,
+  fakeApi,
+  FAMILIA_ID,
+  familiaParaVisitaDe,
+  JOSE_ID,
+  PERMISSOES_ACS,
+  PERMISSOES_MEDICO,
+  visitaDe,
   VISITA_ID,
 } from './testUtils';
 
 // jsdom has no document.fonts; the justification's autosize textarea listens to it.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 
 const BASE = '/atencao_primaria/visitas_domiciliares';
 const API = `/api/v1${BASE}`;
@@ -26,17 +35,24 @@ afterEach(() => {
 
 const abrirDetalhes = () =>
   renderWithProviders(<VisitaFamiliaDetalhesPage />, {
-    route: DETALHES, path: `${BASE}/:familiaId/detalhes`,
-    routes: [{ path: `${BASE}/:familiaId/membro/:municipeId?/visitar`, element: <p>Formulário do membro</p> }, { path: BASE, element: <p>Lista</p> }],
+    route: DETALHES,
+    path: `${BASE}/:familiaId/detalhes`,
+    routes: [
+      { path: `${BASE}/:familiaId/membro/:municipeId?/visitar`, element: <p>Formulário do membro</p> },
+      { path: BASE, element: <p>Lista</p> },
+    ],
   });
 
 describe('VisitaFamiliaDetalhesPage', () => {
   it('lists the members with age and last visit, a Visitar button each, and the history', async () => {
-    fakeApi({
-      [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-      [`GET ${API}`]: { body: [visitaDe()], headers: { 'X-Total-Count': '1' } },
-    }, { permissoes: PERMISSOES_ACS });
+    fakeApi(
+      {
+        [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+        [`GET ${API}`]: { body: [visitaDe()], headers: { 'X-Total-Count': '1' } },
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user, router } = abrirDetalhes();
     expect(await screen.findByRole('heading', { name: 'Família de Maria da Silva' })).toBeInTheDocument();
     const membros = screen.getByRole('list', { name: 'Membros da família' });
@@ -46,7 +62,10 @@ describe('VisitaFamiliaDetalhesPage', () => {
     const jose = within(membros).getAllByRole('listitem')[1]!;
     expect(jose).toHaveTextContent('47 anos · Cônjuge / Companheiro(a)');
     expect(jose).toHaveTextContent('Última visita: Sem visitas');
-    expect(await screen.findByRole('link', { name: 'Visitar família' })).toHaveAttribute('href', `${BASE}/${FAMILIA_ID}/visitar`);
+    expect(await screen.findByRole('link', { name: 'Visitar família' })).toHaveAttribute(
+      'href',
+      `${BASE}/${FAMILIA_ID}/visitar`,
+    );
 
     const historico = await screen.findByRole('list', { name: 'Histórico de visitas' });
     const visita = within(historico).getByRole('listitem');
@@ -62,14 +81,20 @@ describe('VisitaFamiliaDetalhesPage', () => {
   });
 
   it('cancels a visit of the user with a justification of at least 5 characters', async () => {
-    const { chamadas } = fakeApi({
-      [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-      [`GET ${API}`]: { body: [visitaDe()], headers: { 'X-Total-Count': '1' } },
-      [`POST ${API}/${VISITA_ID}/cancelar`]: ({ body }) => ({
-        body: visitaDe({ situacao: 'cancelada', justificativa_cancelamento: (body as { justificativa: string }).justificativa }),
-      }),
-    }, { permissoes: PERMISSOES_ACS });
+    const { chamadas } = fakeApi(
+      {
+        [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+        [`GET ${API}`]: { body: [visitaDe()], headers: { 'X-Total-Count': '1' } },
+        [`POST ${API}/${VISITA_ID}/cancelar`]: ({ body }) => ({
+          body: visitaDe({
+            situacao: 'cancelada',
+            justificativa_cancelamento: (body as { justificativa: string }).justificativa,
+          }),
+        }),
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user } = abrirDetalhes();
     await user.click(await screen.findByRole('button', { name: 'Cancelar visita' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar visita' });
@@ -79,17 +104,22 @@ describe('VisitaFamiliaDetalhesPage', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Justificativa' }), ' de digitação');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
     expect(await screen.findByText(VISITA_CANCELADA)).toBeInTheDocument();
-    expect(chamadas.find((c) => c.path === `${API}/${VISITA_ID}/cancelar`)?.body).toEqual({ justificativa: 'erro de digitação' });
+    expect(chamadas.find((c) => c.path === `${API}/${VISITA_ID}/cancelar`)?.body).toEqual({
+      justificativa: 'erro de digitação',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("says 'Esta visita já foi cancelada.' when someone cancelled it first", async () => {
-    fakeApi({
-      [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-      [`GET ${API}`]: { body: [visitaDe()], headers: { 'X-Total-Count': '1' } },
-      [`POST ${API}/${VISITA_ID}/cancelar`]: { status: 409, body: { message: msg.visitaJaCancelada, errors: {} } },
-    }, { permissoes: PERMISSOES_ACS });
+    fakeApi(
+      {
+        [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+        [`GET ${API}`]: { body: [visitaDe()], headers: { 'X-Total-Count': '1' } },
+        [`POST ${API}/${VISITA_ID}/cancelar`]: { status: 409, body: { message: msg.visitaJaCancelada, errors: {} } },
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user } = abrirDetalhes();
     await user.click(await screen.findByRole('button', { name: 'Cancelar visita' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar visita' });
@@ -100,19 +130,32 @@ describe('VisitaFamiliaDetalhesPage', () => {
   });
 
   it('keeps a cancelled visit in the history, marked with its justification, and offers no cancel on others’ visits', async () => {
-    fakeApi({
-      [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-      [`GET ${API}`]: {
-        body: [
-          visitaDe({ situacao: 'cancelada', justificativa_cancelamento: 'Lançada na família errada', cancelada_por_nome: 'Ana Agente',
-            cancelada_em: '2025-03-05T12:00:00.000Z', pode_cancelar: false }),
-          visitaDe({ id: '0190a6d2-1c1e-7000-8000-0000000000a2', profissional_nome: 'Outro Agente', municipe_id: null, municipe_nome: null,
-            pode_cancelar: false }),
-        ],
-        headers: { 'X-Total-Count': '2' },
+    fakeApi(
+      {
+        [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+        [`GET ${API}`]: {
+          body: [
+            visitaDe({
+              situacao: 'cancelada',
+              justificativa_cancelamento: 'Lançada na família errada',
+              cancelada_por_nome: 'Ana Agente',
+              cancelada_em: '2025-03-05T12:00:00.000Z',
+              pode_cancelar: false,
+            }),
+            visitaDe({
+              id: '0190a6d2-1c1e-7000-8000-0000000000a2',
+              profissional_nome: 'Outro Agente',
+              municipe_id: null,
+              municipe_nome: null,
+              pode_cancelar: false,
+            }),
+          ],
+          headers: { 'X-Total-Count': '2' },
+        },
       },
-    }, { permissoes: PERMISSOES_ACS });
+      { permissoes: PERMISSOES_ACS },
+    );
     abrirDetalhes();
     const itens = within(await screen.findByRole('list', { name: 'Histórico de visitas' })).getAllByRole('listitem');
     expect(itens[0]).toHaveTextContent('Cancelada');
@@ -124,11 +167,24 @@ describe('VisitaFamiliaDetalhesPage', () => {
   });
 
   it('shows the history to a doctor with the reason and no Visitar button', async () => {
-    fakeApi({
-      [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe({ pode_lancar: false, motivo_bloqueio: msg.visitaSomenteAgentes, ocupacoes: [], ocupacao_id: null }) },
-      [`GET ${API}`]: { body: [visitaDe({ pode_cancelar: false })], headers: { 'X-Total-Count': '1' } },
-    }, { permissoes: PERMISSOES_MEDICO, usuario: { login: 'medico', nome: 'Ana Agente', email: null, perfil: 'Médico', unidade_atual: null } });
+    fakeApi(
+      {
+        [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
+        [`GET ${API}/contexto`]: {
+          body: contextoDe({
+            pode_lancar: false,
+            motivo_bloqueio: msg.visitaSomenteAgentes,
+            ocupacoes: [],
+            ocupacao_id: null,
+          }),
+        },
+        [`GET ${API}`]: { body: [visitaDe({ pode_cancelar: false })], headers: { 'X-Total-Count': '1' } },
+      },
+      {
+        permissoes: PERMISSOES_MEDICO,
+        usuario: { login: 'medico', nome: 'Ana Agente', email: null, perfil: 'Médico', unidade_atual: null },
+      },
+    );
     abrirDetalhes();
     expect(await screen.findByText(msg.visitaSomenteAgentes)).toBeInTheDocument();
     expect(await screen.findByRole('list', { name: 'Histórico de visitas' })).toBeInTheDocument();
@@ -137,10 +193,13 @@ describe('VisitaFamiliaDetalhesPage', () => {
   });
 
   it('says a family that moved away receives no visits and does not ask the context', async () => {
-    const { chamadas } = fakeApi({
-      [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe({ mudou: true }) },
-      [`GET ${API}`]: { body: [], headers: { 'X-Total-Count': '0' } },
-    }, { permissoes: PERMISSOES_ACS });
+    const { chamadas } = fakeApi(
+      {
+        [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe({ mudou: true }) },
+        [`GET ${API}`]: { body: [], headers: { 'X-Total-Count': '0' } },
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     abrirDetalhes();
     expect(await screen.findByText(msg.familiaMudou)).toBeInTheDocument();
     expect(screen.getByText('Mudou-se')).toBeInTheDocument();
@@ -164,15 +223,22 @@ describe('VisitaFamiliaListPage', () => {
         body: [
           familiaParaVisitaDe(),
           familiaParaVisitaDe({
-            id: '0190a6d2-1c1e-7000-8000-0000000000f2', responsavel_nome: 'João Pereira', micro_area: '03', minha_micro_area: false,
-            mudou: true, ultima_visita: null, numero_membros: 4,
+            id: '0190a6d2-1c1e-7000-8000-0000000000f2',
+            responsavel_nome: 'João Pereira',
+            micro_area: '03',
+            minha_micro_area: false,
+            mudou: true,
+            ultima_visita: null,
+            numero_membros: 4,
           }),
         ],
         headers: { 'X-Total-Count': '2' },
       },
     });
     const { user, router } = renderWithProviders(<VisitaFamiliaListPage />, {
-      route: BASE, path: BASE, routes: [{ path: `${BASE}/:familiaId/detalhes`, element: <p>Detalhes</p> }],
+      route: BASE,
+      path: BASE,
+      routes: [{ path: `${BASE}/:familiaId/detalhes`, element: <p>Detalhes</p> }],
     });
     await screen.findByRole('cell', { name: /João Pereira/ });
     const [maria, joao] = screen.getAllByRole('row').slice(1);
@@ -190,7 +256,12 @@ describe('VisitaFamiliaListPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?page=1&per_page=10&endereco=Flores&micro_area=01'));
     await waitFor(() => {
       const ultima = chamadas.filter((c) => c.path === `${API}/familias`).at(-1)!;
-      expect(Object.fromEntries(ultima.query)).toEqual({ endereco: 'Flores', micro_area: '01', page: '1', per_page: '10' });
+      expect(Object.fromEntries(ultima.query)).toEqual({
+        endereco: 'Flores',
+        micro_area: '01',
+        page: '1',
+        per_page: '10',
+      });
     });
     await user.click(screen.getByRole('cell', { name: /Maria da Silva/ }));
     expect(router.state.location.pathname).toBe(`${BASE}/${FAMILIA_ID}/detalhes`);
@@ -199,6 +270,8 @@ describe('VisitaFamiliaListPage', () => {
   it('says what to do when no family is found', async () => {
     fakeApi({ [`GET ${API}/familias`]: { body: [], headers: { 'X-Total-Count': '0' } } });
     renderWithProviders(<VisitaFamiliaListPage />, { route: BASE, path: BASE });
-    expect(await screen.findByText('Nenhuma família encontrada. Confira os filtros ou cadastre a família no domicílio.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nenhuma família encontrada. Confira os filtros ou cadastre a família no domicílio.'),
+    ).toBeInTheDocument();
   });
 });

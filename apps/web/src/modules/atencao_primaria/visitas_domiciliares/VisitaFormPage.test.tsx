@@ -5,7 +5,15 @@ import { queryClient as appQueryClient } from '../../../app/queryClient';
 import { renderWithProviders } from '../../../lib/test-utils';
 import { VisitaFormPage } from './VisitaFormPage';
 import {
-  contextoDe, fakeApi, FAMILIA_ID, familiaDe, JOSE_ID, MARIA_ID, PERMISSOES_ACS, visitaDe, type Chamada,
+  contextoDe,
+  fakeApi,
+  FAMILIA_ID,
+  familiaDe,
+  JOSE_ID,
+  MARIA_ID,
+  PERMISSOES_ACS,
+  visitaDe,
+  type Chamada,
 } from './testUtils';
 
 const BASE = '/atencao_primaria/visitas_domiciliares';
@@ -20,8 +28,12 @@ afterEach(() => {
 
 function abrir(url: string, path: string) {
   return renderWithProviders(<VisitaFormPage />, {
-    route: url, path,
-    routes: [{ path: DETALHES, element: <p>Detalhes da família</p> }, { path: BASE, element: <p>Lista de famílias</p> }],
+    route: url,
+    path,
+    routes: [
+      { path: DETALHES, element: <p>Detalhes da família</p> },
+      { path: BASE, element: <p>Lista de famílias</p> },
+    ],
   });
 }
 const abrirMembro = (municipeId = MARIA_ID) =>
@@ -30,7 +42,10 @@ const posts = (chamadas: Chamada[]) => chamadas.filter((c) => c.method === 'POST
 
 describe('VisitaFormPage', () => {
   it('asks the family first and, when it moved away, says so without opening the form (spec §4)', async () => {
-    const { chamadas } = fakeApi({ [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe({ mudou: true }) } }, { permissoes: PERMISSOES_ACS });
+    const { chamadas } = fakeApi(
+      { [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe({ mudou: true }) } },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user, router } = abrirMembro();
     expect(await screen.findByText(msg.familiaMudou)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
@@ -42,7 +57,14 @@ describe('VisitaFormPage', () => {
   it('shows why a user who is not an agent cannot launch, without the form', async () => {
     fakeApi({
       [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe({ pode_lancar: false, motivo_bloqueio: msg.visitaSomenteAgentes, ocupacoes: [], ocupacao_id: null }) },
+      [`GET ${API}/contexto`]: {
+        body: contextoDe({
+          pode_lancar: false,
+          motivo_bloqueio: msg.visitaSomenteAgentes,
+          ocupacoes: [],
+          ocupacao_id: null,
+        }),
+      },
     });
     abrirMembro();
     expect(await screen.findByText(msg.visitaSomenteAgentes)).toBeInTheDocument();
@@ -51,13 +73,17 @@ describe('VisitaFormPage', () => {
 
   it('saves a member visit with its reasons and keeps the same id when the save is retried', async () => {
     let tentativa = 0;
-    const { chamadas } = fakeApi({
-      [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-      [`POST ${API}`]: ({ body }) => (++tentativa === 1
-        ? { status: 503, body: { message: msg.erroGenerico } }
-        : { status: 201, body: visitaDe({ id: (body as { id: string }).id }) }),
-    }, { permissoes: PERMISSOES_ACS });
+    const { chamadas } = fakeApi(
+      {
+        [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+        [`POST ${API}`]: ({ body }) =>
+          ++tentativa === 1
+            ? { status: 503, body: { message: msg.erroGenerico } }
+            : { status: 201, body: visitaDe({ id: (body as { id: string }).id }) },
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user, router } = abrirMembro();
     expect(await screen.findByRole('heading', { name: 'Visita ao membro' })).toBeInTheDocument();
     expect(screen.getByText(/^Maria da Silva · \d+ anos$/)).toBeInTheDocument();
@@ -77,18 +103,28 @@ describe('VisitaFormPage', () => {
 
     const [primeira, segunda] = posts(chamadas).map((c) => c.body as Record<string, unknown>);
     expect(primeira).toMatchObject({
-      familia_id: FAMILIA_ID, municipe_id: MARIA_ID, ocupacao_id: '515105', desfecho_id: 1, motivo_visita_ids: [29, 11],
-      micro_area: '01', tipo_imovel_id: 1, numero_prontuario: 'M1', visita_compartilhada: false,
+      familia_id: FAMILIA_ID,
+      municipe_id: MARIA_ID,
+      ocupacao_id: '515105',
+      desfecho_id: 1,
+      motivo_visita_ids: [29, 11],
+      micro_area: '01',
+      tipo_imovel_id: 1,
+      numero_prontuario: 'M1',
+      visita_compartilhada: false,
     });
     expect(primeira?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(segunda?.id).toBe(primeira?.id);
   });
 
   it('sets the shift from the typed hour (24 h), and the agent may still change it', async () => {
-    fakeApi({
-      [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-    }, { permissoes: PERMISSOES_ACS });
+    fakeApi(
+      {
+        [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user } = abrirMembro();
     const hora = await screen.findByRole('textbox', { name: 'Hora da visita' });
     expect((hora as HTMLInputElement).value).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
@@ -104,11 +140,14 @@ describe('VisitaFormPage', () => {
   });
 
   it('hides and clears reasons and measurements when the visit was refused', async () => {
-    const { chamadas } = fakeApi({
-      [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-      [`POST ${API}`]: ({ body }) => ({ status: 201, body: visitaDe({ id: (body as { id: string }).id }) }),
-    }, { permissoes: PERMISSOES_ACS });
+    const { chamadas } = fakeApi(
+      {
+        [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+        [`POST ${API}`]: ({ body }) => ({ status: 201, body: visitaDe({ id: (body as { id: string }).id }) }),
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user } = abrirMembro();
     await user.click(await screen.findByRole('radio', { name: 'Visita realizada' }));
     await user.click(screen.getByRole('checkbox', { name: 'Visita periódica' }));
@@ -127,10 +166,13 @@ describe('VisitaFormPage', () => {
   });
 
   it("shows the physiologic range and refuses 50 °C with 'deve estar entre 20 e 45' before sending", async () => {
-    const { chamadas } = fakeApi({
-      [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-    }, { permissoes: PERMISSOES_ACS });
+    const { chamadas } = fakeApi(
+      {
+        [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user } = abrirMembro();
     await user.click(await screen.findByRole('radio', { name: 'Visita realizada' }));
     await user.click(screen.getByRole('checkbox', { name: 'Visita periódica' }));
@@ -144,10 +186,13 @@ describe('VisitaFormPage', () => {
   });
 
   it('offers no Gestante nor Puérpera for a male member', async () => {
-    fakeApi({
-      [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-    }, { permissoes: PERMISSOES_ACS });
+    fakeApi(
+      {
+        [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user } = abrirMembro(JOSE_ID);
     await user.click(await screen.findByRole('radio', { name: 'Visita realizada' }));
     const acompanhamento = screen.getByRole('group', { name: 'Acompanhamento' });
@@ -157,10 +202,13 @@ describe('VisitaFormPage', () => {
   });
 
   it('takes no measurements in a visit to the family as a whole', async () => {
-    fakeApi({
-      [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-    }, { permissoes: PERMISSOES_ACS });
+    fakeApi(
+      {
+        [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user } = abrir(`${BASE}/${FAMILIA_ID}/visitar`, `${BASE}/:familiaId/visitar`);
     expect(await screen.findByRole('heading', { name: 'Visita à família' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Visita realizada' }));
@@ -171,11 +219,14 @@ describe('VisitaFormPage', () => {
 
   it("puts the API's 422 messages on the fields and its 403 text on the form", async () => {
     let resposta = { status: 422, body: { message: 'x', errors: { numero_prontuario: [msg.naoEValido] } } };
-    fakeApi({
-      [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
-      [`GET ${API}/contexto`]: { body: contextoDe() },
-      [`POST ${API}`]: () => resposta,
-    }, { permissoes: PERMISSOES_ACS });
+    fakeApi(
+      {
+        [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
+        [`GET ${API}/contexto`]: { body: contextoDe() },
+        [`POST ${API}`]: () => resposta,
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user } = abrirMembro();
     await user.click(await screen.findByRole('radio', { name: 'Ausente' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -188,7 +239,10 @@ describe('VisitaFormPage', () => {
   });
 
   it('opens a territorial visit (no family, no citizen) with the property type to choose', async () => {
-    fakeApi({ [`GET ${API}/contexto`]: { body: contextoDe({ micro_area: null, numero_prontuario: null }) } }, { permissoes: PERMISSOES_ACS });
+    fakeApi(
+      { [`GET ${API}/contexto`]: { body: contextoDe({ micro_area: null, numero_prontuario: null }) } },
+      { permissoes: PERMISSOES_ACS },
+    );
     const { user } = abrir(`${BASE}/membro/visitar`, `${BASE}/membro/:municipeId?/visitar`);
     expect(await screen.findByRole('heading', { name: 'Visita sem família vinculada' })).toBeInTheDocument();
     const tipo = screen.getByRole('combobox', { name: 'Tipo de imóvel' });

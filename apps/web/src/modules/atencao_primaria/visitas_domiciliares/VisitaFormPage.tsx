@@ -15,12 +15,31 @@ import { FAIXAS_SINAIS_VITAIS, type SinalVital } from '@saude/shared/schemas/com
 import type { Familia } from '@saude/shared/schemas/familia';
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import {
-  desfechoSemDados, gruposMotivoVisita, imovelSemMorador, turnoDaHora, type VisitaContexto,
+  desfechoSemDados,
+  gruposMotivoVisita,
+  imovelSemMorador,
+  turnoDaHora,
+  type VisitaContexto,
 } from '@saude/shared/schemas/visita_domiciliar';
 import { notifyError, notifySaved } from '../../../lib/feedback';
 import {
-  CheckboxField, DateField, DecimalField, ErrorSummary, FormActions, IntegerField, RadioField, SelectField, setServerErrors,
-  TextField, TimeField, touchInputStyles, useFieldLabel, useSaveShortcut, useUnsavedChangesPrompt, useZodForm, YesNoField,
+  CheckboxField,
+  DateField,
+  DecimalField,
+  ErrorSummary,
+  FormActions,
+  IntegerField,
+  RadioField,
+  SelectField,
+  setServerErrors,
+  TextField,
+  TimeField,
+  touchInputStyles,
+  useFieldLabel,
+  useSaveShortcut,
+  useUnsavedChangesPrompt,
+  useZodForm,
+  YesNoField,
 } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { useUsuario } from '../../auth/api';
@@ -30,21 +49,33 @@ import { BASE_PATH, useContextoVisita, useSalvarVisita, useSituacaoFamilia } fro
 import { Bloqueio, Carregando, ErroAoCarregar, MODEL } from './comum';
 import { FamiliaCabecalho } from './VisitaFamiliaDetalhesPage';
 import {
-  aceitaMedidas, campoDoForm, formParaApi, MEDIDAS, motivoPermitido, novaVisita, novoIdVisita, ROTULOS, visitaFormSchema, type Alvo,
+  aceitaMedidas,
+  campoDoForm,
+  formParaApi,
+  MEDIDAS,
+  motivoPermitido,
+  novaVisita,
+  novoIdVisita,
+  ROTULOS,
+  visitaFormSchema,
+  type Alvo,
   type VisitaFormValues,
 } from './formValues';
 
 type Form = UseFormReturn<VisitaFormValues, unknown, VisitaFormValues>;
 
 const SEXO_MASCULINO = 0;
-const opcoes = (t: readonly { codigo: number; descricao: string }[]) => t.map((r) => ({ value: r.codigo as number, label: r.descricao }));
+const opcoes = (t: readonly { codigo: number; descricao: string }[]) =>
+  t.map((r) => ({ value: r.codigo as number, label: r.descricao }));
 const DESFECHOS = opcoes(desfechoVisita);
 const TURNOS = opcoes(turno);
 const TIPOS_IMOVEL = opcoes(tipoImovel);
 const MOMENTOS_GLICEMIA = opcoes(tipoGlicemiaCapilar);
 
-const DICA_OCUPACAO = 'Preenchida automaticamente quando você tem uma única especialidade (CBO) que pode lançar visitas domiciliares.';
-const DICA_DATA = 'Preenchidas com a data e a hora de agora; altere se a visita foi feita em outro momento (nunca no futuro).';
+const DICA_OCUPACAO =
+  'Preenchida automaticamente quando você tem uma única especialidade (CBO) que pode lançar visitas domiciliares.';
+const DICA_DATA =
+  'Preenchidas com a data e a hora de agora; altere se a visita foi feita em outro momento (nunca no futuro).';
 const DICA_TURNO = 'Definido pela hora da visita (manhã até 11:59, tarde até 17:59, depois noite); pode ser alterado.';
 const DICA_DESFECHO = 'Com a visita recusada ou o morador ausente, o e-SUS não registra motivos nem medições.';
 
@@ -56,9 +87,11 @@ interface Visitado {
 
 export function VisitaFormPage() {
   const { familiaId, municipeId } = useParams();
-  return familiaId
-    ? <ComFamilia key={`${familiaId}/${municipeId ?? ''}`} familiaId={familiaId} municipeId={municipeId} />
-    : <SemFamilia key={municipeId ?? ''} municipeId={municipeId} />;
+  return familiaId ? (
+    <ComFamilia key={`${familiaId}/${municipeId ?? ''}`} familiaId={familiaId} municipeId={municipeId} />
+  ) : (
+    <SemFamilia key={municipeId ?? ''} municipeId={municipeId} />
+  );
 }
 
 function ComFamilia({ familiaId, municipeId }: { familiaId: string; municipeId?: string }) {
@@ -70,12 +103,25 @@ function ComFamilia({ familiaId, municipeId }: { familiaId: string; municipeId?:
   if (q.error) return <ErroAoCarregar error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <Carregando label="Carregando família" />;
   // Spec §4: a family that moved away receives no visit; said before any form opens.
-  if (q.data.mudou) return <Bloqueio mensagem={msg.familiaMudou} voltar={detalhes} voltarLabel="Voltar para a família" />;
+  if (q.data.mudou)
+    return <Bloqueio mensagem={msg.familiaMudou} voltar={detalhes} voltarLabel="Voltar para a família" />;
   const membro = municipeId ? q.data.membros.find((m) => m.municipe_id === municipeId && m.ativo) : undefined;
-  if (municipeId && !membro) return <Bloqueio mensagem={`O munícipe ${msg.membroForaDaFamilia}.`} voltar={detalhes} voltarLabel="Voltar para a família" />;
+  if (municipeId && !membro)
+    return (
+      <Bloqueio
+        mensagem={`O munícipe ${msg.membroForaDaFamilia}.`}
+        voltar={detalhes}
+        voltarLabel="Voltar para a família"
+      />
+    );
   const visitado: Visitado = {
     familia: q.data,
-    municipe: membro && { id: membro.municipe_id, nome: membro.nome_social ?? membro.nome, data_nascimento: membro.data_nascimento, sexo_id: membro.sexo_id },
+    municipe: membro && {
+      id: membro.municipe_id,
+      nome: membro.nome_social ?? membro.nome,
+      data_nascimento: membro.data_nascimento,
+      sexo_id: membro.sexo_id,
+    },
   };
   return <ComContexto alvo={{ familiaId, municipeId }} visitado={visitado} voltar={detalhes} />;
 }
@@ -91,8 +137,11 @@ function SemFamilia({ municipeId }: { municipeId?: string }) {
   const m: Municipe = q.data;
   return (
     <ComContexto
-      alvo={{ municipeId }} voltar={BASE_PATH}
-      visitado={{ municipe: { id: m.id, nome: m.nome_social ?? m.nome, data_nascimento: m.data_nascimento, sexo_id: m.sexo_id } }}
+      alvo={{ municipeId }}
+      voltar={BASE_PATH}
+      visitado={{
+        municipe: { id: m.id, nome: m.nome_social ?? m.nome, data_nascimento: m.data_nascimento, sexo_id: m.sexo_id },
+      }}
     />
   );
 }
@@ -104,25 +153,48 @@ function ComContexto({ alvo, visitado, voltar }: { alvo: Alvo; visitado: Visitad
   }
   if (ctx.error) return <ErroAoCarregar error={ctx.error} onRetry={() => void ctx.refetch()} />;
   if (!ctx.data) return <Carregando label="Carregando ficha de visita" />;
-  if (!ctx.data.pode_lancar) return <Bloqueio mensagem={ctx.data.motivo_bloqueio ?? msg.visitaSomenteAgentes} voltar={voltar} />;
+  if (!ctx.data.pode_lancar)
+    return <Bloqueio mensagem={ctx.data.motivo_bloqueio ?? msg.visitaSomenteAgentes} voltar={voltar} />;
   return <VisitaForm alvo={alvo} visitado={visitado} ctx={ctx.data} voltar={voltar} />;
 }
 
 function Secao({ title, children, description }: { title: string; children: ReactNode; description?: ReactNode }) {
   return (
     <Card withBorder radius="md" p="md" component="fieldset" style={{ minWidth: 0 }}>
-      <Title order={3} size="h4" mb="sm" component="legend" style={{ padding: 0, float: 'left', width: '100%' }}>{title}</Title>
+      <Title order={3} size="h4" mb="sm" component="legend" style={{ padding: 0, float: 'left', width: '100%' }}>
+        {title}
+      </Title>
       <Stack gap="md" style={{ clear: 'both' }}>
-        {description && <Text size="sm" c="dimmed">{description}</Text>}
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
         {children}
       </Stack>
     </Card>
   );
 }
 
-function VisitaForm({ alvo, visitado, ctx, voltar }: { alvo: Alvo; visitado: Visitado; ctx: VisitaContexto; voltar: string }) {
+function VisitaForm({
+  alvo,
+  visitado,
+  ctx,
+  voltar,
+}: {
+  alvo: Alvo;
+  visitado: Visitado;
+  ctx: VisitaContexto;
+  voltar: string;
+}) {
   const { familia, municipe } = visitado;
-  useDocumentTitle(municipe ? `Visita domiciliar · ${municipe.nome}` : familia ? `Visita domiciliar · Família de ${familia.responsavel_nome}` : 'Visita domiciliar');
+  useDocumentTitle(
+    municipe
+      ? `Visita domiciliar · ${municipe.nome}`
+      : familia
+        ? `Visita domiciliar · Família de ${familia.responsavel_nome}`
+        : 'Visita domiciliar',
+  );
   const navigate = useNavigate();
   const salvar = useSalvarVisita();
   // One id per opening of the form, kept across retries: the API answers a repeated save with the visit already saved.
@@ -157,23 +229,40 @@ function VisitaForm({ alvo, visitado, ctx, voltar }: { alvo: Alvo; visitado: Vis
     <Stack gap="md">
       {familia && (
         <FamiliaCabecalho
-          responsavel={familia.responsavel_nome} prontuario={familia.numero_prontuario} endereco={familia.domicilio_endereco}
-          microArea={familia.micro_area} mudou={familia.mudou}
+          responsavel={familia.responsavel_nome}
+          prontuario={familia.numero_prontuario}
+          endereco={familia.domicilio_endereco}
+          microArea={familia.micro_area}
+          mudou={familia.mudou}
         />
       )}
       <Stack gap={2}>
         <Title order={familia ? 3 : 2}>{titulo}</Title>
-        {municipe && <Text size="sm">{municipe.nome} · {idadeTexto(municipe.data_nascimento)}</Text>}
+        {municipe && (
+          <Text size="sm">
+            {municipe.nome} · {idadeTexto(municipe.data_nascimento)}
+          </Text>
+        )}
         {!municipe && !familia && (
-          <Text size="sm" c="dimmed">Visita a um imóvel sem família cadastrada (por exemplo, comércio, terreno baldio ou ponto estratégico).</Text>
+          <Text size="sm" c="dimmed">
+            Visita a um imóvel sem família cadastrada (por exemplo, comércio, terreno baldio ou ponto estratégico).
+          </Text>
         )}
       </Stack>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {recusa && <Alert color="red" variant="light" role="alert" title="Não é possível lançar a visita">{recusa}</Alert>}
+          {recusa && (
+            <Alert color="red" variant="light" role="alert" title="Não é possível lançar a visita">
+              {recusa}
+            </Alert>
+          )}
           {form.formState.submitCount > 0 && (
-            <ErrorSummary model={MODEL} errors={form.formState.errors as Record<string, unknown>} labels={ROTULOS}
-              onSelect={(p) => form.setFocus(p as keyof VisitaFormValues)} />
+            <ErrorSummary
+              model={MODEL}
+              errors={form.formState.errors as Record<string, unknown>}
+              labels={ROTULOS}
+              onSelect={(p) => form.setFocus(p as keyof VisitaFormValues)}
+            />
           )}
           <Cabecalho form={form} ctx={ctx} />
           <Local form={form} comMorador={Boolean(familia || municipe)} />
@@ -204,12 +293,34 @@ function Cabecalho({ form, ctx }: { form: Form; ctx: VisitaContexto }) {
     <Secao title="Profissional e data">
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <TextInput {...unidadeLabel} readOnly value={unidade} styles={touchInputStyles} />
-        <SelectField control={form.control} name="ocupacao_id" label="Especialidade (CBO)" required={ctx.ocupacoes.length > 1}
-          tooltip={DICA_OCUPACAO} data={ocupacoes} searchable={false} clearable={false} />
-        <DateField control={form.control} name="data" label="Data da visita" required tooltip={DICA_DATA} maxDate={todayIso()} />
+        <SelectField
+          control={form.control}
+          name="ocupacao_id"
+          label="Especialidade (CBO)"
+          required={ctx.ocupacoes.length > 1}
+          tooltip={DICA_OCUPACAO}
+          data={ocupacoes}
+          searchable={false}
+          clearable={false}
+        />
+        <DateField
+          control={form.control}
+          name="data"
+          label="Data da visita"
+          required
+          tooltip={DICA_DATA}
+          maxDate={todayIso()}
+        />
         <TimeField control={form.control} name="hora" label="Hora da visita" required tooltip={DICA_DATA} />
       </SimpleGrid>
-      <RadioField control={form.control} name="turno_atendimentos" label="Turno" required tooltip={DICA_TURNO} data={TURNOS} />
+      <RadioField
+        control={form.control}
+        name="turno_atendimentos"
+        label="Turno"
+        required
+        tooltip={DICA_TURNO}
+        data={TURNOS}
+      />
     </Secao>
   );
 }
@@ -222,24 +333,48 @@ function Local({ form, comMorador }: { form: Form; comMorador: boolean }) {
   }, [foraArea, form]);
   useEffect(() => {
     // A property where nobody lives has no record number (LEDI).
-    if (semMorador && form.getValues('numero_prontuario')) form.setValue('numero_prontuario', '', { shouldDirty: true });
+    if (semMorador && form.getValues('numero_prontuario'))
+      form.setValue('numero_prontuario', '', { shouldDirty: true });
   }, [semMorador, form]);
   return (
     <Secao title="Local da visita">
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <TextField control={form.control} name="micro_area" label="Micro-área" required={!foraArea} disabled={foraArea}
-          placeholder="00" inputProps={{ inputMode: 'numeric', maxLength: 2 }} />
+        <TextField
+          control={form.control}
+          name="micro_area"
+          label="Micro-área"
+          required={!foraArea}
+          disabled={foraArea}
+          placeholder="00"
+          inputProps={{ inputMode: 'numeric', maxLength: 2 }}
+        />
         <Group align="flex-end" mih={44}>
           <CheckboxField control={form.control} name="fora_area" label="Fora de área" />
         </Group>
         {/* A family's or citizen's visit happens at their home: its type comes from the household registration. */}
-        <SelectField control={form.control} name="tipo_imovel_id" label="Tipo de imóvel" required data={TIPOS_IMOVEL}
-          clearable={false} readOnly={comMorador} />
+        <SelectField
+          control={form.control}
+          name="tipo_imovel_id"
+          label="Tipo de imóvel"
+          required
+          data={TIPOS_IMOVEL}
+          clearable={false}
+          readOnly={comMorador}
+        />
         {!semMorador && (
-          <TextField control={form.control} name="numero_prontuario" label="Nº do prontuário" inputProps={{ maxLength: 30 }} />
+          <TextField
+            control={form.control}
+            name="numero_prontuario"
+            label="Nº do prontuário"
+            inputProps={{ maxLength: 30 }}
+          />
         )}
       </SimpleGrid>
-      <YesNoField control={form.control} name="visita_compartilhada" label="Visita compartilhada com outros profissionais?" />
+      <YesNoField
+        control={form.control}
+        name="visita_compartilhada"
+        label="Visita compartilhada com outros profissionais?"
+      />
     </Secao>
   );
 }
@@ -254,7 +389,14 @@ function Desfecho({ form }: { form: Form }) {
   }, [desfecho, form]);
   return (
     <Secao title="Desfecho">
-      <RadioField control={form.control} name="desfecho_id" label="Desfecho da visita" required tooltip={DICA_DESFECHO} data={DESFECHOS} />
+      <RadioField
+        control={form.control}
+        name="desfecho_id"
+        label="Desfecho da visita"
+        required
+        tooltip={DICA_DESFECHO}
+        data={DESFECHOS}
+      />
     </Secao>
   );
 }
@@ -270,7 +412,8 @@ function Motivos({ form, masculino }: { form: Form; masculino: boolean }) {
   if (desfecho === null || desfechoSemDados(desfecho)) return null;
   return (
     <Controller
-      control={form.control} name="motivo_visita_ids"
+      control={form.control}
+      name="motivo_visita_ids"
       render={({ field, fieldState }) => {
         const marcados = new Set(field.value);
         const alterar = (codigo: number, marcado: boolean) => {
@@ -281,22 +424,33 @@ function Motivos({ form, masculino }: { form: Form; masculino: boolean }) {
         return (
           <Secao title="Motivos da visita" description="Marque ao menos um motivo.">
             {fieldState.error?.message && (
-              <Text size="sm" c="red" role="alert">Motivos da visita {fieldState.error.message}</Text>
+              <Text size="sm" c="red" role="alert">
+                Motivos da visita {fieldState.error.message}
+              </Text>
             )}
             {gruposMotivoVisita.map((g) => {
-              const motivos = motivoVisita.filter((m) => m.grupo === g.grupo && motivoPermitido(m.codigo, { tipoImovel: tipo, masculino }));
+              const motivos = motivoVisita.filter(
+                (m) => m.grupo === g.grupo && motivoPermitido(m.codigo, { tipoImovel: tipo, masculino }),
+              );
               if (motivos.length === 0) return null;
               return (
                 <Stack key={g.grupo} gap={4} role="group" aria-labelledby={`grupo-${g.campo}`}>
-                  <Text fw={600} size="sm" id={`grupo-${g.campo}`}>{g.titulo}</Text>
+                  <Text fw={600} size="sm" id={`grupo-${g.campo}`}>
+                    {g.titulo}
+                  </Text>
                   <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing={4} verticalSpacing={0}>
                     {motivos.map((m) => {
                       const ref = primeiro ? field.ref : undefined;
                       primeiro = false;
                       return (
                         <Checkbox
-                          key={m.codigo} ref={ref} size="md" label={m.descricao} checked={marcados.has(m.codigo)}
-                          onChange={(e) => alterar(m.codigo, e.currentTarget.checked)} onBlur={field.onBlur}
+                          key={m.codigo}
+                          ref={ref}
+                          size="md"
+                          label={m.descricao}
+                          checked={marcados.has(m.codigo)}
+                          onChange={(e) => alterar(m.codigo, e.currentTarget.checked)}
+                          onBlur={field.onBlur}
                           styles={{ body: { alignItems: 'center', minHeight: 44 } }}
                         />
                       );
@@ -318,36 +472,80 @@ const faixaTexto = (k: SinalVital) => {
   return `Entre ${n(f.min)} e ${n(f.max)} ${f.unidade}`;
 };
 const unidade = (k: SinalVital) => (
-  <Text size="sm" c="dimmed" pr={8} style={{ whiteSpace: 'nowrap' }}>{FAIXAS_SINAIS_VITAIS[k].unidade}</Text>
+  <Text size="sm" c="dimmed" pr={8} style={{ whiteSpace: 'nowrap' }}>
+    {FAIXAS_SINAIS_VITAIS[k].unidade}
+  </Text>
 );
-const comUnidade = (k: SinalVital) => ({ rightSection: unidade(k), rightSectionWidth: k === 'glicemia' || k.startsWith('pressao') ? 64 : 44 });
+const comUnidade = (k: SinalVital) => ({
+  rightSection: unidade(k),
+  rightSectionWidth: k === 'glicemia' || k.startsWith('pressao') ? 64 : 44,
+});
 
 function Medidas({ form }: { form: Form }) {
-  const [desfecho, tipo, municipeId] = useWatch({ control: form.control, name: ['desfecho_id', 'tipo_imovel_id', 'municipe_id'] });
-  if (desfecho === null || !aceitaMedidas({ desfecho_id: desfecho, tipo_imovel_id: tipo, municipe_id: municipeId })) return null;
+  const [desfecho, tipo, municipeId] = useWatch({
+    control: form.control,
+    name: ['desfecho_id', 'tipo_imovel_id', 'municipe_id'],
+  });
+  if (desfecho === null || !aceitaMedidas({ desfecho_id: desfecho, tipo_imovel_id: tipo, municipe_id: municipeId }))
+    return null;
   return (
     <>
       <Secao title="Antropometria">
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <DecimalField control={form.control} name="altura" label="Altura" description={faixaTexto('altura')}
-            inputProps={{ scale: FAIXAS_SINAIS_VITAIS.altura.casas, ...comUnidade('altura') }} />
-          <DecimalField control={form.control} name="peso" label="Peso" description={faixaTexto('peso')}
-            inputProps={{ scale: FAIXAS_SINAIS_VITAIS.peso.casas, ...comUnidade('peso') }} />
+          <DecimalField
+            control={form.control}
+            name="altura"
+            label="Altura"
+            description={faixaTexto('altura')}
+            inputProps={{ scale: FAIXAS_SINAIS_VITAIS.altura.casas, ...comUnidade('altura') }}
+          />
+          <DecimalField
+            control={form.control}
+            name="peso"
+            label="Peso"
+            description={faixaTexto('peso')}
+            inputProps={{ scale: FAIXAS_SINAIS_VITAIS.peso.casas, ...comUnidade('peso') }}
+          />
         </SimpleGrid>
       </Secao>
       <Secao title="Sinais vitais">
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <IntegerField control={form.control} name="pressao_sistolica" label="Pressão sistólica" description={faixaTexto('pressao_sistolica')}
-            inputProps={comUnidade('pressao_sistolica')} />
-          <IntegerField control={form.control} name="pressao_diastolica" label="Pressão diastólica" description={faixaTexto('pressao_diastolica')}
-            inputProps={comUnidade('pressao_diastolica')} />
-          <DecimalField control={form.control} name="temperatura" label="Temperatura" description={faixaTexto('temperatura')}
-            inputProps={{ scale: FAIXAS_SINAIS_VITAIS.temperatura.casas, ...comUnidade('temperatura') }} />
-          <IntegerField control={form.control} name="glicemia" label="Glicemia capilar" description={faixaTexto('glicemia')}
-            inputProps={comUnidade('glicemia')} />
+          <IntegerField
+            control={form.control}
+            name="pressao_sistolica"
+            label="Pressão sistólica"
+            description={faixaTexto('pressao_sistolica')}
+            inputProps={comUnidade('pressao_sistolica')}
+          />
+          <IntegerField
+            control={form.control}
+            name="pressao_diastolica"
+            label="Pressão diastólica"
+            description={faixaTexto('pressao_diastolica')}
+            inputProps={comUnidade('pressao_diastolica')}
+          />
+          <DecimalField
+            control={form.control}
+            name="temperatura"
+            label="Temperatura"
+            description={faixaTexto('temperatura')}
+            inputProps={{ scale: FAIXAS_SINAIS_VITAIS.temperatura.casas, ...comUnidade('temperatura') }}
+          />
+          <IntegerField
+            control={form.control}
+            name="glicemia"
+            label="Glicemia capilar"
+            description={faixaTexto('glicemia')}
+            inputProps={comUnidade('glicemia')}
+          />
         </SimpleGrid>
         {/* Four answers: radio buttons (ux.md), asked with the glucose value. */}
-        <RadioField control={form.control} name="momento_coleta_glicemia_id" label="Momento da coleta da glicemia" data={MOMENTOS_GLICEMIA} />
+        <RadioField
+          control={form.control}
+          name="momento_coleta_glicemia_id"
+          label="Momento da coleta da glicemia"
+          data={MOMENTOS_GLICEMIA}
+        />
       </Secao>
     </>
   );

@@ -2,8 +2,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Familia } from '@saude/shared/schemas/familia';
 import type {
-  CancelarVisitaInput, FamiliaParaVisita, FamiliasParaVisitaFilters, FamiliaVisitaDetalhe, VisitaContexto, VisitaDomiciliar,
-  VisitaDomiciliarFilters, VisitaDomiciliarInput,
+  CancelarVisitaInput,
+  FamiliaParaVisita,
+  FamiliasParaVisitaFilters,
+  FamiliaVisitaDetalhe,
+  VisitaContexto,
+  VisitaDomiciliar,
+  VisitaDomiciliarFilters,
+  VisitaDomiciliarInput,
 } from '@saude/shared/schemas/visita_domiciliar';
 import { http } from '../../../lib/http';
 
@@ -77,7 +83,8 @@ export function useSalvarVisita() {
 export function useCancelarVisita() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: CancelarVisitaInput & { id: string }) => http.post<VisitaDomiciliar>(`${base}/${id}/cancelar`, body),
+    mutationFn: ({ id, ...body }: CancelarVisitaInput & { id: string }) =>
+      http.post<VisitaDomiciliar>(`${base}/${id}/cancelar`, body),
     onSettled: () => {
       // Also after a 409 (already cancelled elsewhere): the history shows the current state.
       void qc.invalidateQueries({ queryKey: visitaKeys.all });

@@ -16,7 +16,8 @@ export const desfechoNome = (id: number | null | undefined) => nomeDe(desfechoVi
 export const tipoImovelNome = (id: number | null | undefined) => nomeDe(tipoImovel, id);
 export const momentoGlicemiaNome = (id: number | null | undefined) => nomeDe(tipoGlicemiaCapilar, id);
 /** Reason names in the e-SUS order (the groups' order), whatever order they were saved in. */
-export const motivosNomes = (ids: readonly number[]) => motivoVisita.filter((m) => ids.includes(m.codigo)).map((m) => m.descricao);
+export const motivosNomes = (ids: readonly number[]) =>
+  motivoVisita.filter((m) => ids.includes(m.codigo)).map((m) => m.descricao);
 
 const p2 = (n: number) => String(n).padStart(2, '0');
 
@@ -60,21 +61,37 @@ export function ErroAoCarregar({ error, onRetry }: { error: unknown; onRetry: ()
     <Alert color="red" variant="light" role="alert" title={msg.algoDeuErrado}>
       <Group justify="space-between" gap="sm">
         <Text size="sm">{error instanceof ApiError && error.message ? error.message : msg.erroGenerico}</Text>
-        <Button variant="light" mih={44} onClick={onRetry}>Tentar novamente</Button>
+        <Button variant="light" mih={44} onClick={onRetry}>
+          Tentar novamente
+        </Button>
       </Group>
     </Alert>
   );
 }
 
 /** Why a visit cannot be launched (family moved away, not an agent), with the way back; the form never opens. */
-export function Bloqueio({ mensagem, voltar, voltarLabel = 'Voltar' }: { mensagem: string; voltar: string; voltarLabel?: string }) {
+export function Bloqueio({
+  mensagem,
+  voltar,
+  voltarLabel = 'Voltar',
+}: {
+  mensagem: string;
+  voltar: string;
+  voltarLabel?: string;
+}) {
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" role="alert" title="Não é possível lançar a visita">
         <Text size="sm">{mensagem}</Text>
       </Alert>
       <Group>
-        <Button component={Link} to={voltar} variant="default" mih={44} leftSection={<IconArrowLeft size={18} aria-hidden />}>
+        <Button
+          component={Link}
+          to={voltar}
+          variant="default"
+          mih={44}
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+        >
           {voltarLabel}
         </Button>
       </Group>

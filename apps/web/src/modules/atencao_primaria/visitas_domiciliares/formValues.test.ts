@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared';
 import { contextoDe, FAMILIA_ID, MARIA_ID } from './testUtils';
-import { formParaApi, motivoPermitido, novaVisita, novoIdVisita, visitaFormSchema, type VisitaFormValues } from './formValues';
+import {
+  formParaApi,
+  motivoPermitido,
+  novaVisita,
+  novoIdVisita,
+  visitaFormSchema,
+  type VisitaFormValues,
+} from './formValues';
 
 const ID = '0190a6d2-1c1e-7000-8000-0000000000b1';
 const schema = visitaFormSchema({ ocupacaoObrigatoria: false });
 const membro = (o: Partial<VisitaFormValues> = {}): VisitaFormValues => ({
   ...novaVisita(ID, { familiaId: FAMILIA_ID, municipeId: MARIA_ID }, contextoDe(), new Date(2025, 2, 4, 10, 30)),
-  desfecho_id: 1, motivo_visita_ids: [29], ...o,
+  desfecho_id: 1,
+  motivo_visita_ids: [29],
+  ...o,
 });
 const erros = (v: VisitaFormValues, s = schema) => {
   const r = s.safeParse(v);
@@ -16,18 +25,42 @@ const erros = (v: VisitaFormValues, s = schema) => {
 
 describe('novaVisita', () => {
   it('starts now, with the shift of the hour and the context defaults', () => {
-    const v = novaVisita(ID, { familiaId: FAMILIA_ID }, contextoDe({ micro_area: '02', numero_prontuario: 'F9' }), new Date(2025, 2, 4, 14, 5));
+    const v = novaVisita(
+      ID,
+      { familiaId: FAMILIA_ID },
+      contextoDe({ micro_area: '02', numero_prontuario: 'F9' }),
+      new Date(2025, 2, 4, 14, 5),
+    );
     expect(v).toMatchObject({
-      id: ID, familia_id: FAMILIA_ID, municipe_id: '', ocupacao_id: '515105', data: '2025-03-04', hora: '14:05', turno_atendimentos: 2,
-      micro_area: '02', fora_area: false, tipo_imovel_id: 1, numero_prontuario: 'F9', desfecho_id: null, motivo_visita_ids: [],
+      id: ID,
+      familia_id: FAMILIA_ID,
+      municipe_id: '',
+      ocupacao_id: '515105',
+      data: '2025-03-04',
+      hora: '14:05',
+      turno_atendimentos: 2,
+      micro_area: '02',
+      fora_area: false,
+      tipo_imovel_id: 1,
+      numero_prontuario: 'F9',
+      desfecho_id: null,
+      motivo_visita_ids: [],
     });
   });
 
   it('leaves the specialty empty when the user has several compatible ones', () => {
-    const ctx = contextoDe({ ocupacao_id: null, ocupacoes: [{ codigo: '515105', descricao: 'ACS' }, { codigo: '515140', descricao: 'ACE' }] });
+    const ctx = contextoDe({
+      ocupacao_id: null,
+      ocupacoes: [
+        { codigo: '515105', descricao: 'ACS' },
+        { codigo: '515140', descricao: 'ACE' },
+      ],
+    });
     const v = novaVisita(ID, {}, ctx);
     expect(v.ocupacao_id).toBeNull();
-    expect(erros({ ...v, desfecho_id: 3 }, visitaFormSchema({ ocupacaoObrigatoria: true })).ocupacao_id).toBe(msg.obrigatorio);
+    expect(erros({ ...v, desfecho_id: 3 }, visitaFormSchema({ ocupacaoObrigatoria: true })).ocupacao_id).toBe(
+      msg.obrigatorio,
+    );
   });
 });
 
@@ -55,12 +88,16 @@ describe('visitaFormSchema', () => {
     const amanha = new Date(agora.getTime() + 24 * 3600_000);
     const p2 = (n: number) => String(n).padStart(2, '0');
     const iso = (d: Date) => `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`;
-    expect(erros(membro({ data: iso(amanha), hora: '08:00' })).data).toMatch(/^deve ser menor ou igual que \d{2}\/\d{2}\/\d{4}$/);
+    expect(erros(membro({ data: iso(amanha), hora: '08:00' })).data).toMatch(
+      /^deve ser menor ou igual que \d{2}\/\d{2}\/\d{4}$/,
+    );
     // One hour ahead, unless that crosses midnight (then the date itself is tomorrow).
     const daquiUmaHora = new Date(agora.getTime() + 3600_000);
     if (iso(daquiUmaHora) === iso(agora)) {
-      expect(erros(membro({ data: iso(agora), hora: `${p2(daquiUmaHora.getHours())}:${p2(daquiUmaHora.getMinutes())}` })).hora)
-        .toMatch(/^deve ser menor ou igual que /);
+      expect(
+        erros(membro({ data: iso(agora), hora: `${p2(daquiUmaHora.getHours())}:${p2(daquiUmaHora.getMinutes())}` }))
+          .hora,
+      ).toMatch(/^deve ser menor ou igual que /);
     }
   });
 
@@ -94,7 +131,11 @@ describe('motivoPermitido', () => {
   it('hides Gestante and Puérpera for a man and keeps only the allowed reasons at a shop', () => {
     expect([5, 6, 29].map((c) => motivoPermitido(c, { tipoImovel: 1, masculino: true }))).toEqual([false, false, true]);
     expect([5, 6].map((c) => motivoPermitido(c, { tipoImovel: 1, masculino: false }))).toEqual([true, true]);
-    expect([29, 34, 1].map((c) => motivoPermitido(c, { tipoImovel: 2, masculino: false }))).toEqual([false, true, true]);
+    expect([29, 34, 1].map((c) => motivoPermitido(c, { tipoImovel: 2, masculino: false }))).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 });
 

@@ -3,11 +3,25 @@
 import { z } from 'zod';
 import { isValidIsoDate, msg } from '@saude/shared';
 import {
-  desfechoSemDados, imovelSemMorador, MOTIVOS_IMOVEL_SEM_MORADOR, MOTIVOS_SOMENTE_FEMININO, turnoDaHora, visitaDomiciliarInputSchema,
-  type VisitaContexto, type VisitaDomiciliarInput,
+  desfechoSemDados,
+  imovelSemMorador,
+  MOTIVOS_IMOVEL_SEM_MORADOR,
+  MOTIVOS_SOMENTE_FEMININO,
+  turnoDaHora,
+  visitaDomiciliarInputSchema,
+  type VisitaContexto,
+  type VisitaDomiciliarInput,
 } from '@saude/shared/schemas/visita_domiciliar';
 
-export const MEDIDAS = ['altura', 'peso', 'temperatura', 'glicemia', 'momento_coleta_glicemia_id', 'pressao_sistolica', 'pressao_diastolica'] as const;
+export const MEDIDAS = [
+  'altura',
+  'peso',
+  'temperatura',
+  'glicemia',
+  'momento_coleta_glicemia_id',
+  'pressao_sistolica',
+  'pressao_diastolica',
+] as const;
 export type Medida = (typeof MEDIDAS)[number];
 
 const numero = () => z.number().nullable();
@@ -120,8 +134,13 @@ export function novaVisita(id: string, alvo: Alvo, ctx: VisitaContexto, agora = 
     visita_compartilhada: false,
     desfecho_id: null,
     motivo_visita_ids: [],
-    altura: null, peso: null, temperatura: null, glicemia: null, momento_coleta_glicemia_id: null,
-    pressao_sistolica: null, pressao_diastolica: null,
+    altura: null,
+    peso: null,
+    temperatura: null,
+    glicemia: null,
+    momento_coleta_glicemia_id: null,
+    pressao_sistolica: null,
+    pressao_diastolica: null,
   };
 }
 
@@ -130,7 +149,10 @@ export const aceitaMedidas = (v: Pick<VisitaFormValues, 'municipe_id' | 'desfech
   Boolean(v.municipe_id) && !desfechoSemDados(v.desfecho_id) && !imovelSemMorador(v.tipo_imovel_id);
 
 /** The reasons the form offers: none when refused/absent; only the allowed ones at a property without residents; no pregnancy for a man. */
-export function motivoPermitido(codigo: number, { tipoImovel, masculino }: { tipoImovel: number | null; masculino: boolean }) {
+export function motivoPermitido(
+  codigo: number,
+  { tipoImovel, masculino }: { tipoImovel: number | null; masculino: boolean },
+) {
   if (imovelSemMorador(tipoImovel) && !MOTIVOS_IMOVEL_SEM_MORADOR.includes(codigo)) return false;
   if (masculino && MOTIVOS_SOMENTE_FEMININO.includes(codigo)) return false;
   return true;
@@ -148,10 +170,10 @@ export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
     ocupacao_id: v.ocupacao_id || undefined,
     data_visita: dataHoraIso(v.data, v.hora),
     turno_atendimentos: v.turno_atendimentos ?? undefined,
-    micro_area: v.fora_area ? undefined : (v.micro_area.trim() || undefined),
+    micro_area: v.fora_area ? undefined : v.micro_area.trim() || undefined,
     fora_area: v.fora_area,
     tipo_imovel_id: v.tipo_imovel_id ?? undefined,
-    numero_prontuario: imovelSemMorador(v.tipo_imovel_id) ? undefined : (v.numero_prontuario.trim() || undefined),
+    numero_prontuario: imovelSemMorador(v.tipo_imovel_id) ? undefined : v.numero_prontuario.trim() || undefined,
     visita_compartilhada: v.visita_compartilhada,
     desfecho_id: v.desfecho_id ?? undefined,
     motivo_visita_ids: semDados ? [] : v.motivo_visita_ids,
@@ -177,10 +199,27 @@ export function campoDoForm(key: string, v?: Pick<VisitaFormValues, 'data'>): Ca
 
 /** Labels for the error summary. */
 export const ROTULOS: Record<string, string> = {
-  id: 'Identificador da visita', familia_id: 'Família', municipe_id: 'Munícipe', unidade_saude_id: 'Unidade de saúde',
-  ocupacao_id: 'Especialidade (CBO)', data: 'Data da visita', hora: 'Hora da visita', data_visita: 'Data da visita',
-  turno_atendimentos: 'Turno', micro_area: 'Micro-área', fora_area: 'Fora de área', tipo_imovel_id: 'Tipo de imóvel',
-  numero_prontuario: 'Nº do prontuário', visita_compartilhada: 'Visita compartilhada', desfecho_id: 'Desfecho',
-  motivo_visita_ids: 'Motivos da visita', altura: 'Altura', peso: 'Peso', temperatura: 'Temperatura', glicemia: 'Glicemia capilar',
-  momento_coleta_glicemia_id: 'Momento da coleta', pressao_sistolica: 'Pressão sistólica', pressao_diastolica: 'Pressão diastólica',
+  id: 'Identificador da visita',
+  familia_id: 'Família',
+  municipe_id: 'Munícipe',
+  unidade_saude_id: 'Unidade de saúde',
+  ocupacao_id: 'Especialidade (CBO)',
+  data: 'Data da visita',
+  hora: 'Hora da visita',
+  data_visita: 'Data da visita',
+  turno_atendimentos: 'Turno',
+  micro_area: 'Micro-área',
+  fora_area: 'Fora de área',
+  tipo_imovel_id: 'Tipo de imóvel',
+  numero_prontuario: 'Nº do prontuário',
+  visita_compartilhada: 'Visita compartilhada',
+  desfecho_id: 'Desfecho',
+  motivo_visita_ids: 'Motivos da visita',
+  altura: 'Altura',
+  peso: 'Peso',
+  temperatura: 'Temperatura',
+  glicemia: 'Glicemia capilar',
+  momento_coleta_glicemia_id: 'Momento da coleta',
+  pressao_sistolica: 'Pressão sistólica',
+  pressao_diastolica: 'Pressão diastólica',
 };

@@ -2,7 +2,12 @@
 import { vi } from 'vitest';
 import type { Usuario } from '@saude/shared';
 import type { Familia } from '@saude/shared/schemas/familia';
-import type { FamiliaParaVisita, FamiliaVisitaDetalhe, VisitaContexto, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
+import type {
+  FamiliaParaVisita,
+  FamiliaVisitaDetalhe,
+  VisitaContexto,
+  VisitaDomiciliar,
+} from '@saude/shared/schemas/visita_domiciliar';
 
 export const FAMILIA_ID = '0190a6d2-1c1e-7000-8000-0000000000f1';
 export const MARIA_ID = '0190a6d2-1c1e-7000-8000-000000000001';
@@ -10,23 +15,61 @@ export const JOSE_ID = '0190a6d2-1c1e-7000-8000-000000000002';
 export const VISITA_ID = '0190a6d2-1c1e-7000-8000-0000000000a1';
 
 export const usuarioAcs: Usuario = {
-  login: 'acs', nome: 'Ana Agente', email: null, perfil: 'Agente comunitário de saúde',
+  login: 'acs',
+  nome: 'Ana Agente',
+  email: null,
+  perfil: 'Agente comunitário de saúde',
   unidade_atual: { id: '0190a6d2-1c1e-7000-8000-0000000000u1', nome: 'UBS Centro' },
 };
 
 export function familiaDe(o: Partial<Familia> = {}): Familia {
   return {
-    id: FAMILIA_ID, lock_version: 0, created_at: '2025-01-10T12:00:00.000Z', updated_at: '2025-01-10T12:00:00.000Z',
-    unidade_saude_id: usuarioAcs.unidade_atual!.id, unidade_saude_nome: 'UBS Centro',
-    profissional_id: '0190a6d2-1c1e-7000-8000-0000000000p1', profissional_nome: 'Ana Agente',
-    equipe_id: null, equipe_nome: 'ESF Centro 1', numero_prontuario: 'F123', reside_desde: null,
-    responsavel_id: MARIA_ID, responsavel_nome: 'Maria da Silva', responsavel_cns: null, renda_familiar_id: null,
-    mudou: false, mudou_em: null, domicilio_id: null, domicilio_endereco: 'Rua das Flores, 12 - Centro', micro_area: '01',
+    id: FAMILIA_ID,
+    lock_version: 0,
+    created_at: '2025-01-10T12:00:00.000Z',
+    updated_at: '2025-01-10T12:00:00.000Z',
+    unidade_saude_id: usuarioAcs.unidade_atual!.id,
+    unidade_saude_nome: 'UBS Centro',
+    profissional_id: '0190a6d2-1c1e-7000-8000-0000000000p1',
+    profissional_nome: 'Ana Agente',
+    equipe_id: null,
+    equipe_nome: 'ESF Centro 1',
+    numero_prontuario: 'F123',
+    reside_desde: null,
+    responsavel_id: MARIA_ID,
+    responsavel_nome: 'Maria da Silva',
+    responsavel_cns: null,
+    renda_familiar_id: null,
+    mudou: false,
+    mudou_em: null,
+    domicilio_id: null,
+    domicilio_endereco: 'Rua das Flores, 12 - Centro',
+    micro_area: '01',
     membros: [
-      { municipe_id: MARIA_ID, nome: 'Maria da Silva', nome_social: null, data_nascimento: '1980-05-20', idade: 45, sexo_id: 1,
-        cpf_numero: null, codigo_cns: null, parentesco_id: 1, ativo: true },
-      { municipe_id: JOSE_ID, nome: 'José da Silva', nome_social: null, data_nascimento: '1978-02-11', idade: 47, sexo_id: 0,
-        cpf_numero: null, codigo_cns: null, parentesco_id: 137, ativo: true },
+      {
+        municipe_id: MARIA_ID,
+        nome: 'Maria da Silva',
+        nome_social: null,
+        data_nascimento: '1980-05-20',
+        idade: 45,
+        sexo_id: 1,
+        cpf_numero: null,
+        codigo_cns: null,
+        parentesco_id: 1,
+        ativo: true,
+      },
+      {
+        municipe_id: JOSE_ID,
+        nome: 'José da Silva',
+        nome_social: null,
+        data_nascimento: '1978-02-11',
+        idade: 47,
+        sexo_id: 0,
+        cpf_numero: null,
+        codigo_cns: null,
+        parentesco_id: 137,
+        ativo: true,
+      },
     ],
     ...o,
   };
@@ -34,14 +77,40 @@ export function familiaDe(o: Partial<Familia> = {}): Familia {
 
 export function detalheDe(o: Partial<FamiliaVisitaDetalhe> = {}): FamiliaVisitaDetalhe {
   return {
-    id: FAMILIA_ID, responsavel_id: MARIA_ID, responsavel_nome: 'Maria da Silva', numero_prontuario: 'F123',
-    endereco: 'Rua das Flores, 12 - Centro', domicilio_id: null, tipo_imovel_id: 1, micro_area: '01', fora_area: false, mudou: false,
+    id: FAMILIA_ID,
+    responsavel_id: MARIA_ID,
+    responsavel_nome: 'Maria da Silva',
+    numero_prontuario: 'F123',
+    endereco: 'Rua das Flores, 12 - Centro',
+    domicilio_id: null,
+    tipo_imovel_id: 1,
+    micro_area: '01',
+    fora_area: false,
+    mudou: false,
     ultima_visita: '2025-03-04T13:30:00.000Z',
     membros: [
-      { municipe_id: MARIA_ID, nome: 'Maria da Silva', nome_social: null, data_nascimento: '1980-05-20', idade: '45 anos, 1 mês e 2 dias',
-        sexo_id: 1, parentesco_id: 1, numero_prontuario: 'M1', ultima_visita: '2025-03-04T13:30:00.000Z' },
-      { municipe_id: JOSE_ID, nome: 'José da Silva', nome_social: null, data_nascimento: '1978-02-11', idade: '47 anos',
-        sexo_id: 0, parentesco_id: 137, numero_prontuario: null, ultima_visita: null },
+      {
+        municipe_id: MARIA_ID,
+        nome: 'Maria da Silva',
+        nome_social: null,
+        data_nascimento: '1980-05-20',
+        idade: '45 anos, 1 mês e 2 dias',
+        sexo_id: 1,
+        parentesco_id: 1,
+        numero_prontuario: 'M1',
+        ultima_visita: '2025-03-04T13:30:00.000Z',
+      },
+      {
+        municipe_id: JOSE_ID,
+        nome: 'José da Silva',
+        nome_social: null,
+        data_nascimento: '1978-02-11',
+        idade: '47 anos',
+        sexo_id: 0,
+        parentesco_id: 137,
+        numero_prontuario: null,
+        ultima_visita: null,
+      },
     ],
     ...o,
   };
@@ -49,32 +118,77 @@ export function detalheDe(o: Partial<FamiliaVisitaDetalhe> = {}): FamiliaVisitaD
 
 export function contextoDe(o: Partial<VisitaContexto> = {}): VisitaContexto {
   return {
-    pode_lancar: true, motivo_bloqueio: null, ocupacoes: [{ codigo: '515105', descricao: 'Agente comunitário de saúde' }],
-    ocupacao_id: '515105', micro_area: '01', fora_area: false, tipo_imovel_id: 1, numero_prontuario: 'M1', ...o,
+    pode_lancar: true,
+    motivo_bloqueio: null,
+    ocupacoes: [{ codigo: '515105', descricao: 'Agente comunitário de saúde' }],
+    ocupacao_id: '515105',
+    micro_area: '01',
+    fora_area: false,
+    tipo_imovel_id: 1,
+    numero_prontuario: 'M1',
+    ...o,
   };
 }
 
 export function visitaDe(o: Partial<VisitaDomiciliar> = {}): VisitaDomiciliar {
   return {
-    id: VISITA_ID, familia_id: FAMILIA_ID, domicilio_id: null, municipe_id: MARIA_ID, municipe_nome: 'Maria da Silva',
-    unidade_saude_id: usuarioAcs.unidade_atual!.id, unidade_saude_nome: 'UBS Centro',
-    profissional_id: '0190a6d2-1c1e-7000-8000-0000000000p1', profissional_nome: 'Ana Agente', equipe_id: null,
-    ocupacao_id: '515105', ocupacao_nome: 'AGENTE COMUNITÁRIO DE SAÚDE',
+    id: VISITA_ID,
+    familia_id: FAMILIA_ID,
+    domicilio_id: null,
+    municipe_id: MARIA_ID,
+    municipe_nome: 'Maria da Silva',
+    unidade_saude_id: usuarioAcs.unidade_atual!.id,
+    unidade_saude_nome: 'UBS Centro',
+    profissional_id: '0190a6d2-1c1e-7000-8000-0000000000p1',
+    profissional_nome: 'Ana Agente',
+    equipe_id: null,
+    ocupacao_id: '515105',
+    ocupacao_nome: 'AGENTE COMUNITÁRIO DE SAÚDE',
     // 10:30 in Brasília.
-    data_visita: '2025-03-04T13:30:00.000Z', turno_atendimentos: 1, micro_area: '01', fora_area: false, tipo_imovel_id: 1,
-    numero_prontuario: 'M1', visita_compartilhada: false, motivo_visita_ids: [29, 11],
-    tipo_visita: [29], busca_ativa: [], acompanhamento: [11], controle_ambiental_vetorial: [], outros: [],
-    desfecho_id: 1, altura: null, peso: null, temperatura: 36.5, glicemia: null, momento_coleta_glicemia_id: null,
-    pressao_sistolica: 120, pressao_diastolica: 80, situacao: 'ativa', cancelada_em: null, cancelada_por_nome: null,
-    justificativa_cancelamento: null, created_at: '2025-03-04T13:31:00.000Z', pode_cancelar: true, ...o,
+    data_visita: '2025-03-04T13:30:00.000Z',
+    turno_atendimentos: 1,
+    micro_area: '01',
+    fora_area: false,
+    tipo_imovel_id: 1,
+    numero_prontuario: 'M1',
+    visita_compartilhada: false,
+    motivo_visita_ids: [29, 11],
+    tipo_visita: [29],
+    busca_ativa: [],
+    acompanhamento: [11],
+    controle_ambiental_vetorial: [],
+    outros: [],
+    desfecho_id: 1,
+    altura: null,
+    peso: null,
+    temperatura: 36.5,
+    glicemia: null,
+    momento_coleta_glicemia_id: null,
+    pressao_sistolica: 120,
+    pressao_diastolica: 80,
+    situacao: 'ativa',
+    cancelada_em: null,
+    cancelada_por_nome: null,
+    justificativa_cancelamento: null,
+    created_at: '2025-03-04T13:31:00.000Z',
+    pode_cancelar: true,
+    ...o,
   };
 }
 
 export function familiaParaVisitaDe(o: Partial<FamiliaParaVisita> = {}): FamiliaParaVisita {
   return {
-    id: FAMILIA_ID, responsavel_id: MARIA_ID, responsavel_nome: 'Maria da Silva', numero_prontuario: 'F123',
-    endereco: 'Rua das Flores, 12 - Centro', micro_area: '01', numero_membros: 2, mudou: false, minha_micro_area: true,
-    ultima_visita: '2025-03-04T13:30:00.000Z', ...o,
+    id: FAMILIA_ID,
+    responsavel_id: MARIA_ID,
+    responsavel_nome: 'Maria da Silva',
+    numero_prontuario: 'F123',
+    endereco: 'Rua das Flores, 12 - Centro',
+    micro_area: '01',
+    numero_membros: 2,
+    mudou: false,
+    minha_micro_area: true,
+    ultima_visita: '2025-03-04T13:30:00.000Z',
+    ...o,
   };
 }
 
@@ -86,7 +200,10 @@ export type Chamada = { method: string; path: string; query: URLSearchParams; bo
  * Stubs fetch: `rotas['GET /api/...']` (path without the query) answers; every call is recorded. Sign-in and
  * permission calls answer as for `usuario` with the permissions listed.
  */
-export function fakeApi(rotas: Record<string, Handler | Resposta>, { usuario = usuarioAcs, permissoes = [] as string[] } = {}) {
+export function fakeApi(
+  rotas: Record<string, Handler | Resposta>,
+  { usuario = usuarioAcs, permissoes = [] as string[] } = {},
+) {
   const chamadas: Chamada[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -100,16 +217,27 @@ export function fakeApi(rotas: Record<string, Handler | Resposta>, { usuario = u
       r = permissoes.includes(pedido) ? { body: { permitido: true } } : { status: 403, body: { message: 'Proibido' } };
     } else {
       const rota = rotas[`${method} ${url.pathname}`];
-      r = typeof rota === 'function' ? rota({ method, body, query: url.searchParams }) : (rota ?? { status: 404, body: { message: 'Cadastro não encontrado' } });
+      r =
+        typeof rota === 'function'
+          ? rota({ method, body, query: url.searchParams })
+          : (rota ?? { status: 404, body: { message: 'Cadastro não encontrado' } });
     }
-    return new Response(JSON.stringify(r.body ?? {}), { status: r.status ?? 200, headers: { 'Content-Type': 'application/json', ...r.headers } });
+    return new Response(JSON.stringify(r.body ?? {}), {
+      status: r.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...r.headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { chamadas, fetchMock };
 }
 
 export const PERMISSOES_ACS = [
-  'atencao_primaria/visitas_domiciliares:index', 'atencao_primaria/visitas_domiciliares:show',
-  'atencao_primaria/visitas_domiciliares:create', 'atencao_primaria/visitas_domiciliares:cancelar',
+  'atencao_primaria/visitas_domiciliares:index',
+  'atencao_primaria/visitas_domiciliares:show',
+  'atencao_primaria/visitas_domiciliares:create',
+  'atencao_primaria/visitas_domiciliares:cancelar',
 ];
-export const PERMISSOES_MEDICO = ['atencao_primaria/visitas_domiciliares:index', 'atencao_primaria/visitas_domiciliares:show'];
+export const PERMISSOES_MEDICO = [
+  'atencao_primaria/visitas_domiciliares:index',
+  'atencao_primaria/visitas_domiciliares:show',
+];

@@ -22,17 +22,28 @@ function Captura() {
   const { municipe } = useMunicipeTab();
   const captura = useMutation({ mutationFn: capturarDigital });
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="biometria-titulo" maw={720}>
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
+      radius="md"
+      component="section"
+      aria-labelledby="biometria-titulo"
+      maw={720}
+    >
       <Stack gap="md" align="flex-start">
         <Title order={3} fz="h4" id="biometria-titulo">
           Biometria
         </Title>
         <Text size="sm">
-          Peça a {municipe.nome_social || municipe.nome} que apoie o dedo no leitor biométrico e clique em “Capturar digital”.
+          Peça a {municipe.nome_social || municipe.nome} que apoie o dedo no leitor biométrico e clique em “Capturar
+          digital”.
         </Text>
         <Button
-          size="md" mih={44} leftSection={<IconFingerprint size={20} aria-hidden />}
-          loading={captura.isPending} onClick={() => captura.mutate()}
+          size="md"
+          mih={44}
+          leftSection={<IconFingerprint size={20} aria-hidden />}
+          loading={captura.isPending}
+          onClick={() => captura.mutate()}
         >
           Capturar digital
         </Button>

@@ -19,40 +19,54 @@ describe('CondicaoSaudeTab', () => {
   it('groups the questions in the e-SUS sections', async () => {
     fakeApi({ [`GET ${URL}`]: { body: saudeDe() } });
     renderTab(<CondicaoSaudeTab />);
-    for (const titulo of ['Condições/situações de saúde gerais', 'Outras condições de saúde', 'Cidadão em situação de rua']) {
+    for (const titulo of [
+      'Condições/situações de saúde gerais',
+      'Outras condições de saúde',
+      'Cidadão em situação de rua',
+    ]) {
       expect(await screen.findByRole('heading', { name: titulo })).toBeInTheDocument();
     }
     // ≤ 5 options are radios; the hospitalisation question looks back 12 months (spec §5).
-    expect(within(screen.getByRole('radiogroup', { name: 'Sobre seu peso, você se considera?' })).getAllByRole('radio')).toHaveLength(3);
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Sobre seu peso, você se considera?' })).getAllByRole('radio'),
+    ).toHaveLength(3);
     expect(pergunta(INTERNACAO)).toBeInTheDocument();
     expect(screen.getAllByRole('textbox', { name: /^Outra condição de saúde \d$/ })).toHaveLength(3);
   });
 
   // A long form in jsdom: clicks are slow, not the code.
-  it('asks the cause of a hospitalisation in the last 12 months only after "Sim", and saves both', { timeout: 20_000 }, async () => {
-    const { chamadas } = fakeApi({
-      [`GET ${URL}`]: { body: saudeDe({ lock_version: 5, hipertensao: true }) },
-      [`PUT ${URL}`]: ({ body }) => ({ body: saudeDe({ ...(body as object), lock_version: 6 }) }),
-    });
-    const { user } = renderTab(<CondicaoSaudeTab />);
-    await screen.findByRole('radiogroup', { name: INTERNACAO });
-    expect(within(pergunta('Tem hipertensão arterial?')).getByRole('radio', { name: 'Sim' })).toBeChecked();
-    expect(screen.queryByRole('textbox', { name: 'Por qual causa?' })).not.toBeInTheDocument();
+  it(
+    'asks the cause of a hospitalisation in the last 12 months only after "Sim", and saves both',
+    { timeout: 20_000 },
+    async () => {
+      const { chamadas } = fakeApi({
+        [`GET ${URL}`]: { body: saudeDe({ lock_version: 5, hipertensao: true }) },
+        [`PUT ${URL}`]: ({ body }) => ({ body: saudeDe({ ...(body as object), lock_version: 6 }) }),
+      });
+      const { user } = renderTab(<CondicaoSaudeTab />);
+      await screen.findByRole('radiogroup', { name: INTERNACAO });
+      expect(within(pergunta('Tem hipertensão arterial?')).getByRole('radio', { name: 'Sim' })).toBeChecked();
+      expect(screen.queryByRole('textbox', { name: 'Por qual causa?' })).not.toBeInTheDocument();
 
-    await responder(user, INTERNACAO, 'Sim');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText(`Por qual causa? ${msg.obrigatorio}`)).toBeInTheDocument();
+      await responder(user, INTERNACAO, 'Sim');
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+      expect(await screen.findByText(`Por qual causa? ${msg.obrigatorio}`)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('textbox', { name: 'Por qual causa?' }));
-    await user.paste('Pneumonia');
-    await user.click(screen.getByRole('textbox', { name: 'Outra condição de saúde 2' }));
-    await user.paste('Enxaqueca');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Condição de saúde foi salva com sucesso')).toBeInTheDocument();
-    expect(chamadas.find((c) => c.method === 'PUT')?.body).toMatchObject({
-      hipertensao: true, internacao_12_meses: true, internacao_causa: 'Pneumonia', outras_condicoes: ['Enxaqueca'], lock_version: 5,
-    });
-  });
+      await user.click(screen.getByRole('textbox', { name: 'Por qual causa?' }));
+      await user.paste('Pneumonia');
+      await user.click(screen.getByRole('textbox', { name: 'Outra condição de saúde 2' }));
+      await user.paste('Enxaqueca');
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+      expect(await screen.findByText('Condição de saúde foi salva com sucesso')).toBeInTheDocument();
+      expect(chamadas.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        hipertensao: true,
+        internacao_12_meses: true,
+        internacao_causa: 'Pneumonia',
+        outras_condicoes: ['Enxaqueca'],
+        lock_version: 5,
+      });
+    },
+  );
 
   it('opens the street-situation questions on "Sim" and empties them all on "Não"', { timeout: 20_000 }, async () => {
     const { chamadas } = fakeApi({
@@ -81,7 +95,12 @@ describe('CondicaoSaudeTab', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(chamadas.some((c) => c.method === 'PUT')).toBe(true));
     const body = chamadas.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ situacao_rua: false, visita_familiar: false, acesso_higiene: false, acesso_higiene_ids: [] });
+    expect(body).toMatchObject({
+      situacao_rua: false,
+      visita_familiar: false,
+      acesso_higiene: false,
+      acesso_higiene_ids: [],
+    });
     expect(body.tempo_situacao_rua_id).toBeUndefined();
     expect(body.grau_parentesco_familiar).toBeUndefined();
   });
@@ -109,7 +128,9 @@ describe('CondicaoSaudeTab', () => {
     await screen.findByRole('radiogroup', { name: 'Tem diabetes?' });
     await responder(user, 'Tem diabetes?', 'Sim');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(chamadas.find((c) => c.method === 'POST')?.body).toMatchObject({ diabetes: true, lock_version: null }));
+    await waitFor(() =>
+      expect(chamadas.find((c) => c.method === 'POST')?.body).toMatchObject({ diabetes: true, lock_version: null }),
+    );
   });
 });
 
@@ -118,8 +139,14 @@ describe('VisualizarCondicaoSaude', () => {
     fakeApi({
       [`GET ${URL}`]: {
         body: saudeDe({
-          lock_version: 2, hipertensao: true, internacao_12_meses: true, internacao_causa: 'Pneumonia', consideracao_peso_id: 23,
-          doenca_respiratoria: true, doencas_respiratorias: [30, 31], outras_condicoes: ['Enxaqueca'],
+          lock_version: 2,
+          hipertensao: true,
+          internacao_12_meses: true,
+          internacao_causa: 'Pneumonia',
+          consideracao_peso_id: 23,
+          doenca_respiratoria: true,
+          doencas_respiratorias: [30, 31],
+          outras_condicoes: ['Enxaqueca'],
         }),
       },
     });
@@ -148,7 +175,9 @@ describe('VisualizarCondicaoSaude', () => {
 
 describe('BiometriaTab', () => {
   const parametrizacao = (habilita: boolean) => ({
-    'GET /api/ferramentas/parametrizacao': { body: { cliente_nome: 'SMS', brasao: '/brasao.svg', habilita_biometria: habilita } },
+    'GET /api/ferramentas/parametrizacao': {
+      body: { cliente_nome: 'SMS', brasao: '/brasao.svg', habilita_biometria: habilita },
+    },
   });
 
   it("says 'Falha na comunicação' when no reader answers", async () => {

@@ -41,7 +41,12 @@ describe('SociodemograficaTab', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Informação sociodemográfica foi salva com sucesso')).toBeInTheDocument();
     const put = chamadas.find((c) => c.method === 'PUT');
-    expect(put?.body).toMatchObject({ plano_saude_privado: true, responsaveis_criancas: [1, 134], lock_version: null, deficiencias: [] });
+    expect(put?.body).toMatchObject({
+      plano_saude_privado: true,
+      responsaveis_criancas: [1, 134],
+      lock_version: null,
+      deficiencias: [],
+    });
   });
 
   it('shows the details of a "Sim", requires them, and empties them on "Não"', async () => {
@@ -74,7 +79,11 @@ describe('SociodemograficaTab', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(chamadas.some((c) => c.method === 'PUT')).toBe(true));
     expect(chamadas.find((c) => c.method === 'PUT')?.body).toMatchObject({
-      possui_deficiencia: true, deficiencias: [13], informa_orientacao_sexual: true, orientacao_sexual_id: 154, lock_version: 2,
+      possui_deficiencia: true,
+      deficiencias: [13],
+      informa_orientacao_sexual: true,
+      orientacao_sexual_id: 154,
+      lock_version: 2,
     });
   });
 
@@ -117,7 +126,11 @@ describe('VisualizarSociodemografica', () => {
     fakeApi({
       [`GET ${URL}`]: {
         body: socioDe({
-          lock_version: 1, frequenta_escola: true, curso_mais_elevado_id: 63, possui_deficiencia: true, deficiencias: [12, 232],
+          lock_version: 1,
+          frequenta_escola: true,
+          curso_mais_elevado_id: 63,
+          possui_deficiencia: true,
+          deficiencias: [12, 232],
           situacao_mercado_trabalho_id: null,
         }),
       },
@@ -125,8 +138,9 @@ describe('VisualizarSociodemografica', () => {
     renderTab(<VisualizarSociodemografica />);
     const escola = await screen.findByText('Frequenta escola ou creche?');
     expect(escola.nextElementSibling).toHaveTextContent('Sim');
-    expect(screen.getByText('Qual é o curso mais elevado que frequenta ou frequentou?').nextElementSibling)
-      .toHaveTextContent('Superior, aperfeiçoamento, especialização, mestrado, doutorado');
+    expect(
+      screen.getByText('Qual é o curso mais elevado que frequenta ou frequentou?').nextElementSibling,
+    ).toHaveTextContent('Superior, aperfeiçoamento, especialização, mestrado, doutorado');
     expect(screen.getByText('Quais deficiências?').nextElementSibling).toHaveTextContent('Auditiva, TEA');
     expect(screen.getByText('Situação no mercado de trabalho').nextElementSibling).toHaveTextContent('Não informado');
     expect(screen.getByText('Possui plano de saúde privado?').nextElementSibling).toHaveTextContent('Não');

@@ -1,18 +1,26 @@
 // Tab `sociodemografica` of /municipes/{id}/edit: the e-SUS sociodemographic questions, editable (issue 5).
 import { Stack, Text } from '@mantine/core';
 import {
-  normalizarSociodemografica, sociodemograficaInputSchema, type Municipe, type PermissaoCadastro, type Sociodemografica,
+  normalizarSociodemografica,
+  sociodemograficaInputSchema,
+  type Municipe,
+  type PermissaoCadastro,
+  type Sociodemografica,
   type SociodemograficaInput,
 } from '@saude/shared/schemas/municipe';
 import {
-  ErrorSummary, FormActions, SelectField, useSaveShortcut, useUnsavedChangesPrompt, useZodForm, YesNoField,
+  ErrorSummary,
+  FormActions,
+  SelectField,
+  useSaveShortcut,
+  useUnsavedChangesPrompt,
+  useZodForm,
+  YesNoField,
 } from '../../../lib/form';
 import { useMunicipeTab } from '../context';
 import { useSaveBloco, useSociodemografica, type SaveBlocoBody } from './api';
 import { OcupacaoField, useEnviarBloco } from './comum';
-import {
-  BlocoConforme, CheckboxGroupField, Pergunta, Perguntas, Proibido, Secao, SeSim, atualizadoEm,
-} from './partes';
+import { BlocoConforme, CheckboxGroupField, Pergunta, Perguntas, Proibido, Secao, SeSim, atualizadoEm } from './partes';
 import { SOCIO_MODEL, opcoes, perguntaResponsavelCrianca, socioLabels as L, socioTabelas as T } from './perguntas';
 import { SociodemograficaLeitura } from './VisualizarSociodemografica';
 
@@ -20,7 +28,9 @@ type Acoes = PermissaoCadastro['sociodemograficas'];
 type Campo = keyof SociodemograficaInput;
 
 // "Não" empties the details (as the API's normaliser does).
-const LIMPAR_POVO = [['povo_comunidade_tradicional_id', null]] as const satisfies ReadonlyArray<readonly [Campo, unknown]>;
+const LIMPAR_POVO = [['povo_comunidade_tradicional_id', null]] as const satisfies ReadonlyArray<
+  readonly [Campo, unknown]
+>;
 const LIMPAR_ORIENTACAO = [['orientacao_sexual_id', null]] as const satisfies ReadonlyArray<readonly [Campo, unknown]>;
 const LIMPAR_IDENTIDADE = [['identidade_genero_id', null]] as const satisfies ReadonlyArray<readonly [Campo, unknown]>;
 const LIMPAR_DEFICIENCIA = [['deficiencias', []]] as const satisfies ReadonlyArray<readonly [Campo, unknown]>;
@@ -37,12 +47,18 @@ function SociodemograficaCarregada({ municipe, acoes }: { municipe: Municipe; ac
   const bloco = useSociodemografica(municipe.id);
   return (
     <BlocoConforme
-      consulta={bloco} acoes={acoes}
+      consulta={bloco}
+      acoes={acoes}
       leitura={(b) => <SociodemograficaLeitura municipe={municipe} bloco={b} />}
       // Keyed by version: after a save (or a reload after 409) the form starts again from what the API stored.
       formulario={(b) => (
-        <SociodemograficaForm key={b.lock_version ?? 'novo'} municipe={municipe} bloco={b}
-          podeAtualizar={acoes.includes('update')} recarregar={() => bloco.refetch()} />
+        <SociodemograficaForm
+          key={b.lock_version ?? 'novo'}
+          municipe={municipe}
+          bloco={b}
+          podeAtualizar={acoes.includes('update')}
+          recarregar={() => bloco.refetch()}
+        />
       )}
     />
   );
@@ -73,15 +89,26 @@ function valoresIniciais(b: Sociodemografica): SociodemograficaInput {
   };
 }
 
-function SociodemograficaForm({ municipe, bloco, podeAtualizar, recarregar }: {
-  municipe: Municipe; bloco: Sociodemografica; podeAtualizar: boolean; recarregar: () => unknown;
+function SociodemograficaForm({
+  municipe,
+  bloco,
+  podeAtualizar,
+  recarregar,
+}: {
+  municipe: Municipe;
+  bloco: Sociodemografica;
+  podeAtualizar: boolean;
+  recarregar: () => unknown;
 }) {
   const form = useZodForm(sociodemograficaInputSchema, valoresIniciais(bloco));
   const { control, setValue, clearErrors } = form;
   const salvar = useSaveBloco(municipe.id, 'sociodemografica', { podeAtualizar });
   const crianca = perguntaResponsavelCrianca(municipe);
   const onSubmit = useEnviarBloco({
-    form, model: SOCIO_MODEL, lockVersion: bloco.lock_version, recarregar,
+    form,
+    model: SOCIO_MODEL,
+    lockVersion: bloco.lock_version,
+    recarregar,
     salvar: (body: SaveBlocoBody<'sociodemografica'>) => salvar.mutateAsync(body),
     preparar: ({ lock_version: _lock, ...values }) => ({
       ...normalizarSociodemografica(values),
@@ -113,21 +140,37 @@ function SociodemograficaForm({ municipe, bloco, podeAtualizar, recarregar }: {
               <YesNoField control={control} name="frequenta_escola" label={L.frequenta_escola} />
             </Pergunta>
             <Pergunta>
-              <SelectField control={control} name="curso_mais_elevado_id" label={L.curso_mais_elevado_id} data={opcoes(T.curso_mais_elevado_id)} />
+              <SelectField
+                control={control}
+                name="curso_mais_elevado_id"
+                label={L.curso_mais_elevado_id}
+                data={opcoes(T.curso_mais_elevado_id)}
+              />
             </Pergunta>
             <Pergunta>
               <SelectField
-                control={control} name="situacao_mercado_trabalho_id" label={L.situacao_mercado_trabalho_id}
+                control={control}
+                name="situacao_mercado_trabalho_id"
+                label={L.situacao_mercado_trabalho_id}
                 data={opcoes(T.situacao_mercado_trabalho_id)}
               />
             </Pergunta>
             {crianca && (
               <Pergunta>
-                <CheckboxGroupField control={control} name="responsaveis_criancas" label={L.responsaveis_criancas} tabela={T.responsaveis_criancas} />
+                <CheckboxGroupField
+                  control={control}
+                  name="responsaveis_criancas"
+                  label={L.responsaveis_criancas}
+                  tabela={T.responsaveis_criancas}
+                />
               </Pergunta>
             )}
             <Pergunta>
-              <YesNoField control={control} name="frequenta_cuidador_tradicional" label={L.frequenta_cuidador_tradicional} />
+              <YesNoField
+                control={control}
+                name="frequenta_cuidador_tradicional"
+                label={L.frequenta_cuidador_tradicional}
+              />
             </Pergunta>
             <Pergunta>
               <YesNoField control={control} name="participa_grupo_comunitario" label={L.participa_grupo_comunitario} />
@@ -139,7 +182,10 @@ function SociodemograficaForm({ municipe, bloco, podeAtualizar, recarregar }: {
               <YesNoField control={control} name="povo_comunidade_tradicional" label={L.povo_comunidade_tradicional} />
               <SeSim {...dep} pergunta="povo_comunidade_tradicional" limpar={LIMPAR_POVO}>
                 <SelectField
-                  control={control} name="povo_comunidade_tradicional_id" label={L.povo_comunidade_tradicional_id} required
+                  control={control}
+                  name="povo_comunidade_tradicional_id"
+                  label={L.povo_comunidade_tradicional_id}
+                  required
                   data={opcoes(T.povo_comunidade_tradicional_id)}
                 />
               </SeSim>
@@ -147,28 +193,51 @@ function SociodemograficaForm({ municipe, bloco, podeAtualizar, recarregar }: {
             <Pergunta>
               <YesNoField control={control} name="informa_orientacao_sexual" label={L.informa_orientacao_sexual} />
               <SeSim {...dep} pergunta="informa_orientacao_sexual" limpar={LIMPAR_ORIENTACAO}>
-                <SelectField control={control} name="orientacao_sexual_id" label={L.orientacao_sexual_id} required data={opcoes(T.orientacao_sexual_id)} />
+                <SelectField
+                  control={control}
+                  name="orientacao_sexual_id"
+                  label={L.orientacao_sexual_id}
+                  required
+                  data={opcoes(T.orientacao_sexual_id)}
+                />
               </SeSim>
             </Pergunta>
             <Pergunta>
               <YesNoField control={control} name="informa_identidade_genero" label={L.informa_identidade_genero} />
               <SeSim {...dep} pergunta="informa_identidade_genero" limpar={LIMPAR_IDENTIDADE}>
-                <SelectField control={control} name="identidade_genero_id" label={L.identidade_genero_id} required data={opcoes(T.identidade_genero_id)} />
+                <SelectField
+                  control={control}
+                  name="identidade_genero_id"
+                  label={L.identidade_genero_id}
+                  required
+                  data={opcoes(T.identidade_genero_id)}
+                />
               </SeSim>
             </Pergunta>
             <Pergunta>
               <YesNoField control={control} name="possui_deficiencia" label={L.possui_deficiencia} />
               <SeSim {...dep} pergunta="possui_deficiencia" limpar={LIMPAR_DEFICIENCIA}>
-                <CheckboxGroupField control={control} name="deficiencias" label={L.deficiencias} required tabela={T.deficiencias} />
+                <CheckboxGroupField
+                  control={control}
+                  name="deficiencias"
+                  label={L.deficiencias}
+                  required
+                  tabela={T.deficiencias}
+                />
               </SeSim>
             </Pergunta>
           </Perguntas>
         </Secao>
-        {atualizado && <Text size="sm" c="dimmed">{atualizado}</Text>}
+        {atualizado && (
+          <Text size="sm" c="dimmed">
+            {atualizado}
+          </Text>
+        )}
       </Stack>
       <FormActions
         submitting={isSubmitting}
-        onCancel={isDirty ? () => form.reset() : undefined} cancelLabel="Desfazer alterações"
+        onCancel={isDirty ? () => form.reset() : undefined}
+        cancelLabel="Desfazer alterações"
       />
     </form>
   );

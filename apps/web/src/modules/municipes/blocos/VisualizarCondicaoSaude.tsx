@@ -4,7 +4,15 @@ import type { CondicaoSaude, Municipe } from '@saude/shared/schemas/municipe';
 import { useMunicipeTab } from '../context';
 import { useCondicaoSaude } from './api';
 import {
-  BlocoNaoPreenchido, Carregando, ErroCarregar, NAO_INFORMADO, Proibido, Resposta, Respostas, Secao, atualizadoEm,
+  BlocoNaoPreenchido,
+  Carregando,
+  ErroCarregar,
+  NAO_INFORMADO,
+  Proibido,
+  Resposta,
+  Respostas,
+  Secao,
+  atualizadoEm,
   textoResposta,
 } from './partes';
 import { saudeLabels as L, saudeSecoes, saudeTabelas as T, type SaudeCampo } from './perguntas';
@@ -31,7 +39,11 @@ export function CondicaoSaudeLeitura({ bloco: b }: { bloco: CondicaoSaude }) {
     if (!mostrar) return null;
     const tabela = (T as Partial<Record<SaudeCampo, Parameters<typeof textoResposta>[1]>>)[campo];
     const texto = novo ? NAO_INFORMADO : textoResposta(b[campo] as Parameters<typeof textoResposta>[0], tabela);
-    return <Resposta key={campo} pergunta={L[campo]}>{texto}</Resposta>;
+    return (
+      <Resposta key={campo} pergunta={L[campo]}>
+        {texto}
+      </Resposta>
+    );
   };
   const atualizado = atualizadoEm(b.updated_at);
   return (
@@ -71,7 +83,9 @@ export function CondicaoSaudeLeitura({ bloco: b }: { bloco: CondicaoSaude }) {
       <Secao titulo={saudeSecoes.outras}>
         <Respostas>
           {/* The section already names the question. */}
-          <Resposta pergunta="Condições informadas">{novo ? NAO_INFORMADO : textoResposta(b.outras_condicoes)}</Resposta>
+          <Resposta pergunta="Condições informadas">
+            {novo ? NAO_INFORMADO : textoResposta(b.outras_condicoes)}
+          </Resposta>
         </Respostas>
       </Secao>
       <Secao titulo={saudeSecoes.rua}>
@@ -90,7 +104,11 @@ export function CondicaoSaudeLeitura({ bloco: b }: { bloco: CondicaoSaude }) {
           {item('acesso_higiene_ids', b.situacao_rua && b.acesso_higiene)}
         </Respostas>
       </Secao>
-      {atualizado && <Text size="sm" c="dimmed">{atualizado}</Text>}
+      {atualizado && (
+        <Text size="sm" c="dimmed">
+          {atualizado}
+        </Text>
+      )}
     </Stack>
   );
 }

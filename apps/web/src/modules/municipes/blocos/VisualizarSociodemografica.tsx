@@ -5,7 +5,15 @@ import { useMunicipeTab } from '../context';
 import { useSociodemografica } from './api';
 import { useCbo } from './comum';
 import {
-  BlocoNaoPreenchido, Carregando, ErroCarregar, NAO_INFORMADO, Proibido, Resposta, Respostas, Secao, atualizadoEm,
+  BlocoNaoPreenchido,
+  Carregando,
+  ErroCarregar,
+  NAO_INFORMADO,
+  Proibido,
+  Resposta,
+  Respostas,
+  Secao,
+  atualizadoEm,
   textoResposta,
 } from './partes';
 import { perguntaResponsavelCrianca, socioLabels as L, socioTabelas as T } from './perguntas';
@@ -42,16 +50,22 @@ export function SociodemograficaLeitura({ municipe, bloco: b }: { municipe: Muni
           <Resposta pergunta={L.ocupacao_id}>{r(ocupacao)}</Resposta>
           <Resposta pergunta={L.frequenta_escola}>{r(b.frequenta_escola)}</Resposta>
           <Resposta pergunta={L.curso_mais_elevado_id}>{r(b.curso_mais_elevado_id, T.curso_mais_elevado_id)}</Resposta>
-          <Resposta pergunta={L.situacao_mercado_trabalho_id}>{r(b.situacao_mercado_trabalho_id, T.situacao_mercado_trabalho_id)}</Resposta>
+          <Resposta pergunta={L.situacao_mercado_trabalho_id}>
+            {r(b.situacao_mercado_trabalho_id, T.situacao_mercado_trabalho_id)}
+          </Resposta>
           {perguntaResponsavelCrianca(municipe) && (
-            <Resposta pergunta={L.responsaveis_criancas}>{r(b.responsaveis_criancas, T.responsaveis_criancas)}</Resposta>
+            <Resposta pergunta={L.responsaveis_criancas}>
+              {r(b.responsaveis_criancas, T.responsaveis_criancas)}
+            </Resposta>
           )}
           <Resposta pergunta={L.frequenta_cuidador_tradicional}>{r(b.frequenta_cuidador_tradicional)}</Resposta>
           <Resposta pergunta={L.participa_grupo_comunitario}>{r(b.participa_grupo_comunitario)}</Resposta>
           <Resposta pergunta={L.plano_saude_privado}>{r(b.plano_saude_privado)}</Resposta>
           <Resposta pergunta={L.povo_comunidade_tradicional}>{r(b.povo_comunidade_tradicional)}</Resposta>
           {b.povo_comunidade_tradicional && (
-            <Resposta pergunta={L.povo_comunidade_tradicional_id}>{r(b.povo_comunidade_tradicional_id, T.povo_comunidade_tradicional_id)}</Resposta>
+            <Resposta pergunta={L.povo_comunidade_tradicional_id}>
+              {r(b.povo_comunidade_tradicional_id, T.povo_comunidade_tradicional_id)}
+            </Resposta>
           )}
           <Resposta pergunta={L.informa_orientacao_sexual}>{r(b.informa_orientacao_sexual)}</Resposta>
           {b.informa_orientacao_sexual && (
@@ -65,7 +79,11 @@ export function SociodemograficaLeitura({ municipe, bloco: b }: { municipe: Muni
           {b.possui_deficiencia && <Resposta pergunta={L.deficiencias}>{r(b.deficiencias, T.deficiencias)}</Resposta>}
         </Respostas>
       </Secao>
-      {atualizado && <Text size="sm" c="dimmed">{atualizado}</Text>}
+      {atualizado && (
+        <Text size="sm" c="dimmed">
+          {atualizado}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -2,7 +2,10 @@
 // Each block is one document per citizen with its own lock_version (null until first saved).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  CondicaoSaude, CondicaoSaudeValues, Sociodemografica, SociodemograficaValues,
+  CondicaoSaude,
+  CondicaoSaudeValues,
+  Sociodemografica,
+  SociodemograficaValues,
 } from '@saude/shared/schemas/municipe';
 import { http } from '../../../lib/http';
 

@@ -11,7 +11,12 @@ import { ApiError } from '../../../lib/http';
  * on the fields (the summary lists them); 409 (someone saved first) offers 'Recarregar'; anything else is a toast.
  */
 export function useEnviarBloco<TIn extends FieldValues, TOut extends FieldValues, B>({
-  form, salvar, lockVersion, model, preparar, recarregar,
+  form,
+  salvar,
+  lockVersion,
+  model,
+  preparar,
+  recarregar,
 }: {
   form: UseFormReturn<TIn, unknown, TOut>;
   salvar: (body: B) => Promise<unknown>;
@@ -55,7 +60,10 @@ export function OcupacaoField<T extends FieldValues, TT = T>(props: BoundFieldPr
       {...props}
       data={cbo.data ?? []}
       // Rendering 2,721 options would freeze a tablet: show the first matches, the search narrows them.
-      inputProps={{ limit: 50, rightSection: cbo.isPending ? <Loader size="xs" aria-label="Carregando ocupações" /> : undefined }}
+      inputProps={{
+        limit: 50,
+        rightSection: cbo.isPending ? <Loader size="xs" aria-label="Carregando ocupações" /> : undefined,
+      }}
       placeholder={props.placeholder ?? 'Digite o nome ou o código da ocupação'}
     />
   );

@@ -1,12 +1,16 @@
 // Pieces shared by the block tabs: multi-choice field, dependent questions, sections, states and read-only answers.
-import {
-  Alert, Button, Checkbox, Paper, SimpleGrid, Skeleton, Stack, Text, Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
-  useController, useWatch, type Control, type FieldPath, type FieldValues, type PathValue, type UseFormClearErrors,
+  useController,
+  useWatch,
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type PathValue,
+  type UseFormClearErrors,
   type UseFormSetValue,
 } from 'react-hook-form';
 import { msg } from '@saude/shared/messages';
@@ -22,14 +26,23 @@ export function CheckboxGroupField<T extends FieldValues, TT = T>(props: BoundFi
   const value = ((field.value as number[] | null | undefined) ?? []).map(String);
   return (
     <Checkbox.Group
-      id={labelProps.id} label={labelProps.label} error={fieldState.error?.message} description={props.description}
-      value={value} onChange={(v) => field.onChange(v.map(Number))}
+      id={labelProps.id}
+      label={labelProps.label}
+      error={fieldState.error?.message}
+      description={props.description}
+      value={value}
+      onChange={(v) => field.onChange(v.map(Number))}
     >
       <Stack gap={4} mt={6}>
         {props.tabela.map((r, i) => (
           <Checkbox
-            key={String(r.codigo)} value={String(r.codigo)} label={r.descricao} size="md"
-            ref={i === 0 ? field.ref : undefined} onBlur={field.onBlur} disabled={props.disabled}
+            key={String(r.codigo)}
+            value={String(r.codigo)}
+            label={r.descricao}
+            size="md"
+            ref={i === 0 ? field.ref : undefined}
+            onBlur={field.onBlur}
+            disabled={props.disabled}
             styles={{ body: { minHeight: TOUCH_MIN_HEIGHT, alignItems: 'center' } }}
           />
         ))}
@@ -53,7 +66,14 @@ export interface SeSimProps<T extends FieldValues, TT> {
  * Shows the detail questions only while the answer is "Sim". Turning it to "Não" empties them, as the API does on
  * save, so the form never shows (or sends) a detail that contradicts its question.
  */
-export function SeSim<T extends FieldValues, TT = T>({ control, setValue, clearErrors, pergunta, limpar, children }: SeSimProps<T, TT>) {
+export function SeSim<T extends FieldValues, TT = T>({
+  control,
+  setValue,
+  clearErrors,
+  pergunta,
+  limpar,
+  children,
+}: SeSimProps<T, TT>) {
   const resposta = useWatch({ control, name: pergunta }) as unknown;
   const anterior = useRef(resposta);
   useEffect(() => {
@@ -74,7 +94,10 @@ export function SeSim<T extends FieldValues, TT = T>({ control, setValue, clearE
 
 /** A titled section of the form, as the e-SUS form groups its questions. */
 export function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
-  const id = `secao-${titulo.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-')}`;
+  const id = `secao-${titulo
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby={id}>
       <Title order={3} fz="h4" mb="md" id={id}>
@@ -106,7 +129,9 @@ export function Carregando() {
   return (
     <Stack gap="md" aria-busy="true" aria-label="Carregando">
       <Skeleton h={28} w="40%" />
-      {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h={56} />)}
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} h={56} />
+      ))}
     </Stack>
   );
 }
@@ -118,7 +143,9 @@ export function ErroCarregar({ error, onRetry }: { error: unknown; onRetry: () =
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={msg.algoDeuErrado}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{error instanceof ApiError && error.message ? error.message : msg.erroGenerico}</Text>
-        <Button variant="light" size="md" mih={44} onClick={onRetry}>Tentar novamente</Button>
+        <Button variant="light" size="md" mih={44} onClick={onRetry}>
+          Tentar novamente
+        </Button>
       </Stack>
     </Alert>
   );
@@ -146,8 +173,13 @@ export function Resposta({ pergunta, children }: { pergunta: string; children: s
       <Text component="dt" size="sm" c="dimmed">
         {pergunta}
       </Text>
-      <Text component="dd" m={0} fw={children === NAO_INFORMADO ? 400 : 600} c={children === NAO_INFORMADO ? 'dimmed' : undefined}
-        style={{ overflowWrap: 'anywhere' }}>
+      <Text
+        component="dd"
+        m={0}
+        fw={children === NAO_INFORMADO ? 400 : 600}
+        c={children === NAO_INFORMADO ? 'dimmed' : undefined}
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {children}
       </Text>
     </div>
@@ -186,7 +218,12 @@ export function atualizadoEm(updatedAt: string | null): string | null {
  * Loads a block and picks its view: the form when the user may write it (create for a block never saved, update for
  * one that exists), the read-only answers with show, and 403 otherwise. Both block tabs go through here.
  */
-export function BlocoConforme<B extends { lock_version: number | null }>({ consulta, acoes, leitura, formulario }: {
+export function BlocoConforme<B extends { lock_version: number | null }>({
+  consulta,
+  acoes,
+  leitura,
+  formulario,
+}: {
   consulta: UseQueryResult<B>;
   acoes: readonly string[];
   leitura: (bloco: B) => ReactNode;
@@ -195,6 +232,7 @@ export function BlocoConforme<B extends { lock_version: number | null }>({ consu
   if (consulta.isPending) return <Carregando />;
   if (consulta.isError) return <ErroCarregar error={consulta.error} onRetry={() => void consulta.refetch()} />;
   const novo = consulta.data.lock_version === null;
-  if (!acoes.includes(novo ? 'create' : 'update')) return acoes.includes('show') ? leitura(consulta.data) : <Proibido />;
+  if (!acoes.includes(novo ? 'create' : 'update'))
+    return acoes.includes('show') ? leitura(consulta.data) : <Proibido />;
   return formulario(consulta.data);
 }

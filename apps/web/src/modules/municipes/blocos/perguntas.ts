@@ -1,12 +1,29 @@
 // The questions of the e-SUS individual registration (Ficha de Cadastro Individual, LEDI APS) asked in the citizen's
 // blocks, in the form's order, shared by the edit tabs and their read-only views so both read the same.
 import {
-  acessoHigiene, consideracaoPeso, cursoMaisElevado, deficienciaCidadao, doencaCardiaca, doencaRespiratoria,
-  identidadeGenero, orientacaoSexual, origemAlimentacao, povoComunidadeTradicional, problemaRins,
-  quantasVezesAlimentacao, responsavelCrianca, situacaoMercadoTrabalho, tempoSituacaoRua, type CodeRow,
+  acessoHigiene,
+  consideracaoPeso,
+  cursoMaisElevado,
+  deficienciaCidadao,
+  doencaCardiaca,
+  doencaRespiratoria,
+  identidadeGenero,
+  orientacaoSexual,
+  origemAlimentacao,
+  povoComunidadeTradicional,
+  problemaRins,
+  quantasVezesAlimentacao,
+  responsavelCrianca,
+  situacaoMercadoTrabalho,
+  tempoSituacaoRua,
+  type CodeRow,
 } from '@saude/shared/codes';
 import {
-  IDADE_MAXIMA_RESPONSAVEL_CRIANCA, idadeEmAnos, type CondicaoSaudeValues, type Municipe, type SociodemograficaValues,
+  IDADE_MAXIMA_RESPONSAVEL_CRIANCA,
+  idadeEmAnos,
+  type CondicaoSaudeValues,
+  type Municipe,
+  type SociodemograficaValues,
 } from '@saude/shared/schemas/municipe';
 
 export type Tabela = readonly CodeRow[];
@@ -132,5 +149,7 @@ export const opcoes = (tabela: Tabela) => tabela.map((r) => ({ value: Number(r.c
 /** Labels of the form's paths for the save summary ('outras_condicoes.0' → its own line label). */
 export const saudeSummaryLabels: Record<string, string> = {
   ...saudeLabels,
-  ...Object.fromEntries(Array.from({ length: OUTRAS_CONDICOES_MAX }, (_, i) => [`outras_condicoes.${i}`, outraCondicaoLabel(i)])),
+  ...Object.fromEntries(
+    Array.from({ length: OUTRAS_CONDICOES_MAX }, (_, i) => [`outras_condicoes.${i}`, outraCondicaoLabel(i)]),
+  ),
 };
