@@ -1,4 +1,4 @@
-import { msg } from '@saude/shared';
+import { msg, perfilPermissions } from '@saude/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessoes } from '../db/schema';
@@ -60,7 +60,7 @@ describe('/api/v2/auth', () => {
     expect((await login(t, 'enfermagem', 'saude123', '10.1.1.1')).statusCode).toBe(200);
   });
 
-  it('answers /me with login, nome, email and unidade_atual; 401 without a token', async () => {
+  it('answers /me with login, nome, email, unidade_atual and the permissions of the unit; 401 without a token', async () => {
     const headers = await signIn(t, 'vigilancia');
     const me = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers });
     expect(me.json()).toEqual({
@@ -69,6 +69,7 @@ describe('/api/v2/auth', () => {
       email: 'vigilancia@saude.exemplo.gov.br',
       unidade_atual: { id: expect.any(String), nome: 'Centro de Vigilância em Saúde' },
       perfil: 'Vigilância epidemiológica',
+      permissoes: [...perfilPermissions.vigilancia].sort(),
     });
     const anon = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me' });
     expect(anon.statusCode).toBe(401);

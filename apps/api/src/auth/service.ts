@@ -22,6 +22,7 @@ export function toUsuario(u: SessionUser): Usuario {
     email: u.email,
     perfil: u.perfil,
     unidade_atual: u.unidadeId ? { id: u.unidadeId, nome: u.unidadeNome ?? '' } : null,
+    permissoes: u.unidadeId ? [...u.permissions].sort() : [],
   };
 }
 

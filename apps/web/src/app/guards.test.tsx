@@ -13,6 +13,7 @@ const usuario: Usuario = {
   nome: 'Agente de Teste',
   email: null,
   perfil: 'Agente comunitário de saúde',
+  permissoes: [],
   unidade_atual: { id: '01a206cd-8e24-7464-ad02-3f06afc2dc96', nome: 'UBS Centro' },
 };
 

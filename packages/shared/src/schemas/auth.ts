@@ -23,6 +23,8 @@ export const usuarioSchema = z.object({
   email: z.string().nullable(),
   unidade_atual: unidadeAtualSchema.nullable(),
   perfil: z.string().nullable(),
+  /** The current unit's permissions (resource:action), so in-page checks cost no request (issue 13). */
+  permissoes: z.array(z.string()),
 });
 export type Usuario = z.infer<typeof usuarioSchema>;
 

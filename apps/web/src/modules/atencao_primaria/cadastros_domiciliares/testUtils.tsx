@@ -25,6 +25,7 @@ export const usuario: Usuario = {
   email: null,
   unidade_atual: { id: UNIDADE_ID, nome: 'UBS Centro' },
   perfil: 'ACS',
+  permissoes: [],
 };
 export const opcoesFiltro: OpcoesFiltro = {
   unidades: [{ id: UNIDADE_ID, nome: 'UBS Centro' }],

@@ -182,7 +182,14 @@ describe('VisitaFamiliaDetalhesPage', () => {
       },
       {
         permissoes: PERMISSOES_MEDICO,
-        usuario: { login: 'medico', nome: 'Ana Agente', email: null, perfil: 'Médico', unidade_atual: null },
+        usuario: {
+          login: 'medico',
+          nome: 'Ana Agente',
+          email: null,
+          perfil: 'Médico',
+          unidade_atual: null,
+          permissoes: [],
+        },
       },
     );
     abrirDetalhes();

@@ -19,6 +19,7 @@ export const usuarioAcs: Usuario = {
   nome: 'Ana Agente',
   email: null,
   perfil: 'Agente comunitário de saúde',
+  permissoes: [],
   unidade_atual: { id: '0190a6d2-1c1e-7000-8000-0000000000u1', nome: 'UBS Centro' },
 };
 
