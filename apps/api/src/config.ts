@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,39 @@ const bool = (fallback?: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'sim', 'nao', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'sim'].includes(v)));
+
+/**
+ * Which reverse proxies may say who the client is (X-Forwarded-For, X-Forwarded-Proto). Never "everyone": a client's
+ * own X-Forwarded-For must not change the address the sign-in throttle and the audit see (issue 14).
+ * false (default): no proxy; a number: that many proxy hops in front of the server ('true' is 1);
+ * a comma-separated list: the proxies' addresses or CIDR ranges (or loopback, linklocal, uniquelocal).
+ */
+const proxyKeywords = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (a: string) => {
+  if (proxyKeywords.includes(a) || isIP(a) !== 0) return true;
+  const [ip = '', bits, ...rest] = a.split('/');
+  const max = isIP(ip) === 4 ? 32 : isIP(ip) === 6 ? 128 : 0;
+  return rest.length === 0 && max > 0 && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= max;
+};
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = (raw ?? '').trim().toLowerCase();
+    if (['', 'false', '0', 'no', 'nao'].includes(v)) return false;
+    if (['true', 'yes', 'sim'].includes(v)) return 1;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (list.length > 0 && list.every(isProxyAddress)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'deve ser false, o número de proxies à frente do servidor ou a lista de seus endereços/CIDR',
+    });
+    return z.NEVER;
+  });
 const optionalUrl = z
   .union([z.literal(''), z.url()])
   .optional()
@@ -39,7 +73,7 @@ const envSchema = z.object({
     .max(24 * 7)
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   WEB_DIST: z.string().optional(),
   // Single sign-on with an identity provider (spec §7); empty means sign-in with login and password only.
   SSO_ISSUER_URL: optionalUrl,

@@ -80,6 +80,12 @@ export const msg = {
   senhaAtualIncorreta: 'não confere com a senha atual',
   edicaoDesatualizada: 'Este registro foi alterado por outra pessoa. Recarregue a página para ver a versão atual.',
   rotaNaoEncontrada: 'Essa página não pode ser encontrada.',
+  // Requests refused before any rule runs (issue 14): malformed, too large, too deep.
+  requisicaoInvalida: 'Requisição inválida.',
+  requisicaoGrandeDemais: 'Os dados enviados são maiores que o permitido.',
+  enderecoLongoDemais: 'O endereço da requisição é longo demais.',
+  cabecalhosGrandesDemais: 'Os cabeçalhos da requisição são grandes demais.',
+  tempoEsgotado: 'A requisição demorou demais para chegar. Tente novamente.',
 
   // Citizen registry (issue 5). Spec §5 word for word where shown; the rest in the same style (docs/decisions.md).
   buscaAvancadaDoisFiltros: 'Preencha ao menos DOIS filtros para realizar a busca',

@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Ctx, SessionUser } from '../access/context';
 import { audit } from '../access/audit';
 import { equipes, lotacoes, perfis, profissionais, sessoes, unidadesSaude } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { AppError, tooManyAttempts, unprocessable } from '../lib/errors';
 import { ocupacaoNome } from '../lib/ocupacoes';
 import { createSession, loadSession, revokeSession, type SessionPolicy } from './sessions';
 import { blockedFor, clearFailures, recordFailure, throttleKeys } from './throttle';
@@ -39,7 +39,7 @@ export async function login(ctx: Ctx, input: LoginInput, policy: SessionPolicy, 
       profissional_id: null,
       unidade_saude_id: null,
     });
-    throw Object.assign(new AppError(429, msg.muitasTentativas), { retryAfter: wait });
+    throw tooManyAttempts(wait);
   }
   const [user] = await db
     .select()
@@ -147,7 +147,7 @@ export async function selecionarUnidade(
 export async function trocarSenha(ctx: Ctx & { usuario: SessionUser }, input: TrocarSenhaInput) {
   const [user] = await ctx.db.select().from(profissionais).where(eq(profissionais.id, ctx.usuario.profissionalId));
   if (!user || !(await verify(user.senha_hash, input.senha_atual))) {
-    throw new AppError(422, msg.naoFoiPossivelGravar('a senha', 1), { senha_atual: [msg.senhaAtualIncorreta] });
+    throw unprocessable({ senha_atual: [msg.senhaAtualIncorreta] }, msg.naoFoiPossivelGravar('a senha', 1));
   }
   const senha_hash = await hashSenha(input.nova_senha);
   await ctx.db.transaction(async (tx) => {

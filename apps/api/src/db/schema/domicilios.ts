@@ -115,6 +115,16 @@ export const cadastrosDomiciliares = pgTable(
   ],
 );
 
+/** The household's address parts, as enderecoLinha (shared) writes them in one line. */
+export const enderecoDomicilio = {
+  tipo_logradouro: cadastrosDomiciliares.tipo_logradouro,
+  logradouro: cadastrosDomiciliares.logradouro,
+  numero: cadastrosDomiciliares.numero,
+  sem_numero: cadastrosDomiciliares.sem_numero,
+  complemento: cadastrosDomiciliares.complemento,
+  bairro: cadastrosDomiciliares.bairro,
+};
+
 // Family (spec §3 "Family", issue 7). domicilio_id is the link to the home (one home at most: 409 when linked again).
 // A family flagged mudou (moved away) keeps its rows and history; its members may then join another family.
 export const familias = pgTable(

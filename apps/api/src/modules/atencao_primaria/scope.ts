@@ -4,21 +4,26 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { equipes, lotacoes, profissionais, unidadesSaude } from '../../db/schema';
-import type { FieldErrors } from '../municipes/rules';
+import type { FieldErrors } from '../../lib/errors';
 
 // Team scope shared by the primary-care modules (individual registrations, households, families, home visits).
 // The user's assignments (lotações) in the current unit decide: an assignment without a team (managers, reception,
 // surveillance) sees every record; otherwise only records of the user's teams in this unit. Out of scope answers
 // 404 'Cadastro não encontrado', like absent.
 
-type Lotacao = { equipe_id: string | null; ocupacao_codigo: string };
+type Lotacao = { equipe_id: string | null; ocupacao_codigo: string; micro_areas: string[] };
+/** The user's active assignments in the current unit (in assignment order), and the teams they open. */
 export type Scope = { all: boolean; equipeIds: string[]; lotacoes: Lotacao[] };
 
 export async function loadScope(db: DbOrTx, ctx: Ctx): Promise<Scope> {
   const u = ctx.usuario;
   if (!u?.unidadeId) return { all: false, equipeIds: [], lotacoes: [] };
   const rows = await db
-    .select({ equipe_id: lotacoes.equipe_id, ocupacao_codigo: lotacoes.ocupacao_codigo })
+    .select({
+      equipe_id: lotacoes.equipe_id,
+      ocupacao_codigo: lotacoes.ocupacao_codigo,
+      micro_areas: lotacoes.micro_areas,
+    })
     .from(lotacoes)
     .where(
       and(
@@ -49,10 +54,6 @@ export type Header = {
   profissional_id: string | null;
   equipe_id: string | null;
   ocupacao_id: string | null;
-};
-
-const add = (errors: FieldErrors, field: string, message: string) => {
-  (errors[field] ??= []).push(message);
 };
 
 /**
@@ -100,22 +101,22 @@ export async function resolveHeader(
       ocupacao_id ??= dele.ocupacao_codigo;
     }
   }
-  if (!unidade) add(errors, 'unidade_saude_id', msg.obrigatorio);
+  if (!unidade) errors.add('unidade_saude_id', msg.obrigatorio);
   else if (
     (await tx.select({ id: unidadesSaude.id }).from(unidadesSaude).where(eq(unidadesSaude.id, unidade))).length === 0
   ) {
-    add(errors, 'unidade_saude_id', msg.naoEValido);
+    errors.add('unidade_saude_id', msg.naoEValido);
   }
-  if (!profissional_id) add(errors, 'profissional_id', msg.obrigatorio);
+  if (!profissional_id) errors.add('profissional_id', msg.obrigatorio);
   else if (
     (await tx.select({ id: profissionais.id }).from(profissionais).where(eq(profissionais.id, profissional_id)))
       .length === 0
   ) {
-    add(errors, 'profissional_id', msg.naoEValido);
+    errors.add('profissional_id', msg.naoEValido);
   }
   if (opts.ocupacao) {
-    if (!ocupacao_id) add(errors, 'ocupacao_id', msg.obrigatorio);
-    else if (!opts.ocupacao.has(ocupacao_id)) add(errors, 'ocupacao_id', msg.naoEValido);
+    if (!ocupacao_id) errors.add('ocupacao_id', msg.obrigatorio);
+    else if (!opts.ocupacao.has(ocupacao_id)) errors.add('ocupacao_id', msg.naoEValido);
   }
   if (equipe_id) {
     const [team] = await tx
@@ -124,14 +125,14 @@ export async function resolveHeader(
       .where(eq(equipes.id, equipe_id));
     // The team belongs to the unit, and a team-scoped user records only for their own teams.
     if (!team || (unidade && team.unidade !== unidade) || (!scope.all && !scope.equipeIds.includes(equipe_id))) {
-      add(errors, 'equipe_id', msg.naoEValido);
+      errors.add('equipe_id', msg.naoEValido);
     } else if (opts.microArea) {
       const { field, value, foraArea } = opts.microArea;
       if (value && !foraArea && team.micro_areas.length > 0 && !team.micro_areas.includes(value))
-        add(errors, field, msg.naoEValido);
+        errors.add(field, msg.naoEValido);
     }
   } else if (!scope.all) {
-    add(errors, 'equipe_id', msg.obrigatorio);
+    errors.add('equipe_id', msg.obrigatorio);
   }
   return {
     unidade_saude_id: unidade,
@@ -139,16 +140,4 @@ export async function resolveHeader(
     equipe_id: equipe_id ?? null,
     ocupacao_id: opts.ocupacao ? (ocupacao_id ?? null) : null,
   };
-}
-
-/** True when the error (or one it wraps: drizzle wraps the driver's) is a unique violation; answers the index name. */
-export function uniqueViolation(e: unknown): { constraint: string } | null {
-  for (
-    let x = e as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0;
-    x && i < 4;
-    x = x.cause as typeof x, i++
-  ) {
-    if (x.code === '23505') return { constraint: x.constraint ?? x.message ?? '' };
-  }
-  return null;
 }

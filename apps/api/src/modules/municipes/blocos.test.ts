@@ -120,9 +120,11 @@ describe('municipes: per-citizen access and the two blocks', () => {
         payload: { ...body, alcool: true },
       });
       expect(stale.statusCode).toBe(409);
+      expect(stale.json().code).toBe('edicao_desatualizada');
       expect(stale.json().message).toBe(msg.edicaoDesatualizada);
       const again = await t.app.inject({ method: 'POST', url: path(), headers: enf, payload: body });
       expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('edicao_desatualizada');
       const writes = await auditRows(t, { record_id: adulto.id, resource: 'municipes/condicoes_saude' });
       expect(writes.filter((w) => w.action !== 'leitura')).toMatchObject([
         { action: 'create' },

@@ -273,6 +273,7 @@ describe(url, () => {
       const res = await post(typo);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({
+        code: 'confirmacao',
         message: msg.possiveisDuplicados,
         errors: {},
         duplicados: [
@@ -293,6 +294,7 @@ describe(url, () => {
         municipePayload({ nome: 'Criança Sem Nome Ainda', data_nascimento: '1961-03-04', nome_mae: 'OLGA YPIRANGA' }),
       );
       expect(mae.statusCode).toBe(409);
+      expect(mae.json().code).toBe('confirmacao');
       const confirmed = await post({ ...typo, confirmar_duplicados: true });
       expect(confirmed.statusCode, confirmed.body).toBe(201);
       expect(await auditRows(t, { record_id: confirmed.json().id })).toMatchObject([
@@ -412,6 +414,7 @@ describe(url, () => {
         const res = await t.app.inject({ method: 'GET', url: `${url}/busca_avancada`, headers: enf, query });
         expect(res.statusCode).toBe(422);
         expect(res.json()).toEqual({
+          code: 'validacao',
           message: msg.buscaAvancadaDoisFiltros,
           errors: { base: [msg.buscaAvancadaDoisFiltros] },
         });
@@ -482,6 +485,7 @@ describe(url, () => {
         payload: { ...rest, nome: 'Outro Nome Qualquer', lock_version },
       });
       expect(stale.statusCode).toBe(409);
+      expect(stale.json().code).toBe('edicao_desatualizada');
       expect(stale.json().message).toBe(msg.edicaoDesatualizada);
       expect(await auditRows(t, { record_id: id, action: 'update' })).toMatchObject([
         { resource: 'municipes', details: { campos: ['nome_social'] } },

@@ -22,14 +22,10 @@ import {
   unidadesSaude,
   visitasDomiciliares,
 } from '../../db/schema';
+import { FieldErrors } from '../../lib/errors';
 import { isOcupacao } from '../../lib/ocupacoes';
 
 // Citizen rules that need the database (issue 5). The rules a browser can check live in the shared schema.
-
-export type FieldErrors = Record<string, string[]>;
-const add = (errors: FieldErrors, field: string, message: string) => {
-  (errors[field] ??= []).push(message);
-};
 
 /** How the other citizen is named in 'em uso - …': in full for users who may open citizens, initials otherwise. */
 function nomeVisivel(ctx: Ctx, nome: string): string {
@@ -110,36 +106,49 @@ export const municipeReferences: Array<{
   },
 ];
 
-/** Every database rule of a citizen's save, as field errors (empty when all hold). `selfId` is null on create. */
+/**
+ * CPF and CNS are each one citizen's ('em uso - …' names the other one as far as the user may see it). `selfId` is
+ * the citizen saved (null on create). Used by every form that writes a citizen's documents.
+ */
+export async function documentosEmUso(
+  tx: DbOrTx,
+  ctx: Ctx,
+  docs: { cpf_numero?: string | null; codigo_cns?: string | null },
+  selfId: string | null,
+  errors: FieldErrors,
+): Promise<void> {
+  const notSelf = selfId ? ne(municipes.id, selfId) : undefined;
+  if (docs.cpf_numero) {
+    const [other] = await tx
+      .select({ nome: municipes.nome, cns: municipes.codigo_cns })
+      .from(municipes)
+      .where(and(eq(municipes.cpf_numero, docs.cpf_numero), notSelf))
+      .limit(1);
+    if (other) errors.add('cpf_numero', msg.cpfEmUso(nomeVisivel(ctx, other.nome), cnsVisivel(ctx, other.cns)));
+  }
+  if (docs.codigo_cns) {
+    const [other] = await tx
+      .select({ nome: municipes.nome })
+      .from(municipes)
+      .where(and(eq(municipes.codigo_cns, docs.codigo_cns), notSelf))
+      .limit(1);
+    if (other) errors.add('codigo_cns', msg.cnsEmUso(nomeVisivel(ctx, other.nome)));
+  }
+}
+
+/** Every database rule of a citizen's save, as field errors (none when all hold). `selfId` is null on create. */
 export async function checkMunicipe(
   tx: DbOrTx,
   ctx: Ctx,
   v: MunicipeValues,
   selfId: string | null,
 ): Promise<FieldErrors> {
-  const errors: FieldErrors = {};
-  const notSelf = selfId ? ne(municipes.id, selfId) : undefined;
-
-  if (v.cpf_numero) {
-    const [other] = await tx
-      .select({ nome: municipes.nome, cns: municipes.codigo_cns })
-      .from(municipes)
-      .where(and(eq(municipes.cpf_numero, v.cpf_numero), notSelf))
-      .limit(1);
-    if (other) add(errors, 'cpf_numero', msg.cpfEmUso(nomeVisivel(ctx, other.nome), cnsVisivel(ctx, other.cns)));
-  }
-  if (v.codigo_cns) {
-    const [other] = await tx
-      .select({ nome: municipes.nome })
-      .from(municipes)
-      .where(and(eq(municipes.codigo_cns, v.codigo_cns), notSelf))
-      .limit(1);
-    if (other) add(errors, 'codigo_cns', msg.cnsEmUso(nomeVisivel(ctx, other.nome)));
-  }
+  const errors = new FieldErrors();
+  await documentosEmUso(tx, ctx, v, selfId, errors);
 
   // References: a wrong id is the user's input, so 422 on the field, never a foreign-key 500.
   const exists = async (field: string, found: Promise<unknown[]>) => {
-    if ((await found).length === 0) add(errors, field, msg.naoEValido);
+    if ((await found).length === 0) errors.add(field, msg.naoEValido);
   };
   if (v.unidade_saude_referencia_id) {
     await exists(
@@ -157,7 +166,7 @@ export async function checkMunicipe(
       .where(eq(equipes.id, v.equipe_id));
     // The team must belong to the reference unit when both are given.
     if (!eq_ || (v.unidade_saude_referencia_id && eq_.unidade !== v.unidade_saude_referencia_id))
-      add(errors, 'equipe_id', msg.naoEValido);
+      errors.add('equipe_id', msg.naoEValido);
   }
   if (v.profissional_id) {
     await exists(
@@ -165,7 +174,7 @@ export async function checkMunicipe(
       tx.select({ id: profissionais.id }).from(profissionais).where(eq(profissionais.id, v.profissional_id)),
     );
   }
-  if (v.ocupacao_id && !isOcupacao(v.ocupacao_id)) add(errors, 'ocupacao_id', msg.naoEValido);
+  if (v.ocupacao_id && !isOcupacao(v.ocupacao_id)) errors.add('ocupacao_id', msg.naoEValido);
   for (const field of ['municipio_nascimento_ibge', 'residencia_municipio_ibge'] as const) {
     const codigo = v[field];
     if (codigo)
@@ -174,12 +183,12 @@ export async function checkMunicipe(
         tx.select({ c: municipios.codigo_ibge }).from(municipios).where(eq(municipios.codigo_ibge, codigo)),
       );
   }
-  if (v.residencia_municipio_ibge && v.residencia_uf && !errors.residencia_municipio_ibge) {
+  if (v.residencia_municipio_ibge && v.residencia_uf && !errors.has('residencia_municipio_ibge')) {
     const [m] = await tx
       .select({ uf: municipios.uf })
       .from(municipios)
       .where(eq(municipios.codigo_ibge, v.residencia_municipio_ibge));
-    if (m && m.uf !== v.residencia_uf) add(errors, 'residencia_municipio_ibge', msg.naoEValido);
+    if (m && m.uf !== v.residencia_uf) errors.add('residencia_municipio_ibge', msg.naoEValido);
   }
 
   // Record numbers: each unit exists; a number is used once per unit; one of ours is ours (ids from elsewhere refused).
@@ -215,10 +224,10 @@ export async function checkMunicipe(
         ),
       );
     v.prontuarios.forEach((p, i) => {
-      if (!known.has(p.unidade_saude_id)) add(errors, `prontuarios.${i}.unidade_saude_id`, msg.naoEValido);
-      if (p.id && !own.has(p.id)) add(errors, `prontuarios.${i}.id`, msg.naoEValido);
+      if (!known.has(p.unidade_saude_id)) errors.add(`prontuarios.${i}.unidade_saude_id`, msg.naoEValido);
+      if (p.id && !own.has(p.id)) errors.add(`prontuarios.${i}.id`, msg.naoEValido);
       const clash = taken.find((t) => t.unidade === p.unidade_saude_id && t.numero === p.numero);
-      if (clash && (!selfId || !own.has(clash.id))) add(errors, `prontuarios.${i}.numero`, msg.prontuarioEmUso);
+      if (clash && (!selfId || !own.has(clash.id))) errors.add(`prontuarios.${i}.numero`, msg.prontuarioEmUso);
     });
   }
   return errors;

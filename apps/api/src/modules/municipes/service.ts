@@ -24,7 +24,7 @@ import {
   type Sociodemografica,
   type SociodemograficaValues,
 } from '@saude/shared/schemas/municipe';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { audit } from '../../access/audit';
 import { can, type Ctx } from '../../access/context';
@@ -39,9 +39,20 @@ import {
   profissionais,
   unidadesSaude,
 } from '../../db/schema';
-import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { changedFields, iso, nullify, uniqueViolation } from '../../db/sql';
+import {
+  conflict,
+  FieldErrors,
+  forbidden,
+  needsConfirmation,
+  notFound,
+  staleEdit,
+  unprocessable,
+} from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { isOcupacao } from '../../lib/ocupacoes';
+import { paginate, type Page } from '../../lib/paginate';
+import { autor, checkVersion, stamped, updateVersioned } from '../../lib/versioned';
 import { rememberCep } from '../enderecos/service';
 import {
   buscaAvancada as buscaAvancadaSql,
@@ -51,7 +62,7 @@ import {
   wordSimilaritySetup,
   type Busca,
 } from './search';
-import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas, type FieldErrors } from './rules';
+import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas } from './rules';
 
 // Citizen registry (issue 5). Every municipality user with municipes:index may find any resident: reception must find
 // people from other territories too, so the registry has no team scope (docs/decisions.md).
@@ -67,7 +78,7 @@ const toListItem = ({ total: _total, ...r }: PageRow): MunicipeListItem => ({
   idade: idadeEmAnos(r.data_nascimento, r.data_obito ?? undefined),
 });
 
-async function runPage(db: DbOrTx, busca: Busca, page: { page: number; per_page: number }) {
+async function runPage(db: DbOrTx, busca: Busca, page: Page) {
   const exact = await runPageIn(db, busca, page);
   if (exact.total > 0 || !busca.fallback) return exact;
   // Nobody matches the words as typed: try again tolerating misspellings (search.ts, Busca).
@@ -78,12 +89,12 @@ async function runPage(db: DbOrTx, busca: Busca, page: { page: number; per_page:
   });
 }
 
-async function runPageIn(db: DbOrTx, busca: Busca, page: { page: number; per_page: number }) {
-  const rows = await queryRows<PageRow>(db, pageSql(busca, page));
-  let total: number;
-  if (rows.length > 0 && rows[0]!.total !== null) total = Number(rows[0]!.total);
-  else if (rows.length === 0 && page.page === 1 && busca.where) total = 0;
-  else total = Number((await queryRows<{ total: string | number }>(db, countSql(busca)))[0]?.total ?? 0);
+async function runPageIn(db: DbOrTx, busca: Busca, page: Page) {
+  const { rows, total } = await paginate(page, {
+    rows: () => queryRows<PageRow>(db, pageSql(busca, page)),
+    windowTotal: (r) => r.total,
+    count: async () => Number((await queryRows<{ total: string | number }>(db, countSql(busca)))[0]?.total ?? 0),
+  });
   return { rows: rows.map(toListItem), total };
 }
 
@@ -93,14 +104,12 @@ export function listMunicipes(ctx: Ctx, f: MunicipeFilters) {
 
 export function buscaAvancada(ctx: Ctx, f: MunicipeBuscaAvancada) {
   if (contarFiltrosBuscaAvancada(f) < BUSCA_AVANCADA_MINIMO_FILTROS) {
-    throw new AppError(422, msg.buscaAvancadaDoisFiltros, { base: [msg.buscaAvancadaDoisFiltros] });
+    throw unprocessable({ base: [msg.buscaAvancadaDoisFiltros] }, msg.buscaAvancadaDoisFiltros);
   }
   return runPage(ctx.db, buscaAvancadaSql(f), f);
 }
 
 // ---- one citizen ------------------------------------------------------------------------------------
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | null> {
   const nasc = alias(municipios, 'municipio_nascimento');
@@ -186,8 +195,7 @@ function toColumns(v: MunicipeValues) {
     telefone_celular: telefones.celular,
     telefone_contato: telefones.contato,
   };
-  // undefined → null, so an update clears what the form emptied.
-  return Object.fromEntries(Object.entries(cols).map(([k, x]) => [k, x ?? null])) as unknown as Omit<
+  return nullify(cols) as unknown as Omit<
     typeof municipes.$inferInsert,
     'id' | 'lock_version' | 'created_at' | 'updated_at' | 'updated_by'
   >;
@@ -216,15 +224,14 @@ async function rememberAddress(tx: DbOrTx, c: Columns) {
 /** Inserts, updates, inactivates and removes the record numbers so that they match the form. */
 async function syncProntuarios(tx: DbOrTx, ctx: Ctx, municipeId: string, list: MunicipeValues['prontuarios']) {
   const existing = await tx.select().from(municipeProntuarios).where(eq(municipeProntuarios.municipe_id, municipeId));
-  const errors: FieldErrors = {};
+  const errors = new FieldErrors();
   const keep = new Set(list.map((p) => p.id).filter(Boolean));
   for (const old of existing) {
     if (keep.has(old.id)) continue;
     if (await prontuarioTemVisitas(tx, municipeId, old.numero, old.unidade_saude_id))
-      (errors.prontuarios ??= []).push(msg.prontuarioComVisitas);
+      errors.add('prontuarios', msg.prontuarioComVisitas);
     else await tx.delete(municipeProntuarios).where(eq(municipeProntuarios.id, old.id));
   }
-  const who = ctx.usuario?.profissionalId ?? null;
   for (const [i, p] of list.entries()) {
     const old = p.id ? existing.find((e) => e.id === p.id) : undefined;
     const inativar = p.inativacao_motivo_id !== undefined;
@@ -240,7 +247,7 @@ async function syncProntuarios(tx: DbOrTx, ctx: Ctx, municipeId: string, list: M
         municipe_id: municipeId,
         ...values,
         inativado_em: inativar ? new Date() : null,
-        updated_by: who,
+        updated_by: autor(ctx),
       });
       continue;
     }
@@ -249,7 +256,7 @@ async function syncProntuarios(tx: DbOrTx, ctx: Ctx, municipeId: string, list: M
       old.inativado_em === null &&
       (await prontuarioTemVisitas(tx, municipeId, old.numero, old.unidade_saude_id))
     ) {
-      (errors[`prontuarios.${i}.inativacao_motivo_id`] ??= []).push(msg.prontuarioComVisitas);
+      errors.add(`prontuarios.${i}.inativacao_motivo_id`, msg.prontuarioComVisitas);
       continue;
     }
     await tx
@@ -257,20 +264,12 @@ async function syncProntuarios(tx: DbOrTx, ctx: Ctx, municipeId: string, list: M
       .set({
         ...values,
         inativado_em: inativar ? (old.inativado_em ?? new Date()) : null,
-        updated_at: new Date(),
-        updated_by: who,
+        ...stamped(ctx),
       })
       .where(eq(municipeProntuarios.id, old.id));
   }
-  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  errors.throwIfAny();
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
-    if (x.code === '23505') return true;
-  }
-  return false;
-};
 
 /** A unique index beat our check (two saves at once): answer what the check answers now, never a 500. */
 async function retryAsFieldErrors<T>(
@@ -282,9 +281,9 @@ async function retryAsFieldErrors<T>(
   try {
     return await work();
   } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-    const errors = await checkMunicipe(ctx.db, ctx, v, selfId);
-    throw Object.keys(errors).length > 0 ? unprocessable(errors) : conflict(msg.edicaoDesatualizada);
+    if (!uniqueViolation(e)) throw e;
+    (await checkMunicipe(ctx.db, ctx, v, selfId)).throwIfAny();
+    throw staleEdit();
   }
 }
 
@@ -295,8 +294,7 @@ export async function createMunicipe(
   const { confirmar_duplicados, ...v } = input;
   return retryAsFieldErrors(ctx, v, null, () =>
     ctx.db.transaction(async (tx) => {
-      const errors = await checkMunicipe(tx, ctx, v, null);
-      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      (await checkMunicipe(tx, ctx, v, null)).throwIfAny();
       const cols = toColumns(v);
       if (!confirmar_duplicados) {
         const duplicados = await findDuplicados(tx, {
@@ -304,10 +302,10 @@ export async function createMunicipe(
           data_nascimento: v.data_nascimento,
           nome_mae: cols.nome_mae ?? undefined,
         });
-        if (duplicados.length > 0) throw new AppError(409, msg.possiveisDuplicados, {}, { duplicados });
+        if (duplicados.length > 0) throw needsConfirmation(msg.possiveisDuplicados, { duplicados });
       }
       const id = newId();
-      await tx.insert(municipes).values({ id, ...cols, updated_by: ctx.usuario?.profissionalId ?? null });
+      await tx.insert(municipes).values({ id, ...cols, updated_by: autor(ctx) });
       await syncProntuarios(tx, ctx, id, v.prontuarios);
       await rememberAddress(tx, cols);
       await audit(tx, ctx, {
@@ -330,28 +328,14 @@ export async function updateMunicipe(
   return retryAsFieldErrors(ctx, v, id, () =>
     ctx.db.transaction(async (tx) => {
       const [current] = await tx.select().from(municipes).where(eq(municipes.id, id));
-      if (!current) throw notFound();
-      if (current.lock_version !== lock_version) throw conflict(msg.edicaoDesatualizada);
-      const errors = await checkMunicipe(tx, ctx, v, id);
-      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      checkVersion(current, lock_version);
+      (await checkMunicipe(tx, ctx, v, id)).throwIfAny();
       const cols = toColumns(v);
-      const [row] = await tx
-        .update(municipes)
-        .set({
-          ...cols,
-          lock_version: sql`${municipes.lock_version} + 1`,
-          updated_at: new Date(),
-          updated_by: ctx.usuario?.profissionalId ?? null,
-        })
-        .where(and(eq(municipes.id, id), eq(municipes.lock_version, lock_version)))
-        .returning({ id: municipes.id });
-      if (!row) throw conflict(msg.edicaoDesatualizada);
+      await updateVersioned(tx, ctx, municipes, { key: eq(municipes.id, id), lockVersion: lock_version }, cols);
       await syncProntuarios(tx, ctx, id, v.prontuarios);
       await rememberAddress(tx, cols);
       // The audit names what changed, never the values (health data stays out of the trail).
-      const campos = Object.keys(cols).filter(
-        (k) => String(current[k as keyof typeof current] ?? '') !== String(cols[k as keyof Columns] ?? ''),
-      );
+      const campos = changedFields(current, cols);
       await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
       return (await loadMunicipe(tx, id))!;
     }),
@@ -437,13 +421,13 @@ function checkBloco(
   values: Record<string, unknown>,
   municipe: { data_nascimento: string; data_obito: string | null },
 ): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = new FieldErrors();
   if (bloco === 'sociodemograficas') {
     const s = values as SociodemograficaValues;
-    if (s.ocupacao_id && !isOcupacao(s.ocupacao_id)) errors.ocupacao_id = [msg.naoEValido];
+    if (s.ocupacao_id && !isOcupacao(s.ocupacao_id)) errors.add('ocupacao_id', msg.naoEValido);
     const idade = idadeEmAnos(municipe.data_nascimento, municipe.data_obito ?? undefined);
     if (s.responsaveis_criancas.length > 0 && (idade === null || idade > IDADE_MAXIMA_RESPONSAVEL_CRIANCA)) {
-      errors.responsaveis_criancas = [msg.somenteCriancas];
+      errors.add('responsaveis_criancas', msg.somenteCriancas);
     }
   }
   return errors;
@@ -472,34 +456,33 @@ export async function saveBloco<B extends Bloco>(
     if (!municipe) throw notFound();
     const table: typeof municipeSociodemograficas = blocoTable[bloco];
     const [current] = await tx.select().from(table).where(eq(table.municipe_id, municipeId)).for('update');
-    if (current && (mode === 'create' || lock_version == null || current.lock_version !== lock_version))
-      throw conflict(msg.edicaoDesatualizada);
-    if (!current && lock_version != null) throw conflict(msg.edicaoDesatualizada);
-    if (
-      !current &&
-      mode === 'upsert' &&
-      !(ctx.usuario && can(ctx.usuario, `${blocoResource[bloco]}:create` as Permission))
-    )
+    if (current && mode === 'create') throw staleEdit();
+    if (current) checkVersion(current, lock_version);
+    else if (lock_version != null) throw staleEdit();
+    else if (mode === 'upsert' && !(ctx.usuario && can(ctx.usuario, `${blocoResource[bloco]}:create` as Permission)))
       throw forbidden();
-    const errors = checkBloco(bloco, values, municipe);
-    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+    checkBloco(bloco, values, municipe).throwIfAny();
     const dados = JSON.parse(JSON.stringify(values)) as SociodemograficaValues; // drops undefined keys
-    const who = ctx.usuario?.profissionalId ?? null;
     let row;
     if (!current) {
-      [row] = await tx.insert(table).values({ municipe_id: municipeId, dados, updated_by: who }).returning();
-    } else {
+      // Two first saves at once: the primary key lets one in; the other did not see it, as with a stale lock_version.
       [row] = await tx
-        .update(table)
-        .set({ dados, lock_version: sql`${table.lock_version} + 1`, updated_at: new Date(), updated_by: who })
-        .where(and(eq(table.municipe_id, municipeId), eq(table.lock_version, current.lock_version)))
+        .insert(table)
+        .values({ municipe_id: municipeId, dados, updated_by: autor(ctx) })
+        .onConflictDoNothing({ target: table.municipe_id })
         .returning();
-      if (!row) throw conflict(msg.edicaoDesatualizada);
+      if (!row) throw staleEdit();
+    } else {
+      row = await updateVersioned(
+        tx,
+        ctx,
+        table,
+        { key: eq(table.municipe_id, municipeId), lockVersion: current.lock_version },
+        { dados },
+      );
     }
     const before = (current?.dados ?? {}) as Record<string, unknown>;
-    const campos = Object.keys(blocoFields[bloco].shape).filter(
-      (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(values[k] ?? null),
-    );
+    const campos = changedFields(before, values, Object.keys(blocoFields[bloco].shape));
     await audit(tx, ctx, {
       action: current ? 'update' : 'create',
       resource: blocoResource[bloco],

@@ -392,6 +392,7 @@ describe(url, () => {
       expect(res.json()).toMatchObject({ lock_version: 1, numero_comodos: 5, ponto_referencia: 'ESQUINA' });
       const stale = await put(c, { numero_comodos: 6 });
       expect(stale.statusCode).toBe(409);
+      expect(stale.json().code).toBe('edicao_desatualizada');
       expect(stale.json().message).toBe(msg.edicaoDesatualizada);
       const rows = await auditRows(t, { record_id: c.id, action: 'update' });
       expect(rows).toHaveLength(1);
@@ -458,6 +459,7 @@ describe(url, () => {
       for (const id of [c.id, outra.id]) {
         const again = await vincular(id, { familia_id: f.id });
         expect(again.statusCode).toBe(409);
+        expect(again.json().code).toBe('conflito');
         expect(again.json().message).toBe(msg.familiaJaVinculada);
       }
       expect(await auditRows(t, { record_id: c.id, action: 'vincular_familia' })).toMatchObject([
@@ -482,6 +484,7 @@ describe(url, () => {
       for (const id of [comercio.id, recusa.id]) {
         const res = await vincular(id, { familia_id: f.id });
         expect(res.statusCode).toBe(409);
+        expect(res.json().code).toBe('conflito');
         expect(res.json().message).toBe(msg.familiasSomenteDomicilio);
       }
       const unknown = await vincular(comercio.id, { familia_id: '0190a0b0-0000-7000-8000-000000000000' });
@@ -514,6 +517,7 @@ describe(url, () => {
       const ask = await vincular(nova.id, { familia_id: f2Id });
       expect(ask.statusCode).toBe(409);
       expect(ask.json()).toEqual({
+        code: 'confirmacao',
         message: msg.responsavelEmOutroDomicilio,
         errors: {},
         confirmacao: CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
@@ -526,6 +530,7 @@ describe(url, () => {
       expect((await desvincular(antiga.id, f1.id)).statusCode).toBe(200);
       const movida = await vincular(antiga.id, { familia_id: f1.id });
       expect(movida.statusCode).toBe(409);
+      expect(movida.json().code).toBe('conflito');
       expect(movida.json().message).toBe(msg.familiaMudou);
     });
 
@@ -538,7 +543,10 @@ describe(url, () => {
         vincular(c2.id, { familia_id: f.id }),
       ]);
       expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
-      expect([r1, r2].find((r) => r.statusCode === 409)!.json().message).toBe(msg.familiaJaVinculada);
+      expect([r1, r2].find((r) => r.statusCode === 409)!.json()).toMatchObject({
+        code: 'conflito',
+        message: msg.familiaJaVinculada,
+      });
       const linked = await Promise.all([get(c1.id), get(c2.id)]);
       expect(linked.flatMap((r) => r.json<CadastroDomiciliar>().familias.map((x) => x.id))).toEqual([f.id]);
     });
@@ -566,6 +574,7 @@ describe(url, () => {
       await vincular(c.id, { familia_id: f.id });
       const blocked = await del(c.id);
       expect(blocked.statusCode).toBe(409);
+      expect(blocked.json().code).toBe('conflito');
       expect(blocked.json().message).toBe(msg.domicilioComFamilias);
       expect((await desvincular(c.id, f.id)).statusCode).toBe(200);
       expect((await del(c.id)).statusCode).toBe(204);
@@ -589,6 +598,7 @@ describe(url, () => {
       });
       const res = await del(c.id);
       expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('conflito');
       expect(res.json().message).toBe(msg.domicilioComVisitas);
     });
   });

@@ -22,15 +22,16 @@ import {
   familias,
   municipes,
   municipios,
-  normalized,
   profissionais,
   unidadesSaude,
   visitasDomiciliares,
 } from '../../../db/schema';
-import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
+import { byName, changedFields, containsText, countAll, iso, startsWith, totalOf } from '../../../db/sql';
+import { conflict, FieldErrors, needsConfirmation, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
-import type { FieldErrors } from '../../municipes/rules';
+import { mapPage, paginate } from '../../../lib/paginate';
+import { autor, checkVersion, stamped, updateVersioned } from '../../../lib/versioned';
 import { rememberCep } from '../../enderecos/service';
 import { inScopeEquipe, loadScope, resolveHeader, type Scope } from '../scope';
 
@@ -44,11 +45,6 @@ const cd = cadastrosDomiciliares;
 const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroDomiciliarCodigos);
 
 const inScope = (scope: Scope) => inScopeEquipe(scope, cd.equipe_id);
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const add = (errors: FieldErrors, field: string, message: string) => {
-  (errors[field] ??= []).push(message);
-};
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ---- reading ----------------------------------------------------------------------------------------------
 
@@ -70,7 +66,7 @@ async function familiasDoDomicilio(db: DbOrTx, domicilioId: string): Promise<Fam
     .from(familias)
     .innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
     .where(eq(familias.domicilio_id, domicilioId))
-    .orderBy(asc(familias.mudou), sql`${municipes.nome} collate "und-x-icu"`, asc(familias.id));
+    .orderBy(asc(familias.mudou), byName(municipes.nome), asc(familias.id));
   return rows.map((r) => ({ ...r, vinculado_em: iso(r.vinculado_em) }));
 }
 
@@ -182,17 +178,12 @@ export async function listDomicilios(
   const scope = await loadScope(ctx.db, ctx);
   const conds: Array<SQL | undefined> = [inScope(scope)];
   if (f.endereco) {
-    const pattern = normalized(sql`${`%${escapeLike(f.endereco)}%`}::text`);
-    conds.push(
-      or(
-        // 'acácias 12' finds 'DAS ACÁCIAS', 12. The joined street and number hold each of them, so one unaccent call per
-        // row covers the street, the number and both (unaccent is costly: bench/visitas.ts).
-        sql`${normalized(sql`concat_ws(' ', ${cd.logradouro}, ${cd.numero})`)} like ${pattern}`,
-        ...[cd.bairro, cd.ponto_referencia].map((col) => sql`${normalized(col)} like ${pattern}`),
-      ),
-    );
+    // 'acácias 12' finds 'DAS ACÁCIAS', 12. The joined street and number hold each of them, so one unaccent call per
+    // row covers the street, the number and both (unaccent is costly: bench/visitas.ts).
+    const ruaNumero = sql`concat_ws(' ', ${cd.logradouro}, ${cd.numero})`;
+    conds.push(containsText([ruaNumero, cd.bairro, cd.ponto_referencia], f.endereco));
   }
-  if (f.cep) conds.push(sql`${cd.cep} like ${`${f.cep}%`}`);
+  if (f.cep) conds.push(startsWith(cd.cep, f.cep));
   if (f.micro_area) conds.push(eq(cd.st_micro_area, f.micro_area));
   if (f.equipe_id) conds.push(eq(cd.equipe_id, f.equipe_id));
   if (f.profissional_id) conds.push(eq(cd.profissional_id, f.profissional_id));
@@ -200,69 +191,66 @@ export async function listDomicilios(
   if (f.tipo_imovel_id !== undefined) conds.push(eq(cd.tipo_imovel_id, f.tipo_imovel_id));
   const where = and(...conds);
 
-  const [{ total } = { total: 0 }] = await ctx.db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(cd)
-    .where(where);
-  const rows = await ctx.db
-    .select({
-      c: {
-        id: cd.id,
-        tipo_logradouro: cd.tipo_logradouro,
-        logradouro: cd.logradouro,
-        numero: cd.numero,
-        sem_numero: cd.sem_numero,
-        complemento: cd.complemento,
-        bairro: cd.bairro,
-        cep: cd.cep,
-        tipo_imovel_id: cd.tipo_imovel_id,
-        st_micro_area: cd.st_micro_area,
-        fora_area: cd.fora_area,
-        unidade_saude_id: cd.unidade_saude_id,
-        equipe_id: cd.equipe_id,
-        profissional_id: cd.profissional_id,
-        data_cadastro: cd.data_cadastro,
-        termo_recusa: cd.termo_recusa,
-      },
-      unidade: unidadesSaude.nome,
-      equipe: equipes.nome,
-      profissional: profissionais.nome,
-      numero_familias: sql<number>`(select count(*)::int from ${familias} where ${familias.domicilio_id} = ${cd.id})`,
-    })
-    .from(cd)
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, cd.unidade_saude_id))
-    .leftJoin(equipes, eq(equipes.id, cd.equipe_id))
-    .leftJoin(profissionais, eq(profissionais.id, cd.profissional_id))
-    .where(where)
-    // Street, then house number as a number ('2' before '10'), then the text of the number.
-    .orderBy(
-      sql`${cd.logradouro} collate "und-x-icu"`,
-      sql`nullif(regexp_replace(${cd.numero}, '\\D', '', 'g'), '')::bigint`,
-      asc(cd.numero),
-      asc(cd.id),
-    )
-    .limit(f.per_page)
-    .offset((f.page - 1) * f.per_page);
-  return {
-    total,
-    rows: rows.map(({ c, unidade, equipe, profissional, numero_familias }) => ({
-      id: c.id,
-      endereco: enderecoLinha(c),
-      cep: c.cep,
-      tipo_imovel_id: c.tipo_imovel_id,
-      st_micro_area: c.st_micro_area,
-      fora_area: c.fora_area,
-      unidade_saude_id: c.unidade_saude_id,
-      unidade_saude_nome: unidade,
-      equipe_id: c.equipe_id,
-      equipe_nome: equipe,
-      profissional_id: c.profissional_id,
-      profissional_nome: profissional,
-      numero_familias,
-      data_cadastro: c.data_cadastro.toISOString(),
-      termo_recusa: c.termo_recusa,
-    })),
-  };
+  const page = await paginate(f, {
+    count: () => totalOf(ctx.db.select({ total: countAll() }).from(cd).where(where)),
+    rows: ({ limit, offset }) =>
+      ctx.db
+        .select({
+          c: {
+            id: cd.id,
+            tipo_logradouro: cd.tipo_logradouro,
+            logradouro: cd.logradouro,
+            numero: cd.numero,
+            sem_numero: cd.sem_numero,
+            complemento: cd.complemento,
+            bairro: cd.bairro,
+            cep: cd.cep,
+            tipo_imovel_id: cd.tipo_imovel_id,
+            st_micro_area: cd.st_micro_area,
+            fora_area: cd.fora_area,
+            unidade_saude_id: cd.unidade_saude_id,
+            equipe_id: cd.equipe_id,
+            profissional_id: cd.profissional_id,
+            data_cadastro: cd.data_cadastro,
+            termo_recusa: cd.termo_recusa,
+          },
+          unidade: unidadesSaude.nome,
+          equipe: equipes.nome,
+          profissional: profissionais.nome,
+          numero_familias: sql<number>`(select count(*)::int from ${familias} where ${familias.domicilio_id} = ${cd.id})`,
+        })
+        .from(cd)
+        .leftJoin(unidadesSaude, eq(unidadesSaude.id, cd.unidade_saude_id))
+        .leftJoin(equipes, eq(equipes.id, cd.equipe_id))
+        .leftJoin(profissionais, eq(profissionais.id, cd.profissional_id))
+        .where(where)
+        // Street, then house number as a number ('2' before '10'), then the text of the number.
+        .orderBy(
+          byName(cd.logradouro),
+          sql`nullif(regexp_replace(${cd.numero}, '\\D', '', 'g'), '')::bigint`,
+          asc(cd.numero),
+          asc(cd.id),
+        )
+        .limit(limit)
+        .offset(offset),
+  });
+  return mapPage(page, ({ c, unidade, equipe, profissional, numero_familias }) => ({
+    id: c.id,
+    endereco: enderecoLinha(c),
+    cep: c.cep,
+    tipo_imovel_id: c.tipo_imovel_id,
+    st_micro_area: c.st_micro_area,
+    fora_area: c.fora_area,
+    unidade_saude_id: c.unidade_saude_id,
+    unidade_saude_nome: unidade,
+    equipe_id: c.equipe_id,
+    equipe_nome: equipe,
+    profissional_id: c.profissional_id,
+    profissional_nome: profissional,
+    numero_familias,
+    data_cadastro: c.data_cadastro.toISOString(),
+    termo_recusa: c.termo_recusa,
+  }));
 }
 
 // ---- writing ----------------------------------------------------------------------------------------------
@@ -332,7 +320,7 @@ async function resolveColumns(
   atual: typeof cd.$inferSelect | null,
 ) {
   const n = normalizarCadastroDomiciliar(v);
-  const errors: FieldErrors = {};
+  const errors = new FieldErrors();
   const header = await resolveHeader(tx, ctx, scope, n, errors, {
     ocupacao: cboPermitidos,
     microArea: { field: 'st_micro_area', value: n.st_micro_area, foraArea: n.fora_area },
@@ -342,21 +330,21 @@ async function resolveColumns(
       .select({ uf: municipios.uf, nome: municipios.nome })
       .from(municipios)
       .where(eq(municipios.codigo_ibge, n.municipio_ibge));
-    if (!m || (n.uf && m.uf !== n.uf)) add(errors, 'municipio_ibge', msg.naoEValido);
+    if (!m || (n.uf && m.uf !== n.uf)) errors.add('municipio_ibge', msg.naoEValido);
   }
   if (atual) {
     const ligadas = await tx.select({ id: familias.id }).from(familias).where(eq(familias.domicilio_id, atual.id));
     if (ligadas.length > 0) {
       // Only a home without a refusal takes families: unlink them before changing that.
-      if (n.tipo_imovel_id !== TIPO_IMOVEL_DOMICILIO) add(errors, 'tipo_imovel_id', msg.familiasSomenteDomicilio);
-      if (n.termo_recusa) add(errors, 'termo_recusa', msg.familiasSomenteDomicilio);
+      if (n.tipo_imovel_id !== TIPO_IMOVEL_DOMICILIO) errors.add('tipo_imovel_id', msg.familiasSomenteDomicilio);
+      if (n.termo_recusa) errors.add('termo_recusa', msg.familiasSomenteDomicilio);
       if (n.numero_moradores !== undefined) {
         const membros = await membrosAtivosDoDomicilio(tx, atual.id);
-        if (n.numero_moradores < membros) add(errors, 'numero_moradores', msg.moradoresMenorQueFamilias(membros));
+        if (n.numero_moradores < membros) errors.add('numero_moradores', msg.moradoresMenorQueFamilias(membros));
       }
     }
   }
-  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  errors.throwIfAny();
   return {
     header: {
       unidade_saude_id: header.unidade_saude_id!,
@@ -397,8 +385,6 @@ async function rememberAddress(tx: DbOrTx, c: OwnColumns) {
   });
 }
 
-const changed = (a: unknown, b: unknown) => JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
-
 export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
     const scope = await loadScope(tx, ctx);
@@ -409,7 +395,7 @@ export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Pr
       ...header,
       ...own,
       data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : new Date(),
-      updated_by: ctx.usuario?.profissionalId ?? null,
+      updated_by: autor(ctx),
     });
     await rememberAddress(tx, own);
     await audit(tx, ctx, {
@@ -431,28 +417,17 @@ export async function updateDomicilio(
   return ctx.db.transaction(async (tx) => {
     const scope = await loadScope(tx, ctx);
     const atual = await findInScope(tx, scope, id, true);
-    if (!atual) throw notFound();
-    if (atual.lock_version !== lock_version) throw conflict(msg.edicaoDesatualizada);
+    checkVersion(atual, lock_version);
     const { header, own } = await resolveColumns(tx, ctx, scope, v, atual);
     const cols = {
       ...header,
       ...own,
       data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : atual.data_cadastro,
     };
-    const [row] = await tx
-      .update(cd)
-      .set({
-        ...cols,
-        lock_version: sql`${cd.lock_version} + 1`,
-        updated_at: new Date(),
-        updated_by: ctx.usuario?.profissionalId ?? null,
-      })
-      .where(and(eq(cd.id, id), eq(cd.lock_version, lock_version)))
-      .returning({ id: cd.id });
-    if (!row) throw conflict(msg.edicaoDesatualizada);
+    await updateVersioned(tx, ctx, cd, { key: eq(cd.id, id), lockVersion: lock_version }, cols);
     await rememberAddress(tx, own);
     // The trail names what changed, never the values.
-    const campos = (Object.keys(cols) as Array<keyof typeof cols>).filter((k) => changed(atual[k], cols[k]));
+    const campos = changedFields(atual, cols);
     await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
     return (await unscopedLoadDomicilio(tx, id))!;
   });
@@ -521,21 +496,13 @@ export async function vincularFamilia(
       )
       .limit(1);
     if (outra && !v.confirmar) {
-      throw new AppError(
-        409,
-        msg.responsavelEmOutroDomicilio,
-        {},
-        { confirmacao: CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO },
-      );
+      throw needsConfirmation(msg.responsavelEmOutroDomicilio, {
+        confirmacao: CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
+      });
     }
     await tx
       .update(familias)
-      .set({
-        domicilio_id: id,
-        vinculado_em: new Date(),
-        updated_at: new Date(),
-        updated_by: ctx.usuario?.profissionalId ?? null,
-      })
+      .set({ domicilio_id: id, vinculado_em: new Date(), ...stamped(ctx) })
       .where(eq(familias.id, familia.id));
     await audit(tx, ctx, {
       action: 'vincular_familia',
@@ -553,12 +520,7 @@ export async function desvincularFamilia(ctx: Ctx, id: string, familiaId: string
     if (!(await findInScope(tx, scope, id, true))) throw notFound();
     const [row] = await tx
       .update(familias)
-      .set({
-        domicilio_id: null,
-        vinculado_em: null,
-        updated_at: new Date(),
-        updated_by: ctx.usuario?.profissionalId ?? null,
-      })
+      .set({ domicilio_id: null, vinculado_em: null, ...stamped(ctx) })
       .where(and(eq(familias.id, familiaId), eq(familias.domicilio_id, id)))
       .returning({ id: familias.id });
     if (!row) throw notFound(msg.familiaNaoVinculada);

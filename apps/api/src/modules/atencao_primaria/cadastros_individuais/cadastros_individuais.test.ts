@@ -200,6 +200,7 @@ describe(url, () => {
       await create(payload(m));
       const again = await post(payload(m));
       expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('conflito');
       expect(again.json().message).toBe(msg.cadastroIndividualAtivoExistente);
     });
 
@@ -359,6 +360,7 @@ describe(url, () => {
       expect((await put(c, { proprio_responsavel_familiar: true })).statusCode).toBe(200);
       const stale = await put(c, { comeu_alguns_alimentos_sem_dinheiro: true });
       expect(stale.statusCode).toBe(409);
+      expect(stale.json().code).toBe('edicao_desatualizada');
       expect(stale.json().message).toBe(msg.edicaoDesatualizada);
       const rows = await auditRows(t, { record_id: c.id, action: 'update' });
       expect(rows).toHaveLength(1);
@@ -402,6 +404,7 @@ describe(url, () => {
       });
       const edit = await put(res.json<CadastroIndividual>());
       expect(edit.statusCode).toBe(409);
+      expect(edit.json().code).toBe('conflito');
       expect(edit.json().message).toBe(msg.cadastroComSaida);
       expect((await saida(c.id, { motivo_saida_cadastro_id: 136 })).statusCode).toBe(409);
       expect((await list(`nome=${encodeURIComponent(m.nome)}`)).total).toBe(0);
@@ -415,6 +418,7 @@ describe(url, () => {
       expect(await auditRows(t, { record_id: c.id, action: 'saida_cadastro' })).toHaveLength(1);
       const del = await t.app.inject({ method: 'DELETE', url: `${url}/${c.id}`, headers: acs });
       expect(del.statusCode).toBe(409);
+      expect(del.json().code).toBe('conflito');
       expect(del.json().message).toBe(msg.cadastroComSaidaNaoRemove);
       // after the exit the citizen may be registered again
       expect((await create(payload(m))).situacao).toBe('ativo');
@@ -439,6 +443,7 @@ describe(url, () => {
       const c = await create(payload(m));
       const blocked = await t.app.inject({ method: 'DELETE', url: `/api/v1/municipes/${m.id}`, headers: admin });
       expect(blocked.statusCode).toBe(409);
+      expect(blocked.json().code).toBe('conflito');
       expect(blocked.json().message).toBe(msg.municipeVinculado('um cadastro individual'));
       const del = await t.app.inject({ method: 'DELETE', url: `${url}/${c.id}`, headers: acs });
       expect(del.statusCode).toBe(204);

@@ -1,4 +1,4 @@
-import { formatCns, msg, type Permission } from '@saude/shared';
+import { msg } from '@saude/shared';
 import { cboCadastroIndividualCodigos } from '@saude/shared/codes/cbo_cadastro_individual';
 import {
   MOTIVO_SAIDA_OBITO,
@@ -12,30 +12,39 @@ import {
 } from '@saude/shared/schemas/cadastro_individual';
 import {
   IDADE_MAXIMA_RESPONSAVEL_CRIANCA,
-  iniciaisNome,
   idadeEmAnos,
-  mascararCns,
   sociodemograficaFieldsSchema,
   type SociodemograficaValues,
 } from '@saude/shared/schemas/municipe';
 import { isoToBr } from '@saude/shared/validation/dates';
-import { and, asc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { audit } from '../../../access/audit';
-import { can, type Ctx } from '../../../access/context';
+import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
   cadastrosIndividuais,
   equipes,
   municipes,
   municipeSociodemograficas,
-  normalized,
   profissionais,
   unidadesSaude,
 } from '../../../db/schema';
-import { conflict, notFound, unprocessable } from '../../../lib/errors';
+import {
+  byName,
+  changedFields,
+  containsText,
+  countAll,
+  iso,
+  startsWith,
+  totalOf,
+  uniqueViolation,
+} from '../../../db/sql';
+import { conflict, FieldErrors, notFound, staleEdit, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
-import type { FieldErrors } from '../../municipes/rules';
+import { mapPage, paginate } from '../../../lib/paginate';
+import { autor, checkVersion, nextVersion, updateVersioned } from '../../../lib/versioned';
+import { documentosEmUso } from '../../municipes/rules';
 import { inScopeEquipe, loadScope, resolveHeader, type Scope } from '../scope';
 
 // Individual registrations (issue 6). Design (docs/decisions.md, "Individual registrations"):
@@ -61,7 +70,6 @@ const inScope = (scope: Scope): SQL | undefined => inScopeEquipe(scope, municipe
 
 // ---- reading -----------------------------------------------------------------------------------------------
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const situacaoDe = (saida: Date | null): SituacaoCadastro => (saida ? 'saida' : 'ativo');
 
 /** The registration with the citizen's fields, WITHOUT scope: callers check scope first. */
@@ -161,8 +169,6 @@ export async function getCadastro(ctx: Ctx, id: string): Promise<CadastroIndivid
   });
 }
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listCadastros(
   ctx: Ctx,
   f: CadastroIndividualFilters,
@@ -170,14 +176,8 @@ export async function listCadastros(
   const scope = await loadScope(ctx.db, ctx);
   const conds: Array<SQL | undefined> = [inScope(scope)];
   conds.push(f.situacao === 'saida' ? isNotNull(ci.saida_em) : isNull(ci.saida_em));
-  if (f.nome) {
-    const pattern = normalized(sql`${`%${escapeLike(f.nome)}%`}::text`);
-    conds.push(
-      or(sql`${normalized(municipes.nome)} like ${pattern}`, sql`${normalized(municipes.nome_social)} like ${pattern}`),
-    );
-  }
-  if (f.q)
-    conds.push(or(sql`${municipes.cpf_numero} like ${`${f.q}%`}`, sql`${municipes.codigo_cns} like ${`${f.q}%`}`));
+  if (f.nome) conds.push(containsText([municipes.nome, municipes.nome_social], f.nome));
+  if (f.q) conds.push(or(startsWith(municipes.cpf_numero, f.q), startsWith(municipes.codigo_cns, f.q)));
   if (f.unidade_saude_id) conds.push(eq(municipes.unidade_saude_referencia_id, f.unidade_saude_id));
   if (f.equipe_id) conds.push(eq(municipes.equipe_id, f.equipe_id));
   if (f.profissional_id) conds.push(eq(municipes.profissional_id, f.profissional_id));
@@ -187,137 +187,110 @@ export async function listCadastros(
   if (f.data_cadastro_fim) conds.push(sql`${dia} <= ${f.data_cadastro_fim}::date`);
   const where = and(...conds);
 
-  const [{ total } = { total: 0 }] = await ctx.db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(ci)
-    .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
-    .where(where);
-  const rows = await ctx.db
-    .select({
-      c: {
-        id: ci.id,
-        municipe_id: ci.municipe_id,
-        data_cadastro: ci.data_cadastro,
-        saida_em: ci.saida_em,
-        motivo: ci.motivo_saida_cadastro_id,
-      },
-      m: {
-        nome: municipes.nome,
-        nome_social: municipes.nome_social,
-        data_nascimento: municipes.data_nascimento,
-        data_obito: municipes.data_obito,
-        cpf_numero: municipes.cpf_numero,
-        codigo_cns: municipes.codigo_cns,
-        unidade_saude_id: municipes.unidade_saude_referencia_id,
-        equipe_id: municipes.equipe_id,
-        profissional_id: municipes.profissional_id,
-        micro_area: municipes.micro_area,
-        fora_area: municipes.fora_area,
-      },
-      unidade: unidadesSaude.nome,
-      equipe: equipes.nome,
-      profissional: profissionais.nome,
-    })
-    .from(ci)
-    .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
-    .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
-    .leftJoin(profissionais, eq(profissionais.id, municipes.profissional_id))
-    .where(where)
-    .orderBy(sql`${municipes.nome} collate "und-x-icu"`, asc(ci.id))
-    .limit(f.per_page)
-    .offset((f.page - 1) * f.per_page);
-  return {
-    total,
-    rows: rows.map(({ c, m, unidade, equipe, profissional }) => ({
-      id: c.id,
-      municipe_id: c.municipe_id,
-      nome: m.nome,
-      nome_social: m.nome_social,
-      data_nascimento: m.data_nascimento,
-      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
-      cpf_numero: m.cpf_numero,
-      codigo_cns: m.codigo_cns,
-      unidade_saude_id: m.unidade_saude_id,
-      unidade_saude_nome: unidade,
-      equipe_id: m.equipe_id,
-      equipe_nome: equipe,
-      profissional_id: m.profissional_id,
-      profissional_nome: profissional,
-      micro_area: m.micro_area,
-      fora_area: m.fora_area,
-      data_cadastro: c.data_cadastro.toISOString(),
-      situacao: situacaoDe(c.saida_em),
-      motivo_saida_cadastro_id: c.motivo,
-      saida_em: iso(c.saida_em),
-    })),
-  };
+  const page = await paginate(f, {
+    count: () =>
+      totalOf(
+        ctx.db
+          .select({ total: countAll() })
+          .from(ci)
+          .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+          .where(where),
+      ),
+    rows: ({ limit, offset }) =>
+      ctx.db
+        .select({
+          c: {
+            id: ci.id,
+            municipe_id: ci.municipe_id,
+            data_cadastro: ci.data_cadastro,
+            saida_em: ci.saida_em,
+            motivo: ci.motivo_saida_cadastro_id,
+          },
+          m: {
+            nome: municipes.nome,
+            nome_social: municipes.nome_social,
+            data_nascimento: municipes.data_nascimento,
+            data_obito: municipes.data_obito,
+            cpf_numero: municipes.cpf_numero,
+            codigo_cns: municipes.codigo_cns,
+            unidade_saude_id: municipes.unidade_saude_referencia_id,
+            equipe_id: municipes.equipe_id,
+            profissional_id: municipes.profissional_id,
+            micro_area: municipes.micro_area,
+            fora_area: municipes.fora_area,
+          },
+          unidade: unidadesSaude.nome,
+          equipe: equipes.nome,
+          profissional: profissionais.nome,
+        })
+        .from(ci)
+        .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+        .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
+        .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
+        .leftJoin(profissionais, eq(profissionais.id, municipes.profissional_id))
+        .where(where)
+        .orderBy(byName(municipes.nome), asc(ci.id))
+        .limit(limit)
+        .offset(offset),
+  });
+  return mapPage(page, ({ c, m, unidade, equipe, profissional }) => ({
+    id: c.id,
+    municipe_id: c.municipe_id,
+    nome: m.nome,
+    nome_social: m.nome_social,
+    data_nascimento: m.data_nascimento,
+    idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
+    cpf_numero: m.cpf_numero,
+    codigo_cns: m.codigo_cns,
+    unidade_saude_id: m.unidade_saude_id,
+    unidade_saude_nome: unidade,
+    equipe_id: m.equipe_id,
+    equipe_nome: equipe,
+    profissional_id: m.profissional_id,
+    profissional_nome: profissional,
+    micro_area: m.micro_area,
+    fora_area: m.fora_area,
+    data_cadastro: c.data_cadastro.toISOString(),
+    situacao: situacaoDe(c.saida_em),
+    motivo_saida_cadastro_id: c.motivo,
+    saida_em: iso(c.saida_em),
+  }));
 }
 
 // ---- writing through to the citizen ----------------------------------------------------------------------
 
-const add = (errors: FieldErrors, field: string, message: string) => {
-  (errors[field] ??= []).push(message);
-};
 type MunicipeRow = typeof municipes.$inferSelect;
-
-/** The other citizen's name in 'em uso - …', as the citizen registry shows it (initials without municipes:show). */
-function nomeVisivel(ctx: Ctx, nome: string) {
-  return ctx.usuario && can(ctx.usuario, 'municipes:show' as Permission) ? nome : iniciaisNome(nome);
-}
 
 /**
  * Fills the header from the user's (or the named professional's) team assignment, checks every rule that needs the
  * database, and answers the citizen's new columns. Throws 422 with every field error at once.
  */
 async function resolveCitizenColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: CadastroIndividualValues, m: MunicipeRow) {
-  const errors: FieldErrors = {};
-  const n0 = normalizarCadastroIndividual(v);
+  const errors = new FieldErrors();
+  const n = normalizarCadastroIndividual(v);
   const header = await resolveHeader(tx, ctx, scope, v, errors, {
     ocupacao: cboPermitidos,
-    microArea: { field: 'micro_area', value: n0.micro_area, foraArea: n0.fora_area },
+    microArea: { field: 'micro_area', value: n.micro_area, foraArea: n.fora_area },
   });
-  const { unidade_saude_id: unidade, profissional_id, equipe_id, ocupacao_id } = header;
   // Documents: an empty one keeps the citizen's (remove a document in the citizen registry, where its rules live).
   const cpf = v.cpf_numero ?? m.cpf_numero;
   const cns = v.codigo_cns ?? m.codigo_cns;
-  if (cpf && cpf !== m.cpf_numero) {
-    const [other] = await tx
-      .select({ nome: municipes.nome, cns: municipes.codigo_cns })
-      .from(municipes)
-      .where(and(eq(municipes.cpf_numero, cpf), ne(municipes.id, m.id)))
-      .limit(1);
-    if (other) {
-      const cnsOther = !other.cns
-        ? msg.naoInformado
-        : ctx.usuario && can(ctx.usuario, 'municipes:show' as Permission)
-          ? formatCns(other.cns)
-          : (mascararCns(other.cns) ?? msg.naoInformado);
-      add(errors, 'cpf_numero', msg.cpfEmUso(nomeVisivel(ctx, other.nome), cnsOther));
-    }
-  }
-  if (cns && cns !== m.codigo_cns) {
-    const [other] = await tx
-      .select({ nome: municipes.nome })
-      .from(municipes)
-      .where(and(eq(municipes.codigo_cns, cns), ne(municipes.id, m.id)))
-      .limit(1);
-    if (other) add(errors, 'codigo_cns', msg.cnsEmUso(nomeVisivel(ctx, other.nome)));
-    if (m.cartao_provisorio && m.cartao_provisorio === cns) add(errors, 'codigo_cns', msg.cnsIgualCartaoProvisorio);
-  }
+  const novos = { cpf_numero: cpf !== m.cpf_numero ? cpf : null, codigo_cns: cns !== m.codigo_cns ? cns : null };
+  await documentosEmUso(tx, ctx, novos, m.id, errors);
+  if (novos.codigo_cns && m.cartao_provisorio === novos.codigo_cns)
+    errors.add('codigo_cns', msg.cnsIgualCartaoProvisorio);
   // The caregiver question is only for children 0–9, as in the citizen's sociodemographic block.
   if (v.responsaveis_criancas && v.responsaveis_criancas.length > 0) {
     const idade = idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined);
     if (idade === null || idade > IDADE_MAXIMA_RESPONSAVEL_CRIANCA)
-      add(errors, 'responsaveis_criancas', msg.somenteCriancas);
+      errors.add('responsaveis_criancas', msg.somenteCriancas);
   }
-  if (Object.keys(errors).length > 0) throw unprocessable(errors);
-  const n = normalizarCadastroIndividual(v);
+  errors.throwIfAny();
   return {
-    unidade_saude_referencia_id: unidade,
-    profissional_id: profissional_id ?? null,
-    equipe_id: equipe_id ?? null,
-    ocupacao_id: ocupacao_id ?? null,
+    unidade_saude_referencia_id: header.unidade_saude_id,
+    profissional_id: header.profissional_id,
+    equipe_id: header.equipe_id,
+    ocupacao_id: header.ocupacao_id,
     micro_area: n.micro_area ?? null,
     fora_area: n.fora_area,
     cpf_numero: cpf ?? null,
@@ -340,18 +313,11 @@ async function writeCitizen(
   cols: Partial<typeof municipes.$inferInsert>,
   origem: string,
 ) {
-  const campos = Object.keys(cols).filter(
-    (k) => String(m[k as keyof MunicipeRow] ?? '') !== String(cols[k as keyof typeof cols] ?? ''),
-  );
+  const campos = changedFields(m, cols);
   if (campos.length === 0) return;
   await tx
     .update(municipes)
-    .set({
-      ...cols,
-      lock_version: sql`${municipes.lock_version} + 1`,
-      updated_at: new Date(),
-      updated_by: ctx.usuario?.profissionalId ?? null,
-    })
+    .set({ ...cols, ...nextVersion(municipes, ctx) })
     .where(eq(municipes.id, m.id));
   await audit(tx, ctx, { action: 'update', resource: 'municipes', record_id: m.id, details: { campos, origem } });
 }
@@ -379,24 +345,22 @@ async function writeSociodemografica(
     // Absent keeps the citizen's answer (the form sends it only for children 0–9).
     ...(n.responsaveis_criancas !== undefined ? { responsaveis_criancas: n.responsaveis_criancas } : {}),
   };
-  const campos = (Object.keys(changes) as Array<keyof typeof changes>).filter(
-    (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(changes[k] ?? null),
-  );
+  const campos = changedFields(before, changes);
   if (campos.length === 0) return;
   const dados = JSON.parse(JSON.stringify({ ...before, ...changes })) as SociodemograficaValues; // drops undefined keys
-  const who = ctx.usuario?.profissionalId ?? null;
   if (current) {
     await tx
       .update(municipeSociodemograficas)
-      .set({
-        dados,
-        lock_version: sql`${municipeSociodemograficas.lock_version} + 1`,
-        updated_at: new Date(),
-        updated_by: who,
-      })
+      .set({ dados, ...nextVersion(municipeSociodemograficas, ctx) })
       .where(eq(municipeSociodemograficas.municipe_id, municipeId));
   } else {
-    await tx.insert(municipeSociodemograficas).values({ municipe_id: municipeId, dados, updated_by: who });
+    // The block's own form saved it first meanwhile: this save did not see it.
+    const [created] = await tx
+      .insert(municipeSociodemograficas)
+      .values({ municipe_id: municipeId, dados, updated_by: autor(ctx) })
+      .onConflictDoNothing({ target: municipeSociodemograficas.municipe_id })
+      .returning({ id: municipeSociodemograficas.municipe_id });
+    if (!created) throw staleEdit();
   }
   await audit(tx, ctx, {
     action: current ? 'update' : 'create',
@@ -412,13 +376,6 @@ const ownColumns = (v: CadastroIndividualValues) => ({
   alimentos_acabaram_sem_dinheiro: v.alimentos_acabaram_sem_dinheiro,
   comeu_alguns_alimentos_sem_dinheiro: v.comeu_alguns_alimentos_sem_dinheiro,
 });
-
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
-    if (x.code === '23505') return true;
-  }
-  return false;
-};
 
 // ---- create, update, exit, delete ---------------------------------------------------------------------------
 
@@ -440,7 +397,7 @@ export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Pro
         municipe_id: m.id,
         ...ownColumns(v),
         data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : new Date(),
-        updated_by: ctx.usuario?.profissionalId ?? null,
+        updated_by: autor(ctx),
       });
       await writeCitizen(tx, ctx, m, cols, RESOURCE);
       await writeSociodemografica(tx, ctx, m.id, v, RESOURCE);
@@ -449,7 +406,7 @@ export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Pro
     });
   } catch (e) {
     // Two saves at once for the same citizen: the partial unique index decides.
-    if (isUniqueViolation(e)) throw conflict(msg.cadastroIndividualAtivoExistente);
+    if (uniqueViolation(e)) throw conflict(msg.cadastroIndividualAtivoExistente);
     throw e;
   }
 }
@@ -467,26 +424,14 @@ export async function updateCadastro(
     const { c, m } = found;
     // After the exit the registration is read-only (issue 6).
     if (c.saida_em) throw conflict(msg.cadastroComSaida);
-    if (c.lock_version !== lock_version) throw conflict(msg.edicaoDesatualizada);
+    checkVersion(c, lock_version);
     if (v.municipe_id !== c.municipe_id) throw unprocessable({ municipe_id: [msg.naoEValido] });
     const cols = await resolveCitizenColumns(tx, ctx, scope, v, m);
     const own = { ...ownColumns(v), data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : c.data_cadastro };
-    const [row] = await tx
-      .update(ci)
-      .set({
-        ...own,
-        lock_version: sql`${ci.lock_version} + 1`,
-        updated_at: new Date(),
-        updated_by: ctx.usuario?.profissionalId ?? null,
-      })
-      .where(and(eq(ci.id, id), eq(ci.lock_version, lock_version)))
-      .returning({ id: ci.id });
-    if (!row) throw conflict(msg.edicaoDesatualizada);
+    await updateVersioned(tx, ctx, ci, { key: eq(ci.id, id), lockVersion: lock_version }, own);
     await writeCitizen(tx, ctx, m, cols, RESOURCE);
     await writeSociodemografica(tx, ctx, m.id, v, RESOURCE);
-    const campos = Object.keys(own).filter(
-      (k) => String(c[k as keyof typeof c]) !== String(own[k as keyof typeof own]),
-    );
+    const campos = changedFields(c, own);
     await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
     return (await unscopedLoadCadastro(tx, id))!;
   });
@@ -499,7 +444,7 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
     if (!found) throw notFound();
     const { c, m } = found;
     if (c.saida_em) throw conflict(msg.cadastroComSaida);
-    if (v.lock_version != null && v.lock_version !== c.lock_version) throw conflict(msg.edicaoDesatualizada);
+    if (v.lock_version != null) checkVersion(c, v.lock_version);
     const obito = v.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO;
     const data_obito = obito ? (v.data_obito ?? null) : null;
     const numero_do = obito ? (v.numero_do ?? null) : null;
@@ -510,13 +455,7 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
     const exit = { motivo_saida_cadastro_id: v.motivo_saida_cadastro_id, data_obito, numero_do };
     await tx
       .update(ci)
-      .set({
-        ...exit,
-        saida_em: new Date(),
-        lock_version: sql`${ci.lock_version} + 1`,
-        updated_at: new Date(),
-        updated_by: ctx.usuario?.profissionalId ?? null,
-      })
+      .set({ ...exit, saida_em: new Date(), ...nextVersion(ci, ctx) })
       .where(eq(ci.id, id));
     // The citizen's record shows the exit (issue 6).
     await writeCitizen(tx, ctx, m, exit, `${RESOURCE}:saida_cadastro`);

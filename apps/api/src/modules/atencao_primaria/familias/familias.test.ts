@@ -221,12 +221,14 @@ describe(url, () => {
       });
       expect(asMember.statusCode).toBe(409);
       expect(asMember.json()).toEqual({
+        code: 'conflito',
         message: msg.municipeEmOutraFamilia,
         errors: { 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] },
       });
       expect(msg.municipeEmOutraFamilia).toBe('Este munícipe já está cadastrado em outra família');
       const asHead = await post({ responsavel_id: head.id });
       expect(asHead.statusCode).toBe(409);
+      expect(asHead.json().code).toBe('conflito');
       expect(asHead.json().errors).toEqual({ responsavel_id: [msg.municipeEmOutraFamilia] });
       const headInList = await post({
         responsavel_id: head.id,
@@ -249,6 +251,7 @@ describe(url, () => {
       expect([r1.statusCode, r2.statusCode].sort()).toEqual([201, 409]);
       const lost = [r1, r2].find((r) => r.statusCode === 409)!;
       expect(lost.json()).toEqual({
+        code: 'conflito',
         message: msg.municipeEmOutraFamilia,
         errors: { 'membros.0.municipe_id': [msg.municipeEmOutraFamilia] },
       });
@@ -401,6 +404,7 @@ describe(url, () => {
       expect((await create({ responsavel_id: filhos[1]!.id })).responsavel_id).toBe(filhos[1]!.id);
       const stale = await put(f, { renda_familiar_id: 1 });
       expect(stale.statusCode).toBe(409);
+      expect(stale.json().code).toBe('edicao_desatualizada');
       expect(stale.json().message).toBe(msg.edicaoDesatualizada);
       expect((await auditRows(t, { record_id: f.id, action: 'update' })).map((r) => r.details)).toEqual([
         { campos: ['renda_familiar_id', 'membros'] },
@@ -430,6 +434,7 @@ describe(url, () => {
         ],
       });
       expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('conflito');
       expect(res.json().errors).toEqual({ 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] });
     });
 
@@ -451,12 +456,14 @@ describe(url, () => {
       // history is frozen while moved
       const frozen = await put(m, { membros: [{ municipe_id: head.id, parentesco_id: 1 }] });
       expect(frozen.statusCode).toBe(409);
+      expect(frozen.json().code).toBe('conflito');
       expect(frozen.json().message).toBe(msg.familiaMudou);
       expect(
         (await addMembro(f.id, { municipe_id: (await newMunicipe()).id, parentesco_id: 138 })).json().message,
       ).toBe(msg.familiaMudou);
       const removal = await delMembro(f.id, filhos[0]!.id);
       expect(removal.statusCode).toBe(409);
+      expect(removal.json().code).toBe('conflito');
       expect(removal.json().message).toBe(msg.familiaMudou);
       // a member joins a new family
       const nova = await create({ responsavel_id: filhos[0]!.id });
@@ -470,6 +477,7 @@ describe(url, () => {
       const back = await put(m, { mudou: false });
       expect(back.statusCode).toBe(409);
       expect(back.json()).toEqual({
+        code: 'conflito',
         message: msg.municipeEmOutraFamilia,
         errors: { 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] },
       });
@@ -515,6 +523,7 @@ describe(url, () => {
       const other = await addMembro(f.id, { municipe_id: filhos[0]!.id, parentesco_id: 145 });
       expect(other.statusCode).toBe(409);
       expect(other.json()).toEqual({
+        code: 'conflito',
         message: msg.municipeEmOutraFamilia,
         errors: { municipe_id: [msg.municipeEmOutraFamilia] },
       });
@@ -601,6 +610,7 @@ describe(url, () => {
       });
       const res = await t.app.inject({ method: 'DELETE', url: `${url}/${f.id}`, headers: acs });
       expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('conflito');
       expect(res.json().message).toBe(msg.familiaComVisitas);
     });
 
@@ -609,6 +619,7 @@ describe(url, () => {
       for (const m of [head, filhos[0]!]) {
         const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/municipes/${m.id}`, headers: admin });
         expect(res.statusCode).toBe(409);
+        expect(res.json().code).toBe('conflito');
         expect(res.json().message).toBe(msg.municipeVinculado('uma família'));
       }
     });

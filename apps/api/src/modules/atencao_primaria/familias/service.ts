@@ -17,19 +17,31 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
   cadastrosDomiciliares,
+  enderecoDomicilio,
   equipes,
   familiaMembros,
   familias,
   municipes,
-  normalized,
   profissionais,
   unidadesSaude,
   visitasDomiciliares,
 } from '../../../db/schema';
-import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
+import {
+  byName,
+  changedFields,
+  containsText,
+  countAll,
+  iso,
+  startsWith,
+  startsWithIgnoringCase,
+  totalOf,
+  uniqueViolation,
+} from '../../../db/sql';
+import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import type { FieldErrors } from '../../municipes/rules';
-import { inScopeEquipe, loadScope, resolveHeader, uniqueViolation, type Scope } from '../scope';
+import { mapPage, paginate } from '../../../lib/paginate';
+import { autor, checkVersion, nextVersion, stamped, updateVersioned } from '../../../lib/versioned';
+import { inScopeEquipe, loadScope, resolveHeader, type Scope } from '../scope';
 
 // Families (issue 7; docs/decisions.md "Households and families"). The head (responsavel_id) is also a member with
 // PARENTESCO_RESPONSAVEL. A citizen is an ACTIVE member of one family at most: checked here with the field that
@@ -43,11 +55,6 @@ const fm = familiaMembros;
 const cd = cadastrosDomiciliares;
 
 const inScope = (scope: Scope) => inScopeEquipe(scope, f_.equipe_id);
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const add = (errors: FieldErrors, field: string, message: string) => {
-  (errors[field] ??= []).push(message);
-};
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 const numeroMembros = sql<number>`(select count(*)::int from ${fm} where ${fm.familia_id} = ${f_.id})`;
 
 // ---- reading ----------------------------------------------------------------------------------------------
@@ -61,15 +68,7 @@ export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Famil
       equipe: equipes.nome,
       profissional: profissionais.nome,
       responsavel: { nome: municipes.nome, cns: municipes.codigo_cns },
-      casa: {
-        tipo_logradouro: cd.tipo_logradouro,
-        logradouro: cd.logradouro,
-        numero: cd.numero,
-        sem_numero: cd.sem_numero,
-        complemento: cd.complemento,
-        bairro: cd.bairro,
-        micro_area: cd.st_micro_area,
-      },
+      casa: { ...enderecoDomicilio, micro_area: cd.st_micro_area },
     })
     .from(f_)
     .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
@@ -96,11 +95,7 @@ export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Famil
     .from(fm)
     .innerJoin(municipes, eq(municipes.id, fm.municipe_id))
     .where(eq(fm.familia_id, id))
-    .orderBy(
-      desc(sql`${fm.municipe_id} = ${f.responsavel_id}`),
-      sql`${municipes.nome} collate "und-x-icu"`,
-      asc(fm.id),
-    );
+    .orderBy(desc(sql`${fm.municipe_id} = ${f.responsavel_id}`), byName(municipes.nome), asc(fm.id));
   return {
     id: f.id,
     lock_version: f.lock_version,
@@ -145,6 +140,17 @@ export async function getFamilia(ctx: Ctx, id: string): Promise<Familia> {
   return (await unscopedLoadFamilia(ctx.db, id))!;
 }
 
+/**
+ * Families matching `where`. Every family has its head (responsavel_id is a non-null foreign key): the count joins the
+ * citizen only when `where` filters on it.
+ */
+export function contarFamilias(db: DbOrTx, where: SQL | undefined, joinResponsavel: boolean): Promise<number> {
+  const contagem = db.select({ total: countAll() }).from(f_).$dynamic();
+  return totalOf(
+    (joinResponsavel ? contagem.innerJoin(municipes, eq(municipes.id, f_.responsavel_id)) : contagem).where(where),
+  );
+}
+
 export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows: FamiliaListItem[]; total: number }> {
   const scope = await loadScope(ctx.db, ctx);
   const conds: Array<SQL | undefined> = [inScope(scope)];
@@ -154,21 +160,12 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
   if (q.responsavel) {
     const digitos = onlyDigits(q.responsavel);
     if (/^[\d.\-\s]+$/.test(q.responsavel) && digitos) {
-      conds.push(
-        or(sql`${municipes.cpf_numero} like ${`${digitos}%`}`, sql`${municipes.codigo_cns} like ${`${digitos}%`}`),
-      );
+      conds.push(or(startsWith(municipes.cpf_numero, digitos), startsWith(municipes.codigo_cns, digitos)));
     } else {
-      const pattern = normalized(sql`${`%${escapeLike(q.responsavel)}%`}::text`);
-      conds.push(
-        or(
-          sql`${normalized(municipes.nome)} like ${pattern}`,
-          sql`${normalized(municipes.nome_social)} like ${pattern}`,
-        ),
-      );
+      conds.push(containsText([municipes.nome, municipes.nome_social], q.responsavel));
     }
   }
-  if (q.numero_prontuario)
-    conds.push(sql`upper(${f_.numero_prontuario}) like upper(${`${escapeLike(q.numero_prontuario)}%`})`);
+  if (q.numero_prontuario) conds.push(startsWithIgnoringCase(f_.numero_prontuario, q.numero_prontuario));
   if (q.mudou !== undefined) conds.push(eq(f_.mudou, q.mudou));
   if (q.vinculada !== undefined) conds.push(q.vinculada ? isNotNull(f_.domicilio_id) : isNull(f_.domicilio_id));
   if (q.municipe_id) {
@@ -178,71 +175,58 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
   }
   const where = and(...conds);
 
-  // Every family has its head (responsavel_id is a non-null foreign key): the count joins the citizen only to filter.
-  const contagem = ctx.db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(f_)
-    .$dynamic();
-  const [{ total } = { total: 0 }] = await (
-    q.responsavel ? contagem.innerJoin(municipes, eq(municipes.id, f_.responsavel_id)) : contagem
-  ).where(where);
-  // The page is chosen on the head's name alone (municipes_nome_ordem_idx walks it in order); only its rows read the rest.
-  // The aliases are unique in the outer query: drizzle writes them unqualified there.
-  const pagina = ctx.db
-    .select({ id: f_.id, nome: sql<string>`${municipes.nome}`.as('pagina_nome') })
-    .from(f_)
-    .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
-    .where(where)
-    .orderBy(sql`${municipes.nome} collate "und-x-icu"`, asc(f_.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page)
-    .as('pagina');
-  const rows = await ctx.db
-    .select({
-      f: {
-        id: f_.id,
-        responsavel_id: f_.responsavel_id,
-        numero_prontuario: f_.numero_prontuario,
-        unidade_saude_id: f_.unidade_saude_id,
-        equipe_id: f_.equipe_id,
-        profissional_id: f_.profissional_id,
-        mudou: f_.mudou,
-        domicilio_id: f_.domicilio_id,
-      },
-      responsavel_nome: municipes.nome,
-      responsavel_cns: municipes.codigo_cns,
-      numero_membros: numeroMembros,
-      unidade: unidadesSaude.nome,
-      equipe: equipes.nome,
-      profissional: profissionais.nome,
-      casa: {
-        tipo_logradouro: cd.tipo_logradouro,
-        logradouro: cd.logradouro,
-        numero: cd.numero,
-        sem_numero: cd.sem_numero,
-        complemento: cd.complemento,
-        bairro: cd.bairro,
-      },
-    })
-    .from(pagina)
-    .innerJoin(f_, eq(f_.id, pagina.id))
-    .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, f_.unidade_saude_id))
-    .leftJoin(equipes, eq(equipes.id, f_.equipe_id))
-    .leftJoin(profissionais, eq(profissionais.id, f_.profissional_id))
-    .leftJoin(cd, eq(cd.id, f_.domicilio_id))
-    .orderBy(sql`${pagina.nome} collate "und-x-icu"`, asc(pagina.id));
-  return {
-    total,
-    rows: rows.map(({ f, casa, unidade, equipe, profissional, ...r }) => ({
-      ...f,
-      ...r,
-      unidade_saude_nome: unidade,
-      equipe_nome: equipe,
-      profissional_nome: profissional,
-      domicilio_endereco: f.domicilio_id && casa ? enderecoLinha(casa) : null,
-    })),
-  };
+  const page = await paginate(q, {
+    count: () => contarFamilias(ctx.db, where, !!q.responsavel),
+    rows: ({ limit, offset }) => {
+      // The page is chosen on the head's name alone (municipes_nome_ordem_idx walks it in order); only its rows read
+      // the rest. The aliases are unique in the outer query: drizzle writes them unqualified there.
+      const pagina = ctx.db
+        .select({ id: f_.id, nome: sql<string>`${municipes.nome}`.as('pagina_nome') })
+        .from(f_)
+        .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
+        .where(where)
+        .orderBy(byName(municipes.nome), asc(f_.id))
+        .limit(limit)
+        .offset(offset)
+        .as('pagina');
+      return ctx.db
+        .select({
+          f: {
+            id: f_.id,
+            responsavel_id: f_.responsavel_id,
+            numero_prontuario: f_.numero_prontuario,
+            unidade_saude_id: f_.unidade_saude_id,
+            equipe_id: f_.equipe_id,
+            profissional_id: f_.profissional_id,
+            mudou: f_.mudou,
+            domicilio_id: f_.domicilio_id,
+          },
+          responsavel_nome: municipes.nome,
+          responsavel_cns: municipes.codigo_cns,
+          numero_membros: numeroMembros,
+          unidade: unidadesSaude.nome,
+          equipe: equipes.nome,
+          profissional: profissionais.nome,
+          casa: enderecoDomicilio,
+        })
+        .from(pagina)
+        .innerJoin(f_, eq(f_.id, pagina.id))
+        .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
+        .leftJoin(unidadesSaude, eq(unidadesSaude.id, f_.unidade_saude_id))
+        .leftJoin(equipes, eq(equipes.id, f_.equipe_id))
+        .leftJoin(profissionais, eq(profissionais.id, f_.profissional_id))
+        .leftJoin(cd, eq(cd.id, f_.domicilio_id))
+        .orderBy(byName(pagina.nome), asc(pagina.id));
+    },
+  });
+  return mapPage(page, ({ f, casa, unidade, equipe, profissional, ...r }) => ({
+    ...f,
+    ...r,
+    unidade_saude_nome: unidade,
+    equipe_nome: equipe,
+    profissional_nome: profissional,
+    domicilio_endereco: f.domicilio_id && casa ? enderecoLinha(casa) : null,
+  }));
 }
 
 // ---- rules that need the database ---------------------------------------------------------------------------
@@ -264,10 +248,10 @@ async function emOutraFamilia(db: DbOrTx, ids: string[], familiaId: string | nul
 }
 
 /** 409 'Este munícipe já está cadastrado em outra família', on the field of each citizen concerned. */
-function conflitoMembros(body: FamiliaValues, ordem: string[], ids: Set<string>): AppError {
-  const errors: FieldErrors = {};
-  for (const id of ordem) if (ids.has(id)) add(errors, campoDoMunicipe(body, id), msg.municipeEmOutraFamilia);
-  return new AppError(409, msg.municipeEmOutraFamilia, errors);
+function conflitoMembros(body: FamiliaValues, ordem: string[], ids: Set<string>) {
+  const errors = new FieldErrors();
+  for (const id of ordem) if (ids.has(id)) errors.add(campoDoMunicipe(body, id), msg.municipeEmOutraFamilia);
+  return conflict(msg.municipeEmOutraFamilia, errors.map);
 }
 
 /** Record number free in the unit, citizens that exist. Adds field errors. */
@@ -291,13 +275,13 @@ async function checkReferences(
         ),
       )
       .limit(1);
-    if (outra) add(errors, 'numero_prontuario', msg.prontuarioEmUso);
+    if (outra) errors.add('numero_prontuario', msg.prontuarioEmUso);
   }
   const ids = n.membros.map((m) => m.municipe_id);
   const existentes = new Set(
     (await tx.select({ id: municipes.id }).from(municipes).where(inArray(municipes.id, ids))).map((r) => r.id),
   );
-  for (const id of ids) if (!existentes.has(id)) add(errors, campoDoMunicipe(body, id), msg.naoEValido);
+  for (const id of ids) if (!existentes.has(id)) errors.add(campoDoMunicipe(body, id), msg.naoEValido);
 }
 
 /** A unique violation of one of our indexes, as the answer the check before it would have given. */
@@ -327,10 +311,10 @@ export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia
   try {
     return await ctx.db.transaction(async (tx) => {
       const scope = await loadScope(tx, ctx);
-      const errors: FieldErrors = {};
+      const errors = new FieldErrors();
       const header = await resolveHeader(tx, ctx, scope, n, errors);
       await checkReferences(tx, v, n, header.unidade_saude_id, null, errors);
-      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      errors.throwIfAny();
       const ordem = n.membros.map((m) => m.municipe_id);
       // A family registered as already moved away is history from the start: its members stay free.
       if (!n.mudou) {
@@ -338,7 +322,7 @@ export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia
         if (outros.size > 0) throw conflitoMembros(v, ordem, outros);
       }
       const id = newId();
-      const who = ctx.usuario?.profissionalId ?? null;
+      const who = autor(ctx);
       await tx.insert(f_).values({
         id,
         unidade_saude_id: header.unidade_saude_id!,
@@ -381,17 +365,16 @@ export async function updateFamilia(
     return await ctx.db.transaction(async (tx) => {
       const scope = await loadScope(tx, ctx);
       const atual = await findInScope(tx, scope, id, true);
-      if (!atual) throw notFound();
-      if (atual.lock_version !== lock_version) throw conflict(msg.edicaoDesatualizada);
-      const errors: FieldErrors = {};
+      checkVersion(atual, lock_version);
+      const errors = new FieldErrors();
       const header = await resolveHeader(tx, ctx, scope, n, errors);
       await checkReferences(tx, v, n, header.unidade_saude_id, id, errors);
-      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      errors.throwIfAny();
 
       const existentes = await tx.select().from(fm).where(eq(fm.familia_id, id));
       const ordem = n.membros.map((m) => m.municipe_id);
       const membrosMudaram = !mesmoConjunto(existentes, n.membros);
-      const who = ctx.usuario?.profissionalId ?? null;
+      const who = autor(ctx);
       if (atual.mudou && n.mudou) {
         // A family that moved away is history: its member list is frozen until the flag is cleared.
         if (membrosMudaram) throw conflict(msg.familiaMudou);
@@ -417,7 +400,7 @@ export async function updateFamilia(
           } else if (antes.parentesco_id !== m.parentesco_id || antes.ativo !== ativo) {
             await tx
               .update(fm)
-              .set({ parentesco_id: m.parentesco_id, ativo, updated_at: new Date(), updated_by: who })
+              .set({ parentesco_id: m.parentesco_id, ativo, ...stamped(ctx) })
               .where(eq(fm.id, antes.id));
           }
         }
@@ -429,16 +412,9 @@ export async function updateFamilia(
         ...familiaColumns(n),
         mudou_em: n.mudou ? (atual.mudou ? atual.mudou_em : new Date()) : null,
       };
-      const [row] = await tx
-        .update(f_)
-        .set({ ...cols, lock_version: sql`${f_.lock_version} + 1`, updated_at: new Date(), updated_by: who })
-        .where(and(eq(f_.id, id), eq(f_.lock_version, lock_version)))
-        .returning({ id: f_.id });
-      if (!row) throw conflict(msg.edicaoDesatualizada);
+      await updateVersioned(tx, ctx, f_, { key: eq(f_.id, id), lockVersion: lock_version }, cols);
       // The trail names what changed, never the values.
-      const campos: string[] = (Object.keys(cols) as Array<keyof typeof cols>).filter(
-        (k) => JSON.stringify(atual[k] ?? null) !== JSON.stringify(cols[k] ?? null),
-      );
+      const campos = changedFields(atual, cols);
       if (membrosMudaram) campos.push('membros');
       await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
       return (await unscopedLoadFamilia(tx, id))!;
@@ -480,15 +456,7 @@ export async function deleteFamilia(ctx: Ctx, id: string): Promise<void> {
 
 // ---- one member at a time ------------------------------------------------------------------------------------
 
-const bumpFamilia = (tx: DbOrTx, ctx: Ctx, id: string) =>
-  tx
-    .update(f_)
-    .set({
-      lock_version: sql`${f_.lock_version} + 1`,
-      updated_at: new Date(),
-      updated_by: ctx.usuario?.profissionalId ?? null,
-    })
-    .where(eq(f_.id, id));
+const bumpFamilia = (tx: DbOrTx, ctx: Ctx, id: string) => tx.update(f_).set(nextVersion(f_, ctx)).where(eq(f_.id, id));
 
 export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Promise<Familia> {
   try {
@@ -497,26 +465,26 @@ export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Pr
       const familia = await findInScope(tx, scope, id, true);
       if (!familia) throw notFound();
       if (familia.mudou) throw conflict(msg.familiaMudou);
-      const errors: FieldErrors = {};
-      if (m.parentesco_id === PARENTESCO_RESPONSAVEL) add(errors, 'parentesco_id', msg.somenteUmResponsavel);
+      const errors = new FieldErrors();
+      if (m.parentesco_id === PARENTESCO_RESPONSAVEL) errors.add('parentesco_id', msg.somenteUmResponsavel);
       const [ja] = await tx
         .select({ id: fm.id })
         .from(fm)
         .where(and(eq(fm.familia_id, id), eq(fm.municipe_id, m.municipe_id)));
-      if (ja) add(errors, 'municipe_id', msg.membroRepetido);
+      if (ja) errors.add('municipe_id', msg.membroRepetido);
       else if (
         (await tx.select({ id: municipes.id }).from(municipes).where(eq(municipes.id, m.municipe_id))).length === 0
       ) {
-        add(errors, 'municipe_id', msg.naoEValido);
+        errors.add('municipe_id', msg.naoEValido);
       }
-      if (Object.keys(errors).length > 0) throw unprocessable(errors);
+      errors.throwIfAny();
       if ((await emOutraFamilia(tx, [m.municipe_id], id)).size > 0) throw membroEmOutraFamilia();
       await tx.insert(fm).values({
         id: newId(),
         familia_id: id,
         municipe_id: m.municipe_id,
         parentesco_id: m.parentesco_id,
-        updated_by: ctx.usuario?.profissionalId ?? null,
+        updated_by: autor(ctx),
       });
       // The member list is part of the family's version: a form opened before this save is stale now.
       await bumpFamilia(tx, ctx, id);
@@ -534,8 +502,7 @@ export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Pr
   }
 }
 
-const membroEmOutraFamilia = () =>
-  new AppError(409, msg.municipeEmOutraFamilia, { municipe_id: [msg.municipeEmOutraFamilia] });
+const membroEmOutraFamilia = () => conflict(msg.municipeEmOutraFamilia, { municipe_id: [msg.municipeEmOutraFamilia] });
 
 export async function removerMembro(ctx: Ctx, id: string, municipeId: string): Promise<Familia> {
   return ctx.db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import {
 } from '@saude/shared/schemas/visita_domiciliar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import * as familias from './familias';
 import * as service from './service';
 
 const idParams = z.object({ id: z.uuid({ error: msg.naoEValido }) });
@@ -26,7 +27,7 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: familiasParaVisitaFiltersSchema, response: { 200: z.array(familiaParaVisitaSchema) } },
     },
     async (req, reply) => {
-      const { rows, total } = await service.listFamilias(req.ctx, req.query);
+      const { rows, total } = await familias.listFamilias(req.ctx, req.query);
       return reply.header('X-Total-Count', total).send(rows);
     },
   );
@@ -37,7 +38,7 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'atencao_primaria/visitas_domiciliares:show' },
       schema: { params: familiaParams, response: { 200: familiaVisitaDetalheSchema } },
     },
-    async (req) => service.getFamilia(req.ctx, req.params.familiaId),
+    async (req) => familias.getFamilia(req.ctx, req.params.familiaId),
   );
 
   app.get(
@@ -46,7 +47,7 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'atencao_primaria/visitas_domiciliares:show' },
       schema: { querystring: visitaContextoFiltersSchema, response: { 200: visitaContextoSchema } },
     },
-    async (req) => service.getContexto(req.ctx, req.query),
+    async (req) => familias.getContexto(req.ctx, req.query),
   );
 
   app.get(

@@ -263,6 +263,7 @@ describe(url, () => {
       expect(await auditRows(t, { record_id: p.id, action: 'create' })).toHaveLength(1);
       const other = await post(p, ace);
       expect(other.statusCode).toBe(409);
+      expect(other.json().code).toBe('conflito');
       expect(other.json().message).toBe(msg.visitaIdEmUso);
     });
 
@@ -396,6 +397,7 @@ describe(url, () => {
       expect(await rowsOf(v.id)).toHaveLength(1);
       const twice = await cancelar(v.id, 'De novo, por engano');
       expect(twice.statusCode).toBe(409);
+      expect(twice.json().code).toBe('conflito');
       expect(twice.json().message).toBe(msg.visitaJaCancelada);
       expect(await auditRows(t, { record_id: v.id, action: 'cancelar' })).toHaveLength(1);
       // The history keeps it; the family's last visit does not count it.
@@ -612,6 +614,7 @@ describe(url, () => {
       expect(remover.json().errors.prontuarios).toEqual([msg.prontuarioComVisitas]);
       const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/municipes/${id}`, headers: admin });
       expect(del.statusCode).toBe(409);
+      expect(del.json().code).toBe('conflito');
       expect(del.json().message).toBe(msg.municipeVinculado('uma ficha de visita domiciliar'));
       // A number of the same citizen with no visit is still inactivated as before.
       const other = await newMunicipe({ prontuarios: [{ numero: 'SEMVIS1', unidade_saude_id: centroId }] });

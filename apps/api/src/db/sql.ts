@@ -1,0 +1,77 @@
+import { or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { normalized } from './schema';
+
+// Small SQL pieces every service writes the same way. Text searches compare immutable_unaccent(lower(…)) on both
+// sides, so 'joao' finds 'JOÃO'; the trigram indexes of db/schema are built on the same expression.
+
+type Col = AnyPgColumn | SQL;
+
+/** Escapes LIKE's wildcards, so a typed % or _ matches itself. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A timestamp for JSON, keeping null. */
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** A timestamp read through raw SQL or an aggregate, which the drivers answer as Date or as text. */
+export const isoFrom = (v: Date | string | null | undefined): string | null =>
+  v === null || v === undefined ? null : new Date(v).toISOString();
+
+/** `text` anywhere in any of the columns, ignoring case and accents. */
+export function containsText(columns: Col[], text: string): SQL {
+  const pattern = normalized(sql`${`%${escapeLike(text)}%`}::text`);
+  return or(...columns.map((col) => sql`${normalized(col)} like ${pattern}`))!;
+}
+
+/** The column starts with `prefix` (documents typed by their first digits). */
+export const startsWith = (col: Col, prefix: string): SQL => sql`${col} like ${`${escapeLike(prefix)}%`}`;
+
+/** The column starts with `prefix`, ignoring case (record numbers such as 'F12'). */
+export const startsWithIgnoringCase = (col: Col, prefix: string): SQL =>
+  sql`upper(${col}) like upper(${`${escapeLike(prefix)}%`})`;
+
+/** Orders names as people read them (PGlite's default collation is byte order). */
+export const byName = (col: Col | SQL.Aliased): SQL => sql`${col} collate "und-x-icu"`;
+
+export const countAll = () => sql<number>`count(*)::int`;
+
+/** The total of a `select({ total: countAll() })` query. */
+export const totalOf = async (query: PromiseLike<Array<{ total: number }>>): Promise<number> =>
+  (await query)[0]?.total ?? 0;
+
+/** The unique index an error (or one it wraps: drizzle wraps the driver's) violated; null for any other error. */
+export function uniqueViolation(e: unknown): { constraint: string } | null {
+  for (
+    let x = e as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0;
+    x && i < 4;
+    x = x.cause as typeof x, i++
+  ) {
+    if (x.code === '23505') return { constraint: x.constraint ?? x.message ?? '' };
+  }
+  return null;
+}
+
+/** undefined → null in every value, so an update clears what the form emptied. */
+export function nullify<T extends Record<string, unknown>>(
+  values: T,
+): { [K in keyof T]: Exclude<T[K], undefined> | null } {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? null])) as {
+    [K in keyof T]: Exclude<T[K], undefined> | null;
+  };
+}
+
+const comparable = (v: unknown): string | null =>
+  v === null || v === undefined
+    ? null
+    : v instanceof Date
+      ? v.toISOString()
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
+
+/** The keys of `after` whose value differs from `before`'s: what an audit row names (never the values). */
+export function changedFields<T extends object>(before: object, after: T, keys = Object.keys(after)): string[] {
+  const b = before as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  return keys.filter((k) => comparable(b[k]) !== comparable(a[k]));
+}

@@ -1,0 +1,56 @@
+import fastifySwagger from '@fastify/swagger';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { SessionPolicy } from '../auth/sessions';
+import { menusRoutes, permissoesRoutes } from '../access/routes';
+import { authRoutes } from '../auth/routes';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { cadastrosIndividuaisRoutes } from '../modules/atencao_primaria/cadastros_individuais/routes';
+import {
+  cadastroDomiciliarSpecRoutes,
+  cadastrosDomiciliaresRoutes,
+} from '../modules/atencao_primaria/cadastros_domiciliares/routes';
+import { familiaSpecRoutes, familiasRoutes } from '../modules/atencao_primaria/familias/routes';
+import { opcoesFiltroRoutes } from '../modules/atencao_primaria/opcoes/routes';
+import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
+import { enderecosRoutes } from '../modules/enderecos/routes';
+import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
+import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
+import { parametrosUnidadeRoutes } from '../modules/parametros/unidades_saude/routes';
+
+/** Every API route: a module's plugins go here, under the path of its screen (architecture, "Paths"). */
+export async function registerRoutes(app: FastifyInstance, config: Config, db: Db, policy: SessionPolicy) {
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Saúde Municipal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/health', { config: { access: 'public' } }, async (_req, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok', database: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'erro', database: 'indisponível' });
+    }
+  });
+  app.get('/api/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  await app.register(authRoutes(policy), { prefix: '/api/v2/auth' });
+  await app.register(permissoesRoutes, { prefix: '/api/ferramentas/permissoes' });
+  await app.register(menusRoutes, { prefix: '/api/menus' });
+  await app.register(parametrizacaoRoutes(config), { prefix: '/api/ferramentas/parametrizacao' });
+  await app.register(parametrosUnidadeRoutes, { prefix: '/api/v1/parametros/unidades_saude' });
+  await app.register(enderecosRoutes(config), { prefix: '/api/v1/enderecos' });
+  await app.register(municipesRoutes, { prefix: '/api/v1/municipes' });
+  await app.register(municipesPermissaoRoutes, { prefix: '/api/municipes' });
+  await app.register(cadastrosIndividuaisRoutes, { prefix: '/api/v1/atencao_primaria/cadastros_individuais' });
+  await app.register(cadastrosDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/cadastros_domiciliares' });
+  await app.register(cadastroDomiciliarSpecRoutes, { prefix: '/api/atencao_primaria/cadastros_domiciliares' });
+  await app.register(familiasRoutes, { prefix: '/api/v1/atencao_primaria/familias' });
+  await app.register(familiaSpecRoutes, { prefix: '/api/atencao_primaria/familias' });
+  await app.register(opcoesFiltroRoutes, { prefix: '/api/v1/atencao_primaria/opcoes_filtro' });
+  await app.register(visitasDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/visitas_domiciliares' });
+}

@@ -1,0 +1,41 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+// Security headers on every answer (helmet), and no caching of any API answer: they hold personal data, and a
+// shared computer's browser cache must not keep them (issue 14, ASVS 8.2.1).
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const csp = {
+    defaultSrc: ["'self'"],
+    scriptSrc: [
+      "'self'",
+      ...[config.CHAT_WIDGET_URL, config.LIBRAS_WIDGET_URL]
+        .filter((u): u is string => !!u)
+        .map((u) => new URL(u).origin),
+    ],
+    // Mantine sets style attributes at run time; no inline script is ever allowed.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    // Added below only for HTTPS: over plain HTTP on a LAN address it would send every asset to https and blank the app.
+    upgradeInsecureRequests: null,
+  };
+  await app.register(helmet, { contentSecurityPolicy: { directives: csp }, crossOriginEmbedderPolicy: false });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api') void reply.header('Cache-Control', 'no-store');
+  });
+  // req.protocol is https for a TLS socket, or per X-Forwarded-Proto from a trusted proxy (TRUST_PROXY).
+  app.addHook('onSend', async (req, reply) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (req.protocol === 'https' && typeof policy === 'string') {
+      void reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
+    }
+  });
+}

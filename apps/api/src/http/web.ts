@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { msg } from '@saude/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { errorBody } from '../lib/errors';
+import { pathOnly } from './logging';
+
+/**
+ * The built SPA, with history-mode fallback, and the 404 of everything else. /api/* never falls back (an unknown API
+ * path answers JSON 404), nor does a missing asset file.
+ */
+export async function registerWeb(app: FastifyInstance, config: Config, serve: boolean): Promise<void> {
+  const serveWeb = serve && fs.existsSync(path.join(config.WEB_DIST, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        // Hashed assets are immutable; index.html must always be revalidated to pick up a new release.
+        res.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = pathOnly(req.url);
+    const isApp = serveWeb && (req.method === 'GET' || req.method === 'HEAD');
+    if (!isApp || url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/')) {
+      return reply.code(404).send(errorBody('nao_encontrado', msg.status404));
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

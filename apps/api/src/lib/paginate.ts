@@ -1,0 +1,34 @@
+// Lists answer one page (page from 1, per_page) and the total of matches, sent in X-Total-Count (architecture).
+
+export type Page = { page: number; per_page: number };
+export type PageWindow = { limit: number; offset: number };
+export type PageResult<R> = { rows: R[]; total: number };
+
+export const pageWindow = (p: Page): PageWindow => ({ limit: p.per_page, offset: (p.page - 1) * p.per_page });
+
+/**
+ * Reads a page and its total. The total is counted only when the page does not tell it already: an empty first page
+ * is 0, a short page ends the list, and a page whose rows carry `count(*) over ()` (`windowTotal`) says it.
+ */
+export async function paginate<R>(
+  page: Page,
+  query: {
+    rows: (window: PageWindow) => Promise<R[]>;
+    count: () => Promise<number>;
+    windowTotal?: (row: R) => number | string | null | undefined;
+  },
+): Promise<PageResult<R>> {
+  const window = pageWindow(page);
+  const rows = await query.rows(window);
+  const fromWindow = rows.length > 0 && query.windowTotal ? query.windowTotal(rows[0]!) : null;
+  if (fromWindow !== null && fromWindow !== undefined) return { rows, total: Number(fromWindow) };
+  if (rows.length === 0 && window.offset === 0) return { rows, total: 0 };
+  if (rows.length > 0 && rows.length < window.limit) return { rows, total: window.offset + rows.length };
+  return { rows, total: await query.count() };
+}
+
+/** The same page with its rows reshaped. */
+export const mapPage = <R, S>(p: PageResult<R>, f: (row: R) => S): PageResult<S> => ({
+  rows: p.rows.map(f),
+  total: p.total,
+});
