@@ -24,6 +24,7 @@ import { prepareDatabase } from '../apps/api/src/db/setup';
 import { newId } from '../apps/api/src/lib/ids';
 import * as domicilios from '../apps/api/src/modules/atencao_primaria/cadastros_domiciliares/service';
 import * as familias from '../apps/api/src/modules/atencao_primaria/familias/service';
+import * as familiasParaVisita from '../apps/api/src/modules/atencao_primaria/visitas_domiciliares/familias';
 import * as visitas from '../apps/api/src/modules/atencao_primaria/visitas_domiciliares/service';
 import { openScratchDatabase } from './scratch-db';
 
@@ -532,21 +533,21 @@ try {
       who: agente,
       lista: true,
       url: () => `${base}/visitas_domiciliares/familias`,
-      svc: () => visitas.listFamilias(agente.ctx, { ...page }),
+      svc: () => familiasParaVisita.listFamilias(agente.ctx, { ...page }),
       raw: () => rawFamiliasVisita(equipe, minhas, {}),
     },
     {
       title: '1. famílias p/ visita, responsavel=',
       who: agente,
       url: (i) => `${base}/visitas_domiciliares/familias?${qs({ responsavel: fragment(sample(i).nome) })}`,
-      svc: (i) => visitas.listFamilias(agente.ctx, { ...page, responsavel: fragment(sample(i).nome) }),
+      svc: (i) => familiasParaVisita.listFamilias(agente.ctx, { ...page, responsavel: fragment(sample(i).nome) }),
       raw: (i) => rawFamiliasVisita(equipe, minhas, { responsavel: fragment(sample(i).nome) }),
     },
     {
       title: '1. famílias p/ visita, endereco=',
       who: agente,
       url: (i) => `${base}/visitas_domiciliares/familias?${qs({ endereco: palavrasEndereco(sample(i)) })}`,
-      svc: (i) => visitas.listFamilias(agente.ctx, { ...page, endereco: palavrasEndereco(sample(i)) }),
+      svc: (i) => familiasParaVisita.listFamilias(agente.ctx, { ...page, endereco: palavrasEndereco(sample(i)) }),
       raw: (i) => rawFamiliasVisita(equipe, minhas, { endereco: palavrasEndereco(sample(i)) }),
     },
     {
@@ -554,14 +555,14 @@ try {
       who: gestor,
       lista: true,
       url: () => `${base}/visitas_domiciliares/familias`,
-      svc: () => visitas.listFamilias(gestor.ctx, { ...page }),
+      svc: () => familiasParaVisita.listFamilias(gestor.ctx, { ...page }),
       raw: () => rawFamiliasVisita(null, [], {}),
     },
     {
       title: '2. detalhe da família (visitas)',
       who: agente,
       url: (i) => `${base}/visitas_domiciliares/familias/${sample(i).familia_id}`,
-      svc: (i) => visitas.getFamilia(agente.ctx, sample(i).familia_id),
+      svc: (i) => familiasParaVisita.getFamilia(agente.ctx, sample(i).familia_id),
       raw: (i) => rawFamiliaDetalhe(sample(i).familia_id),
     },
     {

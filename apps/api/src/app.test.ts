@@ -38,7 +38,8 @@ describe('serving', () => {
   it('never falls back for /api: unknown API paths answer JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nao-existe' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: msg.status404, errors: {} });
+    expect(res.json()).toEqual({ code: 'nao_encontrado', message: msg.status404, errors: {} });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 422, not 500, for a malformed JSON body', async () => {
@@ -49,6 +50,7 @@ describe('serving', () => {
       payload: '{"login":',
     });
     expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'validacao', message: msg.requisicaoInvalida, errors: {} });
     expect(res.body).not.toMatch(/stack|SyntaxError/);
   });
 
@@ -76,6 +78,21 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).DEMO).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: 'true' }).DEMO).toBe(true);
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeNull();
+  });
+  it('reads TRUST_PROXY as no proxy, a hop count or a list of proxy addresses, never as "trust everyone"', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.0.1,::1, loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.0.1',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['*', '10.0.0.0/33', 'proxy.local', '1.2.3']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
   });
   it('stops with a message naming the variable for a bad value', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);

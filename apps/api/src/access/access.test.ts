@@ -1,6 +1,7 @@
 import { allPermissions, msg, perfilPermissions, resources } from '@saude/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRows, buildTestApp, createUserWithoutPermissions, signIn, type TestApp } from '../test/helpers';
+import { FIXTURE_PASSWORD, fixtures } from '../test/fixtures';
+import { auditRows, buildTestApp, type TestApp } from '../test/helpers';
 
 // Fills route params with values of the right shape, so the request reaches the access hook and not a 404.
 const sampleUrl = (url: string) =>
@@ -11,7 +12,8 @@ describe('access: every /api route declares its permission and enforces it', () 
   let nobody: { authorization: string };
   beforeAll(async () => {
     t = await buildTestApp();
-    nobody = await signIn(t, await createUserWithoutPermissions(t));
+    const f = fixtures(t);
+    nobody = (await f.usuario({ unidade: await f.unidade(), permissoes: [] })).headers;
   });
   afterAll(async () => {
     await t.close();
@@ -74,8 +76,10 @@ describe('access: every /api route declares its permission and enforces it', () 
 
 describe('POST /api/ferramentas/permissoes', () => {
   let t: TestApp;
+  let f: ReturnType<typeof fixtures>;
   beforeAll(async () => {
     t = await buildTestApp();
+    f = fixtures(t);
   });
   afterAll(async () => {
     await t.close();
@@ -83,7 +87,8 @@ describe('POST /api/ferramentas/permissoes', () => {
   const url = '/api/ferramentas/permissoes';
 
   it('answers 200 when the profile of the current unit allows the action', async () => {
-    const headers = await signIn(t, 'acs');
+    const { unidade, equipe } = await f.territorio();
+    const { headers } = await f.usuario({ unidade, equipe, perfil: 'acs' });
     const res = await t.app.inject({
       method: 'POST',
       url,
@@ -94,7 +99,7 @@ describe('POST /api/ferramentas/permissoes', () => {
   });
 
   it('answers 403 when it does not, for unknown permissions, and audits the refusal with the resource id', async () => {
-    const headers = await signIn(t, 'recepcao');
+    const { headers } = await f.usuario({ unidade: await f.unidade({ tipo: 'UPA' }), perfil: 'recepcao' });
     const denied = await t.app.inject({
       method: 'POST',
       url,
@@ -109,10 +114,15 @@ describe('POST /api/ferramentas/permissoes', () => {
   });
 
   it('answers 403 to a user who has not chosen a unit yet', async () => {
+    // Two units: nothing is chosen for them at sign-in.
+    const acs = await f.profissional([
+      { unidade: await f.unidade(), perfil: 'acs' },
+      { unidade: await f.unidade(), perfil: 'acs' },
+    ]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v2/auth/login',
-      payload: { login: 'acs', senha: 'saude123' },
+      payload: { login: acs.login, senha: FIXTURE_PASSWORD },
     });
     const headers = { authorization: `Bearer ${res.json().token}` };
     const check = await t.app.inject({ method: 'POST', url, headers, payload: { authorize: 'municipes:index' } });
@@ -134,12 +144,12 @@ describe('GET /api/menus', () => {
   const ids = (items: Item[]): string[] => items.flatMap((i) => [i.id, ...ids(i.submenus)]);
 
   it('answers the tree with depth and only what the profile may open', async () => {
-    const admin = (await t.app.inject({ method: 'GET', url: '/api/menus', headers: await signIn(t, 'admin') })).json<
-      Item[]
-    >();
-    const acs = (await t.app.inject({ method: 'GET', url: '/api/menus', headers: await signIn(t, 'acs') })).json<
-      Item[]
-    >();
+    const f = fixtures(t);
+    const { unidade, equipe } = await f.territorio();
+    const menus = async (headers: { authorization: string }) =>
+      (await t.app.inject({ method: 'GET', url: '/api/menus', headers })).json<Item[]>();
+    const admin = await menus((await f.usuario({ unidade, perfil: 'gestor' })).headers);
+    const acs = await menus((await f.usuario({ unidade, equipe, perfil: 'acs' })).headers);
     expect(ids(admin)).toEqual(expect.arrayContaining(['municipes', 'familias', 'atendimentos', 'temas']));
     expect(ids(acs)).toEqual(expect.arrayContaining(['municipes', 'familias', 'visitas_domiciliares']));
     expect(ids(acs)).not.toContain('atendimentos');
@@ -176,20 +186,27 @@ describe('unit parameters and system parameters', () => {
   });
 
   it('answers one flag of the current unit and of a unit by id; 422 for an unknown flag; 404 for an unknown unit', async () => {
-    const headers = await signIn(t, 'recepcao'); // UPA: pronto_atendimento on
+    const f = fixtures(t);
+    const upa = await f.unidade({ tipo: 'UPA', pronto_atendimento: true });
+    const { headers } = await f.usuario({ unidade: upa, perfil: 'recepcao' });
     const atual = await t.app.inject({
       method: 'GET',
       url: '/api/v1/parametros/unidades_saude/atual/pronto_atendimento',
       headers,
     });
     expect(atual.json()).toEqual({ parametro: 'pronto_atendimento', valor: true });
-    const me = (await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers })).json();
-    const byId = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/parametros/unidades_saude/${me.unidade_atual.id}/com_agendamento`,
-      headers,
-    });
-    expect(byId.json()).toEqual({ parametro: 'com_agendamento', valor: false });
+    const outra = await f.unidade({ com_agendamento: true });
+    for (const [unidade, valor] of [
+      [upa, false],
+      [outra, true],
+    ] as const) {
+      const byId = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/parametros/unidades_saude/${unidade.id}/com_agendamento`,
+        headers,
+      });
+      expect(byId.json()).toEqual({ parametro: 'com_agendamento', valor });
+    }
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/parametros/unidades_saude/atual/qualquer', headers });
     expect(bad.statusCode).toBe(422);
     const missing = await t.app.inject({

@@ -3,11 +3,9 @@ import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
-import { auditoria, lotacoes, perfis, profissionais } from '../db/schema';
+import { auditoria } from '../db/schema';
 import { seedBase } from '../db/seed/base';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
-import { hashSenha } from '../auth/service';
-import { newId } from '../lib/ids';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 
 export type TestApp = { app: App; db: Db; config: Config; kind: Database['kind']; close: () => Promise<void> };
@@ -47,16 +45,25 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
-export async function buildTestApp(
-  env: Record<string, string> = {},
-  opts: { serveWeb?: boolean } = {},
-): Promise<TestApp> {
+export type TestAppOptions = {
+  serveWeb?: boolean;
+  /** Load the whole demo municipality (slow). New tests build their rows with test/fixtures.ts instead. */
+  demo?: boolean;
+  /** Where the log goes (the log test reads it); no log otherwise. */
+  logStream?: NodeJS.WritableStream;
+};
+
+/** The API on a fresh database with the base rows (profiles, menus, code tables); the demo only when asked. */
+export async function buildTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   await seedBase(database.db);
-  await seedDemo(database.db);
+  if (opts.demo) await seedDemo(database.db);
   const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
-  const app = await buildApp(config, database.db, { logger: false, serveWeb: opts.serveWeb ?? false });
+  const app = await buildApp(config, database.db, {
+    logger: opts.logStream ? { stream: opts.logStream } : false,
+    serveWeb: opts.serveWeb ?? false,
+  });
   await app.ready();
   return {
     app,
@@ -75,7 +82,7 @@ export async function login(t: TestApp, login: string, senha = DEMO_PASSWORD, ip
   return t.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { login, senha }, remoteAddress: ip });
 }
 
-/** Signs in and, when the user has several units, chooses the first (or the named one). Returns the auth header. */
+/** Demo tests: signs in a demo user and, when they have several units, chooses the first (or the named one). */
 export async function signIn(t: TestApp, who: string, unidadeNome?: string): Promise<{ authorization: string }> {
   const res = await login(t, who);
   if (res.statusCode !== 200) throw new Error(`sign-in of ${who} failed: ${res.statusCode} ${res.body}`);
@@ -96,28 +103,6 @@ export async function signIn(t: TestApp, who: string, unidadeNome?: string): Pro
     if (sel.statusCode !== 200) throw new Error(`unit selection failed: ${sel.body}`);
   }
   return headers;
-}
-
-/** A professional whose profile has no permission at all, assigned to the unit of `like`'s first assignment. */
-export async function createUserWithoutPermissions(
-  t: TestApp,
-  loginName = `semperm_${randomBytes(3).toString('hex')}`,
-) {
-  const perfilId = newId();
-  await t.db.insert(perfis).values({ id: perfilId, codigo: `vazio_${loginName}`, nome: 'Sem permissões' });
-  const id = newId();
-  await t.db
-    .insert(profissionais)
-    .values({ id, login: loginName, nome: 'Pessoa sem permissões', senha_hash: await hashSenha(DEMO_PASSWORD) });
-  const [some] = await t.db.select().from(lotacoes).orderBy(asc(lotacoes.created_at)).limit(1);
-  await t.db.insert(lotacoes).values({
-    id: newId(),
-    profissional_id: id,
-    unidade_saude_id: some!.unidade_saude_id,
-    ocupacao_codigo: '422105',
-    perfil_id: perfilId,
-  });
-  return loginName;
 }
 
 export async function auditRows(t: TestApp, where: { action?: string; record_id?: string; resource?: string } = {}) {

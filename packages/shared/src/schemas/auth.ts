@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { optionalField, zInteger } from '../validation/zod';
 
 // Contract of the sign-in service (spec §7, base path /api/v2/auth) and the shell's calls.
 export const loginInputSchema = z.object({
@@ -108,8 +109,9 @@ export const unidadeFlags = [
 ] as const;
 export type UnidadeFlag = (typeof unidadeFlags)[number];
 
+/** page (from 1) and per_page of every list, with the catalogue's messages ('deve ser maior ou igual que 1'). */
 export const paginationSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  page: optionalField(zInteger({ gte: 1 })).default(1),
+  per_page: optionalField(zInteger({ gte: 1, lte: 100 })).default(10),
 });
 export type Pagination = z.infer<typeof paginationSchema>;

@@ -213,3 +213,22 @@ describe('documents and contacts', () => {
     expect(messages(zEmail(), '')).toEqual([msg.obrigatorio]);
   });
 });
+
+describe('messages no schema worded (issue 14)', () => {
+  it('come from the catalogue, never in English', () => {
+    expect(messages(z.number().min(1), 0)).toEqual([msg.maiorOuIgualQue(1)]);
+    expect(messages(z.number().gt(1), 1)).toEqual([msg.maiorQue(1)]);
+    expect(messages(z.number().max(100), 500)).toEqual([msg.menorOuIgualQue(100)]);
+    expect(messages(z.number().int(), 1.5)).toEqual([msg.integer]);
+    expect(messages(z.number(), 'x')).toEqual([msg.numeric]);
+    expect(messages(z.string(), undefined)).toEqual([msg.obrigatorio]);
+    expect(messages(z.string().min(3), 'ab')).toEqual([msg.min(3)]);
+    expect(messages(z.string().max(2), 'abc')).toEqual([msg.max(2)]);
+    expect(messages(z.string().length(2), 'abc')).toEqual([msg.naoEValido]);
+    expect(messages(z.enum(['a', 'b']), 'c')).toEqual([msg.naoEValido]);
+    expect(messages(z.uuid(), 'x')).toEqual([msg.naoEValido]);
+  });
+  it('yield to a schema that words its own', () => {
+    expect(messages(z.number({ error: 'própria' }), 'x')).toEqual(['própria']);
+  });
+});

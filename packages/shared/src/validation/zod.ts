@@ -12,6 +12,31 @@ import { emailProblem } from './email';
 import { isValidPis } from './pis';
 import { isValidCep, phoneProblem } from './phone';
 
+/**
+ * The catalogue's message for an issue no schema worded itself (a schema's own `error` always wins), so a Zod default
+ * such as 'Too small: expected number to be >=1' never reaches a user, on the form or from the API.
+ */
+export function mensagemPadrao(iss: z.core.$ZodRawIssue): string {
+  const origin = (iss as { origin?: string }).origin;
+  const exact = (iss as { exact?: boolean }).exact;
+  if (iss.code === 'invalid_type') {
+    if (iss.input === undefined || iss.input === null) return msg.obrigatorio;
+    return iss.expected === 'int' ? msg.integer : iss.expected === 'number' ? msg.numeric : msg.naoEValido;
+  }
+  if (iss.code === 'too_small') {
+    const min = Number(iss.minimum);
+    if (origin === 'number') return iss.inclusive ? msg.maiorOuIgualQue(min) : msg.maiorQue(min);
+    if (origin === 'string' && !exact) return min <= 1 ? msg.obrigatorio : msg.min(min);
+  }
+  if (iss.code === 'too_big') {
+    const max = Number(iss.maximum);
+    if (origin === 'number') return iss.inclusive ? msg.menorOuIgualQue(max) : msg.menorQue(max);
+    if (origin === 'string' && !exact) return msg.max(max);
+  }
+  return msg.naoEValido;
+}
+z.config({ customError: mensagemPadrao });
+
 type LengthOpts = { min?: number; max?: number };
 
 /** Missing or null → 'Não pode ficar em branco'; any other wrong type → 'não é válido'. */

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { msg } from '@saude/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../test/helpers';
+import { fixtures } from '../../test/fixtures';
+import { buildTestApp, type TestApp } from '../../test/helpers';
 
 const url = '/api/v1/enderecos';
 
@@ -11,7 +12,10 @@ describe(url, () => {
   let headers: { authorization: string };
   beforeAll(async () => {
     t = await buildTestApp();
-    headers = await signIn(t, 'acs');
+    const f = fixtures(t);
+    const { unidade, equipe } = await f.territorio();
+    headers = (await f.usuario({ unidade, equipe, perfil: 'acs' })).headers;
+    await f.cep({ cep: '70000001', tipo_logradouro: '081', logradouro: 'DAS ACÁCIAS', bairro: 'CENTRO' });
   });
   afterAll(async () => {
     await t.close();
@@ -80,7 +84,8 @@ describe(`${url}/cep with a CEP web service configured`, () => {
   });
 
   it('asks the service for an unknown CEP, then answers it from the municipality without asking again', async () => {
-    const headers = await signIn(t, 'recepcao');
+    const f = fixtures(t);
+    const { headers } = await f.usuario({ unidade: await f.unidade({ tipo: 'UPA' }), perfil: 'recepcao' });
     const first = await t.app.inject({ method: 'GET', url: `${url}/cep/01001000`, headers });
     expect(first.json()).toMatchObject({
       cep: '01001000',

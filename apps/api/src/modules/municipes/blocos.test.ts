@@ -1,19 +1,32 @@
-import { msg } from '@saude/shared';
+import { msg, type PerfilCodigo } from '@saude/shared';
 import type { CondicaoSaude, Municipe, Sociodemografica } from '@saude/shared/schemas/municipe';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { perfilPermissoes, perfis } from '../../db/schema';
-import { auditRows, buildTestApp, createUserWithoutPermissions, signIn, type TestApp } from '../../test/helpers';
+import { fixtures, type Equipe, type Unidade } from '../../test/fixtures';
+import { auditRows, buildTestApp, type TestApp } from '../../test/helpers';
 import { municipePayload } from './test-data';
 
 // The per-citizen blocks (spec §3, §6, §7): permissao_cadastro, sociodemographic data and health conditions.
+// The worked example of test/fixtures.ts: one unit with a team, and a user per built-in profile made on demand.
 const url = '/api/v1/municipes';
 
 describe('municipes: per-citizen access and the two blocks', () => {
   let t: TestApp;
+  let f: ReturnType<typeof fixtures>;
+  let unidade: Unidade;
+  let equipe: Equipe;
   let enf: { authorization: string };
   let adulto: Municipe;
   let crianca: Municipe;
+
+  /** A user of the unit with a built-in profile (care teams in the team, the others without). */
+  const as = async (perfil: PerfilCodigo) =>
+    (
+      await f.usuario({
+        unidade,
+        perfil,
+        equipe: ['medico', 'enfermagem', 'acs', 'ace'].includes(perfil) ? equipe : null,
+      })
+    ).headers;
 
   const create = async (payload: object) => {
     const res = await t.app.inject({
@@ -28,7 +41,9 @@ describe('municipes: per-citizen access and the two blocks', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    enf = await signIn(t, 'enfermagem');
+    f = fixtures(t);
+    ({ unidade, equipe } = await f.territorio());
+    enf = await as('enfermagem');
     adulto = await create(municipePayload({ data_nascimento: '1970-01-01' }));
     const y = new Date().getFullYear() - 5;
     crianca = await create(municipePayload({ data_nascimento: `${y}-01-01`, cpf_numero: undefined }));
@@ -38,8 +53,8 @@ describe('municipes: per-citizen access and the two blocks', () => {
   });
 
   describe('GET /api/municipes/{id}/permissao_cadastro', () => {
-    const ask = async (who: string, id = adulto.id) =>
-      t.app.inject({ method: 'GET', url: `/api/municipes/${id}/permissao_cadastro`, headers: await signIn(t, who) });
+    const ask = async (who: PerfilCodigo, id = adulto.id) =>
+      t.app.inject({ method: 'GET', url: `/api/municipes/${id}/permissao_cadastro`, headers: await as(who) });
 
     it('lists create, update and show per block from the profile of the current unit', async () => {
       expect((await ask('medico')).json()).toEqual({
@@ -147,12 +162,12 @@ describe('municipes: per-citizen access and the two blocks', () => {
     });
 
     it('lets vigilância read but not write, and refuses a profile without the block with 403', async () => {
-      const vig = await signIn(t, 'vigilancia');
+      const vig = await as('vigilancia');
       expect((await t.app.inject({ method: 'GET', url: path(), headers: vig })).statusCode).toBe(200);
       const put = await t.app.inject({ method: 'PUT', url: path(), headers: vig, payload: { fumante: true } });
       expect(put.statusCode).toBe(403);
       expect(put.json().message).toBe(msg.status403);
-      const rec = await signIn(t, 'recepcao');
+      const rec = await as('recepcao');
       expect((await t.app.inject({ method: 'GET', url: path(), headers: rec })).statusCode).toBe(403);
       expect(
         await auditRows(t, { action: 'permissao_negada', resource: 'municipes/condicoes_saude:show' }),
@@ -225,15 +240,7 @@ describe('municipes: per-citizen access and the two blocks', () => {
     });
 
     it('refuses to create through PUT a profile that may update but not create (403), which POST would refuse too', async () => {
-      const login = await createUserWithoutPermissions(t);
-      const [perfil] = await t.db
-        .select()
-        .from(perfis)
-        .where(eq(perfis.codigo, `vazio_${login}`));
-      await t.db
-        .insert(perfilPermissoes)
-        .values([{ perfil_id: perfil!.id, permission: 'municipes/sociodemograficas:update' }]);
-      const headers = await signIn(t, login);
+      const { headers } = await f.usuario({ unidade, permissoes: ['municipes/sociodemograficas:update'] });
       const fresh = await create(municipePayload());
       const put = await t.app.inject({
         method: 'PUT',
@@ -250,6 +257,39 @@ describe('municipes: per-citizen access and the two blocks', () => {
       });
       expect(post.statusCode).toBe(403);
     });
+  });
+
+  describe('the first save of a block, by many at once', () => {
+    // On PostgreSQL the saves run in parallel and race for the block's primary key (issue 14: 1–3 × 500 before).
+    it.each([
+      ['PUT', 'condicao_saude'],
+      ['POST', 'condicao_saude'],
+      ['PUT', 'sociodemografica'],
+      ['POST', 'sociodemografica'],
+    ] as const)(
+      '%s /{id}/%s 20 times at once: exactly one is saved, every other answers 409, none 500',
+      async (method, bloco) => {
+        const m = await create(municipePayload());
+        const payload = { lock_version: null, frequenta_escola: true, fumante: true };
+        const res = await Promise.all(
+          Array.from({ length: 20 }, () =>
+            t.app.inject({ method, url: `${url}/${m.id}/${bloco}`, headers: enf, payload }),
+          ),
+        );
+        const statuses = res.map((r) => r.statusCode);
+        expect(
+          statuses.filter((s) => s === 200 || s === 201),
+          statuses.join(),
+        ).toHaveLength(1);
+        expect(
+          statuses.filter((s) => s === 409),
+          statuses.join(),
+        ).toHaveLength(19);
+        for (const r of res.filter((x) => x.statusCode === 409)) {
+          expect(r.json()).toMatchObject({ code: 'edicao_desatualizada', message: msg.edicaoDesatualizada });
+        }
+      },
+    );
   });
 
   it('documents every citizen route in the OpenAPI description', async () => {

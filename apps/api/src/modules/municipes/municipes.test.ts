@@ -1,9 +1,9 @@
 import { dateRange, formatCns, formatCpf, isoToBr, msg, pisCheckDigit } from '@saude/shared';
 import { iniciaisNome, mascararCns, type Municipe } from '@saude/shared/schemas/municipe';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { perfilPermissoes, perfis, unidadesSaude } from '../../db/schema';
-import { auditRows, buildTestApp, createUserWithoutPermissions, signIn, type TestApp } from '../../test/helpers';
+import { unidadesSaude } from '../../db/schema';
+import { fixtures } from '../../test/fixtures';
+import { auditRows, buildTestApp, signIn, type TestApp } from '../../test/helpers';
 import { cnsFor, cnsProvisorioFor, cpfFor, municipePayload, nextSeq } from './test-data';
 
 const url = '/api/v1/municipes';
@@ -28,7 +28,7 @@ describe(url, () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { demo: true });
     enf = await signIn(t, 'enfermagem');
     admin = await signIn(t, 'admin');
     const units = await t.db.select().from(unidadesSaude);
@@ -236,13 +236,8 @@ describe(url, () => {
 
     it('shows a user who may not open citizens only the initials and the masked CNS of the CPF holder', async () => {
       const first = await create();
-      const login = await createUserWithoutPermissions(t);
-      const [perfil] = await t.db
-        .select()
-        .from(perfis)
-        .where(eq(perfis.codigo, `vazio_${login}`));
-      await t.db.insert(perfilPermissoes).values([{ perfil_id: perfil!.id, permission: 'municipes:create' }]);
-      const headers = await signIn(t, login);
+      const unidade = await fixtures(t).unidade();
+      const { headers } = await fixtures(t).usuario({ unidade, permissoes: ['municipes:create'] });
       const res = await post(municipePayload({ cpf_numero: first.cpf_numero }), headers);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.cpf_numero).toEqual([

@@ -89,7 +89,7 @@ describe(url, () => {
     t.app.inject({ method: 'PUT', url: `${url}/${c.id}`, headers, payload: toUpdate(c, over) });
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { demo: true });
     acs = await signIn(t, 'acs', 'UBS Centro');
     admin = await signIn(t, 'admin', 'UBS Centro');
     medico = await signIn(t, 'medico');

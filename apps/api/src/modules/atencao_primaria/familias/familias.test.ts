@@ -95,7 +95,7 @@ describe(url, () => {
     }));
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { demo: true });
     acs = await signIn(t, 'acs', 'UBS Centro');
     admin = await signIn(t, 'admin', 'UBS Centro');
     recepcao = await signIn(t, 'recepcao');

@@ -8,7 +8,7 @@ const url = '/api/v1/atencao_primaria/opcoes_filtro';
 describe(url, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { demo: true });
   });
   afterAll(async () => {
     await t.close();

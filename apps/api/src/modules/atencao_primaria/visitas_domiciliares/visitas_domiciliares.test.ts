@@ -156,7 +156,7 @@ describe(url, () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { demo: true });
     acs = await signIn(t, 'acs', 'UBS Centro');
     ace = await signIn(t, 'ace');
     admin = await signIn(t, 'admin', 'UBS Centro');

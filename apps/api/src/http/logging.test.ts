@@ -1,0 +1,69 @@
+import { Writable } from 'node:stream';
+import { formatCns, formatCpf } from '@saude/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { municipePayload } from '../modules/municipes/test-data';
+import { fixtures } from '../test/fixtures';
+import { buildTestApp, type TestApp } from '../test/helpers';
+
+// Health data is personal data (LGPD, issue 14): the log never holds a citizen's name or documents, whether they came
+// in a URL's query, in a body, or back from the database inside an error.
+
+describe('the log holds no personal data', () => {
+  let t: TestApp;
+  let log = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      log += chunk.toString();
+      done();
+    },
+  });
+  let headers: { authorization: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+    const f = fixtures(t);
+    const { unidade, equipe } = await f.territorio();
+    headers = (await f.usuario({ unidade, equipe, perfil: 'gestor' })).headers;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('logs requests by path only, and a database failure without the values of the row', async () => {
+    const pessoa = municipePayload({ nome: 'Quitéria Zanetti Valadares' });
+    const cpf = pessoa.cpf_numero!;
+    const cns = pessoa.codigo_cns!;
+    // A database that refuses this citizen's row: the error echoes the values (drizzle's "params: …", PostgreSQL's
+    // "Failing row contains (…)").
+    await t.db.execute(sql.raw(`alter table municipes add constraint teste_falha check (nome <> '${pessoa.nome}')`));
+    log = '';
+
+    for (const q of [cpf, formatCpf(cpf), cns, pessoa.nome]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/municipes', query: { q }, headers });
+      expect(res.statusCode).toBe(200);
+    }
+    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/municipes', headers, payload: pessoa });
+    expect(refused.statusCode).toBe(500);
+    expect(refused.json()).toMatchObject({ code: 'erro_interno' });
+    expect(refused.body).not.toContain(pessoa.nome);
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/municipes',
+      headers,
+      payload: { ...pessoa, cpf_numero: `${cpf.slice(0, 10)}0`, data_nascimento: 'ontem' },
+    });
+    expect(invalid.statusCode).toBe(422);
+
+    // No value of the citizen, nor a query string… of the citizen, nor a query string.
+    for (const secret of [cpf, formatCpf(cpf), cns, formatCns(cns), pessoa.nome, 'Quitéria', 'Zanetti', '?q=']) {
+      expect(log, secret).not.toContain(secret);
+    }
+    expect(log).not.toContain(encodeURIComponent(pessoa.nome));
+    // …although the log was written, and says what failed.
+    expect(log).toContain('"url":"/api/v1/municipes"');
+    expect(log).toContain('unhandled');
+    expect(log).toContain('23514');
+    expect(log).toContain('teste_falha');
+  });
+});
