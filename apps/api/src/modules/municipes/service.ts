@@ -385,6 +385,8 @@ const blocoTable: Record<Bloco, typeof municipeSociodemograficas> = {
 const blocoFields = { sociodemograficas: sociodemograficaFieldsSchema, condicoes_saude: condicaoSaudeFieldsSchema };
 
 type BlocoValues = { sociodemograficas: SociodemograficaValues; condicoes_saude: CondicaoSaudeValues };
+/** What a block's form sends: its answers and the lock_version it read (null before the first save). */
+export type BlocoInput<B extends Bloco> = BlocoValues[B] & { lock_version?: number | null };
 type BlocoOut = { sociodemograficas: Sociodemografica; condicoes_saude: CondicaoSaude };
 
 /** The stored answers with every question present: false, [] or null when unanswered. */
@@ -442,7 +444,7 @@ export async function saveBloco<B extends Bloco>(
   ctx: Ctx,
   bloco: B,
   municipeId: string,
-  input: BlocoValues[B] & { lock_version?: number | null },
+  input: BlocoInput<B>,
   mode: 'create' | 'upsert',
 ): Promise<BlocoOut[B]> {
   const { lock_version, ...raw } = input;

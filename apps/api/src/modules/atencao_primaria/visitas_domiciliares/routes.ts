@@ -1,4 +1,3 @@
-import { msg } from '@saude/shared';
 import {
   cancelarVisitaSchema,
   familiaParaVisitaSchema,
@@ -12,62 +11,46 @@ import {
 } from '@saude/shared/schemas/visita_domiciliar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listRoute, recordAction, recordRoutes, uuidParam } from '../../../lib/routes';
+import { RESOURCE } from './comum';
 import * as familias from './familias';
 import * as service from './service';
 
-const idParams = z.object({ id: z.uuid({ error: msg.naoEValido }) });
-const familiaParams = z.object({ familiaId: z.uuid({ error: msg.naoEValido }) });
-
 // /api/v1/atencao_primaria/visitas_domiciliares: home visits by the agents (issue 8).
 export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/familias',
-    {
-      config: { access: 'atencao_primaria/visitas_domiciliares:index' },
-      schema: { querystring: familiasParaVisitaFiltersSchema, response: { 200: z.array(familiaParaVisitaSchema) } },
-    },
-    async (req, reply) => {
-      const { rows, total } = await familias.listFamilias(req.ctx, req.query);
-      return reply.header('X-Total-Count', total).send(rows);
-    },
-  );
-
-  app.get(
+  listRoute(app, '/familias', `${RESOURCE}:index`, {
+    query: familiasParaVisitaFiltersSchema,
+    item: familiaParaVisitaSchema,
+    run: familias.listFamilias,
+  });
+  recordAction(
+    app,
+    'GET',
     '/familias/:familiaId',
-    {
-      config: { access: 'atencao_primaria/visitas_domiciliares:show' },
-      schema: { params: familiaParams, response: { 200: familiaVisitaDetalheSchema } },
-    },
-    async (req) => familias.getFamilia(req.ctx, req.params.familiaId),
+    `${RESOURCE}:show`,
+    { params: z.object({ familiaId: uuidParam() }), response: familiaVisitaDetalheSchema },
+    (ctx, p) => familias.getFamilia(ctx, p.familiaId),
   );
-
   app.get(
     '/contexto',
     {
-      config: { access: 'atencao_primaria/visitas_domiciliares:show' },
+      config: { access: `${RESOURCE}:show` },
       schema: { querystring: visitaContextoFiltersSchema, response: { 200: visitaContextoSchema } },
     },
     async (req) => familias.getContexto(req.ctx, req.query),
   );
-
-  app.get(
-    '/',
-    {
-      config: { access: 'atencao_primaria/visitas_domiciliares:index' },
-      schema: { querystring: visitaDomiciliarFiltersSchema, response: { 200: z.array(visitaDomiciliarSchema) } },
-    },
-    async (req, reply) => {
-      const { rows, total } = await service.listVisitas(req.ctx, req.query);
-      return reply.header('X-Total-Count', total).send(rows);
-    },
-  );
+  recordRoutes(app, RESOURCE, {
+    record: visitaDomiciliarSchema,
+    list: { query: visitaDomiciliarFiltersSchema, item: visitaDomiciliarSchema, run: service.listVisitas },
+    show: service.getVisita,
+  });
 
   // The body is checked field by field here; the cross-field rules of the shared schema (visitaDomiciliarIssues) run in
   // the service once the micro-area, property type and record number have their defaults from the family's home.
   app.post(
     '/',
     {
-      config: { access: 'atencao_primaria/visitas_domiciliares:create' },
+      config: { access: `${RESOURCE}:create` },
       schema: {
         body: visitaDomiciliarFieldsSchema,
         response: { 200: visitaDomiciliarSchema, 201: visitaDomiciliarSchema },
@@ -79,22 +62,12 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(created ? 201 : 200).send(visita);
     },
   );
-
-  app.get(
-    '/:id',
-    {
-      config: { access: 'atencao_primaria/visitas_domiciliares:show' },
-      schema: { params: idParams, response: { 200: visitaDomiciliarSchema } },
-    },
-    async (req) => service.getVisita(req.ctx, req.params.id),
-  );
-
-  app.post(
+  recordAction(
+    app,
+    'POST',
     '/:id/cancelar',
-    {
-      config: { access: 'atencao_primaria/visitas_domiciliares:cancelar' },
-      schema: { params: idParams, body: cancelarVisitaSchema, response: { 200: visitaDomiciliarSchema } },
-    },
-    async (req) => service.cancelarVisita(req.ctx, req.params.id, req.body),
+    `${RESOURCE}:cancelar`,
+    { body: cancelarVisitaSchema, response: visitaDomiciliarSchema },
+    (ctx, p, body) => service.cancelarVisita(ctx, p.id, body),
   );
 };

@@ -1,0 +1,111 @@
+import { msg, type Permission } from '@saude/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Ctx } from '../access/context';
+import type { PageResult } from './paginate';
+
+// How a module declares its routes: the record's five (list, create, show, update, destroy) in one call, and each
+// other action in one more. Every route names its permission, validates with the shared schemas and answers as the
+// architecture says (201 on create, 204 on delete, X-Total-Count on lists). Services receive ctx, never the request.
+
+export const uuidParam = () => z.uuid({ error: msg.naoEValido });
+export const idParams = z.object({ id: uuidParam() });
+
+type Schema = z.ZodType;
+/** What a handler returns: what the response schema accepts before serialising. */
+type Answer<S extends Schema> = z.input<S>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RecordRoutes<R extends Schema, Q extends Schema, L extends Schema, C extends Schema, U extends Schema> = {
+  /** The record as show, create and update answer it. */
+  record: R;
+  list?: { query: Q; item: L; run: (ctx: Ctx, query: z.output<Q>) => Promise<PageResult<Answer<L>>> };
+  create?: { body: C; run: (ctx: Ctx, body: z.output<C>) => Promise<Answer<R>> };
+  show?: (ctx: Ctx, id: string) => Promise<Answer<R>>;
+  update?: { body: U; run: (ctx: Ctx, id: string, body: z.output<U>) => Promise<Answer<R>> };
+  destroy?: (ctx: Ctx, id: string) => Promise<void>;
+};
+
+// The request as the validator left it (the schemas above type it for the module).
+type Validated = FastifyRequest & { query: never; params: never; body: never };
+
+function add(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  access: Permission,
+  schema: Record<string, unknown>,
+  handler: (req: Validated, reply: FastifyReply) => Promise<unknown>,
+) {
+  app.route({ method, url, config: { access }, schema, handler: handler as never });
+}
+
+/**
+ * GET / (`resource:index`), POST / (`:create`, 201), GET /:id (`:show`), PUT /:id (`:update`), DELETE /:id
+ * (`:destroy`, 204): the ones given.
+ */
+export function recordRoutes<R extends Schema, Q extends Schema, L extends Schema, C extends Schema, U extends Schema>(
+  app: FastifyInstance,
+  resource: string,
+  r: RecordRoutes<R, Q, L, C, U>,
+): void {
+  const can = (action: string) => `${resource}:${action}` as Permission;
+  const { list, create, show, update, destroy } = r;
+  if (list) listRoute(app, '/', can('index'), list);
+  if (create) {
+    const s = { params: z.object({}), body: create.body, response: r.record, creates: true };
+    recordAction(app, 'POST', '/', can('create'), s, (ctx, _p, body) => create.run(ctx, body));
+  }
+  if (show) recordAction(app, 'GET', '/:id', can('show'), { response: r.record }, (ctx, p) => show(ctx, p.id));
+  if (update) {
+    recordAction(app, 'PUT', '/:id', can('update'), { body: update.body, response: r.record }, (ctx, p, body) =>
+      update.run(ctx, p.id, body),
+    );
+  }
+  if (destroy) {
+    add(app, 'DELETE', '/:id', can('destroy'), { params: idParams }, async (req, reply) => {
+      await destroy(req.ctx, (req.params as { id: string }).id);
+      return reply.code(204).send();
+    });
+  }
+}
+
+/** A list: GET with filters and paging in the query; the page as an array, the total in X-Total-Count. */
+export function listRoute<Q extends Schema, L extends Schema>(
+  app: FastifyInstance,
+  url: string,
+  access: Permission,
+  l: { query: Q; item: L; run: (ctx: Ctx, query: z.output<Q>) => Promise<PageResult<Answer<L>>> },
+): void {
+  add(app, 'GET', url, access, { querystring: l.query, response: { 200: z.array(l.item) } }, async (req, reply) => {
+    const { rows, total } = await l.run(req.ctx, req.query);
+    return reply.header('X-Total-Count', total).send(rows);
+  });
+}
+
+/**
+ * Any other route on one record (POST /:id/saida_cadastro, DELETE /:id/membros/:municipeId…), answering `response`
+ * with 200, or 201 when it `creates`. `params` defaults to { id }.
+ */
+export function recordAction<
+  R extends Schema,
+  P extends z.ZodObject = typeof idParams,
+  B extends Schema = z.ZodUndefined,
+>(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  access: Permission,
+  s: { params?: P; body?: B; response: R; creates?: boolean },
+  run: (ctx: Ctx, params: z.output<P>, body: z.output<B>) => Promise<Answer<R>>,
+): void {
+  const status = s.creates ? 201 : 200;
+  const schema = {
+    params: s.params ?? idParams,
+    ...(s.body ? { body: s.body } : {}),
+    response: { [status]: s.response },
+  };
+  add(app, method, url, access, schema, async (req, reply) =>
+    reply.code(status).send(await run(req.ctx, req.params, req.body)),
+  );
+}
