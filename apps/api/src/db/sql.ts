@@ -1,6 +1,6 @@
-import { or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { normalized } from './schema';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { equipes, normalized, profissionais, unidadesSaude } from './schema';
 
 // Small SQL pieces every service writes the same way. Text searches compare immutable_unaccent(lower(…)) on both
 // sides, so 'joao' finds 'JOÃO'; the trigram indexes of db/schema are built on the same expression.
@@ -74,4 +74,18 @@ export function changedFields<T extends object>(before: object, after: T, keys =
   const b = before as Record<string, unknown>;
   const a = after as Record<string, unknown>;
   return keys.filter((k) => comparable(b[k]) !== comparable(a[k]));
+}
+
+/** The names of a row's e-SUS header, to select beside it: unit, team, professional (see withHeaderNames). */
+export const headerNames = { unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome };
+
+/** Left-joins what headerNames reads, by the row's header columns (a query made `$dynamic()`). */
+export function withHeaderNames<T extends PgSelect>(
+  query: T,
+  header: { unidade: AnyPgColumn; equipe: AnyPgColumn; profissional: AnyPgColumn },
+) {
+  return query
+    .leftJoin(unidadesSaude, eq(unidadesSaude.id, header.unidade))
+    .leftJoin(equipes, eq(equipes.id, header.equipe))
+    .leftJoin(profissionais, eq(profissionais.id, header.profissional));
 }

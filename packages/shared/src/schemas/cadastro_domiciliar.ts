@@ -20,22 +20,25 @@ import { onlyDigits } from '../validation/digits';
 import { optionalText, zCep, zCns, zInteger, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
+  cabecalhoSchema,
   codigo,
   codigos,
   given,
+  inputBody,
   microArea,
   nullableNumber as n,
   nullableString as s,
   opt,
   optionalUf,
   optionalUuid,
-  rulesOf,
+  registroSchema,
   simNao,
   simNaoOpcional,
   sinaisVitaisFields,
   sinaisVitaisIssues,
   sinaisVitaisSchema,
   str,
+  updateBody,
   zDataHora,
   type Issue,
   type Loose,
@@ -209,19 +212,11 @@ export function normalizarCadastroDomiciliar<T extends CadastroDomiciliarValues>
 }
 
 /** POST body. */
-export const cadastroDomiciliarInputSchema = z.intersection(
-  cadastroDomiciliarFieldsSchema,
-  rulesOf(cadastroDomiciliarIssues),
-);
+export const cadastroDomiciliarInputSchema = inputBody(cadastroDomiciliarFieldsSchema, cadastroDomiciliarIssues);
 export type CadastroDomiciliarInput = z.input<typeof cadastroDomiciliarInputSchema>;
 
 /** PUT body: as read, with the lock_version it was read at (stale → 409). */
-export const cadastroDomiciliarUpdateSchema = z.intersection(
-  cadastroDomiciliarFieldsSchema.extend({
-    lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
-  }),
-  rulesOf(cadastroDomiciliarIssues),
-);
+export const cadastroDomiciliarUpdateSchema = updateBody(cadastroDomiciliarFieldsSchema, cadastroDomiciliarIssues);
 export type CadastroDomiciliarUpdate = z.input<typeof cadastroDomiciliarUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
@@ -241,16 +236,8 @@ export type FamiliaDoDomicilio = z.infer<typeof familiaDoDomicilioSchema>;
 
 /** GET /api/v1/atencao_primaria/cadastros_domiciliares/{id} (also at /api/atencao_primaria/…, spec §7). */
 export const cadastroDomiciliarSchema = z.object({
-  id: z.uuid(),
-  lock_version: z.int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: s(),
-  profissional_id: z.string(),
-  profissional_nome: s(),
-  equipe_id: s(),
-  equipe_nome: s(),
+  ...registroSchema,
+  ...cabecalhoSchema,
   ocupacao_id: z.string(),
   ocupacao_nome: s(),
   data_cadastro: z.string(),

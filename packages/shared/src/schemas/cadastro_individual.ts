@@ -1,17 +1,32 @@
 import { z } from 'zod';
 import { cboCadastroIndividualCodigos } from '../codes/cbo_cadastro_individual';
 import { deficienciaCidadao } from '../codes/deficiencia_cidadao';
-import { isCodigo, type CodeRow } from '../codes/lookup';
+import { isCodigo } from '../codes/lookup';
 import { motivoSaidaCadastro } from '../codes/motivo_saida_cadastro';
 import { nacionalidade } from '../codes/nacionalidade';
 import { orientacaoSexual } from '../codes/orientacao_sexual';
 import { pais } from '../codes/pais';
 import { responsavelCrianca } from '../codes/responsavel_crianca';
 import { msg } from '../messages';
-import { isoToBr, isValidIsoDate, todayIso } from '../validation/dates';
+import { isValidIsoDate } from '../validation/dates';
 import { onlyDigits } from '../validation/digits';
-import { optionalField, optionalText, zCns, zCpf, zIsoDate, zRequired } from '../validation/zod';
+import { optionalText, zCns, zCpf, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
+import {
+  codigo,
+  codigos,
+  given,
+  inputBody,
+  opt,
+  optionalDate,
+  optionalUuid,
+  simNao,
+  str,
+  updateBody,
+  zDataHora,
+  type Issue,
+  type Loose,
+} from './comum';
 import { MOTIVO_SAIDA_OBITO } from './municipe';
 
 // The individual registration (cadastro individual) of spec §3, issue 6. It belongs to one citizen (municipe_id).
@@ -20,35 +35,6 @@ import { MOTIVO_SAIDA_OBITO } from './municipe';
 // the registration itself stores only what belongs to the form (refusal term, family head, registration date,
 // food-insecurity screening) and its exit. Design notes: the header of
 // apps/api/src/modules/atencao_primaria/cadastros_individuais/service.ts (to be copied into docs/decisions.md).
-
-// ---- helpers (same shapes as schemas/municipe.ts) ----------------------------------------------------
-
-const opt = <T extends z.ZodType>(schema: T) => optionalField(schema).optional();
-function codigo<T extends CodeRow>(table: readonly T[]) {
-  return opt(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }));
-}
-function codigos<T extends CodeRow>(table: readonly T[]) {
-  return z
-    .array(
-      z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }),
-      { error: msg.naoEValido },
-    )
-    .max(table.length, { error: msg.naoEValido })
-    .nullish()
-    .transform((v) => [...new Set(v ?? [])]);
-}
-const simNao = () =>
-  z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? false);
-const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
-const optionalDate = () => opt(zIsoDate({ defaultRange: true }));
-
-type Issue = { path: Array<string | number>; message: string };
-type Loose = Record<string, unknown>;
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
-const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 // ---- e-SUS codes the rules look at -------------------------------------------------------------------
 
@@ -65,20 +51,6 @@ export const perguntasInsegurancaAlimentar = {
   comeu_alguns_alimentos_sem_dinheiro:
     'Nos últimos três meses, você comeu apenas alguns alimentos que ainda tinha, porque o dinheiro acabou?',
 } as const;
-
-/** Tolerance for the clock of the browser being a little ahead of the server's (data_cadastro "never in the future"). */
-export const TOLERANCIA_RELOGIO_MS = 5 * 60_000;
-
-/** 'never in the future': an ISO timestamp with offset, at most now (+ clock tolerance). */
-const zDataCadastro = () =>
-  opt(
-    zRequired()
-      .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, { error: msg.naoEValido, abort: true })
-      .refine((v) => new Date(v).getTime() <= Date.now() + TOLERANCIA_RELOGIO_MS, {
-        error: () => msg.menorOuIgualQue(isoToBr(todayIso()) ?? todayIso()),
-      })
-      .transform((v) => new Date(v).toISOString()),
-  );
 
 // ---- input -----------------------------------------------------------------------------------------
 
@@ -114,7 +86,7 @@ export const cadastroIndividualFieldsSchema = z.object({
   termo_recusa: simNao(),
   proprio_responsavel_familiar: simNao(),
   /** ISO timestamp; the API defaults to now. Editable, never in the future. */
-  data_cadastro: zDataCadastro(),
+  data_cadastro: opt(zDataHora()),
   alimentos_acabaram_sem_dinheiro: simNao(),
   comeu_alguns_alimentos_sem_dinheiro: simNao(),
   // Written through to the citizen's sociodemographic block (one truth with GET /municipes/{id}/sociodemografica).
@@ -192,27 +164,13 @@ export function normalizarCadastroIndividual<T extends z.output<typeof cadastroI
   };
 }
 
-/** Cross-field rules beside the field schema, so they answer even when a field already failed (see municipe.ts). */
-const rules = z.unknown().transform((raw, ctx) => {
-  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-    for (const i of cadastroIndividualIssues(raw as Loose))
-      ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
-  }
-  return {};
-});
-
 /** POST body. */
-export const cadastroIndividualInputSchema = z.intersection(cadastroIndividualFieldsSchema, rules);
+export const cadastroIndividualInputSchema = inputBody(cadastroIndividualFieldsSchema, cadastroIndividualIssues);
 export type CadastroIndividualInput = z.input<typeof cadastroIndividualInputSchema>;
 export type CadastroIndividualValues = z.output<typeof cadastroIndividualFieldsSchema>;
 
 /** PUT body: as read, with the lock_version it was read at (stale → 409). municipe_id cannot change (422 otherwise). */
-export const cadastroIndividualUpdateSchema = z.intersection(
-  cadastroIndividualFieldsSchema.extend({
-    lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
-  }),
-  rules,
-);
+export const cadastroIndividualUpdateSchema = updateBody(cadastroIndividualFieldsSchema, cadastroIndividualIssues);
 export type CadastroIndividualUpdate = z.input<typeof cadastroIndividualUpdateSchema>;
 
 // ---- exit from the register (spec §3, §4) ---------------------------------------------------------------
@@ -253,16 +211,7 @@ export function saidaCadastroIssues(v: Loose): Issue[] {
   return issues;
 }
 
-export const saidaCadastroSchema = z.intersection(
-  saidaCadastroFieldsSchema,
-  z.unknown().transform((raw, ctx) => {
-    if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-      for (const i of saidaCadastroIssues(raw as Loose))
-        ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
-    }
-    return {};
-  }),
-);
+export const saidaCadastroSchema = inputBody(saidaCadastroFieldsSchema, saidaCadastroIssues);
 export type SaidaCadastroInput = z.input<typeof saidaCadastroSchema>;
 export type SaidaCadastroValues = z.output<typeof saidaCadastroFieldsSchema>;
 

@@ -81,6 +81,17 @@ export const rulesOf = (rules: (v: Loose) => Issue[]) =>
     return {};
   });
 
+/** The lock_version a form read, sent back with a PUT: a stale one answers 409 edicao_desatualizada. */
+export const lockVersion = () => z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido });
+
+/** The POST body of a record: its fields beside the cross-field rules (so both answer at once). */
+export const inputBody = <S extends z.ZodRawShape>(fields: z.ZodObject<S>, issues: (v: Loose) => Issue[]) =>
+  z.intersection(fields, rulesOf(issues));
+
+/** The PUT body of a record: its fields as read, with the lock_version read, beside the cross-field rules. */
+export const updateBody = <S extends z.ZodRawShape>(fields: z.ZodObject<S>, issues: (v: Loose) => Issue[]) =>
+  z.intersection(fields.extend({ lock_version: lockVersion() }), rulesOf(issues));
+
 export const str = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 export const given = (v: unknown) => v !== undefined && v !== null && v !== '';
@@ -137,6 +148,19 @@ export function sinaisVitaisIssues(v: Loose): Issue[] {
 }
 
 const s = () => z.string().nullable();
+
+/** What every stored record answers first: its id, version and timestamps. */
+export const registroSchema = { id: z.uuid(), lock_version: z.int(), created_at: z.string(), updated_at: z.string() };
+
+/** The e-SUS header of a primary-care record as answered: unit, professional and team, with their names. */
+export const cabecalhoSchema = {
+  unidade_saude_id: z.string(),
+  unidade_saude_nome: s(),
+  profissional_id: z.string(),
+  profissional_nome: s(),
+  equipe_id: s(),
+  equipe_nome: s(),
+};
 const n = () => z.number().nullable();
 export const nullableString = s;
 export const nullableNumber = n;

@@ -6,16 +6,19 @@ import { msg } from '../messages';
 import { optionalText, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
+  cabecalhoSchema,
   codigo,
   given,
+  inputBody,
   nullableNumber as n,
   nullableString as s,
   opt,
   optionalDate,
   optionalUuid,
+  registroSchema,
   requiredUuid,
-  rulesOf,
   simNao,
+  updateBody,
   type Issue,
   type Loose,
 } from './comum';
@@ -104,15 +107,10 @@ export function normalizarFamilia<T extends FamiliaValues>(v: T): T {
   };
 }
 
-export const familiaInputSchema = z.intersection(familiaFieldsSchema, rulesOf(familiaIssues));
+export const familiaInputSchema = inputBody(familiaFieldsSchema, familiaIssues);
 export type FamiliaInput = z.input<typeof familiaInputSchema>;
 
-export const familiaUpdateSchema = z.intersection(
-  familiaFieldsSchema.extend({
-    lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
-  }),
-  rulesOf(familiaIssues),
-);
+export const familiaUpdateSchema = updateBody(familiaFieldsSchema, familiaIssues);
 export type FamiliaUpdate = z.input<typeof familiaUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
@@ -134,16 +132,8 @@ export type Membro = z.infer<typeof membroSchema>;
 
 /** GET /api/v1/atencao_primaria/familias/{id} (also at /api/atencao_primaria/familias/{familiaId}, spec §7: reads mudou). */
 export const familiaSchema = z.object({
-  id: z.uuid(),
-  lock_version: z.int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: s(),
-  profissional_id: z.string(),
-  profissional_nome: s(),
-  equipe_id: s(),
-  equipe_nome: s(),
+  ...registroSchema,
+  ...cabecalhoSchema,
   numero_prontuario: s(),
   reside_desde: s(),
   responsavel_id: z.uuid(),

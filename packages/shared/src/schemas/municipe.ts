@@ -16,15 +16,18 @@ import { onlyDigits } from '../validation/digits';
 import { optionalText, zCep, zCns, zCpf, zEmail, zIsoDate, zPhone, zPisPasep, zRequired } from '../validation/zod';
 import {
   codigo,
+  inputBody,
   nullableNumber as n,
   nullableString as s,
   opt,
   optionalDate,
   optionalUf,
   optionalUuid,
+  registroSchema,
   rulesOf,
   simNao,
   str,
+  updateBody,
   type Issue,
   type Loose,
 } from './comum';
@@ -254,7 +257,7 @@ export function municipeIssues(v: Loose): Issue[] {
 }
 
 /** What the form sends and the API accepts for a citizen (POST adds confirmar_duplicados, PUT adds lock_version). */
-export const municipeInputSchema = z.intersection(municipeFieldsSchema, rulesOf(municipeIssues));
+export const municipeInputSchema = inputBody(municipeFieldsSchema, municipeIssues);
 export type MunicipeInput = z.input<typeof municipeInputSchema>;
 export type MunicipeValues = z.output<typeof municipeInputSchema>;
 
@@ -271,12 +274,7 @@ export const municipeCreateSchema = z.intersection(
 export type MunicipeCreate = z.input<typeof municipeCreateSchema>;
 
 /** PUT body: the citizen as read, with the lock_version it was read at (a stale one answers 409). */
-export const municipeUpdateSchema = z.intersection(
-  municipeFieldsSchema.extend({
-    lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
-  }),
-  rulesOf(municipeIssues),
-);
+export const municipeUpdateSchema = updateBody(municipeFieldsSchema, municipeIssues);
 export type MunicipeUpdate = z.input<typeof municipeUpdateSchema>;
 
 // ---- what the API answers ------------------------------------------------------------------------
@@ -295,10 +293,7 @@ export type Prontuario = z.infer<typeof prontuarioSchema>;
 
 /** A citizen as GET /api/v1/municipes/{id} answers it: every input field (null when empty) plus display fields. */
 export const municipeSchema = z.object({
-  id: z.uuid(),
-  lock_version: z.int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...registroSchema,
   cpf_numero: s(),
   codigo_cns: s(),
   cartao_provisorio: s(),

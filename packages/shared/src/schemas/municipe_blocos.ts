@@ -31,10 +31,21 @@ import {
 // information and health conditions. Each is stored as one JSON document (docs/decisions.md). Re-exported by
 // municipe.ts.
 
-/** Block rules run even when a field already failed (Zod skips refinements after an aborting issue by default). */
-const always = {
-  when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value),
-};
+/**
+ * What a block's form sends: its answers, the lock_version read (null before the first save) and the rules that
+ * relate answers, which run even when a field already failed (Zod skips refinements after an aborting issue).
+ */
+function blocoInput<S extends z.ZodRawShape>(fields: z.ZodObject<S>, issues: (v: Loose) => Issue[]) {
+  return fields
+    .extend({ lock_version: z.int({ error: msg.naoEValido }).nonnegative({ error: msg.naoEValido }).nullish() })
+    .superRefine(
+      (v, ctx) => {
+        for (const i of issues(v as Loose))
+          ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+      },
+      { when: (p) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) },
+    );
+}
 
 // ---- sociodemographic block (e-SUS individual form, "Informações sociodemográficas") ----------------
 
@@ -88,12 +99,7 @@ export function normalizarSociodemografica<T extends z.output<typeof sociodemogr
   };
 }
 
-export const sociodemograficaInputSchema = sociodemograficaFieldsSchema
-  .extend({ lock_version: z.int({ error: msg.naoEValido }).nonnegative({ error: msg.naoEValido }).nullish() })
-  .superRefine((v, ctx) => {
-    for (const i of sociodemograficaIssues(v as Loose))
-      ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
-  }, always);
+export const sociodemograficaInputSchema = blocoInput(sociodemograficaFieldsSchema, sociodemograficaIssues);
 export type SociodemograficaInput = z.input<typeof sociodemograficaInputSchema>;
 export type SociodemograficaValues = z.output<typeof sociodemograficaFieldsSchema>;
 
@@ -214,12 +220,7 @@ export function normalizarCondicaoSaude<T extends z.output<typeof condicaoSaudeF
   };
 }
 
-export const condicaoSaudeInputSchema = condicaoSaudeFieldsSchema
-  .extend({ lock_version: z.int({ error: msg.naoEValido }).nonnegative({ error: msg.naoEValido }).nullish() })
-  .superRefine((v, ctx) => {
-    for (const i of condicaoSaudeIssues(v as Loose))
-      ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
-  }, always);
+export const condicaoSaudeInputSchema = blocoInput(condicaoSaudeFieldsSchema, condicaoSaudeIssues);
 export type CondicaoSaudeInput = z.input<typeof condicaoSaudeInputSchema>;
 export type CondicaoSaudeValues = z.output<typeof condicaoSaudeFieldsSchema>;
 

@@ -11,6 +11,7 @@ import {
   codigo,
   codigos,
   FAIXAS_SINAIS_VITAIS,
+  SINAIS_VITAIS,
   given,
   microArea,
   nullableNumber as n,
@@ -124,15 +125,7 @@ export const visitaDomiciliarFieldsSchema = z.object({
   ...sinaisVitaisFields,
 });
 
-const MEDIDAS = [
-  'altura',
-  'peso',
-  'temperatura',
-  'glicemia',
-  'momento_coleta_glicemia_id',
-  'pressao_sistolica',
-  'pressao_diastolica',
-] as const;
+const MEDIDAS = ['altura', 'peso', ...SINAIS_VITAIS] as const;
 
 /** LEDI and spec rules that relate fields (pure; form and API). The API adds the member's sex and the family's state. */
 export function visitaDomiciliarIssues(v: Loose): Issue[] {

@@ -30,16 +30,14 @@ import { audit } from '../../access/audit';
 import { can, type Ctx } from '../../access/context';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
-  equipes,
   municipeCondicoesSaude,
   municipeProntuarios,
   municipes,
   municipeSociodemograficas,
   municipios,
-  profissionais,
   unidadesSaude,
 } from '../../db/schema';
-import { changedFields, iso, nullify, uniqueViolation } from '../../db/sql';
+import { changedFields, headerNames, iso, nullify, uniqueViolation, withHeaderNames } from '../../db/sql';
 import {
   conflict,
   FieldErrors,
@@ -114,19 +112,22 @@ export function buscaAvancada(ctx: Ctx, f: MunicipeBuscaAvancada) {
 async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | null> {
   const nasc = alias(municipios, 'municipio_nascimento');
   const res = alias(municipios, 'municipio_residencia');
-  const [row] = await db
-    .select({
-      m: municipes,
-      unidade: unidadesSaude.nome,
-      equipe: equipes.nome,
-      profissional: profissionais.nome,
-      nasc: nasc.nome,
-      res: res.nome,
-    })
-    .from(municipes)
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
-    .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
-    .leftJoin(profissionais, eq(profissionais.id, municipes.profissional_id))
+  const [row] = await withHeaderNames(
+    db
+      .select({
+        m: municipes,
+        ...headerNames,
+        nasc: nasc.nome,
+        res: res.nome,
+      })
+      .from(municipes)
+      .$dynamic(),
+    {
+      unidade: municipes.unidade_saude_referencia_id,
+      equipe: municipes.equipe_id,
+      profissional: municipes.profissional_id,
+    },
+  )
     .leftJoin(nasc, eq(nasc.codigo_ibge, municipes.municipio_nascimento_ibge))
     .leftJoin(res, eq(res.codigo_ibge, municipes.residencia_municipio_ibge))
     .where(eq(municipes.id, id));

@@ -17,16 +17,23 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
   cadastrosDomiciliares,
-  equipes,
   familiaMembros,
   familias,
   municipes,
   municipios,
-  profissionais,
-  unidadesSaude,
   visitasDomiciliares,
 } from '../../../db/schema';
-import { byName, changedFields, containsText, countAll, iso, startsWith, totalOf } from '../../../db/sql';
+import {
+  byName,
+  changedFields,
+  containsText,
+  countAll,
+  headerNames,
+  iso,
+  startsWith,
+  totalOf,
+  withHeaderNames,
+} from '../../../db/sql';
 import { conflict, FieldErrors, needsConfirmation, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
@@ -45,6 +52,8 @@ const cd = cadastrosDomiciliares;
 const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroDomiciliarCodigos);
 
 const inScope = (scope: Scope) => inScopeEquipe(scope, cd.equipe_id);
+/** The e-SUS header's columns (their names come with withHeaderNames). */
+const headerColumns = { unidade: cd.unidade_saude_id, equipe: cd.equipe_id, profissional: cd.profissional_id };
 
 // ---- reading ----------------------------------------------------------------------------------------------
 
@@ -72,18 +81,17 @@ async function familiasDoDomicilio(db: DbOrTx, domicilioId: string): Promise<Fam
 
 /** The household with its names and families, WITHOUT scope: callers check scope first. */
 export async function unscopedLoadDomicilio(db: DbOrTx, id: string): Promise<CadastroDomiciliar | null> {
-  const [row] = await db
-    .select({
-      c: cd,
-      unidade: unidadesSaude.nome,
-      equipe: equipes.nome,
-      profissional: profissionais.nome,
-      municipio: municipios.nome,
-    })
-    .from(cd)
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, cd.unidade_saude_id))
-    .leftJoin(equipes, eq(equipes.id, cd.equipe_id))
-    .leftJoin(profissionais, eq(profissionais.id, cd.profissional_id))
+  const [row] = await withHeaderNames(
+    db
+      .select({
+        c: cd,
+        ...headerNames,
+        municipio: municipios.nome,
+      })
+      .from(cd)
+      .$dynamic(),
+    headerColumns,
+  )
     .leftJoin(municipios, eq(municipios.codigo_ibge, cd.municipio_ibge))
     .where(eq(cd.id, id));
   if (!row) return null;
@@ -194,35 +202,34 @@ export async function listDomicilios(
   const page = await paginate(f, {
     count: () => totalOf(ctx.db.select({ total: countAll() }).from(cd).where(where)),
     rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          c: {
-            id: cd.id,
-            tipo_logradouro: cd.tipo_logradouro,
-            logradouro: cd.logradouro,
-            numero: cd.numero,
-            sem_numero: cd.sem_numero,
-            complemento: cd.complemento,
-            bairro: cd.bairro,
-            cep: cd.cep,
-            tipo_imovel_id: cd.tipo_imovel_id,
-            st_micro_area: cd.st_micro_area,
-            fora_area: cd.fora_area,
-            unidade_saude_id: cd.unidade_saude_id,
-            equipe_id: cd.equipe_id,
-            profissional_id: cd.profissional_id,
-            data_cadastro: cd.data_cadastro,
-            termo_recusa: cd.termo_recusa,
-          },
-          unidade: unidadesSaude.nome,
-          equipe: equipes.nome,
-          profissional: profissionais.nome,
-          numero_familias: sql<number>`(select count(*)::int from ${familias} where ${familias.domicilio_id} = ${cd.id})`,
-        })
-        .from(cd)
-        .leftJoin(unidadesSaude, eq(unidadesSaude.id, cd.unidade_saude_id))
-        .leftJoin(equipes, eq(equipes.id, cd.equipe_id))
-        .leftJoin(profissionais, eq(profissionais.id, cd.profissional_id))
+      withHeaderNames(
+        ctx.db
+          .select({
+            c: {
+              id: cd.id,
+              tipo_logradouro: cd.tipo_logradouro,
+              logradouro: cd.logradouro,
+              numero: cd.numero,
+              sem_numero: cd.sem_numero,
+              complemento: cd.complemento,
+              bairro: cd.bairro,
+              cep: cd.cep,
+              tipo_imovel_id: cd.tipo_imovel_id,
+              st_micro_area: cd.st_micro_area,
+              fora_area: cd.fora_area,
+              unidade_saude_id: cd.unidade_saude_id,
+              equipe_id: cd.equipe_id,
+              profissional_id: cd.profissional_id,
+              data_cadastro: cd.data_cadastro,
+              termo_recusa: cd.termo_recusa,
+            },
+            ...headerNames,
+            numero_familias: sql<number>`(select count(*)::int from ${familias} where ${familias.domicilio_id} = ${cd.id})`,
+          })
+          .from(cd)
+          .$dynamic(),
+        headerColumns,
+      )
         .where(where)
         // Street, then house number as a number ('2' before '10'), then the text of the number.
         .orderBy(

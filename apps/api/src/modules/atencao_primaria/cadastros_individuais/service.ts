@@ -21,23 +21,18 @@ import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { audit } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
-import {
-  cadastrosIndividuais,
-  equipes,
-  municipes,
-  municipeSociodemograficas,
-  profissionais,
-  unidadesSaude,
-} from '../../../db/schema';
+import { cadastrosIndividuais, municipes, municipeSociodemograficas } from '../../../db/schema';
 import {
   byName,
   changedFields,
   containsText,
   countAll,
+  headerNames,
   iso,
   startsWith,
   totalOf,
   uniqueViolation,
+  withHeaderNames,
 } from '../../../db/sql';
 import { conflict, FieldErrors, notFound, staleEdit, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
@@ -67,6 +62,12 @@ const ci = cadastrosIndividuais;
 // ---- scope -----------------------------------------------------------------------------------------------
 
 const inScope = (scope: Scope): SQL | undefined => inScopeEquipe(scope, municipes.equipe_id);
+/** The e-SUS header's columns (their names come with withHeaderNames). */
+const headerColumns = {
+  unidade: municipes.unidade_saude_referencia_id,
+  equipe: municipes.equipe_id,
+  profissional: municipes.profissional_id,
+};
 
 // ---- reading -----------------------------------------------------------------------------------------------
 
@@ -74,20 +75,19 @@ const situacaoDe = (saida: Date | null): SituacaoCadastro => (saida ? 'saida' : 
 
 /** The registration with the citizen's fields, WITHOUT scope: callers check scope first. */
 async function unscopedLoadCadastro(db: DbOrTx, id: string): Promise<CadastroIndividual | null> {
-  const [row] = await db
-    .select({
-      c: ci,
-      m: municipes,
-      unidade: unidadesSaude.nome,
-      equipe: equipes.nome,
-      profissional: profissionais.nome,
-      socio: municipeSociodemograficas.dados,
-    })
-    .from(ci)
-    .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
-    .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
-    .leftJoin(profissionais, eq(profissionais.id, municipes.profissional_id))
+  const [row] = await withHeaderNames(
+    db
+      .select({
+        c: ci,
+        m: municipes,
+        ...headerNames,
+        socio: municipeSociodemograficas.dados,
+      })
+      .from(ci)
+      .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+      .$dynamic(),
+    headerColumns,
+  )
     .leftJoin(municipeSociodemograficas, eq(municipeSociodemograficas.municipe_id, municipes.id))
     .where(eq(ci.id, id));
   if (!row) return null;
@@ -197,37 +197,36 @@ export async function listCadastros(
           .where(where),
       ),
     rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          c: {
-            id: ci.id,
-            municipe_id: ci.municipe_id,
-            data_cadastro: ci.data_cadastro,
-            saida_em: ci.saida_em,
-            motivo: ci.motivo_saida_cadastro_id,
-          },
-          m: {
-            nome: municipes.nome,
-            nome_social: municipes.nome_social,
-            data_nascimento: municipes.data_nascimento,
-            data_obito: municipes.data_obito,
-            cpf_numero: municipes.cpf_numero,
-            codigo_cns: municipes.codigo_cns,
-            unidade_saude_id: municipes.unidade_saude_referencia_id,
-            equipe_id: municipes.equipe_id,
-            profissional_id: municipes.profissional_id,
-            micro_area: municipes.micro_area,
-            fora_area: municipes.fora_area,
-          },
-          unidade: unidadesSaude.nome,
-          equipe: equipes.nome,
-          profissional: profissionais.nome,
-        })
-        .from(ci)
-        .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
-        .leftJoin(unidadesSaude, eq(unidadesSaude.id, municipes.unidade_saude_referencia_id))
-        .leftJoin(equipes, eq(equipes.id, municipes.equipe_id))
-        .leftJoin(profissionais, eq(profissionais.id, municipes.profissional_id))
+      withHeaderNames(
+        ctx.db
+          .select({
+            c: {
+              id: ci.id,
+              municipe_id: ci.municipe_id,
+              data_cadastro: ci.data_cadastro,
+              saida_em: ci.saida_em,
+              motivo: ci.motivo_saida_cadastro_id,
+            },
+            m: {
+              nome: municipes.nome,
+              nome_social: municipes.nome_social,
+              data_nascimento: municipes.data_nascimento,
+              data_obito: municipes.data_obito,
+              cpf_numero: municipes.cpf_numero,
+              codigo_cns: municipes.codigo_cns,
+              unidade_saude_id: municipes.unidade_saude_referencia_id,
+              equipe_id: municipes.equipe_id,
+              profissional_id: municipes.profissional_id,
+              micro_area: municipes.micro_area,
+              fora_area: municipes.fora_area,
+            },
+            ...headerNames,
+          })
+          .from(ci)
+          .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+          .$dynamic(),
+        headerColumns,
+      )
         .where(where)
         .orderBy(byName(municipes.nome), asc(ci.id))
         .limit(limit)

@@ -18,12 +18,9 @@ import type { DbOrTx } from '../../../db/client';
 import {
   cadastrosDomiciliares,
   enderecoDomicilio,
-  equipes,
   familiaMembros,
   familias,
   municipes,
-  profissionais,
-  unidadesSaude,
   visitasDomiciliares,
 } from '../../../db/schema';
 import {
@@ -31,11 +28,13 @@ import {
   changedFields,
   containsText,
   countAll,
+  headerNames,
   iso,
   startsWith,
   startsWithIgnoringCase,
   totalOf,
   uniqueViolation,
+  withHeaderNames,
 } from '../../../db/sql';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
@@ -55,26 +54,27 @@ const fm = familiaMembros;
 const cd = cadastrosDomiciliares;
 
 const inScope = (scope: Scope) => inScopeEquipe(scope, f_.equipe_id);
+/** The e-SUS header's columns (their names come with withHeaderNames). */
+const headerColumns = { unidade: f_.unidade_saude_id, equipe: f_.equipe_id, profissional: f_.profissional_id };
 const numeroMembros = sql<number>`(select count(*)::int from ${fm} where ${fm.familia_id} = ${f_.id})`;
 
 // ---- reading ----------------------------------------------------------------------------------------------
 
 /** The family with names, members and its home, WITHOUT scope: callers check scope first. */
 export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Familia | null> {
-  const [row] = await db
-    .select({
-      f: f_,
-      unidade: unidadesSaude.nome,
-      equipe: equipes.nome,
-      profissional: profissionais.nome,
-      responsavel: { nome: municipes.nome, cns: municipes.codigo_cns },
-      casa: { ...enderecoDomicilio, micro_area: cd.st_micro_area },
-    })
-    .from(f_)
-    .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, f_.unidade_saude_id))
-    .leftJoin(equipes, eq(equipes.id, f_.equipe_id))
-    .leftJoin(profissionais, eq(profissionais.id, f_.profissional_id))
+  const [row] = await withHeaderNames(
+    db
+      .select({
+        f: f_,
+        ...headerNames,
+        responsavel: { nome: municipes.nome, cns: municipes.codigo_cns },
+        casa: { ...enderecoDomicilio, micro_area: cd.st_micro_area },
+      })
+      .from(f_)
+      .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
+      .$dynamic(),
+    headerColumns,
+  )
     .leftJoin(cd, eq(cd.id, f_.domicilio_id))
     .where(eq(f_.id, id));
   if (!row) return null;
@@ -189,32 +189,31 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
         .limit(limit)
         .offset(offset)
         .as('pagina');
-      return ctx.db
-        .select({
-          f: {
-            id: f_.id,
-            responsavel_id: f_.responsavel_id,
-            numero_prontuario: f_.numero_prontuario,
-            unidade_saude_id: f_.unidade_saude_id,
-            equipe_id: f_.equipe_id,
-            profissional_id: f_.profissional_id,
-            mudou: f_.mudou,
-            domicilio_id: f_.domicilio_id,
-          },
-          responsavel_nome: municipes.nome,
-          responsavel_cns: municipes.codigo_cns,
-          numero_membros: numeroMembros,
-          unidade: unidadesSaude.nome,
-          equipe: equipes.nome,
-          profissional: profissionais.nome,
-          casa: enderecoDomicilio,
-        })
-        .from(pagina)
-        .innerJoin(f_, eq(f_.id, pagina.id))
-        .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
-        .leftJoin(unidadesSaude, eq(unidadesSaude.id, f_.unidade_saude_id))
-        .leftJoin(equipes, eq(equipes.id, f_.equipe_id))
-        .leftJoin(profissionais, eq(profissionais.id, f_.profissional_id))
+      return withHeaderNames(
+        ctx.db
+          .select({
+            f: {
+              id: f_.id,
+              responsavel_id: f_.responsavel_id,
+              numero_prontuario: f_.numero_prontuario,
+              unidade_saude_id: f_.unidade_saude_id,
+              equipe_id: f_.equipe_id,
+              profissional_id: f_.profissional_id,
+              mudou: f_.mudou,
+              domicilio_id: f_.domicilio_id,
+            },
+            responsavel_nome: municipes.nome,
+            responsavel_cns: municipes.codigo_cns,
+            numero_membros: numeroMembros,
+            ...headerNames,
+            casa: enderecoDomicilio,
+          })
+          .from(pagina)
+          .innerJoin(f_, eq(f_.id, pagina.id))
+          .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
+          .$dynamic(),
+        headerColumns,
+      )
         .leftJoin(cd, eq(cd.id, f_.domicilio_id))
         .orderBy(byName(pagina.nome), asc(pagina.id));
     },
