@@ -4,13 +4,21 @@ import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { auditoria, lotacoes, perfis, profissionais } from '../db/schema';
-import { seedBase } from '../db/seed/base';
-import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
+import { DEMO_PASSWORD } from '../db/seed/demo';
+import { prepareDatabase } from '../db/setup';
 import { hashSenha } from '../auth/service';
 import { newId } from '../lib/ids';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 
-export type TestApp = { app: App; db: Db; config: Config; kind: Database['kind']; close: () => Promise<void> };
+export type TestApp = {
+  app: App;
+  db: Db;
+  config: Config;
+  kind: Database['kind'];
+  /** What the start-up printed (the first manager's one-time password when `demo: false`). */
+  setupLog: string[];
+  close: () => Promise<void>;
+};
 
 /** API tests run on in-memory PGlite, or on a fresh database of TEST_DATABASE_URL when API_TEST_DB=pg (npm run test:pg). */
 export const onPostgres = process.env.API_TEST_DB === 'pg' && !!process.env.TEST_DATABASE_URL;
@@ -49,12 +57,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { serveWeb?: boolean } = {},
+  opts: { serveWeb?: boolean; demo?: boolean } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  await database.migrate();
-  await seedBase(database.db);
-  await seedDemo(database.db);
+  const setupLog: string[] = [];
+  // The same start-up as the server: the demo, or (demo: false) the first manager with a one-time password.
+  await prepareDatabase(database, { demo: opts.demo ?? true, log: (m) => setupLog.push(m) });
   const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const app = await buildApp(config, database.db, { logger: false, serveWeb: opts.serveWeb ?? false });
   await app.ready();
@@ -63,6 +71,7 @@ export async function buildTestApp(
     db: database.db,
     config,
     kind: database.kind,
+    setupLog,
     close: async () => {
       await app.close();
       await database.close();
