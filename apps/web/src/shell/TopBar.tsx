@@ -68,26 +68,29 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
   );
 }
 
-/** While demo accounts exist, every page says so (issue 14); narrow bars keep the first word. */
+/** While demo accounts exist, every page says so (issue 14); a phone's bar has room for the first word only. */
 function DemoBadge() {
   const [primeira, resto] = msg.demonstracao.split(' — ');
+  const common = {
+    variant: 'filled',
+    color: 'yellow.3',
+    c: 'dark.9',
+    radius: 'sm',
+    style: { flex: '0 0 auto', textTransform: 'none' },
+  } as const;
   return (
-    <Badge
-      variant="filled"
-      color="yellow.3"
-      c="dark.9"
-      size="lg"
-      radius="sm"
-      leftSection={<IconAlertTriangle size={14} aria-hidden />}
-      style={{ flex: '0 1 auto', minWidth: 0, textTransform: 'none' }}
-      data-testid="aviso-demonstracao"
-    >
-      {primeira}
-      <Box component="span" visibleFrom="md">
-        {' — '}
-        {resto}
-      </Box>
-    </Badge>
+    <>
+      <Badge {...common} size="sm" px={6} hiddenFrom="sm">
+        {primeira}
+      </Badge>
+      <Badge {...common} size="lg" visibleFrom="sm" leftSection={<IconAlertTriangle size={14} aria-hidden />}>
+        {primeira}
+        <Box component="span" visibleFrom="md">
+          {' — '}
+          {resto}
+        </Box>
+      </Badge>
+    </>
   );
 }
 
