@@ -15,6 +15,7 @@ import { buckets, forgive, release, takeAttempt } from './throttle';
 // OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms here, cheap for users, costly for guessing.
 const argonOptions = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 export const hashSenha = (senha: string) => hash(senha, argonOptions);
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 // Compared against when the login does not exist, so both paths take the same time.
 let dummyHash: Promise<string> | null = null;
 
@@ -38,7 +39,8 @@ export async function login(ctx: Ctx, input: LoginInput, policy: SessionPolicy, 
     .from(profissionais)
     .where(and(sql`lower(${profissionais.login}) = ${loginKey}`, eq(profissionais.ativo, true)));
   const device = input.dispositivo ? deviceHash(input.dispositivo) : null;
-  const known = user && device ? await isKnownDevice(db, user.id, device) : false;
+  // Looked up for unknown logins too (nil id), so the time taken does not tell which logins exist.
+  const known = device ? await isKnownDevice(db, user?.id ?? NIL_UUID, device) : false;
   // A browser this account signed in from before has its own bucket; any other shares the account's and the
   // address's (throttle.ts). Counted before the password is evaluated.
   const taken = known ? [buckets.device(loginKey, device!)] : [buckets.account(loginKey), buckets.address(ctx.ip)];
