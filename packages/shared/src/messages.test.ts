@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, msg } from './messages';
+import { duracao, interpolate, msg } from './messages';
 
 // Every text of spec §5 and §8, word for word: a module that needs one finds it in the catalogue.
 const specTexts = [
@@ -60,5 +60,17 @@ describe('message catalogue', () => {
     expect(msg.removido('Família')).toBe('Família foi removido(a).');
     expect(msg.salvaComSucesso('Família')).toBe('Família foi salva com sucesso');
     expect(interpolate('%{1} e %{2}', 'a')).toBe('a e %{2}');
+  });
+});
+
+describe('duracao (the wait of a 429, issue 12)', () => {
+  it('says seconds under a minute and whole minutes, rounded up, above', () => {
+    expect(duracao(1)).toBe('1 segundo');
+    expect(duracao(30)).toBe('30 segundos');
+    expect(duracao(59.2)).toBe('1 minuto');
+    expect(duracao(60)).toBe('1 minuto');
+    expect(duracao(61)).toBe('2 minutos');
+    expect(duracao(900)).toBe('15 minutos');
+    expect(msg.muitasTentativas(30)).toBe('Muitas tentativas de acesso. Aguarde 30 segundos e tente novamente.');
   });
 });

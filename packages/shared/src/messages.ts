@@ -9,6 +9,14 @@ export function interpolate(template: string, ...values: Array<string | number>)
   });
 }
 
+/** "30 segundos", "1 minuto", "15 minutos": a wait as people say it, rounded up to whole minutes past one minute. */
+export function duracao(segundos: number): string {
+  const s = Math.max(1, Math.ceil(segundos));
+  if (s < 60) return s === 1 ? '1 segundo' : `${s} segundos`;
+  const m = Math.ceil(s / 60);
+  return m === 1 ? '1 minuto' : `${m} minutos`;
+}
+
 export const msg = {
   // §5 validation
   obrigatorio: 'Não pode ficar em branco',
@@ -73,11 +81,21 @@ export const msg = {
   naoAutenticado: 'Sua sessão expirou ou você não está conectado. Entre novamente.',
   naoAutorizado: 'Você não está autorizado a executar essa ação.',
   loginInvalido: 'Login ou senha inválidos.',
-  muitasTentativas: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+  // The wait is said as it is (issue 12: not "alguns minutos" for a 30 s block); Retry-After carries the same.
+  muitasTentativas: (segundos: number) =>
+    interpolate('Muitas tentativas de acesso. Aguarde %{1} e tente novamente.', duracao(segundos)),
+  muitasTentativasSenha: (segundos: number) =>
+    interpolate('Muitas tentativas com a senha atual incorreta. Aguarde %{1} e tente novamente.', duracao(segundos)),
   semUnidadeAtual: 'Selecione a unidade de saúde em que está trabalhando.',
   semLotacao: 'Você não possui lotação ativa em nenhuma unidade de saúde. Procure a coordenação.',
   unidadeNaoPermitida: 'Você não possui lotação nesta unidade de saúde.',
   senhaAtualIncorreta: 'não confere com a senha atual',
+  // Accounts and passwords (issue 14): ASVS 5 rules, wording in the catalogue's style (docs/decisions.md).
+  senhaComum: 'é uma das senhas mais usadas e fáceis de adivinhar; escolha outra',
+  senhaContemLogin: 'não pode conter o seu login',
+  senhaIgualAtual: 'deve ser diferente da senha atual',
+  senhaProvisoria: 'Sua senha é provisória. Defina uma nova senha para continuar.',
+  demonstracao: 'Demonstração — não use com dados reais',
   edicaoDesatualizada: 'Este registro foi alterado por outra pessoa. Recarregue a página para ver a versão atual.',
   rotaNaoEncontrada: 'Essa página não pode ser encontrada.',
   // Requests refused before any rule runs (issue 14): malformed, too large, too deep.

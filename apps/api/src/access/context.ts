@@ -14,6 +14,8 @@ export type SessionUser = {
   unidadeNome: string | null;
   perfil: string | null;
   permissions: ReadonlySet<string>;
+  /** Signed in with a one-time password: only routes marked `allowsOneTimePassword` answer (auth/sessions.ts). */
+  senhaProvisoria: boolean;
 };
 
 /** What services receive instead of the request (style guide §6). */

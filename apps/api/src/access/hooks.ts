@@ -38,6 +38,8 @@ export function registerAccess(app: FastifyInstance, db: Db, policy: SessionPoli
     if (!usuario) throw new AppError(401, msg.naoAutenticado);
     req.usuario = usuario;
     req.ctx.usuario = usuario;
+    if (usuario.senhaProvisoria && !req.routeOptions.config.allowsOneTimePassword)
+      throw new AppError(403, msg.senhaProvisoria);
     if (access === 'authenticated') return;
     if (!usuario.unidadeId) throw new AppError(403, msg.semUnidadeAtual);
     if (!can(usuario, access as Permission)) {

@@ -27,12 +27,15 @@ export const authRoutes =
       async (req) => service.login(req.ctx, req.body, policy, req.headers['user-agent'] ?? null),
     );
 
-    app.post('/logout', { config: { access: 'authenticated' } }, async (req, reply) => {
+    // A one-time password opens these three only: read who I am, choose a new password, leave (issue 14).
+    const oneTime = { access: 'authenticated', allowsOneTimePassword: true } as const;
+
+    app.post('/logout', { config: oneTime }, async (req, reply) => {
       await service.logout(signedIn(req));
       return reply.code(204).send();
     });
 
-    app.get('/me', { config: { access: 'authenticated' }, schema: { response: { 200: usuarioSchema } } }, async (req) =>
+    app.get('/me', { config: oneTime, schema: { response: { 200: usuarioSchema } } }, async (req) =>
       service.toUsuario(req.usuario!),
     );
 
@@ -57,12 +60,8 @@ export const authRoutes =
         ),
     );
 
-    app.put(
-      '/senha',
-      { config: { access: 'authenticated' }, schema: { body: trocarSenhaInputSchema } },
-      async (req, reply) => {
-        await service.trocarSenha(signedIn(req), req.body);
-        return reply.code(204).send();
-      },
-    );
+    app.put('/senha', { config: oneTime, schema: { body: trocarSenhaInputSchema } }, async (req, reply) => {
+      await service.trocarSenha(signedIn(req), req.body);
+      return reply.code(204).send();
+    });
   };

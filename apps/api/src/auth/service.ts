@@ -2,16 +2,20 @@ import { hash, verify } from '@node-rs/argon2';
 import { msg, type LoginInput, type LotacaoOpcao, type TrocarSenhaInput, type Usuario } from '@saude/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Ctx, SessionUser } from '../access/context';
+import type { Db } from '../db/client';
 import { audit } from '../access/audit';
 import { equipes, lotacoes, perfis, profissionais, sessoes, unidadesSaude } from '../db/schema';
 import { AppError, tooManyAttempts, unprocessable } from '../lib/errors';
 import { ocupacaoNome } from '../lib/ocupacoes';
 import { createSession, loadSession, revokeSession, type SessionPolicy } from './sessions';
-import { blockedFor, clearFailures, recordFailure, throttleKeys } from './throttle';
+import { deviceHash, isKnownDevice, rememberDevice } from './devices';
+import { problemasNovaSenha } from './password-policy';
+import { buckets, forgive, release, takeAttempt } from './throttle';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms here, cheap for users, costly for guessing.
 const argonOptions = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 export const hashSenha = (senha: string) => hash(senha, argonOptions);
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 // Compared against when the login does not exist, so both paths take the same time.
 let dummyHash: Promise<string> | null = null;
 
@@ -23,42 +27,54 @@ export function toUsuario(u: SessionUser): Usuario {
     perfil: u.perfil,
     unidade_atual: u.unidadeId ? { id: u.unidadeId, nome: u.unidadeNome ?? '' } : null,
     permissoes: u.unidadeId ? [...u.permissions].sort() : [],
+    senha_provisoria: u.senhaProvisoria,
   };
 }
 
 export async function login(ctx: Ctx, input: LoginInput, policy: SessionPolicy, userAgent: string | null) {
   const db = ctx.db;
   const loginKey = input.login.trim().toLowerCase();
-  const keys = throttleKeys(loginKey, ctx.ip);
-  const wait = await blockedFor(db, [keys.pair, keys.ip]);
-  if (wait > 0) {
-    await audit(db, ctx, {
-      action: 'login_bloqueado',
-      resource: 'auth',
-      details: { login: loginKey },
-      profissional_id: null,
-      unidade_saude_id: null,
-    });
-    throw tooManyAttempts(wait);
-  }
   const [user] = await db
     .select()
     .from(profissionais)
     .where(and(sql`lower(${profissionais.login}) = ${loginKey}`, eq(profissionais.ativo, true)));
+  const device = input.dispositivo ? deviceHash(input.dispositivo) : null;
+  // Looked up for unknown logins too (nil id), so the time taken does not tell which logins exist.
+  const known = device ? await isKnownDevice(db, user?.id ?? NIL_UUID, device) : false;
+  // A browser this account signed in from before has its own bucket; any other shares the account's and the
+  // address's (throttle.ts). Counted before the password is evaluated.
+  const taken = known ? [buckets.device(loginKey, device!)] : [buckets.account(loginKey), buckets.address(ctx.ip)];
+  const wait = await takeAttempt(db, taken);
+  if (wait > 0) {
+    await audit(db, ctx, {
+      action: 'login_bloqueado',
+      resource: 'auth',
+      details: { login: loginKey, dispositivo_conhecido: known },
+      profissional_id: user?.id ?? null,
+      unidade_saude_id: null,
+    });
+    throw tooManyAttempts(wait, msg.muitasTentativas(wait));
+  }
   dummyHash ??= hashSenha('senha-que-ninguem-usa');
   const ok = user ? await verify(user.senha_hash, input.senha) : (await verify(await dummyHash, input.senha), false);
   if (!user || !ok) {
-    await recordFailure(db, loginKey, ctx.ip);
     await audit(db, ctx, {
       action: 'login_falhou',
       resource: 'auth',
-      details: { login: loginKey },
+      details: { login: loginKey, dispositivo_conhecido: known },
       profissional_id: user?.id ?? null,
       unidade_saude_id: null,
     });
     throw new AppError(401, msg.loginInvalido);
   }
-  await clearFailures(db, loginKey, ctx.ip);
+  // The password was right: the account's (or this browser's) failures are forgotten; the address, shared by a whole
+  // clinic, only gets this attempt back.
+  if (known) await forgive(db, taken);
+  else {
+    await forgive(db, [buckets.account(loginKey)]);
+    await release(db, [buckets.address(ctx.ip)]);
+  }
+  if (device) await rememberDevice(db, user.id, device);
   // With exactly one unit the choice is made for the user (issue 3: current unit).
   const units = await db
     .selectDistinct({ id: lotacoes.unidade_saude_id })
@@ -73,9 +89,20 @@ export async function login(ctx: Ctx, input: LoginInput, policy: SessionPolicy, 
     record_id: id,
     profissional_id: user.id,
     unidade_saude_id: unidadeId,
+    details: user.senha_provisoria ? { senha_provisoria: true } : undefined,
   });
   const usuario = await loadSession(db, token, policy);
   return { token, usuario: toUsuario(usuario!) };
+}
+
+/** Whether demo accounts are active: the web then warns on the sign-in page and the top bar (issue 14). */
+export async function demoAccountsExist(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: profissionais.id })
+    .from(profissionais)
+    .where(and(eq(profissionais.demonstracao, true), eq(profissionais.ativo, true)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function logout(ctx: Ctx & { usuario: SessionUser }) {
@@ -145,16 +172,33 @@ export async function selecionarUnidade(
 }
 
 export async function trocarSenha(ctx: Ctx & { usuario: SessionUser }, input: TrocarSenhaInput) {
-  const [user] = await ctx.db.select().from(profissionais).where(eq(profissionais.id, ctx.usuario.profissionalId));
-  if (!user || !(await verify(user.senha_hash, input.senha_atual))) {
-    throw unprocessable({ senha_atual: [msg.senhaAtualIncorreta] }, msg.naoFoiPossivelGravar('a senha', 1));
+  const db = ctx.db;
+  // Someone at an unlocked desk must not be able to guess the current password at leisure (issue 14).
+  const bucket = buckets.passwordChange(ctx.usuario.profissionalId);
+  const wait = await takeAttempt(db, [bucket]);
+  if (wait > 0) {
+    await audit(db, ctx, { action: 'troca_senha_bloqueada', resource: 'auth', record_id: ctx.usuario.profissionalId });
+    throw tooManyAttempts(wait, msg.muitasTentativasSenha(wait));
+  }
+  const [user] = await db.select().from(profissionais).where(eq(profissionais.id, ctx.usuario.profissionalId));
+  const atualConfere = !!user && (await verify(user.senha_hash, input.senha_atual));
+  const errors: Record<string, string[]> = {};
+  if (!atualConfere) {
+    errors.senha_atual = [msg.senhaAtualIncorreta];
+    await audit(db, ctx, { action: 'troca_senha_falhou', resource: 'auth', record_id: ctx.usuario.profissionalId });
+  } else await forgive(db, [bucket]);
+  const problemas = problemasNovaSenha(input.nova_senha, ctx.usuario.login, atualConfere ? input.senha_atual : '');
+  if (problemas.length > 0) errors.nova_senha = problemas;
+  if (!user || Object.keys(errors).length > 0) {
+    throw unprocessable(errors, msg.naoFoiPossivelGravar('a senha', Object.keys(errors).length));
   }
   const senha_hash = await hashSenha(input.nova_senha);
-  await ctx.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx
       .update(profissionais)
       .set({
         senha_hash,
+        senha_provisoria: false,
         updated_at: new Date(),
         updated_by: user.id,
         lock_version: sql`${profissionais.lock_version} + 1`,
@@ -164,6 +208,11 @@ export async function trocarSenha(ctx: Ctx & { usuario: SessionUser }, input: Tr
     await tx.execute(
       sql`update sessoes set revoked_at = now() where profissional_id = ${user.id} and id <> ${ctx.usuario.sessionId} and revoked_at is null`,
     );
-    await audit(tx, ctx, { action: 'troca_senha', resource: 'auth', record_id: user.id });
+    await audit(tx, ctx, {
+      action: 'troca_senha',
+      resource: 'auth',
+      record_id: user.id,
+      details: user.senha_provisoria ? { senha_provisoria: true } : undefined,
+    });
   });
 }

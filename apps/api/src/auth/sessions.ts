@@ -7,6 +7,13 @@ import { newId } from '../lib/ids';
 
 export type SessionPolicy = { idleMinutes: number; maxHours: number };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers a session whose password is a one-time one (/me, password change, sign-out). */
+    allowsOneTimePassword?: boolean;
+  }
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export function bearerToken(header: string | undefined): string | null {
@@ -44,6 +51,7 @@ type Row = {
   unidade_nome: string | null;
   perfil: string | null;
   permissions: string[] | null;
+  senha_provisoria: boolean;
   stale: boolean;
 };
 
@@ -55,7 +63,8 @@ export async function loadSession(db: DbOrTx, token: string, policy: SessionPoli
   const [row] = await queryRows<Row>(
     db,
     sql`
-    select s.id, s.profissional_id, p.login, p.nome, p.email, s.unidade_saude_id, u.nome as unidade_nome,
+    select s.id, s.profissional_id, p.login, p.nome, p.email, p.senha_provisoria, s.unidade_saude_id,
+      u.nome as unidade_nome,
       (select pf.nome from lotacoes l join perfis pf on pf.id = l.perfil_id
         where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo
         order by l.created_at limit 1) as perfil,
@@ -81,6 +90,7 @@ export async function loadSession(db: DbOrTx, token: string, policy: SessionPoli
     unidadeNome: row.unidade_nome,
     perfil: row.perfil,
     permissions: new Set(row.permissions ?? []),
+    senhaProvisoria: row.senha_provisoria,
   };
 }
 

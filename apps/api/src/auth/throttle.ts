@@ -1,52 +1,92 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 
-// Failed sign-ins are counted per (account, address) and per address, never per account alone: an attacker
-// elsewhere can slow their own attempts down but cannot lock a person out of their own desk (docs/decisions.md).
+// Password guesses are counted in the database, shared by every API process, in separate buckets (docs/decisions.md):
+// per account and per address for browsers the account has not signed in from, per known browser for those it has.
+// So an attacker elsewhere slows the account down for unknown browsers only, and failures behind a clinic's NAT
+// slow down that address for unknown browsers only: the right password from a known browser still gets in.
 export const throttlePolicy = {
   windowMinutes: 15,
-  pairLimit: 5, // failures of one login from one address before it is slowed down
-  ipLimit: 30, // failures from one address, any login
-  baseDelaySeconds: 30, // doubled for each further failure
+  accountLimit: 5, // failures of one login from browsers it does not know, any address
+  addressLimit: 30, // failures from one address, any login, from browsers unknown to the login
+  deviceLimit: 5, // failures of one login from one browser it knows
+  passwordChangeLimit: 5, // wrong current passwords on PUT /api/v2/auth/senha, per account
+  baseDelaySeconds: 30, // the block once a bucket reaches its limit, doubled for each further failure
   maxDelaySeconds: 15 * 60,
 };
 
-export const throttleKeys = (login: string, ip: string) => ({
-  pair: `conta:${login.toLowerCase()}|${ip}`,
-  ip: `ip:${ip}`,
-});
+export type Bucket = { key: string; limit: number };
 
-/** Seconds left of the longest block among the keys, or 0. */
-export async function blockedFor(db: DbOrTx, keys: string[]): Promise<number> {
-  const [row] = await queryRows<{ s: number | string | null }>(
-    db,
-    sql`
-    select ceil(extract(epoch from max(bloqueado_ate) - now())) as s from login_falhas
-    where chave in ${keys} and bloqueado_ate > now()`,
-  );
-  return Number(row?.s ?? 0);
-}
+export const buckets = {
+  account: (login: string): Bucket => ({ key: `conta:${login}`, limit: throttlePolicy.accountLimit }),
+  address: (ip: string): Bucket => ({ key: `ip:${ip}`, limit: throttlePolicy.addressLimit }),
+  device: (login: string, deviceHash: string): Bucket => ({
+    key: `dispositivo:${login}|${deviceHash}`,
+    limit: throttlePolicy.deviceLimit,
+  }),
+  passwordChange: (profissionalId: string): Bucket => ({
+    key: `senha:${profissionalId}`,
+    limit: throttlePolicy.passwordChangeLimit,
+  }),
+};
 
-async function bump(db: DbOrTx, key: string, limit: number): Promise<void> {
+/**
+ * Takes one attempt from every bucket BEFORE the password is evaluated, under row locks, so that parallel guesses are
+ * counted one by one whatever the number of API processes: the attempt that reaches a bucket's limit sets its block,
+ * and every later one is refused without evaluation. Returns 0 when the attempt may go on (it then counts as a
+ * failure until `forgive` or `release`), or the seconds left of the longest block (nothing taken).
+ */
+export async function takeAttempt(db: Db, list: Bucket[]): Promise<number> {
   const p = throttlePolicy;
-  await db.execute(sql`
-    insert into login_falhas (chave, falhas, janela_inicio) values (${key}, 1, now())
-    on conflict (chave) do update set
-      falhas = case when login_falhas.janela_inicio < now() - make_interval(mins => ${p.windowMinutes}) then 1 else login_falhas.falhas + 1 end,
-      janela_inicio = case when login_falhas.janela_inicio < now() - make_interval(mins => ${p.windowMinutes}) then now() else login_falhas.janela_inicio end,
-      updated_at = now()`);
-  await db.execute(sql`
-    update login_falhas set bloqueado_ate = now() + make_interval(secs => least(${p.maxDelaySeconds}::float8,
-      ${p.baseDelaySeconds}::float8 * power(2, falhas - ${limit})))
-    where chave = ${key} and falhas >= ${limit}`);
+  const sorted = [...list].sort((a, b) => a.key.localeCompare(b.key));
+  const keys = sorted.map((b) => b.key);
+  return db.transaction(async (tx) => {
+    // Rows exist before they are locked, so two first attempts cannot both find "no row"; sorted keys lock in one
+    // order everywhere (no deadlock).
+    await tx.execute(
+      sql`insert into login_falhas (chave) values ${sql.join(
+        keys.map((k) => sql`(${k})`),
+        sql`, `,
+      )} on conflict (chave) do nothing`,
+    );
+    const rows = await queryRows<{ espera: number | string | null }>(
+      tx,
+      sql`select ceil(extract(epoch from bloqueado_ate - now())) as espera from login_falhas
+        where chave in ${keys} order by chave for update`,
+    );
+    const wait = Math.max(0, ...rows.map((r) => Number(r.espera ?? 0)));
+    if (wait > 0) return wait;
+    for (const b of sorted) {
+      await tx.execute(sql`
+        update login_falhas f set
+          falhas = n.falhas,
+          janela_inicio = n.inicio,
+          bloqueado_ate = case when n.falhas >= ${b.limit} then now() + make_interval(secs => least(
+            ${p.maxDelaySeconds}::float8, ${p.baseDelaySeconds}::float8 * power(2, n.falhas - ${b.limit}))) end,
+          updated_at = now()
+        from (
+          select
+            case when janela_inicio < now() - make_interval(mins => ${p.windowMinutes}) then 1 else falhas + 1 end as falhas,
+            case when janela_inicio < now() - make_interval(mins => ${p.windowMinutes}) then now() else janela_inicio end as inicio
+          from login_falhas where chave = ${b.key}
+        ) n
+        where f.chave = ${b.key}`);
+    }
+    return 0;
+  });
 }
 
-export async function recordFailure(db: DbOrTx, login: string, ip: string): Promise<void> {
-  const k = throttleKeys(login, ip);
-  await bump(db, k.pair, throttlePolicy.pairLimit);
-  await bump(db, k.ip, throttlePolicy.ipLimit);
+/** The attempt proved the password: the buckets start again from zero. */
+export async function forgive(db: Db, list: Bucket[]): Promise<void> {
+  await db.execute(sql`delete from login_falhas where chave in ${list.map((b) => b.key)}`);
 }
 
-export async function clearFailures(db: DbOrTx, login: string, ip: string): Promise<void> {
-  await db.execute(sql`delete from login_falhas where chave = ${throttleKeys(login, ip).pair}`);
+/** The attempt was not a failure, but the bucket is shared with others (an address): give back just this one. */
+export async function release(db: Db, list: Bucket[]): Promise<void> {
+  for (const b of list) {
+    await db.execute(sql`
+      update login_falhas set falhas = greatest(falhas - 1, 0),
+        bloqueado_ate = case when falhas - 1 >= ${b.limit} then bloqueado_ate end, updated_at = now()
+      where chave = ${b.key}`);
+  }
 }

@@ -70,7 +70,7 @@ export const needsConfirmation = (message: string, extra: Record<string, unknown
   new AppError(409, message, { code: 'confirmacao', extra });
 export const unprocessable = (errors: FieldErrorMap, message?: string) =>
   new AppError(422, message ?? msg.naoFoiPossivelGravar('o registro', Object.keys(errors).length), { errors });
-export const tooManyAttempts = (retryAfterSeconds: number, message: string = msg.muitasTentativas) =>
+export const tooManyAttempts = (retryAfterSeconds: number, message: string = msg.muitasTentativas(retryAfterSeconds)) =>
   new AppError(429, message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 
 /**

@@ -5,10 +5,19 @@ import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { auditoria } from '../db/schema';
 import { seedBase } from '../db/seed/base';
-import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
+import { DEMO_PASSWORD } from '../db/seed/demo';
+import { prepareDatabase } from '../db/setup';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 
-export type TestApp = { app: App; db: Db; config: Config; kind: Database['kind']; close: () => Promise<void> };
+export type TestApp = {
+  app: App;
+  db: Db;
+  config: Config;
+  kind: Database['kind'];
+  /** What the start-up printed (the first manager's one-time password with `firstStart`). */
+  setupLog: string[];
+  close: () => Promise<void>;
+};
 
 /** API tests run on in-memory PGlite, or on a fresh database of TEST_DATABASE_URL when API_TEST_DB=pg (npm run test:pg). */
 export const onPostgres = process.env.API_TEST_DB === 'pg' && !!process.env.TEST_DATABASE_URL;
@@ -49,6 +58,8 @@ export type TestAppOptions = {
   serveWeb?: boolean;
   /** Load the whole demo municipality (slow). New tests build their rows with test/fixtures.ts instead. */
   demo?: boolean;
+  /** The server's start-up without the demo: the first manager with a one-time password (see setupLog). */
+  firstStart?: boolean;
   /** Where the log goes (the log test reads it); no log otherwise. */
   logStream?: NodeJS.WritableStream;
 };
@@ -56,9 +67,14 @@ export type TestAppOptions = {
 /** The API on a fresh database with the base rows (profiles, menus, code tables); the demo only when asked. */
 export async function buildTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  await database.migrate();
-  await seedBase(database.db);
-  if (opts.demo) await seedDemo(database.db);
+  const setupLog: string[] = [];
+  if (opts.demo || opts.firstStart) {
+    // The same start-up as the server: the demo, or the first manager with a one-time password.
+    await prepareDatabase(database, { demo: !!opts.demo, log: (m) => setupLog.push(m) });
+  } else {
+    await database.migrate();
+    await seedBase(database.db);
+  }
   const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const app = await buildApp(config, database.db, {
     logger: opts.logStream ? { stream: opts.logStream } : false,
@@ -70,6 +86,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
     db: database.db,
     config,
     kind: database.kind,
+    setupLog,
     close: async () => {
       await app.close();
       await database.close();

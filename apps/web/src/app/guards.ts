@@ -16,6 +16,8 @@ export type RouteHandle = {
 
 export const LOGIN = '/login';
 export const SELECIONAR_UNIDADE = '/selecionar_unidade_saude';
+/** A one-time password must be changed before anything else (issue 14). */
+export const NOVA_SENHA = '/login/nova_senha';
 
 const pathOf = (request: Request) => {
   const url = new URL(request.url);
@@ -26,8 +28,9 @@ const pathOf = (request: Request) => {
 export async function requireUsuario(request: Request): Promise<Usuario> {
   const toLogin = () => redirect(withRetorno(LOGIN, pathOf(request)));
   if (!tokenStore.get()) throw toLogin();
+  let usuario: Usuario;
   try {
-    return await queryClient.ensureQueryData(meQuery);
+    usuario = await queryClient.ensureQueryData(meQuery);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       tokenStore.clear();
@@ -35,6 +38,8 @@ export async function requireUsuario(request: Request): Promise<Usuario> {
     }
     throw err;
   }
+  if (usuario.senha_provisoria) throw redirect(withRetorno(NOVA_SENHA, pathOf(request)));
+  return usuario;
 }
 
 /** Spec §6/§7: allowed only when the answer is 200; any other status or failure is a refusal. */

@@ -266,6 +266,14 @@ export function buildRoutes(list: ScreenRoute[] = screens): RouteObject[] {
               loader: loginLoader,
               lazy: () => import('../modules/auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
             },
+            {
+              path: 'nova_senha',
+              lazy: () =>
+                import('../modules/auth/NovaSenhaPage').then((m) => ({
+                  Component: m.NovaSenhaPage,
+                  loader: m.novaSenhaLoader,
+                })),
+            },
           ],
         },
         {

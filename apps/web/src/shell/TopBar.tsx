@@ -1,6 +1,7 @@
-import { ActionIcon, Avatar, Badge, Menu, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Box, Menu, Tooltip, UnstyledButton } from '@mantine/core';
 import { useFullscreenDocument, useNetwork } from '@mantine/hooks';
 import {
+  IconAlertTriangle,
   IconBuildingHospital,
   IconChevronDown,
   IconLogout,
@@ -13,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { Usuario } from '@saude/shared';
+import { msg } from '@saude/shared/messages';
 import { LOGIN, SELECIONAR_UNIDADE } from '../app/guards';
 import { useParametrizacao } from '../app/parametrizacao';
 import { useLogout } from '../modules/auth/api';
@@ -23,7 +25,7 @@ import classes from './Shell.module.css';
 type Props = { usuario: Usuario; mode: MenuMode; send: (a: MenuAction) => void; withMenu: boolean };
 
 export function TopBar({ usuario, mode, send, withMenu }: Props) {
-  const { clienteNome, brasao } = useParametrizacao();
+  const { clienteNome, brasao, parametrizacao } = useParametrizacao();
   return (
     <header className={classes.header}>
       {withMenu && showsTopToggle(mode) && (
@@ -44,6 +46,7 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
         <img src={brasao} alt={clienteNome ? `Brasão de ${clienteNome}` : 'Brasão do município'} />
         <span className={classes.cliente}>{clienteNome}</span>
       </Link>
+      {parametrizacao?.demonstracao && <DemoBadge />}
       <div className={classes.spacer} />
       <NetworkStatus />
       {usuario.unidade_atual && (
@@ -62,6 +65,32 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
       <FullscreenToggle />
       <AccountMenu usuario={usuario} />
     </header>
+  );
+}
+
+/** While demo accounts exist, every page says so (issue 14); a phone's bar has room for the first word only. */
+function DemoBadge() {
+  const [primeira, resto] = msg.demonstracao.split(' — ');
+  const common = {
+    variant: 'filled',
+    color: 'yellow.3',
+    c: 'dark.9',
+    radius: 'sm',
+    style: { flex: '0 0 auto', textTransform: 'none' },
+  } as const;
+  return (
+    <>
+      <Badge {...common} size="sm" px={6} hiddenFrom="sm">
+        {primeira}
+      </Badge>
+      <Badge {...common} size="lg" visibleFrom="sm" leftSection={<IconAlertTriangle size={14} aria-hidden />}>
+        {primeira}
+        <Box component="span" visibleFrom="md">
+          {' — '}
+          {resto}
+        </Box>
+      </Badge>
+    </>
   );
 }
 

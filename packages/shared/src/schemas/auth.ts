@@ -13,6 +13,12 @@ export const loginInputSchema = z.object({
     .string({ error: msg.obrigatorio })
     .min(1, { error: msg.obrigatorio })
     .max(200, { error: msg.max(200) }),
+  /** The browser's long-lived random id: a device that signed in to this account before skips the account's and the
+   * address's throttles (docs/decisions.md, issue 14). */
+  dispositivo: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, { error: msg.naoEValido })
+    .optional(),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -26,6 +32,8 @@ export const usuarioSchema = z.object({
   perfil: z.string().nullable(),
   /** The current unit's permissions (resource:action), so in-page checks cost no request (issue 13). */
   permissoes: z.array(z.string()),
+  /** True while the password is a one-time one: only /me, the password change and sign-out answer (absent = false). */
+  senha_provisoria: z.boolean().optional(),
 });
 export type Usuario = z.infer<typeof usuarioSchema>;
 
@@ -45,6 +53,8 @@ export type LotacaoOpcao = z.infer<typeof lotacaoOpcaoSchema>;
 
 export const selecionarUnidadeInputSchema = z.object({ unidade_saude_id: z.uuid({ error: msg.obrigatorio }) });
 
+// ASVS 5 (V6.2): at least 8 characters and no composition rules. The API also refuses the 10,000 most common
+// passwords and any password containing the login (apps/api/src/auth/password-policy.ts).
 export const senhaMinima = 8;
 export const trocarSenhaInputSchema = z
   .object({
@@ -88,6 +98,8 @@ export const parametrizacaoSchema = z.object({
   mapas: z.object({ chave: z.string().nullable(), latitude: z.number(), longitude: z.number() }),
   widgets: z.object({ chat_url: z.string().nullable(), libras_url: z.string().nullable() }),
   sso_habilitado: z.boolean(),
+  /** Demo accounts exist: the sign-in page and the top bar warn that this is not for real data. */
+  demonstracao: z.boolean(),
 });
 export type Parametrizacao = z.infer<typeof parametrizacaoSchema>;
 

@@ -13,6 +13,10 @@ export const profissionais = pgTable(
     codigo_cns: text(),
     cpf_numero: text(),
     senha_hash: text().notNull(),
+    // A one-time password (first manager, reset): the session may only read /me, change it and sign out.
+    senha_provisoria: boolean().notNull().default(false),
+    // Created by the demo seed: while one is active the product warns it is not for real data.
+    demonstracao: boolean().notNull().default(false),
     ativo: boolean().notNull().default(true),
     lock_version: integer().notNull().default(0),
     ...timestamps,

@@ -1,4 +1,15 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './common';
 import { profissionais } from './profissionais';
 import { unidadesSaude } from './unidades';
@@ -23,7 +34,7 @@ export const sessoes = pgTable(
   (t) => [index('sessoes_profissional_id_idx').on(t.profissional_id)],
 );
 
-// Failed sign-ins per key ('conta:<login>|<ip>' and 'ip:<ip>'), so that throttling works across API processes.
+// Sign-in attempts per key ('conta:<login>', 'ip:<ip>', 'dispositivo:…', 'senha:…'), shared by every API process.
 export const loginFalhas = pgTable('login_falhas', {
   chave: text().primaryKey(),
   falhas: integer().notNull().default(0),
@@ -31,6 +42,21 @@ export const loginFalhas = pgTable('login_falhas', {
   bloqueado_ate: timestamp({ withTimezone: true }),
   ...timestamps,
 });
+
+// Browsers that signed in to an account successfully (SHA-256 of the id the web keeps): the right password from one
+// of them is throttled on its own, not with the account's or the address's failures (auth/throttle.ts).
+export const dispositivosConhecidos = pgTable(
+  'dispositivos_conhecidos',
+  {
+    profissional_id: uuid()
+      .notNull()
+      .references(() => profissionais.id),
+    dispositivo_hash: text().notNull(),
+    ultimo_acesso: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.profissional_id, t.dispositivo_hash] })],
+);
 
 // System parameters of spec §3: a single row (id = 1).
 export const parametrizacao = pgTable('parametrizacao', {
@@ -58,7 +84,8 @@ export const menus = pgTable('menus', {
   ...timestamps,
 });
 
-// Append-only audit trail (architecture: Audit). Written in the same transaction as the change it records.
+// Append-only audit trail (architecture: Audit). Written in the same transaction as the change it records. Migration
+// 0008 adds a trigger refusing UPDATE, DELETE and TRUNCATE and revokes those rights (docs/decisions.md).
 export const auditoria = pgTable(
   'auditoria',
   {

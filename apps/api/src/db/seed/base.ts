@@ -27,6 +27,8 @@ export const tiposUnidadeBase = [
   { codigo: 'POLICLINICA', nome: 'Policlínica' },
   { codigo: 'CAPS', nome: 'Centro de Atenção Psicossocial' },
   { codigo: 'VIGILANCIA', nome: 'Vigilância em Saúde' },
+  // CNES type 68: the health secretariat's own unit, where the first manager is assigned (seed/primeiro_gestor.ts).
+  { codigo: 'GESTAO', nome: 'Central de gestão em saúde' },
 ];
 
 type MenuSeed = {

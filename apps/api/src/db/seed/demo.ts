@@ -165,6 +165,7 @@ export async function seedDemo(db: Db): Promise<void> {
         nome: a.nome,
         email: a.email,
         senha_hash,
+        demonstracao: true,
         cpf_numero: makeCpf(n * 1_234_567),
         codigo_cns: makeCnsProvisorio(n),
       });

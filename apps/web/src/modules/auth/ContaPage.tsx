@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { msg, trocarSenhaInputSchema, type TrocarSenhaInput } from '@saude/shared';
+import { msg } from '@saude/shared';
 import { SELECIONAR_UNIDADE } from '../../app/guards';
-import { ApiError } from '../../lib/http';
-import { useTrocarSenha, useUsuario } from './api';
+import { useUsuario } from './api';
+import { TrocarSenhaForm } from './TrocarSenhaForm';
 
 /** The built-in account page (architecture: the legacy system's account page is ours). */
 export function ContaPage() {
@@ -41,7 +39,7 @@ export function ContaPage() {
           </div>
         </SimpleGrid>
       </Paper>
-      <TrocarSenhaForm />
+      <TrocarSenha login={usuario.login} />
     </Stack>
   );
 }
@@ -59,71 +57,20 @@ function Campo({ rotulo, valor }: { rotulo: string; valor: string }) {
   );
 }
 
-const campos = ['senha_atual', 'nova_senha', 'confirmacao'] as const;
-
-function TrocarSenhaForm() {
-  const trocar = useTrocarSenha();
-  const form = useForm<TrocarSenhaInput>({
-    resolver: zodResolver(trocarSenhaInputSchema),
-    defaultValues: { senha_atual: '', nova_senha: '', confirmacao: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await trocar.mutateAsync(values);
-      form.reset();
-      notifications.show({ color: 'green', title: msg.sucesso, message: 'Senha alterada com sucesso.' });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422 && Object.keys(err.errors).length > 0) {
-        for (const campo of campos) {
-          const m = err.errors[campo]?.[0];
-          if (m) form.setError(campo, { message: m });
-        }
-      } else if (!(err instanceof ApiError && err.status === 401)) {
-        notifications.show({
-          color: 'red',
-          title: msg.algoDeuErrado,
-          message: err instanceof ApiError ? err.message : msg.erroGenerico,
-        });
-      }
-    }
-  });
+function TrocarSenha({ login }: { login: string }) {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="trocar-senha">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Title order={2} fz="h4" mb="md" id="trocar-senha">
-          Alterar senha
-        </Title>
-        <Stack gap="md" maw={420}>
-          <PasswordInput
-            label="Senha atual"
-            autoComplete="current-password"
-            withAsterisk
-            error={errors.senha_atual?.message}
-            {...form.register('senha_atual')}
-          />
-          <PasswordInput
-            label="Nova senha"
-            description="Use pelo menos 8 caracteres."
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.nova_senha?.message}
-            {...form.register('nova_senha')}
-          />
-          <PasswordInput
-            label="Confirmação da nova senha"
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.confirmacao?.message}
-            {...form.register('confirmacao')}
-          />
-          <Group>
-            <Button type="submit" loading={isSubmitting}>
-              Alterar senha
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <Title order={2} fz="h4" mb="md" id="trocar-senha">
+        Alterar senha
+      </Title>
+      <TrocarSenhaForm
+        login={login}
+        rotuloSenhaAtual="Senha atual"
+        rotuloBotao="Alterar senha"
+        onDone={() => {
+          notifications.show({ color: 'green', title: msg.sucesso, message: 'Senha alterada com sucesso.' });
+        }}
+      />
     </Paper>
   );
 }

@@ -1,5 +1,7 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
+import { msg } from '@saude/shared/messages';
 import { useParametrizacao } from '../../app/parametrizacao';
 
 /** Login layout of spec §2/§9: one centred 400 px panel with the municipal crest. */
@@ -24,6 +26,19 @@ export function LoginLayout() {
             {clienteNome || '\u00a0'}
           </Title>
         </Stack>
+        {parametrizacao?.demonstracao && (
+          // A note, not an alert: it is there from the start, and the form's own errors keep role="alert".
+          <Alert
+            role="note"
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            mb="md"
+            styles={{ message: { color: 'var(--mantine-color-dark-9)', fontWeight: 600 } }}
+          >
+            {msg.demonstracao}
+          </Alert>
+        )}
         <Outlet />
         {parametrizacao && (
           <Text c="dimmed" size="xs" ta="center" mt="lg">

@@ -22,10 +22,35 @@ export function useUsuario(): Usuario | undefined {
   return useQuery(meQuery).data;
 }
 
+const DISPOSITIVO_KEY = 'saude.dispositivo';
+
+/**
+ * This browser's long-lived random id, sent at sign-in: once it has signed in to an account, the right password still
+ * gets in from it while that account or this address is throttled for strangers (issue 14). Kept across sign-outs.
+ */
+export function dispositivoId(): string | undefined {
+  try {
+    let id = localStorage.getItem(DISPOSITIVO_KEY);
+    if (!id || !/^[A-Za-z0-9_-]{16,128}$/.test(id)) {
+      const bytes = crypto.getRandomValues(new Uint8Array(24));
+      id = btoa(String.fromCharCode(...bytes))
+        .replaceAll('+', '-')
+        .replaceAll('/', '_')
+        .replace(/=+$/, '');
+      localStorage.setItem(DISPOSITIVO_KEY, id);
+    }
+    return id;
+  } catch {
+    // Storage refused (private mode): sign in as an unknown browser.
+    return undefined;
+  }
+}
+
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => http.post<LoginResponse>(`${base}/login`, input),
+    mutationFn: (input: LoginInput) =>
+      http.post<LoginResponse>(`${base}/login`, { ...input, dispositivo: dispositivoId() }),
     onSuccess: ({ token, usuario }) => {
       qc.clear();
       tokenStore.set(token);
@@ -67,5 +92,11 @@ export function useSelecionarUnidade() {
   });
 }
 
-export const useTrocarSenha = () =>
-  useMutation({ mutationFn: (input: TrocarSenhaInput) => http.put<void>(`${base}/senha`, input) });
+export function useTrocarSenha() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TrocarSenhaInput) => http.put<void>(`${base}/senha`, input),
+    // A one-time password is spent: the guards let the session through from now on.
+    onSuccess: () => qc.setQueryData<Usuario>(authKeys.me, (u) => u && { ...u, senha_provisoria: false }),
+  });
+}

@@ -1,6 +1,7 @@
 import { parametrizacaoSchema } from '@saude/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { demoAccountsExist } from '../../../auth/service';
 import type { Config } from '../../../config';
 import { parametrizacao } from '../../../db/schema';
 
@@ -20,6 +21,7 @@ export const parametrizacaoRoutes =
         mapas: { chave: config.MAPS_API_KEY, latitude: config.MAPS_DEFAULT_LAT, longitude: config.MAPS_DEFAULT_LNG },
         widgets: { chat_url: config.CHAT_WIDGET_URL, libras_url: config.LIBRAS_WIDGET_URL },
         sso_habilitado: Boolean(config.SSO_ISSUER_URL && config.SSO_CLIENT_ID),
+        demonstracao: await demoAccountsExist(req.ctx.db),
       };
     });
   };

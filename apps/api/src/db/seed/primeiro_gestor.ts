@@ -1,0 +1,67 @@
+import { randomInt } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import { hashSenha } from '../../auth/service';
+import { newId } from '../../lib/ids';
+import type { Db } from '../client';
+import { lotacoes, perfis, profissionais, tiposUnidade, unidadesSaude } from '../schema';
+import { perfilNomes } from './base';
+
+export const PRIMEIRO_GESTOR_LOGIN = 'gestor';
+export const SECRETARIA_NOME = 'Secretaria Municipal de Saúde';
+// CNES is required; the secretariat's own number is not known yet, the manager corrects it (README).
+const SECRETARIA_CNES = '0000000';
+// GERENTE DE SERVIÇOS DE SAÚDE (CBO), as the demo's manager.
+const CBO_GESTOR = '131210';
+
+// No 0/O, 1/l/I: read off a console and typed by hand. 12 of 31 symbols ≈ 59 bits, grouped by four.
+const ALFABETO = 'abcdefghjkmnpqrstuvwxyz23456789';
+export function senhaProvisoria(): string {
+  const chars = Array.from({ length: 12 }, () => ALFABETO[randomInt(ALFABETO.length)]).join('');
+  return chars.match(/.{4}/g)!.join('-');
+}
+
+/**
+ * Without the demo, the first start of an empty database creates one manager (profile gestor) with a one-time
+ * password, assigned to the secretariat's unit (created unless units exist: then the oldest active one). Returns the
+ * login and password to print once, or null when the database already has professionals. Several API processes
+ * starting at once create one manager: the check and the insert run under one advisory lock.
+ */
+export async function createFirstManager(db: Db): Promise<{ login: string; senha: string; unidade: string } | null> {
+  const senha = senhaProvisoria();
+  const senha_hash = await hashSenha(senha);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('saude-municipal:primeiro-gestor'))`);
+    const [existing] = await tx.select({ id: profissionais.id }).from(profissionais).limit(1);
+    if (existing) return null;
+    let [unidade] = await tx
+      .select({ id: unidadesSaude.id, nome: unidadesSaude.nome })
+      .from(unidadesSaude)
+      .where(eq(unidadesSaude.ativo, true))
+      .orderBy(asc(unidadesSaude.created_at), asc(unidadesSaude.nome))
+      .limit(1);
+    if (!unidade) {
+      const [tipo] = await tx.select().from(tiposUnidade).where(eq(tiposUnidade.codigo, 'GESTAO'));
+      unidade = { id: newId(), nome: SECRETARIA_NOME };
+      await tx
+        .insert(unidadesSaude)
+        .values({ id: unidade.id, cnes: SECRETARIA_CNES, nome: SECRETARIA_NOME, tipo_unidade_id: tipo!.id });
+    }
+    const [perfil] = await tx.select({ id: perfis.id }).from(perfis).where(eq(perfis.codigo, 'gestor'));
+    const id = newId();
+    await tx.insert(profissionais).values({
+      id,
+      login: PRIMEIRO_GESTOR_LOGIN,
+      nome: perfilNomes.gestor,
+      senha_hash,
+      senha_provisoria: true,
+    });
+    await tx.insert(lotacoes).values({
+      id: newId(),
+      profissional_id: id,
+      unidade_saude_id: unidade.id,
+      ocupacao_codigo: CBO_GESTOR,
+      perfil_id: perfil!.id,
+    });
+    return { login: PRIMEIRO_GESTOR_LOGIN, senha, unidade: unidade.nome };
+  });
+}
