@@ -2,6 +2,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { msg } from '@saude/shared';
+import { notifyRemoved, notifyRemoveFailed } from './notify';
 
 export interface ConfirmDeleteOptions {
   /** What is removed, e.g. 'família'. */
@@ -21,5 +22,31 @@ export function confirmDelete({ model, onConfirm, onCancel }: ConfirmDeleteOptio
       void onConfirm();
     },
     onCancel,
+  });
+}
+
+export interface ConfirmRemoveOptions {
+  /** As the question names it: 'Remover domicílio?'. */
+  model: string;
+  /** As the toast names it: 'Cadastro domiciliar foi removido(a).' */
+  removed: string;
+  remove: () => Promise<unknown>;
+  /** After the toast, e.g. back to the list. */
+  onRemoved: () => void;
+}
+
+/** The whole removal: asks, removes, says so, or says why not (spec §8 'Falha ao remover'). */
+export function confirmRemove({ model, removed, remove, onRemoved }: ConfirmRemoveOptions) {
+  return confirmDelete({
+    model,
+    onConfirm: async () => {
+      try {
+        await remove();
+        notifyRemoved(removed);
+        onRemoved();
+      } catch (err) {
+        notifyRemoveFailed(err);
+      }
+    },
   });
 }

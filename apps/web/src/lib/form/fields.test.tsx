@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { msg } from '@saude/shared';
-import { renderWithProviders } from '../test-utils';
-import { RadioField, SelectField, TextField, TimeField, YesNoField } from './fields';
+import { renderWithProviders } from '../../test/render';
+import { RadioField, SelectField, YesNoField } from './choiceFields';
+import { TextField, TimeField } from './fields';
 import { useZodForm } from './useZodForm';
 
 const schema = z.object({

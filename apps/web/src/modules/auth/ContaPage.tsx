@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { msg, trocarSenhaInputSchema, type TrocarSenhaInput } from '@saude/shared';
-import { SELECIONAR_UNIDADE } from '../../app/guards';
+import { trocarSenhaInputSchema, type TrocarSenhaInput } from '@saude/shared';
+import { notifyError, notifySuccess } from '../../lib/feedback/notify';
 import { ApiError } from '../../lib/http';
-import { useTrocarSenha, useUsuario } from './api';
+import { SELECIONAR_UNIDADE, useTrocarSenha, useUsuario } from '../../lib/session';
 
 /** The built-in account page (architecture: the legacy system's account page is ours). */
 export function ContaPage() {
@@ -72,7 +71,7 @@ function TrocarSenhaForm() {
     try {
       await trocar.mutateAsync(values);
       form.reset();
-      notifications.show({ color: 'green', title: msg.sucesso, message: 'Senha alterada com sucesso.' });
+      notifySuccess('Senha alterada com sucesso.');
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && Object.keys(err.errors).length > 0) {
         for (const campo of campos) {
@@ -80,11 +79,7 @@ function TrocarSenhaForm() {
           if (m) form.setError(campo, { message: m });
         }
       } else if (!(err instanceof ApiError && err.status === 401)) {
-        notifications.show({
-          color: 'red',
-          title: msg.algoDeuErrado,
-          message: err instanceof ApiError ? err.message : msg.erroGenerico,
-        });
+        notifyError(err);
       }
     }
   });

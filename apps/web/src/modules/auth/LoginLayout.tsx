@@ -1,6 +1,6 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useParametrizacao } from '../../app/parametrizacao';
+import { useParametrizacao } from '../../lib/parametrizacao';
 
 /** Login layout of spec §2/§9: one centred 400 px panel with the municipal crest. */
 export function LoginLayout() {

@@ -2,10 +2,8 @@
 // search, and the results with server pagination. The URL holds the state (style.md §10).
 import { Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { formatCns, formatCpf } from '@saude/shared';
 import {
@@ -14,12 +12,13 @@ import {
   contarFiltrosBuscaAvancada,
   type MunicipeListItem,
 } from '@saude/shared/schemas/municipe';
+import { usePode } from '../../lib/access';
 import { isoToBr } from '../../lib/form';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../lib/list';
-import { useLotacoes, useUsuario } from '../auth/api';
-import { useBuscaAvancada, useMunicipes, usePode } from './api';
+import { idadeTexto } from '../../lib/format';
+import { ListPage, ListResults, NovoButton, SearchBox, listParamsSchema, useListParams } from '../../lib/list';
+import { useBuscaAvancada, useMunicipes } from './api';
 import { BuscaAvancada, filtrosPreenchidos } from './BuscaAvancada';
-import { idadeTexto } from './idade';
+import { useUnidadesDoUsuario } from './unidades';
 
 const paramsSchema = listParamsSchema.extend({
   q: z.string().trim().max(100).optional(),
@@ -100,8 +99,8 @@ const columns: DataTableColumn<MunicipeListItem>[] = [
 
 export function MunicipeListPage() {
   useDocumentTitle('Munícipes');
-  const navigate = useNavigate();
-  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const list = useListParams(paramsSchema);
+  const { params, setFilters } = list;
   const podeCriar = usePode('municipes:create');
   const avancadaAberta = params.avancada === '1';
   const filtros = filtrosPreenchidos(params);
@@ -112,30 +111,12 @@ export function MunicipeListPage() {
     avancadaValida ? { ...filtros, page: params.page, per_page: params.per_page } : undefined,
   );
   const ativa = avancadaValida ? avancada : simples;
-  const erro = ativa.error;
-
-  const usuario = useUsuario();
-  const lotacoes = useLotacoes();
-  const unidades = useMemo(() => {
-    const out: Array<{ value: string; label: string }> = [];
-    const add = (value?: string, label?: string) => {
-      if (value && label && !out.some((o) => o.value === value)) out.push({ value, label });
-    };
-    add(usuario?.unidade_atual?.id, usuario?.unidade_atual?.nome);
-    for (const l of lotacoes.data ?? []) add(l.unidade_saude_id, l.unidade_nome);
-    return out;
-  }, [usuario, lotacoes.data]);
-
-  const novo = podeCriar ? (
-    <Button component={Link} to="/municipes/new" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-      Novo munícipe
-    </Button>
-  ) : undefined;
+  const unidades = useUnidadesDoUsuario();
 
   return (
     <ListPage
       title="Munícipes"
-      action={novo}
+      action={podeCriar && <NovoButton to="/municipes/new">Novo munícipe</NovoButton>}
       filters={
         <>
           <SearchBox
@@ -173,26 +154,20 @@ export function MunicipeListPage() {
           />
         )}
       </Collapse>
-      <ListError error={erro} onRetry={() => void ativa.refetch()} />
-      <DataList<MunicipeListItem>
+      <ListResults<MunicipeListItem>
+        list={list}
+        query={ativa}
         ariaLabel="Munícipes"
         columns={columns}
-        records={ativa.data?.rows}
-        total={ativa.data?.total}
-        fetching={ativa.isFetching}
-        page={params.page}
-        perPage={params.per_page}
-        onPageChange={setPage}
-        onPerPageChange={setPerPage}
         emptyText="Nenhum munícipe encontrado."
         emptyAction={
-          podeCriar ? (
-            <Button component={Link} to="/municipes/new" variant="light" mih={44}>
+          podeCriar && (
+            <NovoButton to="/municipes/new" light>
               Cadastrar munícipe
-            </Button>
-          ) : undefined
+            </NovoButton>
+          )
         }
-        onRowClick={(m) => navigate(`/municipes/${m.id}/edit`)}
+        rowHref={(m) => `/municipes/${m.id}/edit`}
       />
     </ListPage>
   );

@@ -10,10 +10,7 @@ import type {
   MunicipeUpdate,
   PermissaoCadastro,
 } from '@saude/shared/schemas/municipe';
-import type { Permission } from '@saude/shared';
-import { checkPermission } from '../../app/guards';
 import { ApiError, http } from '../../lib/http';
-import { useUsuario } from '../auth/api';
 
 const base = '/api/v1/municipes';
 
@@ -41,10 +38,13 @@ export const useBuscaAvancada = (f: Partial<MunicipeBuscaAvancada> | undefined) 
     placeholderData: keepPreviousData,
   });
 
+/** The citizen as the server has it now, without touching the page's cached copy (stale-edit comparison). */
+export const getMunicipe = (id: string, signal?: AbortSignal) => http.get<Municipe>(`${base}/${id}`, undefined, signal);
+
 export const useMunicipe = (id: string | undefined) =>
   useQuery({
     queryKey: municipeKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => http.get<Municipe>(`${base}/${id}`, undefined, signal),
+    queryFn: ({ signal }) => getMunicipe(id!, signal),
     enabled: id !== undefined,
   });
 
@@ -84,30 +84,9 @@ export function useDeleteMunicipe() {
   });
 }
 
-/** The likely duplicates of a POST answered 409, or null for any other failure. */
+/** The likely duplicates of a POST answered 409 (asking to confirm), or null for any other failure. */
 export function duplicadosOf(err: unknown): MunicipeDuplicado[] | null {
   if (!(err instanceof ApiError) || err.status !== 409) return null;
   const d = err.body.duplicados;
   return Array.isArray(d) ? (d as MunicipeDuplicado[]) : null;
-}
-
-/** Whether the user may do `authorize` in the current unit: the same cached question the route guard asks. */
-function usePodeQuery(authorize: Permission) {
-  const unidadeId = useUsuario()?.unidade_atual?.id ?? null;
-  return useQuery({
-    // Its own key: checkPermission caches under ['permissoes', …] and must not wait on this very query.
-    queryKey: [...municipeKeys.all, 'pode', unidadeId, authorize],
-    queryFn: () => checkPermission(authorize, null, unidadeId),
-    staleTime: 60_000,
-  });
-}
-
-/** True once the server said yes (buttons that act: hidden until then). */
-export function usePode(authorize: Permission) {
-  return usePodeQuery(authorize).data === true;
-}
-
-/** True once the server said no (forms that lock: editable until then, so they never flash locked). */
-export function useNegado(authorize: Permission) {
-  return usePodeQuery(authorize).data === false;
 }

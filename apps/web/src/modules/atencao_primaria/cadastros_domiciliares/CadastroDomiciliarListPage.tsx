@@ -1,29 +1,28 @@
 // /atencao_primaria/cadastros_domiciliares (spec §2, issue 7): search by address, CEP, micro-area, team, professional,
 // unit and property type; server pagination; the URL holds the state (style.md §10).
-import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_domiciliar';
-import { CepInput, isoToBr, maskCep, touchInputStyles } from '../../../lib/form';
+import { usePode } from '../../../lib/access';
+import { CepInput, maskCep, touchInputStyles } from '../../../lib/form';
+import { dataBr } from '../../../lib/format';
 import {
-  DataList,
-  ListPage,
-  SearchBox,
-  listParamsSchema,
-  useListParams,
-  ListError,
   filtrosEmUso,
+  ListPage,
+  ListResults,
+  listParamsSchema,
+  NovoButton,
+  SearchBox,
+  useListParams,
 } from '../../../lib/list';
-import { usePode } from '../../municipes/api';
-import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
+import { FiltroMicroArea } from '../comum/FiltroMicroArea';
+import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useDomicilios } from './api';
 import { tipoImovelNome } from './comum';
-import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 
 const uuid = z.uuid().optional();
 const paramsSchema = listParamsSchema.extend({
@@ -100,39 +99,23 @@ const columns: DataTableColumn<CadastroDomiciliarListItem>[] = [
     accessor: 'data_cadastro',
     title: 'Data do cadastro',
     noWrap: true,
-    render: (c) => isoToBr(c.data_cadastro.slice(0, 10)),
+    render: (c) => dataBr(c.data_cadastro),
     visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
   },
 ];
 
 export function CadastroDomiciliarListPage() {
   useDocumentTitle('Cadastros domiciliares');
-  const navigate = useNavigate();
-  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const list = useListParams(paramsSchema);
+  const { params, setFilters } = list;
   const podeCriar = usePode('atencao_primaria/cadastros_domiciliares:create');
-  const lista = useDomicilios({
-    endereco: params.endereco,
-    cep: params.cep,
-    micro_area: params.micro_area,
-    equipe_id: params.equipe_id,
-    profissional_id: params.profissional_id,
-    unidade_saude_id: params.unidade_saude_id,
-    tipo_imovel_id: params.tipo_imovel_id,
-    page: params.page,
-    per_page: params.per_page,
-  });
+  const lista = useDomicilios(params);
   const [cep, setCep] = useState(params.cep ?? '');
-
-  const novo = podeCriar ? (
-    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-      Novo cadastro domiciliar
-    </Button>
-  ) : undefined;
 
   return (
     <ListPage
       title="Cadastros domiciliares"
-      action={novo}
+      action={podeCriar && <NovoButton to={`${BASE_PATH}/new`}>Novo cadastro domiciliar</NovoButton>}
       search={
         <SearchBox
           label="Buscar endereço"
@@ -176,26 +159,20 @@ export function CadastroDomiciliarListPage() {
         </>
       }
     >
-      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
-      <DataList<CadastroDomiciliarListItem>
+      <ListResults<CadastroDomiciliarListItem>
+        list={list}
+        query={lista}
         ariaLabel="Cadastros domiciliares"
         columns={columns}
-        records={lista.data?.rows}
-        total={lista.data?.total}
-        fetching={lista.isFetching}
-        page={params.page}
-        perPage={params.per_page}
-        onPageChange={setPage}
-        onPerPageChange={setPerPage}
         emptyText="Nenhum cadastro domiciliar encontrado."
         emptyAction={
-          podeCriar ? (
-            <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>
+          podeCriar && (
+            <NovoButton to={`${BASE_PATH}/new`} light>
               Cadastrar domicílio
-            </Button>
-          ) : undefined
+            </NovoButton>
+          )
         }
-        onRowClick={(c) => void navigate(`${BASE_PATH}/${c.id}/detalhes`)}
+        rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
       />
     </ListPage>
   );

@@ -26,10 +26,14 @@ export const useDomicilios = (f: Partial<CadastroDomiciliarFilters>) =>
     placeholderData: keepPreviousData,
   });
 
+/** The household as the server has it now, outside the page's cache (stale-edit comparison). */
+export const getDomicilio = (id: string, signal?: AbortSignal) =>
+  http.get<CadastroDomiciliar>(`${base}/${id}`, undefined, signal);
+
 export const useDomicilio = (id: string | undefined) =>
   useQuery({
     queryKey: domicilioKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => http.get<CadastroDomiciliar>(`${base}/${id}`, undefined, signal),
+    queryFn: ({ signal }) => getDomicilio(id!, signal),
     enabled: id !== undefined,
     // A 404 is an answer, not a hiccup: go back to the list at once.
     retry: false,

@@ -2,7 +2,7 @@
 // (cadastroDomiciliarInputSchema with cadastroDomiciliarIssues), run on the very body the form would send, so the
 // browser and the API answer with the same messages.
 import { z } from 'zod';
-import { msg } from '@saude/shared';
+import { isValidTime, msg, zonedDateTimeToIso } from '@saude/shared';
 import {
   cadastroDomiciliarInputSchema,
   normalizarCadastroDomiciliar,
@@ -11,33 +11,36 @@ import {
   type CadastroDomiciliarInput,
   type CadastroDomiciliarValues,
 } from '@saude/shared/schemas/cadastro_domiciliar';
+import { agoraParaCadastro, campoDoCabecalho, ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
 
 const num = () => z.number().nullable();
 const bool3 = () => z.boolean().nullable();
+/** Text as the kit's fields write it: null when empty. */
+const texto = () => z.string().nullable();
 
 export const domicilioFormSchema = z
   .object({
-    equipe_id: z.string().nullable(),
-    st_micro_area: z.string(),
+    equipe_id: texto(),
+    st_micro_area: texto(),
     fora_area: z.boolean(),
-    /** yyyy-MM-dd and HH:mm in the browser's time; joined into one ISO timestamp for the API. */
-    data_cadastro_data: z.string().nullable(),
-    data_cadastro_hora: z.string(),
-    cep: z.string(),
-    uf: z.string().nullable(),
-    municipio_ibge: z.string(),
+    /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
+    data_cadastro_data: texto(),
+    data_cadastro_hora: texto(),
+    cep: texto(),
+    uf: texto(),
+    municipio_ibge: texto(),
     /** The municipality's name, for the address block's select only (the API keeps the IBGE code). */
-    municipio_nome: z.string(),
-    tipo_logradouro: z.string(),
-    logradouro: z.string(),
-    numero: z.string(),
+    municipio_nome: texto(),
+    tipo_logradouro: texto(),
+    logradouro: texto(),
+    numero: texto(),
     sem_numero: z.boolean(),
-    complemento: z.string(),
-    bairro: z.string(),
-    ponto_referencia: z.string(),
+    complemento: texto(),
+    bairro: texto(),
+    ponto_referencia: texto(),
     tipo_imovel_id: num(),
-    telefone_residencial: z.string(),
-    telefone_contato: z.string(),
+    telefone_residencial: texto(),
+    telefone_contato: texto(),
     situacao_moradia_id: num(),
     localizacao_id: num(),
     tipo_domicilio_id: num(),
@@ -55,11 +58,11 @@ export const domicilioFormSchema = z
     possui_animais: z.boolean(),
     animal_ids: z.array(z.number()),
     quantidade_animais: num(),
-    instituicao_nome: z.string(),
-    instituicao_responsavel_nome: z.string(),
-    instituicao_responsavel_cns: z.string(),
-    instituicao_responsavel_cargo: z.string(),
-    instituicao_responsavel_telefone: z.string(),
+    instituicao_nome: texto(),
+    instituicao_responsavel_nome: texto(),
+    instituicao_responsavel_cns: texto(),
+    instituicao_responsavel_cargo: texto(),
+    instituicao_responsavel_telefone: texto(),
     instituicao_outros_profissionais: bool3(),
     termo_recusa: z.boolean(),
     temperatura: num(),
@@ -71,12 +74,12 @@ export const domicilioFormSchema = z
   .superRefine((v, ctx) => {
     const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!v.data_cadastro_data) add('data_cadastro_data', msg.obrigatorio);
-    if (!/^\d{2}:\d{2}$/.test(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
+    if (!isValidTime(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
     const r = cadastroDomiciliarInputSchema.safeParse(formParaApi(v));
     if (r.success) return;
     const vistos = new Set<string>();
     for (const issue of r.error.issues) {
-      const campo = campoDoForm(String(issue.path[0] ?? ''));
+      const campo = campoDoCabecalho(String(issue.path[0] ?? ''));
       // One message per field, the first: the summary lists each field once.
       if (vistos.has(campo) || (campo === 'data_cadastro_data' && !v.data_cadastro_data)) continue;
       vistos.add(campo);
@@ -86,45 +89,27 @@ export const domicilioFormSchema = z
 
 export type DomicilioFormValues = z.input<typeof domicilioFormSchema>;
 
-const p2 = (n: number) => String(n).padStart(2, '0');
-
-/** Local date + time → ISO timestamp (UTC, which the API accepts). */
-export function dataHoraIso(data: string | null, hora: string): string | undefined {
-  if (!data || !/^\d{4}-\d{2}-\d{2}$/.test(data) || !/^\d{2}:\d{2}$/.test(hora)) return undefined;
-  const d = new Date(`${data}T${hora}:00`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
-function partes(d: Date) {
-  return {
-    data: `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`,
-    hora: `${p2(d.getHours())}:${p2(d.getMinutes())}`,
-  };
-}
-
 /** A new household: a home (the common case), dated now (spec §5: date and time default to now, editable). */
 export function novoDomicilio(agora = new Date()): DomicilioFormValues {
-  const { data, hora } = partes(agora);
   return {
     equipe_id: null,
-    st_micro_area: '',
+    st_micro_area: null,
     fora_area: false,
-    data_cadastro_data: data,
-    data_cadastro_hora: hora,
-    cep: '',
+    ...agoraParaCadastro(agora),
+    cep: null,
     uf: null,
-    municipio_ibge: '',
-    municipio_nome: '',
-    tipo_logradouro: '',
-    logradouro: '',
-    numero: '',
+    municipio_ibge: null,
+    municipio_nome: null,
+    tipo_logradouro: null,
+    logradouro: null,
+    numero: null,
     sem_numero: false,
-    complemento: '',
-    bairro: '',
-    ponto_referencia: '',
+    complemento: null,
+    bairro: null,
+    ponto_referencia: null,
     tipo_imovel_id: TIPO_IMOVEL_DOMICILIO,
-    telefone_residencial: '',
-    telefone_contato: '',
+    telefone_residencial: null,
+    telefone_contato: null,
     situacao_moradia_id: null,
     localizacao_id: null,
     tipo_domicilio_id: null,
@@ -142,11 +127,11 @@ export function novoDomicilio(agora = new Date()): DomicilioFormValues {
     possui_animais: false,
     animal_ids: [],
     quantidade_animais: null,
-    instituicao_nome: '',
-    instituicao_responsavel_nome: '',
-    instituicao_responsavel_cns: '',
-    instituicao_responsavel_cargo: '',
-    instituicao_responsavel_telefone: '',
+    instituicao_nome: null,
+    instituicao_responsavel_nome: null,
+    instituicao_responsavel_cns: null,
+    instituicao_responsavel_cargo: null,
+    instituicao_responsavel_telefone: null,
     instituicao_outros_profissionais: null,
     termo_recusa: false,
     temperatura: null,
@@ -158,28 +143,25 @@ export function novoDomicilio(agora = new Date()): DomicilioFormValues {
 }
 
 export function domicilioParaForm(c: CadastroDomiciliar): DomicilioFormValues {
-  const { data, hora } = partes(new Date(c.data_cadastro));
-  const t = (v: string | null) => v ?? '';
   return {
     equipe_id: c.equipe_id,
-    st_micro_area: t(c.st_micro_area),
+    st_micro_area: c.st_micro_area,
     fora_area: c.fora_area,
-    data_cadastro_data: data,
-    data_cadastro_hora: hora,
-    cep: t(c.cep),
+    ...agoraParaCadastro(c.data_cadastro),
+    cep: c.cep,
     uf: c.uf,
-    municipio_ibge: t(c.municipio_ibge),
-    municipio_nome: t(c.municipio_nome),
-    tipo_logradouro: t(c.tipo_logradouro),
-    logradouro: t(c.logradouro),
-    numero: t(c.numero),
+    municipio_ibge: c.municipio_ibge,
+    municipio_nome: c.municipio_nome,
+    tipo_logradouro: c.tipo_logradouro,
+    logradouro: c.logradouro,
+    numero: c.numero,
     sem_numero: c.sem_numero,
-    complemento: t(c.complemento),
-    bairro: t(c.bairro),
-    ponto_referencia: t(c.ponto_referencia),
+    complemento: c.complemento,
+    bairro: c.bairro,
+    ponto_referencia: c.ponto_referencia,
     tipo_imovel_id: c.tipo_imovel_id,
-    telefone_residencial: t(c.telefone_residencial),
-    telefone_contato: t(c.telefone_contato),
+    telefone_residencial: c.telefone_residencial,
+    telefone_contato: c.telefone_contato,
     situacao_moradia_id: c.situacao_moradia_id,
     localizacao_id: c.localizacao_id,
     tipo_domicilio_id: c.tipo_domicilio_id,
@@ -197,11 +179,11 @@ export function domicilioParaForm(c: CadastroDomiciliar): DomicilioFormValues {
     possui_animais: c.possui_animais,
     animal_ids: c.animal_ids,
     quantidade_animais: c.quantidade_animais,
-    instituicao_nome: t(c.instituicao_nome),
-    instituicao_responsavel_nome: t(c.instituicao_responsavel_nome),
-    instituicao_responsavel_cns: t(c.instituicao_responsavel_cns),
-    instituicao_responsavel_cargo: t(c.instituicao_responsavel_cargo),
-    instituicao_responsavel_telefone: t(c.instituicao_responsavel_telefone),
+    instituicao_nome: c.instituicao_nome,
+    instituicao_responsavel_nome: c.instituicao_responsavel_nome,
+    instituicao_responsavel_cns: c.instituicao_responsavel_cns,
+    instituicao_responsavel_cargo: c.instituicao_responsavel_cargo,
+    instituicao_responsavel_telefone: c.instituicao_responsavel_telefone,
     instituicao_outros_profissionais: c.instituicao_outros_profissionais,
     termo_recusa: c.termo_recusa,
     temperatura: c.temperatura,
@@ -225,7 +207,7 @@ export function formParaApi(v: DomicilioFormValues, atual?: CadastroDomiciliar):
     profissional_id: atual?.profissional_id,
     ocupacao_id: atual?.ocupacao_id,
     equipe_id: s(v.equipe_id),
-    data_cadastro: dataHoraIso(v.data_cadastro_data, v.data_cadastro_hora),
+    data_cadastro: zonedDateTimeToIso(v.data_cadastro_data, v.data_cadastro_hora) ?? undefined,
     st_micro_area: s(v.st_micro_area),
     fora_area: v.fora_area,
     cep: s(v.cep),
@@ -277,13 +259,8 @@ export function formParaApi(v: DomicilioFormValues, atual?: CadastroDomiciliar):
 
 /** Labels of the save summary (spec §8 'verifique o(s) seguinte(s) campo(s)'). */
 export const ROTULOS: Record<string, string> = {
-  equipe_id: 'Equipe',
+  ...ROTULOS_CABECALHO,
   st_micro_area: 'Micro-área',
-  data_cadastro_data: 'Data do cadastro',
-  data_cadastro_hora: 'Hora do cadastro',
-  unidade_saude_id: 'Unidade de saúde',
-  profissional_id: 'Profissional',
-  ocupacao_id: 'Ocupação (CBO)',
   cep: 'CEP',
   uf: 'UF',
   municipio_ibge: 'Município',
@@ -323,6 +300,3 @@ export const ROTULOS: Record<string, string> = {
   pressao_sistolica: 'Pressão sistólica',
   pressao_diastolica: 'Pressão diastólica',
 };
-
-/** API field → form field (only data_cadastro differs). */
-export const campoDoForm = (k: string) => (k === 'data_cadastro' ? 'data_cadastro_data' : k);

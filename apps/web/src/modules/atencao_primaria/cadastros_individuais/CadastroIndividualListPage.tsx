@@ -1,29 +1,27 @@
 // /atencao_primaria/cadastros_individuais (spec §2, issue 6): search by name or CPF/CNS, micro-area, situation and
 // registration date range; server pagination; the URL holds the state (style.md §10).
-import { Button, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_individual';
-import { DateInput, isoToBr, touchInputStyles } from '../../../lib/form';
+import { usePode } from '../../../lib/access';
+import { touchInputStyles } from '../../../lib/form';
+import { dataBr, idadeTexto } from '../../../lib/format';
 import {
-  DataList,
-  ListPage,
-  SearchBox,
-  listParamsSchema,
-  useListParams,
-  ListError,
+  FilterDate,
   filtrosEmUso,
+  ListPage,
+  ListResults,
+  listParamsSchema,
+  NovoButton,
+  SearchBox,
+  useListParams,
 } from '../../../lib/list';
-import { usePode } from '../../municipes/api';
-import { idadeTexto } from '../../municipes/idade';
-import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
+import { FiltroMicroArea } from '../comum/FiltroMicroArea';
+import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useCadastros } from './api';
 import { documentoTexto, SituacaoBadge } from './comum';
-import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 
 const isoDate = z
   .string()
@@ -73,7 +71,7 @@ const columns: DataTableColumn<CadastroIndividualListItem>[] = [
     noWrap: true,
     render: (c) => (
       <Stack gap={0}>
-        <Text size="sm">{isoToBr(c.data_nascimento)}</Text>
+        <Text size="sm">{dataBr(c.data_nascimento)}</Text>
         <Text size="xs" c="dimmed">
           {idadeTexto(c.data_nascimento)}
         </Text>
@@ -103,7 +101,7 @@ const columns: DataTableColumn<CadastroIndividualListItem>[] = [
     accessor: 'data_cadastro',
     title: 'Data do cadastro',
     noWrap: true,
-    render: (c) => isoToBr(c.data_cadastro.slice(0, 10)),
+    render: (c) => dataBr(c.data_cadastro),
     visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
   },
   { accessor: 'situacao', title: 'Situação', render: (c) => <SituacaoBadge situacao={c.situacao} /> },
@@ -111,32 +109,16 @@ const columns: DataTableColumn<CadastroIndividualListItem>[] = [
 
 export function CadastroIndividualListPage() {
   useDocumentTitle('Cadastros individuais');
-  const navigate = useNavigate();
-  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const list = useListParams(paramsSchema);
+  const { params, setFilters } = list;
   const podeCriar = usePode('atencao_primaria/cadastros_individuais:create');
-  const lista = useCadastros({
-    ...filtroBusca(params.busca),
-    micro_area: params.micro_area,
-    situacao: params.situacao,
-    unidade_saude_id: params.unidade_saude_id,
-    equipe_id: params.equipe_id,
-    profissional_id: params.profissional_id,
-    data_cadastro_inicio: params.data_cadastro_inicio,
-    data_cadastro_fim: params.data_cadastro_fim,
-    page: params.page,
-    per_page: params.per_page,
-  });
-
-  const novo = podeCriar ? (
-    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-      Novo cadastro
-    </Button>
-  ) : undefined;
+  const { busca, ...filtros } = params;
+  const lista = useCadastros({ ...filtros, ...filtroBusca(busca) });
 
   return (
     <ListPage
       title="Cadastros individuais"
-      action={novo}
+      action={podeCriar && <NovoButton to={`${BASE_PATH}/new`}>Novo cadastro</NovoButton>}
       search={
         <SearchBox
           label="Buscar cadastro"
@@ -174,12 +156,12 @@ export function CadastroIndividualListPage() {
             onChange={(v) => setFilters({ situacao: v ?? 'ativo' })}
           />
           <FiltrosLotacao value={params} onChange={setFilters} />
-          <FiltroData
+          <FilterDate
             label="Cadastrado de"
             value={params.data_cadastro_inicio}
             onChange={(v) => setFilters({ data_cadastro_inicio: v })}
           />
-          <FiltroData
+          <FilterDate
             label="Até"
             value={params.data_cadastro_fim}
             onChange={(v) => setFilters({ data_cadastro_fim: v })}
@@ -187,52 +169,21 @@ export function CadastroIndividualListPage() {
         </>
       }
     >
-      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
-      <DataList<CadastroIndividualListItem>
+      <ListResults<CadastroIndividualListItem>
+        list={list}
+        query={lista}
         ariaLabel="Cadastros individuais"
         columns={columns}
-        records={lista.data?.rows}
-        total={lista.data?.total}
-        fetching={lista.isFetching}
-        page={params.page}
-        perPage={params.per_page}
-        onPageChange={setPage}
-        onPerPageChange={setPerPage}
         emptyText="Nenhum cadastro individual encontrado."
         emptyAction={
-          podeCriar ? (
-            <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>
+          podeCriar && (
+            <NovoButton to={`${BASE_PATH}/new`} light>
               Novo cadastro
-            </Button>
-          ) : undefined
+            </NovoButton>
+          )
         }
-        onRowClick={(c) => navigate(`${BASE_PATH}/${c.id}/detalhes`)}
+        rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
       />
     </ListPage>
-  );
-}
-
-/** A date filter: the list asks only once the date is complete (or cleared), never with half-typed text. */
-function FiltroData({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value?: string;
-  onChange: (v: string | undefined) => void;
-}) {
-  const [texto, setTexto] = useState<string | null>(value ?? null);
-  return (
-    <DateInput
-      label={label}
-      w={170}
-      value={texto}
-      onChange={(v) => {
-        setTexto(v);
-        if (!v) onChange(undefined);
-        else if (/^\d{4}-\d{2}-\d{2}$/.test(v)) onChange(v);
-      }}
-    />
   );
 }

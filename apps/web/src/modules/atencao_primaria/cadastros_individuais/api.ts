@@ -27,10 +27,14 @@ export const useCadastros = (f: Partial<CadastroIndividualFilters>) =>
     placeholderData: keepPreviousData,
   });
 
+/** The registration as the server has it now, outside the page's cache (stale-edit comparison). */
+export const getCadastro = (id: string, signal?: AbortSignal) =>
+  http.get<CadastroIndividual>(`${base}/${id}`, undefined, signal);
+
 export const useCadastro = (id: string | undefined) =>
   useQuery({
     queryKey: cadastroKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => http.get<CadastroIndividual>(`${base}/${id}`, undefined, signal),
+    queryFn: ({ signal }) => getCadastro(id!, signal),
     enabled: id !== undefined,
     // A 404 is an answer, not a hiccup: go back to the list at once.
     retry: false,

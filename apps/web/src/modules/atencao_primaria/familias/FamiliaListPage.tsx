@@ -1,24 +1,22 @@
 // /atencao_primaria/familias (spec §2, §3 filters: team, responsible, record number, professional, unit; issue 7: mudou).
-import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaListItem } from '@saude/shared/schemas/familia';
+import { usePode } from '../../../lib/access';
 import { maskCns, touchInputStyles } from '../../../lib/form';
 import {
-  DataList,
-  ListPage,
-  SearchBox,
-  listParamsSchema,
-  useListParams,
-  ListError,
+  FilterText,
   filtrosEmUso,
+  ListPage,
+  ListResults,
+  listParamsSchema,
+  NovoButton,
+  SearchBox,
+  useListParams,
 } from '../../../lib/list';
-import { usePode } from '../../municipes/api';
-import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
+import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
 
 const uuid = z.uuid().optional();
@@ -89,31 +87,16 @@ const columns: DataTableColumn<FamiliaListItem>[] = [
 
 export function FamiliaListPage() {
   useDocumentTitle('Famílias');
-  const navigate = useNavigate();
-  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const list = useListParams(paramsSchema);
+  const { params, setFilters } = list;
   const podeCriar = usePode('atencao_primaria/familias:create');
-  const lista = useFamilias({
-    responsavel: params.responsavel,
-    numero_prontuario: params.numero_prontuario,
-    equipe_id: params.equipe_id,
-    profissional_id: params.profissional_id,
-    unidade_saude_id: params.unidade_saude_id,
-    mudou: params.situacao === 'todas' ? undefined : params.situacao === 'mudou',
-    page: params.page,
-    per_page: params.per_page,
-  });
-  const [prontuario, setProntuario] = useState(params.numero_prontuario ?? '');
-
-  const novo = podeCriar ? (
-    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-      Nova família
-    </Button>
-  ) : undefined;
+  const { situacao, ...filtros } = params;
+  const lista = useFamilias({ ...filtros, mudou: situacao === 'todas' ? undefined : situacao === 'mudou' });
 
   return (
     <ListPage
       title="Famílias"
-      action={novo}
+      action={podeCriar && <NovoButton to={`${BASE_PATH}/new`}>Nova família</NovoButton>}
       search={
         <SearchBox
           label="Buscar responsável"
@@ -129,16 +112,12 @@ export function FamiliaListPage() {
       )}
       filters={
         <>
-          <TextInput
+          <FilterText
             label="Nº do prontuário"
+            maxLength={30}
             w={160}
-            styles={touchInputStyles}
-            value={prontuario}
-            onChange={(e) => setProntuario(e.currentTarget.value)}
-            onBlur={() => setFilters({ numero_prontuario: prontuario.trim() || undefined })}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') setFilters({ numero_prontuario: prontuario.trim() || undefined });
-            }}
+            value={params.numero_prontuario}
+            onChange={(numero_prontuario) => setFilters({ numero_prontuario })}
           />
           <Select
             label="Situação"
@@ -153,26 +132,20 @@ export function FamiliaListPage() {
         </>
       }
     >
-      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
-      <DataList<FamiliaListItem>
+      <ListResults<FamiliaListItem>
+        list={list}
+        query={lista}
         ariaLabel="Famílias"
         columns={columns}
-        records={lista.data?.rows}
-        total={lista.data?.total}
-        fetching={lista.isFetching}
-        page={params.page}
-        perPage={params.per_page}
-        onPageChange={setPage}
-        onPerPageChange={setPerPage}
         emptyText="Nenhuma família encontrada."
         emptyAction={
-          podeCriar ? (
-            <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>
+          podeCriar && (
+            <NovoButton to={`${BASE_PATH}/new`} light>
               Cadastrar família
-            </Button>
-          ) : undefined
+            </NovoButton>
+          )
         }
-        onRowClick={(f) => void navigate(`${BASE_PATH}/${f.id}/edit`)}
+        rowHref={(f) => `${BASE_PATH}/${f.id}/edit`}
       />
     </ListPage>
   );

@@ -26,10 +26,13 @@ export const useFamilias = (f: Partial<FamiliaFilters>, { enabled = true }: { en
     enabled,
   });
 
+/** The family as the server has it now, outside the page's cache (stale-edit comparison). */
+export const getFamilia = (id: string, signal?: AbortSignal) => http.get<Familia>(`${base}/${id}`, undefined, signal);
+
 export const useFamilia = (id: string | undefined) =>
   useQuery({
     queryKey: familiaKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => http.get<Familia>(`${base}/${id}`, undefined, signal),
+    queryFn: ({ signal }) => getFamilia(id!, signal),
     enabled: id !== undefined,
     retry: false,
   });

@@ -1,27 +1,25 @@
 // /atencao_primaria/visitas_domiciliares (spec §2, issue 8): the families an agent visits, their own micro-areas first,
 // with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
-import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
 import { IconMapPin } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
-import { touchInputStyles } from '../../../lib/form';
+import { usePode } from '../../../lib/access';
 import {
-  DataList,
-  ListPage,
-  SearchBox,
-  listParamsSchema,
-  useListParams,
-  ListError,
+  FilterText,
   filtrosEmUso,
+  ListPage,
+  ListResults,
+  listParamsSchema,
+  SearchBox,
+  useListParams,
 } from '../../../lib/list';
-import { usePode } from '../../municipes/api';
+import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
-import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 
 const paramsSchema = listParamsSchema.extend({
   responsavel: z.string().trim().max(70).optional(),
@@ -86,17 +84,10 @@ const columns: DataTableColumn<FamiliaParaVisita>[] = [
 
 export function VisitaFamiliaListPage() {
   useDocumentTitle('Visitas domiciliares');
-  const navigate = useNavigate();
-  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const list = useListParams(paramsSchema);
+  const { params, setFilters } = list;
   const podeCriar = usePode('atencao_primaria/visitas_domiciliares:create');
-  const lista = useFamiliasParaVisita({
-    responsavel: params.responsavel,
-    endereco: params.endereco,
-    numero_prontuario: params.numero_prontuario,
-    micro_area: params.micro_area,
-    page: params.page,
-    per_page: params.per_page,
-  });
+  const lista = useFamiliasParaVisita(params);
 
   return (
     <ListPage
@@ -126,7 +117,7 @@ export function VisitaFamiliaListPage() {
       activeFilters={filtrosEmUso(params, ['endereco', 'numero_prontuario', 'micro_area'])}
       filters={
         <>
-          <FiltroTexto
+          <FilterText
             label="Endereço"
             placeholder="Rua, número ou bairro"
             maxLength={100}
@@ -134,7 +125,7 @@ export function VisitaFamiliaListPage() {
             value={params.endereco}
             onChange={(endereco) => setFilters({ endereco })}
           />
-          <FiltroTexto
+          <FilterText
             label="Prontuário"
             maxLength={30}
             w={150}
@@ -145,67 +136,14 @@ export function VisitaFamiliaListPage() {
         </>
       }
     >
-      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
-      <DataList<FamiliaParaVisita>
+      <ListResults<FamiliaParaVisita>
+        list={list}
+        query={lista}
         ariaLabel="Famílias para visita"
         columns={columns}
-        records={lista.data?.rows}
-        total={lista.data?.total}
-        fetching={lista.isFetching}
-        page={params.page}
-        perPage={params.per_page}
-        onPageChange={setPage}
-        onPerPageChange={setPerPage}
         emptyText="Nenhuma família encontrada. Confira os filtros ou cadastre a família no domicílio."
-        onRowClick={(f) => navigate(`${BASE_PATH}/${f.id}/detalhes`)}
+        rowHref={(f) => `${BASE_PATH}/${f.id}/detalhes`}
       />
     </ListPage>
-  );
-}
-
-/** A text filter applied on Enter or when the field is left, never on every keystroke (3G). */
-function FiltroTexto({
-  label,
-  placeholder,
-  value,
-  onChange,
-  maxLength,
-  w,
-}: {
-  label: string;
-  placeholder?: string;
-  value?: string;
-  onChange: (v: string | undefined) => void;
-  maxLength: number;
-  w: number;
-}) {
-  const [texto, setTexto] = useState(value ?? '');
-  const [anterior, setAnterior] = useState(value);
-  // Back/forward change the URL: show the filter in effect.
-  if (value !== anterior) {
-    setAnterior(value);
-    setTexto(value ?? '');
-  }
-  const aplicar = () => {
-    const v = texto.trim() || undefined;
-    if (v !== value) onChange(v);
-  };
-  return (
-    <TextInput
-      label={label}
-      placeholder={placeholder}
-      w={w}
-      maxLength={maxLength}
-      styles={touchInputStyles}
-      value={texto}
-      onChange={(e) => setTexto(e.currentTarget.value)}
-      onBlur={aplicar}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          aplicar();
-        }
-      }}
-    />
   );
 }

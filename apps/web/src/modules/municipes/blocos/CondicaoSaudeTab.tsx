@@ -10,23 +10,21 @@ import {
   type PermissaoCadastro,
 } from '@saude/shared/schemas/municipe';
 import {
-  ErrorSummary,
-  FormActions,
+  CheckboxGroupField,
+  codeOptions,
+  FormSection,
   RadioField,
+  RecordForm,
   TextField,
-  useSaveShortcut,
-  useUnsavedChangesPrompt,
-  useZodForm,
+  useRecordForm,
   YesNoField,
 } from '../../../lib/form';
 import { useMunicipeTab } from '../context';
-import { useCondicaoSaude, useSaveBloco, type SaveBlocoBody } from './api';
-import { useEnviarBloco } from './comum';
-import { BlocoConforme, CheckboxGroupField, Pergunta, Perguntas, Proibido, Secao, SeSim, atualizadoEm } from './partes';
+import { getBloco, useCondicaoSaude, useSaveBloco } from './api';
+import { BlocoConforme, Pergunta, Perguntas, Proibido, SeSim, atualizadoEm } from './partes';
 import {
   OUTRAS_CONDICOES_MAX,
   SAUDE_MODEL,
-  opcoes,
   outraCondicaoLabel,
   saudeLabels as L,
   saudeSecoes,
@@ -152,23 +150,21 @@ function CondicaoSaudeForm({
   podeAtualizar: boolean;
   recarregar: () => unknown;
 }) {
-  const form = useZodForm(condicaoSaudeInputSchema, valoresIniciais(bloco));
-  const { control, setValue, clearErrors } = form;
   const salvar = useSaveBloco(municipe.id, 'condicao_saude', { podeAtualizar });
-  const onSubmit = useEnviarBloco({
-    form,
+  const record = useRecordForm({
+    schema: condicaoSaudeInputSchema,
+    defaultValues: valoresIniciais(bloco),
     model: SAUDE_MODEL,
-    lockVersion: bloco.lock_version,
-    recarregar,
-    salvar: (body: SaveBlocoBody<'condicao_saude'>) => salvar.mutateAsync(body),
-    preparar: ({ lock_version: _lock, ...values }) => {
+    labels: saudeSummaryLabels,
+    save: ({ lock_version: _lock, ...values }) => {
       const v = normalizarCondicaoSaude(values);
-      return { ...v, grau_parentesco_familiar: v.visita_familiar ? v.grau_parentesco_familiar : undefined };
+      const grau_parentesco_familiar = v.visita_familiar ? v.grau_parentesco_familiar : undefined;
+      return salvar.mutateAsync({ ...v, grau_parentesco_familiar, lock_version: bloco.lock_version });
     },
+    stale: { reload: recarregar, latest: () => getBloco(municipe.id, 'condicao_saude'), toValues: valoresIniciais },
   });
-  const { isDirty, isSubmitting, submitCount, errors } = form.formState;
-  useUnsavedChangesPrompt(isDirty);
-  useSaveShortcut(onSubmit);
+  const { form } = record;
+  const { control, setValue, clearErrors } = form;
   const dep = { control, setValue, clearErrors };
   const sn = (name: Campo) => <YesNoField control={control} name={name} label={L[name as keyof typeof L]} />;
   const texto = (name: Campo, required = true) => (
@@ -183,182 +179,172 @@ function CondicaoSaudeForm({
   const atualizado = atualizadoEm(bloco.updated_at);
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={SAUDE_MODEL}>
-      <Stack gap="lg">
-        {submitCount > 0 && (
-          <ErrorSummary
-            model={SAUDE_MODEL}
-            errors={errors}
-            labels={saudeSummaryLabels}
-            onSelect={(p) => form.setFocus(p as Campo)}
-          />
-        )}
-        <Secao titulo={saudeSecoes.gerais}>
-          <Perguntas>
-            <Pergunta>
-              {sn('gestante')}
-              <SeSim {...dep} pergunta="gestante" limpar={LIMPAR_GESTANTE}>
-                {texto('maternidade_referencia', false)}
-              </SeSim>
-            </Pergunta>
-            <Pergunta>
-              <RadioField
+    <RecordForm
+      record={record}
+      label={SAUDE_MODEL}
+      onCancel={form.formState.isDirty ? () => form.reset() : undefined}
+      cancelLabel="Desfazer alterações"
+    >
+      <FormSection title={saudeSecoes.gerais}>
+        <Perguntas>
+          <Pergunta>
+            {sn('gestante')}
+            <SeSim {...dep} pergunta="gestante" limpar={LIMPAR_GESTANTE}>
+              {texto('maternidade_referencia', false)}
+            </SeSim>
+          </Pergunta>
+          <Pergunta>
+            <RadioField
+              control={control}
+              name="consideracao_peso_id"
+              label={L.consideracao_peso_id}
+              data={codeOptions(T.consideracao_peso_id)}
+            />
+          </Pergunta>
+          <Pergunta>{sn('fumante')}</Pergunta>
+          <Pergunta>{sn('alcool')}</Pergunta>
+          <Pergunta>{sn('outras_drogas')}</Pergunta>
+          <Pergunta>{sn('hipertensao')}</Pergunta>
+          <Pergunta>{sn('diabetes')}</Pergunta>
+          <Pergunta>{sn('avc')}</Pergunta>
+          <Pergunta>{sn('infarto')}</Pergunta>
+          <Pergunta>
+            {sn('doenca_cardiaca')}
+            <SeSim {...dep} pergunta="doenca_cardiaca" limpar={LIMPAR_CARDIACA}>
+              <CheckboxGroupField
                 control={control}
-                name="consideracao_peso_id"
-                label={L.consideracao_peso_id}
-                data={opcoes(T.consideracao_peso_id)}
+                name="doencas_cardiacas"
+                label={L.doencas_cardiacas}
+                required
+                data={codeOptions(T.doencas_cardiacas)}
               />
-            </Pergunta>
-            <Pergunta>{sn('fumante')}</Pergunta>
-            <Pergunta>{sn('alcool')}</Pergunta>
-            <Pergunta>{sn('outras_drogas')}</Pergunta>
-            <Pergunta>{sn('hipertensao')}</Pergunta>
-            <Pergunta>{sn('diabetes')}</Pergunta>
-            <Pergunta>{sn('avc')}</Pergunta>
-            <Pergunta>{sn('infarto')}</Pergunta>
-            <Pergunta>
-              {sn('doenca_cardiaca')}
-              <SeSim {...dep} pergunta="doenca_cardiaca" limpar={LIMPAR_CARDIACA}>
-                <CheckboxGroupField
-                  control={control}
-                  name="doencas_cardiacas"
-                  label={L.doencas_cardiacas}
-                  required
-                  tabela={T.doencas_cardiacas}
-                />
-              </SeSim>
-            </Pergunta>
-            <Pergunta>
-              {sn('doenca_rins')}
-              <SeSim {...dep} pergunta="doenca_rins" limpar={LIMPAR_RINS}>
-                <CheckboxGroupField
-                  control={control}
-                  name="doencas_rins"
-                  label={L.doencas_rins}
-                  required
-                  tabela={T.doencas_rins}
-                />
-              </SeSim>
-            </Pergunta>
-            <Pergunta>
-              {sn('doenca_respiratoria')}
-              <SeSim {...dep} pergunta="doenca_respiratoria" limpar={LIMPAR_RESPIRATORIA}>
-                <CheckboxGroupField
-                  control={control}
-                  name="doencas_respiratorias"
-                  label={L.doencas_respiratorias}
-                  required
-                  tabela={T.doencas_respiratorias}
-                />
-              </SeSim>
-            </Pergunta>
-            <Pergunta>{sn('hanseniase')}</Pergunta>
-            <Pergunta>{sn('tuberculose')}</Pergunta>
-            <Pergunta>{sn('cancer')}</Pergunta>
-            <Pergunta>
-              {sn('internacao_12_meses')}
-              <SeSim {...dep} pergunta="internacao_12_meses" limpar={LIMPAR_INTERNACAO}>
-                {texto('internacao_causa')}
-              </SeSim>
-            </Pergunta>
-            <Pergunta>{sn('saude_mental')}</Pergunta>
-            <Pergunta>{sn('acamado')}</Pergunta>
-            <Pergunta>{sn('domiciliado')}</Pergunta>
-            <Pergunta>
-              {sn('plantas_medicinais')}
-              <SeSim {...dep} pergunta="plantas_medicinais" limpar={LIMPAR_PLANTAS}>
-                {texto('plantas_medicinais_quais')}
-              </SeSim>
-            </Pergunta>
-            <Pergunta>{sn('praticas_integrativas')}</Pergunta>
-          </Perguntas>
-        </Secao>
-
-        <Secao titulo={saudeSecoes.outras}>
-          <Perguntas>
-            {Array.from({ length: OUTRAS_CONDICOES_MAX }, (_, i) => (
-              <TextField
-                key={i}
+            </SeSim>
+          </Pergunta>
+          <Pergunta>
+            {sn('doenca_rins')}
+            <SeSim {...dep} pergunta="doenca_rins" limpar={LIMPAR_RINS}>
+              <CheckboxGroupField
                 control={control}
-                name={`outras_condicoes.${i}`}
-                label={outraCondicaoLabel(i)}
-                inputProps={{ maxLength: 100 }}
+                name="doencas_rins"
+                label={L.doencas_rins}
+                required
+                data={codeOptions(T.doencas_rins)}
               />
-            ))}
-          </Perguntas>
-        </Secao>
+            </SeSim>
+          </Pergunta>
+          <Pergunta>
+            {sn('doenca_respiratoria')}
+            <SeSim {...dep} pergunta="doenca_respiratoria" limpar={LIMPAR_RESPIRATORIA}>
+              <CheckboxGroupField
+                control={control}
+                name="doencas_respiratorias"
+                label={L.doencas_respiratorias}
+                required
+                data={codeOptions(T.doencas_respiratorias)}
+              />
+            </SeSim>
+          </Pergunta>
+          <Pergunta>{sn('hanseniase')}</Pergunta>
+          <Pergunta>{sn('tuberculose')}</Pergunta>
+          <Pergunta>{sn('cancer')}</Pergunta>
+          <Pergunta>
+            {sn('internacao_12_meses')}
+            <SeSim {...dep} pergunta="internacao_12_meses" limpar={LIMPAR_INTERNACAO}>
+              {texto('internacao_causa')}
+            </SeSim>
+          </Pergunta>
+          <Pergunta>{sn('saude_mental')}</Pergunta>
+          <Pergunta>{sn('acamado')}</Pergunta>
+          <Pergunta>{sn('domiciliado')}</Pergunta>
+          <Pergunta>
+            {sn('plantas_medicinais')}
+            <SeSim {...dep} pergunta="plantas_medicinais" limpar={LIMPAR_PLANTAS}>
+              {texto('plantas_medicinais_quais')}
+            </SeSim>
+          </Pergunta>
+          <Pergunta>{sn('praticas_integrativas')}</Pergunta>
+        </Perguntas>
+      </FormSection>
 
-        <Secao titulo={saudeSecoes.rua}>
-          <Stack gap="lg">
-            {sn('situacao_rua')}
-            <SeSim {...dep} pergunta="situacao_rua" limpar={LIMPAR_RUA}>
-              <Perguntas>
-                <Pergunta>
-                  <RadioField
-                    control={control}
-                    name="tempo_situacao_rua_id"
-                    label={L.tempo_situacao_rua_id}
-                    required
-                    data={opcoes(T.tempo_situacao_rua_id)}
-                  />
-                </Pergunta>
-                <Pergunta>{sn('recebe_beneficio')}</Pergunta>
-                <Pergunta>{sn('referencia_familiar')}</Pergunta>
-                <Pergunta>
-                  <RadioField
-                    control={control}
-                    name="quantas_vezes_alimentacao_id"
-                    label={L.quantas_vezes_alimentacao_id}
-                    data={opcoes(T.quantas_vezes_alimentacao_id)}
-                  />
-                </Pergunta>
-                <Pergunta>
+      <FormSection title={saudeSecoes.outras}>
+        <Perguntas>
+          {Array.from({ length: OUTRAS_CONDICOES_MAX }, (_, i) => (
+            <TextField
+              key={i}
+              control={control}
+              name={`outras_condicoes.${i}`}
+              label={outraCondicaoLabel(i)}
+              inputProps={{ maxLength: 100 }}
+            />
+          ))}
+        </Perguntas>
+      </FormSection>
+
+      <FormSection title={saudeSecoes.rua}>
+        <Stack gap="lg">
+          {sn('situacao_rua')}
+          <SeSim {...dep} pergunta="situacao_rua" limpar={LIMPAR_RUA}>
+            <Perguntas>
+              <Pergunta>
+                <RadioField
+                  control={control}
+                  name="tempo_situacao_rua_id"
+                  label={L.tempo_situacao_rua_id}
+                  required
+                  data={codeOptions(T.tempo_situacao_rua_id)}
+                />
+              </Pergunta>
+              <Pergunta>{sn('recebe_beneficio')}</Pergunta>
+              <Pergunta>{sn('referencia_familiar')}</Pergunta>
+              <Pergunta>
+                <RadioField
+                  control={control}
+                  name="quantas_vezes_alimentacao_id"
+                  label={L.quantas_vezes_alimentacao_id}
+                  data={codeOptions(T.quantas_vezes_alimentacao_id)}
+                />
+              </Pergunta>
+              <Pergunta>
+                <CheckboxGroupField
+                  control={control}
+                  name="origem_alimentacao"
+                  label={L.origem_alimentacao}
+                  data={codeOptions(T.origem_alimentacao)}
+                />
+              </Pergunta>
+              <Pergunta>
+                {sn('acompanhado_outra_instituicao')}
+                <SeSim {...dep} pergunta="acompanhado_outra_instituicao" limpar={LIMPAR_INSTITUICAO}>
+                  {texto('outra_instituicao')}
+                </SeSim>
+              </Pergunta>
+              <Pergunta>
+                {sn('visita_familiar')}
+                <SeSim {...dep} pergunta="visita_familiar" limpar={LIMPAR_VISITA}>
+                  {texto('grau_parentesco_familiar', false)}
+                </SeSim>
+              </Pergunta>
+              <Pergunta>
+                {sn('acesso_higiene')}
+                <SeSim {...dep} pergunta="acesso_higiene" limpar={LIMPAR_HIGIENE}>
                   <CheckboxGroupField
                     control={control}
-                    name="origem_alimentacao"
-                    label={L.origem_alimentacao}
-                    tabela={T.origem_alimentacao}
+                    name="acesso_higiene_ids"
+                    label={L.acesso_higiene_ids}
+                    required
+                    data={codeOptions(T.acesso_higiene_ids)}
                   />
-                </Pergunta>
-                <Pergunta>
-                  {sn('acompanhado_outra_instituicao')}
-                  <SeSim {...dep} pergunta="acompanhado_outra_instituicao" limpar={LIMPAR_INSTITUICAO}>
-                    {texto('outra_instituicao')}
-                  </SeSim>
-                </Pergunta>
-                <Pergunta>
-                  {sn('visita_familiar')}
-                  <SeSim {...dep} pergunta="visita_familiar" limpar={LIMPAR_VISITA}>
-                    {texto('grau_parentesco_familiar', false)}
-                  </SeSim>
-                </Pergunta>
-                <Pergunta>
-                  {sn('acesso_higiene')}
-                  <SeSim {...dep} pergunta="acesso_higiene" limpar={LIMPAR_HIGIENE}>
-                    <CheckboxGroupField
-                      control={control}
-                      name="acesso_higiene_ids"
-                      label={L.acesso_higiene_ids}
-                      required
-                      tabela={T.acesso_higiene_ids}
-                    />
-                  </SeSim>
-                </Pergunta>
-              </Perguntas>
-            </SeSim>
-          </Stack>
-        </Secao>
-        {atualizado && (
-          <Text size="sm" c="dimmed">
-            {atualizado}
-          </Text>
-        )}
-      </Stack>
-      <FormActions
-        submitting={isSubmitting}
-        onCancel={isDirty ? () => form.reset() : undefined}
-        cancelLabel="Desfazer alterações"
-      />
-    </form>
+                </SeSim>
+              </Pergunta>
+            </Perguntas>
+          </SeSim>
+        </Stack>
+      </FormSection>
+      {atualizado && (
+        <Text size="sm" c="dimmed">
+          {atualizado}
+        </Text>
+      )}
+    </RecordForm>
   );
 }

@@ -1,5 +1,5 @@
 // Tab `sociodemografica` of /municipes/{id}/edit: the e-SUS sociodemographic questions, editable (issue 5).
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   normalizarSociodemografica,
   sociodemograficaInputSchema,
@@ -9,19 +9,19 @@ import {
   type SociodemograficaInput,
 } from '@saude/shared/schemas/municipe';
 import {
-  ErrorSummary,
-  FormActions,
+  CheckboxGroupField,
+  codeOptions,
+  FormSection,
+  RecordForm,
   SelectField,
-  useSaveShortcut,
-  useUnsavedChangesPrompt,
-  useZodForm,
+  useRecordForm,
   YesNoField,
 } from '../../../lib/form';
 import { useMunicipeTab } from '../context';
-import { useSaveBloco, useSociodemografica, type SaveBlocoBody } from './api';
-import { OcupacaoField, useEnviarBloco } from './comum';
-import { BlocoConforme, CheckboxGroupField, Pergunta, Perguntas, Proibido, Secao, SeSim, atualizadoEm } from './partes';
-import { SOCIO_MODEL, opcoes, perguntaResponsavelCrianca, socioLabels as L, socioTabelas as T } from './perguntas';
+import { getBloco, useSaveBloco, useSociodemografica } from './api';
+import { OcupacaoField } from './comum';
+import { BlocoConforme, Pergunta, Perguntas, Proibido, SeSim, atualizadoEm } from './partes';
+import { SOCIO_MODEL, perguntaResponsavelCrianca, socioLabels as L, socioTabelas as T } from './perguntas';
 import { SociodemograficaLeitura } from './VisualizarSociodemografica';
 
 type Acoes = PermissaoCadastro['sociodemograficas'];
@@ -100,145 +100,143 @@ function SociodemograficaForm({
   podeAtualizar: boolean;
   recarregar: () => unknown;
 }) {
-  const form = useZodForm(sociodemograficaInputSchema, valoresIniciais(bloco));
-  const { control, setValue, clearErrors } = form;
   const salvar = useSaveBloco(municipe.id, 'sociodemografica', { podeAtualizar });
   const crianca = perguntaResponsavelCrianca(municipe);
-  const onSubmit = useEnviarBloco({
-    form,
+  const record = useRecordForm({
+    schema: sociodemograficaInputSchema,
+    defaultValues: valoresIniciais(bloco),
     model: SOCIO_MODEL,
-    lockVersion: bloco.lock_version,
-    recarregar,
-    salvar: (body: SaveBlocoBody<'sociodemografica'>) => salvar.mutateAsync(body),
-    preparar: ({ lock_version: _lock, ...values }) => ({
-      ...normalizarSociodemografica(values),
-      // Asked of children only (spec §5); the API refuses it for anyone older.
-      responsaveis_criancas: crianca ? values.responsaveis_criancas : [],
-    }),
+    labels: L,
+    save: ({ lock_version: _lock, ...values }) =>
+      salvar.mutateAsync({
+        ...normalizarSociodemografica(values),
+        // Asked of children only (spec §5); the API refuses it for anyone older.
+        responsaveis_criancas: crianca ? values.responsaveis_criancas : [],
+        lock_version: bloco.lock_version,
+      }),
+    stale: {
+      reload: recarregar,
+      latest: () => getBloco(municipe.id, 'sociodemografica'),
+      toValues: valoresIniciais,
+    },
   });
-  const { isDirty, isSubmitting, submitCount, errors } = form.formState;
-  useUnsavedChangesPrompt(isDirty);
-  useSaveShortcut(onSubmit);
+  const { form } = record;
+  const { control, setValue, clearErrors } = form;
   const dep = { control, setValue, clearErrors };
   const atualizado = atualizadoEm(bloco.updated_at);
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={SOCIO_MODEL}>
-      <Stack gap="lg">
-        {submitCount > 0 && (
-          <ErrorSummary model={SOCIO_MODEL} errors={errors} labels={L} onSelect={(p) => form.setFocus(p as Campo)} />
-        )}
-        <Secao titulo="Informações sociodemográficas">
-          <Perguntas>
+    <RecordForm
+      record={record}
+      label={SOCIO_MODEL}
+      onCancel={form.formState.isDirty ? () => form.reset() : undefined}
+      cancelLabel="Desfazer alterações"
+    >
+      <FormSection title="Informações sociodemográficas">
+        <Perguntas>
+          <Pergunta>
+            <YesNoField control={control} name="responsavel_familiar" label={L.responsavel_familiar} />
+          </Pergunta>
+          <Pergunta>
+            <OcupacaoField control={control} name="ocupacao_id" label={L.ocupacao_id} />
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="frequenta_escola" label={L.frequenta_escola} />
+          </Pergunta>
+          <Pergunta>
+            <SelectField
+              control={control}
+              name="curso_mais_elevado_id"
+              label={L.curso_mais_elevado_id}
+              data={codeOptions(T.curso_mais_elevado_id)}
+            />
+          </Pergunta>
+          <Pergunta>
+            <SelectField
+              control={control}
+              name="situacao_mercado_trabalho_id"
+              label={L.situacao_mercado_trabalho_id}
+              data={codeOptions(T.situacao_mercado_trabalho_id)}
+            />
+          </Pergunta>
+          {crianca && (
             <Pergunta>
-              <YesNoField control={control} name="responsavel_familiar" label={L.responsavel_familiar} />
+              <CheckboxGroupField
+                control={control}
+                name="responsaveis_criancas"
+                label={L.responsaveis_criancas}
+                data={codeOptions(T.responsaveis_criancas)}
+              />
             </Pergunta>
-            <Pergunta>
-              <OcupacaoField control={control} name="ocupacao_id" label={L.ocupacao_id} />
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="frequenta_escola" label={L.frequenta_escola} />
-            </Pergunta>
-            <Pergunta>
+          )}
+          <Pergunta>
+            <YesNoField
+              control={control}
+              name="frequenta_cuidador_tradicional"
+              label={L.frequenta_cuidador_tradicional}
+            />
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="participa_grupo_comunitario" label={L.participa_grupo_comunitario} />
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="plano_saude_privado" label={L.plano_saude_privado} />
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="povo_comunidade_tradicional" label={L.povo_comunidade_tradicional} />
+            <SeSim {...dep} pergunta="povo_comunidade_tradicional" limpar={LIMPAR_POVO}>
               <SelectField
                 control={control}
-                name="curso_mais_elevado_id"
-                label={L.curso_mais_elevado_id}
-                data={opcoes(T.curso_mais_elevado_id)}
+                name="povo_comunidade_tradicional_id"
+                label={L.povo_comunidade_tradicional_id}
+                required
+                data={codeOptions(T.povo_comunidade_tradicional_id)}
               />
-            </Pergunta>
-            <Pergunta>
+            </SeSim>
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="informa_orientacao_sexual" label={L.informa_orientacao_sexual} />
+            <SeSim {...dep} pergunta="informa_orientacao_sexual" limpar={LIMPAR_ORIENTACAO}>
               <SelectField
                 control={control}
-                name="situacao_mercado_trabalho_id"
-                label={L.situacao_mercado_trabalho_id}
-                data={opcoes(T.situacao_mercado_trabalho_id)}
+                name="orientacao_sexual_id"
+                label={L.orientacao_sexual_id}
+                required
+                data={codeOptions(T.orientacao_sexual_id)}
               />
-            </Pergunta>
-            {crianca && (
-              <Pergunta>
-                <CheckboxGroupField
-                  control={control}
-                  name="responsaveis_criancas"
-                  label={L.responsaveis_criancas}
-                  tabela={T.responsaveis_criancas}
-                />
-              </Pergunta>
-            )}
-            <Pergunta>
-              <YesNoField
+            </SeSim>
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="informa_identidade_genero" label={L.informa_identidade_genero} />
+            <SeSim {...dep} pergunta="informa_identidade_genero" limpar={LIMPAR_IDENTIDADE}>
+              <SelectField
                 control={control}
-                name="frequenta_cuidador_tradicional"
-                label={L.frequenta_cuidador_tradicional}
+                name="identidade_genero_id"
+                label={L.identidade_genero_id}
+                required
+                data={codeOptions(T.identidade_genero_id)}
               />
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="participa_grupo_comunitario" label={L.participa_grupo_comunitario} />
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="plano_saude_privado" label={L.plano_saude_privado} />
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="povo_comunidade_tradicional" label={L.povo_comunidade_tradicional} />
-              <SeSim {...dep} pergunta="povo_comunidade_tradicional" limpar={LIMPAR_POVO}>
-                <SelectField
-                  control={control}
-                  name="povo_comunidade_tradicional_id"
-                  label={L.povo_comunidade_tradicional_id}
-                  required
-                  data={opcoes(T.povo_comunidade_tradicional_id)}
-                />
-              </SeSim>
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="informa_orientacao_sexual" label={L.informa_orientacao_sexual} />
-              <SeSim {...dep} pergunta="informa_orientacao_sexual" limpar={LIMPAR_ORIENTACAO}>
-                <SelectField
-                  control={control}
-                  name="orientacao_sexual_id"
-                  label={L.orientacao_sexual_id}
-                  required
-                  data={opcoes(T.orientacao_sexual_id)}
-                />
-              </SeSim>
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="informa_identidade_genero" label={L.informa_identidade_genero} />
-              <SeSim {...dep} pergunta="informa_identidade_genero" limpar={LIMPAR_IDENTIDADE}>
-                <SelectField
-                  control={control}
-                  name="identidade_genero_id"
-                  label={L.identidade_genero_id}
-                  required
-                  data={opcoes(T.identidade_genero_id)}
-                />
-              </SeSim>
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="possui_deficiencia" label={L.possui_deficiencia} />
-              <SeSim {...dep} pergunta="possui_deficiencia" limpar={LIMPAR_DEFICIENCIA}>
-                <CheckboxGroupField
-                  control={control}
-                  name="deficiencias"
-                  label={L.deficiencias}
-                  required
-                  tabela={T.deficiencias}
-                />
-              </SeSim>
-            </Pergunta>
-          </Perguntas>
-        </Secao>
-        {atualizado && (
-          <Text size="sm" c="dimmed">
-            {atualizado}
-          </Text>
-        )}
-      </Stack>
-      <FormActions
-        submitting={isSubmitting}
-        onCancel={isDirty ? () => form.reset() : undefined}
-        cancelLabel="Desfazer alterações"
-      />
-    </form>
+            </SeSim>
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="possui_deficiencia" label={L.possui_deficiencia} />
+            <SeSim {...dep} pergunta="possui_deficiencia" limpar={LIMPAR_DEFICIENCIA}>
+              <CheckboxGroupField
+                control={control}
+                name="deficiencias"
+                label={L.deficiencias}
+                required
+                data={codeOptions(T.deficiencias)}
+              />
+            </SeSim>
+          </Pergunta>
+        </Perguntas>
+      </FormSection>
+      {atualizado && (
+        <Text size="sm" c="dimmed">
+          {atualizado}
+        </Text>
+      )}
+    </RecordForm>
   );
 }

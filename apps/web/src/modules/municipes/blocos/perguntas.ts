@@ -143,9 +143,6 @@ export const saudeSecoes = {
   rua: 'Cidadão em situação de rua',
 } as const;
 
-/** The code tables as select/radio/checkbox options. */
-export const opcoes = (tabela: Tabela) => tabela.map((r) => ({ value: Number(r.codigo), label: r.descricao }));
-
 /** Labels of the form's paths for the save summary ('outras_condicoes.0' → its own line label). */
 export const saudeSummaryLabels: Record<string, string> = {
   ...saudeLabels,
