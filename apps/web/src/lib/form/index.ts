@@ -9,6 +9,7 @@ export * from './DateInput';
 export * from './fields';
 export * from './choiceFields';
 export * from './options';
+export * from './values';
 export * from './useZodForm';
 export * from './serverErrors';
 export * from './ErrorSummary';

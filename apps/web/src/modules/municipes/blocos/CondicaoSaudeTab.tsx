@@ -21,8 +21,18 @@ import {
 } from '../../../lib/form';
 import { useMunicipeTab } from '../context';
 import { getBloco, useCondicaoSaude, useSaveBloco } from './api';
-import { BlocoConforme, Pergunta, Perguntas, Proibido, SeSim, atualizadoEm } from './partes';
+import { BlocoConforme, Pergunta, Perguntas, Proibido, SeSim, atualizadoEm, valoresDoBloco } from './partes';
 import {
+  LIMPAR_GESTANTE,
+  LIMPAR_CARDIACA,
+  LIMPAR_RINS,
+  LIMPAR_RESPIRATORIA,
+  LIMPAR_INTERNACAO,
+  LIMPAR_PLANTAS,
+  LIMPAR_VISITA,
+  LIMPAR_INSTITUICAO,
+  LIMPAR_HIGIENE,
+  LIMPAR_RUA,
   OUTRAS_CONDICOES_MAX,
   SAUDE_MODEL,
   outraCondicaoLabel,
@@ -35,32 +45,6 @@ import { CondicaoSaudeLeitura } from './VisualizarCondicaoSaude';
 
 type Acoes = PermissaoCadastro['condicoes_saude'];
 type Campo = keyof CondicaoSaudeInput;
-type Limpar = ReadonlyArray<readonly [Campo, unknown]>;
-
-// "Não" empties the details, as the API's normaliser does (visits and hygiene details too: e-SUS asks them only after "Sim").
-const LIMPAR_GESTANTE = [['maternidade_referencia', null]] as const satisfies Limpar;
-const LIMPAR_CARDIACA = [['doencas_cardiacas', []]] as const satisfies Limpar;
-const LIMPAR_RINS = [['doencas_rins', []]] as const satisfies Limpar;
-const LIMPAR_RESPIRATORIA = [['doencas_respiratorias', []]] as const satisfies Limpar;
-const LIMPAR_INTERNACAO = [['internacao_causa', null]] as const satisfies Limpar;
-const LIMPAR_PLANTAS = [['plantas_medicinais_quais', null]] as const satisfies Limpar;
-const LIMPAR_VISITA = [['grau_parentesco_familiar', null]] as const satisfies Limpar;
-const LIMPAR_INSTITUICAO = [['outra_instituicao', null]] as const satisfies Limpar;
-const LIMPAR_HIGIENE = [['acesso_higiene_ids', []]] as const satisfies Limpar;
-const LIMPAR_RUA = [
-  ['tempo_situacao_rua_id', null],
-  ['recebe_beneficio', null],
-  ['referencia_familiar', null],
-  ['quantas_vezes_alimentacao_id', null],
-  ['origem_alimentacao', []],
-  ['acompanhado_outra_instituicao', null],
-  ['outra_instituicao', null],
-  ['visita_familiar', null],
-  ['grau_parentesco_familiar', null],
-  ['acesso_higiene', null],
-  ['acesso_higiene_ids', []],
-] as const satisfies Limpar;
-
 export function CondicaoSaudeTab() {
   const { municipe, permissoes } = useMunicipeTab();
   const acoes = permissoes.condicoes_saude;
@@ -90,52 +74,12 @@ function CondicaoSaudeCarregada({ municipe, acoes }: { municipe: Municipe; acoes
   );
 }
 
-/** What the API answered, as form values. A block never saved starts with every yes/no question unanswered. */
+/** What the API answered, as form values; "Outras condições" as three lines, as on the paper form. */
 function valoresIniciais(b: CondicaoSaude): CondicaoSaudeInput {
-  const sn = (v: boolean) => (b.lock_version === null ? null : v);
+  const valores = valoresDoBloco<CondicaoSaudeInput>(b, L);
   return {
-    gestante: sn(b.gestante),
-    maternidade_referencia: b.maternidade_referencia,
-    consideracao_peso_id: b.consideracao_peso_id,
-    fumante: sn(b.fumante),
-    alcool: sn(b.alcool),
-    outras_drogas: sn(b.outras_drogas),
-    hipertensao: sn(b.hipertensao),
-    diabetes: sn(b.diabetes),
-    avc: sn(b.avc),
-    infarto: sn(b.infarto),
-    doenca_cardiaca: sn(b.doenca_cardiaca),
-    doencas_cardiacas: b.doencas_cardiacas,
-    doenca_rins: sn(b.doenca_rins),
-    doencas_rins: b.doencas_rins,
-    doenca_respiratoria: sn(b.doenca_respiratoria),
-    doencas_respiratorias: b.doencas_respiratorias,
-    hanseniase: sn(b.hanseniase),
-    tuberculose: sn(b.tuberculose),
-    cancer: sn(b.cancer),
-    internacao_12_meses: sn(b.internacao_12_meses),
-    internacao_causa: b.internacao_causa,
-    saude_mental: sn(b.saude_mental),
-    acamado: sn(b.acamado),
-    domiciliado: sn(b.domiciliado),
-    plantas_medicinais: sn(b.plantas_medicinais),
-    plantas_medicinais_quais: b.plantas_medicinais_quais,
-    praticas_integrativas: sn(b.praticas_integrativas),
-    // Three lines, as on the paper form.
+    ...valores,
     outras_condicoes: Array.from({ length: OUTRAS_CONDICOES_MAX }, (_, i) => b.outras_condicoes[i] ?? ''),
-    situacao_rua: sn(b.situacao_rua),
-    tempo_situacao_rua_id: b.tempo_situacao_rua_id,
-    recebe_beneficio: sn(b.recebe_beneficio),
-    referencia_familiar: sn(b.referencia_familiar),
-    visita_familiar: sn(b.visita_familiar),
-    grau_parentesco_familiar: b.grau_parentesco_familiar,
-    acompanhado_outra_instituicao: sn(b.acompanhado_outra_instituicao),
-    outra_instituicao: b.outra_instituicao,
-    quantas_vezes_alimentacao_id: b.quantas_vezes_alimentacao_id,
-    origem_alimentacao: b.origem_alimentacao,
-    acesso_higiene: sn(b.acesso_higiene),
-    acesso_higiene_ids: b.acesso_higiene_ids,
-    lock_version: b.lock_version,
   };
 }
 

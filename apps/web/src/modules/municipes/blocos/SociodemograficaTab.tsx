@@ -20,7 +20,7 @@ import {
 import { useMunicipeTab } from '../context';
 import { getBloco, useSaveBloco, useSociodemografica } from './api';
 import { OcupacaoField } from './comum';
-import { BlocoConforme, Pergunta, Perguntas, Proibido, SeSim, atualizadoEm } from './partes';
+import { BlocoConforme, Pergunta, Perguntas, Proibido, SeSim, atualizadoEm, valoresDoBloco } from './partes';
 import { SOCIO_MODEL, perguntaResponsavelCrianca, socioLabels as L, socioTabelas as T } from './perguntas';
 import { SociodemograficaLeitura } from './VisualizarSociodemografica';
 
@@ -64,30 +64,7 @@ function SociodemograficaCarregada({ municipe, acoes }: { municipe: Municipe; ac
   );
 }
 
-/** What the API answered, as form values. A block never saved starts with every yes/no question unanswered. */
-function valoresIniciais(b: Sociodemografica): SociodemograficaInput {
-  const sn = (v: boolean) => (b.lock_version === null ? null : v);
-  return {
-    responsavel_familiar: sn(b.responsavel_familiar),
-    ocupacao_id: b.ocupacao_id,
-    frequenta_escola: sn(b.frequenta_escola),
-    curso_mais_elevado_id: b.curso_mais_elevado_id,
-    situacao_mercado_trabalho_id: b.situacao_mercado_trabalho_id,
-    responsaveis_criancas: b.responsaveis_criancas,
-    frequenta_cuidador_tradicional: sn(b.frequenta_cuidador_tradicional),
-    participa_grupo_comunitario: sn(b.participa_grupo_comunitario),
-    plano_saude_privado: sn(b.plano_saude_privado),
-    povo_comunidade_tradicional: sn(b.povo_comunidade_tradicional),
-    povo_comunidade_tradicional_id: b.povo_comunidade_tradicional_id,
-    informa_orientacao_sexual: sn(b.informa_orientacao_sexual),
-    orientacao_sexual_id: b.orientacao_sexual_id,
-    informa_identidade_genero: sn(b.informa_identidade_genero),
-    identidade_genero_id: b.identidade_genero_id,
-    possui_deficiencia: sn(b.possui_deficiencia),
-    deficiencias: b.deficiencias,
-    lock_version: b.lock_version,
-  };
-}
+const valoresIniciais = (b: Sociodemografica) => valoresDoBloco<SociodemograficaInput>(b, L);
 
 function SociodemograficaForm({
   municipe,

@@ -58,6 +58,19 @@ export function SeSim<T extends FieldValues, TT = T>({
   );
 }
 
+/**
+ * What the API answered, as form values: every question of `labels` and the lock_version. A block never saved starts
+ * with every yes/no question unanswered (null), not with the API's false.
+ */
+export function valoresDoBloco<I>(
+  bloco: { lock_version: number | null } & Record<string, unknown>,
+  labels: Record<string, string>,
+): I {
+  const novo = bloco.lock_version === null;
+  const valores = Object.keys(labels).map((k) => [k, novo && typeof bloco[k] === 'boolean' ? null : bloco[k]]);
+  return { ...Object.fromEntries(valores), lock_version: bloco.lock_version } as I;
+}
+
 /** Questions side by side on a desk screen, one column on tablets and phones (ux.md). */
 export function Perguntas({ children }: { children: ReactNode }) {
   return (
