@@ -1,6 +1,8 @@
 // Spec §8 delete confirmation: 'Remover %{model}?', irreversible, 'Sim, remover' in red / 'Não, manter'.
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { msg } from '@saude/shared';
 import { notifyRemoved, notifyRemoveFailed } from './notify';
 
@@ -49,4 +51,19 @@ export function confirmRemove({ model, removed, remove, onRemoved }: ConfirmRemo
       }
     },
   });
+}
+
+/** The red "Remover …" of a record page: asks, removes, and says how it went (confirmRemove). */
+export function RemoveButton({ children, ...options }: ConfirmRemoveOptions & { children: ReactNode }) {
+  return (
+    <Button
+      color="red"
+      variant="outline"
+      mih={44}
+      leftSection={<IconTrash size={16} aria-hidden />}
+      onClick={() => confirmRemove(options)}
+    >
+      {children}
+    </Button>
+  );
 }

@@ -1,7 +1,7 @@
-// List pages: layout, the list binding (URL state → query → error and table with server pagination), filters.
+// List pages: the list page bound to the URL's state and a query, its table with server pagination, filters.
 export * from './listParams';
 export * from './DataList';
+export * from './ListLayout';
 export * from './ListPage';
-export * from './ListResults';
 export * from './SearchBox';
 export * from './filters';

@@ -4,7 +4,7 @@ import { Button } from '@mantine/core';
 import { z } from 'zod';
 import { renderWithProviders } from '../../test/render';
 import { DataList } from './DataList';
-import { ListPage } from './ListPage';
+import { ListLayout } from './ListLayout';
 import { SearchBox } from './SearchBox';
 import { listParamsSchema, parseSearch, useListParams } from './listParams';
 
@@ -21,7 +21,7 @@ function FamiliasPage({ total = 45 }: { total?: number }) {
   const from = (page - 1) * per_page + 1;
   const records = total === 0 ? [] : rows(from, Math.min(per_page, total - from + 1));
   return (
-    <ListPage
+    <ListLayout
       title="Famílias"
       action={<Button>Nova família</Button>}
       filters={<SearchBox value={list.params.q} onSearch={(q) => list.setFilters({ q })} />}
@@ -41,7 +41,7 @@ function FamiliasPage({ total = 45 }: { total?: number }) {
         emptyAction={<Button>Cadastrar família</Button>}
         rowHref={(r) => `/familias/${r.id}`}
       />
-    </ListPage>
+    </ListLayout>
   );
 }
 
@@ -153,7 +153,7 @@ describe('parseSearch', () => {
   });
 });
 
-describe('ListPage on small screens', () => {
+describe('ListLayout on small screens', () => {
   const original = window.matchMedia;
   afterEach(() => {
     window.matchMedia = original;
@@ -165,7 +165,7 @@ describe('ListPage on small screens', () => {
     }) as typeof window.matchMedia;
   }
   const Pagina = ({ ativos = 0 }: { ativos?: number }) => (
-    <ListPage
+    <ListLayout
       title="Famílias"
       search={<SearchBox value="" onSearch={() => {}} />}
       activeFilters={ativos}
@@ -176,7 +176,7 @@ describe('ListPage on small screens', () => {
       }
     >
       <p>tabela</p>
-    </ListPage>
+    </ListLayout>
   );
 
   it('folds the other filters under "Filtros" and opens them on click', async () => {

@@ -2,13 +2,12 @@
 // child routes in the <Outlet>. Block tabs (sociodemographic, health) are forms of their own beside this one.
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { Municipe, PermissaoCadastro } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../lib/access';
-import { confirmRemove, notifyError } from '../../lib/feedback';
+import { notifyError, RemoveButton } from '../../lib/feedback';
 import { RecordForm, useRecordForm } from '../../lib/form';
 import { useParametrizacao } from '../../lib/parametrizacao';
 import { AbasMunicipe, useFocoPendente } from './abas';
@@ -121,25 +120,17 @@ function MunicipeEditor({
               }
               extraActions={
                 podeRemover && (
-                  <Button
-                    color="red"
-                    variant="outline"
-                    mih={44}
-                    leftSection={<IconTrash size={16} aria-hidden />}
-                    onClick={() =>
-                      confirmRemove({
-                        model: 'munícipe',
-                        removed: MODEL,
-                        remove: () => remover.mutateAsync(municipe.id),
-                        onRemoved: () => {
-                          record.allowNavigation();
-                          void navigate('/municipes', { replace: true });
-                        },
-                      })
-                    }
+                  <RemoveButton
+                    model="munícipe"
+                    removed={MODEL}
+                    remove={() => remover.mutateAsync(municipe.id)}
+                    onRemoved={() => {
+                      record.allowNavigation();
+                      void navigate('/municipes', { replace: true });
+                    }}
                   >
                     Remover
-                  </Button>
+                  </RemoveButton>
                 )
               }
             >

@@ -1,6 +1,6 @@
 // /municipes (spec §2, issue 5): one search box that understands a name, CPF, CNS or dd/MM/yyyy date, the advanced
 // search, and the results with server pagination. The URL holds the state (style.md §10).
-import { Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Collapse } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -13,9 +13,8 @@ import {
   type MunicipeListItem,
 } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../lib/access';
-import { isoToBr } from '../../lib/form';
-import { idadeTexto } from '../../lib/format';
-import { ListPage, ListResults, NovoButton, SearchBox, listParamsSchema, useListParams } from '../../lib/list';
+import { dataBr, idadeTexto } from '../../lib/format';
+import { ListPage, listParamsSchema, RecordCell, SearchBox, useListParams } from '../../lib/list';
 import { useBuscaAvancada, useMunicipes } from './api';
 import { BuscaAvancada, filtrosPreenchidos } from './BuscaAvancada';
 import { useUnidadesDoUsuario } from './unidades';
@@ -37,23 +36,17 @@ const columns: DataTableColumn<MunicipeListItem>[] = [
     accessor: 'nome',
     title: 'Nome',
     render: (m) => (
-      <Stack gap={2}>
-        <Group gap={6} wrap="wrap">
-          <Text fw={600} size="sm">
-            {m.nome}
-          </Text>
-          {m.data_obito && (
+      <RecordCell
+        title={m.nome}
+        badges={
+          m.data_obito && (
             <Badge color="dark" size="sm">
               Falecido(a)
             </Badge>
-          )}
-        </Group>
-        {m.nome_social && (
-          <Text size="xs" c="dimmed">
-            Nome social: {m.nome_social}
-          </Text>
-        )}
-      </Stack>
+          )
+        }
+        subtitle={m.nome_social && `Nome social: ${m.nome_social}`}
+      />
     ),
   },
   {
@@ -61,12 +54,11 @@ const columns: DataTableColumn<MunicipeListItem>[] = [
     title: 'Nascimento',
     noWrap: true,
     render: (m) => (
-      <Stack gap={0}>
-        <Text size="sm">{isoToBr(m.data_nascimento)}</Text>
-        <Text size="xs" c="dimmed">
-          {idadeTexto(m.data_nascimento, m.data_obito)}
-        </Text>
-      </Stack>
+      <RecordCell
+        strong={false}
+        title={dataBr(m.data_nascimento)}
+        subtitle={idadeTexto(m.data_nascimento, m.data_obito)}
+      />
     ),
   },
   {
@@ -116,7 +108,12 @@ export function MunicipeListPage() {
   return (
     <ListPage
       title="Munícipes"
-      action={podeCriar && <NovoButton to="/municipes/new">Novo munícipe</NovoButton>}
+      list={list}
+      query={ativa}
+      columns={columns}
+      rowHref={(m) => `/municipes/${m.id}/edit`}
+      emptyText="Nenhum munícipe encontrado."
+      novo={podeCriar && { to: '/municipes/new', label: 'Novo munícipe', vazio: 'Cadastrar munícipe' }}
       filters={
         <>
           <SearchBox
@@ -154,21 +151,6 @@ export function MunicipeListPage() {
           />
         )}
       </Collapse>
-      <ListResults<MunicipeListItem>
-        list={list}
-        query={ativa}
-        ariaLabel="Munícipes"
-        columns={columns}
-        emptyText="Nenhum munícipe encontrado."
-        emptyAction={
-          podeCriar && (
-            <NovoButton to="/municipes/new" light>
-              Cadastrar munícipe
-            </NovoButton>
-          )
-        }
-        rowHref={(m) => `/municipes/${m.id}/edit`}
-      />
     </ListPage>
   );
 }

@@ -2,7 +2,7 @@
 // the four actions of the interface dictionary: individual register, edit home, home visits, remove home.
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconHome, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconHome, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   abastecimentoAgua,
@@ -27,7 +27,7 @@ import {
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { usePode } from '../../../lib/access';
 import { DetailItem as Item, DetailSection } from '../../../lib/detail';
-import { confirmRemove, RecordLoader } from '../../../lib/feedback';
+import { RecordLoader, RemoveButton } from '../../../lib/feedback';
 import { FormSection, maskCep, maskCns, maskPhone } from '../../../lib/form';
 import { dataHoraBr, descricao as nomeDe, medidaBr, simNaoTexto as simNao } from '../../../lib/format';
 import { BASE_PATH as FAMILIAS_PATH } from '../familias/api';
@@ -67,15 +67,6 @@ function Detalhes({ c }: { c: CadastroDomiciliar }) {
   const domicilio = !c.termo_recusa && ehDomicilio(c.tipo_imovel_id);
   const temVitais = [c.temperatura, c.glicemia, c.pressao_sistolica, c.pressao_diastolica].some((v) => v !== null);
 
-  const onRemover = () =>
-    confirmRemove({
-      model: 'domicílio',
-      removed: MODEL,
-      // 409 when families still live here: its reason, under 'Falha ao remover' (spec §8).
-      remove: () => remover.mutateAsync(c.id),
-      onRemoved: () => void navigate(BASE_PATH, { replace: true }),
-    });
-
   return (
     <Stack gap="md">
       <DomicilioCabecalho c={c}>
@@ -113,16 +104,15 @@ function Detalhes({ c }: { c: CadastroDomiciliar }) {
             </Button>
           )}
           {podeRemover && (
-            <Button
-              variant="outline"
-              color="red"
-              mih={44}
-              leftSection={<IconTrash size={18} aria-hidden />}
-              onClick={onRemover}
-              loading={remover.isPending}
+            <RemoveButton
+              model="domicílio"
+              removed={MODEL}
+              // 409 when families still live here: its reason, under 'Falha ao remover' (spec §8).
+              remove={() => remover.mutateAsync(c.id)}
+              onRemoved={() => void navigate(BASE_PATH, { replace: true })}
             >
               Remover domicílio
-            </Button>
+            </RemoveButton>
           )}
         </Group>
       </DomicilioCabecalho>

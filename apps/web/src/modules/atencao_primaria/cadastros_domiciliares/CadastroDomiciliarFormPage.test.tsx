@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { msg } from '@saude/shared';
+import { isoToBr, msg, todayIso } from '@saude/shared';
 import { BASE_PATH } from './api';
 import { CadastroDomiciliarFormPage, CadastroDomiciliarIdentificacaoTab } from './CadastroDomiciliarFormPage';
 import { FamiliasTab } from './FamiliasTab';
@@ -175,22 +175,16 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
     expect(typeof body.data_cadastro).toBe('string');
   });
 
-  it("refuses a date in the future with 'deve ser menor ou igual que' today", async () => {
+  it("refuses a date in the future with 'deve ser menor ou igual que' today in São Paulo", async () => {
     fakeApi({});
     const { user } = renderRoutes(rotas, `${BASE_PATH}/new`);
     await screen.findByRole('heading', { name: 'Novo cadastro domiciliar' });
-    const amanha = new Date(Date.now() + 2 * 86_400_000);
-    const p2 = (n: number) => String(n).padStart(2, '0');
+    const depoisDeAmanha = isoToBr(todayIso(new Date(Date.now() + 2 * 86_400_000)))!;
     const data = screen.getByRole('textbox', { name: 'Data do cadastro' });
     await user.clear(data);
-    await user.type(data, `${p2(amanha.getDate())}${p2(amanha.getMonth() + 1)}${amanha.getFullYear()}`);
+    await user.type(data, depoisDeAmanha.replace(/\//g, ''));
     await user.tab();
-    const hoje = new Date();
-    expect(
-      await screen.findByText(
-        msg.menorOuIgualQue(`${p2(hoje.getDate())}/${p2(hoje.getMonth() + 1)}/${hoje.getFullYear()}`),
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(msg.menorOuIgualQue(isoToBr(todayIso())!))).toBeInTheDocument();
   });
 
   it("edits with the tabs 'Identificação' and 'Famílias', and a stale save offers 'Recarregar'", async () => {

@@ -1,6 +1,6 @@
 // /atencao_primaria/cadastros_domiciliares (spec §2, issue 7): search by address, CEP, micro-area, team, professional,
 // unit and property type; server pagination; the URL holds the state (style.md §10).
-import { Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Select } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -10,15 +10,7 @@ import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_
 import { usePode } from '../../../lib/access';
 import { CepInput, maskCep, touchInputStyles } from '../../../lib/form';
 import { dataBr } from '../../../lib/format';
-import {
-  filtrosEmUso,
-  ListPage,
-  ListResults,
-  listParamsSchema,
-  NovoButton,
-  SearchBox,
-  useListParams,
-} from '../../../lib/list';
+import { ListPage, listParamsSchema, RecordCell, useListParams } from '../../../lib/list';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useDomicilios } from './api';
@@ -48,21 +40,17 @@ const columns: DataTableColumn<CadastroDomiciliarListItem>[] = [
     accessor: 'endereco',
     title: 'Endereço',
     render: (c) => (
-      <Stack gap={2}>
-        <Group gap="xs" wrap="wrap">
-          <Text fw={600} size="sm">
-            {c.endereco}
-          </Text>
-          {c.termo_recusa && (
+      <RecordCell
+        title={c.endereco}
+        badges={
+          c.termo_recusa && (
             <Badge size="sm" color="gray" variant="filled">
               Recusou o cadastro
             </Badge>
-          )}
-        </Group>
-        <Text size="xs" c="dimmed">
-          {tipoImovelNome(c.tipo_imovel_id)}
-        </Text>
-      </Stack>
+          )
+        }
+        subtitle={tipoImovelNome(c.tipo_imovel_id)}
+      />
     ),
   },
   {
@@ -107,31 +95,19 @@ const columns: DataTableColumn<CadastroDomiciliarListItem>[] = [
 export function CadastroDomiciliarListPage() {
   useDocumentTitle('Cadastros domiciliares');
   const list = useListParams(paramsSchema);
-  const { params, setFilters } = list;
   const podeCriar = usePode('atencao_primaria/cadastros_domiciliares:create');
-  const lista = useDomicilios(params);
-  const [cep, setCep] = useState(params.cep ?? '');
-
+  const query = useDomicilios(list.params);
+  const [cep, setCep] = useState(list.params.cep ?? '');
   return (
     <ListPage
       title="Cadastros domiciliares"
-      action={podeCriar && <NovoButton to={`${BASE_PATH}/new`}>Novo cadastro domiciliar</NovoButton>}
-      search={
-        <SearchBox
-          label="Buscar endereço"
-          placeholder="Logradouro, número, bairro ou referência"
-          value={params.endereco ?? ''}
-          onSearch={(endereco) => setFilters({ endereco })}
-        />
-      }
-      activeFilters={filtrosEmUso(params, [
-        'cep',
-        'micro_area',
-        'tipo_imovel_id',
-        'unidade_saude_id',
-        'equipe_id',
-        'profissional_id',
-      ])}
+      list={list}
+      query={query}
+      columns={columns}
+      rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
+      emptyText="Nenhum cadastro domiciliar encontrado."
+      novo={podeCriar && { to: `${BASE_PATH}/new`, label: 'Novo cadastro domiciliar', vazio: 'Cadastrar domicílio' }}
+      search={{ field: 'endereco', label: 'Buscar endereço', placeholder: 'Logradouro, número, bairro ou referência' }}
       filters={
         <>
           <CepInput
@@ -140,10 +116,10 @@ export function CadastroDomiciliarListPage() {
             value={cep}
             onChange={(v) => {
               setCep(v);
-              if (v.length === 8 || v === '') setFilters({ cep: v || undefined });
+              if (v.length === 8 || v === '') list.setFilters({ cep: v || undefined });
             }}
           />
-          <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
+          <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
           <Select
             label="Tipo de imóvel"
             w={200}
@@ -151,29 +127,13 @@ export function CadastroDomiciliarListPage() {
             searchable
             data={TIPOS}
             styles={touchInputStyles}
-            value={params.tipo_imovel_id === undefined ? null : String(params.tipo_imovel_id)}
-            onChange={(v) => setFilters({ tipo_imovel_id: v ?? undefined })}
+            value={list.params.tipo_imovel_id === undefined ? null : String(list.params.tipo_imovel_id)}
+            onChange={(v) => list.setFilters({ tipo_imovel_id: v ?? undefined })}
             comboboxProps={{ width: 360, position: 'bottom-start' }}
           />
-          <FiltrosLotacao value={params} onChange={setFilters} />
+          <FiltrosLotacao value={list.params} onChange={list.setFilters} />
         </>
       }
-    >
-      <ListResults<CadastroDomiciliarListItem>
-        list={list}
-        query={lista}
-        ariaLabel="Cadastros domiciliares"
-        columns={columns}
-        emptyText="Nenhum cadastro domiciliar encontrado."
-        emptyAction={
-          podeCriar && (
-            <NovoButton to={`${BASE_PATH}/new`} light>
-              Cadastrar domicílio
-            </NovoButton>
-          )
-        }
-        rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
-      />
-    </ListPage>
+    />
   );
 }

@@ -1,6 +1,6 @@
 // /atencao_primaria/cadastros_individuais (spec §2, issue 6): search by name or CPF/CNS, micro-area, situation and
 // registration date range; server pagination; the URL holds the state (style.md §10).
-import { Select, Stack, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { z } from 'zod';
@@ -8,16 +8,7 @@ import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_
 import { usePode } from '../../../lib/access';
 import { touchInputStyles } from '../../../lib/form';
 import { dataBr, idadeTexto } from '../../../lib/format';
-import {
-  FilterDate,
-  filtrosEmUso,
-  ListPage,
-  ListResults,
-  listParamsSchema,
-  NovoButton,
-  SearchBox,
-  useListParams,
-} from '../../../lib/list';
+import { FilterDate, ListPage, listParamsSchema, RecordCell, useListParams } from '../../../lib/list';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useCadastros } from './api';
@@ -41,6 +32,11 @@ const paramsSchema = listParamsSchema.extend({
   data_cadastro_fim: isoDate,
 });
 
+const SITUACOES = [
+  { value: 'ativo', label: 'Ativos' },
+  { value: 'saida', label: 'Saída do cadastro' },
+];
+
 /** Digits only (CPF/CNS, masked or not) go to `q`; anything else is a name. */
 export function filtroBusca(busca: string | undefined): { nome?: string; q?: string } {
   const b = busca?.trim();
@@ -52,30 +48,14 @@ const columns: DataTableColumn<CadastroIndividualListItem>[] = [
   {
     accessor: 'nome',
     title: 'Nome',
-    render: (c) => (
-      <Stack gap={2}>
-        <Text fw={600} size="sm">
-          {c.nome}
-        </Text>
-        {c.nome_social && (
-          <Text size="xs" c="dimmed">
-            Nome social: {c.nome_social}
-          </Text>
-        )}
-      </Stack>
-    ),
+    render: (c) => <RecordCell title={c.nome} subtitle={c.nome_social && `Nome social: ${c.nome_social}`} />,
   },
   {
     accessor: 'data_nascimento',
     title: 'Nascimento',
     noWrap: true,
     render: (c) => (
-      <Stack gap={0}>
-        <Text size="sm">{dataBr(c.data_nascimento)}</Text>
-        <Text size="xs" c="dimmed">
-          {idadeTexto(c.data_nascimento)}
-        </Text>
-      </Stack>
+      <RecordCell strong={false} title={dataBr(c.data_nascimento)} subtitle={idadeTexto(c.data_nascimento)} />
     ),
   },
   {
@@ -110,80 +90,44 @@ const columns: DataTableColumn<CadastroIndividualListItem>[] = [
 export function CadastroIndividualListPage() {
   useDocumentTitle('Cadastros individuais');
   const list = useListParams(paramsSchema);
-  const { params, setFilters } = list;
   const podeCriar = usePode('atencao_primaria/cadastros_individuais:create');
-  const { busca, ...filtros } = params;
-  const lista = useCadastros({ ...filtros, ...filtroBusca(busca) });
-
+  const { busca, ...filtros } = list.params;
+  const query = useCadastros({ ...filtros, ...filtroBusca(busca) });
   return (
     <ListPage
       title="Cadastros individuais"
-      action={podeCriar && <NovoButton to={`${BASE_PATH}/new`}>Novo cadastro</NovoButton>}
-      search={
-        <SearchBox
-          label="Buscar cadastro"
-          placeholder="Nome, CPF ou CNS"
-          value={params.busca ?? ''}
-          onSearch={(busca) => setFilters({ busca })}
-        />
-      }
-      activeFilters={filtrosEmUso(
-        params,
-        [
-          'micro_area',
-          'situacao',
-          'unidade_saude_id',
-          'equipe_id',
-          'profissional_id',
-          'data_cadastro_inicio',
-          'data_cadastro_fim',
-        ],
-        { situacao: 'ativo' },
-      )}
+      list={list}
+      query={query}
+      columns={columns}
+      rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
+      emptyText="Nenhum cadastro individual encontrado."
+      novo={podeCriar && { to: `${BASE_PATH}/new`, label: 'Novo cadastro', vazio: 'Novo cadastro' }}
+      search={{ field: 'busca', label: 'Buscar cadastro', placeholder: 'Nome, CPF ou CNS' }}
       filters={
         <>
-          <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
+          <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
           <Select
             label="Situação"
             w={200}
             allowDeselect={false}
             styles={touchInputStyles}
-            data={[
-              { value: 'ativo', label: 'Ativos' },
-              { value: 'saida', label: 'Saída do cadastro' },
-            ]}
-            value={params.situacao}
-            onChange={(v) => setFilters({ situacao: v ?? 'ativo' })}
+            data={SITUACOES}
+            value={list.params.situacao}
+            onChange={(v) => list.setFilters({ situacao: v ?? 'ativo' })}
           />
-          <FiltrosLotacao value={params} onChange={setFilters} />
+          <FiltrosLotacao value={list.params} onChange={list.setFilters} />
           <FilterDate
             label="Cadastrado de"
-            value={params.data_cadastro_inicio}
-            onChange={(v) => setFilters({ data_cadastro_inicio: v })}
+            value={list.params.data_cadastro_inicio}
+            onChange={(v) => list.setFilters({ data_cadastro_inicio: v })}
           />
           <FilterDate
             label="Até"
-            value={params.data_cadastro_fim}
-            onChange={(v) => setFilters({ data_cadastro_fim: v })}
+            value={list.params.data_cadastro_fim}
+            onChange={(v) => list.setFilters({ data_cadastro_fim: v })}
           />
         </>
       }
-    >
-      <ListResults<CadastroIndividualListItem>
-        list={list}
-        query={lista}
-        ariaLabel="Cadastros individuais"
-        columns={columns}
-        emptyText="Nenhum cadastro individual encontrado."
-        emptyAction={
-          podeCriar && (
-            <NovoButton to={`${BASE_PATH}/new`} light>
-              Novo cadastro
-            </NovoButton>
-          )
-        }
-        rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
-      />
-    </ListPage>
+    />
   );
 }

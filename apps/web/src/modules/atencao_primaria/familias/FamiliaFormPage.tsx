@@ -4,14 +4,13 @@
 // member's field and in the save summary.
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { rendaFamiliar } from '@saude/shared/codes/renda_familiar';
 import type { Familia } from '@saude/shared/schemas/familia';
 import { usePode } from '../../../lib/access';
-import { confirmRemove, RecordLoader } from '../../../lib/feedback';
+import { RecordLoader, RemoveButton } from '../../../lib/feedback';
 import { codeOptions, FormSection, RecordForm, SelectField, TextField, useRecordForm } from '../../../lib/form';
 import { BASE_PATH as DOMICILIOS_PATH } from '../cadastros_domiciliares/api';
 import { CabecalhoEsus } from '../comum/CabecalhoEsus';
@@ -112,25 +111,17 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
         extraActions={
           atual &&
           podeRemover && (
-            <Button
-              color="red"
-              variant="outline"
-              mih={44}
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() =>
-                confirmRemove({
-                  model: 'família',
-                  removed: MODEL,
-                  remove: () => remover.mutateAsync(atual.id),
-                  onRemoved: () => {
-                    record.allowNavigation();
-                    void navigate(BASE_PATH, { replace: true });
-                  },
-                })
-              }
+            <RemoveButton
+              model="família"
+              removed={MODEL}
+              remove={() => remover.mutateAsync(atual.id)}
+              onRemoved={() => {
+                record.allowNavigation();
+                void navigate(BASE_PATH, { replace: true });
+              }}
             >
               Remover família
-            </Button>
+            </RemoveButton>
           )
         }
       >

@@ -1,21 +1,12 @@
 // /atencao_primaria/familias (spec §2, §3 filters: team, responsible, record number, professional, unit; issue 7: mudou).
-import { Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Select, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { z } from 'zod';
 import type { FamiliaListItem } from '@saude/shared/schemas/familia';
 import { usePode } from '../../../lib/access';
 import { maskCns, touchInputStyles } from '../../../lib/form';
-import {
-  FilterText,
-  filtrosEmUso,
-  ListPage,
-  ListResults,
-  listParamsSchema,
-  NovoButton,
-  SearchBox,
-  useListParams,
-} from '../../../lib/list';
+import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams } from '../../../lib/list';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
 
@@ -40,23 +31,17 @@ const columns: DataTableColumn<FamiliaListItem>[] = [
     accessor: 'responsavel_nome',
     title: 'Responsável familiar',
     render: (f) => (
-      <Stack gap={2}>
-        <Group gap="xs" wrap="wrap">
-          <Text fw={600} size="sm">
-            {f.responsavel_nome}
-          </Text>
-          {f.mudou && (
+      <RecordCell
+        title={f.responsavel_nome}
+        badges={
+          f.mudou && (
             <Badge size="sm" color="orange" variant="light">
               Mudou-se
             </Badge>
-          )}
-        </Group>
-        {f.responsavel_cns && (
-          <Text size="xs" c="dimmed">
-            CNS {maskCns(f.responsavel_cns)}
-          </Text>
-        )}
-      </Stack>
+          )
+        }
+        subtitle={f.responsavel_cns && `CNS ${maskCns(f.responsavel_cns)}`}
+      />
     ),
   },
   {
@@ -88,36 +73,27 @@ const columns: DataTableColumn<FamiliaListItem>[] = [
 export function FamiliaListPage() {
   useDocumentTitle('Famílias');
   const list = useListParams(paramsSchema);
-  const { params, setFilters } = list;
   const podeCriar = usePode('atencao_primaria/familias:create');
-  const { situacao, ...filtros } = params;
-  const lista = useFamilias({ ...filtros, mudou: situacao === 'todas' ? undefined : situacao === 'mudou' });
-
+  const { situacao, ...filtros } = list.params;
+  const query = useFamilias({ ...filtros, mudou: situacao === 'todas' ? undefined : situacao === 'mudou' });
   return (
     <ListPage
       title="Famílias"
-      action={podeCriar && <NovoButton to={`${BASE_PATH}/new`}>Nova família</NovoButton>}
-      search={
-        <SearchBox
-          label="Buscar responsável"
-          placeholder="Nome, CPF ou CNS do responsável"
-          value={params.responsavel ?? ''}
-          onSearch={(responsavel) => setFilters({ responsavel })}
-        />
-      }
-      activeFilters={filtrosEmUso(
-        params,
-        ['numero_prontuario', 'situacao', 'unidade_saude_id', 'equipe_id', 'profissional_id'],
-        { situacao: 'todas' },
-      )}
+      list={list}
+      query={query}
+      columns={columns}
+      rowHref={(f) => `${BASE_PATH}/${f.id}/edit`}
+      emptyText="Nenhuma família encontrada."
+      novo={podeCriar && { to: `${BASE_PATH}/new`, label: 'Nova família', vazio: 'Cadastrar família' }}
+      search={{ field: 'responsavel', label: 'Buscar responsável', placeholder: 'Nome, CPF ou CNS do responsável' }}
       filters={
         <>
           <FilterText
             label="Nº do prontuário"
             maxLength={30}
             w={160}
-            value={params.numero_prontuario}
-            onChange={(numero_prontuario) => setFilters({ numero_prontuario })}
+            value={list.params.numero_prontuario}
+            onChange={(numero_prontuario) => list.setFilters({ numero_prontuario })}
           />
           <Select
             label="Situação"
@@ -125,28 +101,12 @@ export function FamiliaListPage() {
             allowDeselect={false}
             data={SITUACOES}
             styles={touchInputStyles}
-            value={params.situacao}
-            onChange={(v) => setFilters({ situacao: v ?? 'todas' })}
+            value={situacao}
+            onChange={(v) => list.setFilters({ situacao: v ?? 'todas' })}
           />
-          <FiltrosLotacao value={params} onChange={setFilters} />
+          <FiltrosLotacao value={list.params} onChange={list.setFilters} />
         </>
       }
-    >
-      <ListResults<FamiliaListItem>
-        list={list}
-        query={lista}
-        ariaLabel="Famílias"
-        columns={columns}
-        emptyText="Nenhuma família encontrada."
-        emptyAction={
-          podeCriar && (
-            <NovoButton to={`${BASE_PATH}/new`} light>
-              Cadastrar família
-            </NovoButton>
-          )
-        }
-        rowHref={(f) => `${BASE_PATH}/${f.id}/edit`}
-      />
-    </ListPage>
+    />
   );
 }

@@ -8,15 +8,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { usePode } from '../../../lib/access';
-import {
-  FilterText,
-  filtrosEmUso,
-  ListPage,
-  ListResults,
-  listParamsSchema,
-  SearchBox,
-  useListParams,
-} from '../../../lib/list';
+import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams } from '../../../lib/list';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
@@ -38,23 +30,17 @@ const columns: DataTableColumn<FamiliaParaVisita>[] = [
     accessor: 'responsavel_nome',
     title: 'Responsável',
     render: (f) => (
-      <Stack gap={2}>
-        <Group gap={6} wrap="wrap">
-          <Text fw={600} size="sm">
-            {f.responsavel_nome}
-          </Text>
-          {f.mudou && (
+      <RecordCell
+        title={f.responsavel_nome}
+        badges={
+          f.mudou && (
             <Badge color="gray" variant="filled" size="sm">
               Mudou-se
             </Badge>
-          )}
-        </Group>
-        {f.numero_prontuario && (
-          <Text size="xs" c="dimmed">
-            Prontuário {f.numero_prontuario}
-          </Text>
-        )}
-      </Stack>
+          )
+        }
+        subtitle={f.numero_prontuario && `Prontuário ${f.numero_prontuario}`}
+      />
     ),
   },
   { accessor: 'endereco', title: 'Endereço', render: (f) => f.endereco ?? '—' },
@@ -85,36 +71,30 @@ const columns: DataTableColumn<FamiliaParaVisita>[] = [
 export function VisitaFamiliaListPage() {
   useDocumentTitle('Visitas domiciliares');
   const list = useListParams(paramsSchema);
-  const { params, setFilters } = list;
-  const podeCriar = usePode('atencao_primaria/visitas_domiciliares:create');
-  const lista = useFamiliasParaVisita(params);
-
+  const query = useFamiliasParaVisita(list.params);
+  // A visit to a property without a family (shop, vacant lot, strategic point) starts here.
+  const semFamilia = usePode('atencao_primaria/visitas_domiciliares:create') && (
+    <Button
+      component={Link}
+      to={`${BASE_PATH}/membro/visitar`}
+      variant="light"
+      mih={44}
+      leftSection={<IconMapPin size={18} aria-hidden />}
+    >
+      Visita sem família
+    </Button>
+  );
   return (
     <ListPage
       title="Visitas domiciliares"
-      // A visit to a property without a family (shop, vacant lot, strategic point) starts here.
-      action={
-        podeCriar ? (
-          <Button
-            component={Link}
-            to={`${BASE_PATH}/membro/visitar`}
-            variant="light"
-            mih={44}
-            leftSection={<IconMapPin size={18} aria-hidden />}
-          >
-            Visita sem família
-          </Button>
-        ) : undefined
-      }
-      search={
-        <SearchBox
-          label="Responsável"
-          placeholder="Nome do responsável pela família"
-          value={params.responsavel ?? ''}
-          onSearch={(responsavel) => setFilters({ responsavel })}
-        />
-      }
-      activeFilters={filtrosEmUso(params, ['endereco', 'numero_prontuario', 'micro_area'])}
+      ariaLabel="Famílias para visita"
+      list={list}
+      query={query}
+      columns={columns}
+      rowHref={(f) => `${BASE_PATH}/${f.id}/detalhes`}
+      emptyText="Nenhuma família encontrada. Confira os filtros ou cadastre a família no domicílio."
+      action={semFamilia}
+      search={{ field: 'responsavel', label: 'Responsável', placeholder: 'Nome do responsável pela família' }}
       filters={
         <>
           <FilterText
@@ -122,28 +102,19 @@ export function VisitaFamiliaListPage() {
             placeholder="Rua, número ou bairro"
             maxLength={100}
             w={240}
-            value={params.endereco}
-            onChange={(endereco) => setFilters({ endereco })}
+            value={list.params.endereco}
+            onChange={(endereco) => list.setFilters({ endereco })}
           />
           <FilterText
             label="Prontuário"
             maxLength={30}
             w={150}
-            value={params.numero_prontuario}
-            onChange={(numero_prontuario) => setFilters({ numero_prontuario })}
+            value={list.params.numero_prontuario}
+            onChange={(numero_prontuario) => list.setFilters({ numero_prontuario })}
           />
-          <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
+          <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
         </>
       }
-    >
-      <ListResults<FamiliaParaVisita>
-        list={list}
-        query={lista}
-        ariaLabel="Famílias para visita"
-        columns={columns}
-        emptyText="Nenhuma família encontrada. Confira os filtros ou cadastre a família no domicílio."
-        rowHref={(f) => `${BASE_PATH}/${f.id}/detalhes`}
-      />
-    </ListPage>
+    />
   );
 }

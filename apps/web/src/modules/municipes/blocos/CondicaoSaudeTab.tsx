@@ -1,27 +1,16 @@
 // Tab `condicao_situacao_saude` of /municipes/{id}/edit: the e-SUS self-reported health conditions and the street
 // situation questions, editable (issue 5). Reading them is audited by the API.
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import {
   condicaoSaudeInputSchema,
   normalizarCondicaoSaude,
   type CondicaoSaude,
   type CondicaoSaudeInput,
-  type Municipe,
-  type PermissaoCadastro,
 } from '@saude/shared/schemas/municipe';
-import {
-  CheckboxGroupField,
-  codeOptions,
-  FormSection,
-  RadioField,
-  RecordForm,
-  TextField,
-  useRecordForm,
-  YesNoField,
-} from '../../../lib/form';
+import { CheckboxGroupField, codeOptions, FormSection, RadioField, TextField, YesNoField } from '../../../lib/form';
 import { useMunicipeTab } from '../context';
-import { getBloco, useCondicaoSaude, useSaveBloco } from './api';
-import { BlocoConforme, Pergunta, Perguntas, Proibido, SeSim, atualizadoEm, valoresDoBloco } from './partes';
+import { BlocoEditavel, BlocoForm, useBlocoForm, type BlocoFormProps } from './BlocoForm';
+import { Pergunta, Perguntas, SeSim, valoresDoBloco } from './partes';
 import {
   LIMPAR_GESTANTE,
   LIMPAR_CARDIACA,
@@ -43,72 +32,39 @@ import {
 } from './perguntas';
 import { CondicaoSaudeLeitura } from './VisualizarCondicaoSaude';
 
-type Acoes = PermissaoCadastro['condicoes_saude'];
 type Campo = keyof CondicaoSaudeInput;
 export function CondicaoSaudeTab() {
-  const { municipe, permissoes } = useMunicipeTab();
-  const acoes = permissoes.condicoes_saude;
-  // The tab is hidden without these, but the URL can be typed (spec §6).
-  if (!acoes.includes('update') && !acoes.includes('create')) return <Proibido />;
-  return <CondicaoSaudeCarregada municipe={municipe} acoes={acoes} />;
-}
-
-function CondicaoSaudeCarregada({ municipe, acoes }: { municipe: Municipe; acoes: Acoes }) {
-  const bloco = useCondicaoSaude(municipe.id);
+  const { permissoes } = useMunicipeTab();
   return (
-    <BlocoConforme
-      consulta={bloco}
-      acoes={acoes}
+    <BlocoEditavel
+      bloco="condicao_saude"
+      acoes={permissoes.condicoes_saude}
       leitura={(b) => <CondicaoSaudeLeitura bloco={b} />}
-      // Keyed by version: after a save (or a reload after 409) the form starts again from what the API stored.
-      formulario={(b) => (
-        <CondicaoSaudeForm
-          key={b.lock_version ?? 'novo'}
-          municipe={municipe}
-          bloco={b}
-          podeAtualizar={acoes.includes('update')}
-          recarregar={() => bloco.refetch()}
-        />
-      )}
+      formulario={(props) => <CondicaoSaudeForm {...props} />}
     />
   );
 }
 
 /** What the API answered, as form values; "Outras condições" as three lines, as on the paper form. */
-function valoresIniciais(b: CondicaoSaude): CondicaoSaudeInput {
-  const valores = valoresDoBloco<CondicaoSaudeInput>(b, L);
-  return {
-    ...valores,
-    outras_condicoes: Array.from({ length: OUTRAS_CONDICOES_MAX }, (_, i) => b.outras_condicoes[i] ?? ''),
-  };
-}
+const valoresIniciais = (b: CondicaoSaude): CondicaoSaudeInput => ({
+  ...valoresDoBloco<CondicaoSaudeInput>(b, L),
+  outras_condicoes: Array.from({ length: OUTRAS_CONDICOES_MAX }, (_, i) => b.outras_condicoes[i] ?? ''),
+});
 
-function CondicaoSaudeForm({
-  municipe,
-  bloco,
-  podeAtualizar,
-  recarregar,
-}: {
-  municipe: Municipe;
-  bloco: CondicaoSaude;
-  podeAtualizar: boolean;
-  recarregar: () => unknown;
-}) {
-  const salvar = useSaveBloco(municipe.id, 'condicao_saude', { podeAtualizar });
-  const record = useRecordForm({
+function CondicaoSaudeForm(props: BlocoFormProps<'condicao_saude'>) {
+  const record = useBlocoForm({
+    path: 'condicao_saude',
+    props,
     schema: condicaoSaudeInputSchema,
-    defaultValues: valoresIniciais(bloco),
     model: SAUDE_MODEL,
     labels: saudeSummaryLabels,
-    save: ({ lock_version: _lock, ...values }) => {
+    valores: valoresIniciais,
+    preparar: ({ lock_version: _lock, ...values }) => {
       const v = normalizarCondicaoSaude(values);
-      const grau_parentesco_familiar = v.visita_familiar ? v.grau_parentesco_familiar : undefined;
-      return salvar.mutateAsync({ ...v, grau_parentesco_familiar, lock_version: bloco.lock_version });
+      return { ...v, grau_parentesco_familiar: v.visita_familiar ? v.grau_parentesco_familiar : undefined };
     },
-    stale: { reload: recarregar, latest: () => getBloco(municipe.id, 'condicao_saude'), toValues: valoresIniciais },
   });
-  const { form } = record;
-  const { control, setValue, clearErrors } = form;
+  const { control, setValue, clearErrors } = record.form;
   const dep = { control, setValue, clearErrors };
   const sn = (name: Campo) => <YesNoField control={control} name={name} label={L[name as keyof typeof L]} />;
   const texto = (name: Campo, required = true) => (
@@ -120,15 +76,9 @@ function CondicaoSaudeForm({
       inputProps={{ maxLength: 100 }}
     />
   );
-  const atualizado = atualizadoEm(bloco.updated_at);
 
   return (
-    <RecordForm
-      record={record}
-      label={SAUDE_MODEL}
-      onCancel={form.formState.isDirty ? () => form.reset() : undefined}
-      cancelLabel="Desfazer alterações"
-    >
+    <BlocoForm record={record} model={SAUDE_MODEL} updatedAt={props.bloco.updated_at}>
       <FormSection title={saudeSecoes.gerais}>
         <Perguntas>
           <Pergunta>
@@ -284,11 +234,6 @@ function CondicaoSaudeForm({
           </SeSim>
         </Stack>
       </FormSection>
-      {atualizado && (
-        <Text size="sm" c="dimmed">
-          {atualizado}
-        </Text>
-      )}
-    </RecordForm>
+    </BlocoForm>
   );
 }

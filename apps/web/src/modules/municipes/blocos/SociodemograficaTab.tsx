@@ -1,30 +1,18 @@
 // Tab `sociodemografica` of /municipes/{id}/edit: the e-SUS sociodemographic questions, editable (issue 5).
-import { Text } from '@mantine/core';
 import {
   normalizarSociodemografica,
   sociodemograficaInputSchema,
   type Municipe,
-  type PermissaoCadastro,
-  type Sociodemografica,
   type SociodemograficaInput,
 } from '@saude/shared/schemas/municipe';
-import {
-  CheckboxGroupField,
-  codeOptions,
-  FormSection,
-  RecordForm,
-  SelectField,
-  useRecordForm,
-  YesNoField,
-} from '../../../lib/form';
+import { CheckboxGroupField, codeOptions, FormSection, SelectField, YesNoField } from '../../../lib/form';
 import { useMunicipeTab } from '../context';
-import { getBloco, useSaveBloco, useSociodemografica } from './api';
+import { BlocoEditavel, BlocoForm, useBlocoForm, type BlocoFormProps } from './BlocoForm';
 import { OcupacaoField } from './comum';
-import { BlocoConforme, Pergunta, Perguntas, Proibido, SeSim, atualizadoEm, valoresDoBloco } from './partes';
+import { Pergunta, Perguntas, SeSim, valoresDoBloco } from './partes';
 import { SOCIO_MODEL, perguntaResponsavelCrianca, socioLabels as L, socioTabelas as T } from './perguntas';
 import { SociodemograficaLeitura } from './VisualizarSociodemografica';
 
-type Acoes = PermissaoCadastro['sociodemograficas'];
 type Campo = keyof SociodemograficaInput;
 
 // "Não" empties the details (as the API's normaliser does).
@@ -37,78 +25,36 @@ const LIMPAR_DEFICIENCIA = [['deficiencias', []]] as const satisfies ReadonlyArr
 
 export function SociodemograficaTab() {
   const { municipe, permissoes } = useMunicipeTab();
-  const acoes = permissoes.sociodemograficas;
-  // The tab is hidden without these, but the URL can be typed (spec §6).
-  if (!acoes.includes('update') && !acoes.includes('create')) return <Proibido />;
-  return <SociodemograficaCarregada municipe={municipe} acoes={acoes} />;
-}
-
-function SociodemograficaCarregada({ municipe, acoes }: { municipe: Municipe; acoes: Acoes }) {
-  const bloco = useSociodemografica(municipe.id);
   return (
-    <BlocoConforme
-      consulta={bloco}
-      acoes={acoes}
+    <BlocoEditavel
+      bloco="sociodemografica"
+      acoes={permissoes.sociodemograficas}
       leitura={(b) => <SociodemograficaLeitura municipe={municipe} bloco={b} />}
-      // Keyed by version: after a save (or a reload after 409) the form starts again from what the API stored.
-      formulario={(b) => (
-        <SociodemograficaForm
-          key={b.lock_version ?? 'novo'}
-          municipe={municipe}
-          bloco={b}
-          podeAtualizar={acoes.includes('update')}
-          recarregar={() => bloco.refetch()}
-        />
-      )}
+      formulario={(props) => <SociodemograficaForm municipe={municipe} {...props} />}
     />
   );
 }
 
-const valoresIniciais = (b: Sociodemografica) => valoresDoBloco<SociodemograficaInput>(b, L);
-
-function SociodemograficaForm({
-  municipe,
-  bloco,
-  podeAtualizar,
-  recarregar,
-}: {
-  municipe: Municipe;
-  bloco: Sociodemografica;
-  podeAtualizar: boolean;
-  recarregar: () => unknown;
-}) {
-  const salvar = useSaveBloco(municipe.id, 'sociodemografica', { podeAtualizar });
+function SociodemograficaForm({ municipe, ...props }: BlocoFormProps<'sociodemografica'> & { municipe: Municipe }) {
   const crianca = perguntaResponsavelCrianca(municipe);
-  const record = useRecordForm({
+  const record = useBlocoForm({
+    path: 'sociodemografica',
+    props,
     schema: sociodemograficaInputSchema,
-    defaultValues: valoresIniciais(bloco),
     model: SOCIO_MODEL,
     labels: L,
-    save: ({ lock_version: _lock, ...values }) =>
-      salvar.mutateAsync({
-        ...normalizarSociodemografica(values),
-        // Asked of children only (spec §5); the API refuses it for anyone older.
-        responsaveis_criancas: crianca ? values.responsaveis_criancas : [],
-        lock_version: bloco.lock_version,
-      }),
-    stale: {
-      reload: recarregar,
-      latest: () => getBloco(municipe.id, 'sociodemografica'),
-      toValues: valoresIniciais,
-    },
+    valores: (b) => valoresDoBloco<SociodemograficaInput>(b, L),
+    preparar: ({ lock_version: _lock, ...values }) => ({
+      ...normalizarSociodemografica(values),
+      // Asked of children only (spec §5); the API refuses it for anyone older.
+      responsaveis_criancas: crianca ? values.responsaveis_criancas : [],
+    }),
   });
-  const { form } = record;
-  const { control, setValue, clearErrors } = form;
+  const { control, setValue, clearErrors } = record.form;
   const dep = { control, setValue, clearErrors };
-  const atualizado = atualizadoEm(bloco.updated_at);
 
   return (
-    <RecordForm
-      record={record}
-      label={SOCIO_MODEL}
-      onCancel={form.formState.isDirty ? () => form.reset() : undefined}
-      cancelLabel="Desfazer alterações"
-    >
+    <BlocoForm record={record} model={SOCIO_MODEL} updatedAt={props.bloco.updated_at}>
       <FormSection title="Informações sociodemográficas">
         <Perguntas>
           <Pergunta>
@@ -209,11 +155,6 @@ function SociodemograficaForm({
           </Pergunta>
         </Perguntas>
       </FormSection>
-      {atualizado && (
-        <Text size="sm" c="dimmed">
-          {atualizado}
-        </Text>
-      )}
-    </RecordForm>
+    </BlocoForm>
   );
 }
