@@ -46,7 +46,7 @@ export function onUnauthorized(fn: Listener): () => void {
   return () => unauthorizedListeners.delete(fn);
 }
 
-type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
 export function toQueryString(query?: Query): string {
   if (!query) return '';

@@ -1,5 +1,5 @@
 // The data table of every list page: server pagination with spec §9's texts, sorting and an empty state.
-import { Anchor, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text, UnstyledButton, type MantineTheme } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import 'mantine-datatable/styles.css';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -47,8 +47,14 @@ function SortHeader({
   );
 }
 
+/**
+ * A column: `from` shows it only from that breakpoint up (ux.md: lists may use the width on a desk); without `render`
+ * a missing value reads '—'.
+ */
+export type Column<T> = DataTableColumn<T> & { from?: 'xs' | 'sm' | 'md' | 'lg' | 'xl' };
+
 export interface DataListProps<T> {
-  columns: DataTableColumn<T>[];
+  columns: Column<T>[];
   /** The rows of the current page (http.list().rows). */
   records: T[] | undefined;
   /** X-Total-Count (http.list().total). */
@@ -94,11 +100,18 @@ export function DataList<T>({
   const rows = records ?? [];
   const empty = rows.length === 0 && !fetching;
   // Our own sort headers: the library's carry English screen-reader labels ("Not sorted").
-  const shownColumns = columns.map((original, i) => {
-    const col: DataTableColumn<T> =
-      i === 0 && rowHref
-        ? { ...original, render: (r, n) => <RowLink to={rowHref(r)}>{cellOf(original, r, n)}</RowLink> }
-        : original;
+  const shownColumns = columns.map(({ from, ...original }, i) => {
+    const visibleMediaQuery = from
+      ? (t: MantineTheme) => `(min-width: ${t.breakpoints[from]})`
+      : original.visibleMediaQuery;
+    const col: DataTableColumn<T> = {
+      ...original,
+      visibleMediaQuery,
+      render:
+        i === 0 && rowHref
+          ? (r, n) => <RowLink to={rowHref(r)}>{cellOf(original, r, n)}</RowLink>
+          : (r, n) => cellOf(original, r, n),
+    };
     if (!col.sortable || !onSortChange) return { ...col, sortable: false };
     const key = col.sortKey ?? String(col.accessor);
     const state = sort?.sort === key ? (sort.order ?? 'asc') : null;
@@ -160,10 +173,11 @@ export function DataList<T>({
   );
 }
 
-/** What a column shows for a record, as the table would render it. */
+/** What a column shows for a record: its render, or the value ('—' when missing). */
 function cellOf<T>(col: DataTableColumn<T>, record: T, index: number): ReactNode {
   if (col.render) return col.render(record, index);
-  return String((record as Record<string, unknown>)[String(col.accessor)] ?? '');
+  const value = (record as Record<string, unknown>)[String(col.accessor)];
+  return value === null || value === undefined || value === '' ? '—' : String(value);
 }
 
 function RowLink({ to, children }: { to: string; children: ReactNode }) {

@@ -3,7 +3,6 @@
 import { Badge, Button, Collapse } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { z } from 'zod';
 import { formatCns, formatCpf } from '@saude/shared';
 import {
@@ -14,7 +13,7 @@ import {
 } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../lib/access';
 import { dataBr, idadeTexto } from '../../lib/format';
-import { ListPage, listParamsSchema, RecordCell, SearchBox, useListParams } from '../../lib/list';
+import { ListPage, listParamsSchema, RecordCell, SearchBox, useListParams, type Column } from '../../lib/list';
 import { useBuscaAvancada, useMunicipes } from './api';
 import { BuscaAvancada, filtrosPreenchidos } from './BuscaAvancada';
 import { useUnidadesDoUsuario } from './unidades';
@@ -31,7 +30,7 @@ const paramsSchema = listParamsSchema.extend({
 
 const semFiltrosAvancados = Object.fromEntries(buscaAvancadaCampos.map((c) => [c, undefined]));
 
-const columns: DataTableColumn<MunicipeListItem>[] = [
+const columns: Column<MunicipeListItem>[] = [
   {
     accessor: 'nome',
     title: 'Nome',
@@ -61,32 +60,22 @@ const columns: DataTableColumn<MunicipeListItem>[] = [
       />
     ),
   },
-  {
-    accessor: 'nome_mae',
-    title: 'Nome da mãe',
-    render: (m) => m.nome_mae ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-  },
+  { accessor: 'nome_mae', title: 'Nome da mãe', from: 'lg' },
   {
     accessor: 'cpf_numero',
     title: 'CPF',
     noWrap: true,
     render: (m) => (m.cpf_numero ? formatCpf(m.cpf_numero) : '—'),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
+    from: 'sm',
   },
   {
     accessor: 'codigo_cns',
     title: 'CNS',
     noWrap: true,
     render: (m) => (m.codigo_cns ? formatCns(m.codigo_cns) : '—'),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+    from: 'md',
   },
-  {
-    accessor: 'unidade_referencia_nome',
-    title: 'Unidade de referência',
-    render: (m) => m.unidade_referencia_nome ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-  },
+  { accessor: 'unidade_referencia_nome', title: 'Unidade de referência', from: 'lg' },
 ];
 
 export function MunicipeListPage() {

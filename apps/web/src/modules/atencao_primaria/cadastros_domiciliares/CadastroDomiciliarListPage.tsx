@@ -2,7 +2,6 @@
 // unit and property type; server pagination; the URL holds the state (style.md §10).
 import { Badge, Select } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { z } from 'zod';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
@@ -10,7 +9,7 @@ import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_
 import { usePode } from '../../../lib/access';
 import { CepInput, maskCep, touchInputStyles } from '../../../lib/form';
 import { dataBr } from '../../../lib/format';
-import { ListPage, listParamsSchema, RecordCell, useListParams } from '../../../lib/list';
+import { ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useDomicilios } from './api';
@@ -35,7 +34,7 @@ const paramsSchema = listParamsSchema.extend({
 
 const TIPOS = tipoImovel.map((t) => ({ value: String(t.codigo), label: t.descricao }));
 
-const columns: DataTableColumn<CadastroDomiciliarListItem>[] = [
+const columns: Column<CadastroDomiciliarListItem>[] = [
   {
     accessor: 'endereco',
     title: 'Endereço',
@@ -58,37 +57,22 @@ const columns: DataTableColumn<CadastroDomiciliarListItem>[] = [
     title: 'CEP',
     noWrap: true,
     render: (c) => (c.cep ? maskCep(c.cep) : '—'),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
+    from: 'sm',
   },
   {
     accessor: 'st_micro_area',
     title: 'Micro-área',
     render: (c) => (c.fora_area ? 'Fora de área' : (c.st_micro_area ?? '—')),
   },
-  {
-    accessor: 'equipe_nome',
-    title: 'Equipe',
-    render: (c) => c.equipe_nome ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-  },
-  {
-    accessor: 'profissional_nome',
-    title: 'Profissional',
-    render: (c) => c.profissional_nome ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.xl})`,
-  },
-  {
-    accessor: 'numero_familias',
-    title: 'Famílias',
-    textAlign: 'right',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
-  },
+  { accessor: 'equipe_nome', title: 'Equipe', from: 'lg' },
+  { accessor: 'profissional_nome', title: 'Profissional', from: 'xl' },
+  { accessor: 'numero_familias', title: 'Famílias', textAlign: 'right', from: 'md' },
   {
     accessor: 'data_cadastro',
     title: 'Data do cadastro',
     noWrap: true,
     render: (c) => dataBr(c.data_cadastro),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+    from: 'md',
   },
 ];
 

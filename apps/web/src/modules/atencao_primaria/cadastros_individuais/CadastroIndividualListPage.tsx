@@ -2,13 +2,12 @@
 // registration date range; server pagination; the URL holds the state (style.md §10).
 import { Select } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { DataTableColumn } from 'mantine-datatable';
 import { z } from 'zod';
 import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_individual';
 import { usePode } from '../../../lib/access';
 import { touchInputStyles } from '../../../lib/form';
 import { dataBr, idadeTexto } from '../../../lib/format';
-import { FilterDate, ListPage, listParamsSchema, RecordCell, useListParams } from '../../../lib/list';
+import { FilterDate, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useCadastros } from './api';
@@ -44,7 +43,7 @@ export function filtroBusca(busca: string | undefined): { nome?: string; q?: str
   return /^[\d\s./-]+$/.test(b) ? { q: b.replace(/\D/g, '') } : { nome: b };
 }
 
-const columns: DataTableColumn<CadastroIndividualListItem>[] = [
+const columns: Column<CadastroIndividualListItem>[] = [
   {
     accessor: 'nome',
     title: 'Nome',
@@ -63,26 +62,21 @@ const columns: DataTableColumn<CadastroIndividualListItem>[] = [
     title: 'CPF/CNS',
     noWrap: true,
     render: (c) => documentoTexto(c.cpf_numero, c.codigo_cns),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
+    from: 'sm',
   },
-  {
-    accessor: 'equipe_nome',
-    title: 'Equipe',
-    render: (c) => c.equipe_nome ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-  },
+  { accessor: 'equipe_nome', title: 'Equipe', from: 'lg' },
   {
     accessor: 'micro_area',
     title: 'Micro-área',
     render: (c) => (c.fora_area ? 'Fora de área' : (c.micro_area ?? '—')),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+    from: 'md',
   },
   {
     accessor: 'data_cadastro',
     title: 'Data do cadastro',
     noWrap: true,
     render: (c) => dataBr(c.data_cadastro),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
+    from: 'lg',
   },
   { accessor: 'situacao', title: 'Situação', render: (c) => <SituacaoBadge situacao={c.situacao} /> },
 ];

@@ -1,12 +1,11 @@
 // /atencao_primaria/familias (spec §2, §3 filters: team, responsible, record number, professional, unit; issue 7: mudou).
 import { Badge, Select, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { DataTableColumn } from 'mantine-datatable';
 import { z } from 'zod';
 import type { FamiliaListItem } from '@saude/shared/schemas/familia';
 import { usePode } from '../../../lib/access';
 import { maskCns, touchInputStyles } from '../../../lib/form';
-import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams } from '../../../lib/list';
+import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
 
@@ -26,7 +25,7 @@ const SITUACOES = [
   { value: 'mudou', label: 'Mudou-se' },
 ];
 
-const columns: DataTableColumn<FamiliaListItem>[] = [
+const columns: Column<FamiliaListItem>[] = [
   {
     accessor: 'responsavel_nome',
     title: 'Responsável familiar',
@@ -44,12 +43,7 @@ const columns: DataTableColumn<FamiliaListItem>[] = [
       />
     ),
   },
-  {
-    accessor: 'numero_prontuario',
-    title: 'Prontuário',
-    render: (f) => f.numero_prontuario ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
-  },
+  { accessor: 'numero_prontuario', title: 'Prontuário', from: 'sm' },
   { accessor: 'numero_membros', title: 'Membros', textAlign: 'right' },
   {
     accessor: 'domicilio_endereco',
@@ -60,14 +54,9 @@ const columns: DataTableColumn<FamiliaListItem>[] = [
           Sem domicílio
         </Text>
       ),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+    from: 'md',
   },
-  {
-    accessor: 'equipe_nome',
-    title: 'Equipe',
-    render: (f) => f.equipe_nome ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-  },
+  { accessor: 'equipe_nome', title: 'Equipe', from: 'lg' },
 ];
 
 export function FamiliaListPage() {

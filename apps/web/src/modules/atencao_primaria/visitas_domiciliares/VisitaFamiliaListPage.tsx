@@ -1,14 +1,13 @@
 // /atencao_primaria/visitas_domiciliares (spec §2, issue 8): the families an agent visits, their own micro-areas first,
 // with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMapPin } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { usePode } from '../../../lib/access';
-import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams } from '../../../lib/list';
+import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
@@ -25,7 +24,7 @@ const paramsSchema = listParamsSchema.extend({
 
 export const MINHA_MICRO_AREA = 'Minha micro-área';
 
-const columns: DataTableColumn<FamiliaParaVisita>[] = [
+const columns: Column<FamiliaParaVisita>[] = [
   {
     accessor: 'responsavel_nome',
     title: 'Responsável',
