@@ -1,6 +1,8 @@
 // Detail pages (ux.md): the record read-only, in titled sections of label/value pairs.
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { FormSection } from './form/FormSection';
 
 /** A section of answers: three columns on a desk, two on a tablet, one on a phone. */
@@ -24,5 +26,16 @@ export function DetailItem({ label, children }: { label: string; children: React
         {children}
       </Text>
     </Stack>
+  );
+}
+
+/** The way back from a record page (to its list, or where the record was opened from). */
+export function BackButton({ to, children = 'Voltar', end }: { to: string; children?: ReactNode; end?: boolean }) {
+  return (
+    <Group justify={end ? 'flex-end' : 'flex-start'}>
+      <Button component={Link} to={to} variant="default" mih={44} leftSection={<IconArrowLeft size={18} aria-hidden />}>
+        {children}
+      </Button>
+    </Group>
   );
 }

@@ -7,6 +7,7 @@ export * from './MaskedInput';
 export * from './NumberInputs';
 export * from './DateInput';
 export * from './fields';
+export * from './SearchSelect';
 export * from './choiceFields';
 export * from './options';
 export * from './values';

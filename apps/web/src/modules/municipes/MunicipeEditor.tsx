@@ -7,6 +7,7 @@ import { FormProvider } from 'react-hook-form';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { Municipe, PermissaoCadastro } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../lib/access';
+import { BackButton } from '../../lib/detail';
 import { notifyError, RemoveButton } from '../../lib/feedback';
 import { RecordForm, useRecordForm } from '../../lib/form';
 import { useParametrizacao } from '../../lib/parametrizacao';
@@ -111,13 +112,7 @@ function MunicipeEditor({
               record={record}
               onCancel={() => void navigate('/municipes')}
               locked={!podeEditar}
-              lockedActions={
-                <Group justify="flex-end">
-                  <Button variant="default" mih={44} onClick={() => void navigate('/municipes')}>
-                    Voltar
-                  </Button>
-                </Group>
-              }
+              lockedActions={<BackButton to="/municipes" end />}
               extraActions={
                 podeRemover && (
                   <RemoveButton

@@ -26,7 +26,7 @@ import {
   type CadastroDomiciliar,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { usePode } from '../../../lib/access';
-import { DetailItem as Item, DetailSection } from '../../../lib/detail';
+import { BackButton, DetailItem as Item, DetailSection } from '../../../lib/detail';
 import { RecordLoader, RemoveButton } from '../../../lib/feedback';
 import { FormSection, maskCep, maskCns, maskPhone } from '../../../lib/form';
 import { dataHoraBr, descricao as nomeDe, medidaBr, simNaoTexto as simNao } from '../../../lib/format';
@@ -264,11 +264,7 @@ function Detalhes({ c }: { c: CadastroDomiciliar }) {
         )}
       </FormSection>
 
-      <Group justify="flex-end">
-        <Button variant="default" mih={44} component={Link} to={BASE_PATH}>
-          Voltar
-        </Button>
-      </Group>
+      <BackButton to={BASE_PATH} end />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // /atencao_primaria/cadastros_domiciliares/{id}/edit/familias (spec §2 child tab, issue 7): the families living in the
 // home, linking one not yet linked (409 when already linked; a head already heading a family in another home asks to
 // confirm, spec §8) and unlinking with confirmation.
-import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconLink, IconLinkOff } from '@tabler/icons-react';
@@ -16,7 +16,7 @@ import {
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { usePode } from '../../../lib/access';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
-import { maskCns, touchInputStyles, useFieldLabel } from '../../../lib/form';
+import { maskCns, useFieldLabel, SearchSelect } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { BASE_PATH as FAMILIAS_PATH, useFamilias } from '../familias/api';
 import { useDesvincularFamilia, useVincularFamilia } from './api';
@@ -199,25 +199,19 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
   return (
     <Modal opened onClose={onClose} title="Vincular família" size="lg">
       <Stack gap="md">
-        <Select
+        <SearchSelect
           {...label}
-          searchable
-          clearable
           data={data}
           value={familiaId}
-          styles={touchInputStyles}
           error={erro}
           placeholder="Nome, CPF ou CNS do responsável"
           searchValue={busca}
           onSearchChange={setBusca}
-          // The API already searched: show its answer as is.
-          filter={({ options }) => options}
           nothingFoundMessage={familias.isFetching ? 'Buscando…' : 'Nenhuma família sem domicílio encontrada.'}
           onChange={(_v, option) => {
             setEscolhida(option ? { value: option.value, label: option.label } : null);
             setErro(undefined);
           }}
-          comboboxProps={{ withinPortal: true }}
           data-autofocus
         />
         <Text size="xs" c="dimmed">

@@ -13,7 +13,7 @@ import { usePode } from '../../../lib/access';
 import { RecordLoader } from '../../../lib/feedback';
 import { isoToBr } from '../../../lib/form';
 import { dataHoraBr, descricao, simNaoTexto as simNao } from '../../../lib/format';
-import { DetailItem, DetailSection } from '../../../lib/detail';
+import { BackButton, DetailItem, DetailSection } from '../../../lib/detail';
 import { useFamilias } from '../familias/api';
 import { BASE_PATH, useCadastro } from './api';
 import { motivoSaidaNome, PessoaCabecalho } from './comum';
@@ -119,11 +119,7 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
         </DetailItem>
       </DetailSection>
 
-      <Group justify="flex-end">
-        <Button variant="default" mih={44} component={Link} to={BASE_PATH}>
-          Voltar
-        </Button>
-      </Group>
+      <BackButton to={BASE_PATH} end />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 // The citizen of a new individual registration: picked with the registry's search; their current documents and
 // nationality fill the form (one truth with the registry).
-import { Button, Group, Select, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatCns, formatCpf } from '@saude/shared';
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../../lib/access';
-import { FormSection, isoToBr, touchInputStyles, useFieldLabel } from '../../../lib/form';
+import { FormSection, isoToBr, useFieldLabel, SearchSelect } from '../../../lib/form';
 import { useMunicipe } from '../../municipes/api';
 import { BASE_PATH, useBuscaMunicipes } from './api';
 import { novoCadastro, type CadastroFormValues } from './formValues';
@@ -71,19 +71,14 @@ export function EscolherMunicipe({
 
   return (
     <FormSection title="Munícipe">
-      <Select
+      <SearchSelect
         {...labelProps}
-        searchable
-        clearable
         data={data}
         value={escolhido}
         error={erro}
-        styles={touchInputStyles}
         placeholder="Digite ao menos 3 letras do nome, ou o CPF/CNS"
         searchValue={busca}
         onSearchChange={setBusca}
-        // The API already searched (misspellings, any word order): show its answer as is.
-        filter={({ options }) => options}
         nothingFoundMessage={q.trim().length >= 3 && !resultados.isFetching ? 'Nenhum munícipe encontrado.' : undefined}
         onChange={(v) => {
           setEscolhido(v);

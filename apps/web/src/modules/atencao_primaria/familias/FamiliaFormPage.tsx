@@ -2,7 +2,7 @@
 // family head, income, 'Mudou-se', and the members (the head first, not removable). A citizen already in another
 // family is refused by the API (409 'Este munícipe já está cadastrado em outra família'): the message goes on the
 // member's field and in the save summary.
-import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { rendaFamiliar } from '@saude/shared/codes/renda_familiar';
 import type { Familia } from '@saude/shared/schemas/familia';
 import { usePode } from '../../../lib/access';
+import { BackButton } from '../../../lib/detail';
 import { RecordLoader, RemoveButton } from '../../../lib/feedback';
 import { codeOptions, FormSection, RecordForm, SelectField, TextField, useRecordForm } from '../../../lib/form';
 import { BASE_PATH as DOMICILIOS_PATH } from '../cadastros_domiciliares/api';
@@ -101,13 +102,7 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
         label={atual ? 'Editar família' : 'Nova família'}
         onCancel={() => void navigate(BASE_PATH)}
         locked={!podeEditar}
-        lockedActions={
-          <Group>
-            <Button component={Link} to={BASE_PATH} variant="default" mih={44}>
-              Voltar para a lista
-            </Button>
-          </Group>
-        }
+        lockedActions={<BackButton to={BASE_PATH}>Voltar para a lista</BackButton>}
         extraActions={
           atual &&
           podeRemover && (

@@ -3,13 +3,14 @@
 // away (spec §4), see the history with a notice saying why there is no "Visitar".
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowLeft, IconHome, IconUser } from '@tabler/icons-react';
+import { IconHome, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { msg } from '@saude/shared';
 import { parentescoFamilia } from '@saude/shared/schemas/familia';
 import type { FamiliaVisitaDetalhe, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
 import { usePode } from '../../../lib/access';
+import { BackButton } from '../../../lib/detail';
 import { LoadError, RecordLoader } from '../../../lib/feedback';
 import { descricao } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
@@ -182,17 +183,9 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
         />
       )}
 
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          mih={44}
-          component={Link}
-          to={BASE_PATH}
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
-        >
-          Voltar para a lista
-        </Button>
-      </Group>
+      <BackButton to={BASE_PATH} end>
+        Voltar para a lista
+      </BackButton>
       <CancelarVisitaDialog visita={cancelando} onClose={() => setCancelando(null)} />
     </Stack>
   );

@@ -1,8 +1,7 @@
 // Pieces shared by the home-visit screens: code names, the last visit, and the refusal that replaces the form.
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Alert, Stack, Text } from '@mantine/core';
 import { desfechoVisita, motivoVisita, tipoGlicemiaCapilar, turno } from '@saude/shared/codes';
+import { BackButton } from '../../../lib/detail';
 import { dataBr, descricao } from '../../../lib/format';
 
 export const MODEL = 'Visita domiciliar';
@@ -32,17 +31,7 @@ export function Bloqueio({
       <Alert color="yellow" variant="light" role="alert" title="Não é possível lançar a visita">
         <Text size="sm">{mensagem}</Text>
       </Alert>
-      <Group>
-        <Button
-          component={Link}
-          to={voltar}
-          variant="default"
-          mih={44}
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
-        >
-          {voltarLabel}
-        </Button>
-      </Group>
+      <BackButton to={voltar}>{voltarLabel}</BackButton>
     </Stack>
   );
 }

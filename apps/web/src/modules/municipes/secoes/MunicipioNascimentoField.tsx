@@ -1,11 +1,11 @@
 // Birthplace of a Brazilian citizen: any municipality of Brazil, searched by name (5,570 are too many to list).
-import { Select } from '@mantine/core';
+
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import type { Municipe } from '@saude/shared/schemas/municipe';
-import { touchInputStyles, useFieldLabel } from '../../../lib/form';
+import { useFieldLabel, SearchSelect } from '../../../lib/form';
 import { http } from '../../../lib/http';
 import { useMunicipeForm } from './comum';
 
@@ -34,17 +34,12 @@ export function MunicipioNascimentoField({ inicial }: { inicial?: Municipe }) {
     });
   }
   return (
-    <Select
+    <SearchSelect
       {...label}
       data={data}
       value={atual}
-      searchable
-      clearable
-      styles={touchInputStyles}
       searchValue={busca}
       onSearchChange={setBusca}
-      // The server already matched accents and case: do not filter its answer again.
-      filter={({ options }) => options}
       nothingFoundMessage={q.trim().length >= 2 ? 'Nenhum município encontrado' : 'Digite ao menos 2 letras'}
       placeholder="Digite para buscar"
       name={field.name}
