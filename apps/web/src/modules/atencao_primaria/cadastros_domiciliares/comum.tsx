@@ -14,10 +14,6 @@ export const tipoImovelNome = (id: number | null | undefined) => descricao(tipoI
 /** 'Rua das Flores, 12 - Apto 3 - Centro', as the lists' `endereco` (one shared function). */
 export const enderecoTexto = (c: EnderecoPartes): string => enderecoLinha(c);
 
-export function MicroAreaTexto({ microArea, foraArea }: { microArea: string | null; foraArea: boolean }) {
-  return <>{foraArea ? 'Fora de área' : (microArea ?? '—')}</>;
-}
-
 /** Which home this is (ux.md detail header): address, property type, micro-area, unit and team. */
 export function DomicilioCabecalho({ c, children }: { c: CadastroDomiciliar; children?: ReactNode }) {
   const cidade = [c.municipio_nome, c.uf].filter(Boolean).join('/');

@@ -15,7 +15,6 @@ const familias = resource<Familia, FamiliaListItem, FamiliaFilters, FamiliaInput
   related: [['cadastros_domiciliares']],
 });
 
-export const familiaKeys = familias.keys;
 export const getFamilia = familias.get;
 export const useFamilias = familias.useList;
 export const useFamilia = familias.useOne;

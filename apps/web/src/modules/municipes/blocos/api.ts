@@ -54,6 +54,3 @@ export function useSaveBloco<B extends BlocoPath>(id: string, bloco: B, { podeAt
     onSuccess: (data) => qc.setQueryData(blocoKeys.bloco(id, bloco), data),
   });
 }
-
-export const useSociodemografica = (id: string) => useBloco(id, 'sociodemografica');
-export const useCondicaoSaude = (id: string) => useBloco(id, 'condicao_saude');

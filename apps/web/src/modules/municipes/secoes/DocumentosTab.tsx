@@ -3,7 +3,7 @@ import { Grid, Stack } from '@mantine/core';
 import { tiposCertidao } from '@saude/shared/schemas/municipe';
 import { UF_OPTIONS } from '../../../lib/address';
 import { codeOptions, DateField, FormSection, RadioField, SelectField, TextField } from '../../../lib/form';
-import { Col, useMunicipeForm } from './comum';
+import { Col, Textos, useMunicipeForm } from './comum';
 import { ProntuariosSecao } from './ProntuariosSecao';
 
 const CERTIDAO = codeOptions(tiposCertidao);
@@ -14,52 +14,37 @@ export function DocumentosTab() {
     <Stack gap="md">
       <FormSection title="Documentos">
         <Grid gap="sm">
-          <Col>
-            <TextField control={control} name="cartao_municipal" label="Cartão municipal" />
-          </Col>
-          <Col>
-            <TextField control={control} name="numero_registro" label="Número de registro" />
-          </Col>
-          <Col>
-            <TextField control={control} name="numero_prontuario_familiar" label="Prontuário familiar" />
-          </Col>
-          <Col>
-            <TextField control={control} name="nis" label="NIS (PIS/PASEP)" inputProps={{ inputMode: 'numeric' }} />
-          </Col>
+          <Textos
+            campos={[
+              ['cartao_municipal', 'Cartão municipal'],
+              ['numero_registro', 'Número de registro'],
+              ['numero_prontuario_familiar', 'Prontuário familiar'],
+              ['nis', 'NIS (PIS/PASEP)', 'numerico'],
+            ]}
+          />
         </Grid>
       </FormSection>
       <FormSection title="Identidade">
         <Grid gap="sm">
-          <Col>
-            <TextField control={control} name="rg_numero" label="Número da identidade" />
-          </Col>
+          <Textos campos={[['rg_numero', 'Número da identidade']]} />
           <Col>
             <DateField control={control} name="rg_data_emissao" label="Data de emissão da identidade" />
           </Col>
           <Col>
             <SelectField control={control} name="rg_uf" label="UF da identidade" data={UF_OPTIONS} />
           </Col>
-          <Col>
-            <TextField control={control} name="rg_orgao_emissor" label="Órgão emissor" />
-          </Col>
+          <Textos campos={[['rg_orgao_emissor', 'Órgão emissor']]} />
         </Grid>
       </FormSection>
       <FormSection title="Título de eleitor">
         <Grid gap="sm">
-          <Col>
-            <TextField
-              control={control}
-              name="titulo_eleitor"
-              label="Título de eleitor"
-              inputProps={{ inputMode: 'numeric' }}
-            />
-          </Col>
-          <Col>
-            <TextField control={control} name="titulo_zona" label="Zona" inputProps={{ inputMode: 'numeric' }} />
-          </Col>
-          <Col>
-            <TextField control={control} name="titulo_secao" label="Seção" inputProps={{ inputMode: 'numeric' }} />
-          </Col>
+          <Textos
+            campos={[
+              ['titulo_eleitor', 'Título de eleitor', 'numerico'],
+              ['titulo_zona', 'Zona', 'numerico'],
+              ['titulo_secao', 'Seção', 'numerico'],
+            ]}
+          />
         </Grid>
       </FormSection>
       <FormSection title="Certidão">
@@ -67,18 +52,14 @@ export function DocumentosTab() {
           <Col span="full">
             <RadioField control={control} name="certidao_tipo" label="Tipo de certidão" data={CERTIDAO} />
           </Col>
-          <Col span="half">
-            <TextField control={control} name="certidao_cartorio" label="Cartório" />
-          </Col>
-          <Col>
-            <TextField control={control} name="certidao_livro" label="Livro" />
-          </Col>
-          <Col>
-            <TextField control={control} name="certidao_folha" label="Folha" />
-          </Col>
-          <Col>
-            <TextField control={control} name="certidao_termo" label="Termo" />
-          </Col>
+          <Textos
+            campos={[
+              ['certidao_cartorio', 'Cartório'],
+              ['certidao_livro', 'Livro'],
+              ['certidao_folha', 'Folha'],
+              ['certidao_termo', 'Termo'],
+            ]}
+          />
           <Col>
             <DateField control={control} name="certidao_data_emissao" label="Data de emissão da certidão" />
           </Col>

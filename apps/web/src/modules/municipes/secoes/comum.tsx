@@ -2,9 +2,9 @@
 // react-hook-form owned by the page, so switching tabs never loses an edit (docs/decisions.md).
 import { Grid } from '@mantine/core';
 import { createContext, useContext, type ReactNode } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, type FieldPath } from 'react-hook-form';
 import type { Municipe } from '@saude/shared/schemas/municipe';
-import type { Option } from '../../../lib/form';
+import { TextField, type Option } from '../../../lib/form';
 import type { MunicipeFormOutput, MunicipeFormValues } from '../formValues';
 
 /** What the sections need besides the form: the loaded citizen (edit) and the units the user can pick. */
@@ -23,3 +23,18 @@ export const Col = ({ children, span }: { children: ReactNode; span?: 'full' | '
 );
 
 export const vazio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Text answers, one per grid cell: [field, label, numeric keyboard]. */
+export function Textos({ campos }: { campos: Array<[FieldPath<MunicipeFormValues>, string, 'numerico'?]> }) {
+  const { control } = useMunicipeForm();
+  return campos.map(([name, label, numerico]) => (
+    <Col key={name}>
+      <TextField
+        control={control}
+        name={name}
+        label={label}
+        inputProps={numerico ? { inputMode: 'numeric' } : undefined}
+      />
+    </Col>
+  ));
+}
