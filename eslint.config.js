@@ -4,6 +4,26 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Files under apps/web/src/<layer> may not import from the `above` layers. */
+function webLayer(layer, above) {
+  return [
+    {
+      files: [`apps/web/src/${layer}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: above.map((name) => ({
+              regex: `^(\\.{1,2}/)+(\\.\\./)*${name}(/|$)`,
+              message: `${layer}/ may not import from ${name}/: imports run app → shell → modules → lib.`,
+            })),
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,5 +61,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // The web's layers import one way: app → shell → modules → lib → packages/shared (docs/decisions.md "Kit da
+  // interface"). app/ is the composition root: nothing imports it.
+  ...webLayer('shell', ['app']),
+  ...webLayer('modules', ['app', 'shell']),
+  ...webLayer('lib', ['app', 'shell', 'modules']),
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
 );

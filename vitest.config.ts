@@ -22,6 +22,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Forms typed as a user would take seconds each; a machine three times slower must still pass.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           setupFiles: ['apps/web/src/test/setup.ts'],
           css: false,
         },

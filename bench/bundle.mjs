@@ -32,7 +32,7 @@ const kb = (keys) => [...closure(keys)].reduce((sum, k) => sum + gz(manifest[k].
 
 const loads = {
   'entrar (/login)': [entry, byModule('modules/auth/LoginLayout.tsx'), byModule('modules/auth/LoginPage.tsx')],
-  'início com o menu (/)': [entry, byModule('shell/ShellLayout.tsx'), byModule('modules/home/HomePage.tsx')],
+  'início com o menu (/)': [entry, byModule('shell/ShellLayout.tsx'), byModule('shell/HomePage.tsx')],
 };
 const all = [...new Set(Object.values(loads).flat())];
 console.log('\nJavaScript no primeiro carregamento (gzip, meta 170 kB):');

@@ -170,7 +170,7 @@ test('ACS registers a home, creates a family, links it, is refused a member of a
     await page.getByRole('button', { name: 'Salvar' }).click();
     const campo = page.getByRole('combobox', { name: 'Membro 3', exact: true });
     await expect(campo).toHaveAccessibleDescription(EM_OUTRA_FAMILIA);
-    await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível gravar família' })).toContainText(
+    await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível gravar Família' })).toContainText(
       `Membro ${EM_OUTRA_FAMILIA}`,
     );
     await page.getByRole('button', { name: 'Remover membro 3' }).click();

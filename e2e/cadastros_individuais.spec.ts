@@ -121,11 +121,9 @@ test('ACS registers a resident, records the exit by death, and it leaves the act
   await page.getByRole('link', { name: 'Saída do cadastro' }).click();
   await expect(page).toHaveURL(/\/saida_cadastro$/);
   await page.getByRole('radio', { name: 'Óbito' }).check();
-  const hoje = new Date();
-  const p2 = (n: number) => String(n).padStart(2, '0');
-  await page
-    .getByRole('textbox', { name: 'Data do óbito' })
-    .fill(`${p2(hoje.getDate())}/${p2(hoje.getMonth() + 1)}/${hoje.getFullYear()}`);
+  // Today in São Paulo, as the form counts it (the runner's clock may be UTC, already tomorrow at 21:00 there).
+  const hoje = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+  await page.getByRole('textbox', { name: 'Data do óbito' }).fill(hoje);
   await page.getByRole('button', { name: 'Gravar saída' }).click();
   await expect(page.getByText('Não pode ficar em branco').first()).toBeVisible();
   await shot(page, 'saida');

@@ -9,7 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { parametrizacaoQuery } from './app/parametrizacao';
+import { parametrizacaoQuery } from './lib/parametrizacao';
 import { queryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
 import { installSessionExpiry } from './app/sessionExpiry';

@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { NavigationProgress, nprogress } from '@mantine/nprogress';
 import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { RouteInfoContext, type RouteInfo } from './routeInfo';
+import { RouteInfoContext, type RouteInfo } from '../lib/routeInfo';
 
 // Spec §9: the bar shows only when a navigation takes longer than 200 ms, so quick moves do not flicker.
 const THROTTLE_MS = 200;

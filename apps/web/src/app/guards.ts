@@ -2,10 +2,9 @@
 // Order: session → current unit → permission (see docs/decisions.md).
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Permission, Usuario } from '@saude/shared';
-import { ApiError, http, tokenStore } from '../lib/http';
-import { meQuery } from '../modules/auth/api';
+import { ApiError, http } from '../lib/http';
+import { LOGIN, meQuery, NOVA_SENHA, SELECIONAR_UNIDADE, tokenStore, withRetorno } from '../lib/session';
 import { queryClient } from './queryClient';
-import { withRetorno } from './returnPath';
 
 export type RouteHandle = {
   /** `resource:action` asked of POST /api/ferramentas/permissoes before the page opens. */
@@ -13,11 +12,6 @@ export type RouteHandle = {
   /** Default true: a user with no current unit is sent to choose one first (spec §4). */
   requiresUnit?: boolean;
 };
-
-export const LOGIN = '/login';
-export const SELECIONAR_UNIDADE = '/selecionar_unidade_saude';
-/** A one-time password must be changed before anything else (issue 14). */
-export const NOVA_SENHA = '/login/nova_senha';
 
 const pathOf = (request: Request) => {
   const url = new URL(request.url);
@@ -43,7 +37,7 @@ export async function requireUsuario(request: Request): Promise<Usuario> {
 }
 
 /** Spec §6/§7: allowed only when the answer is 200; any other status or failure is a refusal. */
-export async function checkPermission(
+async function checkPermission(
   authorize: Permission,
   resourceId: string | null,
   unidadeId: string | null,
@@ -96,4 +90,18 @@ export async function loginLoader() {
     return null;
   }
   throw redirect('/');
+}
+
+/** Only a session whose password is a one-time one stays here; anyone else goes on (or signs in). */
+export async function novaSenhaLoader() {
+  if (!tokenStore.get()) throw redirect(LOGIN);
+  try {
+    const usuario = await queryClient.ensureQueryData(meQuery);
+    if (!usuario.senha_provisoria) throw redirect('/');
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    tokenStore.clear();
+    throw redirect(LOGIN);
+  }
+  return null;
 }

@@ -1,11 +1,12 @@
 // THE route table (architecture: "one route table, with authorize metadata"). Each screen is a lazy chunk;
 // adding a screen is one entry in `screens`. Guards come from `handle` (see guards.ts).
 import { createBrowserRouter, matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router';
-import { RouteErrorBoundary, NotFoundPage } from './ErrorPage';
-import { guardLoader, loginLoader, requireUsuario, type RouteHandle } from './guards';
+import { NotFoundPage } from '../lib/feedback/ErrorPage';
+import type { RouteInfo } from '../lib/routeInfo';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { guardLoader, loginLoader, novaSenhaLoader, requireUsuario, type RouteHandle } from './guards';
 import { prefetchAllowed } from './prefetch';
 import { AppLoading, RootLayout } from './RootLayout';
-import type { RouteInfo } from './routeInfo';
 import { blocoRoutes } from '../modules/municipes/blocos/routes';
 
 export type ScreenRoute = {
@@ -18,7 +19,7 @@ export type ScreenRoute = {
 
 /** Screens inside the default layout (top bar, menu, content). Paths are relative to '/'. */
 export const screens: ScreenRoute[] = [
-  { index: true, lazy: () => import('../modules/home/HomePage').then((m) => ({ Component: m.HomePage })) },
+  { index: true, lazy: () => import('../shell/HomePage').then((m) => ({ Component: m.HomePage })) },
   {
     path: 'selecionar_unidade_saude',
     handle: { requiresUnit: false },
@@ -48,15 +49,16 @@ export const screens: ScreenRoute[] = [
     children: [
       {
         index: true,
-        lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.IdentificacaoTab })),
+        lazy: () =>
+          import('../modules/municipes/secoes/IdentificacaoTab').then((m) => ({ Component: m.IdentificacaoTab })),
       },
       {
         path: 'documento_prontuario',
-        lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.DocumentosTab })),
+        lazy: () => import('../modules/municipes/secoes/DocumentosTab').then((m) => ({ Component: m.DocumentosTab })),
       },
       {
         path: 'outros',
-        lazy: () => import('../modules/municipes/MunicipeSecoes').then((m) => ({ Component: m.OutrosTab })),
+        lazy: () => import('../modules/municipes/secoes/OutrosTab').then((m) => ({ Component: m.OutrosTab })),
       },
       ...blocoRoutes.map(asScreen),
     ],
@@ -268,11 +270,8 @@ export function buildRoutes(list: ScreenRoute[] = screens): RouteObject[] {
             },
             {
               path: 'nova_senha',
-              lazy: () =>
-                import('../modules/auth/NovaSenhaPage').then((m) => ({
-                  Component: m.NovaSenhaPage,
-                  loader: m.novaSenhaLoader,
-                })),
+              loader: novaSenhaLoader,
+              lazy: () => import('../modules/auth/NovaSenhaPage').then((m) => ({ Component: m.NovaSenhaPage })),
             },
           ],
         },

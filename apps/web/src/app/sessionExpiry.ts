@@ -1,8 +1,7 @@
 import type { createBrowserRouter } from 'react-router';
-import { onUnauthorized, tokenStore } from '../lib/http';
-import { LOGIN } from './guards';
+import { onUnauthorized } from '../lib/http';
+import { LOGIN, tokenStore, withRetorno } from '../lib/session';
 import { queryClient } from './queryClient';
-import { withRetorno } from './returnPath';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -14,6 +13,9 @@ export function installSessionExpiry(router: Router) {
     // A wrong password on /login is a 401 too; and during a navigation the guard loader redirects by itself.
     if (location.pathname === LOGIN || navigation.state !== 'idle' || !router.state.initialized) return;
     queryClient.clear();
-    void router.navigate(withRetorno(LOGIN, location.pathname + location.search + location.hash), { replace: true });
+    // After the other listeners of this 401: an open form keeps its draft first, then lets the page go.
+    queueMicrotask(() => {
+      void router.navigate(withRetorno(LOGIN, location.pathname + location.search + location.hash), { replace: true });
+    });
   });
 }

@@ -1,10 +1,24 @@
 // The one HTTP client of the web app: bearer token, 10 s timeout (spec §7, §9), typed errors.
+import { errorCodes, type ErrorCode } from '@saude/shared/errors';
 import { msg } from '@saude/shared/messages';
 
 export const TIMEOUT_MS = 10_000;
 const TOKEN_KEY = 'saude.token';
 
+/** The code a body without one stands for (servers before issue 13); a network failure (0) is `erro_interno`. */
+function codeOfStatus(status: number): ErrorCode {
+  if (status === 401) return 'nao_autenticado';
+  if (status === 403) return 'proibido';
+  if (status === 404) return 'nao_encontrado';
+  if (status === 409) return 'conflito';
+  if (status === 422) return 'validacao';
+  if (status === 429) return 'limite';
+  return 'erro_interno';
+}
+
 export class ApiError extends Error {
+  /** What happened, for the screen to decide what to offer (never the text): see packages/shared/src/errors.ts. */
+  readonly code: ErrorCode;
   constructor(
     readonly status: number,
     message: string,
@@ -13,6 +27,8 @@ export class ApiError extends Error {
     readonly body: Record<string, unknown> = {},
   ) {
     super(message);
+    const code = body.code as ErrorCode;
+    this.code = errorCodes.includes(code) ? code : codeOfStatus(status);
   }
 }
 
@@ -30,7 +46,7 @@ export function onUnauthorized(fn: Listener): () => void {
   return () => unauthorizedListeners.delete(fn);
 }
 
-type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 
 export function toQueryString(query?: Query): string {
   if (!query) return '';

@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useUsuario } from '../modules/auth/api';
+import { useUsuario } from '../lib/session';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { useMenuMode } from './useMenuMode';

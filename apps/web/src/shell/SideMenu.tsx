@@ -2,7 +2,7 @@ import { ActionIcon, Menu, NavLink, Skeleton, Stack, Tooltip } from '@mantine/co
 import { IconChevronRight, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useRouteInfo } from '../app/routeInfo';
+import { useRouteInfo } from '../lib/routeInfo';
 import { AreaIcon } from './areaIcon';
 import type { MenuAction, MenuMode } from './menuMode';
 import { containsActive, isActivePath, leaves, type NavItem } from './menuTree';

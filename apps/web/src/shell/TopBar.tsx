@@ -15,9 +15,8 @@ import {
 import { Link, useNavigate } from 'react-router';
 import type { Usuario } from '@saude/shared';
 import { msg } from '@saude/shared/messages';
-import { LOGIN, SELECIONAR_UNIDADE } from '../app/guards';
-import { useParametrizacao } from '../app/parametrizacao';
-import { useLogout } from '../modules/auth/api';
+import { useParametrizacao } from '../lib/parametrizacao';
+import { LOGIN, SELECIONAR_UNIDADE, useLogout } from '../lib/session';
 import { showsTopToggle, type MenuAction, type MenuMode } from './menuMode';
 import { MENU_ID } from './SideMenu';
 import classes from './Shell.module.css';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@saude/shared';
-import { isKnownPath } from '../app/routeInfo';
+import { isKnownPath } from '../lib/routeInfo';
 import { buildNav, containsActive, isActivePath, leaves } from './menuTree';
 
 const item = (id: string, nome: string, url: string | null, submenus: MenuItem[] = []): MenuItem => ({

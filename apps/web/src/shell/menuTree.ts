@@ -1,5 +1,5 @@
 import type { MenuItem } from '@saude/shared';
-import { appPath } from '../app/routeInfo';
+import { appPath } from '../lib/routeInfo';
 
 export type NavItem = { id: string; nome: string; path: string | null; area: string; children: NavItem[] };
 

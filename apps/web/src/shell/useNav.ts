@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { isKnownPath, useRouteInfo } from '../app/routeInfo';
-import { useUsuario } from '../modules/auth/api';
+import { isKnownPath, useRouteInfo } from '../lib/routeInfo';
+import { useUsuario } from '../lib/session';
 import { menusQuery } from './api';
 import { buildNav } from './menuTree';
 

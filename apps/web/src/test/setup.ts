@@ -1,8 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 
-afterEach(() => cleanup());
+// Tests wait on conditions, never on fixed delays; on a busy machine (three times slower) a condition may take a few
+// seconds to come true, so findBy/waitFor wait up to 10 s (the default 1 s timed out under load).
+configure({ asyncUtilTimeout: 10_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 // jsdom lacks these; Mantine needs them.
 window.matchMedia ??= ((query: string) => ({

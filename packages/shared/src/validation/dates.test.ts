@@ -14,6 +14,12 @@ import {
   sameYear,
   toIsoDate,
   todayIso,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  isValidTime,
+  zonedDateTimeParts,
+  zonedDateTimeToIso,
 } from './dates';
 
 // 02:30 UTC on 5 March is still 4 March in São Paulo (UTC−3).
@@ -116,5 +122,33 @@ describe('long date and notification timestamp (spec §9)', () => {
     // Brazil still had summer time (UTC−2) in December 2018.
     expect(formatNotificationTimestamp('2018-12-01T12:00:00Z')).toBe('01/12/2018-10:00:00');
     expect(formatNotificationTimestamp('nonsense')).toBeNull();
+  });
+});
+
+describe('date and hour in São Paulo, whatever the browser zone', () => {
+  it('joins a date and an hour read as São Paulo time into one UTC timestamp', () => {
+    expect(zonedDateTimeToIso('2025-03-04', '10:30')).toBe('2025-03-04T13:30:00.000Z');
+    // 20 Feb 2016 was still summer time (UTC−2).
+    expect(zonedDateTimeToIso('2016-02-20', '23:30')).toBe('2016-02-21T01:30:00.000Z');
+    expect(zonedDateTimeToIso('2016-02-21', '00:30')).toBe('2016-02-21T03:30:00.000Z');
+    expect(zonedDateTimeToIso('2025-02-30', '10:30')).toBeNull();
+    expect(zonedDateTimeToIso('2025-03-04', '24:00')).toBeNull();
+    expect(zonedDateTimeToIso(null, '10:30')).toBeNull();
+  });
+
+  it('splits a timestamp into its São Paulo date and 24-hour time', () => {
+    expect(zonedDateTimeParts(lateNightUtc)).toEqual({ date: '2024-03-04', time: '23:30' });
+    expect(zonedDateTimeParts('2025-03-04T16:18:00Z')).toEqual({ date: '2025-03-04', time: '13:18' });
+    expect(zonedDateTimeParts('not a date')).toBeNull();
+  });
+
+  it('formats dates, hours and both as ux.md writes them', () => {
+    expect(formatDate('2024-03-05')).toBe('05/03/2024');
+    expect(formatDate(lateNightUtc)).toBe('04/03/2024');
+    expect(formatTime('2025-03-04T16:18:00Z')).toBe('13:18');
+    expect(formatDateTime('2025-03-04T16:18:00Z')).toBe('04/03/2025 13:18');
+    expect([formatDate(null), formatTime(''), formatDateTime(undefined)]).toEqual([null, null, null]);
+    expect(isValidTime('13:18')).toBe(true);
+    expect(isValidTime('1:18 PM')).toBe(false);
   });
 });

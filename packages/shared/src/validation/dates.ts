@@ -120,6 +120,59 @@ export function formatAge(birthIso: string, atIso?: string): string | null {
   return parts ? formatAgeParts(parts) : null;
 }
 
+// ---- date and time of day in São Paulo (forms split a timestamp into a date and an 'HH:mm' hour) --------------
+
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** 'HH:mm' on the 24-hour clock ('09:05', never '9:05 AM'). */
+export function isValidTime(value: string | null | undefined): value is string {
+  return typeof value === 'string' && TIME_RE.test(value);
+}
+
+/** A timestamp in São Paulo, or null when it is not a valid instant. */
+function inSaoPaulo(value: Date | string | number): dayjs.Dayjs | null {
+  const d = dayjs(value);
+  return d.isValid() ? d.tz(TIME_ZONE) : null;
+}
+
+/**
+ * 'yyyy-MM-dd' + 'HH:mm' read as São Paulo wall time → ISO timestamp (UTC); null when either part is invalid.
+ * The offset comes from the zone database at that instant (dayjs' own tz parse ignores past DST changes).
+ */
+export function zonedDateTimeToIso(date: string | null | undefined, time: string | null | undefined): string | null {
+  if (!isValidIsoDate(date) || !isValidTime(time)) return null;
+  const wall = dayjs.utc(`${date} ${time}`, 'YYYY-MM-DD HH:mm', true).valueOf();
+  const offsetAt = (instant: number) => dayjs(instant).tz(TIME_ZONE).utcOffset() * 60_000;
+  // A second pass settles the offset when the first guess fell on the other side of a DST change.
+  const instant = wall - offsetAt(wall - offsetAt(wall));
+  return new Date(instant).toISOString();
+}
+
+/** A timestamp as São Paulo date and hour, { date: 'yyyy-MM-dd', time: 'HH:mm' }; null when not a valid instant. */
+export function zonedDateTimeParts(value: Date | string | number = new Date()): { date: string; time: string } | null {
+  const d = inSaoPaulo(value);
+  return d ? { date: d.format(ISO_DATE_FORMAT), time: d.format('HH:mm') } : null;
+}
+
+/** 'dd/MM/yyyy' of a calendar date ('yyyy-MM-dd', no zone to shift it) or of a timestamp's São Paulo day. */
+export function formatDate(value: Date | string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' && ISO_RE.test(value)) return isoToBr(value);
+  return inSaoPaulo(value)?.format(BR_DATE_FORMAT) ?? null;
+}
+
+/** 'HH:mm' (24 h) of a timestamp in São Paulo. */
+export function formatTime(value: Date | string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return inSaoPaulo(value)?.format('HH:mm') ?? null;
+}
+
+/** 'dd/MM/yyyy HH:mm' of a timestamp in São Paulo. */
+export function formatDateTime(value: Date | string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return inSaoPaulo(value)?.format(`${BR_DATE_FORMAT} HH:mm`) ?? null;
+}
+
 /** Spec §9 long date 'dd MMMM yyyy' with pt-BR month names: '2024-03-05' → '05 março 2024'. */
 export function formatLongDate(iso: string): string | null {
   return parseStrict(iso, ISO_DATE_FORMAT, ISO_RE)?.locale('pt-br').format('DD MMMM YYYY') ?? null;

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { msg } from '@saude/shared';
 import { useZodForm } from '../form';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '../../test/render';
 import { z } from 'zod';
 import { AddressFields } from './AddressFields';
 import { TIPO_LOGRADOURO_OPTIONS, UF_OPTIONS } from './options';
@@ -49,8 +49,6 @@ function Form() {
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('AddressFields', () => {
   it('fills the address from a complete CEP', async () => {

@@ -1,7 +1,10 @@
 // Spec §8 delete confirmation: 'Remover %{model}?', irreversible, 'Sim, remover' in red / 'Não, manter'.
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { msg } from '@saude/shared';
+import { notifyRemoved, notifyRemoveFailed } from './notify';
 
 export interface ConfirmDeleteOptions {
   /** What is removed, e.g. 'família'. */
@@ -22,4 +25,45 @@ export function confirmDelete({ model, onConfirm, onCancel }: ConfirmDeleteOptio
     },
     onCancel,
   });
+}
+
+export interface ConfirmRemoveOptions {
+  /** As the question names it: 'Remover domicílio?'. */
+  model: string;
+  /** As the toast names it: 'Cadastro domiciliar foi removido(a).' */
+  removed: string;
+  remove: () => Promise<unknown>;
+  /** After the toast, e.g. back to the list. */
+  onRemoved: () => void;
+}
+
+/** The whole removal: asks, removes, says so, or says why not (spec §8 'Falha ao remover'). */
+export function confirmRemove({ model, removed, remove, onRemoved }: ConfirmRemoveOptions) {
+  return confirmDelete({
+    model,
+    onConfirm: async () => {
+      try {
+        await remove();
+        notifyRemoved(removed);
+        onRemoved();
+      } catch (err) {
+        notifyRemoveFailed(err);
+      }
+    },
+  });
+}
+
+/** The red "Remover …" of a record page: asks, removes, and says how it went (confirmRemove). */
+export function RemoveButton({ children, ...options }: ConfirmRemoveOptions & { children: ReactNode }) {
+  return (
+    <Button
+      color="red"
+      variant="outline"
+      mih={44}
+      leftSection={<IconTrash size={16} aria-hidden />}
+      onClick={() => confirmRemove(options)}
+    >
+      {children}
+    </Button>
+  );
 }

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { Button } from '@mantine/core';
 import { msg } from '@saude/shared';
 import { ApiError } from '../http';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '../../test/render';
 import { confirmDelete } from './confirmDelete';
-import { notifyError, notifyRemoveFailed, notifyRemoved, notifySaved } from './notify';
+import { EDICAO_DESATUALIZADA_TITULO, notifyError, notifyRemoveFailed, notifyRemoved, notifySaved } from './notify';
 
 describe('confirmDelete', () => {
   function Page({ onConfirm, onCancel }: { onConfirm: () => void; onCancel?: () => void }) {
@@ -44,13 +44,27 @@ describe('toasts', () => {
     expect(screen.getByText('Sucesso')).toBeInTheDocument();
   });
 
+  it("agrees with a masculine model: 'Munícipe foi salvo com sucesso'", async () => {
+    renderWithProviders(<div />);
+    notifySaved('Munícipe', 'm');
+    expect(await screen.findByText('Munícipe foi salvo com sucesso')).toBeInTheDocument();
+  });
+
   it('notifyRemoved and notifyRemoveFailed use the catalogue texts', async () => {
     renderWithProviders(<div />);
     notifyRemoved('Família');
-    notifyRemoveFailed();
+    notifyRemoveFailed(new ApiError(0, msg.erroGenerico));
     expect(await screen.findByText('Família foi removido(a).')).toBeInTheDocument();
     expect(screen.getByText(msg.falhaAoRemover)).toBeInTheDocument();
     expect(screen.getByText(msg.falhaAoRemoverTexto)).toBeInTheDocument();
+  });
+
+  it("a removal the server refused says its reason under 'Falha ao remover' (spec §8)", async () => {
+    renderWithProviders(<div />);
+    notifyRemoveFailed(new ApiError(409, msg.domicilioComFamilias, {}, { code: 'conflito' }));
+    expect(await screen.findByText(msg.domicilioComFamilias)).toBeInTheDocument();
+    expect(screen.getByText(msg.falhaAoRemover)).toBeInTheDocument();
+    expect(screen.queryByText(msg.falhaAoRemoverTexto)).not.toBeInTheDocument();
   });
 
   it("notifyError shows the API's own message", async () => {
@@ -67,12 +81,41 @@ describe('toasts', () => {
     expect(screen.queryByText('x is undefined')).not.toBeInTheDocument();
   });
 
-  it("notifyError on 409 explains the stale edit and offers 'Recarregar'", async () => {
+  it("a stale edit says what changed and offers 'Recarregar', not titled 'Algo deu errado'", async () => {
     const onReload = vi.fn();
     const { user } = renderWithProviders(<div />);
-    notifyError(new ApiError(409, 'conflict'), { onReload });
+    const err = new ApiError(409, msg.edicaoDesatualizada, {}, { code: 'edicao_desatualizada' });
+    notifyError(err, { onReload, changed: ['Nome', 'CPF'] });
     expect(await screen.findByText(msg.edicaoDesatualizada)).toBeInTheDocument();
+    expect(screen.getByText(EDICAO_DESATUALIZADA_TITULO)).toBeInTheDocument();
+    expect(screen.queryByText(msg.algoDeuErrado)).not.toBeInTheDocument();
+    expect(screen.getByText('Alterado: Nome, CPF.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Recarregar' }));
     expect(onReload).toHaveBeenCalledTimes(1);
+  });
+
+  it("any other conflict is the server's message, with nothing to reload (issue 12)", async () => {
+    renderWithProviders(<div />);
+    notifyError(new ApiError(409, msg.cadastroIndividualAtivoExistente, {}, { code: 'conflito' }));
+    expect(await screen.findByText(msg.cadastroIndividualAtivoExistente)).toBeInTheDocument();
+    expect(screen.queryByText(msg.edicaoDesatualizada)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Recarregar' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ApiError code', () => {
+  it('reads the code of the body, and derives one from the status when the body has none', () => {
+    expect(new ApiError(409, 'x', {}, { code: 'edicao_desatualizada' }).code).toBe('edicao_desatualizada');
+    expect(new ApiError(409, 'x', {}, { code: 'outra coisa' }).code).toBe('conflito');
+    expect([401, 403, 404, 409, 422, 429, 500, 0].map((s) => new ApiError(s, 'x').code)).toEqual([
+      'nao_autenticado',
+      'proibido',
+      'nao_encontrado',
+      'conflito',
+      'validacao',
+      'limite',
+      'erro_interno',
+      'erro_interno',
+    ]);
   });
 });

@@ -1,4 +1,6 @@
-// Confirmations and toasts with the catalogue's texts (spec §8).
+// Confirmations, toasts, error pages and load states with the catalogue's texts (spec §8).
 export * from './confirmDelete';
 export * from './notify';
 export * from './useLoadErrorNotice';
+export * from './LoadError';
+export * from './ErrorPage';

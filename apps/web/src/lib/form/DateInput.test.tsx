@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { z } from 'zod';
 import { msg } from '@saude/shared';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '../../test/render';
 import { DateInput } from './DateInput';
 import { DateField } from './fields';
 import { useZodForm } from './useZodForm';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { msg } from '@saude/shared';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '../../test/render';
 import { ErrorSummary } from './ErrorSummary';
 import { TextField } from './fields';
 import { setServerErrors } from './serverErrors';

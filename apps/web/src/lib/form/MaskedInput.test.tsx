@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '../../test/render';
 import { CepInput, CnsInput, CpfInput, PhoneInput } from './MaskedInput';
 import { DecimalInput, IntegerInput } from './NumberInputs';
 import { CpfField, PhoneField, DecimalField } from './fields';

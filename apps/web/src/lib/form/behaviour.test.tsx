@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '../../test/render';
 import { FormActions } from './FormActions';
 import { TextField } from './fields';
 import { useSaveShortcut } from './useSaveShortcut';

@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { msg } from '@saude/shared';
-import { renderWithProviders } from '../test-utils';
-import { RadioField, SelectField, TextField, TimeField, YesNoField } from './fields';
+import { renderWithProviders } from '../../test/render';
+import { RadioField, SelectField, YesNoField } from './choiceFields';
+import { TextField, TimeField } from './fields';
 import { useZodForm } from './useZodForm';
 
 const schema = z.object({
@@ -122,5 +123,57 @@ describe('TimeField', () => {
     expect(hora).toHaveValue('21:30');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(submitted).toEqual({ hora: '21:30' });
+  });
+});
+
+describe('the null convention', () => {
+  const nulos = z.object({
+    apelido: z.string().nullable(),
+    sexo: z.number().nullable(),
+    tipo: z.number().nullable(),
+    fuma: z.boolean().nullable(),
+  });
+  const SEXOS = [
+    { value: 1, label: 'Feminino' },
+    { value: 2, label: 'Masculino' },
+  ];
+  function NulosForm() {
+    const form = useZodForm(nulos, { apelido: 'Zé', sexo: 2, tipo: 1, fuma: null });
+    return (
+      <form
+        onSubmit={form.handleSubmit((v) => {
+          submitted = v;
+        })}
+        noValidate
+      >
+        <TextField control={form.control} name="apelido" label="Apelido" />
+        <SelectField control={form.control} name="sexo" label="Sexo" data={SEXOS} />
+        <SelectField control={form.control} name="tipo" label="Tipo de imóvel" required data={SEXOS} />
+        <YesNoField control={form.control} name="fuma" label="Está fumante?" />
+        <button type="submit">Salvar</button>
+      </form>
+    );
+  }
+
+  it('writes null for an emptied text, an optional select picked again, and keeps a yes/no unanswered', async () => {
+    submitted = undefined;
+    const { user } = renderWithProviders(<NulosForm />);
+    await user.clear(screen.getByRole('textbox', { name: 'Apelido' }));
+    await user.click(screen.getByRole('combobox', { name: 'Sexo' }));
+    await user.click(await screen.findByRole('option', { name: 'Masculino' }));
+    // Going through the yes/no question without answering it leaves it unanswered.
+    screen.getByRole('radio', { name: 'Sim' }).focus();
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(submitted).toEqual({ apelido: null, sexo: null, tipo: 1, fuma: null });
+  });
+
+  it('never empties a required select when its current option is picked again (issue 12)', async () => {
+    submitted = undefined;
+    const { user } = renderWithProviders(<NulosForm />);
+    await user.click(screen.getByRole('combobox', { name: 'Tipo de imóvel' }));
+    await user.click(await screen.findByRole('option', { name: 'Feminino' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(submitted).toMatchObject({ tipo: 1 });
   });
 });

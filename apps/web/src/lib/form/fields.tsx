@@ -1,25 +1,11 @@
 // Form fields bound to react-hook-form, each with the label conventions (FieldLabel) and its error under it.
 // Module screens compose these: <CpfField control={form.control} name="cpf" label="CPF" required />.
-import {
-  Checkbox,
-  Group,
-  Input,
-  InputBase,
-  Radio,
-  SegmentedControl,
-  Select,
-  Stack,
-  TextInput,
-  Textarea,
-  type ComboboxItem,
-  type SelectProps,
-  type TextInputProps,
-  type TextareaProps,
-} from '@mantine/core';
+// One null convention: a field shows null as empty and writes null when the user empties it (choiceFields.tsx too).
+import { InputBase, TextInput, Textarea, type TextInputProps, type TextareaProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IMaskInput } from 'react-imask';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { useFieldLabel, touchInputStyles, TOUCH_MIN_HEIGHT } from './FieldLabel';
+import { useFieldLabel, touchInputStyles } from './FieldLabel';
 import { CepInput, CnsInput, CpfInput, PhoneInput, type DigitsInputProps } from './MaskedInput';
 import { DecimalInput, IntegerInput, type DecimalInputProps, type NumericInputProps } from './NumberInputs';
 import { DateInput, type DateInputProps } from './DateInput';
@@ -39,7 +25,7 @@ export interface BoundFieldProps<T extends FieldValues, TT = T> {
   placeholder?: string;
 }
 
-function useBound<T extends FieldValues, TT>(props: BoundFieldProps<T, TT>) {
+export function useBound<T extends FieldValues, TT>(props: BoundFieldProps<T, TT>) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   const labelProps = useFieldLabel({ label: props.label, required: props.required, tooltip: props.tooltip });
   return {
@@ -57,7 +43,7 @@ function useBound<T extends FieldValues, TT>(props: BoundFieldProps<T, TT>) {
   };
 }
 
-type Extra<P> = Omit<
+export type Extra<P> = Omit<
   P,
   | 'value'
   | 'onChange'
@@ -83,7 +69,7 @@ export function TextField<T extends FieldValues, TT = T>(
       {...props.inputProps}
       ref={field.ref}
       value={(field.value as string | null | undefined) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value)}
+      onChange={(e) => field.onChange(e.currentTarget.value || null)}
     />
   );
 }
@@ -102,7 +88,7 @@ export function TimeField<T extends FieldValues, TT = T>(props: BoundFieldProps<
       placeholder={props.placeholder ?? 'hh:mm'}
       value={(field.value as string | null | undefined) ?? ''}
       onAccept={(v: string) => {
-        if (v !== field.value) field.onChange(v);
+        if (v !== (field.value ?? '')) field.onChange(v || null);
       }}
       inputRef={field.ref}
       inputMode="numeric"
@@ -124,7 +110,7 @@ export function TextareaField<T extends FieldValues, TT = T>(
       {...props.inputProps}
       ref={field.ref}
       value={(field.value as string | null | undefined) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value)}
+      onChange={(e) => field.onChange(e.currentTarget.value || null)}
     />
   );
 }
@@ -141,7 +127,7 @@ function digitsField(Component: (p: DigitsInputProps) => ReactNode) {
         inputRef={field.ref}
         value={field.value as string | null | undefined}
         onChange={(digits) => {
-          field.onChange(digits);
+          field.onChange(digits || null);
           props.onValueChange?.(digits);
         }}
       />
@@ -202,130 +188,6 @@ export function DateField<T extends FieldValues, TT = T>(
       inputRef={field.ref}
       value={field.value as string | null | undefined}
       onChange={(v) => field.onChange(v)}
-    />
-  );
-}
-
-export type Option<V extends string | number | boolean = string> = ComboboxItem<V>;
-
-/** Coded answers with more than 5 options: a searchable select (ux.md). */
-export function SelectField<T extends FieldValues, V extends string | number = string, TT = T>(
-  props: BoundFieldProps<T, TT> & {
-    data: Option<V>[];
-    searchable?: boolean;
-    clearable?: boolean;
-    inputProps?: Extra<SelectProps<V>>;
-  },
-) {
-  const { field, common } = useBound(props);
-  return (
-    <Select<V>
-      searchable={props.searchable ?? true}
-      clearable={props.clearable ?? !props.required}
-      nothingFoundMessage="Nenhuma opção encontrada"
-      comboboxProps={{ withinPortal: true }}
-      {...common}
-      styles={touchInputStyles}
-      {...props.inputProps}
-      data={props.data}
-      ref={field.ref}
-      value={(field.value as V | null | undefined) ?? null}
-      onChange={(v) => field.onChange(v)}
-    />
-  );
-}
-
-/** Coded answers with up to 5 options: radio buttons (ux.md). */
-export function RadioField<T extends FieldValues, V extends string | number = string, TT = T>(
-  props: BoundFieldProps<T, TT> & { data: Option<V>[]; orientation?: 'horizontal' | 'vertical' },
-) {
-  const { field, common } = useBound(props);
-  const { id, label, error, description } = common;
-  const current = field.value as V | null | undefined;
-  const Layout = props.orientation === 'vertical' ? Stack : Group;
-  return (
-    <Radio.Group
-      id={id}
-      label={label}
-      error={error}
-      description={description}
-      name={field.name}
-      labelProps={{ id: `${id}-group-label` }}
-      value={current === null || current === undefined ? null : String(current)}
-      onChange={(v) => field.onChange(props.data.find((o) => String(o.value) === v)?.value ?? null)}
-      aria-labelledby={common['aria-labelledby']}
-      aria-required={common['aria-required']}
-    >
-      <Layout gap="md" mt={6}>
-        {props.data.map((o, i) => (
-          <Radio
-            key={String(o.value)}
-            value={String(o.value)}
-            label={o.label}
-            size="md"
-            disabled={common.disabled || o.disabled}
-            onBlur={field.onBlur}
-            ref={i === 0 ? field.ref : undefined}
-            styles={{ body: { minHeight: TOUCH_MIN_HEIGHT, alignItems: 'center' } }}
-          />
-        ))}
-      </Layout>
-    </Radio.Group>
-  );
-}
-
-const YES_NO: Option<string>[] = [
-  { value: 'true', label: 'Sim' },
-  { value: 'false', label: 'Não' },
-];
-
-/** Yes/no questions as a segmented control (ux.md); the form value is true, false or null (unanswered). */
-export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT>) {
-  const { field, common } = useBound(props);
-  const v = field.value as boolean | null | undefined;
-  return (
-    <Input.Wrapper
-      id={common.id}
-      label={common.label}
-      error={common.error}
-      description={common.description}
-      labelElement="div"
-    >
-      <div>
-        <SegmentedControl
-          role="radiogroup"
-          aria-labelledby={common['aria-labelledby']}
-          aria-required={common['aria-required']}
-          name={field.name}
-          data={YES_NO}
-          disabled={common.disabled}
-          readOnly={common.readOnly}
-          // '' matches no option: an unanswered question shows neither selected.
-          value={v === true ? 'true' : v === false ? 'false' : ''}
-          onChange={(s) => field.onChange(s === 'true')}
-          onBlur={field.onBlur}
-          styles={{ label: { minHeight: TOUCH_MIN_HEIGHT, display: 'flex', alignItems: 'center', paddingInline: 24 } }}
-        />
-      </div>
-    </Input.Wrapper>
-  );
-}
-
-/** A single checkbox; its own label is beside the box. */
-export function CheckboxField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT>) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
-  return (
-    <Checkbox
-      size="md"
-      label={props.label}
-      description={props.description}
-      error={fieldState.error?.message}
-      disabled={props.disabled}
-      name={field.name}
-      ref={field.ref}
-      onBlur={field.onBlur}
-      checked={Boolean(field.value)}
-      onChange={(e) => field.onChange(e.currentTarget.checked)}
     />
   );
 }

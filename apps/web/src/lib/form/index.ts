@@ -1,4 +1,5 @@
-// The form kit (issue 4): masked inputs, fields bound to react-hook-form and form behaviour.
+// The form kit: fields bound to react-hook-form, the record-form hook, sections and form behaviour (docs/decisions.md
+// "Kit da interface").
 export * from './masks';
 export * from './dates';
 export * from './FieldLabel';
@@ -6,9 +7,16 @@ export * from './MaskedInput';
 export * from './NumberInputs';
 export * from './DateInput';
 export * from './fields';
+export * from './SearchSelect';
+export * from './choiceFields';
+export * from './options';
+export * from './values';
 export * from './useZodForm';
 export * from './serverErrors';
 export * from './ErrorSummary';
 export * from './useUnsavedChangesPrompt';
 export * from './useSaveShortcut';
 export * from './FormActions';
+export * from './FormSection';
+export * from './useRecordForm';
+export * from './RecordForm';

@@ -6,11 +6,15 @@ import { useBlocker } from 'react-router';
 
 export const DESCARTAR_TITULO = 'Descartar alterações?';
 
+const dentroDe = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
 /**
  * Blocks in-app navigation (needs a data router) and the browser's reload/close while `isDirty`.
  * Call `allowNavigation()` right before navigating away after a successful save.
+ * `scope`: a path whose sub-paths are the same form (tabs that are child routes, e.g. /municipes/{id}/edit), so
+ * moving between them keeps the edits without asking.
  */
-export function useUnsavedChangesPrompt(isDirty: boolean) {
+export function useUnsavedChangesPrompt(isDirty: boolean, scope?: string) {
   const bypass = useRef(false);
   const blocker = useBlocker(
     useCallback(
@@ -21,9 +25,11 @@ export function useUnsavedChangesPrompt(isDirty: boolean) {
         currentLocation: { pathname: string };
         nextLocation: { pathname: string };
       }) =>
+        isDirty &&
+        !bypass.current &&
         // Changing only the query (tabs, filters) stays on the same form.
-        isDirty && !bypass.current && currentLocation.pathname !== nextLocation.pathname,
-      [isDirty],
+        (scope ? !dentroDe(nextLocation.pathname, scope) : currentLocation.pathname !== nextLocation.pathname),
+      [isDirty, scope],
     ),
   );
 

@@ -1,9 +1,10 @@
 // The data table of every list page: server pagination with spec §9's texts, sorting and an empty state.
-import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text, UnstyledButton, type MantineTheme } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import 'mantine-datatable/styles.css';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { PER_PAGE_OPTIONS, type SortParams } from './listParams';
 
 /** Spec §9: 'Exibindo X a Y de Z registros'. */
@@ -46,8 +47,14 @@ function SortHeader({
   );
 }
 
+/**
+ * A column: `from` shows it only from that breakpoint up (ux.md: lists may use the width on a desk); without `render`
+ * a missing value reads '—'.
+ */
+export type Column<T> = DataTableColumn<T> & { from?: 'xs' | 'sm' | 'md' | 'lg' | 'xl' };
+
 export interface DataListProps<T> {
-  columns: DataTableColumn<T>[];
+  columns: Column<T>[];
   /** The rows of the current page (http.list().rows). */
   records: T[] | undefined;
   /** X-Total-Count (http.list().total). */
@@ -65,7 +72,8 @@ export interface DataListProps<T> {
   emptyText: string;
   /** e.g. <Button component={Link} to="new">Cadastrar família</Button> */
   emptyAction?: ReactNode;
-  onRowClick?: (record: T) => void;
+  /** Where a row leads: its first cell is a link (Tab reaches it, Enter opens it) and a click anywhere on it opens. */
+  rowHref?: (record: T) => string;
   idAccessor?: keyof T | string;
   /** Accessible name of the table, e.g. 'Famílias'. */
   ariaLabel?: string;
@@ -84,13 +92,26 @@ export function DataList<T>({
   onSortChange,
   emptyText,
   emptyAction,
-  onRowClick,
+  rowHref,
   idAccessor = 'id',
   ariaLabel,
 }: DataListProps<T>) {
+  const navigate = useNavigate();
   const rows = records ?? [];
+  const empty = rows.length === 0 && !fetching;
   // Our own sort headers: the library's carry English screen-reader labels ("Not sorted").
-  const shownColumns = columns.map((col) => {
+  const shownColumns = columns.map(({ from, ...original }, i) => {
+    const visibleMediaQuery = from
+      ? (t: MantineTheme) => `(min-width: ${t.breakpoints[from]})`
+      : original.visibleMediaQuery;
+    const col: DataTableColumn<T> = {
+      ...original,
+      visibleMediaQuery,
+      render:
+        i === 0 && rowHref
+          ? (r, n) => <RowLink to={rowHref(r)}>{cellOf(original, r, n)}</RowLink>
+          : (r, n) => cellOf(original, r, n),
+    };
     if (!col.sortable || !onSortChange) return { ...col, sortable: false };
     const key = col.sortKey ?? String(col.accessor);
     const state = sort?.sort === key ? (sort.order ?? 'asc') : null;
@@ -111,7 +132,7 @@ export function DataList<T>({
       aria-label={ariaLabel}
       withTableBorder
       borderRadius="sm"
-      highlightOnHover={Boolean(onRowClick)}
+      highlightOnHover={Boolean(rowHref)}
       verticalSpacing="sm"
       minHeight={rows.length === 0 ? 200 : undefined}
       columns={shownColumns}
@@ -119,12 +140,17 @@ export function DataList<T>({
       idAccessor={idAccessor as string}
       fetching={fetching}
       loadingText="Carregando…"
-      // The table hides the empty state while fetching, so "nothing found" never flashes during a load.
+      // Only when nothing was found: the table keeps its empty state in the page (hidden by style) while rows show,
+      // where its button would take the focus and its text be read out (issue 12).
       emptyState={
-        <Stack align="center" gap="xs" style={{ pointerEvents: 'auto' }}>
-          <Text c="dimmed">{emptyText}</Text>
-          {emptyAction && <Box>{emptyAction}</Box>}
-        </Stack>
+        empty ? (
+          <Stack align="center" gap="xs" style={{ pointerEvents: 'auto' }}>
+            <Text c="dimmed">{emptyText}</Text>
+            {emptyAction && <Box>{emptyAction}</Box>}
+          </Stack>
+        ) : (
+          <></>
+        )
       }
       totalRecords={total ?? 0}
       page={page}
@@ -135,7 +161,29 @@ export function DataList<T>({
       recordsPerPageLabel={RECORDS_PER_PAGE_LABEL}
       paginationText={paginationText}
       getPaginationControlProps={(control) => ({ 'aria-label': paginationControlLabels[control] })}
-      onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+      onRowClick={
+        rowHref
+          ? ({ record, event }) => {
+              // The link already went there.
+              if (!(event.target as Element).closest('a')) void navigate(rowHref(record));
+            }
+          : undefined
+      }
     />
+  );
+}
+
+/** What a column shows for a record: its render, or the value ('—' when missing). */
+function cellOf<T>(col: DataTableColumn<T>, record: T, index: number): ReactNode {
+  if (col.render) return col.render(record, index);
+  const value = (record as Record<string, unknown>)[String(col.accessor)];
+  return value === null || value === undefined || value === '' ? '—' : String(value);
+}
+
+function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} c="inherit" underline="hover" display="block">
+      {children}
+    </Anchor>
   );
 }

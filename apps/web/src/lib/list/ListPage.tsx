@@ -1,70 +1,148 @@
-// List page layout (ux.md): title and "Novo …" on one line, the filter bar, then the table. On small screens (tablet
-// and phone) the search box stays and the other filters fold under "Filtros" (ux.md), open when any is in use.
-import { Badge, Button, Collapse, Group, Stack, Title, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconFilter } from '@tabler/icons-react';
-import { useId, useState, type ReactNode } from 'react';
+// THE list page (issue 13): the URL's state (useListParams), the page's query, its error with a retry, the table with
+// server pagination, "Novo …" and the empty state. A module's list page is its filters, its columns and this:
+//   const list = useListParams(paramsSchema);
+//   const query = useFamilias(list.params);
+//   <ListPage title="Famílias" list={list} query={query} columns={columns} rowHref={(f) => `…/${f.id}/edit`} … />
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '../feedback/LoadError';
+import { DataList, type DataListProps } from './DataList';
+import { ListLayout } from './ListLayout';
+import { filtrosEmUso, type ListParams, type SearchValue, type SortParams } from './listParams';
+import { SearchBox } from './SearchBox';
 
-export interface ListPageProps {
-  title: string;
-  /** The "Novo …" button. */
-  action?: ReactNode;
-  /** The search box, always shown. */
-  search?: ReactNode;
-  /** The other filters (with `search`: folded under "Filtros" on small screens); without `search`, the whole bar. */
-  filters?: ReactNode;
-  /** How many of `filters` are in use: shown on the "Filtros" button, and the fold starts open when any is. */
-  activeFilters?: number;
-  children: ReactNode;
+/** What useListParams gives: the state of a list in the URL. */
+export interface ListState {
+  params: ListParams & Record<string, unknown>;
+  defaults: Record<string, unknown>;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+  setSort: (sort: SortParams) => void;
+  setFilters: (filters: Record<string, SearchValue>) => void;
 }
 
-export function ListPage({ title, action, search, filters, activeFilters = 0, children }: ListPageProps) {
-  const theme = useMantineTheme();
-  const pequena = useMediaQuery(`(max-width: ${theme.breakpoints.md})`, false, { getInitialValueInEffect: false });
-  const [aberto, setAberto] = useState(activeFilters > 0);
-  const id = useId();
-  const dobra = search !== undefined && filters !== undefined && pequena;
+type Table<T> = Pick<DataListProps<T>, 'columns' | 'rowHref' | 'emptyText' | 'idAccessor'>;
+
+export interface ListPageProps<T> extends Table<T> {
+  title: string;
+  list: ListState;
+  query: UseQueryResult<{ rows: T[]; total: number }>;
+  /** "Novo …" in the header and `vazio` ("Cadastrar …") when nothing is found; only for who may create. */
+  novo?: { to: string; label: string; vazio?: string } | false;
+  /** Another header action instead of "Novo …". */
+  action?: ReactNode;
+  /** The search box, bound to the list's `field` and always shown; the other filters fold on small screens. */
+  search?: { field: string; label: string; placeholder: string };
+  /** The other filters; without `search`, the whole filter bar. */
+  filters?: ReactNode;
+  /** Between the filter bar and the table, e.g. an advanced search panel. */
+  children?: ReactNode;
+  /** The table's accessible name. @default title */
+  ariaLabel?: string;
+}
+
+const BASE = ['page', 'per_page', 'sort', 'order'];
+
+export function ListPage<T>({
+  title,
+  list,
+  query,
+  novo,
+  action,
+  search,
+  filters,
+  children,
+  ariaLabel = title,
+  ...table
+}: ListPageProps<T>) {
+  const { params } = list;
+  const filtros = Object.keys(params).filter((k) => !BASE.includes(k) && k !== search?.field);
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={2}>{title}</Title>
-        {action}
-      </Group>
-      {(search || filters) && (
-        <Stack gap="sm" role="search">
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            {search}
-            {dobra && (
-              <Button
-                variant={aberto ? 'light' : 'default'}
-                mih={44}
-                leftSection={<IconFilter size={18} aria-hidden />}
-                aria-expanded={aberto}
-                aria-controls={id}
-                onClick={() => setAberto((v) => !v)}
-                rightSection={
-                  activeFilters > 0 ? (
-                    <Badge size="sm" circle aria-label={`${activeFilters} em uso`}>
-                      {activeFilters}
-                    </Badge>
-                  ) : undefined
-                }
-              >
-                Filtros
-              </Button>
-            )}
-            {!dobra && filters}
-          </Group>
-          {dobra && (
-            <Collapse expanded={aberto} id={id}>
-              <Group align="flex-end" gap="sm" wrap="wrap">
-                {filters}
-              </Group>
-            </Collapse>
-          )}
-        </Stack>
-      )}
+    <ListLayout
+      title={title}
+      action={action ?? (novo && <NovoButton to={novo.to}>{novo.label}</NovoButton>)}
+      search={
+        search && (
+          <SearchBox
+            label={search.label}
+            placeholder={search.placeholder}
+            value={String(params[search.field] ?? '')}
+            onSearch={(q) => list.setFilters({ [search.field]: q })}
+          />
+        )
+      }
+      filters={filters}
+      activeFilters={filtrosEmUso(params, filtros, list.defaults)}
+    >
       {children}
+      <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      <DataList<T>
+        {...table}
+        ariaLabel={ariaLabel}
+        emptyAction={
+          novo &&
+          novo.vazio && (
+            <NovoButton to={novo.to} light>
+              {novo.vazio}
+            </NovoButton>
+          )
+        }
+        records={query.data?.rows}
+        total={query.data?.total}
+        fetching={query.isFetching}
+        page={params.page}
+        perPage={params.per_page}
+        onPageChange={list.setPage}
+        onPerPageChange={list.setPerPage}
+        sort={params}
+        onSortChange={list.setSort}
+      />
+    </ListLayout>
+  );
+}
+
+function NovoButton({ to, children, light }: { to: string; children: ReactNode; light?: boolean }) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      variant={light ? 'light' : 'filled'}
+      mih={44}
+      leftSection={light ? undefined : <IconPlus size={18} aria-hidden />}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** A cell of what the record is: its name (bold), badges beside it, a line under it. */
+export function RecordCell({
+  title,
+  badges,
+  subtitle,
+  strong = true,
+}: {
+  title: ReactNode;
+  badges?: ReactNode;
+  subtitle?: ReactNode;
+  strong?: boolean;
+}) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Group gap={6} wrap="wrap">
+        <Text fw={strong ? 600 : undefined} size="sm">
+          {title}
+        </Text>
+        {badges}
+      </Group>
+      {subtitle && (
+        <Text size="xs" c="dimmed">
+          {subtitle}
+        </Text>
+      )}
     </Stack>
   );
 }

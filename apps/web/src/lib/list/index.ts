@@ -1,6 +1,7 @@
-// List pages: layout, table with server pagination, URL state and search box.
+// List pages: the list page bound to the URL's state and a query, its table with server pagination, filters.
 export * from './listParams';
 export * from './DataList';
+export * from './ListLayout';
 export * from './ListPage';
 export * from './SearchBox';
-export * from './ListError';
+export * from './filters';

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Button } from '@mantine/core';
 import { z } from 'zod';
-import { renderWithProviders } from '../test-utils';
+import { renderWithProviders } from '../../test/render';
 import { DataList } from './DataList';
-import { ListPage } from './ListPage';
+import { ListLayout } from './ListLayout';
 import { SearchBox } from './SearchBox';
 import { listParamsSchema, parseSearch, useListParams } from './listParams';
 
@@ -15,13 +15,13 @@ const rows = (from: number, n: number): Row[] =>
 const filtersSchema = listParamsSchema.extend({ q: z.string().optional() });
 
 /** A list page wired like a module would: URL state → query → table. */
-function FamiliasPage({ total = 45, onRow }: { total?: number; onRow?: (r: Row) => void }) {
+function FamiliasPage({ total = 45 }: { total?: number }) {
   const list = useListParams(filtersSchema);
   const { page, per_page } = list.params;
   const from = (page - 1) * per_page + 1;
   const records = total === 0 ? [] : rows(from, Math.min(per_page, total - from + 1));
   return (
-    <ListPage
+    <ListLayout
       title="Famílias"
       action={<Button>Nova família</Button>}
       filters={<SearchBox value={list.params.q} onSearch={(q) => list.setFilters({ q })} />}
@@ -39,11 +39,13 @@ function FamiliasPage({ total = 45, onRow }: { total?: number; onRow?: (r: Row) 
         onSortChange={list.setSort}
         emptyText="Nenhuma família encontrada."
         emptyAction={<Button>Cadastrar família</Button>}
-        onRowClick={onRow}
+        rowHref={(r) => `/familias/${r.id}`}
       />
-    </ListPage>
+    </ListLayout>
   );
 }
+
+const abrir = { route: '/familias', path: '/familias', routes: [{ path: '/familias/:id', element: <p>Família</p> }] };
 
 describe('DataList', () => {
   it("shows 'Exibindo 11 a 20 de 45 registros' and 'linhas por página' on page 2", () => {
@@ -90,11 +92,29 @@ describe('DataList', () => {
     expect(screen.getByRole('button', { name: 'Cadastrar família' })).toBeInTheDocument();
   });
 
+  it('keeps the empty state out of the page (focus and screen readers) while results show', async () => {
+    const { user } = renderWithProviders(<FamiliasPage />);
+    expect(screen.queryByText('Nenhuma família encontrada.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cadastrar família' })).not.toBeInTheDocument();
+    // Tab goes from the page's own buttons to the rows, never to a hidden "Cadastrar família".
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).not.toHaveTextContent('Cadastrar família');
+  });
+
   it('opens a record when its row is clicked', async () => {
-    const onRow = vi.fn();
-    const { user } = renderWithProviders(<FamiliasPage onRow={onRow} />);
+    const { user, router } = renderWithProviders(<FamiliasPage />, abrir);
     await user.click(screen.getByRole('cell', { name: 'Família 3' }));
-    expect(onRow).toHaveBeenCalledWith({ id: '3', nome: 'Família 3' });
+    expect(router.state.location.pathname).toBe('/familias/3');
+  });
+
+  it('reaches a row with Tab and opens it with Enter', async () => {
+    const { user, router } = renderWithProviders(<FamiliasPage />, abrir);
+    const link = screen.getByRole('link', { name: 'Família 1' });
+    for (let i = 0; i < 20 && document.activeElement !== link; i++) await user.tab();
+    expect(link).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/familias/1');
   });
 });
 
@@ -133,7 +153,7 @@ describe('parseSearch', () => {
   });
 });
 
-describe('ListPage on small screens', () => {
+describe('ListLayout on small screens', () => {
   const original = window.matchMedia;
   afterEach(() => {
     window.matchMedia = original;
@@ -145,7 +165,7 @@ describe('ListPage on small screens', () => {
     }) as typeof window.matchMedia;
   }
   const Pagina = ({ ativos = 0 }: { ativos?: number }) => (
-    <ListPage
+    <ListLayout
       title="Famílias"
       search={<SearchBox value="" onSearch={() => {}} />}
       activeFilters={ativos}
@@ -156,7 +176,7 @@ describe('ListPage on small screens', () => {
       }
     >
       <p>tabela</p>
-    </ListPage>
+    </ListLayout>
   );
 
   it('folds the other filters under "Filtros" and opens them on click', async () => {

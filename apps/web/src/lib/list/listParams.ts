@@ -20,7 +20,7 @@ export const listParamsSchema = z.object({
 export type ListParams = z.infer<typeof listParamsSchema>;
 
 type Scalar = string | number | boolean;
-type SearchValue = Scalar | Scalar[] | null | undefined;
+export type SearchValue = Scalar | Scalar[] | null | undefined;
 
 /** URLSearchParams → plain object; repeated keys become arrays. */
 export function searchToObject(sp: URLSearchParams): Record<string, string | string[]> {
@@ -67,6 +67,7 @@ export type SortParams = { sort?: string; order?: 'asc' | 'desc' };
 export function useListParams<S extends z.ZodType<ListParams & Record<string, unknown>>>(schema: S) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseSearch(schema, searchParams), [schema, searchParams]);
+  const defaults = useMemo(() => schema.parse({}) as z.output<S>, [schema]);
 
   const update = useCallback(
     (patch: Record<string, SearchValue>) =>
@@ -78,6 +79,8 @@ export function useListParams<S extends z.ZodType<ListParams & Record<string, un
 
   return {
     params,
+    /** The schema's defaults: a filter equal to its default is not "in use". */
+    defaults,
     setPage: useCallback((page: number) => update({ page }), [update]),
     setPerPage: useCallback((per_page: number) => update({ per_page, page: 1 }), [update]),
     setSort: useCallback((s: SortParams) => update({ sort: s.sort, order: s.order, page: 1 }), [update]),

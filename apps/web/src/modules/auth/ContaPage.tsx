@@ -3,8 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { msg } from '@saude/shared';
-import { SELECIONAR_UNIDADE } from '../../app/guards';
-import { useUsuario } from './api';
+import { SELECIONAR_UNIDADE, useUsuario } from '../../lib/session';
 import { TrocarSenhaForm } from './TrocarSenhaForm';
 
 /** The built-in account page (architecture: the legacy system's account page is ours). */

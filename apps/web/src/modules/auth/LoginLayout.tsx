@@ -2,7 +2,7 @@ import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { msg } from '@saude/shared/messages';
-import { useParametrizacao } from '../../app/parametrizacao';
+import { useParametrizacao } from '../../lib/parametrizacao';
 
 /** Login layout of spec §2/§9: one centred 400 px panel with the municipal crest. */
 export function LoginLayout() {

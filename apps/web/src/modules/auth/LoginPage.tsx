@@ -5,9 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginInput } from '@saude/shared';
 import { msg } from '@saude/shared/messages';
-import { RETORNO, safeRetorno } from '../../app/returnPath';
 import { ApiError } from '../../lib/http';
-import { useLogin } from './api';
+import { RETORNO, safeRetorno, useLogin } from '../../lib/session';
 
 export function LoginPage() {
   useDocumentTitle('Entrar - Saúde Municipal');

@@ -1,27 +1,9 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { redirect, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { msg } from '@saude/shared/messages';
-import { LOGIN } from '../../app/guards';
-import { queryClient } from '../../app/queryClient';
-import { RETORNO, safeRetorno } from '../../app/returnPath';
-import { tokenStore } from '../../lib/http';
-import { meQuery, useLogout, useUsuario } from './api';
+import { LOGIN, RETORNO, safeRetorno, useLogout, useUsuario } from '../../lib/session';
 import { TrocarSenhaForm } from './TrocarSenhaForm';
-
-/** Only a session whose password is a one-time one stays here; anyone else goes on (or signs in). */
-export async function novaSenhaLoader() {
-  if (!tokenStore.get()) throw redirect(LOGIN);
-  try {
-    const usuario = await queryClient.ensureQueryData(meQuery);
-    if (!usuario.senha_provisoria) throw redirect('/');
-  } catch (err) {
-    if (err instanceof Response) throw err;
-    tokenStore.clear();
-    throw redirect(LOGIN);
-  }
-  return null;
-}
 
 /**
  * First sign-in with a one-time password (issue 14): the API answers nothing else until it is changed, so the user

@@ -12,13 +12,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBuildingHospital, IconCheck } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { msg, type LotacaoOpcao } from '@saude/shared';
-import { RETORNO, safeRetorno } from '../../app/returnPath';
-import { ApiError } from '../../lib/http';
-import { useLotacoes, useSelecionarUnidade, useUsuario } from './api';
+import { notifyError } from '../../lib/feedback/notify';
+import { RETORNO, safeRetorno, useLotacoes, useSelecionarUnidade, useUsuario } from '../../lib/session';
 import classes from './auth.module.css';
 
 /** Spec §4: a user without a current unit chooses one here before anything else. */
@@ -37,11 +35,7 @@ export function SelecionarUnidadePage() {
       const retorno = safeRetorno(params.get(RETORNO));
       await navigate(retorno && !retorno.startsWith('/selecionar_unidade_saude') ? retorno : '/', { replace: true });
     } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: msg.algoDeuErrado,
-        message: err instanceof ApiError ? err.message : msg.erroGenerico,
-      });
+      notifyError(err);
     }
   };
 

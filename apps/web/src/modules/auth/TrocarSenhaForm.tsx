@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { msg, senhaMinima, trocarSenhaInputSchema, type TrocarSenhaInput } from '@saude/shared';
 import { ApiError } from '../../lib/http';
-import { useTrocarSenha } from './api';
+import { useTrocarSenha } from '../../lib/session';
 
 const campos = ['senha_atual', 'nova_senha', 'confirmacao'] as const;
 

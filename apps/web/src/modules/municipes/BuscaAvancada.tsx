@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { msg } from '@saude/shared/messages';
 import {
   BUSCA_AVANCADA_MINIMO_FILTROS,
@@ -49,6 +50,21 @@ const formSchema = municipeBuscaAvancadaBaseSchema.pick({
   micro_area: true,
 });
 
+type Campo = keyof z.input<typeof formSchema>;
+const COL = { base: 12, sm: 6, md: 4 };
+/** The filters typed as the citizen's fields, in the form's order. */
+const CAMPOS: Array<[Campo, string, typeof TextField]> = [
+  ['nome', 'Nome', TextField],
+  ['nome_social', 'Nome social', TextField],
+  ['data_nascimento', 'Data de nascimento', DateField],
+  ['nome_mae', 'Nome da mãe', TextField],
+  ['nome_pai', 'Nome do pai', TextField],
+  ['cpf_numero', 'CPF', CpfField],
+  ['codigo_cns', 'CNS', CnsField],
+  ['telefone', 'Telefone', PhoneField],
+  ['residencia_logradouro', 'Logradouro', TextField],
+];
+
 export interface BuscaAvancadaProps {
   /** The filters in effect (from the URL). */
   valores: FiltrosAvancados;
@@ -90,34 +106,12 @@ export function BuscaAvancada({ valores, unidades, onBuscar, onLimpar }: BuscaAv
             Busca avançada
           </Title>
           <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextField control={control} name="nome" label="Nome" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextField control={control} name="nome_social" label="Nome social" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <DateField control={control} name="data_nascimento" label="Data de nascimento" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextField control={control} name="nome_mae" label="Nome da mãe" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextField control={control} name="nome_pai" label="Nome do pai" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <CpfField control={control} name="cpf_numero" label="CPF" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <CnsField control={control} name="codigo_cns" label="CNS" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <PhoneField control={control} name="telefone" label="Telefone" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextField control={control} name="residencia_logradouro" label="Logradouro" />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+            {CAMPOS.map(([name, label, Field]) => (
+              <Grid.Col key={name} span={COL}>
+                <Field control={control} name={name} label={label} />
+              </Grid.Col>
+            ))}
+            <Grid.Col span={COL}>
               <Select
                 {...unidadeLabel}
                 data={[{ value: '', label: 'Todas' }, ...unidades]}
@@ -128,7 +122,7 @@ export function BuscaAvancada({ valores, unidades, onBuscar, onLimpar }: BuscaAv
                 onChange={(v) => form.setValue('unidade_saude_referencia_id', v || undefined)}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+            <Grid.Col span={COL}>
               <TextField
                 control={control}
                 name="micro_area"

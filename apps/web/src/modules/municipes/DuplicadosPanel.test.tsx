@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { msg } from '@saude/shared/messages';
 import type { MunicipeDuplicado } from '@saude/shared/schemas/municipe';
-import { renderWithProviders } from '../../lib/test-utils';
+import { renderWithProviders } from '../../test/render';
 import { ApiError } from '../../lib/http';
 import { duplicadosOf } from './api';
 import { DUPLICADOS_TITULO, DuplicadosPanel } from './DuplicadosPanel';

@@ -1,11 +1,8 @@
 // /municipes (spec §2, issue 5): one search box that understands a name, CPF, CNS or dd/MM/yyyy date, the advanced
 // search, and the results with server pagination. The URL holds the state (style.md §10).
-import { Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Collapse } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconPlus } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { z } from 'zod';
 import { formatCns, formatCpf } from '@saude/shared';
 import {
@@ -14,12 +11,12 @@ import {
   contarFiltrosBuscaAvancada,
   type MunicipeListItem,
 } from '@saude/shared/schemas/municipe';
-import { isoToBr } from '../../lib/form';
-import { DataList, ListPage, SearchBox, listParamsSchema, useListParams, ListError } from '../../lib/list';
-import { useLotacoes, useUsuario } from '../auth/api';
-import { useBuscaAvancada, useMunicipes, usePode } from './api';
+import { usePode } from '../../lib/access';
+import { dataBr, idadeTexto } from '../../lib/format';
+import { ListPage, listParamsSchema, RecordCell, SearchBox, useListParams, type Column } from '../../lib/list';
+import { useBuscaAvancada, useMunicipes } from './api';
 import { BuscaAvancada, filtrosPreenchidos } from './BuscaAvancada';
-import { idadeTexto } from './idade';
+import { useUnidadesDoUsuario } from './unidades';
 
 const paramsSchema = listParamsSchema.extend({
   q: z.string().trim().max(100).optional(),
@@ -33,28 +30,22 @@ const paramsSchema = listParamsSchema.extend({
 
 const semFiltrosAvancados = Object.fromEntries(buscaAvancadaCampos.map((c) => [c, undefined]));
 
-const columns: DataTableColumn<MunicipeListItem>[] = [
+const columns: Column<MunicipeListItem>[] = [
   {
     accessor: 'nome',
     title: 'Nome',
     render: (m) => (
-      <Stack gap={2}>
-        <Group gap={6} wrap="wrap">
-          <Text fw={600} size="sm">
-            {m.nome}
-          </Text>
-          {m.data_obito && (
+      <RecordCell
+        title={m.nome}
+        badges={
+          m.data_obito && (
             <Badge color="dark" size="sm">
               Falecido(a)
             </Badge>
-          )}
-        </Group>
-        {m.nome_social && (
-          <Text size="xs" c="dimmed">
-            Nome social: {m.nome_social}
-          </Text>
-        )}
-      </Stack>
+          )
+        }
+        subtitle={m.nome_social && `Nome social: ${m.nome_social}`}
+      />
     ),
   },
   {
@@ -62,46 +53,35 @@ const columns: DataTableColumn<MunicipeListItem>[] = [
     title: 'Nascimento',
     noWrap: true,
     render: (m) => (
-      <Stack gap={0}>
-        <Text size="sm">{isoToBr(m.data_nascimento)}</Text>
-        <Text size="xs" c="dimmed">
-          {idadeTexto(m.data_nascimento, m.data_obito)}
-        </Text>
-      </Stack>
+      <RecordCell
+        strong={false}
+        title={dataBr(m.data_nascimento)}
+        subtitle={idadeTexto(m.data_nascimento, m.data_obito)}
+      />
     ),
   },
-  {
-    accessor: 'nome_mae',
-    title: 'Nome da mãe',
-    render: (m) => m.nome_mae ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-  },
+  { accessor: 'nome_mae', title: 'Nome da mãe', from: 'lg' },
   {
     accessor: 'cpf_numero',
     title: 'CPF',
     noWrap: true,
     render: (m) => (m.cpf_numero ? formatCpf(m.cpf_numero) : '—'),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
+    from: 'sm',
   },
   {
     accessor: 'codigo_cns',
     title: 'CNS',
     noWrap: true,
     render: (m) => (m.codigo_cns ? formatCns(m.codigo_cns) : '—'),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+    from: 'md',
   },
-  {
-    accessor: 'unidade_referencia_nome',
-    title: 'Unidade de referência',
-    render: (m) => m.unidade_referencia_nome ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-  },
+  { accessor: 'unidade_referencia_nome', title: 'Unidade de referência', from: 'lg' },
 ];
 
 export function MunicipeListPage() {
   useDocumentTitle('Munícipes');
-  const navigate = useNavigate();
-  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const list = useListParams(paramsSchema);
+  const { params, setFilters } = list;
   const podeCriar = usePode('municipes:create');
   const avancadaAberta = params.avancada === '1';
   const filtros = filtrosPreenchidos(params);
@@ -112,30 +92,17 @@ export function MunicipeListPage() {
     avancadaValida ? { ...filtros, page: params.page, per_page: params.per_page } : undefined,
   );
   const ativa = avancadaValida ? avancada : simples;
-  const erro = ativa.error;
-
-  const usuario = useUsuario();
-  const lotacoes = useLotacoes();
-  const unidades = useMemo(() => {
-    const out: Array<{ value: string; label: string }> = [];
-    const add = (value?: string, label?: string) => {
-      if (value && label && !out.some((o) => o.value === value)) out.push({ value, label });
-    };
-    add(usuario?.unidade_atual?.id, usuario?.unidade_atual?.nome);
-    for (const l of lotacoes.data ?? []) add(l.unidade_saude_id, l.unidade_nome);
-    return out;
-  }, [usuario, lotacoes.data]);
-
-  const novo = podeCriar ? (
-    <Button component={Link} to="/municipes/new" leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-      Novo munícipe
-    </Button>
-  ) : undefined;
+  const unidades = useUnidadesDoUsuario();
 
   return (
     <ListPage
       title="Munícipes"
-      action={novo}
+      list={list}
+      query={ativa}
+      columns={columns}
+      rowHref={(m) => `/municipes/${m.id}/edit`}
+      emptyText="Nenhum munícipe encontrado."
+      novo={podeCriar && { to: '/municipes/new', label: 'Novo munícipe', vazio: 'Cadastrar munícipe' }}
       filters={
         <>
           <SearchBox
@@ -173,27 +140,6 @@ export function MunicipeListPage() {
           />
         )}
       </Collapse>
-      <ListError error={erro} onRetry={() => void ativa.refetch()} />
-      <DataList<MunicipeListItem>
-        ariaLabel="Munícipes"
-        columns={columns}
-        records={ativa.data?.rows}
-        total={ativa.data?.total}
-        fetching={ativa.isFetching}
-        page={params.page}
-        perPage={params.per_page}
-        onPageChange={setPage}
-        onPerPageChange={setPerPage}
-        emptyText="Nenhum munícipe encontrado."
-        emptyAction={
-          podeCriar ? (
-            <Button component={Link} to="/municipes/new" variant="light" mih={44}>
-              Cadastrar munícipe
-            </Button>
-          ) : undefined
-        }
-        onRowClick={(m) => navigate(`/municipes/${m.id}/edit`)}
-      />
     </ListPage>
   );
 }

@@ -1,5 +1,5 @@
 // Data hooks of the citizen registry (issue 5): one query-key factory, pages fetch, children get props (style.md §9).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   Municipe,
   MunicipeBuscaAvancada,
@@ -10,27 +10,25 @@ import type {
   MunicipeUpdate,
   PermissaoCadastro,
 } from '@saude/shared/schemas/municipe';
-import type { Permission } from '@saude/shared';
-import { checkPermission } from '../../app/guards';
 import { ApiError, http } from '../../lib/http';
-import { useUsuario } from '../auth/api';
+import { resource } from '../../lib/resource';
 
-const base = '/api/v1/municipes';
+const municipes = resource<Municipe, MunicipeListItem, MunicipeFilters, SaveMunicipeBody>('/municipes', {
+  related: [['municipes', 'busca_avancada']],
+});
+const base = municipes.base;
 
 export const municipeKeys = {
-  all: ['municipes'] as const,
-  list: (f: MunicipeFilters) => [...municipeKeys.all, 'list', f] as const,
-  buscaAvancada: (f: Partial<MunicipeBuscaAvancada>) => [...municipeKeys.all, 'busca_avancada', f] as const,
-  detail: (id: string) => [...municipeKeys.all, 'detail', id] as const,
-  permissao: (id: string) => [...municipeKeys.all, 'permissao_cadastro', id] as const,
+  ...municipes.keys,
+  buscaAvancada: (f: Partial<MunicipeBuscaAvancada>) => [...municipes.keys.all, 'busca_avancada', f] as const,
+  permissao: (id: string) => [...municipes.keys.all, 'permissao_cadastro', id] as const,
 };
 
-export const useMunicipes = (f: MunicipeFilters) =>
-  useQuery({
-    queryKey: municipeKeys.list(f),
-    queryFn: ({ signal }) => http.list<MunicipeListItem>(base, f, signal),
-    placeholderData: keepPreviousData,
-  });
+export const useMunicipes = municipes.useList;
+export const getMunicipe = municipes.get;
+export const useMunicipe = municipes.useOne;
+export const useSaveMunicipe = municipes.useSave;
+export const useDeleteMunicipe = municipes.useRemove;
 
 /** The advanced search; `f` undefined (fewer than two filters, or not asked yet) runs nothing. */
 export const useBuscaAvancada = (f: Partial<MunicipeBuscaAvancada> | undefined) =>
@@ -39,13 +37,6 @@ export const useBuscaAvancada = (f: Partial<MunicipeBuscaAvancada> | undefined) 
     queryFn: ({ signal }) => http.list<MunicipeListItem>(`${base}/busca_avancada`, f, signal),
     enabled: f !== undefined,
     placeholderData: keepPreviousData,
-  });
-
-export const useMunicipe = (id: string | undefined) =>
-  useQuery({
-    queryKey: municipeKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => http.get<Municipe>(`${base}/${id}`, undefined, signal),
-    enabled: id !== undefined,
   });
 
 /** Spec §6/§7: GET /api/municipes/{id}/permissao_cadastro (no /v1); a failure sends the user to /municipes. */
@@ -59,55 +50,9 @@ export const usePermissaoCadastro = (id: string | undefined) =>
 
 export type SaveMunicipeBody = (MunicipeCreate & { lock_version?: undefined }) | MunicipeUpdate;
 
-export function useSaveMunicipe(id?: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SaveMunicipeBody) =>
-      id ? http.put<Municipe>(`${base}/${id}`, body) : http.post<Municipe>(base, body),
-    onSuccess: (saved) => {
-      // The edit page reads the answer at once (new lock_version); lists and searches refetch.
-      qc.setQueryData(municipeKeys.detail(saved.id), saved);
-      void qc.invalidateQueries({ queryKey: [...municipeKeys.all, 'list'] });
-      void qc.invalidateQueries({ queryKey: [...municipeKeys.all, 'busca_avancada'] });
-    },
-  });
-}
-
-export function useDeleteMunicipe() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => http.delete<void>(`${base}/${id}`),
-    onSuccess: (_r, id) => {
-      qc.removeQueries({ queryKey: municipeKeys.detail(id) });
-      void qc.invalidateQueries({ queryKey: municipeKeys.all });
-    },
-  });
-}
-
-/** The likely duplicates of a POST answered 409, or null for any other failure. */
+/** The likely duplicates of a POST answered 409 (asking to confirm), or null for any other failure. */
 export function duplicadosOf(err: unknown): MunicipeDuplicado[] | null {
   if (!(err instanceof ApiError) || err.status !== 409) return null;
   const d = err.body.duplicados;
   return Array.isArray(d) ? (d as MunicipeDuplicado[]) : null;
-}
-
-/** Whether the user may do `authorize` in the current unit: the same cached question the route guard asks. */
-function usePodeQuery(authorize: Permission) {
-  const unidadeId = useUsuario()?.unidade_atual?.id ?? null;
-  return useQuery({
-    // Its own key: checkPermission caches under ['permissoes', …] and must not wait on this very query.
-    queryKey: [...municipeKeys.all, 'pode', unidadeId, authorize],
-    queryFn: () => checkPermission(authorize, null, unidadeId),
-    staleTime: 60_000,
-  });
-}
-
-/** True once the server said yes (buttons that act: hidden until then). */
-export function usePode(authorize: Permission) {
-  return usePodeQuery(authorize).data === true;
-}
-
-/** True once the server said no (forms that lock: editable until then, so they never flash locked). */
-export function useNegado(authorize: Permission) {
-  return usePodeQuery(authorize).data === false;
 }

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared';
 import { BASE_PATH } from './api';
 import { CadastroDomiciliarDetalhesPage, visitasDestino } from './CadastroDomiciliarDetalhesPage';
 import { CadastroDomiciliarListPage } from './CadastroDomiciliarListPage';
-import { domicilioDe, DOMICILIO_ID, FAMILIA_ID, fakeApi, lista, MARIA, renderRotas } from './testUtils';
-
-afterEach(() => vi.unstubAllGlobals());
+import { domicilioDe, DOMICILIO_ID, FAMILIA_ID, fakeApi, lista, MARIA } from './testUtils';
+import { renderRoutes } from '../../../test/render';
 
 const rotas = [
   { path: BASE_PATH, element: <CadastroDomiciliarListPage /> },
@@ -48,7 +47,7 @@ describe('CadastroDomiciliarDetalhesPage', { timeout: 30_000 }, () => {
         body: domicilioDe({ familias: [familia], telefone_contato: '61991234570', temperatura: 36.5 }),
       },
     });
-    renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/detalhes`);
+    renderRoutes(rotas, `${BASE_PATH}/${DOMICILIO_ID}/detalhes`);
     expect(await screen.findByRole('heading', { name: 'Rua das Flores, 12 - Centro' })).toBeInTheDocument();
     expect(screen.getByText('CEP 70000-001 · Brasília/DF · Micro-área 01')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Cadastro individual' })).toHaveAttribute(
@@ -92,7 +91,7 @@ describe('CadastroDomiciliarDetalhesPage', { timeout: 30_000 }, () => {
         recusar ? { status: 409, body: { message: msg.domicilioComFamilias, errors: {} } } : { status: 204 },
       'GET /api/v1/atencao_primaria/cadastros_domiciliares': lista([itemDaLista]),
     });
-    const { user, router } = renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/detalhes`);
+    const { user, router } = renderRoutes(rotas, `${BASE_PATH}/${DOMICILIO_ID}/detalhes`);
     await user.click(await screen.findByRole('button', { name: 'Remover domicílio' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Remover domicílio?' });
     expect(dialogo).toHaveTextContent(msg.acaoIrreversivel);
@@ -116,13 +115,13 @@ describe('CadastroDomiciliarListPage', { timeout: 30_000 }, () => {
       'GET /api/v1/atencao_primaria/cadastros_domiciliares': lista([itemDaLista], 31),
       [`GET ${URL_DOMICILIO}`]: { body: domicilioDe() },
     });
-    const { user, router } = renderRotas(rotas, `${BASE_PATH}?micro_area=01&tipo_imovel_id=1&endereco=flores`);
+    const { user, router } = renderRoutes(rotas, `${BASE_PATH}?micro_area=01&tipo_imovel_id=1&endereco=flores`);
     const linha = await screen.findByRole('row', { name: /Rua das Flores, 12 - Centro/ });
     // Narrow columns (CEP, team) hide on small screens; jsdom matches no media query.
     expect(linha).toHaveTextContent('Domicílio');
     expect(screen.getByText('Exibindo 1 a 1 de 31 registros')).toBeInTheDocument();
     const busca = chamadas.find((c) => c.path === '/api/v1/atencao_primaria/cadastros_domiciliares');
-    expect(Object.fromEntries(busca!.search)).toEqual({
+    expect(Object.fromEntries(busca!.query)).toEqual({
       micro_area: '01',
       tipo_imovel_id: '1',
       endereco: 'flores',

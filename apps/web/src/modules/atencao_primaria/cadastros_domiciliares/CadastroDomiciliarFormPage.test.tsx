@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { msg } from '@saude/shared';
+import { describe, expect, it } from 'vitest';
+import { isoToBr, msg, todayIso } from '@saude/shared';
 import { BASE_PATH } from './api';
 import { CadastroDomiciliarFormPage, CadastroDomiciliarIdentificacaoTab } from './CadastroDomiciliarFormPage';
 import { FamiliasTab } from './FamiliasTab';
-import { domicilioDe, DOMICILIO_ID, fakeApi, renderRotas } from './testUtils';
-
-afterEach(() => vi.unstubAllGlobals());
+import { domicilioDe, DOMICILIO_ID, fakeApi } from './testUtils';
+import { renderRoutes } from '../../../test/render';
 
 const rotas = [
   { path: `${BASE_PATH}`, element: <h1>Lista de domicílios</h1> },
@@ -24,7 +23,7 @@ const rotas = [
 
 const secao = (nome: string) => screen.queryByRole('group', { name: nome });
 
-async function escolher(user: ReturnType<typeof renderRotas>['user'], campo: string, opcao: string) {
+async function escolher(user: ReturnType<typeof renderRoutes>['user'], campo: string, opcao: string) {
   await user.click(screen.getByRole('combobox', { name: campo }));
   await user.click(await screen.findByRole('option', { name: opcao }));
 }
@@ -33,7 +32,7 @@ async function escolher(user: ReturnType<typeof renderRotas>['user'], campo: str
 describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
   it('adapts to the property type: a home asks living conditions and animals, a shelter the institution, a shop only the address', async () => {
     fakeApi({});
-    const { user } = renderRotas(rotas, `${BASE_PATH}/new`);
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/new`);
     expect(await screen.findByRole('heading', { name: 'Novo cadastro domiciliar' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Tipo de imóvel' })).toHaveValue('Domicílio');
     expect(secao('Condições de moradia')).toBeInTheDocument();
@@ -66,7 +65,7 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
 
   it('asks land tenure only in a rural area, the energy source only with electricity, and which animals only when there are any', async () => {
     fakeApi({});
-    const { user } = renderRotas(rotas, `${BASE_PATH}/new`);
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/new`);
     await screen.findByRole('heading', { name: 'Novo cadastro domiciliar' });
     expect(screen.queryByRole('combobox', { name: 'Condição de posse e uso da terra' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Rural' }));
@@ -93,13 +92,13 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
 
   it('lists what is missing on save, with the shared messages, and sends nothing', async () => {
     const { chamadas } = fakeApi({});
-    const { user } = renderRotas(rotas, `${BASE_PATH}/new`);
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/new`);
     await screen.findByRole('heading', { name: 'Novo cadastro domiciliar' });
     await user.click(
       within(screen.getByRole('radiogroup', { name: 'Tem animais no domicílio?' })).getByRole('radio', { name: 'Sim' }),
     );
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    const resumo = await screen.findByText(msg.naoFoiPossivelGravar('cadastro domiciliar', 11));
+    const resumo = await screen.findByText(msg.naoFoiPossivelGravar('Cadastro domiciliar', 11));
     const alerta = resumo.closest('[role="alert"]') as HTMLElement;
     for (const campo of [
       'Micro-área',
@@ -135,7 +134,7 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
       'GET /api/v1/enderecos/municipios': { body: [{ codigo_ibge: '5300108', nome: 'Brasília', uf: 'DF' }] },
       'POST /api/v1/atencao_primaria/cadastros_domiciliares': { status: 201, body: domicilioDe() },
     });
-    const { user, router } = renderRotas(rotas, `${BASE_PATH}/new`);
+    const { user, router } = renderRoutes(rotas, `${BASE_PATH}/new`);
     await screen.findByRole('heading', { name: 'Novo cadastro domiciliar' });
     await user.type(screen.getByRole('textbox', { name: 'Micro-área' }), '01');
     await user.type(screen.getByRole('textbox', { name: 'CEP' }), '70000001');
@@ -150,7 +149,7 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE_PATH}/${DOMICILIO_ID}/detalhes`));
-    expect(await screen.findByText('Cadastro domiciliar foi salva com sucesso')).toBeInTheDocument();
+    expect(await screen.findByText('Cadastro domiciliar foi salvo com sucesso')).toBeInTheDocument();
     const post = chamadas.find(
       (c) => c.method === 'POST' && c.path === '/api/v1/atencao_primaria/cadastros_domiciliares',
     );
@@ -176,22 +175,16 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
     expect(typeof body.data_cadastro).toBe('string');
   });
 
-  it("refuses a date in the future with 'deve ser menor ou igual que' today", async () => {
+  it("refuses a date in the future with 'deve ser menor ou igual que' today in São Paulo", async () => {
     fakeApi({});
-    const { user } = renderRotas(rotas, `${BASE_PATH}/new`);
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/new`);
     await screen.findByRole('heading', { name: 'Novo cadastro domiciliar' });
-    const amanha = new Date(Date.now() + 2 * 86_400_000);
-    const p2 = (n: number) => String(n).padStart(2, '0');
+    const depoisDeAmanha = isoToBr(todayIso(new Date(Date.now() + 2 * 86_400_000)))!;
     const data = screen.getByRole('textbox', { name: 'Data do cadastro' });
     await user.clear(data);
-    await user.type(data, `${p2(amanha.getDate())}${p2(amanha.getMonth() + 1)}${amanha.getFullYear()}`);
+    await user.type(data, depoisDeAmanha.replace(/\//g, ''));
     await user.tab();
-    const hoje = new Date();
-    expect(
-      await screen.findByText(
-        msg.menorOuIgualQue(`${p2(hoje.getDate())}/${p2(hoje.getMonth() + 1)}/${hoje.getFullYear()}`),
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(msg.menorOuIgualQue(isoToBr(todayIso())!))).toBeInTheDocument();
   });
 
   it("edits with the tabs 'Identificação' and 'Famílias', and a stale save offers 'Recarregar'", async () => {
@@ -202,10 +195,10 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
       }),
       [`PUT /api/v1/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}`]: {
         status: 409,
-        body: { message: msg.edicaoDesatualizada },
+        body: { code: 'edicao_desatualizada', message: msg.edicaoDesatualizada },
       },
     });
-    const { user } = renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit`);
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit`);
     expect(await screen.findByRole('tab', { name: 'Identificação', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Famílias' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Rua das Flores, 12 - Centro' })).toBeInTheDocument();
@@ -228,7 +221,7 @@ describe('CadastroDomiciliarFormPage', { timeout: 30_000 }, () => {
 
   it("goes back to the list with 'Cadastro não encontrado' when the household cannot be loaded", async () => {
     fakeApi({});
-    const { router } = renderRotas(rotas, `${BASE_PATH}/0190a6d2-1c1e-7000-8000-00000000dead/edit`);
+    const { router } = renderRoutes(rotas, `${BASE_PATH}/0190a6d2-1c1e-7000-8000-00000000dead/edit`);
     expect(await screen.findByRole('heading', { name: 'Lista de domicílios' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(BASE_PATH);
     expect(await screen.findByText(msg.cadastroNaoEncontrado)).toBeInTheDocument();

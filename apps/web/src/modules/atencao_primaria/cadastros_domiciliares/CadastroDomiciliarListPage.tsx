@@ -1,29 +1,19 @@
 // /atencao_primaria/cadastros_domiciliares (spec §2, issue 7): search by address, CEP, micro-area, team, professional,
 // unit and property type; server pagination; the URL holds the state (style.md §10).
-import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Select } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_domiciliar';
-import { CepInput, isoToBr, maskCep, touchInputStyles } from '../../../lib/form';
-import {
-  DataList,
-  ListPage,
-  SearchBox,
-  listParamsSchema,
-  useListParams,
-  ListError,
-  filtrosEmUso,
-} from '../../../lib/list';
-import { usePode } from '../../municipes/api';
-import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
+import { usePode } from '../../../lib/access';
+import { CepInput, maskCep, touchInputStyles } from '../../../lib/form';
+import { dataBr } from '../../../lib/format';
+import { ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
+import { FiltroMicroArea } from '../comum/FiltroMicroArea';
+import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useDomicilios } from './api';
 import { tipoImovelNome } from './comum';
-import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 
 const uuid = z.uuid().optional();
 const paramsSchema = listParamsSchema.extend({
@@ -44,26 +34,22 @@ const paramsSchema = listParamsSchema.extend({
 
 const TIPOS = tipoImovel.map((t) => ({ value: String(t.codigo), label: t.descricao }));
 
-const columns: DataTableColumn<CadastroDomiciliarListItem>[] = [
+const columns: Column<CadastroDomiciliarListItem>[] = [
   {
     accessor: 'endereco',
     title: 'Endereço',
     render: (c) => (
-      <Stack gap={2}>
-        <Group gap="xs" wrap="wrap">
-          <Text fw={600} size="sm">
-            {c.endereco}
-          </Text>
-          {c.termo_recusa && (
+      <RecordCell
+        title={c.endereco}
+        badges={
+          c.termo_recusa && (
             <Badge size="sm" color="gray" variant="filled">
               Recusou o cadastro
             </Badge>
-          )}
-        </Group>
-        <Text size="xs" c="dimmed">
-          {tipoImovelNome(c.tipo_imovel_id)}
-        </Text>
-      </Stack>
+          )
+        }
+        subtitle={tipoImovelNome(c.tipo_imovel_id)}
+      />
     ),
   },
   {
@@ -71,84 +57,41 @@ const columns: DataTableColumn<CadastroDomiciliarListItem>[] = [
     title: 'CEP',
     noWrap: true,
     render: (c) => (c.cep ? maskCep(c.cep) : '—'),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
+    from: 'sm',
   },
   {
     accessor: 'st_micro_area',
     title: 'Micro-área',
     render: (c) => (c.fora_area ? 'Fora de área' : (c.st_micro_area ?? '—')),
   },
-  {
-    accessor: 'equipe_nome',
-    title: 'Equipe',
-    render: (c) => c.equipe_nome ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-  },
-  {
-    accessor: 'profissional_nome',
-    title: 'Profissional',
-    render: (c) => c.profissional_nome ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.xl})`,
-  },
-  {
-    accessor: 'numero_familias',
-    title: 'Famílias',
-    textAlign: 'right',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
-  },
+  { accessor: 'equipe_nome', title: 'Equipe', from: 'lg' },
+  { accessor: 'profissional_nome', title: 'Profissional', from: 'xl' },
+  { accessor: 'numero_familias', title: 'Famílias', textAlign: 'right', from: 'md' },
   {
     accessor: 'data_cadastro',
     title: 'Data do cadastro',
     noWrap: true,
-    render: (c) => isoToBr(c.data_cadastro.slice(0, 10)),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+    render: (c) => dataBr(c.data_cadastro),
+    from: 'md',
   },
 ];
 
 export function CadastroDomiciliarListPage() {
   useDocumentTitle('Cadastros domiciliares');
-  const navigate = useNavigate();
-  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const list = useListParams(paramsSchema);
   const podeCriar = usePode('atencao_primaria/cadastros_domiciliares:create');
-  const lista = useDomicilios({
-    endereco: params.endereco,
-    cep: params.cep,
-    micro_area: params.micro_area,
-    equipe_id: params.equipe_id,
-    profissional_id: params.profissional_id,
-    unidade_saude_id: params.unidade_saude_id,
-    tipo_imovel_id: params.tipo_imovel_id,
-    page: params.page,
-    per_page: params.per_page,
-  });
-  const [cep, setCep] = useState(params.cep ?? '');
-
-  const novo = podeCriar ? (
-    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-      Novo cadastro domiciliar
-    </Button>
-  ) : undefined;
-
+  const query = useDomicilios(list.params);
+  const [cep, setCep] = useState(list.params.cep ?? '');
   return (
     <ListPage
       title="Cadastros domiciliares"
-      action={novo}
-      search={
-        <SearchBox
-          label="Buscar endereço"
-          placeholder="Logradouro, número, bairro ou referência"
-          value={params.endereco ?? ''}
-          onSearch={(endereco) => setFilters({ endereco })}
-        />
-      }
-      activeFilters={filtrosEmUso(params, [
-        'cep',
-        'micro_area',
-        'tipo_imovel_id',
-        'unidade_saude_id',
-        'equipe_id',
-        'profissional_id',
-      ])}
+      list={list}
+      query={query}
+      columns={columns}
+      rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
+      emptyText="Nenhum cadastro domiciliar encontrado."
+      novo={podeCriar && { to: `${BASE_PATH}/new`, label: 'Novo cadastro domiciliar', vazio: 'Cadastrar domicílio' }}
+      search={{ field: 'endereco', label: 'Buscar endereço', placeholder: 'Logradouro, número, bairro ou referência' }}
       filters={
         <>
           <CepInput
@@ -157,10 +100,10 @@ export function CadastroDomiciliarListPage() {
             value={cep}
             onChange={(v) => {
               setCep(v);
-              if (v.length === 8 || v === '') setFilters({ cep: v || undefined });
+              if (v.length === 8 || v === '') list.setFilters({ cep: v || undefined });
             }}
           />
-          <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
+          <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
           <Select
             label="Tipo de imóvel"
             w={200}
@@ -168,35 +111,13 @@ export function CadastroDomiciliarListPage() {
             searchable
             data={TIPOS}
             styles={touchInputStyles}
-            value={params.tipo_imovel_id === undefined ? null : String(params.tipo_imovel_id)}
-            onChange={(v) => setFilters({ tipo_imovel_id: v ?? undefined })}
+            value={list.params.tipo_imovel_id === undefined ? null : String(list.params.tipo_imovel_id)}
+            onChange={(v) => list.setFilters({ tipo_imovel_id: v ?? undefined })}
             comboboxProps={{ width: 360, position: 'bottom-start' }}
           />
-          <FiltrosLotacao value={params} onChange={setFilters} />
+          <FiltrosLotacao value={list.params} onChange={list.setFilters} />
         </>
       }
-    >
-      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
-      <DataList<CadastroDomiciliarListItem>
-        ariaLabel="Cadastros domiciliares"
-        columns={columns}
-        records={lista.data?.rows}
-        total={lista.data?.total}
-        fetching={lista.isFetching}
-        page={params.page}
-        perPage={params.per_page}
-        onPageChange={setPage}
-        onPerPageChange={setPerPage}
-        emptyText="Nenhum cadastro domiciliar encontrado."
-        emptyAction={
-          podeCriar ? (
-            <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>
-              Cadastrar domicílio
-            </Button>
-          ) : undefined
-        }
-        onRowClick={(c) => void navigate(`${BASE_PATH}/${c.id}/detalhes`)}
-      />
-    </ListPage>
+    />
   );
 }

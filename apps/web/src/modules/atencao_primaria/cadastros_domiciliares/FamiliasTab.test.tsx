@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared';
 import {
   CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
@@ -8,19 +8,8 @@ import {
 import { BASE_PATH } from './api';
 import { CadastroDomiciliarFormPage, CadastroDomiciliarIdentificacaoTab } from './CadastroDomiciliarFormPage';
 import { DESVINCULADA_COM_SUCESSO, FamiliasTab, VINCULADA_COM_SUCESSO } from './FamiliasTab';
-import {
-  domicilioDe,
-  DOMICILIO_ID,
-  FAMILIA_ID,
-  fakeApi,
-  familiaListItemDe,
-  JOAO,
-  lista,
-  MARIA,
-  renderRotas,
-} from './testUtils';
-
-afterEach(() => vi.unstubAllGlobals());
+import { domicilioDe, DOMICILIO_ID, FAMILIA_ID, fakeApi, familiaListItemDe, JOAO, lista, MARIA } from './testUtils';
+import { renderRoutes } from '../../../test/render';
 
 const rotas = [
   {
@@ -66,7 +55,7 @@ describe('FamiliasTab', { timeout: 30_000 }, () => {
         }),
       },
     });
-    renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
+    renderRoutes(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
     const tabela = await screen.findByRole('table', { name: 'Famílias do domicílio' });
     expect(screen.getByRole('tab', { name: 'Famílias', selected: true })).toBeInTheDocument();
     const maria = within(tabela).getByRole('row', { name: /Maria da Silva/ });
@@ -101,7 +90,7 @@ describe('FamiliasTab', { timeout: 30_000 }, () => {
         return { body: domicilio };
       },
     });
-    const { user } = renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
     expect(await screen.findByText('Nenhuma família vinculada a este domicílio.')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Vincular família' }));
     const modal = await screen.findByRole('dialog', { name: 'Vincular família' });
@@ -109,8 +98,8 @@ describe('FamiliasTab', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Maria da Silva · Prontuário F12 · 3 membros' }));
     // Only families without a home that did not move are offered.
     const busca = chamadas.find((c) => c.path === '/api/v1/atencao_primaria/familias');
-    expect(busca?.search.get('vinculada')).toBe('false');
-    expect(busca?.search.get('mudou')).toBe('false');
+    expect(busca?.query.get('vinculada')).toBe('false');
+    expect(busca?.query.get('mudou')).toBe('false');
     await user.click(within(modal).getByRole('button', { name: 'Vincular' }));
 
     const pergunta = await screen.findByRole('dialog', { name: 'Confirmar vínculo' });
@@ -133,7 +122,7 @@ describe('FamiliasTab', { timeout: 30_000 }, () => {
       'GET /api/v1/atencao_primaria/familias': lista([familiaListItemDe()]),
       [`POST ${URL_DOMICILIO}/familias`]: { status: 409, body: { message: msg.familiaJaVinculada, errors: {} } },
     });
-    const { user } = renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
     await user.click(await screen.findByRole('button', { name: 'Vincular família' }));
     const modal = await screen.findByRole('dialog', { name: 'Vincular família' });
     await user.click(within(modal).getByRole('button', { name: 'Vincular' }));
@@ -154,7 +143,7 @@ describe('FamiliasTab', { timeout: 30_000 }, () => {
         return { body: domicilio };
       },
     });
-    const { user } = renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
     await user.click(await screen.findByRole('button', { name: 'Desvincular a família de Maria da Silva' }));
     await user.click(await screen.findByRole('button', { name: 'Não, manter' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -170,7 +159,7 @@ describe('FamiliasTab', { timeout: 30_000 }, () => {
 
   it('explains that only homes take families', async () => {
     fakeApi({ [`GET ${URL_DOMICILIO}`]: { body: domicilioDe({ tipo_imovel_id: 2 }) } });
-    renderRotas(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
+    renderRoutes(rotas, `${BASE_PATH}/${DOMICILIO_ID}/edit/familias`);
     expect(await screen.findByText(msg.familiasSomenteDomicilio)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Vincular família' })).not.toBeInTheDocument();
   });

@@ -1,10 +1,9 @@
 // /atencao_primaria/cadastros_domiciliares/{id}/edit/familias (spec §2 child tab, issue 7): the families living in the
 // home, linking one not yet linked (409 when already linked; a head already heading a family in another home asks to
 // confirm, spec §8) and unlinking with confirmation.
-import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useOutletContext } from 'react-router';
@@ -15,10 +14,10 @@ import {
   type CadastroDomiciliar,
   type FamiliaDoDomicilio,
 } from '@saude/shared/schemas/cadastro_domiciliar';
-import { notifyError } from '../../../lib/feedback';
-import { maskCns, touchInputStyles, useFieldLabel } from '../../../lib/form';
+import { usePode } from '../../../lib/access';
+import { notifyError, notifySuccess } from '../../../lib/feedback';
+import { maskCns, useFieldLabel, SearchSelect } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
-import { usePode } from '../../municipes/api';
 import { BASE_PATH as FAMILIAS_PATH, useFamilias } from '../familias/api';
 import { useDesvincularFamilia, useVincularFamilia } from './api';
 import type { DomicilioTabContext } from './CadastroDomiciliarFormPage';
@@ -51,13 +50,7 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
       confirmProps: { color: 'red' },
       onConfirm: () => {
         desvincular.mutateAsync(f.id).then(
-          () =>
-            notifications.show({
-              color: 'green',
-              title: msg.sucesso,
-              message: DESVINCULADA_COM_SUCESSO,
-              autoClose: 5000,
-            }),
+          () => notifySuccess(DESVINCULADA_COM_SUCESSO),
           (err: unknown) => notifyError(err),
         );
       },
@@ -178,7 +171,7 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
     }
     try {
       await vincular.mutateAsync({ familia_id: familiaId, confirmar });
-      notifications.show({ color: 'green', title: msg.sucesso, message: VINCULADA_COM_SUCESSO, autoClose: 5000 });
+      notifySuccess(VINCULADA_COM_SUCESSO);
       onClose();
     } catch (err) {
       // Spec §8: the head already heads a family in another home — ask, and link on "Sim".
@@ -195,7 +188,7 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
         });
         return;
       }
-      if (err instanceof ApiError && (err.status === 409 || err.status === 422)) {
+      if (err instanceof ApiError && (err.code === 'conflito' || err.code === 'validacao')) {
         setErro(err.errors.familia_id?.[0] ?? err.message);
         return;
       }
@@ -206,25 +199,19 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
   return (
     <Modal opened onClose={onClose} title="Vincular família" size="lg">
       <Stack gap="md">
-        <Select
+        <SearchSelect
           {...label}
-          searchable
-          clearable
           data={data}
           value={familiaId}
-          styles={touchInputStyles}
           error={erro}
           placeholder="Nome, CPF ou CNS do responsável"
           searchValue={busca}
           onSearchChange={setBusca}
-          // The API already searched: show its answer as is.
-          filter={({ options }) => options}
           nothingFoundMessage={familias.isFetching ? 'Buscando…' : 'Nenhuma família sem domicílio encontrada.'}
           onChange={(_v, option) => {
             setEscolhida(option ? { value: option.value, label: option.label } : null);
             setErro(undefined);
           }}
-          comboboxProps={{ withinPortal: true }}
           data-autofocus
         />
         <Text size="xs" c="dimmed">

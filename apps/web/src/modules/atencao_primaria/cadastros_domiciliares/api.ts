@@ -1,5 +1,5 @@
 // Data hooks of the household registrations (issue 7): one query-key factory, pages fetch, children get props.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CadastroDomiciliar,
   CadastroDomiciliarFilters,
@@ -9,54 +9,24 @@ import type {
   VincularFamiliaInput,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { http } from '../../../lib/http';
+import { resource } from '../../../lib/resource';
 
 export const BASE_PATH = '/atencao_primaria/cadastros_domiciliares';
 const base = `/api/v1${BASE_PATH}`;
 
-export const domicilioKeys = {
-  all: ['cadastros_domiciliares'] as const,
-  list: (f: Partial<CadastroDomiciliarFilters>) => [...domicilioKeys.all, 'list', f] as const,
-  detail: (id: string) => [...domicilioKeys.all, 'detail', id] as const,
-};
+const domicilios = resource<
+  CadastroDomiciliar,
+  CadastroDomiciliarListItem,
+  CadastroDomiciliarFilters,
+  CadastroDomiciliarInput | CadastroDomiciliarUpdate
+>(BASE_PATH);
 
-export const useDomicilios = (f: Partial<CadastroDomiciliarFilters>) =>
-  useQuery({
-    queryKey: domicilioKeys.list(f),
-    queryFn: ({ signal }) => http.list<CadastroDomiciliarListItem>(base, f, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useDomicilio = (id: string | undefined) =>
-  useQuery({
-    queryKey: domicilioKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => http.get<CadastroDomiciliar>(`${base}/${id}`, undefined, signal),
-    enabled: id !== undefined,
-    // A 404 is an answer, not a hiccup: go back to the list at once.
-    retry: false,
-  });
-
-export function useSaveDomicilio(id?: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CadastroDomiciliarInput | CadastroDomiciliarUpdate) =>
-      id ? http.put<CadastroDomiciliar>(`${base}/${id}`, body) : http.post<CadastroDomiciliar>(base, body),
-    onSuccess: (saved) => {
-      qc.setQueryData(domicilioKeys.detail(saved.id), saved);
-      void qc.invalidateQueries({ queryKey: [...domicilioKeys.all, 'list'] });
-    },
-  });
-}
-
-export function useDeleteDomicilio() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => http.delete<void>(`${base}/${id}`),
-    onSuccess: (_r, id) => {
-      qc.removeQueries({ queryKey: domicilioKeys.detail(id) });
-      void qc.invalidateQueries({ queryKey: [...domicilioKeys.all, 'list'] });
-    },
-  });
-}
+export const domicilioKeys = domicilios.keys;
+export const getDomicilio = domicilios.get;
+export const useDomicilios = domicilios.useList;
+export const useDomicilio = domicilios.useOne;
+export const useSaveDomicilio = domicilios.useSave;
+export const useDeleteDomicilio = domicilios.useRemove;
 
 /** The household answers with its families; the family screens read the link too. */
 function onVinculo(qc: ReturnType<typeof useQueryClient>) {

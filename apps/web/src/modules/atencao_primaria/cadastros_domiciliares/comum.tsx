@@ -1,29 +1,18 @@
-// Pieces shared by the household screens: names of codes, the one-line address, the header card and the loader.
-import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+// Pieces shared by the household screens: the property type's name, the one-line address and the header card.
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode } from 'react';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import { enderecoLinha, type EnderecoPartes } from '@saude/shared/endereco';
 import type { CadastroDomiciliar } from '@saude/shared/schemas/cadastro_domiciliar';
-import { useLoadErrorNotice } from '../../../lib/feedback';
 import { maskCep } from '../../../lib/form';
-import { useDomicilio } from './api';
+import { descricao } from '../../../lib/format';
 
 export const MODEL = 'Cadastro domiciliar';
 
-type Tabela = readonly { codigo: number | string; descricao: string }[];
-export const nomeDe = (t: Tabela, id: number | string | null | undefined) =>
-  (id === null || id === undefined ? undefined : t.find((r) => r.codigo === id)?.descricao) ?? '—';
-export const opcoes = (t: readonly { codigo: number; descricao: string }[]) =>
-  t.map((r) => ({ value: r.codigo, label: r.descricao }));
-
-export const tipoImovelNome = (id: number | null | undefined) => nomeDe(tipoImovel, id);
+export const tipoImovelNome = (id: number | null | undefined) => descricao(tipoImovel, id);
 
 /** 'Rua das Flores, 12 - Apto 3 - Centro', as the lists' `endereco` (one shared function). */
 export const enderecoTexto = (c: EnderecoPartes): string => enderecoLinha(c);
-
-export function MicroAreaTexto({ microArea, foraArea }: { microArea: string | null; foraArea: boolean }) {
-  return <>{foraArea ? 'Fora de área' : (microArea ?? '—')}</>;
-}
 
 /** Which home this is (ux.md detail header): address, property type, micro-area, unit and team. */
 export function DomicilioCabecalho({ c, children }: { c: CadastroDomiciliar; children?: ReactNode }) {
@@ -61,21 +50,5 @@ export function DomicilioCabecalho({ c, children }: { c: CadastroDomiciliar; chi
         {children}
       </Group>
     </Card>
-  );
-}
-
-/** Loads the household; a 404 (absent or outside the user's territory) says so, and the page goes back to the list. */
-export function useDomicilioOuVolta(id: string | undefined) {
-  const q = useDomicilio(id);
-  useLoadErrorNotice(q.error);
-  return q;
-}
-
-export function DomicilioCarregando() {
-  return (
-    <Stack gap="md" aria-busy="true" aria-label="Carregando cadastro domiciliar">
-      <Skeleton h={88} radius="md" />
-      <Skeleton h={320} radius="md" />
-    </Stack>
   );
 }

@@ -2,7 +2,7 @@
 // (cadastroDomiciliarInputSchema with cadastroDomiciliarIssues), run on the very body the form would send, so the
 // browser and the API answer with the same messages.
 import { z } from 'zod';
-import { msg } from '@saude/shared';
+import { isValidTime, msg, zonedDateTimeToIso } from '@saude/shared';
 import {
   cadastroDomiciliarInputSchema,
   normalizarCadastroDomiciliar,
@@ -11,206 +11,108 @@ import {
   type CadastroDomiciliarInput,
   type CadastroDomiciliarValues,
 } from '@saude/shared/schemas/cadastro_domiciliar';
+import { emptyValues, omitEmpty, pickValues } from '../../../lib/form/values';
+import { agoraParaCadastro, campoDoCabecalho, ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
 
 const num = () => z.number().nullable();
 const bool3 = () => z.boolean().nullable();
+/** Text as the kit's fields write it: null when empty. */
+const texto = () => z.string().nullable();
 
-export const domicilioFormSchema = z
-  .object({
-    equipe_id: z.string().nullable(),
-    st_micro_area: z.string(),
-    fora_area: z.boolean(),
-    /** yyyy-MM-dd and HH:mm in the browser's time; joined into one ISO timestamp for the API. */
-    data_cadastro_data: z.string().nullable(),
-    data_cadastro_hora: z.string(),
-    cep: z.string(),
-    uf: z.string().nullable(),
-    municipio_ibge: z.string(),
-    /** The municipality's name, for the address block's select only (the API keeps the IBGE code). */
-    municipio_nome: z.string(),
-    tipo_logradouro: z.string(),
-    logradouro: z.string(),
-    numero: z.string(),
-    sem_numero: z.boolean(),
-    complemento: z.string(),
-    bairro: z.string(),
-    ponto_referencia: z.string(),
-    tipo_imovel_id: num(),
-    telefone_residencial: z.string(),
-    telefone_contato: z.string(),
-    situacao_moradia_id: num(),
-    localizacao_id: num(),
-    tipo_domicilio_id: num(),
-    condicao_posse_terra_id: num(),
-    numero_moradores: num(),
-    numero_comodos: num(),
-    tipo_acesso_id: num(),
-    material_paredes_id: num(),
-    energia_eletrica: bool3(),
-    tipo_origem_energia_eletrica_id: num(),
-    abastecimento_agua_id: num(),
-    tratamento_agua_id: num(),
-    escoamento_sanitario_id: num(),
-    destino_lixo_id: num(),
-    possui_animais: z.boolean(),
-    animal_ids: z.array(z.number()),
-    quantidade_animais: num(),
-    instituicao_nome: z.string(),
-    instituicao_responsavel_nome: z.string(),
-    instituicao_responsavel_cns: z.string(),
-    instituicao_responsavel_cargo: z.string(),
-    instituicao_responsavel_telefone: z.string(),
-    instituicao_outros_profissionais: bool3(),
-    termo_recusa: z.boolean(),
-    temperatura: num(),
-    glicemia: num(),
-    momento_coleta_glicemia_id: num(),
-    pressao_sistolica: num(),
-    pressao_diastolica: num(),
-  })
-  .superRefine((v, ctx) => {
-    const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!v.data_cadastro_data) add('data_cadastro_data', msg.obrigatorio);
-    if (!/^\d{2}:\d{2}$/.test(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
-    const r = cadastroDomiciliarInputSchema.safeParse(formParaApi(v));
-    if (r.success) return;
-    const vistos = new Set<string>();
-    for (const issue of r.error.issues) {
-      const campo = campoDoForm(String(issue.path[0] ?? ''));
-      // One message per field, the first: the summary lists each field once.
-      if (vistos.has(campo) || (campo === 'data_cadastro_data' && !v.data_cadastro_data)) continue;
-      vistos.add(campo);
-      add(campo, issue.message);
-    }
-  });
+const camposSchema = z.object({
+  equipe_id: texto(),
+  st_micro_area: texto(),
+  fora_area: z.boolean(),
+  /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
+  data_cadastro_data: texto(),
+  data_cadastro_hora: texto(),
+  cep: texto(),
+  uf: texto(),
+  municipio_ibge: texto(),
+  /** The municipality's name, for the address block's select only (the API keeps the IBGE code). */
+  municipio_nome: texto(),
+  tipo_logradouro: texto(),
+  logradouro: texto(),
+  numero: texto(),
+  sem_numero: z.boolean(),
+  complemento: texto(),
+  bairro: texto(),
+  ponto_referencia: texto(),
+  tipo_imovel_id: num(),
+  telefone_residencial: texto(),
+  telefone_contato: texto(),
+  situacao_moradia_id: num(),
+  localizacao_id: num(),
+  tipo_domicilio_id: num(),
+  condicao_posse_terra_id: num(),
+  numero_moradores: num(),
+  numero_comodos: num(),
+  tipo_acesso_id: num(),
+  material_paredes_id: num(),
+  energia_eletrica: bool3(),
+  tipo_origem_energia_eletrica_id: num(),
+  abastecimento_agua_id: num(),
+  tratamento_agua_id: num(),
+  escoamento_sanitario_id: num(),
+  destino_lixo_id: num(),
+  possui_animais: z.boolean(),
+  animal_ids: z.array(z.number()),
+  quantidade_animais: num(),
+  instituicao_nome: texto(),
+  instituicao_responsavel_nome: texto(),
+  instituicao_responsavel_cns: texto(),
+  instituicao_responsavel_cargo: texto(),
+  instituicao_responsavel_telefone: texto(),
+  instituicao_outros_profissionais: bool3(),
+  termo_recusa: z.boolean(),
+  temperatura: num(),
+  glicemia: num(),
+  momento_coleta_glicemia_id: num(),
+  pressao_sistolica: num(),
+  pressao_diastolica: num(),
+});
+const CAMPOS = Object.keys(camposSchema.shape) as Array<keyof z.input<typeof camposSchema>>;
+/** The fields a saved household gives back as they are (its timestamp is split into date and hour). */
+const CAMPOS_DO_REGISTRO = CAMPOS.filter((k) => k !== 'data_cadastro_data' && k !== 'data_cadastro_hora') as Array<
+  Exclude<(typeof CAMPOS)[number], 'data_cadastro_data' | 'data_cadastro_hora'>
+>;
+
+export const domicilioFormSchema = camposSchema.superRefine((v, ctx) => {
+  const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (!v.data_cadastro_data) add('data_cadastro_data', msg.obrigatorio);
+  if (!isValidTime(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
+  const r = cadastroDomiciliarInputSchema.safeParse(formParaApi(v));
+  if (r.success) return;
+  const vistos = new Set<string>();
+  for (const issue of r.error.issues) {
+    const campo = campoDoCabecalho(String(issue.path[0] ?? ''));
+    // One message per field, the first: the summary lists each field once.
+    if (vistos.has(campo) || (campo === 'data_cadastro_data' && !v.data_cadastro_data)) continue;
+    vistos.add(campo);
+    add(campo, issue.message);
+  }
+});
 
 export type DomicilioFormValues = z.input<typeof domicilioFormSchema>;
 
-const p2 = (n: number) => String(n).padStart(2, '0');
-
-/** Local date + time → ISO timestamp (UTC, which the API accepts). */
-export function dataHoraIso(data: string | null, hora: string): string | undefined {
-  if (!data || !/^\d{4}-\d{2}-\d{2}$/.test(data) || !/^\d{2}:\d{2}$/.test(hora)) return undefined;
-  const d = new Date(`${data}T${hora}:00`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
-function partes(d: Date) {
-  return {
-    data: `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`,
-    hora: `${p2(d.getHours())}:${p2(d.getMinutes())}`,
-  };
-}
-
 /** A new household: a home (the common case), dated now (spec §5: date and time default to now, editable). */
 export function novoDomicilio(agora = new Date()): DomicilioFormValues {
-  const { data, hora } = partes(agora);
   return {
-    equipe_id: null,
-    st_micro_area: '',
+    ...emptyValues(CAMPOS),
     fora_area: false,
-    data_cadastro_data: data,
-    data_cadastro_hora: hora,
-    cep: '',
-    uf: null,
-    municipio_ibge: '',
-    municipio_nome: '',
-    tipo_logradouro: '',
-    logradouro: '',
-    numero: '',
     sem_numero: false,
-    complemento: '',
-    bairro: '',
-    ponto_referencia: '',
-    tipo_imovel_id: TIPO_IMOVEL_DOMICILIO,
-    telefone_residencial: '',
-    telefone_contato: '',
-    situacao_moradia_id: null,
-    localizacao_id: null,
-    tipo_domicilio_id: null,
-    condicao_posse_terra_id: null,
-    numero_moradores: null,
-    numero_comodos: null,
-    tipo_acesso_id: null,
-    material_paredes_id: null,
-    energia_eletrica: null,
-    tipo_origem_energia_eletrica_id: null,
-    abastecimento_agua_id: null,
-    tratamento_agua_id: null,
-    escoamento_sanitario_id: null,
-    destino_lixo_id: null,
     possui_animais: false,
-    animal_ids: [],
-    quantidade_animais: null,
-    instituicao_nome: '',
-    instituicao_responsavel_nome: '',
-    instituicao_responsavel_cns: '',
-    instituicao_responsavel_cargo: '',
-    instituicao_responsavel_telefone: '',
-    instituicao_outros_profissionais: null,
     termo_recusa: false,
-    temperatura: null,
-    glicemia: null,
-    momento_coleta_glicemia_id: null,
-    pressao_sistolica: null,
-    pressao_diastolica: null,
+    animal_ids: [],
+    tipo_imovel_id: TIPO_IMOVEL_DOMICILIO,
+    ...agoraParaCadastro(agora),
   };
 }
 
-export function domicilioParaForm(c: CadastroDomiciliar): DomicilioFormValues {
-  const { data, hora } = partes(new Date(c.data_cadastro));
-  const t = (v: string | null) => v ?? '';
-  return {
-    equipe_id: c.equipe_id,
-    st_micro_area: t(c.st_micro_area),
-    fora_area: c.fora_area,
-    data_cadastro_data: data,
-    data_cadastro_hora: hora,
-    cep: t(c.cep),
-    uf: c.uf,
-    municipio_ibge: t(c.municipio_ibge),
-    municipio_nome: t(c.municipio_nome),
-    tipo_logradouro: t(c.tipo_logradouro),
-    logradouro: t(c.logradouro),
-    numero: t(c.numero),
-    sem_numero: c.sem_numero,
-    complemento: t(c.complemento),
-    bairro: t(c.bairro),
-    ponto_referencia: t(c.ponto_referencia),
-    tipo_imovel_id: c.tipo_imovel_id,
-    telefone_residencial: t(c.telefone_residencial),
-    telefone_contato: t(c.telefone_contato),
-    situacao_moradia_id: c.situacao_moradia_id,
-    localizacao_id: c.localizacao_id,
-    tipo_domicilio_id: c.tipo_domicilio_id,
-    condicao_posse_terra_id: c.condicao_posse_terra_id,
-    numero_moradores: c.numero_moradores,
-    numero_comodos: c.numero_comodos,
-    tipo_acesso_id: c.tipo_acesso_id,
-    material_paredes_id: c.material_paredes_id,
-    energia_eletrica: c.energia_eletrica,
-    tipo_origem_energia_eletrica_id: c.tipo_origem_energia_eletrica_id,
-    abastecimento_agua_id: c.abastecimento_agua_id,
-    tratamento_agua_id: c.tratamento_agua_id,
-    escoamento_sanitario_id: c.escoamento_sanitario_id,
-    destino_lixo_id: c.destino_lixo_id,
-    possui_animais: c.possui_animais,
-    animal_ids: c.animal_ids,
-    quantidade_animais: c.quantidade_animais,
-    instituicao_nome: t(c.instituicao_nome),
-    instituicao_responsavel_nome: t(c.instituicao_responsavel_nome),
-    instituicao_responsavel_cns: t(c.instituicao_responsavel_cns),
-    instituicao_responsavel_cargo: t(c.instituicao_responsavel_cargo),
-    instituicao_responsavel_telefone: t(c.instituicao_responsavel_telefone),
-    instituicao_outros_profissionais: c.instituicao_outros_profissionais,
-    termo_recusa: c.termo_recusa,
-    temperatura: c.temperatura,
-    glicemia: c.glicemia,
-    momento_coleta_glicemia_id: c.momento_coleta_glicemia_id,
-    pressao_sistolica: c.pressao_sistolica,
-    pressao_diastolica: c.pressao_diastolica,
-  };
-}
+export const domicilioParaForm = (c: CadastroDomiciliar): DomicilioFormValues => ({
+  ...pickValues(c, CAMPOS_DO_REGISTRO),
+  ...agoraParaCadastro(c.data_cadastro),
+});
 
 /**
  * Form → API body, cleared by the shared normalizer of what does not apply (property type, refusal, rural area,
@@ -218,58 +120,13 @@ export function domicilioParaForm(c: CadastroDomiciliar): DomicilioFormValues {
  * occupation) go as read on edit and are left out on create, where the API fills them from the user's assignment.
  */
 export function formParaApi(v: DomicilioFormValues, atual?: CadastroDomiciliar): CadastroDomiciliarInput {
-  const s = (x: string | null | undefined) => (x ? x : undefined);
-  const n = <T>(x: T | null | undefined): T | undefined => (x === null ? undefined : x);
+  const { data_cadastro_data, data_cadastro_hora, municipio_nome: _nome, ...respostas } = v;
   const body = {
     unidade_saude_id: atual?.unidade_saude_id,
     profissional_id: atual?.profissional_id,
     ocupacao_id: atual?.ocupacao_id,
-    equipe_id: s(v.equipe_id),
-    data_cadastro: dataHoraIso(v.data_cadastro_data, v.data_cadastro_hora),
-    st_micro_area: s(v.st_micro_area),
-    fora_area: v.fora_area,
-    cep: s(v.cep),
-    uf: s(v.uf),
-    municipio_ibge: s(v.municipio_ibge),
-    tipo_logradouro: s(v.tipo_logradouro),
-    logradouro: s(v.logradouro),
-    numero: s(v.numero),
-    sem_numero: v.sem_numero,
-    complemento: s(v.complemento),
-    bairro: s(v.bairro),
-    ponto_referencia: s(v.ponto_referencia),
-    tipo_imovel_id: n(v.tipo_imovel_id) as number,
-    telefone_residencial: s(v.telefone_residencial),
-    telefone_contato: s(v.telefone_contato),
-    situacao_moradia_id: n(v.situacao_moradia_id),
-    localizacao_id: n(v.localizacao_id),
-    tipo_domicilio_id: n(v.tipo_domicilio_id),
-    condicao_posse_terra_id: n(v.condicao_posse_terra_id),
-    numero_moradores: n(v.numero_moradores),
-    numero_comodos: n(v.numero_comodos),
-    tipo_acesso_id: n(v.tipo_acesso_id),
-    material_paredes_id: n(v.material_paredes_id),
-    energia_eletrica: n(v.energia_eletrica),
-    tipo_origem_energia_eletrica_id: n(v.tipo_origem_energia_eletrica_id),
-    abastecimento_agua_id: n(v.abastecimento_agua_id),
-    tratamento_agua_id: n(v.tratamento_agua_id),
-    escoamento_sanitario_id: n(v.escoamento_sanitario_id),
-    destino_lixo_id: n(v.destino_lixo_id),
-    possui_animais: v.possui_animais,
-    animal_ids: v.animal_ids,
-    quantidade_animais: n(v.quantidade_animais),
-    instituicao_nome: s(v.instituicao_nome),
-    instituicao_responsavel_nome: s(v.instituicao_responsavel_nome),
-    instituicao_responsavel_cns: s(v.instituicao_responsavel_cns),
-    instituicao_responsavel_cargo: s(v.instituicao_responsavel_cargo),
-    instituicao_responsavel_telefone: s(v.instituicao_responsavel_telefone),
-    instituicao_outros_profissionais: n(v.instituicao_outros_profissionais),
-    termo_recusa: v.termo_recusa,
-    temperatura: n(v.temperatura),
-    glicemia: n(v.glicemia),
-    momento_coleta_glicemia_id: n(v.momento_coleta_glicemia_id),
-    pressao_sistolica: n(v.pressao_sistolica),
-    pressao_diastolica: n(v.pressao_diastolica),
+    ...omitEmpty(respostas),
+    data_cadastro: zonedDateTimeToIso(data_cadastro_data, data_cadastro_hora) ?? undefined,
   };
   // The normalizer reads the answers only: the body's loose input shape is what it clears.
   return normalizarCadastroDomiciliar(body as CadastroDomiciliarValues) as CadastroDomiciliarInput;
@@ -277,13 +134,8 @@ export function formParaApi(v: DomicilioFormValues, atual?: CadastroDomiciliar):
 
 /** Labels of the save summary (spec §8 'verifique o(s) seguinte(s) campo(s)'). */
 export const ROTULOS: Record<string, string> = {
-  equipe_id: 'Equipe',
+  ...ROTULOS_CABECALHO,
   st_micro_area: 'Micro-área',
-  data_cadastro_data: 'Data do cadastro',
-  data_cadastro_hora: 'Hora do cadastro',
-  unidade_saude_id: 'Unidade de saúde',
-  profissional_id: 'Profissional',
-  ocupacao_id: 'Ocupação (CBO)',
   cep: 'CEP',
   uf: 'UF',
   municipio_ibge: 'Município',
@@ -323,6 +175,3 @@ export const ROTULOS: Record<string, string> = {
   pressao_sistolica: 'Pressão sistólica',
   pressao_diastolica: 'Pressão diastólica',
 };
-
-/** API field → form field (only data_cadastro differs). */
-export const campoDoForm = (k: string) => (k === 'data_cadastro' ? 'data_cadastro_data' : k);

@@ -1,32 +1,20 @@
-// Test helpers of the household and family screens: a fake API keyed by method and path, and records as the API
-// answers them.
-import { notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
-import type { Usuario } from '@saude/shared';
+// Test helpers of the primary-care screens: records as the API answers them, and the test fake API with the filter
+// options every primary-care screen asks.
 import type { CadastroDomiciliar } from '@saude/shared/schemas/cadastro_domiciliar';
 import type { Familia, FamiliaListItem } from '@saude/shared/schemas/familia';
 import type { OpcoesFiltro } from '@saude/shared/schemas/opcoes_filtro';
-import { createTestQueryClient, Providers } from '../../../lib/test-utils';
+import { fakeApi as fakeApiBase, UNIDADE_TESTE as UNIDADE_ID, type Rota } from '../../../test/fakeApi';
+
+export { lista, type Chamada } from '../../../test/fakeApi';
+export { UNIDADE_ID };
 
 export const DOMICILIO_ID = '0190a6d2-1c1e-7000-8000-0000000000d1';
 export const FAMILIA_ID = '0190a6d2-1c1e-7000-8000-0000000000f1';
-export const UNIDADE_ID = '0190a6d2-1c1e-7000-8000-0000000000a1';
 export const EQUIPE_ID = '0190a6d2-1c1e-7000-8000-0000000000e1';
 export const MARIA = '0190a6d2-1c1e-7000-8000-000000000101';
 export const JOAO = '0190a6d2-1c1e-7000-8000-000000000102';
 export const ANA = '0190a6d2-1c1e-7000-8000-000000000103';
 
-export const usuario: Usuario = {
-  login: 'acs',
-  nome: 'Agente Teste',
-  email: null,
-  unidade_atual: { id: UNIDADE_ID, nome: 'UBS Centro' },
-  perfil: 'ACS',
-  permissoes: [],
-};
 export const opcoesFiltro: OpcoesFiltro = {
   unidades: [{ id: UNIDADE_ID, nome: 'UBS Centro' }],
   equipes: [{ id: EQUIPE_ID, nome: 'ESF Centro 1', unidade_saude_id: UNIDADE_ID, micro_areas: ['01', '02'] }],
@@ -160,57 +148,6 @@ export function familiaDe(o: Partial<Familia> = {}): Familia {
   };
 }
 
-type Resposta = { status?: number; body?: unknown; headers?: Record<string, string> };
-export type Chamada = { method: string; path: string; search: URLSearchParams; body: unknown };
-type Handler = (c: Chamada) => Resposta;
-
-/**
- * Stubs fetch: `rotas['GET /api/...']` (path without the query) answers; every call is recorded. The signed-in user,
- * the permission check (always allowed) and the filter options answer unless a test overrides them.
- */
-export function fakeApi(rotas: Record<string, Handler | Resposta>) {
-  const chamadas: Chamada[] = [];
-  const padrao: Record<string, Handler | Resposta> = {
-    'GET /api/v2/auth/me': { body: usuario },
-    'POST /api/ferramentas/permissoes': { body: { permitido: true } },
-    'GET /api/v1/atencao_primaria/opcoes_filtro': { body: opcoesFiltro },
-  };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const chamada = { method, path: url.pathname, search: url.searchParams, body };
-    chamadas.push(chamada);
-    const rota = rotas[`${method} ${url.pathname}`] ?? padrao[`${method} ${url.pathname}`];
-    const r: Resposta =
-      typeof rota === 'function'
-        ? rota(chamada)
-        : (rota ?? { status: 404, body: { message: 'Cadastro não encontrado' } });
-    return new Response(r.status === 204 ? null : JSON.stringify(r.body ?? {}), {
-      status: r.status ?? 200,
-      headers: { 'Content-Type': 'application/json', ...r.headers },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { chamadas, fetchMock };
-}
-
-/** A list answer: the rows and X-Total-Count. */
-export const lista = (rows: unknown[], total = rows.length): Resposta => ({
-  body: rows,
-  headers: { 'X-Total-Count': String(total) },
-});
-
-/** Renders a route tree (children and outlets included) at `url`, as the app's router would. */
-export function renderRotas(routes: RouteObject[], url: string) {
-  notifications.clean();
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const user = userEvent.setup();
-  const queryClient = createTestQueryClient();
-  const result = render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { ...result, user, router, queryClient };
-}
+/** The test fake API, answering the filter options (GET /api/v1/atencao_primaria/opcoes_filtro) unless overridden. */
+export const fakeApi = (rotas: Record<string, Rota>, opcoes?: Parameters<typeof fakeApiBase>[1]) =>
+  fakeApiBase({ 'GET /api/v1/atencao_primaria/opcoes_filtro': { body: opcoesFiltro }, ...rotas }, opcoes);

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CadastroIndividual } from '@saude/shared/schemas/cadastro_individual';
 import {
   DOMICILIO_ID,
@@ -8,12 +8,10 @@ import {
   familiaListItemDe,
   lista,
   MARIA,
-  renderRotas,
 } from '../cadastros_domiciliares/testUtils';
+import { renderRoutes } from '../../../test/render';
 import { BASE_PATH } from './api';
 import { CadastroIndividualDetalhesPage } from './CadastroIndividualDetalhesPage';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const ID = '0190a6d2-1c1e-7000-8000-0000000000b1';
 const cadastro = {
@@ -73,7 +71,7 @@ describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_0
       [`GET /api/v1${BASE_PATH}/${ID}`]: { body: cadastro },
       'GET /api/v1/atencao_primaria/familias': lista([familiaListItemDe({ domicilio_id: DOMICILIO_ID })]),
     });
-    renderRotas(rotas, `${BASE_PATH}/${ID}/detalhes`);
+    renderRoutes(rotas, `${BASE_PATH}/${ID}/detalhes`);
     expect(await screen.findByRole('link', { name: 'Informações do domicílio' })).toHaveAttribute(
       'href',
       `/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}/detalhes`,
@@ -83,8 +81,8 @@ describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_0
       `/atencao_primaria/visitas_domiciliares/${FAMILIA_ID}/detalhes`,
     );
     const busca = chamadas.find((c) => c.path === '/api/v1/atencao_primaria/familias');
-    expect(busca?.search.get('municipe_id')).toBe(MARIA);
-    expect(busca?.search.get('per_page')).toBe('1');
+    expect(busca?.query.get('municipe_id')).toBe(MARIA);
+    expect(busca?.query.get('per_page')).toBe('1');
   });
 
   it("disables 'Informações do domicílio' with 'Munícipe sem domicílio vinculado' when the family has no home", async () => {
@@ -92,7 +90,7 @@ describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_0
       [`GET /api/v1${BASE_PATH}/${ID}`]: { body: cadastro },
       'GET /api/v1/atencao_primaria/familias': lista([familiaListItemDe()]),
     });
-    const { user } = renderRotas(rotas, `${BASE_PATH}/${ID}/detalhes`);
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/${ID}/detalhes`);
     const botao = await screen.findByRole('button', { name: 'Informações do domicílio' });
     expect(botao).toHaveAttribute('aria-disabled', 'true');
     await user.hover(botao);
@@ -105,7 +103,7 @@ describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_0
       [`GET /api/v1${BASE_PATH}/${ID}`]: { body: cadastro },
       'GET /api/v1/atencao_primaria/familias': lista([]),
     });
-    renderRotas(rotas, `${BASE_PATH}/${ID}/detalhes`);
+    renderRoutes(rotas, `${BASE_PATH}/${ID}/detalhes`);
     expect(await screen.findByRole('button', { name: 'Informações do domicílio' })).toHaveAttribute(
       'aria-disabled',
       'true',

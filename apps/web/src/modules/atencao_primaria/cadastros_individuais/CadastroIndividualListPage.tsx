@@ -1,29 +1,17 @@
 // /atencao_primaria/cadastros_individuais (spec §2, issue 6): search by name or CPF/CNS, micro-area, situation and
 // registration date range; server pagination; the URL holds the state (style.md §10).
-import { Button, Select, Stack, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_individual';
-import { DateInput, isoToBr, touchInputStyles } from '../../../lib/form';
-import {
-  DataList,
-  ListPage,
-  SearchBox,
-  listParamsSchema,
-  useListParams,
-  ListError,
-  filtrosEmUso,
-} from '../../../lib/list';
-import { usePode } from '../../municipes/api';
-import { idadeTexto } from '../../municipes/idade';
-import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
+import { usePode } from '../../../lib/access';
+import { touchInputStyles } from '../../../lib/form';
+import { dataBr, idadeTexto } from '../../../lib/format';
+import { FilterDate, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
+import { FiltroMicroArea } from '../comum/FiltroMicroArea';
+import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useCadastros } from './api';
 import { documentoTexto, SituacaoBadge } from './comum';
-import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 
 const isoDate = z
   .string()
@@ -43,6 +31,11 @@ const paramsSchema = listParamsSchema.extend({
   data_cadastro_fim: isoDate,
 });
 
+const SITUACOES = [
+  { value: 'ativo', label: 'Ativos' },
+  { value: 'saida', label: 'Saída do cadastro' },
+];
+
 /** Digits only (CPF/CNS, masked or not) go to `q`; anything else is a name. */
 export function filtroBusca(busca: string | undefined): { nome?: string; q?: string } {
   const b = busca?.trim();
@@ -50,34 +43,18 @@ export function filtroBusca(busca: string | undefined): { nome?: string; q?: str
   return /^[\d\s./-]+$/.test(b) ? { q: b.replace(/\D/g, '') } : { nome: b };
 }
 
-const columns: DataTableColumn<CadastroIndividualListItem>[] = [
+const columns: Column<CadastroIndividualListItem>[] = [
   {
     accessor: 'nome',
     title: 'Nome',
-    render: (c) => (
-      <Stack gap={2}>
-        <Text fw={600} size="sm">
-          {c.nome}
-        </Text>
-        {c.nome_social && (
-          <Text size="xs" c="dimmed">
-            Nome social: {c.nome_social}
-          </Text>
-        )}
-      </Stack>
-    ),
+    render: (c) => <RecordCell title={c.nome} subtitle={c.nome_social && `Nome social: ${c.nome_social}`} />,
   },
   {
     accessor: 'data_nascimento',
     title: 'Nascimento',
     noWrap: true,
     render: (c) => (
-      <Stack gap={0}>
-        <Text size="sm">{isoToBr(c.data_nascimento)}</Text>
-        <Text size="xs" c="dimmed">
-          {idadeTexto(c.data_nascimento)}
-        </Text>
-      </Stack>
+      <RecordCell strong={false} title={dataBr(c.data_nascimento)} subtitle={idadeTexto(c.data_nascimento)} />
     ),
   },
   {
@@ -85,154 +62,66 @@ const columns: DataTableColumn<CadastroIndividualListItem>[] = [
     title: 'CPF/CNS',
     noWrap: true,
     render: (c) => documentoTexto(c.cpf_numero, c.codigo_cns),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
+    from: 'sm',
   },
-  {
-    accessor: 'equipe_nome',
-    title: 'Equipe',
-    render: (c) => c.equipe_nome ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-  },
+  { accessor: 'equipe_nome', title: 'Equipe', from: 'lg' },
   {
     accessor: 'micro_area',
     title: 'Micro-área',
     render: (c) => (c.fora_area ? 'Fora de área' : (c.micro_area ?? '—')),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+    from: 'md',
   },
   {
     accessor: 'data_cadastro',
     title: 'Data do cadastro',
     noWrap: true,
-    render: (c) => isoToBr(c.data_cadastro.slice(0, 10)),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
+    render: (c) => dataBr(c.data_cadastro),
+    from: 'lg',
   },
   { accessor: 'situacao', title: 'Situação', render: (c) => <SituacaoBadge situacao={c.situacao} /> },
 ];
 
 export function CadastroIndividualListPage() {
   useDocumentTitle('Cadastros individuais');
-  const navigate = useNavigate();
-  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const list = useListParams(paramsSchema);
   const podeCriar = usePode('atencao_primaria/cadastros_individuais:create');
-  const lista = useCadastros({
-    ...filtroBusca(params.busca),
-    micro_area: params.micro_area,
-    situacao: params.situacao,
-    unidade_saude_id: params.unidade_saude_id,
-    equipe_id: params.equipe_id,
-    profissional_id: params.profissional_id,
-    data_cadastro_inicio: params.data_cadastro_inicio,
-    data_cadastro_fim: params.data_cadastro_fim,
-    page: params.page,
-    per_page: params.per_page,
-  });
-
-  const novo = podeCriar ? (
-    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-      Novo cadastro
-    </Button>
-  ) : undefined;
-
+  const { busca, ...filtros } = list.params;
+  const query = useCadastros({ ...filtros, ...filtroBusca(busca) });
   return (
     <ListPage
       title="Cadastros individuais"
-      action={novo}
-      search={
-        <SearchBox
-          label="Buscar cadastro"
-          placeholder="Nome, CPF ou CNS"
-          value={params.busca ?? ''}
-          onSearch={(busca) => setFilters({ busca })}
-        />
-      }
-      activeFilters={filtrosEmUso(
-        params,
-        [
-          'micro_area',
-          'situacao',
-          'unidade_saude_id',
-          'equipe_id',
-          'profissional_id',
-          'data_cadastro_inicio',
-          'data_cadastro_fim',
-        ],
-        { situacao: 'ativo' },
-      )}
+      list={list}
+      query={query}
+      columns={columns}
+      rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
+      emptyText="Nenhum cadastro individual encontrado."
+      novo={podeCriar && { to: `${BASE_PATH}/new`, label: 'Novo cadastro', vazio: 'Novo cadastro' }}
+      search={{ field: 'busca', label: 'Buscar cadastro', placeholder: 'Nome, CPF ou CNS' }}
       filters={
         <>
-          <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
+          <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
           <Select
             label="Situação"
             w={200}
             allowDeselect={false}
             styles={touchInputStyles}
-            data={[
-              { value: 'ativo', label: 'Ativos' },
-              { value: 'saida', label: 'Saída do cadastro' },
-            ]}
-            value={params.situacao}
-            onChange={(v) => setFilters({ situacao: v ?? 'ativo' })}
+            data={SITUACOES}
+            value={list.params.situacao}
+            onChange={(v) => list.setFilters({ situacao: v ?? 'ativo' })}
           />
-          <FiltrosLotacao value={params} onChange={setFilters} />
-          <FiltroData
+          <FiltrosLotacao value={list.params} onChange={list.setFilters} />
+          <FilterDate
             label="Cadastrado de"
-            value={params.data_cadastro_inicio}
-            onChange={(v) => setFilters({ data_cadastro_inicio: v })}
+            value={list.params.data_cadastro_inicio}
+            onChange={(v) => list.setFilters({ data_cadastro_inicio: v })}
           />
-          <FiltroData
+          <FilterDate
             label="Até"
-            value={params.data_cadastro_fim}
-            onChange={(v) => setFilters({ data_cadastro_fim: v })}
+            value={list.params.data_cadastro_fim}
+            onChange={(v) => list.setFilters({ data_cadastro_fim: v })}
           />
         </>
       }
-    >
-      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
-      <DataList<CadastroIndividualListItem>
-        ariaLabel="Cadastros individuais"
-        columns={columns}
-        records={lista.data?.rows}
-        total={lista.data?.total}
-        fetching={lista.isFetching}
-        page={params.page}
-        perPage={params.per_page}
-        onPageChange={setPage}
-        onPerPageChange={setPerPage}
-        emptyText="Nenhum cadastro individual encontrado."
-        emptyAction={
-          podeCriar ? (
-            <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>
-              Novo cadastro
-            </Button>
-          ) : undefined
-        }
-        onRowClick={(c) => navigate(`${BASE_PATH}/${c.id}/detalhes`)}
-      />
-    </ListPage>
-  );
-}
-
-/** A date filter: the list asks only once the date is complete (or cleared), never with half-typed text. */
-function FiltroData({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value?: string;
-  onChange: (v: string | undefined) => void;
-}) {
-  const [texto, setTexto] = useState<string | null>(value ?? null);
-  return (
-    <DateInput
-      label={label}
-      w={170}
-      value={texto}
-      onChange={(v) => {
-        setTexto(v);
-        if (!v) onChange(undefined);
-        else if (/^\d{4}-\d{2}-\d{2}$/.test(v)) onChange(v);
-      }}
     />
   );
 }

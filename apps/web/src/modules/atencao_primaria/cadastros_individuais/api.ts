@@ -10,31 +10,23 @@ import type {
 } from '@saude/shared/schemas/cadastro_individual';
 import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
 import { http } from '../../../lib/http';
+import { resource } from '../../../lib/resource';
 
 export const BASE_PATH = '/atencao_primaria/cadastros_individuais';
-const base = `/api/v1${BASE_PATH}`;
 
-export const cadastroKeys = {
-  all: ['cadastros_individuais'] as const,
-  list: (f: Partial<CadastroIndividualFilters>) => [...cadastroKeys.all, 'list', f] as const,
-  detail: (id: string) => [...cadastroKeys.all, 'detail', id] as const,
-};
+// One truth: saving a registration changes the citizen's columns too.
+const cadastros = resource<
+  CadastroIndividual,
+  CadastroIndividualListItem,
+  CadastroIndividualFilters,
+  CadastroIndividualInput | CadastroIndividualUpdate
+>(BASE_PATH, { related: [['municipes']] });
 
-export const useCadastros = (f: Partial<CadastroIndividualFilters>) =>
-  useQuery({
-    queryKey: cadastroKeys.list(f),
-    queryFn: ({ signal }) => http.list<CadastroIndividualListItem>(base, f, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useCadastro = (id: string | undefined) =>
-  useQuery({
-    queryKey: cadastroKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => http.get<CadastroIndividual>(`${base}/${id}`, undefined, signal),
-    enabled: id !== undefined,
-    // A 404 is an answer, not a hiccup: go back to the list at once.
-    retry: false,
-  });
+export const cadastroKeys = cadastros.keys;
+export const getCadastro = cadastros.get;
+export const useCadastros = cadastros.useList;
+export const useCadastro = cadastros.useOne;
+export const useSaveCadastro = cadastros.useSave;
 
 /** Citizens for the picker of a new registration (the registry's search: name, CPF, CNS or date). */
 export const useBuscaMunicipes = (q: string) =>
@@ -45,24 +37,11 @@ export const useBuscaMunicipes = (q: string) =>
     placeholderData: keepPreviousData,
   });
 
-export function useSaveCadastro(id?: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CadastroIndividualInput | CadastroIndividualUpdate) =>
-      id ? http.put<CadastroIndividual>(`${base}/${id}`, body) : http.post<CadastroIndividual>(base, body),
-    onSuccess: (saved) => {
-      qc.setQueryData(cadastroKeys.detail(saved.id), saved);
-      void qc.invalidateQueries({ queryKey: [...cadastroKeys.all, 'list'] });
-      // One truth: the citizen's columns changed too.
-      void qc.invalidateQueries({ queryKey: ['municipes'] });
-    },
-  });
-}
-
 export function useSaidaCadastro(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaidaCadastroInput) => http.post<CadastroIndividual>(`${base}/${id}/saida_cadastro`, body),
+    mutationFn: (body: SaidaCadastroInput) =>
+      http.post<CadastroIndividual>(`${cadastros.base}/${id}/saida_cadastro`, body),
     onSuccess: (saved) => {
       qc.setQueryData(cadastroKeys.detail(saved.id), saved);
       void qc.invalidateQueries({ queryKey: [...cadastroKeys.all, 'list'] });

@@ -1,8 +1,11 @@
-// Pieces shared by the registration screens: situation badge, masked documents, exit reason names.
-import { Badge } from '@mantine/core';
+// Pieces shared by the registration screens: situation badge, masked documents, exit reason names, the person header.
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formatCns, formatCpf } from '@saude/shared';
-import { motivoSaidaCadastro } from '@saude/shared/codes';
-import type { SituacaoCadastro } from '@saude/shared/schemas/cadastro_individual';
+import { motivoSaidaCadastro } from '@saude/shared/codes/motivo_saida_cadastro';
+import type { CadastroIndividual, SituacaoCadastro } from '@saude/shared/schemas/cadastro_individual';
+import { isoToBr } from '../../../lib/form';
+import { descricao, idadeTexto } from '../../../lib/format';
 
 export const MODEL = 'Cadastro individual';
 
@@ -25,14 +28,37 @@ export function documentoTexto(cpf: string | null, cns: string | null): string {
   return '—';
 }
 
-export const motivoSaidaNome = (id: number | null) =>
-  motivoSaidaCadastro.find((m) => m.codigo === id)?.descricao ?? '—';
+export const motivoSaidaNome = (id: number | null) => descricao(motivoSaidaCadastro, id);
 
-/** An ISO timestamp as 'dd/MM/yyyy HH:mm' in the browser's time. */
-export function dataHoraBr(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
+/** Name, birth, age and documents of the person, on top of every registration screen. */
+export function PessoaCabecalho({ c, children }: { c: CadastroIndividual; children?: ReactNode }) {
+  const m = c.municipe;
+  return (
+    <Card withBorder radius="md" p="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={2}>{m.nome}</Title>
+            <SituacaoBadge situacao={c.situacao} />
+          </Group>
+          {m.nome_social && (
+            <Text size="sm" c="dimmed">
+              Nome social: {m.nome_social}
+            </Text>
+          )}
+          <Text size="sm">
+            {isoToBr(m.data_nascimento)} · {idadeTexto(m.data_nascimento, c.data_obito)}
+            {m.cpf_numero && ` · CPF ${formatCpf(m.cpf_numero)}`}
+            {m.codigo_cns && ` · CNS ${formatCns(m.codigo_cns)}`}
+          </Text>
+          {m.nome_mae && (
+            <Text size="sm" c="dimmed">
+              Mãe: {m.nome_mae}
+            </Text>
+          )}
+        </Stack>
+        {children}
+      </Group>
+    </Card>
+  );
 }

@@ -1,33 +1,36 @@
 // The registration form's values and its mapping to and from the API (issue 6). The rules are the shared ones
 // (cadastroIndividualIssues), so the form and the API answer with the same messages.
 import { z } from 'zod';
-import { msg } from '@saude/shared';
+import { isValidTime, msg, zonedDateTimeToIso } from '@saude/shared';
 import {
   cadastroIndividualFieldsSchema,
   cadastroIndividualIssues,
   type CadastroIndividual,
   type CadastroIndividualInput,
 } from '@saude/shared/schemas/cadastro_individual';
+import { agoraParaCadastro, ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
 
 const campo = cadastroIndividualFieldsSchema.shape;
+/** Text as the kit's fields write it: null when empty. */
+const texto = z.string().nullable();
 
 export const cadastroFormSchema = z
   .object({
     municipe_id: z.string(),
-    micro_area: z.string(),
+    micro_area: texto,
     fora_area: z.boolean(),
-    cpf_numero: z.string(),
-    codigo_cns: z.string(),
+    cpf_numero: texto,
+    codigo_cns: texto,
     nacionalidade_id: z.number().nullable(),
     pais_nascimento_id: z.number().nullable(),
-    data_naturalizacao: z.string().nullable(),
-    portaria_naturalizacao: z.string(),
-    data_entrada_brasil: z.string().nullable(),
+    data_naturalizacao: texto,
+    portaria_naturalizacao: texto,
+    data_entrada_brasil: texto,
     termo_recusa: z.boolean(),
     proprio_responsavel_familiar: z.boolean(),
-    /** yyyy-MM-dd and HH:mm in the browser's time; joined into one ISO timestamp for the API. */
-    data_cadastro_data: z.string().nullable(),
-    data_cadastro_hora: z.string(),
+    /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
+    data_cadastro_data: texto,
+    data_cadastro_hora: texto,
     alimentos_acabaram_sem_dinheiro: z.boolean(),
     comeu_alguns_alimentos_sem_dinheiro: z.boolean(),
     possui_deficiencia: z.boolean(),
@@ -53,31 +56,15 @@ export const cadastroFormSchema = z
       if (!r.success) add(k, r.error.issues[0]?.message ?? msg.naoEValido);
     }
     if (!v.data_cadastro_data) add('data_cadastro_data', msg.obrigatorio);
-    if (!/^\d{2}:\d{2}$/.test(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
+    if (!isValidTime(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
     else {
-      const r = campo.data_cadastro.safeParse(dataHoraIso(v.data_cadastro_data, v.data_cadastro_hora));
+      const r = campo.data_cadastro.safeParse(zonedDateTimeToIso(v.data_cadastro_data, v.data_cadastro_hora));
       if (!r.success) add('data_cadastro_data', r.error.issues[0]?.message ?? msg.naoEValido);
     }
     for (const i of cadastroIndividualIssues(v)) add(String(i.path[0]), i.message);
   });
 
 export type CadastroFormValues = z.input<typeof cadastroFormSchema>;
-
-const p2 = (n: number) => String(n).padStart(2, '0');
-
-/** Local date + time → ISO timestamp with offset (toISOString is UTC, which the API accepts). */
-export function dataHoraIso(data: string | null, hora: string): string | undefined {
-  if (!data || !/^\d{2}:\d{2}$/.test(hora)) return undefined;
-  const d = new Date(`${data}T${hora}:00`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
-function partes(d: Date) {
-  return {
-    data: `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`,
-    hora: `${p2(d.getHours())}:${p2(d.getMinutes())}`,
-  };
-}
 
 /** Citizen-owned answers the new form starts from (one truth: the citizen's current values). */
 export interface DadosDoMunicipe {
@@ -94,22 +81,20 @@ export interface DadosDoMunicipe {
 }
 
 export function novoCadastro(m?: DadosDoMunicipe, agora = new Date()): CadastroFormValues {
-  const { data, hora } = partes(agora);
   return {
     municipe_id: m?.id ?? '',
-    micro_area: m?.micro_area ?? '',
+    micro_area: m?.micro_area ?? null,
     fora_area: m?.fora_area ?? false,
-    cpf_numero: m?.cpf_numero ?? '',
-    codigo_cns: m?.codigo_cns ?? '',
+    cpf_numero: m?.cpf_numero ?? null,
+    codigo_cns: m?.codigo_cns ?? null,
     nacionalidade_id: m?.nacionalidade_id ?? null,
     pais_nascimento_id: m?.pais_nascimento_id ?? null,
     data_naturalizacao: m?.data_naturalizacao ?? null,
-    portaria_naturalizacao: m?.portaria_naturalizacao ?? '',
+    portaria_naturalizacao: m?.portaria_naturalizacao ?? null,
     data_entrada_brasil: m?.data_entrada_brasil ?? null,
     termo_recusa: false,
     proprio_responsavel_familiar: false,
-    data_cadastro_data: data,
-    data_cadastro_hora: hora,
+    ...agoraParaCadastro(agora),
     alimentos_acabaram_sem_dinheiro: false,
     comeu_alguns_alimentos_sem_dinheiro: false,
     possui_deficiencia: false,
@@ -121,22 +106,20 @@ export function novoCadastro(m?: DadosDoMunicipe, agora = new Date()): CadastroF
 }
 
 export function cadastroParaForm(c: CadastroIndividual): CadastroFormValues {
-  const { data, hora } = partes(new Date(c.data_cadastro));
   return {
     municipe_id: c.municipe_id,
-    micro_area: c.micro_area ?? '',
+    micro_area: c.micro_area,
     fora_area: c.fora_area,
-    cpf_numero: c.cpf_numero ?? '',
-    codigo_cns: c.codigo_cns ?? '',
+    cpf_numero: c.cpf_numero,
+    codigo_cns: c.codigo_cns,
     nacionalidade_id: c.nacionalidade_id,
     pais_nascimento_id: c.pais_nascimento_id,
     data_naturalizacao: c.data_naturalizacao,
-    portaria_naturalizacao: c.portaria_naturalizacao ?? '',
+    portaria_naturalizacao: c.portaria_naturalizacao,
     data_entrada_brasil: c.data_entrada_brasil,
     termo_recusa: c.termo_recusa,
     proprio_responsavel_familiar: c.proprio_responsavel_familiar,
-    data_cadastro_data: data,
-    data_cadastro_hora: hora,
+    ...agoraParaCadastro(c.data_cadastro),
     alimentos_acabaram_sem_dinheiro: c.alimentos_acabaram_sem_dinheiro,
     comeu_alguns_alimentos_sem_dinheiro: c.comeu_alguns_alimentos_sem_dinheiro,
     possui_deficiencia: c.possui_deficiencia,
@@ -157,7 +140,7 @@ export function formParaApi(
   atual?: CadastroIndividual,
   crianca = false,
 ): CadastroIndividualInput {
-  const s = (x: string | null) => (x ? x : undefined);
+  const s = (x: string | null) => x || undefined;
   return {
     municipe_id: v.municipe_id,
     unidade_saude_id: atual?.unidade_saude_id ?? undefined,
@@ -175,7 +158,7 @@ export function formParaApi(
     data_entrada_brasil: s(v.data_entrada_brasil),
     termo_recusa: v.termo_recusa,
     proprio_responsavel_familiar: v.proprio_responsavel_familiar,
-    data_cadastro: dataHoraIso(v.data_cadastro_data, v.data_cadastro_hora),
+    data_cadastro: zonedDateTimeToIso(v.data_cadastro_data, v.data_cadastro_hora) ?? undefined,
     alimentos_acabaram_sem_dinheiro: v.alimentos_acabaram_sem_dinheiro,
     comeu_alguns_alimentos_sem_dinheiro: v.comeu_alguns_alimentos_sem_dinheiro,
     possui_deficiencia: v.possui_deficiencia,
@@ -189,6 +172,7 @@ export function formParaApi(
 
 /** Labels for the error summary; the API's data_cadastro error lands on the date field. */
 export const ROTULOS: Record<string, string> = {
+  ...ROTULOS_CABECALHO,
   municipe_id: 'Munícipe',
   micro_area: 'Micro-área',
   fora_area: 'Fora de área',
@@ -199,17 +183,7 @@ export const ROTULOS: Record<string, string> = {
   data_naturalizacao: 'Data de naturalização',
   portaria_naturalizacao: 'Portaria de naturalização',
   data_entrada_brasil: 'Data de entrada no Brasil',
-  data_cadastro_data: 'Data do cadastro',
-  data_cadastro_hora: 'Hora do cadastro',
-  data_cadastro: 'Data do cadastro',
   deficiencias: 'Deficiências',
   orientacao_sexual_id: 'Orientação sexual',
   responsaveis_criancas: 'Com quem a criança fica?',
-  unidade_saude_id: 'Unidade de saúde',
-  profissional_id: 'Profissional de referência',
-  equipe_id: 'Equipe',
-  ocupacao_id: 'Ocupação',
 };
-
-/** API field → form field (only data_cadastro differs). */
-export const campoDoForm = (k: string) => (k === 'data_cadastro' ? 'data_cadastro_data' : k);

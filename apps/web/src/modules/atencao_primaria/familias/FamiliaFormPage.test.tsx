@@ -1,22 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared';
-import {
-  ANA,
-  familiaDe,
-  FAMILIA_ID,
-  fakeApi,
-  JOAO,
-  MARIA,
-  renderRotas,
-  type Chamada,
-} from '../cadastros_domiciliares/testUtils';
-import { queryClient } from '../../../app/queryClient';
+import { ANA, familiaDe, FAMILIA_ID, fakeApi, JOAO, MARIA, type Chamada } from '../cadastros_domiciliares/testUtils';
+import { renderRoutes } from '../../../test/render';
 import { BASE_PATH } from './api';
 import { FamiliaFormPage } from './FamiliaFormPage';
 import { campoDoForm, mesAnoParaIso } from './formValues';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const rotas = [
   { path: BASE_PATH, element: <h1>Lista de famílias</h1> },
@@ -31,13 +20,13 @@ const pessoas = [
   { id: ANA, nome: 'Ana da Silva', data_nascimento: '2010-07-20', cpf_numero: null, codigo_cns: null },
 ];
 /** GET /api/v1/municipes?q=: the people whose name has the typed word. */
-const buscaMunicipes = ({ search }: Chamada) => {
-  const q = (search.get('q') ?? '').toLowerCase();
+const buscaMunicipes = ({ query }: Chamada) => {
+  const q = (query.get('q') ?? '').toLowerCase();
   const rows = pessoas.filter((p) => p.nome.toLowerCase().includes(q));
   return { body: rows, headers: { 'X-Total-Count': String(rows.length) } };
 };
 
-type User = ReturnType<typeof renderRotas>['user'];
+type User = ReturnType<typeof renderRoutes>['user'];
 async function escolherPessoa(user: User, campo: string, nome: string) {
   const box = screen.getByRole('combobox', { name: campo });
   await user.type(box, nome.split(' ')[0]!);
@@ -70,7 +59,7 @@ describe('FamiliaFormPage', { timeout: 30_000 }, () => {
       'POST /api/v1/atencao_primaria/familias': { status: 201, body: familiaDe() },
       [`GET ${URL_FAMILIA}`]: { body: familiaDe() },
     });
-    const { user, router } = renderRotas(rotas, `${BASE_PATH}/new`);
+    const { user, router } = renderRoutes(rotas, `${BASE_PATH}/new`);
     expect(await screen.findByRole('heading', { name: 'Nova família' })).toBeInTheDocument();
     await escolherPessoa(user, 'Responsável familiar', 'Maria da Silva');
     const cabeca = screen.getByLabelText('Responsável familiar (membro)');
@@ -118,7 +107,7 @@ describe('FamiliaFormPage', { timeout: 30_000 }, () => {
         },
       },
     });
-    const { user } = renderRotas(rotas, `${BASE_PATH}/new`);
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/new`);
     await screen.findByRole('heading', { name: 'Nova família' });
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     // The browser answers first: a family needs its head.
@@ -146,7 +135,7 @@ describe('FamiliaFormPage', { timeout: 30_000 }, () => {
       },
       [`PUT ${URL_FAMILIA}`]: { body: familiaDe() },
     });
-    const { user, router } = renderRotas(rotas, `${BASE_PATH}/${FAMILIA_ID}/edit`);
+    const { user, router } = renderRoutes(rotas, `${BASE_PATH}/${FAMILIA_ID}/edit`);
     expect(await screen.findByRole('heading', { name: 'Família de Maria da Silva' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Rua das Flores, 12 - Centro' })).toHaveAttribute(
       'href',
@@ -169,24 +158,19 @@ describe('FamiliaFormPage', { timeout: 30_000 }, () => {
 
   it("goes back to the list with 'Cadastro não encontrado' when the family cannot be loaded", async () => {
     fakeApi({});
-    const { router } = renderRotas(rotas, `${BASE_PATH}/${FAMILIA_ID}/edit`);
+    const { router } = renderRoutes(rotas, `${BASE_PATH}/${FAMILIA_ID}/edit`);
     expect(await screen.findByRole('heading', { name: 'Lista de famílias' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(BASE_PATH);
     expect(await screen.findByText(msg.cadastroNaoEncontrado)).toBeInTheDocument();
   });
 
   it('opens the family locked for a profile that may only read families: no save, a way back', async () => {
-    // Permission answers are cached in the app's client: start from none.
-    queryClient.clear();
-    fakeApi({
-      [`GET ${URL_FAMILIA}`]: { body: familiaDe() },
-      // Physician: show, not update nor destroy.
-      'POST /api/ferramentas/permissoes': ({ body }) =>
-        /:(update|destroy)$/.test((body as { authorize: string }).authorize)
-          ? { status: 403, body: { message: msg.status403 } }
-          : { body: {} },
-    });
-    renderRotas(rotas, `${BASE_PATH}/${FAMILIA_ID}/edit`);
+    // Physician: show, not update nor destroy (the unit's permissions come with the signed-in user).
+    fakeApi(
+      { [`GET ${URL_FAMILIA}`]: { body: familiaDe() } },
+      { permissoes: ['atencao_primaria/familias:index', 'atencao_primaria/familias:show'] },
+    );
+    renderRoutes(rotas, `${BASE_PATH}/${FAMILIA_ID}/edit`);
     expect(await screen.findByRole('heading', { name: 'Família de Maria da Silva' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Voltar para a lista' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Responsável familiar' })).toBeDisabled();

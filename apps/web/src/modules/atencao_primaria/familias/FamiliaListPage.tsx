@@ -1,24 +1,12 @@
 // /atencao_primaria/familias (spec §2, §3 filters: team, responsible, record number, professional, unit; issue 7: mudou).
-import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Select, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaListItem } from '@saude/shared/schemas/familia';
+import { usePode } from '../../../lib/access';
 import { maskCns, touchInputStyles } from '../../../lib/form';
-import {
-  DataList,
-  ListPage,
-  SearchBox,
-  listParamsSchema,
-  useListParams,
-  ListError,
-  filtrosEmUso,
-} from '../../../lib/list';
-import { usePode } from '../../municipes/api';
-import { FiltrosLotacao } from '../opcoes/FiltrosLotacao';
+import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
+import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
 
 const uuid = z.uuid().optional();
@@ -37,36 +25,25 @@ const SITUACOES = [
   { value: 'mudou', label: 'Mudou-se' },
 ];
 
-const columns: DataTableColumn<FamiliaListItem>[] = [
+const columns: Column<FamiliaListItem>[] = [
   {
     accessor: 'responsavel_nome',
     title: 'Responsável familiar',
     render: (f) => (
-      <Stack gap={2}>
-        <Group gap="xs" wrap="wrap">
-          <Text fw={600} size="sm">
-            {f.responsavel_nome}
-          </Text>
-          {f.mudou && (
+      <RecordCell
+        title={f.responsavel_nome}
+        badges={
+          f.mudou && (
             <Badge size="sm" color="orange" variant="light">
               Mudou-se
             </Badge>
-          )}
-        </Group>
-        {f.responsavel_cns && (
-          <Text size="xs" c="dimmed">
-            CNS {maskCns(f.responsavel_cns)}
-          </Text>
-        )}
-      </Stack>
+          )
+        }
+        subtitle={f.responsavel_cns && `CNS ${maskCns(f.responsavel_cns)}`}
+      />
     ),
   },
-  {
-    accessor: 'numero_prontuario',
-    title: 'Prontuário',
-    render: (f) => f.numero_prontuario ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})`,
-  },
+  { accessor: 'numero_prontuario', title: 'Prontuário', from: 'sm' },
   { accessor: 'numero_membros', title: 'Membros', textAlign: 'right' },
   {
     accessor: 'domicilio_endereco',
@@ -77,68 +54,35 @@ const columns: DataTableColumn<FamiliaListItem>[] = [
           Sem domicílio
         </Text>
       ),
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
+    from: 'md',
   },
-  {
-    accessor: 'equipe_nome',
-    title: 'Equipe',
-    render: (f) => f.equipe_nome ?? '—',
-    visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-  },
+  { accessor: 'equipe_nome', title: 'Equipe', from: 'lg' },
 ];
 
 export function FamiliaListPage() {
   useDocumentTitle('Famílias');
-  const navigate = useNavigate();
-  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
+  const list = useListParams(paramsSchema);
   const podeCriar = usePode('atencao_primaria/familias:create');
-  const lista = useFamilias({
-    responsavel: params.responsavel,
-    numero_prontuario: params.numero_prontuario,
-    equipe_id: params.equipe_id,
-    profissional_id: params.profissional_id,
-    unidade_saude_id: params.unidade_saude_id,
-    mudou: params.situacao === 'todas' ? undefined : params.situacao === 'mudou',
-    page: params.page,
-    per_page: params.per_page,
-  });
-  const [prontuario, setProntuario] = useState(params.numero_prontuario ?? '');
-
-  const novo = podeCriar ? (
-    <Button component={Link} to={`${BASE_PATH}/new`} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
-      Nova família
-    </Button>
-  ) : undefined;
-
+  const { situacao, ...filtros } = list.params;
+  const query = useFamilias({ ...filtros, mudou: situacao === 'todas' ? undefined : situacao === 'mudou' });
   return (
     <ListPage
       title="Famílias"
-      action={novo}
-      search={
-        <SearchBox
-          label="Buscar responsável"
-          placeholder="Nome, CPF ou CNS do responsável"
-          value={params.responsavel ?? ''}
-          onSearch={(responsavel) => setFilters({ responsavel })}
-        />
-      }
-      activeFilters={filtrosEmUso(
-        params,
-        ['numero_prontuario', 'situacao', 'unidade_saude_id', 'equipe_id', 'profissional_id'],
-        { situacao: 'todas' },
-      )}
+      list={list}
+      query={query}
+      columns={columns}
+      rowHref={(f) => `${BASE_PATH}/${f.id}/edit`}
+      emptyText="Nenhuma família encontrada."
+      novo={podeCriar && { to: `${BASE_PATH}/new`, label: 'Nova família', vazio: 'Cadastrar família' }}
+      search={{ field: 'responsavel', label: 'Buscar responsável', placeholder: 'Nome, CPF ou CNS do responsável' }}
       filters={
         <>
-          <TextInput
+          <FilterText
             label="Nº do prontuário"
+            maxLength={30}
             w={160}
-            styles={touchInputStyles}
-            value={prontuario}
-            onChange={(e) => setProntuario(e.currentTarget.value)}
-            onBlur={() => setFilters({ numero_prontuario: prontuario.trim() || undefined })}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') setFilters({ numero_prontuario: prontuario.trim() || undefined });
-            }}
+            value={list.params.numero_prontuario}
+            onChange={(numero_prontuario) => list.setFilters({ numero_prontuario })}
           />
           <Select
             label="Situação"
@@ -146,34 +90,12 @@ export function FamiliaListPage() {
             allowDeselect={false}
             data={SITUACOES}
             styles={touchInputStyles}
-            value={params.situacao}
-            onChange={(v) => setFilters({ situacao: v ?? 'todas' })}
+            value={situacao}
+            onChange={(v) => list.setFilters({ situacao: v ?? 'todas' })}
           />
-          <FiltrosLotacao value={params} onChange={setFilters} />
+          <FiltrosLotacao value={list.params} onChange={list.setFilters} />
         </>
       }
-    >
-      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
-      <DataList<FamiliaListItem>
-        ariaLabel="Famílias"
-        columns={columns}
-        records={lista.data?.rows}
-        total={lista.data?.total}
-        fetching={lista.isFetching}
-        page={params.page}
-        perPage={params.per_page}
-        onPageChange={setPage}
-        onPerPageChange={setPerPage}
-        emptyText="Nenhuma família encontrada."
-        emptyAction={
-          podeCriar ? (
-            <Button component={Link} to={`${BASE_PATH}/new`} variant="light" mih={44}>
-              Cadastrar família
-            </Button>
-          ) : undefined
-        }
-        onRowClick={(f) => void navigate(`${BASE_PATH}/${f.id}/edit`)}
-      />
-    </ListPage>
+    />
   );
 }

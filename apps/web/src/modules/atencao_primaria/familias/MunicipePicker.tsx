@@ -1,10 +1,10 @@
 // A citizen picker bound to a form field: the registry's search (name, CPF, CNS or dd/mm/aaaa), the form gets the id.
-import { Select } from '@mantine/core';
+
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useState } from 'react';
+import { useController, type FieldValues } from 'react-hook-form';
 import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
-import { isoToBr, maskCns, maskCpf, touchInputStyles, useFieldLabel } from '../../../lib/form';
+import { isoToBr, maskCns, maskCpf, SearchSelect, useFieldLabel, type BoundFieldProps } from '../../../lib/form';
 import { useBuscaMunicipes } from '../cadastros_individuais/api';
 
 export type MunicipeResumo = Pick<MunicipeListItem, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'>;
@@ -15,17 +15,14 @@ export function municipeRotulo(m: MunicipeResumo): string {
   return `${m.nome} · ${isoToBr(m.data_nascimento)}${doc}`;
 }
 
-export interface MunicipePickerProps<T extends FieldValues, TT = T> {
-  control: Control<T, unknown, TT>;
-  name: FieldPath<T>;
-  label: ReactNode;
-  required?: boolean;
-  tooltip?: ReactNode;
+export interface MunicipePickerProps<T extends FieldValues, TT = T> extends Pick<
+  BoundFieldProps<T, TT>,
+  'control' | 'name' | 'label' | 'required' | 'tooltip' | 'disabled'
+> {
   /** The citizen already in the field (edit), so the box shows their name before any search. */
   inicial?: MunicipeResumo;
   /** Called with the chosen citizen (undefined when cleared). */
   onEscolhido?: (m: MunicipeResumo | undefined) => void;
-  disabled?: boolean;
 }
 
 export function MunicipePicker<T extends FieldValues, TT = T>({
@@ -56,24 +53,18 @@ export function MunicipePicker<T extends FieldValues, TT = T>({
   const data = rows.map((r) => ({ value: r.id, label: municipeRotulo(r) }));
 
   return (
-    <Select
+    <SearchSelect
       {...labelProps}
-      searchable
-      clearable
       data={data}
       value={valor}
       error={fieldState.error?.message}
-      styles={touchInputStyles}
       disabled={disabled}
       placeholder="Digite ao menos 3 letras do nome, ou o CPF/CNS"
       searchValue={busca}
       onSearchChange={setBusca}
-      // The API already searched (misspellings, any word order): show its answer as is.
-      filter={({ options }) => options}
       nothingFoundMessage={
         termo.trim().length >= 3 && !resultados.isFetching ? 'Nenhum munícipe encontrado.' : undefined
       }
-      comboboxProps={{ withinPortal: true }}
       name={field.name}
       ref={field.ref}
       onBlur={field.onBlur}

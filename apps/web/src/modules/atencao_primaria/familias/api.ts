@@ -1,5 +1,4 @@
-// Data hooks of the families (issue 7): one query-key factory, pages fetch, children get props (style.md §9).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Data hooks of the families (issue 7), from the kit's resource (lib/resource.ts).
 import type {
   Familia,
   FamiliaFilters,
@@ -7,55 +6,17 @@ import type {
   FamiliaListItem,
   FamiliaUpdate,
 } from '@saude/shared/schemas/familia';
-import { http } from '../../../lib/http';
+import { resource } from '../../../lib/resource';
 
 export const BASE_PATH = '/atencao_primaria/familias';
-const base = `/api/v1${BASE_PATH}`;
 
-export const familiaKeys = {
-  all: ['familias'] as const,
-  list: (f: Partial<FamiliaFilters>) => [...familiaKeys.all, 'list', f] as const,
-  detail: (id: string) => [...familiaKeys.all, 'detail', id] as const,
-};
+// The household's families tab shows the head and the member count.
+const familias = resource<Familia, FamiliaListItem, FamiliaFilters, FamiliaInput | FamiliaUpdate>(BASE_PATH, {
+  related: [['cadastros_domiciliares']],
+});
 
-export const useFamilias = (f: Partial<FamiliaFilters>, { enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({
-    queryKey: familiaKeys.list(f),
-    queryFn: ({ signal }) => http.list<FamiliaListItem>(base, f, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-
-export const useFamilia = (id: string | undefined) =>
-  useQuery({
-    queryKey: familiaKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => http.get<Familia>(`${base}/${id}`, undefined, signal),
-    enabled: id !== undefined,
-    retry: false,
-  });
-
-export function useSaveFamilia(id?: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FamiliaInput | FamiliaUpdate) =>
-      id ? http.put<Familia>(`${base}/${id}`, body) : http.post<Familia>(base, body),
-    onSuccess: (saved) => {
-      qc.setQueryData(familiaKeys.detail(saved.id), saved);
-      void qc.invalidateQueries({ queryKey: [...familiaKeys.all, 'list'] });
-      // The household's families tab shows the head and the member count.
-      void qc.invalidateQueries({ queryKey: ['cadastros_domiciliares'] });
-    },
-  });
-}
-
-export function useDeleteFamilia() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => http.delete<void>(`${base}/${id}`),
-    onSuccess: (_r, id) => {
-      qc.removeQueries({ queryKey: familiaKeys.detail(id) });
-      void qc.invalidateQueries({ queryKey: [...familiaKeys.all, 'list'] });
-      void qc.invalidateQueries({ queryKey: ['cadastros_domiciliares'] });
-    },
-  });
-}
+export const getFamilia = familias.get;
+export const useFamilias = familias.useList;
+export const useFamilia = familias.useOne;
+export const useSaveFamilia = familias.useSave;
+export const useDeleteFamilia = familias.useRemove;

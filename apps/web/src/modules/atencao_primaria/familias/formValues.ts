@@ -8,11 +8,12 @@ import {
   type Familia,
   type FamiliaInput,
 } from '@saude/shared/schemas/familia';
+import { ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
 
 export const familiaFormSchema = z
   .object({
     equipe_id: z.string().nullable(),
-    numero_prontuario: z.string(),
+    numero_prontuario: z.string().nullable(),
     /** Month and year as typed, 'MM/aaaa'. */
     reside_desde: z.string(),
     responsavel_id: z.string(),
@@ -52,7 +53,7 @@ export const isoParaMesAno = (iso: string | null) => (iso ? `${iso.slice(5, 7)}/
 export function novaFamilia(): FamiliaFormValues {
   return {
     equipe_id: null,
-    numero_prontuario: '',
+    numero_prontuario: null,
     reside_desde: '',
     responsavel_id: '',
     renda_familiar_id: null,
@@ -64,7 +65,7 @@ export function novaFamilia(): FamiliaFormValues {
 export function familiaParaForm(f: Familia): FamiliaFormValues {
   return {
     equipe_id: f.equipe_id,
-    numero_prontuario: f.numero_prontuario ?? '',
+    numero_prontuario: f.numero_prontuario,
     reside_desde: isoParaMesAno(f.reside_desde),
     responsavel_id: f.responsavel_id,
     renda_familiar_id: f.renda_familiar_id,
@@ -85,7 +86,7 @@ export function formParaApi(v: FamiliaFormValues, atual?: Familia): FamiliaInput
     unidade_saude_id: atual?.unidade_saude_id,
     profissional_id: atual?.profissional_id,
     equipe_id: s(v.equipe_id),
-    numero_prontuario: s(v.numero_prontuario.trim()),
+    numero_prontuario: s(v.numero_prontuario?.trim()),
     reside_desde: mesAnoParaIso(v.reside_desde),
     responsavel_id: v.responsavel_id,
     renda_familiar_id: v.renda_familiar_id ?? undefined,
@@ -109,7 +110,7 @@ export function campoDoForm(path: string): string {
 }
 
 export const ROTULOS: Record<string, string> = {
-  equipe_id: 'Equipe',
+  ...ROTULOS_CABECALHO,
   numero_prontuario: 'Nº do prontuário familiar',
   reside_desde: 'Reside desde',
   responsavel_id: 'Responsável familiar',
@@ -118,6 +119,4 @@ export const ROTULOS: Record<string, string> = {
   membros: 'Membros',
   'membros.municipe_id': 'Membro',
   'membros.parentesco_id': 'Parentesco',
-  unidade_saude_id: 'Unidade de saúde',
-  profissional_id: 'Profissional',
 };

@@ -1,7 +1,5 @@
 // Spec §4: cancelling a visit asks for a justification; the visit stays in the history marked "Cancelada".
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { msg } from '@saude/shared';
 import {
@@ -10,11 +8,11 @@ import {
   JUSTIFICATIVA_CANCELAMENTO_MIN,
   type VisitaDomiciliar,
 } from '@saude/shared/schemas/visita_domiciliar';
-import { notifyError, TOAST_MS } from '../../../lib/feedback';
+import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { setServerErrors, TextareaField, useZodForm } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { useCancelarVisita } from './api';
-import { dataBr, horaBr } from './comum';
+import { dataBr, horaBr } from '../../../lib/format';
 
 export const CANCELAR_TITULO = 'Cancelar visita';
 export const VISITA_CANCELADA = 'A visita foi cancelada e continua no histórico.';
@@ -43,17 +41,11 @@ function CancelarForm({ visita, onClose }: { visita: VisitaDomiciliar; onClose: 
   const onSubmit = form.handleSubmit(async ({ justificativa }) => {
     try {
       await cancelar.mutateAsync({ id: visita.id, justificativa });
-      notifications.show({
-        color: 'green',
-        icon: <IconCheck size={18} aria-hidden />,
-        autoClose: TOAST_MS,
-        title: msg.sucesso,
-        message: VISITA_CANCELADA,
-      });
+      notifySuccess(VISITA_CANCELADA);
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setJaCancelada(err.message || msg.visitaJaCancelada);
-      else if (err instanceof ApiError && err.status === 422 && setServerErrors(form, err.errors) > 0) return;
+      if (err instanceof ApiError && err.code === 'conflito') setJaCancelada(err.message || msg.visitaJaCancelada);
+      else if (err instanceof ApiError && err.code === 'validacao' && setServerErrors(form, err.errors) > 0) return;
       else notifyError(err);
     }
   });

@@ -4,7 +4,8 @@ import { IconBan } from '@tabler/icons-react';
 import { DESFECHO_REALIZADA, type VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
 import { FAIXAS_SINAIS_VITAIS } from '@saude/shared/schemas/comum';
 import { paginationText } from '../../../lib/list';
-import { dataBr, desfechoNome, horaBr, medidaBr, momentoGlicemiaNome, motivosNomes, turnoNome } from './comum';
+import { dataBr, horaBr, medidaBr } from '../../../lib/format';
+import { desfechoNome, momentoGlicemiaNome, motivosNomes, turnoNome } from './comum';
 
 export const HISTORICO_LABEL = 'Histórico de visitas';
 const CONTROLES = {

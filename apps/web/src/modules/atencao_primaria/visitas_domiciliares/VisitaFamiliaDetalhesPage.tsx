@@ -3,34 +3,33 @@
 // away (spec §4), see the history with a notice saying why there is no "Visitar".
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowLeft, IconHome, IconUser } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { IconHome, IconUser } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { msg } from '@saude/shared';
 import { parentescoFamilia } from '@saude/shared/schemas/familia';
 import type { FamiliaVisitaDetalhe, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
-import { notifyError } from '../../../lib/feedback';
+import { usePode } from '../../../lib/access';
+import { BackButton } from '../../../lib/detail';
+import { LoadError, RecordLoader } from '../../../lib/feedback';
+import { descricao } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
-import { usePode } from '../../municipes/api';
 import { BASE_PATH, useContextoVisita, useFamiliaVisita, useHistoricoVisitas } from './api';
 import { CancelarVisitaDialog } from './CancelarVisitaDialog';
-import { Carregando, ErroAoCarregar, ultimaVisitaTexto } from './comum';
+import { ultimaVisitaTexto } from './comum';
 import { HistoricoVisitas } from './HistoricoVisitas';
 
 const POR_PAGINA = 10;
-const parentescoNome = (id: number) => parentescoFamilia.find((p) => p.codigo === id)?.descricao ?? '';
+const parentescoNome = (id: number) => descricao(parentescoFamilia, id, '');
 
 export function VisitaFamiliaDetalhesPage() {
   const { familiaId } = useParams();
   const q = useFamiliaVisita(familiaId);
-  const naoEncontrada = q.error instanceof ApiError && q.error.status === 404;
-  useEffect(() => {
-    if (naoEncontrada) notifyError(new ApiError(404, msg.cadastroNaoEncontrado, {}));
-  }, [naoEncontrada]);
-  if (naoEncontrada) return <Navigate to={BASE_PATH} replace />;
-  if (q.error) return <ErroAoCarregar error={q.error} onRetry={() => void q.refetch()} />;
-  if (!q.data) return <Carregando label="Carregando família" />;
-  return <Detalhes f={q.data} />;
+  return (
+    <RecordLoader query={q} backTo={BASE_PATH} label="Carregando família">
+      {(f) => <Detalhes f={f} />}
+    </RecordLoader>
+  );
 }
 
 /** The family's identity, on top of the detail and of the visit form. */
@@ -171,7 +170,7 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
       </Stack>
 
       {historico.error ? (
-        <ErroAoCarregar error={historico.error} onRetry={() => void historico.refetch()} />
+        <LoadError error={historico.error} onRetry={() => void historico.refetch()} />
       ) : (
         <HistoricoVisitas
           visitas={historico.data?.rows}
@@ -184,17 +183,9 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
         />
       )}
 
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          mih={44}
-          component={Link}
-          to={BASE_PATH}
-          leftSection={<IconArrowLeft size={18} aria-hidden />}
-        >
-          Voltar para a lista
-        </Button>
-      </Group>
+      <BackButton to={BASE_PATH} end>
+        Voltar para a lista
+      </BackButton>
       <CancelarVisitaDialog visita={cancelando} onClose={() => setCancelando(null)} />
     </Stack>
   );

@@ -1,27 +1,16 @@
 // /atencao_primaria/visitas_domiciliares (spec §2, issue 8): the families an agent visits, their own micro-areas first,
 // with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
-import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
 import { IconMapPin } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
-import { touchInputStyles } from '../../../lib/form';
-import {
-  DataList,
-  ListPage,
-  SearchBox,
-  listParamsSchema,
-  useListParams,
-  ListError,
-  filtrosEmUso,
-} from '../../../lib/list';
-import { usePode } from '../../municipes/api';
+import { usePode } from '../../../lib/access';
+import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
+import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
-import { FiltroMicroArea } from '../opcoes/FiltroMicroArea';
 
 const paramsSchema = listParamsSchema.extend({
   responsavel: z.string().trim().max(70).optional(),
@@ -35,28 +24,22 @@ const paramsSchema = listParamsSchema.extend({
 
 export const MINHA_MICRO_AREA = 'Minha micro-área';
 
-const columns: DataTableColumn<FamiliaParaVisita>[] = [
+const columns: Column<FamiliaParaVisita>[] = [
   {
     accessor: 'responsavel_nome',
     title: 'Responsável',
     render: (f) => (
-      <Stack gap={2}>
-        <Group gap={6} wrap="wrap">
-          <Text fw={600} size="sm">
-            {f.responsavel_nome}
-          </Text>
-          {f.mudou && (
+      <RecordCell
+        title={f.responsavel_nome}
+        badges={
+          f.mudou && (
             <Badge color="gray" variant="filled" size="sm">
               Mudou-se
             </Badge>
-          )}
-        </Group>
-        {f.numero_prontuario && (
-          <Text size="xs" c="dimmed">
-            Prontuário {f.numero_prontuario}
-          </Text>
-        )}
-      </Stack>
+          )
+        }
+        subtitle={f.numero_prontuario && `Prontuário ${f.numero_prontuario}`}
+      />
     ),
   },
   { accessor: 'endereco', title: 'Endereço', render: (f) => f.endereco ?? '—' },
@@ -86,126 +69,51 @@ const columns: DataTableColumn<FamiliaParaVisita>[] = [
 
 export function VisitaFamiliaListPage() {
   useDocumentTitle('Visitas domiciliares');
-  const navigate = useNavigate();
-  const { params, setPage, setPerPage, setFilters } = useListParams(paramsSchema);
-  const podeCriar = usePode('atencao_primaria/visitas_domiciliares:create');
-  const lista = useFamiliasParaVisita({
-    responsavel: params.responsavel,
-    endereco: params.endereco,
-    numero_prontuario: params.numero_prontuario,
-    micro_area: params.micro_area,
-    page: params.page,
-    per_page: params.per_page,
-  });
-
+  const list = useListParams(paramsSchema);
+  const query = useFamiliasParaVisita(list.params);
+  // A visit to a property without a family (shop, vacant lot, strategic point) starts here.
+  const semFamilia = usePode('atencao_primaria/visitas_domiciliares:create') && (
+    <Button
+      component={Link}
+      to={`${BASE_PATH}/membro/visitar`}
+      variant="light"
+      mih={44}
+      leftSection={<IconMapPin size={18} aria-hidden />}
+    >
+      Visita sem família
+    </Button>
+  );
   return (
     <ListPage
       title="Visitas domiciliares"
-      // A visit to a property without a family (shop, vacant lot, strategic point) starts here.
-      action={
-        podeCriar ? (
-          <Button
-            component={Link}
-            to={`${BASE_PATH}/membro/visitar`}
-            variant="light"
-            mih={44}
-            leftSection={<IconMapPin size={18} aria-hidden />}
-          >
-            Visita sem família
-          </Button>
-        ) : undefined
-      }
-      search={
-        <SearchBox
-          label="Responsável"
-          placeholder="Nome do responsável pela família"
-          value={params.responsavel ?? ''}
-          onSearch={(responsavel) => setFilters({ responsavel })}
-        />
-      }
-      activeFilters={filtrosEmUso(params, ['endereco', 'numero_prontuario', 'micro_area'])}
+      ariaLabel="Famílias para visita"
+      list={list}
+      query={query}
+      columns={columns}
+      rowHref={(f) => `${BASE_PATH}/${f.id}/detalhes`}
+      emptyText="Nenhuma família encontrada. Confira os filtros ou cadastre a família no domicílio."
+      action={semFamilia}
+      search={{ field: 'responsavel', label: 'Responsável', placeholder: 'Nome do responsável pela família' }}
       filters={
         <>
-          <FiltroTexto
+          <FilterText
             label="Endereço"
             placeholder="Rua, número ou bairro"
             maxLength={100}
             w={240}
-            value={params.endereco}
-            onChange={(endereco) => setFilters({ endereco })}
+            value={list.params.endereco}
+            onChange={(endereco) => list.setFilters({ endereco })}
           />
-          <FiltroTexto
+          <FilterText
             label="Prontuário"
             maxLength={30}
             w={150}
-            value={params.numero_prontuario}
-            onChange={(numero_prontuario) => setFilters({ numero_prontuario })}
+            value={list.params.numero_prontuario}
+            onChange={(numero_prontuario) => list.setFilters({ numero_prontuario })}
           />
-          <FiltroMicroArea value={params.micro_area} onChange={(micro_area) => setFilters({ micro_area })} />
+          <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
         </>
       }
-    >
-      <ListError error={lista.error} onRetry={() => void lista.refetch()} />
-      <DataList<FamiliaParaVisita>
-        ariaLabel="Famílias para visita"
-        columns={columns}
-        records={lista.data?.rows}
-        total={lista.data?.total}
-        fetching={lista.isFetching}
-        page={params.page}
-        perPage={params.per_page}
-        onPageChange={setPage}
-        onPerPageChange={setPerPage}
-        emptyText="Nenhuma família encontrada. Confira os filtros ou cadastre a família no domicílio."
-        onRowClick={(f) => navigate(`${BASE_PATH}/${f.id}/detalhes`)}
-      />
-    </ListPage>
-  );
-}
-
-/** A text filter applied on Enter or when the field is left, never on every keystroke (3G). */
-function FiltroTexto({
-  label,
-  placeholder,
-  value,
-  onChange,
-  maxLength,
-  w,
-}: {
-  label: string;
-  placeholder?: string;
-  value?: string;
-  onChange: (v: string | undefined) => void;
-  maxLength: number;
-  w: number;
-}) {
-  const [texto, setTexto] = useState(value ?? '');
-  const [anterior, setAnterior] = useState(value);
-  // Back/forward change the URL: show the filter in effect.
-  if (value !== anterior) {
-    setAnterior(value);
-    setTexto(value ?? '');
-  }
-  const aplicar = () => {
-    const v = texto.trim() || undefined;
-    if (v !== value) onChange(v);
-  };
-  return (
-    <TextInput
-      label={label}
-      placeholder={placeholder}
-      w={w}
-      maxLength={maxLength}
-      styles={touchInputStyles}
-      value={texto}
-      onChange={(e) => setTexto(e.currentTarget.value)}
-      onBlur={aplicar}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          aplicar();
-        }
-      }}
     />
   );
 }

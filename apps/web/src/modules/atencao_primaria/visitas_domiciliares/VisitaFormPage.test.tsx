@@ -1,30 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared';
-import { queryClient as appQueryClient } from '../../../app/queryClient';
-import { renderWithProviders } from '../../../lib/test-utils';
+import { renderWithProviders } from '../../../test/render';
 import { VisitaFormPage } from './VisitaFormPage';
-import {
-  contextoDe,
-  fakeApi,
-  FAMILIA_ID,
-  familiaDe,
-  JOSE_ID,
-  MARIA_ID,
-  PERMISSOES_ACS,
-  visitaDe,
-  type Chamada,
-} from './testUtils';
+import { fakeApi, type Chamada } from '../../../test/fakeApi';
+import { contextoDe, FAMILIA_ID, familiaDe, JOSE_ID, MARIA_ID, PERMISSOES_ACS, visitaDe } from './testUtils';
 
 const BASE = '/atencao_primaria/visitas_domiciliares';
 const API = `/api/v1${BASE}`;
 const FAMILIA_SPEC7 = `/api/atencao_primaria/familias/${FAMILIA_ID}`;
 const DETALHES = `${BASE}/${FAMILIA_ID}/detalhes`;
-
-afterEach(() => {
-  appQueryClient.clear();
-  vi.unstubAllGlobals();
-});
 
 function abrir(url: string, path: string) {
   return renderWithProviders(<VisitaFormPage />, {

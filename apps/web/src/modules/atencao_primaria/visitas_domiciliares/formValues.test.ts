@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared';
 import { contextoDe, FAMILIA_ID, MARIA_ID } from './testUtils';
-import {
-  formParaApi,
-  motivoPermitido,
-  novaVisita,
-  novoIdVisita,
-  visitaFormSchema,
-  type VisitaFormValues,
-} from './formValues';
+import { todayIso, zonedDateTimeParts } from '@saude/shared';
+import { formParaApi, motivoPermitido, novaVisita, visitaFormSchema, type VisitaFormValues } from './formValues';
 
 const ID = '0190a6d2-1c1e-7000-8000-0000000000b1';
 const schema = visitaFormSchema({ ocupacaoObrigatoria: false });
 const membro = (o: Partial<VisitaFormValues> = {}): VisitaFormValues => ({
-  ...novaVisita(ID, { familiaId: FAMILIA_ID, municipeId: MARIA_ID }, contextoDe(), new Date(2025, 2, 4, 10, 30)),
+  ...novaVisita(ID, { familiaId: FAMILIA_ID, municipeId: MARIA_ID }, contextoDe(), '2025-03-04T13:30:00Z'),
   desfecho_id: 1,
   motivo_visita_ids: [29],
   ...o,
@@ -24,12 +18,13 @@ const erros = (v: VisitaFormValues, s = schema) => {
 };
 
 describe('novaVisita', () => {
-  it('starts now, with the shift of the hour and the context defaults', () => {
+  it('starts now in São Paulo, with the shift of the hour and the context defaults', () => {
+    // 17:05 UTC is 14:05 in São Paulo: the afternoon shift, whatever the browser's zone.
     const v = novaVisita(
       ID,
       { familiaId: FAMILIA_ID },
       contextoDe({ micro_area: '02', numero_prontuario: 'F9' }),
-      new Date(2025, 2, 4, 14, 5),
+      '2025-03-04T17:05:00Z',
     );
     expect(v).toMatchObject({
       id: ID,
@@ -79,25 +74,21 @@ describe('visitaFormSchema', () => {
   });
 
   it('asks for the micro-area unless the visit is outside the area', () => {
-    expect(erros(membro({ micro_area: '' })).micro_area).toBe(msg.obrigatorio);
-    expect(erros(membro({ micro_area: '', fora_area: true }))).toEqual({});
+    expect(erros(membro({ micro_area: null })).micro_area).toBe(msg.obrigatorio);
+    expect(erros(membro({ micro_area: null, fora_area: true }))).toEqual({});
   });
 
-  it('refuses a visit in the future, on the hour when the day is today', () => {
-    const agora = new Date();
-    const amanha = new Date(agora.getTime() + 24 * 3600_000);
-    const p2 = (n: number) => String(n).padStart(2, '0');
-    const iso = (d: Date) => `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`;
-    expect(erros(membro({ data: iso(amanha), hora: '08:00' })).data).toMatch(
+  it('refuses a visit in the future, on the hour when the day is today (in São Paulo)', () => {
+    const amanha = todayIso(new Date(Date.now() + 24 * 3600_000));
+    expect(erros(membro({ data: amanha, hora: '08:00' })).data).toMatch(
       /^deve ser menor ou igual que \d{2}\/\d{2}\/\d{4}$/,
     );
     // One hour ahead, unless that crosses midnight (then the date itself is tomorrow).
-    const daquiUmaHora = new Date(agora.getTime() + 3600_000);
-    if (iso(daquiUmaHora) === iso(agora)) {
-      expect(
-        erros(membro({ data: iso(agora), hora: `${p2(daquiUmaHora.getHours())}:${p2(daquiUmaHora.getMinutes())}` }))
-          .hora,
-      ).toMatch(/^deve ser menor ou igual que /);
+    const daquiUmaHora = zonedDateTimeParts(new Date(Date.now() + 3600_000))!;
+    if (daquiUmaHora.date === todayIso()) {
+      expect(erros(membro({ data: daquiUmaHora.date, hora: daquiUmaHora.time })).hora).toMatch(
+        /^deve ser menor ou igual que /,
+      );
     }
   });
 
@@ -119,9 +110,9 @@ describe('formParaApi', () => {
     expect(formParaApi(membro({ municipe_id: '', temperatura: 37 })).temperatura).toBeUndefined();
   });
 
-  it('joins date and hour into one ISO timestamp and drops the micro-area outside the area', () => {
+  it('joins date and hour, read as São Paulo time, into one ISO timestamp and drops the micro-area outside the area', () => {
     const body = formParaApi(membro({ data: '2025-03-04', hora: '10:30', fora_area: true, micro_area: '01' }));
-    expect(body.data_visita).toBe(new Date(2025, 2, 4, 10, 30).toISOString());
+    expect(body.data_visita).toBe('2025-03-04T13:30:00.000Z');
     expect(body.micro_area).toBeUndefined();
     expect(body.fora_area).toBe(true);
   });
@@ -136,14 +127,5 @@ describe('motivoPermitido', () => {
       true,
       true,
     ]);
-  });
-});
-
-describe('novoIdVisita', () => {
-  it('makes a UUID v7 that starts with the time, different on each call', () => {
-    const a = novoIdVisita(Date.UTC(2025, 2, 4));
-    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(a.slice(0, 13).replace('-', '')).toBe(Date.UTC(2025, 2, 4).toString(16).padStart(12, '0'));
-    expect(novoIdVisita()).not.toBe(novoIdVisita());
   });
 });

@@ -1,7 +1,7 @@
 // The visit form's values and their mapping to the API (issue 8). The rules are the shared ones
 // (visitaDomiciliarInputSchema), so the browser answers sooner with the very messages the API would send.
 import { z } from 'zod';
-import { isValidIsoDate, msg } from '@saude/shared';
+import { isValidIsoDate, isValidTime, msg, todayIso, zonedDateTimeParts, zonedDateTimeToIso } from '@saude/shared';
 import {
   desfechoSemDados,
   imovelSemMorador,
@@ -32,14 +32,14 @@ const camposSchema = z.object({
   familia_id: z.string(),
   municipe_id: z.string(),
   ocupacao_id: z.string().nullable(),
-  /** yyyy-MM-dd and HH:mm in the browser's time; joined into one ISO timestamp for the API. */
+  /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
   data: z.string().nullable(),
-  hora: z.string(),
+  hora: z.string().nullable(),
   turno_atendimentos: numero(),
-  micro_area: z.string(),
+  micro_area: z.string().nullable(),
   fora_area: z.boolean(),
   tipo_imovel_id: numero(),
-  numero_prontuario: z.string(),
+  numero_prontuario: z.string().nullable(),
   visita_compartilhada: z.boolean(),
   desfecho_id: numero(),
   motivo_visita_ids: z.array(z.number()),
@@ -73,7 +73,7 @@ export function visitaFormSchema({ ocupacaoObrigatoria }: OpcoesForm) {
     if (!v.data) add('data', msg.obrigatorio);
     else if (!isValidIsoDate(v.data)) add('data', msg.naoEValido);
     if (!v.hora) add('hora', msg.obrigatorio);
-    else if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.hora)) add('hora', msg.naoEValido);
+    else if (!isValidTime(v.hora)) add('hora', msg.naoEValido);
     if (v.turno_atendimentos === null) add('turno_atendimentos', msg.obrigatorio);
     if (v.tipo_imovel_id === null) add('tipo_imovel_id', msg.obrigatorio);
     if (v.desfecho_id === null) add('desfecho_id', msg.obrigatorio);
@@ -86,51 +86,31 @@ export function visitaFormSchema({ ocupacaoObrigatoria }: OpcoesForm) {
   });
 }
 
-const p2 = (n: number) => String(n).padStart(2, '0');
-
-/**
- * A UUID v7 (architecture: "Records"), made in the browser. crypto.getRandomValues, not randomUUID: the latter exists
- * only in secure contexts, and a tablet may reach the server by plain http on the unit's network.
- */
-export function novoIdVisita(agora = Date.now()): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  let ts = agora;
-  for (let i = 5; i >= 0; i--) {
-    b[i] = ts % 256;
-    ts = Math.floor(ts / 256);
-  }
-  b[6] = (b[6]! & 0x0f) | 0x70;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** Local date + time → ISO timestamp (toISOString is UTC, which the API accepts). */
-export function dataHoraIso(data: string | null, hora: string): string | undefined {
-  if (!data || !isValidIsoDate(data) || !/^\d{2}:\d{2}$/.test(hora)) return undefined;
-  const d = new Date(`${data}T${hora}:00`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
-
 export interface Alvo {
   familiaId?: string;
   municipeId?: string;
 }
 
-/** A new visit: now (date, hour and its shift) and the context's defaults (micro-area, property, record number, specialty). */
-export function novaVisita(id: string, alvo: Alvo, ctx: VisitaContexto, agora = new Date()): VisitaFormValues {
+/** A new visit: now in São Paulo (date, hour and its shift) and the context's defaults (micro-area, property, record number, specialty). */
+export function novaVisita(
+  id: string,
+  alvo: Alvo,
+  ctx: VisitaContexto,
+  agora: Date | string = new Date(),
+): VisitaFormValues {
+  const { date, time } = zonedDateTimeParts(agora) ?? { date: todayIso(), time: '00:00' };
   return {
     id,
     familia_id: alvo.familiaId ?? '',
     municipe_id: alvo.municipeId ?? '',
     ocupacao_id: ctx.ocupacao_id ?? (ctx.ocupacoes.length === 1 ? ctx.ocupacoes[0]!.codigo : null),
-    data: `${agora.getFullYear()}-${p2(agora.getMonth() + 1)}-${p2(agora.getDate())}`,
-    hora: `${p2(agora.getHours())}:${p2(agora.getMinutes())}`,
-    turno_atendimentos: turnoDaHora(agora.getHours()),
-    micro_area: ctx.fora_area ? '' : (ctx.micro_area ?? ''),
+    data: date,
+    hora: time,
+    turno_atendimentos: turnoDaHora(Number(time.slice(0, 2))),
+    micro_area: ctx.fora_area ? null : ctx.micro_area,
     fora_area: ctx.fora_area,
     tipo_imovel_id: ctx.tipo_imovel_id,
-    numero_prontuario: ctx.numero_prontuario ?? '',
+    numero_prontuario: ctx.numero_prontuario,
     visita_compartilhada: false,
     desfecho_id: null,
     motivo_visita_ids: [],
@@ -168,12 +148,12 @@ export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
     familia_id: v.familia_id || undefined,
     municipe_id: v.municipe_id || undefined,
     ocupacao_id: v.ocupacao_id || undefined,
-    data_visita: dataHoraIso(v.data, v.hora),
+    data_visita: zonedDateTimeToIso(v.data, v.hora) ?? undefined,
     turno_atendimentos: v.turno_atendimentos ?? undefined,
-    micro_area: v.fora_area ? undefined : v.micro_area.trim() || undefined,
+    micro_area: v.fora_area ? undefined : v.micro_area?.trim() || undefined,
     fora_area: v.fora_area,
     tipo_imovel_id: v.tipo_imovel_id ?? undefined,
-    numero_prontuario: imovelSemMorador(v.tipo_imovel_id) ? undefined : v.numero_prontuario.trim() || undefined,
+    numero_prontuario: imovelSemMorador(v.tipo_imovel_id) ? undefined : v.numero_prontuario?.trim() || undefined,
     visita_compartilhada: v.visita_compartilhada,
     desfecho_id: v.desfecho_id ?? undefined,
     motivo_visita_ids: semDados ? [] : v.motivo_visita_ids,
@@ -189,11 +169,7 @@ export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
 
 /** API field → form field: the timestamp's problems go to the hour when the day is today (a future hour), else to the date. */
 export function campoDoForm(key: string, v?: Pick<VisitaFormValues, 'data'>): Campo {
-  if (key === 'data_visita') {
-    const hoje = new Date();
-    const hojeIso = `${hoje.getFullYear()}-${p2(hoje.getMonth() + 1)}-${p2(hoje.getDate())}`;
-    return v?.data === hojeIso ? 'hora' : 'data';
-  }
+  if (key === 'data_visita') return v?.data === todayIso() ? 'hora' : 'data';
   return key as Campo;
 }
 

@@ -1,5 +1,4 @@
-// Test helpers of the home-visit screens: API answers shaped as the shared schemas, and a fake fetch.
-import { vi } from 'vitest';
+// Test helpers of the home-visit screens: API answers shaped as the shared schemas.
 import type { Usuario } from '@saude/shared';
 import type { Familia } from '@saude/shared/schemas/familia';
 import type {
@@ -191,45 +190,6 @@ export function familiaParaVisitaDe(o: Partial<FamiliaParaVisita> = {}): Familia
     ultima_visita: '2025-03-04T13:30:00.000Z',
     ...o,
   };
-}
-
-type Resposta = { status?: number; body?: unknown; headers?: Record<string, string> };
-type Handler = (init: { method: string; body: unknown; query: URLSearchParams }) => Resposta;
-export type Chamada = { method: string; path: string; query: URLSearchParams; body: unknown };
-
-/**
- * Stubs fetch: `rotas['GET /api/...']` (path without the query) answers; every call is recorded. Sign-in and
- * permission calls answer as for `usuario` with the permissions listed.
- */
-export function fakeApi(
-  rotas: Record<string, Handler | Resposta>,
-  { usuario = usuarioAcs, permissoes = [] as string[] } = {},
-) {
-  const chamadas: Chamada[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    chamadas.push({ method, path: url.pathname, query: url.searchParams, body });
-    let r: Resposta;
-    if (url.pathname === '/api/v2/auth/me') r = { body: usuario };
-    else if (url.pathname === '/api/ferramentas/permissoes') {
-      const pedido = (body as { authorize: string }).authorize;
-      r = permissoes.includes(pedido) ? { body: { permitido: true } } : { status: 403, body: { message: 'Proibido' } };
-    } else {
-      const rota = rotas[`${method} ${url.pathname}`];
-      r =
-        typeof rota === 'function'
-          ? rota({ method, body, query: url.searchParams })
-          : (rota ?? { status: 404, body: { message: 'Cadastro não encontrado' } });
-    }
-    return new Response(JSON.stringify(r.body ?? {}), {
-      status: r.status ?? 200,
-      headers: { 'Content-Type': 'application/json', ...r.headers },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { chamadas, fetchMock };
 }
 
 export const PERMISSOES_ACS = [

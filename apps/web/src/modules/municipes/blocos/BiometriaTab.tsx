@@ -4,15 +4,14 @@ import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconFingerprint } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { msg } from '@saude/shared/messages';
-import { ErrorPage } from '../../../app/ErrorPage';
-import { parametrizacaoQuery } from '../../../app/parametrizacao';
+import { ErrorPage, LoadingRecord } from '../../../lib/feedback';
+import { parametrizacaoQuery } from '../../../lib/parametrizacao';
 import { useMunicipeTab } from '../context';
 import { capturarDigital, LeitorIndisponivelError } from './leitorBiometrico';
-import { Carregando } from './partes';
 
 export function BiometriaTab() {
   const parametrizacao = useQuery(parametrizacaoQuery);
-  if (parametrizacao.isPending) return <Carregando />;
+  if (parametrizacao.isPending) return <LoadingRecord label="Carregando" />;
   // The tab is hidden when biometrics is off; a typed URL finds no such page.
   if (!parametrizacao.data?.habilita_biometria) return <ErrorPage status={404} />;
   return <Captura />;

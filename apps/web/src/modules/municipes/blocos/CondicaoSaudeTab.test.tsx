@@ -1,15 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared/messages';
 import { BiometriaTab } from './BiometriaTab';
 import { CondicaoSaudeTab } from './CondicaoSaudeTab';
 import { VisualizarCondicaoSaude } from './VisualizarCondicaoSaude';
-import { fakeApi, MUNICIPE_ID, renderTab, saudeDe, TODAS } from './testUtils';
+import { fakeApi } from '../../../test/fakeApi';
+import { MUNICIPE_ID, renderTab, saudeDe, TODAS } from './testUtils';
 
 const URL = `/api/v1/municipes/${MUNICIPE_ID}/condicao_saude`;
 const INTERNACAO = 'Teve alguma internação nos últimos 12 meses?';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const pergunta = (nome: string) => screen.getByRole('radiogroup', { name: nome });
 const responder = async (user: ReturnType<typeof renderTab>['user'], nome: string, resposta: 'Sim' | 'Não') =>

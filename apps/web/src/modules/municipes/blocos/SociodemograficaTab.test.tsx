@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared/messages';
 import { SociodemograficaTab } from './SociodemograficaTab';
 import { VisualizarSociodemografica } from './VisualizarSociodemografica';
-import { fakeApi, MUNICIPE_ID, municipeDe, nascidoHa, renderTab, socioDe, TODAS } from './testUtils';
+import { fakeApi } from '../../../test/fakeApi';
+import { MUNICIPE_ID, municipeDe, nascidoHa, renderTab, socioDe, TODAS } from './testUtils';
 
 const URL = `/api/v1/municipes/${MUNICIPE_ID}/sociodemografica`;
 const CUIDADOR = 'Crianças de 0 a 9 anos, com quem fica?';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const pergunta = (nome: string) => screen.getByRole('radiogroup', { name: nome });
 const responder = async (user: ReturnType<typeof renderTab>['user'], nome: string, resposta: 'Sim' | 'Não') =>
@@ -99,16 +98,22 @@ describe('SociodemograficaTab', () => {
     expect(await screen.findByText(`Ocupação ${msg.naoEValido}`)).toBeInTheDocument();
   });
 
-  it("offers 'Recarregar' when someone saved first (409)", async () => {
+  it("offers 'Recarregar' when someone saved first (409) and says which answers they changed", async () => {
+    let atual = socioDe({ lock_version: 4 });
     fakeApi({
-      [`GET ${URL}`]: { body: socioDe({ lock_version: 4 }) },
-      [`PUT ${URL}`]: { status: 409, body: { message: msg.edicaoDesatualizada, errors: {} } },
+      [`GET ${URL}`]: () => ({ body: atual }),
+      [`PUT ${URL}`]: () => {
+        atual = socioDe({ lock_version: 5, plano_saude_privado: true });
+        return { status: 409, body: { code: 'edicao_desatualizada', message: msg.edicaoDesatualizada, errors: {} } };
+      },
     });
     const { user } = renderTab(<SociodemograficaTab />);
     await screen.findByRole('radiogroup', { name: 'É responsável familiar?' });
     await responder(user, 'É responsável familiar?', 'Sim');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(msg.edicaoDesatualizada)).toBeInTheDocument();
+    expect(screen.getByText('Alterado: Possui plano de saúde privado?.')).toBeInTheDocument();
+    expect(screen.queryByText(msg.algoDeuErrado)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Recarregar' })).toBeInTheDocument();
   });
 

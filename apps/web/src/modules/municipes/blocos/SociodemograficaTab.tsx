@@ -1,30 +1,18 @@
 // Tab `sociodemografica` of /municipes/{id}/edit: the e-SUS sociodemographic questions, editable (issue 5).
-import { Stack, Text } from '@mantine/core';
 import {
   normalizarSociodemografica,
   sociodemograficaInputSchema,
   type Municipe,
-  type PermissaoCadastro,
-  type Sociodemografica,
   type SociodemograficaInput,
 } from '@saude/shared/schemas/municipe';
-import {
-  ErrorSummary,
-  FormActions,
-  SelectField,
-  useSaveShortcut,
-  useUnsavedChangesPrompt,
-  useZodForm,
-  YesNoField,
-} from '../../../lib/form';
+import { CheckboxGroupField, codeOptions, FormSection, SelectField, YesNoField } from '../../../lib/form';
 import { useMunicipeTab } from '../context';
-import { useSaveBloco, useSociodemografica, type SaveBlocoBody } from './api';
-import { OcupacaoField, useEnviarBloco } from './comum';
-import { BlocoConforme, CheckboxGroupField, Pergunta, Perguntas, Proibido, Secao, SeSim, atualizadoEm } from './partes';
-import { SOCIO_MODEL, opcoes, perguntaResponsavelCrianca, socioLabels as L, socioTabelas as T } from './perguntas';
+import { BlocoEditavel, BlocoForm, useBlocoForm, type BlocoFormProps } from './BlocoForm';
+import { OcupacaoField } from './comum';
+import { Pergunta, Perguntas, SeSim, valoresDoBloco } from './partes';
+import { SOCIO_MODEL, perguntaResponsavelCrianca, socioLabels as L, socioTabelas as T } from './perguntas';
 import { SociodemograficaLeitura } from './VisualizarSociodemografica';
 
-type Acoes = PermissaoCadastro['sociodemograficas'];
 type Campo = keyof SociodemograficaInput;
 
 // "Não" empties the details (as the API's normaliser does).
@@ -37,208 +25,136 @@ const LIMPAR_DEFICIENCIA = [['deficiencias', []]] as const satisfies ReadonlyArr
 
 export function SociodemograficaTab() {
   const { municipe, permissoes } = useMunicipeTab();
-  const acoes = permissoes.sociodemograficas;
-  // The tab is hidden without these, but the URL can be typed (spec §6).
-  if (!acoes.includes('update') && !acoes.includes('create')) return <Proibido />;
-  return <SociodemograficaCarregada municipe={municipe} acoes={acoes} />;
-}
-
-function SociodemograficaCarregada({ municipe, acoes }: { municipe: Municipe; acoes: Acoes }) {
-  const bloco = useSociodemografica(municipe.id);
   return (
-    <BlocoConforme
-      consulta={bloco}
-      acoes={acoes}
+    <BlocoEditavel
+      bloco="sociodemografica"
+      acoes={permissoes.sociodemograficas}
       leitura={(b) => <SociodemograficaLeitura municipe={municipe} bloco={b} />}
-      // Keyed by version: after a save (or a reload after 409) the form starts again from what the API stored.
-      formulario={(b) => (
-        <SociodemograficaForm
-          key={b.lock_version ?? 'novo'}
-          municipe={municipe}
-          bloco={b}
-          podeAtualizar={acoes.includes('update')}
-          recarregar={() => bloco.refetch()}
-        />
-      )}
+      formulario={(props) => <SociodemograficaForm municipe={municipe} {...props} />}
     />
   );
 }
 
-/** What the API answered, as form values. A block never saved starts with every yes/no question unanswered. */
-function valoresIniciais(b: Sociodemografica): SociodemograficaInput {
-  const sn = (v: boolean) => (b.lock_version === null ? null : v);
-  return {
-    responsavel_familiar: sn(b.responsavel_familiar),
-    ocupacao_id: b.ocupacao_id,
-    frequenta_escola: sn(b.frequenta_escola),
-    curso_mais_elevado_id: b.curso_mais_elevado_id,
-    situacao_mercado_trabalho_id: b.situacao_mercado_trabalho_id,
-    responsaveis_criancas: b.responsaveis_criancas,
-    frequenta_cuidador_tradicional: sn(b.frequenta_cuidador_tradicional),
-    participa_grupo_comunitario: sn(b.participa_grupo_comunitario),
-    plano_saude_privado: sn(b.plano_saude_privado),
-    povo_comunidade_tradicional: sn(b.povo_comunidade_tradicional),
-    povo_comunidade_tradicional_id: b.povo_comunidade_tradicional_id,
-    informa_orientacao_sexual: sn(b.informa_orientacao_sexual),
-    orientacao_sexual_id: b.orientacao_sexual_id,
-    informa_identidade_genero: sn(b.informa_identidade_genero),
-    identidade_genero_id: b.identidade_genero_id,
-    possui_deficiencia: sn(b.possui_deficiencia),
-    deficiencias: b.deficiencias,
-    lock_version: b.lock_version,
-  };
-}
-
-function SociodemograficaForm({
-  municipe,
-  bloco,
-  podeAtualizar,
-  recarregar,
-}: {
-  municipe: Municipe;
-  bloco: Sociodemografica;
-  podeAtualizar: boolean;
-  recarregar: () => unknown;
-}) {
-  const form = useZodForm(sociodemograficaInputSchema, valoresIniciais(bloco));
-  const { control, setValue, clearErrors } = form;
-  const salvar = useSaveBloco(municipe.id, 'sociodemografica', { podeAtualizar });
+function SociodemograficaForm({ municipe, ...props }: BlocoFormProps<'sociodemografica'> & { municipe: Municipe }) {
   const crianca = perguntaResponsavelCrianca(municipe);
-  const onSubmit = useEnviarBloco({
-    form,
+  const record = useBlocoForm({
+    path: 'sociodemografica',
+    props,
+    schema: sociodemograficaInputSchema,
     model: SOCIO_MODEL,
-    lockVersion: bloco.lock_version,
-    recarregar,
-    salvar: (body: SaveBlocoBody<'sociodemografica'>) => salvar.mutateAsync(body),
+    labels: L,
+    valores: (b) => valoresDoBloco<SociodemograficaInput>(b, L),
     preparar: ({ lock_version: _lock, ...values }) => ({
       ...normalizarSociodemografica(values),
       // Asked of children only (spec §5); the API refuses it for anyone older.
       responsaveis_criancas: crianca ? values.responsaveis_criancas : [],
     }),
   });
-  const { isDirty, isSubmitting, submitCount, errors } = form.formState;
-  useUnsavedChangesPrompt(isDirty);
-  useSaveShortcut(onSubmit);
+  const { control, setValue, clearErrors } = record.form;
   const dep = { control, setValue, clearErrors };
-  const atualizado = atualizadoEm(bloco.updated_at);
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={SOCIO_MODEL}>
-      <Stack gap="lg">
-        {submitCount > 0 && (
-          <ErrorSummary model={SOCIO_MODEL} errors={errors} labels={L} onSelect={(p) => form.setFocus(p as Campo)} />
-        )}
-        <Secao titulo="Informações sociodemográficas">
-          <Perguntas>
+    <BlocoForm record={record} model={SOCIO_MODEL} updatedAt={props.bloco.updated_at}>
+      <FormSection title="Informações sociodemográficas">
+        <Perguntas>
+          <Pergunta>
+            <YesNoField control={control} name="responsavel_familiar" label={L.responsavel_familiar} />
+          </Pergunta>
+          <Pergunta>
+            <OcupacaoField control={control} name="ocupacao_id" label={L.ocupacao_id} />
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="frequenta_escola" label={L.frequenta_escola} />
+          </Pergunta>
+          <Pergunta>
+            <SelectField
+              control={control}
+              name="curso_mais_elevado_id"
+              label={L.curso_mais_elevado_id}
+              data={codeOptions(T.curso_mais_elevado_id)}
+            />
+          </Pergunta>
+          <Pergunta>
+            <SelectField
+              control={control}
+              name="situacao_mercado_trabalho_id"
+              label={L.situacao_mercado_trabalho_id}
+              data={codeOptions(T.situacao_mercado_trabalho_id)}
+            />
+          </Pergunta>
+          {crianca && (
             <Pergunta>
-              <YesNoField control={control} name="responsavel_familiar" label={L.responsavel_familiar} />
+              <CheckboxGroupField
+                control={control}
+                name="responsaveis_criancas"
+                label={L.responsaveis_criancas}
+                data={codeOptions(T.responsaveis_criancas)}
+              />
             </Pergunta>
-            <Pergunta>
-              <OcupacaoField control={control} name="ocupacao_id" label={L.ocupacao_id} />
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="frequenta_escola" label={L.frequenta_escola} />
-            </Pergunta>
-            <Pergunta>
+          )}
+          <Pergunta>
+            <YesNoField
+              control={control}
+              name="frequenta_cuidador_tradicional"
+              label={L.frequenta_cuidador_tradicional}
+            />
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="participa_grupo_comunitario" label={L.participa_grupo_comunitario} />
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="plano_saude_privado" label={L.plano_saude_privado} />
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="povo_comunidade_tradicional" label={L.povo_comunidade_tradicional} />
+            <SeSim {...dep} pergunta="povo_comunidade_tradicional" limpar={LIMPAR_POVO}>
               <SelectField
                 control={control}
-                name="curso_mais_elevado_id"
-                label={L.curso_mais_elevado_id}
-                data={opcoes(T.curso_mais_elevado_id)}
+                name="povo_comunidade_tradicional_id"
+                label={L.povo_comunidade_tradicional_id}
+                required
+                data={codeOptions(T.povo_comunidade_tradicional_id)}
               />
-            </Pergunta>
-            <Pergunta>
+            </SeSim>
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="informa_orientacao_sexual" label={L.informa_orientacao_sexual} />
+            <SeSim {...dep} pergunta="informa_orientacao_sexual" limpar={LIMPAR_ORIENTACAO}>
               <SelectField
                 control={control}
-                name="situacao_mercado_trabalho_id"
-                label={L.situacao_mercado_trabalho_id}
-                data={opcoes(T.situacao_mercado_trabalho_id)}
+                name="orientacao_sexual_id"
+                label={L.orientacao_sexual_id}
+                required
+                data={codeOptions(T.orientacao_sexual_id)}
               />
-            </Pergunta>
-            {crianca && (
-              <Pergunta>
-                <CheckboxGroupField
-                  control={control}
-                  name="responsaveis_criancas"
-                  label={L.responsaveis_criancas}
-                  tabela={T.responsaveis_criancas}
-                />
-              </Pergunta>
-            )}
-            <Pergunta>
-              <YesNoField
+            </SeSim>
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="informa_identidade_genero" label={L.informa_identidade_genero} />
+            <SeSim {...dep} pergunta="informa_identidade_genero" limpar={LIMPAR_IDENTIDADE}>
+              <SelectField
                 control={control}
-                name="frequenta_cuidador_tradicional"
-                label={L.frequenta_cuidador_tradicional}
+                name="identidade_genero_id"
+                label={L.identidade_genero_id}
+                required
+                data={codeOptions(T.identidade_genero_id)}
               />
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="participa_grupo_comunitario" label={L.participa_grupo_comunitario} />
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="plano_saude_privado" label={L.plano_saude_privado} />
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="povo_comunidade_tradicional" label={L.povo_comunidade_tradicional} />
-              <SeSim {...dep} pergunta="povo_comunidade_tradicional" limpar={LIMPAR_POVO}>
-                <SelectField
-                  control={control}
-                  name="povo_comunidade_tradicional_id"
-                  label={L.povo_comunidade_tradicional_id}
-                  required
-                  data={opcoes(T.povo_comunidade_tradicional_id)}
-                />
-              </SeSim>
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="informa_orientacao_sexual" label={L.informa_orientacao_sexual} />
-              <SeSim {...dep} pergunta="informa_orientacao_sexual" limpar={LIMPAR_ORIENTACAO}>
-                <SelectField
-                  control={control}
-                  name="orientacao_sexual_id"
-                  label={L.orientacao_sexual_id}
-                  required
-                  data={opcoes(T.orientacao_sexual_id)}
-                />
-              </SeSim>
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="informa_identidade_genero" label={L.informa_identidade_genero} />
-              <SeSim {...dep} pergunta="informa_identidade_genero" limpar={LIMPAR_IDENTIDADE}>
-                <SelectField
-                  control={control}
-                  name="identidade_genero_id"
-                  label={L.identidade_genero_id}
-                  required
-                  data={opcoes(T.identidade_genero_id)}
-                />
-              </SeSim>
-            </Pergunta>
-            <Pergunta>
-              <YesNoField control={control} name="possui_deficiencia" label={L.possui_deficiencia} />
-              <SeSim {...dep} pergunta="possui_deficiencia" limpar={LIMPAR_DEFICIENCIA}>
-                <CheckboxGroupField
-                  control={control}
-                  name="deficiencias"
-                  label={L.deficiencias}
-                  required
-                  tabela={T.deficiencias}
-                />
-              </SeSim>
-            </Pergunta>
-          </Perguntas>
-        </Secao>
-        {atualizado && (
-          <Text size="sm" c="dimmed">
-            {atualizado}
-          </Text>
-        )}
-      </Stack>
-      <FormActions
-        submitting={isSubmitting}
-        onCancel={isDirty ? () => form.reset() : undefined}
-        cancelLabel="Desfazer alterações"
-      />
-    </form>
+            </SeSim>
+          </Pergunta>
+          <Pergunta>
+            <YesNoField control={control} name="possui_deficiencia" label={L.possui_deficiencia} />
+            <SeSim {...dep} pergunta="possui_deficiencia" limpar={LIMPAR_DEFICIENCIA}>
+              <CheckboxGroupField
+                control={control}
+                name="deficiencias"
+                label={L.deficiencias}
+                required
+                data={codeOptions(T.deficiencias)}
+              />
+            </SeSim>
+          </Pergunta>
+        </Perguntas>
+      </FormSection>
+    </BlocoForm>
   );
 }

@@ -1,34 +1,26 @@
 // Tab `visualizar_condicao_situacao_saude` of /municipes/{id}/edit: the health conditions, read-only (issue 5).
 import { Stack, Text } from '@mantine/core';
-import type { CondicaoSaude, Municipe } from '@saude/shared/schemas/municipe';
+import type { CondicaoSaude } from '@saude/shared/schemas/municipe';
 import { useMunicipeTab } from '../context';
-import { useCondicaoSaude } from './api';
 import {
   BlocoNaoPreenchido,
-  Carregando,
-  ErroCarregar,
   NAO_INFORMADO,
-  Proibido,
+  BlocoLeitura,
   Resposta,
   Respostas,
-  Secao,
   atualizadoEm,
   textoResposta,
 } from './partes';
+import { FormSection } from '../../../lib/form';
 import { saudeLabels as L, saudeSecoes, saudeTabelas as T, type SaudeCampo } from './perguntas';
 
 export function VisualizarCondicaoSaude() {
   const { municipe, permissoes } = useMunicipeTab();
-  // Reading needs `show` (the API audits the read and refuses it otherwise).
-  if (!permissoes.condicoes_saude.includes('show')) return <Proibido />;
-  return <Carregada municipe={municipe} />;
-}
-
-function Carregada({ municipe }: { municipe: Municipe }) {
-  const bloco = useCondicaoSaude(municipe.id);
-  if (bloco.isPending) return <Carregando />;
-  if (bloco.isError) return <ErroCarregar error={bloco.error} onRetry={() => void bloco.refetch()} />;
-  return <CondicaoSaudeLeitura bloco={bloco.data} />;
+  return (
+    <BlocoLeitura municipeId={municipe.id} bloco="condicao_saude" pode={permissoes.condicoes_saude.includes('show')}>
+      {(b) => <CondicaoSaudeLeitura bloco={b} />}
+    </BlocoLeitura>
+  );
 }
 
 /** The answers as text, in the e-SUS order and sections; details only when their question was answered "Sim". */
@@ -49,7 +41,7 @@ export function CondicaoSaudeLeitura({ bloco: b }: { bloco: CondicaoSaude }) {
   return (
     <Stack gap="lg">
       {novo && <BlocoNaoPreenchido />}
-      <Secao titulo={saudeSecoes.gerais}>
+      <FormSection title={saudeSecoes.gerais} readOnly>
         <Respostas>
           {item('gestante')}
           {item('maternidade_referencia', b.gestante)}
@@ -79,16 +71,16 @@ export function CondicaoSaudeLeitura({ bloco: b }: { bloco: CondicaoSaude }) {
           {item('plantas_medicinais_quais', b.plantas_medicinais)}
           {item('praticas_integrativas')}
         </Respostas>
-      </Secao>
-      <Secao titulo={saudeSecoes.outras}>
+      </FormSection>
+      <FormSection title={saudeSecoes.outras} readOnly>
         <Respostas>
           {/* The section already names the question. */}
           <Resposta pergunta="Condições informadas">
             {novo ? NAO_INFORMADO : textoResposta(b.outras_condicoes)}
           </Resposta>
         </Respostas>
-      </Secao>
-      <Secao titulo={saudeSecoes.rua}>
+      </FormSection>
+      <FormSection title={saudeSecoes.rua} readOnly>
         <Respostas>
           {item('situacao_rua')}
           {item('tempo_situacao_rua_id', b.situacao_rua)}
@@ -103,7 +95,7 @@ export function CondicaoSaudeLeitura({ bloco: b }: { bloco: CondicaoSaude }) {
           {item('acesso_higiene', b.situacao_rua)}
           {item('acesso_higiene_ids', b.situacao_rua && b.acesso_higiene)}
         </Respostas>
-      </Secao>
+      </FormSection>
       {atualizado && (
         <Text size="sm" c="dimmed">
           {atualizado}

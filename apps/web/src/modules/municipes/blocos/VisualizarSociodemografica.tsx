@@ -2,34 +2,30 @@
 import { Stack, Text } from '@mantine/core';
 import type { Municipe, Sociodemografica } from '@saude/shared/schemas/municipe';
 import { useMunicipeTab } from '../context';
-import { useSociodemografica } from './api';
 import { useCbo } from './comum';
 import {
   BlocoNaoPreenchido,
-  Carregando,
-  ErroCarregar,
   NAO_INFORMADO,
-  Proibido,
+  BlocoLeitura,
   Resposta,
   Respostas,
-  Secao,
   atualizadoEm,
   textoResposta,
 } from './partes';
+import { FormSection } from '../../../lib/form';
 import { perguntaResponsavelCrianca, socioLabels as L, socioTabelas as T } from './perguntas';
 
 export function VisualizarSociodemografica() {
   const { municipe, permissoes } = useMunicipeTab();
-  // Reading needs `show` (the API audits the read and refuses it otherwise).
-  if (!permissoes.sociodemograficas.includes('show')) return <Proibido />;
-  return <Carregada municipe={municipe} />;
-}
-
-function Carregada({ municipe }: { municipe: Municipe }) {
-  const bloco = useSociodemografica(municipe.id);
-  if (bloco.isPending) return <Carregando />;
-  if (bloco.isError) return <ErroCarregar error={bloco.error} onRetry={() => void bloco.refetch()} />;
-  return <SociodemograficaLeitura municipe={municipe} bloco={bloco.data} />;
+  return (
+    <BlocoLeitura
+      municipeId={municipe.id}
+      bloco="sociodemografica"
+      pode={permissoes.sociodemograficas.includes('show')}
+    >
+      {(b) => <SociodemograficaLeitura municipe={municipe} bloco={b} />}
+    </BlocoLeitura>
+  );
 }
 
 /** The answers as text, in the e-SUS order; details only when their question was answered "Sim". */
@@ -44,7 +40,7 @@ export function SociodemograficaLeitura({ municipe, bloco: b }: { municipe: Muni
   return (
     <Stack gap="lg">
       {novo && <BlocoNaoPreenchido />}
-      <Secao titulo="Informações sociodemográficas">
+      <FormSection title="Informações sociodemográficas" readOnly>
         <Respostas>
           <Resposta pergunta={L.responsavel_familiar}>{r(b.responsavel_familiar)}</Resposta>
           <Resposta pergunta={L.ocupacao_id}>{r(ocupacao)}</Resposta>
@@ -78,7 +74,7 @@ export function SociodemograficaLeitura({ municipe, bloco: b }: { municipe: Muni
           <Resposta pergunta={L.possui_deficiencia}>{r(b.possui_deficiencia)}</Resposta>
           {b.possui_deficiencia && <Resposta pergunta={L.deficiencias}>{r(b.deficiencias, T.deficiencias)}</Resposta>}
         </Respostas>
-      </Secao>
+      </FormSection>
       {atualizado && (
         <Text size="sm" c="dimmed">
           {atualizado}

@@ -12,7 +12,7 @@ import { http } from '../../../lib/http';
 /** URL segment of each block under /api/v1/municipes/:id. */
 export type BlocoPath = 'sociodemografica' | 'condicao_saude';
 
-type BlocoOut = { sociodemografica: Sociodemografica; condicao_saude: CondicaoSaude };
+export type BlocoOut = { sociodemografica: Sociodemografica; condicao_saude: CondicaoSaude };
 type BlocoIn = { sociodemografica: SociodemograficaValues; condicao_saude: CondicaoSaudeValues };
 
 export const blocoKeys = {
@@ -22,11 +22,15 @@ export const blocoKeys = {
 
 const url = (id: string, bloco: BlocoPath) => `/api/v1/municipes/${id}/${bloco}`;
 
+/** The block as the server has it now (an audited read), outside the page's cache. */
+export const getBloco = <B extends BlocoPath>(id: string, bloco: B, signal?: AbortSignal) =>
+  http.get<BlocoOut[B]>(url(id, bloco), undefined, signal);
+
 /** GET the block (the API audits the read). Never-saved blocks answer lock_version null and empty answers. */
 export function useBloco<B extends BlocoPath>(id: string, bloco: B) {
   return useQuery({
     queryKey: blocoKeys.bloco(id, bloco),
-    queryFn: ({ signal }) => http.get<BlocoOut[B]>(url(id, bloco), undefined, signal),
+    queryFn: ({ signal }) => getBloco(id, bloco, signal),
     // A read is audited: do not re-read on every focus of the window.
     refetchOnWindowFocus: false,
   });
@@ -50,6 +54,3 @@ export function useSaveBloco<B extends BlocoPath>(id: string, bloco: B, { podeAt
     onSuccess: (data) => qc.setQueryData(blocoKeys.bloco(id, bloco), data),
   });
 }
-
-export const useSociodemografica = (id: string) => useBloco(id, 'sociodemografica');
-export const useCondicaoSaude = (id: string) => useBloco(id, 'condicao_saude');

@@ -1,10 +1,8 @@
-// Pieces shared by the block tabs: multi-choice field, dependent questions, sections, states and read-only answers.
-import { Alert, Button, Checkbox, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+// Pieces shared by the block tabs: dependent questions, states and read-only answers.
+import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
-  useController,
   useWatch,
   type Control,
   type FieldPath,
@@ -13,43 +11,11 @@ import {
   type UseFormClearErrors,
   type UseFormSetValue,
 } from 'react-hook-form';
-import { msg } from '@saude/shared/messages';
-import { ErrorPage } from '../../../app/ErrorPage';
+import { ErrorPage, LoadError, LoadingRecord } from '../../../lib/feedback';
+import { dataBr, descricao, horaBr, simNaoTexto } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
-import { TOUCH_MIN_HEIGHT, useFieldLabel, type BoundFieldProps } from '../../../lib/form';
+import { useBloco, type BlocoOut, type BlocoPath } from './api';
 import type { Tabela } from './perguntas';
-
-/** Multi-choice coded answers (e-SUS "marque todas as que se aplicam") as a checkbox group; the value is a code list. */
-export function CheckboxGroupField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { tabela: Tabela }) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
-  const labelProps = useFieldLabel({ label: props.label, required: props.required, tooltip: props.tooltip });
-  const value = ((field.value as number[] | null | undefined) ?? []).map(String);
-  return (
-    <Checkbox.Group
-      id={labelProps.id}
-      label={labelProps.label}
-      error={fieldState.error?.message}
-      description={props.description}
-      value={value}
-      onChange={(v) => field.onChange(v.map(Number))}
-    >
-      <Stack gap={4} mt={6}>
-        {props.tabela.map((r, i) => (
-          <Checkbox
-            key={String(r.codigo)}
-            value={String(r.codigo)}
-            label={r.descricao}
-            size="md"
-            ref={i === 0 ? field.ref : undefined}
-            onBlur={field.onBlur}
-            disabled={props.disabled}
-            styles={{ body: { minHeight: TOUCH_MIN_HEIGHT, alignItems: 'center' } }}
-          />
-        ))}
-      </Stack>
-    </Checkbox.Group>
-  );
-}
 
 export interface SeSimProps<T extends FieldValues, TT> {
   control: Control<T, unknown, TT>;
@@ -92,20 +58,17 @@ export function SeSim<T extends FieldValues, TT = T>({
   );
 }
 
-/** A titled section of the form, as the e-SUS form groups its questions. */
-export function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
-  const id = `secao-${titulo
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[^a-z0-9]+/g, '-')}`;
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby={id}>
-      <Title order={3} fz="h4" mb="md" id={id}>
-        {titulo}
-      </Title>
-      {children}
-    </Paper>
-  );
+/**
+ * What the API answered, as form values: every question of `labels` and the lock_version. A block never saved starts
+ * with every yes/no question unanswered (null), not with the API's false.
+ */
+export function valoresDoBloco<I>(
+  bloco: { lock_version: number | null } & Record<string, unknown>,
+  labels: Record<string, string>,
+): I {
+  const novo = bloco.lock_version === null;
+  const valores = Object.keys(labels).map((k) => [k, novo && typeof bloco[k] === 'boolean' ? null : bloco[k]]);
+  return { ...Object.fromEntries(valores), lock_version: bloco.lock_version } as I;
 }
 
 /** Questions side by side on a desk screen, one column on tablets and phones (ux.md). */
@@ -125,30 +88,10 @@ export function Pergunta({ children }: { children: ReactNode }) {
 /** Spec §8 403: a user who typed the URL of a block they may not use. */
 export const Proibido = () => <ErrorPage status={403} />;
 
-export function Carregando() {
-  return (
-    <Stack gap="md" aria-busy="true" aria-label="Carregando">
-      <Skeleton h={28} w="40%" />
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} h={56} />
-      ))}
-    </Stack>
-  );
-}
-
-/** A failed load: the API's message (or the generic one) and a way to try again (ux.md). */
+/** A failed load: 403 is the page of spec §8; anything else says why and offers to try again (ux.md). */
 export function ErroCarregar({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (error instanceof ApiError && error.status === 403) return <Proibido />;
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={msg.algoDeuErrado}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{error instanceof ApiError && error.message ? error.message : msg.erroGenerico}</Text>
-        <Button variant="light" size="md" mih={44} onClick={onRetry}>
-          Tentar novamente
-        </Button>
-      </Stack>
-    </Alert>
-  );
+  if (error instanceof ApiError && error.code === 'proibido') return <Proibido />;
+  return <LoadError error={error} onRetry={onRetry} />;
 }
 
 // ---- read-only answers -----------------------------------------------------------------------------
@@ -160,8 +103,8 @@ type Valor = boolean | number | string | readonly (number | string)[] | null | u
 /** An answer as text: Sim/Não, the code's label, a list joined by commas, or 'Não informado'. */
 export function textoResposta(valor: Valor, tabela?: Tabela): string {
   if (valor === null || valor === undefined || valor === '') return NAO_INFORMADO;
-  if (typeof valor === 'boolean') return valor ? 'Sim' : 'Não';
-  const rotulo = (v: number | string) => tabela?.find((r) => String(r.codigo) === String(v))?.descricao ?? String(v);
+  if (typeof valor === 'boolean') return simNaoTexto(valor);
+  const rotulo = (v: number | string) => (tabela ? descricao(tabela, v, String(v)) : String(v));
   if (Array.isArray(valor)) return valor.length === 0 ? NAO_INFORMADO : valor.map(rotulo).join(', ');
   return rotulo(valor as number | string);
 }
@@ -204,14 +147,10 @@ export function BlocoNaoPreenchido() {
   );
 }
 
-/** 'Atualizado em dd/MM/yyyy às HH:mm' of a saved block. */
+/** 'Atualizado em dd/MM/yyyy às HH:mm' (São Paulo time) of a saved block. */
 export function atualizadoEm(updatedAt: string | null): string | null {
-  if (!updatedAt) return null;
-  const d = new Date(updatedAt);
-  if (Number.isNaN(d.getTime())) return null;
-  const data = d.toLocaleDateString('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
-  const hora = d.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
-  return `Atualizado em ${data} às ${hora}`;
+  const data = dataBr(updatedAt);
+  return data ? `Atualizado em ${data} às ${horaBr(updatedAt)}` : null;
 }
 
 /**
@@ -229,10 +168,45 @@ export function BlocoConforme<B extends { lock_version: number | null }>({
   leitura: (bloco: B) => ReactNode;
   formulario: (bloco: B) => ReactNode;
 }) {
-  if (consulta.isPending) return <Carregando />;
+  if (consulta.isPending) return <LoadingRecord label="Carregando" />;
   if (consulta.isError) return <ErroCarregar error={consulta.error} onRetry={() => void consulta.refetch()} />;
   const novo = consulta.data.lock_version === null;
   if (!acoes.includes(novo ? 'create' : 'update'))
     return acoes.includes('show') ? leitura(consulta.data) : <Proibido />;
   return formulario(consulta.data);
+}
+
+/** A block's read-only tab: needs `show` (the API audits the read and refuses it otherwise), then the answers. */
+export function BlocoLeitura<B extends BlocoPath>({
+  municipeId,
+  bloco,
+  pode,
+  children,
+}: {
+  municipeId: string;
+  bloco: B;
+  pode: boolean;
+  children: (b: BlocoOut[B]) => ReactNode;
+}) {
+  if (!pode) return <Proibido />;
+  return (
+    <BlocoLido municipeId={municipeId} bloco={bloco}>
+      {children}
+    </BlocoLido>
+  );
+}
+
+function BlocoLido<B extends BlocoPath>({
+  municipeId,
+  bloco,
+  children,
+}: {
+  municipeId: string;
+  bloco: B;
+  children: (b: BlocoOut[B]) => ReactNode;
+}) {
+  const q = useBloco(municipeId, bloco);
+  if (q.isPending) return <LoadingRecord label="Carregando" />;
+  if (q.isError) return <ErroCarregar error={q.error} onRetry={() => void q.refetch()} />;
+  return children(q.data);
 }

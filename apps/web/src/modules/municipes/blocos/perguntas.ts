@@ -132,6 +132,32 @@ export const saudeTabelas = {
   acesso_higiene_ids: acessoHigiene,
 } as const satisfies Partial<Record<SaudeCampo, Tabela>>;
 
+type Limpar = ReadonlyArray<readonly [keyof CondicaoSaudeValues, unknown]>;
+
+// "Não" empties the details, as the API's normaliser does (visits and hygiene details too: e-SUS asks them only after "Sim").
+export const LIMPAR_GESTANTE = [['maternidade_referencia', null]] as const satisfies Limpar;
+export const LIMPAR_CARDIACA = [['doencas_cardiacas', []]] as const satisfies Limpar;
+export const LIMPAR_RINS = [['doencas_rins', []]] as const satisfies Limpar;
+export const LIMPAR_RESPIRATORIA = [['doencas_respiratorias', []]] as const satisfies Limpar;
+export const LIMPAR_INTERNACAO = [['internacao_causa', null]] as const satisfies Limpar;
+export const LIMPAR_PLANTAS = [['plantas_medicinais_quais', null]] as const satisfies Limpar;
+export const LIMPAR_VISITA = [['grau_parentesco_familiar', null]] as const satisfies Limpar;
+export const LIMPAR_INSTITUICAO = [['outra_instituicao', null]] as const satisfies Limpar;
+export const LIMPAR_HIGIENE = [['acesso_higiene_ids', []]] as const satisfies Limpar;
+export const LIMPAR_RUA = [
+  ['tempo_situacao_rua_id', null],
+  ['recebe_beneficio', null],
+  ['referencia_familiar', null],
+  ['quantas_vezes_alimentacao_id', null],
+  ['origem_alimentacao', []],
+  ['acompanhado_outra_instituicao', null],
+  ['outra_instituicao', null],
+  ['visita_familiar', null],
+  ['grau_parentesco_familiar', null],
+  ['acesso_higiene', null],
+  ['acesso_higiene_ids', []],
+] as const satisfies Limpar;
+
 /** Labels of the three free-text lines of "Outras condições de saúde". */
 export const outraCondicaoLabel = (i: number) => `Outra condição de saúde ${i + 1}`;
 export const OUTRAS_CONDICOES_MAX = 3;
@@ -142,9 +168,6 @@ export const saudeSecoes = {
   outras: 'Outras condições de saúde',
   rua: 'Cidadão em situação de rua',
 } as const;
-
-/** The code tables as select/radio/checkbox options. */
-export const opcoes = (tabela: Tabela) => tabela.map((r) => ({ value: Number(r.codigo), label: r.descricao }));
 
 /** Labels of the form's paths for the save summary ('outras_condicoes.0' → its own line label). */
 export const saudeSummaryLabels: Record<string, string> = {

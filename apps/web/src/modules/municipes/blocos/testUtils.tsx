@@ -1,10 +1,6 @@
-// Test helpers of the block tabs: the edit page's Outlet context around a tab, and a fake API.
-import { notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+// Test helpers of the block tabs: the edit page's Outlet context around a tab, and blocks as the API answers them.
 import type { ReactElement } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { Outlet } from 'react-router';
 import {
   condicaoSaudeFieldsSchema,
   sociodemograficaFieldsSchema,
@@ -13,7 +9,7 @@ import {
   type PermissaoCadastro,
   type Sociodemografica,
 } from '@saude/shared/schemas/municipe';
-import { createTestQueryClient, Providers } from '../../../lib/test-utils';
+import { renderRoutes } from '../../../test/render';
 import type { MunicipeTabContext } from '../context';
 
 export const MUNICIPE_ID = '0190a6d2-1c1e-7000-8000-000000000001';
@@ -44,50 +40,16 @@ export const TODAS: PermissaoCadastro = {
   condicoes_saude: ['create', 'update', 'show'],
 };
 
-type Resposta = { status?: number; body?: unknown };
-type Handler = (init: { method: string; body: unknown }) => Resposta;
-
-/** Stubs fetch: `rotas['GET /api/...']` answers; every call is recorded with its parsed body. */
-export function fakeApi(rotas: Record<string, Handler | Resposta>) {
-  const chamadas: Array<{ method: string; url: string; body: unknown }> = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    chamadas.push({ method, url, body });
-    const rota = rotas[`${method} ${url}`];
-    const r: Resposta =
-      typeof rota === 'function'
-        ? rota({ method, body })
-        : (rota ?? { status: 404, body: { message: 'não encontrado' } });
-    return new Response(JSON.stringify(r.body ?? {}), {
-      status: r.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { chamadas, fetchMock };
-}
-
 /** Renders a tab as the edit page would: under /municipes/:id/edit, with {municipe, permissoes} in the Outlet context. */
 export function renderTab(
   tab: ReactElement,
   { municipe = municipeDe(), permissoes = TODAS }: Partial<MunicipeTabContext> = {},
 ) {
-  notifications.clean();
   const context: MunicipeTabContext = { municipe, permissoes };
-  const router = createMemoryRouter(
+  return renderRoutes(
     [{ path: '/municipes/:id/edit', element: <Outlet context={context} />, children: [{ path: 'aba', element: tab }] }],
-    { initialEntries: [`/municipes/${municipe.id}/edit/aba`] },
+    `/municipes/${municipe.id}/edit/aba`,
   );
-  const user = userEvent.setup();
-  const queryClient = createTestQueryClient();
-  const result = render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { ...result, user, router, queryClient };
 }
 
 /** A block as the API answers it: every question present (false, [] or null), as blocoOut() builds it. */

@@ -1,9 +1,18 @@
-// Calls of the built-in sign-in service (spec §7, base path /api/v2/auth) and the hooks the shell and pages share.
+// The session: token, signed-in user (GET /api/v2/auth/me, spec §7), sign-in and out, the current unit, and the paths
+// of the session's own screens with the return path of spec §4 (?retorno=, so a reload or a shared link keeps it).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse, LotacaoOpcao, TrocarSenhaInput, Usuario } from '@saude/shared';
-import { http, tokenStore } from '../../lib/http';
+import { clearDrafts } from './drafts';
+import { http, tokenStore } from './http';
+
+export { tokenStore };
 
 const base = '/api/v2/auth';
+export const LOGIN = '/login';
+export const SELECIONAR_UNIDADE = '/selecionar_unidade_saude';
+/** A one-time password must be changed before anything else (issue 14). */
+export const NOVA_SENHA = '/login/nova_senha';
+export const RETORNO = 'retorno';
 
 export const authKeys = {
   me: ['auth', 'me'] as const,
@@ -59,7 +68,7 @@ export function useLogin() {
   });
 }
 
-/** Ends the session on the server when it can; the local session ends regardless. */
+/** Ends the session on the server when it can; the local session (and any kept draft) ends regardless. */
 export function useLogout() {
   const qc = useQueryClient();
   return async () => {
@@ -69,6 +78,7 @@ export function useLogout() {
       /* offline or already expired: still sign out here */
     }
     tokenStore.clear();
+    clearDrafts();
     qc.clear();
   };
 }
@@ -99,4 +109,17 @@ export function useTrocarSenha() {
     // A one-time password is spent: the guards let the session through from now on.
     onSuccess: () => qc.setQueryData<Usuario>(authKeys.me, (u) => u && { ...u, senha_provisoria: false }),
   });
+}
+
+/** Accepts only same-origin app paths; anything else (//host, /\host, /login) is dropped. */
+export function safeRetorno(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value === LOGIN || value.startsWith(`${LOGIN}?`) || value.startsWith(`${LOGIN}/`)) return null;
+  return value;
+}
+
+/** `/login` or `/selecionar_unidade_saude`, carrying where the user was going (home needs no mention). */
+export function withRetorno(path: string, retorno: string | null | undefined): string {
+  const safe = safeRetorno(retorno);
+  return safe && safe !== '/' ? `${path}?${RETORNO}=${encodeURIComponent(safe)}` : path;
 }

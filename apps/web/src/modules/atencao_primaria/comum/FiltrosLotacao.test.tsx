@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OpcoesFiltro } from '@saude/shared/schemas/opcoes_filtro';
-import { renderWithProviders } from '../../../lib/test-utils';
+import { renderWithProviders } from '../../../test/render';
 import { fakeApi } from '../cadastros_domiciliares/testUtils';
 import { FiltrosLotacao, type FiltrosLotacaoValor } from './FiltrosLotacao';
 
@@ -33,8 +33,6 @@ function Filtros() {
     />
   );
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('FiltrosLotacao', () => {
   it('offers the teams of the unit picked, and picking another unit clears the team', async () => {

@@ -1,11 +1,11 @@
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { useRouteInfo } from '../../app/routeInfo';
-import { AreaIcon } from '../../shell/areaIcon';
-import { leaves, type NavItem } from '../../shell/menuTree';
-import { useNav } from '../../shell/useNav';
-import { useUsuario } from '../auth/api';
+import { useRouteInfo } from '../lib/routeInfo';
+import { useUsuario } from '../lib/session';
+import { AreaIcon } from './areaIcon';
+import { leaves, type NavItem } from './menuTree';
+import { useNav } from './useNav';
 import classes from './home.module.css';
 
 /** Home: who is signed in, where, and one tile per menu area the user may open in this unit. */

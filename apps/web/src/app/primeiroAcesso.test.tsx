@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { msg, type Usuario } from '@saude/shared';
-import { queryClient } from '../../app/queryClient';
-import { buildRoutes, type ScreenRoute } from '../../app/router';
-import { tokenStore } from '../../lib/http';
+import { queryClient } from './queryClient';
+import { buildRoutes, type ScreenRoute } from './router';
+import { tokenStore } from '../lib/http';
 
 const gestor: Usuario = {
   login: 'gestor',

@@ -10,6 +10,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import 'dayjs/locale/pt-br';
+import { authKeys } from '../lib/session';
+import { usuarioDoFake } from './fakeApi';
 
 // setup.ts's matchMedia stub matches no query, but browsers match the empty query, which mantine-datatable
 // asks for every column without visibleMediaQuery: without this its cells never render in jsdom.
@@ -33,10 +35,14 @@ export interface ProvidersOptions {
   queryClient?: QueryClient;
 }
 
+/** A client per test; the fake API's user is already loaded, as the app's route loader guarantees for a page. */
 export function createTestQueryClient() {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
   });
+  const usuario = usuarioDoFake();
+  if (usuario) client.setQueryData(authKeys.me, usuario);
+  return client;
 }
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
@@ -73,6 +79,19 @@ export function renderWithProviders(
       <RouterProvider router={router} />
     </Providers>,
     options,
+  );
+  return { ...result, router, user, queryClient };
+}
+
+/** Renders a route tree (children and outlets included) at `url`, as the app's router would. */
+export function renderRoutes(routes: RouteObject[], url: string, queryClient = createTestQueryClient()) {
+  notifications.clean();
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const user = userEvent.setup();
+  const result = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
   );
   return { ...result, router, user, queryClient };
 }

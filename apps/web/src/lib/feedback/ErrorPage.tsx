@@ -1,9 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { msg } from '@saude/shared/messages';
-import { isChunkLoadError, reloadOnce } from './chunkReload';
 
 const messages = { 403: msg.status403, 404: msg.status404, 500: msg.status500 } as const;
 export type ErrorStatus = keyof typeof messages;
@@ -28,15 +26,3 @@ export function ErrorPage({ status }: { status: ErrorStatus }) {
 }
 
 export const NotFoundPage = () => <ErrorPage status={404} />;
-
-/** errorElement of the routes: 403/404 thrown by guards show their page; anything else is a 500. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  const chunk = isChunkLoadError(error);
-  useEffect(() => {
-    if (chunk) reloadOnce();
-  }, [chunk]);
-  if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 404))
-    return <ErrorPage status={error.status} />;
-  return <ErrorPage status={500} />;
-}

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Parametrizacao } from '@saude/shared';
-import { http } from '../lib/http';
+import { http } from './http';
 
 // Spec §7: fetched once at start, public (the login page shows the crest and the client name).
 export const parametrizacaoQuery = queryOptions({

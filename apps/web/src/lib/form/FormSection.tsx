@@ -1,0 +1,45 @@
+// A titled section of a form or a record, in the order of the e-SUS form the page mirrors (ux.md "Form page").
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+
+export interface FormSectionProps {
+  title: string;
+  /** A line under the title, e.g. 'Marque ao menos um motivo.' */
+  description?: ReactNode;
+  /** Beside the title, e.g. a link to manage the section's records. */
+  action?: ReactNode;
+  /** Read-only answers (detail pages): a named region instead of a group of fields. */
+  readOnly?: boolean;
+  children: ReactNode;
+}
+
+/** A group of fields named by its title (role group), or with `readOnly` a named region of answers. */
+export function FormSection({ title, description, action, readOnly, children }: FormSectionProps) {
+  const id = useId();
+  return (
+    <Card
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      role={readOnly ? undefined : 'group'}
+      aria-labelledby={id}
+      style={{ minWidth: 0 }}
+    >
+      <Group justify="space-between" gap="sm" mb="sm">
+        <Title order={3} fz="h4" id={id}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      <Stack gap="md">
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+        {children}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+// Code tables (packages/shared/src/codes) as the options of selects, radios and checkbox groups.
+import type { CodeRow, Widen } from '@saude/shared/codes/lookup';
+import type { Option } from './choiceFields';
+
+/** Every row of an e-SUS table as { value: codigo, label: descricao }; `label` writes another text (e.g. with the code). */
+export function codeOptions<T extends CodeRow>(
+  tabela: readonly T[],
+  label: (row: T) => string = (row) => row.descricao,
+): Option<Widen<T['codigo']>>[] {
+  return tabela.map((row) => ({ value: row.codigo as Widen<T['codigo']>, label: label(row) }));
+}

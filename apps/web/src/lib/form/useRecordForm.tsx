@@ -1,0 +1,183 @@
+// THE way to build a record's form page (issue 13): the shared zod schema, the unsaved-changes prompt, Ctrl/Cmd+S,
+// the server's 422 on the fields, a conflict by its code (only a stale edit offers 'Recarregar', and says what
+// changed), the saved toast, where to go after saving, and the typed values kept when the session expires.
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
+import type { DefaultValues, FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { saveDraft, takeDraft } from '../drafts';
+import { notifyError, notifySaved, type Genero } from '../feedback/notify';
+import { ApiError, onUnauthorized } from '../http';
+import { useUsuario } from '../session';
+import { ErrorSummary, flattenErrors } from './ErrorSummary';
+import { setServerErrors } from './serverErrors';
+import { useSaveShortcut } from './useSaveShortcut';
+import { useUnsavedChangesPrompt } from './useUnsavedChangesPrompt';
+import { useZodForm } from './useZodForm';
+
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+export interface RecordFormOptions<S extends Schema, R> {
+  schema: S;
+  /** What the form starts from: a loaded record's values, or a new record's. */
+  defaultValues: z.input<S>;
+  /** What is saved, for 'Família foi salva com sucesso' and the summary 'Não foi possível gravar Família: 2 erros'. */
+  model: string;
+  genero?: Genero;
+  /** Visible label of each field path, for the summary and for the list of what someone else changed. */
+  labels: Record<string, string>;
+  /** Sends the values; resolves with the record as saved. */
+  save: (values: z.output<S>) => Promise<R>;
+  /** After the toast: a path to go to (replacing this page in the history), or nothing to stay. */
+  onSaved?: (saved: R, form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => string | void;
+  /** API field path → form field path, where they differ (e.g. a timestamp the form splits into date and hour). */
+  fieldOf?: (apiPath: string, values: z.output<S>) => string;
+  /** A failure the page answers itself (e.g. a 409 asking to confirm); true when handled. */
+  onError?: (err: unknown) => boolean;
+  /** A stale edit: 'Recarregar' calls `reload`; with `latest` and `toValues` the toast lists the fields that changed. */
+  stale?: { reload: () => unknown; latest?: () => Promise<R>; toValues?: (record: R) => z.input<S> };
+  /** False when the user may only read: Ctrl+S does nothing. */
+  canSave?: boolean;
+  /** Sub-paths of this path are the same form (tabs as child routes): moving between them does not ask. */
+  scope?: string;
+  /** A field got an error the user cannot see yet (e.g. on another tab): the page shows it. */
+  onFieldError?: (path: string) => void;
+}
+
+const firstPath = (errors: FieldErrors) =>
+  flattenErrors(errors as Record<string, unknown>).find((e) => !e.path.startsWith('root'))?.path;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Labels of the fields whose value differs between what the user loaded and what the server has now. */
+function changedLabels(loaded: Record<string, unknown>, now: Record<string, unknown>, labels: Record<string, string>) {
+  const out = new Set<string>();
+  for (const [key, value] of Object.entries(now)) {
+    if (same(value, loaded[key])) continue;
+    const label = labels[key];
+    if (label) out.add(label);
+    else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const before = (loaded[key] ?? {}) as Record<string, unknown>;
+      for (const [sub, v] of Object.entries(value as Record<string, unknown>)) {
+        const subLabel = labels[`${key}.${sub}`];
+        if (subLabel && !same(v, before[sub])) out.add(subLabel);
+      }
+    }
+  }
+  return [...out];
+}
+
+export function useRecordForm<S extends Schema, R>(o: RecordFormOptions<S, R>) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const login = useUsuario()?.login;
+  const form = useZodForm(o.schema, o.defaultValues as DefaultValues<z.input<S>>);
+  const { isDirty, isSubmitting, submitCount, errors } = form.formState;
+  const { allowNavigation } = useUnsavedChangesPrompt(isDirty, o.scope);
+  const opts = useRef(o);
+  opts.current = o;
+
+  // The session expired (any request answered 401): keep what was typed for when the user signs in again and is sent
+  // back here, and let the app leave for the sign-in page without asking to discard.
+  const draftKey = `${pathname}${search}|${o.model}`;
+  const dirty = useRef(isDirty);
+  dirty.current = isDirty;
+  const draftKept = useRef(false);
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (!login || !dirty.current || draftKept.current) return;
+        saveDraft(draftKey, login, form.getValues());
+        draftKept.current = true;
+        allowNavigation();
+        notifications.show({
+          color: 'yellow',
+          title: 'Sessão expirada',
+          message: 'Entre novamente para continuar: o que você digitou foi guardado.',
+        });
+      }),
+    [draftKey, login, form, allowNavigation],
+  );
+  useEffect(() => {
+    if (!login) return;
+    const draft = takeDraft(draftKey, login);
+    if (draft === undefined) return;
+    // Over the record as loaded now, which stays the form's "unchanged" state: the restored edits count as unsaved.
+    form.reset(draft as z.input<S>, { keepDefaultValues: true });
+    notifications.show({
+      color: 'blue',
+      message: 'O que você tinha digitado antes de a sessão expirar foi recuperado.',
+    });
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const showField = (path: string) => {
+    if (opts.current.onFieldError) opts.current.onFieldError(path);
+    else form.setFocus(path as Path<z.input<S>>);
+  };
+
+  const failed = async (err: unknown, values: z.output<S>) => {
+    const { onError, fieldOf, stale, labels } = opts.current;
+    if (onError?.(err)) return;
+    if (!(err instanceof ApiError)) return void notifyError(err);
+    if (err.code === 'nao_autenticado' && draftKept.current) return;
+    if (err.code === 'validacao' || err.code === 'conflito') {
+      const mapped = Object.entries(err.errors).map(([k, v]) => [fieldOf ? fieldOf(k, values) : k, v] as const);
+      const placed = setServerErrors(form, Object.fromEntries(mapped));
+      const first = mapped[0]?.[0];
+      if (placed > 0 && first && opts.current.onFieldError) opts.current.onFieldError(first);
+      // 422 says it all on the fields; a conflict also says its message (issue 13: never "someone saved first").
+      if (placed > 0 && err.code === 'validacao') return;
+      return void notifyError(err);
+    }
+    if (err.code === 'edicao_desatualizada') {
+      let changed: string[] = [];
+      if (stale?.latest && stale.toValues) {
+        const toValues = stale.toValues;
+        changed = await stale.latest().then(
+          (now) =>
+            changedLabels(
+              form.formState.defaultValues as Record<string, unknown>,
+              toValues(now) as Record<string, unknown>,
+              labels,
+            ),
+          () => [],
+        );
+      }
+      return void notifyError(err, { onReload: stale ? () => void stale.reload() : undefined, changed });
+    }
+    notifyError(err);
+  };
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        const saved = await opts.current.save(values);
+        notifySaved(opts.current.model, opts.current.genero);
+        const to = opts.current.onSaved?.(saved, form);
+        if (typeof to === 'string') {
+          allowNavigation();
+          void navigate(to, { replace: true });
+        }
+      } catch (err) {
+        await failed(err, values);
+      }
+    },
+    (invalid) => {
+      const path = firstPath(invalid);
+      if (path && opts.current.onFieldError) opts.current.onFieldError(path);
+    },
+  );
+  useSaveShortcut(onSubmit, o.canSave ?? true);
+
+  const summary =
+    submitCount > 0 ? (
+      <ErrorSummary model={o.model} errors={errors as Record<string, unknown>} labels={o.labels} onSelect={showField} />
+    ) : null;
+
+  return { form, onSubmit, saving: isSubmitting, allowNavigation, summary };
+}
+
+export type RecordFormState = ReturnType<typeof useRecordForm>;

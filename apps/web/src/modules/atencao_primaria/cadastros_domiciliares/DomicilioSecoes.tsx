@@ -1,0 +1,241 @@
+// The sections of the household form after its header, adapting to the property type as e-SUS does.
+import { Grid, Group, SimpleGrid } from '@mantine/core';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import {
+  abastecimentoAgua,
+  animalNoDomicilio,
+  condicaoPosseUsoTerra,
+  destinoLixo,
+  escoamentoSanitario,
+  localizacaoMoradia,
+  materialParedes,
+  situacaoMoradia,
+  tipoAcessoDomicilio,
+  tipoDomicilio,
+  tipoImovel,
+  tipoOrigemEnergiaEletrica,
+  tratamentoAgua,
+} from '@saude/shared/codes';
+import { ehDomicilio, LOCALIZACAO_RURAL } from '@saude/shared/schemas/cadastro_domiciliar';
+import { AddressFields, type ADDRESS_LABELS } from '../../../lib/address';
+import {
+  CheckboxField,
+  CheckboxGroupField,
+  CnsField,
+  codeOptions,
+  FormSection,
+  IntegerField,
+  PhoneField,
+  RadioField,
+  SelectField,
+  TextField,
+  YesNoField,
+} from '../../../lib/form';
+import type { DomicilioFormValues } from './formValues';
+
+type Form = UseFormReturn<DomicilioFormValues, unknown, DomicilioFormValues>;
+
+const DICA_TIPO_IMOVEL =
+  'O formulário muda com o tipo: um domicílio responde às condições de moradia; uma instituição de permanência, aos dados da instituição.';
+const TIPOS_IMOVEL = codeOptions(tipoImovel);
+const ANIMAIS = codeOptions(animalNoDomicilio);
+
+export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; tipo: number | null }) {
+  const semNumero = useWatch({ control: form.control, name: 'sem_numero' });
+  const obrig: Array<keyof typeof ADDRESS_LABELS> = recusa
+    ? []
+    : [
+        'cep',
+        'uf',
+        'municipio',
+        'tipo_logradouro',
+        'logradouro',
+        'bairro',
+        ...(semNumero ? [] : (['numero'] as const)),
+      ];
+  return (
+    <FormSection title="Endereço e local de permanência">
+      <SelectField
+        control={form.control}
+        name="tipo_imovel_id"
+        label="Tipo de imóvel"
+        required
+        tooltip={DICA_TIPO_IMOVEL}
+        data={TIPOS_IMOVEL}
+        clearable={false}
+      />
+      <AddressFields control={form.control} required={obrig} names={{ municipio: 'municipio_nome' }} />
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Group mih={44} mt={{ base: 0, sm: 28 }}>
+            <CheckboxField control={form.control} name="sem_numero" label="Sem número" />
+          </Group>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <TextField control={form.control} name="complemento" label="Complemento" inputProps={{ maxLength: 30 }} />
+        </Grid.Col>
+        {ehDomicilio(tipo) && !recusa && (
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <PhoneField control={form.control} name="telefone_residencial" label="Telefone residencial" />
+          </Grid.Col>
+        )}
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <PhoneField control={form.control} name="telefone_contato" label="Telefone de contato" />
+        </Grid.Col>
+      </Grid>
+    </FormSection>
+  );
+}
+
+export function CondicoesMoradia({ form, domicilio }: { form: Form; domicilio: boolean }) {
+  const [localizacao, energia] = useWatch({ control: form.control, name: ['localizacao_id', 'energia_eletrica'] });
+  const c = form.control;
+  return (
+    <FormSection title="Condições de moradia">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {domicilio && (
+          <SelectField
+            control={c}
+            name="situacao_moradia_id"
+            label="Situação de moradia / posse da terra"
+            required
+            data={codeOptions(situacaoMoradia)}
+          />
+        )}
+        <RadioField
+          control={c}
+          name="localizacao_id"
+          label="Localização"
+          required
+          data={codeOptions(localizacaoMoradia)}
+        />
+        {domicilio && (
+          <SelectField
+            control={c}
+            name="tipo_domicilio_id"
+            label="Tipo de domicílio"
+            data={codeOptions(tipoDomicilio)}
+          />
+        )}
+        {domicilio && localizacao === LOCALIZACAO_RURAL && (
+          <SelectField
+            control={c}
+            name="condicao_posse_terra_id"
+            label="Condição de posse e uso da terra"
+            data={codeOptions(condicaoPosseUsoTerra)}
+          />
+        )}
+        <IntegerField control={c} name="numero_moradores" label="Número de moradores" inputProps={{ max: 9999 }} />
+        {domicilio && (
+          <IntegerField control={c} name="numero_comodos" label="Número de cômodos" inputProps={{ max: 99 }} />
+        )}
+        {domicilio && (
+          <RadioField
+            control={c}
+            name="tipo_acesso_id"
+            label="Tipo de acesso ao domicílio"
+            data={codeOptions(tipoAcessoDomicilio)}
+          />
+        )}
+        {domicilio && (
+          <SelectField
+            control={c}
+            name="material_paredes_id"
+            label="Material predominante das paredes"
+            data={codeOptions(materialParedes)}
+          />
+        )}
+      </SimpleGrid>
+      <YesNoField control={c} name="energia_eletrica" label="Disponibilidade de energia elétrica?" />
+      {energia === true && (
+        <RadioField
+          control={c}
+          name="tipo_origem_energia_eletrica_id"
+          label="Origem da energia elétrica"
+          data={codeOptions(tipoOrigemEnergiaEletrica)}
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <SelectField
+          control={c}
+          name="abastecimento_agua_id"
+          label="Abastecimento de água"
+          data={codeOptions(abastecimentoAgua)}
+        />
+        <SelectField
+          control={c}
+          name="tratamento_agua_id"
+          label="Água para consumo no domicílio"
+          data={codeOptions(tratamentoAgua)}
+        />
+        <SelectField
+          control={c}
+          name="escoamento_sanitario_id"
+          label="Forma de escoamento do banheiro ou sanitário"
+          data={codeOptions(escoamentoSanitario)}
+        />
+      </SimpleGrid>
+      <RadioField control={c} name="destino_lixo_id" label="Destino do lixo" data={codeOptions(destinoLixo)} />
+    </FormSection>
+  );
+}
+
+export function Animais({ form }: { form: Form }) {
+  const possui = useWatch({ control: form.control, name: 'possui_animais' });
+  return (
+    <FormSection title="Animais no domicílio">
+      <YesNoField control={form.control} name="possui_animais" label="Tem animais no domicílio?" />
+      {possui && (
+        <>
+          <CheckboxGroupField
+            control={form.control}
+            name="animal_ids"
+            label="Quais animais?"
+            required
+            orientation="horizontal"
+            data={ANIMAIS}
+          />
+          <div style={{ maxWidth: 240 }}>
+            <IntegerField
+              control={form.control}
+              name="quantidade_animais"
+              label="Quantos animais?"
+              inputProps={{ max: 99 }}
+            />
+          </div>
+        </>
+      )}
+    </FormSection>
+  );
+}
+
+export function Instituicao({ form }: { form: Form }) {
+  const c = form.control;
+  return (
+    <FormSection title="Instituição de permanência">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={c} name="instituicao_nome" label="Nome da instituição" inputProps={{ maxLength: 100 }} />
+        <TextField
+          control={c}
+          name="instituicao_responsavel_nome"
+          label="Nome do responsável técnico"
+          required
+          inputProps={{ maxLength: 70 }}
+        />
+        <CnsField control={c} name="instituicao_responsavel_cns" label="CNS do responsável técnico" />
+        <TextField
+          control={c}
+          name="instituicao_responsavel_cargo"
+          label="Cargo na instituição"
+          inputProps={{ maxLength: 100 }}
+        />
+        <PhoneField control={c} name="instituicao_responsavel_telefone" label="Telefone do responsável técnico" />
+      </SimpleGrid>
+      <YesNoField
+        control={c}
+        name="instituicao_outros_profissionais"
+        label="Existem outros profissionais de saúde vinculados à instituição?"
+      />
+    </FormSection>
+  );
+}

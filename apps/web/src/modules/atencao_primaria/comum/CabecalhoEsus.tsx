@@ -1,0 +1,165 @@
+// The header of the e-SUS registration forms ("Responsável pelo cadastro"): unit, professional, team, and where the
+// form asks them, the micro-area and the date and hour of the registration. On a new record the unit, the professional
+// and (unless chosen) the team come from the user's assignment when saving; on edit they are the saved ones.
+import { Group, SimpleGrid, TextInput } from '@mantine/core';
+import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { todayIso, zonedDateTimeParts } from '@saude/shared';
+import {
+  CheckboxField,
+  DateField,
+  FormSection,
+  SelectField,
+  TextField,
+  TimeField,
+  touchInputStyles,
+  useFieldLabel,
+} from '../../../lib/form';
+import { useUsuario } from '../../../lib/session';
+import { useOpcoesFiltro } from './api';
+
+/** What the header shows of a saved record. */
+export interface CabecalhoSalvo {
+  unidade_saude_id: string | null;
+  unidade_saude_nome: string | null;
+  profissional_nome: string | null;
+  ocupacao_nome?: string | null;
+  equipe_id: string | null;
+  equipe_nome: string | null;
+}
+
+/** Summary labels of the header's fields (the API's names included), for every form that has it. */
+export const ROTULOS_CABECALHO: Record<string, string> = {
+  unidade_saude_id: 'Unidade de saúde',
+  profissional_id: 'Profissional',
+  ocupacao_id: 'Ocupação (CBO)',
+  equipe_id: 'Equipe',
+  data_cadastro_data: 'Data do cadastro',
+  data_cadastro_hora: 'Hora do cadastro',
+  data_cadastro: 'Data do cadastro',
+};
+
+/** The date and hour a new registration starts with: now, in São Paulo (spec §5: editable, never in the future). */
+export function agoraParaCadastro(agora: Date | string = new Date()) {
+  const { date, time } = zonedDateTimeParts(agora) ?? { date: todayIso(), time: '' };
+  return { data_cadastro_data: date, data_cadastro_hora: time };
+}
+
+/** API field → form field: the registration's timestamp is the date field with its hour. */
+export const campoDoCabecalho = (apiPath: string) => (apiPath === 'data_cadastro' ? 'data_cadastro_data' : apiPath);
+
+const DICA_DATA =
+  'Preenchida com a data e a hora de agora; altere se o cadastro foi feito em outro momento (nunca no futuro).';
+const DICA_PROFISSIONAL = 'Preenchido automaticamente com você, a partir da sua lotação na equipe desta unidade.';
+const DICA_EQUIPE = 'Preenchida automaticamente com a sua equipe nesta unidade.';
+
+export function CabecalhoEsus<T extends FieldValues, TT = T>({
+  control,
+  atual,
+  escolheEquipe,
+  microArea,
+  dataHora,
+}: {
+  control: Control<T, unknown, TT>;
+  atual?: CabecalhoSalvo;
+  /** The team as a select of the unit's teams (households, families); read-only otherwise. */
+  escolheEquipe?: boolean;
+  /** The micro-area field (with 'Fora de área' beside it). */
+  microArea?: FieldPath<T>;
+  /** Asks the registration's date and hour (data_cadastro_data, data_cadastro_hora). */
+  dataHora?: boolean;
+}) {
+  const usuario = useUsuario();
+  const opcoes = useOpcoesFiltro();
+  const nome = (n: string) => n as FieldPath<T>;
+  const [foraArea, equipeId] = useWatch({ control, name: [nome('fora_area'), nome('equipe_id')] }) as [
+    boolean | null,
+    string | null,
+  ];
+  const unidadeId = atual?.unidade_saude_id ?? usuario?.unidade_atual?.id;
+  const equipes = (opcoes.data?.equipes ?? []).filter((e) => !unidadeId || e.unidade_saude_id === unidadeId);
+  const equipeOpcoes = equipes.map((e) => ({ value: e.id, label: e.nome }));
+  // The record's team stays visible even if it is not among the options (another unit, or the list still loading).
+  if (atual?.equipe_id && !equipeOpcoes.some((o) => o.value === atual.equipe_id))
+    equipeOpcoes.unshift({ value: atual.equipe_id, label: atual.equipe_nome ?? 'Equipe' });
+  const microAreas = equipes.find((e) => e.id === equipeId)?.micro_areas ?? [];
+  const unidade = useFieldLabel({ label: 'Unidade de saúde' });
+  const profissional = useFieldLabel({ label: 'Profissional', tooltip: DICA_PROFISSIONAL });
+  const equipe = useFieldLabel({ label: 'Equipe', tooltip: DICA_EQUIPE });
+  return (
+    <FormSection title="Responsável pelo cadastro">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          {...unidade}
+          readOnly
+          styles={touchInputStyles}
+          value={atual?.unidade_saude_nome ?? usuario?.unidade_atual?.nome ?? ''}
+        />
+        <TextInput
+          {...profissional}
+          readOnly
+          styles={touchInputStyles}
+          value={
+            atual
+              ? [atual.profissional_nome, atual.ocupacao_nome].filter(Boolean).join(' · ')
+              : 'Você (preenchido ao gravar)'
+          }
+        />
+        {escolheEquipe ? (
+          <SelectField
+            control={control}
+            name={nome('equipe_id')}
+            label="Equipe"
+            tooltip={DICA_EQUIPE}
+            data={equipeOpcoes}
+            placeholder={atual ? undefined : 'Sua equipe (preenchida ao gravar)'}
+          />
+        ) : (
+          <TextInput
+            {...equipe}
+            readOnly
+            styles={touchInputStyles}
+            value={atual?.equipe_nome ?? 'Sua equipe (preenchida ao gravar)'}
+          />
+        )}
+        {microArea && (
+          <Group align="flex-start" gap="md" wrap="nowrap">
+            <div style={{ flex: 1 }}>
+              <TextField
+                control={control}
+                name={microArea}
+                label="Micro-área"
+                required={!foraArea}
+                disabled={foraArea === true}
+                placeholder="00"
+                description={microAreas.length > 0 ? `Micro-áreas da equipe: ${microAreas.join(', ')}` : undefined}
+                inputProps={{ inputMode: 'numeric', maxLength: 2 }}
+              />
+            </div>
+            <Group mih={44} mt={28}>
+              <CheckboxField control={control} name={nome('fora_area')} label="Fora de área" />
+            </Group>
+          </Group>
+        )}
+        {dataHora && (
+          <>
+            <DateField
+              control={control}
+              name={nome('data_cadastro_data')}
+              label="Data do cadastro"
+              required
+              tooltip={DICA_DATA}
+              maxDate={todayIso()}
+            />
+            <TimeField
+              control={control}
+              name={nome('data_cadastro_hora')}
+              label="Hora do cadastro"
+              required
+              tooltip={DICA_DATA}
+            />
+          </>
+        )}
+      </SimpleGrid>
+    </FormSection>
+  );
+}

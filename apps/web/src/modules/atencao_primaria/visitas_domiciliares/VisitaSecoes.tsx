@@ -1,0 +1,252 @@
+// The sections of the visit form, in the order of the e-SUS home-visit form.
+import { Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { todayIso } from '@saude/shared';
+import { desfechoVisita, motivoVisita, tipoImovel, turno } from '@saude/shared/codes';
+import {
+  desfechoSemDados,
+  gruposMotivoVisita,
+  imovelSemMorador,
+  turnoDaHora,
+  type VisitaContexto,
+} from '@saude/shared/schemas/visita_domiciliar';
+import {
+  CheckboxField,
+  codeOptions,
+  DateField,
+  FormSection,
+  RadioField,
+  SelectField,
+  TextField,
+  TimeField,
+  touchInputStyles,
+  useFieldLabel,
+  YesNoField,
+} from '../../../lib/form';
+import { useUsuario } from '../../../lib/session';
+import { MedidaField, SinaisVitaisSecao } from '../comum/SinaisVitais';
+import { aceitaMedidas, MEDIDAS, motivoPermitido, type VisitaFormValues } from './formValues';
+
+type Form = UseFormReturn<VisitaFormValues, unknown, VisitaFormValues>;
+
+const DESFECHOS = codeOptions(desfechoVisita);
+const TURNOS = codeOptions(turno);
+const TIPOS_IMOVEL = codeOptions(tipoImovel);
+
+const DICA_OCUPACAO =
+  'Preenchida automaticamente quando você tem uma única especialidade (CBO) que pode lançar visitas domiciliares.';
+const DICA_DATA =
+  'Preenchidas com a data e a hora de agora; altere se a visita foi feita em outro momento (nunca no futuro).';
+const DICA_TURNO = 'Definido pela hora da visita (manhã até 11:59, tarde até 17:59, depois noite); pode ser alterado.';
+const DICA_DESFECHO = 'Com a visita recusada ou o morador ausente, o e-SUS não registra motivos nem medições.';
+
+export function Cabecalho({ form, ctx }: { form: Form; ctx: VisitaContexto }) {
+  const unidade = useUsuario()?.unidade_atual?.nome ?? '';
+  const unidadeLabel = useFieldLabel({ label: 'Unidade de saúde' });
+  const hora = useWatch({ control: form.control, name: 'hora' });
+  const horaAnterior = useRef(hora);
+  // The shift follows the hour; the agent may still change it afterwards.
+  useEffect(() => {
+    if (hora === horaAnterior.current) return;
+    horaAnterior.current = hora;
+    const m = /^(\d{2}):\d{2}$/.exec(hora ?? '');
+    if (m) form.setValue('turno_atendimentos', turnoDaHora(Number(m[1])), { shouldDirty: true });
+  }, [hora, form]);
+  const ocupacoes = codeOptions(ctx.ocupacoes, (o) => `${o.descricao} (${o.codigo})`);
+  return (
+    <FormSection title="Profissional e data">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <TextInput {...unidadeLabel} readOnly value={unidade} styles={touchInputStyles} />
+        <SelectField
+          control={form.control}
+          name="ocupacao_id"
+          label="Especialidade (CBO)"
+          required={ctx.ocupacoes.length > 1}
+          tooltip={DICA_OCUPACAO}
+          data={ocupacoes}
+          searchable={false}
+          clearable={false}
+        />
+        <DateField
+          control={form.control}
+          name="data"
+          label="Data da visita"
+          required
+          tooltip={DICA_DATA}
+          maxDate={todayIso()}
+        />
+        <TimeField control={form.control} name="hora" label="Hora da visita" required tooltip={DICA_DATA} />
+      </SimpleGrid>
+      <RadioField
+        control={form.control}
+        name="turno_atendimentos"
+        label="Turno"
+        required
+        tooltip={DICA_TURNO}
+        data={TURNOS}
+      />
+    </FormSection>
+  );
+}
+
+export function Local({ form, comMorador }: { form: Form; comMorador: boolean }) {
+  const [foraArea, tipo] = useWatch({ control: form.control, name: ['fora_area', 'tipo_imovel_id'] });
+  const semMorador = imovelSemMorador(tipo);
+  useEffect(() => {
+    if (foraArea) form.setValue('micro_area', null, { shouldDirty: true });
+  }, [foraArea, form]);
+  useEffect(() => {
+    // A property where nobody lives has no record number (LEDI).
+    if (semMorador && form.getValues('numero_prontuario'))
+      form.setValue('numero_prontuario', null, { shouldDirty: true });
+  }, [semMorador, form]);
+  return (
+    <FormSection title="Local da visita">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <TextField
+          control={form.control}
+          name="micro_area"
+          label="Micro-área"
+          required={!foraArea}
+          disabled={foraArea}
+          placeholder="00"
+          inputProps={{ inputMode: 'numeric', maxLength: 2 }}
+        />
+        <Group align="flex-end" mih={44}>
+          <CheckboxField control={form.control} name="fora_area" label="Fora de área" />
+        </Group>
+        {/* A family's or citizen's visit happens at their home: its type comes from the household registration. */}
+        <SelectField
+          control={form.control}
+          name="tipo_imovel_id"
+          label="Tipo de imóvel"
+          required
+          data={TIPOS_IMOVEL}
+          clearable={false}
+          readOnly={comMorador}
+        />
+        {!semMorador && (
+          <TextField
+            control={form.control}
+            name="numero_prontuario"
+            label="Nº do prontuário"
+            inputProps={{ maxLength: 30 }}
+          />
+        )}
+      </SimpleGrid>
+      <YesNoField
+        control={form.control}
+        name="visita_compartilhada"
+        label="Visita compartilhada com outros profissionais?"
+      />
+    </FormSection>
+  );
+}
+
+export function Desfecho({ form }: { form: Form }) {
+  const desfecho = useWatch({ control: form.control, name: 'desfecho_id' });
+  // e-SUS: refused or absent records no reasons and no measurements; what was filled is cleared, not hidden and sent.
+  useEffect(() => {
+    if (!desfechoSemDados(desfecho)) return;
+    if (form.getValues('motivo_visita_ids').length > 0) form.setValue('motivo_visita_ids', [], { shouldDirty: true });
+    for (const k of MEDIDAS) if (form.getValues(k) !== null) form.setValue(k, null, { shouldDirty: true });
+  }, [desfecho, form]);
+  return (
+    <FormSection title="Desfecho">
+      <RadioField
+        control={form.control}
+        name="desfecho_id"
+        label="Desfecho da visita"
+        required
+        tooltip={DICA_DESFECHO}
+        data={DESFECHOS}
+      />
+    </FormSection>
+  );
+}
+
+export function Motivos({ form, masculino }: { form: Form; masculino: boolean }) {
+  const [desfecho, tipo] = useWatch({ control: form.control, name: ['desfecho_id', 'tipo_imovel_id'] });
+  // Reasons the property or the person cannot have are not offered, and dropped if already ticked.
+  useEffect(() => {
+    const atuais = form.getValues('motivo_visita_ids');
+    const validos = atuais.filter((c) => motivoPermitido(c, { tipoImovel: tipo, masculino }));
+    if (validos.length !== atuais.length) form.setValue('motivo_visita_ids', validos, { shouldDirty: true });
+  }, [tipo, masculino, form]);
+  if (desfecho === null || desfechoSemDados(desfecho)) return null;
+  return (
+    <Controller
+      control={form.control}
+      name="motivo_visita_ids"
+      render={({ field, fieldState }) => {
+        const marcados = new Set(field.value);
+        const alterar = (codigo: number, marcado: boolean) => {
+          const outros = field.value.filter((c) => c !== codigo);
+          field.onChange(marcado ? [...outros, codigo] : outros);
+        };
+        let primeiro = true;
+        return (
+          <FormSection title="Motivos da visita" description="Marque ao menos um motivo.">
+            {fieldState.error?.message && (
+              <Text size="sm" c="red" role="alert">
+                Motivos da visita {fieldState.error.message}
+              </Text>
+            )}
+            {gruposMotivoVisita.map((g) => {
+              const motivos = motivoVisita.filter(
+                (m) => m.grupo === g.grupo && motivoPermitido(m.codigo, { tipoImovel: tipo, masculino }),
+              );
+              if (motivos.length === 0) return null;
+              return (
+                <Stack key={g.grupo} gap={4} role="group" aria-labelledby={`grupo-${g.campo}`}>
+                  <Text fw={600} size="sm" id={`grupo-${g.campo}`}>
+                    {g.titulo}
+                  </Text>
+                  <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing={4} verticalSpacing={0}>
+                    {motivos.map((m) => {
+                      const ref = primeiro ? field.ref : undefined;
+                      primeiro = false;
+                      return (
+                        <Checkbox
+                          key={m.codigo}
+                          ref={ref}
+                          size="md"
+                          label={m.descricao}
+                          checked={marcados.has(m.codigo)}
+                          onChange={(e) => alterar(m.codigo, e.currentTarget.checked)}
+                          onBlur={field.onBlur}
+                          styles={{ body: { alignItems: 'center', minHeight: 44 } }}
+                        />
+                      );
+                    })}
+                  </SimpleGrid>
+                </Stack>
+              );
+            })}
+          </FormSection>
+        );
+      }}
+    />
+  );
+}
+
+export function Medidas({ form }: { form: Form }) {
+  const [desfecho, tipo, municipeId] = useWatch({
+    control: form.control,
+    name: ['desfecho_id', 'tipo_imovel_id', 'municipe_id'],
+  });
+  if (desfecho === null || !aceitaMedidas({ desfecho_id: desfecho, tipo_imovel_id: tipo, municipe_id: municipeId }))
+    return null;
+  return (
+    <>
+      <FormSection title="Antropometria">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <MedidaField control={form.control} sinal="altura" label="Altura" />
+          <MedidaField control={form.control} sinal="peso" label="Peso" />
+        </SimpleGrid>
+      </FormSection>
+      <SinaisVitaisSecao control={form.control} />
+    </>
+  );
+}

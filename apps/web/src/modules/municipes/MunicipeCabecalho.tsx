@@ -1,0 +1,43 @@
+import { Badge, Card, Group, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatCns, formatCpf } from '@saude/shared';
+import type { Municipe } from '@saude/shared/schemas/municipe';
+import { isoToBr } from '../../lib/form';
+import { idadeTexto } from '../../lib/format';
+
+/** Who this is (ux.md detail header): name, age, CPF/CNS, reference unit. */
+export function MunicipeCabecalho({ municipe: m }: { municipe: Municipe }) {
+  const itens: Array<[string, ReactNode]> = [
+    ['Nascimento', `${isoToBr(m.data_nascimento)} (${idadeTexto(m.data_nascimento, m.data_obito)})`],
+    ['CPF', m.cpf_numero ? formatCpf(m.cpf_numero) : 'Não informado'],
+    ['CNS', m.codigo_cns ? formatCns(m.codigo_cns) : 'Não informado'],
+    ['Unidade de referência', m.unidade_referencia_nome ?? 'Não informada'],
+  ];
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group gap="sm" align="center">
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          {m.nome}
+        </Title>
+        {m.data_obito && (
+          <Badge color="dark" variant="filled">
+            Falecido(a)
+          </Badge>
+        )}
+      </Group>
+      {m.nome_social && <Text c="dimmed">Nome social: {m.nome_social}</Text>}
+      <Group gap="lg" mt="xs" wrap="wrap">
+        {itens.map(([rotulo, valor]) => (
+          <Text key={rotulo} size="sm">
+            <Text span c="dimmed">
+              {rotulo}:{' '}
+            </Text>
+            <Text span fw={500}>
+              {valor}
+            </Text>
+          </Text>
+        ))}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,154 @@
+// /municipes/{id}/edit: loads the citizen and the per-citizen permissions, then mounts the record form; its tabs are
+// child routes in the <Outlet>. Block tabs (sociodemographic, health) are forms of their own beside this one.
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import type { Municipe, PermissaoCadastro } from '@saude/shared/schemas/municipe';
+import { usePode } from '../../lib/access';
+import { BackButton } from '../../lib/detail';
+import { notifyError, RemoveButton } from '../../lib/feedback';
+import { RecordForm, useRecordForm } from '../../lib/form';
+import { useParametrizacao } from '../../lib/parametrizacao';
+import { AbasMunicipe, useFocoPendente } from './abas';
+import { getMunicipe, useDeleteMunicipe, useMunicipe, usePermissaoCadastro, useSaveMunicipe } from './api';
+import type { MunicipeTabContext } from './context';
+import { abaDoCampo, formParaApi, municipeFormSchema, municipeParaForm, ROTULOS } from './formValues';
+import { MunicipeCabecalho } from './MunicipeCabecalho';
+import { MunicipeFormInfoProvider } from './secoes/comum';
+import { BLOCO_PATHS, municipeTabs, PATHS_CADASTRO, tabDoCaminho } from './tabs';
+import { useUnidadesDoUsuario } from './unidades';
+
+const MODEL = 'Munícipe';
+
+export function MunicipeEditLoader({ id }: { id: string }) {
+  const municipe = useMunicipe(id);
+  const permissoes = usePermissaoCadastro(id);
+  const falhou = municipe.isError && !permissoes.isError;
+  useEffect(() => {
+    if (falhou) notifyError(municipe.error);
+  }, [falhou, municipe.error]);
+  // Spec §2/§6: a failed permission lookup sends the user to the list (so does a citizen that cannot be read).
+  if (permissoes.isError || municipe.isError) return <Navigate to="/municipes" replace />;
+  if (!municipe.data || !permissoes.data) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Carregando munícipe">
+        <Skeleton h={72} radius="md" />
+        <Skeleton h={44} radius="md" />
+        <Skeleton h={320} radius="md" />
+      </Stack>
+    );
+  }
+  return <MunicipeEditor municipe={municipe.data} permissoes={permissoes.data} recarregar={municipe.refetch} />;
+}
+
+function MunicipeEditor({
+  municipe,
+  permissoes,
+  recarregar,
+}: {
+  municipe: Municipe;
+  permissoes: PermissaoCadastro;
+  recarregar: () => Promise<{ data?: Municipe }>;
+}) {
+  useDocumentTitle(municipe.nome);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const editPath = `/municipes/${municipe.id}/edit`;
+  const aba = tabDoCaminho(pathname, editPath);
+  const { parametrizacao } = useParametrizacao();
+  const tabs = municipeTabs(permissoes, parametrizacao?.habilita_biometria === true);
+  const unidades = useUnidadesDoUsuario(municipe);
+  const save = useSaveMunicipe(municipe.id);
+  const remover = useDeleteMunicipe();
+  const podeRemover = usePode('municipes:destroy');
+  // Profiles with show but not update (e.g. surveillance) open the page to read the record and their block tabs.
+  const podeEditar = usePode('municipes:update');
+  const abaCadastro = PATHS_CADASTRO.has(aba);
+  const irPara = (path: string) => navigate(path ? `${editPath}/${path}` : editPath);
+  const record = useRecordForm({
+    schema: municipeFormSchema,
+    defaultValues: municipeParaForm(municipe),
+    model: MODEL,
+    genero: 'm',
+    labels: ROTULOS,
+    save: (values) => save.mutateAsync({ ...formParaApi(values), lock_version: municipe.lock_version }),
+    // Stays on the record: the form starts again from what was stored.
+    onSaved: (saved, form) => form.reset(municipeParaForm(saved)),
+    stale: {
+      // Theirs replaces these edits.
+      reload: () =>
+        recarregar().then((r) => {
+          if (r.data) record.form.reset(municipeParaForm(r.data));
+        }),
+      latest: () => getMunicipe(municipe.id),
+      toValues: municipeParaForm,
+    },
+    canSave: abaCadastro && podeEditar,
+    // Tabs are child routes of the one form: only leaving the record asks.
+    scope: editPath,
+    onFieldError: (path) => {
+      const destino = abaDoCampo(path);
+      if (destino !== aba) void irPara(destino);
+      focar(path);
+    },
+  });
+  const focar = useFocoPendente(record.form, aba);
+
+  const contexto: MunicipeTabContext = { municipe, permissoes };
+  // An unknown tab falls back to the default one; a block tab the user may not open still mounts, and answers 403
+  // itself, so a typed URL is refused rather than silently redirected (spec §6).
+  if (!tabs.some((t) => t.path === aba) && !BLOCO_PATHS.has(aba)) return <Navigate to={editPath} replace />;
+
+  return (
+    <Stack gap="md">
+      <MunicipeCabecalho municipe={municipe} />
+      <AbasMunicipe tabs={tabs} aba={aba} onChange={(path) => void irPara(path)} />
+      <FormProvider {...record.form}>
+        <MunicipeFormInfoProvider value={{ municipe, unidades }}>
+          {abaCadastro ? (
+            <RecordForm
+              record={record}
+              onCancel={() => void navigate('/municipes')}
+              locked={!podeEditar}
+              lockedActions={<BackButton to="/municipes" end />}
+              extraActions={
+                podeRemover && (
+                  <RemoveButton
+                    model="munícipe"
+                    removed={MODEL}
+                    remove={() => remover.mutateAsync(municipe.id)}
+                    onRemoved={() => {
+                      record.allowNavigation();
+                      void navigate('/municipes', { replace: true });
+                    }}
+                  >
+                    Remover
+                  </RemoveButton>
+                )
+              }
+            >
+              <Outlet context={contexto} />
+            </RecordForm>
+          ) : (
+            <Stack gap="md">
+              {/* The record's edits wait in the page's form while a block tab is open; say so, they are saved elsewhere. */}
+              {record.form.formState.isDirty && (
+                <Alert color="yellow" variant="light" role="status">
+                  <Group justify="space-between" gap="sm">
+                    <Text size="sm">Há alterações não salvas no cadastro do munícipe.</Text>
+                    <Button size="xs" variant="light" mih={32} onClick={() => void irPara('')}>
+                      Voltar ao cadastro
+                    </Button>
+                  </Group>
+                </Alert>
+              )}
+              <Outlet context={contexto} />
+            </Stack>
+          )}
+        </MunicipeFormInfoProvider>
+      </FormProvider>
+    </Stack>
+  );
+}
