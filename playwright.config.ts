@@ -40,8 +40,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } }],
   webServer: {
-    // The SPA is served from apps/web/dist: the npm `e2e` script builds it first.
-    command: 'node --import tsx apps/api/src/main.ts',
+    // What production runs: the compiled API serving apps/web/dist (the npm `e2e` script builds both first).
+    command: 'node apps/api/dist/main.js',
     url: `${baseURL}/api/health`,
     env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, DEMO: 'true' },
     reuseExistingServer: false,
