@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -99,6 +101,14 @@ export async function buildApp(
     formAction: ["'self'"],
   };
   await app.register(helmet, { contentSecurityPolicy: { directives: csp }, crossOriginEmbedderPolicy: false });
+  // Field work on a weak connection (issue 12): answers above 1 kB go out compressed, at a brotli level cheap enough
+  // for every request; the built assets are compressed once at build (preCompressed below).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Saúde Municipal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -143,6 +153,8 @@ export async function buildApp(
       root: config.WEB_DIST,
       wildcard: false,
       index: false,
+      // The .br and .gz copies written by the build, picked by the browser's Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets are immutable; index.html must always be revalidated to pick up a new release.
         res.header(
