@@ -3,24 +3,18 @@
 // random()): BENCH_EQUIPES teams (default 40) with six micro-areas each, BENCH_FAMILIAS households and families (default
 // 100,000; one family per home, 2 % without a home, 1 % moved away), 1–5 members each (≈3, so ≈300,000 citizens in
 // familia_membros, the partial unique index respected), BENCH_VISITAS visits per family (default 20: 2,000,000 over the
-// last two years). Then measures, in the same run, each list through the HTTP route (app.inject, signed in through
-// /api/v2/auth/login as the agent of one team, and as the manager who sees every team), through the service function,
-// and as a hand-written SQL query giving the same answer on a plain pg client (checked row by row before timing):
-// p50/p95 and the ratio. Targets (issue 5's, the budget the citizen list set: the architecture page fixes only the
+// last two years). Then starts the production build on it in its own process and measures each list over real HTTP
+// (signed in as the agent of one team, and as the manager who sees every team) and as a hand-written SQL query giving
+// the same answer on a plain pg client (checked row by row before timing), one HTTP request and one SQL run
+// alternately (lib.ts): p50/p95 from the raw samples and the ratio. Run `npm run build` first. Targets (issue 5's, the budget the citizen list set: the architecture page fixes only the
 // first-load JavaScript): p95 < 50 ms per request; a list page's API time within 1.5× of its raw query.
 // DATABASE_URL set: a scratch database is created on that server and dropped at the end (your data is not touched);
 // otherwise a throwaway PostgreSQL is started with scripts/pg-throwaway.sh and stopped at the end.
 // Other knobs: BENCH_ITER (default 200 timed runs per case), BENCH_KEEP=1 (keep the database and the server for
 // EXPLAIN afterwards).
-import { buildApp } from '../apps/api/src/app';
-import { loadSession } from '../apps/api/src/auth/sessions';
-import type { Ctx } from '../apps/api/src/access/context';
-import { loadConfig } from '../apps/api/src/config';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
 import { prepareDatabase } from '../apps/api/src/db/setup';
-import * as domicilios from '../apps/api/src/modules/atencao_primaria/cadastros_domiciliares/service';
-import * as familias from '../apps/api/src/modules/atencao_primaria/familias/service';
-import * as visitas from '../apps/api/src/modules/atencao_primaria/visitas_domiciliares/service';
+import { Client, interleaved, pct, printGoals, signIn, startServer, type Goal } from './lib';
 import { gerarMunicipio, MICRO_AREAS } from './municipio';
 import { openScratchDatabase } from './scratch-db';
 
@@ -39,7 +33,6 @@ await raw.query(`set timezone = 'UTC'`);
 try {
   const serverVersion = (await raw.query('show server_version')).rows[0].server_version as string;
   await prepareDatabase(database, { demo: true });
-  const db = database.db;
 
   // ---- the municipality ------------------------------------------------------------------------------------
 
@@ -58,35 +51,13 @@ try {
 
   // ---- who asks -------------------------------------------------------------------------------------------
 
-  const config = loadConfig({ ...process.env, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'silent', DEMO: 'true' });
-  const app = await buildApp(config, db, { logger: false, serveWeb: false });
-  await app.ready();
-  const policy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS };
-  async function signIn(login: string, unidadeId?: string) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v2/auth/login',
-      payload: { login, senha: DEMO_PASSWORD },
-    });
-    if (res.statusCode !== 200) throw new Error(`login ${login}: ${res.statusCode} ${res.body}`);
-    const { token } = res.json<{ token: string }>();
-    const headers = { authorization: `Bearer ${token}` };
-    if (unidadeId) {
-      const sel = await app.inject({
-        method: 'PUT',
-        url: '/api/v2/auth/unidade_atual',
-        headers,
-        payload: { unidade_saude_id: unidadeId },
-      });
-      if (sel.statusCode !== 200) throw new Error(`unidade ${login}: ${sel.statusCode} ${sel.body}`);
-    }
-    const usuario = await loadSession(db, token, policy);
-    const ctx: Ctx = { db, usuario, ip: '127.0.0.1' };
-    return { headers, ctx };
-  }
-  // The agent of team 1 (one unit: no unit to pick), and the demo manager in the same unit (no team: sees every team).
-  const agente = await signIn('acs_bench_01');
-  const gestor = await signIn('admin', unitIds[0]);
+  const server = await startServer({ DATABASE_URL: dbUrl.toString(), DEMO: 'false' });
+  const client = new Client(server.url, 2);
+  const who = async (login: string, unidadeId?: string) => ({
+    token: await signIn(client, login, DEMO_PASSWORD, unidadeId),
+  });
+  const agente = await who('acs_bench_01');
+  const gestor = await who('admin', unitIds[0]);
   const equipe = [teamIds[0]!];
   const minhas = microAreas.slice(0, 2).map((m) => `${teamIds[0]}:${m}`);
 
@@ -296,31 +267,14 @@ try {
 
   // ---- measuring -------------------------------------------------------------------------------------------
 
-  const pct = (xs: number[], q: number) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s[Math.min(s.length - 1, Math.floor((q / 100) * s.length))]!;
-  };
-  async function time(fn: (i: number) => Promise<unknown>) {
-    for (let i = 0; i < Math.min(20, ITER); i++) await fn(i + ITER); // warm-up
-    const ms: number[] = [];
-    for (let i = 0; i < ITER; i++) {
-      const a = performance.now();
-      await fn(i);
-      ms.push(performance.now() - a);
-    }
-    return { p50: pct(ms, 50), p95: pct(ms, 95) };
-  }
-
   type Who = typeof agente;
   type Case = {
     title: string;
     who: Who;
     url: (i: number) => string;
-    svc: (i: number) => Promise<unknown>;
     raw: (i: number) => Promise<Answer>;
     lista?: true;
   };
-  const page = { page: 1, per_page: 10 } as const;
   const base = '/api/v1/atencao_primaria';
   const qs = (o: Record<string, string>) => new URLSearchParams(o).toString();
   const cases: Case[] = [
@@ -329,21 +283,18 @@ try {
       who: agente,
       lista: true,
       url: () => `${base}/visitas_domiciliares/familias`,
-      svc: () => visitas.listFamilias(agente.ctx, { ...page }),
       raw: () => rawFamiliasVisita(equipe, minhas, {}),
     },
     {
       title: '1. famílias p/ visita, responsavel=',
       who: agente,
       url: (i) => `${base}/visitas_domiciliares/familias?${qs({ responsavel: fragment(sample(i).nome) })}`,
-      svc: (i) => visitas.listFamilias(agente.ctx, { ...page, responsavel: fragment(sample(i).nome) }),
       raw: (i) => rawFamiliasVisita(equipe, minhas, { responsavel: fragment(sample(i).nome) }),
     },
     {
       title: '1. famílias p/ visita, endereco=',
       who: agente,
       url: (i) => `${base}/visitas_domiciliares/familias?${qs({ endereco: palavrasEndereco(sample(i)) })}`,
-      svc: (i) => visitas.listFamilias(agente.ctx, { ...page, endereco: palavrasEndereco(sample(i)) }),
       raw: (i) => rawFamiliasVisita(equipe, minhas, { endereco: palavrasEndereco(sample(i)) }),
     },
     {
@@ -351,21 +302,18 @@ try {
       who: gestor,
       lista: true,
       url: () => `${base}/visitas_domiciliares/familias`,
-      svc: () => visitas.listFamilias(gestor.ctx, { ...page }),
       raw: () => rawFamiliasVisita(null, [], {}),
     },
     {
       title: '2. detalhe da família (visitas)',
       who: agente,
       url: (i) => `${base}/visitas_domiciliares/familias/${sample(i).familia_id}`,
-      svc: (i) => visitas.getFamilia(agente.ctx, sample(i).familia_id),
       raw: (i) => rawFamiliaDetalhe(sample(i).familia_id),
     },
     {
       title: '3. histórico de visitas (familia_id=)',
       who: agente,
       url: (i) => `${base}/visitas_domiciliares?${qs({ familia_id: sample(i).familia_id })}`,
-      svc: (i) => visitas.listVisitas(agente.ctx, { ...page, familia_id: sample(i).familia_id }),
       raw: (i) => rawHistorico(sample(i).familia_id),
     },
     {
@@ -373,21 +321,18 @@ try {
       who: agente,
       lista: true,
       url: () => `${base}/cadastros_domiciliares`,
-      svc: () => domicilios.listDomicilios(agente.ctx, { ...page }),
       raw: () => rawDomicilios(equipe, {}),
     },
     {
       title: '4. domicílios, endereco=',
       who: agente,
       url: (i) => `${base}/cadastros_domiciliares?${qs({ endereco: trechoEndereco(sample(i)) })}`,
-      svc: (i) => domicilios.listDomicilios(agente.ctx, { ...page, endereco: trechoEndereco(sample(i)) }),
       raw: (i) => rawDomicilios(equipe, { endereco: trechoEndereco(sample(i)) }),
     },
     {
       title: '4. domicílios, micro_area=',
       who: agente,
       url: (i) => `${base}/cadastros_domiciliares?${qs({ micro_area: microArea(i) })}`,
-      svc: (i) => domicilios.listDomicilios(agente.ctx, { ...page, micro_area: microArea(i) }),
       raw: (i) => rawDomicilios(equipe, { micro_area: microArea(i) }),
     },
     {
@@ -395,7 +340,6 @@ try {
       who: gestor,
       lista: true,
       url: () => `${base}/cadastros_domiciliares`,
-      svc: () => domicilios.listDomicilios(gestor.ctx, { ...page }),
       raw: () => rawDomicilios(null, {}),
     },
     {
@@ -403,14 +347,12 @@ try {
       who: agente,
       lista: true,
       url: () => `${base}/familias`,
-      svc: () => familias.listFamilias(agente.ctx, { ...page }),
       raw: () => rawFamilias(equipe, {}),
     },
     {
       title: '5. famílias, responsavel=',
       who: agente,
       url: (i) => `${base}/familias?${qs({ responsavel: fragment(sample(i).nome) })}`,
-      svc: (i) => familias.listFamilias(agente.ctx, { ...page, responsavel: fragment(sample(i).nome) }),
       raw: (i) => rawFamilias(equipe, { responsavel: fragment(sample(i).nome) }),
     },
     {
@@ -418,23 +360,21 @@ try {
       who: gestor,
       lista: true,
       url: () => `${base}/familias`,
-      svc: () => familias.listFamilias(gestor.ctx, { ...page }),
       raw: () => rawFamilias(null, {}),
     },
   ];
 
   async function http(c: Case, i: number) {
-    const res = await app.inject({ method: 'GET', url: c.url(i), headers: c.who.headers });
-    if (res.statusCode !== 200) throw new Error(`${c.title}: ${res.statusCode} ${res.body}`);
+    const res = await client.request('GET', c.url(i), { token: c.who.token });
+    if (res.status !== 200) throw new Error(`${c.title}: ${res.status} ${res.body}`);
     return res;
   }
   // The hand-written query must give the API's answer (rows in order, total, last visit) before its time means anything.
   for (const c of cases) {
     for (const i of [0, 1, 2]) {
       const res = await http(c, i);
-      const body = res.json<
-        Array<{ id: string }> | { membros: Array<{ municipe_id: string }>; ultima_visita: string | null }
-      >();
+      const body = JSON.parse(res.body) as
+        Array<{ id: string }> | { membros: Array<{ municipe_id: string }>; ultima_visita: string | null };
       const api: Answer = Array.isArray(body)
         ? { ids: body.map((r) => r.id), total: Number(res.headers['x-total-count']) }
         : { ids: body.membros.map((m) => m.municipe_id), total: null, ultima: body.ultima_visita };
@@ -448,35 +388,30 @@ try {
   }
 
   log(
-    `\n${ITER} execuções por consulta (entradas variadas, após aquecimento); tempos em ms; agente: 1 equipe ` +
-      `(${Math.ceil(FAMILIAS / EQUIPES).toLocaleString('pt-BR')} famílias), gestor: todas\n`,
+    `\n${ITER} execuções por consulta, HTTP e SQL alternados (entradas variadas, após aquecimento); tempos em ms; ` +
+      `agente: 1 equipe (${Math.ceil(FAMILIAS / EQUIPES).toLocaleString('pt-BR')} famílias), gestor: todas\n`,
   );
   log(
-    `${'consulta'.padEnd(42)} ${'HTTP p50'.padStart(9)} ${'HTTP p95'.padStart(9)} ${'serv p50'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)} ${'HTTP/SQL'.padStart(9)}  meta p95<50`,
+    `${'consulta'.padEnd(42)} ${'HTTP p50'.padStart(9)} ${'HTTP p95'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)} ${'HTTP/SQL'.padStart(9)}`,
   );
-  const results: Array<{ title: string; http: number; sql: number; lista: boolean }> = [];
+  const goals: Goal[] = [];
   for (const c of cases) {
-    const h = await time((i) => http(c, i));
-    const svc = await time(c.svc);
-    const sqlOnly = await time(c.raw);
-    const ratio = h.p50 / sqlOnly.p50;
-    results.push({ title: c.title, http: h.p50, sql: sqlOnly.p50, lista: !!c.lista });
+    const [h, sqlOnly] = await interleaved(ITER, (i) => http(c, i), c.raw);
+    const ratio = pct(h, 50) / pct(sqlOnly, 50);
     log(
-      `${c.title.padEnd(42)} ${h.p50.toFixed(2).padStart(9)} ${h.p95.toFixed(2).padStart(9)} ${svc.p50.toFixed(2).padStart(9)} ` +
-        `${sqlOnly.p50.toFixed(2).padStart(9)} ${sqlOnly.p95.toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(8)}×  ${h.p95 < 50 ? 'OK' : 'ACIMA'}`,
+      `${c.title.padEnd(42)} ${pct(h, 50).toFixed(2).padStart(9)} ${pct(h, 95).toFixed(2).padStart(9)} ` +
+        `${pct(sqlOnly, 50).toFixed(2).padStart(9)} ${pct(sqlOnly, 95).toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(8)}×`,
     );
+    goals.push({ what: `${c.title}, p95`, goal: '≤ 50 ms', measured: pct(h, 95), unit: 'ms', limit: 50 });
+    // Below a few ms of SQL the ratio mostly measures the fixed cost of a request (session, scope, validation).
+    if (c.lista) goals.push({ what: `${c.title}, HTTP ÷ SQL`, goal: '≤ 1,5×', measured: ratio, unit: '×', limit: 1.5 });
   }
-  // Below a few ms of SQL the ratio mostly measures the fixed cost of a request (session, scope, validation,
-  // serialization), so the difference in ms is printed beside it.
-  log('\nAPI vs SQL puro, primeira página das listas (p50; meta ≤ 1,5×):');
-  for (const l of results.filter((x) => x.lista)) {
-    const ratio = l.http / l.sql;
-    log(
-      `  ${l.title.padEnd(40)} ${ratio.toFixed(2).padStart(5)}×  (${(l.http - l.sql >= 0 ? '+' : '') + (l.http - l.sql).toFixed(1)} ms)  ` +
-        `${ratio <= 1.5 ? 'OK' : 'ACIMA DA META'}`,
-    );
-  }
-  await app.close();
+  printGoals(
+    `Listas da atenção primária: ${FAMILIAS.toLocaleString('pt-BR')} famílias, PostgreSQL ${serverVersion}`,
+    goals,
+  );
+  client.close();
+  await server.stop();
 } finally {
   await cleanup();
 }
