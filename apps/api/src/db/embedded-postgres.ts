@@ -189,8 +189,11 @@ export async function startEmbeddedPostgres(binaries: Binaries, dir: string): Pr
   return {
     url,
     stop: async () => {
-      if (!exited) server.kill('SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
+      // Smart shutdown lets the pool's closing connections finish; fast shutdown if one lingers.
+      if (!exited) server.kill('SIGTERM');
+      const fast = setTimeout(() => server.kill('SIGINT'), 5000);
       await exit;
+      clearTimeout(fast);
       if (socketDir !== dir) fs.rmSync(socketDir, { recursive: true, force: true });
     },
   };
