@@ -39,7 +39,17 @@ export async function openDatabase(config: Config): Promise<Opened> {
       };
     if (!binaries)
       throw new Error(`EMBEDDED_DB=postgres: não há binários do PostgreSQL para ${process.platform}-${process.arch}.`);
-    const server = await startEmbeddedPostgres(binaries, pgDir);
+    const fresh = !isInitialised(pgDir);
+    let server;
+    try {
+      server = await startEmbeddedPostgres(binaries, pgDir);
+    } catch (err) {
+      // A new folder where PostgreSQL cannot run (as root, the user postgres cannot reach the project or DATA_DIR):
+      // the quick start still works, on PGlite, and says why. An existing database never falls back.
+      if (!(fresh && config.EMBEDDED_DB === null)) throw err;
+      console.warn(`${(err as Error).message}\nUsando PGlite em ${pgliteDir}.`);
+      return { database: await openPglite(pgliteDir), description: `PGlite embutido em ${config.DATA_DIR}`, release };
+    }
     try {
       const database = await openPostgres(server.url);
       return {
