@@ -1,10 +1,14 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // A fresh embedded database per run; set once here so test workers (which reload this file) reuse it.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'saude-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'saude-e2e-'));
+  // As root, the embedded PostgreSQL runs as the user postgres, which must reach the folder.
+  chmodSync(process.env.E2E_DATA_DIR, 0o755);
+}
 // E2E_PORT lets two suites run side by side on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -40,8 +44,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } }],
   webServer: {
-    // The SPA is served from apps/web/dist: the npm `e2e` script builds it first.
-    command: 'node --import tsx apps/api/src/main.ts',
+    // What production runs: the compiled API serving apps/web/dist (the npm `e2e` script builds both first).
+    command: 'node apps/api/dist/main.js',
     url: `${baseURL}/api/health`,
     env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, DEMO: 'true' },
     reuseExistingServer: false,

@@ -1,19 +1,28 @@
-// Gzipped JavaScript each first load downloads (architecture budget: 170 kB), from Vite's build manifest.
-// Run after `npm run build`; `npm run bench` runs it.
+// What each screen really costs in JavaScript (gzip), from Vite's build manifest: a screen is its lazy chunk plus every
+// chunk it imports statically (what the browser must fetch before it runs), counted over what the signed-in first
+// load (entry + shell + home) already brought. Budgets (issue 15): first load ≤ 170 kB; a list screen ≤ 60 kB more.
+// Run after `npm run build`. `--check` (npm run bundle:check) exits 1 when a budget is broken.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve('apps/web/dist');
+const FIRST_LOAD_KB = 170;
+const LIST_EXTRA_KB = 60;
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 if (!fs.existsSync(manifestFile)) {
   console.error('Sem apps/web/dist/.vite/manifest.json: rode "npm run build" antes.');
   process.exit(1);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const gzCache = new Map();
+const gz = (file) => {
+  if (!gzCache.has(file)) gzCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzCache.get(file);
+};
 
-// A chunk and everything it imports statically (what the browser must fetch before running it).
+/** A chunk and everything it imports statically. */
 function closure(keys, seen = new Set()) {
   for (const key of keys) {
     if (seen.has(key)) continue;
@@ -22,24 +31,45 @@ function closure(keys, seen = new Set()) {
   }
   return seen;
 }
+const kb = (keys) => [...keys].reduce((sum, k) => sum + gz(manifest[k].file), 0) / 1024;
 const byModule = (suffix) => {
   const key = Object.keys(manifest).find((k) => k.endsWith(suffix));
   if (!key) throw new Error(`módulo não encontrado no manifest: ${suffix}`);
   return key;
 };
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const kb = (keys) => [...closure(keys)].reduce((sum, k) => sum + gz(manifest[k].file), 0) / 1024;
 
-const loads = {
-  'entrar (/login)': [entry, byModule('modules/auth/LoginLayout.tsx'), byModule('modules/auth/LoginPage.tsx')],
-  'início com o menu (/)': [entry, byModule('shell/ShellLayout.tsx'), byModule('shell/HomePage.tsx')],
-};
-const all = [...new Set(Object.values(loads).flat())];
-console.log('\nJavaScript no primeiro carregamento (gzip, meta 170 kB):');
-for (const [name, keys] of Object.entries(loads)) {
-  const size = kb(keys);
-  console.log(`  ${name.padEnd(26)} ${size.toFixed(1).padStart(7)} kB  ${size <= 170 ? 'OK' : 'ACIMA DA META'}`);
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const login = closure([entry, byModule('modules/auth/LoginLayout.tsx'), byModule('modules/auth/LoginPage.tsx')]);
+const firstLoad = closure([entry, byModule('shell/ShellLayout.tsx'), byModule('shell/HomePage.tsx')]);
+
+// Every screen the route table loads lazily (pages, tabs and sections under src/modules).
+const screens = Object.keys(manifest)
+  .filter((k) => manifest[k].isDynamicEntry && k.startsWith('src/modules/') && !firstLoad.has(k) && !login.has(k))
+  .sort();
+
+const rows = [];
+const row = (name, total, budget) => rows.push({ name, total, budget, ok: budget === null || total <= budget });
+row('primeiro carregamento: entrar (/login)', kb(login), null);
+row('primeiro carregamento com sessão (shell + início)', kb(firstLoad), FIRST_LOAD_KB);
+for (const key of screens) {
+  const extra = [...closure([key])].filter((k) => !firstLoad.has(k));
+  const isList = /ListPage\.tsx$/.test(key);
+  row(`+ ${key.replace(/^src\/modules\//, '')}`, kb(extra), isList ? LIST_EXTRA_KB : null);
 }
-console.log(
-  `  ${'entrar, depois o início'.padEnd(26)} ${kb(all).toFixed(1).padStart(7)} kB  (soma sem repetir arquivos)`,
-);
+
+const w = Math.max(...rows.map((r) => r.name.length));
+console.log(`\nJavaScript por tela (kB gzip; "+" = além do primeiro carregamento com sessão)\n`);
+console.log(`${'tela'.padEnd(w)}  ${'kB'.padStart(7)}  ${'meta'.padStart(6)}  razão`);
+for (const r of rows) {
+  const budget = r.budget === null ? '' : `≤ ${r.budget}`;
+  const ratio = r.budget === null ? '' : `${(r.total / r.budget).toFixed(2)}  ${r.ok ? 'OK' : 'ACIMA DA META'}`;
+  console.log(`${r.name.padEnd(w)}  ${r.total.toFixed(1).padStart(7)}  ${budget.padStart(6)}  ${ratio}`);
+}
+const broken = rows.filter((r) => !r.ok);
+if (process.argv.includes('--check')) {
+  if (broken.length) {
+    console.error(`\nOrçamento de JavaScript estourado em ${broken.length} tela(s).`);
+    process.exit(1);
+  }
+  console.log('\nOrçamento de JavaScript cumprido.');
+}

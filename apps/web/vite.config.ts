@@ -1,8 +1,79 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { transform } from 'lightningcss';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const mantineClass = /\bm_[0-9a-f]{5,8}\b/g;
+
+/**
+ * Mantine's stylesheet holds every component (235 kB); each component's class names (m_xxxxxxxx) reach the bundle
+ * only through that component's code. So the rules whose every selector names a Mantine class that no shipped chunk
+ * contains can never match and are dropped: the CSS follows what the app uses, with no list to keep by hand.
+ */
+function dropUnusedMantineCss(files: string[]) {
+  const used = new Set<string>();
+  for (const file of files.filter((f) => f.endsWith('.js')))
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(mantineClass)) used.add(m[0]);
+  type Selector = Array<{ type: string; name?: string }>;
+  const dead = (selector: Selector) =>
+    selector.some((c) => c.type === 'class' && /^m_[0-9a-f]{5,8}$/.test(c.name ?? '') && !used.has(c.name!));
+  for (const file of files.filter((f) => f.endsWith('.css'))) {
+    const { code } = transform({
+      filename: file,
+      code: fs.readFileSync(file),
+      minify: true,
+      visitor: {
+        Rule: {
+          style: (rule) => ((rule.value.selectors as Selector[]).every(dead) ? [] : undefined),
+        },
+      },
+    });
+    fs.writeFileSync(file, code);
+  }
+}
+
+/**
+ * After the bundle is written: unused Mantine CSS dropped, then brotli and gzip copies of every text file above 1 kB,
+ * made once at the highest levels; the server sends the copy the browser accepts (@fastify/static preCompressed).
+ * Field work on a weak connection (issue 12).
+ */
+function slimAndPrecompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'saude:slim-and-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      dropUnusedMantineCss(walk(path.join(outDir, 'assets')));
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), slimAndPrecompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 800 },
 });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { msg } from '@saude/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { lockDataDir, DataDirLockedError } from './db/open';
 import { buildTestApp, type TestApp } from './test/helpers';
 
 describe('serving', () => {
@@ -100,22 +99,6 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DEMO: 'talvez' })).toThrow(/DEMO/);
     expect(() => loadConfig({ CHAT_WIDGET_URL: 'nao-e-url' })).toThrow(/CHAT_WIDGET_URL/);
-  });
-});
-
-describe('embedded database lock', () => {
-  it('lets only one process hold DATA_DIR and takes over a lock left by a dead process', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-'));
-    // Another live process (our parent) holds it.
-    fs.writeFileSync(path.join(dir, 'saude-municipal.lock'), String(process.ppid));
-    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    expect(() => lockDataDir(dir)).toThrow(/já está em uso/);
-    // A dead one does not.
-    fs.writeFileSync(path.join(dir, 'saude-municipal.lock'), '999999');
-    const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'saude-municipal.lock'), 'utf8')).toBe(String(process.pid));
-    release();
-    expect(fs.existsSync(path.join(dir, 'saude-municipal.lock'))).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { registerAccess, type RegisteredRoute } from './access/hooks';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { registerCompression } from './http/compression';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors';
 import { registerInputGuard } from './http/input';
 import { loggerOptions } from './http/logging';
@@ -36,6 +37,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   app.setErrorHandler(errorHandler);
 
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   const policy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS };
   const registeredRoutes = registerAccess(app, db, policy);
   // After the access hook: a stranger gets 401/403 before learning any field name.

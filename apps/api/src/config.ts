@@ -59,6 +59,11 @@ const envSchema = z.object({
     .transform((v) => v?.trim() || null)
     .refine((v) => v === null || /^postgres(ql)?:\/\//.test(v), 'deve começar com postgres:// ou postgresql://'),
   DATA_DIR: z.string().min(1).default('./data'),
+  // The embedded database's engine; empty: PostgreSQL, unless DATA_DIR already holds a PGlite database (open.ts).
+  EMBEDDED_DB: z
+    .enum(['postgres', 'pglite', ''])
+    .optional()
+    .transform((v) => v || null),
   DEMO: bool(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()

@@ -1,11 +1,12 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { DataDirLockedError, openDatabase } from './db/open';
 import { prepareDatabase } from './db/setup';
 
 async function main() {
   const config = loadConfig();
-  const { database, release } = await openDatabase(config);
+  const { database, description, release } = await openDatabase(config);
   let closing = false;
   const shutdown = async (code: number) => {
     if (closing) return;
@@ -25,9 +26,7 @@ async function main() {
     await prepareDatabase(database, { demo: config.DEMO, log: (m) => console.log(m) });
     app = await buildApp(config, database.db);
     await app.listen({ port: config.PORT, host: config.HOST });
-    console.log(
-      `Saúde Municipal em http://localhost:${config.PORT} (banco: ${database.kind === 'pglite' ? `embutido em ${config.DATA_DIR}` : 'PostgreSQL'})`,
-    );
+    console.log(`Saúde Municipal em http://localhost:${config.PORT} (banco: ${description})`);
   } catch (err) {
     console.error(err);
     await shutdown(1);
@@ -35,7 +34,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof EmbeddedPostgresError)
+    console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

@@ -21,6 +21,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** Plain SQL with $1… parameters, one statement (scripts and benches; the app goes through `db`). */
+  query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 };
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -34,6 +36,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    query: (text, params) => client.query(text, params),
   };
 }
 
@@ -53,6 +56,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
+    query: (text, params) => pool.query(text, params),
   };
 }
 

@@ -2,49 +2,71 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import { openPglite, openPostgres, type Database } from './client';
+import { isInitialised, postgresBinaries, startEmbeddedPostgres } from './embedded-postgres';
+import { lockDataDir } from './lock';
 
-export class DataDirLockedError extends Error {}
+export { DataDirLockedError, lockDataDir } from './lock';
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export type Opened = {
+  database: Database;
+  /** What the start-up line names: 'PostgreSQL', or the embedded engine and its folder. */
+  description: string;
+  release: () => void;
+};
 
 /**
- * PGlite takes no lock on its directory and two processes writing it corrupt it, so the server holds a lock file
- * (architecture notes). A lock left by a dead process is taken over.
+ * DATABASE_URL's PostgreSQL, or the embedded database in DATA_DIR, held by this process alone: PostgreSQL's own server
+ * run from npm's binaries (the default: it serves a small municipality, PGlite does not — docs/decisions.md), or PGlite
+ * (EMBEDDED_DB=pglite; also kept for a folder that already holds a PGlite database, and where no binaries exist).
  */
-export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, 'saude-municipal.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockFile, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
-      if (pid && pid !== process.pid && pidAlive(pid)) {
-        throw new DataDirLockedError(
-          `O banco embutido em ${dataDir} já está em uso por outro processo (pid ${pid}). ` +
-            'Pare esse processo, use outro DATA_DIR ou configure DATABASE_URL para um PostgreSQL.',
-        );
-      }
-      fs.rmSync(lockFile, { force: true });
-    }
-  }
-  throw new DataDirLockedError(`Não foi possível travar ${lockFile}.`);
-}
-
-export async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
-  if (config.DATABASE_URL) return { database: await openPostgres(config.DATABASE_URL), release: () => {} };
+export async function openDatabase(config: Config): Promise<Opened> {
+  if (config.DATABASE_URL)
+    return { database: await openPostgres(config.DATABASE_URL), description: 'PostgreSQL', release: () => {} };
   const release = lockDataDir(config.DATA_DIR);
   try {
-    return { database: await openPglite(path.join(config.DATA_DIR, 'pglite')), release };
+    const pgDir = path.join(config.DATA_DIR, 'postgres');
+    const pgliteDir = path.join(config.DATA_DIR, 'pglite');
+    const binaries = config.EMBEDDED_DB === 'pglite' ? null : await postgresBinaries();
+    const usePglite =
+      config.EMBEDDED_DB === 'pglite' ||
+      (config.EMBEDDED_DB === null && fs.existsSync(pgliteDir) && !isInitialised(pgDir)) ||
+      (config.EMBEDDED_DB === null && binaries === null);
+    if (usePglite)
+      return {
+        database: await openPglite(pgliteDir),
+        description: `PGlite embutido em ${config.DATA_DIR}`,
+        release,
+      };
+    if (!binaries)
+      throw new Error(`EMBEDDED_DB=postgres: não há binários do PostgreSQL para ${process.platform}-${process.arch}.`);
+    const fresh = !isInitialised(pgDir);
+    let server;
+    try {
+      server = await startEmbeddedPostgres(binaries, pgDir);
+    } catch (err) {
+      // A new folder where PostgreSQL cannot run (as root, the user postgres cannot reach the project or DATA_DIR):
+      // the quick start still works, on PGlite, and says why. An existing database never falls back.
+      if (!(fresh && config.EMBEDDED_DB === null)) throw err;
+      console.warn(`${(err as Error).message}\nUsando PGlite em ${pgliteDir}.`);
+      return { database: await openPglite(pgliteDir), description: `PGlite embutido em ${config.DATA_DIR}`, release };
+    }
+    try {
+      const database = await openPostgres(server.url);
+      return {
+        database: {
+          ...database,
+          close: async () => {
+            await database.close();
+            await server.stop();
+          },
+        },
+        description: `PostgreSQL embutido em ${config.DATA_DIR}`,
+        release,
+      };
+    } catch (err) {
+      await server.stop();
+      throw err;
+    }
   } catch (err) {
     release();
     throw err;

@@ -18,6 +18,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, serve: b
       root: config.WEB_DIST,
       wildcard: false,
       index: false,
+      // The .br and .gz copies written by the build, picked by the browser's Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets are immutable; index.html must always be revalidated to pick up a new release.
         res.header(
