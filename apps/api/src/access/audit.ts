@@ -6,6 +6,9 @@ export type AuditEntry = {
   action: string;
   resource: string;
   record_id?: string | null;
+  /** The citizens whose personal or health data the action showed or changed (LGPD data subjects). */
+  municipe_ids?: readonly string[];
+  /** Never values: names of fields, counts, ids. The audit trail must not become a copy of the health data. */
   details?: Record<string, unknown>;
   // For events before a session exists (failed sign-in).
   profissional_id?: string | null;
@@ -14,6 +17,7 @@ export type AuditEntry = {
 
 /** Appends an audit row. Pass the transaction of the change so both commit or neither does. */
 export async function audit(db: DbOrTx, ctx: Pick<Ctx, 'usuario' | 'ip'>, entry: AuditEntry): Promise<void> {
+  const titulares = entry.municipe_ids ? [...new Set(entry.municipe_ids)] : [];
   await db.insert(auditoria).values({
     profissional_id:
       entry.profissional_id !== undefined ? entry.profissional_id : (ctx.usuario?.profissionalId ?? null),
@@ -21,7 +25,36 @@ export async function audit(db: DbOrTx, ctx: Pick<Ctx, 'usuario' | 'ip'>, entry:
     action: entry.action,
     resource: entry.resource,
     record_id: entry.record_id ?? null,
+    municipe_ids: titulares.length > 0 ? titulares : null,
     ip: ctx.ip,
     details: entry.details ?? null,
+  });
+}
+
+export type ReadAudit = {
+  resource: string;
+  /** 'show' for one record, 'index' for a list or a search (the permission's action). */
+  action: 'show' | 'index';
+  record_id?: string | null;
+  /** Whose data the answer carries: the record's citizen, a family's members, a list page's citizens. */
+  municipe_ids: readonly string[];
+  /** Which parts were read (e.g. ['condicao_saude']) and, for lists, which filters were used — never their values. */
+  details?: Record<string, unknown>;
+};
+
+/**
+ * Reads of personal or health data leave one row each (issue 14, LGPD): run the read and its audit row in one
+ * transaction, so an answer never leaves without its trail. A read that finds nothing of anyone writes nothing.
+ */
+export async function auditedRead<T>(
+  ctx: Ctx,
+  read: (tx: DbOrTx) => Promise<T>,
+  trail: (result: T) => ReadAudit | null,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const result = await read(tx);
+    const entry = trail(result);
+    if (entry && entry.municipe_ids.length > 0) await audit(tx, ctx, entry);
+    return result;
   });
 }

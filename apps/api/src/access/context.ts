@@ -14,6 +14,8 @@ export type SessionUser = {
   unidadeNome: string | null;
   perfil: string | null;
   permissions: ReadonlySet<string>;
+  /** Active assignments (lotações) in the current unit, oldest first: the team scope of primary care. */
+  lotacoes: Array<{ equipe_id: string | null; ocupacao_codigo: string; micro_areas: string[] }>;
   /** Signed in with a one-time password: only routes marked `allowsOneTimePassword` answer (auth/sessions.ts). */
   senhaProvisoria: boolean;
 };

@@ -51,12 +51,14 @@ type Row = {
   unidade_nome: string | null;
   perfil: string | null;
   permissions: string[] | null;
+  lotacoes: SessionUser['lotacoes'] | null;
   senha_provisoria: boolean;
   stale: boolean;
 };
 
 /**
- * One round trip: the live session, its user, the current unit and the permissions of the user's assignments there.
+ * One round trip: the live session, its user, the current unit, the user's assignments there and their permissions
+ * (services read the team scope from it: no second query per request).
  * Idle and absolute expiry are both decided in SQL so every API process agrees on "now".
  */
 export async function loadSession(db: DbOrTx, token: string, policy: SessionPolicy): Promise<SessionUser | null> {
@@ -70,6 +72,10 @@ export async function loadSession(db: DbOrTx, token: string, policy: SessionPoli
         order by l.created_at limit 1) as perfil,
       (select array_agg(distinct pp.permission) from lotacoes l join perfil_permissoes pp on pp.perfil_id = l.perfil_id
         where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo) as permissions,
+      (select json_agg(json_build_object('equipe_id', l.equipe_id, 'ocupacao_codigo', l.ocupacao_codigo,
+          'micro_areas', l.micro_areas) order by l.created_at, l.id)
+        from lotacoes l
+        where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo) as lotacoes,
       s.last_seen_at < now() - interval '60 seconds' as stale
     from sessoes s
     join profissionais p on p.id = s.profissional_id and p.ativo
@@ -90,6 +96,7 @@ export async function loadSession(db: DbOrTx, token: string, policy: SessionPoli
     unidadeNome: row.unidade_nome,
     perfil: row.perfil,
     permissions: new Set(row.permissions ?? []),
+    lotacoes: row.lotacoes ?? [],
     senhaProvisoria: row.senha_provisoria,
   };
 }

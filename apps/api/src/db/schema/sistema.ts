@@ -95,9 +95,15 @@ export const auditoria = pgTable(
     action: text().notNull(),
     resource: text().notNull(),
     record_id: text(),
+    /** The citizens whose data the action showed or changed (LGPD data subjects): "quem viu este cadastro". */
+    municipe_ids: uuid().array(),
     ip: text(),
     details: jsonb(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('auditoria_record_id_idx').on(t.record_id), index('auditoria_created_at_idx').on(t.created_at)],
+  (t) => [
+    index('auditoria_record_id_idx').on(t.record_id),
+    index('auditoria_created_at_idx').on(t.created_at),
+    index('auditoria_municipe_ids_idx').using('gin', t.municipe_ids),
+  ],
 );

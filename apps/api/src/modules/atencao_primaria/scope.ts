@@ -15,24 +15,11 @@ type Lotacao = { equipe_id: string | null; ocupacao_codigo: string; micro_areas:
 /** The user's active assignments in the current unit (in assignment order), and the teams they open. */
 export type Scope = { all: boolean; equipeIds: string[]; lotacoes: Lotacao[] };
 
-export async function loadScope(db: DbOrTx, ctx: Ctx): Promise<Scope> {
+/** The scope comes with the session (auth/sessions.ts loads the assignments in the same query): no query here. */
+export function scopeOf(ctx: Ctx): Scope {
   const u = ctx.usuario;
   if (!u?.unidadeId) return { all: false, equipeIds: [], lotacoes: [] };
-  const rows = await db
-    .select({
-      equipe_id: lotacoes.equipe_id,
-      ocupacao_codigo: lotacoes.ocupacao_codigo,
-      micro_areas: lotacoes.micro_areas,
-    })
-    .from(lotacoes)
-    .where(
-      and(
-        eq(lotacoes.profissional_id, u.profissionalId),
-        eq(lotacoes.unidade_saude_id, u.unidadeId),
-        eq(lotacoes.ativo, true),
-      ),
-    )
-    .orderBy(asc(lotacoes.created_at));
+  const rows = u.lotacoes;
   const all = rows.some((r) => r.equipe_id === null);
   return { all, equipeIds: [...new Set(rows.flatMap((r) => (r.equipe_id ? [r.equipe_id] : [])))], lotacoes: rows };
 }

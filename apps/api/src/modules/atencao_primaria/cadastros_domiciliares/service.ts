@@ -40,7 +40,7 @@ import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { autor, checkVersion, stamped, updateVersioned } from '../../../lib/versioned';
 import { rememberCep } from '../../enderecos/service';
-import { inScopeEquipe, loadScope, resolveHeader, type Scope } from '../scope';
+import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
 
 // Household registrations (issue 7; docs/decisions.md "Households and families"). A row is one property of the
 // territory with the e-SUS header (unit, professional, team, occupation) of whoever registered it. Families are
@@ -171,7 +171,7 @@ async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = fal
 
 export async function getDomicilio(ctx: Ctx, id: string): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     if (!(await findInScope(tx, scope, id))) throw notFound();
     // Architecture: the registration carries vitals (health data), so its reading leaves an audit row.
     await audit(tx, ctx, { action: 'leitura', resource: RESOURCE, record_id: id });
@@ -183,7 +183,7 @@ export async function listDomicilios(
   ctx: Ctx,
   f: CadastroDomiciliarFilters,
 ): Promise<{ rows: CadastroDomiciliarListItem[]; total: number }> {
-  const scope = await loadScope(ctx.db, ctx);
+  const scope = scopeOf(ctx);
   const conds: Array<SQL | undefined> = [inScope(scope)];
   if (f.endereco) {
     // 'acácias 12' finds 'DAS ACÁCIAS', 12. The joined street and number hold each of them, so one unaccent call per
@@ -394,7 +394,7 @@ async function rememberAddress(tx: DbOrTx, c: OwnColumns) {
 
 export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const { header, own } = await resolveColumns(tx, ctx, scope, v, null);
     const id = newId();
     await tx.insert(cd).values({
@@ -422,7 +422,7 @@ export async function updateDomicilio(
 ): Promise<CadastroDomiciliar> {
   const { lock_version, ...v } = input;
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const atual = await findInScope(tx, scope, id, true);
     checkVersion(atual, lock_version);
     const { header, own } = await resolveColumns(tx, ctx, scope, v, atual);
@@ -442,7 +442,7 @@ export async function updateDomicilio(
 
 export async function deleteDomicilio(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     if (!(await findInScope(tx, scope, id, true))) throw notFound();
     const [familia] = await tx.select({ id: familias.id }).from(familias).where(eq(familias.domicilio_id, id)).limit(1);
     if (familia) throw conflict(msg.domicilioComFamilias);
@@ -466,7 +466,7 @@ export async function vincularFamilia(
   v: { familia_id: string; confirmar: boolean },
 ): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const domicilio = await findInScope(tx, scope, id, true);
     if (!domicilio) throw notFound();
     // The family row is locked: of two links racing for one family, the second waits and then sees it linked.
@@ -523,7 +523,7 @@ export async function vincularFamilia(
 
 export async function desvincularFamilia(ctx: Ctx, id: string, familiaId: string): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     if (!(await findInScope(tx, scope, id, true))) throw notFound();
     const [row] = await tx
       .update(familias)

@@ -40,7 +40,7 @@ import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { autor, checkVersion, nextVersion, updateVersioned } from '../../../lib/versioned';
 import { documentosEmUso } from '../../municipes/rules';
-import { inScopeEquipe, loadScope, resolveHeader, type Scope } from '../scope';
+import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
 
 // Individual registrations (issue 6). Design (docs/decisions.md, "Individual registrations"):
 // - One truth: the registration row keeps only its own answers (termo_recusa, proprio_responsavel_familiar,
@@ -161,7 +161,7 @@ async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = fal
 
 export async function getCadastro(ctx: Ctx, id: string): Promise<CadastroIndividual> {
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     if (!(await findInScope(tx, scope, id))) throw notFound();
     // Architecture: reading sociodemographic answers (deficiencies, sexual orientation) leaves an audit row.
     await audit(tx, ctx, { action: 'leitura', resource: RESOURCE, record_id: id });
@@ -173,7 +173,7 @@ export async function listCadastros(
   ctx: Ctx,
   f: CadastroIndividualFilters,
 ): Promise<{ rows: CadastroIndividualListItem[]; total: number }> {
-  const scope = await loadScope(ctx.db, ctx);
+  const scope = scopeOf(ctx);
   const conds: Array<SQL | undefined> = [inScope(scope)];
   conds.push(f.situacao === 'saida' ? isNotNull(ci.saida_em) : isNull(ci.saida_em));
   if (f.nome) conds.push(containsText([municipes.nome, municipes.nome_social], f.nome));
@@ -381,7 +381,7 @@ const ownColumns = (v: CadastroIndividualValues) => ({
 export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Promise<CadastroIndividual> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const scope = await loadScope(tx, ctx);
+      const scope = scopeOf(ctx);
       const [m] = await tx.select().from(municipes).where(eq(municipes.id, v.municipe_id)).for('update');
       if (!m) throw unprocessable({ municipe_id: [msg.naoEValido] });
       const [ativo] = await tx
@@ -417,7 +417,7 @@ export async function updateCadastro(
 ): Promise<CadastroIndividual> {
   const { lock_version, ...v } = input;
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const found = await findInScope(tx, scope, id, true);
     if (!found) throw notFound();
     const { c, m } = found;
@@ -438,7 +438,7 @@ export async function updateCadastro(
 
 export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues): Promise<CadastroIndividual> {
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const found = await findInScope(tx, scope, id, true);
     if (!found) throw notFound();
     const { c, m } = found;
@@ -471,7 +471,7 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
 /** Only an active registration may be removed: an exit is a fact already reported (e-SUS). */
 export async function deleteCadastro(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const found = await findInScope(tx, scope, id, true);
     if (!found) throw notFound();
     if (found.c.saida_em) throw conflict(msg.cadastroComSaidaNaoRemove);

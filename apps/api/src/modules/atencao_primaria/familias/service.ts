@@ -40,7 +40,7 @@ import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/err
 import { newId } from '../../../lib/ids';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { autor, checkVersion, nextVersion, stamped, updateVersioned } from '../../../lib/versioned';
-import { inScopeEquipe, loadScope, resolveHeader, type Scope } from '../scope';
+import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
 
 // Families (issue 7; docs/decisions.md "Households and families"). The head (responsavel_id) is also a member with
 // PARENTESCO_RESPONSAVEL. A citizen is an ACTIVE member of one family at most: checked here with the field that
@@ -135,7 +135,7 @@ async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = fal
 }
 
 export async function getFamilia(ctx: Ctx, id: string): Promise<Familia> {
-  const scope = await loadScope(ctx.db, ctx);
+  const scope = scopeOf(ctx);
   if (!(await findInScope(ctx.db, scope, id))) throw notFound();
   return (await unscopedLoadFamilia(ctx.db, id))!;
 }
@@ -152,7 +152,7 @@ export function contarFamilias(db: DbOrTx, where: SQL | undefined, joinResponsav
 }
 
 export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows: FamiliaListItem[]; total: number }> {
-  const scope = await loadScope(ctx.db, ctx);
+  const scope = scopeOf(ctx);
   const conds: Array<SQL | undefined> = [inScope(scope)];
   if (q.equipe_id) conds.push(eq(f_.equipe_id, q.equipe_id));
   if (q.profissional_id) conds.push(eq(f_.profissional_id, q.profissional_id));
@@ -309,7 +309,7 @@ export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia
   const n = normalizarFamilia(v);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const scope = await loadScope(tx, ctx);
+      const scope = scopeOf(ctx);
       const errors = new FieldErrors();
       const header = await resolveHeader(tx, ctx, scope, n, errors);
       await checkReferences(tx, v, n, header.unidade_saude_id, null, errors);
@@ -362,7 +362,7 @@ export async function updateFamilia(
   const n = normalizarFamilia(v);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const scope = await loadScope(tx, ctx);
+      const scope = scopeOf(ctx);
       const atual = await findInScope(tx, scope, id, true);
       checkVersion(atual, lock_version);
       const errors = new FieldErrors();
@@ -425,7 +425,7 @@ export async function updateFamilia(
 
 export async function deleteFamilia(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const atual = await findInScope(tx, scope, id, true);
     if (!atual) throw notFound();
     // Visits are facts already reported: the family stays (flag it as moved instead).
@@ -460,7 +460,7 @@ const bumpFamilia = (tx: DbOrTx, ctx: Ctx, id: string) => tx.update(f_).set(next
 export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Promise<Familia> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const scope = await loadScope(tx, ctx);
+      const scope = scopeOf(ctx);
       const familia = await findInScope(tx, scope, id, true);
       if (!familia) throw notFound();
       if (familia.mudou) throw conflict(msg.familiaMudou);
@@ -505,7 +505,7 @@ const membroEmOutraFamilia = () => conflict(msg.municipeEmOutraFamilia, { munici
 
 export async function removerMembro(ctx: Ctx, id: string, municipeId: string): Promise<Familia> {
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const familia = await findInScope(tx, scope, id, true);
     if (!familia) throw notFound();
     if (familia.responsavel_id === municipeId) throw unprocessable({ municipe_id: [msg.responsavelNaoRemovivel] });

@@ -23,7 +23,7 @@ import { notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { contarFamilias } from '../familias/service';
-import { loadScope } from '../scope';
+import { scopeOf } from '../scope';
 import {
   agenteDe,
   familiaInScope,
@@ -59,7 +59,7 @@ export async function listFamilias(
   ctx: Ctx,
   f: FamiliasParaVisitaFilters,
 ): Promise<{ rows: FamiliaParaVisita[]; total: number }> {
-  const scope = await loadScope(ctx.db, ctx);
+  const scope = scopeOf(ctx);
   const conds: Array<SQL | undefined> = [familiaInScope(scope)];
   if (f.responsavel) conds.push(containsText([municipes.nome, municipes.nome_social], f.responsavel));
   // Filters on the home, as a probe of the family's own home (see minhaMicroArea).
@@ -136,7 +136,7 @@ export async function listFamilias(
 }
 
 export async function getFamilia(ctx: Ctx, id: string): Promise<FamiliaVisitaDetalhe> {
-  const scope = await loadScope(ctx.db, ctx);
+  const scope = scopeOf(ctx);
   const found = await findFamilia(ctx.db, scope, id);
   if (!found) throw notFound();
   const { f, d } = found;
@@ -199,7 +199,7 @@ export async function getFamilia(ctx: Ctx, id: string): Promise<FamiliaVisitaDet
 // ---- the form's context -----------------------------------------------------------------------------------------
 
 export async function getContexto(ctx: Ctx, q: { familia_id?: string; municipe_id?: string }): Promise<VisitaContexto> {
-  const scope = await loadScope(ctx.db, ctx);
+  const scope = scopeOf(ctx);
   const agente = agenteDe(scope);
   const found = q.familia_id ? await findFamilia(ctx.db, scope, q.familia_id) : null;
   if (q.familia_id && !found) throw notFound();

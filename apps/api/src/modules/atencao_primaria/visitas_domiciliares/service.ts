@@ -30,7 +30,7 @@ import { conflict, FieldErrors, forbidden, notFound } from '../../../lib/errors'
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { nextVersion } from '../../../lib/versioned';
-import { loadScope, type Scope } from '../scope';
+import { scopeOf, type Scope } from '../scope';
 import { agenteDe, findFamilia, membroAtivo, prontuarioDoMunicipe, RESOURCE, visitaInScope } from './comum';
 
 // Home visits (issue 8). Design (docs/decisions.md, "Home visits"):
@@ -135,7 +135,7 @@ async function unscopedLoadVisita(db: DbOrTx, id: string, leitor: Leitor): Promi
 
 export async function getVisita(ctx: Ctx, id: string): Promise<VisitaDomiciliar> {
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const [row] = await visitaQuery(tx).where(and(eq(vd.id, id), visitaInScope(scope)));
     if (!row) throw notFound();
     // Architecture: reading health data leaves an audit row (the reasons name conditions such as tuberculosis).
@@ -148,7 +148,7 @@ export async function listVisitas(
   ctx: Ctx,
   f: VisitaDomiciliarFilters,
 ): Promise<{ rows: VisitaDomiciliar[]; total: number }> {
-  const scope = await loadScope(ctx.db, ctx);
+  const scope = scopeOf(ctx);
   const where = and(
     visitaInScope(scope),
     f.familia_id ? eq(vd.familia_id, f.familia_id) : undefined,
@@ -172,7 +172,7 @@ async function retried(tx: DbOrTx, ctx: Ctx, id: string): Promise<VisitaDomicili
   const [row] = await tx.select({ profissional_id: vd.profissional_id }).from(vd).where(eq(vd.id, id));
   if (!row) return null;
   if (row.profissional_id !== ctx.usuario?.profissionalId) throw conflict(msg.visitaIdEmUso);
-  return unscopedLoadVisita(tx, id, leitorDe(ctx, await loadScope(tx, ctx)));
+  return unscopedLoadVisita(tx, id, leitorDe(ctx, scopeOf(ctx)));
 }
 
 export async function createVisita(
@@ -185,7 +185,7 @@ export async function createVisita(
     if (stored) return { visita: stored, created: false };
 
     // spec §5: the visit form is only for community health and endemic-control agents.
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const agente = agenteDe(scope);
     if (agente.ocupacoes.length === 0 || !u.unidadeId) throw forbidden(msg.visitaSomenteAgentes);
 
@@ -299,7 +299,7 @@ export async function createVisita(
 export async function cancelarVisita(ctx: Ctx, id: string, input: CancelarVisitaInput): Promise<VisitaDomiciliar> {
   const u = ctx.usuario!;
   return ctx.db.transaction(async (tx) => {
-    const scope = await loadScope(tx, ctx);
+    const scope = scopeOf(ctx);
     const [row] = await tx
       .select({ v: vd })
       .from(vd)
