@@ -44,9 +44,14 @@ export type Header = {
 };
 
 /**
- * Fills the header as the individual registration does (spec §5): the unit is the current one; the professional,
- * team and occupation come from the user's team assignment in it, or from the named professional's assignment.
- * Checks references and scope and adds the field errors to `errors` (the caller answers 422 with all of them).
+ * Fills the header as the individual registration does (spec §5), from the session, never from the client alone
+ * (issue 14: work must not be recorded in a colleague's name):
+ * - the unit is the record's (`atual`, on update) or the current one; another unit sent by the client is refused;
+ * - the professional is the record's or the user; a coordinator (an assignment without a team) may designate another
+ *   professional assigned to the unit — the answer says so (`designado`) and the caller puts it in the audit row;
+ * - the team is one of the user's teams (any team of the unit for a coordinator); the occupation is the
+ *   professional's assignment's.
+ * Checks references and adds the field errors to `errors` (the caller answers 422 with all of them).
  * `ocupacao` is the list of CBO codes the form accepts (absent: the form has no occupation);
  * `microArea` is checked against the team's micro-areas unless outside the area.
  */
@@ -59,18 +64,31 @@ export async function resolveHeader(
   opts: {
     ocupacao?: ReadonlySet<string>;
     microArea?: { field: string; value: string | undefined; foraArea: boolean };
+    /** The stored header, on update: the record keeps its unit and professional unless a coordinator changes it. */
+    atual?: { unidade_saude_id: string; profissional_id: string } | null;
   } = {},
-): Promise<Header> {
-  const unidade = v.unidade_saude_id ?? ctx.usuario?.unidadeId ?? null;
-  let { profissional_id, equipe_id, ocupacao_id } = v;
-  if (!profissional_id) {
-    const minha = unidade === ctx.usuario?.unidadeId ? scope.lotacoes.find((l) => l.equipe_id !== null) : undefined;
+): Promise<Header & { designado: boolean }> {
+  const u = ctx.usuario;
+  const unidade = opts.atual?.unidade_saude_id ?? u?.unidadeId ?? null;
+  if (v.unidade_saude_id && v.unidade_saude_id !== unidade) errors.add('unidade_saude_id', msg.naoEValido);
+  const proprio = opts.atual?.profissional_id ?? (scope.all ? undefined : u?.profissionalId);
+  let { equipe_id, ocupacao_id } = v;
+  let profissional_id = v.profissional_id ?? proprio;
+  let designado = false;
+  if (profissional_id && profissional_id !== proprio) {
+    // Only a coordinator records in another professional's name; a team member's choice is refused.
+    if (!scope.all) {
+      errors.add('profissional_id', msg.naoEValido);
+      profissional_id = proprio;
+    } else designado = profissional_id !== u?.profissionalId;
+  }
+  if (profissional_id === u?.profissionalId && unidade === u?.unidadeId) {
+    const minha = scope.lotacoes.find((l) => l.equipe_id !== null && (!equipe_id || l.equipe_id === equipe_id));
     if (minha) {
-      profissional_id = ctx.usuario!.profissionalId;
       equipe_id ??= minha.equipe_id ?? undefined;
       ocupacao_id ??= minha.ocupacao_codigo;
     }
-  } else if (unidade && (!equipe_id || !ocupacao_id)) {
+  } else if (profissional_id && unidade && (!equipe_id || !ocupacao_id)) {
     const [dele] = await tx
       .select({ equipe_id: lotacoes.equipe_id, ocupacao_codigo: lotacoes.ocupacao_codigo })
       .from(lotacoes)
@@ -86,7 +104,7 @@ export async function resolveHeader(
     if (dele) {
       equipe_id ??= dele.equipe_id ?? undefined;
       ocupacao_id ??= dele.ocupacao_codigo;
-    }
+    } else if (designado) errors.add('profissional_id', msg.naoEValido);
   }
   if (!unidade) errors.add('unidade_saude_id', msg.obrigatorio);
   else if (
@@ -126,5 +144,6 @@ export async function resolveHeader(
     profissional_id: profissional_id ?? null,
     equipe_id: equipe_id ?? null,
     ocupacao_id: opts.ocupacao ? (ocupacao_id ?? null) : null,
+    designado,
   };
 }
