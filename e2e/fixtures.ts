@@ -1,4 +1,11 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 
 export const SENHA_DEMO = 'saude123';
 export const SCREENSHOTS = '.screenshots';
@@ -6,7 +13,15 @@ export const SCREENSHOTS = '.screenshots';
 /** Demo users of the seed (password saude123). */
 export type DemoLogin = 'admin' | 'recepcao' | 'medico' | 'enfermagem' | 'acs' | 'ace' | 'vigilancia';
 
+/** The API as a signed-in user, for making a test's records without clicking through screens (issue 13). */
+export type Api = APIRequestContext & { login: string };
+
 type Fixtures = {
+  /**
+   * Signs in through the API (not the screen) and answers a request context carrying the session, with the unit
+   * chosen when the user works in several. Use it to make the records a test needs; the context closes after the test.
+   */
+  apiAs: (login: DemoLogin | string, opts?: { unidade?: string; senha?: string }) => Promise<Api>;
   /** Signs in through the login form, as a person would. Lands wherever the app sends them next. */
   signInAs: (login: DemoLogin, senha?: string) => Promise<void>;
   /** Signs in and, when the user works in several units, picks `unidade` (default: the first card). */
@@ -27,6 +42,33 @@ export async function chooseUnit(page: Page, unidade?: string) {
 }
 
 export const test = base.extend<Fixtures>({
+  apiAs: async ({ baseURL }, use) => {
+    const opened: APIRequestContext[] = [];
+    await use(async (login, { unidade, senha = SENHA_DEMO } = {}) => {
+      const anon = await playwrightRequest.newContext({ baseURL });
+      const res = await anon.post('/api/v2/auth/login', { data: { login, senha } });
+      expect(res.status(), `login de ${login} pela API`).toBe(200);
+      const { token, usuario } = (await res.json()) as { token: string; usuario: { unidade_atual: unknown } };
+      await anon.dispose();
+      const ctx = await playwrightRequest.newContext({
+        baseURL,
+        extraHTTPHeaders: { authorization: `Bearer ${token}` },
+      });
+      opened.push(ctx);
+      if (!usuario.unidade_atual || unidade) {
+        const lotacoes = (await (await ctx.get('/api/v2/auth/lotacoes')).json()) as Array<{
+          unidade_saude_id: string;
+          unidade_nome: string;
+        }>;
+        const pick = unidade ? lotacoes.find((l) => l.unidade_nome === unidade) : lotacoes[0];
+        if (!pick) throw new Error(`${login} não tem lotação em ${unidade ?? 'nenhuma unidade'}`);
+        const sel = await ctx.put('/api/v2/auth/unidade_atual', { data: { unidade_saude_id: pick.unidade_saude_id } });
+        expect(sel.status()).toBe(200);
+      }
+      return Object.assign(ctx, { login });
+    });
+    for (const ctx of opened) await ctx.dispose();
+  },
   signInAs: async ({ page }, use) => {
     await use(async (login, senha = SENHA_DEMO) => {
       if (!page.url().includes('/login')) await page.goto('/login');
@@ -48,3 +90,18 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 export const sideMenu = (page: Page) => page.locator('nav[aria-label="Menu principal"]');
+
+/**
+ * axe-core on the page as served (its CSP included): no serious or critical violation of WCAG 2.1 A/AA (issue 12).
+ * Call it on every screen a test opens, once the screen has loaded.
+ */
+export async function expectAccessible(page: Page, what = page.url()) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const graves = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const resumo = graves.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(resumo, `violações de acessibilidade em ${what}`).toEqual([]);
+}

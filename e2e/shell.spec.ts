@@ -1,4 +1,4 @@
-import { chooseUnit, expect, fillLogin, sideMenu, test } from './fixtures';
+import { chooseUnit, expect, expectAccessible, fillLogin, sideMenu, test } from './fixtures';
 
 const MSG_403 = 'Você não está autorizado a executar essa ação.';
 const MSG_404 = 'Essa página não pode ser encontrada.';
@@ -184,4 +184,17 @@ test('a signed-in user opening /login goes home', async ({ page, signInWithUnit 
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('unidade-atual')).toBeVisible();
+});
+
+test('the sign-in page passes axe-core, and a test can make its records through the API as a demo user', async ({
+  page,
+  apiAs,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await expectAccessible(page, '/login');
+  const acs = await apiAs('acs', { unidade: 'UBS Jardim das Palmeiras' });
+  const me = await acs.get('/api/v2/auth/me');
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ login: 'acs', unidade_atual: { nome: 'UBS Jardim das Palmeiras' } });
 });

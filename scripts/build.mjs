@@ -73,5 +73,7 @@ await esbuild({
   ],
 });
 cpSync(path.join(api, 'src/db/migrations'), path.join(api, 'dist/migrations'), { recursive: true });
+// Data files the code reads next to itself (new URL('./…', import.meta.url)) travel with the bundle too.
+cpSync(path.join(api, 'src/auth/senhas-comuns.txt'), path.join(api, 'dist/senhas-comuns.txt'));
 writeFileSync(stampFile, fingerprint);
 console.log('Build pronto: apps/web/dist e apps/api/dist/main.js.');

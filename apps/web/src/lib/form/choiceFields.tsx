@@ -68,7 +68,6 @@ export function RadioField<T extends FieldValues, V extends string | number = st
       value={current === null || current === undefined ? null : String(current)}
       onChange={(v) => field.onChange(props.data.find((o) => String(o.value) === v)?.value ?? null)}
       aria-labelledby={common['aria-labelledby']}
-      aria-required={common['aria-required']}
     >
       <Layout gap="md" mt={6}>
         {props.data.map((o, i) => (
@@ -78,6 +77,8 @@ export function RadioField<T extends FieldValues, V extends string | number = st
             label={o.label}
             size="md"
             disabled={common.disabled || o.disabled}
+            // aria-required is not allowed on the group's wrapper (axe, critical): a required radio says it itself.
+            required={common['aria-required']}
             onBlur={field.onBlur}
             ref={i === 0 ? field.ref : undefined}
             styles={{ body: { minHeight: TOUCH_MIN_HEIGHT, alignItems: 'center' } }}
