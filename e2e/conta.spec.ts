@@ -98,7 +98,7 @@ test.describe('first start without the demo', () => {
       await expect(page.getByRole('banner').getByText(AVISO_DEMO)).toHaveCount(0);
     });
     await test.step('The one-time password no longer signs in; the new one does', async () => {
-      await page.getByRole('button', { name: /^Conta de/ }).click();
+      await page.getByRole('button', { name: /minha conta$/ }).click();
       await page.getByRole('menuitem', { name: 'Sair' }).click();
       await expect(page).toHaveURL(/\/login$/);
       await fillLogin(page, 'gestor', senhaProvisoria);

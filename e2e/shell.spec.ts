@@ -60,7 +60,7 @@ test('the manager is offered more menu entries than the ACS, and the menu shows 
     return { offered, shown };
   };
   const admin = await countFor('admin');
-  await page.getByRole('button', { name: /^Conta de/ }).click();
+  await page.getByRole('button', { name: /minha conta$/ }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
   const acs = await countFor('acs');
@@ -171,7 +171,7 @@ test('opening my account while signed out asks me to sign in and brings me back;
   });
 
   await test.step('Sair ends the session and the account page asks for sign-in again', async () => {
-    await page.getByRole('button', { name: /^Conta de/ }).click();
+    await page.getByRole('button', { name: /minha conta$/ }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/conta');

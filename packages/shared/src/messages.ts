@@ -105,6 +105,13 @@ export const msg = {
   cabecalhosGrandesDemais: 'Os cabeçalhos da requisição são grandes demais.',
   tempoEsgotado: 'A requisição demorou demais para chegar. Tente novamente.',
 
+  // Access history (issue 14, LGPD data-subject request).
+  exportacaoGrandeDemais: (max: number) =>
+    interpolate(
+      'A exportação passaria de %{1} acessos. Escolha um período menor ou um munícipe.',
+      max.toLocaleString('pt-BR'),
+    ),
+
   // Citizen registry (issue 5). Spec §5 word for word where shown; the rest in the same style (docs/decisions.md).
   buscaAvancadaDoisFiltros: 'Preencha ao menos DOIS filtros para realizar a busca',
   cartaoProvisorioIgualCns: 'deve ser diferente do CNS',

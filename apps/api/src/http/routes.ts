@@ -15,6 +15,7 @@ import {
 import { familiaSpecRoutes, familiasRoutes } from '../modules/atencao_primaria/familias/routes';
 import { opcoesFiltroRoutes } from '../modules/atencao_primaria/opcoes/routes';
 import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
+import { auditoriaRoutes } from '../modules/auditoria/routes';
 import { enderecosRoutes } from '../modules/enderecos/routes';
 import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
@@ -53,4 +54,5 @@ export async function registerRoutes(app: FastifyInstance, config: Config, db: D
   await app.register(familiaSpecRoutes, { prefix: '/api/atencao_primaria/familias' });
   await app.register(opcoesFiltroRoutes, { prefix: '/api/v1/atencao_primaria/opcoes_filtro' });
   await app.register(visitasDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/visitas_domiciliares' });
+  await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
 }

@@ -200,6 +200,12 @@ export const screens: ScreenRoute[] = [
         Component: m.VisitaFormPage,
       })),
   })),
+  // The manager's access history (issue 14, LGPD): `?municipe_id=` narrows it to one citizen.
+  {
+    path: 'auditoria',
+    handle: { authorize: 'auditoria:index' },
+    lazy: () => import('../modules/auditoria/AuditoriaListPage').then((m) => ({ Component: m.AuditoriaListPage })),
+  },
 ];
 
 /** A child route written as a plain RouteObject (the citizen's block tabs) as an entry of this table. */

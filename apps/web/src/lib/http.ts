@@ -60,8 +60,14 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
-async function request(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function request(
+  method: string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  accept = 'application/json',
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -109,4 +115,22 @@ export const http = {
   put: async <T>(url: string, body: unknown) => json<T>(await request('PUT', url, body)),
   patch: async <T>(url: string, body: unknown) => json<T>(await request('PATCH', url, body)),
   delete: async <T>(url: string, body?: unknown) => json<T>(await request('DELETE', url, body)),
+  /** A file the API answers (a CSV export): its contents and the name the server gave it. */
+  file: async (url: string, query: Query | undefined, accept: string) => {
+    const res = await request('GET', url + toQueryString(query), undefined, undefined, accept);
+    const nome = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'arquivo';
+    return { blob: await res.blob(), nome };
+  },
 };
+
+/** Hands a file to the browser's downloads, as a link to it would. */
+export function saveFile({ blob, nome }: { blob: Blob; nome: string }): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = nome;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(href);
+}

@@ -157,6 +157,14 @@ export const menuTree: MenuSeed[] = [
         icone: 'list',
         authorize: 'filas/parametrizacoes:index',
       },
+      // Not in spec §7's menu: the LGPD access history of issue 14 (docs/decisions.md).
+      {
+        id: 'auditoria',
+        nome: 'Histórico de acessos',
+        url: '/auditoria',
+        icone: 'history',
+        authorize: 'auditoria:index',
+      },
     ],
   },
 ];

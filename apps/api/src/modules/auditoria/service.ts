@@ -1,0 +1,149 @@
+import { msg } from '@saude/shared';
+import {
+  ACOES_CONTA,
+  ACOES_LEITURA,
+  acaoTexto,
+  MAX_LINHAS_CSV,
+  recursoTexto,
+  type RegistroAcesso,
+} from '@saude/shared/schemas/auditoria';
+import type { z } from 'zod';
+import type { auditoriaFiltersSchema } from '@saude/shared/schemas/auditoria';
+import { TIME_ZONE, formatDateTime } from '@saude/shared/validation/dates';
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { audit } from '../../access/audit';
+import type { Ctx } from '../../access/context';
+import type { DbOrTx } from '../../db/client';
+import { auditoria, profissionais, unidadesSaude } from '../../db/schema';
+import { containsText, countAll, iso, totalOf } from '../../db/sql';
+import { unprocessable } from '../../lib/errors';
+import { paginate } from '../../lib/paginate';
+
+// The audit trail as a manager reads it (issue 14): "quem viu este cadastro" for one citizen, or the whole trail by
+// period, professional and kind of access. Reading the trail is itself an access to personal data, so it leaves its
+// own row (resource 'auditoria', naming the citizen asked about) in the same transaction.
+
+type Filters = z.output<typeof auditoriaFiltersSchema>;
+
+const leitura = [...ACOES_LEITURA] as string[];
+const naoEscrita = [...ACOES_LEITURA, ...ACOES_CONTA] as string[];
+
+/** A São Paulo calendar day's first instant: the period filters are the dates people see on the screen. */
+const inicioDoDia = (isoDate: string) => sql`(${isoDate}::date)::timestamp at time zone ${TIME_ZONE}`;
+
+function where(f: Omit<Filters, 'page' | 'per_page'>): SQL | undefined {
+  return and(
+    f.municipe_id ? sql`${auditoria.municipe_ids} @> array[${f.municipe_id}]::uuid[]` : undefined,
+    f.profissional ? containsText([profissionais.nome], f.profissional) : undefined,
+    f.tipo === 'leitura' ? inArray(auditoria.action, leitura) : undefined,
+    f.tipo === 'escrita' ? notInArray(auditoria.action, naoEscrita) : undefined,
+    f.de ? sql`${auditoria.created_at} >= ${inicioDoDia(f.de)}` : undefined,
+    f.ate ? sql`${auditoria.created_at} < ${inicioDoDia(f.ate)} + interval '1 day'` : undefined,
+  );
+}
+
+function select(db: DbOrTx, f: Omit<Filters, 'page' | 'per_page'>) {
+  return db
+    .select({
+      id: auditoria.id,
+      created_at: auditoria.created_at,
+      profissional_nome: profissionais.nome,
+      unidade_nome: unidadesSaude.nome,
+      action: auditoria.action,
+      resource: auditoria.resource,
+      record_id: auditoria.record_id,
+      ip: auditoria.ip,
+      details: auditoria.details,
+    })
+    .from(auditoria)
+    .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
+    .leftJoin(unidadesSaude, eq(unidadesSaude.id, auditoria.unidade_saude_id))
+    .where(where(f))
+    .orderBy(desc(auditoria.created_at), desc(auditoria.id))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+
+const toRegistro = (r: Row): RegistroAcesso => ({
+  ...r,
+  created_at: iso(r.created_at)!,
+  details: (r.details as Record<string, unknown> | null) ?? null,
+});
+
+/** Which filters a read of the trail used — their names, never their values (access/audit.ts). */
+const filtrosUsados = (f: Omit<Filters, 'page' | 'per_page'>) =>
+  Object.entries(f)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
+
+function auditarLeitura(tx: DbOrTx, ctx: Ctx, f: Omit<Filters, 'page' | 'per_page'>, extra: Record<string, unknown>) {
+  return audit(tx, ctx, {
+    action: 'index',
+    resource: 'auditoria',
+    municipe_ids: f.municipe_id ? [f.municipe_id] : [],
+    details: { filtros: filtrosUsados(f), ...extra },
+  });
+}
+
+export async function listAcessos(ctx: Ctx, query: Filters) {
+  const { page, per_page, ...f } = query;
+  return ctx.db.transaction(async (tx) => {
+    const result = await paginate(
+      { page, per_page },
+      {
+        rows: ({ limit, offset }) => select(tx, f).limit(limit).offset(offset),
+        count: () =>
+          totalOf(
+            tx
+              .select({ total: countAll() })
+              .from(auditoria)
+              .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
+              .where(where(f)),
+          ),
+      },
+    );
+    await auditarLeitura(tx, ctx, f, { pagina: page });
+    return { rows: result.rows.map(toRegistro), total: result.total };
+  });
+}
+
+/** A CSV cell: quoted when needed, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
+export function celulaCsv(value: string | null | undefined): string {
+  let s = value ?? '';
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const CABECALHO = ['Data e hora', 'Profissional', 'Unidade', 'Ação', 'O que', 'Registro', 'Endereço IP', 'Detalhes'];
+
+/**
+ * The same trail as a CSV file for the data-subject request: ';' separated with a BOM, as spreadsheets in pt-BR
+ * open it. Refuses (422) more than MAX_LINHAS_CSV rows instead of cutting the list short without saying so.
+ */
+export async function exportAcessos(ctx: Ctx, query: Omit<Filters, 'page' | 'per_page'>): Promise<string> {
+  const f = Object.fromEntries(Object.entries(query).filter(([k]) => k !== 'page' && k !== 'per_page')) as typeof query;
+  return ctx.db.transaction(async (tx) => {
+    const rows = await select(tx, f).limit(MAX_LINHAS_CSV + 1);
+    if (rows.length > MAX_LINHAS_CSV) {
+      const mensagem = msg.exportacaoGrandeDemais(MAX_LINHAS_CSV);
+      throw unprocessable({ de: [mensagem] }, mensagem);
+    }
+    await auditarLeitura(tx, ctx, f, { formato: 'csv', linhas: rows.length });
+    const linhas = rows.map((r) =>
+      [
+        formatDateTime(r.created_at),
+        r.profissional_nome,
+        r.unidade_nome,
+        acaoTexto(r.action),
+        recursoTexto(r.resource),
+        r.record_id,
+        r.ip,
+        r.details ? JSON.stringify(r.details) : '',
+      ]
+        .map(celulaCsv)
+        .join(';'),
+    );
+    return `\uFEFF${[CABECALHO.join(';'), ...linhas].join('\r\n')}\r\n`;
+  });
+}

@@ -1,0 +1,139 @@
+// /auditoria (issue 14): who read or changed personal data, and when — for one citizen ("quem viu este cadastro", the
+// LGPD data-subject request, opened from the citizen's page) or the whole trail, by period, professional and kind.
+import { Alert, Anchor, Button, Group, Select, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { acaoTexto, recursoTexto, type RegistroAcesso } from '@saude/shared/schemas/auditoria';
+import { formatCpf } from '@saude/shared/validation/cpf';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { notifyError } from '../../lib/feedback/notify';
+import { touchInputStyles } from '../../lib/form';
+import { dataHoraBr } from '../../lib/format';
+import { saveFile } from '../../lib/http';
+import { FilterDate, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../lib/list';
+import { useMunicipe } from '../municipes/api';
+import { BASE_PATH, exportarAcessos, useAcessos } from './api';
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional();
+const paramsSchema = listParamsSchema.extend({
+  municipe_id: z.uuid().optional(),
+  profissional: z.string().trim().max(70).optional(),
+  tipo: z.enum(['leitura', 'escrita']).optional(),
+  de: isoDate,
+  ate: isoDate,
+});
+
+const TIPOS = [
+  { value: 'leitura', label: 'Consultas' },
+  { value: 'escrita', label: 'Alterações' },
+];
+
+/** The parts and filters a row names (never values): 'condicao_saude, q'. */
+function detalhesTexto(details: RegistroAcesso['details']): string | null {
+  if (!details) return null;
+  const nomes = Object.entries(details).flatMap(([k, v]) =>
+    Array.isArray(v) ? v.map(String) : typeof v === 'boolean' || typeof v === 'string' ? [`${k}: ${String(v)}`] : [],
+  );
+  return nomes.length > 0 ? nomes.join(', ') : null;
+}
+
+const columns: Column<RegistroAcesso>[] = [
+  { accessor: 'created_at', title: 'Data e hora', render: (r) => dataHoraBr(r.created_at), noWrap: true },
+  {
+    accessor: 'profissional_nome',
+    title: 'Profissional',
+    render: (r) => <RecordCell title={r.profissional_nome ?? 'Sem sessão'} strong={false} subtitle={r.unidade_nome} />,
+  },
+  {
+    accessor: 'action',
+    title: 'Acesso',
+    render: (r) => <RecordCell title={acaoTexto(r.action)} subtitle={recursoTexto(r.resource)} />,
+  },
+  { accessor: 'details', title: 'Partes e filtros', render: (r) => detalhesTexto(r.details) ?? '—', from: 'lg' },
+  { accessor: 'ip', title: 'Endereço IP', from: 'md' },
+];
+
+function Titular({ id }: { id: string }) {
+  const { data } = useMunicipe(id);
+  return (
+    <Alert color="blue" variant="light" title="Acessos aos dados de um munícipe">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">
+          {data ? (
+            <>
+              <strong>{data.nome}</strong>
+              {data.cpf_numero && ` · CPF ${formatCpf(data.cpf_numero)}`}
+            </>
+          ) : (
+            'Carregando…'
+          )}
+        </Text>
+        <Anchor component={Link} to={BASE_PATH} size="sm">
+          Ver os acessos de todos
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
+
+export function AuditoriaListPage() {
+  useDocumentTitle('Histórico de acessos');
+  const list = useListParams(paramsSchema);
+  const { sort: _sort, order: _order, ...filtros } = list.params;
+  const query = useAcessos(filtros);
+  const [exportando, setExportando] = useState(false);
+  const exportar = async () => {
+    setExportando(true);
+    try {
+      saveFile(await exportarAcessos(filtros));
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setExportando(false);
+    }
+  };
+  return (
+    <ListPage
+      title="Histórico de acessos"
+      list={list}
+      query={query}
+      columns={columns}
+      emptyText="Nenhum acesso encontrado."
+      action={
+        <Button
+          variant="default"
+          mih={44}
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={exportando}
+          onClick={() => void exportar()}
+        >
+          Exportar CSV
+        </Button>
+      }
+      search={{ field: 'profissional', label: 'Buscar profissional', placeholder: 'Nome do profissional' }}
+      filters={
+        <>
+          <Select
+            label="Tipo de acesso"
+            w={170}
+            clearable
+            data={TIPOS}
+            styles={touchInputStyles}
+            placeholder="Todos"
+            value={list.params.tipo ?? null}
+            onChange={(v) => list.setFilters({ tipo: v ?? undefined })}
+          />
+          <FilterDate label="De" value={list.params.de} onChange={(de) => list.setFilters({ de })} />
+          <FilterDate label="Até" value={list.params.ate} onChange={(ate) => list.setFilters({ ate })} />
+        </>
+      }
+    >
+      {list.params.municipe_id && <Titular id={list.params.municipe_id} />}
+    </ListPage>
+  );
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+import { paginationSchema } from './auth';
+import { opt, optionalDate, optionalUuid } from './comum';
+
+// The audit trail as a manager reads it (issue 14): a citizen's access history, "quem viu este cadastro" — the LGPD
+// data-subject request — and the whole trail by period and professional.
+
+/** What the trail distinguishes: reads (a record shown, a list or search) and writes. */
+export const TIPOS_ACESSO = ['leitura', 'escrita'] as const;
+export type TipoAcesso = (typeof TIPOS_ACESSO)[number];
+
+/** Actions that only read. */
+export const ACOES_LEITURA = ['show', 'index', 'leitura'] as const;
+/** Sign-in and account events: neither a read nor a change of anyone's data. Every other action changed data. */
+export const ACOES_CONTA = [
+  'login',
+  'login_falhou',
+  'login_bloqueado',
+  'logout',
+  'troca_senha',
+  'troca_senha_falhou',
+  'troca_senha_bloqueada',
+  'troca_unidade',
+  'permissao_negada',
+] as const;
+
+/** The most rows one export carries: one export stays one file a person can open; more asks for narrower filters. */
+export const MAX_LINHAS_CSV = 50_000;
+
+export const auditoriaFiltersSchema = paginationSchema.extend({
+  municipe_id: optionalUuid(),
+  profissional: opt(
+    z
+      .string()
+      .trim()
+      .max(70, { error: msg.max(70) }),
+  ),
+  tipo: opt(z.enum(TIPOS_ACESSO, { error: msg.naoEValido })),
+  de: optionalDate(),
+  ate: optionalDate(),
+});
+export type AuditoriaFilters = z.input<typeof auditoriaFiltersSchema>;
+
+export const registroAcessoSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  profissional_nome: z.string().nullable(),
+  unidade_nome: z.string().nullable(),
+  action: z.string(),
+  resource: z.string(),
+  record_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** Which parts and filters were used — names, never values (see access/audit.ts). */
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type RegistroAcesso = z.infer<typeof registroAcessoSchema>;
+
+const ACOES: Record<string, string> = {
+  show: 'Consultou',
+  leitura: 'Consultou',
+  index: 'Listou ou buscou',
+  create: 'Cadastrou',
+  update: 'Alterou',
+  destroy: 'Excluiu',
+  saida_cadastro: 'Registrou saída',
+  cancelar: 'Cancelou',
+  adicionar_membro: 'Incluiu na família',
+  remover_membro: 'Retirou da família',
+  vincular_familia: 'Vinculou família',
+  desvincular_familia: 'Desvinculou família',
+  login: 'Entrou no sistema',
+  login_falhou: 'Errou a senha',
+  login_bloqueado: 'Entrada bloqueada',
+  logout: 'Saiu do sistema',
+  troca_senha: 'Trocou a senha',
+  troca_senha_falhou: 'Errou a senha atual',
+  troca_senha_bloqueada: 'Troca de senha bloqueada',
+  troca_unidade: 'Trocou de unidade',
+  permissao_negada: 'Acesso negado',
+};
+
+/** "Consultou", "Alterou"… for the action codes the trail stores; an unknown code is shown as stored. */
+export const acaoTexto = (action: string): string => ACOES[action] ?? action;
+
+const RECURSOS: Record<string, string> = {
+  municipes: 'Cadastro do munícipe',
+  'municipes/sociodemograficas': 'Dados sociodemográficos',
+  'municipes/condicoes_saude': 'Condições de saúde',
+  'atencao_primaria/cadastros_individuais': 'Cadastro individual',
+  'atencao_primaria/cadastros_domiciliares': 'Cadastro domiciliar',
+  'atencao_primaria/familias': 'Família',
+  'atencao_primaria/visitas_domiciliares': 'Visita domiciliar',
+  auditoria: 'Histórico de acessos',
+};
+
+/** What was seen, in the words of the menus; an unknown resource is shown as stored. */
+export const recursoTexto = (resource: string): string => RECURSOS[resource] ?? resource;
