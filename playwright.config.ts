@@ -9,6 +9,8 @@ if (!process.env.E2E_DATA_DIR) {
   // As root, the embedded PostgreSQL runs as the user postgres, which must reach the folder.
   chmodSync(process.env.E2E_DATA_DIR, 0o755);
 }
+// The server's whole log of the run, which the global teardown searches for personal data (issue 14).
+if (!process.env.E2E_LOG) process.env.E2E_LOG = join(mkdtempSync(join(tmpdir(), 'saude-e2e-log-')), 'servidor.log');
 // E2E_PORT lets two suites run side by side on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -21,6 +23,7 @@ export default defineConfig({
   // Two cores: one browser and the server.
   workers: 1,
   reporter: 'list',
+  globalTeardown: './e2e/log-sem-dados-pessoais.ts',
   timeout: 45_000,
   expect: { timeout: 10_000 },
   use: {
@@ -45,12 +48,12 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } }],
   webServer: {
     // What production runs: the compiled API serving apps/web/dist (the npm `e2e` script builds both first).
-    command: 'node apps/api/dist/main.js',
+    command: `exec node apps/api/dist/main.js >> '${process.env.E2E_LOG}' 2>&1`,
     url: `${baseURL}/api/health`,
     env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, DEMO: 'true' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
-    stderr: 'pipe',
+    stderr: 'ignore',
   },
 });
