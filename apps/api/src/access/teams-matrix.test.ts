@@ -1,0 +1,120 @@
+import { perfilPermissions, type PerfilCodigo, type Permission } from '@saude/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
+import { visitasDomiciliares } from '../db/schema';
+import { fixtures, type Usuario } from '../test/fixtures';
+import { buildTestApp, type TestApp } from '../test/helpers';
+
+// Issue 14 "Proof", the other half of deny-matrix.test.ts: every route on one primary-care record, asked by each
+// team-bound profile that holds its permission, for a record of ANOTHER team (same unit, and another unit) → 404, as
+// if it did not exist, and nothing changes. Lists leave the other team's records out.
+
+type Rota = { method: 'GET' | 'DELETE' | 'POST'; url: string; access: Permission; body?: object };
+
+describe('deny matrix: own team / other team', () => {
+  let t: TestApp;
+  const daEquipe = new Map<string, Usuario>();
+  const rotas: Rota[] = [];
+  const listas: Array<{ url: string; access: Permission; id: string }> = [];
+  const registros = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const f = fixtures(t);
+    const unidade = await f.unidade();
+    const [equipeA, equipeB] = [await f.equipe(unidade), await f.equipe(unidade)];
+    const outra = await f.territorio();
+    for (const perfil of ['acs', 'enfermagem', 'medico'] as PerfilCodigo[]) {
+      daEquipe.set(perfil, await f.usuario({ unidade, equipe: equipeA, perfil, micro_areas: ['01', '02', '03'] }));
+      daEquipe.set(`${perfil} de outra unidade`, await f.usuario({ ...outra, perfil, micro_areas: ['01'] }));
+    }
+    // The records, all of team B.
+    const acsB = await f.profissional([{ unidade, equipe: equipeB, perfil: 'acs' }]);
+    const header = { unidade, equipe: equipeB, profissional: acsB };
+    const municipe = await f.municipe({ equipe_id: equipeB.id, profissional_id: acsB.id, ocupacao_id: '515105' });
+    const domicilio = await f.domicilio(header);
+    const familia = await f.familia(header, { membros: [municipe], domicilio });
+    const individual = await f.cadastroIndividual(municipe);
+    const visita = await f.visita(header, { familia, municipe });
+    registros
+      .set('cadastros_individuais', individual.id)
+      .set('cadastros_domiciliares', domicilio.id)
+      .set('familias', familia.id)
+      .set('visitas_domiciliares', visita.id);
+
+    const ci = '/api/v1/atencao_primaria/cadastros_individuais';
+    const cd = '/api/v1/atencao_primaria/cadastros_domiciliares';
+    const fa = '/api/v1/atencao_primaria/familias';
+    const vd = '/api/v1/atencao_primaria/visitas_domiciliares';
+    rotas.push(
+      { method: 'GET', url: `${ci}/${individual.id}`, access: 'atencao_primaria/cadastros_individuais:show' },
+      { method: 'GET', url: `${cd}/${domicilio.id}`, access: 'atencao_primaria/cadastros_domiciliares:show' },
+      { method: 'GET', url: `${fa}/${familia.id}`, access: 'atencao_primaria/familias:show' },
+      { method: 'GET', url: `${vd}/${visita.id}`, access: 'atencao_primaria/visitas_domiciliares:show' },
+      { method: 'GET', url: `${vd}/familias/${familia.id}`, access: 'atencao_primaria/visitas_domiciliares:show' },
+      {
+        method: 'POST',
+        url: `${vd}/${visita.id}/cancelar`,
+        access: 'atencao_primaria/visitas_domiciliares:cancelar',
+        body: { justificativa: 'Lançada na família errada por engano.' },
+      },
+      { method: 'DELETE', url: `${fa}/${familia.id}`, access: 'atencao_primaria/familias:destroy' },
+      { method: 'DELETE', url: `${cd}/${domicilio.id}`, access: 'atencao_primaria/cadastros_domiciliares:destroy' },
+      { method: 'DELETE', url: `${ci}/${individual.id}`, access: 'atencao_primaria/cadastros_individuais:destroy' },
+    );
+    listas.push(
+      { url: `${ci}?per_page=100`, access: 'atencao_primaria/cadastros_individuais:index', id: individual.id },
+      { url: `${cd}?per_page=100`, access: 'atencao_primaria/cadastros_domiciliares:index', id: domicilio.id },
+      { url: `${fa}?per_page=100`, access: 'atencao_primaria/familias:index', id: familia.id },
+      { url: `${vd}?per_page=100`, access: 'atencao_primaria/visitas_domiciliares:index', id: visita.id },
+      { url: `${vd}/familias?per_page=100`, access: 'atencao_primaria/visitas_domiciliares:index', id: familia.id },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const perfilDe = (quem: string) => quem.split(' ')[0] as PerfilCodigo;
+
+  it("answers 404 to every record route on another team's record, and changes nothing", async () => {
+    const errados: string[] = [];
+    let tentativas = 0;
+    for (const [quem, u] of daEquipe) {
+      for (const r of rotas) {
+        if (!perfilPermissions[perfilDe(quem)].includes(r.access)) continue;
+        tentativas++;
+        const res = await t.app.inject({ method: r.method, url: r.url, headers: u.headers, payload: r.body });
+        if (res.statusCode !== 404) errados.push(`${quem}: ${r.method} ${r.url} → ${res.statusCode}`);
+      }
+    }
+    expect(tentativas).toBeGreaterThan(20);
+    expect(errados).toEqual([]);
+    // Nothing changed: every record is still there and the visit is not cancelled.
+    for (const [tabela, id] of registros) {
+      const rows = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from ${sql.identifier(tabela)} where id = ${id}`,
+      );
+      expect(rows[0]?.n, `${tabela} ${id}`).toBe(1);
+    }
+    const [v] = await t.db
+      .select()
+      .from(visitasDomiciliares)
+      .where(eq(visitasDomiciliares.id, registros.get('visitas_domiciliares')!));
+    expect(v!.cancelada_em).toBeNull();
+  });
+
+  it("leaves another team's records out of every list", async () => {
+    const errados: string[] = [];
+    for (const [quem, u] of daEquipe) {
+      for (const l of listas) {
+        if (!perfilPermissions[perfilDe(quem)].includes(l.access)) continue;
+        const res = await t.app.inject({ method: 'GET', url: l.url, headers: u.headers });
+        if (res.statusCode !== 200) errados.push(`${quem}: GET ${l.url} → ${res.statusCode}`);
+        else if (res.body.includes(l.id)) errados.push(`${quem}: GET ${l.url} mostra ${l.id}`);
+      }
+    }
+    expect(errados).toEqual([]);
+  });
+});
