@@ -1,5 +1,7 @@
 import { msg } from '@saude/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { auditRows, buildTestApp, type TestApp } from '../test/helpers';
 import { throttlePolicy } from './throttle';
@@ -82,6 +84,20 @@ describe('sign-in throttling', () => {
     // …but a browser that signed in before gets in, and so does the same person from elsewhere.
     expect((await attempt('recepcao', DEMO_PASSWORD, nat, device)).statusCode).toBe(200);
     expect((await attempt('ace', DEMO_PASSWORD, '10.50.9.9')).statusCode).toBe(200);
+  });
+
+  it('forgets buckets whose window closed a day ago, but keeps one that still blocks', async () => {
+    await t.db.execute(sql`
+      insert into login_falhas (chave, falhas, janela_inicio, bloqueado_ate) values
+        ('conta:antiga', 3, now() - interval '2 days', null),
+        ('conta:bloqueada', 9, now() - interval '2 days', now() + interval '1 hour'),
+        ('conta:recente', 2, now() - interval '1 hour', null)`);
+    await attempt('alguem', 'errada-1', '10.70.0.1');
+    const rows = await queryRows<{ chave: string }>(
+      t.db,
+      sql`select chave from login_falhas where chave in ('conta:antiga', 'conta:bloqueada', 'conta:recente') order by chave`,
+    );
+    expect(rows.map((r) => r.chave)).toEqual(['conta:bloqueada', 'conta:recente']);
   });
 
   it('does not count successful sign-ins against the address', async () => {

@@ -38,6 +38,7 @@ export const buckets = {
  */
 export async function takeAttempt(db: Db, list: Bucket[]): Promise<number> {
   const p = throttlePolicy;
+  await pruneStale(db);
   const sorted = [...list].sort((a, b) => a.key.localeCompare(b.key));
   const keys = sorted.map((b) => b.key);
   return db.transaction(async (tx) => {
@@ -74,6 +75,16 @@ export async function takeAttempt(db: Db, list: Bucket[]): Promise<number> {
     }
     return 0;
   });
+}
+
+/**
+ * Buckets whose window closed a day ago and that block nothing count as fresh ones anyway: deleting them keeps the
+ * table as small as the last day's traffic (one row per login and address tried) instead of growing for years.
+ */
+export async function pruneStale(db: Db): Promise<void> {
+  await db.execute(sql`
+    delete from login_falhas
+    where janela_inicio < now() - interval '1 day' and (bloqueado_ate is null or bloqueado_ate < now())`);
 }
 
 /** The attempt proved the password: the buckets start again from zero. */
