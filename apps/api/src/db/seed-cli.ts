@@ -1,20 +1,14 @@
 import { loadConfig } from '../config';
 import { openDatabase } from './open';
-import { seedBase } from './seed/base';
-import { isEmpty, seedDemo } from './seed/demo';
+import { prepareDatabase } from './setup';
 
-// npm run db:seed: base rows always; the demo municipality when the database has no professionals yet.
+// npm run db:seed: what a start does to the database, without serving — migrations, base rows, and on an empty
+// database the demo only when DEMO allows it (else the first manager with a one-time password, issue 14).
 const config = loadConfig();
 const { database, release } = await openDatabase(config);
 try {
-  await database.migrate();
-  await seedBase(database.db);
-  if (await isEmpty(database.db)) {
-    await seedDemo(database.db);
-    console.log('Dados de demonstração criados (senha de todos os usuários: saude123).');
-  } else {
-    console.log('Banco já possui dados: apenas a estrutura base foi atualizada.');
-  }
+  await prepareDatabase(database, { demo: config.DEMO, log: (m) => console.log(m) });
+  console.log('Estrutura base atualizada.');
 } finally {
   await database.close();
   release();
