@@ -10,13 +10,7 @@ import { isoToBr, todayIso } from '@saude/shared/validation/dates';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, cadastrosIndividuais, municipes, municipeSociodemograficas } from '../../../db/schema';
-import {
-  fixtures,
-  type Equipe,
-  type MunicipeRow,
-  type Unidade,
-  type Usuario,
-} from '../../../test/fixtures';
+import { fixtures, type Equipe, type MunicipeRow, type Unidade, type Usuario } from '../../../test/fixtures';
 import { auditRows, buildTestApp, type TestApp } from '../../../test/helpers';
 import { municipePayload } from '../../municipes/test-data';
 
@@ -46,8 +40,7 @@ describe(url, () => {
   let gestor: Usuario;
   let medico: Usuario;
 
-  const as = async (perfil: PerfilCodigo, time: Equipe | null = null) =>
-    f.usuario({ perfil, unidade, equipe: time });
+  const as = async (perfil: PerfilCodigo, time: Equipe | null = null) => f.usuario({ perfil, unidade, equipe: time });
 
   const payload = (m: MunicipeRow, over: Partial<CadastroIndividualInput> = {}): CadastroIndividualInput => ({
     municipe_id: m.id,
@@ -57,7 +50,8 @@ describe(url, () => {
     micro_area: '01',
     ...over,
   });
-  const post = (p: object, who: Usuario = acs) => t.app.inject({ method: 'POST', url, headers: who.headers, payload: p });
+  const post = (p: object, who: Usuario = acs) =>
+    t.app.inject({ method: 'POST', url, headers: who.headers, payload: p });
   const create = async (p: object, who: Usuario = acs): Promise<CadastroIndividual> => {
     const res = await post(p, who);
     if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
@@ -68,7 +62,8 @@ describe(url, () => {
     expect(res.statusCode, res.body).toBe(422);
     return res.json<{ errors: Record<string, string[]> }>().errors;
   };
-  const get = (id: string, who: Usuario = acs) => t.app.inject({ method: 'GET', url: `${url}/${id}`, headers: who.headers });
+  const get = (id: string, who: Usuario = acs) =>
+    t.app.inject({ method: 'GET', url: `${url}/${id}`, headers: who.headers });
   const list = async (query: string, who: Usuario = acs) => {
     const res = await t.app.inject({ method: 'GET', url: `${url}?${query}`, headers: who.headers });
     expect(res.statusCode, res.body).toBe(200);
@@ -277,7 +272,10 @@ describe(url, () => {
       const dados = (await socioDados(m.id)) ?? {};
       expect(dados.possui_deficiencia ?? null).toBeNull();
       expect(dados.informa_orientacao_sexual ?? null).toBeNull();
-      expect((await get(c.id)).json()).toMatchObject({ alimentos_acabaram_sem_dinheiro: null, possui_deficiencia: null });
+      expect((await get(c.id)).json()).toMatchObject({
+        alimentos_acabaram_sem_dinheiro: null,
+        possui_deficiencia: null,
+      });
     });
 
     it('null sent explicitly is unanswered too; an answered "Não" stays "Não", and can go back to unanswered', async () => {
@@ -342,7 +340,9 @@ describe(url, () => {
       const again = (await candidatos(`Eva ${sobrenome}`)).json<CandidatoCadastro[]>();
       expect(again).toMatchObject([{ id: own.id, impedimento: 'cadastro_ativo', cadastro_id: mine.id }]);
 
-      const [first] = await auditDe(acs, 'index').then((r) => r.filter((a) => (a.details as Record<string, unknown> | null)?.busca));
+      const [first] = await auditDe(acs, 'index').then((r) =>
+        r.filter((a) => (a.details as Record<string, unknown> | null)?.busca),
+      );
       expect(first).toMatchObject({ municipe_ids: [livre.id, morto.id, ativo.id, saiu.id] });
       expect(JSON.stringify(first!.details)).not.toContain(sobrenome);
     });
@@ -439,7 +439,11 @@ describe(url, () => {
       expect((await get(c.id, gestor)).statusCode).toBe(200);
       expect((await list(`nome=${encodeURIComponent(m.nome)}`, gestor)).rows.map((r) => r.id)).toEqual([c.id]);
       // nothing changed
-      expect((await get(c.id, acsOutra)).json()).toMatchObject({ lock_version: 0, situacao: 'ativo', micro_area: '04' });
+      expect((await get(c.id, acsOutra)).json()).toMatchObject({
+        lock_version: 0,
+        situacao: 'ativo',
+        micro_area: '04',
+      });
     });
 
     it("a coordinator of another unit does not see this unit's registrations (404)", async () => {
@@ -472,7 +476,8 @@ describe(url, () => {
       });
       for (const perfil of ['recepcao', 'ace', 'vigilancia'] as const) {
         const who = await as(perfil, perfil === 'ace' ? equipe : null);
-        for (const [name, call] of Object.entries(routes(who))) expect([perfil, name, (await call()).statusCode]).toEqual([perfil, name, 403]);
+        for (const [name, call] of Object.entries(routes(who)))
+          expect([perfil, name, (await call()).statusCode]).toEqual([perfil, name, 403]);
       }
       for (const perfil of ['medico', 'enfermagem'] as const) {
         const who = await as(perfil, equipe);
@@ -672,7 +677,11 @@ describe(url, () => {
     it('removes an active registration and audits; the citizen with a registration cannot be removed', async () => {
       const m = await f.municipe();
       const c = await create(payload(m));
-      const blocked = await t.app.inject({ method: 'DELETE', url: `/api/v1/municipes/${m.id}`, headers: gestor.headers });
+      const blocked = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/municipes/${m.id}`,
+        headers: gestor.headers,
+      });
       expect(blocked.statusCode).toBe(409);
       expect(blocked.json().code).toBe('conflito');
       expect(blocked.json().message).toBe(msg.municipeVinculado('um cadastro individual'));
