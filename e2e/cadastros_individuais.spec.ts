@@ -199,7 +199,7 @@ test("ACS creates a new citizen through 'Cadastrar novo munícipe' and comes bac
   apiAs,
   signInWithUnit,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const microArea = await microAreaDoAcs(await apiAs('acs', { unidade: 'UBS Centro' }));
   await signInWithUnit('acs', 'UBS Centro');
   await page.goto(`${LISTA}/new`);
