@@ -132,6 +132,7 @@ export const msg = {
   cadastroComSaida: 'Este cadastro individual teve saída registrada e não pode mais ser alterado.',
   cadastroComSaidaNaoRemove: 'Não é possível remover um cadastro individual com saída registrada.',
   cadastroIndividualAtivoExistente: 'Este munícipe já possui um cadastro individual ativo.',
+  municipeComObito: 'Este munícipe tem óbito registrado e não pode receber um novo cadastro individual.',
 
   // Spec §5 custom rules and §8 messages of modules still to come, word for word where the spec shows them, so every
   // module finds its text here (issue 4). Wording the spec does not show is listed in docs/decisions.md.

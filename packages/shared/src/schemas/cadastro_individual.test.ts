@@ -29,17 +29,20 @@ function errors(
 }
 
 describe('cadastroIndividualInputSchema', () => {
-  it('accepts a minimal registration and normalizes documents and yes/no answers', () => {
-    const v = cadastroIndividualInputSchema.parse(base);
+  it('accepts a minimal registration and normalizes documents; unanswered questions stay unanswered (issue 12)', () => {
+    const v = cadastroIndividualInputSchema.parse({ ...base, possui_deficiencia: null });
     expect(v).toMatchObject({
       cpf_numero: '52998224725',
       codigo_cns: '123456789010000',
       termo_recusa: false,
       fora_area: false,
-      alimentos_acabaram_sem_dinheiro: false,
-      comeu_alguns_alimentos_sem_dinheiro: false,
       deficiencias: [],
     });
+    expect(v.alimentos_acabaram_sem_dinheiro).toBeUndefined();
+    expect(v.comeu_alguns_alimentos_sem_dinheiro).toBeUndefined();
+    expect(v.possui_deficiencia).toBeUndefined();
+    expect(v.informa_orientacao_sexual).toBeUndefined();
+    expect(cadastroIndividualInputSchema.parse({ ...base, possui_deficiencia: false }).possui_deficiencia).toBe(false);
   });
 
   it('CNS required when CPF absent and CPF required when CNS absent, word for word', () => {

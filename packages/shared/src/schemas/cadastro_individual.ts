@@ -8,9 +8,9 @@ import { orientacaoSexual } from '../codes/orientacao_sexual';
 import { pais } from '../codes/pais';
 import { responsavelCrianca } from '../codes/responsavel_crianca';
 import { msg } from '../messages';
-import { isValidIsoDate } from '../validation/dates';
+import { isValidIsoDate, todayIso } from '../validation/dates';
 import { onlyDigits } from '../validation/digits';
-import { optionalText, zCns, zCpf, zRequired } from '../validation/zod';
+import { optionalText, zCns, zCpf, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
   codigo,
@@ -21,6 +21,7 @@ import {
   optionalDate,
   optionalUuid,
   simNao,
+  simNaoOpcional,
   str,
   updateBody,
   zDataHora,
@@ -54,15 +55,32 @@ export const perguntasInsegurancaAlimentar = {
 
 // ---- input -----------------------------------------------------------------------------------------
 
-/** Every field the form sends, without the rules that relate fields (cadastroIndividualIssues). */
-export const cadastroIndividualFieldsSchema = z.object({
-  /** The citizen this registration belongs to (found or created with the citizen registry first). */
-  municipe_id: z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) }),
-  // Header of the e-SUS form. Written through to the citizen: unidade_saude_id → municipes.unidade_saude_referencia_id,
-  // profissional_id, equipe_id, ocupacao_id, micro_area, fora_area → the citizen's columns of the same name.
+/**
+ * The registration's own answers, stored on its row as they are (issue 13's null convention: a question nobody answered
+ * is absent or null in the body, undefined after parsing and null in the row and in the answer). data_cadastro is its
+ * own too, but changes shape (ISO text → timestamp).
+ */
+export const respostasDoCadastroSchema = z.object({
+  /** The citizen refused to be registered: only what e-SUS requires for a refusal is required. */
+  termo_recusa: simNao(),
+  proprio_responsavel_familiar: simNao(),
+  // e-SUS food-insecurity screening, three-month look-back (spec §5): yes, no or not answered.
+  alimentos_acabaram_sem_dinheiro: simNaoOpcional(),
+  comeu_alguns_alimentos_sem_dinheiro: simNaoOpcional(),
+});
+export const CAMPOS_DO_CADASTRO = Object.keys(respostasDoCadastroSchema.shape) as Array<
+  keyof typeof respostasDoCadastroSchema.shape
+>;
+
+/**
+ * The citizen's columns the registration writes through (same names on municipes, except unidade_saude_id, which is
+ * the citizen's unidade_saude_referencia_id). An empty document keeps the citizen's (see the service).
+ */
+export const camposDoMunicipeSchema = z.object({
+  // Header of the e-SUS form.
   /** Reference unit; the API fills the current unit when absent. */
   unidade_saude_id: optionalUuid(),
-  /** Responsible professional; the API fills it (and team, occupation) from the user's team assignment when absent. */
+  /** Responsible professional: the user (or the record's); only a coordinator may name another (issue 14). */
   profissional_id: optionalUuid(),
   equipe_id: optionalUuid(),
   /** CBO 2002 of the responsible professional; must be one allowed to record this form (cboCadastroIndividualCodigos). */
@@ -73,7 +91,7 @@ export const cadastroIndividualFieldsSchema = z.object({
   ),
   micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })),
   fora_area: simNao(),
-  // The citizen's documents and nationality (written through when given; an empty document keeps the citizen's).
+  // The citizen's documents and nationality.
   cpf_numero: opt(zCpf()),
   codigo_cns: opt(zCns()),
   nacionalidade_id: codigo(nacionalidade),
@@ -81,18 +99,16 @@ export const cadastroIndividualFieldsSchema = z.object({
   data_naturalizacao: optionalDate(),
   portaria_naturalizacao: optionalText({ max: 16 }),
   data_entrada_brasil: optionalDate(),
-  // The registration's own answers.
-  /** The citizen refused to be registered: only what e-SUS requires for a refusal is required. */
-  termo_recusa: simNao(),
-  proprio_responsavel_familiar: simNao(),
-  /** ISO timestamp; the API defaults to now. Editable, never in the future. */
-  data_cadastro: opt(zDataHora()),
-  alimentos_acabaram_sem_dinheiro: simNao(),
-  comeu_alguns_alimentos_sem_dinheiro: simNao(),
-  // Written through to the citizen's sociodemographic block (one truth with GET /municipes/{id}/sociodemografica).
-  possui_deficiencia: simNao(),
+});
+
+/**
+ * Answers written through to the citizen's sociodemographic block (one truth with GET
+ * /municipes/{id}/sociodemografica). An unanswered yes/no question is left out of the block.
+ */
+export const sociodemograficaDoCadastroSchema = z.object({
+  possui_deficiencia: simNaoOpcional(),
   deficiencias: codigos(deficienciaCidadao),
-  informa_orientacao_sexual: simNao(),
+  informa_orientacao_sexual: simNaoOpcional(),
   orientacao_sexual_id: codigo(orientacaoSexual),
   /**
    * 'Com quem a criança fica?' (children 0–9 only; the API refuses it for older citizens). Absent keeps the
@@ -108,6 +124,17 @@ export const cadastroIndividualFieldsSchema = z.object({
     .max(responsavelCrianca.length, { error: msg.naoEValido })
     .nullish()
     .transform((v) => (v == null ? undefined : [...new Set(v)])),
+});
+
+/** Every field the form sends, without the rules that relate fields (cadastroIndividualIssues). */
+export const cadastroIndividualFieldsSchema = z.object({
+  /** The citizen this registration belongs to (found or created with the citizen registry first). */
+  municipe_id: z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) }),
+  ...camposDoMunicipeSchema.shape,
+  ...respostasDoCadastroSchema.shape,
+  /** ISO timestamp; the API defaults to now. Editable, never in the future. */
+  data_cadastro: opt(zDataHora()),
+  ...sociodemograficaDoCadastroSchema.shape,
 });
 
 /**
@@ -188,8 +215,8 @@ export const saidaCadastroFieldsSchema = z.object({
     }
     return n;
   }),
-  /** Death only: not before birth (checked by the API), not after today. */
-  data_obito: optionalDate(),
+  /** Death only: not before birth (checked by the API), not after today in São Paulo ('deve ser menor ou igual que'). */
+  data_obito: opt(zIsoDate({ max: () => todayIso() })),
   /** Death only: number of the death certificate (Declaração de Óbito). */
   numero_do: opt(
     zRequired()
@@ -219,6 +246,7 @@ export type SaidaCadastroValues = z.output<typeof saidaCadastroFieldsSchema>;
 
 const s = () => z.string().nullable();
 const n = () => z.number().nullable();
+const b = () => z.boolean().nullable();
 
 export const situacoesCadastro = ['ativo', 'saida'] as const;
 export type SituacaoCadastro = (typeof situacoesCadastro)[number];
@@ -266,16 +294,16 @@ export const cadastroIndividualSchema = z.object({
   data_naturalizacao: s(),
   portaria_naturalizacao: s(),
   data_entrada_brasil: s(),
-  // the registration's own
+  // the registration's own (null: not answered)
   termo_recusa: z.boolean(),
   proprio_responsavel_familiar: z.boolean(),
   data_cadastro: z.string(),
-  alimentos_acabaram_sem_dinheiro: z.boolean(),
-  comeu_alguns_alimentos_sem_dinheiro: z.boolean(),
-  // sociodemographic block (the citizen's)
-  possui_deficiencia: z.boolean(),
+  alimentos_acabaram_sem_dinheiro: b(),
+  comeu_alguns_alimentos_sem_dinheiro: b(),
+  // sociodemographic block (the citizen's; null: not answered)
+  possui_deficiencia: b(),
   deficiencias: z.array(z.number()),
-  informa_orientacao_sexual: z.boolean(),
+  informa_orientacao_sexual: b(),
   orientacao_sexual_id: n(),
   responsaveis_criancas: z.array(z.number()),
   // exit (the registration's; the citizen gets a copy)
@@ -283,6 +311,9 @@ export const cadastroIndividualSchema = z.object({
   data_obito: s(),
   numero_do: s(),
   saida_em: s(),
+  /** The family the citizen is an active member of, when in the user's scope, and its household: the detail's links. */
+  familia_id: s(),
+  domicilio_id: s(),
   municipe: cadastroIndividualMunicipeSchema,
 });
 export type CadastroIndividual = z.infer<typeof cadastroIndividualSchema>;
@@ -334,3 +365,33 @@ export const cadastroIndividualFiltersSchema = paginationSchema.extend({
   data_cadastro_fim: filtroData(),
 });
 export type CadastroIndividualFilters = z.infer<typeof cadastroIndividualFiltersSchema>;
+
+// ---- citizens for a new registration (the form's picker, issue 12) ---------------------------------------------
+
+/** Why a citizen cannot get a new registration: deceased, or an active registration already exists. */
+export const impedimentosCadastro = ['obito', 'cadastro_ativo'] as const;
+export type ImpedimentoCadastro = (typeof impedimentosCadastro)[number];
+
+/** GET /api/v1/atencao_primaria/cadastros_individuais/municipes?q=: the registry's one search box (name, CPF/CNS,
+ * dd/mm/aaaa), at least 3 characters. */
+export const candidatosCadastroFiltersSchema = paginationSchema.extend({
+  q: zRequired({ max: 100 }),
+});
+export type CandidatosCadastroFilters = z.infer<typeof candidatosCadastroFiltersSchema>;
+
+export const candidatoCadastroSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  nome_social: s(),
+  data_nascimento: z.string(),
+  idade: n(),
+  sexo_id: z.number(),
+  nome_mae: s(),
+  cpf_numero: s(),
+  codigo_cns: s(),
+  /** null: may be registered. */
+  impedimento: z.enum(impedimentosCadastro).nullable(),
+  /** The active registration, when the user may open it (in their scope). */
+  cadastro_id: s(),
+});
+export type CandidatoCadastro = z.infer<typeof candidatoCadastroSchema>;

@@ -18,9 +18,9 @@ export const cadastrosIndividuais = pgTable(
     termo_recusa: boolean().notNull().default(false),
     proprio_responsavel_familiar: boolean().notNull().default(false),
     data_cadastro: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    // e-SUS food-insecurity screening, three-month look-back (spec §5).
-    alimentos_acabaram_sem_dinheiro: boolean().notNull().default(false),
-    comeu_alguns_alimentos_sem_dinheiro: boolean().notNull().default(false),
+    // e-SUS food-insecurity screening, three-month look-back (spec §5); null: not answered (issue 12).
+    alimentos_acabaram_sem_dinheiro: boolean(),
+    comeu_alguns_alimentos_sem_dinheiro: boolean(),
     motivo_saida_cadastro_id: integer(),
     data_obito: date(),
     numero_do: text(),

@@ -1,5 +1,7 @@
 import {
   cadastroIndividualFiltersSchema,
+  candidatoCadastroSchema,
+  candidatosCadastroFiltersSchema,
   cadastroIndividualInputSchema,
   cadastroIndividualListItemSchema,
   cadastroIndividualSchema,
@@ -7,7 +9,7 @@ import {
   saidaCadastroSchema,
 } from '@saude/shared/schemas/cadastro_individual';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAction, recordRoutes } from '../../../lib/routes';
+import { listRoute, recordAction, recordRoutes } from '../../../lib/routes';
 import * as service from './service';
 
 const RESOURCE = 'atencao_primaria/cadastros_individuais';
@@ -34,4 +36,10 @@ export const cadastrosIndividuaisRoutes: FastifyPluginAsyncZod = async (app) => 
     { body: saidaCadastroSchema, response: cadastroIndividualSchema },
     (ctx, p, body) => service.saidaCadastro(ctx, p.id, body),
   );
+  // The new registration's citizen picker: who may be registered, who not and why (issue 12).
+  listRoute(app, '/municipes', `${RESOURCE}:create`, {
+    query: candidatosCadastroFiltersSchema,
+    item: candidatoCadastroSchema,
+    run: service.candidatosCadastro,
+  });
 };

@@ -1,27 +1,39 @@
 import { msg } from '@saude/shared';
 import { cboCadastroIndividualCodigos } from '@saude/shared/codes/cbo_cadastro_individual';
 import {
+  CAMPOS_DO_CADASTRO,
+  cadastroIndividualSchema,
   MOTIVO_SAIDA_OBITO,
   normalizarCadastroIndividual,
+  sociodemograficaDoCadastroSchema,
   type CadastroIndividual,
   type CadastroIndividualFilters,
   type CadastroIndividualListItem,
   type CadastroIndividualValues,
+  type CandidatoCadastro,
+  type CandidatosCadastroFilters,
   type SaidaCadastroValues,
   type SituacaoCadastro,
 } from '@saude/shared/schemas/cadastro_individual';
 import {
   IDADE_MAXIMA_RESPONSAVEL_CRIANCA,
   idadeEmAnos,
-  sociodemograficaFieldsSchema,
   type SociodemograficaValues,
 } from '@saude/shared/schemas/municipe';
 import { isoToBr } from '@saude/shared/validation/dates';
-import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { audit } from '../../../access/audit';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { audit, auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
-import { cadastrosIndividuais, municipes, municipeSociodemograficas } from '../../../db/schema';
+import {
+  cadastrosIndividuais,
+  familiaMembros,
+  familias,
+  municipes,
+  municipeSociodemograficas,
+} from '../../../db/schema';
 import {
   byName,
   changedFields,
@@ -29,6 +41,7 @@ import {
   countAll,
   headerNames,
   iso,
+  nullify,
   startsWith,
   totalOf,
   uniqueViolation,
@@ -37,31 +50,46 @@ import {
 import { conflict, FieldErrors, notFound, staleEdit, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
-import { mapPage, paginate } from '../../../lib/paginate';
+import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
 import { autor, checkVersion, nextVersion, updateVersioned } from '../../../lib/versioned';
 import { documentosEmUso } from '../../municipes/rules';
-import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
+import { buscaSimples, wordSimilaritySetup, type Busca } from '../../municipes/search';
+import { inScopeEquipe, resolveHeader, scopeOf, type Scope } from '../scope';
 
-// Individual registrations (issue 6). Design (docs/decisions.md, "Individual registrations"):
-// - One truth: the registration row keeps only its own answers (termo_recusa, proprio_responsavel_familiar,
-//   data_cadastro, food-insecurity screening) and its exit. The header (unit → municipes.unidade_saude_referencia_id,
-//   professional, team, occupation, micro-area, fora_area), documents, nationality fields are the citizen's columns;
-//   deficiencies and sexual orientation are the citizen's sociodemographic block. Saves write them through to the
-//   citizen in the same transaction (audited as citizen updates); reads join them back. A change made in the citizen
-//   registry therefore shows here and the other way round.
-// - The exit is the registration's event (kept on the row, with saida_em) and copied to the citizen's exit fields.
-// - Scope: the user's assignments (lotações) in the current unit. An assignment without a team (managers, reception,
-//   surveillance) sees every registration; otherwise only registrations whose citizen belongs to one of the user's
-//   teams in this unit. Out of scope answers 404 'Cadastro não encontrado', like absent.
+// Individual registrations (issues 6, 12, 14). Design (docs/decisions.md, "Individual registrations"):
+// - One truth: the registration row keeps only its own answers (CAMPOS_DO_CADASTRO, data_cadastro) and its exit. The
+//   header, documents and nationality are the citizen's columns; deficiencies, sexual orientation and the children's
+//   caregivers are the citizen's sociodemographic block. Saves write them through to the citizen in the same
+//   transaction (audited as citizen updates); reads join them back.
+// - Null convention (issue 13): the parsed body has undefined for a question nobody answered; rows and answers hold
+//   null, and the block leaves the key out. Nothing unanswered becomes "Não".
+// - Scope: a team member sees the registrations of their teams' citizens; a coordinator (an assignment without a team)
+//   those of the current unit. Out of scope answers 404 'Cadastro não encontrado', like absent. Every read is audited
+//   with the citizens it shows (auditedRead), every write names its citizen.
 
 const RESOURCE = 'atencao_primaria/cadastros_individuais';
 const ci = cadastrosIndividuais;
+type CadastroRow = typeof ci.$inferSelect;
+type MunicipeRow = typeof municipes.$inferSelect;
 
 // A citizen with a registration is not deleted (the registry answers 409 naming it, never a foreign-key 500).
 
 // ---- scope -----------------------------------------------------------------------------------------------
 
-const inScope = (scope: Scope): SQL | undefined => inScopeEquipe(scope, municipes.equipe_id);
+/** The citizens whose registrations the user reaches: their teams' or, for a coordinator, the current unit's. */
+function inScope(ctx: Ctx, scope: Scope): SQL | undefined {
+  if (!scope.all) return inScopeEquipe(scope, municipes.equipe_id);
+  const unidade = ctx.usuario?.unidadeId;
+  return unidade ? eq(municipes.unidade_saude_referencia_id, unidade) : sql`false`;
+}
+
+/** The families whose links the detail offers: the team's, or the current unit's for a coordinator. */
+function familiaInScope(ctx: Ctx, scope: Scope): SQL | undefined {
+  if (!scope.all) return inScopeEquipe(scope, familias.equipe_id);
+  const unidade = ctx.usuario?.unidadeId;
+  return unidade ? eq(familias.unidade_saude_id, unidade) : sql`false`;
+}
+
 /** The e-SUS header's columns (their names come with withHeaderNames). */
 const headerColumns = {
   unidade: municipes.unidade_saude_referencia_id,
@@ -72,27 +100,43 @@ const headerColumns = {
 // ---- reading -----------------------------------------------------------------------------------------------
 
 const situacaoDe = (saida: Date | null): SituacaoCadastro => (saida ? 'saida' : 'ativo');
+const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 
-/** The registration with the citizen's fields, WITHOUT scope: callers check scope first. */
-async function unscopedLoadCadastro(db: DbOrTx, id: string): Promise<CadastroIndividual | null> {
+const CAMPOS_SOCIO = Object.keys(sociodemograficaDoCadastroSchema.shape) as Array<
+  keyof typeof sociodemograficaDoCadastroSchema.shape
+>;
+const answerShape = cadastroIndividualSchema.shape;
+
+/** The block's answers this form shows: an unanswered question null, an empty list []. */
+function socioDoCadastro(dados: unknown) {
+  const d = (dados ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    CAMPOS_SOCIO.map((k) => [k, d[k] ?? (answerShape[k] instanceof z.ZodArray ? [] : null)]),
+  ) as Pick<CadastroIndividual, (typeof CAMPOS_SOCIO)[number]>;
+}
+
+/** The registration with the citizen's fields, or null when absent or out of the user's scope. */
+async function loadCadastro(db: DbOrTx, ctx: Ctx, scope: Scope, id: string): Promise<CadastroIndividual | null> {
   const [row] = await withHeaderNames(
     db
-      .select({
-        c: ci,
-        m: municipes,
-        ...headerNames,
-        socio: municipeSociodemograficas.dados,
-      })
+      .select({ c: ci, m: municipes, ...headerNames, socio: municipeSociodemograficas.dados })
       .from(ci)
       .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
       .$dynamic(),
     headerColumns,
   )
     .leftJoin(municipeSociodemograficas, eq(municipeSociodemograficas.municipe_id, municipes.id))
-    .where(eq(ci.id, id));
+    .where(and(eq(ci.id, id), inScope(ctx, scope)));
   if (!row) return null;
   const { c, m } = row;
-  const socio = (row.socio ?? {}) as Partial<SociodemograficaValues>;
+  // 'Informações do domicílio' and 'Visitas domiciliares' follow the family the citizen is an active member of.
+  const [familia] = await db
+    .select({ id: familias.id, domicilio_id: familias.domicilio_id })
+    .from(familiaMembros)
+    .innerJoin(familias, eq(familias.id, familiaMembros.familia_id))
+    .where(and(eq(familiaMembros.municipe_id, m.id), eq(familiaMembros.ativo, true), familiaInScope(ctx, scope)))
+    .limit(1);
   return {
     id: c.id,
     municipe_id: c.municipe_id,
@@ -117,20 +161,15 @@ async function unscopedLoadCadastro(db: DbOrTx, id: string): Promise<CadastroInd
     data_naturalizacao: m.data_naturalizacao,
     portaria_naturalizacao: m.portaria_naturalizacao,
     data_entrada_brasil: m.data_entrada_brasil,
-    termo_recusa: c.termo_recusa,
-    proprio_responsavel_familiar: c.proprio_responsavel_familiar,
+    ...pick(c, CAMPOS_DO_CADASTRO),
     data_cadastro: c.data_cadastro.toISOString(),
-    alimentos_acabaram_sem_dinheiro: c.alimentos_acabaram_sem_dinheiro,
-    comeu_alguns_alimentos_sem_dinheiro: c.comeu_alguns_alimentos_sem_dinheiro,
-    possui_deficiencia: socio.possui_deficiencia ?? false,
-    deficiencias: socio.deficiencias ?? [],
-    informa_orientacao_sexual: socio.informa_orientacao_sexual ?? false,
-    orientacao_sexual_id: socio.orientacao_sexual_id ?? null,
-    responsaveis_criancas: socio.responsaveis_criancas ?? [],
+    ...socioDoCadastro(row.socio),
     motivo_saida_cadastro_id: c.motivo_saida_cadastro_id,
     data_obito: c.data_obito,
     numero_do: c.numero_do,
     saida_em: iso(c.saida_em),
+    familia_id: familia?.id ?? null,
+    domicilio_id: familia?.domicilio_id ?? null,
     municipe: {
       id: m.id,
       nome: m.nome,
@@ -149,32 +188,46 @@ async function unscopedLoadCadastro(db: DbOrTx, id: string): Promise<CadastroInd
 }
 
 /** The registration row if it exists and is in the user's scope (locked for update when asked). */
-async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = false) {
+async function findInScope(tx: DbOrTx, ctx: Ctx, scope: Scope, id: string, forUpdate = false) {
   const q = tx
     .select({ c: ci, m: municipes })
     .from(ci)
     .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
-    .where(and(eq(ci.id, id), inScope(scope)));
+    .where(and(eq(ci.id, id), inScope(ctx, scope)));
   const [row] = forUpdate ? await q.for('update', { of: ci }) : await q;
   return row ?? null;
 }
 
 export async function getCadastro(ctx: Ctx, id: string): Promise<CadastroIndividual> {
-  return ctx.db.transaction(async (tx) => {
-    const scope = scopeOf(ctx);
-    if (!(await findInScope(tx, scope, id))) throw notFound();
-    // Architecture: reading sociodemographic answers (deficiencies, sexual orientation) leaves an audit row.
-    await audit(tx, ctx, { action: 'leitura', resource: RESOURCE, record_id: id });
-    return (await unscopedLoadCadastro(tx, id))!;
-  });
+  const c = await auditedRead(
+    ctx,
+    (tx) => loadCadastro(tx, ctx, scopeOf(ctx), id),
+    (c) =>
+      c && {
+        resource: RESOURCE,
+        action: 'show',
+        record_id: c.id,
+        municipe_ids: [c.municipe_id],
+        // The answer carries identification, documents and the sociodemographic answers of the citizen.
+        details: { partes: ['identificacao', 'sociodemografica', 'familia'] },
+      },
+  );
+  if (!c) throw notFound();
+  return c;
 }
+
+/** The names of the filters a list or search used (never their values): what its audit row says. */
+const filtrosUsados = (f: Record<string, unknown>) =>
+  Object.keys(f)
+    .filter((k) => k !== 'page' && k !== 'per_page' && f[k] !== undefined)
+    .sort();
 
 export async function listCadastros(
   ctx: Ctx,
   f: CadastroIndividualFilters,
-): Promise<{ rows: CadastroIndividualListItem[]; total: number }> {
+): Promise<PageResult<CadastroIndividualListItem>> {
   const scope = scopeOf(ctx);
-  const conds: Array<SQL | undefined> = [inScope(scope)];
+  const conds: Array<SQL | undefined> = [inScope(ctx, scope)];
   conds.push(f.situacao === 'saida' ? isNotNull(ci.saida_em) : isNull(ci.saida_em));
   if (f.nome) conds.push(containsText([municipes.nome, municipes.nome_social], f.nome));
   if (f.q) conds.push(or(startsWith(municipes.cpf_numero, f.q), startsWith(municipes.codigo_cns, f.q)));
@@ -187,89 +240,183 @@ export async function listCadastros(
   if (f.data_cadastro_fim) conds.push(sql`${dia} <= ${f.data_cadastro_fim}::date`);
   const where = and(...conds);
 
-  const page = await paginate(f, {
-    count: () =>
-      totalOf(
-        ctx.db
-          .select({ total: countAll() })
-          .from(ci)
-          .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
-          .where(where),
-      ),
-    rows: ({ limit, offset }) =>
-      withHeaderNames(
-        ctx.db
+  const read = async (tx: DbOrTx) => {
+    const page = await paginate(f, {
+      count: () =>
+        totalOf(
+          tx.select({ total: countAll() }).from(ci).innerJoin(municipes, eq(municipes.id, ci.municipe_id)).where(where),
+        ),
+      rows: ({ limit, offset }) =>
+        withHeaderNames(
+          tx
+            .select({
+              c: {
+                id: ci.id,
+                municipe_id: ci.municipe_id,
+                data_cadastro: ci.data_cadastro,
+                saida_em: ci.saida_em,
+                motivo: ci.motivo_saida_cadastro_id,
+              },
+              m: {
+                nome: municipes.nome,
+                nome_social: municipes.nome_social,
+                data_nascimento: municipes.data_nascimento,
+                data_obito: municipes.data_obito,
+                cpf_numero: municipes.cpf_numero,
+                codigo_cns: municipes.codigo_cns,
+                unidade_saude_id: municipes.unidade_saude_referencia_id,
+                equipe_id: municipes.equipe_id,
+                profissional_id: municipes.profissional_id,
+                micro_area: municipes.micro_area,
+                fora_area: municipes.fora_area,
+              },
+              ...headerNames,
+            })
+            .from(ci)
+            .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+            .$dynamic(),
+          headerColumns,
+        )
+          .where(where)
+          .orderBy(byName(municipes.nome), asc(ci.id))
+          .limit(limit)
+          .offset(offset),
+    });
+    return mapPage(page, ({ c, m, unidade, equipe, profissional }) => ({
+      id: c.id,
+      municipe_id: c.municipe_id,
+      nome: m.nome,
+      nome_social: m.nome_social,
+      data_nascimento: m.data_nascimento,
+      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
+      cpf_numero: m.cpf_numero,
+      codigo_cns: m.codigo_cns,
+      unidade_saude_id: m.unidade_saude_id,
+      unidade_saude_nome: unidade,
+      equipe_id: m.equipe_id,
+      equipe_nome: equipe,
+      profissional_id: m.profissional_id,
+      profissional_nome: profissional,
+      micro_area: m.micro_area,
+      fora_area: m.fora_area,
+      data_cadastro: c.data_cadastro.toISOString(),
+      situacao: situacaoDe(c.saida_em),
+      motivo_saida_cadastro_id: c.motivo,
+      saida_em: iso(c.saida_em),
+    }));
+  };
+  return auditedRead(ctx, read, (page) => ({
+    resource: RESOURCE,
+    action: 'index',
+    municipe_ids: page.rows.map((r) => r.municipe_id),
+    details: { filtros: filtrosUsados(f) },
+  }));
+}
+
+// ---- citizens for a new registration (the form's picker) ------------------------------------------------------
+
+/** Deceased: an exit by death or a death date on the citizen (either may be recorded without the other). */
+const falecido = (m: Pick<MunicipeRow, 'data_obito' | 'motivo_saida_cadastro_id'>) =>
+  m.data_obito !== null || m.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO;
+
+const tipoDeBusca = (q: string) =>
+  /^\d{1,2}\/\d{1,2}\/\d{4}$/.test(q.trim()) ? 'data' : /^[\d\s.\-/]+$/.test(q.trim()) ? 'documento' : 'nome';
+
+/**
+ * The registry's search (the citizen module's own statement, search.ts), saying of each citizen found whether a new
+ * registration may be made: deceased, or already registered (any team: one active registration per citizen). The
+ * active registration's id is given only when the user may open it.
+ */
+export async function candidatosCadastro(
+  ctx: Ctx,
+  f: CandidatosCadastroFilters,
+): Promise<PageResult<CandidatoCadastro>> {
+  const scope = scopeOf(ctx);
+  const busca = buscaSimples(f.q);
+  const ativo = alias(ci, 'ativo');
+  const page = (tx: DbOrTx, b: Busca) =>
+    paginate(f, {
+      count: () => totalOf(tx.select({ total: countAll() }).from(municipes).where(b.where)),
+      rows: ({ limit, offset }) =>
+        tx
           .select({
-            c: {
-              id: ci.id,
-              municipe_id: ci.municipe_id,
-              data_cadastro: ci.data_cadastro,
-              saida_em: ci.saida_em,
-              motivo: ci.motivo_saida_cadastro_id,
-            },
             m: {
+              id: municipes.id,
               nome: municipes.nome,
               nome_social: municipes.nome_social,
               data_nascimento: municipes.data_nascimento,
               data_obito: municipes.data_obito,
+              motivo_saida_cadastro_id: municipes.motivo_saida_cadastro_id,
+              sexo_id: municipes.sexo_id,
+              nome_mae: municipes.nome_mae,
               cpf_numero: municipes.cpf_numero,
               codigo_cns: municipes.codigo_cns,
-              unidade_saude_id: municipes.unidade_saude_referencia_id,
-              equipe_id: municipes.equipe_id,
-              profissional_id: municipes.profissional_id,
-              micro_area: municipes.micro_area,
-              fora_area: municipes.fora_area,
             },
-            ...headerNames,
+            ativo: ativo.id,
+            visivel: sql<boolean>`coalesce(${inScope(ctx, scope) ?? sql`true`}, false)`,
           })
-          .from(ci)
-          .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
-          .$dynamic(),
-        headerColumns,
-      )
-        .where(where)
-        .orderBy(byName(municipes.nome), asc(ci.id))
-        .limit(limit)
-        .offset(offset),
-  });
-  return mapPage(page, ({ c, m, unidade, equipe, profissional }) => ({
-    id: c.id,
-    municipe_id: c.municipe_id,
-    nome: m.nome,
-    nome_social: m.nome_social,
-    data_nascimento: m.data_nascimento,
-    idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
-    cpf_numero: m.cpf_numero,
-    codigo_cns: m.codigo_cns,
-    unidade_saude_id: m.unidade_saude_id,
-    unidade_saude_nome: unidade,
-    equipe_id: m.equipe_id,
-    equipe_nome: equipe,
-    profissional_id: m.profissional_id,
-    profissional_nome: profissional,
-    micro_area: m.micro_area,
-    fora_area: m.fora_area,
-    data_cadastro: c.data_cadastro.toISOString(),
-    situacao: situacaoDe(c.saida_em),
-    motivo_saida_cadastro_id: c.motivo,
-    saida_em: iso(c.saida_em),
+          .from(municipes)
+          .leftJoin(ativo, and(eq(ativo.municipe_id, municipes.id), isNull(ativo.saida_em)))
+          .where(b.where)
+          .orderBy(...(b.rank ? [desc(b.rank)] : []), byName(municipes.nome), asc(municipes.id))
+          .limit(limit)
+          .offset(offset),
+    });
+  const read = async (tx: DbOrTx) => {
+    let found = await page(tx, busca);
+    if (found.total === 0 && busca.fallback) {
+      // Nobody matches the words as typed: tolerate misspellings, as the registry does (search.ts, Busca).
+      await tx.execute(wordSimilaritySetup);
+      found = await page(tx, busca.fallback);
+    }
+    return mapPage(found, ({ m, ativo: cadastroId, visivel }) => ({
+      id: m.id,
+      nome: m.nome,
+      nome_social: m.nome_social,
+      data_nascimento: m.data_nascimento,
+      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
+      sexo_id: m.sexo_id,
+      nome_mae: m.nome_mae,
+      cpf_numero: m.cpf_numero,
+      codigo_cns: m.codigo_cns,
+      impedimento: falecido(m) ? ('obito' as const) : cadastroId ? ('cadastro_ativo' as const) : null,
+      cadastro_id: cadastroId && visivel ? cadastroId : null,
+    }));
+  };
+  return auditedRead(ctx, read, (p) => ({
+    resource: RESOURCE,
+    action: 'index',
+    municipe_ids: p.rows.map((r) => r.id),
+    details: { busca: tipoDeBusca(f.q) },
   }));
 }
 
 // ---- writing through to the citizen ----------------------------------------------------------------------
 
-type MunicipeRow = typeof municipes.$inferSelect;
+const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroIndividualCodigos);
 
 /**
- * Fills the header from the user's (or the named professional's) team assignment, checks every rule that needs the
- * database, and answers the citizen's new columns. Throws 422 with every field error at once.
+ * Fills the header from the session (or the stored record, on update; a coordinator may designate another
+ * professional), checks every rule that needs the database, and answers the citizen's new columns and whether a
+ * coordinator designated the professional. Throws 422 with every field error at once.
  */
-async function resolveCitizenColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: CadastroIndividualValues, m: MunicipeRow) {
+async function resolveCitizenColumns(
+  tx: DbOrTx,
+  ctx: Ctx,
+  scope: Scope,
+  v: CadastroIndividualValues,
+  m: MunicipeRow,
+  atual: CadastroRow | null,
+) {
   const errors = new FieldErrors();
   const n = normalizarCadastroIndividual(v);
   const header = await resolveHeader(tx, ctx, scope, v, errors, {
     ocupacao: cboPermitidos,
     microArea: { field: 'micro_area', value: n.micro_area, foraArea: n.fora_area },
+    atual:
+      atual && m.unidade_saude_referencia_id && m.profissional_id
+        ? { unidade_saude_id: m.unidade_saude_referencia_id, profissional_id: m.profissional_id }
+        : null,
   });
   // Documents: an empty one keeps the citizen's (remove a document in the citizen registry, where its rules live).
   const cpf = v.cpf_numero ?? m.cpf_numero;
@@ -285,68 +432,80 @@ async function resolveCitizenColumns(tx: DbOrTx, ctx: Ctx, scope: Scope, v: Cada
       errors.add('responsaveis_criancas', msg.somenteCriancas);
   }
   errors.throwIfAny();
-  return {
+  const cols = nullify({
     unidade_saude_referencia_id: header.unidade_saude_id,
     profissional_id: header.profissional_id,
     equipe_id: header.equipe_id,
     ocupacao_id: header.ocupacao_id,
-    micro_area: n.micro_area ?? null,
+    micro_area: n.micro_area,
     fora_area: n.fora_area,
-    cpf_numero: cpf ?? null,
-    codigo_cns: cns ?? null,
-    nacionalidade_id: n.nacionalidade_id ?? null,
-    pais_nascimento_id: n.pais_nascimento_id ?? null,
-    data_naturalizacao: n.data_naturalizacao ?? null,
-    portaria_naturalizacao: n.portaria_naturalizacao ?? null,
-    data_entrada_brasil: n.data_entrada_brasil ?? null,
-  };
+    cpf_numero: cpf,
+    codigo_cns: cns,
+    nacionalidade_id: n.nacionalidade_id,
+    pais_nascimento_id: n.pais_nascimento_id,
+    data_naturalizacao: n.data_naturalizacao,
+    portaria_naturalizacao: n.portaria_naturalizacao,
+    data_entrada_brasil: n.data_entrada_brasil,
+  });
+  return { cols, designado: header.designado };
 }
 
-const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroIndividualCodigos);
+/** The registration's field names for the citizen's columns (the audit's `campos` speak the form's names). */
+const campoDoCadastro = (coluna: string) => (coluna === 'unidade_saude_referencia_id' ? 'unidade_saude_id' : coluna);
 
-/** Updates the citizen's row (lock_version + 1) and audits the columns that changed, as the citizen registry does. */
+/**
+ * Updates the citizen's row (lock_version + 1) and audits the columns that changed, as the citizen registry does.
+ * Answers the changed fields.
+ */
 async function writeCitizen(
   tx: DbOrTx,
   ctx: Ctx,
   m: MunicipeRow,
   cols: Partial<typeof municipes.$inferInsert>,
   origem: string,
-) {
+): Promise<string[]> {
   const campos = changedFields(m, cols);
-  if (campos.length === 0) return;
+  if (campos.length === 0) return [];
   await tx
     .update(municipes)
     .set({ ...cols, ...nextVersion(municipes, ctx) })
     .where(eq(municipes.id, m.id));
-  await audit(tx, ctx, { action: 'update', resource: 'municipes', record_id: m.id, details: { campos, origem } });
+  await audit(tx, ctx, {
+    action: 'update',
+    resource: 'municipes',
+    record_id: m.id,
+    municipe_ids: [m.id],
+    details: { campos, origem },
+  });
+  return campos.map(campoDoCadastro);
 }
 
-/** Writes deficiencies, sexual orientation and (when given) the children's caregivers into the citizen's sociodemographic block (created when absent). */
+/**
+ * Writes deficiencies, sexual orientation and (when given) the children's caregivers into the citizen's
+ * sociodemographic block (created when absent). An unanswered question is left out of the block; the block's other
+ * questions are not touched (nor invented when the block is created). Answers the changed fields.
+ */
 async function writeSociodemografica(
   tx: DbOrTx,
   ctx: Ctx,
   municipeId: string,
   v: CadastroIndividualValues,
   origem: string,
-) {
-  const n = normalizarCadastroIndividual(v);
+): Promise<string[]> {
+  const { responsaveis_criancas, ...respostas } = pick(normalizarCadastroIndividual(v), CAMPOS_SOCIO);
+  // Absent keeps the citizen's answer (the form sends it only for children 0–9).
+  const changes = responsaveis_criancas !== undefined ? { ...respostas, responsaveis_criancas } : respostas;
   const [current] = await tx
     .select()
     .from(municipeSociodemograficas)
     .where(eq(municipeSociodemograficas.municipe_id, municipeId))
     .for('update');
-  const before = (current?.dados ?? sociodemograficaFieldsSchema.parse({})) as SociodemograficaValues;
-  const changes = {
-    possui_deficiencia: n.possui_deficiencia,
-    deficiencias: n.deficiencias,
-    informa_orientacao_sexual: n.informa_orientacao_sexual,
-    orientacao_sexual_id: n.orientacao_sexual_id,
-    // Absent keeps the citizen's answer (the form sends it only for children 0–9).
-    ...(n.responsaveis_criancas !== undefined ? { responsaveis_criancas: n.responsaveis_criancas } : {}),
-  };
-  const campos = changedFields(before, changes);
-  if (campos.length === 0) return;
-  const dados = JSON.parse(JSON.stringify({ ...before, ...changes })) as SociodemograficaValues; // drops undefined keys
+  const vazio = (x: unknown) => x === undefined || (Array.isArray(x) && x.length === 0);
+  if (!current && Object.values(changes).every(vazio)) return [];
+  const before = (current?.dados ?? {}) as Record<string, unknown>;
+  const campos = changedFields({ ...socioDoCadastro(before), ...before }, nullify(changes));
+  if (campos.length === 0) return [];
+  const dados = JSON.parse(JSON.stringify({ ...before, ...changes })) as SociodemograficaValues; // drops undefined
   if (current) {
     await tx
       .update(municipeSociodemograficas)
@@ -365,16 +524,14 @@ async function writeSociodemografica(
     action: current ? 'update' : 'create',
     resource: 'municipes/sociodemograficas',
     record_id: municipeId,
+    municipe_ids: [municipeId],
     details: { campos, origem },
   });
+  return campos;
 }
 
-const ownColumns = (v: CadastroIndividualValues) => ({
-  termo_recusa: v.termo_recusa,
-  proprio_responsavel_familiar: v.proprio_responsavel_familiar,
-  alimentos_acabaram_sem_dinheiro: v.alimentos_acabaram_sem_dinheiro,
-  comeu_alguns_alimentos_sem_dinheiro: v.comeu_alguns_alimentos_sem_dinheiro,
-});
+/** The registration's own columns as the body gives them: unanswered → null. */
+const ownColumns = (v: CadastroIndividualValues) => nullify(pick(v, CAMPOS_DO_CADASTRO));
 
 // ---- create, update, exit, delete ---------------------------------------------------------------------------
 
@@ -384,12 +541,14 @@ export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Pro
       const scope = scopeOf(ctx);
       const [m] = await tx.select().from(municipes).where(eq(municipes.id, v.municipe_id)).for('update');
       if (!m) throw unprocessable({ municipe_id: [msg.naoEValido] });
+      // A deceased citizen is not registered again (issue 12): the registry's exit or death date says so.
+      if (falecido(m)) throw unprocessable({ municipe_id: [msg.municipeComObito] });
       const [ativo] = await tx
         .select({ id: ci.id })
         .from(ci)
         .where(and(eq(ci.municipe_id, m.id), isNull(ci.saida_em)));
       if (ativo) throw conflict(msg.cadastroIndividualAtivoExistente);
-      const cols = await resolveCitizenColumns(tx, ctx, scope, v, m);
+      const { cols, designado } = await resolveCitizenColumns(tx, ctx, scope, v, m, null);
       const id = newId();
       await tx.insert(ci).values({
         id,
@@ -400,8 +559,14 @@ export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Pro
       });
       await writeCitizen(tx, ctx, m, cols, RESOURCE);
       await writeSociodemografica(tx, ctx, m.id, v, RESOURCE);
-      await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: id, details: { municipe_id: m.id } });
-      return (await unscopedLoadCadastro(tx, id))!;
+      await audit(tx, ctx, {
+        action: 'create',
+        resource: RESOURCE,
+        record_id: id,
+        municipe_ids: [m.id],
+        details: { designado },
+      });
+      return (await loadCadastro(tx, ctx, scope, id))!;
     });
   } catch (e) {
     // Two saves at once for the same citizen: the partial unique index decides.
@@ -418,28 +583,36 @@ export async function updateCadastro(
   const { lock_version, ...v } = input;
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
-    const found = await findInScope(tx, scope, id, true);
+    const found = await findInScope(tx, ctx, scope, id, true);
     if (!found) throw notFound();
     const { c, m } = found;
     // After the exit the registration is read-only (issue 6).
     if (c.saida_em) throw conflict(msg.cadastroComSaida);
     checkVersion(c, lock_version);
     if (v.municipe_id !== c.municipe_id) throw unprocessable({ municipe_id: [msg.naoEValido] });
-    const cols = await resolveCitizenColumns(tx, ctx, scope, v, m);
+    const { cols, designado } = await resolveCitizenColumns(tx, ctx, scope, v, m, c);
     const own = { ...ownColumns(v), data_cadastro: v.data_cadastro ? new Date(v.data_cadastro) : c.data_cadastro };
     await updateVersioned(tx, ctx, ci, { key: eq(ci.id, id), lockVersion: lock_version }, own);
-    await writeCitizen(tx, ctx, m, cols, RESOURCE);
-    await writeSociodemografica(tx, ctx, m.id, v, RESOURCE);
-    const campos = changedFields(c, own);
-    await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
-    return (await unscopedLoadCadastro(tx, id))!;
+    const campos = [
+      ...changedFields(c, own),
+      ...(await writeCitizen(tx, ctx, m, cols, RESOURCE)),
+      ...(await writeSociodemografica(tx, ctx, m.id, v, RESOURCE)),
+    ];
+    await audit(tx, ctx, {
+      action: 'update',
+      resource: RESOURCE,
+      record_id: id,
+      municipe_ids: [m.id],
+      details: { campos, designado },
+    });
+    return (await loadCadastro(tx, ctx, scope, id))!;
   });
 }
 
 export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues): Promise<CadastroIndividual> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
-    const found = await findInScope(tx, scope, id, true);
+    const found = await findInScope(tx, ctx, scope, id, true);
     if (!found) throw notFound();
     const { c, m } = found;
     if (c.saida_em) throw conflict(msg.cadastroComSaida);
@@ -447,7 +620,7 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
     const obito = v.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO;
     const data_obito = obito ? (v.data_obito ?? null) : null;
     const numero_do = obito ? (v.numero_do ?? null) : null;
-    // spec: the death date is not before birth (not after today: the shared schema's date range).
+    // spec: the death date is not before birth (not after today: the shared schema).
     if (data_obito && data_obito < m.data_nascimento) {
       throw unprocessable({ data_obito: [msg.maiorOuIgualQue(isoToBr(m.data_nascimento) ?? m.data_nascimento)] });
     }
@@ -462,9 +635,10 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
       action: 'saida_cadastro',
       resource: RESOURCE,
       record_id: id,
+      municipe_ids: [m.id],
       details: { motivo_saida_cadastro_id: v.motivo_saida_cadastro_id },
     });
-    return (await unscopedLoadCadastro(tx, id))!;
+    return (await loadCadastro(tx, ctx, scope, id))!;
   });
 }
 
@@ -472,7 +646,7 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
 export async function deleteCadastro(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
-    const found = await findInScope(tx, scope, id, true);
+    const found = await findInScope(tx, ctx, scope, id, true);
     if (!found) throw notFound();
     if (found.c.saida_em) throw conflict(msg.cadastroComSaidaNaoRemove);
     await tx.delete(ci).where(eq(ci.id, id));
@@ -480,7 +654,7 @@ export async function deleteCadastro(ctx: Ctx, id: string): Promise<void> {
       action: 'destroy',
       resource: RESOURCE,
       record_id: id,
-      details: { municipe_id: found.c.municipe_id },
+      municipe_ids: [found.c.municipe_id],
     });
   });
 }

@@ -1,14 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CadastroIndividual } from '@saude/shared/schemas/cadastro_individual';
-import {
-  DOMICILIO_ID,
-  FAMILIA_ID,
-  fakeApi,
-  familiaListItemDe,
-  lista,
-  MARIA,
-} from '../cadastros_domiciliares/testUtils';
+import { perguntasInsegurancaAlimentar, type CadastroIndividual } from '@saude/shared/schemas/cadastro_individual';
+import { DOMICILIO_ID, FAMILIA_ID, fakeApi, MARIA } from '../cadastros_domiciliares/testUtils';
 import { renderRoutes } from '../../../test/render';
 import { BASE_PATH } from './api';
 import { CadastroIndividualDetalhesPage } from './CadastroIndividualDetalhesPage';
@@ -52,6 +45,8 @@ const cadastro = {
   data_obito: null,
   numero_do: null,
   saida_em: null,
+  familia_id: FAMILIA_ID,
+  domicilio_id: DOMICILIO_ID,
   municipe: {
     id: MARIA,
     nome: 'Maria da Silva',
@@ -67,10 +62,7 @@ const rotas = [{ path: `${BASE_PATH}/:id/detalhes`, element: <CadastroIndividual
 
 describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_000 }, () => {
   it("links 'Informações do domicílio' to the home of the citizen's family and 'Visitas domiciliares' to its visits", async () => {
-    const { chamadas } = fakeApi({
-      [`GET /api/v1${BASE_PATH}/${ID}`]: { body: cadastro },
-      'GET /api/v1/atencao_primaria/familias': lista([familiaListItemDe({ domicilio_id: DOMICILIO_ID })]),
-    });
+    fakeApi({ [`GET /api/v1${BASE_PATH}/${ID}`]: { body: cadastro } });
     renderRoutes(rotas, `${BASE_PATH}/${ID}/detalhes`);
     expect(await screen.findByRole('link', { name: 'Informações do domicílio' })).toHaveAttribute(
       'href',
@@ -80,16 +72,10 @@ describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_0
       'href',
       `/atencao_primaria/visitas_domiciliares/${FAMILIA_ID}/detalhes`,
     );
-    const busca = chamadas.find((c) => c.path === '/api/v1/atencao_primaria/familias');
-    expect(busca?.query.get('municipe_id')).toBe(MARIA);
-    expect(busca?.query.get('per_page')).toBe('1');
   });
 
   it("disables 'Informações do domicílio' with 'Munícipe sem domicílio vinculado' when the family has no home", async () => {
-    fakeApi({
-      [`GET /api/v1${BASE_PATH}/${ID}`]: { body: cadastro },
-      'GET /api/v1/atencao_primaria/familias': lista([familiaListItemDe()]),
-    });
+    fakeApi({ [`GET /api/v1${BASE_PATH}/${ID}`]: { body: { ...cadastro, domicilio_id: null } } });
     const { user } = renderRoutes(rotas, `${BASE_PATH}/${ID}/detalhes`);
     const botao = await screen.findByRole('button', { name: 'Informações do domicílio' });
     expect(botao).toHaveAttribute('aria-disabled', 'true');
@@ -99,15 +85,40 @@ describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_0
   });
 
   it('offers no visits when the citizen belongs to no family', async () => {
-    fakeApi({
-      [`GET /api/v1${BASE_PATH}/${ID}`]: { body: cadastro },
-      'GET /api/v1/atencao_primaria/familias': lista([]),
-    });
+    fakeApi({ [`GET /api/v1${BASE_PATH}/${ID}`]: { body: { ...cadastro, familia_id: null, domicilio_id: null } } });
     renderRoutes(rotas, `${BASE_PATH}/${ID}/detalhes`);
     expect(await screen.findByRole('button', { name: 'Informações do domicílio' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
     expect(screen.queryByRole('link', { name: 'Visitas domiciliares' })).not.toBeInTheDocument();
+  });
+});
+
+describe('CadastroIndividualDetalhesPage: answers', { timeout: 30_000 }, () => {
+  const respostas = (c: Partial<CadastroIndividual>) => {
+    fakeApi({ [`GET /api/v1${BASE_PATH}/${ID}`]: { body: { ...cadastro, ...c } } });
+    renderRoutes(rotas, `${BASE_PATH}/${ID}/detalhes`);
+  };
+  const valorDe = async (label: string) => (await screen.findByText(label)).nextElementSibling?.textContent;
+
+  it("shows 'Não informado' for the questions nobody answered, never 'Não' (issue 12)", async () => {
+    respostas({
+      alimentos_acabaram_sem_dinheiro: null,
+      comeu_alguns_alimentos_sem_dinheiro: null,
+      possui_deficiencia: null,
+      informa_orientacao_sexual: null,
+    });
+    expect(await valorDe(perguntasInsegurancaAlimentar.alimentos_acabaram_sem_dinheiro)).toBe('Não informado');
+    expect(await valorDe(perguntasInsegurancaAlimentar.comeu_alguns_alimentos_sem_dinheiro)).toBe('Não informado');
+    expect(await valorDe('Tem alguma deficiência')).toBe('Não informado');
+    expect(await valorDe('Orientação sexual')).toBe('Não informado');
+  });
+
+  it("shows an answered 'Não' as 'Não', and the children's caregivers", async () => {
+    respostas({ alimentos_acabaram_sem_dinheiro: false, possui_deficiencia: false, responsaveis_criancas: [1, 134] });
+    expect(await valorDe(perguntasInsegurancaAlimentar.alimentos_acabaram_sem_dinheiro)).toBe('Não');
+    expect(await valorDe('Tem alguma deficiência')).toBe('Não');
+    expect(await valorDe('Com quem a criança fica?')).toBe('Adulto responsável, Creche');
   });
 });

@@ -6,17 +6,20 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconDoorExit, IconHome, IconHomeSearch, IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { formatCns, formatCpf } from '@saude/shared';
-import { deficienciaCidadao, nacionalidade, orientacaoSexual } from '@saude/shared/codes';
+import { deficienciaCidadao, nacionalidade, orientacaoSexual, responsavelCrianca } from '@saude/shared/codes';
 import { pais } from '@saude/shared/codes/pais';
 import { perguntasInsegurancaAlimentar, type CadastroIndividual } from '@saude/shared/schemas/cadastro_individual';
 import { usePode } from '../../../lib/access';
 import { RecordLoader } from '../../../lib/feedback';
 import { isoToBr } from '../../../lib/form';
-import { dataHoraBr, descricao, simNaoTexto as simNao } from '../../../lib/format';
+import { dataHoraBr, descricao, simNaoTexto } from '../../../lib/format';
 import { BackButton, DetailItem, DetailSection } from '../../../lib/detail';
-import { useFamilias } from '../familias/api';
 import { BASE_PATH, useCadastro } from './api';
 import { motivoSaidaNome, PessoaCabecalho } from './comum';
+
+/** A question nobody answered reads 'Não informado' (issue 12), never 'Não'. */
+const NAO_INFORMADO = 'Não informado';
+const simNao = (v: boolean | null) => simNaoTexto(v, NAO_INFORMADO);
 
 export function CadastroIndividualDetalhesPage() {
   const { id } = useParams();
@@ -49,7 +52,7 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
               Editar cadastro individual
             </Button>
           )}
-          <AcoesDaFamilia municipeId={c.municipe_id} />
+          <AcoesDaFamilia c={c} />
           {ativo && podeSaida && (
             <Button
               component={Link}
@@ -112,10 +115,19 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
         <DetailItem label="Tem alguma deficiência">
           {c.possui_deficiencia
             ? `Sim: ${c.deficiencias.map((d) => descricao(deficienciaCidadao, d)).join(', ')}`
-            : 'Não'}
+            : simNao(c.possui_deficiencia)}
         </DetailItem>
+        {c.responsaveis_criancas.length > 0 && (
+          <DetailItem label="Com quem a criança fica?">
+            {c.responsaveis_criancas.map((r) => descricao(responsavelCrianca, r)).join(', ')}
+          </DetailItem>
+        )}
         <DetailItem label="Orientação sexual">
-          {c.informa_orientacao_sexual ? descricao(orientacaoSexual, c.orientacao_sexual_id) : 'Não informada'}
+          {c.informa_orientacao_sexual
+            ? descricao(orientacaoSexual, c.orientacao_sexual_id)
+            : c.informa_orientacao_sexual === false
+              ? 'Não deseja informar'
+              : NAO_INFORMADO}
         </DetailItem>
       </DetailSection>
 
@@ -124,16 +136,12 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
   );
 }
 
-/** 'Informações do domicílio' and 'Visitas domiciliares': through the family the citizen is an active member of. */
-function AcoesDaFamilia({ municipeId }: { municipeId: string }) {
+/** 'Informações do domicílio' and 'Visitas domiciliares': through the family the citizen is an active member of (the
+ * detail's familia_id and domicilio_id, when in the user's scope). */
+function AcoesDaFamilia({ c }: { c: CadastroIndividual }) {
   const podeDomicilio = usePode('atencao_primaria/cadastros_domiciliares:show');
   const podeVisitas = usePode('atencao_primaria/visitas_domiciliares:show');
-  const familias = useFamilias(
-    { municipe_id: municipeId, page: 1, per_page: 1 },
-    { enabled: podeDomicilio || podeVisitas },
-  );
-  const familia = familias.data?.rows[0];
-  if (familias.isPending) return null;
+  const familia = c.familia_id ? { id: c.familia_id, domicilio_id: c.domicilio_id } : null;
   return (
     <>
       {podeDomicilio &&

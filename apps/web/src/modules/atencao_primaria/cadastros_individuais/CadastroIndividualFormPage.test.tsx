@@ -18,12 +18,25 @@ const maria = {
   micro_area: '01',
   fora_area: false,
 };
+const candidato = (id: string, nome: string, impedimento: string | null) => ({
+  id,
+  nome,
+  nome_social: null,
+  data_nascimento: '1980-05-10',
+  idade: 45,
+  sexo_id: 1,
+  nome_mae: null,
+  cpf_numero: null,
+  codigo_cns: null,
+  impedimento,
+  cadastro_id: null,
+});
 const rotas = [{ path: `${BASE_PATH}/new`, element: <CadastroIndividualFormPage /> }];
 const abrirNovo = () => renderRoutes(rotas, `${BASE_PATH}/new?municipe_id=${MARIA}`);
 
 describe('CadastroIndividualFormPage', () => {
   it('asks the hour of the registration on the 24-hour clock, starting at now in São Paulo (issue 12)', async () => {
-    fakeApi({ [`GET /api/v1/municipes/${MARIA}`]: { body: maria }, 'GET /api/v1/municipes': lista([]) });
+    fakeApi({ [`GET /api/v1/municipes/${MARIA}`]: { body: maria }, [`GET /api/v1${BASE_PATH}/municipes`]: lista([]) });
     abrirNovo();
     const hora = await screen.findByRole('textbox', { name: 'Hora do cadastro' });
     expect(hora).toHaveAttribute('inputmode', 'numeric');
@@ -34,7 +47,7 @@ describe('CadastroIndividualFormPage', () => {
   it("shows the server's reason for a conflict, and offers nothing to reload (issue 12)", async () => {
     fakeApi({
       [`GET /api/v1/municipes/${MARIA}`]: { body: maria },
-      'GET /api/v1/municipes': lista([]),
+      [`GET /api/v1${BASE_PATH}/municipes`]: lista([]),
       'POST /api/v1/atencao_primaria/cadastros_individuais': {
         status: 409,
         body: { code: 'conflito', message: msg.cadastroIndividualAtivoExistente, errors: {} },
@@ -46,5 +59,47 @@ describe('CadastroIndividualFormPage', () => {
     expect(await screen.findByText(msg.cadastroIndividualAtivoExistente)).toBeInTheDocument();
     expect(screen.queryByText(msg.edicaoDesatualizada)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Recarregar' })).not.toBeInTheDocument();
+  });
+
+  it('shows the deceased and the already registered in the picker, disabled, with the reason (issue 12)', async () => {
+    const { chamadas } = fakeApi({
+      [`GET /api/v1${BASE_PATH}/municipes`]: lista([
+        candidato('0190a6d2-1c1e-7000-8000-0000000000c1', 'Mario Livre', null),
+        candidato('0190a6d2-1c1e-7000-8000-0000000000c2', 'Mario Falecido', 'obito'),
+        candidato('0190a6d2-1c1e-7000-8000-0000000000c3', 'Mario Cadastrado', 'cadastro_ativo'),
+      ]),
+    });
+    const { user } = renderRoutes(rotas, `${BASE_PATH}/new`);
+    await user.type(await screen.findByRole('combobox', { name: /Munícipe/ }), 'Mario');
+    const livre = await screen.findByRole('option', { name: /Mario Livre/ });
+    expect(livre).not.toHaveAttribute('data-combobox-disabled');
+    expect(screen.getByRole('option', { name: /Mario Falecido .* — óbito registrado$/ })).toHaveAttribute(
+      'data-combobox-disabled',
+      'true',
+    );
+    expect(
+      screen.getByRole('option', { name: /Mario Cadastrado .* — já possui cadastro individual ativo$/ }),
+    ).toHaveAttribute('data-combobox-disabled', 'true');
+    expect(chamadas.find((c) => c.path === `/api/v1${BASE_PATH}/municipes`)?.query.get('q')).toBe('Mario');
+  });
+
+  it('sends the questions nobody answered as null, never as "Não" (issue 12)', async () => {
+    const { chamadas } = fakeApi({
+      [`GET /api/v1/municipes/${MARIA}`]: { body: maria },
+      [`GET /api/v1${BASE_PATH}/municipes`]: lista([]),
+      [`POST /api/v1${BASE_PATH}`]: { status: 409, body: { code: 'conflito', message: 'x', errors: {} } },
+    });
+    const { user } = abrirNovo();
+    expect(await screen.findByText(/Abrir no cadastro de munícipes/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await screen.findByText('x');
+    const body = chamadas.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      municipe_id: MARIA,
+      alimentos_acabaram_sem_dinheiro: null,
+      comeu_alguns_alimentos_sem_dinheiro: null,
+      possui_deficiencia: null,
+      informa_orientacao_sexual: null,
+    });
   });
 });

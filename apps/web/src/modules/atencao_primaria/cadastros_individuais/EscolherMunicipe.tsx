@@ -6,14 +6,21 @@ import { useEffect, useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { formatCns, formatCpf } from '@saude/shared';
+import type { CandidatoCadastro, ImpedimentoCadastro } from '@saude/shared/schemas/cadastro_individual';
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../../lib/access';
 import { FormSection, isoToBr, useFieldLabel, SearchSelect } from '../../../lib/form';
 import { useMunicipe } from '../../municipes/api';
-import { BASE_PATH, useBuscaMunicipes } from './api';
+import { BASE_PATH, useCandidatosCadastro } from './api';
+import classes from './EscolherMunicipe.module.css';
 import { novoCadastro, type CadastroFormValues } from './formValues';
 
 type Form = UseFormReturn<CadastroFormValues, unknown, CadastroFormValues>;
+
+const IMPEDIMENTO: Record<ImpedimentoCadastro, string> = {
+  obito: 'óbito registrado',
+  cadastro_ativo: 'já possui cadastro individual ativo',
+};
 
 /** Back here after creating a citizen in the registry (MunicipeFormPage appends ?municipe_id=<new id>). */
 const NOVO_MUNICIPE = `/municipes/new?retorno=${BASE_PATH}/new`;
@@ -28,7 +35,7 @@ export function EscolherMunicipe({
 }) {
   const [busca, setBusca] = useState('');
   const [q] = useDebouncedValue(busca, 300);
-  const resultados = useBuscaMunicipes(q);
+  const resultados = useCandidatosCadastro(q);
   // ?municipe_id= preselects a citizen (e.g. just created through 'Cadastrar novo munícipe').
   const [searchParams] = useSearchParams();
   const [escolhido, setEscolhido] = useState<string | null>(() => searchParams.get('municipe_id'));
@@ -45,14 +52,17 @@ export function EscolherMunicipe({
   // The chosen citizen's own answers start the form (one truth with the registry).
   const m = municipe.data;
   const data = useMemo(() => {
-    const rows: Array<Pick<Municipe, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'>> = [
-      ...(resultados.data?.rows ?? []),
-    ];
+    const rows: Array<
+      Pick<CandidatoCadastro, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'> &
+        Partial<Pick<CandidatoCadastro, 'impedimento'>>
+    > = [...(resultados.data?.rows ?? [])];
     // A preselected citizen may not be among the search results: keep them as an option so the picker shows them.
     if (m && !rows.some((r) => r.id === m.id)) rows.unshift(m);
+    // Who cannot get a new registration is shown, disabled, with the reason (issue 12).
     return rows.map((r) => ({
       value: r.id,
-      label: `${r.nome} · ${isoToBr(r.data_nascimento)}${r.cpf_numero ? ` · CPF ${formatCpf(r.cpf_numero)}` : r.codigo_cns ? ` · CNS ${formatCns(r.codigo_cns)}` : ''}`,
+      label: `${r.nome} · ${isoToBr(r.data_nascimento)}${r.cpf_numero ? ` · CPF ${formatCpf(r.cpf_numero)}` : r.codigo_cns ? ` · CNS ${formatCns(r.codigo_cns)}` : ''}${r.impedimento ? ` — ${IMPEDIMENTO[r.impedimento]}` : ''}`,
+      disabled: r.impedimento != null,
     }));
   }, [resultados.data, m]);
 
@@ -85,6 +95,7 @@ export function EscolherMunicipe({
           if (!v) form.setValue('municipe_id', '', { shouldDirty: true });
         }}
         name="municipe_id"
+        classNames={{ option: classes.opcao }}
       />
       {podeCriar && (
         <Group>

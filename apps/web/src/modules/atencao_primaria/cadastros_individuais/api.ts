@@ -6,6 +6,7 @@ import type {
   CadastroIndividualInput,
   CadastroIndividualListItem,
   CadastroIndividualUpdate,
+  CandidatoCadastro,
   SaidaCadastroInput,
 } from '@saude/shared/schemas/cadastro_individual';
 import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
@@ -28,11 +29,24 @@ export const useCadastros = cadastros.useList;
 export const useCadastro = cadastros.useOne;
 export const useSaveCadastro = cadastros.useSave;
 
-/** Citizens for the picker of a new registration (the registry's search: name, CPF, CNS or date). */
+/** Citizens found by the registry's search (name, CPF, CNS or date); the family form's picker uses it. */
 export const useBuscaMunicipes = (q: string) =>
   useQuery({
     queryKey: ['municipes', 'list', { q, page: 1, per_page: 20 }],
     queryFn: ({ signal }) => http.list<MunicipeListItem>('/api/v1/municipes', { q, page: 1, per_page: 20 }, signal),
+    enabled: q.trim().length >= 3,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Citizens for the picker of a new registration (the registry's search: name, CPF, CNS or date), each saying whether
+ * it may be registered (impedimento: deceased, or already registered).
+ */
+export const useCandidatosCadastro = (q: string) =>
+  useQuery({
+    queryKey: [...cadastroKeys.all, 'municipes', { q, page: 1, per_page: 20 }],
+    queryFn: ({ signal }) =>
+      http.list<CandidatoCadastro>(`${cadastros.base}/municipes`, { q, page: 1, per_page: 20 }, signal),
     enabled: q.trim().length >= 3,
     placeholderData: keepPreviousData,
   });
