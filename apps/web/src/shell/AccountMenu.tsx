@@ -1,0 +1,54 @@
+// The account menu of the top bar, in a chunk of its own (firstUse.tsx): loaded the first time its button is used.
+import { Menu } from '@mantine/core';
+import { IconBuildingHospital, IconLogout, IconUser } from '@tabler/icons-react';
+import { useEffect, useRef, type ReactElement, type Ref } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Usuario } from '@saude/shared';
+import { LOGIN, SELECIONAR_UNIDADE, useLogout } from '../lib/session';
+import type { FirstUse } from './firstUse';
+
+export default function AccountMenu({
+  usuario,
+  use,
+  trigger,
+}: {
+  usuario: Usuario;
+  use: FirstUse;
+  trigger: (ref: Ref<HTMLButtonElement>) => ReactElement;
+}) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Where the plain button left off; an open menu holds the focus itself.
+    if (use.focused && !use.opened) ref.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const sair = async () => {
+    await logout();
+    await navigate(LOGIN, { replace: true });
+  };
+  return (
+    <Menu position="bottom-end" width={220} withArrow defaultOpened={use.opened}>
+      <Menu.Target>{trigger(ref)}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{usuario.nome}</Menu.Label>
+        <Menu.Item component={Link} to="/conta" leftSection={<IconUser size={18} aria-hidden />} mih={44}>
+          Minha conta
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={SELECIONAR_UNIDADE}
+          leftSection={<IconBuildingHospital size={18} aria-hidden />}
+          mih={44}
+        >
+          Trocar unidade
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void sair()} mih={44}>
+          Sair
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
