@@ -1,6 +1,6 @@
 // A group of the folded menu opens its links in a flyout; its code loads on first use (firstUse.tsx).
 import { Menu } from '@mantine/core';
-import { useEffect, useRef, type ReactElement, type Ref } from 'react';
+import { useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useRouteInfo } from '../lib/routeInfo';
 import type { FirstUse } from './firstUse';
@@ -18,9 +18,12 @@ export default function FoldedGroupMenu({
   const { pathname } = useLocation();
   const { prefetch } = useRouteInfo();
   const ref = useRef<HTMLButtonElement>(null);
+  // Mounted closed, then opened: Mantine gives the focus back on close only to what had it when the menu opened
+  // (the real button, not the plain one it replaced).
+  const [opened, setOpened] = useState(false);
   useEffect(() => {
-    // Where the plain button left off; an open flyout holds the focus itself.
-    if (use.focused && !use.opened) ref.current?.focus();
+    if (use.focused) ref.current?.focus();
+    if (use.opened) setOpened(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
@@ -31,11 +34,15 @@ export default function FoldedGroupMenu({
       trigger="click-hover"
       openDelay={80}
       closeDelay={200}
-      defaultOpened={use.opened}
+      opened={opened}
+      onChange={setOpened}
+      // Mantine's focus placeholder is a focusable div inside role="menu" (axe aria-required-children, critical).
+      withInitialFocusPlaceholder={false}
     >
       <Menu.Target>{trigger(ref)}</Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{item.nome}</Menu.Label>
+        {/* A visual heading only: a menu holds menu items (axe aria-required-children); it is named by its button. */}
+        <Menu.Label aria-hidden>{item.nome}</Menu.Label>
         {leaves(item).map((leaf) => (
           <Menu.Item
             key={leaf.id}

@@ -1,17 +1,9 @@
 // The shell's menus and tooltips are not in the first load (issue 15: the popover engine behind them, floating-ui,
-// is ~30 kB gzip). A trigger is drawn plain until its first use; hovering, focusing or pressing it loads the real
-// component, which takes its place — open when it was pressed (or hovered, for hover menus), focused when it had the
-// focus, so neither a keyboard user nor a click notices the swap. After the first screen the code is fetched while
+// is ~30 kB gzip). A trigger is drawn plain until its first use; hovering or focusing it fetches the real component,
+// pressing it (or hovering, for hover menus) puts the real one in its place, open, and focused when the plain one had
+// the focus, so neither a keyboard user nor a click notices the swap. After the first screen the code is fetched while
 // the browser is idle (not on save-data or 2G), so it is there offline too.
-import {
-  lazy,
-  startTransition,
-  useEffect,
-  useState,
-  type ComponentType,
-  type FocusEvent,
-  type SyntheticEvent,
-} from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType, type SyntheticEvent } from 'react';
 import { prefetchAllowed } from '../lib/network';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
@@ -46,8 +38,10 @@ export function useFirstUse(preload: () => Promise<unknown>, { openOnHover = fal
     );
   };
   const intent = {
-    onMouseEnter: start(openOnHover),
-    onFocus: (e: FocusEvent<HTMLElement>) => start(false)(e),
+    onMouseEnter: openOnHover ? start(true) : () => void preload().catch(() => undefined),
+    // Focus only fetches: swapping the button between a press and its release would lose the click (a slow device
+    // commits in between). Enter and Space press the button, which opens.
+    onFocus: () => void preload().catch(() => undefined),
     onClick: start(true),
   };
   return { use, intent };
