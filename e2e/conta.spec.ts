@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, fillLogin, test } from './fixtures';
+import { expect, expectAccessible, fillLogin, test } from './fixtures';
 
 const AVISO_DEMO = 'Demonstração — não use com dados reais';
 
@@ -67,6 +67,7 @@ test.describe('first start without the demo', () => {
   });
 
   test('the manager signs in with the one-time password and must choose a new one first', async ({ page }) => {
+    test.slow();
     await test.step('The sign-in page has no demo warning', async () => {
       await page.goto(`${baseURL}/login`);
       await expect(page.getByRole('textbox', { name: 'Login', exact: true })).toBeVisible();
@@ -88,6 +89,8 @@ test.describe('first start without the demo', () => {
       await form.getByRole('textbox', { name: 'Confirmação da nova senha', exact: true }).fill('password123');
       await form.getByRole('button', { name: 'Salvar nova senha' }).click();
       await expect(form.getByText('é uma das senhas mais usadas e fáceis de adivinhar; escolha outra')).toBeVisible();
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expectAccessible(page, '/login/nova_senha com erro');
     });
     await test.step('A good one is saved and the manager goes where they were going', async () => {
       await form.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('ipê amarelo na praça');

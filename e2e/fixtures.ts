@@ -38,7 +38,7 @@ export async function chooseUnit(page: Page, unidade?: string) {
   await expect(page).toHaveURL(/\/selecionar_unidade_saude/);
   const cards = page.getByRole('list', { name: 'Suas lotações' }).getByRole('listitem');
   const card = unidade ? cards.filter({ hasText: unidade }).first() : cards.first();
-  await card.click();
+  await card.getByRole('button').click();
 }
 
 export const test = base.extend<Fixtures>({

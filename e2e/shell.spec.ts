@@ -1,7 +1,11 @@
+import type { Page } from '@playwright/test';
 import { chooseUnit, expect, expectAccessible, fillLogin, sideMenu, test } from './fixtures';
 
 const MSG_403 = 'Você não está autorizado a executar essa ação.';
 const MSG_404 = 'Essa página não pode ser encontrada.';
+
+/** Issue 12: every page has exactly one h1 (the page's title). */
+const expectOneH1 = (page: Page) => expect(page.locator('h1')).toHaveCount(1);
 
 test('a wrong password keeps me on the login page with "Login ou senha inválidos."', async ({ page }) => {
   await page.goto('/login');
@@ -9,14 +13,22 @@ test('a wrong password keeps me on the login page with "Login ou senha inválido
   await expect(page.getByRole('alert')).toHaveText('Login ou senha inválidos.');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('textbox', { name: 'Senha', exact: true })).toHaveValue('');
+  await expectOneH1(page);
+  await expectAccessible(page, '/login com erro');
 });
 
 test('an ACS working in two units chooses one and lands on the home of that unit', async ({ page, signInAs }) => {
+  // Several axe-core passes: each takes seconds on a loaded 2-core machine.
+  test.slow();
   await signInAs('acs');
   await test.step('Then I am asked to choose a unit, with CNES, profile and team', async () => {
     await expect(page).toHaveURL(/\/selecionar_unidade_saude/);
     const cards = page.getByRole('list', { name: 'Suas lotações' }).getByRole('listitem');
     await expect(cards).toHaveCount(2);
+    // Each card is still a button inside its list item (issue 12: the role was replaced by listitem).
+    await expect(cards.getByRole('button', { name: /UBS Jardim das Palmeiras/ })).toBeVisible();
+    await expectOneH1(page);
+    await expectAccessible(page, 'seleção de unidade');
     await expect(cards.filter({ hasText: 'UBS Jardim das Palmeiras' })).toContainText('CNES 9900022');
     await expect(cards.filter({ hasText: 'UBS Jardim das Palmeiras' })).toContainText(
       'Equipe ESF Jardim das Palmeiras',
@@ -35,6 +47,8 @@ test('an ACS working in two units chooses one and lands on the home of that unit
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Início' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
+    await expectOneH1(page);
+    await expectAccessible(page, 'início');
   });
   await test.step('And I can switch to the other unit from the top bar', async () => {
     await page.getByRole('link', { name: /Trocar unidade$/ }).click();
@@ -138,16 +152,24 @@ test('the side menu follows the screen width and both toggles cycle as the spec 
 });
 
 test('a page the profile may not open shows the 403 page', async ({ page, signInWithUnit }) => {
+  // An axe-core pass takes seconds on a loaded 2-core machine.
+  test.slow();
   await signInWithUnit('medico');
   // The doctor may find and edit citizens but not register them (packages/shared/src/access.ts).
   await page.goto('/municipes/new');
   await expect(page.getByText(MSG_403)).toBeVisible();
+  await expectOneH1(page);
+  await expectAccessible(page, '403');
 });
 
 test('an unknown address shows the 404 page with a way home', async ({ page, signInWithUnit }) => {
+  // An axe-core pass takes seconds on a loaded 2-core machine.
+  test.slow();
   await signInWithUnit('acs', 'UBS Centro');
   await page.goto('/rota-inexistente');
   await expect(page.getByRole('heading', { name: MSG_404 })).toBeVisible();
+  await expectOneH1(page);
+  await expectAccessible(page, '404');
   await page.getByRole('link', { name: 'Voltar ao início' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -155,12 +177,16 @@ test('an unknown address shows the 404 page with a way home', async ({ page, sig
 test('opening my account while signed out asks me to sign in and brings me back; signing out ends the session', async ({
   page,
 }) => {
+  // Several axe-core passes: each takes seconds on a loaded 2-core machine.
+  test.slow();
   await page.goto('/conta');
   await expect(page).toHaveURL(/\/login\?retorno=%2Fconta$/);
   await fillLogin(page, 'recepcao', 'saude123');
   await expect(page).toHaveURL(/\/conta$/);
   await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible();
   await expect(page.getByText('recepcao', { exact: true })).toBeVisible();
+  await expectOneH1(page);
+  await expectAccessible(page, '/conta');
 
   await test.step('A wrong current password is shown on its field', async () => {
     await page.getByRole('textbox', { name: 'Senha atual', exact: true }).fill('nao-e-esta');
@@ -168,6 +194,7 @@ test('opening my account while signed out asks me to sign in and brings me back;
     await page.getByRole('textbox', { name: 'Confirmação da nova senha', exact: true }).fill('outra-senha-123');
     await page.getByRole('button', { name: 'Alterar senha' }).click();
     await expect(page.getByText('não confere com a senha atual')).toBeVisible();
+    await expectAccessible(page, '/conta com erro');
   });
 
   await test.step('Sair ends the session and the account page asks for sign-in again', async () => {
@@ -197,4 +224,64 @@ test('the sign-in page passes axe-core, and a test can make its records through 
   const me = await acs.get('/api/v2/auth/me');
   expect(me.status()).toBe(200);
   expect(await me.json()).toMatchObject({ login: 'acs', unidade_atual: { nome: 'UBS Jardim das Palmeiras' } });
+});
+
+test('on a phone (390 px) the menu drawer and the account menu pass axe-core', async ({ page, signInWithUnit }) => {
+  // Several axe-core passes: each takes seconds on a loaded 2-core machine.
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithUnit('acs', 'UBS Centro');
+  const menu = sideMenu(page);
+  await expect(menu).toHaveAttribute('data-menu-mode', 'hide');
+  await page.getByRole('button', { name: 'Alternar menu', exact: true }).click();
+  await expect(menu).toHaveAttribute('data-menu-mode', 'open');
+  await expect(menu.getByRole('link', { name: 'Início' })).toBeVisible();
+  await expectAccessible(page, 'menu aberto a 390 px');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('data-menu-mode', 'hide');
+  await page.getByRole('button', { name: /minha conta$/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Minha conta' })).toBeVisible();
+  await expectAccessible(page, 'menu da conta a 390 px');
+});
+
+test('the menus load on first use and open by keyboard as by mouse', async ({ page, signInWithUnit }) => {
+  // Several axe-core passes: each takes seconds on a loaded 2-core machine.
+  test.slow();
+  await signInWithUnit('acs', 'UBS Centro');
+  await test.step('The account menu opens with Enter on its button, and Escape gives the focus back', async () => {
+    const account = page.getByRole('button', { name: /minha conta$/ });
+    await account.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Minha conta' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem', { name: 'Minha conta' })).toBeHidden();
+    await expect(account).toBeFocused();
+  });
+  await test.step('Folded (800 px), a group of the menu opens its links with a click', async () => {
+    await page.setViewportSize({ width: 800, height: 1280 });
+    const menu = sideMenu(page);
+    await expect(menu).toHaveAttribute('data-menu-mode', 'fold');
+    const group = menu.getByRole('button', { name: 'Atenção primária' });
+    await group.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menuitem').first()).toBeVisible();
+    await expectAccessible(page, 'menu recolhido com grupo aberto');
+  });
+});
+
+test('offline, a screen this device never opened says so instead of reloading', async ({
+  page,
+  context,
+  signInWithUnit,
+}) => {
+  await signInWithUnit('recepcao');
+  const link = sideMenu(page).getByRole('link', { name: 'Munícipes' });
+  await expect(link).toBeVisible();
+  await context.setOffline(true);
+  await link.click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sem conexão — esta tela ainda não foi aberta neste aparelho' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/municipes$/);
+  await expectAccessible(page, 'tela não carregada, sem conexão');
 });

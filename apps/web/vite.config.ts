@@ -75,5 +75,27 @@ function slimAndPrecompress(): Plugin {
 export default defineConfig({
   plugins: [react(), slimAndPrecompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // Left to itself the bundler merges modules by "who imports them", so a list screen that needs one Mantine
+        // component fetched the chunk it shared with imask, or zod with dayjs (issue 15). The libraries only forms use
+        // get chunks of their own; what is left follows the screens.
+        codeSplitting: {
+          // Only the named libraries: their dependencies (React, Mantine's core) stay where the screens need them.
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'imask', test: /node_modules[\\/](imask|react-imask)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'datas', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
+            { name: 'hook-form', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -66,6 +66,8 @@ export const msg = {
   falhaAoRemoverTexto: 'Não foi possível remover os dados. Tente novamente mais tarde.',
   cepNaoEncontrado: 'CEP não encontrado',
   falhaComunicacao: 'Falha na comunicação',
+  /** Offline, a screen whose code was never fetched on this device cannot open (issue 12). */
+  telaNaoAbertaOffline: 'Sem conexão — esta tela ainda não foi aberta neste aparelho',
   sucesso: 'Sucesso',
   removido: (resource: string) => interpolate('%{1} foi removido(a).', resource),
   salvaComSucesso: (salvar: string) => interpolate('%{1} foi salva com sucesso', salvar),

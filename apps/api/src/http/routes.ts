@@ -17,6 +17,7 @@ import { opcoesFiltroRoutes } from '../modules/atencao_primaria/opcoes/routes';
 import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
 import { auditoriaRoutes } from '../modules/auditoria/routes';
 import { enderecosRoutes } from '../modules/enderecos/routes';
+import { codigosRoutes } from '../modules/codigos/routes';
 import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
 import { parametrosUnidadeRoutes } from '../modules/parametros/unidades_saude/routes';
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance, config: Config, db: D
   await app.register(menusRoutes, { prefix: '/api/menus' });
   await app.register(parametrizacaoRoutes(config), { prefix: '/api/ferramentas/parametrizacao' });
   await app.register(parametrosUnidadeRoutes, { prefix: '/api/v1/parametros/unidades_saude' });
+  await app.register(codigosRoutes, { prefix: '/api/v1/codigos' });
   await app.register(enderecosRoutes(config), { prefix: '/api/v1/enderecos' });
   await app.register(municipesRoutes, { prefix: '/api/v1/municipes' });
   await app.register(municipesPermissaoRoutes, { prefix: '/api/municipes' });

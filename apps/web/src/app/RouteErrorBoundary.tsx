@@ -1,16 +1,48 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { msg } from '@saude/shared/messages';
 import { ErrorPage } from '../lib/feedback/ErrorPage';
+import { useOnline } from '../lib/network';
 import { isChunkLoadError, reloadOnce } from './chunkReload';
 
 /** errorElement of the routes: 403/404 thrown by guards show their page; anything else is a 500. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  const online = useOnline();
   const chunk = isChunkLoadError(error);
+  // Offline, a reload would only trade this screen for the browser's "no internet" page (issue 12): stay and say so.
+  const offline = chunk && !online;
   useEffect(() => {
-    if (chunk) reloadOnce();
-  }, [chunk]);
+    if (chunk && !offline) reloadOnce();
+  }, [chunk, offline]);
+  if (offline) return <OfflineScreen />;
   if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 404))
     return <ErrorPage status={error.status} />;
   return <ErrorPage status={500} />;
+}
+
+/** A screen whose code this device never fetched, asked for offline. Back online, the page reloads by itself. */
+function OfflineScreen() {
+  return (
+    <Center mih="60vh" p="md">
+      <Stack align="center" gap="md" maw={520} ta="center" data-testid="erro-offline">
+        <Text c="cyan.8" lh={1} aria-hidden>
+          <IconWifiOff size={64} />
+        </Text>
+        <Title order={1} fz="h3">
+          {msg.telaNaoAbertaOffline}
+        </Title>
+        <Button
+          variant="light"
+          size="md"
+          leftSection={<IconRefresh size={18} aria-hidden />}
+          onClick={() => window.location.reload()}
+        >
+          Tentar novamente
+        </Button>
+      </Stack>
+    </Center>
+  );
 }

@@ -5,7 +5,7 @@ import { NotFoundPage } from '../lib/feedback/ErrorPage';
 import type { RouteInfo } from '../lib/routeInfo';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { guardLoader, loginLoader, novaSenhaLoader, requireUsuario, type RouteHandle } from './guards';
-import { prefetchAllowed } from './prefetch';
+import { prefetchAllowed } from '../lib/network';
 import { AppLoading, RootLayout } from './RootLayout';
 import { blocoRoutes } from '../modules/municipes/blocos/routes';
 

@@ -1,5 +1,4 @@
-import { ModalsProvider } from '@mantine/modals';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useUsuario } from '../lib/session';
 import { SideMenu } from './SideMenu';
@@ -7,6 +6,11 @@ import { TopBar } from './TopBar';
 import { useMenuMode } from './useMenuMode';
 import { useNav } from './useNav';
 import classes from './Shell.module.css';
+
+// Confirmations (modals.openConfirmModal: delete, unsaved changes) are drawn by the provider, which listens for them
+// from anywhere; it needs not wrap the page. Its code (Modal, scroll lock, the popover engine) comes right after the
+// first screen instead of before it (issue 15), long before any screen can ask a question.
+const ModalsProvider = lazy(() => import('@mantine/modals').then((m) => ({ default: m.ModalsProvider })));
 
 /** Default layout of spec §2: top bar, side menu, content. The route loader has already loaded the user. */
 export function ShellLayout() {
@@ -32,13 +36,13 @@ export function ShellLayout() {
         )}
         <main id="conteudo" className={classes.main} tabIndex={-1}>
           <div className={classes.container}>
-            {/* Confirmations live with the screens that ask them; the sign-in page never loads modal code. */}
-            <ModalsProvider>
-              <Outlet />
-            </ModalsProvider>
+            <Outlet />
           </div>
         </main>
       </div>
+      <Suspense fallback={null}>
+        <ModalsProvider />
+      </Suspense>
     </div>
   );
 }

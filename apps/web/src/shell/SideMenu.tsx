@@ -1,11 +1,13 @@
-import { ActionIcon, Menu, NavLink, Skeleton, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, NavLink, Skeleton, Stack } from '@mantine/core';
 import { IconChevronRight, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useRouteInfo } from '../lib/routeInfo';
 import { AreaIcon } from './areaIcon';
+import { lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
+import { Hint } from './Hint';
 import type { MenuAction, MenuMode } from './menuMode';
-import { containsActive, isActivePath, leaves, type NavItem } from './menuTree';
+import { containsActive, isActivePath, type NavItem } from './menuTree';
 import classes from './Shell.module.css';
 
 export const MENU_ID = 'menu-principal';
@@ -33,7 +35,7 @@ export function SideMenu({ mode, send, nav, loading }: Props) {
       }}
     >
       <div className={classes.navHeader}>
-        <Tooltip label={expanded ? 'Recolher menu' : 'Expandir menu'} position="right" withArrow>
+        <Hint label={expanded ? 'Recolher menu' : 'Expandir menu'} position="right">
           <ActionIcon
             ref={toggleRef}
             variant="subtle"
@@ -50,7 +52,7 @@ export function SideMenu({ mode, send, nav, loading }: Props) {
               <IconLayoutSidebarLeftExpand size={24} aria-hidden />
             )}
           </ActionIcon>
-        </Tooltip>
+        </Hint>
       </div>
       {mode === 'fold' ? <FoldedItems items={items} /> : <Tree items={items} depth={0} />}
       {loading && (
@@ -111,7 +113,7 @@ function FoldedItems({ items }: { items: NavItem[] }) {
         if (item.children.length === 0 && item.path) {
           const path = item.path;
           return (
-            <Tooltip key={item.id} label={item.nome} position="right" withArrow>
+            <Hint key={item.id} label={item.nome} position="right">
               <Link
                 to={path}
                 className={classes.foldItem}
@@ -123,49 +125,37 @@ function FoldedItems({ items }: { items: NavItem[] }) {
               >
                 <AreaIcon area={item.area} size={26} />
               </Link>
-            </Tooltip>
+            </Hint>
           );
         }
-        return (
-          <Menu
-            key={item.id}
-            position="right-start"
-            offset={6}
-            withArrow
-            trigger="click-hover"
-            openDelay={80}
-            closeDelay={200}
-          >
-            <Menu.Target>
-              <button
-                type="button"
-                className={classes.foldItem}
-                aria-label={item.nome}
-                data-active={active || undefined}
-                style={{ border: 0, background: 'none' }}
-              >
-                <AreaIcon area={item.area} size={26} />
-                <IconChevronRight size={12} aria-hidden />
-              </button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{item.nome}</Menu.Label>
-              {leaves(item).map((leaf) => (
-                <Menu.Item
-                  key={leaf.id}
-                  component={Link}
-                  to={leaf.path ?? '/'}
-                  aria-current={leaf.path && isActivePath(leaf.path, pathname) ? 'page' : undefined}
-                  onMouseEnter={() => leaf.path && prefetch(leaf.path)}
-                  style={{ minHeight: 44 }}
-                >
-                  {leaf.nome}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        );
+        return <FoldedGroup key={item.id} item={item} active={active} />;
       })}
     </Stack>
+  );
+}
+
+const FoldedGroupMenu = lazyOnFirstUse(() => import('./FoldedGroupMenu'));
+
+/** A group of the folded menu: its flyout's code comes with the first hover, focus or press (firstUse.tsx). */
+function FoldedGroup({ item, active }: { item: NavItem; active: boolean }) {
+  const { use, intent } = useFirstUse(FoldedGroupMenu.preload, { openOnHover: true });
+  useIdleWarmUp(FoldedGroupMenu.preload);
+  const trigger = (ref?: Ref<HTMLButtonElement>, plain?: object) => (
+    <button
+      ref={ref}
+      type="button"
+      className={classes.foldItem}
+      aria-label={item.nome}
+      data-active={active || undefined}
+      style={{ border: 0, background: 'none' }}
+      {...plain}
+    >
+      <AreaIcon area={item.area} size={26} />
+      <IconChevronRight size={12} aria-hidden />
+    </button>
+  );
+  const plain = trigger(undefined, { ...intent, 'aria-haspopup': 'menu', 'aria-expanded': false });
+  return (
+    <Suspense fallback={plain}>{use ? <FoldedGroupMenu item={item} use={use} trigger={trigger} /> : plain}</Suspense>
   );
 }

@@ -1,22 +1,23 @@
-import { ActionIcon, Avatar, Badge, Box, Menu, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Box, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useFullscreenDocument, useNetwork } from '@mantine/hooks';
 import {
   IconAlertTriangle,
   IconBuildingHospital,
   IconChevronDown,
-  IconLogout,
   IconMaximize,
   IconMenu2,
   IconMinimize,
-  IconUser,
   IconWifi,
   IconWifiOff,
 } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Suspense, type Ref } from 'react';
+import { Link } from 'react-router';
 import type { Usuario } from '@saude/shared';
 import { msg } from '@saude/shared/messages';
 import { useParametrizacao } from '../lib/parametrizacao';
-import { LOGIN, SELECIONAR_UNIDADE, useLogout } from '../lib/session';
+import { SELECIONAR_UNIDADE } from '../lib/session';
+import { lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
+import { Hint, HintTooltip } from './Hint';
 import { showsTopToggle, type MenuAction, type MenuMode } from './menuMode';
 import { MENU_ID } from './SideMenu';
 import classes from './Shell.module.css';
@@ -49,7 +50,7 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
       <div className={classes.spacer} />
       <NetworkStatus />
       {usuario.unidade_atual && (
-        <Tooltip label="Trocar unidade">
+        <Hint label="Trocar unidade">
           <Link
             to={SELECIONAR_UNIDADE}
             className={`${classes.headerButton} ${classes.textBand}`}
@@ -59,10 +60,10 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
             <IconBuildingHospital size={22} aria-hidden style={{ flex: '0 0 auto' }} />
             <span className={classes.unitName}>{usuario.unidade_atual.nome}</span>
           </Link>
-        </Tooltip>
+        </Hint>
       )}
       <FullscreenToggle />
-      <AccountMenu usuario={usuario} />
+      <AccountButton usuario={usuario} />
     </header>
   );
 }
@@ -118,7 +119,7 @@ function FullscreenToggle() {
   if (typeof document === 'undefined' || !document.fullscreenEnabled) return null;
   const label = fullscreen ? 'Sair da tela cheia' : 'Tela cheia';
   return (
-    <Tooltip label={label}>
+    <Hint label={label}>
       <ActionIcon
         variant="transparent"
         color="white"
@@ -130,7 +131,7 @@ function FullscreenToggle() {
       >
         {fullscreen ? <IconMinimize size={22} aria-hidden /> : <IconMaximize size={22} aria-hidden />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -143,44 +144,25 @@ const initials = (nome: string) =>
     .join('')
     .toUpperCase();
 
-function AccountMenu({ usuario }: { usuario: Usuario }) {
-  const logout = useLogout();
-  const navigate = useNavigate();
-  const sair = async () => {
-    await logout();
-    await navigate(LOGIN, { replace: true });
-  };
+const AccountMenu = lazyOnFirstUse(() => import('./AccountMenu'));
+
+/** The account button; its menu's code comes with the first use (firstUse.tsx). */
+function AccountButton({ usuario }: { usuario: Usuario }) {
+  const { use, intent } = useFirstUse(AccountMenu.preload);
+  useIdleWarmUp(AccountMenu.preload, HintTooltip.preload);
+  const trigger = (ref?: Ref<HTMLButtonElement>, plain?: object) => (
+    // Named by what it shows (axe: label-content-name-mismatch): the initials, the name, then what it opens.
+    <UnstyledButton ref={ref} className={`${classes.headerButton} ${classes.textBand}`} {...plain}>
+      <Avatar size={32} color="white" variant="outline" radius="xl">
+        {initials(usuario.nome)}
+      </Avatar>
+      <span className={classes.userName}>{usuario.nome}</span>
+      <VisuallyHidden>, minha conta</VisuallyHidden>
+      <IconChevronDown size={16} aria-hidden />
+    </UnstyledButton>
+  );
+  const plain = trigger(undefined, { ...intent, 'aria-haspopup': 'menu', 'aria-expanded': false });
   return (
-    <Menu position="bottom-end" width={220} withArrow>
-      <Menu.Target>
-        {/* Named by what it shows (axe: label-content-name-mismatch): the initials, the name, then what it opens. */}
-        <UnstyledButton className={`${classes.headerButton} ${classes.textBand}`}>
-          <Avatar size={32} color="white" variant="outline" radius="xl">
-            {initials(usuario.nome)}
-          </Avatar>
-          <span className={classes.userName}>{usuario.nome}</span>
-          <VisuallyHidden>, minha conta</VisuallyHidden>
-          <IconChevronDown size={16} aria-hidden />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{usuario.nome}</Menu.Label>
-        <Menu.Item component={Link} to="/conta" leftSection={<IconUser size={18} aria-hidden />} mih={44}>
-          Minha conta
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={SELECIONAR_UNIDADE}
-          leftSection={<IconBuildingHospital size={18} aria-hidden />}
-          mih={44}
-        >
-          Trocar unidade
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void sair()} mih={44}>
-          Sair
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={plain}>{use ? <AccountMenu usuario={usuario} use={use} trigger={trigger} /> : plain}</Suspense>
   );
 }

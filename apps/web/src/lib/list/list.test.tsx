@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '@mantine/core';
 import { z } from 'zod';
 import { renderWithProviders } from '../../test/render';
 import { DataList } from './DataList';
+import { FilterDate } from './filters';
 import { ListLayout } from './ListLayout';
 import { SearchBox } from './SearchBox';
 import { listParamsSchema, parseSearch, useListParams } from './listParams';
@@ -201,5 +202,25 @@ describe('ListLayout on small screens', () => {
     renderWithProviders(<Pagina ativos={2} />);
     expect(screen.queryByRole('button', { name: /Filtros/ })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Micro-área' })).toBeVisible();
+  });
+});
+
+describe('FilterDate', () => {
+  it('shows the filter in effect while the picker loads, then asks only with a whole date', async () => {
+    const asked: Array<string | undefined> = [];
+    const { user } = renderWithProviders(
+      <FilterDate label="Cadastrado de" value="2024-03-05" onChange={(v) => asked.push(v)} />,
+    );
+    // Drawn at once (the picker's code comes after the list): the same field, with the date in effect.
+    expect(screen.getByLabelText('Cadastrado de')).toHaveValue('05/03/2024');
+    const picker = () => screen.getByRole('textbox', { name: 'Cadastrado de' });
+    await vi.waitFor(() => expect(picker()).not.toHaveAttribute('readonly'));
+    const field = picker();
+    expect(field).toHaveValue('05/03/2024');
+    await user.clear(field);
+    await user.type(field, '0102202');
+    expect(asked).toEqual([undefined]);
+    await user.type(field, '5');
+    expect(asked).toEqual([undefined, '2025-02-01']);
   });
 });

@@ -74,39 +74,40 @@ export function SelecionarUnidadePage() {
             const current = l.unidade_saude_id === atual;
             const busy = selecionar.isPending && selecionar.variables === l.unidade_saude_id;
             return (
-              <UnstyledButton
-                key={`${l.unidade_saude_id}-${l.perfil_nome}-${l.ocupacao}`}
-                role="listitem"
-                className={classes.unitCard}
-                data-current={current || undefined}
-                disabled={selecionar.isPending}
-                onClick={() => void escolher(l)}
-                aria-label={`${l.unidade_nome}, CNES ${l.cnes}, ${l.perfil_nome}${current ? ', unidade atual' : ''}`}
-              >
-                <Group wrap="nowrap" align="flex-start" gap="md">
-                  <IconBuildingHospital size={32} className={classes.unitIcon} aria-hidden />
-                  <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                    <Group gap="xs" wrap="wrap">
-                      <Text fw={700} fz="lg" className={classes.unitName}>
-                        {l.unidade_nome}
+              // The list item holds the button, so the card stays a button to assistive technology (issue 12).
+              <div role="listitem" key={`${l.unidade_saude_id}-${l.perfil_nome}-${l.ocupacao}`}>
+                {/* Named by what it shows (no aria-label: axe label-content-name-mismatch). */}
+                <UnstyledButton
+                  className={classes.unitCard}
+                  data-current={current || undefined}
+                  disabled={selecionar.isPending}
+                  onClick={() => void escolher(l)}
+                >
+                  <Group wrap="nowrap" align="flex-start" gap="md">
+                    <IconBuildingHospital size={32} className={classes.unitIcon} aria-hidden />
+                    <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                      <Group gap="xs" wrap="wrap">
+                        <Text fw={700} fz="lg" className={classes.unitName}>
+                          {l.unidade_nome}
+                        </Text>
+                        {current && (
+                          <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
+                            Unidade atual
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="sm">CNES {l.cnes}</Text>
+                      <Text size="sm">
+                        {l.perfil_nome} · {l.ocupacao}
                       </Text>
-                      {current && (
-                        <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
-                          Unidade atual
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="sm">CNES {l.cnes}</Text>
-                    <Text size="sm">
-                      {l.perfil_nome} · {l.ocupacao}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {l.equipe_nome ? `Equipe ${l.equipe_nome}` : 'Sem equipe'}
-                    </Text>
-                  </Stack>
-                  {busy && <Loader size="sm" aria-label="Selecionando" />}
-                </Group>
-              </UnstyledButton>
+                      <Text size="sm" c="dimmed">
+                        {l.equipe_nome ? `Equipe ${l.equipe_nome}` : 'Sem equipe'}
+                      </Text>
+                    </Stack>
+                    {busy && <Loader size="sm" aria-label="Selecionando" />}
+                  </Group>
+                </UnstyledButton>
+              </div>
             );
           })}
         </SimpleGrid>

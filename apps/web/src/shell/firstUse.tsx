@@ -1,0 +1,70 @@
+// The shell's menus and tooltips are not in the first load (issue 15: the popover engine behind them, floating-ui,
+// is ~30 kB gzip). A trigger is drawn plain until its first use; hovering or focusing it fetches the real component,
+// pressing it (or hovering, for hover menus) puts the real one in its place, open, and focused when the plain one had
+// the focus, so neither a keyboard user nor a click notices the swap. After the first screen the code is fetched while
+// the browser is idle (not on save-data or 2G), so it is there offline too.
+import { lazy, startTransition, useEffect, useState, type ComponentType, type SyntheticEvent } from 'react';
+import { prefetchAllowed } from '../lib/network';
+
+type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
+
+/** A lazy component whose code can also be fetched ahead (on intent, or when idle). */
+export function lazyOnFirstUse<P>(load: Loader<P>) {
+  let loading: Promise<unknown> | undefined;
+  const preload = () => (loading ??= load().catch((e: unknown) => ((loading = undefined), Promise.reject(e))));
+  const Component = lazy(load);
+  return Object.assign(Component, { preload });
+}
+
+export type FirstUse = {
+  /** Open the real component as soon as it is there. */
+  opened: boolean;
+  /** The plain trigger had the focus: the real one takes it. */
+  focused: boolean;
+};
+
+/**
+ * `use` is null until the first use; `intent` goes on the plain trigger. `open` says which events open (a click
+ * always does; `hover` for menus that open on hover).
+ */
+export function useFirstUse(preload: () => Promise<unknown>, { openOnHover = false } = {}) {
+  const [use, setUse] = useState<FirstUse | null>(null);
+  const start = (opened: boolean) => (e: SyntheticEvent<HTMLElement>) => {
+    preload().catch(() => undefined);
+    const focused = e.currentTarget === document.activeElement;
+    // A transition: the plain trigger stays on screen (and focused) until the real one is ready.
+    startTransition(() =>
+      setUse((u) => ({ opened: opened || (u?.opened ?? false), focused: focused || (u?.focused ?? false) })),
+    );
+  };
+  const intent = {
+    onMouseEnter: openOnHover ? start(true) : () => void preload().catch(() => undefined),
+    // Focus only fetches: swapping the button between a press and its release would lose the click (a slow device
+    // commits in between). Enter and Space press the button, which opens.
+    onFocus: () => void preload().catch(() => undefined),
+    onClick: start(true),
+  };
+  return { use, intent };
+}
+
+let idleWarmUp: Array<() => Promise<unknown>> = [];
+let scheduled = false;
+
+/** Fetches these components' code once the first screen is drawn and the browser is idle. */
+export function useIdleWarmUp(...preloads: Array<() => Promise<unknown>>) {
+  useEffect(() => {
+    idleWarmUp.push(...preloads);
+    if (scheduled || !prefetchAllowed()) return;
+    scheduled = true;
+    const run = () => {
+      for (const p of idleWarmUp) p().catch(() => undefined);
+      idleWarmUp = [];
+      scheduled = false;
+    };
+    // Safari has no requestIdleCallback: a little after the first screen instead.
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5000 });
+    else setTimeout(run, 2000);
+    // Registered once per shell; the list is drained by the first idle moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
