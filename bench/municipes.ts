@@ -19,6 +19,7 @@ import {
   buscaSimples,
   countSql,
   pageSql,
+  semResultadoSql,
   wordSimilaritySetup,
   type Busca,
 } from '../apps/api/src/modules/municipes/search';
@@ -164,9 +165,13 @@ try {
     const first = await q(pageSql(busca, page));
     if (!busca.where) await q(countSql(busca));
     if (first.rowCount === 0 && busca.fallback) {
+      // As the service: only the words that match nobody as typed are retried tolerating misspellings.
+      const sem = ((await q(semResultadoSql(busca.termos))).rows[0]?.sem ?? []) as boolean[];
+      const fuzzy = new Set(busca.termos.filter((_, i) => sem[i]).map((t) => t.chave));
+      if (fuzzy.size === 0) return;
       await raw.query('begin');
       await q(wordSimilaritySetup);
-      await q(pageSql(busca.fallback, page));
+      await q(pageSql(busca.fallback(fuzzy), page));
       await raw.query('commit');
     }
   }
