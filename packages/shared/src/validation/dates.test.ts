@@ -122,7 +122,12 @@ describe('age in Portuguese (spec §5, ux.md: months only under 2 years, days on
 
   it('answers the same today as the time-zone database, at every hour around midnight in São Paulo', () => {
     // Plain arithmetic and Intl replace dayjs-tz per row (issue 15); the dates must not move.
-    for (const iso of ['2024-03-05T02:59:59Z', '2024-03-05T03:00:00Z', '2019-02-17T01:59:00Z', '2024-12-31T23:59:59Z']) {
+    for (const iso of [
+      '2024-03-05T02:59:59Z',
+      '2024-03-05T03:00:00Z',
+      '2019-02-17T01:59:00Z',
+      '2024-12-31T23:59:59Z',
+    ]) {
       const d = new Date(iso);
       const expected = new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
       expect(todayIso(d), iso).toBe(
