@@ -7,18 +7,21 @@
 // DATABASE_URL set: a scratch database is created on that server and dropped at the end (your data is not touched);
 // otherwise a throwaway PostgreSQL is started with scripts/pg-throwaway.sh and stopped at the end.
 // Other knobs: BENCH_ITER (default 200 timed runs per search), BENCH_BATCH (rows per INSERT, default 5000), BENCH_KEEP=1
-// (keep the database and the server for EXPLAIN afterwards).
+// (keep the database and the server for EXPLAIN afterwards). The run ends with EXPLAIN ANALYZE of the lookups and, for
+// issue 15, each change's plan before and after: the capped count and the misspelling retry of only the unmatched words.
 import { formatCpf } from '@saude/shared';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEMO_PASSWORD, demoEnderecos } from '../apps/api/src/db/seed/demo';
 import { gerarMunicipe, loadTerritorios, prng, type MunicipeRow } from '../apps/api/src/db/seed/municipes';
+import { municipes } from '../apps/api/src/db/schema';
 import { prepareDatabase } from '../apps/api/src/db/setup';
 import {
   buscaAvancada,
   buscaSimples,
   countSql,
   pageSql,
+  semResultadoSql,
   wordSimilaritySetup,
   type Busca,
 } from '../apps/api/src/modules/municipes/search';
@@ -164,9 +167,13 @@ try {
     const first = await q(pageSql(busca, page));
     if (!busca.where) await q(countSql(busca));
     if (first.rowCount === 0 && busca.fallback) {
+      // As the service: only the words that match nobody as typed are retried tolerating misspellings.
+      const sem = ((await q(semResultadoSql(busca.termos))).rows[0]?.sem ?? []) as boolean[];
+      const fuzzy = new Set(busca.termos.filter((_, i) => sem[i]).map((t) => t.chave));
+      if (fuzzy.size === 0) return;
       await raw.query('begin');
       await q(wordSimilaritySetup);
-      await q(pageSql(busca.fallback, page));
+      await q(pageSql(busca.fallback(fuzzy), page));
       await raw.query('commit');
     }
   }
@@ -270,6 +277,57 @@ try {
   ]);
   client.close();
   await server.stop();
+
+  // ---- plans (issue 15): what the index does, and each change before/after ------------------------------------
+
+  /** EXPLAIN ANALYZE of a statement, in a transaction (the fuzzy step's threshold is set there). */
+  async function explain(title: string, s: SQL, fuzzy = false) {
+    const { sql: text, params } = dialect.sqlToQuery(s);
+    await raw.query('begin');
+    if (fuzzy) await q(wordSimilaritySetup);
+    const plan = (await raw.query(`explain (analyze, buffers, costs off) ${text}`, params as unknown[])).rows.map(
+      (r: Record<string, string>) => r['QUERY PLAN'],
+    );
+    await raw.query('commit');
+    log(`\n--- ${title}`);
+    for (const line of plan) log(`    ${line}`);
+  }
+  const amostra = pickSample(3);
+  await explain(
+    'CPF exato (índice btree de cpf_numero)',
+    pageSql(buscaSimples(amostra.cpf_numero!), { page: 1, per_page: 10 }),
+  );
+  await explain(
+    'CNS exato (índices de codigo_cns e cartao_provisorio)',
+    pageSql(buscaSimples(amostra.codigo_cns!), { page: 1, per_page: 10 }),
+  );
+  await explain(
+    'nome (fragmento): trigram GIN',
+    pageSql(buscaSimples(fragment(amostra.nome)), { page: 1, per_page: 10 }),
+  );
+  const semFiltro = buscaSimples(undefined);
+  await explain(
+    'ANTES: total da lista sem filtro, count(*) de tudo',
+    sql`select count(*)::bigint as total from ${municipes}`,
+  );
+  await explain('DEPOIS: total limitado a 10.001 linhas (X-Total-Count-Limitado)', countSql(semFiltro));
+  // A typo in the last word only: before, every word went through `<%`; now only the one that matched nobody.
+  const comErro = buscaSimples(typo(amostra.nome));
+  if (comErro.fallback) {
+    const todas = new Set(comErro.termos.map((t) => t.chave));
+    const sem = ((await q(semResultadoSql(comErro.termos))).rows[0]?.sem ?? []) as boolean[];
+    const soAsSemResultado = new Set(comErro.termos.filter((_, i) => sem[i]).map((t) => t.chave));
+    await explain(
+      'ANTES: erro de digitação, todas as palavras com <%',
+      pageSql(comErro.fallback(todas), { page: 1, per_page: 10 }),
+      true,
+    );
+    await explain(
+      `DEPOIS: só as palavras sem resultado com <% (${[...soAsSemResultado].join(', ') || 'nenhuma'})`,
+      pageSql(comErro.fallback(soAsSemResultado), { page: 1, per_page: 10 }),
+      true,
+    );
+  }
 } finally {
   await cleanup();
 }

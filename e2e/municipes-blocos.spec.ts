@@ -1,40 +1,57 @@
 // The citizen's clinical blocks (issue 5): health conditions edited and kept, the tab hidden from a profile without
 // the block, read-only for a profile with `show` only. Run: E2E_PORT=3101 npx playwright test e2e/municipes-blocos.spec.ts
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, SCREENSHOTS, SENHA_DEMO, test, type DemoLogin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, SCREENSHOTS, test, type Api } from './fixtures';
 
 const MSG_403 = 'Você não está autorizado a executar essa ação.';
 const INTERNACAO = 'Teve alguma internação nos últimos 12 meses?';
 
 type Item = { id: string; nome: string; data_nascimento: string };
 
-/** A bearer token for `login`, with a current unit picked when the user works in several. */
-async function tokenDe(request: APIRequestContext, login: DemoLogin): Promise<string> {
-  const res = await request.post('/api/v2/auth/login', { data: { login, senha: SENHA_DEMO } });
-  expect(res.ok()).toBe(true);
-  const { token, usuario } = (await res.json()) as { token: string; usuario: { unidade_atual: unknown } };
-  const headers = { authorization: `Bearer ${token}` };
-  if (!usuario.unidade_atual) {
-    const [lotacao] = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{
-      unidade_saude_id: string;
-    }>;
-    await request.put('/api/v2/auth/unidade_atual', { headers, data: { unidade_saude_id: lotacao!.unidade_saude_id } });
-  }
-  return token;
+/** Receita Federal's check digit (weights base.length+1 … 2). */
+function cpfCheckDigit(base: string): number {
+  const sum = [...base].reduce((acc, d, i) => acc + Number(d) * (base.length + 1 - i), 0);
+  return sum % 11 < 2 ? 0 : 11 - (sum % 11);
 }
 
-/** Two demo citizens found through the list API: an adult and a child under 10 (the caregiver question). */
-async function demoCitizens(request: APIRequestContext): Promise<{ adulto: Item; crianca: Item }> {
-  const token = await tokenDe(request, 'enfermagem');
-  const res = await request.get('/api/v1/municipes?per_page=100', { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok()).toBe(true);
-  const rows = (await res.json()) as Item[];
-  const idade = (iso: string) => (Date.now() - Date.parse(iso)) / (365.25 * 24 * 3600 * 1000);
-  const adulto = rows.find((r) => idade(r.data_nascimento) > 30 && idade(r.data_nascimento) < 60);
-  const crianca = rows.find((r) => idade(r.data_nascimento) < 9);
-  expect(adulto, 'an adult in the demo data').toBeTruthy();
-  expect(crianca, 'a child under 9 in the demo data').toBeTruthy();
-  return { adulto: adulto!, crianca: crianca! };
+/** A fresh valid CPF per call (retries never meet the first attempt's citizens). */
+function novoCpf(): string {
+  const base = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
+  const d1 = cpfCheckDigit(base);
+  return `${base}${d1}${cpfCheckDigit(`${base}${d1}`)}`;
+}
+
+/** A valid provisional-style CNS (starts with 7; weighted sum mod 11 is 0, spec §5). */
+function novoCns(): string {
+  for (;;) {
+    const d = [7, ...Array.from({ length: 13 }, () => Math.floor(Math.random() * 10))];
+    const last = (11 - (d.reduce((acc, x, i) => acc + x * (15 - i), 0) % 11)) % 11;
+    if (last < 10) return [...d, last].join('');
+  }
+}
+
+/**
+ * A citizen made through the API with unique data. `naUnidade`: its reference unit is the caller's current unit, so
+ * the caller's unit attends it and may see its health blocks (issue 14); without it, it is in nobody's care.
+ */
+async function novoMunicipe(api: Api, o: { anos: number; sexo_id?: number; naUnidade?: boolean }): Promise<Item> {
+  const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
+  const nasc = new Date();
+  nasc.setFullYear(nasc.getFullYear() - o.anos, nasc.getMonth() - 1);
+  const res = await api.post('/api/v1/municipes', {
+    data: {
+      nome: `Teste Blocos ${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`,
+      data_nascimento: nasc.toISOString().slice(0, 10),
+      sexo_id: o.sexo_id ?? 1,
+      cpf_numero: novoCpf(),
+      codigo_cns: novoCns(),
+      telefones: { celular: '61991837465' },
+      unidade_saude_referencia_id: o.naUnidade === false ? null : me.unidade_atual.id,
+      confirmar_duplicados: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Item;
 }
 
 const pergunta = (page: Page, nome: string) => page.getByRole('radiogroup', { name: nome });
@@ -59,24 +76,19 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1400, height: 900 });
 }
 
-// One worker runs these in order: the surveillance test reads what the nurse saved.
-let adulto: Item;
-let crianca: Item;
-
-test.beforeAll(async ({ request }) => {
-  ({ adulto, crianca } = await demoCitizens(request));
-});
-
 test('a nurse answers the health conditions, saves, and finds them kept after a reload', async ({
   page,
   signInWithUnit,
+  apiAs,
 }) => {
   await signInWithUnit('enfermagem');
+  const adulto = await novoMunicipe(await apiAs('enfermagem'), { anos: 45 });
   await test.step('When I open the citizen and the "Condição de saúde" tab', async () => {
     await page.goto(`/municipes/${adulto.id}/edit`);
     await page.getByRole('tab', { name: 'Condição de saúde' }).click();
     await expect(page).toHaveURL(new RegExp(`/municipes/${adulto.id}/edit/condicao_situacao_saude$`));
     await expect(page.getByRole('heading', { name: 'Condições/situações de saúde gerais' })).toBeVisible();
+    await expectAccessible(page);
   });
   await test.step('And I answer hypertension and a hospitalisation in the last 12 months with its cause', async () => {
     await responder(page, 'Tem hipertensão arterial?', 'Sim');
@@ -92,6 +104,7 @@ test('a nurse answers the health conditions, saves, and finds them kept after a 
     await screenshots(page, 'municipes-condicao-saude-edit');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Condição de saúde foi salva com sucesso')).toBeVisible();
+    await expectAccessible(page);
   });
   await test.step('Then after a reload the answers are still there', async () => {
     await page.reload();
@@ -116,6 +129,7 @@ test('a nurse answers the health conditions, saves, and finds them kept after a 
     await expect(resposta('Por qual causa?')).toHaveText('Pneumonia');
     await expect(resposta('Quais doenças respiratórias?')).toHaveText('Asma');
     await expect(page.getByRole('radiogroup')).toHaveCount(0);
+    await expectAccessible(page);
     await screenshots(page, 'municipes-condicao-saude-view');
   });
 });
@@ -123,8 +137,10 @@ test('a nurse answers the health conditions, saves, and finds them kept after a 
 test('a nurse answers the sociodemographic block of a child, with the caregiver question', async ({
   page,
   signInWithUnit,
+  apiAs,
 }) => {
   await signInWithUnit('enfermagem');
+  const crianca = await novoMunicipe(await apiAs('enfermagem'), { anos: 5 });
   await page.goto(`/municipes/${crianca.id}/edit`);
   await page.getByRole('tab', { name: 'Sociodemográfica' }).click();
   await expect(page).toHaveURL(/\/edit\/sociodemografica$/);
@@ -140,6 +156,7 @@ test('a nurse answers the sociodemographic block of a child, with the caregiver 
   await page.getByRole('combobox', { name: 'Ocupação' }).fill('');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expectAccessible(page);
   await screenshots(page, 'municipes-sociodemografica-edit');
   await page.keyboard.press('Control+s');
   await expect(page.getByText('Informação sociodemográfica foi salva com sucesso')).toBeVisible();
@@ -152,15 +169,20 @@ test('a nurse answers the sociodemographic block of a child, with the caregiver 
   await page.getByRole('tab', { name: 'Sociodemográfica' }).click();
   await expect(page).toHaveURL(/\/edit\/visualizar_sociodemografica$/);
   const resposta = (p: string) => page.getByText(p, { exact: true }).locator('xpath=following-sibling::dd[1]');
-  // The demo data may hold earlier answers: ours are among them.
-  await expect(resposta('Crianças de 0 a 9 anos, com quem fica?')).toContainText('Creche');
-  await expect(resposta('Quais deficiências?')).toContainText('Auditiva');
+  await expect(resposta('Crianças de 0 a 9 anos, com quem fica?')).toHaveText('Creche');
+  await expect(resposta('Quais deficiências?')).toHaveText('Auditiva');
   await expect(resposta('Frequenta escola ou creche?')).toHaveText('Sim');
   await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+  await expectAccessible(page);
   await screenshots(page, 'municipes-sociodemografica-view');
 });
 
-test('reception has no health-conditions tab, and typing its URL answers 403', async ({ page, signInWithUnit }) => {
+test('reception has no health-conditions tab, and typing its URL answers 403', async ({
+  page,
+  signInWithUnit,
+  apiAs,
+}) => {
+  const adulto = await novoMunicipe(await apiAs('enfermagem'), { anos: 45 });
   await signInWithUnit('recepcao');
   await page.goto(`/municipes/${adulto.id}/edit`);
   await expect(page.getByRole('tab', { name: 'Identificação' })).toBeVisible();
@@ -169,16 +191,37 @@ test('reception has no health-conditions tab, and typing its URL answers 403', a
   await page.goto(`/municipes/${adulto.id}/edit/condicao_situacao_saude`);
   await expect(page.getByText(MSG_403)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+  await expectAccessible(page);
 });
 
-test('surveillance sees the health conditions read-only, never the form', async ({ page, signInWithUnit }) => {
+test('a nurse sees no health tab of a citizen outside her care, and no pregnancy question for a man', async ({
+  page,
+  signInWithUnit,
+  apiAs,
+}) => {
+  const api = await apiAs('enfermagem');
+  const alheio = await novoMunicipe(api, { anos: 45, naUnidade: false });
+  const homem = await novoMunicipe(api, { anos: 45, sexo_id: 0 });
+  await signInWithUnit('enfermagem');
+  // Identification is municipality-wide; health data only for the citizen's carers (issue 14).
+  await page.goto(`/municipes/${alheio.id}/edit`);
+  await expect(page.getByRole('tab', { name: 'Identificação' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Condição de saúde' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Sociodemográfica' })).toHaveCount(0);
+  await page.goto(`/municipes/${homem.id}/edit/condicao_situacao_saude`);
+  await expect(page.getByRole('radiogroup', { name: 'Tem hipertensão arterial?' })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Está gestante?' })).toHaveCount(0);
+});
+
+test('surveillance sees the record but no health block while nobody is notified', async ({
+  page,
+  signInWithUnit,
+  apiAs,
+}) => {
+  const adulto = await novoMunicipe(await apiAs('enfermagem'), { anos: 45 });
   await signInWithUnit('vigilancia');
   await page.goto(`/municipes/${adulto.id}/edit`);
-  await page.getByRole('tab', { name: 'Condição de saúde' }).click();
-  await expect(page).toHaveURL(/\/edit\/visualizar_condicao_situacao_saude$/);
-  await expect(page.getByText('Tem hipertensão arterial?')).toBeVisible();
-  await expect(page.getByText('Pneumonia')).toBeVisible();
-  await expect(page.getByRole('radiogroup')).toHaveCount(0);
-  await page.goto(`/municipes/${adulto.id}/edit/condicao_situacao_saude`);
-  await expect(page.getByText(MSG_403)).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Identificação' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Condição de saúde' })).toHaveCount(0);
+  await expectAccessible(page);
 });

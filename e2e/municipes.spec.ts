@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { SCREENSHOTS, expect, test } from './fixtures';
+import { SCREENSHOTS, expect, expectAccessible, test } from './fixtures';
 
 // Issue 5 "Proof": reception registers citizens through the form (masks, a refused CPF, the duplicate warning), finds one
 // by a misspelled name typed without accents, and edits it; the advanced search asks for two filters.
@@ -228,12 +228,59 @@ test('list and form are usable at tablet and phone sizes without sideways scroll
       ['novo', '/municipes/new'],
     ] as const) {
       await page.goto(url);
-      await page.waitForLoadState('networkidle');
+      await expect(
+        nome === 'lista' ? page.getByRole('table', { name: 'Munícipes' }) : page.getByLabel('Nome', { exact: true }),
+      ).toBeVisible();
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, `${nome} scrolls sideways at ${size.name}`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SCREENSHOTS}/municipes-${nome}-${size.name}.png`, fullPage: true });
     }
+  }
+});
+
+test('issue 12: a short search says why on the box, a deceased citizen shows "Óbito", a bad id shows the 404 screen', async ({
+  page,
+  signInWithUnit,
+  apiAs,
+}) => {
+  const api = await apiAs('recepcao');
+  const sobrenome = `Obituario${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'q')}`;
+  const res = await api.post('/api/v1/municipes', {
+    data: {
+      nome: `Falecida ${sobrenome}`,
+      data_nascimento: '1940-05-06',
+      sexo_id: 1,
+      cpf_numero: cpfValido(),
+      codigo_cns: cnsValido(),
+      telefones: { celular: '61991837465' },
+      motivo_saida_cadastro_id: 135,
+      data_obito: '2024-02-03',
+      confirmar_duplicados: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await signInWithUnit('recepcao');
+
+  await page.goto('/municipes');
+  const busca = page.getByRole('searchbox', { name: 'Buscar munícipe' });
+  await busca.fill('ab');
+  await busca.press('Enter');
+  await expect(page.getByText('deve conter pelo menos 3 caracteres')).toBeVisible();
+  await expect(page.getByText(/gravar/)).toHaveCount(0);
+  await expectAccessible(page);
+
+  await busca.fill(sobrenome);
+  await busca.press('Enter');
+  const linha = page.getByRole('row').filter({ hasText: sobrenome });
+  await expect(linha.getByText('Óbito', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  for (const id of ['999999', 'abc']) {
+    await page.goto(`/municipes/${id}/edit`);
+    await expect(page.getByTestId('erro-404')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/municipes/${id}/edit$`));
+    await expectAccessible(page);
   }
 });

@@ -6,9 +6,10 @@ const crud = ['index', 'show', 'create', 'update', 'destroy'] as const;
 
 export const resources = {
   municipes: [...crud],
-  // Per-citizen data blocks (spec §3 "per-citizen access permissions").
-  'municipes/sociodemograficas': ['show', 'create', 'update'],
-  'municipes/condicoes_saude': ['show', 'create', 'update'],
+  // Per-citizen data blocks (spec §3 "per-citizen access permissions"). `todos`: every citizen's block, not only
+  // those in the user's care (issue 14, docs/decisions.md "Health data scope"); only the manager holds it.
+  'municipes/sociodemograficas': ['show', 'create', 'update', 'todos'],
+  'municipes/condicoes_saude': ['show', 'create', 'update', 'todos'],
   municipes_notificacao: ['index', 'show', 'create', 'update'],
   notificacoes_globais: ['index', 'update'],
   ouvidoria: ['index', 'show'],
@@ -48,6 +49,9 @@ export const perfis = ['gestor', 'recepcao', 'medico', 'enfermagem', 'acs', 'ace
 export type PerfilCodigo = (typeof perfis)[number];
 
 const read = (r: Resource) => [`${r}:index`, `${r}:show`] as Permission[];
+/** A citizen block to care for: read and write, in the user's care scope (never `todos`). */
+const bloco = (r: 'municipes/sociodemograficas' | 'municipes/condicoes_saude') =>
+  [`${r}:show`, `${r}:create`, `${r}:update`] as Permission[];
 const all = (r: Resource) => resources[r].map((a) => `${r}:${a}` as Permission);
 
 /** What each demo profile's work needs. Later modules only attach endpoints to these names. */
@@ -74,8 +78,8 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     'municipes:show',
     'municipes:update',
     'enderecos:show',
-    ...all('municipes/sociodemograficas'),
-    ...all('municipes/condicoes_saude'),
+    ...bloco('municipes/sociodemograficas'),
+    ...bloco('municipes/condicoes_saude'),
     ...read('urgencia_emergencia/atendimentos'),
     'urgencia_emergencia/atendimentos:chamar',
     'urgencia_emergencia/atendimentos:update',
@@ -100,8 +104,8 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     'municipes:create',
     'municipes:update',
     'enderecos:show',
-    ...all('municipes/sociodemograficas'),
-    ...all('municipes/condicoes_saude'),
+    ...bloco('municipes/sociodemograficas'),
+    ...bloco('municipes/condicoes_saude'),
     ...read('urgencia_emergencia/atendimentos'),
     'urgencia_emergencia/atendimentos:chamar',
     'urgencia_emergencia/atendimentos:update',
@@ -126,8 +130,8 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     'municipes:create',
     'municipes:update',
     'enderecos:show',
-    ...all('municipes/sociodemograficas'),
-    ...all('municipes/condicoes_saude'),
+    ...bloco('municipes/sociodemograficas'),
+    ...bloco('municipes/condicoes_saude'),
     ...all('atencao_primaria/cadastros_individuais'),
     ...all('atencao_primaria/cadastros_domiciliares'),
     ...all('atencao_primaria/familias'),

@@ -129,6 +129,9 @@ export const msg = {
   municipeVinculado: (onde: string) =>
     interpolate('Não é possível remover este munícipe: ele está vinculado a %{1}.', onde),
   naoInformado: 'não informado',
+  // A search is not a save (issue 12: a 1–2 letter search said "Não foi possível gravar o registro").
+  buscaInvalida: 'Não foi possível realizar a busca. Verifique o que foi digitado.',
+  gestanteSexoMasculino: 'não se aplica a munícipe do sexo masculino',
 
   // Individual registrations (issue 6): wording the spec does not show, in the same style (docs/decisions.md).
   cadastroComSaida: 'Este cadastro individual teve saída registrada e não pode mais ser alterado.',

@@ -2,7 +2,8 @@
 
 export type Page = { page: number; per_page: number };
 export type PageWindow = { limit: number; offset: number };
-export type PageResult<R> = { rows: R[]; total: number };
+/** `limited`: the total was counted up to a cap and there are more (the list says "mais de …"). */
+export type PageResult<R> = { rows: R[]; total: number; limited?: boolean };
 
 export const pageWindow = (p: Page): PageWindow => ({ limit: p.per_page, offset: (p.page - 1) * p.per_page });
 

@@ -10,6 +10,12 @@ import type { PageResult } from './paginate';
 
 export const uuidParam = () => z.uuid({ error: msg.naoEValido });
 export const idParams = z.object({ id: uuidParam() });
+/**
+ * An id checked by the service instead: a malformed one is answered like an unknown one, 404 'Cadastro não
+ * encontrado' (issue 12: `/municipes/abc/edit` said 422 and the screen went back silently). Pair with `isUuid`.
+ */
+export const anyIdParams = z.object({ id: z.string() });
+export const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 type Schema = z.ZodType;
 /** What a handler returns: what the response schema accepts before serialising. */
@@ -19,6 +25,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RecordRoutes<R extends Schema, Q extends Schema, L extends Schema, C extends Schema, U extends Schema> = {
   /** The record as show, create and update answer it. */
   record: R;
+  /** The :id of show, update and destroy. @default idParams (a uuid, 422 otherwise) */
+  params?: typeof idParams | typeof anyIdParams;
   list?: { query: Q; item: L; run: (ctx: Ctx, query: z.output<Q>) => Promise<PageResult<Answer<L>>> };
   create?: { body: C; run: (ctx: Ctx, body: z.output<C>) => Promise<Answer<R>> };
   show?: (ctx: Ctx, id: string) => Promise<Answer<R>>;
@@ -50,20 +58,20 @@ export function recordRoutes<R extends Schema, Q extends Schema, L extends Schem
   r: RecordRoutes<R, Q, L, C, U>,
 ): void {
   const can = (action: string) => `${resource}:${action}` as Permission;
-  const { list, create, show, update, destroy } = r;
+  const { list, create, show, update, destroy, params = idParams } = r;
   if (list) listRoute(app, '/', can('index'), list);
   if (create) {
     const s = { params: z.object({}), body: create.body, response: r.record, creates: true };
     recordAction(app, 'POST', '/', can('create'), s, (ctx, _p, body) => create.run(ctx, body));
   }
-  if (show) recordAction(app, 'GET', '/:id', can('show'), { response: r.record }, (ctx, p) => show(ctx, p.id));
+  if (show) recordAction(app, 'GET', '/:id', can('show'), { params, response: r.record }, (ctx, p) => show(ctx, p.id));
   if (update) {
-    recordAction(app, 'PUT', '/:id', can('update'), { body: update.body, response: r.record }, (ctx, p, body) =>
+    recordAction(app, 'PUT', '/:id', can('update'), { params, body: update.body, response: r.record }, (ctx, p, body) =>
       update.run(ctx, p.id, body),
     );
   }
   if (destroy) {
-    add(app, 'DELETE', '/:id', can('destroy'), { params: idParams }, async (req, reply) => {
+    add(app, 'DELETE', '/:id', can('destroy'), { params }, async (req, reply) => {
       await destroy(req.ctx, (req.params as { id: string }).id);
       return reply.code(204).send();
     });
@@ -78,7 +86,9 @@ export function listRoute<Q extends Schema, L extends Schema>(
   l: { query: Q; item: L; run: (ctx: Ctx, query: z.output<Q>) => Promise<PageResult<Answer<L>>> },
 ): void {
   add(app, 'GET', url, access, { querystring: l.query, response: { 200: z.array(l.item) } }, async (req, reply) => {
-    const { rows, total } = await l.run(req.ctx, req.query);
+    const { rows, total, limited } = await l.run(req.ctx, req.query);
+    // A capped count (issue 15): the total is "more than" X-Total-Count; the pager pages up to it.
+    if (limited) reply.header('X-Total-Count-Limitado', 'true');
     return reply.header('X-Total-Count', total).send(rows);
   });
 }

@@ -1,6 +1,6 @@
 // How the screens write dates, hours, ages and coded answers (ux.md "Text"): always São Paulo time, 24-hour clock,
 // '—' for what is missing. The rules themselves live in packages/shared.
-import { ageParts, formatAgeParts, formatDate, formatDateTime, formatTime } from '@saude/shared';
+import { formatAge, formatDate, formatDateTime, formatTime } from '@saude/shared';
 import { descricaoDe, type CodeRow, type Widen } from '@saude/shared/codes/lookup';
 
 type Instant = Date | string | number | null | undefined;
@@ -15,12 +15,9 @@ export const dataHoraBr = (value: Instant): string => formatDateTime(value) ?? '
 /** Numbers the pt-BR way with their unit: 36.5 → '36,5 °C'. */
 export const medidaBr = (n: number, unidade = '') => `${String(n).replace('.', ',')}${unidade ? ` ${unidade}` : ''}`;
 
-/** Age as ux.md writes it: '34 anos' from 2 years on, '1 ano e 2 meses' or '3 meses e 2 dias' below; at death if given. */
-export function idadeTexto(nascimentoIso: string, obitoIso?: string | null): string {
-  const p = ageParts(nascimentoIso, obitoIso ?? undefined);
-  if (!p) return '';
-  return p.anos >= 2 ? `${p.anos} anos` : formatAgeParts(p);
-}
+/** Age as ux.md writes it ('47 anos', '1 ano e 2 meses', '3 dias': shared formatAge); at death if given. */
+export const idadeTexto = (nascimentoIso: string, obitoIso?: string | null): string =>
+  formatAge(nascimentoIso, obitoIso ?? undefined) ?? '';
 
 /** The label of a code in its e-SUS table, or `vazio` when absent or unknown. */
 export function descricao<T extends CodeRow>(

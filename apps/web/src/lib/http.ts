@@ -105,11 +105,18 @@ async function json<T>(res: Response): Promise<T> {
 export const http = {
   get: async <T>(url: string, query?: Query, signal?: AbortSignal) =>
     json<T>(await request('GET', url + toQueryString(query), undefined, signal)),
-  /** A list endpoint: the body is the page, the total is in X-Total-Count (architecture: Lists). */
+  /**
+   * A list endpoint: the body is the page, the total is in X-Total-Count (architecture: Lists); `limitado` when the
+   * server stopped counting there (X-Total-Count-Limitado: there are more).
+   */
   list: async <T>(url: string, query?: Query, signal?: AbortSignal) => {
     const res = await request('GET', url + toQueryString(query), undefined, signal);
     const rows = await json<T[]>(res);
-    return { rows, total: Number(res.headers.get('X-Total-Count') ?? rows.length) };
+    return {
+      rows,
+      total: Number(res.headers.get('X-Total-Count') ?? rows.length),
+      limitado: res.headers.get('X-Total-Count-Limitado') === 'true',
+    };
   },
   post: async <T>(url: string, body?: unknown) => json<T>(await request('POST', url, body ?? {})),
   put: async <T>(url: string, body: unknown) => json<T>(await request('PUT', url, body)),

@@ -15,16 +15,36 @@ export type Loose = Record<string, unknown>;
 /** optionalField, also optional as an object key of z.input (the form may leave the key out). */
 export const opt = <T extends z.ZodType>(schema: T) => optionalField(schema).optional();
 
-/** An optional code of `table`: '', null → undefined; '12' or 12 → 12; a code not in the table → 'não é válido'. */
+/**
+ * A code as a form or JSON sends it: a number, or its digits as text ('12'). Nothing else is read as a code — not
+ * `z.coerce.number`, which turned null, false and [] into 0 and true into 1, all valid codes of some table (issue 12:
+ * a sex left blank was saved as 0, Masculino).
+ */
+const codigoDe = <T extends CodeRow>(table: readonly T[], error: (iss: { input?: unknown }) => string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }),
+  );
+
+/** An optional code of `table`: '', null → undefined (not answered); '12' or 12 → 12; anything else 'não é válido'. */
 export function codigo<T extends CodeRow>(table: readonly T[]) {
-  return opt(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }));
+  return opt(codigoDe(table, () => msg.naoEValido));
+}
+
+/** A required code of `table`: '', null or absent → 'Não pode ficar em branco', never a default; else as `codigo`. */
+export function codigoObrigatorio<T extends CodeRow>(table: readonly T[]) {
+  const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+  return z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    codigoDe(table, (iss) => (iss.input === undefined ? msg.obrigatorio : msg.naoEValido)),
+  );
 }
 
 /** A list of codes of `table` (checkbox groups); null → []. Unique, each in the table. */
 export function codigos<T extends CodeRow>(table: readonly T[]) {
   return z
     .array(
-      z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }),
+      codigoDe(table, () => msg.naoEValido),
       { error: msg.naoEValido },
     )
     .max(table.length, { error: msg.naoEValido })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '../messages';
-import { dateRange, isoToBr } from '../validation/dates';
+import { dateRange, isoToBr, todayIso } from '../validation/dates';
 import {
   condicaoSaudeInputSchema,
   contarFiltrosBuscaAvancada,
@@ -171,6 +171,53 @@ describe('municipeInputSchema', () => {
     ]);
     expect(e.nome).toEqual([msg.obrigatorio]);
     expect(e.sexo_id).toEqual([msg.naoEValido]);
+  });
+
+  it("refuses a sex left blank with 'Não pode ficar em branco', never a default (issue 12: null was saved as 0, Masculino)", () => {
+    const { sexo_id: _s, ...semSexo } = base;
+    for (const blank of [null, undefined, '', '  ']) {
+      expect(errors(municipeInputSchema, { ...base, sexo_id: blank }), String(blank)).toEqual({
+        sexo_id: [msg.obrigatorio],
+      });
+    }
+    expect(errors(municipeInputSchema, semSexo)).toEqual({ sexo_id: [msg.obrigatorio] });
+    for (const wrong of [false, true, [], [0], {}, 'masculino', 9]) {
+      expect(errors(municipeInputSchema, { ...base, sexo_id: wrong }), JSON.stringify(wrong)).toEqual({
+        sexo_id: [msg.naoEValido],
+      });
+    }
+    expect(municipeInputSchema.parse({ ...base, sexo_id: 0 }).sexo_id).toBe(0);
+    expect(municipeInputSchema.parse({ ...base, sexo_id: '1' }).sexo_id).toBe(1);
+  });
+
+  it.each([
+    'estado_civil_id',
+    'raca_cor_id',
+    'nacionalidade_id',
+    'pais_nascimento_id',
+    'motivo_saida_cadastro_id',
+    'parentesco_id',
+    'tipo_sanguineo_id',
+  ])('leaves %s unanswered when blank and refuses what is not a code, never turning it into one', (campo) => {
+    for (const blank of [null, undefined, '']) {
+      expect(
+        (municipeInputSchema.parse({ ...base, [campo]: blank }) as Record<string, unknown>)[campo],
+      ).toBeUndefined();
+    }
+    for (const wrong of [false, true, [], [1], {}, 'x']) {
+      expect(errors(municipeInputSchema, { ...base, [campo]: wrong }), JSON.stringify(wrong)).toMatchObject({
+        [campo]: [msg.naoEValido],
+      });
+    }
+  });
+
+  it('refuses a death date after today with the latest date allowed (issue 12: it said the format was wrong)', () => {
+    const hoje = todayIso();
+    const amanha = new Date(Date.parse(`${hoje}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(errors(municipeInputSchema, { ...base, data_obito: amanha, motivo_saida_cadastro_id: 135 })).toEqual({
+      data_obito: [msg.menorOuIgualQue(isoToBr(hoje)!)],
+    });
+    expect(errors(municipeInputSchema, { ...base, data_obito: hoje, motivo_saida_cadastro_id: 135 })).toEqual({});
   });
 
   it('has a create body with confirmar_duplicados and an update body with lock_version', () => {

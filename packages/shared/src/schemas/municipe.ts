@@ -16,6 +16,7 @@ import { onlyDigits } from '../validation/digits';
 import { optionalText, zCep, zCns, zCpf, zEmail, zIsoDate, zPhone, zPisPasep, zRequired } from '../validation/zod';
 import {
   codigo,
+  codigoObrigatorio,
   inputBody,
   nullableNumber as n,
   nullableString as s,
@@ -76,6 +77,7 @@ export const motivosInativacaoProntuario = [
 /** e-SUS codes the rules look at. */
 export const RACA_COR_INDIGENA = 5;
 export const MOTIVO_SAIDA_OBITO = 135;
+export const SEXO_MASCULINO = 0;
 /** Spec §5: children aged 0 to 9 get the caregiver question. */
 export const IDADE_MAXIMA_RESPONSAVEL_CRIANCA = 9;
 
@@ -124,12 +126,7 @@ export const municipeFieldsSchema = z.object({
   nome: zRequired({ min: 3, max: 70 }),
   nome_social: optionalText({ max: 70 }),
   data_nascimento: zIsoDate({ defaultRange: true }),
-  sexo_id: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: (iss) => (iss.input == null ? msg.obrigatorio : msg.naoEValido) })
-      .refine((v) => isCodigo(sexo, v), { error: msg.naoEValido }),
-  ),
+  sexo_id: codigoObrigatorio(sexo),
   estado_civil_id: codigo(estadoCivil),
   raca_cor_id: codigo(racaCor),
   etnia_id: codigo(etnia),
@@ -169,7 +166,8 @@ export const municipeFieldsSchema = z.object({
   fora_area: simNao(),
   // exit from the register (spec §3, §4)
   motivo_saida_cadastro_id: codigo(motivoSaidaCadastro),
-  data_obito: optionalDate(),
+  /** Not after today (its lower bound, the birth date, is a cross-field rule). */
+  data_obito: opt(zIsoDate({ max: () => todayIso() })),
   numero_do: optionalDigits(1, 20),
   // others
   parentesco_id: codigo(parentesco),
@@ -382,6 +380,8 @@ export const municipeListItemSchema = z.object({
   unidade_saude_referencia_id: s(),
   unidade_referencia_nome: s(),
   data_obito: s(),
+  /** Deceased: a death date or an exit by death (the list shows "Óbito"). */
+  obito: z.boolean(),
 });
 export type MunicipeListItem = z.infer<typeof municipeListItemSchema>;
 
@@ -401,6 +401,10 @@ export type PermissaoCadastro = z.infer<typeof permissaoCadastroSchema>;
 export function idadeEmAnos(nascimentoIso: string, atIso: string = todayIso()): number | null {
   return ageParts(nascimentoIso, atIso)?.anos ?? null;
 }
+
+/** Deceased: a death date, or an exit from the register by death (issue 12: shown as "Óbito"). */
+export const estaFalecido = (m: { data_obito: string | null; motivo_saida_cadastro_id: number | null }) =>
+  m.data_obito !== null || m.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO;
 
 /** '12345678909' → '***.456.789-**' (the masking gov.br uses for a CPF shown to someone who needs only to recognise it). */
 export function mascararCpf(cpf: string | null | undefined): string | null {

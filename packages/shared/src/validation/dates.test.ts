@@ -81,19 +81,31 @@ describe('today and ranges (America/Sao_Paulo)', () => {
   });
 });
 
-describe('age in Portuguese', () => {
+describe('age in Portuguese (spec §5, ux.md: months only under 2 years, days only under 1 month)', () => {
   it.each([
-    ['2020-01-01', '2021-03-02', '1 ano, 2 meses e 1 dia'],
     ['1990-03-05', '2024-03-05', '34 anos'],
+    ['1977-01-10', '2024-12-31', '47 anos'],
+    ['2022-02-04', '2024-03-05', '2 anos'],
+    ['2022-03-05', '2024-03-04', '1 ano e 11 meses'],
     ['2023-01-05', '2024-03-05', '1 ano e 2 meses'],
+    ['2020-01-01', '2021-03-02', '1 ano e 2 meses'],
+    ['2023-03-05', '2024-03-07', '1 ano'],
+    ['2023-11-20', '2024-03-05', '3 meses'],
+    ['2024-02-05', '2024-03-05', '1 mês'],
+    ['2020-01-31', '2020-03-01', '1 mês'], // Jan 31 + 1 month = Feb 29
+    ['2024-02-06', '2024-03-05', '28 dias'],
     ['2024-03-02', '2024-03-05', '3 dias'],
     ['2024-03-04', '2024-03-05', '1 dia'],
-    ['2024-02-05', '2024-03-05', '1 mês'],
-    ['2022-02-04', '2024-03-05', '2 anos, 1 mês e 1 dia'],
-    ['2023-03-05', '2024-03-07', '1 ano e 2 dias'],
     ['2024-03-05', '2024-03-05', '0 dias'],
-    ['2020-01-31', '2020-03-01', '1 mês e 1 dia'], // Jan 31 + 1 month = Feb 29
   ])('born %s, on %s: %s', (birth, at, text) => expect(formatAge(birth, at)).toBe(text));
+
+  it('counts a month complete on the last day of a shorter month, across leap years', () => {
+    expect(ageParts('2020-01-31', '2020-02-29')).toEqual({ anos: 0, meses: 1, dias: 0 });
+    expect(ageParts('2020-01-31', '2020-02-28')).toEqual({ anos: 0, meses: 0, dias: 28 });
+    expect(ageParts('2020-02-29', '2021-02-28')).toEqual({ anos: 1, meses: 0, dias: 0 });
+    expect(ageParts('2020-02-29', '2024-02-29')).toEqual({ anos: 4, meses: 0, dias: 0 });
+    expect(ageParts('1999-12-31', '2000-01-01')).toEqual({ anos: 0, meses: 0, dias: 1 });
+  });
 
   it('splits into completed years, months and days', () => {
     expect(ageParts('2020-01-01', '2021-03-02')).toEqual({ anos: 1, meses: 2, dias: 1 });
@@ -106,6 +118,22 @@ describe('age in Portuguese', () => {
 
   it('defaults to today in São Paulo', () => {
     expect(formatAge(todayIso())).toBe('0 dias');
+  });
+
+  it('answers the same today as the time-zone database, at every hour around midnight in São Paulo', () => {
+    // Plain arithmetic and Intl replace dayjs-tz per row (issue 15); the dates must not move.
+    for (const iso of [
+      '2024-03-05T02:59:59Z',
+      '2024-03-05T03:00:00Z',
+      '2019-02-17T01:59:00Z',
+      '2024-12-31T23:59:59Z',
+    ]) {
+      const d = new Date(iso);
+      const expected = new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
+      expect(todayIso(d), iso).toBe(
+        iso.startsWith('2019-02-17') ? '2019-02-16' : expected, // 2019-02-16 was still daylight time (UTC−2)
+      );
+    }
   });
 });
 

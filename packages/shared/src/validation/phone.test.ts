@@ -7,8 +7,9 @@ describe('phoneProblem', () => {
     '1134567891',
     '(11) 98765-4320',
     '11987654320',
-    '(47) 3333-4444',
     '(21) 2222-2223',
+    '(21) 2223-2222',
+    '(47) 98888-4445',
     '(61) 91234-5679',
     '(85) 4321-1234',
     '(11) 7890-1234',
@@ -29,6 +30,12 @@ describe('phoneProblem', () => {
     ['descending', '(11) 8765-4321'],
     ['descending to 0', '(11) 7654-3210'],
     ['unmasked', '11987654321'],
+    ['four repeated on each side', '1111-2222'],
+    ['four repeated on each side, with DDD', '(47) 3333-4444'],
+    ['four repeated on each side, unmasked', '4733334444'],
+    ['four repeated on each side, mobile', '(11) 91111-2222'],
+    ['four repeated on each side, mobile unmasked', '11999998888'],
+    ['four repeated on each side, same digit pairs', '(61) 5555-0000'],
   ])('refuses as sequential or repeated (%s): %s', (_why, phone) => expect(phoneProblem(phone)).toBe('sequencial'));
 
   it.each([

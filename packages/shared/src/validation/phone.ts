@@ -10,20 +10,23 @@ function isRun(digits: string, step: 1 | -1): boolean {
   return true;
 }
 
+/** Each side of the dash is one digit four times (1111-2222, 3333-4444, 1111-1111). */
+const repeatedSides = (last8: string) => /^(\d)\1{3}(\d)\2{3}$/.test(last8);
+
 /**
  * Why a Brazilian phone (with DDD, with or without mask) is refused, or null when it is accepted.
- * 'formato': not 10 or 11 digits, or a DDD containing 0 (no DDD does).
- * 'sequencial': the last 8 digits (the 4 on each side of the dash, ignoring a mobile's leading
- * digit) are one digit repeated (1111-1111, 99999-9999) or a run ascending or descending by one
- * (1234-5678, 2345-6789, 98765-4321). See docs/decisions.md.
+ * 'sequencial' (spec §5): the 8 digits around the dash (ignoring a mobile's leading digit) hold one digit repeated on
+ * each side (1111-2222, 3333-4444, 99999-9999) or a run ascending or descending by one (1234-5678, 98765-4321).
+ * Checked first, so '1111-2222' typed without its DDD says why it is refused, not only that it is malformed.
+ * 'formato': not 10 or 11 digits, or a DDD containing 0 (no DDD does). See docs/decisions.md.
  */
 export function phoneProblem(value: string | null | undefined): PhoneProblem | null {
   if (!value || !/^[\d\s().+-]*$/.test(value)) return 'formato';
   const digits = onlyDigits(value);
+  const last8 = digits.slice(-8);
+  if (last8.length === 8 && (repeatedSides(last8) || isRun(last8, 1) || isRun(last8, -1))) return 'sequencial';
   if (digits.length !== 10 && digits.length !== 11) return 'formato';
   if (digits[0] === '0' || digits[1] === '0') return 'formato';
-  const last8 = digits.slice(-8);
-  if (/^(\d)\1{7}$/.test(last8) || isRun(last8, 1) || isRun(last8, -1)) return 'sequencial';
   return null;
 }
 

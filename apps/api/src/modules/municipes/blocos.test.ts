@@ -28,12 +28,13 @@ describe('municipes: per-citizen access and the two blocks', () => {
       })
     ).headers;
 
+  /** A citizen of the team's territory (in the nurse's care), through the API. */
   const create = async (payload: object) => {
     const res = await t.app.inject({
       method: 'POST',
       url,
       headers: enf,
-      payload: { ...payload, confirmar_duplicados: true },
+      payload: { equipe_id: equipe.id, ...payload, confirmar_duplicados: true },
     });
     if (res.statusCode !== 201) throw new Error(res.body);
     return res.json<Municipe>();
@@ -62,16 +63,17 @@ describe('municipes: per-citizen access and the two blocks', () => {
         condicoes_saude: ['create', 'update', 'show'],
       });
       expect((await ask('recepcao')).json()).toEqual({ sociodemograficas: [], condicoes_saude: [] });
-      expect((await ask('vigilancia')).json()).toEqual({ sociodemograficas: [], condicoes_saude: ['show'] });
+      // Surveillance sees the health of notified citizens only (cuidado.ts); nobody is notified yet.
+      expect((await ask('vigilancia')).json()).toEqual({ sociodemograficas: [], condicoes_saude: [] });
       expect((await ask('acs')).json()).toEqual({
         sociodemograficas: ['create', 'update', 'show'],
         condicoes_saude: ['create', 'update', 'show'],
       });
     });
 
-    it('answers 404 for a citizen that does not exist (the web then goes back to /municipes), 422 for a malformed id', async () => {
+    it('answers 404 for a citizen that does not exist or a malformed id (the web shows the not-found screen)', async () => {
       expect((await ask('medico', '0190a0b0-0000-7000-8000-000000000000')).statusCode).toBe(404);
-      expect((await ask('medico', 'nao-e-uuid')).statusCode).toBe(422);
+      expect((await ask('medico', 'nao-e-uuid')).statusCode).toBe(404);
     });
   });
 
@@ -89,8 +91,8 @@ describe('municipes: per-citizen access and the two blocks', () => {
         internacao_causa: null,
       });
       expect(
-        await auditRows(t, { record_id: adulto.id, action: 'leitura', resource: 'municipes/condicoes_saude' }),
-      ).toHaveLength(1);
+        await auditRows(t, { record_id: adulto.id, action: 'show', resource: 'municipes/condicoes_saude' }),
+      ).toMatchObject([{ municipe_ids: [adulto.id], details: { partes: ['condicoes_saude'] } }]);
     });
 
     it('creates with PUT (lock_version null), updates with the lock_version read, answers 409 to a stale save, audits each write', async () => {
@@ -141,9 +143,9 @@ describe('municipes: per-citizen access and the two blocks', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().code).toBe('edicao_desatualizada');
       const writes = await auditRows(t, { record_id: adulto.id, resource: 'municipes/condicoes_saude' });
-      expect(writes.filter((w) => w.action !== 'leitura')).toMatchObject([
-        { action: 'create' },
-        { action: 'update', details: { campos: ['fumante'] } },
+      expect(writes.filter((w) => w.action !== 'show')).toMatchObject([
+        { action: 'create', municipe_ids: [adulto.id] },
+        { action: 'update', municipe_ids: [adulto.id], details: { campos: ['fumante'] } },
       ]);
     });
 
@@ -161,9 +163,8 @@ describe('municipes: per-citizen access and the two blocks', () => {
       });
     });
 
-    it('lets vigilância read but not write, and refuses a profile without the block with 403', async () => {
+    it('refuses a profile without the block with 403, and vigilância writing with 403', async () => {
       const vig = await as('vigilancia');
-      expect((await t.app.inject({ method: 'GET', url: path(), headers: vig })).statusCode).toBe(200);
       const put = await t.app.inject({ method: 'PUT', url: path(), headers: vig, payload: { fumante: true } });
       expect(put.statusCode).toBe(403);
       expect(put.json().message).toBe(msg.status403);
@@ -217,7 +218,7 @@ describe('municipes: per-citizen access and the two blocks', () => {
       expect(read.json()).toMatchObject({ responsaveis_criancas: [1, 134], lock_version: 0 });
       expect(await auditRows(t, { record_id: crianca.id, resource: 'municipes/sociodemograficas' })).toMatchObject([
         { action: 'create' },
-        { action: 'leitura' },
+        { action: 'show' },
       ]);
     });
 
@@ -241,7 +242,8 @@ describe('municipes: per-citizen access and the two blocks', () => {
 
     it('refuses to create through PUT a profile that may update but not create (403), which POST would refuse too', async () => {
       const { headers } = await f.usuario({ unidade, permissoes: ['municipes/sociodemograficas:update'] });
-      const fresh = await create(municipePayload());
+      // Attended in the user's unit (its reference unit): in scope, so the refusal is the profile's.
+      const fresh = await create(municipePayload({ unidade_saude_referencia_id: unidade.id }));
       const put = await t.app.inject({
         method: 'PUT',
         url: `${url}/${fresh.id}/sociodemografica`,
@@ -256,6 +258,86 @@ describe('municipes: per-citizen access and the two blocks', () => {
         payload: { frequenta_escola: true },
       });
       expect(post.statusCode).toBe(403);
+    });
+  });
+
+  describe("who may see a citizen's health blocks (issue 14, cuidado.ts)", () => {
+    const blocoDe = (id: string, headers: { authorization: string }) =>
+      t.app.inject({ method: 'GET', url: `${url}/${id}/condicao_saude`, headers });
+    const permissao = async (id: string, headers: { authorization: string }) =>
+      (await t.app.inject({ method: 'GET', url: `/api/municipes/${id}/permissao_cadastro`, headers })).json();
+
+    it("refuses another team's citizen with 404 on read and write, hides the tabs, and still shows the record", async () => {
+      const outra = await f.territorio();
+      const deles = await f.municipe({ equipe_id: outra.equipe.id, unidade_saude_referencia_id: outra.unidade.id });
+      for (const method of ['GET', 'PUT', 'POST'] as const) {
+        for (const bloco of ['condicao_saude', 'sociodemografica']) {
+          const payload = method === 'GET' ? undefined : { fumante: true };
+          const res = await t.app.inject({ method, url: `${url}/${deles.id}/${bloco}`, headers: enf, payload });
+          expect(res.statusCode, `${method} ${bloco}`).toBe(404);
+          expect(res.json().message).toBe(msg.cadastroNaoEncontrado);
+        }
+      }
+      expect(await permissao(deles.id, enf)).toEqual({ sociodemograficas: [], condicoes_saude: [] });
+      // Identification is municipality-wide (reception must find anyone), and that read is audited.
+      const ficha = await t.app.inject({ method: 'GET', url: `${url}/${deles.id}`, headers: enf });
+      expect(ficha.statusCode).toBe(200);
+      expect(await auditRows(t, { record_id: deles.id, action: 'show', resource: 'municipes' })).toHaveLength(1);
+      // Another team of the same unit: its own citizens only.
+      const vizinha = await f.equipe(unidade);
+      const medVizinha = (await f.usuario({ unidade, perfil: 'medico', equipe: vizinha })).headers;
+      expect((await blocoDe(adulto.id, medVizinha)).statusCode).toBe(404);
+    });
+
+    it("lets the manager (todos) read any citizen's blocks", async () => {
+      const outra = await f.territorio();
+      const deles = await f.municipe({ equipe_id: outra.equipe.id });
+      const gestor = await as('gestor');
+      expect((await blocoDe(deles.id, gestor)).statusCode).toBe(200);
+      expect((await permissao(deles.id, gestor)).condicoes_saude).toContain('show');
+    });
+
+    it('opens the blocks of an active family member of the team, not of a family that moved', async () => {
+      const med = await f.usuario({ unidade, perfil: 'medico', equipe });
+      const header = { unidade, equipe, profissional: med };
+      const membro = await f.municipe();
+      const antigo = await f.municipe();
+      await f.familia(header, { membros: [membro] });
+      await f.familia(header, { membros: [antigo], mudou: true });
+      expect((await blocoDe(membro.id, med.headers)).statusCode).toBe(200);
+      expect((await blocoDe(antigo.id, med.headers)).statusCode).toBe(404);
+    });
+
+    it('opens the blocks of a citizen attended in the current unit: its reference unit, or a visit made there', async () => {
+      const semEquipe = (await f.usuario({ unidade, perfil: 'enfermagem', equipe: null })).headers;
+      const referencia = await f.municipe({ unidade_saude_referencia_id: unidade.id });
+      const visitado = await f.municipe();
+      const estranho = await f.municipe();
+      const acs = await f.usuario({ unidade, perfil: 'acs', equipe });
+      await f.visita({ unidade, equipe, profissional: acs }, { municipe: visitado });
+      expect((await blocoDe(referencia.id, semEquipe)).statusCode).toBe(200);
+      expect((await blocoDe(visitado.id, semEquipe)).statusCode).toBe(200);
+      expect((await blocoDe(estranho.id, semEquipe)).statusCode).toBe(404);
+    });
+
+    it('refuses gestante for a male citizen (issue 12: the question is not asked of him)', async () => {
+      const homem = await create(municipePayload({ sexo_id: 0 }));
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/${homem.id}/condicao_saude`,
+        headers: enf,
+        payload: { gestante: true },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ gestante: [msg.gestanteSexoMasculino] });
+      const mulher = await create(municipePayload({ sexo_id: 1 }));
+      const ok = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/${mulher.id}/condicao_saude`,
+        headers: enf,
+        payload: { gestante: true, maternidade_referencia: 'Hospital Regional' },
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
     });
   });
 

@@ -1,19 +1,29 @@
-import { dateRange, formatCns, formatCpf, isoToBr, msg, pisCheckDigit } from '@saude/shared';
+import { dateRange, formatCns, formatCpf, isoToBr, msg, pisCheckDigit, todayIso } from '@saude/shared';
 import { iniciaisNome, mascararCns, type Municipe } from '@saude/shared/schemas/municipe';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unidadesSaude } from '../../db/schema';
+import { auditoria, municipes } from '../../db/schema';
 import { fixtures } from '../../test/fixtures';
-import { auditRows, buildTestApp, signIn, type TestApp } from '../../test/helpers';
+import { auditRows, buildTestApp, type TestApp } from '../../test/helpers';
 import { cnsFor, cnsProvisorioFor, cpfFor, municipePayload, nextSeq } from './test-data';
 
 const url = '/api/v1/municipes';
 
 describe(url, () => {
   let t: TestApp;
+  let f: ReturnType<typeof fixtures>;
   let enf: { authorization: string };
   let admin: { authorization: string };
   let centroId: string;
   let jardimId: string;
+
+  /** The audit rows whose data subjects include the citizen. */
+  const auditsOf = async (municipeId: string) =>
+    t.db
+      .select()
+      .from(auditoria)
+      .where(sql`${auditoria.municipe_ids} @> array[${municipeId}]::uuid[]`)
+      .orderBy(auditoria.id);
 
   const post = (payload: object, headers = enf) => t.app.inject({ method: 'POST', url, headers, payload });
   const create = async (payload: object = municipePayload(), headers = enf): Promise<Municipe> => {
@@ -28,12 +38,14 @@ describe(url, () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp({}, { demo: true });
-    enf = await signIn(t, 'enfermagem');
-    admin = await signIn(t, 'admin');
-    const units = await t.db.select().from(unidadesSaude);
-    centroId = units.find((u) => u.nome === 'UBS Centro')!.id;
-    jardimId = units.find((u) => u.nome === 'UBS Jardim das Palmeiras')!.id;
+    t = await buildTestApp();
+    f = fixtures(t);
+    const centro = await f.territorio({ unidade: { nome: 'UBS Centro' } });
+    const jardim = await f.unidade({ nome: 'UBS Jardim das Palmeiras' });
+    centroId = centro.unidade.id;
+    jardimId = jardim.id;
+    enf = (await f.usuario({ perfil: 'enfermagem', unidade: centro.unidade, equipe: centro.equipe })).headers;
+    admin = (await f.usuario({ perfil: 'gestor', unidade: centro.unidade })).headers;
   });
   afterAll(async () => {
     await t.close();
@@ -95,23 +107,63 @@ describe(url, () => {
       expect(typeof m.idade).toBe('number');
       const again = await t.app.inject({ method: 'GET', url: `${url}/${m.id}`, headers: enf });
       expect(again.json()).toEqual(m);
-      expect(await auditRows(t, { record_id: m.id })).toMatchObject([{ action: 'create', resource: 'municipes' }]);
+      // The write and the read of the record each leave one row naming the citizen (LGPD, issue 14).
+      expect(await auditRows(t, { record_id: m.id })).toMatchObject([
+        { action: 'create', resource: 'municipes', municipe_ids: [m.id] },
+        { action: 'show', resource: 'municipes', municipe_ids: [m.id], details: { partes: ['cadastro'] } },
+      ]);
       // The address typed here now answers the CEP lookup for everyone (issue 4).
       const cep = await t.app.inject({ method: 'GET', url: '/api/v1/enderecos/cep/72000100', headers: enf });
       expect(cep.json()).toMatchObject({ logradouro: 'DAS MANGUEIRAS', municipio: 'BRASÍLIA', bairro: 'SETOR NORTE' });
     });
 
-    it('answers 404 for a citizen that does not exist and 422 for an id that is not a uuid', async () => {
-      const missing = await t.app.inject({
-        method: 'GET',
-        url: `${url}/0190a0b0-0000-7000-8000-000000000000`,
-        headers: enf,
-      });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json().message).toBe(msg.cadastroNaoEncontrado);
-      const bad = await t.app.inject({ method: 'GET', url: `${url}/abc`, headers: enf });
-      expect(bad.statusCode).toBe(422);
-      expect(bad.json().errors.id).toEqual([msg.naoEValido]);
+    it("answers 404 'Cadastro não encontrado' for an unknown id and for one that is not a uuid (issue 12: 422 before)", async () => {
+      for (const id of ['0190a0b0-0000-7000-8000-000000000000', '999999', 'abc']) {
+        for (const [method, path] of [
+          ['GET', `${url}/${id}`],
+          ['PUT', `${url}/${id}`],
+          ['DELETE', `${url}/${id}`],
+          ['GET', `${url}/${id}/condicao_saude`],
+          ['PUT', `${url}/${id}/sociodemografica`],
+          ['GET', `/api/municipes/${id}/permissao_cadastro`],
+        ] as const) {
+          const headers = method === 'DELETE' ? admin : enf;
+          const payload = method === 'PUT' ? { ...municipePayload(), lock_version: 0 } : undefined;
+          const res = await t.app.inject({ method, url: path, headers, payload });
+          expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(404);
+          expect(res.json().message).toBe(msg.cadastroNaoEncontrado);
+        }
+      }
+    });
+  });
+
+  describe('what nobody entered is never stored (issue 12)', () => {
+    it("refuses a sex left blank with 'Não pode ficar em branco' and stores nothing (it was saved as 0, Masculino)", async () => {
+      for (const sexo_id of [null, undefined, '']) {
+        const p = municipePayload({ sexo_id: sexo_id as never });
+        const res = await post(p);
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json().errors).toEqual({ sexo_id: [msg.obrigatorio] });
+        expect(await t.db.select().from(municipes).where(eq(municipes.nome, p.nome))).toEqual([]);
+      }
+      const falso = await post(municipePayload({ sexo_id: false as never }));
+      expect(falso.json().errors).toEqual({ sexo_id: [msg.naoEValido] });
+    });
+
+    it('keeps unanswered codes null, and refuses what is not a code instead of reading it as one', async () => {
+      const m = await create(
+        municipePayload({ raca_cor_id: null, nacionalidade_id: '' as never, estado_civil_id: undefined }),
+      );
+      expect(m).toMatchObject({ raca_cor_id: null, nacionalidade_id: null, estado_civil_id: null, sexo_id: 1 });
+      const wrong = await post(municipePayload({ raca_cor_id: false as never, nacionalidade_id: [] as never }));
+      expect(wrong.json().errors).toEqual({ raca_cor_id: [msg.naoEValido], nacionalidade_id: [msg.naoEValido] });
+    });
+
+    it("refuses a death date after today with 'deve ser menor ou igual que' today (it said the format was wrong)", async () => {
+      const hoje = todayIso();
+      const amanha = new Date(Date.parse(`${hoje}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      const errors = await errorsOf(municipePayload({ motivo_saida_cadastro_id: 135, data_obito: amanha }));
+      expect(errors).toEqual({ data_obito: [msg.menorOuIgualQue(isoToBr(hoje)!)] });
     });
   });
 
@@ -284,6 +336,12 @@ describe(url, () => {
           },
         ],
       });
+      // Showing them is a read of their data: one audit row names them, and nothing else was written.
+      expect((await auditsOf(original.id)).map((a) => [a.action, a.details])).toContainEqual([
+        'index',
+        { busca: 'duplicados' },
+      ]);
+      expect(await t.db.select().from(municipes).where(eq(municipes.nome, typo.nome))).toEqual([]);
       // Same mother and birth date, different name: also a likely duplicate.
       const mae = await post(
         municipePayload({ nome: 'Criança Sem Nome Ainda', data_nascimento: '1961-03-04', nome_mae: 'OLGA YPIRANGA' }),
@@ -350,41 +408,79 @@ describe(url, () => {
         unidade_saude_referencia_id: null,
         unidade_referencia_nome: null,
         data_obito: null,
+        obito: false,
       });
       expect((await search(joao.cpf_numero!.slice(0, 6))).rows.map((r) => r.id)).toContain(joao.id);
       expect((await search('zzzqqqxxx')).total).toBe(0);
     });
 
-    it('finds the social name and the seeded citizens with accents from a plain typed name', async () => {
+    it('finds the social name, and names with accents from a plain typed name', async () => {
       const m = await create(municipePayload({ nome: 'Teodoro Nóbrega Hipólito', nome_social: 'Valquíria Hipólito' }));
       const res = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'valquiria' } });
       expect(res.json().map((r: { id: string }) => r.id)).toContain(m.id);
-      const seeded = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'conceicao' } });
-      expect(Number(seeded.headers['x-total-count'])).toBeGreaterThan(0);
-      expect(seeded.json()[0].nome.toLowerCase()).toMatch(/conceição/);
+      const maria = await create(municipePayload({ nome: 'Maria da Conceição Bittencourt' }));
+      const accents = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'conceicao bittencourt' } });
+      expect(accents.json().map((r: { id: string }) => r.id)).toContain(maria.id);
     });
 
     it('pages with page and per_page, the total in X-Total-Count, ordered by name', async () => {
+      for (let i = 0; i < 12; i++) await f.municipe({ nome: `Paginada ${String.fromCharCode(90 - i)} Quaresma` });
       const first = await t.app.inject({ method: 'GET', url, headers: enf, query: { page: '1', per_page: '5' } });
       expect(first.statusCode).toBe(200);
       expect(first.json()).toHaveLength(5);
-      const total = Number(first.headers['x-total-count']);
-      expect(total).toBeGreaterThanOrEqual(300);
+      expect(Number(first.headers['x-total-count'])).toBeGreaterThanOrEqual(12);
+      expect(first.headers['x-total-count-limitado']).toBeUndefined();
       const names = first.json().map((r: { nome: string }) => r.nome);
       expect([...names].sort((a, b) => a.localeCompare(b, 'pt-BR'))).toEqual(names);
       const past = await t.app.inject({
         method: 'GET',
         url,
         headers: enf,
-        query: { page: '9999', per_page: '5', q: 'maria' },
+        query: { page: '9999', per_page: '5', q: 'paginada' },
       });
       expect(past.json()).toEqual([]);
-      expect(Number(past.headers['x-total-count'])).toBeGreaterThan(0);
+      expect(Number(past.headers['x-total-count'])).toBe(12);
+    });
+
+    it("says why a 1–2 letter search cannot run, on the search box: 'deve conter pelo menos 3 caracteres', never 'gravar'", async () => {
+      for (const q of ['ab', 'a', 'da de', '12']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: enf, query: { q } });
+        expect(res.statusCode, q).toBe(422);
+        expect(res.json()).toEqual({ code: 'validacao', message: msg.buscaInvalida, errors: { q: [msg.min(3)] } });
+        expect(res.json().message).not.toMatch(/gravar/);
+      }
+    });
+
+    it('audits each search with the page of citizens it showed and the filters used, never their values', async () => {
+      const m = await create(municipePayload({ nome: 'Elpídio Zanetti Wanderley' }));
+      const before = (await auditsOf(m.id)).length;
+      const res = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'elpidio zanetti' } });
+      const ids = res.json().map((r: { id: string }) => r.id);
+      expect(ids).toContain(m.id);
+      const rows = await auditsOf(m.id);
+      expect(rows).toHaveLength(before + 1);
+      expect(rows.at(-1)).toMatchObject({
+        action: 'index',
+        resource: 'municipes',
+        details: { busca: 'simples', filtros: ['nome'], pagina: 1 },
+      });
+      expect([...rows.at(-1)!.municipe_ids!].sort()).toEqual([...ids].sort());
+      expect(JSON.stringify(rows.at(-1)!.details)).not.toMatch(/elpidio/i);
+      const adv = await t.app.inject({
+        method: 'GET',
+        url: `${url}/busca_avancada`,
+        headers: enf,
+        query: { nome: 'elpidio', data_nascimento: m.data_nascimento },
+      });
+      expect(adv.json().map((r: { id: string }) => r.id)).toContain(m.id);
+      expect((await auditsOf(m.id)).at(-1)).toMatchObject({
+        action: 'index',
+        details: { busca: 'avancada', filtros: ['data_nascimento', 'nome'] },
+      });
     });
 
     it('answers 422 for a search it cannot read, never a 500', async () => {
       const odd: Array<Record<string, string>> = [
-        { q: 'ab' },
         { q: 'x'.repeat(101) },
         { q: '99/99/2020' },
         { page: '0' },
@@ -483,7 +579,7 @@ describe(url, () => {
       expect(stale.json().code).toBe('edicao_desatualizada');
       expect(stale.json().message).toBe(msg.edicaoDesatualizada);
       expect(await auditRows(t, { record_id: id, action: 'update' })).toMatchObject([
-        { resource: 'municipes', details: { campos: ['nome_social'] } },
+        { resource: 'municipes', municipe_ids: [id], details: { campos: ['nome_social'] } },
       ]);
       const missing = await t.app.inject({
         method: 'PUT',
@@ -569,7 +665,37 @@ describe(url, () => {
       expect(res.statusCode).toBe(204);
       expect((await t.app.inject({ method: 'GET', url: `${url}/${m.id}`, headers: admin })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'DELETE', url: `${url}/${m.id}`, headers: admin })).statusCode).toBe(404);
-      expect(await auditRows(t, { record_id: m.id, action: 'destroy' })).toHaveLength(1);
+      expect(await auditRows(t, { record_id: m.id, action: 'destroy' })).toMatchObject([{ municipe_ids: [m.id] }]);
+    });
+  });
+
+  describe('a deceased citizen (issue 12)', () => {
+    it('is marked obito in the search results, by a death date or by an exit by death', async () => {
+      const comData = await f.municipe({ nome: 'Xisto Falecido Valadares', data_obito: '2020-01-01' });
+      const porMotivo = await f.municipe({ nome: 'Xisto Saida Valadares', motivo_saida_cadastro_id: 135 });
+      const vivo = await f.municipe({ nome: 'Xisto Vivo Valadares' });
+      const res = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'xisto valadares' } });
+      const obito = Object.fromEntries(res.json().map((r: { id: string; obito: boolean }) => [r.id, r.obito]));
+      expect(obito).toMatchObject({ [comData.id]: true, [porMotivo.id]: true, [vivo.id]: false });
+    });
+  });
+
+  // Last: it fills the registry past the count's cap.
+  describe('the unfiltered list at scale (issue 15)', () => {
+    it('counts at most 10,000 rows: X-Total-Count 10000 with X-Total-Count-Limitado, and the pager still works', async () => {
+      await t.db.execute(sql`insert into municipes (id, nome, data_nascimento, sexo_id)
+        select gen_random_uuid(), 'Pessoa em massa ' || g, date '1980-01-01', 1 from generate_series(1, 10001) g`);
+      const first = await t.app.inject({ method: 'GET', url, headers: enf, query: { per_page: '10' } });
+      expect(first.headers['x-total-count']).toBe('10000');
+      expect(first.headers['x-total-count-limitado']).toBe('true');
+      const deep = await t.app.inject({ method: 'GET', url, headers: enf, query: { page: '1000', per_page: '10' } });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.json()).toHaveLength(10);
+      expect(deep.headers['x-total-count-limitado']).toBe('true');
+      // A search is counted exactly.
+      const search = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'massa', per_page: '10' } });
+      expect(search.headers['x-total-count']).toBe('10001');
+      expect(search.headers['x-total-count-limitado']).toBeUndefined();
     });
   });
 

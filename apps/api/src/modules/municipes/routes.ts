@@ -12,19 +12,30 @@ import {
   sociodemograficaSchema,
 } from '@saude/shared/schemas/municipe';
 import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../../access/context';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listRoute, recordAction, recordRoutes } from '../../lib/routes';
+import { notFound } from '../../lib/errors';
+import { anyIdParams, isUuid, listRoute, recordAction, recordRoutes } from '../../lib/routes';
 import * as service from './service';
+
+/** A citizen id that is not a uuid is no citizen: 404 'Cadastro não encontrado', as an unknown one (issue 12). */
+const porId =
+  <A extends unknown[], T>(run: (ctx: Ctx, id: string, ...rest: A) => Promise<T>) =>
+  async (ctx: Ctx, id: string, ...rest: A): Promise<T> => {
+    if (!isUuid(id)) throw notFound();
+    return run(ctx, id, ...rest);
+  };
 
 // /api/v1/municipes: the citizen registry (issue 5).
 export const municipesRoutes: FastifyPluginAsyncZod = async (app) => {
   recordRoutes(app, 'municipes', {
     record: municipeSchema,
+    params: anyIdParams,
     list: { query: municipeFiltersSchema, item: municipeListItemSchema, run: service.listMunicipes },
     create: { body: municipeCreateSchema, run: service.createMunicipe },
-    show: service.getMunicipe,
-    update: { body: municipeUpdateSchema, run: service.updateMunicipe },
-    destroy: service.deleteMunicipe,
+    show: porId(service.getMunicipe),
+    update: { body: municipeUpdateSchema, run: porId(service.updateMunicipe) },
+    destroy: porId(service.deleteMunicipe),
   });
   listRoute(app, '/busca_avancada', 'municipes:index', {
     query: municipeBuscaAvancadaBaseSchema,
@@ -48,26 +59,28 @@ function blocoRoutes<B extends service.Bloco>(
 ) {
   const resource = `municipes/${bloco}` as const;
   const url = `/:id/${path}`;
-  recordAction(app, 'GET', url, `${resource}:show`, { response: answer }, (ctx, p) =>
-    service.getBloco(ctx, bloco, p.id),
+  const params = anyIdParams;
+  const get = porId((ctx, id) => service.getBloco(ctx, bloco, id));
+  const save = porId((ctx, id, body: unknown, mode: 'create' | 'upsert') =>
+    service.saveBloco(ctx, bloco, id, body as service.BlocoInput<B>, mode),
   );
-  recordAction(app, 'PUT', url, `${resource}:update`, { body: input, response: answer }, (ctx, p, body) =>
-    service.saveBloco(ctx, bloco, p.id, body as service.BlocoInput<B>, 'upsert'),
+  recordAction(app, 'GET', url, `${resource}:show`, { params, response: answer }, (ctx, p) => get(ctx, p.id));
+  recordAction(app, 'PUT', url, `${resource}:update`, { params, body: input, response: answer }, (ctx, p, body) =>
+    save(ctx, p.id, body, 'upsert'),
   );
-  const creates = { body: input, response: answer, creates: true };
-  recordAction(app, 'POST', url, `${resource}:create`, creates, (ctx, p, body) =>
-    service.saveBloco(ctx, bloco, p.id, body as service.BlocoInput<B>, 'create'),
-  );
+  const creates = { params, body: input, response: answer, creates: true };
+  recordAction(app, 'POST', url, `${resource}:create`, creates, (ctx, p, body) => save(ctx, p.id, body, 'create'));
 }
 
 // /api/municipes/{id}/permissao_cadastro (spec §7, outside /v1): what this user may do with the citizen's two blocks.
+const permissao = porId(service.permissaoCadastro);
 export const municipesPermissaoRoutes: FastifyPluginAsyncZod = async (app) => {
   recordAction(
     app,
     'GET',
     '/:id/permissao_cadastro',
     'municipes:show',
-    { response: permissaoCadastroSchema },
-    (ctx, p) => service.permissaoCadastro(ctx, p.id),
+    { params: anyIdParams, response: permissaoCadastroSchema },
+    (ctx, p) => permissao(ctx, p.id),
   );
 };

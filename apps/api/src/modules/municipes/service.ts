@@ -1,11 +1,13 @@
-import { msg, type Permission } from '@saude/shared';
+import { msg, todayIso, type Permission } from '@saude/shared';
 import {
   acoesCadastro,
   condicaoSaudeFieldsSchema,
   contarFiltrosBuscaAvancada,
+  estaFalecido,
   IDADE_MAXIMA_RESPONSAVEL_CRIANCA,
   idadeEmAnos,
   MOTIVO_SAIDA_OBITO,
+  SEXO_MASCULINO,
   normalizarCondicaoSaude,
   normalizarSociodemografica,
   RACA_COR_INDIGENA,
@@ -26,7 +28,7 @@ import {
 } from '@saude/shared/schemas/municipe';
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { audit } from '../../access/audit';
+import { audit, auditedRead } from '../../access/audit';
 import { can, type Ctx } from '../../access/context';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
@@ -52,59 +54,93 @@ import { isOcupacao } from '../../lib/ocupacoes';
 import { paginate, type Page } from '../../lib/paginate';
 import { autor, checkVersion, stamped, updateVersioned } from '../../lib/versioned';
 import { rememberCep } from '../enderecos/service';
+import { blocoResource, blocosEmCuidado, municipeEmCuidado, type Bloco } from './cuidado';
 import {
   buscaAvancada as buscaAvancadaSql,
   buscaSimples,
   countSql,
+  LIMITE_CONTAGEM,
   pageSql,
+  semResultadoSql,
   wordSimilaritySetup,
   type Busca,
 } from './search';
 import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas } from './rules';
 
-// Citizen registry (issue 5). Every municipality user with municipes:index may find any resident: reception must find
-// people from other territories too, so the registry has no team scope (docs/decisions.md).
+// Citizen registry (issue 5). The record (identification) is visible municipality-wide to whoever holds
+// municipes:index/show — reception must find anyone and avoid duplicates — and every read of it is audited. The two
+// health blocks are visible only to the citizen's carers: cuidado.ts is that rule (issue 14, docs/decisions.md).
 
 const RESOURCE = 'municipes';
 
 // ---- list and searches -----------------------------------------------------------------------------
 
-type PageRow = Omit<MunicipeListItem, 'idade'> & { total: string | number | null };
+type PageRow = Omit<MunicipeListItem, 'idade' | 'obito'> & {
+  motivo_saida_cadastro_id: number | null;
+  total: string | number | null;
+};
 
-const toListItem = ({ total: _total, ...r }: PageRow): MunicipeListItem => ({
-  ...r,
-  idade: idadeEmAnos(r.data_nascimento, r.data_obito ?? undefined),
-});
-
-async function runPage(db: DbOrTx, busca: Busca, page: Page) {
-  const exact = await runPageIn(db, busca, page);
-  if (exact.total > 0 || !busca.fallback) return exact;
-  // Nobody matches the words as typed: try again tolerating misspellings (search.ts, Busca).
-  const fallback = busca.fallback;
-  return db.transaction(async (tx) => {
-    await tx.execute(wordSimilaritySetup);
-    return runPageIn(tx, fallback, page);
+function toListItem(hoje: string) {
+  return ({ total: _total, motivo_saida_cadastro_id, ...r }: PageRow): MunicipeListItem => ({
+    ...r,
+    idade: idadeEmAnos(r.data_nascimento, r.data_obito ?? hoje),
+    obito: estaFalecido({ data_obito: r.data_obito, motivo_saida_cadastro_id }),
   });
+}
+
+/**
+ * A page of a search. Names: every word as typed; when that finds nobody, the words that match no one as typed are
+ * retried tolerating misspellings (search.ts, Busca) — a correctly spelt common word never runs the costly step.
+ */
+async function runPage(tx: DbOrTx, busca: Busca, page: Page) {
+  const exact = await runPageIn(tx, busca, page);
+  if (exact.total > 0 || !busca.fallback) return exact;
+  const [row] = await queryRows<{ sem: boolean[] }>(tx, semResultadoSql(busca.termos));
+  const sem = row?.sem ?? [];
+  const fuzzy = new Set(busca.termos.filter((_, i) => sem[i]).map((t) => t.chave));
+  if (fuzzy.size === 0) return exact;
+  await tx.execute(wordSimilaritySetup);
+  return runPageIn(tx, busca.fallback(fuzzy), page);
 }
 
 async function runPageIn(db: DbOrTx, busca: Busca, page: Page) {
+  let capped = false;
   const { rows, total } = await paginate(page, {
     rows: () => queryRows<PageRow>(db, pageSql(busca, page)),
     windowTotal: (r) => r.total,
-    count: async () => Number((await queryRows<{ total: string | number }>(db, countSql(busca)))[0]?.total ?? 0),
+    count: async () => {
+      const n = Number((await queryRows<{ total: string | number }>(db, countSql(busca)))[0]?.total ?? 0);
+      // countSql stops one row past LIMITE_CONTAGEM: that row says "more than"; a window count is exact.
+      capped = n > LIMITE_CONTAGEM;
+      return capped ? LIMITE_CONTAGEM : n;
+    },
   });
-  return { rows: rows.map(toListItem), total };
+  return { rows: rows.map(toListItem(todayIso())), total, limited: capped };
+}
+
+/** A search's page and its audit row (LGPD: who saw which citizens), in one transaction. */
+function auditedPage(ctx: Ctx, busca: Busca, page: Page, tipo: 'simples' | 'avancada') {
+  return auditedRead(
+    ctx,
+    (tx) => runPage(tx, busca, page),
+    (r) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: r.rows.map((m) => m.id),
+      details: { busca: tipo, filtros: busca.filtros, pagina: page.page },
+    }),
+  );
 }
 
 export function listMunicipes(ctx: Ctx, f: MunicipeFilters) {
-  return runPage(ctx.db, buscaSimples(f.q), f);
+  return auditedPage(ctx, buscaSimples(f.q), f, 'simples');
 }
 
 export function buscaAvancada(ctx: Ctx, f: MunicipeBuscaAvancada) {
   if (contarFiltrosBuscaAvancada(f) < BUSCA_AVANCADA_MINIMO_FILTROS) {
     throw unprocessable({ base: [msg.buscaAvancadaDoisFiltros] }, msg.buscaAvancadaDoisFiltros);
   }
-  return runPage(ctx.db, buscaAvancadaSql(f), f);
+  return auditedPage(ctx, buscaAvancadaSql(f), f, 'avancada');
 }
 
 // ---- one citizen ------------------------------------------------------------------------------------
@@ -165,7 +201,7 @@ async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | null> {
     updated_at: updated_at.toISOString(),
     telefones: { residencial: telefone_residencial, celular: telefone_celular, contato: telefone_contato },
     prontuarios,
-    idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
+    idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? todayIso()),
     unidade_referencia_nome: row.unidade,
     equipe_nome: row.equipe,
     profissional_nome: row.profissional,
@@ -174,10 +210,23 @@ async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | null> {
   };
 }
 
-export async function getMunicipe(ctx: Ctx, id: string): Promise<Municipe> {
-  const m = await loadMunicipe(ctx.db, id);
-  if (!m) throw notFound();
-  return m;
+/** The record, audited (identification: visible to every profile with municipes:show). */
+export function getMunicipe(ctx: Ctx, id: string): Promise<Municipe> {
+  return auditedRead(
+    ctx,
+    async (tx) => {
+      const m = await loadMunicipe(tx, id);
+      if (!m) throw notFound();
+      return m;
+    },
+    (m) => ({
+      resource: RESOURCE,
+      action: 'show',
+      record_id: m.id,
+      municipe_ids: [m.id],
+      details: { partes: ['cadastro'] },
+    }),
+  );
 }
 
 /** Answers that depend on others: no ethnicity unless indigenous, no parent's name when unknown, and so on. */
@@ -293,7 +342,7 @@ export async function createMunicipe(
   input: MunicipeValues & { confirmar_duplicados: boolean },
 ): Promise<Municipe> {
   const { confirmar_duplicados, ...v } = input;
-  return retryAsFieldErrors(ctx, v, null, () =>
+  const result = await retryAsFieldErrors(ctx, v, null, () =>
     ctx.db.transaction(async (tx) => {
       (await checkMunicipe(tx, ctx, v, null)).throwIfAny();
       const cols = toColumns(v);
@@ -303,7 +352,16 @@ export async function createMunicipe(
           data_nascimento: v.data_nascimento,
           nome_mae: cols.nome_mae ?? undefined,
         });
-        if (duplicados.length > 0) throw needsConfirmation(msg.possiveisDuplicados, { duplicados });
+        if (duplicados.length > 0) {
+          // Showing them is a read of their data (LGPD): its audit row commits, nothing else is written.
+          await audit(tx, ctx, {
+            action: 'index',
+            resource: RESOURCE,
+            municipe_ids: duplicados.map((d) => d.id),
+            details: { busca: 'duplicados' },
+          });
+          return { duplicados };
+        }
       }
       const id = newId();
       await tx.insert(municipes).values({ id, ...cols, updated_by: autor(ctx) });
@@ -313,11 +371,14 @@ export async function createMunicipe(
         action: 'create',
         resource: RESOURCE,
         record_id: id,
+        municipe_ids: [id],
         details: confirmar_duplicados ? { confirmou_duplicados: true } : undefined,
       });
-      return (await loadMunicipe(tx, id))!;
+      return { municipe: (await loadMunicipe(tx, id))! };
     }),
   );
+  if ('duplicados' in result) throw needsConfirmation(msg.possiveisDuplicados, { duplicados: result.duplicados });
+  return result.municipe;
 }
 
 export async function updateMunicipe(
@@ -337,7 +398,13 @@ export async function updateMunicipe(
       await rememberAddress(tx, cols);
       // The audit names what changed, never the values (health data stays out of the trail).
       const campos = changedFields(current, cols);
-      await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
+      await audit(tx, ctx, {
+        action: 'update',
+        resource: RESOURCE,
+        record_id: id,
+        municipe_ids: [id],
+        details: { campos },
+      });
       return (await loadMunicipe(tx, id))!;
     }),
   );
@@ -351,30 +418,27 @@ export async function deleteMunicipe(ctx: Ctx, id: string): Promise<void> {
       if (await ref.existe(tx, id)) throw conflict(msg.municipeVinculado(ref.descricao));
     }
     await tx.delete(municipes).where(eq(municipes.id, id));
-    await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id });
+    await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id, municipe_ids: [id] });
   });
 }
 
-// ---- per-citizen access and the two blocks (spec §3, §6) ------------------------------------------------
+// ---- per-citizen access and the two blocks (spec §3, §6), scoped by cuidado.ts ---------------------------
 
-export type Bloco = 'sociodemograficas' | 'condicoes_saude';
-const blocoResource = {
-  sociodemograficas: 'municipes/sociodemograficas',
-  condicoes_saude: 'municipes/condicoes_saude',
-} as const;
+export type { Bloco };
 
-async function municipeExists(db: DbOrTx, id: string) {
-  const [m] = await db
-    .select({ id: municipes.id, data_nascimento: municipes.data_nascimento, data_obito: municipes.data_obito })
-    .from(municipes)
-    .where(eq(municipes.id, id));
-  return m ?? null;
-}
-
+/**
+ * What this user may do with the citizen's two blocks: the profile's actions, and none for a citizen outside the
+ * user's care (the screen then hides those tabs; the blocks themselves answer 404).
+ */
 export async function permissaoCadastro(ctx: Ctx, id: string): Promise<PermissaoCadastro> {
-  if (!(await municipeExists(ctx.db, id))) throw notFound();
+  const cuidado = await blocosEmCuidado(ctx.db, ctx, id);
+  if (!cuidado) throw notFound();
   const list = (bloco: Bloco): AcaoCadastro[] =>
-    acoesCadastro.filter((a) => ctx.usuario !== null && can(ctx.usuario, `${blocoResource[bloco]}:${a}` as Permission));
+    cuidado[bloco]
+      ? acoesCadastro.filter(
+          (a) => ctx.usuario !== null && can(ctx.usuario, `${blocoResource[bloco]}:${a}` as Permission),
+        )
+      : [];
   return { sociodemograficas: list('sociodemograficas'), condicoes_saude: list('condicoes_saude') };
 }
 
@@ -407,31 +471,43 @@ function blocoOut<B extends Bloco>(
   return out as BlocoOut[B];
 }
 
-export async function getBloco<B extends Bloco>(ctx: Ctx, bloco: B, municipeId: string): Promise<BlocoOut[B]> {
-  return ctx.db.transaction(async (tx) => {
-    if (!(await municipeExists(tx, municipeId))) throw notFound();
-    const table: typeof municipeSociodemograficas = blocoTable[bloco];
-    const [row] = await tx.select().from(table).where(eq(table.municipe_id, municipeId));
-    // Architecture: reading health conditions or sociodemographic data leaves an audit row.
-    await audit(tx, ctx, { action: 'leitura', resource: blocoResource[bloco], record_id: municipeId });
-    return blocoOut(bloco, municipeId, row ?? null);
-  });
+/** A block of a citizen in the user's care (404 otherwise, as absent), audited. */
+export function getBloco<B extends Bloco>(ctx: Ctx, bloco: B, municipeId: string): Promise<BlocoOut[B]> {
+  return auditedRead(
+    ctx,
+    async (tx) => {
+      if (!(await municipeEmCuidado(tx, ctx, bloco, municipeId))) throw notFound();
+      const table: typeof municipeSociodemograficas = blocoTable[bloco];
+      const [row] = await tx.select().from(table).where(eq(table.municipe_id, municipeId));
+      return blocoOut(bloco, municipeId, row ?? null);
+    },
+    () => ({
+      resource: blocoResource[bloco],
+      action: 'show',
+      record_id: municipeId,
+      municipe_ids: [municipeId],
+      details: { partes: [bloco] },
+    }),
+  );
 }
 
 /** Checks of a block that need the citizen or the database. */
 function checkBloco(
   bloco: Bloco,
   values: Record<string, unknown>,
-  municipe: { data_nascimento: string; data_obito: string | null },
+  municipe: { data_nascimento: string; data_obito: string | null; sexo_id: number },
 ): FieldErrors {
   const errors = new FieldErrors();
   if (bloco === 'sociodemograficas') {
     const s = values as SociodemograficaValues;
     if (s.ocupacao_id && !isOcupacao(s.ocupacao_id)) errors.add('ocupacao_id', msg.naoEValido);
-    const idade = idadeEmAnos(municipe.data_nascimento, municipe.data_obito ?? undefined);
+    const idade = idadeEmAnos(municipe.data_nascimento, municipe.data_obito ?? todayIso());
     if (s.responsaveis_criancas.length > 0 && (idade === null || idade > IDADE_MAXIMA_RESPONSAVEL_CRIANCA)) {
       errors.add('responsaveis_criancas', msg.somenteCriancas);
     }
+  } else if ((values as CondicaoSaudeValues).gestante === true && municipe.sexo_id === SEXO_MASCULINO) {
+    // Issue 12: the question is not asked of a male citizen, so "yes" cannot be stored for one.
+    errors.add('gestante', msg.gestanteSexoMasculino);
   }
   return errors;
 }
@@ -455,7 +531,7 @@ export async function saveBloco<B extends Bloco>(
       : normalizarCondicaoSaude(raw as unknown as CondicaoSaudeValues)
   ) as Record<string, unknown>;
   return ctx.db.transaction(async (tx) => {
-    const municipe = await municipeExists(tx, municipeId);
+    const municipe = await municipeEmCuidado(tx, ctx, bloco, municipeId);
     if (!municipe) throw notFound();
     const table: typeof municipeSociodemograficas = blocoTable[bloco];
     const [current] = await tx.select().from(table).where(eq(table.municipe_id, municipeId)).for('update');
@@ -490,6 +566,7 @@ export async function saveBloco<B extends Bloco>(
       action: current ? 'update' : 'create',
       resource: blocoResource[bloco],
       record_id: municipeId,
+      municipe_ids: [municipeId],
       details: { campos },
     });
     return blocoOut(bloco, municipeId, row!);

@@ -10,6 +10,16 @@ import { PER_PAGE_OPTIONS, type SortParams } from './listParams';
 /** Spec §9: 'Exibindo X a Y de Z registros'. */
 export const paginationText = ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
   `Exibindo ${from} a ${to} de ${totalRecords} registros`;
+/** The same when the server stopped counting at `totalRecords` (issue 15): 'de mais de 10.000 registros'. */
+export const paginationTextLimitado = ({
+  from,
+  to,
+  totalRecords,
+}: {
+  from: number;
+  to: number;
+  totalRecords: number;
+}) => `Exibindo ${from} a ${to} de mais de ${totalRecords.toLocaleString('pt-BR')} registros`;
 export const RECORDS_PER_PAGE_LABEL = 'linhas por página';
 
 const paginationControlLabels: Record<'first' | 'last' | 'previous' | 'next', string> = {
@@ -59,6 +69,8 @@ export interface DataListProps<T> {
   records: T[] | undefined;
   /** X-Total-Count (http.list().total). */
   total: number | undefined;
+  /** The total is a lower bound (http.list().limitado): the text says "mais de". */
+  totalLimitado?: boolean;
   /** True while a page loads: the table keeps the old rows under a loader (keepPreviousData). */
   fetching?: boolean;
   page: number;
@@ -83,6 +95,7 @@ export function DataList<T>({
   columns,
   records,
   total,
+  totalLimitado = false,
   fetching,
   page,
   perPage,
@@ -159,7 +172,7 @@ export function DataList<T>({
       recordsPerPageOptions={[...PER_PAGE_OPTIONS]}
       onRecordsPerPageChange={onPerPageChange}
       recordsPerPageLabel={RECORDS_PER_PAGE_LABEL}
-      paginationText={paginationText}
+      paginationText={totalLimitado ? paginationTextLimitado : paginationText}
       getPaginationControlProps={(control) => ({ 'aria-label': paginationControlLabels[control] })}
       onRowClick={
         rowHref

@@ -29,7 +29,7 @@ type Table<T> = Pick<DataListProps<T>, 'columns' | 'rowHref' | 'emptyText' | 'id
 export interface ListPageProps<T> extends Table<T> {
   title: string;
   list: ListState;
-  query: UseQueryResult<{ rows: T[]; total: number }>;
+  query: UseQueryResult<{ rows: T[]; total: number; limitado?: boolean }>;
   /** "Novo …" in the header and `vazio` ("Cadastrar …") when nothing is found; only for who may create. */
   novo?: { to: string; label: string; vazio?: string } | false;
   /** Another header action instead of "Novo …". */
@@ -92,6 +92,7 @@ export function ListPage<T>({
         }
         records={query.data?.rows}
         total={query.data?.total}
+        totalLimitado={query.data?.limitado}
         fetching={query.isFetching}
         page={params.page}
         perPage={params.per_page}

@@ -11,9 +11,18 @@ export interface SearchBoxProps {
   placeholder?: string;
   /** @default true */
   autoFocus?: boolean;
+  /** Why the search in effect cannot run (shown under the box, e.g. 'deve conter pelo menos 3 caracteres'). */
+  error?: string | null;
 }
 
-export function SearchBox({ value = '', onSearch, label = 'Buscar', placeholder, autoFocus = true }: SearchBoxProps) {
+export function SearchBox({
+  value = '',
+  onSearch,
+  label = 'Buscar',
+  placeholder,
+  autoFocus = true,
+  error,
+}: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [prev, setPrev] = useState(value);
   // Back/forward change the URL: show the search in effect.
@@ -32,6 +41,7 @@ export function SearchBox({ value = '', onSearch, label = 'Buscar', placeholder,
       type="search"
       label={label}
       placeholder={placeholder}
+      error={error || undefined}
       value={text}
       onChange={(e) => setText(e.currentTarget.value)}
       onKeyDown={(e) => {

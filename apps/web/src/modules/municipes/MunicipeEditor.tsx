@@ -8,7 +8,8 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { Municipe, PermissaoCadastro } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../lib/access';
 import { BackButton } from '../../lib/detail';
-import { notifyError, RemoveButton } from '../../lib/feedback';
+import { NotFoundPage, notifyError, RemoveButton } from '../../lib/feedback';
+import { ApiError } from '../../lib/http';
 import { RecordForm, useRecordForm } from '../../lib/form';
 import { useParametrizacao } from '../../lib/parametrizacao';
 import { AbasMunicipe, useFocoPendente } from './abas';
@@ -22,14 +23,19 @@ import { useUnidadesDoUsuario } from './unidades';
 
 const MODEL = 'Munícipe';
 
+const naoEncontrado = (err: unknown) => err instanceof ApiError && err.status === 404;
+
 export function MunicipeEditLoader({ id }: { id: string }) {
   const municipe = useMunicipe(id);
   const permissoes = usePermissaoCadastro(id);
-  const falhou = municipe.isError && !permissoes.isError;
+  // An unknown or malformed id (/municipes/abc/edit) is the not-found screen, not a silent trip back (issue 12).
+  const ausente = naoEncontrado(municipe.error) || naoEncontrado(permissoes.error);
+  const falhou = municipe.isError && !permissoes.isError && !ausente;
   useEffect(() => {
     if (falhou) notifyError(municipe.error);
   }, [falhou, municipe.error]);
-  // Spec §2/§6: a failed permission lookup sends the user to the list (so does a citizen that cannot be read).
+  if (ausente) return <NotFoundPage />;
+  // Spec §2/§6: another failed permission lookup sends the user to the list (so does a citizen that cannot be read).
   if (permissoes.isError || municipe.isError) return <Navigate to="/municipes" replace />;
   if (!municipe.data || !permissoes.data) {
     return (

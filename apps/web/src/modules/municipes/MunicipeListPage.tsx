@@ -9,6 +9,7 @@ import {
   BUSCA_AVANCADA_MINIMO_FILTROS,
   buscaAvancadaCampos,
   contarFiltrosBuscaAvancada,
+  interpretarBusca,
   type MunicipeListItem,
 } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../lib/access';
@@ -38,9 +39,9 @@ const columns: Column<MunicipeListItem>[] = [
       <RecordCell
         title={m.nome}
         badges={
-          m.data_obito && (
+          m.obito && (
             <Badge color="dark" size="sm">
-              Falecido(a)
+              Óbito
             </Badge>
           )
         }
@@ -87,7 +88,13 @@ export function MunicipeListPage() {
   const filtros = filtrosPreenchidos(params);
   const avancadaValida = avancadaAberta && contarFiltrosBuscaAvancada(filtros) >= BUSCA_AVANCADA_MINIMO_FILTROS;
 
-  const simples = useMunicipes({ q: params.q || undefined, page: params.page, per_page: params.per_page });
+  // The rule the API applies, checked before asking: a 1–2 letter search says why on the box (issue 12).
+  const busca = interpretarBusca(params.q);
+  const erroBusca = busca.tipo === 'invalida' ? busca.mensagem : null;
+  const simples = useMunicipes(
+    { q: params.q || undefined, page: params.page, per_page: params.per_page },
+    { enabled: erroBusca === null },
+  );
   const avancada = useBuscaAvancada(
     avancadaValida ? { ...filtros, page: params.page, per_page: params.per_page } : undefined,
   );
@@ -109,6 +116,7 @@ export function MunicipeListPage() {
             label="Buscar munícipe"
             placeholder="Nome, CPF, CNS ou data de nascimento (dd/mm/aaaa)"
             value={params.q ?? ''}
+            error={erroBusca}
             onSearch={(q) => setFilters({ q, avancada: undefined, ...semFiltrosAvancados })}
           />
           <Button

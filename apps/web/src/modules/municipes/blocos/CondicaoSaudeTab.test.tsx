@@ -5,7 +5,7 @@ import { BiometriaTab } from './BiometriaTab';
 import { CondicaoSaudeTab } from './CondicaoSaudeTab';
 import { VisualizarCondicaoSaude } from './VisualizarCondicaoSaude';
 import { fakeApi } from '../../../test/fakeApi';
-import { MUNICIPE_ID, renderTab, saudeDe, TODAS } from './testUtils';
+import { MUNICIPE_ID, municipeDe, renderTab, saudeDe, TODAS } from './testUtils';
 
 const URL = `/api/v1/municipes/${MUNICIPE_ID}/condicao_saude`;
 const INTERNACAO = 'Teve alguma internação nos últimos 12 meses?';
@@ -192,5 +192,27 @@ describe('BiometriaTab', () => {
     renderTab(<BiometriaTab />);
     expect(await screen.findByText(msg.status404)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Capturar digital' })).not.toBeInTheDocument();
+  });
+});
+
+describe('gestante (issue 12)', () => {
+  it('is not asked of a male citizen, in the form and in the reading', async () => {
+    fakeApi({ [`GET ${URL}`]: { body: saudeDe({ lock_version: 1 }) } });
+    renderTab(<CondicaoSaudeTab />, { municipe: municipeDe({ sexo_id: 0 }) });
+    await screen.findByRole('radiogroup', { name: 'Tem hipertensão arterial?' });
+    expect(screen.queryByRole('radiogroup', { name: 'Está gestante?' })).not.toBeInTheDocument();
+  });
+
+  it('is asked of a female citizen', async () => {
+    fakeApi({ [`GET ${URL}`]: { body: saudeDe({ lock_version: 1 }) } });
+    renderTab(<CondicaoSaudeTab />, { municipe: municipeDe({ sexo_id: 1 }) });
+    expect(await screen.findByRole('radiogroup', { name: 'Está gestante?' })).toBeInTheDocument();
+  });
+
+  it('reads no pregnancy line for a male citizen', async () => {
+    fakeApi({ [`GET ${URL}`]: { body: saudeDe({ lock_version: 1 }) } });
+    renderTab(<VisualizarCondicaoSaude />, { municipe: municipeDe({ sexo_id: 0 }) });
+    expect(await screen.findByText('Tem hipertensão arterial?')).toBeInTheDocument();
+    expect(screen.queryByText('Está gestante?')).not.toBeInTheDocument();
   });
 });

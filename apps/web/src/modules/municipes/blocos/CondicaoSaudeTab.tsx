@@ -4,6 +4,7 @@ import { Stack } from '@mantine/core';
 import {
   condicaoSaudeInputSchema,
   normalizarCondicaoSaude,
+  SEXO_MASCULINO,
   type CondicaoSaude,
   type CondicaoSaudeInput,
 } from '@saude/shared/schemas/municipe';
@@ -66,6 +67,8 @@ function CondicaoSaudeForm(props: BlocoFormProps<'condicao_saude'>) {
   });
   const { control, setValue, clearErrors } = record.form;
   const dep = { control, setValue, clearErrors };
+  // Not asked of a male citizen (issue 12; the API refuses it too).
+  const perguntaGestante = useMunicipeTab().municipe.sexo_id !== SEXO_MASCULINO;
   const sn = (name: Campo) => <YesNoField control={control} name={name} label={L[name as keyof typeof L]} />;
   const texto = (name: Campo, required = true) => (
     <TextField
@@ -81,12 +84,14 @@ function CondicaoSaudeForm(props: BlocoFormProps<'condicao_saude'>) {
     <BlocoForm record={record} model={SAUDE_MODEL} updatedAt={props.bloco.updated_at}>
       <FormSection title={saudeSecoes.gerais}>
         <Perguntas>
-          <Pergunta>
-            {sn('gestante')}
-            <SeSim {...dep} pergunta="gestante" limpar={LIMPAR_GESTANTE}>
-              {texto('maternidade_referencia', false)}
-            </SeSim>
-          </Pergunta>
+          {perguntaGestante && (
+            <Pergunta>
+              {sn('gestante')}
+              <SeSim {...dep} pergunta="gestante" limpar={LIMPAR_GESTANTE}>
+                {texto('maternidade_referencia', false)}
+              </SeSim>
+            </Pergunta>
+          )}
           <Pergunta>
             <RadioField
               control={control}

@@ -1,6 +1,6 @@
 // Tab `visualizar_condicao_situacao_saude` of /municipes/{id}/edit: the health conditions, read-only (issue 5).
 import { Stack, Text } from '@mantine/core';
-import type { CondicaoSaude } from '@saude/shared/schemas/municipe';
+import { SEXO_MASCULINO, type CondicaoSaude } from '@saude/shared/schemas/municipe';
 import { useMunicipeTab } from '../context';
 import {
   BlocoNaoPreenchido,
@@ -27,6 +27,7 @@ export function VisualizarCondicaoSaude() {
 export function CondicaoSaudeLeitura({ bloco: b }: { bloco: CondicaoSaude }) {
   // Nothing saved yet: the API's false/[] are not answers, so every question reads 'Não informado'.
   const novo = b.lock_version === null;
+  const gestante = useMunicipeTab().municipe.sexo_id !== SEXO_MASCULINO;
   const item = (campo: SaudeCampo, mostrar = true) => {
     if (!mostrar) return null;
     const tabela = (T as Partial<Record<SaudeCampo, Parameters<typeof textoResposta>[1]>>)[campo];
@@ -43,8 +44,8 @@ export function CondicaoSaudeLeitura({ bloco: b }: { bloco: CondicaoSaude }) {
       {novo && <BlocoNaoPreenchido />}
       <FormSection title={saudeSecoes.gerais} readOnly>
         <Respostas>
-          {item('gestante')}
-          {item('maternidade_referencia', b.gestante)}
+          {item('gestante', gestante)}
+          {item('maternidade_referencia', gestante && b.gestante)}
           {item('consideracao_peso_id')}
           {item('fumante')}
           {item('alcool')}

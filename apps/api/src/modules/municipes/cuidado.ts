@@ -1,0 +1,106 @@
+import type { Permission } from '@saude/shared';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { can, type Ctx } from '../../access/context';
+import type { DbOrTx } from '../../db/client';
+import { familiaMembros, familias, municipes, visitasDomiciliares } from '../../db/schema';
+import { scopeOf } from '../atencao_primaria/scope';
+
+// Who may see and edit a citizen's health blocks — condição de saúde and sociodemográfica (issue 14; the rule and its
+// reasons are in docs/decisions.md, "Health data scope"). The registry record itself (identification) is visible
+// municipality-wide to whoever holds municipes:index/show; the blocks only to the citizen's carers. This file is the
+// ONE row-level condition every health read and write goes through; what skips it is named `unscoped…`.
+
+export type Bloco = 'sociodemograficas' | 'condicoes_saude';
+export const blocoResource = {
+  sociodemograficas: 'municipes/sociodemograficas',
+  condicoes_saude: 'municipes/condicoes_saude',
+} as const;
+
+/** The user's care scope in the current unit, from the session (no query). */
+export type Cuidado = {
+  /** (a) The profile holds `<block>:todos` (the manager): every citizen. */
+  todos: boolean;
+  unidadeId: string | null;
+  /** (b) The user's teams in the current unit. */
+  equipeIds: string[];
+};
+
+export function cuidadoDe(ctx: Ctx, bloco: Bloco): Cuidado {
+  const u = ctx.usuario;
+  return {
+    todos: u !== null && can(u, `${blocoResource[bloco]}:todos` as Permission),
+    unidadeId: u?.unidadeId ?? null,
+    equipeIds: scopeOf(ctx).equipeIds,
+  };
+}
+
+/**
+ * A reason to see a citizen's health data, as a condition on the citizen row (`municipes` in the statement). Later
+ * modules add theirs to `regrasDeCuidado`: surveillance reads the citizens with a compulsory notification (the
+ * notifications module), urgent care the citizens attended in the unit (its care visits).
+ */
+export type RegraDeCuidado = (c: Cuidado) => SQL | undefined;
+
+/** (b) The territory of the user's teams: the citizen's team (which is also its individual registration's: the
+ * registration's header is the citizen's columns), or an active member of a family of one of those teams. */
+const territorioDaEquipe: RegraDeCuidado = (c) =>
+  c.equipeIds.length === 0
+    ? undefined
+    : or(
+        inArray(municipes.equipe_id, c.equipeIds),
+        sql`exists (select 1 from ${familiaMembros} join ${familias} on ${familias.id} = ${familiaMembros.familia_id}
+          where ${familiaMembros.municipe_id} = ${municipes.id} and ${familiaMembros.ativo}
+            and ${inArray(familias.equipe_id, c.equipeIds)})`,
+      );
+
+/** (c) Attended in the current unit: its reference unit (the unit of its individual registration too), or a home
+ * visit recorded in this unit. */
+const atendidoNaUnidade: RegraDeCuidado = (c) =>
+  c.unidadeId === null
+    ? undefined
+    : or(
+        eq(municipes.unidade_saude_referencia_id, c.unidadeId),
+        sql`exists (select 1 from ${visitasDomiciliares} where ${visitasDomiciliares.municipe_id} = ${municipes.id}
+          and ${and(eq(visitasDomiciliares.unidade_saude_id, c.unidadeId), isNull(visitasDomiciliares.cancelada_em))})`,
+      );
+
+/**
+ * Every reason but the manager's. (d) Surveillance has none yet: its rule — citizens with a compulsory notification —
+ * is pushed here by the notifications module when it exists; until then a surveillance profile sees no health block.
+ */
+export const regrasDeCuidado: RegraDeCuidado[] = [territorioDaEquipe, atendidoNaUnidade];
+
+/** THE condition: the citizen row is in the user's care (undefined: no restriction, for `todos`). */
+export function emCuidado(c: Cuidado): SQL | undefined {
+  if (c.todos) return undefined;
+  const reasons = regrasDeCuidado.map((r) => r(c)).filter((s): s is SQL => s !== undefined);
+  return reasons.length > 0 ? or(...reasons) : sql`false`;
+}
+
+/** The citizen's fields the blocks' rules need, when it exists and is in the user's care for `bloco`; else null. */
+export async function municipeEmCuidado(tx: DbOrTx, ctx: Ctx, bloco: Bloco, id: string, forUpdate = false) {
+  const q = tx
+    .select({
+      id: municipes.id,
+      data_nascimento: municipes.data_nascimento,
+      data_obito: municipes.data_obito,
+      sexo_id: municipes.sexo_id,
+    })
+    .from(municipes)
+    .where(and(eq(municipes.id, id), emCuidado(cuidadoDe(ctx, bloco))));
+  const [m] = await (forUpdate ? q.for('update') : q);
+  return m ?? null;
+}
+
+/** For each block, whether the citizen is in the user's care: one statement for both (permissao_cadastro). */
+export async function blocosEmCuidado(tx: DbOrTx, ctx: Ctx, id: string): Promise<Record<Bloco, boolean> | null> {
+  const cond = (b: Bloco) => emCuidado(cuidadoDe(ctx, b)) ?? sql`true`;
+  const [row] = await tx
+    .select({
+      sociodemograficas: sql<boolean>`${cond('sociodemograficas')}`,
+      condicoes_saude: sql<boolean>`${cond('condicoes_saude')}`,
+    })
+    .from(municipes)
+    .where(eq(municipes.id, id));
+  return row ?? null;
+}
