@@ -25,7 +25,7 @@ import {
   unidadesSaude,
   visitasDomiciliares as vd,
 } from '../../../db/schema';
-import { countAll, iso, nullify, totalOf } from '../../../db/sql';
+import { countAll, iso, totalOf } from '../../../db/sql';
 import { conflict, FieldErrors, forbidden, notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
@@ -282,11 +282,11 @@ export async function createVisita(
 
     const data_visita = v.data_visita ? new Date(v.data_visita) : new Date();
     const lotacao = e.lotacoes.find((l) => l.ocupacao_codigo === ocupacao && l.equipe_id !== null);
-    // The row is the input as parsed (null for what was not answered) with what the API decides.
+    // The row is the input as parsed (what was not answered is absent: the column's null) with what the API decides.
     const inserted = await tx
       .insert(vd)
       .values({
-        ...nullify(full),
+        ...full,
         id: v.id,
         familia_id: found?.f.id ?? null,
         domicilio_id: found?.f.domicilio_id ?? escolhido?.id ?? null,
@@ -297,12 +297,6 @@ export async function createVisita(
         data_visita,
         turno_atendimentos: v.turno_atendimentos ?? turnoDaHora(horaLocal(data_visita)),
         tipo_imovel_id: tipo_imovel_id!,
-        // Never null (the schema answers false / [] for what was not sent); nullify only widens their type.
-        desfecho_id: v.desfecho_id,
-        fora_area,
-        visita_compartilhada: v.visita_compartilhada,
-        sem_numero: v.sem_numero,
-        motivo_visita_ids: v.motivo_visita_ids,
         updated_by: u.profissionalId,
       })
       .onConflictDoNothing({ target: vd.id })
