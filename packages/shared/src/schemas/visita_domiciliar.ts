@@ -100,7 +100,8 @@ const medida = (k: 'peso' | 'altura') => {
  */
 export function codigoObrigatorio<T extends CodeRow>(table: readonly T[]) {
   return z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? Number(v) : v),
+    (v) =>
+      v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? Number(v) : v,
     z
       .number({ error: (iss) => (iss.input === undefined ? msg.obrigatorio : msg.naoEValido) })
       .refine((v) => isCodigo(table, v), { error: msg.naoEValido }),

@@ -168,11 +168,7 @@ export const familias = pgTable(
       t.id,
     ),
     index('familias_visita_equipe_idx').on(t.equipe_id, sql`${t.responsavel_nome} collate "und-x-icu"`, t.id),
-    index('familias_visita_unidade_idx').on(
-      t.unidade_saude_id,
-      sql`${t.responsavel_nome} collate "und-x-icu"`,
-      t.id,
-    ),
+    index('familias_visita_unidade_idx').on(t.unidade_saude_id, sql`${t.responsavel_nome} collate "und-x-icu"`, t.id),
     index('familias_responsavel_id_idx').on(t.responsavel_id),
     index('familias_equipe_id_idx').on(t.equipe_id),
     // A family record number is not reused in a unit.

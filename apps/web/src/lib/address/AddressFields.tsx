@@ -217,15 +217,15 @@ export function AddressFields<T extends FieldValues, TT = T>({
         />
       </Grid.Col>
       {pontoReferencia && (
-      <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextField
-          control={control}
-          name={name('ponto_referencia')}
-          label={ADDRESS_LABELS.ponto_referencia}
-          required={req('ponto_referencia')}
-          disabled={disabled}
-        />
-      </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <TextField
+            control={control}
+            name={name('ponto_referencia')}
+            label={ADDRESS_LABELS.ponto_referencia}
+            required={req('ponto_referencia')}
+            disabled={disabled}
+          />
+        </Grid.Col>
       )}
     </Grid>
   );

@@ -14,7 +14,6 @@ import type { DbOrTx } from '../../../db/client';
 import {
   cadastrosDomiciliares as dom,
   familiaMembros,
-  familias,
   municipeProntuarios,
   municipes,
   municipios,
@@ -67,7 +66,8 @@ function escopoFamilia(e: Escopo): SQL {
 
 /** One ordered, limited scan of the list's order: a branch of the page's union (each walks its own index). */
 const ramo = (minha: boolean, where: SQL, limite: number) =>
-  sql`(select f.id, f.responsavel_nome as nome, ${minha} as minha from familias f where ${where} order by ${nome}, f.id limit ${limite})`;
+  // A literal, not a parameter: node-postgres sends a boolean parameter as untyped text ('true').
+  sql`(select f.id, f.responsavel_nome as nome, ${sql.raw(minha ? 'true' : 'false')} as minha from familias f where ${where} order by ${nome}, f.id limit ${limite})`;
 
 /**
  * The page without filters but the micro-area: the user's own micro-areas first, then the rest, each by the head's
@@ -99,7 +99,8 @@ function paginaOrdenada(e: Escopo, chaves: Chave[], microArea: string | undefine
       ramos.push(ramo(false, sql`f.equipe_id = ${equipe}${mf}${fora(equipe)}`, limite));
     }
   }
-  if (ramos.length === 0) return sql`select null::uuid as id, null::text as nome, false as minha, 0 as total where false`;
+  if (ramos.length === 0)
+    return sql`select null::uuid as id, null::text as nome, false as minha, 0 as total where false`;
   const total = sql`(select count(*)::int from familias f where ${escopoFamilia(e)}${mf})`;
   return sql`select u.id, u.nome, u.minha, ${total} as total from (${sql.join(ramos, sql` union all `)}) u`;
 }
@@ -211,20 +212,18 @@ export async function listFamilias(
         windowTotal: (r) => r.total,
       }).then(({ rows, total }) => ({
         total,
-        rows: rows.map(
-          (r): FamiliaParaVisita => ({
-            id: r.id,
-            responsavel_id: r.responsavel_id,
-            responsavel_nome: r.nome,
-            numero_prontuario: r.numero_prontuario,
-            endereco: formatEndereco(r),
-            micro_area: r.micro_area,
-            numero_membros: r.membros,
-            mudou: r.mudou,
-            minha_micro_area: r.minha === true,
-            ultima_visita: isoFrom(r.ultima_visita),
-          }),
-        ),
+        rows: rows.map((r): FamiliaParaVisita => ({
+          id: r.id,
+          responsavel_id: r.responsavel_id,
+          responsavel_nome: r.nome,
+          numero_prontuario: r.numero_prontuario,
+          endereco: formatEndereco(r),
+          micro_area: r.micro_area,
+          numero_membros: r.membros,
+          mudou: r.mudou,
+          minha_micro_area: r.minha === true,
+          ultima_visita: isoFrom(r.ultima_visita),
+        })),
       })),
     ({ rows }) => ({
       resource: RESOURCE,

@@ -194,7 +194,13 @@ export async function listVisitas(
         rows: ({ limit, offset }) =>
           visitaQuery(tx).where(where).orderBy(desc(vd.data_visita), desc(vd.id)).limit(limit).offset(offset),
       });
-      return { page: mapPage(page, toVisita(leitorDe(ctx, e))), quem: await titulares(tx, page.rows.map((r) => r.v)) };
+      return {
+        page: mapPage(page, toVisita(leitorDe(ctx, e))),
+        quem: await titulares(
+          tx,
+          page.rows.map((r) => r.v),
+        ),
+      };
     },
     ({ quem }) => ({
       resource: RESOURCE,

@@ -72,7 +72,10 @@ describe(url, () => {
     return { familiaId: familia.id, domicilioId: domicilio?.id ?? null };
   };
 
-  const payload = (familiaId: string | undefined, over: Partial<VisitaDomiciliarInput> = {}): VisitaDomiciliarInput => ({
+  const payload = (
+    familiaId: string | undefined,
+    over: Partial<VisitaDomiciliarInput> = {},
+  ): VisitaDomiciliarInput => ({
     id: newId(),
     familia_id: familiaId,
     desfecho_id: 1,
@@ -440,8 +443,10 @@ describe(url, () => {
         msg.naoPreencherComImovel,
       ]);
       const alheio = await f.domicilio({ ...header, equipe: equipe2 }, { tipo_imovel_id: 2, st_micro_area: '04' });
-      expect((await errorsOf({ id: newId(), desfecho_id: 1, motivo_visita_ids: [34], domicilio_id: alheio.id }))
-        .domicilio_id).toEqual([msg.naoEValido]);
+      expect(
+        (await errorsOf({ id: newId(), desfecho_id: 1, motivo_visita_ids: [34], domicilio_id: alheio.id }))
+          .domicilio_id,
+      ).toEqual([msg.naoEValido]);
     });
 
     it("lists the agent's visits without a family, newest first, with their place; cancel works there too", async () => {
@@ -455,17 +460,17 @@ describe(url, () => {
       const ids = minhas.body.map((v) => v.id);
       expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
       expect(ids).not.toContain(dela.id);
-      expect(minhas.body.every((v) => v.familia_id === null && v.profissional_nome === 'Agente Comunitária de Teste')).toBe(
-        true,
-      );
+      expect(
+        minhas.body.every((v) => v.familia_id === null && v.profissional_nome === 'Agente Comunitária de Teste'),
+      ).toBe(true);
       expect(minhas.body.find((v) => v.id === a.id)).toMatchObject({
         endereco: 'Rua DOS IPÊS, 45 - CENTRO',
         pode_cancelar: true,
       });
       // The team's, for the manager; none of them for another team's agent.
-      expect((await getJson<VisitaDomiciliar[]>('?sem_familia=true&per_page=100', gestor)).body.map((v) => v.id)).toEqual(
-        expect.arrayContaining([a.id, b.id, dela.id]),
-      );
+      expect(
+        (await getJson<VisitaDomiciliar[]>('?sem_familia=true&per_page=100', gestor)).body.map((v) => v.id),
+      ).toEqual(expect.arrayContaining([a.id, b.id, dela.id]));
       expect((await getJson<VisitaDomiciliar[]>('?sem_familia=true', ace)).body.map((v) => v.id)).not.toContain(a.id);
       const ok = await cancelar(a.id, 'Endereço errado, lançada de novo');
       expect(ok.statusCode, ok.body).toBe(200);
@@ -564,7 +569,11 @@ describe(url, () => {
       expect((await get(`/contexto?municipe_id=${deFora.id}`)).statusCode).toBe(404);
       const meu = await f.municipe({ equipe_id: equipe.id, residencia_logradouro: 'DAS ORQUÍDEAS' });
       const ctx = await getJson<VisitaContexto>(`/contexto?municipe_id=${meu.id}`);
-      expect(ctx.body).toMatchObject({ pode_lancar: true, familia_id: null, endereco: { logradouro: 'DAS ORQUÍDEAS' } });
+      expect(ctx.body).toMatchObject({
+        pode_lancar: true,
+        familia_id: null,
+        endereco: { logradouro: 'DAS ORQUÍDEAS' },
+      });
       const v = await create(semFamilia({ municipe_id: meu.id, tipo_imovel_id: 1, motivo_visita_ids: [29] }));
       expect(v).toMatchObject({ municipe_id: meu.id, familia_id: null, equipe_id: equipe.id });
       // A citizen in a family: the context names it, and the visit is that family's.

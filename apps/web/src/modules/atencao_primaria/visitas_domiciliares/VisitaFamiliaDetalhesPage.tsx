@@ -16,7 +16,7 @@ import { descricao } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { BASE_PATH, useContextoVisita, useFamiliaVisita, useHistoricoVisitas } from './api';
 import { CancelarVisitaDialog } from './CancelarVisitaDialog';
-import { ultimaVisitaTexto } from './comum';
+import { ALERTA, ultimaVisitaTexto } from './comum';
 import { HistoricoVisitas } from './HistoricoVisitas';
 
 const POR_PAGINA = 10;
@@ -118,7 +118,7 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
       </FamiliaCabecalho>
 
       {bloqueio && (
-        <Alert color="yellow" variant="light" role="status" title="Lançamento de visitas indisponível">
+        <Alert color="yellow" variant="light" role="status" styles={ALERTA} title="Lançamento de visitas indisponível">
           <Text size="sm">{bloqueio}</Text>
         </Alert>
       )}

@@ -20,18 +20,10 @@ import { ApiError } from '../../../lib/http';
 import { useUsuario } from '../../../lib/session';
 import { useMunicipe } from '../../municipes/api';
 import { BASE_PATH, useContextoVisita, useSalvarVisita, useSituacaoFamilia } from './api';
-import { Bloqueio, MODEL } from './comum';
+import { ALERTA, Bloqueio, MODEL } from './comum';
 import type { VisitaFormValues } from './formValues';
 import { FamiliaCabecalho } from './VisitaFamiliaDetalhesPage';
-import {
-  campoDoForm,
-  formParaApi,
-  novaVisita,
-  pedeEndereco,
-  ROTULOS,
-  visitaFormSchema,
-  type Alvo,
-} from './formValues';
+import { campoDoForm, formParaApi, novaVisita, pedeEndereco, ROTULOS, visitaFormSchema, type Alvo } from './formValues';
 import { Cabecalho, Desfecho, EnderecoVisita, Local, Medidas, Motivos } from './VisitaSecoes';
 
 const SEXO_MASCULINO = 0;
@@ -218,12 +210,12 @@ function VisitaForm({
       </Stack>
       <RecordForm record={record} onCancel={() => void navigate(voltar)}>
         {esperandoRede && (
-          <Alert color="yellow" variant="light" role="alert" title="Aguardando a rede">
+          <Alert color="yellow" variant="light" role="alert" styles={ALERTA} title="Aguardando a rede">
             {msg.visitaSemConexao}
           </Alert>
         )}
         {recusa && (
-          <Alert color="red" variant="light" role="alert" title="Não é possível lançar a visita">
+          <Alert color="red" variant="light" role="alert" styles={ALERTA} title="Não é possível lançar a visita">
             {recusa}
           </Alert>
         )}
