@@ -107,6 +107,10 @@ export async function gerarMunicipio(
   for (const f of fkDefs) await q(`alter table ${f.tbl} drop constraint ${f.conname}`);
   for (const i of indexDefs) await q(`drop index ${i.indexname}`);
 
+  // The visit list's order columns on familias (migration 0012) are kept by triggers row by row; a bulk load fills them
+  // once afterwards, as the migration does for existing rows.
+  for (const t of TABLES) await q(`alter table ${t} disable trigger user`);
+
   const casasPorEquipe = Math.ceil(FAMILIAS / EQUIPES);
   const steps: Array<[string, number]> = [];
   const step = async (title: string, text: string) => {
@@ -213,6 +217,16 @@ export async function gerarMunicipio(
       case when ${r(v, 45)} < 0.88 then 1 when ${r(v, 45)} < 0.96 then 3 else 2 end as desfecho,
       ${r(v, 46)} < 0.01 as cancelada) x`,
   );
+  await step(
+    'ordem da lista de visitas',
+    `update familias f set responsavel_nome = m.nome, micro_area = d.st_micro_area, ultima_visita = v.ultima
+    from familias x join municipes m on m.id = x.responsavel_id
+      left join cadastros_domiciliares d on d.id = x.domicilio_id
+      left join (select familia_id, max(data_visita) as ultima from visitas_domiciliares
+        where familia_id is not null and cancelada_em is null group by familia_id) v on v.familia_id = x.id
+    where f.id = x.id`,
+  );
+  for (const t of TABLES) await q(`alter table ${t} enable trigger user`);
   const loadMs = performance.now() - t0;
 
   const i0 = performance.now();

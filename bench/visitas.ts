@@ -102,43 +102,66 @@ try {
     };
   };
 
-  /** 1. Families for visits: the agent's micro-areas first, then the head's name; the page first, then its details. */
+  /**
+   * 1. Families for visits: the agent's micro-areas first, then the head's name; the page first, then its details.
+   * The head's name, the home's micro-area and the last visit are columns of familias (migration 0012). Without a
+   * filter, one ordered scan per micro-area of the agent and one for the rest of the team (or the unit), each stopping
+   * at the page's end; with a filter, one pass over the matches.
+   */
   async function rawFamiliasVisita(
-    equipes: string[] | null,
+    escopo: { equipes: string[] } | { unidade: string },
     minhaMicroArea: string[],
     f: { responsavel?: string; endereco?: string },
   ): Promise<Answer> {
     const p = paramList();
-    const conds: string[] = [];
-    if (equipes) conds.push(`f.equipe_id in (${equipes.map(p.add).join(', ')})`);
-    if (f.responsavel) {
-      const like = p.add(`%${plain(f.responsavel)}%`);
-      conds.push(`(${norm('m.nome')} like ${like} or ${norm('m.nome_social')} like ${like})`);
-    }
-    const palavras = f.endereco?.split(/\s+/) ?? [];
-    if (palavras.length) {
-      conds.push(
-        `exists (select 1 from cadastros_domiciliares d where d.id = f.domicilio_id and ${palavras
-          .map((w) => `${norm(`concat_ws(' ', d.logradouro, d.numero, d.bairro)`)} like ${p.add(`%${plain(w)}%`)}`)
-          .join(' and ')})`,
-      );
-    }
-    const where = conds.length ? `where ${conds.join(' and ')}` : '';
-    // With a filter, the total comes with the page; without, a count of the families alone.
-    const filtrada = !!(f.responsavel || f.endereco);
-    const minha = minhaMicroArea.length
-      ? `exists (select 1 from cadastros_domiciliares d where d.id = f.domicilio_id and f.equipe_id::text || ':' || d.st_micro_area in (${minhaMicroArea.map(p.add).join(', ')}))`
+    const noEscopo =
+      'equipes' in escopo
+        ? `f.equipe_id in (${escopo.equipes.map((e) => `${p.add(e)}::uuid`).join(', ')})`
+        : `f.unidade_saude_id = ${p.add(escopo.unidade)}`;
+    const escopoParams = p.values.length;
+    const minhas = minhaMicroArea.map((m) => m.split(':') as [string, string]);
+    const ehMinha = minhas.length
+      ? `(f.equipe_id, coalesce(f.micro_area, '')) in (${minhas.map(([e, m]) => `(${p.add(e)}::uuid, ${p.add(m)})`).join(', ')})`
       : 'false';
+    const filtrada = !!(f.responsavel || f.endereco);
+    let pagina: string;
+    if (filtrada) {
+      const conds = [noEscopo];
+      if (f.responsavel) {
+        const like = p.add(`%${plain(f.responsavel)}%`);
+        conds.push(
+          `exists (select 1 from municipes m where m.id = f.responsavel_id and (${norm('m.nome')} like ${like} or ${norm('m.nome_social')} like ${like}))`,
+        );
+      }
+      const palavras = f.endereco?.split(/\s+/) ?? [];
+      if (palavras.length) {
+        conds.push(
+          `exists (select 1 from cadastros_domiciliares d where d.id = f.domicilio_id and ${palavras
+            .map((w) => `${norm(`concat_ws(' ', d.logradouro, d.numero, d.bairro)`)} like ${p.add(`%${plain(w)}%`)}`)
+            .join(' and ')})`,
+        );
+      }
+      pagina = `select f.id, f.responsavel_nome as nome, ${ehMinha} as minha, (count(*) over ())::int as total
+        from familias f where ${conds.join(' and ')}`;
+    } else {
+      const ramo = (minha: boolean, where: string) =>
+        `(select f.id, f.responsavel_nome as nome, ${minha} as minha, null::int as total from familias f where ${where}
+          order by f.responsavel_nome collate "und-x-icu", f.id limit 10)`;
+      const ramos = minhas.map(([e, m]) =>
+        ramo(true, `f.equipe_id = ${p.add(e)}::uuid and f.micro_area = ${p.add(m)}`),
+      );
+      ramos.push(ramo(false, `${noEscopo} and not ${ehMinha}`));
+      pagina = ramos.join(' union all ');
+    }
     const rows = await raw.query<{ id: string; total: number | null }>(
-      `select f.id, f.responsavel_id, pg.nome as responsavel_nome,
-        f.numero_prontuario, d.st_micro_area as micro_area, f.mudou, pg.minha, pg.total,
-        (select count(*)::int from familia_membros fm where fm.familia_id = f.id and (fm.ativo or f.mudou)) as numero_membros,
-        (select max(v.data_visita) from visitas_domiciliares v where v.familia_id = f.id and v.cancelada_em is null) as ultima_visita,
+      `with pg as (select * from (${pagina}) b order by b.minha desc, b.nome collate "und-x-icu", b.id limit 10)
+      select f.id, f.responsavel_id, pg.nome as responsavel_nome, f.numero_prontuario, f.micro_area, f.mudou, pg.minha,
+        pg.total, f.ultima_visita,
+        (select count(*)::int from familia_membros fm join municipes m on m.id = fm.municipe_id
+          where fm.familia_id = f.id and (fm.ativo or f.mudou) and m.motivo_saida_cadastro_id is distinct from 135
+          and m.data_obito is null) as numero_membros,
         d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro
-      from (select f.id, m.nome, ${minha} as minha, ${filtrada ? '(count(*) over ())::int' : 'null::int'} as total
-        from familias f join municipes m on m.id = f.responsavel_id ${where}
-        order by ${minhaMicroArea.length ? 'minha desc, ' : ''}m.nome collate "und-x-icu", f.id limit 10) pg
-      join familias f on f.id = pg.id left join cadastros_domiciliares d on d.id = f.domicilio_id
+      from pg join familias f on f.id = pg.id left join cadastros_domiciliares d on d.id = f.domicilio_id
       order by pg.minha desc, pg.nome collate "und-x-icu", pg.id`,
       p.values,
     );
@@ -146,8 +169,8 @@ try {
       ? (rows.rows[0]?.total ?? 0)
       : (
           await raw.query<{ n: number }>(
-            `select count(*)::int as n from familias f ${where}`,
-            p.values.slice(0, equipes?.length ?? 0),
+            `select count(*)::int as n from familias f where ${noEscopo}`,
+            p.values.slice(0, escopoParams),
           )
         ).rows[0]!.n;
     return { ids: rows.rows.map((r) => r.id), total };
@@ -283,26 +306,26 @@ try {
       who: agente,
       lista: true,
       url: () => `${base}/visitas_domiciliares/familias`,
-      raw: () => rawFamiliasVisita(equipe, minhas, {}),
+      raw: () => rawFamiliasVisita({ equipes: equipe }, minhas, {}),
     },
     {
       title: '1. famílias p/ visita, responsavel=',
       who: agente,
       url: (i) => `${base}/visitas_domiciliares/familias?${qs({ responsavel: fragment(sample(i).nome) })}`,
-      raw: (i) => rawFamiliasVisita(equipe, minhas, { responsavel: fragment(sample(i).nome) }),
+      raw: (i) => rawFamiliasVisita({ equipes: equipe }, minhas, { responsavel: fragment(sample(i).nome) }),
     },
     {
       title: '1. famílias p/ visita, endereco=',
       who: agente,
       url: (i) => `${base}/visitas_domiciliares/familias?${qs({ endereco: palavrasEndereco(sample(i)) })}`,
-      raw: (i) => rawFamiliasVisita(equipe, minhas, { endereco: palavrasEndereco(sample(i)) }),
+      raw: (i) => rawFamiliasVisita({ equipes: equipe }, minhas, { endereco: palavrasEndereco(sample(i)) }),
     },
     {
       title: '1. famílias p/ visita, pág. 1 (gestor)',
       who: gestor,
       lista: true,
       url: () => `${base}/visitas_domiciliares/familias`,
-      raw: () => rawFamiliasVisita(null, [], {}),
+      raw: () => rawFamiliasVisita({ unidade: unitIds[0]! }, [], {}),
     },
     {
       title: '2. detalhe da família (visitas)',

@@ -181,6 +181,14 @@ export const screens: ScreenRoute[] = [
       })),
   },
   {
+    path: 'atencao_primaria/visitas_domiciliares/sem_familia',
+    handle: { authorize: 'atencao_primaria/visitas_domiciliares:index' },
+    lazy: () =>
+      import('../modules/atencao_primaria/visitas_domiciliares/VisitasSemFamiliaPage').then((m) => ({
+        Component: m.VisitasSemFamiliaPage,
+      })),
+  },
+  {
     path: 'atencao_primaria/visitas_domiciliares/:familiaId/detalhes',
     handle: { authorize: 'atencao_primaria/visitas_domiciliares:show' },
     lazy: () =>

@@ -150,11 +150,25 @@ export const familias = pgTable(
     mudou_em: timestamp({ withTimezone: true }),
     domicilio_id: uuid().references(() => cadastrosDomiciliares.id, { onDelete: 'restrict' }),
     vinculado_em: timestamp({ withTimezone: true }),
+    // The visit list's order, kept by triggers (migration 0012) whoever writes: the head's name, the home's
+    // micro-area and the last visit not cancelled. The agent's page then walks an index instead of the whole team.
+    responsavel_nome: text(),
+    micro_area: text(),
+    ultima_visita: timestamp({ withTimezone: true }),
     lock_version: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
     index('familias_domicilio_id_idx').on(t.domicilio_id),
+    // The visit list (bench/visitas.ts): the agent's own micro-areas, the rest of a team, a unit, by the head's name.
+    index('familias_visita_area_idx').on(
+      t.equipe_id,
+      t.micro_area,
+      sql`${t.responsavel_nome} collate "und-x-icu"`,
+      t.id,
+    ),
+    index('familias_visita_equipe_idx').on(t.equipe_id, sql`${t.responsavel_nome} collate "und-x-icu"`, t.id),
+    index('familias_visita_unidade_idx').on(t.unidade_saude_id, sql`${t.responsavel_nome} collate "und-x-icu"`, t.id),
     index('familias_responsavel_id_idx').on(t.responsavel_id),
     index('familias_equipe_id_idx').on(t.equipe_id),
     // A family record number is not reused in a unit.
@@ -226,6 +240,16 @@ export const visitasDomiciliares = pgTable(
     momento_coleta_glicemia_id: integer(),
     pressao_sistolica: integer(),
     pressao_diastolica: integer(),
+    // The address of a visit without a family at a property that is not a registered household (domicilio_id).
+    cep: text(),
+    uf: text(),
+    municipio_ibge: text().references(() => municipios.codigo_ibge),
+    tipo_logradouro: text(),
+    logradouro: text(),
+    numero: text(),
+    sem_numero: boolean().notNull().default(false),
+    complemento: text(),
+    bairro: text(),
     cancelada_em: timestamp({ withTimezone: true }),
     cancelada_por: uuid().references(() => profissionais.id),
     justificativa_cancelamento: text(),
@@ -236,6 +260,13 @@ export const visitasDomiciliares = pgTable(
     index('visitas_domiciliares_familia_data_idx').on(t.familia_id, t.data_visita),
     index('visitas_domiciliares_municipe_data_idx').on(t.municipe_id, t.data_visita),
     index('visitas_domiciliares_profissional_data_idx').on(t.profissional_id, t.data_visita),
+    // Visits without a family (a few): the agent's own, and a team's.
+    index('visitas_domiciliares_sem_familia_profissional_idx')
+      .on(t.profissional_id, t.data_visita)
+      .where(sql`${t.familia_id} is null`),
+    index('visitas_domiciliares_sem_familia_equipe_idx')
+      .on(t.equipe_id, t.data_visita)
+      .where(sql`${t.familia_id} is null`),
     // The citizen registry asks whether a record number is tied to a visit before inactivating it.
     index('visitas_domiciliares_unidade_prontuario_idx').on(t.unidade_saude_id, t.numero_prontuario),
   ],

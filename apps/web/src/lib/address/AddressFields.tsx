@@ -48,6 +48,8 @@ export interface AddressFieldsProps<T extends FieldValues, TT = T> {
   /** Fields marked with the asterisk; the schema still decides. */
   required?: Array<keyof typeof ADDRESS_LABELS>;
   disabled?: boolean;
+  /** Shows "Ponto de referência" (default); false where the record has no such field. */
+  pontoReferencia?: boolean;
 }
 
 export function AddressFields<T extends FieldValues, TT = T>({
@@ -56,6 +58,7 @@ export function AddressFields<T extends FieldValues, TT = T>({
   names = {},
   required = [],
   disabled,
+  pontoReferencia = true,
 }: AddressFieldsProps<T, TT>) {
   const name = (field: AddressFieldKey) => (names[field] ?? (prefix ? `${prefix}.${field}` : field)) as FieldPath<T>;
   const req = (field: keyof typeof ADDRESS_LABELS) => required.includes(field);
@@ -213,15 +216,17 @@ export function AddressFields<T extends FieldValues, TT = T>({
           disabled={disabled}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextField
-          control={control}
-          name={name('ponto_referencia')}
-          label={ADDRESS_LABELS.ponto_referencia}
-          required={req('ponto_referencia')}
-          disabled={disabled}
-        />
-      </Grid.Col>
+      {pontoReferencia && (
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <TextField
+            control={control}
+            name={name('ponto_referencia')}
+            label={ADDRESS_LABELS.ponto_referencia}
+            required={req('ponto_referencia')}
+            disabled={disabled}
+          />
+        </Grid.Col>
+      )}
     </Grid>
   );
 }

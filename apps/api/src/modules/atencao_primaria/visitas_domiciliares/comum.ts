@@ -1,19 +1,30 @@
 import { type Permission } from '@saude/shared';
 import { cboVisitaDomiciliarCodigos } from '@saude/shared/codes/cbo_visita_domiciliar';
 import { enderecoLinha, type EnderecoPartes } from '@saude/shared/endereco';
+import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { can, type Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
-import { cadastrosDomiciliares, familiaMembros, familias, municipeProntuarios, municipes } from '../../../db/schema';
-import { visitasDomiciliares as vd } from '../../../db/schema';
-import { inScopeEquipe, type Scope } from '../scope';
+import {
+  cadastrosDomiciliares,
+  familiaMembros,
+  familias,
+  municipeProntuarios,
+  municipes,
+  visitasDomiciliares as vd,
+} from '../../../db/schema';
+import { inScopeEquipe, scopeOf, type Scope } from '../scope';
 
 // What the visits (service.ts) and the families offered for a visit (familias.ts) both need: the user as an agent,
-// the scope of a visit and of a family, and the family lookups. Design: docs/decisions.md, "Home visits".
+// the scope of a visit, a family and a citizen, and the family lookups. Design: docs/decisions.md, "Home visits".
 
 export const RESOURCE = 'atencao_primaria/visitas_domiciliares';
 
 const cboVisita: ReadonlySet<string> = new Set(cboVisitaDomiciliarCodigos);
+
+/** The team scope (scope.ts) and the current unit: a user without a team sees the unit's records, not the town's. */
+export type Escopo = Scope & { unidadeId: string | null };
+export const escopoDe = (ctx: Ctx): Escopo => ({ ...scopeOf(ctx), unidadeId: ctx.usuario?.unidadeId ?? null });
 
 export type Agente = {
   /** The user's CBOs in the current unit that the visit form accepts, in assignment order. */
@@ -30,17 +41,25 @@ export const agenteDe = (scope: Scope): Agente => ({
 
 export const podeCriar = (ctx: Ctx) => !!ctx.usuario && can(ctx.usuario, `${RESOURCE}:create` as Permission);
 
-export const familiaInScope = (scope: Scope): SQL | undefined => inScopeEquipe(scope, familias.equipe_id);
+const daUnidade = (e: Escopo, column: typeof familias.unidade_saude_id | typeof vd.unidade_saude_id) =>
+  e.unidadeId ? eq(column, e.unidadeId) : sql`false`;
+
+/** The family is the user's teams' (any of the current unit's for a user without a team). */
+export const familiaInScope = (e: Escopo): SQL | undefined =>
+  e.all ? daUnidade(e, familias.unidade_saude_id) : inScopeEquipe(e, familias.equipe_id);
 
 /** A visit is in scope when its team or its family's team is one of the user's (queries left-join familias). */
-export const visitaInScope = (scope: Scope): SQL | undefined =>
-  scope.all
-    ? undefined
-    : scope.equipeIds.length > 0
-      ? or(inArray(vd.equipe_id, scope.equipeIds), inArray(familias.equipe_id, scope.equipeIds))
+export const visitaInScope = (e: Escopo): SQL | undefined =>
+  e.all
+    ? daUnidade(e, vd.unidade_saude_id)
+    : e.equipeIds.length > 0
+      ? or(inArray(vd.equipe_id, e.equipeIds), inArray(familias.equipe_id, e.equipeIds))
       : sql`false`;
 
-/** The one-line address (shared); null without a linked home. */
+/** A citizen's death is registered: an exit by death, or a death date alone. */
+export const falecido = sql<boolean>`(${municipes.motivo_saida_cadastro_id} = ${MOTIVO_SAIDA_OBITO} or ${municipes.data_obito} is not null)`;
+
+/** The one-line address (shared); null without a street. */
 export const formatEndereco = (d: EnderecoPartes | null): string | null => (d?.logradouro ? enderecoLinha(d) : null);
 
 /** The citizen's active record number in the unit (the first one, when several). */
@@ -61,18 +80,19 @@ export async function prontuarioDoMunicipe(db: DbOrTx, municipeId: string, unida
 }
 
 /** The family (with its home) if it exists and is in scope. */
-export async function findFamilia(db: DbOrTx, scope: Scope, id: string) {
+export async function findFamilia(db: DbOrTx, e: Escopo, id: string) {
   const [row] = await db
     .select({ f: familias, d: cadastrosDomiciliares })
     .from(familias)
     .leftJoin(cadastrosDomiciliares, eq(cadastrosDomiciliares.id, familias.domicilio_id))
-    .where(and(eq(familias.id, id), familiaInScope(scope)));
+    .where(and(eq(familias.id, id), familiaInScope(e)));
   return row ?? null;
 }
 
+/** The family's active member (sex, name, death), or null. */
 export async function membroAtivo(db: DbOrTx, familiaId: string, municipeId: string) {
   const [row] = await db
-    .select({ sexo_id: municipes.sexo_id })
+    .select({ sexo_id: municipes.sexo_id, nome: municipes.nome, obito: falecido })
     .from(familiaMembros)
     .innerJoin(municipes, eq(municipes.id, familiaMembros.municipe_id))
     .where(
@@ -83,4 +103,61 @@ export async function membroAtivo(db: DbOrTx, familiaId: string, municipeId: str
       ),
     );
   return row ?? null;
+}
+
+/** The citizen's active family, if any (in or out of scope: the caller checks it). */
+export async function familiaDoMunicipe(db: DbOrTx, municipeId: string): Promise<string | null> {
+  const [m] = await db
+    .select({ familia_id: familiaMembros.familia_id })
+    .from(familiaMembros)
+    .where(and(eq(familiaMembros.municipe_id, municipeId), eq(familiaMembros.ativo, true)));
+  return m?.familia_id ?? null;
+}
+
+/**
+ * A citizen visited without a family, if in scope: of one of the user's teams, or of no team yet (not registered in
+ * any territory). Another team's citizen is answered as absent (404), as another team's family.
+ */
+export async function municipeSemFamilia(db: DbOrTx, e: Escopo, id: string) {
+  const [m] = await db
+    .select({
+      id: municipes.id,
+      nome: municipes.nome,
+      sexo_id: municipes.sexo_id,
+      obito: falecido,
+      cep: municipes.residencia_cep,
+      uf: municipes.residencia_uf,
+      municipio_ibge: municipes.residencia_municipio_ibge,
+      tipo_logradouro: municipes.residencia_tipo_logradouro,
+      logradouro: municipes.residencia_logradouro,
+      numero: municipes.residencia_numero,
+      complemento: municipes.residencia_complemento,
+      bairro: municipes.residencia_bairro,
+    })
+    .from(municipes)
+    .where(
+      and(
+        eq(municipes.id, id),
+        e.all ? undefined : or(isNull(municipes.equipe_id), inScopeEquipe(e, municipes.equipe_id)),
+      ),
+    );
+  return m ?? null;
+}
+
+/** A registered household of the user's teams (the place of a visit without a family). */
+export async function domicilioInScope(db: DbOrTx, e: Escopo, id: string) {
+  const [d] = await db
+    .select()
+    .from(cadastrosDomiciliares)
+    .where(
+      and(
+        eq(cadastrosDomiciliares.id, id),
+        e.all
+          ? e.unidadeId
+            ? eq(cadastrosDomiciliares.unidade_saude_id, e.unidadeId)
+            : sql`false`
+          : inScopeEquipe(e, cadastrosDomiciliares.equipe_id),
+      ),
+    );
+  return d ?? null;
 }

@@ -1,226 +1,379 @@
 import { msg } from '@saude/shared';
-import { TIPO_IMOVEL_DOMICILIO } from '@saude/shared/schemas/cadastro_domiciliar';
 import {
   type FamiliaParaVisita,
   type FamiliasParaVisitaFilters,
   type FamiliaVisitaDetalhe,
   type VisitaContexto,
 } from '@saude/shared/schemas/visita_domiciliar';
+import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
 import { formatAge } from '@saude/shared/validation/dates';
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
 import {
   cadastrosDomiciliares as dom,
-  enderecoDomicilio,
   familiaMembros,
-  familias,
   municipeProntuarios,
   municipes,
+  municipios,
   visitasDomiciliares as vd,
 } from '../../../db/schema';
 import { byName, containsText, isoFrom, startsWithIgnoringCase } from '../../../db/sql';
 import { notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
-import { mapPage, paginate } from '../../../lib/paginate';
-import { contarFamilias } from '../familias/service';
-import { scopeOf } from '../scope';
+import { paginate } from '../../../lib/paginate';
 import {
   agenteDe,
-  familiaInScope,
+  escopoDe,
+  falecido,
+  familiaDoMunicipe,
   findFamilia,
   formatEndereco,
   membroAtivo,
+  municipeSemFamilia,
   podeCriar,
   prontuarioDoMunicipe,
-  type Agente,
+  RESOURCE,
+  type Escopo,
 } from './comum';
 
 // The families an agent visits (the visit list's first screen), one family's detail, and the visit form's context.
+// Design: docs/decisions.md, "Home visits" and "Home visits: the agent's list at scale".
 
-/** The family is in one of the user's own micro-areas (the agent's, per team). */
-function minhaMicroArea(agente: Agente): SQL {
-  // A constant `false` is refused in ORDER BY by PostgreSQL: an expression instead.
-  if (agente.microAreas.length === 0) return sql`(1 = 0)`;
-  const list = sql.join(
-    agente.microAreas.map((m) => sql`${m}`),
+// ---- the family list ------------------------------------------------------------------------------------------
+
+/** The family list's order on `familias` (kept by triggers, migration 0012): the index expression, word for word. */
+const nome = sql`f.responsavel_nome collate "und-x-icu"`;
+
+type Chave = { equipe: string; microArea: string };
+/** The user's own micro-areas, per team of the scope ('equipe:micro_area' in Agente). */
+const chavesDe = (microAreas: string[]): Chave[] =>
+  microAreas.map((m) => {
+    const [equipe, microArea] = m.split(':') as [string, string];
+    return { equipe, microArea };
+  });
+
+/** The families the user sees (team scope, or the current unit for a user without a team), alias `f`. */
+function escopoFamilia(e: Escopo): SQL {
+  if (e.all) return e.unidadeId ? sql`f.unidade_saude_id = ${e.unidadeId}` : sql`false`;
+  if (e.equipeIds.length === 0) return sql`false`;
+  return sql`f.equipe_id in (${sql.join(
+    e.equipeIds.map((id) => sql`${id}::uuid`),
     sql`, `,
-  );
-  // A probe of the family's own home (not a join): a team's families never read the whole household table.
-  return sql`exists (select 1 from ${dom} where ${dom.id} = ${familias.domicilio_id} and (${familias.equipe_id}::text || ':' || ${dom.st_micro_area}) in (${list}))`;
+  )})`;
 }
 
-// Correlated subqueries: used only in joined queries, where drizzle qualifies the columns with their table.
-const numeroMembros = sql<number>`(select count(*)::int from ${familiaMembros} where ${familiaMembros.familia_id} = ${familias.id} and (${familiaMembros.ativo} or ${familias.mudou}))`;
-const ultimaVisitaFamilia = sql<
-  Date | string | null
->`(select max(${vd.data_visita}) from ${vd} where ${vd.familia_id} = ${familias.id} and ${vd.cancelada_em} is null)`;
+/** One ordered, limited scan of the list's order: a branch of the page's union (each walks its own index). */
+const ramo = (minha: boolean, where: SQL, limite: number) =>
+  // A literal, not a parameter: node-postgres sends a boolean parameter as untyped text ('true').
+  sql`(select f.id, f.responsavel_nome as nome, ${sql.raw(minha ? 'true' : 'false')} as minha from familias f where ${where} order by ${nome}, f.id limit ${limite})`;
+
+/**
+ * The page without filters but the micro-area: the user's own micro-areas first, then the rest, each by the head's
+ * name. Every branch reads at most `offset + limit` rows of an index that is already in that order (the agent's
+ * micro-area: familias_visita_area_idx; the rest of a team: familias_visita_equipe_idx; a unit:
+ * familias_visita_unidade_idx), so the cost follows the page, not the team. The total is an index-only count.
+ */
+function paginaOrdenada(e: Escopo, chaves: Chave[], microArea: string | undefined, limite: number): SQL {
+  const mf = microArea ? sql` and f.micro_area = ${microArea}` : sql``;
+  const ramos: SQL[] = [];
+  for (const c of chaves) {
+    if (microArea && microArea !== c.microArea) continue;
+    ramos.push(ramo(true, sql`f.equipe_id = ${c.equipe} and f.micro_area = ${c.microArea}`, limite));
+  }
+  const fora = (equipe: string) => {
+    const minhas = chaves.filter((c) => c.equipe === equipe).map((c) => c.microArea);
+    return minhas.length === 0
+      ? sql``
+      : sql` and (f.micro_area is null or f.micro_area not in (${sql.join(
+          minhas.map((m) => sql`${m}`),
+          sql`, `,
+        )}))`;
+  };
+  if (e.all) {
+    if (e.unidadeId) ramos.push(ramo(false, sql`f.unidade_saude_id = ${e.unidadeId}${mf}${naoMinhas(chaves)}`, limite));
+  } else {
+    for (const equipe of e.equipeIds) {
+      if (microArea && chaves.some((c) => c.equipe === equipe && c.microArea === microArea)) continue;
+      ramos.push(ramo(false, sql`f.equipe_id = ${equipe}${mf}${fora(equipe)}`, limite));
+    }
+  }
+  if (ramos.length === 0)
+    return sql`select null::uuid as id, null::text as nome, false as minha, 0 as total where false`;
+  const total = sql`(select count(*)::int from familias f where ${escopoFamilia(e)}${mf})`;
+  return sql`select u.id, u.nome, u.minha, ${total} as total from (${sql.join(ramos, sql` union all `)}) u`;
+}
+
+/** For a unit-wide reader who is also an agent of a team: their own micro-areas are not counted twice. */
+function naoMinhas(chaves: Chave[]): SQL {
+  if (chaves.length === 0) return sql``;
+  return sql` and (f.equipe_id, coalesce(f.micro_area, '')) not in (${sql.join(
+    chaves.map((c) => sql`(${c.equipe}::uuid, ${c.microArea})`),
+    sql`, `,
+  )})`;
+}
+
+/** With filters on the head, the address or the record number: one pass over the matches, the total with the page. */
+function paginaFiltrada(e: Escopo, chaves: Chave[], f: FamiliasParaVisitaFilters): SQL {
+  const conds: SQL[] = [escopoFamilia(e)];
+  if (f.responsavel) {
+    conds.push(
+      sql`exists (select 1 from ${municipes} where ${municipes.id} = f.responsavel_id and ${containsText(
+        [municipes.nome, municipes.nome_social],
+        f.responsavel,
+      )})`,
+    );
+  }
+  if (f.endereco) {
+    // Every word must appear in the street, number or district ('acacias 12').
+    const texto = sql`concat_ws(' ', ${dom.logradouro}, ${dom.numero}, ${dom.bairro})`;
+    const palavras = f.endereco
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => containsText([texto], w));
+    conds.push(sql`exists (select 1 from ${dom} where ${dom.id} = f.domicilio_id and ${and(...palavras)})`);
+  }
+  if (f.micro_area) conds.push(sql`f.micro_area = ${f.micro_area}`);
+  if (f.numero_prontuario) conds.push(startsWithIgnoringCase(sql`f.numero_prontuario`, f.numero_prontuario));
+  const minha =
+    chaves.length === 0
+      ? sql`false`
+      : sql`(f.equipe_id, coalesce(f.micro_area, '')) in (${sql.join(
+          chaves.map((c) => sql`(${c.equipe}::uuid, ${c.microArea})`),
+          sql`, `,
+        )})`;
+  return sql`select f.id, f.responsavel_nome as nome, ${minha} as minha, (count(*) over ())::int as total
+    from familias f where ${sql.join(conds, sql` and `)}`;
+}
+
+type LinhaFamilia = {
+  id: string;
+  responsavel_id: string;
+  nome: string;
+  numero_prontuario: string | null;
+  micro_area: string | null;
+  mudou: boolean;
+  minha: boolean;
+  total: number | null;
+  membros: number;
+  ultima_visita: Date | string | null;
+  tipo_logradouro: string | null;
+  logradouro: string | null;
+  numero: string | null;
+  sem_numero: boolean | null;
+  complemento: string | null;
+  bairro: string | null;
+};
+
+/** Rows of a raw query, whichever driver answered (node-postgres and PGlite both answer `{ rows }`). */
+async function linhas<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export async function listFamilias(
   ctx: Ctx,
   f: FamiliasParaVisitaFilters,
 ): Promise<{ rows: FamiliaParaVisita[]; total: number }> {
-  const scope = scopeOf(ctx);
-  const conds: Array<SQL | undefined> = [familiaInScope(scope)];
-  if (f.responsavel) conds.push(containsText([municipes.nome, municipes.nome_social], f.responsavel));
-  // Filters on the home, as a probe of the family's own home (see minhaMicroArea).
-  const domConds: SQL[] = [];
-  if (f.endereco) {
-    // Every word must appear in the street, number or district ('acacias 12').
-    const texto = sql`concat_ws(' ', ${dom.logradouro}, ${dom.numero}, ${dom.bairro})`;
-    for (const w of f.endereco.split(/\s+/).filter(Boolean)) domConds.push(containsText([texto], w));
-  }
-  if (f.micro_area) domConds.push(eq(dom.st_micro_area, f.micro_area));
-  if (domConds.length > 0)
-    conds.push(sql`exists (select 1 from ${dom} where ${dom.id} = ${familias.domicilio_id} and ${and(...domConds)})`);
-  if (f.numero_prontuario) conds.push(startsWithIgnoringCase(familias.numero_prontuario, f.numero_prontuario));
-  const where = and(...conds);
-  const mine = minhaMicroArea(agenteDe(scope));
-  /** A filter of the user's, beyond the scope (conds[0]). */
-  const filtrada = conds.length > 1;
-
-  const page = await paginate(f, {
-    count: () => contarFamilias(ctx.db, where, !!f.responsavel),
-    rows: ({ limit, offset }) => {
-      // The page is chosen on what orders it (micro-area, head's name), then only its rows read the home and the
-      // counts. With a filter the total comes with the page (one pass over the matches, as the citizen search does).
-      // The aliases are unique in the outer query: drizzle writes them unqualified there.
-      const pagina = ctx.db
-        .select({
-          id: familias.id,
-          nome: sql<string>`${municipes.nome}`.as('pagina_nome'),
-          minha: sql<boolean>`${mine}`.as('pagina_minha'),
-          total: (filtrada ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as(
-            'pagina_total',
-          ),
-        })
-        .from(familias)
-        .innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
-        .where(where)
-        .orderBy(sql`${mine} desc`, byName(municipes.nome), asc(familias.id))
-        .limit(limit)
-        .offset(offset)
-        .as('pagina');
-      return ctx.db
-        .select({
-          id: familias.id,
-          responsavel_id: familias.responsavel_id,
-          responsavel_nome: pagina.nome,
-          numero_prontuario: familias.numero_prontuario,
-          micro_area: dom.st_micro_area,
-          mudou: familias.mudou,
-          minha: pagina.minha,
-          total: pagina.total,
-          membros: numeroMembros,
-          ultima: ultimaVisitaFamilia,
-          endereco: enderecoDomicilio,
-        })
-        .from(pagina)
-        .innerJoin(familias, eq(familias.id, pagina.id))
-        .leftJoin(dom, eq(dom.id, familias.domicilio_id))
-        .orderBy(desc(pagina.minha), byName(pagina.nome), asc(pagina.id));
-    },
-    windowTotal: (r) => r.total,
-  });
-  return mapPage(page, (r) => ({
-    id: r.id,
-    responsavel_id: r.responsavel_id,
-    responsavel_nome: r.responsavel_nome,
-    numero_prontuario: r.numero_prontuario,
-    endereco: formatEndereco(r.endereco),
-    micro_area: r.micro_area,
-    numero_membros: r.membros,
-    mudou: r.mudou,
-    minha_micro_area: r.minha === true,
-    ultima_visita: isoFrom(r.ultima),
-  }));
+  const e = escopoDe(ctx);
+  const chaves = chavesDe(agenteDe(e).microAreas).filter((c) => e.all || e.equipeIds.includes(c.equipe));
+  const filtros = (['responsavel', 'endereco', 'numero_prontuario', 'micro_area'] as const).filter((k) => f[k]);
+  const filtrada = !!(f.responsavel || f.endereco || f.numero_prontuario);
+  return auditedRead(
+    ctx,
+    (tx) =>
+      paginate(f, {
+        // One round trip: the page is chosen on what orders it, then only its rows read the home, the members and
+        // the total. The last visit is a column (triggers), not a scan of the visits.
+        rows: ({ limit, offset }) => {
+          const base = filtrada
+            ? paginaFiltrada(e, chaves, f)
+            : paginaOrdenada(e, chaves, f.micro_area, offset + limit);
+          return linhas<LinhaFamilia>(
+            tx,
+            sql`with pagina as (select * from (${base}) b order by b.minha desc, b.nome collate "und-x-icu", b.id
+                  limit ${limit} offset ${offset})
+              select f.id, f.responsavel_id, p.nome, f.numero_prontuario, f.micro_area, f.mudou, p.minha, p.total,
+                f.ultima_visita, d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro,
+                (select count(*)::int from familia_membros fm join municipes m on m.id = fm.municipe_id
+                  where fm.familia_id = f.id and (fm.ativo or f.mudou)
+                  and m.motivo_saida_cadastro_id is distinct from ${MOTIVO_SAIDA_OBITO} and m.data_obito is null) as membros
+              from pagina p join familias f on f.id = p.id left join cadastros_domiciliares d on d.id = f.domicilio_id
+              order by p.minha desc, p.nome collate "und-x-icu", p.id`,
+          );
+        },
+        count: async () =>
+          (
+            await linhas<{ total: number }>(
+              tx,
+              sql`select count(*)::int as total from (${filtrada ? paginaFiltrada(e, chaves, f) : sql`select 1 from familias f where ${escopoFamilia(e)}${f.micro_area ? sql` and f.micro_area = ${f.micro_area}` : sql``}`}) c`,
+            )
+          )[0]?.total ?? 0,
+        windowTotal: (r) => r.total,
+      }).then(({ rows, total }) => ({
+        total,
+        rows: rows.map((r): FamiliaParaVisita => ({
+          id: r.id,
+          responsavel_id: r.responsavel_id,
+          responsavel_nome: r.nome,
+          numero_prontuario: r.numero_prontuario,
+          endereco: formatEndereco(r),
+          micro_area: r.micro_area,
+          numero_membros: r.membros,
+          mudou: r.mudou,
+          minha_micro_area: r.minha === true,
+          ultima_visita: isoFrom(r.ultima_visita),
+        })),
+      })),
+    ({ rows }) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: rows.map((r) => r.responsavel_id),
+      details: { lista: 'familias', filtros, pagina: f.page },
+    }),
+  );
 }
 
+// ---- one family -----------------------------------------------------------------------------------------------
+
 export async function getFamilia(ctx: Ctx, id: string): Promise<FamiliaVisitaDetalhe> {
-  const scope = scopeOf(ctx);
-  const found = await findFamilia(ctx.db, scope, id);
-  if (!found) throw notFound();
-  const { f, d } = found;
-  const [resp] = await ctx.db
-    .select({ nome: municipes.nome })
-    .from(municipes)
-    .where(eq(municipes.id, f.responsavel_id));
-  const [ultima] = await ctx.db
-    .select({ ultima: sql<Date | string | null>`max(${vd.data_visita})` })
-    .from(vd)
-    .where(and(eq(vd.familia_id, f.id), isNull(vd.cancelada_em)));
-  const unidade = ctx.usuario?.unidadeId ?? f.unidade_saude_id;
-  // Members of a family that moved are its history (inactive): the detail shows who lived there.
-  const membros = await ctx.db
-    .select({
-      municipe_id: municipes.id,
-      nome: municipes.nome,
-      nome_social: municipes.nome_social,
-      data_nascimento: municipes.data_nascimento,
-      data_obito: municipes.data_obito,
-      sexo_id: municipes.sexo_id,
-      parentesco_id: familiaMembros.parentesco_id,
-      numero_prontuario: sql<
-        string | null
-      >`(select ${municipeProntuarios.numero} from ${municipeProntuarios} where ${municipeProntuarios.municipe_id} = ${municipes.id} and ${municipeProntuarios.unidade_saude_id} = ${unidade} and ${municipeProntuarios.inativado_em} is null order by ${municipeProntuarios.created_at} limit 1)`,
-      ultima: sql<
-        Date | string | null
-      >`(select max(${vd.data_visita}) from ${vd} where ${vd.municipe_id} = ${municipes.id} and ${vd.cancelada_em} is null)`,
-    })
-    .from(familiaMembros)
-    .innerJoin(municipes, eq(municipes.id, familiaMembros.municipe_id))
-    .where(and(eq(familiaMembros.familia_id, f.id), f.mudou ? undefined : eq(familiaMembros.ativo, true)))
-    .orderBy(sql`${familiaMembros.municipe_id} <> ${f.responsavel_id}`, byName(municipes.nome), asc(municipes.id));
-  return {
-    id: f.id,
-    responsavel_id: f.responsavel_id,
-    responsavel_nome: resp?.nome ?? '',
-    numero_prontuario: f.numero_prontuario,
-    endereco: formatEndereco(d),
-    domicilio_id: f.domicilio_id,
-    tipo_imovel_id: d?.tipo_imovel_id ?? null,
-    micro_area: d?.st_micro_area ?? null,
-    fora_area: d?.fora_area ?? false,
-    mudou: f.mudou,
-    ultima_visita: isoFrom(ultima?.ultima),
-    membros: membros.map((m) => ({
-      municipe_id: m.municipe_id,
-      nome: m.nome,
-      nome_social: m.nome_social,
-      data_nascimento: m.data_nascimento,
-      idade: formatAge(m.data_nascimento, m.data_obito ?? undefined) ?? '',
-      sexo_id: m.sexo_id,
-      parentesco_id: m.parentesco_id,
-      numero_prontuario: m.numero_prontuario,
-      ultima_visita: isoFrom(m.ultima),
-    })),
-  };
+  const e = escopoDe(ctx);
+  return auditedRead(
+    ctx,
+    async (tx) => {
+      const found = await findFamilia(tx, e, id);
+      if (!found) throw notFound();
+      const { f, d } = found;
+      const unidade = ctx.usuario?.unidadeId ?? f.unidade_saude_id;
+      // Members of a family that moved are its history (inactive): the detail shows who lived there.
+      const membros = await tx
+        .select({
+          municipe_id: municipes.id,
+          nome: municipes.nome,
+          nome_social: municipes.nome_social,
+          data_nascimento: municipes.data_nascimento,
+          data_obito: municipes.data_obito,
+          obito: falecido,
+          sexo_id: municipes.sexo_id,
+          parentesco_id: familiaMembros.parentesco_id,
+          numero_prontuario: sql<
+            string | null
+          >`(select ${municipeProntuarios.numero} from ${municipeProntuarios} where ${municipeProntuarios.municipe_id} = ${municipes.id} and ${municipeProntuarios.unidade_saude_id} = ${unidade} and ${municipeProntuarios.inativado_em} is null order by ${municipeProntuarios.created_at} limit 1)`,
+          ultima: sql<
+            Date | string | null
+          >`(select max(${vd.data_visita}) from ${vd} where ${vd.municipe_id} = ${municipes.id} and ${vd.cancelada_em} is null)`,
+        })
+        .from(familiaMembros)
+        .innerJoin(municipes, eq(municipes.id, familiaMembros.municipe_id))
+        .where(and(eq(familiaMembros.familia_id, f.id), f.mudou ? undefined : eq(familiaMembros.ativo, true)))
+        .orderBy(sql`${familiaMembros.municipe_id} <> ${f.responsavel_id}`, byName(municipes.nome), asc(municipes.id));
+      const detalhe: FamiliaVisitaDetalhe = {
+        id: f.id,
+        responsavel_id: f.responsavel_id,
+        responsavel_nome: f.responsavel_nome ?? membros.find((m) => m.municipe_id === f.responsavel_id)?.nome ?? '',
+        numero_prontuario: f.numero_prontuario,
+        endereco: formatEndereco(d),
+        domicilio_id: f.domicilio_id,
+        tipo_imovel_id: d?.tipo_imovel_id ?? null,
+        micro_area: d?.st_micro_area ?? null,
+        fora_area: d?.fora_area ?? false,
+        mudou: f.mudou,
+        ultima_visita: isoFrom(f.ultima_visita),
+        membros: membros.map(({ data_obito, ultima, ...m }) => ({
+          ...m,
+          obito: m.obito === true,
+          idade: formatAge(m.data_nascimento, data_obito ?? undefined) ?? '',
+          ultima_visita: isoFrom(ultima),
+        })),
+      };
+      return detalhe;
+    },
+    (r) => ({
+      resource: RESOURCE,
+      action: 'show',
+      record_id: r.id,
+      municipe_ids: r.membros.map((m) => m.municipe_id),
+      details: { partes: ['familia', 'membros'] },
+    }),
+  );
 }
 
 // ---- the form's context -----------------------------------------------------------------------------------------
 
 export async function getContexto(ctx: Ctx, q: { familia_id?: string; municipe_id?: string }): Promise<VisitaContexto> {
-  const scope = scopeOf(ctx);
-  const agente = agenteDe(scope);
-  const found = q.familia_id ? await findFamilia(ctx.db, scope, q.familia_id) : null;
-  if (q.familia_id && !found) throw notFound();
-  if (found && q.municipe_id && !(await membroAtivo(ctx.db, found.f.id, q.municipe_id)) && !found.f.mudou) {
-    throw unprocessable({ municipe_id: [msg.membroForaDaFamilia] });
-  }
-  const agenteOk = podeCriar(ctx) && agente.ocupacoes.length > 0;
-  const mudou = found?.f.mudou ?? false;
-  const unidade = ctx.usuario?.unidadeId;
-  const d = found?.d ?? null;
-  return {
-    pode_lancar: agenteOk && !mudou,
-    motivo_bloqueio: !agenteOk ? msg.visitaSomenteAgentes : mudou ? msg.familiaMudou : null,
-    ocupacoes: agente.ocupacoes.map((codigo) => ({ codigo, descricao: ocupacaoNome(codigo) })),
-    ocupacao_id: agente.ocupacoes.length === 1 ? agente.ocupacoes[0]! : null,
-    micro_area: d?.st_micro_area ?? null,
-    fora_area: d?.fora_area ?? false,
-    tipo_imovel_id: d?.tipo_imovel_id ?? TIPO_IMOVEL_DOMICILIO,
-    numero_prontuario:
-      q.municipe_id && unidade
-        ? await prontuarioDoMunicipe(ctx.db, q.municipe_id, unidade)
-        : (found?.f.numero_prontuario ?? null),
-  };
+  const e = escopoDe(ctx);
+  const agente = agenteDe(e);
+  const unidade = ctx.usuario?.unidadeId ?? null;
+  return auditedRead(
+    ctx,
+    async (tx) => {
+      // A citizen alone: their active family, if they have one, is where the visit belongs.
+      const familiaId = q.familia_id ?? (q.municipe_id ? await familiaDoMunicipe(tx, q.municipe_id) : null);
+      const found = familiaId ? await findFamilia(tx, e, familiaId) : null;
+      if (familiaId && !found) throw notFound();
+      const membro = found && q.municipe_id ? await membroAtivo(tx, found.f.id, q.municipe_id) : null;
+      if (found && q.municipe_id && !membro && !found.f.mudou) {
+        throw unprocessable({ municipe_id: [msg.membroForaDaFamilia] });
+      }
+      const sozinho = !found && q.municipe_id ? await municipeSemFamilia(tx, e, q.municipe_id) : null;
+      if (!found && q.municipe_id && !sozinho) throw notFound();
+      const agenteOk = podeCriar(ctx) && agente.ocupacoes.length > 0;
+      const mudou = found?.f.mudou ?? false;
+      const morto = membro?.obito === true ? membro : sozinho?.obito === true ? sozinho : null;
+      const d = found?.d ?? null;
+      const municipio = sozinho?.municipio_ibge
+        ? (
+            await tx
+              .select({ nome: municipios.nome })
+              .from(municipios)
+              .where(eq(municipios.codigo_ibge, sozinho.municipio_ibge))
+          )[0]?.nome
+        : null;
+      const contexto: VisitaContexto = {
+        pode_lancar: agenteOk && !mudou && !morto,
+        motivo_bloqueio: !agenteOk
+          ? msg.visitaSomenteAgentes
+          : mudou
+            ? msg.familiaMudou
+            : morto
+              ? msg.municipeComObito(morto.nome)
+              : null,
+        ocupacoes: agente.ocupacoes.map((codigo) => ({ codigo, descricao: ocupacaoNome(codigo) })),
+        ocupacao_id: agente.ocupacoes.length === 1 ? agente.ocupacoes[0]! : null,
+        micro_area: d?.st_micro_area ?? null,
+        fora_area: d?.fora_area ?? false,
+        tipo_imovel_id: d?.tipo_imovel_id ?? null,
+        numero_prontuario:
+          q.municipe_id && unidade
+            ? await prontuarioDoMunicipe(tx, q.municipe_id, unidade)
+            : (found?.f.numero_prontuario ?? null),
+        familia_id: found?.f.id ?? null,
+        endereco: sozinho
+          ? {
+              cep: sozinho.cep,
+              uf: sozinho.uf,
+              municipio_ibge: sozinho.municipio_ibge,
+              municipio_nome: municipio ?? null,
+              tipo_logradouro: sozinho.tipo_logradouro,
+              logradouro: sozinho.logradouro,
+              numero: sozinho.numero,
+              complemento: sozinho.complemento,
+              bairro: sozinho.bairro,
+            }
+          : null,
+      };
+      return contexto;
+    },
+    // The member's record number and a citizen's residence are personal data.
+    (r) =>
+      q.municipe_id
+        ? {
+            resource: RESOURCE,
+            action: 'show',
+            record_id: r.familia_id ?? q.municipe_id,
+            municipe_ids: [q.municipe_id],
+            details: { partes: r.endereco ? ['numero_prontuario', 'endereco'] : ['numero_prontuario'] },
+          }
+        : null,
+  );
 }

@@ -1,5 +1,4 @@
 import { msg, type Permission } from '@saude/shared';
-import { TIPO_IMOVEL_DOMICILIO } from '@saude/shared/schemas/cadastro_domiciliar';
 import {
   imovelSemMorador,
   MOTIVOS_SOMENTE_FEMININO,
@@ -12,12 +11,13 @@ import {
   type VisitaDomiciliarValues,
 } from '@saude/shared/schemas/visita_domiciliar';
 import { TIME_ZONE } from '@saude/shared/validation/dates';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { audit } from '../../../access/audit';
+import { audit, auditedRead } from '../../../access/audit';
 import { can, type Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
+  cadastrosDomiciliares as dom,
   familiaMembros,
   familias,
   municipes,
@@ -30,15 +30,28 @@ import { conflict, FieldErrors, forbidden, notFound } from '../../../lib/errors'
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { nextVersion } from '../../../lib/versioned';
-import { scopeOf, type Scope } from '../scope';
-import { agenteDe, findFamilia, membroAtivo, prontuarioDoMunicipe, RESOURCE, visitaInScope } from './comum';
+import {
+  agenteDe,
+  domicilioInScope,
+  escopoDe,
+  familiaDoMunicipe,
+  findFamilia,
+  formatEndereco,
+  membroAtivo,
+  municipeSemFamilia,
+  prontuarioDoMunicipe,
+  RESOURCE,
+  visitaInScope,
+  type Escopo,
+} from './comum';
 
 // Home visits (issue 8). Design (docs/decisions.md, "Home visits"):
 // - Only agents launch visits: the user's assignments in the current unit must carry a CBO of LEDI table 7
 //   (cboVisitaDomiciliarCodigos); everyone with the read permission sees the history.
 // - The id comes from the client: a retried save answers the stored visit (200) instead of creating a second one.
-// - Scope is the team's, as in the individual registrations: an assignment without a team sees everything.
+// - Scope is the team's, as in the individual registrations; an assignment without a team sees the unit's.
 // - A cancelled visit keeps its row, with who, when and why.
+// - Every read names the citizens it shows in its audit row; writes too (issue 14).
 // The families offered for a visit and the form's context are in familias.ts; what both use, in comum.ts.
 
 const SEXO_MASCULINO = 0;
@@ -57,6 +70,15 @@ const visitaSelect = {
   unidade_saude_nome: unidadesSaude.nome,
   profissional_nome: profissionais.nome,
   cancelada_por_nome: cancelador.nome,
+  // The household of the visit: the family's home then, or the one chosen for a visit without a family.
+  casa: {
+    tipo_logradouro: dom.tipo_logradouro,
+    logradouro: dom.logradouro,
+    numero: dom.numero,
+    sem_numero: dom.sem_numero,
+    complemento: dom.complemento,
+    bairro: dom.bairro,
+  },
 };
 type VisitaRow = {
   v: typeof vd.$inferSelect;
@@ -64,6 +86,14 @@ type VisitaRow = {
   unidade_saude_nome: string | null;
   profissional_nome: string | null;
   cancelada_por_nome: string | null;
+  casa: {
+    tipo_logradouro: string | null;
+    logradouro: string | null;
+    numero: string | null;
+    sem_numero: boolean | null;
+    complemento: string | null;
+    bairro: string | null;
+  } | null;
 };
 
 const visitaQuery = (db: DbOrTx) =>
@@ -74,58 +104,32 @@ const visitaQuery = (db: DbOrTx) =>
     .leftJoin(municipes, eq(municipes.id, vd.municipe_id))
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, vd.unidade_saude_id))
     .leftJoin(profissionais, eq(profissionais.id, vd.profissional_id))
-    .leftJoin(cancelador, eq(cancelador.id, vd.cancelada_por));
+    .leftJoin(cancelador, eq(cancelador.id, vd.cancelada_por))
+    .leftJoin(dom, eq(dom.id, vd.domicilio_id));
 
 /** Who reads the visit: decides `pode_cancelar` (the same rule cancelarVisita enforces). */
 type Leitor = { profissionalId: string | null; gerente: boolean; cancela: boolean };
-const leitorDe = (ctx: Ctx, scope: Scope): Leitor => ({
+const leitorDe = (ctx: Ctx, e: Escopo): Leitor => ({
   profissionalId: ctx.usuario?.profissionalId ?? null,
-  gerente: scope.all,
+  gerente: e.all,
   cancela: !!ctx.usuario && can(ctx.usuario, `${RESOURCE}:cancelar` as Permission),
 });
 
+/** The answer is the row, plus the names joined, the reasons grouped, the place in one line and the state. */
 const toVisita =
   (leitor: Leitor) =>
-  ({ v, ...names }: VisitaRow): VisitaDomiciliar => {
-    return {
-      id: v.id,
-      familia_id: v.familia_id,
-      domicilio_id: v.domicilio_id,
-      municipe_id: v.municipe_id,
-      municipe_nome: names.municipe_nome,
-      unidade_saude_id: v.unidade_saude_id,
-      unidade_saude_nome: names.unidade_saude_nome,
-      profissional_id: v.profissional_id,
-      profissional_nome: names.profissional_nome,
-      equipe_id: v.equipe_id,
-      ocupacao_id: v.ocupacao_id,
-      ocupacao_nome: ocupacaoNome(v.ocupacao_id),
-      data_visita: v.data_visita.toISOString(),
-      turno_atendimentos: v.turno_atendimentos,
-      micro_area: v.micro_area,
-      fora_area: v.fora_area,
-      tipo_imovel_id: v.tipo_imovel_id,
-      numero_prontuario: v.numero_prontuario,
-      visita_compartilhada: v.visita_compartilhada,
-      motivo_visita_ids: v.motivo_visita_ids,
-      ...motivosPorGrupo(v.motivo_visita_ids),
-      desfecho_id: v.desfecho_id,
-      altura: v.altura,
-      peso: v.peso,
-      temperatura: v.temperatura,
-      glicemia: v.glicemia,
-      momento_coleta_glicemia_id: v.momento_coleta_glicemia_id,
-      pressao_sistolica: v.pressao_sistolica,
-      pressao_diastolica: v.pressao_diastolica,
-      situacao: v.cancelada_em ? 'cancelada' : 'ativa',
-      cancelada_em: iso(v.cancelada_em),
-      cancelada_por_nome: names.cancelada_por_nome,
-      justificativa_cancelamento: v.justificativa_cancelamento,
-      created_at: v.created_at.toISOString(),
-      pode_cancelar:
-        !v.cancelada_em && leitor.cancela && (v.profissional_id === leitor.profissionalId || leitor.gerente),
-    };
-  };
+  ({ v, casa, ...names }: VisitaRow): VisitaDomiciliar => ({
+    ...v,
+    ...names,
+    ocupacao_nome: ocupacaoNome(v.ocupacao_id),
+    ...motivosPorGrupo(v.motivo_visita_ids),
+    data_visita: v.data_visita.toISOString(),
+    cancelada_em: iso(v.cancelada_em),
+    created_at: v.created_at.toISOString(),
+    endereco: formatEndereco(casa?.logradouro ? casa : v),
+    situacao: v.cancelada_em ? 'cancelada' : 'ativa',
+    pode_cancelar: !v.cancelada_em && leitor.cancela && (v.profissional_id === leitor.profissionalId || leitor.gerente),
+  });
 
 /** The visit WITHOUT scope: callers check scope first. */
 async function unscopedLoadVisita(db: DbOrTx, id: string, leitor: Leitor): Promise<VisitaDomiciliar | null> {
@@ -133,36 +137,78 @@ async function unscopedLoadVisita(db: DbOrTx, id: string, leitor: Leitor): Promi
   return row ? toVisita(leitor)(row) : null;
 }
 
+/**
+ * Whose data visits carry (LGPD data subjects): the member visited, or for a visit to the family as a whole its
+ * active members.
+ */
+async function titulares(db: DbOrTx, visitas: Array<{ municipe_id: string | null; familia_id: string | null }>) {
+  const ids = visitas.flatMap((v) => (v.municipe_id ? [v.municipe_id] : []));
+  const daFamilia = [...new Set(visitas.flatMap((v) => (!v.municipe_id && v.familia_id ? [v.familia_id] : [])))];
+  if (daFamilia.length > 0) {
+    const membros = await db
+      .select({ id: familiaMembros.municipe_id })
+      .from(familiaMembros)
+      .where(and(inArray(familiaMembros.familia_id, daFamilia), eq(familiaMembros.ativo, true)));
+    ids.push(...membros.map((m) => m.id));
+  }
+  return [...new Set(ids)];
+}
+
 export async function getVisita(ctx: Ctx, id: string): Promise<VisitaDomiciliar> {
-  return ctx.db.transaction(async (tx) => {
-    const scope = scopeOf(ctx);
-    const [row] = await visitaQuery(tx).where(and(eq(vd.id, id), visitaInScope(scope)));
-    if (!row) throw notFound();
-    // Architecture: reading health data leaves an audit row (the reasons name conditions such as tuberculosis).
-    await audit(tx, ctx, { action: 'leitura', resource: RESOURCE, record_id: id });
-    return toVisita(leitorDe(ctx, scope))(row);
-  });
+  const e = escopoDe(ctx);
+  return auditedRead(
+    ctx,
+    async (tx) => {
+      const [row] = await visitaQuery(tx).where(and(eq(vd.id, id), visitaInScope(e)));
+      if (!row) throw notFound();
+      return { visita: toVisita(leitorDe(ctx, e))(row), quem: await titulares(tx, [row.v]) };
+    },
+    // The reasons name health conditions (tuberculosis, mental health…), the measurements are health data.
+    ({ quem }) => ({ resource: RESOURCE, action: 'show', record_id: id, municipe_ids: quem }),
+  ).then((r) => r.visita);
 }
 
 export async function listVisitas(
   ctx: Ctx,
   f: VisitaDomiciliarFilters,
 ): Promise<{ rows: VisitaDomiciliar[]; total: number }> {
-  const scope = scopeOf(ctx);
+  const e = escopoDe(ctx);
   const where = and(
-    visitaInScope(scope),
+    visitaInScope(e),
     f.familia_id ? eq(vd.familia_id, f.familia_id) : undefined,
     f.municipe_id ? eq(vd.municipe_id, f.municipe_id) : undefined,
+    f.sem_familia ? isNull(vd.familia_id) : undefined,
+    f.minhas ? eq(vd.profissional_id, ctx.usuario?.profissionalId ?? '') : undefined,
   );
-  const page = await paginate(f, {
-    count: () =>
-      totalOf(
-        ctx.db.select({ total: countAll() }).from(vd).leftJoin(familias, eq(familias.id, vd.familia_id)).where(where),
-      ),
-    rows: ({ limit, offset }) =>
-      visitaQuery(ctx.db).where(where).orderBy(desc(vd.data_visita), desc(vd.id)).limit(limit).offset(offset),
-  });
-  return mapPage(page, toVisita(leitorDe(ctx, scope)));
+  const filtros = (['familia_id', 'municipe_id', 'sem_familia', 'minhas'] as const).filter((k) => f[k]);
+  return auditedRead(
+    ctx,
+    async (tx) => {
+      // Another team's family answers as absent, as its detail does.
+      if (f.familia_id && !(await findFamilia(tx, e, f.familia_id))) throw notFound();
+      const page = await paginate(f, {
+        count: () =>
+          totalOf(
+            tx.select({ total: countAll() }).from(vd).leftJoin(familias, eq(familias.id, vd.familia_id)).where(where),
+          ),
+        rows: ({ limit, offset }) =>
+          visitaQuery(tx).where(where).orderBy(desc(vd.data_visita), desc(vd.id)).limit(limit).offset(offset),
+      });
+      return {
+        page: mapPage(page, toVisita(leitorDe(ctx, e))),
+        quem: await titulares(
+          tx,
+          page.rows.map((r) => r.v),
+        ),
+      };
+    },
+    ({ quem }) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: quem,
+      details: { lista: 'visitas', filtros, pagina: f.page },
+    }),
+  ).then((r) => r.page);
 }
 
 // ---- create and cancel ------------------------------------------------------------------------------------------
@@ -172,7 +218,7 @@ async function retried(tx: DbOrTx, ctx: Ctx, id: string): Promise<VisitaDomicili
   const [row] = await tx.select({ profissional_id: vd.profissional_id }).from(vd).where(eq(vd.id, id));
   if (!row) return null;
   if (row.profissional_id !== ctx.usuario?.profissionalId) throw conflict(msg.visitaIdEmUso);
-  return unscopedLoadVisita(tx, id, leitorDe(ctx, scopeOf(ctx)));
+  return unscopedLoadVisita(tx, id, leitorDe(ctx, escopoDe(ctx)));
 }
 
 export async function createVisita(
@@ -185,41 +231,32 @@ export async function createVisita(
     if (stored) return { visita: stored, created: false };
 
     // spec §5: the visit form is only for community health and endemic-control agents.
-    const scope = scopeOf(ctx);
-    const agente = agenteDe(scope);
+    const e = escopoDe(ctx);
+    const agente = agenteDe(e);
     if (agente.ocupacoes.length === 0 || !u.unidadeId) throw forbidden(msg.visitaSomenteAgentes);
 
-    // The family: the one named, or the member's active one.
-    let familiaId = v.familia_id ?? null;
-    if (!familiaId && v.municipe_id) {
-      const [m] = await tx
-        .select({ familia_id: familiaMembros.familia_id })
-        .from(familiaMembros)
-        .where(and(eq(familiaMembros.municipe_id, v.municipe_id), eq(familiaMembros.ativo, true)));
-      familiaId = m?.familia_id ?? null;
-    }
-    const found = familiaId ? await findFamilia(tx, scope, familiaId) : null;
+    // The family: the one named, or the member's active one. Out of scope answers as absent (404).
+    const familiaId = v.familia_id ?? (v.municipe_id ? await familiaDoMunicipe(tx, v.municipe_id) : null);
+    const found = familiaId ? await findFamilia(tx, e, familiaId) : null;
     if (familiaId && !found) throw notFound();
     // spec §4, §8: a family that moved away receives no visit.
     if (found?.f.mudou) throw forbidden(msg.familiaMudou);
-    const d = found?.d ?? null;
+    // A citizen without a family: theirs to visit only if of the user's teams (or of no team yet).
+    const sozinho = !found && v.municipe_id ? await municipeSemFamilia(tx, e, v.municipe_id) : null;
+    if (!found && v.municipe_id && !sozinho) throw notFound();
 
     const errors = new FieldErrors();
-    let sexo: number | null = null;
-    if (v.municipe_id) {
-      if (found) {
-        const membro = await membroAtivo(tx, found.f.id, v.municipe_id);
-        if (!membro) errors.add('municipe_id', msg.membroForaDaFamilia);
-        sexo = membro?.sexo_id ?? null;
-      } else {
-        const [m] = await tx
-          .select({ sexo_id: municipes.sexo_id })
-          .from(municipes)
-          .where(eq(municipes.id, v.municipe_id));
-        if (!m) errors.add('municipe_id', msg.naoEValido);
-        sexo = m?.sexo_id ?? null;
-      }
+    let sexo: number | null = sozinho?.sexo_id ?? null;
+    if (v.municipe_id && found) {
+      const membro = await membroAtivo(tx, found.f.id, v.municipe_id);
+      if (!membro) errors.add('municipe_id', msg.membroForaDaFamilia);
+      else if (membro.obito) errors.add('municipe_id', msg.membroComObito);
+      sexo = membro?.sexo_id ?? null;
     }
+    if (sozinho?.obito) errors.add('municipe_id', msg.membroComObito);
+    // A visit without a family may happen at a household of the user's teams.
+    const escolhido = !found && v.domicilio_id ? await domicilioInScope(tx, e, v.domicilio_id) : null;
+    if (!found && v.domicilio_id && !escolhido) errors.add('domicilio_id', msg.naoEValido);
     if (v.unidade_saude_id && v.unidade_saude_id !== u.unidadeId) errors.add('unidade_saude_id', msg.naoEValido);
     // spec §5: the specialty is filled when exactly one of the user's is compatible.
     let ocupacao = v.ocupacao_id;
@@ -230,17 +267,19 @@ export async function createVisita(
       errors.add('ocupacao_id', msg.naoEValido);
     }
 
-    // Defaults from the linked home, then the shared rules on what will be stored.
-    const tipo_imovel_id = v.tipo_imovel_id ?? d?.tipo_imovel_id ?? TIPO_IMOVEL_DOMICILIO;
-    const doDomicilio = !v.micro_area && !v.fora_area && d !== null;
-    const fora_area = doDomicilio ? d.fora_area : v.fora_area;
-    const micro_area = fora_area ? undefined : doDomicilio ? (d.st_micro_area ?? undefined) : v.micro_area;
+    // Defaults from the place (the family's home, or the household chosen), then the shared rules on what will be
+    // stored. Without a home nothing is assumed: the property type must be answered.
+    const casa = found?.d ?? escolhido;
+    const tipo_imovel_id = v.tipo_imovel_id ?? casa?.tipo_imovel_id;
+    const daCasa = !v.micro_area && !v.fora_area && !!casa;
+    const fora_area = daCasa ? casa.fora_area : v.fora_area;
+    const micro_area = fora_area ? undefined : daCasa ? (casa.st_micro_area ?? undefined) : v.micro_area;
     const numero_prontuario =
       v.numero_prontuario ??
       (v.municipe_id && !imovelSemMorador(tipo_imovel_id)
         ? ((await prontuarioDoMunicipe(tx, v.municipe_id, u.unidadeId)) ?? undefined)
         : undefined);
-    const full = { ...v, tipo_imovel_id, fora_area, micro_area, numero_prontuario };
+    const full = { ...v, familia_id: found?.f.id, tipo_imovel_id, fora_area, micro_area, numero_prontuario };
     for (const i of visitaDomiciliarIssues(full)) errors.add(i.path.join('.'), i.message);
     if (sexo === SEXO_MASCULINO && v.motivo_visita_ids.some((m) => MOTIVOS_SOMENTE_FEMININO.includes(m))) {
       errors.add('motivo_visita_ids', msg.motivoSomenteFeminino);
@@ -248,34 +287,22 @@ export async function createVisita(
     errors.throwIfAny();
 
     const data_visita = v.data_visita ? new Date(v.data_visita) : new Date();
-    const lotacao = scope.lotacoes.find((l) => l.ocupacao_codigo === ocupacao && l.equipe_id !== null);
+    const lotacao = e.lotacoes.find((l) => l.ocupacao_codigo === ocupacao && l.equipe_id !== null);
+    // The row is the input as parsed (what was not answered is absent: the column's null) with what the API decides.
     const inserted = await tx
       .insert(vd)
       .values({
+        ...full,
         id: v.id,
         familia_id: found?.f.id ?? null,
-        domicilio_id: found?.f.domicilio_id ?? null,
-        municipe_id: v.municipe_id ?? null,
+        domicilio_id: found?.f.domicilio_id ?? escolhido?.id ?? null,
         unidade_saude_id: u.unidadeId,
         profissional_id: u.profissionalId,
         equipe_id: lotacao?.equipe_id ?? found?.f.equipe_id ?? null,
         ocupacao_id: ocupacao!,
         data_visita,
         turno_atendimentos: v.turno_atendimentos ?? turnoDaHora(horaLocal(data_visita)),
-        micro_area: micro_area ?? null,
-        fora_area,
-        tipo_imovel_id,
-        numero_prontuario: numero_prontuario ?? null,
-        visita_compartilhada: v.visita_compartilhada,
-        motivo_visita_ids: v.motivo_visita_ids,
-        desfecho_id: v.desfecho_id,
-        altura: v.altura ?? null,
-        peso: v.peso ?? null,
-        temperatura: v.temperatura ?? null,
-        glicemia: v.glicemia ?? null,
-        momento_coleta_glicemia_id: v.momento_coleta_glicemia_id ?? null,
-        pressao_sistolica: v.pressao_sistolica ?? null,
-        pressao_diastolica: v.pressao_diastolica ?? null,
+        tipo_imovel_id: tipo_imovel_id!,
         updated_by: u.profissionalId,
       })
       .onConflictDoNothing({ target: vd.id })
@@ -290,37 +317,42 @@ export async function createVisita(
       action: 'create',
       resource: RESOURCE,
       record_id: v.id,
+      municipe_ids: await titulares(tx, [{ municipe_id: v.municipe_id ?? null, familia_id: found?.f.id ?? null }]),
       details: { familia_id: found?.f.id ?? null, municipe_id: v.municipe_id ?? null },
     });
-    return { visita: (await unscopedLoadVisita(tx, v.id, leitorDe(ctx, scope)))!, created: true };
+    return { visita: (await unscopedLoadVisita(tx, v.id, leitorDe(ctx, e)))!, created: true };
   });
 }
 
 export async function cancelarVisita(ctx: Ctx, id: string, input: CancelarVisitaInput): Promise<VisitaDomiciliar> {
   const u = ctx.usuario!;
   return ctx.db.transaction(async (tx) => {
-    const scope = scopeOf(ctx);
+    const e = escopoDe(ctx);
     const [row] = await tx
       .select({ v: vd })
       .from(vd)
       .leftJoin(familias, eq(familias.id, vd.familia_id))
-      .where(and(eq(vd.id, id), visitaInScope(scope)))
+      .where(and(eq(vd.id, id), visitaInScope(e)))
       .for('update', { of: vd });
     if (!row) throw notFound();
-    // The visit is the agent's statement: only they (or a manager, whose scope is the whole unit) withdraw it.
-    if (row.v.profissional_id !== u.profissionalId && !scope.all) throw forbidden();
+    // The visit is the agent's statement: only they (or a manager of the unit, whose scope is the unit) withdraw it.
+    if (row.v.profissional_id !== u.profissionalId && !e.all) throw forbidden();
     if (row.v.cancelada_em) throw conflict(msg.visitaJaCancelada);
-    const justificativa = input.justificativa.trim();
     await tx
       .update(vd)
       .set({
         cancelada_em: new Date(),
         cancelada_por: u.profissionalId,
-        justificativa_cancelamento: justificativa,
+        justificativa_cancelamento: input.justificativa.trim(),
         ...nextVersion(vd, ctx),
       })
       .where(eq(vd.id, id));
-    await audit(tx, ctx, { action: 'cancelar', resource: RESOURCE, record_id: id });
-    return (await unscopedLoadVisita(tx, id, leitorDe(ctx, scope)))!;
+    await audit(tx, ctx, {
+      action: 'cancelar',
+      resource: RESOURCE,
+      record_id: id,
+      municipe_ids: await titulares(tx, [row.v]),
+    });
+    return (await unscopedLoadVisita(tx, id, leitorDe(ctx, e)))!;
   });
 }

@@ -5,7 +5,7 @@ import { DESFECHO_REALIZADA, type VisitaDomiciliar } from '@saude/shared/schemas
 import { FAIXAS_SINAIS_VITAIS } from '@saude/shared/schemas/comum';
 import { paginationText } from '../../../lib/list';
 import { dataBr, horaBr, medidaBr } from '../../../lib/format';
-import { desfechoNome, momentoGlicemiaNome, motivosNomes, turnoNome } from './comum';
+import { desfechoNome, momentoGlicemiaNome, motivosNomes, tipoImovelNome, turnoNome } from './comum';
 
 export const HISTORICO_LABEL = 'Histórico de visitas';
 const CONTROLES = {
@@ -24,6 +24,9 @@ export interface HistoricoVisitasProps {
   /** Whether the user may cancel this visit (an active visit they made, with the cancel permission). */
   podeCancelar: (v: VisitaDomiciliar) => boolean;
   onCancelar: (v: VisitaDomiciliar) => void;
+  /** Shows where each visit happened (the visits without a family: no family header says it). */
+  comLocal?: boolean;
+  vazio?: string;
 }
 
 /** Measurements as one line: 'Altura 160 cm · Peso 62,5 kg · PA 120/80 mmHg'. */
@@ -52,6 +55,8 @@ export function HistoricoVisitas({
   onPageChange,
   podeCancelar,
   onCancelar,
+  comLocal = false,
+  vazio = 'Nenhuma visita registrada para esta família.',
 }: HistoricoVisitasProps) {
   const paginas = Math.max(1, Math.ceil((total ?? 0) / perPage));
   return (
@@ -66,7 +71,7 @@ export function HistoricoVisitas({
         </Stack>
       ) : visitas.length === 0 ? (
         <Text c="dimmed" size="sm">
-          Nenhuma visita registrada para esta família.
+          {vazio}
         </Text>
       ) : (
         <Stack
@@ -76,7 +81,13 @@ export function HistoricoVisitas({
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {visitas.map((v) => (
-            <VisitaItem key={v.id} v={v} podeCancelar={podeCancelar(v)} onCancelar={() => onCancelar(v)} />
+            <VisitaItem
+              key={v.id}
+              v={v}
+              comLocal={comLocal}
+              podeCancelar={podeCancelar(v)}
+              onCancelar={() => onCancelar(v)}
+            />
           ))}
         </Stack>
       )}
@@ -104,10 +115,12 @@ export function HistoricoVisitas({
 
 function VisitaItem({
   v,
+  comLocal,
   podeCancelar,
   onCancelar,
 }: {
   v: VisitaDomiciliar;
+  comLocal: boolean;
   podeCancelar: boolean;
   onCancelar: () => void;
 }) {
@@ -122,7 +135,8 @@ function VisitaItem({
             <Text fw={600} td={cancelada ? 'line-through' : undefined}>
               {dataBr(v.data_visita)} às {horaBr(v.data_visita)} · {turnoNome(v.turno_atendimentos)}
             </Text>
-            <Text size="sm">{v.municipe_nome ?? 'Família'}</Text>
+            <Text size="sm">{v.municipe_nome ?? (v.familia_id ? 'Família' : tipoImovelNome(v.tipo_imovel_id))}</Text>
+            {comLocal && <Text size="sm">{v.endereco ?? 'Endereço não informado'}</Text>}
           </Stack>
           <Group gap="xs">
             {cancelada && (

@@ -16,7 +16,7 @@ import { descricao } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { BASE_PATH, useContextoVisita, useFamiliaVisita, useHistoricoVisitas } from './api';
 import { CancelarVisitaDialog } from './CancelarVisitaDialog';
-import { ultimaVisitaTexto } from './comum';
+import { ALERTA, ultimaVisitaTexto } from './comum';
 import { HistoricoVisitas } from './HistoricoVisitas';
 
 const POR_PAGINA = 10;
@@ -118,7 +118,7 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
       </FamiliaCabecalho>
 
       {bloqueio && (
-        <Alert color="yellow" variant="light" role="status" title="Lançamento de visitas indisponível">
+        <Alert color="yellow" variant="light" role="status" styles={ALERTA} title="Lançamento de visitas indisponível">
           <Text size="sm">{bloqueio}</Text>
         </Alert>
       )}
@@ -139,7 +139,14 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
                 <Group gap="sm" wrap="nowrap" align="flex-start">
                   <IconUser size={20} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
                   <Stack gap={2}>
-                    <Text fw={600}>{m.nome_social ?? m.nome}</Text>
+                    <Group gap="xs" wrap="wrap">
+                      <Text fw={600}>{m.nome_social ?? m.nome}</Text>
+                      {m.obito && (
+                        <Badge color="gray" variant="filled" size="sm">
+                          Óbito
+                        </Badge>
+                      )}
+                    </Group>
                     {m.nome_social && (
                       <Text size="xs" c="dimmed">
                         Nome civil: {m.nome}
@@ -151,7 +158,8 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
                     </Text>
                   </Stack>
                 </Group>
-                {podeVisitar && (
+                {/* A deceased member receives no visit (the API refuses it too). */}
+                {podeVisitar && !m.obito && (
                   <Button
                     component={Link}
                     to={`${base}/membro/${m.municipe_id}/visitar`}

@@ -1,6 +1,6 @@
 // /atencao_primaria/visitas_domiciliares (spec §2, issue 8): the families an agent visits, their own micro-areas first,
 // with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -32,37 +32,47 @@ const columns: Column<FamiliaParaVisita>[] = [
       <RecordCell
         title={f.responsavel_nome}
         badges={
-          f.mudou && (
-            <Badge color="gray" variant="filled" size="sm">
-              Mudou-se
-            </Badge>
-          )
+          <>
+            {f.mudou && (
+              <Badge color="gray" variant="filled" size="sm">
+                Mudou-se
+              </Badge>
+            )}
+            {/* By the name, so it stays on a phone, where the list is one column. */}
+            {f.minha_micro_area && (
+              <Badge color="teal" variant="light" size="sm">
+                {MINHA_MICRO_AREA}
+              </Badge>
+            )}
+          </>
         }
-        subtitle={f.numero_prontuario && `Prontuário ${f.numero_prontuario}`}
+        subtitle={
+          <>
+            {f.numero_prontuario && `Prontuário ${f.numero_prontuario}`}
+            {/* On a phone the list is one column (issue 12): what the other columns say, under the name. */}
+            <Text component="span" size="xs" display="block" hiddenFrom="sm">
+              {f.endereco ?? 'Sem domicílio vinculado'}
+              <br />
+              Micro-área {f.micro_area ?? 'fora de área'} · Última visita: {ultimaVisitaTexto(f.ultima_visita)}
+            </Text>
+          </>
+        }
       />
     ),
   },
-  { accessor: 'endereco', title: 'Endereço', render: (f) => f.endereco ?? '—' },
+  { accessor: 'endereco', title: 'Endereço', render: (f) => f.endereco ?? '—', from: 'sm' },
   {
     accessor: 'micro_area',
     title: 'Micro-área',
-    render: (f) => (
-      <Stack gap={4} align="flex-start">
-        <Text size="sm">{f.micro_area ?? 'Fora de área'}</Text>
-        {/* max-content: the badge stays whole at 800 px; the address column gives way instead. */}
-        {f.minha_micro_area && (
-          <Badge color="teal" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
-            {MINHA_MICRO_AREA}
-          </Badge>
-        )}
-      </Stack>
-    ),
+    from: 'sm',
+    render: (f) => f.micro_area ?? 'Fora de área',
   },
-  { accessor: 'numero_membros', title: 'Membros', textAlign: 'right', width: 90 },
+  { accessor: 'numero_membros', title: 'Membros', textAlign: 'right', width: 90, from: 'sm' },
   {
     accessor: 'ultima_visita',
     title: 'Última visita',
     noWrap: true,
+    from: 'sm',
     render: (f) => ultimaVisitaTexto(f.ultima_visita),
   },
 ];
@@ -71,17 +81,23 @@ export function VisitaFamiliaListPage() {
   useDocumentTitle('Visitas domiciliares');
   const list = useListParams(paramsSchema);
   const query = useFamiliasParaVisita(list.params);
-  // A visit to a property without a family (shop, vacant lot, strategic point) starts here.
+  // A visit to a property without a family (shop, vacant lot, strategic point) starts here; the agent's visits without
+  // a family are listed (and cancelled) on their own page.
   const semFamilia = usePode('atencao_primaria/visitas_domiciliares:create') && (
-    <Button
-      component={Link}
-      to={`${BASE_PATH}/membro/visitar`}
-      variant="light"
-      mih={44}
-      leftSection={<IconMapPin size={18} aria-hidden />}
-    >
-      Visita sem família
-    </Button>
+    <Group gap="sm" wrap="wrap">
+      <Button component={Link} to={`${BASE_PATH}/sem_familia`} variant="subtle" mih={44}>
+        Minhas visitas sem família
+      </Button>
+      <Button
+        component={Link}
+        to={`${BASE_PATH}/membro/visitar`}
+        variant="light"
+        mih={44}
+        leftSection={<IconMapPin size={18} aria-hidden />}
+      >
+        Visita sem família
+      </Button>
+    </Group>
   );
   return (
     <ListPage

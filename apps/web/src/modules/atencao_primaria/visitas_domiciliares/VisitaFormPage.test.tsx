@@ -225,7 +225,11 @@ describe('VisitaFormPage', () => {
 
   it('opens a territorial visit (no family, no citizen) with the property type to choose', async () => {
     fakeApi(
-      { [`GET ${API}/contexto`]: { body: contextoDe({ micro_area: null, numero_prontuario: null }) } },
+      {
+        [`GET ${API}/contexto`]: {
+          body: contextoDe({ micro_area: null, numero_prontuario: null, tipo_imovel_id: null, familia_id: null }),
+        },
+      },
       { permissoes: PERMISSOES_ACS },
     );
     const { user } = abrir(`${BASE}/membro/visitar`, `${BASE}/membro/:municipeId?/visitar`);
@@ -239,5 +243,61 @@ describe('VisitaFormPage', () => {
     expect(screen.queryByRole('group', { name: 'Acompanhamento' })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Imóvel com foco' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Nº do prontuário' })).not.toBeInTheDocument();
+  });
+
+  it('asks where a visit without a family happened, with no property type assumed, and sends the address', async () => {
+    const { chamadas } = fakeApi(
+      {
+        [`GET ${API}/contexto`]: {
+          body: contextoDe({ micro_area: null, numero_prontuario: null, tipo_imovel_id: null, familia_id: null }),
+        },
+        [`POST ${API}`]: ({ body }) => ({ status: 201, body: visitaDe({ id: (body as { id: string }).id }) }),
+      },
+      { permissoes: PERMISSOES_ACS },
+    );
+    const { user } = abrir(`${BASE}/membro/visitar`, `${BASE}/membro/:municipeId?/visitar`);
+    const tipo = await screen.findByRole('combobox', { name: 'Tipo de imóvel' });
+    expect(tipo).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    // Nothing assumed: the type, the outcome and the address are asked, with the catalogue's words.
+    await waitFor(() => expect(tipo).toHaveAccessibleDescription(msg.obrigatorio));
+    expect(screen.getByRole('textbox', { name: 'Logradouro' })).toHaveAccessibleDescription(msg.obrigatorio);
+    expect(screen.getByRole('textbox', { name: 'Bairro' })).toHaveAccessibleDescription(msg.obrigatorio);
+    // The group's error is under the options, in the group's wrapper.
+    expect(screen.getByRole('radiogroup', { name: /Desfecho/ }).parentElement).toHaveTextContent(msg.obrigatorio);
+    expect(posts(chamadas)).toHaveLength(0);
+  });
+
+  it('offline, says the visit waits for the network, keeps the form and a draft, and sends it when back online', async () => {
+    let online = false;
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
+    try {
+      const { chamadas } = fakeApi(
+        {
+          [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
+          [`GET ${API}/contexto`]: { body: contextoDe() },
+          [`POST ${API}`]: ({ body }) => ({ status: 201, body: visitaDe({ id: (body as { id: string }).id }) }),
+        },
+        { permissoes: PERMISSOES_ACS },
+      );
+      const { user, router } = abrirMembro();
+      await user.click(await screen.findByRole('radio', { name: 'Ausente' }));
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+      const alerta = await screen.findByRole('alert', { name: 'Aguardando a rede' });
+      expect(alerta).toHaveTextContent(msg.visitaSemConexao);
+      expect(posts(chamadas)).toHaveLength(0);
+      expect(screen.getByRole('radio', { name: 'Ausente' })).toBeChecked();
+      // Kept for a reload of this tab.
+      expect(Object.keys(sessionStorage).some((k) => k.includes(`membro/${MARIA_ID}/visitar`))).toBe(true);
+
+      online = true;
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(router.state.location.pathname).toBe(DETALHES));
+      expect(posts(chamadas)).toHaveLength(1);
+      expect(Object.keys(sessionStorage).some((k) => k.includes(`membro/${MARIA_ID}/visitar`))).toBe(false);
+    } finally {
+      Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+    }
   });
 });

@@ -5,9 +5,9 @@
 // The family's own record is asked first (spec §7 GET /atencao_primaria/familias/{familiaId}): a family that moved away
 // never opens the form (spec §4). Then the context (may this user launch? which specialty, micro-area, property?).
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useDocumentTitle, useNetwork } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { msg, newId } from '@saude/shared';
 import type { Familia } from '@saude/shared/schemas/familia';
 import type { Municipe } from '@saude/shared/schemas/municipe';
@@ -15,15 +15,22 @@ import type { VisitaContexto } from '@saude/shared/schemas/visita_domiciliar';
 import { LoadError, LoadingRecord } from '../../../lib/feedback';
 import { RecordForm, useRecordForm } from '../../../lib/form';
 import { idadeTexto } from '../../../lib/format';
+import { saveDraft, takeDraft } from '../../../lib/drafts';
 import { ApiError } from '../../../lib/http';
+import { useUsuario } from '../../../lib/session';
 import { useMunicipe } from '../../municipes/api';
 import { BASE_PATH, useContextoVisita, useSalvarVisita, useSituacaoFamilia } from './api';
-import { Bloqueio, MODEL } from './comum';
+import { ALERTA, Bloqueio, MODEL } from './comum';
+import type { VisitaFormValues } from './formValues';
 import { FamiliaCabecalho } from './VisitaFamiliaDetalhesPage';
-import { campoDoForm, formParaApi, novaVisita, ROTULOS, visitaFormSchema, type Alvo } from './formValues';
-import { Cabecalho, Desfecho, Local, Medidas, Motivos } from './VisitaSecoes';
+import { campoDoForm, formParaApi, novaVisita, pedeEndereco, ROTULOS, visitaFormSchema, type Alvo } from './formValues';
+import { Cabecalho, Desfecho, EnderecoVisita, Local, Medidas, Motivos } from './VisitaSecoes';
 
 const SEXO_MASCULINO = 0;
+
+/** Not sent: the network is down (the browser says so, or the request never reached the server). */
+class SemConexao extends Error {}
+const semConexao = (err: unknown) => err instanceof SemConexao || (err instanceof ApiError && err.status === 0);
 
 /** What the visit is about: the family (maybe a member of it), a citizen without a family, or the property alone. */
 interface Visitado {
@@ -125,8 +132,17 @@ function VisitaForm({
   );
   const navigate = useNavigate();
   const salvar = useSalvarVisita();
+  const login = useUsuario()?.login;
+  const { pathname } = useLocation();
+  // A visit not sent for lack of network stays in this tab (sessionStorage, dropped on sign-out) under its route, so a
+  // reload brings it back, with its id: sent twice, the API answers the visit already saved (issue 12).
+  const rascunho = `visita:${pathname}`;
   // One id per opening of the form, kept across retries: the API answers a repeated save with the visit already saved.
-  const [inicial] = useState(() => novaVisita(newId(), alvo, ctx));
+  const [inicial] = useState(
+    () => (login && (takeDraft(rascunho, login) as VisitaFormValues | undefined)) || novaVisita(newId(), alvo, ctx),
+  );
+  const [esperandoRede, setEsperandoRede] = useState(false);
+  const { online } = useNetwork();
   const [schema] = useState(() => visitaFormSchema({ ocupacaoObrigatoria: ctx.ocupacoes.length > 1 }));
   const [recusa, setRecusa] = useState<string | null>(null);
   const masculino = municipe?.sexo_id === SEXO_MASCULINO;
@@ -137,17 +153,35 @@ function VisitaForm({
     labels: ROTULOS,
     save: (values) => {
       setRecusa(null);
+      setEsperandoRede(false);
+      if (!navigator.onLine) return Promise.reject(new SemConexao());
       return salvar.mutateAsync(formParaApi(values));
     },
-    onSaved: () => voltar,
+    onSaved: () => {
+      if (login) takeDraft(rascunho, login);
+      return voltar;
+    },
     fieldOf: campoDoForm,
     onError: (err) => {
+      // Offline: say so and keep what was typed (the form stays; a reload of this tab brings it back).
+      if (semConexao(err)) {
+        if (login) saveDraft(rascunho, login, record.form.getValues());
+        setEsperandoRede(true);
+        return true;
+      }
       // 403: the family moved away meanwhile, or the user is not an agent: the API's words, on the form too.
       if (err instanceof ApiError && err.code === 'proibido') setRecusa(err.message);
       return false;
     },
   });
   const { form } = record;
+  // Back online: send it again, once.
+  const { onSubmit } = record;
+  useEffect(() => {
+    if (!esperandoRede || !online) return;
+    setEsperandoRede(false);
+    void onSubmit();
+  }, [esperandoRede, online, onSubmit, login, rascunho]);
 
   const titulo = municipe ? 'Visita ao membro' : familia ? 'Visita à família' : 'Visita sem família vinculada';
   return (
@@ -175,13 +209,19 @@ function VisitaForm({
         )}
       </Stack>
       <RecordForm record={record} onCancel={() => void navigate(voltar)}>
+        {esperandoRede && (
+          <Alert color="yellow" variant="light" role="alert" styles={ALERTA} title="Aguardando a rede">
+            {msg.visitaSemConexao}
+          </Alert>
+        )}
         {recusa && (
-          <Alert color="red" variant="light" role="alert" title="Não é possível lançar a visita">
+          <Alert color="red" variant="light" role="alert" styles={ALERTA} title="Não é possível lançar a visita">
             {recusa}
           </Alert>
         )}
         <Cabecalho form={form} ctx={ctx} />
-        <Local form={form} comMorador={Boolean(familia || municipe)} />
+        <Local form={form} tipoDaCasa={ctx.tipo_imovel_id !== null} />
+        {pedeEndereco(inicial) && <EnderecoVisita form={form} />}
         <Desfecho form={form} />
         <Motivos form={form} masculino={masculino} />
         {municipe && <Medidas form={form} />}

@@ -1,5 +1,5 @@
 // The sections of the visit form, in the order of the e-SUS home-visit form.
-import { Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Grid, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { todayIso } from '@saude/shared';
@@ -24,6 +24,7 @@ import {
   useFieldLabel,
   YesNoField,
 } from '../../../lib/form';
+import { AddressFields, type ADDRESS_LABELS } from '../../../lib/address';
 import { useUsuario } from '../../../lib/session';
 import { MedidaField, SinaisVitaisSecao } from '../comum/SinaisVitais';
 import { aceitaMedidas, MEDIDAS, motivoPermitido, type VisitaFormValues } from './formValues';
@@ -90,7 +91,8 @@ export function Cabecalho({ form, ctx }: { form: Form; ctx: VisitaContexto }) {
   );
 }
 
-export function Local({ form, comMorador }: { form: Form; comMorador: boolean }) {
+/** `tipoDaCasa`: the property type comes from the household registration (a family's home) and is not asked. */
+export function Local({ form, tipoDaCasa }: { form: Form; tipoDaCasa: boolean }) {
   const [foraArea, tipo] = useWatch({ control: form.control, name: ['fora_area', 'tipo_imovel_id'] });
   const semMorador = imovelSemMorador(tipo);
   useEffect(() => {
@@ -116,7 +118,8 @@ export function Local({ form, comMorador }: { form: Form; comMorador: boolean })
         <Group align="flex-end" mih={44}>
           <CheckboxField control={form.control} name="fora_area" label="Fora de área" />
         </Group>
-        {/* A family's or citizen's visit happens at their home: its type comes from the household registration. */}
+        {/* A family's visit happens at its home: the type comes from the household registration. Without one it is
+            asked, with no default (issue 12). */}
         <SelectField
           control={form.control}
           name="tipo_imovel_id"
@@ -124,7 +127,7 @@ export function Local({ form, comMorador }: { form: Form; comMorador: boolean })
           required
           data={TIPOS_IMOVEL}
           clearable={false}
-          readOnly={comMorador}
+          readOnly={tipoDaCasa}
         />
         {!semMorador && (
           <TextField
@@ -140,6 +143,43 @@ export function Local({ form, comMorador }: { form: Form; comMorador: boolean })
         name="visita_compartilhada"
         label="Visita compartilhada com outros profissionais?"
       />
+    </FormSection>
+  );
+}
+
+/** Where a visit without a family happened: typed, or looked up by CEP (a citizen's residence comes prefilled). */
+export function EnderecoVisita({ form }: { form: Form }) {
+  const semNumero = useWatch({ control: form.control, name: 'sem_numero' });
+  useEffect(() => {
+    if (semNumero && form.getValues('numero')) form.setValue('numero', null, { shouldDirty: true });
+  }, [semNumero, form]);
+  const obrig: Array<keyof typeof ADDRESS_LABELS> = [
+    'cep',
+    'uf',
+    'municipio',
+    'tipo_logradouro',
+    'logradouro',
+    'bairro',
+    ...(semNumero ? [] : (['numero'] as const)),
+  ];
+  return (
+    <FormSection title="Endereço do imóvel">
+      <AddressFields
+        control={form.control}
+        required={obrig}
+        names={{ municipio: 'municipio_nome' }}
+        pontoReferencia={false}
+      />
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Group mih={44} mt={{ base: 0, sm: 28 }}>
+            <CheckboxField control={form.control} name="sem_numero" label="Sem número" />
+          </Group>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <TextField control={form.control} name="complemento" label="Complemento" inputProps={{ maxLength: 30 }} />
+        </Grid.Col>
+      </Grid>
     </FormSection>
   );
 }

@@ -1,12 +1,16 @@
 // Pieces shared by the home-visit screens: code names, the last visit, and the refusal that replaces the form.
 import { Alert, Stack, Text } from '@mantine/core';
-import { desfechoVisita, motivoVisita, tipoGlicemiaCapilar, turno } from '@saude/shared/codes';
+import { desfechoVisita, motivoVisita, tipoGlicemiaCapilar, tipoImovel, turno } from '@saude/shared/codes';
 import { BackButton } from '../../../lib/detail';
 import { dataBr, descricao } from '../../../lib/format';
 
 export const MODEL = 'Visita domiciliar';
 
+/** A light alert's title in the text colour: yellow or red on their light background fail WCAG contrast (axe). */
+export const ALERTA = { title: { color: 'var(--mantine-color-text)' } };
+
 export const turnoNome = (id: number | null | undefined) => descricao(turno, id);
+export const tipoImovelNome = (id: number | null | undefined) => descricao(tipoImovel, id);
 export const desfechoNome = (id: number | null | undefined) => descricao(desfechoVisita, id);
 export const momentoGlicemiaNome = (id: number | null | undefined) => descricao(tipoGlicemiaCapilar, id);
 /** Reason names in the e-SUS order (the groups' order), whatever order they were saved in. */
@@ -28,7 +32,7 @@ export function Bloqueio({
 }) {
   return (
     <Stack gap="md">
-      <Alert color="yellow" variant="light" role="alert" title="Não é possível lançar a visita">
+      <Alert color="yellow" variant="light" role="alert" styles={ALERTA} title="Não é possível lançar a visita">
         <Text size="sm">{mensagem}</Text>
       </Alert>
       <BackButton to={voltar}>{voltarLabel}</BackButton>

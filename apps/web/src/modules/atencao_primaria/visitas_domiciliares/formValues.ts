@@ -50,6 +50,18 @@ const camposSchema = z.object({
   momento_coleta_glicemia_id: numero(),
   pressao_sistolica: numero(),
   pressao_diastolica: numero(),
+  // Where a visit without a family happened (no family, so no home to take it from).
+  cep: z.string().nullable(),
+  uf: z.string().nullable(),
+  municipio_ibge: z.string().nullable(),
+  /** The municipality's name, shown by the address block; not sent. */
+  municipio_nome: z.string().nullable(),
+  tipo_logradouro: z.string().nullable(),
+  logradouro: z.string().nullable(),
+  numero: z.string().nullable(),
+  sem_numero: z.boolean(),
+  complemento: z.string().nullable(),
+  bairro: z.string().nullable(),
 });
 
 export type VisitaFormValues = z.input<typeof camposSchema>;
@@ -99,9 +111,12 @@ export function novaVisita(
   agora: Date | string = new Date(),
 ): VisitaFormValues {
   const { date, time } = zonedDateTimeParts(agora) ?? { date: todayIso(), time: '00:00' };
+  // A citizen without a family: their residence is where the agent most likely is.
+  const e = ctx.endereco;
   return {
     id,
-    familia_id: alvo.familiaId ?? '',
+    // A citizen opened alone who belongs to a family: the visit is that family's.
+    familia_id: alvo.familiaId ?? ctx.familia_id ?? '',
     municipe_id: alvo.municipeId ?? '',
     ocupacao_id: ctx.ocupacao_id ?? (ctx.ocupacoes.length === 1 ? ctx.ocupacoes[0]!.codigo : null),
     data: date,
@@ -121,8 +136,21 @@ export function novaVisita(
     momento_coleta_glicemia_id: null,
     pressao_sistolica: null,
     pressao_diastolica: null,
+    cep: e?.cep ?? null,
+    uf: e?.uf ?? null,
+    municipio_ibge: e?.municipio_ibge ?? null,
+    municipio_nome: e?.municipio_nome ?? null,
+    tipo_logradouro: e?.tipo_logradouro ?? null,
+    logradouro: e?.logradouro ?? null,
+    numero: e?.numero ?? null,
+    sem_numero: false,
+    complemento: e?.complemento ?? null,
+    bairro: e?.bairro ?? null,
   };
 }
+
+/** The visit takes an address only without a family (a family's visit happens at the family's home). */
+export const pedeEndereco = (v: Pick<VisitaFormValues, 'familia_id'>) => !v.familia_id;
 
 /** Measurements are a person's, taken only when the visit happened, at a home where people live. */
 export const aceitaMedidas = (v: Pick<VisitaFormValues, 'municipe_id' | 'desfecho_id' | 'tipo_imovel_id'>) =>
@@ -143,6 +171,9 @@ export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
   const semDados = desfechoSemDados(v.desfecho_id);
   const medidas = aceitaMedidas(v);
   const m = (k: Medida) => (medidas ? (v[k] ?? undefined) : undefined);
+  const endereco = pedeEndereco(v);
+  const e = (k: 'cep' | 'uf' | 'municipio_ibge' | 'tipo_logradouro' | 'logradouro' | 'complemento' | 'bairro') =>
+    endereco ? v[k]?.trim() || undefined : undefined;
   return {
     id: v.id,
     familia_id: v.familia_id || undefined,
@@ -164,6 +195,15 @@ export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
     momento_coleta_glicemia_id: m('momento_coleta_glicemia_id'),
     pressao_sistolica: m('pressao_sistolica'),
     pressao_diastolica: m('pressao_diastolica'),
+    cep: e('cep'),
+    uf: e('uf'),
+    municipio_ibge: e('municipio_ibge'),
+    tipo_logradouro: e('tipo_logradouro'),
+    logradouro: e('logradouro'),
+    numero: endereco && !v.sem_numero ? v.numero?.trim() || undefined : undefined,
+    sem_numero: endereco && v.sem_numero,
+    complemento: e('complemento'),
+    bairro: e('bairro'),
   };
 }
 
@@ -198,4 +238,13 @@ export const ROTULOS: Record<string, string> = {
   momento_coleta_glicemia_id: 'Momento da coleta',
   pressao_sistolica: 'Pressão sistólica',
   pressao_diastolica: 'Pressão diastólica',
+  cep: 'CEP',
+  uf: 'UF',
+  municipio_ibge: 'Município',
+  tipo_logradouro: 'Tipo de logradouro',
+  logradouro: 'Logradouro',
+  numero: 'Número',
+  sem_numero: 'Sem número',
+  complemento: 'Complemento',
+  bairro: 'Bairro',
 };
