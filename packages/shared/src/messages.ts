@@ -198,7 +198,7 @@ export const msg = {
   medidasSomenteMembro: 'só pode ser preenchido na visita a um membro da família',
   membroForaDaFamilia: 'não é membro desta família',
   membroComObito: 'tem óbito registrado e não recebe visitas',
-  municipeComObito: (nome: string) => interpolate('%{1} tem óbito registrado e não recebe visitas.', nome),
+  visitaMunicipeComObito: (nome: string) => interpolate('%{1} tem óbito registrado e não recebe visitas.', nome),
   naoPreencherComImovel: 'não deve ser preenchido: o endereço é o do imóvel da visita',
   visitaSemConexao:
     'Sem conexão: a visita ainda não foi salva. Ela continua neste formulário e será enviada quando a rede voltar.',

@@ -26,7 +26,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { audit, auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
-import type { DbOrTx } from '../../../db/client';
+import { queryRows, type DbOrTx } from '../../../db/client';
 import {
   cadastrosIndividuais,
   familiaMembros,
@@ -53,7 +53,7 @@ import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
 import { autor, checkVersion, nextVersion, updateVersioned } from '../../../lib/versioned';
 import { documentosEmUso } from '../../municipes/rules';
-import { buscaSimples, wordSimilaritySetup, type Busca } from '../../municipes/search';
+import { buscaSimples, semResultadoSql, wordSimilaritySetup, type Busca } from '../../municipes/search';
 import { inScopeEquipe, resolveHeader, scopeOf, type Scope } from '../scope';
 
 // Individual registrations (issues 6, 12, 14). Design (docs/decisions.md, "Individual registrations"):
@@ -365,9 +365,14 @@ export async function candidatosCadastro(
   const read = async (tx: DbOrTx) => {
     let found = await page(tx, busca);
     if (found.total === 0 && busca.fallback) {
-      // Nobody matches the words as typed: tolerate misspellings, as the registry does (search.ts, Busca).
-      await tx.execute(wordSimilaritySetup);
-      found = await page(tx, busca.fallback);
+      // Nobody matches the words as typed: the words that match no one are retried tolerating misspellings, as the
+      // registry does (search.ts, Busca).
+      const [row] = await queryRows<{ sem: boolean[] }>(tx, semResultadoSql(busca.termos));
+      const fuzzy = new Set(busca.termos.filter((_, i) => row?.sem[i]).map((t) => t.chave));
+      if (fuzzy.size > 0) {
+        await tx.execute(wordSimilaritySetup);
+        found = await page(tx, busca.fallback(fuzzy));
+      }
     }
     return mapPage(found, ({ m, ativo: cadastroId, visivel }) => ({
       id: m.id,

@@ -336,7 +336,7 @@ export async function getContexto(ctx: Ctx, q: { familia_id?: string; municipe_i
           : mudou
             ? msg.familiaMudou
             : morto
-              ? msg.municipeComObito(morto.nome)
+              ? msg.visitaMunicipeComObito(morto.nome)
               : null,
         ocupacoes: agente.ocupacoes.map((codigo) => ({ codigo, descricao: ocupacaoNome(codigo) })),
         ocupacao_id: agente.ocupacoes.length === 1 ? agente.ocupacoes[0]! : null,

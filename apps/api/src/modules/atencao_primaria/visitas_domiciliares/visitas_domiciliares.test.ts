@@ -300,7 +300,10 @@ describe(url, () => {
       expect((await errorsOf(p)).municipe_id).toEqual([msg.membroComObito]);
       expect(await rowsOf(p.id)).toEqual([]);
       const ctx = await getJson<VisitaContexto>(`/contexto?familia_id=${familiaId}&municipe_id=${falecido.id}`);
-      expect(ctx.body).toMatchObject({ pode_lancar: false, motivo_bloqueio: msg.municipeComObito(falecido.nome) });
+      expect(ctx.body).toMatchObject({
+        pode_lancar: false,
+        motivo_bloqueio: msg.visitaMunicipeComObito(falecido.nome),
+      });
       // A death date alone (no exit recorded yet) is a death too.
       const soData = await f.municipe({ data_obito: '2025-12-01' });
       const { familiaId: f2 } = await familiaCom([await f.municipe(), soData]);
