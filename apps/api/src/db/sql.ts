@@ -51,13 +51,12 @@ export function uniqueViolation(e: unknown): { constraint: string } | null {
   return null;
 }
 
+/** What nullify answers: a value that could be absent may be null; one that is always there keeps its type. */
+export type Nullified<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], undefined> | null : T[K] };
+
 /** undefined → null in every value, so an update clears what the form emptied. */
-export function nullify<T extends Record<string, unknown>>(
-  values: T,
-): { [K in keyof T]: Exclude<T[K], undefined> | null } {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? null])) as {
-    [K in keyof T]: Exclude<T[K], undefined> | null;
-  };
+export function nullify<T extends Record<string, unknown>>(values: T): Nullified<T> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? null])) as Nullified<T>;
 }
 
 const comparable = (v: unknown): string | null =>

@@ -20,6 +20,25 @@ export function codigo<T extends CodeRow>(table: readonly T[]) {
   return opt(z.coerce.number({ error: msg.naoEValido }).refine((v) => isCodigo(table, v), { error: msg.naoEValido }));
 }
 
+/**
+ * A required code of `table` (property type, kinship…): null, '' or absent → 'Não pode ficar em branco' (never a silent
+ * 0 as z.coerce.number would make of null); '12' or 12 → 12; anything else, or a code not in the table → 'não é válido'.
+ */
+export function codigoObrigatorio<T extends CodeRow>(table: readonly T[]) {
+  return z.unknown().transform((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
+      ctx.addIssue({ code: 'custom', message: msg.obrigatorio, input: v });
+      return z.NEVER;
+    }
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (!isCodigo(table, n)) {
+      ctx.addIssue({ code: 'custom', message: msg.naoEValido, input: v });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
 /** A list of codes of `table` (checkbox groups); null → []. Unique, each in the table. */
 export function codigos<T extends CodeRow>(table: readonly T[]) {
   return z
@@ -32,13 +51,13 @@ export function codigos<T extends CodeRow>(table: readonly T[]) {
     .transform((v) => [...new Set(v ?? [])]);
 }
 
-/** Yes/no questions: null/undefined → false. */
+/** Checkboxes (a flag, not a question: outside the area, no number, refusal): null/undefined → false. */
 export const simNao = () =>
   z
     .boolean({ error: msg.naoEValido })
     .nullish()
     .transform((v) => v ?? false);
-/** Yes/no/not answered (e-SUS optional booleans such as electricity). */
+/** Yes/no questions: true, false, or not answered (null/undefined → undefined, stored null; never read as "Não"). */
 export const simNaoOpcional = () =>
   z
     .boolean({ error: msg.naoEValido })
