@@ -19,6 +19,7 @@ import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { maskCns, useFieldLabel, SearchSelect } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { BASE_PATH as FAMILIAS_PATH, useFamilias } from '../familias/api';
+import { ObitoBadge } from '../familias/MunicipePicker';
 import { useDesvincularFamilia, useVincularFamilia } from './api';
 import type { DomicilioTabContext } from './CadastroDomiciliarFormPage';
 
@@ -99,6 +100,7 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
                       <Anchor component={Link} to={`${FAMILIAS_PATH}/${f.id}/edit`} size="sm" fw={600}>
                         {f.responsavel_nome}
                       </Anchor>
+                      {f.responsavel_obito && <ObitoBadge />}
                       {f.mudou && (
                         <Badge color="orange" variant="light">
                           Mudou-se
