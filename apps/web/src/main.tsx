@@ -13,7 +13,7 @@ import { parametrizacaoQuery } from './lib/parametrizacao';
 import { queryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
 import { installSessionExpiry } from './app/sessionExpiry';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 
 // Spec §7: parameters are fetched at start; the login page and the top bar read them from the cache.
 void queryClient.prefetchQuery(parametrizacaoQuery);
@@ -27,7 +27,7 @@ installSessionExpiry(router);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Suspense fallback={null}>
           <Notifications position="top-right" autoClose={5000} />
         </Suspense>

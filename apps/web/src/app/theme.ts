@@ -1,4 +1,4 @@
-import { PasswordInput, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { PasswordInput, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Spec §9: primary #00bcd4 (shade 5 of this Material cyan scale), navbar #009cb0, breakpoints 480/768/992/1200/1600.
 const cyan: MantineColorsTuple = [
@@ -31,4 +31,14 @@ export const theme = createTheme({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar senha' } },
     }),
   },
+});
+
+/**
+ * Field errors (the message and the field's text) in red 9: Mantine's default red 6 is 3.3:1 on white, below WCAG AA
+ * for text of this size (axe color-contrast, issue 12).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-error': 'var(--mantine-color-red-9)' },
+  dark: {},
 });

@@ -68,7 +68,8 @@ export function ErrorSummary({ model, errors, labels = {}, onSelect }: ErrorSumm
           return (
             <List.Item key={`${item.path}-${i}`}>
               {onSelect && label ? (
-                <Anchor component="button" type="button" size="sm" onClick={() => onSelect(item.path)}>
+                // Red 9, not the primary colour: AA contrast on the red alert's background (axe color-contrast).
+                <Anchor component="button" type="button" size="sm" c="red.9" onClick={() => onSelect(item.path)}>
                   {text}
                 </Anchor>
               ) : (
