@@ -199,7 +199,8 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
   };
 
   return (
-    <Modal opened onClose={onClose} title="Vincular família" size="lg">
+    // The close button needs a name (axe button-name): Mantine leaves it unnamed.
+    <Modal opened onClose={onClose} title="Vincular família" size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       <Stack gap="md">
         <SearchSelect
           {...label}

@@ -108,8 +108,8 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
           <Text size="sm">
             {atual.domicilio_id ? (
               <>
-                Domicílio:{' '}
-                <Anchor component={Link} to={`${DOMICILIOS_PATH}/${atual.domicilio_id}/detalhes`}>
+                Domicílio: {/* The darkest cyan: AA contrast for a link in small text (axe color-contrast). */}
+                <Anchor component={Link} to={`${DOMICILIOS_PATH}/${atual.domicilio_id}/detalhes`} c="saude.9">
                   {atual.domicilio_endereco ?? 'ver domicílio'}
                 </Anchor>
               </>
