@@ -1,67 +1,81 @@
-// Households and families (issue 7): an ACS registers a home with the CEP lookup, creates a family with a head and two
-// members, links it to the home from the household's Famílias tab, is refused a member of another family, opens a
-// household that does not exist, and removes a home (refused while it has families, then confirmed).
-// Run: npm run build -w apps/web && E2E_PORT=3171 npx playwright test e2e/cadastros_domiciliares.spec.ts --output=/tmp/pw-web7
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, SENHA_DEMO, test } from './fixtures';
+// Households and families (issues 7, 12, 13): each test makes its own citizens, family and home through the API (unique
+// names, so a retry never meets the first attempt's rows), then works the screens an ACS and a physician use, with
+// axe on every screen opened (list, form with and without errors, detail, the Famílias tab, the family, the read view).
+// Run: npm run build && E2E_PORT=3123 npx playwright test e2e/cadastros_domiciliares.spec.ts
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, type Api } from './fixtures';
 
 const DOMICILIOS = '/atencao_primaria/cadastros_domiciliares';
 const FAMILIAS = '/atencao_primaria/familias';
-const EM_OUTRA_FAMILIA = 'Este munícipe já está cadastrado em outra família';
-const COM_FAMILIAS = 'Não é possível remover este domicílio: há famílias vinculadas. Desvincule-as antes de remover.';
+const BRANCO = 'Não pode ficar em branco';
 
-type Pessoa = { id: string; nome: string; data_nascimento: string; data_obito: string | null };
+type Pessoa = { id: string; nome: string };
 
-async function tokenDe(request: APIRequestContext, login: 'admin' | 'acs'): Promise<string> {
-  const res = await request.post('/api/v2/auth/login', { data: { login, senha: SENHA_DEMO } });
-  expect(res.ok()).toBe(true);
-  const { token, usuario } = (await res.json()) as { token: string; usuario: { unidade_atual: unknown } };
-  const headers = { authorization: `Bearer ${token}` };
-  if (!usuario.unidade_atual) {
-    const lotacoes = (await (await request.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{
-      unidade_saude_id: string;
-      unidade_nome: string;
-    }>;
-    const l = lotacoes.find((x) => x.unidade_nome === 'UBS Centro') ?? lotacoes[0]!;
-    await request.put('/api/v2/auth/unidade_atual', { headers, data: { unidade_saude_id: l.unidade_saude_id } });
-  }
-  return token;
+/** Letters only (names refuse digits), different on every call. */
+const unico = () =>
+  Array.from({ length: 7 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+
+function cpfCheckDigit(base: string): number {
+  const sum = [...base].reduce((acc, d, i) => acc + Number(d) * (base.length + 1 - i), 0);
+  return sum % 11 < 2 ? 0 : 11 - (sum % 11);
+}
+function novoCpf(): string {
+  const base = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
+  const d1 = cpfCheckDigit(base);
+  return `${base}${d1}${cpfCheckDigit(`${base}${d1}`)}`;
 }
 
-/** Three living adults who are in no family, and one who is (found through the API). */
-async function pessoasDaDemo(request: APIRequestContext): Promise<{ livres: Pessoa[]; ocupada: Pessoa }> {
-  const headers = { authorization: `Bearer ${await tokenDe(request, 'admin')}` };
-  const livres: Pessoa[] = [];
-  let ocupada: Pessoa | undefined;
-  const adulto = (iso: string) => (Date.now() - Date.parse(iso)) / (365.25 * 86_400_000) > 18;
-  for (let page = 1; page <= 3 && (livres.length < 3 || !ocupada); page++) {
-    const rows = (await (
-      await request.get(`/api/v1/municipes?per_page=100&page=${page}`, { headers })
-    ).json()) as Pessoa[];
-    for (const r of rows) {
-      if (r.data_obito || !adulto(r.data_nascimento)) continue;
-      if (livres.length >= 3 && ocupada) break;
-      const res = await request.get(`/api/v1${FAMILIAS}?municipe_id=${r.id}&per_page=1`, { headers });
-      expect(res.ok(), await res.text()).toBe(true);
-      const emFamilia = ((await res.json()) as unknown[]).length > 0;
-      if (emFamilia) ocupada ??= r;
-      else if (livres.length < 3 && !livres.some((l) => l.nome === r.nome)) livres.push(r);
-    }
-    if (rows.length < 100) break;
+/** A fresh valid CNS (starts with 7; weighted sum of the 15 digits divisible by 11). */
+function novoCns(): string {
+  for (;;) {
+    const base = `7${Array.from({ length: 13 }, () => Math.floor(Math.random() * 10)).join('')}`;
+    const soma = [...base].reduce((acc, d, i) => acc + Number(d) * (15 - i), 0);
+    const ultimo = (11 - (soma % 11)) % 11;
+    if (ultimo < 10) return `${base}${ultimo}`;
   }
-  expect(livres, 'three demo adults in no family').toHaveLength(3);
-  expect(ocupada, 'a demo citizen already in a family').toBeDefined();
-  return { livres, ocupada: ocupada! };
 }
 
-/** Picks a citizen in a picker by typing their full name, as a user would. */
-async function escolherPessoa(page: Page, campo: string, nome: string) {
-  const box = page.getByRole('combobox', { name: campo, exact: true });
-  await box.pressSequentially(nome, { delay: 10 });
-  await page
-    .getByRole('option', { name: new RegExp(`^${nome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ·`) })
-    .first()
-    .click();
+/** An adult citizen of the caller's unit, made through the API; `falecido` with an exit by death. */
+async function novaPessoa(api: Api, nome: string, o: { falecido?: boolean } = {}): Promise<Pessoa> {
+  const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
+  const res = await api.post('/api/v1/municipes', {
+    data: {
+      nome,
+      data_nascimento: '1980-05-06',
+      sexo_id: 1,
+      cpf_numero: novoCpf(),
+      codigo_cns: novoCns(),
+      telefones: { celular: '61991837465' },
+      unidade_saude_referencia_id: me.unidade_atual.id,
+      confirmar_duplicados: true,
+      ...(o.falecido ? { motivo_saida_cadastro_id: 135, data_obito: '2024-02-03' } : {}),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Pessoa;
+}
+
+/** A family of `chefe` with `membro` as spouse, made by the ACS through the API. */
+async function novaFamilia(acs: Api, chefe: Pessoa, membro: Pessoa): Promise<{ id: string }> {
+  const res = await acs.post(`/api/v1${FAMILIAS}`, {
+    data: {
+      responsavel_id: chefe.id,
+      membros: [
+        { municipe_id: chefe.id, parentesco_id: 1 },
+        { municipe_id: membro.id, parentesco_id: 137 },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+/**
+ * Waits for the toasts to close (5 s) before axe: Mantine's toast close button has no name and its text too little
+ * contrast, a shell-wide finding reported apart (the module's screens are what this spec checks).
+ */
+async function semAvisos(page: Page) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 20_000 });
 }
 
 async function escolher(page: Page, campo: string, opcao: string) {
@@ -69,160 +83,169 @@ async function escolher(page: Page, campo: string, opcao: string) {
   await page.getByRole('option', { name: opcao, exact: true }).click();
 }
 
-/** A random UUID v7 (the shape of the app's ids), of no record. */
-function uuidV7(): string {
-  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-  const ts = Date.now().toString(16).padStart(12, '0');
-  return `${ts.slice(0, 8)}-${ts.slice(8)}-7${hex(3)}-${'89ab'[Math.floor(Math.random() * 4)]}${hex(3)}-${hex(12)}`;
-}
-
-test('ACS registers a home, creates a family, links it, is refused a member of another family, and removes the home', async ({
+test('ACS registers a home: refusal first, blanks refused, the unanswered read as "Não informado"', async ({
   page,
-  request,
   signInWithUnit,
 }) => {
-  test.setTimeout(240_000);
-  const { livres, ocupada } = await pessoasDaDemo(request);
-  const [chefe, conjuge, filho] = livres as [Pessoa, Pessoa, Pessoa];
-  const numero = String(100 + Math.floor(Math.random() * 800));
-  await page.setViewportSize({ width: 1400, height: 900 });
+  // axe runs on five screens: a loaded two-core machine needs the time.
+  test.setTimeout(300_000);
+  const numero = String(100 + Math.floor(Math.random() * 9000));
   await signInWithUnit('acs', 'UBS Centro');
 
-  await test.step('register a home with the CEP lookup', async () => {
+  await test.step('the list', async () => {
     await page.goto(DOMICILIOS);
-    await expect(page.getByRole('heading', { name: 'Cadastros domiciliares' })).toBeVisible();
+    // The first screen after signing in loads the app: a slow machine gets time.
+    await expect(page.getByRole('heading', { name: 'Cadastros domiciliares' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page, 'lista de domicílios');
+  });
+
+  await test.step('the form: the refusal comes first and hides what is not asked; a blank required field', async () => {
     await page.getByRole('link', { name: 'Novo cadastro domiciliar' }).click();
-    await expect(page).toHaveURL(/\/new$/);
+    await expect(page.getByRole('heading', { name: 'Novo cadastro domiciliar' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('form').getByRole('heading', { level: 3 }).first()).toHaveText('Termo de recusa');
+    await expectAccessible(page, 'novo domicílio');
+
+    await page.getByRole('checkbox', { name: /recusaram o cadastro/ }).check();
+    await expect(page.getByRole('textbox', { name: 'CEP', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Condições de moradia' })).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Tipo de imóvel' })).toHaveValue('Domicílio');
+    await page.getByRole('checkbox', { name: /recusaram o cadastro/ }).uncheck();
+
+    // Picking the current property type again keeps it (a required select never clears itself).
+    await escolher(page, 'Tipo de imóvel', 'Domicílio');
+    await expect(page.getByRole('combobox', { name: 'Tipo de imóvel' })).toHaveValue('Domicílio');
+
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const resumo = page.getByRole('alert').filter({ hasText: 'Não foi possível gravar' });
+    await expect(resumo).toContainText(`CEP ${BRANCO}`);
+    await expect(page.getByRole('textbox', { name: 'CEP', exact: true })).toHaveAccessibleDescription(BRANCO);
+    await expectAccessible(page, 'novo domicílio com erros');
+  });
+
+  await test.step('saves a home without answering the animals question, and reads it as "Não informado"', async () => {
     await page.getByRole('textbox', { name: 'Micro-área', exact: true }).pressSequentially('01');
     const cep = page.getByRole('textbox', { name: 'CEP', exact: true });
     await cep.pressSequentially('70000-001');
-    await expect(cep).toHaveValue('70000-001');
     await expect(page.getByRole('textbox', { name: 'Logradouro', exact: true })).not.toHaveValue('', {
-      timeout: 10_000,
+      timeout: 30_000,
     });
-    await expect(page.getByRole('textbox', { name: 'Bairro', exact: true })).not.toHaveValue('');
     await page.getByRole('textbox', { name: 'Número', exact: true }).pressSequentially(numero);
     await escolher(page, 'Situação de moradia / posse da terra', 'Próprio');
     await page.getByRole('radio', { name: 'Urbana', exact: true }).check();
-    await page.getByRole('textbox', { name: 'Número de moradores' }).pressSequentially('3');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page).toHaveURL(/\/detalhes$/, { timeout: 15_000 });
     await expect(page.getByRole('heading', { name: new RegExp(`, ${numero} - `) })).toBeVisible();
-    // The page's own actions (the side menu has links of the same names).
-    const acoes = page.getByRole('main');
-    await expect(acoes.getByRole('link', { name: 'Editar domicílio' })).toBeVisible();
-    await expect(acoes.getByRole('link', { name: 'Cadastro individual' })).toHaveAttribute(
-      'href',
-      '/atencao_primaria/cadastros_individuais/new',
-    );
-    await expect(acoes.getByRole('link', { name: 'Visitas domiciliares' })).toHaveAttribute(
-      'href',
-      '/atencao_primaria/visitas_domiciliares',
-    );
+    const animais = page.getByRole('region', { name: 'Animais no domicílio' });
+    await expect(animais).toContainText('Tem animais no domicílio?Não informado');
+    // A legible read view: no input in the answers.
+    await expect(page.getByRole('region', { name: 'Condições de moradia' }).locator('input')).toHaveCount(0);
+    await semAvisos(page);
+    await expectAccessible(page, 'detalhe do domicílio');
   });
-  const detalhe = page.url();
+});
 
-  await test.step('create a family with a head and two members', async () => {
-    await page.goto(`${FAMILIAS}/new`);
-    await expect(page.getByRole('heading', { name: 'Nova família' })).toBeVisible();
-    await escolherPessoa(page, 'Responsável familiar', chefe.nome);
-    await expect(page.getByLabel('Responsável familiar (membro)')).toContainText(chefe.nome);
-    await page.getByRole('button', { name: 'Adicionar membro' }).click();
-    await escolherPessoa(page, 'Membro 1', conjuge.nome);
-    await escolher(page, 'Parentesco do membro 1', 'Cônjuge / Companheiro(a)');
-    await page.getByRole('button', { name: 'Adicionar membro' }).click();
-    await escolherPessoa(page, 'Membro 2', filho.nome);
-    await escolher(page, 'Parentesco do membro 2', 'Irmão / Irmã');
-    await page.getByRole('textbox', { name: 'Reside desde' }).pressSequentially('032020');
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Família foi salva com sucesso')).toBeVisible();
-    await expect(page).toHaveURL(/\/familias\/[0-9a-f-]{36}\/edit$/);
-    await expect(page.getByRole('heading', { name: `Família de ${chefe.nome}` })).toBeVisible();
-    await expect(page.getByText('Sem domicílio vinculado')).toBeVisible();
+test('ACS links a family from the Famílias tab; a deceased citizen is marked "Óbito" and not offered; a blank kinship names the member', async ({
+  page,
+  apiAs,
+  signInWithUnit,
+}) => {
+  test.setTimeout(300_000);
+  const tag = unico();
+  const gestora = await apiAs('admin', { unidade: 'UBS Centro' });
+  const acs = await apiAs('acs', { unidade: 'UBS Centro' });
+  const chefe = await novaPessoa(gestora, `Chefe Domicilio ${tag}`);
+  const conjuge = await novaPessoa(gestora, `Conjuge Domicilio ${tag}`);
+  const falecido = await novaPessoa(gestora, `Falecido Domicilio ${tag}`, { falecido: true });
+  await novaFamilia(acs, chefe, conjuge);
+  const casa = await acs.post(`/api/v1${DOMICILIOS}`, {
+    data: {
+      st_micro_area: '01',
+      cep: '70000001',
+      uf: 'DF',
+      municipio_ibge: '5300108',
+      tipo_logradouro: '081',
+      logradouro: `Teste ${tag}`,
+      numero: '1',
+      bairro: 'Centro',
+      tipo_imovel_id: 1,
+      situacao_moradia_id: 75,
+      localizacao_id: 83,
+      data_cadastro: new Date().toISOString(),
+    },
   });
-  const familiaUrl = page.url();
+  expect(casa.status(), await casa.text()).toBe(201);
+  const { id } = (await casa.json()) as { id: string };
+  const detalhe = `${DOMICILIOS}/${id}/detalhes`;
+  await signInWithUnit('acs', 'UBS Centro');
 
-  await test.step("link it to the home from the household's Famílias tab", async () => {
+  await test.step("links the family from the household's Famílias tab", async () => {
     await page.goto(detalhe);
-    await page.getByRole('main').getByRole('link', { name: 'Editar domicílio' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Editar domicílio' }).click({ timeout: 30_000 });
     await page.getByRole('tab', { name: 'Famílias' }).click();
     await expect(page).toHaveURL(/\/edit\/familias$/);
+    await expectAccessible(page, 'aba Famílias');
     await page.getByRole('button', { name: 'Vincular família' }).click();
     const modal = page.getByRole('dialog', { name: 'Vincular família' });
     await modal.getByRole('combobox', { name: 'Família' }).pressSequentially(chefe.nome, { delay: 10 });
-    await page.getByRole('option', { name: new RegExp(`^${chefe.nome} · .*3 membros$`) }).click();
+    await page.getByRole('option', { name: new RegExp(`^${chefe.nome} · .*2 membros$`) }).click();
+    await semAvisos(page);
+    await expectAccessible(page, 'vincular família');
     await modal.getByRole('button', { name: 'Vincular' }).click();
     await expect(page.getByText('Família vinculada ao domicílio.')).toBeVisible();
-    const linha = page
-      .getByRole('table', { name: 'Famílias do domicílio' })
-      .getByRole('row', { name: new RegExp(chefe.nome) });
-    await expect(linha).toContainText('3');
+    await expect(page.getByRole('table', { name: 'Famílias do domicílio' })).toContainText(chefe.nome);
   });
 
-  await test.step('a member of another family is refused on their field', async () => {
-    await page.goto(familiaUrl);
-    await expect(page.getByRole('link', { name: new RegExp(`, ${numero} - `) })).toBeVisible();
+  await test.step('the family: a deceased citizen is shown "Óbito" and not offered; a blank kinship names the member', async () => {
+    await page.goto(detalhe);
+    await page.getByRole('table', { name: 'Famílias do domicílio' }).getByRole('link', { name: chefe.nome }).click();
+    await expect(page.getByRole('heading', { name: `Família de ${chefe.nome}` })).toBeVisible();
+    await semAvisos(page);
+    await expectAccessible(page, 'família');
     await page.getByRole('button', { name: 'Adicionar membro' }).click();
-    await escolherPessoa(page, 'Membro 3', ocupada.nome);
-    await escolher(page, 'Parentesco do membro 3', 'Outro parente');
+    await page.getByRole('combobox', { name: 'Membro 2', exact: true }).pressSequentially(falecido.nome, { delay: 10 });
+    const opcao = page.getByRole('option', { name: new RegExp(`^${falecido.nome} · .* · Óbito$`) });
+    await expect(opcao).toBeVisible();
+    await expect(opcao).toHaveAttribute('data-combobox-disabled', 'true');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    const campo = page.getByRole('combobox', { name: 'Membro 3', exact: true });
-    await expect(campo).toHaveAccessibleDescription(EM_OUTRA_FAMILIA);
-    await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível gravar Família' })).toContainText(
-      `Membro ${EM_OUTRA_FAMILIA}`,
-    );
-    await page.getByRole('button', { name: 'Remover membro 3' }).click();
+    const resumo = page.getByRole('alert').filter({ hasText: 'Não foi possível gravar' });
+    await expect(resumo).toContainText(`Parentesco do membro 2 ${BRANCO}`);
+    await expect(resumo.getByText(/Parentesco/)).toHaveCount(1);
+    await expectAccessible(page, 'família com erros');
   });
+});
 
-  await test.step('removing the home is refused while it has families, then confirmed once unlinked', async () => {
-    await page.goto(detalhe);
-    await page.getByRole('button', { name: 'Remover domicílio' }).click();
-    const confirmar = page.getByRole('dialog', { name: 'Remover domicílio?' });
-    await expect(confirmar).toContainText('Esta ação não pode ser desfeita.');
-    await confirmar.getByRole('button', { name: 'Sim, remover' }).click();
-    await expect(page.getByText(COM_FAMILIAS)).toBeVisible();
-    await expect(page).toHaveURL(detalhe);
+test('a physician reads a family as a legible view, not a greyed-out form', async ({ page, apiAs, signInWithUnit }) => {
+  test.setTimeout(90_000);
+  const tag = unico();
+  const gestora = await apiAs('admin', { unidade: 'UBS Centro' });
+  const acs = await apiAs('acs', { unidade: 'UBS Centro' });
+  const chefe = await novaPessoa(gestora, `Chefe Leitura ${tag}`);
+  const conjuge = await novaPessoa(gestora, `Conjuge Leitura ${tag}`);
+  const familia = await novaFamilia(acs, chefe, conjuge);
 
-    await page.getByRole('link', { name: 'Gerenciar famílias' }).click();
-    await page.getByRole('button', { name: `Desvincular a família de ${chefe.nome}` }).click();
-    await page
-      .getByRole('dialog', { name: 'Desvincular família?' })
-      .getByRole('button', { name: 'Sim, desvincular' })
-      .click();
-    await expect(page.getByText('Nenhuma família vinculada a este domicílio.')).toBeVisible();
-
-    await page.goto(detalhe);
-    await page.getByRole('button', { name: 'Remover domicílio' }).click();
-    await page
-      .getByRole('dialog', { name: 'Remover domicílio?' })
-      .getByRole('button', { name: 'Sim, remover' })
-      .click();
-    await expect(page.getByText('Cadastro domiciliar foi removido(a).')).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`${DOMICILIOS}$`));
-  });
+  await signInWithUnit('medico', 'UBS Centro');
+  await page.goto(`${FAMILIAS}/${familia.id}/edit`);
+  await expect(page.getByRole('heading', { name: `Família de ${chefe.nome}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar para a lista' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Membros' })).toContainText(
+    'Parentesco do membro 1Cônjuge / Companheiro(a)',
+  );
+  await expect(page.getByRole('main').getByRole('combobox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+  await expectAccessible(page, 'família (leitura)');
 });
 
 test("a household that does not exist answers 'Cadastro não encontrado' and goes back to the list", async ({
   page,
   signInWithUnit,
 }) => {
+  test.setTimeout(90_000);
   await signInWithUnit('acs', 'UBS Centro');
-  await page.goto(`${DOMICILIOS}/${uuidV7()}/edit`);
+  await page.goto(`${DOMICILIOS}/0190a6d2-1c1e-7000-8000-00000000dead/edit`);
   await expect(page.getByText('Cadastro não encontrado').first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${DOMICILIOS}$`));
   await expect(page.getByRole('heading', { name: 'Cadastros domiciliares' })).toBeVisible();
-});
-
-test('a physician reads a family without being able to change it', async ({ page, signInWithUnit }) => {
-  await signInWithUnit('medico');
-  await page.goto(FAMILIAS);
-  await expect(page.getByRole('heading', { name: 'Famílias' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Nova família' })).toHaveCount(0);
-  await page.getByRole('table').getByRole('row').nth(1).click();
-  await expect(page).toHaveURL(/\/familias\/[0-9a-f-]{36}\/edit$/);
-  await expect(page.getByRole('link', { name: 'Voltar para a lista' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Responsável familiar', exact: true })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+  await expectAccessible(page, 'lista após não encontrado');
 });

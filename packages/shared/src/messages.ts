@@ -179,6 +179,7 @@ export const msg = {
   familiaComVisitas:
     'Não é possível remover esta família: há visitas domiciliares registradas. Marque-a como "Mudou-se".',
   membroRepetido: 'já foi incluído nesta família',
+  municipeFalecido: 'tem óbito registrado e não pode ser incluído em uma família',
   parentescoDoResponsavel: 'deve ser Responsável familiar para o responsável da família',
   somenteUmResponsavel: 'somente o responsável da família pode ter este parentesco',
   moradoresMenorQueFamilias: (n: number) =>

@@ -40,6 +40,11 @@ export type ReadAudit = {
   municipe_ids: readonly string[];
   /** Which parts were read (e.g. ['condicao_saude']) and, for lists, which filters were used — never their values. */
   details?: Record<string, unknown>;
+  /**
+   * Write the row even when the answer names no citizen: a record holding health data of someone not identified (a
+   * household's vitals taken at the registration visit, before any family is linked).
+   */
+  always?: boolean;
 };
 
 /**
@@ -54,7 +59,10 @@ export async function auditedRead<T>(
   return ctx.db.transaction(async (tx) => {
     const result = await read(tx);
     const entry = trail(result);
-    if (entry && entry.municipe_ids.length > 0) await audit(tx, ctx, entry);
+    if (entry && (entry.municipe_ids.length > 0 || entry.always)) {
+      const { always: _always, ...row } = entry;
+      await audit(tx, ctx, row);
+    }
     return result;
   });
 }

@@ -51,12 +51,13 @@ export function uniqueViolation(e: unknown): { constraint: string } | null {
   return null;
 }
 
+/** What nullify answers: a value that could be absent may be null; one that is always there keeps its type. */
+export type Nullified<T> = { [K in keyof T]-?: undefined extends T[K] ? Exclude<T[K], undefined> | null : T[K] };
+
 /** undefined → null in every value, so an update clears what the form emptied. */
 export function nullify<T extends Record<string, unknown>>(values: T): Nullified<T> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? null])) as Nullified<T>;
 }
-/** What nullify answers: a key that may be undefined may be null instead; the others keep their type. */
-export type Nullified<T> = { [K in keyof T]: undefined extends T[K] ? Exclude<T[K], undefined> | null : T[K] };
 
 const comparable = (v: unknown): string | null =>
   v === null || v === undefined

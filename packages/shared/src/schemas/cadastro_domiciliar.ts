@@ -22,6 +22,7 @@ import { paginationSchema } from './auth';
 import {
   cabecalhoSchema,
   codigo,
+  codigoObrigatorio,
   codigos,
   given,
   inputBody,
@@ -34,6 +35,7 @@ import {
   registroSchema,
   simNao,
   simNaoOpcional,
+  SINAIS_VITAIS,
   sinaisVitaisFields,
   sinaisVitaisIssues,
   sinaisVitaisSchema,
@@ -85,6 +87,20 @@ export const CAMPOS_CONDICOES_MORADIA = [
   'escoamento_sanitario_id',
   'destino_lixo_id',
 ] as const;
+/** The address and contact: asked unless the residents refused the registration (termo de recusa). */
+export const CAMPOS_ENDERECO = [
+  'cep',
+  'uf',
+  'municipio_ibge',
+  'tipo_logradouro',
+  'logradouro',
+  'numero',
+  'sem_numero',
+  'complemento',
+  'bairro',
+  'ponto_referencia',
+  'telefone_contato',
+] as const;
 export const CAMPOS_INSTITUICAO = [
   'instituicao_nome',
   'instituicao_responsavel_nome',
@@ -125,9 +141,7 @@ export const cadastroDomiciliarFieldsSchema = z.object({
   complemento: optionalText({ max: 30 }),
   bairro: optionalText({ max: 72 }),
   ponto_referencia: optionalText({ max: 40 }),
-  tipo_imovel_id: z.coerce
-    .number({ error: msg.obrigatorio })
-    .refine((v) => isCodigo(tipoImovel, v), { error: msg.naoEValido }),
+  tipo_imovel_id: codigoObrigatorio(tipoImovel),
   telefone_residencial: opt(zPhone()),
   telefone_contato: opt(zPhone()),
   // Living conditions.
@@ -146,7 +160,7 @@ export const cadastroDomiciliarFieldsSchema = z.object({
   tratamento_agua_id: codigo(tratamentoAgua),
   escoamento_sanitario_id: codigo(escoamentoSanitario),
   destino_lixo_id: codigo(destinoLixo),
-  possui_animais: simNao(),
+  possui_animais: simNaoOpcional(),
   animal_ids: codigos(animalNoDomicilio),
   quantidade_animais: quantidade(99),
   // Institution.
@@ -184,21 +198,29 @@ export function cadastroDomiciliarIssues(v: Loose): Issue[] {
       }
     }
     if (ehInstituicao(tipo) && !str(v.instituicao_responsavel_nome)) req('instituicao_responsavel_nome');
+    issues.push(...sinaisVitaisIssues(v));
   }
-  issues.push(...sinaisVitaisIssues(v));
   return issues;
 }
 
 export type CadastroDomiciliarValues = z.output<typeof cadastroDomiciliarFieldsSchema>;
 
-/** Clears what does not apply to the property type, the refusal, the rural area, electricity and animals. */
+/** What a cleared field holds: an empty list, an unchecked box, or nothing (stored null). */
+const vazio = (f: string) => (f === 'animal_ids' ? [] : f === 'sem_numero' ? false : undefined);
+
+/**
+ * Clears what is not asked: what does not apply to the property type, and with a refusal everything but the header, the
+ * property type and the micro-area (the form hides it; an API client's answers to it are ignored). Then the land tenure
+ * outside a rural area, the electricity's origin without electricity and the animals without a yes.
+ */
 export function normalizarCadastroDomiciliar<T extends CadastroDomiciliarValues>(v: T): T {
   const out: Record<string, unknown> = { ...v };
   const clear = (fields: readonly string[]) => {
-    for (const f of fields) out[f] = f === 'animal_ids' ? [] : f === 'possui_animais' ? false : undefined;
+    for (const f of fields) out[f] = vazio(f);
   };
   if (v.fora_area) out.st_micro_area = undefined;
   if (v.sem_numero) out.numero = undefined;
+  if (v.termo_recusa) clear([...CAMPOS_ENDERECO, ...SINAIS_VITAIS]);
   if (v.termo_recusa || !ehDomicilio(v.tipo_imovel_id)) clear(CAMPOS_SOMENTE_DOMICILIO);
   if (v.termo_recusa || !temCondicoesMoradia(v.tipo_imovel_id)) clear(CAMPOS_CONDICOES_MORADIA);
   if (v.termo_recusa || !ehInstituicao(v.tipo_imovel_id)) clear(CAMPOS_INSTITUICAO);
@@ -227,6 +249,8 @@ export const familiaDoDomicilioSchema = z.object({
   responsavel_id: z.uuid(),
   responsavel_nome: z.string(),
   responsavel_cns: s(),
+  /** The head has died (exit by death or a death date): shown "Óbito". */
+  responsavel_obito: z.boolean(),
   numero_prontuario: s(),
   numero_membros: z.int(),
   mudou: z.boolean(),
@@ -271,7 +295,7 @@ export const cadastroDomiciliarSchema = z.object({
   tratamento_agua_id: n(),
   escoamento_sanitario_id: n(),
   destino_lixo_id: n(),
-  possui_animais: z.boolean(),
+  possui_animais: z.boolean().nullable(),
   animal_ids: z.array(z.number()),
   quantidade_animais: n(),
   instituicao_nome: s(),

@@ -52,13 +52,13 @@ export function codigos<T extends CodeRow>(table: readonly T[]) {
     .transform((v) => [...new Set(v ?? [])]);
 }
 
-/** Yes/no questions: null/undefined → false. */
+/** Checkboxes (a flag, not a question: outside the area, no number, refusal): null/undefined → false. */
 export const simNao = () =>
   z
     .boolean({ error: msg.naoEValido })
     .nullish()
     .transform((v) => v ?? false);
-/** Yes/no/not answered (e-SUS optional booleans such as electricity). */
+/** Yes/no questions: true, false, or not answered (null/undefined → undefined, stored null; never read as "Não"). */
 export const simNaoOpcional = () =>
   z
     .boolean({ error: msg.naoEValido })

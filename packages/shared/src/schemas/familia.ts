@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isCodigo } from '../codes/lookup';
 import { parentesco } from '../codes/parentesco';
 import { rendaFamiliar } from '../codes/renda_familiar';
 import { msg } from '../messages';
@@ -8,6 +7,7 @@ import { paginationSchema } from './auth';
 import {
   cabecalhoSchema,
   codigo,
+  codigoObrigatorio,
   given,
   inputBody,
   nullableNumber as n,
@@ -40,13 +40,9 @@ export const parentescoFamilia = [
   ...parentesco,
 ] as const;
 
-const parentescoId = z.coerce
-  .number({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) })
-  .refine((v) => isCodigo(parentescoFamilia, v), { error: msg.naoEValido });
-
 export const membroInputSchema = z.object({
   municipe_id: requiredUuid(),
-  parentesco_id: parentescoId,
+  parentesco_id: codigoObrigatorio(parentescoFamilia),
 });
 export type MembroInput = z.input<typeof membroInputSchema>;
 export type MembroValues = z.output<typeof membroInputSchema>;
@@ -127,6 +123,8 @@ export const membroSchema = z.object({
   parentesco_id: z.number(),
   /** False once the family moved away (kept as history). */
   ativo: z.boolean(),
+  /** The citizen has died (exit by death or a death date): shown "Óbito"; no new family takes them. */
+  obito: z.boolean(),
 });
 export type Membro = z.infer<typeof membroSchema>;
 
@@ -155,6 +153,7 @@ export const familiaListItemSchema = z.object({
   responsavel_id: z.uuid(),
   responsavel_nome: z.string(),
   responsavel_cns: s(),
+  responsavel_obito: z.boolean(),
   numero_prontuario: s(),
   numero_membros: z.int(),
   unidade_saude_id: z.string(),

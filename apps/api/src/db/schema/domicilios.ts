@@ -67,7 +67,8 @@ export const cadastrosDomiciliares = pgTable(
     tratamento_agua_id: integer(),
     escoamento_sanitario_id: integer(),
     destino_lixo_id: integer(),
-    possui_animais: boolean().notNull().default(false),
+    /** Null: nobody answered (issue 12: never read as "Não"). */
+    possui_animais: boolean(),
     animal_ids: integer()
       .array()
       .notNull()

@@ -1,6 +1,7 @@
 // A titled section of a form or a record, in the order of the e-SUS form the page mirrors (ux.md "Form page").
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { useReadOnlyView } from './ReadOnlyView';
 
 export interface FormSectionProps {
   title: string;
@@ -16,13 +17,15 @@ export interface FormSectionProps {
 /** A group of fields named by its title (role group), or with `readOnly` a named region of answers. */
 export function FormSection({ title, description, action, readOnly, children }: FormSectionProps) {
   const id = useId();
+  // Inside <ReadOnlyView> the section holds answers, not fields.
+  const answers = useReadOnlyView() || readOnly;
   return (
     <Card
       withBorder
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
       component="section"
-      role={readOnly ? undefined : 'group'}
+      role={answers ? undefined : 'group'}
       aria-labelledby={id}
       style={{ minWidth: 0 }}
     >

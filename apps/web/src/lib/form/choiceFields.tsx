@@ -14,6 +14,7 @@ import {
 import { useController, type FieldValues } from 'react-hook-form';
 import { TOUCH_MIN_HEIGHT, touchInputStyles, useFieldLabel } from './FieldLabel';
 import { useBound, type BoundFieldProps, type Extra } from './fields';
+import { optionText, ReadOnlyValue, useReadOnlyView, yesNoText } from './ReadOnlyView';
 
 export type Option<V extends string | number | boolean = string> = ComboboxItem<V>;
 
@@ -30,7 +31,8 @@ export function SelectField<T extends FieldValues, V extends string | number = s
     inputProps?: Extra<SelectProps<V>>;
   },
 ) {
-  const { field, common } = useBound(props);
+  const { field, common, view } = useBound(props);
+  if (view) return <ReadOnlyValue label={props.label}>{optionText(props.data, field.value)}</ReadOnlyValue>;
   return (
     <Select<V>
       searchable={props.searchable ?? true}
@@ -53,8 +55,9 @@ export function SelectField<T extends FieldValues, V extends string | number = s
 export function RadioField<T extends FieldValues, V extends string | number = string, TT = T>(
   props: BoundFieldProps<T, TT> & { data: Option<V>[]; orientation?: 'horizontal' | 'vertical' },
 ) {
-  const { field, common } = useBound(props);
+  const { field, common, view } = useBound(props);
   const { id, label, error, description } = common;
+  if (view) return <ReadOnlyValue label={props.label}>{optionText(props.data, field.value)}</ReadOnlyValue>;
   const current = field.value as V | null | undefined;
   const Layout = props.orientation === 'vertical' ? Stack : Group;
   return (
@@ -99,8 +102,9 @@ const YES_NO: Option<string>[] = [
  * which shows neither option selected and stays null until the user picks (never read as "Não").
  */
 export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT>) {
-  const { field, common } = useBound(props);
+  const { field, common, view } = useBound(props);
   const v = field.value as boolean | null | undefined;
+  if (view) return <ReadOnlyValue label={props.label}>{yesNoText(v)}</ReadOnlyValue>;
   return (
     <Input.Wrapper
       id={common.id}
@@ -132,6 +136,8 @@ export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps
 /** A single checkbox; its own label is beside the box. */
 export function CheckboxField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT>) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const view = useReadOnlyView();
+  if (view) return <ReadOnlyValue label={props.label}>{field.value ? 'Sim' : 'Não'}</ReadOnlyValue>;
   return (
     <Checkbox
       size="md"
@@ -155,6 +161,8 @@ export function CheckboxGroupField<T extends FieldValues, TT = T>(
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   const labelProps = useFieldLabel({ label: props.label, required: props.required, tooltip: props.tooltip });
   const Layout = props.orientation === 'horizontal' ? Group : Stack;
+  const view = useReadOnlyView();
+  if (view) return <ReadOnlyValue label={props.label}>{optionText(props.data, field.value)}</ReadOnlyValue>;
   return (
     <Checkbox.Group
       id={labelProps.id}

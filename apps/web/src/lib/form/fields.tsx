@@ -9,6 +9,9 @@ import { useFieldLabel, touchInputStyles } from './FieldLabel';
 import { CepInput, CnsInput, CpfInput, PhoneInput, type DigitsInputProps } from './MaskedInput';
 import { DecimalInput, IntegerInput, type DecimalInputProps, type NumericInputProps } from './NumberInputs';
 import { DateInput, type DateInputProps } from './DateInput';
+import { isoToBr } from './dates';
+import { maskCep, maskCns, maskCpf, maskPhone } from './masks';
+import { ReadOnlyValue, useReadOnlyView } from './ReadOnlyView';
 
 export interface BoundFieldProps<T extends FieldValues, TT = T> {
   // The third type argument lets forms whose schema transforms values (zod defaults) pass their control.
@@ -28,8 +31,11 @@ export interface BoundFieldProps<T extends FieldValues, TT = T> {
 export function useBound<T extends FieldValues, TT>(props: BoundFieldProps<T, TT>) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   const labelProps = useFieldLabel({ label: props.label, required: props.required, tooltip: props.tooltip });
+  // Inside <ReadOnlyView> a field renders its answer as text (ReadOnlyValue) instead of its input.
+  const view = useReadOnlyView();
   return {
     field,
+    view,
     common: {
       ...labelProps,
       name: field.name,
@@ -42,6 +48,9 @@ export function useBound<T extends FieldValues, TT>(props: BoundFieldProps<T, TT
     },
   };
 }
+
+/** A number as read in pt-BR (36,5); null when empty. */
+const numeroTexto = (v: unknown) => (typeof v === 'number' ? String(v).replace('.', ',') : null);
 
 export type Extra<P> = Omit<
   P,
@@ -61,7 +70,8 @@ export type Extra<P> = Omit<
 export function TextField<T extends FieldValues, TT = T>(
   props: BoundFieldProps<T, TT> & { inputProps?: Extra<TextInputProps> },
 ) {
-  const { field, common } = useBound(props);
+  const { field, common, view } = useBound(props);
+  if (view) return <ReadOnlyValue label={props.label}>{field.value as string | null}</ReadOnlyValue>;
   return (
     <TextInput
       {...common}
@@ -79,7 +89,8 @@ export function TextField<T extends FieldValues, TT = T>(
  * systems), with the numeric keyboard on a tablet. The value is the 'HH:mm' text.
  */
 export function TimeField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT>) {
-  const { field, common } = useBound(props);
+  const { field, common, view } = useBound(props);
+  if (view) return <ReadOnlyValue label={props.label}>{field.value as string | null}</ReadOnlyValue>;
   return (
     <InputBase
       {...common}
@@ -101,7 +112,14 @@ export function TimeField<T extends FieldValues, TT = T>(props: BoundFieldProps<
 export function TextareaField<T extends FieldValues, TT = T>(
   props: BoundFieldProps<T, TT> & { inputProps?: Extra<TextareaProps> },
 ) {
-  const { field, common } = useBound(props);
+  const { field, common, view } = useBound(props);
+  if (view) {
+    return (
+      <ReadOnlyValue label={props.label}>
+        <span style={{ whiteSpace: 'pre-wrap' }}>{field.value as string | null}</span>
+      </ReadOnlyValue>
+    );
+  }
   return (
     <Textarea
       autosize
@@ -115,11 +133,12 @@ export function TextareaField<T extends FieldValues, TT = T>(
   );
 }
 
-function digitsField(Component: (p: DigitsInputProps) => ReactNode) {
+function digitsField(Component: (p: DigitsInputProps) => ReactNode, mask: (d: string | null | undefined) => string) {
   return function DigitsField<T extends FieldValues, TT = T>(
     props: BoundFieldProps<T, TT> & { inputProps?: Extra<DigitsInputProps>; onValueChange?: (digits: string) => void },
   ) {
-    const { field, common } = useBound(props);
+    const { field, common, view } = useBound(props);
+    if (view) return <ReadOnlyValue label={props.label}>{mask(field.value as string | null)}</ReadOnlyValue>;
     return (
       <Component
         {...common}
@@ -136,18 +155,19 @@ function digitsField(Component: (p: DigitsInputProps) => ReactNode) {
 }
 
 /** CPF; the form value is the 11 digits. */
-export const CpfField = digitsField(CpfInput);
+export const CpfField = digitsField(CpfInput, maskCpf);
 /** CNS; the form value is the 15 digits. */
-export const CnsField = digitsField(CnsInput);
+export const CnsField = digitsField(CnsInput, maskCns);
 /** Phone; the form value is the 10 or 11 digits. */
-export const PhoneField = digitsField(PhoneInput);
+export const PhoneField = digitsField(PhoneInput, maskPhone);
 /** CEP; the form value is the 8 digits. */
-export const CepField = digitsField(CepInput);
+export const CepField = digitsField(CepInput, maskCep);
 
 export function IntegerField<T extends FieldValues, TT = T>(
   props: BoundFieldProps<T, TT> & { inputProps?: Extra<NumericInputProps> },
 ) {
-  const { field, common } = useBound(props);
+  const { field, common, view } = useBound(props);
+  if (view) return <ReadOnlyValue label={props.label}>{numeroTexto(field.value)}</ReadOnlyValue>;
   return (
     <IntegerInput
       {...common}
@@ -162,7 +182,8 @@ export function IntegerField<T extends FieldValues, TT = T>(
 export function DecimalField<T extends FieldValues, TT = T>(
   props: BoundFieldProps<T, TT> & { inputProps?: Extra<DecimalInputProps> },
 ) {
-  const { field, common } = useBound(props);
+  const { field, common, view } = useBound(props);
+  if (view) return <ReadOnlyValue label={props.label}>{numeroTexto(field.value)}</ReadOnlyValue>;
   return (
     <DecimalInput
       {...common}
@@ -178,7 +199,8 @@ export function DecimalField<T extends FieldValues, TT = T>(
 export function DateField<T extends FieldValues, TT = T>(
   props: BoundFieldProps<T, TT> & { minDate?: string; maxDate?: string; inputProps?: Extra<DateInputProps> },
 ) {
-  const { field, common } = useBound(props);
+  const { field, common, view } = useBound(props);
+  if (view) return <ReadOnlyValue label={props.label}>{isoToBr(field.value as string | null)}</ReadOnlyValue>;
   return (
     <DateInput
       {...common}

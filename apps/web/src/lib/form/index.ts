@@ -18,5 +18,6 @@ export * from './useUnsavedChangesPrompt';
 export * from './useSaveShortcut';
 export * from './FormActions';
 export * from './FormSection';
+export * from './ReadOnlyView';
 export * from './useRecordForm';
 export * from './RecordForm';

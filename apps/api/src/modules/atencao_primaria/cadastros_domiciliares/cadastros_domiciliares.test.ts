@@ -1,51 +1,47 @@
-import { msg } from '@saude/shared';
+import { msg, type PerfilCodigo } from '@saude/shared';
 import {
   CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
-  cadastroDomiciliarInputSchema,
   type CadastroDomiciliar,
   type CadastroDomiciliarInput,
   type CadastroDomiciliarListItem,
 } from '@saude/shared/schemas/cadastro_domiciliar';
-import { PARENTESCO_RESPONSAVEL, type Familia } from '@saude/shared/schemas/familia';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equipes, municipes, unidadesSaude, visitasDomiciliares } from '../../../db/schema';
-import { findProfissional } from '../../../db/seed/demo';
-import { newId } from '../../../lib/ids';
-import { auditRows, buildTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { municipePayload } from '../../municipes/test-data';
+import { cadastrosDomiciliares } from '../../../db/schema';
+import { fixtures, type Equipe, type Profissional, type Unidade, type Usuario } from '../../../test/fixtures';
+import { auditRows, buildTestApp, type TestApp } from '../../../test/helpers';
+import { toUpdate } from './test-data';
 
 const url = '/api/v1/atencao_primaria/cadastros_domiciliares';
+const FANTASMA = '0190a0b0-0000-7000-8000-000000000000';
 type Headers = { authorization: string };
-
-/** A household as read, as a PUT body. */
-export function toUpdate(c: CadastroDomiciliar, over: object = {}) {
-  const {
-    id: _i,
-    created_at: _c,
-    updated_at: _u,
-    unidade_saude_nome: _un,
-    profissional_nome: _pn,
-    equipe_nome: _en,
-    ocupacao_nome: _on,
-    municipio_nome: _mn,
-    familias: _f,
-    ...rest
-  } = c;
-  return { ...rest, ...over };
-}
 
 describe(url, () => {
   let t: TestApp;
-  let acs: Headers;
-  let admin: Headers;
-  let recepcao: Headers;
-  let centroId: string;
-  let centro1: string;
-  let centro2: string;
-  let acsId: string;
-  let aceId: string;
-  let numero = 5000;
+  let f: ReturnType<typeof fixtures>;
+  let unidade: Unidade;
+  /** The agent's team (micro-areas 01–03) and another team of the unit (04–06). */
+  let equipe: Equipe;
+  let outraEquipe: Equipe;
+  let acs: Usuario;
+  /** A colleague of the agent's team, and an agent of the other team. */
+  let colega: Usuario;
+  let acsOutra: Usuario;
+  /** The unit's coordinator: an assignment without a team (sees every team, may designate a professional). */
+  let gestor: Usuario;
+  /** A surveillance agent of the other team, whom the coordinator designates. */
+  let aceOutra: Profissional;
+  let numero = 0;
 
+  /** A user of the unit with a built-in profile (care teams in the agent's team, the others without one). */
+  const as = async (perfil: PerfilCodigo) =>
+    (
+      await f.usuario({
+        unidade,
+        perfil,
+        equipe: ['medico', 'enfermagem', 'acs', 'ace'].includes(perfil) ? equipe : null,
+      })
+    ).headers;
   const casa = (over: Partial<CadastroDomiciliarInput> = {}): CadastroDomiciliarInput => ({
     st_micro_area: '01',
     cep: '70000-001',
@@ -60,78 +56,62 @@ describe(url, () => {
     localizacao_id: 83,
     ...over,
   });
-  const post = (p: object, headers = acs) => t.app.inject({ method: 'POST', url, headers, payload: p });
-  const create = async (p: object = casa(), headers = acs): Promise<CadastroDomiciliar> => {
+  const post = (p: object, headers: Headers = acs.headers) =>
+    t.app.inject({ method: 'POST', url, headers, payload: p });
+  const create = async (p: object = casa(), headers: Headers = acs.headers): Promise<CadastroDomiciliar> => {
     const res = await post(p, headers);
     if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
     return res.json<CadastroDomiciliar>();
   };
-  const errorsOf = async (p: object, headers = acs) => {
+  const errorsOf = async (p: object, headers: Headers = acs.headers) => {
     const res = await post(p, headers);
     expect(res.statusCode, res.body).toBe(422);
     return res.json<{ errors: Record<string, string[]> }>().errors;
   };
-  const get = (id: string, headers = acs) => t.app.inject({ method: 'GET', url: `${url}/${id}`, headers });
-  const put = (c: CadastroDomiciliar, over: object = {}, headers = acs) =>
+  const get = (id: string, headers: Headers = acs.headers) =>
+    t.app.inject({ method: 'GET', url: `${url}/${id}`, headers });
+  const put = (c: CadastroDomiciliar, over: object = {}, headers: Headers = acs.headers) =>
     t.app.inject({ method: 'PUT', url: `${url}/${c.id}`, headers, payload: toUpdate(c, over) });
-  const del = (id: string, headers = acs) => t.app.inject({ method: 'DELETE', url: `${url}/${id}`, headers });
-  const list = async (query: string, headers = acs) => {
+  const del = (id: string, headers: Headers = acs.headers) =>
+    t.app.inject({ method: 'DELETE', url: `${url}/${id}`, headers });
+  const list = async (query: string, headers: Headers = acs.headers) => {
     const res = await t.app.inject({ method: 'GET', url: `${url}?${query}`, headers });
     expect(res.statusCode, res.body).toBe(200);
     return { rows: res.json<CadastroDomiciliarListItem[]>(), total: Number(res.headers['x-total-count']) };
   };
-  const vincular = (id: string, payload: object, headers = acs) =>
+  const vincular = (id: string, payload: object, headers: Headers = acs.headers) =>
     t.app.inject({ method: 'POST', url: `${url}/${id}/familias`, headers, payload });
-  const desvincular = (id: string, familiaId: string, headers = acs) =>
+  const desvincular = (id: string, familiaId: string, headers: Headers = acs.headers) =>
     t.app.inject({ method: 'DELETE', url: `${url}/${id}/familias/${familiaId}`, headers });
+  /** What is stored for this street number (to prove a refused save stored nothing). */
+  const guardados = (logradouro: string) =>
+    t.db.select().from(cadastrosDomiciliares).where(eq(cadastrosDomiciliares.logradouro, logradouro));
 
-  /** A citizen straight in the registry (no team needed to be a member). */
-  const newMunicipe = async () => {
-    const p = municipePayload();
-    const id = newId();
-    await t.db.insert(municipes).values({
-      id,
-      nome: p.nome,
-      data_nascimento: p.data_nascimento,
-      sexo_id: Number(p.sexo_id),
-      cpf_numero: p.cpf_numero ?? null,
-      codigo_cns: p.codigo_cns ?? null,
-    });
-    return { id, nome: p.nome };
-  };
-  /** A family of ESF Centro 1 with a head and `outros` more members. */
-  const newFamilia = async (outros = 1, headers = acs, over: object = {}): Promise<Familia> => {
-    const head = await newMunicipe();
-    const membros = [{ municipe_id: head.id, parentesco_id: PARENTESCO_RESPONSAVEL }];
-    for (let i = 0; i < outros; i++) membros.push({ municipe_id: (await newMunicipe()).id, parentesco_id: 138 });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/atencao_primaria/familias',
-      headers,
-      payload: { responsavel_id: head.id, membros, ...over },
-    });
-    if (res.statusCode !== 201) throw new Error(`familia: ${res.statusCode} ${res.body}`);
-    return res.json<Familia>();
+  /** A family of the agent's team with a head and `outros` children, optionally living in `domicilio`. */
+  const novaFamilia = async (outros = 1, o: { domicilio?: { id: string }; mudou?: boolean } = {}) => {
+    const membros = [];
+    for (let i = 0; i <= outros; i++) membros.push(await f.municipe());
+    const familia = await f.familia({ unidade, equipe, profissional: acs }, { membros, ...o });
+    return { familia, membros };
   };
 
   beforeAll(async () => {
-    t = await buildTestApp({}, { demo: true });
-    acs = await signIn(t, 'acs', 'UBS Centro');
-    admin = await signIn(t, 'admin', 'UBS Centro');
-    recepcao = await signIn(t, 'recepcao');
-    centroId = (await t.db.select().from(unidadesSaude)).find((u) => u.nome === 'UBS Centro')!.id;
-    const teams = await t.db.select().from(equipes);
-    centro1 = teams.find((e) => e.nome === 'ESF Centro 1')!.id;
-    centro2 = teams.find((e) => e.nome === 'ESF Centro 2')!.id;
-    acsId = (await findProfissional(t.db, 'acs'))!.id;
-    aceId = (await findProfissional(t.db, 'ace'))!.id;
+    t = await buildTestApp();
+    f = fixtures(t);
+    ({ unidade, equipe } = await f.territorio());
+    outraEquipe = await f.equipe(unidade, { micro_areas: ['04', '05', '06'] });
+    acs = await f.usuario({ perfil: 'acs', unidade, equipe, micro_areas: ['01'], nome: 'Agente Comunitária' });
+    colega = await f.usuario({ perfil: 'acs', unidade, equipe });
+    acsOutra = await f.usuario({ perfil: 'acs', unidade, equipe: outraEquipe });
+    gestor = await f.usuario({ perfil: 'gestor', unidade });
+    aceOutra = await f.profissional([{ perfil: 'ace', unidade, equipe: outraEquipe }]);
   });
   afterAll(async () => {
     await t.close();
   });
 
   describe('POST and GET', () => {
-    it('registers a home, filling unit, professional, team and occupation from the ACS team assignment, and audits', async () => {
+    it('registers a home, filling unit, professional, team and occupation from the session, and audits both', async () => {
       const c = await create(
         casa({
           numero: '12A',
@@ -141,6 +121,7 @@ describe(url, () => {
           tipo_domicilio_id: 85,
           numero_moradores: 3,
           numero_comodos: 4,
+          material_paredes_id: 109,
           energia_eletrica: true,
           tipo_origem_energia_eletrica_id: 230,
           possui_animais: true,
@@ -152,11 +133,12 @@ describe(url, () => {
       );
       expect(c).toMatchObject({
         lock_version: 0,
-        unidade_saude_id: centroId,
-        unidade_saude_nome: 'UBS Centro',
-        profissional_id: acsId,
-        equipe_id: centro1,
-        equipe_nome: 'ESF Centro 1',
+        unidade_saude_id: unidade.id,
+        unidade_saude_nome: unidade.nome,
+        profissional_id: acs.id,
+        profissional_nome: 'Agente Comunitária',
+        equipe_id: equipe.id,
+        equipe_nome: equipe.nome,
         ocupacao_id: '515105',
         ocupacao_nome: 'AGENTE COMUNITÁRIO DE SAÚDE',
         st_micro_area: '01',
@@ -168,6 +150,8 @@ describe(url, () => {
         telefone_contato: '61991837465',
         tipo_imovel_id: 1,
         numero_moradores: 3,
+        material_paredes_id: 109,
+        possui_animais: true,
         animal_ids: [128, 129],
         quantidade_animais: 3,
         tipo_origem_energia_eletrica_id: 230,
@@ -179,10 +163,33 @@ describe(url, () => {
       const again = await get(c.id);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(c);
+      // The registration carries vitals: its reading is audited even before any family lives there.
       expect(await auditRows(t, { record_id: c.id })).toMatchObject([
-        { action: 'create', resource: 'atencao_primaria/cadastros_domiciliares' },
-        { action: 'leitura', resource: 'atencao_primaria/cadastros_domiciliares' },
+        { action: 'create', resource: 'atencao_primaria/cadastros_domiciliares', details: { designado: false } },
+        { action: 'show', resource: 'atencao_primaria/cadastros_domiciliares', municipe_ids: null },
       ]);
+    });
+
+    it('keeps an unanswered yes/no question unanswered (null), never "Não"', async () => {
+      const semResposta = await create(casa({ possui_animais: undefined }));
+      expect(semResposta).toMatchObject({ possui_animais: null, animal_ids: [], energia_eletrica: null });
+      expect((await create(casa({ possui_animais: null }))).possui_animais).toBeNull();
+      const nao = await create(casa({ possui_animais: false, energia_eletrica: false }));
+      expect(nao).toMatchObject({ possui_animais: false, energia_eletrica: false });
+      // Saved again as read, the answer stays unanswered.
+      const res = await put(semResposta, { numero_comodos: 2 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ possui_animais: null, numero_comodos: 2 });
+    });
+
+    it('requires the property type: blank is "Não pode ficar em branco", never a default; an unknown code is not valid', async () => {
+      for (const blank of [null, undefined, '']) {
+        expect((await errorsOf(casa({ tipo_imovel_id: blank as never }))).tipo_imovel_id).toEqual([msg.obrigatorio]);
+      }
+      for (const bad of [0, 50, 'casa', true]) {
+        expect((await errorsOf(casa({ tipo_imovel_id: bad as never }))).tipo_imovel_id).toEqual([msg.naoEValido]);
+      }
+      expect((await create(casa({ tipo_imovel_id: '5' as never }))).tipo_imovel_id).toBe(5);
     });
 
     it('clears what does not apply to the property type before storing (normalizarCadastroDomiciliar)', async () => {
@@ -201,7 +208,7 @@ describe(url, () => {
         situacao_moradia_id: null,
         localizacao_id: null,
         numero_moradores: null,
-        possui_animais: false,
+        possui_animais: null,
         animal_ids: [],
         instituicao_nome: null,
         condicao_posse_terra_id: null,
@@ -227,93 +234,201 @@ describe(url, () => {
       });
       const fora = await create(casa({ fora_area: true }));
       expect(fora).toMatchObject({ fora_area: true, st_micro_area: null });
+    });
+
+    it('with the refusal (termo de recusa) keeps only the header, the property type and the micro-area', async () => {
       const recusa = await create({
+        termo_recusa: true,
         st_micro_area: '02',
         tipo_imovel_id: 1,
-        termo_recusa: true,
         cep: '70000001',
+        logradouro: 'RUA DA RECUSA',
+        numero: '7',
+        telefone_contato: '61991837465',
         situacao_moradia_id: 75,
+        possui_animais: true,
+        animal_ids: [128],
+        pressao_sistolica: 130,
+        pressao_diastolica: 150,
       });
       expect(recusa).toMatchObject({
         termo_recusa: true,
-        cep: '70000001',
+        st_micro_area: '02',
+        tipo_imovel_id: 1,
+        equipe_id: equipe.id,
+        profissional_id: acs.id,
+        cep: null,
+        logradouro: null,
+        numero: null,
+        sem_numero: false,
+        telefone_contato: null,
         situacao_moradia_id: null,
         localizacao_id: null,
+        possui_animais: null,
+        animal_ids: [],
+        // Not asked, so not checked either (systolic below diastolic would be refused otherwise).
+        pressao_sistolica: null,
+        pressao_diastolica: null,
+      });
+      // What is still asked is still required.
+      expect(await errorsOf({ termo_recusa: true })).toEqual({
+        st_micro_area: [msg.obrigatorio],
+        tipo_imovel_id: [msg.obrigatorio],
       });
     });
 
     it('refuses a micro-area of another team, another team, an unknown municipality and an occupation outside the household form', async () => {
       expect((await errorsOf(casa({ st_micro_area: '04' }))).st_micro_area).toEqual([msg.naoEValido]);
-      expect((await errorsOf(casa({ equipe_id: centro2, st_micro_area: '04' }))).equipe_id).toEqual([msg.naoEValido]);
+      expect((await errorsOf(casa({ equipe_id: outraEquipe.id, st_micro_area: '04' }))).equipe_id).toEqual([
+        msg.naoEValido,
+      ]);
       expect((await errorsOf(casa({ municipio_ibge: '9999999' }))).municipio_ibge).toEqual([msg.naoEValido]);
       // Brasília is not in GO.
       expect((await errorsOf(casa({ uf: 'GO' }))).municipio_ibge).toEqual([msg.naoEValido]);
       expect((await errorsOf(casa({ ocupacao_id: '715505' }))).ocupacao_id).toEqual([msg.naoEValido]);
       expect((await errorsOf(casa({ st_micro_area: undefined }))).st_micro_area).toEqual([msg.obrigatorio]);
+      expect((await errorsOf(casa({ logradouro: 'RUA A\u0000B' }))).logradouro).toEqual([msg.naoEValido]);
     });
 
-    it('asks a user without a team to pick the professional, and fills team and occupation from the one picked', async () => {
-      const errors = await errorsOf(casa(), admin);
-      expect(errors.profissional_id).toEqual([msg.obrigatorio]);
-      const c = await create(casa({ profissional_id: aceId, st_micro_area: '04' }), admin);
-      expect(c).toMatchObject({
-        profissional_id: aceId,
-        equipe_id: centro2,
-        ocupacao_id: '515140',
-        st_micro_area: '04',
-      });
-    });
-
-    it('answers 404 Cadastro não encontrado for an unknown id', async () => {
-      const res = await get('0190a0b0-0000-7000-8000-000000000000');
+    it('answers 404 Cadastro não encontrado for an unknown id, and the same household at the spec §7 path', async () => {
+      const res = await get(FANTASMA);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(msg.cadastroNaoEncontrado);
-    });
-
-    it('answers 403 to a profile without the create permission (reception)', async () => {
-      const res = await post(casa(), recepcao);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(msg.status403);
-    });
-
-    it('answers the household at the spec §7 path exactly as at /api/v1', async () => {
       const c = await create();
-      const f = await newFamilia();
-      expect((await vincular(c.id, { familia_id: f.id })).statusCode).toBe(200);
-      const v1 = await get(c.id);
+      const { familia, membros } = await novaFamilia(1);
+      expect((await vincular(c.id, { familia_id: familia.id })).statusCode).toBe(200);
       const spec = await t.app.inject({
         method: 'GET',
         url: `/api/atencao_primaria/cadastros_domiciliares/${c.id}`,
-        headers: acs,
+        headers: acs.headers,
       });
       expect(spec.statusCode).toBe(200);
-      expect(spec.json()).toEqual(v1.json());
+      expect(spec.json()).toEqual((await get(c.id)).json());
+      // Both reads audited with the members of the family living there.
+      const leituras = await auditRows(t, { record_id: c.id, action: 'show' });
+      expect(leituras).toHaveLength(2);
+      for (const l of leituras) {
+        expect(new Set(l.municipe_ids)).toEqual(new Set(membros.map((m) => m.id)));
+        expect(l.details).toEqual({ partes: ['domicilio', 'familias'] });
+      }
       const missing = await t.app.inject({
         method: 'GET',
-        url: '/api/atencao_primaria/cadastros_domiciliares/0190a0b0-0000-7000-8000-000000000000',
-        headers: acs,
+        url: `/api/atencao_primaria/cadastros_domiciliares/${FANTASMA}`,
+        headers: acs.headers,
       });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe(msg.cadastroNaoEncontrado);
     });
   });
 
-  describe('team scope', () => {
-    it('an ACS of ESF Centro 1 neither sees nor changes a home of ESF Centro 2 (404); the manager does', async () => {
-      const c = await create(
-        casa({ profissional_id: aceId, st_micro_area: '05', logradouro: 'BECO DO ESCOPO' }),
-        admin,
-      );
-      expect(c.equipe_id).toBe(centro2);
-      const seen = await get(c.id);
-      expect(seen.statusCode).toBe(404);
-      expect(seen.json().message).toBe(msg.cadastroNaoEncontrado);
-      expect((await put(c)).statusCode).toBe(404);
-      expect((await del(c.id)).statusCode).toBe(404);
-      expect((await vincular(c.id, { familia_id: (await newFamilia()).id })).statusCode).toBe(404);
+  describe('the e-SUS header comes from the session (issue 14)', () => {
+    it("refuses a team member's record in a colleague's name or for another team (422), storing nothing", async () => {
+      const errors = await errorsOf(casa({ logradouro: 'RUA DO COLEGA', profissional_id: colega.id }));
+      expect(errors).toEqual({ profissional_id: [msg.naoEValido] });
+      const outra = await errorsOf(casa({ logradouro: 'RUA DO COLEGA', equipe_id: outraEquipe.id }));
+      expect(outra.equipe_id).toEqual([msg.naoEValido]);
+      const unidadeAlheia = await f.unidade();
+      expect(
+        (await errorsOf(casa({ logradouro: 'RUA DO COLEGA', unidade_saude_id: unidadeAlheia.id }))).unidade_saude_id,
+      ).toEqual([msg.naoEValido]);
+      expect(await guardados('RUA DO COLEGA')).toEqual([]);
+    });
+
+    it("refuses an update in a colleague's name (422) and leaves the home as it was", async () => {
+      const c = await create(casa({ logradouro: 'RUA DA EDICAO' }));
+      const res = await put(c, { profissional_id: colega.id, numero_comodos: 9 }, colega.headers);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ profissional_id: [msg.naoEValido] });
+      // The colleague may edit the home as registered: it stays in the agent's name.
+      const ok = await put(c, { numero_comodos: 9 }, colega.headers);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toMatchObject({ profissional_id: acs.id, numero_comodos: 9, lock_version: 1 });
+      const [row] = await guardados('RUA DA EDICAO');
+      expect(row).toMatchObject({ profissional_id: acs.id, lock_version: 1 });
+    });
+
+    it("asks a coordinator to pick the professional, stores the designation with that professional's team and audits it", async () => {
+      expect((await errorsOf(casa(), gestor.headers)).profissional_id).toEqual([msg.obrigatorio]);
+      const c = await create(casa({ profissional_id: aceOutra.id, st_micro_area: '04' }), gestor.headers);
+      expect(c).toMatchObject({
+        profissional_id: aceOutra.id,
+        equipe_id: outraEquipe.id,
+        ocupacao_id: '515140',
+        st_micro_area: '04',
+      });
+      expect(await auditRows(t, { record_id: c.id, action: 'create' })).toMatchObject([
+        { profissional_id: gestor.id, details: { designado: true } },
+      ]);
+      // Edited later by the coordinator, the home keeps its professional without a new designation.
+      const res = await put(c, { numero_comodos: 3 }, gestor.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ profissional_id: aceOutra.id });
+      expect(await auditRows(t, { record_id: c.id, action: 'update' })).toMatchObject([
+        { details: { designado: false } },
+      ]);
+    });
+  });
+
+  describe('scope and access', () => {
+    it("another team's home answers 404 on every route and is not listed; the coordinator sees it", async () => {
+      const c = await create(casa({ st_micro_area: '04', logradouro: 'BECO DO ESCOPO' }), acsOutra.headers);
+      const { familia } = await novaFamilia(0);
+      const respostas = [
+        await get(c.id),
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/atencao_primaria/cadastros_domiciliares/${c.id}`,
+          headers: acs.headers,
+        }),
+        await put(c),
+        await del(c.id),
+        await vincular(c.id, { familia_id: familia.id }),
+        await desvincular(c.id, familia.id),
+      ];
+      for (const r of respostas) {
+        expect(r.statusCode, r.body).toBe(404);
+        expect(r.json().message).toBe(msg.cadastroNaoEncontrado);
+      }
       expect((await list('endereco=beco do escopo')).total).toBe(0);
-      expect((await list('endereco=beco do escopo', admin)).rows.map((r) => r.id)).toEqual([c.id]);
-      expect((await get(c.id, admin)).statusCode).toBe(200);
+      expect((await list('endereco=beco do escopo', gestor.headers)).rows.map((r) => r.id)).toEqual([c.id]);
+      expect((await get(c.id, gestor.headers)).statusCode).toBe(200);
+      // A family of another team is not linked to a home of this one either.
+      const deOutra = await f.familia(
+        { unidade, equipe: outraEquipe, profissional: acsOutra },
+        { membros: [await f.municipe()] },
+      );
+      const casaPropria = await create();
+      expect((await vincular(casaPropria.id, { familia_id: deOutra.id })).json().errors).toEqual({
+        familia_id: [msg.naoEValido],
+      });
+    });
+
+    it('refuses with 403 the profiles without the permission, and the writes of those who only read', async () => {
+      const c = await create();
+      const { familia } = await novaFamilia(0);
+      const rotas = (h: Headers) => ({
+        index: () => t.app.inject({ method: 'GET', url, headers: h }),
+        show: () => get(c.id, h),
+        spec: () =>
+          t.app.inject({ method: 'GET', url: `/api/atencao_primaria/cadastros_domiciliares/${c.id}`, headers: h }),
+        create: () => post(casa(), h),
+        update: () => put(c, {}, h),
+        destroy: () => del(c.id, h),
+        vincular: () => vincular(c.id, { familia_id: familia.id }, h),
+        desvincular: () => desvincular(c.id, familia.id, h),
+      });
+      for (const perfil of ['recepcao', 'vigilancia', 'medico'] as const) {
+        for (const [nome, rota] of Object.entries(rotas(await as(perfil)))) {
+          expect((await rota()).statusCode, `${perfil} ${nome}`).toBe(403);
+        }
+      }
+      for (const perfil of ['enfermagem', 'ace'] as const) {
+        const r = rotas(await as(perfil));
+        for (const nome of ['index', 'show', 'spec'] as const) expect((await r[nome]()).statusCode).toBe(200);
+        for (const nome of ['create', 'update', 'destroy', 'vincular', 'desvincular'] as const) {
+          expect((await r[nome]()).statusCode, `${perfil} ${nome}`).toBe(403);
+        }
+      }
     });
   });
 
@@ -341,7 +456,7 @@ describe(url, () => {
         endereco: 'Rua TRAVESSA ÚNICA, 9 - CENTRO',
         cep: '70000002',
         st_micro_area: '02',
-        equipe_nome: 'ESF Centro 1',
+        equipe_nome: equipe.nome,
         numero_familias: 0,
         tipo_imovel_id: 1,
       });
@@ -351,42 +466,42 @@ describe(url, () => {
       expect((await list('endereco=travessa unica&micro_area=02')).total).toBe(2);
       expect((await list('endereco=travessa unica&cep=7000000')).total).toBe(3);
       expect((await list('endereco=travessa unica&cep=70000-002')).total).toBe(2);
-      expect((await list(`endereco=travessa unica&equipe_id=${centro2}`)).total).toBe(0);
-      expect((await list(`endereco=travessa unica&profissional_id=${acsId}&unidade_saude_id=${centroId}`)).total).toBe(
-        3,
-      );
-      const page = await list('per_page=5&page=1');
-      expect(page.rows).toHaveLength(5);
-      expect(page.total).toBeGreaterThan(5);
+      expect((await list(`endereco=travessa unica&equipe_id=${outraEquipe.id}`)).total).toBe(0);
+      expect(
+        (await list(`endereco=travessa unica&profissional_id=${acs.id}&unidade_saude_id=${unidade.id}`)).total,
+      ).toBe(3);
+      const page = await list('per_page=2&page=1');
+      expect(page.rows).toHaveLength(2);
+      expect(page.total).toBeGreaterThan(2);
     });
 
-    it('counts the linked families, a moved one included', async () => {
+    it('counts the linked families, a moved one included, and audits the page with the people who live there', async () => {
       const c = await create(casa({ logradouro: 'RUA DAS CONTAGENS' }));
-      const f1 = await newFamilia();
-      const f2 = await newFamilia();
-      expect((await vincular(c.id, { familia_id: f1.id })).statusCode).toBe(200);
-      expect((await vincular(c.id, { familia_id: f2.id })).statusCode).toBe(200);
-      const moved = await t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/atencao_primaria/familias/${f2.id}`,
-        headers: acs,
-        payload: { responsavel_id: f2.responsavel_id, membros: f2.membros, mudou: true, lock_version: f2.lock_version },
-      });
-      expect(moved.statusCode, moved.body).toBe(200);
-      expect((await list('endereco=rua das contagens')).rows).toMatchObject([{ id: c.id, numero_familias: 2 }]);
-    });
-
-    it('shows the demo homes of the ACS team only', async () => {
-      const { rows, total } = await list('per_page=100');
-      expect(total).toBeGreaterThanOrEqual(15);
-      expect(new Set(rows.map((r) => r.equipe_id))).toEqual(new Set([centro1]));
-      expect((await list('per_page=100', admin)).total).toBeGreaterThan(total);
+      const f1 = await novaFamilia(1, { domicilio: c });
+      const f2 = await novaFamilia(0, { domicilio: c, mudou: true });
+      const antes = (await auditRows(t, { action: 'index', resource: 'atencao_primaria/cadastros_domiciliares' }))
+        .length;
+      expect((await list('endereco=rua das contagens&micro_area=01')).rows).toMatchObject([
+        { id: c.id, numero_familias: 2 },
+      ]);
+      const linhas = await auditRows(t, { action: 'index', resource: 'atencao_primaria/cadastros_domiciliares' });
+      expect(linhas).toHaveLength(antes + 1);
+      const linha = linhas.at(-1)!;
+      expect(new Set(linha.municipe_ids)).toEqual(new Set([...f1.membros, ...f2.membros].map((m) => m.id)));
+      // Which filters, never their values.
+      expect(linha.details).toEqual({ filtros: ['endereco', 'micro_area'] });
+      // A page of homes where nobody is registered names nobody: no row.
+      await list('endereco=travessa unica');
+      expect(await auditRows(t, { action: 'index', resource: 'atencao_primaria/cadastros_domiciliares' })).toHaveLength(
+        antes + 1,
+      );
     });
   });
 
   describe('PUT', () => {
-    it('saves with the lock_version read, audits the fields changed and answers 409 to a stale edit', async () => {
+    it('saves with the lock_version read, audits the fields changed and the residents, and answers 409 to a stale edit', async () => {
       const c = await create();
+      const { membros } = await novaFamilia(1, { domicilio: c });
       const res = await put(c, { numero_comodos: 5, ponto_referencia: 'ESQUINA' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ lock_version: 1, numero_comodos: 5, ponto_referencia: 'ESQUINA' });
@@ -396,27 +511,24 @@ describe(url, () => {
       expect(stale.json().message).toBe(msg.edicaoDesatualizada);
       const rows = await auditRows(t, { record_id: c.id, action: 'update' });
       expect(rows).toHaveLength(1);
-      expect(rows[0]!.details).toEqual({ campos: ['ponto_referencia', 'numero_comodos'] });
+      expect(rows[0]!.details).toEqual({ campos: ['ponto_referencia', 'numero_comodos'], designado: false });
+      expect(new Set(rows[0]!.municipe_ids)).toEqual(new Set(membros.map((m) => m.id)));
+    });
+
+    it('empties what the form emptied (null), and refuses a blank property type', async () => {
+      const c = await create(casa({ material_paredes_id: 109, complemento: 'CASA 2' }));
+      const res = await put(c, { material_paredes_id: null, complemento: null });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ material_paredes_id: null, complemento: null });
+      const blank = await put(res.json<CadastroDomiciliar>(), { tipo_imovel_id: null });
+      expect(blank.statusCode).toBe(422);
+      expect(blank.json().errors).toEqual({ tipo_imovel_id: [msg.obrigatorio] });
     });
 
     it('with families linked keeps the property a home without refusal, and the residents at least the active members', async () => {
       const c = await create(casa({ numero_moradores: 5 }));
-      const f = await newFamilia(2);
-      const moved = await newFamilia(3);
-      expect((await vincular(c.id, { familia_id: f.id })).statusCode).toBe(200);
-      expect((await vincular(c.id, { familia_id: moved.id })).statusCode).toBe(200);
-      const m = await t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/atencao_primaria/familias/${moved.id}`,
-        headers: acs,
-        payload: {
-          responsavel_id: moved.responsavel_id,
-          membros: moved.membros,
-          mudou: true,
-          lock_version: moved.lock_version,
-        },
-      });
-      expect(m.statusCode, m.body).toBe(200);
+      await novaFamilia(2, { domicilio: c });
+      await novaFamilia(3, { domicilio: c, mudou: true });
       const fresh = (await get(c.id)).json<CadastroDomiciliar>();
       const tipo = await put(fresh, { tipo_imovel_id: 2 });
       expect(tipo.statusCode).toBe(422);
@@ -438,18 +550,23 @@ describe(url, () => {
   });
 
   describe('linking families', () => {
-    it('links a family, answers the home with it, audits; linking it again (here or elsewhere) answers 409', async () => {
+    it('links a family, answers the home with it, audits with its members; linking it again (here or elsewhere) answers 409', async () => {
       const c = await create();
       const outra = await create();
-      const f = await newFamilia(2, acs, { numero_prontuario: `V${numero}` });
-      const res = await vincular(c.id, { familia_id: f.id });
+      const membros = [await f.municipe(), await f.municipe(), await f.municipe()];
+      const familia = await f.familia(
+        { unidade, equipe, profissional: acs },
+        { membros, numero_prontuario: `V${numero}` },
+      );
+      const res = await vincular(c.id, { familia_id: familia.id });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<CadastroDomiciliar>();
       expect(body.familias).toMatchObject([
         {
-          id: f.id,
-          responsavel_id: f.responsavel_id,
-          responsavel_nome: f.responsavel_nome,
+          id: familia.id,
+          responsavel_id: membros[0]!.id,
+          responsavel_nome: membros[0]!.nome,
+          responsavel_obito: false,
           numero_prontuario: `V${numero}`,
           numero_membros: 3,
           mudou: false,
@@ -457,37 +574,44 @@ describe(url, () => {
       ]);
       expect(Math.abs(Date.parse(body.familias[0]!.vinculado_em!) - Date.now())).toBeLessThan(60_000);
       for (const id of [c.id, outra.id]) {
-        const again = await vincular(id, { familia_id: f.id });
+        const again = await vincular(id, { familia_id: familia.id });
         expect(again.statusCode).toBe(409);
         expect(again.json().code).toBe('conflito');
         expect(again.json().message).toBe(msg.familiaJaVinculada);
       }
-      expect(await auditRows(t, { record_id: c.id, action: 'vincular_familia' })).toMatchObject([
-        { details: { familia_id: f.id } },
-      ]);
-      const familia = await t.app.inject({
+      const [linha] = await auditRows(t, { record_id: c.id, action: 'vincular_familia' });
+      expect(linha).toMatchObject({ details: { familia_id: familia.id } });
+      expect(new Set(linha!.municipe_ids)).toEqual(new Set(membros.map((m) => m.id)));
+      const lida = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/atencao_primaria/familias/${f.id}`,
-        headers: acs,
+        url: `/api/v1/atencao_primaria/familias/${familia.id}`,
+        headers: acs.headers,
       });
-      expect(familia.json()).toMatchObject({
+      expect(lida.json()).toMatchObject({
         domicilio_id: c.id,
         domicilio_endereco: `Rua DAS ACÁCIAS, ${c.numero} - CENTRO`,
         micro_area: '01',
       });
     });
 
+    it('shows "Óbito" for a head who died', async () => {
+      const c = await create();
+      const head = await f.municipe({ data_obito: '2024-05-01', motivo_saida_cadastro_id: 135 });
+      await f.familia({ unidade, equipe, profissional: acs }, { membros: [head], domicilio: c });
+      expect((await get(c.id)).json<CadastroDomiciliar>().familias).toMatchObject([{ responsavel_obito: true }]);
+    });
+
     it('links only to a home (tipo 1) without refusal; 422 for an unknown family', async () => {
       const comercio = await create(casa({ tipo_imovel_id: 2 }));
       const recusa = await create({ st_micro_area: '01', tipo_imovel_id: 1, termo_recusa: true });
-      const f = await newFamilia();
+      const { familia } = await novaFamilia(0);
       for (const id of [comercio.id, recusa.id]) {
-        const res = await vincular(id, { familia_id: f.id });
+        const res = await vincular(id, { familia_id: familia.id });
         expect(res.statusCode).toBe(409);
         expect(res.json().code).toBe('conflito');
         expect(res.json().message).toBe(msg.familiasSomenteDomicilio);
       }
-      const unknown = await vincular(comercio.id, { familia_id: '0190a0b0-0000-7000-8000-000000000000' });
+      const unknown = await vincular(comercio.id, { familia_id: FANTASMA });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().errors).toEqual({ familia_id: [msg.naoEValido] });
       expect((await vincular(comercio.id, {})).json().errors).toEqual({ familia_id: [msg.obrigatorio] });
@@ -496,25 +620,10 @@ describe(url, () => {
     it('asks to confirm when the head already heads a family of another home (409 with confirmacao), then links with confirmar', async () => {
       const antiga = await create();
       const nova = await create();
-      const f1 = await newFamilia(1);
-      expect((await vincular(antiga.id, { familia_id: f1.id })).statusCode).toBe(200);
-      // The family moves away: its head is free to head a new family, in a new home.
-      const mudou = await t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/atencao_primaria/familias/${f1.id}`,
-        headers: acs,
-        payload: { responsavel_id: f1.responsavel_id, membros: f1.membros, mudou: true, lock_version: f1.lock_version },
-      });
-      expect(mudou.statusCode, mudou.body).toBe(200);
-      const f2 = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/atencao_primaria/familias',
-        headers: acs,
-        payload: { responsavel_id: f1.responsavel_id },
-      });
-      expect(f2.statusCode, f2.body).toBe(201);
-      const f2Id = f2.json<Familia>().id;
-      const ask = await vincular(nova.id, { familia_id: f2Id });
+      // The family moved away from its old home: its head now heads a new family.
+      const { familia: f1, membros } = await novaFamilia(1, { domicilio: antiga, mudou: true });
+      const f2 = await f.familia({ unidade, equipe, profissional: acs }, { membros: [membros[0]!] });
+      const ask = await vincular(nova.id, { familia_id: f2.id });
       expect(ask.statusCode).toBe(409);
       expect(ask.json()).toEqual({
         code: 'confirmacao',
@@ -523,9 +632,12 @@ describe(url, () => {
         confirmacao: CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
       });
       expect((await get(nova.id)).json<CadastroDomiciliar>().familias).toEqual([]);
-      const ok = await vincular(nova.id, { familia_id: f2Id, confirmar: true });
+      const ok = await vincular(nova.id, { familia_id: f2.id, confirmar: true });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect(ok.json<CadastroDomiciliar>().familias.map((x) => x.id)).toEqual([f2Id]);
+      expect(ok.json<CadastroDomiciliar>().familias.map((x) => x.id)).toEqual([f2.id]);
+      expect(await auditRows(t, { record_id: nova.id, action: 'vincular_familia' })).toMatchObject([
+        { details: { familia_id: f2.id, responsavel_em_outro_domicilio: f1.id } },
+      ]);
       // The moved family cannot be linked to a home anymore.
       expect((await desvincular(antiga.id, f1.id)).statusCode).toBe(200);
       const movida = await vincular(antiga.id, { familia_id: f1.id });
@@ -537,10 +649,10 @@ describe(url, () => {
     it('two links of one family to two homes at once: exactly one wins', async () => {
       const c1 = await create();
       const c2 = await create();
-      const f = await newFamilia();
+      const { familia } = await novaFamilia(0);
       const [r1, r2] = await Promise.all([
-        vincular(c1.id, { familia_id: f.id }),
-        vincular(c2.id, { familia_id: f.id }),
+        vincular(c1.id, { familia_id: familia.id }),
+        vincular(c2.id, { familia_id: familia.id }),
       ]);
       expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
       expect([r1, r2].find((r) => r.statusCode === 409)!.json()).toMatchObject({
@@ -548,35 +660,33 @@ describe(url, () => {
         message: msg.familiaJaVinculada,
       });
       const linked = await Promise.all([get(c1.id), get(c2.id)]);
-      expect(linked.flatMap((r) => r.json<CadastroDomiciliar>().familias.map((x) => x.id))).toEqual([f.id]);
+      expect(linked.flatMap((r) => r.json<CadastroDomiciliar>().familias.map((x) => x.id))).toEqual([familia.id]);
     });
 
-    it('unlinks a family (200, audited); 404 when that family is not linked to this home', async () => {
+    it('unlinks a family (200, audited with its members); 404 when that family is not linked to this home', async () => {
       const c = await create();
-      const f = await newFamilia();
-      await vincular(c.id, { familia_id: f.id });
-      const res = await desvincular(c.id, f.id);
+      const { familia, membros } = await novaFamilia(1, { domicilio: c });
+      const res = await desvincular(c.id, familia.id);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<CadastroDomiciliar>().familias).toEqual([]);
-      const again = await desvincular(c.id, f.id);
+      const again = await desvincular(c.id, familia.id);
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe(msg.familiaNaoVinculada);
-      expect(await auditRows(t, { record_id: c.id, action: 'desvincular_familia' })).toMatchObject([
-        { details: { familia_id: f.id } },
-      ]);
+      const [linha] = await auditRows(t, { record_id: c.id, action: 'desvincular_familia' });
+      expect(linha).toMatchObject({ details: { familia_id: familia.id } });
+      expect(new Set(linha!.municipe_ids)).toEqual(new Set(membros.map((m) => m.id)));
     });
   });
 
   describe('DELETE', () => {
     it('refuses while a family is linked (409), removes after unlinking (204) and audits', async () => {
       const c = await create();
-      const f = await newFamilia();
-      await vincular(c.id, { familia_id: f.id });
+      const { familia } = await novaFamilia(0, { domicilio: c });
       const blocked = await del(c.id);
       expect(blocked.statusCode).toBe(409);
       expect(blocked.json().code).toBe('conflito');
       expect(blocked.json().message).toBe(msg.domicilioComFamilias);
-      expect((await desvincular(c.id, f.id)).statusCode).toBe(200);
+      expect((await desvincular(c.id, familia.id)).statusCode).toBe(200);
       expect((await del(c.id)).statusCode).toBe(204);
       expect((await get(c.id)).statusCode).toBe(404);
       expect(await auditRows(t, { record_id: c.id, action: 'destroy' })).toHaveLength(1);
@@ -584,41 +694,11 @@ describe(url, () => {
 
     it('refuses a home with home visits (409)', async () => {
       const c = await create();
-      await t.db.insert(visitasDomiciliares).values({
-        id: newId(),
-        domicilio_id: c.id,
-        unidade_saude_id: centroId,
-        profissional_id: acsId,
-        equipe_id: centro1,
-        ocupacao_id: '515105',
-        data_visita: new Date(),
-        turno_atendimentos: 1,
-        tipo_imovel_id: 1,
-        desfecho_id: 1,
-      });
+      await f.visita({ unidade, equipe, profissional: acs }, { domicilio_id: c.id });
       const res = await del(c.id);
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('conflito');
       expect(res.json().message).toBe(msg.domicilioComVisitas);
-    });
-  });
-
-  describe('demo seed', () => {
-    it('stores homes that pass the shared rules of the form', async () => {
-      const { rows } = await list('per_page=100', admin);
-      expect(rows.length).toBeGreaterThan(60);
-      const tipos = new Set(rows.map((r) => r.tipo_imovel_id));
-      expect([...tipos].sort((a, b) => a - b)).toEqual(expect.arrayContaining([1, 2, 5, 8]));
-      for (const r of rows.filter((x) => x.cep?.startsWith('7000000'))) {
-        const c = (await get(r.id, admin)).json<CadastroDomiciliar>();
-        const parsed = cadastroDomiciliarInputSchema.safeParse(toUpdate(c));
-        expect(parsed.success, `${c.logradouro}, ${c.numero}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
-      }
-      const ilpi = rows.find((r) => r.tipo_imovel_id === 8)!;
-      expect((await get(ilpi.id, admin)).json()).toMatchObject({
-        instituicao_nome: 'LAR DE IDOSOS BOM REPOUSO',
-        localizacao_id: 83,
-      });
     });
   });
 });

@@ -1,5 +1,6 @@
 import { msg } from '@saude/shared';
 import { cboCadastroDomiciliarCodigos } from '@saude/shared/codes/cbo_cadastro_domiciliar';
+import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
 import {
   CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
   TIPO_IMOVEL_DOMICILIO,
@@ -10,9 +11,9 @@ import {
   type CadastroDomiciliarValues,
   type FamiliaDoDomicilio,
 } from '@saude/shared/schemas/cadastro_domiciliar';
-import { and, asc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { enderecoLinha } from '@saude/shared/endereco';
-import { audit } from '../../../access/audit';
+import { audit, auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
@@ -30,6 +31,7 @@ import {
   countAll,
   headerNames,
   iso,
+  nullify,
   startsWith,
   totalOf,
   withHeaderNames,
@@ -46,6 +48,8 @@ import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
 // territory with the e-SUS header (unit, professional, team, occupation) of whoever registered it. Families are
 // linked to a home (familias.domicilio_id): only a home (tipo_imovel_id 1) without a refusal takes families, and a
 // home with families is not removed. Scope: the household's own team (scope.ts); out of scope answers 404.
+// One null convention (issue 13): the parsed input, cleared by the shared normalizer, is spread into the row (absent →
+// null), and the answer is the row with the names joined; no field is named here unless a rule needs it.
 
 const RESOURCE = 'atencao_primaria/cadastros_domiciliares';
 const cd = cadastrosDomiciliares;
@@ -58,6 +62,9 @@ const headerColumns = { unidade: cd.unidade_saude_id, equipe: cd.equipe_id, prof
 // ---- reading ----------------------------------------------------------------------------------------------
 
 const numeroMembros = sql<number>`(select count(*)::int from ${familiaMembros} where ${familiaMembros.familia_id} = ${familias.id})`;
+/** The citizen has died: an exit by death, or a death date (written through by the individual registration's exit). */
+export const obitoDe = (m: typeof municipes) =>
+  sql<boolean>`(${m.data_obito} is not null or coalesce(${m.motivo_saida_cadastro_id} = ${MOTIVO_SAIDA_OBITO}, false))`;
 
 /** The families linked to a home (moved ones included), for its `familias` tab. */
 async function familiasDoDomicilio(db: DbOrTx, domicilioId: string): Promise<FamiliaDoDomicilio[]> {
@@ -67,6 +74,7 @@ async function familiasDoDomicilio(db: DbOrTx, domicilioId: string): Promise<Fam
       responsavel_id: familias.responsavel_id,
       responsavel_nome: municipes.nome,
       responsavel_cns: municipes.codigo_cns,
+      responsavel_obito: obitoDe(municipes),
       numero_prontuario: familias.numero_prontuario,
       numero_membros: numeroMembros,
       mudou: familias.mudou,
@@ -95,68 +103,30 @@ export async function unscopedLoadDomicilio(db: DbOrTx, id: string): Promise<Cad
     .leftJoin(municipios, eq(municipios.codigo_ibge, cd.municipio_ibge))
     .where(eq(cd.id, id));
   if (!row) return null;
-  const { c } = row;
+  const { updated_by: _autor, created_at, updated_at, data_cadastro, ...c } = row.c;
   return {
-    id: c.id,
-    lock_version: c.lock_version,
-    created_at: c.created_at.toISOString(),
-    updated_at: c.updated_at.toISOString(),
-    unidade_saude_id: c.unidade_saude_id,
+    ...c,
+    created_at: created_at.toISOString(),
+    updated_at: updated_at.toISOString(),
+    data_cadastro: data_cadastro.toISOString(),
     unidade_saude_nome: row.unidade,
-    profissional_id: c.profissional_id,
     profissional_nome: row.profissional,
-    equipe_id: c.equipe_id,
     equipe_nome: row.equipe,
-    ocupacao_id: c.ocupacao_id,
     ocupacao_nome: ocupacaoNome(c.ocupacao_id),
-    data_cadastro: c.data_cadastro.toISOString(),
-    st_micro_area: c.st_micro_area,
-    fora_area: c.fora_area,
-    cep: c.cep,
-    uf: c.uf,
-    municipio_ibge: c.municipio_ibge,
     municipio_nome: row.municipio,
-    tipo_logradouro: c.tipo_logradouro,
-    logradouro: c.logradouro,
-    numero: c.numero,
-    sem_numero: c.sem_numero,
-    complemento: c.complemento,
-    bairro: c.bairro,
-    ponto_referencia: c.ponto_referencia,
-    tipo_imovel_id: c.tipo_imovel_id,
-    telefone_residencial: c.telefone_residencial,
-    telefone_contato: c.telefone_contato,
-    situacao_moradia_id: c.situacao_moradia_id,
-    localizacao_id: c.localizacao_id,
-    tipo_domicilio_id: c.tipo_domicilio_id,
-    condicao_posse_terra_id: c.condicao_posse_terra_id,
-    numero_moradores: c.numero_moradores,
-    numero_comodos: c.numero_comodos,
-    tipo_acesso_id: c.tipo_acesso_id,
-    material_paredes_id: c.material_paredes_id,
-    energia_eletrica: c.energia_eletrica,
-    tipo_origem_energia_eletrica_id: c.tipo_origem_energia_eletrica_id,
-    abastecimento_agua_id: c.abastecimento_agua_id,
-    tratamento_agua_id: c.tratamento_agua_id,
-    escoamento_sanitario_id: c.escoamento_sanitario_id,
-    destino_lixo_id: c.destino_lixo_id,
-    possui_animais: c.possui_animais,
-    animal_ids: c.animal_ids,
-    quantidade_animais: c.quantidade_animais,
-    instituicao_nome: c.instituicao_nome,
-    instituicao_responsavel_nome: c.instituicao_responsavel_nome,
-    instituicao_responsavel_cns: c.instituicao_responsavel_cns,
-    instituicao_responsavel_cargo: c.instituicao_responsavel_cargo,
-    instituicao_responsavel_telefone: c.instituicao_responsavel_telefone,
-    instituicao_outros_profissionais: c.instituicao_outros_profissionais,
-    termo_recusa: c.termo_recusa,
-    temperatura: c.temperatura,
-    glicemia: c.glicemia,
-    momento_coleta_glicemia_id: c.momento_coleta_glicemia_id,
-    pressao_sistolica: c.pressao_sistolica,
-    pressao_diastolica: c.pressao_diastolica,
     familias: await familiasDoDomicilio(db, id),
   };
+}
+
+/** Every member (moved families' included) of the families linked to these homes: whose home the answer shows. */
+async function moradores(db: DbOrTx, domicilioIds: string[]): Promise<string[]> {
+  if (domicilioIds.length === 0) return [];
+  const rows = await db
+    .select({ id: familiaMembros.municipe_id })
+    .from(familiaMembros)
+    .innerJoin(familias, eq(familias.id, familiaMembros.familia_id))
+    .where(inArray(familias.domicilio_id, domicilioIds));
+  return rows.map((r) => r.id);
 }
 
 /** The household row if it exists and is in the user's scope (locked for update when asked). */
@@ -169,17 +139,62 @@ async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = fal
   return row ?? null;
 }
 
+/** The household's detail (also the spec §7 read): audited with the members of its families. */
 export async function getDomicilio(ctx: Ctx, id: string): Promise<CadastroDomiciliar> {
-  return ctx.db.transaction(async (tx) => {
-    const scope = scopeOf(ctx);
-    if (!(await findInScope(tx, scope, id))) throw notFound();
-    // Architecture: the registration carries vitals (health data), so its reading leaves an audit row.
-    await audit(tx, ctx, { action: 'leitura', resource: RESOURCE, record_id: id });
-    return (await unscopedLoadDomicilio(tx, id))!;
-  });
+  const { domicilio } = await auditedRead(
+    ctx,
+    async (tx) => {
+      if (!(await findInScope(tx, scopeOf(ctx), id))) throw notFound();
+      return { domicilio: (await unscopedLoadDomicilio(tx, id))!, titulares: await moradores(tx, [id]) };
+    },
+    ({ titulares }) => ({
+      resource: RESOURCE,
+      action: 'show',
+      record_id: id,
+      municipe_ids: titulares,
+      details: { partes: ['domicilio', 'familias'] },
+      // The registration carries vitals (health data): its reading is audited even before a family lives there.
+      always: true,
+    }),
+  );
+  return domicilio;
 }
 
+/** The filters a list used, by name (never their values): what its audit row says. */
+export const filtrosUsados = (f: object) =>
+  Object.entries(f)
+    .filter(([k, v]) => !['page', 'per_page', 'sort', 'order'].includes(k) && v !== undefined)
+    .map(([k]) => k);
+
 export async function listDomicilios(
+  ctx: Ctx,
+  f: CadastroDomiciliarFilters,
+): Promise<{ rows: CadastroDomiciliarListItem[]; total: number }> {
+  // A page of addresses says where the people of its families live: audited with them (none, no row).
+  const { page } = await auditedRead(
+    ctx,
+    async (tx) => {
+      const page = await listarDomicilios(tx, ctx, f);
+      return {
+        page,
+        titulares: await moradores(
+          tx,
+          page.rows.map((r) => r.id),
+        ),
+      };
+    },
+    ({ titulares }) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: titulares,
+      details: { filtros: filtrosUsados(f) },
+    }),
+  );
+  return page;
+}
+
+async function listarDomicilios(
+  db: DbOrTx,
   ctx: Ctx,
   f: CadastroDomiciliarFilters,
 ): Promise<{ rows: CadastroDomiciliarListItem[]; total: number }> {
@@ -200,10 +215,10 @@ export async function listDomicilios(
   const where = and(...conds);
 
   const page = await paginate(f, {
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(cd).where(where)),
+    count: () => totalOf(db.select({ total: countAll() }).from(cd).where(where)),
     rows: ({ limit, offset }) =>
       withHeaderNames(
-        ctx.db
+        db
           .select({
             c: {
               id: cd.id,
@@ -262,56 +277,17 @@ export async function listDomicilios(
 
 // ---- writing ----------------------------------------------------------------------------------------------
 
-const nul = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
-
-/** The household's own columns from the normalized form (what does not apply to the property type is null). */
+/** The household's own columns: the answers as normalized (what is not asked cleared), absent → null. */
 function ownColumns(n: CadastroDomiciliarValues) {
-  return {
-    st_micro_area: nul(n.st_micro_area),
-    fora_area: n.fora_area,
-    cep: nul(n.cep),
-    uf: nul(n.uf),
-    municipio_ibge: nul(n.municipio_ibge),
-    tipo_logradouro: nul(n.tipo_logradouro),
-    logradouro: nul(n.logradouro),
-    numero: nul(n.numero),
-    sem_numero: n.sem_numero,
-    complemento: nul(n.complemento),
-    bairro: nul(n.bairro),
-    ponto_referencia: nul(n.ponto_referencia),
-    tipo_imovel_id: n.tipo_imovel_id,
-    telefone_residencial: nul(n.telefone_residencial),
-    telefone_contato: nul(n.telefone_contato),
-    situacao_moradia_id: nul(n.situacao_moradia_id),
-    localizacao_id: nul(n.localizacao_id),
-    tipo_domicilio_id: nul(n.tipo_domicilio_id),
-    condicao_posse_terra_id: nul(n.condicao_posse_terra_id),
-    numero_moradores: nul(n.numero_moradores),
-    numero_comodos: nul(n.numero_comodos),
-    tipo_acesso_id: nul(n.tipo_acesso_id),
-    material_paredes_id: nul(n.material_paredes_id),
-    energia_eletrica: nul(n.energia_eletrica),
-    tipo_origem_energia_eletrica_id: nul(n.tipo_origem_energia_eletrica_id),
-    abastecimento_agua_id: nul(n.abastecimento_agua_id),
-    tratamento_agua_id: nul(n.tratamento_agua_id),
-    escoamento_sanitario_id: nul(n.escoamento_sanitario_id),
-    destino_lixo_id: nul(n.destino_lixo_id),
-    possui_animais: n.possui_animais,
-    animal_ids: n.animal_ids,
-    quantidade_animais: nul(n.quantidade_animais),
-    instituicao_nome: nul(n.instituicao_nome),
-    instituicao_responsavel_nome: nul(n.instituicao_responsavel_nome),
-    instituicao_responsavel_cns: nul(n.instituicao_responsavel_cns),
-    instituicao_responsavel_cargo: nul(n.instituicao_responsavel_cargo),
-    instituicao_responsavel_telefone: nul(n.instituicao_responsavel_telefone),
-    instituicao_outros_profissionais: nul(n.instituicao_outros_profissionais),
-    termo_recusa: n.termo_recusa,
-    temperatura: nul(n.temperatura),
-    glicemia: nul(n.glicemia),
-    momento_coleta_glicemia_id: nul(n.momento_coleta_glicemia_id),
-    pressao_sistolica: nul(n.pressao_sistolica),
-    pressao_diastolica: nul(n.pressao_diastolica),
-  };
+  const {
+    unidade_saude_id: _u,
+    profissional_id: _p,
+    equipe_id: _e,
+    ocupacao_id: _o,
+    data_cadastro: _d,
+    ...respostas
+  } = n;
+  return nullify(respostas);
 }
 type OwnColumns = ReturnType<typeof ownColumns>;
 
@@ -331,6 +307,7 @@ async function resolveColumns(
   const header = await resolveHeader(tx, ctx, scope, n, errors, {
     ocupacao: cboPermitidos,
     microArea: { field: 'st_micro_area', value: n.st_micro_area, foraArea: n.fora_area },
+    atual,
   });
   if (n.municipio_ibge) {
     const [m] = await tx
@@ -345,7 +322,7 @@ async function resolveColumns(
       // Only a home without a refusal takes families: unlink them before changing that.
       if (n.tipo_imovel_id !== TIPO_IMOVEL_DOMICILIO) errors.add('tipo_imovel_id', msg.familiasSomenteDomicilio);
       if (n.termo_recusa) errors.add('termo_recusa', msg.familiasSomenteDomicilio);
-      if (n.numero_moradores !== undefined) {
+      if (n.numero_moradores != null) {
         const membros = await membrosAtivosDoDomicilio(tx, atual.id);
         if (n.numero_moradores < membros) errors.add('numero_moradores', msg.moradoresMenorQueFamilias(membros));
       }
@@ -359,6 +336,7 @@ async function resolveColumns(
       equipe_id: header.equipe_id,
       ocupacao_id: header.ocupacao_id!,
     },
+    designado: header.designado,
     own: ownColumns(n),
   };
 }
@@ -395,7 +373,7 @@ async function rememberAddress(tx: DbOrTx, c: OwnColumns) {
 export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
-    const { header, own } = await resolveColumns(tx, ctx, scope, v, null);
+    const { header, designado, own } = await resolveColumns(tx, ctx, scope, v, null);
     const id = newId();
     await tx.insert(cd).values({
       id,
@@ -409,7 +387,7 @@ export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Pr
       action: 'create',
       resource: RESOURCE,
       record_id: id,
-      details: { tipo_imovel_id: own.tipo_imovel_id },
+      details: { tipo_imovel_id: own.tipo_imovel_id, designado },
     });
     return (await unscopedLoadDomicilio(tx, id))!;
   });
@@ -425,7 +403,7 @@ export async function updateDomicilio(
     const scope = scopeOf(ctx);
     const atual = await findInScope(tx, scope, id, true);
     checkVersion(atual, lock_version);
-    const { header, own } = await resolveColumns(tx, ctx, scope, v, atual);
+    const { header, designado, own } = await resolveColumns(tx, ctx, scope, v, atual);
     const cols = {
       ...header,
       ...own,
@@ -435,7 +413,13 @@ export async function updateDomicilio(
     await rememberAddress(tx, own);
     // The trail names what changed, never the values.
     const campos = changedFields(atual, cols);
-    await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
+    await audit(tx, ctx, {
+      action: 'update',
+      resource: RESOURCE,
+      record_id: id,
+      municipe_ids: await moradores(tx, [id]),
+      details: { campos, designado },
+    });
     return (await unscopedLoadDomicilio(tx, id))!;
   });
 }
@@ -459,6 +443,14 @@ export async function deleteDomicilio(ctx: Ctx, id: string): Promise<void> {
 }
 
 // ---- linking families (the household's `familias` tab) ------------------------------------------------------
+
+const membrosDaFamilia = async (tx: DbOrTx, familiaId: string) =>
+  (
+    await tx
+      .select({ id: familiaMembros.municipe_id })
+      .from(familiaMembros)
+      .where(eq(familiaMembros.familia_id, familiaId))
+  ).map((r) => r.id);
 
 export async function vincularFamilia(
   ctx: Ctx,
@@ -515,6 +507,7 @@ export async function vincularFamilia(
       action: 'vincular_familia',
       resource: RESOURCE,
       record_id: id,
+      municipe_ids: await membrosDaFamilia(tx, familia.id),
       details: { familia_id: familia.id, ...(outra ? { responsavel_em_outro_domicilio: outra.id } : {}) },
     });
     return (await unscopedLoadDomicilio(tx, id))!;
@@ -535,6 +528,7 @@ export async function desvincularFamilia(ctx: Ctx, id: string, familiaId: string
       action: 'desvincular_familia',
       resource: RESOURCE,
       record_id: id,
+      municipe_ids: await membrosDaFamilia(tx, familiaId),
       details: { familia_id: familiaId },
     });
     return (await unscopedLoadDomicilio(tx, id))!;

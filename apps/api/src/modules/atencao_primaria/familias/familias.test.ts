@@ -1,122 +1,127 @@
-import { msg } from '@saude/shared';
+import { msg, type PerfilCodigo } from '@saude/shared';
 import type { CadastroDomiciliar } from '@saude/shared/schemas/cadastro_domiciliar';
 import {
   PARENTESCO_RESPONSAVEL,
-  familiaIssues,
   type Familia,
   type FamiliaInput,
   type FamiliaListItem,
 } from '@saude/shared/schemas/familia';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equipes, familiaMembros, municipes, unidadesSaude, visitasDomiciliares } from '../../../db/schema';
-import { FAMILIA_MUDOU_PRONTUARIO, FAMILIAS_SEM_DOMICILIO } from '../../../db/seed/domicilios';
-import { findProfissional } from '../../../db/seed/demo';
-import { newId } from '../../../lib/ids';
-import { auditRows, buildTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { municipePayload } from '../../municipes/test-data';
+import { familiaMembros, familias, municipes } from '../../../db/schema';
+import {
+  fixtures,
+  type Equipe,
+  type MunicipeRow,
+  type Profissional,
+  type Unidade,
+  type Usuario,
+} from '../../../test/fixtures';
+import { auditRows, buildTestApp, type TestApp } from '../../../test/helpers';
 
 const url = '/api/v1/atencao_primaria/familias';
+const FANTASMA = '0190a0b0-0000-7000-8000-000000000000';
 type Headers = { authorization: string };
-type Pessoa = { id: string; nome: string; cpf_numero: string | null; codigo_cns: string | null };
 
 describe(url, () => {
   let t: TestApp;
-  let acs: Headers;
-  let admin: Headers;
-  let recepcao: Headers;
-  let medico: Headers;
-  let centroId: string;
-  let centro1: string;
-  let centro2: string;
-  let acsId: string;
-  let aceId: string;
+  let f: ReturnType<typeof fixtures>;
+  let unidade: Unidade;
+  /** The agent's team and another team of the unit. */
+  let equipe: Equipe;
+  let outraEquipe: Equipe;
+  let acs: Usuario;
+  let colega: Usuario;
+  let acsOutra: Usuario;
+  /** The unit's coordinator (an assignment without a team), and a professional of the other team they designate. */
+  let gestor: Usuario;
+  let aceOutra: Profissional;
   let prontuario = 0;
 
-  /** A citizen straight in the registry (faster than the registry's API; its rules are not under test here). */
-  const newMunicipe = async (over: { nome?: string } = {}): Promise<Pessoa> => {
-    const p = municipePayload(over);
-    const id = newId();
-    await t.db.insert(municipes).values({
-      id,
-      nome: p.nome,
-      data_nascimento: p.data_nascimento,
-      sexo_id: Number(p.sexo_id),
-      cpf_numero: p.cpf_numero ?? null,
-      codigo_cns: p.codigo_cns ?? null,
-    });
-    return { id, nome: p.nome, cpf_numero: p.cpf_numero ?? null, codigo_cns: p.codigo_cns ?? null };
-  };
-  const post = (p: object, headers = acs) => t.app.inject({ method: 'POST', url, headers, payload: p });
-  const create = async (p: FamiliaInput, headers = acs): Promise<Familia> => {
+  /** A user of the unit with a built-in profile (care teams in the agent's team, the others without one). */
+  const as = async (perfil: PerfilCodigo) =>
+    (
+      await f.usuario({
+        unidade,
+        perfil,
+        equipe: ['medico', 'enfermagem', 'acs', 'ace'].includes(perfil) ? equipe : null,
+      })
+    ).headers;
+  const pessoa = (over: Partial<MunicipeRow> = {}) => f.municipe(over);
+  const post = (p: object, headers: Headers = acs.headers) =>
+    t.app.inject({ method: 'POST', url, headers, payload: p });
+  const create = async (p: FamiliaInput, headers: Headers = acs.headers): Promise<Familia> => {
     const res = await post(p, headers);
     if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
     return res.json<Familia>();
   };
-  /** A family with a head and `n` children. */
-  const familiaCom = async (n = 1, over: Partial<FamiliaInput> = {}, headers = acs) => {
-    const head = await newMunicipe();
-    const filhos = await Promise.all(Array.from({ length: n }, () => newMunicipe()));
-    const f = await create(
+  /** A family with a head and `n` children, through the API. */
+  const familiaCom = async (n = 1, over: Partial<FamiliaInput> = {}, headers: Headers = acs.headers) => {
+    const head = await pessoa();
+    const filhos = await Promise.all(Array.from({ length: n }, () => pessoa()));
+    const familia = await create(
       { responsavel_id: head.id, membros: filhos.map((m) => ({ municipe_id: m.id, parentesco_id: 138 })), ...over },
       headers,
     );
-    return { f, head, filhos };
+    return { f: familia, head, filhos };
   };
-  const get = (id: string, headers = acs) => t.app.inject({ method: 'GET', url: `${url}/${id}`, headers });
-  const toUpdate = (f: Familia, over: object = {}) => ({
-    unidade_saude_id: f.unidade_saude_id,
-    profissional_id: f.profissional_id,
-    equipe_id: f.equipe_id,
-    numero_prontuario: f.numero_prontuario,
-    reside_desde: f.reside_desde,
-    responsavel_id: f.responsavel_id,
-    renda_familiar_id: f.renda_familiar_id,
-    mudou: f.mudou,
-    membros: f.membros.map((m) => ({ municipe_id: m.municipe_id, parentesco_id: m.parentesco_id })),
-    lock_version: f.lock_version,
+  const get = (id: string, headers: Headers = acs.headers) =>
+    t.app.inject({ method: 'GET', url: `${url}/${id}`, headers });
+  const toUpdate = (x: Familia, over: object = {}) => ({
+    unidade_saude_id: x.unidade_saude_id,
+    profissional_id: x.profissional_id,
+    equipe_id: x.equipe_id,
+    numero_prontuario: x.numero_prontuario,
+    reside_desde: x.reside_desde,
+    responsavel_id: x.responsavel_id,
+    renda_familiar_id: x.renda_familiar_id,
+    mudou: x.mudou,
+    membros: x.membros.map((m) => ({ municipe_id: m.municipe_id, parentesco_id: m.parentesco_id })),
+    lock_version: x.lock_version,
     ...over,
   });
-  const put = (f: Familia, over: object = {}, headers = acs) =>
-    t.app.inject({ method: 'PUT', url: `${url}/${f.id}`, headers, payload: toUpdate(f, over) });
-  const list = async (query: string, headers = acs) => {
+  const put = (x: Familia, over: object = {}, headers: Headers = acs.headers) =>
+    t.app.inject({ method: 'PUT', url: `${url}/${x.id}`, headers, payload: toUpdate(x, over) });
+  const del = (id: string, headers: Headers = acs.headers) =>
+    t.app.inject({ method: 'DELETE', url: `${url}/${id}`, headers });
+  const list = async (query: string, headers: Headers = acs.headers) => {
     const res = await t.app.inject({ method: 'GET', url: `${url}?${query}`, headers });
     expect(res.statusCode, res.body).toBe(200);
     return { rows: res.json<FamiliaListItem[]>(), total: Number(res.headers['x-total-count']) };
   };
-  const addMembro = (id: string, payload: object, headers = acs) =>
+  const addMembro = (id: string, payload: object, headers: Headers = acs.headers) =>
     t.app.inject({ method: 'POST', url: `${url}/${id}/membros`, headers, payload });
-  const delMembro = (id: string, municipeId: string, headers = acs) =>
+  const delMembro = (id: string, municipeId: string, headers: Headers = acs.headers) =>
     t.app.inject({ method: 'DELETE', url: `${url}/${id}/membros/${municipeId}`, headers });
   const ativos = async (municipeId: string) =>
     (await t.db.select().from(familiaMembros).where(eq(familiaMembros.municipe_id, municipeId))).map((r) => ({
       familia_id: r.familia_id,
       ativo: r.ativo,
     }));
+  const familiasDe = (responsavelId: string) =>
+    t.db.select().from(familias).where(eq(familias.responsavel_id, responsavelId));
 
   beforeAll(async () => {
-    t = await buildTestApp({}, { demo: true });
-    acs = await signIn(t, 'acs', 'UBS Centro');
-    admin = await signIn(t, 'admin', 'UBS Centro');
-    recepcao = await signIn(t, 'recepcao');
-    medico = await signIn(t, 'medico');
-    centroId = (await t.db.select().from(unidadesSaude)).find((u) => u.nome === 'UBS Centro')!.id;
-    const teams = await t.db.select().from(equipes);
-    centro1 = teams.find((e) => e.nome === 'ESF Centro 1')!.id;
-    centro2 = teams.find((e) => e.nome === 'ESF Centro 2')!.id;
-    acsId = (await findProfissional(t.db, 'acs'))!.id;
-    aceId = (await findProfissional(t.db, 'ace'))!.id;
+    t = await buildTestApp();
+    f = fixtures(t);
+    ({ unidade, equipe } = await f.territorio());
+    outraEquipe = await f.equipe(unidade, { micro_areas: ['04', '05', '06'] });
+    acs = await f.usuario({ perfil: 'acs', unidade, equipe, micro_areas: ['01'] });
+    colega = await f.usuario({ perfil: 'acs', unidade, equipe });
+    acsOutra = await f.usuario({ perfil: 'acs', unidade, equipe: outraEquipe });
+    gestor = await f.usuario({ perfil: 'gestor', unidade });
+    aceOutra = await f.profissional([{ perfil: 'ace', unidade, equipe: outraEquipe }]);
   });
   afterAll(async () => {
     await t.close();
   });
 
   describe('POST and GET', () => {
-    it('registers a family with the head first as Responsável, the header from the ACS team assignment, and audits', async () => {
-      const head = await newMunicipe();
-      const conjuge = await newMunicipe();
-      const filho = await newMunicipe();
-      const f = await create({
+    it('registers a family with the head first as Responsável, the header from the session, and audits with its members', async () => {
+      const head = await pessoa();
+      const conjuge = await pessoa();
+      const filho = await pessoa();
+      const x = await create({
         responsavel_id: head.id,
         numero_prontuario: 'T0001',
         reside_desde: '2020-03-17',
@@ -126,13 +131,13 @@ describe(url, () => {
           { municipe_id: filho.id, parentesco_id: 138 },
         ],
       });
-      expect(f).toMatchObject({
+      expect(x).toMatchObject({
         lock_version: 0,
-        unidade_saude_id: centroId,
-        unidade_saude_nome: 'UBS Centro',
-        profissional_id: acsId,
-        equipe_id: centro1,
-        equipe_nome: 'ESF Centro 1',
+        unidade_saude_id: unidade.id,
+        unidade_saude_nome: unidade.nome,
+        profissional_id: acs.id,
+        equipe_id: equipe.id,
+        equipe_nome: equipe.nome,
         numero_prontuario: 'T0001',
         reside_desde: '2020-03-01',
         responsavel_id: head.id,
@@ -145,49 +150,48 @@ describe(url, () => {
         domicilio_endereco: null,
         micro_area: null,
       });
-      expect(f.membros.map((m) => [m.municipe_id, m.parentesco_id, m.ativo])).toEqual([
-        [head.id, PARENTESCO_RESPONSAVEL, true],
+      const nome = (id: string) => [head, conjuge, filho].find((p) => p.id === id)!.nome;
+      expect(x.membros.map((m) => [m.municipe_id, m.parentesco_id, m.ativo, m.obito])).toEqual([
+        [head.id, PARENTESCO_RESPONSAVEL, true, false],
         ...[
-          [conjuge.id, 137, true],
-          [filho.id, 138, true],
-        ].sort((a, b) => {
-          const na = a[0] === conjuge.id ? conjuge.nome : filho.nome;
-          const nb = b[0] === conjuge.id ? conjuge.nome : filho.nome;
-          return na.localeCompare(nb, 'pt-BR');
-        }),
+          [conjuge.id, 137, true, false],
+          [filho.id, 138, true, false],
+        ].sort((a, b) => nome(a[0] as string).localeCompare(nome(b[0] as string), 'pt-BR')),
       ]);
-      expect(f.membros[0]).toMatchObject({ nome: head.nome, cpf_numero: head.cpf_numero, sexo_id: 1 });
-      const again = await get(f.id);
+      expect(x.membros[0]).toMatchObject({ nome: head.nome, cpf_numero: head.cpf_numero, sexo_id: 1 });
+      const again = await get(x.id);
       expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual(f);
-      expect(await auditRows(t, { record_id: f.id })).toMatchObject([
-        { action: 'create', resource: 'atencao_primaria/familias', details: { membros: 3 } },
+      expect(again.json()).toEqual(x);
+      const ids = [head.id, conjuge.id, filho.id];
+      const rows = await auditRows(t, { record_id: x.id });
+      expect(rows).toMatchObject([
+        { action: 'create', resource: 'atencao_primaria/familias', details: { membros: 3, designado: false } },
+        { action: 'show', resource: 'atencao_primaria/familias', details: { partes: ['familia', 'membros'] } },
       ]);
+      for (const r of rows) expect(new Set(r.municipe_ids)).toEqual(new Set(ids));
     });
 
     it('keeps the record number unique in the unit (422 prontuarioEmUso)', async () => {
       const numero = `P${++prontuario}`;
       await familiaCom(0, { numero_prontuario: numero });
-      const head = await newMunicipe();
-      const res = await post({ responsavel_id: head.id, numero_prontuario: numero });
+      const res = await post({ responsavel_id: (await pessoa()).id, numero_prontuario: numero });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ numero_prontuario: [msg.prontuarioEmUso] });
     });
 
     it('answers 422 não é válido on the field of a citizen that does not exist, and the shared kinship rules', async () => {
-      const head = await newMunicipe();
-      const ghost = '0190a0b0-0000-7000-8000-000000000000';
+      const head = await pessoa();
       const r1 = await post({
         responsavel_id: head.id,
         membros: [
           { municipe_id: head.id, parentesco_id: 1 },
-          { municipe_id: ghost, parentesco_id: 138 },
+          { municipe_id: FANTASMA, parentesco_id: 138 },
         ],
       });
       expect(r1.statusCode).toBe(422);
       expect(r1.json().errors).toEqual({ 'membros.1.municipe_id': [msg.naoEValido] });
-      expect((await post({ responsavel_id: ghost })).json().errors).toEqual({ responsavel_id: [msg.naoEValido] });
-      const outro = await newMunicipe();
+      expect((await post({ responsavel_id: FANTASMA })).json().errors).toEqual({ responsavel_id: [msg.naoEValido] });
+      const outro = await pessoa();
       const r2 = await post({
         responsavel_id: head.id,
         membros: [
@@ -209,9 +213,73 @@ describe(url, () => {
       expect(r3.json().errors).toEqual({ 'membros.1.municipe_id': [msg.membroRepetido] });
     });
 
+    it('requires each member\'s kinship: blank is "Não pode ficar em branco" on that member, never "não é válido"', async () => {
+      const head = await pessoa();
+      const [a, b, c] = [await pessoa(), await pessoa(), await pessoa()];
+      const res = await post({
+        responsavel_id: head.id,
+        membros: [
+          { municipe_id: a.id, parentesco_id: null },
+          { municipe_id: b.id },
+          { municipe_id: c.id, parentesco_id: '' },
+        ],
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({
+        'membros.0.parentesco_id': [msg.obrigatorio],
+        'membros.1.parentesco_id': [msg.obrigatorio],
+        'membros.2.parentesco_id': [msg.obrigatorio],
+      });
+      const invalid = await post({ responsavel_id: head.id, membros: [{ municipe_id: a.id, parentesco_id: 0 }] });
+      expect(invalid.json().errors).toEqual({ 'membros.0.parentesco_id': [msg.naoEValido] });
+      expect(await familiasDe(head.id)).toEqual([]);
+      const novo = await familiaCom(0);
+      expect((await addMembro(novo.f.id, { municipe_id: a.id })).json().errors).toEqual({
+        parentesco_id: [msg.obrigatorio],
+      });
+    });
+
+    it('refuses a deceased citizen as head or member, on their field; one who died while a member stays, marked', async () => {
+      const morto = await pessoa({ data_obito: '2024-02-10', motivo_saida_cadastro_id: 135 });
+      // The exit by death alone (no date yet) counts too.
+      const saida = await pessoa({ motivo_saida_cadastro_id: 135 });
+      const head = await pessoa();
+      const comoMembro = await post({
+        responsavel_id: head.id,
+        membros: [
+          { municipe_id: morto.id, parentesco_id: 138 },
+          { municipe_id: saida.id, parentesco_id: 138 },
+        ],
+      });
+      expect(comoMembro.statusCode).toBe(422);
+      expect(comoMembro.json().errors).toEqual({
+        'membros.0.municipe_id': [msg.municipeFalecido],
+        'membros.1.municipe_id': [msg.municipeFalecido],
+      });
+      expect(msg.municipeFalecido).toBe('tem óbito registrado e não pode ser incluído em uma família');
+      expect((await post({ responsavel_id: morto.id })).json().errors).toEqual({
+        responsavel_id: [msg.municipeFalecido],
+      });
+      expect(await familiasDe(head.id)).toEqual([]);
+      const { f: familia, filhos } = await familiaCom(1);
+      const add = await addMembro(familia.id, { municipe_id: morto.id, parentesco_id: 138 });
+      expect(add.statusCode).toBe(422);
+      expect(add.json().errors).toEqual({ municipe_id: [msg.municipeFalecido] });
+      const viaPut = await put(familia, {
+        membros: [...toUpdate(familia).membros, { municipe_id: saida.id, parentesco_id: 145 }],
+      });
+      expect(viaPut.json().errors).toEqual({ 'membros.2.municipe_id': [msg.municipeFalecido] });
+      // A member dies (the individual registration's exit writes the date through): the family is still edited, and
+      // shows who died.
+      await t.db.update(municipes).set({ data_obito: '2025-01-05' }).where(eq(municipes.id, filhos[0]!.id));
+      const ok = await put(familia, { renda_familiar_id: 2 });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json<Familia>().membros.find((m) => m.municipe_id === filhos[0]!.id)).toMatchObject({ obito: true });
+    });
+
     it('refuses a citizen already in another family (409), on the field of the body that names them', async () => {
       const { head, filhos } = await familiaCom(1);
-      const novo = await newMunicipe();
+      const novo = await pessoa();
       const asMember = await post({
         responsavel_id: novo.id,
         membros: [
@@ -225,10 +293,8 @@ describe(url, () => {
         message: msg.municipeEmOutraFamilia,
         errors: { 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] },
       });
-      expect(msg.municipeEmOutraFamilia).toBe('Este munícipe já está cadastrado em outra família');
       const asHead = await post({ responsavel_id: head.id });
       expect(asHead.statusCode).toBe(409);
-      expect(asHead.json().code).toBe('conflito');
       expect(asHead.json().errors).toEqual({ responsavel_id: [msg.municipeEmOutraFamilia] });
       const headInList = await post({
         responsavel_id: head.id,
@@ -241,16 +307,15 @@ describe(url, () => {
     });
 
     it('two saves racing to put one citizen in two families: exactly one wins', async () => {
-      const disputado = await newMunicipe();
-      const [h1, h2] = await Promise.all([newMunicipe(), newMunicipe()]);
-      const body = (h: Pessoa) => ({
+      const disputado = await pessoa();
+      const [h1, h2] = [await pessoa(), await pessoa()];
+      const body = (h: { id: string }) => ({
         responsavel_id: h.id,
         membros: [{ municipe_id: disputado.id, parentesco_id: 138 }],
       });
       const [r1, r2] = await Promise.all([post(body(h1)), post(body(h2))]);
       expect([r1.statusCode, r2.statusCode].sort()).toEqual([201, 409]);
-      const lost = [r1, r2].find((r) => r.statusCode === 409)!;
-      expect(lost.json()).toEqual({
+      expect([r1, r2].find((r) => r.statusCode === 409)!.json()).toEqual({
         code: 'conflito',
         message: msg.municipeEmOutraFamilia,
         errors: { 'membros.0.municipe_id': [msg.municipeEmOutraFamilia] },
@@ -259,8 +324,8 @@ describe(url, () => {
     });
 
     it('two member additions racing for one citizen: exactly one wins', async () => {
-      const [{ f: a }, { f: b }] = await Promise.all([familiaCom(0), familiaCom(0)]);
-      const disputado = await newMunicipe();
+      const [{ f: a }, { f: b }] = [await familiaCom(0), await familiaCom(0)];
+      const disputado = await pessoa();
       const [r1, r2] = await Promise.all([
         addMembro(a.id, { municipe_id: disputado.id, parentesco_id: 145 }),
         addMembro(b.id, { municipe_id: disputado.id, parentesco_id: 145 }),
@@ -272,164 +337,231 @@ describe(url, () => {
     });
 
     it('a family registered as moved keeps its members inactive, free to join another family', async () => {
-      const { f, filhos } = await familiaCom(1, { mudou: true });
-      expect(f).toMatchObject({ mudou: true });
-      expect(Math.abs(Date.parse(f.mudou_em!) - Date.now())).toBeLessThan(60_000);
-      expect(f.membros.map((m) => m.ativo)).toEqual([false, false]);
+      const { f: x, filhos } = await familiaCom(1, { mudou: true });
+      expect(x).toMatchObject({ mudou: true });
+      expect(Math.abs(Date.parse(x.mudou_em!) - Date.now())).toBeLessThan(60_000);
+      expect(x.membros.map((m) => m.ativo)).toEqual([false, false]);
       const nova = await create({ responsavel_id: filhos[0]!.id });
       expect(nova.membros).toMatchObject([{ municipe_id: filhos[0]!.id, ativo: true }]);
     });
 
-    it('answers 404 for an unknown id and 403 on POST to a profile without the permission (reception)', async () => {
-      const res = await get('0190a0b0-0000-7000-8000-000000000000');
+    it('answers 404 for an unknown id, and the family at the spec §7 path exactly as at /api/v1 (mudou included)', async () => {
+      const res = await get(FANTASMA);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(msg.cadastroNaoEncontrado);
-      const head = await newMunicipe();
-      const denied = await post({ responsavel_id: head.id }, recepcao);
-      expect(denied.statusCode).toBe(403);
-      expect(denied.json().message).toBe(msg.status403);
-      const readOnly = await post({ responsavel_id: head.id }, medico);
-      expect(readOnly.statusCode).toBe(403);
-    });
-
-    it('answers the family at the spec §7 path exactly as at /api/v1, mudou included', async () => {
-      const { f } = await familiaCom(1, { mudou: true });
-      const spec = await t.app.inject({ method: 'GET', url: `/api/atencao_primaria/familias/${f.id}`, headers: acs });
+      const { f: x } = await familiaCom(1, { mudou: true });
+      const spec = await t.app.inject({
+        method: 'GET',
+        url: `/api/atencao_primaria/familias/${x.id}`,
+        headers: acs.headers,
+      });
       expect(spec.statusCode).toBe(200);
-      expect(spec.json()).toEqual((await get(f.id)).json());
+      expect(spec.json()).toEqual((await get(x.id)).json());
       expect(spec.json().mudou).toBe(true);
+      expect(await auditRows(t, { record_id: x.id, action: 'show' })).toHaveLength(2);
       const missing = await t.app.inject({
         method: 'GET',
-        url: '/api/atencao_primaria/familias/0190a0b0-0000-7000-8000-000000000000',
-        headers: acs,
+        url: `/api/atencao_primaria/familias/${FANTASMA}`,
+        headers: acs.headers,
       });
       expect(missing.statusCode).toBe(404);
     });
   });
 
-  describe('team scope', () => {
-    it('an ACS of ESF Centro 1 neither sees nor changes a family of ESF Centro 2 (404); the manager does', async () => {
-      const { f, head } = await familiaCom(0, { profissional_id: aceId }, admin);
-      expect(f.equipe_id).toBe(centro2);
-      expect((await get(f.id)).statusCode).toBe(404);
-      expect((await put(f)).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'DELETE', url: `${url}/${f.id}`, headers: acs })).statusCode).toBe(404);
-      expect((await addMembro(f.id, { municipe_id: (await newMunicipe()).id, parentesco_id: 138 })).statusCode).toBe(
-        404,
-      );
+  describe('the e-SUS header comes from the session (issue 14)', () => {
+    it("refuses a team member's family in a colleague's name or for another team (422), storing nothing", async () => {
+      const head = await pessoa();
+      const emNome = await post({ responsavel_id: head.id, profissional_id: colega.id });
+      expect(emNome.statusCode).toBe(422);
+      expect(emNome.json().errors).toEqual({ profissional_id: [msg.naoEValido] });
+      const outra = await post({ responsavel_id: head.id, equipe_id: outraEquipe.id });
+      expect(outra.statusCode).toBe(422);
+      expect(outra.json().errors).toEqual({ equipe_id: [msg.naoEValido] });
+      expect(await familiasDe(head.id)).toEqual([]);
+      const { f: x } = await familiaCom(0);
+      const res = await put(x, { profissional_id: colega.id, renda_familiar_id: 5 }, colega.headers);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ profissional_id: [msg.naoEValido] });
+      expect(await familiasDe(x.responsavel_id)).toMatchObject([
+        { profissional_id: acs.id, lock_version: 0, renda_familiar_id: null },
+      ]);
+    });
+
+    it("stores a coordinator's designation with that professional's team and audits it", async () => {
+      const head = await pessoa();
+      expect((await post({ responsavel_id: head.id }, gestor.headers)).json().errors).toEqual({
+        profissional_id: [msg.obrigatorio],
+      });
+      const x = await create({ responsavel_id: head.id, profissional_id: aceOutra.id }, gestor.headers);
+      expect(x).toMatchObject({ profissional_id: aceOutra.id, equipe_id: outraEquipe.id });
+      expect(await auditRows(t, { record_id: x.id, action: 'create' })).toMatchObject([
+        { profissional_id: gestor.id, details: { designado: true } },
+      ]);
+      const res = await put(x, { renda_familiar_id: 4 }, gestor.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ profissional_id: aceOutra.id, renda_familiar_id: 4 });
+      expect(await auditRows(t, { record_id: x.id, action: 'update' })).toMatchObject([
+        { details: { campos: ['renda_familiar_id'], designado: false } },
+      ]);
+    });
+  });
+
+  describe('scope and access', () => {
+    it("another team's family answers 404 on every route and is not listed; the coordinator sees it", async () => {
+      const { f: x, head, filhos } = await familiaCom(1, {}, acsOutra.headers);
+      expect(x.equipe_id).toBe(outraEquipe.id);
+      const respostas = [
+        await get(x.id),
+        await t.app.inject({ method: 'GET', url: `/api/atencao_primaria/familias/${x.id}`, headers: acs.headers }),
+        await put(x),
+        await del(x.id),
+        await addMembro(x.id, { municipe_id: (await pessoa()).id, parentesco_id: 138 }),
+        await delMembro(x.id, filhos[0]!.id),
+      ];
+      for (const r of respostas) {
+        expect(r.statusCode, r.body).toBe(404);
+        expect(r.json().message).toBe(msg.cadastroNaoEncontrado);
+      }
       expect((await list(`responsavel=${encodeURIComponent(head.nome)}`)).total).toBe(0);
-      expect((await list(`responsavel=${encodeURIComponent(head.nome)}`, admin)).rows.map((r) => r.id)).toEqual([f.id]);
-      // a physician of ESF Centro 1 reads only that team too
-      expect((await get(f.id, medico)).statusCode).toBe(404);
+      expect(
+        (await list(`responsavel=${encodeURIComponent(head.nome)}`, gestor.headers)).rows.map((r) => r.id),
+      ).toEqual([x.id]);
+      // A physician of the agent's team reads only that team too.
+      expect((await get(x.id, await as('medico'))).statusCode).toBe(404);
+      expect(await ativos(filhos[0]!.id)).toEqual([{ familia_id: x.id, ativo: true }]);
+    });
+
+    it('refuses with 403 the profiles without the permission, and the writes of those who only read', async () => {
+      const { f: x, filhos } = await familiaCom(1);
+      const rotas = async (h: Headers) => ({
+        index: () => t.app.inject({ method: 'GET', url, headers: h }),
+        show: () => get(x.id, h),
+        spec: () => t.app.inject({ method: 'GET', url: `/api/atencao_primaria/familias/${x.id}`, headers: h }),
+        create: async () => post({ responsavel_id: (await pessoa()).id }, h),
+        update: () => put(x, {}, h),
+        destroy: () => del(x.id, h),
+        adicionar: async () => addMembro(x.id, { municipe_id: (await pessoa()).id, parentesco_id: 138 }, h),
+        remover: () => delMembro(x.id, filhos[0]!.id, h),
+      });
+      for (const perfil of ['recepcao', 'vigilancia'] as const) {
+        for (const [nome, rota] of Object.entries(await rotas(await as(perfil)))) {
+          expect((await rota()).statusCode, `${perfil} ${nome}`).toBe(403);
+        }
+      }
+      for (const perfil of ['medico', 'enfermagem', 'ace'] as const) {
+        const r = await rotas(await as(perfil));
+        for (const nome of ['index', 'show', 'spec'] as const) expect((await r[nome]()).statusCode).toBe(200);
+        for (const nome of ['create', 'update', 'destroy', 'adicionar', 'remover'] as const) {
+          expect((await r[nome]()).statusCode, `${perfil} ${nome}`).toBe(403);
+        }
+      }
     });
   });
 
   describe('list', () => {
     it('filters by head (name without accents, CPF or CNS), record number, team, professional, unit, mudou, vinculada and member', async () => {
-      const head = await newMunicipe({ nome: 'Zélia Ônfalo Quiñones' });
+      const head = await pessoa({ nome: 'Zélia Ônfalo Quiñones' });
       const numero = `L${++prontuario}`;
-      const { f, filhos } = await familiaCom(2, { responsavel_id: head.id, numero_prontuario: numero });
+      const { f: x, filhos } = await familiaCom(2, { responsavel_id: head.id, numero_prontuario: numero });
       const byName = await list('responsavel=zelia onfalo');
       expect(byName).toMatchObject({
         total: 1,
         rows: [
           {
-            id: f.id,
+            id: x.id,
             responsavel_nome: head.nome,
+            responsavel_obito: false,
             numero_prontuario: numero,
             numero_membros: 3,
-            equipe_nome: 'ESF Centro 1',
+            equipe_nome: equipe.nome,
             mudou: false,
             domicilio_id: null,
           },
         ],
       });
-      expect((await list(`responsavel=${head.cpf_numero!.slice(0, 9)}`)).rows.map((r) => r.id)).toContain(f.id);
-      expect((await list(`responsavel=${head.codigo_cns}`)).rows.map((r) => r.id)).toEqual([f.id]);
-      expect((await list(`numero_prontuario=${numero.toLowerCase()}`)).rows.map((r) => r.id)).toEqual([f.id]);
-      expect((await list(`responsavel=zelia onfalo&equipe_id=${centro2}`)).total).toBe(0);
+      expect((await list(`responsavel=${head.cpf_numero!.slice(0, 9)}`)).rows.map((r) => r.id)).toContain(x.id);
+      expect((await list(`responsavel=${head.codigo_cns}`)).rows.map((r) => r.id)).toEqual([x.id]);
+      expect((await list(`numero_prontuario=${numero.toLowerCase()}`)).rows.map((r) => r.id)).toEqual([x.id]);
+      expect((await list(`responsavel=zelia onfalo&equipe_id=${outraEquipe.id}`)).total).toBe(0);
       expect(
         (
           await list(
-            `responsavel=zelia onfalo&equipe_id=${centro1}&profissional_id=${acsId}&unidade_saude_id=${centroId}`,
+            `responsavel=zelia onfalo&equipe_id=${equipe.id}&profissional_id=${acs.id}&unidade_saude_id=${unidade.id}`,
           )
         ).total,
       ).toBe(1);
       expect((await list('responsavel=zelia onfalo&mudou=true')).total).toBe(0);
       expect((await list('responsavel=zelia onfalo&mudou=false&vinculada=false')).total).toBe(1);
       expect((await list('responsavel=zelia onfalo&vinculada=true')).total).toBe(0);
-      expect((await list(`municipe_id=${filhos[1]!.id}`)).rows.map((r) => r.id)).toEqual([f.id]);
+      expect((await list(`municipe_id=${filhos[1]!.id}`)).rows.map((r) => r.id)).toEqual([x.id]);
       // Only ACTIVE membership counts: once the family moved, the member belongs to no family.
-      expect((await put(f, { mudou: true })).statusCode).toBe(200);
+      expect((await put(x, { mudou: true })).statusCode).toBe(200);
       expect((await list(`municipe_id=${filhos[1]!.id}`)).total).toBe(0);
       expect((await list('responsavel=zelia onfalo&mudou=true')).total).toBe(1);
     });
 
-    it('shows the demo families of the ACS team ordered by head name: one moved, some not linked', async () => {
-      const { rows, total } = await list('per_page=100');
-      expect(total).toBeGreaterThanOrEqual(15);
-      expect(new Set(rows.map((r) => r.equipe_id))).toEqual(new Set([centro1]));
-      const nomes = rows.map((r) => r.responsavel_nome);
-      expect(nomes).toEqual([...nomes].sort((a, b) => a.localeCompare(b, 'pt-BR')));
-      const mudou = await list(`numero_prontuario=${FAMILIA_MUDOU_PRONTUARIO}&mudou=true`);
-      expect(mudou.total).toBe(1);
-      const detalhe = (await get(mudou.rows[0]!.id)).json<Familia>();
-      expect(detalhe).toMatchObject({ mudou: true, micro_area: '01' });
-      expect(detalhe.membros.every((m) => !m.ativo)).toBe(true);
-      const seed = rows.filter((r) => /^F\d{4}$/.test(r.numero_prontuario ?? ''));
-      expect(seed.filter((r) => r.domicilio_id === null)).toHaveLength(FAMILIAS_SEM_DOMICILIO);
-      for (const r of seed) {
-        const d = (await get(r.id)).json<Familia>();
-        expect(d.membros.length).toBeGreaterThanOrEqual(1);
-        expect(d.membros.length).toBeLessThanOrEqual(5);
-        expect(d.membros[0]).toMatchObject({ municipe_id: d.responsavel_id, parentesco_id: PARENTESCO_RESPONSAVEL });
-        expect(d.membros[0]!.idade).toBeGreaterThanOrEqual(18);
-        expect(familiaIssues({ responsavel_id: d.responsavel_id, membros: d.membros })).toEqual([]);
-      }
+    it('orders by head name and audits each page with the heads it shows, naming the filters but not their values', async () => {
+      const a = await pessoa({ nome: 'Xênia Listada Abadia' });
+      const b = await pessoa({ nome: 'Xênia Listada Bárbara' });
+      await create({ responsavel_id: b.id });
+      await create({ responsavel_id: a.id });
+      const { rows } = await list('responsavel=xenia listada&per_page=5');
+      expect(rows.map((r) => r.responsavel_id)).toEqual([a.id, b.id]);
+      const [linha] = (await auditRows(t, { action: 'index', resource: 'atencao_primaria/familias' })).slice(-1);
+      expect(linha).toMatchObject({ municipe_ids: [a.id, b.id], details: { filtros: ['responsavel'] } });
+      expect(JSON.stringify(linha!.details)).not.toContain('xenia');
     });
   });
 
   describe('PUT', () => {
     it('replaces the member set: a member left out leaves (row removed) and may join another family; stale edit 409', async () => {
-      const { f, filhos } = await familiaCom(2);
-      const res = await put(f, { membros: [{ municipe_id: filhos[0]!.id, parentesco_id: 139 }], renda_familiar_id: 8 });
+      const { f: x, filhos } = await familiaCom(2);
+      const res = await put(x, { membros: [{ municipe_id: filhos[0]!.id, parentesco_id: 139 }], renda_familiar_id: 8 });
       expect(res.statusCode, res.body).toBe(200);
       const saved = res.json<Familia>();
       expect(saved).toMatchObject({ lock_version: 1, renda_familiar_id: 8 });
       expect(saved.membros.map((m) => [m.municipe_id, m.parentesco_id])).toEqual([
-        [f.responsavel_id, 1],
+        [x.responsavel_id, 1],
         [filhos[0]!.id, 139],
       ]);
       expect(await ativos(filhos[1]!.id)).toEqual([]);
       expect((await create({ responsavel_id: filhos[1]!.id })).responsavel_id).toBe(filhos[1]!.id);
-      const stale = await put(f, { renda_familiar_id: 1 });
+      const stale = await put(x, { renda_familiar_id: 1 });
       expect(stale.statusCode).toBe(409);
       expect(stale.json().code).toBe('edicao_desatualizada');
       expect(stale.json().message).toBe(msg.edicaoDesatualizada);
-      expect((await auditRows(t, { record_id: f.id, action: 'update' })).map((r) => r.details)).toEqual([
-        { campos: ['renda_familiar_id', 'membros'] },
-      ]);
+      const [linha] = await auditRows(t, { record_id: x.id, action: 'update' });
+      expect(linha!.details).toEqual({ campos: ['renda_familiar_id', 'membros'], designado: false });
+      // Who is a member now and who left with this save.
+      expect(new Set(linha!.municipe_ids)).toEqual(new Set([x.responsavel_id, filhos[0]!.id, filhos[1]!.id]));
+    });
+
+    it('empties what the form emptied (null)', async () => {
+      const { f: x } = await familiaCom(0, { numero_prontuario: `E${++prontuario}`, renda_familiar_id: 3 });
+      const res = await put(x, { numero_prontuario: null, renda_familiar_id: null, reside_desde: null });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ numero_prontuario: null, renda_familiar_id: null, reside_desde: null });
     });
 
     it('changes the head: the new head becomes Responsável', async () => {
-      const { f, filhos } = await familiaCom(1);
-      const res = await put(f, {
+      const { f: x, filhos } = await familiaCom(1);
+      const res = await put(x, {
         responsavel_id: filhos[0]!.id,
-        membros: [{ municipe_id: f.responsavel_id, parentesco_id: 141 }],
+        membros: [{ municipe_id: x.responsavel_id, parentesco_id: 141 }],
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Familia>().membros.map((m) => [m.municipe_id, m.parentesco_id])).toEqual([
         [filhos[0]!.id, 1],
-        [f.responsavel_id, 141],
+        [x.responsavel_id, 141],
       ]);
     });
 
     it('refuses to add, in a PUT, a citizen of another family (409 on the member row)', async () => {
-      const { f } = await familiaCom(0);
+      const { f: x } = await familiaCom(0);
       const { filhos: deOutra } = await familiaCom(1);
-      const res = await put(f, {
+      const res = await put(x, {
         membros: [
-          { municipe_id: f.responsavel_id, parentesco_id: 1 },
+          { municipe_id: x.responsavel_id, parentesco_id: 1 },
           { municipe_id: deOutra[0]!.id, parentesco_id: 143 },
         ],
       });
@@ -439,13 +571,13 @@ describe(url, () => {
     });
 
     it('moving away keeps the members as inactive history; they can join a new family; coming back needs them free', async () => {
-      const { f, head, filhos } = await familiaCom(2);
-      const moved = await put(f, { mudou: true });
+      const { f: x, head, filhos } = await familiaCom(2);
+      const moved = await put(x, { mudou: true });
       expect(moved.statusCode, moved.body).toBe(200);
       const m = moved.json<Familia>();
       expect(m.mudou).toBe(true);
       expect(Math.abs(Date.parse(m.mudou_em!) - Date.now())).toBeLessThan(60_000);
-      expect(m.membros.map((x) => [x.municipe_id, x.ativo])).toEqual(
+      expect(m.membros.map((y) => [y.municipe_id, y.ativo])).toEqual(
         expect.arrayContaining([
           [head.id, false],
           [filhos[0]!.id, false],
@@ -458,28 +590,29 @@ describe(url, () => {
       expect(frozen.statusCode).toBe(409);
       expect(frozen.json().code).toBe('conflito');
       expect(frozen.json().message).toBe(msg.familiaMudou);
-      expect(
-        (await addMembro(f.id, { municipe_id: (await newMunicipe()).id, parentesco_id: 138 })).json().message,
-      ).toBe(msg.familiaMudou);
-      const removal = await delMembro(f.id, filhos[0]!.id);
+      expect((await addMembro(x.id, { municipe_id: (await pessoa()).id, parentesco_id: 138 })).json().message).toBe(
+        msg.familiaMudou,
+      );
+      const removal = await delMembro(x.id, filhos[0]!.id);
       expect(removal.statusCode).toBe(409);
-      expect(removal.json().code).toBe('conflito');
       expect(removal.json().message).toBe(msg.familiaMudou);
       // a member joins a new family
       const nova = await create({ responsavel_id: filhos[0]!.id });
       expect(await ativos(filhos[0]!.id)).toEqual(
         expect.arrayContaining([
-          { familia_id: f.id, ativo: false },
+          { familia_id: x.id, ativo: false },
           { familia_id: nova.id, ativo: true },
         ]),
       );
       // coming back: that member is now in another family
       const back = await put(m, { mudou: false });
       expect(back.statusCode).toBe(409);
+      // The members come in the answer's order (the head, then by name): the error names that row.
+      const linha = m.membros.findIndex((y) => y.municipe_id === filhos[0]!.id);
       expect(back.json()).toEqual({
         code: 'conflito',
         message: msg.municipeEmOutraFamilia,
-        errors: { 'membros.1.municipe_id': [msg.municipeEmOutraFamilia] },
+        errors: { [`membros.${linha}.municipe_id`]: [msg.municipeEmOutraFamilia] },
       });
       // without them it comes back, members active again
       const ok = await put(m, {
@@ -491,36 +624,33 @@ describe(url, () => {
       });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json<Familia>()).toMatchObject({ mudou: false, mudou_em: null });
-      expect(ok.json<Familia>().membros.map((x) => x.ativo)).toEqual([true, true]);
+      expect(ok.json<Familia>().membros.map((y) => y.ativo)).toEqual([true, true]);
       expect(await ativos(filhos[0]!.id)).toEqual([{ familia_id: nova.id, ativo: true }]);
     });
   });
 
   describe('members one at a time', () => {
     it('adds a member (200, audited, new version) and refuses the head kinship, a repeated member and a citizen of another family', async () => {
-      const { f } = await familiaCom(0);
-      const novo = await newMunicipe();
-      const res = await addMembro(f.id, { municipe_id: novo.id, parentesco_id: 140 });
+      const { f: x } = await familiaCom(0);
+      const novo = await pessoa();
+      const res = await addMembro(x.id, { municipe_id: novo.id, parentesco_id: 140 });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Familia>()).toMatchObject({
         lock_version: 1,
-        membros: [{ municipe_id: f.responsavel_id }, { municipe_id: novo.id, parentesco_id: 140, ativo: true }],
+        membros: [{ municipe_id: x.responsavel_id }, { municipe_id: novo.id, parentesco_id: 140, ativo: true }],
       });
-      expect(await auditRows(t, { record_id: f.id, action: 'adicionar_membro' })).toMatchObject([
-        { details: { municipe_id: novo.id } },
+      expect(await auditRows(t, { record_id: x.id, action: 'adicionar_membro' })).toMatchObject([
+        { municipe_ids: [novo.id], details: { municipe_id: novo.id } },
       ]);
-      const repeated = await addMembro(f.id, { municipe_id: novo.id, parentesco_id: 140 });
+      const repeated = await addMembro(x.id, { municipe_id: novo.id, parentesco_id: 140 });
       expect(repeated.statusCode).toBe(422);
       expect(repeated.json().errors).toEqual({ municipe_id: [msg.membroRepetido] });
-      const head = await addMembro(f.id, {
-        municipe_id: (await newMunicipe()).id,
-        parentesco_id: PARENTESCO_RESPONSAVEL,
-      });
+      const head = await addMembro(x.id, { municipe_id: (await pessoa()).id, parentesco_id: PARENTESCO_RESPONSAVEL });
       expect(head.json().errors).toEqual({ parentesco_id: [msg.somenteUmResponsavel] });
-      const ghost = await addMembro(f.id, { municipe_id: '0190a0b0-0000-7000-8000-000000000000', parentesco_id: 138 });
+      const ghost = await addMembro(x.id, { municipe_id: FANTASMA, parentesco_id: 138 });
       expect(ghost.json().errors).toEqual({ municipe_id: [msg.naoEValido] });
       const { filhos } = await familiaCom(1);
-      const other = await addMembro(f.id, { municipe_id: filhos[0]!.id, parentesco_id: 145 });
+      const other = await addMembro(x.id, { municipe_id: filhos[0]!.id, parentesco_id: 145 });
       expect(other.statusCode).toBe(409);
       expect(other.json()).toEqual({
         code: 'conflito',
@@ -529,86 +659,60 @@ describe(url, () => {
       });
     });
 
-    it('removes a member (200); the head cannot be removed (422); a non-member answers 404', async () => {
-      const { f, filhos } = await familiaCom(1);
-      const res = await delMembro(f.id, filhos[0]!.id);
+    it('removes a member (200, audited); the head cannot be removed (422); a non-member answers 404', async () => {
+      const { f: x, filhos } = await familiaCom(1);
+      const res = await delMembro(x.id, filhos[0]!.id);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<Familia>().membros.map((m) => m.municipe_id)).toEqual([f.responsavel_id]);
-      expect(await auditRows(t, { record_id: f.id, action: 'remover_membro' })).toHaveLength(1);
-      const head = await delMembro(f.id, f.responsavel_id);
+      expect(res.json<Familia>().membros.map((m) => m.municipe_id)).toEqual([x.responsavel_id]);
+      expect(await auditRows(t, { record_id: x.id, action: 'remover_membro' })).toMatchObject([
+        { municipe_ids: [filhos[0]!.id] },
+      ]);
+      const head = await delMembro(x.id, x.responsavel_id);
       expect(head.statusCode).toBe(422);
       expect(head.json().errors).toEqual({ municipe_id: [msg.responsavelNaoRemovivel] });
-      expect((await delMembro(f.id, filhos[0]!.id)).statusCode).toBe(404);
+      expect((await delMembro(x.id, filhos[0]!.id)).statusCode).toBe(404);
     });
   });
 
   describe('DELETE', () => {
-    it('removes a linked family, unlinking it from the home (both audited)', async () => {
-      const casa = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/atencao_primaria/cadastros_domiciliares',
-        headers: acs,
-        payload: {
-          st_micro_area: '02',
-          cep: '70000001',
-          uf: 'DF',
-          municipio_ibge: '5300108',
-          tipo_logradouro: '081',
-          logradouro: 'DAS ACÁCIAS',
-          numero: '777',
-          bairro: 'CENTRO',
-          tipo_imovel_id: 1,
-          situacao_moradia_id: 75,
-          localizacao_id: 83,
-        },
-      });
-      const casaId = casa.json<CadastroDomiciliar>().id;
-      const { f, head } = await familiaCom(1);
+    it('removes a linked family, unlinking it from the home (both audited with its members)', async () => {
+      const casa = await f.domicilio({ unidade, equipe, profissional: acs }, { st_micro_area: '02', numero: '777' });
+      const { f: x, head, filhos } = await familiaCom(1);
       const link = await t.app.inject({
         method: 'POST',
-        url: `/api/v1/atencao_primaria/cadastros_domiciliares/${casaId}/familias`,
-        headers: acs,
-        payload: { familia_id: f.id },
+        url: `/api/v1/atencao_primaria/cadastros_domiciliares/${casa.id}/familias`,
+        headers: acs.headers,
+        payload: { familia_id: x.id },
       });
       expect(link.statusCode).toBe(200);
-      expect((await get(f.id)).json()).toMatchObject({
-        domicilio_id: casaId,
+      expect((await get(x.id)).json()).toMatchObject({
+        domicilio_id: casa.id,
         domicilio_endereco: 'Rua DAS ACÁCIAS, 777 - CENTRO',
         micro_area: '02',
       });
-      const res = await t.app.inject({ method: 'DELETE', url: `${url}/${f.id}`, headers: acs });
+      const res = await del(x.id);
       expect(res.statusCode).toBe(204);
-      expect((await get(f.id)).statusCode).toBe(404);
+      expect((await get(x.id)).statusCode).toBe(404);
       const home = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/atencao_primaria/cadastros_domiciliares/${casaId}`,
-        headers: acs,
+        url: `/api/v1/atencao_primaria/cadastros_domiciliares/${casa.id}`,
+        headers: acs.headers,
       });
       expect(home.json<CadastroDomiciliar>().familias).toEqual([]);
-      expect(await auditRows(t, { record_id: f.id, action: 'destroy' })).toMatchObject([
-        { details: { domicilio_id: casaId } },
-      ]);
-      expect(await auditRows(t, { record_id: casaId, action: 'desvincular_familia' })).toMatchObject([
-        { details: { familia_id: f.id } },
-      ]);
+      const membros = new Set([head.id, filhos[0]!.id]);
+      const [destroy] = await auditRows(t, { record_id: x.id, action: 'destroy' });
+      expect(destroy).toMatchObject({ details: { domicilio_id: casa.id } });
+      expect(new Set(destroy!.municipe_ids)).toEqual(membros);
+      const [unlink] = await auditRows(t, { record_id: casa.id, action: 'desvincular_familia' });
+      expect(unlink).toMatchObject({ details: { familia_id: x.id } });
+      expect(new Set(unlink!.municipe_ids)).toEqual(membros);
       expect(await ativos(head.id)).toEqual([]);
     });
 
     it('refuses a family with home visits (409 familiaComVisitas)', async () => {
-      const { f } = await familiaCom(0);
-      await t.db.insert(visitasDomiciliares).values({
-        id: newId(),
-        familia_id: f.id,
-        unidade_saude_id: centroId,
-        profissional_id: acsId,
-        equipe_id: centro1,
-        ocupacao_id: '515105',
-        data_visita: new Date(),
-        turno_atendimentos: 1,
-        tipo_imovel_id: 1,
-        desfecho_id: 1,
-      });
-      const res = await t.app.inject({ method: 'DELETE', url: `${url}/${f.id}`, headers: acs });
+      const { f: x } = await familiaCom(0);
+      await f.visita({ unidade, equipe, profissional: acs }, { familia: { id: x.id, domicilio_id: null } });
+      const res = await del(x.id);
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('conflito');
       expect(res.json().message).toBe(msg.familiaComVisitas);
@@ -617,7 +721,7 @@ describe(url, () => {
     it('a citizen in a family (member or head, moved families included) cannot be deleted from the registry (409, never a 500)', async () => {
       const { head, filhos } = await familiaCom(1, { mudou: true });
       for (const m of [head, filhos[0]!]) {
-        const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/municipes/${m.id}`, headers: admin });
+        const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/municipes/${m.id}`, headers: gestor.headers });
         expect(res.statusCode).toBe(409);
         expect(res.json().code).toBe('conflito');
         expect(res.json().message).toBe(msg.municipeVinculado('uma família'));

@@ -12,7 +12,7 @@ import { idadeEmAnos } from '@saude/shared/schemas/municipe';
 import { onlyDigits } from '@saude/shared/validation/digits';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { enderecoLinha } from '@saude/shared/endereco';
-import { audit } from '../../../access/audit';
+import { audit, auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
@@ -30,6 +30,7 @@ import {
   countAll,
   headerNames,
   iso,
+  nullify,
   startsWith,
   startsWithIgnoringCase,
   totalOf,
@@ -40,13 +41,15 @@ import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/err
 import { newId } from '../../../lib/ids';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { autor, checkVersion, nextVersion, stamped, updateVersioned } from '../../../lib/versioned';
+import { filtrosUsados, obitoDe } from '../cadastros_domiciliares/service';
 import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
 
 // Families (issue 7; docs/decisions.md "Households and families"). The head (responsavel_id) is also a member with
 // PARENTESCO_RESPONSAVEL. A citizen is an ACTIVE member of one family at most: checked here with the field that
 // caused it, and closed against races by the partial unique index familia_membros_municipe_ativo_key. A family
 // flagged `mudou` keeps its members as inactive history, so they may join another family; it is frozen until the
-// flag is cleared. Scope: the family's own team (scope.ts); out of scope answers 404.
+// flag is cleared. Scope: the family's own team (scope.ts); out of scope answers 404. A deceased citizen joins no
+// family (422 on their field); one who died while a member stays, shown "Óbito".
 
 const RESOURCE = 'atencao_primaria/familias';
 const f_ = familias;
@@ -91,6 +94,7 @@ export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Famil
       sexo_id: municipes.sexo_id,
       cpf_numero: municipes.cpf_numero,
       codigo_cns: municipes.codigo_cns,
+      obito: obitoDe(municipes),
     })
     .from(fm)
     .innerJoin(municipes, eq(municipes.id, fm.municipe_id))
@@ -134,10 +138,22 @@ async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = fal
   return row ?? null;
 }
 
-export async function getFamilia(ctx: Ctx, id: string): Promise<Familia> {
-  const scope = scopeOf(ctx);
-  if (!(await findInScope(ctx.db, scope, id))) throw notFound();
-  return (await unscopedLoadFamilia(ctx.db, id))!;
+/** The family's composition (also the spec §7 read): audited with its members, history included. */
+export function getFamilia(ctx: Ctx, id: string): Promise<Familia> {
+  return auditedRead(
+    ctx,
+    async (tx) => {
+      if (!(await findInScope(tx, scopeOf(ctx), id))) throw notFound();
+      return (await unscopedLoadFamilia(tx, id))!;
+    },
+    (f) => ({
+      resource: RESOURCE,
+      action: 'show',
+      record_id: id,
+      municipe_ids: f.membros.map((m) => m.municipe_id),
+      details: { partes: ['familia', 'membros'] },
+    }),
+  );
 }
 
 /**
@@ -151,7 +167,21 @@ export function contarFamilias(db: DbOrTx, where: SQL | undefined, joinResponsav
   );
 }
 
-export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows: FamiliaListItem[]; total: number }> {
+/** A page of families, audited with the heads it shows. */
+export function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows: FamiliaListItem[]; total: number }> {
+  return auditedRead(
+    ctx,
+    (tx) => listar(tx, ctx, q),
+    (page) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: page.rows.map((r) => r.responsavel_id),
+      details: { filtros: filtrosUsados(q) },
+    }),
+  );
+}
+
+async function listar(db: DbOrTx, ctx: Ctx, q: FamiliaFilters): Promise<{ rows: FamiliaListItem[]; total: number }> {
   const scope = scopeOf(ctx);
   const conds: Array<SQL | undefined> = [inScope(scope)];
   if (q.equipe_id) conds.push(eq(f_.equipe_id, q.equipe_id));
@@ -176,11 +206,11 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
   const where = and(...conds);
 
   const page = await paginate(q, {
-    count: () => contarFamilias(ctx.db, where, !!q.responsavel),
+    count: () => contarFamilias(db, where, !!q.responsavel),
     rows: ({ limit, offset }) => {
       // The page is chosen on the head's name alone (municipes_nome_ordem_idx walks it in order); only its rows read
       // the rest. The aliases are unique in the outer query: drizzle writes them unqualified there.
-      const pagina = ctx.db
+      const pagina = db
         .select({ id: f_.id, nome: sql<string>`${municipes.nome}`.as('pagina_nome') })
         .from(f_)
         .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
@@ -190,7 +220,7 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
         .offset(offset)
         .as('pagina');
       return withHeaderNames(
-        ctx.db
+        db
           .select({
             f: {
               id: f_.id,
@@ -204,6 +234,7 @@ export async function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows:
             },
             responsavel_nome: municipes.nome,
             responsavel_cns: municipes.codigo_cns,
+            responsavel_obito: obitoDe(municipes),
             numero_membros: numeroMembros,
             ...headerNames,
             casa: enderecoDomicilio,
@@ -253,13 +284,14 @@ function conflitoMembros(body: FamiliaValues, ordem: string[], ids: Set<string>)
   return conflict(msg.municipeEmOutraFamilia, errors.map);
 }
 
-/** Record number free in the unit, citizens that exist. Adds field errors. */
+/** Record number free in the unit, citizens that exist and are alive unless already members. Adds field errors. */
 async function checkReferences(
   tx: DbOrTx,
   body: FamiliaValues,
   n: FamiliaValues,
   unidadeId: string | null,
   selfId: string | null,
+  membrosAntes: ReadonlySet<string>,
   errors: FieldErrors,
 ) {
   if (n.numero_prontuario && unidadeId) {
@@ -277,10 +309,19 @@ async function checkReferences(
     if (outra) errors.add('numero_prontuario', msg.prontuarioEmUso);
   }
   const ids = n.membros.map((m) => m.municipe_id);
-  const existentes = new Set(
-    (await tx.select({ id: municipes.id }).from(municipes).where(inArray(municipes.id, ids))).map((r) => r.id),
+  const encontrados = new Map(
+    (
+      await tx
+        .select({ id: municipes.id, obito: obitoDe(municipes) })
+        .from(municipes)
+        .where(inArray(municipes.id, ids))
+    ).map((r) => [r.id, r.obito]),
   );
-  for (const id of ids) if (!existentes.has(id)) errors.add(campoDoMunicipe(body, id), msg.naoEValido);
+  for (const id of ids) {
+    if (!encontrados.has(id)) errors.add(campoDoMunicipe(body, id), msg.naoEValido);
+    // A deceased citizen joins no family; one who died while a member stays (the family's history).
+    else if (encontrados.get(id) && !membrosAntes.has(id)) errors.add(campoDoMunicipe(body, id), msg.municipeFalecido);
+  }
 }
 
 /** A unique violation of one of our indexes, as the answer the check before it would have given. */
@@ -297,13 +338,11 @@ async function fromUniqueViolation(ctx: Ctx, e: unknown, body: FamiliaValues, se
 
 // ---- create, update, delete -----------------------------------------------------------------------------------
 
-const familiaColumns = (n: FamiliaValues) => ({
-  numero_prontuario: n.numero_prontuario ?? null,
-  reside_desde: n.reside_desde ?? null,
-  responsavel_id: n.responsavel_id,
-  renda_familiar_id: n.renda_familiar_id ?? null,
-  mudou: n.mudou,
-});
+/** The family's own columns: the answers as normalized, absent → null (the header and the members go apart). */
+function familiaColumns(n: FamiliaValues) {
+  const { unidade_saude_id: _u, profissional_id: _p, equipe_id: _e, membros: _m, ...proprios } = n;
+  return nullify(proprios);
+}
 
 export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia> {
   const n = normalizarFamilia(v);
@@ -312,7 +351,7 @@ export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia
       const scope = scopeOf(ctx);
       const errors = new FieldErrors();
       const header = await resolveHeader(tx, ctx, scope, n, errors);
-      await checkReferences(tx, v, n, header.unidade_saude_id, null, errors);
+      await checkReferences(tx, v, n, header.unidade_saude_id, null, new Set(), errors);
       errors.throwIfAny();
       const ordem = n.membros.map((m) => m.municipe_id);
       // A family registered as already moved away is history from the start: its members stay free.
@@ -341,7 +380,13 @@ export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia
           updated_by: who,
         })),
       );
-      await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: id, details: { membros: ordem.length } });
+      await audit(tx, ctx, {
+        action: 'create',
+        resource: RESOURCE,
+        record_id: id,
+        municipe_ids: ordem,
+        details: { membros: ordem.length, designado: header.designado },
+      });
       return (await unscopedLoadFamilia(tx, id))!;
     });
   } catch (e) {
@@ -365,12 +410,13 @@ export async function updateFamilia(
       const scope = scopeOf(ctx);
       const atual = await findInScope(tx, scope, id, true);
       checkVersion(atual, lock_version);
+      const existentes = await tx.select().from(fm).where(eq(fm.familia_id, id));
       const errors = new FieldErrors();
-      const header = await resolveHeader(tx, ctx, scope, n, errors);
-      await checkReferences(tx, v, n, header.unidade_saude_id, id, errors);
+      const header = await resolveHeader(tx, ctx, scope, n, errors, { atual });
+      const membrosAntes = new Set(existentes.map((x) => x.municipe_id));
+      await checkReferences(tx, v, n, header.unidade_saude_id, id, membrosAntes, errors);
       errors.throwIfAny();
 
-      const existentes = await tx.select().from(fm).where(eq(fm.familia_id, id));
       const ordem = n.membros.map((m) => m.municipe_id);
       const membrosMudaram = !mesmoConjunto(existentes, n.membros);
       const who = autor(ctx);
@@ -415,7 +461,14 @@ export async function updateFamilia(
       // The trail names what changed, never the values.
       const campos = changedFields(atual, cols);
       if (membrosMudaram) campos.push('membros');
-      await audit(tx, ctx, { action: 'update', resource: RESOURCE, record_id: id, details: { campos } });
+      await audit(tx, ctx, {
+        action: 'update',
+        resource: RESOURCE,
+        record_id: id,
+        // Those who are members now and those who left with this save.
+        municipe_ids: [...ordem, ...membrosAntes],
+        details: { campos, designado: header.designado },
+      });
       return (await unscopedLoadFamilia(tx, id))!;
     });
   } catch (e) {
@@ -435,11 +488,13 @@ export async function deleteFamilia(ctx: Ctx, id: string): Promise<void> {
       .where(eq(visitasDomiciliares.familia_id, id))
       .limit(1);
     if (visita) throw conflict(msg.familiaComVisitas);
+    const membros = (await tx.select({ id: fm.municipe_id }).from(fm).where(eq(fm.familia_id, id))).map((r) => r.id);
     if (atual.domicilio_id) {
       await audit(tx, ctx, {
         action: 'desvincular_familia',
         resource: 'atencao_primaria/cadastros_domiciliares',
         record_id: atual.domicilio_id,
+        municipe_ids: membros,
         details: { familia_id: id },
       });
     }
@@ -448,6 +503,7 @@ export async function deleteFamilia(ctx: Ctx, id: string): Promise<void> {
       action: 'destroy',
       resource: RESOURCE,
       record_id: id,
+      municipe_ids: membros,
       details: { domicilio_id: atual.domicilio_id },
     });
   });
@@ -471,10 +527,13 @@ export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Pr
         .from(fm)
         .where(and(eq(fm.familia_id, id), eq(fm.municipe_id, m.municipe_id)));
       if (ja) errors.add('municipe_id', msg.membroRepetido);
-      else if (
-        (await tx.select({ id: municipes.id }).from(municipes).where(eq(municipes.id, m.municipe_id))).length === 0
-      ) {
-        errors.add('municipe_id', msg.naoEValido);
+      else {
+        const [cidadao] = await tx
+          .select({ obito: obitoDe(municipes) })
+          .from(municipes)
+          .where(eq(municipes.id, m.municipe_id));
+        if (!cidadao) errors.add('municipe_id', msg.naoEValido);
+        else if (cidadao.obito) errors.add('municipe_id', msg.municipeFalecido);
       }
       errors.throwIfAny();
       if ((await emOutraFamilia(tx, [m.municipe_id], id)).size > 0) throw membroEmOutraFamilia();
@@ -491,6 +550,7 @@ export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Pr
         action: 'adicionar_membro',
         resource: RESOURCE,
         record_id: id,
+        municipe_ids: [m.municipe_id],
         details: { municipe_id: m.municipe_id },
       });
       return (await unscopedLoadFamilia(tx, id))!;
@@ -520,6 +580,7 @@ export async function removerMembro(ctx: Ctx, id: string, municipeId: string): P
       action: 'remover_membro',
       resource: RESOURCE,
       record_id: id,
+      municipe_ids: [municipeId],
       details: { municipe_id: municipeId },
     });
     return (await unscopedLoadFamilia(tx, id))!;

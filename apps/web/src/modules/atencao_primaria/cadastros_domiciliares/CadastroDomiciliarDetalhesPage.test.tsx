@@ -17,6 +17,7 @@ const familia = {
   responsavel_id: MARIA,
   responsavel_nome: 'Maria da Silva',
   responsavel_cns: null,
+  responsavel_obito: false,
   numero_prontuario: 'F12',
   numero_membros: 3,
   mudou: false,
@@ -44,7 +45,12 @@ describe('CadastroDomiciliarDetalhesPage', { timeout: 30_000 }, () => {
   it('shows the home read-only with the four actions of the interface dictionary', async () => {
     fakeApi({
       [`GET ${URL_DOMICILIO}`]: {
-        body: domicilioDe({ familias: [familia], telefone_contato: '61991234570', temperatura: 36.5 }),
+        body: domicilioDe({
+          familias: [familia],
+          telefone_contato: '61991234570',
+          temperatura: 36.5,
+          possui_animais: null,
+        }),
       },
     });
     renderRoutes(rotas, `${BASE_PATH}/${DOMICILIO_ID}/detalhes`);
@@ -65,7 +71,12 @@ describe('CadastroDomiciliarDetalhesPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Remover domicílio' })).toBeInTheDocument();
     const moradia = screen.getByRole('region', { name: 'Condições de moradia' });
     expect(moradia).toHaveTextContent('Próprio');
-    expect(moradia).toHaveTextContent('Sim (Concessionária)');
+    expect(within(moradia).getByText('Disponibilidade de energia elétrica?').nextSibling).toHaveTextContent('Sim');
+    expect(moradia).toHaveTextContent('Concessionária');
+    // Read as text, not a greyed-out form; the unanswered animals question reads "Não informado".
+    expect(moradia.querySelector('input')).toBeNull();
+    const animais = screen.getByRole('region', { name: 'Animais no domicílio' });
+    expect(within(animais).getByText('Tem animais no domicílio?').nextSibling).toHaveTextContent('Não informado');
     expect(screen.getByText('(61) 99123-4570')).toBeInTheDocument();
     expect(screen.getByText('36,5 °C')).toBeInTheDocument();
     expect(

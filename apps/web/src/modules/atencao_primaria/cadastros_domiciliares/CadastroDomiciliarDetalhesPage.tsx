@@ -4,21 +4,7 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconHome, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  abastecimentoAgua,
-  animalNoDomicilio,
-  condicaoPosseUsoTerra,
-  destinoLixo,
-  escoamentoSanitario,
-  localizacaoMoradia,
-  materialParedes,
-  situacaoMoradia,
-  tipoAcessoDomicilio,
-  tipoDomicilio,
-  tipoGlicemiaCapilar,
-  tipoOrigemEnergiaEletrica,
-  tratamentoAgua,
-} from '@saude/shared/codes';
+import { tipoGlicemiaCapilar } from '@saude/shared/codes';
 import {
   ehDomicilio,
   ehInstituicao,
@@ -28,11 +14,14 @@ import {
 import { usePode } from '../../../lib/access';
 import { BackButton, DetailItem as Item, DetailSection } from '../../../lib/detail';
 import { RecordLoader, RemoveButton } from '../../../lib/feedback';
-import { FormSection, maskCep, maskCns, maskPhone } from '../../../lib/form';
-import { dataHoraBr, descricao as nomeDe, medidaBr, simNaoTexto as simNao } from '../../../lib/format';
+import { FormSection, maskCep, maskPhone, ReadOnlyView, useReadOnlyForm } from '../../../lib/form';
+import { dataHoraBr, descricao as nomeDe, medidaBr } from '../../../lib/format';
 import { BASE_PATH as FAMILIAS_PATH } from '../familias/api';
 import { BASE_PATH, useDeleteDomicilio, useDomicilio } from './api';
 import { DomicilioCabecalho, MODEL, tipoImovelNome } from './comum';
+import { Animais, CondicoesMoradia, Instituicao } from './DomicilioSecoes';
+import { domicilioParaForm } from './formValues';
+import { ObitoBadge } from '../familias/MunicipePicker';
 
 export const VISITAS_PATH = '/atencao_primaria/visitas_domiciliares';
 
@@ -63,6 +52,7 @@ function Detalhes({ c }: { c: CadastroDomiciliar }) {
   const podeIndividual = usePode('atencao_primaria/cadastros_individuais:create');
   const podeVisitas = usePode('atencao_primaria/visitas_domiciliares:index');
   const remover = useDeleteDomicilio();
+  const form = useReadOnlyForm(domicilioParaForm(c));
   const moradia = !c.termo_recusa && temCondicoesMoradia(c.tipo_imovel_id);
   const domicilio = !c.termo_recusa && ehDomicilio(c.tipo_imovel_id);
   const temVitais = [c.temperatura, c.glicemia, c.pressao_sistolica, c.pressao_diastolica].some((v) => v !== null);
@@ -141,62 +131,12 @@ function Detalhes({ c }: { c: CadastroDomiciliar }) {
         <Item label="Recusou o cadastro (termo de recusa)">{c.termo_recusa ? 'Sim' : 'Não'}</Item>
       </DetailSection>
 
-      {moradia && (
-        <DetailSection title="Condições de moradia">
-          {domicilio && (
-            <Item label="Situação de moradia / posse da terra">{nomeDe(situacaoMoradia, c.situacao_moradia_id)}</Item>
-          )}
-          <Item label="Localização">{nomeDe(localizacaoMoradia, c.localizacao_id)}</Item>
-          {domicilio && <Item label="Tipo de domicílio">{nomeDe(tipoDomicilio, c.tipo_domicilio_id)}</Item>}
-          {domicilio && c.condicao_posse_terra_id !== null && (
-            <Item label="Condição de posse e uso da terra">
-              {nomeDe(condicaoPosseUsoTerra, c.condicao_posse_terra_id)}
-            </Item>
-          )}
-          <Item label="Número de moradores">{numero(c.numero_moradores)}</Item>
-          {domicilio && <Item label="Número de cômodos">{numero(c.numero_comodos)}</Item>}
-          {domicilio && (
-            <Item label="Tipo de acesso ao domicílio">{nomeDe(tipoAcessoDomicilio, c.tipo_acesso_id)}</Item>
-          )}
-          {domicilio && (
-            <Item label="Material predominante das paredes">{nomeDe(materialParedes, c.material_paredes_id)}</Item>
-          )}
-          <Item label="Disponibilidade de energia elétrica">
-            {simNao(c.energia_eletrica)}
-            {c.energia_eletrica &&
-              c.tipo_origem_energia_eletrica_id !== null &&
-              ` (${nomeDe(tipoOrigemEnergiaEletrica, c.tipo_origem_energia_eletrica_id)})`}
-          </Item>
-          <Item label="Abastecimento de água">{nomeDe(abastecimentoAgua, c.abastecimento_agua_id)}</Item>
-          <Item label="Água para consumo no domicílio">{nomeDe(tratamentoAgua, c.tratamento_agua_id)}</Item>
-          <Item label="Forma de escoamento do banheiro ou sanitário">
-            {nomeDe(escoamentoSanitario, c.escoamento_sanitario_id)}
-          </Item>
-          <Item label="Destino do lixo">{nomeDe(destinoLixo, c.destino_lixo_id)}</Item>
-          {domicilio && (
-            <Item label="Animais no domicílio">
-              {c.possui_animais
-                ? `Sim: ${c.animal_ids.map((a) => nomeDe(animalNoDomicilio, a)).join(', ')}${c.quantidade_animais !== null ? ` (${c.quantidade_animais})` : ''}`
-                : 'Não'}
-            </Item>
-          )}
-        </DetailSection>
-      )}
-
-      {!c.termo_recusa && ehInstituicao(c.tipo_imovel_id) && (
-        <DetailSection title="Instituição de permanência">
-          <Item label="Nome da instituição">{texto(c.instituicao_nome)}</Item>
-          <Item label="Responsável técnico">{texto(c.instituicao_responsavel_nome)}</Item>
-          <Item label="CNS do responsável técnico">
-            {c.instituicao_responsavel_cns ? maskCns(c.instituicao_responsavel_cns) : '—'}
-          </Item>
-          <Item label="Cargo na instituição">{texto(c.instituicao_responsavel_cargo)}</Item>
-          <Item label="Telefone do responsável técnico">
-            {c.instituicao_responsavel_telefone ? maskPhone(c.instituicao_responsavel_telefone) : '—'}
-          </Item>
-          <Item label="Outros profissionais de saúde vinculados">{simNao(c.instituicao_outros_profissionais)}</Item>
-        </DetailSection>
-      )}
+      {/* The form's own sections, read-only (kit ReadOnlyView): an unanswered question reads "Não informado". */}
+      <ReadOnlyView>
+        {moradia && <CondicoesMoradia form={form} domicilio={domicilio} />}
+        {domicilio && <Animais form={form} />}
+        {!c.termo_recusa && ehInstituicao(c.tipo_imovel_id) && <Instituicao form={form} />}
+      </ReadOnlyView>
 
       {temVitais && (
         <DetailSection title="Sinais vitais">
@@ -247,6 +187,7 @@ function Detalhes({ c }: { c: CadastroDomiciliar }) {
                         <Anchor component={Link} to={`${FAMILIAS_PATH}/${f.id}/edit`} size="sm">
                           {f.responsavel_nome}
                         </Anchor>
+                        {f.responsavel_obito && <ObitoBadge />}
                         {f.mudou && (
                           <Badge color="orange" variant="light">
                             Mudou-se

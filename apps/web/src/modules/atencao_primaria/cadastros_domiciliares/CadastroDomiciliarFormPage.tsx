@@ -113,12 +113,7 @@ function DomicilioForm({ atual, recarregar }: { atual?: CadastroDomiciliar; reca
         label={titulo}
         onCancel={() => void navigate(atual ? `${BASE_PATH}/${atual.id}/detalhes` : BASE_PATH)}
       >
-        <CabecalhoEsus control={form.control} atual={atual} escolheEquipe microArea="st_micro_area" dataHora />
-        <Endereco form={form} recusa={recusa} tipo={tipo} />
-        {!recusa && temCondicoesMoradia(tipo) && <CondicoesMoradia form={form} domicilio={ehDomicilio(tipo)} />}
-        {!recusa && ehDomicilio(tipo) && <Animais form={form} />}
-        {!recusa && ehInstituicao(tipo) && <Instituicao form={form} />}
-        <SinaisVitaisSecao control={form.control} />
+        {/* First, as in e-SUS: with a refusal the form asks only the header, the property type and the micro-area. */}
         <FormSection title="Termo de recusa">
           <CheckboxField
             control={form.control}
@@ -127,6 +122,12 @@ function DomicilioForm({ atual, recarregar }: { atual?: CadastroDomiciliar; reca
             description="Com a recusa, ficam só o responsável pelo cadastro, o tipo de imóvel e a micro-área."
           />
         </FormSection>
+        <CabecalhoEsus control={form.control} atual={atual} escolheEquipe microArea="st_micro_area" dataHora />
+        <Endereco form={form} recusa={recusa} tipo={tipo} />
+        {!recusa && temCondicoesMoradia(tipo) && <CondicoesMoradia form={form} domicilio={ehDomicilio(tipo)} />}
+        {!recusa && ehDomicilio(tipo) && <Animais form={form} />}
+        {!recusa && ehInstituicao(tipo) && <Instituicao form={form} />}
+        {!recusa && <SinaisVitaisSecao control={form.control} />}
       </RecordForm>
     </Stack>
   );

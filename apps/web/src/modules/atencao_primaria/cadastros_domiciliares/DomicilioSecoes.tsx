@@ -42,28 +42,31 @@ const ANIMAIS = codeOptions(animalNoDomicilio);
 
 export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; tipo: number | null }) {
   const semNumero = useWatch({ control: form.control, name: 'sem_numero' });
-  const obrig: Array<keyof typeof ADDRESS_LABELS> = recusa
-    ? []
-    : [
-        'cep',
-        'uf',
-        'municipio',
-        'tipo_logradouro',
-        'logradouro',
-        'bairro',
-        ...(semNumero ? [] : (['numero'] as const)),
-      ];
+  const obrig: Array<keyof typeof ADDRESS_LABELS> = [
+    'cep',
+    'uf',
+    'municipio',
+    'tipo_logradouro',
+    'logradouro',
+    'bairro',
+    ...(semNumero ? [] : (['numero'] as const)),
+  ];
+  const tipoImovelField = (
+    <SelectField
+      control={form.control}
+      name="tipo_imovel_id"
+      label="Tipo de imóvel"
+      required
+      tooltip={DICA_TIPO_IMOVEL}
+      data={TIPOS_IMOVEL}
+      clearable={false}
+    />
+  );
+  // With a refusal only the property type is asked here (the normalizer clears the address).
+  if (recusa) return <FormSection title="Tipo de imóvel">{tipoImovelField}</FormSection>;
   return (
     <FormSection title="Endereço e local de permanência">
-      <SelectField
-        control={form.control}
-        name="tipo_imovel_id"
-        label="Tipo de imóvel"
-        required
-        tooltip={DICA_TIPO_IMOVEL}
-        data={TIPOS_IMOVEL}
-        clearable={false}
-      />
+      {tipoImovelField}
       <AddressFields control={form.control} required={obrig} names={{ municipio: 'municipio_nome' }} />
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -74,7 +77,7 @@ export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; 
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <TextField control={form.control} name="complemento" label="Complemento" inputProps={{ maxLength: 30 }} />
         </Grid.Col>
-        {ehDomicilio(tipo) && !recusa && (
+        {ehDomicilio(tipo) && (
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <PhoneField control={form.control} name="telefone_residencial" label="Telefone residencial" />
           </Grid.Col>

@@ -29,6 +29,7 @@ const vinculada = (o: Partial<FamiliaDoDomicilio> = {}): FamiliaDoDomicilio => (
   responsavel_id: MARIA,
   responsavel_nome: 'Maria da Silva',
   responsavel_cns: '700000000000005',
+  responsavel_obito: false,
   numero_prontuario: 'F12',
   numero_membros: 3,
   mudou: false,

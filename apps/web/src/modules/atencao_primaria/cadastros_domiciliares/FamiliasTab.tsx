@@ -19,6 +19,7 @@ import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { maskCns, useFieldLabel, SearchSelect } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { BASE_PATH as FAMILIAS_PATH, useFamilias } from '../familias/api';
+import { ObitoBadge } from '../familias/MunicipePicker';
 import { useDesvincularFamilia, useVincularFamilia } from './api';
 import type { DomicilioTabContext } from './CadastroDomiciliarFormPage';
 
@@ -99,6 +100,7 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
                       <Anchor component={Link} to={`${FAMILIAS_PATH}/${f.id}/edit`} size="sm" fw={600}>
                         {f.responsavel_nome}
                       </Anchor>
+                      {f.responsavel_obito && <ObitoBadge />}
                       {f.mudou && (
                         <Badge color="orange" variant="light">
                           Mudou-se
@@ -197,7 +199,8 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
   };
 
   return (
-    <Modal opened onClose={onClose} title="Vincular família" size="lg">
+    // The close button needs a name (axe button-name): Mantine leaves it unnamed.
+    <Modal opened onClose={onClose} title="Vincular família" size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       <Stack gap="md">
         <SearchSelect
           {...label}
@@ -216,7 +219,8 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
         />
         <Text size="xs" c="dimmed">
           A família não está na lista?{' '}
-          <Anchor component={Link} to={`${FAMILIAS_PATH}/new`} size="xs">
+          {/* Underlined: a link inside a sentence is told apart by more than its colour (axe link-in-text-block). */}
+          <Anchor component={Link} to={`${FAMILIAS_PATH}/new`} size="xs" underline="always">
             Cadastrar família
           </Anchor>
         </Text>

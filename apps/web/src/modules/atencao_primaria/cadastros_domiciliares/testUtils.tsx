@@ -92,6 +92,7 @@ export function familiaListItemDe(o: Partial<FamiliaListItem> = {}): FamiliaList
     responsavel_id: MARIA,
     responsavel_nome: 'Maria da Silva',
     responsavel_cns: '700000000000005',
+    responsavel_obito: false,
     numero_prontuario: 'F12',
     numero_membros: 3,
     unidade_saude_id: UNIDADE_ID,
@@ -118,6 +119,7 @@ const membro = (municipe_id: string, nome: string, parentesco_id: number, data_n
   codigo_cns: null,
   parentesco_id,
   ativo: true,
+  obito: false,
 });
 
 export function familiaDe(o: Partial<Familia> = {}): Familia {

@@ -12,7 +12,9 @@ import {
   TextField,
   TimeField,
   touchInputStyles,
+  ReadOnlyValue,
   useFieldLabel,
+  useReadOnlyView,
 } from '../../../lib/form';
 import { useUsuario } from '../../../lib/session';
 import { useOpcoesFiltro } from './api';
@@ -82,22 +84,13 @@ export function CabecalhoEsus<T extends FieldValues, TT = T>({
   if (atual?.equipe_id && !equipeOpcoes.some((o) => o.value === atual.equipe_id))
     equipeOpcoes.unshift({ value: atual.equipe_id, label: atual.equipe_nome ?? 'Equipe' });
   const microAreas = equipes.find((e) => e.id === equipeId)?.micro_areas ?? [];
-  const unidade = useFieldLabel({ label: 'Unidade de saúde' });
-  const profissional = useFieldLabel({ label: 'Profissional', tooltip: DICA_PROFISSIONAL });
-  const equipe = useFieldLabel({ label: 'Equipe', tooltip: DICA_EQUIPE });
   return (
     <FormSection title="Responsável pelo cadastro">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          {...unidade}
-          readOnly
-          styles={touchInputStyles}
-          value={atual?.unidade_saude_nome ?? usuario?.unidade_atual?.nome ?? ''}
-        />
-        <TextInput
-          {...profissional}
-          readOnly
-          styles={touchInputStyles}
+        <Fixo label="Unidade de saúde" value={atual?.unidade_saude_nome ?? usuario?.unidade_atual?.nome ?? ''} />
+        <Fixo
+          label="Profissional"
+          tooltip={DICA_PROFISSIONAL}
           value={
             atual
               ? [atual.profissional_nome, atual.ocupacao_nome].filter(Boolean).join(' · ')
@@ -114,10 +107,9 @@ export function CabecalhoEsus<T extends FieldValues, TT = T>({
             placeholder={atual ? undefined : 'Sua equipe (preenchida ao gravar)'}
           />
         ) : (
-          <TextInput
-            {...equipe}
-            readOnly
-            styles={touchInputStyles}
+          <Fixo
+            label="Equipe"
+            tooltip={DICA_EQUIPE}
             value={atual?.equipe_nome ?? 'Sua equipe (preenchida ao gravar)'}
           />
         )}
@@ -162,4 +154,12 @@ export function CabecalhoEsus<T extends FieldValues, TT = T>({
       </SimpleGrid>
     </FormSection>
   );
+}
+
+/** A header value the form does not edit: a read-only input, or its text inside a read-only view (kit ReadOnlyView). */
+function Fixo({ label, tooltip, value }: { label: string; tooltip?: string; value: string }) {
+  const labelProps = useFieldLabel({ label, tooltip });
+  const view = useReadOnlyView();
+  if (view) return <ReadOnlyValue label={label}>{value}</ReadOnlyValue>;
+  return <TextInput {...labelProps} readOnly styles={touchInputStyles} value={value} />;
 }

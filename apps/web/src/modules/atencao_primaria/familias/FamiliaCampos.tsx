@@ -4,9 +4,17 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import { PARENTESCO_RESPONSAVEL, parentescoFamilia, type Familia } from '@saude/shared/schemas/familia';
-import { codeOptions, FormSection, SelectField, touchInputStyles, useFieldLabel } from '../../../lib/form';
+import {
+  codeOptions,
+  FormSection,
+  ReadOnlyValue,
+  SelectField,
+  touchInputStyles,
+  useFieldLabel,
+  useReadOnlyView,
+} from '../../../lib/form';
 import type { FamiliaFormValues } from './formValues';
-import { MunicipePicker, type MunicipeResumo } from './MunicipePicker';
+import { MunicipePicker, ObitoBadge, type MunicipeResumo } from './MunicipePicker';
 
 type Form = UseFormReturn<FamiliaFormValues, unknown, FamiliaFormValues>;
 
@@ -19,6 +27,7 @@ export const resumoDe = (m: Familia['membros'][number]): MunicipeResumo => ({
   data_nascimento: m.data_nascimento,
   cpf_numero: m.cpf_numero,
   codigo_cns: m.codigo_cns,
+  obito: m.obito,
 });
 
 /** Month and year typed as MM/aaaa (e-SUS "Reside desde"). */
@@ -27,6 +36,8 @@ export function MesAnoField({ form }: { form: Form }) {
     label: 'Reside desde',
     tooltip: 'Mês e ano em que a família passou a morar no domicílio.',
   });
+  const view = useReadOnlyView();
+  if (view) return <ReadOnlyValue label="Reside desde">{form.getValues('reside_desde')}</ReadOnlyValue>;
   return (
     <Controller
       control={form.control}
@@ -70,6 +81,7 @@ export function Membros({
   const responsavel = responsavelId ? conhecidos[responsavelId] : undefined;
   const erroLista = form.formState.errors.membros?.root?.message ?? form.formState.errors.membros?.message;
   const membroAtual = (id: string) => atual?.membros.find((m) => m.municipe_id === id);
+  const view = useReadOnlyView();
   return (
     <FormSection title="Membros">
       <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-gray-0)" aria-label="Responsável familiar (membro)">
@@ -77,9 +89,12 @@ export function Membros({
           <Text size="sm" fw={600}>
             {responsavel?.nome ?? 'Escolha o responsável familiar acima'}
           </Text>
-          <Badge variant="light" color="cyan">
-            Responsável familiar
-          </Badge>
+          <Group gap="xs">
+            {responsavel?.obito && <ObitoBadge />}
+            <Badge variant="light" color="cyan">
+              Responsável familiar
+            </Badge>
+          </Group>
         </Group>
       </Paper>
       {fields.map((f, i) => {
@@ -108,16 +123,18 @@ export function Membros({
                   />
                 </Grid.Col>
               </Grid>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size={44}
-                mt={26}
-                aria-label={`Remover membro ${i + 1}`}
-                onClick={() => remove(i)}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
+              {!view && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size={44}
+                  mt={26}
+                  aria-label={`Remover membro ${i + 1}`}
+                  onClick={() => remove(i)}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              )}
             </Group>
           </Paper>
         );
@@ -127,16 +144,18 @@ export function Membros({
           {erroLista}
         </Alert>
       )}
-      <Group>
-        <Button
-          variant="light"
-          mih={44}
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => append({ municipe_id: '', parentesco_id: null }, { shouldFocus: true })}
-        >
-          Adicionar membro
-        </Button>
-      </Group>
+      {!view && (
+        <Group>
+          <Button
+            variant="light"
+            mih={44}
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => append({ municipe_id: '', parentesco_id: null }, { shouldFocus: true })}
+          >
+            Adicionar membro
+          </Button>
+        </Group>
+      )}
     </FormSection>
   );
 }

@@ -4,20 +4,39 @@
 // member's field and in the save summary.
 import { Anchor, Badge, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { rendaFamiliar } from '@saude/shared/codes/renda_familiar';
 import type { Familia } from '@saude/shared/schemas/familia';
 import { usePode } from '../../../lib/access';
 import { BackButton } from '../../../lib/detail';
 import { RecordLoader, RemoveButton } from '../../../lib/feedback';
-import { codeOptions, FormSection, RecordForm, SelectField, TextField, useRecordForm } from '../../../lib/form';
+import {
+  codeOptions,
+  FormSection,
+  ReadOnlyValue,
+  ReadOnlyView,
+  RecordForm,
+  SelectField,
+  TextField,
+  useReadOnlyView,
+  useRecordForm,
+  yesNoText,
+} from '../../../lib/form';
 import { BASE_PATH as DOMICILIOS_PATH } from '../cadastros_domiciliares/api';
 import { CabecalhoEsus } from '../comum/CabecalhoEsus';
 import { BASE_PATH, getFamilia, useDeleteFamilia, useFamilia, useSaveFamilia } from './api';
 import { MesAnoField, Membros, resumoDe } from './FamiliaCampos';
-import { campoDoForm, familiaFormSchema, familiaParaForm, formParaApi, novaFamilia, ROTULOS } from './formValues';
+import {
+  campoDoForm,
+  familiaFormSchema,
+  familiaParaForm,
+  formParaApi,
+  novaFamilia,
+  rotulosDaFamilia,
+  type FamiliaFormValues,
+} from './formValues';
 import { MunicipePicker, type MunicipeResumo } from './MunicipePicker';
 
 export const MODEL = 'Família';
@@ -47,11 +66,20 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
   const podeRemover = usePode('atencao_primaria/familias:destroy');
   // Profiles that only read families (physician, nurse, ACE) open the family locked, as the citizen form does.
   const podeEditar = usePode(atual ? 'atencao_primaria/familias:update' : 'atencao_primaria/familias:create');
+  // Names of the citizens known to the form (the loaded members, then each pick), for the head's row and the summary.
+  const [conhecidos, setConhecidos] = useState<Record<string, MunicipeResumo>>(() =>
+    Object.fromEntries((atual?.membros ?? []).map((m) => [m.municipe_id, resumoDe(m)])),
+  );
+  const conhecer = (m: MunicipeResumo | undefined) => {
+    if (m) setConhecidos((prev) => ({ ...prev, [m.id]: m }));
+  };
+  // The member rows as last rendered: the summary names whose kinship is missing.
+  const membrosVistos = useRef<FamiliaFormValues['membros']>([]);
   const record = useRecordForm({
     schema: familiaFormSchema,
     defaultValues: atual ? familiaParaForm(atual) : novaFamilia(),
     model: MODEL,
-    labels: ROTULOS,
+    labels: rotulosDaFamilia(membrosVistos.current, conhecidos),
     save: (values) => {
       const body = formParaApi(values, atual);
       return save.mutateAsync(atual ? { ...body, lock_version: atual.lock_version } : body);
@@ -63,13 +91,7 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
     canSave: podeEditar,
   });
   const { form } = record;
-  // Names of the citizens known to the form (the loaded members, then each pick), for the head's row.
-  const [conhecidos, setConhecidos] = useState<Record<string, MunicipeResumo>>(() =>
-    Object.fromEntries((atual?.membros ?? []).map((m) => [m.municipe_id, resumoDe(m)])),
-  );
-  const conhecer = (m: MunicipeResumo | undefined) => {
-    if (m) setConhecidos((prev) => ({ ...prev, [m.id]: m }));
-  };
+  membrosVistos.current = useWatch({ control: form.control, name: 'membros' });
 
   return (
     <Stack gap="md">
@@ -86,8 +108,8 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
           <Text size="sm">
             {atual.domicilio_id ? (
               <>
-                Domicílio:{' '}
-                <Anchor component={Link} to={`${DOMICILIOS_PATH}/${atual.domicilio_id}/detalhes`}>
+                Domicílio: {/* The darkest cyan: AA contrast for a link in small text (axe color-contrast). */}
+                <Anchor component={Link} to={`${DOMICILIOS_PATH}/${atual.domicilio_id}/detalhes`} c="saude.9">
                   {atual.domicilio_endereco ?? 'ver domicílio'}
                 </Anchor>
               </>
@@ -120,45 +142,57 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
           )
         }
       >
-        <CabecalhoEsus control={form.control} atual={atual} escolheEquipe />
-        <FormSection title="Família">
-          <MunicipePicker
-            control={form.control}
-            name="responsavel_id"
-            label="Responsável familiar"
-            required
-            tooltip={DICA_RESPONSAVEL}
-            inicial={atual ? conhecidos[atual.responsavel_id] : undefined}
-            onEscolhido={conhecer}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextField
+        {/* A profile that only reads families sees the answers as text, not a greyed-out form (issue 12). */}
+        <ReadOnlyView active={!podeEditar}>
+          <CabecalhoEsus control={form.control} atual={atual} escolheEquipe />
+          <FormSection title="Família">
+            <MunicipePicker
               control={form.control}
-              name="numero_prontuario"
-              label="Nº do prontuário familiar"
-              inputProps={{ maxLength: 30 }}
+              name="responsavel_id"
+              label="Responsável familiar"
+              required
+              tooltip={DICA_RESPONSAVEL}
+              inicial={atual ? conhecidos[atual.responsavel_id] : undefined}
+              onEscolhido={conhecer}
             />
-            <MesAnoField form={form} />
-            <SelectField control={form.control} name="renda_familiar_id" label="Renda familiar" data={RENDAS} />
-          </SimpleGrid>
-          <Controller
-            control={form.control}
-            name="mudou"
-            render={({ field }) => (
-              <Switch
-                size="md"
-                label="Mudou-se"
-                description="A família deixou o território: o histórico fica, mas não recebe novas visitas."
-                checked={field.value}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-                ref={field.ref}
-                name={field.name}
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <TextField
+                control={form.control}
+                name="numero_prontuario"
+                label="Nº do prontuário familiar"
+                inputProps={{ maxLength: 30 }}
               />
-            )}
-          />
-        </FormSection>
-        <Membros form={form} conhecidos={conhecidos} conhecer={conhecer} atual={atual} />
+              <MesAnoField form={form} />
+              <SelectField control={form.control} name="renda_familiar_id" label="Renda familiar" data={RENDAS} />
+            </SimpleGrid>
+            <MudouField form={form} />
+          </FormSection>
+          <Membros form={form} conhecidos={conhecidos} conhecer={conhecer} atual={atual} />
+        </ReadOnlyView>
       </RecordForm>
     </Stack>
+  );
+}
+
+/** 'Mudou-se' as a switch, or its answer in a read-only view. */
+function MudouField({ form }: { form: UseFormReturn<FamiliaFormValues, unknown, FamiliaFormValues> }) {
+  const view = useReadOnlyView();
+  if (view) return <ReadOnlyValue label="Mudou-se">{yesNoText(form.getValues('mudou'))}</ReadOnlyValue>;
+  return (
+    <Controller
+      control={form.control}
+      name="mudou"
+      render={({ field }) => (
+        <Switch
+          size="md"
+          label="Mudou-se"
+          description="A família deixou o território: o histórico fica, mas não recebe novas visitas."
+          checked={field.value}
+          onChange={(e) => field.onChange(e.currentTarget.checked)}
+          ref={field.ref}
+          name={field.name}
+        />
+      )}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { maskCns, touchInputStyles } from '../../../lib/form';
 import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
+import { ObitoBadge } from './MunicipePicker';
 
 const uuid = z.uuid().optional();
 const paramsSchema = listParamsSchema.extend({
@@ -33,10 +34,15 @@ const columns: Column<FamiliaListItem>[] = [
       <RecordCell
         title={f.responsavel_nome}
         badges={
-          f.mudou && (
-            <Badge size="sm" color="orange" variant="light">
-              Mudou-se
-            </Badge>
+          (f.responsavel_obito || f.mudou) && (
+            <>
+              {f.responsavel_obito && <ObitoBadge />}
+              {f.mudou && (
+                <Badge size="sm" color="orange" variant="light">
+                  Mudou-se
+                </Badge>
+              )}
+            </>
           )
         }
         subtitle={f.responsavel_cns && `CNS ${maskCns(f.responsavel_cns)}`}

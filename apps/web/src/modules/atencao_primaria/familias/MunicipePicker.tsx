@@ -1,18 +1,40 @@
 // A citizen picker bound to a form field: the registry's search (name, CPF, CNS or dd/mm/aaaa), the form gets the id.
 
+import { Badge } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
 import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
-import { isoToBr, maskCns, maskCpf, SearchSelect, useFieldLabel, type BoundFieldProps } from '../../../lib/form';
+import {
+  isoToBr,
+  maskCns,
+  maskCpf,
+  ReadOnlyValue,
+  SearchSelect,
+  useFieldLabel,
+  useReadOnlyView,
+  type BoundFieldProps,
+} from '../../../lib/form';
 import { useBuscaMunicipes } from '../cadastros_individuais/api';
 
-export type MunicipeResumo = Pick<MunicipeListItem, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'>;
+export type MunicipeResumo = Pick<MunicipeListItem, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'> & {
+  /** Has died: shown "Óbito", and not offered (a deceased citizen joins no family). */
+  obito?: boolean;
+};
 
 /** 'Maria Souza · 15/03/1985 · CPF 123.456.789-09': enough to tell two namesakes apart. */
 export function municipeRotulo(m: MunicipeResumo): string {
   const doc = m.cpf_numero ? ` · CPF ${maskCpf(m.cpf_numero)}` : m.codigo_cns ? ` · CNS ${maskCns(m.codigo_cns)}` : '';
   return `${m.nome} · ${isoToBr(m.data_nascimento)}${doc}`;
+}
+
+/** A deceased citizen, wherever a family shows them (issue 12). */
+export function ObitoBadge() {
+  return (
+    <Badge color="dark" variant="filled" size="sm">
+      Óbito
+    </Badge>
+  );
 }
 
 export interface MunicipePickerProps<T extends FieldValues, TT = T> extends Pick<
@@ -48,9 +70,27 @@ export function MunicipePicker<T extends FieldValues, TT = T>({
   // Once picked, the box shows the option's label: that is not a new search.
   const termo = escolhido && q === municipeRotulo(escolhido) ? '' : q;
   const resultados = useBuscaMunicipes(termo);
-  const rows: MunicipeResumo[] = [...(resultados.data?.rows ?? [])];
+  const rows: MunicipeResumo[] = (resultados.data?.rows ?? []).map((r) => ({ ...r, obito: !!r.data_obito }));
   if (escolhido && !rows.some((r) => r.id === escolhido.id)) rows.unshift(escolhido);
-  const data = rows.map((r) => ({ value: r.id, label: municipeRotulo(r) }));
+  // A deceased citizen is shown, disabled with the reason, unless already the field's value (history).
+  const data = rows.map((r) => ({
+    value: r.id,
+    label: r.obito ? `${municipeRotulo(r)} · Óbito` : municipeRotulo(r),
+    disabled: !!r.obito && r.id !== valor,
+  }));
+  const view = useReadOnlyView();
+
+  if (view) {
+    return (
+      <ReadOnlyValue label={label}>
+        {escolhido && (
+          <>
+            {municipeRotulo(escolhido)} {escolhido.obito && <ObitoBadge />}
+          </>
+        )}
+      </ReadOnlyValue>
+    );
+  }
 
   return (
     <SearchSelect

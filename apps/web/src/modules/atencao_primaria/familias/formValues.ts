@@ -120,3 +120,22 @@ export const ROTULOS: Record<string, string> = {
   'membros.municipe_id': 'Membro',
   'membros.parentesco_id': 'Parentesco',
 };
+
+/**
+ * The summary's labels with each member named (issue 12: an empty kinship said 'não é válido' three times without
+ * saying whose): 'Parentesco de João da Silva (membro 2)', or 'Parentesco do membro 2' before a citizen is picked.
+ */
+export function rotulosDaFamilia(
+  membros: FamiliaFormValues['membros'],
+  nomes: Record<string, { nome: string } | undefined>,
+): Record<string, string> {
+  const out = { ...ROTULOS };
+  membros.forEach((m, i) => {
+    const nome = nomes[m.municipe_id]?.nome;
+    out[`membros.${i}.municipe_id`] = `Membro ${i + 1}`;
+    out[`membros.${i}.parentesco_id`] = nome
+      ? `Parentesco de ${nome} (membro ${i + 1})`
+      : `Parentesco do membro ${i + 1}`;
+  });
+  return out;
+}

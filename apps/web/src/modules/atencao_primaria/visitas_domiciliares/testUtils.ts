@@ -57,6 +57,7 @@ export function familiaDe(o: Partial<Familia> = {}): Familia {
         codigo_cns: null,
         parentesco_id: 1,
         ativo: true,
+        obito: false,
       },
       {
         municipe_id: JOSE_ID,
@@ -69,6 +70,7 @@ export function familiaDe(o: Partial<Familia> = {}): Familia {
         codigo_cns: null,
         parentesco_id: 137,
         ativo: true,
+        obito: false,
       },
     ],
     ...o,
