@@ -10,7 +10,9 @@ import { buildTestApp, type TestApp } from '../test/helpers';
 // team-bound profile that holds its permission, for a record of ANOTHER team (same unit, and another unit) → 404, as
 // if it did not exist, and nothing changes. Lists leave the other team's records out.
 
-type Rota = { method: 'GET' | 'DELETE' | 'POST'; url: string; access: Permission; body?: object };
+// outraUnidade: only for users of another unit — a citizen attended in this unit (a visit here) is in the care of
+// every team of the unit by the health-data rule (modules/municipes/cuidado.ts).
+type Rota = { method: 'GET' | 'DELETE' | 'POST'; url: string; access: Permission; body?: object; outraUnidade?: true };
 
 describe('deny matrix: own team / other team', () => {
   let t: TestApp;
@@ -59,6 +61,18 @@ describe('deny matrix: own team / other team', () => {
         access: 'atencao_primaria/visitas_domiciliares:cancelar',
         body: { justificativa: 'Lançada na família errada por engano.' },
       },
+      {
+        method: 'GET',
+        url: `/api/v1/municipes/${municipe.id}/condicao_saude`,
+        access: 'municipes/condicoes_saude:show',
+        outraUnidade: true,
+      },
+      {
+        method: 'GET',
+        url: `/api/v1/municipes/${municipe.id}/sociodemografica`,
+        access: 'municipes/sociodemograficas:show',
+        outraUnidade: true,
+      },
       { method: 'DELETE', url: `${fa}/${familia.id}`, access: 'atencao_primaria/familias:destroy' },
       { method: 'DELETE', url: `${cd}/${domicilio.id}`, access: 'atencao_primaria/cadastros_domiciliares:destroy' },
       { method: 'DELETE', url: `${ci}/${individual.id}`, access: 'atencao_primaria/cadastros_individuais:destroy' },
@@ -83,6 +97,7 @@ describe('deny matrix: own team / other team', () => {
     for (const [quem, u] of daEquipe) {
       for (const r of rotas) {
         if (!perfilPermissions[perfilDe(quem)].includes(r.access)) continue;
+        if (r.outraUnidade && !quem.includes('outra unidade')) continue;
         tentativas++;
         const res = await t.app.inject({ method: r.method, url: r.url, headers: u.headers, payload: r.body });
         if (res.statusCode !== 404) errados.push(`${quem}: ${r.method} ${r.url} → ${res.statusCode}`);

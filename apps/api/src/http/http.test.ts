@@ -41,7 +41,8 @@ describe('errors: every refusal is { code, message, errors } in pt-BR', () => {
     expect(missing.json()).toEqual({ code: 'nao_encontrado', message: msg.cadastroNaoEncontrado, errors: {} });
     const route = await t.app.inject({ method: 'POST', url: '/api/v1/nada', headers });
     expect(route.json()).toEqual({ code: 'nao_encontrado', message: msg.status404, errors: {} });
-    const invalid = await t.app.inject({ method: 'GET', url: `${citizens}/nao-e-uuid`, headers });
+    // (A citizen's id that is not a uuid is a record that does not exist, 404 — issue 12; other ids are validated.)
+    const invalid = await t.app.inject({ method: 'GET', url: '/api/v1/atencao_primaria/familias/nao-e-uuid', headers });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json()).toEqual({
       code: 'validacao',

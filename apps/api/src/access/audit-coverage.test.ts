@@ -1,0 +1,108 @@
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditoria } from '../db/schema';
+import { fixtures, type Usuario } from '../test/fixtures';
+import { buildTestApp, type TestApp } from '../test/helpers';
+
+// Issue 14 "Proof", the audit-coverage test: every GET route of a resource holding personal or health data, taken from
+// the route declarations, leaves exactly one audit row naming the citizen when it shows someone's data. A new route
+// of these resources fails here until it audits (or until its params are filled below, which forces the question).
+
+const PESSOAIS = /^(municipes|atencao_primaria\/|auditoria)/;
+/** Reads of these resources that show nobody's data: which tabs the user may open on a citizen. */
+const SEM_DADOS_PESSOAIS = new Set(['/api/municipes/:id/permissao_cadastro']);
+
+describe('audit coverage: every read of personal data leaves one row', () => {
+  let t: TestApp;
+  let gestor: Usuario;
+  const ids: Record<string, string> = {};
+  const nomes: Record<string, string> = {};
+  let nascimento = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const f = fixtures(t);
+    const { unidade, equipe } = await f.territorio();
+    gestor = await f.usuario({ unidade, equipe, perfil: 'gestor' });
+    const acs = await f.profissional([{ unidade, equipe, perfil: 'acs' }]);
+    const header = { unidade, equipe, profissional: acs };
+    const municipe = await f.municipe({ equipe_id: equipe.id, profissional_id: acs.id, ocupacao_id: '515105' });
+    const domicilio = await f.domicilio(header);
+    const familia = await f.familia(header, { membros: [municipe], domicilio });
+    const individual = await f.cadastroIndividual(municipe);
+    const visita = await f.visita(header, { familia, municipe });
+    nomes.municipe = municipe.nome;
+    nascimento = municipe.data_nascimento!;
+    Object.assign(ids, {
+      municipe: municipe.id,
+      domicilio: domicilio.id,
+      familia: familia.id,
+      individual: individual.id,
+      visita: visita.id,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** The URL of a declared route with its params filled by the record of its resource. */
+  function urlOf(route: string, access: string): string | null {
+    const recordOf: Record<string, string> = {
+      municipes: ids.municipe!,
+      'municipes/sociodemograficas': ids.municipe!,
+      'municipes/condicoes_saude': ids.municipe!,
+      'atencao_primaria/cadastros_individuais': ids.individual!,
+      'atencao_primaria/cadastros_domiciliares': ids.domicilio!,
+      'atencao_primaria/familias': ids.familia!,
+      'atencao_primaria/visitas_domiciliares': ids.visita!,
+    };
+    const resource = access.split(':')[0]!;
+    let url = route
+      .replace(':familiaId', ids.familia!)
+      .replace(/:municipeId\??/, ids.municipe!)
+      .replace(':domicilioId', ids.domicilio!);
+    if (url.includes(':id')) {
+      if (!recordOf[resource]) return null;
+      url = url.replace(':id', recordOf[resource]);
+    }
+    if (/:[a-zA-Z_]+/.test(url)) return null;
+    // Queries that make the answer show someone.
+    const query: Record<string, string> = {
+      '/api/v1/atencao_primaria/visitas_domiciliares/contexto': `familia_id=${ids.familia}&municipe_id=${ids.municipe}`,
+      '/api/v1/municipes/busca_avancada': `nome=${encodeURIComponent(nomes.municipe!)}&data_nascimento=${nascimento}`,
+      '/api/v1/atencao_primaria/cadastros_individuais/municipes': `q=${encodeURIComponent(nomes.municipe!)}`,
+    };
+    return query[url] ? `${url}?${query[url]}` : url;
+  }
+
+  it('leaves one row per read, naming the citizen', async () => {
+    const reads = t.app.registeredRoutes.filter(
+      (r) =>
+        r.method === 'GET' &&
+        typeof r.access === 'string' &&
+        PESSOAIS.test(r.access) &&
+        r.access.includes(':') &&
+        !SEM_DADOS_PESSOAIS.has(r.url),
+    );
+    expect(reads.length).toBeGreaterThan(10);
+    const faltando: string[] = [];
+    for (const r of reads) {
+      const url = urlOf(r.url, r.access);
+      if (!url) {
+        faltando.push(`${r.url}: parâmetros sem registro de exemplo neste teste`);
+        continue;
+      }
+      const antes = (await t.db.$count(auditoria)) as number;
+      const res = await t.app.inject({ method: 'GET', url, headers: gestor.headers });
+      const depois = (await t.db.$count(auditoria)) as number;
+      if (res.statusCode !== 200) faltando.push(`GET ${url} [${r.access}] → ${res.statusCode}`);
+      else if (depois - antes !== 1) faltando.push(`GET ${r.url} [${r.access}]: ${depois - antes} linhas de auditoria`);
+      else if (!r.access.startsWith('auditoria:')) {
+        const [ultima] = await t.db.select().from(auditoria).orderBy(desc(auditoria.id)).limit(1);
+        if (!ultima?.municipe_ids?.includes(ids.municipe!))
+          faltando.push(`GET ${r.url}: a linha não nomeia o munícipe`);
+      }
+    }
+    expect(faltando).toEqual([]);
+  });
+});
