@@ -1,4 +1,12 @@
-import { Drawer, Modal, Notification, PasswordInput, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  Drawer,
+  Modal,
+  Notification,
+  PasswordInput,
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 // Spec §9: primary #00bcd4 (shade 5 of this Material cyan scale), navbar #009cb0, breakpoints 480/768/992/1200/1600.
 const cyan: MantineColorsTuple = [
