@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { msg } from '@saude/shared/messages';
+import { cnsFromPis } from '@saude/shared/validation/cns';
 import { cpfCheckDigit } from '@saude/shared/validation/cpf';
 import { expect, expectAccessible, test } from './fixtures';
 
@@ -26,27 +27,32 @@ test("the manager sees who registered and read a citizen's data, filters it and 
       data_nascimento: '1980-05-17',
       sexo_id: 0,
       cpf_numero: cpfNovo(),
+      codigo_cns: cnsFromPis(`2${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`),
       telefones: { celular: '61991837465' },
       confirmar_duplicados: true,
     },
   });
   expect(criado.status(), await criado.text()).toBe(201);
   const { id } = (await criado.json()) as { id: string };
-  expect((await enfermagem.get(`/api/v1/municipes/${id}/condicao_saude`)).status()).toBe(200);
+  expect((await enfermagem.get(`/api/v1/municipes/${id}`)).status()).toBe(200);
 
   await signInWithUnit('admin', 'UBS Centro');
-  await page.goto(`/auditoria?municipe_id=${id}`);
+  await page.goto(`/municipes/${id}/edit`);
+  await page.getByRole('link', { name: 'Quem acessou este cadastro' }).click();
+  await expect(page).toHaveURL(new RegExp(`/auditoria\\?municipe_id=${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Histórico de acessos' })).toBeVisible();
   await expect(page.getByText(nome)).toBeVisible();
   const tabela = page.getByRole('table', { name: 'Histórico de acessos' });
   await expect(tabela.getByRole('row').filter({ hasText: 'Cadastrou' })).toContainText('Enfermeira de Demonstração');
-  await expect(tabela.getByRole('row').filter({ hasText: 'Condições de saúde' })).toContainText('Consultou');
+  await expect(
+    tabela.getByRole('row').filter({ hasText: 'Consultou' }).filter({ hasText: 'Enfermeira de Demonstração' }),
+  ).toContainText('Cadastro do munícipe');
   await expectAccessible(page, '/auditoria?municipe_id');
 
   await page.getByRole('textbox', { name: 'Tipo de acesso' }).click();
   await page.getByRole('option', { name: 'Alterações' }).click();
   await expect(page).toHaveURL(/tipo=escrita/);
-  await expect(tabela.getByRole('row').filter({ hasText: 'Condições de saúde' })).toHaveCount(0);
+  await expect(tabela.getByRole('row').filter({ hasText: 'Consultou' })).toHaveCount(0);
   await expect(tabela.getByRole('row').filter({ hasText: 'Cadastrou' })).toHaveCount(1);
 
   const download = page.waitForEvent('download');
@@ -56,7 +62,7 @@ test("the manager sees who registered and read a citizen's data, filters it and 
   const csv = await readFile(await arquivo.path(), 'utf8');
   expect(csv).toContain('Data e hora;Profissional;Unidade;Ação;O que;Registro;Endereço IP;Detalhes');
   expect(csv).toMatch(/Enfermeira de Demonstração;[^;]*;Cadastrou;Cadastro do munícipe/);
-  expect(csv).not.toContain('Condições de saúde');
+  expect(csv).not.toContain('Consultou');
 });
 
 test('a period with no access says so', async ({ page, signInWithUnit }) => {

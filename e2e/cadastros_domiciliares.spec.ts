@@ -165,9 +165,10 @@ test('ACS links a family from the Famílias tab; a deceased citizen is marked "�
       uf: 'DF',
       municipio_ibge: '5300108',
       tipo_logradouro: '081',
-      logradouro: `Teste ${tag}`,
+      // The street the demo gives this CEP: the CEP lookup of other tests must keep finding it.
+      logradouro: 'DAS ACÁCIAS',
       numero: '1',
-      bairro: 'Centro',
+      bairro: 'CENTRO',
       tipo_imovel_id: 1,
       situacao_moradia_id: 75,
       localizacao_id: 83,

@@ -101,7 +101,9 @@ export async function expectAccessible(page: Page, what = page.url()) {
     .analyze();
   const graves = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const resumo = graves.map(
-    (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    // The element's HTML too: generated ids (#_r_h5_) alone do not say which field failed.
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
   );
   expect(resumo, `violações de acessibilidade em ${what}`).toEqual([]);
 }

@@ -28,7 +28,9 @@ export function ListLayout({ title, action, search, filters, activeFilters = 0, 
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={2}>{title}</Title>
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
         {action}
       </Group>
       {(search || filters) && (

@@ -1,12 +1,17 @@
-import { Badge, Card, Group, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Text, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { formatCns, formatCpf } from '@saude/shared';
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import { isoToBr } from '../../lib/form';
+import { usePode } from '../../lib/access';
 import { idadeTexto } from '../../lib/format';
 
 /** Who this is (ux.md detail header): name, age, CPF/CNS, reference unit. */
 export function MunicipeCabecalho({ municipe: m }: { municipe: Municipe }) {
+  // The LGPD data-subject request starts here: who read or changed this citizen's data (managers only, issue 14).
+  const podeVerAcessos = usePode('auditoria:index');
   const itens: Array<[string, ReactNode]> = [
     ['Nascimento', `${isoToBr(m.data_nascimento)} (${idadeTexto(m.data_nascimento, m.data_obito)})`],
     ['CPF', m.cpf_numero ? formatCpf(m.cpf_numero) : 'Não informado'],
@@ -16,7 +21,7 @@ export function MunicipeCabecalho({ municipe: m }: { municipe: Municipe }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Group gap="sm" align="center">
-        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+        <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
           {m.nome}
         </Title>
         {m.data_obito && (
@@ -38,6 +43,12 @@ export function MunicipeCabecalho({ municipe: m }: { municipe: Municipe }) {
           </Text>
         ))}
       </Group>
+      {podeVerAcessos && (
+        <Anchor component={Link} to={`/auditoria?municipe_id=${m.id}`} size="sm" mt="xs" display="inline-flex">
+          <IconHistory size={16} aria-hidden style={{ marginRight: 4 }} />
+          Quem acessou este cadastro
+        </Anchor>
+      )}
     </Card>
   );
 }

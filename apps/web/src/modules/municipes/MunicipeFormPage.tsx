@@ -81,7 +81,9 @@ function MunicipeNovo() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Novo munícipe</Title>
+      <Title order={1} fz="h2">
+        Novo munícipe
+      </Title>
       <FormProvider {...form}>
         <MunicipeFormInfoProvider value={{ unidades }}>
           <RecordForm record={record} onCancel={() => void navigate(retorno ?? '/municipes')}>

@@ -107,7 +107,11 @@ function DomicilioForm({ atual, recarregar }: { atual?: CadastroDomiciliar; reca
 
   return (
     <Stack gap="md">
-      {!atual && <Title order={2}>{titulo}</Title>}
+      {!atual && (
+        <Title order={1} fz="h2">
+          {titulo}
+        </Title>
+      )}
       <RecordForm
         record={record}
         label={titulo}

@@ -22,7 +22,7 @@ export function DomicilioCabecalho({ c, children }: { c: CadastroDomiciliar; chi
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
           <Group gap="sm" wrap="wrap">
-            <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
               {enderecoTexto(c)}
             </Title>
             <Badge variant="light" color="cyan">

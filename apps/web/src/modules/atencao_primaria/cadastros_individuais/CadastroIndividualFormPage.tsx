@@ -73,7 +73,13 @@ function CadastroForm({ atual, recarregar }: { atual?: CadastroIndividual; recar
 
   return (
     <Stack gap="md">
-      {atual ? <PessoaCabecalho c={atual} /> : <Title order={2}>Novo cadastro individual</Title>}
+      {atual ? (
+        <PessoaCabecalho c={atual} />
+      ) : (
+        <Title order={1} fz="h2">
+          Novo cadastro individual
+        </Title>
+      )}
       {atual && <Title order={3}>Editar cadastro individual</Title>}
       <RecordForm
         record={record}

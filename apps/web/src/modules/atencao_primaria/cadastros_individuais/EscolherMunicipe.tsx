@@ -12,7 +12,6 @@ import { usePode } from '../../../lib/access';
 import { FormSection, isoToBr, useFieldLabel, SearchSelect } from '../../../lib/form';
 import { useMunicipe } from '../../municipes/api';
 import { BASE_PATH, useCandidatosCadastro } from './api';
-import classes from './EscolherMunicipe.module.css';
 import { novoCadastro, type CadastroFormValues } from './formValues';
 
 type Form = UseFormReturn<CadastroFormValues, unknown, CadastroFormValues>;
@@ -95,7 +94,6 @@ export function EscolherMunicipe({
           if (!v) form.setValue('municipe_id', '', { shouldDirty: true });
         }}
         name="municipe_id"
-        classNames={{ option: classes.opcao }}
       />
       {podeCriar && (
         <Group>

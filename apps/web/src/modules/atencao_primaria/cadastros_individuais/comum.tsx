@@ -38,7 +38,9 @@ export function PessoaCabecalho({ c, children }: { c: CadastroIndividual; childr
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
           <Group gap="sm" wrap="wrap">
-            <Title order={2}>{m.nome}</Title>
+            <Title order={1} fz="h2">
+              {m.nome}
+            </Title>
             <SituacaoBadge situacao={c.situacao} />
           </Group>
           {m.nome_social && (

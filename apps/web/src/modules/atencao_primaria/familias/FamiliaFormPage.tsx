@@ -97,7 +97,9 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm">
-          <Title order={2}>{atual ? `Família de ${atual.responsavel_nome}` : 'Nova família'}</Title>
+          <Title order={1} fz="h2">
+            {atual ? `Família de ${atual.responsavel_nome}` : 'Nova família'}
+          </Title>
           {atual?.mudou && (
             <Badge color="orange" variant="light">
               Mudou-se

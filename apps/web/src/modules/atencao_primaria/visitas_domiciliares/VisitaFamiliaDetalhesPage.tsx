@@ -53,7 +53,9 @@ export function FamiliaCabecalho({
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
           <Group gap="sm" wrap="wrap">
-            <Title order={2}>Família de {responsavel}</Title>
+            <Title order={1} fz="h2">
+              Família de {responsavel}
+            </Title>
             {mudou && (
               <Badge color="gray" variant="filled">
                 Mudou-se

@@ -26,7 +26,9 @@ export function VisitasSemFamiliaPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Stack gap={2}>
-          <Title order={2}>Visitas sem família</Title>
+          <Title order={1} fz="h2">
+            Visitas sem família
+          </Title>
           <Text size="sm" c="dimmed">
             Suas visitas a imóveis sem família cadastrada e a munícipes sem família.
           </Text>
