@@ -117,6 +117,7 @@ test('ACS visits a member, sees the visit in the history and cancels it with a j
     await dialog.getByRole('textbox', { name: 'Justificativa' }).fill('erro');
     await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await expect(dialog.getByText('deve conter pelo menos 5 caracteres')).toBeVisible();
+    await expectAccessible(page, 'diálogo de cancelamento com erro');
     await dialog.getByRole('textbox', { name: 'Justificativa' }).fill('Visita lançada para o membro errado');
     await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await expect(dialog).toBeHidden();

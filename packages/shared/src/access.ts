@@ -161,7 +161,7 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     'enderecos:show',
     'municipes/condicoes_saude:show',
     ...all('municipes_notificacao'),
-    ...read('atencao_primaria/visitas_domiciliares'),
+    // No primary-care reads: surveillance reads the notified (issue 14), which the notifications module will open.
     ...read('comunicacao/avisos'),
     ...read('termos_uso'),
     'notificacoes_globais:index',

@@ -92,6 +92,7 @@ const RECURSOS: Record<string, string> = {
   'atencao_primaria/familias': 'Família',
   'atencao_primaria/visitas_domiciliares': 'Visita domiciliar',
   auditoria: 'Histórico de acessos',
+  auth: 'Conta e sessão',
 };
 
 /** What was seen, in the words of the menus; an unknown resource is shown as stored. */
