@@ -57,7 +57,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
   page,
   signInWithUnit,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const nome = `Conceição Aparecida Brandão ${sufixo()}`;
   const cpf = cpfValido();
   const cns = cnsValido();
@@ -81,6 +81,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await expect(campo).toHaveValue('123.456.789-00');
     await campo.blur();
     await expect(page.getByText('não é válido').first()).toBeVisible();
+    await expectAccessible(page, 'novo munícipe com erro');
     await campo.fill('');
   });
 
@@ -108,6 +109,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await expect(page.getByText('Munícipe foi salvo com sucesso')).toBeVisible();
     await expect(page).toHaveURL(/\/municipes\/[0-9a-f-]{36}\/edit$/);
     await expect(page.getByRole('heading', { name: nome })).toBeVisible();
+    await expectAccessible(page, 'munícipe: identificação');
     editUrl = new URL(page.url()).pathname;
   });
 
@@ -126,6 +128,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await expect(painel.getByRole('link', { name: new RegExp(nome) }).first()).toHaveAttribute('href', editUrl);
     await expect(painel.getByText(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`)).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/municipes-duplicados-1400x900.png`, fullPage: true });
+    await expectAccessible(page, 'possíveis duplicados');
     await painel.getByRole('button', { name: 'Cadastrar mesmo assim' }).click();
     await expect(page.getByText('Munícipe foi salvo com sucesso')).toBeVisible();
     await expect(page).toHaveURL(/\/municipes\/[0-9a-f-]{36}\/edit$/);
@@ -145,6 +148,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText(`em uso - ${nome} - CNS: ${mask.cns(cns)}`).first()).toBeVisible();
     await expect(page.getByText(/Não foi possível gravar Munícipe: 1 erro/)).toBeVisible();
+    await expectAccessible(page, 'CPF em uso');
   });
 
   await test.step('The list finds her by a misspelled name typed without accents', async () => {
@@ -161,6 +165,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await expect(linha).toContainText('15/03/1985');
     await expect(linha).toContainText(/\d+ anos/);
     await page.screenshot({ path: `${SCREENSHOTS}/municipes-lista-1400x900.png`, fullPage: true });
+    await expectAccessible(page, 'lista de munícipes');
     await linha.click();
     await expect(page).toHaveURL(new RegExp(`${editUrl}$`));
   });
@@ -183,9 +188,11 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await expect(page.getByText('Nome social: Cida')).toBeVisible();
     await page.getByRole('tab', { name: 'Outros' }).click();
     await expect(page.getByRole('combobox', { name: 'Tipo sanguíneo' })).toHaveValue('O+');
+    await expectAccessible(page, 'munícipe: outros');
     await page.getByRole('tab', { name: 'Documentos e prontuários' }).click();
     await expect(page.getByRole('heading', { name: 'Certidão' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/municipes-documentos-1400x900.png`, fullPage: true });
+    await expectAccessible(page, 'munícipe: documentos e prontuários');
   });
 
   await test.step('Reception has no block permissions: no sociodemographic or health-condition tab', async () => {
@@ -208,6 +215,7 @@ test('the advanced search asks for two filters before searching', async ({ page,
   await expect(page.getByText('Preencha ao menos DOIS filtros para realizar a busca')).toBeVisible();
   expect(buscas).toHaveLength(0);
   await page.screenshot({ path: `${SCREENSHOTS}/municipes-busca-avancada-1400x900.png`, fullPage: true });
+  await expectAccessible(page, 'busca avançada com erro');
   await page.getByLabel('Microárea').fill('01');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page).toHaveURL(/avancada=1/);
