@@ -49,7 +49,7 @@ test("the manager sees who registered and read a citizen's data, filters it and 
   ).toContainText('Cadastro do munícipe');
   await expectAccessible(page, '/auditoria?municipe_id');
 
-  await page.getByRole('textbox', { name: 'Tipo de acesso' }).click();
+  await page.getByRole('combobox', { name: 'Tipo de acesso' }).click();
   await page.getByRole('option', { name: 'Alterações' }).click();
   await expect(page).toHaveURL(/tipo=escrita/);
   await expect(tabela.getByRole('row').filter({ hasText: 'Consultou' })).toHaveCount(0);

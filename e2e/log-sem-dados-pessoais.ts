@@ -46,7 +46,9 @@ export default async function logSemDadosPessoais(): Promise<void> {
     const valores = [m.nome];
     if (m.cpf_numero) valores.push(m.cpf_numero, formatCpf(m.cpf_numero));
     if (m.codigo_cns) valores.push(m.codigo_cns, formatCns(m.codigo_cns));
-    for (const v of valores) if (log.includes(v)) achados.push(v.replace(/\d(?=\d{2})/g, '•'));
+    // Digits count only on their own: a CPF inside a millisecond timestamp is a coincidence, not a leak.
+    const noLog = (v: string) => (/^\d+$/.test(v) ? new RegExp(`(?<!\\d)${v}(?!\\d)`).test(log) : log.includes(v));
+    for (const v of valores) if (noLog(v)) achados.push(v.replace(/\d(?=\d{2})/g, '•'));
   }
   if (!log.includes('"statusCode"'))
     throw new Error(`o log do servidor (${process.env.E2E_LOG}) não tem as requisições`);
