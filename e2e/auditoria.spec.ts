@@ -1,18 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { msg } from '@saude/shared/messages';
 import { cnsFromPis } from '@saude/shared/validation/cns';
-import { cpfCheckDigit } from '@saude/shared/validation/cpf';
 import { expect, expectAccessible, test } from './fixtures';
+import { novoCpf } from './dados';
 
 // Issue 14 (LGPD): a manager answers a citizen's "quem viu o meu cadastro?" from the access history, narrows it and
 // exports it as CSV; other profiles are refused.
-
-/** A fresh valid CPF, so a retry never finds the first attempt's citizen. */
-function cpfNovo(): string {
-  const base = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
-  const d1 = cpfCheckDigit(base);
-  return `${base}${d1}${cpfCheckDigit(`${base}${d1}`)}`;
-}
 
 test("the manager sees who registered and read a citizen's data, filters it and exports it", async ({
   page,
@@ -26,7 +19,7 @@ test("the manager sees who registered and read a citizen's data, filters it and 
       nome,
       data_nascimento: '1980-05-17',
       sexo_id: 0,
-      cpf_numero: cpfNovo(),
+      cpf_numero: novoCpf(),
       codigo_cns: cnsFromPis(`2${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`),
       telefones: { celular: '61991837465' },
       confirmar_duplicados: true,

@@ -4,36 +4,13 @@
 // Run: npm run build && E2E_PORT=3123 npx playwright test e2e/cadastros_domiciliares.spec.ts
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, type Api } from './fixtures';
+import { novoCns, novoCpf, unico } from './dados';
 
 const DOMICILIOS = '/atencao_primaria/cadastros_domiciliares';
 const FAMILIAS = '/atencao_primaria/familias';
 const BRANCO = 'Não pode ficar em branco';
 
 type Pessoa = { id: string; nome: string };
-
-/** Letters only (names refuse digits), different on every call. */
-const unico = () =>
-  Array.from({ length: 7 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
-
-function cpfCheckDigit(base: string): number {
-  const sum = [...base].reduce((acc, d, i) => acc + Number(d) * (base.length + 1 - i), 0);
-  return sum % 11 < 2 ? 0 : 11 - (sum % 11);
-}
-function novoCpf(): string {
-  const base = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
-  const d1 = cpfCheckDigit(base);
-  return `${base}${d1}${cpfCheckDigit(`${base}${d1}`)}`;
-}
-
-/** A fresh valid CNS (starts with 7; weighted sum of the 15 digits divisible by 11). */
-function novoCns(): string {
-  for (;;) {
-    const base = `7${Array.from({ length: 13 }, () => Math.floor(Math.random() * 10)).join('')}`;
-    const soma = [...base].reduce((acc, d, i) => acc + Number(d) * (15 - i), 0);
-    const ultimo = (11 - (soma % 11)) % 11;
-    if (ultimo < 10) return `${base}${ultimo}`;
-  }
-}
 
 /** An adult citizen of the caller's unit, made through the API; `falecido` with an exit by death. */
 async function novaPessoa(api: Api, nome: string, o: { falecido?: boolean } = {}): Promise<Pessoa> {

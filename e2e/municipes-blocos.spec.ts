@@ -2,33 +2,12 @@
 // the block, read-only for a profile with `show` only. Run: E2E_PORT=3101 npx playwright test e2e/municipes-blocos.spec.ts
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, SCREENSHOTS, test, type Api } from './fixtures';
+import { novoCns, novoCpf } from './dados';
 
 const MSG_403 = 'Você não está autorizado a executar essa ação.';
 const INTERNACAO = 'Teve alguma internação nos últimos 12 meses?';
 
 type Item = { id: string; nome: string; data_nascimento: string };
-
-/** Receita Federal's check digit (weights base.length+1 … 2). */
-function cpfCheckDigit(base: string): number {
-  const sum = [...base].reduce((acc, d, i) => acc + Number(d) * (base.length + 1 - i), 0);
-  return sum % 11 < 2 ? 0 : 11 - (sum % 11);
-}
-
-/** A fresh valid CPF per call (retries never meet the first attempt's citizens). */
-function novoCpf(): string {
-  const base = String(100_000_000 + Math.floor(Math.random() * 899_999_999));
-  const d1 = cpfCheckDigit(base);
-  return `${base}${d1}${cpfCheckDigit(`${base}${d1}`)}`;
-}
-
-/** A valid provisional-style CNS (starts with 7; weighted sum mod 11 is 0, spec §5). */
-function novoCns(): string {
-  for (;;) {
-    const d = [7, ...Array.from({ length: 13 }, () => Math.floor(Math.random() * 10))];
-    const last = (11 - (d.reduce((acc, x, i) => acc + x * (15 - i), 0) % 11)) % 11;
-    if (last < 10) return [...d, last].join('');
-  }
-}
 
 /**
  * A citizen made through the API with unique data. `naUnidade`: its reference unit is the caller's current unit, so
