@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { SCREENSHOTS, chooseUnit, expect, fillLogin, test } from './fixtures';
 
 // Pictures of each shell screen at desk, tablet and phone sizes, for a person to look at (.screenshots/ is gitignored).
@@ -10,17 +11,21 @@ const sizes = [
 
 mkdirSync(SCREENSHOTS, { recursive: true });
 
+/** Waits until nothing is loading (no busy region, no loader), checks for sideways scroll, and saves the picture. */
+async function fotografar(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
 for (const size of sizes) {
   test(`shell screens at ${size.name} have no horizontal scroll`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
-    const shot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SCREENSHOTS}/shell-${name}-${size.name}.png`, fullPage: true });
-    };
+    const shot = (name: string) => fotografar(page, `shell-${name}-${size.name}`);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
     await expect(page.getByRole('img', { name: /Brasão/ })).toBeVisible();
@@ -70,14 +75,7 @@ for (const size of sizes) {
 for (const size of sizes.filter((s) => s.width >= 800)) {
   test(`household screens at ${size.name} have no horizontal scroll`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
-    const shot = async (name: string) => {
-      await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SCREENSHOTS}/domicilios-${name}-${size.name}.png`, fullPage: true });
-    };
+    const shot = (name: string) => fotografar(page, `domicilios-${name}-${size.name}`);
     const main = page.getByRole('main');
     await page.goto('/login');
     await fillLogin(page, 'acs', 'saude123');
