@@ -183,7 +183,7 @@ describe('scripts/gen-codes.mjs', () => {
     );
     run(ref, out);
     const text = readFileSync(join(out, 'amostra_teste.ts'), 'utf8');
-    expect(readFileSync(join(out, 'data/amostra_teste.json'), 'utf8')).toMatch(/^\[\n  \{"codigo":10,"descricao":"Com, vírgula"/);
+    expect(readFileSync(join(out, 'data/amostra_teste.json'), 'utf8')).toMatch(/^\[\n {2}\{"codigo":10,"descricao":"Com, vírgula"/);
     expect(text).toContain('from shared/reference/esus/amostra_teste.csv (source: [D] LEDI APS Dicionário de dados 8.7.0, `Amostra`). Do not edit.');
     expect(text).toContain('Columns: codigo (number), descricao (string), zero (string), vazio (string).');
     const mod = (await import(join(out, 'amostra_teste.ts'))) as { amostraTeste: unknown };
