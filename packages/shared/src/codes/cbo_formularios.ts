@@ -2,7 +2,7 @@
 // scripts/gen-codes.mjs). The CBO groups (cbo_cadastro_individual, …) are lists of codes over the one CBO table; the
 // rows they name are stored apart from the rest of the table, each with its place in it, so that a form's list of
 // occupations does not pull all 2,721 rows into a browser bundle. Only cbo.ts puts the whole table together.
-import formularios from './data/cbo_formularios.json';
+import formularios from './json/cbo_formularios.json';
 
 export type CboRow = { readonly codigo: string; readonly descricao: string };
 

@@ -159,9 +159,9 @@ describe('scripts/gen-codes.mjs', () => {
     expect(existsSync(refDir), `${refDir} is missing: CI must check out shared/reference`).toBe(true);
     const out = tmp('codes-regen-');
     run(refDir, out);
-    const produced = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f !== 'data').sort();
+    const produced = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f !== 'json').sort();
     const committed = readdirSync(codesDir, { recursive: true, encoding: 'utf8' })
-      .filter((f) => f !== 'data' && !f.endsWith('.test.ts') && f !== 'lookup.ts' && f !== 'cbo_formularios.ts')
+      .filter((f) => f !== 'json' && !f.endsWith('.test.ts') && f !== 'lookup.ts' && f !== 'cbo_formularios.ts')
       .sort();
     expect(produced).toEqual(committed);
     for (const f of produced) {
@@ -183,7 +183,7 @@ describe('scripts/gen-codes.mjs', () => {
     );
     run(ref, out);
     const text = readFileSync(join(out, 'amostra_teste.ts'), 'utf8');
-    expect(readFileSync(join(out, 'data/amostra_teste.json'), 'utf8')).toMatch(/^\[\n {2}\{"codigo":10,"descricao":"Com, vírgula"/);
+    expect(readFileSync(join(out, 'json/amostra_teste.json'), 'utf8')).toMatch(/^\[\n {2}\{"codigo":10,"descricao":"Com, vírgula"/);
     expect(text).toContain('from shared/reference/esus/amostra_teste.csv (source: [D] LEDI APS Dicionário de dados 8.7.0, `Amostra`). Do not edit.');
     expect(text).toContain('Columns: codigo (number), descricao (string), zero (string), vazio (string).');
     const mod = (await import(join(out, 'amostra_teste.ts'))) as { amostraTeste: unknown };
