@@ -235,45 +235,39 @@ function plainTable(t) {
 
 /**
  * The CBO table and the CBO groups (which occupations may record each form). The groups are lists of codes over the
- * one CBO table. The rows they name live apart (json/cbo_formularios.json, with their place in the whole table) so
- * that a form's list does not pull the 2,721 rows into a browser bundle; json/cbo.json holds the rest.
+ * one CBO table. The names of the occupations they list live apart (json/cbo_formularios.json) so that a form's list
+ * does not pull the 2,721 rows into a browser bundle; json/cbo.json holds every code, in source order, and the rest.
  * @param {ReturnType<typeof readTable>} full
  * @param {ReturnType<typeof readTable>[]} groups
  */
 function cboTables(full, groups) {
-  const place = new Map(full.objects.map((r, i) => [r.codigo, i]));
-  /** @type {Map<string | number, { posicao: number | null, codigo: string | number, descricao: string | number }>} */
+  const fullCodes = new Set(full.objects.map((r) => r.codigo));
+  /** @type {Map<string | number, { codigo: string | number, descricao: string | number }>} */
   const named = new Map();
+  for (const r of full.objects)
+    if (groups.some((g) => g.objects.some((x) => x.codigo === r.codigo))) named.set(r.codigo, r);
   for (const g of groups) {
     if (g.header.join() !== 'codigo,descricao') throw new Error(`${g.name}.csv: a CBO group has codigo,descricao`);
-    for (const r of g.objects) {
-      const i = place.get(r.codigo);
-      // A code the full list lacks (README note 6: 515124) keeps the group's own name.
-      if (!named.has(r.codigo)) {
-        named.set(r.codigo, {
-          posicao: i ?? null,
-          codigo: r.codigo,
-          descricao: (i === undefined ? r : full.objects[i]).descricao,
-        });
-      }
-    }
+    // A code the full list lacks (README note 6: 515124) keeps the group's own name.
+    for (const r of g.objects) if (!fullCodes.has(r.codigo) && !named.has(r.codigo)) named.set(r.codigo, r);
   }
-  const formRows = [...named.values()].sort((a, b) => (a.posicao ?? Infinity) - (b.posicao ?? Infinity));
   /** @type {Record<string, string>} */
   const json = {
-    'cbo.json': jsonRows(full.objects.filter((r) => !named.has(r.codigo))),
-    'cbo_formularios.json': jsonRows(formRows),
+    // Every code in source order; the forms' rows without their name (it is in cbo_formularios.json).
+    'cbo.json': jsonRows(full.objects.map((r) => (named.has(r.codigo) ? { codigo: r.codigo } : r))),
+    'cbo_formularios.json': jsonRows([...named.values()]),
   };
   /** @type {Record<string, string>} */
   const ts = {
     cbo:
       full.describe +
-      `// Stored in two parts: json/cbo_formularios.json (the occupations some form accepts) and json/cbo.json (the rest).\n` +
-      `import outras from './json/cbo.json';\n` +
+      `// json/cbo.json holds every code in source order; the names of the occupations some form accepts are in\n` +
+      `// json/cbo_formularios.json.\n` +
+      `import rows from './json/cbo.json';\n` +
       `import { cboInteira, type CboRow } from './cbo_formularios';\n\n` +
       `export type { CboRow };\n` +
       `export type CboCodigo = CboRow['codigo'];\n` +
-      `export const cbo: readonly CboRow[] = cboInteira(outras);\n`,
+      `export const cbo: readonly CboRow[] = /* @__PURE__ */ cboInteira(rows);\n`,
   };
   for (const g of groups) {
     json[`${g.name}.json`] = jsonRows(g.objects.map((r) => r.codigo));
@@ -286,7 +280,7 @@ function cboTables(full, groups) {
       `export type ${g.typeName}Codigo = CboRow['codigo'];\n` +
       `/** CBO 2002 codes allowed to record this form, in source order. */\n` +
       `export const ${g.constName}Codigos: readonly ${g.typeName}Codigo[] = codigos;\n` +
-      `export const ${g.constName}: readonly ${g.typeName}Row[] = cboGrupo(codigos);\n`;
+      `export const ${g.constName}: readonly ${g.typeName}Row[] = /* @__PURE__ */ cboGrupo(codigos);\n`;
   }
   return { ts, json };
 }

@@ -9,4 +9,4 @@ export type CboCadastroDomiciliarRow = CboRow;
 export type CboCadastroDomiciliarCodigo = CboRow['codigo'];
 /** CBO 2002 codes allowed to record this form, in source order. */
 export const cboCadastroDomiciliarCodigos: readonly CboCadastroDomiciliarCodigo[] = codigos;
-export const cboCadastroDomiciliar: readonly CboCadastroDomiciliarRow[] = cboGrupo(codigos);
+export const cboCadastroDomiciliar: readonly CboCadastroDomiciliarRow[] = /* @__PURE__ */ cboGrupo(codigos);

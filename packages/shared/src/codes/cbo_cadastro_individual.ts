@@ -9,4 +9,4 @@ export type CboCadastroIndividualRow = CboRow;
 export type CboCadastroIndividualCodigo = CboRow['codigo'];
 /** CBO 2002 codes allowed to record this form, in source order. */
 export const cboCadastroIndividualCodigos: readonly CboCadastroIndividualCodigo[] = codigos;
-export const cboCadastroIndividual: readonly CboCadastroIndividualRow[] = cboGrupo(codigos);
+export const cboCadastroIndividual: readonly CboCadastroIndividualRow[] = /* @__PURE__ */ cboGrupo(codigos);

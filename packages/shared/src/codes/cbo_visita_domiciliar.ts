@@ -9,4 +9,4 @@ export type CboVisitaDomiciliarRow = CboRow;
 export type CboVisitaDomiciliarCodigo = CboRow['codigo'];
 /** CBO 2002 codes allowed to record this form, in source order. */
 export const cboVisitaDomiciliarCodigos: readonly CboVisitaDomiciliarCodigo[] = codigos;
-export const cboVisitaDomiciliar: readonly CboVisitaDomiciliarRow[] = cboGrupo(codigos);
+export const cboVisitaDomiciliar: readonly CboVisitaDomiciliarRow[] = /* @__PURE__ */ cboGrupo(codigos);
