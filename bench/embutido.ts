@@ -6,18 +6,19 @@
 // 60) at BENCH_RATE requests per second in all (default 40: one click a second each), open-loop (lib.ts): lists,
 // details, histories, searches, the session poll, and 10 % home visits saved. Goals: p95 ≤ 200 ms for all requests and
 // for the reads while writes go on; a restart on the loaded folder ≤ 3 s.
-import os from 'node:os';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { Client, log, openLoop, pct, printGoals, printLatencies, signIn, startServer, type Goal } from './lib';
+import { knobs, log, machine, measureLoad, pct, printGoals, startServer, withStaff, type Goal } from './lib';
 import { agentLogin, engineName, isWrite, prepareTown, staffWork, type Engine } from './town';
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,embutido').split(',') as Engine[];
-const MUNICIPES = Number(process.env.BENCH_MUNICIPES ?? 20_000);
-const EQUIPES = Number(process.env.BENCH_EQUIPES ?? 6);
-const VISITAS = Number(process.env.BENCH_VISITAS ?? 20);
-const USERS = Number(process.env.BENCH_USERS ?? 40);
-const RATE = Number(process.env.BENCH_RATE ?? 40);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const { MUNICIPES, EQUIPES, VISITAS, USERS, RATE, SECONDS } = knobs({
+  MUNICIPES: 20_000,
+  EQUIPES: 6,
+  VISITAS: 20,
+  USERS: 40,
+  RATE: 40,
+  SECONDS: 60,
+});
 
 async function measure(engine: Engine): Promise<Goal[]> {
   log(`\n== ${engineName[engine]}: gerando o município`);
@@ -28,54 +29,47 @@ async function measure(engine: Engine): Promise<Goal[]> {
   );
   log(`  ${town.counts}; gerado em ${(town.generatedMs / 1000).toFixed(1)} s`);
   try {
-    const server = await startServer(town.env);
-    const c = new Client(server.url, USERS);
-    try {
-      const tokens: string[] = [];
-      for (let u = 0; u < USERS; u++) tokens.push(await signIn(c, agentLogin(u % EQUIPES), DEMO_PASSWORD));
-      const next = staffWork(c, tokens, town.samples, EQUIPES, 0.1);
-      await openLoop({ users: USERS, rate: RATE, seconds: 5, next }); // warm-up: JIT, caches
-      const r = await openLoop({ users: USERS, rate: RATE, seconds: SECONDS, next });
-      log(`\n${engineName[engine]}: ${USERS} usuários, ${RATE} req/s planejadas, ${SECONDS} s`);
-      printLatencies(r);
-      const reads = [...r.byKind.entries()].filter(([k]) => !isWrite(k)).flatMap(([, s]) => s);
-      const writes = [...r.byKind.entries()].filter(([k]) => isWrite(k)).flatMap(([, s]) => s);
-      const errors = [...r.errors.values()].reduce((a, b) => a + b, 0);
-      await server.stop();
-      // A restart on the loaded folder: what an update or a reboot costs.
-      const again = await startServer(town.env);
-      await again.stop();
-      return [
-        { what: `p95, ${USERS} usuários (todas)`, goal: '≤ 200 ms', measured: pct(r.all, 95), unit: 'ms', limit: 200 },
-        {
-          what: 'p95 das leituras durante escritas',
-          goal: '≤ 200 ms',
-          measured: pct(reads, 95),
-          unit: 'ms',
-          limit: 200,
-        },
-        { what: 'p95 das gravações de visita', goal: '≤ 200 ms', measured: pct(writes, 95), unit: 'ms', limit: 200 },
-        {
-          what: 'vazão atendida',
-          goal: `≥ ${RATE * 0.95} req/s`,
-          measured: r.done / r.seconds,
-          unit: 'req/s',
-          limit: RATE * 0.95,
-          atLeast: true,
-        },
-        { what: 'erros', goal: '0', measured: errors, unit: '', limit: 0 },
-        {
-          what: `nova partida, ${MUNICIPES.toLocaleString('pt-BR')} munícipes`,
-          goal: '≤ 3 s',
-          measured: again.startMs / 1000,
-          unit: 's',
-          limit: 3,
-        },
-      ];
-    } finally {
-      c.close();
-      await server.stop();
-    }
+    const r = await withStaff(
+      town.env,
+      USERS,
+      (u) => [agentLogin(u % EQUIPES), DEMO_PASSWORD],
+      ({ c, tokens }) =>
+        measureLoad(
+          `${engineName[engine]}: ${USERS} usuários, ${RATE} req/s planejadas, ${SECONDS} s`,
+          { users: USERS, rate: RATE, seconds: SECONDS, next: staffWork(c, tokens, town.samples, EQUIPES, 0.1) },
+          isWrite,
+        ),
+    );
+    // A restart on the loaded folder: what an update or a reboot costs.
+    const again = await startServer(town.env);
+    await again.stop();
+    return [
+      { what: `p95, ${USERS} usuários (todas)`, goal: '≤ 200 ms', measured: pct(r.all, 95), unit: 'ms', limit: 200 },
+      {
+        what: 'p95 das leituras durante escritas',
+        goal: '≤ 200 ms',
+        measured: pct(r.reads, 95),
+        unit: 'ms',
+        limit: 200,
+      },
+      { what: 'p95 das gravações de visita', goal: '≤ 200 ms', measured: pct(r.writes, 95), unit: 'ms', limit: 200 },
+      {
+        what: 'vazão atendida',
+        goal: `≥ ${RATE * 0.95} req/s`,
+        measured: r.done / r.seconds,
+        unit: 'req/s',
+        limit: RATE * 0.95,
+        atLeast: true,
+      },
+      { what: 'erros', goal: '0', measured: r.failed, unit: '', limit: 0 },
+      {
+        what: `nova partida, ${MUNICIPES.toLocaleString('pt-BR')} munícipes`,
+        goal: '≤ 3 s',
+        measured: again.startMs / 1000,
+        unit: 's',
+        limit: 3,
+      },
+    ];
   } finally {
     await town.cleanup();
   }
@@ -83,6 +77,6 @@ async function measure(engine: Engine): Promise<Goal[]> {
 
 const results: Array<[Engine, Goal[]]> = [];
 for (const engine of ENGINES) results.push([engine, await measure(engine)]);
-log(`\nmáquina: ${os.cpus().length} núcleos, carga média ${os.loadavg()[0]!.toFixed(1)}; Node ${process.version}`);
+log(`\n${machine()}`);
 for (const [engine, goals] of results)
   printGoals(`${engineName[engine]}: ${MUNICIPES.toLocaleString('pt-BR')} munícipes, ${USERS} usuários`, goals);

@@ -3,55 +3,55 @@
 // again (answered 200 from the stored one), on each database of BENCH_ENGINES (default postgres,embutido,pglite; see
 // town.ts) with a town of BENCH_FAMILIAS families (default 10,000) in BENCH_EQUIPES teams. Goal (issue 15): 100 writes
 // per second with p99 ≤ 50 ms.
-import os from 'node:os';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { Client, log, openLoop, pct, printGoals, printLatencies, signIn, startServer, type Goal } from './lib';
+import { knobs, log, machine, measureLoad, pct, printGoals, withStaff, type Goal } from './lib';
 import { agentLogin, engineName, prepareTown, visitWrite, type Engine } from './town';
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,embutido,pglite').split(',') as Engine[];
-const FAMILIAS = Number(process.env.BENCH_FAMILIAS ?? 10_000);
-const EQUIPES = Number(process.env.BENCH_EQUIPES ?? 10);
-const USERS = Number(process.env.BENCH_USERS ?? 20);
-const RATE = Number(process.env.BENCH_RATE ?? 100);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const { FAMILIAS, EQUIPES, USERS, RATE, SECONDS } = knobs({
+  FAMILIAS: 10_000,
+  EQUIPES: 10,
+  USERS: 20,
+  RATE: 100,
+  SECONDS: 30,
+});
 
 async function measure(engine: Engine): Promise<Goal[]> {
   log(`\n== ${engineName[engine]}: gerando o município`);
   const town = await prepareTown(engine, { equipes: EQUIPES, familias: FAMILIAS, visitas: 20 }, log);
   log(`  ${town.counts}; gerado em ${(town.generatedMs / 1000).toFixed(1)} s`);
   try {
-    const server = await startServer(town.env);
-    const c = new Client(server.url, USERS);
-    try {
-      const tokens: string[] = [];
-      for (let u = 0; u < USERS; u++) tokens.push(await signIn(c, agentLogin(u % EQUIPES), DEMO_PASSWORD));
-      const byTeam = Array.from({ length: EQUIPES }, (_, t) => town.samples.filter((s) => s.equipe === t));
-      const saved: Parameters<typeof visitWrite>[3] = [];
-      const next = (u: number) => {
-        const fams = byTeam[u % EQUIPES]!;
-        return visitWrite(c, tokens[u]!, fams[Math.floor(Math.random() * fams.length)]!, saved);
-      };
-      await openLoop({ users: USERS, rate: RATE, seconds: 5, next }); // warm-up
-      const r = await openLoop({ users: USERS, rate: RATE, seconds: SECONDS, next });
-      log(`\n${engineName[engine]}: ${USERS} agentes, ${RATE} gravações/s planejadas, ${SECONDS} s`);
-      printLatencies(r);
-      const errors = [...r.errors.values()].reduce((a, b) => a + b, 0);
-      return [
-        {
-          what: 'gravações atendidas',
-          goal: `≥ ${RATE}/s`,
-          measured: r.done / r.seconds,
-          unit: '/s',
-          limit: RATE * 0.97,
-          atLeast: true,
-        },
-        { what: 'p99 por gravação', goal: '≤ 50 ms', measured: pct(r.all, 99), unit: 'ms', limit: 50 },
-        { what: 'erros', goal: '0', measured: errors, unit: '', limit: 0 },
-      ];
-    } finally {
-      c.close();
-      await server.stop();
-    }
+    const r = await withStaff(
+      town.env,
+      USERS,
+      (u) => [agentLogin(u % EQUIPES), DEMO_PASSWORD],
+      ({ c, tokens }) => {
+        const byTeam = Array.from({ length: EQUIPES }, (_, t) => town.samples.filter((s) => s.equipe === t));
+        const saved: Parameters<typeof visitWrite>[3] = [];
+        const next = (u: number) => {
+          const fams = byTeam[u % EQUIPES]!;
+          return visitWrite(c, tokens[u]!, fams[Math.floor(Math.random() * fams.length)]!, saved);
+        };
+        return measureLoad(`${engineName[engine]}: ${USERS} agentes, ${RATE} gravações/s planejadas, ${SECONDS} s`, {
+          users: USERS,
+          rate: RATE,
+          seconds: SECONDS,
+          next,
+        });
+      },
+    );
+    return [
+      {
+        what: 'gravações atendidas',
+        goal: `≥ ${RATE}/s`,
+        measured: r.done / r.seconds,
+        unit: '/s',
+        limit: RATE * 0.97,
+        atLeast: true,
+      },
+      { what: 'p99 por gravação', goal: '≤ 50 ms', measured: pct(r.all, 99), unit: 'ms', limit: 50 },
+      { what: 'erros', goal: '0', measured: r.failed, unit: '', limit: 0 },
+    ];
   } finally {
     await town.cleanup();
   }
@@ -59,5 +59,5 @@ async function measure(engine: Engine): Promise<Goal[]> {
 
 const results: Array<[Engine, Goal[]]> = [];
 for (const engine of ENGINES) results.push([engine, await measure(engine)]);
-log(`\nmáquina: ${os.cpus().length} núcleos, carga média ${os.loadavg()[0]!.toFixed(1)}; Node ${process.version}`);
+log(`\n${machine()}`);
 for (const [engine, goals] of results) printGoals(`Gravações de visita: ${engineName[engine]}`, goals);

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -271,4 +272,59 @@ export async function interleaved(
     ts.push(performance.now() - t);
   }
   return [ta, tb];
+}
+
+// ---- the shape of a load bench (carga, escritas, embutido) -------------------------------------------------
+
+/** The bench's knobs from BENCH_<NAME> variables, each with its default. */
+export function knobs<K extends string>(defaults: Record<K, number>): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const k of Object.keys(defaults) as K[]) out[k] = Number(process.env[`BENCH_${k}`] ?? defaults[k]);
+  return out;
+}
+
+/** The line every bench prints beside its numbers: the machine is shared, say how busy it was. */
+export const machine = () =>
+  `máquina: ${os.cpus().length} núcleos, carga média ${os.loadavg()[0]!.toFixed(1)}; Node ${process.version}`;
+
+export type Staff = { server: Server; c: Client; tokens: string[] };
+
+/**
+ * The production build on `env` in its own process, with `users` sessions signed in by `login(u)`; `work` runs with
+ * them, and the client and the server are closed whatever happens.
+ */
+export async function withStaff<T>(
+  env: Record<string, string>,
+  users: number,
+  login: (u: number) => [string, string],
+  work: (s: Staff) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(env);
+  const c = new Client(server.url, users);
+  try {
+    const tokens: string[] = [];
+    for (let u = 0; u < users; u++) tokens.push(await signIn(c, ...login(u)));
+    return await work({ server, c, tokens });
+  } finally {
+    c.close();
+    await server.stop();
+  }
+}
+
+export type Load = LoadResult & { reads: number[]; writes: number[]; failed: number };
+
+/** A 5 s warm-up (JIT, caches), then the measured run, printed; reads and writes told apart by `isWrite(kind)`. */
+export async function measureLoad(
+  title: string,
+  opts: { users: number; rate: number; seconds: number; next: (user: number, i: number) => Task },
+  isWrite: (kind: string) => boolean = () => false,
+): Promise<Load> {
+  await openLoop({ ...opts, seconds: 5 });
+  const r = await openLoop(opts);
+  log(`\n${title}`);
+  printLatencies(r);
+  const samples = (write: boolean) =>
+    [...r.byKind.entries()].filter(([k]) => isWrite(k) === write).flatMap(([, s]) => s);
+  const failed = [...r.errors.values()].reduce((a, b) => a + b, 0);
+  return { ...r, reads: samples(false), writes: samples(true), failed };
 }

@@ -2,6 +2,7 @@ import { allPermissions, msg, perfilPermissions, resources } from '@saude/shared
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, fixtures } from '../test/fixtures';
 import { auditRows, buildTestApp, type TestApp } from '../test/helpers';
+import { useTestApp } from '../test/lifecycle';
 
 // Fills route params with values of the right shape, so the request reaches the access hook and not a 404.
 const sampleUrl = (url: string) =>
@@ -132,13 +133,7 @@ describe('POST /api/ferramentas/permissoes', () => {
 });
 
 describe('GET /api/menus', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   type Item = { id: string; nome: string; url: string | null; v3: boolean; depth: number; submenus: Item[] };
   const ids = (items: Item[]): string[] => items.flatMap((i) => [i.id, ...ids(i.submenus)]);
@@ -161,13 +156,7 @@ describe('GET /api/menus', () => {
 });
 
 describe('unit parameters and system parameters', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ MAPS_API_KEY: 'chave-teste' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ MAPS_API_KEY: 'chave-teste' });
 
   it('answers the parametrizacao fields of spec §3 without sign-in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ferramentas/parametrizacao' });

@@ -14,6 +14,7 @@ import {
 import { newId } from '../lib/ids';
 import { createFirstManager, SECRETARIA_NOME } from '../db/seed/primeiro_gestor';
 import { auditRows, buildTestApp, login, type TestApp } from '../test/helpers';
+import { useTestApp } from '../test/lifecycle';
 
 const parametrizacao = async (t: TestApp) =>
   (await t.app.inject({ method: 'GET', url: '/api/ferramentas/parametrizacao' })).json<{ demonstracao: boolean }>();
@@ -28,13 +29,7 @@ describe('DEMO defaults', () => {
 });
 
 describe('with the demo', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({}, { demo: true });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({}, { demo: true });
 
   it('says so to the web while a demo account is active, and stops when none is', async () => {
     expect(t.setupLog.join('\n')).toContain('Não use com dados reais');

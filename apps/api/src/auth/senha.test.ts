@@ -1,9 +1,10 @@
 import { msg } from '@saude/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, findProfissional } from '../db/seed/demo';
-import { auditRows, buildTestApp, login, signIn, type TestApp } from '../test/helpers';
+import { auditRows, login, signIn } from '../test/helpers';
 import { problemasNovaSenha, senhaComum } from './password-policy';
 import { throttlePolicy } from './throttle';
+import { useTestApp } from '../test/lifecycle';
 
 describe('password rules (ASVS 5: length, common passwords, the login; nothing else)', () => {
   it('refuses the most common passwords in any letter case, and the demo password', () => {
@@ -26,13 +27,7 @@ describe('password rules (ASVS 5: length, common passwords, the login; nothing e
 });
 
 describe('PUT /api/v2/auth/senha', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({}, { demo: true });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({}, { demo: true });
 
   const trocar = (headers: Record<string, string>, senha_atual: string, nova_senha: string) =>
     t.app.inject({

@@ -1,21 +1,16 @@
 import { msg } from '@saude/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo';
-import { auditRows, buildTestApp, type TestApp } from '../test/helpers';
+import { auditRows } from '../test/helpers';
 import { throttlePolicy } from './throttle';
+import { useTestApp } from '../test/lifecycle';
 
 // Sign-in throttling of issue 14 (ASVS 2): per account and per address apart, counted before the password is
 // evaluated, and a browser that signed in to the account before keeps getting in with the right password.
 describe('sign-in throttling', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({}, { demo: true });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({}, { demo: true });
 
   const attempt = (login: string, senha: string, ip: string, dispositivo?: string) =>
     t.app.inject({

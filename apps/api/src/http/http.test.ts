@@ -1,26 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { msg } from '@saude/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fixtures, FIXTURE_PASSWORD } from '../test/fixtures';
 import { auditRows, buildTestApp, type TestApp } from '../test/helpers';
+import { useTestApp, useUserHeaders } from '../test/lifecycle';
 
 // The HTTP layer every route shares (http/): one error body, input refused in one place, headers, proxies.
 
 const citizens = '/api/v1/municipes';
 
 describe('errors: every refusal is { code, message, errors } in pt-BR', () => {
-  let t: TestApp;
-  let headers: { authorization: string };
-  beforeAll(async () => {
-    t = await buildTestApp();
-    const f = fixtures(t);
-    const { unidade, equipe } = await f.territorio();
-    headers = (await f.usuario({ unidade, equipe, perfil: 'enfermagem' })).headers;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
+  const headers = useUserHeaders(t, 'enfermagem');
 
   it('401, 403, 404 (a record and a route) and 422 from the validator', async () => {
     const anon = await t.app.inject({ method: 'GET', url: citizens });
@@ -90,17 +82,8 @@ describe('errors: every refusal is { code, message, errors } in pt-BR', () => {
 });
 
 describe('input: text PostgreSQL cannot store is refused in one place, naming the field', () => {
-  let t: TestApp;
-  let headers: { authorization: string };
-  beforeAll(async () => {
-    t = await buildTestApp();
-    const f = fixtures(t);
-    const { unidade, equipe } = await f.territorio();
-    headers = (await f.usuario({ unidade, equipe, perfil: 'gestor' })).headers;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
+  const headers = useUserHeaders(t, 'gestor');
 
   const refused = (field: string) => ({
     code: 'validacao',
@@ -160,13 +143,7 @@ describe('input: text PostgreSQL cannot store is refused in one place, naming th
 });
 
 describe('headers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ TRUST_PROXY: '10.0.0.0/8' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ TRUST_PROXY: '10.0.0.0/8' });
 
   it('Cache-Control: no-store on every /api answer (200, 401, 404)', async () => {
     for (const url of ['/api/ferramentas/parametrizacao', '/api/v2/auth/me', '/api/nada']) {

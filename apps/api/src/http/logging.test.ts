@@ -1,16 +1,14 @@
 import { Writable } from 'node:stream';
 import { formatCns, formatCpf } from '@saude/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { municipePayload } from '../modules/municipes/test-data';
-import { fixtures } from '../test/fixtures';
-import { buildTestApp, type TestApp } from '../test/helpers';
+import { useTestApp, useUserHeaders } from '../test/lifecycle';
 
 // Health data is personal data (LGPD, issue 14): the log never holds a citizen's name or documents, whether they came
 // in a URL's query, in a body, or back from the database inside an error.
 
 describe('the log holds no personal data', () => {
-  let t: TestApp;
   let log = '';
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -18,17 +16,8 @@ describe('the log holds no personal data', () => {
       done();
     },
   });
-  let headers: { authorization: string };
-
-  beforeAll(async () => {
-    t = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
-    const f = fixtures(t);
-    const { unidade, equipe } = await f.territorio();
-    headers = (await f.usuario({ unidade, equipe, perfil: 'gestor' })).headers;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
+  const headers = useUserHeaders(t, 'gestor');
 
   it('logs requests by path only, and a database failure without the values of the row', async () => {
     const pessoa = municipePayload({ nome: 'Quitéria Zanetti Valadares' });

@@ -53,7 +53,7 @@ const LARGE = ['cbo', 'cid10_categoria', 'etnia', 'municipio', 'pais', 'tipo_log
 const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
 const generatedModules = () =>
   readdirSync(codesDir)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts' && f !== 'lookup.ts')
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['index.ts', 'lookup.ts', 'cbo_formularios.ts'].includes(f))
     .map((f) => f.slice(0, -3))
     .sort();
 
@@ -131,6 +131,26 @@ describe('generated code tables', () => {
       .filter((c) => !isCodigo(cbo, c));
     expect([...new Set(missing)]).toEqual(['515124']);
   });
+
+  it('keeps one CBO table: the groups name its rows, and it is whole in source order', () => {
+    expect(cbo).toHaveLength(2721);
+    expect(cbo.slice(0, 2)).toEqual([
+      { codigo: '848505', descricao: 'ABATEDOR' },
+      { codigo: '764305', descricao: 'ACABADOR DE CALÇADOS' },
+    ]);
+    // The forms' rows are put back at their places: ordered by name as the source is, around them too.
+    const at = cbo.findIndex((r) => r.codigo === '515105');
+    expect(cbo[at - 1]?.descricao.localeCompare(cbo[at]!.descricao, 'pt')).toBeLessThan(0);
+    expect(cbo[at + 1]?.descricao.localeCompare(cbo[at]!.descricao, 'pt')).toBeGreaterThan(0);
+    for (const group of [bundled.cboCadastroIndividual, bundled.cboCadastroDomiciliar, bundled.cboVisitaDomiciliar]) {
+      for (const row of group) if (row.codigo !== '515124') expect(findCodigo(cbo, row.codigo)).toBe(row);
+    }
+    expect(bundled.cboCadastroIndividual.map((r) => r.codigo)).toEqual(cboCadastroIndividualCodigos);
+    // The CBO table's spelling, not the group table's unaccented one.
+    expect(descricaoDe(bundled.cboVisitaDomiciliar, '515130')).toBe('AGENTE INDÍGENA DE SANEAMENTO');
+    // The one code the full list lacks keeps the group's name.
+    expect(descricaoDe(bundled.cboCadastroIndividual, '515124')).toBe('AGENTE INDÍGENA DE SAÚDE');
+  });
 });
 
 describe('scripts/gen-codes.mjs', () => {
@@ -139,8 +159,11 @@ describe('scripts/gen-codes.mjs', () => {
     expect(existsSync(refDir), `${refDir} is missing: CI must check out shared/reference`).toBe(true);
     const out = tmp('codes-regen-');
     run(refDir, out);
-    const produced = readdirSync(out).sort();
-    expect(produced).toEqual([...generatedModules(), 'index'].map((m) => `${m}.ts`).sort());
+    const produced = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f !== 'json').sort();
+    const committed = readdirSync(codesDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f !== 'json' && !f.endsWith('.test.ts') && f !== 'lookup.ts' && f !== 'cbo_formularios.ts')
+      .sort();
+    expect(produced).toEqual(committed);
     for (const f of produced) {
       expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(codesDir, f), 'utf8'));
     }
@@ -160,6 +183,7 @@ describe('scripts/gen-codes.mjs', () => {
     );
     run(ref, out);
     const text = readFileSync(join(out, 'amostra_teste.ts'), 'utf8');
+    expect(readFileSync(join(out, 'json/amostra_teste.json'), 'utf8')).toMatch(/^\[\n {2}\{"codigo":10,"descricao":"Com, vírgula"/);
     expect(text).toContain('from shared/reference/esus/amostra_teste.csv (source: [D] LEDI APS Dicionário de dados 8.7.0, `Amostra`). Do not edit.');
     expect(text).toContain('Columns: codigo (number), descricao (string), zero (string), vazio (string).');
     const mod = (await import(join(out, 'amostra_teste.ts'))) as { amostraTeste: unknown };

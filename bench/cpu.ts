@@ -1,0 +1,208 @@
+// npm run bench:cpu — the API's CPU per read request (issue 15: fixed cost ≤ 2 ms), next to a bare Fastify route that
+// sends the very same SQL. A town of BENCH_FAMILIAS families (default 3,000) in BENCH_EQUIPES teams on PostgreSQL
+// (DATABASE_URL's server or a throwaway one, see town.ts). The SQL of each read is recorded once from the API itself
+// (in this process, every statement node-postgres sends, with its parameters); then the production build runs in its
+// own process and a bare Fastify server in another (this file with the argument `bare`), which answers each read by
+// replaying that read's statements on one connection and sending the rows as JSON. Each read is sent BENCH_REQUESTS
+// times (default 500, BENCH_CONCURRENCY at a time, default 4) to each server, alternating blocks, and the CPU each
+// server process used (utime + stime from /proc/<pid>/stat) is divided by the requests. API − bare is what our code
+// adds per request: session, access, validation, query building, mapping, serialisation.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openPostgres } from '../apps/api/src/db/client';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+import { Client, log, machine, printGoals, startServer } from './lib';
+import { agentLogin, fragment, prepareTown } from './town';
+
+type Statement = { text: string; values?: unknown[]; rowMode?: string };
+type Read = { kind: string; url: string; statements: Statement[] };
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+const ticksPerSecond = 100; // USER_HZ on Linux
+
+/** Every statement node-postgres sends while `fn` runs. */
+async function record(fn: () => Promise<unknown>): Promise<Statement[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const original = proto.query;
+  const seen: Statement[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [q, values] = args;
+    if (typeof q === 'string') seen.push({ text: q, ...(Array.isArray(values) ? { values } : {}) });
+    else if (q && typeof q === 'object' && 'text' in q) {
+      const c = q as Statement;
+      // drizzle sends the parameters beside the config: query({ text, rowMode }, values).
+      const params = c.values ?? (Array.isArray(values) ? values : undefined);
+      seen.push({ text: c.text, ...(params ? { values: params } : {}), ...(c.rowMode ? { rowMode: c.rowMode } : {}) });
+    }
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return seen;
+}
+
+async function main() {
+  const FAMILIAS = Number(process.env.BENCH_FAMILIAS ?? 3000);
+  const EQUIPES = Number(process.env.BENCH_EQUIPES ?? 4);
+  const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
+  const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+  log('== gerando o município');
+  const town = await prepareTown('postgres', { equipes: EQUIPES, familias: FAMILIAS, visitas: 10 }, log);
+  log(`  ${town.counts}`);
+  const tmp = fs.mkdtempSync(`${os.tmpdir()}/saude-bench-cpu-`);
+  try {
+    // 1. The reads an agent makes, and the SQL the API sends for each (recorded in this process).
+    const config = loadConfig({ ...process.env, ...town.env, LOG_LEVEL: 'silent' });
+    const database = await openPostgres(town.env.DATABASE_URL!, 4);
+    const app = await buildApp(config, database.db, { logger: false, serveWeb: false });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login',
+      payload: { login: agentLogin(0), senha: DEMO_PASSWORD },
+    });
+    const token = (login.json() as { token: string }).token;
+    const fam = town.samples.find((s) => s.equipe === 0 && s.cpf)!;
+    const visitas = '/api/v1/atencao_primaria/visitas_domiciliares';
+    const urls: Array<[string, string]> = [
+      ['sessão (GET /auth/me)', '/api/v2/auth/me'],
+      ['lista de munícipes, página 3', '/api/v1/municipes?page=3'],
+      ['busca de munícipes por nome', `/api/v1/municipes?q=${encodeURIComponent(fragment(fam.nome))}`],
+      ['busca de munícipes por CPF', `/api/v1/municipes?q=${fam.cpf}`],
+      ['famílias do agente p/ visita', `${visitas}/familias?page=2`],
+      ['detalhe da família', `${visitas}/familias/${fam.familia_id}`],
+      ['histórico de visitas da família', `${visitas}?familia_id=${fam.familia_id}`],
+    ];
+    const reads: Read[] = [];
+    for (const [kind, url] of urls) {
+      let status = 0;
+      const statements = await record(async () => {
+        status = (await app.inject({ url, headers: { authorization: `Bearer ${token}` } })).statusCode;
+      });
+      if (status !== 200) throw new Error(`${kind}: ${status}`);
+      reads.push({ kind, url, statements });
+    }
+    await app.close();
+    await database.close();
+    const file = `${tmp}/reads.json`;
+    fs.writeFileSync(file, JSON.stringify(reads));
+
+    // 2. Both servers in their own processes.
+    const api = await startServer(town.env);
+    const bareChild = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'bare', file], {
+      env: { ...process.env, DATABASE_URL: town.env.DATABASE_URL },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const barePort = await new Promise<string>((resolve, reject) => {
+      bareChild.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()));
+      bareChild.once('exit', () => reject(new Error('o servidor simples terminou')));
+    });
+    const c = new Client(api.url, CONCURRENCY);
+    const bare = new Client(`http://127.0.0.1:${barePort}`, CONCURRENCY);
+    try {
+      /** CPU ms per request of `pid` while `n` requests go, `CONCURRENCY` at a time. */
+      const burn = async (pid: number, n: number, send: () => Promise<{ status: number; body: string }>) => {
+        const before = cpuSeconds(pid);
+        let left = n;
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            while (left-- > 0) {
+              const res = await send();
+              if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.body.slice(0, 300)}`);
+            }
+          }),
+        );
+        return ((cpuSeconds(pid) - before) * 1000) / n;
+      };
+      const rows: Array<{ kind: string; api: number; bare: number; statements: number }> = [];
+      for (const [i, r] of reads.entries()) {
+        const ours = () => c.request('GET', r.url, { token });
+        const theirs = () => bare.request('GET', `/r/${i}`);
+        await burn(api.pid, 100, ours); // warm-up: JIT, caches, prepared plans
+        await burn(bareChild.pid!, 100, theirs);
+        const a: number[] = [];
+        const b: number[] = [];
+        // Alternating halves, so both see the machine in the same state.
+        for (let half = 0; half < 2; half++) {
+          a.push(await burn(api.pid, REQUESTS / 2, ours));
+          b.push(await burn(bareChild.pid!, REQUESTS / 2, theirs));
+        }
+        const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+        rows.push({ kind: r.kind, api: mean(a), bare: mean(b), statements: r.statements.length });
+      }
+      const w = Math.max(...rows.map((r) => r.kind.length));
+      log(`\nCPU por requisição (ms), ${REQUESTS} requisições de cada, ${CONCURRENCY} por vez\n`);
+      log(
+        `${'leitura'.padEnd(w)}  ${'SQL'.padStart(3)}  ${'API'.padStart(6)}  ${'simples'.padStart(7)}  ${'API−simples'.padStart(11)}`,
+      );
+      for (const r of rows)
+        log(
+          `${r.kind.padEnd(w)}  ${String(r.statements).padStart(3)}  ${r.api.toFixed(2).padStart(6)}  ${r.bare.toFixed(2).padStart(7)}  ${(r.api - r.bare).toFixed(2).padStart(11)}`,
+        );
+      log('(SQL: comandos enviados ao banco por requisição, inclusive begin/commit)');
+      log(`\n${machine()}`);
+      const worst = rows.reduce((m, r) => (r.api - r.bare > m.api - m.bare ? r : m));
+      const all = rows.reduce((s, r) => s + r.api, 0) / rows.length;
+      printGoals(`CPU da API por leitura: ${FAMILIAS.toLocaleString('pt-BR')} famílias`, [
+        { what: 'CPU da API por leitura (média)', goal: '≤ 2 ms', measured: all, unit: 'ms', limit: 2 },
+        {
+          what: `custo fixo (API − simples), pior: ${worst.kind}`,
+          goal: '≤ 2 ms',
+          measured: worst.api - worst.bare,
+          unit: 'ms',
+          limit: 2,
+        },
+      ]);
+    } finally {
+      c.close();
+      bare.close();
+      bareChild.stdin!.end();
+      await api.stop();
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    await town.cleanup();
+  }
+}
+
+async function serveBare() {
+  // The bare server: one route per read, replaying its statements as they were sent, rows out as JSON.
+  const reads = JSON.parse(fs.readFileSync(process.argv[3]!, 'utf8')) as Read[];
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  const app = Fastify({ logger: false });
+  reads.forEach((r, i) =>
+    app.get(`/r/${i}`, async () => {
+      const conn = await pool.connect();
+      try {
+        // The answer: the rows of the statement that brought the most (the page, not the count or the commit).
+        let rows: unknown[] = [];
+        for (const s of r.statements) {
+          const res = await conn.query(s as pg.QueryConfig);
+          if (res.rows.length > rows.length) rows = res.rows;
+        }
+        return rows;
+      } finally {
+        conn.release();
+      }
+    }),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${(app.server.address() as { port: number }).port}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', () => void app.close().then(() => pool.end()));
+}
+
+if (process.argv[2] === 'bare') await serveBare();
+else await main();
