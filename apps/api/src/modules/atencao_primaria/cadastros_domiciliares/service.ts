@@ -41,7 +41,7 @@ import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { autor, checkVersion, stamped, updateVersioned } from '../../../lib/versioned';
-import { rememberCep } from '../../enderecos/service';
+import { rememberAddress } from '../../enderecos/service';
 import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
 
 // Household registrations (issue 7; docs/decisions.md "Households and families"). A row is one property of the
@@ -352,24 +352,6 @@ async function membrosAtivosDoDomicilio(tx: DbOrTx, domicilioId: string): Promis
 }
 
 /** A CEP typed once fills the address for everyone after (as the citizen registry does). */
-async function rememberAddress(tx: DbOrTx, c: OwnColumns) {
-  if (!c.cep || !c.uf || !c.municipio_ibge) return;
-  const [m] = await tx
-    .select({ nome: municipios.nome })
-    .from(municipios)
-    .where(eq(municipios.codigo_ibge, c.municipio_ibge));
-  if (!m) return;
-  await rememberCep(tx, {
-    cep: c.cep,
-    uf: c.uf,
-    municipio: m.nome,
-    municipio_ibge: c.municipio_ibge,
-    tipo_logradouro: c.tipo_logradouro,
-    logradouro: c.logradouro,
-    bairro: c.bairro,
-  });
-}
-
 export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);

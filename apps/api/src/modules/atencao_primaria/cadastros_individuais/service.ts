@@ -171,21 +171,39 @@ async function loadCadastro(db: DbOrTx, ctx: Ctx, scope: Scope, id: string): Pro
     familia_id: familia?.id ?? null,
     domicilio_id: familia?.domicilio_id ?? null,
     municipe: {
-      id: m.id,
-      nome: m.nome,
-      nome_social: m.nome_social,
-      data_nascimento: m.data_nascimento,
-      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
-      sexo_id: m.sexo_id,
-      nome_mae: m.nome_mae,
-      cpf_numero: m.cpf_numero,
-      codigo_cns: m.codigo_cns,
+      ...identificacao(m),
       cartao_provisorio: m.cartao_provisorio,
       telefones: { residencial: m.telefone_residencial, celular: m.telefone_celular, contato: m.telefone_contato },
       lock_version: m.lock_version,
     },
   };
 }
+
+/** Who the citizen is, as a registration and the new registration's citizen picker show them. */
+const identificacao = (
+  m: Pick<
+    typeof municipes.$inferSelect,
+    | 'id'
+    | 'nome'
+    | 'nome_social'
+    | 'data_nascimento'
+    | 'data_obito'
+    | 'sexo_id'
+    | 'nome_mae'
+    | 'cpf_numero'
+    | 'codigo_cns'
+  >,
+) => ({
+  id: m.id,
+  nome: m.nome,
+  nome_social: m.nome_social,
+  data_nascimento: m.data_nascimento,
+  idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
+  sexo_id: m.sexo_id,
+  nome_mae: m.nome_mae,
+  cpf_numero: m.cpf_numero,
+  codigo_cns: m.codigo_cns,
+});
 
 /** The registration row if it exists and is in the user's scope (locked for update when asked). */
 async function findInScope(tx: DbOrTx, ctx: Ctx, scope: Scope, id: string, forUpdate = false) {
@@ -375,15 +393,7 @@ export async function candidatosCadastro(
       }
     }
     return mapPage(found, ({ m, ativo: cadastroId, visivel }) => ({
-      id: m.id,
-      nome: m.nome,
-      nome_social: m.nome_social,
-      data_nascimento: m.data_nascimento,
-      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
-      sexo_id: m.sexo_id,
-      nome_mae: m.nome_mae,
-      cpf_numero: m.cpf_numero,
-      codigo_cns: m.codigo_cns,
+      ...identificacao(m),
       impedimento: falecido(m) ? ('obito' as const) : cadastroId ? ('cadastro_ativo' as const) : null,
       cadastro_id: cadastroId && visivel ? cadastroId : null,
     }));
