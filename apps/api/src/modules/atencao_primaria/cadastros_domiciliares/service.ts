@@ -289,8 +289,6 @@ function ownColumns(n: CadastroDomiciliarValues) {
   } = n;
   return nullify(respostas);
 }
-type OwnColumns = ReturnType<typeof ownColumns>;
-
 /**
  * Fills the header, checks every rule that needs the database and answers the columns to store (422 with every
  * field error at once). `atual` is the stored row on update.

@@ -590,6 +590,17 @@ export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Pro
   }
 }
 
+/**
+ * The registration to change, locked: 404 when absent or out of scope, 409 `afterExit` once it has left the register
+ * (after the exit it is read-only, issue 6).
+ */
+async function changeable(tx: DbOrTx, ctx: Ctx, scope: Scope, id: string, afterExit: string) {
+  const found = await findInScope(tx, ctx, scope, id, true);
+  if (!found) throw notFound();
+  if (found.c.saida_em) throw conflict(afterExit);
+  return found;
+}
+
 export async function updateCadastro(
   ctx: Ctx,
   id: string,
@@ -598,11 +609,7 @@ export async function updateCadastro(
   const { lock_version, ...v } = input;
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
-    const found = await findInScope(tx, ctx, scope, id, true);
-    if (!found) throw notFound();
-    const { c, m } = found;
-    // After the exit the registration is read-only (issue 6).
-    if (c.saida_em) throw conflict(msg.cadastroComSaida);
+    const { c, m } = await changeable(tx, ctx, scope, id, msg.cadastroComSaida);
     checkVersion(c, lock_version);
     if (v.municipe_id !== c.municipe_id) throw unprocessable({ municipe_id: [msg.naoEValido] });
     const { cols, designado } = await resolveCitizenColumns(tx, ctx, scope, v, m, c);
@@ -627,10 +634,7 @@ export async function updateCadastro(
 export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues): Promise<CadastroIndividual> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
-    const found = await findInScope(tx, ctx, scope, id, true);
-    if (!found) throw notFound();
-    const { c, m } = found;
-    if (c.saida_em) throw conflict(msg.cadastroComSaida);
+    const { c, m } = await changeable(tx, ctx, scope, id, msg.cadastroComSaida);
     if (v.lock_version != null) checkVersion(c, v.lock_version);
     const obito = v.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO;
     const data_obito = obito ? (v.data_obito ?? null) : null;
@@ -660,16 +664,13 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
 /** Only an active registration may be removed: an exit is a fact already reported (e-SUS). */
 export async function deleteCadastro(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const scope = scopeOf(ctx);
-    const found = await findInScope(tx, ctx, scope, id, true);
-    if (!found) throw notFound();
-    if (found.c.saida_em) throw conflict(msg.cadastroComSaidaNaoRemove);
+    const { c } = await changeable(tx, ctx, scopeOf(ctx), id, msg.cadastroComSaidaNaoRemove);
     await tx.delete(ci).where(eq(ci.id, id));
     await audit(tx, ctx, {
       action: 'destroy',
       resource: RESOURCE,
       record_id: id,
-      municipe_ids: [found.c.municipe_id],
+      municipe_ids: [c.municipe_id],
     });
   });
 }
