@@ -48,124 +48,77 @@ export function isPermission(value: string): value is Permission {
 export const perfis = ['gestor', 'recepcao', 'medico', 'enfermagem', 'acs', 'ace', 'vigilancia'] as const;
 export type PerfilCodigo = (typeof perfis)[number];
 
+/** `resource:action` for the actions named (typed: only actions the resource has). */
+const grant = <R extends Resource>(r: R, ...actions: Array<(typeof resources)[R][number]>) =>
+  actions.map((a) => `${r}:${a}` as Permission);
 const read = (r: Resource) => [`${r}:index`, `${r}:show`] as Permission[];
-/** A citizen block to care for: read and write, in the user's care scope (never `todos`). */
-const bloco = (r: 'municipes/sociodemograficas' | 'municipes/condicoes_saude') =>
-  [`${r}:show`, `${r}:create`, `${r}:update`] as Permission[];
 const all = (r: Resource) => resources[r].map((a) => `${r}:${a}` as Permission);
 
-/** What each demo profile's work needs. Later modules only attach endpoints to these names. */
+/** What every profile needs: find citizens and addresses, read notices and terms, its notifications, its unit. */
+const base: Permission[] = [
+  ...grant('municipes', 'index', 'show'),
+  'enderecos:show',
+  ...read('comunicacao/avisos'),
+  ...read('termos_uso'),
+  ...grant('notificacoes_globais', 'index', 'update'),
+  'parametros/unidades_saude:show',
+];
+/** Register and correct citizens. */
+const registers = grant('municipes', 'create', 'update');
+/** The citizen blocks to care for: read and write, in the user's care scope (never `todos`). */
+const blocks = [
+  ...grant('municipes/sociodemograficas', 'show', 'create', 'update'),
+  ...grant('municipes/condicoes_saude', 'show', 'create', 'update'),
+];
+/** Attend urgent care: read every kind of attendance, call the patient and write the attendance. */
+const attends = [
+  ...read('urgencia_emergencia/atendimentos'),
+  ...grant('urgencia_emergencia/atendimentos', 'chamar', 'update'),
+  ...read('urgencia_emergencia/atendimentos_retroativos'),
+  ...read('urgencia_emergencia/paciente_sem_identificacoes'),
+];
+const primaryCare = [
+  'atencao_primaria/cadastros_individuais',
+  'atencao_primaria/cadastros_domiciliares',
+  'atencao_primaria/familias',
+  'atencao_primaria/visitas_domiciliares',
+] as const satisfies Resource[];
+
+/** What each demo profile's work needs: the base set and its additions. Later modules only attach endpoints. */
 export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
   gestor: allPermissions,
   recepcao: [
-    'municipes:index',
-    'municipes:show',
-    'municipes:create',
-    'municipes:update',
-    'enderecos:show',
+    ...base,
+    ...registers,
     ...all('urgencia_emergencia/atendimentos'),
     ...all('urgencia_emergencia/atendimentos_retroativos'),
     ...all('urgencia_emergencia/paciente_sem_identificacoes'),
     ...read('filas/parametrizacoes'),
-    ...read('comunicacao/avisos'),
-    ...read('termos_uso'),
-    'notificacoes_globais:index',
-    'notificacoes_globais:update',
-    'parametros/unidades_saude:show',
   ],
   medico: [
-    'municipes:index',
-    'municipes:show',
+    ...base,
     'municipes:update',
-    'enderecos:show',
-    ...bloco('municipes/sociodemograficas'),
-    ...bloco('municipes/condicoes_saude'),
-    ...read('urgencia_emergencia/atendimentos'),
-    'urgencia_emergencia/atendimentos:chamar',
-    'urgencia_emergencia/atendimentos:update',
-    ...read('urgencia_emergencia/atendimentos_retroativos'),
-    ...read('urgencia_emergencia/paciente_sem_identificacoes'),
-    'municipes_notificacao:index',
-    'municipes_notificacao:show',
-    'municipes_notificacao:create',
-    'municipes_notificacao:update',
-    ...read('atencao_primaria/cadastros_individuais'),
-    ...read('atencao_primaria/familias'),
-    ...read('atencao_primaria/visitas_domiciliares'),
-    ...read('comunicacao/avisos'),
-    ...read('termos_uso'),
-    'notificacoes_globais:index',
-    'notificacoes_globais:update',
-    'parametros/unidades_saude:show',
+    ...blocks,
+    ...attends,
+    ...grant('municipes_notificacao', 'index', 'show', 'create', 'update'),
+    // Reads the primary-care records except the household registration.
+    ...primaryCare.filter((r) => r !== 'atencao_primaria/cadastros_domiciliares').flatMap(read),
   ],
   enfermagem: [
-    'municipes:index',
-    'municipes:show',
-    'municipes:create',
-    'municipes:update',
-    'enderecos:show',
-    ...bloco('municipes/sociodemograficas'),
-    ...bloco('municipes/condicoes_saude'),
-    ...read('urgencia_emergencia/atendimentos'),
-    'urgencia_emergencia/atendimentos:chamar',
-    'urgencia_emergencia/atendimentos:update',
-    ...read('urgencia_emergencia/atendimentos_retroativos'),
-    ...read('urgencia_emergencia/paciente_sem_identificacoes'),
-    'municipes_notificacao:index',
-    'municipes_notificacao:show',
-    'municipes_notificacao:create',
-    ...read('atencao_primaria/cadastros_individuais'),
-    ...read('atencao_primaria/cadastros_domiciliares'),
-    ...read('atencao_primaria/familias'),
-    ...read('atencao_primaria/visitas_domiciliares'),
-    ...read('comunicacao/avisos'),
-    ...read('termos_uso'),
-    'notificacoes_globais:index',
-    'notificacoes_globais:update',
-    'parametros/unidades_saude:show',
+    ...base,
+    ...registers,
+    ...blocks,
+    ...attends,
+    ...grant('municipes_notificacao', 'index', 'show', 'create'),
+    ...primaryCare.flatMap(read),
   ],
-  acs: [
-    'municipes:index',
-    'municipes:show',
-    'municipes:create',
-    'municipes:update',
-    'enderecos:show',
-    ...bloco('municipes/sociodemograficas'),
-    ...bloco('municipes/condicoes_saude'),
-    ...all('atencao_primaria/cadastros_individuais'),
-    ...all('atencao_primaria/cadastros_domiciliares'),
-    ...all('atencao_primaria/familias'),
-    ...all('atencao_primaria/visitas_domiciliares'),
-    ...read('comunicacao/avisos'),
-    ...read('termos_uso'),
-    'notificacoes_globais:index',
-    'notificacoes_globais:update',
-    'parametros/unidades_saude:show',
-  ],
+  acs: [...base, ...registers, ...blocks, ...primaryCare.flatMap(all)],
   ace: [
-    'municipes:index',
-    'municipes:show',
-    'enderecos:show',
+    ...base,
     ...read('atencao_primaria/cadastros_domiciliares'),
     ...read('atencao_primaria/familias'),
     ...all('atencao_primaria/visitas_domiciliares'),
-    ...read('comunicacao/avisos'),
-    ...read('termos_uso'),
-    'notificacoes_globais:index',
-    'notificacoes_globais:update',
-    'parametros/unidades_saude:show',
   ],
-  vigilancia: [
-    'municipes:index',
-    'municipes:show',
-    'enderecos:show',
-    'municipes/condicoes_saude:show',
-    ...all('municipes_notificacao'),
-    // No primary-care reads: surveillance reads the notified (issue 14), which the notifications module will open.
-    ...read('comunicacao/avisos'),
-    ...read('termos_uso'),
-    'notificacoes_globais:index',
-    'notificacoes_globais:update',
-    'parametros/unidades_saude:show',
-  ],
+  // No primary-care reads: surveillance reads the notified (issue 14), which the notifications module will open.
+  vigilancia: [...base, 'municipes/condicoes_saude:show', ...all('municipes_notificacao')],
 };

@@ -119,3 +119,65 @@ export function recordAction<
     reply.code(status).send(await run(req.ctx, req.params, req.body)),
   );
 }
+
+/** The name of a url's last parameter: '/:id/familias/:familiaId' → 'familiaId'. */
+function lastParam(url: string): string {
+  const name = /\/:(\w+)$/.exec(url)?.[1];
+  if (!name) throw new Error(`${url} does not end with a parameter`);
+  return name;
+}
+
+/** GET of one record by the uuid the url's last parameter holds (422 when it is not one): `/:familiaId`. */
+export function showRoute<R extends Schema>(
+  app: FastifyInstance,
+  url: string,
+  access: Permission,
+  response: R,
+  run: (ctx: Ctx, id: string) => Promise<Answer<R>>,
+): void {
+  const key = lastParam(url);
+  const params = z.object({ [key]: uuidParam() });
+  recordAction(app, 'GET', url, access, { params, response }, (ctx, p) => run(ctx, p[key] as string));
+}
+
+/**
+ * POST /:id/<action> under the permission `resource:<action>`, a named step of a record's life that answers the
+ * record (a registration's exit, a visit's cancelling).
+ */
+export function stepRoute<R extends Schema, B extends Schema>(
+  app: FastifyInstance,
+  resource: string,
+  action: string,
+  s: { body: B; response: R; run: (ctx: Ctx, id: string, body: z.output<B>) => Promise<Answer<R>> },
+): void {
+  const access = `${resource}:${action}` as Permission;
+  const { body, response, run } = s;
+  recordAction(app, 'POST', `/:id/${action}`, access, { body, response }, (ctx, p, b) => run(ctx, p.id, b));
+}
+
+/**
+ * The pair that links other records to a record and unlinks one, both under `access` and answering the record:
+ * POST /:id/<things> (the body names the one to link) and DELETE `url`, e.g. '/:id/membros/:municipeId'.
+ */
+export function linkRoutes<R extends Schema, B extends Schema>(
+  app: FastifyInstance,
+  access: Permission,
+  url: string,
+  l: {
+    body: B;
+    response: R;
+    link: (ctx: Ctx, id: string, body: z.output<B>) => Promise<Answer<R>>;
+    unlink: (ctx: Ctx, id: string, linkedId: string) => Promise<Answer<R>>;
+  },
+): void {
+  const key = lastParam(url);
+  const { body, response } = l;
+  recordAction(app, 'POST', url.slice(0, url.lastIndexOf('/')), access, { body, response }, (ctx, p, b) =>
+    l.link(ctx, p.id, b),
+  );
+  const params = idParams.extend({ [key]: uuidParam() });
+  recordAction(app, 'DELETE', url, access, { params, response }, (ctx, p) => {
+    const ids = p as Record<string, string>;
+    return l.unlink(ctx, ids.id as string, ids[key] as string);
+  });
+}

@@ -71,6 +71,8 @@ export type LotacaoSpec = {
 };
 
 export type Profissional = { id: string; login: string; nome: string };
+export type Fixtures = ReturnType<typeof fixtures>;
+export type DuasEquipes = Awaited<ReturnType<Fixtures['duasEquipes']>>;
 export type Usuario = Profissional & { headers: { authorization: string } };
 type UnidadeOver = Partial<Omit<typeof unidadesSaude.$inferInsert, 'tipo_unidade_id'>> & { tipo?: string };
 type Header = {
@@ -196,6 +198,33 @@ export function fixtures(t: TestApp) {
     async usuario(spec: LotacaoSpec & { login?: string; nome?: string }): Promise<Usuario> {
       const p = await f.profissional([spec], { login: spec.login, nome: spec.nome });
       return { ...p, headers: await f.signIn(p, spec.unidade) };
+    },
+
+    /** A user of the unit with a built-in profile: the care profiles in the team, the others without one. */
+    async como(perfil: PerfilCodigo, territorio: { unidade: Pick<Unidade, 'id'>; equipe: Pick<Equipe, 'id'> }) {
+      const cuida = (['medico', 'enfermagem', 'acs', 'ace'] as PerfilCodigo[]).includes(perfil);
+      return f.usuario({ unidade: territorio.unidade, perfil, equipe: cuida ? territorio.equipe : null });
+    },
+
+    /**
+     * The households' and families' scene: a unit with the agent's team (01–03) and another team (04–06); the agent
+     * (micro-area 01), a colleague of the team and an agent of the other team, signed in; the unit's coordinator (an
+     * assignment without a team: sees every team, may designate a professional), signed in; and an endemic agent of
+     * the other team, whom the coordinator designates.
+     */
+    async duasEquipes(o: { nomeAcs?: string } = {}) {
+      const { unidade, equipe } = await f.territorio();
+      const outraEquipe = await f.equipe(unidade, { micro_areas: ['04', '05', '06'] });
+      return {
+        unidade,
+        equipe,
+        outraEquipe,
+        acs: await f.usuario({ perfil: 'acs', unidade, equipe, micro_areas: ['01'], nome: o.nomeAcs }),
+        colega: await f.usuario({ perfil: 'acs', unidade, equipe }),
+        acsOutra: await f.usuario({ perfil: 'acs', unidade, equipe: outraEquipe }),
+        gestor: await f.usuario({ perfil: 'gestor', unidade }),
+        aceOutra: await f.profissional([{ perfil: 'ace', unidade, equipe: outraEquipe }]),
+      };
     },
 
     /** A citizen straight in the registry, with a fresh name, CPF and CNS; `prontuarios` adds record numbers. */

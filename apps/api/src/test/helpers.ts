@@ -8,6 +8,7 @@ import { seedBase } from '../db/seed/base';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { prepareDatabase } from '../db/setup';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 
 export type TestApp = {
   app: App;
@@ -92,6 +93,45 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
       await database.close();
       await drop();
     },
+  };
+}
+
+/**
+ * The file's app: built before its tests (the first beforeAll of the describe it is called in) and closed after them.
+ * Its members are read when a test runs, so `fixtures(t)` may be made at once.
+ *
+ *   const t = useTestApp();
+ *   const f = fixtures(t);
+ */
+export function useTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(env, opts);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  const get = () => {
+    if (!built) throw new Error('useTestApp: the app is built in beforeAll, read it inside a hook or a test');
+    return built;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().db;
+    },
+    get config() {
+      return get().config;
+    },
+    get kind() {
+      return get().kind;
+    },
+    get setupLog() {
+      return get().setupLog;
+    },
+    close: () => get().close(),
   };
 }
 

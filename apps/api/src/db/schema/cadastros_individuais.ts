@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './common';
+import { flag, requiredRef, versioned } from './common';
 import { municipes } from './municipes';
 
 // Individual registration (spec §3, issue 6). Only the registration's own answers live here; the header (unit, team,
@@ -12,11 +12,9 @@ export const cadastrosIndividuais = pgTable(
   {
     id: uuid().primaryKey(),
     // restrict: a citizen with a registration is not deleted (municipes/rules.ts municipeReferences answers 409 first).
-    municipe_id: uuid()
-      .notNull()
-      .references(() => municipes.id, { onDelete: 'restrict' }),
-    termo_recusa: boolean().notNull().default(false),
-    proprio_responsavel_familiar: boolean().notNull().default(false),
+    municipe_id: requiredRef(() => municipes.id, 'restrict'),
+    termo_recusa: flag(false),
+    proprio_responsavel_familiar: flag(false),
     data_cadastro: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // e-SUS food-insecurity screening, three-month look-back (spec §5); null: not answered (issue 12).
     alimentos_acabaram_sem_dinheiro: boolean(),
@@ -26,8 +24,7 @@ export const cadastrosIndividuais = pgTable(
     numero_do: text(),
     /** When the exit was recorded; null while active (situacao 'ativo'). */
     saida_em: timestamp({ withTimezone: true }),
-    lock_version: integer().notNull().default(0),
-    ...timestamps,
+    ...versioned,
   },
   (t) => [
     // One active registration per citizen; after an exit a new one may be made (back in the territory).

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './common';
+import { flag, integerList, requiredRef, timestamps, versioned } from './common';
 import { municipios } from './enderecos';
 import { normalized, municipes } from './municipes';
 import { profissionais } from './profissionais';
@@ -26,18 +26,14 @@ export const cadastrosDomiciliares = pgTable(
   {
     id: uuid().primaryKey(),
     // Header (e-SUS UnicaLotacaoHeader).
-    unidade_saude_id: uuid()
-      .notNull()
-      .references(() => unidadesSaude.id),
-    profissional_id: uuid()
-      .notNull()
-      .references(() => profissionais.id),
+    unidade_saude_id: requiredRef(() => unidadesSaude.id),
+    profissional_id: requiredRef(() => profissionais.id),
     equipe_id: uuid().references(() => equipes.id),
     ocupacao_id: text().notNull(),
     data_cadastro: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Two-digit micro-area (spec field name `st_micro_area`); null when fora_area. */
     st_micro_area: text(),
-    fora_area: boolean().notNull().default(false),
+    fora_area: flag(false),
     // Address (e-SUS EnderecoLocalPermanencia).
     cep: text(),
     uf: text(),
@@ -45,7 +41,7 @@ export const cadastrosDomiciliares = pgTable(
     tipo_logradouro: text(),
     logradouro: text(),
     numero: text(),
-    sem_numero: boolean().notNull().default(false),
+    sem_numero: flag(false),
     complemento: text(),
     bairro: text(),
     ponto_referencia: text(),
@@ -69,10 +65,7 @@ export const cadastrosDomiciliares = pgTable(
     destino_lixo_id: integer(),
     /** Null: nobody answered (issue 12: never read as "Não"). */
     possui_animais: boolean(),
-    animal_ids: integer()
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
+    animal_ids: integerList(),
     quantidade_animais: integer(),
     // Institution (e-SUS InstituicaoPermanencia), property types 7–11 only.
     instituicao_nome: text(),
@@ -81,15 +74,14 @@ export const cadastrosDomiciliares = pgTable(
     instituicao_responsavel_cargo: text(),
     instituicao_responsavel_telefone: text(),
     instituicao_outros_profissionais: boolean(),
-    termo_recusa: boolean().notNull().default(false),
+    termo_recusa: flag(false),
     // Vitals taken at the registration visit.
     temperatura: numeric({ precision: 4, scale: 1, mode: 'number' }),
     glicemia: integer(),
     momento_coleta_glicemia_id: integer(),
     pressao_sistolica: integer(),
     pressao_diastolica: integer(),
-    lock_version: integer().notNull().default(0),
-    ...timestamps,
+    ...versioned,
   },
   (t) => [
     index('cadastros_domiciliares_equipe_micro_area_idx').on(t.equipe_id, t.st_micro_area),
@@ -132,22 +124,16 @@ export const familias = pgTable(
   'familias',
   {
     id: uuid().primaryKey(),
-    unidade_saude_id: uuid()
-      .notNull()
-      .references(() => unidadesSaude.id),
-    profissional_id: uuid()
-      .notNull()
-      .references(() => profissionais.id),
+    unidade_saude_id: requiredRef(() => unidadesSaude.id),
+    profissional_id: requiredRef(() => profissionais.id),
     equipe_id: uuid().references(() => equipes.id),
     numero_prontuario: text(),
     /** First day of the month the family started living in the home ('yyyy-MM-01'). */
     reside_desde: date(),
     /** The family head: also a member with kinship PARENTESCO_RESPONSAVEL. */
-    responsavel_id: uuid()
-      .notNull()
-      .references(() => municipes.id, { onDelete: 'restrict' }),
+    responsavel_id: requiredRef(() => municipes.id, 'restrict'),
     renda_familiar_id: integer(),
-    mudou: boolean().notNull().default(false),
+    mudou: flag(false),
     mudou_em: timestamp({ withTimezone: true }),
     domicilio_id: uuid().references(() => cadastrosDomiciliares.id, { onDelete: 'restrict' }),
     vinculado_em: timestamp({ withTimezone: true }),
@@ -156,8 +142,7 @@ export const familias = pgTable(
     responsavel_nome: text(),
     micro_area: text(),
     ultima_visita: timestamp({ withTimezone: true }),
-    lock_version: integer().notNull().default(0),
-    ...timestamps,
+    ...versioned,
   },
   (t) => [
     index('familias_domicilio_id_idx').on(t.domicilio_id),
@@ -185,14 +170,10 @@ export const familiaMembros = pgTable(
   'familia_membros',
   {
     id: uuid().primaryKey(),
-    familia_id: uuid()
-      .notNull()
-      .references(() => familias.id, { onDelete: 'cascade' }),
-    municipe_id: uuid()
-      .notNull()
-      .references(() => municipes.id, { onDelete: 'restrict' }),
+    familia_id: requiredRef(() => familias.id, 'cascade'),
+    municipe_id: requiredRef(() => municipes.id, 'restrict'),
     parentesco_id: integer().notNull(),
-    ativo: boolean().notNull().default(true),
+    ativo: flag(true),
     ...timestamps,
   },
   (t) => [
@@ -214,25 +195,18 @@ export const visitasDomiciliares = pgTable(
     domicilio_id: uuid().references(() => cadastrosDomiciliares.id, { onDelete: 'restrict' }),
     /** Null for a visit to the family or the home as a whole. */
     municipe_id: uuid().references(() => municipes.id, { onDelete: 'restrict' }),
-    unidade_saude_id: uuid()
-      .notNull()
-      .references(() => unidadesSaude.id),
-    profissional_id: uuid()
-      .notNull()
-      .references(() => profissionais.id),
+    unidade_saude_id: requiredRef(() => unidadesSaude.id),
+    profissional_id: requiredRef(() => profissionais.id),
     equipe_id: uuid().references(() => equipes.id),
     ocupacao_id: text().notNull(),
     data_visita: timestamp({ withTimezone: true }).notNull(),
     turno_atendimentos: integer().notNull(),
     micro_area: text(),
-    fora_area: boolean().notNull().default(false),
+    fora_area: flag(false),
     tipo_imovel_id: integer().notNull(),
     numero_prontuario: text(),
-    visita_compartilhada: boolean().notNull().default(false),
-    motivo_visita_ids: integer()
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
+    visita_compartilhada: flag(false),
+    motivo_visita_ids: integerList(),
     desfecho_id: integer().notNull(),
     altura: numeric({ precision: 4, scale: 1, mode: 'number' }),
     peso: numeric({ precision: 6, scale: 3, mode: 'number' }),
@@ -248,14 +222,13 @@ export const visitasDomiciliares = pgTable(
     tipo_logradouro: text(),
     logradouro: text(),
     numero: text(),
-    sem_numero: boolean().notNull().default(false),
+    sem_numero: flag(false),
     complemento: text(),
     bairro: text(),
     cancelada_em: timestamp({ withTimezone: true }),
     cancelada_por: uuid().references(() => profissionais.id),
     justificativa_cancelamento: text(),
-    lock_version: integer().notNull().default(0),
-    ...timestamps,
+    ...versioned,
   },
   (t) => [
     index('visitas_domiciliares_familia_data_idx').on(t.familia_id, t.data_visita),

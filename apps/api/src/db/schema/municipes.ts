@@ -1,7 +1,6 @@
 import type { CondicaoSaudeValues, SociodemograficaValues } from '@saude/shared/schemas/municipe';
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  boolean,
   date,
   index,
   integer,
@@ -13,7 +12,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './common';
+import { flag, requiredRef, timestamps, versioned } from './common';
 import { municipios } from './enderecos';
 import { profissionais } from './profissionais';
 import { equipes, unidadesSaude } from './unidades';
@@ -40,9 +39,9 @@ export const municipes = pgTable(
     raca_cor_id: integer(),
     etnia_id: integer(),
     nome_mae: text(),
-    mae_desconhecida: boolean().notNull().default(false),
+    mae_desconhecida: flag(false),
     nome_pai: text(),
-    pai_desconhecido: boolean().notNull().default(false),
+    pai_desconhecido: flag(false),
     responsavel_nome: text(),
     responsavel_data_nascimento: date(),
     nacionalidade_id: integer(),
@@ -69,12 +68,12 @@ export const municipes = pgTable(
     equipe_id: uuid().references(() => equipes.id),
     ocupacao_id: text(),
     micro_area: text(),
-    fora_area: boolean().notNull().default(false),
+    fora_area: flag(false),
     motivo_saida_cadastro_id: integer(),
     data_obito: date(),
     numero_do: text(),
     parentesco_id: integer(),
-    doador_sangue: boolean().notNull().default(false),
+    doador_sangue: flag(false),
     tipo_sanguineo_id: integer(),
     rg_numero: text(),
     rg_data_emissao: date(),
@@ -91,8 +90,7 @@ export const municipes = pgTable(
     certidao_termo: text(),
     certidao_data_emissao: date(),
     certidao_matricula: text(),
-    lock_version: integer().notNull().default(0),
-    ...timestamps,
+    ...versioned,
   },
   (t) => [
     // One person, one CPF and one CNS: the service answers 422 with the other citizen's name; the index closes races.
@@ -125,12 +123,8 @@ export const municipeProntuarios = pgTable(
   'municipe_prontuarios',
   {
     id: uuid().primaryKey(),
-    municipe_id: uuid()
-      .notNull()
-      .references(() => municipes.id, { onDelete: 'cascade' }),
-    unidade_saude_id: uuid()
-      .notNull()
-      .references(() => unidadesSaude.id),
+    municipe_id: requiredRef(() => municipes.id, 'cascade'),
+    unidade_saude_id: requiredRef(() => unidadesSaude.id),
     numero: text().notNull(),
     inativacao_motivo_id: integer(),
     inativacao_justificativa: text(),
@@ -150,8 +144,7 @@ export const municipeSociodemograficas = pgTable('municipe_sociodemograficas', {
     .primaryKey()
     .references(() => municipes.id, { onDelete: 'cascade' }),
   dados: jsonb().$type<SociodemograficaValues>().notNull(),
-  lock_version: integer().notNull().default(0),
-  ...timestamps,
+  ...versioned,
 });
 
 export const municipeCondicoesSaude = pgTable('municipe_condicoes_saude', {
@@ -159,6 +152,5 @@ export const municipeCondicoesSaude = pgTable('municipe_condicoes_saude', {
     .primaryKey()
     .references(() => municipes.id, { onDelete: 'cascade' }),
   dados: jsonb().$type<CondicaoSaudeValues>().notNull(),
-  lock_version: integer().notNull().default(0),
-  ...timestamps,
+  ...versioned,
 });

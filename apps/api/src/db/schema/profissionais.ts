@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './common';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { flag, requiredRef, textList, timestamps, versioned } from './common';
 import { equipes, unidadesSaude } from './unidades';
 
 export const profissionais = pgTable(
@@ -14,12 +14,11 @@ export const profissionais = pgTable(
     cpf_numero: text(),
     senha_hash: text().notNull(),
     // A one-time password (first manager, reset): the session may only read /me, change it and sign out.
-    senha_provisoria: boolean().notNull().default(false),
+    senha_provisoria: flag(false),
     // Created by the demo seed: while one is active the product warns it is not for real data.
-    demonstracao: boolean().notNull().default(false),
-    ativo: boolean().notNull().default(true),
-    lock_version: integer().notNull().default(0),
-    ...timestamps,
+    demonstracao: flag(false),
+    ativo: flag(true),
+    ...versioned,
   },
   (t) => [uniqueIndex('profissionais_login_key').on(sql`lower(${t.login})`)],
 );
@@ -29,16 +28,14 @@ export const perfis = pgTable('perfis', {
   codigo: text().notNull().unique(),
   nome: text().notNull(),
   // Built-in profiles follow the code's permission catalogue at every start; custom ones are left alone.
-  sistema: boolean().notNull().default(false),
+  sistema: flag(false),
   ...timestamps,
 });
 
 export const perfilPermissoes = pgTable(
   'perfil_permissoes',
   {
-    perfil_id: uuid()
-      .notNull()
-      .references(() => perfis.id, { onDelete: 'cascade' }),
+    perfil_id: requiredRef(() => perfis.id, 'cascade'),
     permission: text().notNull(),
     ...timestamps,
   },
@@ -50,24 +47,14 @@ export const lotacoes = pgTable(
   'lotacoes',
   {
     id: uuid().primaryKey(),
-    profissional_id: uuid()
-      .notNull()
-      .references(() => profissionais.id),
-    unidade_saude_id: uuid()
-      .notNull()
-      .references(() => unidadesSaude.id),
+    profissional_id: requiredRef(() => profissionais.id),
+    unidade_saude_id: requiredRef(() => unidadesSaude.id),
     ocupacao_codigo: text().notNull(),
     equipe_id: uuid().references(() => equipes.id),
-    perfil_id: uuid()
-      .notNull()
-      .references(() => perfis.id),
-    micro_areas: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    ativo: boolean().notNull().default(true),
-    lock_version: integer().notNull().default(0),
-    ...timestamps,
+    perfil_id: requiredRef(() => perfis.id),
+    micro_areas: textList(),
+    ativo: flag(true),
+    ...versioned,
   },
   (t) => [
     index('lotacoes_profissional_unidade_idx').on(t.profissional_id, t.unidade_saude_id),

@@ -1,16 +1,5 @@
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { timestamps } from './common';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { flag, requiredRef, timestamps, versioned } from './common';
 import { profissionais } from './profissionais';
 import { unidadesSaude } from './unidades';
 
@@ -20,9 +9,7 @@ export const sessoes = pgTable(
   {
     id: uuid().primaryKey(),
     token_hash: text().notNull().unique(),
-    profissional_id: uuid()
-      .notNull()
-      .references(() => profissionais.id),
+    profissional_id: requiredRef(() => profissionais.id),
     unidade_saude_id: uuid().references(() => unidadesSaude.id),
     last_seen_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp({ withTimezone: true }).notNull(),
@@ -48,9 +35,7 @@ export const loginFalhas = pgTable('login_falhas', {
 export const dispositivosConhecidos = pgTable(
   'dispositivos_conhecidos',
   {
-    profissional_id: uuid()
-      .notNull()
-      .references(() => profissionais.id),
+    profissional_id: requiredRef(() => profissionais.id),
     dispositivo_hash: text().notNull(),
     ultimo_acesso: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
@@ -63,12 +48,11 @@ export const parametrizacao = pgTable('parametrizacao', {
   id: integer().primaryKey(),
   cliente_nome: text().notNull(),
   brasao: text(),
-  habilita_biometria: boolean().notNull().default(false),
+  habilita_biometria: flag(false),
   versao: text().notNull(),
   esus_versao: text().notNull(),
   pec_versao: text().notNull(),
-  lock_version: integer().notNull().default(0),
-  ...timestamps,
+  ...versioned,
 });
 
 // The side menu (spec §7 GET /api/menus). `authorize` null marks a group shown when any child is allowed.
@@ -80,7 +64,7 @@ export const menus = pgTable('menus', {
   icone: text(),
   ordem: integer().notNull().default(0),
   authorize: text(),
-  v3: boolean().notNull().default(true),
+  v3: flag(true),
   ...timestamps,
 });
 

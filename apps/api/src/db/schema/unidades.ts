@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './common';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { flag, requiredRef, textList, timestamps, versioned } from './common';
 
 export const tiposUnidade = pgTable('tipos_unidade', {
   id: uuid().primaryKey(),
@@ -15,22 +15,19 @@ export const unidadesSaude = pgTable(
     id: uuid().primaryKey(),
     cnes: text().notNull(),
     nome: text().notNull(),
-    tipo_unidade_id: uuid()
-      .notNull()
-      .references(() => tiposUnidade.id),
-    ativo: boolean().notNull().default(true),
+    tipo_unidade_id: requiredRef(() => tiposUnidade.id),
+    ativo: flag(true),
     // Unit parameter flags of spec §3.
-    com_agendamento: boolean().notNull().default(false),
-    cpf_cns: boolean().notNull().default(false),
-    exportacao_esus: boolean().notNull().default(false),
-    gerenciamento_filas: boolean().notNull().default(false),
-    misto: boolean().notNull().default(false),
-    pronto_atendimento: boolean().notNull().default(false),
-    sem_validacao: boolean().notNull().default(false),
-    validacao_completa_municipe: boolean().notNull().default(false),
-    validacao_no_agendamento: boolean().notNull().default(false),
-    lock_version: integer().notNull().default(0),
-    ...timestamps,
+    com_agendamento: flag(false),
+    cpf_cns: flag(false),
+    exportacao_esus: flag(false),
+    gerenciamento_filas: flag(false),
+    misto: flag(false),
+    pronto_atendimento: flag(false),
+    sem_validacao: flag(false),
+    validacao_completa_municipe: flag(false),
+    validacao_no_agendamento: flag(false),
+    ...versioned,
   },
   (t) => [
     uniqueIndex('unidades_saude_cnes_key').on(t.cnes),
@@ -44,17 +41,11 @@ export const equipes = pgTable(
     id: uuid().primaryKey(),
     ine: text().notNull(),
     nome: text().notNull(),
-    unidade_saude_id: uuid()
-      .notNull()
-      .references(() => unidadesSaude.id),
+    unidade_saude_id: requiredRef(() => unidadesSaude.id),
     // Two-digit micro-area codes the team covers (glossary).
-    micro_areas: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    ativo: boolean().notNull().default(true),
-    lock_version: integer().notNull().default(0),
-    ...timestamps,
+    micro_areas: textList(),
+    ativo: flag(true),
+    ...versioned,
   },
   (t) => [uniqueIndex('equipes_ine_key').on(t.ine), index('equipes_unidade_saude_id_idx').on(t.unidade_saude_id)],
 );

@@ -5,24 +5,17 @@ import {
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { familiaIssues, PARENTESCO_RESPONSAVEL, type Familia } from '@saude/shared/schemas/familia';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toUpdate } from '../../modules/atencao_primaria/cadastros_domiciliares/test-data';
 import { fixtures } from '../../test/fixtures';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { familias } from '../schema';
 import { FAMILIA_MUDOU_PRONTUARIO, FAMILIAS_SEM_DOMICILIO, seedDomicilios } from './domicilios';
 
 // The demo's homes and families, seeded over a small territory built with fixtures (not the whole demo): what the
 // seed stores must pass the shared rules of the forms, or the demo would show records nobody could save again.
 describe('db/seed/domicilios.ts', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it("registers a team's homes and families that pass the shared rules of the forms", async () => {
     const f = fixtures(t);

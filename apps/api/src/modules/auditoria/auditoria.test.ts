@@ -1,15 +1,15 @@
 import { MAX_LINHAS_CSV, type RegistroAcesso } from '@saude/shared/schemas/auditoria';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../../db/schema';
 import { fixtures, type MunicipeRow, type Unidade, type Usuario } from '../../test/fixtures';
-import { auditRows, buildTestApp, type TestApp } from '../../test/helpers';
+import { auditRows, useTestApp } from '../../test/helpers';
 import { celulaCsv } from './service';
 
 // The manager's access history (issue 14): "quem viu este cadastro", filterable, exportable as CSV, itself audited.
 describe('/api/v1/auditoria', () => {
-  let t: TestApp;
-  let f: ReturnType<typeof fixtures>;
+  const t = useTestApp();
+  const f = fixtures(t);
   let unidade: Unidade;
   let gestor: Usuario;
   let medico: Usuario;
@@ -23,8 +23,6 @@ describe('/api/v1/auditoria', () => {
     t.db.insert(auditoria).values({ action: 'show', resource: 'municipes', ip: '10.1.1.1', ...over });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    f = fixtures(t);
     const territorio = await f.territorio();
     unidade = territorio.unidade;
     gestor = await f.usuario({ unidade, perfil: 'gestor', nome: 'Gestora Helena' });
@@ -57,9 +55,6 @@ describe('/api/v1/auditoria', () => {
       municipe_ids: [bruno.id],
       created_at: new Date('2026-03-11T15:00:00Z'),
     });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const get = (u: Usuario | null, url: string) => t.app.inject({ method: 'GET', url, headers: u ? u.headers : {} });

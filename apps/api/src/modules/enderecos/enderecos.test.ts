@@ -3,22 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { msg } from '@saude/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '../../test/fixtures';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, useTestApp, type TestApp } from '../../test/helpers';
 
 const url = '/api/v1/enderecos';
 
 describe(url, () => {
-  let t: TestApp;
+  const t = useTestApp();
+  const f = fixtures(t);
   let headers: { authorization: string };
   beforeAll(async () => {
-    t = await buildTestApp();
-    const f = fixtures(t);
     const { unidade, equipe } = await f.territorio();
     headers = (await f.usuario({ unidade, equipe, perfil: 'acs' })).headers;
     await f.cep({ cep: '70000001', tipo_logradouro: '081', logradouro: 'DAS ACÁCIAS', bairro: 'CENTRO' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('answers a CEP already recorded in the municipality, masked or not', async () => {

@@ -45,6 +45,29 @@ export async function rememberCep(db: DbOrTx, e: EnderecoCep, fonte = 'municipio
     });
 }
 
+/** An address as a form stored it; any part may be missing. */
+export type EnderecoDigitado = {
+  cep?: string | null;
+  uf?: string | null;
+  municipio_ibge?: string | null;
+  tipo_logradouro?: string | null;
+  logradouro?: string | null;
+  bairro?: string | null;
+};
+
+/** Remembers a saved record's address once its CEP, UF and a known municipality are there (rememberCep). */
+export async function rememberAddress(db: DbOrTx, e: EnderecoDigitado): Promise<void> {
+  const { cep, uf, municipio_ibge } = e;
+  if (!cep || !uf || !municipio_ibge) return;
+  const [m] = await db
+    .select({ nome: municipios.nome })
+    .from(municipios)
+    .where(eq(municipios.codigo_ibge, municipio_ibge));
+  if (!m) return;
+  const { tipo_logradouro = null, logradouro = null, bairro = null } = e;
+  await rememberCep(db, { cep, uf, municipio: m.nome, municipio_ibge, tipo_logradouro, logradouro, bairro });
+}
+
 type ServiceAnswer = {
   erro?: unknown;
   cep?: string;

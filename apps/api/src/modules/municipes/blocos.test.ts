@@ -1,8 +1,8 @@
 import { msg, type PerfilCodigo } from '@saude/shared';
 import type { CondicaoSaude, Municipe, Sociodemografica } from '@saude/shared/schemas/municipe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtures, type Equipe, type Unidade } from '../../test/fixtures';
-import { auditRows, buildTestApp, type TestApp } from '../../test/helpers';
+import { auditRows, useTestApp } from '../../test/helpers';
 import { municipePayload } from './test-data';
 
 // The per-citizen blocks (spec §3, §6, §7): permissao_cadastro, sociodemographic data and health conditions.
@@ -10,23 +10,16 @@ import { municipePayload } from './test-data';
 const url = '/api/v1/municipes';
 
 describe('municipes: per-citizen access and the two blocks', () => {
-  let t: TestApp;
-  let f: ReturnType<typeof fixtures>;
+  const t = useTestApp();
+  const f = fixtures(t);
   let unidade: Unidade;
   let equipe: Equipe;
   let enf: { authorization: string };
   let adulto: Municipe;
   let crianca: Municipe;
 
-  /** A user of the unit with a built-in profile (care teams in the team, the others without). */
-  const as = async (perfil: PerfilCodigo) =>
-    (
-      await f.usuario({
-        unidade,
-        perfil,
-        equipe: ['medico', 'enfermagem', 'acs', 'ace'].includes(perfil) ? equipe : null,
-      })
-    ).headers;
+  /** A user of the unit with a built-in profile. */
+  const as = async (perfil: PerfilCodigo) => (await f.como(perfil, { unidade, equipe })).headers;
 
   /** A citizen of the team's territory (in the nurse's care), through the API. */
   const create = async (payload: object) => {
@@ -41,16 +34,11 @@ describe('municipes: per-citizen access and the two blocks', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    f = fixtures(t);
     ({ unidade, equipe } = await f.territorio());
     enf = await as('enfermagem');
     adulto = await create(municipePayload({ data_nascimento: '1970-01-01' }));
     const y = new Date().getFullYear() - 5;
     crianca = await create(municipePayload({ data_nascimento: `${y}-01-01`, cpf_numero: undefined }));
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   describe('GET /api/municipes/{id}/permissao_cadastro', () => {

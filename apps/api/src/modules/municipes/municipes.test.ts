@@ -1,17 +1,17 @@
 import { dateRange, formatCns, formatCpf, isoToBr, msg, pisCheckDigit, todayIso } from '@saude/shared';
 import { iniciaisNome, mascararCns, type Municipe } from '@saude/shared/schemas/municipe';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, municipes } from '../../db/schema';
 import { fixtures } from '../../test/fixtures';
-import { auditRows, buildTestApp, type TestApp } from '../../test/helpers';
+import { auditRows, useTestApp } from '../../test/helpers';
 import { cnsFor, cnsProvisorioFor, cpfFor, municipePayload, nextSeq } from './test-data';
 
 const url = '/api/v1/municipes';
 
 describe(url, () => {
-  let t: TestApp;
-  let f: ReturnType<typeof fixtures>;
+  const t = useTestApp();
+  const f = fixtures(t);
   let enf: { authorization: string };
   let admin: { authorization: string };
   let centroId: string;
@@ -31,6 +31,8 @@ describe(url, () => {
     if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
     return res.json<Municipe>();
   };
+  /** A citizen through the API, with the payload's defaults for what is not given. */
+  const pessoa = (over: Parameters<typeof municipePayload>[0]) => create(municipePayload(over));
   const errorsOf = async (payload: object) => {
     const res = await post(payload);
     expect(res.statusCode, res.body).toBe(422);
@@ -38,17 +40,12 @@ describe(url, () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    f = fixtures(t);
     const centro = await f.territorio({ unidade: { nome: 'UBS Centro' } });
     const jardim = await f.unidade({ nome: 'UBS Jardim das Palmeiras' });
     centroId = centro.unidade.id;
     jardimId = jardim.id;
     enf = (await f.usuario({ perfil: 'enfermagem', unidade: centro.unidade, equipe: centro.equipe })).headers;
     admin = (await f.usuario({ perfil: 'gestor', unidade: centro.unidade })).headers;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   describe('POST and GET', () => {
@@ -288,8 +285,8 @@ describe(url, () => {
 
     it('shows a user who may not open citizens only the initials and the masked CNS of the CPF holder', async () => {
       const first = await create();
-      const unidade = await fixtures(t).unidade();
-      const { headers } = await fixtures(t).usuario({ unidade, permissoes: ['municipes:create'] });
+      const unidade = await f.unidade();
+      const { headers } = await f.usuario({ unidade, permissoes: ['municipes:create'] });
       const res = await post(municipePayload({ cpf_numero: first.cpf_numero }), headers);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.cpf_numero).toEqual([
@@ -309,13 +306,11 @@ describe(url, () => {
 
   describe('likely duplicates', () => {
     it('answers 409 with the similar citizens (masked documents), then creates when the user confirms', async () => {
-      const original = await create(
-        municipePayload({
-          nome: 'Joaquina Bittencourt Ypiranga',
-          data_nascimento: '1961-03-04',
-          nome_mae: 'Olga Ypiranga',
-        }),
-      );
+      const original = await pessoa({
+        nome: 'Joaquina Bittencourt Ypiranga',
+        data_nascimento: '1961-03-04',
+        nome_mae: 'Olga Ypiranga',
+      });
       const typo = municipePayload({ nome: 'Joaquina Bitencourt Ipiranga', data_nascimento: '1961-03-04' });
       const res = await post(typo);
       expect(res.statusCode).toBe(409);
@@ -358,13 +353,11 @@ describe(url, () => {
 
   describe('GET list and search', () => {
     it('finds a name typed without accents, misspelt, in any order and any case; CPF or CNS masked or not; a dd/MM/yyyy date', async () => {
-      const joao = await create(
-        municipePayload({
-          nome: 'João da Conceição Wanderley',
-          data_nascimento: '1977-07-17',
-          nome_mae: 'Ondina Wanderley',
-        }),
-      );
+      const joao = await pessoa({
+        nome: 'João da Conceição Wanderley',
+        data_nascimento: '1977-07-17',
+        nome_mae: 'Ondina Wanderley',
+      });
       const search = async (q: string) => {
         const res = await t.app.inject({ method: 'GET', url, headers: enf, query: { q, per_page: '100' } });
         expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
@@ -513,18 +506,16 @@ describe(url, () => {
     });
 
     it('combines the filters named as the fields', async () => {
-      const m = await create(
-        municipePayload({
-          nome: 'Hermínia Kowalski Ulhôa',
-          nome_mae: 'Quitéria Kowalski',
-          nome_pai: 'Xisto Ulhôa',
-          data_nascimento: '1955-05-05',
-          telefones: { celular: '61991837465', residencial: '6133221100' },
-          residencia_logradouro: 'DOS JACARANDÁS',
-          unidade_saude_referencia_id: jardimId,
-          micro_area: '03',
-        }),
-      );
+      const m = await pessoa({
+        nome: 'Hermínia Kowalski Ulhôa',
+        nome_mae: 'Quitéria Kowalski',
+        nome_pai: 'Xisto Ulhôa',
+        data_nascimento: '1955-05-05',
+        telefones: { celular: '61991837465', residencial: '6133221100' },
+        residencia_logradouro: 'DOS JACARANDÁS',
+        unidade_saude_referencia_id: jardimId,
+        micro_area: '03',
+      });
       const queries: Array<Record<string, string>> = [
         { nome: 'herminia', nome_mae: 'quiteria kowalsky' },
         { nome_pai: 'xisto', data_nascimento: '05/05/1955' },
@@ -593,14 +584,12 @@ describe(url, () => {
     });
 
     it('keeps record numbers unique per unit, asks a justification to inactivate one, and removes one left out', async () => {
-      const a = await create(
-        municipePayload({
-          prontuarios: [
-            { numero: 'P-1', unidade_saude_id: centroId },
-            { numero: 'P-1', unidade_saude_id: jardimId },
-          ],
-        }),
-      );
+      const a = await pessoa({
+        prontuarios: [
+          { numero: 'P-1', unidade_saude_id: centroId },
+          { numero: 'P-1', unidade_saude_id: jardimId },
+        ],
+      });
       expect(a.prontuarios).toHaveLength(2);
       const clash = await errorsOf(municipePayload({ prontuarios: [{ numero: 'P-1', unidade_saude_id: centroId }] }));
       expect(clash['prontuarios.0.numero']).toEqual([msg.prontuarioEmUso]);

@@ -53,7 +53,7 @@ import { newId } from '../../lib/ids';
 import { isOcupacao } from '../../lib/ocupacoes';
 import { paginate, type Page } from '../../lib/paginate';
 import { autor, checkVersion, stamped, updateVersioned } from '../../lib/versioned';
-import { rememberCep } from '../enderecos/service';
+import { rememberAddress } from '../enderecos/service';
 import { blocoResource, blocosEmCuidado, municipeEmCuidado, type Bloco } from './cuidado';
 import {
   buscaAvancada as buscaAvancadaSql,
@@ -253,23 +253,15 @@ function toColumns(v: MunicipeValues) {
 
 type Columns = ReturnType<typeof toColumns>;
 
-async function rememberAddress(tx: DbOrTx, c: Columns) {
-  if (!c.residencia_cep || !c.residencia_uf || !c.residencia_municipio_ibge) return;
-  const [m] = await tx
-    .select({ nome: municipios.nome })
-    .from(municipios)
-    .where(eq(municipios.codigo_ibge, c.residencia_municipio_ibge));
-  if (!m) return;
-  await rememberCep(tx, {
-    cep: c.residencia_cep,
-    uf: c.residencia_uf,
-    municipio: m.nome,
-    municipio_ibge: c.residencia_municipio_ibge,
-    tipo_logradouro: c.residencia_tipo_logradouro ?? null,
-    logradouro: c.residencia_logradouro ?? null,
-    bairro: c.residencia_bairro ?? null,
-  });
-}
+/** The residence of the citizen's columns, to remember its CEP. */
+const residencia = (c: Columns) => ({
+  cep: c.residencia_cep,
+  uf: c.residencia_uf,
+  municipio_ibge: c.residencia_municipio_ibge,
+  tipo_logradouro: c.residencia_tipo_logradouro,
+  logradouro: c.residencia_logradouro,
+  bairro: c.residencia_bairro,
+});
 
 /** Inserts, updates, inactivates and removes the record numbers so that they match the form. */
 async function syncProntuarios(tx: DbOrTx, ctx: Ctx, municipeId: string, list: MunicipeValues['prontuarios']) {
@@ -366,7 +358,7 @@ export async function createMunicipe(
       const id = newId();
       await tx.insert(municipes).values({ id, ...cols, updated_by: autor(ctx) });
       await syncProntuarios(tx, ctx, id, v.prontuarios);
-      await rememberAddress(tx, cols);
+      await rememberAddress(tx, residencia(cols));
       await audit(tx, ctx, {
         action: 'create',
         resource: RESOURCE,
@@ -395,7 +387,7 @@ export async function updateMunicipe(
       const cols = toColumns(v);
       await updateVersioned(tx, ctx, municipes, { key: eq(municipes.id, id), lockVersion: lock_version }, cols);
       await syncProntuarios(tx, ctx, id, v.prontuarios);
-      await rememberAddress(tx, cols);
+      await rememberAddress(tx, residencia(cols));
       // The audit names what changed, never the values (health data stays out of the trail).
       const campos = changedFields(current, cols);
       await audit(tx, ctx, {

@@ -6,10 +6,10 @@ import {
   type CadastroDomiciliarListItem,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cadastrosDomiciliares } from '../../../db/schema';
-import { fixtures, type Equipe, type Profissional, type Unidade, type Usuario } from '../../../test/fixtures';
-import { auditRows, buildTestApp, type TestApp } from '../../../test/helpers';
+import { fixtures, type DuasEquipes } from '../../../test/fixtures';
+import { auditRows, useTestApp } from '../../../test/helpers';
 import { toUpdate } from './test-data';
 
 const url = '/api/v1/atencao_primaria/cadastros_domiciliares';
@@ -17,31 +17,14 @@ const FANTASMA = '0190a0b0-0000-7000-8000-000000000000';
 type Headers = { authorization: string };
 
 describe(url, () => {
-  let t: TestApp;
-  let f: ReturnType<typeof fixtures>;
-  let unidade: Unidade;
-  /** The agent's team (micro-areas 01–03) and another team of the unit (04–06). */
-  let equipe: Equipe;
-  let outraEquipe: Equipe;
-  let acs: Usuario;
-  /** A colleague of the agent's team, and an agent of the other team. */
-  let colega: Usuario;
-  let acsOutra: Usuario;
-  /** The unit's coordinator: an assignment without a team (sees every team, may designate a professional). */
-  let gestor: Usuario;
-  /** A surveillance agent of the other team, whom the coordinator designates. */
-  let aceOutra: Profissional;
+  const t = useTestApp();
+  const f = fixtures(t);
+  /** The agent's team (micro-areas 01–03), another team of the unit (04–06) and their people (fixtures.duasEquipes). */
+  let { unidade, equipe, outraEquipe, acs, colega, acsOutra, gestor, aceOutra } = {} as DuasEquipes;
   let numero = 0;
 
-  /** A user of the unit with a built-in profile (care teams in the agent's team, the others without one). */
-  const as = async (perfil: PerfilCodigo) =>
-    (
-      await f.usuario({
-        unidade,
-        perfil,
-        equipe: ['medico', 'enfermagem', 'acs', 'ace'].includes(perfil) ? equipe : null,
-      })
-    ).headers;
+  /** A user of the unit with a built-in profile. */
+  const as = async (perfil: PerfilCodigo) => (await f.como(perfil, { unidade, equipe })).headers;
   const casa = (over: Partial<CadastroDomiciliarInput> = {}): CadastroDomiciliarInput => ({
     st_micro_area: '01',
     cep: '70000-001',
@@ -96,18 +79,9 @@ describe(url, () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    f = fixtures(t);
-    ({ unidade, equipe } = await f.territorio());
-    outraEquipe = await f.equipe(unidade, { micro_areas: ['04', '05', '06'] });
-    acs = await f.usuario({ perfil: 'acs', unidade, equipe, micro_areas: ['01'], nome: 'Agente Comunitária' });
-    colega = await f.usuario({ perfil: 'acs', unidade, equipe });
-    acsOutra = await f.usuario({ perfil: 'acs', unidade, equipe: outraEquipe });
-    gestor = await f.usuario({ perfil: 'gestor', unidade });
-    aceOutra = await f.profissional([{ perfil: 'ace', unidade, equipe: outraEquipe }]);
-  });
-  afterAll(async () => {
-    await t.close();
+    ({ unidade, equipe, outraEquipe, acs, colega, acsOutra, gestor, aceOutra } = await f.duasEquipes({
+      nomeAcs: 'Agente Comunitária',
+    }));
   });
 
   describe('POST and GET', () => {

@@ -7,7 +7,7 @@ import {
   vincularFamiliaSchema,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, recordAction, recordRoutes, uuidParam } from '../../../lib/routes';
+import { linkRoutes, recordRoutes } from '../../../lib/routes';
 import * as service from './service';
 
 const RESOURCE = 'atencao_primaria/cadastros_domiciliares';
@@ -26,23 +26,13 @@ export const cadastrosDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) =>
     update: { body: cadastroDomiciliarUpdateSchema, run: service.updateDomicilio },
     destroy: service.deleteDomicilio,
   });
-  const update = `${RESOURCE}:update` as const;
-  recordAction(
-    app,
-    'POST',
-    '/:id/familias',
-    update,
-    { body: vincularFamiliaSchema, response: cadastroDomiciliarSchema },
-    (ctx, p, body) => service.vincularFamilia(ctx, p.id, body),
-  );
-  recordAction(
-    app,
-    'DELETE',
-    '/:id/familias/:familiaId',
-    update,
-    { params: idParams.extend({ familiaId: uuidParam() }), response: cadastroDomiciliarSchema },
-    (ctx, p) => service.desvincularFamilia(ctx, p.id, p.familiaId),
-  );
+  // A family moves into the home, or out of it.
+  linkRoutes(app, `${RESOURCE}:update`, '/:id/familias/:familiaId', {
+    body: vincularFamiliaSchema,
+    response: cadastroDomiciliarSchema,
+    link: service.vincularFamilia,
+    unlink: service.desvincularFamilia,
+  });
 };
 
 // Spec §7: GET /atencao_primaria/cadastros_domiciliares/{id} (the household kept for the form), under /api.

@@ -41,7 +41,7 @@ import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { autor, checkVersion, stamped, updateVersioned } from '../../../lib/versioned';
-import { rememberCep } from '../../enderecos/service';
+import { rememberAddress } from '../../enderecos/service';
 import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
 
 // Household registrations (issue 7; docs/decisions.md "Households and families"). A row is one property of the
@@ -289,8 +289,6 @@ function ownColumns(n: CadastroDomiciliarValues) {
   } = n;
   return nullify(respostas);
 }
-type OwnColumns = ReturnType<typeof ownColumns>;
-
 /**
  * Fills the header, checks every rule that needs the database and answers the columns to store (422 with every
  * field error at once). `atual` is the stored row on update.
@@ -352,24 +350,6 @@ async function membrosAtivosDoDomicilio(tx: DbOrTx, domicilioId: string): Promis
 }
 
 /** A CEP typed once fills the address for everyone after (as the citizen registry does). */
-async function rememberAddress(tx: DbOrTx, c: OwnColumns) {
-  if (!c.cep || !c.uf || !c.municipio_ibge) return;
-  const [m] = await tx
-    .select({ nome: municipios.nome })
-    .from(municipios)
-    .where(eq(municipios.codigo_ibge, c.municipio_ibge));
-  if (!m) return;
-  await rememberCep(tx, {
-    cep: c.cep,
-    uf: c.uf,
-    municipio: m.nome,
-    municipio_ibge: c.municipio_ibge,
-    tipo_logradouro: c.tipo_logradouro,
-    logradouro: c.logradouro,
-    bairro: c.bairro,
-  });
-}
-
 export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);

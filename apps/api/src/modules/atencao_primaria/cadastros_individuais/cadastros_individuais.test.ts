@@ -8,10 +8,10 @@ import type {
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import { isoToBr, todayIso } from '@saude/shared/validation/dates';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, cadastrosIndividuais, municipes, municipeSociodemograficas } from '../../../db/schema';
 import { fixtures, type Equipe, type MunicipeRow, type Unidade, type Usuario } from '../../../test/fixtures';
-import { auditRows, buildTestApp, type TestApp } from '../../../test/helpers';
+import { auditRows, useTestApp } from '../../../test/helpers';
 import { municipePayload } from '../../municipes/test-data';
 
 // Individual registrations (issues 6, 12, 14) on typed fixtures: one unit with two teams, an ACS and a colleague of
@@ -29,8 +29,8 @@ function nascidoHa(years: number, diaSeguinte = false): string {
 }
 
 describe(url, () => {
-  let t: TestApp;
-  let f: ReturnType<typeof fixtures>;
+  const t = useTestApp();
+  const f = fixtures(t);
   let unidade: Unidade;
   let equipe: Equipe;
   let outraEquipe: Equipe;
@@ -122,8 +122,6 @@ describe(url, () => {
       .orderBy(asc(auditoria.id));
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    f = fixtures(t);
     ({ unidade, equipe } = await f.territorio());
     outraEquipe = await f.equipe(unidade, { micro_areas: ['04', '05'] });
     acs = await as('acs', equipe);
@@ -131,9 +129,6 @@ describe(url, () => {
     acsOutra = await as('acs', outraEquipe);
     gestor = await as('gestor');
     medico = await as('medico', equipe);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   describe('POST and GET', () => {

@@ -9,7 +9,7 @@ import {
   saidaCadastroSchema,
 } from '@saude/shared/schemas/cadastro_individual';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listRoute, recordAction, recordRoutes } from '../../../lib/routes';
+import { listRoute, recordRoutes, stepRoute } from '../../../lib/routes';
 import * as service from './service';
 
 const RESOURCE = 'atencao_primaria/cadastros_individuais';
@@ -28,14 +28,11 @@ export const cadastrosIndividuaisRoutes: FastifyPluginAsyncZod = async (app) => 
     update: { body: cadastroIndividualUpdateSchema, run: service.updateCadastro },
     destroy: service.deleteCadastro,
   });
-  recordAction(
-    app,
-    'POST',
-    '/:id/saida_cadastro',
-    `${RESOURCE}:saida_cadastro`,
-    { body: saidaCadastroSchema, response: cadastroIndividualSchema },
-    (ctx, p, body) => service.saidaCadastro(ctx, p.id, body),
-  );
+  stepRoute(app, RESOURCE, 'saida_cadastro', {
+    body: saidaCadastroSchema,
+    response: cadastroIndividualSchema,
+    run: service.saidaCadastro,
+  });
   // The new registration's citizen picker: who may be registered, who not and why (issue 12).
   listRoute(app, '/municipes', `${RESOURCE}:create`, {
     query: candidatosCadastroFiltersSchema,

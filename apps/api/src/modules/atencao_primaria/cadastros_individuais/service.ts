@@ -171,21 +171,39 @@ async function loadCadastro(db: DbOrTx, ctx: Ctx, scope: Scope, id: string): Pro
     familia_id: familia?.id ?? null,
     domicilio_id: familia?.domicilio_id ?? null,
     municipe: {
-      id: m.id,
-      nome: m.nome,
-      nome_social: m.nome_social,
-      data_nascimento: m.data_nascimento,
-      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
-      sexo_id: m.sexo_id,
-      nome_mae: m.nome_mae,
-      cpf_numero: m.cpf_numero,
-      codigo_cns: m.codigo_cns,
+      ...identificacao(m),
       cartao_provisorio: m.cartao_provisorio,
       telefones: { residencial: m.telefone_residencial, celular: m.telefone_celular, contato: m.telefone_contato },
       lock_version: m.lock_version,
     },
   };
 }
+
+/** Who the citizen is, as a registration and the new registration's citizen picker show them. */
+const identificacao = (
+  m: Pick<
+    typeof municipes.$inferSelect,
+    | 'id'
+    | 'nome'
+    | 'nome_social'
+    | 'data_nascimento'
+    | 'data_obito'
+    | 'sexo_id'
+    | 'nome_mae'
+    | 'cpf_numero'
+    | 'codigo_cns'
+  >,
+) => ({
+  id: m.id,
+  nome: m.nome,
+  nome_social: m.nome_social,
+  data_nascimento: m.data_nascimento,
+  idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
+  sexo_id: m.sexo_id,
+  nome_mae: m.nome_mae,
+  cpf_numero: m.cpf_numero,
+  codigo_cns: m.codigo_cns,
+});
 
 /** The registration row if it exists and is in the user's scope (locked for update when asked). */
 async function findInScope(tx: DbOrTx, ctx: Ctx, scope: Scope, id: string, forUpdate = false) {
@@ -375,15 +393,7 @@ export async function candidatosCadastro(
       }
     }
     return mapPage(found, ({ m, ativo: cadastroId, visivel }) => ({
-      id: m.id,
-      nome: m.nome,
-      nome_social: m.nome_social,
-      data_nascimento: m.data_nascimento,
-      idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined),
-      sexo_id: m.sexo_id,
-      nome_mae: m.nome_mae,
-      cpf_numero: m.cpf_numero,
-      codigo_cns: m.codigo_cns,
+      ...identificacao(m),
       impedimento: falecido(m) ? ('obito' as const) : cadastroId ? ('cadastro_ativo' as const) : null,
       cadastro_id: cadastroId && visivel ? cadastroId : null,
     }));
@@ -580,6 +590,17 @@ export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Pro
   }
 }
 
+/**
+ * The registration to change, locked: 404 when absent or out of scope, 409 `afterExit` once it has left the register
+ * (after the exit it is read-only, issue 6).
+ */
+async function changeable(tx: DbOrTx, ctx: Ctx, scope: Scope, id: string, afterExit: string) {
+  const found = await findInScope(tx, ctx, scope, id, true);
+  if (!found) throw notFound();
+  if (found.c.saida_em) throw conflict(afterExit);
+  return found;
+}
+
 export async function updateCadastro(
   ctx: Ctx,
   id: string,
@@ -588,11 +609,7 @@ export async function updateCadastro(
   const { lock_version, ...v } = input;
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
-    const found = await findInScope(tx, ctx, scope, id, true);
-    if (!found) throw notFound();
-    const { c, m } = found;
-    // After the exit the registration is read-only (issue 6).
-    if (c.saida_em) throw conflict(msg.cadastroComSaida);
+    const { c, m } = await changeable(tx, ctx, scope, id, msg.cadastroComSaida);
     checkVersion(c, lock_version);
     if (v.municipe_id !== c.municipe_id) throw unprocessable({ municipe_id: [msg.naoEValido] });
     const { cols, designado } = await resolveCitizenColumns(tx, ctx, scope, v, m, c);
@@ -617,10 +634,7 @@ export async function updateCadastro(
 export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues): Promise<CadastroIndividual> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
-    const found = await findInScope(tx, ctx, scope, id, true);
-    if (!found) throw notFound();
-    const { c, m } = found;
-    if (c.saida_em) throw conflict(msg.cadastroComSaida);
+    const { c, m } = await changeable(tx, ctx, scope, id, msg.cadastroComSaida);
     if (v.lock_version != null) checkVersion(c, v.lock_version);
     const obito = v.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO;
     const data_obito = obito ? (v.data_obito ?? null) : null;
@@ -650,16 +664,13 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
 /** Only an active registration may be removed: an exit is a fact already reported (e-SUS). */
 export async function deleteCadastro(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const scope = scopeOf(ctx);
-    const found = await findInScope(tx, ctx, scope, id, true);
-    if (!found) throw notFound();
-    if (found.c.saida_em) throw conflict(msg.cadastroComSaidaNaoRemove);
+    const { c } = await changeable(tx, ctx, scopeOf(ctx), id, msg.cadastroComSaidaNaoRemove);
     await tx.delete(ci).where(eq(ci.id, id));
     await audit(tx, ctx, {
       action: 'destroy',
       resource: RESOURCE,
       record_id: id,
-      municipe_ids: [found.c.municipe_id],
+      municipe_ids: [c.municipe_id],
     });
   });
 }

@@ -7,46 +7,24 @@ import {
   type FamiliaListItem,
 } from '@saude/shared/schemas/familia';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { familiaMembros, familias, municipes } from '../../../db/schema';
-import {
-  fixtures,
-  type Equipe,
-  type MunicipeRow,
-  type Profissional,
-  type Unidade,
-  type Usuario,
-} from '../../../test/fixtures';
-import { auditRows, buildTestApp, type TestApp } from '../../../test/helpers';
+import { fixtures, type DuasEquipes, type MunicipeRow } from '../../../test/fixtures';
+import { auditRows, useTestApp } from '../../../test/helpers';
 
 const url = '/api/v1/atencao_primaria/familias';
 const FANTASMA = '0190a0b0-0000-7000-8000-000000000000';
 type Headers = { authorization: string };
 
 describe(url, () => {
-  let t: TestApp;
-  let f: ReturnType<typeof fixtures>;
-  let unidade: Unidade;
-  /** The agent's team and another team of the unit. */
-  let equipe: Equipe;
-  let outraEquipe: Equipe;
-  let acs: Usuario;
-  let colega: Usuario;
-  let acsOutra: Usuario;
-  /** The unit's coordinator (an assignment without a team), and a professional of the other team they designate. */
-  let gestor: Usuario;
-  let aceOutra: Profissional;
+  const t = useTestApp();
+  const f = fixtures(t);
+  /** The agent's team (micro-areas 01–03), another team of the unit (04–06) and their people (fixtures.duasEquipes). */
+  let { unidade, equipe, outraEquipe, acs, colega, acsOutra, gestor, aceOutra } = {} as DuasEquipes;
   let prontuario = 0;
 
-  /** A user of the unit with a built-in profile (care teams in the agent's team, the others without one). */
-  const as = async (perfil: PerfilCodigo) =>
-    (
-      await f.usuario({
-        unidade,
-        perfil,
-        equipe: ['medico', 'enfermagem', 'acs', 'ace'].includes(perfil) ? equipe : null,
-      })
-    ).headers;
+  /** A user of the unit with a built-in profile. */
+  const as = async (perfil: PerfilCodigo) => (await f.como(perfil, { unidade, equipe })).headers;
   const pessoa = (over: Partial<MunicipeRow> = {}) => f.municipe(over);
   const post = (p: object, headers: Headers = acs.headers) =>
     t.app.inject({ method: 'POST', url, headers, payload: p });
@@ -102,18 +80,7 @@ describe(url, () => {
     t.db.select().from(familias).where(eq(familias.responsavel_id, responsavelId));
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    f = fixtures(t);
-    ({ unidade, equipe } = await f.territorio());
-    outraEquipe = await f.equipe(unidade, { micro_areas: ['04', '05', '06'] });
-    acs = await f.usuario({ perfil: 'acs', unidade, equipe, micro_areas: ['01'] });
-    colega = await f.usuario({ perfil: 'acs', unidade, equipe });
-    acsOutra = await f.usuario({ perfil: 'acs', unidade, equipe: outraEquipe });
-    gestor = await f.usuario({ perfil: 'gestor', unidade });
-    aceOutra = await f.profissional([{ perfil: 'ace', unidade, equipe: outraEquipe }]);
-  });
-  afterAll(async () => {
-    await t.close();
+    ({ unidade, equipe, outraEquipe, acs, colega, acsOutra, gestor, aceOutra } = await f.duasEquipes());
   });
 
   describe('POST and GET', () => {

@@ -7,8 +7,7 @@ import {
   familiaUpdateSchema,
 } from '@saude/shared/schemas/familia';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParams, recordAction, recordRoutes, uuidParam } from '../../../lib/routes';
+import { linkRoutes, recordRoutes, showRoute } from '../../../lib/routes';
 import * as service from './service';
 
 const RESOURCE = 'atencao_primaria/familias';
@@ -23,33 +22,16 @@ export const familiasRoutes: FastifyPluginAsyncZod = async (app) => {
     update: { body: familiaUpdateSchema, run: service.updateFamilia },
     destroy: service.deleteFamilia,
   });
-  const update = `${RESOURCE}:update` as const;
-  recordAction(
-    app,
-    'POST',
-    '/:id/membros',
-    update,
-    { body: adicionarMembroSchema, response: familiaSchema },
-    (ctx, p, body) => service.adicionarMembro(ctx, p.id, body),
-  );
-  recordAction(
-    app,
-    'DELETE',
-    '/:id/membros/:municipeId',
-    update,
-    { params: idParams.extend({ municipeId: uuidParam() }), response: familiaSchema },
-    (ctx, p) => service.removerMembro(ctx, p.id, p.municipeId),
-  );
+  // A citizen joins the family, or leaves it.
+  linkRoutes(app, `${RESOURCE}:update`, '/:id/membros/:municipeId', {
+    body: adicionarMembroSchema,
+    response: familiaSchema,
+    link: service.adicionarMembro,
+    unlink: service.removerMembro,
+  });
 };
 
 // Spec §7: GET /atencao_primaria/familias/{familiaId} (reads mudou), under /api.
 export const familiaSpecRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordAction(
-    app,
-    'GET',
-    '/:familiaId',
-    `${RESOURCE}:show`,
-    { params: z.object({ familiaId: uuidParam() }), response: familiaSchema },
-    (ctx, p) => service.getFamilia(ctx, p.familiaId),
-  );
+  showRoute(app, '/:familiaId', `${RESOURCE}:show`, familiaSchema, service.getFamilia);
 };

@@ -1,18 +1,12 @@
 import { msg } from '@saude/shared';
 import type { OpcoesFiltro } from '@saude/shared/schemas/opcoes_filtro';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/helpers';
 
 const url = '/api/v1/atencao_primaria/opcoes_filtro';
 
 describe(url, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({}, { demo: true });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({}, { demo: true });
 
   const opcoes = async (headers: { authorization: string }) => {
     const res = await t.app.inject({ method: 'GET', url, headers });

@@ -1,4 +1,5 @@
 import { msg } from '@saude/shared';
+import type { EnderecoPartes } from '@saude/shared/endereco';
 import {
   type FamiliaParaVisita,
   type FamiliasParaVisitaFilters,
@@ -158,13 +159,7 @@ type LinhaFamilia = {
   total: number | null;
   membros: number;
   ultima_visita: Date | string | null;
-  tipo_logradouro: string | null;
-  logradouro: string | null;
-  numero: string | null;
-  sem_numero: boolean | null;
-  complemento: string | null;
-  bairro: string | null;
-};
+} & Required<EnderecoPartes>;
 
 /** Rows of a raw query, whichever driver answered (node-postgres and PGlite both answer `{ rows }`). */
 async function linhas<T>(db: DbOrTx, query: SQL): Promise<T[]> {

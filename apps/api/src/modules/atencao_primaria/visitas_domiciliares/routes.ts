@@ -10,8 +10,7 @@ import {
   visitaDomiciliarSchema,
 } from '@saude/shared/schemas/visita_domiciliar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { listRoute, recordAction, recordRoutes, uuidParam } from '../../../lib/routes';
+import { listRoute, recordRoutes, showRoute, stepRoute } from '../../../lib/routes';
 import { RESOURCE } from './comum';
 import * as familias from './familias';
 import * as service from './service';
@@ -23,14 +22,7 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
     item: familiaParaVisitaSchema,
     run: familias.listFamilias,
   });
-  recordAction(
-    app,
-    'GET',
-    '/familias/:familiaId',
-    `${RESOURCE}:show`,
-    { params: z.object({ familiaId: uuidParam() }), response: familiaVisitaDetalheSchema },
-    (ctx, p) => familias.getFamilia(ctx, p.familiaId),
-  );
+  showRoute(app, '/familias/:familiaId', `${RESOURCE}:show`, familiaVisitaDetalheSchema, familias.getFamilia);
   app.get(
     '/contexto',
     {
@@ -62,12 +54,9 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(created ? 201 : 200).send(visita);
     },
   );
-  recordAction(
-    app,
-    'POST',
-    '/:id/cancelar',
-    `${RESOURCE}:cancelar`,
-    { body: cancelarVisitaSchema, response: visitaDomiciliarSchema },
-    (ctx, p, body) => service.cancelarVisita(ctx, p.id, body),
-  );
+  stepRoute(app, RESOURCE, 'cancelar', {
+    body: cancelarVisitaSchema,
+    response: visitaDomiciliarSchema,
+    run: service.cancelarVisita,
+  });
 };

@@ -1,4 +1,5 @@
 import { msg, type Permission } from '@saude/shared';
+import type { EnderecoPartes } from '@saude/shared/endereco';
 import {
   imovelSemMorador,
   MOTIVOS_SOMENTE_FEMININO,
@@ -86,14 +87,7 @@ type VisitaRow = {
   unidade_saude_nome: string | null;
   profissional_nome: string | null;
   cancelada_por_nome: string | null;
-  casa: {
-    tipo_logradouro: string | null;
-    logradouro: string | null;
-    numero: string | null;
-    sem_numero: boolean | null;
-    complemento: string | null;
-    bairro: string | null;
-  } | null;
+  casa: Required<EnderecoPartes> | null;
 };
 
 const visitaQuery = (db: DbOrTx) =>

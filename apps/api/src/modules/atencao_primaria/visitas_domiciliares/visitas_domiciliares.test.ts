@@ -9,12 +9,12 @@ import type {
 } from '@saude/shared/schemas/visita_domiciliar';
 import { formatAge, isoToBr, todayIso } from '@saude/shared/validation/dates';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, cadastrosDomiciliares, familias, municipes, visitasDomiciliares } from '../../../db/schema';
 import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { fixtures, type Equipe, type Unidade, type Usuario } from '../../../test/fixtures';
-import { auditRows, buildTestApp, type TestApp } from '../../../test/helpers';
+import { auditRows, useTestApp } from '../../../test/helpers';
 import { municipePayload } from '../../municipes/test-data';
 
 // Home visits (issue 8) on typed fixtures: one unit with two teams (the agent's and the endemic agent's), a second
@@ -24,8 +24,8 @@ const RESOURCE = 'atencao_primaria/visitas_domiciliares';
 type Headers = { authorization: string };
 
 describe(url, () => {
-  let t: TestApp;
-  let f: ReturnType<typeof fixtures>;
+  const t = useTestApp();
+  const f = fixtures(t);
   let unidade: Unidade;
   let equipe: Equipe;
   let equipe2: Equipe;
@@ -130,8 +130,6 @@ describe(url, () => {
   const contarAuditoria = async () => (await auditRows(t, { resource: RESOURCE })).length;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    f = fixtures(t);
     unidade = await f.unidade();
     equipe = await f.equipe(unidade, { micro_areas: ['01', '02', '03'] });
     equipe2 = await f.equipe(unidade, { micro_areas: ['04', '05'] });
@@ -143,9 +141,6 @@ describe(url, () => {
     const outra = await f.territorio();
     gestorOutraUnidade = (await f.usuario({ unidade: outra.unidade, perfil: 'gestor' })).headers;
     header = { unidade, equipe, profissional: acsU };
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   describe('POST', () => {
