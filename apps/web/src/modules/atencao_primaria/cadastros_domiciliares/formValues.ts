@@ -13,7 +13,7 @@ import {
   type CadastroDomiciliarValues,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { emptyValues, omitEmpty, pickValues } from '../../../lib/form/values';
-import { agoraParaCadastro, campoDoCabecalho, ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
+import { agoraParaCadastro, campoDoCabecalho } from '../comum/CabecalhoEsus';
 
 // The one null convention (issue 13): the form holds the row's fields as the row holds them (null for empty), so a
 // new household field is named in the shared schema, the table and its section only. Mapped by hand: the timestamp
