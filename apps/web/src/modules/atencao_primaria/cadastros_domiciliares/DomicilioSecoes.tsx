@@ -1,5 +1,5 @@
 // The sections of the household form after its header, adapting to the property type as e-SUS does.
-import { Grid, Group, SimpleGrid } from '@mantine/core';
+import { Grid, SimpleGrid } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import {
   abastecimentoAgua,
@@ -17,9 +17,8 @@ import {
   tratamentoAgua,
 } from '@saude/shared/codes';
 import { ehDomicilio, LOCALIZACAO_RURAL } from '@saude/shared/schemas/cadastro_domiciliar';
-import { AddressFields, type ADDRESS_LABELS } from '../../../lib/address';
+import { PropertyAddressFields } from '../../../lib/address';
 import {
-  CheckboxField,
   CheckboxGroupField,
   CnsField,
   codeOptions,
@@ -86,16 +85,6 @@ export const ROTULOS_DOMICILIO: Record<string, string> = {
 };
 
 export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; tipo: number | null }) {
-  const semNumero = useWatch({ control: form.control, name: 'sem_numero' });
-  const obrig: Array<keyof typeof ADDRESS_LABELS> = [
-    'cep',
-    'uf',
-    'municipio',
-    'tipo_logradouro',
-    'logradouro',
-    'bairro',
-    ...(semNumero ? [] : (['numero'] as const)),
-  ];
   const tipoImovelField = (
     <SelectField
       control={form.control}
@@ -112,16 +101,7 @@ export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; 
   return (
     <FormSection title="Endereço e local de permanência">
       {tipoImovelField}
-      <AddressFields control={form.control} required={obrig} names={{ municipio: 'municipio_nome' }} />
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Group mih={44} mt={{ base: 0, sm: 28 }}>
-            <CheckboxField control={form.control} name="sem_numero" label="Sem número" />
-          </Group>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8 }}>
-          <TextField control={form.control} name="complemento" label="Complemento" inputProps={{ maxLength: 30 }} />
-        </Grid.Col>
+      <PropertyAddressFields control={form.control}>
         {ehDomicilio(tipo) && (
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <PhoneField control={form.control} name="telefone_residencial" label="Telefone residencial" />
@@ -130,7 +110,7 @@ export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; 
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <PhoneField control={form.control} name="telefone_contato" label="Telefone de contato" />
         </Grid.Col>
-      </Grid>
+      </PropertyAddressFields>
     </FormSection>
   );
 }
