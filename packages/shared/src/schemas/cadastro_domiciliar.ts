@@ -33,6 +33,7 @@ import {
   optionalUf,
   optionalUuid,
   registroSchema,
+  responsavelSchema,
   simNao,
   simNaoOpcional,
   SINAIS_VITAIS,
@@ -246,8 +247,7 @@ export type CadastroDomiciliarUpdate = z.input<typeof cadastroDomiciliarUpdateSc
 /** A family as the household shows it (its `familias` tab). */
 export const familiaDoDomicilioSchema = z.object({
   id: z.uuid(),
-  responsavel_id: z.uuid(),
-  responsavel_nome: z.string(),
+  ...responsavelSchema,
   responsavel_cns: s(),
   /** The head has died (exit by death or a death date): shown "Óbito". */
   responsavel_obito: z.boolean(),

@@ -181,6 +181,8 @@ export const cabecalhoSchema = {
   equipe_id: s(),
   equipe_nome: s(),
 };
+/** The head of a family (responsável familiar), as every answer about a family names it. */
+export const responsavelSchema = { responsavel_id: z.uuid(), responsavel_nome: z.string() };
 const n = () => z.number().nullable();
 export const nullableString = s;
 export const nullableNumber = n;

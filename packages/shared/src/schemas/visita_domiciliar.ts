@@ -30,6 +30,7 @@ import {
   zDataHora,
   type Issue,
   type Loose,
+  responsavelSchema,
 } from './comum';
 
 // The home visit (ficha de visita domiciliar e territorial) of spec §3, issue 8. Field names are the spec's; codes are
@@ -322,8 +323,7 @@ export type VisitaDomiciliarFilters = z.infer<typeof visitaDomiciliarFiltersSche
 /** A row of the family list for visits (GET /visitas_domiciliares/familias). */
 export const familiaParaVisitaSchema = z.object({
   id: z.uuid(),
-  responsavel_id: z.uuid(),
-  responsavel_nome: z.string(),
+  ...responsavelSchema,
   numero_prontuario: s(),
   endereco: s(),
   micro_area: s(),
@@ -346,8 +346,7 @@ export type FamiliasParaVisitaFilters = z.infer<typeof familiasParaVisitaFilters
 /** GET /visitas_domiciliares/familias/{familiaId}: the family visit detail. */
 export const familiaVisitaDetalheSchema = z.object({
   id: z.uuid(),
-  responsavel_id: z.uuid(),
-  responsavel_nome: z.string(),
+  ...responsavelSchema,
   numero_prontuario: s(),
   endereco: s(),
   domicilio_id: s(),
