@@ -11,13 +11,11 @@ import { situacaoMoradia } from '../codes/situacao_moradia';
 import { tipoAcessoDomicilio } from '../codes/tipo_acesso_domicilio';
 import { tipoDomicilio } from '../codes/tipo_domicilio';
 import { tipoImovel } from '../codes/tipo_imovel';
-import { isCodigo } from '../codes/lookup';
-import { tipoLogradouro } from '../codes/tipo_logradouro';
 import { tipoOrigemEnergiaEletrica } from '../codes/tipo_origem_energia_eletrica';
 import { tratamentoAgua } from '../codes/tratamento_agua';
 import { msg } from '../messages';
 import { onlyDigits } from '../validation/digits';
-import { optionalText, zCep, zCns, zInteger, zPhone, zRequired } from '../validation/zod';
+import { optionalText, zCns, zInteger, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
   cabecalhoSchema,
@@ -30,9 +28,9 @@ import {
   nullableNumber as n,
   nullableString as s,
   opt,
-  optionalUf,
   optionalUuid,
   registroSchema,
+  responsavelSchema,
   simNao,
   simNaoOpcional,
   SINAIS_VITAIS,
@@ -44,6 +42,7 @@ import {
   zDataHora,
   type Issue,
   type Loose,
+  enderecoImovelFields,
 } from './comum';
 
 // The household registration (cadastro domiciliar e territorial) of spec §3, issue 7. Field names are the spec's;
@@ -131,15 +130,7 @@ export const cadastroDomiciliarFieldsSchema = z.object({
   st_micro_area: microArea(),
   fora_area: simNao(),
   // Address.
-  cep: opt(zCep()),
-  uf: optionalUf(),
-  municipio_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })),
-  tipo_logradouro: opt(zRequired().refine((v) => isCodigo(tipoLogradouro, v), { error: msg.naoEValido })),
-  logradouro: optionalText({ max: 72 }),
-  numero: opt(zRequired({ max: 10 }).regex(/^[\p{L}\d ]+$/u, { error: msg.naoEValido })),
-  sem_numero: simNao(),
-  complemento: optionalText({ max: 30 }),
-  bairro: optionalText({ max: 72 }),
+  ...enderecoImovelFields,
   ponto_referencia: optionalText({ max: 40 }),
   tipo_imovel_id: codigoObrigatorio(tipoImovel),
   telefone_residencial: opt(zPhone()),
@@ -246,8 +237,7 @@ export type CadastroDomiciliarUpdate = z.input<typeof cadastroDomiciliarUpdateSc
 /** A family as the household shows it (its `familias` tab). */
 export const familiaDoDomicilioSchema = z.object({
   id: z.uuid(),
-  responsavel_id: z.uuid(),
-  responsavel_nome: z.string(),
+  ...responsavelSchema,
   responsavel_cns: s(),
   /** The head has died (exit by death or a death date): shown "Óbito". */
   responsavel_obito: z.boolean(),

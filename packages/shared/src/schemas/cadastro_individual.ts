@@ -251,8 +251,8 @@ const b = () => z.boolean().nullable();
 export const situacoesCadastro = ['ativo', 'saida'] as const;
 export type SituacaoCadastro = (typeof situacoesCadastro)[number];
 
-/** The citizen's identification as the registration's detail page shows it (read from the citizen). */
-export const cadastroIndividualMunicipeSchema = z.object({
+/** Who the citizen is, as the registration's detail and its candidate search show them. */
+const identificacaoMunicipe = {
   id: z.uuid(),
   nome: z.string(),
   nome_social: s(),
@@ -262,6 +262,11 @@ export const cadastroIndividualMunicipeSchema = z.object({
   nome_mae: s(),
   cpf_numero: s(),
   codigo_cns: s(),
+};
+
+/** The citizen's identification as the registration's detail page shows it (read from the citizen). */
+export const cadastroIndividualMunicipeSchema = z.object({
+  ...identificacaoMunicipe,
   cartao_provisorio: s(),
   telefones: z.object({ residencial: s(), celular: s(), contato: s() }),
   lock_version: z.int(),
@@ -380,15 +385,7 @@ export const candidatosCadastroFiltersSchema = paginationSchema.extend({
 export type CandidatosCadastroFilters = z.infer<typeof candidatosCadastroFiltersSchema>;
 
 export const candidatoCadastroSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  nome_social: s(),
-  data_nascimento: z.string(),
-  idade: n(),
-  sexo_id: z.number(),
-  nome_mae: s(),
-  cpf_numero: s(),
-  codigo_cns: s(),
+  ...identificacaoMunicipe,
   /** null: may be registered. */
   impedimento: z.enum(impedimentosCadastro).nullable(),
   /** The active registration, when the user may open it (in their scope). */

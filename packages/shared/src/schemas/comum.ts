@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { isCodigo, type CodeRow } from '../codes/lookup';
+import { tipoLogradouro } from '../codes/tipo_logradouro';
 import { tipoGlicemiaCapilar } from '../codes/tipo_glicemia_capilar';
 import { msg } from '../messages';
 import { ufs } from '../ufs';
 import { isoToBr, todayIso } from '../validation/dates';
-import { optionalField, zIsoDate, zNumber, zRequired } from '../validation/zod';
+import { optionalField, optionalText, zCep, zIsoDate, zNumber, zRequired } from '../validation/zod';
 
 // Field helpers shared by the primary-care schemas (households, families, home visits). Same shapes as the ones in
 // municipe.ts / cadastro_individual.ts: '' and null become "not answered", codes are the e-SUS `codigo`.
@@ -181,6 +182,21 @@ export const cabecalhoSchema = {
   equipe_id: s(),
   equipe_nome: s(),
 };
+/** A property's address as the household and the visit without a family take it (e-SUS field sizes). */
+export const enderecoImovelFields = {
+  cep: opt(zCep()),
+  uf: optionalUf(),
+  municipio_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })),
+  tipo_logradouro: opt(zRequired().refine((v) => isCodigo(tipoLogradouro, v), { error: msg.naoEValido })),
+  logradouro: optionalText({ max: 72 }),
+  numero: opt(zRequired({ max: 10 }).regex(/^[\p{L}\d ]+$/u, { error: msg.naoEValido })),
+  sem_numero: simNao(),
+  complemento: optionalText({ max: 30 }),
+  bairro: optionalText({ max: 72 }),
+};
+
+/** The head of a family (responsável familiar), as every answer about a family names it. */
+export const responsavelSchema = { responsavel_id: z.uuid(), responsavel_nome: z.string() };
 const n = () => z.number().nullable();
 export const nullableString = s;
 export const nullableNumber = n;

@@ -16,6 +16,7 @@ import {
   optionalDate,
   optionalUuid,
   registroSchema,
+  responsavelSchema,
   requiredUuid,
   simNao,
   updateBody,
@@ -134,8 +135,7 @@ export const familiaSchema = z.object({
   ...cabecalhoSchema,
   numero_prontuario: s(),
   reside_desde: s(),
-  responsavel_id: z.uuid(),
-  responsavel_nome: z.string(),
+  ...responsavelSchema,
   responsavel_cns: s(),
   renda_familiar_id: n(),
   mudou: z.boolean(),
@@ -150,8 +150,7 @@ export type Familia = z.infer<typeof familiaSchema>;
 
 export const familiaListItemSchema = z.object({
   id: z.uuid(),
-  responsavel_id: z.uuid(),
-  responsavel_nome: z.string(),
+  ...responsavelSchema,
   responsavel_cns: s(),
   responsavel_obito: z.boolean(),
   numero_prontuario: s(),

@@ -5,9 +5,8 @@ import { motivoVisita } from '../codes/motivo_visita';
 import { tipoImovel } from '../codes/tipo_imovel';
 import { turno } from '../codes/turno';
 import { isCodigo, type CodeRow } from '../codes/lookup';
-import { tipoLogradouro } from '../codes/tipo_logradouro';
 import { msg } from '../messages';
-import { optionalText, zCep, zNumber, zRequired } from '../validation/zod';
+import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
   codigo,
@@ -19,7 +18,6 @@ import {
   nullableNumber as n,
   nullableString as s,
   opt,
-  optionalUf,
   optionalUuid,
   rulesOf,
   simNao,
@@ -30,6 +28,8 @@ import {
   zDataHora,
   type Issue,
   type Loose,
+  responsavelSchema,
+  enderecoImovelFields,
 } from './comum';
 
 // The home visit (ficha de visita domiciliar e territorial) of spec §3, issue 8. Field names are the spec's; codes are
@@ -155,15 +155,7 @@ export const visitaDomiciliarFieldsSchema = z.object({
   peso: medida('peso'),
   ...sinaisVitaisFields,
   // The address of a visit without a family at a property that is not a registered household.
-  cep: opt(zCep()),
-  uf: optionalUf(),
-  municipio_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })),
-  tipo_logradouro: opt(zRequired().refine((v) => isCodigo(tipoLogradouro, v), { error: msg.naoEValido })),
-  logradouro: optionalText({ max: 72 }),
-  numero: opt(zRequired({ max: 10 }).regex(/^[\p{L}\d ]+$/u, { error: msg.naoEValido })),
-  sem_numero: simNao(),
-  complemento: optionalText({ max: 30 }),
-  bairro: optionalText({ max: 72 }),
+  ...enderecoImovelFields,
 });
 
 const MEDIDAS = ['altura', 'peso', ...SINAIS_VITAIS] as const;
@@ -322,8 +314,7 @@ export type VisitaDomiciliarFilters = z.infer<typeof visitaDomiciliarFiltersSche
 /** A row of the family list for visits (GET /visitas_domiciliares/familias). */
 export const familiaParaVisitaSchema = z.object({
   id: z.uuid(),
-  responsavel_id: z.uuid(),
-  responsavel_nome: z.string(),
+  ...responsavelSchema,
   numero_prontuario: s(),
   endereco: s(),
   micro_area: s(),
@@ -346,8 +337,7 @@ export type FamiliasParaVisitaFilters = z.infer<typeof familiasParaVisitaFilters
 /** GET /visitas_domiciliares/familias/{familiaId}: the family visit detail. */
 export const familiaVisitaDetalheSchema = z.object({
   id: z.uuid(),
-  responsavel_id: z.uuid(),
-  responsavel_nome: z.string(),
+  ...responsavelSchema,
   numero_prontuario: s(),
   endereco: s(),
   domicilio_id: s(),

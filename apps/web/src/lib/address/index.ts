@@ -1,2 +1,3 @@
 export * from './options';
 export * from './AddressFields';
+export * from './PropertyAddressFields';

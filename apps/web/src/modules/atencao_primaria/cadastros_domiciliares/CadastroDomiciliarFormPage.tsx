@@ -18,8 +18,8 @@ import { CabecalhoEsus, campoDoCabecalho } from '../comum/CabecalhoEsus';
 import { SinaisVitaisSecao } from '../comum/SinaisVitais';
 import { BASE_PATH, getDomicilio, useDomicilio, useSaveDomicilio } from './api';
 import { DomicilioCabecalho, MODEL } from './comum';
-import { Animais, CondicoesMoradia, Endereco, Instituicao } from './DomicilioSecoes';
-import { domicilioFormSchema, domicilioParaForm, formParaApi, novoDomicilio, ROTULOS } from './formValues';
+import { Animais, CondicoesMoradia, Endereco, Instituicao, ROTULOS_DOMICILIO } from './DomicilioSecoes';
+import { domicilioFormSchema, domicilioParaForm, formParaApi, novoDomicilio } from './formValues';
 
 /** Outlet context of the edit page's tabs. */
 export interface DomicilioTabContext {
@@ -89,7 +89,7 @@ function DomicilioForm({ atual, recarregar }: { atual?: CadastroDomiciliar; reca
     defaultValues: atual ? domicilioParaForm(atual) : novoDomicilio(),
     model: MODEL,
     genero: 'm',
-    labels: ROTULOS,
+    labels: ROTULOS_DOMICILIO,
     save: (values) => {
       const body = formParaApi(values, atual);
       return save.mutateAsync(atual ? { ...body, lock_version: atual.lock_version } : body);

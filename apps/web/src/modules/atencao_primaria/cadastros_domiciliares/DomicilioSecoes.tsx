@@ -1,5 +1,5 @@
 // The sections of the household form after its header, adapting to the property type as e-SUS does.
-import { Grid, Group, SimpleGrid } from '@mantine/core';
+import { Grid, SimpleGrid } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import {
   abastecimentoAgua,
@@ -17,9 +17,8 @@ import {
   tratamentoAgua,
 } from '@saude/shared/codes';
 import { ehDomicilio, LOCALIZACAO_RURAL } from '@saude/shared/schemas/cadastro_domiciliar';
-import { AddressFields, type ADDRESS_LABELS } from '../../../lib/address';
+import { PropertyAddressFields } from '../../../lib/address';
 import {
-  CheckboxField,
   CheckboxGroupField,
   CnsField,
   codeOptions,
@@ -31,6 +30,7 @@ import {
   TextField,
   YesNoField,
 } from '../../../lib/form';
+import { ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
 import type { DomicilioFormValues } from './formValues';
 
 type Form = UseFormReturn<DomicilioFormValues, unknown, DomicilioFormValues>;
@@ -40,17 +40,51 @@ const DICA_TIPO_IMOVEL =
 const TIPOS_IMOVEL = codeOptions(tipoImovel);
 const ANIMAIS = codeOptions(animalNoDomicilio);
 
+/** Labels of the save summary (spec §8 'verifique o(s) seguinte(s) campo(s)'). */
+export const ROTULOS_DOMICILIO: Record<string, string> = {
+  ...ROTULOS_CABECALHO,
+  st_micro_area: 'Micro-área',
+  cep: 'CEP',
+  uf: 'UF',
+  municipio_ibge: 'Município',
+  tipo_logradouro: 'Tipo de logradouro',
+  logradouro: 'Logradouro',
+  numero: 'Número',
+  complemento: 'Complemento',
+  bairro: 'Bairro',
+  ponto_referencia: 'Ponto de referência',
+  tipo_imovel_id: 'Tipo de imóvel',
+  telefone_residencial: 'Telefone residencial',
+  telefone_contato: 'Telefone de contato',
+  situacao_moradia_id: 'Situação de moradia',
+  localizacao_id: 'Localização',
+  tipo_domicilio_id: 'Tipo de domicílio',
+  condicao_posse_terra_id: 'Condição de posse e uso da terra',
+  numero_moradores: 'Número de moradores',
+  numero_comodos: 'Número de cômodos',
+  tipo_acesso_id: 'Tipo de acesso ao domicílio',
+  material_paredes_id: 'Material predominante das paredes',
+  energia_eletrica: 'Disponibilidade de energia elétrica',
+  tipo_origem_energia_eletrica_id: 'Origem da energia elétrica',
+  abastecimento_agua_id: 'Abastecimento de água',
+  tratamento_agua_id: 'Água para consumo',
+  escoamento_sanitario_id: 'Forma de escoamento do banheiro',
+  destino_lixo_id: 'Destino do lixo',
+  animal_ids: 'Quais animais',
+  quantidade_animais: 'Quantos animais',
+  instituicao_nome: 'Nome da instituição',
+  instituicao_responsavel_nome: 'Nome do responsável técnico',
+  instituicao_responsavel_cns: 'CNS do responsável técnico',
+  instituicao_responsavel_cargo: 'Cargo na instituição',
+  instituicao_responsavel_telefone: 'Telefone do responsável técnico',
+  temperatura: 'Temperatura',
+  glicemia: 'Glicemia capilar',
+  momento_coleta_glicemia_id: 'Momento da coleta',
+  pressao_sistolica: 'Pressão sistólica',
+  pressao_diastolica: 'Pressão diastólica',
+};
+
 export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; tipo: number | null }) {
-  const semNumero = useWatch({ control: form.control, name: 'sem_numero' });
-  const obrig: Array<keyof typeof ADDRESS_LABELS> = [
-    'cep',
-    'uf',
-    'municipio',
-    'tipo_logradouro',
-    'logradouro',
-    'bairro',
-    ...(semNumero ? [] : (['numero'] as const)),
-  ];
   const tipoImovelField = (
     <SelectField
       control={form.control}
@@ -67,16 +101,7 @@ export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; 
   return (
     <FormSection title="Endereço e local de permanência">
       {tipoImovelField}
-      <AddressFields control={form.control} required={obrig} names={{ municipio: 'municipio_nome' }} />
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Group mih={44} mt={{ base: 0, sm: 28 }}>
-            <CheckboxField control={form.control} name="sem_numero" label="Sem número" />
-          </Group>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8 }}>
-          <TextField control={form.control} name="complemento" label="Complemento" inputProps={{ maxLength: 30 }} />
-        </Grid.Col>
+      <PropertyAddressFields control={form.control}>
         {ehDomicilio(tipo) && (
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <PhoneField control={form.control} name="telefone_residencial" label="Telefone residencial" />
@@ -85,7 +110,7 @@ export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; 
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <PhoneField control={form.control} name="telefone_contato" label="Telefone de contato" />
         </Grid.Col>
-      </Grid>
+      </PropertyAddressFields>
     </FormSection>
   );
 }

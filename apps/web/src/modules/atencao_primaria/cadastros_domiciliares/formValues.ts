@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isValidTime, msg, zonedDateTimeToIso } from '@saude/shared';
 import {
+  cadastroDomiciliarFieldsSchema,
   cadastroDomiciliarInputSchema,
   normalizarCadastroDomiciliar,
   TIPO_IMOVEL_DOMICILIO,
@@ -12,72 +13,25 @@ import {
   type CadastroDomiciliarValues,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { emptyValues, omitEmpty, pickValues } from '../../../lib/form/values';
-import { agoraParaCadastro, campoDoCabecalho, ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
+import { agoraParaCadastro, campoDoCabecalho } from '../comum/CabecalhoEsus';
 
-const num = () => z.number().nullable();
-const bool3 = () => z.boolean().nullable();
-/** Text as the kit's fields write it: null when empty. */
-const texto = () => z.string().nullable();
+// The one null convention (issue 13): the form holds the row's fields as the row holds them (null for empty), so a
+// new household field is named in the shared schema, the table and its section only. Mapped by hand: the timestamp
+// (split into date and hour in São Paulo) and the header the API fills from the user's assignment.
+const DO_CABECALHO = ['unidade_saude_id', 'profissional_id', 'ocupacao_id', 'data_cadastro'] as const;
+type Campo = Exclude<keyof CadastroDomiciliarValues, (typeof DO_CABECALHO)[number]>;
+const CAMPOS = Object.keys(cadastroDomiciliarFieldsSchema.shape).filter(
+  (k) => !(DO_CABECALHO as readonly string[]).includes(k),
+) as Campo[];
 
-const camposSchema = z.object({
-  equipe_id: texto(),
-  st_micro_area: texto(),
-  fora_area: z.boolean(),
+export type DomicilioFormValues = Pick<CadastroDomiciliar, Campo | 'municipio_nome'> & {
   /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
-  data_cadastro_data: texto(),
-  data_cadastro_hora: texto(),
-  cep: texto(),
-  uf: texto(),
-  municipio_ibge: texto(),
-  /** The municipality's name, for the address block's select only (the API keeps the IBGE code). */
-  municipio_nome: texto(),
-  tipo_logradouro: texto(),
-  logradouro: texto(),
-  numero: texto(),
-  sem_numero: z.boolean(),
-  complemento: texto(),
-  bairro: texto(),
-  ponto_referencia: texto(),
-  tipo_imovel_id: num(),
-  telefone_residencial: texto(),
-  telefone_contato: texto(),
-  situacao_moradia_id: num(),
-  localizacao_id: num(),
-  tipo_domicilio_id: num(),
-  condicao_posse_terra_id: num(),
-  numero_moradores: num(),
-  numero_comodos: num(),
-  tipo_acesso_id: num(),
-  material_paredes_id: num(),
-  energia_eletrica: bool3(),
-  tipo_origem_energia_eletrica_id: num(),
-  abastecimento_agua_id: num(),
-  tratamento_agua_id: num(),
-  escoamento_sanitario_id: num(),
-  destino_lixo_id: num(),
-  possui_animais: bool3(),
-  animal_ids: z.array(z.number()),
-  quantidade_animais: num(),
-  instituicao_nome: texto(),
-  instituicao_responsavel_nome: texto(),
-  instituicao_responsavel_cns: texto(),
-  instituicao_responsavel_cargo: texto(),
-  instituicao_responsavel_telefone: texto(),
-  instituicao_outros_profissionais: bool3(),
-  termo_recusa: z.boolean(),
-  temperatura: num(),
-  glicemia: num(),
-  momento_coleta_glicemia_id: num(),
-  pressao_sistolica: num(),
-  pressao_diastolica: num(),
-});
-const CAMPOS = Object.keys(camposSchema.shape) as Array<keyof z.input<typeof camposSchema>>;
-/** The fields a saved household gives back as they are (its timestamp is split into date and hour). */
-const CAMPOS_DO_REGISTRO = CAMPOS.filter((k) => k !== 'data_cadastro_data' && k !== 'data_cadastro_hora') as Array<
-  Exclude<(typeof CAMPOS)[number], 'data_cadastro_data' | 'data_cadastro_hora'>
->;
+  data_cadastro_data: string | null;
+  data_cadastro_hora: string | null;
+};
 
-export const domicilioFormSchema = camposSchema.superRefine((v, ctx) => {
+// The field types are the row's; every rule is the shared schema's, run on the body the form would send.
+export const domicilioFormSchema = z.custom<DomicilioFormValues>().superRefine((v, ctx) => {
   const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (!v.data_cadastro_data) add('data_cadastro_data', msg.obrigatorio);
   if (!isValidTime(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
@@ -93,12 +47,10 @@ export const domicilioFormSchema = camposSchema.superRefine((v, ctx) => {
   }
 });
 
-export type DomicilioFormValues = z.input<typeof domicilioFormSchema>;
-
 /** A new household: a home (the common case), dated now (spec §5: date and time default to now, editable). */
 export function novoDomicilio(agora = new Date()): DomicilioFormValues {
   return {
-    ...emptyValues(CAMPOS),
+    ...emptyValues([...CAMPOS, 'municipio_nome']),
     fora_area: false,
     sem_numero: false,
     possui_animais: null,
@@ -110,7 +62,7 @@ export function novoDomicilio(agora = new Date()): DomicilioFormValues {
 }
 
 export const domicilioParaForm = (c: CadastroDomiciliar): DomicilioFormValues => ({
-  ...pickValues(c, CAMPOS_DO_REGISTRO),
+  ...pickValues(c, [...CAMPOS, 'municipio_nome']),
   ...agoraParaCadastro(c.data_cadastro),
 });
 
@@ -131,47 +83,3 @@ export function formParaApi(v: DomicilioFormValues, atual?: CadastroDomiciliar):
   // The normalizer reads the answers only: the body's loose input shape is what it clears.
   return normalizarCadastroDomiciliar(body as CadastroDomiciliarValues) as CadastroDomiciliarInput;
 }
-
-/** Labels of the save summary (spec §8 'verifique o(s) seguinte(s) campo(s)'). */
-export const ROTULOS: Record<string, string> = {
-  ...ROTULOS_CABECALHO,
-  st_micro_area: 'Micro-área',
-  cep: 'CEP',
-  uf: 'UF',
-  municipio_ibge: 'Município',
-  tipo_logradouro: 'Tipo de logradouro',
-  logradouro: 'Logradouro',
-  numero: 'Número',
-  complemento: 'Complemento',
-  bairro: 'Bairro',
-  ponto_referencia: 'Ponto de referência',
-  tipo_imovel_id: 'Tipo de imóvel',
-  telefone_residencial: 'Telefone residencial',
-  telefone_contato: 'Telefone de contato',
-  situacao_moradia_id: 'Situação de moradia',
-  localizacao_id: 'Localização',
-  tipo_domicilio_id: 'Tipo de domicílio',
-  condicao_posse_terra_id: 'Condição de posse e uso da terra',
-  numero_moradores: 'Número de moradores',
-  numero_comodos: 'Número de cômodos',
-  tipo_acesso_id: 'Tipo de acesso ao domicílio',
-  material_paredes_id: 'Material predominante das paredes',
-  energia_eletrica: 'Disponibilidade de energia elétrica',
-  tipo_origem_energia_eletrica_id: 'Origem da energia elétrica',
-  abastecimento_agua_id: 'Abastecimento de água',
-  tratamento_agua_id: 'Água para consumo',
-  escoamento_sanitario_id: 'Forma de escoamento do banheiro',
-  destino_lixo_id: 'Destino do lixo',
-  animal_ids: 'Quais animais',
-  quantidade_animais: 'Quantos animais',
-  instituicao_nome: 'Nome da instituição',
-  instituicao_responsavel_nome: 'Nome do responsável técnico',
-  instituicao_responsavel_cns: 'CNS do responsável técnico',
-  instituicao_responsavel_cargo: 'Cargo na instituição',
-  instituicao_responsavel_telefone: 'Telefone do responsável técnico',
-  temperatura: 'Temperatura',
-  glicemia: 'Glicemia capilar',
-  momento_coleta_glicemia_id: 'Momento da coleta',
-  pressao_sistolica: 'Pressão sistólica',
-  pressao_diastolica: 'Pressão diastólica',
-};

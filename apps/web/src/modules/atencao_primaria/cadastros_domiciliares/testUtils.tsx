@@ -3,6 +3,7 @@
 import type { CadastroDomiciliar } from '@saude/shared/schemas/cadastro_domiciliar';
 import type { Familia, FamiliaListItem } from '@saude/shared/schemas/familia';
 import type { OpcoesFiltro } from '@saude/shared/schemas/opcoes_filtro';
+import { cabecalhoDe, membroDe } from '../../../test/fixtures';
 import { fakeApi as fakeApiBase, UNIDADE_TESTE as UNIDADE_ID, type Rota } from '../../../test/fakeApi';
 
 export { lista, type Chamada } from '../../../test/fakeApi';
@@ -21,18 +22,20 @@ export const opcoesFiltro: OpcoesFiltro = {
   profissionais: [{ id: '0190a6d2-1c1e-7000-8000-0000000000c1', nome: 'Agente Teste' }],
 };
 
-export function domicilioDe(o: Partial<CadastroDomiciliar> = {}): CadastroDomiciliar {
-  return {
-    id: DOMICILIO_ID,
-    lock_version: 2,
-    created_at: '2025-03-01T12:00:00.000Z',
-    updated_at: '2025-03-01T12:00:00.000Z',
+const cabecalho = (id: string, lock_version: number) =>
+  cabecalhoDe({
+    id,
+    lock_version,
+    em: '2025-03-01T12:00:00.000Z',
     unidade_saude_id: UNIDADE_ID,
-    unidade_saude_nome: 'UBS Centro',
     profissional_id: '0190a6d2-1c1e-7000-8000-0000000000c1',
     profissional_nome: 'Agente Teste',
     equipe_id: EQUIPE_ID,
-    equipe_nome: 'ESF Centro 1',
+  });
+
+export function domicilioDe(o: Partial<CadastroDomiciliar> = {}): CadastroDomiciliar {
+  return {
+    ...cabecalho(DOMICILIO_ID, 2),
     ocupacao_id: '515105',
     ocupacao_nome: 'AGENTE COMUNITÁRIO DE SAÚDE',
     data_cadastro: '2025-03-01T12:00:00.000Z',
@@ -108,32 +111,12 @@ export function familiaListItemDe(o: Partial<FamiliaListItem> = {}): FamiliaList
   };
 }
 
-const membro = (municipe_id: string, nome: string, parentesco_id: number, data_nascimento = '1980-05-10') => ({
-  municipe_id,
-  nome,
-  nome_social: null,
-  data_nascimento,
-  idade: 44,
-  sexo_id: 1,
-  cpf_numero: null,
-  codigo_cns: null,
-  parentesco_id,
-  ativo: true,
-  obito: false,
-});
+const membro = (municipe_id: string, nome: string, parentesco_id: number, data_nascimento = '1980-05-10') =>
+  membroDe(municipe_id, nome, parentesco_id, { data_nascimento });
 
 export function familiaDe(o: Partial<Familia> = {}): Familia {
   return {
-    id: FAMILIA_ID,
-    lock_version: 1,
-    created_at: '2025-03-01T12:00:00.000Z',
-    updated_at: '2025-03-01T12:00:00.000Z',
-    unidade_saude_id: UNIDADE_ID,
-    unidade_saude_nome: 'UBS Centro',
-    profissional_id: '0190a6d2-1c1e-7000-8000-0000000000c1',
-    profissional_nome: 'Agente Teste',
-    equipe_id: EQUIPE_ID,
-    equipe_nome: 'ESF Centro 1',
+    ...cabecalho(FAMILIA_ID, 1),
     numero_prontuario: 'F12',
     reside_desde: '2019-04-01',
     responsavel_id: MARIA,

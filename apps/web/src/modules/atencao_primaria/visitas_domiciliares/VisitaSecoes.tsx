@@ -1,5 +1,5 @@
 // The sections of the visit form, in the order of the e-SUS home-visit form.
-import { Checkbox, Grid, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { todayIso } from '@saude/shared';
@@ -24,7 +24,7 @@ import {
   useFieldLabel,
   YesNoField,
 } from '../../../lib/form';
-import { AddressFields, type ADDRESS_LABELS } from '../../../lib/address';
+import { PropertyAddressFields } from '../../../lib/address';
 import { useUsuario } from '../../../lib/session';
 import { MedidaField, SinaisVitaisSecao } from '../comum/SinaisVitais';
 import { aceitaMedidas, MEDIDAS, motivoPermitido, type VisitaFormValues } from './formValues';
@@ -153,33 +153,9 @@ export function EnderecoVisita({ form }: { form: Form }) {
   useEffect(() => {
     if (semNumero && form.getValues('numero')) form.setValue('numero', null, { shouldDirty: true });
   }, [semNumero, form]);
-  const obrig: Array<keyof typeof ADDRESS_LABELS> = [
-    'cep',
-    'uf',
-    'municipio',
-    'tipo_logradouro',
-    'logradouro',
-    'bairro',
-    ...(semNumero ? [] : (['numero'] as const)),
-  ];
   return (
     <FormSection title="Endereço do imóvel">
-      <AddressFields
-        control={form.control}
-        required={obrig}
-        names={{ municipio: 'municipio_nome' }}
-        pontoReferencia={false}
-      />
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Group mih={44} mt={{ base: 0, sm: 28 }}>
-            <CheckboxField control={form.control} name="sem_numero" label="Sem número" />
-          </Group>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8 }}>
-          <TextField control={form.control} name="complemento" label="Complemento" inputProps={{ maxLength: 30 }} />
-        </Grid.Col>
-      </Grid>
+      <PropertyAddressFields control={form.control} pontoReferencia={false} />
     </FormSection>
   );
 }

@@ -7,11 +7,21 @@ import type {
   VisitaContexto,
   VisitaDomiciliar,
 } from '@saude/shared/schemas/visita_domiciliar';
+import { cabecalhoDe, membroDe } from '../../../test/fixtures';
 
 export const FAMILIA_ID = '0190a6d2-1c1e-7000-8000-0000000000f1';
 export const MARIA_ID = '0190a6d2-1c1e-7000-8000-000000000001';
 export const JOSE_ID = '0190a6d2-1c1e-7000-8000-000000000002';
 export const VISITA_ID = '0190a6d2-1c1e-7000-8000-0000000000a1';
+
+/** How the family answers for visits start: the family, its head, its number and address. */
+const FAMILIA = {
+  id: FAMILIA_ID,
+  responsavel_id: MARIA_ID,
+  responsavel_nome: 'Maria da Silva',
+  numero_prontuario: 'F123',
+  endereco: 'Rua das Flores, 12 - Centro',
+};
 
 export const usuarioAcs: Usuario = {
   login: 'acs',
@@ -24,16 +34,15 @@ export const usuarioAcs: Usuario = {
 
 export function familiaDe(o: Partial<Familia> = {}): Familia {
   return {
-    id: FAMILIA_ID,
-    lock_version: 0,
-    created_at: '2025-01-10T12:00:00.000Z',
-    updated_at: '2025-01-10T12:00:00.000Z',
-    unidade_saude_id: usuarioAcs.unidade_atual!.id,
-    unidade_saude_nome: 'UBS Centro',
-    profissional_id: '0190a6d2-1c1e-7000-8000-0000000000p1',
-    profissional_nome: 'Ana Agente',
-    equipe_id: null,
-    equipe_nome: 'ESF Centro 1',
+    ...cabecalhoDe({
+      id: FAMILIA_ID,
+      lock_version: 0,
+      em: '2025-01-10T12:00:00.000Z',
+      unidade_saude_id: usuarioAcs.unidade_atual!.id,
+      profissional_id: '0190a6d2-1c1e-7000-8000-0000000000p1',
+      profissional_nome: 'Ana Agente',
+      equipe_id: null,
+    }),
     numero_prontuario: 'F123',
     reside_desde: null,
     responsavel_id: MARIA_ID,
@@ -46,32 +55,8 @@ export function familiaDe(o: Partial<Familia> = {}): Familia {
     domicilio_endereco: 'Rua das Flores, 12 - Centro',
     micro_area: '01',
     membros: [
-      {
-        municipe_id: MARIA_ID,
-        nome: 'Maria da Silva',
-        nome_social: null,
-        data_nascimento: '1980-05-20',
-        idade: 45,
-        sexo_id: 1,
-        cpf_numero: null,
-        codigo_cns: null,
-        parentesco_id: 1,
-        ativo: true,
-        obito: false,
-      },
-      {
-        municipe_id: JOSE_ID,
-        nome: 'José da Silva',
-        nome_social: null,
-        data_nascimento: '1978-02-11',
-        idade: 47,
-        sexo_id: 0,
-        cpf_numero: null,
-        codigo_cns: null,
-        parentesco_id: 137,
-        ativo: true,
-        obito: false,
-      },
+      membroDe(MARIA_ID, 'Maria da Silva', 1, { data_nascimento: '1980-05-20', idade: 45 }),
+      membroDe(JOSE_ID, 'José da Silva', 137, { data_nascimento: '1978-02-11', idade: 47, sexo_id: 0 }),
     ],
     ...o,
   };
@@ -79,11 +64,7 @@ export function familiaDe(o: Partial<Familia> = {}): Familia {
 
 export function detalheDe(o: Partial<FamiliaVisitaDetalhe> = {}): FamiliaVisitaDetalhe {
   return {
-    id: FAMILIA_ID,
-    responsavel_id: MARIA_ID,
-    responsavel_nome: 'Maria da Silva',
-    numero_prontuario: 'F123',
-    endereco: 'Rua das Flores, 12 - Centro',
+    ...FAMILIA,
     domicilio_id: null,
     tipo_imovel_id: 1,
     micro_area: '01',
@@ -194,11 +175,7 @@ export function visitaDe(o: Partial<VisitaDomiciliar> = {}): VisitaDomiciliar {
 
 export function familiaParaVisitaDe(o: Partial<FamiliaParaVisita> = {}): FamiliaParaVisita {
   return {
-    id: FAMILIA_ID,
-    responsavel_id: MARIA_ID,
-    responsavel_nome: 'Maria da Silva',
-    numero_prontuario: 'F123',
-    endereco: 'Rua das Flores, 12 - Centro',
+    ...FAMILIA,
     micro_area: '01',
     numero_membros: 2,
     mudou: false,

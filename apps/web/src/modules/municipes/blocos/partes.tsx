@@ -1,7 +1,7 @@
 // Pieces shared by the block tabs: dependent questions, states and read-only answers.
 import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import {
   useWatch,
   type Control,
@@ -12,10 +12,21 @@ import {
   type UseFormSetValue,
 } from 'react-hook-form';
 import { ErrorPage, LoadError, LoadingRecord } from '../../../lib/feedback';
+import {
+  CheckboxGroupField,
+  codeOptions,
+  FormSection,
+  RadioField,
+  SelectField,
+  TextField,
+  YesNoField,
+  type Option,
+} from '../../../lib/form';
 import { dataBr, descricao, horaBr, simNaoTexto } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { useBloco, type BlocoOut, type BlocoPath } from './api';
-import type { Tabela } from './perguntas';
+import type { CodeValue } from '@saude/shared/codes/lookup';
+import { detalhesDe, type Questao, type Secao, type Tabela } from './perguntas';
 
 export interface SeSimProps<T extends FieldValues, TT> {
   control: Control<T, unknown, TT>;
@@ -85,6 +96,86 @@ export function Pergunta({ children }: { children: ReactNode }) {
   return <Stack gap="sm">{children}</Stack>;
 }
 
+// The same details array each render, so SeSim's effect runs only when the answer changes.
+const detalhes = new WeakMap<Questao<string>, ReturnType<typeof detalhesDe>>();
+const limparDe = (q: Questao<string>) => detalhes.get(q) ?? detalhes.set(q, detalhesDe(q)).get(q)!;
+
+/**
+ * A section of a block's form drawn from its question table (perguntas.ts): each question in a grid cell with its
+ * details under "Sim"; with `portao` the first question opens the whole grid.
+ */
+export function SecaoPerguntas<T extends FieldValues, TT, C extends string>({
+  secao,
+  form,
+  ocultas = [],
+  proprios = {},
+}: {
+  secao: Secao<C>;
+  form: Pick<SeSimProps<T, TT>, 'control' | 'setValue' | 'clearErrors'>;
+  /** Questions not asked of this citizen (spec §5, issue 12). */
+  ocultas?: readonly C[];
+  /** The fields of `proprio` questions, drawn by the tab. */
+  proprios?: Partial<Record<C, ReactNode>>;
+}) {
+  const { control } = form;
+  const campo = (q: Questao<C>) => {
+    const props = {
+      control,
+      name: q.campo as string as FieldPath<T>,
+      label: secao.labels[q.campo],
+      required: q.obrigatoria,
+    };
+    const data = () => codeOptions(secao.tabelas[q.campo] ?? []);
+    switch (q.tipo) {
+      case 'simNao':
+        return <YesNoField {...props} />;
+      case 'radio':
+        return <RadioField<T, CodeValue, TT> {...props} data={data()} />;
+      case 'select':
+        return <SelectField<T, CodeValue, TT> {...props} data={data()} />;
+      case 'checkbox':
+        return <CheckboxGroupField {...props} data={data() as Option<number>[]} />;
+      case 'texto':
+        return <TextField {...props} inputProps={{ maxLength: 100 }} />;
+      case 'proprio':
+        return proprios[q.campo];
+    }
+  };
+  const seSim = (q: Questao<C>, children: ReactNode) => (
+    <SeSim {...form} pergunta={q.campo as string as FieldPath<T>} limpar={limparDe(q) as SeSimProps<T, TT>['limpar']}>
+      {children}
+    </SeSim>
+  );
+  const conteudo = (q: Questao<C>): ReactNode => (
+    <Fragment key={q.campo}>
+      {campo(q)}
+      {q.seSim.length > 0 && seSim(q, q.seSim.map(conteudo))}
+    </Fragment>
+  );
+  const linhas = (qs: readonly Questao<C>[]) => (
+    <Perguntas>
+      {qs
+        .filter((q) => !ocultas.includes(q.campo))
+        .map((q) => (
+          <Pergunta key={q.campo}>{conteudo(q)}</Pergunta>
+        ))}
+    </Perguntas>
+  );
+  const [portao] = secao.questoes;
+  return (
+    <FormSection title={secao.titulo}>
+      {secao.portao && portao ? (
+        <Stack gap="lg">
+          {campo(portao)}
+          {seSim(portao, linhas(portao.seSim))}
+        </Stack>
+      ) : (
+        linhas(secao.questoes)
+      )}
+    </FormSection>
+  );
+}
+
 /** Spec §8 403: a user who typed the URL of a block they may not use. */
 export const Proibido = () => <ErrorPage status={403} />;
 
@@ -135,6 +226,62 @@ export function Respostas({ children }: { children: ReactNode }) {
     <SimpleGrid component="dl" cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="md" style={{ margin: 0 }}>
       {children}
     </SimpleGrid>
+  );
+}
+
+/**
+ * A section's answers drawn from its question table, details only when their question was answered "Sim". A block
+ * never saved reads 'Não informado' throughout: the API's false/[] are not answers.
+ */
+export function RespostasSecao<C extends string>({
+  secao,
+  bloco,
+  ocultas = [],
+  valores = {},
+}: {
+  secao: Secao<C>;
+  bloco: Record<C, unknown> & { lock_version: number | null };
+  ocultas?: readonly C[];
+  /** Answers shown otherwise than the row holds them (the occupation's name). */
+  valores?: Partial<Record<C, Valor>>;
+}) {
+  const novo = bloco.lock_version === null;
+  const item = (q: Questao<C>): ReactNode[] => {
+    if (ocultas.includes(q.campo)) return [];
+    const valor = q.campo in valores ? valores[q.campo] : (bloco[q.campo] as Valor);
+    return [
+      <Resposta key={q.campo} pergunta={secao.labels[q.campo]}>
+        {novo ? NAO_INFORMADO : textoResposta(valor, secao.tabelas[q.campo])}
+      </Resposta>,
+      ...(bloco[q.campo] === true ? q.seSim.flatMap(item) : []),
+    ];
+  };
+  return (
+    <FormSection title={secao.titulo} readOnly>
+      <Respostas>{secao.questoes.flatMap(item)}</Respostas>
+    </FormSection>
+  );
+}
+
+/** A block's read-only answers: 'not filled in' above a block never saved, when it was saved below. */
+export function BlocoRespondido({
+  bloco,
+  children,
+}: {
+  bloco: { lock_version: number | null; updated_at: string | null };
+  children: ReactNode;
+}) {
+  const atualizado = atualizadoEm(bloco.updated_at);
+  return (
+    <Stack gap="lg">
+      {bloco.lock_version === null && <BlocoNaoPreenchido />}
+      {children}
+      {atualizado && (
+        <Text size="sm" c="dimmed">
+          {atualizado}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -28,6 +28,41 @@ import {
 
 export type Tabela = readonly CodeRow[];
 
+/**
+ * A question of a block: how it is answered, and for a yes/no question the details asked only after "Sim" ("Não"
+ * empties them, as the API's normaliser does). `proprio`: a field the tab renders itself (the occupation).
+ */
+export interface Questao<C extends string> {
+  campo: C;
+  tipo: 'simNao' | 'radio' | 'select' | 'checkbox' | 'texto' | 'proprio';
+  obrigatoria: boolean;
+  seSim: readonly Questao<C>[];
+}
+
+/** A titled section of questions; with `portao` its only question opens the rest, laid out as a grid of their own. */
+export interface Secao<C extends string> {
+  titulo: string;
+  labels: Record<C, string>;
+  tabelas: Partial<Record<C, Tabela>>;
+  questoes: readonly Questao<C>[];
+  portao?: boolean;
+}
+
+function q<C extends string>(
+  campo: C,
+  tipo: Questao<C>['tipo'] = 'simNao',
+  detalhes: readonly Questao<C>[] | boolean = [],
+): Questao<C> {
+  return typeof detalhes === 'boolean'
+    ? { campo, tipo, obrigatoria: detalhes, seSim: [] }
+    : { campo, tipo, obrigatoria: false, seSim: detalhes };
+}
+
+/** The details a question empties when its answer leaves "Sim", with their empty value (lists [], others null). */
+export function detalhesDe<C extends string>(questao: Questao<C>): ReadonlyArray<readonly [C, null | []]> {
+  return questao.seSim.flatMap((d) => [[d.campo, d.tipo === 'checkbox' ? [] : null] as const, ...detalhesDe(d)]);
+}
+
 // ---- sociodemographic block ("Informações sociodemográficas") ----------------------------------------
 
 export const SOCIO_MODEL = 'Informação sociodemográfica';
@@ -64,6 +99,28 @@ export const socioTabelas = {
   identidade_genero_id: identidadeGenero,
   deficiencias: deficienciaCidadao,
 } as const satisfies Partial<Record<SocioCampo, Tabela>>;
+
+/** The sociodemographic questions in the form's order. */
+export const socioSecao: Secao<SocioCampo> = {
+  titulo: 'Informações sociodemográficas',
+  labels: socioLabels,
+  tabelas: socioTabelas,
+  questoes: [
+    q('responsavel_familiar'),
+    q('ocupacao_id', 'proprio'),
+    q('frequenta_escola'),
+    q('curso_mais_elevado_id', 'select'),
+    q('situacao_mercado_trabalho_id', 'select'),
+    q('responsaveis_criancas', 'checkbox'),
+    q('frequenta_cuidador_tradicional'),
+    q('participa_grupo_comunitario'),
+    q('plano_saude_privado'),
+    q('povo_comunidade_tradicional', 'simNao', [q('povo_comunidade_tradicional_id', 'select', true)]),
+    q('informa_orientacao_sexual', 'simNao', [q('orientacao_sexual_id', 'select', true)]),
+    q('informa_identidade_genero', 'simNao', [q('identidade_genero_id', 'select', true)]),
+    q('possui_deficiencia', 'simNao', [q('deficiencias', 'checkbox', true)]),
+  ],
+};
 
 /** Spec §5: the caregiver question is asked of children aged 0 to 9 only (age at death for a deceased citizen). */
 export function perguntaResponsavelCrianca(municipe: Pick<Municipe, 'data_nascimento' | 'data_obito'>): boolean {
@@ -132,42 +189,66 @@ export const saudeTabelas = {
   acesso_higiene_ids: acessoHigiene,
 } as const satisfies Partial<Record<SaudeCampo, Tabela>>;
 
-type Limpar = ReadonlyArray<readonly [keyof CondicaoSaudeValues, unknown]>;
-
-// "Não" empties the details, as the API's normaliser does (visits and hygiene details too: e-SUS asks them only after "Sim").
-export const LIMPAR_GESTANTE = [['maternidade_referencia', null]] as const satisfies Limpar;
-export const LIMPAR_CARDIACA = [['doencas_cardiacas', []]] as const satisfies Limpar;
-export const LIMPAR_RINS = [['doencas_rins', []]] as const satisfies Limpar;
-export const LIMPAR_RESPIRATORIA = [['doencas_respiratorias', []]] as const satisfies Limpar;
-export const LIMPAR_INTERNACAO = [['internacao_causa', null]] as const satisfies Limpar;
-export const LIMPAR_PLANTAS = [['plantas_medicinais_quais', null]] as const satisfies Limpar;
-export const LIMPAR_VISITA = [['grau_parentesco_familiar', null]] as const satisfies Limpar;
-export const LIMPAR_INSTITUICAO = [['outra_instituicao', null]] as const satisfies Limpar;
-export const LIMPAR_HIGIENE = [['acesso_higiene_ids', []]] as const satisfies Limpar;
-export const LIMPAR_RUA = [
-  ['tempo_situacao_rua_id', null],
-  ['recebe_beneficio', null],
-  ['referencia_familiar', null],
-  ['quantas_vezes_alimentacao_id', null],
-  ['origem_alimentacao', []],
-  ['acompanhado_outra_instituicao', null],
-  ['outra_instituicao', null],
-  ['visita_familiar', null],
-  ['grau_parentesco_familiar', null],
-  ['acesso_higiene', null],
-  ['acesso_higiene_ids', []],
-] as const satisfies Limpar;
-
-/** Labels of the three free-text lines of "Outras condições de saúde". */
-export const outraCondicaoLabel = (i: number) => `Outra condição de saúde ${i + 1}`;
-export const OUTRAS_CONDICOES_MAX = 3;
-
 /** Which sections the form shows, in the e-SUS order. */
 export const saudeSecoes = {
   gerais: 'Condições/situações de saúde gerais',
   outras: 'Outras condições de saúde',
   rua: 'Cidadão em situação de rua',
 } as const;
+
+/** The general and street-situation questions in the e-SUS order ("Outras condições" are three free lines). */
+export const saudeQuestoes = {
+  gerais: {
+    titulo: saudeSecoes.gerais,
+    labels: saudeLabels,
+    tabelas: saudeTabelas,
+    questoes: [
+      q('gestante', 'simNao', [q('maternidade_referencia', 'texto', false)]),
+      q('consideracao_peso_id', 'radio'),
+      q('fumante'),
+      q('alcool'),
+      q('outras_drogas'),
+      q('hipertensao'),
+      q('diabetes'),
+      q('avc'),
+      q('infarto'),
+      q('doenca_cardiaca', 'simNao', [q('doencas_cardiacas', 'checkbox', true)]),
+      q('doenca_rins', 'simNao', [q('doencas_rins', 'checkbox', true)]),
+      q('doenca_respiratoria', 'simNao', [q('doencas_respiratorias', 'checkbox', true)]),
+      q('hanseniase'),
+      q('tuberculose'),
+      q('cancer'),
+      q('internacao_12_meses', 'simNao', [q('internacao_causa', 'texto', true)]),
+      q('saude_mental'),
+      q('acamado'),
+      q('domiciliado'),
+      q('plantas_medicinais', 'simNao', [q('plantas_medicinais_quais', 'texto', true)]),
+      q('praticas_integrativas'),
+    ],
+  },
+  rua: {
+    titulo: saudeSecoes.rua,
+    labels: saudeLabels,
+    tabelas: saudeTabelas,
+    portao: true,
+    questoes: [
+      q('situacao_rua', 'simNao', [
+        q('tempo_situacao_rua_id', 'radio', true),
+        q('recebe_beneficio'),
+        q('referencia_familiar'),
+        q('quantas_vezes_alimentacao_id', 'radio'),
+        q('origem_alimentacao', 'checkbox'),
+        q('acompanhado_outra_instituicao', 'simNao', [q('outra_instituicao', 'texto', true)]),
+        q('visita_familiar', 'simNao', [q('grau_parentesco_familiar', 'texto', false)]),
+        q('acesso_higiene', 'simNao', [q('acesso_higiene_ids', 'checkbox', true)]),
+      ]),
+    ],
+  },
+} satisfies Record<string, Secao<SaudeCampo>>;
+
+/** Labels of the three free-text lines of "Outras condições de saúde". */
+export const outraCondicaoLabel = (i: number) => `Outra condição de saúde ${i + 1}`;
+export const OUTRAS_CONDICOES_MAX = 3;
 
 /** Labels of the form's paths for the save summary ('outras_condicoes.0' → its own line label). */
 export const saudeSummaryLabels: Record<string, string> = {
