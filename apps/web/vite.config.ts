@@ -93,6 +93,7 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'datas', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
             { name: 'hook-form', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
           ],
         },
       },
