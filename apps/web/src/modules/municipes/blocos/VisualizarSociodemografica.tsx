@@ -2,7 +2,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { Municipe, Sociodemografica } from '@saude/shared/schemas/municipe';
 import { useMunicipeTab } from '../context';
-import { useCbo } from './comum';
+import { useOcupacaoNome } from './comum';
 import {
   BlocoNaoPreenchido,
   NAO_INFORMADO,
@@ -30,12 +30,11 @@ export function VisualizarSociodemografica() {
 
 /** The answers as text, in the e-SUS order; details only when their question was answered "Sim". */
 export function SociodemograficaLeitura({ municipe, bloco: b }: { municipe: Municipe; bloco: Sociodemografica }) {
-  const cbo = useCbo();
   // Nothing saved yet: the API's false/[] are not answers, so every question reads 'Não informado'.
   const novo = b.lock_version === null;
   const r = (v: Parameters<typeof textoResposta>[0], tabela?: Parameters<typeof textoResposta>[1]) =>
     novo ? NAO_INFORMADO : textoResposta(v, tabela);
-  const ocupacao = b.ocupacao_id ? (cbo.data?.find((o) => o.value === b.ocupacao_id)?.label ?? b.ocupacao_id) : null;
+  const ocupacao = useOcupacaoNome(b.ocupacao_id);
   const atualizado = atualizadoEm(b.updated_at);
   return (
     <Stack gap="lg">
