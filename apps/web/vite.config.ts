@@ -91,8 +91,11 @@ export default defineConfig({
           groups: [
             { name: 'imask', test: /node_modules[\\/](imask|react-imask)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'datas', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
+            // dayjs apart from the date picker: lists format dates through it, only forms pick them.
+            { name: 'dayjs', test: /node_modules[\\/]dayjs[\\/]/ },
+            { name: 'datas', test: /node_modules[\\/]@mantine[\\/]dates[\\/]/ },
             { name: 'hook-form', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
           ],
         },
       },

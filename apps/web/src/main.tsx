@@ -19,7 +19,7 @@ import { cssVariablesResolver, theme } from './app/theme';
 void queryClient.prefetchQuery(parametrizacaoQuery);
 
 // The toast container arrives after the first paint: nothing on the sign-in page toasts before it.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => import('./app/Toasts').then((m) => ({ default: m.Notifications })));
 
 const router = createAppRouter();
 installSessionExpiry(router);

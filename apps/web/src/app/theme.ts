@@ -1,11 +1,11 @@
 import {
-  Drawer,
-  Modal,
-  Notification,
-  PasswordInput,
   createTheme,
   type CSSVariablesResolver,
+  type DrawerProps,
   type MantineColorsTuple,
+  type ModalProps,
+  type NotificationProps,
+  type PasswordInputProps,
 } from '@mantine/core';
 
 // Spec §9: primary #00bcd4 (shade 5 of this Material cyan scale), navbar #009cb0, breakpoints 480/768/992/1200/1600.
@@ -33,19 +33,23 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Plain objects, not `Modal.extend(...)`: `extend` only types its argument, and importing the components here put
+  // Modal, Drawer (with ScrollArea and floating-ui), Notification and PasswordInput in the first load (issue 15).
   components: {
     // Mantine's built-in label is English; every word on screen is pt-BR (ux.md).
-    PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar senha' } },
-    }),
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar senha' },
+      } satisfies Partial<PasswordInputProps>,
+    },
     // Close buttons are icons: named for screen readers (axe button-name, critical), in every toast and dialog.
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } } satisfies Partial<NotificationProps>,
       // The message under the title in the text colour: Mantine's dimmed gray is below 4.5:1 on white (axe).
       styles: { description: { color: 'var(--mantine-color-text)' } },
-    }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } }),
+    },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } satisfies Partial<DrawerProps> },
   },
 });
 

@@ -4,9 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { msg } from '@saude/shared';
 
-/** Inputs at least 44 px tall: agents type on tablets, often standing (ux.md). */
-export const TOUCH_MIN_HEIGHT = 44;
-export const touchInputStyles = { input: { minHeight: TOUCH_MIN_HEIGHT } } as const;
+export { TOUCH_MIN_HEIGHT, touchInputStyles } from './touch';
 
 export interface FieldLabelProps {
   text: ReactNode;

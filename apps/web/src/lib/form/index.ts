@@ -8,6 +8,7 @@ export * from './NumberInputs';
 export * from './DateInput';
 export * from './fields';
 export * from './SearchSelect';
+export * from './CodeSearchField';
 export * from './choiceFields';
 export * from './options';
 export * from './values';

@@ -1,10 +1,25 @@
-// The data table of every list page: server pagination with spec §9's texts, sorting and an empty state.
-import { Anchor, Box, Group, Stack, Text, UnstyledButton, type MantineTheme } from '@mantine/core';
+// The data table of every list page: server pagination with spec §9's texts, sorting and an empty state. Mantine's
+// Pagination and a plain table, not a data-table library: that one brought a menu, checkboxes, tooltips and the popover
+// engine to every list (~45 kB gzip of the 60 kB a list may add, issue 15); a list needs none of them.
+import {
+  Anchor,
+  Box,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Text,
+  UnstyledButton,
+  useMantineTheme,
+  type MantineBreakpoint,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import 'mantine-datatable/styles.css';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import classes from './DataList.module.css';
 import { PER_PAGE_OPTIONS, type SortParams } from './listParams';
 
 /** Spec §9: 'Exibindo X a Y de Z registros'. */
@@ -59,9 +74,19 @@ function SortHeader({
 
 /**
  * A column: `from` shows it only from that breakpoint up (ux.md: lists may use the width on a desk); without `render`
- * a missing value reads '—'.
+ * a missing value reads '—'. `sortable` columns sort by `sortKey` (default: the accessor) when the list can sort.
  */
-export type Column<T> = DataTableColumn<T> & { from?: 'xs' | 'sm' | 'md' | 'lg' | 'xl' };
+export interface Column<T> {
+  accessor: keyof T | (string & {});
+  title?: ReactNode;
+  render?: (record: T, index: number) => ReactNode;
+  from?: MantineBreakpoint;
+  textAlign?: 'left' | 'center' | 'right';
+  width?: CSSProperties['width'];
+  noWrap?: boolean;
+  sortable?: boolean;
+  sortKey?: string;
+}
 
 export interface DataListProps<T> {
   columns: Column<T>[];
@@ -86,9 +111,22 @@ export interface DataListProps<T> {
   emptyAction?: ReactNode;
   /** Where a row leads: its first cell is a link (Tab reaches it, Enter opens it) and a click anywhere on it opens. */
   rowHref?: (record: T) => string;
-  idAccessor?: keyof T | string;
+  idAccessor?: keyof T | (string & {});
   /** Accessible name of the table, e.g. 'Famílias'. */
   ariaLabel?: string;
+}
+
+/** Which breakpoints the screen reaches: a column `from` a breakpoint is not rendered below it. */
+function useBreakpoints(): Record<MantineBreakpoint, boolean> {
+  const { breakpoints } = useMantineTheme();
+  const opts = { getInitialValueInEffect: false } as const;
+  return {
+    xs: useMediaQuery(`(min-width: ${breakpoints.xs})`, false, opts),
+    sm: useMediaQuery(`(min-width: ${breakpoints.sm})`, false, opts),
+    md: useMediaQuery(`(min-width: ${breakpoints.md})`, false, opts),
+    lg: useMediaQuery(`(min-width: ${breakpoints.lg})`, false, opts),
+    xl: useMediaQuery(`(min-width: ${breakpoints.xl})`, false, opts),
+  };
 }
 
 export function DataList<T>({
@@ -110,84 +148,133 @@ export function DataList<T>({
   ariaLabel,
 }: DataListProps<T>) {
   const navigate = useNavigate();
+  const perPageId = useId();
+  const reached = useBreakpoints();
   const rows = records ?? [];
   const empty = rows.length === 0 && !fetching;
-  // Our own sort headers: the library's carry English screen-reader labels ("Not sorted").
-  const shownColumns = columns.map(({ from, ...original }, i) => {
-    const visibleMediaQuery = from
-      ? (t: MantineTheme) => `(min-width: ${t.breakpoints[from]})`
-      : original.visibleMediaQuery;
-    const col: DataTableColumn<T> = {
-      ...original,
-      visibleMediaQuery,
-      render:
-        i === 0 && rowHref
-          ? (r, n) => <RowLink to={rowHref(r)}>{cellOf(original, r, n)}</RowLink>
-          : (r, n) => cellOf(original, r, n),
-    };
-    if (!col.sortable || !onSortChange) return { ...col, sortable: false };
+  const shown = columns.filter((c) => !c.from || reached[c.from]);
+  const totalRecords = total ?? 0;
+  const pages = Math.max(1, Math.ceil(totalRecords / perPage));
+  const from = totalRecords === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(totalRecords, (page - 1) * perPage + rows.length);
+  const text = totalLimitado ? paginationTextLimitado : paginationText;
+
+  const header = (col: Column<T>) => {
+    const title = col.title ?? String(col.accessor);
+    if (!col.sortable || !onSortChange) return title;
     const key = col.sortKey ?? String(col.accessor);
     const state = sort?.sort === key ? (sort.order ?? 'asc') : null;
-    return {
-      ...col,
-      sortable: false,
-      title: (
-        <SortHeader
-          title={col.title ?? String(col.accessor)}
-          state={state}
-          onClick={() => onSortChange({ sort: key, order: state === 'asc' ? 'desc' : 'asc' })}
-        />
-      ),
-    };
+    return (
+      <SortHeader
+        title={title}
+        state={state}
+        onClick={() => onSortChange({ sort: key, order: state === 'asc' ? 'desc' : 'asc' })}
+      />
+    );
+  };
+  const cellStyle = (col: Column<T>): CSSProperties => ({
+    textAlign: col.textAlign,
+    width: col.width,
+    whiteSpace: col.noWrap ? 'nowrap' : undefined,
   });
+
   return (
-    <DataTable<T>
-      aria-label={ariaLabel}
-      withTableBorder
-      borderRadius="sm"
-      highlightOnHover={Boolean(rowHref)}
-      verticalSpacing="sm"
-      minHeight={rows.length === 0 ? 200 : undefined}
-      columns={shownColumns}
-      records={rows}
-      idAccessor={idAccessor as string}
-      fetching={fetching}
-      loadingText="Carregando…"
-      // Only when nothing was found: the table keeps its empty state in the page (hidden by style) while rows show,
-      // where its button would take the focus and its text be read out (issue 12).
-      emptyState={
-        empty ? (
-          <Stack align="center" gap="xs" style={{ pointerEvents: 'auto' }}>
-            <Text c="dimmed">{emptyText}</Text>
-            {emptyAction && <Box>{emptyAction}</Box>}
-          </Stack>
-        ) : (
-          <></>
-        )
-      }
-      totalRecords={total ?? 0}
-      page={page}
-      recordsPerPage={perPage}
-      onPageChange={onPageChange}
-      recordsPerPageOptions={[...PER_PAGE_OPTIONS]}
-      onRecordsPerPageChange={onPerPageChange}
-      recordsPerPageLabel={RECORDS_PER_PAGE_LABEL}
-      paginationText={totalLimitado ? paginationTextLimitado : paginationText}
-      getPaginationControlProps={(control) => ({ 'aria-label': paginationControlLabels[control] })}
-      onRowClick={
-        rowHref
-          ? ({ record, event }) => {
-              // The link already went there.
-              if (!(event.target as Element).closest('a')) void navigate(rowHref(record));
-            }
-          : undefined
-      }
-    />
+    <Stack gap={0} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
+      <Box pos="relative" mih={rows.length === 0 ? 200 : undefined} style={{ overflowX: 'auto' }}>
+        <table
+          aria-label={ariaLabel}
+          aria-busy={fetching}
+          className={rowHref ? `${classes.table} ${classes.clickable}` : classes.table}
+        >
+          <thead>
+            <tr>
+              {shown.map((col) => (
+                <th key={String(col.accessor)} style={cellStyle(col)}>
+                  {header(col)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((record, n) => (
+              <tr
+                key={String((record as Record<string, unknown>)[String(idAccessor)] ?? n)}
+                onClick={
+                  rowHref
+                    ? (event) => {
+                        // The link already went there.
+                        if (!(event.target as Element).closest('a')) void navigate(rowHref(record));
+                      }
+                    : undefined
+                }
+              >
+                {shown.map((col, i) => (
+                  <td key={String(col.accessor)} style={cellStyle(col)}>
+                    {i === 0 && rowHref ? (
+                      <RowLink to={rowHref(record)}>{cellOf(col, record, n)}</RowLink>
+                    ) : (
+                      cellOf(col, record, n)
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {/* Only when nothing was found, so its button is not focusable and its text not read out while rows show
+            (issue 12). */}
+        {empty && (
+          <Center pos="absolute" inset={0} top={40}>
+            <Stack align="center" gap="xs">
+              <Text c="dimmed">{emptyText}</Text>
+              {emptyAction && <Box>{emptyAction}</Box>}
+            </Stack>
+          </Center>
+        )}
+        {fetching && (
+          <Center pos="absolute" inset={0} bg="rgba(255, 255, 255, 0.6)">
+            <Loader aria-label="Carregando…" />
+          </Center>
+        )}
+      </Box>
+      <Group
+        justify="space-between"
+        gap="sm"
+        px="sm"
+        py="xs"
+        wrap="wrap"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Text size="sm">{totalRecords > 0 ? text({ from, to, totalRecords }) : ''}</Text>
+        <Group gap="sm" wrap="wrap">
+          <Group gap={6} wrap="nowrap">
+            <Text component="label" htmlFor={perPageId} size="sm">
+              {RECORDS_PER_PAGE_LABEL}
+            </Text>
+            <NativeSelect
+              id={perPageId}
+              size="xs"
+              data={PER_PAGE_OPTIONS.map(String)}
+              value={String(perPage)}
+              onChange={(e) => onPerPageChange(Number(e.currentTarget.value))}
+            />
+          </Group>
+          <Pagination
+            size="sm"
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onPageChange}
+            withEdges={false}
+            getControlProps={(control) => ({ 'aria-label': paginationControlLabels[control] })}
+          />
+        </Group>
+      </Group>
+    </Stack>
   );
 }
 
 /** What a column shows for a record: its render, or the value ('—' when missing). */
-function cellOf<T>(col: DataTableColumn<T>, record: T, index: number): ReactNode {
+function cellOf<T>(col: Column<T>, record: T, index: number): ReactNode {
   if (col.render) return col.render(record, index);
   const value = (record as Record<string, unknown>)[String(col.accessor)];
   return value === null || value === undefined || value === '' ? '—' : String(value);

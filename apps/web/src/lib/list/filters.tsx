@@ -1,7 +1,8 @@
 // Filters applied when complete, never on every keystroke (3G): text on Enter or when left, dates once whole.
 import { TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { touchInputStyles } from '../form/FieldLabel';
+import { touchInputStyles } from '../form/touch';
+export { FilterSelect } from './FilterSelect';
 
 // The date picker and its mask are the form kit's heaviest part (~45 kB gzip): a list shows its rows first and its
 // date filters a moment later, instead of every list paying for them up front (issue 15).
@@ -80,5 +81,43 @@ export function FilterDate({
         }}
       />
     </Suspense>
+  );
+}
+
+const cepTexto = (digits: string) => (digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits);
+
+/**
+ * The CEP filter: shown masked (00000-000) as it is typed, asked only when whole or cleared. A few lines instead of
+ * the form kit's masked input, which brings the mask library (~16 kB gzip) to the list.
+ */
+export function FilterCep({
+  label = 'CEP',
+  value,
+  onChange,
+}: {
+  label?: string;
+  value?: string;
+  onChange: (digits: string | undefined) => void;
+}) {
+  const [digits, setDigits] = useState(value ?? '');
+  const [anterior, setAnterior] = useState(value);
+  // Back/forward change the URL: show the filter in effect.
+  if (value !== anterior) {
+    setAnterior(value);
+    setDigits(value ?? '');
+  }
+  return (
+    <TextInput
+      label={label}
+      w={140}
+      inputMode="numeric"
+      styles={touchInputStyles}
+      value={cepTexto(digits)}
+      onChange={(e) => {
+        const d = e.currentTarget.value.replace(/\D/g, '').slice(0, 8);
+        setDigits(d);
+        if (d.length === 8 || d === '') onChange(d || undefined);
+      }}
+    />
   );
 }

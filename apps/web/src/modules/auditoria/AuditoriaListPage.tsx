@@ -1,31 +1,36 @@
 // /auditoria (issue 14): who read or changed personal data, and when — for one citizen ("quem viu este cadastro", the
 // LGPD data-subject request, opened from the citizen's page) or the whole trail, by period, professional and kind.
-import { Alert, Anchor, Button, Group, Select, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { acaoTexto, recursoTexto, type RegistroAcesso } from '@saude/shared/schemas/auditoria';
+import { acaoTexto, recursoTexto } from '@saude/shared/schemas/auditoria_textos';
+import type { RegistroAcesso } from '@saude/shared/schemas/auditoria';
 import { formatCpf } from '@saude/shared/validation/cpf';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { notifyError } from '../../lib/feedback/notify';
-import { touchInputStyles } from '../../lib/form';
+import { touchInputStyles } from '../../lib/form/touch';
 import { dataHoraBr } from '../../lib/format';
 import { saveFile } from '../../lib/http';
-import { FilterDate, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../lib/list';
+import {
+  FilterDate,
+  FilterSelect,
+  ListPage,
+  listParamsSchema,
+  param,
+  RecordCell,
+  useListParams,
+  type Column,
+} from '../../lib/list';
 import { useMunicipe } from '../municipes/api';
 import { BASE_PATH, exportarAcessos, useAcessos } from './api';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional();
 const paramsSchema = listParamsSchema.extend({
-  municipe_id: z.uuid().optional(),
-  profissional: z.string().trim().max(70).optional(),
-  tipo: z.enum(['leitura', 'escrita']).optional(),
-  de: isoDate,
-  ate: isoDate,
+  municipe_id: param.uuid(),
+  profissional: param.text(70),
+  tipo: param.oneOf(['leitura', 'escrita']),
+  de: param.isoDate(),
+  ate: param.isoDate(),
 });
 
 const TIPOS = [
@@ -119,7 +124,7 @@ export function AuditoriaListPage() {
       search={{ field: 'profissional', label: 'Buscar profissional', placeholder: 'Nome do profissional' }}
       filters={
         <>
-          <Select
+          <FilterSelect
             label="Tipo de acesso"
             w={170}
             clearable

@@ -11,7 +11,6 @@ import {
   buscaAvancadaCampos,
   contarFiltrosBuscaAvancada,
   municipeBuscaAvancadaBaseSchema,
-  type BuscaAvancadaCampo,
 } from '@saude/shared/schemas/municipe';
 import {
   CnsField,
@@ -23,18 +22,7 @@ import {
   useFieldLabel,
   type Option,
 } from '../../lib/form';
-
-export type FiltrosAvancados = Partial<Record<BuscaAvancadaCampo, string>>;
-
-/** The filters' values as the URL keeps them: only the ones filled. */
-export function filtrosPreenchidos(v: Partial<Record<string, unknown>>): FiltrosAvancados {
-  const out: FiltrosAvancados = {};
-  for (const c of buscaAvancadaCampos) {
-    const x = v[c];
-    if (typeof x === 'string' && x.trim() !== '') out[c] = x.trim();
-  }
-  return out;
-}
+import { filtrosPreenchidos, type FiltrosAvancados } from './buscaAvancadaValores';
 
 const formSchema = municipeBuscaAvancadaBaseSchema.pick({
   nome: true,

@@ -3,29 +3,41 @@
 import { Badge, Button, Collapse } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { z } from 'zod';
+import { lazy, Suspense } from 'react';
 import { formatCns, formatCpf } from '@saude/shared';
 import {
   BUSCA_AVANCADA_MINIMO_FILTROS,
   buscaAvancadaCampos,
   contarFiltrosBuscaAvancada,
   interpretarBusca,
-  type MunicipeListItem,
-} from '@saude/shared/schemas/municipe';
+} from '@saude/shared/schemas/municipe_busca_texto';
+import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../lib/access';
 import { dataBr, idadeTexto } from '../../lib/format';
-import { ListPage, listParamsSchema, RecordCell, SearchBox, useListParams, type Column } from '../../lib/list';
+import {
+  ListPage,
+  listParamsSchema,
+  param,
+  RecordCell,
+  SearchBox,
+  useListParams,
+  type Column,
+  type ParamField,
+} from '../../lib/list';
 import { useBuscaAvancada, useMunicipes } from './api';
-import { BuscaAvancada, filtrosPreenchidos } from './BuscaAvancada';
+import { filtrosPreenchidos } from './buscaAvancadaValores';
 import { useUnidadesDoUsuario } from './unidades';
 
+// The advanced search (a form with its own validation) loads when the panel first opens.
+const BuscaAvancada = lazy(() => import('./BuscaAvancada').then((m) => ({ default: m.BuscaAvancada })));
+
 const paramsSchema = listParamsSchema.extend({
-  q: z.string().trim().max(100).optional(),
+  q: param.text(100),
   /** '1' while the advanced search panel is open. */
-  avancada: z.literal('1').optional(),
-  ...(Object.fromEntries(buscaAvancadaCampos.map((c) => [c, z.string().trim().max(100).optional()])) as Record<
+  avancada: param.oneOf(['1']),
+  ...(Object.fromEntries(buscaAvancadaCampos.map((c) => [c, param.text(100)])) as Record<
     (typeof buscaAvancadaCampos)[number],
-    z.ZodOptional<z.ZodString>
+    ParamField<string | undefined>
   >),
 });
 
@@ -138,14 +150,16 @@ export function MunicipeListPage() {
     >
       <Collapse expanded={avancadaAberta} id="busca-avancada">
         {avancadaAberta && (
-          <BuscaAvancada
-            // A new URL (Back, Limpar) starts the panel from what the URL says.
-            key={JSON.stringify(filtros)}
-            valores={filtros}
-            unidades={unidades}
-            onBuscar={(f) => setFilters({ ...semFiltrosAvancados, ...f, avancada: '1', q: undefined })}
-            onLimpar={() => setFilters({ ...semFiltrosAvancados, avancada: '1' })}
-          />
+          <Suspense fallback={null}>
+            <BuscaAvancada
+              // A new URL (Back, Limpar) starts the panel from what the URL says.
+              key={JSON.stringify(filtros)}
+              valores={filtros}
+              unidades={unidades}
+              onBuscar={(f) => setFilters({ ...semFiltrosAvancados, ...f, avancada: '1', q: undefined })}
+              onLimpar={() => setFilters({ ...semFiltrosAvancados, avancada: '1' })}
+            />
+          </Suspense>
         )}
       </Collapse>
     </ListPage>

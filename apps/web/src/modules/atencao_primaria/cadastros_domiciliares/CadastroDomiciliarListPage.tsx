@@ -1,35 +1,36 @@
 // /atencao_primaria/cadastros_domiciliares (spec §2, issue 7): search by address, CEP, micro-area, team, professional,
 // unit and property type; server pagination; the URL holds the state (style.md §10).
-import { Badge, Select } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
-import { z } from 'zod';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_domiciliar';
 import { usePode } from '../../../lib/access';
-import { CepInput, maskCep, touchInputStyles } from '../../../lib/form';
+import { touchInputStyles } from '../../../lib/form/touch';
+import { maskCep } from '../../../lib/form/masks';
 import { dataBr } from '../../../lib/format';
-import { ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
+import {
+  FilterCep,
+  FilterSelect,
+  ListPage,
+  listParamsSchema,
+  param,
+  RecordCell,
+  useListParams,
+  type Column,
+} from '../../../lib/list';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useDomicilios } from './api';
 import { tipoImovelNome } from './comum';
 
-const uuid = z.uuid().optional();
 const paramsSchema = listParamsSchema.extend({
-  endereco: z.string().trim().max(100).optional(),
-  cep: z
-    .string()
-    .regex(/^\d{8}$/)
-    .optional(),
-  micro_area: z
-    .string()
-    .regex(/^\d{2}$/)
-    .optional(),
-  equipe_id: uuid,
-  profissional_id: uuid,
-  unidade_saude_id: uuid,
-  tipo_imovel_id: z.coerce.number().int().optional(),
+  endereco: param.text(100),
+  cep: param.match(/^\d{8}$/),
+  micro_area: param.match(/^\d{2}$/),
+  equipe_id: param.uuid(),
+  profissional_id: param.uuid(),
+  unidade_saude_id: param.uuid(),
+  tipo_imovel_id: param.int(),
 });
 
 const TIPOS = tipoImovel.map((t) => ({ value: String(t.codigo), label: t.descricao }));
@@ -81,7 +82,6 @@ export function CadastroDomiciliarListPage() {
   const list = useListParams(paramsSchema);
   const podeCriar = usePode('atencao_primaria/cadastros_domiciliares:create');
   const query = useDomicilios(list.params);
-  const [cep, setCep] = useState(list.params.cep ?? '');
   return (
     <ListPage
       title="Cadastros domiciliares"
@@ -94,17 +94,9 @@ export function CadastroDomiciliarListPage() {
       search={{ field: 'endereco', label: 'Buscar endereço', placeholder: 'Logradouro, número, bairro ou referência' }}
       filters={
         <>
-          <CepInput
-            label="CEP"
-            w={140}
-            value={cep}
-            onChange={(v) => {
-              setCep(v);
-              if (v.length === 8 || v === '') list.setFilters({ cep: v || undefined });
-            }}
-          />
+          <FilterCep value={list.params.cep} onChange={(cep) => list.setFilters({ cep })} />
           <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
-          <Select
+          <FilterSelect
             label="Tipo de imóvel"
             w={200}
             clearable

@@ -1,34 +1,34 @@
 // /atencao_primaria/cadastros_individuais (spec §2, issue 6): search by name or CPF/CNS, micro-area, situation and
 // registration date range; server pagination; the URL holds the state (style.md §10).
-import { Select } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { z } from 'zod';
 import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_individual';
 import { usePode } from '../../../lib/access';
-import { touchInputStyles } from '../../../lib/form';
+import { touchInputStyles } from '../../../lib/form/touch';
 import { dataBr, idadeTexto } from '../../../lib/format';
-import { FilterDate, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
+import {
+  FilterDate,
+  FilterSelect,
+  ListPage,
+  listParamsSchema,
+  param,
+  RecordCell,
+  useListParams,
+  type Column,
+} from '../../../lib/list';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useCadastros } from './api';
 import { documentoTexto, SituacaoBadge } from './comum';
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional();
 const paramsSchema = listParamsSchema.extend({
-  busca: z.string().trim().max(70).optional(),
-  micro_area: z
-    .string()
-    .regex(/^\d{2}$/)
-    .optional(),
-  situacao: z.enum(['ativo', 'saida']).default('ativo'),
-  unidade_saude_id: z.uuid().optional(),
-  equipe_id: z.uuid().optional(),
-  profissional_id: z.uuid().optional(),
-  data_cadastro_inicio: isoDate,
-  data_cadastro_fim: isoDate,
+  busca: param.text(70),
+  micro_area: param.match(/^\d{2}$/),
+  situacao: param.oneOf(['ativo', 'saida'], 'ativo'),
+  unidade_saude_id: param.uuid(),
+  equipe_id: param.uuid(),
+  profissional_id: param.uuid(),
+  data_cadastro_inicio: param.isoDate(),
+  data_cadastro_fim: param.isoDate(),
 });
 
 const SITUACOES = [
@@ -100,7 +100,7 @@ export function CadastroIndividualListPage() {
       filters={
         <>
           <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
-          <Select
+          <FilterSelect
             label="Situação"
             w={200}
             allowDeselect={false}

@@ -1,7 +1,7 @@
 // The two-digit micro-area filter of the primary-care lists: digits only, applied when complete or cleared.
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { touchInputStyles } from '../../../lib/form';
+import { touchInputStyles } from '../../../lib/form/touch';
 
 export function FiltroMicroArea({ value, onChange }: { value?: string; onChange: (v: string | undefined) => void }) {
   const [texto, setTexto] = useState(value ?? '');

@@ -1,7 +1,7 @@
 // The unit, team and professional filters every primary-care list offers (spec §3 list filters). Picking a unit
 // narrows the teams and clears the team.
-import { Select } from '@mantine/core';
-import { touchInputStyles } from '../../../lib/form';
+import { touchInputStyles } from '../../../lib/form/touch';
+import { FilterSelect as Select } from '../../../lib/list/FilterSelect';
 import { useOpcoesFiltro } from './api';
 
 export type FiltrosLotacaoValor = { unidade_saude_id?: string; equipe_id?: string; profissional_id?: string };

@@ -1,23 +1,31 @@
 // /atencao_primaria/familias (spec §2, §3 filters: team, responsible, record number, professional, unit; issue 7: mudou).
-import { Badge, Select, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { z } from 'zod';
 import type { FamiliaListItem } from '@saude/shared/schemas/familia';
 import { usePode } from '../../../lib/access';
-import { maskCns, touchInputStyles } from '../../../lib/form';
-import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
+import { touchInputStyles } from '../../../lib/form/touch';
+import { maskCns } from '../../../lib/form/masks';
+import {
+  FilterSelect,
+  FilterText,
+  ListPage,
+  listParamsSchema,
+  param,
+  RecordCell,
+  useListParams,
+  type Column,
+} from '../../../lib/list';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
-import { ObitoBadge } from './MunicipePicker';
+import { ObitoBadge } from './ObitoBadge';
 
-const uuid = z.uuid().optional();
 const paramsSchema = listParamsSchema.extend({
-  responsavel: z.string().trim().max(70).optional(),
-  numero_prontuario: z.string().trim().max(30).optional(),
-  equipe_id: uuid,
-  profissional_id: uuid,
-  unidade_saude_id: uuid,
-  situacao: z.enum(['todas', 'ativas', 'mudou']).default('todas'),
+  responsavel: param.text(70),
+  numero_prontuario: param.text(30),
+  equipe_id: param.uuid(),
+  profissional_id: param.uuid(),
+  unidade_saude_id: param.uuid(),
+  situacao: param.oneOf(['todas', 'ativas', 'mudou'], 'todas'),
 });
 
 const SITUACOES = [
@@ -90,7 +98,7 @@ export function FamiliaListPage() {
             value={list.params.numero_prontuario}
             onChange={(numero_prontuario) => list.setFilters({ numero_prontuario })}
           />
-          <Select
+          <FilterSelect
             label="Situação"
             w={160}
             allowDeselect={false}

@@ -1,6 +1,5 @@
 // A citizen picker bound to a form field: the registry's search (name, CPF, CNS or dd/mm/aaaa), the form gets the id.
 
-import { Badge } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
@@ -16,6 +15,7 @@ import {
   type BoundFieldProps,
 } from '../../../lib/form';
 import { useBuscaMunicipes } from '../cadastros_individuais/api';
+import { ObitoBadge } from './ObitoBadge';
 
 export type MunicipeResumo = Pick<MunicipeListItem, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'> & {
   /** Has died: shown "Óbito", and not offered (a deceased citizen joins no family). */
@@ -29,13 +29,7 @@ export function municipeRotulo(m: MunicipeResumo): string {
 }
 
 /** A deceased citizen, wherever a family shows them (issue 12). */
-export function ObitoBadge() {
-  return (
-    <Badge color="dark" variant="filled" size="sm">
-      Óbito
-    </Badge>
-  );
-}
+export { ObitoBadge };
 
 export interface MunicipePickerProps<T extends FieldValues, TT = T> extends Pick<
   BoundFieldProps<T, TT>,

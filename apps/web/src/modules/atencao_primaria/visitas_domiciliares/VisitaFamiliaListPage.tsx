@@ -4,22 +4,26 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { usePode } from '../../../lib/access';
-import { FilterText, ListPage, listParamsSchema, RecordCell, useListParams, type Column } from '../../../lib/list';
+import {
+  FilterText,
+  ListPage,
+  listParamsSchema,
+  param,
+  RecordCell,
+  useListParams,
+  type Column,
+} from '../../../lib/list';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
 
 const paramsSchema = listParamsSchema.extend({
-  responsavel: z.string().trim().max(70).optional(),
-  endereco: z.string().trim().max(100).optional(),
-  numero_prontuario: z.string().trim().max(30).optional(),
-  micro_area: z
-    .string()
-    .regex(/^\d{2}$/)
-    .optional(),
+  responsavel: param.text(70),
+  endereco: param.text(100),
+  numero_prontuario: param.text(30),
+  micro_area: param.match(/^\d{2}$/),
 });
 
 export const MINHA_MICRO_AREA = 'Minha micro-área';

@@ -1,7 +1,7 @@
 // Tab `visualizar_sociodemografica` of /municipes/{id}/edit: the sociodemographic answers, read-only (issue 5).
 import type { Municipe, Sociodemografica } from '@saude/shared/schemas/municipe';
 import { useMunicipeTab } from '../context';
-import { useCbo } from './comum';
+import { useOcupacaoNome } from './comum';
 import { BlocoLeitura, BlocoRespondido, RespostasSecao } from './partes';
 import { perguntaResponsavelCrianca, socioSecao } from './perguntas';
 
@@ -20,8 +20,7 @@ export function VisualizarSociodemografica() {
 
 /** The answers as text, in the e-SUS order; details only when their question was answered "Sim". */
 export function SociodemograficaLeitura({ municipe, bloco: b }: { municipe: Municipe; bloco: Sociodemografica }) {
-  const cbo = useCbo();
-  const ocupacao = b.ocupacao_id ? (cbo.data?.find((o) => o.value === b.ocupacao_id)?.label ?? b.ocupacao_id) : null;
+  const ocupacao = useOcupacaoNome(b.ocupacao_id);
   return (
     <BlocoRespondido bloco={b}>
       <RespostasSecao
