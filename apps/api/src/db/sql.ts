@@ -1,5 +1,6 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
 import { equipes, normalized, profissionais, unidadesSaude } from './schema';
 
 // Small SQL pieces every service writes the same way. Text searches compare immutable_unaccent(lower(…)) on both
@@ -32,6 +33,20 @@ export const startsWithIgnoringCase = (col: Col, prefix: string): SQL =>
 
 /** Orders names as people read them (PGlite's default collation is byte order). */
 export const byName = (col: Col | SQL.Aliased): SQL => sql`${col} collate "und-x-icu"`;
+
+/** Whether a row of `table` matches `where` (reads one id at most): "is it referenced", "is the number taken". */
+export async function exists(
+  db: DbOrTx,
+  table: PgTable & { id: AnyPgColumn },
+  where: SQL | undefined,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(where)
+    .limit(1);
+  return rows.length > 0;
+}
 
 export const countAll = () => sql<number>`count(*)::int`;
 

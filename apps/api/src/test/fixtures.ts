@@ -22,7 +22,7 @@ import { makeCnsDefinitivo } from '../db/seed/municipes';
 import { makeCpf } from '../db/seed/numbers';
 import { rememberCep } from '../modules/enderecos/service';
 import { newId } from '../lib/ids';
-import type { TestApp } from './helpers';
+import { chooseUnit, type TestApp } from './helpers';
 
 // Typed builders of exactly the rows a test needs, each with fresh ids, names and documents, so tests share no row
 // and never lean on the demo municipality (buildTestApp seeds only the base: profiles, menus, code tables).
@@ -72,6 +72,9 @@ export type LotacaoSpec = {
 
 export type Profissional = { id: string; login: string; nome: string };
 export type Fixtures = ReturnType<typeof fixtures>;
+export type Headers = Usuario['headers'];
+/** A well-formed id no row has: what an unknown record's 404 is asked with. */
+export const UNKNOWN_ID = '0190a0b0-0000-7000-8000-000000000000';
 export type DuasEquipes = Awaited<ReturnType<Fixtures['duasEquipes']>>;
 export type Usuario = Profissional & { headers: { authorization: string } };
 type UnidadeOver = Partial<Omit<typeof unidadesSaude.$inferInsert, 'tipo_unidade_id'>> & { tipo?: string };
@@ -182,15 +185,7 @@ export function fixtures(t: TestApp) {
       if (res.statusCode !== 200) throw new Error(`sign-in of ${p.login} failed: ${res.statusCode} ${res.body}`);
       const { token, usuario } = res.json<{ token: string; usuario: { unidade_atual: { id: string } | null } }>();
       const headers = { authorization: `Bearer ${token}` };
-      if (unidade && usuario.unidade_atual?.id !== unidade.id) {
-        const sel = await t.app.inject({
-          method: 'PUT',
-          url: '/api/v2/auth/unidade_atual',
-          headers,
-          payload: { unidade_saude_id: unidade.id },
-        });
-        if (sel.statusCode !== 200) throw new Error(`unit selection failed: ${sel.body}`);
-      }
+      if (unidade && usuario.unidade_atual?.id !== unidade.id) await chooseUnit(t, headers, unidade.id);
       return headers;
     },
 

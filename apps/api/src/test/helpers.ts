@@ -151,15 +151,20 @@ export async function signIn(t: TestApp, who: string, unidadeNome?: string): Pro
     >();
     const pick = unidadeNome ? opts.find((o) => o.unidade_nome === unidadeNome) : opts[0];
     if (!pick) throw new Error(`${who} has no unit ${unidadeNome ?? ''}`);
-    const sel = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v2/auth/unidade_atual',
-      headers,
-      payload: { unidade_saude_id: pick.unidade_saude_id },
-    });
-    if (sel.statusCode !== 200) throw new Error(`unit selection failed: ${sel.body}`);
+    await chooseUnit(t, headers, pick.unidade_saude_id);
   }
   return headers;
+}
+
+/** Makes the unit the session's current one (PUT /api/v2/auth/unidade_atual). */
+export async function chooseUnit(t: Pick<TestApp, 'app'>, headers: { authorization: string }, unidadeId: string) {
+  const sel = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v2/auth/unidade_atual',
+    headers,
+    payload: { unidade_saude_id: unidadeId },
+  });
+  if (sel.statusCode !== 200) throw new Error(`unit selection failed: ${sel.body}`);
 }
 
 export async function auditRows(t: TestApp, where: { action?: string; record_id?: string; resource?: string } = {}) {

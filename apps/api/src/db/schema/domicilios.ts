@@ -17,6 +17,19 @@ import { normalized, municipes } from './municipes';
 import { profissionais } from './profissionais';
 import { equipes, unidadesSaude } from './unidades';
 
+/** A property's address (e-SUS EnderecoLocalPermanencia): a household's, or a visit's to an unregistered property. */
+const endereco = () => ({
+  cep: text(),
+  uf: text(),
+  municipio_ibge: text().references(() => municipios.codigo_ibge),
+  tipo_logradouro: text(),
+  logradouro: text(),
+  numero: text(),
+  sem_numero: flag(false),
+  complemento: text(),
+  bairro: text(),
+});
+
 // Household registration (spec §3 "Household registration", issue 7), one row per property of the territory.
 // Column names are the JSON names of packages/shared/src/schemas/cadastro_domiciliar.ts. The e-SUS form changes with
 // the property type: a home (tipo_imovel_id 1) answers the living conditions, an institution (7–11) the institution
@@ -35,15 +48,7 @@ export const cadastrosDomiciliares = pgTable(
     st_micro_area: text(),
     fora_area: flag(false),
     // Address (e-SUS EnderecoLocalPermanencia).
-    cep: text(),
-    uf: text(),
-    municipio_ibge: text().references(() => municipios.codigo_ibge),
-    tipo_logradouro: text(),
-    logradouro: text(),
-    numero: text(),
-    sem_numero: flag(false),
-    complemento: text(),
-    bairro: text(),
+    ...endereco(),
     ponto_referencia: text(),
     tipo_imovel_id: integer().notNull(),
     telefone_residencial: text(),
@@ -216,15 +221,7 @@ export const visitasDomiciliares = pgTable(
     pressao_sistolica: integer(),
     pressao_diastolica: integer(),
     // The address of a visit without a family at a property that is not a registered household (domicilio_id).
-    cep: text(),
-    uf: text(),
-    municipio_ibge: text().references(() => municipios.codigo_ibge),
-    tipo_logradouro: text(),
-    logradouro: text(),
-    numero: text(),
-    sem_numero: flag(false),
-    complemento: text(),
-    bairro: text(),
+    ...endereco(),
     cancelada_em: timestamp({ withTimezone: true }),
     cancelada_por: uuid().references(() => profissionais.id),
     justificativa_cancelamento: text(),

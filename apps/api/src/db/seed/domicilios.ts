@@ -5,7 +5,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { cadastrosDomiciliares, equipes, familiaMembros, familias, lotacoes, municipes } from '../schema';
 import { newId } from '../../lib/ids';
-import { makeCnsDefinitivo, prng, type Rng } from './municipes';
+import { makeCnsDefinitivo, prng, type Rng, type Rua } from './municipes';
 
 // Demo households and families (issue 7). For each team with citizens: one home per family on the team's street
 // (demo CEPs, numbers 1..n), in the family's micro-area, with living conditions; a few other properties (school,
@@ -26,14 +26,6 @@ const HOJE_REFERENCIA = '2025-01-01';
 const CBO_ACS = '515105';
 const CBO_ACE = '515140';
 
-type Endereco = {
-  cep: string;
-  tipo_logradouro: string;
-  logradouro: string;
-  bairro: string;
-  uf: string;
-  municipio_ibge: string;
-};
 type Pessoa = { id: string; idade: number; sexo: number; celular: string | null };
 type Membro = { pessoa: Pessoa; parentesco_id: number };
 
@@ -73,7 +65,7 @@ function formarFamilia(rng: Rng, adultos: Pessoa[], menores: Pessoa[], outroAdul
   return membros;
 }
 
-export async function seedDomicilios(db: Db, enderecos: readonly Endereco[]): Promise<void> {
+export async function seedDomicilios(db: Db, enderecos: readonly Rua[]): Promise<void> {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(cadastrosDomiciliares);
   if (n > 0) return;
   await db.transaction(async (tx) => {

@@ -285,6 +285,10 @@ export type Territorio = {
   micro_areas: readonly string[];
   profissional_id: string | null;
   ocupacao_id: string | null;
+} & Rua;
+
+/** A street of the demo territory (its CEP is known, see demoEnderecos). */
+export type Rua = {
   cep: string;
   tipo_logradouro: string;
   logradouro: string;
@@ -433,17 +437,7 @@ const ruaPorEquipe: Record<string, string> = {
 };
 
 /** The demo teams with their unit, micro-areas, ACS and street (read back from the database seeded by seedDemo). */
-export async function loadTerritorios(
-  db: DbOrTx,
-  enderecos: ReadonlyArray<{
-    cep: string;
-    tipo_logradouro: string;
-    logradouro: string;
-    bairro: string;
-    uf: string;
-    municipio_ibge: string;
-  }>,
-): Promise<Territorio[]> {
+export async function loadTerritorios(db: DbOrTx, enderecos: readonly Rua[]): Promise<Territorio[]> {
   const teams = await db.select().from(equipes);
   const agentes = await db
     .select({ equipe_id: lotacoes.equipe_id, profissional_id: lotacoes.profissional_id, cbo: lotacoes.ocupacao_codigo })

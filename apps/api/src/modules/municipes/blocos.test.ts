@@ -1,7 +1,7 @@
 import { msg, type PerfilCodigo } from '@saude/shared';
 import type { CondicaoSaude, Municipe, Sociodemografica } from '@saude/shared/schemas/municipe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixtures, type Equipe, type Unidade } from '../../test/fixtures';
+import { type Equipe, fixtures, type Unidade, UNKNOWN_ID } from '../../test/fixtures';
 import { auditRows, useTestApp } from '../../test/helpers';
 import { municipePayload } from './test-data';
 
@@ -60,7 +60,7 @@ describe('municipes: per-citizen access and the two blocks', () => {
     });
 
     it('answers 404 for a citizen that does not exist or a malformed id (the web shows the not-found screen)', async () => {
-      expect((await ask('medico', '0190a0b0-0000-7000-8000-000000000000')).statusCode).toBe(404);
+      expect((await ask('medico', UNKNOWN_ID)).statusCode).toBe(404);
       expect((await ask('medico', 'nao-e-uuid')).statusCode).toBe(404);
     });
   });
@@ -166,7 +166,7 @@ describe('municipes: per-citizen access and the two blocks', () => {
     it('answers 404 for a citizen that does not exist', async () => {
       const res = await t.app.inject({
         method: 'GET',
-        url: `${url}/0190a0b0-0000-7000-8000-000000000000/condicao_saude`,
+        url: `${url}/${UNKNOWN_ID}/condicao_saude`,
         headers: enf,
       });
       expect(res.statusCode).toBe(404);

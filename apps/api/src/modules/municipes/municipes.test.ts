@@ -3,7 +3,7 @@ import { iniciaisNome, mascararCns, type Municipe } from '@saude/shared/schemas/
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, municipes } from '../../db/schema';
-import { fixtures } from '../../test/fixtures';
+import { fixtures, UNKNOWN_ID } from '../../test/fixtures';
 import { auditRows, useTestApp } from '../../test/helpers';
 import { cnsFor, cnsProvisorioFor, cpfFor, municipePayload, nextSeq } from './test-data';
 
@@ -115,7 +115,7 @@ describe(url, () => {
     });
 
     it("answers 404 'Cadastro não encontrado' for an unknown id and for one that is not a uuid (issue 12: 422 before)", async () => {
-      for (const id of ['0190a0b0-0000-7000-8000-000000000000', '999999', 'abc']) {
+      for (const id of [UNKNOWN_ID, '999999', 'abc']) {
         for (const [method, path] of [
           ['GET', `${url}/${id}`],
           ['PUT', `${url}/${id}`],
@@ -243,7 +243,7 @@ describe(url, () => {
       const refs = await errorsOf(
         municipePayload({
           residencia_municipio_ibge: '9999999',
-          unidade_saude_referencia_id: '0190a0b0-0000-7000-8000-000000000000',
+          unidade_saude_referencia_id: UNKNOWN_ID,
           ocupacao_id: '999999',
           equipe_id: '0190a0b0-0000-7000-8000-000000000001',
         }),
@@ -574,7 +574,7 @@ describe(url, () => {
       ]);
       const missing = await t.app.inject({
         method: 'PUT',
-        url: `${url}/0190a0b0-0000-7000-8000-000000000000`,
+        url: `${url}/${UNKNOWN_ID}`,
         headers: enf,
         payload: { ...rest, lock_version: 0 },
       });

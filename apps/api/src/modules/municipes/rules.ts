@@ -22,6 +22,7 @@ import {
   unidadesSaude,
   visitasDomiciliares,
 } from '../../db/schema';
+import { exists } from '../../db/sql';
 import { FieldErrors } from '../../lib/errors';
 import { isOcupacao } from '../../lib/ocupacoes';
 
@@ -46,18 +47,15 @@ export async function prontuarioTemVisitas(
   numero: string,
   unidadeId: string,
 ): Promise<boolean> {
-  const rows = await tx
-    .select({ id: visitasDomiciliares.id })
-    .from(visitasDomiciliares)
-    .where(
-      and(
-        eq(visitasDomiciliares.unidade_saude_id, unidadeId),
-        eq(visitasDomiciliares.numero_prontuario, numero),
-        eq(visitasDomiciliares.municipe_id, municipeId),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return exists(
+    tx,
+    visitasDomiciliares,
+    and(
+      eq(visitasDomiciliares.unidade_saude_id, unidadeId),
+      eq(visitasDomiciliares.numero_prontuario, numero),
+      eq(visitasDomiciliares.municipe_id, municipeId),
+    ),
+  );
 }
 
 /**
@@ -70,39 +68,18 @@ export const municipeReferences: Array<{
 }> = [
   {
     descricao: 'uma ficha de visita domiciliar',
-    existe: async (tx, municipeId) =>
-      (
-        await tx
-          .select({ id: visitasDomiciliares.id })
-          .from(visitasDomiciliares)
-          .where(eq(visitasDomiciliares.municipe_id, municipeId))
-          .limit(1)
-      ).length > 0,
+    existe: (tx, municipeId) => exists(tx, visitasDomiciliares, eq(visitasDomiciliares.municipe_id, municipeId)),
   },
   {
     descricao: 'um cadastro individual',
-    existe: async (tx, municipeId) =>
-      (
-        await tx
-          .select({ id: cadastrosIndividuais.id })
-          .from(cadastrosIndividuais)
-          .where(eq(cadastrosIndividuais.municipe_id, municipeId))
-          .limit(1)
-      ).length > 0,
+    existe: (tx, municipeId) => exists(tx, cadastrosIndividuais, eq(cadastrosIndividuais.municipe_id, municipeId)),
   },
   {
     // Members, moved families' history included, and heads (issue 7).
     descricao: 'uma família',
     existe: async (tx, municipeId) =>
-      (
-        await tx
-          .select({ id: familiaMembros.id })
-          .from(familiaMembros)
-          .where(eq(familiaMembros.municipe_id, municipeId))
-          .limit(1)
-      ).length > 0 ||
-      (await tx.select({ id: familias.id }).from(familias).where(eq(familias.responsavel_id, municipeId)).limit(1))
-        .length > 0,
+      (await exists(tx, familiaMembros, eq(familiaMembros.municipe_id, municipeId))) ||
+      exists(tx, familias, eq(familias.responsavel_id, municipeId)),
   },
 ];
 

@@ -8,13 +8,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cadastrosDomiciliares } from '../../../db/schema';
-import { fixtures, type DuasEquipes } from '../../../test/fixtures';
+import { type DuasEquipes, fixtures, type Headers, UNKNOWN_ID } from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
 import { toUpdate } from './test-data';
 
 const url = '/api/v1/atencao_primaria/cadastros_domiciliares';
-const FANTASMA = '0190a0b0-0000-7000-8000-000000000000';
-type Headers = { authorization: string };
 
 describe(url, () => {
   const t = useTestApp();
@@ -265,7 +263,7 @@ describe(url, () => {
     });
 
     it('answers 404 Cadastro não encontrado for an unknown id, and the same household at the spec §7 path', async () => {
-      const res = await get(FANTASMA);
+      const res = await get(UNKNOWN_ID);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(msg.cadastroNaoEncontrado);
       const c = await create();
@@ -287,7 +285,7 @@ describe(url, () => {
       }
       const missing = await t.app.inject({
         method: 'GET',
-        url: `/api/atencao_primaria/cadastros_domiciliares/${FANTASMA}`,
+        url: `/api/atencao_primaria/cadastros_domiciliares/${UNKNOWN_ID}`,
         headers: acs.headers,
       });
       expect(missing.statusCode).toBe(404);
@@ -585,7 +583,7 @@ describe(url, () => {
         expect(res.json().code).toBe('conflito');
         expect(res.json().message).toBe(msg.familiasSomenteDomicilio);
       }
-      const unknown = await vincular(comercio.id, { familia_id: FANTASMA });
+      const unknown = await vincular(comercio.id, { familia_id: UNKNOWN_ID });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().errors).toEqual({ familia_id: [msg.naoEValido] });
       expect((await vincular(comercio.id, {})).json().errors).toEqual({ familia_id: [msg.obrigatorio] });

@@ -29,6 +29,7 @@ import {
   changedFields,
   containsText,
   countAll,
+  exists,
   headerNames,
   iso,
   nullify,
@@ -408,15 +409,10 @@ export async function deleteDomicilio(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     if (!(await findInScope(tx, scope, id, true))) throw notFound();
-    const [familia] = await tx.select({ id: familias.id }).from(familias).where(eq(familias.domicilio_id, id)).limit(1);
-    if (familia) throw conflict(msg.domicilioComFamilias);
+    if (await exists(tx, familias, eq(familias.domicilio_id, id))) throw conflict(msg.domicilioComFamilias);
     // A visit is a fact already reported: its home stays (never a foreign-key 500).
-    const [visita] = await tx
-      .select({ id: visitasDomiciliares.id })
-      .from(visitasDomiciliares)
-      .where(eq(visitasDomiciliares.domicilio_id, id))
-      .limit(1);
-    if (visita) throw conflict(msg.domicilioComVisitas);
+    if (await exists(tx, visitasDomiciliares, eq(visitasDomiciliares.domicilio_id, id)))
+      throw conflict(msg.domicilioComVisitas);
     await tx.delete(cd).where(eq(cd.id, id));
     await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id });
   });

@@ -10,14 +10,20 @@ import { isoToBr, todayIso } from '@saude/shared/validation/dates';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, cadastrosIndividuais, municipes, municipeSociodemograficas } from '../../../db/schema';
-import { fixtures, type Equipe, type MunicipeRow, type Unidade, type Usuario } from '../../../test/fixtures';
+import {
+  type Equipe,
+  fixtures,
+  type MunicipeRow,
+  type Unidade,
+  UNKNOWN_ID,
+  type Usuario,
+} from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
 import { municipePayload } from '../../municipes/test-data';
 
 // Individual registrations (issues 6, 12, 14) on typed fixtures: one unit with two teams, an ACS and a colleague of
 // the first team, an ACS of the second, a coordinator (an assignment without a team) and the read-only profiles.
 const url = '/api/v1/atencao_primaria/cadastros_individuais';
-const NENHUM = '0190a0b0-0000-7000-8000-000000000000';
 const OBITO = 135;
 const MUDANCA = 136;
 
@@ -221,7 +227,7 @@ describe(url, () => {
       expect((await errorsOf({ ...payload(await f.municipe()), municipe_id: null })).municipe_id).toEqual([
         msg.obrigatorio,
       ]);
-      expect((await errorsOf({ ...payload(await f.municipe()), municipe_id: NENHUM })).municipe_id).toEqual([
+      expect((await errorsOf({ ...payload(await f.municipe()), municipe_id: UNKNOWN_ID })).municipe_id).toEqual([
         msg.naoEValido,
       ]);
     });
@@ -244,7 +250,7 @@ describe(url, () => {
     });
 
     it('answers 404 Cadastro não encontrado for an unknown id', async () => {
-      const res = await get(NENHUM);
+      const res = await get(UNKNOWN_ID);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(msg.cadastroNaoEncontrado);
     });

@@ -9,12 +9,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { familiaMembros, familias, municipes } from '../../../db/schema';
-import { fixtures, type DuasEquipes, type MunicipeRow } from '../../../test/fixtures';
+import { type DuasEquipes, fixtures, type Headers, type MunicipeRow, UNKNOWN_ID } from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
 
 const url = '/api/v1/atencao_primaria/familias';
-const FANTASMA = '0190a0b0-0000-7000-8000-000000000000';
-type Headers = { authorization: string };
 
 describe(url, () => {
   const t = useTestApp();
@@ -152,12 +150,12 @@ describe(url, () => {
         responsavel_id: head.id,
         membros: [
           { municipe_id: head.id, parentesco_id: 1 },
-          { municipe_id: FANTASMA, parentesco_id: 138 },
+          { municipe_id: UNKNOWN_ID, parentesco_id: 138 },
         ],
       });
       expect(r1.statusCode).toBe(422);
       expect(r1.json().errors).toEqual({ 'membros.1.municipe_id': [msg.naoEValido] });
-      expect((await post({ responsavel_id: FANTASMA })).json().errors).toEqual({ responsavel_id: [msg.naoEValido] });
+      expect((await post({ responsavel_id: UNKNOWN_ID })).json().errors).toEqual({ responsavel_id: [msg.naoEValido] });
       const outro = await pessoa();
       const r2 = await post({
         responsavel_id: head.id,
@@ -313,7 +311,7 @@ describe(url, () => {
     });
 
     it('answers 404 for an unknown id, and the family at the spec §7 path exactly as at /api/v1 (mudou included)', async () => {
-      const res = await get(FANTASMA);
+      const res = await get(UNKNOWN_ID);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(msg.cadastroNaoEncontrado);
       const { f: x } = await familiaCom(1, { mudou: true });
@@ -328,7 +326,7 @@ describe(url, () => {
       expect(await auditRows(t, { record_id: x.id, action: 'show' })).toHaveLength(2);
       const missing = await t.app.inject({
         method: 'GET',
-        url: `/api/atencao_primaria/familias/${FANTASMA}`,
+        url: `/api/atencao_primaria/familias/${UNKNOWN_ID}`,
         headers: acs.headers,
       });
       expect(missing.statusCode).toBe(404);
@@ -614,7 +612,7 @@ describe(url, () => {
       expect(repeated.json().errors).toEqual({ municipe_id: [msg.membroRepetido] });
       const head = await addMembro(x.id, { municipe_id: (await pessoa()).id, parentesco_id: PARENTESCO_RESPONSAVEL });
       expect(head.json().errors).toEqual({ parentesco_id: [msg.somenteUmResponsavel] });
-      const ghost = await addMembro(x.id, { municipe_id: FANTASMA, parentesco_id: 138 });
+      const ghost = await addMembro(x.id, { municipe_id: UNKNOWN_ID, parentesco_id: 138 });
       expect(ghost.json().errors).toEqual({ municipe_id: [msg.naoEValido] });
       const { filhos } = await familiaCom(1);
       const other = await addMembro(x.id, { municipe_id: filhos[0]!.id, parentesco_id: 145 });

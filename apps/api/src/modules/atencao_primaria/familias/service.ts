@@ -28,6 +28,7 @@ import {
   changedFields,
   containsText,
   countAll,
+  exists,
   headerNames,
   iso,
   nullify,
@@ -295,18 +296,12 @@ async function checkReferences(
   errors: FieldErrors,
 ) {
   if (n.numero_prontuario && unidadeId) {
-    const [outra] = await tx
-      .select({ id: f_.id })
-      .from(f_)
-      .where(
-        and(
-          eq(f_.unidade_saude_id, unidadeId),
-          eq(f_.numero_prontuario, n.numero_prontuario),
-          selfId ? ne(f_.id, selfId) : undefined,
-        ),
-      )
-      .limit(1);
-    if (outra) errors.add('numero_prontuario', msg.prontuarioEmUso);
+    const emUso = and(
+      eq(f_.unidade_saude_id, unidadeId),
+      eq(f_.numero_prontuario, n.numero_prontuario),
+      selfId ? ne(f_.id, selfId) : undefined,
+    );
+    if (await exists(tx, f_, emUso)) errors.add('numero_prontuario', msg.prontuarioEmUso);
   }
   const ids = n.membros.map((m) => m.municipe_id);
   const encontrados = new Map(
@@ -482,12 +477,8 @@ export async function deleteFamilia(ctx: Ctx, id: string): Promise<void> {
     const atual = await findInScope(tx, scope, id, true);
     if (!atual) throw notFound();
     // Visits are facts already reported: the family stays (flag it as moved instead).
-    const [visita] = await tx
-      .select({ id: visitasDomiciliares.id })
-      .from(visitasDomiciliares)
-      .where(eq(visitasDomiciliares.familia_id, id))
-      .limit(1);
-    if (visita) throw conflict(msg.familiaComVisitas);
+    if (await exists(tx, visitasDomiciliares, eq(visitasDomiciliares.familia_id, id)))
+      throw conflict(msg.familiaComVisitas);
     const membros = (await tx.select({ id: fm.municipe_id }).from(fm).where(eq(fm.familia_id, id))).map((r) => r.id);
     if (atual.domicilio_id) {
       await audit(tx, ctx, {

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, cadastrosDomiciliares, familias, municipes, visitasDomiciliares } from '../../../db/schema';
 import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
-import { fixtures, type Equipe, type Unidade, type Usuario } from '../../../test/fixtures';
+import { type Equipe, fixtures, type Headers, type Unidade, type Usuario } from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
 import { municipePayload } from '../../municipes/test-data';
 
@@ -21,7 +21,6 @@ import { municipePayload } from '../../municipes/test-data';
 // unit, and users per profile made here. Every test builds its own citizens, homes and families.
 const url = '/api/v1/atencao_primaria/visitas_domiciliares';
 const RESOURCE = 'atencao_primaria/visitas_domiciliares';
-type Headers = { authorization: string };
 
 describe(url, () => {
   const t = useTestApp();
