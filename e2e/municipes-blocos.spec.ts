@@ -182,6 +182,8 @@ test('the occupation is searched on the server, picked, saved and shown by its n
   signInWithUnit,
   apiAs,
 }) => {
+  // Two visits of the form and axe on a long page: room for a slow, shared machine.
+  test.slow();
   await signInWithUnit('enfermagem');
   const adulto = await novoMunicipe(await apiAs('enfermagem'), { anos: 40 });
   await page.goto(`/municipes/${adulto.id}/edit`);
