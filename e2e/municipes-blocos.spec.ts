@@ -156,6 +156,35 @@ test('a nurse answers the sociodemographic block of a child, with the caregiver 
   await screenshots(page, 'municipes-sociodemografica-view');
 });
 
+test('the occupation is searched on the server, picked, saved and shown by its name when the block is reopened', async ({
+  page,
+  signInWithUnit,
+  apiAs,
+}) => {
+  // Two visits of the form and axe on a long page: room for a slow, shared machine.
+  test.slow();
+  await signInWithUnit('enfermagem');
+  const adulto = await novoMunicipe(await apiAs('enfermagem'), { anos: 40 });
+  await page.goto(`/municipes/${adulto.id}/edit`);
+  await page.getByRole('tab', { name: 'Sociodemográfica' }).click();
+  await expect(page).toHaveURL(/\/edit\/sociodemografica$/);
+  const ocupacao = page.getByRole('combobox', { name: 'Ocupação' });
+  // Part of the name is sent to the server: the table is never shipped whole (issue 15).
+  const busca = page.waitForRequest((r) => /\/api\/v1\/codigos\/cbo\?q=agente/.test(r.url()));
+  await ocupacao.fill('agente comunit');
+  await busca;
+  await page.getByRole('option', { name: 'AGENTE COMUNITÁRIO DE SAÚDE (515105)' }).click();
+  await expect(ocupacao).toHaveValue('AGENTE COMUNITÁRIO DE SAÚDE (515105)');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText('Informação sociodemográfica foi salva com sucesso')).toBeVisible();
+
+  // Reopened: the saved code is shown by its name.
+  await page.goto(`/municipes/${adulto.id}/edit`);
+  await page.getByRole('tab', { name: 'Sociodemográfica' }).click();
+  await expect(page.getByRole('combobox', { name: 'Ocupação' })).toHaveValue('AGENTE COMUNITÁRIO DE SAÚDE (515105)');
+  await expectAccessible(page);
+});
+
 test('reception has no health-conditions tab, and typing its URL answers 403', async ({
   page,
   signInWithUnit,

@@ -89,7 +89,9 @@ export default defineConfig({
           // Only the named libraries: their dependencies (React, Mantine's core) stay where the screens need them.
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'imask', test: /node_modules[\\/](imask|react-imask)[\\/]/ },
+            // prop-types (react-imask's) with it: left to itself it landed in the date input's chunk, which imports
+            // this one, and the cycle ran imask before prop-types was defined ("n is not a function").
+            { name: 'imask', test: /node_modules[\\/](imask|react-imask|prop-types)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // dayjs apart from the date picker: lists format dates through it, only forms pick them.
             { name: 'dayjs', test: /node_modules[\\/]dayjs[\\/]/ },

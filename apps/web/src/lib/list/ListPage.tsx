@@ -8,8 +8,12 @@ import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { Permission } from '@saude/shared';
+import { pode } from '../access';
+import { useUsuario } from '../session';
 import { LoadError } from '../feedback/LoadError';
-import { DataList, type DataListProps } from './DataList';
+import { DataList, type Column, type DataListProps } from './DataList';
 import { ListLayout } from './ListLayout';
 import { filtrosEmUso, type ListParams, type SearchValue, type SortParams } from './listParams';
 import { SearchBox } from './SearchBox';
@@ -30,8 +34,8 @@ export interface ListPageProps<T> extends Table<T> {
   title: string;
   list: ListState;
   query: UseQueryResult<{ rows: T[]; total: number; limitado?: boolean }>;
-  /** "Novo …" in the header and `vazio` ("Cadastrar …") when nothing is found; only for who may create. */
-  novo?: { to: string; label: string; vazio?: string } | false;
+  /** "Novo …" in the header and `vazio` ("Cadastrar …") when nothing is found; only for who holds `permissao`. */
+  novo?: { permissao: Permission; to: string; label: string; vazio?: string };
   /** Another header action instead of "Novo …". */
   action?: ReactNode;
   /** The search box, bound to the list's `field` and always shown; the other filters fold on small screens. */
@@ -58,12 +62,15 @@ export function ListPage<T>({
   ariaLabel = title,
   ...table
 }: ListPageProps<T>) {
+  useDocumentTitle(title);
+  const usuario = useUsuario();
+  const podeCriar = novo !== undefined && pode(usuario, novo.permissao);
   const { params } = list;
   const filtros = Object.keys(params).filter((k) => !BASE.includes(k) && k !== search?.field);
   return (
     <ListLayout
       title={title}
-      action={action ?? (novo && <NovoButton to={novo.to}>{novo.label}</NovoButton>)}
+      action={action ?? (podeCriar && <NovoButton to={novo!.to}>{novo!.label}</NovoButton>)}
       search={
         search && (
           <SearchBox
@@ -83,8 +90,8 @@ export function ListPage<T>({
         {...table}
         ariaLabel={ariaLabel}
         emptyAction={
-          novo &&
-          novo.vazio && (
+          podeCriar &&
+          novo?.vazio && (
             <NovoButton to={novo.to} light>
               {novo.vazio}
             </NovoButton>
@@ -146,4 +153,22 @@ export function RecordCell({
       )}
     </Stack>
   );
+}
+
+/**
+ * The first column of most lists, what the record is: `accessor`'s value in bold (a link to the record), badges
+ * beside it, a line under it.
+ */
+export function recordColumn<T>(
+  accessor: keyof T & string,
+  title: string,
+  cell: { badges?: (record: T) => ReactNode; subtitle?: (record: T) => ReactNode } = {},
+): Column<T> {
+  return {
+    accessor,
+    title,
+    render: (r) => (
+      <RecordCell title={String(r[accessor] ?? '—')} badges={cell.badges?.(r)} subtitle={cell.subtitle?.(r)} />
+    ),
+  };
 }

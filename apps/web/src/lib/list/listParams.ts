@@ -133,6 +133,11 @@ export function useListParams<P extends ListParams>(schema: ListSchema<P>) {
     setPerPage: useCallback((per_page: number) => update({ per_page, page: 1 }), [update]),
     setSort: useCallback((s: SortParams) => update({ sort: s.sort, order: s.order, page: 1 }), [update]),
     setFilters: useCallback((filters: Record<string, SearchValue>) => update({ ...filters, page: 1 }), [update]),
+    /** A filter field bound to one param: `<FilterText label="Prontuário" {...list.bind('numero_prontuario')} />`. */
+    bind: <K extends keyof P & string>(key: K) => ({
+      value: params[key],
+      onChange: (v: P[K] | undefined) => update({ [key]: v as SearchValue, page: 1 }),
+    }),
   };
 }
 

@@ -1,7 +1,6 @@
 // /auditoria (issue 14): who read or changed personal data, and when — for one citizen ("quem viu este cadastro", the
 // LGPD data-subject request, opened from the citizen's page) or the whole trail, by period, professional and kind.
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { acaoTexto, recursoTexto } from '@saude/shared/schemas/auditoria_textos';
 import type { RegistroAcesso } from '@saude/shared/schemas/auditoria';
 import { formatCpf } from '@saude/shared/validation/cpf';
@@ -12,16 +11,8 @@ import { notifyError } from '../../lib/feedback/notify';
 import { touchInputStyles } from '../../lib/form/touch';
 import { dataHoraBr } from '../../lib/format';
 import { saveFile } from '../../lib/http';
-import {
-  FilterDate,
-  FilterSelect,
-  ListPage,
-  listParamsSchema,
-  param,
-  RecordCell,
-  useListParams,
-  type Column,
-} from '../../lib/list';
+import { FilterDate, FilterSelect, ListPage, RecordCell, type Column } from '../../lib/list';
+import { listParamsSchema, param, useListParams } from '../../lib/list/listParams';
 import { useMunicipe } from '../municipes/api';
 import { BASE_PATH, exportarAcessos, useAcessos } from './api';
 
@@ -88,7 +79,6 @@ function Titular({ id }: { id: string }) {
 }
 
 export function AuditoriaListPage() {
-  useDocumentTitle('Histórico de acessos');
   const list = useListParams(paramsSchema);
   const { sort: _sort, order: _order, ...filtros } = list.params;
   const query = useAcessos(filtros);
@@ -134,8 +124,8 @@ export function AuditoriaListPage() {
             value={list.params.tipo ?? null}
             onChange={(v) => list.setFilters({ tipo: v ?? undefined })}
           />
-          <FilterDate label="De" value={list.params.de} onChange={(de) => list.setFilters({ de })} />
-          <FilterDate label="Até" value={list.params.ate} onChange={(ate) => list.setFilters({ ate })} />
+          <FilterDate label="De" {...list.bind('de')} />
+          <FilterDate label="Até" {...list.bind('ate')} />
         </>
       }
     >

@@ -1,7 +1,6 @@
 // /municipes (spec §2, issue 5): one search box that understands a name, CPF, CNS or dd/MM/yyyy date, the advanced
 // search, and the results with server pagination. The URL holds the state (style.md §10).
-import { Badge, Button, Collapse } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Button, Collapse } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { formatCns, formatCpf } from '@saude/shared';
@@ -12,18 +11,10 @@ import {
   interpretarBusca,
 } from '@saude/shared/schemas/municipe_busca_texto';
 import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
-import { usePode } from '../../lib/access';
 import { dataBr, idadeTexto } from '../../lib/format';
-import {
-  ListPage,
-  listParamsSchema,
-  param,
-  RecordCell,
-  SearchBox,
-  useListParams,
-  type Column,
-  type ParamField,
-} from '../../lib/list';
+import { ListPage, RecordCell, recordColumn, SearchBox, type Column } from '../../lib/list';
+import { listParamsSchema, param, useListParams, type ParamField } from '../../lib/list/listParams';
+import { ObitoBadge } from '../atencao_primaria/familias/ObitoBadge';
 import { useBuscaAvancada, useMunicipes } from './api';
 import { filtrosPreenchidos } from './buscaAvancadaValores';
 import { useUnidadesDoUsuario } from './unidades';
@@ -44,23 +35,10 @@ const paramsSchema = listParamsSchema.extend({
 const semFiltrosAvancados = Object.fromEntries(buscaAvancadaCampos.map((c) => [c, undefined]));
 
 const columns: Column<MunicipeListItem>[] = [
-  {
-    accessor: 'nome',
-    title: 'Nome',
-    render: (m) => (
-      <RecordCell
-        title={m.nome}
-        badges={
-          m.obito && (
-            <Badge color="dark" size="sm">
-              Óbito
-            </Badge>
-          )
-        }
-        subtitle={m.nome_social && `Nome social: ${m.nome_social}`}
-      />
-    ),
-  },
+  recordColumn('nome', 'Nome', {
+    badges: (m) => m.obito && <ObitoBadge />,
+    subtitle: (m) => m.nome_social && `Nome social: ${m.nome_social}`,
+  }),
   {
     accessor: 'data_nascimento',
     title: 'Nascimento',
@@ -92,10 +70,8 @@ const columns: Column<MunicipeListItem>[] = [
 ];
 
 export function MunicipeListPage() {
-  useDocumentTitle('Munícipes');
   const list = useListParams(paramsSchema);
   const { params, setFilters } = list;
-  const podeCriar = usePode('municipes:create');
   const avancadaAberta = params.avancada === '1';
   const filtros = filtrosPreenchidos(params);
   const avancadaValida = avancadaAberta && contarFiltrosBuscaAvancada(filtros) >= BUSCA_AVANCADA_MINIMO_FILTROS;
@@ -121,7 +97,12 @@ export function MunicipeListPage() {
       columns={columns}
       rowHref={(m) => `/municipes/${m.id}/edit`}
       emptyText="Nenhum munícipe encontrado."
-      novo={podeCriar && { to: '/municipes/new', label: 'Novo munícipe', vazio: 'Cadastrar munícipe' }}
+      novo={{
+        permissao: 'municipes:create',
+        to: '/municipes/new',
+        label: 'Novo munícipe',
+        vazio: 'Cadastrar munícipe',
+      }}
       filters={
         <>
           <SearchBox

@@ -1,23 +1,13 @@
 // /atencao_primaria/cadastros_domiciliares (spec §2, issue 7): search by address, CEP, micro-area, team, professional,
 // unit and property type; server pagination; the URL holds the state (style.md §10).
 import { Badge } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_domiciliar';
-import { usePode } from '../../../lib/access';
 import { touchInputStyles } from '../../../lib/form/touch';
 import { maskCep } from '../../../lib/form/masks';
 import { dataBr } from '../../../lib/format';
-import {
-  FilterCep,
-  FilterSelect,
-  ListPage,
-  listParamsSchema,
-  param,
-  RecordCell,
-  useListParams,
-  type Column,
-} from '../../../lib/list';
+import { FilterCep, FilterSelect, ListPage, recordColumn, type Column } from '../../../lib/list';
+import { listParamsSchema, param, useListParams } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useDomicilios } from './api';
@@ -36,23 +26,15 @@ const paramsSchema = listParamsSchema.extend({
 const TIPOS = tipoImovel.map((t) => ({ value: String(t.codigo), label: t.descricao }));
 
 const columns: Column<CadastroDomiciliarListItem>[] = [
-  {
-    accessor: 'endereco',
-    title: 'Endereço',
-    render: (c) => (
-      <RecordCell
-        title={c.endereco}
-        badges={
-          c.termo_recusa && (
-            <Badge size="sm" color="gray" variant="filled">
-              Recusou o cadastro
-            </Badge>
-          )
-        }
-        subtitle={tipoImovelNome(c.tipo_imovel_id)}
-      />
-    ),
-  },
+  recordColumn('endereco', 'Endereço', {
+    badges: (c) =>
+      c.termo_recusa && (
+        <Badge size="sm" color="gray" variant="filled">
+          Recusou o cadastro
+        </Badge>
+      ),
+    subtitle: (c) => tipoImovelNome(c.tipo_imovel_id),
+  }),
   {
     accessor: 'cep',
     title: 'CEP',
@@ -78,9 +60,7 @@ const columns: Column<CadastroDomiciliarListItem>[] = [
 ];
 
 export function CadastroDomiciliarListPage() {
-  useDocumentTitle('Cadastros domiciliares');
   const list = useListParams(paramsSchema);
-  const podeCriar = usePode('atencao_primaria/cadastros_domiciliares:create');
   const query = useDomicilios(list.params);
   return (
     <ListPage
@@ -90,12 +70,17 @@ export function CadastroDomiciliarListPage() {
       columns={columns}
       rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
       emptyText="Nenhum cadastro domiciliar encontrado."
-      novo={podeCriar && { to: `${BASE_PATH}/new`, label: 'Novo cadastro domiciliar', vazio: 'Cadastrar domicílio' }}
+      novo={{
+        permissao: 'atencao_primaria/cadastros_domiciliares:create',
+        to: `${BASE_PATH}/new`,
+        label: 'Novo cadastro domiciliar',
+        vazio: 'Cadastrar domicílio',
+      }}
       search={{ field: 'endereco', label: 'Buscar endereço', placeholder: 'Logradouro, número, bairro ou referência' }}
       filters={
         <>
-          <FilterCep value={list.params.cep} onChange={(cep) => list.setFilters({ cep })} />
-          <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
+          <FilterCep {...list.bind('cep')} />
+          <FiltroMicroArea {...list.bind('micro_area')} />
           <FilterSelect
             label="Tipo de imóvel"
             w={200}

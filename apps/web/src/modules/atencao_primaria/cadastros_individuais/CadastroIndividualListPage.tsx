@@ -1,20 +1,10 @@
 // /atencao_primaria/cadastros_individuais (spec §2, issue 6): search by name or CPF/CNS, micro-area, situation and
 // registration date range; server pagination; the URL holds the state (style.md §10).
-import { useDocumentTitle } from '@mantine/hooks';
 import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_individual';
-import { usePode } from '../../../lib/access';
 import { touchInputStyles } from '../../../lib/form/touch';
 import { dataBr, idadeTexto } from '../../../lib/format';
-import {
-  FilterDate,
-  FilterSelect,
-  ListPage,
-  listParamsSchema,
-  param,
-  RecordCell,
-  useListParams,
-  type Column,
-} from '../../../lib/list';
+import { FilterDate, FilterSelect, ListPage, RecordCell, recordColumn, type Column } from '../../../lib/list';
+import { listParamsSchema, param, useListParams } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useCadastros } from './api';
@@ -44,11 +34,7 @@ export function filtroBusca(busca: string | undefined): { nome?: string; q?: str
 }
 
 const columns: Column<CadastroIndividualListItem>[] = [
-  {
-    accessor: 'nome',
-    title: 'Nome',
-    render: (c) => <RecordCell title={c.nome} subtitle={c.nome_social && `Nome social: ${c.nome_social}`} />,
-  },
+  recordColumn('nome', 'Nome', { subtitle: (c) => c.nome_social && `Nome social: ${c.nome_social}` }),
   {
     accessor: 'data_nascimento',
     title: 'Nascimento',
@@ -82,9 +68,7 @@ const columns: Column<CadastroIndividualListItem>[] = [
 ];
 
 export function CadastroIndividualListPage() {
-  useDocumentTitle('Cadastros individuais');
   const list = useListParams(paramsSchema);
-  const podeCriar = usePode('atencao_primaria/cadastros_individuais:create');
   const { busca, ...filtros } = list.params;
   const query = useCadastros({ ...filtros, ...filtroBusca(busca) });
   return (
@@ -95,11 +79,16 @@ export function CadastroIndividualListPage() {
       columns={columns}
       rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
       emptyText="Nenhum cadastro individual encontrado."
-      novo={podeCriar && { to: `${BASE_PATH}/new`, label: 'Novo cadastro', vazio: 'Novo cadastro' }}
+      novo={{
+        permissao: 'atencao_primaria/cadastros_individuais:create',
+        to: `${BASE_PATH}/new`,
+        label: 'Novo cadastro',
+        vazio: 'Novo cadastro',
+      }}
       search={{ field: 'busca', label: 'Buscar cadastro', placeholder: 'Nome, CPF ou CNS' }}
       filters={
         <>
-          <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
+          <FiltroMicroArea {...list.bind('micro_area')} />
           <FilterSelect
             label="Situação"
             w={200}
@@ -110,16 +99,8 @@ export function CadastroIndividualListPage() {
             onChange={(v) => list.setFilters({ situacao: v ?? 'ativo' })}
           />
           <FiltrosLotacao value={list.params} onChange={list.setFilters} />
-          <FilterDate
-            label="Cadastrado de"
-            value={list.params.data_cadastro_inicio}
-            onChange={(v) => list.setFilters({ data_cadastro_inicio: v })}
-          />
-          <FilterDate
-            label="Até"
-            value={list.params.data_cadastro_fim}
-            onChange={(v) => list.setFilters({ data_cadastro_fim: v })}
-          />
+          <FilterDate label="Cadastrado de" {...list.bind('data_cadastro_inicio')} />
+          <FilterDate label="Até" {...list.bind('data_cadastro_fim')} />
         </>
       }
     />

@@ -1,20 +1,10 @@
 // /atencao_primaria/familias (spec §2, §3 filters: team, responsible, record number, professional, unit; issue 7: mudou).
 import { Badge, Text } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { FamiliaListItem } from '@saude/shared/schemas/familia';
-import { usePode } from '../../../lib/access';
 import { touchInputStyles } from '../../../lib/form/touch';
 import { maskCns } from '../../../lib/form/masks';
-import {
-  FilterSelect,
-  FilterText,
-  ListPage,
-  listParamsSchema,
-  param,
-  RecordCell,
-  useListParams,
-  type Column,
-} from '../../../lib/list';
+import { FilterSelect, FilterText, ListPage, recordColumn, type Column } from '../../../lib/list';
+import { listParamsSchema, param, useListParams } from '../../../lib/list/listParams';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
 import { ObitoBadge } from './ObitoBadge';
@@ -35,28 +25,19 @@ const SITUACOES = [
 ];
 
 const columns: Column<FamiliaListItem>[] = [
-  {
-    accessor: 'responsavel_nome',
-    title: 'Responsável familiar',
-    render: (f) => (
-      <RecordCell
-        title={f.responsavel_nome}
-        badges={
-          (f.responsavel_obito || f.mudou) && (
-            <>
-              {f.responsavel_obito && <ObitoBadge />}
-              {f.mudou && (
-                <Badge size="sm" color="orange" variant="light">
-                  Mudou-se
-                </Badge>
-              )}
-            </>
-          )
-        }
-        subtitle={f.responsavel_cns && `CNS ${maskCns(f.responsavel_cns)}`}
-      />
+  recordColumn('responsavel_nome', 'Responsável familiar', {
+    badges: (f) => (
+      <>
+        {f.responsavel_obito && <ObitoBadge />}
+        {f.mudou && (
+          <Badge size="sm" color="orange" variant="light">
+            Mudou-se
+          </Badge>
+        )}
+      </>
     ),
-  },
+    subtitle: (f) => f.responsavel_cns && `CNS ${maskCns(f.responsavel_cns)}`,
+  }),
   { accessor: 'numero_prontuario', title: 'Prontuário', from: 'sm' },
   { accessor: 'numero_membros', title: 'Membros', textAlign: 'right' },
   {
@@ -74,9 +55,7 @@ const columns: Column<FamiliaListItem>[] = [
 ];
 
 export function FamiliaListPage() {
-  useDocumentTitle('Famílias');
   const list = useListParams(paramsSchema);
-  const podeCriar = usePode('atencao_primaria/familias:create');
   const { situacao, ...filtros } = list.params;
   const query = useFamilias({ ...filtros, mudou: situacao === 'todas' ? undefined : situacao === 'mudou' });
   return (
@@ -87,17 +66,16 @@ export function FamiliaListPage() {
       columns={columns}
       rowHref={(f) => `${BASE_PATH}/${f.id}/edit`}
       emptyText="Nenhuma família encontrada."
-      novo={podeCriar && { to: `${BASE_PATH}/new`, label: 'Nova família', vazio: 'Cadastrar família' }}
+      novo={{
+        permissao: 'atencao_primaria/familias:create',
+        to: `${BASE_PATH}/new`,
+        label: 'Nova família',
+        vazio: 'Cadastrar família',
+      }}
       search={{ field: 'responsavel', label: 'Buscar responsável', placeholder: 'Nome, CPF ou CNS do responsável' }}
       filters={
         <>
-          <FilterText
-            label="Nº do prontuário"
-            maxLength={30}
-            w={160}
-            value={list.params.numero_prontuario}
-            onChange={(numero_prontuario) => list.setFilters({ numero_prontuario })}
-          />
+          <FilterText label="Nº do prontuário" maxLength={30} w={160} {...list.bind('numero_prontuario')} />
           <FilterSelect
             label="Situação"
             w={160}

@@ -1,20 +1,12 @@
 // /atencao_primaria/visitas_domiciliares (spec §2, issue 8): the families an agent visits, their own micro-areas first,
 // with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { usePode } from '../../../lib/access';
-import {
-  FilterText,
-  ListPage,
-  listParamsSchema,
-  param,
-  RecordCell,
-  useListParams,
-  type Column,
-} from '../../../lib/list';
+import { FilterText, ListPage, recordColumn, type Column } from '../../../lib/list';
+import { listParamsSchema, param, useListParams } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
@@ -29,41 +21,34 @@ const paramsSchema = listParamsSchema.extend({
 export const MINHA_MICRO_AREA = 'Minha micro-área';
 
 const columns: Column<FamiliaParaVisita>[] = [
-  {
-    accessor: 'responsavel_nome',
-    title: 'Responsável',
-    render: (f) => (
-      <RecordCell
-        title={f.responsavel_nome}
-        badges={
-          <>
-            {f.mudou && (
-              <Badge color="gray" variant="filled" size="sm">
-                Mudou-se
-              </Badge>
-            )}
-            {/* By the name, so it stays on a phone, where the list is one column. */}
-            {f.minha_micro_area && (
-              <Badge color="teal" variant="light" size="sm">
-                {MINHA_MICRO_AREA}
-              </Badge>
-            )}
-          </>
-        }
-        subtitle={
-          <>
-            {f.numero_prontuario && `Prontuário ${f.numero_prontuario}`}
-            {/* On a phone the list is one column (issue 12): what the other columns say, under the name. */}
-            <Text component="span" size="xs" display="block" hiddenFrom="sm">
-              {f.endereco ?? 'Sem domicílio vinculado'}
-              <br />
-              Micro-área {f.micro_area ?? 'fora de área'} · Última visita: {ultimaVisitaTexto(f.ultima_visita)}
-            </Text>
-          </>
-        }
-      />
+  recordColumn('responsavel_nome', 'Responsável', {
+    badges: (f) => (
+      <>
+        {f.mudou && (
+          <Badge color="gray" variant="filled" size="sm">
+            Mudou-se
+          </Badge>
+        )}
+        {/* By the name, so it stays on a phone, where the list is one column. */}
+        {f.minha_micro_area && (
+          <Badge color="teal" variant="light" size="sm">
+            {MINHA_MICRO_AREA}
+          </Badge>
+        )}
+      </>
     ),
-  },
+    subtitle: (f) => (
+      <>
+        {f.numero_prontuario && `Prontuário ${f.numero_prontuario}`}
+        {/* On a phone the list is one column (issue 12): what the other columns say, under the name. */}
+        <Text component="span" size="xs" display="block" hiddenFrom="sm">
+          {f.endereco ?? 'Sem domicílio vinculado'}
+          <br />
+          Micro-área {f.micro_area ?? 'fora de área'} · Última visita: {ultimaVisitaTexto(f.ultima_visita)}
+        </Text>
+      </>
+    ),
+  }),
   { accessor: 'endereco', title: 'Endereço', render: (f) => f.endereco ?? '—', from: 'sm' },
   {
     accessor: 'micro_area',
@@ -82,7 +67,6 @@ const columns: Column<FamiliaParaVisita>[] = [
 ];
 
 export function VisitaFamiliaListPage() {
-  useDocumentTitle('Visitas domiciliares');
   const list = useListParams(paramsSchema);
   const query = useFamiliasParaVisita(list.params);
   // A visit to a property without a family (shop, vacant lot, strategic point) starts here; the agent's visits without
@@ -121,17 +105,10 @@ export function VisitaFamiliaListPage() {
             placeholder="Rua, número ou bairro"
             maxLength={100}
             w={240}
-            value={list.params.endereco}
-            onChange={(endereco) => list.setFilters({ endereco })}
+            {...list.bind('endereco')}
           />
-          <FilterText
-            label="Prontuário"
-            maxLength={30}
-            w={150}
-            value={list.params.numero_prontuario}
-            onChange={(numero_prontuario) => list.setFilters({ numero_prontuario })}
-          />
-          <FiltroMicroArea value={list.params.micro_area} onChange={(micro_area) => list.setFilters({ micro_area })} />
+          <FilterText label="Prontuário" maxLength={30} w={150} {...list.bind('numero_prontuario')} />
+          <FiltroMicroArea {...list.bind('micro_area')} />
         </>
       }
     />
