@@ -17,7 +17,7 @@ import {
   tratamentoAgua,
 } from '@saude/shared/codes';
 import { ehDomicilio, LOCALIZACAO_RURAL } from '@saude/shared/schemas/cadastro_domiciliar';
-import { PropertyAddressFields } from '../../../lib/address';
+import { PROPERTY_ADDRESS_LABELS, PropertyAddressFields } from '../../../lib/address';
 import {
   CheckboxGroupField,
   CnsField,
@@ -44,14 +44,7 @@ const ANIMAIS = codeOptions(animalNoDomicilio);
 export const ROTULOS_DOMICILIO: Record<string, string> = {
   ...ROTULOS_CABECALHO,
   st_micro_area: 'Micro-área',
-  cep: 'CEP',
-  uf: 'UF',
-  municipio_ibge: 'Município',
-  tipo_logradouro: 'Tipo de logradouro',
-  logradouro: 'Logradouro',
-  numero: 'Número',
-  complemento: 'Complemento',
-  bairro: 'Bairro',
+  ...PROPERTY_ADDRESS_LABELS,
   ponto_referencia: 'Ponto de referência',
   tipo_imovel_id: 'Tipo de imóvel',
   telefone_residencial: 'Telefone residencial',

@@ -12,6 +12,7 @@ import {
   type VisitaContexto,
   type VisitaDomiciliarInput,
 } from '@saude/shared/schemas/visita_domiciliar';
+import { PROPERTY_ADDRESS_LABELS } from '../../../lib/address';
 
 export const MEDIDAS = [
   'altura',
@@ -238,13 +239,6 @@ export const ROTULOS: Record<string, string> = {
   momento_coleta_glicemia_id: 'Momento da coleta',
   pressao_sistolica: 'Pressão sistólica',
   pressao_diastolica: 'Pressão diastólica',
-  cep: 'CEP',
-  uf: 'UF',
-  municipio_ibge: 'Município',
-  tipo_logradouro: 'Tipo de logradouro',
-  logradouro: 'Logradouro',
-  numero: 'Número',
+  ...PROPERTY_ADDRESS_LABELS,
   sem_numero: 'Sem número',
-  complemento: 'Complemento',
-  bairro: 'Bairro',
 };

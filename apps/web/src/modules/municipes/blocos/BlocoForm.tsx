@@ -17,33 +17,21 @@ export interface BlocoFormProps<B extends BlocoPath> {
 }
 
 /** A block's editable tab: the form when the user may write it, the answers with show only, 403 otherwise. */
-export function BlocoEditavel<B extends BlocoPath>({
-  bloco,
-  acoes,
-  leitura,
-  formulario,
-}: {
+interface BlocoEditavelProps<B extends BlocoPath> {
   bloco: B;
   acoes: readonly string[];
   leitura: (b: BlocoOut[B]) => ReactNode;
   formulario: (props: BlocoFormProps<B>) => ReactNode;
-}) {
-  // The tab is hidden without these, but the URL can be typed (spec §6).
-  if (!acoes.includes('update') && !acoes.includes('create')) return <Proibido />;
-  return <BlocoCarregado bloco={bloco} acoes={acoes} leitura={leitura} formulario={formulario} />;
 }
 
-function BlocoCarregado<B extends BlocoPath>({
-  bloco,
-  acoes,
-  leitura,
-  formulario,
-}: {
-  bloco: B;
-  acoes: readonly string[];
-  leitura: (b: BlocoOut[B]) => ReactNode;
-  formulario: (props: BlocoFormProps<B>) => ReactNode;
-}) {
+export function BlocoEditavel<B extends BlocoPath>(props: BlocoEditavelProps<B>) {
+  const { acoes } = props;
+  // The tab is hidden without these, but the URL can be typed (spec §6).
+  if (!acoes.includes('update') && !acoes.includes('create')) return <Proibido />;
+  return <BlocoCarregado {...props} />;
+}
+
+function BlocoCarregado<B extends BlocoPath>({ bloco, acoes, leitura, formulario }: BlocoEditavelProps<B>) {
   const { municipe } = useMunicipeTab();
   const consulta = useBloco(municipe.id, bloco);
   return (
