@@ -4,9 +4,8 @@
 // (default 80) sending BENCH_RATE requests per second in all (default 1,500) for BENCH_SECONDS (default 30), open-loop
 // (lib.ts): lists, details, histories, citizen lists and searches, the session poll, and 5 % home visits saved.
 // Goals: the rate served with reads at p99 ≤ 100 ms, writes at p99 ≤ 50 ms.
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { knobs, log, machine, measureLoad, pct, printGoals, withStaff } from './lib';
-import { agentLogin, engineName, isWrite, prepareTown, staffWork, type Engine } from './town';
+import { knobs, log, machine, pct, printGoals, staffLoad, withTown } from './lib';
+import { engineName, type Engine } from './town';
 
 const ENGINE = (process.env.BENCH_ENGINE ?? 'postgres') as Engine;
 const { FAMILIAS, EQUIPES, USERS, RATE, SECONDS } = knobs({
@@ -17,21 +16,14 @@ const { FAMILIAS, EQUIPES, USERS, RATE, SECONDS } = knobs({
   SECONDS: 30,
 });
 
-log(`== ${engineName[ENGINE]}: gerando o município`);
-const town = await prepareTown(ENGINE, { equipes: EQUIPES, familias: FAMILIAS, visitas: 20 }, log);
-log(`  ${town.counts}; gerado em ${(town.generatedMs / 1000).toFixed(1)} s`);
-try {
-  const r = await withStaff(
-    town.env,
-    USERS,
-    (u) => [agentLogin(u % EQUIPES), DEMO_PASSWORD],
-    ({ c, tokens }) =>
-      measureLoad(
-        `${engineName[ENGINE]}: ${USERS} usuários, ${RATE} req/s planejadas, ${SECONDS} s`,
-        { users: USERS, rate: RATE, seconds: SECONDS, next: staffWork(c, tokens, town.samples, EQUIPES, 0.05) },
-        isWrite,
-      ),
-  );
+await withTown(ENGINE, { equipes: EQUIPES, familias: FAMILIAS, visitas: 20 }, async (town) => {
+  const r = await staffLoad(ENGINE, town, {
+    users: USERS,
+    teams: EQUIPES,
+    rate: RATE,
+    seconds: SECONDS,
+    writeShare: 0.05,
+  });
   log(`\n${machine()}`);
   printGoals(`Carga mista: ${engineName[ENGINE]}, ${FAMILIAS.toLocaleString('pt-BR')} famílias`, [
     {
@@ -46,6 +38,4 @@ try {
     { what: 'p99 das gravações', goal: '≤ 50 ms', measured: pct(r.writes, 99), unit: 'ms', limit: 50 },
     { what: 'erros', goal: '0', measured: r.failed, unit: '', limit: 0 },
   ]);
-} finally {
-  await town.cleanup();
-}
+});

@@ -6,7 +6,8 @@
 // replaying that read's statements on one connection and sending the rows as JSON. Each read is sent BENCH_REQUESTS
 // times (default 500, BENCH_CONCURRENCY at a time, default 4) to each server, alternating blocks, and the CPU each
 // server process used (utime + stime from /proc/<pid>/stat) is divided by the requests. API − bare is what our code
-// adds per request: session, access, validation, query building, mapping, serialisation.
+// adds per request: session, access, validation, query building, mapping, serialisation. BENCH_EXPLAIN=1 also prints
+// EXPLAIN (ANALYZE, BUFFERS) of each read's queries as the API sent them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,6 +55,24 @@ async function record(fn: () => Promise<unknown>): Promise<Statement[]> {
   return seen;
 }
 
+/** BENCH_EXPLAIN=1: EXPLAIN (ANALYZE, BUFFERS) of each read's queries as the API sent them (not the session's). */
+async function explain(url: string, reads: Read[]) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    for (const r of reads) {
+      for (const s of r.statements) {
+        if (!/^\s*(select|with)\b/i.test(s.text) || s.text.includes('from sessoes s')) continue;
+        const plan = await c.query(`explain (analyze, buffers, costs off) ${s.text}`, s.values);
+        log(`\n--- ${r.kind}: ${r.url}`);
+        for (const row of plan.rows as Array<{ 'QUERY PLAN': string }>) log(`    ${row['QUERY PLAN']}`);
+      }
+    }
+  } finally {
+    await c.end();
+  }
+}
+
 async function main() {
   const FAMILIAS = Number(process.env.BENCH_FAMILIAS ?? 3000);
   const EQUIPES = Number(process.env.BENCH_EQUIPES ?? 4);
@@ -96,6 +115,7 @@ async function main() {
     }
     await app.close();
     await database.close();
+    if (process.env.BENCH_EXPLAIN) await explain(town.env.DATABASE_URL!, reads);
     const file = `${tmp}/reads.json`;
     fs.writeFileSync(file, JSON.stringify(reads));
 

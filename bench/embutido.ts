@@ -6,9 +6,8 @@
 // 60) at BENCH_RATE requests per second in all (default 40: one click a second each), open-loop (lib.ts): lists,
 // details, histories, searches, the session poll, and 10 % home visits saved. Goals: p95 ≤ 200 ms for all requests and
 // for the reads while writes go on; a restart on the loaded folder ≤ 3 s.
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { knobs, log, machine, measureLoad, pct, printGoals, startServer, withStaff, type Goal } from './lib';
-import { agentLogin, engineName, isWrite, prepareTown, staffWork, type Engine } from './town';
+import { knobs, log, machine, pct, printGoals, staffLoad, startServer, withTown, type Goal } from './lib';
+import { engineName, type Engine } from './town';
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,embutido').split(',') as Engine[];
 const { MUNICIPES, EQUIPES, VISITAS, USERS, RATE, SECONDS } = knobs({
@@ -21,25 +20,15 @@ const { MUNICIPES, EQUIPES, VISITAS, USERS, RATE, SECONDS } = knobs({
 });
 
 async function measure(engine: Engine): Promise<Goal[]> {
-  log(`\n== ${engineName[engine]}: gerando o município`);
-  const town = await prepareTown(
-    engine,
-    { equipes: EQUIPES, familias: Math.round(MUNICIPES / 3), visitas: VISITAS },
-    log,
-  );
-  log(`  ${town.counts}; gerado em ${(town.generatedMs / 1000).toFixed(1)} s`);
-  try {
-    const r = await withStaff(
-      town.env,
-      USERS,
-      (u) => [agentLogin(u % EQUIPES), DEMO_PASSWORD],
-      ({ c, tokens }) =>
-        measureLoad(
-          `${engineName[engine]}: ${USERS} usuários, ${RATE} req/s planejadas, ${SECONDS} s`,
-          { users: USERS, rate: RATE, seconds: SECONDS, next: staffWork(c, tokens, town.samples, EQUIPES, 0.1) },
-          isWrite,
-        ),
-    );
+  const size = { equipes: EQUIPES, familias: Math.round(MUNICIPES / 3), visitas: VISITAS };
+  return withTown(engine, size, async (town) => {
+    const r = await staffLoad(engine, town, {
+      users: USERS,
+      teams: EQUIPES,
+      rate: RATE,
+      seconds: SECONDS,
+      writeShare: 0.1,
+    });
     // A restart on the loaded folder: what an update or a reboot costs.
     const again = await startServer(town.env);
     await again.stop();
@@ -70,9 +59,7 @@ async function measure(engine: Engine): Promise<Goal[]> {
         limit: 3,
       },
     ];
-  } finally {
-    await town.cleanup();
-  }
+  });
 }
 
 const results: Array<[Engine, Goal[]]> = [];

@@ -3,9 +3,8 @@
 // again (answered 200 from the stored one), on each database of BENCH_ENGINES (default postgres,embutido,pglite; see
 // town.ts) with a town of BENCH_FAMILIAS families (default 10,000) in BENCH_EQUIPES teams. Goal (issue 15): 100 writes
 // per second with p99 ≤ 50 ms.
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { knobs, log, machine, measureLoad, pct, printGoals, withStaff, type Goal } from './lib';
-import { agentLogin, engineName, prepareTown, visitWrite, type Engine } from './town';
+import { knobs, log, machine, measureLoad, pct, printGoals, withStaff, withTown, type Goal } from './lib';
+import { engineName, visitWrite, type Engine } from './town';
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,embutido,pglite').split(',') as Engine[];
 const { FAMILIAS, EQUIPES, USERS, RATE, SECONDS } = knobs({
@@ -17,29 +16,21 @@ const { FAMILIAS, EQUIPES, USERS, RATE, SECONDS } = knobs({
 });
 
 async function measure(engine: Engine): Promise<Goal[]> {
-  log(`\n== ${engineName[engine]}: gerando o município`);
-  const town = await prepareTown(engine, { equipes: EQUIPES, familias: FAMILIAS, visitas: 20 }, log);
-  log(`  ${town.counts}; gerado em ${(town.generatedMs / 1000).toFixed(1)} s`);
-  try {
-    const r = await withStaff(
-      town.env,
-      USERS,
-      (u) => [agentLogin(u % EQUIPES), DEMO_PASSWORD],
-      ({ c, tokens }) => {
-        const byTeam = Array.from({ length: EQUIPES }, (_, t) => town.samples.filter((s) => s.equipe === t));
-        const saved: Parameters<typeof visitWrite>[3] = [];
-        const next = (u: number) => {
-          const fams = byTeam[u % EQUIPES]!;
-          return visitWrite(c, tokens[u]!, fams[Math.floor(Math.random() * fams.length)]!, saved);
-        };
-        return measureLoad(`${engineName[engine]}: ${USERS} agentes, ${RATE} gravações/s planejadas, ${SECONDS} s`, {
-          users: USERS,
-          rate: RATE,
-          seconds: SECONDS,
-          next,
-        });
-      },
-    );
+  return withTown(engine, { equipes: EQUIPES, familias: FAMILIAS, visitas: 20 }, async (town) => {
+    const r = await withStaff(town.env, USERS, EQUIPES, ({ c, tokens }) => {
+      const byTeam = Array.from({ length: EQUIPES }, (_, t) => town.samples.filter((s) => s.equipe === t));
+      const saved: Parameters<typeof visitWrite>[3] = [];
+      const next = (u: number) => {
+        const fams = byTeam[u % EQUIPES]!;
+        return visitWrite(c, tokens[u]!, fams[Math.floor(Math.random() * fams.length)]!, saved);
+      };
+      return measureLoad(`${engineName[engine]}: ${USERS} agentes, ${RATE} gravações/s planejadas, ${SECONDS} s`, {
+        users: USERS,
+        rate: RATE,
+        seconds: SECONDS,
+        next,
+      });
+    });
     return [
       {
         what: 'gravações atendidas',
@@ -52,9 +43,7 @@ async function measure(engine: Engine): Promise<Goal[]> {
       { what: 'p99 por gravação', goal: '≤ 50 ms', measured: pct(r.all, 99), unit: 'ms', limit: 50 },
       { what: 'erros', goal: '0', measured: r.failed, unit: '', limit: 0 },
     ];
-  } finally {
-    await town.cleanup();
-  }
+  });
 }
 
 const results: Array<[Engine, Goal[]]> = [];

@@ -9,6 +9,8 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+import { agentLogin, engineName, isWrite, prepareTown, staffWork, type Engine, type Town } from './town';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const log = (m: string) => console.log(m);
@@ -289,26 +291,57 @@ export const machine = () =>
 
 export type Staff = { server: Server; c: Client; tokens: string[] };
 
+/** A generated town on `engine` (town.ts) while `work` runs, dropped afterwards whatever happens. */
+export async function withTown<T>(
+  engine: Engine,
+  size: { equipes: number; familias: number; visitas: number },
+  work: (town: Town) => Promise<T>,
+): Promise<T> {
+  log(`\n== ${engineName[engine]}: gerando o município`);
+  const town = await prepareTown(engine, size, log);
+  log(`  ${town.counts}; gerado em ${(town.generatedMs / 1000).toFixed(1)} s`);
+  try {
+    return await work(town);
+  } finally {
+    await town.cleanup();
+  }
+}
+
 /**
- * The production build on `env` in its own process, with `users` sessions signed in by `login(u)`; `work` runs with
- * them, and the client and the server are closed whatever happens.
+ * The production build on `env` in its own process, with `users` agents signed in (user u of team u % teams);
+ * `work` runs with them, and the client and the server are closed whatever happens.
  */
 export async function withStaff<T>(
   env: Record<string, string>,
   users: number,
-  login: (u: number) => [string, string],
+  teams: number,
   work: (s: Staff) => Promise<T>,
 ): Promise<T> {
   const server = await startServer(env);
   const c = new Client(server.url, users);
   try {
     const tokens: string[] = [];
-    for (let u = 0; u < users; u++) tokens.push(await signIn(c, ...login(u)));
+    for (let u = 0; u < users; u++) tokens.push(await signIn(c, agentLogin(u % teams), DEMO_PASSWORD));
     return await work({ server, c, tokens });
   } finally {
     c.close();
     await server.stop();
   }
+}
+
+/** The agents' day (town.ts `staffWork`) on `town` at `rate` requests per second in all, measured. */
+export function staffLoad(
+  engine: Engine,
+  town: Town,
+  o: { users: number; teams: number; rate: number; seconds: number; writeShare: number },
+): Promise<Load> {
+  return withStaff(town.env, o.users, o.teams, ({ c, tokens }) =>
+    measureLoad(
+      `${engineName[engine]}: ${o.users} usuários, ${o.rate} req/s planejadas, ${o.seconds} s`,
+      { ...o, next: staffWork(c, tokens, town.samples, o.teams, o.writeShare) },
+      isWrite,
+    ),
+  );
 }
 
 export type Load = LoadResult & { reads: number[]; writes: number[]; failed: number };

@@ -51,7 +51,13 @@ export async function prepareTown(
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `saude-bench-${engine}-`));
     fs.chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as the user postgres
-    env = { DATA_DIR: dataDir, EMBEDDED_DB: engine === 'pglite' ? 'pglite' : 'postgres', DEMO: 'true' };
+    // DATABASE_URL emptied: one set for the server engine (bench:escritas runs all three) must not send this one there.
+    env = {
+      DATA_DIR: dataDir,
+      EMBEDDED_DB: engine === 'pglite' ? 'pglite' : 'postgres',
+      DEMO: 'true',
+      DATABASE_URL: '',
+    };
     const { database, release } = await openDatabase(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
     await prepareDatabase(database, { demo: true });
     q = database.query as Query;

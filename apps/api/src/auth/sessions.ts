@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../access/context';
-import { queryRows, type DbOrTx } from '../db/client';
+import pg from 'pg';
+import type { Db, DbOrTx } from '../db/client';
 import { sessoes } from '../db/schema';
 import { newId } from '../lib/ids';
 
@@ -56,33 +57,44 @@ type Row = {
   stale: boolean;
 };
 
+// One round trip: the live session, its user, the current unit, the user's assignments there and their permissions
+// (services read the team scope from it: no second query per request). Idle and absolute expiry are both decided in
+// SQL so every API process agrees on "now".
+const SESSION_SQL = `
+  select s.id, s.profissional_id, p.login, p.nome, p.email, p.senha_provisoria, s.unidade_saude_id,
+    u.nome as unidade_nome,
+    (select pf.nome from lotacoes l join perfis pf on pf.id = l.perfil_id
+      where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo
+      order by l.created_at limit 1) as perfil,
+    (select array_agg(distinct pp.permission) from lotacoes l join perfil_permissoes pp on pp.perfil_id = l.perfil_id
+      where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo) as permissions,
+    (select json_agg(json_build_object('equipe_id', l.equipe_id, 'ocupacao_codigo', l.ocupacao_codigo,
+        'micro_areas', l.micro_areas) order by l.created_at, l.id)
+      from lotacoes l
+      where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo) as lotacoes,
+    s.last_seen_at < now() - interval '60 seconds' as stale
+  from sessoes s
+  join profissionais p on p.id = s.profissional_id and p.ativo
+  left join unidades_saude u on u.id = s.unidade_saude_id
+  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+    and s.last_seen_at > now() - make_interval(mins => $2::int)`;
+
+type Driver = { query: (q: string | pg.QueryConfig, values?: unknown[]) => Promise<{ rows: Row[] }> };
+
 /**
- * One round trip: the live session, its user, the current unit, the user's assignments there and their permissions
- * (services read the team scope from it: no second query per request).
- * Idle and absolute expiry are both decided in SQL so every API process agrees on "now".
+ * Every request runs this query, so it goes to the driver as a named prepared statement (PostgreSQL parses and plans
+ * it once per connection, and no query builder runs per request: issue 15). PGlite, in the same process, takes the
+ * text as it is. `db` is the app's database (drizzle's `$client`: node-postgres' pool or PGlite).
  */
-export async function loadSession(db: DbOrTx, token: string, policy: SessionPolicy): Promise<SessionUser | null> {
-  const [row] = await queryRows<Row>(
-    db,
-    sql`
-    select s.id, s.profissional_id, p.login, p.nome, p.email, p.senha_provisoria, s.unidade_saude_id,
-      u.nome as unidade_nome,
-      (select pf.nome from lotacoes l join perfis pf on pf.id = l.perfil_id
-        where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo
-        order by l.created_at limit 1) as perfil,
-      (select array_agg(distinct pp.permission) from lotacoes l join perfil_permissoes pp on pp.perfil_id = l.perfil_id
-        where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo) as permissions,
-      (select json_agg(json_build_object('equipe_id', l.equipe_id, 'ocupacao_codigo', l.ocupacao_codigo,
-          'micro_areas', l.micro_areas) order by l.created_at, l.id)
-        from lotacoes l
-        where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo) as lotacoes,
-      s.last_seen_at < now() - interval '60 seconds' as stale
-    from sessoes s
-    join profissionais p on p.id = s.profissional_id and p.ativo
-    left join unidades_saude u on u.id = s.unidade_saude_id
-    where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()
-      and s.last_seen_at > now() - make_interval(mins => ${policy.idleMinutes})`,
-  );
+function sessionRows(db: Db, values: [string, number]): Promise<{ rows: Row[] }> {
+  const driver = (db as unknown as { $client: Driver }).$client;
+  return driver instanceof pg.Pool
+    ? driver.query({ name: 'sessao_atual', text: SESSION_SQL, values })
+    : driver.query(SESSION_SQL, values);
+}
+
+export async function loadSession(db: Db, token: string, policy: SessionPolicy): Promise<SessionUser | null> {
+  const [row] = (await sessionRows(db, [hashToken(token), policy.idleMinutes])).rows;
   if (!row) return null;
   // Touch at most once a minute: the idle clock needs minute precision, not a write per request.
   if (row.stale) await db.execute(sql`update sessoes set last_seen_at = now() where id = ${row.id}`);
