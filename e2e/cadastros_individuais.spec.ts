@@ -4,6 +4,8 @@
 // own citizens through the API (apiAs) with unique names, and checks every screen it opens with axe.
 // Run: npm run build && E2E_PORT=3122 npx playwright test e2e/cadastros_individuais.spec.ts --output=/tmp/pw-ci
 import { expect, expectAccessible, test, type Api } from './fixtures';
+import { newId } from '@saude/shared/ids';
+import { novoCns } from './dados';
 
 const MSG_403 = 'Você não está autorizado a executar essa ação.';
 const MSG_CNS = 'é obrigatório, devido à ausência de preenchimento do campo de CPF';
@@ -21,26 +23,9 @@ function hojeSp(): { iso: string; br: string } {
   return { iso: `${y}-${m}-${d}`, br };
 }
 
-/** A valid provisional-style CNS (starts with 7; weighted sum mod 11 is 0), as in e2e/municipes.spec.ts. */
-function cnsValido(): string {
-  for (;;) {
-    const d = [7, ...Array.from({ length: 13 }, () => Math.floor(Math.random() * 10))];
-    const sum = d.reduce((s, x, i) => s + x * (15 - i), 0);
-    const last = (11 - (sum % 11)) % 11;
-    if (last < 10) return [...d, last].join('');
-  }
-}
-
-/** A random UUID v7 (48-bit ms timestamp, version 7, RFC variant): the shape of the app's ids, of no record. */
-function uuidV7(): string {
-  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-  const ts = Date.now().toString(16).padStart(12, '0');
-  return `${ts.slice(0, 8)}-${ts.slice(8)}-7${hex(3)}-${'89ab'[Math.floor(Math.random() * 4)]}${hex(3)}-${hex(12)}`;
-}
-
 /** A new adult citizen with a CNS, made through the API. */
 async function novoMunicipe(api: Api, nome: string): Promise<{ id: string; nome: string; codigo_cns: string }> {
-  const codigo_cns = cnsValido();
+  const codigo_cns = novoCns();
   const res = await api.post('/api/v1/municipes', {
     data: {
       nome,
@@ -188,7 +173,7 @@ test("a registration that does not exist answers 'Cadastro não encontrado' and 
   signInWithUnit,
 }) => {
   await signInWithUnit('acs', 'UBS Centro');
-  await page.goto(`${LISTA}/${uuidV7()}/detalhes`);
+  await page.goto(`${LISTA}/${newId()}/detalhes`);
   await expect(page.getByText('Cadastro não encontrado').first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${LISTA}$`));
   await expect(page.getByRole('heading', { name: 'Cadastros individuais' })).toBeVisible();
@@ -209,7 +194,7 @@ test("ACS creates a new citizen through 'Cadastrar novo munícipe' and comes bac
   // A child of 4 (in São Paulo's calendar), so the caregiver question (children 0–9) shows on the registration form.
   const nome = `Criança Teste ${marca()}`;
   const [y, m, d] = hojeSp().iso.split('-');
-  const cns = cnsValido();
+  const cns = novoCns();
   // The citizen form focuses CPF once mounted: type only then, or the keystrokes are lost.
   await expect(page.getByLabel('CPF', { exact: true })).toBeFocused();
   await page.getByLabel('CNS', { exact: true }).pressSequentially(cns);

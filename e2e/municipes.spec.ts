@@ -1,37 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { SCREENSHOTS, expect, expectAccessible, test } from './fixtures';
+import { novoCns, novoCpf } from './dados';
 
 // Issue 5 "Proof": reception registers citizens through the form (masks, a refused CPF, the duplicate warning), finds one
 // by a misspelled name typed without accents, and edits it; the advanced search asks for two filters.
 
 mkdirSync(SCREENSHOTS, { recursive: true });
-
-/** A valid CPF from random digits (two check digits, spec §5). */
-function cpfValido(): string {
-  for (;;) {
-    const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-    if (new Set(d).size === 1) continue;
-    const dv = (digits: number[]) => {
-      const sum = digits.reduce((s, x, i) => s + x * (digits.length + 1 - i), 0);
-      const r = (sum * 10) % 11;
-      return r === 10 ? 0 : r;
-    };
-    d.push(dv(d));
-    d.push(dv(d));
-    return d.join('');
-  }
-}
-
-/** A valid provisional-style CNS (starts with 7; weighted sum mod 11 is 0, spec §5). */
-function cnsValido(): string {
-  for (;;) {
-    const d = [7, ...Array.from({ length: 13 }, () => Math.floor(Math.random() * 10))];
-    const sum = d.reduce((s, x, i) => s + x * (15 - i), 0);
-    const last = (11 - (sum % 11)) % 11;
-    if (last < 10) return [...d, last].join('');
-  }
-}
 
 const mask = {
   cpf: (c: string) => `${c.slice(0, 3)}.${c.slice(3, 6)}.${c.slice(6, 9)}-${c.slice(9)}`,
@@ -59,8 +34,8 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
 }) => {
   test.slow();
   const nome = `Conceição Aparecida Brandão ${sufixo()}`;
-  const cpf = cpfValido();
-  const cns = cnsValido();
+  const cpf = novoCpf();
+  const cns = novoCns();
   let editUrl = '';
   // Leaving a form with unsaved edits by reloading asks the browser's own question: we discard.
   page.on('dialog', (d) => void d.accept());
@@ -116,7 +91,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
   await test.step('A second citizen with the same name and birth date shows the likely duplicate; confirming creates it', async () => {
     await page.goto('/municipes/new');
     await preencherIdentificacao(page, {
-      cns: cnsValido(),
+      cns: novoCns(),
       nome,
       nascimento: '15031985',
       mae: 'Joana Brandão',
@@ -139,7 +114,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await page.goto('/municipes/new');
     await preencherIdentificacao(page, {
       cpf,
-      cns: cnsValido(),
+      cns: novoCns(),
       nome: `Outra Pessoa ${sufixo()}`,
       nascimento: '01021990',
       mae: 'Fulana de Tal',
@@ -260,8 +235,8 @@ test('issue 12: a short search says why on the box, a deceased citizen shows "Ó
       nome: `Falecida ${sobrenome}`,
       data_nascimento: '1940-05-06',
       sexo_id: 1,
-      cpf_numero: cpfValido(),
-      codigo_cns: cnsValido(),
+      cpf_numero: novoCpf(),
+      codigo_cns: novoCns(),
       telefones: { celular: '61991837465' },
       motivo_saida_cadastro_id: 135,
       data_obito: '2024-02-03',

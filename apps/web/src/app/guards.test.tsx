@@ -1,10 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Usuario } from '@saude/shared';
 import { tokenStore } from '../lib/http';
+import { renderRoutes } from '../test/render';
 import { queryClient } from './queryClient';
 import { buildRoutes, type ScreenRoute } from './router';
 
@@ -57,17 +55,7 @@ function mockApi({ me = usuario as Usuario | null, permissao = 200 } = {}) {
   return calls;
 }
 
-function open(path: string) {
-  const router = createMemoryRouter(buildRoutes(screens), { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const open = (path: string) => renderRoutes(buildRoutes(screens), path, queryClient).router;
 
 describe('route guards (spec §6)', () => {
   beforeEach(() => tokenStore.set('token-de-teste'));

@@ -1,13 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { msg, type Usuario } from '@saude/shared';
 import { queryClient } from './queryClient';
 import { buildRoutes, type ScreenRoute } from './router';
 import { tokenStore } from '../lib/http';
+import { renderRoutes } from '../test/render';
 
 const gestor: Usuario = {
   login: 'gestor',
@@ -63,17 +61,7 @@ function mockApi({ demonstracao = false, senha = [204] as Array<number | Record<
   return calls;
 }
 
-function open(path: string) {
-  const router = createMemoryRouter(buildRoutes(screens), { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const open = (path: string) => renderRoutes(buildRoutes(screens), path, queryClient).router;
 
 describe('first sign-in with a one-time password (issue 14)', () => {
   afterEach(() => {
