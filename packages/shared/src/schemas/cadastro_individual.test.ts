@@ -7,26 +7,12 @@ import {
   normalizarCadastroIndividual,
   saidaCadastroSchema,
 } from './cadastro_individual';
+import { errors } from './test-errors';
 
 const CPF = '529.982.247-25';
 const CNS = '123 4567 8901 0000';
 const MUNICIPE = '0190a0b0-0000-7000-8000-000000000001';
 const base = { municipe_id: MUNICIPE, cpf_numero: CPF, codigo_cns: CNS, nacionalidade_id: 1, micro_area: '01' };
-
-function errors(
-  schema: {
-    safeParse: (v: unknown) => {
-      success: boolean;
-      error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
-    };
-  },
-  value: unknown,
-) {
-  const r = schema.safeParse(value);
-  const out: Record<string, string[]> = {};
-  for (const i of r.error?.issues ?? []) (out[i.path.join('.') || 'base'] ??= []).push(i.message);
-  return out;
-}
 
 describe('cadastroIndividualInputSchema', () => {
   it('accepts a minimal registration and normalizes documents; unanswered questions stay unanswered (issue 12)', () => {

@@ -16,6 +16,7 @@ import {
   sociodemograficaInputSchema,
   municipeUpdateSchema,
 } from './municipe';
+import { errors } from './test-errors';
 
 // Valid documents (checked by the validators' own tests).
 const CPF = '529.982.247-25';
@@ -30,22 +31,6 @@ const base = {
   codigo_cns: CNS,
   telefones: { celular: '(61) 99183-7465' },
 };
-
-/** Field path → messages, as the API answers them. */
-function errors(
-  schema: {
-    safeParse: (v: unknown) => {
-      success: boolean;
-      error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
-    };
-  },
-  value: unknown,
-) {
-  const r = schema.safeParse(value);
-  const out: Record<string, string[]> = {};
-  for (const i of r.error?.issues ?? []) (out[i.path.join('.') || 'base'] ??= []).push(i.message);
-  return out;
-}
 
 describe('municipeInputSchema', () => {
   it('accepts a minimal citizen and normalizes masks, blanks and nulls', () => {
