@@ -8,6 +8,7 @@ import { VisitaFamiliaListPage } from './VisitaFamiliaListPage';
 import { fakeApi } from '../../../test/fakeApi';
 import {
   contextoDe,
+  contextoSemAgente,
   detalheDe,
   FAMILIA_ID,
   familiaParaVisitaDe,
@@ -183,12 +184,7 @@ describe('VisitaFamiliaDetalhesPage', () => {
       {
         [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
         [`GET ${API}/contexto`]: {
-          body: contextoDe({
-            pode_lancar: false,
-            motivo_bloqueio: msg.visitaSomenteAgentes,
-            ocupacoes: [],
-            ocupacao_id: null,
-          }),
+          body: contextoSemAgente(),
         },
         [`GET ${API}`]: { body: [visitaDe({ pode_cancelar: false })], headers: { 'X-Total-Count': '1' } },
       },

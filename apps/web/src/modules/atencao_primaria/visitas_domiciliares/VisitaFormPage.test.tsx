@@ -4,7 +4,16 @@ import { msg } from '@saude/shared';
 import { renderWithProviders } from '../../../test/render';
 import { VisitaFormPage } from './VisitaFormPage';
 import { fakeApi, type Chamada } from '../../../test/fakeApi';
-import { contextoDe, FAMILIA_ID, familiaDe, JOSE_ID, MARIA_ID, PERMISSOES_ACS, visitaDe } from './testUtils';
+import {
+  contextoDe,
+  contextoSemAgente,
+  FAMILIA_ID,
+  familiaDe,
+  JOSE_ID,
+  MARIA_ID,
+  PERMISSOES_ACS,
+  visitaDe,
+} from './testUtils';
 
 const BASE = '/atencao_primaria/visitas_domiciliares';
 const API = `/api/v1${BASE}`;
@@ -43,12 +52,7 @@ describe('VisitaFormPage', () => {
     fakeApi({
       [`GET ${FAMILIA_SPEC7}`]: { body: familiaDe() },
       [`GET ${API}/contexto`]: {
-        body: contextoDe({
-          pode_lancar: false,
-          motivo_bloqueio: msg.visitaSomenteAgentes,
-          ocupacoes: [],
-          ocupacao_id: null,
-        }),
+        body: contextoSemAgente(),
       },
     });
     abrirMembro();

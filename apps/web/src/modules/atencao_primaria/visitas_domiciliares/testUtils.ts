@@ -1,4 +1,5 @@
 // Test helpers of the home-visit screens: API answers shaped as the shared schemas.
+import { msg } from '@saude/shared/messages';
 import type { Usuario } from '@saude/shared';
 import type { Familia } from '@saude/shared/schemas/familia';
 import type {
@@ -116,6 +117,10 @@ export function contextoDe(o: Partial<VisitaContexto> = {}): VisitaContexto {
     ...o,
   };
 }
+
+/** The context of a user who is not an agent: may read the family, may not launch a visit. */
+export const contextoSemAgente = () =>
+  contextoDe({ pode_lancar: false, motivo_bloqueio: msg.visitaSomenteAgentes, ocupacoes: [], ocupacao_id: null });
 
 export function visitaDe(o: Partial<VisitaDomiciliar> = {}): VisitaDomiciliar {
   return {
