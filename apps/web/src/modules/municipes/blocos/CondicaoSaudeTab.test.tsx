@@ -5,14 +5,10 @@ import { BiometriaTab } from './BiometriaTab';
 import { CondicaoSaudeTab } from './CondicaoSaudeTab';
 import { VisualizarCondicaoSaude } from './VisualizarCondicaoSaude';
 import { fakeApi } from '../../../test/fakeApi';
-import { MUNICIPE_ID, municipeDe, renderTab, saudeDe, TODAS } from './testUtils';
+import { MUNICIPE_ID, municipeDe, pergunta, renderTab, responder, saudeDe, TODAS } from './testUtils';
 
 const URL = `/api/v1/municipes/${MUNICIPE_ID}/condicao_saude`;
 const INTERNACAO = 'Teve alguma internação nos últimos 12 meses?';
-
-const pergunta = (nome: string) => screen.getByRole('radiogroup', { name: nome });
-const responder = async (user: ReturnType<typeof renderTab>['user'], nome: string, resposta: 'Sim' | 'Não') =>
-  user.click(within(pergunta(nome)).getByRole('radio', { name: resposta }));
 
 describe('CondicaoSaudeTab', () => {
   it('groups the questions in the e-SUS sections', async () => {

@@ -4,14 +4,10 @@ import { msg } from '@saude/shared/messages';
 import { SociodemograficaTab } from './SociodemograficaTab';
 import { VisualizarSociodemografica } from './VisualizarSociodemografica';
 import { fakeApi } from '../../../test/fakeApi';
-import { MUNICIPE_ID, municipeDe, nascidoHa, renderTab, socioDe, TODAS } from './testUtils';
+import { MUNICIPE_ID, municipeDe, nascidoHa, pergunta, renderTab, responder, socioDe, TODAS } from './testUtils';
 
 const URL = `/api/v1/municipes/${MUNICIPE_ID}/sociodemografica`;
 const CUIDADOR = 'Crianças de 0 a 9 anos, com quem fica?';
-
-const pergunta = (nome: string) => screen.getByRole('radiogroup', { name: nome });
-const responder = async (user: ReturnType<typeof renderTab>['user'], nome: string, resposta: 'Sim' | 'Não') =>
-  user.click(within(pergunta(nome)).getByRole('radio', { name: resposta }));
 
 describe('SociodemograficaTab', () => {
   it('asks the caregiver question of a child of 9 and not of a child of 10 (spec §5)', async () => {

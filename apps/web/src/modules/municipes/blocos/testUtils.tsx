@@ -1,4 +1,5 @@
 // Test helpers of the block tabs: the edit page's Outlet context around a tab, and blocks as the API answers them.
+import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Outlet } from 'react-router';
 import {
@@ -64,3 +65,8 @@ function blocoVazio<T>(
 export const socioDe = (o: Partial<Sociodemografica> = {}) =>
   blocoVazio<Sociodemografica>(sociodemograficaFieldsSchema, o);
 export const saudeDe = (o: Partial<CondicaoSaude> = {}) => blocoVazio<CondicaoSaude>(condicaoSaudeFieldsSchema, o);
+
+/** A yes/no question of a block, and answering it as a user would. */
+export const pergunta = (nome: string) => screen.getByRole('radiogroup', { name: nome });
+export const responder = async (user: ReturnType<typeof renderTab>['user'], nome: string, resposta: 'Sim' | 'Não') =>
+  user.click(within(pergunta(nome)).getByRole('radio', { name: resposta }));
