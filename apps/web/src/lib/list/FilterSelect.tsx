@@ -50,6 +50,7 @@ const OPEN_KEYS = ['ArrowDown', 'ArrowUp', 'Enter', ' '];
 export function FilterSelect(props: SelectProps) {
   const [Real, setReal] = useState<Loaded | undefined>(() => loaded);
   const [use, setUse] = useState<Use>({ opened: false, focused: false });
+  const pressed = useRef(false);
   const fetchNow = useCallback(
     () =>
       void load()
@@ -62,7 +63,8 @@ export function FilterSelect(props: SelectProps) {
     return whenIdle(fetchNow);
   }, [Real, fetchNow]);
 
-  if (Real) return <Swapped Real={Real} props={props} use={use} />;
+  // A press the stand-in took just before the real one arrived (from the idle load) still opens it.
+  if (Real) return <Swapped Real={Real} props={props} use={pressed.current ? { opened: true, focused: true } : use} />;
 
   const { label, placeholder, w, styles, value, data, disabled } = props;
   const options = (data ?? []) as Array<{ value: string; label: string } | string>;
@@ -92,7 +94,11 @@ export function FilterSelect(props: SelectProps) {
       // release toggle the new dropdown closed (or land on neither field). No focus meanwhile: that would swap too.
       onMouseDown={(e) => {
         e.preventDefault();
+        pressed.current = true;
         fetchNow();
+      }}
+      onMouseLeave={() => {
+        pressed.current = false;
       }}
       onClick={() => start(true)}
       onFocus={() => start(false)}

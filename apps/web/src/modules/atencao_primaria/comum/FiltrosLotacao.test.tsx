@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { OpcoesFiltro } from '@saude/shared/schemas/opcoes_filtro';
@@ -20,6 +20,16 @@ const opcoes: OpcoesFiltro = {
   profissionais: [{ id: '0190a6d2-1c1e-7000-8000-0000000000c1', nome: 'Agente Teste' }],
 };
 
+/**
+ * Opens a filter as a person does: the pointer reaches it first, which loads the real select in the light stand-in's
+ * place (lib/list/FilterSelect), then presses the field that is there.
+ */
+async function abrir(user: ReturnType<typeof renderWithProviders>['user'], nome: string) {
+  await user.hover(screen.getByRole('combobox', { name: nome }));
+  await waitFor(() => expect(screen.getByRole('combobox', { name: nome })).not.toHaveAttribute('readonly'));
+  await user.click(screen.getByRole('combobox', { name: nome }));
+}
+
 let ultimo: FiltrosLotacaoValor = {};
 function Filtros() {
   const [v, setV] = useState<FiltrosLotacaoValor>({});
@@ -38,15 +48,15 @@ describe('FiltrosLotacao', () => {
   it('offers the teams of the unit picked, and picking another unit clears the team', async () => {
     fakeApi({ 'GET /api/v1/atencao_primaria/opcoes_filtro': { body: opcoes } });
     const { user } = renderWithProviders(<Filtros />);
-    await user.click(screen.getByRole('combobox', { name: 'Equipe' }));
+    await abrir(user, 'Equipe');
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['ESF Centro 1', 'ESF Jardim']);
     await user.click(screen.getByRole('option', { name: 'ESF Jardim' }));
     expect(ultimo).toEqual({ equipe_id: opcoes.equipes[1]!.id });
 
-    await user.click(screen.getByRole('combobox', { name: 'Unidade' }));
+    await abrir(user, 'Unidade');
     await user.click(await screen.findByRole('option', { name: 'UBS Centro' }));
     expect(ultimo).toEqual({ unidade_saude_id: CENTRO, equipe_id: undefined });
-    await user.click(screen.getByRole('combobox', { name: 'Equipe' }));
+    await abrir(user, 'Equipe');
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['ESF Centro 1']);
   });
 });
