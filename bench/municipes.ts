@@ -22,7 +22,6 @@ import {
   countSql,
   pageSql,
   semResultadoSql,
-  wordSimilaritySetup,
   type Busca,
 } from '../apps/api/src/modules/municipes/search';
 import { Client, interleaved, pct, printGoals, signIn, startServer } from './lib';
@@ -171,10 +170,7 @@ try {
       const sem = ((await q(semResultadoSql(busca.termos))).rows[0]?.sem ?? []) as boolean[];
       const fuzzy = new Set(busca.termos.filter((_, i) => sem[i]).map((t) => t.chave));
       if (fuzzy.size === 0) return;
-      await raw.query('begin');
-      await q(wordSimilaritySetup);
       await q(pageSql(busca.fallback(fuzzy), page));
-      await raw.query('commit');
     }
   }
 
@@ -280,15 +276,12 @@ try {
 
   // ---- plans (issue 15): what the index does, and each change before/after ------------------------------------
 
-  /** EXPLAIN ANALYZE of a statement, in a transaction (the fuzzy step's threshold is set there). */
-  async function explain(title: string, s: SQL, fuzzy = false) {
+  /** EXPLAIN ANALYZE of a statement (the fuzzy step's threshold is set on the connection, as the app's). */
+  async function explain(title: string, s: SQL) {
     const { sql: text, params } = dialect.sqlToQuery(s);
-    await raw.query('begin');
-    if (fuzzy) await q(wordSimilaritySetup);
     const plan = (await raw.query(`explain (analyze, buffers, costs off) ${text}`, params as unknown[])).rows.map(
       (r: Record<string, string>) => r['QUERY PLAN'],
     );
-    await raw.query('commit');
     log(`\n--- ${title}`);
     for (const line of plan) log(`    ${line}`);
   }
@@ -320,12 +313,10 @@ try {
     await explain(
       'ANTES: erro de digitação, todas as palavras com <%',
       pageSql(comErro.fallback(todas), { page: 1, per_page: 10 }),
-      true,
     );
     await explain(
       `DEPOIS: só as palavras sem resultado com <% (${[...soAsSemResultado].join(', ') || 'nenhuma'})`,
       pageSql(comErro.fallback(soAsSemResultado), { page: 1, per_page: 10 }),
-      true,
     );
   }
 } finally {

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { openPostgres } from '../apps/api/src/db/client';
+import { openPostgres, sessionOptions } from '../apps/api/src/db/client';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -28,7 +28,7 @@ export async function openScratchDatabase(log: (m: string) => void) {
   dbUrl.pathname = `/${dbName}`;
 
   const database = await openPostgres(dbUrl.toString(), 4);
-  const raw = new pg.Client({ connectionString: dbUrl.toString() });
+  const raw = new pg.Client({ connectionString: dbUrl.toString(), options: sessionOptions });
   await raw.connect();
 
   async function cleanup() {

@@ -48,21 +48,21 @@ export type ReadAudit = {
 };
 
 /**
- * Reads of personal or health data leave one row each (issue 14, LGPD): run the read and its audit row in one
- * transaction, so an answer never leaves without its trail. A read that finds nothing of anyone writes nothing.
+ * Reads of personal or health data leave one row each (issue 14, LGPD): the read, then its audit row, and only then the
+ * answer — if the row cannot be written the request fails, so an answer never leaves without its trail. No transaction
+ * (issue 15): under READ COMMITTED each statement reads its own snapshot anyway, and BEGIN/COMMIT cost two round trips
+ * per read. A read that finds nothing of anyone writes nothing.
  */
 export async function auditedRead<T>(
   ctx: Ctx,
-  read: (tx: DbOrTx) => Promise<T>,
+  read: (db: DbOrTx) => Promise<T>,
   trail: (result: T) => ReadAudit | null,
 ): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
-    const result = await read(tx);
-    const entry = trail(result);
-    if (entry && (entry.municipe_ids.length > 0 || entry.always)) {
-      const { always: _always, ...row } = entry;
-      await audit(tx, ctx, row);
-    }
-    return result;
-  });
+  const result = await read(ctx.db);
+  const entry = trail(result);
+  if (entry && (entry.municipe_ids.length > 0 || entry.always)) {
+    const { always: _always, ...row } = entry;
+    await audit(ctx.db, ctx, row);
+  }
+  return result;
 }

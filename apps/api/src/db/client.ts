@@ -27,9 +27,19 @@ export type Database = {
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/**
+ * pg_trgm's default word-similarity threshold (0.6) misses one wrong consonant in a long word ('conseicao' scores 0.54
+ * against 'conceicao'); 0.5 finds it. Every connection starts with it (only the citizen search's misspelling step uses
+ * the `<%` operators it governs), so a search needs no transaction of its own to set it (issue 15: reads skip BEGIN).
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+/** libpq start-up options: applied in the connection's first packet, no extra round trip. */
+export const sessionOptions = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
+
 /** PGlite in a directory, or in memory when dataDir is null (tests). */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, unaccent } });
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
@@ -41,7 +51,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: sessionOptions });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process: the
   // pool discards it and the next query opens a new one (node-postgres emits 'error' with no listener otherwise).
   pool.on('error', (err) => {

@@ -22,7 +22,7 @@ export type Termo = { chave: string; palavra: string; colunas: SQL[] };
  * A search statement's filter and ranking. Names are searched in two steps (issue 15): every word as typed (a
  * substring: fast and exact); only when that finds nobody, the words that match nothing as typed (`semResultadoSql`)
  * are retried tolerating misspellings — `fallback(chaves)`, pg_trgm `<%`, which reads many more index entries ('maria'
- * <% … touches every name with a word starting 'mar') and must run after wordSimilaritySetup in the same transaction.
+ * <% … touches every name with a word starting 'mar'); its threshold is set on every connection (db/client.ts).
  */
 export type Busca = {
   where: SQL | undefined;
@@ -32,13 +32,6 @@ export type Busca = {
   termos: Termo[];
   fallback?: (fuzzy: ReadonlySet<string>) => Busca;
 };
-
-/**
- * pg_trgm's default word-similarity threshold (0.6) misses one wrong consonant in a long word ('conseicao' scores 0.54
- * against 'conceicao'); 0.5 finds it. Set per transaction (set_config(..., true)), so pooled connections never change.
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
-export const wordSimilaritySetup = sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`;
 
 /** The unfiltered list counts at most this many rows; past it the answer says "mais de 10.000" (issue 15). */
 export const LIMITE_CONTAGEM = 10_000;

@@ -62,7 +62,6 @@ import {
   LIMITE_CONTAGEM,
   pageSql,
   semResultadoSql,
-  wordSimilaritySetup,
   type Busca,
 } from './search';
 import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas } from './rules';
@@ -99,7 +98,6 @@ async function runPage(tx: DbOrTx, busca: Busca, page: Page) {
   const sem = row?.sem ?? [];
   const fuzzy = new Set(busca.termos.filter((_, i) => sem[i]).map((t) => t.chave));
   if (fuzzy.size === 0) return exact;
-  await tx.execute(wordSimilaritySetup);
   return runPageIn(tx, busca.fallback(fuzzy), page);
 }
 
@@ -118,7 +116,7 @@ async function runPageIn(db: DbOrTx, busca: Busca, page: Page) {
   return { rows: rows.map(toListItem(todayIso())), total, limited: capped };
 }
 
-/** A search's page and its audit row (LGPD: who saw which citizens), in one transaction. */
+/** A search's page and its audit row (LGPD: who saw which citizens). */
 function auditedPage(ctx: Ctx, busca: Busca, page: Page, tipo: 'simples' | 'avancada') {
   return auditedRead(
     ctx,

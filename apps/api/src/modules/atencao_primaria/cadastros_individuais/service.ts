@@ -53,7 +53,7 @@ import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
 import { autor, checkVersion, nextVersion, updateVersioned } from '../../../lib/versioned';
 import { documentosEmUso } from '../../municipes/rules';
-import { buscaSimples, semResultadoSql, wordSimilaritySetup, type Busca } from '../../municipes/search';
+import { buscaSimples, semResultadoSql, type Busca } from '../../municipes/search';
 import { inScopeEquipe, resolveHeader, scopeOf, type Scope } from '../scope';
 
 // Individual registrations (issues 6, 12, 14). Design (docs/decisions.md, "Individual registrations"):
@@ -388,7 +388,6 @@ export async function candidatosCadastro(
       const [row] = await queryRows<{ sem: boolean[] }>(tx, semResultadoSql(busca.termos));
       const fuzzy = new Set(busca.termos.filter((_, i) => row?.sem[i]).map((t) => t.chave));
       if (fuzzy.size > 0) {
-        await tx.execute(wordSimilaritySetup);
         found = await page(tx, busca.fallback(fuzzy));
       }
     }
