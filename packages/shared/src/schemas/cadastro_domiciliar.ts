@@ -30,7 +30,6 @@ import {
   opt,
   optionalUuid,
   registroSchema,
-  responsavelSchema,
   simNao,
   simNaoOpcional,
   SINAIS_VITAIS,
@@ -43,6 +42,9 @@ import {
   type Issue,
   type Loose,
   enderecoImovelFields,
+  CAMPOS_ENDERECO_IMOVEL,
+  enderecoImovelSchema,
+  familiaResumoSchema,
 } from './comum';
 
 // The household registration (cadastro domiciliar e territorial) of spec §3, issue 7. Field names are the spec's;
@@ -87,19 +89,7 @@ export const CAMPOS_CONDICOES_MORADIA = [
   'destino_lixo_id',
 ] as const;
 /** The address and contact: asked unless the residents refused the registration (termo de recusa). */
-export const CAMPOS_ENDERECO = [
-  'cep',
-  'uf',
-  'municipio_ibge',
-  'tipo_logradouro',
-  'logradouro',
-  'numero',
-  'sem_numero',
-  'complemento',
-  'bairro',
-  'ponto_referencia',
-  'telefone_contato',
-] as const;
+export const CAMPOS_ENDERECO = [...CAMPOS_ENDERECO_IMOVEL, 'ponto_referencia', 'telefone_contato'] as const;
 export const CAMPOS_INSTITUICAO = [
   'instituicao_nome',
   'instituicao_responsavel_nome',
@@ -236,13 +226,7 @@ export type CadastroDomiciliarUpdate = z.input<typeof cadastroDomiciliarUpdateSc
 
 /** A family as the household shows it (its `familias` tab). */
 export const familiaDoDomicilioSchema = z.object({
-  id: z.uuid(),
-  ...responsavelSchema,
-  responsavel_cns: s(),
-  /** The head has died (exit by death or a death date): shown "Óbito". */
-  responsavel_obito: z.boolean(),
-  numero_prontuario: s(),
-  numero_membros: z.int(),
+  ...familiaResumoSchema,
   mudou: z.boolean(),
   vinculado_em: s(),
 });
@@ -257,16 +241,8 @@ export const cadastroDomiciliarSchema = z.object({
   data_cadastro: z.string(),
   st_micro_area: s(),
   fora_area: z.boolean(),
-  cep: s(),
-  uf: s(),
-  municipio_ibge: s(),
+  ...enderecoImovelSchema,
   municipio_nome: s(),
-  tipo_logradouro: s(),
-  logradouro: s(),
-  numero: s(),
-  sem_numero: z.boolean(),
-  complemento: s(),
-  bairro: s(),
   ponto_referencia: s(),
   tipo_imovel_id: z.number(),
   telefone_residencial: s(),
@@ -308,12 +284,7 @@ export const cadastroDomiciliarListItemSchema = z.object({
   tipo_imovel_id: z.number(),
   st_micro_area: s(),
   fora_area: z.boolean(),
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: s(),
-  equipe_id: s(),
-  equipe_nome: s(),
-  profissional_id: z.string(),
-  profissional_nome: s(),
+  ...cabecalhoSchema,
   numero_familias: z.int(),
   data_cadastro: z.string(),
   termo_recusa: z.boolean(),

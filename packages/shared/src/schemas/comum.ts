@@ -195,8 +195,35 @@ export const enderecoImovelFields = {
   bairro: optionalText({ max: 72 }),
 };
 
+/** The property address's field names, in form order. */
+export const CAMPOS_ENDERECO_IMOVEL = Object.keys(enderecoImovelFields) as Array<keyof typeof enderecoImovelFields>;
+
+/** A property's address as answered (the household, the visit): as enderecoImovelFields, '' read back as null. */
+export const enderecoImovelSchema = {
+  cep: s(),
+  uf: s(),
+  municipio_ibge: s(),
+  tipo_logradouro: s(),
+  logradouro: s(),
+  numero: s(),
+  sem_numero: z.boolean(),
+  complemento: s(),
+  bairro: s(),
+};
+
 /** The head of a family (responsável familiar), as every answer about a family names it. */
 export const responsavelSchema = { responsavel_id: z.uuid(), responsavel_nome: z.string() };
+
+/** A family in a list (its head, record number and size): the family list and the household's families tab. */
+export const familiaResumoSchema = {
+  id: z.uuid(),
+  ...responsavelSchema,
+  responsavel_cns: s(),
+  /** The head has died (exit by death or a death date): shown "Óbito". */
+  responsavel_obito: z.boolean(),
+  numero_prontuario: s(),
+  numero_membros: z.int(),
+};
 const n = () => z.number().nullable();
 export const nullableString = s;
 export const nullableNumber = n;

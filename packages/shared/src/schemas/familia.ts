@@ -6,6 +6,7 @@ import { optionalText, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
   cabecalhoSchema,
+  familiaResumoSchema,
   codigo,
   codigoObrigatorio,
   given,
@@ -149,18 +150,8 @@ export const familiaSchema = z.object({
 export type Familia = z.infer<typeof familiaSchema>;
 
 export const familiaListItemSchema = z.object({
-  id: z.uuid(),
-  ...responsavelSchema,
-  responsavel_cns: s(),
-  responsavel_obito: z.boolean(),
-  numero_prontuario: s(),
-  numero_membros: z.int(),
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: s(),
-  equipe_id: s(),
-  equipe_nome: s(),
-  profissional_id: z.string(),
-  profissional_nome: s(),
+  ...familiaResumoSchema,
+  ...cabecalhoSchema,
   mudou: z.boolean(),
   domicilio_id: s(),
   domicilio_endereco: s(),

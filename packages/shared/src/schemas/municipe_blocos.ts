@@ -71,22 +71,26 @@ export const sociodemograficaFieldsSchema = z.object({
   responsaveis_criancas: codigos(responsavelCrianca),
 });
 
-/** "Yes" to a question makes its detail required; "no" clears it (done by sociodemografica/condicaoSaude normalizers). */
-function requiredWhen(v: Loose, flag: string, field: string, issues: Issue[]) {
-  if (v[flag] !== true) return;
-  const d = v[field];
-  const empty = d === undefined || d === null || d === '' || (Array.isArray(d) && d.length === 0);
-  if (empty) issues.push({ path: [field], message: msg.obrigatorio });
-}
+/**
+ * "Yes" to a question makes its detail required: [question, detail] pairs. "No" clears the detail (done by the
+ * sociodemografica/condicaoSaude normalizers), so it is never asked then.
+ */
+const detalhesObrigatorios =
+  (pares: ReadonlyArray<readonly [string, string]>) =>
+  (v: Loose): Issue[] =>
+    pares
+      .filter(([pergunta, detalhe]) => {
+        const d = v[detalhe];
+        return v[pergunta] === true && (d == null || d === '' || (Array.isArray(d) && d.length === 0));
+      })
+      .map(([, detalhe]) => ({ path: [detalhe], message: msg.obrigatorio }));
 
-export function sociodemograficaIssues(v: Loose): Issue[] {
-  const issues: Issue[] = [];
-  requiredWhen(v, 'povo_comunidade_tradicional', 'povo_comunidade_tradicional_id', issues);
-  requiredWhen(v, 'possui_deficiencia', 'deficiencias', issues);
-  requiredWhen(v, 'informa_orientacao_sexual', 'orientacao_sexual_id', issues);
-  requiredWhen(v, 'informa_identidade_genero', 'identidade_genero_id', issues);
-  return issues;
-}
+export const sociodemograficaIssues = detalhesObrigatorios([
+  ['povo_comunidade_tradicional', 'povo_comunidade_tradicional_id'],
+  ['possui_deficiencia', 'deficiencias'],
+  ['informa_orientacao_sexual', 'orientacao_sexual_id'],
+  ['informa_identidade_genero', 'identidade_genero_id'],
+]);
 
 /** Clears the details of questions answered "no", so the stored answer never contradicts itself. */
 export function normalizarSociodemografica<T extends z.output<typeof sociodemograficaFieldsSchema>>(v: T): T {
@@ -183,18 +187,16 @@ export const condicaoSaudeFieldsSchema = z.object({
   acesso_higiene_ids: codigos(acessoHigiene),
 });
 
-export function condicaoSaudeIssues(v: Loose): Issue[] {
-  const issues: Issue[] = [];
-  requiredWhen(v, 'doenca_cardiaca', 'doencas_cardiacas', issues);
-  requiredWhen(v, 'doenca_rins', 'doencas_rins', issues);
-  requiredWhen(v, 'doenca_respiratoria', 'doencas_respiratorias', issues);
-  requiredWhen(v, 'internacao_12_meses', 'internacao_causa', issues);
-  requiredWhen(v, 'plantas_medicinais', 'plantas_medicinais_quais', issues);
-  requiredWhen(v, 'situacao_rua', 'tempo_situacao_rua_id', issues);
-  requiredWhen(v, 'acompanhado_outra_instituicao', 'outra_instituicao', issues);
-  requiredWhen(v, 'acesso_higiene', 'acesso_higiene_ids', issues);
-  return issues;
-}
+export const condicaoSaudeIssues = detalhesObrigatorios([
+  ['doenca_cardiaca', 'doencas_cardiacas'],
+  ['doenca_rins', 'doencas_rins'],
+  ['doenca_respiratoria', 'doencas_respiratorias'],
+  ['internacao_12_meses', 'internacao_causa'],
+  ['plantas_medicinais', 'plantas_medicinais_quais'],
+  ['situacao_rua', 'tempo_situacao_rua_id'],
+  ['acompanhado_outra_instituicao', 'outra_instituicao'],
+  ['acesso_higiene', 'acesso_higiene_ids'],
+]);
 
 export function normalizarCondicaoSaude<T extends z.output<typeof condicaoSaudeFieldsSchema>>(v: T): T {
   const rua = v.situacao_rua;

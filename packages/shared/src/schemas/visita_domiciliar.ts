@@ -30,6 +30,8 @@ import {
   type Loose,
   responsavelSchema,
   enderecoImovelFields,
+  CAMPOS_ENDERECO_IMOVEL,
+  enderecoImovelSchema,
 } from './comum';
 
 // The home visit (ficha de visita domiciliar e territorial) of spec §3, issue 8. Field names are the spec's; codes are
@@ -109,16 +111,7 @@ export function codigoObrigatorio<T extends CodeRow>(table: readonly T[]) {
 }
 
 /** Where a visit without a family happened, typed (CEP lookup) when the property is not a registered household. */
-export const CAMPOS_ENDERECO_VISITA = [
-  'cep',
-  'uf',
-  'municipio_ibge',
-  'tipo_logradouro',
-  'logradouro',
-  'numero',
-  'complemento',
-  'bairro',
-] as const;
+export const CAMPOS_ENDERECO_VISITA = CAMPOS_ENDERECO_IMOVEL.filter((c) => c !== 'sem_numero');
 /** The address fields a typed address must fill (the number unless `sem_numero`). */
 const ENDERECO_OBRIGATORIO = ['cep', 'uf', 'municipio_ibge', 'tipo_logradouro', 'logradouro', 'bairro'] as const;
 
@@ -277,15 +270,7 @@ export const visitaDomiciliarSchema = z.object({
   altura: n(),
   peso: n(),
   ...sinaisVitaisSchema,
-  cep: s(),
-  uf: s(),
-  municipio_ibge: s(),
-  tipo_logradouro: s(),
-  logradouro: s(),
-  numero: s(),
-  sem_numero: z.boolean(),
-  complemento: s(),
-  bairro: s(),
+  ...enderecoImovelSchema,
   /** Where it happened, in one line: the family's home, the household chosen, or the address typed. */
   endereco: s(),
   situacao: z.enum(situacoesVisita),
@@ -384,19 +369,7 @@ export const visitaContextoSchema = z.object({
   /** Asked for a citizen alone: the active family they belong to (the visit is then that family's). */
   familia_id: s(),
   /** A citizen without a family: their residence, to prefill the visit's address. */
-  endereco: z
-    .object({
-      cep: s(),
-      uf: s(),
-      municipio_ibge: s(),
-      municipio_nome: s(),
-      tipo_logradouro: s(),
-      logradouro: s(),
-      numero: s(),
-      complemento: s(),
-      bairro: s(),
-    })
-    .nullable(),
+  endereco: z.object(enderecoImovelSchema).omit({ sem_numero: true }).extend({ municipio_nome: s() }).nullable(),
 });
 export type VisitaContexto = z.infer<typeof visitaContextoSchema>;
 

@@ -1,3 +1,4 @@
+import { it } from 'vitest';
 // fast-check generators of valid document numbers, built from the definitions (not from the validators).
 import fc from 'fast-check';
 
@@ -59,4 +60,35 @@ export function singleDigitChanges(digits: string): Array<{ index: number; chang
     }
   }
   return out;
+}
+
+/**
+ * Mod-11 check digits map remainders 0 and 1 both to 0. With the check digit at `at` from 1 to 9 the map is one-to-one
+ * and every single-digit change is refused; with 0, a change of a base digit (before `at`) can land on the other
+ * remainder and go unnoticed — and nothing else can.
+ */
+export function checkDigitProperties(
+  name: string,
+  valid: fc.Arbitrary<string>,
+  isValid: (v: string) => boolean,
+  at: number,
+) {
+  it(`refuses every single-digit change when the ${name}'s check digit at ${at} is not 0`, () => {
+    fc.assert(
+      fc.property(
+        valid.filter((v) => v[at] !== '0'),
+        (v) => singleDigitChanges(v).every(({ changed }) => !isValid(changed)),
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it(`accepts a single-digit change only in a base digit of a ${name} whose check digit at ${at} is 0`, () => {
+    fc.assert(
+      fc.property(valid, (v) =>
+        singleDigitChanges(v).every(({ index, changed }) => !isValid(changed) || (v[at] === '0' && index < at)),
+      ),
+      { numRuns: 300 },
+    );
+  });
 }

@@ -203,31 +203,25 @@ export const zCep = () => zRequired().refine(isValidCep, { error: msg.naoEValido
 /** Credit card number (Luhn) → digits; msg.naoEValido. */
 export const zCreditCard = () => zRequired().refine(isValidCreditCard, { error: msg.naoEValido }).transform(digitsOnly);
 
+/** A superRefine reporting what `problemOf` names, with that problem's message. */
+const reportProblem =
+  <P extends string>(problemOf: (v: string) => P | null, messages: Record<P, string>) =>
+  (v: string, ctx: z.RefinementCtx) => {
+    const problem = problemOf(v);
+    if (problem) ctx.addIssue({ code: 'custom', input: v, message: messages[problem] });
+  };
+
 /** Phone with DDD → 10 or 11 digits; malformed → msg.naoEValido, sequential/repeated → msg.telefoneSequencial. */
 export const zPhone = () =>
   zRequired()
-    .superRefine((v, ctx) => {
-      const problem = phoneProblem(v);
-      if (problem)
-        ctx.addIssue({
-          code: 'custom',
-          input: v,
-          message: problem === 'sequencial' ? msg.telefoneSequencial : msg.naoEValido,
-        });
-    })
+    .superRefine(reportProblem(phoneProblem, { formato: msg.naoEValido, sequencial: msg.telefoneSequencial }))
     .transform(digitsOnly);
 
 /** E-mail: msg.emailInvalido, or msg.emailDuasLetras when the local part has fewer than two letters. */
 export const zEmail = ({ max = 254 }: { max?: number } = {}) =>
-  zRequired({ max }).superRefine((v, ctx) => {
-    const problem = emailProblem(v);
-    if (problem)
-      ctx.addIssue({
-        code: 'custom',
-        input: v,
-        message: problem === 'duas_letras' ? msg.emailDuasLetras : msg.emailInvalido,
-      });
-  });
+  zRequired({ max }).superRefine(
+    reportProblem(emailProblem, { formato: msg.emailInvalido, duas_letras: msg.emailDuasLetras }),
+  );
 
 /** Text matching `re` (spec §5 regex rule): msg.naoEValido. */
 export const zRegex = (re: RegExp, opts: LengthOpts = {}) => zRequired(opts).regex(re, { error: msg.naoEValido });
