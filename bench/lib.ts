@@ -83,7 +83,9 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   if (!fs.existsSync(main)) throw new Error('Sem apps/api/dist/main.js: rode "npm run build" antes.');
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [main], {
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...prof, main], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
