@@ -1,0 +1,162 @@
+// Form sections as tables (issue 13): a section lists its fields as rows (kind, name, label, width, options, when it is
+// shown) and FieldGrid draws them in order, each with the kit's field for its kind. The citizen blocks' question
+// tables (municipes/blocos) render through the same FormField, so every form screen is written one way.
+import { Grid, Stack, type GridColProps, type MantineSpacing } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { CheckboxField, CheckboxGroupField, RadioField, SelectField, YesNoField, type Option } from './choiceFields';
+import { CodeSearchField, type TabelaCodigo } from './CodeSearchField';
+import {
+  CepField,
+  CnsField,
+  CpfField,
+  DateField,
+  DecimalField,
+  IntegerField,
+  PhoneField,
+  TextareaField,
+  TextField,
+  TimeField,
+} from './fields';
+
+/** 'third': one column on phones, two on tablets, three on desks; 'half': two from tablets; 'full': the whole row. */
+export type FieldSpan = keyof typeof SPANS | GridColProps['span'];
+
+const SPANS = { full: 12, half: { base: 12, sm: 6 }, third: { base: 12, sm: 6, md: 4 } } as const;
+const spanOf = (s: FieldSpan): GridColProps['span'] => (typeof s === 'string' && s in SPANS ? SPANS[s as keyof typeof SPANS] : (s as GridColProps['span']));
+
+interface Placed {
+  /** Width in the grid; the grid's `span` when absent. */
+  span?: FieldSpan;
+  /** The visibility rule, worked out by the section from its answers: the row is left out when false. */
+  when?: boolean;
+}
+
+interface Field<N extends string> extends Placed {
+  name: N;
+  label: ReactNode;
+  required?: boolean;
+  tooltip?: ReactNode;
+  description?: ReactNode;
+  disabled?: boolean;
+  readOnly?: boolean;
+  placeholder?: string;
+  /** Props of the input itself (maxLength, inputMode, autoComplete, max, limit…). */
+  inputProps?: Record<string, unknown>;
+}
+
+type Choices<V extends string | number> = { data: Option<V>[]; orientation?: 'horizontal' | 'vertical' };
+
+/** One cell of a form's grid: a field by its kind, a few rows stacked in one cell, or a node the section draws. */
+export type FieldRow<N extends string = string> =
+  | (Field<N> & {
+      kind: 'text' | 'textarea' | 'cpf' | 'cns' | 'phone' | 'cep' | 'time' | 'integer' | 'decimal' | 'yesNo' | 'checkbox';
+    })
+  | (Field<N> & { kind: 'date'; minDate?: string; maxDate?: string })
+  | (Field<N> & Choices<string | number> & { kind: 'select'; searchable?: boolean; clearable?: boolean })
+  | (Field<N> & Choices<string | number> & { kind: 'radio' })
+  | (Field<N> & Choices<number> & { kind: 'checkboxGroup' })
+  | (Field<N> & { kind: 'code'; tabela: TabelaCodigo })
+  | (Placed & { kind: 'stack'; key: string; rows: FieldRow<N>[] })
+  | (Placed & { kind: 'node'; key: string; node: ReactNode });
+
+/** The rows of a form whose values are T. */
+export type FieldRows<T extends FieldValues> = FieldRow<FieldPath<T>>[];
+
+const keyOf = (r: FieldRow) => (r.kind === 'stack' || r.kind === 'node' ? r.key : r.name);
+const shown = <R extends FieldRow>(rows: readonly R[]) => rows.filter((r) => r.when !== false);
+
+/** The kit's field for one row. */
+export function FormField<T extends FieldValues, TT = T>({
+  control,
+  row,
+}: {
+  control: Control<T, unknown, TT>;
+  row: FieldRow<FieldPath<T>>;
+}) {
+  if (row.kind === 'node') return row.node;
+  if (row.kind === 'stack') {
+    return (
+      <Stack gap={6}>
+        {shown(row.rows).map((r) => (
+          <FormField key={keyOf(r)} control={control} row={r} />
+        ))}
+      </Stack>
+    );
+  }
+  // Each kind's own input props; the row's other keys (kind, span, when) are not the field's and it ignores them.
+  const p = { ...row, control, inputProps: row.inputProps as never };
+  switch (row.kind) {
+    case 'text':
+      return <TextField {...p} />;
+    case 'textarea':
+      return <TextareaField {...p} />;
+    case 'cpf':
+      return <CpfField {...p} />;
+    case 'cns':
+      return <CnsField {...p} />;
+    case 'phone':
+      return <PhoneField {...p} />;
+    case 'cep':
+      return <CepField {...p} />;
+    case 'time':
+      return <TimeField {...p} />;
+    case 'integer':
+      return <IntegerField {...p} />;
+    case 'decimal':
+      return <DecimalField {...p} />;
+    case 'yesNo':
+      return <YesNoField {...p} />;
+    case 'checkbox':
+      return <CheckboxField {...p} />;
+    case 'date':
+      return <DateField {...p} minDate={row.minDate} maxDate={row.maxDate} />;
+    case 'select':
+      return <SelectField<T, string | number, TT> {...p} data={row.data} />;
+    case 'radio':
+      return <RadioField<T, string | number, TT> {...p} data={row.data} />;
+    case 'checkboxGroup':
+      return <CheckboxGroupField {...p} data={row.data} />;
+    case 'code':
+      return <CodeSearchField {...p} tabela={row.tabela} />;
+  }
+}
+
+/** A section's rows in a responsive grid, in order; rows whose `when` is false are left out. */
+export function FieldGrid<T extends FieldValues, TT = T>({
+  control,
+  rows,
+  span = 'third',
+  gap = 'sm',
+  mt,
+}: {
+  control: Control<T, unknown, TT>;
+  rows: readonly FieldRow<FieldPath<T>>[];
+  /** Width of a row that does not say its own. */
+  span?: FieldSpan;
+  gap?: MantineSpacing;
+  mt?: MantineSpacing;
+}) {
+  return (
+    <Grid gap={gap} mt={mt}>
+      {shown(rows).map((r) => (
+        <Grid.Col key={keyOf(r)} span={spanOf(r.span ?? span)}>
+          <FormField control={control} row={r} />
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+}
+
+/** The labels of a section's fields by name (the save summary's labels), stacked rows included. */
+export function fieldLabels(rows: readonly FieldRow[]): Record<string, string> {
+  return Object.fromEntries(
+    rows.flatMap((r) =>
+      r.kind === 'stack'
+        ? Object.entries(fieldLabels(r.rows))
+        : r.kind === 'node' || typeof r.label !== 'string'
+          ? []
+          : [[r.name, r.label]],
+    ),
+  );
+}
