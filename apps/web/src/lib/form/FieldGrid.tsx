@@ -1,11 +1,13 @@
 // Form sections as tables (issue 13): a section lists its fields as rows (kind, name, label, width, options, when it is
 // shown) and FieldGrid draws them in order, each with the kit's field for its kind. The citizen blocks' question
 // tables (municipes/blocos) render through the same FormField, so every form screen is written one way.
-import { Grid, Stack, type GridColProps, type MantineSpacing } from '@mantine/core';
+import { Grid, Stack, TextInput, type GridColProps, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { CheckboxField, CheckboxGroupField, RadioField, SelectField, YesNoField, type Option } from './choiceFields';
 import { CodeSearchField, type TabelaCodigo } from './CodeSearchField';
+import { touchInputStyles, useFieldLabel } from './FieldLabel';
+import { ReadOnlyValue, useReadOnlyView } from './ReadOnlyView';
 import {
   CepField,
   CnsField,
@@ -23,7 +25,8 @@ import {
 export type FieldSpan = keyof typeof SPANS | GridColProps['span'];
 
 const SPANS = { full: 12, half: { base: 12, sm: 6 }, third: { base: 12, sm: 6, md: 4 } } as const;
-const spanOf = (s: FieldSpan): GridColProps['span'] => (typeof s === 'string' && s in SPANS ? SPANS[s as keyof typeof SPANS] : (s as GridColProps['span']));
+const spanOf = (s: FieldSpan): GridColProps['span'] =>
+  typeof s === 'string' && s in SPANS ? SPANS[s as keyof typeof SPANS] : (s as GridColProps['span']);
 
 interface Placed {
   /** Width in the grid; the grid's `span` when absent. */
@@ -47,10 +50,14 @@ interface Field<N extends string> extends Placed {
 
 type Choices<V extends string | number> = { data: Option<V>[]; orientation?: 'horizontal' | 'vertical' };
 
-/** One cell of a form's grid: a field by its kind, a few rows stacked in one cell, or a node the section draws. */
+/**
+ * One cell of a form's grid: a field by its kind, a few rows stacked in one cell, a value shown but not edited here
+ * (`fixed`), or a node the section draws.
+ */
 export type FieldRow<N extends string = string> =
   | (Field<N> & {
-      kind: 'text' | 'textarea' | 'cpf' | 'cns' | 'phone' | 'cep' | 'time' | 'integer' | 'decimal' | 'yesNo' | 'checkbox';
+      kind:
+        'text' | 'textarea' | 'cpf' | 'cns' | 'phone' | 'cep' | 'time' | 'integer' | 'decimal' | 'yesNo' | 'checkbox';
     })
   | (Field<N> & { kind: 'date'; minDate?: string; maxDate?: string })
   | (Field<N> & Choices<string | number> & { kind: 'select'; searchable?: boolean; clearable?: boolean })
@@ -58,12 +65,13 @@ export type FieldRow<N extends string = string> =
   | (Field<N> & Choices<number> & { kind: 'checkboxGroup' })
   | (Field<N> & { kind: 'code'; tabela: TabelaCodigo })
   | (Placed & { kind: 'stack'; key: string; rows: FieldRow<N>[] })
+  | (Placed & { kind: 'fixed'; key: string; label: string; tooltip?: string; value: string })
   | (Placed & { kind: 'node'; key: string; node: ReactNode });
 
 /** The rows of a form whose values are T. */
 export type FieldRows<T extends FieldValues> = FieldRow<FieldPath<T>>[];
 
-const keyOf = (r: FieldRow) => (r.kind === 'stack' || r.kind === 'node' ? r.key : r.name);
+const keyOf = (r: FieldRow) => ('key' in r ? r.key : r.name);
 const shown = <R extends FieldRow>(rows: readonly R[]) => rows.filter((r) => r.when !== false);
 
 /** The kit's field for one row. */
@@ -75,6 +83,7 @@ export function FormField<T extends FieldValues, TT = T>({
   row: FieldRow<FieldPath<T>>;
 }) {
   if (row.kind === 'node') return row.node;
+  if (row.kind === 'fixed') return <FixedValue {...row} />;
   if (row.kind === 'stack') {
     return (
       <Stack gap={6}>
@@ -122,6 +131,13 @@ export function FormField<T extends FieldValues, TT = T>({
   }
 }
 
+/** A value the form shows but does not edit: a read-only input, or its text inside a read-only view. */
+function FixedValue({ label, tooltip, value }: { label: string; tooltip?: string; value: string }) {
+  const labelProps = useFieldLabel({ label, tooltip });
+  if (useReadOnlyView()) return <ReadOnlyValue label={label}>{value}</ReadOnlyValue>;
+  return <TextInput {...labelProps} readOnly styles={touchInputStyles} value={value} />;
+}
+
 /** A section's rows in a responsive grid, in order; rows whose `when` is false are left out. */
 export function FieldGrid<T extends FieldValues, TT = T>({
   control,
@@ -154,7 +170,7 @@ export function fieldLabels(rows: readonly FieldRow[]): Record<string, string> {
     rows.flatMap((r) =>
       r.kind === 'stack'
         ? Object.entries(fieldLabels(r.rows))
-        : r.kind === 'node' || typeof r.label !== 'string'
+        : 'key' in r || typeof r.label !== 'string'
           ? []
           : [[r.name, r.label]],
     ),
