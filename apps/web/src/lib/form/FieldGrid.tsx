@@ -5,6 +5,7 @@ import { Grid, Stack, TextInput, type GridColProps, type MantineSpacing } from '
 import type { ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { CheckboxField, CheckboxGroupField, RadioField, SelectField, YesNoField, type Option } from './choiceFields';
+import { FormSection } from './FormSection';
 import { CodeSearchField, type TabelaCodigo } from './CodeSearchField';
 import { touchInputStyles, useFieldLabel } from './FieldLabel';
 import { ReadOnlyValue, useReadOnlyView } from './ReadOnlyView';
@@ -19,6 +20,7 @@ import {
   TextareaField,
   TextField,
   TimeField,
+  type FieldText,
 } from './fields';
 
 /** 'third': one column on phones, two on tablets, three on desks; 'half': two from tablets; 'full': the whole row. */
@@ -35,15 +37,8 @@ interface Placed {
   when?: boolean;
 }
 
-interface Field<N extends string> extends Placed {
+interface Field<N extends string> extends Placed, FieldText {
   name: N;
-  label: ReactNode;
-  required?: boolean;
-  tooltip?: ReactNode;
-  description?: ReactNode;
-  disabled?: boolean;
-  readOnly?: boolean;
-  placeholder?: string;
   /** Props of the input itself (maxLength, inputMode, autoComplete, max, limit…). */
   inputProps?: Record<string, unknown>;
 }
@@ -164,15 +159,21 @@ export function FieldGrid<T extends FieldValues, TT = T>({
   );
 }
 
-/** The labels of a section's fields by name (the save summary's labels), stacked rows included. */
-export function fieldLabels(rows: readonly FieldRow[]): Record<string, string> {
-  return Object.fromEntries(
-    rows.flatMap((r) =>
-      r.kind === 'stack'
-        ? Object.entries(fieldLabels(r.rows))
-        : 'key' in r || typeof r.label !== 'string'
-          ? []
-          : [[r.name, r.label]],
-    ),
-  );
+/** Titled sections, each a FieldGrid of its rows: a form tab written as data. */
+export function FieldSections<T extends FieldValues, TT = T>({
+  control,
+  sections,
+  span,
+  gap,
+}: {
+  control: Control<T, unknown, TT>;
+  sections: readonly (readonly [title: string, rows: readonly FieldRow<FieldPath<T>>[]])[];
+  span?: FieldSpan;
+  gap?: MantineSpacing;
+}) {
+  return sections.map(([title, rows]) => (
+    <FormSection key={title} title={title}>
+      <FieldGrid control={control} rows={rows} span={span} gap={gap} />
+    </FormSection>
+  ));
 }

@@ -13,10 +13,14 @@ import { isoToBr } from './dates';
 import { maskCep, maskCns, maskCpf, maskPhone } from './masks';
 import { ReadOnlyValue, useReadOnlyView } from './ReadOnlyView';
 
-export interface BoundFieldProps<T extends FieldValues, TT = T> {
+export interface BoundFieldProps<T extends FieldValues, TT = T> extends FieldText {
   // The third type argument lets forms whose schema transforms values (zod defaults) pass their control.
   control: Control<T, unknown, TT>;
   name: FieldPath<T>;
+}
+
+/** What a field says and how it may be used, apart from the form it is bound to. */
+export interface FieldText {
   label: ReactNode;
   /** Shows the red asterisk titled 'obrigatório' (spec §5); the schema still decides. */
   required?: boolean;

@@ -18,7 +18,15 @@ import {
 } from '@saude/shared/codes';
 import { ehDomicilio, LOCALIZACAO_RURAL } from '@saude/shared/schemas/cadastro_domiciliar';
 import { PROPERTY_ADDRESS_LABELS, PropertyAddressFields } from '../../../lib/address';
-import { codeOptions, FieldGrid, FormSection, PhoneField, SelectField, type FieldRows } from '../../../lib/form';
+import {
+  codeOptions,
+  codeOptionsOf,
+  FieldGrid,
+  FormSection,
+  PhoneField,
+  SelectField,
+  type FieldRows,
+} from '../../../lib/form';
 import { ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
 import type { DomicilioFormValues } from './formValues';
 
@@ -28,13 +36,19 @@ const DICA_TIPO_IMOVEL =
   'O formulário muda com o tipo: um domicílio responde às condições de moradia; uma instituição de permanência, aos dados da instituição.';
 const TIPOS_IMOVEL = codeOptions(tipoImovel);
 const ANIMAIS = codeOptions(animalNoDomicilio);
-const SITUACAO = codeOptions(situacaoMoradia);
-const LOCALIZACAO = codeOptions(localizacaoMoradia);
-const TIPO_DOMICILIO = codeOptions(tipoDomicilio);
-const POSSE_TERRA = codeOptions(condicaoPosseUsoTerra);
-const TIPO_ACESSO = codeOptions(tipoAcessoDomicilio);
-const PAREDES = codeOptions(materialParedes);
-const ORIGEM_ENERGIA = codeOptions(tipoOrigemEnergiaEletrica);
+const OPCOES = codeOptionsOf({
+  situacaoMoradia,
+  localizacaoMoradia,
+  tipoDomicilio,
+  condicaoPosseUsoTerra,
+  tipoAcessoDomicilio,
+  materialParedes,
+  tipoOrigemEnergiaEletrica,
+  abastecimentoAgua,
+  tratamentoAgua,
+  escoamentoSanitario,
+  destinoLixo,
+});
 
 type Linhas = FieldRows<DomicilioFormValues>;
 
@@ -43,21 +57,21 @@ const SANEAMENTO: Linhas = [
     kind: 'select',
     name: 'abastecimento_agua_id',
     label: 'Abastecimento de água',
-    data: codeOptions(abastecimentoAgua),
+    data: OPCOES.abastecimentoAgua,
   },
   {
     kind: 'select',
     name: 'tratamento_agua_id',
     label: 'Água para consumo no domicílio',
-    data: codeOptions(tratamentoAgua),
+    data: OPCOES.tratamentoAgua,
   },
   {
     kind: 'select',
     name: 'escoamento_sanitario_id',
     label: 'Forma de escoamento do banheiro ou sanitário',
-    data: codeOptions(escoamentoSanitario),
+    data: OPCOES.escoamentoSanitario,
   },
-  { kind: 'radio', name: 'destino_lixo_id', label: 'Destino do lixo', data: codeOptions(destinoLixo), span: 'full' },
+  { kind: 'radio', name: 'destino_lixo_id', label: 'Destino do lixo', data: OPCOES.destinoLixo, span: 'full' },
 ];
 
 const INSTITUICAO: Linhas = [
@@ -162,28 +176,40 @@ export function CondicoesMoradia({ form, domicilio }: { form: Form; domicilio: b
       name: 'situacao_moradia_id',
       label: 'Situação de moradia / posse da terra',
       required: true,
-      data: SITUACAO,
+      data: OPCOES.situacaoMoradia,
       ...casa,
     },
-    { kind: 'radio', name: 'localizacao_id', label: 'Localização', required: true, data: LOCALIZACAO },
-    { kind: 'select', name: 'tipo_domicilio_id', label: 'Tipo de domicílio', data: TIPO_DOMICILIO, ...casa },
+    { kind: 'radio', name: 'localizacao_id', label: 'Localização', required: true, data: OPCOES.localizacaoMoradia },
+    { kind: 'select', name: 'tipo_domicilio_id', label: 'Tipo de domicílio', data: OPCOES.tipoDomicilio, ...casa },
     {
       kind: 'select',
       name: 'condicao_posse_terra_id',
       label: 'Condição de posse e uso da terra',
-      data: POSSE_TERRA,
+      data: OPCOES.condicaoPosseUsoTerra,
       when: domicilio && localizacao === LOCALIZACAO_RURAL,
     },
     { kind: 'integer', name: 'numero_moradores', label: 'Número de moradores', inputProps: { max: 9999 } },
     { kind: 'integer', name: 'numero_comodos', label: 'Número de cômodos', inputProps: { max: 99 }, ...casa },
-    { kind: 'radio', name: 'tipo_acesso_id', label: 'Tipo de acesso ao domicílio', data: TIPO_ACESSO, ...casa },
-    { kind: 'select', name: 'material_paredes_id', label: 'Material predominante das paredes', data: PAREDES, ...casa },
+    {
+      kind: 'radio',
+      name: 'tipo_acesso_id',
+      label: 'Tipo de acesso ao domicílio',
+      data: OPCOES.tipoAcessoDomicilio,
+      ...casa,
+    },
+    {
+      kind: 'select',
+      name: 'material_paredes_id',
+      label: 'Material predominante das paredes',
+      data: OPCOES.materialParedes,
+      ...casa,
+    },
     { kind: 'yesNo', name: 'energia_eletrica', label: 'Disponibilidade de energia elétrica?', span: 'full' },
     {
       kind: 'radio',
       name: 'tipo_origem_energia_eletrica_id',
       label: 'Origem da energia elétrica',
-      data: ORIGEM_ENERGIA,
+      data: OPCOES.tipoOrigemEnergiaEletrica,
       span: 'full',
       when: energia === true,
     },

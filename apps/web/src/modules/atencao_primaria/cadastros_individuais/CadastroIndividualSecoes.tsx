@@ -9,14 +9,12 @@ import {
   NACIONALIDADE_NATURALIZADO,
   perguntasInsegurancaAlimentar,
 } from '@saude/shared/schemas/cadastro_individual';
-import { codeOptions, FieldGrid, FormSection, type FieldRows } from '../../../lib/form';
+import { codeOptions, codeOptionsOf, FieldGrid, FormSection, type FieldRows } from '../../../lib/form';
 import type { CadastroFormValues } from './formValues';
 
 type Form = UseFormReturn<CadastroFormValues, unknown, CadastroFormValues>;
 
-const NACIONALIDADES = codeOptions(nacionalidade);
-const PAISES = codeOptions(pais);
-const ORIENTACOES = codeOptions(orientacaoSexual);
+const OPCOES = codeOptionsOf({ nacionalidade, pais, orientacaoSexual });
 const DEFICIENCIAS = codeOptions(deficienciaCidadao);
 const RESPONSAVEIS = codeOptions(responsavelCrianca);
 const DICA_RESPONSAVEL = 'Marque quando esta pessoa é a responsável familiar do domicílio onde mora.';
@@ -51,7 +49,7 @@ export function Identificacao({ form }: { form: Form }) {
       name: 'nacionalidade_id',
       label: 'Nacionalidade',
       required: exigido,
-      data: NACIONALIDADES,
+      data: OPCOES.nacionalidade,
       span: 'full',
     },
     {
@@ -59,7 +57,7 @@ export function Identificacao({ form }: { form: Form }) {
       name: 'pais_nascimento_id',
       label: 'País de nascimento',
       required: exigido,
-      data: PAISES,
+      data: OPCOES.pais,
       when: estrangeiro,
     },
     {
@@ -127,7 +125,7 @@ export function Questionario({ form, crianca }: { form: Form; crianca: boolean }
       name: 'orientacao_sexual_id',
       label: 'Orientação sexual',
       required: true,
-      data: ORIENTACOES,
+      data: OPCOES.orientacaoSexual,
       when: orient === true,
     },
   ];

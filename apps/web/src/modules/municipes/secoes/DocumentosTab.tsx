@@ -2,7 +2,7 @@
 import { Stack } from '@mantine/core';
 import { tiposCertidao } from '@saude/shared/schemas/municipe';
 import { UF_OPTIONS } from '../../../lib/address';
-import { codeOptions, FieldGrid, FormSection } from '../../../lib/form';
+import { codeOptions, FieldSections } from '../../../lib/form';
 import { NUMERICO, useMunicipeForm, type Linhas } from './comum';
 import { ProntuariosSecao } from './ProntuariosSecao';
 
@@ -64,11 +64,7 @@ export function DocumentosTab() {
   const { control } = useMunicipeForm();
   return (
     <Stack gap="md">
-      {SECOES.map(([titulo, linhas]) => (
-        <FormSection key={titulo} title={titulo}>
-          <FieldGrid control={control} rows={linhas} />
-        </FormSection>
-      ))}
+      <FieldSections control={control} sections={SECOES} />
       <ProntuariosSecao />
     </Stack>
   );

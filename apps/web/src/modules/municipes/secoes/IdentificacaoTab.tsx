@@ -10,21 +10,16 @@ import { sexo } from '@saude/shared/codes/sexo';
 import { cboCadastroIndividual } from '@saude/shared/codes/cbo_cadastro_individual';
 import { RACA_COR_INDIGENA } from '@saude/shared/schemas/municipe';
 import { AddressFields } from '../../../lib/address';
-import { codeOptions, FieldGrid, FormSection } from '../../../lib/form';
+import { codeOptions, codeOptionsOf, FieldSections } from '../../../lib/form';
 import { NUMERICO, useMunicipeForm, useMunicipeFormInfo, vazio, type Linha, type Linhas } from './comum';
 import { MunicipioNascimentoField } from './MunicipioNascimentoField';
 
-const SEXO = codeOptions(sexo);
-const RACA_COR = codeOptions(racaCor);
-const ESTADO_CIVIL = codeOptions(estadoCivil);
-const NACIONALIDADE = codeOptions(nacionalidade);
-const ETNIA = codeOptions(etnia);
-const PAIS = codeOptions(pais);
+const OPCOES = codeOptionsOf({ sexo, racaCor, estadoCivil, nacionalidade, etnia, pais });
 const CBO = codeOptions(cboCadastroIndividual, (c) => `${c.codigo} - ${c.descricao}`);
 const AJUDA_EQUIPE = 'Definida pelo cadastro individual do território';
 const AJUDA_PROFISSIONAL = 'Preenchido automaticamente quando o profissional pertence a uma equipe';
 
-const ENDERECO = {
+const RESIDENCIA = {
   cep: 'residencia_cep',
   uf: 'residencia_uf',
   municipio: 'residencia_municipio_nome',
@@ -35,7 +30,6 @@ const ENDERECO = {
   bairro: 'residencia_bairro',
   ponto_referencia: 'residencia_ponto_referencia',
 };
-const COMPLEMENTO: Linhas = [{ kind: 'text', name: 'residencia_complemento', label: 'Complemento', span: 'half' }];
 
 export function IdentificacaoTab() {
   const form = useMunicipeForm();
@@ -79,17 +73,25 @@ export function IdentificacaoTab() {
     { kind: 'text', name: 'nome', label: 'Nome', required: true, span: 'half', inputProps: { autoComplete: 'off' } },
     { kind: 'text', name: 'nome_social', label: 'Nome social', span: 'half' },
     { kind: 'date', name: 'data_nascimento', label: 'Data de nascimento', required: true },
-    { kind: 'radio', name: 'sexo_id', label: 'Sexo', required: true, data: SEXO, span: 'full' },
-    { kind: 'radio', name: 'raca_cor_id', label: 'Raça/cor', data: RACA_COR, span: 'full' },
-    { kind: 'select', name: 'etnia_id', label: 'Etnia', required: true, data: ETNIA, span: 'half', when: indigena },
-    { kind: 'radio', name: 'estado_civil_id', label: 'Estado civil', data: ESTADO_CIVIL, span: 'full' },
+    { kind: 'radio', name: 'sexo_id', label: 'Sexo', required: true, data: OPCOES.sexo, span: 'full' },
+    { kind: 'radio', name: 'raca_cor_id', label: 'Raça/cor', data: OPCOES.racaCor, span: 'full' },
+    {
+      kind: 'select',
+      name: 'etnia_id',
+      label: 'Etnia',
+      required: true,
+      data: OPCOES.etnia,
+      span: 'half',
+      when: indigena,
+    },
+    { kind: 'radio', name: 'estado_civil_id', label: 'Estado civil', data: OPCOES.estadoCivil, span: 'full' },
     genitor('nome_mae', 'Nome da mãe', 'mae_desconhecida', 'Mãe desconhecida', maeDesconhecida),
     genitor('nome_pai', 'Nome do pai', 'pai_desconhecido', 'Pai desconhecido', paiDesconhecido),
     { kind: 'text', name: 'responsavel_nome', label: 'Nome do responsável', span: 'half' },
     { kind: 'date', name: 'responsavel_data_nascimento', label: 'Data de nascimento do responsável' },
   ];
   const naturalidade: Linhas = [
-    { kind: 'radio', name: 'nacionalidade_id', label: 'Nacionalidade', data: NACIONALIDADE, span: 'full' },
+    { kind: 'radio', name: 'nacionalidade_id', label: 'Nacionalidade', data: OPCOES.nacionalidade, span: 'full' },
     {
       kind: 'node',
       key: 'municipio',
@@ -101,13 +103,17 @@ export function IdentificacaoTab() {
       kind: 'select',
       name: 'pais_nascimento_id',
       label: 'País de nascimento',
-      data: PAIS,
+      data: OPCOES.pais,
       span: 'half',
       when: naturalizado || estrangeiro,
     },
     { kind: 'date', name: 'data_naturalizacao', label: 'Data da naturalização', when: naturalizado },
     { kind: 'text', name: 'portaria_naturalizacao', label: 'Portaria de naturalização', when: naturalizado },
     { kind: 'date', name: 'data_entrada_brasil', label: 'Data de entrada no Brasil', when: estrangeiro },
+  ];
+  const endereco: Linhas = [
+    { kind: 'node', key: 'endereco', span: 'full', node: <AddressFields control={control} names={RESIDENCIA} /> },
+    { kind: 'text', name: 'residencia_complemento', label: 'Complemento', span: 'half' },
   ];
   const contatos: Linhas = [
     {
@@ -164,22 +170,16 @@ export function IdentificacaoTab() {
 
   return (
     <Stack gap="md">
-      <FormSection title="Identificação">
-        <FieldGrid control={control} rows={identificacao} />
-      </FormSection>
-      <FormSection title="Nacionalidade e naturalidade">
-        <FieldGrid control={control} rows={naturalidade} />
-      </FormSection>
-      <FormSection title="Endereço">
-        <AddressFields control={control} names={ENDERECO} />
-        <FieldGrid control={control} rows={COMPLEMENTO} mt="sm" />
-      </FormSection>
-      <FormSection title="Contatos">
-        <FieldGrid control={control} rows={contatos} />
-      </FormSection>
-      <FormSection title="Unidade de referência">
-        <FieldGrid control={control} rows={referencia} />
-      </FormSection>
+      <FieldSections
+        control={control}
+        sections={[
+          ['Identificação', identificacao],
+          ['Nacionalidade e naturalidade', naturalidade],
+          ['Endereço', endereco],
+          ['Contatos', contatos],
+          ['Unidade de referência', referencia],
+        ]}
+      />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { motivoSaidaCadastro } from '@saude/shared/codes/motivo_saida_cadastro';
 import { parentesco } from '@saude/shared/codes/parentesco';
 import { tipoSanguineo } from '@saude/shared/codes/tipo_sanguineo';
 import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
-import { codeOptions, FieldGrid, FormSection, RadioField } from '../../../lib/form';
+import { codeOptions, FieldSections, RadioField } from '../../../lib/form';
 import { NUMERICO, useMunicipeForm, vazio, type Linhas } from './comum';
 
 const MOTIVO_SAIDA = codeOptions(motivoSaidaCadastro);
@@ -50,15 +50,13 @@ export function OutrosTab() {
   );
   return (
     <Stack gap="md">
-      <FormSection title="Outras informações">
-        <FieldGrid control={control} rows={OUTRAS} />
-      </FormSection>
-      <FormSection title="Saída do cadastro">
-        <FieldGrid
-          control={control}
-          rows={[{ kind: 'node', key: 'motivo', span: 'full', node: saida }, ...(obito ? OBITO : [])]}
-        />
-      </FormSection>
+      <FieldSections
+        control={control}
+        sections={[
+          ['Outras informações', OUTRAS],
+          ['Saída do cadastro', [{ kind: 'node', key: 'motivo', span: 'full', node: saida }, ...(obito ? OBITO : [])]],
+        ]}
+      />
     </Stack>
   );
 }
