@@ -42,6 +42,8 @@ export const ADDRESS_LABELS = {
 
 export type AddressFieldKey = keyof typeof ADDRESS_LABELS | 'municipio_ibge';
 
+type FieldLabelProps = ReturnType<typeof useFieldLabel>;
+
 export interface AddressFieldsProps<T extends FieldValues, TT = T> {
   control: Control<T, unknown, TT>;
   /** Path of the address object in the form, e.g. 'endereco'; empty when the fields are at the top level. */
@@ -76,7 +78,10 @@ export function AddressFields<T extends FieldValues, TT = T>({
   const tipo = useController({ control, name: name('tipo_logradouro') });
   const logradouro = useController({ control, name: name('logradouro') });
   const bairro = useController({ control, name: name('bairro') });
-  const tipoLabel = useFieldLabel({ label: ADDRESS_LABELS.tipo_logradouro, required: req('tipo_logradouro') });
+  const tipoLabel = useFieldLabel({
+    label: ADDRESS_LABELS.tipo_logradouro,
+    required: req('tipo_logradouro'),
+  });
   const municipioLabel = useFieldLabel({ label: ADDRESS_LABELS.municipio, required: req('municipio') });
   const ufValue = (uf.field.value as string | null | undefined) ?? null;
   // The state's municipalities (IBGE table, seeded in the API), fetched once per state.
@@ -150,9 +155,7 @@ export function AddressFields<T extends FieldValues, TT = T>({
   );
   const municipioSelect = (
     <Select
-      {...municipioLabel}
-      {...SEARCHABLE}
-      {...bound(municipioIbge)}
+      {...bound(municipioIbge, municipioLabel)}
       data={municipioOptions}
       disabled={disabled || !ufValue}
       nothingFoundMessage="Nenhum município encontrado"
@@ -167,9 +170,7 @@ export function AddressFields<T extends FieldValues, TT = T>({
   );
   const tipoSelect = (
     <Select
-      {...tipoLabel}
-      {...SEARCHABLE}
-      {...bound(tipo)}
+      {...bound(tipo, tipoLabel)}
       data={TIPO_LOGRADOURO_OPTIONS}
       disabled={disabled}
       nothingFoundMessage="Nenhum tipo encontrado"
@@ -191,10 +192,12 @@ export function AddressFields<T extends FieldValues, TT = T>({
   return <FieldGrid control={control} rows={rows} />;
 }
 
-const SEARCHABLE = { searchable: true, clearable: true, styles: touchInputStyles } as const;
-
-/** What a raw Select takes from its controller besides the value. */
-const bound = <T extends FieldValues>({ field, fieldState }: UseControllerReturn<T>) => ({
+/** A searchable select's props from its controller and label, besides the value. */
+const bound = <T extends FieldValues>({ field, fieldState }: UseControllerReturn<T>, label: FieldLabelProps) => ({
+  ...label,
+  searchable: true,
+  clearable: true,
+  styles: touchInputStyles,
   name: field.name,
   ref: field.ref,
   onBlur: field.onBlur,

@@ -2,7 +2,7 @@
 // Module screens compose these: <CpfField control={form.control} name="cpf" label="CPF" required />.
 // One null convention: a field shows null as empty and writes null when the user empties it (choiceFields.tsx too).
 import { InputBase, TextInput, Textarea, type TextInputProps, type TextareaProps } from '@mantine/core';
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import { IMaskInput } from 'react-imask';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useFieldLabel, touchInputStyles } from './FieldLabel';

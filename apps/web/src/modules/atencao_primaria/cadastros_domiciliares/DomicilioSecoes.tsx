@@ -12,7 +12,6 @@ import {
   situacaoMoradia,
   tipoAcessoDomicilio,
   tipoDomicilio,
-  tipoImovel,
   tipoOrigemEnergiaEletrica,
   tratamentoAgua,
 } from '@saude/shared/codes';
@@ -24,17 +23,17 @@ import {
   FieldGrid,
   FormSection,
   PhoneField,
-  SelectField,
+  FormField,
   type FieldRows,
 } from '../../../lib/form';
 import { ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
+import { TIPO_IMOVEL } from '../comum/campos';
 import type { DomicilioFormValues } from './formValues';
 
 type Form = UseFormReturn<DomicilioFormValues, unknown, DomicilioFormValues>;
 
 const DICA_TIPO_IMOVEL =
   'O formulário muda com o tipo: um domicílio responde às condições de moradia; uma instituição de permanência, aos dados da instituição.';
-const TIPOS_IMOVEL = codeOptions(tipoImovel);
 const ANIMAIS = codeOptions(animalNoDomicilio);
 const OPCOES = codeOptionsOf({
   situacaoMoradia,
@@ -137,17 +136,7 @@ export const ROTULOS_DOMICILIO: Record<string, string> = {
 };
 
 export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; tipo: number | null }) {
-  const tipoImovelField = (
-    <SelectField
-      control={form.control}
-      name="tipo_imovel_id"
-      label="Tipo de imóvel"
-      required
-      tooltip={DICA_TIPO_IMOVEL}
-      data={TIPOS_IMOVEL}
-      clearable={false}
-    />
-  );
+  const tipoImovelField = <FormField control={form.control} row={{ ...TIPO_IMOVEL, tooltip: DICA_TIPO_IMOVEL }} />;
   // With a refusal only the property type is asked here (the normalizer clears the address).
   if (recusa) return <FormSection title="Tipo de imóvel">{tipoImovelField}</FormSection>;
   return (

@@ -3,7 +3,7 @@ import { Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { todayIso } from '@saude/shared';
-import { desfechoVisita, motivoVisita, tipoImovel, turno } from '@saude/shared/codes';
+import { desfechoVisita, motivoVisita, turno } from '@saude/shared/codes';
 import {
   desfechoSemDados,
   gruposMotivoVisita,
@@ -14,6 +14,7 @@ import {
 import { CheckboxField, codeOptions, FieldGrid, FormSection, RadioField, type FieldRows } from '../../../lib/form';
 import { PropertyAddressFields } from '../../../lib/address';
 import { useUsuario } from '../../../lib/session';
+import { TIPO_IMOVEL } from '../comum/campos';
 import { MedidaField, SinaisVitaisSecao } from '../comum/SinaisVitais';
 import { aceitaMedidas, MEDIDAS, motivoPermitido, type VisitaFormValues } from './formValues';
 
@@ -25,7 +26,6 @@ type Linhas = FieldRows<VisitaFormValues>;
 const DUAS_COLUNAS = { base: 12, lg: 6 };
 const DESFECHOS = codeOptions(desfechoVisita);
 const TURNOS = codeOptions(turno);
-const TIPOS_IMOVEL = codeOptions(tipoImovel);
 
 const DICA_OCUPACAO =
   'Preenchida automaticamente quando você tem uma única especialidade (CBO) que pode lançar visitas domiciliares.';
@@ -106,15 +106,7 @@ export function Local({ form, tipoDaCasa }: { form: Form; tipoDaCasa: boolean })
     { kind: 'node', key: 'fora_area', node: foraDeArea },
     // A family's visit happens at its home: the type comes from the household registration. Without one it is asked,
     // with no default (issue 12).
-    {
-      kind: 'select',
-      name: 'tipo_imovel_id',
-      label: 'Tipo de imóvel',
-      required: true,
-      data: TIPOS_IMOVEL,
-      clearable: false,
-      readOnly: tipoDaCasa,
-    },
+    { ...TIPO_IMOVEL, readOnly: tipoDaCasa },
     {
       kind: 'text',
       name: 'numero_prontuario',

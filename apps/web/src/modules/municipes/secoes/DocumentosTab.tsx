@@ -3,10 +3,10 @@ import { Stack } from '@mantine/core';
 import { tiposCertidao } from '@saude/shared/schemas/municipe';
 import { UF_OPTIONS } from '../../../lib/address';
 import { codeOptions, FieldSections } from '../../../lib/form';
-import { NUMERICO, useMunicipeForm, type Linhas } from './comum';
+import { NUMERICO, useMunicipeForm, type Secoes } from './comum';
 import { ProntuariosSecao } from './ProntuariosSecao';
 
-const SECOES: Array<[titulo: string, Linhas]> = [
+const SECOES: Secoes = [
   [
     'Documentos',
     [

@@ -11,7 +11,7 @@ import { cboCadastroIndividual } from '@saude/shared/codes/cbo_cadastro_individu
 import { RACA_COR_INDIGENA } from '@saude/shared/schemas/municipe';
 import { AddressFields } from '../../../lib/address';
 import { codeOptions, codeOptionsOf, FieldSections } from '../../../lib/form';
-import { NUMERICO, useMunicipeForm, useMunicipeFormInfo, vazio, type Linha, type Linhas } from './comum';
+import { NUMERICO, useMunicipeForm, useMunicipeFormInfo, vazio, type Linha, type Linhas, type Secoes } from './comum';
 import { MunicipioNascimentoField } from './MunicipioNascimentoField';
 
 const OPCOES = codeOptionsOf({ sexo, racaCor, estadoCivil, nacionalidade, etnia, pais });
@@ -168,18 +168,16 @@ export function IdentificacaoTab() {
     { kind: 'checkbox', name: 'fora_area', label: 'Fora de área' },
   ];
 
+  const secoes: Secoes = [
+    ['Identificação', identificacao],
+    ['Nacionalidade e naturalidade', naturalidade],
+    ['Endereço', endereco],
+    ['Contatos', contatos],
+    ['Unidade de referência', referencia],
+  ];
   return (
     <Stack gap="md">
-      <FieldSections
-        control={control}
-        sections={[
-          ['Identificação', identificacao],
-          ['Nacionalidade e naturalidade', naturalidade],
-          ['Endereço', endereco],
-          ['Contatos', contatos],
-          ['Unidade de referência', referencia],
-        ]}
-      />
+      <FieldSections control={control} sections={secoes} />
     </Stack>
   );
 }

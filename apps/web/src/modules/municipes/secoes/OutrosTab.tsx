@@ -6,7 +6,7 @@ import { parentesco } from '@saude/shared/codes/parentesco';
 import { tipoSanguineo } from '@saude/shared/codes/tipo_sanguineo';
 import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
 import { codeOptions, FieldSections, RadioField } from '../../../lib/form';
-import { NUMERICO, useMunicipeForm, vazio, type Linhas } from './comum';
+import { NUMERICO, useMunicipeForm, vazio, type Linhas, type Secoes } from './comum';
 
 const MOTIVO_SAIDA = codeOptions(motivoSaidaCadastro);
 
@@ -48,15 +48,13 @@ export function OutrosTab() {
       )}
     </Group>
   );
+  const secoes: Secoes = [
+    ['Outras informações', OUTRAS],
+    ['Saída do cadastro', [{ kind: 'node', key: 'motivo', span: 'full', node: saida }, ...(obito ? OBITO : [])]],
+  ];
   return (
     <Stack gap="md">
-      <FieldSections
-        control={control}
-        sections={[
-          ['Outras informações', OUTRAS],
-          ['Saída do cadastro', [{ kind: 'node', key: 'motivo', span: 'full', node: saida }, ...(obito ? OBITO : [])]],
-        ]}
-      />
+      <FieldSections control={control} sections={secoes} />
     </Stack>
   );
 }

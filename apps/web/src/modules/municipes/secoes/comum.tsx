@@ -19,6 +19,8 @@ export const vazio = (v: unknown) => v === undefined || v === null || (typeof v 
 /** The rows of the citizen form's sections (kit FieldGrid). */
 export type Linha = FieldRow<FieldPath<MunicipeFormValues>>;
 export type Linhas = Linha[];
+/** A tab's sections: title and rows. */
+export type Secoes = Array<[titulo: string, Linhas]>;
 
 /** Digits typed on the numeric keyboard. */
 export const NUMERICO = { inputMode: 'numeric' } as const;
