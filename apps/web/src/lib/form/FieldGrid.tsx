@@ -66,6 +66,26 @@ export type FieldRow<N extends string = string> =
 /** The rows of a form whose values are T. */
 export type FieldRows<T extends FieldValues> = FieldRow<FieldPath<T>>[];
 
+/** The kit's field of each kind. */
+const FIELDS = {
+  text: TextField,
+  textarea: TextareaField,
+  cpf: CpfField,
+  cns: CnsField,
+  phone: PhoneField,
+  cep: CepField,
+  time: TimeField,
+  integer: IntegerField,
+  decimal: DecimalField,
+  yesNo: YesNoField,
+  checkbox: CheckboxField,
+  date: DateField,
+  select: SelectField,
+  radio: RadioField,
+  checkboxGroup: CheckboxGroupField,
+  code: CodeSearchField,
+} satisfies Record<Exclude<FieldRow['kind'], 'stack' | 'fixed' | 'node'>, unknown>;
+
 const keyOf = (r: FieldRow) => ('key' in r ? r.key : r.name);
 const shown = <R extends FieldRow>(rows: readonly R[]) => rows.filter((r) => r.when !== false);
 
@@ -88,42 +108,9 @@ export function FormField<T extends FieldValues, TT = T>({
       </Stack>
     );
   }
-  // Each kind's own input props; the row's other keys (kind, span, when) are not the field's and it ignores them.
-  const p = { ...row, control, inputProps: row.inputProps as never };
-  switch (row.kind) {
-    case 'text':
-      return <TextField {...p} />;
-    case 'textarea':
-      return <TextareaField {...p} />;
-    case 'cpf':
-      return <CpfField {...p} />;
-    case 'cns':
-      return <CnsField {...p} />;
-    case 'phone':
-      return <PhoneField {...p} />;
-    case 'cep':
-      return <CepField {...p} />;
-    case 'time':
-      return <TimeField {...p} />;
-    case 'integer':
-      return <IntegerField {...p} />;
-    case 'decimal':
-      return <DecimalField {...p} />;
-    case 'yesNo':
-      return <YesNoField {...p} />;
-    case 'checkbox':
-      return <CheckboxField {...p} />;
-    case 'date':
-      return <DateField {...p} minDate={row.minDate} maxDate={row.maxDate} />;
-    case 'select':
-      return <SelectField<T, string | number, TT> {...p} data={row.data} />;
-    case 'radio':
-      return <RadioField<T, string | number, TT> {...p} data={row.data} />;
-    case 'checkboxGroup':
-      return <CheckboxGroupField {...p} data={row.data} />;
-    case 'code':
-      return <CodeSearchField {...p} tabela={row.tabela} />;
-  }
+  // The row's own keys (kind, span, when) are not the field's props, and the fields ignore them.
+  const Field = FIELDS[row.kind] as unknown as (props: typeof row & { control: typeof control }) => ReactNode;
+  return <Field {...row} control={control} />;
 }
 
 /** A value the form shows but does not edit: a read-only input, or its text inside a read-only view. */
