@@ -1,13 +1,19 @@
 // Address block shared by households, citizens and units: typing a full CEP fills the rest (spec §8 'CEP não encontrado').
-import { Grid, Loader, Select } from '@mantine/core';
+import { Loader, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import {
+  useController,
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type UseControllerReturn,
+} from 'react-hook-form';
 import { msg } from '@saude/shared';
 import { ApiError, http } from '../http';
 import { notifyError, TOAST_MS } from '../feedback';
-import { CepField, SelectField, TextField, useFieldLabel, touchInputStyles } from '../form';
+import { CepField, FieldGrid, touchInputStyles, useFieldLabel, type FieldRow } from '../form';
 import { TIPO_LOGRADOURO_OPTIONS, UF_OPTIONS } from './options';
 
 /** Answer of GET /api/v1/enderecos/cep/{cep}. */
@@ -35,6 +41,8 @@ export const ADDRESS_LABELS = {
 } as const;
 
 export type AddressFieldKey = keyof typeof ADDRESS_LABELS | 'municipio_ibge';
+
+type FieldLabelProps = ReturnType<typeof useFieldLabel>;
 
 export interface AddressFieldsProps<T extends FieldValues, TT = T> {
   control: Control<T, unknown, TT>;
@@ -70,7 +78,10 @@ export function AddressFields<T extends FieldValues, TT = T>({
   const tipo = useController({ control, name: name('tipo_logradouro') });
   const logradouro = useController({ control, name: name('logradouro') });
   const bairro = useController({ control, name: name('bairro') });
-  const tipoLabel = useFieldLabel({ label: ADDRESS_LABELS.tipo_logradouro, required: req('tipo_logradouro') });
+  const tipoLabel = useFieldLabel({
+    label: ADDRESS_LABELS.tipo_logradouro,
+    required: req('tipo_logradouro'),
+  });
   const municipioLabel = useFieldLabel({ label: ADDRESS_LABELS.municipio, required: req('municipio') });
   const ufValue = (uf.field.value as string | null | undefined) ?? null;
   // The state's municipalities (IBGE table, seeded in the API), fetched once per state.
@@ -122,111 +133,73 @@ export function AddressFields<T extends FieldValues, TT = T>({
     }
   };
 
-  return (
-    <Grid gap="sm">
-      <Grid.Col span={{ base: 12, sm: 4 }}>
-        <CepField
-          control={control}
-          name={name('cep')}
-          label={ADDRESS_LABELS.cep}
-          required={req('cep')}
-          disabled={disabled}
-          inputProps={{ rightSection: looking ? <Loader size="xs" aria-label="Buscando CEP" /> : undefined }}
-          onValueChange={(digits) => {
-            if (digits.length === 8 && digits !== lastLooked.current) {
-              lastLooked.current = digits;
-              void lookup(digits);
-            }
-          }}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 3 }}>
-        <SelectField
-          control={control}
-          name={name('uf')}
-          label={ADDRESS_LABELS.uf}
-          required={req('uf')}
-          data={UF_OPTIONS}
-          disabled={disabled}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 5 }}>
-        <Select
-          {...municipioLabel}
-          data={municipioOptions}
-          searchable
-          clearable
-          disabled={disabled || !ufValue}
-          styles={touchInputStyles}
-          nothingFoundMessage="Nenhum município encontrado"
-          placeholder={ufValue ? 'Digite para buscar' : 'Escolha a UF primeiro'}
-          name={municipioIbge.field.name}
-          ref={municipioIbge.field.ref}
-          value={currentIbge}
-          onBlur={municipioIbge.field.onBlur}
-          onChange={(v, option) => {
-            municipioIbge.field.onChange(v ?? '');
-            municipio.field.onChange(option?.label ?? '');
-          }}
-          error={municipio.fieldState.error?.message ?? municipioIbge.fieldState.error?.message}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 4 }}>
-        <Select
-          {...tipoLabel}
-          data={TIPO_LOGRADOURO_OPTIONS}
-          searchable
-          clearable
-          disabled={disabled}
-          styles={touchInputStyles}
-          nothingFoundMessage="Nenhum tipo encontrado"
-          limit={50}
-          name={tipo.field.name}
-          ref={tipo.field.ref}
-          value={(tipo.field.value as string | null | undefined) || null}
-          onChange={(v) => tipo.field.onChange(v ?? '')}
-          onBlur={tipo.field.onBlur}
-          error={tipo.fieldState.error?.message}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 8 }}>
-        <TextField
-          control={control}
-          name={name('logradouro')}
-          label={ADDRESS_LABELS.logradouro}
-          required={req('logradouro')}
-          disabled={disabled}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 3 }}>
-        <TextField
-          control={control}
-          name={name('numero')}
-          label={ADDRESS_LABELS.numero}
-          required={req('numero')}
-          disabled={disabled}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 4 }}>
-        <TextField
-          control={control}
-          name={name('bairro')}
-          label={ADDRESS_LABELS.bairro}
-          required={req('bairro')}
-          disabled={disabled}
-        />
-      </Grid.Col>
-      {pontoReferencia && (
-        <Grid.Col span={{ base: 12, sm: 5 }}>
-          <TextField
-            control={control}
-            name={name('ponto_referencia')}
-            label={ADDRESS_LABELS.ponto_referencia}
-            required={req('ponto_referencia')}
-            disabled={disabled}
-          />
-        </Grid.Col>
-      )}
-    </Grid>
+  const cell = (field: keyof typeof ADDRESS_LABELS, sm: number) => ({
+    name: name(field),
+    label: ADDRESS_LABELS[field],
+    required: req(field),
+    disabled,
+    span: { base: 12, sm },
+  });
+  const cep = (
+    <CepField
+      {...cell('cep', 4)}
+      control={control}
+      inputProps={{ rightSection: looking ? <Loader size="xs" aria-label="Buscando CEP" /> : undefined }}
+      onValueChange={(digits) => {
+        if (digits.length === 8 && digits !== lastLooked.current) {
+          lastLooked.current = digits;
+          void lookup(digits);
+        }
+      }}
+    />
   );
+  const municipioSelect = (
+    <Select
+      {...bound(municipioIbge, municipioLabel)}
+      data={municipioOptions}
+      disabled={disabled || !ufValue}
+      nothingFoundMessage="Nenhum município encontrado"
+      placeholder={ufValue ? 'Digite para buscar' : 'Escolha a UF primeiro'}
+      value={currentIbge}
+      onChange={(v, option) => {
+        municipioIbge.field.onChange(v ?? '');
+        municipio.field.onChange(option?.label ?? '');
+      }}
+      error={municipio.fieldState.error?.message ?? municipioIbge.fieldState.error?.message}
+    />
+  );
+  const tipoSelect = (
+    <Select
+      {...bound(tipo, tipoLabel)}
+      data={TIPO_LOGRADOURO_OPTIONS}
+      disabled={disabled}
+      nothingFoundMessage="Nenhum tipo encontrado"
+      limit={50}
+      value={(tipo.field.value as string | null | undefined) || null}
+      onChange={(v) => tipo.field.onChange(v ?? '')}
+    />
+  );
+  const rows: FieldRow<FieldPath<T>>[] = [
+    { kind: 'node', key: 'cep', span: { base: 12, sm: 4 }, node: cep },
+    { kind: 'select', ...cell('uf', 3), data: UF_OPTIONS },
+    { kind: 'node', key: 'municipio', span: { base: 12, sm: 5 }, node: municipioSelect },
+    { kind: 'node', key: 'tipo_logradouro', span: { base: 12, sm: 4 }, node: tipoSelect },
+    { kind: 'text', ...cell('logradouro', 8) },
+    { kind: 'text', ...cell('numero', 3) },
+    { kind: 'text', ...cell('bairro', 4) },
+    { kind: 'text', ...cell('ponto_referencia', 5), when: pontoReferencia },
+  ];
+  return <FieldGrid control={control} rows={rows} />;
 }
+
+/** A searchable select's props from its controller and label, besides the value. */
+const bound = <T extends FieldValues>({ field, fieldState }: UseControllerReturn<T>, label: FieldLabelProps) => ({
+  ...label,
+  searchable: true,
+  clearable: true,
+  styles: touchInputStyles,
+  name: field.name,
+  ref: field.ref,
+  onBlur: field.onBlur,
+  error: fieldState.error?.message,
+});

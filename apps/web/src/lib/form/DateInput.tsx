@@ -1,33 +1,26 @@
 // Date typed as dd/MM/yyyy or picked from a pt-BR calendar (spec §5, §9: buttons 'Aplicar' and 'Cancelar').
-import { ActionIcon, Button, Group, InputBase, Popover, Stack, type InputBaseProps } from '@mantine/core';
+import { ActionIcon, Button, Group, InputBase, Popover, Stack } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useState, type ComponentPropsWithoutRef, type FocusEvent, type Ref } from 'react';
+import { useState, type FocusEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { msg } from '@saude/shared/messages';
 import { brToIso, isIsoDate, isoToBr } from './dates';
 import { DATE_MASK } from './masks';
 import { touchInputStyles } from './FieldLabel';
+import type { MaskInputProps } from './MaskedInput';
 
-type HtmlInputProps = Omit<
-  ComponentPropsWithoutRef<'input'>,
-  'value' | 'defaultValue' | 'onChange' | 'size' | 'min' | 'max' | 'pattern' | 'style' | 'className'
->;
-
-export interface DateInputProps extends Omit<InputBaseProps, 'onChange'>, HtmlInputProps {
-  /**
-   * 'yyyy-MM-dd', or null when empty. While the typed text is not a valid date in range the
-   * value is that text as typed, so the form's schema (z.iso.date) refuses it (docs/decisions.md).
-   */
-  value?: string | null;
-  onChange?: (value: string | null) => void;
+/**
+ * 'yyyy-MM-dd', or null when empty. While the typed text is not a valid date in range the value is that text as typed,
+ * so the form's schema (z.iso.date) refuses it (docs/decisions.md).
+ */
+export interface DateInputProps extends MaskInputProps<string, string | null> {
   /** Earliest date allowed, 'yyyy-MM-dd'. */
   minDate?: string;
   /** Latest date allowed, 'yyyy-MM-dd'. */
   maxDate?: string;
-  inputRef?: Ref<HTMLInputElement>;
 }
 
 // Spec §5's more_than/less_than messages, from the shared catalogue.

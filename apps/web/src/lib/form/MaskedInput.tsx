@@ -11,13 +11,16 @@ type HtmlInputProps = Omit<
   'value' | 'defaultValue' | 'onChange' | 'size' | 'min' | 'max' | 'pattern' | 'style' | 'className'
 >;
 
-export interface DigitsInputProps extends Omit<InputBaseProps, 'onChange'>, HtmlInputProps {
-  /** Digits only, e.g. '12345678901'. The mask is only for the eye (docs/decisions.md). */
-  value?: string | null;
-  onChange?: (digits: string) => void;
+/** The props of the kit's masked inputs (documents, numbers, dates): the value, what onChange gets, the DOM input. */
+export interface MaskInputProps<V, C = V> extends Omit<InputBaseProps, 'onChange'>, HtmlInputProps {
+  value?: V | null;
+  onChange?: (value: C) => void;
   /** The DOM input (react-hook-form's field.ref, to focus on error). */
   inputRef?: Ref<HTMLInputElement>;
 }
+
+/** Digits only, e.g. '12345678901'. The mask is only for the eye (docs/decisions.md). */
+export type DigitsInputProps = MaskInputProps<string>;
 
 interface MaskedDigitsInputProps extends DigitsInputProps {
   mask: string | typeof PHONE_MASKS;

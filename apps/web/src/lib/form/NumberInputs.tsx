@@ -1,20 +1,13 @@
 // Integer and decimal inputs with the pt-BR comma (ux.md: 36,5 °C); the form gets a number or null.
-import { InputBase, type InputBaseProps } from '@mantine/core';
-import { useState, type ComponentPropsWithoutRef, type Ref } from 'react';
+import { InputBase } from '@mantine/core';
+import { useState } from 'react';
 import { IMaskInput } from 'react-imask';
 import { touchInputStyles } from './FieldLabel';
+import type { MaskInputProps } from './MaskedInput';
 
-type HtmlInputProps = Omit<
-  ComponentPropsWithoutRef<'input'>,
-  'value' | 'defaultValue' | 'onChange' | 'size' | 'min' | 'max' | 'pattern' | 'style' | 'className'
->;
-
-export interface NumericInputProps extends Omit<InputBaseProps, 'onChange'>, HtmlInputProps {
-  value?: number | null;
-  onChange?: (value: number | null) => void;
+export interface NumericInputProps extends MaskInputProps<number, number | null> {
   min?: number;
   max?: number;
-  inputRef?: Ref<HTMLInputElement>;
 }
 
 export interface DecimalInputProps extends NumericInputProps {

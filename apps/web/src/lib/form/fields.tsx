@@ -6,17 +6,21 @@ import type { ReactNode } from 'react';
 import { IMaskInput } from 'react-imask';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useFieldLabel, touchInputStyles } from './FieldLabel';
-import { CepInput, CnsInput, CpfInput, PhoneInput, type DigitsInputProps } from './MaskedInput';
-import { DecimalInput, IntegerInput, type DecimalInputProps, type NumericInputProps } from './NumberInputs';
+import { CepInput, CnsInput, CpfInput, PhoneInput } from './MaskedInput';
+import { DecimalInput, IntegerInput } from './NumberInputs';
 import { DateInput, type DateInputProps } from './DateInput';
 import { isoToBr } from './dates';
 import { maskCep, maskCns, maskCpf, maskPhone } from './masks';
 import { ReadOnlyValue, useReadOnlyView } from './ReadOnlyView';
 
-export interface BoundFieldProps<T extends FieldValues, TT = T> {
+export interface BoundFieldProps<T extends FieldValues, TT = T> extends FieldText {
   // The third type argument lets forms whose schema transforms values (zod defaults) pass their control.
   control: Control<T, unknown, TT>;
   name: FieldPath<T>;
+}
+
+/** What a field says and how it may be used, apart from the form it is bound to. */
+export interface FieldText {
   label: ReactNode;
   /** Shows the red asterisk titled 'obrigatório' (spec §5); the schema still decides. */
   required?: boolean;
@@ -133,83 +137,54 @@ export function TextareaField<T extends FieldValues, TT = T>(
   );
 }
 
-function digitsField(Component: (p: DigitsInputProps) => ReactNode, mask: (d: string | null | undefined) => string) {
-  return function DigitsField<T extends FieldValues, TT = T>(
-    props: BoundFieldProps<T, TT> & { inputProps?: Extra<DigitsInputProps>; onValueChange?: (digits: string) => void },
+/** What a masked input hands its onChange: digits, a number or a date. */
+type InputValue<P> = P extends { onChange?: (value: infer V) => void } ? V : never;
+
+/**
+ * A field over one of the kit's masked inputs: the input's value is the form's (empty written as null), and a
+ * read-only view shows it as `text` does.
+ */
+function boundInput<P extends object>(
+  Component: (p: P) => ReactNode,
+  text: (v: InputValue<P> | null) => string | null,
+) {
+  return function InputField<T extends FieldValues, TT = T>(
+    props: BoundFieldProps<T, TT> & { inputProps?: Extra<P>; onValueChange?: (value: InputValue<P>) => void },
   ) {
     const { field, common, view } = useBound(props);
-    if (view) return <ReadOnlyValue label={props.label}>{mask(field.value as string | null)}</ReadOnlyValue>;
-    return (
-      <Component
-        {...common}
-        {...props.inputProps}
-        inputRef={field.ref}
-        value={field.value as string | null | undefined}
-        onChange={(digits) => {
-          field.onChange(digits || null);
-          props.onValueChange?.(digits);
-        }}
-      />
-    );
+    if (view) return <ReadOnlyValue label={props.label}>{text(field.value as InputValue<P> | null)}</ReadOnlyValue>;
+    const input = {
+      ...common,
+      ...props.inputProps,
+      inputRef: field.ref,
+      value: field.value as unknown,
+      onChange: (v: InputValue<P>) => {
+        field.onChange(v === '' ? null : v);
+        props.onValueChange?.(v);
+      },
+    };
+    return <Component {...(input as unknown as P)} />;
   };
 }
 
 /** CPF; the form value is the 11 digits. */
-export const CpfField = digitsField(CpfInput, maskCpf);
+export const CpfField = boundInput(CpfInput, maskCpf);
 /** CNS; the form value is the 15 digits. */
-export const CnsField = digitsField(CnsInput, maskCns);
+export const CnsField = boundInput(CnsInput, maskCns);
 /** Phone; the form value is the 10 or 11 digits. */
-export const PhoneField = digitsField(PhoneInput, maskPhone);
+export const PhoneField = boundInput(PhoneInput, maskPhone);
 /** CEP; the form value is the 8 digits. */
-export const CepField = digitsField(CepInput, maskCep);
-
-export function IntegerField<T extends FieldValues, TT = T>(
-  props: BoundFieldProps<T, TT> & { inputProps?: Extra<NumericInputProps> },
-) {
-  const { field, common, view } = useBound(props);
-  if (view) return <ReadOnlyValue label={props.label}>{numeroTexto(field.value)}</ReadOnlyValue>;
-  return (
-    <IntegerInput
-      {...common}
-      {...props.inputProps}
-      inputRef={field.ref}
-      value={field.value as number | null | undefined}
-      onChange={(n) => field.onChange(n)}
-    />
-  );
-}
-
-export function DecimalField<T extends FieldValues, TT = T>(
-  props: BoundFieldProps<T, TT> & { inputProps?: Extra<DecimalInputProps> },
-) {
-  const { field, common, view } = useBound(props);
-  if (view) return <ReadOnlyValue label={props.label}>{numeroTexto(field.value)}</ReadOnlyValue>;
-  return (
-    <DecimalInput
-      {...common}
-      {...props.inputProps}
-      inputRef={field.ref}
-      value={field.value as number | null | undefined}
-      onChange={(n) => field.onChange(n)}
-    />
-  );
-}
+export const CepField = boundInput(CepInput, maskCep);
+/** Whole numbers; the form value is the number or null. */
+export const IntegerField = boundInput(IntegerInput, numeroTexto);
+/** Decimal with comma (36,5); the form value is the number 36.5 or null. */
+export const DecimalField = boundInput(DecimalInput, numeroTexto);
+const DateBound = boundInput(DateInput, isoToBr);
 
 /** Date typed dd/MM/yyyy or picked; the form value is 'yyyy-MM-dd' or null. */
 export function DateField<T extends FieldValues, TT = T>(
   props: BoundFieldProps<T, TT> & { minDate?: string; maxDate?: string; inputProps?: Extra<DateInputProps> },
 ) {
-  const { field, common, view } = useBound(props);
-  if (view) return <ReadOnlyValue label={props.label}>{isoToBr(field.value as string | null)}</ReadOnlyValue>;
-  return (
-    <DateInput
-      {...common}
-      minDate={props.minDate}
-      maxDate={props.maxDate}
-      {...props.inputProps}
-      inputRef={field.ref}
-      value={field.value as string | null | undefined}
-      onChange={(v) => field.onChange(v)}
-    />
-  );
+  const { minDate, maxDate, inputProps } = props;
+  return <DateBound {...props} inputProps={{ minDate, maxDate, ...inputProps }} />;
 }

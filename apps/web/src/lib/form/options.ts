@@ -1,5 +1,5 @@
 // Code tables (packages/shared/src/codes) as the options of selects, radios and checkbox groups.
-import type { CodeRow, Widen } from '@saude/shared/codes/lookup';
+import type { CodeRow, CodeValue, Widen } from '@saude/shared/codes/lookup';
 import type { Option } from './choiceFields';
 
 /** Every row of an e-SUS table as { value: codigo, label: descricao }; `label` writes another text (e.g. with the code). */
@@ -8,4 +8,14 @@ export function codeOptions<T extends CodeRow>(
   label: (row: T) => string = (row) => row.descricao,
 ): Option<Widen<T['codigo']>>[] {
   return tabela.map((row) => ({ value: row.codigo as Widen<T['codigo']>, label: label(row) }));
+}
+
+/** Several tables' options at once, by the tables' names: `codeOptionsOf({ sexo, racaCor }).sexo`. */
+export function codeOptionsOf<K extends string>(
+  tabelas: Record<K, readonly CodeRow[]>,
+): Record<K, Option<CodeValue>[]> {
+  return Object.fromEntries(Object.entries<readonly CodeRow[]>(tabelas).map(([k, t]) => [k, codeOptions(t)])) as Record<
+    K,
+    Option<CodeValue>[]
+  >;
 }

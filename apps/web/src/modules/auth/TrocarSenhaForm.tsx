@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/http';
 import { useTrocarSenha } from '../../lib/session';
 
 const campos = ['senha_atual', 'nova_senha', 'confirmacao'] as const;
+const DICA_NOVA_SENHA = `Pelo menos ${senhaMinima} caracteres; uma frase serve. Senhas muito comuns e o seu login não são aceitos.`;
 
 type Props = {
   /** The login, for password managers (a hidden username field beside a new password). */
@@ -26,6 +27,11 @@ export function TrocarSenhaForm({ login, rotuloSenhaAtual, rotuloBotao, onDone }
     defaultValues: { senha_atual: '', nova_senha: '', confirmacao: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const senhas: Array<[(typeof campos)[number], string, string, string?]> = [
+    ['senha_atual', rotuloSenhaAtual, 'current-password'],
+    ['nova_senha', 'Nova senha', 'new-password', DICA_NOVA_SENHA],
+    ['confirmacao', 'Confirmação da nova senha', 'new-password'],
+  ];
   const onSubmit = form.handleSubmit(async (values) => {
     setFalha(null);
     try {
@@ -53,28 +59,17 @@ export function TrocarSenhaForm({ login, rotuloSenhaAtual, rotuloBotao, onDone }
           </Alert>
         )}
         <input type="text" name="username" autoComplete="username" value={login} readOnly hidden />
-        <PasswordInput
-          label={rotuloSenhaAtual}
-          autoComplete="current-password"
-          withAsterisk
-          error={errors.senha_atual?.message}
-          {...form.register('senha_atual')}
-        />
-        <PasswordInput
-          label="Nova senha"
-          description={`Pelo menos ${senhaMinima} caracteres; uma frase serve. Senhas muito comuns e o seu login não são aceitos.`}
-          autoComplete="new-password"
-          withAsterisk
-          error={errors.nova_senha?.message}
-          {...form.register('nova_senha')}
-        />
-        <PasswordInput
-          label="Confirmação da nova senha"
-          autoComplete="new-password"
-          withAsterisk
-          error={errors.confirmacao?.message}
-          {...form.register('confirmacao')}
-        />
+        {senhas.map(([campo, label, autoComplete, description]) => (
+          <PasswordInput
+            key={campo}
+            label={label}
+            description={description}
+            autoComplete={autoComplete}
+            withAsterisk
+            error={errors[campo]?.message}
+            {...form.register(campo)}
+          />
+        ))}
         <Group>
           <Button type="submit" loading={isSubmitting}>
             {rotuloBotao}

@@ -1,5 +1,5 @@
 // The sections of the individual registration after its header: identification and the questionnaire.
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { todayIso } from '@saude/shared';
 import { deficienciaCidadao, nacionalidade, orientacaoSexual, responsavelCrianca } from '@saude/shared/codes';
@@ -9,98 +9,87 @@ import {
   NACIONALIDADE_NATURALIZADO,
   perguntasInsegurancaAlimentar,
 } from '@saude/shared/schemas/cadastro_individual';
-import {
-  CheckboxField,
-  CheckboxGroupField,
-  CnsField,
-  codeOptions,
-  CpfField,
-  DateField,
-  FormSection,
-  RadioField,
-  SelectField,
-  TextField,
-  YesNoField,
-} from '../../../lib/form';
+import { codeOptions, codeOptionsOf, FieldGrid, FormSection, type FieldRows } from '../../../lib/form';
 import type { CadastroFormValues } from './formValues';
 
 type Form = UseFormReturn<CadastroFormValues, unknown, CadastroFormValues>;
 
-const NACIONALIDADES = codeOptions(nacionalidade);
-const PAISES = codeOptions(pais);
-const ORIENTACOES = codeOptions(orientacaoSexual);
+const OPCOES = codeOptionsOf({ nacionalidade, pais, orientacaoSexual });
 const DEFICIENCIAS = codeOptions(deficienciaCidadao);
 const RESPONSAVEIS = codeOptions(responsavelCrianca);
 const DICA_RESPONSAVEL = 'Marque quando esta pessoa é a responsável familiar do domicílio onde mora.';
+const DICA_DOCUMENTOS =
+  'Informe o CPF ou o CNS. Um documento deixado em branco mantém o que já consta no cadastro do munícipe.';
+const DICA_SOCIO = 'Estas respostas são as do munícipe: alterá-las aqui altera também o cadastro do munícipe.';
+
+type Linhas = FieldRows<CadastroFormValues>;
+
+const INSEGURANCA: Linhas = (['alimentos_acabaram_sem_dinheiro', 'comeu_alguns_alimentos_sem_dinheiro'] as const).map(
+  (name) => ({ kind: 'yesNo', name, label: perguntasInsegurancaAlimentar[name] }),
+);
 
 export function Identificacao({ form }: { form: Form }) {
   const [nac, recusa] = useWatch({ control: form.control, name: ['nacionalidade_id', 'termo_recusa'] });
+  const exigido = !recusa;
+  const estrangeiro = nac === NACIONALIDADE_ESTRANGEIRO;
+  const naturalizado = nac === NACIONALIDADE_NATURALIZADO;
+  const rows: Linhas = [
+    {
+      kind: 'checkbox',
+      name: 'termo_recusa',
+      label: 'O cidadão recusou o cadastro (termo de recusa)',
+      description: 'Com a recusa, só o que o e-SUS exige para ela é obrigatório.',
+      span: 'full',
+    },
+    { kind: 'cpf', name: 'cpf_numero', label: 'CPF' },
+    { kind: 'cns', name: 'codigo_cns', label: 'CNS' },
+    { kind: 'node', key: 'documentos', span: 'full', node: <Dica>{DICA_DOCUMENTOS}</Dica> },
+    {
+      kind: 'radio',
+      name: 'nacionalidade_id',
+      label: 'Nacionalidade',
+      required: exigido,
+      data: OPCOES.nacionalidade,
+      span: 'full',
+    },
+    {
+      kind: 'select',
+      name: 'pais_nascimento_id',
+      label: 'País de nascimento',
+      required: exigido,
+      data: OPCOES.pais,
+      when: estrangeiro,
+    },
+    {
+      kind: 'date',
+      name: 'data_entrada_brasil',
+      label: 'Data de entrada no Brasil',
+      required: exigido,
+      maxDate: todayIso(),
+      when: estrangeiro,
+    },
+    {
+      kind: 'date',
+      name: 'data_naturalizacao',
+      label: 'Data de naturalização',
+      required: exigido,
+      maxDate: todayIso(),
+      when: naturalizado,
+    },
+    {
+      kind: 'text',
+      name: 'portaria_naturalizacao',
+      label: 'Portaria de naturalização',
+      required: exigido,
+      inputProps: { maxLength: 16 },
+      when: naturalizado,
+    },
+    { kind: 'checkbox', name: 'proprio_responsavel_familiar', label: 'É o próprio responsável familiar', span: 'full' },
+    { kind: 'node', key: 'responsavel', span: 'full', node: <Dica>{DICA_RESPONSAVEL}</Dica> },
+  ];
   return (
     <FormSection title="Identificação">
-      <CheckboxField
-        control={form.control}
-        name="termo_recusa"
-        label="O cidadão recusou o cadastro (termo de recusa)"
-        description="Com a recusa, só o que o e-SUS exige para ela é obrigatório."
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <CpfField control={form.control} name="cpf_numero" label="CPF" />
-        <CnsField control={form.control} name="codigo_cns" label="CNS" />
-      </SimpleGrid>
-      <Text size="xs" c="dimmed">
-        Informe o CPF ou o CNS. Um documento deixado em branco mantém o que já consta no cadastro do munícipe.
-      </Text>
-      <RadioField
-        control={form.control}
-        name="nacionalidade_id"
-        label="Nacionalidade"
-        required={!recusa}
-        data={NACIONALIDADES}
-      />
-      {nac === NACIONALIDADE_ESTRANGEIRO && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <SelectField
-            control={form.control}
-            name="pais_nascimento_id"
-            label="País de nascimento"
-            required={!recusa}
-            data={PAISES}
-          />
-          <DateField
-            control={form.control}
-            name="data_entrada_brasil"
-            label="Data de entrada no Brasil"
-            required={!recusa}
-            maxDate={todayIso()}
-          />
-        </SimpleGrid>
-      )}
-      {nac === NACIONALIDADE_NATURALIZADO && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DateField
-            control={form.control}
-            name="data_naturalizacao"
-            label="Data de naturalização"
-            required={!recusa}
-            maxDate={todayIso()}
-          />
-          <TextField
-            control={form.control}
-            name="portaria_naturalizacao"
-            label="Portaria de naturalização"
-            required={!recusa}
-            inputProps={{ maxLength: 16 }}
-          />
-        </SimpleGrid>
-      )}
-      <CheckboxField
-        control={form.control}
-        name="proprio_responsavel_familiar"
-        label="É o próprio responsável familiar"
-      />
-      <Text size="xs" c="dimmed">
-        {DICA_RESPONSAVEL}
-      </Text>
+      <FieldGrid control={form.control} rows={rows} span="half" gap="md" />
     </FormSection>
   );
 }
@@ -110,59 +99,52 @@ export function Questionario({ form, crianca }: { form: Form; crianca: boolean }
     control: form.control,
     name: ['possui_deficiencia', 'informa_orientacao_sexual'],
   });
+  const socio: Linhas = [
+    { kind: 'node', key: 'aviso', node: <Dica>{DICA_SOCIO}</Dica> },
+    { kind: 'yesNo', name: 'possui_deficiencia', label: 'Tem alguma deficiência?' },
+    {
+      kind: 'checkboxGroup',
+      name: 'deficiencias',
+      label: 'Quais deficiências?',
+      required: true,
+      orientation: 'horizontal',
+      data: DEFICIENCIAS,
+      when: defic === true,
+    },
+    {
+      kind: 'checkboxGroup',
+      name: 'responsaveis_criancas',
+      label: 'Com quem a criança fica?',
+      orientation: 'horizontal',
+      data: RESPONSAVEIS,
+      when: crianca,
+    },
+    { kind: 'yesNo', name: 'informa_orientacao_sexual', label: 'Deseja informar orientação sexual?' },
+    {
+      kind: 'select',
+      name: 'orientacao_sexual_id',
+      label: 'Orientação sexual',
+      required: true,
+      data: OPCOES.orientacaoSexual,
+      when: orient === true,
+    },
+  ];
   return (
     <>
       <FormSection title="Triagem de insegurança alimentar (últimos três meses)">
-        <YesNoField
-          control={form.control}
-          name="alimentos_acabaram_sem_dinheiro"
-          label={perguntasInsegurancaAlimentar.alimentos_acabaram_sem_dinheiro}
-        />
-        <YesNoField
-          control={form.control}
-          name="comeu_alguns_alimentos_sem_dinheiro"
-          label={perguntasInsegurancaAlimentar.comeu_alguns_alimentos_sem_dinheiro}
-        />
+        <FieldGrid control={form.control} rows={INSEGURANCA} span="full" gap="md" />
       </FormSection>
       <FormSection title="Informações sociodemográficas">
-        <Text size="xs" c="dimmed">
-          Estas respostas são as do munícipe: alterá-las aqui altera também o cadastro do munícipe.
-        </Text>
-        <YesNoField control={form.control} name="possui_deficiencia" label="Tem alguma deficiência?" />
-        {defic && (
-          <CheckboxGroupField
-            control={form.control}
-            name="deficiencias"
-            label="Quais deficiências?"
-            required
-            orientation="horizontal"
-            data={DEFICIENCIAS}
-          />
-        )}
-        {crianca && (
-          <CheckboxGroupField
-            control={form.control}
-            name="responsaveis_criancas"
-            label="Com quem a criança fica?"
-            orientation="horizontal"
-            data={RESPONSAVEIS}
-          />
-        )}
-        <YesNoField
-          control={form.control}
-          name="informa_orientacao_sexual"
-          label="Deseja informar orientação sexual?"
-        />
-        {orient && (
-          <SelectField
-            control={form.control}
-            name="orientacao_sexual_id"
-            label="Orientação sexual"
-            required
-            data={ORIENTACOES}
-          />
-        )}
+        <FieldGrid control={form.control} rows={socio} span="full" gap="md" />
       </FormSection>
     </>
+  );
+}
+
+function Dica({ children }: { children: string }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {children}
+    </Text>
   );
 }

@@ -1,7 +1,7 @@
 // /atencao_primaria/cadastros_individuais/{id}/saida_cadastro (spec §2–§4, issue 6): reason (death or territory
 // change); death asks for the date (not before birth, not after today) and the DO number. After it the registration
 // is read-only and leaves the active lists.
-import { Alert, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -16,13 +16,12 @@ import {
 import { RecordLoader } from '../../../lib/feedback';
 import {
   codeOptions,
-  DateField,
+  FieldGrid,
   FormSection,
   isoToBr,
-  RadioField,
   RecordForm,
-  TextField,
   useRecordForm,
+  type FieldRows,
 } from '../../../lib/form';
 import { BASE_PATH, useCadastro, useSaidaCadastro } from './api';
 import { PessoaCabecalho } from './comum';
@@ -90,6 +89,34 @@ function Saida({ c }: { c: CadastroIndividual }) {
   });
   const { form } = record;
   const obito = form.watch('motivo_saida_cadastro_id') === MOTIVO_SAIDA_OBITO;
+  const rows: FieldRows<z.input<ReturnType<typeof saidaFormSchema>>> = [
+    {
+      kind: 'radio',
+      name: 'motivo_saida_cadastro_id',
+      label: 'Motivo da saída',
+      required: true,
+      data: MOTIVOS,
+      span: 'full',
+    },
+    {
+      kind: 'date',
+      name: 'data_obito',
+      label: 'Data do óbito',
+      required: true,
+      minDate: nascimento,
+      maxDate: todayIso(),
+      when: obito,
+    },
+    {
+      kind: 'text',
+      name: 'numero_do',
+      label: 'Número da DO',
+      required: true,
+      tooltip: 'Número da Declaração de Óbito.',
+      inputProps: { inputMode: 'numeric', maxLength: 20 },
+      when: obito,
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -100,33 +127,7 @@ function Saida({ c }: { c: CadastroIndividual }) {
           ativos.
         </Alert>
         <FormSection title="Saída do cadastro">
-          <RadioField
-            control={form.control}
-            name="motivo_saida_cadastro_id"
-            label="Motivo da saída"
-            required
-            data={MOTIVOS}
-          />
-          {obito && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <DateField
-                control={form.control}
-                name="data_obito"
-                label="Data do óbito"
-                required
-                minDate={nascimento}
-                maxDate={todayIso()}
-              />
-              <TextField
-                control={form.control}
-                name="numero_do"
-                label="Número da DO"
-                required
-                tooltip="Número da Declaração de Óbito."
-                inputProps={{ inputMode: 'numeric', maxLength: 20 }}
-              />
-            </SimpleGrid>
-          )}
+          <FieldGrid control={form.control} rows={rows} span="half" gap="md" />
         </FormSection>
       </RecordForm>
     </Stack>

@@ -1,21 +1,10 @@
 // The header of the e-SUS registration forms ("Responsável pelo cadastro"): unit, professional, team, and where the
 // form asks them, the micro-area and the date and hour of the registration. On a new record the unit, the professional
 // and (unless chosen) the team come from the user's assignment when saving; on edit they are the saved ones.
-import { Group, SimpleGrid, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { todayIso, zonedDateTimeParts } from '@saude/shared';
-import {
-  CheckboxField,
-  DateField,
-  FormSection,
-  SelectField,
-  TextField,
-  TimeField,
-  touchInputStyles,
-  ReadOnlyValue,
-  useFieldLabel,
-  useReadOnlyView,
-} from '../../../lib/form';
+import { CheckboxField, FieldGrid, FormSection, TextField, type FieldRow } from '../../../lib/form';
 import { useUsuario } from '../../../lib/session';
 import { useOpcoesFiltro } from './api';
 
@@ -53,6 +42,7 @@ const DICA_DATA =
   'Preenchida com a data e a hora de agora; altere se o cadastro foi feito em outro momento (nunca no futuro).';
 const DICA_PROFISSIONAL = 'Preenchido automaticamente com você, a partir da sua lotação na equipe desta unidade.';
 const DICA_EQUIPE = 'Preenchida automaticamente com a sua equipe nesta unidade.';
+const SUA_EQUIPE = 'Sua equipe (preenchida ao gravar)';
 
 export function CabecalhoEsus<T extends FieldValues, TT = T>({
   control,
@@ -78,88 +68,77 @@ export function CabecalhoEsus<T extends FieldValues, TT = T>({
     string | null,
   ];
   const unidadeId = atual?.unidade_saude_id ?? usuario?.unidade_atual?.id;
+  const unidadeAtual = usuario?.unidade_atual?.nome;
   const equipes = (opcoes.data?.equipes ?? []).filter((e) => !unidadeId || e.unidade_saude_id === unidadeId);
   const equipeOpcoes = equipes.map((e) => ({ value: e.id, label: e.nome }));
   // The record's team stays visible even if it is not among the options (another unit, or the list still loading).
   if (atual?.equipe_id && !equipeOpcoes.some((o) => o.value === atual.equipe_id))
     equipeOpcoes.unshift({ value: atual.equipe_id, label: atual.equipe_nome ?? 'Equipe' });
   const microAreas = equipes.find((e) => e.id === equipeId)?.micro_areas ?? [];
+  // The registration's date and hour, asked where the form has them.
+  const quando = { required: true, tooltip: DICA_DATA, when: dataHora === true };
+  const rows: FieldRow<FieldPath<T>>[] = [
+    {
+      kind: 'fixed',
+      key: 'unidade',
+      label: 'Unidade de saúde',
+      value: atual?.unidade_saude_nome ?? unidadeAtual ?? '',
+    },
+    {
+      kind: 'fixed',
+      key: 'profissional',
+      label: 'Profissional',
+      tooltip: DICA_PROFISSIONAL,
+      value: atual
+        ? [atual.profissional_nome, atual.ocupacao_nome].filter(Boolean).join(' · ')
+        : 'Você (preenchido ao gravar)',
+    },
+    escolheEquipe
+      ? {
+          kind: 'select',
+          name: nome('equipe_id'),
+          label: 'Equipe',
+          tooltip: DICA_EQUIPE,
+          data: equipeOpcoes,
+          placeholder: atual ? undefined : SUA_EQUIPE,
+        }
+      : {
+          kind: 'fixed',
+          key: 'equipe',
+          label: 'Equipe',
+          tooltip: DICA_EQUIPE,
+          value: atual?.equipe_nome ?? SUA_EQUIPE,
+        },
+    {
+      kind: 'node',
+      key: 'micro_area',
+      when: microArea !== undefined,
+      node: microArea && (
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <div style={{ flex: 1 }}>
+            <TextField
+              control={control}
+              name={microArea}
+              label="Micro-área"
+              required={!foraArea}
+              disabled={foraArea === true}
+              placeholder="00"
+              description={microAreas.length > 0 ? `Micro-áreas da equipe: ${microAreas.join(', ')}` : undefined}
+              inputProps={{ inputMode: 'numeric', maxLength: 2 }}
+            />
+          </div>
+          <Group mih={44} mt={28}>
+            <CheckboxField control={control} name={nome('fora_area')} label="Fora de área" />
+          </Group>
+        </Group>
+      ),
+    },
+    { kind: 'date', name: nome('data_cadastro_data'), label: 'Data do cadastro', maxDate: todayIso(), ...quando },
+    { kind: 'time', name: nome('data_cadastro_hora'), label: 'Hora do cadastro', ...quando },
+  ];
   return (
     <FormSection title="Responsável pelo cadastro">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Fixo label="Unidade de saúde" value={atual?.unidade_saude_nome ?? usuario?.unidade_atual?.nome ?? ''} />
-        <Fixo
-          label="Profissional"
-          tooltip={DICA_PROFISSIONAL}
-          value={
-            atual
-              ? [atual.profissional_nome, atual.ocupacao_nome].filter(Boolean).join(' · ')
-              : 'Você (preenchido ao gravar)'
-          }
-        />
-        {escolheEquipe ? (
-          <SelectField
-            control={control}
-            name={nome('equipe_id')}
-            label="Equipe"
-            tooltip={DICA_EQUIPE}
-            data={equipeOpcoes}
-            placeholder={atual ? undefined : 'Sua equipe (preenchida ao gravar)'}
-          />
-        ) : (
-          <Fixo
-            label="Equipe"
-            tooltip={DICA_EQUIPE}
-            value={atual?.equipe_nome ?? 'Sua equipe (preenchida ao gravar)'}
-          />
-        )}
-        {microArea && (
-          <Group align="flex-start" gap="md" wrap="nowrap">
-            <div style={{ flex: 1 }}>
-              <TextField
-                control={control}
-                name={microArea}
-                label="Micro-área"
-                required={!foraArea}
-                disabled={foraArea === true}
-                placeholder="00"
-                description={microAreas.length > 0 ? `Micro-áreas da equipe: ${microAreas.join(', ')}` : undefined}
-                inputProps={{ inputMode: 'numeric', maxLength: 2 }}
-              />
-            </div>
-            <Group mih={44} mt={28}>
-              <CheckboxField control={control} name={nome('fora_area')} label="Fora de área" />
-            </Group>
-          </Group>
-        )}
-        {dataHora && (
-          <>
-            <DateField
-              control={control}
-              name={nome('data_cadastro_data')}
-              label="Data do cadastro"
-              required
-              tooltip={DICA_DATA}
-              maxDate={todayIso()}
-            />
-            <TimeField
-              control={control}
-              name={nome('data_cadastro_hora')}
-              label="Hora do cadastro"
-              required
-              tooltip={DICA_DATA}
-            />
-          </>
-        )}
-      </SimpleGrid>
+      <FieldGrid control={control} rows={rows} span="half" gap="md" />
     </FormSection>
   );
-}
-
-/** A header value the form does not edit: a read-only input, or its text inside a read-only view (kit ReadOnlyView). */
-function Fixo({ label, tooltip, value }: { label: string; tooltip?: string; value: string }) {
-  const labelProps = useFieldLabel({ label, tooltip });
-  const view = useReadOnlyView();
-  if (view) return <ReadOnlyValue label={label}>{value}</ReadOnlyValue>;
-  return <TextInput {...labelProps} readOnly styles={touchInputStyles} value={value} />;
 }

@@ -19,38 +19,34 @@ export function FiltrosLotacao({
   const equipes = (opcoes.data?.equipes ?? []).filter(
     (e) => !value.unidade_saude_id || e.unidade_saude_id === value.unidade_saude_id,
   );
-  return (
-    <>
-      <Select
-        label="Unidade"
-        w={220}
-        clearable
-        searchable
-        data={opcao(opcoes.data?.unidades ?? [])}
-        styles={touchInputStyles}
-        value={value.unidade_saude_id ?? null}
-        onChange={(v) => onChange({ unidade_saude_id: v ?? undefined, equipe_id: undefined })}
-      />
-      <Select
-        label="Equipe"
-        w={200}
-        clearable
-        searchable
-        data={opcao(equipes)}
-        styles={touchInputStyles}
-        value={value.equipe_id ?? null}
-        onChange={(v) => onChange({ equipe_id: v ?? undefined })}
-      />
-      <Select
-        label="Profissional"
-        w={240}
-        clearable
-        searchable
-        data={opcao(opcoes.data?.profissionais ?? [])}
-        styles={touchInputStyles}
-        value={value.profissional_id ?? null}
-        onChange={(v) => onChange({ profissional_id: v ?? undefined })}
-      />
-    </>
-  );
+  const filtros = [
+    {
+      label: 'Unidade',
+      w: 220,
+      data: opcoes.data?.unidades,
+      value: value.unidade_saude_id,
+      set: (id?: string) => ({ unidade_saude_id: id, equipe_id: undefined }),
+    },
+    { label: 'Equipe', w: 200, data: equipes, value: value.equipe_id, set: (id?: string) => ({ equipe_id: id }) },
+    {
+      label: 'Profissional',
+      w: 240,
+      data: opcoes.data?.profissionais,
+      value: value.profissional_id,
+      set: (id?: string) => ({ profissional_id: id }),
+    },
+  ];
+  return filtros.map((f) => (
+    <Select
+      key={f.label}
+      label={f.label}
+      w={f.w}
+      clearable
+      searchable
+      data={opcao(f.data ?? [])}
+      styles={touchInputStyles}
+      value={f.value ?? null}
+      onChange={(v) => onChange(f.set(v ?? undefined))}
+    />
+  ));
 }

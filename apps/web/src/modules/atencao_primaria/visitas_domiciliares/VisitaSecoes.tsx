@@ -1,9 +1,9 @@
 // The sections of the visit form, in the order of the e-SUS home-visit form.
-import { Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { todayIso } from '@saude/shared';
-import { desfechoVisita, motivoVisita, tipoImovel, turno } from '@saude/shared/codes';
+import { desfechoVisita, motivoVisita, turno } from '@saude/shared/codes';
 import {
   desfechoSemDados,
   gruposMotivoVisita,
@@ -11,29 +11,21 @@ import {
   turnoDaHora,
   type VisitaContexto,
 } from '@saude/shared/schemas/visita_domiciliar';
-import {
-  CheckboxField,
-  codeOptions,
-  DateField,
-  FormSection,
-  RadioField,
-  SelectField,
-  TextField,
-  TimeField,
-  touchInputStyles,
-  useFieldLabel,
-  YesNoField,
-} from '../../../lib/form';
+import { CheckboxField, codeOptions, FieldGrid, FormSection, RadioField, type FieldRows } from '../../../lib/form';
 import { PropertyAddressFields } from '../../../lib/address';
 import { useUsuario } from '../../../lib/session';
+import { TIPO_IMOVEL } from '../comum/campos';
 import { MedidaField, SinaisVitaisSecao } from '../comum/SinaisVitais';
 import { aceitaMedidas, MEDIDAS, motivoPermitido, type VisitaFormValues } from './formValues';
 
 type Form = UseFormReturn<VisitaFormValues, unknown, VisitaFormValues>;
 
+type Linhas = FieldRows<VisitaFormValues>;
+
+/** Two columns from a desk screen on (agents fill visits in on tablets). */
+const DUAS_COLUNAS = { base: 12, lg: 6 };
 const DESFECHOS = codeOptions(desfechoVisita);
 const TURNOS = codeOptions(turno);
-const TIPOS_IMOVEL = codeOptions(tipoImovel);
 
 const DICA_OCUPACAO =
   'Preenchida automaticamente quando você tem uma única especialidade (CBO) que pode lançar visitas domiciliares.';
@@ -44,7 +36,6 @@ const DICA_DESFECHO = 'Com a visita recusada ou o morador ausente, o e-SUS não 
 
 export function Cabecalho({ form, ctx }: { form: Form; ctx: VisitaContexto }) {
   const unidade = useUsuario()?.unidade_atual?.nome ?? '';
-  const unidadeLabel = useFieldLabel({ label: 'Unidade de saúde' });
   const hora = useWatch({ control: form.control, name: 'hora' });
   const horaAnterior = useRef(hora);
   // The shift follows the hour; the agent may still change it afterwards.
@@ -54,39 +45,33 @@ export function Cabecalho({ form, ctx }: { form: Form; ctx: VisitaContexto }) {
     const m = /^(\d{2}):\d{2}$/.exec(hora ?? '');
     if (m) form.setValue('turno_atendimentos', turnoDaHora(Number(m[1])), { shouldDirty: true });
   }, [hora, form]);
-  const ocupacoes = codeOptions(ctx.ocupacoes, (o) => `${o.descricao} (${o.codigo})`);
+  const rows: Linhas = [
+    { kind: 'fixed', key: 'unidade', label: 'Unidade de saúde', value: unidade },
+    {
+      kind: 'select',
+      name: 'ocupacao_id',
+      label: 'Especialidade (CBO)',
+      required: ctx.ocupacoes.length > 1,
+      tooltip: DICA_OCUPACAO,
+      data: codeOptions(ctx.ocupacoes, (o) => `${o.descricao} (${o.codigo})`),
+      searchable: false,
+      clearable: false,
+    },
+    { kind: 'date', name: 'data', label: 'Data da visita', required: true, tooltip: DICA_DATA, maxDate: todayIso() },
+    { kind: 'time', name: 'hora', label: 'Hora da visita', required: true, tooltip: DICA_DATA },
+    {
+      kind: 'radio',
+      name: 'turno_atendimentos',
+      label: 'Turno',
+      required: true,
+      tooltip: DICA_TURNO,
+      data: TURNOS,
+      span: 'full',
+    },
+  ];
   return (
     <FormSection title="Profissional e data">
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <TextInput {...unidadeLabel} readOnly value={unidade} styles={touchInputStyles} />
-        <SelectField
-          control={form.control}
-          name="ocupacao_id"
-          label="Especialidade (CBO)"
-          required={ctx.ocupacoes.length > 1}
-          tooltip={DICA_OCUPACAO}
-          data={ocupacoes}
-          searchable={false}
-          clearable={false}
-        />
-        <DateField
-          control={form.control}
-          name="data"
-          label="Data da visita"
-          required
-          tooltip={DICA_DATA}
-          maxDate={todayIso()}
-        />
-        <TimeField control={form.control} name="hora" label="Hora da visita" required tooltip={DICA_DATA} />
-      </SimpleGrid>
-      <RadioField
-        control={form.control}
-        name="turno_atendimentos"
-        label="Turno"
-        required
-        tooltip={DICA_TURNO}
-        data={TURNOS}
-      />
+      <FieldGrid control={form.control} rows={rows} span={DUAS_COLUNAS} gap="md" />
     </FormSection>
   );
 }
@@ -103,46 +88,42 @@ export function Local({ form, tipoDaCasa }: { form: Form; tipoDaCasa: boolean })
     if (semMorador && form.getValues('numero_prontuario'))
       form.setValue('numero_prontuario', null, { shouldDirty: true });
   }, [semMorador, form]);
+  const foraDeArea = (
+    <Group align="flex-end" mih={44}>
+      <CheckboxField control={form.control} name="fora_area" label="Fora de área" />
+    </Group>
+  );
+  const rows: Linhas = [
+    {
+      kind: 'text',
+      name: 'micro_area',
+      label: 'Micro-área',
+      required: !foraArea,
+      disabled: foraArea,
+      placeholder: '00',
+      inputProps: { inputMode: 'numeric', maxLength: 2 },
+    },
+    { kind: 'node', key: 'fora_area', node: foraDeArea },
+    // A family's visit happens at its home: the type comes from the household registration. Without one it is asked,
+    // with no default (issue 12).
+    { ...TIPO_IMOVEL, readOnly: tipoDaCasa },
+    {
+      kind: 'text',
+      name: 'numero_prontuario',
+      label: 'Nº do prontuário',
+      inputProps: { maxLength: 30 },
+      when: !semMorador,
+    },
+    {
+      kind: 'yesNo',
+      name: 'visita_compartilhada',
+      label: 'Visita compartilhada com outros profissionais?',
+      span: 'full',
+    },
+  ];
   return (
     <FormSection title="Local da visita">
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <TextField
-          control={form.control}
-          name="micro_area"
-          label="Micro-área"
-          required={!foraArea}
-          disabled={foraArea}
-          placeholder="00"
-          inputProps={{ inputMode: 'numeric', maxLength: 2 }}
-        />
-        <Group align="flex-end" mih={44}>
-          <CheckboxField control={form.control} name="fora_area" label="Fora de área" />
-        </Group>
-        {/* A family's visit happens at its home: the type comes from the household registration. Without one it is
-            asked, with no default (issue 12). */}
-        <SelectField
-          control={form.control}
-          name="tipo_imovel_id"
-          label="Tipo de imóvel"
-          required
-          data={TIPOS_IMOVEL}
-          clearable={false}
-          readOnly={tipoDaCasa}
-        />
-        {!semMorador && (
-          <TextField
-            control={form.control}
-            name="numero_prontuario"
-            label="Nº do prontuário"
-            inputProps={{ maxLength: 30 }}
-          />
-        )}
-      </SimpleGrid>
-      <YesNoField
-        control={form.control}
-        name="visita_compartilhada"
-        label="Visita compartilhada com outros profissionais?"
-      />
+      <FieldGrid control={form.control} rows={rows} span={DUAS_COLUNAS} gap="md" />
     </FormSection>
   );
 }

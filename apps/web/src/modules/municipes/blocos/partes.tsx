@@ -12,20 +12,10 @@ import {
   type UseFormSetValue,
 } from 'react-hook-form';
 import { ErrorPage, LoadError, LoadingRecord } from '../../../lib/feedback';
-import {
-  CheckboxGroupField,
-  codeOptions,
-  FormSection,
-  RadioField,
-  SelectField,
-  TextField,
-  YesNoField,
-  type Option,
-} from '../../../lib/form';
+import { codeOptions, FormField, FormSection, type FieldRow } from '../../../lib/form';
 import { dataBr, descricao, horaBr, simNaoTexto } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { useBloco, type BlocoOut, type BlocoPath } from './api';
-import type { CodeValue } from '@saude/shared/codes/lookup';
 import { detalhesDe, type Questao, type Secao, type Tabela } from './perguntas';
 
 export interface SeSimProps<T extends FieldValues, TT> {
@@ -119,27 +109,16 @@ export function SecaoPerguntas<T extends FieldValues, TT, C extends string>({
 }) {
   const { control } = form;
   const campo = (q: Questao<C>) => {
-    const props = {
-      control,
+    if (q.tipo === 'proprio') return proprios[q.campo];
+    const row = {
+      kind: q.tipo,
       name: q.campo as string as FieldPath<T>,
       label: secao.labels[q.campo],
       required: q.obrigatoria,
-    };
-    const data = () => codeOptions(secao.tabelas[q.campo] ?? []);
-    switch (q.tipo) {
-      case 'simNao':
-        return <YesNoField {...props} />;
-      case 'radio':
-        return <RadioField<T, CodeValue, TT> {...props} data={data()} />;
-      case 'select':
-        return <SelectField<T, CodeValue, TT> {...props} data={data()} />;
-      case 'checkbox':
-        return <CheckboxGroupField {...props} data={data() as Option<number>[]} />;
-      case 'texto':
-        return <TextField {...props} inputProps={{ maxLength: 100 }} />;
-      case 'proprio':
-        return proprios[q.campo];
-    }
+      data: codeOptions(q.tabela ?? []),
+      inputProps: q.tipo === 'text' ? { maxLength: 100 } : undefined,
+    } as FieldRow<FieldPath<T>>;
+    return <FormField control={control} row={row} />;
   };
   const seSim = (q: Questao<C>, children: ReactNode) => (
     <SeSim {...form} pergunta={q.campo as string as FieldPath<T>} limpar={limparDe(q) as SeSimProps<T, TT>['limpar']}>
@@ -251,7 +230,7 @@ export function RespostasSecao<C extends string>({
     const valor = q.campo in valores ? valores[q.campo] : (bloco[q.campo] as Valor);
     return [
       <Resposta key={q.campo} pergunta={secao.labels[q.campo]}>
-        {novo ? NAO_INFORMADO : textoResposta(valor, secao.tabelas[q.campo])}
+        {novo ? NAO_INFORMADO : textoResposta(valor, q.tabela)}
       </Resposta>,
       ...(bloco[q.campo] === true ? q.seSim.flatMap(item) : []),
     ];

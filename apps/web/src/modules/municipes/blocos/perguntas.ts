@@ -34,23 +34,26 @@ export type Tabela = readonly CodeRow[];
  */
 export interface Questao<C extends string> {
   campo: C;
-  tipo: 'simNao' | 'radio' | 'select' | 'checkbox' | 'texto' | 'proprio';
+  /** The kit's field kind (FieldGrid), or `proprio`. */
+  tipo: 'yesNo' | 'radio' | 'select' | 'checkboxGroup' | 'text' | 'proprio';
   obrigatoria: boolean;
   seSim: readonly Questao<C>[];
+  /** The code table of a coded question (its options, and its labels in the read-only view). */
+  tabela?: Tabela;
 }
 
 /** A titled section of questions; with `portao` its only question opens the rest, laid out as a grid of their own. */
 export interface Secao<C extends string> {
   titulo: string;
   labels: Record<C, string>;
-  tabelas: Partial<Record<C, Tabela>>;
   questoes: readonly Questao<C>[];
   portao?: boolean;
 }
 
+/** A yes/no question and the details asked after "Sim"; or another kind, with whether it is required. */
 function q<C extends string>(
   campo: C,
-  tipo: Questao<C>['tipo'] = 'simNao',
+  tipo: Questao<C>['tipo'] = 'yesNo',
   detalhes: readonly Questao<C>[] | boolean = [],
 ): Questao<C> {
   return typeof detalhes === 'boolean'
@@ -58,9 +61,20 @@ function q<C extends string>(
     : { campo, tipo, obrigatoria: false, seSim: detalhes };
 }
 
+/** A question answered from an e-SUS code table. */
+const cod = <C extends string>(
+  campo: C,
+  tipo: 'radio' | 'select' | 'checkboxGroup',
+  tabela: Tabela,
+  obrigatoria = false,
+) => ({
+  ...q(campo, tipo, obrigatoria),
+  tabela,
+});
+
 /** The details a question empties when its answer leaves "Sim", with their empty value (lists [], others null). */
 export function detalhesDe<C extends string>(questao: Questao<C>): ReadonlyArray<readonly [C, null | []]> {
-  return questao.seSim.flatMap((d) => [[d.campo, d.tipo === 'checkbox' ? [] : null] as const, ...detalhesDe(d)]);
+  return questao.seSim.flatMap((d) => [[d.campo, d.tipo === 'checkboxGroup' ? [] : null] as const, ...detalhesDe(d)]);
 }
 
 // ---- sociodemographic block ("Informações sociodemográficas") ----------------------------------------
@@ -89,36 +103,26 @@ export const socioLabels = {
 
 export type SocioCampo = keyof typeof socioLabels;
 
-/** The code table of each coded question (labels for selects, radios, checkboxes and the read-only view). */
-export const socioTabelas = {
-  curso_mais_elevado_id: cursoMaisElevado,
-  situacao_mercado_trabalho_id: situacaoMercadoTrabalho,
-  responsaveis_criancas: responsavelCrianca,
-  povo_comunidade_tradicional_id: povoComunidadeTradicional,
-  orientacao_sexual_id: orientacaoSexual,
-  identidade_genero_id: identidadeGenero,
-  deficiencias: deficienciaCidadao,
-} as const satisfies Partial<Record<SocioCampo, Tabela>>;
-
 /** The sociodemographic questions in the form's order. */
 export const socioSecao: Secao<SocioCampo> = {
   titulo: 'Informações sociodemográficas',
   labels: socioLabels,
-  tabelas: socioTabelas,
   questoes: [
     q('responsavel_familiar'),
     q('ocupacao_id', 'proprio'),
     q('frequenta_escola'),
-    q('curso_mais_elevado_id', 'select'),
-    q('situacao_mercado_trabalho_id', 'select'),
-    q('responsaveis_criancas', 'checkbox'),
+    cod('curso_mais_elevado_id', 'select', cursoMaisElevado),
+    cod('situacao_mercado_trabalho_id', 'select', situacaoMercadoTrabalho),
+    cod('responsaveis_criancas', 'checkboxGroup', responsavelCrianca),
     q('frequenta_cuidador_tradicional'),
     q('participa_grupo_comunitario'),
     q('plano_saude_privado'),
-    q('povo_comunidade_tradicional', 'simNao', [q('povo_comunidade_tradicional_id', 'select', true)]),
-    q('informa_orientacao_sexual', 'simNao', [q('orientacao_sexual_id', 'select', true)]),
-    q('informa_identidade_genero', 'simNao', [q('identidade_genero_id', 'select', true)]),
-    q('possui_deficiencia', 'simNao', [q('deficiencias', 'checkbox', true)]),
+    q('povo_comunidade_tradicional', 'yesNo', [
+      cod('povo_comunidade_tradicional_id', 'select', povoComunidadeTradicional, true),
+    ]),
+    q('informa_orientacao_sexual', 'yesNo', [cod('orientacao_sexual_id', 'select', orientacaoSexual, true)]),
+    q('informa_identidade_genero', 'yesNo', [cod('identidade_genero_id', 'select', identidadeGenero, true)]),
+    q('possui_deficiencia', 'yesNo', [cod('deficiencias', 'checkboxGroup', deficienciaCidadao, true)]),
   ],
 };
 
@@ -178,17 +182,6 @@ export const saudeLabels = {
 
 export type SaudeCampo = keyof typeof saudeLabels;
 
-export const saudeTabelas = {
-  consideracao_peso_id: consideracaoPeso,
-  doencas_cardiacas: doencaCardiaca,
-  doencas_rins: problemaRins,
-  doencas_respiratorias: doencaRespiratoria,
-  tempo_situacao_rua_id: tempoSituacaoRua,
-  quantas_vezes_alimentacao_id: quantasVezesAlimentacao,
-  origem_alimentacao: origemAlimentacao,
-  acesso_higiene_ids: acessoHigiene,
-} as const satisfies Partial<Record<SaudeCampo, Tabela>>;
-
 /** Which sections the form shows, in the e-SUS order. */
 export const saudeSecoes = {
   gerais: 'Condições/situações de saúde gerais',
@@ -201,10 +194,9 @@ export const saudeQuestoes = {
   gerais: {
     titulo: saudeSecoes.gerais,
     labels: saudeLabels,
-    tabelas: saudeTabelas,
     questoes: [
-      q('gestante', 'simNao', [q('maternidade_referencia', 'texto', false)]),
-      q('consideracao_peso_id', 'radio'),
+      q('gestante', 'yesNo', [q('maternidade_referencia', 'text', false)]),
+      cod('consideracao_peso_id', 'radio', consideracaoPeso),
       q('fumante'),
       q('alcool'),
       q('outras_drogas'),
@@ -212,35 +204,34 @@ export const saudeQuestoes = {
       q('diabetes'),
       q('avc'),
       q('infarto'),
-      q('doenca_cardiaca', 'simNao', [q('doencas_cardiacas', 'checkbox', true)]),
-      q('doenca_rins', 'simNao', [q('doencas_rins', 'checkbox', true)]),
-      q('doenca_respiratoria', 'simNao', [q('doencas_respiratorias', 'checkbox', true)]),
+      q('doenca_cardiaca', 'yesNo', [cod('doencas_cardiacas', 'checkboxGroup', doencaCardiaca, true)]),
+      q('doenca_rins', 'yesNo', [cod('doencas_rins', 'checkboxGroup', problemaRins, true)]),
+      q('doenca_respiratoria', 'yesNo', [cod('doencas_respiratorias', 'checkboxGroup', doencaRespiratoria, true)]),
       q('hanseniase'),
       q('tuberculose'),
       q('cancer'),
-      q('internacao_12_meses', 'simNao', [q('internacao_causa', 'texto', true)]),
+      q('internacao_12_meses', 'yesNo', [q('internacao_causa', 'text', true)]),
       q('saude_mental'),
       q('acamado'),
       q('domiciliado'),
-      q('plantas_medicinais', 'simNao', [q('plantas_medicinais_quais', 'texto', true)]),
+      q('plantas_medicinais', 'yesNo', [q('plantas_medicinais_quais', 'text', true)]),
       q('praticas_integrativas'),
     ],
   },
   rua: {
     titulo: saudeSecoes.rua,
     labels: saudeLabels,
-    tabelas: saudeTabelas,
     portao: true,
     questoes: [
-      q('situacao_rua', 'simNao', [
-        q('tempo_situacao_rua_id', 'radio', true),
+      q('situacao_rua', 'yesNo', [
+        cod('tempo_situacao_rua_id', 'radio', tempoSituacaoRua, true),
         q('recebe_beneficio'),
         q('referencia_familiar'),
-        q('quantas_vezes_alimentacao_id', 'radio'),
-        q('origem_alimentacao', 'checkbox'),
-        q('acompanhado_outra_instituicao', 'simNao', [q('outra_instituicao', 'texto', true)]),
-        q('visita_familiar', 'simNao', [q('grau_parentesco_familiar', 'texto', false)]),
-        q('acesso_higiene', 'simNao', [q('acesso_higiene_ids', 'checkbox', true)]),
+        cod('quantas_vezes_alimentacao_id', 'radio', quantasVezesAlimentacao),
+        cod('origem_alimentacao', 'checkboxGroup', origemAlimentacao),
+        q('acompanhado_outra_instituicao', 'yesNo', [q('outra_instituicao', 'text', true)]),
+        q('visita_familiar', 'yesNo', [q('grau_parentesco_familiar', 'text', false)]),
+        q('acesso_higiene', 'yesNo', [cod('acesso_higiene_ids', 'checkboxGroup', acessoHigiene, true)]),
       ]),
     ],
   },

@@ -1,5 +1,5 @@
 // Tab "Identificação" (default) of the citizen record: identity, nationality, address, contacts, reference unit.
-import { Grid, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import { estadoCivil } from '@saude/shared/codes/estado_civil';
 import { etnia } from '@saude/shared/codes/etnia';
@@ -10,33 +10,31 @@ import { sexo } from '@saude/shared/codes/sexo';
 import { cboCadastroIndividual } from '@saude/shared/codes/cbo_cadastro_individual';
 import { RACA_COR_INDIGENA } from '@saude/shared/schemas/municipe';
 import { AddressFields } from '../../../lib/address';
-import {
-  CheckboxField,
-  CnsField,
-  codeOptions,
-  CpfField,
-  DateField,
-  FormSection,
-  PhoneField,
-  RadioField,
-  SelectField,
-  TextField,
-} from '../../../lib/form';
-import { Col, useMunicipeForm, useMunicipeFormInfo, vazio } from './comum';
+import { codeOptions, codeOptionsOf, FieldSections } from '../../../lib/form';
+import { NUMERICO, useMunicipeForm, useMunicipeFormInfo, vazio, type Linha, type Linhas, type Secoes } from './comum';
 import { MunicipioNascimentoField } from './MunicipioNascimentoField';
 
-const SEXO = codeOptions(sexo);
-const RACA_COR = codeOptions(racaCor);
-const ESTADO_CIVIL = codeOptions(estadoCivil);
-const NACIONALIDADE = codeOptions(nacionalidade);
-const ETNIA = codeOptions(etnia);
-const PAIS = codeOptions(pais);
+const OPCOES = codeOptionsOf({ sexo, racaCor, estadoCivil, nacionalidade, etnia, pais });
 const CBO = codeOptions(cboCadastroIndividual, (c) => `${c.codigo} - ${c.descricao}`);
+const AJUDA_EQUIPE = 'Definida pelo cadastro individual do território';
+const AJUDA_PROFISSIONAL = 'Preenchido automaticamente quando o profissional pertence a uma equipe';
+
+const RESIDENCIA = {
+  cep: 'residencia_cep',
+  uf: 'residencia_uf',
+  municipio: 'residencia_municipio_nome',
+  municipio_ibge: 'residencia_municipio_ibge',
+  tipo_logradouro: 'residencia_tipo_logradouro',
+  logradouro: 'residencia_logradouro',
+  numero: 'residencia_numero',
+  bairro: 'residencia_bairro',
+  ponto_referencia: 'residencia_ponto_referencia',
+};
 
 export function IdentificacaoTab() {
   const form = useMunicipeForm();
   const { control } = form;
-  const { municipe } = useMunicipeFormInfo();
+  const { municipe, unidades } = useMunicipeFormInfo();
   const [cpf, cns, provisorio, racaCorId, nacionalidadeId, maeDesconhecida, paiDesconhecido, telefones, foraArea] =
     useWatch({
       control,
@@ -57,198 +55,146 @@ export function IdentificacaoTab() {
   const cpfObrigatorio = vazio(provisorio) && vazio(cns);
   const semTelefone = vazio(telefones?.residencial) && vazio(telefones?.celular) && vazio(telefones?.contato);
   const nacionalidadeNum = Number(nacionalidadeId);
+  const brasileiro = nacionalidadeNum === 1;
+  const naturalizado = nacionalidadeNum === 2;
+  const estrangeiro = nacionalidadeNum === 3;
+  const indigena = Number(racaCorId) === RACA_COR_INDIGENA;
 
+  const identificacao: Linhas = [
+    { kind: 'cpf', name: 'cpf_numero', label: 'CPF', required: cpfObrigatorio && vazio(cpf) },
+    { kind: 'cns', name: 'codigo_cns', label: 'CNS', required: cnsObrigatorio },
+    {
+      kind: 'text',
+      name: 'cartao_provisorio',
+      label: 'Cartão provisório',
+      tooltip: 'Número do cartão provisório do SUS, quando o munícipe ainda não tem CNS definitivo',
+      inputProps: NUMERICO,
+    },
+    { kind: 'text', name: 'nome', label: 'Nome', required: true, span: 'half', inputProps: { autoComplete: 'off' } },
+    { kind: 'text', name: 'nome_social', label: 'Nome social', span: 'half' },
+    { kind: 'date', name: 'data_nascimento', label: 'Data de nascimento', required: true },
+    { kind: 'radio', name: 'sexo_id', label: 'Sexo', required: true, data: OPCOES.sexo, span: 'full' },
+    { kind: 'radio', name: 'raca_cor_id', label: 'Raça/cor', data: OPCOES.racaCor, span: 'full' },
+    {
+      kind: 'select',
+      name: 'etnia_id',
+      label: 'Etnia',
+      required: true,
+      data: OPCOES.etnia,
+      span: 'half',
+      when: indigena,
+    },
+    { kind: 'radio', name: 'estado_civil_id', label: 'Estado civil', data: OPCOES.estadoCivil, span: 'full' },
+    genitor('nome_mae', 'Nome da mãe', 'mae_desconhecida', 'Mãe desconhecida', maeDesconhecida),
+    genitor('nome_pai', 'Nome do pai', 'pai_desconhecido', 'Pai desconhecido', paiDesconhecido),
+    { kind: 'text', name: 'responsavel_nome', label: 'Nome do responsável', span: 'half' },
+    { kind: 'date', name: 'responsavel_data_nascimento', label: 'Data de nascimento do responsável' },
+  ];
+  const naturalidade: Linhas = [
+    { kind: 'radio', name: 'nacionalidade_id', label: 'Nacionalidade', data: OPCOES.nacionalidade, span: 'full' },
+    {
+      kind: 'node',
+      key: 'municipio',
+      span: 'half',
+      when: brasileiro,
+      node: <MunicipioNascimentoField inicial={municipe} />,
+    },
+    {
+      kind: 'select',
+      name: 'pais_nascimento_id',
+      label: 'País de nascimento',
+      data: OPCOES.pais,
+      span: 'half',
+      when: naturalizado || estrangeiro,
+    },
+    { kind: 'date', name: 'data_naturalizacao', label: 'Data da naturalização', when: naturalizado },
+    { kind: 'text', name: 'portaria_naturalizacao', label: 'Portaria de naturalização', when: naturalizado },
+    { kind: 'date', name: 'data_entrada_brasil', label: 'Data de entrada no Brasil', when: estrangeiro },
+  ];
+  const endereco: Linhas = [
+    { kind: 'node', key: 'endereco', span: 'full', node: <AddressFields control={control} names={RESIDENCIA} /> },
+    { kind: 'text', name: 'residencia_complemento', label: 'Complemento', span: 'half' },
+  ];
+  const contatos: Linhas = [
+    {
+      kind: 'phone',
+      name: 'telefones.residencial',
+      label: 'Telefone residencial',
+      required: semTelefone,
+      tooltip: 'Obrigatório quando nenhum outro telefone for informado',
+    },
+    { kind: 'phone', name: 'telefones.celular', label: 'Telefone celular' },
+    { kind: 'phone', name: 'telefones.contato', label: 'Telefone de contato' },
+    { kind: 'text', name: 'email', label: 'E-mail', span: 'half', inputProps: { type: 'email', autoComplete: 'off' } },
+  ];
+  const referencia: Linhas = [
+    {
+      kind: 'select',
+      name: 'unidade_saude_referencia_id',
+      label: 'Unidade de referência',
+      data: unidades,
+      span: 'half',
+    },
+    {
+      kind: 'select',
+      name: 'ocupacao_id',
+      label: 'CBO do profissional',
+      data: CBO,
+      span: 'half',
+      inputProps: { limit: 200 },
+    },
+    {
+      kind: 'node',
+      key: 'equipe',
+      span: 'half',
+      node: <Leitura label="Equipe" valor={municipe?.equipe_nome} ajuda={AJUDA_EQUIPE} />,
+    },
+    {
+      kind: 'node',
+      key: 'profissional',
+      span: 'half',
+      node: (
+        <Leitura label="Profissional de referência" valor={municipe?.profissional_nome} ajuda={AJUDA_PROFISSIONAL} />
+      ),
+    },
+    {
+      kind: 'text',
+      name: 'micro_area',
+      label: 'Microárea',
+      disabled: foraArea === true,
+      inputProps: { inputMode: 'numeric', maxLength: 2 },
+      description: 'Dois dígitos, por exemplo 01',
+    },
+    { kind: 'checkbox', name: 'fora_area', label: 'Fora de área' },
+  ];
+
+  const secoes: Secoes = [
+    ['Identificação', identificacao],
+    ['Nacionalidade e naturalidade', naturalidade],
+    ['Endereço', endereco],
+    ['Contatos', contatos],
+    ['Unidade de referência', referencia],
+  ];
   return (
     <Stack gap="md">
-      <FormSection title="Identificação">
-        <Grid gap="sm">
-          <Col>
-            <CpfField control={control} name="cpf_numero" label="CPF" required={cpfObrigatorio && vazio(cpf)} />
-          </Col>
-          <Col>
-            <CnsField control={control} name="codigo_cns" label="CNS" required={cnsObrigatorio} />
-          </Col>
-          <Col>
-            <TextField
-              control={control}
-              name="cartao_provisorio"
-              label="Cartão provisório"
-              tooltip="Número do cartão provisório do SUS, quando o munícipe ainda não tem CNS definitivo"
-              inputProps={{ inputMode: 'numeric' }}
-            />
-          </Col>
-          <Col span="half">
-            <TextField control={control} name="nome" label="Nome" required inputProps={{ autoComplete: 'off' }} />
-          </Col>
-          <Col span="half">
-            <TextField control={control} name="nome_social" label="Nome social" />
-          </Col>
-          <Col>
-            <DateField control={control} name="data_nascimento" label="Data de nascimento" required />
-          </Col>
-          <Col span="full">
-            <RadioField control={control} name="sexo_id" label="Sexo" required data={SEXO} />
-          </Col>
-          <Col span="full">
-            <RadioField control={control} name="raca_cor_id" label="Raça/cor" data={RACA_COR} />
-          </Col>
-          {Number(racaCorId) === RACA_COR_INDIGENA && (
-            <Col span="half">
-              <SelectField control={control} name="etnia_id" label="Etnia" required data={ETNIA} />
-            </Col>
-          )}
-          <Col span="full">
-            <RadioField control={control} name="estado_civil_id" label="Estado civil" data={ESTADO_CIVIL} />
-          </Col>
-          <Col span="half">
-            <Stack gap={6}>
-              <TextField control={control} name="nome_mae" label="Nome da mãe" disabled={maeDesconhecida === true} />
-              <CheckboxField control={control} name="mae_desconhecida" label="Mãe desconhecida" />
-            </Stack>
-          </Col>
-          <Col span="half">
-            <Stack gap={6}>
-              <TextField control={control} name="nome_pai" label="Nome do pai" disabled={paiDesconhecido === true} />
-              <CheckboxField control={control} name="pai_desconhecido" label="Pai desconhecido" />
-            </Stack>
-          </Col>
-          <Col span="half">
-            <TextField control={control} name="responsavel_nome" label="Nome do responsável" />
-          </Col>
-          <Col>
-            <DateField control={control} name="responsavel_data_nascimento" label="Data de nascimento do responsável" />
-          </Col>
-        </Grid>
-      </FormSection>
-
-      <FormSection title="Nacionalidade e naturalidade">
-        <Grid gap="sm">
-          <Col span="full">
-            <RadioField control={control} name="nacionalidade_id" label="Nacionalidade" data={NACIONALIDADE} />
-          </Col>
-          {nacionalidadeNum === 1 && (
-            <Col span="half">
-              <MunicipioNascimentoField inicial={municipe} />
-            </Col>
-          )}
-          {(nacionalidadeNum === 2 || nacionalidadeNum === 3) && (
-            <Col span="half">
-              <SelectField control={control} name="pais_nascimento_id" label="País de nascimento" data={PAIS} />
-            </Col>
-          )}
-          {nacionalidadeNum === 2 && (
-            <>
-              <Col>
-                <DateField control={control} name="data_naturalizacao" label="Data da naturalização" />
-              </Col>
-              <Col>
-                <TextField control={control} name="portaria_naturalizacao" label="Portaria de naturalização" />
-              </Col>
-            </>
-          )}
-          {nacionalidadeNum === 3 && (
-            <Col>
-              <DateField control={control} name="data_entrada_brasil" label="Data de entrada no Brasil" />
-            </Col>
-          )}
-        </Grid>
-      </FormSection>
-
-      <FormSection title="Endereço">
-        <AddressFields
-          control={control}
-          names={{
-            cep: 'residencia_cep',
-            uf: 'residencia_uf',
-            municipio: 'residencia_municipio_nome',
-            municipio_ibge: 'residencia_municipio_ibge',
-            tipo_logradouro: 'residencia_tipo_logradouro',
-            logradouro: 'residencia_logradouro',
-            numero: 'residencia_numero',
-            bairro: 'residencia_bairro',
-            ponto_referencia: 'residencia_ponto_referencia',
-          }}
-        />
-        <Grid gap="sm" mt="sm">
-          <Col span="half">
-            <TextField control={control} name="residencia_complemento" label="Complemento" />
-          </Col>
-        </Grid>
-      </FormSection>
-
-      <FormSection title="Contatos">
-        <Grid gap="sm">
-          <Col>
-            <PhoneField
-              control={control}
-              name="telefones.residencial"
-              label="Telefone residencial"
-              required={semTelefone}
-              tooltip="Obrigatório quando nenhum outro telefone for informado"
-            />
-          </Col>
-          <Col>
-            <PhoneField control={control} name="telefones.celular" label="Telefone celular" />
-          </Col>
-          <Col>
-            <PhoneField control={control} name="telefones.contato" label="Telefone de contato" />
-          </Col>
-          <Col span="half">
-            <TextField
-              control={control}
-              name="email"
-              label="E-mail"
-              inputProps={{ type: 'email', autoComplete: 'off' }}
-            />
-          </Col>
-        </Grid>
-      </FormSection>
-
-      <FormSection title="Unidade de referência">
-        <Grid gap="sm">
-          <Col span="half">
-            <UnidadeReferenciaField />
-          </Col>
-          <Col span="half">
-            <SelectField
-              control={control}
-              name="ocupacao_id"
-              label="CBO do profissional"
-              data={CBO}
-              inputProps={{ limit: 200 }}
-            />
-          </Col>
-          <Col span="half">
-            <Leitura
-              label="Equipe"
-              valor={municipe?.equipe_nome}
-              ajuda="Definida pelo cadastro individual do território"
-            />
-          </Col>
-          <Col span="half">
-            <Leitura
-              label="Profissional de referência"
-              valor={municipe?.profissional_nome}
-              ajuda="Preenchido automaticamente quando o profissional pertence a uma equipe"
-            />
-          </Col>
-          <Col>
-            <TextField
-              control={control}
-              name="micro_area"
-              label="Microárea"
-              disabled={foraArea === true}
-              inputProps={{ inputMode: 'numeric', maxLength: 2 }}
-              description="Dois dígitos, por exemplo 01"
-            />
-          </Col>
-          <Col>
-            <CheckboxField control={control} name="fora_area" label="Fora de área" />
-          </Col>
-        </Grid>
-      </FormSection>
+      <FieldSections control={control} sections={secoes} />
     </Stack>
   );
+}
+
+/** A parent's name, with the box saying the parent is unknown (which disables the name) under it. */
+function genitor(
+  nome: 'nome_mae' | 'nome_pai',
+  label: string,
+  desconhecido: 'mae_desconhecida' | 'pai_desconhecido',
+  rotulo: string,
+  marcado: boolean | null | undefined,
+): Linha {
+  const rows: Linha[] = [
+    { kind: 'text', name: nome, label, disabled: marcado === true },
+    { kind: 'checkbox', name: desconhecido, label: rotulo },
+  ];
+  return { kind: 'stack', key: nome, span: 'half', rows };
 }
 
 /** A value the form shows but does not edit here (team and professional come with the territory registration). */
@@ -265,14 +211,5 @@ function Leitura({ label, valor, ajuda }: { label: string; valor: string | null 
         {ajuda}
       </Text>
     </Stack>
-  );
-}
-
-/** The reference unit: the units where the user works plus the citizen's current one (no unit list endpoint yet). */
-function UnidadeReferenciaField() {
-  const { control } = useMunicipeForm();
-  const { unidades } = useMunicipeFormInfo();
-  return (
-    <SelectField control={control} name="unidade_saude_referencia_id" label="Unidade de referência" data={unidades} />
   );
 }

@@ -1,13 +1,18 @@
 // The citizen's record numbers, one per unit: added, inactivated with a reason, never erased once saved.
-import { Badge, Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { motivosInativacaoProntuario } from '@saude/shared/schemas/municipe';
-import { codeOptions, FormSection, RadioField, SelectField, TextField } from '../../../lib/form';
-import { Col, useMunicipeForm, useMunicipeFormInfo, vazio } from './comum';
+import { codeOptions, FieldGrid, FormSection } from '../../../lib/form';
+import { useMunicipeForm, useMunicipeFormInfo, vazio, type Linhas } from './comum';
 
 const MOTIVO_INATIVACAO = codeOptions(motivosInativacaoProntuario);
+const INATIVO = (
+  <Badge color="gray" variant="light" mt={{ md: 30 }}>
+    Inativo
+  </Badge>
+);
 
 export function ProntuariosSecao() {
   const { control, setValue, getValues } = useMunicipeForm();
@@ -21,6 +26,35 @@ export function ProntuariosSecao() {
       opcoesUnidade.push({ value: p.unidade_saude_id, label: p.unidade_nome });
   }
   const [inativando, setInativando] = useState<Set<string>>(new Set());
+  const linhas = (i: number, salvo: boolean, inativo: boolean, inativacao: boolean): Linhas => [
+    { kind: 'text', name: `prontuarios.${i}.numero`, label: 'Número do prontuário', required: true, disabled: salvo },
+    {
+      kind: 'select',
+      name: `prontuarios.${i}.unidade_saude_id`,
+      label: 'Unidade',
+      required: true,
+      data: opcoesUnidade,
+      disabled: salvo,
+      span: 'half',
+    },
+    { kind: 'node', key: 'inativo', span: { base: 12, md: 2 }, node: inativo && INATIVO },
+    {
+      kind: 'radio',
+      name: `prontuarios.${i}.inativacao_motivo_id`,
+      label: 'Motivo da inativação',
+      data: MOTIVO_INATIVACAO,
+      span: 'full',
+      when: inativacao,
+    },
+    {
+      kind: 'text',
+      name: `prontuarios.${i}.inativacao_justificativa`,
+      label: 'Justificativa da inativação',
+      required: true,
+      span: 'full',
+      when: inativacao,
+    },
+  ];
 
   return (
     <FormSection title="Prontuários">
@@ -44,54 +78,7 @@ export function ProntuariosSecao() {
               aria-label={`Prontuário ${i + 1}`}
               component="fieldset"
             >
-              <Grid gap="sm">
-                <Col>
-                  <TextField
-                    control={control}
-                    name={`prontuarios.${i}.numero`}
-                    label="Número do prontuário"
-                    required
-                    disabled={salvo}
-                  />
-                </Col>
-                <Col span="half">
-                  <SelectField
-                    control={control}
-                    name={`prontuarios.${i}.unidade_saude_id`}
-                    label="Unidade"
-                    required
-                    data={opcoesUnidade}
-                    disabled={salvo}
-                  />
-                </Col>
-                <Grid.Col span={{ base: 12, md: 2 }}>
-                  {inativo && (
-                    <Badge color="gray" variant="light" mt={{ md: 30 }}>
-                      Inativo
-                    </Badge>
-                  )}
-                </Grid.Col>
-                {mostrarInativacao && (
-                  <>
-                    <Col span="full">
-                      <RadioField
-                        control={control}
-                        name={`prontuarios.${i}.inativacao_motivo_id`}
-                        label="Motivo da inativação"
-                        data={MOTIVO_INATIVACAO}
-                      />
-                    </Col>
-                    <Col span="full">
-                      <TextField
-                        control={control}
-                        name={`prontuarios.${i}.inativacao_justificativa`}
-                        label="Justificativa da inativação"
-                        required
-                      />
-                    </Col>
-                  </>
-                )}
-              </Grid>
+              <FieldGrid control={control} rows={linhas(i, salvo, inativo, mostrarInativacao)} />
               <Group gap="sm" mt="sm">
                 {!mostrarInativacao && (
                   <Button variant="default" mih={44} onClick={() => setInativando(new Set(inativando).add(f.id))}>
