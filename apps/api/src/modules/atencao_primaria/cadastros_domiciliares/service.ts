@@ -141,7 +141,7 @@ async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = fal
 }
 
 /** The household's detail (also the spec §7 read): audited with the members of its families. */
-export async function getDomicilio(ctx: Ctx, id: string): Promise<CadastroDomiciliar> {
+export async function show(ctx: Ctx, id: string): Promise<CadastroDomiciliar> {
   const { domicilio } = await auditedRead(
     ctx,
     async (tx) => {
@@ -167,7 +167,7 @@ export const filtrosUsados = (f: object) =>
     .filter(([k, v]) => !['page', 'per_page', 'sort', 'order'].includes(k) && v !== undefined)
     .map(([k]) => k);
 
-export async function listDomicilios(
+export async function list(
   ctx: Ctx,
   f: CadastroDomiciliarFilters,
 ): Promise<{ rows: CadastroDomiciliarListItem[]; total: number }> {
@@ -351,7 +351,7 @@ async function membrosAtivosDoDomicilio(tx: DbOrTx, domicilioId: string): Promis
 }
 
 /** A CEP typed once fills the address for everyone after (as the citizen registry does). */
-export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Promise<CadastroDomiciliar> {
+export async function create(ctx: Ctx, v: CadastroDomiciliarValues): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const { header, designado, own } = await resolveColumns(tx, ctx, scope, v, null);
@@ -374,7 +374,7 @@ export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Pr
   });
 }
 
-export async function updateDomicilio(
+export async function update(
   ctx: Ctx,
   id: string,
   input: CadastroDomiciliarValues & { lock_version: number },
@@ -405,7 +405,7 @@ export async function updateDomicilio(
   });
 }
 
-export async function deleteDomicilio(ctx: Ctx, id: string): Promise<void> {
+export async function destroy(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     if (!(await findInScope(tx, scope, id, true))) throw notFound();
@@ -510,3 +510,6 @@ export async function desvincularFamilia(ctx: Ctx, id: string, familiaId: string
     return (await unscopedLoadDomicilio(tx, id))!;
   });
 }
+
+/** The household's families, linked and unlinked from its `familias` tab. */
+export const familiaLinks = { link: vincularFamilia, unlink: desvincularFamilia };

@@ -216,7 +216,7 @@ async function findInScope(tx: DbOrTx, ctx: Ctx, scope: Scope, id: string, forUp
   return row ?? null;
 }
 
-export async function getCadastro(ctx: Ctx, id: string): Promise<CadastroIndividual> {
+export async function show(ctx: Ctx, id: string): Promise<CadastroIndividual> {
   const c = await auditedRead(
     ctx,
     (tx) => loadCadastro(tx, ctx, scopeOf(ctx), id),
@@ -240,7 +240,7 @@ const filtrosUsados = (f: Record<string, unknown>) =>
     .filter((k) => k !== 'page' && k !== 'per_page' && f[k] !== undefined)
     .sort();
 
-export async function listCadastros(
+export async function list(
   ctx: Ctx,
   f: CadastroIndividualFilters,
 ): Promise<PageResult<CadastroIndividualListItem>> {
@@ -550,7 +550,7 @@ const ownColumns = (v: CadastroIndividualValues) => nullify(pick(v, CAMPOS_DO_CA
 
 // ---- create, update, exit, delete ---------------------------------------------------------------------------
 
-export async function createCadastro(ctx: Ctx, v: CadastroIndividualValues): Promise<CadastroIndividual> {
+export async function create(ctx: Ctx, v: CadastroIndividualValues): Promise<CadastroIndividual> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const scope = scopeOf(ctx);
@@ -601,7 +601,7 @@ async function changeable(tx: DbOrTx, ctx: Ctx, scope: Scope, id: string, afterE
   return found;
 }
 
-export async function updateCadastro(
+export async function update(
   ctx: Ctx,
   id: string,
   input: CadastroIndividualValues & { lock_version: number },
@@ -662,7 +662,7 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
 }
 
 /** Only an active registration may be removed: an exit is a fact already reported (e-SUS). */
-export async function deleteCadastro(ctx: Ctx, id: string): Promise<void> {
+export async function destroy(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const { c } = await changeable(tx, ctx, scopeOf(ctx), id, msg.cadastroComSaidaNaoRemove);
     await tx.delete(ci).where(eq(ci.id, id));

@@ -140,7 +140,7 @@ async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = fal
 }
 
 /** The family's composition (also the spec §7 read): audited with its members, history included. */
-export function getFamilia(ctx: Ctx, id: string): Promise<Familia> {
+export function show(ctx: Ctx, id: string): Promise<Familia> {
   return auditedRead(
     ctx,
     async (tx) => {
@@ -169,7 +169,7 @@ export function contarFamilias(db: DbOrTx, where: SQL | undefined, joinResponsav
 }
 
 /** A page of families, audited with the heads it shows. */
-export function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows: FamiliaListItem[]; total: number }> {
+export function list(ctx: Ctx, q: FamiliaFilters): Promise<{ rows: FamiliaListItem[]; total: number }> {
   return auditedRead(
     ctx,
     (tx) => listar(tx, ctx, q),
@@ -339,7 +339,7 @@ function familiaColumns(n: FamiliaValues) {
   return nullify(proprios);
 }
 
-export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia> {
+export async function create(ctx: Ctx, v: FamiliaValues): Promise<Familia> {
   const n = normalizarFamilia(v);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -393,7 +393,7 @@ const mesmoConjunto = (a: Array<{ municipe_id: string; parentesco_id: number }>,
   a.length === b.length &&
   b.every((m) => a.some((x) => x.municipe_id === m.municipe_id && x.parentesco_id === m.parentesco_id));
 
-export async function updateFamilia(
+export async function update(
   ctx: Ctx,
   id: string,
   input: FamiliaValues & { lock_version: number },
@@ -471,7 +471,7 @@ export async function updateFamilia(
   }
 }
 
-export async function deleteFamilia(ctx: Ctx, id: string): Promise<void> {
+export async function destroy(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const atual = await findInScope(tx, scope, id, true);
@@ -577,3 +577,6 @@ export async function removerMembro(ctx: Ctx, id: string, municipeId: string): P
     return (await unscopedLoadFamilia(tx, id))!;
   });
 }
+
+/** The family's members, joining and leaving. */
+export const membroLinks = { link: adicionarMembro, unlink: removerMembro };
