@@ -174,8 +174,7 @@ export async function createMunicipe(
   return result.municipe;
 }
 
-export async function updateMunicipe(ctx: Ctx, id: string, input: Versioned<MunicipeValues>): Promise<Municipe> {
-  const { lock_version, ...v } = input;
+export async function updateMunicipe(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<MunicipeValues>) {
   return retryAsFieldErrors(ctx, v, id, () =>
     ctx.db.transaction(async (tx) => {
       const [current] = await tx.select().from(municipes).where(eq(municipes.id, id));

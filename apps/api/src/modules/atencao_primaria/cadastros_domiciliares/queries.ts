@@ -11,20 +11,11 @@ import { auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { cadastrosDomiciliares, familiaMembros, familias, municipes, municipios } from '../../../db/schema';
-import {
-  byName,
-  containsText,
-  countAll,
-  headerNames,
-  iso,
-  startsWith,
-  totalOf,
-  withHeaderNames,
-} from '../../../db/sql';
+import { byName, containsText, countAll, eSusHeader, iso, startsWith, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
-import { inScopeEquipe, scopeOf, type Scope } from '../scope';
+import { findScoped, inScopeEquipe, scopeOf, type Scope } from '../scope';
 import { auditedList } from '../../../lib/audited-list';
 import type { PageResult } from '../../../lib/paginate';
 
@@ -34,8 +25,8 @@ const RESOURCE = 'atencao_primaria/cadastros_domiciliares';
 const cd = cadastrosDomiciliares;
 
 const inScope = (scope: Scope) => inScopeEquipe(scope, cd.equipe_id);
-/** The e-SUS header's columns (their names come with withHeaderNames). */
-const headerColumns = { unidade: cd.unidade_saude_id, equipe: cd.equipe_id, profissional: cd.profissional_id };
+/** The e-SUS header: the names of the unit, team and professional the row's columns point to. */
+const header = eSusHeader({ unidade: cd.unidade_saude_id, equipe: cd.equipe_id, profissional: cd.profissional_id });
 
 // ---- reading ----------------------------------------------------------------------------------------------
 
@@ -67,17 +58,17 @@ async function familiasDoDomicilio(db: DbOrTx, domicilioId: string): Promise<Fam
 
 /** The household with its names and families, WITHOUT scope: callers check scope first. */
 export async function unscopedLoadDomicilio(db: DbOrTx, id: string): Promise<CadastroDomiciliar | null> {
-  const [row] = await withHeaderNames(
-    db
-      .select({
-        c: cd,
-        ...headerNames,
-        municipio: municipios.nome,
-      })
-      .from(cd)
-      .$dynamic(),
-    headerColumns,
-  )
+  const [row] = await header
+    .join(
+      db
+        .select({
+          c: cd,
+          ...header.names,
+          municipio: municipios.nome,
+        })
+        .from(cd)
+        .$dynamic(),
+    )
     .leftJoin(municipios, eq(municipios.codigo_ibge, cd.municipio_ibge))
     .where(eq(cd.id, id));
   if (!row) return null;
@@ -108,14 +99,8 @@ export async function moradores(db: DbOrTx, domicilioIds: string[]): Promise<str
 }
 
 /** The household row if it exists and is in the user's scope (locked for update when asked). */
-export async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = false) {
-  const q = tx
-    .select()
-    .from(cd)
-    .where(and(eq(cd.id, id), inScope(scope)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findInScope = (tx: DbOrTx, scope: Scope, id: string, forUpdate = false) =>
+  findScoped(tx, cd, id, inScope(scope), forUpdate);
 
 /** The household's detail (also the spec §7 read): audited with the members of its families. */
 export async function show(ctx: Ctx, id: string): Promise<CadastroDomiciliar> {
@@ -172,34 +157,34 @@ async function listarDomicilios(
   const page = await paginate(f, {
     count: () => totalOf(db.select({ total: countAll() }).from(cd).where(where)),
     rows: ({ limit, offset }) =>
-      withHeaderNames(
-        db
-          .select({
-            c: {
-              id: cd.id,
-              tipo_logradouro: cd.tipo_logradouro,
-              logradouro: cd.logradouro,
-              numero: cd.numero,
-              sem_numero: cd.sem_numero,
-              complemento: cd.complemento,
-              bairro: cd.bairro,
-              cep: cd.cep,
-              tipo_imovel_id: cd.tipo_imovel_id,
-              st_micro_area: cd.st_micro_area,
-              fora_area: cd.fora_area,
-              unidade_saude_id: cd.unidade_saude_id,
-              equipe_id: cd.equipe_id,
-              profissional_id: cd.profissional_id,
-              data_cadastro: cd.data_cadastro,
-              termo_recusa: cd.termo_recusa,
-            },
-            ...headerNames,
-            numero_familias: sql<number>`(select count(*)::int from ${familias} where ${familias.domicilio_id} = ${cd.id})`,
-          })
-          .from(cd)
-          .$dynamic(),
-        headerColumns,
-      )
+      header
+        .join(
+          db
+            .select({
+              c: {
+                id: cd.id,
+                tipo_logradouro: cd.tipo_logradouro,
+                logradouro: cd.logradouro,
+                numero: cd.numero,
+                sem_numero: cd.sem_numero,
+                complemento: cd.complemento,
+                bairro: cd.bairro,
+                cep: cd.cep,
+                tipo_imovel_id: cd.tipo_imovel_id,
+                st_micro_area: cd.st_micro_area,
+                fora_area: cd.fora_area,
+                unidade_saude_id: cd.unidade_saude_id,
+                equipe_id: cd.equipe_id,
+                profissional_id: cd.profissional_id,
+                data_cadastro: cd.data_cadastro,
+                termo_recusa: cd.termo_recusa,
+              },
+              ...header.names,
+              numero_familias: sql<number>`(select count(*)::int from ${familias} where ${familias.domicilio_id} = ${cd.id})`,
+            })
+            .from(cd)
+            .$dynamic(),
+        )
         .where(where)
         // Street, then house number as a number ('2' before '10'), then the text of the number.
         .orderBy(

@@ -138,12 +138,7 @@ export async function create(ctx: Ctx, v: CadastroDomiciliarValues): Promise<Cad
   });
 }
 
-export async function update(
-  ctx: Ctx,
-  id: string,
-  input: Versioned<CadastroDomiciliarValues>,
-): Promise<CadastroDomiciliar> {
-  const { lock_version, ...v } = input;
+export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<CadastroDomiciliarValues>) {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const atual = await findInScope(tx, scope, id, true);

@@ -24,16 +24,7 @@ import {
   municipes,
   municipeSociodemograficas,
 } from '../../../db/schema';
-import {
-  byName,
-  containsText,
-  countAll,
-  headerNames,
-  iso,
-  startsWith,
-  totalOf,
-  withHeaderNames,
-} from '../../../db/sql';
+import { byName, containsText, countAll, eSusHeader, iso, startsWith, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
@@ -66,12 +57,12 @@ function familiaInScope(ctx: Ctx, scope: Scope): SQL | undefined {
   return unidade ? eq(familias.unidade_saude_id, unidade) : sql`false`;
 }
 
-/** The e-SUS header's columns (their names come with withHeaderNames). */
-const headerColumns = {
+/** The e-SUS header: the names of the unit, team and professional the row's columns point to. */
+const header = eSusHeader({
   unidade: municipes.unidade_saude_referencia_id,
   equipe: municipes.equipe_id,
   profissional: municipes.profissional_id,
-};
+});
 
 // ---- reading -----------------------------------------------------------------------------------------------
 
@@ -94,14 +85,14 @@ export function socioDoCadastro(dados: unknown) {
 
 /** The registration with the citizen's fields, or null when absent or out of the user's scope. */
 export async function loadCadastro(db: DbOrTx, ctx: Ctx, scope: Scope, id: string): Promise<CadastroIndividual | null> {
-  const [row] = await withHeaderNames(
-    db
-      .select({ c: ci, m: municipes, ...headerNames, socio: municipeSociodemograficas.dados })
-      .from(ci)
-      .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
-      .$dynamic(),
-    headerColumns,
-  )
+  const [row] = await header
+    .join(
+      db
+        .select({ c: ci, m: municipes, ...header.names, socio: municipeSociodemograficas.dados })
+        .from(ci)
+        .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+        .$dynamic(),
+    )
     .leftJoin(municipeSociodemograficas, eq(municipeSociodemograficas.municipe_id, municipes.id))
     .where(and(eq(ci.id, id), inScope(ctx, scope)));
   if (!row) return null;
@@ -232,36 +223,36 @@ export async function list(ctx: Ctx, f: CadastroIndividualFilters): Promise<Page
           tx.select({ total: countAll() }).from(ci).innerJoin(municipes, eq(municipes.id, ci.municipe_id)).where(where),
         ),
       rows: ({ limit, offset }) =>
-        withHeaderNames(
-          tx
-            .select({
-              c: {
-                id: ci.id,
-                municipe_id: ci.municipe_id,
-                data_cadastro: ci.data_cadastro,
-                saida_em: ci.saida_em,
-                motivo: ci.motivo_saida_cadastro_id,
-              },
-              m: {
-                nome: municipes.nome,
-                nome_social: municipes.nome_social,
-                data_nascimento: municipes.data_nascimento,
-                data_obito: municipes.data_obito,
-                cpf_numero: municipes.cpf_numero,
-                codigo_cns: municipes.codigo_cns,
-                unidade_saude_id: municipes.unidade_saude_referencia_id,
-                equipe_id: municipes.equipe_id,
-                profissional_id: municipes.profissional_id,
-                micro_area: municipes.micro_area,
-                fora_area: municipes.fora_area,
-              },
-              ...headerNames,
-            })
-            .from(ci)
-            .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
-            .$dynamic(),
-          headerColumns,
-        )
+        header
+          .join(
+            tx
+              .select({
+                c: {
+                  id: ci.id,
+                  municipe_id: ci.municipe_id,
+                  data_cadastro: ci.data_cadastro,
+                  saida_em: ci.saida_em,
+                  motivo: ci.motivo_saida_cadastro_id,
+                },
+                m: {
+                  nome: municipes.nome,
+                  nome_social: municipes.nome_social,
+                  data_nascimento: municipes.data_nascimento,
+                  data_obito: municipes.data_obito,
+                  cpf_numero: municipes.cpf_numero,
+                  codigo_cns: municipes.codigo_cns,
+                  unidade_saude_id: municipes.unidade_saude_referencia_id,
+                  equipe_id: municipes.equipe_id,
+                  profissional_id: municipes.profissional_id,
+                  micro_area: municipes.micro_area,
+                  fora_area: municipes.fora_area,
+                },
+                ...header.names,
+              })
+              .from(ci)
+              .innerJoin(municipes, eq(municipes.id, ci.municipe_id))
+              .$dynamic(),
+          )
           .where(where)
           .orderBy(byName(municipes.nome), asc(ci.id))
           .limit(limit)

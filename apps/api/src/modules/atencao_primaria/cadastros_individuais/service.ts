@@ -240,12 +240,7 @@ async function changeable(tx: DbOrTx, ctx: Ctx, scope: Scope, id: string, afterE
   return found;
 }
 
-export async function update(
-  ctx: Ctx,
-  id: string,
-  input: Versioned<CadastroIndividualValues>,
-): Promise<CadastroIndividual> {
-  const { lock_version, ...v } = input;
+export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<CadastroIndividualValues>) {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const { c, m } = await changeable(tx, ctx, scope, id, msg.cadastroComSaida);

@@ -11,18 +11,17 @@ import {
   byName,
   containsText,
   countAll,
-  headerNames,
+  eSusHeader,
   iso,
   startsWith,
   startsWithIgnoringCase,
   totalOf,
-  withHeaderNames,
 } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { obitoDe } from '../cadastros_domiciliares/queries';
 import { auditedList } from '../../../lib/audited-list';
-import { inScopeEquipe, scopeOf, type Scope } from '../scope';
+import { findScoped, inScopeEquipe, scopeOf, type Scope } from '../scope';
 import type { PageResult } from '../../../lib/paginate';
 
 // Reading families: the composition and the list (the audit names their citizens).
@@ -33,27 +32,27 @@ const fm = familiaMembros;
 const cd = cadastrosDomiciliares;
 
 const inScope = (scope: Scope) => inScopeEquipe(scope, f_.equipe_id);
-/** The e-SUS header's columns (their names come with withHeaderNames). */
-const headerColumns = { unidade: f_.unidade_saude_id, equipe: f_.equipe_id, profissional: f_.profissional_id };
+/** The e-SUS header: the names of the unit, team and professional the row's columns point to. */
+const header = eSusHeader({ unidade: f_.unidade_saude_id, equipe: f_.equipe_id, profissional: f_.profissional_id });
 const numeroMembros = sql<number>`(select count(*)::int from ${fm} where ${fm.familia_id} = ${f_.id})`;
 
 // ---- reading ----------------------------------------------------------------------------------------------
 
 /** The family with names, members and its home, WITHOUT scope: callers check scope first. */
 export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Familia | null> {
-  const [row] = await withHeaderNames(
-    db
-      .select({
-        f: f_,
-        ...headerNames,
-        responsavel: { nome: municipes.nome, cns: municipes.codigo_cns },
-        casa: { ...enderecoDomicilio, micro_area: cd.st_micro_area },
-      })
-      .from(f_)
-      .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
-      .$dynamic(),
-    headerColumns,
-  )
+  const [row] = await header
+    .join(
+      db
+        .select({
+          f: f_,
+          ...header.names,
+          responsavel: { nome: municipes.nome, cns: municipes.codigo_cns },
+          casa: { ...enderecoDomicilio, micro_area: cd.st_micro_area },
+        })
+        .from(f_)
+        .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
+        .$dynamic(),
+    )
     .leftJoin(cd, eq(cd.id, f_.domicilio_id))
     .where(eq(f_.id, id));
   if (!row) return null;
@@ -105,14 +104,8 @@ export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Famil
   };
 }
 
-export async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = false) {
-  const q = tx
-    .select()
-    .from(f_)
-    .where(and(eq(f_.id, id), inScope(scope)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findInScope = (tx: DbOrTx, scope: Scope, id: string, forUpdate = false) =>
+  findScoped(tx, f_, id, inScope(scope), forUpdate);
 
 /** The family's composition (also the spec §7 read): audited with its members, history included. */
 export function show(ctx: Ctx, id: string): Promise<Familia> {
@@ -187,32 +180,32 @@ async function listar(db: DbOrTx, ctx: Ctx, q: FamiliaFilters): Promise<{ rows: 
         .limit(limit)
         .offset(offset)
         .as('pagina');
-      return withHeaderNames(
-        db
-          .select({
-            f: {
-              id: f_.id,
-              responsavel_id: f_.responsavel_id,
-              numero_prontuario: f_.numero_prontuario,
-              unidade_saude_id: f_.unidade_saude_id,
-              equipe_id: f_.equipe_id,
-              profissional_id: f_.profissional_id,
-              mudou: f_.mudou,
-              domicilio_id: f_.domicilio_id,
-            },
-            responsavel_nome: municipes.nome,
-            responsavel_cns: municipes.codigo_cns,
-            responsavel_obito: obitoDe(municipes),
-            numero_membros: numeroMembros,
-            ...headerNames,
-            casa: enderecoDomicilio,
-          })
-          .from(pagina)
-          .innerJoin(f_, eq(f_.id, pagina.id))
-          .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
-          .$dynamic(),
-        headerColumns,
-      )
+      return header
+        .join(
+          db
+            .select({
+              f: {
+                id: f_.id,
+                responsavel_id: f_.responsavel_id,
+                numero_prontuario: f_.numero_prontuario,
+                unidade_saude_id: f_.unidade_saude_id,
+                equipe_id: f_.equipe_id,
+                profissional_id: f_.profissional_id,
+                mudou: f_.mudou,
+                domicilio_id: f_.domicilio_id,
+              },
+              responsavel_nome: municipes.nome,
+              responsavel_cns: municipes.codigo_cns,
+              responsavel_obito: obitoDe(municipes),
+              numero_membros: numeroMembros,
+              ...header.names,
+              casa: enderecoDomicilio,
+            })
+            .from(pagina)
+            .innerJoin(f_, eq(f_.id, pagina.id))
+            .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
+            .$dynamic(),
+        )
         .leftJoin(cd, eq(cd.id, f_.domicilio_id))
         .orderBy(byName(pagina.nome), asc(pagina.id));
     },

@@ -165,8 +165,7 @@ const mesmoConjunto = (a: Array<{ municipe_id: string; parentesco_id: number }>,
   a.length === b.length &&
   b.every((m) => a.some((x) => x.municipe_id === m.municipe_id && x.parentesco_id === m.parentesco_id));
 
-export async function update(ctx: Ctx, id: string, input: Versioned<FamiliaValues>): Promise<Familia> {
-  const { lock_version, ...v } = input;
+export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<FamiliaValues>) {
   const n = normalizarFamilia(v);
   try {
     return await ctx.db.transaction(async (tx) => {
