@@ -13,6 +13,7 @@ import { municipeProntuarios, municipes } from '../../db/schema';
 import { changedFields, nullify, uniqueViolation } from '../../db/sql';
 import { conflict, FieldErrors, needsConfirmation, notFound, staleEdit } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { recordTrail } from '../../lib/audit-trail';
 import { autor, checkVersion, stamped, updateVersioned, type Versioned } from '../../lib/versioned';
 import { rememberAddress } from '../enderecos/service';
 import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas } from './rules';
@@ -27,6 +28,7 @@ export { getBloco, permissaoCadastro, saveBloco, type Bloco, type BlocoInput } f
 // health blocks are visible only to the citizen's carers: cuidado.ts is that rule (issue 14, docs/decisions.md).
 
 const RESOURCE = 'municipes';
+const trail = recordTrail(RESOURCE);
 
 // ---- create, update, delete --------------------------------------------------------------------------------
 
@@ -160,10 +162,7 @@ export async function createMunicipe(
       await tx.insert(municipes).values({ id, ...cols, updated_by: autor(ctx) });
       await syncProntuarios(tx, ctx, id, v.prontuarios);
       await rememberAddress(tx, residencia(cols));
-      await audit(tx, ctx, {
-        action: 'create',
-        resource: RESOURCE,
-        record_id: id,
+      await trail(tx, ctx, 'create', id, {
         municipe_ids: [id],
         details: confirmar_duplicados ? { confirmou_duplicados: true } : undefined,
       });
@@ -186,10 +185,7 @@ export async function updateMunicipe(ctx: Ctx, id: string, { lock_version, ...v 
       await rememberAddress(tx, residencia(cols));
       // The audit names what changed, never the values (health data stays out of the trail).
       const campos = changedFields(current, cols);
-      await audit(tx, ctx, {
-        action: 'update',
-        resource: RESOURCE,
-        record_id: id,
+      await trail(tx, ctx, 'update', id, {
         municipe_ids: [id],
         details: { campos },
       });
@@ -206,6 +202,6 @@ export async function deleteMunicipe(ctx: Ctx, id: string): Promise<void> {
       if (await ref.existe(tx, id)) throw conflict(msg.municipeVinculado(ref.descricao));
     }
     await tx.delete(municipes).where(eq(municipes.id, id));
-    await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id, municipe_ids: [id] });
+    await trail(tx, ctx, 'destroy', id, { municipe_ids: [id] });
   });
 }

@@ -8,7 +8,6 @@ import {
   type CadastroDomiciliarValues,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
-import { audit } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
@@ -22,6 +21,7 @@ import {
 import { changedFields, exists, nullify } from '../../../db/sql';
 import { conflict, FieldErrors, needsConfirmation, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
+import { recordTrail } from '../../../lib/audit-trail';
 import { autor, checkVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { rememberAddress } from '../../enderecos/service';
 import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
@@ -37,6 +37,7 @@ export { list, show } from './queries';
 // null), and the answer is the row with the names joined; no field is named here unless a rule needs it.
 
 const RESOURCE = 'atencao_primaria/cadastros_domiciliares';
+const trail = recordTrail(RESOURCE);
 const cd = cadastrosDomiciliares;
 const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroDomiciliarCodigos);
 
@@ -128,10 +129,7 @@ export async function create(ctx: Ctx, v: CadastroDomiciliarValues): Promise<Cad
       updated_by: autor(ctx),
     });
     await rememberAddress(tx, own);
-    await audit(tx, ctx, {
-      action: 'create',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'create', id, {
       details: { tipo_imovel_id: own.tipo_imovel_id, designado },
     });
     return (await unscopedLoadDomicilio(tx, id))!;
@@ -153,10 +151,7 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
     await rememberAddress(tx, own);
     // The trail names what changed, never the values.
     const campos = changedFields(atual, cols);
-    await audit(tx, ctx, {
-      action: 'update',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'update', id, {
       municipe_ids: await moradores(tx, [id]),
       details: { campos, designado },
     });
@@ -173,7 +168,7 @@ export async function destroy(ctx: Ctx, id: string): Promise<void> {
     if (await exists(tx, visitasDomiciliares, eq(visitasDomiciliares.domicilio_id, id)))
       throw conflict(msg.domicilioComVisitas);
     await tx.delete(cd).where(eq(cd.id, id));
-    await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id });
+    await trail(tx, ctx, 'destroy', id);
   });
 }
 
@@ -238,10 +233,7 @@ export async function vincularFamilia(
       .update(familias)
       .set({ domicilio_id: id, vinculado_em: new Date(), ...stamped(ctx) })
       .where(eq(familias.id, familia.id));
-    await audit(tx, ctx, {
-      action: 'vincular_familia',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'vincular_familia', id, {
       municipe_ids: await membrosDaFamilia(tx, familia.id),
       details: { familia_id: familia.id, ...(outra ? { responsavel_em_outro_domicilio: outra.id } : {}) },
     });
@@ -259,10 +251,7 @@ export async function desvincularFamilia(ctx: Ctx, id: string, familiaId: string
       .where(and(eq(familias.id, familiaId), eq(familias.domicilio_id, id)))
       .returning({ id: familias.id });
     if (!row) throw notFound(msg.familiaNaoVinculada);
-    await audit(tx, ctx, {
-      action: 'desvincular_familia',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'desvincular_familia', id, {
       municipe_ids: await membrosDaFamilia(tx, familiaId),
       details: { familia_id: familiaId },
     });

@@ -22,6 +22,7 @@ import { cadastrosIndividuais, municipes, municipeSociodemograficas } from '../.
 import { changedFields, nullify, uniqueViolation } from '../../../db/sql';
 import { conflict, FieldErrors, notFound, staleEdit, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
+import { recordTrail } from '../../../lib/audit-trail';
 import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { documentosEmUso } from '../../municipes/rules';
 import { resolveHeader, scopeOf, type Scope } from '../scope';
@@ -41,6 +42,7 @@ export { candidatosCadastro, list, show } from './queries';
 //   with the citizens it shows (auditedRead), every write names its citizen.
 
 const RESOURCE = 'atencao_primaria/cadastros_individuais';
+const trail = recordTrail(RESOURCE);
 const ci = cadastrosIndividuais;
 type CadastroRow = typeof ci.$inferSelect;
 type MunicipeRow = typeof municipes.$inferSelect;
@@ -213,10 +215,7 @@ export async function create(ctx: Ctx, v: CadastroIndividualValues): Promise<Cad
       });
       await writeCitizen(tx, ctx, m, cols, RESOURCE);
       await writeSociodemografica(tx, ctx, m.id, v, RESOURCE);
-      await audit(tx, ctx, {
-        action: 'create',
-        resource: RESOURCE,
-        record_id: id,
+      await trail(tx, ctx, 'create', id, {
         municipe_ids: [m.id],
         details: { designado },
       });
@@ -254,10 +253,7 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
       ...(await writeCitizen(tx, ctx, m, cols, RESOURCE)),
       ...(await writeSociodemografica(tx, ctx, m.id, v, RESOURCE)),
     ];
-    await audit(tx, ctx, {
-      action: 'update',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'update', id, {
       municipe_ids: [m.id],
       details: { campos, designado },
     });
@@ -284,10 +280,7 @@ export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues
       .where(eq(ci.id, id));
     // The citizen's record shows the exit (issue 6).
     await writeCitizen(tx, ctx, m, exit, `${RESOURCE}:saida_cadastro`);
-    await audit(tx, ctx, {
-      action: 'saida_cadastro',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'saida_cadastro', id, {
       municipe_ids: [m.id],
       details: { motivo_saida_cadastro_id: v.motivo_saida_cadastro_id },
     });
@@ -300,10 +293,7 @@ export async function destroy(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const { c } = await changeable(tx, ctx, scopeOf(ctx), id, msg.cadastroComSaidaNaoRemove);
     await tx.delete(ci).where(eq(ci.id, id));
-    await audit(tx, ctx, {
-      action: 'destroy',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'destroy', id, {
       municipe_ids: [c.municipe_id],
     });
   });

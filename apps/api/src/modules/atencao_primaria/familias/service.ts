@@ -14,6 +14,7 @@ import { familiaMembros, familias, municipes, visitasDomiciliares } from '../../
 import { changedFields, exists, nullify, uniqueViolation } from '../../../db/sql';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
+import { recordTrail } from '../../../lib/audit-trail';
 import { autor, checkVersion, nextVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { obitoDe } from '../cadastros_domiciliares/queries';
 import { scopeOf, resolveHeader } from '../scope';
@@ -29,6 +30,7 @@ export { list, show } from './queries';
 // family (422 on their field); one who died while a member stays, shown "Óbito".
 
 const RESOURCE = 'atencao_primaria/familias';
+const trail = recordTrail(RESOURCE);
 const f_ = familias;
 const fm = familiaMembros;
 
@@ -147,10 +149,7 @@ export async function create(ctx: Ctx, v: FamiliaValues): Promise<Familia> {
           updated_by: who,
         })),
       );
-      await audit(tx, ctx, {
-        action: 'create',
-        resource: RESOURCE,
-        record_id: id,
+      await trail(tx, ctx, 'create', id, {
         municipe_ids: ordem,
         details: { membros: ordem.length, designado: header.designado },
       });
@@ -223,10 +222,7 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
       // The trail names what changed, never the values.
       const campos = changedFields(atual, cols);
       if (membrosMudaram) campos.push('membros');
-      await audit(tx, ctx, {
-        action: 'update',
-        resource: RESOURCE,
-        record_id: id,
+      await trail(tx, ctx, 'update', id, {
         // Those who are members now and those who left with this save.
         municipe_ids: [...ordem, ...membrosAntes],
         details: { campos, designado: header.designado },
@@ -257,10 +253,7 @@ export async function destroy(ctx: Ctx, id: string): Promise<void> {
       });
     }
     await tx.delete(f_).where(eq(f_.id, id));
-    await audit(tx, ctx, {
-      action: 'destroy',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'destroy', id, {
       municipe_ids: membros,
       details: { domicilio_id: atual.domicilio_id },
     });
@@ -304,10 +297,7 @@ export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Pr
       });
       // The member list is part of the family's version: a form opened before this save is stale now.
       await bumpFamilia(tx, ctx, id);
-      await audit(tx, ctx, {
-        action: 'adicionar_membro',
-        resource: RESOURCE,
-        record_id: id,
+      await trail(tx, ctx, 'adicionar_membro', id, {
         municipe_ids: [m.municipe_id],
         details: { municipe_id: m.municipe_id },
       });
@@ -334,10 +324,7 @@ export async function removerMembro(ctx: Ctx, id: string, municipeId: string): P
       .returning({ id: fm.id });
     if (!row) throw notFound();
     await bumpFamilia(tx, ctx, id);
-    await audit(tx, ctx, {
-      action: 'remover_membro',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'remover_membro', id, {
       municipe_ids: [municipeId],
       details: { municipe_id: municipeId },
     });
