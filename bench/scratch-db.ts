@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { openPostgres, sessionOptions } from '../apps/api/src/db/client';
+import { dropScratchDatabase } from '../apps/api/src/db/drop';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -42,17 +43,7 @@ export async function openScratchDatabase(log: (m: string) => void) {
     }
     await raw.end().catch(() => {});
     await database.close().catch(() => {});
-    // The pool's sockets may still be closing: drop without force first, so no client is killed mid-close (that error
-    // would reach the pool with no listener and end the process).
-    for (let i = 0; i < 20; i++) {
-      try {
-        await admin.query(`drop database if exists ${dbName}`);
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await dropScratchDatabase(admin, dbName, 250).catch(() => {});
     await admin.end().catch(() => {});
     stopThrowaway?.();
   }

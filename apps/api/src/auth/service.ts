@@ -44,27 +44,24 @@ export async function login(ctx: Ctx, input: LoginInput, policy: SessionPolicy, 
   // A browser this account signed in from before has its own bucket; any other shares the account's and the
   // address's (throttle.ts). Counted before the password is evaluated.
   const taken = known ? [buckets.device(loginKey, device!)] : [buckets.account(loginKey), buckets.address(ctx.ip)];
-  const wait = await takeAttempt(db, taken);
-  if (wait > 0) {
-    await audit(db, ctx, {
-      action: 'login_bloqueado',
+  // A refused sign-in is audited before any session exists: the account tried, if there is one, and no unit.
+  const auditRefused = (action: 'login_bloqueado' | 'login_falhou') =>
+    audit(db, ctx, {
+      action,
       resource: 'auth',
       details: { login: loginKey, dispositivo_conhecido: known },
       profissional_id: user?.id ?? null,
       unidade_saude_id: null,
     });
+  const wait = await takeAttempt(db, taken);
+  if (wait > 0) {
+    await auditRefused('login_bloqueado');
     throw tooManyAttempts(wait, msg.muitasTentativas(wait));
   }
   dummyHash ??= hashSenha('senha-que-ninguem-usa');
   const ok = user ? await verify(user.senha_hash, input.senha) : (await verify(await dummyHash, input.senha), false);
   if (!user || !ok) {
-    await audit(db, ctx, {
-      action: 'login_falhou',
-      resource: 'auth',
-      details: { login: loginKey, dispositivo_conhecido: known },
-      profissional_id: user?.id ?? null,
-      unidade_saude_id: null,
-    });
+    await auditRefused('login_falhou');
     throw new AppError(401, msg.loginInvalido);
   }
   // The password was right: the account's (or this browser's) failures are forgotten; the address, shared by a whole

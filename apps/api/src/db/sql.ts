@@ -93,11 +93,19 @@ export function changedFields<T extends object>(before: object, after: T, keys =
 /** The names of a row's e-SUS header, to select beside it: unit, team, professional (see withHeaderNames). */
 export const headerNames = { unidade: unidadesSaude.nome, equipe: equipes.nome, profissional: profissionais.nome };
 
+type HeaderColumns = { unidade: AnyPgColumn; equipe: AnyPgColumn; profissional: AnyPgColumn };
+
+/**
+ * A record's e-SUS header (unit, team, professional) by its columns: `names` to select beside the row and `join`, the
+ * left joins that read them (on a query made `$dynamic()`).
+ */
+export const eSusHeader = (columns: HeaderColumns) => ({
+  names: headerNames,
+  join: <T extends PgSelect>(query: T) => withHeaderNames(query, columns),
+});
+
 /** Left-joins what headerNames reads, by the row's header columns (a query made `$dynamic()`). */
-export function withHeaderNames<T extends PgSelect>(
-  query: T,
-  header: { unidade: AnyPgColumn; equipe: AnyPgColumn; profissional: AnyPgColumn },
-) {
+export function withHeaderNames<T extends PgSelect>(query: T, header: HeaderColumns) {
   return query
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, header.unidade))
     .leftJoin(equipes, eq(equipes.id, header.equipe))

@@ -78,6 +78,51 @@ export function recordRoutes<R extends Schema, Q extends Schema, L extends Schem
   }
 }
 
+/** The schemas a record module's shared file names after its record: `familiaSchema`, `familiaFiltersSchema`… */
+type RecordSchemaNames<N extends string> = {
+  record: `${N}Schema`;
+  filters: `${N}FiltersSchema`;
+  item: `${N}ListItemSchema`;
+  input: `${N}InputSchema`;
+  update: `${N}UpdateSchema`;
+};
+type RecordSchemasOf<N extends string> = { [K in RecordSchemaNames<N>[keyof RecordSchemaNames<N>]]: Schema };
+
+/** A record module's service: its five actions under their route names. */
+export type RecordService<N extends string, M extends RecordSchemasOf<N>> = {
+  list: (ctx: Ctx, query: z.output<M[`${N}FiltersSchema`]>) => Promise<PageResult<Answer<M[`${N}ListItemSchema`]>>>;
+  create: (ctx: Ctx, body: z.output<M[`${N}InputSchema`]>) => Promise<Answer<M[`${N}Schema`]>>;
+  show: (ctx: Ctx, id: string) => Promise<Answer<M[`${N}Schema`]>>;
+  update: (ctx: Ctx, id: string, body: z.output<M[`${N}UpdateSchema`]>) => Promise<Answer<M[`${N}Schema`]>>;
+  destroy: (ctx: Ctx, id: string) => Promise<void>;
+};
+
+/**
+ * The five routes of a record module that follows the kit's names: the shared schemas named after the record
+ * (`<name>Schema`, `<name>FiltersSchema`, `<name>ListItemSchema`, `<name>InputSchema`, `<name>UpdateSchema`) and a
+ * service exporting `list`, `create`, `show`, `update` and `destroy`. Type-checked: a missing or mismatched name fails.
+ */
+export function recordModuleRoutes<N extends string, M extends RecordSchemasOf<N>>(
+  app: FastifyInstance,
+  resource: string,
+  name: N,
+  schemas: M,
+  service: RecordService<N, M>,
+): void {
+  const schema = <K extends keyof RecordSchemaNames<N>>(k: K) => {
+    const suffix = { record: '', filters: 'Filters', item: 'ListItem', input: 'Input', update: 'Update' }[k];
+    return schemas[`${name}${suffix}Schema` as RecordSchemaNames<N>[K]];
+  };
+  recordRoutes(app, resource, {
+    record: schema('record'),
+    list: { query: schema('filters'), item: schema('item'), run: service.list },
+    create: { body: schema('input'), run: service.create },
+    show: service.show,
+    update: { body: schema('update'), run: service.update },
+    destroy: service.destroy,
+  });
+}
+
 /** A list: GET with filters and paging in the query; the page as an array, the total in X-Total-Count. */
 export function listRoute<Q extends Schema, L extends Schema>(
   app: FastifyInstance,
@@ -156,28 +201,34 @@ export function stepRoute<R extends Schema, B extends Schema>(
 }
 
 /**
- * The pair that links other records to a record and unlinks one, both under `access` and answering the record:
+ * The pair that links other records to a record and unlinks one, under `resource:update` and answering the record:
  * POST /:id/<things> (the body names the one to link) and DELETE `url`, e.g. '/:id/membros/:municipeId'.
  */
 export function linkRoutes<R extends Schema, B extends Schema>(
   app: FastifyInstance,
-  access: Permission,
+  resource: string,
   url: string,
-  l: {
-    body: B;
-    response: R;
+  s: { body: B; response: R },
+  run: {
     link: (ctx: Ctx, id: string, body: z.output<B>) => Promise<Answer<R>>;
     unlink: (ctx: Ctx, id: string, linkedId: string) => Promise<Answer<R>>;
   },
 ): void {
+  const access = `${resource}:update` as Permission;
   const key = lastParam(url);
-  const { body, response } = l;
+  const { body, response } = s;
   recordAction(app, 'POST', url.slice(0, url.lastIndexOf('/')), access, { body, response }, (ctx, p, b) =>
-    l.link(ctx, p.id, b),
+    run.link(ctx, p.id, b),
   );
   const params = idParams.extend({ [key]: uuidParam() });
   recordAction(app, 'DELETE', url, access, { params, response }, (ctx, p) => {
     const ids = p as Record<string, string>;
-    return l.unlink(ctx, ids.id as string, ids[key] as string);
+    return run.unlink(ctx, ids.id as string, ids[key] as string);
   });
 }
+
+/** A plugin of one GET of a record (`resource:show`) by the url's last parameter: spec §7 reads some outside /v1. */
+export const showRoutes =
+  <R extends Schema>(resource: string, url: string, response: R, run: (ctx: Ctx, id: string) => Promise<Answer<R>>) =>
+  async (app: FastifyInstance) =>
+    showRoute(app, url, `${resource}:show` as Permission, response, run);

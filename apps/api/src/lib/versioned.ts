@@ -53,3 +53,6 @@ export async function updateVersioned<T extends VersionedTable>(
     .where(and(where.key, where.scope));
   throw found.length > 0 ? staleEdit() : notFound();
 }
+
+/** An update's body: the record's values and the version the form was opened at. */
+export type Versioned<V> = V & { lock_version: number };

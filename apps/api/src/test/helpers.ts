@@ -3,6 +3,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
+import { dropScratchDatabase } from '../db/drop';
 import { auditoria } from '../db/schema';
 import { seedBase } from '../db/seed/base';
 import { DEMO_PASSWORD } from '../db/seed/demo';
@@ -39,17 +40,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      // pool.end() resolves before its sockets close; a forced drop would then kill a connection that has no error
-      // listener any more (an uncaught error). Wait for them to go, force only as the last resort.
-      for (let i = 0; i < 20; i++) {
-        try {
-          await c.query(`drop database if exists ${name}`);
-          break;
-        } catch {
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
+      await dropScratchDatabase(c, name, 100);
       await c.end();
     },
   };

@@ -1,6 +1,6 @@
 import { msg } from '@saude/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { equipes, lotacoes, profissionais, unidadesSaude } from '../../db/schema';
@@ -14,6 +14,22 @@ import type { FieldErrors } from '../../lib/errors';
 type Lotacao = { equipe_id: string | null; ocupacao_codigo: string; micro_areas: string[] };
 /** The user's active assignments in the current unit (in assignment order), and the teams they open. */
 export type Scope = { all: boolean; equipeIds: string[]; lotacoes: Lotacao[] };
+
+/** The row of `table` with this id when `inScope` reaches it (locked for update when asked), null otherwise. */
+export async function findScoped<T extends PgTable & { id: AnyPgColumn }>(
+  tx: DbOrTx,
+  table: T,
+  id: string,
+  inScope: SQL | undefined,
+  forUpdate = false,
+): Promise<T['$inferSelect'] | null> {
+  const q = tx
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), inScope));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return (row as T['$inferSelect'] | undefined) ?? null;
+}
 
 /** The scope comes with the session (auth/sessions.ts loads the assignments in the same query): no query here. */
 export function scopeOf(ctx: Ctx): Scope {

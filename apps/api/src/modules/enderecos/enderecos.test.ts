@@ -11,25 +11,19 @@ describe(url, () => {
   const t = useTestApp();
   const f = fixtures(t);
   let headers: { authorization: string };
+  /** The CEP the municipality knows, as the fixture recorded it: the lookup answers it as is. */
+  let recorded: Awaited<ReturnType<typeof f.cep>>;
   beforeAll(async () => {
     const { unidade, equipe } = await f.territorio();
     headers = (await f.usuario({ unidade, equipe, perfil: 'acs' })).headers;
-    await f.cep({ cep: '70000001', tipo_logradouro: '081', logradouro: 'DAS ACÁCIAS', bairro: 'CENTRO' });
+    recorded = await f.cep({ cep: '70000001' });
   });
 
   it('answers a CEP already recorded in the municipality, masked or not', async () => {
     for (const cep of ['70000001', '70000-001']) {
       const res = await t.app.inject({ method: 'GET', url: `${url}/cep/${cep}`, headers });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
-        cep: '70000001',
-        uf: 'DF',
-        municipio: 'BRASÍLIA',
-        municipio_ibge: '5300108',
-        tipo_logradouro: '081',
-        logradouro: 'DAS ACÁCIAS',
-        bairro: 'CENTRO',
-      });
+      expect(res.json()).toEqual(recorded);
     }
   });
 

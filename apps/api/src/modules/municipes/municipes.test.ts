@@ -603,30 +603,22 @@ describe(url, () => {
       );
       expect(twice['prontuarios.1.numero']).toEqual([msg.prontuarioEmUso]);
       const { id, lock_version, prontuarios, ...rest } = a;
-      const noJust = await t.app.inject({
-        method: 'PUT',
-        url: `${url}/${id}`,
-        headers: enf,
-        payload: {
-          ...rest,
-          lock_version,
-          prontuarios: [{ ...prontuarios[0], inativacao_motivo_id: 2 }],
-        },
-      });
+      /** Saves the citizen with its first record inactivated by `inativacao`. */
+      const inativar = (inativacao: object) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `${url}/${id}`,
+          headers: enf,
+          payload: {
+            ...rest,
+            lock_version,
+            prontuarios: [{ ...prontuarios[0], inativacao_motivo_id: 2, ...inativacao }],
+          },
+        });
+      const noJust = await inativar({});
       expect(noJust.statusCode).toBe(422);
       expect(noJust.json().errors['prontuarios.0.inativacao_justificativa']).toEqual([msg.obrigatorio]);
-      const ok = await t.app.inject({
-        method: 'PUT',
-        url: `${url}/${id}`,
-        headers: enf,
-        payload: {
-          ...rest,
-          lock_version,
-          prontuarios: [
-            { ...prontuarios[0], inativacao_motivo_id: 2, inativacao_justificativa: 'Mudou para a UBS Jardim' },
-          ],
-        },
-      });
+      const ok = await inativar({ inativacao_justificativa: 'Mudou para a UBS Jardim' });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().prontuarios).toHaveLength(1);
       expect(ok.json().prontuarios[0]).toMatchObject({

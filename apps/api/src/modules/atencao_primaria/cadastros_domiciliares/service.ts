@@ -1,19 +1,13 @@
 import { msg } from '@saude/shared';
 import { cboCadastroDomiciliarCodigos } from '@saude/shared/codes/cbo_cadastro_domiciliar';
-import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
 import {
   CONFIRMACAO_RESPONSAVEL_EM_OUTRO_DOMICILIO,
   TIPO_IMOVEL_DOMICILIO,
   normalizarCadastroDomiciliar,
   type CadastroDomiciliar,
-  type CadastroDomiciliarFilters,
-  type CadastroDomiciliarListItem,
   type CadastroDomiciliarValues,
-  type FamiliaDoDomicilio,
 } from '@saude/shared/schemas/cadastro_domiciliar';
-import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { enderecoLinha } from '@saude/shared/endereco';
-import { audit, auditedRead } from '../../../access/audit';
+import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
@@ -24,26 +18,16 @@ import {
   municipios,
   visitasDomiciliares,
 } from '../../../db/schema';
-import {
-  byName,
-  changedFields,
-  containsText,
-  countAll,
-  exists,
-  headerNames,
-  iso,
-  nullify,
-  startsWith,
-  totalOf,
-  withHeaderNames,
-} from '../../../db/sql';
+import { changedFields, exists, nullify } from '../../../db/sql';
 import { conflict, FieldErrors, needsConfirmation, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { ocupacaoNome } from '../../../lib/ocupacoes';
-import { mapPage, paginate } from '../../../lib/paginate';
-import { autor, checkVersion, stamped, updateVersioned } from '../../../lib/versioned';
+import { recordTrail } from '../../../lib/audit-trail';
+import { autor, checkVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { rememberAddress } from '../../enderecos/service';
 import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
+import { findInScope, moradores, unscopedLoadDomicilio } from './queries';
+
+export { list, show } from './queries';
 
 // Household registrations (issue 7; docs/decisions.md "Households and families"). A row is one property of the
 // territory with the e-SUS header (unit, professional, team, occupation) of whoever registered it. Families are
@@ -53,228 +37,9 @@ import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
 // null), and the answer is the row with the names joined; no field is named here unless a rule needs it.
 
 const RESOURCE = 'atencao_primaria/cadastros_domiciliares';
+const trail = recordTrail(RESOURCE);
 const cd = cadastrosDomiciliares;
 const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroDomiciliarCodigos);
-
-const inScope = (scope: Scope) => inScopeEquipe(scope, cd.equipe_id);
-/** The e-SUS header's columns (their names come with withHeaderNames). */
-const headerColumns = { unidade: cd.unidade_saude_id, equipe: cd.equipe_id, profissional: cd.profissional_id };
-
-// ---- reading ----------------------------------------------------------------------------------------------
-
-const numeroMembros = sql<number>`(select count(*)::int from ${familiaMembros} where ${familiaMembros.familia_id} = ${familias.id})`;
-/** The citizen has died: an exit by death, or a death date (written through by the individual registration's exit). */
-export const obitoDe = (m: typeof municipes) =>
-  sql<boolean>`(${m.data_obito} is not null or coalesce(${m.motivo_saida_cadastro_id} = ${MOTIVO_SAIDA_OBITO}, false))`;
-
-/** The families linked to a home (moved ones included), for its `familias` tab. */
-async function familiasDoDomicilio(db: DbOrTx, domicilioId: string): Promise<FamiliaDoDomicilio[]> {
-  const rows = await db
-    .select({
-      id: familias.id,
-      responsavel_id: familias.responsavel_id,
-      responsavel_nome: municipes.nome,
-      responsavel_cns: municipes.codigo_cns,
-      responsavel_obito: obitoDe(municipes),
-      numero_prontuario: familias.numero_prontuario,
-      numero_membros: numeroMembros,
-      mudou: familias.mudou,
-      vinculado_em: familias.vinculado_em,
-    })
-    .from(familias)
-    .innerJoin(municipes, eq(municipes.id, familias.responsavel_id))
-    .where(eq(familias.domicilio_id, domicilioId))
-    .orderBy(asc(familias.mudou), byName(municipes.nome), asc(familias.id));
-  return rows.map((r) => ({ ...r, vinculado_em: iso(r.vinculado_em) }));
-}
-
-/** The household with its names and families, WITHOUT scope: callers check scope first. */
-export async function unscopedLoadDomicilio(db: DbOrTx, id: string): Promise<CadastroDomiciliar | null> {
-  const [row] = await withHeaderNames(
-    db
-      .select({
-        c: cd,
-        ...headerNames,
-        municipio: municipios.nome,
-      })
-      .from(cd)
-      .$dynamic(),
-    headerColumns,
-  )
-    .leftJoin(municipios, eq(municipios.codigo_ibge, cd.municipio_ibge))
-    .where(eq(cd.id, id));
-  if (!row) return null;
-  const { updated_by: _autor, created_at, updated_at, data_cadastro, ...c } = row.c;
-  return {
-    ...c,
-    created_at: created_at.toISOString(),
-    updated_at: updated_at.toISOString(),
-    data_cadastro: data_cadastro.toISOString(),
-    unidade_saude_nome: row.unidade,
-    profissional_nome: row.profissional,
-    equipe_nome: row.equipe,
-    ocupacao_nome: ocupacaoNome(c.ocupacao_id),
-    municipio_nome: row.municipio,
-    familias: await familiasDoDomicilio(db, id),
-  };
-}
-
-/** Every member (moved families' included) of the families linked to these homes: whose home the answer shows. */
-async function moradores(db: DbOrTx, domicilioIds: string[]): Promise<string[]> {
-  if (domicilioIds.length === 0) return [];
-  const rows = await db
-    .select({ id: familiaMembros.municipe_id })
-    .from(familiaMembros)
-    .innerJoin(familias, eq(familias.id, familiaMembros.familia_id))
-    .where(inArray(familias.domicilio_id, domicilioIds));
-  return rows.map((r) => r.id);
-}
-
-/** The household row if it exists and is in the user's scope (locked for update when asked). */
-async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = false) {
-  const q = tx
-    .select()
-    .from(cd)
-    .where(and(eq(cd.id, id), inScope(scope)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
-
-/** The household's detail (also the spec §7 read): audited with the members of its families. */
-export async function getDomicilio(ctx: Ctx, id: string): Promise<CadastroDomiciliar> {
-  const { domicilio } = await auditedRead(
-    ctx,
-    async (tx) => {
-      if (!(await findInScope(tx, scopeOf(ctx), id))) throw notFound();
-      return { domicilio: (await unscopedLoadDomicilio(tx, id))!, titulares: await moradores(tx, [id]) };
-    },
-    ({ titulares }) => ({
-      resource: RESOURCE,
-      action: 'show',
-      record_id: id,
-      municipe_ids: titulares,
-      details: { partes: ['domicilio', 'familias'] },
-      // The registration carries vitals (health data): its reading is audited even before a family lives there.
-      always: true,
-    }),
-  );
-  return domicilio;
-}
-
-/** The filters a list used, by name (never their values): what its audit row says. */
-export const filtrosUsados = (f: object) =>
-  Object.entries(f)
-    .filter(([k, v]) => !['page', 'per_page', 'sort', 'order'].includes(k) && v !== undefined)
-    .map(([k]) => k);
-
-export async function listDomicilios(
-  ctx: Ctx,
-  f: CadastroDomiciliarFilters,
-): Promise<{ rows: CadastroDomiciliarListItem[]; total: number }> {
-  // A page of addresses says where the people of its families live: audited with them (none, no row).
-  const { page } = await auditedRead(
-    ctx,
-    async (tx) => {
-      const page = await listarDomicilios(tx, ctx, f);
-      return {
-        page,
-        titulares: await moradores(
-          tx,
-          page.rows.map((r) => r.id),
-        ),
-      };
-    },
-    ({ titulares }) => ({
-      resource: RESOURCE,
-      action: 'index',
-      municipe_ids: titulares,
-      details: { filtros: filtrosUsados(f) },
-    }),
-  );
-  return page;
-}
-
-async function listarDomicilios(
-  db: DbOrTx,
-  ctx: Ctx,
-  f: CadastroDomiciliarFilters,
-): Promise<{ rows: CadastroDomiciliarListItem[]; total: number }> {
-  const scope = scopeOf(ctx);
-  const conds: Array<SQL | undefined> = [inScope(scope)];
-  if (f.endereco) {
-    // 'acácias 12' finds 'DAS ACÁCIAS', 12. The joined street and number hold each of them, so one unaccent call per
-    // row covers the street, the number and both (unaccent is costly: bench/visitas.ts).
-    const ruaNumero = sql`concat_ws(' ', ${cd.logradouro}, ${cd.numero})`;
-    conds.push(containsText([ruaNumero, cd.bairro, cd.ponto_referencia], f.endereco));
-  }
-  if (f.cep) conds.push(startsWith(cd.cep, f.cep));
-  if (f.micro_area) conds.push(eq(cd.st_micro_area, f.micro_area));
-  if (f.equipe_id) conds.push(eq(cd.equipe_id, f.equipe_id));
-  if (f.profissional_id) conds.push(eq(cd.profissional_id, f.profissional_id));
-  if (f.unidade_saude_id) conds.push(eq(cd.unidade_saude_id, f.unidade_saude_id));
-  if (f.tipo_imovel_id !== undefined) conds.push(eq(cd.tipo_imovel_id, f.tipo_imovel_id));
-  const where = and(...conds);
-
-  const page = await paginate(f, {
-    count: () => totalOf(db.select({ total: countAll() }).from(cd).where(where)),
-    rows: ({ limit, offset }) =>
-      withHeaderNames(
-        db
-          .select({
-            c: {
-              id: cd.id,
-              tipo_logradouro: cd.tipo_logradouro,
-              logradouro: cd.logradouro,
-              numero: cd.numero,
-              sem_numero: cd.sem_numero,
-              complemento: cd.complemento,
-              bairro: cd.bairro,
-              cep: cd.cep,
-              tipo_imovel_id: cd.tipo_imovel_id,
-              st_micro_area: cd.st_micro_area,
-              fora_area: cd.fora_area,
-              unidade_saude_id: cd.unidade_saude_id,
-              equipe_id: cd.equipe_id,
-              profissional_id: cd.profissional_id,
-              data_cadastro: cd.data_cadastro,
-              termo_recusa: cd.termo_recusa,
-            },
-            ...headerNames,
-            numero_familias: sql<number>`(select count(*)::int from ${familias} where ${familias.domicilio_id} = ${cd.id})`,
-          })
-          .from(cd)
-          .$dynamic(),
-        headerColumns,
-      )
-        .where(where)
-        // Street, then house number as a number ('2' before '10'), then the text of the number.
-        .orderBy(
-          byName(cd.logradouro),
-          sql`nullif(regexp_replace(${cd.numero}, '\\D', '', 'g'), '')::bigint`,
-          asc(cd.numero),
-          asc(cd.id),
-        )
-        .limit(limit)
-        .offset(offset),
-  });
-  return mapPage(page, ({ c, unidade, equipe, profissional, numero_familias }) => ({
-    id: c.id,
-    endereco: enderecoLinha(c),
-    cep: c.cep,
-    tipo_imovel_id: c.tipo_imovel_id,
-    st_micro_area: c.st_micro_area,
-    fora_area: c.fora_area,
-    unidade_saude_id: c.unidade_saude_id,
-    unidade_saude_nome: unidade,
-    equipe_id: c.equipe_id,
-    equipe_nome: equipe,
-    profissional_id: c.profissional_id,
-    profissional_nome: profissional,
-    numero_familias,
-    data_cadastro: c.data_cadastro.toISOString(),
-    termo_recusa: c.termo_recusa,
-  }));
-}
 
 // ---- writing ----------------------------------------------------------------------------------------------
 
@@ -351,7 +116,7 @@ async function membrosAtivosDoDomicilio(tx: DbOrTx, domicilioId: string): Promis
 }
 
 /** A CEP typed once fills the address for everyone after (as the citizen registry does). */
-export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Promise<CadastroDomiciliar> {
+export async function create(ctx: Ctx, v: CadastroDomiciliarValues): Promise<CadastroDomiciliar> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const { header, designado, own } = await resolveColumns(tx, ctx, scope, v, null);
@@ -364,22 +129,14 @@ export async function createDomicilio(ctx: Ctx, v: CadastroDomiciliarValues): Pr
       updated_by: autor(ctx),
     });
     await rememberAddress(tx, own);
-    await audit(tx, ctx, {
-      action: 'create',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'create', id, {
       details: { tipo_imovel_id: own.tipo_imovel_id, designado },
     });
     return (await unscopedLoadDomicilio(tx, id))!;
   });
 }
 
-export async function updateDomicilio(
-  ctx: Ctx,
-  id: string,
-  input: CadastroDomiciliarValues & { lock_version: number },
-): Promise<CadastroDomiciliar> {
-  const { lock_version, ...v } = input;
+export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<CadastroDomiciliarValues>) {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const atual = await findInScope(tx, scope, id, true);
@@ -394,10 +151,7 @@ export async function updateDomicilio(
     await rememberAddress(tx, own);
     // The trail names what changed, never the values.
     const campos = changedFields(atual, cols);
-    await audit(tx, ctx, {
-      action: 'update',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'update', id, {
       municipe_ids: await moradores(tx, [id]),
       details: { campos, designado },
     });
@@ -405,7 +159,7 @@ export async function updateDomicilio(
   });
 }
 
-export async function deleteDomicilio(ctx: Ctx, id: string): Promise<void> {
+export async function destroy(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     if (!(await findInScope(tx, scope, id, true))) throw notFound();
@@ -414,7 +168,7 @@ export async function deleteDomicilio(ctx: Ctx, id: string): Promise<void> {
     if (await exists(tx, visitasDomiciliares, eq(visitasDomiciliares.domicilio_id, id)))
       throw conflict(msg.domicilioComVisitas);
     await tx.delete(cd).where(eq(cd.id, id));
-    await audit(tx, ctx, { action: 'destroy', resource: RESOURCE, record_id: id });
+    await trail(tx, ctx, 'destroy', id);
   });
 }
 
@@ -479,10 +233,7 @@ export async function vincularFamilia(
       .update(familias)
       .set({ domicilio_id: id, vinculado_em: new Date(), ...stamped(ctx) })
       .where(eq(familias.id, familia.id));
-    await audit(tx, ctx, {
-      action: 'vincular_familia',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'vincular_familia', id, {
       municipe_ids: await membrosDaFamilia(tx, familia.id),
       details: { familia_id: familia.id, ...(outra ? { responsavel_em_outro_domicilio: outra.id } : {}) },
     });
@@ -500,13 +251,13 @@ export async function desvincularFamilia(ctx: Ctx, id: string, familiaId: string
       .where(and(eq(familias.id, familiaId), eq(familias.domicilio_id, id)))
       .returning({ id: familias.id });
     if (!row) throw notFound(msg.familiaNaoVinculada);
-    await audit(tx, ctx, {
-      action: 'desvincular_familia',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'desvincular_familia', id, {
       municipe_ids: await membrosDaFamilia(tx, familiaId),
       details: { familia_id: familiaId },
     });
     return (await unscopedLoadDomicilio(tx, id))!;
   });
 }
+
+/** The household's families, linked and unlinked from its `familias` tab. */
+export const familiaLinks = { link: vincularFamilia, unlink: desvincularFamilia };

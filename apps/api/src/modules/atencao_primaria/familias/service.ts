@@ -3,47 +3,24 @@ import {
   PARENTESCO_RESPONSAVEL,
   normalizarFamilia,
   type Familia,
-  type FamiliaFilters,
-  type FamiliaListItem,
   type FamiliaValues,
   type MembroValues,
 } from '@saude/shared/schemas/familia';
-import { idadeEmAnos } from '@saude/shared/schemas/municipe';
-import { onlyDigits } from '@saude/shared/validation/digits';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { enderecoLinha } from '@saude/shared/endereco';
-import { audit, auditedRead } from '../../../access/audit';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { audit } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
-import {
-  cadastrosDomiciliares,
-  enderecoDomicilio,
-  familiaMembros,
-  familias,
-  municipes,
-  visitasDomiciliares,
-} from '../../../db/schema';
-import {
-  byName,
-  changedFields,
-  containsText,
-  countAll,
-  exists,
-  headerNames,
-  iso,
-  nullify,
-  startsWith,
-  startsWithIgnoringCase,
-  totalOf,
-  uniqueViolation,
-  withHeaderNames,
-} from '../../../db/sql';
+import { familiaMembros, familias, municipes, visitasDomiciliares } from '../../../db/schema';
+import { changedFields, exists, nullify, uniqueViolation } from '../../../db/sql';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { mapPage, paginate } from '../../../lib/paginate';
-import { autor, checkVersion, nextVersion, stamped, updateVersioned } from '../../../lib/versioned';
-import { filtrosUsados, obitoDe } from '../cadastros_domiciliares/service';
-import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
+import { recordTrail } from '../../../lib/audit-trail';
+import { autor, checkVersion, nextVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { obitoDe } from '../cadastros_domiciliares/queries';
+import { scopeOf, resolveHeader } from '../scope';
+import { findInScope, unscopedLoadFamilia } from './queries';
+
+export { list, show } from './queries';
 
 // Families (issue 7; docs/decisions.md "Households and families"). The head (responsavel_id) is also a member with
 // PARENTESCO_RESPONSAVEL. A citizen is an ACTIVE member of one family at most: checked here with the field that
@@ -53,212 +30,9 @@ import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
 // family (422 on their field); one who died while a member stays, shown "Óbito".
 
 const RESOURCE = 'atencao_primaria/familias';
+const trail = recordTrail(RESOURCE);
 const f_ = familias;
 const fm = familiaMembros;
-const cd = cadastrosDomiciliares;
-
-const inScope = (scope: Scope) => inScopeEquipe(scope, f_.equipe_id);
-/** The e-SUS header's columns (their names come with withHeaderNames). */
-const headerColumns = { unidade: f_.unidade_saude_id, equipe: f_.equipe_id, profissional: f_.profissional_id };
-const numeroMembros = sql<number>`(select count(*)::int from ${fm} where ${fm.familia_id} = ${f_.id})`;
-
-// ---- reading ----------------------------------------------------------------------------------------------
-
-/** The family with names, members and its home, WITHOUT scope: callers check scope first. */
-export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Familia | null> {
-  const [row] = await withHeaderNames(
-    db
-      .select({
-        f: f_,
-        ...headerNames,
-        responsavel: { nome: municipes.nome, cns: municipes.codigo_cns },
-        casa: { ...enderecoDomicilio, micro_area: cd.st_micro_area },
-      })
-      .from(f_)
-      .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
-      .$dynamic(),
-    headerColumns,
-  )
-    .leftJoin(cd, eq(cd.id, f_.domicilio_id))
-    .where(eq(f_.id, id));
-  if (!row) return null;
-  const { f } = row;
-  const membros = await db
-    .select({
-      municipe_id: fm.municipe_id,
-      parentesco_id: fm.parentesco_id,
-      ativo: fm.ativo,
-      nome: municipes.nome,
-      nome_social: municipes.nome_social,
-      data_nascimento: municipes.data_nascimento,
-      data_obito: municipes.data_obito,
-      sexo_id: municipes.sexo_id,
-      cpf_numero: municipes.cpf_numero,
-      codigo_cns: municipes.codigo_cns,
-      obito: obitoDe(municipes),
-    })
-    .from(fm)
-    .innerJoin(municipes, eq(municipes.id, fm.municipe_id))
-    .where(eq(fm.familia_id, id))
-    .orderBy(desc(sql`${fm.municipe_id} = ${f.responsavel_id}`), byName(municipes.nome), asc(fm.id));
-  return {
-    id: f.id,
-    lock_version: f.lock_version,
-    created_at: f.created_at.toISOString(),
-    updated_at: f.updated_at.toISOString(),
-    unidade_saude_id: f.unidade_saude_id,
-    unidade_saude_nome: row.unidade,
-    profissional_id: f.profissional_id,
-    profissional_nome: row.profissional,
-    equipe_id: f.equipe_id,
-    equipe_nome: row.equipe,
-    numero_prontuario: f.numero_prontuario,
-    reside_desde: f.reside_desde,
-    responsavel_id: f.responsavel_id,
-    responsavel_nome: row.responsavel.nome,
-    responsavel_cns: row.responsavel.cns,
-    renda_familiar_id: f.renda_familiar_id,
-    mudou: f.mudou,
-    mudou_em: iso(f.mudou_em),
-    domicilio_id: f.domicilio_id,
-    domicilio_endereco: f.domicilio_id && row.casa ? enderecoLinha(row.casa) : null,
-    micro_area: f.domicilio_id ? (row.casa?.micro_area ?? null) : null,
-    membros: membros.map(({ data_obito, ...m }) => ({
-      ...m,
-      idade: idadeEmAnos(m.data_nascimento, data_obito ?? undefined),
-    })),
-  };
-}
-
-async function findInScope(tx: DbOrTx, scope: Scope, id: string, forUpdate = false) {
-  const q = tx
-    .select()
-    .from(f_)
-    .where(and(eq(f_.id, id), inScope(scope)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
-
-/** The family's composition (also the spec §7 read): audited with its members, history included. */
-export function getFamilia(ctx: Ctx, id: string): Promise<Familia> {
-  return auditedRead(
-    ctx,
-    async (tx) => {
-      if (!(await findInScope(tx, scopeOf(ctx), id))) throw notFound();
-      return (await unscopedLoadFamilia(tx, id))!;
-    },
-    (f) => ({
-      resource: RESOURCE,
-      action: 'show',
-      record_id: id,
-      municipe_ids: f.membros.map((m) => m.municipe_id),
-      details: { partes: ['familia', 'membros'] },
-    }),
-  );
-}
-
-/**
- * Families matching `where`. Every family has its head (responsavel_id is a non-null foreign key): the count joins the
- * citizen only when `where` filters on it.
- */
-export function contarFamilias(db: DbOrTx, where: SQL | undefined, joinResponsavel: boolean): Promise<number> {
-  const contagem = db.select({ total: countAll() }).from(f_).$dynamic();
-  return totalOf(
-    (joinResponsavel ? contagem.innerJoin(municipes, eq(municipes.id, f_.responsavel_id)) : contagem).where(where),
-  );
-}
-
-/** A page of families, audited with the heads it shows. */
-export function listFamilias(ctx: Ctx, q: FamiliaFilters): Promise<{ rows: FamiliaListItem[]; total: number }> {
-  return auditedRead(
-    ctx,
-    (tx) => listar(tx, ctx, q),
-    (page) => ({
-      resource: RESOURCE,
-      action: 'index',
-      municipe_ids: page.rows.map((r) => r.responsavel_id),
-      details: { filtros: filtrosUsados(q) },
-    }),
-  );
-}
-
-async function listar(db: DbOrTx, ctx: Ctx, q: FamiliaFilters): Promise<{ rows: FamiliaListItem[]; total: number }> {
-  const scope = scopeOf(ctx);
-  const conds: Array<SQL | undefined> = [inScope(scope)];
-  if (q.equipe_id) conds.push(eq(f_.equipe_id, q.equipe_id));
-  if (q.profissional_id) conds.push(eq(f_.profissional_id, q.profissional_id));
-  if (q.unidade_saude_id) conds.push(eq(f_.unidade_saude_id, q.unidade_saude_id));
-  if (q.responsavel) {
-    const digitos = onlyDigits(q.responsavel);
-    if (/^[\d.\-\s]+$/.test(q.responsavel) && digitos) {
-      conds.push(or(startsWith(municipes.cpf_numero, digitos), startsWith(municipes.codigo_cns, digitos)));
-    } else {
-      conds.push(containsText([municipes.nome, municipes.nome_social], q.responsavel));
-    }
-  }
-  if (q.numero_prontuario) conds.push(startsWithIgnoringCase(f_.numero_prontuario, q.numero_prontuario));
-  if (q.mudou !== undefined) conds.push(eq(f_.mudou, q.mudou));
-  if (q.vinculada !== undefined) conds.push(q.vinculada ? isNotNull(f_.domicilio_id) : isNull(f_.domicilio_id));
-  if (q.municipe_id) {
-    conds.push(
-      sql`exists (select 1 from ${fm} where ${fm.familia_id} = ${f_.id} and ${fm.municipe_id} = ${q.municipe_id} and ${fm.ativo})`,
-    );
-  }
-  const where = and(...conds);
-
-  const page = await paginate(q, {
-    count: () => contarFamilias(db, where, !!q.responsavel),
-    rows: ({ limit, offset }) => {
-      // The page is chosen on the head's name alone (municipes_nome_ordem_idx walks it in order); only its rows read
-      // the rest. The aliases are unique in the outer query: drizzle writes them unqualified there.
-      const pagina = db
-        .select({ id: f_.id, nome: sql<string>`${municipes.nome}`.as('pagina_nome') })
-        .from(f_)
-        .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
-        .where(where)
-        .orderBy(byName(municipes.nome), asc(f_.id))
-        .limit(limit)
-        .offset(offset)
-        .as('pagina');
-      return withHeaderNames(
-        db
-          .select({
-            f: {
-              id: f_.id,
-              responsavel_id: f_.responsavel_id,
-              numero_prontuario: f_.numero_prontuario,
-              unidade_saude_id: f_.unidade_saude_id,
-              equipe_id: f_.equipe_id,
-              profissional_id: f_.profissional_id,
-              mudou: f_.mudou,
-              domicilio_id: f_.domicilio_id,
-            },
-            responsavel_nome: municipes.nome,
-            responsavel_cns: municipes.codigo_cns,
-            responsavel_obito: obitoDe(municipes),
-            numero_membros: numeroMembros,
-            ...headerNames,
-            casa: enderecoDomicilio,
-          })
-          .from(pagina)
-          .innerJoin(f_, eq(f_.id, pagina.id))
-          .innerJoin(municipes, eq(municipes.id, f_.responsavel_id))
-          .$dynamic(),
-        headerColumns,
-      )
-        .leftJoin(cd, eq(cd.id, f_.domicilio_id))
-        .orderBy(byName(pagina.nome), asc(pagina.id));
-    },
-  });
-  return mapPage(page, ({ f, casa, unidade, equipe, profissional, ...r }) => ({
-    ...f,
-    ...r,
-    unidade_saude_nome: unidade,
-    equipe_nome: equipe,
-    profissional_nome: profissional,
-    domicilio_endereco: f.domicilio_id && casa ? enderecoLinha(casa) : null,
-  }));
-}
 
 // ---- rules that need the database ---------------------------------------------------------------------------
 
@@ -339,7 +113,7 @@ function familiaColumns(n: FamiliaValues) {
   return nullify(proprios);
 }
 
-export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia> {
+export async function create(ctx: Ctx, v: FamiliaValues): Promise<Familia> {
   const n = normalizarFamilia(v);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -375,10 +149,7 @@ export async function createFamilia(ctx: Ctx, v: FamiliaValues): Promise<Familia
           updated_by: who,
         })),
       );
-      await audit(tx, ctx, {
-        action: 'create',
-        resource: RESOURCE,
-        record_id: id,
+      await trail(tx, ctx, 'create', id, {
         municipe_ids: ordem,
         details: { membros: ordem.length, designado: header.designado },
       });
@@ -393,12 +164,7 @@ const mesmoConjunto = (a: Array<{ municipe_id: string; parentesco_id: number }>,
   a.length === b.length &&
   b.every((m) => a.some((x) => x.municipe_id === m.municipe_id && x.parentesco_id === m.parentesco_id));
 
-export async function updateFamilia(
-  ctx: Ctx,
-  id: string,
-  input: FamiliaValues & { lock_version: number },
-): Promise<Familia> {
-  const { lock_version, ...v } = input;
+export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<FamiliaValues>) {
   const n = normalizarFamilia(v);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -456,10 +222,7 @@ export async function updateFamilia(
       // The trail names what changed, never the values.
       const campos = changedFields(atual, cols);
       if (membrosMudaram) campos.push('membros');
-      await audit(tx, ctx, {
-        action: 'update',
-        resource: RESOURCE,
-        record_id: id,
+      await trail(tx, ctx, 'update', id, {
         // Those who are members now and those who left with this save.
         municipe_ids: [...ordem, ...membrosAntes],
         details: { campos, designado: header.designado },
@@ -471,7 +234,7 @@ export async function updateFamilia(
   }
 }
 
-export async function deleteFamilia(ctx: Ctx, id: string): Promise<void> {
+export async function destroy(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const atual = await findInScope(tx, scope, id, true);
@@ -490,10 +253,7 @@ export async function deleteFamilia(ctx: Ctx, id: string): Promise<void> {
       });
     }
     await tx.delete(f_).where(eq(f_.id, id));
-    await audit(tx, ctx, {
-      action: 'destroy',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'destroy', id, {
       municipe_ids: membros,
       details: { domicilio_id: atual.domicilio_id },
     });
@@ -537,10 +297,7 @@ export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Pr
       });
       // The member list is part of the family's version: a form opened before this save is stale now.
       await bumpFamilia(tx, ctx, id);
-      await audit(tx, ctx, {
-        action: 'adicionar_membro',
-        resource: RESOURCE,
-        record_id: id,
+      await trail(tx, ctx, 'adicionar_membro', id, {
         municipe_ids: [m.municipe_id],
         details: { municipe_id: m.municipe_id },
       });
@@ -567,13 +324,13 @@ export async function removerMembro(ctx: Ctx, id: string, municipeId: string): P
       .returning({ id: fm.id });
     if (!row) throw notFound();
     await bumpFamilia(tx, ctx, id);
-    await audit(tx, ctx, {
-      action: 'remover_membro',
-      resource: RESOURCE,
-      record_id: id,
+    await trail(tx, ctx, 'remover_membro', id, {
       municipe_ids: [municipeId],
       details: { municipe_id: municipeId },
     });
     return (await unscopedLoadFamilia(tx, id))!;
   });
 }
+
+/** The family's members, joining and leaving. */
+export const membroLinks = { link: adicionarMembro, unlink: removerMembro };

@@ -1,0 +1,189 @@
+import { msg, todayIso } from '@saude/shared';
+import {
+  contarFiltrosBuscaAvancada,
+  estaFalecido,
+  idadeEmAnos,
+  BUSCA_AVANCADA_MINIMO_FILTROS,
+  type Municipe,
+  type MunicipeBuscaAvancada,
+  type MunicipeFilters,
+  type MunicipeListItem,
+  type Prontuario,
+} from '@saude/shared/schemas/municipe';
+import { asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { auditedRead } from '../../access/audit';
+import { type Ctx } from '../../access/context';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { municipeProntuarios, municipes, municipios, unidadesSaude } from '../../db/schema';
+import { headerNames, iso, withHeaderNames } from '../../db/sql';
+import { notFound, unprocessable } from '../../lib/errors';
+import { paginate, type Page } from '../../lib/paginate';
+import {
+  buscaAvancada as buscaAvancadaSql,
+  buscaSimples,
+  countSql,
+  LIMITE_CONTAGEM,
+  pageSql,
+  semResultadoSql,
+  type Busca,
+} from './search';
+
+// Reading the citizen registry: the list, the two searches and one citizen, each audited (who saw whom).
+
+const RESOURCE = 'municipes';
+
+// ---- list and searches -----------------------------------------------------------------------------
+
+type PageRow = Omit<MunicipeListItem, 'idade' | 'obito'> & {
+  motivo_saida_cadastro_id: number | null;
+  total: string | number | null;
+};
+
+function toListItem(hoje: string) {
+  return ({ total: _total, motivo_saida_cadastro_id, ...r }: PageRow): MunicipeListItem => ({
+    ...r,
+    idade: idadeEmAnos(r.data_nascimento, r.data_obito ?? hoje),
+    obito: estaFalecido({ data_obito: r.data_obito, motivo_saida_cadastro_id }),
+  });
+}
+
+/**
+ * A page of a search. Names: every word as typed; when that finds nobody, the words that match no one as typed are
+ * retried tolerating misspellings (search.ts, Busca) — a correctly spelt common word never runs the costly step.
+ */
+async function runPage(tx: DbOrTx, busca: Busca, page: Page) {
+  const exact = await runPageIn(tx, busca, page);
+  if (exact.total > 0 || !busca.fallback) return exact;
+  const [row] = await queryRows<{ sem: boolean[] }>(tx, semResultadoSql(busca.termos));
+  const sem = row?.sem ?? [];
+  const fuzzy = new Set(busca.termos.filter((_, i) => sem[i]).map((t) => t.chave));
+  if (fuzzy.size === 0) return exact;
+  return runPageIn(tx, busca.fallback(fuzzy), page);
+}
+
+async function runPageIn(db: DbOrTx, busca: Busca, page: Page) {
+  let capped = false;
+  const { rows, total } = await paginate(page, {
+    rows: () => queryRows<PageRow>(db, pageSql(busca, page)),
+    windowTotal: (r) => r.total,
+    count: async () => {
+      const n = Number((await queryRows<{ total: string | number }>(db, countSql(busca)))[0]?.total ?? 0);
+      // countSql stops one row past LIMITE_CONTAGEM: that row says "more than"; a window count is exact.
+      capped = n > LIMITE_CONTAGEM;
+      return capped ? LIMITE_CONTAGEM : n;
+    },
+  });
+  return { rows: rows.map(toListItem(todayIso())), total, limited: capped };
+}
+
+/** A search's page and its audit row (LGPD: who saw which citizens). */
+function auditedPage(ctx: Ctx, busca: Busca, page: Page, tipo: 'simples' | 'avancada') {
+  return auditedRead(
+    ctx,
+    (tx) => runPage(tx, busca, page),
+    (r) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: r.rows.map((m) => m.id),
+      details: { busca: tipo, filtros: busca.filtros, pagina: page.page },
+    }),
+  );
+}
+
+export function listMunicipes(ctx: Ctx, f: MunicipeFilters) {
+  return auditedPage(ctx, buscaSimples(f.q), f, 'simples');
+}
+
+export function buscaAvancada(ctx: Ctx, f: MunicipeBuscaAvancada) {
+  if (contarFiltrosBuscaAvancada(f) < BUSCA_AVANCADA_MINIMO_FILTROS) {
+    throw unprocessable({ base: [msg.buscaAvancadaDoisFiltros] }, msg.buscaAvancadaDoisFiltros);
+  }
+  return auditedPage(ctx, buscaAvancadaSql(f), f, 'avancada');
+}
+
+// ---- one citizen ------------------------------------------------------------------------------------
+
+export async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | null> {
+  const nasc = alias(municipios, 'municipio_nascimento');
+  const res = alias(municipios, 'municipio_residencia');
+  const [row] = await withHeaderNames(
+    db
+      .select({
+        m: municipes,
+        ...headerNames,
+        nasc: nasc.nome,
+        res: res.nome,
+      })
+      .from(municipes)
+      .$dynamic(),
+    {
+      unidade: municipes.unidade_saude_referencia_id,
+      equipe: municipes.equipe_id,
+      profissional: municipes.profissional_id,
+    },
+  )
+    .leftJoin(nasc, eq(nasc.codigo_ibge, municipes.municipio_nascimento_ibge))
+    .leftJoin(res, eq(res.codigo_ibge, municipes.residencia_municipio_ibge))
+    .where(eq(municipes.id, id));
+  if (!row) return null;
+  const prontuarios: Prontuario[] = (
+    await db
+      .select({ p: municipeProntuarios, unidade_nome: unidadesSaude.nome })
+      .from(municipeProntuarios)
+      .innerJoin(unidadesSaude, eq(unidadesSaude.id, municipeProntuarios.unidade_saude_id))
+      .where(eq(municipeProntuarios.municipe_id, id))
+      .orderBy(asc(municipeProntuarios.created_at), asc(municipeProntuarios.id))
+  ).map(({ p, unidade_nome }) => ({
+    id: p.id,
+    numero: p.numero,
+    unidade_saude_id: p.unidade_saude_id,
+    unidade_nome,
+    inativacao_motivo_id: p.inativacao_motivo_id,
+    inativacao_justificativa: p.inativacao_justificativa,
+    inativado_em: iso(p.inativado_em),
+  }));
+  const {
+    telefone_residencial,
+    telefone_celular,
+    telefone_contato,
+    created_at,
+    updated_at,
+    updated_by: _by,
+    certidao_tipo,
+    ...m
+  } = row.m;
+  return {
+    ...m,
+    certidao_tipo: certidao_tipo as Municipe['certidao_tipo'],
+    created_at: created_at.toISOString(),
+    updated_at: updated_at.toISOString(),
+    telefones: { residencial: telefone_residencial, celular: telefone_celular, contato: telefone_contato },
+    prontuarios,
+    idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? todayIso()),
+    unidade_referencia_nome: row.unidade,
+    equipe_nome: row.equipe,
+    profissional_nome: row.profissional,
+    municipio_nascimento_nome: row.nasc,
+    residencia_municipio_nome: row.res,
+  };
+}
+
+/** The record, audited (identification: visible to every profile with municipes:show). */
+export function getMunicipe(ctx: Ctx, id: string): Promise<Municipe> {
+  return auditedRead(
+    ctx,
+    async (tx) => {
+      const m = await loadMunicipe(tx, id);
+      if (!m) throw notFound();
+      return m;
+    },
+    (m) => ({
+      resource: RESOURCE,
+      action: 'show',
+      record_id: m.id,
+      municipe_ids: [m.id],
+      details: { partes: ['cadastro'] },
+    }),
+  );
+}
