@@ -125,10 +125,8 @@ function MunicipeEditor({
                     model="munícipe"
                     removed={MODEL}
                     remove={() => remover.mutateAsync(municipe.id)}
-                    onRemoved={() => {
-                      record.allowNavigation();
-                      void navigate('/municipes', { replace: true });
-                    }}
+                    onRemoved={record.allowNavigation}
+                    goTo="/municipes"
                   >
                     Remover
                   </RemoveButton>

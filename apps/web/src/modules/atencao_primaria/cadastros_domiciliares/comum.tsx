@@ -1,15 +1,35 @@
 // Pieces shared by the household screens: the property type's name, the one-line address and the header card.
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import { enderecoLinha, type EnderecoPartes } from '@saude/shared/endereco';
-import type { CadastroDomiciliar } from '@saude/shared/schemas/cadastro_domiciliar';
+import type { CadastroDomiciliar, FamiliaDoDomicilio } from '@saude/shared/schemas/cadastro_domiciliar';
 import { maskCep } from '../../../lib/form';
 import { descricao } from '../../../lib/format';
+import { BASE_PATH as FAMILIAS_PATH } from '../familias/api';
+import { ObitoBadge } from '../familias/ObitoBadge';
 
 export const MODEL = 'Cadastro domiciliar';
 
 export const tipoImovelNome = (id: number | null | undefined) => descricao(tipoImovel, id);
+
+/** A linked family in the home's tables: its head (a link to the family), 'Óbito' and 'Mudou-se' beside. */
+export function ResponsavelFamilia({ f, fw }: { f: FamiliaDoDomicilio; fw?: number }) {
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Anchor component={Link} to={`${FAMILIAS_PATH}/${f.id}/edit`} size="sm" fw={fw}>
+        {f.responsavel_nome}
+      </Anchor>
+      {f.responsavel_obito && <ObitoBadge />}
+      {f.mudou && (
+        <Badge color="orange" variant="light">
+          Mudou-se
+        </Badge>
+      )}
+    </Group>
+  );
+}
 
 /** 'Rua das Flores, 12 - Apto 3 - Centro', as the lists' `endereco` (one shared function). */
 export const enderecoTexto = (c: EnderecoPartes): string => enderecoLinha(c);
