@@ -50,3 +50,17 @@ export function recordPage<T>(
     return !id && Novo ? <Novo /> : <Loaded id={id} />;
   };
 }
+
+/** The body of a save: an edit carries the version it was loaded at (409 when another save came first). */
+export const comVersao = <B,>(body: B, atual?: { lock_version: number }): B | (B & { lock_version: number }) =>
+  atual ? { ...body, lock_version: atual.lock_version } : body;
+
+/** useRecordForm's `stale` of a loaded record: 'Recarregar' reloads the page's record; the toast says what changed. */
+export function staleEdit<T extends { id: string }, V>(
+  atual: T | undefined,
+  recarregar: (() => void) | undefined,
+  latest: (id: string) => Promise<T>,
+  toValues: (record: T) => V,
+) {
+  return atual && { reload: () => recarregar?.(), latest: () => latest(atual.id), toValues };
+}

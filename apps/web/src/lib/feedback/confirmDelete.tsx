@@ -55,17 +55,25 @@ export function confirmRemove({ model, removed, remove, onRemoved }: ConfirmRemo
 }
 
 /**
- * The red "Remover …" of a record page: asks, removes, says how it went (confirmRemove), then leaves the record for
- * `goTo` (its list), after `onRemoved` (e.g. a form's allowNavigation).
+ * The red "Remover …" of a record page: asks, removes, says how it went (confirmRemove; the toast names the `model`,
+ * capitalised, unless `removed` says otherwise), then leaves the record for `goTo` (its list), after `onRemoved` (e.g.
+ * a form's allowNavigation).
  */
 export function RemoveButton({
   children,
   goTo,
   onRemoved,
+  model,
+  removed = model.charAt(0).toUpperCase() + model.slice(1),
   ...options
-}: Omit<ConfirmRemoveOptions, 'onRemoved'> & { goTo: string; onRemoved?: () => void; children: ReactNode }) {
+}: Omit<ConfirmRemoveOptions, 'onRemoved' | 'removed'> & {
+  removed?: string;
+  goTo: string;
+  onRemoved?: () => void;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
-  const removed = () => {
+  const leave = () => {
     onRemoved?.();
     void navigate(goTo, { replace: true });
   };
@@ -75,7 +83,7 @@ export function RemoveButton({
       variant="outline"
       mih={44}
       leftSection={<IconTrash size={16} aria-hidden />}
-      onClick={() => confirmRemove({ ...options, onRemoved: removed })}
+      onClick={() => confirmRemove({ ...options, model, removed, onRemoved: leave })}
     >
       {children}
     </Button>

@@ -123,7 +123,6 @@ function MunicipeEditor({
                 podeRemover && (
                   <RemoveButton
                     model="munícipe"
-                    removed={MODEL}
                     remove={() => remover.mutateAsync(municipe.id)}
                     onRemoved={record.allowNavigation}
                     goTo="/municipes"

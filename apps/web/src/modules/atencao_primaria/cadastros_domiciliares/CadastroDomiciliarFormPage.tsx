@@ -13,7 +13,7 @@ import {
   type CadastroDomiciliar,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { CheckboxField, FormSection, RecordForm, useRecordForm } from '../../../lib/form';
-import { recordPage, type RecordPageProps } from '../../../lib/recordPage';
+import { comVersao, recordPage, staleEdit, type RecordPageProps } from '../../../lib/recordPage';
 import { CabecalhoEsus, campoDoCabecalho } from '../comum/CabecalhoEsus';
 import { SinaisVitaisSecao } from '../comum/SinaisVitais';
 import { BASE_PATH, getDomicilio, useDomicilio, useSaveDomicilio } from './api';
@@ -82,17 +82,10 @@ function DomicilioForm({ atual, recarregar }: { atual?: CadastroDomiciliar; reca
     model: MODEL,
     genero: 'm',
     labels: ROTULOS_DOMICILIO,
-    save: (values) => {
-      const body = formParaApi(values, atual);
-      return save.mutateAsync(atual ? { ...body, lock_version: atual.lock_version } : body);
-    },
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values, atual), atual)),
     onSaved: (saved) => `${BASE_PATH}/${saved.id}/detalhes`,
     fieldOf: campoDoCabecalho,
-    stale: atual && {
-      reload: () => recarregar?.(),
-      latest: () => getDomicilio(atual.id),
-      toValues: domicilioParaForm,
-    },
+    stale: staleEdit(atual, recarregar, getDomicilio, domicilioParaForm),
   });
   const { form } = record;
   const [tipo, recusa] = useWatch({ control: form.control, name: ['tipo_imovel_id', 'termo_recusa'] });

@@ -7,7 +7,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { CadastroIndividual } from '@saude/shared/schemas/cadastro_individual';
 import { IDADE_MAXIMA_RESPONSAVEL_CRIANCA, idadeEmAnos, type Municipe } from '@saude/shared/schemas/municipe';
 import { RecordForm, useRecordForm } from '../../../lib/form';
-import { recordPage, type RecordPageProps } from '../../../lib/recordPage';
+import { comVersao, recordPage, staleEdit, type RecordPageProps } from '../../../lib/recordPage';
 import { CabecalhoEsus, campoDoCabecalho } from '../comum/CabecalhoEsus';
 import { BASE_PATH, getCadastro, useCadastro, useSaveCadastro } from './api';
 import { Identificacao, Questionario } from './CadastroIndividualSecoes';
@@ -46,19 +46,10 @@ function CadastroForm({ atual, recarregar }: { atual?: CadastroIndividual; recar
     model: MODEL,
     genero: 'm',
     labels: ROTULOS,
-    save: (values) =>
-      save.mutateAsync(
-        atual
-          ? { ...formParaApi(values, atual, crianca), lock_version: atual.lock_version }
-          : formParaApi(values, undefined, crianca),
-      ),
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values, atual, crianca), atual)),
     onSaved: (saved) => `${BASE_PATH}/${saved.id}/detalhes`,
     fieldOf: campoDoCabecalho,
-    stale: atual && {
-      reload: () => recarregar?.(),
-      latest: () => getCadastro(atual.id),
-      toValues: cadastroParaForm,
-    },
+    stale: staleEdit(atual, recarregar, getCadastro, cadastroParaForm),
   });
   const { form } = record;
 

@@ -24,7 +24,7 @@ import {
   useRecordForm,
   yesNoText,
 } from '../../../lib/form';
-import { recordPage } from '../../../lib/recordPage';
+import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
 import { BASE_PATH as DOMICILIOS_PATH } from '../cadastros_domiciliares/api';
 import { CabecalhoEsus } from '../comum/CabecalhoEsus';
 import { BASE_PATH, getFamilia, useDeleteFamilia, useFamilia, useSaveFamilia } from './api';
@@ -73,14 +73,11 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
     defaultValues: atual ? familiaParaForm(atual) : novaFamilia(),
     model: MODEL,
     labels: rotulosDaFamilia(membrosVistos.current, conhecidos),
-    save: (values) => {
-      const body = formParaApi(values, atual);
-      return save.mutateAsync(atual ? { ...body, lock_version: atual.lock_version } : body);
-    },
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values, atual), atual)),
     onSaved: (saved) => (atual ? BASE_PATH : `${BASE_PATH}/${saved.id}/edit`),
     // The 409 'already in another family' names the member: its message goes on that field.
     fieldOf: campoDoForm,
-    stale: atual && { reload: () => recarregar?.(), latest: () => getFamilia(atual.id), toValues: familiaParaForm },
+    stale: staleEdit(atual, recarregar, getFamilia, familiaParaForm),
     canSave: podeEditar,
   });
   const { form } = record;
@@ -125,7 +122,6 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
           podeRemover && (
             <RemoveButton
               model="família"
-              removed={MODEL}
               remove={() => remover.mutateAsync(atual.id)}
               onRemoved={record.allowNavigation}
               goTo={BASE_PATH}

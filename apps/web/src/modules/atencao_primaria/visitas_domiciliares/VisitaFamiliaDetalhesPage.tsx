@@ -18,6 +18,7 @@ import { BackButton } from '../../../lib/detail';
 import { LoadError } from '../../../lib/feedback';
 import { descricao } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
+import { RecordHeader } from '../../../lib/RecordHeader';
 import { recordPage, type RecordPageProps } from '../../../lib/recordPage';
 import { BASE_PATH, useContextoVisita, useFamiliaVisita, useHistoricoVisitas } from './api';
 import { CancelarVisitaDialog } from './CancelarVisitaDialog';
@@ -43,28 +44,23 @@ export function FamiliaCabecalho({
   children?: React.ReactNode;
 }) {
   return (
-    <Card withBorder radius="md" p="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={4}>
-          <Group gap="sm" wrap="wrap">
-            <Title order={1} fz="h2">
-              Família de {responsavel_nome}
-            </Title>
-            {mudou && (
-              <Badge color="gray" variant="filled">
-                Mudou-se
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm">{endereco ?? 'Sem domicílio vinculado'}</Text>
-          <Text size="sm" c="dimmed">
-            Micro-área {micro_area ?? '—'}
-            {prontuario ? ` · Prontuário ${prontuario}` : ''}
-          </Text>
-        </Stack>
-        {children}
-      </Group>
-    </Card>
+    <RecordHeader
+      title={`Família de ${responsavel_nome}`}
+      badges={
+        mudou && (
+          <Badge color="gray" variant="filled">
+            Mudou-se
+          </Badge>
+        )
+      }
+      actions={children}
+    >
+      <Text size="sm">{endereco ?? 'Sem domicílio vinculado'}</Text>
+      <Text size="sm" c="dimmed">
+        Micro-área {micro_area ?? '—'}
+        {prontuario ? ` · Prontuário ${prontuario}` : ''}
+      </Text>
+    </RecordHeader>
   );
 }
 
