@@ -93,9 +93,9 @@ export function MunicipeListPage() {
     <ListPage
       title="Munícipes"
       path="/municipes"
-      opens="edit"
       list={{ ...list, query: ativa }}
       columns={columns}
+      opens="edit"
       emptyText="Nenhum munícipe encontrado."
       novo={{ label: 'Novo munícipe', vazio: 'Cadastrar munícipe' }}
       filters={

@@ -62,9 +62,9 @@ export function FamiliaListPage() {
     <ListPage
       title="Famílias"
       path={BASE_PATH}
-      opens="edit"
       list={list}
       columns={columns}
+      opens="edit"
       emptyText="Nenhuma família encontrada."
       novo={{ label: 'Nova família', vazio: 'Cadastrar família' }}
       search={{ field: 'responsavel', label: 'Buscar responsável', placeholder: 'Nome, CPF ou CNS do responsável' }}
