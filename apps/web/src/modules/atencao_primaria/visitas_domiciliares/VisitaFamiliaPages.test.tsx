@@ -87,11 +87,10 @@ describe('VisitaFamiliaDetalhesPage', () => {
     const d = detalheDe();
     fakeApi(
       {
+        ...rotasDoDetalhe([]),
         [`GET ${API}/familias/${FAMILIA_ID}`]: {
           body: { ...d, membros: [d.membros[0]!, { ...d.membros[1]!, obito: true }] },
         },
-        [`GET ${API}/contexto`]: { body: contextoDe() },
-        [`GET ${API}`]: { body: [], headers: { 'X-Total-Count': '0' } },
       },
       { permissoes: PERMISSOES_ACS },
     );
