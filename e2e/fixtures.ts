@@ -91,6 +91,10 @@ export { expect };
 
 export const sideMenu = (page: Page) => page.locator('nav[aria-label="Menu principal"]');
 
+/** The first family of the agent's own micro-area, still in the territory, in the home-visit list. */
+export const familiaDaMinhaMicroArea = (page: Page) =>
+  page.getByRole('row').filter({ hasText: 'Minha micro-área' }).filter({ hasNotText: 'Mudou-se' }).first();
+
 /**
  * axe-core on the page as served (its CSP included): no serious or critical violation of WCAG 2.1 A/AA (issue 12).
  * Call it on every screen a test opens, once the screen has loaded.

@@ -40,6 +40,24 @@ async function responder(page: Page, nome: string, resposta: 'Sim' | 'Não') {
   await expect(pergunta(page, nome).getByRole('radio', { name: resposta })).toBeChecked();
 }
 
+/** Opens a block tab of the citizen; the URL says which view (the form, or the answers read-only) the profile got. */
+async function abrirBloco(page: Page, id: string, aba: 'Condição de saúde' | 'Sociodemográfica', url?: RegExp) {
+  await page.goto(`/municipes/${id}/edit`);
+  await page.getByRole('tab', { name: aba }).click();
+  if (url) await expect(page).toHaveURL(url);
+}
+
+/** The answer under a question of a read-only block. */
+const resposta = (page: Page, p: string) =>
+  page.getByText(p, { exact: true }).locator('xpath=following-sibling::dd[1]');
+
+/** The citizen's record opens on its identification, with no health-block tab. */
+async function semAbasDeSaude(page: Page, id: string) {
+  await page.goto(`/municipes/${id}/edit`);
+  await expect(page.getByRole('tab', { name: 'Identificação' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Condição de saúde' })).toHaveCount(0);
+}
+
 async function screenshots(page: Page, name: string) {
   for (const [width, height] of [
     [1400, 900],
@@ -63,9 +81,12 @@ test('a nurse answers the health conditions, saves, and finds them kept after a 
   await signInWithUnit('enfermagem');
   const adulto = await novoMunicipe(await apiAs('enfermagem'), { anos: 45 });
   await test.step('When I open the citizen and the "Condição de saúde" tab', async () => {
-    await page.goto(`/municipes/${adulto.id}/edit`);
-    await page.getByRole('tab', { name: 'Condição de saúde' }).click();
-    await expect(page).toHaveURL(new RegExp(`/municipes/${adulto.id}/edit/condicao_situacao_saude$`));
+    await abrirBloco(
+      page,
+      adulto.id,
+      'Condição de saúde',
+      new RegExp(`/municipes/${adulto.id}/edit/condicao_situacao_saude$`),
+    );
     await expect(page.getByRole('heading', { name: 'Condições/situações de saúde gerais' })).toBeVisible();
     await expectAccessible(page);
   });
@@ -99,14 +120,11 @@ test('a nurse answers the health conditions, saves, and finds them kept after a 
     await page.route('**/api/municipes/*/permissao_cadastro', (route) =>
       route.fulfill({ json: { sociodemograficas: [], condicoes_saude: ['show'] } }),
     );
-    await page.goto(`/municipes/${adulto.id}/edit`);
-    await page.getByRole('tab', { name: 'Condição de saúde' }).click();
-    await expect(page).toHaveURL(/\/edit\/visualizar_condicao_situacao_saude$/);
-    const resposta = (p: string) => page.getByText(p, { exact: true }).locator('xpath=following-sibling::dd[1]');
-    await expect(resposta('Tem hipertensão arterial?')).toHaveText('Sim');
-    await expect(resposta(INTERNACAO)).toHaveText('Sim');
-    await expect(resposta('Por qual causa?')).toHaveText('Pneumonia');
-    await expect(resposta('Quais doenças respiratórias?')).toHaveText('Asma');
+    await abrirBloco(page, adulto.id, 'Condição de saúde', /\/edit\/visualizar_condicao_situacao_saude$/);
+    await expect(resposta(page, 'Tem hipertensão arterial?')).toHaveText('Sim');
+    await expect(resposta(page, INTERNACAO)).toHaveText('Sim');
+    await expect(resposta(page, 'Por qual causa?')).toHaveText('Pneumonia');
+    await expect(resposta(page, 'Quais doenças respiratórias?')).toHaveText('Asma');
     await expect(page.getByRole('radiogroup')).toHaveCount(0);
     await expectAccessible(page);
     await screenshots(page, 'municipes-condicao-saude-view');
@@ -120,9 +138,7 @@ test('a nurse answers the sociodemographic block of a child, with the caregiver 
 }) => {
   await signInWithUnit('enfermagem');
   const crianca = await novoMunicipe(await apiAs('enfermagem'), { anos: 5 });
-  await page.goto(`/municipes/${crianca.id}/edit`);
-  await page.getByRole('tab', { name: 'Sociodemográfica' }).click();
-  await expect(page).toHaveURL(/\/edit\/sociodemografica$/);
+  await abrirBloco(page, crianca.id, 'Sociodemográfica', /\/edit\/sociodemografica$/);
   const cuidador = page.getByRole('group', { name: 'Crianças de 0 a 9 anos, com quem fica?' });
   await expect(cuidador).toBeVisible();
   await responder(page, 'Frequenta escola ou creche?', 'Sim');
@@ -144,13 +160,10 @@ test('a nurse answers the sociodemographic block of a child, with the caregiver 
   await page.route('**/api/municipes/*/permissao_cadastro', (route) =>
     route.fulfill({ json: { sociodemograficas: ['show'], condicoes_saude: ['show'] } }),
   );
-  await page.goto(`/municipes/${crianca.id}/edit`);
-  await page.getByRole('tab', { name: 'Sociodemográfica' }).click();
-  await expect(page).toHaveURL(/\/edit\/visualizar_sociodemografica$/);
-  const resposta = (p: string) => page.getByText(p, { exact: true }).locator('xpath=following-sibling::dd[1]');
-  await expect(resposta('Crianças de 0 a 9 anos, com quem fica?')).toHaveText('Creche');
-  await expect(resposta('Quais deficiências?')).toHaveText('Auditiva');
-  await expect(resposta('Frequenta escola ou creche?')).toHaveText('Sim');
+  await abrirBloco(page, crianca.id, 'Sociodemográfica', /\/edit\/visualizar_sociodemografica$/);
+  await expect(resposta(page, 'Crianças de 0 a 9 anos, com quem fica?')).toHaveText('Creche');
+  await expect(resposta(page, 'Quais deficiências?')).toHaveText('Auditiva');
+  await expect(resposta(page, 'Frequenta escola ou creche?')).toHaveText('Sim');
   await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
   await expectAccessible(page);
   await screenshots(page, 'municipes-sociodemografica-view');
@@ -165,9 +178,7 @@ test('the occupation is searched on the server, picked, saved and shown by its n
   test.slow();
   await signInWithUnit('enfermagem');
   const adulto = await novoMunicipe(await apiAs('enfermagem'), { anos: 40 });
-  await page.goto(`/municipes/${adulto.id}/edit`);
-  await page.getByRole('tab', { name: 'Sociodemográfica' }).click();
-  await expect(page).toHaveURL(/\/edit\/sociodemografica$/);
+  await abrirBloco(page, adulto.id, 'Sociodemográfica', /\/edit\/sociodemografica$/);
   const ocupacao = page.getByRole('combobox', { name: 'Ocupação' });
   // Part of the name is sent to the server: the table is never shipped whole (issue 15).
   const busca = page.waitForRequest((r) => /\/api\/v1\/codigos\/cbo\?q=agente/.test(r.url()));
@@ -179,8 +190,7 @@ test('the occupation is searched on the server, picked, saved and shown by its n
   await expect(page.getByText('Informação sociodemográfica foi salva com sucesso')).toBeVisible();
 
   // Reopened: the saved code is shown by its name.
-  await page.goto(`/municipes/${adulto.id}/edit`);
-  await page.getByRole('tab', { name: 'Sociodemográfica' }).click();
+  await abrirBloco(page, adulto.id, 'Sociodemográfica');
   await expect(page.getByRole('combobox', { name: 'Ocupação' })).toHaveValue('AGENTE COMUNITÁRIO DE SAÚDE (515105)');
   await expectAccessible(page);
 });
@@ -192,9 +202,7 @@ test('reception has no health-conditions tab, and typing its URL answers 403', a
 }) => {
   const adulto = await novoMunicipe(await apiAs('enfermagem'), { anos: 45 });
   await signInWithUnit('recepcao');
-  await page.goto(`/municipes/${adulto.id}/edit`);
-  await expect(page.getByRole('tab', { name: 'Identificação' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Condição de saúde' })).toHaveCount(0);
+  await semAbasDeSaude(page, adulto.id);
   await expect(page.getByRole('tab', { name: 'Sociodemográfica' })).toHaveCount(0);
   await page.goto(`/municipes/${adulto.id}/edit/condicao_situacao_saude`);
   await expect(page.getByText(MSG_403)).toBeVisible();
@@ -212,9 +220,7 @@ test('a nurse sees no health tab of a citizen outside her care, and no pregnancy
   const homem = await novoMunicipe(api, { anos: 45, sexo_id: 0 });
   await signInWithUnit('enfermagem');
   // Identification is municipality-wide; health data only for the citizen's carers (issue 14).
-  await page.goto(`/municipes/${alheio.id}/edit`);
-  await expect(page.getByRole('tab', { name: 'Identificação' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Condição de saúde' })).toHaveCount(0);
+  await semAbasDeSaude(page, alheio.id);
   await expect(page.getByRole('tab', { name: 'Sociodemográfica' })).toHaveCount(0);
   await page.goto(`/municipes/${homem.id}/edit/condicao_situacao_saude`);
   await expect(page.getByRole('radiogroup', { name: 'Tem hipertensão arterial?' })).toBeVisible();
@@ -228,8 +234,6 @@ test('surveillance sees the record but no health block while nobody is notified'
 }) => {
   const adulto = await novoMunicipe(await apiAs('enfermagem'), { anos: 45 });
   await signInWithUnit('vigilancia');
-  await page.goto(`/municipes/${adulto.id}/edit`);
-  await expect(page.getByRole('tab', { name: 'Identificação' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Condição de saúde' })).toHaveCount(0);
+  await semAbasDeSaude(page, adulto.id);
   await expectAccessible(page);
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { SCREENSHOTS, chooseUnit, expect, fillLogin, test } from './fixtures';
+import { SCREENSHOTS, chooseUnit, expect, familiaDaMinhaMicroArea, fillLogin, test } from './fixtures';
 
 // Pictures of each shell screen at desk, tablet and phone sizes, for a person to look at (.screenshots/ is gitignored).
 const sizes = [
@@ -46,19 +46,9 @@ for (const size of sizes) {
     if (await page.getByTestId('erro-403').isVisible()) await shot('403');
     // Home visits (issue 8), field screens: list, family detail, member visit form (last: the form is left dirty).
     await page.goto('/atencao_primaria/visitas_domiciliares');
-    await page
-      .getByRole('row')
-      .filter({ hasText: 'Minha micro-área' })
-      .filter({ hasNotText: 'Mudou-se' })
-      .first()
-      .waitFor();
+    await familiaDaMinhaMicroArea(page).waitFor();
     await shot('visitas-lista');
-    await page
-      .getByRole('row')
-      .filter({ hasText: 'Minha micro-área' })
-      .filter({ hasNotText: 'Mudou-se' })
-      .first()
-      .click();
+    await familiaDaMinhaMicroArea(page).click();
     await expect(page.getByRole('list', { name: 'Histórico de visitas' })).toBeVisible();
     await shot('visitas-detalhe');
     await page

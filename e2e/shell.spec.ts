@@ -93,6 +93,13 @@ test('the side menu follows the screen width and both toggles cycle as the spec 
   const menu = sideMenu(page);
   const sideToggle = page.getByRole('button', { name: 'Alternar menu lateral' });
   const topToggle = page.getByRole('button', { name: 'Alternar menu', exact: true });
+  /** The side toggle goes to `mode` (checked, with `there`) and is pressed again. */
+  const idaEVolta = async (mode: string, there?: () => Promise<void>) => {
+    await sideToggle.click();
+    await expect(menu).toHaveAttribute('data-menu-mode', mode);
+    await there?.();
+    await sideToggle.click();
+  };
 
   await test.step('Width decides the mode: ≥ 992 unfold, 768–991 and 480–767 fold, < 480 hide', async () => {
     for (const [width, mode] of [
@@ -109,18 +116,13 @@ test('the side menu follows the screen width and both toggles cycle as the spec 
   });
   await test.step('Large: the side toggle cycles unfold ↔ fold; there is no top toggle', async () => {
     await expect(topToggle).toHaveCount(0);
-    await sideToggle.click();
-    await expect(menu).toHaveAttribute('data-menu-mode', 'fold');
-    await expect(menu.getByRole('link', { name: 'Início' })).toBeVisible();
-    await sideToggle.click();
+    await idaEVolta('fold', () => expect(menu.getByRole('link', { name: 'Início' })).toBeVisible());
     await expect(menu).toHaveAttribute('data-menu-mode', 'unfold');
   });
   await test.step('Tablet 800 px: fold ↔ unfold with the side toggle', async () => {
     await page.setViewportSize({ width: 800, height: 1280 });
     await expect(menu).toHaveAttribute('data-menu-mode', 'fold');
-    await sideToggle.click();
-    await expect(menu).toHaveAttribute('data-menu-mode', 'unfold');
-    await sideToggle.click();
+    await idaEVolta('unfold');
     await expect(menu).toHaveAttribute('data-menu-mode', 'fold');
   });
   await test.step('Phone 400 px: the top toggle opens and closes the drawer; the side toggle closes it', async () => {

@@ -6,7 +6,7 @@
 // column. Every screen opened passes axe. Records a test needs are made through the API (apiAs), unique per attempt.
 // Run: npm run build && E2E_PORT=3124 npx playwright test e2e/visitas_domiciliares.spec.ts
 import type { Page } from '@playwright/test';
-import { type Api, expect, expectAccessible, test } from './fixtures';
+import { type Api, expect, expectAccessible, familiaDaMinhaMicroArea, test } from './fixtures';
 
 const LISTA = '/atencao_primaria/visitas_domiciliares';
 const MSG_MUDOU = 'Não é possível realizar o lançamento para famílias com status "Mudou-se"';
@@ -41,12 +41,7 @@ test('ACS visits a member, sees the visit in the history and cancels it with a j
 
   const membros = page.getByRole('list', { name: 'Membros da família' });
   await test.step('a family of my micro-area opens with its members and history', async () => {
-    await page
-      .getByRole('row')
-      .filter({ hasText: 'Minha micro-área' })
-      .filter({ hasNotText: 'Mudou-se' })
-      .first()
-      .click();
+    await familiaDaMinhaMicroArea(page).click();
     await expect(page).toHaveURL(/\/detalhes$/);
     await expect(page.getByRole('heading', { name: /^Família de / })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Visitar família' })).toBeVisible();

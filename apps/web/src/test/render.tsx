@@ -13,15 +13,6 @@ import 'dayjs/locale/pt-br';
 import { authKeys } from '../lib/session';
 import { usuarioDoFake } from './fakeApi';
 
-// setup.ts's matchMedia stub matches no query, but browsers match the empty query, which mantine-datatable
-// asks for every column without visibleMediaQuery: without this its cells never render in jsdom.
-const stubMatchMedia = window.matchMedia;
-if (!(stubMatchMedia as { emptyQueryMatches?: boolean }).emptyQueryMatches) {
-  const patched = (query: string): MediaQueryList =>
-    query.trim() === '' ? { ...stubMatchMedia(query), matches: true } : stubMatchMedia(query);
-  window.matchMedia = Object.assign(patched, { emptyQueryMatches: true });
-}
-
 // jsdom has no Element.scrollTo; Mantine's combobox calls it to keep the selected option in view.
 Element.prototype.scrollTo ??= () => {};
 

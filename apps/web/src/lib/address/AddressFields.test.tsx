@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { msg } from '@saude/shared';
-import { useZodForm } from '../form';
-import { renderWithProviders } from '../../test/render';
+import { renderForm } from '../../test/forms';
 import { z } from 'zod';
 import { AddressFields } from './AddressFields';
 import { TIPO_LOGRADOURO_OPTIONS, UF_OPTIONS } from './options';
@@ -31,21 +30,21 @@ const empty = {
   ponto_referencia: '',
 };
 
-let submitted: unknown;
-function Form() {
-  const form = useZodForm(schema, { endereco: empty });
-  return (
-    <form
-      onSubmit={form.handleSubmit((v) => {
-        submitted = v;
-      })}
-      noValidate
-    >
-      <AddressFields control={form.control} prefix="endereco" required={['cep', 'logradouro']} />
-      <button type="submit">Salvar</button>
-    </form>
-  );
-}
+const renderEndereco = () =>
+  renderForm(schema, { endereco: empty }, (control) => (
+    <AddressFields control={control} prefix="endereco" required={['cep', 'logradouro']} />
+  ));
+
+/** The CEP service's answer for 01310-100. */
+const PAULISTA = {
+  cep: '01310100',
+  uf: 'SP',
+  municipio: 'SÃO PAULO',
+  municipio_ibge: '3550308',
+  tipo_logradouro: '008',
+  logradouro: 'PAULISTA',
+  bairro: 'BELA VISTA',
+};
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -58,19 +57,10 @@ describe('AddressFields', () => {
             { codigo_ibge: '3509502', nome: 'CAMPINAS', uf: 'SP' },
             { codigo_ibge: '3550308', nome: 'SÃO PAULO', uf: 'SP' },
           ])
-        : json(200, {
-            cep: '01310100',
-            uf: 'SP',
-            municipio: 'SÃO PAULO',
-            municipio_ibge: '3550308',
-            tipo_logradouro: '008',
-            logradouro: 'PAULISTA',
-            bairro: 'BELA VISTA',
-          }),
+        : json(200, PAULISTA),
     );
     vi.stubGlobal('fetch', fetchMock);
-    submitted = undefined;
-    const { user } = renderWithProviders(<Form />);
+    const { user, salvar, submitted } = renderEndereco();
     await user.type(screen.getByLabelText('CEP'), '01310100');
     await waitFor(() => expect(screen.getByLabelText('Logradouro')).toHaveValue('PAULISTA'));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/enderecos/cep/01310100');
@@ -80,20 +70,8 @@ describe('AddressFields', () => {
     expect(screen.getByRole('combobox', { name: 'Tipo de logradouro' })).toHaveValue('AVENIDA');
     expect(screen.getByRole('combobox', { name: 'UF' })).toHaveValue('SP - SÃO PAULO');
     await user.type(screen.getByLabelText('Número'), '1000');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(submitted).toEqual({
-      endereco: {
-        cep: '01310100',
-        uf: 'SP',
-        municipio: 'SÃO PAULO',
-        municipio_ibge: '3550308',
-        tipo_logradouro: '008',
-        logradouro: 'PAULISTA',
-        numero: '1000',
-        bairro: 'BELA VISTA',
-        ponto_referencia: '',
-      },
-    });
+    await salvar();
+    expect(submitted()).toEqual({ endereco: { ...PAULISTA, numero: '1000', ponto_referencia: '' } });
   });
 
   it("says 'CEP não encontrado' on 404 and leaves the fields to the user", async () => {
@@ -101,7 +79,7 @@ describe('AddressFields', () => {
       'fetch',
       vi.fn(async () => json(404, { message: 'Cadastro não encontrado' })),
     );
-    const { user } = renderWithProviders(<Form />);
+    const { user } = renderEndereco();
     await user.type(screen.getByLabelText('CEP'), '99999999');
     expect(await screen.findByText(msg.cepNaoEncontrado)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Logradouro'), 'Rua Nova');
@@ -112,13 +90,13 @@ describe('AddressFields', () => {
   it('does not look up an incomplete CEP', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const { user } = renderWithProviders(<Form />);
+    const { user } = renderEndereco();
     await user.type(screen.getByLabelText('CEP'), '0131');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('marks the required parts with the asterisk', () => {
-    renderWithProviders(<Form />);
+    renderEndereco();
     expect(screen.getByLabelText('CEP')).toHaveAttribute('aria-required', 'true');
     expect(screen.getByLabelText('Logradouro')).toHaveAttribute('aria-required', 'true');
     expect(screen.getByLabelText('Bairro')).not.toHaveAttribute('aria-required');
@@ -129,8 +107,7 @@ describe('AddressFields', () => {
       json(200, [{ codigo_ibge: '3509502', nome: 'CAMPINAS', uf: 'SP' }]),
     );
     vi.stubGlobal('fetch', fetchMock);
-    submitted = undefined;
-    const { user } = renderWithProviders(<Form />);
+    const { user, salvar, submitted } = renderEndereco();
     expect(screen.getByRole('combobox', { name: 'Município' })).toBeDisabled();
     await user.click(screen.getByRole('combobox', { name: 'UF' }));
     await user.click(await screen.findByRole('option', { name: 'SP - SÃO PAULO' }));
@@ -140,8 +117,8 @@ describe('AddressFields', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/enderecos/municipios?uf=SP&limit=1000');
     await user.type(screen.getByLabelText('CEP'), '13010');
     await user.type(screen.getByLabelText('Logradouro'), 'X');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(submitted).toMatchObject({ endereco: { uf: 'SP', municipio: 'CAMPINAS', municipio_ibge: '3509502' } });
+    await salvar();
+    expect(submitted()).toMatchObject({ endereco: { uf: 'SP', municipio: 'CAMPINAS', municipio_ibge: '3509502' } });
   });
 
   it('offers the 27 federative units and the e-SUS street types', () => {

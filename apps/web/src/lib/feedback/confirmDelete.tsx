@@ -3,6 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { msg } from '@saude/shared';
 import { notifyRemoved, notifyRemoveFailed } from './notify';
 
@@ -53,15 +54,36 @@ export function confirmRemove({ model, removed, remove, onRemoved }: ConfirmRemo
   });
 }
 
-/** The red "Remover …" of a record page: asks, removes, and says how it went (confirmRemove). */
-export function RemoveButton({ children, ...options }: ConfirmRemoveOptions & { children: ReactNode }) {
+/**
+ * The red "Remover …" of a record page: asks, removes, says how it went (confirmRemove; the toast names the `model`,
+ * capitalised, unless `removed` says otherwise), then leaves the record for `goTo` (its list), after `onRemoved` (e.g.
+ * a form's allowNavigation).
+ */
+export function RemoveButton({
+  children,
+  goTo,
+  onRemoved,
+  model,
+  removed = model.charAt(0).toUpperCase() + model.slice(1),
+  ...options
+}: Omit<ConfirmRemoveOptions, 'onRemoved' | 'removed'> & {
+  removed?: string;
+  goTo: string;
+  onRemoved?: () => void;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const leave = () => {
+    onRemoved?.();
+    void navigate(goTo, { replace: true });
+  };
   return (
     <Button
       color="red"
       variant="outline"
       mih={44}
       leftSection={<IconTrash size={16} aria-hidden />}
-      onClick={() => confirmRemove(options)}
+      onClick={() => confirmRemove({ ...options, model, removed, onRemoved: leave })}
     >
       {children}
     </Button>

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { z } from 'zod';
 import { msg } from '@saude/shared';
+import { renderForm } from '../../test/forms';
 import { renderWithProviders } from '../../test/render';
 import { DateInput } from './DateInput';
 import { DateField } from './fields';
-import { useZodForm } from './useZodForm';
 import { brToIso, isoToBr } from './dates';
 
 function Controlled({
@@ -93,36 +93,23 @@ describe('DateInput', () => {
 
 describe('DateField in a form', () => {
   const schema = z.object({ nascimento: z.iso.date({ error: msg.naoEValido }).nullable() });
-  let submitted: unknown;
-  function Form() {
-    const form = useZodForm(schema, { nascimento: null });
-    return (
-      <form
-        onSubmit={form.handleSubmit((v) => {
-          submitted = v;
-        })}
-        noValidate
-      >
-        <DateField control={form.control} name="nascimento" label="Nascimento" required />
-        <button type="submit">Salvar</button>
-      </form>
-    );
-  }
+  const renderDate = () =>
+    renderForm(schema, { nascimento: null }, (control) => (
+      <DateField control={control} name="nascimento" label="Nascimento" required />
+    ));
 
   it("submits 'yyyy-MM-dd'", async () => {
-    submitted = undefined;
-    const { user } = renderWithProviders(<Form />);
+    const { user, salvar, submitted } = renderDate();
     await user.type(screen.getByLabelText('Nascimento'), '29022024');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(submitted).toEqual({ nascimento: '2024-02-29' });
+    await salvar();
+    expect(submitted()).toEqual({ nascimento: '2024-02-29' });
   });
 
   it('blocks the submit of an impossible date', async () => {
-    submitted = undefined;
-    const { user } = renderWithProviders(<Form />);
+    const { user, salvar, submitted } = renderDate();
     await user.type(screen.getByLabelText('Nascimento'), '29022023');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(submitted).toBeUndefined();
+    await salvar();
+    expect(submitted()).toBeUndefined();
     expect(screen.getByText(msg.naoEValido)).toBeInTheDocument();
   });
 });

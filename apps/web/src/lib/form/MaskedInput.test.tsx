@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
+import { renderForm } from '../../test/forms';
 import { renderWithProviders } from '../../test/render';
 import { CepInput, CnsInput, CpfInput, PhoneInput } from './MaskedInput';
 import { DecimalInput, IntegerInput } from './NumberInputs';
 import { CpfField, PhoneField, DecimalField } from './fields';
-import { useZodForm } from './useZodForm';
 import { z } from 'zod';
 import { maskCns, maskCpf, maskPhone } from './masks';
 
@@ -28,18 +28,22 @@ function Controlled<V>({
 }
 
 describe('masked inputs', () => {
-  it('shows the CPF mask while typing and gives the form only the digits', async () => {
-    const { user } = renderWithProviders(<Controlled Input={CpfInput} initial="" label="CPF" />);
-    await user.type(screen.getByLabelText('CPF'), '12345678901');
-    expect(screen.getByLabelText('CPF')).toHaveValue('123.456.789-01');
-    expect(screen.getByTestId('value')).toHaveTextContent('"12345678901"');
-  });
-
-  it('shows the CNS mask in groups of 3-4-4-4', async () => {
-    const { user } = renderWithProviders(<Controlled Input={CnsInput} initial="" label="CNS" />);
-    await user.type(screen.getByLabelText('CNS'), '898001160660017');
-    expect(screen.getByLabelText('CNS')).toHaveValue('898 0011 6066 0017');
-    expect(screen.getByTestId('value')).toHaveTextContent('"898001160660017"');
+  // The masks show what is typed their way and give the form the digits; the number inputs give it a number.
+  it.each([
+    { Input: CpfInput, label: 'CPF', type: '12345678901', shows: '123.456.789-01', gives: '"12345678901"' },
+    { Input: CnsInput, label: 'CNS', type: '898001160660017', shows: '898 0011 6066 0017', gives: '"898001160660017"' },
+    { Input: DecimalInput, label: 'Temperatura', type: '36,5', shows: '36,5', gives: '36.5' },
+    { Input: DecimalInput, label: 'Peso', type: '70.25', shows: '70,25', gives: '70.25' },
+    { Input: IntegerInput, label: 'Moradores', type: '4,5', shows: '45', gives: '45' },
+  ])('$label: typing $type shows $shows and gives $gives', async ({ Input, label, type, shows, gives }) => {
+    // A text field starts empty, a number one null.
+    const initial = Input === DecimalInput || Input === IntegerInput ? null : '';
+    const { user } = renderWithProviders(
+      <Controlled<unknown> Input={Input as never} initial={initial} label={label} />,
+    );
+    await user.type(screen.getByLabelText(label), type);
+    expect(screen.getByLabelText(label)).toHaveValue(shows);
+    expect(screen.getByTestId('value')).toHaveTextContent(gives);
   });
 
   it('switches the phone mask from landline to mobile at the 11th digit', async () => {
@@ -66,24 +70,6 @@ describe('masked inputs', () => {
     expect(screen.getByLabelText('CPF')).toHaveValue('123');
   });
 
-  it('takes a decimal with comma and gives the form a number', async () => {
-    const { user } = renderWithProviders(
-      <Controlled<number | null> Input={DecimalInput} initial={null} label="Temperatura" />,
-    );
-    await user.type(screen.getByLabelText('Temperatura'), '36,5');
-    expect(screen.getByLabelText('Temperatura')).toHaveValue('36,5');
-    expect(screen.getByTestId('value')).toHaveTextContent('36.5');
-  });
-
-  it('accepts a dot as the decimal separator and shows a comma', async () => {
-    const { user } = renderWithProviders(
-      <Controlled<number | null> Input={DecimalInput} initial={null} label="Peso" />,
-    );
-    await user.type(screen.getByLabelText('Peso'), '70.25');
-    expect(screen.getByLabelText('Peso')).toHaveValue('70,25');
-    expect(screen.getByTestId('value')).toHaveTextContent('70.25');
-  });
-
   it('shows a number from the form with comma, and clearing gives null', async () => {
     const { user } = renderWithProviders(
       <Controlled<number | null> Input={DecimalInput} initial={36.5} label="Temperatura" />,
@@ -92,44 +78,24 @@ describe('masked inputs', () => {
     await user.clear(screen.getByLabelText('Temperatura'));
     expect(screen.getByTestId('value')).toHaveTextContent('null');
   });
-
-  it('takes whole numbers only in an integer input', async () => {
-    const { user } = renderWithProviders(
-      <Controlled<number | null> Input={IntegerInput} initial={null} label="Moradores" />,
-    );
-    await user.type(screen.getByLabelText('Moradores'), '4,5');
-    expect(screen.getByLabelText('Moradores')).toHaveValue('45');
-    expect(screen.getByTestId('value')).toHaveTextContent('45');
-  });
 });
 
 describe('masked fields in a form', () => {
   const schema = z.object({ cpf: z.string(), telefone: z.string(), temperatura: z.number().nullable() });
-  let submitted: unknown;
-  function Form() {
-    const form = useZodForm(schema, { cpf: '', telefone: '', temperatura: null });
-    return (
-      <form
-        onSubmit={form.handleSubmit((v) => {
-          submitted = v;
-        })}
-        noValidate
-      >
-        <CpfField control={form.control} name="cpf" label="CPF" required />
-        <PhoneField control={form.control} name="telefone" label="Telefone" />
-        <DecimalField control={form.control} name="temperatura" label="Temperatura" />
-        <button type="submit">Salvar</button>
-      </form>
-    );
-  }
 
   it('submits digits for CPF and phone and a number for the decimal', async () => {
-    const { user } = renderWithProviders(<Form />);
+    const { user, salvar, submitted } = renderForm(schema, { cpf: '', telefone: '', temperatura: null }, (control) => (
+      <>
+        <CpfField control={control} name="cpf" label="CPF" required />
+        <PhoneField control={control} name="telefone" label="Telefone" />
+        <DecimalField control={control} name="temperatura" label="Temperatura" />
+      </>
+    ));
     await user.type(screen.getByLabelText('CPF'), '52998224725');
     await user.type(screen.getByLabelText('Telefone'), '11987654321');
     await user.type(screen.getByLabelText('Temperatura'), '37,8');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(submitted).toEqual({ cpf: '52998224725', telefone: '11987654321', temperatura: 37.8 });
+    await salvar();
+    expect(submitted()).toEqual({ cpf: '52998224725', telefone: '11987654321', temperatura: 37.8 });
   });
 });
 

@@ -31,14 +31,13 @@ function EditPage({ onSave }: { onSave: (v: { nome: string }) => void }) {
 }
 
 const routes = [{ path: '/lista', element: <h1>Lista</h1> }];
+/** The edit page at /editar, with the list it leaves for. */
+const editar = (onSave: (v: { nome: string }) => void = vi.fn()) =>
+  renderWithProviders(<EditPage onSave={onSave} />, { route: '/editar', path: '/editar', routes });
 
 describe('unsaved changes prompt', () => {
   it("asks 'Descartar alterações?' and stays with 'Continuar editando'", async () => {
-    const { user, router } = renderWithProviders(<EditPage onSave={vi.fn()} />, {
-      route: '/editar',
-      path: '/editar',
-      routes,
-    });
+    const { user, router } = editar();
     await user.type(screen.getByLabelText('Nome'), 'Maria');
     await user.click(screen.getByRole('link', { name: 'Voltar' }));
     expect(await screen.findByText('Descartar alterações?')).toBeInTheDocument();
@@ -49,11 +48,7 @@ describe('unsaved changes prompt', () => {
   });
 
   it("leaves with 'Descartar'", async () => {
-    const { user, router } = renderWithProviders(<EditPage onSave={vi.fn()} />, {
-      route: '/editar',
-      path: '/editar',
-      routes,
-    });
+    const { user, router } = editar();
     await user.type(screen.getByLabelText('Nome'), 'Maria');
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await user.click(await screen.findByRole('button', { name: 'Descartar' }));
@@ -62,13 +57,13 @@ describe('unsaved changes prompt', () => {
   });
 
   it('does not ask when nothing changed', async () => {
-    const { user } = renderWithProviders(<EditPage onSave={vi.fn()} />, { route: '/editar', path: '/editar', routes });
+    const { user } = editar();
     await user.click(screen.getByRole('link', { name: 'Voltar' }));
     expect(await screen.findByRole('heading', { name: 'Lista' })).toBeInTheDocument();
   });
 
   it('warns the browser before a reload while there are edits', async () => {
-    const { user } = renderWithProviders(<EditPage onSave={vi.fn()} />, { route: '/editar', path: '/editar', routes });
+    const { user } = editar();
     const clean = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(clean);
     expect(clean.defaultPrevented).toBe(false);
@@ -82,7 +77,7 @@ describe('unsaved changes prompt', () => {
 describe('saving', () => {
   it('Ctrl+S saves from inside a field and leaves without asking', async () => {
     const onSave = vi.fn();
-    const { user } = renderWithProviders(<EditPage onSave={onSave} />, { route: '/editar', path: '/editar', routes });
+    const { user } = editar(onSave);
     await user.type(screen.getByLabelText('Nome'), 'Maria');
     await user.keyboard('{Control>}s{/Control}');
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ nome: 'Maria' }));
@@ -92,7 +87,7 @@ describe('saving', () => {
 
   it('Cmd+S saves too, and the browser does not get the shortcut', async () => {
     const onSave = vi.fn();
-    renderWithProviders(<EditPage onSave={onSave} />, { route: '/editar', path: '/editar', routes });
+    editar(onSave);
     const notCancelled = fireEvent.keyDown(screen.getByLabelText('Nome'), { key: 's', metaKey: true });
     expect(notCancelled).toBe(false);
     await waitFor(() => expect(onSave).toHaveBeenCalled());
@@ -100,7 +95,7 @@ describe('saving', () => {
 
   it('the Salvar button in the footer submits', async () => {
     const onSave = vi.fn();
-    const { user } = renderWithProviders(<EditPage onSave={onSave} />, { route: '/editar', path: '/editar', routes });
+    const { user } = editar(onSave);
     await user.type(screen.getByLabelText('Nome'), 'Ana');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(onSave).toHaveBeenCalledWith({ nome: 'Ana' });

@@ -2,10 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { msg } from '@saude/shared';
-import { renderWithProviders } from '../../test/render';
+import { renderForm } from '../../test/forms';
 import { RadioField, SelectField, YesNoField } from './choiceFields';
 import { TextField, TimeField } from './fields';
-import { useZodForm } from './useZodForm';
 
 const schema = z.object({
   nome: z.string().min(1, { error: msg.obrigatorio }),
@@ -14,21 +13,13 @@ const schema = z.object({
   raca: z.number().nullable(),
   fuma: z.boolean().nullable(),
 });
-let submitted: unknown;
-
-function Form() {
-  const form = useZodForm(schema, { nome: '', apelido: '', sexo: null, raca: null, fuma: null });
-  return (
-    <form
-      onSubmit={form.handleSubmit((v) => {
-        submitted = v;
-      })}
-      noValidate
-    >
-      <TextField control={form.control} name="nome" label="Nome" required tooltip="Nome completo, sem abreviações" />
-      <TextField control={form.control} name="apelido" label="Apelido" />
+const renderFields = () =>
+  renderForm(schema, { nome: '', apelido: '', sexo: null, raca: null, fuma: null }, (control) => (
+    <>
+      <TextField control={control} name="nome" label="Nome" required tooltip="Nome completo, sem abreviações" />
+      <TextField control={control} name="apelido" label="Apelido" />
       <RadioField
-        control={form.control}
+        control={control}
         name="sexo"
         label="Sexo"
         data={[
@@ -37,7 +28,7 @@ function Form() {
         ]}
       />
       <SelectField
-        control={form.control}
+        control={control}
         name="raca"
         label="Raça/cor"
         data={[
@@ -45,15 +36,13 @@ function Form() {
           { value: 2, label: 'Preta' },
         ]}
       />
-      <YesNoField control={form.control} name="fuma" label="Está fumante?" />
-      <button type="submit">Salvar</button>
-    </form>
-  );
-}
+      <YesNoField control={control} name="fuma" label="Está fumante?" />
+    </>
+  ));
 
 describe('form fields', () => {
   it("marks a required field with a red asterisk titled 'obrigatório' and keeps its label findable", () => {
-    renderWithProviders(<Form />);
+    renderFields();
     const nome = screen.getByLabelText('Nome');
     expect(nome).toHaveAttribute('aria-required', 'true');
     expect(screen.getByTitle(msg.obrigatorioHint)).toHaveTextContent('*');
@@ -63,7 +52,7 @@ describe('form fields', () => {
   });
 
   it('shows the error under the field after leaving it empty', async () => {
-    const { user } = renderWithProviders(<Form />);
+    const { user } = renderFields();
     await user.click(screen.getByLabelText('Nome'));
     await user.tab();
     expect(await screen.findByText(msg.obrigatorio)).toBeInTheDocument();
@@ -72,57 +61,41 @@ describe('form fields', () => {
   });
 
   it('offers the help text from the info icon', () => {
-    renderWithProviders(<Form />);
+    renderFields();
     expect(screen.getByRole('button', { name: 'Nome completo, sem abreviações' })).toBeInTheDocument();
   });
 
   it('submits radio, select (numeric codes) and yes/no answers with their types', async () => {
-    submitted = undefined;
-    const { user } = renderWithProviders(<Form />);
+    const { user, salvar, submitted } = renderFields();
     await user.type(screen.getByLabelText('Nome'), 'Maria');
     await user.click(screen.getByRole('radio', { name: 'Feminino' }));
     await user.click(screen.getByRole('combobox', { name: 'Raça/cor' }));
     await user.click(await screen.findByRole('option', { name: 'Preta' }));
     expect(screen.getByRole('radiogroup', { name: 'Está fumante?' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Não' }));
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(submitted).toEqual({ nome: 'Maria', apelido: '', sexo: 'F', raca: 2, fuma: false });
+    await salvar();
+    expect(submitted()).toEqual({ nome: 'Maria', apelido: '', sexo: 'F', raca: 2, fuma: false });
   });
 
   it('leaves a yes/no question unanswered until the user picks', () => {
-    renderWithProviders(<Form />);
+    renderFields();
     expect(screen.getByRole('radio', { name: 'Sim' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Não' })).not.toBeChecked();
   });
 });
 
 describe('TimeField', () => {
-  function HoraForm() {
-    const form = useZodForm(z.object({ hora: z.string().regex(/^\d{2}:\d{2}$/, { error: msg.naoEValido }) }), {
-      hora: '',
-    });
-    return (
-      <form
-        onSubmit={form.handleSubmit((v) => {
-          submitted = v;
-        })}
-        noValidate
-      >
-        <TimeField control={form.control} name="hora" label="Hora" required />
-        <button type="submit">Salvar</button>
-      </form>
-    );
-  }
-
   it('takes the hour as typed digits, always 24 h (HH:mm), with the numeric keyboard', async () => {
-    submitted = undefined;
-    const { user } = renderWithProviders(<HoraForm />);
+    const horaSchema = z.object({ hora: z.string().regex(/^\d{2}:\d{2}$/, { error: msg.naoEValido }) });
+    const { user, salvar, submitted } = renderForm(horaSchema, { hora: '' }, (control) => (
+      <TimeField control={control} name="hora" label="Hora" required />
+    ));
     const hora = screen.getByRole('textbox', { name: 'Hora' });
     expect(hora).toHaveAttribute('inputmode', 'numeric');
     await user.type(hora, '2130');
     expect(hora).toHaveValue('21:30');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(submitted).toEqual({ hora: '21:30' });
+    await salvar();
+    expect(submitted()).toEqual({ hora: '21:30' });
   });
 });
 
@@ -137,43 +110,33 @@ describe('the null convention', () => {
     { value: 1, label: 'Feminino' },
     { value: 2, label: 'Masculino' },
   ];
-  function NulosForm() {
-    const form = useZodForm(nulos, { apelido: 'Zé', sexo: 2, tipo: 1, fuma: null });
-    return (
-      <form
-        onSubmit={form.handleSubmit((v) => {
-          submitted = v;
-        })}
-        noValidate
-      >
-        <TextField control={form.control} name="apelido" label="Apelido" />
-        <SelectField control={form.control} name="sexo" label="Sexo" data={SEXOS} />
-        <SelectField control={form.control} name="tipo" label="Tipo de imóvel" required data={SEXOS} />
-        <YesNoField control={form.control} name="fuma" label="Está fumante?" />
-        <button type="submit">Salvar</button>
-      </form>
-    );
-  }
+  const renderNulos = () =>
+    renderForm(nulos, { apelido: 'Zé', sexo: 2, tipo: 1, fuma: null }, (control) => (
+      <>
+        <TextField control={control} name="apelido" label="Apelido" />
+        <SelectField control={control} name="sexo" label="Sexo" data={SEXOS} />
+        <SelectField control={control} name="tipo" label="Tipo de imóvel" required data={SEXOS} />
+        <YesNoField control={control} name="fuma" label="Está fumante?" />
+      </>
+    ));
 
   it('writes null for an emptied text, an optional select picked again, and keeps a yes/no unanswered', async () => {
-    submitted = undefined;
-    const { user } = renderWithProviders(<NulosForm />);
+    const { user, salvar, submitted } = renderNulos();
     await user.clear(screen.getByRole('textbox', { name: 'Apelido' }));
     await user.click(screen.getByRole('combobox', { name: 'Sexo' }));
     await user.click(await screen.findByRole('option', { name: 'Masculino' }));
     // Going through the yes/no question without answering it leaves it unanswered.
     screen.getByRole('radio', { name: 'Sim' }).focus();
     await user.tab();
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(submitted).toEqual({ apelido: null, sexo: null, tipo: 1, fuma: null });
+    await salvar();
+    expect(submitted()).toEqual({ apelido: null, sexo: null, tipo: 1, fuma: null });
   });
 
   it('never empties a required select when its current option is picked again (issue 12)', async () => {
-    submitted = undefined;
-    const { user } = renderWithProviders(<NulosForm />);
+    const { user, salvar, submitted } = renderNulos();
     await user.click(screen.getByRole('combobox', { name: 'Tipo de imóvel' }));
     await user.click(await screen.findByRole('option', { name: 'Feminino' }));
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(submitted).toMatchObject({ tipo: 1 });
+    await salvar();
+    expect(submitted()).toMatchObject({ tipo: 1 });
   });
 });

@@ -1,21 +1,27 @@
-// THE list page (issue 13): the URL's state (useListParams), the page's query, its error with a retry, the table with
+// THE list page (issue 13): the URL's state and the page's rows (useList), its error with a retry, the table with
 // server pagination, "Novo …" and the empty state. A module's list page is its filters, its columns and this:
-//   const list = useListParams(paramsSchema);
-//   const query = useFamilias(list.params);
-//   <ListPage title="Famílias" list={list} query={query} columns={columns} rowHref={(f) => `…/${f.id}/edit`} … />
-import { Button, Group, Stack, Text } from '@mantine/core';
+//   const list = useList(paramsSchema, useFamilias);
+//   <ListPage title="Famílias" path={BASE_PATH} opens="edit" list={list} columns={columns} … />
+import { Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { Permission } from '@saude/shared';
+import { isPermission } from '@saude/shared';
 import { pode } from '../access';
+import { LinkButton } from '../LinkButton';
 import { useUsuario } from '../session';
 import { LoadError } from '../feedback/LoadError';
 import { DataList, type Column, type DataListProps } from './DataList';
 import { ListLayout } from './ListLayout';
-import { filtrosEmUso, type ListParams, type SearchValue, type SortParams } from './listParams';
+import {
+  filtrosEmUso,
+  useListParams,
+  type ListParams,
+  type ListSchema,
+  type SearchValue,
+  type SortParams,
+} from './listParams';
 import { SearchBox } from './SearchBox';
 
 /** What useListParams gives: the state of a list in the URL. */
@@ -28,14 +34,33 @@ export interface ListState {
   setFilters: (filters: Record<string, SearchValue>) => void;
 }
 
-type Table<T> = Pick<DataListProps<T>, 'columns' | 'rowHref' | 'emptyText' | 'idAccessor'>;
+type Rows<T> = UseQueryResult<{ rows: T[]; total: number; limitado?: boolean }>;
+
+/**
+ * A list page's state: the URL's params and the page of rows `useRows` (the module's list hook) fetches for them,
+ * through `toFilters` where the API's filters are not the URL's.
+ */
+export function useList<P extends ListParams, F, T>(
+  schema: ListSchema<P>,
+  useRows: (filters: F) => Rows<T>,
+  toFilters: (params: P) => F = (params) => params as unknown as F,
+) {
+  const list = useListParams(schema);
+  return { ...list, query: useRows(toFilters(list.params)) };
+}
+
+type Table<T> = Pick<DataListProps<T>, 'columns' | 'emptyText' | 'idAccessor'>;
 
 export interface ListPageProps<T> extends Table<T> {
   title: string;
-  list: ListState;
-  query: UseQueryResult<{ rows: T[]; total: number; limitado?: boolean }>;
-  /** "Novo …" in the header and `vazio` ("Cadastrar …") when nothing is found; only for who holds `permissao`. */
-  novo?: { permissao: Permission; to: string; label: string; vazio?: string };
+  /** useList(): the URL's state and the rows. */
+  list: ListState & { query: Rows<T> };
+  /** The screen's route: a row opens `path/{id}/{opens}`, and "Novo …" goes to `path/new`. */
+  path?: string;
+  /** @default 'detalhes' */
+  opens?: 'detalhes' | 'edit';
+  /** "Novo …" in the header and `vazio` (default the same) when nothing is found; for who may create at `path`. */
+  novo?: { label: string; vazio?: string };
   /** Another header action instead of "Novo …". */
   action?: ReactNode;
   /** The search box, bound to the list's `field` and always shown; the other filters fold on small screens. */
@@ -50,10 +75,11 @@ export interface ListPageProps<T> extends Table<T> {
 
 const BASE = ['page', 'per_page', 'sort', 'order'];
 
-export function ListPage<T>({
+export function ListPage<T extends { id: string | number }>({
   title,
   list,
-  query,
+  path = '',
+  opens = 'detalhes',
   novo,
   action,
   search,
@@ -64,13 +90,14 @@ export function ListPage<T>({
 }: ListPageProps<T>) {
   useDocumentTitle(title);
   const usuario = useUsuario();
-  const podeCriar = novo !== undefined && pode(usuario, novo.permissao);
-  const { params } = list;
+  const criar = `${path.slice(1)}:create`;
+  const podeCriar = novo !== undefined && isPermission(criar) && pode(usuario, criar);
+  const { params, query } = list;
   const filtros = Object.keys(params).filter((k) => !BASE.includes(k) && k !== search?.field);
   return (
     <ListLayout
       title={title}
-      action={action ?? (podeCriar && <NovoButton to={novo!.to}>{novo!.label}</NovoButton>)}
+      action={action ?? (podeCriar && <NovoButton to={`${path}/new`}>{novo!.label}</NovoButton>)}
       search={
         search && (
           <SearchBox
@@ -89,11 +116,11 @@ export function ListPage<T>({
       <DataList<T>
         {...table}
         ariaLabel={ariaLabel}
+        rowHref={path ? (r) => `${path}/${r.id}/${opens}` : undefined}
         emptyAction={
-          podeCriar &&
-          novo?.vazio && (
-            <NovoButton to={novo.to} light>
-              {novo.vazio}
+          podeCriar && (
+            <NovoButton to={`${path}/new`} light>
+              {novo!.vazio ?? novo!.label}
             </NovoButton>
           )
         }
@@ -114,15 +141,9 @@ export function ListPage<T>({
 
 function NovoButton({ to, children, light }: { to: string; children: ReactNode; light?: boolean }) {
   return (
-    <Button
-      component={Link}
-      to={to}
-      variant={light ? 'light' : 'filled'}
-      mih={44}
-      leftSection={light ? undefined : <IconPlus size={18} aria-hidden />}
-    >
+    <LinkButton to={to} variant={light ? 'light' : 'filled'} icon={light ? undefined : IconPlus}>
       {children}
-    </Button>
+    </LinkButton>
   );
 }
 

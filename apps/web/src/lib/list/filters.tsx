@@ -1,8 +1,9 @@
 // Filters applied when complete, never on every keystroke (3G): text on Enter or when left, dates once whole.
-import { TextInput } from '@mantine/core';
+import { TextInput, type SelectProps } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { touchInputStyles } from '../form/touch';
-export { FilterSelect } from './FilterSelect';
+import { FilterSelect } from './FilterSelect';
+export { FilterSelect };
 
 // The date picker and its mask are the form kit's heaviest part (~45 kB gzip): a list shows its rows first and its
 // date filters a moment later, instead of every list paying for them up front (issue 15).
@@ -118,6 +119,29 @@ export function FilterCep({
         setDigits(d);
         if (d.length === 8 || d === '') onChange(d || undefined);
       }}
+    />
+  );
+}
+
+/**
+ * A select filter bound to one param (`{...list.bind('situacao')}`): the URL carries numbers as text, and a cleared
+ * select is no filter (the param's default then).
+ */
+export function FilterChoice({
+  value,
+  onChange,
+  ...props
+}: Omit<SelectProps, 'value' | 'onChange'> & {
+  value?: string | number;
+  // The param's own type (a union of its values, a number): the select gives its text, which the URL parses.
+  onChange: (v: never) => void;
+}) {
+  return (
+    <FilterSelect
+      styles={touchInputStyles}
+      {...props}
+      value={value === undefined ? null : String(value)}
+      onChange={(v) => (onChange as (v: string | undefined) => void)(v ?? undefined)}
     />
   );
 }

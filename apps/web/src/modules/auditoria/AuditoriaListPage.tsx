@@ -8,11 +8,10 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { notifyError } from '../../lib/feedback/notify';
-import { touchInputStyles } from '../../lib/form/touch';
 import { dataHoraBr } from '../../lib/format';
 import { saveFile } from '../../lib/http';
-import { FilterDate, FilterSelect, ListPage, RecordCell, type Column } from '../../lib/list';
-import { listParamsSchema, param, useListParams } from '../../lib/list/listParams';
+import { FilterChoice, FilterDate, ListPage, RecordCell, useList, type Column } from '../../lib/list';
+import { listParamsSchema, param } from '../../lib/list/listParams';
 import { useMunicipe } from '../municipes/api';
 import { BASE_PATH, exportarAcessos, useAcessos } from './api';
 
@@ -78,10 +77,12 @@ function Titular({ id }: { id: string }) {
   );
 }
 
+/** The trail has one order (newest first): the API's filters are the URL's without sort. */
+const semOrdem = ({ sort: _sort, order: _order, ...filtros }: ReturnType<typeof paramsSchema.parse>) => filtros;
+
 export function AuditoriaListPage() {
-  const list = useListParams(paramsSchema);
-  const { sort: _sort, order: _order, ...filtros } = list.params;
-  const query = useAcessos(filtros);
+  const list = useList(paramsSchema, useAcessos, semOrdem);
+  const filtros = semOrdem(list.params);
   const [exportando, setExportando] = useState(false);
   const exportar = async () => {
     setExportando(true);
@@ -97,7 +98,6 @@ export function AuditoriaListPage() {
     <ListPage
       title="Histórico de acessos"
       list={list}
-      query={query}
       columns={columns}
       emptyText="Nenhum acesso encontrado."
       action={
@@ -114,15 +114,13 @@ export function AuditoriaListPage() {
       search={{ field: 'profissional', label: 'Buscar profissional', placeholder: 'Nome do profissional' }}
       filters={
         <>
-          <FilterSelect
+          <FilterChoice
             label="Tipo de acesso"
             w={170}
             clearable
             data={TIPOS}
-            styles={touchInputStyles}
             placeholder="Todos"
-            value={list.params.tipo ?? null}
-            onChange={(v) => list.setFilters({ tipo: v ?? undefined })}
+            {...list.bind('tipo')}
           />
           <FilterDate label="De" {...list.bind('de')} />
           <FilterDate label="Até" {...list.bind('ate')} />

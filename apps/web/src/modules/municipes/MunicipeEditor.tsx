@@ -123,12 +123,9 @@ function MunicipeEditor({
                 podeRemover && (
                   <RemoveButton
                     model="munícipe"
-                    removed={MODEL}
                     remove={() => remover.mutateAsync(municipe.id)}
-                    onRemoved={() => {
-                      record.allowNavigation();
-                      void navigate('/municipes', { replace: true });
-                    }}
+                    onRemoved={record.allowNavigation}
+                    goTo="/municipes"
                   >
                     Remover
                   </RemoveButton>

@@ -92,17 +92,12 @@ export function MunicipeListPage() {
   return (
     <ListPage
       title="Munícipes"
-      list={list}
-      query={ativa}
+      path="/municipes"
+      list={{ ...list, query: ativa }}
       columns={columns}
-      rowHref={(m) => `/municipes/${m.id}/edit`}
+      opens="edit"
       emptyText="Nenhum munícipe encontrado."
-      novo={{
-        permissao: 'municipes:create',
-        to: '/municipes/new',
-        label: 'Novo munícipe',
-        vazio: 'Cadastrar munícipe',
-      }}
+      novo={{ label: 'Novo munícipe', vazio: 'Cadastrar munícipe' }}
       filters={
         <>
           <SearchBox

@@ -1,6 +1,11 @@
 // What the citizen form holds, how a loaded citizen becomes form values and back, and which tab shows each field.
 import { z } from 'zod';
-import { municipeInputSchema, type Municipe, type MunicipeValues } from '@saude/shared/schemas/municipe';
+import {
+  municipeFieldsSchema,
+  municipeInputSchema,
+  type Municipe,
+  type MunicipeValues,
+} from '@saude/shared/schemas/municipe';
 
 /**
  * The shared schema plus the residence municipality's name, which the address block keeps beside its IBGE code so the
@@ -47,22 +52,16 @@ export function novoMunicipe(unidadeAtualId: string | null): MunicipeFormValues 
   };
 }
 
-/** Display-only fields of the GET answer that the PUT does not take. */
-const SOMENTE_LEITURA = [
-  'id',
-  'lock_version',
-  'created_at',
-  'updated_at',
-  'idade',
-  'unidade_referencia_nome',
-  'equipe_nome',
-  'profissional_nome',
-] as const;
+/** What the form holds of the GET answer: the input's fields and the two display-only names (not the id, version…). */
+const CAMPOS_DO_FORM = new Set([
+  ...Object.keys(municipeFieldsSchema.shape),
+  'residencia_municipio_nome',
+  'municipio_nascimento_nome',
+]);
 
 /** A loaded citizen as form values (nulls stay: every field accepts null for "empty"). */
 export function municipeParaForm(m: Municipe): MunicipeFormValues {
-  const values: Record<string, unknown> = { ...m };
-  for (const k of SOMENTE_LEITURA) delete values[k];
+  const values: Record<string, unknown> = Object.fromEntries(Object.entries(m).filter(([k]) => CAMPOS_DO_FORM.has(k)));
   values.prontuarios = m.prontuarios.map((p) => ({
     id: p.id,
     numero: p.numero,

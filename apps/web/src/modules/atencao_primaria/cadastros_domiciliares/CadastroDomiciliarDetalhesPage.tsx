@@ -1,9 +1,9 @@
 // /atencao_primaria/cadastros_domiciliares/{id}/detalhes (spec §2, issue 7): the home, its registration read-only and
 // the four actions of the interface dictionary: individual register, edit home, home visits, remove home.
-import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconHome, IconPencil, IconUserPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { tipoGlicemiaCapilar } from '@saude/shared/codes';
 import {
   ehDomicilio,
@@ -12,31 +12,26 @@ import {
   type CadastroDomiciliar,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { usePode } from '../../../lib/access';
+import { LinkButton } from '../../../lib/LinkButton';
 import { BackButton, DetailItem as Item, DetailSection } from '../../../lib/detail';
-import { RecordLoader, RemoveButton } from '../../../lib/feedback';
+import { RemoveButton } from '../../../lib/feedback';
 import { FormSection, maskCep, maskPhone, ReadOnlyView, useReadOnlyForm } from '../../../lib/form';
 import { dataHoraBr, descricao as nomeDe, medidaBr } from '../../../lib/format';
-import { BASE_PATH as FAMILIAS_PATH } from '../familias/api';
+import { recordPage, type RecordPageProps } from '../../../lib/recordPage';
 import { BASE_PATH, useDeleteDomicilio, useDomicilio } from './api';
-import { DomicilioCabecalho, MODEL, tipoImovelNome } from './comum';
+import { DomicilioCabecalho, MODEL, ResponsavelFamilia, tipoImovelNome } from './comum';
 import { Animais, CondicoesMoradia, Instituicao } from './DomicilioSecoes';
 import { domicilioParaForm } from './formValues';
-import { ObitoBadge } from '../familias/MunicipePicker';
 
 export const VISITAS_PATH = '/atencao_primaria/visitas_domiciliares';
 
 const texto = (v: string | null | undefined) => v || '—';
 const numero = (v: number | null, unidade = '') => (v === null ? '—' : medidaBr(v, unidade));
 
-export function CadastroDomiciliarDetalhesPage() {
-  const { id } = useParams();
-  const q = useDomicilio(id);
-  return (
-    <RecordLoader query={q} backTo={BASE_PATH} label="Carregando cadastro domiciliar">
-      {(c) => <Detalhes c={c} />}
-    </RecordLoader>
-  );
-}
+export const CadastroDomiciliarDetalhesPage = recordPage(
+  { load: useDomicilio, backTo: BASE_PATH, label: 'Carregando cadastro domiciliar' },
+  Detalhes,
+);
 
 /** Where "Visitas domiciliares" leads: the first linked family's visits (one that did not move first), or the list. */
 export function visitasDestino(c: Pick<CadastroDomiciliar, 'familias'>): string {
@@ -44,9 +39,8 @@ export function visitasDestino(c: Pick<CadastroDomiciliar, 'familias'>): string 
   return f ? `${VISITAS_PATH}/${f.id}/detalhes` : VISITAS_PATH;
 }
 
-function Detalhes({ c }: { c: CadastroDomiciliar }) {
+function Detalhes({ atual: c }: RecordPageProps<CadastroDomiciliar>) {
   useDocumentTitle(`Cadastro domiciliar · ${c.logradouro ?? ''}`.trim());
-  const navigate = useNavigate();
   const podeEditar = usePode('atencao_primaria/cadastros_domiciliares:update');
   const podeRemover = usePode('atencao_primaria/cadastros_domiciliares:destroy');
   const podeIndividual = usePode('atencao_primaria/cadastros_individuais:create');
@@ -62,36 +56,19 @@ function Detalhes({ c }: { c: CadastroDomiciliar }) {
       <DomicilioCabecalho c={c}>
         <Group gap="sm" wrap="wrap">
           {podeIndividual && (
-            <Button
-              component={Link}
-              to="/atencao_primaria/cadastros_individuais/new"
-              variant="default"
-              mih={44}
-              leftSection={<IconUserPlus size={18} aria-hidden />}
-            >
+            <LinkButton to="/atencao_primaria/cadastros_individuais/new" variant="default" icon={IconUserPlus}>
               Cadastro individual
-            </Button>
+            </LinkButton>
           )}
           {podeEditar && (
-            <Button
-              component={Link}
-              to={`${BASE_PATH}/${c.id}/edit`}
-              mih={44}
-              leftSection={<IconPencil size={18} aria-hidden />}
-            >
+            <LinkButton to={`${BASE_PATH}/${c.id}/edit`} icon={IconPencil}>
               Editar domicílio
-            </Button>
+            </LinkButton>
           )}
           {podeVisitas && (
-            <Button
-              component={Link}
-              to={visitasDestino(c)}
-              variant="default"
-              mih={44}
-              leftSection={<IconHome size={18} aria-hidden />}
-            >
+            <LinkButton to={visitasDestino(c)} variant="default" icon={IconHome}>
               Visitas domiciliares
-            </Button>
+            </LinkButton>
           )}
           {podeRemover && (
             <RemoveButton
@@ -99,7 +76,7 @@ function Detalhes({ c }: { c: CadastroDomiciliar }) {
               removed={MODEL}
               // 409 when families still live here: its reason, under 'Falha ao remover' (spec §8).
               remove={() => remover.mutateAsync(c.id)}
-              onRemoved={() => void navigate(BASE_PATH, { replace: true })}
+              goTo={BASE_PATH}
             >
               Remover domicílio
             </RemoveButton>
@@ -183,17 +160,7 @@ function Detalhes({ c }: { c: CadastroDomiciliar }) {
                 {c.familias.map((f) => (
                   <Table.Tr key={f.id}>
                     <Table.Td>
-                      <Group gap="xs">
-                        <Anchor component={Link} to={`${FAMILIAS_PATH}/${f.id}/edit`} size="sm">
-                          {f.responsavel_nome}
-                        </Anchor>
-                        {f.responsavel_obito && <ObitoBadge />}
-                        {f.mudou && (
-                          <Badge color="orange" variant="light">
-                            Mudou-se
-                          </Badge>
-                        )}
-                      </Group>
+                      <ResponsavelFamilia f={f} />
                     </Table.Td>
                     <Table.Td>{f.numero_prontuario ?? '—'}</Table.Td>
                     <Table.Td>{f.numero_membros}</Table.Td>

@@ -5,15 +5,15 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useWatch } from 'react-hook-form';
-import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import {
   ehDomicilio,
   ehInstituicao,
   temCondicoesMoradia,
   type CadastroDomiciliar,
 } from '@saude/shared/schemas/cadastro_domiciliar';
-import { RecordLoader } from '../../../lib/feedback';
 import { CheckboxField, FormSection, RecordForm, useRecordForm } from '../../../lib/form';
+import { comVersao, recordPage, staleEdit, type RecordPageProps } from '../../../lib/recordPage';
 import { CabecalhoEsus, campoDoCabecalho } from '../comum/CabecalhoEsus';
 import { SinaisVitaisSecao } from '../comum/SinaisVitais';
 import { BASE_PATH, getDomicilio, useDomicilio, useSaveDomicilio } from './api';
@@ -27,26 +27,18 @@ export interface DomicilioTabContext {
   recarregar: () => void;
 }
 
-export function CadastroDomiciliarFormPage() {
-  const { id } = useParams();
-  return id ? <EditarLoader id={id} /> : <DomicilioForm />;
-}
-
-function EditarLoader({ id }: { id: string }) {
-  const q = useDomicilio(id);
-  return (
-    <RecordLoader query={q} backTo={BASE_PATH} label="Carregando cadastro domiciliar">
-      {(domicilio) => <DomicilioEdicao domicilio={domicilio} recarregar={() => void q.refetch()} />}
-    </RecordLoader>
-  );
-}
+export const CadastroDomiciliarFormPage = recordPage(
+  { load: useDomicilio, backTo: BASE_PATH, label: 'Carregando cadastro domiciliar' },
+  DomicilioEdicao,
+  DomicilioForm,
+);
 
 const ABAS = [
   { path: '', label: 'Identificação' },
   { path: 'familias', label: 'Famílias' },
 ] as const;
 
-function DomicilioEdicao({ domicilio, recarregar }: DomicilioTabContext) {
+function DomicilioEdicao({ atual: domicilio, recarregar }: RecordPageProps<CadastroDomiciliar>) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const editPath = `${BASE_PATH}/${domicilio.id}/edit`;
@@ -90,17 +82,10 @@ function DomicilioForm({ atual, recarregar }: { atual?: CadastroDomiciliar; reca
     model: MODEL,
     genero: 'm',
     labels: ROTULOS_DOMICILIO,
-    save: (values) => {
-      const body = formParaApi(values, atual);
-      return save.mutateAsync(atual ? { ...body, lock_version: atual.lock_version } : body);
-    },
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values, atual), atual)),
     onSaved: (saved) => `${BASE_PATH}/${saved.id}/detalhes`,
     fieldOf: campoDoCabecalho,
-    stale: atual && {
-      reload: () => recarregar?.(),
-      latest: () => getDomicilio(atual.id),
-      toValues: domicilioParaForm,
-    },
+    stale: staleEdit(atual, recarregar, getDomicilio, domicilioParaForm),
   });
   const { form } = record;
   const [tipo, recusa] = useWatch({ control: form.control, name: ['tipo_imovel_id', 'termo_recusa'] });

@@ -3,11 +3,10 @@
 import { Badge } from '@mantine/core';
 import { tipoImovel } from '@saude/shared/codes/tipo_imovel';
 import type { CadastroDomiciliarListItem } from '@saude/shared/schemas/cadastro_domiciliar';
-import { touchInputStyles } from '../../../lib/form/touch';
 import { maskCep } from '../../../lib/form/masks';
 import { dataBr } from '../../../lib/format';
-import { FilterCep, FilterSelect, ListPage, recordColumn, type Column } from '../../../lib/list';
-import { listParamsSchema, param, useListParams } from '../../../lib/list/listParams';
+import { FilterCep, FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useDomicilios } from './api';
@@ -60,37 +59,28 @@ const columns: Column<CadastroDomiciliarListItem>[] = [
 ];
 
 export function CadastroDomiciliarListPage() {
-  const list = useListParams(paramsSchema);
-  const query = useDomicilios(list.params);
+  const list = useList(paramsSchema, useDomicilios);
   return (
     <ListPage
       title="Cadastros domiciliares"
+      path={BASE_PATH}
       list={list}
-      query={query}
       columns={columns}
-      rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
       emptyText="Nenhum cadastro domiciliar encontrado."
-      novo={{
-        permissao: 'atencao_primaria/cadastros_domiciliares:create',
-        to: `${BASE_PATH}/new`,
-        label: 'Novo cadastro domiciliar',
-        vazio: 'Cadastrar domicílio',
-      }}
+      novo={{ label: 'Novo cadastro domiciliar', vazio: 'Cadastrar domicílio' }}
       search={{ field: 'endereco', label: 'Buscar endereço', placeholder: 'Logradouro, número, bairro ou referência' }}
       filters={
         <>
           <FilterCep {...list.bind('cep')} />
           <FiltroMicroArea {...list.bind('micro_area')} />
-          <FilterSelect
+          <FilterChoice
             label="Tipo de imóvel"
             w={200}
             clearable
             searchable
             data={TIPOS}
-            styles={touchInputStyles}
-            value={list.params.tipo_imovel_id === undefined ? null : String(list.params.tipo_imovel_id)}
-            onChange={(v) => list.setFilters({ tipo_imovel_id: v ?? undefined })}
             comboboxProps={{ width: 360, position: 'bottom-start' }}
+            {...list.bind('tipo_imovel_id')}
           />
           <FiltrosLotacao value={list.params} onChange={list.setFilters} />
         </>

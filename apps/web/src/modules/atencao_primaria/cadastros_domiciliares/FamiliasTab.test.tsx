@@ -8,7 +8,7 @@ import {
 import { BASE_PATH } from './api';
 import { CadastroDomiciliarFormPage, CadastroDomiciliarIdentificacaoTab } from './CadastroDomiciliarFormPage';
 import { DESVINCULADA_COM_SUCESSO, FamiliasTab, VINCULADA_COM_SUCESSO } from './FamiliasTab';
-import { domicilioDe, DOMICILIO_ID, FAMILIA_ID, fakeApi, familiaListItemDe, JOAO, lista, MARIA } from './testUtils';
+import { domicilioDe, DOMICILIO_ID, FAMILIA_ID, fakeApi, familiaListItemDe, JOAO, lista } from './testUtils';
 import { renderRoutes } from '../../../test/render';
 
 const rotas = [
@@ -24,15 +24,9 @@ const rotas = [
 const URL_DOMICILIO = `/api/v1/atencao_primaria/cadastros_domiciliares/${DOMICILIO_ID}`;
 const OUTRA = '0190a6d2-1c1e-7000-8000-0000000000f2';
 
+/** A linked family, as the household answers it (the family list's row and when it was linked). */
 const vinculada = (o: Partial<FamiliaDoDomicilio> = {}): FamiliaDoDomicilio => ({
-  id: FAMILIA_ID,
-  responsavel_id: MARIA,
-  responsavel_nome: 'Maria da Silva',
-  responsavel_cns: '700000000000005',
-  responsavel_obito: false,
-  numero_prontuario: 'F12',
-  numero_membros: 3,
-  mudou: false,
+  ...familiaListItemDe(),
   vinculado_em: '2025-03-02T10:00:00.000Z',
   ...o,
 });

@@ -1,7 +1,7 @@
 // /atencao_primaria/cadastros_domiciliares/{id}/edit/familias (spec §2 child tab, issue 7): the families living in the
 // home, linking one not yet linked (409 when already linked; a head already heading a family in another home asks to
 // confirm, spec §8) and unlinking with confirmation.
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconLink, IconLinkOff } from '@tabler/icons-react';
@@ -19,8 +19,8 @@ import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { maskCns, useFieldLabel, SearchSelect } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { BASE_PATH as FAMILIAS_PATH, useFamilias } from '../familias/api';
-import { ObitoBadge } from '../familias/MunicipePicker';
 import { useDesvincularFamilia, useVincularFamilia } from './api';
+import { ResponsavelFamilia } from './comum';
 import type { DomicilioTabContext } from './CadastroDomiciliarFormPage';
 
 export const VINCULADA_COM_SUCESSO = 'Família vinculada ao domicílio.';
@@ -96,17 +96,7 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
               {domicilio.familias.map((f) => (
                 <Table.Tr key={f.id}>
                   <Table.Td>
-                    <Group gap="xs" wrap="wrap">
-                      <Anchor component={Link} to={`${FAMILIAS_PATH}/${f.id}/edit`} size="sm" fw={600}>
-                        {f.responsavel_nome}
-                      </Anchor>
-                      {f.responsavel_obito && <ObitoBadge />}
-                      {f.mudou && (
-                        <Badge color="orange" variant="light">
-                          Mudou-se
-                        </Badge>
-                      )}
-                    </Group>
+                    <ResponsavelFamilia f={f} fw={600} />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {f.responsavel_cns ? maskCns(f.responsavel_cns) : '—'}

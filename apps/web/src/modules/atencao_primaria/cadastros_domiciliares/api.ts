@@ -1,13 +1,6 @@
 // Data hooks of the household registrations (issue 7): one query-key factory, pages fetch, children get props.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CadastroDomiciliar,
-  CadastroDomiciliarFilters,
-  CadastroDomiciliarInput,
-  CadastroDomiciliarListItem,
-  CadastroDomiciliarUpdate,
-  VincularFamiliaInput,
-} from '@saude/shared/schemas/cadastro_domiciliar';
+import type * as S from '@saude/shared/schemas/cadastro_domiciliar';
 import { http } from '../../../lib/http';
 import { resource } from '../../../lib/resource';
 
@@ -15,10 +8,10 @@ export const BASE_PATH = '/atencao_primaria/cadastros_domiciliares';
 const base = `/api/v1${BASE_PATH}`;
 
 const domicilios = resource<
-  CadastroDomiciliar,
-  CadastroDomiciliarListItem,
-  CadastroDomiciliarFilters,
-  CadastroDomiciliarInput | CadastroDomiciliarUpdate
+  S.CadastroDomiciliar,
+  S.CadastroDomiciliarListItem,
+  S.CadastroDomiciliarFilters,
+  S.CadastroDomiciliarInput | S.CadastroDomiciliarUpdate
 >(BASE_PATH);
 
 export const domicilioKeys = domicilios.keys;
@@ -30,7 +23,7 @@ export const useDeleteDomicilio = domicilios.useRemove;
 
 /** The household answers with its families; the family screens read the link too. */
 function onVinculo(qc: ReturnType<typeof useQueryClient>) {
-  return (saved: CadastroDomiciliar) => {
+  return (saved: S.CadastroDomiciliar) => {
     qc.setQueryData(domicilioKeys.detail(saved.id), saved);
     void qc.invalidateQueries({ queryKey: [...domicilioKeys.all, 'list'] });
     void qc.invalidateQueries({ queryKey: ['familias'] });
@@ -40,7 +33,7 @@ function onVinculo(qc: ReturnType<typeof useQueryClient>) {
 export function useVincularFamilia(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: VincularFamiliaInput) => http.post<CadastroDomiciliar>(`${base}/${id}/familias`, body),
+    mutationFn: (body: S.VincularFamiliaInput) => http.post<S.CadastroDomiciliar>(`${base}/${id}/familias`, body),
     onSuccess: onVinculo(qc),
   });
 }
@@ -48,7 +41,7 @@ export function useVincularFamilia(id: string) {
 export function useDesvincularFamilia(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (familiaId: string) => http.delete<CadastroDomiciliar>(`${base}/${id}/familias/${familiaId}`),
+    mutationFn: (familiaId: string) => http.delete<S.CadastroDomiciliar>(`${base}/${id}/familias/${familiaId}`),
     onSuccess: onVinculo(qc),
   });
 }

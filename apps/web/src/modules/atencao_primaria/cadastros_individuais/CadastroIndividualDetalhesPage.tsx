@@ -4,16 +4,16 @@
 import { Alert, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDoorExit, IconHome, IconHomeSearch, IconPencil } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
 import { formatCns, formatCpf } from '@saude/shared';
 import { deficienciaCidadao, nacionalidade, orientacaoSexual, responsavelCrianca } from '@saude/shared/codes';
 import { pais } from '@saude/shared/codes/pais';
 import { perguntasInsegurancaAlimentar, type CadastroIndividual } from '@saude/shared/schemas/cadastro_individual';
 import { usePode } from '../../../lib/access';
-import { RecordLoader } from '../../../lib/feedback';
+import { LinkButton } from '../../../lib/LinkButton';
 import { isoToBr } from '../../../lib/form';
 import { dataHoraBr, descricao, simNaoTexto } from '../../../lib/format';
 import { BackButton, DetailItem, DetailSection } from '../../../lib/detail';
+import { recordPage, type RecordPageProps } from '../../../lib/recordPage';
 import { BASE_PATH, useCadastro } from './api';
 import { motivoSaidaNome, PessoaCabecalho } from './comum';
 
@@ -21,17 +21,12 @@ import { motivoSaidaNome, PessoaCabecalho } from './comum';
 const NAO_INFORMADO = 'Não informado';
 const simNao = (v: boolean | null) => simNaoTexto(v, NAO_INFORMADO);
 
-export function CadastroIndividualDetalhesPage() {
-  const { id } = useParams();
-  const q = useCadastro(id);
-  return (
-    <RecordLoader query={q} backTo={BASE_PATH} label="Carregando cadastro individual">
-      {(c) => <Detalhes c={c} />}
-    </RecordLoader>
-  );
-}
+export const CadastroIndividualDetalhesPage = recordPage(
+  { load: useCadastro, backTo: BASE_PATH, label: 'Carregando cadastro individual' },
+  Detalhes,
+);
 
-function Detalhes({ c }: { c: CadastroIndividual }) {
+function Detalhes({ atual: c }: RecordPageProps<CadastroIndividual>) {
   useDocumentTitle(`Cadastro individual · ${c.municipe.nome}`);
   const podeEditar = usePode('atencao_primaria/cadastros_individuais:update');
   const podeSaida = usePode('atencao_primaria/cadastros_individuais:saida_cadastro');
@@ -43,27 +38,15 @@ function Detalhes({ c }: { c: CadastroIndividual }) {
       <PessoaCabecalho c={c}>
         <Group gap="sm" wrap="wrap">
           {ativo && podeEditar && (
-            <Button
-              component={Link}
-              to={`${BASE_PATH}/${c.id}/edit`}
-              mih={44}
-              leftSection={<IconPencil size={18} aria-hidden />}
-            >
+            <LinkButton to={`${BASE_PATH}/${c.id}/edit`} icon={IconPencil}>
               Editar cadastro individual
-            </Button>
+            </LinkButton>
           )}
           <AcoesDaFamilia c={c} />
           {ativo && podeSaida && (
-            <Button
-              component={Link}
-              to={`${BASE_PATH}/${c.id}/saida_cadastro`}
-              variant="outline"
-              color="red"
-              mih={44}
-              leftSection={<IconDoorExit size={18} aria-hidden />}
-            >
+            <LinkButton to={`${BASE_PATH}/${c.id}/saida_cadastro`} variant="outline" color="red" icon={IconDoorExit}>
               Saída do cadastro
-            </Button>
+            </LinkButton>
           )}
         </Group>
       </PessoaCabecalho>
@@ -146,15 +129,13 @@ function AcoesDaFamilia({ c }: { c: CadastroIndividual }) {
     <>
       {podeDomicilio &&
         (familia?.domicilio_id ? (
-          <Button
-            component={Link}
+          <LinkButton
             to={`/atencao_primaria/cadastros_domiciliares/${familia.domicilio_id}/detalhes`}
             variant="default"
-            mih={44}
-            leftSection={<IconHomeSearch size={18} aria-hidden />}
+            icon={IconHomeSearch}
           >
             Informações do domicílio
-          </Button>
+          </LinkButton>
         ) : (
           <Tooltip label="Munícipe sem domicílio vinculado" events={{ hover: true, focus: true, touch: true }}>
             {/* data-disabled, not disabled: a disabled button gets no pointer events, so its tooltip would never show. */}
@@ -171,15 +152,13 @@ function AcoesDaFamilia({ c }: { c: CadastroIndividual }) {
           </Tooltip>
         ))}
       {podeVisitas && familia && (
-        <Button
-          component={Link}
+        <LinkButton
           to={`/atencao_primaria/visitas_domiciliares/${familia.id}/detalhes`}
           variant="default"
-          mih={44}
-          leftSection={<IconHome size={18} aria-hidden />}
+          icon={IconHome}
         >
           Visitas domiciliares
-        </Button>
+        </LinkButton>
       )}
     </>
   );

@@ -3,11 +3,11 @@
 import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { CadastroIndividual } from '@saude/shared/schemas/cadastro_individual';
 import { IDADE_MAXIMA_RESPONSAVEL_CRIANCA, idadeEmAnos, type Municipe } from '@saude/shared/schemas/municipe';
-import { RecordLoader } from '../../../lib/feedback';
 import { RecordForm, useRecordForm } from '../../../lib/form';
+import { comVersao, recordPage, staleEdit, type RecordPageProps } from '../../../lib/recordPage';
 import { CabecalhoEsus, campoDoCabecalho } from '../comum/CabecalhoEsus';
 import { BASE_PATH, getCadastro, useCadastro, useSaveCadastro } from './api';
 import { Identificacao, Questionario } from './CadastroIndividualSecoes';
@@ -20,25 +20,16 @@ const criancaPelaData = (nascimento: string | undefined) => {
   return idade !== null && idade <= IDADE_MAXIMA_RESPONSAVEL_CRIANCA;
 };
 
-export function CadastroIndividualFormPage() {
-  const { id } = useParams();
-  return id ? <EditarLoader id={id} /> : <CadastroForm />;
-}
+export const CadastroIndividualFormPage = recordPage(
+  { load: useCadastro, backTo: BASE_PATH, label: 'Carregando cadastro individual', remount: true },
+  Edicao,
+  CadastroForm,
+);
 
-function EditarLoader({ id }: { id: string }) {
-  const q = useCadastro(id);
-  return (
-    <RecordLoader query={q} backTo={BASE_PATH} label="Carregando cadastro individual">
-      {(c) =>
-        // After an exit the registration is read-only: the detail page shows it.
-        c.situacao !== 'ativo' ? (
-          <Navigate to={`${BASE_PATH}/${id}/detalhes`} replace />
-        ) : (
-          <CadastroForm key={c.lock_version} atual={c} recarregar={() => void q.refetch()} />
-        )
-      }
-    </RecordLoader>
-  );
+/** After an exit the registration is read-only: the detail page shows it. */
+function Edicao({ atual, recarregar }: RecordPageProps<CadastroIndividual>) {
+  if (atual.situacao !== 'ativo') return <Navigate to={`${BASE_PATH}/${atual.id}/detalhes`} replace />;
+  return <CadastroForm atual={atual} recarregar={recarregar} />;
 }
 
 function CadastroForm({ atual, recarregar }: { atual?: CadastroIndividual; recarregar?: () => void }) {
@@ -55,19 +46,10 @@ function CadastroForm({ atual, recarregar }: { atual?: CadastroIndividual; recar
     model: MODEL,
     genero: 'm',
     labels: ROTULOS,
-    save: (values) =>
-      save.mutateAsync(
-        atual
-          ? { ...formParaApi(values, atual, crianca), lock_version: atual.lock_version }
-          : formParaApi(values, undefined, crianca),
-      ),
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values, atual, crianca), atual)),
     onSaved: (saved) => `${BASE_PATH}/${saved.id}/detalhes`,
     fieldOf: campoDoCabecalho,
-    stale: atual && {
-      reload: () => recarregar?.(),
-      latest: () => getCadastro(atual.id),
-      toValues: cadastroParaForm,
-    },
+    stale: staleEdit(atual, recarregar, getCadastro, cadastroParaForm),
   });
   const { form } = record;
 

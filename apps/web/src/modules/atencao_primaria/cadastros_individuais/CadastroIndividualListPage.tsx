@@ -1,10 +1,9 @@
 // /atencao_primaria/cadastros_individuais (spec §2, issue 6): search by name or CPF/CNS, micro-area, situation and
 // registration date range; server pagination; the URL holds the state (style.md §10).
 import type { CadastroIndividualListItem } from '@saude/shared/schemas/cadastro_individual';
-import { touchInputStyles } from '../../../lib/form/touch';
 import { dataBr, idadeTexto } from '../../../lib/format';
-import { FilterDate, FilterSelect, ListPage, RecordCell, recordColumn, type Column } from '../../../lib/list';
-import { listParamsSchema, param, useListParams } from '../../../lib/list/listParams';
+import { FilterChoice, FilterDate, ListPage, RecordCell, recordColumn, useList, type Column } from '../../../lib/list';
+import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useCadastros } from './api';
@@ -68,36 +67,20 @@ const columns: Column<CadastroIndividualListItem>[] = [
 ];
 
 export function CadastroIndividualListPage() {
-  const list = useListParams(paramsSchema);
-  const { busca, ...filtros } = list.params;
-  const query = useCadastros({ ...filtros, ...filtroBusca(busca) });
+  const list = useList(paramsSchema, useCadastros, ({ busca, ...filtros }) => ({ ...filtros, ...filtroBusca(busca) }));
   return (
     <ListPage
       title="Cadastros individuais"
+      path={BASE_PATH}
       list={list}
-      query={query}
       columns={columns}
-      rowHref={(c) => `${BASE_PATH}/${c.id}/detalhes`}
       emptyText="Nenhum cadastro individual encontrado."
-      novo={{
-        permissao: 'atencao_primaria/cadastros_individuais:create',
-        to: `${BASE_PATH}/new`,
-        label: 'Novo cadastro',
-        vazio: 'Novo cadastro',
-      }}
+      novo={{ label: 'Novo cadastro' }}
       search={{ field: 'busca', label: 'Buscar cadastro', placeholder: 'Nome, CPF ou CNS' }}
       filters={
         <>
           <FiltroMicroArea {...list.bind('micro_area')} />
-          <FilterSelect
-            label="Situação"
-            w={200}
-            allowDeselect={false}
-            styles={touchInputStyles}
-            data={SITUACOES}
-            value={list.params.situacao}
-            onChange={(v) => list.setFilters({ situacao: v ?? 'ativo' })}
-          />
+          <FilterChoice label="Situação" w={200} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
           <FiltrosLotacao value={list.params} onChange={list.setFilters} />
           <FilterDate label="Cadastrado de" {...list.bind('data_cadastro_inicio')} />
           <FilterDate label="Até" {...list.bind('data_cadastro_fim')} />

@@ -1,11 +1,12 @@
 // Pieces shared by the registration screens: situation badge, masked documents, exit reason names, the person header.
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatCns, formatCpf } from '@saude/shared';
 import { motivoSaidaCadastro } from '@saude/shared/codes/motivo_saida_cadastro';
 import type { CadastroIndividual, SituacaoCadastro } from '@saude/shared/schemas/cadastro_individual';
 import { isoToBr } from '../../../lib/form';
 import { descricao, idadeTexto } from '../../../lib/format';
+import { RecordHeader } from '../../../lib/RecordHeader';
 
 export const MODEL = 'Cadastro individual';
 
@@ -34,33 +35,22 @@ export const motivoSaidaNome = (id: number | null) => descricao(motivoSaidaCadas
 export function PessoaCabecalho({ c, children }: { c: CadastroIndividual; children?: ReactNode }) {
   const m = c.municipe;
   return (
-    <Card withBorder radius="md" p="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={4}>
-          <Group gap="sm" wrap="wrap">
-            <Title order={1} fz="h2">
-              {m.nome}
-            </Title>
-            <SituacaoBadge situacao={c.situacao} />
-          </Group>
-          {m.nome_social && (
-            <Text size="sm" c="dimmed">
-              Nome social: {m.nome_social}
-            </Text>
-          )}
-          <Text size="sm">
-            {isoToBr(m.data_nascimento)} · {idadeTexto(m.data_nascimento, c.data_obito)}
-            {m.cpf_numero && ` · CPF ${formatCpf(m.cpf_numero)}`}
-            {m.codigo_cns && ` · CNS ${formatCns(m.codigo_cns)}`}
-          </Text>
-          {m.nome_mae && (
-            <Text size="sm" c="dimmed">
-              Mãe: {m.nome_mae}
-            </Text>
-          )}
-        </Stack>
-        {children}
-      </Group>
-    </Card>
+    <RecordHeader title={m.nome} badges={<SituacaoBadge situacao={c.situacao} />} actions={children}>
+      {m.nome_social && (
+        <Text size="sm" c="dimmed">
+          Nome social: {m.nome_social}
+        </Text>
+      )}
+      <Text size="sm">
+        {isoToBr(m.data_nascimento)} · {idadeTexto(m.data_nascimento, c.data_obito)}
+        {m.cpf_numero && ` · CPF ${formatCpf(m.cpf_numero)}`}
+        {m.codigo_cns && ` · CNS ${formatCns(m.codigo_cns)}`}
+      </Text>
+      {m.nome_mae && (
+        <Text size="sm" c="dimmed">
+          Mãe: {m.nome_mae}
+        </Text>
+      )}
+    </RecordHeader>
   );
 }

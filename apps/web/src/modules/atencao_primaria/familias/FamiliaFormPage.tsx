@@ -6,12 +6,12 @@ import { Anchor, Badge, Group, SimpleGrid, Stack, Switch, Text, Title } from '@m
 import { useDocumentTitle } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { rendaFamiliar } from '@saude/shared/codes/renda_familiar';
 import type { Familia } from '@saude/shared/schemas/familia';
 import { usePode } from '../../../lib/access';
 import { BackButton } from '../../../lib/detail';
-import { RecordLoader, RemoveButton } from '../../../lib/feedback';
+import { RemoveButton } from '../../../lib/feedback';
 import {
   codeOptions,
   FormSection,
@@ -24,6 +24,7 @@ import {
   useRecordForm,
   yesNoText,
 } from '../../../lib/form';
+import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
 import { BASE_PATH as DOMICILIOS_PATH } from '../cadastros_domiciliares/api';
 import { CabecalhoEsus } from '../comum/CabecalhoEsus';
 import { BASE_PATH, getFamilia, useDeleteFamilia, useFamilia, useSaveFamilia } from './api';
@@ -44,19 +45,11 @@ const DICA_RESPONSAVEL =
   'O responsável familiar é a pessoa de referência da família (em geral quem responde pelo domicílio). Ele é sempre o primeiro membro e não pode ser removido da lista.';
 const RENDAS = codeOptions(rendaFamiliar);
 
-export function FamiliaFormPage() {
-  const { id } = useParams();
-  return id ? <EditarLoader id={id} /> : <FamiliaForm />;
-}
-
-function EditarLoader({ id }: { id: string }) {
-  const q = useFamilia(id);
-  return (
-    <RecordLoader query={q} backTo={BASE_PATH} label="Carregando família">
-      {(f) => <FamiliaForm key={f.lock_version} atual={f} recarregar={() => void q.refetch()} />}
-    </RecordLoader>
-  );
-}
+export const FamiliaFormPage = recordPage(
+  { load: useFamilia, backTo: BASE_PATH, label: 'Carregando família', remount: true },
+  FamiliaForm,
+  FamiliaForm,
+);
 
 function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () => void }) {
   useDocumentTitle(atual ? `Família · ${atual.responsavel_nome}` : 'Nova família');
@@ -80,14 +73,11 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
     defaultValues: atual ? familiaParaForm(atual) : novaFamilia(),
     model: MODEL,
     labels: rotulosDaFamilia(membrosVistos.current, conhecidos),
-    save: (values) => {
-      const body = formParaApi(values, atual);
-      return save.mutateAsync(atual ? { ...body, lock_version: atual.lock_version } : body);
-    },
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values, atual), atual)),
     onSaved: (saved) => (atual ? BASE_PATH : `${BASE_PATH}/${saved.id}/edit`),
     // The 409 'already in another family' names the member: its message goes on that field.
     fieldOf: campoDoForm,
-    stale: atual && { reload: () => recarregar?.(), latest: () => getFamilia(atual.id), toValues: familiaParaForm },
+    stale: staleEdit(atual, recarregar, getFamilia, familiaParaForm),
     canSave: podeEditar,
   });
   const { form } = record;
@@ -132,12 +122,9 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
           podeRemover && (
             <RemoveButton
               model="família"
-              removed={MODEL}
               remove={() => remover.mutateAsync(atual.id)}
-              onRemoved={() => {
-                record.allowNavigation();
-                void navigate(BASE_PATH, { replace: true });
-              }}
+              onRemoved={record.allowNavigation}
+              goTo={BASE_PATH}
             >
               Remover família
             </RemoveButton>

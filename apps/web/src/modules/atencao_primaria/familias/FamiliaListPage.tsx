@@ -1,10 +1,9 @@
 // /atencao_primaria/familias (spec §2, §3 filters: team, responsible, record number, professional, unit; issue 7: mudou).
 import { Badge, Text } from '@mantine/core';
 import type { FamiliaListItem } from '@saude/shared/schemas/familia';
-import { touchInputStyles } from '../../../lib/form/touch';
 import { maskCns } from '../../../lib/form/masks';
-import { FilterSelect, FilterText, ListPage, recordColumn, type Column } from '../../../lib/list';
-import { listParamsSchema, param, useListParams } from '../../../lib/list/listParams';
+import { FilterChoice, FilterText, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
 import { ObitoBadge } from './ObitoBadge';
@@ -55,36 +54,24 @@ const columns: Column<FamiliaListItem>[] = [
 ];
 
 export function FamiliaListPage() {
-  const list = useListParams(paramsSchema);
-  const { situacao, ...filtros } = list.params;
-  const query = useFamilias({ ...filtros, mudou: situacao === 'todas' ? undefined : situacao === 'mudou' });
+  const list = useList(paramsSchema, useFamilias, ({ situacao, ...filtros }) => ({
+    ...filtros,
+    mudou: situacao === 'todas' ? undefined : situacao === 'mudou',
+  }));
   return (
     <ListPage
       title="Famílias"
+      path={BASE_PATH}
       list={list}
-      query={query}
       columns={columns}
-      rowHref={(f) => `${BASE_PATH}/${f.id}/edit`}
+      opens="edit"
       emptyText="Nenhuma família encontrada."
-      novo={{
-        permissao: 'atencao_primaria/familias:create',
-        to: `${BASE_PATH}/new`,
-        label: 'Nova família',
-        vazio: 'Cadastrar família',
-      }}
+      novo={{ label: 'Nova família', vazio: 'Cadastrar família' }}
       search={{ field: 'responsavel', label: 'Buscar responsável', placeholder: 'Nome, CPF ou CNS do responsável' }}
       filters={
         <>
           <FilterText label="Nº do prontuário" maxLength={30} w={160} {...list.bind('numero_prontuario')} />
-          <FilterSelect
-            label="Situação"
-            w={160}
-            allowDeselect={false}
-            data={SITUACOES}
-            styles={touchInputStyles}
-            value={situacao}
-            onChange={(v) => list.setFilters({ situacao: v ?? 'todas' })}
-          />
+          <FilterChoice label="Situação" w={160} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
           <FiltrosLotacao value={list.params} onChange={list.setFilters} />
         </>
       }

@@ -1,19 +1,25 @@
 // /atencao_primaria/visitas_domiciliares/{familiaId}/detalhes (spec §2, issue 8): the family, its members with age and
 // last visit, and the visit history. Only agents launch visits (spec §5); others, and everyone for a family that moved
 // away (spec §4), see the history with a notice saying why there is no "Visitar".
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconHome, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { msg } from '@saude/shared';
 import { parentescoFamilia } from '@saude/shared/schemas/familia';
-import type { FamiliaVisitaDetalhe, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
+import type {
+  FamiliaVisitaDetalhe,
+  VisitaDomiciliar,
+  VisitaDomiciliarFilters,
+} from '@saude/shared/schemas/visita_domiciliar';
 import { usePode } from '../../../lib/access';
+import { LinkButton } from '../../../lib/LinkButton';
 import { BackButton } from '../../../lib/detail';
-import { LoadError, RecordLoader } from '../../../lib/feedback';
+import { LoadError } from '../../../lib/feedback';
 import { descricao } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
+import { RecordHeader } from '../../../lib/RecordHeader';
+import { recordPage, type RecordPageProps } from '../../../lib/recordPage';
 import { BASE_PATH, useContextoVisita, useFamiliaVisita, useHistoricoVisitas } from './api';
 import { CancelarVisitaDialog } from './CancelarVisitaDialog';
 import { ALERTA, ultimaVisitaTexto } from './comum';
@@ -22,65 +28,46 @@ import { HistoricoVisitas } from './HistoricoVisitas';
 const POR_PAGINA = 10;
 const parentescoNome = (id: number) => descricao(parentescoFamilia, id, '');
 
-export function VisitaFamiliaDetalhesPage() {
-  const { familiaId } = useParams();
-  const q = useFamiliaVisita(familiaId);
-  return (
-    <RecordLoader query={q} backTo={BASE_PATH} label="Carregando família">
-      {(f) => <Detalhes f={f} />}
-    </RecordLoader>
-  );
-}
+export const VisitaFamiliaDetalhesPage = recordPage(
+  { load: useFamiliaVisita, backTo: BASE_PATH, label: 'Carregando família', param: 'familiaId' },
+  Detalhes,
+);
 
 /** The family's identity, on top of the detail and of the visit form. */
 export function FamiliaCabecalho({
-  responsavel,
-  prontuario,
+  familia: { responsavel_nome, numero_prontuario: prontuario, micro_area, mudou },
   endereco,
-  microArea,
-  mudou,
   children,
 }: {
-  responsavel: string;
-  prontuario: string | null;
+  familia: Pick<FamiliaVisitaDetalhe, 'responsavel_nome' | 'numero_prontuario' | 'micro_area' | 'mudou'>;
   endereco: string | null;
-  microArea: string | null;
-  mudou: boolean;
   children?: React.ReactNode;
 }) {
   return (
-    <Card withBorder radius="md" p="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={4}>
-          <Group gap="sm" wrap="wrap">
-            <Title order={1} fz="h2">
-              Família de {responsavel}
-            </Title>
-            {mudou && (
-              <Badge color="gray" variant="filled">
-                Mudou-se
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm">{endereco ?? 'Sem domicílio vinculado'}</Text>
-          <Text size="sm" c="dimmed">
-            Micro-área {microArea ?? '—'}
-            {prontuario ? ` · Prontuário ${prontuario}` : ''}
-          </Text>
-        </Stack>
-        {children}
-      </Group>
-    </Card>
+    <RecordHeader
+      title={`Família de ${responsavel_nome}`}
+      badges={
+        mudou && (
+          <Badge color="gray" variant="filled">
+            Mudou-se
+          </Badge>
+        )
+      }
+      actions={children}
+    >
+      <Text size="sm">{endereco ?? 'Sem domicílio vinculado'}</Text>
+      <Text size="sm" c="dimmed">
+        Micro-área {micro_area ?? '—'}
+        {prontuario ? ` · Prontuário ${prontuario}` : ''}
+      </Text>
+    </RecordHeader>
   );
 }
 
-function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
+function Detalhes({ atual: f }: RecordPageProps<FamiliaVisitaDetalhe>) {
   useDocumentTitle(`Visitas domiciliares · Família de ${f.responsavel_nome}`);
   const podeCriar = usePode('atencao_primaria/visitas_domiciliares:create');
   const contexto = useContextoVisita({ familia_id: f.id }, !f.mudou);
-  const [page, setPage] = useState(1);
-  const historico = useHistoricoVisitas({ familia_id: f.id, page, per_page: POR_PAGINA });
-  const [cancelando, setCancelando] = useState<VisitaDomiciliar | null>(null);
 
   const bloqueio = f.mudou
     ? msg.familiaMudou
@@ -91,30 +78,16 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
         : null;
   const podeVisitar = !f.mudou && podeCriar && contexto.data?.pode_lancar === true;
   const base = `${BASE_PATH}/${f.id}`;
-  // The API answers who may cancel each visit (the agent who made it, or a manager of the unit).
-  const podeCancelar = (v: VisitaDomiciliar) => v.pode_cancelar;
 
   return (
     <Stack gap="md">
-      <FamiliaCabecalho
-        responsavel={f.responsavel_nome}
-        prontuario={f.numero_prontuario}
-        endereco={f.endereco}
-        microArea={f.micro_area}
-        mudou={f.mudou}
-      >
+      <FamiliaCabecalho familia={f} endereco={f.endereco}>
         <Stack gap={4} align="flex-end">
           <Text size="sm">Última visita: {ultimaVisitaTexto(f.ultima_visita)}</Text>
           {podeVisitar && (
-            <Button
-              component={Link}
-              to={`${base}/visitar`}
-              mih={44}
-              size="md"
-              leftSection={<IconHome size={18} aria-hidden />}
-            >
+            <LinkButton to={`${base}/visitar`} size="md" icon={IconHome}>
               Visitar família
-            </Button>
+            </LinkButton>
           )}
         </Stack>
       </FamiliaCabecalho>
@@ -162,16 +135,14 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
                 </Group>
                 {/* A deceased member receives no visit (the API refuses it too). */}
                 {podeVisitar && !m.obito && (
-                  <Button
-                    component={Link}
+                  <LinkButton
                     to={`${base}/membro/${m.municipe_id}/visitar`}
                     variant="light"
-                    mih={44}
                     size="md"
                     aria-label={`Visitar ${m.nome_social ?? m.nome}`}
                   >
                     Visitar
-                  </Button>
+                  </LinkButton>
                 )}
               </Group>
             </Card>
@@ -179,6 +150,25 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
         </Stack>
       </Stack>
 
+      <HistoricoCancelavel filtro={{ familia_id: f.id }} />
+    </Stack>
+  );
+}
+
+/** The visit history a page at a time (or why it did not load), the way back to the list and the cancel dialog. */
+export function HistoricoCancelavel({
+  filtro,
+  ...props
+}: {
+  filtro: Partial<VisitaDomiciliarFilters>;
+  comLocal?: boolean;
+  vazio?: string;
+}) {
+  const [page, setPage] = useState(1);
+  const historico = useHistoricoVisitas({ ...filtro, page, per_page: POR_PAGINA });
+  const [cancelando, setCancelando] = useState<VisitaDomiciliar | null>(null);
+  return (
+    <>
       {historico.error ? (
         <LoadError error={historico.error} onRetry={() => void historico.refetch()} />
       ) : (
@@ -188,15 +178,16 @@ function Detalhes({ f }: { f: FamiliaVisitaDetalhe }) {
           page={page}
           perPage={POR_PAGINA}
           onPageChange={setPage}
-          podeCancelar={podeCancelar}
+          // The API answers who may cancel each visit (the agent who made it, or a manager of the unit).
+          podeCancelar={(v) => v.pode_cancelar}
           onCancelar={setCancelando}
+          {...props}
         />
       )}
-
       <BackButton to={BASE_PATH} end>
         Voltar para a lista
       </BackButton>
       <CancelarVisitaDialog visita={cancelando} onClose={() => setCancelando(null)} />
-    </Stack>
+    </>
   );
 }

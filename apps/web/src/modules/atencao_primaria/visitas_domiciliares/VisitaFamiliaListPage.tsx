@@ -1,12 +1,12 @@
 // /atencao_primaria/visitas_domiciliares (spec §2, issue 8): the families an agent visits, their own micro-areas first,
 // with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { usePode } from '../../../lib/access';
-import { FilterText, ListPage, recordColumn, type Column } from '../../../lib/list';
-import { listParamsSchema, param, useListParams } from '../../../lib/list/listParams';
+import { LinkButton } from '../../../lib/LinkButton';
+import { FilterText, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
@@ -67,34 +67,26 @@ const columns: Column<FamiliaParaVisita>[] = [
 ];
 
 export function VisitaFamiliaListPage() {
-  const list = useListParams(paramsSchema);
-  const query = useFamiliasParaVisita(list.params);
+  const list = useList(paramsSchema, useFamiliasParaVisita);
   // A visit to a property without a family (shop, vacant lot, strategic point) starts here; the agent's visits without
   // a family are listed (and cancelled) on their own page.
   const semFamilia = usePode('atencao_primaria/visitas_domiciliares:create') && (
     <Group gap="sm" wrap="wrap">
-      <Button component={Link} to={`${BASE_PATH}/sem_familia`} variant="subtle" mih={44}>
+      <LinkButton to={`${BASE_PATH}/sem_familia`} variant="subtle">
         Minhas visitas sem família
-      </Button>
-      <Button
-        component={Link}
-        to={`${BASE_PATH}/membro/visitar`}
-        variant="light"
-        mih={44}
-        leftSection={<IconMapPin size={18} aria-hidden />}
-      >
+      </LinkButton>
+      <LinkButton to={`${BASE_PATH}/membro/visitar`} variant="light" icon={IconMapPin}>
         Visita sem família
-      </Button>
+      </LinkButton>
     </Group>
   );
   return (
     <ListPage
       title="Visitas domiciliares"
       ariaLabel="Famílias para visita"
+      path={BASE_PATH}
       list={list}
-      query={query}
       columns={columns}
-      rowHref={(f) => `${BASE_PATH}/${f.id}/detalhes`}
       emptyText="Nenhuma família encontrada. Confira os filtros ou cadastre a família no domicílio."
       action={semFamilia}
       search={{ field: 'responsavel', label: 'Responsável', placeholder: 'Nome do responsável pela família' }}

@@ -37,16 +37,25 @@ const abrirDetalhes = () =>
     ],
   });
 
+/** The family's detail, its visit context and a history of `visitas`, with other routes (e.g. the cancel's answer). */
+const rotasDoDetalhe = (visitas = [visitaDe()]) => ({
+  [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
+  [`GET ${API}/contexto`]: { body: contextoDe() },
+  [`GET ${API}`]: { body: visitas, headers: { 'X-Total-Count': String(visitas.length) } },
+});
+
+/** Opens the cancel dialog of the first visit and confirms with `justificativa`. */
+async function cancelar(user: ReturnType<typeof abrirDetalhes>['user'], justificativa: string) {
+  await user.click(await screen.findByRole('button', { name: 'Cancelar visita' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancelar visita' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Justificativa' }), justificativa);
+  await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
+  return dialog;
+}
+
 describe('VisitaFamiliaDetalhesPage', () => {
   it('lists the members with age and last visit, a Visitar button each, and the history', async () => {
-    fakeApi(
-      {
-        [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
-        [`GET ${API}/contexto`]: { body: contextoDe() },
-        [`GET ${API}`]: { body: [visitaDe()], headers: { 'X-Total-Count': '1' } },
-      },
-      { permissoes: PERMISSOES_ACS },
-    );
+    fakeApi(rotasDoDetalhe(), { permissoes: PERMISSOES_ACS });
     const { user, router } = abrirDetalhes();
     expect(await screen.findByRole('heading', { name: 'Família de Maria da Silva' })).toBeInTheDocument();
     const membros = screen.getByRole('list', { name: 'Membros da família' });
@@ -78,11 +87,10 @@ describe('VisitaFamiliaDetalhesPage', () => {
     const d = detalheDe();
     fakeApi(
       {
+        ...rotasDoDetalhe([]),
         [`GET ${API}/familias/${FAMILIA_ID}`]: {
           body: { ...d, membros: [d.membros[0]!, { ...d.membros[1]!, obito: true }] },
         },
-        [`GET ${API}/contexto`]: { body: contextoDe() },
-        [`GET ${API}`]: { body: [], headers: { 'X-Total-Count': '0' } },
       },
       { permissoes: PERMISSOES_ACS },
     );
@@ -96,9 +104,7 @@ describe('VisitaFamiliaDetalhesPage', () => {
   it('cancels a visit of the user with a justification of at least 5 characters', async () => {
     const { chamadas } = fakeApi(
       {
-        [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
-        [`GET ${API}/contexto`]: { body: contextoDe() },
-        [`GET ${API}`]: { body: [visitaDe()], headers: { 'X-Total-Count': '1' } },
+        ...rotasDoDetalhe(),
         [`POST ${API}/${VISITA_ID}/cancelar`]: ({ body }) => ({
           body: visitaDe({
             situacao: 'cancelada',
@@ -109,10 +115,7 @@ describe('VisitaFamiliaDetalhesPage', () => {
       { permissoes: PERMISSOES_ACS },
     );
     const { user } = abrirDetalhes();
-    await user.click(await screen.findByRole('button', { name: 'Cancelar visita' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancelar visita' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Justificativa' }), 'erro');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
+    const dialog = await cancelar(user, 'erro');
     expect(await within(dialog).findByText(msg.min(5))).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Justificativa' }), ' de digitação');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
@@ -126,18 +129,13 @@ describe('VisitaFamiliaDetalhesPage', () => {
   it("says 'Esta visita já foi cancelada.' when someone cancelled it first", async () => {
     fakeApi(
       {
-        [`GET ${API}/familias/${FAMILIA_ID}`]: { body: detalheDe() },
-        [`GET ${API}/contexto`]: { body: contextoDe() },
-        [`GET ${API}`]: { body: [visitaDe()], headers: { 'X-Total-Count': '1' } },
+        ...rotasDoDetalhe(),
         [`POST ${API}/${VISITA_ID}/cancelar`]: { status: 409, body: { message: msg.visitaJaCancelada, errors: {} } },
       },
       { permissoes: PERMISSOES_ACS },
     );
     const { user } = abrirDetalhes();
-    await user.click(await screen.findByRole('button', { name: 'Cancelar visita' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancelar visita' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Justificativa' }), 'visita duplicada');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirmar cancelamento' }));
+    const dialog = await cancelar(user, 'visita duplicada');
     expect(await within(dialog).findByText(msg.visitaJaCancelada)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeInTheDocument();
   });

@@ -186,15 +186,7 @@ function VisitaForm({
   const titulo = municipe ? 'Visita ao membro' : familia ? 'Visita à família' : 'Visita sem família vinculada';
   return (
     <Stack gap="md">
-      {familia && (
-        <FamiliaCabecalho
-          responsavel={familia.responsavel_nome}
-          prontuario={familia.numero_prontuario}
-          endereco={familia.domicilio_endereco}
-          microArea={familia.micro_area}
-          mudou={familia.mudou}
-        />
-      )}
+      {familia && <FamiliaCabecalho familia={familia} endereco={familia.domicilio_endereco} />}
       <Stack gap={2}>
         <Title order={familia ? 3 : 2}>{titulo}</Title>
         {municipe && (

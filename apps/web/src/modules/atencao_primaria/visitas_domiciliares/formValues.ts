@@ -12,17 +12,10 @@ import {
   type VisitaContexto,
   type VisitaDomiciliarInput,
 } from '@saude/shared/schemas/visita_domiciliar';
+import { SINAIS_VITAIS } from '@saude/shared/schemas/comum';
 import { PROPERTY_ADDRESS_LABELS } from '../../../lib/address';
 
-export const MEDIDAS = [
-  'altura',
-  'peso',
-  'temperatura',
-  'glicemia',
-  'momento_coleta_glicemia_id',
-  'pressao_sistolica',
-  'pressao_diastolica',
-] as const;
+export const MEDIDAS = ['altura', 'peso', ...SINAIS_VITAIS] as const;
 export type Medida = (typeof MEDIDAS)[number];
 
 const numero = () => z.number().nullable();

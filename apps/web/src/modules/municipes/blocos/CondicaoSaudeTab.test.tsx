@@ -5,7 +5,7 @@ import { BiometriaTab } from './BiometriaTab';
 import { CondicaoSaudeTab } from './CondicaoSaudeTab';
 import { VisualizarCondicaoSaude } from './VisualizarCondicaoSaude';
 import { fakeApi } from '../../../test/fakeApi';
-import { MUNICIPE_ID, municipeDe, pergunta, renderTab, responder, saudeDe, TODAS } from './testUtils';
+import { MUNICIPE_ID, municipeDe, blocoApi, pergunta, renderTab, responder, saudeDe, TODAS } from './testUtils';
 
 const URL = `/api/v1/municipes/${MUNICIPE_ID}/condicao_saude`;
 const INTERNACAO = 'Teve alguma internação nos últimos 12 meses?';
@@ -34,10 +34,7 @@ describe('CondicaoSaudeTab', () => {
     'asks the cause of a hospitalisation in the last 12 months only after "Sim", and saves both',
     { timeout: 20_000 },
     async () => {
-      const { chamadas } = fakeApi({
-        [`GET ${URL}`]: { body: saudeDe({ lock_version: 5, hipertensao: true }) },
-        [`PUT ${URL}`]: ({ body }) => ({ body: saudeDe({ ...(body as object), lock_version: 6 }) }),
-      });
+      const { chamadas } = blocoApi(URL, saudeDe, saudeDe({ lock_version: 5, hipertensao: true }), 6);
       const { user } = renderTab(<CondicaoSaudeTab />);
       await screen.findByRole('radiogroup', { name: INTERNACAO });
       expect(within(pergunta('Tem hipertensão arterial?')).getByRole('radio', { name: 'Sim' })).toBeChecked();
@@ -64,10 +61,7 @@ describe('CondicaoSaudeTab', () => {
   );
 
   it('opens the street-situation questions on "Sim" and empties them all on "Não"', { timeout: 20_000 }, async () => {
-    const { chamadas } = fakeApi({
-      [`GET ${URL}`]: { body: saudeDe({ lock_version: 1 }) },
-      [`PUT ${URL}`]: ({ body }) => ({ body: saudeDe({ ...(body as object), lock_version: 2 }) }),
-    });
+    const { chamadas } = blocoApi(URL, saudeDe, saudeDe({ lock_version: 1 }), 2);
     const { user } = renderTab(<CondicaoSaudeTab />);
     await screen.findByRole('radiogroup', { name: 'Está em situação de rua?' });
     expect(screen.queryByRole('radiogroup', { name: 'Tempo em situação de rua' })).not.toBeInTheDocument();

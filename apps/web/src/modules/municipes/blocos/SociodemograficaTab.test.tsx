@@ -4,7 +4,17 @@ import { msg } from '@saude/shared/messages';
 import { SociodemograficaTab } from './SociodemograficaTab';
 import { VisualizarSociodemografica } from './VisualizarSociodemografica';
 import { fakeApi } from '../../../test/fakeApi';
-import { MUNICIPE_ID, municipeDe, nascidoHa, pergunta, renderTab, responder, socioDe, TODAS } from './testUtils';
+import {
+  MUNICIPE_ID,
+  municipeDe,
+  nascidoHa,
+  blocoApi,
+  pergunta,
+  renderTab,
+  responder,
+  socioDe,
+  TODAS,
+} from './testUtils';
 
 const URL = `/api/v1/municipes/${MUNICIPE_ID}/sociodemografica`;
 const CUIDADOR = 'Crianças de 0 a 9 anos, com quem fica?';
@@ -23,10 +33,7 @@ describe('SociodemograficaTab', () => {
   });
 
   it('starts a never-saved block unanswered and creates it with lock_version null', async () => {
-    const { chamadas } = fakeApi({
-      [`GET ${URL}`]: { body: socioDe() },
-      [`PUT ${URL}`]: ({ body }) => ({ body: socioDe({ ...(body as object), lock_version: 0 }) }),
-    });
+    const { chamadas } = blocoApi(URL, socioDe, socioDe(), 0);
     const { user } = renderTab(<SociodemograficaTab />, { municipe: municipeDe({ data_nascimento: nascidoHa(5) }) });
     await screen.findByRole('group', { name: CUIDADOR });
     expect(within(pergunta('Possui plano de saúde privado?')).getByRole('radio', { name: 'Não' })).not.toBeChecked();
@@ -45,10 +52,7 @@ describe('SociodemograficaTab', () => {
   });
 
   it('shows the details of a "Sim", requires them, and empties them on "Não"', async () => {
-    const { chamadas } = fakeApi({
-      [`GET ${URL}`]: { body: socioDe({ lock_version: 2 }) },
-      [`PUT ${URL}`]: ({ body }) => ({ body: socioDe({ ...(body as object), lock_version: 3 }) }),
-    });
+    const { chamadas } = blocoApi(URL, socioDe, socioDe({ lock_version: 2 }), 3);
     const { user } = renderTab(<SociodemograficaTab />);
     await screen.findByRole('radiogroup', { name: 'Tem alguma deficiência?' });
     expect(screen.queryByRole('group', { name: 'Quais deficiências?' })).not.toBeInTheDocument();

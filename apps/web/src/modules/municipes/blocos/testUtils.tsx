@@ -10,6 +10,7 @@ import {
   type PermissaoCadastro,
   type Sociodemografica,
 } from '@saude/shared/schemas/municipe';
+import { fakeApi } from '../../../test/fakeApi';
 import { renderRoutes } from '../../../test/render';
 import type { MunicipeTabContext } from '../context';
 
@@ -70,3 +71,10 @@ export const saudeDe = (o: Partial<CondicaoSaude> = {}) => blocoVazio<CondicaoSa
 export const pergunta = (nome: string) => screen.getByRole('radiogroup', { name: nome });
 export const responder = async (user: ReturnType<typeof renderTab>['user'], nome: string, resposta: 'Sim' | 'Não') =>
   user.click(within(pergunta(nome)).getByRole('radio', { name: resposta }));
+
+/** The block's GET answers `atual`; its PUT answers what was sent, built by `de`, at version `versao`. */
+export const blocoApi = <T,>(url: string, de: (o: Partial<T>) => T, atual: T, versao: number) =>
+  fakeApi({
+    [`GET ${url}`]: { body: atual },
+    [`PUT ${url}`]: ({ body }) => ({ body: de({ ...(body as Partial<T>), lock_version: versao } as Partial<T>) }),
+  });
