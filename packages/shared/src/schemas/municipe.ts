@@ -273,18 +273,6 @@ export type MunicipeCreate = z.input<typeof municipeCreateSchema>;
 
 /** PUT body: the citizen as read, with the lock_version it was read at (a stale one answers 409). */
 export const municipeUpdateSchema = updateBody(municipeFieldsSchema, municipeIssues);
-
-/** Fields of the answer that only display (version, age, names of linked records): the PUT does not take them. */
-export const MUNICIPE_SOMENTE_LEITURA = [
-  'id',
-  'lock_version',
-  'created_at',
-  'updated_at',
-  'idade',
-  'unidade_referencia_nome',
-  'equipe_nome',
-  'profissional_nome',
-] as const;
 export type MunicipeUpdate = z.input<typeof municipeUpdateSchema>;
 
 // ---- what the API answers ------------------------------------------------------------------------

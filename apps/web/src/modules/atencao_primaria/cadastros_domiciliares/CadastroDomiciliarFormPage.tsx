@@ -14,7 +14,7 @@ import {
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { CheckboxField, FormSection, RecordForm, useRecordForm } from '../../../lib/form';
 import { comVersao, recordPage, staleEdit, type RecordPageProps } from '../../../lib/recordPage';
-import { CabecalhoEsus, campoDoCabecalho } from '../comum/CabecalhoEsus';
+import { CabecalhoEsus, opcoesCadastroEsus } from '../comum/CabecalhoEsus';
 import { SinaisVitaisSecao } from '../comum/SinaisVitais';
 import { BASE_PATH, getDomicilio, useDomicilio, useSaveDomicilio } from './api';
 import { DomicilioCabecalho, MODEL } from './comum';
@@ -80,11 +80,9 @@ function DomicilioForm({ atual, recarregar }: { atual?: CadastroDomiciliar; reca
     schema: domicilioFormSchema,
     defaultValues: atual ? domicilioParaForm(atual) : novoDomicilio(),
     model: MODEL,
-    genero: 'm',
     labels: ROTULOS_DOMICILIO,
     save: (values) => save.mutateAsync(comVersao(formParaApi(values, atual), atual)),
-    onSaved: (saved) => `${BASE_PATH}/${saved.id}/detalhes`,
-    fieldOf: campoDoCabecalho,
+    ...opcoesCadastroEsus(BASE_PATH),
     stale: staleEdit(atual, recarregar, getDomicilio, domicilioParaForm),
   });
   const { form } = record;

@@ -2,7 +2,7 @@
 // home, linking one not yet linked (409 when already linked; a head already heading a family in another home asks to
 // confirm, spec §8) and unlinking with confirmation.
 import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import {
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { usePode } from '../../../lib/access';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
-import { maskCns, useFieldLabel, SearchSelect } from '../../../lib/form';
+import { maskCns, useFieldLabel, SearchSelect, useServerSearch } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { BASE_PATH as FAMILIAS_PATH, useFamilias } from '../familias/api';
 import { useDesvincularFamilia, useVincularFamilia } from './api';
@@ -130,8 +130,7 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
 
 /** Picks a family not linked to any home (vinculada=false), searched by the head's name, CPF or CNS. */
 function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; onClose: () => void }) {
-  const [busca, setBusca] = useState('');
-  const [q] = useDebouncedValue(busca, 300);
+  const { q, searchProps } = useServerSearch();
   const [escolhida, setEscolhida] = useState<{ value: string; label: string } | null>(null);
   const familiaId = escolhida?.value ?? null;
   const [erro, setErro] = useState<string | undefined>();
@@ -198,8 +197,7 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
           value={familiaId}
           error={erro}
           placeholder="Nome, CPF ou CNS do responsável"
-          searchValue={busca}
-          onSearchChange={setBusca}
+          {...searchProps}
           nothingFoundMessage={familias.isFetching ? 'Buscando…' : 'Nenhuma família sem domicílio encontrada.'}
           onChange={(_v, option) => {
             setEscolhida(option ? { value: option.value, label: option.label } : null);

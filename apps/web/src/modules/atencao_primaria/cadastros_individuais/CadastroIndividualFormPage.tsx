@@ -8,7 +8,7 @@ import type { CadastroIndividual } from '@saude/shared/schemas/cadastro_individu
 import { IDADE_MAXIMA_RESPONSAVEL_CRIANCA, idadeEmAnos, type Municipe } from '@saude/shared/schemas/municipe';
 import { RecordForm, useRecordForm } from '../../../lib/form';
 import { comVersao, recordPage, staleEdit, type RecordPageProps } from '../../../lib/recordPage';
-import { CabecalhoEsus, campoDoCabecalho } from '../comum/CabecalhoEsus';
+import { CabecalhoEsus, opcoesCadastroEsus } from '../comum/CabecalhoEsus';
 import { BASE_PATH, getCadastro, useCadastro, useSaveCadastro } from './api';
 import { Identificacao, Questionario } from './CadastroIndividualSecoes';
 import { MODEL, PessoaCabecalho } from './comum';
@@ -44,11 +44,9 @@ function CadastroForm({ atual, recarregar }: { atual?: CadastroIndividual; recar
     schema: cadastroFormSchema,
     defaultValues: atual ? cadastroParaForm(atual) : novoCadastro(),
     model: MODEL,
-    genero: 'm',
     labels: ROTULOS,
     save: (values) => save.mutateAsync(comVersao(formParaApi(values, atual, crianca), atual)),
-    onSaved: (saved) => `${BASE_PATH}/${saved.id}/detalhes`,
-    fieldOf: campoDoCabecalho,
+    ...opcoesCadastroEsus(BASE_PATH),
     stale: staleEdit(atual, recarregar, getCadastro, cadastroParaForm),
   });
   const { form } = record;

@@ -1,7 +1,6 @@
 // The citizen of a new individual registration: picked with the registry's search; their current documents and
 // nationality fill the form (one truth with the registry).
 import { Button, Group, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +8,7 @@ import { formatCns, formatCpf } from '@saude/shared';
 import type { CandidatoCadastro, ImpedimentoCadastro } from '@saude/shared/schemas/cadastro_individual';
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../../lib/access';
-import { FormSection, isoToBr, useFieldLabel, SearchSelect } from '../../../lib/form';
+import { FormSection, isoToBr, useFieldLabel, SearchSelect, useServerSearch } from '../../../lib/form';
 import { useMunicipe } from '../../municipes/api';
 import { BASE_PATH, useCandidatosCadastro } from './api';
 import { novoCadastro, type CadastroFormValues } from './formValues';
@@ -32,8 +31,7 @@ export function EscolherMunicipe({
   form: Form;
   onEscolhido: (m: Municipe | undefined) => void;
 }) {
-  const [busca, setBusca] = useState('');
-  const [q] = useDebouncedValue(busca, 300);
+  const { q, searchProps } = useServerSearch();
   const resultados = useCandidatosCadastro(q);
   // ?municipe_id= preselects a citizen (e.g. just created through 'Cadastrar novo munícipe').
   const [searchParams] = useSearchParams();
@@ -86,8 +84,7 @@ export function EscolherMunicipe({
         value={escolhido}
         error={erro}
         placeholder="Digite ao menos 3 letras do nome, ou o CPF/CNS"
-        searchValue={busca}
-        onSearchChange={setBusca}
+        {...searchProps}
         nothingFoundMessage={q.trim().length >= 3 && !resultados.isFetching ? 'Nenhum munícipe encontrado.' : undefined}
         onChange={(v) => {
           setEscolhido(v);

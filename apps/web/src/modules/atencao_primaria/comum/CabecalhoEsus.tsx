@@ -38,6 +38,16 @@ export function agoraParaCadastro(agora: Date | string = new Date()) {
 /** API field → form field: the registration's timestamp is the date field with its hour. */
 export const campoDoCabecalho = (apiPath: string) => (apiPath === 'data_cadastro' ? 'data_cadastro_data' : apiPath);
 
+/**
+ * What the e-SUS registration forms (household, individual) tell useRecordForm alike: "cadastro" is masculine, the
+ * API's data_cadastro is the header's date field, and a save opens the record's detail page.
+ */
+export const opcoesCadastroEsus = (basePath: string) => ({
+  genero: 'm' as const,
+  fieldOf: campoDoCabecalho,
+  onSaved: (saved: { id: string }) => `${basePath}/${saved.id}/detalhes`,
+});
+
 const DICA_DATA =
   'Preenchida com a data e a hora de agora; altere se o cadastro foi feito em outro momento (nunca no futuro).';
 const DICA_PROFISSIONAL = 'Preenchido automaticamente com você, a partir da sua lotação na equipe desta unidade.';
