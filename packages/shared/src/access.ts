@@ -26,7 +26,8 @@ export const resources = {
   'filas/parametrizacoes': [...crud],
   'urgencia_emergencia/atendimentos': [...crud, 'chamar', 'cancelar'],
   'urgencia_emergencia/atendimentos_retroativos': [...crud, 'chamar', 'cancelar'],
-  'urgencia_emergencia/paciente_sem_identificacoes': [...crud],
+  // identificar: tie the patient to a citizen; desfazer_identificacao: undo that tie (managers only, issue 16).
+  'urgencia_emergencia/paciente_sem_identificacoes': [...crud, 'identificar', 'desfazer_identificacao'],
   'parametros/unidades_saude': ['show'],
   unidades_saude: [...crud],
   profissionais: [...crud],
@@ -92,7 +93,7 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     ...registers,
     ...all('urgencia_emergencia/atendimentos'),
     ...all('urgencia_emergencia/atendimentos_retroativos'),
-    ...all('urgencia_emergencia/paciente_sem_identificacoes'),
+    ...grant('urgencia_emergencia/paciente_sem_identificacoes', ...crud, 'identificar'),
     ...read('filas/parametrizacoes'),
   ],
   medico: [

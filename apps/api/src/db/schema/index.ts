@@ -5,3 +5,4 @@ export * from './enderecos';
 export * from './municipes';
 export * from './cadastros_individuais';
 export * from './domicilios';
+export * from './urgencia';

@@ -1,0 +1,24 @@
+import { msg } from '@saude/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../access/context';
+import type { DbOrTx } from '../../db/client';
+import { unidadesSaude } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+
+// What the urgent-care modules share (issue 16): their records belong to a unit, and only an urgent-care unit
+// (the `pronto_atendimento` flag of spec §3) keeps them. Another unit's record answers 404, like absent.
+
+/**
+ * The current unit, when it is an urgent-care unit; 403 otherwise (a primary-care unit has no reception, and a user
+ * holding the permission there must not write urgent-care records into it).
+ */
+export async function unidadeDeUrgencia(ctx: Ctx, db: DbOrTx = ctx.db): Promise<string> {
+  const unidadeId = ctx.usuario?.unidadeId;
+  if (!unidadeId) throw forbidden(msg.semUnidadeAtual);
+  const [u] = await db
+    .select({ id: unidadesSaude.id })
+    .from(unidadesSaude)
+    .where(and(eq(unidadesSaude.id, unidadeId), eq(unidadesSaude.pronto_atendimento, true)));
+  if (!u) throw forbidden();
+  return unidadeId;
+}
