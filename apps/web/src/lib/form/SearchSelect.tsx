@@ -1,5 +1,5 @@
-// A select whose options are the server's answer to what is typed (citizens, families, municipalities).
-import { Select, type SelectProps } from '@mantine/core';
+// A select whose options are the server's answer to what is typed (citizens, families, municipalities, codes).
+import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { touchInputStyles } from './FieldLabel';
@@ -18,9 +18,43 @@ export function SearchSelect(props: SelectProps) {
   );
 }
 
-/** A server-searched SearchSelect's typed text (its props) and the debounced value to ask the server for. */
-export function useServerSearch(delay = 300) {
+export type SearchOption = { value: string; label: string; disabled?: boolean };
+
+/** What the server answered for the term: a react-query result of rows. */
+type Results<R> = { data?: R[] | undefined; isFetching: boolean };
+
+/**
+ * A server-searched SearchSelect's state. `termo` is what to ask the server for: the typed text, debounced, and empty
+ * while shorter than `minLength` or while the box shows the chosen option's label (a pick is not a new search).
+ * `selectProps` turns the server's answer into the select's props: the options (the chosen one kept on top when the
+ * answer no longer brings it), the typed text, and what the list says while searching or when nothing matched.
+ */
+export function useServerSearch({
+  chosen = null,
+  minLength = 3,
+  delay = 300,
+}: { chosen?: SearchOption | null; minLength?: number; delay?: number } = {}) {
   const [busca, setBusca] = useState('');
   const [q] = useDebouncedValue(busca, delay);
-  return { q, searchProps: { searchValue: busca, onSearchChange: setBusca } };
+  const typed = q.trim();
+  const termo = typed.length < minLength || (chosen && q === chosen.label) ? '' : typed;
+  const asked = termo !== '' || minLength === 0;
+
+  function selectProps<R>(results: Results<R>, toOption: (row: R) => SearchOption, nothingFound: string) {
+    const data = asked ? (results.data ?? []).map(toOption) : [];
+    if (chosen && !data.some((o) => o.value === chosen.value)) data.unshift(chosen);
+    return {
+      data,
+      searchValue: busca,
+      onSearchChange: setBusca,
+      nothingFoundMessage: !asked
+        ? `Digite ao menos ${minLength} caracteres`
+        : results.isFetching
+          ? 'Buscando…'
+          : nothingFound,
+      rightSection: results.isFetching ? <Loader size="xs" aria-hidden /> : undefined,
+    } satisfies Partial<SelectProps>;
+  }
+
+  return { termo, selectProps };
 }

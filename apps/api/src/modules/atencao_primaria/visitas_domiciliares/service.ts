@@ -12,7 +12,7 @@ import {
   type VisitaDomiciliarValues,
 } from '@saude/shared/schemas/visita_domiciliar';
 import { TIME_ZONE } from '@saude/shared/validation/dates';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { audit, auditedRead } from '../../../access/audit';
 import { can, type Ctx } from '../../../access/context';
@@ -90,9 +90,12 @@ type VisitaRow = {
   casa: Required<EnderecoPartes> | null;
 };
 
-const visitaQuery = (db: DbOrTx) =>
+/** A list's rows also carry how many match (one round trip for the page and its total). */
+const visitaListSelect = { ...visitaSelect, total: sql<number>`(count(*) over ())::int` };
+
+const visitaQuery = (db: DbOrTx, select: typeof visitaSelect | typeof visitaListSelect = visitaSelect) =>
   db
-    .select(visitaSelect)
+    .select(select)
     .from(vd)
     .leftJoin(familias, eq(familias.id, vd.familia_id))
     .leftJoin(municipes, eq(municipes.id, vd.municipe_id))
@@ -186,10 +189,16 @@ export async function listVisitas(
             tx.select({ total: countAll() }).from(vd).leftJoin(familias, eq(familias.id, vd.familia_id)).where(where),
           ),
         rows: ({ limit, offset }) =>
-          visitaQuery(tx).where(where).orderBy(desc(vd.data_visita), desc(vd.id)).limit(limit).offset(offset),
+          visitaQuery(tx, visitaListSelect)
+            .where(where)
+            .orderBy(desc(vd.data_visita), desc(vd.id))
+            .limit(limit)
+            .offset(offset) as Promise<Array<VisitaRow & { total: number }>>,
+        windowTotal: (r) => r.total,
       });
+      const toV = toVisita(leitorDe(ctx, e));
       return {
-        page: mapPage(page, toVisita(leitorDe(ctx, e))),
+        page: mapPage(page, ({ total: _total, ...row }) => toV(row)),
         quem: await titulares(
           tx,
           page.rows.map((r) => r.v),

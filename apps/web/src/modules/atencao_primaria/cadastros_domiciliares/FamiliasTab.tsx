@@ -14,9 +14,10 @@ import {
   type CadastroDomiciliar,
   type FamiliaDoDomicilio,
 } from '@saude/shared/schemas/cadastro_domiciliar';
+import type { FamiliaListItem } from '@saude/shared/schemas/familia';
 import { usePode } from '../../../lib/access';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
-import { maskCns, useFieldLabel, SearchSelect, useServerSearch } from '../../../lib/form';
+import { maskCns, useFieldLabel, SearchSelect, useServerSearch, type SearchOption } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { BASE_PATH as FAMILIAS_PATH, useFamilias } from '../familias/api';
 import { useDesvincularFamilia, useVincularFamilia } from './api';
@@ -128,18 +129,22 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
   );
 }
 
+/** 'Maria Souza · Prontuário 123 · 3 membros'. */
+const opcaoFamilia = (f: FamiliaListItem): SearchOption => ({
+  value: f.id,
+  label: `${f.responsavel_nome}${f.numero_prontuario ? ` · Prontuário ${f.numero_prontuario}` : ''} · ${f.numero_membros} ${f.numero_membros === 1 ? 'membro' : 'membros'}`,
+});
+
 /** Picks a family not linked to any home (vinculada=false), searched by the head's name, CPF or CNS. */
 function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; onClose: () => void }) {
-  const { q, searchProps } = useServerSearch();
-  const [escolhida, setEscolhida] = useState<{ value: string; label: string } | null>(null);
+  const [escolhida, setEscolhida] = useState<SearchOption | null>(null);
   const familiaId = escolhida?.value ?? null;
   const [erro, setErro] = useState<string | undefined>();
-  // Once picked, the box shows the option's label: that is not a new search.
-  const termo = escolhida && q === escolhida.label ? '' : q.trim();
+  const search = useServerSearch({ chosen: escolhida, minLength: 0 });
   const familias = useFamilias({
     vinculada: false,
     mudou: false,
-    responsavel: termo || undefined,
+    responsavel: search.termo || undefined,
     page: 1,
     per_page: 20,
   });
@@ -149,12 +154,6 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
     required: true,
     tooltip: 'Somente famílias ainda sem domicílio. Busque pelo nome, CPF ou CNS do responsável familiar.',
   });
-  const data = (familias.data?.rows ?? []).map((f) => ({
-    value: f.id,
-    label: `${f.responsavel_nome}${f.numero_prontuario ? ` · Prontuário ${f.numero_prontuario}` : ''} · ${f.numero_membros} ${f.numero_membros === 1 ? 'membro' : 'membros'}`,
-  }));
-  if (escolhida && !data.some((o) => o.value === escolhida.value)) data.unshift(escolhida);
-
   const enviar = async (confirmar: boolean) => {
     if (!familiaId) {
       setErro(msg.obrigatorio);
@@ -193,12 +192,14 @@ function VincularFamiliaModal({ domicilioId, onClose }: { domicilioId: string; o
       <Stack gap="md">
         <SearchSelect
           {...label}
-          data={data}
+          {...search.selectProps(
+            { data: familias.data?.rows, isFetching: familias.isFetching },
+            opcaoFamilia,
+            'Nenhuma família sem domicílio encontrada.',
+          )}
           value={familiaId}
           error={erro}
           placeholder="Nome, CPF ou CNS do responsável"
-          {...searchProps}
-          nothingFoundMessage={familias.isFetching ? 'Buscando…' : 'Nenhuma família sem domicílio encontrada.'}
           onChange={(_v, option) => {
             setEscolhida(option ? { value: option.value, label: option.label } : null);
             setErro(undefined);

@@ -1,7 +1,7 @@
 // The citizen of a new individual registration: picked with the registry's search; their current documents and
 // nationality fill the form (one truth with the registry).
 import { Button, Group, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { formatCns, formatCpf } from '@saude/shared';
@@ -20,6 +20,16 @@ const IMPEDIMENTO: Record<ImpedimentoCadastro, string> = {
   cadastro_ativo: 'já possui cadastro individual ativo',
 };
 
+type Candidato = Pick<CandidatoCadastro, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'> &
+  Partial<Pick<CandidatoCadastro, 'impedimento'>>;
+
+/** Who cannot get a new registration is shown, disabled, with the reason (issue 12). */
+const opcaoCandidato = (r: Candidato) => ({
+  value: r.id,
+  label: `${r.nome} · ${isoToBr(r.data_nascimento)}${r.cpf_numero ? ` · CPF ${formatCpf(r.cpf_numero)}` : r.codigo_cns ? ` · CNS ${formatCns(r.codigo_cns)}` : ''}${r.impedimento ? ` — ${IMPEDIMENTO[r.impedimento]}` : ''}`,
+  disabled: r.impedimento != null,
+});
+
 /** Back here after creating a citizen in the registry (MunicipeFormPage appends ?municipe_id=<new id>). */
 const NOVO_MUNICIPE = `/municipes/new?retorno=${BASE_PATH}/new`;
 
@@ -31,12 +41,13 @@ export function EscolherMunicipe({
   form: Form;
   onEscolhido: (m: Municipe | undefined) => void;
 }) {
-  const { q, searchProps } = useServerSearch();
-  const resultados = useCandidatosCadastro(q);
   // ?municipe_id= preselects a citizen (e.g. just created through 'Cadastrar novo munícipe').
   const [searchParams] = useSearchParams();
   const [escolhido, setEscolhido] = useState<string | null>(() => searchParams.get('municipe_id'));
   const municipe = useMunicipe(escolhido ?? undefined);
+  const m = municipe.data;
+  const search = useServerSearch({ chosen: m && escolhido ? opcaoCandidato(m) : null });
+  const resultados = useCandidatosCadastro(search.termo);
   const podeCriar = usePode('municipes:create');
   const labelProps = useFieldLabel({
     label: 'Munícipe',
@@ -47,22 +58,6 @@ export function EscolherMunicipe({
   const erro = form.formState.errors.municipe_id?.message;
 
   // The chosen citizen's own answers start the form (one truth with the registry).
-  const m = municipe.data;
-  const data = useMemo(() => {
-    const rows: Array<
-      Pick<CandidatoCadastro, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'> &
-        Partial<Pick<CandidatoCadastro, 'impedimento'>>
-    > = [...(resultados.data?.rows ?? [])];
-    // A preselected citizen may not be among the search results: keep them as an option so the picker shows them.
-    if (m && !rows.some((r) => r.id === m.id)) rows.unshift(m);
-    // Who cannot get a new registration is shown, disabled, with the reason (issue 12).
-    return rows.map((r) => ({
-      value: r.id,
-      label: `${r.nome} · ${isoToBr(r.data_nascimento)}${r.cpf_numero ? ` · CPF ${formatCpf(r.cpf_numero)}` : r.codigo_cns ? ` · CNS ${formatCns(r.codigo_cns)}` : ''}${r.impedimento ? ` — ${IMPEDIMENTO[r.impedimento]}` : ''}`,
-      disabled: r.impedimento != null,
-    }));
-  }, [resultados.data, m]);
-
   useEffect(() => {
     onEscolhido(escolhido ? m : undefined);
   }, [m, escolhido, onEscolhido]);
@@ -80,12 +75,14 @@ export function EscolherMunicipe({
     <FormSection title="Munícipe">
       <SearchSelect
         {...labelProps}
-        data={data}
+        {...search.selectProps(
+          { data: resultados.data?.rows, isFetching: resultados.isFetching },
+          opcaoCandidato,
+          'Nenhum munícipe encontrado.',
+        )}
         value={escolhido}
         error={erro}
         placeholder="Digite ao menos 3 letras do nome, ou o CPF/CNS"
-        {...searchProps}
-        nothingFoundMessage={q.trim().length >= 3 && !resultados.isFetching ? 'Nenhum munícipe encontrado.' : undefined}
         onChange={(v) => {
           setEscolhido(v);
           if (!v) form.setValue('municipe_id', '', { shouldDirty: true });

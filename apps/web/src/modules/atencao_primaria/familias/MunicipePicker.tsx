@@ -1,6 +1,5 @@
 // A citizen picker bound to a form field: the registry's search (name, CPF, CNS or dd/mm/aaaa), the form gets the id.
 
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
 import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
@@ -12,6 +11,7 @@ import {
   SearchSelect,
   useFieldLabel,
   useReadOnlyView,
+  useServerSearch,
   type BoundFieldProps,
 } from '../../../lib/form';
 import { useBuscaMunicipes } from '../cadastros_individuais/api';
@@ -53,25 +53,21 @@ export function MunicipePicker<T extends FieldValues, TT = T>({
 }: MunicipePickerProps<T, TT>) {
   const { field, fieldState } = useController({ control, name });
   const labelProps = useFieldLabel({ label, required, tooltip });
-  const [busca, setBusca] = useState('');
   // Citizens seen in this picker, so the chosen one keeps its label when a new search no longer lists them.
   const [vistos, setVistos] = useState<Record<string, MunicipeResumo>>(() =>
     inicial ? { [inicial.id]: inicial } : {},
   );
   const valor = (field.value as string | null | undefined) || null;
   const escolhido = valor ? vistos[valor] : undefined;
-  const [q] = useDebouncedValue(busca, 300);
-  // Once picked, the box shows the option's label: that is not a new search.
-  const termo = escolhido && q === municipeRotulo(escolhido) ? '' : q;
-  const resultados = useBuscaMunicipes(termo);
-  const rows: MunicipeResumo[] = (resultados.data?.rows ?? []).map((r) => ({ ...r, obito: !!r.data_obito }));
-  if (escolhido && !rows.some((r) => r.id === escolhido.id)) rows.unshift(escolhido);
   // A deceased citizen is shown, disabled with the reason, unless already the field's value (history).
-  const data = rows.map((r) => ({
+  const opcao = (r: MunicipeResumo) => ({
     value: r.id,
     label: r.obito ? `${municipeRotulo(r)} · Óbito` : municipeRotulo(r),
     disabled: !!r.obito && r.id !== valor,
-  }));
+  });
+  const search = useServerSearch({ chosen: escolhido ? opcao(escolhido) : null });
+  const resultados = useBuscaMunicipes(search.termo);
+  const rows: MunicipeResumo[] = (resultados.data?.rows ?? []).map((r) => ({ ...r, obito: !!r.data_obito }));
   const view = useReadOnlyView();
 
   if (view) {
@@ -89,16 +85,11 @@ export function MunicipePicker<T extends FieldValues, TT = T>({
   return (
     <SearchSelect
       {...labelProps}
-      data={data}
+      {...search.selectProps({ data: rows, isFetching: resultados.isFetching }, opcao, 'Nenhum munícipe encontrado.')}
       value={valor}
       error={fieldState.error?.message}
       disabled={disabled}
       placeholder="Digite ao menos 3 letras do nome, ou o CPF/CNS"
-      searchValue={busca}
-      onSearchChange={setBusca}
-      nothingFoundMessage={
-        termo.trim().length >= 3 && !resultados.isFetching ? 'Nenhum munícipe encontrado.' : undefined
-      }
       name={field.name}
       ref={field.ref}
       onBlur={field.onBlur}
