@@ -104,8 +104,10 @@ async function main() {
       ['detalhe da família', `${visitas}/familias/${fam.familia_id}`],
       ['histórico de visitas da família', `${visitas}?familia_id=${fam.familia_id}`],
     ];
+    // BENCH_READS=<text>: only the reads whose name contains it (e.g. to profile one with BENCH_PROFILE).
+    const only = process.env.BENCH_READS;
     const reads: Read[] = [];
-    for (const [kind, url] of urls) {
+    for (const [kind, url] of urls.filter(([kind]) => !only || kind.includes(only))) {
       let status = 0;
       const statements = await record(async () => {
         status = (await app.inject({ url, headers: { authorization: `Bearer ${token}` } })).statusCode;
