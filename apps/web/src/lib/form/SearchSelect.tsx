@@ -27,7 +27,8 @@ type Results<R> = { data?: R[] | undefined; isFetching: boolean };
  * A server-searched SearchSelect's state. `termo` is what to ask the server for: the typed text, debounced, and empty
  * while shorter than `minLength` or while the box shows the chosen option's label (a pick is not a new search).
  * `selectProps` turns the server's answer into the select's props: the options (the chosen one kept on top when the
- * answer no longer brings it), the typed text, and what the list says while searching or when nothing matched.
+ * answer no longer brings it), the typed text, and what the list says while searching or when nothing matched (the
+ * placeholder says how much to type).
  */
 export function useServerSearch({
   chosen = null,
@@ -47,11 +48,8 @@ export function useServerSearch({
       data,
       searchValue: busca,
       onSearchChange: setBusca,
-      nothingFoundMessage: !asked
-        ? `Digite ao menos ${minLength} caracteres`
-        : results.isFetching
-          ? 'Buscando…'
-          : nothingFound,
+      // Nothing said before the server was asked: an open list with no option is an empty listbox (axe).
+      nothingFoundMessage: !asked ? undefined : results.isFetching ? 'Buscando…' : nothingFound,
       rightSection: results.isFetching ? <Loader size="xs" aria-hidden /> : undefined,
     } satisfies Partial<SelectProps>;
   }
