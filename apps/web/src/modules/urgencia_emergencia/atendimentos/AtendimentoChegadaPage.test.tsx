@@ -84,6 +84,13 @@ describe('AtendimentoChegadaPage', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Registrar chegada' }));
     expect((await screen.findAllByText(msg.obrigatorio)).length).toBeGreaterThan(0);
     expect(screen.getByRole('combobox', { name: /^Tipo de chegada/ })).toHaveAttribute('aria-invalid', 'true');
+    // A future arrival date says so, with today's date.
+    const amanha = new Date(Date.now() + 86_400_000);
+    const data = screen.getByRole('textbox', { name: /Data de chegada/ });
+    await user.clear(data);
+    await user.type(data, amanha.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' }).replace(/\//g, ''));
+    const hoje = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+    expect((await screen.findAllByText(msg.menorOuIgualQue(hoje))).length).toBeGreaterThan(0);
   });
 
   it('the retroactive form leaves the arrival blank and asks why the entry is late', async () => {

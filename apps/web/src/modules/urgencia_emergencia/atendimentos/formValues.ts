@@ -1,7 +1,16 @@
 // The arrival form's values and their mapping to the API (issue 16). The rules are the shared ones
 // (atendimentoInputSchema and its retroactive twin), so the browser answers with the very messages the API would send.
 import { z } from 'zod';
-import { isValidIsoDate, isValidTime, msg, todayIso, zonedDateTimeParts, zonedDateTimeToIso } from '@saude/shared';
+import {
+  brToIso,
+  isoToBr,
+  isValidIsoDate,
+  isValidTime,
+  msg,
+  todayIso,
+  zonedDateTimeParts,
+  zonedDateTimeToIso,
+} from '@saude/shared';
 import {
   atendimentoInputSchema,
   atendimentoRetroativoInputSchema,
@@ -74,6 +83,16 @@ export function campoDoForm(apiPath: string): string {
   return raiz;
 }
 
+/**
+ * Why a typed date is not taken: the date field hands a date after its maximum (today) on as the text typed, which
+ * the schema then reads as a future date ('deve ser menor ou igual que <hoje>'), anything else 'não é válido'.
+ */
+function problemaDaData(texto: string): string {
+  const iso = brToIso(texto);
+  const hoje = todayIso();
+  return iso && iso > hoje ? msg.menorOuIgualQue(isoToBr(hoje) ?? hoje) : msg.naoEValido;
+}
+
 /** The form's schema: its own checks (dates and hours as typed) and then the shared API schema's. */
 export function atendimentoFormSchema({
   retroativo,
@@ -96,7 +115,7 @@ export function atendimentoFormSchema({
       ['ficha_data', 'ficha_hora'],
     ] as const) {
       if (!v[data]) add(data, msg.obrigatorio);
-      else if (!isValidIsoDate(v[data])) add(data, msg.naoEValido);
+      else if (!isValidIsoDate(v[data])) add(data, problemaDaData(v[data]));
       if (!v[hora]) add(hora, msg.obrigatorio);
       else if (!isValidTime(v[hora])) add(hora, msg.naoEValido);
     }
