@@ -203,4 +203,19 @@ export const msg = {
   naoPreencherComImovel: 'não deve ser preenchido: o endereço é o do imóvel da visita',
   visitaSemConexao:
     'Sem conexão: a visita ainda não foi salva. Ela continua neste formulário e será enviada quando a rede voltar.',
+
+  // Urgent-care visits (issue 16): wording the spec does not show, in the same style (docs/decisions.md).
+  municipeOuPaciente: 'informe o munícipe ou o paciente sem identificação, não os dois',
+  atendimentoAntesDoNascimento: (data: string) =>
+    interpolate('não pode ser anterior ao nascimento do munícipe (%{1})', data),
+  fichaAntesDaChegada: 'deve ser maior ou igual que a data e hora de chegada',
+  atendimentoMunicipeComObito: 'tem óbito registrado e não pode ter um atendimento registrado agora',
+  pacienteJaIdentificado: 'este paciente já foi identificado: registre o atendimento no munícipe',
+  atendimentoCanceladoNaoChama: 'Este atendimento foi cancelado e não pode ser chamado.',
+  atendimentoConcluidoNaoChama: 'Este atendimento já foi concluído e não pode ser chamado.',
+  atendimentoEmAndamento: 'Este paciente já está em atendimento.',
+  atendimentoJaCancelado: 'Este atendimento já foi cancelado.',
+  atendimentoConcluidoNaoCancela: 'Este atendimento já foi concluído e não pode ser cancelado.',
+  atendimentoEncerradoNaoAltera: 'Este atendimento foi cancelado ou concluído e não pode ser alterado.',
+  atendimentoSemOcupacao: 'Você não tem uma ocupação (CBO) nesta unidade para registrar atendimentos.',
 } as const;

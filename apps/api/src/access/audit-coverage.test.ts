@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditoria } from '../db/schema';
+import { atendimentos, auditoria } from '../db/schema';
+import { newId } from '../lib/ids';
 import { fixtures, type Usuario } from '../test/fixtures';
 import { buildTestApp, type TestApp } from '../test/helpers';
 
@@ -8,7 +9,7 @@ import { buildTestApp, type TestApp } from '../test/helpers';
 // the route declarations, leaves exactly one audit row naming the citizen when it shows someone's data. A new route
 // of these resources fails here until it audits (or until its params are filled below, which forces the question).
 
-const PESSOAIS = /^(municipes|atencao_primaria\/|auditoria)/;
+const PESSOAIS = /^(municipes|atencao_primaria\/|urgencia_emergencia\/atendimentos|auditoria)/;
 /** Reads of these resources that show nobody's data: which tabs the user may open on a citizen. */
 const SEM_DADOS_PESSOAIS = new Set(['/api/municipes/:id/permissao_cadastro']);
 
@@ -22,7 +23,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const f = fixtures(t);
-    const { unidade, equipe } = await f.territorio();
+    // Also an urgent-care unit: its care visits are read there only.
+    const { unidade, equipe } = await f.territorio({ unidade: { pronto_atendimento: true } });
     gestor = await f.usuario({ unidade, equipe, perfil: 'gestor' });
     const acs = await f.profissional([{ unidade, equipe, perfil: 'acs' }]);
     const header = { unidade, equipe, profissional: acs };
@@ -31,6 +33,24 @@ describe('audit coverage: every read of personal data leaves one row', () => {
     const familia = await f.familia(header, { membros: [municipe], domicilio });
     const individual = await f.cadastroIndividual(municipe);
     const visita = await f.visita(header, { familia, municipe });
+    const atendimento = async (retroativo: boolean) => {
+      const id = newId();
+      await t.db.insert(atendimentos).values({
+        id,
+        unidade_saude_id: unidade.id,
+        profissional_id: acs.id,
+        ocupacao_id: '515105',
+        municipe_id: municipe.id,
+        data_chegada: new Date(),
+        data_ficha: new Date(),
+        tipo_chegada_id: 1,
+        retroativo,
+        justificativa_retroativo: retroativo ? 'Sistema fora do ar' : null,
+      });
+      return id;
+    };
+    ids.atendimento = await atendimento(false);
+    ids.atendimentoRetroativo = await atendimento(true);
     nomes.municipe = municipe.nome;
     nascimento = municipe.data_nascimento!;
     Object.assign(ids, {
@@ -55,6 +75,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       'atencao_primaria/cadastros_domiciliares': ids.domicilio!,
       'atencao_primaria/familias': ids.familia!,
       'atencao_primaria/visitas_domiciliares': ids.visita!,
+      'urgencia_emergencia/atendimentos': ids.atendimento!,
+      'urgencia_emergencia/atendimentos_retroativos': ids.atendimentoRetroativo!,
     };
     const resource = access.split(':')[0]!;
     let url = route
@@ -71,6 +93,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       '/api/v1/atencao_primaria/visitas_domiciliares/contexto': `familia_id=${ids.familia}&municipe_id=${ids.municipe}`,
       '/api/v1/municipes/busca_avancada': `nome=${encodeURIComponent(nomes.municipe!)}&data_nascimento=${nascimento}`,
       '/api/v1/atencao_primaria/cadastros_individuais/municipes': `q=${encodeURIComponent(nomes.municipe!)}`,
+      '/api/v1/urgencia_emergencia/atendimentos/contexto': `municipe_id=${ids.municipe}`,
+      '/api/v1/urgencia_emergencia/atendimentos_retroativos/contexto': `municipe_id=${ids.municipe}`,
     };
     return query[url] ? `${url}?${query[url]}` : url;
   }

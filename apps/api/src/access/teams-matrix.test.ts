@@ -1,8 +1,9 @@
 import { perfilPermissions, type PerfilCodigo, type Permission } from '@saude/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { visitasDomiciliares } from '../db/schema';
+import { atendimentos, visitasDomiciliares } from '../db/schema';
+import { newId } from '../lib/ids';
 import { fixtures, type Usuario } from '../test/fixtures';
 import { buildTestApp, type TestApp } from '../test/helpers';
 
@@ -131,5 +132,90 @@ describe('deny matrix: own team / other team', () => {
       }
     }
     expect(errados).toEqual([]);
+  });
+});
+
+// Urgent care (issue 16) is bound to the unit, not to a team: every route on one care visit, asked by each profile
+// that holds its permission in ANOTHER urgent-care unit → 404, and nothing changes; the lists leave it out.
+describe('deny matrix: own unit / other unit (urgent care)', () => {
+  let t: TestApp;
+  const deOutraUnidade = new Map<PerfilCodigo, Usuario>();
+  const rotas: Rota[] = [];
+  const visitas: Record<'atendimentos' | 'atendimentos_retroativos', string> = {
+    atendimentos: '',
+    atendimentos_retroativos: '',
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const f = fixtures(t);
+    const unidade = await f.unidade({ tipo: 'UPA', pronto_atendimento: true });
+    const outra = await f.unidade({ tipo: 'UPA', pronto_atendimento: true });
+    for (const perfil of ['recepcao', 'medico', 'enfermagem', 'gestor'] as PerfilCodigo[])
+      deOutraUnidade.set(perfil, await f.usuario({ unidade: outra, perfil }));
+    const recepcao = await f.profissional([{ unidade, perfil: 'recepcao' }]);
+    const municipe = await f.municipe();
+    for (const kind of ['atendimentos', 'atendimentos_retroativos'] as const) {
+      const id = newId();
+      await t.db.insert(atendimentos).values({
+        id,
+        unidade_saude_id: unidade.id,
+        profissional_id: recepcao.id,
+        ocupacao_id: '422105',
+        municipe_id: municipe.id,
+        data_chegada: new Date(),
+        data_ficha: new Date(),
+        tipo_chegada_id: 1,
+        retroativo: kind === 'atendimentos_retroativos',
+      });
+      visitas[kind] = id;
+      const base = `/api/v1/urgencia_emergencia/${kind}`;
+      const access = (a: string) => `urgencia_emergencia/${kind}:${a}` as Permission;
+      rotas.push(
+        { method: 'GET', url: `${base}/${id}`, access: access('show') },
+        { method: 'POST', url: `${base}/${id}/chamar`, access: access('chamar') },
+        {
+          method: 'POST',
+          url: `${base}/${id}/cancelar`,
+          access: access('cancelar'),
+          body: { justificativa: 'Registrado na unidade errada.' },
+        },
+      );
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers 404 to every route on another unit's visit, changes nothing and lists it nowhere", async () => {
+    const errados: string[] = [];
+    let tentativas = 0;
+    for (const [perfil, u] of deOutraUnidade) {
+      for (const r of rotas) {
+        if (!perfilPermissions[perfil].includes(r.access)) continue;
+        tentativas++;
+        const res = await t.app.inject({ method: r.method, url: r.url, headers: u.headers, payload: r.body });
+        if (res.statusCode !== 404) errados.push(`${perfil}: ${r.method} ${r.url} → ${res.statusCode}`);
+      }
+      for (const [kind, id] of Object.entries(visitas)) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/urgencia_emergencia/${kind}?data_inicio=2000-01-01&per_page=100`,
+          headers: u.headers,
+        });
+        if (res.statusCode !== 200) errados.push(`${perfil}: GET ${kind} → ${res.statusCode}`);
+        else if (res.body.includes(id)) errados.push(`${perfil}: GET ${kind} mostra ${id}`);
+      }
+    }
+    expect(tentativas).toBeGreaterThan(15);
+    expect(errados).toEqual([]);
+    const rows = await t.db
+      .select()
+      .from(atendimentos)
+      .where(inArray(atendimentos.id, Object.values(visitas)));
+    expect(rows.map((r) => [r.situacao, r.chamado_em, r.lock_version])).toEqual([
+      ['aguardando', null, 0],
+      ['aguardando', null, 0],
+    ]);
   });
 });

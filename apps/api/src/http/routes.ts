@@ -16,6 +16,7 @@ import { familiaSpecRoutes, familiasRoutes } from '../modules/atencao_primaria/f
 import { opcoesFiltroRoutes } from '../modules/atencao_primaria/opcoes/routes';
 import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
 import { auditoriaRoutes } from '../modules/auditoria/routes';
+import { atendimentosRetroativosRoutes, atendimentosRoutes } from '../modules/urgencia_emergencia/atendimentos/routes';
 import { enderecosRoutes } from '../modules/enderecos/routes';
 import { codigosRoutes } from '../modules/codigos/routes';
 import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
@@ -56,5 +57,7 @@ export async function registerRoutes(app: FastifyInstance, config: Config, db: D
   await app.register(familiaSpecRoutes, { prefix: '/api/atencao_primaria/familias' });
   await app.register(opcoesFiltroRoutes, { prefix: '/api/v1/atencao_primaria/opcoes_filtro' });
   await app.register(visitasDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/visitas_domiciliares' });
+  await app.register(atendimentosRoutes, { prefix: '/api/v1/urgencia_emergencia/atendimentos' });
+  await app.register(atendimentosRetroativosRoutes, { prefix: '/api/v1/urgencia_emergencia/atendimentos_retroativos' });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
 }

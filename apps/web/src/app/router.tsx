@@ -208,6 +208,47 @@ export const screens: ScreenRoute[] = [
         Component: m.VisitaFormPage,
       })),
   })),
+  // Urgent care (issue 16): the reception and the retroactive visits, the same screens for two resources.
+  ...(['atendimentos', 'atendimentos_retroativos'] as const).flatMap((tipo): ScreenRoute[] => {
+    const retro = tipo === 'atendimentos_retroativos';
+    const base = `urgencia_emergencia/${tipo}` as const;
+    const lista = () => import('../modules/urgencia_emergencia/atendimentos/AtendimentoListPage');
+    const chegada = () => import('../modules/urgencia_emergencia/atendimentos/AtendimentoChegadaPage');
+    const detalhe = () => import('../modules/urgencia_emergencia/atendimentos/AtendimentoDetalhesPage');
+    return [
+      {
+        path: base,
+        handle: { authorize: `${base}:index` as const },
+        lazy: () =>
+          lista().then((m) => ({ Component: retro ? m.AtendimentoRetroativoListPage : m.AtendimentoListPage })),
+      },
+      {
+        // Where "Novo munícipe" comes back to (?municipe_id=): opens the new citizen's arrival form.
+        path: `${base}/chegada`,
+        handle: { authorize: `${base}:create` as const },
+        lazy: () =>
+          chegada().then((m) => ({
+            Component: retro ? m.ChegadaNovoMunicipeRetroativo : m.ChegadaNovoMunicipeAtendimento,
+          })),
+      },
+      {
+        path: `${base}/:municipeId/chamar`,
+        handle: { authorize: `${base}:create` as const },
+        lazy: () =>
+          chegada().then((m) => ({
+            Component: retro ? m.AtendimentoRetroativoChegadaPage : m.AtendimentoChegadaPage,
+          })),
+      },
+      {
+        path: `${base}/:id/show`,
+        handle: { authorize: `${base}:show` as const },
+        lazy: () =>
+          detalhe().then((m) => ({
+            Component: retro ? m.AtendimentoRetroativoDetalhesPage : m.AtendimentoDetalhesPage,
+          })),
+      },
+    ];
+  }),
   // The manager's access history (issue 14, LGPD): `?municipe_id=` narrows it to one citizen.
   {
     path: 'auditoria',

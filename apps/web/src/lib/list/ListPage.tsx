@@ -58,7 +58,7 @@ export interface ListPageProps<T> extends Table<T> {
   /** The screen's route: a row opens `path/{id}/{opens}`, and "Novo …" goes to `path/new`. */
   path?: string;
   /** @default 'detalhes' */
-  opens?: 'detalhes' | 'edit';
+  opens?: 'detalhes' | 'edit' | 'show';
   /** "Novo …" in the header and `vazio` (default the same) when nothing is found; for who may create at `path`. */
   novo?: { label: string; vazio?: string };
   /** Another header action instead of "Novo …". */

@@ -1,0 +1,61 @@
+import * as schemas from '@saude/shared/schemas/atendimento';
+import type { Permission } from '@saude/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAction, recordRoutes, stepRoute } from '../../../lib/routes';
+import { TIPOS, type Tipo } from './queries';
+import * as service from './service';
+
+// /api/v1/urgencia_emergencia/atendimentos and /atendimentos_retroativos (issue 16): the same record and service,
+// each kind under its own resource (permission), list and audit trail. No DELETE: a visit is cancelled, never removed.
+
+function rotas(
+  app: FastifyInstance,
+  tipo: Tipo,
+  input: typeof schemas.atendimentoInputSchema,
+  update: typeof schemas.atendimentoUpdateSchema,
+) {
+  const { resource } = tipo;
+  // Before /:id: a static segment wins over the parameter in Fastify's router.
+  app.get(
+    '/contexto',
+    {
+      config: { access: `${resource}:index` as Permission },
+      schema: {
+        querystring: schemas.atendimentoContextoFiltersSchema,
+        response: { 200: schemas.atendimentoContextoSchema },
+      },
+    },
+    async (req) => service.contexto(req.ctx, tipo, req.query as never),
+  );
+  recordRoutes(app, resource, {
+    record: schemas.atendimentoSchema,
+    list: {
+      query: schemas.atendimentoFiltersSchema,
+      item: schemas.atendimentoListItemSchema,
+      run: (ctx, q) => service.list(ctx, tipo, q),
+    },
+    create: { body: input, run: (ctx, body) => service.create(ctx, tipo, body) },
+    show: (ctx, id) => service.show(ctx, tipo, id),
+    update: { body: update, run: (ctx, id, body) => service.update(ctx, tipo, id, body) },
+  });
+  recordAction(
+    app,
+    'POST',
+    '/:id/chamar',
+    `${resource}:chamar` as Permission,
+    { response: schemas.atendimentoSchema },
+    (ctx, p) => service.chamar(ctx, tipo, p.id),
+  );
+  stepRoute(app, resource, 'cancelar', {
+    body: schemas.cancelarAtendimentoSchema,
+    response: schemas.atendimentoSchema,
+    run: (ctx, id, body) => service.cancelar(ctx, tipo, id, body),
+  });
+}
+
+export const atendimentosRoutes: FastifyPluginAsyncZod = async (app) =>
+  rotas(app, TIPOS.atendimento, schemas.atendimentoInputSchema, schemas.atendimentoUpdateSchema);
+
+export const atendimentosRetroativosRoutes: FastifyPluginAsyncZod = async (app) =>
+  rotas(app, TIPOS.retroativo, schemas.atendimentoRetroativoInputSchema, schemas.atendimentoRetroativoUpdateSchema);
