@@ -8,9 +8,12 @@ import { buildTestApp, type TestApp } from '../test/helpers';
 // the route declarations, leaves exactly one audit row naming the citizen when it shows someone's data. A new route
 // of these resources fails here until it audits (or until its params are filled below, which forces the question).
 
-const PESSOAIS = /^(municipes|atencao_primaria\/|auditoria)/;
+const PESSOAIS = /^(municipes|atencao_primaria\/|urgencia_emergencia\/paciente_sem_identificacoes|auditoria)/;
 /** Reads of these resources that show nobody's data: which tabs the user may open on a citizen. */
-const SEM_DADOS_PESSOAIS = new Set(['/api/municipes/:id/permissao_cadastro']);
+const SEM_DADOS_PESSOAIS = new Set([
+  '/api/municipes/:id/permissao_cadastro',
+  '/api/v1/urgencia_emergencia/paciente_sem_identificacoes/pseudonimo',
+]);
 
 describe('audit coverage: every read of personal data leaves one row', () => {
   let t: TestApp;
@@ -22,7 +25,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const f = fixtures(t);
-    const { unidade, equipe } = await f.territorio();
+    // An urgent-care unit too, so the urgent-care reads answer here.
+    const { unidade, equipe } = await f.territorio({ unidade: { pronto_atendimento: true } });
     gestor = await f.usuario({ unidade, equipe, perfil: 'gestor' });
     const acs = await f.profissional([{ unidade, equipe, perfil: 'acs' }]);
     const header = { unidade, equipe, profissional: acs };
@@ -31,6 +35,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
     const familia = await f.familia(header, { membros: [municipe], domicilio });
     const individual = await f.cadastroIndividual(municipe);
     const visita = await f.visita(header, { familia, municipe });
+    const paciente = await f.pacienteSemIdentificacao({ unidade, profissional: acs }, { municipe_id: municipe.id });
     nomes.municipe = municipe.nome;
     nascimento = municipe.data_nascimento!;
     Object.assign(ids, {
@@ -39,6 +44,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       familia: familia.id,
       individual: individual.id,
       visita: visita.id,
+      paciente: paciente.id,
     });
   });
   afterAll(async () => {
@@ -55,6 +61,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       'atencao_primaria/cadastros_domiciliares': ids.domicilio!,
       'atencao_primaria/familias': ids.familia!,
       'atencao_primaria/visitas_domiciliares': ids.visita!,
+      'urgencia_emergencia/paciente_sem_identificacoes': ids.paciente!,
     };
     const resource = access.split(':')[0]!;
     let url = route

@@ -17,7 +17,8 @@ describe('deny matrix: route × profile', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const f = fixtures(t);
-    const { unidade, equipe } = await f.territorio();
+    // An urgent-care unit too: a profile holding an urgent-care permission is answered, not refused, there.
+    const { unidade, equipe } = await f.territorio({ unidade: { pronto_atendimento: true } });
     for (const perfil of perfis) usuarios.set(perfil, await f.usuario({ unidade, equipe, perfil }));
   });
   afterAll(async () => {

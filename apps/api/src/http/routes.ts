@@ -15,6 +15,7 @@ import {
 import { familiaSpecRoutes, familiasRoutes } from '../modules/atencao_primaria/familias/routes';
 import { opcoesFiltroRoutes } from '../modules/atencao_primaria/opcoes/routes';
 import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
+import { pacienteSemIdentificacoesRoutes } from '../modules/urgencia_emergencia/paciente_sem_identificacoes/routes';
 import { auditoriaRoutes } from '../modules/auditoria/routes';
 import { enderecosRoutes } from '../modules/enderecos/routes';
 import { codigosRoutes } from '../modules/codigos/routes';
@@ -56,5 +57,8 @@ export async function registerRoutes(app: FastifyInstance, config: Config, db: D
   await app.register(familiaSpecRoutes, { prefix: '/api/atencao_primaria/familias' });
   await app.register(opcoesFiltroRoutes, { prefix: '/api/v1/atencao_primaria/opcoes_filtro' });
   await app.register(visitasDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/visitas_domiciliares' });
+  await app.register(pacienteSemIdentificacoesRoutes, {
+    prefix: '/api/v1/urgencia_emergencia/paciente_sem_identificacoes',
+  });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
 }

@@ -10,6 +10,7 @@ import { seedMunicipes } from './municipes';
 import { seedCadastrosIndividuais } from './cadastros_individuais';
 import { seedDomicilios } from './domicilios';
 import { seedVisitas } from './visitas';
+import { seedPacientesSemIdentificacao } from './pacientes_sem_identificacao';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -186,6 +187,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedCadastrosIndividuais(db);
   await seedDomicilios(db, demoEnderecos);
   await seedVisitas(db);
+  await seedPacientesSemIdentificacao(db);
 }
 
 export async function findProfissional(db: Db, login: string) {
