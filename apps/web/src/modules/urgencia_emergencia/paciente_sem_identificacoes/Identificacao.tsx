@@ -60,11 +60,11 @@ function Identificado({ paciente }: { paciente: PacienteSemIdentificacao }) {
       },
     });
   return (
-    <Alert color="teal" variant="light" title="Paciente identificado" role="status">
+    <Alert color="gray" variant="light" title="Paciente identificado" role="status">
       <Stack gap="xs">
         <Text size="sm">
           Identificado como{' '}
-          <Anchor component={Link} to={`/municipes/${paciente.municipe_id}/edit`} c="teal.9" fw={600}>
+          <Anchor component={Link} to={`/municipes/${paciente.municipe_id}/edit`} c="saude.9" fw={600}>
             {paciente.municipe_nome}
           </Anchor>{' '}
           por {paciente.identificado_por_nome ?? '—'} em {dataHoraBr(paciente.identificado_em)}.
