@@ -98,8 +98,14 @@ export const atendimentos = pgTable(
     ...versioned,
   },
   (t) => [
-    check('atendimentos_paciente_check', sql`${t.municipe_id} is not null or ${t.paciente_sem_identificacao_id} is not null`),
-    check('atendimentos_situacao_check', sql`${t.situacao} in ('aguardando', 'chamado', 'em_atendimento', 'concluido', 'cancelado')`),
+    check(
+      'atendimentos_paciente_check',
+      sql`${t.municipe_id} is not null or ${t.paciente_sem_identificacao_id} is not null`,
+    ),
+    check(
+      'atendimentos_situacao_check',
+      sql`${t.situacao} in ('aguardando', 'chamado', 'em_atendimento', 'concluido', 'cancelado')`,
+    ),
     // The reception list: the unit's arrivals of a period, newest first, each kind apart.
     index('atendimentos_unidade_chegada_idx').on(t.unidade_saude_id, t.retroativo, t.data_chegada.desc(), t.id.desc()),
     index('atendimentos_municipe_idx').on(t.municipe_id, t.data_chegada.desc()),
