@@ -171,6 +171,16 @@ export const msg = {
   senhaSimplesUrlInvalida: 'A chamada do SenhaSimples foi efetuada de uma URL inválida',
   senhaSimplesFalha: 'Não foi possível acessar o SenhaSimples',
 
+  // Patients without identification (issue 16): wording the spec does not show, in the same style (docs/decisions.md).
+  idadeNaoConfere: 'não confere com a data de nascimento estimada',
+  naoPreencherSemInformacao: 'não deve ser preenchido quando marcado "Sem informação"',
+  naoPreencherSemDeficiencia: 'não deve ser preenchido sem deficiência',
+  somenteBrasileiros: 'só se aplica a brasileiros',
+  pacienteJaIdentificado: 'Este paciente já foi identificado.',
+  pacienteNaoIdentificado: 'Este paciente não está identificado.',
+  pacienteMunicipeComObito: 'tem óbito registrado e não pode ser vinculado ao paciente',
+  pacienteComAtendimentos: 'Não é possível remover este paciente: há atendimentos registrados para ele.',
+
   // Households and families (issue 7): wording the spec does not show, in the same style (docs/decisions.md).
   domicilioComFamilias:
     'Não é possível remover este domicílio: há famílias vinculadas. Desvincule-as antes de remover.',
@@ -210,7 +220,7 @@ export const msg = {
     interpolate('não pode ser anterior ao nascimento do munícipe (%{1})', data),
   fichaAntesDaChegada: 'deve ser maior ou igual que a data e hora de chegada',
   atendimentoMunicipeComObito: 'tem óbito registrado e não pode ter um atendimento registrado agora',
-  pacienteJaIdentificado: 'este paciente já foi identificado: registre o atendimento no munícipe',
+  atendimentoPacienteIdentificado: 'este paciente já foi identificado: registre o atendimento no munícipe',
   atendimentoCanceladoNaoChama: 'Este atendimento foi cancelado e não pode ser chamado.',
   atendimentoConcluidoNaoChama: 'Este atendimento já foi concluído e não pode ser chamado.',
   atendimentoEmAndamento: 'Este paciente já está em atendimento.',

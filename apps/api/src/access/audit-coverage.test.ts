@@ -9,9 +9,12 @@ import { buildTestApp, type TestApp } from '../test/helpers';
 // the route declarations, leaves exactly one audit row naming the citizen when it shows someone's data. A new route
 // of these resources fails here until it audits (or until its params are filled below, which forces the question).
 
-const PESSOAIS = /^(municipes|atencao_primaria\/|urgencia_emergencia\/atendimentos|auditoria)/;
+const PESSOAIS = /^(municipes|atencao_primaria\/|urgencia_emergencia\/|auditoria)/;
 /** Reads of these resources that show nobody's data: which tabs the user may open on a citizen. */
-const SEM_DADOS_PESSOAIS = new Set(['/api/municipes/:id/permissao_cadastro']);
+const SEM_DADOS_PESSOAIS = new Set([
+  '/api/municipes/:id/permissao_cadastro',
+  '/api/v1/urgencia_emergencia/paciente_sem_identificacoes/pseudonimo',
+]);
 
 describe('audit coverage: every read of personal data leaves one row', () => {
   let t: TestApp;
@@ -51,6 +54,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
     };
     ids.atendimento = await atendimento(false);
     ids.atendimentoRetroativo = await atendimento(true);
+    const paciente = await f.pacienteSemIdentificacao({ unidade, profissional: acs }, { municipe_id: municipe.id });
     nomes.municipe = municipe.nome;
     nascimento = municipe.data_nascimento!;
     Object.assign(ids, {
@@ -59,6 +63,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       familia: familia.id,
       individual: individual.id,
       visita: visita.id,
+      paciente: paciente.id,
     });
   });
   afterAll(async () => {
@@ -77,6 +82,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       'atencao_primaria/visitas_domiciliares': ids.visita!,
       'urgencia_emergencia/atendimentos': ids.atendimento!,
       'urgencia_emergencia/atendimentos_retroativos': ids.atendimentoRetroativo!,
+      'urgencia_emergencia/paciente_sem_identificacoes': ids.paciente!,
     };
     const resource = access.split(':')[0]!;
     let url = route

@@ -15,6 +15,7 @@ import {
 import { familiaSpecRoutes, familiasRoutes } from '../modules/atencao_primaria/familias/routes';
 import { opcoesFiltroRoutes } from '../modules/atencao_primaria/opcoes/routes';
 import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
+import { pacienteSemIdentificacoesRoutes } from '../modules/urgencia_emergencia/paciente_sem_identificacoes/routes';
 import { auditoriaRoutes } from '../modules/auditoria/routes';
 import { atendimentosRetroativosRoutes, atendimentosRoutes } from '../modules/urgencia_emergencia/atendimentos/routes';
 import { enderecosRoutes } from '../modules/enderecos/routes';
@@ -59,5 +60,8 @@ export async function registerRoutes(app: FastifyInstance, config: Config, db: D
   await app.register(visitasDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/visitas_domiciliares' });
   await app.register(atendimentosRoutes, { prefix: '/api/v1/urgencia_emergencia/atendimentos' });
   await app.register(atendimentosRetroativosRoutes, { prefix: '/api/v1/urgencia_emergencia/atendimentos_retroativos' });
+  await app.register(pacienteSemIdentificacoesRoutes, {
+    prefix: '/api/v1/urgencia_emergencia/paciente_sem_identificacoes',
+  });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
 }

@@ -11,6 +11,7 @@ import {
   lotacoes,
   municipeProntuarios,
   municipes,
+  pacientesSemIdentificacao,
   perfilPermissoes,
   perfis,
   profissionais,
@@ -345,6 +346,26 @@ export function fixtures(t: TestApp) {
           motivo_visita_ids: [29],
           desfecho_id: 1,
           ...cols,
+        })
+        .returning();
+      return row!;
+    },
+
+    /** A patient without identification registered at the unit by the professional (identified when `municipe_id`). */
+    async pacienteSemIdentificacao(
+      header: Pick<Header, 'unidade' | 'profissional'>,
+      over: Partial<typeof pacientesSemIdentificacao.$inferInsert> = {},
+    ) {
+      const [row] = await t.db
+        .insert(pacientesSemIdentificacao)
+        .values({
+          id: newId(),
+          unidade_saude_id: header.unidade.id,
+          profissional_id: header.profissional.id,
+          ocupacao_id: cboDoPerfil.recepcao,
+          nome: `Desconhecido(a) ${fresh()}`,
+          ...(over.municipe_id ? { identificado_em: new Date(), identificado_por: header.profissional.id } : {}),
+          ...over,
         })
         .returning();
       return row!;

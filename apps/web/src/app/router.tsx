@@ -171,6 +171,32 @@ export const screens: ScreenRoute[] = [
     lazy: () =>
       import('../modules/atencao_primaria/familias/FamiliaFormPage').then((m) => ({ Component: m.FamiliaFormPage })),
   },
+  // Patients without identification (issue 16): list, new, and edit (with the identification and the care visits).
+  {
+    path: 'urgencia_emergencia/paciente_sem_identificacoes',
+    handle: { authorize: 'urgencia_emergencia/paciente_sem_identificacoes:index' },
+    lazy: () =>
+      import('../modules/urgencia_emergencia/paciente_sem_identificacoes/PacienteSemIdentificacaoListPage').then(
+        (m) => ({ Component: m.PacienteSemIdentificacaoListPage }),
+      ),
+  },
+  {
+    path: 'urgencia_emergencia/paciente_sem_identificacoes/new',
+    handle: { authorize: 'urgencia_emergencia/paciente_sem_identificacoes:create' },
+    lazy: () =>
+      import('../modules/urgencia_emergencia/paciente_sem_identificacoes/PacienteSemIdentificacaoFormPage').then(
+        (m) => ({ Component: m.PacienteSemIdentificacaoFormPage }),
+      ),
+  },
+  {
+    path: 'urgencia_emergencia/paciente_sem_identificacoes/:id/edit',
+    // Care profiles open it locked (the screen checks update); the API still refuses their writes.
+    handle: { authorize: 'urgencia_emergencia/paciente_sem_identificacoes:show' },
+    lazy: () =>
+      import('../modules/urgencia_emergencia/paciente_sem_identificacoes/PacienteSemIdentificacaoFormPage').then(
+        (m) => ({ Component: m.PacienteSemIdentificacaoFormPage }),
+      ),
+  },
   // Home visits (issue 8). Optional segments (`:municipeId?`) match with and without the citizen, menu included.
   {
     path: 'atencao_primaria/visitas_domiciliares',

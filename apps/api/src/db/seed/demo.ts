@@ -11,6 +11,7 @@ import { seedCadastrosIndividuais } from './cadastros_individuais';
 import { seedDomicilios } from './domicilios';
 import { seedVisitas } from './visitas';
 import { seedAtendimentos } from './atendimentos';
+import { seedPacientesSemIdentificacao } from './pacientes_sem_identificacao';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -188,6 +189,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDomicilios(db, demoEnderecos);
   await seedVisitas(db);
   await seedAtendimentos(db);
+  await seedPacientesSemIdentificacao(db);
 }
 
 export async function findProfissional(db: Db, login: string) {

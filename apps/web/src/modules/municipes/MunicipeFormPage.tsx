@@ -29,7 +29,8 @@ export function MunicipeFormPage() {
 
 /**
  * Where a new citizen goes back to when created from another form (?retorno=, e.g. the individual registration):
- * only same-site primary-care or urgent-care paths, without query or fragment (the new citizen's id is appended as ?municipe_id=).
+ * only same-site primary-care and urgent-care paths, without query or fragment (the new citizen's id is appended as
+ * ?municipe_id=).
  */
 function retornoAposCriar(value: string | null): string | null {
   const safe = safeRetorno(value);

@@ -213,7 +213,7 @@ describe(url, () => {
       const m = await f.municipe();
       const identificado = await semIdentificacao(upa, m.id);
       expect(await errorsOf(await post({ paciente_sem_identificacao_id: identificado, tipo_chegada_id: 1 }))).toEqual({
-        paciente_sem_identificacao_id: [msg.pacienteJaIdentificado],
+        paciente_sem_identificacao_id: [msg.atendimentoPacienteIdentificado],
       });
     });
 

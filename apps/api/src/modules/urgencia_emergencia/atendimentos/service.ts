@@ -90,7 +90,7 @@ async function checkPaciente(
       .from(psi)
       .where(and(eq(psi.id, p.paciente_sem_identificacao_id), eq(psi.unidade_saude_id, unidadeId)));
     if (!pac) errors.add('paciente_sem_identificacao_id', msg.naoEValido);
-    else if (pac.municipe_id) errors.add('paciente_sem_identificacao_id', msg.pacienteJaIdentificado);
+    else if (pac.municipe_id) errors.add('paciente_sem_identificacao_id', msg.atendimentoPacienteIdentificado);
   }
 }
 
