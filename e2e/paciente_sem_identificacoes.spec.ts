@@ -151,3 +151,50 @@ test('a manager undoes an identification, after a confirmation', async ({ page, 
   await expect(page.getByRole('status').filter({ hasText: 'Paciente identificado' })).toHaveCount(0);
   await expectAccessible(page, 'identificação desfeita');
 });
+
+test('an unidentified patient gets a care visit; once identified, the visit is in the citizen history', async ({
+  page,
+  apiAs,
+  signInWithUnit,
+}) => {
+  const marca = unico();
+  const nome = `Desconhecido(a) ${marca}`;
+  const recepcao = await apiAs('recepcao');
+  const cidadao = `Joana ${marca} Encontrada`;
+  await novoMunicipe(recepcao, cidadao);
+  const criado = await recepcao.post(API, { data: { nome, idade_estimada: 55, sexo_id: 1 } });
+  expect(criado.status(), await criado.text()).toBe(201);
+  const { id } = (await criado.json()) as { id: string };
+  await signInWithUnit('recepcao', UPA);
+
+  await test.step('the patient page registers an arrival for the patient', async () => {
+    await page.goto(`${LISTA}/${id}/edit`);
+    await page.getByRole('link', { name: 'Registrar chegada' }).click();
+    await expect(page).toHaveURL(new RegExp(`/atendimentos/${id}/chamar\\?sem_identificacao=1$`));
+    await expect(page.getByText(nome).first()).toBeVisible();
+    await page.getByRole('combobox', { name: /Tipo de chegada/ }).click();
+    await page.getByRole('option', { name: 'Corpo de bombeiros', exact: true }).click();
+    await page.getByRole('textbox', { name: /^Senha/ }).fill(`B${marca.slice(-4)}`);
+    await expectAccessible(page, 'chegada de paciente sem identificação');
+    await page.getByRole('button', { name: 'Registrar chegada' }).click();
+    await expect(page).toHaveURL(/\/urgencia_emergencia\/atendimentos\/[0-9a-f-]+\/show$/);
+    await expect(page.getByText('Paciente sem identificação').first()).toBeVisible();
+  });
+
+  await test.step('identified, the visit moves to the citizen', async () => {
+    await page.goto(`${LISTA}/${id}/edit`);
+    await expect(page.getByRole('table', { name: 'Atendimentos do paciente' })).toContainText(`B${marca.slice(-4)}`);
+    await page.getByRole('combobox', { name: 'Munícipe' }).fill(`Joana ${marca}`);
+    await page.getByRole('option', { name: new RegExp(cidadao) }).click();
+    await page.getByRole('button', { name: 'Identificar', exact: true }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Identificar paciente?' });
+    await expect(dialogo).toContainText(`O atendimento deste paciente passará para ${cidadao}`);
+    await dialogo.getByRole('button', { name: 'Sim, identificar' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Paciente identificado' })).toContainText(cidadao);
+    await page.getByRole('link', { name: 'Ver atendimentos do munícipe' }).click();
+    await expect(page).toHaveURL(/\/urgencia_emergencia\/atendimentos\?municipe_id=/);
+    const linha = page.getByRole('row').filter({ hasText: `B${marca.slice(-4)}` });
+    await expect(linha).toContainText(cidadao);
+    await expectAccessible(page, 'atendimentos do munícipe identificado');
+  });
+});

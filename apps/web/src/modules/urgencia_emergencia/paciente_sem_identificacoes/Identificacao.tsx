@@ -178,11 +178,34 @@ function Identificar({ paciente }: { paciente: PacienteSemIdentificacao }) {
   );
 }
 
-/** The patient's care visits, newest first (read-only). */
+const ATENDIMENTOS_PATH = '/urgencia_emergencia/atendimentos';
+
+/**
+ * The patient's care visits, newest first (read-only), and where to go next: a new arrival while unidentified, the
+ * citizen's visits once identified (they moved there).
+ */
 export function AtendimentosDoPaciente({ paciente }: { paciente: PacienteSemIdentificacao }) {
   const visitas = paciente.atendimentos;
+  const podeRegistrar = usePode('urgencia_emergencia/atendimentos:create');
   return (
     <FormSection title="Atendimentos do paciente" readOnly>
+      <Group gap="sm">
+        {!paciente.municipe_id && podeRegistrar && (
+          <Button component={Link} to={`${ATENDIMENTOS_PATH}/${paciente.id}/chamar?sem_identificacao=1`} mih={44}>
+            Registrar chegada
+          </Button>
+        )}
+        {paciente.municipe_id && (
+          <Button
+            component={Link}
+            to={`${ATENDIMENTOS_PATH}?municipe_id=${paciente.municipe_id}`}
+            variant="default"
+            mih={44}
+          >
+            Ver atendimentos do munícipe
+          </Button>
+        )}
+      </Group>
       {visitas.length === 0 ? (
         <Text size="sm" c="dimmed">
           Nenhum atendimento registrado para este paciente.
