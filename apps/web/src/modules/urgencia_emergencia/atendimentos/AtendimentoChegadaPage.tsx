@@ -80,7 +80,8 @@ function Chegada({ tipo }: { tipo: TipoAtendimento }) {
   if (ctx.error) return <LoadError error={ctx.error} onRetry={() => void ctx.refetch()} />;
   if (!ctx.data) return <LoadingRecord label="Carregando ficha de atendimento" />;
   const p = ctx.data.paciente;
-  if (p?.identificado) return <Bloqueio mensagem={`O paciente: ${msg.atendimentoPacienteIdentificado}.`} voltar={voltar} />;
+  if (p?.identificado)
+    return <Bloqueio mensagem={`O paciente: ${msg.atendimentoPacienteIdentificado}.`} voltar={voltar} />;
   if (p?.obito && tipo === 'atendimentos')
     return <Bloqueio mensagem={`${p.paciente_nome} ${msg.atendimentoMunicipeComObito}.`} voltar={voltar} />;
   if (ctx.data.ocupacoes.length === 0) return <Bloqueio mensagem={msg.atendimentoSemOcupacao} voltar={voltar} />;
