@@ -23,3 +23,4 @@ export * from './FormSection';
 export * from './ReadOnlyView';
 export * from './useRecordForm';
 export * from './RecordForm';
+export * from './CancelamentoDialog';
