@@ -162,6 +162,16 @@ test('reception: an arrival by ambulance with a companion, called; another cance
     await expect(riscada.getByRole('button', { name: /^Chamar/ })).toHaveCount(0);
     await expectAccessible(page, 'recepção com cancelado');
   });
+
+  await test.step('the patient filter finds the arrivals of one person', async () => {
+    const filtro = page.getByRole('textbox', { name: 'Paciente' });
+    await filtro.fill(bruno.nome.split(' ').slice(1).join(' ').toUpperCase());
+    await filtro.press('Enter');
+    await expect(page).toHaveURL(/paciente=/);
+    await expect(page.getByRole('row').filter({ hasText: bruno.nome })).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: ana.nome })).toHaveCount(0);
+    await expectAccessible(page, 'recepção filtrada por paciente');
+  });
 });
 
 test('retroactive visit: the past arrival and the late-entry reason are asked, then listed apart', async ({

@@ -245,6 +245,13 @@ export const atendimentoFiltersSchema = paginationSchema.extend({
   profissional_id: optionalUuid(),
   municipe_id: optionalUuid(),
   paciente_sem_identificacao_id: optionalUuid(),
+  /** The patient by name (the citizen's or the unidentified patient's), or by the start of the CPF or CNS. */
+  paciente: opt(
+    z
+      .string()
+      .trim()
+      .max(100, { error: msg.max(100) }),
+  ),
 });
 export type AtendimentoFilters = z.infer<typeof atendimentoFiltersSchema>;
 

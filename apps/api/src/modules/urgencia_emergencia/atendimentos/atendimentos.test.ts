@@ -3,7 +3,7 @@ import type { Atendimento, AtendimentoContexto, AtendimentoListItem } from '@sau
 import { todayIso } from '@saude/shared/validation/dates';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { atendimentos, pacientesSemIdentificacao } from '../../../db/schema';
+import { atendimentos, municipes, pacientesSemIdentificacao } from '../../../db/schema';
 import { newId } from '../../../lib/ids';
 import { fixtures, type Headers, type Unidade, type Usuario, UNKNOWN_ID } from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
@@ -303,6 +303,23 @@ describe(url, () => {
       expect(
         (await list({ municipe_id: ontem.municipe_id! }, rec.headers)).json<AtendimentoListItem[]>().map((r) => r.id),
       ).toEqual([ontem.id]);
+      // The patient filter: a piece of the name without accents or case, or the start of the CPF; any date.
+      const [pessoa] = await t.db
+        .select({ nome: municipes.nome, cpf: municipes.cpf_numero })
+        .from(municipes)
+        .where(eq(municipes.id, ontem.municipe_id!));
+      const pedaco = pessoa!.nome.split(' ').slice(-1)[0]!.toUpperCase();
+      expect((await list({ paciente: pedaco }, rec.headers)).json<AtendimentoListItem[]>().map((r) => r.id)).toContain(
+        ontem.id,
+      );
+      if (pessoa!.cpf) {
+        const porCpf = await list({ paciente: pessoa!.cpf.slice(0, 9) }, rec.headers);
+        expect(porCpf.json<AtendimentoListItem[]>().map((r) => r.id)).toEqual([ontem.id]);
+      }
+      expect((await list({ paciente: 'Ninguém Com Este Nome Zzq' }, rec.headers)).headers['x-total-count']).toBe('0');
+      expect(await errorsOf(await list({ paciente: 'x'.repeat(101) }, rec.headers))).toEqual({
+        paciente: [msg.max(100)],
+      });
       expect((await list({ profissional_id: med.id }, rec.headers)).headers['x-total-count']).toBe('0');
       const pagina = await list({ per_page: '2', page: '2' }, rec.headers);
       expect(pagina.json<AtendimentoListItem[]>()).toHaveLength(1);

@@ -7,7 +7,7 @@ import {
 } from '@saude/shared/schemas/atendimento';
 import { msg } from '@saude/shared';
 import { isoToBr, todayIso, TIME_ZONE } from '@saude/shared/validation/dates';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
@@ -20,7 +20,7 @@ import {
   profissionais,
   unidadesSaude,
 } from '../../../db/schema';
-import { countAll, iso, totalOf } from '../../../db/sql';
+import { containsText, countAll, iso, startsWith, totalOf } from '../../../db/sql';
 import { notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
@@ -239,7 +239,7 @@ async function listar(db: DbOrTx, unidadeId: string, tipo: Tipo, q: AtendimentoF
     throw unprocessable({ data_fim: [msg.maiorOuIgualQue(isoToBr(q.data_inicio) ?? q.data_inicio)] });
   // The reception works on today's arrivals; the late entries are few and all shown unless a period is asked, and so
   // is one patient's history.
-  const semPeriodo = !q.data_inicio && !q.data_fim && !q.municipe_id && !q.paciente_sem_identificacao_id;
+  const semPeriodo = !q.data_inicio && !q.data_fim && !q.municipe_id && !q.paciente_sem_identificacao_id && !q.paciente;
   const inicio = q.data_inicio ?? (semPeriodo && !tipo.retroativo ? todayIso() : undefined);
   const fim = q.data_fim ?? (semPeriodo && !tipo.retroativo ? todayIso() : undefined);
   const conds: Array<SQL | undefined> = [eq(a.unidade_saude_id, unidadeId), eq(a.retroativo, tipo.retroativo)];
@@ -251,9 +251,25 @@ async function listar(db: DbOrTx, unidadeId: string, tipo: Tipo, q: AtendimentoF
   if (q.profissional_id) conds.push(eq(a.profissional_id, q.profissional_id));
   if (q.municipe_id) conds.push(eq(a.municipe_id, q.municipe_id));
   if (q.paciente_sem_identificacao_id) conds.push(eq(a.paciente_sem_identificacao_id, q.paciente_sem_identificacao_id));
+  if (q.paciente) {
+    const digitos = q.paciente.replace(/\D/g, '');
+    conds.push(
+      /^[\d.\s-]+$/.test(q.paciente) && digitos.length > 0
+        ? or(startsWith(municipes.cpf_numero, digitos), startsWith(municipes.codigo_cns, digitos))
+        : containsText([municipes.nome, municipes.nome_social, psi.nome], q.paciente),
+    );
+  }
   const where = and(...conds);
   const page = await paginate(q, {
-    count: () => totalOf(db.select({ total: countAll() }).from(a).where(where)),
+    count: () =>
+      totalOf(
+        db
+          .select({ total: countAll() })
+          .from(a)
+          .leftJoin(municipes, eq(municipes.id, a.municipe_id))
+          .leftJoin(psi, eq(psi.id, a.paciente_sem_identificacao_id))
+          .where(where),
+      ),
     rows: ({ limit, offset }) =>
       db
         .select({

@@ -14,7 +14,7 @@ import {
 import { usePode } from '../../../lib/access';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { dataBr, horaBr } from '../../../lib/format';
-import { FilterChoice, FilterDate, ListPage, RecordCell, useList, type Column } from '../../../lib/list';
+import { FilterChoice, FilterDate, FilterText, ListPage, RecordCell, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { caminhoDe, recursoDe, useChamarAtendimento, useContextoAtendimento, type TipoAtendimento } from './api';
 import { SituacaoBadge, tipoChegadaNome, TITULOS } from './comum';
@@ -28,6 +28,7 @@ const paramsSchema = listParamsSchema.extend({
   situacao: param.oneOf(situacoesAtendimento),
   profissional_id: param.uuid(),
   municipe_id: param.uuid(),
+  paciente: param.text(100),
 });
 
 const SITUACOES = situacoesAtendimento.map((s) => ({ value: s, label: SITUACAO_ATENDIMENTO_NOME[s] }));
@@ -55,7 +56,7 @@ function Lista({ tipo }: { tipo: TipoAtendimento }) {
   const chamar = useChamarAtendimento(tipo);
   const retroativo = tipo === 'atendimentos_retroativos';
   const { params } = list;
-  const semPeriodo = !params.data_inicio && !params.data_fim && !params.municipe_id;
+  const semPeriodo = !params.data_inicio && !params.data_fim && !params.municipe_id && !params.paciente;
 
   const onChamar = (a: AtendimentoListItem) =>
     chamar.mutate(
@@ -147,6 +148,13 @@ function Lista({ tipo }: { tipo: TipoAtendimento }) {
         <>
           <FilterDate label="De" value={params.data_inicio} onChange={(v) => list.setFilters({ data_inicio: v })} />
           <FilterDate label="Até" value={params.data_fim} onChange={(v) => list.setFilters({ data_fim: v })} />
+          <FilterText
+            label="Paciente"
+            placeholder="Nome, CPF ou CNS"
+            maxLength={100}
+            w={220}
+            {...list.bind('paciente')}
+          />
           <FilterChoice label="Situação" w={170} data={SITUACOES} clearable {...list.bind('situacao')} />
           <FilterChoice
             label="Profissional"
