@@ -12,9 +12,11 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-// jsdom lacks these; Mantine needs them.
+// jsdom lacks these; Mantine needs them. Tests prefer reduced motion: with the theme's respectReducedMotion
+// (render.tsx) Mantine's transitions end at once instead of leaving timers that fire after a test file's teardown
+// ("window is not defined" on a slow machine).
 window.matchMedia ??= ((query: string) => ({
-  matches: false,
+  matches: query.includes('prefers-reduced-motion: reduce'),
   media: query,
   onchange: null,
   addListener: () => {},

@@ -164,3 +164,25 @@ export function FieldSections<T extends FieldValues, TT = T>({
     </FormSection>
   ));
 }
+
+/**
+ * The e-SUS header's first two cells: the unit the user works in (shown, not edited) and the occupation (CBO) they
+ * record under, chosen only when they have more than one in the unit (the API fills a single one).
+ */
+export function linhasUnidadeOcupacao<N extends string>(
+  unidade: string,
+  ocupacoes: Array<{ codigo: string; descricao: string }>,
+  ocupacao: { name: N; label: string; tooltip: string },
+): FieldRow<N>[] {
+  return [
+    { kind: 'fixed', key: 'unidade', label: 'Unidade de saúde', value: unidade },
+    {
+      kind: 'select',
+      ...ocupacao,
+      required: ocupacoes.length > 1,
+      data: ocupacoes.map((o) => ({ value: o.codigo, label: `${o.descricao} (${o.codigo})` })),
+      searchable: false,
+      clearable: false,
+    },
+  ];
+}

@@ -11,7 +11,15 @@ import {
   turnoDaHora,
   type VisitaContexto,
 } from '@saude/shared/schemas/visita_domiciliar';
-import { CheckboxField, codeOptions, FieldGrid, FormSection, RadioField, type FieldRows } from '../../../lib/form';
+import {
+  CheckboxField,
+  codeOptions,
+  FieldGrid,
+  linhasUnidadeOcupacao,
+  FormSection,
+  RadioField,
+  type FieldRows,
+} from '../../../lib/form';
 import { PropertyAddressFields } from '../../../lib/address';
 import { useUsuario } from '../../../lib/session';
 import { TIPO_IMOVEL } from '../comum/campos';
@@ -46,17 +54,11 @@ export function Cabecalho({ form, ctx }: { form: Form; ctx: VisitaContexto }) {
     if (m) form.setValue('turno_atendimentos', turnoDaHora(Number(m[1])), { shouldDirty: true });
   }, [hora, form]);
   const rows: Linhas = [
-    { kind: 'fixed', key: 'unidade', label: 'Unidade de saúde', value: unidade },
-    {
-      kind: 'select',
+    ...linhasUnidadeOcupacao(unidade, ctx.ocupacoes, {
       name: 'ocupacao_id',
       label: 'Especialidade (CBO)',
-      required: ctx.ocupacoes.length > 1,
       tooltip: DICA_OCUPACAO,
-      data: codeOptions(ctx.ocupacoes, (o) => `${o.descricao} (${o.codigo})`),
-      searchable: false,
-      clearable: false,
-    },
+    }),
     { kind: 'date', name: 'data', label: 'Data da visita', required: true, tooltip: DICA_DATA, maxDate: todayIso() },
     { kind: 'time', name: 'hora', label: 'Hora da visita', required: true, tooltip: DICA_DATA },
     {

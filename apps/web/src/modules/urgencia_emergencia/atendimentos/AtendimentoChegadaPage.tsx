@@ -17,7 +17,15 @@ import {
 } from '@saude/shared/schemas/atendimento';
 import { BackButton } from '../../../lib/detail';
 import { LoadError, LoadingRecord } from '../../../lib/feedback';
-import { codeOptions, FieldGrid, FormSection, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
+import {
+  codeOptions,
+  FieldGrid,
+  linhasUnidadeOcupacao,
+  FormSection,
+  RecordForm,
+  useRecordForm,
+  type FieldRows,
+} from '../../../lib/form';
 import { idadeTexto } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { useUsuario } from '../../../lib/session';
@@ -169,17 +177,11 @@ function SecaoChegada({ form, ctx, retroativo }: { form: Form; ctx: AtendimentoC
   }, [placa, form]);
   const hoje = todayIso();
   const rows: Linhas = [
-    { kind: 'fixed', key: 'unidade', label: 'Unidade de saúde', value: unidade },
-    {
-      kind: 'select',
+    ...linhasUnidadeOcupacao(unidade, ctx.ocupacoes, {
       name: 'ocupacao_id',
       label: 'Sua ocupação (CBO)',
-      required: ctx.ocupacoes.length > 1,
       tooltip: DICA_OCUPACAO,
-      data: codeOptions(ctx.ocupacoes, (o) => `${o.descricao} (${o.codigo})`),
-      searchable: false,
-      clearable: false,
-    },
+    }),
     {
       kind: 'date',
       name: 'chegada_data',
