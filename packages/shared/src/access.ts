@@ -14,7 +14,6 @@ export const resources = {
   notificacoes_globais: ['index', 'update'],
   ouvidoria: ['index', 'show'],
   termos_uso: [...crud],
-  categorias: [...crud],
   enderecos: ['show'],
   'atencao_primaria/cadastros_domiciliares': [...crud],
   'atencao_primaria/cadastros_individuais': [...crud, 'saida_cadastro'],
@@ -23,7 +22,9 @@ export const resources = {
   'comunicacao/avisos': [...crud],
   'ferramentas/temas': [...crud],
   'ferramentas/parametrizacao': ['show', 'update'],
+  'filas/categorias': [...crud],
   'filas/parametrizacoes': [...crud],
+  'filas/senhas': ['index', 'show', 'create', 'chamar', 'atender', 'concluir', 'encaminhar', 'ausente'],
   'urgencia_emergencia/atendimentos': [...crud, 'chamar', 'cancelar'],
   'urgencia_emergencia/atendimentos_retroativos': [...crud, 'chamar', 'cancelar'],
   // identificar: tie the patient to a citizen; desfazer_identificacao: undo that tie (managers only, issue 16).
@@ -77,6 +78,7 @@ const attends = [
   ...grant('urgencia_emergencia/atendimentos', 'chamar', 'update'),
   ...read('urgencia_emergencia/atendimentos_retroativos'),
   ...read('urgencia_emergencia/paciente_sem_identificacoes'),
+  ...grant('filas/senhas', 'index', 'show', 'chamar', 'atender', 'concluir', 'encaminhar', 'ausente'),
 ];
 const primaryCare = [
   'atencao_primaria/cadastros_individuais',
@@ -95,6 +97,8 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     ...all('urgencia_emergencia/atendimentos_retroativos'),
     ...grant('urgencia_emergencia/paciente_sem_identificacoes', ...crud, 'identificar'),
     ...read('filas/parametrizacoes'),
+    ...read('filas/categorias'),
+    ...all('filas/senhas'),
   ],
   medico: [
     ...base,

@@ -6,3 +6,4 @@ export * from './municipes';
 export * from './cadastros_individuais';
 export * from './domicilios';
 export * from './urgencia';
+export * from './filas';

@@ -14,6 +14,8 @@ export const sessoes = pgTable(
     last_seen_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     revoked_at: timestamp({ withTimezone: true }),
+    /** null: the whole product; 'filas': a ticket-service token from the SenhaSimples popup (ticket routes only). */
+    escopo: text({ enum: ['filas'] }),
     ip: text(),
     user_agent: text(),
     ...timestamps,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { flag, requiredRef, textList, timestamps, versioned } from './common';
 
 export const tiposUnidade = pgTable('tipos_unidade', {
@@ -27,6 +27,8 @@ export const unidadesSaude = pgTable(
     sem_validacao: flag(false),
     validacao_completa_municipe: flag(false),
     validacao_no_agendamento: flag(false),
+    /** Seconds before a ticket or a patient may be called again (spec §7 tempo_chamadas, issue 17). */
+    tempo_chamadas: integer().notNull().default(30),
     ...versioned,
   },
   (t) => [

@@ -107,6 +107,36 @@ export const menuTree: MenuSeed[] = [
       },
     ],
   },
+  // Issue 17: the door, the desks and their set-up together (docs/decisions.md).
+  {
+    id: 'filas',
+    nome: 'Filas e senhas',
+    icone: 'list',
+    children: [
+      { id: 'senhas', nome: 'Emitir senhas', url: '/filas/senhas', icone: 'ticket', authorize: 'filas/senhas:create' },
+      {
+        id: 'chamadas',
+        nome: 'Chamar senhas',
+        url: '/filas/chamadas',
+        icone: 'speakerphone',
+        authorize: 'filas/senhas:chamar',
+      },
+      {
+        id: 'categorias',
+        nome: 'Categorias',
+        url: '/filas/categorias',
+        icone: 'tags',
+        authorize: 'filas/categorias:index',
+      },
+      {
+        id: 'parametrizacoes',
+        nome: 'Parametrização de filas',
+        url: '/filas/parametrizacoes',
+        icone: 'list',
+        authorize: 'filas/parametrizacoes:index',
+      },
+    ],
+  },
   {
     id: 'municipes_notificacao',
     nome: 'Notificações compulsórias',
@@ -149,14 +179,6 @@ export const menuTree: MenuSeed[] = [
         authorize: 'ferramentas/temas:index',
       },
       { id: 'termos_uso', nome: 'Termos de uso', url: '/termos_uso', icone: 'file', authorize: 'termos_uso:index' },
-      { id: 'categorias', nome: 'Categorias', url: '/categorias', icone: 'tags', authorize: 'categorias:index' },
-      {
-        id: 'filas',
-        nome: 'Parametrização de filas',
-        url: '/filas/parametrizacoes',
-        icone: 'list',
-        authorize: 'filas/parametrizacoes:index',
-      },
       // Not in spec §7's menu: the LGPD access history of issue 14 (docs/decisions.md).
       {
         id: 'auditoria',

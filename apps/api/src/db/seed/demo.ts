@@ -12,6 +12,7 @@ import { seedDomicilios } from './domicilios';
 import { seedVisitas } from './visitas';
 import { seedAtendimentos } from './atendimentos';
 import { seedPacientesSemIdentificacao } from './pacientes_sem_identificacao';
+import { seedFilas } from './filas';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -190,6 +191,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedVisitas(db);
   await seedAtendimentos(db);
   await seedPacientesSemIdentificacao(db);
+  await seedFilas(db);
 }
 
 export async function findProfissional(db: Db, login: string) {
