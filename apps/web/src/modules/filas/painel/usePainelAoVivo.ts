@@ -99,12 +99,25 @@ export function usePainelAoVivo(unidadeId: string, chave: string, aoChamar: (c: 
     void carregar().then((ok) => {
       if (ok && !parado) conectar();
     });
+    // The network's own word, sooner than a stream that may take minutes to notice a dead link.
     const offline = () => semConexao();
+    // Back online: a fresh stream, since the old socket may be half dead without EventSource knowing.
+    const online = () => {
+      if (parado) return;
+      fonte?.close();
+      window.clearTimeout(timer);
+      tentativa = 0;
+      void carregar().then((ok) => {
+        if (ok && !parado) conectar();
+      });
+    };
     window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     return () => {
       parado = true;
       window.clearTimeout(timer);
       window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
       fonte?.close();
     };
   }, [unidadeId, chave]);
