@@ -187,6 +187,7 @@ describe(url, () => {
       expect(painel.headers['content-encoding']).toBeUndefined();
       expect(painel.headers['cache-control']).toBe('no-store');
       expect(painel.headers['x-content-type-options']).toBe('nosniff');
+      expect(painel.headers['referrer-policy']).toBe('no-referrer');
       await outra.chamar();
       const chamada = await fila.chamar();
       const frame = await painel.next((fr) => fr.event === 'chamada');
