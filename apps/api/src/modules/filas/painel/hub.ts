@@ -31,10 +31,11 @@ export function painelHub(listen: Database['listen']) {
     try {
       json = JSON.parse(payload);
     } catch {
-      return;
+      json = null;
     }
     const chamada = chamadaPainelSchema.safeParse(json);
-    if (!chamada.success) return;
+    // A sender out of step with the shared schema: said once per call (never the payload), the TVs left untouched.
+    if (!chamada.success) return process.emitWarning('painel: chamada fora do formato ChamadaPainel descartada');
     const paineis = porUnidade.get(chamada.data.unidade_saude_id);
     if (!paineis) return;
     const frame = frameChamada(JSON.stringify(chamada.data));

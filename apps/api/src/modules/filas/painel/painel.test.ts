@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { msg } from '@saude/shared';
 import type { ChamadaPainel, PainelChaveGerada, PainelSnapshot } from '@saude/shared/schemas/painel';
 import { todayIso } from '@saude/shared/validation/dates';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categorias, filaLocais, filas, paineisChaves, senhaEventos, senhas, unidadesSaude } from '../../../db/schema';
 import { newId } from '../../../lib/ids';
@@ -189,6 +189,11 @@ describe(url, () => {
       expect(painel.headers['x-content-type-options']).toBe('nosniff');
       expect(painel.headers['referrer-policy']).toBe('no-referrer');
       await outra.chamar();
+      // Payloads out of the shared format are dropped, and the stream goes on.
+      await t.db.execute(sql`select pg_notify('filas_chamadas', 'não é json')`);
+      await t.db.execute(
+        sql`select pg_notify('filas_chamadas', ${JSON.stringify({ unidade_saude_id: unidade.id, codigo: 'X001' })})`,
+      );
       const chamada = await fila.chamar();
       const frame = await painel.next((fr) => fr.event === 'chamada');
       expect(JSON.parse(frame.data)).toEqual(chamada);
