@@ -86,7 +86,7 @@ async function main() {
     // 1. The reads an agent makes, and the SQL the API sends for each (recorded in this process).
     const config = loadConfig({ ...process.env, ...town.env, LOG_LEVEL: 'silent' });
     const database = await openPostgres(town.env.DATABASE_URL!, 4);
-    const app = await buildApp(config, database.db, { logger: false, serveWeb: false });
+    const app = await buildApp(config, database, { logger: false, serveWeb: false });
     const login = await app.inject({
       method: 'POST',
       url: '/api/v2/auth/login',

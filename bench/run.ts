@@ -15,7 +15,7 @@ const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) :
 await prepareDatabase(database, { demo: true });
 const db = database.db;
 
-const app = await buildApp(config, db, { logger: false, serveWeb: false });
+const app = await buildApp(config, database, { logger: false, serveWeb: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const ours = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccess, type RegisteredRoute } from './access/hooks';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Database } from './db/client';
 import { registerCompression } from './http/compression';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './http/errors';
 import { registerInputGuard } from './http/input';
@@ -23,8 +23,12 @@ export type BuildOptions = {
 const trustProxy = (t: Config['TRUST_PROXY']) =>
   typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
 
+/** The database as the app uses it: queries through drizzle, and LISTEN for the calling panel. */
+export type AppDatabase = Pick<Database, 'db' | 'listen'>;
+
 /** Builds the whole API without listening: main.ts listens, tests inject. */
-export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}): Promise<App> {
+export async function buildApp(config: Config, database: AppDatabase, opts: BuildOptions = {}): Promise<App> {
+  const { db } = database;
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config, opts.logger?.stream),
     trustProxy: trustProxy(config.TRUST_PROXY),
@@ -42,7 +46,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   const registeredRoutes = registerAccess(app, db, policy);
   // After the access hook: a stranger gets 401/403 before learning any field name.
   registerInputGuard(app);
-  await registerRoutes(app, config, db, policy);
+  await registerRoutes(app, config, database, policy);
   await registerWeb(app, config, opts.serveWeb !== false);
 
   return Object.assign(app, { registeredRoutes }) as unknown as App;

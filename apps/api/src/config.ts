@@ -94,9 +94,16 @@ const envSchema = z.object({
   LIBRAS_WIDGET_URL: optionalUrl,
   // Optional CEP web service, asked when a CEP is not among the municipality's own addresses.
   CEP_SERVICE_URL: optionalUrl,
+  // The address staff open the product at (scheme, host, port): the calling panel's link and the SenhaSimples callback
+  // registered at start (auth_applications). Empty: http://localhost:<PORT>.
+  PUBLIC_URL: optionalUrl,
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DEMO'> & { DEMO: boolean; WEB_DIST: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'DEMO' | 'PUBLIC_URL'> & {
+  DEMO: boolean;
+  WEB_DIST: string;
+  PUBLIC_URL: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -114,5 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Relative to where the command was typed: npm runs workspace scripts inside apps/api, INIT_CWD keeps the root.
     DATA_DIR: path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
     WEB_DIST: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    // An origin and maybe a path prefix, never a trailing slash: links are PUBLIC_URL + '/filas/…'.
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { DataDirLockedError, openDatabase } from './db/open';
 import { prepareDatabase } from './db/setup';
+import { registrarSenhaSimples } from './modules/ferramentas/auth_applications/service';
 
 async function main() {
   const config = loadConfig();
@@ -24,7 +25,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(0));
   try {
     await prepareDatabase(database, { demo: config.DEMO, log: (m) => console.log(m) });
-    app = await buildApp(config, database.db);
+    // The desk screen's SenhaSimples callback, at the address staff open the product (PUBLIC_URL).
+    await registrarSenhaSimples(database.db, config.PUBLIC_URL);
+    app = await buildApp(config, database);
     await app.listen({ port: config.PORT, host: config.HOST });
     console.log(`Saúde Municipal em http://localhost:${config.PORT} (banco: ${description})`);
   } catch (err) {

@@ -170,6 +170,13 @@ export const msg = {
   senhaSimplesSemParametrizacao: 'As parametrizações do SenhaSimples não foram encontradas.',
   senhaSimplesUrlInvalida: 'A chamada do SenhaSimples foi efetuada de uma URL inválida',
   senhaSimplesFalha: 'Não foi possível acessar o SenhaSimples',
+  // The calling panel (issue 17): wording the spec does not show, in the same style (docs/decisions.md).
+  painelChaveAusente: 'Informe a chave do painel no endereço (…?chave=).',
+  painelChaveInvalida: 'Chave do painel inválida. Gere uma nova chave nas parametrizações de filas da unidade.',
+  painelSemConexao: 'Sem conexão — tentando reconectar',
+  painelChaveGerada: 'Nova chave do painel gerada. A TV com a chave anterior deixou de receber as chamadas.',
+  painelChaveConfirmar: 'Gerar uma nova chave? O painel aberto com a chave atual deixará de funcionar imediatamente.',
+  senhaSimplesEscopo: 'Este acesso do SenhaSimples vale apenas para as filas e senhas.',
 
   // Patients without identification (issue 16): wording the spec does not show, in the same style (docs/decisions.md).
   idadeNaoConfere: 'não confere com a data de nascimento estimada',

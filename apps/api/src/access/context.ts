@@ -18,6 +18,8 @@ export type SessionUser = {
   lotacoes: Array<{ equipe_id: string | null; ocupacao_codigo: string; micro_areas: string[] }>;
   /** Signed in with a one-time password: only routes marked `allowsOneTimePassword` answer (auth/sessions.ts). */
   senhaProvisoria: boolean;
+  /** null: the whole product; 'filas': a SenhaSimples token from the popup, which reaches only the filas/ routes. */
+  escopo: 'filas' | null;
 };
 
 /** What services receive instead of the request (style guide §6). */

@@ -40,6 +40,8 @@ export function registerAccess(app: FastifyInstance, db: Db, policy: SessionPoli
     req.ctx.usuario = usuario;
     if (usuario.senhaProvisoria && !req.routeOptions.config.allowsOneTimePassword)
       throw new AppError(403, msg.senhaProvisoria);
+    // A SenhaSimples token (issue 17) is for the ticket service only: no other route answers it, not even /me.
+    if (usuario.escopo === 'filas' && !access.startsWith('filas/')) throw new AppError(403, msg.senhaSimplesEscopo);
     if (access === 'authenticated') return;
     if (!usuario.unidadeId) throw new AppError(403, msg.semUnidadeAtual);
     if (!can(usuario, access as Permission)) {

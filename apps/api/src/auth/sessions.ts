@@ -26,20 +26,28 @@ export function bearerToken(header: string | undefined): string | null {
 export async function createSession(
   db: DbOrTx,
   policy: SessionPolicy,
-  s: { profissionalId: string; unidadeId: string | null; ip: string; userAgent: string | null },
-): Promise<{ token: string; id: string }> {
+  s: {
+    profissionalId: string;
+    unidadeId: string | null;
+    ip: string;
+    userAgent: string | null;
+    escopo?: 'filas' | null;
+  },
+): Promise<{ token: string; id: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const id = newId();
+  const expiresAt = new Date(Date.now() + policy.maxHours * 3600_000);
   await db.insert(sessoes).values({
     id,
     token_hash: hashToken(token),
     profissional_id: s.profissionalId,
     unidade_saude_id: s.unidadeId,
-    expires_at: new Date(Date.now() + policy.maxHours * 3600_000),
+    expires_at: expiresAt,
+    escopo: s.escopo ?? null,
     ip: s.ip,
     user_agent: s.userAgent?.slice(0, 300) ?? null,
   });
-  return { token, id };
+  return { token, id, expiresAt };
 }
 
 type Row = {
@@ -54,6 +62,7 @@ type Row = {
   permissions: string[] | null;
   lotacoes: SessionUser['lotacoes'] | null;
   senha_provisoria: boolean;
+  escopo: 'filas' | null;
   stale: boolean;
 };
 
@@ -61,7 +70,7 @@ type Row = {
 // (services read the team scope from it: no second query per request). Idle and absolute expiry are both decided in
 // SQL so every API process agrees on "now".
 const SESSION_SQL = `
-  select s.id, s.profissional_id, p.login, p.nome, p.email, p.senha_provisoria, s.unidade_saude_id,
+  select s.id, s.profissional_id, p.login, p.nome, p.email, p.senha_provisoria, s.unidade_saude_id, s.escopo,
     u.nome as unidade_nome,
     (select pf.nome from lotacoes l join perfis pf on pf.id = l.perfil_id
       where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo
@@ -110,6 +119,7 @@ export async function loadSession(db: Db, token: string, policy: SessionPolicy):
     permissions: new Set(row.permissions ?? []),
     lotacoes: row.lotacoes ?? [],
     senhaProvisoria: row.senha_provisoria,
+    escopo: row.escopo,
   };
 }
 

@@ -23,7 +23,15 @@ export type Database = {
   close: () => Promise<void>;
   /** Plain SQL with $1… parameters, one statement (scripts and benches; the app goes through `db`). */
   query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * LISTEN on a channel: `handler` receives each NOTIFY's payload (after the notifying transaction commits). Answers
+   * the function that stops listening. On PostgreSQL one dedicated connection per process carries every channel and
+   * reconnects by itself; `onReconnect` says when it came back, since NOTIFYs sent while it was down are lost.
+   */
+  listen: (channel: string, handler: (payload: string) => void, opts?: ListenOptions) => Promise<() => Promise<void>>;
 };
+
+export type ListenOptions = { onReconnect?: () => void };
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -47,6 +55,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
     query: (text, params) => client.query(text, params),
+    // One process, one database: PGlite delivers its NOTIFYs in-process and never drops the "connection".
+    listen: (channel, handler) => client.listen(channel, handler),
   };
 }
 
@@ -61,13 +71,119 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   const conn = await pool.connect();
   conn.release();
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const listener = pgListener(url);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
     query: (text, params) => pool.query(text, params),
+    listen: listener.listen,
   };
+}
+
+type Subscriber = { handler: (payload: string) => void; onReconnect?: () => void };
+
+/** Waits between reconnection attempts of the LISTEN connection: 0.5 s doubling up to 30 s. */
+export const listenBackoff = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
+
+/**
+ * The process's LISTEN connection: a pg.Client of its own (a pooled connection would be handed to queries, and a
+ * LISTEN lives only as long as its session). Opened at the first listen; when the server ends it (restart, failover,
+ * network) it reconnects with backoff and LISTENs again on every channel.
+ */
+function pgListener(url: string) {
+  const channels = new Map<string, Set<Subscriber>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let attempt = 0;
+  let everConnected = false;
+  let closed = false;
+
+  const drop = (c: pg.Client) => {
+    if (client !== c) return;
+    client = null;
+    c.end().catch(() => {});
+    schedule();
+  };
+
+  const schedule = () => {
+    if (closed || timer || connecting || channels.size === 0) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect().catch(() => {});
+    }, listenBackoff(attempt++));
+    timer.unref();
+  };
+
+  const connect = (): Promise<void> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url, keepAlive: true });
+      c.on('error', (err) => {
+        process.emitWarning(`PostgreSQL: conexão de LISTEN encerrada (${err.message})`);
+        drop(c);
+      });
+      c.on('end', () => drop(c));
+      c.on('notification', (n) => {
+        for (const s of channels.get(n.channel) ?? []) s.handler(n.payload ?? '');
+      });
+      try {
+        await c.connect();
+        for (const channel of channels.keys()) await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+      } catch (err) {
+        c.end().catch(() => {});
+        throw err;
+      }
+      if (closed) {
+        await c.end();
+        return;
+      }
+      client = c;
+      // A connection after a failed attempt or a drop: NOTIFYs may have been missed meanwhile.
+      const reconnected = everConnected || attempt > 0;
+      attempt = 0;
+      everConnected = true;
+      if (reconnected) for (const subs of channels.values()) for (const s of subs) s.onReconnect?.();
+    })().finally(() => {
+      connecting = null;
+      if (!client) schedule();
+    });
+    return connecting;
+  };
+
+  const listen = async (channel: string, handler: (payload: string) => void, opts: ListenOptions = {}) => {
+    const sub: Subscriber = { handler, onReconnect: opts.onReconnect };
+    const subs = channels.get(channel) ?? new Set<Subscriber>();
+    const isNew = subs.size === 0;
+    subs.add(sub);
+    channels.set(channel, subs);
+    if (connecting) await connecting.catch(() => {});
+    if (client && isNew) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    // The first listen connects (its LISTENs include this channel); a failure is retried with backoff, and the
+    // subscriber hears onReconnect when it succeeds.
+    else if (!client) await connect().catch(() => {});
+    return async () => {
+      subs.delete(sub);
+      if (subs.size > 0 || channels.get(channel) !== subs) return;
+      channels.delete(channel);
+      if (client) await client.query(`UNLISTEN ${client.escapeIdentifier(channel)}`).catch(() => {});
+    };
+  };
+
+  const close = async () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+    await connecting?.catch(() => {});
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
+
+  return { listen, close };
 }
 
 /** Raw SQL for the few queries the builder cannot say well; both drivers answer with `rows`. */

@@ -6,7 +6,7 @@ import type { SessionPolicy } from '../auth/sessions';
 import { menusRoutes, permissoesRoutes } from '../access/routes';
 import { authRoutes } from '../auth/routes';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { AppDatabase } from '../app';
 import { cadastrosIndividuaisRoutes } from '../modules/atencao_primaria/cadastros_individuais/routes';
 import {
   cadastroDomiciliarSpecRoutes,
@@ -23,9 +23,19 @@ import { codigosRoutes } from '../modules/codigos/routes';
 import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
 import { parametrosUnidadeRoutes } from '../modules/parametros/unidades_saude/routes';
+import { painelHub } from '../modules/filas/painel/hub';
+import { painelRoutes } from '../modules/filas/painel/routes';
+import { senhaSimplesRoutes } from '../modules/filas/senha_simples/routes';
+import { authApplicationsRoutes } from '../modules/ferramentas/auth_applications/routes';
 
 /** Every API route: a module's plugins go here, under the path of its screen (architecture, "Paths"). */
-export async function registerRoutes(app: FastifyInstance, config: Config, db: Db, policy: SessionPolicy) {
+export async function registerRoutes(
+  app: FastifyInstance,
+  config: Config,
+  database: AppDatabase,
+  policy: SessionPolicy,
+) {
+  const { db } = database;
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Saúde Municipal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -64,4 +74,10 @@ export async function registerRoutes(app: FastifyInstance, config: Config, db: D
     prefix: '/api/v1/urgencia_emergencia/paciente_sem_identificacoes',
   });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
+  // The calling panel's streams stay open: the hub ends them before the server waits for its connections to close.
+  const hub = painelHub(database.listen);
+  app.addHook('preClose', () => hub.fechar());
+  await app.register(painelRoutes(config, hub), { prefix: '/api/v1/filas/painel' });
+  await app.register(senhaSimplesRoutes(policy), { prefix: '/api/v1/filas/senha_simples' });
+  await app.register(authApplicationsRoutes, { prefix: '/api/v1/ferramentas/auth_applications' });
 }

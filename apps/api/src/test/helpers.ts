@@ -24,7 +24,8 @@ export type TestApp = {
 /** API tests run on in-memory PGlite, or on a fresh database of TEST_DATABASE_URL when API_TEST_DB=pg (npm run test:pg). */
 export const onPostgres = process.env.API_TEST_DB === 'pg' && !!process.env.TEST_DATABASE_URL;
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A fresh database: in-memory PGlite, or a scratch database of TEST_DATABASE_URL (dropped by `drop`). */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!onPostgres) return { database: await openPglite(null), drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `saude_test_${randomBytes(6).toString('hex')}`;
@@ -68,7 +69,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
     await seedBase(database.db);
   }
   const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
-  const app = await buildApp(config, database.db, {
+  const app = await buildApp(config, database, {
     logger: opts.logStream ? { stream: opts.logStream } : false,
     serveWeb: opts.serveWeb ?? false,
   });

@@ -357,6 +357,20 @@ export function buildRoutes(list: ScreenRoute[] = screens): RouteObject[] {
           ],
         },
         {
+          // The calling panel on a TV (issue 17): no shell and no sign-in, the panel key in the address opens it.
+          path: '/filas/painel/:unidadeId',
+          lazy: () => import('../modules/filas/painel/PainelPage').then((m) => ({ Component: m.PainelPage })),
+        },
+        {
+          // The SenhaSimples popup (600×700): signed in, without the shell.
+          path: '/filas/senha_simples/autorizar',
+          loader: ({ request }) => requireUsuario(request),
+          lazy: () =>
+            import('../modules/filas/senha_simples/SenhaSimplesAutorizarPage').then((m) => ({
+              Component: m.SenhaSimplesAutorizarPage,
+            })),
+        },
+        {
           path: '/',
           lazy: () => import('../shell/ShellLayout').then((m) => ({ Component: m.ShellLayout })),
           loader: ({ request }) => requireUsuario(request),

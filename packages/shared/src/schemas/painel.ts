@@ -17,3 +17,18 @@ export const chamadaPainelSchema = z.object({
   rechamada: z.boolean(),
 });
 export type ChamadaPainel = z.infer<typeof chamadaPainelSchema>;
+
+/** What the panel shows when it opens or reconnects: the latest call and the five before it (today, one per ticket). */
+export const painelSnapshotSchema = z.object({
+  unidade: z.object({ id: z.uuid(), nome: z.string() }),
+  atual: chamadaPainelSchema.nullable(),
+  ultimas: z.array(chamadaPainelSchema),
+});
+export type PainelSnapshot = z.infer<typeof painelSnapshotSchema>;
+
+/** A new panel key: shown once (only its SHA-256 is stored), with the address to open on the TV. */
+export const painelChaveGeradaSchema = z.object({ chave: z.string(), url: z.string() });
+export type PainelChaveGerada = z.infer<typeof painelChaveGeradaSchema>;
+
+/** How many calls the panel lists under the current one. */
+export const PAINEL_ULTIMAS = 5;

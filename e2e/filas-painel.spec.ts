@@ -1,0 +1,207 @@
+import path from 'node:path';
+import type { ChamadaPainel } from '@saude/shared/schemas/painel';
+import pg from 'pg';
+import { expect, expectAccessible, SCREENSHOTS, test } from './fixtures';
+
+// Issue 17, the calling panel and the SenhaSimples popup: the TV opens the panel with the demo key, calls made while
+// it is open appear without reloading (and are announced), a new key cuts the TV off, and the popup hands the opener
+// a ticket token only at the registered origin.
+
+const DEMO_CHAVE = 'demo-painel-upa-24h';
+
+/** The e2e server's embedded PostgreSQL (its Unix socket in the run's data folder). */
+function banco() {
+  const host = path.join(process.env.E2E_DATA_DIR!, 'postgres');
+  return new pg.Client({ connectionString: `postgres://postgres@localhost/postgres?host=${host}&port=5432` });
+}
+
+/**
+ * A call at the UPA, as the ticket service makes one: a ticket of the Normal category issued and called to `local`,
+ * its event, and the panel's NOTIFY in the same transaction.
+ */
+async function chamar(db: pg.Client, local: 'Guichê 1' | 'Guichê 2'): Promise<ChamadaPainel> {
+  const { rows } = await db.query<{
+    unidade: string;
+    categoria: string;
+    cor: string;
+    fila: string;
+    fila_nome: string;
+    local: string;
+  }>(
+    `select u.id as unidade, c.id as categoria, c.cor, f.id as fila, f.nome as fila_nome, l.id as local
+     from unidades_saude u join filas f on f.unidade_saude_id = u.id and f.nome = 'Recepção'
+     join fila_locais l on l.fila_id = f.id and l.nome = $1 join categorias c on c.sigla = 'N'
+     where u.cnes = '9900055'`,
+    [local],
+  );
+  const r = rows[0]!;
+  await db.query('begin');
+  try {
+    const senha = await db.query<{ id: string; codigo: string }>(
+      `insert into senhas (id, unidade_saude_id, categoria_id, fila_id, data, numero, codigo, situacao, local_id,
+         chamada_em, chamadas)
+       select gen_random_uuid(), $1, $2, $3, (now() at time zone 'America/Sao_Paulo')::date, n, 'N' || lpad(n::text, 3, '0'),
+         'chamada', $4, now(), 1
+       from (select coalesce(max(numero), 500) + 1 as n from senhas where unidade_saude_id = $1 and categoria_id = $2
+         and data = (now() at time zone 'America/Sao_Paulo')::date) x
+       returning id, codigo`,
+      [r.unidade, r.categoria, r.fila, r.local],
+    );
+    const { id, codigo } = senha.rows[0]!;
+    const ev = await db.query<{ created_at: Date }>(
+      `insert into senha_eventos (id, senha_id, tipo, fila_id, local_id) values (gen_random_uuid(), $1, 'chamada', $2, $3)
+       returning created_at`,
+      [id, r.fila, r.local],
+    );
+    const chamada: ChamadaPainel = {
+      unidade_saude_id: r.unidade,
+      senha_id: id,
+      codigo,
+      categoria: { nome: 'Normal', cor: r.cor },
+      fila: r.fila_nome,
+      local,
+      chamada_em: ev.rows[0]!.created_at.toISOString(),
+      rechamada: false,
+    };
+    await db.query(`select pg_notify('filas_chamadas', $1)`, [JSON.stringify(chamada)]);
+    await db.query('commit');
+    return chamada;
+  } catch (err) {
+    await db.query('rollback');
+    throw err;
+  }
+}
+
+async function upaId(db: pg.Client): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(`select id from unidades_saude where cnes = '9900055'`);
+  return rows[0]!.id;
+}
+
+test.describe('painel de chamadas', () => {
+  let db: pg.Client;
+  test.beforeAll(async () => {
+    db = banco();
+    await db.connect();
+  });
+  test.afterAll(async () => {
+    await db.end();
+  });
+
+  test('the TV shows each call as it is made, offline when the network drops, and refuses a wrong key', async ({
+    browser,
+  }) => {
+    const unidade = await upaId(db);
+    const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await tv.newPage();
+    await page.goto(`/filas/painel/${unidade}?chave=${DEMO_CHAVE}`);
+    await expect(page.getByRole('heading', { name: 'UPA 24h Municipal' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ativar som' })).toBeVisible();
+    const atual = page.getByRole('region', { name: 'Chamada atual' });
+    const ultimas = page.getByRole('region', { name: 'Últimas chamadas' });
+    // Live: the stream is open before the calls are made (no offline banner, the board loaded).
+    await expect(page.getByText('Sem conexão — tentando reconectar')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Ativar som' }).click();
+    await expect(page.getByRole('button', { name: 'Ativar som' })).toBeHidden();
+    const primeira = await chamar(db, 'Guichê 1');
+    await expect(atual).toContainText(primeira.codigo);
+    await expect(atual).toContainText('Guichê 1');
+    const segunda = await chamar(db, 'Guichê 2');
+    await expect(atual).toContainText(segunda.codigo);
+    await expect(atual).toContainText('Guichê 2');
+    await expect(ultimas.getByRole('listitem').first()).toContainText(primeira.codigo);
+    await expectAccessible(page, 'painel de chamadas');
+    await page.screenshot({ path: `${SCREENSHOTS}/filas-painel-1920x1080.png` });
+
+    // Portrait tablet: the list under the current call.
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await expect(atual).toContainText(segunda.codigo);
+    await page.screenshot({ path: `${SCREENSHOTS}/filas-painel-800x1280.png` });
+
+    // The network drops: the banner says so, and goes when it comes back.
+    await tv.setOffline(true);
+    await expect(page.getByText('Sem conexão — tentando reconectar')).toBeVisible();
+    await tv.setOffline(false);
+    await expect(page.getByText('Sem conexão — tentando reconectar')).toBeHidden();
+    const terceira = await chamar(db, 'Guichê 1');
+    await expect(atual).toContainText(terceira.codigo);
+
+    // A reload reads the board from the snapshot.
+    await page.reload();
+    await expect(atual).toContainText(terceira.codigo);
+    await expect(ultimas).toContainText(segunda.codigo);
+
+    // A wrong key: a clear message, no board.
+    const errada = await tv.newPage();
+    await errada.goto(`/filas/painel/${unidade}?chave=chave-errada`);
+    await expect(errada.getByRole('alert')).toContainText('Chave do painel inválida');
+    await expectAccessible(errada, 'painel com chave errada');
+    await tv.close();
+  });
+
+  test('a new key cuts the TV with the old one off at once', async ({ browser, apiAs }) => {
+    const unidade = await upaId(db);
+    const tv = await browser.newContext();
+    const page = await tv.newPage();
+    const admin = await apiAs('admin', { unidade: 'UPA 24h Municipal' });
+    // A key of this test's own (the demo key stays for the other tests of the run): the TV opens with it…
+    const primeira = (await (await admin.post('/api/v1/filas/painel/chave')).json()) as { chave: string; url: string };
+    expect(primeira.url).toContain(`/filas/painel/${unidade}?chave=`);
+    await page.goto(new URL(primeira.url).pathname + new URL(primeira.url).search);
+    await expect(page.getByRole('heading', { name: 'UPA 24h Municipal' })).toBeVisible();
+    await expect(page.getByText('Sem conexão — tentando reconectar')).toBeHidden();
+    // …and a newer key ends its stream: it reconnects, is refused, and says why.
+    const res = await admin.post('/api/v1/filas/painel/chave');
+    expect(res.status()).toBe(200);
+    await expect(page.getByRole('alert')).toContainText('Chave do painel inválida');
+    // The demo key is the UPA's again for the rest of the run.
+    await db.query(`update paineis_chaves set chave_hash = $1 where unidade_saude_id = $2`, [
+      (await import('node:crypto')).createHash('sha256').update(DEMO_CHAVE).digest('base64url'),
+      unidade,
+    ]);
+    await tv.close();
+  });
+});
+
+test.describe('SenhaSimples', () => {
+  test('the popup asks, and posts the token to the registered origin only', async ({ page, signInWithUnit }) => {
+    await signInWithUnit('recepcao', 'UPA 24h Municipal');
+    const origem = new URL(page.url()).origin;
+    // The opener: what the desk screen's useSenhaSimples does, with the messages kept for the test to read.
+    const abrir = (uri: string) =>
+      page.evaluate((u) => {
+        const w = window as unknown as { recebidas: Array<{ origin: string; data: unknown }> };
+        w.recebidas = [];
+        window.addEventListener('message', (e) => w.recebidas.push({ origin: e.origin, data: e.data }));
+        window.open(
+          `/filas/senha_simples/autorizar?uri=${encodeURIComponent(u)}`,
+          'senha_simples',
+          'width=600,height=700',
+        );
+      }, uri);
+    const recebidas = () =>
+      page.evaluate(() => (window as unknown as { recebidas: Array<{ origin: string; data: unknown }> }).recebidas);
+
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), abrir(`${origem}/filas/chamadas`)]);
+    await expect(popup.getByText('Autorizar o acesso do SenhaSimples às senhas da unidade')).toBeVisible();
+    await expect(popup.getByText('UPA 24h Municipal')).toBeVisible();
+    await expectAccessible(popup, 'popup do SenhaSimples');
+    await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Autorizar' }).click()]);
+    await expect.poll(async () => (await recebidas()).length).toBe(1);
+    const [msg] = await recebidas();
+    expect(msg!.origin).toBe(origem);
+    const { token } = msg!.data as { source: string; token: string };
+    expect(msg!.data).toMatchObject({ source: 'senha_simples', token: expect.any(String) });
+    // The token reaches the queue routes only.
+    const me = await page.request.get('/api/v2/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(403);
+
+    // An unregistered callback: the popup refuses and answers that origin only — nothing reaches this opener.
+    const [outro] = await Promise.all([
+      page.context().waitForEvent('page'),
+      abrir('https://malicioso.exemplo.com/filas/chamadas'),
+    ]);
+    await outro.waitForEvent('close');
+    expect(await recebidas()).toEqual([]);
+  });
+});
