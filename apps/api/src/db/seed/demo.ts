@@ -13,6 +13,7 @@ import { seedVisitas } from './visitas';
 import { seedAtendimentos } from './atendimentos';
 import { seedPacientesSemIdentificacao } from './pacientes_sem_identificacao';
 import { seedFilas } from './filas';
+import { seedSenhas } from './senhas';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -192,6 +193,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedAtendimentos(db);
   await seedPacientesSemIdentificacao(db);
   await seedFilas(db);
+  await seedSenhas(db);
 }
 
 export async function findProfissional(db: Db, login: string) {
