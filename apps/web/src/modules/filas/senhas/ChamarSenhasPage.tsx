@@ -230,7 +230,6 @@ function SenhaAtual({
           {pode.concluir && (
             <Button
               mih={44}
-              color="green"
               disabled={ocupado}
               onClick={() => executar(senha, 'concluir', undefined, `Senha ${senha.codigo} concluída.`)}
             >
@@ -246,7 +245,6 @@ function SenhaAtual({
             <Button
               mih={44}
               variant="default"
-              color="orange"
               disabled={ocupado}
               onClick={() => executar(senha, 'ausente', undefined, `Senha ${senha.codigo} marcada como ausente.`)}
             >

@@ -17,12 +17,25 @@ export const SituacaoSenhaBadge = ({ situacao }: { situacao: SituacaoSenha }) =>
   </Badge>
 );
 
-/** White or dark text over a category colour (luminance threshold 128, as spec §3 says for the theme). */
+const ESCURO = '#1a1a1a';
+/** WCAG relative luminance of '#RRGGBB'. */
+function luminancia(cor: string): number | null {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(cor);
+  if (!m) return null;
+  const [r, g, b] = m.slice(1).map((h) => {
+    const c = parseInt(h, 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** White or dark text over a category colour: whichever contrasts more (WCAG), so any colour chosen stays legible. */
 export function corDoTexto(fundo: string): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fundo);
-  if (!m) return '#fff';
-  const [r, g, b] = m.slice(1).map((h) => parseInt(h, 16)) as [number, number, number];
-  return 0.299 * r + 0.587 * g + 0.114 * b > 128 ? '#1a1a1a' : '#fff';
+  const l = luminancia(fundo);
+  if (l === null) return '#fff';
+  const comBranco = 1.05 / (l + 0.05);
+  const comEscuro = (l + 0.05) / (luminancia(ESCURO)! + 0.05);
+  return comBranco >= comEscuro ? '#fff' : ESCURO;
 }
 
 /** A ticket's code on its category's colour. */
