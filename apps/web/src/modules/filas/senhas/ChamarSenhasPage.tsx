@@ -199,6 +199,7 @@ function SenhaAtual({
                 color: corDoTexto(senha.categoria.cor),
                 borderRadius: 6,
               }}
+              w="fit-content"
               data-testid="senha-atual"
             >
               {senha.codigo}
