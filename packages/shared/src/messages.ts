@@ -178,6 +178,16 @@ export const msg = {
   painelChaveConfirmar: 'Gerar uma nova chave? O painel aberto com a chave atual deixará de funcionar imediatamente.',
   senhaSimplesEscopo: 'Este acesso do SenhaSimples vale apenas para as filas e senhas.',
 
+  // Tickets (issue 17): wording the spec does not show, in the same style (docs/decisions.md).
+  senhaCategoriaSemFila: 'não está parametrizada em nenhuma fila desta unidade',
+  senhaLocalForaDaFila: 'não é um local ativo desta fila',
+  senhaFilaIgualAtual: 'deve ser outra fila',
+  filaSemSenhasAguardando: 'Não há senhas aguardando nesta fila.',
+  senhaNaoChamada: 'Esta senha ainda não foi chamada.',
+  /** A call repeated before the unit's tempo_chamadas (tickets and urgent-care arrivals). */
+  chamadaRepetidaCedo: (segundos: number) =>
+    interpolate('Aguarde %{1} para chamar novamente.', segundos === 1 ? '1 segundo' : `${segundos} segundos`),
+
   // Patients without identification (issue 16): wording the spec does not show, in the same style (docs/decisions.md).
   idadeNaoConfere: 'não confere com a data de nascimento estimada',
   naoPreencherSemInformacao: 'não deve ser preenchido quando marcado "Sem informação"',

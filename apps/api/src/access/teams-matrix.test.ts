@@ -2,8 +2,9 @@ import { perfilPermissions, type PerfilCodigo, type Permission } from '@saude/sh
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { atendimentos, visitasDomiciliares } from '../db/schema';
+import { atendimentos, senhas, visitasDomiciliares } from '../db/schema';
 import { newId } from '../lib/ids';
+import { filasFixtures } from '../test/filas-fixtures';
 import { fixtures, type Usuario } from '../test/fixtures';
 import { buildTestApp, type TestApp } from '../test/helpers';
 
@@ -217,5 +218,94 @@ describe('deny matrix: own unit / other unit (urgent care)', () => {
       ['aguardando', null, 0],
       ['aguardando', null, 0],
     ]);
+  });
+});
+
+// Queues and tickets (issue 17) are bound to the unit too: every route on one ticket, asked by each profile that holds
+// its permission in ANOTHER unit that manages queues → 404, and nothing changes; the list leaves it out. A unit that
+// does not manage queues answers 403 to every ticket route.
+describe('deny matrix: own unit / other unit (tickets)', () => {
+  let t: TestApp;
+  const deOutraUnidade = new Map<PerfilCodigo, Usuario>();
+  const semFilas = new Map<PerfilCodigo, Usuario>();
+  const rotas: Rota[] = [];
+  let senhaId = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const f = fixtures(t);
+    const ff = filasFixtures(t);
+    const cena = await ff.cenario();
+    const outra = await ff.cenario();
+    const unidadeSemFilas = await f.unidade({ tipo: 'UPA', pronto_atendimento: true });
+    for (const perfil of ['recepcao', 'medico', 'enfermagem', 'gestor'] as PerfilCodigo[]) {
+      deOutraUnidade.set(perfil, await f.usuario({ unidade: outra.unidade, perfil }));
+      semFilas.set(perfil, await f.usuario({ unidade: unidadeSemFilas, perfil }));
+    }
+    const recepcao = await f.usuario({ unidade: cena.unidade, perfil: 'recepcao' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/filas/senhas',
+      headers: recepcao.headers,
+      payload: { categoria_id: cena.categorias.normal.id },
+    });
+    senhaId = res.json<{ id: string }>().id;
+    const base = `/api/v1/filas/senhas/${senhaId}`;
+    const body = { lock_version: 0, local_id: outra.recepcao.locais[0]!.id, fila_id: outra.classificacao.fila.id };
+    rotas.push(
+      { method: 'GET', url: base, access: 'filas/senhas:show' },
+      { method: 'POST', url: `${base}/chamar`, access: 'filas/senhas:chamar', body },
+      { method: 'POST', url: `${base}/rechamar`, access: 'filas/senhas:chamar', body },
+      { method: 'POST', url: `${base}/iniciar`, access: 'filas/senhas:atender', body },
+      { method: 'POST', url: `${base}/concluir`, access: 'filas/senhas:concluir', body },
+      { method: 'POST', url: `${base}/encaminhar`, access: 'filas/senhas:encaminhar', body },
+      { method: 'POST', url: `${base}/ausente`, access: 'filas/senhas:ausente', body },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers 404 to every route on another unit's ticket, changes nothing and lists it nowhere", async () => {
+    const errados: string[] = [];
+    let tentativas = 0;
+    for (const [perfil, u] of deOutraUnidade) {
+      for (const r of rotas) {
+        if (!perfilPermissions[perfil].includes(r.access)) continue;
+        tentativas++;
+        const res = await t.app.inject({ method: r.method, url: r.url, headers: u.headers, payload: r.body });
+        if (res.statusCode !== 404) errados.push(`${perfil}: ${r.method} ${r.url} → ${res.statusCode}`);
+      }
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/filas/senhas?per_page=100', headers: u.headers });
+      if (res.statusCode !== 200) errados.push(`${perfil}: GET senhas → ${res.statusCode}`);
+      else if (res.body.includes(senhaId)) errados.push(`${perfil}: GET senhas mostra ${senhaId}`);
+    }
+    expect(tentativas).toBeGreaterThan(15);
+    expect(errados).toEqual([]);
+    const [row] = await t.db.select().from(senhas).where(eq(senhas.id, senhaId));
+    expect([row!.situacao, row!.lock_version]).toEqual(['aguardando', 0]);
+  });
+
+  it('answers 403 to every ticket route in a unit that does not manage queues', async () => {
+    const errados: string[] = [];
+    for (const [perfil, u] of semFilas) {
+      const todas = t.app.registeredRoutes.filter(
+        (r) => typeof r.access === 'string' && r.access.startsWith('filas/senhas:'),
+      );
+      for (const r of todas) {
+        if (!perfilPermissions[perfil].includes(r.access as Permission)) continue;
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url: r.url.replace(':id', senhaId),
+          headers: u.headers,
+          payload:
+            r.method === 'GET'
+              ? undefined
+              : { lock_version: 0, categoria_id: senhaId, fila_id: senhaId, local_id: senhaId },
+        });
+        if (res.statusCode !== 403) errados.push(`${perfil}: ${r.method} ${r.url} → ${res.statusCode}`);
+      }
+    }
+    expect(errados).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { opcoesFiltroRoutes } from '../modules/atencao_primaria/opcoes/routes';
 import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
 import { pacienteSemIdentificacoesRoutes } from '../modules/urgencia_emergencia/paciente_sem_identificacoes/routes';
 import { auditoriaRoutes } from '../modules/auditoria/routes';
+import { senhasRoutes } from '../modules/filas/senhas/routes';
 import { atendimentosRetroativosRoutes, atendimentosRoutes } from '../modules/urgencia_emergencia/atendimentos/routes';
 import { enderecosRoutes } from '../modules/enderecos/routes';
 import { codigosRoutes } from '../modules/codigos/routes';
@@ -73,6 +74,7 @@ export async function registerRoutes(
   await app.register(pacienteSemIdentificacoesRoutes, {
     prefix: '/api/v1/urgencia_emergencia/paciente_sem_identificacoes',
   });
+  await app.register(senhasRoutes, { prefix: '/api/v1/filas/senhas' });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
   // The calling panel's streams stay open: the hub ends them before the server waits for its connections to close.
   const hub = painelHub(database.listen);

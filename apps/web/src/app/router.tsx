@@ -63,6 +63,17 @@ export const screens: ScreenRoute[] = [
       ...blocoRoutes.map(asScreen),
     ],
   },
+  // Queues and tickets (issue 17): the door issues, the desk calls.
+  {
+    path: 'filas/senhas',
+    handle: { authorize: 'filas/senhas:create' },
+    lazy: () => import('../modules/filas/senhas/EmitirSenhasPage').then((m) => ({ Component: m.EmitirSenhasPage })),
+  },
+  {
+    path: 'filas/chamadas',
+    handle: { authorize: 'filas/senhas:chamar' },
+    lazy: () => import('../modules/filas/senhas/ChamarSenhasPage').then((m) => ({ Component: m.ChamarSenhasPage })),
+  },
   {
     path: 'atencao_primaria/cadastros_individuais',
     handle: { authorize: 'atencao_primaria/cadastros_individuais:index' },

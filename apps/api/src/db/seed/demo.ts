@@ -14,6 +14,7 @@ import { seedAtendimentos } from './atendimentos';
 import { seedPacientesSemIdentificacao } from './pacientes_sem_identificacao';
 import { seedFilas } from './filas';
 import { seedPainel } from './painel';
+import { seedSenhas } from './senhas';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -194,6 +195,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedPacientesSemIdentificacao(db);
   await seedFilas(db);
   await seedPainel(db);
+  await seedSenhas(db);
 }
 
 export async function findProfissional(db: Db, login: string) {

@@ -338,6 +338,18 @@ describe(url, () => {
       const chamado = res.json<Atendimento>();
       expect(chamado).toMatchObject({ situacao: 'chamado', chamado_por_nome: medico.nome });
       expect(chamado.chamado_em).not.toBeNull();
+      // Again before the unit's tempo_chamadas (30 s by default): refused, saying how long is left.
+      const cedo = await acao(a.id, 'chamar');
+      expect(cedo.statusCode).toBe(409);
+      const corpo = cedo.json<{ message: string; segundos_restantes: number }>();
+      expect(corpo.segundos_restantes).toBeGreaterThan(25);
+      expect(corpo.segundos_restantes).toBeLessThanOrEqual(30);
+      expect(corpo.message).toBe(msg.chamadaRepetidaCedo(corpo.segundos_restantes));
+      expect(corpo.message).toMatch(/^Aguarde \d+ segundos para chamar novamente\.$/);
+      await t.db
+        .update(atendimentos)
+        .set({ chamado_em: new Date(Date.now() - 31_000) })
+        .where(eq(atendimentos.id, a.id));
       expect((await acao(a.id, 'chamar')).statusCode).toBe(200);
       const v = (await get(a.id)).json<Atendimento>();
       expect(v.historico.map((h) => [h.evento, h.por_nome])).toEqual([

@@ -19,6 +19,8 @@ import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { obitoDe } from '../../atencao_primaria/cadastros_domiciliares/queries';
+import { tempoChamadas } from '../../filas/senhas/queries';
+import { chamadaCedo, segundosRestantes, vincularAoAtendimento } from '../../filas/senhas/service';
 import { unidadeDeUrgencia } from '../comum';
 import { findInScope, titulares, unscopedLoad, type Tipo } from './queries';
 
@@ -157,6 +159,7 @@ export async function create(ctx: Ctx, tipo: Tipo, v: AtendimentoValues): Promis
       created_by: who,
       updated_by: who,
     });
+    await senhaDoAtendimento(tx, ctx, unidadeId, id, n.senha);
     await audit(tx, ctx, {
       action: 'create',
       resource: tipo.resource,
@@ -197,6 +200,7 @@ export async function update(
     errors.throwIfAny();
     const cols = { ...colunas(n), ocupacao_id, especialidade: n.especialidade ?? null, data_chegada, data_ficha };
     await updateVersioned(tx, ctx, a, { key: eq(a.id, id), lockVersion: lock_version }, cols);
+    await senhaDoAtendimento(tx, ctx, unidadeId, id, n.senha);
     await audit(tx, ctx, {
       action: 'update',
       resource: tipo.resource,
@@ -209,6 +213,16 @@ export async function update(
   });
 }
 
+/**
+ * The arrival's ticket (issue 17): in a unit that manages queues, a code of one of today's tickets links and concludes
+ * it; one another arrival took is refused on `senha` (the whole save rolls back).
+ */
+async function senhaDoAtendimento(tx: DbOrTx, ctx: Ctx, unidadeId: string, id: string, senha: string | undefined) {
+  const errors = new FieldErrors();
+  await vincularAoAtendimento(tx, ctx, unidadeId, id, senha, errors);
+  errors.throwIfAny();
+}
+
 /** Calls the patient (to the triage or the doctor): who and when are kept; a closed visit is refused. */
 export async function chamar(ctx: Ctx, tipo: Tipo, id: string): Promise<Atendimento> {
   return ctx.db.transaction(async (tx) => {
@@ -218,9 +232,15 @@ export async function chamar(ctx: Ctx, tipo: Tipo, id: string): Promise<Atendime
     if (atual.situacao === 'cancelado') throw conflict(msg.atendimentoCanceladoNaoChama);
     if (atual.situacao === 'concluido') throw conflict(msg.atendimentoConcluidoNaoChama);
     if (atual.situacao === 'em_atendimento') throw conflict(msg.atendimentoEmAndamento);
+    const agora = new Date();
+    // A repeated call waits the unit's tempo_chamadas (spec §7), as a ticket's does.
+    if (atual.situacao === 'chamado') {
+      const restante = segundosRestantes(atual.chamado_em, await tempoChamadas(tx, unidadeId), agora);
+      if (restante > 0) throw chamadaCedo(restante);
+    }
     await tx
       .update(a)
-      .set({ situacao: 'chamado', chamado_em: new Date(), chamado_por: autor(ctx), ...nextVersion(a, ctx) })
+      .set({ situacao: 'chamado', chamado_em: agora, chamado_por: autor(ctx), ...nextVersion(a, ctx) })
       .where(eq(a.id, id));
     await audit(tx, ctx, {
       action: 'chamar',

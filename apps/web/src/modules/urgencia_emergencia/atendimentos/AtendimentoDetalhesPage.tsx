@@ -11,11 +11,11 @@ import type { Atendimento, EventoAtendimento } from '@saude/shared/schemas/atend
 import { podeSerChamado } from '@saude/shared/schemas/atendimento_tabelas';
 import { usePode } from '../../../lib/access';
 import { BackButton, DetailItem, DetailSection } from '../../../lib/detail';
-import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { maskPhone } from '../../../lib/form/masks';
 import { dataBr, dataHoraBr, descricao, idadeTexto, simNaoTexto } from '../../../lib/format';
 import { recordPage, type RecordPageProps } from '../../../lib/recordPage';
-import { caminhoDe, recursoDe, useChamarAtendimento, type TipoAtendimento } from './api';
+import { caminhoDe, recursoDe, type TipoAtendimento } from './api';
+import { BotaoChamar } from './BotaoChamar';
 import { CancelarAtendimentoDialog } from './CancelarAtendimentoDialog';
 import { ALERTA, SituacaoBadge, tipoChegadaNome, TITULOS } from './comum';
 
@@ -48,7 +48,6 @@ function Detalhes({ tipo, atual: a }: { tipo: TipoAtendimento; atual: Atendiment
   const podeChamar = usePode(`urgencia_emergencia/${tipo}:chamar`) && podeSerChamado(a.situacao);
   const podeCancelar =
     usePode(`urgencia_emergencia/${tipo}:cancelar`) && a.situacao !== 'cancelado' && a.situacao !== 'concluido';
-  const chamar = useChamarAtendimento(tipo);
   const [cancelando, setCancelando] = useState(false);
   const cancelado = a.situacao === 'cancelado';
   const historicoId = useId();
@@ -63,23 +62,7 @@ function Detalhes({ tipo, atual: a }: { tipo: TipoAtendimento; atual: Atendiment
           <SituacaoBadge situacao={a.situacao} />
         </Group>
         <Group gap="sm">
-          {podeChamar && (
-            <Button
-              mih={44}
-              loading={chamar.isPending}
-              onClick={() =>
-                chamar.mutate(
-                  { id: a.id },
-                  {
-                    onSuccess: () => notifySuccess(`${a.paciente_nome} foi chamado(a).`),
-                    onError: (e) => notifyError(e),
-                  },
-                )
-              }
-            >
-              {a.situacao === 'chamado' ? 'Chamar novamente' : 'Chamar'}
-            </Button>
-          )}
+          {podeChamar && <BotaoChamar tipo={tipo} atendimento={a} mih={44} />}
           {podeCancelar && (
             <Button mih={44} color="red" variant="light" onClick={() => setCancelando(true)}>
               Cancelar atendimento

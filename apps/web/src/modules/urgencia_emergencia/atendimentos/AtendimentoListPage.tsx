@@ -12,11 +12,11 @@ import {
   SITUACAO_ATENDIMENTO_NOME,
 } from '@saude/shared/schemas/atendimento_tabelas';
 import { usePode } from '../../../lib/access';
-import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { dataBr, horaBr } from '../../../lib/format';
 import { FilterChoice, FilterDate, FilterText, ListPage, RecordCell, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
-import { caminhoDe, recursoDe, useChamarAtendimento, useContextoAtendimento, type TipoAtendimento } from './api';
+import { caminhoDe, recursoDe, useContextoAtendimento, type TipoAtendimento } from './api';
+import { BotaoChamar } from './BotaoChamar';
 import { SituacaoBadge, tipoChegadaNome, TITULOS } from './comum';
 
 // The citizen search is the form kit's (SearchSelect): fetched after the list is drawn, as the date filters are.
@@ -53,16 +53,9 @@ function Lista({ tipo }: { tipo: TipoAtendimento }) {
   const ctx = useContextoAtendimento(tipo);
   const podeChamar = usePode(`urgencia_emergencia/${tipo}:chamar`);
   const podeCriar = usePode(`urgencia_emergencia/${tipo}:create`);
-  const chamar = useChamarAtendimento(tipo);
   const retroativo = tipo === 'atendimentos_retroativos';
   const { params } = list;
   const semPeriodo = !params.data_inicio && !params.data_fim && !params.municipe_id && !params.paciente;
-
-  const onChamar = (a: AtendimentoListItem) =>
-    chamar.mutate(
-      { id: a.id },
-      { onSuccess: () => notifySuccess(`${a.paciente_nome} foi chamado(a).`), onError: (e) => notifyError(e) },
-    );
 
   const columns: Column<AtendimentoListItem>[] = [
     {
@@ -118,20 +111,14 @@ function Lista({ tipo }: { tipo: TipoAtendimento }) {
       textAlign: 'right',
       render: (a) =>
         podeSerChamado(a.situacao) ? (
-          <Button
+          <BotaoChamar
+            tipo={tipo}
+            atendimento={a}
+            rotulo={`${a.situacao === 'chamado' ? 'Chamar novamente' : 'Chamar'} ${a.paciente_nome}`}
             size="xs"
             mih={36}
             variant="light"
-            aria-label={`Chamar ${a.paciente_nome}`}
-            loading={chamar.isPending && chamar.variables?.id === a.id}
-            onClick={(e) => {
-              // The row opens the detail; this button calls without leaving the list.
-              e.stopPropagation();
-              onChamar(a);
-            }}
-          >
-            Chamar
-          </Button>
+          />
         ) : null,
     });
   }

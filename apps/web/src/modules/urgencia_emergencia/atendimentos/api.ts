@@ -63,3 +63,17 @@ function usePasso<B>(tipo: TipoAtendimento, passo: 'chamar' | 'cancelar') {
 
 export const useChamarAtendimento = (tipo: TipoAtendimento) => usePasso<undefined>(tipo, 'chamar');
 export const useCancelarAtendimento = (tipo: TipoAtendimento) => usePasso<CancelarAtendimentoInput>(tipo, 'cancelar');
+
+/**
+ * The unit's seconds between two calls of the same patient (spec §7 GET /ferramentas/parametrizacao/tempo_chamadas).
+ * Unknown when the read fails: the button then counts nothing and a call too soon shows the API's refusal.
+ */
+export const useTempoChamadas = () =>
+  useQuery({
+    queryKey: ['parametrizacao', 'tempo_chamadas'],
+    queryFn: ({ signal }) =>
+      http.get<{ tempo_unidade_atual: number }>('/api/ferramentas/parametrizacao/tempo_chamadas', undefined, signal),
+    select: (r) => r.tempo_unidade_atual,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });

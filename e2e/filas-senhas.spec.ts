@@ -1,0 +1,140 @@
+// Tickets (issue 17) at the UPA: `recepcao` issues three tickets at the door (/filas/senhas), then two desks call from
+// /filas/chamadas in two browser contexts — `recepcao` at Guichê 1 and the manager (`admin`) at Guichê 2. Each
+// "Chamar próxima" takes a different ticket, in the queue's call order (category priority, then arrival); the second
+// desk, whose list still shows the ticket the first one took, is refused with the API's message. axe on both screens;
+// pictures at 1400 px and 800×1280 go to .screenshots/. Run: npm run build && E2E_PORT=4602 npx playwright test
+// e2e/filas-senhas.spec.ts
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { chooseUnit, expect, expectAccessible, fillLogin, SCREENSHOTS, SENHA_DEMO, test } from './fixtures';
+
+const UPA = 'UPA 24h Municipal';
+test.describe.configure({ timeout: 180_000 });
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+type SenhaApi = { id: string; codigo: string };
+type Contexto = { filas: Array<{ id: string; nome: string }> };
+
+async function fotos(page: Page, nome: string) {
+  for (const [largura, altura] of [
+    [1400, 900],
+    [800, 1280],
+  ] as const) {
+    await page.setViewportSize({ width: largura, height: altura });
+    await page.screenshot({ path: `${SCREENSHOTS}/filas-${nome}-${largura}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+}
+
+/** A second desk: its own browser context, signed in through the form and at the UPA. */
+async function outraMesa(browser: Browser, baseURL: string, login: string): Promise<Page> {
+  const ctx = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 }, locale: 'pt-BR' });
+  const page = await ctx.newPage();
+  await page.goto('/login');
+  await fillLogin(page, login, SENHA_DEMO);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  if (new URL(page.url()).pathname === '/selecionar_unidade_saude') await chooseUnit(page, UPA);
+  await expect(
+    page.getByRole('navigation', { name: 'Menu principal' }).or(page.locator('nav[data-menu-mode="hide"]')),
+  ).toBeAttached();
+  return page;
+}
+
+/** Opens the desk screen and chooses the reception queue and the desk. */
+async function abrirMesa(page: Page, local: string) {
+  await page.goto('/filas/chamadas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Chamar senhas' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Fila' }).click();
+  await page.getByRole('option', { name: 'Recepção', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Local de atendimento' }).click();
+  await page.getByRole('option', { name: local, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Local de atendimento' })).toHaveValue(local);
+}
+
+test('issues three tickets and two desks call different ones, in priority order', async ({
+  page,
+  browser,
+  signInWithUnit,
+  apiAs,
+  baseURL,
+}) => {
+  await signInWithUnit('recepcao', UPA);
+  await page.goto('/filas/senhas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Emitir senhas' })).toBeVisible();
+  const emitidas: string[] = [];
+  for (const [categoria, sigla] of [
+    ['Normal', 'N'],
+    ['Preferencial 60+', 'P'],
+    ['Preferencial 80+', 'S'],
+  ] as const) {
+    const antes = emitidas.at(-1);
+    await page.getByRole('button', { name: categoria, exact: true }).click();
+    const codigo = page.getByTestId('senha-emitida');
+    await expect(codigo).toHaveText(new RegExp(`^${sigla}\\d{3,}$`));
+    if (antes) await expect(codigo).not.toHaveText(antes);
+    emitidas.push((await codigo.textContent())!);
+  }
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
+  // The list below shows them, with their status.
+  const lista = page.getByRole('table', { name: 'Senhas de hoje' });
+  for (const c of emitidas) await expect(lista.getByRole('row').filter({ hasText: c })).toContainText('Aguardando');
+  await expectAccessible(page);
+  await fotos(page, 'emitir');
+
+  // The queue's call order as the API tells it: the two desks must take the first two.
+  const api = await apiAs('recepcao', { unidade: UPA });
+  const ctx = (await (await api.get('/api/v1/filas/senhas/contexto')).json()) as Contexto;
+  const recepcaoFila = ctx.filas.find((f) => f.nome === 'Recepção')!;
+  const ordem = (await (
+    await api.get(`/api/v1/filas/senhas?fila_id=${recepcaoFila.id}&situacao=aguardando&per_page=100`)
+  ).json()) as SenhaApi[];
+  expect(ordem.length).toBeGreaterThanOrEqual(3);
+  // The 80+ ticket just issued waits behind no 60+ or Normal one.
+  const pos = (c: string) => ordem.findIndex((s) => s.codigo === c);
+  expect(pos(emitidas[2]!)).toBeLessThan(pos(emitidas[1]!));
+  expect(pos(emitidas[1]!)).toBeLessThan(pos(emitidas[0]!));
+
+  const mesa1 = page;
+  const mesa2 = await outraMesa(browser, baseURL!, 'admin');
+  await mesa2.clock.install();
+  await abrirMesa(mesa1, 'Guichê 1');
+  await abrirMesa(mesa2, 'Guichê 2');
+  const aguardando2 = mesa2.getByRole('table', { name: 'Aguardando, na ordem de chamada' });
+  await expect(aguardando2.getByRole('row').nth(1)).toContainText(ordem[0]!.codigo);
+  // Desk 2's list stays as it was read (its 10 s refresh paused) while desk 1 takes the first ticket.
+  await mesa2.clock.pauseAt(Date.now() + 1_000);
+
+  await expect(mesa1.getByText('Atalho:')).toContainText('F2');
+  await mesa1.getByRole('button', { name: 'Chamar próxima' }).click();
+  await expect(mesa1.getByTestId('senha-atual')).toHaveText(ordem[0]!.codigo);
+  await expect(mesa1.getByRole('button', { name: /^Chamar novamente \(\d+ s\)$/ })).toBeDisabled();
+
+  // Desk 2 tries the ticket desk 1 took: the API refuses it, in its own words.
+  await aguardando2.getByRole('button', { name: `Chamar ${ordem[0]!.codigo}` }).click();
+  await expect(mesa2.getByText('Senha já se encontra em atendimento')).toBeVisible();
+  await mesa2.clock.resume();
+  await expect(aguardando2.getByRole('button', { name: `Chamar ${ordem[0]!.codigo}` })).toHaveCount(0);
+
+  // Desk 2 calls the next one: a different ticket, the second in call order (F2, the documented shortcut).
+  await mesa2.keyboard.press('F2');
+  await expect(mesa2.getByTestId('senha-atual')).toHaveText(ordem[1]!.codigo);
+
+  // Desk 1 starts and concludes its ticket.
+  await mesa1.getByRole('button', { name: 'Iniciar atendimento' }).click();
+  await expect(mesa1.getByRole('region', { name: 'Senha atual' })).toContainText('Em atendimento');
+  await expectAccessible(mesa1);
+  await fotos(mesa1, 'chamar');
+  await mesa1.getByRole('button', { name: 'Concluir' }).click();
+  await expect(mesa1.getByText(`Senha ${ordem[0]!.codigo} concluída.`)).toBeVisible();
+
+  // Desk 2 forwards its ticket to the risk classification, after confirming.
+  await mesa2.getByRole('button', { name: 'Encaminhar' }).click();
+  const dialogo = mesa2.getByRole('dialog', { name: `Encaminhar a senha ${ordem[1]!.codigo}` });
+  await dialogo.getByRole('combobox', { name: 'Fila de destino' }).click();
+  await mesa2.getByRole('option', { name: 'Classificação de risco' }).click();
+  await expectAccessible(mesa2);
+  await dialogo.getByRole('button', { name: 'Encaminhar' }).click();
+  await expect(mesa2.getByText(`Senha ${ordem[1]!.codigo} encaminhada para Classificação de risco.`)).toBeVisible();
+  await expect(mesa2.getByText('Nenhuma senha em atendimento neste local.')).toBeVisible();
+  await mesa2.context().close();
+});
