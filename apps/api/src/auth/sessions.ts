@@ -32,6 +32,7 @@ export async function createSession(
     ip: string;
     userAgent: string | null;
     escopo?: 'filas' | null;
+    origemSessaoId?: string | null;
   },
 ): Promise<{ token: string; id: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
@@ -44,6 +45,7 @@ export async function createSession(
     unidade_saude_id: s.unidadeId,
     expires_at: expiresAt,
     escopo: s.escopo ?? null,
+    origem_sessao_id: s.origemSessaoId ?? null,
     ip: s.ip,
     user_agent: s.userAgent?.slice(0, 300) ?? null,
   });
@@ -123,6 +125,10 @@ export async function loadSession(db: Db, token: string, policy: SessionPolicy):
   };
 }
 
+/** Ends a session and the SenhaSimples tokens issued from it (issue 17). */
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.execute(sql`update sessoes set revoked_at = now(), updated_at = now() where id = ${sessionId}`);
+  await db.execute(
+    sql`update sessoes set revoked_at = now(), updated_at = now()
+        where (id = ${sessionId} or origem_sessao_id = ${sessionId}) and revoked_at is null`,
+  );
 }

@@ -110,6 +110,7 @@ CREATE TABLE "senhas" (
 --> statement-breakpoint
 ALTER TABLE "unidades_saude" ADD COLUMN "tempo_chamadas" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
 ALTER TABLE "sessoes" ADD COLUMN "escopo" text;--> statement-breakpoint
+ALTER TABLE "sessoes" ADD COLUMN "origem_sessao_id" uuid;--> statement-breakpoint
 ALTER TABLE "fila_categorias" ADD CONSTRAINT "fila_categorias_fila_id_filas_id_fk" FOREIGN KEY ("fila_id") REFERENCES "public"."filas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fila_categorias" ADD CONSTRAINT "fila_categorias_categoria_id_categorias_id_fk" FOREIGN KEY ("categoria_id") REFERENCES "public"."categorias"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fila_categorias" ADD CONSTRAINT "fila_categorias_unidade_saude_id_unidades_saude_id_fk" FOREIGN KEY ("unidade_saude_id") REFERENCES "public"."unidades_saude"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

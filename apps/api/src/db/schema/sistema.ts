@@ -16,6 +16,8 @@ export const sessoes = pgTable(
     revoked_at: timestamp({ withTimezone: true }),
     /** null: the whole product; 'filas': a ticket-service token from the SenhaSimples popup (ticket routes only). */
     escopo: text({ enum: ['filas'] }),
+    /** The sign-in a scoped token was issued from: signing out ends both. */
+    origem_sessao_id: uuid(),
     ip: text(),
     user_agent: text(),
     ...timestamps,

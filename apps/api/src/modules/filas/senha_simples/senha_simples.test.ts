@@ -118,6 +118,19 @@ describe('SenhaSimples', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('signing out ends the tokens issued from that sign-in, not those of another sign-in', async () => {
+    const mesa = await f.usuario({ unidade: upa, perfil: 'recepcao' });
+    const outraAba = { authorization: `Bearer ${(await emitir(recepcao.headers)).json<SenhaSimplesToken>().token}` };
+    const token = { authorization: `Bearer ${(await emitir(mesa.headers)).json<SenhaSimplesToken>().token}` };
+    const lista = (headers: object) => t.app.inject({ method: 'GET', url: '/api/v1/filas/senhas', headers });
+    expect((await lista(token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v2/auth/logout', headers: mesa.headers })).statusCode).toBe(
+      204,
+    );
+    expect((await lista(token)).statusCode).toBe(401);
+    expect((await lista(outraAba)).statusCode).toBe(200);
+  });
+
   it('refuses an unregistered callback (401), a unit without parametrization or queues (404), bad input (422)', async () => {
     const nao = await emitir(recepcao.headers, { uri: 'https://malicioso.exemplo.com/filas/chamadas' });
     expect(nao.statusCode).toBe(401);

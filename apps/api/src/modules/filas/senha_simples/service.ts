@@ -38,7 +38,14 @@ export async function emitirToken(
     const s = await createSession(
       tx,
       { ...policy, maxHours: Math.min(TOKEN_HORAS, policy.maxHours) },
-      { profissionalId: usuario.profissionalId, unidadeId, ip: ctx.ip, userAgent, escopo: 'filas' },
+      {
+        profissionalId: usuario.profissionalId,
+        unidadeId,
+        ip: ctx.ip,
+        userAgent,
+        escopo: 'filas',
+        origemSessaoId: usuario.sessionId,
+      },
     );
     await audit(tx, ctx, {
       action: 'senha_simples_token',
