@@ -60,15 +60,23 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
+/** Whose bearer token a client sends: the signed-in session's, or another (the SenhaSimples token, issue 17). */
+type Credencial = { token: () => string | null; aoExpirar: (status: number) => void };
+const sessao: Credencial = {
+  token: tokenStore.get,
+  aoExpirar: (status) => unauthorizedListeners.forEach((fn) => fn(status)),
+};
+
 async function request(
   method: string,
   url: string,
   body?: unknown,
   signal?: AbortSignal,
   accept = 'application/json',
+  credencial: Credencial = sessao,
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept };
-  const token = tokenStore.get();
+  const token = credencial.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
@@ -91,7 +99,7 @@ async function request(
     } catch {
       /* not JSON: keep the generic message */
     }
-    if (res.status === 401) unauthorizedListeners.forEach((fn) => fn(401));
+    if (res.status === 401) credencial.aoExpirar(401);
     throw new ApiError(res.status, payload.message ?? msg.erroGenerico, payload.errors ?? {}, payload);
   }
   return res;
@@ -102,33 +110,47 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-export const http = {
-  get: async <T>(url: string, query?: Query, signal?: AbortSignal) =>
-    json<T>(await request('GET', url + toQueryString(query), undefined, signal)),
-  /**
-   * A list endpoint: the body is the page, the total is in X-Total-Count (architecture: Lists); `limitado` when the
-   * server stopped counting there (X-Total-Count-Limitado: there are more).
-   */
-  list: async <T>(url: string, query?: Query, signal?: AbortSignal) => {
-    const res = await request('GET', url + toQueryString(query), undefined, signal);
-    const rows = await json<T[]>(res);
-    return {
-      rows,
-      total: Number(res.headers.get('X-Total-Count') ?? rows.length),
-      limitado: res.headers.get('X-Total-Count-Limitado') === 'true',
-    };
-  },
-  post: async <T>(url: string, body?: unknown) => json<T>(await request('POST', url, body ?? {})),
-  put: async <T>(url: string, body: unknown) => json<T>(await request('PUT', url, body)),
-  patch: async <T>(url: string, body: unknown) => json<T>(await request('PATCH', url, body)),
-  delete: async <T>(url: string, body?: unknown) => json<T>(await request('DELETE', url, body)),
-  /** A file the API answers (a CSV export): its contents and the name the server gave it. */
-  file: async (url: string, query: Query | undefined, accept: string) => {
-    const res = await request('GET', url + toQueryString(query), undefined, undefined, accept);
-    const nome = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'arquivo';
-    return { blob: await res.blob(), nome };
-  },
-};
+/** The API client of one credential; `http` is the signed-in session's. */
+function cliente(c: Credencial = sessao) {
+  const req = (method: string, url: string, body?: unknown, signal?: AbortSignal, accept?: string) =>
+    request(method, url, body, signal, accept, c);
+  return {
+    get: async <T>(url: string, query?: Query, signal?: AbortSignal) =>
+      json<T>(await req('GET', url + toQueryString(query), undefined, signal)),
+    /**
+     * A list endpoint: the body is the page, the total is in X-Total-Count (architecture: Lists); `limitado` when the
+     * server stopped counting there (X-Total-Count-Limitado: there are more).
+     */
+    list: async <T>(url: string, query?: Query, signal?: AbortSignal) => {
+      const res = await req('GET', url + toQueryString(query), undefined, signal);
+      const rows = await json<T[]>(res);
+      return {
+        rows,
+        total: Number(res.headers.get('X-Total-Count') ?? rows.length),
+        limitado: res.headers.get('X-Total-Count-Limitado') === 'true',
+      };
+    },
+    post: async <T>(url: string, body?: unknown) => json<T>(await req('POST', url, body ?? {})),
+    put: async <T>(url: string, body: unknown) => json<T>(await req('PUT', url, body)),
+    patch: async <T>(url: string, body: unknown) => json<T>(await req('PATCH', url, body)),
+    delete: async <T>(url: string, body?: unknown) => json<T>(await req('DELETE', url, body)),
+    /** A file the API answers (a CSV export): its contents and the name the server gave it. */
+    file: async (url: string, query: Query | undefined, accept: string) => {
+      const res = await req('GET', url + toQueryString(query), undefined, undefined, accept);
+      const nome = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'arquivo';
+      return { blob: await res.blob(), nome };
+    },
+  };
+}
+
+export type Http = ReturnType<typeof cliente>;
+export const http: Http = cliente();
+
+/**
+ * A client that sends another bearer token (the SenhaSimples token of the desk, issue 17). Its 401 calls `aoExpirar`
+ * instead of ending the staff session: an expired ticket token only asks to connect again.
+ */
+export const httpComToken = (token: string, aoExpirar: () => void): Http => cliente({ token: () => token, aoExpirar });
 
 /** Hands a file to the browser's downloads, as a link to it would. */
 export function saveFile({ blob, nome }: { blob: Blob; nome: string }): void {

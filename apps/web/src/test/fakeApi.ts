@@ -16,7 +16,14 @@ export const usuarioTeste: Usuario = {
 };
 
 export type Resposta = { status?: number; body?: unknown; headers?: Record<string, string> };
-export type Chamada = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type Chamada = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  /** The bearer token the call carried (the session's, or another client's). */
+  authorization: string | null;
+};
 export type Rota = Resposta | ((c: Chamada) => Resposta);
 
 let atual: Usuario | undefined;
@@ -40,7 +47,8 @@ export function fakeApi(
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const chamada = { method, path: url.pathname, query: url.searchParams, body };
+    const authorization = new Headers(init?.headers).get('Authorization');
+    const chamada = { method, path: url.pathname, query: url.searchParams, body, authorization };
     chamadas.push(chamada);
     const rota = rotas[`${method} ${url.pathname}`] ?? padrao[`${method} ${url.pathname}`];
     const r: Resposta =

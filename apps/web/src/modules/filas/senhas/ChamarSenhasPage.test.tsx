@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '@saude/shared';
 import type { SenhaContexto, SenhaListItem } from '@saude/shared/schemas/senha';
+import { SENHA_SIMPLES_SOURCE } from '@saude/shared/schemas/senha_simples';
 import { fakeApi, lista } from '../../../test/fakeApi';
 import { renderRoutes } from '../../../test/render';
 import { ChamarSenhasPage } from './ChamarSenhasPage';
@@ -47,13 +49,36 @@ const senha = (over: Partial<SenhaListItem> = {}): SenhaListItem => ({
   ...over,
 });
 
-const abrir = () => {
+const TOKEN = 'token-do-senha-simples-0123456789';
+
+/** Opens the desk and connects it to SenhaSimples: the popup (stubbed) posts its token back from this origin. */
+const abrir = async () => {
   // The desk chose its queue and location before (remembered on this device).
   localStorage.setItem('saude.filas.chamadas', JSON.stringify({ fila_id: FILA, local_id: GUICHE }));
-  return renderRoutes([{ path: '/filas/chamadas', element: <ChamarSenhasPage /> }], '/filas/chamadas');
+  const r = renderRoutes([{ path: '/filas/chamadas', element: <ChamarSenhasPage /> }], '/filas/chamadas');
+  expect(screen.queryByRole('button', { name: 'Chamar próxima' })).not.toBeInTheDocument();
+  await r.user.click(await screen.findByRole('button', { name: 'Conectar ao SenhaSimples' }));
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { source: SENHA_SIMPLES_SOURCE, token: TOKEN },
+        origin: window.location.origin,
+      }),
+    );
+  });
+  return r;
 };
 
-afterEach(() => localStorage.clear());
+beforeEach(() => {
+  vi.stubGlobal(
+    'open',
+    vi.fn(() => ({ closed: false, focus: () => {} }) as unknown as Window),
+  );
+});
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
 
 describe('ChamarSenhasPage', () => {
   it('calls the next ticket and counts down before "Chamar novamente"', async () => {
@@ -69,10 +94,13 @@ describe('ChamarSenhasPage', () => {
       'GET /api/v1/filas/senhas': lista([]),
       'POST /api/v1/filas/senhas/chamar_proxima': { body: chamada },
     });
-    const { user } = abrir();
+    const { user } = await abrir();
     await user.click(await screen.findByRole('button', { name: 'Chamar próxima' }));
     expect(await screen.findByTestId('senha-atual')).toHaveTextContent('P012');
-    expect(chamadas.find((c) => c.path.endsWith('/chamar_proxima'))?.body).toEqual({ fila_id: FILA, local_id: GUICHE });
+    const chamarProxima = chamadas.find((c) => c.path.endsWith('/chamar_proxima'));
+    expect(chamarProxima?.body).toEqual({ fila_id: FILA, local_id: GUICHE });
+    // Ticket calls carry the SenhaSimples token, not the staff session's.
+    expect(chamarProxima?.authorization).toBe(`Bearer ${TOKEN}`);
     const de_novo = screen.getByRole('button', { name: /^Chamar novamente \(\d+ s\)$/ });
     expect(de_novo).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Iniciar atendimento' })).toBeEnabled();
@@ -91,7 +119,7 @@ describe('ChamarSenhasPage', () => {
         body: { code: 'conflito', message: msg.filaSemSenhasAguardando, errors: {} },
       },
     });
-    const { user } = abrir();
+    const { user } = await abrir();
     await user.click(await screen.findByRole('button', { name: 'Chamar P012' }));
     expect(await screen.findByText(msg.senhaEmAtendimento)).toBeInTheDocument();
     await user.keyboard('{F2}');

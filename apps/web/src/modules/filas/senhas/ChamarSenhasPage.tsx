@@ -4,12 +4,23 @@
 // with its own "Chamar"; the list refreshes every 10 s and after each action. Every refusal is the API's message.
 import { Alert, Button, Card, Group, Kbd, Modal, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useHotkeys, useLocalStorage } from '@mantine/hooks';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { SenhaListItem } from '@saude/shared/schemas/senha';
 import { usePode } from '../../../lib/access';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { horaBr } from '../../../lib/format';
-import { useChamarProxima, useContextoSenhas, usePassoSenha, useSenhas, type Passo } from './api';
+import { httpComToken } from '../../../lib/http';
+import { ConectarSenhaSimples } from '../senha_simples/ConectarSenhaSimples';
+import { useSenhaSimples, type SenhaSimples } from '../senha_simples/useSenhaSimples';
+import {
+  senhasApiDe,
+  SenhasApiContext,
+  useChamarProxima,
+  useContextoSenhas,
+  usePassoSenha,
+  useSenhas,
+  type Passo,
+} from './api';
 import { useSegundosRestantes } from '../../../lib/contagem';
 import { CodigoSenha, corDoTexto, SituacaoSenhaBadge } from './comum';
 
@@ -18,8 +29,39 @@ const ATUALIZAR_MS = 10_000;
 
 type Escolha = { fila_id: string | null; local_id: string | null };
 
+/**
+ * The desk works through the ticket service (spec §4): connect to SenhaSimples first (the 600×700 popup), then every
+ * ticket call carries its token; when that token ends, the desk asks to connect again.
+ */
 export function ChamarSenhasPage() {
   useDocumentTitle(TITULO);
+  const senhaSimples = useSenhaSimples();
+  const { estado, desconectar } = senhaSimples;
+  const token = estado.situacao === 'conectado' ? estado.token : null;
+  const api = useMemo(() => (token ? senhasApiDe(httpComToken(token, desconectar)) : null), [token, desconectar]);
+  if (!api)
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{TITULO}</Title>
+        <Card withBorder padding="lg">
+          <Stack gap="md" align="flex-start">
+            <Text>
+              As chamadas de senhas passam pelo SenhaSimples, o serviço de senhas da unidade. Conecte-se para chamar
+              senhas neste local de atendimento; uma janela pedirá a sua autorização.
+            </Text>
+            <ConectarSenhaSimples senhaSimples={senhaSimples} />
+          </Stack>
+        </Card>
+      </Stack>
+    );
+  return (
+    <SenhasApiContext.Provider value={api}>
+      <Mesa senhaSimples={senhaSimples} />
+    </SenhasApiContext.Provider>
+  );
+}
+
+function Mesa({ senhaSimples }: { senhaSimples: SenhaSimples }) {
   const ctx = useContextoSenhas();
   const [escolha, setEscolha] = useLocalStorage<Escolha>({
     key: 'saude.filas.chamadas',
@@ -73,7 +115,10 @@ export function ChamarSenhasPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{TITULO}</Title>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={1}>{TITULO}</Title>
+        <ConectarSenhaSimples senhaSimples={senhaSimples} />
+      </Group>
       <Card withBorder padding="md">
         <Group align="flex-end" gap="md" wrap="wrap">
           <Select

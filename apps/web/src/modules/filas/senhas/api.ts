@@ -1,6 +1,7 @@
 // Data hooks of the tickets (issue 17): the door's issuing and the desk's calling. Every request of these screens goes
-// through `senhasApi`, so a header they need later (the ticket-service token of the popup) is added in one place.
+// through one client (`SenhasApiContext`): the session's at the door, the SenhaSimples token's at the desk.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import type {
   ChamarProximaInput,
   EncaminharSenhaInput,
@@ -8,7 +9,7 @@ import type {
   SenhaFilters,
   SenhaListItem,
 } from '@saude/shared/schemas/senha';
-import { http, type Query } from '../../../lib/http';
+import { http, type Http, type Query } from '../../../lib/http';
 
 export const PATH_EMITIR = '/filas/senhas';
 export const PATH_CHAMAR = '/filas/chamadas';
@@ -16,51 +17,64 @@ const BASE = '/api/v1/filas/senhas';
 
 export type Passo = 'chamar' | 'rechamar' | 'iniciar' | 'concluir' | 'encaminhar' | 'ausente';
 
-/** The screens' calls to /api/v1/filas/senhas. */
-export const senhasApi = {
-  contexto: (signal?: AbortSignal) => http.get<SenhaContexto>(`${BASE}/contexto`, undefined, signal),
-  list: (f: Partial<SenhaFilters>, signal?: AbortSignal) => http.list<SenhaListItem>(BASE, f as Query, signal),
-  emitir: (categoria_id: string) => http.post<SenhaListItem>(BASE, { categoria_id }),
-  chamarProxima: (body: ChamarProximaInput) => http.post<SenhaListItem>(`${BASE}/chamar_proxima`, body),
+/** The screens' calls to /api/v1/filas/senhas, through one client (the session's, or the desk's SenhaSimples token). */
+export const senhasApiDe = (c: Http) => ({
+  contexto: (signal?: AbortSignal) => c.get<SenhaContexto>(`${BASE}/contexto`, undefined, signal),
+  list: (f: Partial<SenhaFilters>, signal?: AbortSignal) => c.list<SenhaListItem>(BASE, f as Query, signal),
+  emitir: (categoria_id: string) => c.post<SenhaListItem>(BASE, { categoria_id }),
+  chamarProxima: (body: ChamarProximaInput) => c.post<SenhaListItem>(`${BASE}/chamar_proxima`, body),
   passo: (
     s: Pick<SenhaListItem, 'id' | 'lock_version'>,
     passo: Passo,
     body: Partial<EncaminharSenhaInput> & { local_id?: string } = {},
-  ) => http.post<SenhaListItem>(`${BASE}/${s.id}/${passo}`, { ...body, lock_version: s.lock_version }),
-};
+  ) => c.post<SenhaListItem>(`${BASE}/${s.id}/${passo}`, { ...body, lock_version: s.lock_version }),
+});
+type SenhasApi = ReturnType<typeof senhasApiDe>;
+
+/** The client the hooks below use: the session's by default; the desk provides its SenhaSimples token's. */
+export const SenhasApiContext = createContext<SenhasApi>(senhasApiDe(http));
+const useSenhasApi = () => useContext(SenhasApiContext);
 
 const keys = { all: ['senhas'] as const, contexto: ['senhas', 'contexto'] as const };
 
 /** The unit's categories, queues with their locations, and tempo_chamadas. */
-export const useContextoSenhas = () =>
-  useQuery({ queryKey: keys.contexto, queryFn: ({ signal }) => senhasApi.contexto(signal), staleTime: 60_000 });
+export const useContextoSenhas = () => {
+  const api = useSenhasApi();
+  return useQuery({ queryKey: keys.contexto, queryFn: ({ signal }) => api.contexto(signal), staleTime: 60_000 });
+};
 
 /** Today's tickets; `refetchInterval` keeps a desk's waiting list fresh. */
-export const useSenhas = (f: Partial<SenhaFilters>, o: { enabled?: boolean; refetchInterval?: number } = {}) =>
-  useQuery({
+export const useSenhas = (f: Partial<SenhaFilters>, o: { enabled?: boolean; refetchInterval?: number } = {}) => {
+  const api = useSenhasApi();
+  return useQuery({
     queryKey: [...keys.all, 'list', f],
-    queryFn: ({ signal }) => senhasApi.list(f, signal),
+    queryFn: ({ signal }) => api.list(f, signal),
     placeholderData: keepPreviousData,
     enabled: o.enabled ?? true,
     refetchInterval: o.refetchInterval,
   });
+};
 
 /** Any write: the lists refetch after it. */
-function useEscrita<V>(fn: (v: V) => Promise<SenhaListItem>) {
+function useEscrita<V>(fn: (api: SenhasApi, v: V) => Promise<SenhaListItem>) {
   const qc = useQueryClient();
+  const api = useSenhasApi();
   return useMutation({
-    mutationFn: fn,
+    mutationFn: (v: V) => fn(api, v),
     onSettled: () => void qc.invalidateQueries({ queryKey: [...keys.all, 'list'] }),
   });
 }
 
-export const useEmitirSenha = () => useEscrita((categoria_id: string) => senhasApi.emitir(categoria_id));
-export const useChamarProxima = () => useEscrita((b: ChamarProximaInput) => senhasApi.chamarProxima(b));
+export const useEmitirSenha = () => useEscrita((api, categoria_id: string) => api.emitir(categoria_id));
+export const useChamarProxima = () => useEscrita((api, b: ChamarProximaInput) => api.chamarProxima(b));
 export const usePassoSenha = () =>
   useEscrita(
-    (v: {
-      senha: Pick<SenhaListItem, 'id' | 'lock_version'>;
-      passo: Passo;
-      body?: { local_id?: string; fila_id?: string };
-    }) => senhasApi.passo(v.senha, v.passo, v.body),
+    (
+      api,
+      v: {
+        senha: Pick<SenhaListItem, 'id' | 'lock_version'>;
+        passo: Passo;
+        body?: { local_id?: string; fila_id?: string };
+      },
+    ) => api.passo(v.senha, v.passo, v.body),
   );
