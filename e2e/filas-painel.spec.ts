@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { ChamadaPainel } from '@saude/shared/schemas/painel';
 import pg from 'pg';
-import { expect, expectAccessible, SCREENSHOTS, test } from './fixtures';
+import { expect, expectAccessible, SCREENSHOTS, test, type Api } from './fixtures';
 
 // Issue 17, the calling panel and the SenhaSimples popup: the TV opens the panel with the demo key, calls made while
 // it is open appear without reloading (and are announced), a new key cuts the TV off, and the popup hands the opener
@@ -15,61 +14,25 @@ function banco() {
   return new pg.Client({ connectionString: `postgres://postgres@localhost/postgres?host=${host}&port=5432` });
 }
 
-/**
- * A call at the UPA, as the ticket service makes one: a ticket of the Normal category issued and called to `local`,
- * its event, and the panel's NOTIFY in the same transaction.
- */
-async function chamar(db: pg.Client, local: 'Guichê 1' | 'Guichê 2'): Promise<ChamadaPainel> {
-  const { rows } = await db.query<{
-    unidade: string;
-    categoria: string;
-    cor: string;
-    fila: string;
-    fila_nome: string;
-    local: string;
-  }>(
-    `select u.id as unidade, c.id as categoria, c.cor, f.id as fila, f.nome as fila_nome, l.id as local
-     from unidades_saude u join filas f on f.unidade_saude_id = u.id and f.nome = 'Recepção'
-     join fila_locais l on l.fila_id = f.id and l.nome = $1 join categorias c on c.sigla = 'N'
-     where u.cnes = '9900055'`,
-    [local],
-  );
-  const r = rows[0]!;
-  await db.query('begin');
-  try {
-    const senha = await db.query<{ id: string; codigo: string }>(
-      `insert into senhas (id, unidade_saude_id, categoria_id, fila_id, data, numero, codigo, situacao, local_id,
-         chamada_em, chamadas)
-       select gen_random_uuid(), $1, $2, $3, (now() at time zone 'America/Sao_Paulo')::date, n, 'N' || lpad(n::text, 3, '0'),
-         'chamada', $4, now(), 1
-       from (select coalesce(max(numero), 500) + 1 as n from senhas where unidade_saude_id = $1 and categoria_id = $2
-         and data = (now() at time zone 'America/Sao_Paulo')::date) x
-       returning id, codigo`,
-      [r.unidade, r.categoria, r.fila, r.local],
-    );
-    const { id, codigo } = senha.rows[0]!;
-    const ev = await db.query<{ created_at: Date }>(
-      `insert into senha_eventos (id, senha_id, tipo, fila_id, local_id) values (gen_random_uuid(), $1, 'chamada', $2, $3)
-       returning created_at`,
-      [id, r.fila, r.local],
-    );
-    const chamada: ChamadaPainel = {
-      unidade_saude_id: r.unidade,
-      senha_id: id,
-      codigo,
-      categoria: { nome: 'Normal', cor: r.cor },
-      fila: r.fila_nome,
-      local,
-      chamada_em: ev.rows[0]!.created_at.toISOString(),
-      rechamada: false,
-    };
-    await db.query(`select pg_notify('filas_chamadas', $1)`, [JSON.stringify(chamada)]);
-    await db.query('commit');
-    return chamada;
-  } catch (err) {
-    await db.query('rollback');
-    throw err;
-  }
+type Contexto = {
+  categorias: Array<{ id: string; sigla: string }>;
+  filas: Array<{ id: string; nome: string; locais: Array<{ id: string; nome: string }> }>;
+};
+
+/** A call at the UPA through the tickets API, as a desk makes one: a Normal ticket issued, then called to `local`. */
+async function chamar(api: Api, local: 'Guichê 1' | 'Guichê 2'): Promise<{ codigo: string }> {
+  const ctx = (await (await api.get('/api/v1/filas/senhas/contexto')).json()) as Contexto;
+  const fila = ctx.filas.find((f) => f.nome === 'Recepção')!;
+  const localId = fila.locais.find((l) => l.nome === local)!.id;
+  const normal = ctx.categorias.find((c) => c.sigla === 'N')!;
+  const emitida = await api.post('/api/v1/filas/senhas', { data: { categoria_id: normal.id } });
+  expect(emitida.status()).toBe(201);
+  const senha = (await emitida.json()) as { id: string; codigo: string; lock_version: number };
+  const chamada = await api.post(`/api/v1/filas/senhas/${senha.id}/chamar`, {
+    data: { local_id: localId, lock_version: senha.lock_version },
+  });
+  expect(chamada.status()).toBe(200);
+  return { codigo: senha.codigo };
 }
 
 async function upaId(db: pg.Client): Promise<string> {
@@ -89,8 +52,10 @@ test.describe('painel de chamadas', () => {
 
   test('the TV shows each call as it is made, offline when the network drops, and refuses a wrong key', async ({
     browser,
+    apiAs,
   }) => {
     const unidade = await upaId(db);
+    const api = await apiAs('recepcao', { unidade: 'UPA 24h Municipal' });
     const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const page = await tv.newPage();
     await page.goto(`/filas/painel/${unidade}?chave=${DEMO_CHAVE}`);
@@ -103,10 +68,10 @@ test.describe('painel de chamadas', () => {
 
     await page.getByRole('button', { name: 'Ativar som' }).click();
     await expect(page.getByRole('button', { name: 'Ativar som' })).toBeHidden();
-    const primeira = await chamar(db, 'Guichê 1');
+    const primeira = await chamar(api, 'Guichê 1');
     await expect(atual).toContainText(primeira.codigo);
     await expect(atual).toContainText('Guichê 1');
-    const segunda = await chamar(db, 'Guichê 2');
+    const segunda = await chamar(api, 'Guichê 2');
     await expect(atual).toContainText(segunda.codigo);
     await expect(atual).toContainText('Guichê 2');
     await expect(ultimas.getByRole('listitem').first()).toContainText(primeira.codigo);
@@ -123,7 +88,7 @@ test.describe('painel de chamadas', () => {
     await expect(page.getByText('Sem conexão — tentando reconectar')).toBeVisible();
     await tv.setOffline(false);
     await expect(page.getByText('Sem conexão — tentando reconectar')).toBeHidden();
-    const terceira = await chamar(db, 'Guichê 1');
+    const terceira = await chamar(api, 'Guichê 1');
     await expect(atual).toContainText(terceira.codigo);
 
     // A reload reads the board from the snapshot.

@@ -1,9 +1,10 @@
 // Tickets (issue 17) at the UPA: `recepcao` issues three tickets at the door (/filas/senhas), then two desks call from
-// /filas/chamadas in two browser contexts — `recepcao` at Guichê 1 and the manager (`admin`) at Guichê 2. Each
-// "Chamar próxima" takes a different ticket, in the queue's call order (category priority, then arrival); the second
-// desk, whose list still shows the ticket the first one took, is refused with the API's message. axe on both screens;
-// pictures at 1400 px and 800×1280 go to .screenshots/. Run: npm run build && E2E_PORT=4602 npx playwright test
-// e2e/filas-senhas.spec.ts
+// /filas/chamadas in two browser contexts — `recepcao` at Guichê 1 and the manager (`admin`) at Guichê 2, each
+// connected to SenhaSimples through its popup — while the waiting room's panel is open in a third. Each "Chamar
+// próxima" takes a different ticket, in the queue's call order (category priority, then arrival), and appears on the
+// panel without reloading; the second desk, whose list still shows the ticket the first one took, is refused with the
+// API's message. axe on both screens; pictures at 1400 px and 800×1280 go to .screenshots/. Run: npm run build &&
+// E2E_PORT=4602 npx playwright test e2e/filas-senhas.spec.ts
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { chooseUnit, expect, expectAccessible, fillLogin, SCREENSHOTS, SENHA_DEMO, test } from './fixtures';
@@ -40,10 +41,17 @@ async function outraMesa(browser: Browser, baseURL: string, login: string): Prom
   return page;
 }
 
-/** Opens the desk screen and chooses the reception queue and the desk. */
+/** Opens the desk screen, connects it to SenhaSimples (the 600×700 popup) and chooses the reception queue and desk. */
 async function abrirMesa(page: Page, local: string) {
   await page.goto('/filas/chamadas');
   await expect(page.getByRole('heading', { level: 1, name: 'Chamar senhas' })).toBeVisible();
+  const [popup] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Conectar ao SenhaSimples' }).click(),
+  ]);
+  await expect(popup.getByText('Autorizar o acesso do SenhaSimples às senhas da unidade')).toBeVisible();
+  await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Autorizar' }).click()]);
+  await expect(page.getByText('SenhaSimples conectado')).toBeVisible();
   await page.getByRole('combobox', { name: 'Fila' }).click();
   await page.getByRole('option', { name: 'Recepção', exact: true }).click();
   await page.getByRole('combobox', { name: 'Local de atendimento' }).click();
@@ -94,6 +102,15 @@ test('issues three tickets and two desks call different ones, in priority order'
   expect(pos(emitidas[2]!)).toBeLessThan(pos(emitidas[1]!));
   expect(pos(emitidas[1]!)).toBeLessThan(pos(emitidas[0]!));
 
+  // The waiting room's TV, a third context with no sign-in: the panel with the UPA's demo key.
+  const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
+  const tvCtx = await browser.newContext({ baseURL, viewport: { width: 1920, height: 1080 }, locale: 'pt-BR' });
+  const tv = await tvCtx.newPage();
+  await tv.goto(`/filas/painel/${me.unidade_atual.id}?chave=demo-painel-upa-24h`);
+  await expect(tv.getByRole('heading', { name: 'UPA 24h Municipal' })).toBeVisible();
+  const tvAtual = tv.getByRole('region', { name: 'Chamada atual' });
+  const tvUltimas = tv.getByRole('region', { name: 'Últimas chamadas' });
+
   const mesa1 = page;
   const mesa2 = await outraMesa(browser, baseURL!, 'admin');
   await mesa2.clock.install();
@@ -107,6 +124,9 @@ test('issues three tickets and two desks call different ones, in priority order'
   await expect(mesa1.getByText('Atalho:')).toContainText('F2');
   await mesa1.getByRole('button', { name: 'Chamar próxima' }).click();
   await expect(mesa1.getByTestId('senha-atual')).toHaveText(ordem[0]!.codigo);
+  // The TV shows the call as it happens, without reloading.
+  await expect(tvAtual).toContainText(ordem[0]!.codigo);
+  await expect(tvAtual).toContainText('Guichê 1');
   await expect(mesa1.getByRole('button', { name: /^Chamar novamente \(\d+ s\)$/ })).toBeDisabled();
 
   // Desk 2 tries the ticket desk 1 took: the API refuses it, in its own words.
@@ -118,6 +138,10 @@ test('issues three tickets and two desks call different ones, in priority order'
   // Desk 2 calls the next one: a different ticket, the second in call order (F2, the documented shortcut).
   await mesa2.keyboard.press('F2');
   await expect(mesa2.getByTestId('senha-atual')).toHaveText(ordem[1]!.codigo);
+  await expect(tvAtual).toContainText(ordem[1]!.codigo);
+  await expect(tvAtual).toContainText('Guichê 2');
+  await expect(tvUltimas.getByRole('listitem').first()).toContainText(ordem[0]!.codigo);
+  await tvCtx.close();
 
   // Desk 1 starts and concludes its ticket.
   await mesa1.getByRole('button', { name: 'Iniciar atendimento' }).click();
