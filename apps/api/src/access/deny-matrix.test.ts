@@ -17,8 +17,11 @@ describe('deny matrix: route × profile', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const f = fixtures(t);
-    // An urgent-care unit too, so the urgent-care services (403 in any other unit) answer past the access hook.
-    const { unidade, equipe } = await f.territorio({ unidade: { pronto_atendimento: true } });
+    // An urgent-care unit that manages queues too, so the urgent-care and queue services (403 in any other unit)
+    // answer past the access hook.
+    const { unidade, equipe } = await f.territorio({
+      unidade: { pronto_atendimento: true, gerenciamento_filas: true },
+    });
     for (const perfil of perfis) usuarios.set(perfil, await f.usuario({ unidade, equipe, perfil }));
   });
   afterAll(async () => {

@@ -22,6 +22,8 @@ import { enderecosRoutes } from '../modules/enderecos/routes';
 import { codigosRoutes } from '../modules/codigos/routes';
 import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
+import { categoriasRoutes } from '../modules/filas/categorias/routes';
+import { parametrizacoesRoutes } from '../modules/filas/parametrizacoes/routes';
 import { parametrosUnidadeRoutes } from '../modules/parametros/unidades_saude/routes';
 
 /** Every API route: a module's plugins go here, under the path of its screen (architecture, "Paths"). */
@@ -63,5 +65,7 @@ export async function registerRoutes(app: FastifyInstance, config: Config, db: D
   await app.register(pacienteSemIdentificacoesRoutes, {
     prefix: '/api/v1/urgencia_emergencia/paciente_sem_identificacoes',
   });
+  await app.register(categoriasRoutes, { prefix: '/api/v1/filas/categorias' });
+  await app.register(parametrizacoesRoutes, { prefix: '/api/v1/filas/parametrizacoes' });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
 }
