@@ -61,7 +61,8 @@ export function contraste(a: string, b: string): number {
 }
 
 export const TEXTO_CLARO = '#FFFFFF';
-export const TEXTO_ESCURO = '#1A1B1E';
+/** Pure black: with white or black, any colour reaches at least √21 ≈ 4.58:1 (WCAG AA for normal text). */
+export const TEXTO_ESCURO = '#000000';
 
 /** The ticket text colour that reads best on `cor` (white or dark), and its contrast ratio. */
 export function textoSobre(cor: string): { cor: string; contraste: number } {
