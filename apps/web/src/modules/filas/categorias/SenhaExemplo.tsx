@@ -1,7 +1,7 @@
 // A ticket as the desk and the calling panel show it: the code on the category's colour, in white or dark text,
 // whichever reads better (WCAG contrast: never under 4.58:1).
 import { Box, Text } from '@mantine/core';
-import { exemploSenha, textoSobre } from '@saude/shared/schemas/categoria';
+import { exemploSenha, textoSobre } from '@saude/shared/senha_cores';
 
 export function SenhaExemplo({ sigla, cor, size = 'sm' }: { sigla: string; cor: string; size?: 'sm' | 'lg' }) {
   const texto = textoSobre(cor);

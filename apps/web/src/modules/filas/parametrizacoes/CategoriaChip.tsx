@@ -1,6 +1,6 @@
 // A category as a chip in its own colour, with its letters ('P · Preferencial 60+').
 import { Badge } from '@mantine/core';
-import { textoSobre } from '@saude/shared/schemas/categoria';
+import { textoSobre } from '@saude/shared/senha_cores';
 
 export function CategoriaChip({
   nome,
