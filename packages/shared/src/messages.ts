@@ -188,6 +188,16 @@ export const msg = {
   chamadaRepetidaCedo: (segundos: number) =>
     interpolate('Aguarde %{1} para chamar novamente.', segundos === 1 ? '1 segundo' : `${segundos} segundos`),
 
+  // Categories and queue parametrization (issue 17): wording the spec does not show, in the same style
+  // (docs/decisions.md "Queue parametrization").
+  jaEmUso: 'já está em uso',
+  categoriaEmUso:
+    'Não é possível remover esta categoria: ela está vinculada a uma fila ou já tem senhas emitidas. Desative-a para que não seja mais usada.',
+  filaSemLocal: 'Inclua ao menos um local de atendimento',
+  localRepetido: 'já existe outro local com este nome nesta fila',
+  filaComSenhas:
+    'Não é possível remover esta fila: há senhas registradas nela. Desative-a para que não receba novas senhas.',
+
   // Patients without identification (issue 16): wording the spec does not show, in the same style (docs/decisions.md).
   idadeNaoConfere: 'não confere com a data de nascimento estimada',
   naoPreencherSemInformacao: 'não deve ser preenchido quando marcado "Sem informação"',

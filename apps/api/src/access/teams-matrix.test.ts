@@ -2,7 +2,7 @@ import { perfilPermissions, type PerfilCodigo, type Permission } from '@saude/sh
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { atendimentos, senhas, visitasDomiciliares } from '../db/schema';
+import { atendimentos, filas, senhas, visitasDomiciliares } from '../db/schema';
 import { newId } from '../lib/ids';
 import { filasFixtures } from '../test/filas-fixtures';
 import { fixtures, type Usuario } from '../test/fixtures';
@@ -14,7 +14,13 @@ import { buildTestApp, type TestApp } from '../test/helpers';
 
 // outraUnidade: only for users of another unit — a citizen attended in this unit (a visit here) is in the care of
 // every team of the unit by the health-data rule (modules/municipes/cuidado.ts).
-type Rota = { method: 'GET' | 'DELETE' | 'POST'; url: string; access: Permission; body?: object; outraUnidade?: true };
+type Rota = {
+  method: 'GET' | 'DELETE' | 'POST' | 'PUT';
+  url: string;
+  access: Permission;
+  body?: object;
+  outraUnidade?: true;
+};
 
 describe('deny matrix: own team / other team', () => {
   let t: TestApp;
@@ -307,5 +313,57 @@ describe('deny matrix: own unit / other unit (tickets)', () => {
       }
     }
     expect(errados).toEqual([]);
+  });
+});
+
+// Queues (issue 17) are the unit's: every route on one queue, asked by each profile that holds its permission in
+// ANOTHER unit that manages queues → 404, and nothing changes; the list leaves it out.
+describe('deny matrix: own unit / other unit (queues)', () => {
+  let t: TestApp;
+  const deOutraUnidade = new Map<PerfilCodigo, Usuario>();
+  let filaId = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const f = fixtures(t);
+    const unidade = await f.unidade({ tipo: 'UPA', gerenciamento_filas: true });
+    const outra = await f.unidade({ tipo: 'UPA', gerenciamento_filas: true });
+    for (const perfil of ['recepcao', 'gestor'] as PerfilCodigo[])
+      deOutraUnidade.set(perfil, await f.usuario({ unidade: outra, perfil }));
+    filaId = newId();
+    await t.db.insert(filas).values({ id: filaId, unidade_saude_id: unidade.id, nome: 'Recepção' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers 404 to every route on another unit's queue, changes nothing and lists it nowhere", async () => {
+    const base = '/api/v1/filas/parametrizacoes';
+    const rotas: Rota[] = [
+      { method: 'GET', url: `${base}/${filaId}`, access: 'filas/parametrizacoes:show' },
+      {
+        method: 'PUT',
+        url: `${base}/${filaId}`,
+        access: 'filas/parametrizacoes:update',
+        body: { nome: 'Outra', lock_version: 0, locais: [{ nome: 'Guichê' }] },
+      },
+      { method: 'DELETE', url: `${base}/${filaId}`, access: 'filas/parametrizacoes:destroy' },
+    ];
+    const errados: string[] = [];
+    let tentativas = 0;
+    for (const [perfil, u] of deOutraUnidade) {
+      for (const r of rotas) {
+        if (!perfilPermissions[perfil].includes(r.access)) continue;
+        tentativas++;
+        const res = await t.app.inject({ method: r.method, url: r.url, headers: u.headers, payload: r.body });
+        if (res.statusCode !== 404) errados.push(`${perfil}: ${r.method} ${r.url} → ${res.statusCode}`);
+      }
+      const lista = await t.app.inject({ method: 'GET', url: `${base}?per_page=100`, headers: u.headers });
+      if (lista.statusCode !== 200 || lista.body.includes(filaId)) errados.push(`${perfil}: a lista mostra a fila`);
+    }
+    expect(tentativas).toBe(4);
+    expect(errados).toEqual([]);
+    const [fila] = await t.db.select().from(filas).where(eq(filas.id, filaId));
+    expect(fila).toMatchObject({ nome: 'Recepção', lock_version: 0 });
   });
 });

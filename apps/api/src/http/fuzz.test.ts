@@ -85,8 +85,11 @@ describe('fuzz: bad input answers 4xx, never 500, on every route', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const f = fixtures(t);
-    // An urgent-care unit too, so the urgent-care routes read their input instead of refusing the unit.
-    const { unidade, equipe } = await f.territorio({ unidade: { pronto_atendimento: true } });
+    // An urgent-care unit that manages queues, so the urgent-care and queue routes read their input instead of
+    // refusing the unit.
+    const { unidade, equipe } = await f.territorio({
+      unidade: { pronto_atendimento: true, gerenciamento_filas: true },
+    });
     headers = (await f.usuario({ unidade, equipe, perfil: 'gestor' })).headers;
     doc = t.app.swagger() as unknown as typeof doc;
   });

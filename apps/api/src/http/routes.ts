@@ -23,6 +23,8 @@ import { enderecosRoutes } from '../modules/enderecos/routes';
 import { codigosRoutes } from '../modules/codigos/routes';
 import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
+import { categoriasRoutes } from '../modules/filas/categorias/routes';
+import { parametrizacoesRoutes } from '../modules/filas/parametrizacoes/routes';
 import { parametrosUnidadeRoutes } from '../modules/parametros/unidades_saude/routes';
 import { painelHub } from '../modules/filas/painel/hub';
 import { painelRoutes } from '../modules/filas/painel/routes';
@@ -74,6 +76,8 @@ export async function registerRoutes(
   await app.register(pacienteSemIdentificacoesRoutes, {
     prefix: '/api/v1/urgencia_emergencia/paciente_sem_identificacoes',
   });
+  await app.register(categoriasRoutes, { prefix: '/api/v1/filas/categorias' });
+  await app.register(parametrizacoesRoutes, { prefix: '/api/v1/filas/parametrizacoes' });
   await app.register(senhasRoutes, { prefix: '/api/v1/filas/senhas' });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
   // The calling panel's streams stay open: the hub ends them before the server waits for its connections to close.

@@ -208,6 +208,51 @@ export const screens: ScreenRoute[] = [
         (m) => ({ Component: m.PacienteSemIdentificacaoFormPage }),
       ),
   },
+  // Queues (issue 17): ticket categories (list, new, detail, edit) and the unit's queue parametrization.
+  {
+    path: 'filas/categorias',
+    handle: { authorize: 'filas/categorias:index' },
+    lazy: () =>
+      import('../modules/filas/categorias/CategoriaListPage').then((m) => ({ Component: m.CategoriaListPage })),
+  },
+  {
+    path: 'filas/categorias/new',
+    handle: { authorize: 'filas/categorias:create' },
+    lazy: () =>
+      import('../modules/filas/categorias/CategoriaFormPage').then((m) => ({ Component: m.CategoriaFormPage })),
+  },
+  {
+    path: 'filas/categorias/:id',
+    handle: { authorize: 'filas/categorias:show' },
+    lazy: () =>
+      import('../modules/filas/categorias/CategoriaDetalhesPage').then((m) => ({
+        Component: m.CategoriaDetalhesPage,
+      })),
+  },
+  {
+    path: 'filas/categorias/:id/edit',
+    handle: { authorize: 'filas/categorias:update' },
+    lazy: () =>
+      import('../modules/filas/categorias/CategoriaFormPage').then((m) => ({ Component: m.CategoriaFormPage })),
+  },
+  {
+    path: 'filas/parametrizacoes',
+    handle: { authorize: 'filas/parametrizacoes:index' },
+    lazy: () =>
+      import('../modules/filas/parametrizacoes/ParametrizacaoPage').then((m) => ({
+        Component: m.ParametrizacaoPage,
+      })),
+  },
+  {
+    path: 'filas/parametrizacoes/new',
+    handle: { authorize: 'filas/parametrizacoes:create' },
+    lazy: () => import('../modules/filas/parametrizacoes/FilaFormPage').then((m) => ({ Component: m.FilaFormPage })),
+  },
+  {
+    path: 'filas/parametrizacoes/:id/edit',
+    handle: { authorize: 'filas/parametrizacoes:update' },
+    lazy: () => import('../modules/filas/parametrizacoes/FilaFormPage').then((m) => ({ Component: m.FilaFormPage })),
+  },
   // Home visits (issue 8). Optional segments (`:municipeId?`) match with and without the citizen, menu included.
   {
     path: 'atencao_primaria/visitas_domiciliares',

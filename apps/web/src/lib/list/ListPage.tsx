@@ -57,8 +57,8 @@ export interface ListPageProps<T> extends Table<T> {
   list: ListState & { query: Rows<T> };
   /** The screen's route: a row opens `path/{id}/{opens}`, and "Novo …" goes to `path/new`. */
   path?: string;
-  /** @default 'detalhes' */
-  opens?: 'detalhes' | 'edit' | 'show';
+  /** @default 'detalhes'; '' opens the record's own path, `path/{id}` (e.g. /filas/categorias/{id}). */
+  opens?: 'detalhes' | 'edit' | 'show' | '';
   /** "Novo …" in the header and `vazio` (default the same) when nothing is found; for who may create at `path`. */
   novo?: { label: string; vazio?: string };
   /** Another header action instead of "Novo …". */
@@ -116,7 +116,7 @@ export function ListPage<T extends { id: string | number }>({
       <DataList<T>
         {...table}
         ariaLabel={ariaLabel}
-        rowHref={path ? (r) => `${path}/${r.id}/${opens}` : undefined}
+        rowHref={path ? (r) => `${path}/${r.id}${opens ? `/${opens}` : ''}` : undefined}
         emptyAction={
           podeCriar && (
             <NovoButton to={`${path}/new`} light>

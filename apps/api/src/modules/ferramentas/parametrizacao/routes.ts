@@ -1,9 +1,11 @@
-import { parametrizacaoSchema } from '@saude/shared';
+import { msg, parametrizacaoSchema } from '@saude/shared';
+import { tempoChamadasSchema } from '@saude/shared/schemas/fila';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoAccountsExist } from '../../../auth/service';
 import type { Config } from '../../../config';
-import { parametrizacao } from '../../../db/schema';
+import { parametrizacao, unidadesSaude } from '../../../db/schema';
+import { forbidden } from '../../../lib/errors';
 
 // GET /api/ferramentas/parametrizacao: read by the web app at start, before sign-in (the login page shows the crest).
 export const parametrizacaoRoutes =
@@ -24,4 +26,21 @@ export const parametrizacaoRoutes =
         demonstracao: await demoAccountsExist(req.ctx.db),
       };
     });
+
+    // GET /api/ferramentas/parametrizacao/tempo_chamadas (spec §7): the current unit's seconds between repeated calls
+    // of a ticket or a patient. Any signed-in staff member reads it (the reception's call, the desk); no unit, 403.
+    app.get(
+      '/tempo_chamadas',
+      { config: { access: 'authenticated' }, schema: { response: { 200: tempoChamadasSchema } } },
+      async (req) => {
+        const unidadeId = req.usuario?.unidadeId;
+        if (!unidadeId) throw forbidden(msg.semUnidadeAtual);
+        const [u] = await req.ctx.db
+          .select({ tempo: unidadesSaude.tempo_chamadas })
+          .from(unidadesSaude)
+          .where(eq(unidadesSaude.id, unidadeId));
+        if (!u) throw forbidden(msg.semUnidadeAtual);
+        return { tempo_unidade_atual: u.tempo };
+      },
+    );
   };

@@ -1,0 +1,102 @@
+import type { Categoria, CategoriaFilters, CategoriaListItem } from '@saude/shared/schemas/categoria';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
+import { categorias, filaCategorias, filas, senhas, unidadesSaude } from '../../../db/schema';
+import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { notFound } from '../../../lib/errors';
+import { paginate, type PageResult } from '../../../lib/paginate';
+
+// Reading ticket categories. They hold nobody's data (a name, letters, a colour), so reads are not audited; they are
+// the municipality's, read the same from every unit.
+
+export const RESOURCE = 'filas/categorias';
+const c_ = categorias;
+
+/** The category's row (locked for update when asked), or null. */
+export async function findCategoria(db: DbOrTx, id: string, forUpdate = false) {
+  const q = db.select().from(c_).where(eq(c_.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** The category with the queues it feeds and how many tickets it has had. */
+export async function loadCategoria(db: DbOrTx, id: string): Promise<Categoria | null> {
+  const row = await findCategoria(db, id);
+  if (!row) return null;
+  const ligadas = await db
+    .select({ id: filas.id, nome: filas.nome, unidade_saude_nome: unidadesSaude.nome })
+    .from(filaCategorias)
+    .innerJoin(filas, eq(filas.id, filaCategorias.fila_id))
+    .innerJoin(unidadesSaude, eq(unidadesSaude.id, filas.unidade_saude_id))
+    .where(eq(filaCategorias.categoria_id, id))
+    .orderBy(byName(unidadesSaude.nome), byName(filas.nome));
+  const total = await totalOf(db.select({ total: countAll() }).from(senhas).where(eq(senhas.categoria_id, id)));
+  return {
+    id: row.id,
+    lock_version: row.lock_version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    nome: row.nome,
+    sigla: row.sigla,
+    prioridade: row.prioridade,
+    cor: row.cor,
+    descricao: row.descricao,
+    ativo: row.ativo,
+    filas: ligadas,
+    senhas: total,
+  };
+}
+
+export async function show(_ctx: Ctx, id: string, db: DbOrTx = _ctx.db): Promise<Categoria> {
+  const c = await loadCategoria(db, id);
+  if (!c) throw notFound();
+  return c;
+}
+
+function condicoes(q: CategoriaFilters): SQL | undefined {
+  const conds: Array<SQL | undefined> = [];
+  if (q.nome) conds.push(containsText([c_.nome], q.nome));
+  if (q.ativo !== undefined) conds.push(eq(c_.ativo, q.ativo));
+  return and(...conds);
+}
+
+/** A page of categories in the order they are called: priority, then name. */
+export async function list(ctx: Ctx, q: CategoriaFilters): Promise<PageResult<CategoriaListItem>> {
+  const where = condicoes(q);
+  return paginate(q, {
+    rows: ({ limit, offset }) =>
+      ctx.db
+        .select({
+          id: c_.id,
+          nome: c_.nome,
+          sigla: c_.sigla,
+          prioridade: c_.prioridade,
+          cor: c_.cor,
+          descricao: c_.descricao,
+          ativo: c_.ativo,
+        })
+        .from(c_)
+        .where(where)
+        .orderBy(asc(c_.prioridade), byName(c_.nome), asc(c_.id))
+        .limit(limit)
+        .offset(offset),
+    count: () => totalOf(ctx.db.select({ total: countAll() }).from(c_).where(where)),
+  });
+}
+
+/** Whether another category already has this name (any case) or these letters: the fields they clash on. */
+export async function emUso(db: DbOrTx, v: { nome: string; sigla: string }, selfId: string | null) {
+  const outro = selfId ? sql`${c_.id} <> ${selfId}` : undefined;
+  const [nome] = await db
+    .select({ id: c_.id })
+    .from(c_)
+    .where(and(sql`lower(${c_.nome}) = lower(${v.nome})`, outro))
+    .limit(1);
+  const [sigla] = await db
+    .select({ id: c_.id })
+    .from(c_)
+    .where(and(eq(c_.sigla, v.sigla), outro))
+    .limit(1);
+  return { nome: Boolean(nome), sigla: Boolean(sigla) };
+}

@@ -1,0 +1,88 @@
+import { msg } from '@saude/shared';
+import type { Categoria, CategoriaValues } from '@saude/shared/schemas/categoria';
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
+import { categorias, filaCategorias, senhaContadores, senhas } from '../../../db/schema';
+import { changedFields, nullify, uniqueViolation } from '../../../db/sql';
+import { recordTrail } from '../../../lib/audit-trail';
+import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { emUso, findCategoria, loadCategoria, RESOURCE } from './queries';
+
+export { list, show } from './queries';
+
+// Ticket categories (issue 17). Name (any case) and letters are unique: a clash answers 422 on the field, also when
+// two saves race (the unique indexes have the last word). A category that feeds a queue or has had tickets is never
+// deleted (the tickets' history names it): the refusal says to deactivate it.
+
+const trail = recordTrail(RESOURCE);
+const c_ = categorias;
+
+async function checkUnicos(db: DbOrTx, v: CategoriaValues, selfId: string | null) {
+  const uso = await emUso(db, v, selfId);
+  const errors = new FieldErrors();
+  if (uso.nome) errors.add('nome', msg.jaEmUso);
+  if (uso.sigla) errors.add('sigla', msg.jaEmUso);
+  errors.throwIfAny();
+}
+
+/** A unique violation of a concurrent save, answered as the check before it would have. */
+function fromUniqueViolation(e: unknown): never {
+  const u = uniqueViolation(e);
+  if (!u) throw e;
+  if (u.constraint.includes('categorias_sigla_key')) throw unprocessable({ sigla: [msg.jaEmUso] });
+  if (u.constraint.includes('categorias_nome_key')) throw unprocessable({ nome: [msg.jaEmUso] });
+  throw e;
+}
+
+const colunas = (v: CategoriaValues) => nullify(v);
+
+export async function create(ctx: Ctx, v: CategoriaValues): Promise<Categoria> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await checkUnicos(tx, v, null);
+      const id = newId();
+      await tx.insert(c_).values({ id, ...colunas(v), updated_by: ctx.usuario?.profissionalId ?? null });
+      await trail(tx, ctx, 'create', id);
+      return (await loadCategoria(tx, id))!;
+    });
+  } catch (e) {
+    return fromUniqueViolation(e);
+  }
+}
+
+export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<CategoriaValues>) {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const atual = await findCategoria(tx, id, true);
+      checkVersion(atual, lock_version);
+      await checkUnicos(tx, v, id);
+      const cols = colunas(v);
+      await updateVersioned(tx, ctx, c_, { key: eq(c_.id, id), lockVersion: lock_version }, cols);
+      await trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } });
+      return (await loadCategoria(tx, id))!;
+    });
+  } catch (e) {
+    return fromUniqueViolation(e);
+  }
+}
+
+export async function destroy(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const atual = await findCategoria(tx, id, true);
+    if (!atual) throw notFound();
+    const [ligada] = await tx
+      .select({ id: filaCategorias.fila_id })
+      .from(filaCategorias)
+      .where(eq(filaCategorias.categoria_id, id))
+      .limit(1);
+    const [senha] = await tx.select({ id: senhas.id }).from(senhas).where(eq(senhas.categoria_id, id)).limit(1);
+    if (ligada || senha) throw conflict(msg.categoriaEmUso);
+    // Counters without a ticket (every ticket of the day was deleted) hold no history.
+    await tx.delete(senhaContadores).where(eq(senhaContadores.categoria_id, id));
+    await tx.delete(c_).where(eq(c_.id, id));
+    await trail(tx, ctx, 'destroy', id);
+  });
+}

@@ -1,0 +1,174 @@
+// /filas/categorias/new and /{id}/edit (spec §2, issue 17): a ticket category — its name, letters, priority, colour
+// (with the ticket as the panel will show it, and whether its text reads well) and whether it is in use.
+import { ColorInput, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { LIMITES_CATEGORIA, type Categoria } from '@saude/shared/schemas/categoria';
+import { useNavigate } from 'react-router';
+import { usePode } from '../../../lib/access';
+import { BackButton } from '../../../lib/detail';
+import { RemoveButton } from '../../../lib/feedback';
+import { FieldSections, RecordForm, useRecordForm, useFieldLabel, type FieldRows } from '../../../lib/form';
+import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { BASE_PATH, getCategoria, useCategoria, useDeleteCategoria, useSaveCategoria } from './api';
+import {
+  categoriaFormSchema,
+  categoriaParaForm,
+  CORES_SUGERIDAS,
+  formParaApi,
+  novaCategoria,
+  ROTULOS,
+  type CategoriaFormValues,
+} from './formValues';
+import { ContrasteSenha, SenhaExemplo } from './SenhaExemplo';
+
+type Form = UseFormReturn<CategoriaFormValues, unknown, CategoriaFormValues>;
+
+export const CategoriaFormPage = recordPage(
+  { load: useCategoria, backTo: BASE_PATH, label: 'Carregando categoria', remount: true },
+  CategoriaForm,
+  CategoriaForm,
+);
+
+function CategoriaForm({ atual, recarregar }: { atual?: Categoria; recarregar?: () => void }) {
+  const titulo = atual ? `Editar categoria ${atual.nome}` : 'Nova categoria';
+  useDocumentTitle(titulo);
+  const navigate = useNavigate();
+  const save = useSaveCategoria(atual?.id);
+  const remover = useDeleteCategoria();
+  const podeRemover = usePode('filas/categorias:destroy');
+  const podeEditar = usePode(atual ? 'filas/categorias:update' : 'filas/categorias:create');
+  const record = useRecordForm({
+    schema: categoriaFormSchema,
+    defaultValues: atual ? categoriaParaForm(atual) : novaCategoria(),
+    model: 'Categoria',
+    genero: 'f',
+    labels: ROTULOS,
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
+    onSaved: (saved) => `${BASE_PATH}/${saved.id}`,
+    stale: staleEdit(atual, recarregar, getCategoria, categoriaParaForm),
+    canSave: podeEditar,
+  });
+  const { form } = record;
+  const voltar = atual ? `${BASE_PATH}/${atual.id}` : BASE_PATH;
+
+  const campos: FieldRows<CategoriaFormValues> = [
+    {
+      kind: 'text',
+      name: 'nome',
+      label: ROTULOS.nome,
+      required: true,
+      span: 'half',
+      inputProps: { maxLength: LIMITES_CATEGORIA.nome },
+    },
+    {
+      kind: 'text',
+      name: 'sigla',
+      label: ROTULOS.sigla,
+      required: true,
+      tooltip: 'As letras da senha: "P" dá P001, P002…',
+      description: 'De 1 a 3 letras maiúsculas',
+      inputProps: { maxLength: 3, autoCapitalize: 'characters' },
+    },
+    {
+      kind: 'integer',
+      name: 'prioridade',
+      label: ROTULOS.prioridade,
+      required: true,
+      tooltip: 'A prioridade 1 é chamada primeiro; empates são chamados por ordem de chegada.',
+      description: 'De 1 (chamada primeiro) a 99',
+      inputProps: { min: LIMITES_CATEGORIA.prioridade.min, max: LIMITES_CATEGORIA.prioridade.max },
+    },
+    { kind: 'node', key: 'cor', span: 'half', node: <CorField form={form} /> },
+    { kind: 'node', key: 'previa', span: 'half', node: <Previa form={form} /> },
+    {
+      kind: 'textarea',
+      name: 'descricao',
+      label: ROTULOS.descricao,
+      span: 'full',
+      inputProps: { maxLength: LIMITES_CATEGORIA.descricao },
+    },
+    {
+      kind: 'checkbox',
+      name: 'ativo',
+      label: 'Categoria ativa',
+      description: 'Uma categoria inativa não recebe novas senhas, mas continua no histórico.',
+      span: 'full',
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        {titulo}
+      </Title>
+      <RecordForm
+        record={record}
+        label={titulo}
+        onCancel={() => void navigate(voltar)}
+        locked={!podeEditar}
+        lockedActions={<BackButton to={voltar}>Voltar</BackButton>}
+        extraActions={
+          atual &&
+          podeRemover && (
+            <RemoveButton
+              model="categoria"
+              remove={() => remover.mutateAsync(atual.id)}
+              onRemoved={record.allowNavigation}
+              goTo={BASE_PATH}
+            >
+              Remover categoria
+            </RemoveButton>
+          )
+        }
+      >
+        <FieldSections control={form.control} gap="md" sections={[['Categoria', campos]]} />
+      </RecordForm>
+    </Stack>
+  );
+}
+
+/** Mantine's ColorInput with the suggested swatches, bound to `cor`. */
+function CorField({ form }: { form: Form }) {
+  const labelProps = useFieldLabel({ label: ROTULOS.cor, required: true });
+  return (
+    <Controller
+      control={form.control}
+      name="cor"
+      render={({ field, fieldState }) => (
+        <ColorInput
+          {...labelProps}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(v) => field.onChange(v.toUpperCase())}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          format="hex"
+          swatches={CORES_SUGERIDAS}
+          swatchesPerRow={10}
+          eyeDropperButtonProps={{ 'aria-label': 'Pegar uma cor da tela' }}
+          description="Escolha uma cor ou digite #RRGGBB"
+          placeholder="#RRGGBB"
+        />
+      )}
+    />
+  );
+}
+
+/** The ticket as the panel shows it, and the contrast of its text. */
+function Previa({ form }: { form: Form }) {
+  const [sigla, cor] = useWatch({ control: form.control, name: ['sigla', 'cor'] });
+  const valida = /^#[0-9a-fA-F]{6}$/.test(cor ?? '');
+  const letras = (sigla ?? '').toUpperCase().slice(0, 3);
+  return (
+    <Stack gap={4} role="group" aria-label="Como a senha aparece no painel">
+      <Text size="sm" fw={500}>
+        Como a senha aparece no painel
+      </Text>
+      <Group gap="sm" align="center">
+        <SenhaExemplo sigla={letras} cor={valida ? cor! : '#FFFFFF'} size="lg" />
+      </Group>
+      {valida && <ContrasteSenha cor={cor!} />}
+    </Stack>
+  );
+}

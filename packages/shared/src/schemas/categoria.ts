@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+import { optionalText, zNumber, zRequired } from '../validation/zod';
+import { paginationSchema } from './auth';
+import { inputBody, nullableString as s, opt, registroSchema, updateBody } from './comum';
+
+// Ticket categories of the municipality (issue 17, spec §2 "categorias"): who is called first (prioridade 1 first),
+// the ticket's letters ('P' → P001) and the colour the ticket shows on the desk and the calling panel.
+
+export const LIMITES_CATEGORIA = { nome: 60, descricao: 200, prioridade: { min: 1, max: 99 } } as const;
+
+/** 1 to 3 capital letters A–Z; typed in lower case it is raised (the ticket always shows capitals). */
+export const zSigla = () =>
+  zRequired()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{1,3}$/, { error: msg.naoEValido }));
+
+/** '#RRGGBB' (upper case stored, so two spellings of one colour compare equal). */
+export const zCor = () =>
+  zRequired()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: msg.naoEValido })
+    .transform((v) => v.toUpperCase());
+
+export const categoriaFieldsSchema = z.object({
+  nome: zRequired({ max: LIMITES_CATEGORIA.nome }),
+  sigla: zSigla(),
+  prioridade: zNumber({
+    integer: true,
+    between: [LIMITES_CATEGORIA.prioridade.min, LIMITES_CATEGORIA.prioridade.max],
+  }),
+  cor: zCor(),
+  descricao: optionalText({ max: LIMITES_CATEGORIA.descricao }),
+  ativo: z
+    .boolean({ error: msg.naoEValido })
+    .nullish()
+    .transform((v) => v ?? true),
+});
+export type CategoriaValues = z.output<typeof categoriaFieldsSchema>;
+
+export const categoriaInputSchema = inputBody(categoriaFieldsSchema, () => []);
+export type CategoriaInput = z.input<typeof categoriaInputSchema>;
+export const categoriaUpdateSchema = updateBody(categoriaFieldsSchema, () => []);
+export type CategoriaUpdate = z.input<typeof categoriaUpdateSchema>;
+
+// The ticket's look (no zod: the list screens import it within their JavaScript budget).
+export { contraste, exemploSenha, TEXTO_CLARO, TEXTO_ESCURO, textoSobre } from '../senha_cores';
+
+// ---- what the API answers --------------------------------------------------------------------------------
+
+/** GET /api/v1/filas/categorias/{id} (also what every write answers). */
+export const categoriaSchema = z.object({
+  ...registroSchema,
+  nome: z.string(),
+  sigla: z.string(),
+  prioridade: z.int(),
+  cor: z.string(),
+  descricao: s(),
+  ativo: z.boolean(),
+  /** The queues it feeds (any unit's): the delete is refused while there is one. */
+  filas: z.array(z.object({ id: z.uuid(), nome: z.string(), unidade_saude_nome: z.string() })),
+  /** Tickets ever issued in it: the delete is refused while there is one. */
+  senhas: z.int(),
+});
+export type Categoria = z.infer<typeof categoriaSchema>;
+
+export const categoriaListItemSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  sigla: z.string(),
+  prioridade: z.int(),
+  cor: z.string(),
+  descricao: s(),
+  ativo: z.boolean(),
+});
+export type CategoriaListItem = z.infer<typeof categoriaListItemSchema>;
+
+/** GET list filters: part of the name, active or not (absent: both). Ordered by priority, then name. */
+export const categoriaFiltersSchema = paginationSchema.extend({
+  nome: optionalText({ max: LIMITES_CATEGORIA.nome }),
+  ativo: opt(
+    z
+      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
+      .transform((v) => v === true || v === 'true'),
+  ),
+});
+export type CategoriaFilters = z.infer<typeof categoriaFiltersSchema>;
