@@ -272,7 +272,7 @@ describe(url, () => {
     it('refuses removing with open forwardings or tickets in the flow (409 filaEncaminhamentosAbertos)', async () => {
       const c = await categoria();
       for (const caso of [
-        { situacao: 'concluida', encaminhada: true },
+        { situacao: 'aguardando', encaminhada: true },
         { situacao: 'aguardando', encaminhada: false },
         { situacao: 'chamada', encaminhada: false },
         { situacao: 'em_atendimento', encaminhada: false },
@@ -301,6 +301,13 @@ describe(url, () => {
       const c = await categoria();
       const x = await create();
       await senha({ fila_id: x.id, categoria_id: c.id, situacao: 'ausente' });
+      // A ticket forwarded into it and served there is history, not an open forwarding.
+      await senha({
+        fila_id: x.id,
+        categoria_id: c.id,
+        situacao: 'concluida',
+        encaminhada_de_fila_id: (await create()).id,
+      });
       const res = await del(x.id);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(msg.filaComSenhas);

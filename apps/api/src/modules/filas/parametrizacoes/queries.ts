@@ -26,12 +26,13 @@ export const pendentes = (filaId: SQL | string) =>
   and(eq(s_.fila_id, filaId), isNotNull(s_.encaminhada_de_fila_id), eq(s_.situacao, 'aguardando'))!;
 
 /**
- * Open forwardings of a queue: any ticket forwarded into it, any ticket waiting, called or in attendance in it, and
- * any ticket forwarded out of it still in the flow elsewhere. While there is one, the queue is not removed.
+ * Open forwardings of a queue: any ticket waiting, called or in attendance in it (forwarded into it or not), and any
+ * ticket forwarded out of it still in the flow elsewhere. While there is one, the queue is not removed.
  */
 export const abertos = (filaId: SQL | string) =>
   or(
-    and(eq(s_.fila_id, filaId), or(isNotNull(s_.encaminhada_de_fila_id), inArray(s_.situacao, [...SITUACOES_ABERTAS]))),
+    // A forwarded ticket keeps `encaminhada_de_fila_id` once served: only its state says whether it is still open.
+    and(eq(s_.fila_id, filaId), inArray(s_.situacao, [...SITUACOES_ABERTAS])),
     and(eq(s_.encaminhada_de_fila_id, filaId), inArray(s_.situacao, [...SITUACOES_ABERTAS])),
   )!;
 
