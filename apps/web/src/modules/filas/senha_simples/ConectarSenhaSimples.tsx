@@ -8,7 +8,7 @@ export function ConectarSenhaSimples({ senhaSimples }: { senhaSimples: SenhaSimp
   if (estado.situacao === 'conectado')
     return (
       <Group gap="sm">
-        <Badge color="teal" size="lg" leftSection={<IconPlugConnected size={14} aria-hidden />}>
+        <Badge color="teal.9" size="lg" leftSection={<IconPlugConnected size={14} aria-hidden />}>
           SenhaSimples conectado
         </Badge>
         <Button variant="subtle" size="compact-sm" onClick={desconectar}>
