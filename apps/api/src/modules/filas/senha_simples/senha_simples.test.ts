@@ -122,7 +122,8 @@ describe('SenhaSimples', () => {
     const mesa = await f.usuario({ unidade: upa, perfil: 'recepcao' });
     const outraAba = { authorization: `Bearer ${(await emitir(recepcao.headers)).json<SenhaSimplesToken>().token}` };
     const token = { authorization: `Bearer ${(await emitir(mesa.headers)).json<SenhaSimplesToken>().token}` };
-    const lista = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/filas/senhas', headers });
+    const lista = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/filas/senhas', headers });
     expect((await lista(token)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/v2/auth/logout', headers: mesa.headers })).statusCode).toBe(
       204,
