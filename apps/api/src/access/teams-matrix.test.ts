@@ -295,8 +295,13 @@ describe('deny matrix: own unit / other unit (tickets)', () => {
   it('answers 403 to every ticket route in a unit that does not manage queues', async () => {
     const errados: string[] = [];
     for (const [perfil, u] of semFilas) {
+      // The SenhaSimples token route shares the permission but answers such a unit 404 "parametrizações não
+      // encontradas" (spec §8; senha_simples.test.ts): only the ticket routes are in this matrix.
       const todas = t.app.registeredRoutes.filter(
-        (r) => typeof r.access === 'string' && r.access.startsWith('filas/senhas:'),
+        (r) =>
+          typeof r.access === 'string' &&
+          r.access.startsWith('filas/senhas:') &&
+          r.url.startsWith('/api/v1/filas/senhas'),
       );
       for (const r of todas) {
         if (!perfilPermissions[perfil].includes(r.access as Permission)) continue;
