@@ -87,6 +87,15 @@ const envSchema = z.object({
   SSO_REDIRECT_URI: optionalUrl,
   // Maps service (spec §7).
   MAPS_API_KEY: optionalText,
+  // Map tiles (issue 18): an XYZ template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png; empty → no tiles, the
+  // markers on a plain background (no request leaves the municipality's network).
+  MAP_TILES_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => v === null || (/^https?:\/\//.test(v) && URL.canParse(v.replace(/\{[a-z]\}/g, '0'))), {
+      message: 'deve ser um endereço http(s) de blocos do mapa com {z}, {x} e {y}',
+    }),
   MAPS_DEFAULT_LAT: z.coerce.number().min(-90).max(90).default(-15.7801),
   MAPS_DEFAULT_LNG: z.coerce.number().min(-180).max(180).default(-47.9292),
   // Optional widgets (spec §7): script URLs, also allowed by the Content-Security-Policy when set.

@@ -10,7 +10,9 @@ export const resources = {
   // those in the user's care (issue 14, docs/decisions.md "Health data scope"); only the manager holds it.
   'municipes/sociodemograficas': ['show', 'create', 'update', 'todos'],
   'municipes/condicoes_saude': ['show', 'create', 'update', 'todos'],
-  municipes_notificacao: ['index', 'show', 'create', 'update'],
+  // Compulsory notifications (issue 18). situacao: change a case's status and close it (surveillance); todos: every
+  // unit's notifications, not only those of the current unit.
+  municipes_notificacao: ['index', 'show', 'create', 'update', 'situacao', 'todos'],
   notificacoes_globais: ['index', 'update'],
   ouvidoria: ['index', 'show'],
   termos_uso: [...crud],

@@ -16,7 +16,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     ],
     // Mantine sets style attributes at run time; no inline script is ever allowed.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    // The map's tiles (issue 18) come from MAP_TILES_URL's host when one is configured.
+    imgSrc: [
+      "'self'",
+      'data:',
+      'blob:',
+      ...(config.MAP_TILES_URL ? [new URL(config.MAP_TILES_URL.replace(/\{[a-z]\}/g, '0')).origin] : []),
+    ],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],

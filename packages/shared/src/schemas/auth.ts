@@ -95,7 +95,13 @@ export const parametrizacaoSchema = z.object({
   esus_versao: z.string(),
   pec_versao: z.string(),
   // Optional integrations of spec §7, from the environment; null when not configured.
-  mapas: z.object({ chave: z.string().nullable(), latitude: z.number(), longitude: z.number() }),
+  mapas: z.object({
+    chave: z.string().nullable(),
+    latitude: z.number(),
+    longitude: z.number(),
+    /** XYZ tile template ({z}/{x}/{y}); null: the map draws its markers on a plain background. */
+    tiles_url: z.string().nullable(),
+  }),
   widgets: z.object({ chat_url: z.string().nullable(), libras_url: z.string().nullable() }),
   sso_habilitado: z.boolean(),
   /** Demo accounts exist: the sign-in page and the top bar warn that this is not for real data. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -50,6 +51,10 @@ export const cadastrosDomiciliares = pgTable(
     // Address (e-SUS EnderecoLocalPermanencia).
     ...endereco(),
     ponto_referencia: text(),
+    /** The property's position (issue 18: the notification map), WGS 84 degrees; optional, typed or from the tablet's
+     * geolocation. Both or neither. */
+    latitude: numeric({ precision: 9, scale: 6, mode: 'number' }),
+    longitude: numeric({ precision: 9, scale: 6, mode: 'number' }),
     tipo_imovel_id: integer().notNull(),
     telefone_residencial: text(),
     telefone_contato: text(),
@@ -89,6 +94,11 @@ export const cadastrosDomiciliares = pgTable(
     ...versioned,
   },
   (t) => [
+    check(
+      'cadastros_domiciliares_coordenadas_check',
+      sql`(${t.latitude} is null) = (${t.longitude} is null)
+      and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
+    ),
     index('cadastros_domiciliares_equipe_micro_area_idx').on(t.equipe_id, t.st_micro_area),
     index('cadastros_domiciliares_unidade_idx').on(t.unidade_saude_id),
     index('cadastros_domiciliares_profissional_idx').on(t.profissional_id),

@@ -7,3 +7,4 @@ export * from './cadastros_individuais';
 export * from './domicilios';
 export * from './urgencia';
 export * from './filas';
+export * from './notificacoes';

@@ -20,7 +20,12 @@ export const parametrizacaoRoutes =
         versao: p?.versao ?? '',
         esus_versao: p?.esus_versao ?? '',
         pec_versao: p?.pec_versao ?? '',
-        mapas: { chave: config.MAPS_API_KEY, latitude: config.MAPS_DEFAULT_LAT, longitude: config.MAPS_DEFAULT_LNG },
+        mapas: {
+          chave: config.MAPS_API_KEY,
+          latitude: config.MAPS_DEFAULT_LAT,
+          longitude: config.MAPS_DEFAULT_LNG,
+          tiles_url: config.MAP_TILES_URL,
+        },
         widgets: { chat_url: config.CHAT_WIDGET_URL, libras_url: config.LIBRAS_WIDGET_URL },
         sso_habilitado: Boolean(config.SSO_ISSUER_URL && config.SSO_CLIENT_ID),
         demonstracao: await demoAccountsExist(req.ctx.db),
