@@ -11,11 +11,13 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
-          // Each file migrates a fresh database in beforeAll: ~5 s alone, past 60 s on a loaded 2-core machine (seen at
-          // load 25); a machine three times slower must still pass.
+          // Each file opens its own database in beforeAll (a copy of the run's migrated base): seconds on a loaded 2-core
+          // machine; a machine three times slower must still pass.
           testTimeout: 30_000,
           hookTimeout: 180_000,
           setupFiles: ['apps/api/src/test/setup.ts'],
+          // One migrated base database per run, copied by each file (test/global-setup.ts).
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
         },
       },
       {

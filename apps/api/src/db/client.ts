@@ -23,6 +23,8 @@ export type Database = {
   close: () => Promise<void>;
   /** Plain SQL with $1… parameters, one statement (scripts and benches; the app goes through `db`). */
   query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** PGlite only: the whole data directory as a tarball (the tests' migrated base). */
+  dump?: () => Promise<Blob>;
   /**
    * LISTEN on a channel: `handler` receives each NOTIFY's payload (after the notifying transaction commits). Answers
    * the function that stops listening. On PostgreSQL one dedicated connection per process carries every channel and
@@ -44,9 +46,14 @@ export const WORD_SIMILARITY_THRESHOLD = 0.5;
 /** libpq start-up options: applied in the connection's first packet, no extra round trip. */
 export const sessionOptions = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
 
-/** PGlite in a directory, or in memory when dataDir is null (tests). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, unaccent } });
+/** PGlite in a directory, or in memory when dataDir is null (tests); `from`: start from a dumped data directory
+ * (the tests' migrated base, test/global-setup.ts) instead of running initdb. */
+export async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(from ? { loadDataDir: from } : {}),
+    extensions: { pg_trgm, unaccent },
+  });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
@@ -54,6 +61,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
     query: (text, params) => client.query(text, params),
     // One process, one database: PGlite delivers its NOTIFYs in-process and never drops the "connection".
     listen: (channel, handler) => client.listen(channel, handler),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -9,7 +10,7 @@ import { seedBase } from '../db/seed/base';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { prepareDatabase } from '../db/setup';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export type TestApp = {
   app: App;
@@ -24,14 +25,22 @@ export type TestApp = {
 /** API tests run on in-memory PGlite, or on a fresh database of TEST_DATABASE_URL when API_TEST_DB=pg (npm run test:pg). */
 export const onPostgres = process.env.API_TEST_DB === 'pg' && !!process.env.TEST_DATABASE_URL;
 
-/** A fresh database: in-memory PGlite, or a scratch database of TEST_DATABASE_URL (dropped by `drop`). */
+/**
+ * A fresh database, already migrated with the base rows (test/global-setup.ts): in-memory PGlite loaded from the run's
+ * base, or a scratch database of TEST_DATABASE_URL created from the run's template (dropped by `drop`).
+ */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!onPostgres) return { database: await openPglite(null), drop: async () => {} };
+  if (!onPostgres) {
+    const base = inject('pgliteBase');
+    const from = base ? new Blob([await readFile(base)]) : undefined;
+    return { database: await openPglite(null, from), drop: async () => {} };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `saude_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('pgTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -64,7 +73,8 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
   if (opts.demo || opts.firstStart) {
     // The same start-up as the server: the demo, or the first manager with a one-time password.
     await prepareDatabase(database, { demo: !!opts.demo, log: (m) => setupLog.push(m) });
-  } else {
+  } else if (!inject('pgliteBase') && !inject('pgTemplate')) {
+    // Run without the global setup (a single file through another config): migrate here.
     await database.migrate();
     await seedBase(database.db);
   }

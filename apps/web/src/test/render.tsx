@@ -64,7 +64,7 @@ export function renderWithProviders(
   // Toasts live in a module-level store: start each test without the previous test's (limit 5, the rest queue).
   notifications.clean();
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [route] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -78,7 +78,7 @@ export function renderWithProviders(
 export function renderRoutes(routes: RouteObject[], url: string, queryClient = createTestQueryClient()) {
   notifications.clean();
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

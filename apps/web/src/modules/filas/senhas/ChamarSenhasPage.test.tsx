@@ -95,7 +95,10 @@ describe('ChamarSenhasPage', () => {
       'POST /api/v1/filas/senhas/chamar_proxima': { body: chamada },
     });
     const { user } = await abrir();
-    await user.click(await screen.findByRole('button', { name: 'Chamar próxima' }));
+    // Enabled once the queue, the location and the permissions have loaded (a click before that does nothing).
+    const botao = await screen.findByRole('button', { name: 'Chamar próxima' });
+    await waitFor(() => expect(botao).toBeEnabled());
+    await user.click(botao);
     expect(await screen.findByTestId('senha-atual')).toHaveTextContent('P012');
     const chamarProxima = chamadas.find((c) => c.path.endsWith('/chamar_proxima'));
     expect(chamarProxima?.body).toEqual({ fila_id: FILA, local_id: GUICHE });
