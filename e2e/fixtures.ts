@@ -1,4 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import {
   test as base,
   expect,
@@ -24,7 +26,7 @@ type Fixtures = {
   apiAs: (login: DemoLogin | string, opts?: { unidade?: string; senha?: string }) => Promise<Api>;
   /** Signs in through the login form, as a person would. Lands wherever the app sends them next. */
   signInAs: (login: DemoLogin, senha?: string) => Promise<void>;
-  /** Signs in and, when the user works in several units, picks `unidade` (default: the first card). */
+  /** Signs in (through the API) and opens home in `unidade` (default: the user's first unit); not the sign-in screens. */
   signInWithUnit: (login: DemoLogin, unidade?: string) => Promise<void>;
 };
 
@@ -41,30 +43,43 @@ export async function chooseUnit(page: Page, unidade?: string) {
   await card.getByRole('button').click();
 }
 
+/** A session of a demo user made through the API (login, then the unit when asked or when the user has several). */
+async function sessionToken(baseURL: string, login: string, unidade?: string, senha = SENHA_DEMO): Promise<string> {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  try {
+    const res = await ctx.post('/api/v2/auth/login', { data: { login, senha } });
+    expect(res.status(), `login de ${login} pela API`).toBe(200);
+    const { token, usuario } = (await res.json()) as { token: string; usuario: { unidade_atual: unknown } };
+    if (!usuario.unidade_atual || unidade) {
+      const headers = { authorization: `Bearer ${token}` };
+      const lotacoes = (await (await ctx.get('/api/v2/auth/lotacoes', { headers })).json()) as Array<{
+        unidade_saude_id: string;
+        unidade_nome: string;
+      }>;
+      const pick = unidade ? lotacoes.find((l) => l.unidade_nome === unidade) : lotacoes[0];
+      if (!pick) throw new Error(`${login} não tem lotação em ${unidade ?? 'nenhuma unidade'}`);
+      const sel = await ctx.put('/api/v2/auth/unidade_atual', {
+        headers,
+        data: { unidade_saude_id: pick.unidade_saude_id },
+      });
+      expect(sel.status()).toBe(200);
+    }
+    return token;
+  } finally {
+    await ctx.dispose();
+  }
+}
+
 export const test = base.extend<Fixtures>({
   apiAs: async ({ baseURL }, use) => {
     const opened: APIRequestContext[] = [];
-    await use(async (login, { unidade, senha = SENHA_DEMO } = {}) => {
-      const anon = await playwrightRequest.newContext({ baseURL });
-      const res = await anon.post('/api/v2/auth/login', { data: { login, senha } });
-      expect(res.status(), `login de ${login} pela API`).toBe(200);
-      const { token, usuario } = (await res.json()) as { token: string; usuario: { unidade_atual: unknown } };
-      await anon.dispose();
+    await use(async (login, { unidade, senha } = {}) => {
+      const token = await sessionToken(baseURL!, login, unidade, senha);
       const ctx = await playwrightRequest.newContext({
         baseURL,
         extraHTTPHeaders: { authorization: `Bearer ${token}` },
       });
       opened.push(ctx);
-      if (!usuario.unidade_atual || unidade) {
-        const lotacoes = (await (await ctx.get('/api/v2/auth/lotacoes')).json()) as Array<{
-          unidade_saude_id: string;
-          unidade_nome: string;
-        }>;
-        const pick = unidade ? lotacoes.find((l) => l.unidade_nome === unidade) : lotacoes[0];
-        if (!pick) throw new Error(`${login} não tem lotação em ${unidade ?? 'nenhuma unidade'}`);
-        const sel = await ctx.put('/api/v2/auth/unidade_atual', { data: { unidade_saude_id: pick.unidade_saude_id } });
-        expect(sel.status()).toBe(200);
-      }
       return Object.assign(ctx, { login });
     });
     for (const ctx of opened) await ctx.dispose();
@@ -75,11 +90,15 @@ export const test = base.extend<Fixtures>({
       await fillLogin(page, login, senha);
     });
   },
-  signInWithUnit: async ({ page, signInAs }, use) => {
+  signInWithUnit: async ({ page, baseURL }, use) => {
     await use(async (login, unidade) => {
-      await signInAs(login);
-      await page.waitForURL((url) => url.pathname !== '/login');
-      if (new URL(page.url()).pathname === '/selecionar_unidade_saude') await chooseUnit(page, unidade);
+      // The sign-in screens have their own tests (shell.spec.ts); here the session is made through the API and handed to
+      // the browser as the login screen would (lib/http tokenStore), from a same-origin page that loads no app: seconds
+      // less per test on a CI machine that runs the whole suite.
+      const token = await sessionToken(baseURL!, login, unidade);
+      await page.goto('/api/health');
+      await page.evaluate((t) => localStorage.setItem('saude.token', t), token);
+      await page.goto('/');
       await expect(
         page.getByRole('navigation', { name: 'Menu principal' }).or(page.locator('nav[data-menu-mode="hide"]')),
       ).toBeAttached();
@@ -95,14 +114,29 @@ export const sideMenu = (page: Page) => page.locator('nav[aria-label="Menu princ
 export const familiaDaMinhaMicroArea = (page: Page) =>
   page.getByRole('row').filter({ hasText: 'Minha micro-área' }).filter({ hasNotText: 'Mudou-se' }).first();
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
 /**
  * axe-core on the page as served (its CSP included): no serious or critical violation of WCAG 2.1 A/AA (issue 12).
  * Call it on every screen a test opens, once the screen has loaded.
+ *
+ * axe runs in the page itself, injected once per document: @axe-core/playwright's builder opened a blank page per
+ * analysis to finish it, seconds each on a loaded CI machine (docs/decisions.md "The suite's own cost"). Our screens
+ * have no iframes, so the page's own run is the whole answer.
  */
 export async function expectAccessible(page: Page, what = page.url()) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const { axe } = window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } };
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String), html: n.html })),
+    }));
+  }, WCAG_21_AA);
   const graves = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const resumo = graves.map(
     // The element's HTML too: generated ids (#_r_h5_) alone do not say which field failed.
