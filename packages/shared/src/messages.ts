@@ -257,4 +257,27 @@ export const msg = {
   atendimentoConcluidoNaoCancela: 'Este atendimento já foi concluído e não pode ser cancelado.',
   atendimentoEncerradoNaoAltera: 'Este atendimento foi cancelado ou concluído e não pode ser alterado.',
   atendimentoSemOcupacao: 'Você não tem uma ocupação (CBO) nesta unidade para registrar atendimentos.',
+
+  // Compulsory notifications (issue 18): wording the spec does not show, in the same style (docs/decisions.md).
+  notificacaoNaoEncontrada: 'Notificação não encontrada',
+  posteriorANotificacao: 'não pode ser posterior à data da notificação',
+  anteriorANotificacao: 'não pode ser anterior à data da notificação',
+  anteriorAoNascimento: (data: string) => interpolate('não pode ser anterior ao nascimento do munícipe (%{1})', data),
+  posteriorAoObito: (data: string) => interpolate('não pode ser posterior ao óbito do munícipe (%{1})', data),
+  obitoAntesDosSintomas: 'não pode ser anterior à data dos primeiros sintomas',
+  altaAntesDaInternacao: 'não pode ser anterior à data de internação',
+  somenteComObito: 'só deve ser preenchido quando houver óbito',
+  somenteInternado: 'só deve ser preenchido quando houver internação',
+  somenteComAlta: 'só deve ser preenchido quando houver alta',
+  somenteEncerrada: 'só deve ser preenchido quando o caso for confirmado ou descartado',
+  situacaoSemPermissao: 'somente a vigilância pode confirmar ou descartar um caso',
+  situacaoIgualAtual: 'deve ser diferente da situação atual',
+  notificacaoEncerrada: 'Este caso está encerrado: somente a vigilância pode alterá-lo.',
+  unidadeForaDoEscopo: 'deve ser a unidade em que você está trabalhando',
+  profissionalForaDaUnidade: 'não tem lotação ativa nesta unidade',
+  exportacaoNotificacoesGrandeDemais: (max: number) =>
+    interpolate(
+      'A exportação passaria de %{1} notificações. Escolha um período menor ou mais filtros.',
+      max.toLocaleString('pt-BR'),
+    ),
 } as const;
