@@ -130,10 +130,10 @@ function SecaoMapa({ params }: { params: ParamsNotificacao }) {
   const [aberto, setAberto] = useState(true);
   const id = useId();
   return (
-    <Paper withBorder p="sm" component="section" aria-labelledby={`${id}-titulo`}>
+    <Paper withBorder p="sm">
       <Stack gap="sm">
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <Title order={2} fz="h4" id={`${id}-titulo`}>
+          <Title order={2} fz="h4">
             Mapa das notificações
           </Title>
           <Button
