@@ -222,6 +222,8 @@ export const msg = {
   moradoresMenorQueFamilias: (n: number) =>
     interpolate('não pode ser menor que o número de membros das famílias vinculadas (%{1})', n),
   domicilioComVisitas: 'Não é possível remover este domicílio: há visitas domiciliares registradas.',
+  /** Issue 18: latitude and longitude go together (the field left blank gets it, naming the one filled). */
+  coordenadaSemPar: (preenchida: string) => interpolate('deve ser preenchida junto com a %{1}', preenchida),
   responsavelNaoRemovivel: 'é o responsável da família e não pode ser removido. Troque o responsável antes.',
 
   // Home visits (issue 8): wording the spec does not show, in the same style (docs/decisions.md).

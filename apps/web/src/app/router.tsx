@@ -331,6 +331,15 @@ export const screens: ScreenRoute[] = [
       },
     ];
   }),
+  // Compulsory notifications (issue 18): the citizens notified, with the map of the cases.
+  {
+    path: 'municipes_notificacao',
+    handle: { authorize: 'municipes_notificacao:index' },
+    lazy: () =>
+      import('../modules/municipes_notificacao/lista/NotificacaoListPage').then((m) => ({
+        Component: m.NotificacaoListPage,
+      })),
+  },
   // The manager's access history (issue 14, LGPD): `?municipe_id=` narrows it to one citizen.
   {
     path: 'auditoria',

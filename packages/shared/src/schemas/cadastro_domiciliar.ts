@@ -15,7 +15,7 @@ import { tipoOrigemEnergiaEletrica } from '../codes/tipo_origem_energia_eletrica
 import { tratamentoAgua } from '../codes/tratamento_agua';
 import { msg } from '../messages';
 import { onlyDigits } from '../validation/digits';
-import { optionalText, zCns, zInteger, zPhone, zRequired } from '../validation/zod';
+import { optionalText, zCns, zInteger, zNumber, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
   cabecalhoSchema,
@@ -99,6 +99,10 @@ export const CAMPOS_INSTITUICAO = [
   'instituicao_outros_profissionais',
 ] as const;
 
+/** WGS 84 ranges; 6 decimals (about 0.1 m) is what the columns keep (numeric(9,6)). */
+export const COORDENADAS = { latitude: [-90, 90], longitude: [-180, 180], casas: 6 } as const;
+export const CAMPOS_COORDENADAS = ['latitude', 'longitude'] as const;
+
 // ---- input -----------------------------------------------------------------------------------------
 
 const quantidade = (max: number) => opt(zInteger({ between: [1, max] }));
@@ -125,6 +129,9 @@ export const cadastroDomiciliarFieldsSchema = z.object({
   tipo_imovel_id: codigoObrigatorio(tipoImovel),
   telefone_residencial: opt(zPhone()),
   telefone_contato: opt(zPhone()),
+  // The home's position (WGS 84) for the map of notified cases (issue 18): typed or from the tablet's GPS.
+  latitude: opt(zNumber({ between: COORDENADAS.latitude, decimals: COORDENADAS.casas })),
+  longitude: opt(zNumber({ between: COORDENADAS.longitude, decimals: COORDENADAS.casas })),
   // Living conditions.
   situacao_moradia_id: codigo(situacaoMoradia),
   localizacao_id: codigo(localizacaoMoradia),
@@ -165,6 +172,11 @@ export function cadastroDomiciliarIssues(v: Loose): Issue[] {
     for (const f of ['cep', 'uf', 'municipio_ibge', 'tipo_logradouro', 'logradouro', 'bairro'] as const)
       if (!str(v[f])) req(f);
     if (v.sem_numero !== true && !str(v.numero)) req('numero');
+    // A position is a pair: one coordinate alone puts the home nowhere.
+    if (given(v.latitude) !== given(v.longitude)) {
+      const falta = given(v.latitude) ? 'longitude' : 'latitude';
+      issues.push({ path: [falta], message: msg.coordenadaSemPar(falta === 'latitude' ? 'longitude' : 'latitude') });
+    }
     const tipo = v.tipo_imovel_id;
     if (temCondicoesMoradia(tipo) && !given(v.localizacao_id)) req('localizacao_id');
     if (ehDomicilio(tipo)) {
@@ -201,7 +213,7 @@ export function normalizarCadastroDomiciliar<T extends CadastroDomiciliarValues>
   };
   if (v.fora_area) out.st_micro_area = undefined;
   if (v.sem_numero) out.numero = undefined;
-  if (v.termo_recusa) clear([...CAMPOS_ENDERECO, ...SINAIS_VITAIS]);
+  if (v.termo_recusa) clear([...CAMPOS_ENDERECO, ...CAMPOS_COORDENADAS, ...SINAIS_VITAIS]);
   if (v.termo_recusa || !ehDomicilio(v.tipo_imovel_id)) clear(CAMPOS_SOMENTE_DOMICILIO);
   if (v.termo_recusa || !temCondicoesMoradia(v.tipo_imovel_id)) clear(CAMPOS_CONDICOES_MORADIA);
   if (v.termo_recusa || !ehInstituicao(v.tipo_imovel_id)) clear(CAMPOS_INSTITUICAO);
@@ -247,6 +259,8 @@ export const cadastroDomiciliarSchema = z.object({
   tipo_imovel_id: z.number(),
   telefone_residencial: s(),
   telefone_contato: s(),
+  latitude: n(),
+  longitude: n(),
   situacao_moradia_id: n(),
   localizacao_id: n(),
   tipo_domicilio_id: n(),

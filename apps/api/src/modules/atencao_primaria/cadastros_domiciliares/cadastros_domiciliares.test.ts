@@ -249,6 +249,54 @@ describe(url, () => {
       });
     });
 
+    describe('coordinates (issue 18)', () => {
+      it('stores the pair typed with a decimal comma or as numbers, answers it as numbers and empties it on update', async () => {
+        const c = await create(casa({ latitude: '-15,793889', longitude: '-47,882778' }));
+        expect(c).toMatchObject({ latitude: -15.793889, longitude: -47.882778 });
+        expect((await get(c.id)).json()).toMatchObject({ latitude: -15.793889, longitude: -47.882778 });
+        const moved = await put(c, { latitude: 90, longitude: -180 });
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect(moved.json()).toMatchObject({ latitude: 90, longitude: -180 });
+        const cleared = await put(moved.json<CadastroDomiciliar>(), { latitude: null, longitude: '' });
+        expect(cleared.statusCode, cleared.body).toBe(200);
+        expect(cleared.json()).toMatchObject({ latitude: null, longitude: null });
+        expect((await create(casa())).latitude).toBeNull();
+      });
+
+      it('takes both or neither, inside the WGS 84 ranges, with at most 6 decimals (422, storing nothing)', async () => {
+        expect(await errorsOf(casa({ logradouro: 'RUA SEM PAR', latitude: -15.7 }))).toEqual({
+          longitude: [msg.coordenadaSemPar('latitude')],
+        });
+        expect(await errorsOf(casa({ longitude: '-47,9' }))).toEqual({ latitude: [msg.coordenadaSemPar('longitude')] });
+        expect(await errorsOf(casa({ latitude: 90.000001, longitude: -180.5 }))).toEqual({
+          latitude: [msg.between('-90', '90')],
+          longitude: [msg.between('-180', '180')],
+        });
+        expect(await errorsOf(casa({ latitude: -15.1234567, longitude: '-47,12345678' }))).toEqual({
+          latitude: [msg.decimal(6)],
+          longitude: [msg.decimal(6)],
+        });
+        expect(await errorsOf({ ...casa(), latitude: 'norte', longitude: true })).toEqual({
+          latitude: [msg.numeric],
+          longitude: [msg.numeric],
+        });
+        // A NUL byte is refused as any text is (422), never reaching the database.
+        expect(await errorsOf(casa({ latitude: '1\u0000', longitude: 2 }))).toEqual({ latitude: [msg.naoEValido] });
+        expect(await guardados('RUA SEM PAR')).toEqual([]);
+      });
+
+      it('a refusal keeps no position', async () => {
+        const recusa = await create({
+          termo_recusa: true,
+          st_micro_area: '02',
+          tipo_imovel_id: 1,
+          latitude: -15.8,
+          longitude: -47.9,
+        });
+        expect(recusa).toMatchObject({ latitude: null, longitude: null });
+      });
+    });
+
     it('refuses a micro-area of another team, another team, an unknown municipality and an occupation outside the household form', async () => {
       expect((await errorsOf(casa({ st_micro_area: '04' }))).st_micro_area).toEqual([msg.naoEValido]);
       expect((await errorsOf(casa({ equipe_id: outraEquipe.id, st_micro_area: '04' }))).equipe_id).toEqual([

@@ -105,6 +105,9 @@ function Detalhes({ atual: c }: RecordPageProps<CadastroDomiciliar>) {
           <Item label="Telefone residencial">{c.telefone_residencial ? maskPhone(c.telefone_residencial) : '—'}</Item>
         )}
         <Item label="Telefone de contato">{c.telefone_contato ? maskPhone(c.telefone_contato) : '—'}</Item>
+        <Item label="Localização (latitude, longitude)">
+          {c.latitude !== null && c.longitude !== null ? `${medidaBr(c.latitude)}; ${medidaBr(c.longitude)}` : '—'}
+        </Item>
         <Item label="Recusou o cadastro (termo de recusa)">{c.termo_recusa ? 'Sim' : 'Não'}</Item>
       </DetailSection>
 

@@ -28,6 +28,7 @@ import {
 } from '../../../lib/form';
 import { ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
 import { TIPO_IMOVEL } from '../comum/campos';
+import { Coordenadas, ROTULOS_COORDENADAS } from './Coordenadas';
 import type { DomicilioFormValues } from './formValues';
 
 type Form = UseFormReturn<DomicilioFormValues, unknown, DomicilioFormValues>;
@@ -107,6 +108,7 @@ export const ROTULOS_DOMICILIO: Record<string, string> = {
   tipo_imovel_id: 'Tipo de imóvel',
   telefone_residencial: 'Telefone residencial',
   telefone_contato: 'Telefone de contato',
+  ...ROTULOS_COORDENADAS,
   situacao_moradia_id: 'Situação de moradia',
   localizacao_id: 'Localização',
   tipo_domicilio_id: 'Tipo de domicílio',
@@ -151,6 +153,7 @@ export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; 
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <PhoneField control={form.control} name="telefone_contato" label="Telefone de contato" />
         </Grid.Col>
+        <Coordenadas form={form} />
       </PropertyAddressFields>
     </FormSection>
   );

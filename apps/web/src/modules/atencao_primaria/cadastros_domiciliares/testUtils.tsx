@@ -55,6 +55,8 @@ export function domicilioDe(o: Partial<CadastroDomiciliar> = {}): CadastroDomici
     tipo_imovel_id: 1,
     telefone_residencial: null,
     telefone_contato: null,
+    latitude: null,
+    longitude: null,
     situacao_moradia_id: 75,
     localizacao_id: 83,
     tipo_domicilio_id: 85,
