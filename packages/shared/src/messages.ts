@@ -243,6 +243,9 @@ export const msg = {
   visitaSemConexao:
     'Sem conexão: a visita ainda não foi salva. Ela continua neste formulário e será enviada quando a rede voltar.',
 
+  // Notification CSV extract (issue 18): the period is required, said before asking the server.
+  exportacaoSemPeriodo: 'Informe o período (De e Até) para exportar as notificações.',
+
   // Urgent-care visits (issue 16): wording the spec does not show, in the same style (docs/decisions.md).
   municipeOuPaciente: 'informe o munícipe ou o paciente sem identificação, não os dois',
   atendimentoAntesDoNascimento: (data: string) =>

@@ -25,6 +25,9 @@ const ok = (message: ReactNode) =>
 const falha = (title: string, message: ReactNode) =>
   notifications.show({ color: 'red', icon: <IconX size={18} aria-hidden />, autoClose: TOAST_MS, title, message });
 
+/** A refusal the screen itself decides (nothing was asked of the server), with its reason. */
+export const notifyRefused = (title: string, message: ReactNode) => falha(title, message);
+
 /** 'Família foi salva com sucesso', 'Munícipe foi salvo com sucesso'. */
 export function notifySaved(model: string, genero: Genero = 'f') {
   return ok(genero === 'f' ? msg.salvaComSucesso(model) : `${model} foi salvo com sucesso`);

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { msg } from '@saude/shared';
 import type { NotificacaoListItem, NotificacaoPonto } from '@saude/shared/schemas/notificacao_compulsoria';
 import { fakeApi, lista, type Rota } from '../../../test/fakeApi';
 import { renderRoutes } from '../../../test/render';
@@ -115,6 +116,29 @@ describe('NotificacaoListPage', { timeout: 30_000 }, () => {
     expect(screen.getByText(/de 23 registros/)).toBeInTheDocument();
     await user.click(within(maria).getByRole('link', { name: /^Maria das Dores/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE_PATH}/${MARIA}/detalhes`));
+  });
+
+  it('exports the CSV of the filters only with a period, said before asking the server', async () => {
+    const csv = `${API_BASE}/exportacao.csv`;
+    const semPeriodo = abrir(BASE_PATH);
+    await semPeriodo.user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
+    expect(await screen.findByText(msg.exportacaoSemPeriodo)).toBeInTheDocument();
+    expect(semPeriodo.chamadas.some((c) => c.path === csv)).toBe(false);
+    semPeriodo.unmount();
+
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const { user, chamadas } = abrir(`${BASE_PATH}?data_inicio=2026-11-01&data_fim=2026-11-30&situacao=confirmado`, {
+      [`GET ${csv}`]: { body: 'x', headers: { 'Content-Disposition': 'attachment; filename="notificacoes.csv"' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    const pedido = chamadas.find((c) => c.path === csv)!;
+    expect(Object.fromEntries(pedido.query)).toEqual({
+      data_inicio: '2026-11-01',
+      data_fim: '2026-11-30',
+      situacao: 'confirmado',
+    });
   });
 
   it('asks the list (with its page) and the map (without it) with the filters of the URL', async () => {

@@ -4,14 +4,16 @@
 // citizen to start a notification. The map of the same filters is its own lazy chunk (Leaflet), above the table;
 // the table is the map's accessible alternative.
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconMap, IconMapOff } from '@tabler/icons-react';
+import { IconDownload, IconMap, IconMapOff } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { isoToBr } from '@saude/shared';
+import { isoToBr, msg } from '@saude/shared';
 import type { NotificacaoListItem } from '@saude/shared/schemas/notificacao_compulsoria';
 import { usePode } from '../../../lib/access';
+import { notifyError, notifyRefused } from '../../../lib/feedback/notify';
+import { saveFile } from '../../../lib/http';
 import { FilterChoice, FilterDate, FilterText, ListPage, RecordCell, useList, type Column } from '../../../lib/list';
 import { useLotacoes, useUsuario } from '../../../lib/session';
-import { BASE_PATH, useMunicipesNotificacao } from './api';
+import { BASE_PATH, exportarNotificacoes, useMunicipesNotificacao } from './api';
 import { DOENCAS, filtrosDoMapa, paramsSchema, type ParamsNotificacao } from './filtros';
 import { ESTILO_SITUACAO, SITUACOES } from './situacao';
 
@@ -88,6 +90,7 @@ export function NotificacaoListPage() {
       list={list}
       columns={columns}
       ariaLabel="Munícipes com notificações"
+      action={<ExportarCsv params={params} />}
       emptyText="Nenhuma notificação encontrada."
       search={{ field: 'nome', label: 'Munícipe', placeholder: 'Nome ou nome social' }}
       filters={
@@ -122,6 +125,36 @@ export function NotificacaoListPage() {
       )}
       <SecaoMapa params={params} />
     </ListPage>
+  );
+}
+
+/** The epidemiology team's extract (issue 18): the list's filters, one line per notification, for a period. */
+function ExportarCsv({ params }: { params: ParamsNotificacao }) {
+  const [exportando, setExportando] = useState(false);
+  const exportar = async () => {
+    if (!params.data_inicio || !params.data_fim) {
+      notifyRefused('Exportar CSV', msg.exportacaoSemPeriodo);
+      return;
+    }
+    setExportando(true);
+    try {
+      saveFile(await exportarNotificacoes(filtrosDoMapa(params)));
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setExportando(false);
+    }
+  };
+  return (
+    <Button
+      variant="default"
+      mih={44}
+      leftSection={<IconDownload size={18} aria-hidden />}
+      loading={exportando}
+      onClick={() => void exportar()}
+    >
+      Exportar CSV
+    </Button>
   );
 }
 

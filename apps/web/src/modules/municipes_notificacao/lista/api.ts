@@ -26,6 +26,10 @@ export const useMunicipesNotificacao = (f: Partial<NotificacaoFilters>) =>
     placeholderData: keepPreviousData,
   });
 
+/** GET /exportacao.csv: the extract of the list's filters (the period required), one line per notification. */
+export const exportarNotificacoes = (f: FiltrosNotificacao) =>
+  http.file(`${API_BASE}/exportacao.csv`, f as Query, 'text/csv');
+
 export const useMapaNotificacoes = (f: FiltrosNotificacao) =>
   useQuery({
     queryKey: keys.mapa(f),
