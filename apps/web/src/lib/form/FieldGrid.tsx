@@ -51,9 +51,9 @@ type Choices<V extends string | number> = { data: Option<V>[]; orientation?: 'ho
  */
 export type FieldRow<N extends string = string> =
   | (Field<N> & {
-      kind:
-        'text' | 'textarea' | 'cpf' | 'cns' | 'phone' | 'cep' | 'time' | 'integer' | 'decimal' | 'yesNo' | 'checkbox';
+      kind: 'text' | 'textarea' | 'cpf' | 'cns' | 'phone' | 'cep' | 'time' | 'integer' | 'decimal' | 'checkbox';
     })
+  | (Field<N> & { kind: 'yesNo'; clearable?: boolean })
   | (Field<N> & { kind: 'date'; minDate?: string; maxDate?: string })
   | (Field<N> & Choices<string | number> & { kind: 'select'; searchable?: boolean; clearable?: boolean })
   | (Field<N> & Choices<string | number> & { kind: 'radio' })
