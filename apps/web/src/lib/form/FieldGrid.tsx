@@ -98,7 +98,7 @@ export function FormField<T extends FieldValues, TT = T>({
   row: FieldRow<FieldPath<T>>;
 }) {
   if (row.kind === 'node') return row.node;
-  if (row.kind === 'fixed') return <FixedValue {...row} />;
+  if (row.kind === 'fixed') return <FixedValue label={row.label} tooltip={row.tooltip} value={row.value} />;
   if (row.kind === 'stack') {
     return (
       <Stack gap={6}>

@@ -4,9 +4,10 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { msg, todayIso } from '@saude/shared';
+import { todayIso } from '@saude/shared';
 import {
   encerramentoIssues,
+  notificacaoSituacaoSchema,
   ROTULOS_SITUACAO_NOTIFICACAO,
   SITUACOES_NOTIFICACAO,
   situacaoEncerrada,
@@ -25,16 +26,21 @@ export const SITUACAO_ALTERADA = 'A situação da notificação foi alterada.';
 
 const encerramento = (v: Valores) => (situacaoEncerrada(v.situacao) ? (v.data_encerramento ?? undefined) : undefined);
 
-/** The shared rules of the status body, the closing date checked against the notification's date. */
+/** The shared rules of the status body (notificacaoSituacaoSchema), the closing date against the notification's. */
 const schemaDe = (dataNotificacao: string) =>
   z
     .object({ situacao: z.enum(SITUACOES_NOTIFICACAO).nullable(), data_encerramento: z.string().nullable() })
     .superRefine((v, ctx) => {
-      if (v.situacao === null) ctx.addIssue({ code: 'custom', path: ['situacao'], message: msg.obrigatorio });
       // The date field is shown (and sent) only for a closing status.
       const corpo = { situacao: v.situacao ?? undefined, data_encerramento: encerramento(v) };
-      for (const issue of encerramentoIssues(corpo, dataNotificacao))
-        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      const r = notificacaoSituacaoSchema.safeParse({ ...corpo, lock_version: 0 });
+      const vistos = new Set<string>();
+      for (const issue of [...(r.success ? [] : r.error.issues), ...encerramentoIssues(corpo, dataNotificacao)]) {
+        const campo = String(issue.path[0] ?? '');
+        if (!campo || vistos.has(campo)) continue;
+        vistos.add(campo);
+        ctx.addIssue({ code: 'custom', path: [campo], message: issue.message });
+      }
     });
 
 export function SituacaoDialog({
@@ -118,7 +124,6 @@ function SituacaoForm({
             name="data_encerramento"
             label="Data de encerramento"
             required
-            minDate={n.data_notificacao}
             maxDate={todayIso()}
           />
         )}
