@@ -227,7 +227,7 @@ test('a nurse sees no health tab of a citizen outside her care, and no pregnancy
   await expect(page.getByRole('radiogroup', { name: 'Está gestante?' })).toHaveCount(0);
 });
 
-test('surveillance sees the record but no health block while nobody is notified', async ({
+test('surveillance sees the record but no health block of a citizen nobody notified', async ({
   page,
   signInWithUnit,
   apiAs,

@@ -260,6 +260,7 @@ export const msg = {
   notificacaoNaoEncontrada: 'Notificação não encontrada',
   posteriorANotificacao: 'não pode ser posterior à data da notificação',
   anteriorANotificacao: 'não pode ser anterior à data da notificação',
+  posteriorAoEncerramento: (data: string) => interpolate('não pode ser posterior à data de encerramento (%{1})', data),
   anteriorAoNascimento: (data: string) => interpolate('não pode ser anterior ao nascimento do munícipe (%{1})', data),
   posteriorAoObito: (data: string) => interpolate('não pode ser posterior ao óbito do munícipe (%{1})', data),
   obitoAntesDosSintomas: 'não pode ser anterior à data dos primeiros sintomas',

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atendimentos, auditoria } from '../db/schema';
+import { atendimentos, auditoria, notificacaoEventos, notificacoesCompulsorias } from '../db/schema';
 import { newId } from '../lib/ids';
 import { fixtures, type Usuario } from '../test/fixtures';
 import { buildTestApp, type TestApp } from '../test/helpers';
@@ -32,7 +32,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
     const acs = await f.profissional([{ unidade, equipe, perfil: 'acs' }]);
     const header = { unidade, equipe, profissional: acs };
     const municipe = await f.municipe({ equipe_id: equipe.id, profissional_id: acs.id, ocupacao_id: '515105' });
-    const domicilio = await f.domicilio(header);
+    // With coordinates: the notifications map shows the citizen's home.
+    const domicilio = await f.domicilio(header, { latitude: -15.78, longitude: -47.93 });
     const familia = await f.familia(header, { membros: [municipe], domicilio });
     const individual = await f.cadastroIndividual(municipe);
     const visita = await f.visita(header, { familia, municipe });
@@ -55,6 +56,22 @@ describe('audit coverage: every read of personal data leaves one row', () => {
     ids.atendimento = await atendimento(false);
     ids.atendimentoRetroativo = await atendimento(true);
     const paciente = await f.pacienteSemIdentificacao({ unidade, profissional: acs }, { municipe_id: municipe.id });
+    ids.notificacao = newId();
+    await t.db.insert(notificacoesCompulsorias).values({
+      id: ids.notificacao,
+      municipe_id: municipe.id,
+      doenca_agravo_id: '9a',
+      unidade_saude_id: unidade.id,
+      profissional_id: acs.id,
+      data_notificacao: '2026-01-05',
+      hora_notificacao: '10:00',
+    });
+    await t.db.insert(notificacaoEventos).values({
+      id: newId(),
+      notificacao_id: ids.notificacao,
+      situacao: 'suspeito',
+      profissional_id: acs.id,
+    });
     nomes.municipe = municipe.nome;
     nascimento = municipe.data_nascimento!;
     Object.assign(ids, {
@@ -88,7 +105,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
     let url = route
       .replace(':familiaId', ids.familia!)
       .replace(/:municipeId\??/, ids.municipe!)
-      .replace(':domicilioId', ids.domicilio!);
+      .replace(':domicilioId', ids.domicilio!)
+      .replace(':notificacaoId', ids.notificacao!);
     if (url.includes(':id')) {
       if (!recordOf[resource]) return null;
       url = url.replace(':id', recordOf[resource]);
@@ -101,6 +119,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       '/api/v1/atencao_primaria/cadastros_individuais/municipes': `q=${encodeURIComponent(nomes.municipe!)}`,
       '/api/v1/urgencia_emergencia/atendimentos/contexto': `municipe_id=${ids.municipe}`,
       '/api/v1/urgencia_emergencia/atendimentos_retroativos/contexto': `municipe_id=${ids.municipe}`,
+      '/api/v1/municipes_notificacao/exportacao.csv': 'data_inicio=2026-01-01&data_fim=2026-01-31',
     };
     return query[url] ? `${url}?${query[url]}` : url;
   }

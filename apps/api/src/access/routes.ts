@@ -4,8 +4,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { menus } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { isUuid } from '../lib/routes';
+import { visivel } from '../modules/municipes_notificacao/queries';
 import { audit } from './audit';
-import { can } from './context';
+import { can, type Ctx } from './context';
+
+/**
+ * Spec §6: a notification page asks with its notificacaoId, and the answer is 200 only when the user may also see that
+ * notification (its unit, or every unit with `municipes_notificacao:todos`). Another id (the citizen of a new
+ * notification's page) is no notification: the permission alone decides.
+ */
+async function registroVisivel(ctx: Ctx, authorize: string, resourceId: string | number | null | undefined) {
+  if (!authorize.startsWith('municipes_notificacao:') || typeof resourceId !== 'string' || !isUuid(resourceId))
+    return true;
+  return (await visivel(ctx, resourceId)) !== false;
+}
 
 // POST /api/ferramentas/permissoes (spec §6, §7): 200 when the current unit's profile allows, 403 otherwise.
 export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +31,12 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { authorize, resource_id } = req.body;
       const usuario = req.usuario!;
-      if (isPermission(authorize) && can(usuario, authorize)) return { autorizado: true as const };
+      if (
+        isPermission(authorize) &&
+        can(usuario, authorize) &&
+        (await registroVisivel(req.ctx, authorize, resource_id))
+      )
+        return { autorizado: true as const };
       await audit(req.ctx.db, req.ctx, {
         action: 'permissao_negada',
         resource: authorize.slice(0, 120),

@@ -2,7 +2,7 @@ import { perfilPermissions, type PerfilCodigo, type Permission } from '@saude/sh
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { atendimentos, filas, senhas, visitasDomiciliares } from '../db/schema';
+import { atendimentos, filas, notificacoesCompulsorias, senhas, visitasDomiciliares } from '../db/schema';
 import { newId } from '../lib/ids';
 import { filasFixtures } from '../test/filas-fixtures';
 import { fixtures, type Usuario } from '../test/fixtures';
@@ -370,5 +370,99 @@ describe('deny matrix: own unit / other unit (queues)', () => {
     expect(errados).toEqual([]);
     const [fila] = await t.db.select().from(filas).where(eq(filas.id, filaId));
     expect(fila).toMatchObject({ nome: 'Recepção', lock_version: 0 });
+  });
+});
+
+// Compulsory notifications (issue 18) are the notifying unit's: every route on one notification, asked by each
+// profile that holds its permission in ANOTHER unit without `municipes_notificacao:todos` → 404, and nothing changes;
+// the list, the map, the citizen's detail and the CSV leave it out. Surveillance (todos) reads it from anywhere.
+describe('deny matrix: own unit / other unit (compulsory notifications)', () => {
+  let t: TestApp;
+  const deOutraUnidade = new Map<string, Usuario>();
+  let vigilancia: Usuario;
+  let municipeId = '';
+  let notificacaoId = '';
+  const semTodos: Permission[] = [
+    'municipes_notificacao:index',
+    'municipes_notificacao:show',
+    'municipes_notificacao:create',
+    'municipes_notificacao:update',
+    'municipes_notificacao:situacao',
+  ];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const f = fixtures(t);
+    const unidade = await f.unidade();
+    const outra = await f.unidade();
+    for (const perfil of ['medico', 'enfermagem'] as PerfilCodigo[])
+      deOutraUnidade.set(perfil, await f.usuario({ unidade: outra, perfil }));
+    deOutraUnidade.set('coordenação local', await f.usuario({ unidade: outra, permissoes: semTodos }));
+    vigilancia = await f.usuario({ unidade: outra, perfil: 'vigilancia' });
+    const enfermagem = await f.usuario({ unidade, perfil: 'enfermagem' });
+    municipeId = (await f.municipe()).id;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/municipes_notificacao/${municipeId}/notificacoes`,
+      headers: enfermagem.headers,
+      payload: { doenca_agravo_id: '9a', data_notificacao: '2026-01-05', hora_notificacao: '10:00' },
+    });
+    notificacaoId = res.json<{ id: string }>().id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers 404 to every route on another unit's notification, changes nothing and lists it nowhere", async () => {
+    const base = `/api/v1/municipes_notificacao/${municipeId}/notificacoes/${notificacaoId}`;
+    const rotas: Rota[] = [
+      { method: 'GET', url: base, access: 'municipes_notificacao:show' },
+      { method: 'GET', url: `${base}/ficha.pdf`, access: 'municipes_notificacao:show' },
+      {
+        method: 'PUT',
+        url: base,
+        access: 'municipes_notificacao:update',
+        body: { doenca_agravo_id: '63', data_notificacao: '2026-01-05', hora_notificacao: '10:00', lock_version: 0 },
+      },
+      {
+        method: 'POST',
+        url: `${base}/situacao`,
+        access: 'municipes_notificacao:situacao',
+        body: { situacao: 'confirmado', data_encerramento: '2026-01-06', lock_version: 0 },
+      },
+    ];
+    const listas = [
+      '/api/v1/municipes_notificacao?per_page=100',
+      '/api/v1/municipes_notificacao/mapa',
+      `/api/v1/municipes_notificacao/${municipeId}`,
+      '/api/v1/municipes_notificacao/exportacao.csv?data_inicio=2026-01-01&data_fim=2026-01-31',
+    ];
+    const errados: string[] = [];
+    let tentativas = 0;
+    for (const [quem, u] of deOutraUnidade) {
+      const permissoes = quem === 'coordenação local' ? semTodos : perfilPermissions[quem as PerfilCodigo];
+      for (const r of rotas) {
+        if (!permissoes.includes(r.access)) continue;
+        tentativas++;
+        const res = await t.app.inject({ method: r.method, url: r.url, headers: u.headers, payload: r.body });
+        if (res.statusCode !== 404) errados.push(`${quem}: ${r.method} ${r.url} → ${res.statusCode}`);
+      }
+      for (const url of listas) {
+        const res = await t.app.inject({ method: 'GET', url, headers: u.headers });
+        if (res.statusCode !== 200) errados.push(`${quem}: GET ${url} → ${res.statusCode}`);
+        else if (res.body.includes(notificacaoId) || (url.includes('?per_page') && res.body.includes(municipeId)))
+          errados.push(`${quem}: GET ${url} mostra a notificação`);
+      }
+    }
+    expect(tentativas).toBe(9);
+    expect(errados).toEqual([]);
+    const [n] = await t.db
+      .select()
+      .from(notificacoesCompulsorias)
+      .where(eq(notificacoesCompulsorias.id, notificacaoId));
+    expect(n).toMatchObject({ doenca_agravo_id: '9a', situacao: 'suspeito', lock_version: 0 });
+    // Surveillance reads every unit's.
+    const res = await t.app.inject({ method: 'GET', url: base, headers: vigilancia.headers });
+    expect(res.statusCode).toBe(200);
   });
 });

@@ -24,6 +24,7 @@ import { codigosRoutes } from '../modules/codigos/routes';
 import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
 import { categoriasRoutes } from '../modules/filas/categorias/routes';
+import { notificacoesRoutes } from '../modules/municipes_notificacao/routes';
 import { parametrizacoesRoutes } from '../modules/filas/parametrizacoes/routes';
 import { parametrosUnidadeRoutes } from '../modules/parametros/unidades_saude/routes';
 import { painelHub } from '../modules/filas/painel/hub';
@@ -76,6 +77,7 @@ export async function registerRoutes(
   await app.register(pacienteSemIdentificacoesRoutes, {
     prefix: '/api/v1/urgencia_emergencia/paciente_sem_identificacoes',
   });
+  await app.register(notificacoesRoutes, { prefix: '/api/v1/municipes_notificacao' });
   await app.register(categoriasRoutes, { prefix: '/api/v1/filas/categorias' });
   await app.register(parametrizacoesRoutes, { prefix: '/api/v1/filas/parametrizacoes' });
   await app.register(senhasRoutes, { prefix: '/api/v1/filas/senhas' });

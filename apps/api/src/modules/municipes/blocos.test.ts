@@ -51,7 +51,7 @@ describe('municipes: per-citizen access and the two blocks', () => {
         condicoes_saude: ['create', 'update', 'show'],
       });
       expect((await ask('recepcao')).json()).toEqual({ sociodemograficas: [], condicoes_saude: [] });
-      // Surveillance sees the health of notified citizens only (cuidado.ts); nobody is notified yet.
+      // Surveillance sees the health of notified citizens only (cuidado.ts, rule d); this one is not notified.
       expect((await ask('vigilancia')).json()).toEqual({ sociodemograficas: [], condicoes_saude: [] });
       expect((await ask('acs')).json()).toEqual({
         sociodemograficas: ['create', 'update', 'show'],
@@ -306,6 +306,30 @@ describe('municipes: per-citizen access and the two blocks', () => {
       expect((await blocoDe(referencia.id, semEquipe)).statusCode).toBe(200);
       expect((await blocoDe(visitado.id, semEquipe)).statusCode).toBe(200);
       expect((await blocoDe(estranho.id, semEquipe)).statusCode).toBe(404);
+    });
+
+    it('lets surveillance read the health of a notified citizen, and of no one else (rule d)', async () => {
+      const outra = await f.territorio();
+      const notificado = await f.municipe({ equipe_id: outra.equipe.id });
+      const ninguem = await f.municipe({ equipe_id: outra.equipe.id });
+      const vigilancia = await as('vigilancia');
+      expect((await blocoDe(notificado.id, vigilancia)).statusCode).toBe(404);
+      // A nurse of the other unit notifies the case.
+      const enfOutra = (await f.usuario({ unidade: outra.unidade, perfil: 'enfermagem', equipe: outra.equipe }))
+        .headers;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/municipes_notificacao/${notificado.id}/notificacoes`,
+        headers: enfOutra,
+        payload: { doenca_agravo_id: '9a', data_notificacao: '2026-01-05', hora_notificacao: '10:00' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await blocoDe(notificado.id, vigilancia)).statusCode).toBe(200);
+      expect(await permissao(notificado.id, vigilancia)).toEqual({ sociodemograficas: [], condicoes_saude: ['show'] });
+      expect((await blocoDe(ninguem.id, vigilancia)).statusCode).toBe(404);
+      // A care profile does not gain the citizen by the notification alone (rule d is surveillance's).
+      const medico = await as('medico');
+      expect((await blocoDe(notificado.id, medico)).statusCode).toBe(404);
     });
 
     it('refuses gestante for a male citizen (issue 12: the question is not asked of him)', async () => {

@@ -4,6 +4,7 @@ import { can, type Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { familiaMembros, familias, municipes, visitasDomiciliares } from '../../db/schema';
 import { scopeOf } from '../atencao_primaria/scope';
+import { notificadoAVigilancia } from '../municipes_notificacao/cuidado';
 
 // Who may see and edit a citizen's health blocks — condição de saúde and sociodemográfica (issue 14; the rule and its
 // reasons are in docs/decisions.md, "Health data scope"). The registry record itself (identification) is visible
@@ -23,6 +24,8 @@ export type Cuidado = {
   unidadeId: string | null;
   /** (b) The user's teams in the current unit. */
   equipeIds: string[];
+  /** (d) Surveillance: the profile reads every unit's compulsory notifications (`municipes_notificacao:todos`). */
+  vigilancia: boolean;
 };
 
 export function cuidadoDe(ctx: Ctx, bloco: Bloco): Cuidado {
@@ -31,6 +34,7 @@ export function cuidadoDe(ctx: Ctx, bloco: Bloco): Cuidado {
     todos: u !== null && can(u, `${blocoResource[bloco]}:todos` as Permission),
     unidadeId: u?.unidadeId ?? null,
     equipeIds: scopeOf(ctx).equipeIds,
+    vigilancia: u !== null && can(u, 'municipes_notificacao:todos'),
   };
 }
 
@@ -65,10 +69,10 @@ const atendidoNaUnidade: RegraDeCuidado = (c) =>
       );
 
 /**
- * Every reason but the manager's. (d) Surveillance has none yet: its rule — citizens with a compulsory notification —
- * is pushed here by the notifications module when it exists; until then a surveillance profile sees no health block.
+ * Every reason but the manager's: (b), (c) and (d) surveillance's, the citizens with a compulsory notification (the
+ * notifications module's rule).
  */
-export const regrasDeCuidado: RegraDeCuidado[] = [territorioDaEquipe, atendidoNaUnidade];
+export const regrasDeCuidado: RegraDeCuidado[] = [territorioDaEquipe, atendidoNaUnidade, notificadoAVigilancia];
 
 /** THE condition: the citizen row is in the user's care (undefined: no restriction, for `todos`). */
 export function emCuidado(c: Cuidado): SQL | undefined {
