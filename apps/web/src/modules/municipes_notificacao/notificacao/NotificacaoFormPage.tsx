@@ -83,7 +83,11 @@ function NotificacaoForm({
   const navigate = useNavigate();
   const usuario = useUsuario();
   const save = useSaveNotificacao(municipe.id, atual?.id);
-  const podeSalvar = usePode(atual ? 'municipes_notificacao:update' : 'municipes_notificacao:create');
+  const podeSituacao = usePode('municipes_notificacao:situacao');
+  // A closed case is changed only by who may close cases (the API answers 403 to the others): it opens locked.
+  const podeSalvar =
+    usePode(atual ? 'municipes_notificacao:update' : 'municipes_notificacao:create') &&
+    (!atual || atual.situacao === 'suspeito' || podeSituacao);
   const edicao = atual !== undefined;
   const schema = useMemo(
     () => notificacaoFormSchema(edicao, { data_nascimento: municipe.data_nascimento, data_obito: municipe.data_obito }),

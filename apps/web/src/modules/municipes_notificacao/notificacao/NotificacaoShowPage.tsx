@@ -51,8 +51,9 @@ function Show({
   recarregar: () => void;
 }) {
   useDocumentTitle(`Notificação · ${n.doenca.descricao} · ${municipe.nome}`);
-  const podeEditar = usePode('municipes_notificacao:update');
   const podeSituacao = usePode('municipes_notificacao:situacao');
+  // A closed case is changed only by who may close cases (the API answers 403 to the others).
+  const podeEditar = usePode('municipes_notificacao:update') && (n.situacao === 'suspeito' || podeSituacao);
   const [alterando, setAlterando] = useState(false);
   const [imprimindo, setImprimindo] = useState(false);
   const form = useReadOnlyForm(notificacaoParaForm(n));

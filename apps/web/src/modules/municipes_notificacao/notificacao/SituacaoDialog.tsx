@@ -74,10 +74,15 @@ function SituacaoForm({
 }) {
   const alterar = useAlterarSituacao(n.municipe_id, n.id);
   const schema = useMemo(() => schemaDe(n.data_notificacao), [n.data_notificacao]);
-  // The choices are the other statuses: reopening a closed case, or closing a suspected one.
-  const opcoes = SITUACOES_NOTIFICACAO.filter((s) => s !== n.situacao).map((s) => ({
+  // Close a suspected case; reopen a closed one, swap its outcome, or correct its closing date.
+  const opcoes = SITUACOES_NOTIFICACAO.filter((s) => s !== 'suspeito' || n.situacao !== 'suspeito').map((s) => ({
     value: s,
-    label: s === 'suspeito' ? 'Reabrir como suspeito' : ROTULOS_SITUACAO_NOTIFICACAO[s],
+    label:
+      s === 'suspeito'
+        ? 'Reabrir como suspeito'
+        : s === n.situacao
+          ? `${ROTULOS_SITUACAO_NOTIFICACAO[s]} (corrigir a data de encerramento)`
+          : ROTULOS_SITUACAO_NOTIFICACAO[s],
   }));
   const form = useZodForm(schema, { situacao: null, data_encerramento: todayIso() } satisfies Valores);
   const situacao = useWatch({ control: form.control, name: 'situacao' });
