@@ -1,7 +1,7 @@
-// One citizen's compulsory notifications (issue 18): a nurse (`enfermagem`) notifies a suspected dengue case (a blank
-// disease refused first) and finds it on the citizen's page; surveillance (`vigilancia`) confirms a case with its
-// closing date and prints the SINAN form, which answers a PDF. Every screen opened passes axe. Citizens and the
-// notification surveillance closes are made through the API, unique per attempt.
+// One citizen's compulsory notifications (issue 18): a nurse (`enfermagem`, on a tablet) notifies a suspected dengue
+// case (a blank disease refused first) and finds it on the citizen's page; surveillance (`vigilancia`) confirms a case
+// with its closing date and prints the SINAN form, which answers a PDF. Every screen opened passes axe. Citizens and
+// the notification surveillance closes are made through the API, unique per attempt.
 // Run: npm run build && E2E_PORT=3127 npx playwright test e2e/municipes_notificacao-form.spec.ts
 import { novoCns, novoCpf, unico } from './dados';
 import { type Api, expect, expectAccessible, test } from './fixtures';
@@ -36,6 +36,8 @@ test('a nurse notifies a suspected dengue case and sees it on the citizen page',
   apiAs,
   signInWithUnit,
 }) => {
+  // The nurse's tablet.
+  await page.setViewportSize({ width: 800, height: 1280 });
   const municipe = await novoMunicipe(await apiAs('admin', { unidade: 'UBS Centro' }));
   await signInWithUnit('enfermagem');
 
@@ -43,12 +45,19 @@ test('a nurse notifies a suspected dengue case and sees it on the citizen page',
     await page.goto(`${BASE}/${municipe.id}/new`);
     await expect(page.getByRole('heading', { name: 'Nova notificação compulsória', level: 1 })).toBeVisible();
     await expect(page.getByRole('textbox', { name: /Data da notificação/ })).toHaveValue(hojeBr());
+    // An answered comorbidity offers the way back to unanswered (checked by axe below, with the errors).
+    await page.getByRole('radiogroup', { name: 'Diabetes' }).getByText('Não', { exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Limpar resposta: Diabetes' })).toBeVisible();
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     const doenca = page.getByRole('combobox', { name: /Doença ou agravo/ });
     await expect(doenca).toHaveAccessibleDescription(/Não pode ficar em branco/);
     // The summary focused the field, which opens its list: close it to check the page itself.
     await doenca.press('Escape');
     await expectAccessible(page, 'formulário de notificação com erros');
+    const sobra = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sobra, 'o formulário não rola para o lado no tablet').toBeLessThanOrEqual(0);
   });
 
   await test.step('the suspected dengue case is saved and shown', async () => {
@@ -56,7 +65,6 @@ test('a nurse notifies a suspected dengue case and sees it on the citizen page',
     await doenca.fill('A90');
     await page.getByRole('option', { name: /^Dengue - Casos/ }).click();
     await page.getByRole('textbox', { name: /Data dos primeiros sintomas/ }).fill(hojeBr());
-    await page.getByRole('radiogroup', { name: 'Diabetes' }).getByText('Não', { exact: true }).click();
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Dengue - Casos', level: 1 })).toBeVisible();
     await expect(page.getByText('Notificação foi salva com sucesso')).toBeVisible();

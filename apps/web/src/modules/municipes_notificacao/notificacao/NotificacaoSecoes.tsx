@@ -7,6 +7,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { doencaNotificacaoCompulsoria } from '@saude/shared/codes/doenca_notificacao_compulsoria';
 import {
   COMORBIDADES,
+  doencaImediata,
   LIMITES_NOTIFICACAO,
   ROTULOS_SITUACAO_NOTIFICACAO,
   SITUACOES_NOTIFICACAO,
@@ -19,7 +20,7 @@ import { dataBr } from '../../../lib/format';
 import { usePode } from '../../../lib/access';
 import { useUsuario } from '../../../lib/session';
 import { useOpcoesFiltro } from '../../atencao_primaria/comum/api';
-import { AvisoImediata, niveisImediatos } from './comum';
+import { AvisoImediata } from './comum';
 import { CAMPOS_COMORBIDADE, diasInternacao, diasTexto, ROTULOS, type NotificacaoFormValues } from './formValues';
 
 type Form = UseFormReturn<NotificacaoFormValues, unknown, NotificacaoFormValues>;
@@ -29,9 +30,7 @@ const DOENCAS: Option[] = doencaNotificacaoCompulsoria.map((d) => ({
   value: d.codigo,
   label: d.cid10_referencia ? `${d.descricao} (CID-10 ${d.cid10_referencia})` : d.descricao,
 }));
-const IMEDIATAS = new Set(
-  doencaNotificacaoCompulsoria.filter((d) => niveisImediatos(d).length > 0).map((d) => d.codigo),
-);
+const IMEDIATAS = new Set(doencaNotificacaoCompulsoria.filter(doencaImediata).map((d) => d.codigo));
 
 const SITUACOES: Option[] = SITUACOES_NOTIFICACAO.map((s) => ({ value: s, label: ROTULOS_SITUACAO_NOTIFICACAO[s] }));
 const PROFISSIONAL_PADRAO = 'Você (preenchido ao gravar)';

@@ -59,11 +59,3 @@ export function AvisoImediata({ codigo }: { codigo: string | null | undefined })
     </Alert>
   );
 }
-
-/** 'Semanal' or 'Imediata (até 24 horas)', as the list marks it. */
-export function periodicidade(codigo: string | null | undefined): string | null {
-  const d = doencaDe(codigo);
-  if (!d) return null;
-  if (niveisImediatos(d).length > 0) return 'Imediata (até 24 horas)';
-  return d.semanal === 'X' ? 'Semanal' : null;
-}
