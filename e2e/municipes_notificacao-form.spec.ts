@@ -9,9 +9,10 @@ import { type Api, expect, expectAccessible, test } from './fixtures';
 const BASE = '/municipes_notificacao';
 const API = `/api/v1${BASE}`;
 
-/** Today in São Paulo, 'yyyy-MM-dd' and 'dd/MM/yyyy'. */
-const hoje = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-const hojeBr = () => hoje().split('-').reverse().join('/');
+/** A day in São Paulo ('yyyy-MM-dd'), today plus `dias`, and today as 'dd/MM/yyyy'. */
+const dia = (dias = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + dias * 86_400_000));
+const hojeBr = () => dia().split('-').reverse().join('/');
 
 /** A citizen of the registry with a unique name (made by the manager). */
 async function novoMunicipe(api: Api): Promise<{ id: string; nome: string }> {
@@ -94,7 +95,8 @@ test('surveillance confirms a case with its closing date and prints the SINAN fo
   const res = await (
     await apiAs('enfermagem')
   ).post(`${API}/${municipe.id}/notificacoes`, {
-    data: { doenca_agravo_id: '9a', data_notificacao: hoje(), hora_notificacao: '08:00' },
+    // Yesterday: 08:00 is never in the future, whatever the hour the test runs.
+    data: { doenca_agravo_id: '9a', data_notificacao: dia(-1), hora_notificacao: '08:00' },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
