@@ -259,6 +259,7 @@ export const msg = {
   // Compulsory notifications (issue 18): wording the spec does not show, in the same style (docs/decisions.md).
   notificacaoNaoEncontrada: 'Notificação não encontrada',
   posteriorANotificacao: 'não pode ser posterior à data da notificação',
+  horaNoFuturo: 'não pode ser posterior à hora atual',
   anteriorANotificacao: 'não pode ser anterior à data da notificação',
   posteriorAoEncerramento: (data: string) => interpolate('não pode ser posterior à data de encerramento (%{1})', data),
   anteriorAoNascimento: (data: string) => interpolate('não pode ser anterior ao nascimento do munícipe (%{1})', data),

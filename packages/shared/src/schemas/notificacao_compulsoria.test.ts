@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { msg } from '../messages';
 import { todayIso } from '../validation/dates';
 import {
@@ -39,6 +39,20 @@ describe('notificacao compulsoria', () => {
       hora_notificacao: [msg.naoEValido],
       data_notificacao: [expect.stringMatching(/^deve ser uma data entre/)],
     });
+  });
+
+  it('refuses a record hour later than now on a record of today', () => {
+    vi.useFakeTimers({ now: new Date('2026-03-10T15:00:00Z'), toFake: ['Date'] }); // 12:00 in São Paulo
+    try {
+      expect(notificacaoIssues({ data_notificacao: '2026-03-10', hora_notificacao: '12:30' })).toEqual([
+        { path: ['hora_notificacao'], message: msg.horaNoFuturo },
+      ]);
+      // The clock tolerance of the other "not in the future" rules.
+      expect(notificacaoIssues({ data_notificacao: '2026-03-10', hora_notificacao: '12:04' })).toEqual([]);
+      expect(notificacaoIssues({ data_notificacao: '2026-03-09', hora_notificacao: '23:59' })).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the dates in order: symptoms, birth, death, admission and discharge', () => {

@@ -5,12 +5,13 @@ import {
 } from '../codes/doenca_notificacao_compulsoria';
 import { findBy } from '../codes/lookup';
 import { msg } from '../messages';
-import { isoToBr, isValidIsoDate, isValidTime } from '../validation/dates';
+import { isoToBr, isValidIsoDate, isValidTime, zonedDateTimeToIso } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
   given,
   lockVersion,
+  TOLERANCIA_RELOGIO_MS,
   nullableNumber as n,
   nullableString as s,
   opt,
@@ -147,6 +148,10 @@ export function notificacaoIssues(v: Loose, municipe: ContextoMunicipe = {}): Is
   const obitoMunicipe = iso(municipe.data_obito);
   const push = (campo: string, message: string) => issues.push({ path: [campo], message });
 
+  // The record's date and hour together not in the future (the date alone is checked by its field).
+  const momento = zonedDateTimeToIso(notificacao, typeof v.hora_notificacao === 'string' ? v.hora_notificacao : null);
+  if (momento && new Date(momento).getTime() > Date.now() + TOLERANCIA_RELOGIO_MS)
+    push('hora_notificacao', msg.horaNoFuturo);
   if (sintomas && notificacao && sintomas > notificacao) push('data_primeiros_sintomas', msg.posteriorANotificacao);
   if (sintomas && obitoMunicipe && sintomas > obitoMunicipe)
     push('data_primeiros_sintomas', msg.posteriorAoObito(br(obitoMunicipe)));

@@ -15,6 +15,7 @@ import { seedPacientesSemIdentificacao } from './pacientes_sem_identificacao';
 import { seedFilas } from './filas';
 import { seedPainel } from './painel';
 import { seedSenhas } from './senhas';
+import { seedNotificacoes } from './notificacoes';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -196,6 +197,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedFilas(db);
   await seedPainel(db);
   await seedSenhas(db);
+  await seedNotificacoes(db);
 }
 
 export async function findProfissional(db: Db, login: string) {

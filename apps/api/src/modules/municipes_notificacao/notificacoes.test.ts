@@ -7,6 +7,7 @@ import type {
   NotificacaoMapa,
 } from '@saude/shared/schemas/notificacao_compulsoria';
 import { todayIso } from '@saude/shared/validation/dates';
+import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtures, type Headers, type MunicipeRow, type Unidade, type Usuario, UNKNOWN_ID } from '../../test/fixtures';
 import { auditRows, useTestApp } from '../../test/helpers';
@@ -390,6 +391,8 @@ describe(url, () => {
     expect(texto).toContain('2 - Individual');
     expect(texto).toContain('Tosse há três semanas');
     expect(texto).toContain('-15.781');
+    // One A4 page, as the paper form.
+    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1);
     const [row] = (await auditRows(t, { action: 'show', record_id: n.id })).slice(-1);
     expect(row).toMatchObject({ municipe_ids: [ana.id], details: { formato: 'pdf' } });
   });

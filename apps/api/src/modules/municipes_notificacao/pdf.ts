@@ -40,7 +40,7 @@ import {
 const A4 = { w: 595.28, h: 841.89 };
 const MARGEM = 28;
 const LARGURA = A4.w - 2 * MARGEM;
-const LINHA = 30;
+const LINHA = 26;
 const CINZA = rgb(0.35, 0.35, 0.35);
 const PRETO = rgb(0, 0, 0);
 
@@ -365,8 +365,8 @@ function desenhar(doc: PDFDocument, font: PDFFont, negrito: PDFFont, d: Dados) {
         .map(([campo, rotulo]) => ['', rotulo, simNao(n[campo]), 1] as [string, string, string | null, number]),
     );
   }
-  f.linha([['', 'Informações complementares', n.informacoes_complementares, 1]], 70);
-  f.linha([['', 'Observações', n.observacoes, 1]], 70);
+  f.linha([['', 'Informações complementares', n.informacoes_complementares, 1]], 58);
+  f.linha([['', 'Observações', n.observacoes, 1]], 58);
 
   f.secao('Notificador');
   f.linha([
