@@ -28,6 +28,11 @@ const screens: ScreenRoute[] = [
     handle: { authorize: 'municipes:update' },
     lazy: async () => ({ Component: () => <p>Edição aberta</p> }),
   },
+  {
+    path: 'municipes_notificacao/:id/notificacao_compulsoria/:notificacaoId/show',
+    handle: { authorize: 'municipes_notificacao:show' },
+    lazy: async () => ({ Component: () => <p>Notificação aberta</p> }),
+  },
   { path: 'conta', handle: { requiresUnit: false }, lazy: async () => ({ Component: () => <p>Conta aberta</p> }) },
 ];
 
@@ -95,6 +100,16 @@ describe('route guards (spec §6)', () => {
     expect(calls.find((c) => c.url === '/api/ferramentas/permissoes')?.body).toEqual({
       authorize: 'municipes:update',
       resource_id: '42',
+    });
+  });
+
+  it('sends the notification id, not the citizen id, as resource_id on a notification page (spec §6)', async () => {
+    const calls = mockApi();
+    open('/municipes_notificacao/7/notificacao_compulsoria/99/show');
+    expect(await screen.findByText('Notificação aberta')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/ferramentas/permissoes')?.body).toEqual({
+      authorize: 'municipes_notificacao:show',
+      resource_id: '99',
     });
   });
 

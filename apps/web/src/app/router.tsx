@@ -340,6 +340,40 @@ export const screens: ScreenRoute[] = [
         Component: m.NotificacaoListPage,
       })),
   },
+  // One citizen's compulsory notifications (issue 18). The guard asks with resource_id = :notificacaoId where the
+  // route has one (spec §6), else the citizen's :id.
+  {
+    path: 'municipes_notificacao/:id/detalhes',
+    handle: { authorize: 'municipes_notificacao:show' },
+    lazy: () =>
+      import('../modules/municipes_notificacao/detalhes/NotificacoesMunicipePage').then((m) => ({
+        Component: m.NotificacoesMunicipePage,
+      })),
+  },
+  {
+    path: 'municipes_notificacao/:id/new',
+    handle: { authorize: 'municipes_notificacao:create' },
+    lazy: () =>
+      import('../modules/municipes_notificacao/notificacao/NotificacaoFormPage').then((m) => ({
+        Component: m.NotificacaoFormPage,
+      })),
+  },
+  {
+    path: 'municipes_notificacao/:id/notificacao_compulsoria/:notificacaoId/edit',
+    handle: { authorize: 'municipes_notificacao:update' },
+    lazy: () =>
+      import('../modules/municipes_notificacao/notificacao/NotificacaoFormPage').then((m) => ({
+        Component: m.NotificacaoFormPage,
+      })),
+  },
+  {
+    path: 'municipes_notificacao/:id/notificacao_compulsoria/:notificacaoId/show',
+    handle: { authorize: 'municipes_notificacao:show' },
+    lazy: () =>
+      import('../modules/municipes_notificacao/notificacao/NotificacaoShowPage').then((m) => ({
+        Component: m.NotificacaoShowPage,
+      })),
+  },
   // The manager's access history (issue 14, LGPD): `?municipe_id=` narrows it to one citizen.
   {
     path: 'auditoria',

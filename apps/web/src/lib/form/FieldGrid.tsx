@@ -51,9 +51,9 @@ type Choices<V extends string | number> = { data: Option<V>[]; orientation?: 'ho
  */
 export type FieldRow<N extends string = string> =
   | (Field<N> & {
-      kind:
-        'text' | 'textarea' | 'cpf' | 'cns' | 'phone' | 'cep' | 'time' | 'integer' | 'decimal' | 'yesNo' | 'checkbox';
+      kind: 'text' | 'textarea' | 'cpf' | 'cns' | 'phone' | 'cep' | 'time' | 'integer' | 'decimal' | 'checkbox';
     })
+  | (Field<N> & { kind: 'yesNo'; clearable?: boolean })
   | (Field<N> & { kind: 'date'; minDate?: string; maxDate?: string })
   | (Field<N> & Choices<string | number> & { kind: 'select'; searchable?: boolean; clearable?: boolean })
   | (Field<N> & Choices<string | number> & { kind: 'radio' })
@@ -98,7 +98,7 @@ export function FormField<T extends FieldValues, TT = T>({
   row: FieldRow<FieldPath<T>>;
 }) {
   if (row.kind === 'node') return row.node;
-  if (row.kind === 'fixed') return <FixedValue {...row} />;
+  if (row.kind === 'fixed') return <FixedValue label={row.label} tooltip={row.tooltip} value={row.value} />;
   if (row.kind === 'stack') {
     return (
       <Stack gap={6}>

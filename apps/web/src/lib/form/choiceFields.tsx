@@ -1,6 +1,7 @@
 // Fields for coded answers: select, radio group, yes/no, checkbox and checkbox group, with the same conventions as
 // fields.tsx (label, error, touch size, null for "not answered").
 import {
+  Button,
   Checkbox,
   Group,
   Input,
@@ -99,12 +100,14 @@ const YES_NO: Option<string>[] = [
 
 /**
  * Yes/no questions as a segmented control (ux.md). Three states: true, false, and null for a question nobody answered,
- * which shows neither option selected and stays null until the user picks (never read as "Não").
+ * which shows neither option selected and stays null until the user picks (never read as "Não"). `clearable` adds
+ * "Limpar resposta" beside an answered question, the way back to unanswered (e.g. a comorbidity picked by mistake).
  */
-export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT>) {
+export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { clearable?: boolean }) {
   const { field, common, view } = useBound(props);
   const v = field.value as boolean | null | undefined;
   if (view) return <ReadOnlyValue label={props.label}>{yesNoText(v)}</ReadOnlyValue>;
+  const answered = v === true || v === false;
   return (
     <Input.Wrapper
       id={common.id}
@@ -128,6 +131,17 @@ export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps
           onBlur={field.onBlur}
           styles={{ label: { minHeight: TOUCH_MIN_HEIGHT, display: 'flex', alignItems: 'center', paddingInline: 24 } }}
         />
+        {props.clearable && answered && !common.disabled && !common.readOnly && (
+          <Button
+            variant="subtle"
+            mih={44}
+            ml="xs"
+            aria-label={typeof props.label === 'string' ? `Limpar resposta: ${props.label}` : undefined}
+            onClick={() => field.onChange(null)}
+          >
+            Limpar resposta
+          </Button>
+        )}
       </div>
     </Input.Wrapper>
   );
