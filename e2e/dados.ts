@@ -2,6 +2,7 @@
 // holds two of them.
 import { cnsWeightedSum } from '@saude/shared/validation/cns';
 import { cpfCheckDigit } from '@saude/shared/validation/cpf';
+import { expect, type Api } from './fixtures';
 
 /** A fresh valid CPF. */
 export function novoCpf(): string {
@@ -22,3 +23,38 @@ export function novoCns(): string {
 /** Seven random letters, to make names unique. */
 export const unico = () =>
   Array.from({ length: 7 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+
+/** A home of the agent's micro-area 01, at `coordenadas` when given. */
+export async function novaCasa(acs: Api, bairro: string, coordenadas?: { latitude: number; longitude: number }) {
+  const res = await acs.post(`/api/v1/atencao_primaria/cadastros_domiciliares`, {
+    data: {
+      st_micro_area: '01',
+      cep: '70000001',
+      uf: 'DF',
+      municipio_ibge: '5300108',
+      tipo_logradouro: '081',
+      logradouro: 'DAS NOTIFICAÇÕES',
+      numero: String(100 + Math.floor(Math.random() * 9000)),
+      bairro,
+      tipo_imovel_id: 1,
+      situacao_moradia_id: 75,
+      localizacao_id: 83,
+      ...coordenadas,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+/** `chefe`'s family (alone), living in `casa`. */
+export async function morarEm(acs: Api, chefe: { id: string }, casa: { id: string }) {
+  const familia = await acs.post('/api/v1/atencao_primaria/familias', {
+    data: { responsavel_id: chefe.id, membros: [{ municipe_id: chefe.id, parentesco_id: 1 }] },
+  });
+  expect(familia.status(), await familia.text()).toBe(201);
+  const { id } = (await familia.json()) as { id: string };
+  const link = await acs.post(`/api/v1/atencao_primaria/cadastros_domiciliares/${casa.id}/familias`, {
+    data: { familia_id: id },
+  });
+  expect(link.status(), await link.text()).toBe(200);
+}

@@ -3,7 +3,7 @@
 // with its closing date and prints the SINAN form, which answers a PDF. Every screen opened passes axe. Citizens and
 // the notification surveillance closes are made through the API, unique per attempt.
 // Run: npm run build && E2E_PORT=3127 npx playwright test e2e/municipes_notificacao-form.spec.ts
-import { novoCns, novoCpf, unico } from './dados';
+import { morarEm, novaCasa, novoCns, novoCpf, unico } from './dados';
 import { type Api, expect, expectAccessible, test } from './fixtures';
 
 const BASE = '/municipes_notificacao';
@@ -14,9 +14,10 @@ const dia = (dias = 0) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + dias * 86_400_000));
 const hojeBr = () => dia().split('-').reverse().join('/');
 
-/** A citizen of the registry with a unique name (made by the manager). */
+/** A citizen of the registry with a unique name, referred to the caller's current unit. */
 async function novoMunicipe(api: Api): Promise<{ id: string; nome: string }> {
   const nome = `Notificada ${unico()} ${unico()}`;
+  const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
   const res = await api.post('/api/v1/municipes', {
     data: {
       nome,
@@ -25,6 +26,7 @@ async function novoMunicipe(api: Api): Promise<{ id: string; nome: string }> {
       cpf_numero: novoCpf(),
       codigo_cns: novoCns(),
       telefones: { celular: '61991837465' },
+      unidade_saude_referencia_id: me.unidade_atual.id,
       confirmar_duplicados: true,
     },
   });
@@ -86,12 +88,15 @@ test('a nurse notifies a suspected dengue case and sees it on the citizen page',
   });
 });
 
-test('surveillance confirms a case with its closing date and prints the SINAN form', async ({
+test('surveillance confirms a case: the counts and the map marker follow, and the SINAN form prints', async ({
   page,
   apiAs,
   signInWithUnit,
 }) => {
-  const municipe = await novoMunicipe(await apiAs('admin', { unidade: 'UBS Centro' }));
+  // A citizen living at a home with coordinates (so the case is on the map), notified by the nurse.
+  const acs = await apiAs('acs', { unidade: 'UBS Centro' });
+  const municipe = await novoMunicipe(acs);
+  await morarEm(acs, municipe, await novaCasa(acs, `Bairro ${unico()}`, { latitude: -15.8, longitude: -47.9 }));
   const res = await (
     await apiAs('enfermagem')
   ).post(`${API}/${municipe.id}/notificacoes`, {
@@ -101,6 +106,21 @@ test('surveillance confirms a case with its closing date and prints the SINAN fo
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
   await signInWithUnit('vigilancia');
+
+  /** The citizen's row counts (Registradas, Suspeitas, Confirmadas, Descartadas) and the case's marker. */
+  const lista = async (contagens: string[], marcador: string) => {
+    await page.goto(`${BASE}?nome=${encodeURIComponent(municipe.nome)}`);
+    const linha = page.getByRole('table', { name: 'Munícipes com notificações' }).getByRole('row', {
+      name: new RegExp(municipe.nome),
+    });
+    for (const [i, n] of contagens.entries()) await expect(linha.getByRole('cell').nth(3 + i)).toHaveText(n);
+    const mapa = page.getByRole('region', { name: /^Mapa das notificações/ });
+    await expect(mapa.getByTitle(`${municipe.nome}: Dengue - Casos, ${marcador}`)).toBeVisible();
+  };
+
+  await test.step('the list counts the suspected case and the map marks it', async () => {
+    await lista(['1', '1', '0', '0'], 'Suspeito');
+  });
 
   await test.step('the status change asks, with the closing date, and goes into the history', async () => {
     await page.goto(`${BASE}/${municipe.id}/notificacao_compulsoria/${id}/show`);
@@ -114,6 +134,12 @@ test('surveillance confirms a case with its closing date and prints the SINAN fo
     await expect(page.getByText('A situação da notificação foi alterada.')).toBeVisible();
     await expect(page.getByText('Suspeito → Confirmado')).toBeVisible();
     await expect(page.getByText(`Encerrada em ${hojeBr()}`).first()).toBeVisible();
+  });
+
+  await test.step('the list counts it confirmed and the marker changes', async () => {
+    await lista(['1', '0', '1', '0'], 'Confirmado');
+    await page.goto(`${BASE}/${municipe.id}/notificacao_compulsoria/${id}/show`);
+    await expect(page.getByRole('heading', { name: 'Dengue - Casos', level: 1 })).toBeVisible();
   });
 
   await test.step('the SINAN form opens as a PDF', async () => {

@@ -2,7 +2,7 @@
 // citizens, homes and notifications through the API (unique names), then works the screens, with axe on each.
 // Run: npm run build && E2E_PORT=3142 npx playwright test e2e/municipes_notificacao-lista.spec.ts
 import { expect, expectAccessible, test, type Api } from './fixtures';
-import { novoCns, novoCpf, unico } from './dados';
+import { morarEm, novaCasa, novoCns, novoCpf, unico } from './dados';
 
 const LISTA = '/municipes_notificacao';
 const DOMICILIOS = '/atencao_primaria/cadastros_domiciliares';
@@ -26,39 +26,6 @@ async function novaPessoa(api: Api, nome: string): Promise<Pessoa> {
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Pessoa;
-}
-
-/** A home of the agent's micro-area 01, at `coordenadas` when given. */
-async function novaCasa(acs: Api, bairro: string, coordenadas?: { latitude: number; longitude: number }) {
-  const res = await acs.post(`/api/v1${DOMICILIOS}`, {
-    data: {
-      st_micro_area: '01',
-      cep: '70000001',
-      uf: 'DF',
-      municipio_ibge: '5300108',
-      tipo_logradouro: '081',
-      logradouro: 'DAS NOTIFICAÇÕES',
-      numero: String(100 + Math.floor(Math.random() * 9000)),
-      bairro,
-      tipo_imovel_id: 1,
-      situacao_moradia_id: 75,
-      localizacao_id: 83,
-      ...coordenadas,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string };
-}
-
-/** `chefe`'s family (alone), living in `casa`. */
-async function morarEm(acs: Api, chefe: Pessoa, casa: { id: string }) {
-  const familia = await acs.post('/api/v1/atencao_primaria/familias', {
-    data: { responsavel_id: chefe.id, membros: [{ municipe_id: chefe.id, parentesco_id: 1 }] },
-  });
-  expect(familia.status(), await familia.text()).toBe(201);
-  const { id } = (await familia.json()) as { id: string };
-  const link = await acs.post(`/api/v1${DOMICILIOS}/${casa.id}/familias`, { data: { familia_id: id } });
-  expect(link.status(), await link.text()).toBe(200);
 }
 
 async function notificar(api: Api, p: Pessoa, o: { doenca?: string; situacao?: string } = {}) {
