@@ -24,12 +24,13 @@ export function novoCns(): string {
 export const unico = () =>
   Array.from({ length: 7 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 
-/** A home of the agent's micro-area 01, at `coordenadas` when given. */
+/** A home of the agent's micro-area 01, at `coordenadas` when given. Its CEP is none of the demo's streets: the
+ * registry fills an address from the municipality's own homes by CEP, and other specs expect the demo's there. */
 export async function novaCasa(acs: Api, bairro: string, coordenadas?: { latitude: number; longitude: number }) {
   const res = await acs.post(`/api/v1/atencao_primaria/cadastros_domiciliares`, {
     data: {
       st_micro_area: '01',
-      cep: '70000001',
+      cep: '70000099',
       uf: 'DF',
       municipio_ibge: '5300108',
       tipo_logradouro: '081',

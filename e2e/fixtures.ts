@@ -126,6 +126,16 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * have no iframes, so the page's own run is the whole answer.
  */
 export async function expectAccessible(page: Page, what = page.url()) {
+  // A dialog or menu still fading in has its text at partial opacity, which axe reads as low contrast: let the
+  // finite animations and transitions end first (a spinning loader never does).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } };
