@@ -21,7 +21,9 @@ export const resources = {
   'atencao_primaria/cadastros_individuais': [...crud, 'saida_cadastro'],
   'atencao_primaria/familias': [...crud],
   'atencao_primaria/visitas_domiciliares': ['index', 'show', 'create', 'cancelar'],
-  'comunicacao/avisos': [...crud],
+  // Staff notices (issue 19). visualizar: confirm (and reply to) a notice aimed at oneself — everyone; todos: every
+  // notice with everyone's confirmations and replies, not only those aimed at oneself (management).
+  'comunicacao/avisos': [...crud, 'visualizar', 'todos'],
   'ferramentas/temas': [...crud],
   'ferramentas/parametrizacao': ['show', 'update'],
   'filas/categorias': [...crud],
@@ -62,7 +64,7 @@ const all = (r: Resource) => resources[r].map((a) => `${r}:${a}` as Permission);
 const base: Permission[] = [
   ...grant('municipes', 'index', 'show'),
   'enderecos:show',
-  ...read('comunicacao/avisos'),
+  ...grant('comunicacao/avisos', 'index', 'show', 'visualizar'),
   ...read('termos_uso'),
   ...grant('notificacoes_globais', 'index', 'update'),
   'parametros/unidades_saude:show',

@@ -8,3 +8,4 @@ export * from './domicilios';
 export * from './urgencia';
 export * from './filas';
 export * from './notificacoes';
+export * from './avisos';
