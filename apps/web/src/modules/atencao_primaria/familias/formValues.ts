@@ -9,6 +9,7 @@ import {
   type FamiliaInput,
 } from '@saude/shared/schemas/familia';
 import { ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
+import { addFieldIssues } from '../../../lib/form';
 
 export const familiaFormSchema = z
   .object({
@@ -23,18 +24,12 @@ export const familiaFormSchema = z
   })
   .superRefine((v, ctx) => {
     const r = familiaInputSchema.safeParse(formParaApi(v));
-    if (r.success) return;
-    const vistos = new Set<string>();
-    for (const issue of r.error.issues) {
-      const campo = campoDoForm(issue.path.map(String).join('.'));
-      if (vistos.has(campo)) continue;
-      vistos.add(campo);
-      ctx.addIssue({
-        code: 'custom',
-        path: campo.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-        message: issue.message,
-      });
-    }
+    if (!r.success)
+      addFieldIssues(ctx, r.error.issues, (path) =>
+        campoDoForm(path.map(String).join('.'))
+          .split('.')
+          .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+      );
   });
 
 export type FamiliaFormValues = z.input<typeof familiaFormSchema>;

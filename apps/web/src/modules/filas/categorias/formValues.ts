@@ -2,7 +2,7 @@
 // (categoriaInputSchema), so the browser answers with the API's messages.
 import { z } from 'zod';
 import { categoriaInputSchema, type Categoria, type CategoriaInput } from '@saude/shared/schemas/categoria';
-import { omitEmpty, pickValues } from '../../../lib/form';
+import { addFieldIssues, omitEmpty, pickValues } from '../../../lib/form';
 
 const camposSchema = z.object({
   nome: z.string().nullable(),
@@ -19,14 +19,7 @@ const CAMPOS = Object.keys(camposSchema.shape) as Campo[];
 
 export const categoriaFormSchema = camposSchema.superRefine((v, ctx) => {
   const r = categoriaInputSchema.safeParse(formParaApi(v));
-  if (r.success) return;
-  const vistos = new Set<string>();
-  for (const issue of r.error.issues) {
-    const campo = String(issue.path[0] ?? '');
-    if (!campo || vistos.has(campo)) continue;
-    vistos.add(campo);
-    ctx.addIssue({ code: 'custom', path: [campo], message: issue.message });
-  }
+  if (!r.success) addFieldIssues(ctx, r.error.issues);
 });
 
 export const ROTULOS: Record<Campo, string> = {

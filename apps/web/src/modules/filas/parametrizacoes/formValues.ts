@@ -2,6 +2,7 @@
 // (filaInputSchema), so the browser answers with the API's messages, on the same paths ('locais.1.nome').
 import { z } from 'zod';
 import { filaInputSchema, type Fila, type FilaInput } from '@saude/shared/schemas/fila';
+import { addFieldIssues } from '../../../lib/form';
 
 const camposSchema = z.object({
   nome: z.string().nullable(),
@@ -14,16 +15,13 @@ export type FilaFormValues = z.input<typeof camposSchema>;
 
 export const filaFormSchema = camposSchema.superRefine((v, ctx) => {
   const r = filaInputSchema.safeParse(formParaApi(v));
-  if (r.success) return;
-  const vistos = new Set<string>();
-  for (const issue of r.error.issues) {
-    // A location's field keeps its path; anything about the categories goes on the select.
-    const path = issue.path[0] === 'locais' && issue.path.length >= 3 ? issue.path.slice(0, 3) : issue.path.slice(0, 1);
-    const chave = path.join('.');
-    if (!chave || vistos.has(chave)) continue;
-    vistos.add(chave);
-    ctx.addIssue({ code: 'custom', path: path as Array<string | number>, message: issue.message });
-  }
+  // A location's field keeps its path; anything about the categories goes on the select.
+  if (!r.success)
+    addFieldIssues(ctx, r.error.issues, (path) =>
+      (path[0] === 'locais' && path.length >= 3 ? path.slice(0, 3) : path.slice(0, 1)).map((p) =>
+        typeof p === 'number' ? p : String(p),
+      ),
+    );
 });
 
 export const ROTULOS: Record<string, string> = {

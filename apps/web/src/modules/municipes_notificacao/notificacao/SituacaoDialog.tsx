@@ -16,7 +16,7 @@ import {
 } from '@saude/shared/schemas/notificacao_compulsoria';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { ApiError } from '../../../lib/http';
-import { DateField, RadioField, setServerErrors, useZodForm } from '../../../lib/form';
+import { addFieldIssues, DateField, RadioField, setServerErrors, useZodForm } from '../../../lib/form';
 import { dataBr } from '../../../lib/format';
 import { useAlterarSituacao } from './api';
 
@@ -34,13 +34,7 @@ const schemaDe = (dataNotificacao: string) =>
       // The date field is shown (and sent) only for a closing status.
       const corpo = { situacao: v.situacao ?? undefined, data_encerramento: encerramento(v) };
       const r = notificacaoSituacaoSchema.safeParse({ ...corpo, lock_version: 0 });
-      const vistos = new Set<string>();
-      for (const issue of [...(r.success ? [] : r.error.issues), ...encerramentoIssues(corpo, dataNotificacao)]) {
-        const campo = String(issue.path[0] ?? '');
-        if (!campo || vistos.has(campo)) continue;
-        vistos.add(campo);
-        ctx.addIssue({ code: 'custom', path: [campo], message: issue.message });
-      }
+      addFieldIssues(ctx, [...(r.success ? [] : r.error.issues), ...encerramentoIssues(corpo, dataNotificacao)]);
     });
 
 export function SituacaoDialog({

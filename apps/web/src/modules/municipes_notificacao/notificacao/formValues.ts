@@ -14,7 +14,7 @@ import {
   type NotificacaoInput,
   type NotificacaoUpdate,
 } from '@saude/shared/schemas/notificacao_compulsoria';
-import { emptyValues, omitEmpty, pickValues } from '../../../lib/form';
+import { addFieldIssues, emptyValues, omitEmpty, pickValues } from '../../../lib/form';
 
 const texto = () => z.string().nullable();
 const simNao = () => z.boolean().nullable();
@@ -101,14 +101,7 @@ export function notificacaoFormSchema(edicao: boolean, municipe: ContextoMunicip
   return camposSchema.superRefine((v, ctx) => {
     const corpo = formParaApi(v, edicao);
     const r = api.safeParse(edicao ? { ...corpo, lock_version: 0 } : corpo);
-    const issues = [...(r.success ? [] : r.error.issues), ...notificacaoIssues(corpo, municipe)];
-    const vistos = new Set<string>();
-    for (const issue of issues) {
-      const campo = String(issue.path[0] ?? '');
-      if (!campo || vistos.has(campo)) continue;
-      vistos.add(campo);
-      ctx.addIssue({ code: 'custom', path: [campo], message: issue.message });
-    }
+    addFieldIssues(ctx, [...(r.success ? [] : r.error.issues), ...notificacaoIssues(corpo, municipe)]);
   });
 }
 

@@ -8,7 +8,7 @@ import {
   type PacienteSemIdentificacao,
   type PacienteSemIdentificacaoInput,
 } from '@saude/shared/schemas/paciente_sem_identificacao';
-import { emptyValues, omitEmpty, pickValues } from '../../../lib/form';
+import { addFieldIssues, emptyValues, omitEmpty, pickValues } from '../../../lib/form';
 
 const numero = () => z.number().nullable();
 const texto = () => z.string().nullable();
@@ -40,15 +40,7 @@ const CAMPOS = Object.keys(camposSchema.shape) as Campo[];
 /** The form's schema: the shared API schema's checks, each on its field. */
 export const pacienteFormSchema = camposSchema.superRefine((v, ctx) => {
   const r = pacienteSemIdentificacaoInputSchema.safeParse(formParaApi(v));
-  if (r.success) return;
-  const vistos = new Set<string>();
-  for (const issue of r.error.issues) {
-    // 'deficiencia_ids.0' goes on the group.
-    const campo = String(issue.path[0] ?? '');
-    if (!campo || vistos.has(campo)) continue;
-    vistos.add(campo);
-    ctx.addIssue({ code: 'custom', path: [campo], message: issue.message });
-  }
+  if (!r.success) addFieldIssues(ctx, r.error.issues);
 });
 
 export const ROTULOS: Record<Campo, string> = {
