@@ -1,16 +1,13 @@
 // /auditoria (issue 14): who read or changed personal data, and when — for one citizen ("quem viu este cadastro", the
 // LGPD data-subject request, opened from the citizen's page) or the whole trail, by period, professional and kind.
-import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { acaoTexto, recursoTexto } from '@saude/shared/schemas/auditoria_textos';
 import type { RegistroAcesso } from '@saude/shared/schemas/auditoria';
 import { formatCpf } from '@saude/shared/validation/cpf';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { notifyError } from '../../lib/feedback/notify';
 import { dataHoraBr } from '../../lib/format';
-import { saveFile } from '../../lib/http';
 import { FilterChoice, FilterDate, ListPage, RecordCell, useList, type Column } from '../../lib/list';
+import { ExportarCsvButton } from '../../lib/list/ExportarCsvButton';
 import { listParamsSchema, param } from '../../lib/list/listParams';
 import { useMunicipe } from '../municipes/api';
 import { BASE_PATH, exportarAcessos, useAcessos } from './api';
@@ -83,34 +80,13 @@ const semOrdem = ({ sort: _sort, order: _order, ...filtros }: ReturnType<typeof 
 export function AuditoriaListPage() {
   const list = useList(paramsSchema, useAcessos, semOrdem);
   const filtros = semOrdem(list.params);
-  const [exportando, setExportando] = useState(false);
-  const exportar = async () => {
-    setExportando(true);
-    try {
-      saveFile(await exportarAcessos(filtros));
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setExportando(false);
-    }
-  };
   return (
     <ListPage
       title="Histórico de acessos"
       list={list}
       columns={columns}
       emptyText="Nenhum acesso encontrado."
-      action={
-        <Button
-          variant="default"
-          mih={44}
-          leftSection={<IconDownload size={18} aria-hidden />}
-          loading={exportando}
-          onClick={() => void exportar()}
-        >
-          Exportar CSV
-        </Button>
-      }
+      action={<ExportarCsvButton baixar={() => exportarAcessos(filtros)} />}
       search={{ field: 'profissional', label: 'Buscar profissional', placeholder: 'Nome do profissional' }}
       filters={
         <>

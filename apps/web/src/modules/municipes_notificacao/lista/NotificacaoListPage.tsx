@@ -4,15 +4,15 @@
 // citizen to start a notification. The map of the same filters is its own lazy chunk (Leaflet), above the table;
 // the table is the map's accessible alternative.
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconMap, IconMapOff } from '@tabler/icons-react';
+import { IconMap, IconMapOff } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { isoToBr, msg } from '@saude/shared';
 import type { NotificacaoListItem } from '@saude/shared/schemas/notificacao_compulsoria';
 import { usePode } from '../../../lib/access';
-import { notifyError, notifyRefused } from '../../../lib/feedback/notify';
-import { saveFile } from '../../../lib/http';
+import { notifyRefused } from '../../../lib/feedback/notify';
 import { FilterChoice, FilterDate, FilterText, ListPage, RecordCell, useList, type Column } from '../../../lib/list';
 import { useLotacoes, useUsuario } from '../../../lib/session';
+import { ExportarCsvButton } from '../../../lib/list/ExportarCsvButton';
 import { BASE_PATH, exportarNotificacoes, useMunicipesNotificacao } from './api';
 import { DOENCAS, filtrosDoMapa, paramsSchema, type ParamsNotificacao } from './filtros';
 import { ESTILO_SITUACAO, SITUACOES } from './situacao';
@@ -130,31 +130,14 @@ export function NotificacaoListPage() {
 
 /** The epidemiology team's extract (issue 18): the list's filters, one line per notification, for a period. */
 function ExportarCsv({ params }: { params: ParamsNotificacao }) {
-  const [exportando, setExportando] = useState(false);
-  const exportar = async () => {
-    if (!params.data_inicio || !params.data_fim) {
-      notifyRefused('Exportar CSV', msg.exportacaoSemPeriodo);
-      return;
-    }
-    setExportando(true);
-    try {
-      saveFile(await exportarNotificacoes(filtrosDoMapa(params)));
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setExportando(false);
-    }
-  };
   return (
-    <Button
-      variant="default"
-      mih={44}
-      leftSection={<IconDownload size={18} aria-hidden />}
-      loading={exportando}
-      onClick={() => void exportar()}
-    >
-      Exportar CSV
-    </Button>
+    <ExportarCsvButton
+      baixar={async () => {
+        if (params.data_inicio && params.data_fim) return exportarNotificacoes(filtrosDoMapa(params));
+        notifyRefused('Exportar CSV', msg.exportacaoSemPeriodo);
+        return undefined;
+      }}
+    />
   );
 }
 
