@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { novoCns, novoCpf, unico } from './dados';
-import { type Api, expect, expectAccessible, SCREENSHOTS, test } from './fixtures';
+import { type Api, expect, expectAccessible, SCREENSHOTS, test, fotografar } from './fixtures';
 
 const LISTA = '/urgencia_emergencia/atendimentos';
 const LISTA_RETRO = '/urgencia_emergencia/atendimentos_retroativos';
@@ -39,14 +39,8 @@ async function novoMunicipe(api: Api): Promise<Municipe> {
 const diaBr = (dias: number) =>
   new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + dias * 86_400_000));
 
-async function fotografar(page: Page, nome: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
-  const sobra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(sobra, `${nome} scrolls sideways`).toBeLessThanOrEqual(0);
-  const largura = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SCREENSHOTS}/atendimentos-${nome}-${largura}.png`, fullPage: true });
-}
+/** The screen's picture, named by this spec and the viewport's width. */
+const foto = (page: Page, nome: string) => fotografar(page, `atendimentos-${nome}-${page.viewportSize()?.width ?? 0}`);
 
 async function escolher(page: Page, campo: string | RegExp, opcao: string) {
   await page.getByRole('combobox', { name: campo }).click();
@@ -82,7 +76,7 @@ test('reception: an arrival by ambulance with a companion, called; another cance
     await expect(page.getByText('Chegadas de hoje.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Registrar chegada' })).toBeVisible();
     await expectAccessible(page, 'recepção');
-    await fotografar(page, 'lista');
+    await foto(page, 'lista');
   });
 
   await test.step('the arrival form refuses a blank arrival type and a future date', async () => {
@@ -90,7 +84,7 @@ test('reception: an arrival by ambulance with a companion, called; another cance
     await expect(page.getByRole('heading', { name: 'Registrar chegada', level: 1 })).toBeVisible();
     await expect(page.getByText(ana.nome)).toBeVisible();
     await expectAccessible(page, 'formulário de chegada');
-    await fotografar(page, 'formulario');
+    await foto(page, 'formulario');
     await page.getByRole('button', { name: 'Registrar chegada' }).click();
     await expect(page.getByText('Não pode ficar em branco').first()).toBeVisible();
     await expect(page.getByRole('combobox', { name: /Tipo de chegada/ })).toHaveAttribute('aria-invalid', 'true');
@@ -117,7 +111,7 @@ test('reception: an arrival by ambulance with a companion, called; another cance
     await expect(page.getByText('Rosa Pereira Lima')).toBeVisible();
     await expect(page.getByText('(61) 99123-4876')).toBeVisible();
     await expectAccessible(page, 'detalhe do atendimento');
-    await fotografar(page, 'detalhe');
+    await foto(page, 'detalhe');
   });
 
   await test.step('the patient is called: status, who and when in the history', async () => {
@@ -230,13 +224,13 @@ test('the reception screens on a tablet (800×1280)', async ({ page, signInWithU
   await page.goto(LISTA);
   await expect(page.getByRole('row').filter({ hasText: davi.nome })).toBeVisible();
   await expectAccessible(page, 'recepção no tablet');
-  await fotografar(page, 'lista');
+  await foto(page, 'lista');
   await page.goto(`${LISTA}/${davi.id}/chamar`);
   await expect(page.getByRole('heading', { name: 'Registrar chegada', level: 1 })).toBeVisible();
   await expectAccessible(page, 'formulário no tablet');
-  await fotografar(page, 'formulario');
+  await foto(page, 'formulario');
   await page.goto(`${LISTA}/${id}/show`);
   await expect(page.getByRole('heading', { name: `Atendimento · ${davi.nome}` })).toBeVisible();
   await expectAccessible(page, 'detalhe no tablet');
-  await fotografar(page, 'detalhe');
+  await foto(page, 'detalhe');
 });

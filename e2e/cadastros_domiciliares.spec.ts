@@ -4,33 +4,11 @@
 // Run: npm run build && E2E_PORT=3123 npx playwright test e2e/cadastros_domiciliares.spec.ts
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, type Api } from './fixtures';
-import { novoCns, novoCpf, unico } from './dados';
+import { novaPessoa, type Pessoa, unico } from './dados';
 
 const DOMICILIOS = '/atencao_primaria/cadastros_domiciliares';
 const FAMILIAS = '/atencao_primaria/familias';
 const BRANCO = 'Não pode ficar em branco';
-
-type Pessoa = { id: string; nome: string };
-
-/** An adult citizen of the caller's unit, made through the API; `falecido` with an exit by death. */
-async function novaPessoa(api: Api, nome: string, o: { falecido?: boolean } = {}): Promise<Pessoa> {
-  const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
-  const res = await api.post('/api/v1/municipes', {
-    data: {
-      nome,
-      data_nascimento: '1980-05-06',
-      sexo_id: 1,
-      cpf_numero: novoCpf(),
-      codigo_cns: novoCns(),
-      telefones: { celular: '61991837465' },
-      unidade_saude_referencia_id: me.unidade_atual.id,
-      confirmar_duplicados: true,
-      ...(o.falecido ? { motivo_saida_cadastro_id: 135, data_obito: '2024-02-03' } : {}),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Pessoa;
-}
 
 /** A family of `chefe` with `membro` as spouse, made by the ACS through the API. */
 async function novaFamilia(acs: Api, chefe: Pessoa, membro: Pessoa): Promise<{ id: string }> {

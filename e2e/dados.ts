@@ -24,6 +24,28 @@ export function novoCns(): string {
 export const unico = () =>
   Array.from({ length: 7 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 
+export type Pessoa = { id: string; nome: string };
+
+/** An adult citizen of the caller's unit, made through the API; `falecido` with an exit by death. */
+export async function novaPessoa(api: Api, nome: string, o: { falecido?: boolean } = {}): Promise<Pessoa> {
+  const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
+  const res = await api.post('/api/v1/municipes', {
+    data: {
+      nome,
+      data_nascimento: '1980-05-06',
+      sexo_id: 1,
+      cpf_numero: novoCpf(),
+      codigo_cns: novoCns(),
+      telefones: { celular: '61991837465' },
+      unidade_saude_referencia_id: me.unidade_atual.id,
+      confirmar_duplicados: true,
+      ...(o.falecido ? { motivo_saida_cadastro_id: 135, data_obito: '2024-02-03' } : {}),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Pessoa;
+}
+
 /** A home of the agent's micro-area 01, at `coordenadas` when given. Its CEP is none of the demo's streets: the
  * registry fills an address from the municipality's own homes by CEP, and other specs expect the demo's there. */
 export async function novaCasa(acs: Api, bairro: string, coordenadas?: { latitude: number; longitude: number }) {

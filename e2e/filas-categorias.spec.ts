@@ -3,22 +3,14 @@
 // passes axe; list, form and detail are photographed at 1400 px and on a tablet (800×1280) in .screenshots/.
 // Run: npm run build && E2E_PORT=4601 npx playwright test e2e/filas-categorias.spec.ts
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { unico } from './dados';
-import { expect, expectAccessible, SCREENSHOTS, test } from './fixtures';
+import { expect, expectAccessible, SCREENSHOTS, test, fotografar } from './fixtures';
 
 const LISTA = '/filas/categorias';
 const UPA = 'UPA 24h Municipal';
 
 test.describe.configure({ timeout: 180_000 });
 mkdirSync(SCREENSHOTS, { recursive: true });
-
-async function fotografar(page: Page, nome: string) {
-  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
-  const sobra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(sobra, `${nome} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/${nome}.png`, fullPage: true });
-}
 
 /** Three letters no demo category uses (S, P, G, N are one letter). */
 const siglaUnica = () => unico().slice(0, 3).toUpperCase();

@@ -4,9 +4,8 @@
 // call); a removal after confirming. Every screen opened passes axe; photographed at 1400 px and 800×1280.
 // Run: npm run build && E2E_PORT=4601 npx playwright test e2e/filas-parametrizacoes.spec.ts
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { unico } from './dados';
-import { type Api, expect, expectAccessible, SCREENSHOTS, test } from './fixtures';
+import { type Api, expect, expectAccessible, SCREENSHOTS, test, fotografar } from './fixtures';
 
 const PAGINA = '/filas/parametrizacoes';
 const API = `/api/v1${PAGINA}`;
@@ -14,13 +13,6 @@ const UPA = 'UPA 24h Municipal';
 
 test.describe.configure({ timeout: 180_000 });
 mkdirSync(SCREENSHOTS, { recursive: true });
-
-async function fotografar(page: Page, nome: string) {
-  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
-  const sobra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(sobra, `${nome} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/${nome}.png`, fullPage: true });
-}
 
 async function novaCategoria(api: Api, nome: string, cor: string) {
   const sigla = unico().slice(0, 3).toUpperCase();

@@ -108,6 +108,15 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** A full-page picture in SCREENSHOTS once fonts are in and nothing loads, after checking nothing scrolls sideways. */
+export async function fotografar(page: Page, nome: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
+  const sobra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(sobra, `${nome} scrolls sideways`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/${nome}.png`, fullPage: true });
+}
+
 export const sideMenu = (page: Page) => page.locator('nav[aria-label="Menu principal"]');
 
 /** The first family of the agent's own micro-area, still in the territory, in the home-visit list. */

@@ -3,7 +3,7 @@
 // with its closing date and prints the SINAN form, which answers a PDF. Every screen opened passes axe. Citizens and
 // the notification surveillance closes are made through the API, unique per attempt.
 // Run: npm run build && E2E_PORT=3127 npx playwright test e2e/municipes_notificacao-form.spec.ts
-import { morarEm, novaCasa, novoCns, novoCpf, unico } from './dados';
+import { morarEm, novaCasa, novaPessoa, unico } from './dados';
 import { type Api, expect, expectAccessible, test } from './fixtures';
 
 const BASE = '/municipes_notificacao';
@@ -15,24 +15,7 @@ const dia = (dias = 0) =>
 const hojeBr = () => dia().split('-').reverse().join('/');
 
 /** A citizen of the registry with a unique name, referred to the caller's current unit. */
-async function novoMunicipe(api: Api): Promise<{ id: string; nome: string }> {
-  const nome = `Notificada ${unico()} ${unico()}`;
-  const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
-  const res = await api.post('/api/v1/municipes', {
-    data: {
-      nome,
-      data_nascimento: '1988-07-21',
-      sexo_id: 1,
-      cpf_numero: novoCpf(),
-      codigo_cns: novoCns(),
-      telefones: { celular: '61991837465' },
-      unidade_saude_referencia_id: me.unidade_atual.id,
-      confirmar_duplicados: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { id: ((await res.json()) as { id: string }).id, nome };
-}
+const novoMunicipe = (api: Api) => novaPessoa(api, `Notificada ${unico()} ${unico()}`);
 
 test('a nurse notifies a suspected dengue case and sees it on the citizen page', async ({
   page,

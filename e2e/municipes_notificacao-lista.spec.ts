@@ -2,31 +2,11 @@
 // citizens, homes and notifications through the API (unique names), then works the screens, with axe on each.
 // Run: npm run build && E2E_PORT=3142 npx playwright test e2e/municipes_notificacao-lista.spec.ts
 import { expect, expectAccessible, test, type Api } from './fixtures';
-import { morarEm, novaCasa, novoCns, novoCpf, unico } from './dados';
+import { morarEm, novaCasa, novaPessoa, type Pessoa, unico } from './dados';
 
 const LISTA = '/municipes_notificacao';
 const DOMICILIOS = '/atencao_primaria/cadastros_domiciliares';
 const UNIDADE = 'UBS Centro';
-
-type Pessoa = { id: string; nome: string };
-
-async function novaPessoa(api: Api, nome: string): Promise<Pessoa> {
-  const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
-  const res = await api.post('/api/v1/municipes', {
-    data: {
-      nome,
-      data_nascimento: '1980-05-06',
-      sexo_id: 1,
-      cpf_numero: novoCpf(),
-      codigo_cns: novoCns(),
-      telefones: { celular: '61991837465' },
-      unidade_saude_referencia_id: me.unidade_atual.id,
-      confirmar_duplicados: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Pessoa;
-}
 
 async function notificar(api: Api, p: Pessoa, o: { doenca?: string; situacao?: string } = {}) {
   const hoje = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });

@@ -4,9 +4,8 @@
 // person to look at (.screenshots/). Records a test needs are made through the API (apiAs), unique per attempt.
 // Run: npm run build && E2E_PORT=3126 npx playwright test e2e/paciente_sem_identificacoes.spec.ts
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { novoCns, novoCpf, unico } from './dados';
-import { type Api, expect, expectAccessible, SCREENSHOTS, test } from './fixtures';
+import { type Api, expect, expectAccessible, SCREENSHOTS, test, fotografar } from './fixtures';
 
 const LISTA = '/urgencia_emergencia/paciente_sem_identificacoes';
 const API = `/api/v1${LISTA}`;
@@ -14,14 +13,6 @@ const UPA = 'UPA 24h Municipal';
 
 test.describe.configure({ timeout: 180_000 });
 mkdirSync(SCREENSHOTS, { recursive: true });
-
-/** Saves the picture once nothing is loading, after checking the page does not scroll sideways. */
-async function fotografar(page: Page, nome: string) {
-  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
-  const sobra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(sobra, `${nome} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/${nome}.png`, fullPage: true });
-}
 
 /** A citizen of the registry with a unique name. */
 async function novoMunicipe(api: Api, nome: string): Promise<string> {

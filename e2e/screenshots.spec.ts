@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { SCREENSHOTS, chooseUnit, expect, familiaDaMinhaMicroArea, fillLogin, test } from './fixtures';
+import { SCREENSHOTS, chooseUnit, expect, familiaDaMinhaMicroArea, fillLogin, test, fotografar } from './fixtures';
 
 // Pictures of each shell screen at desk, tablet and phone sizes, for a person to look at (.screenshots/ is gitignored).
 const sizes = [
@@ -10,17 +9,6 @@ const sizes = [
 ];
 
 mkdirSync(SCREENSHOTS, { recursive: true });
-
-/** Waits until nothing is loading (no busy region, no loader), checks for sideways scroll, and saves the picture. */
-async function fotografar(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
 
 for (const size of sizes) {
   test(`shell screens at ${size.name} have no horizontal scroll`, async ({ page }) => {
