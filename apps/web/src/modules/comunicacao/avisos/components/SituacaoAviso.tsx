@@ -1,0 +1,17 @@
+// How a notice's situation shows: its word on a badge (colour is never the only cue).
+import { Badge } from '@mantine/core';
+import { ROTULOS_SITUACAO_AVISO, type SituacaoAviso } from '@saude/shared/schemas/aviso';
+
+const COR: Record<SituacaoAviso, string> = { ativo: 'green.9', inativo: 'gray.7', excluido: 'red.9' };
+
+export function SituacaoAvisoBadge({ situacao }: { situacao: SituacaoAviso }) {
+  return (
+    <Badge color={COR[situacao]} variant="light" size="sm">
+      {ROTULOS_SITUACAO_AVISO[situacao]}
+    </Badge>
+  );
+}
+
+/** 'dd/MM/yyyy a dd/MM/yyyy'. */
+export const vigenciaTexto = (inicio: string, fim: string) =>
+  `${inicio.split('-').reverse().join('/')} a ${fim.split('-').reverse().join('/')}`;
