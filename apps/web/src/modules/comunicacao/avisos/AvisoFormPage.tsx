@@ -2,11 +2,11 @@
 // citing its source document), period and the hour it starts on its first day, who receives it (with how many
 // professionals that reaches, live), whether it asks for a reply, who answers for it and, on edit, whether it is in
 // use. Saving asks first (spec §8: 'Deseja criar este aviso?' / 'Deseja salvar as alterações?').
-import { Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Group, Stack, Switch, Text, Textarea, Title, type SwitchProps } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useController, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { msg, todayIso } from '@saude/shared';
@@ -139,15 +139,14 @@ function AvisoForm({ atual, recarregar }: { atual?: Aviso; recarregar?: () => vo
               control={form.control}
               name="checar_resposta"
               render={({ field }) => (
-                <Switch
+                <SwitchComAjuda
                   label={ROTULOS.checar_resposta}
-                  description="Quem recebe precisa escrever uma resposta (até 150 caracteres) para confirmar o aviso."
+                  ajuda="Quem recebe precisa escrever uma resposta (até 150 caracteres) para confirmar o aviso."
                   name={field.name}
                   ref={field.ref}
                   checked={field.value}
                   onChange={(e) => field.onChange(e.currentTarget.checked)}
                   onBlur={field.onBlur}
-                  size="md"
                 />
               )}
             />
@@ -196,15 +195,14 @@ function SituacaoField({ form }: { form: Form }) {
       control={form.control}
       name="situacao"
       render={({ field }) => (
-        <Switch
+        <SwitchComAjuda
           label="Aviso ativo"
-          description="Um aviso inativo não aparece para ninguém, mas continua na lista com as suas respostas."
+          ajuda="Um aviso inativo não aparece para ninguém, mas continua na lista com as suas respostas."
           name={field.name}
           ref={field.ref}
           checked={field.value === 'ativo'}
           onChange={(e) => field.onChange(e.currentTarget.checked ? 'ativo' : 'inativo')}
           onBlur={field.onBlur}
-          size="md"
         />
       )}
     />
@@ -268,5 +266,21 @@ function ResponsavelField({ form, atual }: { form: Form; atual?: Aviso }) {
       }}
       error={fieldState.error?.message}
     />
+  );
+}
+
+/**
+ * A switch with its help under it, outside its label: Mantine's own description sits inside the label, so a screen
+ * reader would read it as the switch's name.
+ */
+function SwitchComAjuda({ ajuda, ...props }: SwitchProps & { ajuda: string }) {
+  const id = useId();
+  return (
+    <Stack gap={4}>
+      <Switch size="md" aria-describedby={id} {...props} />
+      <Text size="sm" c="dimmed" id={id}>
+        {ajuda}
+      </Text>
+    </Stack>
   );
 }

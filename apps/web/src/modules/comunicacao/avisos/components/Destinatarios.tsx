@@ -24,12 +24,12 @@ const profissionaisTexto = (n: number) => (n === 1 ? '1 profissional' : `${n.toL
 
 export function Destinatarios({ form, opcoes, atual }: { form: Form; opcoes?: AvisoOpcoes; atual?: Aviso }) {
   const valores = useWatch({ control: form.control, name: CAMPOS_ALVO }).map((v) => v ?? []);
-  const tipos = valores[0];
+  const tipos = valores[0] ?? [];
   const erroAlvos = (useFormState({ control: form.control }).errors as { alvos?: { message?: string } }).alvos?.message;
   // By content: the watched arrays are new on every render, and the reach is asked only when a choice changes.
   const chave = JSON.stringify(valores);
   const alvos = useMemo<Alvos>(() => {
-    const [t, u, p, pr] = JSON.parse(chave) as string[][];
+    const [t = [], u = [], p = [], pr = []] = JSON.parse(chave) as string[][];
     return { tipo_unidade_ids: t, unidade_ids: u, perfil_ids: p, profissional_ids: pr };
   }, [chave]);
   // A server refusal of the targeting no longer holds once the targeting changes.
