@@ -101,8 +101,20 @@ function AvisoForm({ atual, recarregar }: { atual?: Aviso; recarregar?: () => vo
       inputProps: { maxLength: LIMITES_AVISO.titulo, 'data-autofocus': true },
     },
     { kind: 'node', key: 'mensagem', span: 'full', node: <MensagemField form={form} /> },
-    { kind: 'date', name: 'data_inicial', label: ROTULOS.data_inicial, required: true },
-    { kind: 'date', name: 'data_final', label: ROTULOS.data_final, required: true },
+    {
+      kind: 'date',
+      name: 'data_inicial',
+      label: ROTULOS.data_inicial,
+      required: true,
+      description: 'Primeiro dia em que o aviso aparece',
+    },
+    {
+      kind: 'date',
+      name: 'data_final',
+      label: ROTULOS.data_final,
+      required: true,
+      description: 'Último dia em que o aviso aparece',
+    },
     {
       kind: 'time',
       name: 'horario',

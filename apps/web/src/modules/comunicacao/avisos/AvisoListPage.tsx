@@ -130,7 +130,14 @@ export function AvisoListPage() {
       filters={
         todos ? (
           <>
-            <FilterChoice label="Situação" w={170} data={OPCOES_SITUACAO} clearable {...list.bind('situacao')} />
+            <FilterChoice
+              label="Situação"
+              w={170}
+              data={OPCOES_SITUACAO}
+              clearable
+              placeholder="Ativos e inativos"
+              {...list.bind('situacao')}
+            />
             <Suspense fallback={null}>
               <FiltrosAlvos
                 valores={params}

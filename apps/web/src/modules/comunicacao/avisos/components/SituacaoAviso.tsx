@@ -2,11 +2,12 @@
 import { Badge } from '@mantine/core';
 import { ROTULOS_SITUACAO_AVISO, type SituacaoAviso } from '@saude/shared/schemas/aviso';
 
-const COR: Record<SituacaoAviso, string> = { ativo: 'green.9', inativo: 'gray.7', excluido: 'red.9' };
+const COR: Record<SituacaoAviso, string> = { ativo: 'green', inativo: 'gray', excluido: 'red' };
 
 export function SituacaoAvisoBadge({ situacao }: { situacao: SituacaoAviso }) {
   return (
-    <Badge color={COR[situacao]} variant="light" size="sm">
+    // Dark text on the light badge: AA contrast for every colour (axe color-contrast); the word carries the meaning.
+    <Badge color={COR[situacao]} variant="light" size="sm" styles={{ label: { color: 'var(--mantine-color-text)' } }}>
       {ROTULOS_SITUACAO_AVISO[situacao]}
     </Badge>
   );
