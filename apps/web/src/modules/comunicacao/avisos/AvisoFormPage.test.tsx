@@ -71,7 +71,11 @@ describe('AvisoFormPage', { timeout: 60_000 }, () => {
     await user.type(inicio, '23112026');
     await user.type(campo(/Data final/), '22112026');
     await user.type(campo(/Horário/), '0800');
-    await waitFor(() => expect(campo(/Data final/)).toHaveAccessibleDescription(msg.maiorOuIgualQue('23/11/2026')));
+    await waitFor(() =>
+      expect(campo(/Data final/)).toHaveAccessibleDescription(
+        expect.stringContaining(msg.maiorOuIgualQue('23/11/2026')),
+      ),
+    );
     const fim = campo(/Data final/);
     await user.clear(fim);
     await user.type(fim, '30112026');
