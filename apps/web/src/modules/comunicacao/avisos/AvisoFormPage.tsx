@@ -98,7 +98,8 @@ function AvisoForm({ atual, recarregar }: { atual?: Aviso; recarregar?: () => vo
       label: ROTULOS.titulo,
       required: true,
       span: 'full',
-      inputProps: { maxLength: LIMITES_AVISO.titulo, 'data-autofocus': true },
+      // A new notice opens on its first field (ux.md); an edit opens where the user clicks.
+      inputProps: { maxLength: LIMITES_AVISO.titulo, autoFocus: !atual },
     },
     { kind: 'node', key: 'mensagem', span: 'full', node: <MensagemField form={form} /> },
     {
