@@ -151,3 +151,35 @@ for (const [largura, altura] of [
     }
   });
 }
+
+test('a professional reads the notices aimed at them without filters by target or write buttons', async ({
+  page,
+  signInWithUnit,
+}) => {
+  await signInWithUnit('medico');
+  await page.goto(LISTA);
+  await expect(page.getByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Buscar aviso' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Avisos' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Novo aviso' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Perfis' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Editar aviso/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Excluir aviso/ })).toHaveCount(0);
+  await expectAccessible(page, 'lista de avisos do médico');
+  // The form is the manager's: the route guard refuses it.
+  await page.goto(`${LISTA}/new`);
+  await expect(page.getByText(msg.naoAutorizado)).toBeVisible();
+});
+
+test('the list and the form fit a phone (390×844)', async ({ page, signInWithUnit }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithUnit('admin');
+  await page.goto(LISTA);
+  await expect(page.getByRole('heading', { name: 'Avisos', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Filtros/ })).toBeVisible();
+  await fotografar(page, 'comunicacao-avisos-lista-390');
+  await page.goto(`${LISTA}/new`);
+  await expect(page.getByTestId('alcance')).toContainText('Este aviso alcança');
+  await fotografar(page, 'comunicacao-avisos-form-390');
+});

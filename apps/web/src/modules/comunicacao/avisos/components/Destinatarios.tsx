@@ -5,7 +5,7 @@
 import { Alert, MultiSelect, SimpleGrid, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Controller, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { msg } from '@saude/shared';
 import type { Aviso, AvisoOpcoes } from '@saude/shared/schemas/aviso';
@@ -159,7 +159,7 @@ function Alcance({ alvos }: { alvos: Alvos }) {
   const alcance = useAlcance(estavel);
   const todos = CAMPOS_ALVO.every((c) => estavel[c].length === 0);
   const total = alcance.data?.total_profissionais;
-  let texto: React.ReactNode;
+  let texto: ReactNode;
   if (alcance.isError && total === undefined)
     texto = 'Não foi possível calcular quantos profissionais o aviso alcança.';
   else if (total === undefined) texto = 'Calculando quantos profissionais o aviso alcança…';
