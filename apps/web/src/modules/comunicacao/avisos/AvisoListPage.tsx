@@ -6,13 +6,13 @@ import { ActionIcon, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { SITUACOES_AVISO, ROTULOS_SITUACAO_AVISO, type AvisoListItem } from '@saude/shared/schemas/aviso';
+import type { AvisoListItem } from '@saude/shared/schemas/aviso';
 import { usePode } from '../../../lib/access';
 import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param, type ParamField } from '../../../lib/list/listParams';
 import { BASE_PATH, useAvisos, type AvisoListFilters } from './api';
 import { ExcluirAvisoIcon } from './components/ExcluirAviso';
-import { SituacaoAvisoBadge, vigenciaTexto } from './components/SituacaoAviso';
+import { ROTULOS_SITUACAO, SITUACOES, SituacaoAvisoBadge, vigenciaTexto } from './components/SituacaoAviso';
 
 const FiltrosAlvos = lazy(() => import('./components/FiltrosAlvos'));
 
@@ -22,14 +22,14 @@ const ids: ParamField<string | undefined> = param.match(new RegExp(`^${UUID}(,${
 
 const paramsSchema = listParamsSchema.extend({
   titulo: param.text(100),
-  situacao: param.oneOf(SITUACOES_AVISO),
+  situacao: param.oneOf(SITUACOES),
   tipo_unidade_ids: ids,
   unidade_ids: ids,
   perfil_ids: ids,
   profissional_ids: ids,
 });
 
-const OPCOES_SITUACAO = SITUACOES_AVISO.map((s) => ({ value: s, label: ROTULOS_SITUACAO_AVISO[s] }));
+const OPCOES_SITUACAO = SITUACOES.map((s) => ({ value: s, label: ROTULOS_SITUACAO[s] }));
 
 const contagem = (accessor: 'total_visualizacoes' | 'total_respostas', title: string): Column<AvisoListItem> => ({
   accessor,
@@ -48,8 +48,8 @@ function colunas(podeEditar: boolean, podeExcluir: boolean): Column<AvisoListIte
           {a.mensagem}
           {/* On a phone the list is one column: the period and situation under the title. */}
           <Text component="span" size="xs" display="block" hiddenFrom="sm">
-            {vigenciaTexto(a.data_inicial, a.data_final)} · {ROTULOS_SITUACAO_AVISO[a.situacao]} ·{' '}
-            {a.total_visualizacoes} visualização(ões), {a.total_respostas} resposta(s)
+            {vigenciaTexto(a.data_inicial, a.data_final)} · {ROTULOS_SITUACAO[a.situacao]} · {a.total_visualizacoes}{' '}
+            visualização(ões), {a.total_respostas} resposta(s)
           </Text>
         </>
       ),
