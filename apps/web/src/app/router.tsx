@@ -235,6 +235,27 @@ export const screens: ScreenRoute[] = [
     lazy: () =>
       import('../modules/filas/categorias/CategoriaFormPage').then((m) => ({ Component: m.CategoriaFormPage })),
   },
+  // Staff notices (issue 19): managers write; everyone reads the notices aimed at them.
+  {
+    path: 'comunicacao/avisos',
+    handle: { authorize: 'comunicacao/avisos:index' },
+    lazy: () => import('../modules/comunicacao/avisos/AvisoListPage').then((m) => ({ Component: m.AvisoListPage })),
+  },
+  {
+    path: 'comunicacao/avisos/new',
+    handle: { authorize: 'comunicacao/avisos:create' },
+    lazy: () => import('../modules/comunicacao/avisos/AvisoFormPage').then((m) => ({ Component: m.AvisoFormPage })),
+  },
+  {
+    path: 'comunicacao/avisos/:id/edit',
+    handle: { authorize: 'comunicacao/avisos:update' },
+    lazy: () => import('../modules/comunicacao/avisos/AvisoFormPage').then((m) => ({ Component: m.AvisoFormPage })),
+  },
+  {
+    path: 'comunicacao/avisos/:id/show',
+    handle: { authorize: 'comunicacao/avisos:show' },
+    lazy: () => import('../modules/comunicacao/avisos/AvisoShowPage').then((m) => ({ Component: m.AvisoShowPage })),
+  },
   {
     path: 'filas/parametrizacoes',
     handle: { authorize: 'filas/parametrizacoes:index' },
