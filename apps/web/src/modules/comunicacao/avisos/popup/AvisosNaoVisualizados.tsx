@@ -4,9 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { Usuario } from '@saude/shared';
-import { INTERVALO_AVISOS_MS } from '@saude/shared/schemas/aviso';
 import { pode } from '../../../../lib/access';
-import { avisosNaoVisualizadosQuery } from './api';
+import { avisosNaoVisualizadosQuery, INTERVALO_CHECAGEM_MS } from './api';
 
 const AvisosPopup = lazy(() => import('./AvisosPopup').then((m) => ({ default: m.AvisosPopup })));
 
@@ -16,11 +15,12 @@ export function AvisosNaoVisualizados({ usuario }: { usuario: Usuario }) {
   // The check whose pop-up the user closed (all confirmed, or "Ver depois"): its notices wait for the next check.
   const [fechadaEm, setFechadaEm] = useState<number | null>(null);
   const { data, dataUpdatedAt } = useQuery({
-    ...avisosNaoVisualizadosQuery(unidadeId, INTERVALO_AVISOS_MS),
+    ...avisosNaoVisualizadosQuery(unidadeId),
     enabled: habilitado,
     // No check while the pop-up is open (a new list would restart it and lose a typed reply); the 15 minutes count
     // from when it closes.
-    refetchInterval: (q) => (q.state.data?.length && q.state.dataUpdatedAt !== fechadaEm ? false : INTERVALO_AVISOS_MS),
+    refetchInterval: (q) =>
+      q.state.data?.length && q.state.dataUpdatedAt !== fechadaEm ? false : INTERVALO_CHECAGEM_MS,
   });
 
   if (!habilitado || !data?.length || dataUpdatedAt === fechadaEm) return null;

@@ -5,7 +5,7 @@ import { msg, type Usuario } from '@saude/shared';
 import { INTERVALO_AVISOS_MS, type AvisoNaoVisualizado } from '@saude/shared/schemas/aviso';
 import { fakeApi, usuarioTeste, type Rota } from '../../../../test/fakeApi';
 import { renderWithProviders } from '../../../../test/render';
-import { AVISOS_API, avisosPopupKeys } from './api';
+import { AVISOS_API, avisosPopupKeys, INTERVALO_CHECAGEM_MS } from './api';
 import { AvisosNaoVisualizados } from './AvisosNaoVisualizados';
 
 const NAO_VISUALIZADOS = `GET ${AVISOS_API}/nao_visualizados`;
@@ -55,6 +55,11 @@ afterEach(() => {
 });
 
 describe('notice pop-ups (spec §4)', () => {
+  it("checks every 15 minutes, the contract's INTERVALO_AVISOS_MS", () => {
+    expect(INTERVALO_CHECAGEM_MS).toBe(INTERVALO_AVISOS_MS);
+    expect(INTERVALO_AVISOS_MS).toBe(900_000);
+  });
+
   it('shows the unread notices one after another in the API order, with "1 de 3" and a progress bar', async () => {
     const { user, confirmacoes } = abrir([campanha, escala, aviso(4)]);
     const d = await dialogo('Campanha de vacinação');

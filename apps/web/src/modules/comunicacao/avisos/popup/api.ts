@@ -6,6 +6,12 @@ import { http } from '../../../../lib/http';
 
 export const AVISOS_API = '/api/v1/comunicacao/avisos';
 
+/**
+ * INTERVALO_AVISOS_MS of the contract (spec §9: 15 minutes), written here because the contract's module brings Zod and
+ * every shared schema it uses into the shell's first load (+40 kB gzip); a test holds the two equal.
+ */
+export const INTERVALO_CHECAGEM_MS = 900_000;
+
 export const avisosPopupKeys = {
   all: ['avisos', 'nao_visualizados'] as const,
   /** The current unit is part of the key: changing units checks again (the targeting depends on the unit). */
@@ -16,11 +22,11 @@ export const avisosPopupKeys = {
  * GET /nao_visualizados. No refetch on focus (the app default) nor on remount within the interval; the API answers 304
  * with an ETag when nothing changed, which the browser's cache turns back into the body it kept.
  */
-export const avisosNaoVisualizadosQuery = (unidadeId: string | null, intervalo: number) =>
+export const avisosNaoVisualizadosQuery = (unidadeId: string | null) =>
   queryOptions({
     queryKey: avisosPopupKeys.unidade(unidadeId),
     queryFn: ({ signal }) => http.get<AvisoNaoVisualizado[]>(`${AVISOS_API}/nao_visualizados`, undefined, signal),
-    staleTime: intervalo,
+    staleTime: INTERVALO_CHECAGEM_MS,
     refetchOnWindowFocus: false,
     // A failed check is silent and waits for the next one: a notice is never worth an error in the user's face.
     retry: false,
