@@ -1,3 +1,4 @@
+import { todayIso } from '@saude/shared/validation/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures, type Equipe, type Profissional, type Unidade } from './test/fixtures';
 import { buildTestApp, type TestApp } from './test/helpers';
@@ -62,9 +63,36 @@ describe('the calls of spec §7', () => {
     });
   });
   it.todo('GET /v1/ferramentas/tema_atual (campaign themes)');
-  it.todo(
-    'GET /v1/comunicacao/avisos, GET avisos/nao_visualizados, POST comunicacao/avisos/{id}/aviso_visualizacoes (notices)',
-  );
+  it('GET /v1/comunicacao/avisos, GET avisos/nao_visualizados, POST comunicacao/avisos/{id}/aviso_visualizacoes', async () => {
+    const base = '/api/v1/comunicacao/avisos';
+    const hoje = todayIso();
+    const criado = await t.app.inject({
+      method: 'POST',
+      url: base,
+      headers: admin,
+      payload: {
+        titulo: 'Campanha de vacinação',
+        mensagem: 'Começa segunda-feira.',
+        data_inicial: hoje,
+        data_final: hoje,
+        profissional_ids: [header.profissional.id],
+      },
+    });
+    expect(criado.statusCode, criado.body).toBe(201);
+    const { id } = criado.json<{ id: string }>();
+    expect(await answers('GET', `${base}?page=1&per_page=10`)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id })]),
+    );
+    expect(await answers('GET', `${base}/nao_visualizados`)).toEqual([expect.objectContaining({ id })]);
+    const visto = await t.app.inject({
+      method: 'POST',
+      url: `${base}/${id}/aviso_visualizacoes`,
+      headers: admin,
+      payload: {},
+    });
+    expect(visto.statusCode, visto.body).toBe(201);
+    expect(await answers('GET', `${base}/nao_visualizados`)).toEqual([]);
+  });
   it.todo(
     'GET /v1/ferramentas/parametrizacao/cadsus and GET /ferramentas/parametrizacao/tempo_chamadas (CADSUS, queues)',
   );

@@ -1,8 +1,16 @@
 import { perfilPermissions, type PerfilCodigo, type Permission } from '@saude/shared';
+import { todayIso } from '@saude/shared/validation/dates';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { atendimentos, filas, notificacoesCompulsorias, senhas, visitasDomiciliares } from '../db/schema';
+import {
+  atendimentos,
+  avisoVisualizacoes,
+  filas,
+  notificacoesCompulsorias,
+  senhas,
+  visitasDomiciliares,
+} from '../db/schema';
 import { newId } from '../lib/ids';
 import { filasFixtures } from '../test/filas-fixtures';
 import { fixtures, type Usuario } from '../test/fixtures';
@@ -464,5 +472,77 @@ describe('deny matrix: own unit / other unit (compulsory notifications)', () => 
     // Surveillance reads every unit's.
     const res = await t.app.inject({ method: 'GET', url: base, headers: vigilancia.headers });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+// Staff notices (issue 19) are aimed at units: a notice of one unit, asked by each profile in ANOTHER unit (a
+// professional aimed at by every other list: their profile, their name) → not among their unread notices, the
+// confirmation and the show 404, no list shows it, and nothing is written. The unit's own staff do get it.
+describe('deny matrix: own unit / other unit (staff notices)', () => {
+  let t: TestApp;
+  const deOutraUnidade = new Map<PerfilCodigo, Usuario>();
+  let daUnidade: Usuario;
+  let avisoId = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const f = fixtures(t);
+    const unidade = await f.unidade();
+    const outra = await f.unidade();
+    const gestor = await f.usuario({ unidade, perfil: 'gestor' });
+    daUnidade = await f.usuario({ unidade, perfil: 'medico' });
+    for (const perfil of ['medico', 'enfermagem', 'acs', 'recepcao'] as PerfilCodigo[])
+      deOutraUnidade.set(perfil, await f.usuario({ unidade: outra, perfil }));
+    const hoje = todayIso();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/comunicacao/avisos',
+      headers: gestor.headers,
+      payload: {
+        titulo: 'Só desta unidade',
+        mensagem: 'Reunião às 14h.',
+        data_inicial: hoje,
+        data_final: hoje,
+        unidade_ids: [unidade.id],
+        profissional_ids: [daUnidade.id, ...[...deOutraUnidade.values()].map((u) => u.id)],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    avisoId = res.json<{ id: string }>().id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers 404 to another unit's notice, lists it nowhere and writes nothing", async () => {
+    const base = '/api/v1/comunicacao/avisos';
+    const errados: string[] = [];
+    for (const [quem, u] of deOutraUnidade) {
+      for (const url of [`${base}/nao_visualizados`, `${base}?per_page=100`]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: u.headers });
+        if (res.statusCode !== 200) errados.push(`${quem}: GET ${url} → ${res.statusCode}`);
+        else if (res.body.includes(avisoId)) errados.push(`${quem}: GET ${url} mostra o aviso`);
+      }
+      const show = await t.app.inject({ method: 'GET', url: `${base}/${avisoId}`, headers: u.headers });
+      if (show.statusCode !== 404) errados.push(`${quem}: GET ${base}/${avisoId} → ${show.statusCode}`);
+      const confirma = await t.app.inject({
+        method: 'POST',
+        url: `${base}/${avisoId}/aviso_visualizacoes`,
+        headers: u.headers,
+        payload: { resposta: 'Ciente' },
+      });
+      if (confirma.statusCode !== 404) errados.push(`${quem}: POST aviso_visualizacoes → ${confirma.statusCode}`);
+    }
+    expect(errados).toEqual([]);
+    expect(await t.db.select().from(avisoVisualizacoes).where(eq(avisoVisualizacoes.aviso_id, avisoId))).toEqual([]);
+    // The unit's own professional gets it and confirms it.
+    const proprio = await t.app.inject({ method: 'GET', url: `${base}/nao_visualizados`, headers: daUnidade.headers });
+    expect(proprio.body).toContain(avisoId);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `${base}/${avisoId}/aviso_visualizacoes`,
+      headers: daUnidade.headers,
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 });
