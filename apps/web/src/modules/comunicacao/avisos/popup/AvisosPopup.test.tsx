@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { msg, type Usuario } from '@saude/shared';
 import { INTERVALO_AVISOS_MS, type AvisoNaoVisualizado } from '@saude/shared/schemas/aviso';
 import { fakeApi, usuarioTeste, type Rota } from '../../../../test/fakeApi';
+import { authKeys, useUsuario } from '../../../../lib/session';
 import { renderWithProviders } from '../../../../test/render';
 import { AVISOS_API, avisosPopupKeys, INTERVALO_CHECAGEM_MS } from './api';
 import { AvisosNaoVisualizados } from './AvisosNaoVisualizados';
@@ -186,6 +187,28 @@ describe('notice pop-ups (spec §4)', () => {
     expect(consultas.map((q) => q.state.fetchStatus)).toEqual(['idle']);
     expect(checagens()).toEqual([]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('checks again when the current unit changes (the unit is in the query key)', async () => {
+    const outra = { id: '0190a6d2-1c1e-7000-8000-0000000000a2', nome: 'UBS Jardim' };
+    const api = fakeApi({
+      [NAO_VISUALIZADOS]: () => ({ body: checagens().length === 1 ? [] : [reuniao] }),
+    });
+    const checagens = () => api.chamadas.filter((c) => c.path.endsWith('/nao_visualizados'));
+    // As the shell does: the user comes from the session query, which a unit change updates.
+    function NoShell() {
+      const usuario = useUsuario();
+      return usuario ? <AvisosNaoVisualizados usuario={usuario} /> : null;
+    }
+    const { queryClient } = renderWithProviders(<NoShell />);
+    await waitFor(() => expect(checagens()).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await act(async () => {
+      queryClient.setQueryData(authKeys.me, { ...usuarioTeste, unidade_atual: outra });
+    });
+    expect(await dialogo('Reunião de equipe')).toBeInTheDocument();
+    expect(checagens()).toHaveLength(2);
   });
 
   it('shows nothing when there is nothing unread', async () => {
