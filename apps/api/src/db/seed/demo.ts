@@ -16,6 +16,7 @@ import { seedFilas } from './filas';
 import { seedPainel } from './painel';
 import { seedSenhas } from './senhas';
 import { seedNotificacoes } from './notificacoes';
+import { seedAvisos } from './avisos';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -198,6 +199,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedPainel(db);
   await seedSenhas(db);
   await seedNotificacoes(db);
+  await seedAvisos(db);
 }
 
 export async function findProfissional(db: Db, login: string) {

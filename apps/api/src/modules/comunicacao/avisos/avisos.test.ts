@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { msg } from '@saude/shared';
 import type {
   Aviso,
@@ -7,7 +8,7 @@ import type {
   AvisoVisualizacao,
 } from '@saude/shared/schemas/aviso';
 import { todayIso } from '@saude/shared/validation/dates';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { avisoVisualizacoes, lotacoes, perfis, profissionais, tiposUnidade } from '../../../db/schema';
 import {
@@ -28,7 +29,15 @@ const dias = (iso: string, n: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 describe(url, () => {
-  const t = useTestApp();
+  // The log, to prove a reply never reaches it.
+  let log = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      log += chunk.toString();
+      done();
+    },
+  });
+  const t = useTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
   const f = fixtures(t);
   // The scene: a UBS and a UPA (and an inactive UBS), two profiles in each, someone in both (a doctor in the UBS, a
   // nurse in the UPA), and three professionals no targeting may reach: inactive, with an inactive assignment only,
@@ -430,6 +439,27 @@ describe(url, () => {
       const rows = await auditRows(t, { resource: 'comunicacao/avisos', record_id: a.id, action: 'visualizar' });
       expect(rows).toMatchObject([{ profissional_id: p.duplo!.id, unidade_saude_id: upa.id }]);
       expect(JSON.stringify(rows)).not.toContain('participarei');
+      expect(log).toContain('aviso_visualizacoes');
+      expect(log).not.toContain('participarei');
+    });
+
+    it('keeps a reply out of the log even when the database refuses the row (500 without the text)', async () => {
+      const a = await criar({ profissional_ids: [p.enfUpa!.id], checar_resposta: true });
+      const texto = 'Resposta recusada pelo banco';
+      await t.db.execute(
+        sql.raw(`alter table aviso_visualizacoes add constraint teste_falha check (resposta <> '${texto}')`),
+      );
+      try {
+        log = '';
+        const res = await confirmar(a.id, h.enfUpa!, { resposta: texto });
+        expect(res.statusCode).toBe(500);
+        expect(res.body).not.toContain(texto);
+        expect(log).toContain('teste_falha');
+        expect(log).not.toContain(texto);
+      } finally {
+        await t.db.execute(sql.raw('alter table aviso_visualizacoes drop constraint teste_falha'));
+      }
+      expect((await confirmar(a.id, h.enfUpa!, { resposta: 'Ciente' })).statusCode).toBe(201);
     });
 
     it('confirms once: a repeat and two racing confirmations answer the first row (200), never a duplicate', async () => {
