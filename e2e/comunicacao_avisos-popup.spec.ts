@@ -1,9 +1,9 @@
 // Staff notice pop-ups (issue 19, spec §4): `admin` sends two notices to the ACS profile through the API — one asking
 // for a reply — and `acs` signs in to them: "1 de 2", Escape does not close, a blank reply is refused, a failed
 // confirmation keeps the pop-up with the reply and shows the toast, "Ver depois" stops the sequence and the rest comes
-// back at the next check. `admin` then reads the reply and the counts. The pop-up passes axe and is photographed at
-// 1400 px and on a tablet (800×1280). Every notice made here is deleted at the end: an unconfirmed notice in force would
-// pop up over every later spec of the run.
+// back at the next check (a 304 when nothing changed). `admin` then reads the reply and the counts. The pop-up passes
+// axe and is photographed at 1400 px, on a tablet (800×1280) and on a phone (390×844). Every notice made here is
+// deleted at the end: an unconfirmed notice in force would pop up over every later spec of the run.
 // Run: npm run build && E2E_PORT=3203 npx playwright test e2e/comunicacao_avisos-popup.spec.ts
 import type { Page } from '@playwright/test';
 import { unico } from './dados';
@@ -87,6 +87,7 @@ test('acs confirms the notices sent to the ACS profile, replying when asked, and
       await expect(campo).toBeFocused();
       expect(enviados).toBe(0);
       await expectAccessible(page, 'pop-up com a resposta em branco');
+      await foto(page, '1400-resposta-em-branco');
     });
 
     await test.step('a failed confirmation keeps the pop-up and the reply, with the toast', async () => {
@@ -111,7 +112,7 @@ test('acs confirms the notices sent to the ACS profile, replying when asked, and
       await expect(page.getByRole('dialog')).toHaveCount(0);
     });
 
-    await test.step('the one put off returns at the next check (here a new sign-in), on a tablet', async () => {
+    await test.step('the one put off returns at the next check (here a reload), on a tablet and a phone', async () => {
       await page.setViewportSize({ width: 800, height: 1280 });
       await page.reload();
       const segundo = page.getByRole('dialog', { name: reuniao.titulo });
@@ -119,10 +120,18 @@ test('acs confirms the notices sent to the ACS profile, replying when asked, and
       await expect(segundo.getByRole('button', { name: 'Confirmar leitura' })).toBeVisible();
       await expectAccessible(page, 'pop-up de aviso no tablet');
       await foto(page, '800x1280');
-      // A phone gets the whole screen, the buttons still in reach.
+      // A phone gets the whole screen, the buttons still in reach. Nothing changed since the last check: the browser
+      // asks with the ETag it kept, the API answers 304 without a body, and the kept list shows again.
       await page.setViewportSize({ width: 390, height: 844 });
+      const checagem = page.waitForResponse((r) => r.url().endsWith(`${API}/nao_visualizados`));
+      await page.reload();
+      const r = await checagem;
+      expect((await r.request().allHeaders())['if-none-match']).toBe(await r.headerValue('etag'));
+      expect((await r.request().sizes()).responseBodySize).toBe(0);
+      await expect(segundo.getByText('1 de 1')).toBeVisible();
       await expect(segundo.getByRole('button', { name: 'Confirmar leitura' })).toBeInViewport();
       await foto(page, '390x844');
+      await expectAccessible(page, 'pop-up de aviso no celular');
       await segundo.getByRole('button', { name: 'Confirmar leitura' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
     });
