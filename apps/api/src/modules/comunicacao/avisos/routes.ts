@@ -13,7 +13,7 @@ import * as service from './service';
 
 const can = (action: 'index' | 'show' | 'create' | 'visualizar') => `${RESOURCE}:${action}` as const;
 
-/** A weak validator of the unread list: its ids and versions (an edited notice shows again with its new text). */
+/** The validator of the unread list: its ids and versions (an edited notice shows again with its new text). */
 const etagDe = (rows: Array<{ id: string; lock_version: number }>) =>
   `"${createHash('sha256')
     .update(rows.map((r) => `${r.id}:${r.lock_version}`).join(','))
