@@ -52,6 +52,7 @@ function mockApi({ me = usuario as Usuario | null, permissao = 200 } = {}) {
       if (url === '/api/ferramentas/permissoes')
         return json(permissao, permissao === 200 ? { permitido: true } : { message: 'Proibido' });
       if (url === '/api/menus') return json(200, []);
+      if (url === '/api/v1/comunicacao/avisos/nao_visualizados') return json(200, []);
       if (url === '/api/ferramentas/parametrizacao')
         return json(200, { cliente_nome: 'Município de Teste', brasao: null });
       return json(404, { message: 'Não encontrado' });

@@ -55,6 +55,7 @@ function mockApi({ demonstracao = false, senha = [204] as Array<number | Record<
         return json(204, null);
       }
       if (url === '/api/menus') return json(200, []);
+      if (url === '/api/v1/comunicacao/avisos/nao_visualizados') return json(200, []);
       return json(403, { message: msg.senhaProvisoria });
     }),
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useUsuario } from '../lib/session';
+import { AvisosNaoVisualizados } from '../modules/comunicacao/avisos/popup/AvisosNaoVisualizados';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { useMenuMode } from './useMenuMode';
@@ -43,6 +44,8 @@ export function ShellLayout() {
       <Suspense fallback={null}>
         <ModalsProvider />
       </Suspense>
+      {/* Staff notices (issue 19): a small check here; the pop-up's code loads only when it finds unread ones. */}
+      <AvisosNaoVisualizados usuario={usuario} />
     </div>
   );
 }
