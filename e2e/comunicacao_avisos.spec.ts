@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { msg } from '@saude/shared';
 import { unico } from './dados';
-import { expect, expectAccessible, SCREENSHOTS, test } from './fixtures';
+import { expect, expectAccessible, SCREENSHOTS, test, fotografar } from './fixtures';
 
 const LISTA = '/comunicacao/avisos';
 const API = '/api/v1/comunicacao/avisos';
@@ -18,15 +18,6 @@ const UPA = 'Unidade de Pronto Atendimento';
 
 test.describe.configure({ timeout: 180_000 });
 mkdirSync(SCREENSHOTS, { recursive: true });
-
-async function fotografar(page: Page, nome: string) {
-  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
-  const sobra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(sobra, `${nome} scrolls sideways`).toBeLessThanOrEqual(0);
-  // From the top: a page scrolled while filling would draw the fixed top bar across the middle of a full-page shot.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SCREENSHOTS}/${nome}.png`, fullPage: true });
-}
 
 /** A day in São Paulo, n days from today, as typed in the form (ddMMyyyy). */
 function diaDigitado(n: number): string {

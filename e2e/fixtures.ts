@@ -114,6 +114,8 @@ export async function fotografar(page: Page, nome: string) {
   await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
   const sobra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sobra, `${nome} scrolls sideways`).toBeLessThanOrEqual(0);
+  // From the top: a page scrolled while filling would draw the fixed top bar across the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOTS}/${nome}.png`, fullPage: true });
 }
 

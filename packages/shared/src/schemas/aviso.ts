@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITES_AVISO, SITUACOES_AVISO } from '../aviso_constantes';
 import { msg } from '../messages';
 import { isoToBr, isValidTime } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
@@ -10,20 +11,7 @@ import { inputBody, nullableString as s, opt, registroSchema, updateBody, type I
 // Targeting (docs/decisions.md "Staff notices"): a professional is reached through an active assignment (lotação) that
 // passes every non-empty list — unit type, unit, profile, the professional — and an empty list does not restrict.
 
-/** Spec §4 situacao. `excluido` is the soft delete: only DELETE sets it, and nothing shows or edits it again. */
-export const SITUACOES_AVISO = ['ativo', 'inativo', 'excluido'] as const;
-export type SituacaoAviso = (typeof SITUACOES_AVISO)[number];
-export const ROTULOS_SITUACAO_AVISO: Record<SituacaoAviso, string> = {
-  ativo: 'Ativo',
-  inativo: 'Inativo',
-  excluido: 'Excluído',
-};
-
-/** Spec §9: the message's hint (50) is its limit; the reply's limit is 150; notices are checked every 15 minutes. */
-export const LIMITES_AVISO = { titulo: 100, mensagem: 50, resposta: 150, alvos: 500 } as const;
-export const INTERVALO_AVISOS_MS = 900_000;
-/** Spec §9 list paging: first page 1, 10 per page. */
-export const AVISOS_POR_PAGINA = 10;
+export * from '../aviso_constantes';
 
 /** A list of ids (a multiselect): unique; null/absent → []. */
 const idList = () =>

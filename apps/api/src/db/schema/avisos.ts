@@ -1,4 +1,4 @@
-import { SITUACOES_AVISO } from '@saude/shared/schemas/aviso';
+import { SITUACOES_AVISO } from '@saude/shared/aviso_constantes';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { requiredRef, versioned } from './common';

@@ -5,11 +5,13 @@ import {
   Checkbox,
   Group,
   Input,
+  MultiSelect,
   Radio,
   SegmentedControl,
   Select,
   Stack,
   type ComboboxItem,
+  type MultiSelectProps,
   type SelectProps,
 } from '@mantine/core';
 import { useController, type FieldValues } from 'react-hook-form';
@@ -48,6 +50,31 @@ export function SelectField<T extends FieldValues, V extends string | number = s
       ref={field.ref}
       value={(field.value as V | null | undefined) ?? null}
       onChange={(v) => field.onChange(v ?? null)}
+    />
+  );
+}
+
+/** Several answers from a long list (units, profiles): a searchable multiselect; nothing chosen is []. */
+export function MultiSelectField<T extends FieldValues, TT = T>(
+  props: BoundFieldProps<T, TT> & { data: Option[]; inputProps?: Extra<MultiSelectProps> },
+) {
+  const { field, common, view } = useBound(props);
+  const value = (field.value as string[] | null | undefined) ?? [];
+  if (view) return <ReadOnlyValue label={props.label}>{optionText(props.data, value)}</ReadOnlyValue>;
+  return (
+    <MultiSelect
+      searchable
+      clearable
+      hidePickedOptions
+      nothingFoundMessage="Nenhuma opção encontrada"
+      comboboxProps={{ withinPortal: true }}
+      {...common}
+      styles={touchInputStyles}
+      {...props.inputProps}
+      data={props.data}
+      ref={field.ref}
+      value={value}
+      onChange={field.onChange}
     />
   );
 }

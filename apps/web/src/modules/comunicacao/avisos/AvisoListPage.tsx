@@ -12,7 +12,8 @@ import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../.
 import { listParamsSchema, param, type ParamField } from '../../../lib/list/listParams';
 import { BASE_PATH, useAvisos, type AvisoListFilters } from './api';
 import { ExcluirAvisoIcon } from './components/ExcluirAviso';
-import { ROTULOS_SITUACAO, SITUACOES, SituacaoAvisoBadge, vigenciaTexto } from './components/SituacaoAviso';
+import { ROTULOS_SITUACAO_AVISO, SITUACOES_AVISO } from '@saude/shared/aviso_constantes';
+import { SituacaoAvisoBadge, vigenciaTexto } from './components/SituacaoAviso';
 
 const FiltrosAlvos = lazy(() => import('./components/FiltrosAlvos'));
 
@@ -22,14 +23,14 @@ const ids: ParamField<string | undefined> = param.match(new RegExp(`^${UUID}(,${
 
 const paramsSchema = listParamsSchema.extend({
   titulo: param.text(100),
-  situacao: param.oneOf(SITUACOES),
+  situacao: param.oneOf(SITUACOES_AVISO),
   tipo_unidade_ids: ids,
   unidade_ids: ids,
   perfil_ids: ids,
   profissional_ids: ids,
 });
 
-const OPCOES_SITUACAO = SITUACOES.map((s) => ({ value: s, label: ROTULOS_SITUACAO[s] }));
+const OPCOES_SITUACAO = SITUACOES_AVISO.map((s) => ({ value: s, label: ROTULOS_SITUACAO_AVISO[s] }));
 
 const contagem = (accessor: 'total_visualizacoes' | 'total_respostas', title: string): Column<AvisoListItem> => ({
   accessor,
@@ -48,8 +49,8 @@ function colunas(podeEditar: boolean, podeExcluir: boolean): Column<AvisoListIte
           {a.mensagem}
           {/* On a phone the list is one column: the period and situation under the title. */}
           <Text component="span" size="xs" display="block" hiddenFrom="sm">
-            {vigenciaTexto(a.data_inicial, a.data_final)} · {ROTULOS_SITUACAO[a.situacao]} · {a.total_visualizacoes}{' '}
-            visualização(ões), {a.total_respostas} resposta(s)
+            {vigenciaTexto(a.data_inicial, a.data_final)} · {ROTULOS_SITUACAO_AVISO[a.situacao]} ·{' '}
+            {a.total_visualizacoes} visualização(ões), {a.total_respostas} resposta(s)
           </Text>
         </>
       ),

@@ -9,7 +9,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Controller, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { msg } from '@saude/shared';
 import type { Aviso, AvisoOpcoes } from '@saude/shared/schemas/aviso';
-import { FormSection, touchInputStyles, useFieldLabel } from '../../../../lib/form';
+import { FormSection, MultiSelectField, touchInputStyles, useFieldLabel } from '../../../../lib/form';
 import { useAlcance, type Alvos } from '../api';
 import type { AvisoFormValues } from '../formValues';
 import { ROTULOS } from '../formValues';
@@ -46,8 +46,6 @@ export function Destinatarios({ form, opcoes, atual }: { form: Form; opcoes?: Av
   const perfisData = (opcoes?.perfis ?? atual?.perfis ?? []).map((p) => ({ value: p.id, label: p.nome }));
 
   const tiposLabel = useFieldLabel({ label: ROTULOS.tipo_unidade_ids });
-  const unidadesLabel = useFieldLabel({ label: ROTULOS.unidade_ids });
-  const perfisLabel = useFieldLabel({ label: ROTULOS.perfil_ids });
   const profissionaisLabel = useFieldLabel({ label: ROTULOS.profissional_ids });
   const comum = {
     searchable: true,
@@ -96,41 +94,14 @@ export function Destinatarios({ form, opcoes, atual }: { form: Form; opcoes?: Av
             />
           )}
         />
-        <Controller
+        <MultiSelectField
           control={form.control}
           name="unidade_ids"
-          render={({ field, fieldState }) => (
-            <MultiSelect
-              {...comum}
-              {...unidadesLabel}
-              description={tipos.length > 0 ? 'Somente as unidades dos tipos escolhidos' : undefined}
-              name={field.name}
-              ref={field.ref}
-              data={unidadesData}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
+          label={ROTULOS.unidade_ids}
+          description={tipos.length > 0 ? 'Somente as unidades dos tipos escolhidos' : undefined}
+          data={unidadesData}
         />
-        <Controller
-          control={form.control}
-          name="perfil_ids"
-          render={({ field, fieldState }) => (
-            <MultiSelect
-              {...comum}
-              {...perfisLabel}
-              name={field.name}
-              ref={field.ref}
-              data={perfisData}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <MultiSelectField control={form.control} name="perfil_ids" label={ROTULOS.perfil_ids} data={perfisData} />
         <Controller
           control={form.control}
           name="profissional_ids"

@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { Usuario } from '@saude/shared';
 import { pode } from '../../../../lib/access';
-import { avisosNaoVisualizadosQuery, INTERVALO_CHECAGEM_MS } from './api';
+import { INTERVALO_AVISOS_MS } from '@saude/shared/aviso_constantes';
+import { avisosNaoVisualizadosQuery } from './api';
 
 const AvisosPopup = lazy(() => import('./AvisosPopup').then((m) => ({ default: m.AvisosPopup })));
 
@@ -19,8 +20,7 @@ export function AvisosNaoVisualizados({ usuario }: { usuario: Usuario }) {
     enabled: habilitado,
     // No check while the pop-up is open (a new list would restart it and lose a typed reply); the 15 minutes count
     // from when it closes.
-    refetchInterval: (q) =>
-      q.state.data?.length && q.state.dataUpdatedAt !== fechadaEm ? false : INTERVALO_CHECAGEM_MS,
+    refetchInterval: (q) => (q.state.data?.length && q.state.dataUpdatedAt !== fechadaEm ? false : INTERVALO_AVISOS_MS),
   });
 
   if (!habilitado || !data?.length || dataUpdatedAt === fechadaEm) return null;

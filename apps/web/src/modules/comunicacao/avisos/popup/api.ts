@@ -2,15 +2,10 @@
 // dialog itself (AvisosPopup) comes lazily only when there is something to show.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AvisoNaoVisualizado, AvisoVisualizacaoInput } from '@saude/shared/schemas/aviso';
+import { INTERVALO_AVISOS_MS } from '@saude/shared/aviso_constantes';
 import { http } from '../../../../lib/http';
 
 export const AVISOS_API = '/api/v1/comunicacao/avisos';
-
-/**
- * INTERVALO_AVISOS_MS of the contract (spec §9: 15 minutes), written here because the contract's module brings Zod and
- * every shared schema it uses into the shell's first load (+40 kB gzip); a test holds the two equal.
- */
-export const INTERVALO_CHECAGEM_MS = 900_000;
 
 export const avisosPopupKeys = {
   all: ['avisos', 'nao_visualizados'] as const,
@@ -26,7 +21,7 @@ export const avisosNaoVisualizadosQuery = (unidadeId: string | null) =>
   queryOptions({
     queryKey: avisosPopupKeys.unidade(unidadeId),
     queryFn: ({ signal }) => http.get<AvisoNaoVisualizado[]>(`${AVISOS_API}/nao_visualizados`, undefined, signal),
-    staleTime: INTERVALO_CHECAGEM_MS,
+    staleTime: INTERVALO_AVISOS_MS,
     refetchOnWindowFocus: false,
     // A failed check is silent and waits for the next one: a notice is never worth an error in the user's face.
     retry: false,
