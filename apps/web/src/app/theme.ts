@@ -44,7 +44,7 @@ export const theme = createTheme({
     },
     // Close buttons are icons: named for screen readers (axe button-name, critical), in every toast and dialog.
     Notification: {
-      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } } satisfies Partial<NotificationProps>,
+      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar notificação' } } satisfies Partial<NotificationProps>,
       // The message under the title in the text colour: Mantine's dimmed gray is below 4.5:1 on white (axe).
       styles: { description: { color: 'var(--mantine-color-text)' } },
     },
