@@ -13,8 +13,11 @@ export const resources = {
   // Compulsory notifications (issue 18). situacao: change a case's status and close it (surveillance); todos: every
   // unit's notifications, not only those of the current unit.
   municipes_notificacao: ['index', 'show', 'create', 'update', 'situacao', 'todos'],
-  notificacoes_globais: ['index', 'update'],
-  ouvidoria: ['index', 'show'],
+  // Global notifications (issue 20): index and update (mark read) are everyone's, for the ones aimed at them; create
+  // and destroy are management's.
+  notificacoes_globais: ['index', 'update', 'create', 'destroy'],
+  // Ombudsman requests (issue 20): index also gives the bell; update changes the status and answers.
+  ouvidoria: ['index', 'show', 'create', 'update'],
   termos_uso: [...crud],
   enderecos: ['show'],
   'atencao_primaria/cadastros_domiciliares': [...crud],

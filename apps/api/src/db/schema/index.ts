@@ -9,3 +9,5 @@ export * from './urgencia';
 export * from './filas';
 export * from './notificacoes';
 export * from './avisos';
+export * from './ouvidoria';
+export * from './notificacoes_globais';
