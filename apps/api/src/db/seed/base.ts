@@ -10,6 +10,7 @@ import type { Db } from '../client';
 import { menus, parametrizacao, perfilPermissoes, perfis, tiposUnidade } from '../schema';
 import { newId } from '../../lib/ids';
 import { seedEnderecos } from './enderecos';
+import { seedOuvidoriaCodigos } from './ouvidoria';
 
 export const perfilNomes: Record<PerfilCodigo, string> = {
   gestor: 'Gestor(a) municipal',
@@ -271,5 +272,6 @@ export async function seedBase(db: Db): Promise<void> {
       })
       .onConflictDoNothing();
     await seedEnderecos(tx);
+    await seedOuvidoriaCodigos(tx);
   });
 }

@@ -1,0 +1,77 @@
+import type { NotificacoesQuery, OuvidoriaNotificacao } from '@saude/shared/schemas/ouvidoria';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Ctx } from '../../access/context';
+import {
+  ouvidoriaNotificacaoLeituras as l,
+  ouvidoriaNotificacoes as n,
+  prioridadesSolicitacao as p,
+  solicitacoesOuvidoria as so,
+  tiposSolicitacao as t,
+} from '../../db/schema';
+import { countAll, totalOf } from '../../db/sql';
+import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/routes';
+
+// The bell (issue 20, spec §1, §3 "Ombudsman notification", §7): everyone holding `ouvidoria:index` gets every item;
+// each professional's read time is a row of ouvidoria_notificacao_leituras. Polled every 30 s by each such browser:
+// one statement for the page (newest first on the created_at index) and one for the count.
+
+const leitura = (profissionalId: string) =>
+  sql`exists (select 1 from ${l} where ${l.notificacao_id} = ${n.id} and ${l.profissional_id} = ${profissionalId})`;
+
+export async function listar(ctx: Ctx, q: NotificacoesQuery): Promise<{ rows: OuvidoriaNotificacao[]; total: number }> {
+  const eu = ctx.usuario!.profissionalId;
+  const lido = leitura(eu);
+  const where = q.lido === 'false' ? sql`not ${lido}` : q.lido === 'true' ? lido : undefined;
+  const rows = await ctx.db
+    .select({
+      id: n.id,
+      solicitacao_id: n.solicitacao_id,
+      protocolo: so.protocolo,
+      created_at: n.created_at,
+      prioridade: { nome: p.nome, cor: p.cor },
+      tipo_solicitacao: { nome: t.nome, icone: t.icone },
+      lido: sql<boolean>`${lido}`,
+    })
+    .from(n)
+    .innerJoin(so, eq(so.id, n.solicitacao_id))
+    .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
+    .innerJoin(p, eq(p.id, so.prioridade_id))
+    .where(where)
+    .orderBy(desc(n.created_at), desc(n.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  const total = await totalOf(ctx.db.select({ total: countAll() }).from(n).where(where));
+  return { rows: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), total };
+}
+
+/** Marks one item read for the user (idempotent); an unknown id is 404. */
+export async function marcarLida(ctx: Ctx, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound();
+  const [existe] = await ctx.db.select({ id: n.id }).from(n).where(eq(n.id, id));
+  if (!existe) throw notFound();
+  await ctx.db
+    .insert(l)
+    .values({ notificacao_id: id, profissional_id: ctx.usuario!.profissionalId })
+    .onConflictDoNothing();
+}
+
+/** "Marcar todas como lidas": every unread item of the user, in one statement; answers how many. */
+export async function marcarTodas(ctx: Ctx): Promise<number> {
+  const eu = ctx.usuario!.profissionalId;
+  const r = await ctx.db
+    .insert(l)
+    .select(
+      ctx.db
+        .select({
+          notificacao_id: n.id,
+          profissional_id: sql<string>`${eu}::uuid`.as('profissional_id'),
+          lida_em: sql<Date>`now()`.as('lida_em'),
+        })
+        .from(n)
+        .where(sql`not ${leitura(eu)}`),
+    )
+    .onConflictDoNothing()
+    .returning({ id: l.notificacao_id });
+  return r.length;
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import * as schemas from '@saude/shared/schemas/ouvidoria';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { anyIdParams } from '../../lib/routes';
+import * as bell from './ouvidoria_notificacoes';
+
+// /api/v1/buscas/consulta (spec §7): the polled look-ups of the top bar. Here the ombudsman's bell.
+
+export const buscasRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/ouvidoria/notificacoes',
+    {
+      config: { access: 'ouvidoria:index' },
+      schema: {
+        querystring: schemas.notificacoesQuerySchema,
+        response: { 200: z.array(schemas.ouvidoriaNotificacaoSchema), 304: z.null() },
+      },
+    },
+    async (req, reply) => {
+      const { rows, total } = await bell.listar(req.ctx, req.query);
+      // The page changes only when an item arrives (a newer first id) or one is read (another total).
+      const etag = `"${createHash('sha256')
+        .update(`${req.query.lido ?? ''}:${req.query.page}:${req.query.per_page}:${total}:${rows[0]?.id ?? ''}`)
+        .digest('base64url')
+        .slice(0, 27)}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('X-Total-Count', String(total));
+      const pedidas = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+      if (pedidas.includes(etag)) return (reply as FastifyReply).code(304).send();
+      return reply.send(rows);
+    },
+  );
+
+  app.post(
+    '/ouvidoria/notificacoes/leituras',
+    { config: { access: 'ouvidoria:index' }, schema: { response: { 200: z.object({ lidas: z.int() }) } } },
+    async (req) => ({ lidas: await bell.marcarTodas(req.ctx) }),
+  );
+
+  app.post(
+    '/ouvidoria/notificacoes/:id/leitura',
+    { config: { access: 'ouvidoria:index' }, schema: { params: anyIdParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await bell.marcarLida(req.ctx, req.params.id);
+      return (reply as FastifyReply).code(204).send();
+    },
+  );
+};
