@@ -256,6 +256,27 @@ export const screens: ScreenRoute[] = [
     handle: { authorize: 'comunicacao/avisos:show' },
     lazy: () => import('../modules/comunicacao/avisos/AvisoShowPage').then((m) => ({ Component: m.AvisoShowPage })),
   },
+  // The ombudsman (issue 20): the requests, a new one, its detail with the history, its handling.
+  {
+    path: 'ouvidoria',
+    handle: { authorize: 'ouvidoria:index' },
+    lazy: () => import('../modules/ouvidoria/SolicitacaoListPage').then((m) => ({ Component: m.SolicitacaoListPage })),
+  },
+  {
+    path: 'ouvidoria/solicitacoes/new',
+    handle: { authorize: 'ouvidoria:create' },
+    lazy: () => import('../modules/ouvidoria/SolicitacaoFormPage').then((m) => ({ Component: m.SolicitacaoFormPage })),
+  },
+  {
+    path: 'ouvidoria/solicitacoes/:id',
+    handle: { authorize: 'ouvidoria:show' },
+    lazy: () => import('../modules/ouvidoria/SolicitacaoShowPage').then((m) => ({ Component: m.SolicitacaoShowPage })),
+  },
+  {
+    path: 'ouvidoria/solicitacoes/:id/edit',
+    handle: { authorize: 'ouvidoria:update' },
+    lazy: () => import('../modules/ouvidoria/SolicitacaoEditPage').then((m) => ({ Component: m.SolicitacaoEditPage })),
+  },
   {
     path: 'filas/parametrizacoes',
     handle: { authorize: 'filas/parametrizacoes:index' },

@@ -17,6 +17,7 @@ import { msg } from '@saude/shared/messages';
 import { useParametrizacao } from '../lib/parametrizacao';
 import { SELECIONAR_UNIDADE } from '../lib/session';
 import { lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
+import { Sino } from '../modules/ouvidoria/sino/Sino';
 import { Hint, HintTooltip } from './Hint';
 import { showsTopToggle, type MenuAction, type MenuMode } from './menuMode';
 import { MENU_ID } from './SideMenu';
@@ -49,6 +50,7 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
       {parametrizacao?.demonstracao && <DemoBadge />}
       <div className={classes.spacer} />
       <NetworkStatus />
+      <Sino usuario={usuario} />
       {usuario.unidade_atual && (
         <Hint label="Trocar unidade">
           <Link

@@ -1,0 +1,142 @@
+// /ouvidoria/solicitacoes/new (issue 20, spec §2): a new request — the citizen (the registry's search), or
+// "anônimo", or a requester's name and contact; channel, type, priority, unit, subject and text. After saving the
+// detail page shows the protocol to give the requester.
+import { Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useWatch } from 'react-hook-form';
+import { CANAIS_SOLICITACAO, LIMITES_OUVIDORIA, NOMES_CANAL, type Solicitacao } from '@saude/shared/schemas/ouvidoria';
+import { useNavigate } from 'react-router';
+import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../lib/form';
+import { MunicipePicker } from '../atencao_primaria/familias/MunicipePicker';
+import { BASE_PATH, LIST_PATH, useOuvidoriaOpcoes, useSaveSolicitacao } from './api';
+import { novaFormSchema, novaParaApi, novaSolicitacao, ROTULOS_NOVA, type NovaFormValues } from './formValues';
+
+export function SolicitacaoFormPage() {
+  const titulo = 'Nova solicitação';
+  useDocumentTitle(titulo);
+  const navigate = useNavigate();
+  const save = useSaveSolicitacao();
+  const opcoes = useOuvidoriaOpcoes().data;
+  const record = useRecordForm({
+    schema: novaFormSchema,
+    defaultValues: novaSolicitacao(),
+    model: 'Solicitação',
+    genero: 'f',
+    labels: ROTULOS_NOVA,
+    save: (values) => save.mutateAsync(novaParaApi(values)),
+    onSaved: (saved: Solicitacao) => `${BASE_PATH}/${saved.id}?criada=1`,
+  });
+  const { form } = record;
+  const anonimo = useWatch({ control: form.control, name: 'anonimo' });
+
+  const solicitante: FieldRows<NovaFormValues> = [
+    {
+      kind: 'checkbox',
+      name: 'anonimo',
+      label: 'Solicitação anônima',
+      description: 'Sem munícipe nem nome do solicitante.',
+      span: 'full',
+    },
+    {
+      kind: 'node',
+      key: 'municipe',
+      span: 'full',
+      when: !anonimo,
+      node: (
+        <MunicipePicker
+          control={form.control}
+          name="municipe_id"
+          label={ROTULOS_NOVA.municipe_id}
+          tooltip="Busque o munícipe cadastrado; se não estiver no cadastro, informe o nome abaixo."
+        />
+      ),
+    },
+    {
+      kind: 'text',
+      name: 'nome_solicitante',
+      label: ROTULOS_NOVA.nome_solicitante,
+      description: 'Quando o solicitante não é um munícipe cadastrado.',
+      span: 'half',
+      when: !anonimo,
+      inputProps: { maxLength: LIMITES_OUVIDORIA.nome },
+    },
+    {
+      kind: 'text',
+      name: 'contato_solicitante',
+      label: ROTULOS_NOVA.contato_solicitante,
+      description: 'Telefone ou e-mail para a resposta.',
+      span: 'half',
+      when: !anonimo,
+      inputProps: { maxLength: LIMITES_OUVIDORIA.contato },
+    },
+  ];
+  const solicitacao: FieldRows<NovaFormValues> = [
+    {
+      kind: 'select',
+      name: 'canal',
+      label: ROTULOS_NOVA.canal,
+      required: true,
+      span: 'third',
+      data: CANAIS_SOLICITACAO.map((c) => ({ value: c, label: NOMES_CANAL[c] })),
+    },
+    {
+      kind: 'select',
+      name: 'tipo_solicitacao_id',
+      label: ROTULOS_NOVA.tipo_solicitacao_id,
+      required: true,
+      span: 'third',
+      data: (opcoes?.tipos ?? []).map((t) => ({ value: t.id, label: t.nome })),
+    },
+    {
+      kind: 'select',
+      name: 'prioridade_id',
+      label: ROTULOS_NOVA.prioridade_id,
+      required: true,
+      span: 'third',
+      data: (opcoes?.prioridades ?? []).map((p) => ({ value: p.id, label: p.nome })),
+    },
+    {
+      kind: 'select',
+      name: 'unidade_saude_id',
+      label: ROTULOS_NOVA.unidade_saude_id,
+      span: 'half',
+      searchable: true,
+      clearable: true,
+      data: (opcoes?.unidades ?? []).map((u) => ({ value: u.id, label: u.nome })),
+    },
+    {
+      kind: 'text',
+      name: 'assunto',
+      label: ROTULOS_NOVA.assunto,
+      required: true,
+      span: 'full',
+      inputProps: { maxLength: LIMITES_OUVIDORIA.assunto },
+    },
+    {
+      kind: 'textarea',
+      name: 'texto',
+      label: ROTULOS_NOVA.texto,
+      required: true,
+      span: 'full',
+      inputProps: { maxLength: LIMITES_OUVIDORIA.texto, minRows: 5, autosize: true },
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        {titulo}
+      </Title>
+      <RecordForm record={record} label={titulo} onCancel={() => void navigate(LIST_PATH)}>
+        <FieldSections
+          control={form.control}
+          gap="md"
+          sections={[
+            ['Solicitante', solicitante],
+            ['Solicitação', solicitacao],
+          ]}
+        />
+      </RecordForm>
+    </Stack>
+  );
+}
