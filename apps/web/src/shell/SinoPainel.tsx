@@ -7,10 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import type { OuvidoriaNotificacao } from '@saude/shared/schemas/ouvidoria';
-import type { FirstUse } from '../../../shell/firstUse';
-import { IconeTipo } from '../IconeTipo';
-import { dataHoraSino } from '../formato';
-import { sinoQuery, useMarcarLida } from './api';
+import type { FirstUse } from './firstUse';
+import { IconeTipo } from '../modules/ouvidoria/IconeTipo';
+import { dataHoraSino } from '../modules/ouvidoria/formato';
+import { sinoQuery, useMarcarLida } from '../modules/ouvidoria/sino/api';
 
 export default function SinoPainel({
   use,

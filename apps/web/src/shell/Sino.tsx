@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, type Ref } from 'react';
 import type { Usuario } from '@saude/shared';
 import { badgeLabel } from '@saude/shared/validation/badge';
-import { pode } from '../../../lib/access';
-import { lazyOnFirstUse, useFirstUse } from '../../../shell/firstUse';
-import classes from '../../../shell/Shell.module.css';
-import { sinoQuery } from './api';
+import { pode } from '../lib/access';
+import { lazyOnFirstUse, useFirstUse } from './firstUse';
+import classes from './Shell.module.css';
+import { sinoQuery } from '../modules/ouvidoria/sino/api';
 
 const SinoPainel = lazyOnFirstUse(() => import('./SinoPainel'));
 
