@@ -29,9 +29,9 @@ export const tiposSolicitacaoBase = [
 /** Priorities, the most urgent first; colours dark enough for white text (contrast ≥ 4.5:1). */
 export const prioridadesSolicitacaoBase = [
   { codigo: 'urgente', nome: 'Urgente', cor: '#C92A2A' },
-  { codigo: 'alta', nome: 'Alta', cor: '#D9480F' },
+  { codigo: 'alta', nome: 'Alta', cor: '#B33C0A' },
   { codigo: 'media', nome: 'Média', cor: '#1864AB' },
-  { codigo: 'baixa', nome: 'Baixa', cor: '#2B8A3E' },
+  { codigo: 'baixa', nome: 'Baixa', cor: '#237A35' },
 ];
 
 export async function seedOuvidoriaCodigos(tx: DbOrTx): Promise<void> {

@@ -43,7 +43,7 @@ function SolicitacaoShow({ atual: s }: { atual: Solicitacao }) {
         )}
       </Group>
       {params.get('criada') && (
-        <Alert color="green" title="Solicitação registrada" role="status">
+        <Alert color="#1E6B2E" variant="light" title="Solicitação registrada" role="status">
           Informe ao solicitante o número do protocolo: <strong>{s.protocolo}</strong>
         </Alert>
       )}

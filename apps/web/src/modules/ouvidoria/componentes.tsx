@@ -23,10 +23,11 @@ export function TipoSolicitacao({ tipo }: { tipo: { nome: string; icone: string 
 }
 
 const CORES_SITUACAO: Record<SituacaoSolicitacao, string> = {
-  aberta: 'blue.9',
-  em_analise: 'violet.9',
-  respondida: 'green.9',
-  encerrada: 'gray.8',
+  // Hex, dark enough for AA as text on white (Mantine's outline shades of a named colour are lighter).
+  aberta: '#1864AB',
+  em_analise: '#5F3DC4',
+  respondida: '#1E6B2E',
+  encerrada: '#495057',
 };
 
 export function SituacaoBadge({ situacao }: { situacao: SituacaoSolicitacao }) {
