@@ -41,7 +41,6 @@ export default function SinoPainel({
       opened={opened}
       onChange={setOpened}
       position="bottom-end"
-      width={celular ? '100%' : 460}
       withArrow={!celular}
       trapFocus
       returnFocus
@@ -50,7 +49,13 @@ export default function SinoPainel({
       <Popover.Target>
         {trigger(ref, { onClick: () => setOpened((o) => !o), 'aria-haspopup': 'dialog', 'aria-expanded': opened })}
       </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notificações da ouvidoria" role="dialog">
+      <Popover.Dropdown
+        p={0}
+        aria-label="Notificações da ouvidoria"
+        role="dialog"
+        // At least 450 px on a tablet or desk; the whole width on a phone.
+        style={{ width: celular ? '100vw' : 460, maxWidth: '100vw' }}
+      >
         <Stack gap={0} h="21rem">
           <Group
             justify="space-between"
