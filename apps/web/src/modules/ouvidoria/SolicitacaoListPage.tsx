@@ -46,7 +46,7 @@ const colunas: Column<SolicitacaoListItem>[] = [
     from: 'sm',
     render: (s) => <PrioridadeBadge prioridade={s.prioridade} />,
   },
-  { accessor: 'situacao', title: 'Situação', from: 'md', render: (s) => <SituacaoBadge situacao={s.situacao} /> },
+  { accessor: 'situacao', title: 'Situação', from: 'sm', render: (s) => <SituacaoBadge situacao={s.situacao} /> },
   { accessor: 'prazo', title: 'Prazo', render: (s) => <Prazo prazo={s.prazo} dias={s.dias_restantes} /> },
   { accessor: 'unidade_saude_nome', title: 'Unidade', from: 'lg', render: (s) => s.unidade_saude_nome ?? '—' },
 ];
