@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zInteger, zIsoDate, zRequired } from '../validation/zod';
+import {
+  CANAIS_SOLICITACAO,
+  LIMITES_OUVIDORIA,
+  SITUACOES_SOLICITACAO,
+  type SituacaoSolicitacao,
+} from '../ouvidoria_constantes';
 import { paginationSchema } from './auth';
 import {
   lockVersion,
@@ -17,46 +23,7 @@ import {
 // The ombudsman (issue 20, spec §1 bell, §2 /ouvidoria, §3 "Ombudsman notification"): citizens' requests, their
 // status history and answer, and the bell's items. docs/decisions.md "Ombudsman and the bell (issue 20)".
 
-export const SITUACOES_SOLICITACAO = ['aberta', 'em_analise', 'respondida', 'encerrada'] as const;
-export type SituacaoSolicitacao = (typeof SITUACOES_SOLICITACAO)[number];
-export const CANAIS_SOLICITACAO = ['presencial', 'telefone', 'email', 'site', 'carta', 'whatsapp'] as const;
-
-export const NOMES_SITUACAO: Record<SituacaoSolicitacao, string> = {
-  aberta: 'Aberta',
-  em_analise: 'Em análise',
-  respondida: 'Respondida',
-  encerrada: 'Encerrada',
-};
-export const NOMES_CANAL: Record<(typeof CANAIS_SOLICITACAO)[number], string> = {
-  presencial: 'Presencial',
-  telefone: 'Telefone',
-  email: 'E-mail',
-  site: 'Site',
-  carta: 'Carta',
-  whatsapp: 'WhatsApp',
-};
-
-export const LIMITES_OUVIDORIA = {
-  assunto: 150,
-  texto: 4000,
-  nome: 150,
-  contato: 150,
-  observacao: 1000,
-  resposta: 4000,
-  /** Lei 13.460/2017: the deadline may be extended once, by up to 30 days. */
-  prorrogacao: 30,
-} as const;
-
-/**
- * The forward moves of a request: aberta → em_analise → respondida → encerrada, skipping steps forward allowed
- * (an answer given at once); closing before an answer needs a note.
- */
-export const PROXIMAS_SITUACOES: Record<SituacaoSolicitacao, SituacaoSolicitacao[]> = {
-  aberta: ['em_analise', 'respondida', 'encerrada'],
-  em_analise: ['respondida', 'encerrada'],
-  respondida: ['encerrada'],
-  encerrada: [],
-};
+export * from '../ouvidoria_constantes';
 
 const simNao = () =>
   z

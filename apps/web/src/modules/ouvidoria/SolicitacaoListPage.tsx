@@ -6,8 +6,8 @@ import {
   NOMES_CANAL,
   NOMES_SITUACAO,
   SITUACOES_SOLICITACAO,
-  type SolicitacaoListItem,
-} from '@saude/shared/schemas/ouvidoria';
+} from '@saude/shared/ouvidoria_constantes';
+import type { SolicitacaoListItem } from '@saude/shared/schemas/ouvidoria';
 import { usePode } from '../../lib/access';
 import { IconPlus } from '@tabler/icons-react';
 import { LinkButton } from '../../lib/LinkButton';

@@ -1,7 +1,7 @@
 // Small pieces the ombudsman's list, detail and bell share: the priority badge (its colour AND its name), the type
 // (icon and name), the situation and the deadline in words (colour is never the only cue).
 import { Badge, Group, Text } from '@mantine/core';
-import { NOMES_SITUACAO, type SituacaoSolicitacao } from '@saude/shared/schemas/ouvidoria';
+import { NOMES_SITUACAO, type SituacaoSolicitacao } from '@saude/shared/ouvidoria_constantes';
 import { IconeTipo } from './IconeTipo';
 import { dataBr, prazoTexto } from './formato';
 
