@@ -32,6 +32,7 @@ import { painelRoutes } from '../modules/filas/painel/routes';
 import { senhaSimplesRoutes } from '../modules/filas/senha_simples/routes';
 import { authApplicationsRoutes } from '../modules/ferramentas/auth_applications/routes';
 import { avisosRoutes } from '../modules/comunicacao/avisos/routes';
+import { notificacoesGlobaisRoutes } from '../modules/notificacoes_globais/routes';
 
 /** Every API route: a module's plugins go here, under the path of its screen (architecture, "Paths"). */
 export async function registerRoutes(
@@ -84,6 +85,7 @@ export async function registerRoutes(
   await app.register(senhasRoutes, { prefix: '/api/v1/filas/senhas' });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
   await app.register(avisosRoutes, { prefix: '/api/v1/comunicacao/avisos' });
+  await app.register(notificacoesGlobaisRoutes, { prefix: '/api/v1/notificacoes_globais' });
   // The calling panel's streams stay open: the hub ends them before the server waits for its connections to close.
   const hub = painelHub(database.listen);
   app.addHook('preClose', () => hub.fechar());

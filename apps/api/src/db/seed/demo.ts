@@ -17,6 +17,7 @@ import { seedPainel } from './painel';
 import { seedSenhas } from './senhas';
 import { seedNotificacoes } from './notificacoes';
 import { seedAvisos } from './avisos';
+import { seedNotificacoesGlobais } from './notificacoes_globais';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -200,6 +201,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedSenhas(db);
   await seedNotificacoes(db);
   await seedAvisos(db);
+  await seedNotificacoesGlobais(db);
 }
 
 export async function findProfissional(db: Db, login: string) {
