@@ -256,6 +256,23 @@ export const screens: ScreenRoute[] = [
     handle: { authorize: 'comunicacao/avisos:show' },
     lazy: () => import('../modules/comunicacao/avisos/AvisoShowPage').then((m) => ({ Component: m.AvisoShowPage })),
   },
+  // Global notifications (issue 20): everyone reads theirs (the globe and this list); managers send and delete.
+  {
+    path: 'notificacoes_globais',
+    handle: { authorize: 'notificacoes_globais:index' },
+    lazy: () =>
+      import('../modules/notificacoes_globais/NotificacoesGlobaisPage').then((m) => ({
+        Component: m.NotificacoesGlobaisPage,
+      })),
+  },
+  {
+    path: 'notificacoes_globais/new',
+    handle: { authorize: 'notificacoes_globais:create' },
+    lazy: () =>
+      import('../modules/notificacoes_globais/NotificacaoGlobalFormPage').then((m) => ({
+        Component: m.NotificacaoGlobalFormPage,
+      })),
+  },
   {
     path: 'filas/parametrizacoes',
     handle: { authorize: 'filas/parametrizacoes:index' },
