@@ -32,7 +32,7 @@ export const ROTULOS: Record<keyof NotificacaoGlobalFormValues, string> = {
 
 /** Form → API body: empty answers left out. */
 export const formParaApi = (v: NotificacaoGlobalFormValues): NotificacaoGlobalInput =>
-  omitEmpty({ ...v, titulo: v.titulo ?? '' }) as NotificacaoGlobalInput;
+  omitEmpty({ ...v, titulo: v.titulo ?? '', cor: v.cor?.toUpperCase() ?? null }) as NotificacaoGlobalInput;
 
 export const notificacaoGlobalFormSchema = camposSchema.superRefine((v, ctx) => {
   const r = notificacaoGlobalInputSchema.safeParse(formParaApi(v));
