@@ -27,6 +27,8 @@ export function Globo({ usuario }: { usuario: Usuario }) {
   const n = contarNaoLidas(data);
   const rotulo = badgeLabel(n);
   const nome = nomeDoGlobo(n);
+  // What the unread poll saw: the dropdown reloads its newest when it changes (a new one, one read elsewhere).
+  const versao = `${data?.total ?? 0}:${data?.rows.map((r) => r.id).join(',') ?? ''}`;
   const trigger = (ref?: Ref<HTMLButtonElement>, plain?: object) => (
     <ActionIcon
       ref={ref}
@@ -58,7 +60,7 @@ export function Globo({ usuario }: { usuario: Usuario }) {
   const plain = trigger(undefined, { ...intent, 'aria-haspopup': 'menu', 'aria-expanded': false });
   return (
     <Suspense fallback={plain}>
-      {use ? <GloboMenu unidadeId={unidadeId} use={use} trigger={trigger} /> : plain}
+      {use ? <GloboMenu unidadeId={unidadeId} versao={versao} use={use} trigger={trigger} /> : plain}
     </Suspense>
   );
 }

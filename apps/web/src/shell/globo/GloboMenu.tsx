@@ -3,7 +3,7 @@
 // one marks it read and goes to its path (or to the list when it has none); "Ver todas" opens the list.
 import { Group, Menu, Stack, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement, Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -26,19 +26,22 @@ export const LISTA = '/notificacoes_globais';
 
 export default function GloboMenu({
   unidadeId,
+  versao,
   use,
   trigger,
 }: {
   unidadeId: string | null;
+  versao: string;
   use: FirstUse;
   trigger: (ref: Ref<HTMLButtonElement>) => ReactElement;
 }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const recentes = useQuery({
-    queryKey: notificacoesGlobaisKeys.recentes(unidadeId),
+    queryKey: [...notificacoesGlobaisKeys.recentes(unidadeId), versao],
     queryFn: ({ signal }) =>
       http.get<NotificacaoGlobal[]>(NOTIFICACOES_GLOBAIS_API, { per_page: NOTIFICACOES_GLOBAIS_POR_PAGINA }, signal),
+    placeholderData: keepPreviousData,
   });
   const abrir = async (n: NotificacaoGlobal) => {
     // Reading is best effort: a failure must not keep the user from where the notification leads.
