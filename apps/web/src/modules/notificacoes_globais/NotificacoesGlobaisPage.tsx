@@ -92,7 +92,7 @@ function Item({ n, podeExcluir }: { n: NotificacaoGlobal; podeExcluir: boolean }
       }),
     );
   return (
-    <Paper component="li" withBorder p="sm" radius="md" bg={lida ? undefined : 'blue.0'}>
+    <Paper component="li" withBorder p="sm" radius="md">
       <Group gap="sm" wrap="nowrap" align="stretch">
         <MarcaDeCor cor={n.cor} altura={56} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
