@@ -18,7 +18,7 @@ export async function seedNotificacoesGlobais(db: Db): Promise<void> {
   const lista = [
     {
       tipo: 'pemc' as const,
-      titulo: 'PEMC: inscrições abertas',
+      titulo: 'Inscrições abertas',
       subtitulo: 'Programa de Educação Municipal Continuada — turma de dezembro.',
       cor: '1C7ED6',
       redirecionar_path_url: null,

@@ -60,7 +60,7 @@ export default function GloboMenu({
           <Group gap="xs" wrap="nowrap" align="stretch">
             <MarcaDeCor cor={n.cor} />
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="sm" fw={n.lida_em ? 500 : 700} lineClamp={1}>
+              <Text size="sm" fw={n.lida_em ? 500 : 700} lineClamp={2}>
                 {ROTULOS_TIPO_NOTIFICACAO_GLOBAL[n.tipo]}: {n.titulo}
                 {n.lida_em === null && (
                   <Text span size="xs" c="red.9" fw={700}>
