@@ -34,6 +34,7 @@ import { authApplicationsRoutes } from '../modules/ferramentas/auth_applications
 import { avisosRoutes } from '../modules/comunicacao/avisos/routes';
 import { ouvidoriaRoutes } from '../modules/ouvidoria/routes';
 import { buscasRoutes } from '../modules/buscas/routes';
+import { notificacoesGlobaisRoutes } from '../modules/notificacoes_globais/routes';
 
 /** Every API route: a module's plugins go here, under the path of its screen (architecture, "Paths"). */
 export async function registerRoutes(
@@ -88,6 +89,7 @@ export async function registerRoutes(
   await app.register(avisosRoutes, { prefix: '/api/v1/comunicacao/avisos' });
   await app.register(ouvidoriaRoutes, { prefix: '/api/v1/ouvidoria' });
   await app.register(buscasRoutes, { prefix: '/api/v1/buscas/consulta' });
+  await app.register(notificacoesGlobaisRoutes, { prefix: '/api/v1/notificacoes_globais' });
   // The calling panel's streams stay open: the hub ends them before the server waits for its connections to close.
   const hub = painelHub(database.listen);
   app.addHook('preClose', () => hub.fechar());

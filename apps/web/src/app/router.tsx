@@ -277,6 +277,23 @@ export const screens: ScreenRoute[] = [
     handle: { authorize: 'ouvidoria:update' },
     lazy: () => import('../modules/ouvidoria/SolicitacaoEditPage').then((m) => ({ Component: m.SolicitacaoEditPage })),
   },
+  // Global notifications (issue 20): everyone reads theirs (the globe and this list); managers send and delete.
+  {
+    path: 'notificacoes_globais',
+    handle: { authorize: 'notificacoes_globais:index' },
+    lazy: () =>
+      import('../modules/notificacoes_globais/NotificacoesGlobaisPage').then((m) => ({
+        Component: m.NotificacoesGlobaisPage,
+      })),
+  },
+  {
+    path: 'notificacoes_globais/new',
+    handle: { authorize: 'notificacoes_globais:create' },
+    lazy: () =>
+      import('../modules/notificacoes_globais/NotificacaoGlobalFormPage').then((m) => ({
+        Component: m.NotificacaoGlobalFormPage,
+      })),
+  },
   {
     path: 'filas/parametrizacoes',
     handle: { authorize: 'filas/parametrizacoes:index' },

@@ -17,6 +17,7 @@ import { msg } from '@saude/shared/messages';
 import { useParametrizacao } from '../lib/parametrizacao';
 import { SELECIONAR_UNIDADE } from '../lib/session';
 import { lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
+import { Globo } from './globo/Globo';
 import { Hint, HintTooltip } from './Hint';
 import { Sino } from './Sino';
 import { showsTopToggle, type MenuAction, type MenuMode } from './menuMode';
@@ -64,6 +65,7 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
           </Link>
         </Hint>
       )}
+      <Globo usuario={usuario} />
       <FullscreenToggle />
       <AccountButton usuario={usuario} />
     </header>

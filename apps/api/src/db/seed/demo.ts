@@ -18,6 +18,7 @@ import { seedSenhas } from './senhas';
 import { seedNotificacoes } from './notificacoes';
 import { seedAvisos } from './avisos';
 import { seedOuvidoriaDemo } from './ouvidoria';
+import { seedNotificacoesGlobais } from './notificacoes_globais';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -202,6 +203,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedNotificacoes(db);
   await seedAvisos(db);
   await seedOuvidoriaDemo(db);
+  await seedNotificacoesGlobais(db);
 }
 
 export async function findProfissional(db: Db, login: string) {

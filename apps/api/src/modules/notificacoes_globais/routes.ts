@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import * as schemas from '@saude/shared/schemas/notificacao_global';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { anyIdParams, recordRoutes } from '../../lib/routes';
+import * as service from './service';
+
+// /api/v1/notificacoes_globais (issue 20, spec §2, §7): the user's global notifications (the globe polls it every
+// 30 s: ETag/304), marking one read, and the managers' create and delete.
+
+const can = (action: 'index' | 'update' | 'create') => `${service.RESOURCE}:${action}` as const;
+
+/** The validator of what the user sees: the page's ids and read times, and the total. */
+const etagDe = (rows: schemas.NotificacaoGlobal[], total: number) =>
+  `"${createHash('sha256')
+    .update(`${total};${rows.map((r) => `${r.id}:${r.lida_em ?? ''}`).join(',')}`)
+    .digest('base64url')
+    .slice(0, 27)}"`;
+
+export const notificacoesGlobaisRoutes: FastifyPluginAsyncZod = async (app) => {
+  recordRoutes(app, service.RESOURCE, {
+    record: schemas.notificacaoGlobalCriadaSchema,
+    params: anyIdParams,
+    create: { body: schemas.notificacaoGlobalInputSchema, run: service.create },
+    destroy: service.destroy,
+  });
+
+  // Polled by every signed-in browser: one statement, and 304 when nothing the user sees changed.
+  app.get(
+    '/',
+    {
+      config: { access: can('index') },
+      schema: {
+        querystring: schemas.notificacaoGlobalFiltersSchema,
+        response: { 200: z.array(schemas.notificacaoGlobalSchema), 304: z.null() },
+      },
+    },
+    async (req, reply) => {
+      const { rows, total } = await service.list(req.ctx, req.query);
+      const etag = etagDe(rows, total);
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('X-Total-Count', total);
+      const pedidas = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+      // No body: outside the response schema, whose serializer would write `null`.
+      if (pedidas.includes(etag)) return (reply as FastifyReply).code(304).send();
+      return reply.send(rows);
+    },
+  );
+
+  app.get(
+    '/opcoes',
+    { config: { access: can('create') }, schema: { response: { 200: schemas.notificacaoGlobalOpcoesSchema } } },
+    async (req) => service.opcoes(req.ctx),
+  );
+
+  app.post(
+    '/:id/leitura',
+    {
+      config: { access: can('update') },
+      schema: { params: anyIdParams, response: { 200: schemas.notificacaoGlobalLeituraSchema } },
+    },
+    async (req) => service.marcarLida(req.ctx, req.params.id),
+  );
+};
