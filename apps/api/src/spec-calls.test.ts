@@ -97,5 +97,49 @@ describe('the calls of spec §7', () => {
     'GET /v1/ferramentas/parametrizacao/cadsus and GET /ferramentas/parametrizacao/tempo_chamadas (CADSUS, queues)',
   );
   it.todo('GET /v1/ferramentas/auth_applications (ticket-authentication popup)');
-  it.todo('GET /v1/buscas/consulta/ouvidoria/notificacoes and GET /v1/notificacoes_globais (bell and globe)');
+  it('GET /v1/buscas/consulta/ouvidoria/notificacoes (the bell)', async () => {
+    const opcoes = await answers('GET', '/api/v1/ouvidoria/opcoes');
+    const criada = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ouvidoria/solicitacoes',
+      headers: admin,
+      payload: {
+        canal: 'telefone',
+        tipo_solicitacao_id: opcoes.tipos[0].id,
+        prioridade_id: opcoes.prioridades[0].id,
+        assunto: 'Demora na recepção',
+        texto: 'Esperei duas horas.',
+        nome_solicitante: 'Fulana de Tal',
+      },
+    });
+    expect(criada.statusCode, criada.body).toBe(201);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/buscas/consulta/ouvidoria/notificacoes?lido=false&per_page=5',
+      headers: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
+    expect(res.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ solicitacao_id: criada.json<{ id: string }>().id })]),
+    );
+  });
+  it('GET /v1/notificacoes_globais (the globe)', async () => {
+    const criada = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notificacoes_globais',
+      headers: admin,
+      payload: { tipo: 'aviso', titulo: 'Nova versão', cor: '009CB0', redirecionar_path_url: '/municipes' },
+    });
+    expect(criada.statusCode, criada.body).toBe(201);
+    expect(await answers('GET', '/api/v1/notificacoes_globais')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: criada.json<{ id: string }>().id,
+          lida_em: null,
+          redirecionar_path_url: '/municipes',
+        }),
+      ]),
+    );
+  });
 });

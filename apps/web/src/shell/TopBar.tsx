@@ -10,19 +10,22 @@ import {
   IconWifi,
   IconWifiOff,
 } from '@tabler/icons-react';
-import { Suspense, type Ref } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { Usuario } from '@saude/shared';
 import { msg } from '@saude/shared/messages';
 import { useParametrizacao } from '../lib/parametrizacao';
 import { SELECIONAR_UNIDADE } from '../lib/session';
 import { lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
-import { Globo } from './globo/Globo';
 import { Hint, HintTooltip } from './Hint';
-import { Sino } from './Sino';
 import { showsTopToggle, type MenuAction, type MenuMode } from './menuMode';
 import { MENU_ID } from './SideMenu';
 import classes from './Shell.module.css';
+
+// The bell and the globe (issue 20) with their polls come right after the first screen, not in it: the first load has
+// its budget (issue 15), and their counts are a moment late at most.
+const Sino = lazy(() => import('./Sino').then((m) => ({ default: m.Sino })));
+const Globo = lazy(() => import('./globo/Globo').then((m) => ({ default: m.Globo })));
 
 type Props = { usuario: Usuario; mode: MenuMode; send: (a: MenuAction) => void; withMenu: boolean };
 
@@ -51,7 +54,9 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
       {parametrizacao?.demonstracao && <DemoBadge />}
       <div className={classes.spacer} />
       <NetworkStatus />
-      <Sino usuario={usuario} />
+      <Suspense fallback={null}>
+        <Sino usuario={usuario} />
+      </Suspense>
       {usuario.unidade_atual && (
         <Hint label="Trocar unidade">
           <Link
@@ -65,7 +70,9 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
           </Link>
         </Hint>
       )}
-      <Globo usuario={usuario} />
+      <Suspense fallback={null}>
+        <Globo usuario={usuario} />
+      </Suspense>
       <FullscreenToggle />
       <AccountButton usuario={usuario} />
     </header>
