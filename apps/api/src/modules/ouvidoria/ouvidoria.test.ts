@@ -164,7 +164,9 @@ describe('/api/v1/ouvidoria', () => {
       dias_restantes: null,
     });
     expect(respondida.respondida_em).not.toBeNull();
-    expect(respondida.respondida_por_nome).toBeTruthy();
+    // Whoever answered: the signed-in manager, by name.
+    const eu = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: gestor });
+    expect(respondida.respondida_por_nome).toBe(eu.json<{ nome: string }>().nome);
     const back = await mudar(respondida, { situacao: 'em_analise' });
     expect(back.json().errors.situacao).toEqual([msg.naoEValido]);
     const fechada = (await mudar(respondida, { situacao: 'encerrada' })).json<Solicitacao>();
