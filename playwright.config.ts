@@ -32,7 +32,8 @@ export default defineConfig({
     headless: true,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // Recording a trace for every test costs CPU on a 2-core CI; the retry of a failure records one.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 // Three projects, one runner: pure rules, the API on PGlite (or PostgreSQL), and web components in jsdom.
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker; the runner itself idles, so two workers use both cores (CI ≤ 30 min).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {

@@ -93,7 +93,7 @@ for (const [largura, altura] of [
       await expectAccessible(page, 'editar categoria');
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(page.getByRole('heading', { name: nome, level: 1 })).toBeVisible();
-      await expect(page.getByText('2', { exact: true })).toBeVisible();
+      await expect(page.locator('#conteudo').getByText('2', { exact: true })).toBeVisible();
       await expect(page.getByText('#862E9C')).toBeVisible();
     });
 

@@ -14,7 +14,7 @@ async function notificar(api: Api, p: Pessoa, o: { doenca?: string; situacao?: s
     data: {
       doenca_agravo_id: o.doenca ?? '9a',
       data_notificacao: hoje,
-      hora_notificacao: '08:30',
+      hora_notificacao: '00:00', // midnight: never later than now, whatever hour CI runs
       ...(o.situacao && o.situacao !== 'suspeito' ? { situacao: o.situacao, data_encerramento: hoje } : {}),
     },
   });

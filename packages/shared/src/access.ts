@@ -18,7 +18,10 @@ export const resources = {
   notificacoes_globais: ['index', 'update', 'create', 'destroy'],
   // Ombudsman requests (issue 20): index also gives the bell; update changes the status and answers.
   ouvidoria: ['index', 'show', 'create', 'update'],
-  termos_uso: [...crud],
+  // Terms of use (issue 21): publicar freezes a draft as the version everyone must accept at sign-in.
+  termos_uso: [...crud, 'publicar'],
+  // A user's own reminders (issue 21): each sees and changes only their own.
+  lembretes: ['index', 'create', 'update', 'destroy'],
   enderecos: ['show'],
   'atencao_primaria/cadastros_domiciliares': [...crud],
   'atencao_primaria/cadastros_individuais': [...crud, 'saida_cadastro'],
@@ -36,7 +39,8 @@ export const resources = {
   'urgencia_emergencia/atendimentos_retroativos': [...crud, 'chamar', 'cancelar'],
   // identificar: tie the patient to a citizen; desfazer_identificacao: undo that tie (managers only, issue 16).
   'urgencia_emergencia/paciente_sem_identificacoes': [...crud, 'identificar', 'desfazer_identificacao'],
-  'parametros/unidades_saude': ['show'],
+  // update: a unit's parameter flags (issue 21), management only.
+  'parametros/unidades_saude': ['show', 'update'],
   unidades_saude: [...crud],
   profissionais: [...crud],
   auditoria: ['index'],
@@ -71,6 +75,7 @@ const base: Permission[] = [
   ...read('termos_uso'),
   ...grant('notificacoes_globais', 'index', 'update'),
   'parametros/unidades_saude:show',
+  ...all('lembretes'),
 ];
 /** Register and correct citizens. */
 const registers = grant('municipes', 'create', 'update');

@@ -11,3 +11,4 @@ export * from './notificacoes';
 export * from './avisos';
 export * from './ouvidoria';
 export * from './notificacoes_globais';
+export * from './ferramentas';
