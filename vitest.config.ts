@@ -20,6 +20,9 @@ export default defineConfig({
           setupFiles: ['apps/api/src/test/setup.ts'],
           // One migrated base database per run, copied by each file (test/global-setup.ts).
           globalSetup: ['apps/api/src/test/global-setup.ts'],
+          // Files share a worker's module cache: the app's modules load once per worker, not once per file (seconds
+          // each). Each file still builds its own app and database (useTestApp), and no API test mocks a module.
+          isolate: false,
         },
       },
       {
