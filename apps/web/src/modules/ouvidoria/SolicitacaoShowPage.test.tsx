@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { SolicitacaoEvento } from '@saude/shared/schemas/ouvidoria';
 import { fakeApi } from '../../test/fakeApi';
 import { renderRoutes } from '../../test/render';
 import { BASE_PATH } from './api';
@@ -12,7 +13,10 @@ if (!('fonts' in document))
 const API = `${API_SOLICITACOES}/${SOLICITACAO}`;
 const VER = `${BASE_PATH}/${SOLICITACAO}`;
 const rotas = [{ path: `${BASE_PATH}/:id`, element: <SolicitacaoShowPage /> }];
-const evento = (n: number, o: object) => ({
+const evento = (
+  n: number,
+  o: Pick<SolicitacaoEvento, 'situacao_anterior' | 'situacao'> & Partial<SolicitacaoEvento>,
+): SolicitacaoEvento => ({
   id: `0190a6d2-1c1e-7000-8000-0000000000f${n}`,
   observacao: null,
   profissional_nome: 'Gestora Geral',
