@@ -11,3 +11,18 @@ export type TemaAtual = {
   vigencia_fim: string;
   recorrente: boolean;
 };
+
+/** The icons a theme may show when it has no image (a small set of the product's Tabler icons, by name). */
+export const ICONES_TEMA = [
+  'ribbon-health',
+  'heart',
+  'vaccine',
+  'virus',
+  'moustache',
+  'baby-carriage',
+  'droplet',
+  'brain',
+  'apple',
+  'speakerphone',
+] as const;
+export type IconeTema = (typeof ICONES_TEMA)[number];

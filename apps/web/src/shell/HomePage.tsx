@@ -2,6 +2,8 @@ import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Titl
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { useRouteInfo } from '../lib/routeInfo';
+import { useTemaAtual } from '../lib/temaAtual';
+import { TemaBanner } from '../modules/ferramentas/temas/TemaBanner';
 import { useUsuario } from '../lib/session';
 import { AreaIcon } from './areaIcon';
 import { leaves, type NavItem } from './menuTree';
@@ -14,10 +16,13 @@ export function HomePage() {
   const usuario = useUsuario();
   const { nav: menu, isLoading } = useNav();
   const nav = menu.filter((area) => area.path !== '/');
+  const { tema } = useTemaAtual();
   if (!usuario) return null;
   const primeiroNome = usuario.nome.split(' ')[0];
   return (
     <Stack gap="lg">
+      {/* The campaign in force (issue 21), at the top. */}
+      {tema && <TemaBanner tema={tema} />}
       <div>
         <Title order={1} fz="h2">
           Olá, {primeiroNome}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checarImagemDataUrl } from '../imagem';
+import { ICONES_TEMA } from '../tema_atual';
 import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
@@ -14,20 +15,7 @@ import { inputBody, nullableString as s, opt, simNao, str, updateBody, type Issu
 /** Lengths chosen for a banner that reads on a phone (docs/decisions.md). */
 export const LIMITES_TEMA = { objetivo: 60, descricao: 150 } as const;
 
-/** The icons a theme may show when it has no image (a small set of the product's Tabler icons, by name). */
-export const ICONES_TEMA = [
-  'ribbon-health',
-  'heart',
-  'vaccine',
-  'virus',
-  'moustache',
-  'baby-carriage',
-  'droplet',
-  'brain',
-  'apple',
-  'speakerphone',
-] as const;
-export type IconeTema = (typeof ICONES_TEMA)[number];
+export { ICONES_TEMA, type IconeTema } from '../tema_atual';
 
 /** '#RRGGBB' (upper case stored, so two spellings of one colour compare equal). */
 const zCor = () =>
@@ -102,7 +90,12 @@ export const temaSchema = z.object({
 export type Tema = z.infer<typeof temaSchema>;
 
 /** A list row: no image (a list of them would weigh megabytes), only whether there is one. */
-export const temaListItemSchema = z.object({ id: z.uuid(), ...temaCampos, ativo: z.boolean(), com_imagem: z.boolean() });
+export const temaListItemSchema = z.object({
+  id: z.uuid(),
+  ...temaCampos,
+  ativo: z.boolean(),
+  com_imagem: z.boolean(),
+});
 export type TemaListItem = z.infer<typeof temaListItemSchema>;
 
 /** GET list filters: part of the title or subtitle, active or not (absent: both). Newest period first. */

@@ -15,7 +15,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const dataUrl = (tipo: string, bytes: Buffer | string) => `data:${tipo};base64,${Buffer.from(bytes).toString('base64')}`;
+const dataUrl = (tipo: string, bytes: Buffer | string) =>
+  `data:${tipo};base64,${Buffer.from(bytes).toString('base64')}`;
 
 /** Each test's one-off themes in a year of their own, so the overlap rule meets only what the test means it to. */
 let ano = 2040;
@@ -65,7 +66,12 @@ describe(url, () => {
 
   it('creates with every field, colours in capitals, and audits the write', async () => {
     const imagem = dataUrl('image/png', PNG);
-    const c = await create({ descricao: 'Saúde do homem', imagem_base64: imagem, icon: 'moustache', recorrente: false });
+    const c = await create({
+      descricao: 'Saúde do homem',
+      imagem_base64: imagem,
+      icon: 'moustache',
+      recorrente: false,
+    });
     expect(c).toMatchObject({
       lock_version: 0,
       cor_primaria: '#1A237E',
@@ -78,7 +84,9 @@ describe(url, () => {
     });
     const lido = await t.app.inject({ method: 'GET', url: `${url}/${c.id}`, headers: gestor.headers });
     expect(lido.json()).toEqual(c);
-    expect(await auditRows(t, { resource: 'ferramentas/temas', record_id: c.id })).toMatchObject([{ action: 'create' }]);
+    expect(await auditRows(t, { resource: 'ferramentas/temas', record_id: c.id })).toMatchObject([
+      { action: 'create' },
+    ]);
     await del(c.id);
   });
 
@@ -128,7 +136,10 @@ describe(url, () => {
     const casos: Array<[string, string]> = [
       [dataUrl('image/svg+xml', PNG), imagemMsg.tipo],
       [dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)])), imagemMsg.tamanho],
-      [dataUrl('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), imagemMsg.svgAtivo],
+      [
+        dataUrl('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        imagemMsg.svgAtivo,
+      ],
       [dataUrl('image/png', 'apenas um texto'), imagemMsg.tipo],
       ['não é data url', imagemMsg.dataUrl],
     ];
@@ -198,10 +209,13 @@ describe(url, () => {
     expect(todas.rows[1]).toMatchObject({ com_imagem: true });
     expect(todas.rows[1]).not.toHaveProperty('imagem_base64');
     expect((await get(`texto=${marca}&ativo=false`)).rows.map((r) => r.id)).toEqual([b.id]);
-    expect(await get(`texto=${marca}&per_page=1&page=2`)).toEqual({ rows: [expect.objectContaining({ id: a.id })], total: 2 });
-    expect((await t.app.inject({ method: 'GET', url: `${url}?ativo=talvez`, headers: gestor.headers })).statusCode).toBe(
-      422,
-    );
+    expect(await get(`texto=${marca}&per_page=1&page=2`)).toEqual({
+      rows: [expect.objectContaining({ id: a.id })],
+      total: 2,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${url}?ativo=talvez`, headers: gestor.headers })).statusCode,
+    ).toBe(422);
     await del(a.id);
     await del(b.id);
   });
