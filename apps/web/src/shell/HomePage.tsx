@@ -1,14 +1,19 @@
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useRouteInfo } from '../lib/routeInfo';
 import { useTemaAtual } from '../lib/temaAtual';
-import { TemaBanner } from '../modules/ferramentas/temas/TemaBanner';
 import { useUsuario } from '../lib/session';
 import { AreaIcon } from './areaIcon';
 import { leaves, type NavItem } from './menuTree';
 import { useNav } from './useNav';
 import classes from './home.module.css';
+
+// The campaign banner (issue 21) comes only when a theme is in force, outside the first load's budget.
+const TemaBanner = lazy(() =>
+  import('../modules/ferramentas/temas/TemaBanner').then((m) => ({ default: m.TemaBanner })),
+);
 
 /** Home: who is signed in, where, and one tile per menu area the user may open in this unit. */
 export function HomePage() {
@@ -22,7 +27,11 @@ export function HomePage() {
   return (
     <Stack gap="lg">
       {/* The campaign in force (issue 21), at the top. */}
-      {tema && <TemaBanner tema={tema} />}
+      {tema && (
+        <Suspense fallback={null}>
+          <TemaBanner tema={tema} />
+        </Suspense>
+      )}
       <div>
         <Title order={1} fz="h2">
           Olá, {primeiroNome}
