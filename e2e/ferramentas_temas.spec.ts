@@ -80,12 +80,16 @@ test('a manager makes a theme in force: the top bar and the banner take its colo
     await test.step('edited to a light yellow: grey text, and the form warns of the contrast', async () => {
       await page.goto(LISTA);
       await page.getByRole('link', { name: objetivo }).click();
+      await expect(page.getByRole('heading', { name: `Editar tema ${objetivo}`, level: 1 })).toBeVisible();
+      await expectAccessible(page, 'editar tema');
       const primaria = page.getByRole('textbox', { name: 'Cor primária' });
       await primaria.fill('#FFEB3B');
       await primaria.press('Tab');
       // #707070 on #FFEB3B is about 4.1:1: below AA, a warning that does not stop the save.
-      await expect(page.getByTestId('aviso-contraste')).toContainText('cinza (#707070)');
-      await expectAccessible(page, 'editar tema');
+      // No axe from here: the preview shows the chosen colours as they are, low contrast included (its purpose).
+      const aviso = page.getByTestId('aviso-contraste');
+      await expect(aviso).toContainText('cinza (#707070)');
+      await expect(aviso.getByText('Contraste baixo')).toHaveCSS('color', 'rgb(20, 20, 20)');
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(barra).toHaveCSS('background-color', 'rgb(255, 235, 59)');
       await expect(barra).toHaveCSS('color', 'rgb(112, 112, 112)');

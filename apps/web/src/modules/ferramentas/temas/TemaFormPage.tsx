@@ -365,6 +365,7 @@ function Previa({ form }: { form: Form }) {
           variant="light"
           icon={<IconAlertTriangle size={18} aria-hidden />}
           title="Contraste baixo"
+          classNames={{ title: classes.alertaTitulo }}
           data-testid="aviso-contraste"
         >
           O texto {avaliacao.texto === '#FFFFFF' ? 'branco' : 'cinza (#707070)'} sobre a cor primária tem contraste de{' '}
