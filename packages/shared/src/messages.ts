@@ -144,6 +144,9 @@ export const msg = {
   // module finds its text here (issue 4). Wording the spec does not show is listed in docs/decisions.md.
   vigenciaFimMaior: 'deve ser maior que o início da vigência',
   vigenciaMesmoAno: 'precisa ter ano igual à vigência de início',
+  // Campaign themes (issue 21): wording the spec does not show, in the same style (docs/decisions.md).
+  temaSobreposto: (objetivo: string, periodo: string) =>
+    interpolate('coincide com o período do tema ativo "%{1}" (%{2})', objetivo, periodo),
   cnsObrigatorioSemCpf: 'é obrigatório, devido à ausência de preenchimento do campo de CPF',
   cpfObrigatorioSemCns: 'é obrigatório, devido à ausência de preenchimento do campo de CNS',
   paisNaoPodeSerBrasil: 'não pode ser Brasil',

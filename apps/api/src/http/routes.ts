@@ -32,6 +32,7 @@ import { painelRoutes } from '../modules/filas/painel/routes';
 import { senhaSimplesRoutes } from '../modules/filas/senha_simples/routes';
 import { authApplicationsRoutes } from '../modules/ferramentas/auth_applications/routes';
 import { avisosRoutes } from '../modules/comunicacao/avisos/routes';
+import { temaAtualRoutes, temasRoutes } from '../modules/ferramentas/temas/routes';
 import { ouvidoriaRoutes } from '../modules/ouvidoria/routes';
 import { buscasRoutes } from '../modules/buscas/routes';
 import { notificacoesGlobaisRoutes } from '../modules/notificacoes_globais/routes';
@@ -96,4 +97,6 @@ export async function registerRoutes(
   await app.register(painelRoutes(config, hub), { prefix: '/api/v1/filas/painel' });
   await app.register(senhaSimplesRoutes(policy), { prefix: '/api/v1/filas/senha_simples' });
   await app.register(authApplicationsRoutes, { prefix: '/api/v1/ferramentas/auth_applications' });
+  await app.register(temasRoutes, { prefix: '/api/v1/ferramentas/temas' });
+  await app.register(temaAtualRoutes, { prefix: '/api/v1/ferramentas/tema_atual' });
 }

@@ -235,6 +235,22 @@ export const screens: ScreenRoute[] = [
     lazy: () =>
       import('../modules/filas/categorias/CategoriaFormPage').then((m) => ({ Component: m.CategoriaFormPage })),
   },
+  // Campaign themes (issue 21): the list and the form (new, edit); the banner and the bar read tema_atual.
+  {
+    path: 'ferramentas/temas',
+    handle: { authorize: 'ferramentas/temas:index' },
+    lazy: () => import('../modules/ferramentas/temas/TemaListPage').then((m) => ({ Component: m.TemaListPage })),
+  },
+  {
+    path: 'ferramentas/temas/new',
+    handle: { authorize: 'ferramentas/temas:create' },
+    lazy: () => import('../modules/ferramentas/temas/TemaFormPage').then((m) => ({ Component: m.TemaFormPage })),
+  },
+  {
+    path: 'ferramentas/temas/:id/edit',
+    handle: { authorize: 'ferramentas/temas:update' },
+    lazy: () => import('../modules/ferramentas/temas/TemaFormPage').then((m) => ({ Component: m.TemaFormPage })),
+  },
   // Staff notices (issue 19): managers write; everyone reads the notices aimed at them.
   {
     path: 'comunicacao/avisos',

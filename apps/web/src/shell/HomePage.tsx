@@ -1,12 +1,19 @@
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useRouteInfo } from '../lib/routeInfo';
+import { useTemaAtual } from '../lib/temaAtual';
 import { useUsuario } from '../lib/session';
 import { AreaIcon } from './areaIcon';
 import { leaves, type NavItem } from './menuTree';
 import { useNav } from './useNav';
 import classes from './home.module.css';
+
+// The campaign banner (issue 21) comes only when a theme is in force, outside the first load's budget.
+const TemaBanner = lazy(() =>
+  import('../modules/ferramentas/temas/TemaBanner').then((m) => ({ default: m.TemaBanner })),
+);
 
 /** Home: who is signed in, where, and one tile per menu area the user may open in this unit. */
 export function HomePage() {
@@ -14,10 +21,17 @@ export function HomePage() {
   const usuario = useUsuario();
   const { nav: menu, isLoading } = useNav();
   const nav = menu.filter((area) => area.path !== '/');
+  const { tema } = useTemaAtual();
   if (!usuario) return null;
   const primeiroNome = usuario.nome.split(' ')[0];
   return (
     <Stack gap="lg">
+      {/* The campaign in force (issue 21), at the top. */}
+      {tema && (
+        <Suspense fallback={null}>
+          <TemaBanner tema={tema} />
+        </Suspense>
+      )}
       <div>
         <Title order={1} fz="h2">
           Olá, {primeiroNome}

@@ -10,12 +10,13 @@ import {
   IconWifi,
   IconWifiOff,
 } from '@tabler/icons-react';
-import { lazy, Suspense, type Ref } from 'react';
+import { lazy, Suspense, type CSSProperties, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { Usuario } from '@saude/shared';
 import { msgBase as msg } from '@saude/shared/mensagens_base';
 import { useParametrizacao } from '../lib/parametrizacao';
 import { SELECIONAR_UNIDADE } from '../lib/session';
+import { useTemaAtual } from '../lib/temaAtual';
 import { lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
 import { Hint, HintTooltip } from './Hint';
 import { showsTopToggle, type MenuAction, type MenuMode } from './menuMode';
@@ -31,12 +32,19 @@ type Props = { usuario: Usuario; mode: MenuMode; send: (a: MenuAction) => void; 
 
 export function TopBar({ usuario, mode, send, withMenu }: Props) {
   const { clienteNome, brasao, parametrizacao } = useParametrizacao();
+  // A campaign theme in force (issue 21) colours the bar; its text and icons take the spec's luminance rule.
+  const { tema, fundo, texto } = useTemaAtual();
+  const barra = {
+    '--barra-fundo': fundo,
+    '--barra-texto': texto,
+    '--barra-faixa': texto === '#FFFFFF' ? 'rgba(0, 0, 0, 0.3)' : 'rgba(255, 255, 255, 0.6)',
+  } as CSSProperties;
   return (
-    <header className={classes.header}>
+    <header className={classes.header} style={barra} data-tema={tema?.id}>
       {withMenu && showsTopToggle(mode) && (
         <ActionIcon
           variant="transparent"
-          color="white"
+          color="var(--barra-texto, #fff)"
           size={44}
           aria-label="Alternar menu"
           aria-expanded={mode === 'open'}
@@ -49,6 +57,9 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
       )}
       <Link to="/" className={classes.brand} aria-label={clienteNome ? `Início - ${clienteNome}` : 'Início'}>
         <img src={brasao} alt={clienteNome ? `Brasão de ${clienteNome}` : 'Brasão do município'} />
+        {tema?.imagem_base64 && (
+          <img src={tema.imagem_base64} alt={`Logo da campanha ${tema.objetivo}`} className={classes.logoTema} />
+        )}
         <span className={classes.cliente}>{clienteNome}</span>
       </Link>
       {parametrizacao?.demonstracao && <DemoBadge />}
@@ -133,7 +144,7 @@ function FullscreenToggle() {
     <Hint label={label}>
       <ActionIcon
         variant="transparent"
-        color="white"
+        color="var(--barra-texto, #fff)"
         size={44}
         aria-label={label}
         aria-pressed={fullscreen}
@@ -164,7 +175,7 @@ function AccountButton({ usuario }: { usuario: Usuario }) {
   const trigger = (ref?: Ref<HTMLButtonElement>, plain?: object) => (
     // Named by what it shows (axe: label-content-name-mismatch): the initials, the name, then what it opens.
     <UnstyledButton ref={ref} className={`${classes.headerButton} ${classes.textBand}`} {...plain}>
-      <Avatar size={32} color="white" variant="outline" radius="xl">
+      <Avatar size={32} color="var(--barra-texto, #fff)" variant="outline" radius="xl">
         {initials(usuario.nome)}
       </Avatar>
       <span className={classes.userName}>{usuario.nome}</span>

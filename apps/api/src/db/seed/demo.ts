@@ -19,6 +19,7 @@ import { seedNotificacoes } from './notificacoes';
 import { seedAvisos } from './avisos';
 import { seedOuvidoriaDemo } from './ouvidoria';
 import { seedNotificacoesGlobais } from './notificacoes_globais';
+import { seedTemas } from './temas';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -204,6 +205,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedAvisos(db);
   await seedOuvidoriaDemo(db);
   await seedNotificacoesGlobais(db);
+  await seedTemas(db);
 }
 
 export async function findProfissional(db: Db, login: string) {

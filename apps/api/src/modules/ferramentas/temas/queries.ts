@@ -1,0 +1,134 @@
+import type { Tema, TemaFilters, TemaListItem } from '@saude/shared/schemas/tema';
+import type { TemaAtual } from '@saude/shared/tema_atual';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
+import { temas } from '../../../db/schema';
+import { containsText, countAll, totalOf } from '../../../db/sql';
+import { notFound } from '../../../lib/errors';
+import { paginate, type PageResult } from '../../../lib/paginate';
+import { isUuid } from '../../../lib/routes';
+
+// Reading campaign themes (issue 21). They hold nobody's data (a title, colours, an image), so reads are not audited.
+
+export const RESOURCE = 'ferramentas/temas';
+const t_ = temas;
+
+/** The theme's row (locked for update when asked), or null; a malformed id is an unknown one. */
+export async function findTema(db: DbOrTx, id: string, forUpdate = false) {
+  if (!isUuid(id)) return null;
+  const q = db.select().from(t_).where(eq(t_.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+type Row = typeof temas.$inferSelect;
+
+export const paraApi = (r: Row): Tema => ({
+  id: r.id,
+  lock_version: r.lock_version,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+  objetivo: r.objetivo,
+  descricao: r.descricao,
+  cor_primaria: r.cor_primaria,
+  cor_secundaria: r.cor_secundaria,
+  imagem_base64: r.imagem_base64,
+  icon: r.icon,
+  vigencia_inicio: r.vigencia_inicio,
+  vigencia_fim: r.vigencia_fim,
+  recorrente: r.recorrente,
+  ativo: r.ativo,
+});
+
+export async function show(ctx: Ctx, id: string): Promise<Tema> {
+  const row = await findTema(ctx.db, id);
+  if (!row) throw notFound();
+  return paraApi(row);
+}
+
+function condicoes(q: TemaFilters): SQL | undefined {
+  const conds: Array<SQL | undefined> = [];
+  if (q.texto) conds.push(containsText([t_.objetivo, t_.descricao], q.texto));
+  if (q.ativo !== undefined) conds.push(eq(t_.ativo, q.ativo));
+  return and(...conds);
+}
+
+/** A page of themes, the latest period first. */
+export async function list(ctx: Ctx, q: TemaFilters): Promise<PageResult<TemaListItem>> {
+  const where = condicoes(q);
+  return paginate(q, {
+    rows: ({ limit, offset }) =>
+      ctx.db
+        .select({
+          id: t_.id,
+          objetivo: t_.objetivo,
+          descricao: t_.descricao,
+          cor_primaria: t_.cor_primaria,
+          cor_secundaria: t_.cor_secundaria,
+          icon: t_.icon,
+          vigencia_inicio: t_.vigencia_inicio,
+          vigencia_fim: t_.vigencia_fim,
+          recorrente: t_.recorrente,
+          ativo: t_.ativo,
+          com_imagem: sql<boolean>`${isNotNull(t_.imagem_base64)}`,
+        })
+        .from(t_)
+        .where(where)
+        .orderBy(desc(t_.vigencia_inicio), desc(t_.created_at), t_.id)
+        .limit(limit)
+        .offset(offset),
+    count: () => totalOf(ctx.db.select({ total: countAll() }).from(t_).where(where)),
+  });
+}
+
+/** The other active themes' periods (the overlap rule compares them; a municipality has a handful). */
+export const outrosAtivos = (db: DbOrTx, selfId: string | null) =>
+  db
+    .select({
+      id: t_.id,
+      objetivo: t_.objetivo,
+      vigencia_inicio: t_.vigencia_inicio,
+      vigencia_fim: t_.vigencia_fim,
+      recorrente: t_.recorrente,
+    })
+    .from(t_)
+    .where(and(eq(t_.ativo, true), selfId ? sql`${t_.id} <> ${selfId}` : undefined))
+    .orderBy(t_.vigencia_inicio);
+
+/**
+ * The active theme in force on `dia` ('yyyy-MM-dd', São Paulo's day), with its lock_version for the ETag; one query.
+ * A one-off theme by its dates; a recurring one by day and month (both ends in one year: no wrap over New Year).
+ */
+export async function temaEmVigor(db: DbOrTx, dia: string): Promise<(TemaAtual & { lock_version: number }) | null> {
+  const diaMes = dia.slice(5);
+  const [row] = await db
+    .select({
+      id: t_.id,
+      lock_version: t_.lock_version,
+      objetivo: t_.objetivo,
+      descricao: t_.descricao,
+      cor_primaria: t_.cor_primaria,
+      cor_secundaria: t_.cor_secundaria,
+      imagem_base64: t_.imagem_base64,
+      icon: t_.icon,
+      vigencia_inicio: t_.vigencia_inicio,
+      vigencia_fim: t_.vigencia_fim,
+      recorrente: t_.recorrente,
+    })
+    .from(t_)
+    .where(
+      and(
+        eq(t_.ativo, true),
+        sql`(
+          (not ${t_.recorrente} and ${t_.vigencia_inicio} <= ${dia} and ${t_.vigencia_fim} >= ${dia})
+          or (${t_.recorrente} and to_char(${t_.vigencia_inicio}, 'MM-DD') <= ${diaMes}
+              and to_char(${t_.vigencia_fim}, 'MM-DD') >= ${diaMes})
+        )`,
+      ),
+    )
+    // Never two (the overlap rule); should a race ever leave two, the latest edited wins.
+    .orderBy(desc(t_.updated_at))
+    .limit(1);
+  return row ?? null;
+}

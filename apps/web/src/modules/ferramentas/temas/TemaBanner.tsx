@@ -1,0 +1,42 @@
+// The campaign banner (spec §3): title (objetivo), subtitle (descricao), both colours, the image or a default icon.
+// Home shows the theme in force; the form shows it live as a preview.
+import { textoPorLuminancia } from '@saude/shared/cores';
+import { iconeDe } from './icones';
+import classes from './tema.module.css';
+
+export type BannerTema = {
+  objetivo: string;
+  descricao: string | null;
+  cor_primaria: string;
+  cor_secundaria: string;
+  imagem_base64: string | null;
+  icon: string | null;
+};
+
+export function TemaBanner({ tema, titulo = 'p' }: { tema: BannerTema; titulo?: 'h2' | 'p' }) {
+  const Icone = iconeDe(tema.icon);
+  const Titulo = titulo;
+  return (
+    <section
+      className={classes.banner}
+      aria-label="Campanha"
+      data-testid="tema-banner"
+      style={{ background: tema.cor_primaria, color: textoPorLuminancia(tema.cor_primaria) }}
+    >
+      <div
+        className={classes.marca}
+        style={{ background: tema.cor_secundaria, color: textoPorLuminancia(tema.cor_secundaria) }}
+      >
+        {tema.imagem_base64 ? (
+          <img src={tema.imagem_base64} alt="" className={classes.imagem} />
+        ) : (
+          <Icone size={44} aria-hidden />
+        )}
+      </div>
+      <div className={classes.textos}>
+        <Titulo className={classes.titulo}>{tema.objetivo || 'Título da campanha'}</Titulo>
+        {tema.descricao && <p className={classes.subtitulo}>{tema.descricao}</p>}
+      </div>
+    </section>
+  );
+}

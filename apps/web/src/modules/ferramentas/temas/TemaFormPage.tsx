@@ -1,0 +1,378 @@
+// /ferramentas/temas/new and /{id}/edit (spec §2, issue 21): a campaign theme — title and subtitle, both colours, the
+// period (repeating every year or not), the image or an icon — with a live preview of the top bar and the banner, and
+// a warning (not an error) when the text colour the luminance rule gives reads below WCAG AA on the primary colour.
+import {
+  Alert,
+  Button,
+  ColorInput,
+  FileButton,
+  Group,
+  Image,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertTriangle, IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { avaliarCor, corValida, textoPorLuminancia } from '@saude/shared/cores';
+import { checarImagemDataUrl, IMAGEM_TIPOS } from '@saude/shared/imagem';
+import { LIMITES_TEMA, type Tema } from '@saude/shared/schemas/tema';
+import { ICONES_TEMA } from '@saude/shared/tema_atual';
+import { useNavigate } from 'react-router';
+import { usePode } from '../../../lib/access';
+import { BackButton } from '../../../lib/detail';
+import { RemoveButton } from '../../../lib/feedback';
+import { FieldSections, RecordForm, useFieldLabel, useRecordForm, type FieldRows } from '../../../lib/form';
+import { useParametrizacao } from '../../../lib/parametrizacao';
+import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { BASE_PATH, getTema, useDeleteTema, useSaveTema, useTema } from './api';
+import {
+  CORES_SUGERIDAS,
+  formParaApi,
+  novoTema,
+  ROTULOS,
+  temaFormSchema,
+  temaParaForm,
+  type TemaFormValues,
+} from './formValues';
+import { ICONES } from './icones';
+import classes from './tema.module.css';
+import { TemaBanner } from './TemaBanner';
+
+type Form = UseFormReturn<TemaFormValues, unknown, TemaFormValues>;
+
+export const TemaFormPage = recordPage(
+  { load: useTema, backTo: BASE_PATH, label: 'Carregando tema', remount: true },
+  TemaForm,
+  TemaForm,
+);
+
+function TemaForm({ atual, recarregar }: { atual?: Tema; recarregar?: () => void }) {
+  const titulo = atual ? `Editar tema ${atual.objetivo}` : 'Novo tema';
+  useDocumentTitle(titulo);
+  const navigate = useNavigate();
+  const save = useSaveTema(atual?.id);
+  const remover = useDeleteTema();
+  const podeRemover = usePode('ferramentas/temas:destroy');
+  const podeEditar = usePode(atual ? 'ferramentas/temas:update' : 'ferramentas/temas:create');
+  const record = useRecordForm({
+    schema: temaFormSchema,
+    defaultValues: atual ? temaParaForm(atual) : novoTema(),
+    model: 'Tema',
+    genero: 'm',
+    labels: ROTULOS,
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
+    onSaved: (saved) => `${BASE_PATH}/${saved.id}/edit`,
+    stale: staleEdit(atual, recarregar, getTema, temaParaForm),
+    canSave: podeEditar,
+  });
+  const { form } = record;
+
+  const campos: FieldRows<TemaFormValues> = [
+    {
+      kind: 'text',
+      name: 'objetivo',
+      label: ROTULOS.objetivo,
+      required: true,
+      span: 'full',
+      description: `O título do banner, até ${LIMITES_TEMA.objetivo} caracteres`,
+      inputProps: { maxLength: LIMITES_TEMA.objetivo },
+    },
+    {
+      kind: 'textarea',
+      name: 'descricao',
+      label: ROTULOS.descricao,
+      span: 'full',
+      inputProps: { maxLength: LIMITES_TEMA.descricao },
+    },
+    { kind: 'node', key: 'cor_primaria', span: 'half', node: <CorField form={form} name="cor_primaria" /> },
+    { kind: 'node', key: 'cor_secundaria', span: 'half', node: <CorField form={form} name="cor_secundaria" /> },
+    { kind: 'date', name: 'vigencia_inicio', label: ROTULOS.vigencia_inicio, required: true },
+    { kind: 'date', name: 'vigencia_fim', label: ROTULOS.vigencia_fim, required: true },
+    {
+      kind: 'node',
+      key: 'chaves',
+      span: 'full',
+      node: (
+        <Group gap="xl">
+          <SwitchField form={form} name="recorrente" description="Vale nos mesmos dias e meses todos os anos" />
+          <SwitchField form={form} name="ativo" description="Só um tema ativo por período" />
+        </Group>
+      ),
+    },
+    { kind: 'node', key: 'imagem', span: 'half', node: <ImagemField form={form} /> },
+    { kind: 'node', key: 'icon', span: 'half', node: <IconeField form={form} /> },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        {titulo}
+      </Title>
+      <RecordForm
+        record={record}
+        label={titulo}
+        onCancel={() => void navigate(BASE_PATH)}
+        locked={!podeEditar}
+        lockedActions={<BackButton to={BASE_PATH}>Voltar</BackButton>}
+        extraActions={
+          atual &&
+          podeRemover && (
+            <RemoveButton
+              model="tema"
+              remove={() => remover.mutateAsync(atual.id)}
+              onRemoved={record.allowNavigation}
+              goTo={BASE_PATH}
+            >
+              Remover tema
+            </RemoveButton>
+          )
+        }
+      >
+        <FieldSections
+          control={form.control}
+          gap="md"
+          sections={[
+            ['Tema', campos],
+            ['Pré-visualização', [{ kind: 'node', key: 'previa', span: 'full', node: <Previa form={form} /> }]],
+          ]}
+        />
+      </RecordForm>
+    </Stack>
+  );
+}
+
+/** Mantine's ColorInput with the suggested swatches. */
+function CorField({ form, name }: { form: Form; name: 'cor_primaria' | 'cor_secundaria' }) {
+  const labelProps = useFieldLabel({ label: ROTULOS[name], required: true });
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ColorInput
+          {...labelProps}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={(v) => field.onChange(v.toUpperCase())}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          format="hex"
+          swatches={CORES_SUGERIDAS}
+          swatchesPerRow={10}
+          eyeDropperButtonProps={{ 'aria-label': 'Pegar uma cor da tela' }}
+          description="Escolha uma cor ou digite #RRGGBB"
+          placeholder="#RRGGBB"
+        />
+      )}
+    />
+  );
+}
+
+function SwitchField({ form, name, description }: { form: Form; name: 'recorrente' | 'ativo'; description: string }) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          name={field.name}
+          checked={field.value}
+          onChange={(e) => field.onChange(e.currentTarget.checked)}
+          label={ROTULOS[name]}
+          description={description}
+          size="md"
+        />
+      )}
+    />
+  );
+}
+
+/** Reads a file as a data URL. */
+const lerArquivo = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error ?? new Error('leitura'));
+    r.readAsDataURL(file);
+  });
+
+/**
+ * The image: read in the browser and checked with the API's own function (its type by the bytes, 500 kB, no active
+ * SVG), so a wrong file is refused before it is sent; shown as a preview, with a button to remove it.
+ */
+function ImagemField({ form }: { form: Form }) {
+  const [lendo, setLendo] = useState(false);
+  return (
+    <Controller
+      control={form.control}
+      name="imagem_base64"
+      render={({ field, fieldState }) => {
+        const escolher = async (file: File | null) => {
+          if (!file) return;
+          setLendo(true);
+          try {
+            // The browser's claim of the type is not trusted: the data URL is re-typed from the bytes' check.
+            const bruto = await lerArquivo(file);
+            const base64 = bruto.slice(bruto.indexOf(',') + 1);
+            const candidatos = IMAGEM_TIPOS.map((t) => `data:${t};base64,${base64}`);
+            const aceito = candidatos.find((c) => checarImagemDataUrl(c) === null);
+            if (aceito) {
+              form.clearErrors('imagem_base64');
+              field.onChange(aceito);
+            } else {
+              const erro = checarImagemDataUrl(candidatos[0]!) ?? '';
+              form.setError('imagem_base64', { type: 'validate', message: erro });
+            }
+          } finally {
+            setLendo(false);
+          }
+        };
+        return (
+          <Stack gap={6} role="group" aria-label={ROTULOS.imagem_base64}>
+            <Text size="sm" fw={500} aria-hidden>
+              {ROTULOS.imagem_base64}
+            </Text>
+            <Text size="xs" c="dimmed">
+              PNG, JPEG, SVG ou WebP, até 500 kB. Sem imagem, o banner mostra o ícone.
+            </Text>
+            {field.value && (
+              <Image src={field.value} alt="Imagem escolhida" h={72} w="auto" fit="contain" radius="sm" />
+            )}
+            <Group gap="sm">
+              <FileButton onChange={(f) => void escolher(f)} accept={IMAGEM_TIPOS.join(',')}>
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="default"
+                    loading={lendo}
+                    leftSection={<IconPhotoUp size={18} aria-hidden />}
+                  >
+                    {field.value ? 'Trocar imagem' : 'Escolher imagem'}
+                  </Button>
+                )}
+              </FileButton>
+              {field.value && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={18} aria-hidden />}
+                  onClick={() => field.onChange(null)}
+                >
+                  Remover imagem
+                </Button>
+              )}
+            </Group>
+            {fieldState.error && (
+              <Text size="sm" c="red.8" role="alert" data-testid="erro-imagem">
+                {fieldState.error.message}
+              </Text>
+            )}
+          </Stack>
+        );
+      }}
+    />
+  );
+}
+
+/** A small set of Tabler icons, chosen by pressing one. */
+function IconeField({ form }: { form: Form }) {
+  return (
+    <Controller
+      control={form.control}
+      name="icon"
+      render={({ field }) => (
+        <Stack gap={6} role="group" aria-label={ROTULOS.icon}>
+          <Text size="sm" fw={500} aria-hidden>
+            {ROTULOS.icon}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Mostrado no banner quando não há imagem
+          </Text>
+          <Group gap={6}>
+            {ICONES_TEMA.map((nome) => {
+              const { Icon, label } = ICONES[nome];
+              const ativo = field.value === nome;
+              return (
+                <UnstyledButton
+                  key={nome}
+                  aria-pressed={ativo}
+                  aria-label={label}
+                  title={label}
+                  onClick={() => field.onChange(nome)}
+                  style={{
+                    width: 44,
+                    height: 44,
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    borderRadius: 8,
+                    border: ativo ? '2px solid var(--mantine-color-saude-8)' : '1px solid var(--mantine-color-gray-4)',
+                    background: ativo ? 'var(--mantine-color-saude-0)' : undefined,
+                  }}
+                >
+                  <Icon size={24} aria-hidden />
+                </UnstyledButton>
+              );
+            })}
+          </Group>
+        </Stack>
+      )}
+    />
+  );
+}
+
+/** The top bar and the banner as they will look, and the contrast warning. */
+function Previa({ form }: { form: Form }) {
+  const { brasao, clienteNome } = useParametrizacao();
+  const [objetivo, descricao, p, s, imagem, icon] = useWatch({
+    control: form.control,
+    name: ['objetivo', 'descricao', 'cor_primaria', 'cor_secundaria', 'imagem_base64', 'icon'],
+  });
+  const primaria = corValida(p) ? p.toUpperCase() : '#FFFFFF';
+  const secundaria = corValida(s) ? s.toUpperCase() : '#FFFFFF';
+  const avaliacao = avaliarCor(primaria);
+  return (
+    <Stack gap="sm">
+      <div
+        className={classes.barra}
+        style={{ background: primaria, color: textoPorLuminancia(primaria) }}
+        data-testid="previa-barra"
+        aria-label="Como fica a barra superior"
+        role="img"
+      >
+        <img src={brasao} alt="" />
+        {imagem && <img src={imagem} alt="" />}
+        <span>{clienteNome}</span>
+      </div>
+      <TemaBanner
+        tema={{
+          objetivo: objetivo ?? '',
+          descricao: descricao || null,
+          cor_primaria: primaria,
+          cor_secundaria: secundaria,
+          imagem_base64: imagem,
+          icon,
+        }}
+      />
+      {corValida(p) && avaliacao.abaixoAA && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="Contraste baixo"
+          classNames={{ title: classes.alertaTitulo }}
+          data-testid="aviso-contraste"
+        >
+          O texto {avaliacao.texto === '#FFFFFF' ? 'branco' : 'cinza (#707070)'} sobre a cor primária tem contraste de{' '}
+          {avaliacao.contraste.toFixed(1).replace('.', ',')}:1, abaixo do mínimo recomendado (4,5:1). Pode ser difícil
+          de ler; considere uma cor mais escura ou mais clara.
+        </Alert>
+      )}
+    </Stack>
+  );
+}

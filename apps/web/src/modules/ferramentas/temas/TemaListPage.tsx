@@ -1,0 +1,68 @@
+// /ferramentas/temas (spec §2, issue 21): the campaign themes, the latest period first, each with its colours and
+// period; a row opens its form.
+import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
+import type { TemaListItem } from '@saude/shared/schemas/tema';
+import { periodoTexto } from '@saude/shared/tema_vigencia';
+import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { BASE_PATH, useTemas } from './api';
+
+const paramsSchema = listParamsSchema.extend({
+  texto: param.text(60),
+  situacao: param.oneOf(['todos', 'ativos', 'inativos'], 'todos'),
+});
+
+const SITUACOES = [
+  { value: 'todos', label: 'Todos' },
+  { value: 'ativos', label: 'Ativos' },
+  { value: 'inativos', label: 'Inativos' },
+];
+
+const columns: Column<TemaListItem>[] = [
+  recordColumn('objetivo', 'Tema', {
+    badges: (t) =>
+      !t.ativo && (
+        <Badge size="sm" color="gray" variant="light">
+          Inativo
+        </Badge>
+      ),
+    subtitle: (t) => t.descricao,
+  }),
+  {
+    accessor: 'cor_primaria',
+    title: 'Cores',
+    render: (t) => (
+      <Group gap={6} wrap="nowrap">
+        <ColorSwatch color={t.cor_primaria} size={20} aria-hidden />
+        <ColorSwatch color={t.cor_secundaria} size={20} aria-hidden />
+        <Text size="xs" c="dimmed">
+          {t.cor_primaria} / {t.cor_secundaria}
+        </Text>
+      </Group>
+    ),
+    from: 'sm',
+  },
+  { accessor: 'vigencia_inicio', title: 'Vigência', render: (t) => periodoTexto(t) },
+];
+
+export function TemaListPage() {
+  const list = useList(paramsSchema, useTemas, ({ situacao, ...filtros }) => ({
+    ...filtros,
+    ativo: situacao === 'todos' ? undefined : situacao === 'ativos',
+  }));
+  return (
+    <ListPage
+      title="Temas de campanha"
+      path={BASE_PATH}
+      list={list}
+      columns={columns}
+      opens="edit"
+      emptyText="Nenhum tema encontrado."
+      novo={{ label: 'Novo tema' }}
+      search={{ field: 'texto', label: 'Buscar tema', placeholder: 'Título ou subtítulo' }}
+      filters={
+        <FilterChoice label="Situação" w={160} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
+      }
+    />
+  );
+}
