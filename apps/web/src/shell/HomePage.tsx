@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useRouteInfo } from '../lib/routeInfo';
 import { useUsuario } from '../lib/session';
@@ -7,6 +8,9 @@ import { AreaIcon } from './areaIcon';
 import { leaves, type NavItem } from './menuTree';
 import { useNav } from './useNav';
 import classes from './home.module.css';
+
+// The reminders card (issue 21) is its own chunk, fetched once the home page has painted.
+const LembretesCard = lazy(() => import('../modules/lembretes/LembretesCard'));
 
 /** Home: who is signed in, where, and one tile per menu area the user may open in this unit. */
 export function HomePage() {
@@ -53,6 +57,9 @@ export function HomePage() {
           ))}
         </SimpleGrid>
       )}
+      <Suspense fallback={null}>
+        <LembretesCard />
+      </Suspense>
     </Stack>
   );
 }

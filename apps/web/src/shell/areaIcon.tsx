@@ -1,4 +1,5 @@
 import {
+  IconAdjustments,
   IconAlertTriangle,
   IconAmbulance,
   IconBuildingHospital,
@@ -29,6 +30,7 @@ const icons: Record<string, Icon> = {
   filas: IconListNumbers,
   notificacoes_globais: IconWorld,
   ouvidoria: IconMessageCircle,
+  parametros: IconAdjustments,
   termos_uso: IconFileText,
   unidades_saude: IconBuildingHospital,
 };
