@@ -50,7 +50,7 @@ export default function LembretesCard() {
       <Title order={2} fz="h4" id="lembretes-titulo" mb="sm">
         Lembretes
       </Title>
-      <form onSubmit={enviar} aria-label="Novo lembrete">
+      <form onSubmit={enviar} aria-label="Adicionar lembrete">
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
             label="Novo lembrete"
