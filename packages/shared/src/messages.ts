@@ -1,5 +1,6 @@
 // The pt-BR message catalogue of spec §5 and §8, word for word. Keys are stable: other code and tests use them.
 // Wording the spec does not show is written in the same style and listed in docs/decisions.md
+import { msgBase } from './mensagens_base';
 
 /** Replaces %{1}, %{2}, … (spec §5 placeholders) with the given values, in order. */
 export function interpolate(template: string, ...values: Array<string | number>): string {
@@ -51,9 +52,9 @@ export const msg = {
   dateBetween: (min: string, max: string) => interpolate('deve ser uma data entre %{1} e %{2}', min, max),
 
   // §8 status pages
-  status403: 'Você não está autorizado a executar essa ação.',
-  status404: 'Essa página não pode ser encontrada.',
-  status500: 'Houve um problema ao processar informações. Tente novamente mais tarde.',
+  status403: msgBase.status403,
+  status404: msgBase.status404,
+  status500: msgBase.status500,
   unknownMiddleware: 'Unknown middleware',
 
   // §8 other
@@ -61,13 +62,13 @@ export const msg = {
   familiaMudou: 'Não é possível realizar o lançamento para famílias com status "Mudou-se"',
   municipeEmOutraFamilia: 'Este munícipe já está cadastrado em outra família',
   algoDeuErrado: 'Algo deu errado',
-  erroGenerico: 'Não foi possível concluir a operação. Tente novamente mais tarde.',
+  erroGenerico: msgBase.erroGenerico,
   falhaAoRemover: 'Falha ao remover',
   falhaAoRemoverTexto: 'Não foi possível remover os dados. Tente novamente mais tarde.',
   cepNaoEncontrado: 'CEP não encontrado',
   falhaComunicacao: 'Falha na comunicação',
   /** Offline, a screen whose code was never fetched on this device cannot open (issue 12). */
-  telaNaoAbertaOffline: 'Sem conexão — esta tela ainda não foi aberta neste aparelho',
+  telaNaoAbertaOffline: msgBase.telaNaoAbertaOffline,
   sucesso: 'Sucesso',
   removido: (resource: string) => interpolate('%{1} foi removido(a).', resource),
   salvaComSucesso: (salvar: string) => interpolate('%{1} foi salva com sucesso', salvar),
@@ -97,7 +98,7 @@ export const msg = {
   senhaContemLogin: 'não pode conter o seu login',
   senhaIgualAtual: 'deve ser diferente da senha atual',
   senhaProvisoria: 'Sua senha é provisória. Defina uma nova senha para continuar.',
-  demonstracao: 'Demonstração — não use com dados reais',
+  demonstracao: msgBase.demonstracao,
   edicaoDesatualizada: 'Este registro foi alterado por outra pessoa. Recarregue a página para ver a versão atual.',
   rotaNaoEncontrada: 'Essa página não pode ser encontrada.',
   // Requests refused before any rule runs (issue 14): malformed, too large, too deep.

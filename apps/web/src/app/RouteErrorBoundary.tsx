@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { msg } from '@saude/shared/messages';
+import { msgBase as msg } from '@saude/shared/mensagens_base';
 import { ErrorPage } from '../lib/feedback/ErrorPage';
 import { useOnline } from '../lib/network';
 import { isChunkLoadError, reloadOnce } from './chunkReload';

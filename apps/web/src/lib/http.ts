@@ -1,6 +1,6 @@
 // The one HTTP client of the web app: bearer token, 10 s timeout (spec §7, §9), typed errors.
 import { errorCodes, type ErrorCode } from '@saude/shared/errors';
-import { msg } from '@saude/shared/messages';
+import { msgBase as msg } from '@saude/shared/mensagens_base';
 
 export const TIMEOUT_MS = 10_000;
 const TOKEN_KEY = 'saude.token';

@@ -13,7 +13,7 @@ import {
 import { lazy, Suspense, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { Usuario } from '@saude/shared';
-import { msg } from '@saude/shared/messages';
+import { msgBase as msg } from '@saude/shared/mensagens_base';
 import { useParametrizacao } from '../lib/parametrizacao';
 import { SELECIONAR_UNIDADE } from '../lib/session';
 import { lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';

@@ -237,7 +237,9 @@ describe(url, () => {
     const fechado = await put(c, { observacoes: 'Exame reagente' });
     expect(fechado.statusCode).toBe(403);
     expect(fechado.json<{ message: string }>().message).toBe(msg.notificacaoEncerrada);
-    expect(await errorsOf(await put(c, { data_notificacao: todayIso() }, vigilancia.headers))).toEqual({
+    expect(
+      await errorsOf(await put(c, { data_notificacao: todayIso(), hora_notificacao: '00:00' }, vigilancia.headers)),
+    ).toEqual({
       data_notificacao: [
         msg.posteriorAoEncerramento(new Date(diasAtras(1)).toLocaleDateString('pt-BR', { timeZone: 'UTC' })),
       ],

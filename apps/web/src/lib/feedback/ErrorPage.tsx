@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { msg } from '@saude/shared/messages';
+import { msgBase as msg } from '@saude/shared/mensagens_base';
 
 const messages = { 403: msg.status403, 404: msg.status404, 500: msg.status500 } as const;
 export type ErrorStatus = keyof typeof messages;

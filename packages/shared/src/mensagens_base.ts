@@ -1,0 +1,10 @@
+// The few messages the web app's first load needs (status pages, a failed request, offline, the demo ribbon): kept
+// apart so it does not carry the whole catalogue (messages.ts includes these under the same keys).
+export const msgBase = {
+  status403: 'Você não está autorizado a executar essa ação.',
+  status404: 'Essa página não pode ser encontrada.',
+  status500: 'Houve um problema ao processar informações. Tente novamente mais tarde.',
+  erroGenerico: 'Não foi possível concluir a operação. Tente novamente mais tarde.',
+  telaNaoAbertaOffline: 'Sem conexão — esta tela ainda não foi aberta neste aparelho',
+  demonstracao: 'Demonstração — não use com dados reais',
+} as const;
