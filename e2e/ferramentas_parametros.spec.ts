@@ -72,10 +72,12 @@ test('admin changes the client name, biometrics and a unit flag; the biometrics 
   } finally {
     const atual = (await (await admin.get(PARAM)).json()) as ParametrizacaoSistema;
     const { updated_at: _u, ...volta } = { ...original, lock_version: atual.lock_version };
-    expect((await admin.put(PARAM, { data: volta })).status()).toBe(200);
+    const r1 = await admin.put(PARAM, { data: volta });
+    expect(r1.status(), await r1.text()).toBe(200);
     const u = ((await (await admin.get(FLAGS)).json()) as UnidadeParametros[]).find((x) => x.id === unidade.id)!;
     const { id: _i, nome: _n, cnes: _c, ativo: _a, ...flags } = { ...unidade, lock_version: u.lock_version };
-    expect((await admin.put(`${FLAGS}/${unidade.id}`, { data: flags })).status()).toBe(200);
+    const r2 = await admin.put(`${FLAGS}/${unidade.id}`, { data: flags });
+    expect(r2.status(), await r2.text()).toBe(200);
   }
 });
 

@@ -11,13 +11,19 @@ import { lockVersion } from './comum';
 
 export const LIMITES_PARAMETRIZACAO = { cliente_nome: 120, versao: 40, tempo_chamadas: { min: 5, max: 600 } } as const;
 
-/** The crest: a checked image data URL (type from the bytes, ≤ 500 kB, no active SVG), or null to remove it. */
+/** A file the app itself serves ('/brasao.svg', the seed's default): same origin, no '..', no other host. */
+const caminhoInterno = (v: string) => /^\/(?!\/)[A-Za-z0-9._\-/]{1,200}$/.test(v) && !v.includes('..');
+
+/**
+ * The crest: a checked image data URL (type from the bytes, ≤ 500 kB, no active SVG), an image the app serves (the
+ * stored default, sent back unchanged), or null to remove it.
+ */
 const brasao = z
   .string({ error: msg.naoEValido })
   .nullish()
   .transform((v) => (v ?? '').trim() || null)
   .superRefine((v, ctx) => {
-    const erro = v === null ? null : checarImagemDataUrl(v);
+    const erro = v === null || caminhoInterno(v) ? null : checarImagemDataUrl(v);
     if (erro) ctx.addIssue({ code: 'custom', message: erro, input: undefined });
   });
 

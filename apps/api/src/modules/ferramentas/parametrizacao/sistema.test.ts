@@ -63,8 +63,11 @@ describe('system parameters and unit flags', () => {
     });
     expect(publica.json()).not.toHaveProperty('lock_version');
 
+    // The app's own default image, sent back unchanged, is kept.
+    expect((await gravar(corpo(depois, { brasao: '/brasao.svg' }))).json()).toMatchObject({ brasao: '/brasao.svg' });
+    const comPadrao = await ler();
     // Removing the crest: null.
-    const sem = await gravar(corpo(depois, { brasao: null }));
+    const sem = await gravar(corpo(comPadrao, { brasao: null }));
     expect(sem.json<ParametrizacaoSistema>().brasao).toBeNull();
   });
 
@@ -89,6 +92,10 @@ describe('system parameters and unit flags', () => {
       corpo(atual, { brasao: svg('<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>') }),
     );
     expect(ativo.json()).toMatchObject({ errors: { brasao: [imagemMsg.svgAtivo] } });
+    for (const fora of ['//mal.example/b.svg', 'https://mal.example/b.svg', '/../etc/passwd', 'javascript:alert(1)'])
+      expect((await gravar(corpo(atual, { brasao: fora }))).json(), fora).toMatchObject({
+        errors: { brasao: [imagemMsg.dataUrl] },
+      });
     const grande = await gravar(corpo(atual, { brasao: `data:image/png;base64,${'A'.repeat(700_000)}` }));
     expect(grande.json()).toMatchObject({ errors: { brasao: [imagemMsg.tamanho] } });
     expect((await ler()).lock_version).toBe(atual.lock_version);
