@@ -96,7 +96,7 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
           </Text>
         </div>
         {mudou && (
-          <Badge color="yellow.9" variant="light" style={{ textTransform: 'none' }}>
+          <Badge color="dark" variant="outline" style={{ textTransform: 'none' }}>
             Alterações não salvas
           </Badge>
         )}

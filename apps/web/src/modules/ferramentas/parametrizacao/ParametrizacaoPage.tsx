@@ -137,8 +137,7 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
               )}
               {podeEditar && v.brasao && (
                 <Button
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
                   mih={44}
                   leftSection={<IconTrash size={18} aria-hidden />}
                   onClick={() => setV({ ...v, brasao: null })}
