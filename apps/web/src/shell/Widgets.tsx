@@ -44,8 +44,9 @@ function montarVLibras(): void {
 
 export default function Widgets() {
   const { data } = useQuery(parametrizacaoQuery);
-  const libras = data?.widgets.libras_url ?? null;
-  const chat = data?.widgets.chat_url ?? null;
+  // Tolerant of an answer without widgets (an older server during a deploy).
+  const libras = data?.widgets?.libras_url ?? null;
+  const chat = data?.widgets?.chat_url ?? null;
 
   useEffect(() => {
     if (!libras) return;
