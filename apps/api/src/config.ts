@@ -101,6 +101,9 @@ const envSchema = z.object({
   // Optional widgets (spec §7): script URLs, also allowed by the Content-Security-Policy when set.
   CHAT_WIDGET_URL: optionalUrl,
   LIBRAS_WIDGET_URL: optionalUrl,
+  // The fingerprint reader's local agent (issue 21), e.g. http://127.0.0.1:9090: GET /status, POST /captura. The
+  // browser calls it directly, so the Content-Security-Policy allows its origin in connect-src when set.
+  BIOMETRIA_AGENTE_URL: optionalUrl,
   // Optional CEP web service, asked when a CEP is not among the municipality's own addresses.
   CEP_SERVICE_URL: optionalUrl,
   // The address staff open the product at (scheme, host, port): the calling panel's link and the SenhaSimples callback

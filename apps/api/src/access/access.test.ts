@@ -169,7 +169,7 @@ describe('unit parameters and system parameters', () => {
       esus_versao: expect.any(String),
       pec_versao: expect.any(String),
       mapas: { chave: 'chave-teste' },
-      widgets: { chat_url: null, libras_url: null },
+      widgets: { chat_url: null, libras_url: null, biometria_agente_url: null },
       sso_habilitado: false,
     });
   });

@@ -22,6 +22,8 @@ import { atendimentosRetroativosRoutes, atendimentosRoutes } from '../modules/ur
 import { enderecosRoutes } from '../modules/enderecos/routes';
 import { codigosRoutes } from '../modules/codigos/routes';
 import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
+import { parametrizacaoSistemaRoutes } from '../modules/ferramentas/parametrizacao/sistema';
+import { lembretesRoutes } from '../modules/lembretes/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
 import { categoriasRoutes } from '../modules/filas/categorias/routes';
 import { notificacoesRoutes } from '../modules/municipes_notificacao/routes';
@@ -66,6 +68,8 @@ export async function registerRoutes(
   await app.register(menusRoutes, { prefix: '/api/menus' });
   await app.register(parametrizacaoRoutes(config), { prefix: '/api/ferramentas/parametrizacao' });
   await app.register(parametrosUnidadeRoutes, { prefix: '/api/v1/parametros/unidades_saude' });
+  await app.register(parametrizacaoSistemaRoutes, { prefix: '/api/v1/ferramentas/parametrizacao' });
+  await app.register(lembretesRoutes, { prefix: '/api/v1/lembretes' });
   await app.register(codigosRoutes, { prefix: '/api/v1/codigos' });
   await app.register(enderecosRoutes(config), { prefix: '/api/v1/enderecos' });
   await app.register(municipesRoutes, { prefix: '/api/v1/municipes' });

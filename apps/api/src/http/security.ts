@@ -5,15 +5,18 @@ import type { Config } from '../config';
 // Security headers on every answer (helmet), and no caching of any API answer: they hold personal data, and a
 // shared computer's browser cache must not keep them (issue 14, ASVS 8.2.1).
 
+/** The origins of the configured URLs, without repeats. */
+const origens = (...urls: Array<string | null | undefined>) => [
+  ...new Set(urls.filter((u): u is string => !!u).map((u) => new URL(u).origin)),
+];
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  // The optional widgets (issue 21) are allowed only when configured: their scripts, what they fetch and the frames
+  // they open (VLibras and chat widgets draw in iframes). The fingerprint agent is only fetched from.
+  const widgets = origens(config.CHAT_WIDGET_URL, config.LIBRAS_WIDGET_URL);
   const csp = {
     defaultSrc: ["'self'"],
-    scriptSrc: [
-      "'self'",
-      ...[config.CHAT_WIDGET_URL, config.LIBRAS_WIDGET_URL]
-        .filter((u): u is string => !!u)
-        .map((u) => new URL(u).origin),
-    ],
+    scriptSrc: ["'self'", ...widgets],
     // Mantine sets style attributes at run time; no inline script is ever allowed.
     styleSrc: ["'self'", "'unsafe-inline'"],
     // The map's tiles (issue 18) come from MAP_TILES_URL's host when one is configured.
@@ -21,10 +24,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       "'self'",
       'data:',
       'blob:',
+      ...widgets,
       ...(config.MAP_TILES_URL ? [new URL(config.MAP_TILES_URL.replace(/\{[a-z]\}/g, '0')).origin] : []),
     ],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...origens(config.CHAT_WIDGET_URL, config.LIBRAS_WIDGET_URL, config.BIOMETRIA_AGENTE_URL)],
+    frameSrc: widgets.length > 0 ? widgets : ["'none'"],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     baseUri: ["'self'"],

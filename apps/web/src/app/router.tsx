@@ -294,6 +294,21 @@ export const screens: ScreenRoute[] = [
     lazy: () => import('../modules/ouvidoria/SolicitacaoEditPage').then((m) => ({ Component: m.SolicitacaoEditPage })),
   },
   // Global notifications (issue 20): everyone reads theirs (the globe and this list); managers send and delete.
+  // System parameters and unit flags (issue 21): managers only.
+  {
+    path: 'ferramentas/parametrizacao',
+    handle: { authorize: 'ferramentas/parametrizacao:show' },
+    lazy: () =>
+      import('../modules/ferramentas/parametrizacao/ParametrizacaoPage').then((m) => ({
+        Component: m.ParametrizacaoPage,
+      })),
+  },
+  {
+    path: 'parametros/unidades_saude',
+    handle: { authorize: 'parametros/unidades_saude:update' },
+    lazy: () =>
+      import('../modules/parametros/UnidadesParametrosPage').then((m) => ({ Component: m.UnidadesParametrosPage })),
+  },
   {
     path: 'notificacoes_globais',
     handle: { authorize: 'notificacoes_globais:index' },

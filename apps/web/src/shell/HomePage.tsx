@@ -14,6 +14,8 @@ import classes from './home.module.css';
 const TemaBanner = lazy(() =>
   import('../modules/ferramentas/temas/TemaBanner').then((m) => ({ default: m.TemaBanner })),
 );
+// The reminders card (issue 21) is its own chunk, fetched once the home page has painted.
+const LembretesCard = lazy(() => import('../modules/lembretes/LembretesCard'));
 
 /** Home: who is signed in, where, and one tile per menu area the user may open in this unit. */
 export function HomePage() {
@@ -67,6 +69,9 @@ export function HomePage() {
           ))}
         </SimpleGrid>
       )}
+      <Suspense fallback={null}>
+        <LembretesCard />
+      </Suspense>
     </Stack>
   );
 }

@@ -12,6 +12,8 @@ import classes from './Shell.module.css';
 // from anywhere; it needs not wrap the page. Its code (Modal, scroll lock, the popover engine) comes right after the
 // first screen instead of before it (issue 15), long before any screen can ask a question.
 const ModalsProvider = lazy(() => import('@mantine/modals').then((m) => ({ default: m.ModalsProvider })));
+// The optional widgets (issue 21: sign language, chat): a chunk after the first screen, which loads each only if set.
+const Widgets = lazy(() => import('./Widgets'));
 
 /** Default layout of spec §2: top bar, side menu, content. The route loader has already loaded the user. */
 export function ShellLayout() {
@@ -43,6 +45,7 @@ export function ShellLayout() {
       </div>
       <Suspense fallback={null}>
         <ModalsProvider />
+        <Widgets />
       </Suspense>
       {/* Staff notices (issue 19): a small check here; the pop-up's code loads only when it finds unread ones. */}
       <AvisosNaoVisualizados usuario={usuario} />

@@ -29,6 +29,8 @@ const icons: Record<string, Icon> = {
   filas: IconListNumbers,
   notificacoes_globais: IconWorld,
   ouvidoria: IconMessageCircle,
+  // The unit flags page (issue 21) sits with the tools: no icon of its own in the first load's budget.
+  parametros: IconTool,
   termos_uso: IconFileText,
   unidades_saude: IconBuildingHospital,
 };

@@ -102,7 +102,13 @@ export const parametrizacaoSchema = z.object({
     /** XYZ tile template ({z}/{x}/{y}); null: the map draws its markers on a plain background. */
     tiles_url: z.string().nullable(),
   }),
-  widgets: z.object({ chat_url: z.string().nullable(), libras_url: z.string().nullable() }),
+  /** Optional widgets (issue 21): each loaded by the web only when its URL is set. */
+  widgets: z.object({
+    chat_url: z.string().nullable(),
+    libras_url: z.string().nullable(),
+    /** The fingerprint reader's local agent (GET /status, POST /captura). */
+    biometria_agente_url: z.string().nullable(),
+  }),
   sso_habilitado: z.boolean(),
   /** Demo accounts exist: the sign-in page and the top bar warn that this is not for real data. */
   demonstracao: z.boolean(),

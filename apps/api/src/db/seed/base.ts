@@ -180,6 +180,20 @@ export const menuTree: MenuSeed[] = [
         authorize: 'ferramentas/temas:index',
       },
       { id: 'termos_uso', nome: 'Termos de uso', url: '/termos_uso', icone: 'file', authorize: 'termos_uso:index' },
+      {
+        id: 'parametrizacao',
+        nome: 'Parâmetros do sistema',
+        url: '/ferramentas/parametrizacao',
+        icone: 'settings',
+        authorize: 'ferramentas/parametrizacao:show',
+      },
+      {
+        id: 'parametros_unidades',
+        nome: 'Parâmetros das unidades',
+        url: '/parametros/unidades_saude',
+        icone: 'adjustments',
+        authorize: 'parametros/unidades_saude:update',
+      },
       // Not in spec §7's menu: the LGPD access history of issue 14 (docs/decisions.md).
       {
         id: 'auditoria',

@@ -26,7 +26,11 @@ export const parametrizacaoRoutes =
           longitude: config.MAPS_DEFAULT_LNG,
           tiles_url: config.MAP_TILES_URL,
         },
-        widgets: { chat_url: config.CHAT_WIDGET_URL, libras_url: config.LIBRAS_WIDGET_URL },
+        widgets: {
+          chat_url: config.CHAT_WIDGET_URL,
+          libras_url: config.LIBRAS_WIDGET_URL,
+          biometria_agente_url: config.BIOMETRIA_AGENTE_URL,
+        },
         sso_habilitado: Boolean(config.SSO_ISSUER_URL && config.SSO_CLIENT_ID),
         demonstracao: await demoAccountsExist(req.ctx.db),
       };

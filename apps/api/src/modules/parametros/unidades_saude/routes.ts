@@ -1,10 +1,13 @@
 import { unidadeFlags } from '@saude/shared';
+import { unidadeParametrosSchema, unidadeParametrosUpdateSchema } from '@saude/shared/schemas/parametrizacao_sistema';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { unidadesSaude } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
+import { anyIdParams } from '../../../lib/routes';
+import * as service from './service';
 
 const flagParam = z.enum(unidadeFlags);
 const answer = z.object({ parametro: flagParam, valor: z.boolean() });
@@ -15,8 +18,27 @@ async function readFlag(db: Db, id: string, parametro: (typeof unidadeFlags)[num
   return { parametro, valor: u[parametro] };
 }
 
-// GET /api/v1/parametros/unidades_saude/{id}/{parametro} and …/atual/{parametro} (spec §7).
+// GET /api/v1/parametros/unidades_saude/{id}/{parametro} and …/atual/{parametro} (spec §7); the managers' list of
+// every unit's flags and PUT /{id} (issue 21: only gestor has `:update`).
 export const parametrosUnidadeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { access: 'parametros/unidades_saude:update' },
+      schema: { response: { 200: z.array(unidadeParametrosSchema) } },
+    },
+    async (req) => service.list(req.ctx),
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: 'parametros/unidades_saude:update' },
+      schema: { params: anyIdParams, body: unidadeParametrosUpdateSchema, response: { 200: unidadeParametrosSchema } },
+    },
+    async (req) => service.update(req.ctx, req.params.id, req.body),
+  );
+
   app.get(
     '/atual/:parametro',
     {

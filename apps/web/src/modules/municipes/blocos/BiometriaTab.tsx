@@ -1,5 +1,6 @@
 // Tab `biometria` of /municipes/{id}/edit (spec §2): exists only when the system parameter habilita_biometria is on;
-// with no fingerprint reader answering it says 'Falha na comunicação' (spec §8).
+// the reader is reached through the local agent the API names (widgets.biometria_agente_url); with no reader
+// answering it says 'Falha na comunicação' (spec §8).
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconFingerprint } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -14,12 +15,12 @@ export function BiometriaTab() {
   if (parametrizacao.isPending) return <LoadingRecord label="Carregando" />;
   // The tab is hidden when biometrics is off; a typed URL finds no such page.
   if (!parametrizacao.data?.habilita_biometria) return <ErrorPage status={404} />;
-  return <Captura />;
+  return <Captura agenteUrl={parametrizacao.data.widgets.biometria_agente_url} />;
 }
 
-function Captura() {
+function Captura({ agenteUrl }: { agenteUrl: string | null }) {
   const { municipe } = useMunicipeTab();
-  const captura = useMutation({ mutationFn: capturarDigital });
+  const captura = useMutation({ mutationFn: () => capturarDigital(agenteUrl) });
   return (
     <Paper
       withBorder

@@ -163,10 +163,29 @@ describe('VisualizarCondicaoSaude', () => {
 });
 
 describe('BiometriaTab', () => {
-  const parametrizacao = (habilita: boolean) => ({
+  const parametrizacao = (habilita: boolean, agente: string | null = null) => ({
     'GET /api/ferramentas/parametrizacao': {
-      body: { cliente_nome: 'SMS', brasao: '/brasao.svg', habilita_biometria: habilita },
+      body: {
+        cliente_nome: 'SMS',
+        brasao: '/brasao.svg',
+        habilita_biometria: habilita,
+        widgets: { chat_url: null, libras_url: null, biometria_agente_url: agente },
+      },
     },
+  });
+
+  it('captures through the configured agent and shows the quality', async () => {
+    const { chamadas } = fakeApi({
+      ...parametrizacao(true, 'http://127.0.0.1:9090'),
+      'GET /status': { body: { pronto: true } },
+      'POST /captura': { body: { template_base64: 'QUJD', qualidade: 87 } },
+    });
+    const { user } = renderTab(<BiometriaTab />);
+    await user.click(await screen.findByRole('button', { name: 'Capturar digital' }));
+    expect(await screen.findByText('Qualidade da leitura: 87%.')).toBeInTheDocument();
+    expect(chamadas.map((c) => `${c.method} ${c.path}`)).toEqual(
+      expect.arrayContaining(['GET /status', 'POST /captura']),
+    );
   });
 
   it("says 'Falha na comunicação' when no reader answers", async () => {

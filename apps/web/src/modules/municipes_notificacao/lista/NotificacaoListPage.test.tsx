@@ -49,7 +49,7 @@ const parametrizacao = (tiles_url: string | null) => ({
     esus_versao: '1',
     pec_versao: '1',
     mapas: { chave: null, latitude: -15.78, longitude: -47.93, tiles_url },
-    widgets: { chat_url: null, libras_url: null },
+    widgets: { chat_url: null, libras_url: null, biometria_agente_url: null },
     sso_habilitado: false,
     demonstracao: true,
   },

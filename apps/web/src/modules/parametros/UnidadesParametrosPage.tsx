@@ -1,0 +1,144 @@
+// /parametros/unidades_saude (issue 21, spec §3 "Unit parameter flags"): every unit with its nine flags and
+// tempo_chamadas, each flag with what it changes in the product. A unit is saved on its own "Salvar" (one PUT with its
+// lock_version); a stale edit offers to reload.
+import {
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { unidadeFlags } from '@saude/shared';
+import {
+  LIMITES_PARAMETRIZACAO,
+  UNIDADE_FLAGS_TEXTOS,
+  type UnidadeParametros,
+  type UnidadeParametrosUpdate,
+} from '@saude/shared/schemas/parametrizacao_sistema';
+import { LoadError, LoadingRecord, notifyError, notifySaved } from '../../lib/feedback';
+import { ApiError, http } from '../../lib/http';
+
+const API = '/api/v1/parametros/unidades_saude';
+const key = ['parametros', 'unidades_saude'];
+
+const semAcento = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+export function UnidadesParametrosPage() {
+  useDocumentTitle('Parâmetros das unidades');
+  const q = useQuery({ queryKey: key, queryFn: ({ signal }) => http.get<UnidadeParametros[]>(API, undefined, signal) });
+  const [busca, setBusca] = useState('');
+  const visiveis = useMemo(
+    () => (q.data ?? []).filter((u) => semAcento(`${u.nome} ${u.cnes}`).includes(semAcento(busca.trim()))),
+    [q.data, busca],
+  );
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        Parâmetros das unidades
+      </Title>
+      <Text>Ligue ou desligue o que cada unidade de saúde oferece. As mudanças valem para quem entrar na unidade.</Text>
+      <TextInput
+        label="Buscar unidade"
+        placeholder="Nome ou CNES"
+        value={busca}
+        onChange={(e) => setBusca(e.currentTarget.value)}
+        maw={420}
+      />
+      {q.isPending && <LoadingRecord label="Carregando unidades" />}
+      {q.isError && <LoadError error={q.error} onRetry={() => void q.refetch()} />}
+      {q.isSuccess && visiveis.length === 0 && <Text>Nenhuma unidade encontrada.</Text>}
+      <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Unidades">
+        {visiveis.map((u) => (
+          <UnidadeCard key={`${u.id}:${u.lock_version}`} unidade={u} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
+  const qc = useQueryClient();
+  const { id, nome, cnes, ativo: _a, lock_version, ...inicial } = unidade;
+  const [v, setV] = useState(inicial);
+  const [erros, setErros] = useState<Record<string, string[]>>({});
+  const mudou = (Object.keys(inicial) as Array<keyof typeof inicial>).some((k) => v[k] !== inicial[k]);
+  const salvar = useMutation({
+    mutationFn: (body: UnidadeParametrosUpdate) => http.put<UnidadeParametros>(`${API}/${id}`, body),
+    onSuccess: (nova) => {
+      setErros({});
+      qc.setQueryData<UnidadeParametros[]>(key, (old) => old?.map((u) => (u.id === nova.id ? nova : u)));
+      notifySaved(`Parâmetros de ${nome}`, 'm');
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 422) setErros(err.errors);
+      else notifyError(err, { onReload: () => void qc.invalidateQueries({ queryKey: key }) });
+    },
+  });
+  const tituloId = `unidade-${id}`;
+  return (
+    <Paper component="li" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-labelledby={tituloId}>
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <div>
+          <Title order={2} fz="h4" id={tituloId}>
+            {nome}
+          </Title>
+          <Text size="sm" c="dark.5">
+            CNES {cnes}
+          </Text>
+        </div>
+        {mudou && (
+          <Badge color="dark" variant="outline" style={{ textTransform: 'none' }}>
+            Alterações não salvas
+          </Badge>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {unidadeFlags.map((f) => {
+          const t = UNIDADE_FLAGS_TEXTOS[f];
+          return (
+            <Switch
+              key={f}
+              label={t.rotulo}
+              description={t.em_uso ? t.explicacao : `${t.explicacao} (Ainda sem efeito nesta versão.)`}
+              checked={v[f]}
+              onChange={(e) => setV({ ...v, [f]: e.currentTarget.checked })}
+              error={erros[f]?.[0]}
+              data-flag={f}
+            />
+          );
+        })}
+      </SimpleGrid>
+      <Group mt="md" align="flex-end" justify="space-between" wrap="wrap">
+        <NumberInput
+          label="Tempo entre chamadas (segundos)"
+          description="Quanto esperar antes de chamar de novo a mesma senha ou paciente."
+          min={LIMITES_PARAMETRIZACAO.tempo_chamadas.min}
+          max={LIMITES_PARAMETRIZACAO.tempo_chamadas.max}
+          allowDecimal={false}
+          value={v.tempo_chamadas}
+          onChange={(n) => setV({ ...v, tempo_chamadas: typeof n === 'number' ? n : Number(n) || 0 })}
+          error={erros.tempo_chamadas?.[0]}
+          maw={320}
+        />
+        <Button
+          mih={44}
+          loading={salvar.isPending}
+          disabled={!mudou}
+          onClick={() => salvar.mutate({ ...v, lock_version })}
+          aria-label={`Salvar parâmetros de ${nome}`}
+        >
+          Salvar
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

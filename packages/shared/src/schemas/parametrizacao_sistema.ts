@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { checarImagemDataUrl } from '../imagem';
+import { msg } from '../messages';
+import { zRequired } from '../validation/zod';
+import { unidadeFlags } from './auth';
+import { lockVersion } from './comum';
+
+// Issue 21: the managers' edit of the system parameters (the single `parametrizacao` row, spec §3 "System
+// parameters") and of each unit's parameter flags (spec §3 "Unit parameter flags"). The public start-up answer
+// (parametrizacaoSchema in auth.ts) keeps its shape; these are the /api/v1 edit contracts.
+
+export const LIMITES_PARAMETRIZACAO = { cliente_nome: 120, versao: 40, tempo_chamadas: { min: 5, max: 600 } } as const;
+
+/** A file the app itself serves ('/brasao.svg', the seed's default): same origin, no '..', no other host. */
+const caminhoInterno = (v: string) => /^\/(?!\/)[A-Za-z0-9._\-/]{1,200}$/.test(v) && !v.includes('..');
+
+/**
+ * The crest: a checked image data URL (type from the bytes, ≤ 500 kB, no active SVG), an image the app serves (the
+ * stored default, sent back unchanged), or null to remove it.
+ */
+const brasao = z
+  .string({ error: msg.naoEValido })
+  .nullish()
+  .transform((v) => (v ?? '').trim() || null)
+  .superRefine((v, ctx) => {
+    const erro = v === null || caminhoInterno(v) ? null : checarImagemDataUrl(v);
+    if (erro) ctx.addIssue({ code: 'custom', message: erro, input: undefined });
+  });
+
+export const parametrizacaoSistemaUpdateSchema = z.object({
+  cliente_nome: zRequired({ max: LIMITES_PARAMETRIZACAO.cliente_nome }),
+  brasao,
+  habilita_biometria: z.boolean({ error: msg.naoEValido }),
+  versao: zRequired({ max: LIMITES_PARAMETRIZACAO.versao }),
+  esus_versao: zRequired({ max: LIMITES_PARAMETRIZACAO.versao }),
+  pec_versao: zRequired({ max: LIMITES_PARAMETRIZACAO.versao }),
+  lock_version: lockVersion(),
+});
+export type ParametrizacaoSistemaUpdate = z.input<typeof parametrizacaoSistemaUpdateSchema>;
+
+/** GET/PUT /api/v1/ferramentas/parametrizacao. */
+export const parametrizacaoSistemaSchema = z.object({
+  cliente_nome: z.string(),
+  brasao: z.string().nullable(),
+  habilita_biometria: z.boolean(),
+  versao: z.string(),
+  esus_versao: z.string(),
+  pec_versao: z.string(),
+  lock_version: z.int(),
+  updated_at: z.string(),
+});
+export type ParametrizacaoSistema = z.infer<typeof parametrizacaoSistemaSchema>;
+
+const flagsShape = Object.fromEntries(unidadeFlags.map((f) => [f, z.boolean({ error: msg.naoEValido })])) as Record<
+  (typeof unidadeFlags)[number],
+  z.ZodBoolean
+>;
+
+/** PUT /api/v1/parametros/unidades_saude/{id}: the nine flags and tempo_chamadas, all sent (the page sends the row). */
+export const unidadeParametrosUpdateSchema = z.object({
+  ...flagsShape,
+  tempo_chamadas: z
+    .int({ error: msg.naoEValido })
+    .min(LIMITES_PARAMETRIZACAO.tempo_chamadas.min, { error: msg.naoEValido })
+    .max(LIMITES_PARAMETRIZACAO.tempo_chamadas.max, { error: msg.naoEValido }),
+  lock_version: lockVersion(),
+});
+export type UnidadeParametrosUpdate = z.input<typeof unidadeParametrosUpdateSchema>;
+
+/** GET /api/v1/parametros/unidades_saude (the page's list) and the PUT's answer. */
+export const unidadeParametrosSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  cnes: z.string(),
+  ativo: z.boolean(),
+  ...flagsShape,
+  tempo_chamadas: z.int(),
+  lock_version: z.int(),
+});
+export type UnidadeParametros = z.infer<typeof unidadeParametrosSchema>;
+
+/**
+ * What each flag changes in the product (the flags page shows it under the switch). `em_uso`: the code reads it today
+ * (gerenciamento_filas: apps/api/src/modules/filas/comum.ts; pronto_atendimento: urgencia_emergencia/comum.ts); the
+ * others are kept for the screens that will read them, and the page says they have no effect yet.
+ */
+export const UNIDADE_FLAGS_TEXTOS: Record<
+  (typeof unidadeFlags)[number],
+  { rotulo: string; explicacao: string; em_uso?: true }
+> = {
+  com_agendamento: {
+    rotulo: 'Com agendamento',
+    explicacao: 'A unidade atende com horário marcado: a recepção registra a chegada de quem foi agendado.',
+  },
+  cpf_cns: {
+    rotulo: 'Exigir CPF ou CNS',
+    explicacao: 'O cadastro de munícipe nesta unidade só é salvo com CPF ou CNS informado.',
+  },
+  exportacao_esus: {
+    rotulo: 'Exportação e-SUS',
+    explicacao: 'Os atendimentos e cadastros da unidade entram na exportação para o e-SUS APS (LEDI).',
+  },
+  gerenciamento_filas: {
+    rotulo: 'Gerenciamento de filas',
+    explicacao: 'Liga a emissão de senhas, o painel de chamadas e a fila de espera da unidade.',
+    em_uso: true,
+  },
+  misto: {
+    rotulo: 'Atendimento misto',
+    explicacao: 'A unidade atende tanto a atenção primária quanto a urgência (telas das duas áreas).',
+  },
+  pronto_atendimento: {
+    rotulo: 'Pronto atendimento',
+    explicacao: 'Liga a classificação de risco e o atendimento de urgência e emergência na unidade.',
+    em_uso: true,
+  },
+  sem_validacao: {
+    rotulo: 'Sem validação de cadastro',
+    explicacao: 'O munícipe é atendido sem conferir o cadastro na recepção.',
+  },
+  validacao_completa_municipe: {
+    rotulo: 'Validação completa do munícipe',
+    explicacao: 'A recepção confere todos os dados do cadastro (endereço, contatos, documentos) antes do atendimento.',
+  },
+  validacao_no_agendamento: {
+    rotulo: 'Validação no agendamento',
+    explicacao: 'O cadastro do munícipe é conferido já no momento do agendamento, não na chegada.',
+  },
+};
