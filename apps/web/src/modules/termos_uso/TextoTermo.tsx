@@ -1,0 +1,14 @@
+import { Typography } from '@mantine/core';
+import { useMemo } from 'react';
+import { sanitizarHtml } from './sanitizar';
+
+/** A version's text, sanitised again here before it is drawn. */
+export function TextoTermo({ html, label }: { html: string; label?: string }) {
+  const limpo = useMemo(() => sanitizarHtml(html), [html]);
+  return (
+    <Typography>
+      {/* The allow-list's HTML only: sanitizarHtml rebuilt it from the parsed tree. */}
+      <div aria-label={label} dangerouslySetInnerHTML={{ __html: limpo }} />
+    </Typography>
+  );
+}
