@@ -7,7 +7,7 @@
 // Run: npm run build && E2E_PORT=3222 npx playwright test e2e/termos_uso.spec.ts
 import { msg } from '@saude/shared/messages';
 import { unico } from './dados';
-import { expect, expectAccessible, fillLogin, fotografar, test } from './fixtures';
+import { chooseUnit, expect, expectAccessible, fillLogin, fotografar, test } from './fixtures';
 
 test('admin publishes a version; acs must accept it before anything else, then goes on', async ({
   page,
@@ -26,7 +26,10 @@ test('admin publishes a version; acs must accept it before anything else, then g
     const texto = page.getByRole('textbox', { name: /^Texto \(HTML\)/ });
     await texto.fill('Uso do sistema');
     await texto.selectText();
-    await page.getByRole('toolbar', { name: 'Formatação do texto' }).getByRole('button', { name: 'Título' }).click();
+    await page
+      .getByRole('toolbar', { name: 'Formatação do texto' })
+      .getByRole('button', { name: 'Título', exact: true })
+      .click();
     await expect(texto).toHaveValue('<h2>Uso do sistema</h2>');
     await texto.press('End');
     await texto.pressSequentially('<p>Os dados dos munícipes são sigilosos (LGPD).</p><script>alert(1)</script>');
@@ -42,7 +45,13 @@ test('admin publishes a version; acs must accept it before anything else, then g
     await expect(dialogo.getByText(msg.termoConfirmarPublicacao)).toBeVisible();
     await expectAccessible(page, 'confirmação de publicação');
     await dialogo.getByRole('button', { name: 'Sim, publicar' }).click();
-    await expect(page.getByText(msg.termoPublicado)).toBeVisible();
+    // The publisher is gated like everyone (the shell's next call is refused and the page goes to the acceptance):
+    // accepts on screen and comes back to the version, now read-only.
+    await expect(page).toHaveURL(/\/termos_uso\/aceite\?retorno=/);
+    await page.getByRole('checkbox', { name: 'Li e aceito os termos de uso' }).check();
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/termos_uso/${id}/edit$`));
+    await expect(page.getByRole('textbox', { name: /^Título/ })).toHaveCount(0);
   });
 
   await test.step('acs signs in on screen and is sent to the acceptance before anything else', async () => {
@@ -68,9 +77,11 @@ test('admin publishes a version; acs must accept it before anything else, then g
     await expect(page.getByText(msg.termoAceiteObrigatorio)).toBeVisible();
     await page.getByRole('checkbox', { name: 'Li e aceito os termos de uso' }).check();
     await page.getByRole('button', { name: 'Aceitar' }).click();
+    // acs works in several units: the unit comes next, then where they were going.
+    await chooseUnit(page, 'UBS Centro');
     await expect(page).toHaveURL(/\/termos_uso$/);
     await expect(page.getByRole('heading', { name: 'Termos de uso', level: 1 })).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: titulo })).toContainText('1');
+    await expect(page.getByRole('row').filter({ hasText: titulo })).toBeVisible();
   });
 
   await test.step('admin sees acs in the version’s acceptances', async () => {

@@ -80,7 +80,14 @@ function Rascunho({ termo }: { termo: TermoUso | undefined }) {
         children: <Text size="sm">{msg.termoConfirmarPublicacao}</Text>,
         labels: { confirm: 'Sim, publicar', cancel: 'Não, voltar' },
         onConfirm: () =>
-          publicar.mutate(t.lock_version, { onSuccess: () => notifySuccess(msg.termoPublicado), onError: falhou }),
+          publicar.mutate(t.lock_version, {
+            onSuccess: () => {
+              notifySuccess(msg.termoPublicado);
+              // The publisher accepts it too, like everyone: the guard sends them there and back here.
+              void navigate(`${BASE_PATH}/${t.id}/edit`, { replace: true });
+            },
+            onError: falhou,
+          }),
       }),
     );
   const confirmarExclusao = (t: TermoUso) =>
@@ -115,7 +122,7 @@ function Rascunho({ termo }: { termo: TermoUso | undefined }) {
       />
       <EditorTermo value={texto} onChange={setTexto} error={erros.texto?.[0]} />
       <Group justify="space-between" wrap="wrap">
-        <Anchor component={Link} to={BASE_PATH}>
+        <Anchor component={Link} to={BASE_PATH} c="saude.9">
           Voltar para as versões
         </Anchor>
         <Group gap="sm">
@@ -127,6 +134,7 @@ function Rascunho({ termo }: { termo: TermoUso | undefined }) {
           {termo && podePublicar && (
             <Button
               variant="outline"
+              color="saude.9"
               mih={44}
               onClick={() => confirmarPublicacao(termo)}
               loading={publicar.isPending}
@@ -233,7 +241,7 @@ function VersaoPublicada({ termo }: { termo: TermoUso }) {
           )}
         </Stack>
       )}
-      <Anchor component={Link} to={BASE_PATH}>
+      <Anchor component={Link} to={BASE_PATH} c="saude.9">
         Voltar para as versões
       </Anchor>
     </Stack>

@@ -47,7 +47,7 @@ export function TermosUsoListPage() {
                 <Table.Tr key={v.id}>
                   <Table.Td>{v.versao}</Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`${BASE_PATH}/${v.id}/edit`}>
+                    <Anchor component={Link} to={`${BASE_PATH}/${v.id}/edit`} c="saude.9" fw={600}>
                       {v.titulo}
                     </Anchor>
                   </Table.Td>

@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TermoUso, TermoUsoAceite, TermoUsoListItem, TermoUsoValues } from '@saude/shared/schemas/termo_uso';
 import { http } from '../../lib/http';
-import { authKeys, meQuery } from '../../lib/session';
+import { meQuery } from '../../lib/session';
 
 export const BASE_PATH = '/termos_uso';
 export const API = '/api/v1/termos_uso';
@@ -49,14 +49,18 @@ export const useAlterarTermo = (id: string) =>
   useEscrita((body: TermoUsoValues & { lock_version: number }) => http.put<TermoUso>(`${API}/${id}`, body));
 export const useExcluirTermo = () => useEscrita((id: string) => http.delete<void>(`${API}/${id}`));
 
-/** Publishing gates the manager too: /me is read again, and the next page asks for the acceptance. */
+/**
+ * Publishing gates the manager too: /me is read again (the next navigation asks for the acceptance), and the terms'
+ * queries are only marked stale — refetched now, the API would refuse them until the acceptance.
+ */
 export function usePublicarTermo(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (lock_version: number) => http.post<TermoUso>(`${API}/${id}/publicar`, { lock_version }),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: keys.all });
-      await qc.invalidateQueries({ queryKey: authKeys.me });
+    onSuccess: async (publicado) => {
+      qc.setQueryData(keys.um(id), publicado);
+      await qc.invalidateQueries({ queryKey: keys.all, refetchType: 'none' });
+      await qc.fetchQuery({ ...meQuery, staleTime: 0 });
     },
   });
 }
