@@ -1,6 +1,8 @@
 import { msg, type Usuario as UsuarioMe } from '@saude/shared';
 import type { TermoUso, TermoUsoAceite, TermoUsoListItem } from '@saude/shared/schemas/termo_uso';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { profissionais } from '../../db/schema';
 import { fixtures, type Headers, type Usuario, UNKNOWN_ID } from '../../test/fixtures';
 import { auditRows, useTestApp } from '../../test/helpers';
 
@@ -165,5 +167,19 @@ describe(url, () => {
       user_agent: 'Navegador de teste/1.0',
     });
     expect((await req('GET', `/${UNKNOWN_ID}/aceites`, gestor.headers)).statusCode).toBe(404);
+  });
+
+  it('asks for the one-time password first: its routes answer, the rest (the acceptance too) says senha provisória', async () => {
+    const { unidade } = await f.territorio();
+    const novo = await f.usuario({ unidade, perfil: 'recepcao' });
+    await t.db.update(profissionais).set({ senha_provisoria: true }).where(eq(profissionais.id, novo.id));
+    const eu = await me(novo.headers);
+    expect(eu.senha_provisoria).toBe(true);
+    expect(eu.termo_pendente).toMatchObject({ versao: 2 });
+    const senha = await t.app.inject({ method: 'PUT', url: '/api/v2/auth/senha', headers: novo.headers, payload: {} });
+    expect(senha.statusCode).toBe(422);
+    const aceite = await aceitar(eu.termo_pendente!.id, novo.headers);
+    expect(aceite.statusCode).toBe(403);
+    expect(aceite.json()).toMatchObject({ message: msg.senhaProvisoria });
   });
 });
