@@ -4,6 +4,7 @@ export const errorCodes = [
   'validacao', // 422: input refused; `errors` names the fields
   'nao_autenticado', // 401
   'proibido', // 403
+  'termo_pendente', // 403: the newest terms of use wait for the user's acceptance (issue 21)
   'nao_encontrado', // 404: absent or outside the user's scope
   'edicao_desatualizada', // 409: lock_version is old, someone saved first
   'conflito', // 409: any other conflict (already linked, already registered…); the message says which

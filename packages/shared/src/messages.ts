@@ -289,4 +289,15 @@ export const msg = {
       'A exportação passaria de %{1} notificações. Escolha um período menor ou mais filtros.',
       max.toLocaleString('pt-BR'),
     ),
+
+  // Terms of use (issue 21): versions, publishing and the acceptance at sign-in.
+  termoPendente: 'Há uma nova versão dos termos de uso. Aceite-a para continuar.',
+  termoPublicadoCongelado: 'Esta versão já foi publicada e não pode mais ser alterada.',
+  termoNaoPendente: 'Esta versão não é a que aguarda o seu aceite.',
+  termoConfirmarPublicacao: 'Deseja publicar esta versão? Todos os usuários deverão aceitá-la no próximo acesso.',
+  termoPublicado: 'Versão publicada com sucesso!',
+  termoSalvo: 'Versão salva com sucesso!',
+  termoExcluido: 'Versão excluída com sucesso!',
+  termoConfirmarExclusao: 'Deseja excluir este rascunho?',
+  termoAceiteObrigatorio: 'Marque "Li e aceito os termos de uso" para continuar.',
 } as const;

@@ -18,6 +18,8 @@ export type SessionUser = {
   lotacoes: Array<{ equipe_id: string | null; ocupacao_codigo: string; micro_areas: string[] }>;
   /** Signed in with a one-time password: only routes marked `allowsOneTimePassword` answer (auth/sessions.ts). */
   senhaProvisoria: boolean;
+  /** The newest published terms of use, not yet accepted: only routes marked `allowsPendingTerms` answer. */
+  termoPendente: { id: string; versao: number; titulo: string } | null;
   /** null: the whole product; 'filas': a SenhaSimples token from the popup, which reaches only the filas/ routes. */
   escopo: 'filas' | null;
 };

@@ -40,6 +40,10 @@ export function registerAccess(app: FastifyInstance, db: Db, policy: SessionPoli
     req.ctx.usuario = usuario;
     if (usuario.senhaProvisoria && !req.routeOptions.config.allowsOneTimePassword)
       throw new AppError(403, msg.senhaProvisoria);
+    // The newest terms of use come before anything else (issue 21), after the one-time password (whose routes allow
+    // this too).
+    if (usuario.termoPendente && !req.routeOptions.config.allowsPendingTerms)
+      throw new AppError(403, msg.termoPendente, { code: 'termo_pendente' });
     // A SenhaSimples token (issue 17) is for the ticket service only: no other route answers it, not even /me.
     if (usuario.escopo === 'filas' && !access.startsWith('filas/')) throw new AppError(403, msg.senhaSimplesEscopo);
     if (access === 'authenticated') return;

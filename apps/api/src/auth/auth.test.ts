@@ -81,6 +81,7 @@ describe('/api/v2/auth', () => {
       perfil: 'Vigilância epidemiológica',
       permissoes: [...perfilPermissions.vigilancia].sort(),
       senha_provisoria: false,
+      termo_pendente: null,
     });
     const anon = await t.app.inject({ method: 'GET', url: '/api/v2/auth/me' });
     expect(anon.statusCode).toBe(401);

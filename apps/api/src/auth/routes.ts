@@ -28,7 +28,9 @@ export const authRoutes =
     );
 
     // A one-time password opens these three only: read who I am, choose a new password, leave (issue 14).
-    const oneTime = { access: 'authenticated', allowsOneTimePassword: true } as const;
+    // Each also answers while the terms of use wait for acceptance (issue 21), as do the unit's choice and its list.
+    const oneTime = { access: 'authenticated', allowsOneTimePassword: true, allowsPendingTerms: true } as const;
+    const pendingTerms = { access: 'authenticated', allowsPendingTerms: true } as const;
 
     app.post('/logout', { config: oneTime }, async (req, reply) => {
       await service.logout(signedIn(req));
@@ -41,14 +43,14 @@ export const authRoutes =
 
     app.get(
       '/lotacoes',
-      { config: { access: 'authenticated' }, schema: { response: { 200: z.array(lotacaoOpcaoSchema) } } },
+      { config: pendingTerms, schema: { response: { 200: z.array(lotacaoOpcaoSchema) } } },
       async (req) => service.listLotacoes(signedIn(req)),
     );
 
     app.put(
       '/unidade_atual',
       {
-        config: { access: 'authenticated' },
+        config: pendingTerms,
         schema: { body: selecionarUnidadeInputSchema, response: { 200: usuarioSchema } },
       },
       async (req) =>

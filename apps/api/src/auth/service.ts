@@ -28,6 +28,7 @@ export function toUsuario(u: SessionUser): Usuario {
     unidade_atual: u.unidadeId ? { id: u.unidadeId, nome: u.unidadeNome ?? '' } : null,
     permissoes: u.unidadeId ? [...u.permissions].sort() : [],
     senha_provisoria: u.senhaProvisoria,
+    termo_pendente: u.termoPendente,
   };
 }
 

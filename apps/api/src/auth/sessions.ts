@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers a session whose password is a one-time one (/me, password change, sign-out). */
     allowsOneTimePassword?: boolean;
+    /** The route answers while the newest terms of use wait for the user's acceptance (/me, accepting, sign-out). */
+    allowsPendingTerms?: boolean;
   }
 }
 
@@ -65,11 +67,13 @@ type Row = {
   lotacoes: SessionUser['lotacoes'] | null;
   senha_provisoria: boolean;
   escopo: 'filas' | null;
+  termo_pendente: SessionUser['termoPendente'];
   stale: boolean;
 };
 
 // One round trip: the live session, its user, the current unit, the user's assignments there and their permissions
-// (services read the team scope from it: no second query per request). Idle and absolute expiry are both decided in
+// (services read the team scope from it: no second query per request), and the terms of use waiting for acceptance
+// (the newest published version by its index, then a primary-key probe of the user's acceptance: issue 21). Idle and absolute expiry are both decided in
 // SQL so every API process agrees on "now".
 const SESSION_SQL = `
   select s.id, s.profissional_id, p.login, p.nome, p.email, p.senha_provisoria, s.unidade_saude_id, s.escopo,
@@ -83,6 +87,11 @@ const SESSION_SQL = `
         'micro_areas', l.micro_areas) order by l.created_at, l.id)
       from lotacoes l
       where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo) as lotacoes,
+    (select json_build_object('id', t.id, 'versao', t.versao, 'titulo', t.titulo)
+      from (select id, versao, titulo from termos_uso where publicado_em is not null
+        order by publicado_em desc limit 1) t
+      where not exists (select 1 from termo_uso_aceites a
+        where a.profissional_id = s.profissional_id and a.termo_uso_id = t.id)) as termo_pendente,
     s.last_seen_at < now() - interval '60 seconds' as stale
   from sessoes s
   join profissionais p on p.id = s.profissional_id and p.ativo
@@ -121,6 +130,7 @@ export async function loadSession(db: Db, token: string, policy: SessionPolicy):
     permissions: new Set(row.permissions ?? []),
     lotacoes: row.lotacoes ?? [],
     senhaProvisoria: row.senha_provisoria,
+    termoPendente: row.termo_pendente ?? null,
     escopo: row.escopo,
   };
 }

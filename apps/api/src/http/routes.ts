@@ -21,6 +21,7 @@ import { senhasRoutes } from '../modules/filas/senhas/routes';
 import { atendimentosRetroativosRoutes, atendimentosRoutes } from '../modules/urgencia_emergencia/atendimentos/routes';
 import { enderecosRoutes } from '../modules/enderecos/routes';
 import { codigosRoutes } from '../modules/codigos/routes';
+import { termosUsoRoutes } from '../modules/termos_uso/routes';
 import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
 import { parametrizacaoSistemaRoutes } from '../modules/ferramentas/parametrizacao/sistema';
 import { lembretesRoutes } from '../modules/lembretes/routes';
@@ -95,6 +96,7 @@ export async function registerRoutes(
   await app.register(ouvidoriaRoutes, { prefix: '/api/v1/ouvidoria' });
   await app.register(buscasRoutes, { prefix: '/api/v1/buscas/consulta' });
   await app.register(notificacoesGlobaisRoutes, { prefix: '/api/v1/notificacoes_globais' });
+  await app.register(termosUsoRoutes, { prefix: '/api/v1/termos_uso' });
   // The calling panel's streams stay open: the hub ends them before the server waits for its connections to close.
   const hub = painelHub(database.listen);
   app.addHook('preClose', () => hub.fechar());

@@ -3,7 +3,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Permission, Usuario } from '@saude/shared';
 import { ApiError, http } from '../lib/http';
-import { LOGIN, meQuery, NOVA_SENHA, SELECIONAR_UNIDADE, tokenStore, withRetorno } from '../lib/session';
+import { LOGIN, meQuery, NOVA_SENHA, SELECIONAR_UNIDADE, TERMO_ACEITE, tokenStore, withRetorno } from '../lib/session';
 import { queryClient } from './queryClient';
 
 export type RouteHandle = {
@@ -33,6 +33,8 @@ export async function requireUsuario(request: Request): Promise<Usuario> {
     throw err;
   }
   if (usuario.senha_provisoria) throw redirect(withRetorno(NOVA_SENHA, pathOf(request)));
+  // The newest terms of use, once the password is the user's own (issue 21): the API answers nothing else until then.
+  if (usuario.termo_pendente) throw redirect(withRetorno(TERMO_ACEITE, pathOf(request)));
   return usuario;
 }
 
@@ -103,5 +105,20 @@ export async function novaSenhaLoader() {
     tokenStore.clear();
     throw redirect(LOGIN);
   }
+  return null;
+}
+
+/** The acceptance screen: only while a version waits for the user (after a one-time password is changed). */
+export async function termoAceiteLoader() {
+  if (!tokenStore.get()) throw redirect(LOGIN);
+  let usuario: Usuario;
+  try {
+    usuario = await queryClient.ensureQueryData(meQuery);
+  } catch {
+    tokenStore.clear();
+    throw redirect(LOGIN);
+  }
+  if (usuario.senha_provisoria) throw redirect(NOVA_SENHA);
+  if (!usuario.termo_pendente) throw redirect('/');
   return null;
 }

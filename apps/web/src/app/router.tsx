@@ -4,7 +4,14 @@ import { createBrowserRouter, matchRoutes, type LazyRouteFunction, type RouteObj
 import { NotFoundPage } from '../lib/feedback/ErrorPage';
 import type { RouteInfo } from '../lib/routeInfo';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
-import { guardLoader, loginLoader, novaSenhaLoader, requireUsuario, type RouteHandle } from './guards';
+import {
+  guardLoader,
+  loginLoader,
+  novaSenhaLoader,
+  requireUsuario,
+  termoAceiteLoader,
+  type RouteHandle,
+} from './guards';
 import { prefetchAllowed } from '../lib/network';
 import { AppLoading, RootLayout } from './RootLayout';
 import { blocoRoutes } from '../modules/municipes/blocos/routes';
@@ -464,6 +471,22 @@ export const screens: ScreenRoute[] = [
         Component: m.NotificacaoShowPage,
       })),
   },
+  // Terms of use (issue 21): everyone reads the versions; managers write, publish and see who accepted.
+  {
+    path: 'termos_uso',
+    handle: { authorize: 'termos_uso:index' },
+    lazy: () => import('../modules/termos_uso/TermosUsoListPage').then((m) => ({ Component: m.TermosUsoListPage })),
+  },
+  {
+    path: 'termos_uso/new',
+    handle: { authorize: 'termos_uso:create' },
+    lazy: () => import('../modules/termos_uso/TermoUsoFormPage').then((m) => ({ Component: m.TermoUsoFormPage })),
+  },
+  {
+    path: 'termos_uso/:id/edit',
+    handle: { authorize: 'termos_uso:show' },
+    lazy: () => import('../modules/termos_uso/TermoUsoFormPage').then((m) => ({ Component: m.TermoUsoFormPage })),
+  },
   // The manager's access history (issue 14, LGPD): `?municipe_id=` narrows it to one citizen.
   {
     path: 'auditoria',
@@ -544,6 +567,12 @@ export function buildRoutes(list: ScreenRoute[] = screens): RouteObject[] {
               lazy: () => import('../modules/auth/NovaSenhaPage').then((m) => ({ Component: m.NovaSenhaPage })),
             },
           ],
+        },
+        {
+          // The terms of use waiting for acceptance (issue 21): without the shell, whose calls the API would refuse.
+          path: '/termos_uso/aceite',
+          loader: termoAceiteLoader,
+          lazy: () => import('../modules/termos_uso/TermoAceitePage').then((m) => ({ Component: m.TermoAceitePage })),
         },
         {
           // The calling panel on a TV (issue 17): no shell and no sign-in, the panel key in the address opens it.

@@ -100,6 +100,13 @@ async function request(
       /* not JSON: keep the generic message */
     }
     if (res.status === 401) credencial.aoExpirar(401);
+    // A version of the terms of use was published while the user worked (issue 21): a fresh load lets the guard send
+    // them to the acceptance, and back here after it.
+    if (res.status === 403 && payload.code === 'termo_pendente' && credencial === sessao) {
+      const aqui = window.location.pathname + window.location.search;
+      if (!window.location.pathname.startsWith('/termos_uso/aceite'))
+        window.location.assign(`/termos_uso/aceite?retorno=${encodeURIComponent(aqui)}`);
+    }
     throw new ApiError(res.status, payload.message ?? msg.erroGenerico, payload.errors ?? {}, payload);
   }
   return res;

@@ -12,6 +12,8 @@ export const LOGIN = '/login';
 export const SELECIONAR_UNIDADE = '/selecionar_unidade_saude';
 /** A one-time password must be changed before anything else (issue 14). */
 export const NOVA_SENHA = '/login/nova_senha';
+/** The terms of use waiting for the user's acceptance (issue 21): outside the shell, before anything else. */
+export const TERMO_ACEITE = '/termos_uso/aceite';
 export const RETORNO = 'retorno';
 
 export const authKeys = {

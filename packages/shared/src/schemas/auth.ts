@@ -24,6 +24,10 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
 
 export const unidadeAtualSchema = z.object({ id: z.uuid(), nome: z.string() });
 
+/** The newest published terms of use while the user has not accepted it (issue 21): nothing else answers until then. */
+export const termoPendenteSchema = z.object({ id: z.uuid(), versao: z.int(), titulo: z.string() });
+export type TermoPendente = z.infer<typeof termoPendenteSchema>;
+
 export const usuarioSchema = z.object({
   login: z.string(),
   nome: z.string(),
@@ -34,6 +38,8 @@ export const usuarioSchema = z.object({
   permissoes: z.array(z.string()),
   /** True while the password is a one-time one: only /me, the password change and sign-out answer (absent = false). */
   senha_provisoria: z.boolean().optional(),
+  /** The terms of use version waiting for this user's acceptance (absent or null: none). */
+  termo_pendente: termoPendenteSchema.nullable().optional(),
 });
 export type Usuario = z.infer<typeof usuarioSchema>;
 
