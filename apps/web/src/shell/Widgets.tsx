@@ -8,6 +8,8 @@ import { useEffect } from 'react';
 import { parametrizacaoQuery } from '../lib/parametrizacao';
 
 type VLibrasGlobal = { VLibras?: { Widget: new (url: string) => unknown } };
+/** VLibras starts once per page: a shell mounted again (signing out and in) must not add a second widget. */
+let librasIniciado = false;
 
 /** Appends `src` once (a repeat mount keeps the one already there). */
 function carregarScript(src: string, id: string): Promise<void> {
@@ -54,7 +56,8 @@ export default function Widgets() {
     carregarScript(libras, 'widget-libras')
       .then(() => {
         const V = (window as unknown as VLibrasGlobal).VLibras;
-        if (!V) return;
+        if (!V || librasIniciado) return;
+        librasIniciado = true;
         // The plugin starts on window 'load', long gone when a lazy chunk runs: start it, then replay the event.
         new V.Widget(new URL('.', libras).href.replace(/\/$/, ''));
         window.dispatchEvent(new Event('load'));
