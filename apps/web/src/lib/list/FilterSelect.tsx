@@ -82,6 +82,8 @@ export function FilterSelect(props: SelectProps) {
       styles={styles as TextInputProps['styles']}
       disabled={disabled}
       readOnly
+      // Tests wait for the real select to take this one's place before pressing it (test/filtros.ts).
+      data-stand-in
       role="combobox"
       aria-haspopup="listbox"
       aria-expanded={false}

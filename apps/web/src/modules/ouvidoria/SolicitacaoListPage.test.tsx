@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, lista } from '../../test/fakeApi';
+import { abrirFiltro } from '../../test/filtros';
 import { renderRoutes } from '../../test/render';
 import { BASE_PATH, LIST_PATH } from './api';
 import { SolicitacaoListPage } from './SolicitacaoListPage';
@@ -93,15 +94,15 @@ describe('SolicitacaoListPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(ultima(chamadas)?.get('page')).toBe('2'));
 
     // Each filter is a query parameter of the request (and of the URL).
-    await user.click(await screen.findByRole('combobox', { name: 'Situação' }));
+    await abrirFiltro(user, 'Situação');
     await user.click(await screen.findByRole('option', { name: 'Em análise' }));
     await waitFor(() => expect(ultima(chamadas)?.get('situacao')).toBe('em_analise'));
     await user.keyboard('{Escape}');
-    await user.click(await screen.findByRole('combobox', { name: 'Tipo' }));
+    await abrirFiltro(user, 'Tipo');
     await user.click(await screen.findByRole('option', { name: 'Elogio' }));
     await waitFor(() => expect(ultima(chamadas)?.get('tipo_solicitacao_id')).toBe(TIPO_ELOGIO));
     await user.keyboard('{Escape}');
-    await user.click(await screen.findByRole('combobox', { name: 'Prioridade' }));
+    await abrirFiltro(user, 'Prioridade');
     await user.click(await screen.findByRole('option', { name: 'Baixa' }));
     await waitFor(() => expect(ultima(chamadas)?.get('prioridade_id')).toBe(PRIORIDADE_BAIXA));
     await user.keyboard('{Escape}');
