@@ -181,7 +181,7 @@ export async function contexto(ctx: Ctx): Promise<SenhaContexto> {
     .innerJoin(categorias, eq(categorias.id, filaCategorias.categoria_id))
     .innerJoin(filas, eq(filas.id, filaCategorias.fila_id))
     .where(and(eq(filaCategorias.unidade_saude_id, unidadeId), eq(categorias.ativo, true), eq(filas.ativo, true)))
-    .orderBy(asc(categorias.prioridade), byName(categorias.nome));
+    .orderBy(asc(categorias.prioridade), byName(categorias.nome), asc(categorias.id), asc(filaCategorias.fila_id));
   const filasDaUnidade = await ctx.db
     .select({ id: filas.id, nome: filas.nome })
     .from(filas)

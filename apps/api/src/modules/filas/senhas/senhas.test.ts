@@ -216,11 +216,11 @@ describe(url, () => {
         await t.app.inject({ method: 'GET', url: `${url}/contexto`, headers: recepcao.headers })
       ).json<SenhaContexto>();
       expect(ctx.tempo_chamadas).toBe(30);
-      expect(ctx.categorias.slice(0, 3).map((c) => c.id)).toEqual([
-        cena.categorias.oitenta.id,
-        cena.categorias.sessenta.id,
-        cena.categorias.normal.id,
-      ]);
+      // Earlier tests add priority-3 categories with random names to this unit: compare the scene's own.
+      const daCena = new Set(Object.values(cena.categorias).map((c) => c.id));
+      expect(
+        ctx.categorias.filter((c) => daCena.has(c.id) && c.fila_id === cena.recepcao.fila.id).map((c) => c.id),
+      ).toEqual([cena.categorias.oitenta.id, cena.categorias.sessenta.id, cena.categorias.normal.id]);
       expect(ctx.filas.find((q) => q.id === cena.recepcao.fila.id)?.locais.map((l) => l.nome)).toEqual([
         'Guichê 1',
         'Guichê 2',
