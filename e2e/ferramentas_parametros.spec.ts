@@ -1,9 +1,9 @@
-// System parameters, unit flags, reminders and the fingerprint tab (issue 21). `admin` changes the client name and
-// turns biometrics on in /ferramentas/parametrizacao, flips a unit flag in /parametros/unidades_saude; everything is
-// put back in a finally (later specs see the demo's name and flags). `acs` adds a reminder on the home page, ticks
-// it and deletes it. The biometrics tab, with no fingerprint agent configured on the shared e2e server, says 'Falha
-// na comunicação' (the agent's protocol is tested against a stand-in in leitorBiometrico.test.ts). axe on every
-// screen; screenshots at 1400×900 and 800×1280.
+// System parameters, unit flags, reminders and the fingerprint tab (issue 21). `admin` is refused a blank client
+// name, changes it and turns biometrics on in /ferramentas/parametrizacao, flips a unit flag in
+// /parametros/unidades_saude; everything is put back in a finally (later specs see the demo's name and flags). `acs`
+// is refused a blank reminder, adds one on the home page, ticks it and deletes it. The biometrics tab, with no
+// fingerprint agent configured on the shared e2e server, says 'Falha na comunicação' (the agent's protocol is tested
+// against a stand-in in leitorBiometrico.test.ts). axe on every screen; screenshots at 1400×900 and 800×1280.
 // Run: npm run build && E2E_PORT=3223 npx playwright test e2e/ferramentas_parametros.spec.ts
 import type { ParametrizacaoSistema, UnidadeParametros } from '@saude/shared/schemas/parametrizacao_sistema';
 import { novaPessoa, unico } from './dados';
@@ -28,7 +28,20 @@ test('admin changes the client name, biometrics and a unit flag; the biometrics 
       await signInWithUnit('admin');
       await page.goto('/ferramentas/parametrizacao');
       await expect(page.getByRole('heading', { name: 'Parâmetros do sistema', level: 1 })).toBeVisible();
-      await page.getByRole('textbox', { name: /Nome do cliente/ }).fill(nome);
+      // A blank client name is refused on the field; nothing is sent.
+      const cliente = page.getByRole('textbox', { name: /Nome do cliente/ });
+      await cliente.fill('');
+      let puts = 0;
+      const contar = (x: { url(): string; method(): string }) => {
+        if (x.url().endsWith(PARAM) && x.method() === 'PUT') puts += 1;
+      };
+      page.on('request', contar);
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(cliente).toHaveAccessibleDescription(/Não pode ficar em branco/);
+      await expectAccessible(page, 'parâmetros do sistema com erro');
+      page.off('request', contar);
+      expect(puts).toBe(0);
+      await cliente.fill(nome);
       const bio = page.getByRole('switch', { name: /Habilitar biometria/ });
       if (!(await bio.isChecked())) await bio.click({ force: true });
       await expectAccessible(page, 'parâmetros do sistema');
@@ -87,6 +100,12 @@ test('a user adds a reminder on the home page, ticks it and deletes it', async (
   await page.goto('/');
   const card = page.getByRole('region', { name: 'Lembretes' });
   await expect(card).toBeVisible();
+  // A blank reminder is refused on its field.
+  await card.getByRole('textbox', { name: 'Novo lembrete' }).press('Enter');
+  await expect(card.getByRole('textbox', { name: 'Novo lembrete' })).toHaveAccessibleDescription(
+    /Não pode ficar em branco/,
+  );
+  await expectAccessible(page, 'lembrete em branco');
   await card.getByRole('textbox', { name: 'Data (opcional)' }).fill('15/12/2026');
   await card.getByRole('textbox', { name: 'Novo lembrete' }).fill(texto);
   await card.getByRole('textbox', { name: 'Novo lembrete' }).press('Enter');

@@ -1,7 +1,8 @@
-// Campaign themes (issue 21) as a manager: the list (the demo's inactive Novembro Azul), a new theme in force today
-// with a dark primary colour — the top bar and the home banner take it, text white — then an edit to a light colour:
-// text #707070 and the form warns of the contrast. Axe on list and form; screenshots at 1400×900 and 800×1280. The
-// theme is DELETED in a finally: every later spec must see the default bar.
+// Campaign themes (issue 21) as a manager: the list (the demo's inactive Novembro Azul), an end before the start
+// refused on its field, a new theme in force today with a dark primary colour — the top bar and the home banner take
+// it, text white — then an edit to a light colour: text #707070 and the form warns of the contrast. Axe on list and
+// form; screenshots at 1400×900 and 800×1280. The theme is DELETED in a finally: every later spec must see the
+// default bar.
 // Run: npm run build && E2E_PORT=3221 npx playwright test e2e/ferramentas_temas.spec.ts
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -52,9 +53,18 @@ test('a manager makes a theme in force: the top bar and the banner take its colo
       const primaria = page.getByRole('textbox', { name: 'Cor primária' });
       await primaria.fill('#0D2B6B');
       await primaria.press('Tab');
-      await page.getByRole('textbox', { name: 'Início da vigência' }).fill(`01/01/${ano()}`);
-      await page.getByRole('textbox', { name: 'Fim da vigência' }).fill(`31/12/${ano()}`);
+      const inicio = page.getByRole('textbox', { name: 'Início da vigência' });
+      const fim = page.getByRole('textbox', { name: 'Fim da vigência' });
       await page.getByRole('button', { name: 'Vacina' }).click();
+      // An end before the start is refused on the end's field and nothing is saved.
+      await inicio.fill(`31/12/${ano()}`);
+      await fim.fill(`01/01/${ano()}`);
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(fim).toHaveAccessibleDescription(/deve ser maior que o início da vigência/);
+      await expect(page.getByRole('heading', { name: 'Novo tema', level: 1 })).toBeVisible();
+      await expectAccessible(page, 'novo tema com erro na vigência');
+      await inicio.fill(`01/01/${ano()}`);
+      await fim.fill(`31/12/${ano()}`);
       await expect(page.getByTestId('previa-barra')).toHaveCSS('color', 'rgb(255, 255, 255)');
       await expect(page.getByTestId('aviso-contraste')).toHaveCount(0);
       await expectAccessible(page, 'novo tema');

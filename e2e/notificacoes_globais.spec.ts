@@ -1,8 +1,8 @@
-// Global notifications and the globe (issue 20, spec §1, §2, §4): `admin` sends one to everyone with a path
-// (/municipes) through the form; `acs` signs in and the globe's count is one more, opens it from the dropdown, lands
-// on the path and the count drops back; the list shows the timestamp 'dd/MM/yyyy-HH:mm:ss'. axe on the form, the
-// dropdown and the list; screenshots at 1400 px and 800×1280. The notification is deleted at the end (finally): an
-// unread one would badge the globe in every later spec.
+// Global notifications and the globe (issue 20, spec §1, §2, §4): `admin` first sees a blank title and an outside
+// path refused on their fields, then sends one to everyone with a path (/municipes) through the form; `acs` signs in
+// and the globe's count is one more, opens it from the dropdown, lands on the path and the count drops back; the list
+// shows the timestamp 'dd/MM/yyyy-HH:mm:ss'. axe on the form, the dropdown and the list; screenshots at 1400 px and
+// 800×1280. The notification is deleted at the end (finally): an unread one would badge the globe in every later spec.
 // Run: npm run build && E2E_PORT=3212 npx playwright test e2e/notificacoes_globais.spec.ts
 import { unico } from './dados';
 import { expect, expectAccessible, fotografar, test } from './fixtures';
@@ -27,9 +27,25 @@ test('admin sends a global notification; acs sees the globe count rise, opens it
       await page.goto('/notificacoes_globais');
       await page.getByRole('link', { name: 'Nova notificação' }).click();
       await expect(page.getByRole('heading', { name: 'Nova notificação global', level: 1 })).toBeVisible();
+      // Errors first: a blank title and a path outside the product are refused on their fields; nothing is sent.
+      const caminho = page.getByRole('textbox', { name: /Caminho ao abrir/ });
+      await caminho.fill('https://exemplo.com/municipes');
+      let posts = 0;
+      const contar = (r: { url(): string; method(): string }) => {
+        if (r.url().endsWith(API) && r.method() === 'POST') posts += 1;
+      };
+      page.on('request', contar);
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect(page.getByRole('textbox', { name: /^Título/ })).toHaveAccessibleDescription(
+        /Não pode ficar em branco/,
+      );
+      await expect(caminho).toHaveAccessibleDescription(/não é válido/);
+      await expectAccessible(page, 'formulário de notificação global com erros');
+      page.off('request', contar);
+      expect(posts).toBe(0);
       await page.getByRole('textbox', { name: /^Título/ }).fill(titulo);
       await page.getByRole('textbox', { name: /^Subtítulo/ }).fill('Notificações globais no menu superior');
-      await page.getByRole('textbox', { name: /Caminho ao abrir/ }).fill('/municipes');
+      await caminho.fill('/municipes');
       await page.getByRole('textbox', { name: /^Cor/ }).fill('1864AB');
       await expect(page.getByText(/Contraste do texto sobre a cor: .+:1 \(bom, AA\)/)).toBeVisible();
       await expectAccessible(page, 'formulário de notificação global');

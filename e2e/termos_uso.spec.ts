@@ -1,7 +1,7 @@
-// Terms of use (issue 21, spec §2): `admin` writes a version and publishes it (after the confirmation); `acs`, going to
-// /termos_uso, signs in through the screen and is stopped at the acceptance screen, cannot open another page, accepts
-// and lands where they were going; admin sees acs in the version's acceptances. axe on each screen; screenshots at
-// 1400×900 and 800×1280.
+// Terms of use (issue 21, spec §2): `admin` is refused a draft with no title, writes a version and publishes it
+// (after the confirmation); `acs`, going to /termos_uso, signs in through the screen and is stopped at the acceptance
+// screen, cannot open another page, accepts and lands where they were going; admin sees acs in the version's
+// acceptances. axe on each screen; screenshots at 1400×900 and 800×1280.
 // The published version STAYS (a published version is frozen, never deleted): the sign-in helpers of fixtures.ts
 // accept it for every later spec's users.
 // Run: npm run build && E2E_PORT=3222 npx playwright test e2e/termos_uso.spec.ts
@@ -22,8 +22,16 @@ test('admin publishes a version; acs must accept it before anything else, then g
     await page.goto('/termos_uso');
     await expect(page.getByRole('heading', { name: 'Termos de uso', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Nova versão' }).click();
-    await page.getByRole('textbox', { name: /^Título/ }).fill(titulo);
+    // A draft with no title is refused on the field and stays unsaved.
     const texto = page.getByRole('textbox', { name: /^Texto \(HTML\)/ });
+    await texto.fill('<p>Rascunho</p>');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByRole('textbox', { name: /^Título/ })).toHaveAccessibleDescription(
+      /Não pode ficar em branco/,
+    );
+    await expect(page).toHaveURL(/\/termos_uso\/new$/);
+    await expectAccessible(page, 'formulário de termos de uso com erro');
+    await page.getByRole('textbox', { name: /^Título/ }).fill(titulo);
     await texto.fill('Uso do sistema');
     await texto.selectText();
     await page

@@ -6,7 +6,11 @@ import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { checarImagemDataUrl } from '@saude/shared/imagem';
-import type { ParametrizacaoSistema, ParametrizacaoSistemaUpdate } from '@saude/shared/schemas/parametrizacao_sistema';
+import {
+  parametrizacaoSistemaUpdateSchema,
+  type ParametrizacaoSistema,
+  type ParametrizacaoSistemaUpdate,
+} from '@saude/shared/schemas/parametrizacao_sistema';
 import { usePode } from '../../../lib/access';
 import { LoadError, LoadingRecord, notifyError, notifySaved } from '../../../lib/feedback';
 import { ApiError, http } from '../../../lib/http';
@@ -108,7 +112,15 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
         component="form"
         onSubmit={(e) => {
           e.preventDefault();
-          salvar.mutate({ ...v, lock_version: atual.lock_version });
+          const body = { ...v, lock_version: atual.lock_version };
+          // The API's own rules answer first in the browser; the API checks them again.
+          const r = parametrizacaoSistemaUpdateSchema.safeParse(body);
+          if (r.success) salvar.mutate(body);
+          else {
+            const porCampo: Record<string, string[]> = {};
+            for (const i of r.error.issues) (porCampo[String(i.path[0])] ??= []).push(i.message);
+            setErros(porCampo);
+          }
         }}
         aria-label="Parâmetros do sistema"
       >
