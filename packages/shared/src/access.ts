@@ -41,8 +41,14 @@ export const resources = {
   'urgencia_emergencia/paciente_sem_identificacoes': [...crud, 'identificar', 'desfazer_identificacao'],
   // update: a unit's parameter flags (issue 21), management only.
   'parametros/unidades_saude': ['show', 'update'],
-  unidades_saude: [...crud],
-  profissionais: [...crud],
+  // Administration (issue 22), management only: units, teams, professionals and their assignments (lotações),
+  // profiles, and the CNES file import. redefinir_senha: give a professional a one-time password.
+  'administracao/unidades_saude': [...crud],
+  'administracao/equipes': [...crud],
+  'administracao/profissionais': [...crud, 'redefinir_senha'],
+  'administracao/lotacoes': [...crud],
+  'administracao/perfis': [...crud],
+  'administracao/importacao_cnes': ['index', 'create'],
   auditoria: ['index'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -32,7 +32,7 @@ const icons: Record<string, Icon> = {
   // The unit flags page (issue 21) sits with the tools: no icon of its own in the first load's budget.
   parametros: IconTool,
   termos_uso: IconFileText,
-  unidades_saude: IconBuildingHospital,
+  administracao: IconBuildingHospital,
 };
 
 export function AreaIcon({ area, size = 22 }: { area: string; size?: number }) {

@@ -12,3 +12,4 @@ export * from './avisos';
 export * from './ouvidoria';
 export * from './notificacoes_globais';
 export * from './ferramentas';
+export * from './administracao';

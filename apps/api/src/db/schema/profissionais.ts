@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { flag, requiredRef, textList, timestamps, versioned } from './common';
 import { equipes, unidadesSaude } from './unidades';
 
@@ -18,6 +18,7 @@ export const profissionais = pgTable(
     // Created by the demo seed: while one is active the product warns it is not for real data.
     demonstracao: flag(false),
     ativo: flag(true),
+    origem_cnes: flag(false),
     ...versioned,
   },
   (t) => [uniqueIndex('profissionais_login_key').on(sql`lower(${t.login})`)],
@@ -53,7 +54,11 @@ export const lotacoes = pgTable(
     equipe_id: uuid().references(() => equipes.id),
     perfil_id: requiredRef(() => perfis.id),
     micro_areas: textList(),
+    // The bond's dates (issue 22): ending an assignment sets `fim` and `ativo` false.
+    inicio: date({ mode: 'string' }),
+    fim: date({ mode: 'string' }),
     ativo: flag(true),
+    origem_cnes: flag(false),
     ...versioned,
   },
   (t) => [

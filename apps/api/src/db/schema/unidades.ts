@@ -29,6 +29,15 @@ export const unidadesSaude = pgTable(
     validacao_no_agendamento: flag(false),
     /** Seconds before a ticket or a patient may be called again (spec §7 tempo_chamadas, issue 17). */
     tempo_chamadas: integer().notNull().default(30),
+    // Address and phones (issue 22, administration): the unit's own, not a citizen's address row.
+    cep: text(),
+    logradouro: text(),
+    numero: text(),
+    complemento: text(),
+    bairro: text(),
+    telefones: textList(),
+    // Came from a CNES import (issue 22): only such rows are deactivated when a later file no longer has them.
+    origem_cnes: flag(false),
     ...versioned,
   },
   (t) => [
@@ -46,7 +55,10 @@ export const equipes = pgTable(
     unidade_saude_id: requiredRef(() => unidadesSaude.id),
     // Two-digit micro-area codes the team covers (glossary).
     micro_areas: textList(),
+    // CNES team type code (issue 22), e.g. '70' eSF; null for teams made before the administration screens.
+    tipo: text(),
     ativo: flag(true),
+    origem_cnes: flag(false),
     ...versioned,
   },
   (t) => [uniqueIndex('equipes_ine_key').on(t.ine), index('equipes_unidade_saude_id_idx').on(t.unidade_saude_id)],

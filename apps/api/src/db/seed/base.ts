@@ -204,6 +204,49 @@ export const menuTree: MenuSeed[] = [
       },
     ],
   },
+  // Issue 22: the municipality's own set-up, which the spec leaves to the "legacy system" (docs/decisions.md).
+  {
+    id: 'administracao',
+    nome: 'Administração',
+    icone: 'building',
+    children: [
+      {
+        id: 'adm_unidades_saude',
+        nome: 'Unidades de saúde',
+        url: '/administracao/unidades_saude',
+        icone: 'building-hospital',
+        authorize: 'administracao/unidades_saude:index',
+      },
+      {
+        id: 'adm_equipes',
+        nome: 'Equipes',
+        url: '/administracao/equipes',
+        icone: 'users-group',
+        authorize: 'administracao/equipes:index',
+      },
+      {
+        id: 'adm_profissionais',
+        nome: 'Profissionais',
+        url: '/administracao/profissionais',
+        icone: 'id-badge',
+        authorize: 'administracao/profissionais:index',
+      },
+      {
+        id: 'adm_perfis',
+        nome: 'Perfis e permissões',
+        url: '/administracao/perfis',
+        icone: 'shield',
+        authorize: 'administracao/perfis:index',
+      },
+      {
+        id: 'adm_importacao_cnes',
+        nome: 'Importar CNES',
+        url: '/administracao/importacao_cnes',
+        icone: 'file-import',
+        authorize: 'administracao/importacao_cnes:create',
+      },
+    ],
+  },
 ];
 
 /**
