@@ -1,0 +1,28 @@
+// The audit's "before → after" of an administration record (issue 22). Staff set-up data (a unit's name, a team's
+// micro-areas, a flag) is kept with its values so a manager can see what changed; personal data of a professional
+// (CPF, CNS, e-mail) only says it changed, and a password never appears (audit.ts: the trail must not copy personal
+// data).
+
+export type Alteracoes = Record<string, { antes: unknown; depois: unknown } | { alterado: true }>;
+
+const igual = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields of `campos` whose value differs between `antes` and `depois` (a create passes `antes` null). Fields in
+ * `pessoais` are reported without values.
+ */
+export function alteracoes<T extends Record<string, unknown>>(
+  antes: T | null,
+  depois: T,
+  campos: ReadonlyArray<keyof T & string>,
+  pessoais: ReadonlyArray<keyof T & string> = [],
+): Alteracoes {
+  const out: Alteracoes = {};
+  for (const c of campos) {
+    const a = antes ? antes[c] : null;
+    const d = depois[c];
+    if (igual(a, d)) continue;
+    out[c] = pessoais.includes(c) ? { alterado: true } : { antes: a ?? null, depois: d ?? null };
+  }
+  return out;
+}
