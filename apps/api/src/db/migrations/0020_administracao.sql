@@ -19,6 +19,7 @@ ALTER TABLE "unidades_saude" ADD COLUMN "origem_cnes" boolean DEFAULT false NOT 
 ALTER TABLE "lotacoes" ADD COLUMN "inicio" date;--> statement-breakpoint
 ALTER TABLE "lotacoes" ADD COLUMN "fim" date;--> statement-breakpoint
 ALTER TABLE "lotacoes" ADD COLUMN "origem_cnes" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "perfis" ADD COLUMN "lock_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "profissionais" ADD COLUMN "origem_cnes" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "importacoes_cnes" ADD CONSTRAINT "importacoes_cnes_profissional_id_profissionais_id_fk" FOREIGN KEY ("profissional_id") REFERENCES "public"."profissionais"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "importacoes_cnes_created_at_idx" ON "importacoes_cnes" USING btree ("created_at");

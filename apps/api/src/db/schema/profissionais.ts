@@ -30,7 +30,8 @@ export const perfis = pgTable('perfis', {
   nome: text().notNull(),
   // Built-in profiles follow the code's permission catalogue at every start; custom ones are left alone.
   sistema: flag(false),
-  ...timestamps,
+  // Custom profiles are edited on the administration screen (issue 22): the optimistic lock's version.
+  ...versioned,
 });
 
 export const perfilPermissoes = pgTable(
