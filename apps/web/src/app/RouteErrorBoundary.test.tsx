@@ -64,7 +64,7 @@ describe('a screen whose code cannot be fetched (issue 12)', () => {
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
     openMissingChunk();
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(screen.queryByTestId('erro-offline')).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import { useId, type CSSProperties, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import classes from './DataList.module.css';
 import { PER_PAGE_OPTIONS, type SortParams } from './listParams';
+import { paginationControlLabels } from './Paginacao';
 
 /** Spec §9: 'Exibindo X a Y de Z registros'. */
 export const paginationText = ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
@@ -36,13 +37,6 @@ export const paginationTextLimitado = ({
   totalRecords: number;
 }) => `Exibindo ${from} a ${to} de mais de ${totalRecords.toLocaleString('pt-BR')} registros`;
 export const RECORDS_PER_PAGE_LABEL = 'linhas por página';
-
-const paginationControlLabels: Record<'first' | 'last' | 'previous' | 'next', string> = {
-  first: 'Primeira página',
-  previous: 'Página anterior',
-  next: 'Próxima página',
-  last: 'Última página',
-};
 
 function SortHeader({
   title,

@@ -212,7 +212,8 @@ describe('FilterDate', () => {
     // Drawn at once (the picker's code comes after the list): the same field, with the date in effect.
     expect(screen.getByLabelText('Cadastrado de')).toHaveValue('05/03/2024');
     const picker = () => screen.getByRole('textbox', { name: 'Cadastrado de' });
-    await vi.waitFor(() => expect(picker()).not.toHaveAttribute('readonly'));
+    // vi.waitFor gives up after 1 s by default; the lazy picker takes longer on a busy machine.
+    await vi.waitFor(() => expect(picker()).not.toHaveAttribute('readonly'), { timeout: 10_000 });
     const field = picker();
     expect(field).toHaveValue('05/03/2024');
     await user.clear(field);

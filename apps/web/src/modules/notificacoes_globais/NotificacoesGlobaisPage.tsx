@@ -1,7 +1,7 @@
 // /notificacoes_globais (spec §2, §3, issue 20): the user's global notifications, newest first, 5 per page (spec
 // §9), each with its type, title, subtitle, colour mark, timestamp 'dd/MM/yyyy-HH:mm:ss' and whether it is read
 // ("Marcar como lida"); one with a path opens it. Managers send a new one and delete (after confirming).
-import { ActionIcon, Anchor, Badge, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import {
 } from '@saude/shared/schemas/notificacao_global';
 import { formatNotificationTimestamp } from '@saude/shared/validation/dates';
 import { usePode } from '../../lib/access';
+import { Paginacao } from '../../lib/list/Paginacao';
 import { notifyError, notifyRemoveFailed, notifySuccess } from '../../lib/feedback/notify';
 import { useUsuario } from '../../lib/session';
 import { MarcaDeCor } from './globo/MarcaDeCor';
@@ -28,7 +29,6 @@ export function NotificacoesGlobaisPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const lista = useNotificacoesGlobais(usuario?.unidade_atual?.id ?? null, page);
   const total = lista.data?.total ?? 0;
-  const paginas = Math.max(1, Math.ceil(total / NOTIFICACOES_GLOBAIS_POR_PAGINA));
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -49,25 +49,12 @@ export function NotificacoesGlobaisPage() {
           <Item key={n.id} n={n} podeExcluir={podeExcluir} />
         ))}
       </Stack>
-      {total > NOTIFICACOES_GLOBAIS_POR_PAGINA && (
-        <Group justify="flex-end">
-          <Pagination
-            size="sm"
-            total={paginas}
-            value={Math.min(page, paginas)}
-            onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })}
-            withEdges={false}
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'Primeira página',
-                previous: 'Página anterior',
-                next: 'Próxima página',
-                last: 'Última página',
-              }[control],
-            })}
-          />
-        </Group>
-      )}
+      <Paginacao
+        total={total}
+        porPagina={NOTIFICACOES_GLOBAIS_POR_PAGINA}
+        page={page}
+        onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })}
+      />
     </Stack>
   );
 }

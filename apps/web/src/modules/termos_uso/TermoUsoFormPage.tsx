@@ -1,6 +1,6 @@
 // /termos_uso/new and /termos_uso/:id/edit (issue 21): a draft's title and rich text, saved, published after a
 // confirmation, or deleted; a published version is shown read-only with who accepted it.
-import { Alert, Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { msg } from '@saude/shared/messages';
 import { LIMITES_TERMO, type TermoUso } from '@saude/shared/schemas/termo_uso';
 import { formatDateTime } from '@saude/shared/validation/dates';
 import { usePode } from '../../lib/access';
+import { Paginacao } from '../../lib/list/Paginacao';
 import { notifyError, notifyRemoveFailed, notifySuccess } from '../../lib/feedback/notify';
 import { ApiError } from '../../lib/http';
 import {
@@ -220,25 +221,7 @@ function VersaoPublicada({ termo }: { termo: TermoUso }) {
               </Table>
             </Table.ScrollContainer>
           )}
-          {total > POR_PAGINA && (
-            <Group justify="flex-end">
-              <Pagination
-                size="sm"
-                total={Math.ceil(total / POR_PAGINA)}
-                value={page}
-                onChange={setPage}
-                withEdges={false}
-                getControlProps={(control) => ({
-                  'aria-label': {
-                    first: 'Primeira página',
-                    previous: 'Página anterior',
-                    next: 'Próxima página',
-                    last: 'Última página',
-                  }[control],
-                })}
-              />
-            </Group>
-          )}
+          <Paginacao total={total} porPagina={POR_PAGINA} page={page} onChange={setPage} />
         </Stack>
       )}
       <Anchor component={Link} to={BASE_PATH} c="saude.9">

@@ -1,11 +1,12 @@
 // /termos_uso (issue 21, spec §2): every version, newest first, with its state and how many accepted it; managers
 // write a new version (a draft) and open any to edit, publish or see who accepted.
-import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@saude/shared/validation/dates';
 import { usePode } from '../../lib/access';
+import { Paginacao } from '../../lib/list/Paginacao';
 import { BASE_PATH, POR_PAGINA, useTermosUso } from './api';
 
 export function TermosUsoListPage() {
@@ -15,7 +16,6 @@ export function TermosUsoListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const lista = useTermosUso(page);
   const total = lista.data?.total ?? 0;
-  const paginas = Math.max(1, Math.ceil(total / POR_PAGINA));
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -67,25 +67,12 @@ export function TermosUsoListPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {total > POR_PAGINA && (
-        <Group justify="flex-end">
-          <Pagination
-            size="sm"
-            total={paginas}
-            value={Math.min(page, paginas)}
-            onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })}
-            withEdges={false}
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'Primeira página',
-                previous: 'Página anterior',
-                next: 'Próxima página',
-                last: 'Última página',
-              }[control],
-            })}
-          />
-        </Group>
-      )}
+      <Paginacao
+        total={total}
+        porPagina={POR_PAGINA}
+        page={page}
+        onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })}
+      />
     </Stack>
   );
 }

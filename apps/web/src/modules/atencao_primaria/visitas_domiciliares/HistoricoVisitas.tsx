@@ -4,16 +4,11 @@ import { IconBan } from '@tabler/icons-react';
 import { DESFECHO_REALIZADA, type VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
 import { FAIXAS_SINAIS_VITAIS } from '@saude/shared/schemas/comum';
 import { paginationText } from '../../../lib/list';
+import { paginationControlLabels } from '../../../lib/list/Paginacao';
 import { dataBr, horaBr, medidaBr } from '../../../lib/format';
 import { desfechoNome, momentoGlicemiaNome, motivosNomes, tipoImovelNome, turnoNome } from './comum';
 
 export const HISTORICO_LABEL = 'Histórico de visitas';
-const CONTROLES = {
-  first: 'Primeira página',
-  previous: 'Página anterior',
-  next: 'Próxima página',
-  last: 'Última página',
-} as const;
 
 export interface HistoricoVisitasProps {
   visitas: VisitaDomiciliar[] | undefined;
@@ -105,7 +100,7 @@ export function HistoricoVisitas({
             value={page}
             onChange={onPageChange}
             size="lg"
-            getControlProps={(control) => ({ 'aria-label': CONTROLES[control] })}
+            getControlProps={(control) => ({ 'aria-label': paginationControlLabels[control] })}
           />
         </Group>
       )}
