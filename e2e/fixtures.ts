@@ -153,12 +153,18 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** A full-page picture in SCREENSHOTS once fonts are in and nothing loads, after checking nothing scrolls sideways. */
+/**
+ * A full-page picture in SCREENSHOTS once fonts are in and nothing loads, after checking nothing scrolls sideways (in
+ * CI only the checks, unless E2E_FOTOS=1).
+ */
 export async function fotografar(page: Page, nome: string) {
   await page.evaluate(() => document.fonts.ready);
   await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
   const sobra = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sobra, `${nome} scrolls sideways`).toBeLessThanOrEqual(0);
+  // The pictures are for a person to look at: CI (CI=true) checks the page as above but draws no picture, each a
+  // second or more of a busy 2-core machine, unless E2E_FOTOS=1 asks for them.
+  if (process.env.CI && !process.env.E2E_FOTOS) return;
   // From the top: a page scrolled while filling would draw the fixed top bar across the middle of a full-page shot.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOTS}/${nome}.png`, fullPage: true });
