@@ -9,7 +9,7 @@ import { LIMITES_EQUIPE, TIPOS_EQUIPE, type Equipe } from '@saude/shared/schemas
 import { useNavigate } from 'react-router';
 import { usePode } from '../../../lib/access';
 import { BackButton } from '../../../lib/detail';
-import { FieldSections, RecordForm, useFieldLabel, useRecordForm, type FieldRows } from '../../../lib/form';
+import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
 import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
 import { DesativarButton } from '../comum/DesativarButton';
 import { HistoricoLink } from '../comum/HistoricoLink';
@@ -151,14 +151,13 @@ function EquipeForm({ atual, recarregar }: { atual?: Equipe; recarregar?: () => 
 
 /** The micro-areas as tags: typed and confirmed with Enter, comma or space; '1' becomes 01; shown sorted. */
 function MicroAreasField({ form }: { form: Form }) {
-  const labelProps = useFieldLabel({ label: ROTULOS.micro_areas });
   return (
     <Controller
       control={form.control}
       name="micro_areas"
       render={({ field, fieldState }) => (
         <TagsInput
-          {...labelProps}
+          label={ROTULOS.micro_areas}
           name={field.name}
           ref={field.ref}
           value={field.value}
