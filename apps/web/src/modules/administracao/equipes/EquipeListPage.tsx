@@ -60,6 +60,7 @@ export function EquipeListPage() {
         <>
           <FilterChoice
             label="Unidade"
+            placeholder="Todas"
             w={260}
             clearable
             searchable

@@ -55,6 +55,7 @@ export function UnidadeSaudeListPage() {
         <>
           <FilterChoice
             label="Tipo"
+            placeholder="Todos"
             w={220}
             clearable
             data={(tipos.data ?? []).map((t) => ({ value: t.id, label: t.nome }))}
