@@ -1,7 +1,8 @@
 // /administracao/equipes (issue 22): the municipality's teams by unit and name, with INE, CNES type and micro-areas;
 // searched by name or INE, filtered by unit and situation; a row opens its form.
 import { Badge } from '@mantine/core';
-import { TIPOS_EQUIPE, type EquipeListItem } from '@saude/shared/schemas/administracao_equipes';
+import type { EquipeListItem } from '@saude/shared/schemas/administracao_equipes';
+import { TIPOS_EQUIPE } from '@saude/shared/tipos_equipe';
 import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useEquipes, useUnidadesOpcoes } from './api';
