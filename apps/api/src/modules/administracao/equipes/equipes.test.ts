@@ -10,7 +10,8 @@ import { auditRows, useTestApp } from '../../../test/helpers';
 const url = '/api/v1/administracao/equipes';
 
 let seq = 0;
-const novoIne = () => String(1_000_000_000 + ((Date.now() * 13 + ++seq * 104_729) % 8_000_000_000)).slice(-10);
+/** A fresh 10-digit INE below the fixtures' 7xxxxxxxxx range, different for every call of this run. */
+const novoIne = () => String(1_000_000_000 + ((Date.now() * 13 + ++seq * 104_729) % 5_000_000_000));
 
 describe(url, () => {
   const t = useTestApp();

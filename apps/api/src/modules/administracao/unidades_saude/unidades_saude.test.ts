@@ -14,9 +14,9 @@ import { auditRows, useTestApp } from '../../../test/helpers';
 
 const url = '/api/v1/administracao/unidades_saude';
 
-/** A fresh 7-digit CNES no other test of this file uses. */
+/** A fresh 7-digit CNES below the fixtures' 8xxxxxx range, different for every call of this run. */
 let seq = 0;
-const novoCnes = () => String(1_000_000 + ((Date.now() + ++seq * 7919) % 8_000_000)).slice(-7);
+const novoCnes = () => String(1_000_000 + ((Date.now() + ++seq * 7919) % 6_000_000));
 
 describe(url, () => {
   const t = useTestApp();
@@ -124,7 +124,9 @@ describe(url, () => {
     expect(await errorsOf(novo({ telefones: ['(61) 3225-1234', '61 3225-1234'] }))).toEqual({
       'telefones.1': [msg.telefoneRepetido],
     });
-    expect(Object.keys(await errorsOf(novo({ telefones: ['6132251234', '6132251235', '6132251236', '6132251237'] })))).toEqual(['telefones']);
+    expect(
+      Object.keys(await errorsOf(novo({ telefones: ['6132251234', '6132251235', '6132251236', '6132251237'] }))),
+    ).toEqual(['telefones']);
     expect(await errorsOf(novo({ tipo_unidade_id: UNKNOWN_ID }))).toEqual({ tipo_unidade_id: [msg.naoEValido] });
     const nul = await post(novo({ nome: 'UBS\u0000Centro' }));
     expect(nul.statusCode).toBe(422);
@@ -204,7 +206,9 @@ describe(url, () => {
       rows: [expect.objectContaining({ id: b.id, tipo_unidade_nome: expect.any(String), equipes_ativas: 0 })],
       total: 2,
     });
-    expect((await t.app.inject({ method: 'GET', url: `${url}?ativo=talvez`, headers: gestor.headers })).statusCode).toBe(422);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${url}?ativo=talvez`, headers: gestor.headers })).statusCode,
+    ).toBe(422);
     expect((await t.app.inject({ method: 'GET', url: `${url}?page=0`, headers: gestor.headers })).statusCode).toBe(422);
   });
 
