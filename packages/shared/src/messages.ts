@@ -300,4 +300,30 @@ export const msg = {
   termoExcluido: 'Versão excluída com sucesso!',
   termoConfirmarExclusao: 'Deseja excluir este rascunho?',
   termoAceiteObrigatorio: 'Marque "Li e aceito os termos de uso" para continuar.',
+
+  // Administration, units and teams (issue 22): wording the spec does not show, in the same style
+  // (docs/decisions.md "Administração: unidades e equipes").
+  unidadeComVinculos: (equipes: number, lotacoes: number) =>
+    interpolate(
+      'Não é possível desativar esta unidade: há %{1} e %{2} nela. Desative as equipes e encerre as lotações antes.',
+      equipes === 1 ? '1 equipe ativa' : `${equipes} equipes ativas`,
+      lotacoes === 1 ? '1 lotação ativa' : `${lotacoes} lotações ativas`,
+    ),
+  equipeComLotacoes: (lotacoes: number) =>
+    interpolate(
+      'Não é possível desativar esta equipe: há %{1} nela. Encerre as lotações ou mude-as de equipe antes.',
+      lotacoes === 1 ? '1 lotação ativa' : `${lotacoes} lotações ativas`,
+    ),
+  microAreaInvalida: (v: string) => interpolate('contém "%{1}", que não é uma micro-área (01 a 99)', v),
+  microAreaRepetida: (v: string) => interpolate('contém a micro-área %{1} repetida', v),
+  microAreaEmUso: (areas: string[]) =>
+    areas.length === 1
+      ? interpolate('a micro-área %{1} está em lotações ativas desta equipe: retire-a das lotações antes', areas[0]!)
+      : interpolate(
+          'as micro-áreas %{1} estão em lotações ativas desta equipe: retire-as das lotações antes',
+          areas.join(', '),
+        ),
+  unidadeInativa: 'deve ser uma unidade ativa',
+  equipeMudaUnidadeComLotacoes: 'não pode ser trocada enquanto houver lotações ativas nesta equipe',
+  telefoneRepetido: 'já foi informado',
 } as const;

@@ -36,6 +36,8 @@ import { senhaSimplesRoutes } from '../modules/filas/senha_simples/routes';
 import { authApplicationsRoutes } from '../modules/ferramentas/auth_applications/routes';
 import { avisosRoutes } from '../modules/comunicacao/avisos/routes';
 import { temaAtualRoutes, temasRoutes } from '../modules/ferramentas/temas/routes';
+import { equipesAdminRoutes } from '../modules/administracao/equipes/routes';
+import { unidadesSaudeAdminRoutes } from '../modules/administracao/unidades_saude/routes';
 import { ouvidoriaRoutes } from '../modules/ouvidoria/routes';
 import { buscasRoutes } from '../modules/buscas/routes';
 import { notificacoesGlobaisRoutes } from '../modules/notificacoes_globais/routes';
@@ -69,6 +71,8 @@ export async function registerRoutes(
   await app.register(menusRoutes, { prefix: '/api/menus' });
   await app.register(parametrizacaoRoutes(config), { prefix: '/api/ferramentas/parametrizacao' });
   await app.register(parametrosUnidadeRoutes, { prefix: '/api/v1/parametros/unidades_saude' });
+  await app.register(unidadesSaudeAdminRoutes, { prefix: '/api/v1/administracao/unidades_saude' });
+  await app.register(equipesAdminRoutes, { prefix: '/api/v1/administracao/equipes' });
   await app.register(parametrizacaoSistemaRoutes, { prefix: '/api/v1/ferramentas/parametrizacao' });
   await app.register(lembretesRoutes, { prefix: '/api/v1/lembretes' });
   await app.register(codigosRoutes, { prefix: '/api/v1/codigos' });

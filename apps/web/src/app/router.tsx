@@ -258,6 +258,49 @@ export const screens: ScreenRoute[] = [
     handle: { authorize: 'ferramentas/temas:update' },
     lazy: () => import('../modules/ferramentas/temas/TemaFormPage').then((m) => ({ Component: m.TemaFormPage })),
   },
+  // Administration, units and teams (issue 22): list and form (new, edit) of each; DELETE deactivates.
+  {
+    path: 'administracao/unidades_saude',
+    handle: { authorize: 'administracao/unidades_saude:index' },
+    lazy: () =>
+      import('../modules/administracao/unidades_saude/UnidadeSaudeListPage').then((m) => ({
+        Component: m.UnidadeSaudeListPage,
+      })),
+  },
+  {
+    path: 'administracao/unidades_saude/new',
+    handle: { authorize: 'administracao/unidades_saude:create' },
+    lazy: () =>
+      import('../modules/administracao/unidades_saude/UnidadeSaudeFormPage').then((m) => ({
+        Component: m.UnidadeSaudeFormPage,
+      })),
+  },
+  {
+    path: 'administracao/unidades_saude/:id/edit',
+    handle: { authorize: 'administracao/unidades_saude:update' },
+    lazy: () =>
+      import('../modules/administracao/unidades_saude/UnidadeSaudeFormPage').then((m) => ({
+        Component: m.UnidadeSaudeFormPage,
+      })),
+  },
+  {
+    path: 'administracao/equipes',
+    handle: { authorize: 'administracao/equipes:index' },
+    lazy: () =>
+      import('../modules/administracao/equipes/EquipeListPage').then((m) => ({ Component: m.EquipeListPage })),
+  },
+  {
+    path: 'administracao/equipes/new',
+    handle: { authorize: 'administracao/equipes:create' },
+    lazy: () =>
+      import('../modules/administracao/equipes/EquipeFormPage').then((m) => ({ Component: m.EquipeFormPage })),
+  },
+  {
+    path: 'administracao/equipes/:id/edit',
+    handle: { authorize: 'administracao/equipes:update' },
+    lazy: () =>
+      import('../modules/administracao/equipes/EquipeFormPage').then((m) => ({ Component: m.EquipeFormPage })),
+  },
   // Staff notices (issue 19): managers write; everyone reads the notices aimed at them.
   {
     path: 'comunicacao/avisos',

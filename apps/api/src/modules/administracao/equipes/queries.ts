@@ -1,0 +1,117 @@
+import type { Equipe, EquipeFilters, EquipeListItem, UnidadeOpcao } from '@saude/shared/schemas/administracao_equipes';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
+import { equipes, lotacoes, unidadesSaude } from '../../../db/schema';
+import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { notFound } from '../../../lib/errors';
+import { paginate, type PageResult } from '../../../lib/paginate';
+import { isUuid } from '../../../lib/routes';
+
+// Reading teams for the administration screen (issue 22). Set-up data, nobody's personal data: reads not audited.
+
+export const RESOURCE = 'administracao/equipes';
+const e_ = equipes;
+const u_ = unidadesSaude;
+
+/** The team's row (locked for update when asked), or null; a malformed id is an unknown one. */
+export async function findEquipe(db: DbOrTx, id: string, forUpdate = false) {
+  if (!isUuid(id)) return null;
+  const q = db.select().from(e_).where(eq(e_.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** The team's active assignments with their micro-areas (a team has a handful). */
+export const lotacoesAtivas = (db: DbOrTx, id: string) =>
+  db
+    .select({ id: lotacoes.id, micro_areas: lotacoes.micro_areas })
+    .from(lotacoes)
+    .where(and(eq(lotacoes.equipe_id, id), eq(lotacoes.ativo, true)));
+
+export async function loadEquipe(db: DbOrTx, id: string): Promise<Equipe | null> {
+  const [r] = await db
+    .select({ e: e_, unidade_saude_nome: u_.nome })
+    .from(e_)
+    .innerJoin(u_, eq(u_.id, e_.unidade_saude_id))
+    .where(eq(e_.id, id));
+  if (!r) return null;
+  const { e } = r;
+  return {
+    id: e.id,
+    lock_version: e.lock_version,
+    created_at: e.created_at.toISOString(),
+    updated_at: e.updated_at.toISOString(),
+    ine: e.ine,
+    nome: e.nome,
+    tipo: e.tipo,
+    unidade_saude_id: e.unidade_saude_id,
+    unidade_saude_nome: r.unidade_saude_nome,
+    micro_areas: e.micro_areas,
+    ativo: e.ativo,
+    origem_cnes: e.origem_cnes,
+    lotacoes_ativas: (await lotacoesAtivas(db, id)).length,
+  };
+}
+
+export async function show(ctx: Ctx, id: string): Promise<Equipe> {
+  const e = isUuid(id) ? await loadEquipe(ctx.db, id) : null;
+  if (!e) throw notFound();
+  return e;
+}
+
+function condicoes(q: EquipeFilters): SQL | undefined {
+  return and(
+    q.texto ? containsText([e_.nome, e_.ine], q.texto) : undefined,
+    q.unidade_saude_id ? eq(e_.unidade_saude_id, q.unidade_saude_id) : undefined,
+    q.ativo !== undefined ? eq(e_.ativo, q.ativo) : undefined,
+  );
+}
+
+/** A page of teams by unit, then name. */
+export async function list(ctx: Ctx, q: EquipeFilters): Promise<PageResult<EquipeListItem>> {
+  const where = condicoes(q);
+  return paginate(q, {
+    rows: ({ limit, offset }) =>
+      ctx.db
+        .select({
+          id: e_.id,
+          ine: e_.ine,
+          nome: e_.nome,
+          tipo: e_.tipo,
+          unidade_saude_id: e_.unidade_saude_id,
+          unidade_saude_nome: u_.nome,
+          micro_areas: e_.micro_areas,
+          ativo: e_.ativo,
+        })
+        .from(e_)
+        .innerJoin(u_, eq(u_.id, e_.unidade_saude_id))
+        .where(where)
+        .orderBy(byName(u_.nome), byName(e_.nome), e_.id)
+        .limit(limit)
+        .offset(offset),
+    count: () => totalOf(ctx.db.select({ total: countAll() }).from(e_).where(where)),
+  });
+}
+
+/** Every unit (a municipality has tens), active first then by name: the form's and the filter's select. */
+export const unidades = (ctx: Ctx): Promise<UnidadeOpcao[]> =>
+  ctx.db
+    .select({ id: u_.id, cnes: u_.cnes, nome: u_.nome, ativo: u_.ativo })
+    .from(u_)
+    .orderBy(sql`${u_.ativo} desc`, byName(u_.nome));
+
+/** Another team holding this INE, if any. */
+export async function ineEmUso(db: DbOrTx, ine: string, selfId: string | null) {
+  const [r] = await db
+    .select({ id: e_.id })
+    .from(e_)
+    .where(and(eq(e_.ine, ine), selfId ? sql`${e_.id} <> ${selfId}` : undefined));
+  return !!r;
+}
+
+/** The unit, its row share-locked so that a deactivation of it waits for this save. */
+export async function unidadeParaEquipe(db: DbOrTx, id: string) {
+  const [r] = await db.select({ id: u_.id, ativo: u_.ativo }).from(u_).where(eq(u_.id, id)).for('share');
+  return r ?? null;
+}

@@ -1,0 +1,119 @@
+import { msg } from '@saude/shared';
+import type { Equipe, EquipeValues } from '@saude/shared/schemas/administracao_equipes';
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
+import { equipes } from '../../../db/schema';
+import { uniqueViolation } from '../../../db/sql';
+import { recordTrail } from '../../../lib/audit-trail';
+import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { alteracoes } from '../alteracoes';
+import { findEquipe, ineEmUso, loadEquipe, lotacoesAtivas, RESOURCE, unidadeParaEquipe } from './queries';
+
+export { list, show, unidades } from './queries';
+
+// Teams (issue 22), managers only. The INE is unique (422 'já está em uso'); the unit must be active. A team's
+// micro-areas bound its agents' (lotacoes.micro_areas): removing one that an active assignment still has is refused,
+// naming it (422), rather than pruned — pruning would silently change which families an agent sees
+// (docs/decisions.md). A team is never deleted: DELETE deactivates it, refused (409) while it has active assignments;
+// for the same reason its unit is not changed under them. Every write leaves an audit row with the before → after.
+
+const trail = recordTrail(RESOURCE);
+const e_ = equipes;
+
+export const CAMPOS_AUDITADOS = ['ine', 'nome', 'tipo', 'unidade_saude_id', 'micro_areas', 'ativo'] as const;
+type Auditado = Record<(typeof CAMPOS_AUDITADOS)[number], unknown>;
+
+const colunas = (v: EquipeValues) => ({
+  ine: v.ine,
+  nome: v.nome,
+  tipo: v.tipo,
+  unidade_saude_id: v.unidade_saude_id,
+  micro_areas: v.micro_areas,
+  ativo: v.ativo,
+});
+const audited = (r: Auditado) => Object.fromEntries(CAMPOS_AUDITADOS.map((c) => [c, r[c]])) as Auditado;
+
+type Atual = NonNullable<Awaited<ReturnType<typeof findEquipe>>>;
+
+async function checar(db: DbOrTx, v: EquipeValues, atual: Atual | null) {
+  const errors = new FieldErrors();
+  if (await ineEmUso(db, v.ine, atual?.id ?? null)) errors.add('ine', msg.jaEmUso);
+  const unidade = await unidadeParaEquipe(db, v.unidade_saude_id);
+  const trocaUnidade = atual !== null && atual.unidade_saude_id !== v.unidade_saude_id;
+  if (!unidade) errors.add('unidade_saude_id', msg.naoEValido);
+  else if (!unidade.ativo && (v.ativo || atual === null || trocaUnidade))
+    errors.add('unidade_saude_id', msg.unidadeInativa);
+  if (atual) {
+    const ativas = await lotacoesAtivas(db, atual.id);
+    if (trocaUnidade && ativas.length > 0) errors.add('unidade_saude_id', msg.equipeMudaUnidadeComLotacoes);
+    const retiradas = new Set(atual.micro_areas.filter((m) => !v.micro_areas.includes(m)));
+    const emUso = [...new Set(ativas.flatMap((l) => l.micro_areas).filter((m) => retiradas.has(m)))].sort();
+    if (emUso.length > 0) errors.add('micro_areas', msg.microAreaEmUso(emUso));
+  }
+  errors.throwIfAny();
+}
+
+/** 409 naming the active assignments still in the team. */
+async function checarDesativacao(db: DbOrTx, id: string) {
+  const n = (await lotacoesAtivas(db, id)).length;
+  if (n > 0) throw conflict(msg.equipeComLotacoes(n));
+}
+
+function fromUniqueViolation(e: unknown): never {
+  const u = uniqueViolation(e);
+  if (u?.constraint.includes('equipes_ine_key')) throw unprocessable({ ine: [msg.jaEmUso] });
+  throw e;
+}
+
+export async function create(ctx: Ctx, v: EquipeValues): Promise<Equipe> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await checar(tx, v, null);
+      const id = newId();
+      const cols = colunas(v);
+      await tx.insert(e_).values({ id, ...cols, updated_by: ctx.usuario?.profissionalId ?? null });
+      await trail(tx, ctx, 'create', id, {
+        details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) },
+      });
+      return (await loadEquipe(tx, id))!;
+    });
+  } catch (e) {
+    return fromUniqueViolation(e);
+  }
+}
+
+export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<EquipeValues>): Promise<Equipe> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const atual = await findEquipe(tx, id, true);
+      checkVersion(atual, lock_version);
+      await checar(tx, v, atual);
+      if (atual.ativo && !v.ativo) await checarDesativacao(tx, id);
+      const cols = colunas(v);
+      await updateVersioned(tx, ctx, e_, { key: eq(e_.id, id), lockVersion: lock_version }, cols);
+      await trail(tx, ctx, 'update', id, {
+        details: { alteracoes: alteracoes(audited(atual), audited(cols), CAMPOS_AUDITADOS) },
+      });
+      return (await loadEquipe(tx, id))!;
+    });
+  } catch (e) {
+    return fromUniqueViolation(e);
+  }
+}
+
+/** DELETE: deactivates (soft); an inactive team answers 204 again without a new audit row. */
+export async function destroy(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const atual = await findEquipe(tx, id, true);
+    if (!atual) throw notFound();
+    if (!atual.ativo) return;
+    await checarDesativacao(tx, id);
+    await updateVersioned(tx, ctx, e_, { key: eq(e_.id, id), lockVersion: atual.lock_version }, { ativo: false });
+    await trail(tx, ctx, 'destroy', id, {
+      details: { alteracoes: alteracoes({ ativo: true }, { ativo: false }, ['ativo']) },
+    });
+  });
+}

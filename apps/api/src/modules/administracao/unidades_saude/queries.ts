@@ -1,0 +1,137 @@
+import type {
+  TipoUnidade,
+  UnidadeSaude,
+  UnidadeSaudeFilters,
+  UnidadeSaudeListItem,
+} from '@saude/shared/schemas/administracao_unidades_saude';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
+import { equipes, lotacoes, tiposUnidade, unidadesSaude } from '../../../db/schema';
+import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { notFound } from '../../../lib/errors';
+import { paginate, type PageResult } from '../../../lib/paginate';
+import { isUuid } from '../../../lib/routes';
+
+// Reading health units for the administration screen (issue 22). Set-up data of the municipality, nobody's personal
+// data: reads are not audited.
+
+export const RESOURCE = 'administracao/unidades_saude';
+const u_ = unidadesSaude;
+
+/** The unit's row (locked for update when asked), or null; a malformed id is an unknown one. */
+export async function findUnidade(db: DbOrTx, id: string, forUpdate = false) {
+  if (!isUuid(id)) return null;
+  const q = db.select().from(u_).where(eq(u_.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** Active teams and active assignments of the unit: what keeps it from being deactivated. */
+export async function vinculosAtivos(db: DbOrTx, id: string) {
+  const [e] = await db
+    .select({ n: countAll() })
+    .from(equipes)
+    .where(and(eq(equipes.unidade_saude_id, id), eq(equipes.ativo, true)));
+  const [l] = await db
+    .select({ n: countAll() })
+    .from(lotacoes)
+    .where(and(eq(lotacoes.unidade_saude_id, id), eq(lotacoes.ativo, true)));
+  return { equipes: e?.n ?? 0, lotacoes: l?.n ?? 0 };
+}
+
+const equipesAtivasDe = sql<number>`(select count(*)::int from ${equipes}
+  where ${equipes.unidade_saude_id} = ${u_.id} and ${equipes.ativo})`;
+
+export async function loadUnidade(db: DbOrTx, id: string): Promise<UnidadeSaude | null> {
+  const [r] = await db
+    .select({ u: u_, tipo_unidade_nome: tiposUnidade.nome })
+    .from(u_)
+    .innerJoin(tiposUnidade, eq(tiposUnidade.id, u_.tipo_unidade_id))
+    .where(eq(u_.id, id));
+  if (!r) return null;
+  const v = await vinculosAtivos(db, id);
+  const { u } = r;
+  return {
+    id: u.id,
+    lock_version: u.lock_version,
+    created_at: u.created_at.toISOString(),
+    updated_at: u.updated_at.toISOString(),
+    cnes: u.cnes,
+    nome: u.nome,
+    tipo_unidade_id: u.tipo_unidade_id,
+    tipo_unidade_nome: r.tipo_unidade_nome,
+    cep: u.cep,
+    logradouro: u.logradouro,
+    numero: u.numero,
+    complemento: u.complemento,
+    bairro: u.bairro,
+    telefones: u.telefones,
+    ativo: u.ativo,
+    origem_cnes: u.origem_cnes,
+    equipes_ativas: v.equipes,
+    lotacoes_ativas: v.lotacoes,
+  };
+}
+
+export async function show(ctx: Ctx, id: string): Promise<UnidadeSaude> {
+  const u = isUuid(id) ? await loadUnidade(ctx.db, id) : null;
+  if (!u) throw notFound();
+  return u;
+}
+
+function condicoes(q: UnidadeSaudeFilters): SQL | undefined {
+  return and(
+    q.texto ? containsText([u_.nome, u_.cnes], q.texto) : undefined,
+    q.tipo_unidade_id ? eq(u_.tipo_unidade_id, q.tipo_unidade_id) : undefined,
+    q.ativo !== undefined ? eq(u_.ativo, q.ativo) : undefined,
+  );
+}
+
+/** A page of units by name (as people read it), the active and inactive ones alike unless filtered. */
+export async function list(ctx: Ctx, q: UnidadeSaudeFilters): Promise<PageResult<UnidadeSaudeListItem>> {
+  const where = condicoes(q);
+  return paginate(q, {
+    rows: ({ limit, offset }) =>
+      ctx.db
+        .select({
+          id: u_.id,
+          cnes: u_.cnes,
+          nome: u_.nome,
+          tipo_unidade_id: u_.tipo_unidade_id,
+          tipo_unidade_nome: tiposUnidade.nome,
+          bairro: u_.bairro,
+          telefones: u_.telefones,
+          ativo: u_.ativo,
+          equipes_ativas: equipesAtivasDe,
+        })
+        .from(u_)
+        .innerJoin(tiposUnidade, eq(tiposUnidade.id, u_.tipo_unidade_id))
+        .where(where)
+        .orderBy(byName(u_.nome), u_.id)
+        .limit(limit)
+        .offset(offset),
+    count: () => totalOf(ctx.db.select({ total: countAll() }).from(u_).where(where)),
+  });
+}
+
+/** The unit types (tipos_unidade), by name: the form's select. */
+export const tipos = (ctx: Ctx): Promise<TipoUnidade[]> =>
+  ctx.db
+    .select({ id: tiposUnidade.id, codigo: tiposUnidade.codigo, nome: tiposUnidade.nome })
+    .from(tiposUnidade)
+    .orderBy(byName(tiposUnidade.nome));
+
+/** Another unit holding this CNES, if any. */
+export async function cnesEmUso(db: DbOrTx, cnes: string, selfId: string | null) {
+  const [r] = await db
+    .select({ id: u_.id })
+    .from(u_)
+    .where(and(eq(u_.cnes, cnes), selfId ? sql`${u_.id} <> ${selfId}` : undefined));
+  return !!r;
+}
+
+export async function tipoExiste(db: DbOrTx, id: string) {
+  const [r] = await db.select({ id: tiposUnidade.id }).from(tiposUnidade).where(eq(tiposUnidade.id, id));
+  return !!r;
+}

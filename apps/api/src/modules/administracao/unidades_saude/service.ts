@@ -1,0 +1,123 @@
+import { msg } from '@saude/shared';
+import type { UnidadeSaude, UnidadeSaudeValues } from '@saude/shared/schemas/administracao_unidades_saude';
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
+import { unidadesSaude } from '../../../db/schema';
+import { uniqueViolation } from '../../../db/sql';
+import { recordTrail } from '../../../lib/audit-trail';
+import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { alteracoes } from '../alteracoes';
+import { cnesEmUso, findUnidade, loadUnidade, RESOURCE, tipoExiste, vinculosAtivos } from './queries';
+
+export { list, show, tipos } from './queries';
+
+// Health units (issue 22), managers only. The CNES is unique (422 'já está em uso', also when two saves race: the
+// unique index has the last word). A unit is never deleted (teams, assignments, records and the audit name it):
+// DELETE deactivates it, and so does saving it inactive — refused (409, saying what to do) while it has an active team
+// or an active assignment, since a deactivated unit with staff in it would leave them signed in to a unit the
+// product no longer offers (docs/decisions.md). Every write leaves an audit row with the before → after.
+
+const trail = recordTrail(RESOURCE);
+const u_ = unidadesSaude;
+
+export const CAMPOS_AUDITADOS = [
+  'cnes',
+  'nome',
+  'tipo_unidade_id',
+  'cep',
+  'logradouro',
+  'numero',
+  'complemento',
+  'bairro',
+  'telefones',
+  'ativo',
+] as const;
+
+type Colunas = ReturnType<typeof colunas>;
+const colunas = (v: UnidadeSaudeValues) => ({
+  cnes: v.cnes,
+  nome: v.nome,
+  tipo_unidade_id: v.tipo_unidade_id,
+  cep: v.cep ?? null,
+  logradouro: v.logradouro ?? null,
+  numero: v.numero ?? null,
+  complemento: v.complemento ?? null,
+  bairro: v.bairro ?? null,
+  telefones: v.telefones,
+  ativo: v.ativo,
+});
+
+async function checar(db: DbOrTx, v: UnidadeSaudeValues, selfId: string | null) {
+  const errors = new FieldErrors();
+  if (await cnesEmUso(db, v.cnes, selfId)) errors.add('cnes', msg.jaEmUso);
+  if (!(await tipoExiste(db, v.tipo_unidade_id))) errors.add('tipo_unidade_id', msg.naoEValido);
+  errors.throwIfAny();
+}
+
+/** 409 naming what is still active in the unit, when there is anything. */
+async function checarDesativacao(db: DbOrTx, id: string) {
+  const v = await vinculosAtivos(db, id);
+  if (v.equipes > 0 || v.lotacoes > 0) throw conflict(msg.unidadeComVinculos(v.equipes, v.lotacoes));
+}
+
+function fromUniqueViolation(e: unknown): never {
+  const u = uniqueViolation(e);
+  if (u?.constraint.includes('unidades_saude_cnes_key')) throw unprocessable({ cnes: [msg.jaEmUso] });
+  throw e;
+}
+
+const audited = (r: Colunas | typeof u_.$inferSelect) =>
+  Object.fromEntries(CAMPOS_AUDITADOS.map((c) => [c, r[c]])) as Record<(typeof CAMPOS_AUDITADOS)[number], unknown>;
+
+export async function create(ctx: Ctx, v: UnidadeSaudeValues): Promise<UnidadeSaude> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await checar(tx, v, null);
+      const id = newId();
+      const cols = colunas(v);
+      await tx.insert(u_).values({ id, ...cols, updated_by: ctx.usuario?.profissionalId ?? null });
+      await trail(tx, ctx, 'create', id, {
+        details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) },
+      });
+      return (await loadUnidade(tx, id))!;
+    });
+  } catch (e) {
+    return fromUniqueViolation(e);
+  }
+}
+
+export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<UnidadeSaudeValues>) {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const atual = await findUnidade(tx, id, true);
+      checkVersion(atual, lock_version);
+      await checar(tx, v, id);
+      if (atual.ativo && !v.ativo) await checarDesativacao(tx, id);
+      const cols = colunas(v);
+      await updateVersioned(tx, ctx, u_, { key: eq(u_.id, id), lockVersion: lock_version }, cols);
+      await trail(tx, ctx, 'update', id, {
+        details: { alteracoes: alteracoes(audited(atual), audited(cols), CAMPOS_AUDITADOS) },
+      });
+      return (await loadUnidade(tx, id))!;
+    });
+  } catch (e) {
+    return fromUniqueViolation(e);
+  }
+}
+
+/** DELETE: deactivates (soft); an inactive unit answers 204 again without a new audit row. */
+export async function destroy(ctx: Ctx, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const atual = await findUnidade(tx, id, true);
+    if (!atual) throw notFound();
+    if (!atual.ativo) return;
+    await checarDesativacao(tx, id);
+    await updateVersioned(tx, ctx, u_, { key: eq(u_.id, id), lockVersion: atual.lock_version }, { ativo: false });
+    await trail(tx, ctx, 'destroy', id, {
+      details: { alteracoes: alteracoes({ ativo: true }, { ativo: false }, ['ativo']) },
+    });
+  });
+}

@@ -1,0 +1,196 @@
+// /administracao/equipes/new and /{id}/edit (issue 22): a team — INE, name, CNES type, unit (active ones) and the
+// micro-areas it covers, typed as tags. An edit says how many active assignments it has (they keep it from being
+// deactivated and keep their micro-areas in it), the deactivation (asked first) and the link to its audit history.
+import { Alert, Group, Stack, Switch, TagsInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { LIMITES_EQUIPE, TIPOS_EQUIPE, type Equipe } from '@saude/shared/schemas/administracao_equipes';
+import { useNavigate } from 'react-router';
+import { usePode } from '../../../lib/access';
+import { BackButton } from '../../../lib/detail';
+import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
+import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { DesativarButton } from '../comum/DesativarButton';
+import { HistoricoLink } from '../comum/HistoricoLink';
+import { BASE_PATH, getEquipe, useDesativarEquipe, useEquipe, useSaveEquipe, useUnidadesOpcoes } from './api';
+import {
+  equipeFormSchema,
+  equipeParaForm,
+  formParaApi,
+  normalizarMicroArea,
+  novaEquipe,
+  ROTULOS,
+  type EquipeFormValues,
+} from './formValues';
+
+type Form = UseFormReturn<EquipeFormValues, unknown, EquipeFormValues>;
+
+export const EquipeFormPage = recordPage(
+  { load: useEquipe, backTo: BASE_PATH, label: 'Carregando equipe', remount: true },
+  EquipeForm,
+  EquipeForm,
+);
+
+function EquipeForm({ atual, recarregar }: { atual?: Equipe; recarregar?: () => void }) {
+  const titulo = atual ? `Editar equipe ${atual.nome}` : 'Nova equipe';
+  useDocumentTitle(titulo);
+  const navigate = useNavigate();
+  const save = useSaveEquipe(atual?.id);
+  const desativar = useDesativarEquipe();
+  const unidades = useUnidadesOpcoes();
+  const podeDesativar = usePode('administracao/equipes:destroy');
+  const podeEditar = usePode(atual ? 'administracao/equipes:update' : 'administracao/equipes:create');
+  const record = useRecordForm({
+    schema: equipeFormSchema,
+    defaultValues: atual ? equipeParaForm(atual) : novaEquipe(),
+    model: 'Equipe',
+    genero: 'f',
+    labels: ROTULOS,
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
+    onSaved: (saved) => `${BASE_PATH}/${saved.id}/edit`,
+    stale: staleEdit(atual, recarregar, getEquipe, equipeParaForm),
+    canSave: podeEditar,
+  });
+  const { form } = record;
+
+  // Active units; the team's own stays offered even if it was deactivated since.
+  const opcoesUnidade = (unidades.data ?? [])
+    .filter((u) => u.ativo || u.id === atual?.unidade_saude_id)
+    .map((u) => ({ value: u.id, label: `${u.nome} (CNES ${u.cnes})` }));
+  // A type outside the list (from a CNES file) is kept and shown by its code.
+  const opcoesTipo = TIPOS_EQUIPE.map((t) => ({ value: t.codigo, label: `${t.sigla} – ${t.nome} (${t.codigo})` }));
+  if (atual?.tipo && !TIPOS_EQUIPE.some((t) => t.codigo === atual.tipo))
+    opcoesTipo.push({ value: atual.tipo, label: `Tipo ${atual.tipo}` });
+
+  const campos: FieldRows<EquipeFormValues> = [
+    {
+      kind: 'text',
+      name: 'ine',
+      label: ROTULOS.ine,
+      required: true,
+      description: '10 dígitos do Identificador Nacional de Equipe',
+      inputProps: { maxLength: 10, inputMode: 'numeric', autoComplete: 'off' },
+    },
+    {
+      kind: 'text',
+      name: 'nome',
+      label: ROTULOS.nome,
+      required: true,
+      span: { base: 12, md: 8 },
+      inputProps: { maxLength: LIMITES_EQUIPE.nome },
+    },
+    {
+      kind: 'select',
+      name: 'tipo',
+      label: ROTULOS.tipo,
+      required: true,
+      data: opcoesTipo,
+      searchable: true,
+      clearable: false,
+      span: 'half',
+    },
+    {
+      kind: 'select',
+      name: 'unidade_saude_id',
+      label: ROTULOS.unidade_saude_id,
+      required: true,
+      data: opcoesUnidade,
+      searchable: true,
+      clearable: false,
+      span: 'half',
+    },
+    { kind: 'node', key: 'micro_areas', span: { base: 12, md: 8 }, node: <MicroAreasField form={form} /> },
+    { kind: 'node', key: 'ativo', node: <AtivoField form={form} /> },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Title order={1} fz="h2">
+          {titulo}
+        </Title>
+        {atual && <HistoricoLink recordId={atual.id} />}
+      </Group>
+      {atual && atual.lotacoes_ativas > 0 && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {atual.lotacoes_ativas === 1
+            ? 'Há 1 lotação ativa nesta equipe.'
+            : `Há ${atual.lotacoes_ativas} lotações ativas nesta equipe.`}{' '}
+          Uma micro-área usada por essas lotações só pode ser retirada depois de retirada delas.
+        </Alert>
+      )}
+      <RecordForm
+        record={record}
+        label={titulo}
+        onCancel={() => void navigate(BASE_PATH)}
+        locked={!podeEditar}
+        lockedActions={<BackButton to={BASE_PATH}>Voltar</BackButton>}
+        extraActions={
+          atual &&
+          atual.ativo &&
+          podeDesativar && (
+            <DesativarButton
+              pergunta={`Desativar a equipe ${atual.nome}?`}
+              explicacao="A equipe deixa de receber lotações. O histórico dela é mantido e ela pode ser reativada depois."
+              feito="Equipe desativada."
+              desativar={() => desativar.mutateAsync(atual.id)}
+              onDone={record.allowNavigation}
+              goTo={BASE_PATH}
+            >
+              Desativar equipe
+            </DesativarButton>
+          )
+        }
+      >
+        <FieldSections control={form.control} sections={[['Equipe', campos]]} />
+      </RecordForm>
+    </Stack>
+  );
+}
+
+/** The micro-areas as tags: typed and confirmed with Enter, comma or space; '1' becomes 01; shown sorted. */
+function MicroAreasField({ form }: { form: Form }) {
+  return (
+    <Controller
+      control={form.control}
+      name="micro_areas"
+      render={({ field, fieldState }) => (
+        <TagsInput
+          label={ROTULOS.micro_areas}
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onChange={(v) => field.onChange([...v.map(normalizarMicroArea)].sort())}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          splitChars={[',', ' ', ';']}
+          acceptValueOnBlur
+          clearable
+          description="Dois dígitos, de 01 a 99: digite e tecle Enter"
+          placeholder="Ex.: 01"
+        />
+      )}
+    />
+  );
+}
+
+function AtivoField({ form }: { form: Form }) {
+  return (
+    <Controller
+      control={form.control}
+      name="ativo"
+      render={({ field }) => (
+        <Switch
+          name={field.name}
+          checked={field.value}
+          onChange={(e) => field.onChange(e.currentTarget.checked)}
+          label={ROTULOS.ativo}
+          description="Uma equipe inativa não recebe lotações"
+          size="md"
+          mt="lg"
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+// /administracao/equipes (issue 22): the municipality's teams by unit and name, with INE, CNES type and micro-areas;
+// searched by name or INE, filtered by unit and situation; a row opens its form.
+import { Badge } from '@mantine/core';
+import type { EquipeListItem } from '@saude/shared/schemas/administracao_equipes';
+import { TIPOS_EQUIPE } from '@saude/shared/tipos_equipe';
+import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { BASE_PATH, useEquipes, useUnidadesOpcoes } from './api';
+
+const paramsSchema = listParamsSchema.extend({
+  texto: param.text(100),
+  unidade_saude_id: param.uuid(),
+  situacao: param.oneOf(['todas', 'ativas', 'inativas'], 'ativas'),
+});
+
+const SITUACOES = [
+  { value: 'ativas', label: 'Ativas' },
+  { value: 'inativas', label: 'Inativas' },
+  { value: 'todas', label: 'Todas' },
+];
+
+const sigla = (codigo: string | null) => TIPOS_EQUIPE.find((t) => t.codigo === codigo)?.sigla ?? codigo ?? '—';
+
+const columns: Column<EquipeListItem>[] = [
+  recordColumn('nome', 'Equipe', {
+    badges: (e) =>
+      !e.ativo && (
+        <Badge size="sm" color="gray" variant="light">
+          Inativa
+        </Badge>
+      ),
+    subtitle: (e) => `INE ${e.ine}`,
+  }),
+  { accessor: 'tipo', title: 'Tipo', render: (e) => sigla(e.tipo), from: 'sm' },
+  { accessor: 'unidade_saude_nome', title: 'Unidade' },
+  {
+    accessor: 'micro_areas',
+    title: 'Micro-áreas',
+    render: (e) => (e.micro_areas.length ? e.micro_areas.join(', ') : '—'),
+    from: 'md',
+  },
+];
+
+export function EquipeListPage() {
+  const unidades = useUnidadesOpcoes();
+  const list = useList(paramsSchema, useEquipes, ({ situacao, ...filtros }) => ({
+    ...filtros,
+    ativo: situacao === 'todas' ? undefined : situacao === 'ativas',
+  }));
+  return (
+    <ListPage
+      title="Equipes"
+      path={BASE_PATH}
+      list={list}
+      columns={columns}
+      opens="edit"
+      emptyText="Nenhuma equipe encontrada."
+      novo={{ label: 'Nova equipe' }}
+      search={{ field: 'texto', label: 'Buscar equipe', placeholder: 'Nome ou INE' }}
+      filters={
+        <>
+          <FilterChoice
+            label="Unidade"
+            placeholder="Todas"
+            w={260}
+            clearable
+            searchable
+            data={(unidades.data ?? []).map((u) => ({ value: u.id, label: u.nome }))}
+            {...list.bind('unidade_saude_id')}
+          />
+          <FilterChoice label="Situação" w={160} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
+        </>
+      }
+    />
+  );
+}

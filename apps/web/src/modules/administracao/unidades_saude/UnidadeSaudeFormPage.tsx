@@ -1,0 +1,192 @@
+// /administracao/unidades_saude/new and /{id}/edit (issue 22): a health unit — CNES, name, type, address and up to
+// three phones. The parameter flags of spec §3 are on /parametros/unidades_saude (linked, not repeated). An edit shows
+// what keeps the unit from being deactivated, the deactivation (asked first), and the link to its audit history.
+import { Alert, Group, Stack, Switch, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAdjustments, IconInfoCircle } from '@tabler/icons-react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { LIMITES_UNIDADE, type UnidadeSaude } from '@saude/shared/schemas/administracao_unidades_saude';
+import { useNavigate } from 'react-router';
+import { usePode } from '../../../lib/access';
+import { BackButton } from '../../../lib/detail';
+import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
+import { LinkButton } from '../../../lib/LinkButton';
+import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { DesativarButton } from '../comum/DesativarButton';
+import { HistoricoLink } from '../comum/HistoricoLink';
+import { BASE_PATH, getUnidade, useDesativarUnidade, useSaveUnidade, useTiposUnidade, useUnidade } from './api';
+import {
+  campoDaApi,
+  formParaApi,
+  novaUnidade,
+  ROTULOS,
+  unidadeFormSchema,
+  unidadeParaForm,
+  type UnidadeFormValues,
+} from './formValues';
+
+type Form = UseFormReturn<UnidadeFormValues, unknown, UnidadeFormValues>;
+
+export const UnidadeSaudeFormPage = recordPage(
+  { load: useUnidade, backTo: BASE_PATH, label: 'Carregando unidade', remount: true },
+  UnidadeForm,
+  UnidadeForm,
+);
+
+function UnidadeForm({ atual, recarregar }: { atual?: UnidadeSaude; recarregar?: () => void }) {
+  const titulo = atual ? `Editar unidade ${atual.nome}` : 'Nova unidade de saúde';
+  useDocumentTitle(titulo);
+  const navigate = useNavigate();
+  const save = useSaveUnidade(atual?.id);
+  const desativar = useDesativarUnidade();
+  const tipos = useTiposUnidade();
+  const podeDesativar = usePode('administracao/unidades_saude:destroy');
+  const podeEditar = usePode(atual ? 'administracao/unidades_saude:update' : 'administracao/unidades_saude:create');
+  const podeParametros = usePode('parametros/unidades_saude:update');
+  const record = useRecordForm({
+    schema: unidadeFormSchema,
+    defaultValues: atual ? unidadeParaForm(atual) : novaUnidade(),
+    model: 'Unidade',
+    genero: 'f',
+    labels: ROTULOS,
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
+    fieldOf: campoDaApi,
+    onSaved: (saved) => `${BASE_PATH}/${saved.id}/edit`,
+    stale: staleEdit(atual, recarregar, getUnidade, unidadeParaForm),
+    canSave: podeEditar,
+  });
+  const { form } = record;
+
+  const identificacao: FieldRows<UnidadeFormValues> = [
+    {
+      kind: 'text',
+      name: 'cnes',
+      label: ROTULOS.cnes,
+      required: true,
+      description: '7 dígitos do Cadastro Nacional de Estabelecimentos de Saúde',
+      inputProps: { maxLength: 7, inputMode: 'numeric', autoComplete: 'off' },
+    },
+    {
+      kind: 'text',
+      name: 'nome',
+      label: ROTULOS.nome,
+      required: true,
+      span: { base: 12, md: 8 },
+      inputProps: { maxLength: LIMITES_UNIDADE.nome },
+    },
+    {
+      kind: 'select',
+      name: 'tipo_unidade_id',
+      label: ROTULOS.tipo_unidade_id,
+      required: true,
+      data: (tipos.data ?? []).map((t) => ({ value: t.id, label: t.nome })),
+      searchable: true,
+      clearable: false,
+    },
+    { kind: 'node', key: 'ativo', node: <AtivoField form={form} /> },
+  ];
+  const endereco: FieldRows<UnidadeFormValues> = [
+    { kind: 'cep', name: 'cep', label: ROTULOS.cep },
+    {
+      kind: 'text',
+      name: 'logradouro',
+      label: ROTULOS.logradouro,
+      span: { base: 12, md: 8 },
+      inputProps: { maxLength: LIMITES_UNIDADE.logradouro },
+    },
+    { kind: 'text', name: 'numero', label: ROTULOS.numero, inputProps: { maxLength: LIMITES_UNIDADE.numero } },
+    {
+      kind: 'text',
+      name: 'complemento',
+      label: ROTULOS.complemento,
+      inputProps: { maxLength: LIMITES_UNIDADE.complemento },
+    },
+    { kind: 'text', name: 'bairro', label: ROTULOS.bairro, inputProps: { maxLength: LIMITES_UNIDADE.bairro } },
+  ];
+  const contato: FieldRows<UnidadeFormValues> = [
+    { kind: 'phone', name: 'telefone1', label: ROTULOS.telefone1 },
+    { kind: 'phone', name: 'telefone2', label: ROTULOS.telefone2 },
+    { kind: 'phone', name: 'telefone3', label: ROTULOS.telefone3 },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Title order={1} fz="h2">
+          {titulo}
+        </Title>
+        {atual && (
+          <Group gap="xs">
+            {podeParametros && (
+              <LinkButton to="/parametros/unidades_saude" variant="subtle" icon={IconAdjustments}>
+                Parâmetros da unidade
+              </LinkButton>
+            )}
+            <HistoricoLink recordId={atual.id} />
+          </Group>
+        )}
+      </Group>
+      {atual && atual.ativo && (atual.equipes_ativas > 0 || atual.lotacoes_ativas > 0) && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          Esta unidade tem {plural(atual.equipes_ativas, 'equipe ativa', 'equipes ativas')} e{' '}
+          {plural(atual.lotacoes_ativas, 'lotação ativa', 'lotações ativas')}. Para desativá-la, desative as equipes e
+          encerre as lotações antes.
+        </Alert>
+      )}
+      <RecordForm
+        record={record}
+        label={titulo}
+        onCancel={() => void navigate(BASE_PATH)}
+        locked={!podeEditar}
+        lockedActions={<BackButton to={BASE_PATH}>Voltar</BackButton>}
+        extraActions={
+          atual &&
+          atual.ativo &&
+          podeDesativar && (
+            <DesativarButton
+              pergunta={`Desativar a unidade ${atual.nome}?`}
+              explicacao="A unidade deixa de aparecer para novas equipes e lotações. O histórico dela é mantido e ela pode ser reativada depois."
+              feito="Unidade desativada."
+              desativar={() => desativar.mutateAsync(atual.id)}
+              onDone={record.allowNavigation}
+              goTo={BASE_PATH}
+            >
+              Desativar unidade
+            </DesativarButton>
+          )
+        }
+      >
+        <FieldSections
+          control={form.control}
+          sections={[
+            ['Identificação', identificacao],
+            ['Endereço', endereco],
+            ['Telefones', contato],
+          ]}
+        />
+      </RecordForm>
+    </Stack>
+  );
+}
+
+const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
+
+function AtivoField({ form }: { form: Form }) {
+  return (
+    <Controller
+      control={form.control}
+      name="ativo"
+      render={({ field }) => (
+        <Switch
+          name={field.name}
+          checked={field.value}
+          onChange={(e) => field.onChange(e.currentTarget.checked)}
+          label={ROTULOS.ativo}
+          description="Uma unidade inativa não recebe equipes nem lotações"
+          size="md"
+          mt="lg"
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+// /administracao/unidades_saude (issue 22): the municipality's health units by name, with CNES, type, district and
+// phone; searched by name or CNES, filtered by type and situation; a row opens its form.
+import { Badge } from '@mantine/core';
+import type { UnidadeSaudeListItem } from '@saude/shared/schemas/administracao_unidades_saude';
+import { maskPhone } from '../../../lib/form/masks';
+import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { BASE_PATH, useTiposUnidade, useUnidades } from './api';
+
+const paramsSchema = listParamsSchema.extend({
+  texto: param.text(120),
+  tipo_unidade_id: param.uuid(),
+  situacao: param.oneOf(['todas', 'ativas', 'inativas'], 'ativas'),
+});
+
+export const SITUACOES = [
+  { value: 'ativas', label: 'Ativas' },
+  { value: 'inativas', label: 'Inativas' },
+  { value: 'todas', label: 'Todas' },
+];
+
+const columns: Column<UnidadeSaudeListItem>[] = [
+  recordColumn('nome', 'Unidade', {
+    badges: (u) =>
+      !u.ativo && (
+        <Badge size="sm" color="gray" variant="light">
+          Inativa
+        </Badge>
+      ),
+    subtitle: (u) => `CNES ${u.cnes}`,
+  }),
+  { accessor: 'tipo_unidade_nome', title: 'Tipo', from: 'sm' },
+  { accessor: 'bairro', title: 'Bairro', render: (u) => u.bairro ?? '—', from: 'md' },
+  { accessor: 'telefones', title: 'Telefone', render: (u) => maskPhone(u.telefones[0]) || '—', from: 'md' },
+  { accessor: 'equipes_ativas', title: 'Equipes ativas', from: 'sm' },
+];
+
+export function UnidadeSaudeListPage() {
+  const tipos = useTiposUnidade();
+  const list = useList(paramsSchema, useUnidades, ({ situacao, ...filtros }) => ({
+    ...filtros,
+    ativo: situacao === 'todas' ? undefined : situacao === 'ativas',
+  }));
+  return (
+    <ListPage
+      title="Unidades de saúde"
+      path={BASE_PATH}
+      list={list}
+      columns={columns}
+      opens="edit"
+      emptyText="Nenhuma unidade encontrada."
+      novo={{ label: 'Nova unidade' }}
+      search={{ field: 'texto', label: 'Buscar unidade', placeholder: 'Nome ou CNES' }}
+      filters={
+        <>
+          <FilterChoice
+            label="Tipo"
+            placeholder="Todos"
+            w={220}
+            clearable
+            data={(tipos.data ?? []).map((t) => ({ value: t.id, label: t.nome }))}
+            {...list.bind('tipo_unidade_id')}
+          />
+          <FilterChoice label="Situação" w={160} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+import { optionalText, zCep, zDigits, zPhone, zRequired } from '../validation/zod';
+import { paginationSchema } from './auth';
+import { nullableString as s, opt, requiredUuid } from './comum';
+
+// Health units on the administration screen (issue 22): the CNES number, name, type, address and phones. The unit
+// parameter flags of spec §3 stay on /parametros/unidades_saude (issue 21). That the CNES is not another unit's, that
+// the type exists, and that a unit with active teams or assignments is not deactivated need the database: the API.
+
+/** Field sizes: the CNES establishment record's (logradouro 60 there; 72 as the e-SUS address elsewhere here). */
+export const LIMITES_UNIDADE = {
+  nome: 120,
+  logradouro: 72,
+  numero: 10,
+  complemento: 30,
+  bairro: 72,
+  telefones: 3,
+} as const;
+
+/** Up to three phones with DDD, each checked and stored as digits, none repeated (the error on the repeated one). */
+export const zTelefones = () =>
+  z
+    .array(zPhone(), { error: msg.naoEValido })
+    .max(LIMITES_UNIDADE.telefones, { error: `deve ter no máximo ${LIMITES_UNIDADE.telefones} telefones` })
+    .nullish()
+    .transform((v) => v ?? [])
+    .superRefine((v, ctx) => {
+      v.forEach((tel, i) => {
+        if (v.indexOf(tel) !== i) ctx.addIssue({ code: 'custom', path: [i], message: msg.telefoneRepetido, input: tel });
+      });
+    });
+
+export const unidadeSaudeFieldsSchema = z.object({
+  cnes: zDigits(7),
+  nome: zRequired({ max: LIMITES_UNIDADE.nome }),
+  tipo_unidade_id: requiredUuid(),
+  cep: opt(zCep()),
+  logradouro: optionalText({ max: LIMITES_UNIDADE.logradouro }),
+  numero: optionalText({ max: LIMITES_UNIDADE.numero }),
+  complemento: optionalText({ max: LIMITES_UNIDADE.complemento }),
+  bairro: optionalText({ max: LIMITES_UNIDADE.bairro }),
+  telefones: zTelefones(),
+  ativo: z
+    .boolean({ error: msg.naoEValido })
+    .nullish()
+    .transform((v) => v ?? true),
+});
+export type UnidadeSaudeValues = z.output<typeof unidadeSaudeFieldsSchema>;
+
+export const unidadeSaudeInputSchema = unidadeSaudeFieldsSchema;
+export type UnidadeSaudeInput = z.input<typeof unidadeSaudeInputSchema>;
+export const unidadeSaudeUpdateSchema = unidadeSaudeFieldsSchema.extend({
+  lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
+});
+export type UnidadeSaudeUpdate = z.input<typeof unidadeSaudeUpdateSchema>;
+
+// ---- what the API answers --------------------------------------------------------------------------------
+
+/** GET /api/v1/administracao/unidades_saude/{id} (also what every write answers). */
+export const unidadeSaudeSchema = z.object({
+  id: z.uuid(),
+  lock_version: z.int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  cnes: z.string(),
+  nome: z.string(),
+  tipo_unidade_id: z.uuid(),
+  tipo_unidade_nome: z.string(),
+  cep: s(),
+  logradouro: s(),
+  numero: s(),
+  complemento: s(),
+  bairro: s(),
+  telefones: z.array(z.string()),
+  ativo: z.boolean(),
+  origem_cnes: z.boolean(),
+  /** What keeps it from being deactivated: its active teams and active assignments. */
+  equipes_ativas: z.int(),
+  lotacoes_ativas: z.int(),
+});
+export type UnidadeSaude = z.infer<typeof unidadeSaudeSchema>;
+
+export const unidadeSaudeListItemSchema = z.object({
+  id: z.uuid(),
+  cnes: z.string(),
+  nome: z.string(),
+  tipo_unidade_id: z.uuid(),
+  tipo_unidade_nome: z.string(),
+  bairro: s(),
+  telefones: z.array(z.string()),
+  ativo: z.boolean(),
+  equipes_ativas: z.int(),
+});
+export type UnidadeSaudeListItem = z.infer<typeof unidadeSaudeListItemSchema>;
+
+/** An `ativo` filter from the query string: true, false, or absent for both. */
+export const zFiltroAtivo = () =>
+  opt(
+    z
+      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
+      .transform((v) => v === true || v === 'true'),
+  );
+
+/** GET list filters: part of the name or CNES, the type, active or not (absent: both). By name. */
+export const unidadeSaudeFiltersSchema = paginationSchema.extend({
+  texto: optionalText({ max: LIMITES_UNIDADE.nome }),
+  tipo_unidade_id: opt(z.uuid({ error: msg.naoEValido })),
+  ativo: zFiltroAtivo(),
+});
+export type UnidadeSaudeFilters = z.infer<typeof unidadeSaudeFiltersSchema>;
+
+/** GET /api/v1/administracao/unidades_saude/tipos: the unit types for the form's select. */
+export const tipoUnidadeSchema = z.object({ id: z.uuid(), codigo: z.string(), nome: z.string() });
+export type TipoUnidade = z.infer<typeof tipoUnidadeSchema>;
