@@ -98,7 +98,9 @@ export async function destroy(ctx: Ctx, id: string): Promise<void> {
     const antes = { codigo: atual.codigo, nome: atual.nome, permissoes: await permissoesDo(tx, id) };
     await tx.delete(perfis).where(eq(perfis.id, id));
     await trail(tx, ctx, 'destroy', id, {
-      details: { alteracoes: alteracoes(antes, { codigo: null, nome: null, permissoes: null }, CAMPOS) },
+      details: {
+        alteracoes: alteracoes<Record<string, unknown>>(antes, { codigo: null, nome: null, permissoes: null }, CAMPOS),
+      },
     });
   });
 }
