@@ -31,7 +31,10 @@ describe('AuditoriaListPage', { timeout: 60_000 }, () => {
       { 'GET /api/v1/auditoria': { body: [alteracao], headers: { 'X-Total-Count': '1' } } },
       { permissoes: ['auditoria:index'] },
     );
-    const { user } = renderRoutes([{ path: '/auditoria', element: <AuditoriaListPage /> }], `/auditoria?record_id=${ID}`);
+    const { user } = renderRoutes(
+      [{ path: '/auditoria', element: <AuditoriaListPage /> }],
+      `/auditoria?record_id=${ID}`,
+    );
     const lista = await screen.findByTestId('alteracoes');
     expect(within(lista).getByText('Digitador → Digitação')).toBeInTheDocument();
     expect(within(lista).getByText('alterado')).toBeInTheDocument();
@@ -42,7 +45,12 @@ describe('AuditoriaListPage', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Remover o filtro do registro' }));
     await waitFor(() => expect(screen.queryByText(`Registro ${ID}`)).toBeNull());
     await waitFor(() =>
-      expect(chamadas.filter((c) => c.path === '/api/v1/auditoria').at(-1)!.query.has('record_id')).toBe(false),
+      expect(
+        chamadas
+          .filter((c) => c.path === '/api/v1/auditoria')
+          .at(-1)!
+          .query.has('record_id'),
+      ).toBe(false),
     );
   });
 });

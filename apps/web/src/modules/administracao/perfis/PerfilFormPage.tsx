@@ -143,14 +143,20 @@ function PerfilForm({ atual, recarregar }: { atual?: Perfil; recarregar?: () => 
         }
       >
         <FieldSections control={form.control} gap="md" sections={[['Perfil', campos]]} />
-        <PermissoesField control={form.control} />
+        <PermissoesField control={form.control} somenteLeitura={!podeEditar} />
       </RecordForm>
     </Stack>
   );
 }
 
 /** The catalogue by area; the value is the list of `resource:action` strings ticked. */
-function PermissoesField({ control }: { control: Control<Valores, unknown, PerfilValues> }) {
+function PermissoesField({
+  control,
+  somenteLeitura,
+}: {
+  control: Control<Valores, unknown, PerfilValues>;
+  somenteLeitura: boolean;
+}) {
   return (
     <Controller
       control={control}
@@ -181,7 +187,7 @@ function PermissoesField({ control }: { control: Control<Valores, unknown, Perfi
               </Text>
             )}
             {gruposPermissoes.map((g) => (
-              <Area key={g.area} grupo={g} marcadas={marcadas} trocar={trocar} />
+              <Area key={g.area} grupo={g} marcadas={marcadas} trocar={trocar} somenteLeitura={somenteLeitura} />
             ))}
           </Stack>
         );
@@ -194,10 +200,12 @@ function Area({
   grupo,
   marcadas,
   trocar,
+  somenteLeitura,
 }: {
   grupo: GrupoPermissoes;
   marcadas: Set<string>;
   trocar: (lista: string[], marcar: boolean) => void;
+  somenteLeitura: boolean;
 }) {
   const todas = grupo.recursos.flatMap((r) => r.permissoes.map((p) => p.permissao as string));
   const quantas = todas.filter((p) => marcadas.has(p)).length;
@@ -242,7 +250,16 @@ function Area({
                 {r.permissoes.map((p) => (
                   <Checkbox
                     key={p.permissao}
-                    label={p.nome}
+                    // Read-only, every box is disabled and faded: what the profile gives must still read at a glance.
+                    label={
+                      somenteLeitura && marcadas.has(p.permissao) ? (
+                        <Text span size="sm" fw={600} c="dark.7">
+                          {p.nome}
+                        </Text>
+                      ) : (
+                        p.nome
+                      )
+                    }
                     value={p.permissao}
                     checked={marcadas.has(p.permissao)}
                     onChange={(e) => trocar([p.permissao], e.currentTarget.checked)}
