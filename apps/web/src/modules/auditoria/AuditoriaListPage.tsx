@@ -50,7 +50,8 @@ const columns: Column<RegistroAcesso>[] = [
     title: 'Acesso',
     render: (r) => <RecordCell title={acaoTexto(r.action)} subtitle={recursoTexto(r.resource)} />,
   },
-  { accessor: 'details', title: 'Detalhes', render: (r) => <Detalhes details={r.details} />, from: 'sm' },
+  // Always shown: for one record's history the before → after is what the manager came for.
+  { accessor: 'details', title: 'Detalhes', render: (r) => <Detalhes details={r.details} /> },
   { accessor: 'ip', title: 'Endereço IP', from: 'md' },
 ];
 
