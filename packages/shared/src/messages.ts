@@ -326,4 +326,13 @@ export const msg = {
   unidadeInativa: 'deve ser uma unidade ativa',
   equipeMudaUnidadeComLotacoes: 'não pode ser trocada enquanto houver lotações ativas nesta equipe',
   telefoneRepetido: 'já foi informado',
+  // Profiles and permissions (issue 22): wording the spec does not show, in the same style (docs/decisions.md).
+  perfilCodigoInvalido: 'deve ter só letras minúsculas sem acento, números e _, começando por uma letra',
+  perfilSistemaSomenteLeitura:
+    'Perfil do sistema: somente leitura. Crie um perfil personalizado para escolher outras permissões.',
+  perfilEmUso: (n: number) =>
+    n === 1
+      ? 'Não é possível excluir este perfil: 1 lotação o usa. Troque o perfil dessa lotação antes.'
+      : interpolate('Não é possível excluir este perfil: %{1} lotações o usam. Troque o perfil delas antes.', n),
+  permissaoDesconhecida: (p: string) => interpolate('contém uma permissão que não existe: %{1}', p.slice(0, 80)),
 } as const;

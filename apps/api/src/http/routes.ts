@@ -16,6 +16,7 @@ import { familiaSpecRoutes, familiasRoutes } from '../modules/atencao_primaria/f
 import { opcoesFiltroRoutes } from '../modules/atencao_primaria/opcoes/routes';
 import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
 import { pacienteSemIdentificacoesRoutes } from '../modules/urgencia_emergencia/paciente_sem_identificacoes/routes';
+import { perfisRoutes } from '../modules/administracao/perfis/routes';
 import { auditoriaRoutes } from '../modules/auditoria/routes';
 import { senhasRoutes } from '../modules/filas/senhas/routes';
 import { atendimentosRetroativosRoutes, atendimentosRoutes } from '../modules/urgencia_emergencia/atendimentos/routes';
@@ -109,4 +110,5 @@ export async function registerRoutes(
   await app.register(authApplicationsRoutes, { prefix: '/api/v1/ferramentas/auth_applications' });
   await app.register(temasRoutes, { prefix: '/api/v1/ferramentas/temas' });
   await app.register(temaAtualRoutes, { prefix: '/api/v1/ferramentas/tema_atual' });
+  await app.register(perfisRoutes, { prefix: '/api/v1/administracao/perfis' });
 }

@@ -530,11 +530,28 @@ export const screens: ScreenRoute[] = [
     handle: { authorize: 'termos_uso:show' },
     lazy: () => import('../modules/termos_uso/TermoUsoFormPage').then((m) => ({ Component: m.TermoUsoFormPage })),
   },
-  // The manager's access history (issue 14, LGPD): `?municipe_id=` narrows it to one citizen.
+  // The manager's access history (issue 14, LGPD): `?municipe_id=` narrows it to one citizen, `?record_id=` to one
+  // record's changes (issue 22).
   {
     path: 'auditoria',
     handle: { authorize: 'auditoria:index' },
     lazy: () => import('../modules/auditoria/AuditoriaListPage').then((m) => ({ Component: m.AuditoriaListPage })),
+  },
+  // Profiles and permissions (issue 22); a built-in profile opens read-only, so the page needs only `show`.
+  {
+    path: 'administracao/perfis',
+    handle: { authorize: 'administracao/perfis:index' },
+    lazy: () => import('../modules/administracao/perfis/PerfilListPage').then((m) => ({ Component: m.PerfilListPage })),
+  },
+  {
+    path: 'administracao/perfis/new',
+    handle: { authorize: 'administracao/perfis:create' },
+    lazy: () => import('../modules/administracao/perfis/PerfilFormPage').then((m) => ({ Component: m.PerfilFormPage })),
+  },
+  {
+    path: 'administracao/perfis/:id/edit',
+    handle: { authorize: 'administracao/perfis:show' },
+    lazy: () => import('../modules/administracao/perfis/PerfilFormPage').then((m) => ({ Component: m.PerfilFormPage })),
   },
 ];
 

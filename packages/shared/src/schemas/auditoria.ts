@@ -39,6 +39,21 @@ export const auditoriaFiltersSchema = paginationSchema.extend({
   tipo: opt(z.enum(TIPOS_ACESSO, { error: msg.naoEValido })),
   de: optionalDate(),
   ate: optionalDate(),
+  // Any record's history (issue 22): the edit pages of administration link to /auditoria?record_id=<id>.
+  record_id: opt(
+    z
+      .string()
+      .trim()
+      .max(64, { error: msg.max(64) })
+      .regex(/^[0-9A-Za-z_-]+$/, { error: msg.naoEValido }),
+  ),
+  resource: opt(
+    z
+      .string()
+      .trim()
+      .max(100, { error: msg.max(100) })
+      .regex(/^[a-z_]+(\/[a-z_]+)*$/, { error: msg.naoEValido }),
+  ),
 });
 export type AuditoriaFilters = z.input<typeof auditoriaFiltersSchema>;
 
@@ -51,9 +66,12 @@ export const registroAcessoSchema = z.object({
   resource: z.string(),
   record_id: z.string().nullable(),
   ip: z.string().nullable(),
-  /** Which parts and filters were used — names, never values (see access/audit.ts). */
+  /**
+   * Which parts and filters were used — names, never values (see access/audit.ts) — or, for an administration record,
+   * `alteracoes`: the before → after of its set-up fields (modules/administracao/alteracoes.ts).
+   */
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type RegistroAcesso = z.infer<typeof registroAcessoSchema>;
 
-export { acaoTexto, recursoTexto } from './auditoria_textos';
+export { acaoTexto, alteracoesDe, alteracoesTexto, recursoTexto } from './auditoria_textos';

@@ -1,4 +1,4 @@
-import { MAX_LINHAS_CSV, type RegistroAcesso } from '@saude/shared/schemas/auditoria';
+import { alteracoesDe, MAX_LINHAS_CSV, type RegistroAcesso } from '@saude/shared/schemas/auditoria';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria } from '../../db/schema';
@@ -152,6 +152,55 @@ describe('/api/v1/auditoria', () => {
       expect(res.statusCode, q).toBe(422);
       if (campo) expect(Object.keys(res.json().errors ?? {}), q).toContain(campo);
     }
+  });
+
+  it("filters any record's history by record_id and resource, with the before → after it stored (issue 22)", async () => {
+    const perfilId = '0190a0b0-0000-7000-8000-00000000a022';
+    await linha({
+      profissional_id: gestor.id,
+      unidade_saude_id: unidade.id,
+      action: 'update',
+      resource: 'administracao/perfis',
+      record_id: perfilId,
+      details: { alteracoes: { nome: { antes: 'Digitador', depois: 'Digitação' } } },
+    });
+    await linha({ action: 'update', resource: 'administracao/equipes', record_id: perfilId });
+    const res = await get(gestor, `/api/v1/auditoria?record_id=${perfilId}&resource=administracao/perfis`);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json<RegistroAcesso[]>();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      profissional_nome: 'Gestora Helena',
+      details: { alteracoes: { nome: { antes: 'Digitador', depois: 'Digitação' } } },
+    });
+    expect((await get(gestor, `/api/v1/auditoria?record_id=${perfilId}`)).headers['x-total-count']).toBe('2');
+    for (const q of ['record_id=a%20b', 'resource=Perfis', `record_id=${'a'.repeat(65)}`]) {
+      expect((await get(gestor, `/api/v1/auditoria?${q}`)).statusCode, q).toBe(422);
+    }
+    const ultima = (await auditRows(t, { resource: 'auditoria' })).at(-1)!;
+    expect(ultima.details).toEqual({ filtros: ['record_id'], pagina: 1 });
+  });
+
+  it('says the before → after in words: values, "alterado" for personal data, what a list gained and lost', () => {
+    expect(
+      alteracoesDe({
+        alteracoes: {
+          nome: { antes: 'Digitador', depois: 'Digitação' },
+          cpf_numero: { alterado: true },
+          ativo: { antes: true, depois: false },
+          permissoes: { antes: ['municipes:index', 'lembretes:index'], depois: ['municipes:index', 'auditoria:index'] },
+          codigo: { antes: null, depois: 'digitador' },
+        },
+      }),
+    ).toEqual([
+      { campo: 'Nome', texto: 'Digitador → Digitação' },
+      { campo: 'CPF', texto: 'alterado' },
+      { campo: 'Ativo', texto: 'Sim → Não' },
+      { campo: 'Permissões', texto: 'incluiu Histórico de acessos: Listar; retirou Lembretes: Listar' },
+      { campo: 'Código', texto: '(vazio) → digitador' },
+    ]);
+    expect(alteracoesDe({ partes: ['condicao_saude'] })).toBeNull();
+    expect(alteracoesDe(null)).toBeNull();
   });
 
   it('is for managers only: other profiles get 403, nobody signed in 401', async () => {

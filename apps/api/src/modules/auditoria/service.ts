@@ -39,6 +39,8 @@ function where(f: Omit<Filters, 'page' | 'per_page'>): SQL | undefined {
     f.tipo === 'escrita' ? notInArray(auditoria.action, naoEscrita) : undefined,
     f.de ? sql`${auditoria.created_at} >= ${inicioDoDia(f.de)}` : undefined,
     f.ate ? sql`${auditoria.created_at} < ${inicioDoDia(f.ate)} + interval '1 day'` : undefined,
+    f.record_id ? eq(auditoria.record_id, f.record_id) : undefined,
+    f.resource ? eq(auditoria.resource, f.resource) : undefined,
   );
 }
 

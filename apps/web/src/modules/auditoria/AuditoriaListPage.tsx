@@ -1,7 +1,9 @@
 // /auditoria (issue 14): who read or changed personal data, and when — for one citizen ("quem viu este cadastro", the
 // LGPD data-subject request, opened from the citizen's page) or the whole trail, by period, professional and kind.
-import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { acaoTexto, recursoTexto } from '@saude/shared/schemas/auditoria_textos';
+// `?record_id=` narrows it to one record's history (issue 22: the administration edit pages link here), with a chip
+// to clear it, and each change shows its before → after.
+import { Alert, Anchor, Badge, CloseButton, Group, List, Text } from '@mantine/core';
+import { acaoTexto, alteracoesDe, recursoTexto } from '@saude/shared/schemas/auditoria_textos';
 import type { RegistroAcesso } from '@saude/shared/schemas/auditoria';
 import { formatCpf } from '@saude/shared/validation/cpf';
 import { Link } from 'react-router';
@@ -18,6 +20,8 @@ const paramsSchema = listParamsSchema.extend({
   tipo: param.oneOf(['leitura', 'escrita']),
   de: param.isoDate(),
   ate: param.isoDate(),
+  record_id: param.match(/^[0-9A-Za-z_-]{1,64}$/),
+  resource: param.match(/^[a-z_]+(\/[a-z_]+)*$/),
 });
 
 const TIPOS = [
@@ -46,9 +50,50 @@ const columns: Column<RegistroAcesso>[] = [
     title: 'Acesso',
     render: (r) => <RecordCell title={acaoTexto(r.action)} subtitle={recursoTexto(r.resource)} />,
   },
-  { accessor: 'details', title: 'Partes e filtros', render: (r) => detalhesTexto(r.details) ?? '—', from: 'lg' },
+  // Always shown: for one record's history the before → after is what the manager came for.
+  { accessor: 'details', title: 'Detalhes', render: (r) => <Detalhes details={r.details} /> },
   { accessor: 'ip', title: 'Endereço IP', from: 'md' },
 ];
+
+/** A change's "campo: antes → depois" lines; otherwise the parts and filters a read used. */
+function Detalhes({ details }: { details: RegistroAcesso['details'] }) {
+  const alteracoes = alteracoesDe(details);
+  if (!alteracoes) return <>{detalhesTexto(details) ?? '—'}</>;
+  if (alteracoes.length === 0) return <>Nenhum campo alterado</>;
+  return (
+    <List size="sm" spacing={2} listStyleType="none" data-testid="alteracoes">
+      {alteracoes.map((a) => (
+        <List.Item key={a.campo}>
+          <Text span size="sm" fw={600}>
+            {a.campo}:
+          </Text>{' '}
+          <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {a.texto}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The visible filter of one record's history; the manager clears it to see the whole trail again. */
+function FiltroRegistro({ id, limpar }: { id: string; limpar: () => void }) {
+  return (
+    <Group gap="xs">
+      <Text size="sm">Mostrando o histórico de um registro:</Text>
+      <Badge
+        size="lg"
+        variant="light"
+        color="blue"
+        tt="none"
+        c="blue.9"
+        rightSection={<CloseButton size="sm" aria-label="Remover o filtro do registro" onClick={limpar} c="blue.9" />}
+      >
+        Registro {id}
+      </Badge>
+    </Group>
+  );
+}
 
 function Titular({ id }: { id: string }) {
   const { data } = useMunicipe(id);
@@ -104,6 +149,12 @@ export function AuditoriaListPage() {
       }
     >
       {list.params.municipe_id && <Titular id={list.params.municipe_id} />}
+      {list.params.record_id && (
+        <FiltroRegistro
+          id={list.params.record_id}
+          limpar={() => list.setFilters({ record_id: undefined, resource: undefined })}
+        />
+      )}
     </ListPage>
   );
 }

@@ -1,0 +1,19 @@
+// Data hooks of the profiles (issue 22), from the kit's resource (lib/resource.ts).
+import type {
+  Perfil,
+  PerfilFilters,
+  PerfilInput,
+  PerfilListItem,
+  PerfilUpdate,
+} from '@saude/shared/schemas/administracao_perfil';
+import { resource } from '../../../lib/resource';
+
+export const BASE_PATH = '/administracao/perfis';
+
+const perfis = resource<Perfil, PerfilListItem, PerfilFilters, PerfilInput | PerfilUpdate>(BASE_PATH);
+
+export const getPerfil = perfis.get;
+export const usePerfis = perfis.useList;
+export const usePerfil = perfis.useOne;
+export const useSavePerfil = perfis.useSave;
+export const useDeletePerfil = perfis.useRemove;
