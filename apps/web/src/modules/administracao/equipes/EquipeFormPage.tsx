@@ -59,7 +59,10 @@ function EquipeForm({ atual, recarregar }: { atual?: Equipe; recarregar?: () => 
     .filter((u) => u.ativo || u.id === atual?.unidade_saude_id)
     .map((u) => ({ value: u.id, label: `${u.nome} (CNES ${u.cnes})` }));
   // A type outside the list (from a CNES file) is kept and shown by its code.
-  const opcoesTipo = TIPOS_EQUIPE.map((t) => ({ value: t.codigo, label: `${t.sigla} – ${t.nome} (${t.codigo})` }));
+  const opcoesTipo: Array<{ value: string; label: string }> = TIPOS_EQUIPE.map((t) => ({
+    value: t.codigo,
+    label: `${t.sigla} – ${t.nome} (${t.codigo})`,
+  }));
   if (atual?.tipo && !TIPOS_EQUIPE.some((t) => t.codigo === atual.tipo))
     opcoesTipo.push({ value: atual.tipo, label: `Tipo ${atual.tipo}` });
 
