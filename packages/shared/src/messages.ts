@@ -300,4 +300,19 @@ export const msg = {
   termoExcluido: 'Versão excluída com sucesso!',
   termoConfirmarExclusao: 'Deseja excluir este rascunho?',
   termoAceiteObrigatorio: 'Marque "Li e aceito os termos de uso" para continuar.',
+
+  // Administration: professionals and their assignments (issue 22).
+  lotacaoFimAntesDoInicio: 'não pode ser anterior ao início',
+  lotacaoMicroAreasSemEquipe: 'só devem ser informadas com uma equipe',
+  lotacaoDuplicada: 'já existe uma lotação ativa deste profissional nesta unidade, ocupação e equipe',
+  lotacaoEncerrada: 'Esta lotação já foi encerrada.',
+  profissionalSalvo: 'Profissional salvo com sucesso!',
+  profissionalDesativado: 'Profissional desativado. As sessões dele foram encerradas.',
+  profissionalConfirmarDesativar: 'Deseja desativar este profissional? Todas as sessões dele serão encerradas agora.',
+  profissionalConfirmarRedefinir:
+    'Deseja gerar uma nova senha provisória? A senha atual deixa de valer e as sessões do profissional são encerradas.',
+  lotacaoSalva: 'Lotação salva com sucesso!',
+  lotacaoEncerradaOk: 'Lotação encerrada. As sessões do profissional nesta unidade foram encerradas.',
+  lotacaoConfirmarEncerrar: (unidade: string) =>
+    interpolate('Deseja encerrar a lotação em %{1}? Ela termina hoje e o acesso a esta unidade acaba agora.', unidade),
 } as const;
