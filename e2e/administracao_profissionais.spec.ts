@@ -92,9 +92,9 @@ test('a manager creates a professional with an ACS assignment; they sign in with
     await page.goto('/login');
     await fillLogin(page, login, senha);
     await expect(page.getByRole('heading', { name: 'Defina uma nova senha' })).toBeVisible();
-    await page.getByLabel('Senha provisória').fill(senha);
-    await page.getByLabel('Nova senha', { exact: true }).fill('Joana-nova-senha-2026');
-    await page.getByLabel('Confirmação da nova senha').fill('Joana-nova-senha-2026');
+    await page.getByRole('textbox', { name: 'Senha provisória', exact: true }).fill(senha);
+    await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('Joana-nova-senha-2026');
+    await page.getByRole('textbox', { name: 'Confirmação da nova senha', exact: true }).fill('Joana-nova-senha-2026');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(page.locator('header').first()).toContainText('UBS Centro');
   });

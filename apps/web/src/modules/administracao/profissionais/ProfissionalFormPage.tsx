@@ -1,7 +1,7 @@
 // /administracao/profissionais/new and /{id}/edit (issue 22): a professional — name, CPF, CNS, e-mail, login, active —
 // and, once saved, their assignments, the password reset and the link to the record's audit history. Saving a new one
 // shows its one-time password once; unticking "Ativo" ends their sessions when saved.
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconHistory, IconKey } from '@tabler/icons-react';
@@ -91,12 +91,15 @@ function ProfissionalForm({ atual, recarregar }: { atual?: Profissional; recarre
           {titulo}
         </Title>
         {atual && (
-          <Anchor component={Link} to={`/auditoria?record_id=${atual.id}`} size="sm">
-            <Group gap={4} component="span">
-              <IconHistory size={16} aria-hidden />
-              Histórico de alterações
-            </Group>
-          </Anchor>
+          <Button
+            component={Link}
+            to={`/auditoria?record_id=${atual.id}`}
+            variant="default"
+            size="sm"
+            leftSection={<IconHistory size={16} aria-hidden />}
+          >
+            Histórico de alterações
+          </Button>
         )}
       </Group>
       {!atual && (
