@@ -135,7 +135,8 @@ export function LotacoesSection({
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {/* Stacked: on a tablet the table is narrow and two buttons side by side were cut off. */}
+                      <Stack gap={2} align="flex-end">
                         {podeEditar && (
                           <Button
                             size="xs"
@@ -159,7 +160,7 @@ export function LotacoesSection({
                             Encerrar
                           </Button>
                         )}
-                      </Group>
+                      </Stack>
                     </Table.Td>
                   </Table.Tr>
                 ))}
