@@ -335,4 +335,18 @@ export const msg = {
       ? 'Não é possível excluir este perfil: 1 lotação o usa. Troque o perfil dessa lotação antes.'
       : interpolate('Não é possível excluir este perfil: %{1} lotações o usam. Troque o perfil delas antes.', n),
   permissaoDesconhecida: (p: string) => interpolate('contém uma permissão que não existe: %{1}', p.slice(0, 80)),
+  // Administration: professionals and their assignments (issue 22).
+  lotacaoFimAntesDoInicio: 'não pode ser anterior ao início',
+  lotacaoMicroAreasSemEquipe: 'só devem ser informadas com uma equipe',
+  lotacaoDuplicada: 'já existe uma lotação ativa deste profissional nesta unidade, ocupação e equipe',
+  lotacaoEncerrada: 'Esta lotação já foi encerrada.',
+  profissionalSalvo: 'Profissional salvo com sucesso!',
+  profissionalDesativado: 'Profissional desativado. As sessões dele foram encerradas.',
+  profissionalConfirmarDesativar: 'Deseja desativar este profissional? Todas as sessões dele serão encerradas agora.',
+  profissionalConfirmarRedefinir:
+    'Deseja gerar uma nova senha provisória? A senha atual deixa de valer e as sessões do profissional são encerradas.',
+  lotacaoSalva: 'Lotação salva com sucesso!',
+  lotacaoEncerradaOk: 'Lotação encerrada. As sessões do profissional nesta unidade foram encerradas.',
+  lotacaoConfirmarEncerrar: (unidade: string) =>
+    interpolate('Deseja encerrar a lotação em %{1}? Ela termina hoje e o acesso a esta unidade acaba agora.', unidade),
 } as const;

@@ -39,6 +39,8 @@ import { avisosRoutes } from '../modules/comunicacao/avisos/routes';
 import { temaAtualRoutes, temasRoutes } from '../modules/ferramentas/temas/routes';
 import { equipesAdminRoutes } from '../modules/administracao/equipes/routes';
 import { unidadesSaudeAdminRoutes } from '../modules/administracao/unidades_saude/routes';
+import { lotacoesRoutes } from '../modules/administracao/lotacoes/routes';
+import { profissionaisRoutes } from '../modules/administracao/profissionais/routes';
 import { ouvidoriaRoutes } from '../modules/ouvidoria/routes';
 import { buscasRoutes } from '../modules/buscas/routes';
 import { notificacoesGlobaisRoutes } from '../modules/notificacoes_globais/routes';
@@ -109,6 +111,8 @@ export async function registerRoutes(
   await app.register(senhaSimplesRoutes(policy), { prefix: '/api/v1/filas/senha_simples' });
   await app.register(authApplicationsRoutes, { prefix: '/api/v1/ferramentas/auth_applications' });
   await app.register(temasRoutes, { prefix: '/api/v1/ferramentas/temas' });
+  await app.register(profissionaisRoutes, { prefix: '/api/v1/administracao/profissionais' });
+  await app.register(lotacoesRoutes, { prefix: '/api/v1/administracao/lotacoes' });
   await app.register(temaAtualRoutes, { prefix: '/api/v1/ferramentas/tema_atual' });
   await app.register(perfisRoutes, { prefix: '/api/v1/administracao/perfis' });
 }

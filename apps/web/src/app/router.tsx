@@ -301,6 +301,31 @@ export const screens: ScreenRoute[] = [
     lazy: () =>
       import('../modules/administracao/equipes/EquipeFormPage').then((m) => ({ Component: m.EquipeFormPage })),
   },
+  // Administration (issue 22): professionals, their assignments and the password reset.
+  {
+    path: 'administracao/profissionais',
+    handle: { authorize: 'administracao/profissionais:index' },
+    lazy: () =>
+      import('../modules/administracao/profissionais/ProfissionalListPage').then((m) => ({
+        Component: m.ProfissionalListPage,
+      })),
+  },
+  {
+    path: 'administracao/profissionais/new',
+    handle: { authorize: 'administracao/profissionais:create' },
+    lazy: () =>
+      import('../modules/administracao/profissionais/ProfissionalFormPage').then((m) => ({
+        Component: m.ProfissionalFormPage,
+      })),
+  },
+  {
+    path: 'administracao/profissionais/:id/edit',
+    handle: { authorize: 'administracao/profissionais:update' },
+    lazy: () =>
+      import('../modules/administracao/profissionais/ProfissionalFormPage').then((m) => ({
+        Component: m.ProfissionalFormPage,
+      })),
+  },
   // Staff notices (issue 19): managers write; everyone reads the notices aimed at them.
   {
     path: 'comunicacao/avisos',

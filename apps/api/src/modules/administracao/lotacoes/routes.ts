@@ -1,0 +1,32 @@
+import * as schemas from '@saude/shared/schemas/administracao_profissionais';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { anyIdParams, recordAction, recordRoutes } from '../../../lib/routes';
+import * as service from './service';
+import { RESOURCE } from './service';
+
+// /api/v1/administracao/lotacoes (issue 22): a professional's assignments, managers only. Kept apart from the
+// professional's routes because they have permissions of their own. GET ?profissional_id= lists one professional's;
+// POST /{id}/encerrar ends one (the `:destroy` permission: an assignment is never deleted, the history stays).
+export const lotacoesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/opcoes',
+    { config: { access: `${RESOURCE}:index` }, schema: { response: { 200: schemas.lotacaoOpcoesSchema } } },
+    async (req) => service.opcoes(req.ctx),
+  );
+  recordRoutes(app, RESOURCE, {
+    record: schemas.lotacaoSchema,
+    params: anyIdParams,
+    list: { query: schemas.lotacaoFiltersSchema, item: schemas.lotacaoSchema, run: service.list },
+    create: { body: schemas.lotacaoInputSchema, run: service.create },
+    show: service.show,
+    update: { body: schemas.lotacaoUpdateSchema, run: service.update },
+  });
+  recordAction(
+    app,
+    'POST',
+    '/:id/encerrar',
+    `${RESOURCE}:destroy`,
+    { params: anyIdParams, response: schemas.lotacaoSchema },
+    (ctx, p) => service.encerrar(ctx, p.id),
+  );
+};

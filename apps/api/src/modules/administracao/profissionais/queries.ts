@@ -1,0 +1,173 @@
+import type {
+  Lotacao,
+  LotacaoOpcoes,
+  Profissional,
+  ProfissionalFilters,
+  ProfissionalListItem,
+} from '@saude/shared/schemas/administracao_profissionais';
+import { onlyDigits } from '@saude/shared/validation/digits';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
+import { equipes, lotacoes, perfis, profissionais, unidadesSaude } from '../../../db/schema';
+import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { notFound } from '../../../lib/errors';
+import { ocupacaoNome } from '../../../lib/ocupacoes';
+import { paginate, type PageResult } from '../../../lib/paginate';
+import { isUuid } from '../../../lib/routes';
+
+// Reading professionals and their assignments (issue 22). Staff records, not citizens': reads are not audited. The
+// password hash never leaves this file's selects.
+
+export const RESOURCE = 'administracao/profissionais';
+const p = profissionais;
+const l = lotacoes;
+
+/** The professional's row (locked for update when asked), or null; a malformed id is an unknown one. */
+export async function findProfissional(db: DbOrTx, id: string, forUpdate = false) {
+  if (!isUuid(id)) return null;
+  const q = db.select().from(p).where(eq(p.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** The assignment's row (locked for update when asked), or null. */
+export async function findLotacao(db: DbOrTx, id: string, forUpdate = false) {
+  if (!isUuid(id)) return null;
+  const q = db.select().from(l).where(eq(l.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** Assignments with the names a screen shows: of one professional, or one by id. Active first, then newest. */
+export async function lotacoesDe(db: DbOrTx, where: { profissionalId?: string; id?: string }): Promise<Lotacao[]> {
+  const rows = await db
+    .select({
+      id: l.id,
+      lock_version: l.lock_version,
+      profissional_id: l.profissional_id,
+      unidade_saude_id: l.unidade_saude_id,
+      unidade_nome: unidadesSaude.nome,
+      ocupacao_codigo: l.ocupacao_codigo,
+      equipe_id: l.equipe_id,
+      equipe_nome: equipes.nome,
+      perfil_id: l.perfil_id,
+      perfil_nome: perfis.nome,
+      micro_areas: l.micro_areas,
+      inicio: l.inicio,
+      fim: l.fim,
+      ativo: l.ativo,
+      origem_cnes: l.origem_cnes,
+    })
+    .from(l)
+    .innerJoin(unidadesSaude, eq(unidadesSaude.id, l.unidade_saude_id))
+    .innerJoin(perfis, eq(perfis.id, l.perfil_id))
+    .leftJoin(equipes, eq(equipes.id, l.equipe_id))
+    .where(
+      and(
+        where.profissionalId ? eq(l.profissional_id, where.profissionalId) : undefined,
+        where.id ? eq(l.id, where.id) : undefined,
+      ),
+    )
+    .orderBy(desc(l.ativo), desc(l.inicio), desc(l.created_at), l.id);
+  return rows.map((r) => ({ ...r, ocupacao_nome: ocupacaoNome(r.ocupacao_codigo) }));
+}
+
+type Row = typeof profissionais.$inferSelect;
+
+export const paraApi = (r: Row, lots: Lotacao[]): Profissional => ({
+  id: r.id,
+  lock_version: r.lock_version,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+  nome: r.nome,
+  login: r.login,
+  cpf_numero: r.cpf_numero,
+  codigo_cns: r.codigo_cns,
+  email: r.email,
+  ativo: r.ativo,
+  senha_provisoria: r.senha_provisoria,
+  origem_cnes: r.origem_cnes,
+  lotacoes: lots,
+});
+
+export async function carregar(db: DbOrTx, id: string): Promise<Profissional> {
+  const row = await findProfissional(db, id);
+  if (!row) throw notFound();
+  return paraApi(row, await lotacoesDe(db, { profissionalId: id }));
+}
+
+export const show = (ctx: Ctx, id: string) => carregar(ctx.db, id);
+
+function condicoes(q: ProfissionalFilters): SQL | undefined {
+  const conds: Array<SQL | undefined> = [];
+  if (q.texto) {
+    const digitos = onlyDigits(q.texto);
+    conds.push(
+      or(
+        containsText([p.nome, p.login], q.texto),
+        // CPF by its digits, typed with or without the mask.
+        digitos.length >= 3 ? sql`${p.cpf_numero} like ${`%${digitos}%`}` : undefined,
+      ),
+    );
+  }
+  if (q.unidade_saude_id)
+    conds.push(
+      sql`exists (select 1 from ${l} where ${l.profissional_id} = ${p.id} and ${l.ativo}
+        and ${l.unidade_saude_id} = ${q.unidade_saude_id})`,
+    );
+  if (q.ativo !== undefined) conds.push(eq(p.ativo, q.ativo));
+  return and(...conds);
+}
+
+/** A page of professionals by name, each with the units of their active assignments. */
+export async function list(ctx: Ctx, q: ProfissionalFilters): Promise<PageResult<ProfissionalListItem>> {
+  const where = condicoes(q);
+  return paginate(q, {
+    rows: ({ limit, offset }) =>
+      ctx.db
+        .select({
+          id: p.id,
+          nome: p.nome,
+          login: p.login,
+          cpf_numero: p.cpf_numero,
+          ativo: p.ativo,
+          senha_provisoria: p.senha_provisoria,
+          // Aliased inside: drizzle writes the outer select's columns without their table.
+          unidades: sql<string[]>`coalesce((select array_agg(distinct u.nome order by u.nome) from lotacoes lx
+            join unidades_saude u on u.id = lx.unidade_saude_id
+            where lx.profissional_id = "profissionais"."id" and lx.ativo), '{}')`,
+        })
+        .from(p)
+        .where(where)
+        .orderBy(byName(p.nome), asc(p.id))
+        .limit(limit)
+        .offset(offset),
+    count: () => totalOf(ctx.db.select({ total: countAll() }).from(p).where(where)),
+  });
+}
+
+/** The assignment form's choices: active units with their active teams, and every profile. */
+export async function opcoes(ctx: Ctx): Promise<LotacaoOpcoes> {
+  const unidades = await ctx.db
+    .select({ id: unidadesSaude.id, nome: unidadesSaude.nome })
+    .from(unidadesSaude)
+    .where(eq(unidadesSaude.ativo, true))
+    .orderBy(byName(unidadesSaude.nome), asc(unidadesSaude.id));
+  const times = await ctx.db
+    .select({ id: equipes.id, nome: equipes.nome, micro_areas: equipes.micro_areas, unidade: equipes.unidade_saude_id })
+    .from(equipes)
+    .where(eq(equipes.ativo, true))
+    .orderBy(byName(equipes.nome), asc(equipes.id));
+  const todosPerfis = await ctx.db
+    .select({ id: perfis.id, nome: perfis.nome, codigo: perfis.codigo })
+    .from(perfis)
+    .orderBy(byName(perfis.nome), asc(perfis.id));
+  return {
+    unidades: unidades.map((u) => ({
+      ...u,
+      equipes: times.filter((e) => e.unidade === u.id).map(({ unidade: _u, ...e }) => e),
+    })),
+    perfis: todosPerfis,
+  };
+}

@@ -1,0 +1,162 @@
+// /administracao/profissionais/new and /{id}/edit (issue 22): a professional — name, CPF, CNS, e-mail, login, active —
+// and, once saved, their assignments, the password reset and the link to the record's audit history. Saving a new one
+// shows its one-time password once; unticking "Ativo" ends their sessions when saved.
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconHistory, IconKey } from '@tabler/icons-react';
+import { msg } from '@saude/shared';
+import { LIMITES_PROFISSIONAL, type Profissional } from '@saude/shared/schemas/administracao_profissionais';
+import { Link, useNavigate } from 'react-router';
+import { usePode } from '../../../lib/access';
+import { BackButton } from '../../../lib/detail';
+import { notifyError } from '../../../lib/feedback';
+import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
+import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { BASE_PATH, getProfissional, useProfissional, useRedefinirSenha, useSaveProfissional } from './api';
+import {
+  novoProfissional,
+  profissionalFormSchema,
+  profissionalParaApi,
+  profissionalParaForm,
+  ROTULOS_PROFISSIONAL as R,
+  type ProfissionalFormValues,
+} from './formValues';
+import { LotacoesSection } from './LotacoesSection';
+import { mostrarSenha } from './SenhaDialog';
+
+export const ProfissionalFormPage = recordPage(
+  { load: useProfissional, backTo: BASE_PATH, label: 'Carregando profissional', remount: true },
+  ProfissionalForm,
+  ProfissionalForm,
+);
+
+function ProfissionalForm({ atual, recarregar }: { atual?: Profissional; recarregar?: () => void }) {
+  const titulo = atual ? `Editar profissional ${atual.nome}` : 'Novo profissional';
+  useDocumentTitle(titulo);
+  const navigate = useNavigate();
+  const save = useSaveProfissional(atual?.id);
+  const podeEditar = usePode(atual ? 'administracao/profissionais:update' : 'administracao/profissionais:create');
+  const record = useRecordForm({
+    schema: profissionalFormSchema,
+    defaultValues: atual ? profissionalParaForm(atual) : novoProfissional(),
+    model: 'Profissional',
+    genero: 'm',
+    labels: R,
+    save: (values) => save.mutateAsync(comVersao(profissionalParaApi(values), atual)),
+    onSaved: (saved) => {
+      const senha = (saved as Partial<{ senha_temporaria: string }>).senha_temporaria;
+      if (senha) mostrarSenha(saved.login, senha);
+      return `${BASE_PATH}/${saved.id}/edit`;
+    },
+    stale: staleEdit(atual, recarregar, getProfissional, profissionalParaForm),
+    canSave: podeEditar,
+  });
+
+  const identificacao: FieldRows<ProfissionalFormValues> = [
+    {
+      kind: 'text',
+      name: 'nome',
+      label: R.nome,
+      required: true,
+      span: 'full',
+      inputProps: { maxLength: LIMITES_PROFISSIONAL.nome, autoComplete: 'off' },
+    },
+    { kind: 'cpf', name: 'cpf_numero', label: R.cpf_numero, required: true },
+    { kind: 'cns', name: 'codigo_cns', label: R.codigo_cns },
+    { kind: 'text', name: 'email', label: R.email, inputProps: { type: 'email', autoComplete: 'off' } },
+  ];
+  const acesso: FieldRows<ProfissionalFormValues> = [
+    {
+      kind: 'text',
+      name: 'login',
+      label: R.login,
+      required: true,
+      description: 'Letras, números, ponto, hífen ou sublinhado; maiúsculas e minúsculas são iguais',
+      inputProps: { maxLength: LIMITES_PROFISSIONAL.login, autoComplete: 'off', autoCapitalize: 'none' },
+    },
+    {
+      kind: 'checkbox',
+      name: 'ativo',
+      label: R.ativo,
+      description: 'Desativado, o profissional não entra mais e as sessões abertas terminam ao salvar',
+      span: 'half',
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz="h2">
+          {titulo}
+        </Title>
+        {atual && (
+          <Button
+            component={Link}
+            to={`/auditoria?record_id=${atual.id}`}
+            variant="default"
+            size="sm"
+            leftSection={<IconHistory size={16} aria-hidden />}
+          >
+            Histórico de alterações
+          </Button>
+        )}
+      </Group>
+      {!atual && (
+        <Text size="sm" c="dimmed">
+          Ao salvar, o sistema gera uma senha provisória, mostrada uma única vez. Depois, adicione as lotações.
+        </Text>
+      )}
+      <RecordForm
+        record={record}
+        label={titulo}
+        onCancel={() => void navigate(BASE_PATH)}
+        locked={!podeEditar}
+        lockedActions={<BackButton to={BASE_PATH}>Voltar</BackButton>}
+        extraActions={atual && <RedefinirSenhaButton profissional={atual} />}
+      >
+        <FieldSections
+          control={record.form.control}
+          gap="md"
+          span="half"
+          sections={[
+            ['Identificação', identificacao],
+            ['Acesso', acesso],
+          ]}
+        />
+      </RecordForm>
+      {atual && (
+        <LotacoesSection profissionalId={atual.id} lotacoes={atual.lotacoes} recarregar={() => recarregar?.()} />
+      )}
+    </Stack>
+  );
+}
+
+/** "Redefinir senha": asks, then shows the new one-time password once. */
+function RedefinirSenhaButton({ profissional }: { profissional: Profissional }) {
+  const pode = usePode('administracao/profissionais:redefinir_senha');
+  const redefinir = useRedefinirSenha(profissional.id);
+  if (!pode) return null;
+  const confirmar = () =>
+    modals.openConfirmModal({
+      title: 'Redefinir senha',
+      children: <Text size="sm">{msg.profissionalConfirmarRedefinir}</Text>,
+      labels: { confirm: 'Sim, gerar nova senha', cancel: 'Não, manter' },
+      onConfirm: () => {
+        redefinir.mutateAsync().then(
+          (r) => mostrarSenha(r.login, r.senha_temporaria),
+          (err: unknown) => notifyError(err),
+        );
+      },
+    });
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconKey size={18} aria-hidden />}
+      onClick={confirmar}
+      loading={redefinir.isPending}
+    >
+      Redefinir senha
+    </Button>
+  );
+}

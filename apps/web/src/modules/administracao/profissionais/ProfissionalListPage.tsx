@@ -1,0 +1,91 @@
+// /administracao/profissionais (issue 22): the professionals by name, 10 per page, with login, CPF and the units of
+// their active assignments; searched by name, login or CPF, filtered by unit and situation. A row opens its form.
+import { Badge, Text } from '@mantine/core';
+import type { ProfissionalListItem } from '@saude/shared/schemas/administracao_profissionais';
+import { maskCpf } from '../../../lib/form';
+import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { BASE_PATH, useLotacaoOpcoes, useProfissionais } from './api';
+
+const paramsSchema = listParamsSchema.extend({
+  texto: param.text(120),
+  unidade_saude_id: param.uuid(),
+  situacao: param.oneOf(['todos', 'ativos', 'inativos'], 'ativos'),
+});
+
+const SITUACOES = [
+  { value: 'todos', label: 'Todos' },
+  { value: 'ativos', label: 'Ativos' },
+  { value: 'inativos', label: 'Inativos' },
+];
+
+const columns: Column<ProfissionalListItem>[] = [
+  recordColumn('nome', 'Nome', {
+    badges: (p) => (
+      <>
+        {!p.ativo && (
+          <Badge size="sm" color="gray" variant="light">
+            Inativo
+          </Badge>
+        )}
+        {p.ativo && p.senha_provisoria && (
+          <Badge size="sm" color="yellow" variant="light">
+            Senha provisória
+          </Badge>
+        )}
+      </>
+    ),
+    subtitle: (p) => (
+      <Text component="span" size="xs" hiddenFrom="sm">
+        {p.login} · {p.unidades.join(', ') || 'Sem lotação ativa'}
+      </Text>
+    ),
+  }),
+  { accessor: 'login', title: 'Login', from: 'sm' },
+  { accessor: 'cpf_numero', title: 'CPF', noWrap: true, from: 'md', render: (p) => maskCpf(p.cpf_numero) },
+  {
+    accessor: 'unidades',
+    title: 'Unidades (lotações ativas)',
+    from: 'sm',
+    render: (p) =>
+      p.unidades.join(', ') || (
+        <Text span size="sm" c="dimmed">
+          Sem lotação ativa
+        </Text>
+      ),
+  },
+];
+
+export function ProfissionalListPage() {
+  const opcoes = useLotacaoOpcoes();
+  const list = useList(paramsSchema, useProfissionais, ({ situacao, ...filtros }) => ({
+    ...filtros,
+    ativo: situacao === 'todos' ? undefined : situacao === 'ativos',
+  }));
+  const unidades = (opcoes.data?.unidades ?? []).map((u) => ({ value: u.id, label: u.nome }));
+  return (
+    <ListPage
+      title="Profissionais"
+      path={BASE_PATH}
+      list={list}
+      columns={columns}
+      opens="edit"
+      emptyText="Nenhum profissional encontrado."
+      novo={{ label: 'Novo profissional' }}
+      search={{ field: 'texto', label: 'Buscar profissional', placeholder: 'Nome, login ou CPF' }}
+      filters={
+        <>
+          <FilterChoice
+            label="Unidade"
+            w={240}
+            searchable
+            clearable
+            data={unidades}
+            {...list.bind('unidade_saude_id')}
+          />
+          <FilterChoice label="Situação" w={140} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
+        </>
+      }
+    />
+  );
+}
