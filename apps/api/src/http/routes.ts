@@ -35,6 +35,7 @@ import { painelRoutes } from '../modules/filas/painel/routes';
 import { senhaSimplesRoutes } from '../modules/filas/senha_simples/routes';
 import { authApplicationsRoutes } from '../modules/ferramentas/auth_applications/routes';
 import { avisosRoutes } from '../modules/comunicacao/avisos/routes';
+import { importacaoCnesRoutes } from '../modules/administracao/importacao_cnes/routes';
 import { temaAtualRoutes, temasRoutes } from '../modules/ferramentas/temas/routes';
 import { ouvidoriaRoutes } from '../modules/ouvidoria/routes';
 import { buscasRoutes } from '../modules/buscas/routes';
@@ -93,6 +94,7 @@ export async function registerRoutes(
   await app.register(senhasRoutes, { prefix: '/api/v1/filas/senhas' });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
   await app.register(avisosRoutes, { prefix: '/api/v1/comunicacao/avisos' });
+  await app.register(importacaoCnesRoutes, { prefix: '/api/v1/administracao/importacao_cnes' });
   await app.register(ouvidoriaRoutes, { prefix: '/api/v1/ouvidoria' });
   await app.register(buscasRoutes, { prefix: '/api/v1/buscas/consulta' });
   await app.register(notificacoesGlobaisRoutes, { prefix: '/api/v1/notificacoes_globais' });
