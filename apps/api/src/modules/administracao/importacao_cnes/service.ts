@@ -92,7 +92,8 @@ const CAMPOS_EQUIPE = [
   'ativo',
 ] as const satisfies ReadonlyArray<keyof Equipe>;
 const CAMPOS_PROFISSIONAL = ['nome', 'login', 'email', 'cpf_numero', 'codigo_cns', 'ativo'] as const;
-const PESSOAIS_PROFISSIONAL = ['email', 'cpf_numero', 'codigo_cns'] as const;
+// The login of an imported professional is their CPF or CNS: personal too.
+const PESSOAIS_PROFISSIONAL = ['login', 'email', 'cpf_numero', 'codigo_cns'] as const;
 const CAMPOS_LOTACAO = [
   'unidade_saude_id',
   'ocupacao_codigo',
