@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TextDecoder } from 'node:util';
 import { isValidCns } from '@saude/shared/validation/cns';
 import { isValidCpf } from '@saude/shared/validation/cpf';
 import { SaxesParser } from 'saxes';
