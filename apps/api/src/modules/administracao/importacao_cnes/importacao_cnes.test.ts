@@ -69,7 +69,10 @@ describe(url, () => {
 
     const [ubs] = await t.db.select().from(unidadesSaude).where(eq(unidadesSaude.cnes, '9100002'));
     expect(ubs).toMatchObject({ nome: 'UBS Vila Aurora', origem_cnes: true, ativo: true, complemento: 'Bloco B' });
-    const eqs = await t.db.select().from(equipes).where(inArray(equipes.ine, ['0000910001', '0000910002']));
+    const eqs = await t.db
+      .select()
+      .from(equipes)
+      .where(inArray(equipes.ine, ['0000910001', '0000910002']));
     expect(eqs.map((e) => [e.ine, e.micro_areas, e.tipo, e.origem_cnes]).sort()).toEqual([
       ['0000910001', ['01'], '70', true],
       ['0000910002', ['03'], '70', true],
@@ -111,19 +114,28 @@ describe(url, () => {
     const list = await t.app.inject({ method: 'GET', url, headers: gestor.headers });
     expect(list.statusCode).toBe(200);
     expect(list.headers['x-total-count']).toBe('2');
-    expect(list.json<ImportacaoCnes[]>()[0]).toMatchObject({ id: r.id, sem_alteracoes: true, arquivo_nome: 'cnes.xml' });
+    expect(list.json<ImportacaoCnes[]>()[0]).toMatchObject({
+      id: r.id,
+      sem_alteracoes: true,
+      arquivo_nome: 'cnes.xml',
+    });
   });
 
   it('a later file without a professional deactivates them and their bonds, and their session ends', async () => {
     const joao = await profPorCpf('11144477735');
     const [u] = await t.db.select().from(unidadesSaude).where(eq(unidadesSaude.cnes, '9100001'));
-    const s = await createSession(t.db, { idleMinutes: 30, maxHours: 12 }, {
-      profissionalId: joao.id,
-      unidadeId: u!.id,
-      ip: '127.0.0.1',
-      userAgent: null,
-    });
-    const me = () => t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${s.token}` } });
+    const s = await createSession(
+      t.db,
+      { idleMinutes: 30, maxHours: 12 },
+      {
+        profissionalId: joao.id,
+        unidadeId: u!.id,
+        ip: '127.0.0.1',
+        userAgent: null,
+      },
+    );
+    const me = () =>
+      t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${s.token}` } });
     expect((await me()).statusCode).toBe(200);
 
     const p = await previa(semJoao);

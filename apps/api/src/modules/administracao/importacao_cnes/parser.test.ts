@@ -34,10 +34,7 @@ describe('parseCnes', () => {
   });
 
   it('gives the same hash whatever the chunking, and decodes the ISO-8859-1 the CNES exports declare', async () => {
-    const latin1 = Buffer.from(
-      fixture.toString('utf8').replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'),
-      'latin1',
-    );
+    const latin1 = Buffer.from(fixture.toString('utf8').replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'), 'latin1');
     const chunks = Array.from({ length: Math.ceil(latin1.length / 7) }, (_, i) => latin1.subarray(i * 7, i * 7 + 7));
     const a = await parseCnes(chunks);
     expect(a.unidades[1]!.nome).toBe('UBS Vila Aurora');
@@ -71,7 +68,10 @@ describe('parseCnes', () => {
 
   it('stops past 50 MB with a 413', async () => {
     const mb = Buffer.alloc(1024 * 1024, 0x20);
-    const chunks = [Buffer.from('<ImportarXMLCNES>'), ...Array.from({ length: CNES_MAX_BYTES / mb.length + 1 }, () => mb)];
+    const chunks = [
+      Buffer.from('<ImportarXMLCNES>'),
+      ...Array.from({ length: CNES_MAX_BYTES / mb.length + 1 }, () => mb),
+    ];
     await expect(parseCnes(chunks)).rejects.toMatchObject({ statusCode: 413 });
   });
 

@@ -79,7 +79,9 @@ function encodingOf(head: Buffer): string {
  * Parses a CNES file given as chunks (the request body stream, or a Buffer in tests). Throws 413 past the size limit
  * and 422 'Arquivo CNES inválido: …' (with the line) for a malformed file, a DOCTYPE or a file with no establishment.
  */
-export async function parseCnes(chunks: AsyncIterable<Buffer | string> | Iterable<Buffer | string>): Promise<CnesArquivo> {
+export async function parseCnes(
+  chunks: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+): Promise<CnesArquivo> {
   const hash = createHash('sha256');
   const parser = new SaxesParser({ position: true });
   let decoder: TextDecoder | null = null;
@@ -165,7 +167,9 @@ export async function parseCnes(chunks: AsyncIterable<Buffer | string> | Iterabl
           lotacoes: [],
         };
         if (!nome || (!p.cpf && !p.cns)) {
-          avisos.push(`Linha ${linha()}: profissional ${nome ?? ''} sem nome ou sem CPF/CNS válido, ignorado`.replace('  ', ' '));
+          avisos.push(
+            `Linha ${linha()}: profissional ${nome ?? ''} sem nome ou sem CPF/CNS válido, ignorado`.replace('  ', ' '),
+          );
           return;
         }
         profAtual = p;

@@ -84,13 +84,9 @@ const CAMPOS_UNIDADE = [
   'telefones',
   'ativo',
 ] as const satisfies ReadonlyArray<keyof Unidade>;
-const CAMPOS_EQUIPE = [
-  'nome',
-  'tipo',
-  'unidade_saude_id',
-  'micro_areas',
-  'ativo',
-] as const satisfies ReadonlyArray<keyof Equipe>;
+const CAMPOS_EQUIPE = ['nome', 'tipo', 'unidade_saude_id', 'micro_areas', 'ativo'] as const satisfies ReadonlyArray<
+  keyof Equipe
+>;
 const CAMPOS_PROFISSIONAL = ['nome', 'login', 'email', 'cpf_numero', 'codigo_cns', 'ativo'] as const;
 // The login of an imported professional is their CPF or CNS: personal too.
 const PESSOAIS_PROFISSIONAL = ['login', 'email', 'cpf_numero', 'codigo_cns'] as const;
@@ -106,8 +102,12 @@ const CAMPOS_LOTACAO = [
 ] as const satisfies ReadonlyArray<keyof Lotacao>;
 
 type Registro = Record<string, unknown>;
-const diferencas = (antes: Registro | null, depois: Registro, campos: readonly string[], pessoais: readonly string[] = []) =>
-  alteracoes(antes, depois, campos, pessoais);
+const diferencas = (
+  antes: Registro | null,
+  depois: Registro,
+  campos: readonly string[],
+  pessoais: readonly string[] = [],
+) => alteracoes(antes, depois, campos, pessoais);
 
 async function auditar(
   tx: Tx,
@@ -177,7 +177,14 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
           const tipoNovo = [...tiposNovos.values()].find((x) => x.id === tipo_unidade_id);
           if (tipoNovo) await t.insert(tiposUnidade).values(tipoNovo).onConflictDoNothing();
           await t.insert(unidadesSaude).values({ id, cnes: u.cnes, tipo_unidade_id, origem_cnes: true, ...novo });
-          await auditar(t, ctx, 'administracao/unidades_saude', 'create', id, diferencas(null, { cnes: u.cnes, ...novo }, ['cnes', ...CAMPOS_UNIDADE]));
+          await auditar(
+            t,
+            ctx,
+            'administracao/unidades_saude',
+            'create',
+            id,
+            diferencas(null, { cnes: u.cnes, ...novo }, ['cnes', ...CAMPOS_UNIDADE]),
+          );
         },
       });
       continue;
@@ -225,7 +232,14 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
         campos: [],
         executar: async (t, ctx) => {
           await t.insert(equipes).values({ id, ine: e.ine, origem_cnes: true, ...novo });
-          await auditar(t, ctx, 'administracao/equipes', 'create', id, diferencas(null, { ine: e.ine, ...novo }, ['ine', ...CAMPOS_EQUIPE]));
+          await auditar(
+            t,
+            ctx,
+            'administracao/equipes',
+            'create',
+            id,
+            diferencas(null, { ine: e.ine, ...novo }, ['ine', ...CAMPOS_EQUIPE]),
+          );
         },
       });
       continue;
@@ -302,7 +316,14 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
             senha_provisoria: true,
             origem_cnes: true,
           });
-          await auditar(t, ctx, 'administracao/profissionais', 'create', id, diferencas(null, novo, CAMPOS_PROFISSIONAL, PESSOAIS_PROFISSIONAL));
+          await auditar(
+            t,
+            ctx,
+            'administracao/profissionais',
+            'create',
+            id,
+            diferencas(null, novo, CAMPOS_PROFISSIONAL, PESSOAIS_PROFISSIONAL),
+          );
         },
       });
       continue;
@@ -352,8 +373,12 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
 
   // ---- Bonds ----
   const todasLotacoes = await tx.select().from(lotacoes);
-  const chaveLotacao = (l: { profissional_id: string; unidade_saude_id: string; ocupacao_codigo: string; equipe_id: string | null }) =>
-    `${l.profissional_id}|${l.unidade_saude_id}|${l.ocupacao_codigo}|${l.equipe_id ?? ''}`;
+  const chaveLotacao = (l: {
+    profissional_id: string;
+    unidade_saude_id: string;
+    ocupacao_codigo: string;
+    equipe_id: string | null;
+  }) => `${l.profissional_id}|${l.unidade_saude_id}|${l.ocupacao_codigo}|${l.equipe_id ?? ''}`;
   const lotacaoPorChave = new Map<string, Lotacao>();
   for (const l of todasLotacoes) if (!lotacaoPorChave.has(chaveLotacao(l))) lotacaoPorChave.set(chaveLotacao(l), l);
   const perfisRows = await tx.select({ id: perfis.id, codigo: perfis.codigo }).from(perfis);

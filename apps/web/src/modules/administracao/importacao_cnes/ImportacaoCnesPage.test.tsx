@@ -51,10 +51,18 @@ const aplicada: ImportacaoCnes = {
 describe('ImportacaoCnesPage', { timeout: 60_000 }, () => {
   it('says what a count means in words, "Nenhuma alteração" when nothing changes', () => {
     expect(resumoTexto(resumo)).toBe('2 unidades, 2 equipes, 3 profissionais e 4 lotações a criar');
-    expect(resumoTexto({ ...resumo, unidades: zero, equipes: zero, lotacoes: zero, profissionais: { ...zero, desativar: 1 } })).toBe(
-      '1 profissional a desativar',
+    expect(
+      resumoTexto({
+        ...resumo,
+        unidades: zero,
+        equipes: zero,
+        lotacoes: zero,
+        profissionais: { ...zero, desativar: 1 },
+      }),
+    ).toBe('1 profissional a desativar');
+    expect(resumoTexto({ unidades: zero, equipes: zero, profissionais: zero, lotacoes: zero })).toBe(
+      'Nenhuma alteração',
     );
-    expect(resumoTexto({ unidades: zero, equipes: zero, profissionais: zero, lotacoes: zero })).toBe('Nenhuma alteração');
   });
 
   it('shows the server refusal of a bad file, then the preview, applies after confirming and shows the result', async () => {
@@ -81,7 +89,9 @@ describe('ImportacaoCnesPage', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('2 unidades, 2 equipes, 3 profissionais e 4 lotações a criar.')).toBeInTheDocument();
     const tabela = screen.getByRole('table', { name: 'Alterações por tipo de registro' });
-    expect(within(within(tabela).getByRole('row', { name: /Profissionais/ })).getAllByRole('cell')[0]).toHaveTextContent('3');
+    expect(
+      within(within(tabela).getByRole('row', { name: /Profissionais/ })).getAllByRole('cell')[0],
+    ).toHaveTextContent('3');
     expect(screen.getByText('UBS Jardim das Flores')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Aplicar importação' }));

@@ -1,7 +1,20 @@
 // /administracao/importacao_cnes (issue 22): the manager picks the municipality's CNES XML (drag or button), sees what
 // it would change ("N unidades, M equipes, K profissionais a criar / atualizar / desativar"), applies it after a
 // confirmation, and sees the result and the history of past imports below.
-import { Alert, Badge, Button, Card, FileButton, Group, List, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  List,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   TIPOS_IMPORTACAO_CNES,
   type ContagemCnes,
