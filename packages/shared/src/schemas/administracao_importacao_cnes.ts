@@ -52,7 +52,13 @@ const nomeArquivo = z
   .string()
   .max(255)
   // Control characters (a NUL byte) never reach the history.
-  .transform((v) => v.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'cnes.xml')
+  .transform(
+    (v) =>
+      [...v]
+        .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+        .join('')
+        .trim() || 'cnes.xml',
+  )
   .default('cnes.xml');
 
 export const previaCnesQuerySchema = z.object({ arquivo_nome: nomeArquivo });

@@ -4,12 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/http';
 import { fakeApi, lista } from '../../../test/fakeApi';
 import { renderRoutes } from '../../../test/render';
+import type * as api from './api';
 import { aplicarImportacao, gerarPrevia } from './api';
 import { ImportacaoCnesPage, resumoTexto } from './ImportacaoCnesPage';
 
 // The upload goes through XMLHttpRequest (progress); the test replaces the two senders and keeps the history's query.
 vi.mock('./api', async (original) => ({
-  ...(await original<typeof import('./api')>()),
+  ...(await original<typeof api>()),
   gerarPrevia: vi.fn(),
   aplicarImportacao: vi.fn(),
 }));
