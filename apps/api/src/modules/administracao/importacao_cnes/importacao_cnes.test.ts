@@ -205,6 +205,16 @@ describe(url, () => {
     expect(form.statusCode).toBe(422);
   });
 
+  it("reads a file past the server-wide 2 MB body limit (a big city's export); a NUL byte in its name is refused", async () => {
+    const grande = fixture.replace('<ImportarXMLCNES>', `<ImportarXMLCNES><!--${'x'.repeat(3 * 1024 * 1024)}-->`);
+    const res = await send('/previa', grande, { arquivo_nome: 'cnes grande.xml' });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.json<PreviaCnes>()).toMatchObject({ arquivo_nome: 'cnes grande.xml', bytes: Buffer.byteLength(grande) });
+    const nul = await send('/previa', fixture, { arquivo_nome: 'cnes\u0000.xml' });
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json().errors).toEqual({ arquivo_nome: ['não é válido'] });
+  });
+
   it('every other profile gets 403 on the preview, the apply and the history', async () => {
     const unidade = await f.unidade();
     for (const perfil of perfisCodigos.filter((p) => p !== 'gestor')) {
