@@ -1,6 +1,5 @@
 import * as schemas from '@saude/shared/schemas/administracao_importacao_cnes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
 import { parseCnes } from './parser';
@@ -11,15 +10,27 @@ import { RESOURCE } from './service';
 // parsed while it arrives — never buffered whole nor kept on the server. POST /previa answers the plan and the file's
 // SHA-256; POST / applies the same file (the hash must match) in one transaction; GET / lists past imports.
 
+/** The request body as the stream it arrived in, out of reach of generic object walks. */
+class CorpoXml {
+  readonly #stream: AsyncIterable<Buffer>;
+  constructor(stream: AsyncIterable<Buffer>) {
+    this.#stream = stream;
+  }
+  get stream() {
+    return this.#stream;
+  }
+}
+
 const can = (action: 'index' | 'create') => `${RESOURCE}:${action}` as const;
 
 export const importacaoCnesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The body stays a stream: the parser counts its bytes (50 MB limit) and hashes it as it reads.
-  app.addContentTypeParser(['application/xml', 'text/xml'], (_req, payload, done) => done(null, payload));
+  // The body stays a stream: the parser counts its bytes (50 MB limit) and hashes it as it reads. It is wrapped in a
+  // private field so the input guard's walk over the body (http/input.ts) does not descend into the socket.
+  app.addContentTypeParser(['application/xml', 'text/xml'], (_req, payload, done) => done(null, new CorpoXml(payload)));
   const arquivo = (body: unknown) => {
-    if (!body || typeof (body as Readable)[Symbol.asyncIterator] !== 'function')
+    if (!(body instanceof CorpoXml))
       throw new AppError(422, 'Arquivo CNES inválido: envie o arquivo XML exportado do CNES');
-    return parseCnes(body as AsyncIterable<Buffer>);
+    return parseCnes(body.stream);
   };
 
   app.get(
