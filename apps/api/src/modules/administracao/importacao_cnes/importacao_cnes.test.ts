@@ -215,6 +215,17 @@ describe(url, () => {
     expect(nul.json().errors).toEqual({ arquivo_nome: ['não é válido'] });
   });
 
+  it('reads an upload over a real socket (the input guard must not walk the body stream)', async () => {
+    const endereco = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${endereco}${url}/previa?arquivo_nome=cnes.xml`, {
+      method: 'POST',
+      headers: { ...gestor.headers, 'content-type': 'application/xml' },
+      body: fixture,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as PreviaCnes).arquivo_nome).toBe('cnes.xml');
+  });
+
   it('every other profile gets 403 on the preview, the apply and the history', async () => {
     const unidade = await f.unidade();
     for (const perfil of perfisCodigos.filter((p) => p !== 'gestor')) {
