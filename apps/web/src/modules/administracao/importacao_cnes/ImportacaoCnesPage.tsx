@@ -307,7 +307,7 @@ export function ImportacaoCnesPage() {
           )}
 
           {erro && (
-            <Alert color="red" role="alert" title="Não foi possível usar o arquivo">
+            <Alert color="red.9" role="alert" title="Não foi possível usar o arquivo">
               {erro}
             </Alert>
           )}
@@ -324,7 +324,7 @@ export function ImportacaoCnesPage() {
               {estado.arquivo.name}
             </Text>
             {estado.previa.sem_alteracoes ? (
-              <Alert color="gray" icon={<IconInfoCircle aria-hidden />} title="Nenhuma alteração">
+              <Alert color="gray.9" icon={<IconInfoCircle aria-hidden />} title="Nenhuma alteração">
                 O cadastro já está igual ao arquivo. Aplicar apenas registra a importação no histórico.
               </Alert>
             ) : (
@@ -333,7 +333,7 @@ export function ImportacaoCnesPage() {
             <TabelaResumo resumo={estado.previa.resumo} />
             <Amostras previa={estado.previa} />
             {estado.previa.total_avisos > 0 && (
-              <Alert color="yellow" title={`${estado.previa.total_avisos} registro(s) do arquivo serão ignorados`}>
+              <Alert color="yellow.9" title={`${estado.previa.total_avisos} registro(s) do arquivo serão ignorados`}>
                 <List size="sm">
                   {estado.previa.avisos.map((a, i) => (
                     <List.Item key={i}>{a}</List.Item>
@@ -355,7 +355,7 @@ export function ImportacaoCnesPage() {
 
       {estado.etapa === 'resultado' && (
         <Alert
-          color={estado.resultado.sem_alteracoes ? 'gray' : 'green'}
+          color={estado.resultado.sem_alteracoes ? 'gray.9' : 'green.9'}
           icon={<IconCheck aria-hidden />}
           title={estado.resultado.sem_alteracoes ? 'Nenhuma alteração' : 'Importação aplicada'}
           role="status"
