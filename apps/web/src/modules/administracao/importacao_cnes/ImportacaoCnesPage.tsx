@@ -66,7 +66,7 @@ export function resumoTexto(r: ResumoCnes, futuro = true): string {
 
 const total = (r: ResumoCnes, acao: keyof ContagemCnes) => TIPOS_IMPORTACAO_CNES.reduce((s, k) => s + r[k][acao], 0);
 
-function TabelaResumo({ resumo }: { resumo: ResumoCnes }) {
+function TabelaResumo({ resumo, passado = false }: { resumo: ResumoCnes; passado?: boolean }) {
   return (
     <Table.ScrollContainer minWidth={420}>
       <Table striped withTableBorder aria-label="Alterações por tipo de registro">
@@ -75,7 +75,7 @@ function TabelaResumo({ resumo }: { resumo: ResumoCnes }) {
             <Table.Th scope="col">Registro</Table.Th>
             {ACOES.map((a) => (
               <Table.Th key={a.key} scope="col" ta="right">
-                {a.titulo}
+                {passado ? a.feito.charAt(0).toUpperCase() + a.feito.slice(1) : a.titulo}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -307,7 +307,7 @@ export function ImportacaoCnesPage() {
           )}
 
           {erro && (
-            <Alert color="red.9" role="alert" title="Não foi possível usar o arquivo">
+            <Alert color="red" variant="light" role="alert" title="Não foi possível usar o arquivo">
               {erro}
             </Alert>
           )}
@@ -324,7 +324,7 @@ export function ImportacaoCnesPage() {
               {estado.arquivo.name}
             </Text>
             {estado.previa.sem_alteracoes ? (
-              <Alert color="gray.9" icon={<IconInfoCircle aria-hidden />} title="Nenhuma alteração">
+              <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} title="Nenhuma alteração">
                 O cadastro já está igual ao arquivo. Aplicar apenas registra a importação no histórico.
               </Alert>
             ) : (
@@ -333,7 +333,11 @@ export function ImportacaoCnesPage() {
             <TabelaResumo resumo={estado.previa.resumo} />
             <Amostras previa={estado.previa} />
             {estado.previa.total_avisos > 0 && (
-              <Alert color="yellow.9" title={`${estado.previa.total_avisos} registro(s) do arquivo serão ignorados`}>
+              <Alert
+                color="yellow"
+                variant="light"
+                title={`${estado.previa.total_avisos} registro(s) do arquivo serão ignorados`}
+              >
                 <List size="sm">
                   {estado.previa.avisos.map((a, i) => (
                     <List.Item key={i}>{a}</List.Item>
@@ -354,21 +358,22 @@ export function ImportacaoCnesPage() {
       )}
 
       {estado.etapa === 'resultado' && (
-        <Alert
-          color={estado.resultado.sem_alteracoes ? 'gray.9' : 'green.9'}
-          icon={<IconCheck aria-hidden />}
-          title={estado.resultado.sem_alteracoes ? 'Nenhuma alteração' : 'Importação aplicada'}
-          role="status"
-        >
-          <Stack gap="xs">
+        <Card withBorder padding="lg" role="status" aria-labelledby="resultado-cnes">
+          <Stack gap="sm">
+            <Group gap="xs">
+              <IconCheck size={22} color="var(--mantine-color-green-9)" aria-hidden />
+              <Title order={2} fz="h4" id="resultado-cnes">
+                {estado.resultado.sem_alteracoes ? 'Nenhuma alteração' : 'Importação aplicada'}
+              </Title>
+            </Group>
             <Text size="sm">{resumoTexto(estado.resultado.resumo, false)}.</Text>
-            <TabelaResumo resumo={estado.resultado.resumo} />
+            <TabelaResumo resumo={estado.resultado.resumo} passado />
             <Text size="sm">
               Profissionais novos entram com senha provisória bloqueada: redefina a senha em Profissionais para dar
               acesso.
             </Text>
           </Stack>
-        </Alert>
+        </Card>
       )}
 
       <Historico />
