@@ -36,6 +36,7 @@ import { painelRoutes } from '../modules/filas/painel/routes';
 import { senhaSimplesRoutes } from '../modules/filas/senha_simples/routes';
 import { authApplicationsRoutes } from '../modules/ferramentas/auth_applications/routes';
 import { avisosRoutes } from '../modules/comunicacao/avisos/routes';
+import { importacaoCnesRoutes } from '../modules/administracao/importacao_cnes/routes';
 import { temaAtualRoutes, temasRoutes } from '../modules/ferramentas/temas/routes';
 import { equipesAdminRoutes } from '../modules/administracao/equipes/routes';
 import { unidadesSaudeAdminRoutes } from '../modules/administracao/unidades_saude/routes';
@@ -100,6 +101,7 @@ export async function registerRoutes(
   await app.register(senhasRoutes, { prefix: '/api/v1/filas/senhas' });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
   await app.register(avisosRoutes, { prefix: '/api/v1/comunicacao/avisos' });
+  await app.register(importacaoCnesRoutes, { prefix: '/api/v1/administracao/importacao_cnes' });
   await app.register(ouvidoriaRoutes, { prefix: '/api/v1/ouvidoria' });
   await app.register(buscasRoutes, { prefix: '/api/v1/buscas/consulta' });
   await app.register(notificacoesGlobaisRoutes, { prefix: '/api/v1/notificacoes_globais' });

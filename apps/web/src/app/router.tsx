@@ -324,6 +324,13 @@ export const screens: ScreenRoute[] = [
     lazy: () =>
       import('../modules/administracao/profissionais/ProfissionalFormPage').then((m) => ({
         Component: m.ProfissionalFormPage,
+  // CNES import (issue 22): the municipality's CNES file, previewed and applied by a manager.
+  {
+    path: 'administracao/importacao_cnes',
+    handle: { authorize: 'administracao/importacao_cnes:index' },
+    lazy: () =>
+      import('../modules/administracao/importacao_cnes/ImportacaoCnesPage').then((m) => ({
+        Component: m.ImportacaoCnesPage,
       })),
   },
   // Staff notices (issue 19): managers write; everyone reads the notices aimed at them.

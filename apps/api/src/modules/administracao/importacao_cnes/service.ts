@@ -1,0 +1,596 @@
+import { randomBytes } from 'node:crypto';
+import {
+  TIPOS_IMPORTACAO_CNES,
+  semAlteracoes,
+  type ImportacaoCnes,
+  type ImportacaoCnesFilters,
+  type ItemPlanoCnes,
+  type PreviaCnes,
+  type ResumoCnes,
+  type TipoImportacaoCnes,
+} from '@saude/shared/schemas/administracao_importacao_cnes';
+import { formatCns } from '@saude/shared/validation/cns';
+import { formatCpf } from '@saude/shared/validation/cpf';
+import { todayIso } from '@saude/shared/validation/dates';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Ctx } from '../../../access/context';
+import { audit } from '../../../access/audit';
+import { hashSenha } from '../../../auth/service';
+import type { DbOrTx, Tx } from '../../../db/client';
+import {
+  equipes,
+  importacoesCnes,
+  lotacoes,
+  perfis,
+  profissionais,
+  sessoes,
+  tiposUnidade,
+  unidadesSaude,
+} from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { paginate, type PageResult } from '../../../lib/paginate';
+import { alteracoes, type Alteracoes } from '../alteracoes';
+import type { CnesArquivo } from './parser';
+
+export const RESOURCE = 'administracao/importacao_cnes';
+
+// Matching (docs/decisions.md "Importação do CNES"): units by CNES, teams by INE, professionals by CPF (else CNS),
+// bonds by professional × unit × CBO × team. A record the file brings is created (origem_cnes) or brought up to date;
+// a record an earlier import created that the file no longer has is deactivated. Records made by hand are updated
+// when the file names them but never deactivated by an import.
+
+type Unidade = typeof unidadesSaude.$inferSelect;
+type Equipe = typeof equipes.$inferSelect;
+type Profissional = typeof profissionais.$inferSelect;
+type Lotacao = typeof lotacoes.$inferSelect;
+
+type Passo = ItemPlanoCnes & { executar: (tx: Tx, ctx: Ctx) => Promise<void> };
+type Plano = Record<TipoImportacaoCnes, Passo[]>;
+
+/** CNES establishment types (TP_UNID_ID) to our unit types; others get a type of their own named by the file. */
+const TIPO_UNIDADE_CNES: Record<string, string> = {
+  '01': 'UBS', // posto de saúde
+  '02': 'UBS', // centro de saúde / unidade básica
+  '04': 'POLICLINICA',
+  '20': 'UPA', // pronto socorro geral
+  '21': 'UPA', // pronto socorro especializado
+  '73': 'UPA', // pronto atendimento
+  '70': 'CAPS',
+  '50': 'VIGILANCIA',
+  '68': 'GESTAO',
+};
+
+/**
+ * The profile a new bond gets from its occupation (CBO 2002), never 'gestor': managing is given by hand. Anything
+ * else gets 'recepcao', the profile with the least access to clinical records (docs/decisions.md).
+ */
+export function perfilDoCbo(cbo: string): 'acs' | 'ace' | 'medico' | 'enfermagem' | 'recepcao' | 'vigilancia' {
+  if (cbo === '515105') return 'acs';
+  if (cbo === '515140') return 'ace';
+  if (cbo.startsWith('225') || cbo.startsWith('2232')) return 'medico'; // physicians, dentists
+  if (cbo.startsWith('2235') || cbo.startsWith('3222')) return 'enfermagem'; // nurses, nursing technicians
+  if (cbo.startsWith('3522') || cbo === '515135') return 'vigilancia'; // health surveillance agents
+  return 'recepcao';
+}
+
+const CAMPOS_UNIDADE = [
+  'nome',
+  'cep',
+  'logradouro',
+  'numero',
+  'complemento',
+  'bairro',
+  'telefones',
+  'ativo',
+] as const satisfies ReadonlyArray<keyof Unidade>;
+const CAMPOS_EQUIPE = ['nome', 'tipo', 'unidade_saude_id', 'micro_areas', 'ativo'] as const satisfies ReadonlyArray<
+  keyof Equipe
+>;
+const CAMPOS_PROFISSIONAL = ['nome', 'login', 'email', 'cpf_numero', 'codigo_cns', 'ativo'] as const;
+// The login of an imported professional is their CPF or CNS: personal too.
+const PESSOAIS_PROFISSIONAL = ['login', 'email', 'cpf_numero', 'codigo_cns'] as const;
+const CAMPOS_LOTACAO = [
+  'unidade_saude_id',
+  'ocupacao_codigo',
+  'equipe_id',
+  'perfil_id',
+  'micro_areas',
+  'inicio',
+  'fim',
+  'ativo',
+] as const satisfies ReadonlyArray<keyof Lotacao>;
+
+type Registro = Record<string, unknown>;
+const diferencas = (
+  antes: Registro | null,
+  depois: Registro,
+  campos: readonly string[],
+  pessoais: readonly string[] = [],
+) => alteracoes(antes, depois, campos, pessoais);
+
+async function auditar(
+  tx: Tx,
+  ctx: Ctx,
+  resource: string,
+  action: 'create' | 'update',
+  recordId: string,
+  alt: Alteracoes,
+) {
+  await audit(tx, ctx, {
+    action,
+    resource,
+    record_id: recordId,
+    details: { alteracoes: alt, origem: 'importacao_cnes' },
+  });
+}
+
+const mascaraDoc = (p: { cpf_numero?: string | null; codigo_cns?: string | null }) =>
+  p.cpf_numero ? `CPF ${formatCpf(p.cpf_numero)}` : p.codigo_cns ? `CNS ${formatCns(p.codigo_cns)}` : '';
+
+/** Builds the plan against the database: what the file creates, updates and deactivates, each with its write. */
+async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
+  const hoje = todayIso();
+  const plano: Plano = { unidades: [], equipes: [], profissionais: [], lotacoes: [] };
+
+  // ---- Units ----
+  const todasUnidades = await tx.select().from(unidadesSaude);
+  const unidadePorCnes = new Map(todasUnidades.map((u) => [u.cnes, u]));
+  const tipos = await tx.select().from(tiposUnidade);
+  const tipoPorCodigo = new Map(tipos.map((t) => [t.codigo, t]));
+  const unidadeId = new Map<string, string>(); // CNES → id (existing or planned)
+  const tiposNovos = new Map<string, { id: string; codigo: string; nome: string }>();
+  const tipoPara = (codigo: string | null, descricao: string | null): string => {
+    const nosso = codigo ? TIPO_UNIDADE_CNES[codigo] : 'UBS';
+    const porNosso = nosso ? tipoPorCodigo.get(nosso) : undefined;
+    if (porNosso) return porNosso.id;
+    const cod = `CNES_${codigo ?? '00'}`;
+    const existente = tipoPorCodigo.get(cod) ?? tiposNovos.get(cod);
+    if (existente) return existente.id;
+    const novo = { id: newId(), codigo: cod, nome: descricao ?? `Tipo CNES ${codigo}` };
+    tiposNovos.set(cod, novo);
+    return novo.id;
+  };
+
+  for (const u of arq.unidades) {
+    const atual = unidadePorCnes.get(u.cnes);
+    const dados = {
+      nome: u.nome,
+      cep: u.cep,
+      logradouro: u.logradouro,
+      numero: u.numero,
+      complemento: u.complemento,
+      bairro: u.bairro,
+      telefones: u.telefones,
+    };
+    if (!atual) {
+      const id = newId();
+      unidadeId.set(u.cnes, id);
+      const tipo_unidade_id = tipoPara(u.tipo_codigo, u.tipo_descricao);
+      const novo = { ...dados, ativo: true };
+      plano.unidades.push({
+        acao: 'criar',
+        chave: u.cnes,
+        nome: u.nome,
+        campos: [],
+        executar: async (t, ctx) => {
+          const tipoNovo = [...tiposNovos.values()].find((x) => x.id === tipo_unidade_id);
+          if (tipoNovo) await t.insert(tiposUnidade).values(tipoNovo).onConflictDoNothing();
+          await t.insert(unidadesSaude).values({ id, cnes: u.cnes, tipo_unidade_id, origem_cnes: true, ...novo });
+          await auditar(
+            t,
+            ctx,
+            'administracao/unidades_saude',
+            'create',
+            id,
+            diferencas(null, { cnes: u.cnes, ...novo }, ['cnes', ...CAMPOS_UNIDADE]),
+          );
+        },
+      });
+      continue;
+    }
+    unidadeId.set(u.cnes, atual.id);
+    // Only an import's own deactivation is undone by a later file; a hand-made row stays as the manager left it.
+    const depois = { ...dados, ativo: atual.origem_cnes ? true : atual.ativo };
+    const alt = diferencas(atual, depois, CAMPOS_UNIDADE);
+    if (Object.keys(alt).length === 0) continue;
+    plano.unidades.push({
+      acao: 'atualizar',
+      chave: u.cnes,
+      nome: u.nome,
+      campos: Object.keys(alt),
+      executar: async (t, ctx) => {
+        await t
+          .update(unidadesSaude)
+          .set({ ...depois, lock_version: sql`${unidadesSaude.lock_version} + 1`, updated_at: new Date() })
+          .where(eq(unidadesSaude.id, atual.id));
+        await auditar(t, ctx, 'administracao/unidades_saude', 'update', atual.id, alt);
+      },
+    });
+  }
+  const cnesDoArquivo = new Set(arq.unidades.map((u) => u.cnes));
+  for (const u of todasUnidades) {
+    if (!u.origem_cnes || !u.ativo || cnesDoArquivo.has(u.cnes)) continue;
+    plano.unidades.push(desativacao('administracao/unidades_saude', unidadesSaude, u.id, u.cnes, u.nome));
+  }
+
+  // ---- Teams ----
+  const todasEquipes = await tx.select().from(equipes);
+  const equipePorIne = new Map(todasEquipes.map((e) => [e.ine, e]));
+  const equipeId = new Map<string, string>();
+  for (const e of arq.equipes) {
+    const atual = equipePorIne.get(e.ine);
+    const unidade_saude_id = unidadeId.get(e.cnes)!;
+    if (!atual) {
+      const id = newId();
+      equipeId.set(e.ine, id);
+      const novo = { nome: e.nome, tipo: e.tipo, unidade_saude_id, micro_areas: e.micro_areas, ativo: true };
+      plano.equipes.push({
+        acao: 'criar',
+        chave: e.ine,
+        nome: e.nome,
+        campos: [],
+        executar: async (t, ctx) => {
+          await t.insert(equipes).values({ id, ine: e.ine, origem_cnes: true, ...novo });
+          await auditar(
+            t,
+            ctx,
+            'administracao/equipes',
+            'create',
+            id,
+            diferencas(null, { ine: e.ine, ...novo }, ['ine', ...CAMPOS_EQUIPE]),
+          );
+        },
+      });
+      continue;
+    }
+    equipeId.set(e.ine, atual.id);
+    // Exports often leave the agents' micro-area blank: an empty list never erases the team's.
+    const depois = {
+      nome: e.nome,
+      tipo: e.tipo ?? atual.tipo,
+      unidade_saude_id,
+      micro_areas: e.micro_areas.length > 0 ? e.micro_areas : atual.micro_areas,
+      ativo: atual.origem_cnes ? true : atual.ativo,
+    };
+    const alt = diferencas(atual, depois, CAMPOS_EQUIPE);
+    if (Object.keys(alt).length === 0) continue;
+    plano.equipes.push({
+      acao: 'atualizar',
+      chave: e.ine,
+      nome: e.nome,
+      campos: Object.keys(alt),
+      executar: async (t, ctx) => {
+        await t
+          .update(equipes)
+          .set({ ...depois, lock_version: sql`${equipes.lock_version} + 1`, updated_at: new Date() })
+          .where(eq(equipes.id, atual.id));
+        await auditar(t, ctx, 'administracao/equipes', 'update', atual.id, alt);
+      },
+    });
+  }
+  const inesDoArquivo = new Set(arq.equipes.map((e) => e.ine));
+  for (const e of todasEquipes) {
+    if (!e.origem_cnes || !e.ativo || inesDoArquivo.has(e.ine)) continue;
+    plano.equipes.push(desativacao('administracao/equipes', equipes, e.id, e.ine, e.nome));
+  }
+
+  // ---- Professionals ----
+  const todos = await tx.select().from(profissionais);
+  const porCpf = new Map(todos.filter((p) => p.cpf_numero).map((p) => [p.cpf_numero!, p]));
+  const porCns = new Map(todos.filter((p) => p.codigo_cns).map((p) => [p.codigo_cns!, p]));
+  const logins = new Set(todos.map((p) => p.login.toLowerCase()));
+  const vistos = new Set<string>(); // ids of the professionals the file names
+  const profissionalId = new Map<object, string>();
+  let senhaInutilizavel: Promise<string> | null = null;
+  for (const p of arq.profissionais) {
+    const atual = (p.cpf ? porCpf.get(p.cpf) : undefined) ?? (p.cns ? porCns.get(p.cns) : undefined);
+    if (atual && vistos.has(atual.id)) {
+      // The same person twice in the file: their bonds join the first entry's.
+      profissionalId.set(p, atual.id);
+      continue;
+    }
+    if (!atual) {
+      const id = newId();
+      profissionalId.set(p, id);
+      let login = (p.cpf ?? p.cns)!;
+      for (let n = 2; logins.has(login.toLowerCase()); n++) login = `${p.cpf ?? p.cns}.${n}`;
+      logins.add(login.toLowerCase());
+      const novo = { nome: p.nome, login, email: p.email, cpf_numero: p.cpf, codigo_cns: p.cns, ativo: true };
+      // Whoever is first in the file wins; a second entry with the same document joins it.
+      if (p.cpf) porCpf.set(p.cpf, { id } as Profissional);
+      if (p.cns) porCns.set(p.cns, { id } as Profissional);
+      vistos.add(id);
+      plano.profissionais.push({
+        acao: 'criar',
+        chave: mascaraDoc(novo),
+        nome: p.nome,
+        campos: [],
+        executar: async (t, ctx) => {
+          // No one knows this password: a manager's reset gives the professional a one-time one (issue 22).
+          senhaInutilizavel ??= hashSenha(randomBytes(32).toString('base64url'));
+          await t.insert(profissionais).values({
+            id,
+            ...novo,
+            senha_hash: await senhaInutilizavel,
+            senha_provisoria: true,
+            origem_cnes: true,
+          });
+          await auditar(
+            t,
+            ctx,
+            'administracao/profissionais',
+            'create',
+            id,
+            diferencas(null, novo, CAMPOS_PROFISSIONAL, PESSOAIS_PROFISSIONAL),
+          );
+        },
+      });
+      continue;
+    }
+    profissionalId.set(p, atual.id);
+    vistos.add(atual.id);
+    // A document or e-mail the file lacks is kept: the CNES export leaves many blank.
+    const depois = {
+      nome: p.nome,
+      login: atual.login,
+      email: p.email ?? atual.email,
+      cpf_numero: p.cpf ?? atual.cpf_numero,
+      codigo_cns: p.cns ?? atual.codigo_cns,
+      ativo: atual.origem_cnes ? true : atual.ativo,
+    };
+    const alt = diferencas(atual, depois, CAMPOS_PROFISSIONAL, PESSOAIS_PROFISSIONAL);
+    if (Object.keys(alt).length === 0) continue;
+    plano.profissionais.push({
+      acao: 'atualizar',
+      chave: mascaraDoc(depois),
+      nome: p.nome,
+      campos: Object.keys(alt),
+      executar: async (t, ctx) => {
+        await t
+          .update(profissionais)
+          .set({ ...depois, lock_version: sql`${profissionais.lock_version} + 1`, updated_at: new Date() })
+          .where(eq(profissionais.id, atual.id));
+        await auditar(t, ctx, 'administracao/profissionais', 'update', atual.id, alt);
+      },
+    });
+  }
+  for (const p of todos) {
+    if (!p.origem_cnes || !p.ativo || vistos.has(p.id)) continue;
+    const passo = desativacao('administracao/profissionais', profissionais, p.id, mascaraDoc(p), p.nome);
+    plano.profissionais.push({
+      ...passo,
+      executar: async (t, ctx) => {
+        await passo.executar(t, ctx);
+        // Issue 22: disabling a professional ends their sessions at once.
+        await t
+          .update(sessoes)
+          .set({ revoked_at: new Date(), updated_at: new Date() })
+          .where(sql`${sessoes.profissional_id} = ${p.id} and ${sessoes.revoked_at} is null`);
+      },
+    });
+  }
+
+  // ---- Bonds ----
+  const todasLotacoes = await tx.select().from(lotacoes);
+  const chaveLotacao = (l: {
+    profissional_id: string;
+    unidade_saude_id: string;
+    ocupacao_codigo: string;
+    equipe_id: string | null;
+  }) => `${l.profissional_id}|${l.unidade_saude_id}|${l.ocupacao_codigo}|${l.equipe_id ?? ''}`;
+  const lotacaoPorChave = new Map<string, Lotacao>();
+  for (const l of todasLotacoes) if (!lotacaoPorChave.has(chaveLotacao(l))) lotacaoPorChave.set(chaveLotacao(l), l);
+  const perfisRows = await tx.select({ id: perfis.id, codigo: perfis.codigo }).from(perfis);
+  const perfilId = new Map(perfisRows.map((p) => [p.codigo, p.id]));
+  const nomeUnidade = new Map(arq.unidades.map((u) => [u.cnes, u.nome]));
+  const chavesDoArquivo = new Set<string>();
+  for (const p of arq.profissionais) {
+    const profId = profissionalId.get(p)!;
+    for (const l of p.lotacoes) {
+      const base = {
+        profissional_id: profId,
+        unidade_saude_id: unidadeId.get(l.cnes)!,
+        ocupacao_codigo: l.cbo,
+        equipe_id: l.ine ? equipeId.get(l.ine)! : null,
+      };
+      const chave = chaveLotacao(base);
+      if (chavesDoArquivo.has(chave)) continue;
+      chavesDoArquivo.add(chave);
+      const rotulo = `${p.nome} — ${nomeUnidade.get(l.cnes)} — CBO ${l.cbo}`;
+      const atual = lotacaoPorChave.get(chave);
+      if (!atual) {
+        const id = newId();
+        const novo = {
+          ...base,
+          perfil_id: perfilId.get(perfilDoCbo(l.cbo)) ?? perfilId.get('recepcao')!,
+          micro_areas: l.micro_area ? [l.micro_area] : [],
+          inicio: hoje,
+          fim: null,
+          ativo: true,
+        };
+        plano.lotacoes.push({
+          acao: 'criar',
+          chave: l.ine ? `INE ${l.ine}` : `CNES ${l.cnes}`,
+          nome: rotulo,
+          campos: [],
+          executar: async (t, ctx) => {
+            await t.insert(lotacoes).values({ id, origem_cnes: true, ...novo });
+            await auditar(t, ctx, 'administracao/lotacoes', 'create', id, diferencas(null, novo, CAMPOS_LOTACAO));
+          },
+        });
+        continue;
+      }
+      // The profile is the manager's to change: an import keeps it.
+      const reativar = atual.origem_cnes && !atual.ativo;
+      const depois = {
+        ...base,
+        perfil_id: atual.perfil_id,
+        micro_areas: l.micro_area ? [l.micro_area] : atual.micro_areas,
+        inicio: atual.inicio,
+        fim: reativar ? null : atual.fim,
+        ativo: reativar ? true : atual.ativo,
+      };
+      const alt = diferencas(atual, depois, CAMPOS_LOTACAO);
+      if (Object.keys(alt).length === 0) continue;
+      plano.lotacoes.push({
+        acao: 'atualizar',
+        chave: l.ine ? `INE ${l.ine}` : `CNES ${l.cnes}`,
+        nome: rotulo,
+        campos: Object.keys(alt),
+        executar: async (t, ctx) => {
+          await t
+            .update(lotacoes)
+            .set({ ...depois, lock_version: sql`${lotacoes.lock_version} + 1`, updated_at: new Date() })
+            .where(eq(lotacoes.id, atual.id));
+          await auditar(t, ctx, 'administracao/lotacoes', 'update', atual.id, alt);
+        },
+      });
+    }
+  }
+  const nomesProf = new Map(todos.map((p) => [p.id, p.nome]));
+  const nomesUni = new Map(todasUnidades.map((u) => [u.id, u.nome]));
+  for (const l of todasLotacoes) {
+    if (!l.origem_cnes || !l.ativo || chavesDoArquivo.has(chaveLotacao(l))) continue;
+    const rotulo = `${nomesProf.get(l.profissional_id) ?? ''} — ${nomesUni.get(l.unidade_saude_id) ?? ''} — CBO ${l.ocupacao_codigo}`;
+    plano.lotacoes.push({
+      acao: 'desativar',
+      chave: l.equipe_id ? 'Equipe' : 'Unidade',
+      nome: rotulo,
+      campos: ['ativo', 'fim'],
+      executar: async (t, ctx) => {
+        await t
+          .update(lotacoes)
+          .set({ ativo: false, fim: hoje, lock_version: sql`${lotacoes.lock_version} + 1`, updated_at: new Date() })
+          .where(eq(lotacoes.id, l.id));
+        await auditar(t, ctx, 'administracao/lotacoes', 'update', l.id, {
+          ativo: { antes: true, depois: false },
+          fim: { antes: l.fim, depois: hoje },
+        });
+      },
+    });
+  }
+  return plano;
+}
+
+/** Deactivates an imported unit, team or professional the file no longer has. */
+function desativacao(
+  resource: string,
+  table: typeof unidadesSaude | typeof equipes | typeof profissionais,
+  id: string,
+  chave: string,
+  nome: string,
+): Passo {
+  return {
+    acao: 'desativar',
+    chave,
+    nome,
+    campos: ['ativo'],
+    executar: async (t, ctx) => {
+      await t
+        .update(table)
+        .set({ ativo: false, lock_version: sql`${table.lock_version} + 1`, updated_at: new Date() })
+        .where(eq(table.id, id));
+      await auditar(t, ctx, resource, 'update', id, { ativo: { antes: true, depois: false } });
+    },
+  };
+}
+
+function resumoDe(plano: Plano): ResumoCnes {
+  const r = {} as ResumoCnes;
+  for (const k of TIPOS_IMPORTACAO_CNES) {
+    r[k] = { criar: 0, atualizar: 0, desativar: 0 };
+    for (const p of plano[k]) r[k][p.acao]++;
+  }
+  return r;
+}
+
+/** One import at a time: a second waits for the first to commit, then plans against what it wrote. */
+const travar = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('importacao_cnes'))`);
+
+export async function previa(ctx: Ctx, arq: CnesArquivo, arquivo_nome: string): Promise<PreviaCnes> {
+  // Planning only reads; the writes are closures that only the apply runs.
+  {
+    const plano = await planejar(ctx.db, arq);
+    const resumo = resumoDe(plano);
+    const amostra = (k: TipoImportacaoCnes) =>
+      plano[k].slice(0, 10).map(({ acao, chave, nome, campos }) => ({ acao, chave, nome, campos }));
+    return {
+      arquivo_nome,
+      arquivo_sha256: arq.sha256,
+      bytes: arq.bytes,
+      resumo,
+      amostras: {
+        unidades: amostra('unidades'),
+        equipes: amostra('equipes'),
+        profissionais: amostra('profissionais'),
+        lotacoes: amostra('lotacoes'),
+      },
+      avisos: arq.avisos.slice(0, 50),
+      total_avisos: arq.avisos.length,
+      sem_alteracoes: semAlteracoes(resumo),
+    };
+  }
+}
+
+export async function aplicar(
+  ctx: Ctx,
+  arq: CnesArquivo,
+  q: { arquivo_nome: string; sha256: string },
+): Promise<ImportacaoCnes> {
+  if (arq.sha256 !== q.sha256)
+    throw new AppError(409, 'O arquivo enviado não é o mesmo da prévia. Gere a prévia novamente.');
+  return ctx.db.transaction(async (tx) => {
+    await travar(tx);
+    const plano = await planejar(tx, arq);
+    for (const k of TIPOS_IMPORTACAO_CNES) for (const passo of plano[k]) await passo.executar(tx, ctx);
+    const resumo = resumoDe(plano);
+    const id = newId();
+    const [row] = await tx
+      .insert(importacoesCnes)
+      .values({
+        id,
+        arquivo_nome: q.arquivo_nome,
+        arquivo_sha256: arq.sha256,
+        resumo,
+        profissional_id: ctx.usuario!.profissionalId,
+      })
+      .returning();
+    await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: id, details: { resumo } });
+    return {
+      id,
+      arquivo_nome: row!.arquivo_nome,
+      arquivo_sha256: row!.arquivo_sha256,
+      resumo,
+      profissional_nome: ctx.usuario!.nome,
+      created_at: row!.created_at.toISOString(),
+      sem_alteracoes: semAlteracoes(resumo),
+    };
+  });
+}
+
+export async function listar(ctx: Ctx, f: ImportacaoCnesFilters): Promise<PageResult<ImportacaoCnes>> {
+  return paginate(f, {
+    rows: async ({ limit, offset }) => {
+      const rows = await ctx.db
+        .select({
+          id: importacoesCnes.id,
+          arquivo_nome: importacoesCnes.arquivo_nome,
+          arquivo_sha256: importacoesCnes.arquivo_sha256,
+          resumo: importacoesCnes.resumo,
+          profissional_nome: profissionais.nome,
+          created_at: importacoesCnes.created_at,
+        })
+        .from(importacoesCnes)
+        .innerJoin(profissionais, eq(profissionais.id, importacoesCnes.profissional_id))
+        .orderBy(desc(importacoesCnes.created_at), desc(importacoesCnes.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => {
+        const resumo = r.resumo as ResumoCnes;
+        return { ...r, resumo, created_at: r.created_at.toISOString(), sem_alteracoes: semAlteracoes(resumo) };
+      });
+    },
+    count: async () => (await ctx.db.select({ n: count() }).from(importacoesCnes))[0]!.n,
+  });
+}
