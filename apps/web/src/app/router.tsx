@@ -324,6 +324,8 @@ export const screens: ScreenRoute[] = [
     lazy: () =>
       import('../modules/administracao/profissionais/ProfissionalFormPage').then((m) => ({
         Component: m.ProfissionalFormPage,
+      })),
+  },
   // CNES import (issue 22): the municipality's CNES file, previewed and applied by a manager.
   {
     path: 'administracao/importacao_cnes',
