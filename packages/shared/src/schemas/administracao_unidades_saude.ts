@@ -27,7 +27,8 @@ export const zTelefones = () =>
     .transform((v) => v ?? [])
     .superRefine((v, ctx) => {
       v.forEach((tel, i) => {
-        if (v.indexOf(tel) !== i) ctx.addIssue({ code: 'custom', path: [i], message: msg.telefoneRepetido, input: tel });
+        if (v.indexOf(tel) !== i)
+          ctx.addIssue({ code: 'custom', path: [i], message: msg.telefoneRepetido, input: tel });
       });
     });
 
