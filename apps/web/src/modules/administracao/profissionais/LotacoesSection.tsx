@@ -271,6 +271,8 @@ function LotacaoForm({
               onBlur={field.onBlur}
               disabled={!equipeId}
               error={fieldState.error?.message}
+              // Typed as well as picked: "07" finds the micro-area at once in a long list.
+              searchable
               clearable
               size="md"
             />
