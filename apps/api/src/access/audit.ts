@@ -8,7 +8,12 @@ export type AuditEntry = {
   record_id?: string | null;
   /** The citizens whose personal or health data the action showed or changed (LGPD data subjects). */
   municipe_ids?: readonly string[];
-  /** Never values: names of fields, counts, ids. The audit trail must not become a copy of the health data. */
+  /**
+   * Never values of personal or health data: names of fields, counts, ids. The audit trail must not become a copy of
+   * the health data. The one exception is an administration record's `alteracoes` (staff set-up: a unit's name, a
+   * team's micro-areas), where a professional's CPF, CNS and e-mail still appear only as changed
+   * (modules/administracao/alteracoes.ts).
+   */
   details?: Record<string, unknown>;
   // For events before a session exists (failed sign-in).
   profissional_id?: string | null;
