@@ -53,7 +53,7 @@ test('a manager creates a custom profile, reads its history, and sees a built-in
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(page.getByRole('heading', { name: `Perfil ${nome}`, level: 1 })).toBeVisible();
       id = /\/administracao\/perfis\/([^/]+)\/edit/.exec(page.url())?.[1];
-      expect(id).toBeTruthy();
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
     });
 
     await test.step('found in the list', async () => {
