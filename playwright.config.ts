@@ -15,13 +15,29 @@ if (!process.env.E2E_LOG) process.env.E2E_LOG = join(mkdtempSync(join(tmpdir(), 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } };
+/**
+ * Specs that change what every signed-in user sees while they run: notices that pop up, the bell and the globe's
+ * counts, a published terms version (the sign-in gate), a campaign theme (the top bar's colours), the system and unit
+ * parameters, the queues of a unit. They run one at a time after the others, which never see them half done.
+ */
+const ESTADO_GLOBAL = [
+  /comunicacao_avisos/,
+  /notificacoes_globais/,
+  /ouvidoria/,
+  /termos_uso/,
+  /ferramentas_/,
+  /filas-/,
+];
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // Two cores: one browser and the server.
-  workers: 1,
+  // Two cores: the specs that only touch their own records run two at a time (the browser waits on the server
+  // often); those that change what every user sees run alone afterwards (project 'estado-global' below).
+  workers: 2,
   reporter: 'list',
   globalTeardown: './e2e/log-sem-dados-pessoais.ts',
   // Long flows with several axe scans: room for a machine three times slower than ours (CI takes whatever is free).
@@ -47,7 +63,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } }],
+  projects: [
+    { name: 'chromium', testIgnore: ESTADO_GLOBAL, use: DESKTOP },
+    { name: 'estado-global', testMatch: ESTADO_GLOBAL, dependencies: ['chromium'], workers: 1, use: DESKTOP },
+  ],
   webServer: {
     // What production runs: the compiled API serving apps/web/dist (the npm `e2e` script builds both first).
     command: `exec node apps/api/dist/main.js >> '${process.env.E2E_LOG}' 2>&1`,

@@ -17,9 +17,13 @@ mkdirSync(SCREENSHOTS, { recursive: true });
 const ano = () =>
   new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date());
 
-async function nasDuasLarguras(page: Page, nome: string) {
+/** Pictures at 1400 px and on a tablet; `corBarra`: the top bar's colour both must show. */
+async function nasDuasLarguras(page: Page, nome: string, corBarra?: string) {
+  const barra = page.locator('header').first();
+  if (corBarra) await expect(barra).toHaveCSS('background-color', corBarra);
   await fotografar(page, `${nome}-1400`);
   await page.setViewportSize({ width: 800, height: 1280 });
+  if (corBarra) await expect(barra).toHaveCSS('background-color', corBarra);
   await fotografar(page, `${nome}-800`);
   await page.setViewportSize({ width: 1400, height: 900 });
 }
@@ -84,7 +88,7 @@ test('a manager makes a theme in force: the top bar and the banner take its colo
       await expect(banner).toHaveCSS('background-color', 'rgb(13, 43, 107)');
       await expect(banner).toHaveCSS('color', 'rgb(255, 255, 255)');
       await expectAccessible(page, 'início com banner');
-      await nasDuasLarguras(page, 'ferramentas-temas-inicio');
+      await nasDuasLarguras(page, 'ferramentas-temas-inicio', 'rgb(13, 43, 107)');
     });
 
     await test.step('edited to a light yellow: grey text, and the form warns of the contrast', async () => {
@@ -105,7 +109,7 @@ test('a manager makes a theme in force: the top bar and the banner take its colo
       await expect(barra).toHaveCSS('color', 'rgb(112, 112, 112)');
       await page.goto('/');
       await expect(page.getByTestId('tema-banner')).toHaveCSS('color', 'rgb(112, 112, 112)');
-      await nasDuasLarguras(page, 'ferramentas-temas-inicio-claro');
+      await nasDuasLarguras(page, 'ferramentas-temas-inicio-claro', 'rgb(255, 235, 59)');
     });
   } finally {
     // Later specs must see the default bar.

@@ -36,7 +36,7 @@ export function RootLayout({ routeInfo }: { routeInfo: RouteInfo }) {
 export function AppLoading() {
   return (
     <Center mih="100dvh">
-      <Loader aria-label="Carregando" />
+      <Loader role="status" aria-label="Carregando" />
     </Center>
   );
 }

@@ -144,7 +144,7 @@ export function AddressFields<T extends FieldValues, TT = T>({
     <CepField
       {...cell('cep', 4)}
       control={control}
-      inputProps={{ rightSection: looking ? <Loader size="xs" aria-label="Buscando CEP" /> : undefined }}
+      inputProps={{ rightSection: looking ? <Loader size="xs" role="status" aria-label="Buscando CEP" /> : undefined }}
       onValueChange={(digits) => {
         if (digits.length === 8 && digits !== lastLooked.current) {
           lastLooked.current = digits;

@@ -227,7 +227,7 @@ export function DataList<T>({
         )}
         {fetching && (
           <Center pos="absolute" inset={0} bg="rgba(255, 255, 255, 0.6)">
-            <Loader aria-label="Carregando…" />
+            <Loader role="status" aria-label="Carregando…" />
           </Center>
         )}
       </Box>

@@ -104,7 +104,7 @@ export function SelecionarUnidadePage() {
                         {l.equipe_nome ? `Equipe ${l.equipe_nome}` : 'Sem equipe'}
                       </Text>
                     </Stack>
-                    {busy && <Loader size="sm" aria-label="Selecionando" />}
+                    {busy && <Loader size="sm" role="status" aria-label="Selecionando" />}
                   </Group>
                 </UnstyledButton>
               </div>

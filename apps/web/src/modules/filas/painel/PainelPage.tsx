@@ -86,7 +86,7 @@ export function PainelPage() {
   if (estado.situacao === 'carregando')
     return (
       <Center component="main" mih="100dvh" bg={FUNDO}>
-        <Loader color="white" aria-label="Carregando o painel" />
+        <Loader color="white" role="status" aria-label="Carregando o painel" />
       </Center>
     );
 

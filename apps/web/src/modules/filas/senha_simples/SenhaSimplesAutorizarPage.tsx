@@ -92,7 +92,7 @@ export function SenhaSimplesAutorizarPage() {
               {erro}
             </Alert>
           ) : !aplicacao ? (
-            <Loader aria-label="Verificando a aplicação" />
+            <Loader role="status" aria-label="Verificando a aplicação" />
           ) : (
             <>
               <Text fz="lg">
