@@ -14,6 +14,16 @@ if (!process.env.E2E_LOG) process.env.E2E_LOG = join(mkdtempSync(join(tmpdir(), 
 // E2E_PORT lets two suites run side by side on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
+// The identity provider e2e/sso.spec.ts starts (issue 23): the server is configured for it from the start, and asks
+// it only when someone presses "Entrar com …" (discovery is lazy).
+process.env.E2E_SSO_PORT ??= String(PORT + 7);
+const SSO = {
+  SSO_ISSUER_URL: `http://localhost:${process.env.E2E_SSO_PORT}`,
+  SSO_CLIENT_ID: 'saude-municipal',
+  SSO_CLIENT_SECRET: 'segredo-de-teste-do-cliente-saude-municipal',
+  SSO_REDIRECT_URI: `${baseURL}/saude2_oauth`,
+  SSO_PROVIDER_NAME: 'Acesso Município',
+};
 
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } };
 /**
@@ -71,7 +81,7 @@ export default defineConfig({
     // What production runs: the compiled API serving apps/web/dist (the npm `e2e` script builds both first).
     command: `exec node apps/api/dist/main.js >> '${process.env.E2E_LOG}' 2>&1`,
     url: `${baseURL}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, DEMO: 'true' },
+    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, DEMO: 'true', ...SSO },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccess, type RegisteredRoute } from './access/hooks';
+import { Sso, type SsoOptions } from './auth/sso';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerCompression } from './http/compression';
@@ -17,6 +18,8 @@ export type BuildOptions = {
   /** false: no log (tests); a stream: the log goes there (the log test reads it). */
   logger?: false | { stream: NodeJS.WritableStream };
   serveWeb?: boolean;
+  /** Single sign-on options the environment does not set (tests: the clock when checking tokens). */
+  sso?: SsoOptions;
 };
 
 /** A hop count trusts that many proxies nearest the server (what proxy-addr does with a number). */
@@ -46,7 +49,7 @@ export async function buildApp(config: Config, database: AppDatabase, opts: Buil
   const registeredRoutes = registerAccess(app, db, policy);
   // After the access hook: a stranger gets 401/403 before learning any field name.
   registerInputGuard(app);
-  await registerRoutes(app, config, database, policy);
+  await registerRoutes(app, config, database, policy, new Sso(config, opts.sso));
   await registerWeb(app, config, opts.serveWeb !== false);
 
   return Object.assign(app, { registeredRoutes }) as unknown as App;

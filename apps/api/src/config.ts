@@ -85,6 +85,19 @@ const envSchema = z.object({
   SSO_CLIENT_ID: optionalText,
   SSO_CLIENT_SECRET: optionalText,
   SSO_REDIRECT_URI: optionalUrl,
+  // The provider's name on the sign-in button ("Entrar com …").
+  SSO_PROVIDER_NAME: optionalText,
+  // Which claim finds the professional: their login (preferred_username), CPF (a `cpf` claim; gov.br-like providers
+  // put it in `sub`: set SSO_MATCH_CLAIM=sub) or verified e-mail.
+  SSO_MATCH_BY: z.enum(['login', 'cpf', 'email']).default('login'),
+  SSO_MATCH_CLAIM: optionalText,
+  SSO_SCOPES: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || 'openid profile email')
+    .refine((v) => v.split(/\s+/).includes('openid'), { message: 'deve incluir openid' }),
+  // Where the provider sends the browser after its logout; empty: PUBLIC_URL + /login.
+  SSO_POST_LOGOUT_REDIRECT_URI: optionalUrl,
   // Maps service (spec §7).
   MAPS_API_KEY: optionalText,
   // Map tiles (issue 18): an XYZ template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png; empty → no tiles, the
@@ -119,6 +132,30 @@ export type Config = Omit<z.infer<typeof envSchema>, 'DEMO' | 'PUBLIC_URL'> & {
 
 export class ConfigError extends Error {}
 
+const isLoopback = (u: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+
+/** Single sign-on is all or nothing, over HTTPS (plain HTTP only on this machine, for a local test provider). */
+function ssoProblems(c: z.infer<typeof envSchema>): string[] {
+  const set = [c.SSO_ISSUER_URL, c.SSO_CLIENT_ID, c.SSO_REDIRECT_URI];
+  if (set.every((v) => v === null)) return [];
+  const problems: string[] = [];
+  if (c.SSO_ISSUER_URL === null) problems.push('SSO_ISSUER_URL: obrigatório para o acesso único');
+  if (c.SSO_CLIENT_ID === null) problems.push('SSO_CLIENT_ID: obrigatório para o acesso único');
+  if (c.SSO_REDIRECT_URI === null) problems.push('SSO_REDIRECT_URI: obrigatório para o acesso único');
+  for (const [name, v] of [
+    ['SSO_ISSUER_URL', c.SSO_ISSUER_URL],
+    ['SSO_REDIRECT_URI', c.SSO_REDIRECT_URI],
+  ] as const) {
+    if (v === null) continue;
+    const u = new URL(v);
+    if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopback(u)))
+      problems.push(`${name}: deve usar https (http só em localhost)`);
+  }
+  if (c.SSO_REDIRECT_URI !== null && !new URL(c.SSO_REDIRECT_URI).pathname.endsWith('/saude2_oauth'))
+    problems.push('SSO_REDIRECT_URI: deve terminar em /saude2_oauth, a página que recebe a volta do provedor');
+  return problems;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -126,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const sso = ssoProblems(c);
+  if (sso.length > 0) throw new ConfigError(`Configuração inválida:\n${sso.map((l) => `  ${l}`).join('\n')}`);
   return {
     ...c,
     // Demo data is on by default only for the embedded database (issue 3).

@@ -11,6 +11,7 @@ export const errorCodes = [
   'confirmacao', // 409: the action needs the user's confirmation first (body says what to confirm)
   'limite', // 429: too many attempts; Retry-After says for how long
   'erro_interno', // 500
+  'indisponivel', // 503: a service the product depends on did not answer (the identity provider); try again later
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -93,6 +93,20 @@ export const msg = {
   semLotacao: 'Você não possui lotação ativa em nenhuma unidade de saúde. Procure a coordenação.',
   unidadeNaoPermitida: 'Você não possui lotação nesta unidade de saúde.',
   senhaAtualIncorreta: 'não confere com a senha atual',
+  // Single sign-on with the municipality's identity provider (issue 23).
+  ssoNaoConfigurado: 'O acesso único não está configurado. Entre com login e senha.',
+  ssoIndisponivel: 'O provedor de identidade não respondeu. Tente de novo em instantes ou entre com login e senha.',
+  ssoAcessoNegado:
+    'O acesso foi negado no provedor de identidade. Para entrar, autorize o acesso ou use login e senha.',
+  ssoRecusado: 'O provedor de identidade recusou a entrada. Tente de novo ou entre com login e senha.',
+  ssoTransacaoInvalida: 'Esta entrada pelo provedor de identidade expirou ou já foi usada. Comece de novo.',
+  ssoCodigoInvalido: 'O código de acesso do provedor de identidade não vale mais. Comece de novo.',
+  ssoExpirado: 'A identificação enviada pelo provedor de identidade expirou. Comece de novo.',
+  ssoNaoConfirmado: 'Não foi possível confirmar a sua identidade no provedor de identidade. Comece de novo.',
+  ssoSemProfissional:
+    'Sua conta no provedor de identidade não corresponde a nenhum profissional cadastrado. Procure o gestor do sistema.',
+  ssoProfissionalInativo: 'Este profissional está desativado no Saúde Municipal. Procure o gestor do sistema.',
+  ssoEmailNaoVerificado: 'O provedor de identidade não confirmou o seu e-mail. Procure o gestor do sistema.',
   // Accounts and passwords (issue 14): ASVS 5 rules, wording in the catalogue's style (docs/decisions.md).
   senhaComum: 'é uma das senhas mais usadas e fáceis de adivinhar; escolha outra',
   senhaContemLogin: 'não pode conter o seu login',

@@ -1,5 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
-import { msg, type LoginInput, type LotacaoOpcao, type TrocarSenhaInput, type Usuario } from '@saude/shared';
+import {
+  msg,
+  type LoginInput,
+  type LotacaoOpcao,
+  type SsoCallbackInput,
+  type TrocarSenhaInput,
+  type Usuario,
+} from '@saude/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Ctx, SessionUser } from '../access/context';
 import type { Db } from '../db/client';
@@ -10,6 +17,7 @@ import { ocupacaoNome } from '../lib/ocupacoes';
 import { createSession, loadSession, revokeSession, type SessionPolicy } from './sessions';
 import { deviceHash, isKnownDevice, rememberDevice } from './devices';
 import { problemasNovaSenha } from './password-policy';
+import type { Sso } from './sso';
 import { buckets, forgive, release, takeAttempt } from './throttle';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms here, cheap for users, costly for guessing.
@@ -73,24 +81,72 @@ export async function login(ctx: Ctx, input: LoginInput, policy: SessionPolicy, 
     await release(db, [buckets.address(ctx.ip)]);
   }
   if (device) await rememberDevice(db, user.id, device);
+  return startSession(ctx, policy, {
+    profissionalId: user.id,
+    userAgent,
+    details: user.senha_provisoria ? { senha_provisoria: true } : undefined,
+  });
+}
+
+/** The session after the user proved who they are, by password or at the identity provider (issue 23). */
+async function startSession(
+  ctx: Ctx,
+  policy: SessionPolicy,
+  s: {
+    profissionalId: string;
+    userAgent: string | null;
+    details?: Record<string, unknown>;
+    sso?: { idToken: string | null };
+  },
+) {
+  const db = ctx.db;
   // With exactly one unit the choice is made for the user (issue 3: current unit).
   const units = await db
     .selectDistinct({ id: lotacoes.unidade_saude_id })
     .from(lotacoes)
     .innerJoin(unidadesSaude, eq(unidadesSaude.id, lotacoes.unidade_saude_id))
-    .where(and(eq(lotacoes.profissional_id, user.id), eq(lotacoes.ativo, true), eq(unidadesSaude.ativo, true)));
+    .where(
+      and(eq(lotacoes.profissional_id, s.profissionalId), eq(lotacoes.ativo, true), eq(unidadesSaude.ativo, true)),
+    );
   const unidadeId = units.length === 1 ? units[0]!.id : null;
-  const { token, id } = await createSession(db, policy, { profissionalId: user.id, unidadeId, ip: ctx.ip, userAgent });
+  const { token, id } = await createSession(db, policy, {
+    profissionalId: s.profissionalId,
+    unidadeId,
+    ip: ctx.ip,
+    userAgent: s.userAgent,
+    sso: s.sso,
+  });
   await audit(db, ctx, {
     action: 'login',
     resource: 'auth',
     record_id: id,
-    profissional_id: user.id,
+    profissional_id: s.profissionalId,
     unidade_saude_id: unidadeId,
-    details: user.senha_provisoria ? { senha_provisoria: true } : undefined,
+    details: s.details,
   });
   const usuario = await loadSession(db, token, policy);
   return { token, usuario: toUsuario(usuario!) };
+}
+
+/** Single sign-on's end (issue 23): the provider vouched for the user (auth/sso.ts); our own session starts. */
+export async function loginSso(
+  ctx: Ctx,
+  sso: Sso,
+  input: SsoCallbackInput,
+  cookieState: string | null,
+  policy: SessionPolicy,
+  userAgent: string | null,
+) {
+  const identity = await sso.callback(ctx, input, cookieState);
+  const device = input.dispositivo ? deviceHash(input.dispositivo) : null;
+  if (device) await rememberDevice(ctx.db, identity.profissionalId, device);
+  const session = await startSession(ctx, policy, {
+    profissionalId: identity.profissionalId,
+    userAgent,
+    details: { metodo: 'sso' },
+    sso: { idToken: identity.idToken ?? null },
+  });
+  return { ...session, retorno: identity.retorno };
 }
 
 /** Whether demo accounts are active: the web then warns on the sign-in page and the top bar (issue 14). */
@@ -103,9 +159,15 @@ export async function demoAccountsExist(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function logout(ctx: Ctx & { usuario: SessionUser }) {
+/** Ends the session; for a single sign-on one, also says where the provider's session ends (null: nowhere). */
+export async function logout(ctx: Ctx & { usuario: SessionUser }, sso: Sso): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ metodo: sessoes.metodo, idToken: sessoes.sso_id_token })
+    .from(sessoes)
+    .where(eq(sessoes.id, ctx.usuario.sessionId));
   await revokeSession(ctx.db, ctx.usuario.sessionId);
   await audit(ctx.db, ctx, { action: 'logout', resource: 'auth', record_id: ctx.usuario.sessionId });
+  return row?.metodo === 'sso' ? sso.logoutUrl(row.idToken) : null;
 }
 
 export async function listLotacoes(ctx: Ctx & { usuario: SessionUser }): Promise<LotacaoOpcao[]> {

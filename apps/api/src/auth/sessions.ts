@@ -35,6 +35,8 @@ export async function createSession(
     userAgent: string | null;
     escopo?: 'filas' | null;
     origemSessaoId?: string | null;
+    /** A single sign-on session (issue 23): the provider's ID token, kept for its logout. */
+    sso?: { idToken: string | null };
   },
 ): Promise<{ token: string; id: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
@@ -48,6 +50,8 @@ export async function createSession(
     expires_at: expiresAt,
     escopo: s.escopo ?? null,
     origem_sessao_id: s.origemSessaoId ?? null,
+    metodo: s.sso ? 'sso' : 'senha',
+    sso_id_token: s.sso?.idToken ?? null,
     ip: s.ip,
     user_agent: s.userAgent?.slice(0, 300) ?? null,
   });
@@ -76,7 +80,8 @@ type Row = {
 // (the newest published version by its index, then a primary-key probe of the user's acceptance: issue 21). Idle and absolute expiry are both decided in
 // SQL so every API process agrees on "now".
 const SESSION_SQL = `
-  select s.id, s.profissional_id, p.login, p.nome, p.email, p.senha_provisoria, s.unidade_saude_id, s.escopo,
+  select s.id, s.profissional_id, p.login, p.nome, p.email, p.senha_provisoria and s.metodo = 'senha' as senha_provisoria,
+    s.unidade_saude_id, s.escopo,
     u.nome as unidade_nome,
     (select pf.nome from lotacoes l join perfis pf on pf.id = l.perfil_id
       where l.profissional_id = s.profissional_id and l.unidade_saude_id = s.unidade_saude_id and l.ativo

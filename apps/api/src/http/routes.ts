@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { SessionPolicy } from '../auth/sessions';
 import { menusRoutes, permissoesRoutes } from '../access/routes';
 import { authRoutes } from '../auth/routes';
+import type { Sso } from '../auth/sso';
 import type { Config } from '../config';
 import type { AppDatabase } from '../app';
 import { cadastrosIndividuaisRoutes } from '../modules/atencao_primaria/cadastros_individuais/routes';
@@ -52,6 +53,7 @@ export async function registerRoutes(
   config: Config,
   database: AppDatabase,
   policy: SessionPolicy,
+  sso: Sso,
 ) {
   const { db } = database;
   await app.register(fastifySwagger, {
@@ -70,10 +72,10 @@ export async function registerRoutes(
     app.swagger(),
   );
 
-  await app.register(authRoutes(policy), { prefix: '/api/v2/auth' });
+  await app.register(authRoutes(policy, sso), { prefix: '/api/v2/auth' });
   await app.register(permissoesRoutes, { prefix: '/api/ferramentas/permissoes' });
   await app.register(menusRoutes, { prefix: '/api/menus' });
-  await app.register(parametrizacaoRoutes(config), { prefix: '/api/ferramentas/parametrizacao' });
+  await app.register(parametrizacaoRoutes(config, sso), { prefix: '/api/ferramentas/parametrizacao' });
   await app.register(parametrosUnidadeRoutes, { prefix: '/api/v1/parametros/unidades_saude' });
   await app.register(unidadesSaudeAdminRoutes, { prefix: '/api/v1/administracao/unidades_saude' });
   await app.register(equipesAdminRoutes, { prefix: '/api/v1/administracao/equipes' });

@@ -6,7 +6,7 @@ import { msg, type ApiErrorBody, type ErrorCode } from '@saude/shared';
 
 export type FieldErrorMap = Record<string, string[]>;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 422 | 429 | 431 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 422 | 429 | 431 | 500 | 503;
 
 /** The code a status carries when the thrower names none (409 has three: see staleEdit, conflict, needsConfirmation). */
 export function codeForStatus(status: number): ErrorCode {
@@ -15,6 +15,7 @@ export function codeForStatus(status: number): ErrorCode {
   if (status === 404) return 'nao_encontrado';
   if (status === 409) return 'conflito';
   if (status === 429) return 'limite';
+  if (status === 503) return 'indisponivel';
   if (status >= 500) return 'erro_interno';
   return 'validacao';
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { buildApp, type App } from '../app';
+import type { SsoOptions } from '../auth/sso';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { dropScratchDatabase } from '../db/drop';
@@ -64,6 +65,8 @@ export type TestAppOptions = {
   firstStart?: boolean;
   /** Where the log goes (the log test reads it); no log otherwise. */
   logStream?: NodeJS.WritableStream;
+  /** Single sign-on options the environment does not set (the clock when checking the provider's tokens). */
+  sso?: SsoOptions;
 };
 
 /** The API on a fresh database with the base rows (profiles, menus, code tables); the demo only when asked. */
@@ -82,6 +85,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
   const app = await buildApp(config, database, {
     logger: opts.logStream ? { stream: opts.logStream } : false,
     serveWeb: opts.serveWeb ?? false,
+    sso: opts.sso,
   });
   await app.ready();
   return {

@@ -663,6 +663,17 @@ export function buildRoutes(list: ScreenRoute[] = screens): RouteObject[] {
           ],
         },
         {
+          // The identity provider's return (spec §2, issue 23): in the sign-in panel, before any session exists.
+          path: '/saude2_oauth',
+          lazy: () => import('../modules/auth/LoginLayout').then((m) => ({ Component: m.LoginLayout })),
+          children: [
+            {
+              index: true,
+              lazy: () => import('../modules/auth/SsoRetornoPage').then((m) => ({ Component: m.SsoRetornoPage })),
+            },
+          ],
+        },
+        {
           // The terms of use waiting for acceptance (issue 21): without the shell, whose calls the API would refuse.
           path: '/termos_uso/aceite',
           loader: termoAceiteLoader,

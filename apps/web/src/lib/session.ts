@@ -1,11 +1,21 @@
 // The session: token, signed-in user (GET /api/v2/auth/me, spec §7), sign-in and out, the current unit, and the paths
 // of the session's own screens with the return path of spec §4 (?retorno=, so a reload or a shared link keeps it).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, LotacaoOpcao, TrocarSenhaInput, Usuario } from '@saude/shared';
+import type {
+  LoginInput,
+  LoginResponse,
+  LogoutResponse,
+  LotacaoOpcao,
+  SsoCallbackInput,
+  SsoCallbackResponse,
+  TrocarSenhaInput,
+  Usuario,
+} from '@saude/shared';
+import { safeRetorno } from '@saude/shared/retorno';
 import { clearDrafts } from './drafts';
 import { http, tokenStore } from './http';
 
-export { tokenStore };
+export { safeRetorno, tokenStore };
 
 const base = '/api/v2/auth';
 export const LOGIN = '/login';
@@ -70,18 +80,44 @@ export function useLogin() {
   });
 }
 
-/** Ends the session on the server when it can; the local session (and any kept draft) ends regardless. */
+/** The single sign-on's return (issue 23): the provider's answer goes to our API, which exchanges the code. */
+export function useSsoLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<SsoCallbackInput, 'dispositivo'>) =>
+      http.post<SsoCallbackResponse>(`${base}/oauth/callback`, { ...input, dispositivo: dispositivoId() }),
+    onSuccess: ({ token, usuario }) => {
+      qc.clear();
+      tokenStore.set(token);
+      qc.setQueryData(authKeys.me, usuario);
+    },
+  });
+}
+
+/** Where the sign-in page's "Entrar com …" button goes: our API, which sends the browser on to the provider. */
+export const ssoAuthorizeUrl = (retorno: string | null) => {
+  const safe = safeRetorno(retorno);
+  return `${base}/oauth/authorize${safe ? `?${RETORNO}=${encodeURIComponent(safe)}` : ''}`;
+};
+
+/**
+ * Ends the session on the server when it can; the local session (and any kept draft) ends regardless. A single
+ * sign-on session then goes on to the provider's logout, which ends its session too and comes back to /login.
+ */
 export function useLogout() {
   const qc = useQueryClient();
   return async () => {
+    let providerLogout: string | null = null;
     try {
-      if (tokenStore.get()) await http.post<void>(`${base}/logout`);
+      if (tokenStore.get())
+        providerLogout = (await http.post<LogoutResponse | undefined>(`${base}/logout`))?.sso_logout_url ?? null;
     } catch {
       /* offline or already expired: still sign out here */
     }
     tokenStore.clear();
     clearDrafts();
     qc.clear();
+    if (providerLogout) window.location.assign(providerLogout);
   };
 }
 
@@ -111,13 +147,6 @@ export function useTrocarSenha() {
     // A one-time password is spent: the guards let the session through from now on.
     onSuccess: () => qc.setQueryData<Usuario>(authKeys.me, (u) => u && { ...u, senha_provisoria: false }),
   });
-}
-
-/** Accepts only same-origin app paths; anything else (//host, /\host, /login) is dropped. */
-export function safeRetorno(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (value === LOGIN || value.startsWith(`${LOGIN}?`) || value.startsWith(`${LOGIN}/`)) return null;
-  return value;
 }
 
 /** `/login` or `/selecionar_unidade_saude`, carrying where the user was going (home needs no mention). */

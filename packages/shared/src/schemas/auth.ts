@@ -46,6 +46,28 @@ export type Usuario = z.infer<typeof usuarioSchema>;
 export const loginResponseSchema = z.object({ token: z.string(), usuario: usuarioSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * Single sign-on (issue 23, spec §7): what the browser brings back to /saude2_oauth from the provider, passed as it
+ * came to POST /api/v2/auth/oauth/callback, where the code is exchanged. Either `code` or `error` is present.
+ */
+const oauthParam = z.string().max(4000).optional();
+export const ssoCallbackInputSchema = z.object({
+  state: z.string({ error: msg.obrigatorio }).min(1, { error: msg.obrigatorio }).max(200),
+  code: oauthParam,
+  iss: oauthParam,
+  session_state: oauthParam,
+  error: oauthParam,
+  error_description: oauthParam,
+  dispositivo: loginInputSchema.shape.dispositivo,
+});
+export type SsoCallbackInput = z.infer<typeof ssoCallbackInputSchema>;
+export const ssoCallbackResponseSchema = loginResponseSchema.extend({ retorno: z.string().nullable() });
+export type SsoCallbackResponse = z.infer<typeof ssoCallbackResponseSchema>;
+
+/** Sign-out of a single sign-on session: where the browser goes to end the provider's session too (absent: none). */
+export const logoutResponseSchema = z.object({ sso_logout_url: z.string().nullable() });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
 /** One assignment (lotação) the user may work under, for the unit selection page. */
 export const lotacaoOpcaoSchema = z.object({
   unidade_saude_id: z.uuid(),
@@ -116,6 +138,8 @@ export const parametrizacaoSchema = z.object({
     biometria_agente_url: z.string().nullable(),
   }),
   sso_habilitado: z.boolean(),
+  /** The identity provider's name for the "Entrar com …" button (issue 23); null when single sign-on is off. */
+  sso_nome: z.string().nullable(),
   /** Demo accounts exist: the sign-in page and the top bar warn that this is not for real data. */
   demonstracao: z.boolean(),
 });

@@ -18,12 +18,30 @@ export const sessoes = pgTable(
     escopo: text({ enum: ['filas'] }),
     /** The sign-in a scoped token was issued from: signing out ends both. */
     origem_sessao_id: uuid(),
+    /** How the user proved who they are: 'senha', or 'sso' (the identity provider: no one-time password to change). */
+    metodo: text({ enum: ['senha', 'sso'] })
+      .notNull()
+      .default('senha'),
+    /** The provider's ID token of an 'sso' sign-in: the hint its logout endpoint asks for (RP-initiated logout). */
+    sso_id_token: text(),
     ip: text(),
     user_agent: text(),
     ...timestamps,
   },
   (t) => [index('sessoes_profissional_id_idx').on(t.profissional_id)],
 );
+
+// Sign-ins started at the identity provider and not yet back (issue 23): the PKCE verifier and the nonce stay here,
+// never in the browser. The row is taken (deleted) by the callback, so a replayed answer finds nothing.
+export const ssoTransacoes = pgTable('sso_transacoes', {
+  state: text().primaryKey(),
+  code_verifier: text().notNull(),
+  nonce: text().notNull(),
+  /** The path the user was going to (spec §4), already checked to be one of ours. */
+  retorno: text(),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 // Sign-in attempts per key ('conta:<login>', 'ip:<ip>', 'dispositivo:…', 'senha:…'), shared by every API process.
 export const loginFalhas = pgTable('login_falhas', {

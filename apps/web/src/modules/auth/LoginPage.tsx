@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -6,13 +6,15 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginInput } from '@saude/shared';
 import { msg } from '@saude/shared/messages';
 import { ApiError } from '../../lib/http';
-import { RETORNO, safeRetorno, useLogin } from '../../lib/session';
+import { useParametrizacao } from '../../lib/parametrizacao';
+import { RETORNO, safeRetorno, ssoAuthorizeUrl, useLogin } from '../../lib/session';
 
 export function LoginPage() {
   useDocumentTitle('Entrar - Saúde Municipal');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const login = useLogin();
+  const { parametrizacao } = useParametrizacao();
   // Two fields need no form library: only "required" is checked here, keeping zod and react-hook-form out of the
   // first load; the API validates with loginInputSchema and its 422 messages land on the same fields.
   const [values, setValues] = useState<LoginInput>({ login: '', senha: '' });
@@ -43,7 +45,15 @@ export function LoginPage() {
   };
 
   const apiError = login.error instanceof ApiError ? login.error : login.error ? null : undefined;
-  const errorText = apiError ? apiError.message : apiError === null ? msg.erroGenerico : undefined;
+  // A single sign-on that could not start comes back here with its reason (issue 23).
+  const ssoErro = params.get('sso_erro');
+  const ssoText =
+    ssoErro === 'indisponivel'
+      ? msg.ssoIndisponivel
+      : ssoErro === 'nao_configurado'
+        ? msg.ssoNaoConfigurado
+        : undefined;
+  const errorText = apiError ? apiError.message : apiError === null ? msg.erroGenerico : ssoText;
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Entrar">
@@ -77,6 +87,15 @@ export function LoginPage() {
         <Button type="submit" fullWidth size="md" loading={login.isPending}>
           Entrar
         </Button>
+        {parametrizacao?.sso_habilitado && (
+          <>
+            <Divider label="ou" labelPosition="center" />
+            {/* A navigation, not a fetch: our API sends the browser on to the provider (never the code's exchange). */}
+            <Button component="a" href={ssoAuthorizeUrl(params.get(RETORNO))} variant="default" fullWidth size="md">
+              Entrar com {parametrizacao.sso_nome}
+            </Button>
+          </>
+        )}
       </Stack>
     </form>
   );

@@ -3,13 +3,14 @@ import { tempoChamadasSchema } from '@saude/shared/schemas/fila';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { demoAccountsExist } from '../../../auth/service';
+import type { Sso } from '../../../auth/sso';
 import type { Config } from '../../../config';
 import { parametrizacao, unidadesSaude } from '../../../db/schema';
 import { forbidden } from '../../../lib/errors';
 
 // GET /api/ferramentas/parametrizacao: read by the web app at start, before sign-in (the login page shows the crest).
 export const parametrizacaoRoutes =
-  (config: Config): FastifyPluginAsyncZod =>
+  (config: Config, sso: Sso): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/', { config: { access: 'public' }, schema: { response: { 200: parametrizacaoSchema } } }, async (req) => {
       const [p] = await req.ctx.db.select().from(parametrizacao).where(eq(parametrizacao.id, 1));
@@ -31,7 +32,8 @@ export const parametrizacaoRoutes =
           libras_url: config.LIBRAS_WIDGET_URL,
           biometria_agente_url: config.BIOMETRIA_AGENTE_URL,
         },
-        sso_habilitado: Boolean(config.SSO_ISSUER_URL && config.SSO_CLIENT_ID),
+        sso_habilitado: sso.enabled,
+        sso_nome: sso.enabled ? (config.SSO_PROVIDER_NAME ?? 'acesso único do município') : null,
         demonstracao: await demoAccountsExist(req.ctx.db),
       };
     });

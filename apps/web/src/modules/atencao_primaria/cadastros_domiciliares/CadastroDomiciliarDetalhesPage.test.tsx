@@ -41,7 +41,7 @@ const itemDaLista = {
   termo_recusa: false,
 };
 
-describe('CadastroDomiciliarDetalhesPage', { timeout: 30_000 }, () => {
+describe('CadastroDomiciliarDetalhesPage', () => {
   it('shows the home read-only with the four actions of the interface dictionary', async () => {
     fakeApi({
       [`GET ${URL_DOMICILIO}`]: {
@@ -120,7 +120,7 @@ describe('CadastroDomiciliarDetalhesPage', { timeout: 30_000 }, () => {
   });
 });
 
-describe('CadastroDomiciliarListPage', { timeout: 30_000 }, () => {
+describe('CadastroDomiciliarListPage', () => {
   it('lists homes with their property type, sends the filters from the URL and opens the detail on a row click', async () => {
     const { chamadas } = fakeApi({
       'GET /api/v1/atencao_primaria/cadastros_domiciliares': lista([itemDaLista], 31),

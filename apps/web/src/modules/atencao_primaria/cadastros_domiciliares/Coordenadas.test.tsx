@@ -48,7 +48,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'geolocation');
 });
 
-describe('household coordinates', { timeout: 30_000 }, () => {
+describe('household coordinates', () => {
   it("'Usar minha localização' fills both fields from the device, rounded to 6 decimals, and saves them", async () => {
     const pedir = geolocalizacao({ latitude: -15.79388912, longitude: -47.88277849, accuracy: 7.6 });
     const { user, chamadas, router } = await abrirEdicao();

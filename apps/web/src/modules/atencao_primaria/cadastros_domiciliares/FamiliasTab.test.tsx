@@ -31,7 +31,7 @@ const vinculada = (o: Partial<FamiliaDoDomicilio> = {}): FamiliaDoDomicilio => (
   ...o,
 });
 
-describe('FamiliasTab', { timeout: 30_000 }, () => {
+describe('FamiliasTab', () => {
   it("lists the home's families with the head's masked CNS and the 'Mudou-se' badge", async () => {
     fakeApi({
       [`GET ${URL_DOMICILIO}`]: {

@@ -60,7 +60,7 @@ const cadastro = {
 
 const rotas = [{ path: `${BASE_PATH}/:id/detalhes`, element: <CadastroIndividualDetalhesPage /> }];
 
-describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_000 }, () => {
+describe('CadastroIndividualDetalhesPage: household and visits', () => {
   it("links 'Informações do domicílio' to the home of the citizen's family and 'Visitas domiciliares' to its visits", async () => {
     fakeApi({ [`GET /api/v1${BASE_PATH}/${ID}`]: { body: cadastro } });
     renderRoutes(rotas, `${BASE_PATH}/${ID}/detalhes`);
@@ -95,7 +95,7 @@ describe('CadastroIndividualDetalhesPage: household and visits', { timeout: 30_0
   });
 });
 
-describe('CadastroIndividualDetalhesPage: answers', { timeout: 30_000 }, () => {
+describe('CadastroIndividualDetalhesPage: answers', () => {
   const respostas = (c: Partial<CadastroIndividual>) => {
     fakeApi({ [`GET /api/v1${BASE_PATH}/${ID}`]: { body: { ...cadastro, ...c } } });
     renderRoutes(rotas, `${BASE_PATH}/${ID}/detalhes`);

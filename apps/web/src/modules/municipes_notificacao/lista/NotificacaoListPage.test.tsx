@@ -103,7 +103,7 @@ afterEach(() => {
   for (const [k, d] of Object.entries(originais)) if (d) Object.defineProperty(HTMLElement.prototype, k, d);
 });
 
-describe('NotificacaoListPage', { timeout: 30_000 }, () => {
+describe('NotificacaoListPage', () => {
   it('lists the citizens with age, neighbourhood, counts and latest date; a row opens their notifications', async () => {
     const { user, router } = abrir(BASE_PATH);
     const tabela = await screen.findByRole('table', { name: 'Munícipes com notificações' });
