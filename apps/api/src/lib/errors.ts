@@ -6,7 +6,8 @@ import { msg, type ApiErrorBody, type ErrorCode } from '@saude/shared';
 
 export type FieldErrorMap = Record<string, string[]>;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 422 | 429 | 431 | 500;
+// 502/503: an outside service (the national registry, issue 24) refused us or is unavailable — never the user's fault.
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 422 | 429 | 431 | 500 | 502 | 503;
 
 /** The code a status carries when the thrower names none (409 has three: see staleEdit, conflict, needsConfirmation). */
 export function codeForStatus(status: number): ErrorCode {
