@@ -9,6 +9,9 @@ import { ApiError } from '../../../lib/http';
 import type { ConsultaCadsus } from './api';
 import { rotulosDe } from './preencher';
 
+/** Titles in the text colour: a yellow or teal title on its light background fails AA contrast (axe). */
+const ESTILO = { title: { color: 'var(--mantine-color-text)' } };
+
 export type Desfecho =
   | { tipo: 'preenchido'; resposta: CadsusMunicipe; campos: string[] }
   | { tipo: 'erro'; erro: unknown; consulta: ConsultaCadsus };
@@ -22,7 +25,7 @@ export function CadsusAviso({ desfecho }: { desfecho: Desfecho }) {
     const { resposta, campos } = desfecho;
     const outros = resposta.cns.slice(1);
     return (
-      <Alert color="teal" variant="light" title="Dados encontrados no CADSUS" role="status">
+      <Alert color="teal" variant="light" styles={ESTILO} title="Dados encontrados no CADSUS" role="status">
         <Stack gap={6}>
           <Text size="sm">
             Preenchidos pelo CADSUS: {rotulosDe(campos).join(', ')}. Confira os dados e clique em Salvar para gravar.
@@ -42,10 +45,10 @@ export function CadsusAviso({ desfecho }: { desfecho: Desfecho }) {
   const e = erro instanceof ApiError ? erro : null;
   if (e?.code === 'nao_encontrado') {
     return (
-      <Alert color="yellow" variant="light" title="Não encontrado no CADSUS" role="status">
+      <Alert color="yellow" variant="light" styles={ESTILO} title="Não encontrado no CADSUS" role="status">
         <Text size="sm">
           {msg.cadsusNaoEncontrado}{' '}
-          <Anchor component={Link} to={buscaAvancadaDe(consulta)} size="sm" fw={600}>
+          <Anchor component={Link} to={buscaAvancadaDe(consulta)} size="sm" fw={600} c="saude.9" underline="always">
             Abrir a busca avançada
           </Anchor>
         </Text>
@@ -57,6 +60,7 @@ export function CadsusAviso({ desfecho }: { desfecho: Desfecho }) {
     <Alert
       color={autenticacao ? 'red' : 'yellow'}
       variant="light"
+      styles={ESTILO}
       title={autenticacao ? 'Falha de autenticação no CADSUS' : 'Consulta ao CADSUS indisponível'}
       role="status"
     >
@@ -79,7 +83,7 @@ export function JaCadastrados({ resposta }: { resposta: CadsusMunicipe }) {
       <List size="sm">
         {resposta.ja_cadastrados.map((m) => (
           <List.Item key={m.id}>
-            <Anchor component={Link} to={`/municipes/${m.id}/edit`} size="sm">
+            <Anchor component={Link} to={`/municipes/${m.id}/edit`} size="sm" c="saude.9" underline="always">
               {m.nome}
             </Anchor>
           </List.Item>
