@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { allPermissions } from '@saude/shared';
 import { msg } from '@saude/shared/messages';
 import type { CadsusCampos, CadsusEstado, CadsusMunicipe } from '@saude/shared/schemas/municipe_cadsus';
-import { fakeApi, type Chamada } from '../../../test/fakeApi';
+import { fakeApi, lista, type Chamada } from '../../../test/fakeApi';
 import { renderRoutes } from '../../../test/render';
 import { MunicipeFormPage } from '../MunicipeFormPage';
+import { MunicipeListPage } from '../MunicipeListPage';
 import { preenchimento } from './preencher';
 
 // Issue 24: "Buscar no CADSUS" on the new-citizen form fills it, marks what came from the registry and saves nothing.
@@ -135,5 +136,58 @@ describe('Buscar no CADSUS on the citizen form', () => {
       { campo: 'telefones.residencial', valor: '6133445566' },
       { campo: 'pai_desconhecido', valor: false },
     ]);
+  });
+});
+
+describe('Buscar no CADSUS on the registry list', () => {
+  function lista$(resposta: CadsusMunicipe) {
+    fakeApi({
+      'GET /api/v1/ferramentas/parametrizacao/cadsus': { body: ESTADO },
+      'GET /api/v1/municipes': lista([]),
+      'GET /api/v1/municipes/cadsus': { body: resposta },
+    });
+    return renderRoutes(
+      [
+        { path: '/municipes', element: <MunicipeListPage /> },
+        { path: '/municipes/new', element: <MunicipeFormPage /> },
+        { path: '/municipes/:id/edit', element: <p>cadastro existente</p> },
+      ],
+      '/municipes',
+    );
+  }
+
+  it('opens the new-citizen form already filled with the person found, nothing saved', async () => {
+    const { user, router } = lista$(ACHADO);
+    await user.click(await screen.findByRole('button', { name: 'Buscar no CADSUS' }));
+    await user.type(await screen.findByRole('textbox', { name: /CPF ou CNS/ }), '529.982.247-25');
+    await user.click(screen.getAllByRole('button', { name: 'Buscar no CADSUS' }).at(-1)!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/municipes/new'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Nome( \*| obrigatório)?$/ })).toHaveValue('MARIA DAS DORES'),
+    );
+    expect(screen.getByText('Dados encontrados no CADSUS')).toBeInTheDocument();
+  });
+
+  it('offers the record of someone already registered here before a new one', async () => {
+    const id = '0190a6d2-1c1e-7000-8000-0000000000c1';
+    const { user, router } = lista$({ ...ACHADO, ja_cadastrados: [{ id, nome: 'Maria das Dores' }] });
+    await user.click(await screen.findByRole('button', { name: 'Buscar no CADSUS' }));
+    await user.type(await screen.findByRole('textbox', { name: /CPF ou CNS/ }), CPF);
+    await user.click(screen.getAllByRole('button', { name: 'Buscar no CADSUS' }).at(-1)!);
+    expect(await screen.findByRole('link', { name: 'Maria das Dores' })).toHaveAttribute(
+      'href',
+      `/municipes/${id}/edit`,
+    );
+    expect(router.state.location.pathname).toBe('/municipes');
+    await user.click(screen.getByRole('button', { name: 'Novo cadastro com os dados do CADSUS' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/municipes/new'));
+  });
+
+  it('says the number is not valid without asking the registry', async () => {
+    const { user } = lista$(ACHADO);
+    await user.click(await screen.findByRole('button', { name: 'Buscar no CADSUS' }));
+    await user.type(await screen.findByRole('textbox', { name: /CPF ou CNS/ }), '123');
+    await user.click(screen.getAllByRole('button', { name: 'Buscar no CADSUS' }).at(-1)!);
+    expect(await screen.findByText(msg.naoEValido)).toBeInTheDocument();
   });
 });
