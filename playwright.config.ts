@@ -24,6 +24,13 @@ const SSO = {
   SSO_REDIRECT_URI: `${baseURL}/saude2_oauth`,
   SSO_PROVIDER_NAME: 'Acesso Município',
 };
+// The national registry's stand-in e2e/municipes_cadsus.spec.ts starts (issue 24), asked only by "Buscar no CADSUS".
+process.env.E2E_CADSUS_PORT ??= String(PORT + 8);
+const CADSUS = {
+  CADSUS_URL: `http://127.0.0.1:${process.env.E2E_CADSUS_PORT}/cadsus/v5r0/CadsusService`,
+  CADSUS_USUARIO: 'CADSUS.E2E',
+  CADSUS_SENHA: 'senha-do-e2e',
+};
 
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } };
 /**
@@ -81,7 +88,7 @@ export default defineConfig({
     // What production runs: the compiled API serving apps/web/dist (the npm `e2e` script builds both first).
     command: `exec node apps/api/dist/main.js >> '${process.env.E2E_LOG}' 2>&1`,
     url: `${baseURL}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, DEMO: 'true', ...SSO },
+    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, DEMO: 'true', ...SSO, ...CADSUS },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -122,6 +122,23 @@ const envSchema = z.object({
   // The address staff open the product at (scheme, host, port): the calling panel's link and the SenhaSimples callback
   // registered at start (auth_applications). Empty: http://localhost:<PORT>.
   PUBLIC_URL: optionalUrl,
+  // The national registry lookup (CADSUS PDQ, issue 24): the SOAP endpoint, e.g.
+  // https://servicos.saude.gov.br/cadsus/v5r0/CadsusService; empty → the lookup answers "não configurada". The
+  // municipality's certificate (PKCS#12 .pfx) and its password for the TLS connection, and/or the WS-Security user and
+  // password DATASUS issued. Secrets never leave the server (parametrizacao/cadsus says only whether they work).
+  CADSUS_URL: optionalUrl,
+  CADSUS_CERT_PATH: optionalText,
+  CADSUS_CERT_SENHA: z
+    .string()
+    .optional()
+    .transform((v) => v || null),
+  CADSUS_USUARIO: optionalText,
+  CADSUS_SENHA: z
+    .string()
+    .optional()
+    .transform((v) => v || null),
+  // Spec/issue 24: a lookup waits at most 5 s, then the form goes on without it.
+  CADSUS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DEMO' | 'PUBLIC_URL'> & {

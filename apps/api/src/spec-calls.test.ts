@@ -93,9 +93,14 @@ describe('the calls of spec §7', () => {
     expect(visto.statusCode, visto.body).toBe(201);
     expect(await answers('GET', `${base}/nao_visualizados`)).toEqual([]);
   });
-  it.todo(
-    'GET /v1/ferramentas/parametrizacao/cadsus and GET /ferramentas/parametrizacao/tempo_chamadas (CADSUS, queues)',
-  );
+  it('GET /v1/ferramentas/parametrizacao/cadsus (the national registry lookup, issue 24)', async () => {
+    // No CADSUS_URL in the tests' environment: the form is told the lookup is not configured.
+    expect(await answers('GET', '/api/v1/ferramentas/parametrizacao/cadsus')).toMatchObject({
+      configurado: false,
+      token_valido: false,
+    });
+  });
+  it.todo('GET /ferramentas/parametrizacao/tempo_chamadas (queues)');
   it.todo('GET /v1/ferramentas/auth_applications (ticket-authentication popup)');
   it('GET /v1/buscas/consulta/ouvidoria/notificacoes (the bell)', async () => {
     const opcoes = await answers('GET', '/api/v1/ouvidoria/opcoes');

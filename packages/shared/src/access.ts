@@ -5,7 +5,8 @@
 const crud = ['index', 'show', 'create', 'update', 'destroy'] as const;
 
 export const resources = {
-  municipes: [...crud],
+  // cadsus: look a person up in the national registry (issue 24) to fill the citizen form.
+  municipes: [...crud, 'cadsus'],
   // Per-citizen data blocks (spec §3 "per-citizen access permissions"). `todos`: every citizen's block, not only
   // those in the user's care (issue 14, docs/decisions.md "Health data scope"); only the manager holds it.
   'municipes/sociodemograficas': ['show', 'create', 'update', 'todos'],
@@ -84,7 +85,7 @@ const base: Permission[] = [
   ...all('lembretes'),
 ];
 /** Register and correct citizens. */
-const registers = grant('municipes', 'create', 'update');
+const registers = grant('municipes', 'create', 'update', 'cadsus');
 /** The citizen blocks to care for: read and write, in the user's care scope (never `todos`). */
 const blocks = [
   ...grant('municipes/sociodemograficas', 'show', 'create', 'update'),
@@ -120,7 +121,7 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
   ],
   medico: [
     ...base,
-    'municipes:update',
+    ...grant('municipes', 'update', 'cadsus'),
     ...blocks,
     ...attends,
     ...grant('municipes_notificacao', 'index', 'show', 'create', 'update'),

@@ -11,7 +11,8 @@ export const errorCodes = [
   'confirmacao', // 409: the action needs the user's confirmation first (body says what to confirm)
   'limite', // 429: too many attempts; Retry-After says for how long
   'erro_interno', // 500
-  'indisponivel', // 503: a service the product depends on did not answer (the identity provider); try again later
+  'servico_autenticacao', // 502: an outside service (the national registry, issue 24) refused our credentials
+  'servico_indisponivel', // 503: an outside service (the registry, the identity provider) is down, slow, answered nonsense or is not configured
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -363,4 +363,11 @@ export const msg = {
   lotacaoEncerradaOk: 'Lotação encerrada. As sessões do profissional nesta unidade foram encerradas.',
   lotacaoConfirmarEncerrar: (unidade: string) =>
     interpolate('Deseja encerrar a lotação em %{1}? Ela termina hoje e o acesso a esta unidade acaba agora.', unidade),
+  // National registry lookup (issue 24): wording the spec does not show, in the same style (docs/decisions.md).
+  cadsusIndisponivel:
+    'A consulta ao CADSUS está indisponível no momento. Continue o cadastro normalmente e tente buscar mais tarde.',
+  cadsusTempoEsgotado: 'O CADSUS não respondeu a tempo. Continue o cadastro normalmente e tente buscar mais tarde.',
+  cadsusNaoConfigurado: 'A consulta ao CADSUS não está configurada neste município.',
+  cadsusInformeCpfOuCns: 'Informe o CPF ou o CNS para buscar no CADSUS',
+  cadsusApenasUm: 'Informe apenas o CPF ou apenas o CNS',
 } as const;

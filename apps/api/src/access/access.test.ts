@@ -62,6 +62,17 @@ describe('access: every /api route declares its permission and enforces it', () 
     }
   });
 
+  it('keeps only the path of a refused request in the audit: a query string may carry a CPF or a name', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/municipes?q=52998224725',
+      headers: nobody,
+    });
+    expect(res.statusCode).toBe(403);
+    const [row] = (await auditRows(t, { action: 'permissao_negada', resource: 'municipes:index' })).slice(-1);
+    expect(row!.details).toEqual({ method: 'GET', url: '/api/v1/municipes' });
+  });
+
   it('names every declared permission from the shared catalogue', () => {
     for (const r of t.app.registeredRoutes) {
       if (r.access === 'public' || r.access === 'authenticated') continue;

@@ -14,6 +14,13 @@ const PESSOAIS = /^(municipes|atencao_primaria\/|urgencia_emergencia\/|auditoria
 const SEM_DADOS_PESSOAIS = new Set([
   '/api/municipes/:id/permissao_cadastro',
   '/api/v1/urgencia_emergencia/paciente_sem_identificacoes/pseudonimo',
+  // The national registry's state (configured, certificate valid): no one's data.
+  '/api/v1/ferramentas/parametrizacao/cadsus',
+  '/api/v1/ferramentas/parametrizacao/cadsus/',
+  // The national registry lookup needs a registry to ask: modules/municipes/cadsus/cadsus.test.ts proves its audit row
+  // (the citizens of ours with that CPF or CNS) against a stand-in.
+  '/api/v1/municipes/cadsus',
+  '/api/v1/municipes/cadsus/',
 ]);
 
 describe('audit coverage: every read of personal data leaves one row', () => {

@@ -2,6 +2,7 @@ import { msg, type Permission } from '@saude/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { bearerToken, loadSession, type SessionPolicy } from '../auth/sessions';
+import { pathOnly } from '../http/logging';
 import { AppError } from '../lib/errors';
 import { audit } from './audit';
 import { can, type Access } from './context';
@@ -53,7 +54,8 @@ export function registerAccess(app: FastifyInstance, db: Db, policy: SessionPoli
         action: 'permissao_negada',
         resource: access,
         record_id: null,
-        details: { method: req.method, url: req.url },
+        // The path only: a query string may carry a CPF or a name (the log drops it the same way).
+        details: { method: req.method, url: pathOnly(req.url) },
       });
       throw new AppError(403, msg.naoAutorizado);
     }

@@ -28,6 +28,7 @@ import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/rout
 import { parametrizacaoSistemaRoutes } from '../modules/ferramentas/parametrizacao/sistema';
 import { lembretesRoutes } from '../modules/lembretes/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
+import { municipesCadsusRoutes, parametrizacaoCadsusRoutes } from '../modules/municipes/cadsus/routes';
 import { categoriasRoutes } from '../modules/filas/categorias/routes';
 import { notificacoesRoutes } from '../modules/municipes_notificacao/routes';
 import { parametrizacoesRoutes } from '../modules/filas/parametrizacoes/routes';
@@ -84,6 +85,8 @@ export async function registerRoutes(
   await app.register(codigosRoutes, { prefix: '/api/v1/codigos' });
   await app.register(enderecosRoutes(config), { prefix: '/api/v1/enderecos' });
   await app.register(municipesRoutes, { prefix: '/api/v1/municipes' });
+  await app.register(municipesCadsusRoutes(config), { prefix: '/api/v1/municipes/cadsus' });
+  await app.register(parametrizacaoCadsusRoutes(config), { prefix: '/api/v1/ferramentas/parametrizacao/cadsus' });
   await app.register(municipesPermissaoRoutes, { prefix: '/api/municipes' });
   await app.register(cadastrosIndividuaisRoutes, { prefix: '/api/v1/atencao_primaria/cadastros_individuais' });
   await app.register(cadastrosDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/cadastros_domiciliares' });

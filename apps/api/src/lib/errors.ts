@@ -6,7 +6,8 @@ import { msg, type ApiErrorBody, type ErrorCode } from '@saude/shared';
 
 export type FieldErrorMap = Record<string, string[]>;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 422 | 429 | 431 | 500 | 503;
+// 502/503: an outside service (the national registry, issue 24) refused us or is unavailable — never the user's fault.
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 422 | 429 | 431 | 500 | 502 | 503;
 
 /** The code a status carries when the thrower names none (409 has three: see staleEdit, conflict, needsConfirmation). */
 export function codeForStatus(status: number): ErrorCode {
@@ -15,7 +16,8 @@ export function codeForStatus(status: number): ErrorCode {
   if (status === 404) return 'nao_encontrado';
   if (status === 409) return 'conflito';
   if (status === 429) return 'limite';
-  if (status === 503) return 'indisponivel';
+  if (status === 502) return 'servico_autenticacao';
+  if (status === 503) return 'servico_indisponivel';
   if (status >= 500) return 'erro_interno';
   return 'validacao';
 }

@@ -76,6 +76,7 @@ export const ACOES: Record<string, string> = {
   identificar: 'Identificar o paciente',
   desfazer_identificacao: 'Desfazer a identificação',
   redefinir_senha: 'Redefinir senha',
+  cadsus: 'Buscar no CADSUS',
 };
 
 export const areaDe = (r: string): string => r.split('/')[0]!;

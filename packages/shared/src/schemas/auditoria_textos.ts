@@ -33,6 +33,7 @@ const RECURSOS: Record<string, string> = {
   municipes: 'Cadastro do munícipe',
   'municipes/sociodemograficas': 'Dados sociodemográficos',
   'municipes/condicoes_saude': 'Condições de saúde',
+  'municipes/cadsus': 'CADSUS (cadastro nacional)',
   'atencao_primaria/cadastros_individuais': 'Cadastro individual',
   'atencao_primaria/cadastros_domiciliares': 'Cadastro domiciliar',
   'atencao_primaria/familias': 'Família',

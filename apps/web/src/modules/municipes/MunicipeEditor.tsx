@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/http';
 import { RecordForm, useRecordForm } from '../../lib/form';
 import { useParametrizacao } from '../../lib/parametrizacao';
 import { AbasMunicipe, useFocoPendente } from './abas';
+import { CadsusProvider } from './cadsus/CadsusContext';
 import { getMunicipe, useDeleteMunicipe, useMunicipe, usePermissaoCadastro, useSaveMunicipe } from './api';
 import type { MunicipeTabContext } from './context';
 import { abaDoCampo, formParaApi, municipeFormSchema, municipeParaForm, ROTULOS } from './formValues';
@@ -113,43 +114,45 @@ function MunicipeEditor({
       <AbasMunicipe tabs={tabs} aba={aba} onChange={(path) => void irPara(path)} />
       <FormProvider {...record.form}>
         <MunicipeFormInfoProvider value={{ municipe, unidades }}>
-          {abaCadastro ? (
-            <RecordForm
-              record={record}
-              onCancel={() => void navigate('/municipes')}
-              locked={!podeEditar}
-              lockedActions={<BackButton to="/municipes" end />}
-              extraActions={
-                podeRemover && (
-                  <RemoveButton
-                    model="munícipe"
-                    remove={() => remover.mutateAsync(municipe.id)}
-                    onRemoved={record.allowNavigation}
-                    goTo="/municipes"
-                  >
-                    Remover
-                  </RemoveButton>
-                )
-              }
-            >
-              <Outlet context={contexto} />
-            </RecordForm>
-          ) : (
-            <Stack gap="md">
-              {/* The record's edits wait in the page's form while a block tab is open; say so, they are saved elsewhere. */}
-              {record.form.formState.isDirty && (
-                <Alert color="yellow" variant="light" role="status">
-                  <Group justify="space-between" gap="sm">
-                    <Text size="sm">Há alterações não salvas no cadastro do munícipe.</Text>
-                    <Button size="xs" variant="light" mih={32} onClick={() => void irPara('')}>
-                      Voltar ao cadastro
-                    </Button>
-                  </Group>
-                </Alert>
-              )}
-              <Outlet context={contexto} />
-            </Stack>
-          )}
+          <CadsusProvider>
+            {abaCadastro ? (
+              <RecordForm
+                record={record}
+                onCancel={() => void navigate('/municipes')}
+                locked={!podeEditar}
+                lockedActions={<BackButton to="/municipes" end />}
+                extraActions={
+                  podeRemover && (
+                    <RemoveButton
+                      model="munícipe"
+                      remove={() => remover.mutateAsync(municipe.id)}
+                      onRemoved={record.allowNavigation}
+                      goTo="/municipes"
+                    >
+                      Remover
+                    </RemoveButton>
+                  )
+                }
+              >
+                <Outlet context={contexto} />
+              </RecordForm>
+            ) : (
+              <Stack gap="md">
+                {/* The record's edits wait in the page's form while a block tab is open; say so, they are saved elsewhere. */}
+                {record.form.formState.isDirty && (
+                  <Alert color="yellow" variant="light" role="status">
+                    <Group justify="space-between" gap="sm">
+                      <Text size="sm">Há alterações não salvas no cadastro do munícipe.</Text>
+                      <Button size="xs" variant="light" mih={32} onClick={() => void irPara('')}>
+                        Voltar ao cadastro
+                      </Button>
+                    </Group>
+                  </Alert>
+                )}
+                <Outlet context={contexto} />
+              </Stack>
+            )}
+          </CadsusProvider>
         </MunicipeFormInfoProvider>
       </FormProvider>
     </Stack>

@@ -4,11 +4,13 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { CadsusMunicipe } from '@saude/shared/schemas/municipe_cadsus';
 import type { MunicipeDuplicado } from '@saude/shared/schemas/municipe';
 import { RecordForm, useRecordForm } from '../../lib/form';
 import { RETORNO, safeRetorno, useUsuario } from '../../lib/session';
 import { AbasMunicipe, useFocoPendente } from './abas';
+import { CadsusProvider } from './cadsus/CadsusContext';
 import { duplicadosOf, useSaveMunicipe } from './api';
 import { DuplicadosPanel } from './DuplicadosPanel';
 import { abaDoCampo, formParaApi, municipeFormSchema, novoMunicipe, ROTULOS } from './formValues';
@@ -42,6 +44,8 @@ function MunicipeNovo() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const retorno = retornoAposCriar(searchParams.get(RETORNO));
+  // A person found from the registry list (issue 24) arrives in the navigation's state, to fill the form once.
+  const doCadsus = (useLocation().state as { cadsus?: CadsusMunicipe } | null)?.cadsus ?? null;
   const usuario = useUsuario();
   const unidades = useUnidadesDoUsuario();
   const save = useSaveMunicipe();
@@ -87,25 +91,27 @@ function MunicipeNovo() {
       </Title>
       <FormProvider {...form}>
         <MunicipeFormInfoProvider value={{ unidades }}>
-          <RecordForm record={record} onCancel={() => void navigate(retorno ?? '/municipes')}>
-            <AbasMunicipe tabs={TABS_CADASTRO} aba={aba} onChange={setAba} />
-            <Text size="sm" c="dimmed">
-              Informações sociodemográficas, condições de saúde e biometria ficam disponíveis depois de gravar o
-              cadastro.
-            </Text>
-            {aba === '' && <IdentificacaoTab />}
-            {aba === 'documento_prontuario' && <DocumentosTab />}
-            {aba === 'outros' && <OutrosTab />}
-            <DuplicadosPanel
-              duplicados={duplicados}
-              confirmando={record.saving}
-              onCancelar={() => setDuplicados(null)}
-              onConfirmar={() => {
-                confirmar.current = true;
-                void record.onSubmit();
-              }}
-            />
-          </RecordForm>
+          <CadsusProvider inicial={doCadsus}>
+            <RecordForm record={record} onCancel={() => void navigate(retorno ?? '/municipes')}>
+              <AbasMunicipe tabs={TABS_CADASTRO} aba={aba} onChange={setAba} />
+              <Text size="sm" c="dimmed">
+                Informações sociodemográficas, condições de saúde e biometria ficam disponíveis depois de gravar o
+                cadastro.
+              </Text>
+              {aba === '' && <IdentificacaoTab />}
+              {aba === 'documento_prontuario' && <DocumentosTab />}
+              {aba === 'outros' && <OutrosTab />}
+              <DuplicadosPanel
+                duplicados={duplicados}
+                confirmando={record.saving}
+                onCancelar={() => setDuplicados(null)}
+                onConfirmar={() => {
+                  confirmar.current = true;
+                  void record.onSubmit();
+                }}
+              />
+            </RecordForm>
+          </CadsusProvider>
         </MunicipeFormInfoProvider>
       </FormProvider>
     </Stack>

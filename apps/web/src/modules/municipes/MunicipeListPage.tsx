@@ -1,8 +1,8 @@
 // /municipes (spec §2, issue 5): one search box that understands a name, CPF, CNS or dd/MM/yyyy date, the advanced
 // search, and the results with server pagination. The URL holds the state (style.md §10).
 import { Button, Collapse } from '@mantine/core';
-import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { IconAdjustmentsHorizontal, IconCloudSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { formatCns, formatCpf } from '@saude/shared';
 import {
   BUSCA_AVANCADA_MINIMO_FILTROS,
@@ -16,11 +16,14 @@ import { ListPage, RecordCell, recordColumn, SearchBox, type Column } from '../.
 import { listParamsSchema, param, useListParams, type ParamField } from '../../lib/list/listParams';
 import { ObitoBadge } from '../atencao_primaria/familias/ObitoBadge';
 import { useBuscaAvancada, useMunicipes } from './api';
+import { useCadsusDisponivel } from './cadsus/api';
 import { filtrosPreenchidos } from './buscaAvancadaValores';
 import { useUnidadesDoUsuario } from './unidades';
 
 // The advanced search (a form with its own validation) loads when the panel first opens.
 const BuscaAvancada = lazy(() => import('./BuscaAvancada').then((m) => ({ default: m.BuscaAvancada })));
+// The national registry lookup (issue 24) too: its panel loads on first use.
+const CadsusListaBusca = lazy(() => import('./cadsus/CadsusListaBusca').then((m) => ({ default: m.CadsusListaBusca })));
 
 const paramsSchema = listParamsSchema.extend({
   q: param.text(100),
@@ -88,6 +91,8 @@ export function MunicipeListPage() {
   );
   const ativa = avancadaValida ? avancada : simples;
   const unidades = useUnidadesDoUsuario();
+  const cadsusDisponivel = useCadsusDisponivel();
+  const [cadsusAberto, setCadsusAberto] = useState(false);
 
   return (
     <ListPage
@@ -121,9 +126,28 @@ export function MunicipeListPage() {
           >
             Busca avançada
           </Button>
+          {cadsusDisponivel && (
+            <Button
+              variant={cadsusAberto ? 'light' : 'default'}
+              mih={44}
+              leftSection={<IconCloudSearch size={18} aria-hidden />}
+              aria-expanded={cadsusAberto}
+              aria-controls="busca-cadsus"
+              onClick={() => setCadsusAberto((v) => !v)}
+            >
+              Buscar no CADSUS
+            </Button>
+          )}
         </>
       }
     >
+      <Collapse expanded={cadsusAberto} id="busca-cadsus">
+        {cadsusAberto && (
+          <Suspense fallback={null}>
+            <CadsusListaBusca />
+          </Suspense>
+        )}
+      </Collapse>
       <Collapse expanded={avancadaAberta} id="busca-avancada">
         {avancadaAberta && (
           <Suspense fallback={null}>

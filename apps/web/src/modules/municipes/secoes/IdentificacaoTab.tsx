@@ -13,6 +13,8 @@ import { AddressFields } from '../../../lib/address';
 import { codeOptions, codeOptionsOf, FieldSections } from '../../../lib/form';
 import { NUMERICO, useMunicipeForm, useMunicipeFormInfo, vazio, type Linha, type Linhas, type Secoes } from './comum';
 import { MunicipioNascimentoField } from './MunicipioNascimentoField';
+import { CadsusBusca } from '../cadsus/CadsusBusca';
+import { useCadsus } from '../cadsus/CadsusContext';
 
 const OPCOES = codeOptionsOf({ sexo, racaCor, estadoCivil, nacionalidade, etnia, pais });
 const CBO = codeOptions(cboCadastroIndividual, (c) => `${c.codigo} - ${c.descricao}`);
@@ -35,6 +37,7 @@ export function IdentificacaoTab() {
   const form = useMunicipeForm();
   const { control } = form;
   const { municipe, unidades } = useMunicipeFormInfo();
+  const { marcados } = useCadsus();
   const [cpf, cns, provisorio, racaCorId, nacionalidadeId, maeDesconhecida, paiDesconhecido, telefones, foraArea] =
     useWatch({
       control,
@@ -63,6 +66,7 @@ export function IdentificacaoTab() {
   const identificacao: Linhas = [
     { kind: 'cpf', name: 'cpf_numero', label: 'CPF', required: cpfObrigatorio && vazio(cpf) },
     { kind: 'cns', name: 'codigo_cns', label: 'CNS', required: cnsObrigatorio },
+    { kind: 'node', key: 'cadsus', span: 'full', node: <CadsusBusca /> },
     {
       kind: 'text',
       name: 'cartao_provisorio',
@@ -174,7 +178,7 @@ export function IdentificacaoTab() {
     ['Endereço', endereco],
     ['Contatos', contatos],
     ['Unidade de referência', referencia],
-  ];
+  ].map(([titulo, linhas]) => [titulo, marcarCadsus(linhas as Linhas, marcados)] as [string, Linhas]);
   return (
     <Stack gap="md">
       <FieldSections control={control} sections={secoes} />
@@ -212,4 +216,15 @@ function Leitura({ label, valor, ajuda }: { label: string; valor: string | null 
       </Text>
     </Stack>
   );
+}
+
+/** Issue 24: a field the national registry filled says so under it (text, not colour alone). */
+const DO_CADSUS = 'Preenchido pelo CADSUS';
+function marcarCadsus(linhas: Linhas, marcados: ReadonlySet<string>): Linhas {
+  if (marcados.size === 0) return linhas;
+  return linhas.map((l) => {
+    if (l.kind === 'stack') return { ...l, rows: marcarCadsus(l.rows, marcados) };
+    if ('name' in l && marcados.has(l.name)) return { ...l, description: DO_CADSUS };
+    return l;
+  });
 }

@@ -1,0 +1,367 @@
+import path from 'node:path';
+import { msg, perfilPermissions, perfis } from '@saude/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config';
+import { auditoria } from '../../../db/schema';
+import { iniciarCadsusStandIn, respostaNaoEncontrada, type CadsusStandIn } from '../../../test/cadsus-standin';
+import { fixtures, type Usuario } from '../../../test/fixtures';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { cnsFor, cnsProvisorioFor, cpfFor, nextSeq } from '../test-data';
+import { consultarCadsus, verificarCertificado, type CadsusConfig } from './client';
+import { arvore, lerResposta, pedido } from './pdq';
+import { estado } from './service';
+
+// Issue 24: the national registry lookup against a stand-in PDQ service started here (node:http, recorded shapes).
+
+const url = '/api/v1/municipes/cadsus';
+const CREDENCIAIS = { usuario: 'CADSUS.MUNICIPIO.TESTE', senha: 'segredo-do-teste' };
+/** The app waits this long for the registry: short enough to test, long for a stand-in on this machine. */
+const TIMEOUT_MS = 2000;
+const PFX = path.join(import.meta.dirname, 'fixtures/municipio-teste.pfx');
+
+describe(url, () => {
+  let cadsus: CadsusStandIn;
+  let t: TestApp;
+  let recepcao: Usuario;
+  let unidade: { id: string };
+
+  beforeAll(async () => {
+    cadsus = await iniciarCadsusStandIn({ ...CREDENCIAIS });
+    t = await buildTestApp({
+      CADSUS_URL: cadsus.url,
+      CADSUS_USUARIO: CREDENCIAIS.usuario,
+      CADSUS_SENHA: CREDENCIAIS.senha,
+      CADSUS_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
+    const f = fixtures(t);
+    const territorio = await f.territorio();
+    unidade = territorio.unidade;
+    recepcao = await f.usuario({ perfil: 'recepcao', unidade });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await cadsus?.close();
+  });
+
+  const get = (query: string, headers = recepcao.headers) =>
+    t.app.inject({ method: 'GET', url: `${url}?${query}`, headers });
+  const ultimaAuditoria = async () =>
+    (
+      await t.db
+        .select()
+        .from(auditoria)
+        .where(and(eq(auditoria.resource, 'municipes/cadsus'), eq(auditoria.action, 'show')))
+        .orderBy(desc(auditoria.id))
+        .limit(1)
+    )[0]!;
+
+  /** A person the registry knows, with fresh numbers: a definitive CNS listed after a provisional one. */
+  function pessoaNoCadsus() {
+    const s = nextSeq();
+    const pessoa = {
+      nome: `MARIA DAS DORES TESTE ${s}`,
+      nome_social: 'DORINHA',
+      mae: 'JOANA DAS DORES',
+      pai: 'JOSE TESTE',
+      nascimento: '1984-03-09',
+      sexo: 'F' as const,
+      raca: '03',
+      cpf: cpfFor(s),
+      cns: [
+        { numero: cnsProvisorioFor(s), situacao: 'P' as const },
+        { numero: cnsFor(s), situacao: 'D' as const },
+      ],
+      endereco: {
+        cep: '70040010',
+        cidade: '530010',
+        uf: 'DF',
+        tipo: '081',
+        logradouro: 'DAS ACACIAS',
+        numero: '120',
+        complemento: 'CASA 2',
+        bairro: 'ASA SUL',
+      },
+      naturalidade: '310620',
+      telefones: [
+        { valor: 'tel:+55-61-33445566', uso: 'H' },
+        { valor: 'tel:+55-61-991837465', uso: 'MC' },
+      ],
+      email: 'Dorinha@Exemplo.com.br',
+    };
+    cadsus.pessoas.set(pessoa.cpf, pessoa);
+    for (const c of pessoa.cns) cadsus.pessoas.set(c.numero, pessoa);
+    return pessoa;
+  }
+
+  describe('found', () => {
+    it('maps the registry answer to the citizen form fields, definitive CNS first, and asks with WS-Security', async () => {
+      const p = pessoaNoCadsus();
+      const mascarado = `${p.cpf.slice(0, 3)}.${p.cpf.slice(3, 6)}.${p.cpf.slice(6, 9)}-${p.cpf.slice(9)}`;
+      const res = await get(`cpf=${encodeURIComponent(mascarado)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        campos: {
+          nome: p.nome,
+          nome_social: 'DORINHA',
+          nome_mae: 'JOANA DAS DORES',
+          nome_pai: 'JOSE TESTE',
+          data_nascimento: '1984-03-09',
+          sexo_id: 1,
+          // CADSUS 03 (parda) is e-SUS 4.
+          raca_cor_id: 4,
+          cpf_numero: p.cpf,
+          codigo_cns: p.cns[1]!.numero,
+          nacionalidade_id: 1,
+          municipio_nascimento_ibge: '3106200',
+          municipio_nascimento_nome: 'BELO HORIZONTE',
+          residencia_cep: '70040010',
+          residencia_uf: 'DF',
+          residencia_municipio_ibge: '5300108',
+          residencia_municipio_nome: 'BRASÍLIA',
+          residencia_tipo_logradouro: '081',
+          residencia_logradouro: 'DAS ACACIAS',
+          residencia_numero: '120',
+          residencia_complemento: 'CASA 2',
+          residencia_bairro: 'ASA SUL',
+          telefone_residencial: '6133445566',
+          telefone_celular: '61991837465',
+          telefone_contato: null,
+          email: 'dorinha@exemplo.com.br',
+        },
+        cns: [
+          { numero: p.cns[1]!.numero, definitivo: true },
+          { numero: p.cns[0]!.numero, definitivo: false },
+        ],
+        ja_cadastrados: [],
+      });
+      const enviado = cadsus.pedidos.at(-1)!;
+      expect(enviado).toContain(`<value root="2.16.840.1.113883.13.237" extension="${p.cpf}"/>`);
+      expect(enviado).toContain('<PRPA_IN201305UV02');
+      expect(enviado).toContain(`<wsse:Username>${CREDENCIAIS.usuario}</wsse:Username>`);
+    });
+
+    it('audits the lookup with the fields that came, never the number or the data', async () => {
+      const p = pessoaNoCadsus();
+      expect((await get(`cpf=${p.cpf}`)).statusCode).toBe(200);
+      const row = await ultimaAuditoria();
+      expect(row).toMatchObject({ profissional_id: recepcao.id, unidade_saude_id: unidade.id, municipe_ids: null });
+      expect(row.details).toMatchObject({ por: 'cpf', resultado: 'encontrado' });
+      expect((row.details as { campos: string[] }).campos).toContain('nome_mae');
+      const texto = JSON.stringify(row);
+      for (const valor of [p.cpf, p.nome, p.mae, p.cns[1]!.numero, '70040010']) expect(texto).not.toContain(valor);
+    });
+
+    it('by CNS, names the citizens of our registry with those numbers and their audit names them', async () => {
+      const p = pessoaNoCadsus();
+      const local = await fixtures(t).municipe({ codigo_cns: p.cns[1]!.numero, cpf_numero: null });
+      const res = await get(`cns=${p.cns[0]!.numero}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().ja_cadastrados).toEqual([{ id: local.id, nome: local.nome }]);
+      expect(cadsus.pedidos.at(-1)).toContain(
+        `<value root="2.16.840.1.113883.13.236" extension="${p.cns[0]!.numero}"/>`,
+      );
+      const row = await ultimaAuditoria();
+      expect(row.municipe_ids).toEqual([local.id]);
+      expect(row.details).toMatchObject({ por: 'cns' });
+    });
+  });
+
+  describe('refused or failed: the form goes on', () => {
+    it('answers 404 "not found in the national registry" offering the advanced search', async () => {
+      const res = await get(`cpf=${cpfFor(nextSeq())}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'nao_encontrado', message: msg.cadsusNaoEncontrado });
+      expect((await ultimaAuditoria()).details).toEqual({ por: 'cpf', resultado: 'nao_encontrado' });
+    });
+
+    it('answers 502 "authentication failed" when the registry refuses the municipality credentials', async () => {
+      const p = pessoaNoCadsus();
+      // DATASUS changed the municipality's password: the stand-in now accepts another one.
+      cadsus.credenciais.senha = 'trocada-no-datasus';
+      try {
+        const res = await get(`cpf=${p.cpf}`);
+        expect(res.statusCode).toBe(502);
+        expect(res.json()).toMatchObject({ code: 'servico_autenticacao', message: msg.cadsusFalhaAutenticacao });
+        expect((await ultimaAuditoria()).details).toEqual({ por: 'cpf', resultado: 'falha_autenticacao' });
+      } finally {
+        cadsus.credenciais.senha = CREDENCIAIS.senha;
+      }
+      expect((await get(`cpf=${p.cpf}`)).statusCode).toBe(200);
+    });
+
+    it('answers 503 "unavailable" within the deadline when the registry is slow, and the stand-in is still waiting', async () => {
+      const cpf = cpfFor(nextSeq());
+      cadsus.lentos.set(cpf, 60_000);
+      const inicio = Date.now();
+      const res = await get(`cpf=${cpf}`);
+      const decorrido = Date.now() - inicio;
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'servico_indisponivel', message: msg.cadsusTempoEsgotado });
+      expect(decorrido).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+      // The deadline, not the stand-in's minute, ended it (room for a machine three times slower).
+      expect(decorrido).toBeLessThan(TIMEOUT_MS + 15_000);
+      expect((await ultimaAuditoria()).details).toEqual({ por: 'cpf', resultado: 'tempo_esgotado' });
+    });
+
+    it('answers 503 "unavailable" for a malformed answer and for a service that is down', async () => {
+      const quebrado = cpfFor(nextSeq());
+      cadsus.malformados.add(quebrado);
+      const caido = cpfFor(nextSeq());
+      cadsus.fora.add(caido);
+      for (const cpf of [quebrado, caido]) {
+        const res = await get(`cpf=${cpf}`);
+        expect(res.statusCode, cpf).toBe(503);
+        expect(res.json()).toMatchObject({ code: 'servico_indisponivel', message: msg.cadsusIndisponivel });
+      }
+    });
+  });
+
+  describe('input', () => {
+    it.each([
+      ['nothing', '', 'cpf', msg.cadsusInformeCpfOuCns],
+      ['blanks', 'cpf=%20%20&cns=', 'cpf', msg.cadsusInformeCpfOuCns],
+      ['both', `cpf=${cpfFor(1)}&cns=${cnsFor(1)}`, 'cns', msg.cadsusApenasUm],
+      ['a wrong CPF', 'cpf=12345678900', 'cpf', msg.naoEValido],
+      ['a wrong CNS', 'cns=123456789012345', 'cns', msg.naoEValido],
+      ['a NUL byte', 'cpf=%00', 'cpf', null],
+    ])('answers 422 for %s, asking nothing of the registry', async (_caso, query, campo, mensagem) => {
+      const antes = cadsus.pedidos.length;
+      const res = await get(query);
+      expect(res.statusCode, res.body).toBe(422);
+      const errors = res.json<{ errors: Record<string, string[]> }>().errors;
+      if (mensagem) expect(errors[campo]).toEqual([mensagem]);
+      else expect(errors).not.toEqual({});
+      expect(cadsus.pedidos.length).toBe(antes);
+    });
+  });
+
+  describe('access', () => {
+    it('answers 403 to every demo profile without municipes:cadsus, and looks up for the others', async () => {
+      const p = pessoaNoCadsus();
+      const f = fixtures(t);
+      for (const perfil of perfis) {
+        const u = await f.usuario({ perfil, unidade });
+        const pode = perfilPermissions[perfil].includes('municipes:cadsus');
+        for (const rota of [`${url}?cpf=${p.cpf}`, '/api/v1/ferramentas/parametrizacao/cadsus']) {
+          const res = await t.app.inject({ method: 'GET', url: rota, headers: u.headers });
+          expect(res.statusCode, `${perfil} ${rota}`).toBe(pode ? 200 : 403);
+        }
+      }
+      // Those who register or correct citizens look up; surveillance and endemic agents do not.
+      expect(perfis.filter((perfil) => perfilPermissions[perfil].includes('municipes:cadsus'))).toEqual([
+        'gestor',
+        'recepcao',
+        'medico',
+        'enfermagem',
+        'acs',
+      ]);
+    });
+
+    it('answers 401 without a session', async () => {
+      const res = await t.app.inject({ method: 'GET', url: `${url}?cpf=${cpfFor(2)}` });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/v1/ferramentas/parametrizacao/cadsus', () => {
+    it('says the service is configured with a user token, without any secret', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/ferramentas/parametrizacao/cadsus',
+        headers: recepcao.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        configurado: true,
+        servico: new URL(cadsus.url).host,
+        autenticacao: 'usuario',
+        token_valido: true,
+        certificado: null,
+        timeout_ms: TIMEOUT_MS,
+      });
+      expect(res.body).not.toContain(CREDENCIAIS.senha);
+    });
+  });
+});
+
+describe('CADSUS client and messages', () => {
+  const base = (over: Partial<CadsusConfig> = {}): CadsusConfig => ({
+    CADSUS_URL: 'http://127.0.0.1:9/cadsus',
+    CADSUS_CERT_PATH: null,
+    CADSUS_CERT_SENHA: null,
+    CADSUS_USUARIO: null,
+    CADSUS_SENHA: null,
+    CADSUS_TIMEOUT_MS: 5000,
+    ...over,
+  });
+
+  it('waits 5 s by default and reads the settings from the environment', () => {
+    const c = loadConfig({ DATA_DIR: '/x', CADSUS_URL: 'https://servicos.saude.gov.br/cadsus/v5r0/CadsusService' });
+    expect(c.CADSUS_TIMEOUT_MS).toBe(5000);
+    expect(c.CADSUS_CERT_PATH).toBeNull();
+    expect(() => loadConfig({ DATA_DIR: '/x', CADSUS_URL: 'não é url' })).toThrow(/CADSUS_URL/);
+  });
+
+  it('is "not configured" without a URL, and "unavailable" when nothing listens or the certificate file is missing', async () => {
+    expect(await consultarCadsus(base({ CADSUS_URL: null }), { cpf: cpfFor(3) })).toEqual({ tipo: 'nao_configurado' });
+    expect(await consultarCadsus(base(), { cpf: cpfFor(3) })).toEqual({ tipo: 'indisponivel' });
+    const semArquivo = base({ CADSUS_URL: 'https://127.0.0.1:9/x', CADSUS_CERT_PATH: '/nao/existe.pfx' });
+    expect(await consultarCadsus(semArquivo, { cpf: cpfFor(3) })).toEqual({ tipo: 'indisponivel' });
+  });
+
+  it('reports the certificate: valid with its holder and end date, wrong password, missing file, expired', () => {
+    const ok = verificarCertificado(base({ CADSUS_CERT_PATH: PFX, CADSUS_CERT_SENHA: 'senha-de-teste' }));
+    expect(ok).toMatchObject({ valido: true, titular: 'MUNICIPIO DE TESTE:00000000000191', problema: null });
+    expect(ok!.validade_fim! > '2100').toBe(true);
+    expect(verificarCertificado(base({ CADSUS_CERT_PATH: PFX, CADSUS_CERT_SENHA: 'errada' }))).toMatchObject({
+      valido: false,
+      problema: expect.stringMatching(/senha errada/),
+    });
+    expect(verificarCertificado(base({ CADSUS_CERT_PATH: '/nao/existe.pfx' }))).toMatchObject({ valido: false });
+    const depois = verificarCertificado(
+      base({ CADSUS_CERT_PATH: PFX, CADSUS_CERT_SENHA: 'senha-de-teste' }),
+      new Date('2200-01-01'),
+    );
+    expect(depois).toMatchObject({ valido: false, problema: 'O certificado venceu.' });
+    expect(estado(base({ CADSUS_CERT_PATH: PFX, CADSUS_CERT_SENHA: 'errada' }))).toMatchObject({
+      configurado: true,
+      autenticacao: 'certificado',
+      token_valido: false,
+    });
+    expect(estado(base({ CADSUS_URL: null }))).toMatchObject({
+      configurado: false,
+      token_valido: false,
+      servico: null,
+    });
+  });
+
+  it('reads a WS-Security fault or HTTP 401 as an authentication failure, other faults and nonsense as invalid', () => {
+    const fault = (sub: string, texto: string) =>
+      `<S:Envelope xmlns:S="http://www.w3.org/2003/05/soap-envelope"><S:Body><S:Fault><S:Code><S:Value>S:Sender</S:Value><S:Subcode><S:Value>${sub}</S:Value></S:Subcode></S:Code><S:Reason><S:Text>${texto}</S:Text></S:Reason></S:Fault></S:Body></S:Envelope>`;
+    expect(lerResposta(500, fault('wsse:FailedAuthentication', 'x'))).toEqual({ tipo: 'falha_autenticacao' });
+    expect(lerResposta(500, fault('S:Server', 'NullPointerException'))).toEqual({ tipo: 'invalida' });
+    expect(lerResposta(401, '')).toEqual({ tipo: 'falha_autenticacao' });
+    expect(lerResposta(200, '')).toEqual({ tipo: 'invalida' });
+    expect(lerResposta(200, '{"json": true}')).toEqual({ tipo: 'invalida' });
+    expect(lerResposta(200, respostaNaoEncontrada())).toEqual({ tipo: 'nao_encontrado' });
+    // An answer that is not PDQ's (another service at that URL).
+    expect(lerResposta(200, '<S:Envelope xmlns:S="x"><S:Body><outra/></S:Body></S:Envelope>')).toEqual({
+      tipo: 'invalida',
+    });
+  });
+
+  it('refuses a DOCTYPE, so no entity of the answer is ever expanded', () => {
+    const xxe = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><S:Envelope xmlns:S="x"><S:Body>&e;</S:Body></S:Envelope>`;
+    expect(() => arvore(xxe)).toThrow();
+    expect(lerResposta(200, xxe)).toEqual({ tipo: 'invalida' });
+  });
+
+  it('escapes the credentials in the request', () => {
+    const xml = pedido({ cns: cnsFor(4) }, { nome: 'a<b', senha: 'x"&y' });
+    expect(xml).toContain('<wsse:Username>a&lt;b</wsse:Username>');
+    expect(xml).toContain('>x&quot;&amp;y</wsse:Password>');
+    expect(() => arvore(xml)).not.toThrow();
+    expect(pedido({ cpf: cpfFor(4) }, null)).toContain('<soap:Header/>');
+  });
+});

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { findBy } from '@saude/shared/codes/lookup';
+import { municipio } from '@saude/shared/codes/municipio';
+import { tipoLogradouro } from '@saude/shared/codes/tipo_logradouro';
+import type { CadsusCampos, CadsusMunicipe } from '@saude/shared/schemas/municipe_cadsus';
+import { isValidCns } from '@saude/shared/validation/cns';
+import { isValidCpf } from '@saude/shared/validation/cpf';
+import { SaxesParser } from 'saxes';
+
+// The SUS PDQ service of the national registry (CADSUS v5, "PDQSupplier"): HL7 v3 over SOAP 1.2. We send
+// PRPA_IN201305UV02 (find candidates) with one livingSubjectId, CPF or CNS, and read PRPA_IN201306UV02. The shapes follow
+// the DATASUS integration manual as open-source clients record them (docs/decisions.md "CADSUS"): OIDs
+// 2.16.840.1.113883.13.236 (CNS; .236.1 its situation D/P) and .237 (CPF), names use="L" (legal) and "ASGN" (social),
+// personalRelationship PRN (mother) / NPRN (father), addr with 6-digit IBGE city, telecom "tel:+55-DD-NUMBER".
+
+export const OID_CNS = '2.16.840.1.113883.13.236';
+export const OID_CNS_SITUACAO = '2.16.840.1.113883.13.236.1';
+export const OID_CPF = '2.16.840.1.113883.13.237';
+export const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
+const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
+const PASSWORD_TEXT = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';
+
+export type Consulta = { cpf: string } | { cns: string };
+
+const escape = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** yyyyMMddHHmmss in UTC, as HL7 TS. */
+const hl7Now = (d = new Date()) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+
+/** The SOAP 1.2 request. `usuario`: the WS-Security UsernameToken, when the municipality has one. */
+export function pedido(consulta: Consulta, usuario: { nome: string; senha: string } | null): string {
+  const [root, extension] = 'cpf' in consulta ? [OID_CPF, consulta.cpf] : [OID_CNS, consulta.cns];
+  // Digits only (the schema made sure): nothing typed reaches the XML unescaped anyway.
+  const id = escape(extension.replace(/\D/g, ''));
+  const seguranca = usuario
+    ? `<soap:Header><wsse:Security xmlns:wsse="${WSSE}"><wsse:UsernameToken>` +
+      `<wsse:Username>${escape(usuario.nome)}</wsse:Username>` +
+      `<wsse:Password Type="${PASSWORD_TEXT}">${escape(usuario.senha)}</wsse:Password>` +
+      `</wsse:UsernameToken></wsse:Security></soap:Header>`
+    : '<soap:Header/>';
+  const mensagem = randomUUID();
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<soap:Envelope xmlns:soap="${SOAP12}">${seguranca}<soap:Body>
+<PRPA_IN201305UV02 xmlns="urn:hl7-org:v3" ITSVersion="XML_1.0">
+<id root="2.16.840.1.113883.4.714" extension="${mensagem}"/>
+<creationTime value="${hl7Now()}"/>
+<interactionId root="2.16.840.1.113883.1.6" extension="PRPA_IN201305UV02"/>
+<processingCode code="P"/>
+<processingModeCode code="T"/>
+<acceptAckCode code="AL"/>
+<receiver typeCode="RCV"><device classCode="DEV" determinerCode="INSTANCE"><id root="2.16.840.1.113883.3.72.6.5.100.85"/></device></receiver>
+<sender typeCode="SND"><device classCode="DEV" determinerCode="INSTANCE"><id root="2.16.840.1.113883.3.72.6.2"/><name>CADSUS</name></device></sender>
+<controlActProcess classCode="CACT" moodCode="EVN">
+<code code="PRPA_TE201305UV02" codeSystem="2.16.840.1.113883.1.6"/>
+<queryByParameter>
+<queryId root="1.2.840.114350.1.13.28.1.18.5.999" extension="${mensagem}"/>
+<statusCode code="new"/>
+<responseModalityCode code="R"/>
+<responsePriorityCode code="I"/>
+<parameterList><livingSubjectId><value root="${root}" extension="${id}"/><semanticsText>LivingSubject.id</semanticsText></livingSubjectId></parameterList>
+</queryByParameter>
+</controlActProcess>
+</PRPA_IN201305UV02>
+</soap:Body>
+</soap:Envelope>`;
+}
+
+// ---- a small element tree (the answer is a few kB; the client caps it) --------------------------------------------
+
+export type No = { nome: string; attrs: Record<string, string>; filhos: No[]; texto: string };
+
+export class XmlInvalido extends Error {}
+
+/** Parses XML into elements named without their prefix. A DOCTYPE is refused: no entity is ever expanded. */
+export function arvore(xml: string): No {
+  const parser = new SaxesParser();
+  const raiz: No = { nome: '#', attrs: {}, filhos: [], texto: '' };
+  const pilha: No[] = [raiz];
+  let erro: Error | null = null;
+  parser.on('error', (e) => (erro ??= e));
+  parser.on('doctype', () => (erro ??= new XmlInvalido('DOCTYPE')));
+  parser.on('opentag', (tag) => {
+    const no: No = {
+      nome: tag.name.replace(/^.*:/, ''),
+      attrs: Object.fromEntries(
+        Object.entries(tag.attributes as Record<string, string>).map(([k, v]) => [k.replace(/^.*:/, ''), v]),
+      ),
+      filhos: [],
+      texto: '',
+    };
+    pilha.at(-1)!.filhos.push(no);
+    if (!tag.isSelfClosing) pilha.push(no);
+  });
+  parser.on('text', (t) => (pilha.at(-1)!.texto += t));
+  parser.on('closetag', (tag) => {
+    if (!tag.isSelfClosing) pilha.pop();
+  });
+  try {
+    parser.write(xml).close();
+  } catch (e) {
+    erro ??= e as Error;
+  }
+  if (erro || raiz.filhos.length !== 1) throw new XmlInvalido('XML malformado');
+  return raiz.filhos[0]!;
+}
+
+const filho = (n: No | undefined, nome: string) => n?.filhos.find((f) => f.nome === nome);
+const filhos = (n: No | undefined, nome: string) => n?.filhos.filter((f) => f.nome === nome) ?? [];
+/** The first descendant by path of names. */
+const caminho = (n: No | undefined, ...nomes: string[]) => nomes.reduce<No | undefined>((a, k) => filho(a, k), n);
+const todos = (n: No, nome: string, out: No[] = []): No[] => {
+  for (const f of n.filhos) {
+    if (f.nome === nome) out.push(f);
+    todos(f, nome, out);
+  }
+  return out;
+};
+const txt = (n: No | undefined) => {
+  const s = (n?.texto ?? '').replace(/\s+/g, ' ').trim();
+  return s === '' ? null : s;
+};
+
+// ---- the answer ---------------------------------------------------------------------------------------------------
+
+export type Resposta =
+  | { tipo: 'encontrado'; pessoa: Omit<CadsusMunicipe, 'ja_cadastrados'> }
+  | { tipo: 'nao_encontrado' }
+  | { tipo: 'falha_autenticacao' }
+  | { tipo: 'invalida' };
+
+/** A SOAP fault says who failed: the WS-Security codes and texts of a refused token or certificate. */
+const AUTENTICACAO =
+  /FailedAuthentication|InvalidSecurity|FailedCheck|SecurityTokenUnavailable|autentica|autoriza|credencia/i;
+
+/** Reads the service's answer (HTTP status and body) into what the lookup tells the user. Never throws. */
+export function lerResposta(status: number, corpo: string): Resposta {
+  if (status === 401 || status === 403) return { tipo: 'falha_autenticacao' };
+  let doc: No;
+  try {
+    doc = arvore(corpo);
+  } catch {
+    return { tipo: 'invalida' };
+  }
+  const body = filho(doc, 'Body');
+  if (doc.nome !== 'Envelope' || !body) return { tipo: 'invalida' };
+  const fault = filho(body, 'Fault');
+  if (fault) {
+    const codigos = todos(fault, 'Value').map((v) => txt(v) ?? '');
+    const motivo = txt(caminho(fault, 'Reason', 'Text')) ?? txt(filho(fault, 'faultstring')) ?? '';
+    return [...codigos, motivo].some((c) => AUTENTICACAO.test(c))
+      ? { tipo: 'falha_autenticacao' }
+      : { tipo: 'invalida' };
+  }
+  if (status >= 400) return { tipo: 'invalida' };
+  const resposta = filho(body, 'PRPA_IN201306UV02');
+  const controle = filho(resposta, 'controlActProcess');
+  if (!controle) return { tipo: 'invalida' };
+  const codigo = caminho(controle, 'queryAck', 'queryResponseCode')?.attrs.code;
+  const pessoas = filhos(controle, 'subject')
+    .map((s) => caminho(s, 'registrationEvent', 'subject1', 'patient', 'patientPerson'))
+    .filter((p): p is No => p !== undefined);
+  if (pessoas.length === 0)
+    return codigo === 'NF' || codigo === 'OK' ? { tipo: 'nao_encontrado' } : { tipo: 'invalida' };
+  // A CPF or CNS names one person; more than one candidate is the registry's duplicate, and its best match comes first.
+  return { tipo: 'encontrado', pessoa: mapear(pessoas[0]!) };
+}
+
+// ---- HL7 person → the citizen's fields -----------------------------------------------------------------------------
+
+/** CADSUS raceCode (01 branca, 02 preta, 03 parda, 04 amarela, 05 indígena, 99 sem informação) → e-SUS raca_cor. */
+const RACA_COR: Record<string, number> = { '01': 1, '02': 2, '03': 4, '04': 3, '05': 5 };
+const SEXO: Record<string, number> = { M: 0, F: 1 };
+
+/** CADSUS sends the IBGE city with 6 digits (no check digit); the code tables hold 7. */
+function municipioDe(codigo: string | null): { ibge: string; nome: string; uf: string } | null {
+  const d = (codigo ?? '').replace(/\D/g, '');
+  if (d.length === 7) {
+    const m = findBy(municipio, 'codigo_ibge', d);
+    return m ? { ibge: m.codigo_ibge, nome: m.nome, uf: m.uf } : null;
+  }
+  if (d.length !== 6) return null;
+  const m = municipio.find((r) => r.codigo_ibge.startsWith(d));
+  return m ? { ibge: m.codigo_ibge, nome: m.nome, uf: m.uf } : null;
+}
+
+/** "tel:+55-31-999999999" → "31999999999" (DDD and number), or null when it is no Brazilian phone. */
+function telefone(valor: string): string | null {
+  let d = valor.replace(/^tel:/i, '').replace(/\D/g, '');
+  if (d.length > 11 && d.startsWith('55')) d = d.slice(2);
+  if (d.length > 11 && d.startsWith('0')) d = d.replace(/^0+/, '');
+  return d.length === 10 || d.length === 11 ? d : null;
+}
+
+const nomeDe = (n: No | undefined) => {
+  if (!n) return null;
+  const partes = [...filhos(n, 'given'), ...filhos(n, 'family')].map(txt).filter(Boolean);
+  return partes.length > 0 ? partes.join(' ') : txt(n);
+};
+
+const dataDe = (v: string | undefined) => {
+  const m = /^(\d{4})(\d{2})(\d{2})/.exec(v ?? '');
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+};
+
+function mapear(p: No): Omit<CadsusMunicipe, 'ja_cadastrados'> {
+  const nomes = filhos(p, 'name');
+  const legal = nomes.find((n) => (n.attrs.use ?? 'L') === 'L') ?? nomes[0];
+  const social = nomes.find((n) => n.attrs.use === 'ASGN');
+
+  // asOtherIDs: a CNS is followed, in the same group, by its situation (D definitive, P provisional).
+  const cns: Array<{ numero: string; definitivo: boolean }> = [];
+  let cpf: string | null = null;
+  for (const grupo of filhos(p, 'asOtherIDs')) {
+    const ids = filhos(grupo, 'id');
+    ids.forEach((id, i) => {
+      const valor = (id.attrs.extension ?? '').replace(/\D/g, '');
+      if (id.attrs.root === OID_CPF && isValidCpf(valor)) cpf ??= valor;
+      if (id.attrs.root !== OID_CNS || !isValidCns(valor) || cns.some((c) => c.numero === valor)) return;
+      const situacao = ids[i + 1]?.attrs.root === OID_CNS_SITUACAO ? ids[i + 1]!.attrs.extension : undefined;
+      cns.push({ numero: valor, definitivo: situacao ? situacao === 'D' : /^[12]/.test(valor) });
+    });
+  }
+  // Definitive numbers first (spec glossary: 1 or 2), in the registry's order otherwise.
+  cns.sort((a, b) => Number(b.definitivo) - Number(a.definitivo));
+
+  const pais: Record<string, string | null> = {};
+  for (const r of filhos(p, 'personalRelationship')) {
+    const code = filho(r, 'code')?.attrs.code;
+    if (code === 'PRN' || code === 'NPRN') pais[code] ??= nomeDe(caminho(r, 'relationshipHolder1', 'name'));
+  }
+
+  const enderecos = filhos(p, 'addr');
+  const addr = enderecos.find((a) => a.attrs.use === 'H') ?? enderecos[0];
+  const residencia = municipioDe(txt(filho(addr, 'city')));
+  const tipo = txt(filho(addr, 'streetNameType'));
+  const cep = (txt(filho(addr, 'postalCode')) ?? '').replace(/\D/g, '');
+
+  const nascimento = caminho(p, 'birthPlace', 'addr');
+  const paisNascimento = txt(filho(nascimento, 'country'));
+  const naturalidade = municipioDe(txt(filho(nascimento, 'city')));
+
+  const tel = { residencial: null as string | null, celular: null as string | null, contato: null as string | null };
+  let email: string | null = null;
+  for (const t of filhos(p, 'telecom')) {
+    const valor = t.attrs.value ?? '';
+    if (/^mailto:/i.test(valor)) {
+      email ??=
+        valor
+          .replace(/^mailto:/i, '')
+          .trim()
+          .toLowerCase() || null;
+      continue;
+    }
+    const numero = telefone(valor);
+    if (!numero) continue;
+    const uso = t.attrs.use ?? '';
+    // HL7 TelecommunicationAddressUse: H/HP home, MC/ASN/PG mobile; anything else is a contact number.
+    const campo = /^(H|HP|HV)$/.test(uso) ? 'residencial' : /^(MC|ASN|PG)$/.test(uso) ? 'celular' : 'contato';
+    if (tel[campo] === null) tel[campo] = numero;
+    else if (tel.contato === null) tel.contato = numero;
+  }
+
+  const campos: CadsusCampos = {
+    nome: nomeDe(legal)?.slice(0, 70) ?? null,
+    nome_social: nomeDe(social)?.slice(0, 70) ?? null,
+    nome_mae: pais.PRN?.slice(0, 70) ?? null,
+    nome_pai: pais.NPRN?.slice(0, 70) ?? null,
+    data_nascimento: dataDe(filho(p, 'birthTime')?.attrs.value),
+    sexo_id: SEXO[filho(p, 'administrativeGenderCode')?.attrs.code ?? ''] ?? null,
+    raca_cor_id: RACA_COR[filho(p, 'raceCode')?.attrs.code ?? ''] ?? null,
+    cpf_numero: cpf,
+    codigo_cns: cns[0]?.numero ?? null,
+    // CADSUS country 010 is Brazil; a Brazilian birthplace city makes the citizen Brazilian-born (e-SUS code 1).
+    nacionalidade_id: naturalidade && (paisNascimento === null || paisNascimento === '010') ? 1 : null,
+    municipio_nascimento_ibge: naturalidade?.ibge ?? null,
+    municipio_nascimento_nome: naturalidade?.nome ?? null,
+    residencia_cep: cep.length === 8 ? cep : null,
+    residencia_uf: residencia?.uf ?? (txt(filho(addr, 'state'))?.slice(0, 2).toUpperCase() || null),
+    residencia_municipio_ibge: residencia?.ibge ?? null,
+    residencia_municipio_nome: residencia?.nome ?? null,
+    residencia_tipo_logradouro: tipo && findBy(tipoLogradouro, 'codigo', tipo) ? tipo : null,
+    residencia_logradouro: txt(filho(addr, 'streetName'))?.slice(0, 72) ?? null,
+    residencia_numero: txt(filho(addr, 'houseNumber'))?.slice(0, 10) ?? null,
+    residencia_complemento: txt(filho(addr, 'unitID'))?.slice(0, 30) ?? null,
+    residencia_bairro: txt(filho(addr, 'additionalLocator'))?.slice(0, 72) ?? null,
+    telefone_residencial: tel.residencial,
+    telefone_celular: tel.celular,
+    telefone_contato: tel.contato,
+    email: email && email.length <= 100 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email : null,
+  };
+  return { campos, cns };
+}
