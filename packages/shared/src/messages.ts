@@ -349,4 +349,10 @@ export const msg = {
   lotacaoEncerradaOk: 'Lotação encerrada. As sessões do profissional nesta unidade foram encerradas.',
   lotacaoConfirmarEncerrar: (unidade: string) =>
     interpolate('Deseja encerrar a lotação em %{1}? Ela termina hoje e o acesso a esta unidade acaba agora.', unidade),
+  // Home visits offline (issue 25).
+  visitaNaFila: 'Sem conexão: a visita foi guardada neste aparelho e será enviada quando a rede voltar.',
+  cancelamentoNaFila: 'Sem conexão: o cancelamento foi guardado neste aparelho e será enviado quando a rede voltar.',
+  filaEntrarDeNovo: 'Sua sessão terminou. Entre novamente para enviar as visitas guardadas neste aparelho.',
+  armazenamentoQuaseCheio:
+    'O armazenamento do navegador está quase cheio. Envie as visitas guardadas assim que possível.',
 } as const;

@@ -10,6 +10,7 @@ import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
+import { FilaPainel } from './offline/FilaVisitas';
 
 const paramsSchema = listParamsSchema.extend({
   responsavel: param.text(70),
@@ -70,7 +71,8 @@ export function VisitaFamiliaListPage() {
   const list = useList(paramsSchema, useFamiliasParaVisita);
   // A visit to a property without a family (shop, vacant lot, strategic point) starts here; the agent's visits without
   // a family are listed (and cancelled) on their own page.
-  const semFamilia = usePode('atencao_primaria/visitas_domiciliares:create') && (
+  const agente = usePode('atencao_primaria/visitas_domiciliares:create');
+  const semFamilia = agente && (
     <Group gap="sm" wrap="wrap">
       <LinkButton to={`${BASE_PATH}/sem_familia`} variant="subtle">
         Minhas visitas sem família
@@ -103,6 +105,9 @@ export function VisitaFamiliaListPage() {
           <FiltroMicroArea {...list.bind('micro_area')} />
         </>
       }
-    />
+    >
+      {/* Issue 25: the device's queue and working set, for whoever records visits. */}
+      {agente && <FilaPainel />}
+    </ListPage>
   );
 }
