@@ -21,6 +21,8 @@ const COR: Record<ItemFila['estado'], string> = {
   enviado: 'green',
   recusado: 'red',
 };
+/** Sent records shown at most (the newest); the others are counted. */
+const ENVIADOS_VISIVEIS = 10;
 /** A refresh older than this is redone when a visit screen opens online. */
 const ATUALIZAR_APOS_MS = 15 * 60_000;
 /** Warn when the browser's storage is this full (navigator.storage.estimate). */
@@ -142,6 +144,10 @@ export function FilaPainel() {
   }, [online, velho, login]);
 
   const pendentes = itens?.filter((i) => i.estado === 'aguardando' || i.estado === 'enviando').length ?? 0;
+  // Everything still to do or to read first; of the sent ones only the newest (a day's round is long).
+  const enviados = itens?.filter((i) => i.estado === 'enviado') ?? [];
+  const visiveis = [...(itens?.filter((i) => i.estado !== 'enviado') ?? []), ...enviados.slice(0, ENVIADOS_VISIVEIS)];
+  const ocultos = enviados.length - Math.min(enviados.length, ENVIADOS_VISIVEIS);
   return (
     <Card withBorder radius="md" p="sm" component="section" aria-labelledby="aparelho-titulo">
       <Stack gap="xs">
@@ -199,17 +205,32 @@ export function FilaPainel() {
             {msg.armazenamentoQuaseCheio}
           </Alert>
         )}
-        {itens && itens.length > 0 && (
+        {visiveis.length > 0 && (
           <Stack
             gap="xs"
             component="ul"
             aria-label="Registros deste aparelho"
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
-            {itens.map((i) => (
+            {visiveis.map((i) => (
               <ItemFilaCard key={i.chave} item={i} />
             ))}
           </Stack>
+        )}
+        {ocultos > 0 && (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              E mais {ocultos} enviado(s) nas últimas 24 horas.
+            </Text>
+            <Button
+              size="xs"
+              variant="subtle"
+              mih={36}
+              onClick={() => void Promise.all(enviados.map((i) => dispensar(i.chave)))}
+            >
+              Dispensar enviados
+            </Button>
+          </Group>
         )}
       </Stack>
     </Card>

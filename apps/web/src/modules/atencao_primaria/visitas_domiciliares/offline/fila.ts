@@ -126,6 +126,8 @@ let espera = 1000;
 export const precisaEntrar = () => sessaoExpirada;
 
 async function rodada(usuario: string): Promise<void> {
+  // The browser knows it is offline: nothing to try until its 'online' event (no attempts counted meanwhile).
+  if (!navigator.onLine) return;
   const pendentes = (
     await db.fila
       .where('usuario_id')
