@@ -4,6 +4,7 @@
 // the visit form writes them (a UUIDv7 each, state "aguardando"); then the visit list opens on the 3G link and the app
 // sends them. Prints the total time (goal ≤ 60 s) and, from the server, how many arrived: 0 lost, 0 duplicated.
 // Run `npm run build` first.
+/* global indexedDB -- the page.evaluate callbacks run in the browser */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +34,9 @@ try {
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return res;
   };
-  const { token } = await (await call('POST', '/api/v2/auth/login', null, { login: 'acs', senha: DEMO_PASSWORD })).json();
+  const { token } = await (
+    await call('POST', '/api/v2/auth/login', null, { login: 'acs', senha: DEMO_PASSWORD })
+  ).json();
   const lotacoes = await (await call('GET', '/api/v2/auth/lotacoes', token)).json();
   const lotacao = lotacoes.find((l) => l.unidade_nome === 'UBS Centro') ?? lotacoes[0];
   await call('PUT', '/api/v2/auth/unidade_atual', token, { unidade_saude_id: lotacao.unidade_saude_id });

@@ -1,8 +1,9 @@
 // Home visits offline (issue 25) on a tablet (800×1280), with the production build's service worker: after one online
 // visit the app reloads with no network (the shell from the worker, the families from the device), five visits are
-// recorded offline and wait "Aguardando envio"; a family moves away meanwhile (through the API); back online on a
-// network that loses a third of the visit POSTs (some before the server, some after it saved), every visit ends
-// "Enviado" and is on the server exactly once, and the visit to the family that moved ends "Recusado" with the reason.
+// recorded offline and wait "Aguardando envio"; the agent signs out (the queue stays) and a family moves away meanwhile
+// (through the API); signed in again, online, on a network that loses a third of the visit POSTs (some before the
+// server, some after it saved), every visit ends "Enviado" and is on the server exactly once, and the visit to the
+// family that moved ends "Recusado" with the reason.
 // Run: npm run build && E2E_PORT=3220 npx playwright test e2e/visitas_domiciliares-offline.spec.ts
 import type { Page } from '@playwright/test';
 import { type Api, expect, expectAccessible, fotografar, test } from './fixtures';
@@ -106,6 +107,12 @@ test('ACS records visits offline; they are sent once over a flaky network, a mov
     await expectAccessible(page, 'histórico com visitas aguardando envio');
   });
 
+  await test.step('the agent signs out offline: the queue stays on the device', async () => {
+    await page.getByRole('button', { name: /minha conta$/ }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   await test.step('meanwhile the second family moves away', async () => {
     await mudar(acs, mudara);
   });
@@ -130,6 +137,8 @@ test('ACS records visits offline; they are sent once over a flaky network, a mov
 
   await test.step('back online: every visit is sent once, the moved family is refused with the reason', async () => {
     await context.setOffline(false);
+    // Signed in again (the queue is sent only by the session of the agent who recorded it).
+    await signInWithUnit('acs', 'UBS Centro');
     await page.goto(LISTA);
     const registros = page.getByRole('list', { name: 'Registros deste aparelho' });
     const deles = registros.getByRole('listitem').filter({ hasText: `Família de ${responsavel}` });

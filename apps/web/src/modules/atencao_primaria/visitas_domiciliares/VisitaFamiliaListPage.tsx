@@ -2,6 +2,7 @@
 // with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
 import { Badge, Group, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { usePode } from '../../../lib/access';
 import { LinkButton } from '../../../lib/LinkButton';
@@ -10,7 +11,8 @@ import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
-import { FilaPainel } from './offline/FilaVisitas';
+// Issue 25: the device's panel arrives after the list (the list's budget, issue 15).
+const FilaPainel = lazy(() => import('./offline/FilaVisitas').then((m) => ({ default: m.FilaPainel })));
 
 const paramsSchema = listParamsSchema.extend({
   responsavel: param.text(70),
@@ -107,7 +109,11 @@ export function VisitaFamiliaListPage() {
       }
     >
       {/* Issue 25: the device's queue and working set, for whoever records visits. */}
-      {agente && <FilaPainel />}
+      {agente && (
+        <Suspense fallback={null}>
+          <FilaPainel />
+        </Suspense>
+      )}
     </ListPage>
   );
 }

@@ -10,7 +10,7 @@ import { useOnline } from '../../../../lib/network';
 import { LinkButton } from '../../../../lib/LinkButton';
 import { LOGIN, withRetorno } from '../../../../lib/session';
 import { desfechoNome } from '../comum';
-import { atualizarConjunto, useAtualizadoEm } from './copias';
+import { atualizarConjunto, useAtualizadoEm } from './conjunto';
 import type { ItemFila } from './db';
 import { dispensar, enviarFila, ESTADO_ROTULO, useFila, usePrecisaEntrar } from './fila';
 import { useSincronizacao } from './useSincronizacao';

@@ -2,11 +2,10 @@
 // never duplicates: a visit carries its UUIDv7 (the API answers 200 with the visit already saved), a cancellation of a
 // visit already cancelled answers 409, taken as sent. Sending runs by itself when the network comes back, every 30 s
 // while something waits, and on the agent's button; one run at a time per tab.
-import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import type { VisitaDomiciliarInput } from '@saude/shared/schemas/visita_domiciliar';
 import { ApiError, http } from '../../../../lib/http';
-import { db, type ItemFila } from './db';
+import { abrirDb, type ItemFila } from './abrirDb';
 
 const base = '/api/v1/atencao_primaria/visitas_domiciliares';
 /** Requests in flight at once: on a 300 ms link one at a time would take minutes for a day's visits. */
@@ -23,6 +22,7 @@ export const ESTADO_ROTULO: Record<ItemFila['estado'], string> = {
 };
 
 export async function enfileirarVisita(usuario: string, corpo: VisitaDomiciliarInput, descricao: string) {
+  const db = await abrirDb();
   await db.fila.put({
     chave: corpo.id,
     tipo: 'visita',
@@ -46,6 +46,7 @@ export async function enfileirarCancelamento(
   justificativa: string,
   descricao: string,
 ) {
+  const db = await abrirDb();
   await db.fila.put({
     chave: `cancelar:${visita.id}`,
     tipo: 'cancelamento',
@@ -64,7 +65,7 @@ export async function enfileirarCancelamento(
 }
 
 /** The agent has read the refusal (or the sent notice): the record leaves the device. */
-export const dispensar = (chave: string) => db.fila.delete(chave);
+export const dispensar = async (chave: string) => (await abrirDb()).fila.delete(chave);
 
 /** The reason the server gave, with the fields it named (a 422), in one line. */
 function motivoDe(err: ApiError): string {
@@ -88,6 +89,7 @@ export function resultadoDoEnvio(status: number, tipo: ItemFila['tipo']): Result
 }
 
 async function enviarItem(item: ItemFila): Promise<Resultado> {
+  const db = await abrirDb();
   await db.fila.update(item.chave, { estado: 'enviando' });
   try {
     if (item.tipo === 'visita') await http.post(base, item.corpo);
@@ -128,6 +130,7 @@ export const precisaEntrar = () => sessaoExpirada;
 async function rodada(usuario: string): Promise<void> {
   // The browser knows it is offline: nothing to try until its 'online' event (no attempts counted meanwhile).
   if (!navigator.onLine) return;
+  const db = await abrirDb();
   const pendentes = (
     await db.fila
       .where('usuario_id')
@@ -213,17 +216,27 @@ export function useFila(usuario: string | undefined, familiaId?: string): ItemFi
   const [itens, setItens] = useState<ItemFila[] | undefined>(undefined);
   useEffect(() => {
     if (!usuario) return;
-    const sub = liveQuery(() =>
-      db.fila
-        .where('usuario_id')
-        .equals(usuario)
-        .filter((i) => familiaId === undefined || i.familia_id === familiaId)
-        .toArray(),
-    ).subscribe({
-      next: (rows) => setItens(rows.sort((a, b) => b.criado_em - a.criado_em)),
-      error: () => setItens([]),
-    });
-    return () => sub.unsubscribe();
+    let sub: { unsubscribe: () => void } | undefined;
+    let vivo = true;
+    void Promise.all([import('dexie'), abrirDb()])
+      .then(([{ liveQuery }, db]) => {
+        if (!vivo) return;
+        sub = liveQuery(() =>
+          db.fila
+            .where('usuario_id')
+            .equals(usuario)
+            .filter((i) => familiaId === undefined || i.familia_id === familiaId)
+            .toArray(),
+        ).subscribe({
+          next: (rows) => setItens(rows.sort((a, b) => b.criado_em - a.criado_em)),
+          error: () => setItens([]),
+        });
+      })
+      .catch(() => setItens([]));
+    return () => {
+      vivo = false;
+      sub?.unsubscribe();
+    };
   }, [usuario, familiaId]);
   return itens;
 }
