@@ -56,6 +56,9 @@ function ComFamilia({ familiaId, municipeId }: { familiaId: string; municipeId?:
   if (q.error instanceof ApiError && q.error.code === 'nao_encontrado') {
     return <Bloqueio mensagem={msg.cadastroNaoEncontrado} voltar={BASE_PATH} voltarLabel="Voltar para a lista" />;
   }
+  // Offline with no copy of this family on the device (issue 25): say what to do, not a generic failure.
+  if (semConexao(q.error))
+    return <Bloqueio mensagem={msg.familiaForaDoAparelho} voltar={BASE_PATH} voltarLabel="Voltar para a lista" />;
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <LoadingRecord label="Carregando família" />;
   // Spec §4: a family that moved away receives no visit; said before any form opens.
