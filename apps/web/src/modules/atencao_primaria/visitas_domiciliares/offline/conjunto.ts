@@ -8,6 +8,13 @@ import { copia, FAMILIAS_TODAS, guardar, semRede } from './copias';
 
 const base = '/api/v1/atencao_primaria/visitas_domiciliares';
 const ATUALIZADO_EM = 'atualizado_em';
+const COMPLETO_EM = 'completo_em';
+/**
+ * Between full refreshes only the families whose list row changed (last visit, members, address, "Mudou-se") are read
+ * again: the list (a few pages) says what changed. What the row does not show (a member's record, the agent's
+ * context) is read again by the full refresh, at most this old.
+ */
+const COMPLETO_APOS_MS = 12 * 60 * 60_000;
 /** The agent's own families first (the API orders them so); more than a day's round is not needed offline. */
 const MAX_FAMILIAS = 300;
 const POR_PAGINA = 100;
@@ -34,7 +41,7 @@ async function emParalelo<T>(itens: T[], fn: (item: T) => Promise<void>) {
 
 let atualizando: Promise<void> | null = null;
 
-/** Reads the agent's families and what the visit screens ask of each, so they open offline. */
+/** Reads the agent's families and what the visit screens ask of each (only the changed ones, between full reads). */
 export function atualizarConjunto(usuario: string): Promise<void> {
   atualizando ??= (async () => {
     const familias: FamiliaParaVisita[] = [];
@@ -45,8 +52,14 @@ export function atualizarConjunto(usuario: string): Promise<void> {
       if (rows.length < POR_PAGINA || familias.length >= total) break;
     }
     const minhas = familias.filter((f) => f.minha_micro_area);
-    const alvo = (minhas.length > 0 ? minhas : familias).slice(0, MAX_FAMILIAS);
-    await guardar(usuario, FAMILIAS_TODAS, alvo);
+    const todas = (minhas.length > 0 ? minhas : familias).slice(0, MAX_FAMILIAS);
+    const db = await abrirDb();
+    const completoEm = (await db.meta.get(`${usuario} ${COMPLETO_EM}`))?.valor ?? 0;
+    const completo = Date.now() - completoEm > COMPLETO_APOS_MS;
+    const antes = new Map(
+      ((await copia<FamiliaParaVisita[]>(usuario, FAMILIAS_TODAS)) ?? []).map((f) => [f.id, JSON.stringify(f)]),
+    );
+    const alvo = completo ? todas : todas.filter((f) => antes.get(f.id) !== JSON.stringify(f));
     const ler = async (url: string, query?: Query) => {
       const completa = url + toQueryString(query);
       try {
@@ -56,7 +69,7 @@ export function atualizarConjunto(usuario: string): Promise<void> {
         if (semRede(err)) throw err;
       }
     };
-    await ler(urls.contexto, {});
+    if (completo) await ler(urls.contexto, {});
     await emParalelo(alvo, async (f) => {
       await ler(urls.familia(f.id));
       await ler(urls.situacao(f.id));
@@ -69,7 +82,11 @@ export function atualizarConjunto(usuario: string): Promise<void> {
       for (const m of detalhe?.membros ?? [])
         await ler(urls.contexto, { familia_id: f.id, municipe_id: m.municipe_id });
     });
-    await (await abrirDb()).meta.put({ chave: `${usuario} ${ATUALIZADO_EM}`, valor: Date.now() });
+    // The list last: a refresh cut short leaves the changed rows still "changed" for the next one.
+    await guardar(usuario, FAMILIAS_TODAS, todas);
+    const agora = Date.now();
+    await db.meta.put({ chave: `${usuario} ${ATUALIZADO_EM}`, valor: agora });
+    if (completo) await db.meta.put({ chave: `${usuario} ${COMPLETO_EM}`, valor: agora });
   })().finally(() => {
     atualizando = null;
   });
