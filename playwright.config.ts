@@ -67,6 +67,9 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     // Recording a trace for every test costs CPU on a 2-core CI; the retry of a failure records one.
     trace: 'on-first-retry',
+    // The production build registers a service worker (issue 25); only the offline spec allows it, so the others keep
+    // seeing their own requests (page.route) and never a worker's precache download competing with them.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,5 +1,5 @@
 // Home visits (issues 8 and 12) on a tablet (800×1280): an ACS opens their family list (own micro-areas first), visits a
-// member with the outcome and reasons (offline first: the form waits for the network), sees it in the history and
+// member with the outcome and reasons (offline first: the visit waits on the device), sees it in the history and
 // cancels it with a justification; a family that moved away is refused before the form opens; a doctor sees the history
 // without "Visitar"; a record number tied to a visit cannot be inactivated in the citizen registry; a visit without a
 // family asks the property type and the address and is listed, with cancel; on a phone the list and the form are one
@@ -81,17 +81,21 @@ test('ACS visits a member, sees the visit in the history and cancels it with a j
     await page.getByRole('textbox', { name: 'Temperatura' }).fill('36,5');
     // The save button stays reachable at the bottom of a long form (sticky footer).
     await expect(page.getByRole('button', { name: 'Salvar' })).toBeInViewport();
-    // Offline (issue 12): the visit is not lost; it says it waits for the network and goes when the network is back.
+    // Offline (issues 12, 25): the visit is kept on the device, shown in the history "Aguardando envio", and goes when
+    // the network is back.
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Sem conexão: a visita ainda não foi salva.' }),
-    ).toBeVisible();
-    await expect(page.getByRole('radio', { name: 'Visita realizada' })).toBeChecked();
-    await expectAccessible(page, 'formulário de visita sem conexão');
-    await page.context().setOffline(false);
-    await expect(page.getByText('Visita domiciliar foi salva com sucesso')).toBeVisible();
+    await expect(page.getByText('Sem conexão: a visita foi guardada neste aparelho')).toBeVisible();
     await expect(page).toHaveURL(detalhe);
+    const naFila = page
+      .getByRole('list', { name: 'Histórico de visitas' })
+      .getByRole('listitem')
+      .filter({ hasText: nome })
+      .filter({ hasText: 'Aguardando envio' });
+    await expect(naFila).toHaveCount(1);
+    await expectAccessible(page, 'visita aguardando envio');
+    await page.context().setOffline(false);
+    await expect(naFila).toHaveCount(0);
   });
 
   const historico = page.getByRole('list', { name: 'Histórico de visitas' });

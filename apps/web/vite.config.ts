@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { transform } from 'lightningcss';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const mantineClass = /\bm_[0-9a-f]{5,8}\b/g;
 
@@ -73,7 +74,45 @@ function slimAndPrecompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), slimAndPrecompress()],
+  plugins: [
+    react(),
+    slimAndPrecompress(),
+    // Issue 25: installable, and the app's code precached so the home visits open with no network. Prompt mode: a new
+    // release waits until the user chooses to update (never in the middle of a form). Registered by src/app/pwa.ts
+    // after the first load, so the first paint pays nothing for it. API answers are never cached by the service worker:
+    // what the visits need offline lives in IndexedDB, per user, under the app's control (docs/decisions.md).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      manifest: {
+        name: 'Saúde Municipal',
+        short_name: 'Saúde',
+        description: 'Sistema de saúde do município',
+        lang: 'pt-BR',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#009cb0',
+        icons: [
+          { src: '/brasao.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        // Every chunk: a lazy screen missing offline would be a blank page. The .br/.gz copies are the same files.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        globIgnores: ['**/.vite/**'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        cleanupOutdatedCaches: true,
+        // Hashed file names are their own revision.
+        dontCacheBustURLsMatching: /^assets\//,
+      },
+    }),
+  ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -24,6 +24,13 @@ const Notifications = lazy(() => import('./app/Toasts').then((m) => ({ default: 
 const router = createAppRouter();
 installSessionExpiry(router);
 
+// Issue 25: the offline shell. Only in the production build (the dev server's modules are not precached), after load.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void import('./app/pwa').then((m) => m.registrarServiceWorker()), {
+    once: true,
+  });
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

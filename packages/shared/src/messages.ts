@@ -370,4 +370,12 @@ export const msg = {
   cadsusNaoConfigurado: 'A consulta ao CADSUS não está configurada neste município.',
   cadsusInformeCpfOuCns: 'Informe o CPF ou o CNS para buscar no CADSUS',
   cadsusApenasUm: 'Informe apenas o CPF ou apenas o CNS',
+  // Home visits offline (issue 25).
+  visitaNaFila: 'Sem conexão: a visita foi guardada neste aparelho e será enviada quando a rede voltar.',
+  cancelamentoNaFila: 'Sem conexão: o cancelamento foi guardado neste aparelho e será enviado quando a rede voltar.',
+  filaEntrarDeNovo: 'Sua sessão terminou. Entre novamente para enviar as visitas guardadas neste aparelho.',
+  familiaForaDoAparelho:
+    'Sem conexão: esta família ainda não foi guardada neste aparelho. Abra-a com internet (ou use "Atualizar famílias") para visitá-la sem rede.',
+  armazenamentoQuaseCheio:
+    'O armazenamento do navegador está quase cheio. Envie as visitas guardadas assim que possível.',
 } as const;

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Usuario } from '@saude/shared';
 import { tokenStore } from '../lib/http';
@@ -34,6 +34,11 @@ const screens: ScreenRoute[] = [
     lazy: async () => ({ Component: () => <p>Notificação aberta</p> }),
   },
   { path: 'conta', handle: { requiresUnit: false }, lazy: async () => ({ Component: () => <p>Conta aberta</p> }) },
+  {
+    path: 'visitas',
+    handle: { authorize: 'atencao_primaria/visitas_domiciliares:index' },
+    lazy: async () => ({ Component: () => <p>Visitas abertas</p> }),
+  },
 ];
 
 const json = (status: number, body: unknown) =>
@@ -137,5 +142,54 @@ describe('route guards (spec §6)', () => {
     expect(calls.some((c) => c.url === '/api/ferramentas/permissoes')).toBe(false);
     await router.navigate('/conta');
     expect(await screen.findByText('Conta aberta')).toBeInTheDocument();
+  });
+});
+
+describe('route guards offline (issue 25)', () => {
+  beforeEach(() => tokenStore.set('token-de-teste'));
+  afterEach(() => {
+    queryClient.clear();
+    tokenStore.clear();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  /** Online first (the session and the permissions answered), then no network at all. */
+  async function onlineDepoisSemRede() {
+    mockApi();
+    open('/visitas');
+    expect(await screen.findByText('Visitas abertas')).toBeInTheDocument();
+    queryClient.clear();
+    open('/auditoria');
+    expect(await screen.findByText('Auditoria aberta')).toBeInTheDocument();
+    queryClient.clear();
+    // Nothing of the online screens stays on the page: what shows next is what opened offline.
+    cleanup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+  }
+
+  it('opens a visit screen with the session and permission last answered online', async () => {
+    await onlineDepoisSemRede();
+    open('/visitas');
+    expect(await screen.findByText('Visitas abertas')).toBeInTheDocument();
+  });
+
+  it('answers no other screen offline, even one granted online', async () => {
+    await onlineDepoisSemRede();
+    open('/auditoria');
+    expect(await screen.findByText('Você não está autorizado a executar essa ação.')).toBeInTheDocument();
+  });
+
+  it('forgets them once the token changes (another sign-in): no offline sign-in', async () => {
+    await onlineDepoisSemRede();
+    tokenStore.set('outro-token');
+    const router = open('/visitas');
+    await waitFor(() => expect(router.state.errors).not.toBeNull());
+    expect(screen.queryByText('Visitas abertas')).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,11 @@ import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Permission, Usuario } from '@saude/shared';
 import { ApiError, http } from '../lib/http';
 import { LOGIN, meQuery, NOVA_SENHA, SELECIONAR_UNIDADE, TERMO_ACEITE, tokenStore, withRetorno } from '../lib/session';
+import { lembrarPermissao, lembrarUsuario, permissaoOffline, usuarioOffline } from '../lib/sessaoOffline';
 import { queryClient } from './queryClient';
+
+/** The request never reached the server (no network): not an answer. */
+const semRede = (err: unknown) => err instanceof ApiError && err.status === 0;
 
 export type RouteHandle = {
   /** `resource:action` asked of POST /api/ferramentas/permissoes before the page opens. */
@@ -25,12 +29,17 @@ export async function requireUsuario(request: Request): Promise<Usuario> {
   let usuario: Usuario;
   try {
     usuario = await queryClient.ensureQueryData(meQuery);
+    lembrarUsuario(usuario);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       tokenStore.clear();
       throw toLogin();
     }
-    throw err;
+    // Offline (issue 25): the session opened online goes on with the user it last saw.
+    const offline = semRede(err) ? usuarioOffline() : null;
+    if (!offline) throw err;
+    usuario = offline;
+    queryClient.setQueryData(meQuery.queryKey, offline, { updatedAt: 0 });
   }
   if (usuario.senha_provisoria) throw redirect(withRetorno(NOVA_SENHA, pathOf(request)));
   // The newest terms of use, once the password is the user's own (issue 21): the API answers nothing else until then.
@@ -49,12 +58,15 @@ async function checkPermission(
     queryFn: async () => {
       try {
         // http resolves 204 to undefined: only a 200 with a body counts.
-        return (
+        const ok =
           (await http.post<unknown>('/api/ferramentas/permissoes', { authorize, resource_id: resourceId })) !==
-          undefined
-        );
+          undefined;
+        if (ok) lembrarPermissao(unidadeId, authorize);
+        return ok;
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) throw err;
+        // Offline (issue 25): what this session was granted online, for the screens that work offline.
+        if (semRede(err)) return permissaoOffline(unidadeId, authorize);
         return false;
       }
     },

@@ -117,6 +117,8 @@ export function useLogout() {
     tokenStore.clear();
     clearDrafts();
     qc.clear();
+    // The families kept for offline visits leave the device; the unsent visits stay (issue 25).
+    await import('./limparAparelho').then((m) => m.limparCopiasDoAparelho()).catch(() => undefined);
     if (providerLogout) window.location.assign(providerLogout);
   };
 }

@@ -5,9 +5,14 @@ import {
   JUSTIFICATIVA_CANCELAMENTO_MIN,
   type VisitaDomiciliar,
 } from '@saude/shared/schemas/visita_domiciliar';
+import { notifications } from '@mantine/notifications';
+import { msg } from '@saude/shared';
 import { CancelamentoDialog } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
+import { useUsuario } from '../../../lib/session';
 import { dataBr, horaBr } from '../../../lib/format';
 import { useCancelarVisita } from './api';
+import { enfileirarCancelamento } from './offline/fila';
 
 export const CANCELAR_TITULO = 'Cancelar visita';
 export const VISITA_CANCELADA = 'A visita foi cancelada e continua no histórico.';
@@ -20,6 +25,33 @@ export interface CancelarVisitaDialogProps {
 
 export function CancelarVisitaDialog({ visita, onClose }: CancelarVisitaDialogProps) {
   const cancelar = useCancelarVisita();
+  const login = useUsuario()?.login;
+  // Offline (issue 25): the cancellation waits in the device's queue, like a visit.
+  const enviar = async (justificativa: string) => {
+    const v = visita!;
+    const guardar = async () => {
+      await enfileirarCancelamento(
+        login!,
+        { id: v.id, familia_id: v.familia_id },
+        justificativa,
+        `${dataBr(v.data_visita)} às ${horaBr(v.data_visita)} (${v.municipe_nome ?? 'Família'})`,
+      );
+      notifications.show({
+        color: 'yellow',
+        autoClose: 8000,
+        title: 'Aguardando envio',
+        message: msg.cancelamentoNaFila,
+      });
+      return v;
+    };
+    if (!navigator.onLine && login) return guardar();
+    try {
+      return await cancelar.mutateAsync({ id: v.id, justificativa });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 0 && login) return guardar();
+      throw err;
+    }
+  };
   return (
     <CancelamentoDialog
       // A fresh form per visit: no justification typed for one visit lingers on the next.
@@ -34,7 +66,7 @@ export function CancelarVisitaDialog({ visita, onClose }: CancelarVisitaDialogPr
       schema={cancelarVisitaSchema}
       min={JUSTIFICATIVA_CANCELAMENTO_MIN}
       max={JUSTIFICATIVA_CANCELAMENTO_MAX}
-      enviar={(justificativa) => cancelar.mutateAsync({ id: visita!.id, justificativa })}
+      enviar={enviar}
       pendente={cancelar.isPending}
       sucesso={VISITA_CANCELADA}
     />

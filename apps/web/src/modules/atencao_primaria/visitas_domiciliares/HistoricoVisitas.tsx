@@ -6,6 +6,8 @@ import { FAIXAS_SINAIS_VITAIS } from '@saude/shared/schemas/comum';
 import { paginationText } from '../../../lib/list';
 import { paginationControlLabels } from '../../../lib/list/Paginacao';
 import { dataBr, horaBr, medidaBr } from '../../../lib/format';
+import type { ItemFila } from './offline/db';
+import { ItemFilaCard } from './offline/FilaVisitas';
 import { desfechoNome, momentoGlicemiaNome, motivosNomes, tipoImovelNome, turnoNome } from './comum';
 
 export const HISTORICO_LABEL = 'Histórico de visitas';
@@ -22,6 +24,8 @@ export interface HistoricoVisitasProps {
   /** Shows where each visit happened (the visits without a family: no family header says it). */
   comLocal?: boolean;
   vazio?: string;
+  /** Issue 25: records made on this device not yet in the server's history, with their state, on top. */
+  locais?: ItemFila[];
 }
 
 /** Measurements as one line: 'Altura 160 cm · Peso 62,5 kg · PA 120/80 mmHg'. */
@@ -52,6 +56,7 @@ export function HistoricoVisitas({
   onCancelar,
   comLocal = false,
   vazio = 'Nenhuma visita registrada para esta família.',
+  locais = [],
 }: HistoricoVisitasProps) {
   const paginas = Math.max(1, Math.ceil((total ?? 0) / perPage));
   return (
@@ -59,12 +64,12 @@ export function HistoricoVisitas({
       <Title order={3} size="h4" id="historico-visitas-titulo">
         {HISTORICO_LABEL}
       </Title>
-      {visitas === undefined ? (
+      {visitas === undefined && locais.length === 0 ? (
         <Stack gap="sm" aria-busy="true" aria-label="Carregando histórico de visitas">
           <Skeleton h={96} radius="md" />
           <Skeleton h={96} radius="md" />
         </Stack>
-      ) : visitas.length === 0 ? (
+      ) : (visitas ?? []).length === 0 && locais.length === 0 ? (
         <Text c="dimmed" size="sm">
           {vazio}
         </Text>
@@ -75,7 +80,10 @@ export function HistoricoVisitas({
           aria-label={HISTORICO_LABEL}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
-          {visitas.map((v) => (
+          {locais.map((i) => (
+            <ItemFilaCard key={i.chave} item={i} />
+          ))}
+          {(visitas ?? []).map((v) => (
             <VisitaItem
               key={v.id}
               v={v}

@@ -24,6 +24,8 @@ import { BASE_PATH, useContextoVisita, useFamiliaVisita, useHistoricoVisitas } f
 import { CancelarVisitaDialog } from './CancelarVisitaDialog';
 import { ALERTA, ultimaVisitaTexto } from './comum';
 import { HistoricoVisitas } from './HistoricoVisitas';
+import { useFila } from './offline/fila';
+import { useSincronizacao } from './offline/useSincronizacao';
 
 const POR_PAGINA = 10;
 const parentescoNome = (id: number) => descricao(parentescoFamilia, id, '');
@@ -167,9 +169,16 @@ export function HistoricoCancelavel({
   const [page, setPage] = useState(1);
   const historico = useHistoricoVisitas({ ...filtro, page, per_page: POR_PAGINA });
   const [cancelando, setCancelando] = useState<VisitaDomiciliar | null>(null);
+  // Issue 25: what this device recorded for the family and has not seen in the server's history yet, on top.
+  const login = useSincronizacao();
+  const fila = useFila(filtro.familia_id ? login : undefined, filtro.familia_id);
+  const noServidor = new Set(historico.data?.rows.map((v) => v.id));
+  const locais = fila?.filter((i) =>
+    i.tipo === 'cancelamento' ? i.estado !== 'enviado' : !noServidor.has(i.visita_id),
+  );
   return (
     <>
-      {historico.error ? (
+      {historico.error && !locais?.length ? (
         <LoadError error={historico.error} onRetry={() => void historico.refetch()} />
       ) : (
         <HistoricoVisitas
@@ -181,6 +190,7 @@ export function HistoricoCancelavel({
           // The API answers who may cancel each visit (the agent who made it, or a manager of the unit).
           podeCancelar={(v) => v.pode_cancelar}
           onCancelar={setCancelando}
+          locais={locais}
           {...props}
         />
       )}

@@ -2,6 +2,7 @@
 // with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
 import { Badge, Group, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { usePode } from '../../../lib/access';
 import { LinkButton } from '../../../lib/LinkButton';
@@ -10,6 +11,8 @@ import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
 import { ultimaVisitaTexto } from './comum';
+// Issue 25: the device's panel arrives after the list (the list's budget, issue 15).
+const FilaPainel = lazy(() => import('./offline/FilaVisitas').then((m) => ({ default: m.FilaPainel })));
 
 const paramsSchema = listParamsSchema.extend({
   responsavel: param.text(70),
@@ -70,7 +73,8 @@ export function VisitaFamiliaListPage() {
   const list = useList(paramsSchema, useFamiliasParaVisita);
   // A visit to a property without a family (shop, vacant lot, strategic point) starts here; the agent's visits without
   // a family are listed (and cancelled) on their own page.
-  const semFamilia = usePode('atencao_primaria/visitas_domiciliares:create') && (
+  const agente = usePode('atencao_primaria/visitas_domiciliares:create');
+  const semFamilia = agente && (
     <Group gap="sm" wrap="wrap">
       <LinkButton to={`${BASE_PATH}/sem_familia`} variant="subtle">
         Minhas visitas sem família
@@ -103,6 +107,13 @@ export function VisitaFamiliaListPage() {
           <FiltroMicroArea {...list.bind('micro_area')} />
         </>
       }
-    />
+    >
+      {/* Issue 25: the device's queue and working set, for whoever records visits. */}
+      {agente && (
+        <Suspense fallback={null}>
+          <FilaPainel />
+        </Suspense>
+      )}
+    </ListPage>
   );
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { msg } from '@saude/shared';
 import { renderWithProviders } from '../../../test/render';
 import { VisitaFormPage } from './VisitaFormPage';
@@ -303,5 +303,16 @@ describe('VisitaFormPage', () => {
     } finally {
       Object.defineProperty(Navigator.prototype, 'onLine', onLine);
     }
+  });
+
+  it('offline, a family never kept on this device says how to get it, not a generic failure (issue 25)', async () => {
+    fakeApi({ [`GET ${API}/contexto`]: { body: contextoDe() } }, { permissoes: PERMISSOES_ACS });
+    const fake = globalThis.fetch;
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      String(url).startsWith(FAMILIA_SPEC7) ? Promise.reject(new TypeError('Failed to fetch')) : fake(url, init),
+    );
+    abrirMembro();
+    expect(await screen.findByRole('alert')).toHaveTextContent(msg.familiaForaDoAparelho);
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
   });
 });

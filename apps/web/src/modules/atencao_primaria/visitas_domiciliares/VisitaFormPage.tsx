@@ -6,12 +6,13 @@
 // never opens the form (spec §4). Then the context (may this user launch? which specialty, micro-area, property?).
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { msg, newId } from '@saude/shared';
 import type { Familia } from '@saude/shared/schemas/familia';
 import type { Municipe } from '@saude/shared/schemas/municipe';
-import type { VisitaContexto } from '@saude/shared/schemas/visita_domiciliar';
+import type { VisitaContexto, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
 import { LoadError, LoadingRecord } from '../../../lib/feedback';
 import { RecordForm, useRecordForm } from '../../../lib/form';
 import { idadeTexto } from '../../../lib/format';
@@ -25,10 +26,12 @@ import type { VisitaFormValues } from './formValues';
 import { FamiliaCabecalho } from './VisitaFamiliaDetalhesPage';
 import { campoDoForm, formParaApi, novaVisita, pedeEndereco, ROTULOS, visitaFormSchema, type Alvo } from './formValues';
 import { Cabecalho, Desfecho, EnderecoVisita, Local, Medidas, Motivos } from './VisitaSecoes';
+import { enfileirarVisita } from './offline/fila';
+import { useSincronizacao } from './offline/useSincronizacao';
 
 const SEXO_MASCULINO = 0;
 
-/** Not sent: the network is down (the browser says so, or the request never reached the server). */
+/** Not sent, and the device could not keep it (no IndexedDB): the form keeps it until the network is back. */
 class SemConexao extends Error {}
 const semConexao = (err: unknown) => err instanceof SemConexao || (err instanceof ApiError && err.status === 0);
 
@@ -53,6 +56,9 @@ function ComFamilia({ familiaId, municipeId }: { familiaId: string; municipeId?:
   if (q.error instanceof ApiError && q.error.code === 'nao_encontrado') {
     return <Bloqueio mensagem={msg.cadastroNaoEncontrado} voltar={BASE_PATH} voltarLabel="Voltar para a lista" />;
   }
+  // Offline with no copy of this family on the device (issue 25): say what to do, not a generic failure.
+  if (semConexao(q.error))
+    return <Bloqueio mensagem={msg.familiaForaDoAparelho} voltar={BASE_PATH} voltarLabel="Voltar para a lista" />;
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <LoadingRecord label="Carregando família" />;
   // Spec §4: a family that moved away receives no visit; said before any form opens.
@@ -133,9 +139,9 @@ function VisitaForm({
   const navigate = useNavigate();
   const salvar = useSalvarVisita();
   const login = useUsuario()?.login;
+  useSincronizacao();
   const { pathname } = useLocation();
-  // A visit not sent for lack of network stays in this tab (sessionStorage, dropped on sign-out) under its route, so a
-  // reload brings it back, with its id: sent twice, the API answers the visit already saved (issue 12).
+  // The typed values stay in this tab (sessionStorage, dropped on sign-out) under its route until saved (issue 12).
   const rascunho = `visita:${pathname}`;
   // One id per opening of the form, kept across retries: the API answers a repeated save with the visit already saved.
   const [inicial] = useState(
@@ -146,24 +152,43 @@ function VisitaForm({
   const [schema] = useState(() => visitaFormSchema({ ocupacaoObrigatoria: ctx.ocupacoes.length > 1 }));
   const [recusa, setRecusa] = useState<string | null>(null);
   const masculino = municipe?.sexo_id === SEXO_MASCULINO;
+  const descricao = municipe?.nome ?? (familia ? `Família de ${familia.responsavel_nome}` : 'Visita sem família');
   const record = useRecordForm({
     schema,
     defaultValues: inicial,
     model: MODEL,
     labels: ROTULOS,
-    save: (values) => {
+    save: async (values): Promise<VisitaDomiciliar | null> => {
       setRecusa(null);
       setEsperandoRede(false);
-      if (!navigator.onLine) return Promise.reject(new SemConexao());
-      return salvar.mutateAsync(formParaApi(values));
+      const corpo = formParaApi(values);
+      // Offline (issue 25): the visit goes to the device's queue with its id, and is sent when the network is back.
+      // Where the device cannot keep it (no IndexedDB), the form keeps it until the network is back (issue 12).
+      const guardar = async () => {
+        if (!login) throw new SemConexao();
+        try {
+          await enfileirarVisita(login, corpo, descricao);
+        } catch {
+          throw new SemConexao();
+        }
+        return null;
+      };
+      if (!navigator.onLine) return guardar();
+      try {
+        return await salvar.mutateAsync(corpo);
+      } catch (err) {
+        if (semConexao(err)) return guardar();
+        throw err;
+      }
     },
-    onSaved: () => {
+    onSaved: (salva) => {
       if (login) takeDraft(rascunho, login);
+      if (salva === null)
+        notifications.show({ color: 'yellow', autoClose: 8000, title: 'Aguardando envio', message: msg.visitaNaFila });
       return voltar;
     },
     fieldOf: campoDoForm,
     onError: (err) => {
-      // Offline: say so and keep what was typed (the form stays; a reload of this tab brings it back).
       if (semConexao(err)) {
         if (login) saveDraft(rascunho, login, record.form.getValues());
         setEsperandoRede(true);
@@ -181,7 +206,7 @@ function VisitaForm({
     if (!esperandoRede || !online) return;
     setEsperandoRede(false);
     void onSubmit();
-  }, [esperandoRede, online, onSubmit, login, rascunho]);
+  }, [esperandoRede, online, onSubmit]);
 
   const titulo = municipe ? 'Visita ao membro' : familia ? 'Visita à família' : 'Visita sem família vinculada';
   return (

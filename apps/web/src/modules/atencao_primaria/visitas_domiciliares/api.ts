@@ -12,6 +12,11 @@ import type {
   VisitaDomiciliarInput,
 } from '@saude/shared/schemas/visita_domiciliar';
 import { http } from '../../../lib/http';
+import { useUsuario } from '../../../lib/session';
+import { familiasDoAparelho, lerComCopia } from './offline/copias';
+
+// Issue 25: each read keeps its answer on the device (offline/copias.ts) and falls back to it with no network.
+const useDono = () => useUsuario()?.login;
 
 export const BASE_PATH = '/atencao_primaria/visitas_domiciliares';
 const base = `/api/v1${BASE_PATH}`;
@@ -26,48 +31,71 @@ export const visitaKeys = {
   situacaoFamilia: (id: string) => [...visitaKeys.all, 'situacao_familia', id] as const,
 };
 
-export const useFamiliasParaVisita = (f: Partial<FamiliasParaVisitaFilters>) =>
-  useQuery({
+export const useFamiliasParaVisita = (f: Partial<FamiliasParaVisitaFilters>) => {
+  const dono = useDono();
+  return useQuery({
     queryKey: visitaKeys.familias(f),
-    queryFn: ({ signal }) => http.list<FamiliaParaVisita>(`${base}/familias`, f, signal),
+    queryFn: ({ signal }) =>
+      lerComCopia(
+        dono,
+        `${base}/familias`,
+        f,
+        () => http.list<FamiliaParaVisita>(`${base}/familias`, f, signal),
+        () => (dono ? familiasDoAparelho(dono, f) : Promise.resolve(undefined)),
+      ),
     placeholderData: keepPreviousData,
   });
+};
 
-export const useFamiliaVisita = (id: string | undefined) =>
-  useQuery({
+export const useFamiliaVisita = (id: string | undefined) => {
+  const dono = useDono();
+  return useQuery({
     queryKey: visitaKeys.familia(id ?? ''),
-    queryFn: ({ signal }) => http.get<FamiliaVisitaDetalhe>(`${base}/familias/${id}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      lerComCopia(dono, `${base}/familias/${id}`, undefined, () =>
+        http.get<FamiliaVisitaDetalhe>(`${base}/familias/${id}`, undefined, signal),
+      ),
     enabled: id !== undefined,
     // A 404 is an answer, not a hiccup: go back to the list at once.
     retry: false,
   });
+};
 
-export const useHistoricoVisitas = (f: Partial<VisitaDomiciliarFilters>, enabled = true) =>
-  useQuery({
+export const useHistoricoVisitas = (f: Partial<VisitaDomiciliarFilters>, enabled = true) => {
+  const dono = useDono();
+  return useQuery({
     queryKey: visitaKeys.historico(f),
-    queryFn: ({ signal }) => http.list<VisitaDomiciliar>(base, f, signal),
+    queryFn: ({ signal }) => lerComCopia(dono, base, f, () => http.list<VisitaDomiciliar>(base, f, signal)),
     placeholderData: keepPreviousData,
     enabled,
   });
+};
 
-export const useContextoVisita = (f: { familia_id?: string; municipe_id?: string }, enabled = true) =>
-  useQuery({
+export const useContextoVisita = (f: { familia_id?: string; municipe_id?: string }, enabled = true) => {
+  const dono = useDono();
+  return useQuery({
     queryKey: visitaKeys.contexto(f),
-    queryFn: ({ signal }) => http.get<VisitaContexto>(`${base}/contexto`, f, signal),
+    queryFn: ({ signal }) =>
+      lerComCopia(dono, `${base}/contexto`, f, () => http.get<VisitaContexto>(`${base}/contexto`, f, signal)),
     enabled,
     retry: false,
   });
+};
 
 /** Spec §7: the visit form asks the family's state first and opens only when it has not moved away. */
-export const useSituacaoFamilia = (id: string | undefined) =>
-  useQuery({
+export const useSituacaoFamilia = (id: string | undefined) => {
+  const dono = useDono();
+  const url = `/api/atencao_primaria/familias/${id}`;
+  return useQuery({
     queryKey: visitaKeys.situacaoFamilia(id ?? ''),
-    queryFn: ({ signal }) => http.get<Familia>(`/api/atencao_primaria/familias/${id}`, undefined, signal),
+    // Offline, the state last seen: a move the device has not heard of ends as a refusal in the queue.
+    queryFn: ({ signal }) => lerComCopia(dono, url, undefined, () => http.get<Familia>(url, undefined, signal)),
     enabled: id !== undefined,
     retry: false,
     // Always the server's current answer: another agent may have flagged the family a minute ago.
     staleTime: 0,
   });
+};
 
 export function useSalvarVisita() {
   const qc = useQueryClient();
