@@ -106,7 +106,7 @@ describe('single sign-on (OpenID Connect, authorization code + PKCE)', () => {
       code_challenge_method: 'S256',
       scope: 'openid profile email',
     });
-    expect(url.searchParams.get('nonce')).toBeTruthy();
+    expect(url.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.has('code_verifier')).toBe(false);
   });
