@@ -21,9 +21,24 @@ export const ESTADO_ROTULO: Record<ItemFila['estado'], string> = {
   recusado: 'Recusado',
 };
 
-export async function enfileirarVisita(usuario: string, corpo: VisitaDomiciliarInput, descricao: string) {
+/** Stores one record as waiting and starts a run of the sender: what a visit and a cancellation have in common. */
+async function enfileirar(
+  item: Pick<ItemFila, 'chave' | 'tipo' | 'visita_id' | 'usuario_id' | 'familia_id' | 'descricao' | 'corpo'>,
+) {
   const db = await abrirDb();
   await db.fila.put({
+    ...item,
+    estado: 'aguardando',
+    motivo: null,
+    tentativas: 0,
+    criado_em: Date.now(),
+    enviado_em: null,
+  });
+  void enviarFila(item.usuario_id);
+}
+
+export const enfileirarVisita = (usuario: string, corpo: VisitaDomiciliarInput, descricao: string) =>
+  enfileirar({
     chave: corpo.id,
     tipo: 'visita',
     visita_id: corpo.id,
@@ -31,23 +46,15 @@ export async function enfileirarVisita(usuario: string, corpo: VisitaDomiciliarI
     familia_id: corpo.familia_id ?? null,
     descricao,
     corpo,
-    estado: 'aguardando',
-    motivo: null,
-    tentativas: 0,
-    criado_em: Date.now(),
-    enviado_em: null,
   });
-  void enviarFila(usuario);
-}
 
-export async function enfileirarCancelamento(
+export const enfileirarCancelamento = (
   usuario: string,
   visita: { id: string; familia_id: string | null },
   justificativa: string,
   descricao: string,
-) {
-  const db = await abrirDb();
-  await db.fila.put({
+) =>
+  enfileirar({
     chave: `cancelar:${visita.id}`,
     tipo: 'cancelamento',
     visita_id: visita.id,
@@ -55,14 +62,7 @@ export async function enfileirarCancelamento(
     familia_id: visita.familia_id,
     descricao,
     corpo: { justificativa },
-    estado: 'aguardando',
-    motivo: null,
-    tentativas: 0,
-    criado_em: Date.now(),
-    enviado_em: null,
   });
-  void enviarFila(usuario);
-}
 
 /** The agent has read the refusal (or the sent notice): the record leaves the device. */
 export const dispensar = async (chave: string) => (await abrirDb()).fila.delete(chave);
