@@ -160,6 +160,8 @@ try {
         (select count(*)::int from familia_membros fm join municipes m on m.id = fm.municipe_id
           where fm.familia_id = f.id and (fm.ativo or f.mudou) and m.motivo_saida_cadastro_id is distinct from 135
           and m.data_obito is null) as numero_membros,
+        greatest(f.updated_at, d.updated_at, (select max(greatest(fm.updated_at, m.updated_at)) from familia_membros fm
+          join municipes m on m.id = fm.municipe_id where fm.familia_id = f.id)) as alterado_em,
         d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro
       from pg join familias f on f.id = pg.id left join cadastros_domiciliares d on d.id = f.domicilio_id
       order by pg.minha desc, pg.nome collate "und-x-icu", pg.id`,

@@ -308,6 +308,8 @@ export const familiaParaVisitaSchema = z.object({
   /** The family's micro-area is one of the user's team's. */
   minha_micro_area: z.boolean(),
   ultima_visita: s(),
+  /** The newest change to the family, its home or any member's record (issue 25: the device reads it again). */
+  alterado_em: z.string(),
 });
 export type FamiliaParaVisita = z.infer<typeof familiaParaVisitaSchema>;
 

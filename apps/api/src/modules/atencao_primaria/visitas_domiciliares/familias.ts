@@ -159,6 +159,7 @@ type LinhaFamilia = {
   total: number | null;
   membros: number;
   ultima_visita: Date | string | null;
+  alterado_em: Date | string;
 } & Required<EnderecoPartes>;
 
 /** Rows of a raw query, whichever driver answered (node-postgres and PGlite both answer `{ rows }`). */
@@ -179,7 +180,8 @@ export async function listFamilias(
     (tx) =>
       paginate(f, {
         // One round trip: the page is chosen on what orders it, then only its rows read the home, the members and
-        // the total. The last visit is a column (triggers), not a scan of the visits.
+        // the total. The last visit is a column (triggers), not a scan of the visits. `alterado_em`, the newest
+        // change to the family, its home or a member, tells the offline device which families to read again.
         rows: ({ limit, offset }) => {
           const base = filtrada
             ? paginaFiltrada(e, chaves, f)
@@ -192,7 +194,10 @@ export async function listFamilias(
                 f.ultima_visita, d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro,
                 (select count(*)::int from familia_membros fm join municipes m on m.id = fm.municipe_id
                   where fm.familia_id = f.id and (fm.ativo or f.mudou)
-                  and m.motivo_saida_cadastro_id is distinct from ${MOTIVO_SAIDA_OBITO} and m.data_obito is null) as membros
+                  and m.motivo_saida_cadastro_id is distinct from ${MOTIVO_SAIDA_OBITO} and m.data_obito is null) as membros,
+                greatest(f.updated_at, d.updated_at,
+                  (select max(greatest(fm.updated_at, m.updated_at)) from familia_membros fm
+                    join municipes m on m.id = fm.municipe_id where fm.familia_id = f.id)) as alterado_em
               from pagina p join familias f on f.id = p.id left join cadastros_domiciliares d on d.id = f.domicilio_id
               order by p.minha desc, p.nome collate "und-x-icu", p.id`,
           );
@@ -218,6 +223,7 @@ export async function listFamilias(
           mudou: r.mudou,
           minha_micro_area: r.minha === true,
           ultima_visita: isoFrom(r.ultima_visita),
+          alterado_em: isoFrom(r.alterado_em)!,
         })),
       })),
     ({ rows }) => ({

@@ -599,7 +599,8 @@ describe(url, () => {
       await create(payload(fa, { data_visita: '2026-02-03T14:00:00.000Z' }));
       const { body, total } = await getJson<FamiliaParaVisita[]>('/familias?responsavel=pafuncio%20xavante');
       expect(total).toBe(3);
-      expect(body).toEqual([
+      // Each row's change stamp has its own test below.
+      expect(body.map(({ alterado_em, ...row }) => (expect(Date.parse(alterado_em)).not.toBeNaN(), row))).toEqual([
         {
           id: fz,
           responsavel_id: zulmira.id,
@@ -687,6 +688,28 @@ describe(url, () => {
       ]);
       const [row] = await t.db.select().from(familias).where(eq(familias.id, fa));
       expect(row).toMatchObject({ responsavel_nome: 'Zélia Tremembé Quaresma', micro_area: '01', lock_version: 0 });
+    });
+
+    it("dates each family's newest change, a member's own record included, so an offline device reads it again", async () => {
+      const chefe = await f.municipe({ nome: 'Cremilda Jatobá Alterada' });
+      const filho = await f.municipe({ nome: 'Caio Jatobá Alterado' });
+      const { familiaId, domicilioId } = await familiaCom([chefe, filho]);
+      const linha = async () =>
+        (await getJson<FamiliaParaVisita[]>('/familias?responsavel=jatob')).body.find((x) => x.id === familiaId)!;
+      const antes = await linha();
+      expect(Date.parse(antes.alterado_em)).not.toBeNaN();
+      // A member who is not the head: nothing else in the row changes, only the stamp.
+      const depois = new Date(Date.parse(antes.alterado_em) + 60_000);
+      await t.db.update(municipes).set({ nome_social: 'Caio', updated_at: depois }).where(eq(municipes.id, filho.id));
+      const agora = await linha();
+      expect(agora.alterado_em).toBe(depois.toISOString());
+      expect({ ...agora, alterado_em: antes.alterado_em }).toEqual(antes);
+      const maisTarde = new Date(depois.getTime() + 60_000);
+      await t.db
+        .update(cadastrosDomiciliares)
+        .set({ complemento: 'Fundos', updated_at: maisTarde })
+        .where(eq(cadastrosDomiciliares.id, domicilioId!));
+      expect((await linha()).alterado_em).toBe(maisTarde.toISOString());
     });
 
     it('shows the family detail with members, age text, death, record number and last visit; audits the members', async () => {

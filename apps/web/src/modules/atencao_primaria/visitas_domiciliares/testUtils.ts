@@ -186,6 +186,7 @@ export function familiaParaVisitaDe(o: Partial<FamiliaParaVisita> = {}): Familia
     mudou: false,
     minha_micro_area: true,
     ultima_visita: '2025-03-04T13:30:00.000Z',
+    alterado_em: '2025-03-04T13:30:00.000Z',
     ...o,
   };
 }

@@ -10,9 +10,9 @@ const base = '/api/v1/atencao_primaria/visitas_domiciliares';
 const ATUALIZADO_EM = 'atualizado_em';
 const COMPLETO_EM = 'completo_em';
 /**
- * Between full refreshes only the families whose list row changed (last visit, members, address, "Mudou-se") are read
- * again: the list (a few pages) says what changed. What the row does not show (a member's record, the agent's
- * context) is read again by the full refresh, at most this old.
+ * Between full refreshes only the families whose list row changed are read again: the list (a few pages) says what
+ * changed, its `alterado_em` included (the newest change to the family, its home or any member's record). What no
+ * family row shows (the agent's own context) is read again by the full refresh, at most this old.
  */
 const COMPLETO_APOS_MS = 12 * 60 * 60_000;
 /** The agent's own families first (the API orders them so); more than a day's round is not needed offline. */
