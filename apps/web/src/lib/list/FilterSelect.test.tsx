@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { FilterSelect } from './FilterSelect';
 
+// isolated: the real select, once loaded, is kept for the page's life; this file needs the light stand-in first.
+
 const unidades = [
   { value: 'a', label: 'UBS Centro' },
   { value: 'b', label: 'UBS Jardim' },
