@@ -1,0 +1,83 @@
+// Validates e-SUS APS (LEDI) XML files against the official XSDs (issue 26):
+//   node scripts/validar-ledi.mjs <pasta-xsd> <arquivo.esus.xml | pasta | arquivo.zip>…
+// The envelope's record slot is <xs:any processContents="lax">: with dadotransporte.xsd alone a record whose schema
+// was never loaded passes unchecked. So the schema given to xmllint is a wrapper that imports the envelope AND every
+// record schema found in the folder; then each record is checked against its own XSD.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { validateXML } from 'xmllint-wasm';
+
+/** The wrapper schema: one import per top-level XSD of the folder (its targetNamespace). */
+export function carregarXsd(pasta) {
+  const arquivos = readdirSync(pasta).filter((f) => f.endsWith('.xsd'));
+  const preload = arquivos.map((f) => ({ fileName: f, contents: readFileSync(path.join(pasta, f), 'utf8') }));
+  const imports = preload
+    .map((x) => [x.fileName, /targetNamespace="([^"]+)"/.exec(x.contents)?.[1]])
+    .filter(([, ns]) => ns)
+    .map(([f, ns]) => `<xs:import namespace="${ns}" schemaLocation="${f}"/>`)
+    .join('');
+  const schema = {
+    fileName: 'ledi-todos.xsd',
+    contents: `<?xml version="1.0" encoding="UTF-8"?><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">${imports}</xs:schema>`,
+  };
+  return { schema, preload };
+}
+
+/** Validates files ({fileName, contents}); answers xmllint's result (valid, errors). */
+export async function validarLedi(xsd, arquivos) {
+  if (arquivos.length === 0) return { valid: true, errors: [] };
+  return validateXML({ xml: arquivos, schema: xsd.schema, preload: xsd.preload, disableFileNameValidation: true });
+}
+
+/** The stored (method 0) or deflated (method 8) entries of a zip, read from its central directory. */
+export function lerZip(buf) {
+  let eocd = buf.length - 22;
+  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
+  if (eocd < 0) throw new Error('zip sem diretório central');
+  const total = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  const out = [];
+  for (let i = 0; i < total; i++) {
+    const method = buf.readUInt16LE(p + 10);
+    const size = buf.readUInt32LE(p + 20);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    const local = buf.readUInt32LE(p + 42);
+    const fileName = buf.toString('utf8', p + 46, p + 46 + nameLen);
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    const data = buf.subarray(start, start + size);
+    out.push({ fileName, contents: method === 8 ? inflateRawSync(data) : Buffer.from(data) });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return out;
+}
+
+function arquivosDe(alvo) {
+  if (statSync(alvo).isDirectory())
+    return readdirSync(alvo)
+      .filter((f) => f.endsWith('.xml'))
+      .flatMap((f) => arquivosDe(path.join(alvo, f)));
+  if (alvo.endsWith('.zip'))
+    return lerZip(readFileSync(alvo))
+      .filter((e) => e.fileName.endsWith('.xml'))
+      .map((e) => ({ fileName: e.fileName, contents: e.contents.toString('utf8') }));
+  return [{ fileName: path.basename(alvo), contents: readFileSync(alvo, 'utf8') }];
+}
+
+async function main() {
+  const [pasta, ...alvos] = process.argv.slice(2);
+  if (!pasta || alvos.length === 0) {
+    console.error('uso: node scripts/validar-ledi.mjs <pasta-xsd> <arquivo.esus.xml | pasta | arquivo.zip>…');
+    process.exit(2);
+  }
+  const xsd = carregarXsd(pasta);
+  const arquivos = alvos.flatMap(arquivosDe);
+  const r = await validarLedi(xsd, arquivos);
+  for (const e of r.errors) console.error(e.rawMessage);
+  console.log(`${arquivos.length} arquivo(s), ${r.valid ? 'todos válidos' : `${r.errors.length} erro(s)`}.`);
+  process.exit(r.valid ? 0 : 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
