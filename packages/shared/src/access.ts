@@ -28,6 +28,8 @@ export const resources = {
   'atencao_primaria/cadastros_individuais': [...crud, 'saida_cadastro'],
   'atencao_primaria/familias': [...crud],
   'atencao_primaria/visitas_domiciliares': ['index', 'show', 'create', 'cancelar'],
+  // Export to e-SUS APS (issue 26): index lists the history, create builds and downloads a file. Management only.
+  'atencao_primaria/exportacao_esus': ['index', 'create'],
   // Staff notices (issue 19). visualizar: confirm (and reply to) a notice aimed at oneself — everyone; todos: every
   // notice with everyone's confirmations and replies, not only those aimed at oneself (management).
   'comunicacao/avisos': [...crud, 'visualizar', 'todos'],

@@ -13,3 +13,4 @@ export * from './ouvidoria';
 export * from './notificacoes_globais';
 export * from './ferramentas';
 export * from './administracao';
+export * from './exportacao_esus';

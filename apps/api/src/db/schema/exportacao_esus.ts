@@ -1,0 +1,36 @@
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { requiredRef, timestamps } from './common';
+import { profissionais } from './profissionais';
+
+// Export to e-SUS APS (issue 26). One row per export (who, units, period, counts) and one per record ever sent, so
+// the next export sends only new records and those changed since (a changed one with a new uuidFicha that points to
+// the first: uuid_ficha_originadora).
+export const exportacoesEsus = pgTable(
+  'exportacoes_esus',
+  {
+    id: uuid().primaryKey(),
+    profissional_id: requiredRef(() => profissionais.id),
+    unidade_ids: uuid().array().notNull(),
+    inicio: date({ mode: 'string' }).notNull(),
+    fim: date({ mode: 'string' }).notNull(),
+    exportadas: integer().notNull().default(0),
+    com_problema: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('exportacoes_esus_created_at_idx').on(t.created_at)],
+);
+
+export const esusFichasEnviadas = pgTable(
+  'esus_fichas_enviadas',
+  {
+    /** individual | domiciliar | visita */
+    tipo: text().notNull(),
+    registro_id: uuid().notNull(),
+    uuid_ficha_originadora: text().notNull(),
+    uuid_ficha: text().notNull(),
+    /** The record's updated_at when it was sent: a later one means it changed and goes again. */
+    versao_enviada: timestamp({ withTimezone: true }).notNull(),
+    exportacao_id: requiredRef(() => exportacoesEsus.id, 'cascade'),
+  },
+  (t) => [primaryKey({ columns: [t.tipo, t.registro_id] })],
+);
