@@ -139,6 +139,19 @@ const envSchema = z.object({
     .transform((v) => v || null),
   // Spec/issue 24: a lookup waits at most 5 s, then the form goes on without it.
   CADSUS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // Export to e-SUS APS (issue 26): the installation as the PEC knows it. codIbge must be the PEC's municipality; the
+  // demo's is Brasília. ESUS_CONTRA_CHAVE is the key the PEC gives a third-party system (TREINAMENTO in training).
+  ESUS_MUNICIPIO_IBGE: z
+    .string()
+    .regex(/^\d{7}$/, 'deve ser o código IBGE de 7 dígitos')
+    .default('5300108'),
+  ESUS_CONTRA_CHAVE: z.string().min(1).default('TREINAMENTO'),
+  ESUS_UUID_INSTALACAO: z.string().min(1).default('TREINAMENTO'),
+  ESUS_CPF_CNPJ: z
+    .string()
+    .regex(/^(\d{11}|\d{14})$/, 'deve ser um CPF (11 dígitos) ou CNPJ (14 dígitos)')
+    .default('00000000000000'),
+  ESUS_NOME_INSTALACAO: z.string().min(1).default('SECRETARIA MUNICIPAL DE SAÚDE'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DEMO' | 'PUBLIC_URL'> & {

@@ -15,6 +15,7 @@ import {
 } from '../modules/atencao_primaria/cadastros_domiciliares/routes';
 import { familiaSpecRoutes, familiasRoutes } from '../modules/atencao_primaria/familias/routes';
 import { opcoesFiltroRoutes } from '../modules/atencao_primaria/opcoes/routes';
+import { exportacaoEsusRoutes } from '../modules/atencao_primaria/exportacao_esus/routes';
 import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
 import { pacienteSemIdentificacoesRoutes } from '../modules/urgencia_emergencia/paciente_sem_identificacoes/routes';
 import { perfisRoutes } from '../modules/administracao/perfis/routes';
@@ -95,6 +96,7 @@ export async function registerRoutes(
   await app.register(familiaSpecRoutes, { prefix: '/api/atencao_primaria/familias' });
   await app.register(opcoesFiltroRoutes, { prefix: '/api/v1/atencao_primaria/opcoes_filtro' });
   await app.register(visitasDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/visitas_domiciliares' });
+  await app.register(exportacaoEsusRoutes(config), { prefix: '/api/v1/atencao_primaria/exportacao_esus' });
   await app.register(atendimentosRoutes, { prefix: '/api/v1/urgencia_emergencia/atendimentos' });
   await app.register(atendimentosRetroativosRoutes, { prefix: '/api/v1/urgencia_emergencia/atendimentos_retroativos' });
   await app.register(pacienteSemIdentificacoesRoutes, {

@@ -36,6 +36,7 @@ export const RECURSOS: Record<Resource, string> = {
   'atencao_primaria/cadastros_individuais': 'Cadastros individuais',
   'atencao_primaria/familias': 'Famílias',
   'atencao_primaria/visitas_domiciliares': 'Visitas domiciliares',
+  'atencao_primaria/exportacao_esus': 'Exportação para o e-SUS APS',
   'comunicacao/avisos': 'Avisos',
   'ferramentas/temas': 'Temas de campanha',
   'ferramentas/parametrizacao': 'Parâmetros do sistema',

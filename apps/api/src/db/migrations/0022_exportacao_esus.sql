@@ -16,6 +16,7 @@ CREATE TABLE "exportacoes_esus" (
 	"fim" date NOT NULL,
 	"exportadas" integer DEFAULT 0 NOT NULL,
 	"com_problema" integer DEFAULT 0 NOT NULL,
+	"problemas" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" uuid

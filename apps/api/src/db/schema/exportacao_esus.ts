@@ -1,6 +1,7 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { requiredRef, timestamps } from './common';
 import { profissionais } from './profissionais';
+import type { ProblemaExportacao } from '@saude/shared/schemas/exportacao_esus';
 
 // Export to e-SUS APS (issue 26). One row per export (who, units, period, counts) and one per record ever sent, so
 // the next export sends only new records and those changed since (a changed one with a new uuidFicha that points to
@@ -15,6 +16,8 @@ export const exportacoesEsus = pgTable(
     fim: date({ mode: 'string' }).notNull(),
     exportadas: integer().notNull().default(0),
     com_problema: integer().notNull().default(0),
+    /** The first report lines, for the screen (the zip's relatorio.csv has them all). */
+    problemas: jsonb().$type<ProblemaExportacao[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [index('exportacoes_esus_created_at_idx').on(t.created_at)],

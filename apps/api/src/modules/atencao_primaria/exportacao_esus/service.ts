@@ -1,0 +1,165 @@
+import { msg } from '@saude/shared';
+import {
+  NOME_FICHA_ESUS,
+  type ExportacaoEsus,
+  type ExportacaoEsusInput,
+  type ProblemaExportacao,
+} from '@saude/shared/schemas/exportacao_esus';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { audit } from '../../../access/audit';
+import type { Ctx } from '../../../access/context';
+import type { Config } from '../../../config';
+import { esusFichasEnviadas, exportacoesEsus, profissionais, unidadesSaude } from '../../../db/schema';
+import { iso } from '../../../db/sql';
+import { unprocessable } from '../../../lib/errors';
+import { newId } from '../../../lib/ids';
+import { fichaXml, type Instalacao } from './mapeamento';
+import { pendentes, type Filtro, type Pendente } from './queries';
+import { validarFicha } from './validacao';
+
+export const RESOURCE = 'atencao_primaria/exportacao_esus';
+/** Report lines kept on the history row for the screen; the zip's relatorio.csv has them all. */
+const PROBLEMAS_NA_TELA = 2000;
+const LOTE_HISTORICO = 500;
+
+export const instalacaoDe = (c: Config): Instalacao => ({
+  codIbge: c.ESUS_MUNICIPIO_IBGE,
+  contraChave: c.ESUS_CONTRA_CHAVE,
+  uuidInstalacao: c.ESUS_UUID_INSTALACAO,
+  cpfOuCnpj: c.ESUS_CPF_CNPJ,
+  nomeOuRazaoSocial: c.ESUS_NOME_INSTALACAO,
+  versaoSistema: '1.0.0',
+});
+
+const csv = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** Where the worker fixes a record (the web routes of each form). */
+export function linkCorrecao(p: Pick<ProblemaExportacao, 'tipo' | 'registro_id' | 'municipe_id'>): string {
+  if (p.tipo === 'domiciliar') return `/atencao_primaria/cadastros_domiciliares/${p.registro_id}/edit`;
+  if (p.tipo === 'individual') return `/atencao_primaria/cadastros_individuais/${p.registro_id}/edit`;
+  return p.municipe_id ? `/municipes/${p.municipe_id}/edit` : `/atencao_primaria/visitas_domiciliares`;
+}
+
+export async function listar(ctx: Ctx): Promise<ExportacaoEsus[]> {
+  const rows = await ctx.db
+    .select({ e: exportacoesEsus, profissional_nome: profissionais.nome })
+    .from(exportacoesEsus)
+    .innerJoin(profissionais, eq(profissionais.id, exportacoesEsus.profissional_id))
+    .orderBy(desc(exportacoesEsus.created_at))
+    .limit(50);
+  return rows.map(({ e, profissional_nome }) => ({
+    id: e.id,
+    created_at: iso(e.created_at) as string,
+    profissional_nome,
+    unidade_ids: e.unidade_ids,
+    inicio: e.inicio,
+    fim: e.fim,
+    exportadas: e.exportadas,
+    com_problema: e.com_problema,
+    problemas: e.problemas,
+  }));
+}
+
+/** Checks the request (422 before any byte is sent), records the export and answers the zip as a stream. */
+export async function exportar(
+  ctx: Ctx,
+  config: Config,
+  input: { unidades: string[]; inicio: string; fim: string } & ExportacaoEsusInput,
+): Promise<{ id: string; zip: Readable }> {
+  const unidades = [...new Set(input.unidades)];
+  const achadas = await ctx.db
+    .select({ id: unidadesSaude.id, exportacao: unidadesSaude.exportacao_esus })
+    .from(unidadesSaude)
+    .where(inArray(unidadesSaude.id, unidades));
+  if (achadas.length !== unidades.length) unprocessable({ unidades: [msg.naoEValido] });
+  if (achadas.some((u) => !u.exportacao)) unprocessable({ unidades: [msg.lediUnidadeSemExportacao] });
+  const id = newId();
+  const usuario = ctx.usuario!;
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(exportacoesEsus).values({
+      id,
+      profissional_id: usuario.profissionalId,
+      unidade_ids: unidades,
+      inicio: input.inicio,
+      fim: input.fim,
+      updated_by: usuario.profissionalId,
+    });
+    await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: id, details: { unidades } });
+  });
+  const zip = new ZipFile();
+  void gerar(ctx, config, id, { unidades, inicio: input.inicio, fim: input.fim }, zip).catch((e: unknown) => {
+    // The response has started: the client sees a broken download; the history row keeps zero sent.
+    (zip.outputStream as unknown as Readable).destroy(e instanceof Error ? e : new Error(String(e)));
+  });
+  return { id, zip: zip.outputStream as unknown as Readable };
+}
+
+async function gerar(ctx: Ctx, config: Config, id: string, filtro: Filtro, zip: ZipFile): Promise<void> {
+  const inst = instalacaoDe(config);
+  const agora = Date.now();
+  const linhas = ['tipo;registro;municipe;descricao;campo;motivo;corrigir_em'];
+  const problemas: ProblemaExportacao[] = [];
+  let exportadas = 0;
+  let comProblema = 0;
+  let lote: Pendente[] = [];
+  const gravarLote = async () => {
+    if (lote.length === 0) return;
+    await ctx.db
+      .insert(esusFichasEnviadas)
+      .values(
+        lote.map((p) => ({
+          tipo: p.tipo,
+          registro_id: p.registroId,
+          uuid_ficha_originadora: p.uuidFichaOriginadora,
+          uuid_ficha: p.item.ficha.uuidFicha,
+          versao_enviada: p.versao,
+          exportacao_id: id,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [esusFichasEnviadas.tipo, esusFichasEnviadas.registro_id],
+        set: {
+          uuid_ficha: sql`excluded.uuid_ficha`,
+          versao_enviada: sql`excluded.versao_enviada`,
+          exportacao_id: sql`excluded.exportacao_id`,
+        },
+      });
+    lote = [];
+  };
+  for await (const p of pendentes(ctx.db, filtro)) {
+    const erros = validarFicha(p.item, agora);
+    if (erros.length > 0) {
+      comProblema++;
+      for (const e of erros) {
+        const linha: ProblemaExportacao = {
+          tipo: p.tipo,
+          registro_id: p.registroId,
+          municipe_id: p.municipeId,
+          descricao: p.descricao,
+          campo: e.campo,
+          motivo: e.motivo,
+        };
+        if (problemas.length < PROBLEMAS_NA_TELA) problemas.push(linha);
+        linhas.push(
+          [NOME_FICHA_ESUS[p.tipo], p.registroId, p.municipeId ?? '', p.descricao, e.campo, e.motivo, linkCorrecao(linha)]
+            .map(csv)
+            .join(';'),
+        );
+      }
+      continue;
+    }
+    zip.addBuffer(Buffer.from(fichaXml(p.item, inst), 'utf8'), `${p.tipo}/${p.item.ficha.uuidFicha}.esus.xml`);
+    exportadas++;
+    lote.push(p);
+    if (lote.length >= LOTE_HISTORICO) await gravarLote();
+  }
+  await gravarLote();
+  zip.addBuffer(Buffer.from(`\uFEFF${linhas.join('\r\n')}\r\n`, 'utf8'), 'relatorio.csv');
+  await ctx.db
+    .update(exportacoesEsus)
+    .set({ exportadas, com_problema: comProblema, problemas, updated_at: new Date() })
+    .where(eq(exportacoesEsus.id, id));
+  zip.end();
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+import { zIsoDate } from '../validation/zod';
+
+// Export to e-SUS APS (issue 26): the request, the history and the report lines.
+
+export const TIPOS_FICHA_ESUS = ['individual', 'domiciliar', 'visita'] as const;
+export type TipoFichaEsus = (typeof TIPOS_FICHA_ESUS)[number];
+export const NOME_FICHA_ESUS: Record<TipoFichaEsus, string> = {
+  individual: 'Cadastro individual',
+  domiciliar: 'Cadastro domiciliar',
+  visita: 'Visita domiciliar',
+};
+/** Longest period one export may cover (a year, leap day included). */
+export const PERIODO_MAXIMO_DIAS = 366;
+
+export const exportacaoEsusInputSchema = z
+  .object({
+    unidades: z.array(z.uuid({ error: msg.naoEValido }), { error: msg.obrigatorio }).min(1, { error: msg.obrigatorio }).max(500),
+    inicio: zIsoDate({ defaultRange: true }),
+    fim: zIsoDate({ defaultRange: true }),
+  })
+  .superRefine((v, ctx) => {
+    if (typeof v.inicio !== 'string' || typeof v.fim !== 'string') return;
+    if (v.fim < v.inicio) ctx.addIssue({ code: 'custom', path: ['fim'], message: msg.lediPeriodoInvalido });
+    else if ((Date.parse(v.fim) - Date.parse(v.inicio)) / 86_400_000 >= PERIODO_MAXIMO_DIAS)
+      ctx.addIssue({ code: 'custom', path: ['fim'], message: msg.lediPeriodoLongo });
+  });
+export type ExportacaoEsusInput = z.input<typeof exportacaoEsusInputSchema>;
+
+export const problemaExportacaoSchema = z.object({
+  tipo: z.enum(TIPOS_FICHA_ESUS),
+  registro_id: z.uuid(),
+  municipe_id: z.uuid().nullable(),
+  /** The citizen, or for a household its address: whom the worker looks for. */
+  descricao: z.string(),
+  campo: z.string(),
+  motivo: z.string(),
+});
+export type ProblemaExportacao = z.infer<typeof problemaExportacaoSchema>;
+
+export const exportacaoEsusSchema = z.object({
+  id: z.uuid(),
+  created_at: z.string(),
+  profissional_nome: z.string(),
+  unidade_ids: z.array(z.uuid()),
+  inicio: z.string(),
+  fim: z.string(),
+  exportadas: z.number(),
+  com_problema: z.number(),
+  problemas: z.array(problemaExportacaoSchema),
+});
+export type ExportacaoEsus = z.infer<typeof exportacaoEsusSchema>;
