@@ -16,7 +16,10 @@ export const PERIODO_MAXIMO_DIAS = 366;
 
 export const exportacaoEsusInputSchema = z
   .object({
-    unidades: z.array(z.uuid({ error: msg.naoEValido }), { error: msg.obrigatorio }).min(1, { error: msg.obrigatorio }).max(500),
+    unidades: z
+      .array(z.uuid({ error: msg.naoEValido }), { error: msg.obrigatorio })
+      .min(1, { error: msg.obrigatorio })
+      .max(500),
     inicio: zIsoDate({ defaultRange: true }),
     fim: zIsoDate({ defaultRange: true }),
   })

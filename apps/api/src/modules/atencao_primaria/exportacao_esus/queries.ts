@@ -30,16 +30,18 @@ export interface Pendente {
 const PAGINA = 500;
 
 /** A calendar day as epoch ms: its midnight in São Paulo (the PEC's own reading; PostgreSQL knows the old DST). */
-const diaMs = (col: SQL) => sql`(extract(epoch from (${col}::timestamp at time zone 'America/Sao_Paulo')) * 1000)::float8`;
+const diaMs = (col: SQL) =>
+  sql`(extract(epoch from (${col}::timestamp at time zone 'America/Sao_Paulo')) * 1000)::float8`;
 const tsMs = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
 /** [inicio, fim] of São Paulo days as a timestamptz range test. */
 const noPeriodo = (col: SQL, f: Filtro) =>
   sql`(${col} >= (${f.inicio}::date)::timestamp at time zone 'America/Sao_Paulo'
     and ${col} < (${f.fim}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`;
-const uuids = (ids: string[]) => sql`array[${sql.join(
-  ids.map((i) => sql`${i}`),
-  sql`, `,
-)}]::uuid[]`;
+const uuids = (ids: string[]) =>
+  sql`array[${sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  )}]::uuid[]`;
 
 type Row = Record<string, unknown>;
 async function rows(db: DbOrTx, q: SQL): Promise<Row[]> {

@@ -73,8 +73,8 @@ export async function exportar(
     .select({ id: unidadesSaude.id, exportacao: unidadesSaude.exportacao_esus })
     .from(unidadesSaude)
     .where(inArray(unidadesSaude.id, unidades));
-  if (achadas.length !== unidades.length) unprocessable({ unidades: [msg.naoEValido] });
-  if (achadas.some((u) => !u.exportacao)) unprocessable({ unidades: [msg.lediUnidadeSemExportacao] });
+  if (achadas.length !== unidades.length) throw unprocessable({ unidades: [msg.naoEValido] });
+  if (achadas.some((u) => !u.exportacao)) throw unprocessable({ unidades: [msg.lediUnidadeSemExportacao] });
   const id = newId();
   const usuario = ctx.usuario!;
   await ctx.db.transaction(async (tx) => {
@@ -143,7 +143,15 @@ async function gerar(ctx: Ctx, config: Config, id: string, filtro: Filtro, zip: 
         };
         if (problemas.length < PROBLEMAS_NA_TELA) problemas.push(linha);
         linhas.push(
-          [NOME_FICHA_ESUS[p.tipo], p.registroId, p.municipeId ?? '', p.descricao, e.campo, e.motivo, linkCorrecao(linha)]
+          [
+            NOME_FICHA_ESUS[p.tipo],
+            p.registroId,
+            p.municipeId ?? '',
+            p.descricao,
+            e.campo,
+            e.motivo,
+            linkCorrecao(linha),
+          ]
             .map(csv)
             .join(';'),
         );
