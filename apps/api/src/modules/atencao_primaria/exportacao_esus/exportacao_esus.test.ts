@@ -21,6 +21,7 @@ describe(url, () => {
   let acs: Usuario;
   let gestor: Headers;
   let cadastroId: string;
+  let chefeId: string;
   const hoje = todayIso();
 
   const exportar = (body: unknown, headers: Headers = gestor) =>
@@ -50,6 +51,7 @@ describe(url, () => {
       nome_mae: 'MARTA DOS SANTOS',
       pai_desconhecido: true,
     });
+    chefeId = chefe.id;
     cadastroId = newId();
     await t.db.insert(cadastrosIndividuais).values({ id: cadastroId, municipe_id: chefe.id });
     const domicilio = await f.domicilio(header);
@@ -79,7 +81,10 @@ describe(url, () => {
     const [hist] = (await t.app.inject({ method: 'GET', url, headers: gestor })).json<ExportacaoEsus[]>();
     expect(hist).toMatchObject({ id: primeira.id, exportadas: 3, com_problema: 1, inicio: hoje, fim: hoje });
     expect(hist!.problemas).toEqual([expect.objectContaining({ tipo: 'visita', campo: 'CBO do profissional' })]);
-    expect(await auditRows(t, { resource: 'atencao_primaria/exportacao_esus' })).toHaveLength(1);
+    // The export (create) and the history's read naming the citizen of the refused visit (index).
+    const trilha = await auditRows(t, { resource: 'atencao_primaria/exportacao_esus' });
+    expect(trilha.map((a) => a.action).sort()).toEqual(['create', 'index']);
+    expect(trilha.find((a) => a.action === 'index')!.municipe_ids).toEqual([chefeId]);
 
     // Nothing changed: only the report (the bad visit again).
     const segunda = await arquivos({ unidades: [unidade.id], inicio: hoje, fim: hoje });

@@ -8,7 +8,7 @@ import {
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { audit } from '../../../access/audit';
+import { audit, auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { Config } from '../../../config';
 import { esusFichasEnviadas, exportacoesEsus, profissionais, unidadesSaude } from '../../../db/schema';
@@ -42,24 +42,36 @@ export function linkCorrecao(p: Pick<ProblemaExportacao, 'tipo' | 'registro_id' 
   return p.municipe_id ? `/municipes/${p.municipe_id}/edit` : `/atencao_primaria/visitas_domiciliares`;
 }
 
+/** The last 50 exports; their report lines name citizens, so the read is audited with whom they name. */
 export async function listar(ctx: Ctx): Promise<ExportacaoEsus[]> {
-  const rows = await ctx.db
-    .select({ e: exportacoesEsus, profissional_nome: profissionais.nome })
-    .from(exportacoesEsus)
-    .innerJoin(profissionais, eq(profissionais.id, exportacoesEsus.profissional_id))
-    .orderBy(desc(exportacoesEsus.created_at))
-    .limit(50);
-  return rows.map(({ e, profissional_nome }) => ({
-    id: e.id,
-    created_at: iso(e.created_at) as string,
-    profissional_nome,
-    unidade_ids: e.unidade_ids,
-    inicio: e.inicio,
-    fim: e.fim,
-    exportadas: e.exportadas,
-    com_problema: e.com_problema,
-    problemas: e.problemas,
-  }));
+  return auditedRead(
+    ctx,
+    async (db) => {
+      const rows = await db
+        .select({ e: exportacoesEsus, profissional_nome: profissionais.nome })
+        .from(exportacoesEsus)
+        .innerJoin(profissionais, eq(profissionais.id, exportacoesEsus.profissional_id))
+        .orderBy(desc(exportacoesEsus.created_at))
+        .limit(50);
+      return rows.map(({ e, profissional_nome }) => ({
+        id: e.id,
+        created_at: iso(e.created_at) as string,
+        profissional_nome,
+        unidade_ids: e.unidade_ids,
+        inicio: e.inicio,
+        fim: e.fim,
+        exportadas: e.exportadas,
+        com_problema: e.com_problema,
+        problemas: e.problemas,
+      }));
+    },
+    (lista) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: lista.flatMap((e) => e.problemas.flatMap((p) => (p.municipe_id ? [p.municipe_id] : []))),
+      details: { relatorio: true },
+    }),
+  );
 }
 
 /** Checks the request (422 before any byte is sent), records the export and answers the zip as a stream. */
