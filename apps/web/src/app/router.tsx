@@ -437,6 +437,14 @@ export const screens: ScreenRoute[] = [
       })),
   },
   {
+    path: 'atencao_primaria/exportacao_esus',
+    handle: { authorize: 'atencao_primaria/exportacao_esus:index' },
+    lazy: () =>
+      import('../modules/atencao_primaria/exportacao_esus/ExportacaoEsusPage').then((m) => ({
+        Component: m.ExportacaoEsusPage,
+      })),
+  },
+  {
     path: 'atencao_primaria/visitas_domiciliares/sem_familia',
     handle: { authorize: 'atencao_primaria/visitas_domiciliares:index' },
     lazy: () =>

@@ -74,12 +74,13 @@ async function request(
   signal?: AbortSignal,
   accept = 'application/json',
   credencial: Credencial = sessao,
+  timeoutMs = TIMEOUT_MS,
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept };
   const token = credencial.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(timeoutMs);
   let res: Response;
   try {
     res = await fetch(url, {
@@ -119,8 +120,14 @@ async function json<T>(res: Response): Promise<T> {
 
 /** The API client of one credential; `http` is the signed-in session's. */
 function cliente(c: Credencial = sessao) {
-  const req = (method: string, url: string, body?: unknown, signal?: AbortSignal, accept?: string) =>
-    request(method, url, body, signal, accept, c);
+  const req = (
+    method: string,
+    url: string,
+    body?: unknown,
+    signal?: AbortSignal,
+    accept?: string,
+    timeoutMs?: number,
+  ) => request(method, url, body, signal, accept, c, timeoutMs);
   return {
     get: async <T>(url: string, query?: Query, signal?: AbortSignal) =>
       json<T>(await req('GET', url + toQueryString(query), undefined, signal)),
@@ -144,6 +151,12 @@ function cliente(c: Credencial = sessao) {
     /** A file the API answers (a CSV export): its contents and the name the server gave it. */
     file: async (url: string, query: Query | undefined, accept: string) => {
       const res = await req('GET', url + toQueryString(query), undefined, undefined, accept);
+      const nome = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'arquivo';
+      return { blob: await res.blob(), nome };
+    },
+    /** A file built from a request body (the e-SUS export): it may take minutes, so its own time limit. */
+    postFile: async (url: string, body: unknown, accept: string, timeoutMs: number) => {
+      const res = await req('POST', url, body, undefined, accept, timeoutMs);
       const nome = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'arquivo';
       return { blob: await res.blob(), nome };
     },

@@ -54,3 +54,6 @@ export const exportacaoEsusSchema = z.object({
   problemas: z.array(problemaExportacaoSchema),
 });
 export type ExportacaoEsus = z.infer<typeof exportacaoEsusSchema>;
+
+export const unidadeExportavelSchema = z.object({ id: z.uuid(), nome: z.string(), cnes: z.string() });
+export type UnidadeExportavel = z.infer<typeof unidadeExportavelSchema>;

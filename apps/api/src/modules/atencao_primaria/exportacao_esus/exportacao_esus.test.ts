@@ -111,6 +111,13 @@ describe(url, () => {
     });
   });
 
+  it('offers the units flagged to export', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${url}/unidades`, headers: gestor });
+    expect(res.json()).toContainEqual({ id: unidade.id, nome: unidade.nome, cnes: unidade.cnes });
+    const outra = await f.unidade();
+    expect(res.json().map((u: { id: string }) => u.id)).not.toContain(outra.id);
+  });
+
   it('answers 422 for the blank, a NUL byte, a reversed or too long period and a unit that does not export', async () => {
     const semExportacao = await f.unidade();
     for (const [body, campo, mensagem] of [
@@ -132,6 +139,7 @@ describe(url, () => {
     for (const perfil of perfis.filter((p) => p !== 'gestor')) {
       const h = (await f.como(perfil, { unidade, equipe })).headers;
       expect((await t.app.inject({ method: 'GET', url, headers: h })).statusCode, perfil).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: `${url}/unidades`, headers: h })).statusCode, perfil).toBe(403);
       expect((await exportar({ unidades: [unidade.id], inicio: hoje, fim: hoje }, h)).statusCode, perfil).toBe(403);
     }
   });

@@ -1,4 +1,8 @@
-import { exportacaoEsusInputSchema, exportacaoEsusSchema } from '@saude/shared/schemas/exportacao_esus';
+import {
+  exportacaoEsusInputSchema,
+  exportacaoEsusSchema,
+  unidadeExportavelSchema,
+} from '@saude/shared/schemas/exportacao_esus';
 import { todayIso } from '@saude/shared/validation/dates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +20,14 @@ export const exportacaoEsusRoutes =
         schema: { response: { 200: z.array(exportacaoEsusSchema) } },
       },
       async (req) => service.listar(req.ctx),
+    );
+    app.get(
+      '/unidades',
+      {
+        config: { access: `${service.RESOURCE}:index` },
+        schema: { response: { 200: z.array(unidadeExportavelSchema) } },
+      },
+      async (req) => service.unidadesExportaveis(req.ctx),
     );
     app.post(
       '/',

@@ -5,7 +5,7 @@ import {
   type ExportacaoEsusInput,
   type ProblemaExportacao,
 } from '@saude/shared/schemas/exportacao_esus';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { audit, auditedRead } from '../../../access/audit';
@@ -40,6 +40,15 @@ export function linkCorrecao(p: Pick<ProblemaExportacao, 'tipo' | 'registro_id' 
   if (p.tipo === 'domiciliar') return `/atencao_primaria/cadastros_domiciliares/${p.registro_id}/edit`;
   if (p.tipo === 'individual') return `/atencao_primaria/cadastros_individuais/${p.registro_id}/edit`;
   return p.municipe_id ? `/municipes/${p.municipe_id}/edit` : `/atencao_primaria/visitas_domiciliares`;
+}
+
+/** The active units flagged to export (spec §3 unit flag exportacao_esus), for the screen's choice. */
+export async function unidadesExportaveis(ctx: Ctx) {
+  return ctx.db
+    .select({ id: unidadesSaude.id, nome: unidadesSaude.nome, cnes: unidadesSaude.cnes })
+    .from(unidadesSaude)
+    .where(and(eq(unidadesSaude.exportacao_esus, true), eq(unidadesSaude.ativo, true)))
+    .orderBy(sql`${unidadesSaude.nome} collate "und-x-icu"`);
 }
 
 /** The last 50 exports; their report lines name citizens, so the read is audited with whom they name. */

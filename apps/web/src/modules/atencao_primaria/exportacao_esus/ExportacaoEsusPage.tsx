@@ -1,0 +1,171 @@
+// /atencao_primaria/exportacao_esus (issue 26): the manager picks units and a period, downloads a .zip of LEDI files
+// (only new and changed records), and sees each export's report with a link to fix every refused record.
+import { msg } from '@saude/shared';
+import { NOME_FICHA_ESUS, type ExportacaoEsus } from '@saude/shared/schemas/exportacao_esus';
+import { Alert, Anchor, Button, Group, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isoToBr, todayIso } from '@saude/shared/validation/dates';
+import { dataHoraBr } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/feedback/notify';
+import { DateInput } from '../../../lib/form/DateInput';
+import { ApiError, saveFile } from '../../../lib/http';
+import { useExportar, useHistoricoExportacoes, useUnidadesExportaveis } from './api';
+
+const hoje = () => todayIso();
+const inicioDoMes = () => `${todayIso().slice(0, 8)}01`;
+const br = (iso: string) => isoToBr(iso) ?? iso;
+
+/** Where the worker fixes a refused record (same routes as the API's relatorio.csv). */
+function linkCorrecao(p: ExportacaoEsus['problemas'][number]): string {
+  if (p.tipo === 'domiciliar') return `/atencao_primaria/cadastros_domiciliares/${p.registro_id}/edit`;
+  if (p.tipo === 'individual') return `/atencao_primaria/cadastros_individuais/${p.registro_id}/edit`;
+  return p.municipe_id ? `/municipes/${p.municipe_id}/edit` : '/atencao_primaria/visitas_domiciliares';
+}
+
+function Relatorio({ exportacao }: { exportacao: ExportacaoEsus }) {
+  if (exportacao.problemas.length === 0) return <Text size="sm">Nenhuma ficha com problema.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder aria-label="Fichas não exportadas">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Ficha</Table.Th>
+            <Table.Th>Munícipe ou imóvel</Table.Th>
+            <Table.Th>Campo</Table.Th>
+            <Table.Th>Motivo</Table.Th>
+            <Table.Th>Corrigir</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {exportacao.problemas.map((p, i) => (
+            <Table.Tr key={`${p.registro_id}-${i}`}>
+              <Table.Td>{NOME_FICHA_ESUS[p.tipo]}</Table.Td>
+              <Table.Td>{p.descricao}</Table.Td>
+              <Table.Td>{p.campo}</Table.Td>
+              <Table.Td>{p.motivo}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={linkCorrecao(p)}>
+                  Corrigir
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function ExportacaoEsusPage() {
+  useDocumentTitle('Exportação para o e-SUS APS');
+  const unidades = useUnidadesExportaveis();
+  const historico = useHistoricoExportacoes();
+  const exportar = useExportar();
+  const [escolhidas, setEscolhidas] = useState<string[]>([]);
+  const [inicio, setInicio] = useState<string | null>(inicioDoMes());
+  const [fim, setFim] = useState<string | null>(hoje());
+  const [erros, setErros] = useState<Record<string, string[]>>({});
+
+  const enviar = async () => {
+    setErros({});
+    try {
+      const arquivo = await exportar.mutateAsync({ unidades: escolhidas, inicio: inicio ?? '', fim: fim ?? '' });
+      saveFile(arquivo);
+      notifySuccess('Exportação concluída. Confira abaixo as fichas que não foram exportadas.');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) setErros(err.errors);
+      else notifyError(err);
+    }
+  };
+  const ultima = historico.data?.[0];
+
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Title order={1} fz="h2">
+          Exportação para o e-SUS APS
+        </Title>
+        <Text size="sm" c="dimmed">
+          Gera um arquivo .zip no layout LEDI APS com os cadastros individuais, cadastros domiciliares e visitas
+          domiciliares novos ou alterados desde a última exportação, para importar no PEC.
+        </Text>
+      </Stack>
+      {unidades.data && unidades.data.length === 0 && (
+        <Alert color="yellow">Nenhuma unidade está marcada para exportar ao e-SUS APS (Parâmetros das unidades).</Alert>
+      )}
+      <Group align="flex-start" wrap="wrap" gap="md">
+        <MultiSelect
+          label="Unidades"
+          required
+          miw={280}
+          data={(unidades.data ?? []).map((u) => ({ value: u.id, label: `${u.nome} (CNES ${u.cnes})` }))}
+          value={escolhidas}
+          onChange={setEscolhidas}
+          error={erros.unidades?.[0] ?? (erros['unidades.0'] ? msg.naoEValido : undefined)}
+          searchable
+        />
+        <DateInput label="Início" required value={inicio} onChange={setInicio} error={erros.inicio?.[0]} w={160} />
+        <DateInput label="Fim" required value={fim} onChange={setFim} error={erros.fim?.[0]} w={160} />
+        <Button
+          mt={25}
+          mih={44}
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={exportar.isPending}
+          onClick={() => void enviar()}
+        >
+          Exportar
+        </Button>
+      </Group>
+
+      {ultima && (
+        <Stack gap="xs">
+          <Title order={2} fz="h3">
+            Relatório da última exportação
+          </Title>
+          <Text size="sm">
+            {ultima.exportadas} ficha(s) exportada(s), {ultima.com_problema} com problema (não exportadas).
+          </Text>
+          <Relatorio exportacao={ultima} />
+        </Stack>
+      )}
+
+      <Stack gap="xs">
+        <Title order={2} fz="h3">
+          Histórico
+        </Title>
+        {historico.data && historico.data.length === 0 && <Text size="sm">Nenhuma exportação feita.</Text>}
+        {historico.data && historico.data.length > 0 && (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped withTableBorder aria-label="Exportações feitas">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Quando</Table.Th>
+                  <Table.Th>Por</Table.Th>
+                  <Table.Th>Período</Table.Th>
+                  <Table.Th>Exportadas</Table.Th>
+                  <Table.Th>Com problema</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {historico.data.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>{dataHoraBr(e.created_at)}</Table.Td>
+                    <Table.Td>{e.profissional_nome}</Table.Td>
+                    <Table.Td>
+                      {br(e.inicio)} a {br(e.fim)}
+                    </Table.Td>
+                    <Table.Td>{e.exportadas}</Table.Td>
+                    <Table.Td>{e.com_problema}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
