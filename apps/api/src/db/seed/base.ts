@@ -78,6 +78,13 @@ export const menuTree: MenuSeed[] = [
         icone: 'door',
         authorize: 'atencao_primaria/visitas_domiciliares:index',
       },
+      {
+        id: 'exportacao_esus',
+        nome: 'Exportação e-SUS APS',
+        url: '/atencao_primaria/exportacao_esus',
+        icone: 'download',
+        authorize: 'atencao_primaria/exportacao_esus:index',
+      },
     ],
   },
   {
