@@ -18,6 +18,9 @@ const hoje = () => todayIso();
 const inicioDoMes = () => `${todayIso().slice(0, 8)}01`;
 const br = (iso: string) => isoToBr(iso) ?? iso;
 
+/** Report lines shown on screen; relatorio.csv in the zip has them all. */
+const NA_TELA = 100;
+
 /** Where the worker fixes a refused record (same routes as the API's relatorio.csv). */
 function linkCorrecao(p: ExportacaoEsus['problemas'][number]): string {
   if (p.tipo === 'domiciliar') return `/atencao_primaria/cadastros_domiciliares/${p.registro_id}/edit`;
@@ -29,7 +32,7 @@ function Relatorio({ exportacao }: { exportacao: ExportacaoEsus }) {
   if (exportacao.problemas.length === 0) return <Text size="sm">Nenhuma ficha com problema.</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder aria-label="Fichas não exportadas">
+      <Table withTableBorder aria-label="Fichas não exportadas">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Ficha</Table.Th>
@@ -40,7 +43,7 @@ function Relatorio({ exportacao }: { exportacao: ExportacaoEsus }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {exportacao.problemas.map((p, i) => (
+          {exportacao.problemas.slice(0, NA_TELA).map((p, i) => (
             <Table.Tr key={`${p.registro_id}-${i}`}>
               <Table.Td>{NOME_FICHA_ESUS[p.tipo]}</Table.Td>
               <Table.Td>{p.descricao}</Table.Td>
@@ -55,6 +58,12 @@ function Relatorio({ exportacao }: { exportacao: ExportacaoEsus }) {
           ))}
         </Table.Tbody>
       </Table>
+      {exportacao.problemas.length > NA_TELA && (
+        <Text size="sm" mt="xs">
+          Mostrando {NA_TELA} de {exportacao.problemas.length} linhas; a lista completa está no relatorio.csv do arquivo
+          exportado.
+        </Text>
+      )}
     </Table.ScrollContainer>
   );
 }
