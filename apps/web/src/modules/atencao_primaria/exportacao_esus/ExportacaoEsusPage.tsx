@@ -50,7 +50,7 @@ function Relatorio({ exportacao }: { exportacao: ExportacaoEsus }) {
               <Table.Td>{p.campo}</Table.Td>
               <Table.Td>{p.motivo}</Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={linkCorrecao(p)}>
+                <Anchor component={Link} to={linkCorrecao(p)} c="saude.9" underline="always">
                   Corrigir
                 </Anchor>
               </Table.Td>
