@@ -25,6 +25,8 @@ const SEM_DADOS_PESSOAIS = new Set([
   // database has no export. modules/atencao_primaria/exportacao_esus/exportacao_esus.test.ts proves its audit row.
   '/api/v1/atencao_primaria/exportacao_esus',
   '/api/v1/atencao_primaria/exportacao_esus/',
+  // The units flagged to export: names and CNES, no one's data.
+  '/api/v1/atencao_primaria/exportacao_esus/unidades',
 ]);
 
 describe('audit coverage: every read of personal data leaves one row', () => {
