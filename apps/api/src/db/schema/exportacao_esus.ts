@@ -37,3 +37,20 @@ export const esusFichasEnviadas = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tipo, t.registro_id] })],
 );
+
+/**
+ * The records of an export still being written. They become "sent" (esus_fichas_enviadas) only when the whole zip has
+ * been read by the client: a broken download leaves the earlier sending as it was, and the records go again.
+ */
+export const esusFichasEmExportacao = pgTable(
+  'esus_fichas_em_exportacao',
+  {
+    exportacao_id: requiredRef(() => exportacoesEsus.id, 'cascade'),
+    tipo: text().notNull(),
+    registro_id: uuid().notNull(),
+    uuid_ficha_originadora: text().notNull(),
+    uuid_ficha: text().notNull(),
+    versao_enviada: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportacao_id, t.tipo, t.registro_id] })],
+);

@@ -6,18 +6,24 @@ import {
   type ProblemaExportacao,
 } from '@saude/shared/schemas/exportacao_esus';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import { finished } from 'node:stream/promises';
 import { audit, auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { Config } from '../../../config';
-import { esusFichasEnviadas, exportacoesEsus, profissionais, unidadesSaude } from '../../../db/schema';
+import { esusFichasEmExportacao, exportacoesEsus, profissionais, unidadesSaude } from '../../../db/schema';
 import { iso } from '../../../db/sql';
 import { unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { fichaXml, type Instalacao } from './mapeamento';
 import { pendentes, type Filtro, type Pendente } from './queries';
 import { validarFicha } from './validacao';
+import { ZipWriter } from './zip';
 
 export const RESOURCE = 'atencao_primaria/exportacao_esus';
 /** Report lines kept on the history row for the screen; the zip's relatorio.csv has them all. */
@@ -109,86 +115,107 @@ export async function exportar(
     });
     await audit(tx, ctx, { action: 'create', resource: RESOURCE, record_id: id, details: { unidades } });
   });
-  const zip = new ZipFile();
-  void gerar(ctx, config, id, { unidades, inicio: input.inicio, fim: input.fim }, zip).catch((e: unknown) => {
-    // The response has started: the client sees a broken download; the history row keeps zero sent.
-    (zip.outputStream as unknown as Readable).destroy(e instanceof Error ? e : new Error(String(e)));
+  const zip = new ZipWriter();
+  void gerar(ctx, config, id, { unidades, inicio: input.inicio, fim: input.fim }, zip).catch(async (e: unknown) => {
+    // The client went away or a query failed: a broken download, no history row, nothing marked sent.
+    await zip.abort(e instanceof Error ? e : new Error(String(e)));
+    await ctx.db
+      .delete(exportacoesEsus)
+      .where(eq(exportacoesEsus.id, id))
+      .catch(() => undefined);
   });
-  return { id, zip: zip.outputStream as unknown as Readable };
+  return { id, zip: zip.output };
 }
 
-async function gerar(ctx: Ctx, config: Config, id: string, filtro: Filtro, zip: ZipFile): Promise<void> {
+async function gerar(ctx: Ctx, config: Config, id: string, filtro: Filtro, zip: ZipWriter): Promise<void> {
   const inst = instalacaoDe(config);
   const agora = Date.now();
-  const linhas = ['tipo;registro;municipe;descricao;campo;motivo;corrigir_em'];
-  const problemas: ProblemaExportacao[] = [];
-  let exportadas = 0;
-  let comProblema = 0;
-  let lote: Pendente[] = [];
-  const gravarLote = async () => {
-    if (lote.length === 0) return;
-    await ctx.db
-      .insert(esusFichasEnviadas)
-      .values(
+  // The report goes to a temporary file: a year with many refused records must not sit in memory.
+  const dir = await mkdtemp(join(tmpdir(), 'saude-esus-'));
+  const relatorio = createWriteStream(join(dir, 'relatorio.csv'));
+  const linha = async (texto: string) => {
+    if (!relatorio.write(`${texto}\r\n`)) await once(relatorio, 'drain');
+  };
+  try {
+    await linha('\uFEFFtipo;registro;municipe;descricao;campo;motivo;corrigir_em');
+    const problemas: ProblemaExportacao[] = [];
+    let exportadas = 0;
+    let comProblema = 0;
+    let lote: Pendente[] = [];
+    const gravarLote = async () => {
+      if (lote.length === 0) return;
+      await ctx.db.insert(esusFichasEmExportacao).values(
         lote.map((p) => ({
+          exportacao_id: id,
           tipo: p.tipo,
           registro_id: p.registroId,
           uuid_ficha_originadora: p.uuidFichaOriginadora,
           uuid_ficha: p.item.ficha.uuidFicha,
           versao_enviada: p.versao,
-          exportacao_id: id,
         })),
-      )
-      .onConflictDoUpdate({
-        target: [esusFichasEnviadas.tipo, esusFichasEnviadas.registro_id],
-        set: {
-          uuid_ficha: sql`excluded.uuid_ficha`,
-          versao_enviada: sql`excluded.versao_enviada`,
-          exportacao_id: sql`excluded.exportacao_id`,
-        },
-      });
-    lote = [];
-  };
-  for await (const p of pendentes(ctx.db, filtro)) {
-    const erros = validarFicha(p.item, agora);
-    if (erros.length > 0) {
-      comProblema++;
-      for (const e of erros) {
-        const linha: ProblemaExportacao = {
-          tipo: p.tipo,
-          registro_id: p.registroId,
-          municipe_id: p.municipeId,
-          descricao: p.descricao,
-          campo: e.campo,
-          motivo: e.motivo,
-        };
-        if (problemas.length < PROBLEMAS_NA_TELA) problemas.push(linha);
-        linhas.push(
-          [
-            NOME_FICHA_ESUS[p.tipo],
-            p.registroId,
-            p.municipeId ?? '',
-            p.descricao,
-            e.campo,
-            e.motivo,
-            linkCorrecao(linha),
-          ]
-            .map(csv)
-            .join(';'),
-        );
+      );
+      lote = [];
+    };
+    for await (const p of pendentes(ctx.db, filtro)) {
+      const erros = validarFicha(p.item, agora);
+      if (erros.length > 0) {
+        comProblema++;
+        for (const e of erros) {
+          const problema: ProblemaExportacao = {
+            tipo: p.tipo,
+            registro_id: p.registroId,
+            municipe_id: p.municipeId,
+            descricao: p.descricao,
+            campo: e.campo,
+            motivo: e.motivo,
+          };
+          if (problemas.length < PROBLEMAS_NA_TELA) problemas.push(problema);
+          await linha(
+            [
+              NOME_FICHA_ESUS[p.tipo],
+              p.registroId,
+              p.municipeId ?? '',
+              p.descricao,
+              e.campo,
+              e.motivo,
+              linkCorrecao(problema),
+            ]
+              .map(csv)
+              .join(';'),
+          );
+        }
+        continue;
       }
-      continue;
+      await zip.addBuffer(`${p.tipo}/${p.item.ficha.uuidFicha}.esus.xml`, Buffer.from(fichaXml(p.item, inst), 'utf8'));
+      exportadas++;
+      lote.push(p);
+      if (lote.length >= LOTE_HISTORICO) await gravarLote();
     }
-    zip.addBuffer(Buffer.from(fichaXml(p.item, inst), 'utf8'), `${p.tipo}/${p.item.ficha.uuidFicha}.esus.xml`);
-    exportadas++;
-    lote.push(p);
-    if (lote.length >= LOTE_HISTORICO) await gravarLote();
+    await gravarLote();
+    relatorio.end();
+    await finished(relatorio);
+    await zip.addFile('relatorio.csv', join(dir, 'relatorio.csv'));
+    // Sent once the client has read the whole zip but its last bytes: the records move to the history of what was sent.
+    await zip.finish(() =>
+      ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into esus_fichas_enviadas
+            (tipo, registro_id, uuid_ficha_originadora, uuid_ficha, versao_enviada, exportacao_id)
+          select tipo, registro_id, uuid_ficha_originadora, uuid_ficha, versao_enviada, exportacao_id
+            from esus_fichas_em_exportacao where exportacao_id = ${id}
+          on conflict (tipo, registro_id) do update set
+            uuid_ficha = excluded.uuid_ficha,
+            versao_enviada = excluded.versao_enviada,
+            exportacao_id = excluded.exportacao_id`);
+        await tx.delete(esusFichasEmExportacao).where(eq(esusFichasEmExportacao.exportacao_id, id));
+        await tx
+          .update(exportacoesEsus)
+          .set({ exportadas, com_problema: comProblema, problemas, updated_at: new Date() })
+          .where(eq(exportacoesEsus.id, id));
+      }),
+    );
+  } finally {
+    relatorio.destroy();
+    await rm(dir, { recursive: true, force: true });
   }
-  await gravarLote();
-  zip.addBuffer(Buffer.from(`\uFEFF${linhas.join('\r\n')}\r\n`, 'utf8'), 'relatorio.csv');
-  await ctx.db
-    .update(exportacoesEsus)
-    .set({ exportadas, com_problema: comProblema, problemas, updated_at: new Date() })
-    .where(eq(exportacoesEsus.id, id));
-  zip.end();
 }
