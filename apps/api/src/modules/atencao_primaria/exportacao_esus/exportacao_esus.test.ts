@@ -2,8 +2,15 @@ import { msg, perfis } from '@saude/shared';
 import type { ExportacaoEsus } from '@saude/shared/schemas/exportacao_esus';
 import { todayIso } from '@saude/shared/validation/dates';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cadastrosIndividuais, esusFichasEnviadas, municipes, profissionais } from '../../../db/schema';
+import { request } from 'node:http';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  cadastrosIndividuais,
+  esusFichasEnviadas,
+  exportacoesEsus,
+  municipes,
+  profissionais,
+} from '../../../db/schema';
 import { newId } from '../../../lib/ids';
 import { cboDoPerfil, fixtures, type Equipe, type Headers, type Unidade, type Usuario } from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
@@ -109,6 +116,41 @@ describe(url, () => {
       exportacao_id: terceira.id,
       uuid_ficha_originadora: `${unidade.cnes}-${cadastroId}`,
     });
+  });
+
+  it('a download broken before its end leaves no history and marks nothing sent: the next export has the record', async () => {
+    await t.db
+      .update(cadastrosIndividuais)
+      .set({ updated_at: new Date() })
+      .where(eq(cadastrosIndividuais.id, cadastroId));
+    const antes = await t.db.select().from(esusFichasEnviadas).where(eq(esusFichasEnviadas.registro_id, cadastroId));
+    // Over a real socket: the browser sends the request and goes away before any byte of the answer (the tab closed).
+    const criadas = (await auditRows(t, { resource: 'atencao_primaria/exportacao_esus', action: 'create' })).length;
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const req = request(`${address}${url}`, {
+      method: 'POST',
+      headers: { ...gestor, 'content-type': 'application/json' },
+    });
+    req.on('error', () => undefined); // the aborted request's own error
+    req.end(JSON.stringify({ unidades: [unidade.id], inicio: hoje, fim: hoje }), () => req.destroy());
+    let id = '';
+    await vi.waitFor(
+      async () => {
+        const rows = await auditRows(t, { resource: 'atencao_primaria/exportacao_esus', action: 'create' });
+        expect(rows.length).toBe(criadas + 1); // the server did start the export
+        id = rows.at(-1)!.record_id!;
+      },
+      { timeout: 20_000 },
+    );
+    await vi.waitFor(
+      async () => expect(await t.db.select().from(exportacoesEsus).where(eq(exportacoesEsus.id, id))).toEqual([]),
+      { timeout: 20_000 },
+    );
+    expect(await t.db.select().from(esusFichasEnviadas).where(eq(esusFichasEnviadas.registro_id, cadastroId))).toEqual(
+      antes,
+    );
+    const depois = await arquivos({ unidades: [unidade.id], inicio: hoje, fim: hoje });
+    expect(depois.zip.filter((e) => e.fileName.startsWith('individual/'))).toHaveLength(1);
   });
 
   it('offers the units flagged to export', async () => {
