@@ -298,9 +298,10 @@ export async function withTown<T>(
   engine: Engine,
   size: { equipes: number; familias: number; visitas: number },
   work: (town: Town) => Promise<T>,
+  extra?: Parameters<typeof prepareTown>[3],
 ): Promise<T> {
   log(`\n== ${engineName[engine]}: gerando o município`);
-  const town = await prepareTown(engine, size, log);
+  const town = await prepareTown(engine, size, log, extra);
   log(`  ${town.counts}; gerado em ${(town.generatedMs / 1000).toFixed(1)} s`);
   try {
     return await work(town);

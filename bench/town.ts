@@ -11,7 +11,7 @@ import { openDatabase } from '../apps/api/src/db/open';
 import { prepareDatabase } from '../apps/api/src/db/setup';
 import { newId } from '../apps/api/src/lib/ids';
 import type { Client, Task } from './lib';
-import { gerarMunicipio, type Query } from './municipio';
+import { gerarMunicipio, type Municipio, type Query } from './municipio';
 import { openScratchDatabase } from './scratch-db';
 
 export type Engine = 'pglite' | 'embutido' | 'postgres';
@@ -36,6 +36,8 @@ export async function prepareTown(
   engine: Engine,
   size: { equipes: number; familias: number; visitas: number },
   log: (m: string) => void,
+  /** More rows a bench needs, added to the generated town before the server starts (raw SQL). */
+  extra?: (q: Query, town: Municipio) => Promise<void>,
 ): Promise<Town> {
   let q: Query;
   let env: Record<string, string>;
@@ -70,6 +72,7 @@ export async function prepareTown(
   try {
     const t0 = performance.now();
     const town = await gerarMunicipio(q, size);
+    await extra?.(q, town);
     const generatedMs = performance.now() - t0;
     // Families an agent may visit (a home, not moved away), with their head's name and documents for the searches.
     const samples = (

@@ -148,15 +148,19 @@ function cliente(c: Credencial = sessao) {
     put: async <T>(url: string, body: unknown) => json<T>(await req('PUT', url, body)),
     patch: async <T>(url: string, body: unknown) => json<T>(await req('PATCH', url, body)),
     delete: async <T>(url: string, body?: unknown) => json<T>(await req('DELETE', url, body)),
-    /** A file the API answers (a CSV export): its contents and the name the server gave it. */
-    file: async (url: string, query: Query | undefined, accept: string) => {
-      const res = await req('GET', url + toQueryString(query), undefined, undefined, accept);
-      const nome = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'arquivo';
-      return { blob: await res.blob(), nome };
-    },
-    /** A file built from a request body (the e-SUS export): it may take minutes, so its own time limit. */
-    postFile: async (url: string, body: unknown, accept: string, timeoutMs: number) => {
-      const res = await req('POST', url, body, undefined, accept, timeoutMs);
+    /**
+     * A file the API answers (a CSV export; with a body, a POST such as the e-SUS export, which may take minutes and
+     * has its own time limit): its contents and the name the server gave it.
+     */
+    file: async (
+      url: string,
+      query: Query | undefined,
+      accept: string,
+      post?: { body: unknown; timeoutMs: number },
+    ) => {
+      const res = await (post
+        ? req('POST', url, post.body, undefined, accept, post.timeoutMs)
+        : req('GET', url + toQueryString(query), undefined, undefined, accept));
       const nome = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'arquivo';
       return { blob: await res.blob(), nome };
     },

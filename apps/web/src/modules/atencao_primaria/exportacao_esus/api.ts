@@ -21,7 +21,8 @@ export const useHistoricoExportacoes = () =>
 export function useExportar() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ExportacaoEsusInput) => http.postFile(API, body, 'application/zip', LIMITE_MS),
+    mutationFn: (body: ExportacaoEsusInput) =>
+      http.file(API, undefined, 'application/zip', { body, timeoutMs: LIMITE_MS }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['exportacao_esus', 'historico'] }),
   });
 }
