@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids';
 import { makeCnsProvisorio, makeCpf } from './numbers';
 import { rememberCep } from '../../modules/enderecos/service';
 import { seedMunicipes } from './municipes';
-import { seedCadastrosIndividuais } from './cadastros_individuais';
+import { alinharResponsaveis, seedCadastrosIncompletos, seedCadastrosIndividuais } from './cadastros_individuais';
 import { seedDomicilios } from './domicilios';
 import { seedVisitas } from './visitas';
 import { seedAtendimentos } from './atendimentos';
@@ -195,6 +195,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedMunicipes(db, demoEnderecos);
   await seedCadastrosIndividuais(db);
   await seedDomicilios(db, demoEnderecos);
+  await alinharResponsaveis(db);
+  await seedCadastrosIncompletos(db);
   await seedVisitas(db);
   await seedAtendimentos(db);
   await seedPacientesSemIdentificacao(db);

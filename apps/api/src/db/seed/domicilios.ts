@@ -19,6 +19,7 @@ export const FAMILIA_MUDOU_PRONTUARIO = 'F0001';
 /** Families of ESF Centro 1 left without a home. */
 export const FAMILIAS_SEM_DOMICILIO = 3;
 const MIN_FAMILIAS_CENTRO1 = 18;
+const MAX_MEMBROS = 5;
 
 const DIA = 86_400_000;
 const REFERENCIA = Date.UTC(2025, 0, 1);
@@ -195,11 +196,26 @@ export async function seedDomicilios(db: Db, enderecos: readonly Rua[]): Promise
           }));
         const adultos = pessoas.filter((p) => p.idade >= 18);
         const menores = pessoas.filter((p) => p.idade < 18);
+        const daMicroArea: typeof daEquipeFamilias = [];
         while (adultos.length > 0) {
           adultosLivres--;
           const familia = { id: newId(), micro_area, membros: [] as Membro[] };
           daEquipeFamilias.push(familia);
+          daMicroArea.push(familia);
           familia.membros = formarFamilia(rng, adultos, menores, outroAdulto);
+        }
+        // No child lives alone: one left over joins the smallest family of its micro-area (no draw, so the PRNG
+        // sequence stays), with the kinship the ages suggest.
+        for (const p of menores) {
+          const familia = daMicroArea
+            .filter((f) => f.membros.length < MAX_MEMBROS)
+            .sort((a, b) => a.membros.length - b.membros.length)[0];
+          if (!familia) continue;
+          const diff = familia.membros[0]!.pessoa.idade - p.idade;
+          familia.membros.push({
+            pessoa: p,
+            parentesco_id: diff >= 40 ? 140 : diff >= 16 ? 138 : diff <= 12 ? 143 : 145,
+          });
         }
       }
       for (const [i, f] of daEquipeFamilias.entries()) {

@@ -299,6 +299,10 @@ export type Rua = {
 
 export type MunicipeRow = typeof municipes.$inferInsert;
 
+const RACA_INDIGENA = 5;
+/** A few peoples of the e-SUS ethnicity table (codes/etnia: Guarani Kaiowá, Terena, Pataxó, Xavante, Kaingang). */
+const ETNIAS = [58, 207, 181, 245, 77] as const;
+
 /** One citizen's registry columns. `seq` makes the documents unique; `base` keeps seed and benchmark numbers apart. */
 export function gerarMunicipe(rng: Rng, seq: number, territorios: readonly Territorio[], base = 0): MunicipeRow {
   const feminino = rng() < 0.52;
@@ -310,7 +314,7 @@ export function gerarMunicipe(rng: Rng, seq: number, territorios: readonly Terri
   const semCns = rng() < 0.03;
   const foraArea = t.equipe_id === null || rng() < 0.04;
   const celular = rng() < 0.85;
-  return {
+  const row: MunicipeRow = {
     id: newId(),
     cpf_numero: adulto || rng() < 0.4 ? makeCpf(base + seq) : null,
     codigo_cns: semCns
@@ -353,6 +357,12 @@ export function gerarMunicipe(rng: Rng, seq: number, territorios: readonly Terri
     doador_sangue: adulto && rng() < 0.1,
     tipo_sanguineo_id: rng() < 0.3 ? 1 + Math.floor(rng() * 8) : null,
   };
+  // What a registration takes (LEDI FCI): a blank parent is a declared unknown one, an indigenous citizen has an
+  // ethnicity. Derived after the draws, so the PRNG sequence (and every other demo value) stays as it was.
+  row.mae_desconhecida = row.nome_mae == null;
+  row.pai_desconhecido = row.nome_pai == null;
+  if (row.raca_cor_id === RACA_INDIGENA) row.etnia_id = ETNIAS[seq % ETNIAS.length]!;
+  return row;
 }
 
 function gerarCondicaoSaude(rng: Rng, row: MunicipeRow): CondicaoSaudeValues {

@@ -106,8 +106,9 @@ export async function seedVisitas(db: Db, now: Date = new Date()): Promise<void>
       domicilio_id: familias.domicilio_id,
       mudou: familias.mudou,
       mudou_em: familias.mudou_em,
-      micro_area: cadastrosDomiciliares.st_micro_area,
-      fora_area: cadastrosDomiciliares.fora_area,
+      // A family not yet linked to a home lives in its head's micro-area (LEDI FVD: micro-area or out of area).
+      micro_area: sql<string | null>`coalesce(${cadastrosDomiciliares.st_micro_area}, ${municipes.micro_area})`,
+      fora_area: sql<boolean>`coalesce(${cadastrosDomiciliares.fora_area}, ${municipes.fora_area})`,
       tipo_imovel_id: cadastrosDomiciliares.tipo_imovel_id,
     })
     .from(familias)
