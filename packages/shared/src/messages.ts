@@ -378,18 +378,4 @@ export const msg = {
     'Sem conexão: esta família ainda não foi guardada neste aparelho. Abra-a com internet (ou use "Atualizar famílias") para visitá-la sem rede.',
   armazenamentoQuaseCheio:
     'O armazenamento do navegador está quase cheio. Envie as visitas guardadas assim que possível.',
-  // Export to e-SUS APS (issue 26): the pre-export check's reasons and the screen's texts (docs/decisions.md).
-  lediObrigatorio: 'é obrigatório para o e-SUS APS',
-  lediInvalido: 'não é válido para o e-SUS APS',
-  lediTamanho: (max: number) => interpolate('deve ter no máximo %{1} caracteres para o e-SUS APS', max),
-  lediCodigo: 'não é um código da tabela do e-SUS APS',
-  lediCboNaoPermitido: (ficha: string) =>
-    interpolate('a ocupação (CBO) do profissional não pode registrar a ficha de %{1} no e-SUS APS', ficha),
-  lediCaractereInvalido: 'contém caracteres de controle que o arquivo XML não aceita',
-  lediDataFutura: 'não pode ser posterior à data da ficha',
-  lediForaDaFaixa: (min: number, max: number) => interpolate('deve estar entre %{1} e %{2}', min, max),
-  lediResponsavelSemDocumento: 'o responsável familiar precisa de CPF ou CNS para o e-SUS APS',
-  lediPeriodoInvalido: 'o fim do período não pode ser anterior ao início',
-  lediPeriodoLongo: 'o período pode ter no máximo 366 dias',
-  lediUnidadeSemExportacao: 'esta unidade não exporta para o e-SUS APS',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from '../messages';
+import { interpolate, msg } from '../messages';
 import { zIsoDate } from '../validation/zod';
 
 // Export to e-SUS APS (issue 26): the request, the history and the report lines.
@@ -11,6 +11,26 @@ export const NOME_FICHA_ESUS: Record<TipoFichaEsus, string> = {
   domiciliar: 'Cadastro domiciliar',
   visita: 'Visita domiciliar',
 };
+/**
+ * The pre-export check's reasons and the screen's texts (docs/decisions.md). Here, not in messages.ts: only the export
+ * screen and the API use them, and every list screen loads messages.ts.
+ */
+export const lediMsg = {
+  obrigatorio: 'é obrigatório para o e-SUS APS',
+  invalido: 'não é válido para o e-SUS APS',
+  tamanho: (max: number) => interpolate('deve ter no máximo %{1} caracteres para o e-SUS APS', max),
+  codigo: 'não é um código da tabela do e-SUS APS',
+  cboNaoPermitido: (ficha: string) =>
+    interpolate('a ocupação (CBO) do profissional não pode registrar a ficha de %{1} no e-SUS APS', ficha),
+  caractereInvalido: 'contém caracteres de controle que o arquivo XML não aceita',
+  dataFutura: 'não pode ser posterior à data da ficha',
+  foraDaFaixa: (min: number, max: number) => interpolate('deve estar entre %{1} e %{2}', min, max),
+  responsavelSemDocumento: 'o responsável familiar precisa de CPF ou CNS para o e-SUS APS',
+  periodoInvalido: 'o fim do período não pode ser anterior ao início',
+  periodoLongo: 'o período pode ter no máximo 366 dias',
+  unidadeSemExportacao: 'esta unidade não exporta para o e-SUS APS',
+} as const;
+
 /** Longest period one export may cover (a year, leap day included). */
 export const PERIODO_MAXIMO_DIAS = 366;
 
@@ -25,9 +45,9 @@ export const exportacaoEsusInputSchema = z
   })
   .superRefine((v, ctx) => {
     if (typeof v.inicio !== 'string' || typeof v.fim !== 'string') return;
-    if (v.fim < v.inicio) ctx.addIssue({ code: 'custom', path: ['fim'], message: msg.lediPeriodoInvalido });
+    if (v.fim < v.inicio) ctx.addIssue({ code: 'custom', path: ['fim'], message: lediMsg.periodoInvalido });
     else if ((Date.parse(v.fim) - Date.parse(v.inicio)) / 86_400_000 >= PERIODO_MAXIMO_DIAS)
-      ctx.addIssue({ code: 'custom', path: ['fim'], message: msg.lediPeriodoLongo });
+      ctx.addIssue({ code: 'custom', path: ['fim'], message: lediMsg.periodoLongo });
   });
 export type ExportacaoEsusInput = z.input<typeof exportacaoEsusInputSchema>;
 

@@ -1,4 +1,5 @@
 import { msg, perfis } from '@saude/shared';
+import { lediMsg } from '@saude/shared/schemas/exportacao_esus';
 import type { ExportacaoEsus } from '@saude/shared/schemas/exportacao_esus';
 import { todayIso } from '@saude/shared/validation/dates';
 import { eq } from 'drizzle-orm';
@@ -83,7 +84,7 @@ describe(url, () => {
     const relatorio = primeira.zip.find((e) => e.fileName === 'relatorio.csv')!.contents.toString('utf8');
     const linhas = relatorio.trim().split('\r\n');
     expect(linhas).toHaveLength(2);
-    expect(linhas[1]).toContain(msg.lediCboNaoPermitido('visita domiciliar'));
+    expect(linhas[1]).toContain(lediMsg.cboNaoPermitido('visita domiciliar'));
 
     const [hist] = (await t.app.inject({ method: 'GET', url, headers: gestor })).json<ExportacaoEsus[]>();
     expect(hist).toMatchObject({ id: primeira.id, exportadas: 3, com_problema: 1, inicio: hoje, fim: hoje });
@@ -166,9 +167,9 @@ describe(url, () => {
       [{}, 'unidades', msg.obrigatorio],
       [{ unidades: [], inicio: hoje, fim: hoje }, 'unidades', msg.obrigatorio],
       [{ unidades: ['\u0000'], inicio: hoje, fim: hoje }, 'unidades.0', msg.naoEValido],
-      [{ unidades: [unidade.id], inicio: '2026-02-01', fim: '2026-01-01' }, 'fim', msg.lediPeriodoInvalido],
-      [{ unidades: [unidade.id], inicio: '2024-01-01', fim: '2025-12-31' }, 'fim', msg.lediPeriodoLongo],
-      [{ unidades: [semExportacao.id], inicio: hoje, fim: hoje }, 'unidades', msg.lediUnidadeSemExportacao],
+      [{ unidades: [unidade.id], inicio: '2026-02-01', fim: '2026-01-01' }, 'fim', lediMsg.periodoInvalido],
+      [{ unidades: [unidade.id], inicio: '2024-01-01', fim: '2025-12-31' }, 'fim', lediMsg.periodoLongo],
+      [{ unidades: [semExportacao.id], inicio: hoje, fim: hoje }, 'unidades', lediMsg.unidadeSemExportacao],
       [{ unidades: [newId()], inicio: hoje, fim: hoje }, 'unidades', msg.naoEValido],
     ] as const) {
       const res = await exportar(body);

@@ -1,5 +1,6 @@
 import { msg } from '@saude/shared';
 import {
+  lediMsg,
   NOME_FICHA_ESUS,
   type ExportacaoEsus,
   type ExportacaoEsusInput,
@@ -101,7 +102,7 @@ export async function exportar(
     .from(unidadesSaude)
     .where(inArray(unidadesSaude.id, unidades));
   if (achadas.length !== unidades.length) throw unprocessable({ unidades: [msg.naoEValido] });
-  if (achadas.some((u) => !u.exportacao)) throw unprocessable({ unidades: [msg.lediUnidadeSemExportacao] });
+  if (achadas.some((u) => !u.exportacao)) throw unprocessable({ unidades: [lediMsg.unidadeSemExportacao] });
   const id = newId();
   const usuario = ctx.usuario!;
   await ctx.db.transaction(async (tx) => {

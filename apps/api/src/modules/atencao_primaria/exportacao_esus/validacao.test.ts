@@ -1,4 +1,4 @@
-import { msg } from '@saude/shared';
+import { lediMsg } from '@saude/shared/schemas/exportacao_esus';
 import { describe, expect, it } from 'vitest';
 import { fichaDomiciliar, fichaIndividual, fichaVisita, lotacao } from './test-data';
 import { validarFicha } from './validacao';
@@ -17,15 +17,15 @@ describe('pre-export check (LEDI rules the XSD does not express)', () => {
     const medico = lotacao('225125');
     expect(validarFicha({ tipo: 'individual', ficha: fichaIndividual({ lotacao: medico }) }, AGORA)).toEqual([]);
     expect(validarFicha({ tipo: 'visita', ficha: fichaVisita({ lotacao: medico }) }, AGORA)).toEqual([
-      { campo: 'CBO do profissional', motivo: msg.lediCboNaoPermitido('visita domiciliar') },
+      { campo: 'CBO do profissional', motivo: lediMsg.cboNaoPermitido('visita domiciliar') },
     ]);
   });
 
   it('the blank, an invalid CNS and a missing CNES header are reported field by field', () => {
     const l = { ...lotacao(), profissionalCns: '123456789012345', cnes: '' };
     expect(validarFicha({ tipo: 'domiciliar', ficha: fichaDomiciliar({ lotacao: l }) }, AGORA)).toEqual([
-      { campo: 'CNS do profissional', motivo: msg.lediInvalido },
-      { campo: 'CNES da unidade', motivo: msg.lediObrigatorio },
+      { campo: 'CNS do profissional', motivo: lediMsg.invalido },
+      { campo: 'CNES da unidade', motivo: lediMsg.obrigatorio },
     ]);
     const blank = { ...lotacao(), profissionalCns: '   ', cbo: null };
     expect(validarFicha({ tipo: 'visita', ficha: fichaVisita({ lotacao: blank }) }, AGORA).map((p) => p.campo)).toEqual(
@@ -47,18 +47,18 @@ describe('pre-export check (LEDI rules the XSD does not express)', () => {
       AGORA,
     );
     expect(problemas).toEqual([
-      { campo: 'Nome', motivo: msg.lediTamanho(70) },
-      { campo: 'Raça/cor', motivo: msg.lediCodigo },
-      { campo: 'Nome da mãe', motivo: msg.lediCaractereInvalido },
-      { campo: 'CPF', motivo: msg.lediInvalido },
-      { campo: 'Data do óbito', motivo: msg.lediObrigatorio },
+      { campo: 'Nome', motivo: lediMsg.tamanho(70) },
+      { campo: 'Raça/cor', motivo: lediMsg.codigo },
+      { campo: 'Nome da mãe', motivo: lediMsg.caractereInvalido },
+      { campo: 'CPF', motivo: lediMsg.invalido },
+      { campo: 'Data do óbito', motivo: lediMsg.obrigatorio },
     ]);
   });
 
   it('individual: a member needs the head of family’s CPF or CNS, except on a refusal', () => {
     const sem = fichaIndividual({ responsavel: { cpf: null, cns: null } });
     expect(validarFicha({ tipo: 'individual', ficha: sem }, AGORA)).toEqual([
-      { campo: 'Responsável familiar', motivo: msg.lediResponsavelSemDocumento },
+      { campo: 'Responsável familiar', motivo: lediMsg.responsavelSemDocumento },
     ]);
     expect(validarFicha({ tipo: 'individual', ficha: { ...sem, termoRecusa: true } }, AGORA)).toEqual([]);
   });
@@ -81,17 +81,17 @@ describe('pre-export check (LEDI rules the XSD does not express)', () => {
       AGORA,
     );
     expect(problemas).toEqual([
-      { campo: 'Turno', motivo: msg.lediCodigo },
-      { campo: 'Motivo da visita', motivo: msg.lediCodigo },
-      { campo: 'Temperatura (°C)', motivo: msg.lediForaDaFaixa(20, 45) },
-      { campo: 'Momento da coleta da glicemia', motivo: msg.lediObrigatorio },
+      { campo: 'Turno', motivo: lediMsg.codigo },
+      { campo: 'Motivo da visita', motivo: lediMsg.codigo },
+      { campo: 'Temperatura (°C)', motivo: lediMsg.foraDaFaixa(20, 45) },
+      { campo: 'Momento da coleta da glicemia', motivo: lediMsg.obrigatorio },
     ]);
   });
 
   it('a record dated after now is refused', () => {
     const l = { ...lotacao(), dataAtendimento: AGORA + 86_400_000 };
     expect(validarFicha({ tipo: 'visita', ficha: fichaVisita({ lotacao: l }) }, AGORA)).toEqual([
-      { campo: 'Data da ficha', motivo: msg.lediDataFutura },
+      { campo: 'Data da ficha', motivo: lediMsg.dataFutura },
     ]);
   });
 });

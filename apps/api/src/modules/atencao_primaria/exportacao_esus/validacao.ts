@@ -1,4 +1,4 @@
-import { msg } from '@saude/shared';
+import { lediMsg } from '@saude/shared/schemas/exportacao_esus';
 import { cboCadastroDomiciliarCodigos } from '@saude/shared/codes/cbo_cadastro_domiciliar';
 import { cboCadastroIndividualCodigos } from '@saude/shared/codes/cbo_cadastro_individual';
 import { cboVisitaDomiciliarCodigos } from '@saude/shared/codes/cbo_visita_domiciliar';
@@ -46,7 +46,7 @@ class Coletor {
   }
   obrigatorio(campo: string, v: unknown): boolean {
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) {
-      this.add(campo, msg.lediObrigatorio);
+      this.add(campo, lediMsg.obrigatorio);
       return false;
     }
     return true;
@@ -54,29 +54,29 @@ class Coletor {
   /** Text: control characters and the layout's size. */
   texto(campo: string, v: string | null | undefined, max: number, min = 0): void {
     if (v == null || v === '') return;
-    if (temCaractereInvalido(v)) this.add(campo, msg.lediCaractereInvalido);
-    else if (v.length > max) this.add(campo, msg.lediTamanho(max));
-    else if (v.trim().length < min) this.add(campo, msg.lediInvalido);
+    if (temCaractereInvalido(v)) this.add(campo, lediMsg.caractereInvalido);
+    else if (v.length > max) this.add(campo, lediMsg.tamanho(max));
+    else if (v.trim().length < min) this.add(campo, lediMsg.invalido);
   }
   codigo(campo: string, tabela: readonly CodeRow[], v: number | null | undefined, required = false): void {
     if (v == null) {
-      if (required) this.add(campo, msg.lediObrigatorio);
+      if (required) this.add(campo, lediMsg.obrigatorio);
       return;
     }
-    if (!isCodigo(tabela, v)) this.add(campo, msg.lediCodigo);
+    if (!isCodigo(tabela, v)) this.add(campo, lediMsg.codigo);
   }
   digitos(campo: string, v: string | null | undefined, n: number): void {
     if (v == null || v === '') return;
-    if (!new RegExp(`^\\d{${n}}$`).test(v)) this.add(campo, msg.lediInvalido);
+    if (!new RegExp(`^\\d{${n}}$`).test(v)) this.add(campo, lediMsg.invalido);
   }
   cpf(campo: string, v: string | null | undefined): void {
-    if (v && !isValidCpf(v)) this.add(campo, msg.lediInvalido);
+    if (v && !isValidCpf(v)) this.add(campo, lediMsg.invalido);
   }
   cns(campo: string, v: string | null | undefined): void {
-    if (v && !isValidCns(v)) this.add(campo, msg.lediInvalido);
+    if (v && !isValidCns(v)) this.add(campo, lediMsg.invalido);
   }
   faixa(campo: string, v: number | null | undefined, min: number, max: number): void {
-    if (v != null && (v < min || v > max)) this.add(campo, msg.lediForaDaFaixa(min, max));
+    if (v != null && (v < min || v > max)) this.add(campo, lediMsg.foraDaFaixa(min, max));
   }
   microArea(v: string | null, foraArea: boolean): void {
     if (foraArea) return;
@@ -87,10 +87,10 @@ class Coletor {
 function header(c: Coletor, l: Lotacao, tipo: TipoFicha, agora: number): void {
   if (c.obrigatorio('CNS do profissional', l.profissionalCns)) c.cns('CNS do profissional', l.profissionalCns);
   if (c.obrigatorio('CBO do profissional', l.cbo) && !CBO_GRUPO[tipo].has(l.cbo as string))
-    c.add('CBO do profissional', msg.lediCboNaoPermitido(NOME_FICHA[tipo]));
+    c.add('CBO do profissional', lediMsg.cboNaoPermitido(NOME_FICHA[tipo]));
   if (c.obrigatorio('CNES da unidade', l.cnes)) c.digitos('CNES da unidade', l.cnes, 7);
   c.digitos('INE da equipe', l.ine, 10);
-  if (l.dataAtendimento > agora) c.add('Data da ficha', msg.lediDataFutura);
+  if (l.dataAtendimento > agora) c.add('Data da ficha', lediMsg.dataFutura);
 }
 
 const NACIONALIDADE = { brasileira: 1, naturalizado: 2, estrangeiro: 3 } as const;
@@ -103,7 +103,7 @@ function individual(c: Coletor, f: FichaIndividual): void {
   if (c.obrigatorio('Nome', m.nome)) c.texto('Nome', m.nome, 70, 3);
   c.texto('Nome social', m.nomeSocial, 70);
   if (c.obrigatorio('Data de nascimento', m.dataNascimento) && (m.dataNascimento as number) > data)
-    c.add('Data de nascimento', msg.lediDataFutura);
+    c.add('Data de nascimento', lediMsg.dataFutura);
   c.codigo('Sexo', sexo, m.sexo, true);
   c.codigo('Raça/cor', racaCor, m.racaCor, true);
   if (m.racaCor === RACA_INDIGENA) c.obrigatorio('Etnia', m.etnia);
@@ -125,11 +125,11 @@ function individual(c: Coletor, f: FichaIndividual): void {
   c.digitos('NIS (PIS/PASEP)', m.nis, 11);
   if (m.email) {
     c.texto('E-mail', m.email, 100);
-    if (!isValidEmail(m.email)) c.add('E-mail', msg.lediInvalido);
+    if (!isValidEmail(m.email)) c.add('E-mail', lediMsg.invalido);
   }
   c.microArea(m.microArea, m.foraArea);
   if (!f.ehResponsavel && !f.termoRecusa && !f.responsavel?.cpf && !f.responsavel?.cns)
-    c.add('Responsável familiar', msg.lediResponsavelSemDocumento);
+    c.add('Responsável familiar', lediMsg.responsavelSemDocumento);
   if (f.saida) {
     c.codigo('Motivo da saída', motivoSaidaCadastro, f.saida.motivo, true);
     if (f.saida.motivo === MOTIVO_OBITO) c.obrigatorio('Data do óbito', f.saida.dataObito);
@@ -165,7 +165,7 @@ function domiciliar(c: Coletor, f: FichaDomiciliar): void {
   if (f.tipoImovel === 1)
     for (const fam of f.familias) {
       const quem = fam.numeroProntuario ? `Família (prontuário ${fam.numeroProntuario})` : 'Família';
-      if (!fam.cnsResponsavel && !fam.cpfResponsavel) c.add(quem, msg.lediResponsavelSemDocumento);
+      if (!fam.cnsResponsavel && !fam.cpfResponsavel) c.add(quem, lediMsg.responsavelSemDocumento);
       c.obrigatorio(`${quem}: data de nascimento do responsável`, fam.dataNascimentoResponsavel);
     }
   if (INSTITUICAO.has(f.tipoImovel)) {
