@@ -24,10 +24,18 @@ export function carregarXsd(pasta) {
   return { schema, preload };
 }
 
-/** Validates files ({fileName, contents}); answers xmllint's result (valid, errors). */
+/** Files per xmllint call: one WebAssembly start-up per batch, and a big export never in one call's memory. */
+const LOTE = 200;
+
+/** Validates files ({fileName, contents}); answers xmllint's result (valid, errors) over all batches. */
 export async function validarLedi(xsd, arquivos) {
-  if (arquivos.length === 0) return { valid: true, errors: [] };
-  return validateXML({ xml: arquivos, schema: xsd.schema, preload: xsd.preload, disableFileNameValidation: true });
+  const errors = [];
+  for (let i = 0; i < arquivos.length; i += LOTE) {
+    const xml = arquivos.slice(i, i + LOTE);
+    const r = await validateXML({ xml, schema: xsd.schema, preload: xsd.preload, disableFileNameValidation: true });
+    errors.push(...r.errors);
+  }
+  return { valid: errors.length === 0, errors };
 }
 
 /** The stored (method 0) or deflated (method 8) entries of a zip, read from its central directory. */
@@ -35,8 +43,14 @@ export function lerZip(buf) {
   let eocd = buf.length - 22;
   while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
   if (eocd < 0) throw new Error('zip sem diretório central');
-  const total = buf.readUInt16LE(eocd + 10);
+  let total = buf.readUInt16LE(eocd + 10);
   let p = buf.readUInt32LE(eocd + 16);
+  // Past 65,535 files the export adds ZIP64 records (a locator just before the classic end record).
+  if (eocd >= 20 && buf.readUInt32LE(eocd - 20) === 0x07064b50) {
+    const z64 = Number(buf.readBigUInt64LE(eocd - 20 + 8));
+    total = Number(buf.readBigUInt64LE(z64 + 32));
+    p = Number(buf.readBigUInt64LE(z64 + 48));
+  }
   const out = [];
   for (let i = 0; i < total; i++) {
     const method = buf.readUInt16LE(p + 10);
@@ -44,7 +58,8 @@ export function lerZip(buf) {
     const nameLen = buf.readUInt16LE(p + 28);
     const extraLen = buf.readUInt16LE(p + 30);
     const commentLen = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
+    let local = buf.readUInt32LE(p + 42);
+    if (local === 0xffffffff) local = Number(buf.readBigUInt64LE(p + 46 + nameLen + 4));
     const fileName = buf.toString('utf8', p + 46, p + 46 + nameLen);
     const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
     const data = buf.subarray(start, start + size);

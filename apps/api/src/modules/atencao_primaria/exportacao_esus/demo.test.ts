@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ExportacaoEsus } from '@saude/shared/schemas/exportacao_esus';
 import { todayIso } from '@saude/shared/validation/dates';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +17,8 @@ import { validarXsd } from './xsd';
 
 const url = '/api/v1/atencao_primaria/exportacao_esus';
 const DIA = 86_400_000;
-/** xmllint-wasm takes several documents per call; one call per batch keeps the WebAssembly start-ups few. */
-const LOTE_XSD = 200;
+const RAIZ = path.resolve(import.meta.dirname, '../../../../../..');
+const XSD = 'apps/api/src/modules/atencao_primaria/exportacao_esus/xsd';
 
 describe(`${url} over the demo`, () => {
   const t = useTestApp({}, { demo: true });
@@ -82,11 +86,19 @@ describe(`${url} over the demo`, () => {
     expect(new Set(prova.errors.flatMap((e) => (e.loc ? [e.loc.fileName] : [])))).toEqual(new Set([quebrado.fileName]));
     for (const valido of [arquivos[1]!, arquivos[2]!])
       expect(prova.errors.filter((e) => e.rawMessage.includes(valido.fileName))).toEqual([]);
-    const erros: string[] = [];
-    for (let i = 0; i < arquivos.length; i += LOTE_XSD) {
-      const r = await validarXsd(arquivos.slice(i, i + LOTE_XSD));
-      erros.push(...r.errors.map((e) => e.rawMessage));
+    // Then the whole zip through the project's own check, as CI and a municipality run it (issue 26).
+    const pasta = mkdtempSync(path.join(tmpdir(), 'saude-ledi-'));
+    try {
+      writeFileSync(path.join(pasta, 'demo.zip'), res.rawPayload);
+      const r = spawnSync(process.execPath, ['scripts/validar-ledi.mjs', XSD, path.join(pasta, 'demo.zip')], {
+        cwd: RAIZ,
+        encoding: 'utf8',
+      });
+      expect(r.stderr.split('\n').slice(0, 10).join('\n')).toBe('');
+      expect(r.stdout.trim()).toBe(`${xmls.length} arquivo(s), todos válidos.`);
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(pasta, { recursive: true, force: true });
     }
-    expect(erros.slice(0, 10)).toEqual([]);
   }, 120_000);
 });
