@@ -1,10 +1,13 @@
+import { msg } from '@saude/shared';
+import { eq } from 'drizzle-orm';
 import { todayIso } from '@saude/shared/validation/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authApplications, unidadesSaude } from './db/schema';
+import { newId } from './lib/ids';
 import { fixtures, type Equipe, type Profissional, type Unidade } from './test/fixtures';
 import { buildTestApp, type TestApp } from './test/helpers';
 
 // Spec §7 lists the calls the product makes; each answers at the path written there, under /api (architecture).
-// Calls of modules not built yet are listed as todo so the gap stays visible.
 describe('the calls of spec §7', () => {
   let t: TestApp;
   let f: ReturnType<typeof fixtures>;
@@ -62,7 +65,11 @@ describe('the calls of spec §7', () => {
       mudou: true,
     });
   });
-  it.todo('GET /v1/ferramentas/tema_atual (campaign themes)');
+  it('GET /v1/ferramentas/tema_atual', async () => {
+    // No theme in force: 204, the shell keeps its colours (the themes' own tests cover a theme in force).
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/ferramentas/tema_atual', headers: admin });
+    expect(res.statusCode).toBe(204);
+  });
   it('GET /v1/comunicacao/avisos, GET avisos/nao_visualizados, POST comunicacao/avisos/{id}/aviso_visualizacoes', async () => {
     const base = '/api/v1/comunicacao/avisos';
     const hoje = todayIso();
@@ -100,8 +107,22 @@ describe('the calls of spec §7', () => {
       token_valido: false,
     });
   });
-  it.todo('GET /ferramentas/parametrizacao/tempo_chamadas (queues)');
-  it.todo('GET /v1/ferramentas/auth_applications (ticket-authentication popup)');
+  it('GET /ferramentas/parametrizacao/tempo_chamadas', async () => {
+    await t.db.update(unidadesSaude).set({ tempo_chamadas: 45 }).where(eq(unidadesSaude.id, header.unidade.id));
+    expect(await answers('GET', '/api/ferramentas/parametrizacao/tempo_chamadas')).toEqual({ tempo_unidade_atual: 45 });
+  });
+  it('GET /v1/ferramentas/auth_applications (the ticket-authentication popup; 401 for an unknown callback)', async () => {
+    const uri = 'https://senhas.exemplo.gov.br/retorno';
+    await t.db.insert(authApplications).values({ id: newId(), nome: 'Painel de senhas', uri });
+    const url = '/api/v1/ferramentas/auth_applications';
+    expect(await answers('GET', `${url}?uri=${encodeURIComponent(uri)}`)).toMatchObject({
+      nome: 'Painel de senhas',
+      uri,
+    });
+    const outra = await t.app.inject({ method: 'GET', url: `${url}?uri=https%3A%2F%2Foutro.exemplo`, headers: admin });
+    expect(outra.statusCode).toBe(401);
+    expect(outra.json().message).toBe(msg.senhaSimplesNaoAutorizado);
+  });
   it('GET /v1/buscas/consulta/ouvidoria/notificacoes (the bell)', async () => {
     const opcoes = await answers('GET', '/api/v1/ouvidoria/opcoes');
     const criada = await t.app.inject({
