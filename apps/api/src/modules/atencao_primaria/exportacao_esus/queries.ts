@@ -32,7 +32,10 @@ const PAGINA = 500;
 /** A calendar day as epoch ms: its midnight in São Paulo (the PEC's own reading; PostgreSQL knows the old DST). */
 const diaMs = (col: SQL) =>
   sql`(extract(epoch from (${col}::timestamp at time zone 'America/Sao_Paulo')) * 1000)::float8`;
-const tsMs = (col: SQL) => sql`(extract(epoch from ${col}) * 1000)::float8`;
+// Whole milliseconds: the layout's dates are xs:long, and PostgreSQL keeps microseconds (PGlite's clock gave whole ms).
+const tsMs = (col: SQL) => sql`floor(extract(epoch from ${col}) * 1000)::float8`;
+/** A version as stored (versao_enviada comes from a JavaScript Date: whole milliseconds; PostgreSQL keeps µs). */
+const ms = (col: SQL) => sql`date_trunc('milliseconds', ${col})`;
 /** [inicio, fim] of São Paulo days as a timestamptz range test. */
 const noPeriodo = (col: SQL, f: Filtro) =>
   sql`(${col} >= (${f.inicio}::date)::timestamp at time zone 'America/Sao_Paulo'
@@ -98,7 +101,7 @@ async function* individuais(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
         cross join lateral (select greatest(ci.updated_at, m.updated_at, so.updated_at, cs.updated_at) as versao) v
         where m.unidade_saude_referencia_id = any(${uuids(f.unidades)})
           and (${noPeriodo(sql`ci.data_cadastro`, f)} or ${noPeriodo(sql`v.versao`, f)})
-          and (env.versao_enviada is null or env.versao_enviada < v.versao)
+          and (env.versao_enviada is null or env.versao_enviada < ${ms(sql`v.versao`)})
           and ci.id > ${depois}
         order by ci.id limit ${PAGINA}`,
     );
@@ -179,7 +182,7 @@ async function* domiciliares(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
         left join esus_fichas_enviadas env on env.tipo = 'domiciliar' and env.registro_id = d.id
         where d.unidade_saude_id = any(${uuids(f.unidades)})
           and (${noPeriodo(sql`d.data_cadastro`, f)} or ${noPeriodo(sql`d.updated_at`, f)})
-          and (env.versao_enviada is null or env.versao_enviada < d.updated_at)
+          and (env.versao_enviada is null or env.versao_enviada < ${ms(sql`d.updated_at`)})
           and d.id > ${depois}
         order by d.id limit ${PAGINA}`,
     );
