@@ -8,8 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CADASTROS_INCOMPLETOS } from '../../../db/seed/cadastros_individuais';
 import { signIn, useTestApp } from '../../../test/helpers';
 import { pendentes, type Filtro } from './queries';
-import { lerZip } from './zip';
-import { validarXsd } from './xsd';
+import { lerZip, validarXsd } from './xsd';
 
 // The XSD check of every demo record (issue 26): the demo municipality exported whole, through the route, as its
 // manager. Every record leaves as a file the official XSDs accept, except the demo's deliberate set of incomplete

@@ -15,8 +15,7 @@ import {
 import { newId } from '../../../lib/ids';
 import { cboDoPerfil, fixtures, type Equipe, type Headers, type Unidade, type Usuario } from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
-import { lerZip } from './zip';
-import { validarXsd } from './xsd';
+import { lerZip, validarXsd } from './xsd';
 
 const url = '/api/v1/atencao_primaria/exportacao_esus';
 const PROF_CNS = '700609923387762';

@@ -3,7 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { lerZip, ZipWriter } from './zip';
+import { lerZip } from './xsd';
+import { ZipWriter } from './zip';
 
 /** Everything the writer wrote, read as the client does. */
 async function ler(w: ZipWriter): Promise<Buffer> {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { crc32, deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 
 // A zip written as a stream, for an export of a million small files (issue 26). yazl, tried first, keeps every entry
 // (with its compressed bytes) until the end and scans the whole list on each entry: quadratic time and all the data in
@@ -199,33 +199,4 @@ export class ZipWriter {
       this.output.once('close', closed);
     });
   }
-}
-
-/** The entries of a zip read from its central directory (tests; scripts/validar-ledi.mjs has its own). */
-export function lerZip(buf: Buffer): Array<{ fileName: string; contents: Buffer }> {
-  let eocd = buf.length - 22;
-  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  if (eocd < 0) throw new Error('zip sem diretório central');
-  let total = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  if (eocd >= 20 && buf.readUInt32LE(eocd - 20) === 0x07064b50) {
-    const z64 = Number(buf.readBigUInt64LE(eocd - 20 + 8));
-    total = Number(buf.readBigUInt64LE(z64 + 32));
-    p = Number(buf.readBigUInt64LE(z64 + 48));
-  }
-  const out: Array<{ fileName: string; contents: Buffer }> = [];
-  for (let i = 0; i < total; i++) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    let local = buf.readUInt32LE(p + 42);
-    if (local === MAX32) local = Number(buf.readBigUInt64LE(p + 46 + nameLen + 4));
-    const fileName = buf.toString('utf8', p + 46, p + 46 + nameLen);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    out.push({ fileName, contents: method === 8 ? inflateRawSync(data) : Buffer.from(data) });
-    p += 46 + nameLen + extraLen + buf.readUInt16LE(p + 32);
-  }
-  return out;
 }
