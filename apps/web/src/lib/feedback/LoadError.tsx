@@ -24,7 +24,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
 /** Where a record will be (ux.md: a skeleton, not a spinner). */
 export function LoadingRecord({ label }: { label: string }) {
   return (
-    <Stack gap="md" aria-busy="true" aria-label={label}>
+    <Stack gap="md" role="status" aria-busy="true" aria-label={label}>
       <Skeleton h={88} radius="md" />
       <Skeleton h={320} radius="md" />
     </Stack>

@@ -40,7 +40,7 @@ export function MunicipeEditLoader({ id }: { id: string }) {
   if (permissoes.isError || municipe.isError) return <Navigate to="/municipes" replace />;
   if (!municipe.data || !permissoes.data) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Carregando munícipe">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Carregando munícipe">
         <Skeleton h={72} radius="md" />
         <Skeleton h={44} radius="md" />
         <Skeleton h={320} radius="md" />

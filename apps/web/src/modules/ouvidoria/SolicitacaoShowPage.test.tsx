@@ -70,8 +70,8 @@ describe('SolicitacaoShowPage', { timeout: 60_000 }, () => {
       { permissoes: ['ouvidoria:index', 'ouvidoria:show', 'ouvidoria:create'] },
     );
     renderRoutes(rotas, `${VER}?criada=1`);
-    const aviso = await screen.findByRole('status');
-    expect(aviso).toHaveTextContent('Solicitação registrada');
+    // The loading skeleton is a status too: the notice is the one that says the request was registered.
+    const aviso = await screen.findByRole('status', { name: /Solicitação registrada/ });
     expect(aviso).toHaveTextContent('Informe ao solicitante o número do protocolo: 2026000123');
     expect(screen.getByText('Anônimo')).toBeVisible();
     expect(screen.getByText('10/12/2026 · vence em 3 dias')).toBeVisible();

@@ -65,7 +65,7 @@ export function HistoricoVisitas({
         {HISTORICO_LABEL}
       </Title>
       {visitas === undefined && locais.length === 0 ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Carregando histórico de visitas">
+        <Stack gap="sm" role="status" aria-busy="true" aria-label="Carregando histórico de visitas">
           <Skeleton h={96} radius="md" />
           <Skeleton h={96} radius="md" />
         </Stack>
