@@ -287,3 +287,24 @@ test('offline, a screen this device never opened says so instead of reloading', 
   await expect(page).toHaveURL(/\/municipes$/);
   await expectAccessible(page, 'tela não carregada, sem conexão');
 });
+
+test('a menu or tooltip whose code cannot be fetched leaves the screen working', async ({ page, signInWithUnit }) => {
+  // Their chunks come on first use or at idle (firstUse.tsx); here they never come, as offline before the warm-up or
+  // after a new version was deployed.
+  await page.route(/\/assets\/(HintTooltip|FoldedGroupMenu|AccountMenu)-[\w-]+\.js$/, (route) => route.abort());
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await signInWithUnit('recepcao');
+  const menu = sideMenu(page);
+  await expect(menu).toHaveAttribute('data-menu-mode', 'fold');
+  const link = menu.getByRole('link', { name: 'Munícipes' });
+  await link.hover();
+  const group = menu.getByRole('button', { name: 'Urgência e emergência' });
+  await group.click();
+  await page.getByRole('button', { name: /minha conta$/ }).click();
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  // The buttons stay plain and the shell stays: no error screen, and the link still leads to its screen.
+  await expect(page.getByRole('button', { name: /minha conta$/ })).toHaveAttribute('aria-expanded', 'false');
+  await link.click();
+  await expect(page).toHaveURL(/\/municipes$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Munícipes' })).toBeVisible();
+});

@@ -2,8 +2,8 @@
 // loads on first use (firstUse.tsx); the trigger is never re-created, so focus and clicks are untouched.
 import { useMergedRef } from '@mantine/hooks';
 import type { FloatingPosition } from '@mantine/core';
-import { cloneElement, Suspense, useRef, useState, type ReactElement, type Ref, type SyntheticEvent } from 'react';
-import { lazyOnFirstUse } from './firstUse';
+import { cloneElement, useRef, useState, type ReactElement, type Ref, type SyntheticEvent } from 'react';
+import { FirstUseSlot, lazyOnFirstUse } from './firstUse';
 
 export const HintTooltip = lazyOnFirstUse(() => import('./HintTooltip'));
 
@@ -31,7 +31,11 @@ export function Hint({
   const [used, setUsed] = useState(false);
   const own = children.props;
   const on = (open: boolean, handler?: (e: SyntheticEvent) => void) => (e: SyntheticEvent) => {
-    if (open) setUsed(true);
+    if (open) {
+      // A new try when the last fetch failed (firstUse.tsx); otherwise the fetch already under way or done.
+      HintTooltip.preload().catch(() => undefined);
+      setUsed(true);
+    }
     setOpened(open);
     handler?.(e);
   };
@@ -50,9 +54,9 @@ export function Hint({
         },
       })}
       {used && (
-        <Suspense fallback={null}>
+        <FirstUseSlot fallback={null} retry={opened}>
           <HintTooltip target={target} label={label} opened={opened} position={position} />
-        </Suspense>
+        </FirstUseSlot>
       )}
     </>
   );

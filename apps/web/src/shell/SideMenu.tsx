@@ -1,10 +1,10 @@
 import { ActionIcon, NavLink, Skeleton, Stack } from '@mantine/core';
 import { IconChevronRight, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { Suspense, useEffect, useRef, type Ref } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useRouteInfo } from '../lib/routeInfo';
 import { AreaIcon } from './areaIcon';
-import { lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
+import { FirstUseSlot, lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
 import { Hint } from './Hint';
 import type { MenuAction, MenuMode } from './menuMode';
 import { containsActive, isActivePath, type NavItem } from './menuTree';
@@ -156,6 +156,8 @@ function FoldedGroup({ item, active }: { item: NavItem; active: boolean }) {
   );
   const plain = trigger(undefined, { ...intent, 'aria-haspopup': 'menu', 'aria-expanded': false });
   return (
-    <Suspense fallback={plain}>{use ? <FoldedGroupMenu item={item} use={use} trigger={trigger} /> : plain}</Suspense>
+    <FirstUseSlot fallback={plain} retry={use}>
+      {use ? <FoldedGroupMenu item={item} use={use} trigger={trigger} /> : plain}
+    </FirstUseSlot>
   );
 }

@@ -2,10 +2,9 @@
 // its count are in the first load; the dropdown (Popover, list) is a chunk fetched on first use (firstUse.tsx).
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import type { Usuario } from '@saude/shared';
 import { pode } from '../lib/access';
-import { lazyOnFirstUse, useFirstUse } from './firstUse';
+import { FirstUseSlot, lazyOnFirstUse, useFirstUse } from './firstUse';
 import { contagemTrigger } from './BotaoContagem';
 import { sinoQuery } from '../modules/ouvidoria/sino/api';
 
@@ -31,5 +30,9 @@ function SinoBotao() {
     testId: 'sino-badge',
   });
   const plain = trigger(undefined, { ...intent, 'aria-haspopup': 'dialog', 'aria-expanded': false });
-  return <Suspense fallback={plain}>{use ? <SinoPainel use={use} trigger={trigger} /> : plain}</Suspense>;
+  return (
+    <FirstUseSlot fallback={plain} retry={use}>
+      {use ? <SinoPainel use={use} trigger={trigger} /> : plain}
+    </FirstUseSlot>
+  );
 }

@@ -10,14 +10,14 @@ import {
   IconWifi,
   IconWifiOff,
 } from '@tabler/icons-react';
-import { lazy, Suspense, type CSSProperties, type Ref } from 'react';
+import { lazy, type CSSProperties, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { Usuario } from '@saude/shared';
 import { msgBase as msg } from '@saude/shared/mensagens_base';
 import { useParametrizacao } from '../lib/parametrizacao';
 import { SELECIONAR_UNIDADE } from '../lib/session';
 import { useTemaAtual } from '../lib/temaAtual';
-import { lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
+import { FirstUseSlot, lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
 import { Hint, HintTooltip } from './Hint';
 import { showsTopToggle, type MenuAction, type MenuMode } from './menuMode';
 import { MENU_ID } from './SideMenu';
@@ -65,9 +65,9 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
       {parametrizacao?.demonstracao && <DemoBadge />}
       <div className={classes.spacer} />
       <NetworkStatus />
-      <Suspense fallback={null}>
+      <FirstUseSlot fallback={null}>
         <Sino usuario={usuario} />
-      </Suspense>
+      </FirstUseSlot>
       {usuario.unidade_atual && (
         <Hint label="Trocar unidade">
           <Link
@@ -81,9 +81,9 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
           </Link>
         </Hint>
       )}
-      <Suspense fallback={null}>
+      <FirstUseSlot fallback={null}>
         <Globo usuario={usuario} />
-      </Suspense>
+      </FirstUseSlot>
       <FullscreenToggle />
       <AccountButton usuario={usuario} />
     </header>
@@ -185,6 +185,8 @@ function AccountButton({ usuario }: { usuario: Usuario }) {
   );
   const plain = trigger(undefined, { ...intent, 'aria-haspopup': 'menu', 'aria-expanded': false });
   return (
-    <Suspense fallback={plain}>{use ? <AccountMenu usuario={usuario} use={use} trigger={trigger} /> : plain}</Suspense>
+    <FirstUseSlot fallback={plain} retry={use}>
+      {use ? <AccountMenu usuario={usuario} use={use} trigger={trigger} /> : plain}
+    </FirstUseSlot>
   );
 }

@@ -3,17 +3,78 @@
 // pressing it (or hovering, for hover menus) puts the real one in its place, open, and focused when the plain one had
 // the focus, so neither a keyboard user nor a click notices the swap. After the first screen the code is fetched while
 // the browser is idle (not on save-data or 2G), so it is there offline too.
-import { lazy, startTransition, useEffect, useState, type ComponentType, type SyntheticEvent } from 'react';
+import {
+  Component,
+  createElement,
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { prefetchAllowed } from '../lib/network';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
-/** A lazy component whose code can also be fetched ahead (on intent, or when idle). */
-export function lazyOnFirstUse<P>(load: Loader<P>) {
-  let loading: Promise<unknown> | undefined;
-  const preload = () => (loading ??= load().catch((e: unknown) => ((loading = undefined), Promise.reject(e))));
-  const Component = lazy(load);
-  return Object.assign(Component, { preload });
+/**
+ * A lazy component whose code can also be fetched ahead (on intent, or when idle). React keeps a lazy component's
+ * failed load for good, so after a failure the next preload (a new use, back online) makes a new one.
+ */
+export function lazyOnFirstUse<P extends object>(load: Loader<P>) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let failed = false;
+  const fresh = () => lazy(() => preload());
+  const preload = () => {
+    if (failed) {
+      failed = false;
+      Lazy = fresh();
+    }
+    return (loading ??= load().catch((e: unknown) => {
+      loading = undefined;
+      failed = true;
+      return Promise.reject(e);
+    }));
+  };
+  let Lazy = fresh();
+  const FirstUsePart = (props: P) => createElement(Lazy, props);
+  return Object.assign(FirstUsePart, { preload });
+}
+
+type SlotProps = {
+  /** Shown while the code comes, and instead of it when it cannot (the plain trigger, or nothing). */
+  fallback: ReactNode;
+  /** A new value draws the part again (a new use, which has called its preload). */
+  retry?: unknown;
+  children: ReactNode;
+};
+
+/**
+ * Where a first-use part is drawn. Its code may fail to come (offline before the idle warm-up, or a new version
+ * deployed in between): the plain stand-in stays and the screen goes on, instead of the route's error screen taking
+ * the whole shell away.
+ */
+export function FirstUseSlot({ fallback, retry, children }: SlotProps) {
+  return (
+    <LoadFailed fallback={fallback} retry={retry}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </LoadFailed>
+  );
+}
+
+class LoadFailed extends Component<SlotProps, { failed: boolean; retry: unknown }> {
+  override state = { failed: false, retry: this.props.retry };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: SlotProps, state: { retry: unknown }) {
+    return props.retry === state.retry ? null : { failed: false, retry: props.retry };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 export type FirstUse = {

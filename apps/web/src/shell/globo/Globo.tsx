@@ -3,10 +3,9 @@
 // keeps its budget (issue 15).
 import { IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import type { Usuario } from '@saude/shared';
 import { pode } from '../../lib/access';
-import { lazyOnFirstUse, useFirstUse } from '../firstUse';
+import { FirstUseSlot, lazyOnFirstUse, useFirstUse } from '../firstUse';
 import { contagemTrigger } from '../BotaoContagem';
 import { contarNaoLidas, naoLidasQuery } from '../../modules/notificacoes_globais/globo/api';
 
@@ -33,8 +32,8 @@ export function Globo({ usuario }: { usuario: Usuario }) {
   });
   const plain = trigger(undefined, { ...intent, 'aria-haspopup': 'menu', 'aria-expanded': false });
   return (
-    <Suspense fallback={plain}>
+    <FirstUseSlot fallback={plain} retry={use}>
       {use ? <GloboMenu unidadeId={unidadeId} versao={versao} use={use} trigger={trigger} /> : plain}
-    </Suspense>
+    </FirstUseSlot>
   );
 }
