@@ -38,6 +38,7 @@ const RECURSOS: Record<string, string> = {
   'atencao_primaria/cadastros_domiciliares': 'Cadastro domiciliar',
   'atencao_primaria/familias': 'Família',
   'atencao_primaria/visitas_domiciliares': 'Visita domiciliar',
+  'atencao_primaria/exportacao_esus': 'Exportação e-SUS APS',
   auditoria: 'Histórico de acessos',
   auth: 'Conta e sessão',
 };
