@@ -11,17 +11,18 @@
 // issue 15, each change's plan before and after: the capped count and the misspelling retry of only the unmatched words.
 import { formatCpf } from '@saude/shared';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { DEMO_PASSWORD, demoEnderecos } from '../apps/api/src/db/seed/demo';
 import { gerarMunicipe, loadTerritorios, prng, type MunicipeRow } from '../apps/api/src/db/seed/municipes';
-import { municipes } from '../apps/api/src/db/schema';
+import { municipes, normalized } from '../apps/api/src/db/schema';
 import { prepareDatabase } from '../apps/api/src/db/setup';
 import {
   buscaAvancada,
   buscaSimples,
+  correcoesSql,
   countSql,
+  lerCorrecoes,
   pageSql,
-  semResultadoSql,
   type Busca,
 } from '../apps/api/src/modules/municipes/search';
 import { Client, interleaved, pct, printGoals, signIn, startServer } from './lib';
@@ -166,11 +167,9 @@ try {
     const first = await q(pageSql(busca, page));
     if (!busca.where) await q(countSql(busca));
     if (first.rowCount === 0 && busca.fallback) {
-      // As the service: only the words that match nobody as typed are retried tolerating misspellings.
-      const sem = ((await q(semResultadoSql(busca.termos))).rows[0]?.sem ?? []) as boolean[];
-      const fuzzy = new Set(busca.termos.filter((_, i) => sem[i]).map((t) => t.chave));
-      if (fuzzy.size === 0) return;
-      await q(pageSql(busca.fallback(fuzzy), page));
+      // As the service: the words that match nobody as typed are corrected, and the search runs again.
+      const correcoes = lerCorrecoes(busca.termos, (await q(correcoesSql(busca.termos))).rows[0]);
+      if (correcoes) await q(pageSql(busca.fallback(correcoes), page));
     }
   }
 
@@ -304,20 +303,31 @@ try {
     sql`select count(*)::bigint as total from ${municipes}`,
   );
   await explain('DEPOIS: total limitado a 10.001 linhas (X-Total-Count-Limitado)', countSql(semFiltro));
-  // A typo in the last word only: before, every word went through `<%`; now only the one that matched nobody.
+  // A typo in the last word: before, the word that matched nobody was compared with every name (`<%` on the names'
+  // trigram index); now it is corrected among the registry's words, and the search runs with the corrections.
   const comErro = buscaSimples(typo(amostra.nome));
   if (comErro.fallback) {
-    const todas = new Set(comErro.termos.map((t) => t.chave));
-    const sem = ((await q(semResultadoSql(comErro.termos))).rows[0]?.sem ?? []) as boolean[];
-    const soAsSemResultado = new Set(comErro.termos.filter((_, i) => sem[i]).map((t) => t.chave));
     await explain(
-      'ANTES: erro de digitação, todas as palavras com <%',
-      pageSql(comErro.fallback(todas), { page: 1, per_page: 10 }),
+      'a correção: palavras do cadastro próximas da digitada (municipes_palavras)',
+      correcoesSql(comErro.termos),
+    );
+    const correcoes = lerCorrecoes(comErro.termos, (await q(correcoesSql(comErro.termos))).rows[0]);
+    const nomeN = normalized(municipes.nome);
+    const termosNome = comErro.termos.filter((t) => t.chave.startsWith('nome:'));
+    const comoEra = termosNome.map((t) =>
+      correcoes?.has(t.chave)
+        ? sql`(${nomeN} like ${`%${t.palavra}%`} or ${t.palavra} <% ${nomeN})`
+        : sql`${nomeN} like ${`%${t.palavra}%`}`,
     );
     await explain(
-      `DEPOIS: só as palavras sem resultado com <% (${[...soAsSemResultado].join(', ') || 'nenhuma'})`,
-      pageSql(comErro.fallback(soAsSemResultado), { page: 1, per_page: 10 }),
+      'ANTES: a palavra sem resultado comparada com todos os nomes (<% no índice dos nomes)',
+      pageSql({ ...comErro, where: and(...comoEra) }, { page: 1, per_page: 10 }),
     );
+    if (correcoes)
+      await explain(
+        `DEPOIS: a busca com as correções (${[...correcoes].map(([k, c]) => `${k} → ${c.join(' | ')}`).join('; ')})`,
+        pageSql(comErro.fallback(correcoes), { page: 1, per_page: 10 }),
+      );
   }
 } finally {
   await cleanup();

@@ -118,6 +118,16 @@ export const municipes = pgTable(
   ],
 );
 
+/**
+ * Every word of the searched names (name, social name, mother's, father's, street), normalized, at least 3 letters:
+ * the misspelling step of the search (search.ts) corrects a word here, among some ten thousand, instead of comparing
+ * it with every citizen's name (issue 15). Kept by triggers on `municipes` (migration 0024); never pruned: a word
+ * nobody bears any more only costs a search that finds no one. Holds no link to a person.
+ */
+export const municipesPalavras = pgTable('municipes_palavras', { palavra: text().primaryKey() }, (t) => [
+  index('municipes_palavras_trgm_idx').using('gin', sql`${t.palavra} gin_trgm_ops`),
+]);
+
 // Record numbers per unit (spec §3 "Record numbering"). A number is never reused in a unit, even once inactivated.
 export const municipeProntuarios = pgTable(
   'municipe_prontuarios',

@@ -407,6 +407,31 @@ describe(url, () => {
       expect((await search('zzzqqqxxx')).total).toBe(0);
     });
 
+    it('corrects a misspelt word among the words of the registry, kept as citizens are created and renamed', async () => {
+      const ids = async (query: Record<string, string>, path = '') => {
+        const res = await t.app.inject({ method: 'GET', url: `${url}${path}`, headers: enf, query });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<Array<{ id: string }>>().map((r) => r.id);
+      };
+      const m = await pessoa({ nome: 'Quitéria Anunciação Xerxes', nome_mae: 'Leocádia Perpétua Xerxes' });
+      expect(await ids({ q: 'quiteria anunsiacao' })).toEqual([m.id]);
+      // A word only in the mother's name: the advanced search corrects it too.
+      expect(await ids({ nome: 'quiteria', nome_mae: 'perpetau' }, '/busca_avancada')).toEqual([m.id]);
+      // Renamed: the new word is there to be corrected; the old one matches nobody any more.
+      const { id, lock_version, ...rest } = m;
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/${id}`,
+        headers: enf,
+        payload: { ...rest, nome: 'Quitéria Bernardete Xerxes', lock_version },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(await ids({ q: 'quiteria bernadete' })).toEqual([m.id]);
+      expect(await ids({ q: 'quiteria anunsiacao' })).toEqual([]);
+      // A word near nothing in the registry finds nobody, and no error.
+      expect(await ids({ q: 'quiteria wkzqyv' })).toEqual([]);
+    });
+
     it('finds the social name, and names with accents from a plain typed name', async () => {
       const m = await create(municipePayload({ nome: 'Teodoro Nóbrega Hipólito', nome_social: 'Valquíria Hipólito' }));
       const res = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'valquiria' } });

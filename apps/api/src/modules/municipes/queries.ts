@@ -25,7 +25,8 @@ import {
   countSql,
   LIMITE_CONTAGEM,
   pageSql,
-  semResultadoSql,
+  correcoesSql,
+  lerCorrecoes,
   type Busca,
 } from './search';
 
@@ -50,16 +51,14 @@ function toListItem(hoje: string) {
 
 /**
  * A page of a search. Names: every word as typed; when that finds nobody, the words that match no one as typed are
- * retried tolerating misspellings (search.ts, Busca) — a correctly spelt common word never runs the costly step.
+ * corrected and the search runs again (search.ts, Busca) — a correctly spelt word never runs the second step.
  */
 async function runPage(tx: DbOrTx, busca: Busca, page: Page) {
   const exact = await runPageIn(tx, busca, page);
   if (exact.total > 0 || !busca.fallback) return exact;
-  const [row] = await queryRows<{ sem: boolean[] }>(tx, semResultadoSql(busca.termos));
-  const sem = row?.sem ?? [];
-  const fuzzy = new Set(busca.termos.filter((_, i) => sem[i]).map((t) => t.chave));
-  if (fuzzy.size === 0) return exact;
-  return runPageIn(tx, busca.fallback(fuzzy), page);
+  const [row] = await queryRows<Record<string, string[] | null>>(tx, correcoesSql(busca.termos));
+  const correcoes = lerCorrecoes(busca.termos, row);
+  return correcoes ? runPageIn(tx, busca.fallback(correcoes), page) : exact;
 }
 
 async function runPageIn(db: DbOrTx, busca: Busca, page: Page) {

@@ -7,7 +7,7 @@ import {
 } from '@saude/shared/schemas/municipe';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { municipes, normalized, unidadesSaude } from '../../db/schema';
+import { municipes, municipesPalavras, normalized, unidadesSaude } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 import { unprocessable } from '../../lib/errors';
 
@@ -20,9 +20,10 @@ export type Termo = { chave: string; palavra: string; colunas: SQL[] };
 
 /**
  * A search statement's filter and ranking. Names are searched in two steps (issue 15): every word as typed (a
- * substring: fast and exact); only when that finds nobody, the words that match nothing as typed (`semResultadoSql`)
- * are retried tolerating misspellings — `fallback(chaves)`, pg_trgm `<%`, which reads many more index entries ('maria'
- * <% … touches every name with a word starting 'mar'); its threshold is set on every connection (db/client.ts).
+ * substring: fast and exact); only when that finds nobody, each word that matches nothing as typed is corrected
+ * (`correcoesSql`: the registry's words it may be a misspelling of, pg_trgm `<%` on `municipes_palavras`) and the
+ * search runs again with the corrections — `fallback(correcoes)`, as costly as a search spelt right. Comparing the
+ * typed word with every name instead (`<%` on the names' index) read hundreds of thousands of index entries.
  */
 export type Busca = {
   where: SQL | undefined;
@@ -30,7 +31,7 @@ export type Busca = {
   /** The filters used, by name (never their values): the audit row's details. */
   filtros: string[];
   termos: Termo[];
-  fallback?: (fuzzy: ReadonlySet<string>) => Busca;
+  fallback?: (correcoes: Correcoes) => Busca;
 };
 
 /** The unfiltered list counts at most this many rows; past it the answer says "mais de 10.000" (issue 15). */
@@ -38,29 +39,50 @@ export const LIMITE_CONTAGEM = 10_000;
 
 const like = (w: string) => `%${escapeLike(w)}%`;
 
-/** Every term in one of its columns: as typed, or (chave in `fuzzy`) also misspelt. */
-function termosCondition(termos: Termo[], fuzzy: ReadonlySet<string>): SQL | undefined {
+/** A term's chave → the registry's words its word may be a misspelling of (only terms that matched no one). */
+export type Correcoes = ReadonlyMap<string, readonly string[]>;
+
+/** Every term in one of its columns: as typed, or (a corrected term) one of its corrections. */
+function termosCondition(termos: Termo[], correcoes: Correcoes): SQL | undefined {
   if (termos.length === 0) return undefined;
   return and(
     ...termos.map((t) =>
       or(
-        ...t.colunas.map((col) =>
-          fuzzy.has(t.chave)
-            ? sql`(${col} like ${like(t.palavra)} or ${t.palavra} <% ${col})`
-            : sql`${col} like ${like(t.palavra)}`,
+        ...t.colunas.flatMap((col) =>
+          [t.palavra, ...(correcoes.get(t.chave) ?? [])].map((w) => sql`${col} like ${like(w)}`),
         ),
       ),
     ),
   );
 }
 
-/** One row, one boolean per term: true when the word as typed matches no one (then it is worth a fuzzy retry). */
-export function semResultadoSql(termos: Termo[]): SQL {
-  const checks = termos.map(
-    (t) =>
-      sql`not exists (select 1 from ${municipes} where ${or(...t.colunas.map((c) => sql`${c} like ${like(t.palavra)}`))})`,
+/** Corrections looked for per misspelt word: the closest first; a handful is what a typist may have meant. */
+export const MAX_CORRECOES = 8;
+
+/**
+ * One row, a column per term: null when the word as typed matches someone; otherwise the registry's words within the
+ * word-similarity threshold (db/client.ts), closest first — empty when none is.
+ */
+export function correcoesSql(termos: Termo[]): SQL {
+  const p = municipesPalavras.palavra;
+  const cols = termos.map(
+    (t, i) => sql`case when not exists (select 1 from ${municipes}
+        where ${or(...t.colunas.map((c) => sql`${c} like ${like(t.palavra)}`))})
+      then array(select ${p} from ${municipesPalavras} where ${t.palavra} <% ${p}
+        order by word_similarity(${t.palavra}, ${p}) desc, similarity(${t.palavra}, ${p}) desc, ${p}
+        limit ${MAX_CORRECOES}) end as ${sql.identifier(`t${i}`)}`,
   );
-  return sql`select array[${sql.join(checks, sql`, `)}] as sem`;
+  return sql`select ${sql.join(cols, sql`, `)}`;
+}
+
+/** The corrections of `correcoesSql`'s row; null when no term needs any (the exact step's answer stands). */
+export function lerCorrecoes(termos: Termo[], row: Record<string, string[] | null> | undefined): Correcoes | null {
+  const correcoes = new Map<string, string[]>();
+  termos.forEach((t, i) => {
+    const c = row?.[`t${i}`];
+    if (c?.length) correcoes.set(t.chave, c);
+  });
+  return correcoes.size > 0 ? correcoes : null;
 }
 
 /** Lexicographic upper bound of the strings that start with `digits` ('123' → '124', '129' → '13'); null for '999'. */
@@ -81,11 +103,11 @@ const nomeSocialN = normalized(municipes.nome_social);
 
 /** A search of words only: the exact step now, the fuzzy one on demand. */
 function porTermos(base: SQL[], termos: Termo[], rank: SQL | null, filtros: string[]): Busca {
-  const build = (fuzzy: ReadonlySet<string>): Busca => {
-    const all = [...base, termosCondition(termos, fuzzy)].filter((c): c is SQL => c !== undefined);
+  const build = (correcoes: Correcoes): Busca => {
+    const all = [...base, termosCondition(termos, correcoes)].filter((c): c is SQL => c !== undefined);
     return { where: all.length ? and(...all) : undefined, rank, filtros, termos };
   };
-  return { ...build(new Set()), fallback: termos.length > 0 ? build : undefined };
+  return { ...build(new Map()), fallback: termos.length > 0 ? build : undefined };
 }
 
 /** The one search box of the list: a dd/MM/yyyy date, a CPF/CNS (masked or not, or its first digits), or a name. */
@@ -114,13 +136,13 @@ export function buscaSimples(q: string | undefined): Busca {
       // Every word in the name, or every word in the social name.
       const nome = b.palavras.map((palavra) => ({ chave: `nome:${palavra}`, palavra, colunas: [nomeN] }));
       const social = b.palavras.map((palavra) => ({ chave: `social:${palavra}`, palavra, colunas: [nomeSocialN] }));
-      const build = (fuzzy: ReadonlySet<string>): Busca => ({
-        where: or(termosCondition(nome, fuzzy), termosCondition(social, fuzzy)),
+      const build = (correcoes: Correcoes): Busca => ({
+        where: or(termosCondition(nome, correcoes), termosCondition(social, correcoes)),
         rank,
         filtros: ['nome'],
         termos: [...nome, ...social],
       });
-      return { ...build(new Set()), fallback: build };
+      return { ...build(new Map()), fallback: build };
     }
   }
 }

@@ -28,7 +28,7 @@ import { byName, containsText, countAll, eSusHeader, iso, startsWith, totalOf } 
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
-import { buscaSimples, semResultadoSql, type Busca } from '../../municipes/search';
+import { buscaSimples, correcoesSql, lerCorrecoes, type Busca } from '../../municipes/search';
 import { inScopeEquipe, scopeOf, type Scope } from '../scope';
 import { auditedList } from '../../../lib/audited-list';
 
@@ -336,13 +336,11 @@ export async function candidatosCadastro(
   const read = async (tx: DbOrTx) => {
     let found = await page(tx, busca);
     if (found.total === 0 && busca.fallback) {
-      // Nobody matches the words as typed: the words that match no one are retried tolerating misspellings, as the
-      // registry does (search.ts, Busca).
-      const [row] = await queryRows<{ sem: boolean[] }>(tx, semResultadoSql(busca.termos));
-      const fuzzy = new Set(busca.termos.filter((_, i) => row?.sem[i]).map((t) => t.chave));
-      if (fuzzy.size > 0) {
-        found = await page(tx, busca.fallback(fuzzy));
-      }
+      // Nobody matches the words as typed: the words that match no one are corrected and the search runs again, as
+      // the registry does (search.ts, Busca).
+      const [row] = await queryRows<Record<string, string[] | null>>(tx, correcoesSql(busca.termos));
+      const correcoes = lerCorrecoes(busca.termos, row);
+      if (correcoes) found = await page(tx, busca.fallback(correcoes));
     }
     return mapPage(found, ({ m, ativo: cadastroId, visivel }) => ({
       ...identificacao(m),
