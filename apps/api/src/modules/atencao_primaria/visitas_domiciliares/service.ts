@@ -36,6 +36,7 @@ import {
   domicilioInScope,
   escopoDe,
   familiaDoMunicipe,
+  familiaInScope,
   findFamilia,
   formatEndereco,
   membroAtivo,
@@ -81,6 +82,7 @@ const visitaSelect = {
     bairro: dom.bairro,
   },
 };
+type ListExtras = { total: number; membros: string[] | null; familia_visivel: boolean };
 type VisitaRow = {
   v: typeof vd.$inferSelect;
   municipe_nome: string | null;
@@ -90,10 +92,20 @@ type VisitaRow = {
   casa: Required<EnderecoPartes> | null;
 };
 
-/** A list's rows also carry how many match (one round trip for the page and its total). */
-const visitaListSelect = { ...visitaSelect, total: sql<number>`(count(*) over ())::int` };
+/**
+ * A list's rows also carry how many match, whose data a visit to the whole family carries (its active members, for
+ * the audit row) and whether the visit's family is in the reader's scope: one round trip for the history (issue 15).
+ */
+const visitaListSelect = (e: Escopo) => ({
+  ...visitaSelect,
+  total: sql<number>`(count(*) over ())::int`,
+  membros: sql<string[] | null>`case when ${vd.municipe_id} is null and ${vd.familia_id} is not null then
+    array(select ${familiaMembros.municipe_id}::text from ${familiaMembros}
+      where ${familiaMembros.familia_id} = ${vd.familia_id} and ${familiaMembros.ativo}) end`,
+  familia_visivel: sql<boolean>`coalesce(${familiaInScope(e) ?? sql`${familias.id} is not null`}, false)`,
+});
 
-const visitaQuery = (db: DbOrTx, select: typeof visitaSelect | typeof visitaListSelect = visitaSelect) =>
+const visitaQuery = (db: DbOrTx, select: typeof visitaSelect | ReturnType<typeof visitaListSelect> = visitaSelect) =>
   db
     .select(select)
     .from(vd)
@@ -181,28 +193,29 @@ export async function listVisitas(
   return auditedRead(
     ctx,
     async (tx) => {
-      // Another team's family answers as absent, as its detail does.
-      if (f.familia_id && !(await findFamilia(tx, e, f.familia_id))) throw notFound();
       const page = await paginate(f, {
         count: () =>
           totalOf(
             tx.select({ total: countAll() }).from(vd).leftJoin(familias, eq(familias.id, vd.familia_id)).where(where),
           ),
         rows: ({ limit, offset }) =>
-          visitaQuery(tx, visitaListSelect)
+          visitaQuery(tx, visitaListSelect(e))
             .where(where)
             .orderBy(desc(vd.data_visita), desc(vd.id))
             .limit(limit)
-            .offset(offset) as Promise<Array<VisitaRow & { total: number }>>,
+            .offset(offset) as Promise<Array<VisitaRow & ListExtras>>,
         windowTotal: (r) => r.total,
       });
+      // Another team's family answers as absent, as its detail does; its visits say so, or without any, the family.
+      if (f.familia_id) {
+        const visivel = page.rows[0]?.familia_visivel ?? (await findFamilia(tx, e, f.familia_id)) !== null;
+        if (!visivel) throw notFound();
+      }
       const toV = toVisita(leitorDe(ctx, e));
+      const quem = page.rows.flatMap((r) => (r.v.municipe_id ? [r.v.municipe_id] : (r.membros ?? [])));
       return {
-        page: mapPage(page, ({ total: _total, ...row }) => toV(row)),
-        quem: await titulares(
-          tx,
-          page.rows.map((r) => r.v),
-        ),
+        page: mapPage(page, ({ total: _t, membros: _m, familia_visivel: _f, ...row }) => toV(row)),
+        quem: [...new Set(quem)],
       };
     },
     ({ quem }) => ({

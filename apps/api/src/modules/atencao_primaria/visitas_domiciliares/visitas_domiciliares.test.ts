@@ -821,16 +821,17 @@ describe(url, () => {
 
     it('lists the history newest first with the total, for readers too; audits the visited citizens', async () => {
       const m = await f.municipe();
-      const { familiaId } = await familiaCom([m]);
+      const n = await f.municipe();
+      const { familiaId } = await familiaCom([m, n]);
       const a = await create(payload(familiaId, { data_visita: '2026-01-10T12:00:00.000Z' }));
       const b = await create(payload(familiaId, { municipe_id: m.id, data_visita: '2026-01-20T12:00:00.000Z' }));
       const all = await getJson<VisitaDomiciliar[]>(`?familia_id=${familiaId}`, medico);
       expect(all.total).toBe(2);
       expect(all.body.map((v) => v.id)).toEqual([b.id, a.id]);
-      expect(await ultimaAuditoria('index')).toMatchObject({
-        municipe_ids: [m.id],
-        details: { lista: 'visitas', filtros: ['familia_id'] },
-      });
+      // The member visited, and for the visit to the whole family every active member.
+      const auditoria = await ultimaAuditoria('index');
+      expect(auditoria).toMatchObject({ details: { lista: 'visitas', filtros: ['familia_id'] } });
+      expect([...(auditoria?.municipe_ids ?? [])].sort()).toEqual([m.id, n.id].sort());
       // Only the agent who visited may cancel: the physician reads them without the offer.
       expect(all.body.map((v) => v.pode_cancelar)).toEqual([false, false]);
       expect((await getJson<VisitaDomiciliar[]>(`?familia_id=${familiaId}`)).body.map((v) => v.pode_cancelar)).toEqual([
