@@ -82,7 +82,31 @@ export async function prontuarioDoMunicipe(db: DbOrTx, municipeId: string, unida
 /** The family (with its home) if it exists and is in scope. */
 export async function findFamilia(db: DbOrTx, e: Escopo, id: string) {
   const [row] = await db
-    .select({ f: familias, d: cadastrosDomiciliares })
+    // What the callers read, not the two wide rows (issue 15: every family read maps it).
+    .select({
+      f: {
+        id: familias.id,
+        responsavel_id: familias.responsavel_id,
+        responsavel_nome: familias.responsavel_nome,
+        numero_prontuario: familias.numero_prontuario,
+        domicilio_id: familias.domicilio_id,
+        unidade_saude_id: familias.unidade_saude_id,
+        equipe_id: familias.equipe_id,
+        mudou: familias.mudou,
+        ultima_visita: familias.ultima_visita,
+      },
+      d: {
+        tipo_logradouro: cadastrosDomiciliares.tipo_logradouro,
+        logradouro: cadastrosDomiciliares.logradouro,
+        numero: cadastrosDomiciliares.numero,
+        sem_numero: cadastrosDomiciliares.sem_numero,
+        complemento: cadastrosDomiciliares.complemento,
+        bairro: cadastrosDomiciliares.bairro,
+        tipo_imovel_id: cadastrosDomiciliares.tipo_imovel_id,
+        st_micro_area: cadastrosDomiciliares.st_micro_area,
+        fora_area: cadastrosDomiciliares.fora_area,
+      },
+    })
     .from(familias)
     .leftJoin(cadastrosDomiciliares, eq(cadastrosDomiciliares.id, familias.domicilio_id))
     .where(and(eq(familias.id, id), familiaInScope(e)));
