@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { DbOrTx } from '../db/client';
 import { auditoria } from '../db/schema';
 import type { Ctx } from './context';
@@ -20,10 +21,16 @@ export type AuditEntry = {
   unidade_saude_id?: string | null;
 };
 
+// Every read writes one (issue 15): on PostgreSQL's pool it goes as a named prepared statement, parsed and planned
+// once per connection, with no query builder per request; in a transaction, or on PGlite, through drizzle.
+const AUDIT_SQL = `insert into auditoria
+  (profissional_id, unidade_saude_id, action, resource, record_id, municipe_ids, ip, details)
+  values ($1, $2, $3, $4, $5, $6::uuid[], $7, $8::jsonb)`;
+
 /** Appends an audit row. Pass the transaction of the change so both commit or neither does. */
 export async function audit(db: DbOrTx, ctx: Pick<Ctx, 'usuario' | 'ip'>, entry: AuditEntry): Promise<void> {
   const titulares = entry.municipe_ids ? [...new Set(entry.municipe_ids)] : [];
-  await db.insert(auditoria).values({
+  const row = {
     profissional_id:
       entry.profissional_id !== undefined ? entry.profissional_id : (ctx.usuario?.profissionalId ?? null),
     unidade_saude_id: entry.unidade_saude_id !== undefined ? entry.unidade_saude_id : (ctx.usuario?.unidadeId ?? null),
@@ -33,7 +40,26 @@ export async function audit(db: DbOrTx, ctx: Pick<Ctx, 'usuario' | 'ip'>, entry:
     municipe_ids: titulares.length > 0 ? titulares : null,
     ip: ctx.ip,
     details: entry.details ?? null,
-  });
+  };
+  const driver = (db as { $client?: unknown }).$client;
+  if (driver instanceof pg.Pool) {
+    await driver.query({
+      name: 'auditoria_inserir',
+      text: AUDIT_SQL,
+      values: [
+        row.profissional_id,
+        row.unidade_saude_id,
+        row.action,
+        row.resource,
+        row.record_id,
+        row.municipe_ids,
+        row.ip,
+        row.details === null ? null : JSON.stringify(row.details),
+      ],
+    });
+    return;
+  }
+  await db.insert(auditoria).values(row);
 }
 
 export type ReadAudit = {
