@@ -164,13 +164,10 @@ try {
     return raw.query(text, params as unknown[]);
   };
   async function rawPage(busca: Busca, page = { page: 1, per_page: 10 }) {
-    const first = await q(pageSql(busca, page));
+    // As the service: the words found nowhere in the registry are replaced by their corrections, then one search.
+    const correcoes = busca.fallback ? lerCorrecoes(busca.termos, (await q(correcoesSql(busca.termos))).rows[0]) : null;
+    await q(pageSql(busca.fallback && correcoes ? busca.fallback(correcoes) : busca, page));
     if (!busca.where) await q(countSql(busca));
-    if (first.rowCount === 0 && busca.fallback) {
-      // As the service: the words that match nobody as typed are corrected, and the search runs again.
-      const correcoes = lerCorrecoes(busca.termos, (await q(correcoesSql(busca.termos))).rows[0]);
-      if (correcoes) await q(pageSql(busca.fallback(correcoes), page));
-    }
   }
 
   type Case = {

@@ -50,15 +50,14 @@ function toListItem(hoje: string) {
 }
 
 /**
- * A page of a search. Names: every word as typed; when that finds nobody, the words that match no one as typed are
- * corrected and the search runs again (search.ts, Busca) — a correctly spelt word never runs the second step.
+ * A page of a search. Name words are looked up among the registry's words first: those found nowhere are replaced by
+ * their likely corrections, and the one search runs (search.ts, Busca).
  */
 async function runPage(tx: DbOrTx, busca: Busca, page: Page) {
-  const exact = await runPageIn(tx, busca, page);
-  if (exact.total > 0 || !busca.fallback) return exact;
+  if (!busca.fallback) return runPageIn(tx, busca, page);
   const [row] = await queryRows<Record<string, string[] | null>>(tx, correcoesSql(busca.termos));
   const correcoes = lerCorrecoes(busca.termos, row);
-  return correcoes ? runPageIn(tx, busca.fallback(correcoes), page) : exact;
+  return runPageIn(tx, correcoes ? busca.fallback(correcoes) : busca, page);
 }
 
 async function runPageIn(db: DbOrTx, busca: Busca, page: Page) {

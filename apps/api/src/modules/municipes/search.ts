@@ -19,11 +19,11 @@ import { unprocessable } from '../../lib/errors';
 export type Termo = { chave: string; palavra: string; colunas: SQL[] };
 
 /**
- * A search statement's filter and ranking. Names are searched in two steps (issue 15): every word as typed (a
- * substring: fast and exact); only when that finds nobody, each word that matches nothing as typed is corrected
- * (`correcoesSql`: the registry's words it may be a misspelling of, pg_trgm `<%` on `municipes_palavras`) and the
- * search runs again with the corrections — `fallback(correcoes)`, as costly as a search spelt right. Comparing the
- * typed word with every name instead (`<%` on the names' index) read hundreds of thousands of index entries.
+ * A search statement's filter and ranking. Name words are first looked up among the registry's words
+ * (`municipes_palavras`, `correcoesSql`, one statement over a small table, issue 15): a word found there is searched as
+ * typed (a substring: fast and exact); a word found nowhere matches no one as typed, so it is replaced by the registry's
+ * words it may be a misspelling of (pg_trgm `<%`) — `fallback(correcoes)` — and the one search runs with them, costing
+ * what a correctly spelt one does. Before, a search found nobody first, then each word was compared with every name.
  */
 export type Busca = {
   where: SQL | undefined;
@@ -42,17 +42,14 @@ const like = (w: string) => `%${escapeLike(w)}%`;
 /** A term's chave → the registry's words its word may be a misspelling of (only terms that matched no one). */
 export type Correcoes = ReadonlyMap<string, readonly string[]>;
 
-/** Every term in one of its columns: as typed, or (a corrected term) one of its corrections. */
+/** Every term in one of its columns: as typed, or (a corrected term) as one of its corrections. */
 function termosCondition(termos: Termo[], correcoes: Correcoes): SQL | undefined {
   if (termos.length === 0) return undefined;
   return and(
-    ...termos.map((t) =>
-      or(
-        ...t.colunas.flatMap((col) =>
-          [t.palavra, ...(correcoes.get(t.chave) ?? [])].map((w) => sql`${col} like ${like(w)}`),
-        ),
-      ),
-    ),
+    ...termos.map((t) => {
+      const palavras = correcoes.get(t.chave) ?? [t.palavra];
+      return or(...t.colunas.flatMap((col) => palavras.map((w) => sql`${col} like ${like(w)}`)));
+    }),
   );
 }
 
@@ -60,28 +57,31 @@ function termosCondition(termos: Termo[], correcoes: Correcoes): SQL | undefined
 export const MAX_CORRECOES = 8;
 
 /**
- * One row, a column per term: null when the word as typed matches someone; otherwise the registry's words within the
- * word-similarity threshold (db/client.ts), closest first — empty when none is.
+ * One row, a column per distinct word: null when some word of the registry contains it (it is searched as typed);
+ * otherwise no name holds it, and the column lists the registry's words within the word-similarity threshold
+ * (db/client.ts), closest first — empty when none is. The registry's words cover every searched column, so a word
+ * absent from them matches no one in any.
  */
 export function correcoesSql(termos: Termo[]): SQL {
   const p = municipesPalavras.palavra;
-  const cols = termos.map(
-    (t, i) => sql`case when not exists (select 1 from ${municipes}
-        where ${or(...t.colunas.map((c) => sql`${c} like ${like(t.palavra)}`))})
-      then array(select ${p} from ${municipesPalavras} where ${t.palavra} <% ${p}
-        order by word_similarity(${t.palavra}, ${p}) desc, similarity(${t.palavra}, ${p}) desc, ${p}
-        limit ${MAX_CORRECOES}) end as ${sql.identifier(`t${i}`)}`,
+  const palavras = [...new Set(termos.map((t) => t.palavra))];
+  const cols = palavras.map(
+    (w, i) => sql`case when not exists (select 1 from ${municipesPalavras} where ${p} like ${like(w)})
+      then array(select ${p} from ${municipesPalavras} where ${w} <% ${p}
+        order by word_similarity(${w}, ${p}) desc, similarity(${w}, ${p}) desc, ${p}
+        limit ${MAX_CORRECOES}) end as ${sql.identifier(`p${i}`)}`,
   );
   return sql`select ${sql.join(cols, sql`, `)}`;
 }
 
-/** The corrections of `correcoesSql`'s row; null when no term needs any (the exact step's answer stands). */
+/** The corrections of `correcoesSql`'s row, by term; null when every word is searched as typed. */
 export function lerCorrecoes(termos: Termo[], row: Record<string, string[] | null> | undefined): Correcoes | null {
+  const palavras = [...new Set(termos.map((t) => t.palavra))];
   const correcoes = new Map<string, string[]>();
-  termos.forEach((t, i) => {
-    const c = row?.[`t${i}`];
+  for (const t of termos) {
+    const c = row?.[`p${palavras.indexOf(t.palavra)}`];
     if (c?.length) correcoes.set(t.chave, c);
-  });
+  }
   return correcoes.size > 0 ? correcoes : null;
 }
 

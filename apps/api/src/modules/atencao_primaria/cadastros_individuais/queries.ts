@@ -334,14 +334,16 @@ export async function candidatosCadastro(
           .offset(offset),
     });
   const read = async (tx: DbOrTx) => {
-    let found = await page(tx, busca);
-    if (found.total === 0 && busca.fallback) {
-      // Nobody matches the words as typed: the words that match no one are corrected and the search runs again, as
-      // the registry does (search.ts, Busca).
-      const [row] = await queryRows<Record<string, string[] | null>>(tx, correcoesSql(busca.termos));
-      const correcoes = lerCorrecoes(busca.termos, row);
-      if (correcoes) found = await page(tx, busca.fallback(correcoes));
-    }
+    // The words found nowhere in the registry are replaced by their likely corrections, as the registry's search does
+    // (search.ts, Busca).
+    const { fallback } = busca;
+    const correcoes = fallback
+      ? lerCorrecoes(
+          busca.termos,
+          (await queryRows<Record<string, string[] | null>>(tx, correcoesSql(busca.termos)))[0],
+        )
+      : null;
+    const found = await page(tx, fallback && correcoes ? fallback(correcoes) : busca);
     return mapPage(found, ({ m, ativo: cadastroId, visivel }) => ({
       ...identificacao(m),
       impedimento: falecido(m) ? ('obito' as const) : cadastroId ? ('cadastro_ativo' as const) : null,
