@@ -483,7 +483,15 @@ describe(url, () => {
         details: { busca: 'simples', filtros: ['nome'], pagina: 1 },
       });
       expect([...rows.at(-1)!.municipe_ids!].sort()).toEqual([...ids].sort());
+      // Who, where and from which address: the row is written by the search's own statement (auditedSelect).
+      expect(rows.at(-1)).toMatchObject({ profissional_id: expect.any(String), unidade_saude_id: expect.any(String) });
+      expect(rows.at(-1)!.ip).toBeTruthy();
       expect(JSON.stringify(rows.at(-1)!.details)).not.toMatch(/elpidio/i);
+      // A search that shows nobody leaves no row.
+      const buscas = (await auditRows(t, { resource: 'municipes', action: 'index' })).length;
+      const nada = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'elpidio qxzwkv' } });
+      expect(nada.json()).toEqual([]);
+      expect(await auditRows(t, { resource: 'municipes', action: 'index' })).toHaveLength(buscas);
       const adv = await t.app.inject({
         method: 'GET',
         url: `${url}/busca_avancada`,

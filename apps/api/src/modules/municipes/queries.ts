@@ -12,7 +12,7 @@ import {
 } from '@saude/shared/schemas/municipe';
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { auditedRead } from '../../access/audit';
+import { auditedRead, auditedSelect, ORDEM_AUDITADA } from '../../access/audit';
 import { type Ctx } from '../../access/context';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { municipeProntuarios, municipes, municipios, unidadesSaude } from '../../db/schema';
@@ -39,10 +39,11 @@ const RESOURCE = 'municipes';
 type PageRow = Omit<MunicipeListItem, 'idade' | 'obito'> & {
   motivo_saida_cadastro_id: number | null;
   total: string | number | null;
+  [ORDEM_AUDITADA]: unknown;
 };
 
 function toListItem(hoje: string) {
-  return ({ total: _total, motivo_saida_cadastro_id, ...r }: PageRow): MunicipeListItem => ({
+  return ({ total: _total, motivo_saida_cadastro_id, [ORDEM_AUDITADA]: _ordem, ...r }: PageRow): MunicipeListItem => ({
     ...r,
     idade: idadeEmAnos(r.data_nascimento, r.data_obito ?? hoje),
     obito: estaFalecido({ data_obito: r.data_obito, motivo_saida_cadastro_id }),
@@ -50,43 +51,33 @@ function toListItem(hoje: string) {
 }
 
 /**
- * A page of a search. Name words are looked up among the registry's words first: those found nowhere are replaced by
- * their likely corrections, and the one search runs (search.ts, Busca).
+ * A page of a search and its audit row (LGPD: who saw which citizens), written by the page's own statement. Name words
+ * are looked up among the registry's words first: those found nowhere are replaced by their likely corrections, and
+ * the one search runs (search.ts, Busca).
  */
-async function runPage(tx: DbOrTx, busca: Busca, page: Page) {
-  if (!busca.fallback) return runPageIn(tx, busca, page);
-  const [row] = await queryRows<Record<string, string[] | null>>(tx, correcoesSql(busca.termos));
-  const correcoes = lerCorrecoes(busca.termos, row);
-  return runPageIn(tx, correcoes ? busca.fallback(correcoes) : busca, page);
-}
-
-async function runPageIn(db: DbOrTx, busca: Busca, page: Page) {
+async function auditedPage(ctx: Ctx, busca: Busca, page: Page, tipo: 'simples' | 'avancada') {
+  const db = ctx.db;
+  const correcoes = busca.fallback
+    ? lerCorrecoes(busca.termos, (await queryRows<Record<string, string[] | null>>(db, correcoesSql(busca.termos)))[0])
+    : null;
+  const b = busca.fallback && correcoes ? busca.fallback(correcoes) : busca;
+  const trilha = {
+    resource: RESOURCE,
+    action: 'index' as const,
+    details: { busca: tipo, filtros: b.filtros, pagina: page.page },
+  };
   let capped = false;
   const { rows, total } = await paginate(page, {
-    rows: () => queryRows<PageRow>(db, pageSql(busca, page)),
+    rows: () => queryRows<PageRow>(db, auditedSelect(ctx, pageSql(b, page), trilha)),
     windowTotal: (r) => r.total,
     count: async () => {
-      const n = Number((await queryRows<{ total: string | number }>(db, countSql(busca)))[0]?.total ?? 0);
+      const n = Number((await queryRows<{ total: string | number }>(db, countSql(b)))[0]?.total ?? 0);
       // countSql stops one row past LIMITE_CONTAGEM: that row says "more than"; a window count is exact.
       capped = n > LIMITE_CONTAGEM;
       return capped ? LIMITE_CONTAGEM : n;
     },
   });
   return { rows: rows.map(toListItem(todayIso())), total, limited: capped };
-}
-
-/** A search's page and its audit row (LGPD: who saw which citizens). */
-function auditedPage(ctx: Ctx, busca: Busca, page: Page, tipo: 'simples' | 'avancada') {
-  return auditedRead(
-    ctx,
-    (tx) => runPage(tx, busca, page),
-    (r) => ({
-      resource: RESOURCE,
-      action: 'index',
-      municipe_ids: r.rows.map((m) => m.id),
-      details: { busca: tipo, filtros: busca.filtros, pagina: page.page },
-    }),
-  );
 }
 
 export function listMunicipes(ctx: Ctx, f: MunicipeFilters) {
