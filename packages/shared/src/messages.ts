@@ -121,6 +121,7 @@ export const msg = {
   enderecoLongoDemais: 'O endereço da requisição é longo demais.',
   cabecalhosGrandesDemais: 'Os cabeçalhos da requisição são grandes demais.',
   tempoEsgotado: 'A requisição demorou demais para chegar. Tente novamente.',
+  gravacaoSimultanea: 'Outra gravação feita ao mesmo tempo impediu esta. Tente novamente.',
 
   // Access history (issue 14, LGPD data-subject request).
   exportacaoGrandeDemais: (max: number) =>

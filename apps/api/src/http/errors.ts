@@ -30,9 +30,18 @@ function clientErrorMessage(status: number): string {
   return msg.requisicaoInvalida;
 }
 
+/**
+ * PostgreSQL gave up one of two writes that met (deadlock_detected, serialization_failure): nothing was saved, and the
+ * same request again succeeds. drizzle wraps the driver's error (`cause`).
+ */
+const CONFLITO_PG = new Set(['40P01', '40001']);
+const pgCode = (err: unknown): unknown =>
+  (err as { code?: unknown }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
+
 /** An error as the answer it becomes. */
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
+  if (CONFLITO_PG.has(pgCode(err) as string)) return new AppError(409, msg.gravacaoSimultanea);
   if (hasZodFastifySchemaValidationErrors(err)) return unprocessable(toFieldErrors(err.validation));
   const status = (err as { statusCode?: number }).statusCode;
   if (status && status >= 400 && status < 500) {
