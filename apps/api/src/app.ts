@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccess, type RegisteredRoute } from './access/hooks';
+import { SessionCache } from './auth/session-cache';
 import { Sso, type SsoOptions } from './auth/sso';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -12,7 +13,7 @@ import { registerRoutes } from './http/routes';
 import { registerSecurityHeaders } from './http/security';
 import { registerWeb } from './http/web';
 
-export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[] };
+export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[]; sessionCache: SessionCache };
 
 export type BuildOptions = {
   /** false: no log (tests); a stream: the log goes there (the log test reads it). */
@@ -46,11 +47,14 @@ export async function buildApp(config: Config, database: AppDatabase, opts: Buil
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
   const policy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS };
-  const registeredRoutes = registerAccess(app, db, policy);
+  const sessions = new SessionCache(db, policy);
+  await sessions.start(database.listen);
+  app.addHook('onClose', () => sessions.stop());
+  const registeredRoutes = registerAccess(app, db, policy, sessions);
   // After the access hook: a stranger gets 401/403 before learning any field name.
   registerInputGuard(app);
   await registerRoutes(app, config, database, policy, new Sso(config, opts.sso));
   await registerWeb(app, config, opts.serveWeb !== false);
 
-  return Object.assign(app, { registeredRoutes }) as unknown as App;
+  return Object.assign(app, { registeredRoutes, sessionCache: sessions }) as unknown as App;
 }

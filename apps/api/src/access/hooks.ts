@@ -1,6 +1,7 @@
 import { msg, type Permission } from '@saude/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import type { SessionCache } from '../auth/session-cache';
 import { bearerToken, loadSession, type SessionPolicy } from '../auth/sessions';
 import { pathOnly } from '../http/logging';
 import { AppError } from '../lib/errors';
@@ -13,7 +14,15 @@ export type RegisteredRoute = { method: string; url: string; access: Access };
  * Every /api route declares its access; one that forgets stops the boot [Immich]. The hook answers 401/403 before
  * validation, so a stranger never learns our field names from a 422.
  */
-export function registerAccess(app: FastifyInstance, db: Db, policy: SessionPolicy): RegisteredRoute[] {
+export function registerAccess(
+  app: FastifyInstance,
+  db: Db,
+  policy: SessionPolicy,
+  sessions?: SessionCache,
+): RegisteredRoute[] {
+  const session = sessions
+    ? (token: string) => sessions.load(token)
+    : (token: string) => loadSession(db, token, policy);
   const registered: RegisteredRoute[] = [];
   app.decorateRequest('usuario', null);
   app.decorateRequest('ctx', null as never);
@@ -35,7 +44,7 @@ export function registerAccess(app: FastifyInstance, db: Db, policy: SessionPoli
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
     const token = bearerToken(req.headers.authorization);
-    const usuario = token ? await loadSession(db, token, policy) : null;
+    const usuario = token ? await session(token) : null;
     if (!usuario) throw new AppError(401, msg.naoAutenticado);
     req.usuario = usuario;
     req.ctx.usuario = usuario;

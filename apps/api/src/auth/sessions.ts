@@ -73,6 +73,7 @@ type Row = {
   escopo: 'filas' | null;
   termo_pendente: SessionUser['termoPendente'];
   stale: boolean;
+  valido_ms: number;
 };
 
 // One round trip: the live session, its user, the current unit, the user's assignments there and their permissions
@@ -97,7 +98,11 @@ const SESSION_SQL = `
         order by publicado_em desc limit 1) t
       where not exists (select 1 from termo_uso_aceites a
         where a.profissional_id = s.profissional_id and a.termo_uso_id = t.id)) as termo_pendente,
-    s.last_seen_at < now() - interval '60 seconds' as stale
+    s.last_seen_at < now() - interval '60 seconds' as stale,
+    -- How long this answer may be reused (auth/session-cache.ts): until the next touch is due, or the session ends.
+    extract(epoch from least(
+      (case when s.last_seen_at < now() - interval '60 seconds' then now() else s.last_seen_at end) + interval '60 seconds',
+      s.expires_at) - now())::float8 * 1000 as valido_ms
   from sessoes s
   join profissionais p on p.id = s.profissional_id and p.ativo
   left join unidades_saude u on u.id = s.unidade_saude_id
@@ -118,11 +123,27 @@ function sessionRows(db: Db, values: [string, number]): Promise<{ rows: Row[] }>
     : driver.query(SESSION_SQL, values);
 }
 
-export async function loadSession(db: Db, token: string, policy: SessionPolicy): Promise<SessionUser | null> {
-  const [row] = (await sessionRows(db, [hashToken(token), policy.idleMinutes])).rows;
+/** The live session of a token hash, and for how many ms the answer may be reused; null when there is none. */
+export async function readSession(
+  db: Db,
+  tokenHash: string,
+  policy: SessionPolicy,
+): Promise<{ usuario: SessionUser; validoMs: number } | null> {
+  const [row] = (await sessionRows(db, [tokenHash, policy.idleMinutes])).rows;
   if (!row) return null;
-  // Touch at most once a minute: the idle clock needs minute precision, not a write per request.
+  // Touch at most once a minute: the idle clock needs minute precision, not a write per request. A stale answer's
+  // valido_ms already counts from now (the touch's time).
   if (row.stale) await db.execute(sql`update sessoes set last_seen_at = now() where id = ${row.id}`);
+  return { usuario: toSessionUser(row), validoMs: Number(row.valido_ms) };
+}
+
+/** The session straight from the database (sign-in and unit change answer with it; the access hook goes through
+ * the cache, auth/session-cache.ts). */
+export async function loadSession(db: Db, token: string, policy: SessionPolicy): Promise<SessionUser | null> {
+  return (await readSession(db, hashToken(token), policy))?.usuario ?? null;
+}
+
+function toSessionUser(row: Row): SessionUser {
   return {
     sessionId: row.id,
     profissionalId: row.profissional_id,

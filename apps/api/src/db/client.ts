@@ -33,7 +33,22 @@ export type Database = {
   listen: (channel: string, handler: (payload: string) => void, opts?: ListenOptions) => Promise<() => Promise<void>>;
 };
 
-export type ListenOptions = { onReconnect?: () => void };
+export type ListenOptions = {
+  onReconnect?: () => void;
+  /** The channel is heard from now on: at subscription when already connected, and after each (re)connection. */
+  onConnect?: () => void;
+  /** The connection was lost: NOTIFYs are missed until `onConnect` (PostgreSQL only; PGlite never drops). */
+  onDisconnect?: () => void;
+};
+
+/**
+ * What changes a signed-in user's session (auth/session-cache.ts): triggers NOTIFY it (migration 0025). Every pooled
+ * connection LISTENs on it too, so a write of this process reaches its handlers before the write's own promise resolves
+ * (PostgreSQL sends a session its own notifications before ReadyForQuery): a request that revoked a session or changed
+ * a profile is never followed by one served from the old session. Other processes hear it through the LISTEN
+ * connection, a moment later.
+ */
+export const CANAL_SESSOES = 'sessoes_alteradas';
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
@@ -63,17 +78,29 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
     query: (text, params) => client.query(text, params),
-    // One process, one database: PGlite delivers its NOTIFYs in-process and never drops the "connection".
-    listen: (channel, handler) => client.listen(channel, handler),
+    // One process, one database: PGlite delivers its NOTIFYs in-process (a write's before the write resolves) and
+    // never drops the "connection".
+    listen: async (channel, handler, opts = {}) => {
+      const unlisten = await client.listen(channel, handler);
+      opts.onConnect?.();
+      return unlisten;
+    },
   };
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, options: sessionOptions });
+  const pool = new pg.Pool({ connectionString: url, max, options: sessionOptions, Client: ClientQueOuve });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process: the
   // pool discards it and the next query opens a new one (node-postgres emits 'error' with no listener otherwise).
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL: conexão ociosa encerrada (${err.message})`);
+  });
+  // Every pooled connection hears CANAL_SESSOES from its start (see ClientQueOuve).
+  const doPool = new Set<(payload: string) => void>();
+  pool.on('connect', (c) => {
+    c.on('notification', (n) => {
+      if (n.channel === CANAL_SESSOES) for (const h of doPool) h(n.payload ?? '');
+    });
   });
   // Fail fast with a clear message instead of at the first request.
   const conn = await pool.connect();
@@ -89,11 +116,39 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       await pool.end();
     },
     query: (text, params) => pool.query(text, params),
-    listen: listener.listen,
+    listen: async (channel, handler, opts) => {
+      if (channel !== CANAL_SESSOES) return listener.listen(channel, handler, opts);
+      doPool.add(handler);
+      const unlisten = await listener.listen(channel, handler, opts);
+      return async () => {
+        doPool.delete(handler);
+        await unlisten();
+      };
+    },
   };
 }
 
-type Subscriber = { handler: (payload: string) => void; onReconnect?: () => void };
+/**
+ * A pooled connection that LISTENs on CANAL_SESSOES before the pool hands it out (its first query is then never
+ * queued behind the LISTEN). The pool connects with a callback; `connect()` without one answers a promise.
+ */
+class ClientQueOuve extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error | null, c?: pg.Client) => void): void;
+  override connect(callback?: (err: Error | null, c?: pg.Client) => void): Promise<pg.Client> | void {
+    const ready = super
+      .connect()
+      .then(() => this.query(`LISTEN ${this.escapeIdentifier(CANAL_SESSOES)}`))
+      .then(() => this);
+    if (!callback) return ready;
+    ready.then((c) => callback(null, c), callback);
+  }
+}
+
+type Subscriber = { handler: (payload: string) => void } & ListenOptions;
+
+/** The LISTEN connection's name in pg_stat_activity (tests end it to prove the reconnection). */
+export const LISTEN_APPLICATION = 'saude-listen';
 
 /** Waits between reconnection attempts of the LISTEN connection: 0.5 s doubling up to 30 s. */
 export const listenBackoff = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt);
@@ -116,6 +171,7 @@ function pgListener(url: string) {
     if (client !== c) return;
     client = null;
     c.end().catch(() => {});
+    for (const subs of channels.values()) for (const s of subs) s.onDisconnect?.();
     schedule();
   };
 
@@ -130,7 +186,7 @@ function pgListener(url: string) {
 
   const connect = (): Promise<void> => {
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url, keepAlive: true });
+      const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTEN_APPLICATION });
       c.on('error', (err) => {
         process.emitWarning(`PostgreSQL: conexão de LISTEN encerrada (${err.message})`);
         drop(c);
@@ -155,7 +211,11 @@ function pgListener(url: string) {
       const reconnected = everConnected || attempt > 0;
       attempt = 0;
       everConnected = true;
-      if (reconnected) for (const subs of channels.values()) for (const s of subs) s.onReconnect?.();
+      for (const subs of channels.values())
+        for (const s of subs) {
+          if (reconnected) s.onReconnect?.();
+          s.onConnect?.();
+        }
     })().finally(() => {
       connecting = null;
       if (!client) schedule();
@@ -164,16 +224,20 @@ function pgListener(url: string) {
   };
 
   const listen = async (channel: string, handler: (payload: string) => void, opts: ListenOptions = {}) => {
-    const sub: Subscriber = { handler, onReconnect: opts.onReconnect };
+    const sub: Subscriber = { handler, ...opts };
     const subs = channels.get(channel) ?? new Set<Subscriber>();
     const isNew = subs.size === 0;
     subs.add(sub);
     channels.set(channel, subs);
     if (connecting) await connecting.catch(() => {});
-    if (client && isNew) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-    // The first listen connects (its LISTENs include this channel); a failure is retried with backoff, and the
-    // subscriber hears onReconnect when it succeeds.
-    else if (!client) await connect().catch(() => {});
+    if (client) {
+      // Heard from now on once the LISTEN is in (a LISTEN that fails ends the connection: drop and reconnect).
+      if (isNew) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`).catch(() => {});
+      if (client) sub.onConnect?.();
+    }
+    // The first listen connects (its LISTENs include this channel; its subscribers hear onConnect); a failure is
+    // retried with backoff, and the subscriber hears onReconnect and onConnect when it succeeds.
+    else await connect().catch(() => {});
     return async () => {
       subs.delete(sub);
       if (subs.size > 0 || channels.get(channel) !== subs) return;

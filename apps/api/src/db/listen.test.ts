@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, onPostgres } from '../test/helpers';
-import { listenBackoff, type Database } from './client';
+import { LISTEN_APPLICATION, listenBackoff, type Database } from './client';
 
 // Database.listen (issue 17): the calling panel's LISTEN. A NOTIFY reaches the handler at commit; on PostgreSQL it
 // comes through the process's dedicated connection, which comes back by itself after the server ends it.
@@ -69,7 +69,8 @@ describe('Database.listen', () => {
         // The server ends the LISTEN connection (a restart, a failover): it reconnects and LISTENs again.
         const ended = await outra.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
-         where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+         where datname = current_database() and application_name = $1`,
+          [LISTEN_APPLICATION],
         );
         expect(ended.rowCount).toBe(1);
         await voltou;
