@@ -20,7 +20,7 @@ import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
 import { Client, log, machine, printGoals, startServer } from './lib';
 import { agentLogin, fragment, prepareTown } from './town';
 
-type Statement = { text: string; values?: unknown[]; rowMode?: string };
+type Statement = { text: string; name?: string; values?: unknown[]; rowMode?: string };
 type Read = { kind: string; url: string; statements: Statement[] };
 
 /** CPU seconds (user + system) the process has used so far. */
@@ -30,6 +30,32 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 const ticksPerSecond = 100; // USER_HZ on Linux
+
+/** CPU seconds used so far by each PostgreSQL process of this machine (the bench's server: nothing else runs). */
+function postgresCpu(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      // Autovacuum comes when it will (the generated town, the audit rows piling up): it would land on whichever read
+      // is being measured, so it is left out.
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('autovacuum')) continue;
+      out.set(Number(pid), cpuSeconds(Number(pid)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** CPU seconds PostgreSQL used since `before` (a process that ended meanwhile is not counted). */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, s] of postgresCpu()) total += s - (before.get(pid) ?? 0);
+  return total;
+}
 
 /** Every statement node-postgres sends while `fn` runs. */
 async function record(fn: () => Promise<unknown>): Promise<Statement[]> {
@@ -43,7 +69,13 @@ async function record(fn: () => Promise<unknown>): Promise<Statement[]> {
       const c = q as Statement;
       // drizzle sends the parameters beside the config: query({ text, rowMode }, values).
       const params = c.values ?? (Array.isArray(values) ? values : undefined);
-      seen.push({ text: c.text, ...(params ? { values: params } : {}), ...(c.rowMode ? { rowMode: c.rowMode } : {}) });
+      // Named statements (the session, the audit row, `preparado`) are replayed named: planned once, as the API's.
+      seen.push({
+        text: c.text,
+        ...(c.name ? { name: c.name } : {}),
+        ...(params ? { values: params } : {}),
+        ...(c.rowMode ? { rowMode: c.rowMode } : {}),
+      });
     }
     return original.apply(this, args);
   };
@@ -137,9 +169,14 @@ async function main() {
     const c = new Client(api.url, CONCURRENCY);
     const bare = new Client(`http://127.0.0.1:${barePort}`, CONCURRENCY);
     try {
-      /** CPU ms per request of `pid` while `n` requests go, `CONCURRENCY` at a time. */
+      /**
+       * CPU ms per request while `n` requests go, `CONCURRENCY` at a time: of the server `pid`, of PostgreSQL, and of
+       * this process (the client: sending, parsing the answer).
+       */
       const burn = async (pid: number, n: number, send: () => Promise<{ status: number; body: string }>) => {
         const before = cpuSeconds(pid);
+        const pgBefore = postgresCpu();
+        const clientBefore = process.cpuUsage();
         let left = n;
         await Promise.all(
           Array.from({ length: CONCURRENCY }, async () => {
@@ -149,43 +186,66 @@ async function main() {
             }
           }),
         );
-        return ((cpuSeconds(pid) - before) * 1000) / n;
+        const client = process.cpuUsage(clientBefore);
+        return {
+          server: ((cpuSeconds(pid) - before) * 1000) / n,
+          postgres: (postgresCpuSince(pgBefore) * 1000) / n,
+          client: (client.user + client.system) / 1000 / n,
+        };
       };
-      const rows: Array<{ kind: string; api: number; bare: number; statements: number }> = [];
+      type Cpu = Awaited<ReturnType<typeof burn>>;
+      const rows: Array<{ kind: string; api: Cpu; bare: Cpu; statements: number }> = [];
       for (const [i, r] of reads.entries()) {
         const ours = () => c.request('GET', r.url, { token });
         const theirs = () => bare.request('GET', `/r/${i}`);
         await burn(api.pid, 100, ours); // warm-up: JIT, caches, prepared plans
         await burn(bareChild.pid!, 100, theirs);
-        const a: number[] = [];
-        const b: number[] = [];
+        const a: Cpu[] = [];
+        const b: Cpu[] = [];
         // Alternating halves, so both see the machine in the same state.
         for (let half = 0; half < 2; half++) {
           a.push(await burn(api.pid, REQUESTS / 2, ours));
           b.push(await burn(bareChild.pid!, REQUESTS / 2, theirs));
         }
-        const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-        rows.push({ kind: r.kind, api: mean(a), bare: mean(b), statements: r.statements.length });
+        rows.push({ kind: r.kind, api: meanCpu(a), bare: meanCpu(b), statements: r.statements.length });
       }
       const w = Math.max(...rows.map((r) => r.kind.length));
+      const n = (x: number, width: number) => x.toFixed(2).padStart(width);
       log(`\nCPU por requisição (ms), ${REQUESTS} requisições de cada, ${CONCURRENCY} por vez\n`);
       log(
-        `${'leitura'.padEnd(w)}  ${'SQL'.padStart(3)}  ${'API'.padStart(6)}  ${'simples'.padStart(7)}  ${'API−simples'.padStart(11)}`,
+        `${'leitura'.padEnd(w)}  ${'SQL'.padStart(3)}  ${'API'.padStart(6)}  ${'simples'.padStart(7)}  ${'API−simples'.padStart(11)}  ${'PG (API)'.padStart(8)}  ${'PG (simples)'.padStart(12)}  ${'cliente'.padStart(7)}`,
       );
       for (const r of rows)
         log(
-          `${r.kind.padEnd(w)}  ${String(r.statements).padStart(3)}  ${r.api.toFixed(2).padStart(6)}  ${r.bare.toFixed(2).padStart(7)}  ${(r.api - r.bare).toFixed(2).padStart(11)}`,
+          `${r.kind.padEnd(w)}  ${String(r.statements).padStart(3)}  ${n(r.api.server, 6)}  ${n(r.bare.server, 7)}  ${n(r.api.server - r.bare.server, 11)}  ${n(r.api.postgres, 8)}  ${n(r.bare.postgres, 12)}  ${n(r.api.client, 7)}`,
         );
-      log('(SQL: comandos enviados ao banco por requisição, inclusive begin/commit)');
+      log(
+        '(SQL: comandos enviados ao banco por requisição; PG: CPU de todos os processos do PostgreSQL; cliente: este',
+      );
+      log(' processo, que envia as requisições e lê as respostas)');
+      // What 2 cores can serve of this mix at most: 1 s of each core over the CPU of a request, with the client on
+      // the same machine (as bench:carga runs) and without it (clients elsewhere, as in production).
+      const mix = (pick: (r: (typeof rows)[number]) => Cpu, client: boolean) =>
+        rows.reduce((s, r) => s + pick(r).server + pick(r).postgres + (client ? pick(r).client : 0), 0) / rows.length;
+      const cores = os.cpus().length;
+      const teto = (ms: number) => `${Math.round((cores * 1000) / ms)} req/s (${ms.toFixed(2)} ms)`;
+      log(
+        `\nTeto de ${cores} núcleos para a mistura acima (CPU de uma requisição: servidor + PostgreSQL [+ cliente]):`,
+      );
+      log(`  API: ${teto(mix((r) => r.api, false))}; com o cliente na mesma máquina ${teto(mix((r) => r.api, true))}`);
+      log(
+        `  rota simples com o mesmo SQL: ${teto(mix((r) => r.bare, false))}; com o cliente ${teto(mix((r) => r.bare, true))}`,
+      );
       log(`\n${machine()}`);
-      const worst = rows.reduce((m, r) => (r.api - r.bare > m.api - m.bare ? r : m));
-      const all = rows.reduce((s, r) => s + r.api, 0) / rows.length;
+      const fixed = (r: (typeof rows)[number]) => r.api.server - r.bare.server;
+      const worst = rows.reduce((m, r) => (fixed(r) > fixed(m) ? r : m));
+      const all = rows.reduce((s, r) => s + r.api.server, 0) / rows.length;
       printGoals(`CPU da API por leitura: ${FAMILIAS.toLocaleString('pt-BR')} famílias`, [
         { what: 'CPU da API por leitura (média)', goal: '≤ 2 ms', measured: all, unit: 'ms', limit: 2 },
         {
           what: `custo fixo (API − simples), pior: ${worst.kind}`,
           goal: '≤ 2 ms',
-          measured: worst.api - worst.bare,
+          measured: fixed(worst),
           unit: 'ms',
           limit: 2,
         },
@@ -200,6 +260,11 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
     await town.cleanup();
   }
+}
+
+function meanCpu(xs: Array<{ server: number; postgres: number; client: number }>) {
+  const m = (k: 'server' | 'postgres' | 'client') => xs.reduce((s, x) => s + x[k], 0) / xs.length;
+  return { server: m('server'), postgres: m('postgres'), client: m('client') };
 }
 
 async function serveBare() {

@@ -1,6 +1,6 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client';
+import { statementName, type DbOrTx } from './client';
 import { equipes, normalized, profissionais, unidadesSaude } from './schema';
 
 // Small SQL pieces every service writes the same way. Text searches compare immutable_unaccent(lower(…)) on both
@@ -49,6 +49,24 @@ export async function exists(
 }
 
 export const countAll = () => sql<number>`count(*)::int`;
+
+const prontas = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query built once per database and shape, then only executed: its values are `sql.placeholder`s, so no query is
+ * built per request (building the visit history's 60-column select cost ≈ 0.8 ms of CPU each time), and on
+ * PostgreSQL it is a named prepared statement, planned once per connection (its seven joins took 4–5 ms of planning for
+ * 0.5 ms of execution: issue 15, `BENCH_EXPLAIN=1 npm run bench:cpu`). `key` names the call and the shape (filters,
+ * scope kind); `build` must answer the same SQL for the same key. For hot reads whose plan does not depend on the
+ * values; PGlite runs it as any query.
+ */
+export function preparedOnce<P>(db: DbOrTx, key: string, build: (name: string) => P): P {
+  let porChave = prontas.get(db);
+  if (!porChave) prontas.set(db, (porChave = new Map()));
+  let q = porChave.get(key) as P | undefined;
+  if (!q) porChave.set(key, (q = build(statementName(key))));
+  return q;
+}
 
 /** The total of a `select({ total: countAll() })` query. */
 export const totalOf = async (query: PromiseLike<Array<{ total: number }>>): Promise<number> =>

@@ -11,7 +11,7 @@ import { formatAge } from '@saude/shared/validation/dates';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
-import type { DbOrTx } from '../../../db/client';
+import { queryRowsPrepared, type DbOrTx } from '../../../db/client';
 import {
   cadastrosDomiciliares as dom,
   familiaMembros,
@@ -186,7 +186,8 @@ export async function listFamilias(
           const base = filtrada
             ? paginaFiltrada(e, chaves, f)
             : paginaOrdenada(e, chaves, f.micro_area, offset + limit);
-          return linhas<LinhaFamilia>(
+          // Prepared: its plan (≈ 1 ms to make here) does not depend on the values.
+          return queryRowsPrepared<LinhaFamilia>(
             tx,
             sql`with pagina as (select * from (${base}) b order by b.minha desc, b.nome collate "und-x-icu", b.id
                   limit ${limit} offset ${offset})

@@ -26,7 +26,7 @@ import {
   unidadesSaude,
   visitasDomiciliares as vd,
 } from '../../../db/schema';
-import { countAll, iso, totalOf } from '../../../db/sql';
+import { countAll, iso, preparedOnce, totalOf } from '../../../db/sql';
 import { conflict, FieldErrors, forbidden, notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
@@ -36,7 +36,6 @@ import {
   domicilioInScope,
   escopoDe,
   familiaDoMunicipe,
-  familiaInScope,
   findFamilia,
   formatEndereco,
   membroAtivo,
@@ -92,20 +91,7 @@ type VisitaRow = {
   casa: Required<EnderecoPartes> | null;
 };
 
-/**
- * A list's rows also carry how many match, whose data a visit to the whole family carries (its active members, for
- * the audit row) and whether the visit's family is in the reader's scope: one round trip for the history (issue 15).
- */
-const visitaListSelect = (e: Escopo) => ({
-  ...visitaSelect,
-  total: sql<number>`(count(*) over ())::int`,
-  membros: sql<string[] | null>`case when ${vd.municipe_id} is null and ${vd.familia_id} is not null then
-    array(select ${familiaMembros.municipe_id}::text from ${familiaMembros}
-      where ${familiaMembros.familia_id} = ${vd.familia_id} and ${familiaMembros.ativo}) end`,
-  familia_visivel: sql<boolean>`coalesce(${familiaInScope(e) ?? sql`${familias.id} is not null`}, false)`,
-});
-
-const visitaQuery = (db: DbOrTx, select: typeof visitaSelect | ReturnType<typeof visitaListSelect> = visitaSelect) =>
+const visitaQuery = (db: DbOrTx, select: typeof visitaSelect = visitaSelect) =>
   db
     .select(select)
     .from(vd)
@@ -177,6 +163,63 @@ export async function getVisita(ctx: Ctx, id: string): Promise<VisitaDomiciliar>
   ).then((r) => r.visita);
 }
 
+/** How a reader's scope enters the history's prepared query (its values are placeholders). */
+type Alcance = 'unidade' | 'equipes' | 'nenhum';
+const alcanceDe = (e: Escopo): Alcance =>
+  e.all ? (e.unidadeId ? 'unidade' : 'nenhum') : e.equipeIds.length > 0 ? 'equipes' : 'nenhum';
+
+const FILTROS_VISITAS = ['familia_id', 'municipe_id', 'sem_familia', 'minhas'] as const;
+
+/**
+ * The history's page, prepared once per shape (scope kind × filters used; db/sql.ts `preparedOnce`): the same
+ * conditions as `visitaInScope`, `familiaInScope` and the filters, with the values as placeholders — the teams as one
+ * array, so one statement serves any number of them.
+ */
+function paginaDeVisitas(db: DbOrTx, alcance: Alcance, filtros: ReadonlyArray<(typeof FILTROS_VISITAS)[number]>) {
+  return preparedOnce(db, `visitas:historico:${alcance}:${filtros.join(',')}`, (name) => {
+    const equipes = sql`any(${sql.placeholder('equipes')}::uuid[])`;
+    const unidade = sql.placeholder('unidade');
+    const [visitaNoAlcance, familiaNoAlcance] =
+      alcance === 'unidade'
+        ? [sql`${vd.unidade_saude_id} = ${unidade}`, sql`${familias.unidade_saude_id} = ${unidade}`]
+        : alcance === 'equipes'
+          ? [
+              sql`(${vd.equipe_id} = ${equipes} or ${familias.equipe_id} = ${equipes})`,
+              sql`${familias.equipe_id} = ${equipes}`,
+            ]
+          : [sql`false`, sql`false`];
+    return db
+      .select({
+        ...visitaSelect,
+        total: sql<number>`(count(*) over ())::int`,
+        membros: sql<string[] | null>`case when ${vd.municipe_id} is null and ${vd.familia_id} is not null then
+          array(select ${familiaMembros.municipe_id}::text from ${familiaMembros}
+            where ${familiaMembros.familia_id} = ${vd.familia_id} and ${familiaMembros.ativo}) end`,
+        familia_visivel: sql<boolean>`coalesce(${familiaNoAlcance}, false)`,
+      })
+      .from(vd)
+      .leftJoin(familias, eq(familias.id, vd.familia_id))
+      .leftJoin(municipes, eq(municipes.id, vd.municipe_id))
+      .leftJoin(unidadesSaude, eq(unidadesSaude.id, vd.unidade_saude_id))
+      .leftJoin(profissionais, eq(profissionais.id, vd.profissional_id))
+      .leftJoin(cancelador, eq(cancelador.id, vd.cancelada_por))
+      .leftJoin(dom, eq(dom.id, vd.domicilio_id))
+      .where(
+        and(
+          visitaNoAlcance,
+          filtros.includes('familia_id') ? eq(vd.familia_id, sql.placeholder('familia_id')) : undefined,
+          filtros.includes('municipe_id') ? eq(vd.municipe_id, sql.placeholder('municipe_id')) : undefined,
+          filtros.includes('sem_familia') ? isNull(vd.familia_id) : undefined,
+          filtros.includes('minhas') ? eq(vd.profissional_id, sql.placeholder('profissional_id')) : undefined,
+        ),
+      )
+      .orderBy(desc(vd.data_visita), desc(vd.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  });
+}
+
 export async function listVisitas(
   ctx: Ctx,
   f: VisitaDomiciliarFilters,
@@ -189,7 +232,7 @@ export async function listVisitas(
     f.sem_familia ? isNull(vd.familia_id) : undefined,
     f.minhas ? eq(vd.profissional_id, ctx.usuario?.profissionalId ?? '') : undefined,
   );
-  const filtros = (['familia_id', 'municipe_id', 'sem_familia', 'minhas'] as const).filter((k) => f[k]);
+  const filtros = FILTROS_VISITAS.filter((k) => f[k]);
   return auditedRead(
     ctx,
     async (tx) => {
@@ -199,11 +242,15 @@ export async function listVisitas(
             tx.select({ total: countAll() }).from(vd).leftJoin(familias, eq(familias.id, vd.familia_id)).where(where),
           ),
         rows: ({ limit, offset }) =>
-          visitaQuery(tx, visitaListSelect(e))
-            .where(where)
-            .orderBy(desc(vd.data_visita), desc(vd.id))
-            .limit(limit)
-            .offset(offset) as Promise<Array<VisitaRow & ListExtras>>,
+          paginaDeVisitas(tx, alcanceDe(e), filtros).execute({
+            equipes: e.equipeIds,
+            unidade: e.unidadeId,
+            familia_id: f.familia_id,
+            municipe_id: f.municipe_id,
+            profissional_id: ctx.usuario?.profissionalId ?? null,
+            limit,
+            offset,
+          }) as Promise<Array<VisitaRow & ListExtras>>,
         windowTotal: (r) => r.total,
       });
       // Another team's family answers as absent, as its detail does; its visits say so, or without any, the family.
