@@ -57,9 +57,12 @@ import {
 
 const SEXO_MASCULINO = 0;
 
+// Made once: building a formatter with a time zone costs more than a visit's other checks together.
+const horaSaoPaulo = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
+
 /** Hour of the day in São Paulo (the shift is the municipality's). */
 function horaLocal(d: Date): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', hourCycle: 'h23' }).format(d));
+  return Number(horaSaoPaulo.format(d));
 }
 
 // ---- reading visits --------------------------------------------------------------------------------------------
@@ -126,9 +129,18 @@ const toVisita =
     pode_cancelar: !v.cancelada_em && leitor.cancela && (v.profissional_id === leitor.profissionalId || leitor.gerente),
   });
 
-/** The visit WITHOUT scope: callers check scope first. */
+/**
+ * The visit WITHOUT scope: callers check scope first. Every save answers with it, so it is a prepared statement
+ * (db/sql.ts `preparedOnce`: in a transaction it is built again, but PostgreSQL still plans its joins once per
+ * connection).
+ */
 async function unscopedLoadVisita(db: DbOrTx, id: string, leitor: Leitor): Promise<VisitaDomiciliar | null> {
-  const [row] = await visitaQuery(db).where(eq(vd.id, id));
+  const porId = preparedOnce(db, 'visitas:por_id', (name) =>
+    visitaQuery(db)
+      .where(eq(vd.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = (await porId.execute({ id })) as VisitaRow[];
   return row ? toVisita(leitor)(row) : null;
 }
 
