@@ -9,11 +9,14 @@
 // Other knobs: BENCH_ITER (default 200 timed runs per search), BENCH_BATCH (rows per INSERT, default 5000), BENCH_KEEP=1
 // (keep the database and the server for EXPLAIN afterwards). The run ends with EXPLAIN ANALYZE of the lookups and, for
 // issue 15, each change's plan before and after: the capped count and the misspelling retry of only the unmatched words.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { formatCpf } from '@saude/shared';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { DEMO_PASSWORD, demoEnderecos } from '../apps/api/src/db/seed/demo';
 import { gerarMunicipe, loadTerritorios, prng, type MunicipeRow } from '../apps/api/src/db/seed/municipes';
+import { statementName } from '../apps/api/src/db/client';
 import { municipes, normalized } from '../apps/api/src/db/schema';
 import { prepareDatabase } from '../apps/api/src/db/setup';
 import {
@@ -159,15 +162,19 @@ try {
   const token = await signIn(client, 'medico', DEMO_PASSWORD);
 
   // The service's statements, run on a plain client: the exact step, then the misspelling-tolerant one when it found nobody.
-  const q = (s: SQL) => {
+  // Named (planned once on this connection) where the API's is (Busca.preparada), so both get the same help.
+  const q = (s: SQL, prepared = false) => {
     const { sql: text, params } = dialect.sqlToQuery(s);
-    return raw.query(text, params as unknown[]);
+    return prepared
+      ? raw.query({ name: statementName(text), text, values: params as unknown[] })
+      : raw.query(text, params as unknown[]);
   };
   async function rawPage(busca: Busca, page = { page: 1, per_page: 10 }) {
     // As the service: the words found nowhere in the registry are replaced by their corrections, then one search.
     const correcoes = busca.fallback ? lerCorrecoes(busca.termos, (await q(correcoesSql(busca.termos))).rows[0]) : null;
-    await q(pageSql(busca.fallback && correcoes ? busca.fallback(correcoes) : busca, page));
-    if (!busca.where) await q(countSql(busca));
+    const b = busca.fallback && correcoes ? busca.fallback(correcoes) : busca;
+    await q(pageSql(b, page), b.preparada);
+    if (!busca.where) await q(countSql(busca), b.preparada);
   }
 
   type Case = {
@@ -266,6 +273,68 @@ try {
       unit: '×',
       limit: 1.5,
     },
+  ]);
+
+  // ---- the bare route (issue 15): the API's own statements behind a plain Fastify route -------------------------
+
+  const [medico] = (await raw.query(`select id from profissionais where login = 'medico'`)).rows as [{ id: string }];
+  const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'municipes-simples.ts')], {
+    env: { ...process.env, DATABASE_URL: dbUrl.toString(), PROFISSIONAL_ID: medico.id },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const barePort = await new Promise<string>((resolve, reject) => {
+    bare.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    bare.once('exit', () => reject(new Error('o servidor simples terminou')));
+  });
+  const simples = new Client(`http://127.0.0.1:${barePort}`, 2);
+  const versusBare: Array<[string, (i: number) => string]> = [
+    ['CPF (com máscara)', (i) => formatCpf(pickSample(i).cpf_numero!)],
+    ['CNS', (i) => pickSample(i).codigo_cns!],
+    ['lista sem filtro (página 1..20)', () => ''],
+  ];
+  log(
+    `\nA API ao lado de uma rota Fastify simples que envia ao banco os mesmos comandos (a página com a linha de ` +
+      `auditoria),\nsem sessão, permissão, validação nem conversão; ${ITER} de cada, alternadas; tempos em ms\n`,
+  );
+  log(
+    `${'busca'.padEnd(38)} ${'API p50'.padStart(9)} ${'API p95'.padStart(9)} ${'simples p50'.padStart(12)} ${'simples p95'.padStart(12)} ${'API/simples'.padStart(12)}`,
+  );
+  const bareRatio = new Map<string, number>();
+  for (const [title, q] of versusBare) {
+    const page = (i: number) => (q(i) ? '' : `page=${1 + (i % 20)}`);
+    const [api, plain] = await interleaved(
+      ITER,
+      async (i) => {
+        const res = await client.request(
+          'GET',
+          `/api/v1/municipes?${q(i) ? `q=${encodeURIComponent(q(i))}` : page(i)}`,
+          {
+            token,
+          },
+        );
+        if (res.status !== 200) throw new Error(`${title}: ${res.status} ${res.body}`);
+      },
+      async (i) => {
+        const res = await simples.request('GET', `/busca?${q(i) ? `q=${encodeURIComponent(q(i))}` : page(i)}`);
+        if (res.status !== 200) throw new Error(`${title} (simples): ${res.status} ${res.body}`);
+      },
+    );
+    bareRatio.set(title, pct(api, 50) / pct(plain, 50));
+    log(
+      `${title.padEnd(38)} ${pct(api, 50).toFixed(2).padStart(9)} ${pct(api, 95).toFixed(2).padStart(9)} ` +
+        `${pct(plain, 50).toFixed(2).padStart(12)} ${pct(plain, 95).toFixed(2).padStart(12)} ${bareRatio.get(title)!.toFixed(2).padStart(11)}×`,
+    );
+  }
+  simples.close();
+  bare.stdin!.end();
+  printGoals('O custo do nosso código: a API ÷ a rota simples com os mesmos comandos', [
+    ...versusBare.map(([title]) => ({
+      what: `${title}, API ÷ rota simples (p50)`,
+      goal: '≤ 1,5×',
+      measured: bareRatio.get(title)!,
+      unit: '×',
+      limit: 1.5,
+    })),
   ]);
   client.close();
   await server.stop();

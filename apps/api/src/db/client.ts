@@ -270,14 +270,21 @@ export const statementName = (text: string) => `q_${createHash('sha1').update(te
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
+// Dates, times and intervals (and their arrays) stay text, as drizzle's node-postgres driver reads them.
+const COMO_TEXTO = new Set([1082, 1083, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+const typesComoDrizzle = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    COMO_TEXTO.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format),
+} as pg.CustomTypesConfig;
+
 /**
- * `queryRows` as a named prepared statement on PostgreSQL's pool (see `preparado` in db/sql.ts: planned once per
- * connection). In a transaction or on PGlite, as any query. Timestamps come as Date here and as text through drizzle:
- * read them with `isoFrom`.
+ * `queryRows` as a named prepared statement on PostgreSQL's pool, named by its text (see `preparedOnce` in
+ * db/sql.ts: planned once per connection instead of at every request). In a transaction or on PGlite, as any query.
+ * For statements whose plan does not depend on the values (not a LIKE on a value, not a trigram search).
  */
 export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return (await pool.query({ name: statementName(text), text, values: params })).rows as T[];
+  return (await pool.query({ name: statementName(text), text, values: params, types: typesComoDrizzle })).rows as T[];
 }

@@ -14,7 +14,7 @@ import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditedRead, auditedSelect, ORDEM_AUDITADA } from '../../access/audit';
 import { type Ctx } from '../../access/context';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { queryRows, queryRowsPrepared, type DbOrTx } from '../../db/client';
 import { municipeProntuarios, municipes, municipios, unidadesSaude } from '../../db/schema';
 import { headerNames, iso, withHeaderNames } from '../../db/sql';
 import { notFound, unprocessable } from '../../lib/errors';
@@ -67,11 +67,12 @@ async function auditedPage(ctx: Ctx, busca: Busca, page: Page, tipo: 'simples' |
     details: { busca: tipo, filtros: b.filtros, pagina: page.page },
   };
   let capped = false;
+  const rowsOf = b.preparada ? queryRowsPrepared : queryRows;
   const { rows, total } = await paginate(page, {
-    rows: () => queryRows<PageRow>(db, auditedSelect(ctx, pageSql(b, page), trilha)),
+    rows: () => rowsOf<PageRow>(db, auditedSelect(ctx, pageSql(b, page), trilha)),
     windowTotal: (r) => r.total,
     count: async () => {
-      const n = Number((await queryRows<{ total: string | number }>(db, countSql(b)))[0]?.total ?? 0);
+      const n = Number((await rowsOf<{ total: string | number }>(db, countSql(b)))[0]?.total ?? 0);
       // countSql stops one row past LIMITE_CONTAGEM: that row says "more than"; a window count is exact.
       capped = n > LIMITE_CONTAGEM;
       return capped ? LIMITE_CONTAGEM : n;

@@ -32,6 +32,12 @@ export type Busca = {
   filtros: string[];
   termos: Termo[];
   fallback?: (correcoes: Correcoes) => Busca;
+  /**
+   * Its plan does not depend on the values (the whole list, a birth date, a whole CPF or CNS): it runs as a prepared
+   * statement, planned once per connection (issue 15). Not a name (trigrams) nor the first digits of a document (a
+   * LIKE whose prefix the planner must see).
+   */
+  preparada?: boolean;
 };
 
 /** The unfiltered list counts at most this many rows; past it the answer says "mais de 10.000" (issue 15). */
@@ -115,11 +121,17 @@ export function buscaSimples(q: string | undefined): Busca {
   const b = interpretarBusca(q);
   switch (b.tipo) {
     case 'tudo':
-      return { where: undefined, rank: null, filtros: [], termos: [] };
+      return { where: undefined, rank: null, filtros: [], termos: [], preparada: true };
     case 'invalida':
       throw unprocessable({ q: [b.mensagem] }, msg.buscaInvalida);
     case 'nascimento':
-      return { where: eq(municipes.data_nascimento, b.iso), rank: null, filtros: ['data_nascimento'], termos: [] };
+      return {
+        where: eq(municipes.data_nascimento, b.iso),
+        rank: null,
+        filtros: ['data_nascimento'],
+        termos: [],
+        preparada: true,
+      };
     case 'documento': {
       const d = b.digitos;
       const where =
@@ -128,7 +140,7 @@ export function buscaSimples(q: string | undefined): Busca {
           : d.length === 15
             ? or(eq(municipes.codigo_cns, d), eq(municipes.cartao_provisorio, d))
             : or(startsWith(municipes.cpf_numero, d), startsWith(municipes.codigo_cns, d));
-      return { where, rank: null, filtros: ['documento'], termos: [] };
+      return { where, rank: null, filtros: ['documento'], termos: [], preparada: d.length === 11 || d.length === 15 };
     }
     case 'nome': {
       const joined = b.palavras.join(' ');
