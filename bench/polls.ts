@@ -3,9 +3,10 @@
 // &per_page=100) and the bell (GET /api/v1/buscas/consulta/ouvidoria/notificacoes?lido=false&per_page=5), the exact
 // queries the web sends (apps/web/src/modules/notificacoes_globais/globo/api.ts, ouvidoria/sino/api.ts): ≈ 2 ×
 // sessions/30 requests per second (≈ 1,333 req/s at 20,000). Each session keeps one ETag per call and sends
-// If-None-Match, as the browser does. Sessions share the demo users' tokens (signing in 20,000 times would measure the
-// password hash, not the poll); a session whose user lacks `ouvidoria:index` (the web shows it no bell) polls the bell
-// with a holder's token: the worst case, where every staff member sees the bell.
+// If-None-Match, as the browser does. Each session has its own token, its row made through SQL as the sign-in makes it
+// (signing in 20,000 times would measure the password hash, not the poll), over the demo users; a session whose user
+// lacks `ouvidoria:index` (the web shows it no bell) polls the bell with a holder's session of its own: the worst case,
+// where every staff member sees the bell.
 // Data, through SQL: BENCH_NOTIFICACOES global notifications already sent (default 300, a third aimed at one
 // profile, about half read by everyone) and BENCH_SOLICITACOES ombudsman requests (default 300, each with its bell
 // item, about two thirds read by everyone). During the run, one new global notification every BENCH_NOVA_S seconds
@@ -15,6 +16,7 @@
 // and moment, each poll over HTTP against its statements on a plain pg client, alternately (lib.ts `interleaved`).
 // DATABASE_URL set: a scratch database on that server; otherwise a throwaway PostgreSQL (scripts/pg-throwaway.sh).
 // Run `npm run build` first. Other knobs: BENCH_SEGUNDOS (default 30), BENCH_ITER (default 300), BENCH_CONEXOES.
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
 import { prepareDatabase } from '../apps/api/src/db/setup';
@@ -131,6 +133,24 @@ try {
     }
     const comSino = usuarios.filter((u) => u.sino);
     if (comSino.length === 0) throw new Error('nenhum usuário com ouvidoria:index: o sino não tem quem consultar');
+    // Each simulated session its own sign-in (a session row made through SQL, as the sign-in makes it): the API keeps a
+    // session in memory for up to a minute (auth/session-cache.ts), and 20,000 people do not share a few tokens.
+    const sessaoDe = (u: Usuario) => {
+      const token = randomBytes(32).toString('base64url');
+      return { token, hash: createHash('sha256').update(token).digest('base64url'), u };
+    };
+    const sessoes = Array.from({ length: k.SESSOES }, (_, s) => {
+      const dono = usuarios[s % usuarios.length]!;
+      // The bell of a session whose user has none: a holder's (see the header), signed in on its own.
+      return { globo: sessaoDe(dono), sino: dono.sino ? null : sessaoDe(comSino[s % comSino.length]!) };
+    });
+    const linhas = sessoes.flatMap((x) => (x.sino ? [x.globo, x.sino] : [x.globo]));
+    await raw.query(
+      `insert into sessoes (id, token_hash, profissional_id, unidade_saude_id, expires_at, ip)
+       select gen_random_uuid(), h, p::uuid, u::uuid, now() + interval '12 hours', '127.0.0.1'
+       from unnest($1::text[], $2::text[], $3::text[]) as x(h, p, u)`,
+      [linhas.map((l) => l.hash), linhas.map((l) => l.u.profissional), linhas.map((l) => l.u.unidade)],
+    );
     const naoLidasSino = Number(
       (
         await raw.query(
@@ -154,13 +174,11 @@ try {
     const agent = new http.Agent({ keepAlive: true, maxSockets: k.CONEXOES });
     const get = (tipo: typeof GLOBO | typeof SINO, s: number) =>
       new Promise<Res>((resolve, reject) => {
-        const dono = usuarios[s % usuarios.length]!;
-        // The bell of a session whose user has none: a holder's (see the header).
-        const u = tipo === SINO && !dono.sino ? comSino[s % comSino.length]! : dono;
+        const sessao = tipo === SINO ? (sessoes[s]!.sino ?? sessoes[s]!.globo) : sessoes[s]!.globo;
         const etag = etags[tipo][s];
         const req = http.request(
           `${server.url}${tipo === GLOBO ? URL_GLOBO : URL_SINO}`,
-          { agent, headers: { authorization: `Bearer ${u.token}`, ...(etag ? { 'if-none-match': etag } : {}) } },
+          { agent, headers: { authorization: `Bearer ${sessao.token}`, ...(etag ? { 'if-none-match': etag } : {}) } },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (ch: Buffer) => chunks.push(ch));

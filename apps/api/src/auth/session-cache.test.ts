@@ -8,7 +8,7 @@ import { newId } from '../lib/ids';
 import { fixtures, type Usuario } from '../test/fixtures';
 import { onPostgres, useTestApp } from '../test/helpers';
 import { SessionCache } from './session-cache';
-import { hashToken } from './sessions';
+import { hashToken, touchSeconds } from './sessions';
 
 // The session cache (issue 15): the signed-in user is read once and reused until a change to the session, the
 // professional, the unit's name, the assignments, the profiles or the terms of use is heard (migration 0025), the next
@@ -110,10 +110,41 @@ describe('session cache', () => {
     expect((await me(u)).statusCode).toBe(401);
   });
 
+  it('writes the idle clock once per touch interval: a sixth of the idle time, 10 s to 5 min', async () => {
+    expect([1, 12, 30, 24 * 60].map((idleMinutes) => touchSeconds({ idleMinutes, maxHours: 12 }))).toEqual([
+      10, 120, 300, 300,
+    ]);
+    const { u } = await medico();
+    const lastSeen = async () =>
+      (
+        await t.db
+          .select()
+          .from(sessoes)
+          .where(eq(sessoes.token_hash, tokenHash(u)))
+      )[0]!.last_seen_at.getTime();
+    // Within the interval: no write.
+    await t.db
+      .update(sessoes)
+      .set({ last_seen_at: sql`now() - interval '4 minutes'` })
+      .where(eq(sessoes.token_hash, tokenHash(u)));
+    const recente = await lastSeen();
+    expect((await me(u)).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(recente);
+    // Past it: written at the next request, and the session lives on.
+    await t.db
+      .update(sessoes)
+      .set({ last_seen_at: sql`now() - interval '6 minutes'` })
+      .where(eq(sessoes.token_hash, tokenHash(u)));
+    const antigo = await lastSeen();
+    expect((await me(u)).statusCode).toBe(200);
+    expect(await lastSeen()).toBeGreaterThan(antigo + 5 * 60_000);
+  });
+
   it('reuses an answer only until the next idle touch is due, and keeps none read across a change', async () => {
     const { u } = await medico();
     let clock = 0;
-    const cache = new SessionCache(t.db, { idleMinutes: 30, maxHours: 12 }, () => clock);
+    const policy = { idleMinutes: 30, maxHours: 12 };
+    const cache = new SessionCache(t.db, policy, () => clock);
     await cache.start(async (_canal, _handler, opts) => {
       opts?.onConnect?.();
       return async () => {};
@@ -122,7 +153,7 @@ describe('session cache', () => {
     expect((await cache.load(token))?.profissionalId).toBe(u.id);
     await cache.load(token);
     expect(cache.stats).toEqual({ hits: 1, reads: 1 });
-    clock += 60_001;
+    clock += touchSeconds(policy) * 1000 + 1;
     await cache.load(token);
     expect(cache.stats.reads).toBe(2);
 

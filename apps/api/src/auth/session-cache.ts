@@ -17,8 +17,9 @@ type Entry = { usuario: SessionUser; until: number };
  * - another process hears them through its LISTEN connection a moment later;
  * - while that connection is down, nothing is reused (NOTIFYs would be missed), and everything is dropped when it
  *   comes back.
- * An answer is reused at most until the session's next idle touch is due (60 s after the last one) or its end, so the
- * idle and absolute expiries stay exact to the minute as before. Keys are the token's hash, never the token.
+ * An answer is reused at most until the session's next idle touch is due (sessions.ts `touchSeconds`: 5 min for the
+ * default 30 min of idle time) or its end, so the idle and absolute expiries are what they are without the cache. Keys
+ * are the token's hash, never the token.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();

@@ -142,7 +142,14 @@ class ClientQueOuve extends pg.Client {
       .then(() => this.query(`LISTEN ${this.escapeIdentifier(CANAL_SESSOES)}`))
       .then(() => this);
     if (!callback) return ready;
-    ready.then((c) => callback(null, c), callback);
+    ready.then(
+      (c) => callback(null, c),
+      (err: Error) => {
+        // Connected but not listening: not handed out, and not left open.
+        this.end().catch(() => {});
+        callback(err);
+      },
+    );
   }
 }
 
