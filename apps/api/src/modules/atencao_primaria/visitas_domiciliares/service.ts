@@ -12,7 +12,7 @@ import {
   type VisitaDomiciliarValues,
 } from '@saude/shared/schemas/visita_domiciliar';
 import { TIME_ZONE } from '@saude/shared/validation/dates';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { audit, auditedRead } from '../../../access/audit';
 import { can, type Ctx } from '../../../access/context';
@@ -94,7 +94,20 @@ type VisitaRow = {
   casa: Required<EnderecoPartes> | null;
 };
 
-const visitaQuery = (db: DbOrTx, select: typeof visitaSelect = visitaSelect) =>
+/**
+ * A list's rows also carry how many match, whose data a visit to the whole family carries (its active members, for
+ * the audit row) and whether the visit's family is in the reader's scope: one round trip for the history (issue 15).
+ */
+const visitaListSelect = (familiaNoAlcance: SQL) => ({
+  ...visitaSelect,
+  total: sql<number>`(count(*) over ())::int`,
+  membros: sql<string[] | null>`case when ${vd.municipe_id} is null and ${vd.familia_id} is not null then
+    array(select ${familiaMembros.municipe_id}::text from ${familiaMembros}
+      where ${familiaMembros.familia_id} = ${vd.familia_id} and ${familiaMembros.ativo}) end`,
+  familia_visivel: sql<boolean>`coalesce(${familiaNoAlcance}, false)`,
+});
+
+const visitaQuery = (db: DbOrTx, select: typeof visitaSelect | ReturnType<typeof visitaListSelect> = visitaSelect) =>
   db
     .select(select)
     .from(vd)
@@ -200,22 +213,7 @@ function paginaDeVisitas(db: DbOrTx, alcance: Alcance, filtros: ReadonlyArray<(t
               sql`${familias.equipe_id} = ${equipes}`,
             ]
           : [sql`false`, sql`false`];
-    return db
-      .select({
-        ...visitaSelect,
-        total: sql<number>`(count(*) over ())::int`,
-        membros: sql<string[] | null>`case when ${vd.municipe_id} is null and ${vd.familia_id} is not null then
-          array(select ${familiaMembros.municipe_id}::text from ${familiaMembros}
-            where ${familiaMembros.familia_id} = ${vd.familia_id} and ${familiaMembros.ativo}) end`,
-        familia_visivel: sql<boolean>`coalesce(${familiaNoAlcance}, false)`,
-      })
-      .from(vd)
-      .leftJoin(familias, eq(familias.id, vd.familia_id))
-      .leftJoin(municipes, eq(municipes.id, vd.municipe_id))
-      .leftJoin(unidadesSaude, eq(unidadesSaude.id, vd.unidade_saude_id))
-      .leftJoin(profissionais, eq(profissionais.id, vd.profissional_id))
-      .leftJoin(cancelador, eq(cancelador.id, vd.cancelada_por))
-      .leftJoin(dom, eq(dom.id, vd.domicilio_id))
+    return visitaQuery(db, visitaListSelect(familiaNoAlcance))
       .where(
         and(
           visitaNoAlcance,
