@@ -1,5 +1,5 @@
 import type { NotificacoesQuery, OuvidoriaNotificacao } from '@saude/shared/schemas/ouvidoria';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Ctx } from '../../access/context';
 import {
   ouvidoriaNotificacaoLeituras as l,
@@ -8,7 +8,8 @@ import {
   solicitacoesOuvidoria as so,
   tiposSolicitacao as t,
 } from '../../db/schema';
-import { countAll, totalOf } from '../../db/sql';
+import type { DbOrTx } from '../../db/client';
+import { countAll, preparedOnce } from '../../db/sql';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/routes';
 
@@ -16,32 +17,47 @@ import { isUuid } from '../../lib/routes';
 // each professional's read time is a row of ouvidoria_notificacao_leituras. Polled every 30 s by each such browser:
 // one statement for the page (newest first on the created_at index) and one for the count.
 
-const leitura = (profissionalId: string) =>
+const leitura = (profissionalId: string | Placeholder) =>
   sql`exists (select 1 from ${l} where ${l.notificacao_id} = ${n.id} and ${l.profissional_id} = ${profissionalId})`;
 
+/**
+ * The page and the count, prepared once per filter (db/sql.ts `preparedOnce`): every browser of a holder polls them
+ * every 30 s, so neither is built nor planned per request (issue 15).
+ */
+function consultas(db: DbOrTx, filtro: NotificacoesQuery['lido']) {
+  return preparedOnce(db, `ouvidoria:sino:${filtro ?? 'todas'}`, (name) => {
+    const lido = leitura(sql.placeholder('eu'));
+    const where = filtro === 'false' ? sql`not ${lido}` : filtro === 'true' ? lido : undefined;
+    return {
+      pagina: db
+        .select({
+          id: n.id,
+          solicitacao_id: n.solicitacao_id,
+          protocolo: so.protocolo,
+          created_at: n.created_at,
+          prioridade: { nome: p.nome, cor: p.cor },
+          tipo_solicitacao: { nome: t.nome, icone: t.icone },
+          lido: sql<boolean>`${lido}`,
+        })
+        .from(n)
+        .innerJoin(so, eq(so.id, n.solicitacao_id))
+        .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
+        .innerJoin(p, eq(p.id, so.prioridade_id))
+        .where(where)
+        .orderBy(desc(n.created_at), desc(n.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+      total: db.select({ total: countAll() }).from(n).where(where).prepare(`${name}_total`),
+    };
+  });
+}
+
 export async function listar(ctx: Ctx, q: NotificacoesQuery): Promise<{ rows: OuvidoriaNotificacao[]; total: number }> {
+  const c = consultas(ctx.db, q.lido);
   const eu = ctx.usuario!.profissionalId;
-  const lido = leitura(eu);
-  const where = q.lido === 'false' ? sql`not ${lido}` : q.lido === 'true' ? lido : undefined;
-  const rows = await ctx.db
-    .select({
-      id: n.id,
-      solicitacao_id: n.solicitacao_id,
-      protocolo: so.protocolo,
-      created_at: n.created_at,
-      prioridade: { nome: p.nome, cor: p.cor },
-      tipo_solicitacao: { nome: t.nome, icone: t.icone },
-      lido: sql<boolean>`${lido}`,
-    })
-    .from(n)
-    .innerJoin(so, eq(so.id, n.solicitacao_id))
-    .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
-    .innerJoin(p, eq(p.id, so.prioridade_id))
-    .where(where)
-    .orderBy(desc(n.created_at), desc(n.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
-  const total = await totalOf(ctx.db.select({ total: countAll() }).from(n).where(where));
+  const rows = await c.pagina.execute({ eu, limit: q.per_page, offset: (q.page - 1) * q.per_page });
+  const total = (await c.total.execute({ eu }))[0]?.total ?? 0;
   return { rows: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), total };
 }
 

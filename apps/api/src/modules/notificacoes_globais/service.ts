@@ -7,10 +7,11 @@ import type {
   NotificacaoGlobalOpcoes,
   NotificacaoGlobalValues,
 } from '@saude/shared/schemas/notificacao_global';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../access/context';
+import type { DbOrTx } from '../../db/client';
 import { lotacoes, notificacaoGlobalLeituras, notificacoesGlobais, perfis } from '../../db/schema';
-import { byName } from '../../db/sql';
+import { byName, preparedOnce } from '../../db/sql';
 import { recordTrail } from '../../lib/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -28,7 +29,7 @@ const n = notificacoesGlobais;
 const r = notificacaoGlobalLeituras;
 
 /** Aimed at professional `profissionalId` in unit `unidadeId` (null: only the ones for everyone). */
-function paraUsuario(profissionalId: string, unidadeId: string | null): SQL {
+function paraUsuario(profissionalId: string | Placeholder, unidadeId: string | Placeholder | null): SQL {
   if (!unidadeId) return sql`cardinality(${n.perfil_ids}) = 0`;
   return sql`(cardinality(${n.perfil_ids}) = 0 or exists (
     select 1 from ${lotacoes} l where l.profissional_id = ${profissionalId} and l.unidade_saude_id = ${unidadeId}
@@ -39,18 +40,20 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * GET /: the user's page, newest first, with their read time: one statement (the created_at index walks the newest,
- * the read time is a primary-key probe) whose window count is the total; a count only past the last page.
+ * the read time is a primary-key probe) whose window count is the total; a count only past the last page. Both are
+ * prepared once per shape (with or without a current unit, which read filter: db/sql.ts `preparedOnce`), since every
+ * browser polls the page every 30 s (issue 15).
  */
-export async function list(ctx: Ctx, q: NotificacaoGlobalFilters): Promise<PageResult<NotificacaoGlobal>> {
-  const u = ctx.usuario!;
-  const where = and(
-    paraUsuario(u.profissionalId, u.unidadeId),
-    q.lida === undefined ? undefined : q.lida ? sql`${r.lida_em} is not null` : isNull(r.lida_em),
-  );
-  const juncao = and(eq(r.notificacao_id, n.id), eq(r.profissional_id, u.profissionalId));
-  const page = await paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
+function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined) {
+  return preparedOnce(db, `notificacoes_globais:globo:${comUnidade}:${lida ?? 'todas'}`, (name) => {
+    const eu = sql.placeholder('profissional_id');
+    const where = and(
+      comUnidade ? paraUsuario(eu, sql.placeholder('unidade_id')) : paraUsuario(eu, null),
+      lida === undefined ? undefined : lida ? sql`${r.lida_em} is not null` : isNull(r.lida_em),
+    );
+    const juncao = and(eq(r.notificacao_id, n.id), eq(r.profissional_id, eu));
+    return {
+      pagina: db
         .select({
           id: n.id,
           tipo: n.tipo,
@@ -66,16 +69,26 @@ export async function list(ctx: Ctx, q: NotificacaoGlobalFilters): Promise<PageR
         .leftJoin(r, juncao)
         .where(where)
         .orderBy(desc(n.created_at), desc(n.id))
-        .limit(limit)
-        .offset(offset),
-    count: async () => {
-      const [c] = await ctx.db
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+      total: db
         .select({ total: sql<number>`count(*)::int` })
         .from(n)
         .leftJoin(r, juncao)
-        .where(where);
-      return c?.total ?? 0;
-    },
+        .where(where)
+        .prepare(`${name}_total`),
+    };
+  });
+}
+
+export async function list(ctx: Ctx, q: NotificacaoGlobalFilters): Promise<PageResult<NotificacaoGlobal>> {
+  const u = ctx.usuario!;
+  const c = consultas(ctx.db, u.unidadeId !== null, q.lida);
+  const valores = { profissional_id: u.profissionalId, unidade_id: u.unidadeId };
+  const page = await paginate(q, {
+    rows: ({ limit, offset }) => c.pagina.execute({ ...valores, limit, offset }),
+    count: async () => (await c.total.execute(valores))[0]?.total ?? 0,
     windowTotal: (row) => row.total,
   });
   return {
