@@ -110,7 +110,7 @@ for (const [largura, altura] of [
       await expectAccessible(page, 'tempo entre chamadas com erro');
       await tempo.fill('45');
       await page.getByRole('button', { name: 'Salvar tempo' }).click();
-      await expect(page.getByText('Tempo entre chamadas foi salvo com sucesso')).toBeVisible();
+      await expect(page.getByText('Parametrização do tempo entre chamadas foi salva com sucesso')).toBeVisible();
       const lido = await api.get('/api/ferramentas/parametrizacao/tempo_chamadas');
       expect(await lido.json()).toEqual({ tempo_unidade_atual: 45 });
       // Back to the demo's 30 s for the other suites.

@@ -81,7 +81,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.screenshot({ path: `${SCREENSHOTS}/municipes-novo-1400x900.png`, fullPage: true });
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Munícipe foi salvo com sucesso')).toBeVisible();
+    await expect(page.getByText('Ficha de munícipe foi salva com sucesso')).toBeVisible();
     await expect(page).toHaveURL(/\/municipes\/[0-9a-f-]{36}\/edit$/);
     await expect(page.getByRole('heading', { name: nome })).toBeVisible();
     await expectAccessible(page, 'munícipe: identificação');
@@ -105,7 +105,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await page.screenshot({ path: `${SCREENSHOTS}/municipes-duplicados-1400x900.png`, fullPage: true });
     await expectAccessible(page, 'possíveis duplicados');
     await painel.getByRole('button', { name: 'Cadastrar mesmo assim' }).click();
-    await expect(page.getByText('Munícipe foi salvo com sucesso')).toBeVisible();
+    await expect(page.getByText('Ficha de munícipe foi salva com sucesso')).toBeVisible();
     await expect(page).toHaveURL(/\/municipes\/[0-9a-f-]{36}\/edit$/);
     expect(new URL(page.url()).pathname).not.toBe(editUrl);
   });
@@ -158,7 +158,7 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await page.screenshot({ path: `${SCREENSHOTS}/municipes-editar-800x1280.png`, fullPage: true });
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Munícipe foi salvo com sucesso')).toBeVisible();
+    await expect(page.getByText('Ficha de munícipe foi salva com sucesso')).toBeVisible();
     await page.reload();
     await expect(page.getByText('Nome social: Cida')).toBeVisible();
     await page.getByRole('tab', { name: 'Outros' }).click();

@@ -44,10 +44,12 @@ describe('toasts', () => {
     expect(screen.getByText('Sucesso')).toBeInTheDocument();
   });
 
-  it("agrees with a masculine model: 'Munícipe foi salvo com sucesso'", async () => {
+  it("keeps spec §8's 'foi salva' for a masculine model, naming it a ficha (issue 39)", async () => {
     renderWithProviders(<div />);
     notifySaved('Munícipe', 'm');
-    expect(await screen.findByText('Munícipe foi salvo com sucesso')).toBeInTheDocument();
+    expect(await screen.findByText('Ficha de munícipe foi salva com sucesso')).toBeInTheDocument();
+    notifySaved('UBS Centro', 'm');
+    expect(await screen.findByText('Ficha de UBS Centro foi salva com sucesso')).toBeInTheDocument();
   });
 
   it('notifyRemoved and notifyRemoveFailed use the catalogue texts', async () => {

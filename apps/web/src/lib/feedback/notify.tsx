@@ -10,7 +10,7 @@ import { ApiError } from '../http';
 export const TOAST_MS = 5000;
 export const EDICAO_DESATUALIZADA_TITULO = 'Registro alterado por outra pessoa';
 
-/** The grammatical gender of what was saved: spec §8 '%{salvar} foi salva' agrees with it (issue 12). */
+/** The grammatical gender of the model: spec §8 fixes '%{salvar} foi salva', so a masculine one is named as a "ficha". */
 export type Genero = 'f' | 'm';
 
 const ok = (message: ReactNode) =>
@@ -28,10 +28,13 @@ const falha = (title: string, message: ReactNode) =>
 /** A refusal the screen itself decides (nothing was asked of the server), with its reason. */
 export const notifyRefused = (title: string, message: ReactNode) => falha(title, message);
 
-/** 'Família foi salva com sucesso', 'Munícipe foi salvo com sucesso'. */
+/** Spec §8 word for word: 'Família foi salva com sucesso', 'Ficha de munícipe foi salva com sucesso' (issue 39). */
 export function notifySaved(model: string, genero: Genero = 'f') {
-  return ok(genero === 'f' ? msg.salvaComSucesso(model) : `${model} foi salvo com sucesso`);
+  return ok(msg.salvaComSucesso(genero === 'f' ? model : `Ficha de ${primeiraMinuscula(model)}`));
 }
+
+// 'Munícipe' → 'munícipe', but an acronym ('UBS …') keeps its case.
+const primeiraMinuscula = (s: string) => (/^\p{Lu}{2}/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
 
 /** A success that is not a save ('Família vinculada ao domicílio.'). */
 export const notifySuccess = (message: string) => ok(message);

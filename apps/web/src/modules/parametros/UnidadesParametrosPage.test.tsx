@@ -59,7 +59,7 @@ describe('UnidadesParametrosPage', { timeout: 60_000 }, () => {
       tempo_chamadas: 30,
       lock_version: 3,
     });
-    expect(await screen.findByText(/Parâmetros de UBS Centro foi salvo/)).toBeVisible();
+    expect(await screen.findByText('Parametrização de UBS Centro foi salva com sucesso')).toBeVisible();
 
     // Search by part of the name, accents ignored.
     await user.type(screen.getByLabelText('Buscar unidade'), 'upa');

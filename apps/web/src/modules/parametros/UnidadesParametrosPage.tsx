@@ -76,7 +76,7 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
     onSuccess: (nova) => {
       setErros({});
       qc.setQueryData<UnidadeParametros[]>(key, (old) => old?.map((u) => (u.id === nova.id ? nova : u)));
-      notifySaved(`Parâmetros de ${nome}`, 'm');
+      notifySaved(`Parametrização de ${nome}`);
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 422) setErros(err.errors);

@@ -149,7 +149,7 @@ describe('CadastroDomiciliarFormPage', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE_PATH}/${DOMICILIO_ID}/detalhes`));
-    expect(await screen.findByText('Cadastro domiciliar foi salvo com sucesso')).toBeInTheDocument();
+    expect(await screen.findByText('Ficha de cadastro domiciliar foi salva com sucesso')).toBeInTheDocument();
     const post = chamadas.find(
       (c) => c.method === 'POST' && c.path === '/api/v1/atencao_primaria/cadastros_domiciliares',
     );

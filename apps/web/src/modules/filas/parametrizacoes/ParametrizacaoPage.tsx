@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { TEMPO_CHAMADAS, type Fila } from '@saude/shared/schemas/fila';
 import { usePode } from '../../../lib/access';
 import { PainelChaveCard } from '../painel/PainelChaveCard';
-import { confirmRemove, LoadError, notifyError, notifySuccess } from '../../../lib/feedback';
+import { confirmRemove, LoadError, notifyError, notifySaved } from '../../../lib/feedback';
 import { FormSection } from '../../../lib/form/FormSection';
 import { ApiError } from '../../../lib/http';
 import { LinkButton } from '../../../lib/LinkButton';
@@ -173,7 +173,7 @@ function TempoChamadas() {
     try {
       await save.mutateAsync({ tempo_chamadas: atual, lock_version: unidade.data.lock_version });
       setValor(null);
-      notifySuccess('Tempo entre chamadas foi salvo com sucesso');
+      notifySaved('Parametrização do tempo entre chamadas');
     } catch (e) {
       const campo = e instanceof ApiError ? e.errors.tempo_chamadas?.[0] : undefined;
       if (campo) setErro(campo);
