@@ -126,11 +126,11 @@ test('reception registers a citizen through the form, is warned of a duplicate, 
     await expectAccessible(page, 'CPF em uso');
   });
 
-  await test.step('The list finds her by a misspelled name typed without accents', async () => {
+  await test.step('The list finds her by a misspelled name typed without accents, searching as she types', async () => {
     await page.goto('/municipes');
     const busca = page.getByRole('searchbox', { name: 'Buscar munícipe' });
-    await busca.fill('conceicao aparesida');
-    await busca.press('Enter');
+    // No Enter (issue 39): the list searches after a pause in typing.
+    await busca.pressSequentially('conceicao aparesida');
     await expect(page).toHaveURL(/q=conceicao\+aparesida/);
     const linha = page
       .getByRole('row')
@@ -266,4 +266,14 @@ test('issue 12: a short search says why on the box, a deceased citizen shows "Ó
     await expect(page).toHaveURL(new RegExp(`/municipes/${id}/edit$`));
     await expectAccessible(page);
   }
+
+  // Issue 39: a citizen that loads but whose permission lookup answers 404 goes back to the list, as any other failure.
+  const { id: falecidaId } = (await res.json()) as { id: string };
+  await page.route('**/api/municipes/*/permissao_cadastro', (route) =>
+    route.fulfill({ status: 404, json: { message: 'Cadastro não encontrado' } }),
+  );
+  await page.goto(`/municipes/${falecidaId}/edit`);
+  await expect(page).toHaveURL(/\/municipes$/);
+  await expect(page.getByText('Cadastro não encontrado')).toBeVisible();
+  await expect(page.getByTestId('erro-404')).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '@mantine/core';
 import { renderWithProviders } from '../../test/render';
@@ -124,6 +124,20 @@ describe('SearchBox', () => {
     expect(box).toHaveFocus();
     await user.type(box, 'Silva{Enter}');
     expect(router.state.location.search).toBe('?page=1&per_page=10&q=Silva');
+  });
+
+  it('searches by itself after a pause in typing, not for one or two letters (issue 39)', async () => {
+    const { user, router } = renderWithProviders(<FamiliasPage />, { route: '/familias' });
+    const box = screen.getByRole('searchbox', { name: 'Buscar' });
+    await user.type(box, 'Si');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(router.state.location.search).toBe('');
+    await user.type(box, 'lva ');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=1&per_page=10&q=Silva'));
+    // The trailing space the user typed stays in the box while the search runs.
+    expect(box).toHaveValue('Silva ');
+    await user.clear(box);
+    await waitFor(() => expect(router.state.location.search).toBe('?page=1&per_page=10'));
   });
 
   it('shows the search in effect after Back', async () => {

@@ -29,15 +29,17 @@ const naoEncontrado = (err: unknown) => err instanceof ApiError && err.status ==
 export function MunicipeEditLoader({ id }: { id: string }) {
   const municipe = useMunicipe(id);
   const permissoes = usePermissaoCadastro(id);
-  // An unknown or malformed id (/municipes/abc/edit) is the not-found screen, not a silent trip back (issue 12).
-  const ausente = naoEncontrado(municipe.error) || naoEncontrado(permissoes.error);
-  const falhou = municipe.isError && !permissoes.isError && !ausente;
+  // An unknown or malformed id (/municipes/abc/edit) is the not-found screen, not a silent trip back (issue 12): the
+  // citizen's own 404 decides it, so a failed permission lookup waits for the citizen's answer.
+  const ausente = naoEncontrado(municipe.error);
+  const volta = !ausente && !municipe.isPending && (permissoes.isError || municipe.isError);
+  const erro = permissoes.error ?? municipe.error;
   useEffect(() => {
-    if (falhou) notifyError(municipe.error);
-  }, [falhou, municipe.error]);
+    if (volta) notifyError(erro);
+  }, [volta, erro]);
   if (ausente) return <NotFoundPage />;
-  // Spec §2/§6: another failed permission lookup sends the user to the list (so does a citizen that cannot be read).
-  if (permissoes.isError || municipe.isError) return <Navigate to="/municipes" replace />;
+  // Spec §2/§6: any failed permission lookup (a 404 too, issue 39) sends the user to the list, saying why.
+  if (volta) return <Navigate to="/municipes" replace />;
   if (!municipe.data || !permissoes.data) {
     return (
       <Stack gap="md" role="status" aria-busy="true" aria-label="Carregando munícipe">
