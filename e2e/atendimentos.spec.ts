@@ -5,6 +5,7 @@
 // unique per attempt. Run: npm run build && E2E_PORT=3126 npx playwright test e2e/atendimentos.spec.ts
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { msg } from '@saude/shared/messages';
 import { novoCns, novoCpf, unico } from './dados';
 import { type Api, expect, expectAccessible, SCREENSHOTS, test, fotografar } from './fixtures';
 
@@ -91,7 +92,7 @@ test('reception: an arrival by ambulance with a companion, called; another cance
     const data = page.getByRole('textbox', { name: /Data de chegada/ });
     await data.fill(diaBr(1));
     await data.blur();
-    await expect(page.getByText(`deve ser menor ou igual que ${diaBr(0)}`).first()).toBeVisible();
+    await expect(page.getByText(msg.dataFutura).first()).toBeVisible();
     await expectAccessible(page, 'formulário de chegada com erros');
     await data.fill(diaBr(0));
   });

@@ -39,10 +39,21 @@ test('admin publishes a version; acs must accept it before anything else, then g
       .getByRole('button', { name: 'Título', exact: true })
       .click();
     await expect(texto).toHaveValue('<h2>Uso do sistema</h2>');
+    // Issue 39: typed HTML never reaches a browser parser, so an <img onerror> is not even tried (CSP would report it).
+    const bloqueios: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) bloqueios.push(m.text());
+    });
     await texto.press('End');
-    await texto.pressSequentially('<p>Os dados dos munícipes são sigilosos (LGPD).</p><script>alert(1)</script>');
+    await texto.pressSequentially(
+      '<p>Os dados dos munícipes são sigilosos (LGPD).</p><script>alert(1)</script><img src=x onerror=alert(1)>' +
+        '<p>Leia a <a href="https://www.gov.br/anpd">lei completa</a> antes de aceitar.</p>',
+    );
     // The preview draws the allowed tags only.
     await expect(page.getByRole('heading', { name: 'Uso do sistema', level: 2 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'lei completa' })).toBeVisible();
+    await expect(page.locator('img[src="x"], [onerror]')).toHaveCount(0);
+    expect(bloqueios).toEqual([]);
     await expectAccessible(page, 'formulário de termos de uso');
     await fotografar(page, 'termos_uso-form-1400');
     await page.getByRole('button', { name: 'Salvar' }).click();
@@ -71,6 +82,8 @@ test('admin publishes a version; acs must accept it before anything else, then g
     await expect(page.getByRole('heading', { name: titulo, level: 1 })).toBeVisible();
     await expect(page.getByText('Os dados dos munícipes são sigilosos (LGPD).')).toBeVisible();
     await expect(page.locator('script:not([src])', { hasText: 'alert(1)' })).toHaveCount(0);
+    // A link inside the text is underlined: axe's link-in-text-block (issue 39) is checked with one in it.
+    await expect(page.getByRole('link', { name: 'lei completa' })).toHaveCSS('text-decoration-line', 'underline');
     await expectAccessible(page, 'aceite dos termos de uso');
     await fotografar(page, 'termos_uso-aceite-1400');
     await page.setViewportSize({ width: 800, height: 1280 });

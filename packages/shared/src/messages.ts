@@ -50,6 +50,10 @@ export const msg = {
         : interpolate('deve ter no máximo %{1} casas decimais', n),
   dateFormat: 'deve ser uma data válida no formato dd/mm/aaaa',
   dateBetween: (min: string, max: string) => interpolate('deve ser uma data entre %{1} e %{2}', min, max),
+  // A date's bound is not the spec's numeric more_than/less_than: said as a date (issue 39).
+  dataFutura: 'não pode ser posterior à data atual',
+  dataNaoAnteriorA: (x: string) => interpolate('não pode ser anterior a %{1}', x),
+  dataNaoPosteriorA: (x: string) => interpolate('não pode ser posterior a %{1}', x),
 
   // §8 status pages
   status403: msgBase.status403,

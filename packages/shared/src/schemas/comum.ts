@@ -4,7 +4,6 @@ import { tipoLogradouro } from '../codes/tipo_logradouro';
 import { tipoGlicemiaCapilar } from '../codes/tipo_glicemia_capilar';
 import { msg } from '../messages';
 import { ufs } from '../ufs';
-import { isoToBr, todayIso } from '../validation/dates';
 import { optionalField, optionalText, zCep, zIsoDate, zNumber, zRequired } from '../validation/zod';
 
 // Field helpers shared by the primary-care schemas (households, families, home visits). Same shapes as the ones in
@@ -86,7 +85,7 @@ export const zDataHora = () =>
   zRequired()
     .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, { error: msg.naoEValido, abort: true })
     .refine((v) => new Date(v).getTime() <= Date.now() + TOLERANCIA_RELOGIO_MS, {
-      error: () => msg.menorOuIgualQue(isoToBr(todayIso()) ?? todayIso()),
+      error: msg.dataFutura,
     })
     .transform((v) => new Date(v).toISOString());
 

@@ -200,7 +200,7 @@ describe('municipeInputSchema', () => {
     const hoje = todayIso();
     const amanha = new Date(Date.parse(`${hoje}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect(errors(municipeInputSchema, { ...base, data_obito: amanha, motivo_saida_cadastro_id: 135 })).toEqual({
-      data_obito: [msg.menorOuIgualQue(isoToBr(hoje)!)],
+      data_obito: [msg.dataFutura],
     });
     expect(errors(municipeInputSchema, { ...base, data_obito: hoje, motivo_saida_cadastro_id: 135 })).toEqual({});
   });

@@ -141,8 +141,9 @@ export function ageParts(birthIso: string, atIso: string = todayIso()): AgeParts
   return { anos: Math.floor(months / 12), meses: months % 12, dias: dayNumber(at) - dayNumber(anchor) };
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** '1 ano', '2 anos', '1.250 visualizações': a count with its noun agreeing. */
+export function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { msg } from '../messages';
-import { todayIso } from './dates';
+import { isoToBr, todayIso } from './dates';
 import {
   optionalField,
   optionalText,
@@ -173,8 +173,13 @@ describe('dates', () => {
     const s = zDateBetween('2024-01-01', '2024-12-31');
     expect(messages(s, '2024-12-31')).toEqual([]);
     expect(messages(s, '2025-01-01')).toEqual(['deve ser uma data entre 01/01/2024 e 31/12/2024']);
-    expect(messages(zIsoDate({ min: '2024-01-01' }), '2023-12-31')).toEqual(['deve ser maior ou igual que 01/01/2024']);
-    expect(messages(zIsoDate({ max: '2024-01-01' }), '2024-01-02')).toEqual(['deve ser menor ou igual que 01/01/2024']);
+    expect(messages(zIsoDate({ min: '2024-01-01' }), '2023-12-31')).toEqual(['não pode ser anterior a 01/01/2024']);
+    expect(messages(zIsoDate({ max: '2024-01-01' }), '2024-01-02')).toEqual(['não pode ser posterior a 01/01/2024']);
+    // Issue 39: a future date is said as such, also when the date input handed it on as typed (dd/MM/yyyy).
+    const amanha = todayIso(new Date(Date.now() + 86_400_000));
+    expect(messages(zIsoDate({ defaultRange: true }), amanha)).toEqual(['não pode ser posterior à data atual']);
+    expect(messages(zIsoDate({ defaultRange: true }), isoToBr(amanha))).toEqual(['não pode ser posterior à data atual']);
+    expect(messages(zIsoDate(), '32/01/2020')).toEqual([msg.dateFormat]);
   });
 
   it('the default range is read at parse time: 130 years back to today', () => {

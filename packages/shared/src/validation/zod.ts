@@ -6,7 +6,7 @@ import { msg } from '../messages';
 import { isValidCreditCard } from './card';
 import { isValidCns } from './cns';
 import { isValidCpf } from './cpf';
-import { dateRange, isoToBr, isValidIsoDate, brToIso } from './dates';
+import { dateRange, isoToBr, isValidIsoDate, brToIso, todayIso } from './dates';
 import { onlyDigits } from './digits';
 import { emailProblem } from './email';
 import { isValidPis } from './pis';
@@ -155,32 +155,43 @@ export type DateOpts = {
 
 const resolve = (b: string | (() => string) | undefined) => (typeof b === 'function' ? b() : b);
 
+/** Why `iso` is outside [min, max]: a date after today says so; one bound alone is said as a date (issue 39). */
+export function dateOutOfRange(iso: string, min?: string, max?: string): string | null {
+  if (max !== undefined && iso > max && max === todayIso()) return msg.dataFutura;
+  if ((min === undefined || iso >= min) && (max === undefined || iso <= max)) return null;
+  if (min !== undefined && max !== undefined) return msg.dateBetween(isoToBr(min) ?? min, isoToBr(max) ?? max);
+  return min !== undefined ? msg.dataNaoAnteriorA(isoToBr(min) ?? min) : msg.dataNaoPosteriorA(isoToBr(max!) ?? max!);
+}
+
+/**
+ * The message for a date the date input handed on as typed (it does so when out of its range): a real date after
+ * today is "não pode ser posterior à data atual", not a format error (issue 39); anything else `fallback`.
+ */
+export function typedDateMessage(value: unknown, fallback: string): string {
+  if (typeof value !== 'string') return fallback;
+  const iso = brToIso(value) ?? (isValidIsoDate(value) ? value : null);
+  return iso !== null && iso > todayIso() ? msg.dataFutura : fallback;
+}
+
 function checkRange(opts: DateOpts) {
   return (iso: string, ctx: z.RefinementCtx) => {
     const range = opts.defaultRange ? dateRange() : undefined;
-    const min = resolve(opts.min) ?? range?.min;
-    const max = resolve(opts.max) ?? range?.max;
-    if ((min !== undefined && iso < min) || (max !== undefined && iso > max)) {
-      const message =
-        min !== undefined && max !== undefined
-          ? msg.dateBetween(isoToBr(min) ?? min, isoToBr(max) ?? max)
-          : min !== undefined
-            ? msg.maiorOuIgualQue(isoToBr(min) ?? min)
-            : msg.menorOuIgualQue(isoToBr(max!) ?? max!);
-      ctx.addIssue({ code: 'custom', message, input: iso });
-    }
+    const message = dateOutOfRange(iso, resolve(opts.min) ?? range?.min, resolve(opts.max) ?? range?.max);
+    if (message) ctx.addIssue({ code: 'custom', message, input: iso });
   };
 }
 
 /** A real date as 'yyyy-MM-dd' (the wire format): msg.dateFormat, then the optional range (msg.dateBetween). */
 export function zIsoDate(opts: DateOpts = {}) {
-  return zRequired().refine(isValidIsoDate, { error: msg.dateFormat, abort: true }).superRefine(checkRange(opts));
+  return zRequired()
+    .refine(isValidIsoDate, { error: (iss) => typedDateMessage(iss.input, msg.dateFormat), abort: true })
+    .superRefine(checkRange(opts));
 }
 
 /** A typed 'dd/MM/yyyy' date, checked like zIsoDate and handed on as 'yyyy-MM-dd'. */
 export function zBrDate(opts: DateOpts = {}) {
   return zRequired()
-    .refine((v) => brToIso(v) !== null, { error: msg.dateFormat, abort: true })
+    .refine((v) => brToIso(v) !== null, { error: (iss) => typedDateMessage(iss.input, msg.dateFormat), abort: true })
     .transform((v) => brToIso(v) as string)
     .superRefine(checkRange(opts));
 }

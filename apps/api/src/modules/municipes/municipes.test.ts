@@ -156,11 +156,11 @@ describe(url, () => {
       expect(wrong.json().errors).toEqual({ raca_cor_id: [msg.naoEValido], nacionalidade_id: [msg.naoEValido] });
     });
 
-    it("refuses a death date after today with 'deve ser menor ou igual que' today (it said the format was wrong)", async () => {
+    it("refuses a death date after today with 'não pode ser posterior à data atual' (it said the format was wrong)", async () => {
       const hoje = todayIso();
       const amanha = new Date(Date.parse(`${hoje}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
       const errors = await errorsOf(municipePayload({ motivo_saida_cadastro_id: 135, data_obito: amanha }));
-      expect(errors).toEqual({ data_obito: [msg.menorOuIgualQue(isoToBr(hoje)!)] });
+      expect(errors).toEqual({ data_obito: [msg.dataFutura] });
     });
   });
 

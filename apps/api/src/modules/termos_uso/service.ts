@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids';
 import { paginate, type PageResult } from '../../lib/paginate';
 import { isUuid } from '../../lib/routes';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../lib/versioned';
-import { sanitizarHtml, textoVisivel } from './sanitizar';
+import { sanitizarHtml, textoVisivel } from '@saude/shared/termo_uso_html';
 
 // Terms of use (issue 21; docs/decisions.md "Terms of use"). Each row is a version: a draft is edited and deleted
 // freely; publishing freezes it (409 on any later edit) and the newest published one gates every session

@@ -62,7 +62,7 @@ describe('DateInput', () => {
   it('refuses a date after maxDate', async () => {
     const { user } = renderWithProviders(<Controlled maxDate="2024-12-31" />);
     await user.type(screen.getByLabelText('Data de nascimento'), '01012025');
-    expect(screen.getByText('deve ser menor ou igual que 31/12/2024')).toBeInTheDocument();
+    expect(screen.getByText('não pode ser posterior a 31/12/2024')).toBeInTheDocument();
     expect(screen.getByTestId('value')).not.toHaveTextContent('2025-01-01');
   });
 

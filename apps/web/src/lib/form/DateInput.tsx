@@ -4,9 +4,10 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/pt-br';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useState, type FocusEvent } from 'react';
+import { useEffect, useState, type FocusEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { msg } from '@saude/shared/messages';
+import { dateOutOfRange } from '@saude/shared/validation/zod';
 import { brToIso, isIsoDate, isoToBr } from './dates';
 import { DATE_MASK } from './masks';
 import { touchInputStyles } from './FieldLabel';
@@ -21,20 +22,19 @@ export interface DateInputProps extends MaskInputProps<string, string | null> {
   minDate?: string;
   /** Latest date allowed, 'yyyy-MM-dd'. */
   maxDate?: string;
+  /** Told what the input itself refuses (null when nothing), so the form can count it (DateField does). */
+  onProblem?: (message: string | null) => void;
 }
 
-// Spec §5's more_than/less_than messages, from the shared catalogue.
-const mustBeFrom = (iso: string) => msg.maiorOuIgualQue(isoToBr(iso));
-const mustBeUntil = (iso: string) => msg.menorOuIgualQue(isoToBr(iso));
+/** A form error that only says "bad date": the input's own reason (e.g. a future date) says more (issue 39). */
+export const isGenericDateError = (e: string | undefined) => e === msg.dateFormat || e === msg.naoEValido;
 
-/** Why the typed text is not acceptable, or null when it is fine (or empty). */
+/** Why the typed text is not acceptable, or null when it is fine (or empty); a bound is said as a date (issue 39). */
 function problemOf(text: string, minDate?: string, maxDate?: string, complete = true): string | null {
   if (text === '') return null;
   const iso = brToIso(text);
   if (!iso) return complete || text.length === DATE_MASK.length ? msg.naoEValido : null;
-  if (minDate && iso < minDate) return mustBeFrom(minDate);
-  if (maxDate && iso > maxDate) return mustBeUntil(maxDate);
-  return null;
+  return dateOutOfRange(iso, minDate, maxDate);
 }
 
 /** What the form receives for the typed text. */
@@ -52,6 +52,7 @@ export function DateInput({
   onBlur,
   minDate,
   maxDate,
+  onProblem,
   inputRef,
   error,
   disabled,
@@ -76,9 +77,12 @@ export function DateInput({
     onChange?.(valueOf(nextText, minDate, maxDate));
   };
 
-  // The form's message wins; ours covers screens whose schema does not check the date.
+  // The form's message wins unless it only says "bad date"; ours covers screens whose schema does not check the date.
   const localError = problemOf(text, minDate, maxDate, touched);
-  const shownError = error || localError || undefined;
+  const shownError = (localError && isGenericDateError(error) ? localError : error) || localError || undefined;
+  useEffect(() => {
+    onProblem?.(localError);
+  }, [localError, onProblem]);
 
   const openPicker = () => {
     setPending(brToIso(text));

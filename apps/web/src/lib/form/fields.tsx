@@ -2,13 +2,13 @@
 // Module screens compose these: <CpfField control={form.control} name="cpf" label="CPF" required />.
 // One null convention: a field shows null as empty and writes null when the user empties it (choiceFields.tsx too).
 import { InputBase, TextInput, Textarea, type TextInputProps, type TextareaProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { IMaskInput } from 'react-imask';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { get, useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useFieldLabel, touchInputStyles } from './FieldLabel';
 import { CepInput, CnsInput, CpfInput, PhoneInput } from './MaskedInput';
 import { DecimalInput, IntegerInput } from './NumberInputs';
-import { DateInput, type DateInputProps } from './DateInput';
+import { DateInput, isGenericDateError, type DateInputProps } from './DateInput';
 import { isoToBr } from './dates';
 import { maskCep, maskCns, maskCpf, maskPhone } from './masks';
 import { ReadOnlyValue, useReadOnlyView } from './ReadOnlyView';
@@ -185,6 +185,15 @@ const DateBound = boundInput(DateInput, isoToBr);
 export function DateField<T extends FieldValues, TT = T>(
   props: BoundFieldProps<T, TT> & { minDate?: string; maxDate?: string; inputProps?: Extra<DateInputProps> },
 ) {
-  const { minDate, maxDate, inputProps } = props;
-  return <DateBound {...props} inputProps={{ minDate, maxDate, ...inputProps }} />;
+  const { minDate, maxDate, inputProps, control, name } = props;
+  // What the input itself refuses becomes the field's error after a submit, so the save summary counts and names
+  // every red date (issue 39); the schema's own result replaces it at each check and this puts it back.
+  const [problema, setProblema] = useState<string | null>(null);
+  const { errors, submitCount } = useFormState({ control, name });
+  const atual = (get(errors, name) as { message?: string } | undefined)?.message;
+  useEffect(() => {
+    if (submitCount > 0 && problema && problema !== atual && (!atual || isGenericDateError(atual)))
+      control.setError(name, { type: 'data', message: problema });
+  }, [submitCount, problema, atual, control, name]);
+  return <DateBound {...props} inputProps={{ minDate, maxDate, onProblem: setProblema, ...inputProps }} />;
 }

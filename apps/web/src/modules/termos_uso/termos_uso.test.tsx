@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { msg } from '@saude/shared';
 import type { TermoUso } from '@saude/shared/schemas/termo_uso';
 import { fakeApi } from '../../test/fakeApi';
@@ -28,6 +28,7 @@ const termo = (o: Partial<TermoUso> = {}): TermoUso => ({
 
 describe('TermoAceitePage', { timeout: 60_000 }, () => {
   it('renders the sanitised text, asks for the box, accepts and goes where the user was going', async () => {
+    const parseFromString = vi.spyOn(DOMParser.prototype, 'parseFromString');
     const { chamadas } = fakeApi({
       [`GET ${API}/pendente`]: {
         body: termo({
@@ -48,6 +49,8 @@ describe('TermoAceitePage', { timeout: 60_000 }, () => {
     expect(screen.getByText('Texto dos termos.')).toBeVisible();
     // Neither the image with its handler nor the javascript: link reach the page.
     expect(container.querySelector('img, [onerror]')).toBeNull();
+    // Nor a browser parser: even an inert document's <img onerror> makes Chromium try the handler (issue 39).
+    expect(parseFromString).not.toHaveBeenCalled();
     expect(screen.getByText('clique').closest('a')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Aceitar' }));

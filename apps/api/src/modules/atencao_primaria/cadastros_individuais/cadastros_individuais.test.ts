@@ -217,7 +217,7 @@ describe(url, () => {
       const future = new Date(Date.now() + 86_400_000).toISOString();
       const e1 = await errorsOf(payload(m, { ocupacao_id: '715505', data_cadastro: future }));
       expect(e1.ocupacao_id).toEqual([msg.naoEValido]);
-      expect(e1.data_cadastro).toEqual([msg.menorOuIgualQue(isoToBr(todayIso())!)]);
+      expect(e1.data_cadastro).toEqual([msg.dataFutura]);
       expect((await errorsOf(payload(m, { micro_area: '04' }))).micro_area).toEqual([msg.naoEValido]);
       const past = '2025-03-10T13:45:00.000Z';
       expect(await create(payload(m, { data_cadastro: past }))).toMatchObject({ data_cadastro: past });
@@ -607,7 +607,7 @@ describe(url, () => {
       const amanha = new Date(Date.UTC(y, mo - 1, d + 1)).toISOString().slice(0, 10);
       const res = await saida(c.id, { motivo_saida_cadastro_id: OBITO, data_obito: amanha, numero_do: '123' });
       expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual({ data_obito: [msg.menorOuIgualQue(isoToBr(todayIso())!)] });
+      expect(res.json().errors).toEqual({ data_obito: [msg.dataFutura] });
       const hoje = await saida(c.id, { motivo_saida_cadastro_id: OBITO, data_obito: todayIso(), numero_do: '123' });
       expect(hoje.statusCode, hoje.body).toBe(200);
     });

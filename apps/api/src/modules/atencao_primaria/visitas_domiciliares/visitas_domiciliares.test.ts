@@ -349,9 +349,7 @@ describe(url, () => {
       expect(e.temperatura).toEqual(['deve estar entre 20 e 45']);
       expect(e.glicemia).toEqual([msg.between(20, 800)]);
       const future = new Date(Date.now() + 86_400_000).toISOString();
-      expect((await errorsOf(payload(familiaId, { data_visita: future }))).data_visita).toEqual([
-        msg.menorOuIgualQue(isoToBr(todayIso())!),
-      ]);
+      expect((await errorsOf(payload(familiaId, { data_visita: future }))).data_visita).toEqual([msg.dataFutura]);
       expect((await errorsOf(payload(familiaId, { peso: 60 }))).peso).toEqual([msg.medidasSomenteMembro]);
       const nul = await post(payload(familiaId, { numero_prontuario: 'A\u0000B' }));
       expect(nul.statusCode).toBe(422);

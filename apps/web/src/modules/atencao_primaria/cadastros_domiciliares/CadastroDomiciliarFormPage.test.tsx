@@ -176,7 +176,7 @@ describe('CadastroDomiciliarFormPage', { timeout: 60_000 }, () => {
     expect(typeof body.data_cadastro).toBe('string');
   });
 
-  it("refuses a date in the future with 'deve ser menor ou igual que' today in São Paulo", async () => {
+  it("refuses a date in the future with 'não pode ser posterior à data atual' (today in São Paulo)", async () => {
     fakeApi({});
     const { user } = renderRoutes(rotas, `${BASE_PATH}/new`);
     await screen.findByRole('heading', { name: 'Novo cadastro domiciliar' });
@@ -185,7 +185,7 @@ describe('CadastroDomiciliarFormPage', { timeout: 60_000 }, () => {
     await user.clear(data);
     await user.type(data, depoisDeAmanha.replace(/\//g, ''));
     await user.tab();
-    expect(await screen.findByText(msg.menorOuIgualQue(isoToBr(todayIso())!))).toBeInTheDocument();
+    expect(await screen.findByText(msg.dataFutura)).toBeInTheDocument();
   });
 
   it("edits with the tabs 'Identificação' and 'Famílias', and a stale save offers 'Recarregar'", async () => {

@@ -1,7 +1,15 @@
 // The visit form's values and their mapping to the API (issue 8). The rules are the shared ones
 // (visitaDomiciliarInputSchema), so the browser answers sooner with the very messages the API would send.
 import { z } from 'zod';
-import { isValidIsoDate, isValidTime, msg, todayIso, zonedDateTimeParts, zonedDateTimeToIso } from '@saude/shared';
+import {
+  isValidIsoDate,
+  isValidTime,
+  msg,
+  todayIso,
+  typedDateMessage,
+  zonedDateTimeParts,
+  zonedDateTimeToIso,
+} from '@saude/shared';
 import {
   desfechoSemDados,
   imovelSemMorador,
@@ -77,7 +85,7 @@ export function visitaFormSchema({ ocupacaoObrigatoria }: OpcoesForm) {
     };
     if (ocupacaoObrigatoria && !v.ocupacao_id) add('ocupacao_id', msg.obrigatorio);
     if (!v.data) add('data', msg.obrigatorio);
-    else if (!isValidIsoDate(v.data)) add('data', msg.naoEValido);
+    else if (!isValidIsoDate(v.data)) add('data', typedDateMessage(v.data, msg.naoEValido));
     if (!v.hora) add('hora', msg.obrigatorio);
     else if (!isValidTime(v.hora)) add('hora', msg.naoEValido);
     if (v.turno_atendimentos === null) add('turno_atendimentos', msg.obrigatorio);

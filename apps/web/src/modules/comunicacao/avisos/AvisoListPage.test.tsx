@@ -63,7 +63,7 @@ describe('AvisoListPage', { timeout: 60_000 }, () => {
     );
     const { user, router } = renderRoutes(rotas, BASE_PATH);
     const linha = await screen.findByRole('row', { name: /Campanha de vacinação/ });
-    expect(within(linha).getByText('23/11/2026 a 30/11/2026')).toBeVisible();
+    expect(within(linha).getByText('23/11/2026 a 30/11/2099')).toBeVisible();
     expect(within(linha).getByText('Ativo')).toBeVisible();
     expect(within(screen.getByRole('row', { name: /Reunião de equipe/ })).getByText('Inativo')).toBeVisible();
     expect(screen.getByText('Exibindo 1 a 2 de 2 registros')).toBeVisible();
@@ -96,6 +96,32 @@ describe('AvisoListPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText(msg.avisoExcluido)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('row', { name: /Campanha de vacinação/ })).toBeNull());
     expect(chamadas.some((c) => c.method === 'DELETE' && c.path === API_AVISO)).toBe(true);
+  });
+
+  it('shows an active notice whose period ended as "Encerrado", one not begun as "Agendado", counts in singular', async () => {
+    fakeApi(
+      {
+        [`GET ${API_BASE}`]: lista([
+          itemDe({ data_inicial: '2020-01-06', data_final: '2020-01-10', total_visualizacoes: 1, total_respostas: 1 }),
+          itemDe({
+            id: OUTRO_AVISO,
+            titulo: 'Reunião de equipe',
+            data_inicial: '2099-01-04',
+            data_final: '2099-01-08',
+          }),
+        ]),
+      },
+      { permissoes: LEITURA },
+    );
+    renderRoutes(rotas, BASE_PATH);
+    const encerrado = await screen.findByRole('row', { name: /Campanha de vacinação/ });
+    expect(within(encerrado).getAllByText('Encerrado')[0]).toBeVisible();
+    expect(within(encerrado).queryByText('Ativo')).toBeNull();
+    // The phone line under the title (hidden at this width, but in the document) agrees in number.
+    expect(within(encerrado).getByText(/· 1 visualização, 1 resposta$/)).toBeInTheDocument();
+    const agendado = screen.getByRole('row', { name: /Reunião de equipe/ });
+    expect(within(agendado).getAllByText('Agendado')[0]).toBeVisible();
+    expect(within(agendado).getByText(/· 4 visualizações, 3 respostas$/)).toBeInTheDocument();
   });
 
   it('gives whoever only reads their own notices no target filters and no write buttons', async () => {

@@ -13,7 +13,7 @@ import { listParamsSchema, param, type ParamField } from '../../../lib/list/list
 import { BASE_PATH, useAvisos, type AvisoListFilters } from './api';
 import { ExcluirAvisoIcon } from './components/ExcluirAviso';
 import { ROTULOS_SITUACAO_AVISO, SITUACOES_AVISO } from '@saude/shared/aviso_constantes';
-import { SituacaoAvisoBadge, vigenciaTexto } from './components/SituacaoAviso';
+import { contagensTexto, rotuloSituacao, SituacaoAvisoBadge, vigenciaTexto } from './components/SituacaoAviso';
 
 const FiltrosAlvos = lazy(() => import('./components/FiltrosAlvos'));
 
@@ -49,8 +49,7 @@ function colunas(podeEditar: boolean, podeExcluir: boolean): Column<AvisoListIte
           {a.mensagem}
           {/* On a phone the list is one column: the period and situation under the title. */}
           <Text component="span" size="xs" display="block" hiddenFrom="sm">
-            {vigenciaTexto(a.data_inicial, a.data_final)} · {ROTULOS_SITUACAO_AVISO[a.situacao]} ·{' '}
-            {a.total_visualizacoes} visualização(ões), {a.total_respostas} resposta(s)
+            {vigenciaTexto(a.data_inicial, a.data_final)} · {rotuloSituacao(a)} · {contagensTexto(a)}
           </Text>
         </>
       ),
@@ -66,7 +65,7 @@ function colunas(podeEditar: boolean, podeExcluir: boolean): Column<AvisoListIte
       accessor: 'situacao',
       title: 'Situação',
       from: 'sm',
-      render: (a) => <SituacaoAvisoBadge situacao={a.situacao} />,
+      render: (a) => <SituacaoAvisoBadge aviso={a} />,
     },
     {
       accessor: 'checar_resposta',

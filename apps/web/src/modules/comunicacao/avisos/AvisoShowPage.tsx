@@ -34,7 +34,7 @@ function AvisoShow({ atual: a }: { atual: Aviso }) {
           <Title order={1} fz="h2">
             {a.titulo}
           </Title>
-          <SituacaoAvisoBadge situacao={a.situacao} />
+          <SituacaoAvisoBadge aviso={a} />
         </Group>
         {podeEditar && (
           <LinkButton to={`${BASE_PATH}/${a.id}/edit`} icon={IconPencil}>

@@ -73,7 +73,8 @@ export const itemDe = (over: Partial<AvisoListItem> = {}): AvisoListItem => ({
   titulo: 'Campanha de vacinação',
   mensagem: 'Começa segunda. Memorando 12/2026.',
   data_inicial: '2026-11-23',
-  data_final: '2026-11-30',
+  // Far ahead: the row stays "Ativo" whatever day the test runs (a past end shows "Encerrado").
+  data_final: '2099-11-30',
   horario: null,
   checar_resposta: true,
   responsavel_nome: 'Gestora Teste',

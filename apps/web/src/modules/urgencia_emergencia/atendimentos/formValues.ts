@@ -2,12 +2,11 @@
 // (atendimentoInputSchema and its retroactive twin), so the browser answers with the very messages the API would send.
 import { z } from 'zod';
 import {
-  brToIso,
-  isoToBr,
   isValidIsoDate,
   isValidTime,
   msg,
   todayIso,
+  typedDateMessage,
   zonedDateTimeParts,
   zonedDateTimeToIso,
 } from '@saude/shared';
@@ -85,13 +84,9 @@ export function campoDoForm(apiPath: string): string {
 
 /**
  * Why a typed date is not taken: the date field hands a date after its maximum (today) on as the text typed, which
- * the schema then reads as a future date ('deve ser menor ou igual que <hoje>'), anything else 'não é válido'.
+ * the schema then reads as a future date ('não pode ser posterior à data atual'), anything else 'não é válido'.
  */
-function problemaDaData(texto: string): string {
-  const iso = brToIso(texto);
-  const hoje = todayIso();
-  return iso && iso > hoje ? msg.menorOuIgualQue(isoToBr(hoje) ?? hoje) : msg.naoEValido;
-}
+const problemaDaData = (texto: string) => typedDateMessage(texto, msg.naoEValido);
 
 /** The form's schema: its own checks (dates and hours as typed) and then the shared API schema's. */
 export function atendimentoFormSchema({

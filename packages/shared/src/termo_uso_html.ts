@@ -1,10 +1,13 @@
-import { hrefSeguro, TAGS_DESCARTADAS, TAGS_TERMO } from '@saude/shared/schemas/termo_uso';
+import { hrefSeguro, TAGS_DESCARTADAS, TAGS_TERMO } from './schemas/termo_uso';
 import { parseFragment } from 'parse5';
 
 // The terms' rich text is stored only as the allow-list's HTML (docs/decisions.md "Terms of use"). parse5 reads the
 // input as a browser would (so a broken tag cannot hide an attribute), and the output is written here from the tree:
 // allowed elements with no attribute but an http(s) href on <a>, text escaped, every other element unwrapped to its
 // content, and script-like ones dropped with it. Comments go.
+// One sanitiser for the API (what is stored) and the web (the editor's preview, every version drawn): parse5 is plain
+// JavaScript, so typed HTML never meets a browser parser, where even an inert document's <img onerror> makes Chromium
+// try the handler (issue 39).
 
 type Node = {
   nodeName: string;
