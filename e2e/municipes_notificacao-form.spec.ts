@@ -69,6 +69,16 @@ test('a nurse notifies a suspected dengue case and sees it on the citizen page',
     await expect(page.getByRole('link', { name: 'Nova notificação' })).toBeVisible();
     await expectAccessible(page, 'notificações do munícipe');
   });
+
+  await test.step('spec §2 {notificacaoId?}: show without an id lists the citizen’s notifications, edit starts a new one', async () => {
+    await page.goto(`${BASE}/${municipe.id}/notificacao_compulsoria/show`);
+    await expect(page).toHaveURL(new RegExp(`${BASE}/${municipe.id}/detalhes$`));
+    await expect(page.getByRole('heading', { name: municipe.nome, level: 1 })).toBeVisible();
+    await page.goto(`${BASE}/${municipe.id}/notificacao_compulsoria/edit`);
+    await expect(page).toHaveURL(new RegExp(`${BASE}/${municipe.id}/new$`));
+    await expect(page.getByRole('heading', { name: 'Nova notificação compulsória', level: 1 })).toBeVisible();
+    await expectAccessible(page, 'nova notificação (edit sem id)');
+  });
 });
 
 test('surveillance confirms a case: the counts and the map marker follow, and the SINAN form prints', async ({

@@ -142,6 +142,8 @@ export const msg = {
   // Same shape as cpfEmUso: the other citizen's name as far as the user may see it.
   cnsEmUso: (nome: string) => `em uso - ${nome}`,
   prontuarioEmUso: 'já está em uso nesta unidade',
+  // Says what is allowed, not only 'não é válido' (issue 39).
+  prontuarioCaracteres: 'deve conter apenas letras e números, sem espaços, hífens ou outros sinais',
   prontuarioComVisitas: 'não pode ser inativado: está vinculado a uma ficha de visita domiciliar',
   somenteCriancas: 'só deve ser preenchido para crianças de 0 a 9 anos',
   possiveisDuplicados:

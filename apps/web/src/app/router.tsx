@@ -540,6 +540,16 @@ export const screens: ScreenRoute[] = [
         Component: m.NotificacaoFormPage,
       })),
   },
+  // Spec §2 "{notificacaoId?}/edit": with no notification it is a new one (the page sends it to /new), so the
+  // permission asked is to create (docs/decisions.md).
+  {
+    path: 'municipes_notificacao/:id/notificacao_compulsoria/edit',
+    handle: { authorize: 'municipes_notificacao:create' },
+    lazy: () =>
+      import('../modules/municipes_notificacao/notificacao/NotificacaoFormPage').then((m) => ({
+        Component: m.NotificacaoFormPage,
+      })),
+  },
   {
     path: 'municipes_notificacao/:id/notificacao_compulsoria/:notificacaoId/edit',
     handle: { authorize: 'municipes_notificacao:update' },
@@ -549,7 +559,7 @@ export const screens: ScreenRoute[] = [
       })),
   },
   {
-    path: 'municipes_notificacao/:id/notificacao_compulsoria/:notificacaoId/show',
+    path: 'municipes_notificacao/:id/notificacao_compulsoria/:notificacaoId?/show',
     handle: { authorize: 'municipes_notificacao:show' },
     lazy: () =>
       import('../modules/municipes_notificacao/notificacao/NotificacaoShowPage').then((m) => ({

@@ -31,3 +31,7 @@ export function descricao<T extends CodeRow>(
 /** Sim / Não, or `vazio` for a question nobody answered. */
 export const simNaoTexto = (v: boolean | null | undefined, vazio = '—') =>
   v === null || v === undefined ? vazio : v ? 'Sim' : 'Não';
+
+/** 'Não pode ficar em branco' → 'não pode ficar em branco' after a label; an acronym ('UBS …') keeps its case. */
+export const minusculaInicial = (s: string): string =>
+  /^\p{Lu}{2}/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1);

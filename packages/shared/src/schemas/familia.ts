@@ -55,7 +55,7 @@ export const familiaFieldsSchema = z.object({
   profissional_id: optionalUuid(),
   equipe_id: optionalUuid(),
   /** Family record number in the unit: letters and digits, up to 30 (LEDI); unique in the unit. */
-  numero_prontuario: opt(zRequired({ max: 30 }).regex(/^[\p{L}\d]+$/u, { error: msg.naoEValido })),
+  numero_prontuario: opt(zRequired({ max: 30 }).regex(/^[\p{L}\d]+$/u, { error: msg.prontuarioCaracteres })),
   /** Month and year the family started living in the home: 'yyyy-MM-dd' (stored as the first of the month), not in the future. */
   reside_desde: optionalDate(),
   responsavel_id: requiredUuid(),

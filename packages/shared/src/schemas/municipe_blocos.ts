@@ -83,7 +83,8 @@ const detalhesObrigatorios =
         const d = v[detalhe];
         return v[pergunta] === true && (d == null || d === '' || (Array.isArray(d) && d.length === 0));
       })
-      .map(([, detalhe]) => ({ path: [detalhe], message: msg.obrigatorio }));
+      // Spec §5's other required text: a detail the answer "Sim" asks for (docs/decisions.md, issue 39).
+      .map(([, detalhe]) => ({ path: [detalhe], message: msg.naoDeveFicarEmBranco }));
 
 export const sociodemograficaIssues = detalhesObrigatorios([
   ['povo_comunidade_tradicional', 'povo_comunidade_tradicional_id'],

@@ -137,7 +137,7 @@ describe('municipes: per-citizen access and the two blocks', () => {
       ]);
     });
 
-    it('requires the detail of a yes answer, word for word', async () => {
+    it("requires the detail of a yes answer with spec §5's 'Não deve ficar em branco' (issue 39)", async () => {
       const res = await t.app.inject({
         method: 'PUT',
         url: `${url}/${crianca.id}/condicao_saude`,
@@ -146,8 +146,8 @@ describe('municipes: per-citizen access and the two blocks', () => {
       });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({
-        tempo_situacao_rua_id: [msg.obrigatorio],
-        acesso_higiene_ids: [msg.obrigatorio],
+        tempo_situacao_rua_id: [msg.naoDeveFicarEmBranco],
+        acesso_higiene_ids: [msg.naoDeveFicarEmBranco],
       });
     });
 

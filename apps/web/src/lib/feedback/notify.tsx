@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { msg } from '@saude/shared';
 import { ApiError } from '../http';
+import { minusculaInicial } from '../format';
 
 export const TOAST_MS = 5000;
 export const EDICAO_DESATUALIZADA_TITULO = 'Registro alterado por outra pessoa';
@@ -30,11 +31,8 @@ export const notifyRefused = (title: string, message: ReactNode) => falha(title,
 
 /** Spec §8 word for word: 'Família foi salva com sucesso', 'Ficha de munícipe foi salva com sucesso' (issue 39). */
 export function notifySaved(model: string, genero: Genero = 'f') {
-  return ok(msg.salvaComSucesso(genero === 'f' ? model : `Ficha de ${primeiraMinuscula(model)}`));
+  return ok(msg.salvaComSucesso(genero === 'f' ? model : `Ficha de ${minusculaInicial(model)}`));
 }
-
-// 'Munícipe' → 'munícipe', but an acronym ('UBS …') keeps its case.
-const primeiraMinuscula = (s: string) => (/^\p{Lu}{2}/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
 
 /** A success that is not a save ('Família vinculada ao domicílio.'). */
 export const notifySuccess = (message: string) => ok(message);

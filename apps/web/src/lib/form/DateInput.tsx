@@ -27,7 +27,7 @@ export interface DateInputProps extends MaskInputProps<string, string | null> {
 }
 
 /** A form error that only says "bad date": the input's own reason (e.g. a future date) says more (issue 39). */
-export const isGenericDateError = (e: string | undefined) => e === msg.dateFormat || e === msg.naoEValido;
+export const isGenericDateError = (e: unknown) => e === msg.dateFormat || e === msg.naoEValido;
 
 /** Why the typed text is not acceptable, or null when it is fine (or empty); a bound is said as a date (issue 39). */
 function problemOf(text: string, minDate?: string, maxDate?: string, complete = true): string | null {

@@ -36,7 +36,7 @@ describe('ErrorSummary', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'CPF não é válido',
       'CNS não é válido',
-      'CEP Não pode ficar em branco',
+      'CEP não pode ficar em branco',
     ]);
   });
 

@@ -2,6 +2,7 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { msg } from '@saude/shared';
+import { minusculaInicial } from '../format';
 
 export interface SummaryItem {
   path: string;
@@ -64,7 +65,10 @@ export function ErrorSummary({ model, errors, labels = {}, onSelect }: ErrorSumm
       <List size="sm" mt={4}>
         {items.map((item, i) => {
           const label = labelFor(item.path, labels);
-          const text = label ? `${label} ${item.message}` : item.message;
+          // After its label the message reads on: 'Sexo não pode ficar em branco' (issue 39); not after a question.
+          const text = label
+            ? `${label} ${label.endsWith('?') ? item.message : minusculaInicial(item.message)}`
+            : item.message;
           return (
             <List.Item key={`${item.path}-${i}`}>
               {onSelect && label ? (

@@ -42,7 +42,7 @@ describe('CondicaoSaudeTab', () => {
 
       await responder(user, INTERNACAO, 'Sim');
       await user.click(screen.getByRole('button', { name: 'Salvar' }));
-      expect(await screen.findByText(`Por qual causa? ${msg.obrigatorio}`)).toBeInTheDocument();
+      expect(await screen.findByText(`Por qual causa? ${msg.naoDeveFicarEmBranco}`)).toBeInTheDocument();
 
       await user.click(screen.getByRole('textbox', { name: 'Por qual causa?' }));
       await user.paste('Pneumonia');

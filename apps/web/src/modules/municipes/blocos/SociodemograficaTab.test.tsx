@@ -62,7 +62,7 @@ describe('SociodemograficaTab', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     // Required once "Sim": the summary and the field say so, nothing is sent.
     expect(await screen.findByText(msg.naoFoiPossivelGravar('Informação sociodemográfica', 1))).toBeInTheDocument();
-    expect(screen.getByText(`Quais deficiências? ${msg.obrigatorio}`)).toBeInTheDocument();
+    expect(screen.getByText(`Quais deficiências? ${msg.naoDeveFicarEmBranco}`)).toBeInTheDocument();
     expect(chamadas.some((c) => c.method === 'PUT')).toBe(false);
 
     await user.click(screen.getByRole('checkbox', { name: 'TEA' }));

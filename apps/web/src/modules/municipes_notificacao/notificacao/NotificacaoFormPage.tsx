@@ -5,7 +5,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useMatch, useNavigate, useParams } from 'react-router';
 import type { Notificacao, NotificacaoDetalhes } from '@saude/shared/schemas/notificacao_compulsoria';
 import { usePode } from '../../../lib/access';
 import { BackButton } from '../../../lib/detail';
@@ -14,9 +14,11 @@ import { RecordForm, useRecordForm } from '../../../lib/form';
 import { comVersao, staleEdit } from '../../../lib/recordPage';
 import { useUsuario } from '../../../lib/session';
 import {
+  BASE_PATH,
   detalhesPath,
   getNotificacao,
   notificacaoPath,
+  novaPath,
   useNotificacao,
   useNotificacaoDetalhes,
   useSaveNotificacao,
@@ -47,6 +49,10 @@ export function NotificacaoFormPage() {
   const { id: municipeId, notificacaoId } = useParams();
   const detalhes = useNotificacaoDetalhes(municipeId);
   const notificacao = useNotificacao(municipeId, notificacaoId);
+  // Spec §2's {notificacaoId?}: edit with no notification is a new one for the citizen (docs/decisions.md), asked
+  // at /new so that the permission to create decides.
+  const semId = useMatch(`${BASE_PATH}/:id/notificacao_compulsoria/edit`);
+  if (semId && municipeId) return <Navigate to={novaPath(municipeId)} replace />;
   return (
     <RecordLoader query={detalhes} backTo="/municipes_notificacao" label="Carregando munícipe">
       {(d) =>

@@ -5,7 +5,7 @@ import { Box, Button, Group, Stack, Text, Timeline, Title } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconEdit, IconPrinter, IconProgressCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import {
   ROTULOS_SITUACAO_NOTIFICACAO,
   type Notificacao,
@@ -30,6 +30,8 @@ export function NotificacaoShowPage() {
   const { id: municipeId, notificacaoId } = useParams();
   const detalhes = useNotificacaoDetalhes(municipeId);
   const notificacao = useNotificacao(municipeId, notificacaoId);
+  // Spec §2's {notificacaoId?}: show with no notification is the citizen's notifications (docs/decisions.md).
+  if (municipeId && !notificacaoId) return <Navigate to={detalhesPath(municipeId)} replace />;
   return (
     <RecordLoader query={detalhes} backTo="/municipes_notificacao" label="Carregando munícipe">
       {(d) => (

@@ -20,6 +20,7 @@ export const notificacaoKeys = {
 };
 
 export const detalhesPath = (municipeId: string) => `${BASE_PATH}/${municipeId}/detalhes`;
+export const novaPath = (municipeId: string) => `${BASE_PATH}/${municipeId}/new`;
 export const notificacaoPath = (municipeId: string, id: string, acao: 'show' | 'edit') =>
   `${BASE_PATH}/${municipeId}/notificacao_compulsoria/${id}/${acao}`;
 const notificacaoApi = (municipeId: string, id?: string) => `${API}/${municipeId}/notificacoes${id ? `/${id}` : ''}`;
