@@ -81,6 +81,8 @@ test('admin publishes a version; acs must accept it before anything else, then g
     await expect(page).toHaveURL(/\/termos_uso\/aceite\?retorno=%2Ftermos_uso$/);
     await expect(page.getByRole('heading', { name: titulo, level: 1 })).toBeVisible();
     await expect(page.getByText('Os dados dos munícipes são sigilosos (LGPD).')).toBeVisible();
+    // Spec §9's long date 'dd MMMM yyyy' for the publication (issue 39).
+    await expect(page.getByText(/^Versão \d+, publicada em \d{2} \p{L}+ \d{4}\./u)).toBeVisible();
     await expect(page.locator('script:not([src])', { hasText: 'alert(1)' })).toHaveCount(0);
     // A link inside the text is underlined: axe's link-in-text-block (issue 39) is checked with one in it.
     await expect(page.getByRole('link', { name: 'lei completa' })).toHaveCSS('text-decoration-line', 'underline');

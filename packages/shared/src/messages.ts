@@ -139,6 +139,8 @@ export const msg = {
   cartaoProvisorioIgualCns: 'deve ser diferente do CNS',
   cnsIgualCartaoProvisorio: 'deve ser diferente do cartão provisório',
   responsavelIgualMunicipe: 'deve ser diferente do nome do munícipe',
+  // Spec §5/§9's minimum birth date of an adult (today − 18 years), for the citizen's guardian (issue 39).
+  responsavelMenorDeIdade: 'deve ser de uma pessoa com 18 anos ou mais',
   // Same shape as cpfEmUso: the other citizen's name as far as the user may see it.
   cnsEmUso: (nome: string) => `em uso - ${nome}`,
   prontuarioEmUso: 'já está em uso nesta unidade',

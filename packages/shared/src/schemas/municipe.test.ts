@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '../messages';
-import { dateRange, isoToBr, todayIso } from '../validation/dates';
+import { dateRange, isoToBr, latestAdultBirthDate, todayIso } from '../validation/dates';
 import {
   condicaoSaudeInputSchema,
   contarFiltrosBuscaAvancada,
@@ -203,6 +203,15 @@ describe('municipeInputSchema', () => {
       data_obito: [msg.dataFutura],
     });
     expect(errors(municipeInputSchema, { ...base, data_obito: hoje, motivo_saida_cadastro_id: 135 })).toEqual({});
+  });
+
+  it("takes a guardian born at most on spec §5's minimum adult birth date (today − 18 years) (issue 39)", () => {
+    const limite = latestAdultBirthDate();
+    const diaDepois = new Date(Date.parse(`${limite}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(errors(municipeInputSchema, { ...base, responsavel_data_nascimento: limite })).toEqual({});
+    expect(errors(municipeInputSchema, { ...base, responsavel_data_nascimento: diaDepois })).toEqual({
+      responsavel_data_nascimento: [msg.responsavelMenorDeIdade],
+    });
   });
 
   it('has a create body with confirmar_duplicados and an update body with lock_version', () => {

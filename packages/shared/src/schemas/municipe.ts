@@ -11,7 +11,7 @@ import { sexo } from '../codes/sexo';
 import { tipoLogradouro } from '../codes/tipo_logradouro';
 import { tipoSanguineo } from '../codes/tipo_sanguineo';
 import { msg } from '../messages';
-import { ageParts, isoToBr, isValidIsoDate, todayIso } from '../validation/dates';
+import { ageParts, isoToBr, isValidIsoDate, latestAdultBirthDate, todayIso } from '../validation/dates';
 import { onlyDigits } from '../validation/digits';
 import { optionalText, zCep, zCns, zCpf, zEmail, zIsoDate, zPhone, zPisPasep, zRequired } from '../validation/zod';
 import {
@@ -135,7 +135,10 @@ export const municipeFieldsSchema = z.object({
   nome_pai: optionalText({ max: 70 }),
   pai_desconhecido: simNao(),
   responsavel_nome: optionalText({ max: 70 }),
-  responsavel_data_nascimento: optionalDate(),
+  /** The guardian is an adult: born at most on spec §5's minimum adult birth date (today − 18 years). */
+  responsavel_data_nascimento: opt(
+    zIsoDate({ defaultRange: true }).refine((v) => v <= latestAdultBirthDate(), { error: msg.responsavelMenorDeIdade }),
+  ),
   // nationality and birthplace
   nacionalidade_id: codigo(nacionalidade),
   municipio_nascimento_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })),

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { msg } from '@saude/shared/messages';
 import { notifyError } from '../../lib/feedback/notify';
+import { dataPorExtenso } from '../../lib/format';
 import { LOGIN, RETORNO, safeRetorno, useLogout } from '../../lib/session';
 import { useAceitarTermo, useTermoPendente } from './api';
 import { TextoTermo } from './TextoTermo';
@@ -43,7 +44,10 @@ export function TermoAceitePage() {
             </Title>
             {termo.data && (
               <Text size="sm" c="dark.5">
-                Versão {termo.data.versao}. {msg.termoPendente}
+                {/* Spec §9's long date: the date a document was published, as on paper (issue 39). */}
+                Versão {termo.data.versao}
+                {termo.data.publicado_em && `, publicada em ${dataPorExtenso(termo.data.publicado_em)}`}.{' '}
+                {msg.termoPendente}
               </Text>
             )}
           </div>

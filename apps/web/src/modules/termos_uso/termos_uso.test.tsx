@@ -47,6 +47,8 @@ describe('TermoAceitePage', { timeout: 60_000 }, () => {
     );
     expect(await screen.findByRole('heading', { name: 'Termos de uso do sistema', level: 1 })).toBeVisible();
     expect(screen.getByText('Texto dos termos.')).toBeVisible();
+    // Spec §9's long date 'dd MMMM yyyy' (issue 39).
+    expect(screen.getByText(/^Versão 4, publicada em 25 novembro 2026\./)).toBeVisible();
     // Neither the image with its handler nor the javascript: link reach the page.
     expect(container.querySelector('img, [onerror]')).toBeNull();
     // Nor a browser parser: even an inert document's <img onerror> makes Chromium try the handler (issue 39).
