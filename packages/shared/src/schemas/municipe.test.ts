@@ -100,7 +100,11 @@ describe('municipeInputSchema', () => {
   it('keeps dates within the default range, and the death date on or after the birth date', () => {
     const { min, max } = dateRange();
     const range = msg.dateBetween(isoToBr(min)!, isoToBr(max)!);
+    // A future date says so (issue 39); one too far back gives the range.
     expect(errors(municipeInputSchema, { ...base, data_nascimento: '2999-01-01' })).toEqual({
+      data_nascimento: [msg.dataFutura],
+    });
+    expect(errors(municipeInputSchema, { ...base, data_nascimento: '1800-01-01' })).toEqual({
       data_nascimento: [range],
     });
     expect(errors(municipeInputSchema, { ...base, data_nascimento: '' })).toEqual({

@@ -37,7 +37,7 @@ describe('notificacao compulsoria', () => {
     ).toMatchObject({
       doenca_agravo_id: [msg.naoEValido],
       hora_notificacao: [msg.naoEValido],
-      data_notificacao: [expect.stringMatching(/^deve ser uma data entre/)],
+      data_notificacao: [msg.dataFutura],
     });
   });
 

@@ -113,7 +113,8 @@ describe('CadastroDomiciliarFormPage', { timeout: 60_000 }, () => {
       'Situação de moradia',
       'Quais animais',
     ]) {
-      expect(within(alerta).getByText(`${campo} ${msg.obrigatorio}`)).toBeInTheDocument();
+      // After its label the message reads on in lower case (issue 39).
+      expect(within(alerta).getByText(`${campo} não pode ficar em branco`)).toBeInTheDocument();
     }
     expect(chamadas.some((c) => c.method === 'POST' && c.path.endsWith('cadastros_domiciliares'))).toBe(false);
   });

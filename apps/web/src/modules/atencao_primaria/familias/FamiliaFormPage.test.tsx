@@ -111,7 +111,7 @@ describe('FamiliaFormPage', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { name: 'Nova família' });
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     // The browser answers first: a family needs its head.
-    expect(await screen.findByText(`Responsável familiar ${msg.obrigatorio}`)).toBeInTheDocument();
+    expect(await screen.findByText('Responsável familiar não pode ficar em branco')).toBeInTheDocument();
     await escolherPessoa(user, 'Responsável familiar', 'Maria da Silva');
     await user.click(screen.getByRole('button', { name: 'Adicionar membro' }));
     await escolherPessoa(user, 'Membro 1', 'João da Silva');
