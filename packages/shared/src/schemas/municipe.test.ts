@@ -247,9 +247,9 @@ describe('blocks', () => {
     expect(
       errors(condicaoSaudeInputSchema, { doenca_cardiaca: true, internacao_12_meses: true, situacao_rua: true }),
     ).toEqual({
-      doencas_cardiacas: [msg.obrigatorio],
-      internacao_causa: [msg.obrigatorio],
-      tempo_situacao_rua_id: [msg.obrigatorio],
+      doencas_cardiacas: [msg.naoDeveFicarEmBranco],
+      internacao_causa: [msg.naoDeveFicarEmBranco],
+      tempo_situacao_rua_id: [msg.naoDeveFicarEmBranco],
     });
     const v = normalizarCondicaoSaude(
       condicaoSaudeInputSchema.parse({ doenca_cardiaca: false, doencas_cardiacas: [24], origem_alimentacao: [37] }),
@@ -257,7 +257,7 @@ describe('blocks', () => {
     expect(v.doencas_cardiacas).toEqual([]);
     expect(v.origem_alimentacao).toEqual([]);
     expect(errors(sociodemograficaInputSchema, { possui_deficiencia: true })).toEqual({
-      deficiencias: [msg.obrigatorio],
+      deficiencias: [msg.naoDeveFicarEmBranco],
     });
     expect(errors(sociodemograficaInputSchema, { deficiencias: [999] })).toEqual({
       'deficiencias.0': [msg.naoEValido],
