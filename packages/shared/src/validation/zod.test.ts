@@ -178,7 +178,9 @@ describe('dates', () => {
     // Issue 39: a future date is said as such, also when the date input handed it on as typed (dd/MM/yyyy).
     const amanha = todayIso(new Date(Date.now() + 86_400_000));
     expect(messages(zIsoDate({ defaultRange: true }), amanha)).toEqual(['não pode ser posterior à data atual']);
-    expect(messages(zIsoDate({ defaultRange: true }), isoToBr(amanha))).toEqual(['não pode ser posterior à data atual']);
+    expect(messages(zIsoDate({ defaultRange: true }), isoToBr(amanha))).toEqual([
+      'não pode ser posterior à data atual',
+    ]);
     expect(messages(zIsoDate(), '32/01/2020')).toEqual([msg.dateFormat]);
   });
 

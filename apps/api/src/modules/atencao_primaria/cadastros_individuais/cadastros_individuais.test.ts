@@ -6,7 +6,7 @@ import type {
   CandidatoCadastro,
 } from '@saude/shared/schemas/cadastro_individual';
 import type { Municipe } from '@saude/shared/schemas/municipe';
-import { isoToBr, todayIso } from '@saude/shared/validation/dates';
+import { todayIso } from '@saude/shared/validation/dates';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, cadastrosIndividuais, municipes, municipeSociodemograficas } from '../../../db/schema';

@@ -7,7 +7,7 @@ import type {
   VisitaDomiciliar,
   VisitaDomiciliarInput,
 } from '@saude/shared/schemas/visita_domiciliar';
-import { formatAge, isoToBr, todayIso } from '@saude/shared/validation/dates';
+import { formatAge } from '@saude/shared/validation/dates';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, cadastrosDomiciliares, familias, municipes, visitasDomiciliares } from '../../../db/schema';

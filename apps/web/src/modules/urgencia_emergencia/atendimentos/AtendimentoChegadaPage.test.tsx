@@ -89,7 +89,6 @@ describe('AtendimentoChegadaPage', { timeout: 60_000 }, () => {
     const data = screen.getByRole('textbox', { name: /Data de chegada/ });
     await user.clear(data);
     await user.type(data, amanha.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' }).replace(/\//g, ''));
-    const hoje = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
     expect((await screen.findAllByText(msg.dataFutura)).length).toBeGreaterThan(0);
   });
 
