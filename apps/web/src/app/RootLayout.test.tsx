@@ -20,9 +20,13 @@ describe('navigation progress bar', () => {
       </MantineProvider>,
     );
     act(() => nprogress.start());
-    act(() => vi.advanceTimersByTime(4_800));
+    act(() => {
+      vi.advanceTimersByTime(4_800);
+    });
     expect(nprogressStore.getState().progress).toBeLessThan(100);
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     expect(nprogressStore.getState().progress).toBe(100);
   });
 });

@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { NavigationProgress, nprogress } from '@mantine/nprogress';
 import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { marcarOpcoesDesabilitadas } from '../lib/form/opcoesDesabilitadas';
 import { RouteInfoContext, type RouteInfo } from '../lib/routeInfo';
 
 // Spec §9: the bar shows only when a navigation takes longer than 200 ms, so quick moves do not flicker.
@@ -27,6 +28,7 @@ function useNavigationProgress() {
 
 export function RootLayout({ routeInfo }: { routeInfo: RouteInfo }) {
   useNavigationProgress();
+  useEffect(() => marcarOpcoesDesabilitadas(), []);
   return (
     <RouteInfoContext.Provider value={routeInfo}>
       <NavigationProgress color="yellow.4" size={3} stepInterval={PROGRESS_STEP_MS} aria-label="Carregando página" />

@@ -1,3 +1,15 @@
 // The toast container alone, loaded after the first paint: the store that shows toasts (lib/feedback/notify) is a
 // separate small module, so a screen that may toast does not fetch the container and its transitions (issue 15).
-export { Notifications } from '@mantine/notifications';
+import { Notifications as MantineNotifications, type NotificationsProps } from '@mantine/notifications';
+
+/**
+ * Top right (ux.md), over the top bar's right end rather than the page: a save's toast no longer hides the record
+ * header's actions under it (issue 39). Inside a named region, so no toast sits outside every landmark (axe region).
+ */
+export function Notifications(props: NotificationsProps) {
+  return (
+    <section aria-label="Notificações do sistema">
+      <MantineNotifications {...props} withinPortal={false} styles={{ root: { top: 4, right: 8 } }} />
+    </section>
+  );
+}

@@ -181,6 +181,8 @@ function VisitaForm({
         throw err;
       }
     },
+    // Kept on the device (null) is not "salva": only "Aguardando envio", guardada neste aparelho (issue 39).
+    announce: (salva) => salva !== null,
     onSaved: (salva) => {
       if (login) takeDraft(rascunho, login);
       if (salva === null)
