@@ -9,7 +9,8 @@ import { Notifications as MantineNotifications, type NotificationsProps } from '
 export function Notifications(props: NotificationsProps) {
   return (
     <section aria-label="Notificações do sistema">
-      <MantineNotifications {...props} withinPortal={false} styles={{ root: { top: 4, right: 8 } }} />
+      {/* Its place over the bar: global.css (only the top-right container; the others stay empty and out of the way). */}
+      <MantineNotifications {...props} withinPortal={false} />
     </section>
   );
 }
