@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { chooseUnit, expect, expectAccessible, fillLogin, sideMenu, test } from './fixtures';
+import { chooseUnit, expect, expectAccessible, fillLogin, fotografar, sideMenu, test } from './fixtures';
 
+const require = createRequire(import.meta.url);
 const MSG_403 = 'Você não está autorizado a executar essa ação.';
 const MSG_404 = 'Essa página não pode ser encontrada.';
 
@@ -244,6 +246,79 @@ test('on a phone (390 px) the menu drawer and the account menu pass axe-core', a
   await page.getByRole('button', { name: /minha conta$/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Minha conta' })).toBeVisible();
   await expectAccessible(page, 'menu da conta a 390 px');
+});
+
+test('on a phone (390 px) every top-bar control is a 44 px touch target and the demo badge leaves the crest alone', async ({
+  page,
+  signInWithUnit,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The manager sees every control of the bar (the globe comes with notificacoes_globais:index).
+  await signInWithUnit('admin', 'UBS Centro');
+  const barra = page.locator('header').first();
+  const controles = barra.locator('button:visible, a:visible');
+  await expect(barra.getByRole('button', { name: /^Notificações globais/ })).toBeVisible();
+  await expect(barra.getByText('Demonstração', { exact: true })).toBeVisible();
+  const caixas = await controles.evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { nome: e.getAttribute('aria-label') ?? e.textContent, w: r.width, h: r.height, right: r.right };
+    }),
+  );
+  expect(caixas.length).toBeGreaterThanOrEqual(5);
+  for (const c of caixas) {
+    expect(c.w, `${c.nome} largura`).toBeGreaterThanOrEqual(44);
+    expect(c.h, `${c.nome} altura`).toBeGreaterThanOrEqual(44);
+    expect(c.right, `${c.nome} dentro da tela`).toBeLessThanOrEqual(390);
+  }
+  for (const svg of await barra.locator('button:visible svg:visible, a:visible svg:visible').all()) {
+    expect((await svg.boundingBox())!.width, 'ícone legível').toBeGreaterThanOrEqual(20);
+  }
+  const brasao = (await barra.getByRole('img', { name: /^Brasão/ }).boundingBox())!;
+  const selo = (await barra.getByText('Demonstração', { exact: true }).boundingBox())!;
+  const cobre =
+    selo.x < brasao.x + brasao.width &&
+    brasao.x < selo.x + selo.width &&
+    selo.y < brasao.y + brasao.height &&
+    brasao.y < selo.y + selo.height;
+  expect(cobre, 'o selo de demonstração não cobre o brasão').toBe(false);
+  await page.screenshot({ path: '/tmp/shots-shell/barra-390.png', clip: { x: 0, y: 0, width: 390, height: 120 } });
+  await fotografar(page, 'barra-celular-390');
+  await expectAccessible(page, 'barra superior a 390 px');
+});
+
+/** axe-core's given rules only (moderate ones too, which expectAccessible leaves out): the ids of what fails. */
+async function axeRegras(page: Page, regras: string[]) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core') });
+  return page.evaluate(async (rules) => {
+    const { axe } = window as unknown as {
+      axe: { run: (c: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> };
+    };
+    const r = await axe.run(document, { runOnly: { type: 'rule', values: rules } });
+    return r.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  }, regras);
+}
+
+test('lists, forms and record pages keep heading levels in order, and a toast sits in a landmark', async ({
+  page,
+  signInWithUnit,
+}) => {
+  test.slow();
+  await signInWithUnit('admin', 'UBS Centro');
+  for (const [tela, titulo] of [
+    ['/municipes', 'Munícipes'],
+    ['/municipes/new', /Munícipe/],
+    ['/atencao_primaria/familias/new', /Família/],
+  ] as const) {
+    await page.goto(tela);
+    await expect(page.getByRole('heading', { level: 1, name: titulo }).first()).toBeVisible();
+    await expect(page.locator('[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root')).toHaveCount(0);
+    expect(await axeRegras(page, ['heading-order']), tela).toEqual([]);
+  }
+  // A record that does not exist says so in a toast (and goes back to the list): the toast is inside a landmark.
+  await page.goto(`/municipes/${crypto.randomUUID()}/edit`);
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Cadastro não encontrado' })).toBeVisible();
+  expect(await axeRegras(page, ['region'])).toEqual([]);
 });
 
 test('the menus load on first use and open by keyboard as by mouse', async ({ page, signInWithUnit }) => {

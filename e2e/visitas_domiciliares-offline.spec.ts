@@ -1,20 +1,23 @@
-// Home visits offline (issue 25) on a tablet (800×1280), with the production build's service worker: after one online
-// visit the app reloads with no network (the shell from the worker, the families from the device), five visits are
+// Home visits offline (issue 25) on a tablet (800×1280), with the production build's service worker: after the list was
+// opened once online (issue 39: no family's screen), a family never opened and its visit form open offline without a
+// reload, the menu opens, a screen that needs the server says so, a visit without a family opens; then the app
+// reloads with no network (the shell from the worker, the families from the device), five visits are
 // recorded offline and wait "Aguardando envio"; the agent signs out (the queue stays) and a family moves away meanwhile
 // (through the API); signed in again, online, on a network that loses a third of the visit POSTs (some before the
 // server, some after it saved), every visit ends "Enviado" and is on the server exactly once, and the visit to the
 // family that moved ends "Recusado" with the reason.
 // Run: npm run build && E2E_PORT=3220 npx playwright test e2e/visitas_domiciliares-offline.spec.ts
 import type { Page } from '@playwright/test';
-import { type Api, expect, expectAccessible, fotografar, test } from './fixtures';
+import { type Api, expect, expectAccessible, fotografar, sideMenu, test } from './fixtures';
 import { novaCasa, novaPessoa, unico } from './dados';
 
 const LISTA = '/atencao_primaria/visitas_domiciliares';
 const BASE_API = '/api/v1/atencao_primaria/visitas_domiciliares';
 const MSG_MUDOU = 'Não é possível realizar o lançamento para famílias com status "Mudou-se"';
+const NA_FILA = 'Sem conexão: a visita foi guardada neste aparelho e será enviada quando a rede voltar.';
 
 test.use({ viewport: { width: 800, height: 1280 }, serviceWorkers: 'allow' });
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 360_000 });
 
 /** `chefe`'s family (alone) in a new home of micro-area 01; answers the family's id. */
 async function novaFamilia(acs: Api, nome: string): Promise<string> {
@@ -69,6 +72,9 @@ test('ACS records visits offline; they are sent once over a flaky network, a mov
   const responsavel = `Offline ${unico()}`;
   const familia = await novaFamilia(acs, responsavel);
   const mudara = await novaFamilia(acs, `Mudança ${unico()}`);
+  const nunca = `Nunca aberta ${unico()}`;
+  await novaFamilia(acs, nunca);
+  const historico = page.getByRole('list', { name: 'Histórico de visitas' });
   await signInWithUnit('acs', 'UBS Centro');
 
   await test.step('online once: the service worker installs and the device keeps the families', async () => {
@@ -82,16 +88,48 @@ test('ACS records visits offline; they are sent once over a flaky network, a mov
     await expect(page.getByRole('status').filter({ hasText: /Famílias atualizadas/ })).toBeVisible({
       timeout: 60_000,
     });
-    // The two families' screens, opened once online (as an agent preparing the day's round).
-    for (const id of [familia, mudara]) {
-      await page.goto(`${LISTA}/${id}/detalhes`);
-      await expect(page.getByRole('link', { name: 'Visitar família' })).toBeVisible();
-      await page.getByRole('link', { name: 'Visitar família' }).click();
-      await expect(page.getByRole('heading', { name: 'Visita à família' })).toBeVisible();
-    }
+    // Only the list was opened online (issue 39): no family's screen nor the visit form were, and all open offline.
   });
 
-  const historico = page.getByRole('list', { name: 'Histórico de visitas' });
+  await test.step('offline without reloading: a family never opened, its visit, the menu, a screen that needs the network', async () => {
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Sem conexão' })).toBeVisible();
+    // The device's copy answers the search; the router follows the links (no page load).
+    await page.getByRole('searchbox', { name: 'Responsável' }).fill(nunca);
+    await page.getByRole('searchbox', { name: 'Responsável' }).press('Enter');
+    await page.getByRole('link', { name: nunca }).click();
+    await expect(page.getByRole('heading', { name: `Família de ${nunca}` })).toBeVisible();
+    await expectAccessible(page, 'família nunca aberta, sem conexão');
+    await page.getByRole('link', { name: 'Visitar família' }).click();
+    await expect(page.getByRole('heading', { name: 'Visita à família' })).toBeVisible();
+    await expectAccessible(page, 'ficha de visita nunca aberta, sem conexão');
+    await page.getByRole('radio', { name: 'Visita realizada' }).check();
+    await page.getByRole('checkbox', { name: 'Visita periódica' }).check();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    // Kept on the device is not "salva": the toast says where the visit is.
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Aguardando envio' });
+    await expect(toast).toContainText(NA_FILA);
+    await expect(page.getByText(/foi salva com sucesso/)).toHaveCount(0);
+    await expect(historico.getByRole('listitem').filter({ hasText: 'Aguardando envio' })).toHaveCount(1);
+    // The side menu opens offline (the menu last seen online); a screen that needs the server says so.
+    const menu = sideMenu(page);
+    await menu.getByRole('link', { name: 'Munícipes' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Sem conexão: esta tela precisa de internet' }),
+    ).toBeVisible();
+    await expect(page.getByText('Você não está autorizado')).toHaveCount(0);
+    await expectAccessible(page, 'tela que precisa de internet, sem conexão');
+    // A visit without a family opens offline too (its form and the agent's list of them).
+    await page.goBack();
+    await page.goto(`${LISTA}/sem_familia`);
+    await expect(page.getByRole('heading', { name: 'Visitas sem família' })).toBeVisible();
+    await page.getByRole('link', { name: 'Visita sem família' }).click();
+    await expect(page.getByRole('heading', { name: 'Visita sem família vinculada' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Tipo de imóvel' })).toBeVisible();
+    await expectAccessible(page, 'visita sem família, sem conexão');
+    await fotografar(page, 'visitas-offline-sem-familia');
+  });
+
   await test.step('offline: the app reloads from the worker and five visits wait on the device', async () => {
     await context.setOffline(true);
     await page.goto(LISTA);

@@ -6,5 +6,6 @@ export const msgBase = {
   status500: 'Houve um problema ao processar informações. Tente novamente mais tarde.',
   erroGenerico: 'Não foi possível concluir a operação. Tente novamente mais tarde.',
   telaNaoAbertaOffline: 'Sem conexão — esta tela ainda não foi aberta neste aparelho',
+  telaPrecisaInternet: 'Sem conexão: esta tela precisa de internet',
   demonstracao: 'Demonstração — não use com dados reais',
 } as const;

@@ -73,6 +73,8 @@ export const msg = {
   falhaComunicacao: 'Falha na comunicação',
   /** Offline, a screen whose code was never fetched on this device cannot open (issue 12). */
   telaNaoAbertaOffline: msgBase.telaNaoAbertaOffline,
+  /** Offline, a screen that works only with the server (issue 39): never "não autorizado". */
+  telaPrecisaInternet: msgBase.telaPrecisaInternet,
   sucesso: 'Sucesso',
   removido: (resource: string) => interpolate('%{1} foi removido(a).', resource),
   salvaComSucesso: (salvar: string) => interpolate('%{1} foi salva com sucesso', salvar),

@@ -1,11 +1,12 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
 import { msgBase as msg } from '@saude/shared/mensagens_base';
 import { ErrorPage } from '../lib/feedback/ErrorPage';
 import { useOnline } from '../lib/network';
 import { isChunkLoadError, reloadOnce } from './chunkReload';
+import { SEM_REDE_STATUS } from './guards';
 
 /** errorElement of the routes: 403/404 thrown by guards show their page; anything else is a 500. */
 export function RouteErrorBoundary() {
@@ -14,17 +15,25 @@ export function RouteErrorBoundary() {
   const chunk = isChunkLoadError(error);
   // Offline, a reload would only trade this screen for the browser's "no internet" page (issue 12): stay and say so.
   const offline = chunk && !online;
+  // A screen that works only with the server, asked for offline (issue 39): say so, never "não autorizado".
+  const precisaRede = isRouteErrorResponse(error) && error.status === SEM_REDE_STATUS;
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     if (chunk && !offline) reloadOnce();
   }, [chunk, offline]);
-  if (offline) return <OfflineScreen />;
+  useEffect(() => {
+    // Back online, the guard asks again and the screen opens by itself.
+    if (precisaRede && online) void revalidate();
+  }, [precisaRede, online, revalidate]);
+  if (offline) return <OfflineScreen mensagem={msg.telaNaoAbertaOffline} />;
+  if (precisaRede) return <OfflineScreen mensagem={msg.telaPrecisaInternet} />;
   if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 404))
     return <ErrorPage status={error.status} />;
   return <ErrorPage status={500} />;
 }
 
-/** A screen whose code this device never fetched, asked for offline. Back online, the page reloads by itself. */
-function OfflineScreen() {
+/** A screen this device cannot open offline (its code never fetched, or it needs the server). */
+function OfflineScreen({ mensagem }: { mensagem: string }) {
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="md" maw={520} ta="center" data-testid="erro-offline">
@@ -32,7 +41,7 @@ function OfflineScreen() {
           <IconWifiOff size={64} />
         </Text>
         <Title order={1} fz="h3">
-          {msg.telaNaoAbertaOffline}
+          {mensagem}
         </Title>
         <Button
           variant="light"

@@ -39,6 +39,11 @@ const screens: ScreenRoute[] = [
     handle: { authorize: 'atencao_primaria/visitas_domiciliares:index' },
     lazy: async () => ({ Component: () => <p>Visitas abertas</p> }),
   },
+  {
+    path: 'visitas/:familiaId/visitar',
+    handle: { authorize: 'atencao_primaria/visitas_domiciliares:create' },
+    lazy: async () => ({ Component: () => <p>Ficha de visita aberta</p> }),
+  },
 ];
 
 const json = (status: number, body: unknown) =>
@@ -156,9 +161,15 @@ describe('route guards offline (issue 25)', () => {
 
   /** Online first (the session and the permissions answered), then no network at all. */
   async function onlineDepoisSemRede() {
-    mockApi();
+    const calls = mockApi();
     open('/visitas');
     expect(await screen.findByText('Visitas abertas')).toBeInTheDocument();
+    // The list granted asks for the other screens of a round, which are remembered too (issue 39).
+    await waitFor(() =>
+      expect(calls.map((c) => (c.body as { authorize?: string } | undefined)?.authorize)).toContain(
+        'atencao_primaria/visitas_domiciliares:create',
+      ),
+    );
     queryClient.clear();
     open('/auditoria');
     expect(await screen.findByText('Auditoria aberta')).toBeInTheDocument();
@@ -179,10 +190,17 @@ describe('route guards offline (issue 25)', () => {
     expect(await screen.findByText('Visitas abertas')).toBeInTheDocument();
   });
 
-  it('answers no other screen offline, even one granted online', async () => {
+  it('opens a visit form never opened online, once the list was (issue 39)', async () => {
+    await onlineDepoisSemRede();
+    open('/visitas/0190a6d2-1c1e-7000-8000-0000000000f1/visitar');
+    expect(await screen.findByText('Ficha de visita aberta')).toBeInTheDocument();
+  });
+
+  it('says another screen needs the network, even one granted online: never "não autorizado" (issue 39)', async () => {
     await onlineDepoisSemRede();
     open('/auditoria');
-    expect(await screen.findByText('Você não está autorizado a executar essa ação.')).toBeInTheDocument();
+    expect(await screen.findByText('Sem conexão: esta tela precisa de internet')).toBeInTheDocument();
+    expect(screen.queryByText('Você não está autorizado a executar essa ação.')).not.toBeInTheDocument();
   });
 
   it('forgets them once the token changes (another sign-in): no offline sign-in', async () => {

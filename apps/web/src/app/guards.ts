@@ -4,11 +4,19 @@ import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Permission, Usuario } from '@saude/shared';
 import { ApiError, http } from '../lib/http';
 import { LOGIN, meQuery, NOVA_SENHA, SELECIONAR_UNIDADE, TERMO_ACEITE, tokenStore, withRetorno } from '../lib/session';
-import { lembrarPermissao, lembrarUsuario, permissaoOffline, usuarioOffline } from '../lib/sessaoOffline';
+import {
+  funcionaOffline,
+  lembrarPermissao,
+  lembrarUsuario,
+  PERMISSOES_OFFLINE,
+  permissaoOffline,
+  semRede,
+  usuarioOffline,
+} from '../lib/sessaoOffline';
 import { queryClient } from './queryClient';
 
-/** The request never reached the server (no network): not an answer. */
-const semRede = (err: unknown) => err instanceof ApiError && err.status === 0;
+/** What a guard throws when the screen needs the server and there is none (RouteErrorBoundary says so). */
+export const SEM_REDE_STATUS = 503;
 
 export type RouteHandle = {
   /** `resource:action` asked of POST /api/ferramentas/permissoes before the page opens. */
@@ -47,6 +55,9 @@ export async function requireUsuario(request: Request): Promise<Usuario> {
   return usuario;
 }
 
+/** Offline and never granted here online: the answer is "no network", not a refusal (issue 39). */
+class SemRede extends Error {}
+
 /** Spec §6/§7: allowed only when the answer is 200; any other status or failure is a refusal. */
 async function checkPermission(
   authorize: Permission,
@@ -66,12 +77,30 @@ async function checkPermission(
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) throw err;
         // Offline (issue 25): what this session was granted online, for the screens that work offline.
-        if (semRede(err)) return permissaoOffline(unidadeId, authorize);
+        if (semRede(err)) {
+          if (permissaoOffline(unidadeId, authorize)) return true;
+          throw new SemRede();
+        }
         return false;
       }
     },
+    // Offline the request fails at once and the remembered answer decides: never a paused wait (issue 39: the grey
+    // skeleton), nor retries of a request that cannot reach anyone.
+    networkMode: 'always',
+    retry: false,
     staleTime: 60_000,
   });
+}
+
+/**
+ * Issue 39: one screen of a round granted online asks for the others (for no record: the API checks each record when
+ * the visits are sent), so every kept family and its visit form open offline, not only the screens already opened.
+ */
+async function prepararOffline(unidadeId: string | null) {
+  for (const authorize of PERMISSOES_OFFLINE) {
+    if (permissaoOffline(unidadeId, authorize)) continue;
+    await checkPermission(authorize, null, unidadeId).catch(() => false);
+  }
 }
 
 export function guardLoader(handle: RouteHandle = {}) {
@@ -83,12 +112,15 @@ export function guardLoader(handle: RouteHandle = {}) {
       // Spec §6: the resource is the route's id, or notificacaoId on the notification routes.
       const resourceId = params.notificacaoId ?? params.id ?? null;
       const allowed = await checkPermission(handle.authorize, resourceId, usuario.unidade_atual?.id ?? null).catch(
-        () => {
-          // Only a 401 gets here: the session ended while the user was cached.
+        (err: unknown) => {
+          if (err instanceof SemRede) throw data(null, { status: SEM_REDE_STATUS });
+          // Only a 401 gets here otherwise: the session ended while the user was cached.
           throw redirect(withRetorno(LOGIN, pathOf(request)));
         },
       );
       if (!allowed) throw data(null, { status: 403 });
+      if (funcionaOffline(handle.authorize) && navigator.onLine)
+        void prepararOffline(usuario.unidade_atual?.id ?? null);
     }
     return null;
   };

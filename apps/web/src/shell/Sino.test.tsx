@@ -63,7 +63,7 @@ describe('the ombudsman bell (spec §1, §4, §9)', () => {
     renderWithProviders(<Sino usuario={usuarioTeste} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Ouvidoria: 2 não lidas' }));
     expect(
-      await screen.findByRole('button', { name: /Reclamação, prioridade Urgente, protocolo 2026000001/ }),
+      await screen.findByRole('button', { name: /^Reclamação, prioridade Urgente Protocolo 2026000001 · / }),
     ).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Marcar todas como lidas' }));
     await waitFor(() =>

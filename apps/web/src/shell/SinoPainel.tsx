@@ -1,7 +1,7 @@
 // The bell's dropdown (issue 20, spec §1): the 5 newest unread items — type icon, priority colour and name,
 // protocol, 'dd/MM/yyyy-HH:mm:ss' — "Marcar todas como lidas" and "Ver todas". Opening an item marks it read and goes
 // to the request's edit page. A chunk of its own, loaded on the bell's first use.
-import { Button, Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
@@ -92,7 +92,7 @@ export default function SinoPainel({
                       py="xs"
                       mih={44}
                       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-                      aria-label={`${n.tipo_solicitacao.nome}, prioridade ${n.prioridade.nome}, protocolo ${n.protocolo}, ${dataHoraSino(n.created_at)}`}
+                      // Named by what it shows (axe label-content-name-mismatch, issue 39): the priority's word is said.
                     >
                       <Group gap="sm" wrap="nowrap">
                         <IconeTipo icone={n.tipo_solicitacao.icone} size={22} />
@@ -100,6 +100,7 @@ export default function SinoPainel({
                           <Group gap={6} wrap="nowrap">
                             <Text size="sm" fw={600}>
                               {n.tipo_solicitacao.nome}
+                              <VisuallyHidden>, prioridade</VisuallyHidden>
                             </Text>
                             <span
                               style={{

@@ -102,9 +102,10 @@ function DemoBadge() {
   } as const;
   return (
     <>
-      <Badge {...common} size="sm" px={6} hiddenFrom="sm">
+      {/* A phone's bar has no room beside the crest: a strip just under the bar instead (never over the crest). */}
+      <Box className={classes.demoFaixa} hiddenFrom="sm">
         {primeira}
-      </Badge>
+      </Box>
       <Badge {...common} size="lg" visibleFrom="sm" leftSection={<IconAlertTriangle size={14} aria-hidden />}>
         {primeira}
         <Box component="span" visibleFrom="md">
@@ -128,9 +129,12 @@ function NetworkStatus() {
       size="lg"
       radius="sm"
       leftSection={online ? <IconWifi size={14} aria-hidden /> : <IconWifiOff size={14} aria-hidden />}
+      title={online ? 'Online' : 'Sem conexão'}
+      className={classes.rede}
       style={{ flex: '0 0 auto', textTransform: 'none' }}
     >
-      {online ? 'Online' : 'Sem conexão'}
+      {/* A phone's bar has room for the icon only (each state its own icon; the words stay for screen readers). */}
+      <span className={classes.redeTexto}>{online ? 'Online' : 'Sem conexão'}</span>
     </Badge>
   );
 }
@@ -149,7 +153,7 @@ function FullscreenToggle() {
         aria-label={label}
         aria-pressed={fullscreen}
         onClick={() => void toggle()}
-        className={classes.headerButton}
+        className={`${classes.headerButton} ${classes.telaCheia}`}
       >
         {fullscreen ? <IconMinimize size={22} aria-hidden /> : <IconMaximize size={22} aria-hidden />}
       </ActionIcon>
@@ -180,7 +184,7 @@ function AccountButton({ usuario }: { usuario: Usuario }) {
       </Avatar>
       <span className={classes.userName}>{usuario.nome}</span>
       <VisuallyHidden>, minha conta</VisuallyHidden>
-      <IconChevronDown size={16} aria-hidden />
+      <IconChevronDown size={16} aria-hidden className={classes.seta} />
     </UnstyledButton>
   );
   const plain = trigger(undefined, { ...intent, 'aria-haspopup': 'menu', 'aria-expanded': false });

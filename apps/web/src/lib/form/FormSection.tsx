@@ -1,7 +1,18 @@
 // A titled section of a form or a record, in the order of the e-SUS form the page mirrors (ux.md "Form page").
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import { useReadOnlyView } from './ReadOnlyView';
+
+/**
+ * The level of a section's heading (issue 39, axe heading-order): h2 under the page's h1, one deeper inside another
+ * section. A page that puts its own h2 over the sections wraps them in <SubHeadings>.
+ */
+const HeadingLevel = createContext<TitleOrder>(2);
+
+export function SubHeadings({ children }: { children: ReactNode }) {
+  const level = useContext(HeadingLevel);
+  return <HeadingLevel.Provider value={Math.min(level + 1, 6) as TitleOrder}>{children}</HeadingLevel.Provider>;
+}
 
 export interface FormSectionProps {
   title: string;
@@ -19,6 +30,7 @@ export function FormSection({ title, description, action, readOnly, children }: 
   const id = useId();
   // Inside <ReadOnlyView> the section holds answers, not fields.
   const answers = useReadOnlyView() || readOnly;
+  const level = useContext(HeadingLevel);
   return (
     <Card
       withBorder
@@ -30,7 +42,7 @@ export function FormSection({ title, description, action, readOnly, children }: 
       style={{ minWidth: 0 }}
     >
       <Group justify="space-between" gap="sm" mb="sm">
-        <Title order={3} fz="h4" id={id}>
+        <Title order={level} fz="h4" id={id}>
           {title}
         </Title>
         {action}
@@ -41,7 +53,7 @@ export function FormSection({ title, description, action, readOnly, children }: 
             {description}
           </Text>
         )}
-        {children}
+        <SubHeadings>{children}</SubHeadings>
       </Stack>
     </Card>
   );

@@ -108,6 +108,8 @@ export function RadioField<T extends FieldValues, V extends string | number = st
             label={o.label}
             size="md"
             disabled={common.disabled || o.disabled}
+            // Said as well as greyed (issue 39): some readers skip a disabled input's state inside a group.
+            aria-disabled={common.disabled || o.disabled || undefined}
             // aria-required is not allowed on the group's wrapper (axe, critical): a required radio says it itself.
             required={common['aria-required']}
             onBlur={field.onBlur}

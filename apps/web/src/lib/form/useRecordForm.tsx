@@ -8,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { saveDraft, takeDraft } from '../drafts';
 import { notifyError, notifySaved, type Genero } from '../feedback/notify';
+import { msg } from '@saude/shared';
 import { ApiError, onUnauthorized } from '../http';
 import { useUsuario } from '../session';
 import { ErrorSummary, flattenErrors } from './ErrorSummary';
@@ -29,6 +30,8 @@ export interface RecordFormOptions<S extends Schema, R> {
   labels: Record<string, string>;
   /** Sends the values; resolves with the record as saved. */
   save: (values: z.output<S>) => Promise<R>;
+  /** False when this save is not "salva" and the page says what happened instead (a visit kept on the device). */
+  announce?: (saved: R) => boolean;
   /** After the toast: a path to go to (replacing this page in the history), or nothing to stay. */
   onSaved?: (saved: R, form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => string | void;
   /** API field path → form field path, where they differ (e.g. a timestamp the form splits into date and hour). */
@@ -118,19 +121,26 @@ export function useRecordForm<S extends Schema, R>(o: RecordFormOptions<S, R>) {
     else form.setFocus(path as Path<z.input<S>>);
   };
 
+  // The failure toast of the last save: the next save takes it away (issue 39: it outlived a successful save).
+  const lastFailure = useRef<string | undefined>(undefined);
+  const toast = (id: string | undefined) => {
+    lastFailure.current = id;
+  };
+
   const failed = async (err: unknown, values: z.output<S>) => {
     const { onError, fieldOf, stale, labels } = opts.current;
     if (onError?.(err)) return;
-    if (!(err instanceof ApiError)) return void notifyError(err);
+    if (!(err instanceof ApiError)) return toast(notifyError(err));
     if (err.code === 'nao_autenticado' && draftKept.current) return;
     if (err.code === 'validacao' || err.code === 'conflito') {
       const mapped = Object.entries(err.errors).map(([k, v]) => [fieldOf ? fieldOf(k, values) : k, v] as const);
       const placed = setServerErrors(form, Object.fromEntries(mapped));
       const first = mapped[0]?.[0];
       if (placed > 0 && first && opts.current.onFieldError) opts.current.onFieldError(first);
-      // 422 says it all on the fields; a conflict also says its message (issue 13: never "someone saved first").
-      if (placed > 0 && err.code === 'validacao') return;
-      return void notifyError(err);
+      // Said on the fields, or else in the form's summary (issue 39: never a toast repeating what the form shows, nor
+      // one that is the only place the reason is; the summary goes with the next save).
+      if (placed === 0) form.setError('root.servidor', { type: 'server', message: err.message || msg.erroGenerico });
+      return;
     }
     if (err.code === 'edicao_desatualizada') {
       let changed: string[] = [];
@@ -146,16 +156,18 @@ export function useRecordForm<S extends Schema, R>(o: RecordFormOptions<S, R>) {
           () => [],
         );
       }
-      return void notifyError(err, { onReload: stale ? () => void stale.reload() : undefined, changed });
+      return toast(notifyError(err, { onReload: stale ? () => void stale.reload() : undefined, changed }));
     }
-    notifyError(err);
+    toast(notifyError(err));
   };
 
   const onSubmit = form.handleSubmit(
     async (values) => {
+      if (lastFailure.current) notifications.hide(lastFailure.current);
+      lastFailure.current = undefined;
       try {
         const saved = await opts.current.save(values);
-        notifySaved(opts.current.model, opts.current.genero);
+        if (opts.current.announce?.(saved) ?? true) notifySaved(opts.current.model, opts.current.genero);
         const to = opts.current.onSaved?.(saved, form);
         if (typeof to === 'string') {
           allowNavigation();

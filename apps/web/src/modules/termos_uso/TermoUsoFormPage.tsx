@@ -2,6 +2,7 @@
 // confirmation, or deleted; a published version is shown read-only with who accepted it.
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { msg } from '@saude/shared/messages';
@@ -10,6 +11,7 @@ import { formatDateTime } from '@saude/shared/validation/dates';
 import { usePode } from '../../lib/access';
 import { Paginacao } from '../../lib/list/Paginacao';
 import { notifyError, notifyRemoveFailed, notifySuccess } from '../../lib/feedback/notify';
+import { ErrorSummary } from '../../lib/form/ErrorSummary';
 import { ApiError } from '../../lib/http';
 import {
   BASE_PATH,
@@ -50,12 +52,16 @@ function Rascunho({ termo }: { termo: TermoUso | undefined }) {
   const excluir = useExcluirTermo();
   const alterado = titulo !== (termo?.titulo ?? '') || texto !== (termo?.texto ?? '');
 
+  // Issue 39: a refusal with fields is said on them and in the summary, not also in a toast; any other failure's toast
+  // goes with the next save.
+  const [falhaId, setFalhaId] = useState<string | undefined>();
   const falhou = (err: unknown) => {
-    if (err instanceof ApiError) setErros(err.errors);
-    notifyError(err);
+    if (err instanceof ApiError && Object.keys(err.errors).length > 0) return setErros(err.errors);
+    setFalhaId(notifyError(err));
   };
   const salvar = () => {
     setErros({});
+    if (falhaId) notifications.hide(falhaId);
     const body = { titulo, texto };
     if (!termo)
       criar.mutate(body, {
@@ -122,6 +128,7 @@ function Rascunho({ termo }: { termo: TermoUso | undefined }) {
         readOnly={!podeSalvar}
       />
       <EditorTermo value={texto} onChange={setTexto} error={erros.texto?.[0]} />
+      <ErrorSummary model="Termo de uso" errors={erros} labels={{ titulo: 'Título', texto: 'Texto' }} />
       <Group justify="space-between" wrap="wrap">
         <Anchor component={Link} to={BASE_PATH} c="saude.9">
           Voltar para as versões

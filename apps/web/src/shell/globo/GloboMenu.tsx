@@ -51,7 +51,15 @@ export default function GloboMenu({
   };
   const itens = recentes.data ?? [];
   return (
-    <FirstUseMenu use={use} target={trigger} label="Notificações globais" position="bottom-end" width={340}>
+    <FirstUseMenu
+      use={use}
+      target={trigger}
+      label="Notificações globais"
+      position="bottom-end"
+      // Spec §9: 21rem tall, at least 450 px wide (a phone's whole width when it has less).
+      width="min(460px, 100vw)"
+      styles={{ dropdown: { height: '21rem', overflowY: 'auto' } }}
+    >
       {recentes.isPending && <Menu.Item disabled>Carregando notificações…</Menu.Item>}
       {recentes.isError && <Menu.Item disabled>Não foi possível carregar as notificações.</Menu.Item>}
       {recentes.isSuccess && itens.length === 0 && <Menu.Item disabled>Nenhuma notificação.</Menu.Item>}

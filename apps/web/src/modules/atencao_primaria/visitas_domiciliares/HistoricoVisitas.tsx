@@ -61,7 +61,7 @@ export function HistoricoVisitas({
   const paginas = Math.max(1, Math.ceil((total ?? 0) / perPage));
   return (
     <Stack gap="sm" component="section" aria-labelledby="historico-visitas-titulo">
-      <Title order={3} size="h4" id="historico-visitas-titulo">
+      <Title order={2} size="h4" id="historico-visitas-titulo">
         {HISTORICO_LABEL}
       </Title>
       {visitas === undefined && locais.length === 0 ? (

@@ -101,7 +101,7 @@ function Detalhes({ atual: f }: RecordPageProps<FamiliaVisitaDetalhe>) {
       )}
 
       <Stack gap="sm" component="section" aria-labelledby="membros-titulo">
-        <Title order={3} size="h4" id="membros-titulo">
+        <Title order={2} size="h4" id="membros-titulo">
           Membros
         </Title>
         <Stack

@@ -7,14 +7,14 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { msg, newId } from '@saude/shared';
 import type { Familia } from '@saude/shared/schemas/familia';
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import type { VisitaContexto, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
 import { LoadError, LoadingRecord } from '../../../lib/feedback';
-import { RecordForm, useRecordForm } from '../../../lib/form';
+import { RecordForm, SubHeadings, useRecordForm } from '../../../lib/form';
 import { idadeTexto } from '../../../lib/format';
 import { saveDraft, takeDraft } from '../../../lib/drafts';
 import { ApiError } from '../../../lib/http';
@@ -181,6 +181,8 @@ function VisitaForm({
         throw err;
       }
     },
+    // Kept on the device (null) is not "salva": only "Aguardando envio", guardada neste aparelho (issue 39).
+    announce: (salva) => salva !== null,
     onSaved: (salva) => {
       if (login) takeDraft(rascunho, login);
       if (salva === null)
@@ -213,7 +215,10 @@ function VisitaForm({
     <Stack gap="md">
       {familia && <FamiliaCabecalho familia={familia} endereco={familia.domicilio_endereco} />}
       <Stack gap={2}>
-        <Title order={familia ? 3 : 2}>{titulo}</Title>
+        {/* Under the family's h1 an h2 (its sections h3); alone, the page's h1 (issue 39: no level skipped). */}
+        <Title order={familia ? 2 : 1} fz={familia ? 'h3' : 'h2'}>
+          {titulo}
+        </Title>
         {municipe && (
           <Text size="sm">
             {municipe.nome} · {idadeTexto(municipe.data_nascimento)}
@@ -225,24 +230,30 @@ function VisitaForm({
           </Text>
         )}
       </Stack>
-      <RecordForm record={record} onCancel={() => void navigate(voltar)}>
-        {esperandoRede && (
-          <Alert color="yellow" variant="light" role="alert" styles={ALERTA} title="Aguardando a rede">
-            {msg.visitaSemConexao}
-          </Alert>
-        )}
-        {recusa && (
-          <Alert color="red" variant="light" role="alert" styles={ALERTA} title="Não é possível lançar a visita">
-            {recusa}
-          </Alert>
-        )}
-        <Cabecalho form={form} ctx={ctx} />
-        <Local form={form} tipoDaCasa={ctx.tipo_imovel_id !== null} />
-        {pedeEndereco(inicial) && <EnderecoVisita form={form} />}
-        <Desfecho form={form} />
-        <Motivos form={form} masculino={masculino} />
-        {municipe && <Medidas form={form} />}
-      </RecordForm>
+      <Secoes sub={familia !== undefined}>
+        <RecordForm record={record} onCancel={() => void navigate(voltar)}>
+          {esperandoRede && (
+            <Alert color="yellow" variant="light" role="alert" styles={ALERTA} title="Aguardando a rede">
+              {msg.visitaSemConexao}
+            </Alert>
+          )}
+          {recusa && (
+            <Alert color="red" variant="light" role="alert" styles={ALERTA} title="Não é possível lançar a visita">
+              {recusa}
+            </Alert>
+          )}
+          <Cabecalho form={form} ctx={ctx} />
+          <Local form={form} tipoDaCasa={ctx.tipo_imovel_id !== null} />
+          {pedeEndereco(inicial) && <EnderecoVisita form={form} />}
+          <Desfecho form={form} />
+          <Motivos form={form} masculino={masculino} />
+          {municipe && <Medidas form={form} />}
+        </RecordForm>
+      </Secoes>
     </Stack>
   );
 }
+
+/** The form's sections one level under the page's second heading when the family's header holds the h1. */
+const Secoes = ({ sub, children }: { sub: boolean; children: ReactNode }) =>
+  sub ? <SubHeadings>{children}</SubHeadings> : children;

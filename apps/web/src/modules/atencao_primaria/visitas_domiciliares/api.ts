@@ -17,6 +17,11 @@ import { familiasDoAparelho, lerComCopia } from './offline/copias';
 
 // Issue 25: each read keeps its answer on the device (offline/copias.ts) and falls back to it with no network.
 const useDono = () => useUsuario()?.login;
+/**
+ * Offline the request fails at once and the device's copy answers (issue 39): React Query's default would pause the
+ * query until the network is back, a grey skeleton for as long as the agent is out of coverage.
+ */
+const COM_COPIA = { networkMode: 'always' } as const;
 
 export const BASE_PATH = '/atencao_primaria/visitas_domiciliares';
 const base = `/api/v1${BASE_PATH}`;
@@ -34,6 +39,7 @@ export const visitaKeys = {
 export const useFamiliasParaVisita = (f: Partial<FamiliasParaVisitaFilters>) => {
   const dono = useDono();
   return useQuery({
+    ...COM_COPIA,
     queryKey: visitaKeys.familias(f),
     queryFn: ({ signal }) =>
       lerComCopia(
@@ -50,6 +56,7 @@ export const useFamiliasParaVisita = (f: Partial<FamiliasParaVisitaFilters>) => 
 export const useFamiliaVisita = (id: string | undefined) => {
   const dono = useDono();
   return useQuery({
+    ...COM_COPIA,
     queryKey: visitaKeys.familia(id ?? ''),
     queryFn: ({ signal }) =>
       lerComCopia(dono, `${base}/familias/${id}`, undefined, () =>
@@ -64,6 +71,7 @@ export const useFamiliaVisita = (id: string | undefined) => {
 export const useHistoricoVisitas = (f: Partial<VisitaDomiciliarFilters>, enabled = true) => {
   const dono = useDono();
   return useQuery({
+    ...COM_COPIA,
     queryKey: visitaKeys.historico(f),
     queryFn: ({ signal }) => lerComCopia(dono, base, f, () => http.list<VisitaDomiciliar>(base, f, signal)),
     placeholderData: keepPreviousData,
@@ -74,6 +82,7 @@ export const useHistoricoVisitas = (f: Partial<VisitaDomiciliarFilters>, enabled
 export const useContextoVisita = (f: { familia_id?: string; municipe_id?: string }, enabled = true) => {
   const dono = useDono();
   return useQuery({
+    ...COM_COPIA,
     queryKey: visitaKeys.contexto(f),
     queryFn: ({ signal }) =>
       lerComCopia(dono, `${base}/contexto`, f, () => http.get<VisitaContexto>(`${base}/contexto`, f, signal)),
@@ -87,6 +96,7 @@ export const useSituacaoFamilia = (id: string | undefined) => {
   const dono = useDono();
   const url = `/api/atencao_primaria/familias/${id}`;
   return useQuery({
+    ...COM_COPIA,
     queryKey: visitaKeys.situacaoFamilia(id ?? ''),
     // Offline, the state last seen: a move the device has not heard of ends as a refusal in the queue.
     queryFn: ({ signal }) => lerComCopia(dono, url, undefined, () => http.get<Familia>(url, undefined, signal)),

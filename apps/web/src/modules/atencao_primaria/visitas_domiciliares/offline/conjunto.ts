@@ -1,5 +1,6 @@
 // Issue 25: the refresh of the working set, when online: the agent's families and what the visit screens ask of each
-// (the family, its record, its context and each member's, the first page of its history), kept by copias.ts.
+// (the family, its record, its context and each member's, the first page of its history) and the visits without a
+// family, kept by copias.ts.
 import { useEffect, useState } from 'react';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { http, toQueryString, type Query } from '../../../../lib/http';
@@ -69,7 +70,11 @@ export function atualizarConjunto(usuario: string): Promise<void> {
         if (semRede(err)) throw err;
       }
     };
-    if (completo) await ler(urls.contexto, {});
+    if (completo) {
+      await ler(urls.contexto, {});
+      // The visits without a family (issue 39: they work offline too), as /sem_familia asks for them.
+      await ler(urls.historico, { sem_familia: true, minhas: true, page: 1, per_page: HISTORICO_POR_PAGINA });
+    }
     await emParalelo(alvo, async (f) => {
       await ler(urls.familia(f.id));
       await ler(urls.situacao(f.id));

@@ -1,12 +1,13 @@
 // Issue 25: the working set. Every read of the visit screens keeps its last answer on the device (per user); with no
 // network the screen shows that answer instead of an error. The refresh that fills it is in conjunto.ts.
 import type { FamiliaParaVisita, FamiliasParaVisitaFilters } from '@saude/shared/schemas/visita_domiciliar';
-import { ApiError, toQueryString, type Query } from '../../../../lib/http';
+import { toQueryString, type Query } from '../../../../lib/http';
+import { semRede } from '../../../../lib/sessaoOffline';
 import { abrirDb } from './abrirDb';
 
 export const FAMILIAS_TODAS = 'familias:todas';
 
-export const semRede = (err: unknown) => err instanceof ApiError && err.status === 0;
+export { semRede };
 const chaveDe = (usuario: string, url: string) => `${usuario} ${url}`;
 
 export async function guardar(usuario: string, url: string, dados: unknown) {
