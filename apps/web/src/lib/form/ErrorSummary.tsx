@@ -65,10 +65,10 @@ export function ErrorSummary({ model, errors, labels = {}, onSelect }: ErrorSumm
       <List size="sm" mt={4}>
         {items.map((item, i) => {
           const label = labelFor(item.path, labels);
-          // After its label the message reads on: 'Sexo não pode ficar em branco' (issue 39); not after a question.
-          const text = label
-            ? `${label} ${label.endsWith('?') ? item.message : minusculaInicial(item.message)}`
-            : item.message;
+          // After its label spec §5's required text reads on: 'Sexo não pode ficar em branco' (issue 39); not after
+          // a question, and a whole sentence ('Este munícipe já está…') keeps its capital.
+          const emFrase = !label?.endsWith('?') && /^Não (pode|deve) /.test(item.message);
+          const text = label ? `${label} ${emFrase ? minusculaInicial(item.message) : item.message}` : item.message;
           return (
             <List.Item key={`${item.path}-${i}`}>
               {onSelect && label ? (
