@@ -47,7 +47,11 @@ export const podeSerChamada = (s: SituacaoSenha) => s === 'aguardando' || s === 
 // ---- bodies --------------------------------------------------------------------------------------------------
 
 /** POST /filas/senhas: issue a ticket of the category (its queue is the unit's parametrization's). */
-export const emitirSenhaSchema = z.object({ categoria_id: requiredUuid() });
+export const emitirSenhaSchema = z.object({
+  categoria_id: requiredUuid(),
+  /** The new ticket's id, chosen by the screen once per press: a retry of the press answers the same ticket. */
+  id: optionalUuid(),
+});
 export type EmitirSenhaInput = z.input<typeof emitirSenhaSchema>;
 
 /** POST /filas/senhas/chamar_proxima: the next waiting ticket of the queue, to one of its locations. */

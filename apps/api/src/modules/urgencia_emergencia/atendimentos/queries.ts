@@ -88,6 +88,8 @@ const EVENTOS: Record<string, EventoAtendimento['evento']> = {
   create: 'criado',
   update: 'alterado',
   chamar: 'chamado',
+  iniciar: 'iniciado',
+  concluir: 'concluido',
   cancelar: 'cancelado',
 };
 
