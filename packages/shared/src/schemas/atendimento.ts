@@ -179,6 +179,8 @@ const pacienteSchema = {
   data_nascimento: s(),
   codigo_cns: s(),
   cpf_numero: s(),
+  /** The patient's sex (e-SUS code), for "chamado"/"chamada"; null when unknown. */
+  sexo_id: n(),
 };
 
 /** GET /atendimentos/{id} (also create, update, chamar, cancelar). */

@@ -364,6 +364,7 @@ async function pacienteDoContexto(
         data_nascimento: municipes.data_nascimento,
         codigo_cns: municipes.codigo_cns,
         cpf_numero: municipes.cpf_numero,
+        sexo_id: municipes.sexo_id,
         obito: obitoDe(municipes),
       })
       .from(municipes)
@@ -377,13 +378,14 @@ async function pacienteDoContexto(
       data_nascimento: m.data_nascimento,
       codigo_cns: m.codigo_cns,
       cpf_numero: m.cpf_numero,
+      sexo_id: m.sexo_id,
       obito: m.obito,
       identificado: false,
     };
   }
   if (q.paciente_sem_identificacao_id) {
     const [p] = await db
-      .select({ nome: psi.nome, municipe_id: psi.municipe_id })
+      .select({ nome: psi.nome, municipe_id: psi.municipe_id, sexo_id: psi.sexo_id })
       .from(psi)
       .where(and(eq(psi.id, q.paciente_sem_identificacao_id), eq(psi.unidade_saude_id, unidadeId)));
     if (!p) throw notFound();
@@ -395,6 +397,7 @@ async function pacienteDoContexto(
       data_nascimento: null,
       codigo_cns: null,
       cpf_numero: null,
+      sexo_id: p.sexo_id,
       obito: false,
       identificado: p.municipe_id !== null,
     };
