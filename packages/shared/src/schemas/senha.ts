@@ -73,6 +73,8 @@ export type EncaminharSenhaInput = z.input<typeof encaminharSenhaSchema>;
 /** GET /filas/senhas: today's tickets of the unit. */
 export const senhaFiltersSchema = paginationSchema.extend({
   fila_id: optionalUuid(),
+  /** The desk or room of the last call (a desk reloaded finds its current ticket). */
+  local_id: optionalUuid(),
   categoria_id: optionalUuid(),
   situacao: optionalField(z.enum(situacoesSenha, { error: msg.naoEValido })).optional(),
   /** The start of a code, any case ('p01' finds P010–P019). */

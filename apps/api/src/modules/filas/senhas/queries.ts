@@ -167,6 +167,7 @@ export async function list(ctx: Ctx, q: SenhaFilters): Promise<PageResult<SenhaL
   const unidadeId = await unidadeComFilas(ctx);
   const conds: Array<SQL | undefined> = [eq(s.unidade_saude_id, unidadeId), eq(s.data, todayIso())];
   if (q.fila_id) conds.push(eq(s.fila_id, q.fila_id));
+  if (q.local_id) conds.push(eq(s.local_id, q.local_id));
   if (q.categoria_id) conds.push(eq(s.categoria_id, q.categoria_id));
   if (q.situacao) conds.push(eq(s.situacao, q.situacao));
   if (q.codigo) conds.push(startsWith(s.codigo, q.codigo));

@@ -11,7 +11,7 @@ const chamadoAgora = {
   situacao: 'chamado' as const,
   chamado_em: new Date().toISOString(),
   paciente_nome: 'Ana',
-  sexo_id: 1,
+  sexo_id: 1 as number | null,
 };
 const abrir = (atendimento = chamadoAgora) =>
   renderRoutes([{ path: '/', element: <BotaoChamar tipo="atendimentos" atendimento={atendimento} /> }], '/');

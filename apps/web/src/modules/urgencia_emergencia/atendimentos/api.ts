@@ -49,7 +49,7 @@ export const useContextoAtendimento = (
   });
 
 /** A step of the visit (chamar, cancelar): the page reads the answer at once; lists refetch. */
-function usePasso<B>(tipo: TipoAtendimento, passo: 'chamar' | 'cancelar') {
+function usePasso<B>(tipo: TipoAtendimento, passo: 'chamar' | 'cancelar' | 'iniciar' | 'concluir') {
   const qc = useQueryClient();
   const r = recursos[tipo];
   return useMutation({
@@ -63,6 +63,9 @@ function usePasso<B>(tipo: TipoAtendimento, passo: 'chamar' | 'cancelar') {
 
 export const useChamarAtendimento = (tipo: TipoAtendimento) => usePasso<undefined>(tipo, 'chamar');
 export const useCancelarAtendimento = (tipo: TipoAtendimento) => usePasso<CancelarAtendimentoInput>(tipo, 'cancelar');
+/** The care starts (em_atendimento) and ends (concluido): issue 39. */
+export const useIniciarAtendimento = (tipo: TipoAtendimento) => usePasso<undefined>(tipo, 'iniciar');
+export const useConcluirAtendimento = (tipo: TipoAtendimento) => usePasso<undefined>(tipo, 'concluir');
 
 /**
  * The unit's seconds between two calls of the same patient (spec §7 GET /ferramentas/parametrizacao/tempo_chamadas).
