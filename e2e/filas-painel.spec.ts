@@ -24,6 +24,12 @@ async function chamar(api: Api, local: 'Guichê 1' | 'Guichê 2'): Promise<{ cod
     data: { local_id: localId, lock_version: senha.lock_version },
   });
   expect(chamada.status()).toBe(200);
+  // Served at once: the desk's next call is not refused as a double click (issue 39); the board keeps the call.
+  const chamadaLida = (await chamada.json()) as { lock_version: number };
+  const concluida = await api.post(`/api/v1/filas/senhas/${senha.id}/concluir`, {
+    data: { lock_version: chamadaLida.lock_version },
+  });
+  expect(concluida.status()).toBe(200);
   return { codigo: senha.codigo };
 }
 
@@ -80,6 +86,22 @@ test.describe('painel de chamadas', () => {
     await expect(atual).toContainText(terceira.codigo);
     await expect(ultimas).toContainText(segunda.codigo);
 
+    // A 1280×720 TV (issue 39): five earlier calls fit, each with its whole time.
+    for (const local of ['Guichê 1', 'Guichê 2', 'Guichê 1', 'Guichê 2'] as const) await chamar(api, local);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const linhas = ultimas.getByRole('listitem');
+    await expect(linhas).toHaveCount(5);
+    for (let i = 0; i < 5; i++) {
+      const hora = linhas.nth(i).getByTestId('painel-hora');
+      await expect(hora).toHaveText(/^\d{2}:\d{2}$/);
+      const [cabe, dentro] = await hora.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return [el.scrollWidth <= el.clientWidth, r.right <= window.innerWidth && r.bottom <= window.innerHeight];
+      });
+      expect(cabe && dentro, `linha ${i + 1} inteira na tela`).toBe(true);
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/filas-painel-1280x720.png` });
+
     // A wrong key: a clear message, no board.
     const errada = await tv.newPage();
     await errada.goto(`/filas/painel/${unidade}?chave=chave-errada`);
@@ -93,7 +115,7 @@ test.describe('painel de chamadas', () => {
     const page = await tv.newPage();
     const admin = await apiAs('admin', { unidade: 'UPA 24h Municipal' });
     const unidade = await upaId(admin);
-    // A key of this test's own (the demo key stays for the other tests of the run): the TV opens with it…
+    // A key of this test's own (it replaces the demo key; later specs ask their own): the TV opens with it…
     const primeira = (await (await admin.post('/api/v1/filas/painel/chave')).json()) as { chave: string; url: string };
     expect(primeira.url).toContain(`/filas/painel/${unidade}?chave=`);
     await page.goto(new URL(primeira.url).pathname + new URL(primeira.url).search);
