@@ -31,7 +31,7 @@ import { idadeTexto } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { comVersao, recordPage, staleEdit, type RecordPageProps } from '../../../lib/recordPage';
 import { useUsuario } from '../../../lib/session';
-import { caminhoDe, recursoDe, useContextoAtendimento, type TipoAtendimento } from './api';
+import { caminhoDe, carregarAtendimento, recursoDe, useContextoAtendimento, type TipoAtendimento } from './api';
 import { ALERTA, MODEL, TITULOS } from './comum';
 import {
   atendimentoFormSchema,
@@ -244,16 +244,12 @@ function EdicaoForm({
   );
 }
 
-const opcoesEdicao = (tipo: TipoAtendimento) => ({
-  load: recursoDe(tipo).useOne,
-  backTo: caminhoDe(tipo),
-  label: 'Carregando atendimento',
-});
-export const AtendimentoEditPage = recordPage(opcoesEdicao('atendimentos'), (p: RecordPageProps<Atendimento>) => (
-  <Edicao tipo="atendimentos" {...p} />
-));
+export const AtendimentoEditPage = recordPage(
+  carregarAtendimento('atendimentos'),
+  (p: RecordPageProps<Atendimento>) => <Edicao tipo="atendimentos" {...p} />,
+);
 export const AtendimentoRetroativoEditPage = recordPage(
-  opcoesEdicao('atendimentos_retroativos'),
+  carregarAtendimento('atendimentos_retroativos'),
   (p: RecordPageProps<Atendimento>) => <Edicao tipo="atendimentos_retroativos" {...p} />,
 );
 

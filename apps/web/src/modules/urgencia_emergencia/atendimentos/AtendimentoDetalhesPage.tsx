@@ -14,7 +14,13 @@ import { BackButton, DetailItem, DetailSection } from '../../../lib/detail';
 import { maskPhone } from '../../../lib/form/masks';
 import { dataBr, dataHoraBr, descricao, idadeTexto, simNaoTexto } from '../../../lib/format';
 import { recordPage, type RecordPageProps } from '../../../lib/recordPage';
-import { caminhoDe, recursoDe, useConcluirAtendimento, useIniciarAtendimento, type TipoAtendimento } from './api';
+import {
+  caminhoDe,
+  carregarAtendimento,
+  useConcluirAtendimento,
+  useIniciarAtendimento,
+  type TipoAtendimento,
+} from './api';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { BotaoChamar } from './BotaoChamar';
 import { CancelarAtendimentoDialog } from './CancelarAtendimentoDialog';
@@ -35,14 +41,12 @@ function DetalhesAtendimento({ atual }: RecordPageProps<Atendimento>) {
 function DetalhesRetroativo({ atual }: RecordPageProps<Atendimento>) {
   return <Detalhes tipo="atendimentos_retroativos" atual={atual} />;
 }
-const opcoes = (tipo: TipoAtendimento) => ({
-  load: recursoDe(tipo).useOne,
-  backTo: caminhoDe(tipo),
-  label: 'Carregando atendimento',
-});
 
-export const AtendimentoDetalhesPage = recordPage(opcoes('atendimentos'), DetalhesAtendimento);
-export const AtendimentoRetroativoDetalhesPage = recordPage(opcoes('atendimentos_retroativos'), DetalhesRetroativo);
+export const AtendimentoDetalhesPage = recordPage(carregarAtendimento('atendimentos'), DetalhesAtendimento);
+export const AtendimentoRetroativoDetalhesPage = recordPage(
+  carregarAtendimento('atendimentos_retroativos'),
+  DetalhesRetroativo,
+);
 
 function Detalhes({ tipo, atual: a }: { tipo: TipoAtendimento; atual: Atendimento }) {
   const titulo = `${TITULOS[tipo].detalhe} · ${a.paciente_nome}`;

@@ -36,6 +36,13 @@ const recursos = {
 /** The kind's list, record and save hooks (lib/resource.ts). */
 export const recursoDe = (tipo: TipoAtendimento) => recursos[tipo];
 
+/** How the detail and the edit page load their visit (lib/recordPage.tsx). */
+export const carregarAtendimento = (tipo: TipoAtendimento) => ({
+  load: recursos[tipo].useOne,
+  backTo: caminhoDe(tipo),
+  label: 'Carregando atendimento',
+});
+
 /** The form's context: the user's CBOs, the defaults, the unit's professionals and the patient asked for. */
 export const useContextoAtendimento = (
   tipo: TipoAtendimento,
