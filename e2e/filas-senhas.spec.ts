@@ -202,7 +202,10 @@ test('one ticket per double tap, its 80 mm print; one call per double click, F2 
   await expect(bilhete).toContainText('Normal');
   await expect(bilhete).toContainText(/Emitida em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
-  expect(await page.locator('style').filter({ hasText: 'size: 80mm' }).count()).toBe(1);
+  const regras = await page.evaluate(
+    () => [...document.querySelectorAll('style')].filter((e) => e.textContent?.includes('size: 80mm')).length,
+  );
+  expect(regras).toBe(1);
   await expectAccessible(page, 'senha para imprimir');
   await page.setViewportSize({ width: 302, height: 500 });
   await page.screenshot({ path: `${SCREENSHOTS}/filas-senha-impressa-80mm.png` });
@@ -214,12 +217,16 @@ test('one ticket per double tap, its 80 mm print; one call per double click, F2 
     expect((await api.post('/api/v1/filas/senhas', { data: { categoria_id: normal.id } })).status()).toBe(201);
   await abrirMesa(page, 'Guichê 1');
   const chamadasNoGuiche = () => total(`local_id=${guiche1.id}&situacao=chamada`);
-  expect(await chamadasNoGuiche()).toBe(0);
+  // The demo may have left a call open at this desk (it is older than the interval, so the desk may call).
+  const abertas = await chamadasNoGuiche();
   await page.getByRole('button', { name: 'Chamar próxima' }).dblclick();
   const atual = page.getByTestId('senha-atual');
+  await expect.poll(chamadasNoGuiche).toBe(abertas + 1);
+  // The press settled (the button is back): the current ticket is the one just called.
+  await expect(page.getByRole('button', { name: 'Chamar próxima' })).toBeEnabled();
   await expect(atual).toHaveText(/^[A-Z]+\d{3,}$/);
   const chamada = (await atual.textContent())!;
-  await expect.poll(chamadasNoGuiche).toBe(1);
+  expect(await chamadasNoGuiche()).toBe(abertas + 1);
 
   // A reload keeps the desk: connected, the same queue and location, and the ticket it was serving.
   await page.reload();
