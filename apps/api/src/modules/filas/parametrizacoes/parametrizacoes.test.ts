@@ -281,7 +281,9 @@ describe(url, () => {
       expect(kept.statusCode, kept.body).toBe(200);
       const add = await put(kept.json<Fila>(), { categoria_ids: [c.id, inativa.id] });
       expect(add.statusCode).toBe(422);
-      expect(add.json<{ errors: Record<string, string[]> }>().errors).toEqual({ categoria_ids: [msg.categoriaInativa] });
+      expect(add.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+        categoria_ids: [msg.categoriaInativa],
+      });
     });
 
     it('answers 409 on a stale lock_version, 404 for another unit’s queue', async () => {

@@ -61,12 +61,7 @@ describe(url, () => {
       .update(senhas)
       .set({ chamada_em: new Date(Date.now() - 3_600_000) })
       .where(and(eq(senhas.unidade_saude_id, cena.unidade.id), eq(senhas.situacao, 'chamada')));
-  const passo = async (
-    s: Pick<SenhaListItem, 'id' | 'lock_version'>,
-    acao: string,
-    body: object = {},
-    h?: Headers,
-  ) => {
+  const passo = async (s: Pick<SenhaListItem, 'id' | 'lock_version'>, acao: string, body: object = {}, h?: Headers) => {
     if (acao === 'chamar') await liberarGuiches();
     return post(`/${s.id}/${acao}`, { lock_version: s.lock_version, ...body }, h);
   };

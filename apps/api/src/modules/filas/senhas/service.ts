@@ -146,10 +146,7 @@ export async function emitir(ctx: Ctx, input: EmitirSenhaInput): Promise<SenhaLi
 
 /** The ticket a press already issued (same id, unit and category); another unit's or category's id is refused. */
 async function jaEmitida(tx: DbOrTx, unidadeId: string, id: string, categoriaId: string) {
-  const [r] = await tx
-    .select({ unidade: s.unidade_saude_id, categoria: s.categoria_id })
-    .from(s)
-    .where(eq(s.id, id));
+  const [r] = await tx.select({ unidade: s.unidade_saude_id, categoria: s.categoria_id }).from(s).where(eq(s.id, id));
   if (!r) return null;
   if (r.unidade !== unidadeId || r.categoria !== categoriaId) throw unprocessable({ id: [msg.naoEValido] });
   return unscopedItem(tx, id);

@@ -43,8 +43,7 @@ describe(url, () => {
     nome: 'chamar' | 'cancelar' | 'iniciar' | 'concluir',
     payload?: object,
     headers: Headers = recepcao.headers,
-  ) =>
-    t.app.inject({ method: 'POST', url: `${url}/${id}/${nome}`, headers, ...(payload ? { payload } : {}) });
+  ) => t.app.inject({ method: 'POST', url: `${url}/${id}/${nome}`, headers, ...(payload ? { payload } : {}) });
   const list = (query: Record<string, string> = {}, headers: Headers = recepcao.headers, base = url) =>
     t.app.inject({ method: 'GET', url: base, headers, query });
   const toUpdate = (a: Atendimento, over: object = {}) => ({

@@ -257,12 +257,7 @@ export async function chamar(ctx: Ctx, tipo: Tipo, id: string): Promise<Atendime
  * the patient (called or not: someone may walk straight in) → em_atendimento; `concluir` when the care ends →
  * concluido, after which the visit is closed to edits and calls. Who and when are the audit rows (the history).
  */
-async function mudarSituacao(
-  ctx: Ctx,
-  tipo: Tipo,
-  id: string,
-  passo: 'iniciar' | 'concluir',
-): Promise<Atendimento> {
+async function mudarSituacao(ctx: Ctx, tipo: Tipo, id: string, passo: 'iniciar' | 'concluir'): Promise<Atendimento> {
   return ctx.db.transaction(async (tx) => {
     const unidadeId = await unidadeDeUrgencia(ctx, tx);
     const atual = await findInScope(tx, unidadeId, tipo, id, true);
