@@ -235,3 +235,54 @@ test('the reception screens on a tablet (800×1280)', async ({ page, signInWithU
   await expectAccessible(page, 'detalhe no tablet');
   await foto(page, 'detalhe');
 });
+
+test('a visit is edited, called ("chamada"), started and concluded; then closed to edits (issue 39)', async ({
+  page,
+  signInWithUnit,
+  apiAs,
+}) => {
+  const eva = await novoMunicipe(await apiAs('admin', { unidade: 'UBS Centro' }));
+  const recepcao = await apiAs('recepcao');
+  // A ticket typed in lower case is kept as printed on it: upper case.
+  const res = await recepcao.post(`/api/v1${LISTA}`, {
+    data: { municipe_id: eva.id, tipo_chegada_id: 1, senha: 'n905' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await signInWithUnit('recepcao');
+  await page.goto(`${LISTA}/${id}/show`);
+  const titulo = page.getByRole('heading', { name: `Atendimento · ${eva.nome}` });
+  await expect(titulo).toBeVisible();
+  await expect(page.getByText('N905', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${LISTA}/${id}/edit$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Editar atendimento · ${eva.nome}` })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Senha' })).toHaveValue('N905');
+  await page.getByRole('textbox', { name: 'Convênio' }).fill('Plano Municipal');
+  await expectAccessible(page, 'edição do atendimento');
+  for (const largura of [1400, 800]) {
+    await page.setViewportSize(largura === 800 ? { width: 800, height: 1280 } : { width: 1400, height: 900 });
+    await foto(page, 'edicao');
+  }
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(titulo).toBeVisible();
+  await expect(page.getByText('Plano Municipal')).toBeVisible();
+
+  // The call says "chamada" for a woman.
+  await page.getByRole('button', { name: 'Chamar', exact: true }).click();
+  await expect(page.getByText(`${eva.nome} foi chamada.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Iniciar atendimento' }).click();
+  await expect(page.getByText('Em atendimento', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Concluir atendimento' }).click();
+  await expect(page.getByText('Concluído', { exact: true })).toBeVisible();
+  const historico = page.getByRole('region', { name: 'Histórico' });
+  await expect(historico).toContainText('Atendimento iniciado');
+  await expect(historico).toContainText('Atendimento concluído');
+  await expect(page.getByRole('link', { name: 'Editar' })).toHaveCount(0);
+  await expectAccessible(page, 'atendimento concluído');
+  // The edit address of a concluded visit says why it cannot be edited.
+  await page.goto(`${LISTA}/${id}/edit`);
+  await expect(page.getByRole('alert')).toContainText('não pode ser alterado');
+  await expectAccessible(page, 'edição de atendimento concluído');
+});

@@ -103,10 +103,13 @@ test('issues three tickets and two desks call different ones, in priority order'
   expect(pos(emitidas[1]!)).toBeLessThan(pos(emitidas[0]!));
 
   // The waiting room's TV, a third context with no sign-in: the panel with the UPA's demo key.
-  const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
+  // A key of its own: the panel spec replaces the demo key (issue 39: no database access to put it back).
+  const chave = (await (await (await apiAs('admin', { unidade: UPA })).post('/api/v1/filas/painel/chave')).json()) as {
+    url: string;
+  };
   const tvCtx = await browser.newContext({ baseURL, viewport: { width: 1920, height: 1080 }, locale: 'pt-BR' });
   const tv = await tvCtx.newPage();
-  await tv.goto(`/filas/painel/${me.unidade_atual.id}?chave=demo-painel-upa-24h`);
+  await tv.goto(new URL(chave.url).pathname + new URL(chave.url).search);
   await expect(tv.getByRole('heading', { name: 'UPA 24h Municipal' })).toBeVisible();
   const tvAtual = tv.getByRole('region', { name: 'Chamada atual' });
   const tvUltimas = tv.getByRole('region', { name: 'Últimas chamadas' });
@@ -161,4 +164,84 @@ test('issues three tickets and two desks call different ones, in priority order'
   await expect(mesa2.getByText(`Senha ${ordem[1]!.codigo} encaminhada para Classificação de risco.`)).toBeVisible();
   await expect(mesa2.getByText('Nenhuma senha em atendimento neste local.')).toBeVisible();
   await mesa2.context().close();
+});
+
+test('one ticket per double tap, its 80 mm print; one call per double click, F2 from the select, a reload resumes the desk (issue 39)', async ({
+  page,
+  signInWithUnit,
+  apiAs,
+}) => {
+  const api = await apiAs('recepcao', { unidade: UPA });
+  const ctx = (await (await api.get('/api/v1/filas/senhas/contexto')).json()) as {
+    categorias: Array<{ id: string; sigla: string }>;
+    filas: Array<{ id: string; nome: string; locais: Array<{ id: string; nome: string }> }>;
+  };
+  const normal = ctx.categorias.find((c) => c.sigla === 'N')!;
+  const guiche1 = ctx.filas.find((f) => f.nome === 'Recepção')!.locais.find((l) => l.nome === 'Guichê 1')!;
+  const total = async (query: string) =>
+    Number((await api.get(`/api/v1/filas/senhas?${query}&per_page=1`)).headers()['x-total-count']);
+
+  await signInWithUnit('recepcao', UPA);
+  await page.goto('/filas/senhas');
+  const antes = await total(`categoria_id=${normal.id}`);
+  await page.getByRole('button', { name: 'Normal', exact: true }).dblclick();
+  const codigo = page.getByTestId('senha-emitida');
+  await expect(codigo).toHaveText(/^N\d{3,}$/);
+  await expect.poll(() => total(`categoria_id=${normal.id}`)).toBe(antes + 1);
+  // The list refreshed after the issue shows one new Normal ticket, not two.
+  const lista = page.getByRole('table', { name: 'Senhas de hoje' });
+  await expect(lista.getByRole('row').filter({ hasText: (await codigo.textContent())! })).toHaveCount(1);
+  expect(await total(`categoria_id=${normal.id}`)).toBe(antes + 1);
+
+  // The print view: only the ticket, on an 80 mm page, with the unit, the code, the category and the moment.
+  await page.emulateMedia({ media: 'print' });
+  const bilhete = page.getByTestId('bilhete-senha');
+  await expect(bilhete).toBeVisible();
+  await expect(bilhete).toContainText(UPA);
+  await expect(bilhete).toContainText((await codigo.textContent())!);
+  await expect(bilhete).toContainText('Normal');
+  await expect(bilhete).toContainText(/Emitida em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  const regras = await page.evaluate(
+    () => [...document.querySelectorAll('style')].filter((e) => e.textContent?.includes('size: 80mm')).length,
+  );
+  expect(regras).toBe(1);
+  await expectAccessible(page, 'senha para imprimir');
+  await page.setViewportSize({ width: 302, height: 500 });
+  await page.screenshot({ path: `${SCREENSHOTS}/filas-senha-impressa-80mm.png` });
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 1400, height: 900 });
+
+  // Two more waiting, then a double click on "Chamar próxima": one call.
+  for (let i = 0; i < 2; i++)
+    expect((await api.post('/api/v1/filas/senhas', { data: { categoria_id: normal.id } })).status()).toBe(201);
+  await abrirMesa(page, 'Guichê 1');
+  const chamadasNoGuiche = () => total(`local_id=${guiche1.id}&situacao=chamada`);
+  // The demo may have left a call open at this desk (it is older than the interval, so the desk may call).
+  const abertas = await chamadasNoGuiche();
+  await page.getByRole('button', { name: 'Chamar próxima' }).dblclick();
+  const atual = page.getByTestId('senha-atual');
+  await expect.poll(chamadasNoGuiche).toBe(abertas + 1);
+  // The press settled (the button is back): the current ticket is the one just called.
+  await expect(page.getByRole('button', { name: 'Chamar próxima' })).toBeEnabled();
+  await expect(atual).toHaveText(/^[A-Z]+\d{3,}$/);
+  const chamada = (await atual.textContent())!;
+  expect(await chamadasNoGuiche()).toBe(abertas + 1);
+
+  // A reload keeps the desk: connected, the same queue and location, and the ticket it was serving.
+  await page.reload();
+  await expect(page.getByText('SenhaSimples conectado')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Local de atendimento' })).toHaveValue('Guichê 1');
+  await expect(atual).toHaveText(chamada);
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  await expect(page.getByText(`Senha ${chamada} concluída.`)).toBeVisible();
+
+  // F2 with the focus in the location select calls the next one.
+  await page.getByRole('combobox', { name: 'Local de atendimento' }).focus();
+  await page.keyboard.press('F2');
+  await expect(atual).toHaveText(/^[A-Z]+\d{3,}$/);
+  await expect(atual).not.toHaveText(chamada);
+  await expectAccessible(page, 'mesa retomada');
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  await expect(page.getByText('Nenhuma senha em atendimento neste local.')).toBeVisible();
 });

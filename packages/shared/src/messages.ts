@@ -209,6 +209,7 @@ export const msg = {
 
   // Tickets (issue 17): wording the spec does not show, in the same style (docs/decisions.md).
   senhaCategoriaSemFila: 'não está parametrizada em nenhuma fila desta unidade',
+  categoriaInativa: 'deve ser uma categoria ativa',
   senhaLocalForaDaFila: 'não é um local ativo desta fila',
   senhaFilaIgualAtual: 'deve ser outra fila',
   filaSemSenhasAguardando: 'Não há senhas aguardando nesta fila.',

@@ -511,6 +511,15 @@ export const screens: ScreenRoute[] = [
             Component: retro ? m.AtendimentoRetroativoDetalhesPage : m.AtendimentoDetalhesPage,
           })),
       },
+      {
+        // Edit of a care visit (issue 39): the module's /{id}/edit, as the other records.
+        path: `${base}/:id/edit`,
+        handle: { authorize: `${base}:update` as const },
+        lazy: () =>
+          chegada().then((m) => ({
+            Component: retro ? m.AtendimentoRetroativoEditPage : m.AtendimentoEditPage,
+          })),
+      },
     ];
   }),
   // Compulsory notifications (issue 18): the citizens notified, with the map of the cases.

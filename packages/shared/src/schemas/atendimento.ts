@@ -50,8 +50,12 @@ export const atendimentoFieldsSchema = z.object({
   ocupacao_id: opt(zRequired().regex(/^\d{6}$/, { error: msg.naoEValido })),
   /** The care specialty (CBO) the patient is sent to (especialidadesUrgencia). */
   especialidade: opt(zRequired().refine(isEspecialidade, { error: msg.naoEValido })),
-  /** Queue ticket, typed by the reception until the queues module issues it. */
-  senha: opt(zRequired({ max: 10 }).regex(/^[\p{L}\d -]+$/u, { error: msg.naoEValido })),
+  /** Queue ticket as printed on it: stored upper case ('n005' is the ticket N005, listed as N005). */
+  senha: opt(
+    zRequired({ max: 10 })
+      .regex(/^[\p{L}\d -]+$/u, { error: msg.naoEValido })
+      .transform((v) => v.toLocaleUpperCase('pt-BR')),
+  ),
   /** Arrival and form date and hour (ISO with offset); now when absent, never in the future. */
   data_chegada: opt(zDataHora()),
   data_ficha: opt(zDataHora()),
@@ -154,7 +158,7 @@ export type CancelarAtendimentoInput = z.input<typeof cancelarAtendimentoSchema>
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-export const eventosAtendimento = ['criado', 'alterado', 'chamado', 'cancelado'] as const;
+export const eventosAtendimento = ['criado', 'alterado', 'chamado', 'iniciado', 'concluido', 'cancelado'] as const;
 
 /** One line of the visit's history: what happened, when, by whom (and why, for a cancelling). */
 export const eventoAtendimentoSchema = z.object({
@@ -175,6 +179,8 @@ const pacienteSchema = {
   data_nascimento: s(),
   codigo_cns: s(),
   cpf_numero: s(),
+  /** The patient's sex (e-SUS code), for "chamado"/"chamada"; null when unknown. */
+  sexo_id: n(),
 };
 
 /** GET /atendimentos/{id} (also create, update, chamar, cancelar). */

@@ -47,7 +47,11 @@ export const podeSerChamada = (s: SituacaoSenha) => s === 'aguardando' || s === 
 // ---- bodies --------------------------------------------------------------------------------------------------
 
 /** POST /filas/senhas: issue a ticket of the category (its queue is the unit's parametrization's). */
-export const emitirSenhaSchema = z.object({ categoria_id: requiredUuid() });
+export const emitirSenhaSchema = z.object({
+  categoria_id: requiredUuid(),
+  /** The new ticket's id, chosen by the screen once per press: a retry of the press answers the same ticket. */
+  id: optionalUuid(),
+});
 export type EmitirSenhaInput = z.input<typeof emitirSenhaSchema>;
 
 /** POST /filas/senhas/chamar_proxima: the next waiting ticket of the queue, to one of its locations. */
@@ -69,6 +73,8 @@ export type EncaminharSenhaInput = z.input<typeof encaminharSenhaSchema>;
 /** GET /filas/senhas: today's tickets of the unit. */
 export const senhaFiltersSchema = paginationSchema.extend({
   fila_id: optionalUuid(),
+  /** The desk or room of the last call (a desk reloaded finds its current ticket). */
+  local_id: optionalUuid(),
   categoria_id: optionalUuid(),
   situacao: optionalField(z.enum(situacoesSenha, { error: msg.naoEValido })).optional(),
   /** The start of a code, any case ('p01' finds P010–P019). */

@@ -228,6 +228,64 @@ describe(url, () => {
       expect(await t.db.$count(filaLocais, eq(filaLocais.fila_id, x.id))).toBe(3);
     });
 
+    it('swaps two location names in one save (issue 39), and still refuses a name another keeps', async () => {
+      const x = await create({ locais: [{ nome: 'Guichê 1' }, { nome: 'Guichê 2' }, { nome: 'Sala 3' }] });
+      const [g1, g2, s3] = x.locais;
+      const res = await put(x, {
+        locais: [
+          { id: g1!.id, nome: 'Guichê 2', ativo: true },
+          { id: g2!.id, nome: 'Guichê 1', ativo: true },
+          { id: s3!.id, nome: 'Sala 3', ativo: true },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const y = res.json<Fila>();
+      expect(y.locais.map((l) => [l.id, l.nome])).toEqual(
+        expect.arrayContaining([
+          [g1!.id, 'Guichê 2'],
+          [g2!.id, 'Guichê 1'],
+          [s3!.id, 'Sala 3'],
+        ]),
+      );
+      // A rotation of three, and a new location taking the name one of them leaves.
+      const z = await put(y, {
+        locais: [
+          { id: g1!.id, nome: 'Sala 3', ativo: true },
+          { id: g2!.id, nome: 'Guichê 2', ativo: true },
+          { id: s3!.id, nome: 'Sala 4', ativo: true },
+          { nome: 'Guichê 1', ativo: true },
+        ],
+      });
+      expect(z.statusCode, z.body).toBe(200);
+      expect(
+        z
+          .json<Fila>()
+          .locais.map((l) => l.nome)
+          .sort(),
+      ).toEqual(['Guichê 1', 'Guichê 2', 'Sala 3', 'Sala 4']);
+      // Renaming one to a name another keeps is still 422.
+      const w = z.json<Fila>();
+      const dup = await put(w, {
+        locais: w.locais.map((l) => ({ id: l.id, nome: l.nome === 'Sala 4' ? 'Sala 3' : l.nome, ativo: l.ativo })),
+      });
+      expect(dup.statusCode).toBe(422);
+    });
+
+    it('refuses adding an inactive category (422 categoriaInativa), keeps one the queue already has', async () => {
+      const c = await categoria();
+      const inativa = await categoria({ ativo: false });
+      expect(await errorsOf(novo({ categoria_ids: [inativa.id] }))).toEqual({ categoria_ids: [msg.categoriaInativa] });
+      const x = await create({ categoria_ids: [c.id] });
+      await t.db.update(categorias).set({ ativo: false }).where(eq(categorias.id, c.id));
+      const kept = await put(x, { nome: `${x.nome} renomeada` });
+      expect(kept.statusCode, kept.body).toBe(200);
+      const add = await put(kept.json<Fila>(), { categoria_ids: [c.id, inativa.id] });
+      expect(add.statusCode).toBe(422);
+      expect(add.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+        categoria_ids: [msg.categoriaInativa],
+      });
+    });
+
     it('answers 409 on a stale lock_version, 404 for another unit’s queue', async () => {
       const x = await create();
       expect((await put(x, { ativo: false })).json()).toMatchObject({ ativo: false, lock_version: 1 });

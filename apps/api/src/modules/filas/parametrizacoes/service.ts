@@ -24,7 +24,10 @@ const f_ = filas;
 const l_ = filaLocais;
 const fc = filaCategorias;
 
-/** Categories that do not exist, and those that feed another queue of the unit: 422 on categoria_ids. */
+/**
+ * Categories that do not exist, inactive ones the queue did not have yet (an inactive one it keeps stays), and those
+ * that feed another queue of the unit: 422 on categoria_ids.
+ */
 async function checkCategorias(
   tx: DbOrTx,
   unidadeId: string,
@@ -34,10 +37,20 @@ async function checkCategorias(
 ) {
   if (v.categoria_ids.length === 0) return;
   const existentes = await tx
-    .select({ id: categorias.id })
+    .select({ id: categorias.id, ativo: categorias.ativo })
     .from(categorias)
     .where(inArray(categorias.id, v.categoria_ids));
   if (existentes.length !== v.categoria_ids.length) errors.add('categoria_ids', msg.naoEValido);
+  const inativas = existentes.filter((c) => !c.ativo).map((c) => c.id);
+  if (inativas.length > 0) {
+    const jaTinha = selfId
+      ? await tx
+          .select({ id: fc.categoria_id })
+          .from(fc)
+          .where(and(eq(fc.fila_id, selfId), inArray(fc.categoria_id, inativas)))
+      : [];
+    if (jaTinha.length < inativas.length) errors.add('categoria_ids', msg.categoriaInativa);
+  }
   const emOutra = await tx
     .select({ id: fc.categoria_id })
     .from(fc)
@@ -121,6 +134,17 @@ async function gravarLocais(ctx: Ctx, tx: DbOrTx, filaId: string, v: FilaValues,
       .update(l_)
       .set({ ativo: false, ...agora })
       .where(inArray(l_.id, desativar));
+  // Renamed locations first take their own id as a name, then their new one: two desks may swap names (or one take
+  // the name another leaves) without the unique index (fila, lower(nome)) seeing both names at once.
+  const renomeados = v.locais.flatMap((l) => {
+    const atual = l.id ? porId.get(l.id) : undefined;
+    return atual && atual.nome !== l.nome ? [atual.id] : [];
+  });
+  if (renomeados.length > 1)
+    await tx
+      .update(l_)
+      .set({ nome: sql`${l_.id}::text` })
+      .where(inArray(l_.id, renomeados));
   for (const l of v.locais) {
     const atual = l.id ? porId.get(l.id) : undefined;
     if (atual) {
@@ -129,9 +153,10 @@ async function gravarLocais(ctx: Ctx, tx: DbOrTx, filaId: string, v: FilaValues,
           .update(l_)
           .set({ nome: l.nome, ativo: l.ativo, ...agora })
           .where(eq(l_.id, atual.id));
-    } else {
-      await tx.insert(l_).values({ id: newId(), fila_id: filaId, nome: l.nome, ativo: l.ativo, ...agora });
     }
+  }
+  for (const l of v.locais) {
+    if (!l.id) await tx.insert(l_).values({ id: newId(), fila_id: filaId, nome: l.nome, ativo: l.ativo, ...agora });
   }
   return { removidos: apagar.length, desativados: desativar.length };
 }

@@ -1,10 +1,12 @@
 import type { EventoSenha, Senha, SenhaContexto, SenhaFilters, SenhaListItem } from '@saude/shared/schemas/senha';
 import { todayIso } from '@saude/shared/validation/dates';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { auditedRead } from '../../../access/audit';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
+  atendimentos,
   categorias,
   filaCategorias,
   filaLocais,
@@ -16,11 +18,13 @@ import {
 } from '../../../db/schema';
 import { byName, countAll, iso, startsWith, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
+import { filtrosUsados } from '../../../lib/audited-list';
 import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
 import { unidadeComFilas } from '../comum';
 
-// Reading tickets: today's tickets of the current unit and one ticket with its steps. Tickets carry no citizen (the
-// panel shows them to the whole waiting room), so reads are not audited as personal data; writes are (service.ts).
+// Reading tickets: today's tickets of the current unit and one ticket with its steps. Reads are audited as the other
+// personal-data reads (issue 39): a ticket tells who came when and where they were sent, and a ticket taken by an
+// urgent-care arrival names its citizen (`municipe_ids`). Writes are audited in service.ts.
 
 export const RESOURCE = 'filas/senhas';
 
@@ -130,10 +134,29 @@ async function eventos(db: DbOrTx, id: string): Promise<EventoSenha[]> {
   }));
 }
 
+/** The citizens of the urgent-care arrivals that took these tickets. */
+async function titulares(db: DbOrTx, tickets: Array<Pick<SenhaListItem, 'atendimento_id'>>): Promise<string[]> {
+  const ids = tickets.flatMap((t) => (t.atendimento_id ? [t.atendimento_id] : []));
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: atendimentos.municipe_id })
+    .from(atendimentos)
+    .where(and(inArray(atendimentos.id, ids), isNotNull(atendimentos.municipe_id)));
+  return rows.map((r) => r.id!);
+}
+
 export async function show(ctx: Ctx, id: string): Promise<Senha> {
   const unidadeId = await unidadeComFilas(ctx);
-  await findInScope(ctx.db, unidadeId, id);
-  return { ...(await unscopedItem(ctx.db, id)), eventos: await eventos(ctx.db, id) };
+  const { senha } = await auditedRead(
+    ctx,
+    async (db) => {
+      await findInScope(db, unidadeId, id);
+      const senha: Senha = { ...(await unscopedItem(db, id)), eventos: await eventos(db, id) };
+      return { senha, municipe_ids: await titulares(db, [senha]) };
+    },
+    ({ municipe_ids }) => ({ resource: RESOURCE, action: 'show', record_id: id, municipe_ids, always: true }),
+  );
+  return senha;
 }
 
 /**
@@ -144,25 +167,41 @@ export async function list(ctx: Ctx, q: SenhaFilters): Promise<PageResult<SenhaL
   const unidadeId = await unidadeComFilas(ctx);
   const conds: Array<SQL | undefined> = [eq(s.unidade_saude_id, unidadeId), eq(s.data, todayIso())];
   if (q.fila_id) conds.push(eq(s.fila_id, q.fila_id));
+  if (q.local_id) conds.push(eq(s.local_id, q.local_id));
   if (q.categoria_id) conds.push(eq(s.categoria_id, q.categoria_id));
   if (q.situacao) conds.push(eq(s.situacao, q.situacao));
   if (q.codigo) conds.push(startsWith(s.codigo, q.codigo));
   const where = and(...conds);
   const ordemDeChamada = q.situacao === 'aguardando';
-  const page = await paginate(q, {
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(s).where(where)),
-    rows: ({ limit, offset }) =>
-      comNomes(baseSelect(ctx.db))
-        .where(where)
-        .orderBy(
-          ...(ordemDeChamada
-            ? [asc(categorias.prioridade), asc(s.na_fila_desde), asc(s.id)]
-            : [desc(s.emitida_em), desc(s.id)]),
-        )
-        .limit(limit)
-        .offset(offset),
-  });
-  return mapPage(page, (r) => item(r as Row));
+  const { page } = await auditedRead(
+    ctx,
+    async (db) => {
+      const lida = await paginate(q, {
+        count: () => totalOf(db.select({ total: countAll() }).from(s).where(where)),
+        rows: ({ limit, offset }) =>
+          comNomes(baseSelect(db))
+            .where(where)
+            .orderBy(
+              ...(ordemDeChamada
+                ? [asc(categorias.prioridade), asc(s.na_fila_desde), asc(s.id)]
+                : [desc(s.emitida_em), desc(s.id)]),
+            )
+            .limit(limit)
+            .offset(offset),
+      });
+      const page = mapPage(lida, (r) => item(r as Row));
+      return { page, municipe_ids: await titulares(db, page.rows) };
+    },
+    ({ page, municipe_ids }) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids,
+      details: { filtros: filtrosUsados(q) },
+      // A page of tickets says who waited, was called and where, even before any arrival names them.
+      always: page.rows.length > 0,
+    }),
+  );
+  return page;
 }
 
 /** The door's categories (the unit's parametrization), the unit's queues with their locations and tempo_chamadas. */

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { senhaContadores, senhaEventos, senhas } from '../../../db/schema';
+import { categorias, senhaContadores, senhaEventos, senhas } from '../../../db/schema';
 import { fixtures, type Headers, type Usuario, UNKNOWN_ID } from '../../../test/fixtures';
 import { filasFixtures } from '../../../test/filas-fixtures';
 import { auditRows, useTestApp, type TestApp } from '../../../test/helpers';
@@ -52,8 +52,19 @@ describe(url, () => {
     if (res.statusCode !== 201) throw new Error(`emitir: ${res.statusCode} ${res.body}`);
     return res.json<SenhaListItem>();
   };
-  const passo = (s: Pick<SenhaListItem, 'id' | 'lock_version'>, acao: string, body: object = {}, h?: Headers) =>
-    post(`/${s.id}/${acao}`, { lock_version: s.lock_version, ...body }, h);
+  /**
+   * A desk's new call waits for its last unanswered one to be older than tempo_chamadas (issue 39): the helpers that
+   * call age the unit's open calls first, so a test calls as a desk does after the interval.
+   */
+  const liberarGuiches = () =>
+    t.db
+      .update(senhas)
+      .set({ chamada_em: new Date(Date.now() - 3_600_000) })
+      .where(and(eq(senhas.unidade_saude_id, cena.unidade.id), eq(senhas.situacao, 'chamada')));
+  const passo = async (s: Pick<SenhaListItem, 'id' | 'lock_version'>, acao: string, body: object = {}, h?: Headers) => {
+    if (acao === 'chamar') await liberarGuiches();
+    return post(`/${s.id}/${acao}`, { lock_version: s.lock_version, ...body }, h);
+  };
   const ok = async (res: { statusCode: number; body: string; json: <T>() => T }) => {
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
     return res.json<SenhaListItem>();
@@ -66,8 +77,10 @@ describe(url, () => {
     expect(res.statusCode).toBe(422);
     return res.json<{ errors: Record<string, string[]> }>().errors;
   };
-  const proxima = (fila_id = cena.recepcao.fila.id, local_id = guiche1, h?: Headers) =>
-    post('/chamar_proxima', { fila_id, local_id }, h);
+  const proxima = async (fila_id = cena.recepcao.fila.id, local_id = guiche1, h?: Headers) => {
+    await liberarGuiches();
+    return post('/chamar_proxima', { fila_id, local_id }, h);
+  };
   /** Empties the reception queue of today's waiting tickets (each test calls from a known queue). */
   const esvaziar = () =>
     t.db
@@ -473,11 +486,17 @@ describe(url, () => {
 
     it('twenty "call next" at once take twenty different tickets, none twice', async () => {
       const cat = await ff.categoria();
-      const { fila, locais } = await ff.fila(cena.unidade, { categorias: [cat] });
+      // Twenty desks: one desk's second call within tempo_chamadas is refused (the next test).
+      const { fila, locais } = await ff.fila(cena.unidade, {
+        categorias: [cat],
+        locais: Array.from({ length: 20 }, (_, i) => `Guichê ${i + 1}`),
+      });
       const emitidas = new Set<string>();
       for (let i = 0; i < 20; i++) emitidas.add((await emitir(cat.id)).id);
       const res = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => proxima(fila.id, locais[i % 2]!.id, i % 2 ? medico.headers : undefined)),
+        Array.from({ length: 20 }, (_, i) =>
+          post('/chamar_proxima', { fila_id: fila.id, local_id: locais[i]!.id }, i % 2 ? medico.headers : undefined),
+        ),
       );
       expect(res.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
       const chamadas = res.map((r) => r.json<SenhaListItem>().id);
@@ -491,6 +510,89 @@ describe(url, () => {
         .where(and(eq(senhaEventos.fila_id, fila.id), eq(senhaEventos.tipo, 'chamada')));
       expect(eventos).toHaveLength(20);
       recusa(await proxima(fila.id, locais[0]!.id), 409, msg.filaSemSenhasAguardando);
+    });
+  });
+
+  describe('one action per press (issue 39)', () => {
+    it('a double click on "call next" calls one ticket: the desk second call within tempo_chamadas is refused', async () => {
+      const cat = await ff.categoria();
+      const { fila, locais } = await ff.fila(cena.unidade, { categorias: [cat] });
+      const a = await emitir(cat.id);
+      const b = await emitir(cat.id);
+      const corpo = { fila_id: fila.id, local_id: locais[0]!.id };
+      const res = await Promise.all([post('/chamar_proxima', corpo), post('/chamar_proxima', corpo)]);
+      expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const recusada = res.find((r) => r.statusCode === 409)!.json<{ message: string; segundos_restantes: number }>();
+      expect(recusada.message).toBe(msg.chamadaRepetidaCedo(recusada.segundos_restantes));
+      const rows = await t.db.select().from(senhas).where(eq(senhas.fila_id, fila.id));
+      expect(rows.filter((r) => r.situacao === 'chamada').map((r) => r.id)).toEqual([a.id]);
+      // A given ticket to the same desk is refused too; another desk calls at once.
+      const outra = await post(`/${b.id}/chamar`, { local_id: locais[0]!.id, lock_version: 0 });
+      expect(outra.statusCode).toBe(409);
+      expect(outra.json<{ message: string }>().message).toMatch(/^Aguarde \d+ segundos para chamar novamente\.$/);
+      expect((await post('/chamar_proxima', { fila_id: fila.id, local_id: locais[1]!.id })).statusCode).toBe(200);
+      // Once the desk's call is answered (absent, started, concluded) the desk calls again at once.
+      const c = await emitir(cat.id);
+      const [chamadaA] = await t.db.select().from(senhas).where(eq(senhas.id, a.id));
+      await ok(await post(`/${a.id}/ausente`, { lock_version: chamadaA!.lock_version }));
+      expect((await post('/chamar_proxima', corpo)).json<SenhaListItem>().id).toBe(c.id);
+    });
+
+    it('a double tap on a category issues one ticket: the press id makes the retry answer the same ticket', async () => {
+      const cat = await ff.categoria();
+      await ff.fila(cena.unidade, { categorias: [cat] });
+      const id = crypto.randomUUID();
+      const res = await Promise.all([post('', { categoria_id: cat.id, id }), post('', { categoria_id: cat.id, id })]);
+      expect(res.map((r) => r.statusCode)).toEqual([201, 201]);
+      expect(res.map((r) => r.json<SenhaListItem>().codigo)).toEqual([`${cat.sigla}001`, `${cat.sigla}001`]);
+      const rows = await t.db.select().from(senhas).where(eq(senhas.categoria_id, cat.id));
+      expect(rows.map((r) => r.id)).toEqual([id]);
+      // A later retry of the same press too; the next press gets the next number.
+      expect((await post('', { categoria_id: cat.id, id })).json<SenhaListItem>().numero).toBe(1);
+      expect((await emitir(cat.id)).numero).toBe(2);
+      // The id of another category's ticket is not a retry.
+      expect(errorsOf(await post('', { categoria_id: cena.categorias.normal.id, id }))).toEqual({
+        id: [msg.naoEValido],
+      });
+    });
+
+    it('refuses an inactive category with its own message (422 on categoria_id)', async () => {
+      const cat = await ff.categoria();
+      await ff.fila(cena.unidade, { categorias: [cat] });
+      await t.db.update(categorias).set({ ativo: false }).where(eq(categorias.id, cat.id));
+      expect(errorsOf(await post('', { categoria_id: cat.id }))).toEqual({ categoria_id: [msg.categoriaInativa] });
+    });
+  });
+
+  describe('reads are audited (issue 39)', () => {
+    it('writes a row for a ticket read and for a page of tickets, naming the citizen of a linked arrival', async () => {
+      const s = await emitir(cena.categorias.normal.id);
+      const lida = await t.app.inject({ method: 'GET', url: `${url}/${s.id}`, headers: medico.headers });
+      expect(lida.statusCode).toBe(200);
+      const [show] = await auditRows(t, { action: 'show', record_id: s.id });
+      expect(show).toMatchObject({ resource: 'filas/senhas', profissional_id: medico.id, municipe_ids: null });
+      const m = await f.municipe();
+      const chegada = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/urgencia_emergencia/atendimentos',
+        headers: recepcao.headers,
+        payload: { municipe_id: m.id, tipo_chegada_id: 1, senha: s.codigo },
+      });
+      expect(chegada.statusCode).toBe(201);
+      await t.app.inject({ method: 'GET', url: `${url}/${s.id}`, headers: medico.headers });
+      const shows = await auditRows(t, { action: 'show', record_id: s.id });
+      expect(shows.at(-1)!.municipe_ids).toEqual([m.id]);
+      const antes = (await auditRows(t, { action: 'index', resource: 'filas/senhas' })).length;
+      const pagina = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: medico.headers,
+        query: { codigo: s.codigo },
+      });
+      expect(pagina.json<SenhaListItem[]>().map((x) => x.id)).toEqual([s.id]);
+      const index = await auditRows(t, { action: 'index', resource: 'filas/senhas' });
+      expect(index).toHaveLength(antes + 1);
+      expect(index.at(-1)).toMatchObject({ municipe_ids: [m.id], details: { filtros: ['codigo'] } });
     });
   });
 

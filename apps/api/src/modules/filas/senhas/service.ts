@@ -12,9 +12,10 @@ import {
   type SituacaoSenha,
 } from '@saude/shared/schemas/senha';
 import { todayIso } from '@saude/shared/validation/dates';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import { queryRows, type DbOrTx } from '../../../db/client';
+import { uniqueViolation } from '../../../db/sql';
 import {
   categorias,
   filaCategorias,
@@ -76,56 +77,79 @@ async function anunciar(tx: DbOrTx, unidadeId: string, t: SenhaListItem, rechama
   });
 }
 
-/** POST /: a ticket of the category, in the queue the unit's parametrization gives it, numbered for the day. */
+/**
+ * POST /: a ticket of the category, in the queue the unit's parametrization gives it, numbered for the day. The
+ * screen sends the new ticket's `id` (one per press): a retry of the same press (a lost answer, a double submit)
+ * answers the ticket already issued instead of a second number.
+ */
 export async function emitir(ctx: Ctx, input: EmitirSenhaInput): Promise<SenhaListItem> {
-  return ctx.db.transaction(async (tx) => {
-    const unidadeId = await unidadeComFilas(ctx, tx);
-    const [p] = await tx
-      .select({ fila_id: filaCategorias.fila_id, sigla: categorias.sigla })
-      .from(filaCategorias)
-      .innerJoin(categorias, eq(categorias.id, filaCategorias.categoria_id))
-      .innerJoin(filas, eq(filas.id, filaCategorias.fila_id))
-      .where(
-        and(
-          eq(filaCategorias.unidade_saude_id, unidadeId),
-          eq(filaCategorias.categoria_id, input.categoria_id),
-          eq(categorias.ativo, true),
-          eq(filas.ativo, true),
-        ),
-      );
-    if (!p) throw unprocessable({ categoria_id: [msg.senhaCategoriaSemFila] });
-    const data = todayIso();
-    // One statement: concurrent issues of the same category wait on the counter row and each get the next number.
-    const [contador] = await tx
-      .insert(senhaContadores)
-      .values({ unidade_saude_id: unidadeId, categoria_id: input.categoria_id, data, ultimo: 1 })
-      .onConflictDoUpdate({
-        target: [senhaContadores.unidade_saude_id, senhaContadores.categoria_id, senhaContadores.data],
-        set: { ultimo: sql`${senhaContadores.ultimo} + 1` },
-      })
-      .returning({ ultimo: senhaContadores.ultimo });
-    const numero = contador!.ultimo;
-    const id = newId();
-    const agora = new Date();
-    const who = autor(ctx);
-    await tx.insert(s).values({
-      id,
-      unidade_saude_id: unidadeId,
-      categoria_id: input.categoria_id,
-      fila_id: p.fila_id,
-      data,
-      numero,
-      codigo: codigoSenha(p.sigla, numero),
-      situacao: 'aguardando',
-      emitida_em: agora,
-      na_fila_desde: agora,
-      emitida_por: who,
-      updated_by: who,
+  const id = input.id ?? newId();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const unidadeId = await unidadeComFilas(ctx, tx);
+      const ja = await jaEmitida(tx, unidadeId, id, input.categoria_id);
+      if (ja) return ja;
+      const [p] = await tx
+        .select({ fila_id: filaCategorias.fila_id, sigla: categorias.sigla, ativa: categorias.ativo })
+        .from(filaCategorias)
+        .innerJoin(categorias, eq(categorias.id, filaCategorias.categoria_id))
+        .innerJoin(filas, eq(filas.id, filaCategorias.fila_id))
+        .where(
+          and(
+            eq(filaCategorias.unidade_saude_id, unidadeId),
+            eq(filaCategorias.categoria_id, input.categoria_id),
+            eq(filas.ativo, true),
+          ),
+        );
+      if (!p) throw unprocessable({ categoria_id: [msg.senhaCategoriaSemFila] });
+      if (!p.ativa) throw unprocessable({ categoria_id: [msg.categoriaInativa] });
+      const data = todayIso();
+      // One statement: concurrent issues of the same category wait on the counter row and each get the next number.
+      const [contador] = await tx
+        .insert(senhaContadores)
+        .values({ unidade_saude_id: unidadeId, categoria_id: input.categoria_id, data, ultimo: 1 })
+        .onConflictDoUpdate({
+          target: [senhaContadores.unidade_saude_id, senhaContadores.categoria_id, senhaContadores.data],
+          set: { ultimo: sql`${senhaContadores.ultimo} + 1` },
+        })
+        .returning({ ultimo: senhaContadores.ultimo });
+      const numero = contador!.ultimo;
+      const agora = new Date();
+      const who = autor(ctx);
+      await tx.insert(s).values({
+        id,
+        unidade_saude_id: unidadeId,
+        categoria_id: input.categoria_id,
+        fila_id: p.fila_id,
+        data,
+        numero,
+        codigo: codigoSenha(p.sigla, numero),
+        situacao: 'aguardando',
+        emitida_em: agora,
+        na_fila_desde: agora,
+        emitida_por: who,
+        updated_by: who,
+      });
+      await evento(tx, ctx, id, 'emitida', p.fila_id);
+      await trail(tx, ctx, 'create', id, { details: { fila_id: p.fila_id } });
+      return unscopedItem(tx, id);
     });
-    await evento(tx, ctx, id, 'emitida', p.fila_id);
-    await trail(tx, ctx, 'create', id, { details: { fila_id: p.fila_id } });
-    return unscopedItem(tx, id);
-  });
+  } catch (e) {
+    // The same press twice at once: the second waited on the counter and lost the insert; it answers the first's.
+    if (!input.id || !uniqueViolation(e)?.constraint.includes('senhas_pkey')) throw e;
+    const unidadeId = await unidadeComFilas(ctx);
+    const ja = await jaEmitida(ctx.db, unidadeId, id, input.categoria_id);
+    if (!ja) throw e;
+    return ja;
+  }
+}
+
+/** The ticket a press already issued (same id, unit and category); another unit's or category's id is refused. */
+async function jaEmitida(tx: DbOrTx, unidadeId: string, id: string, categoriaId: string) {
+  const [r] = await tx.select({ unidade: s.unidade_saude_id, categoria: s.categoria_id }).from(s).where(eq(s.id, id));
+  if (!r) return null;
+  if (r.unidade !== unidadeId || r.categoria !== categoriaId) throw unprocessable({ id: [msg.naoEValido] });
+  return unscopedItem(tx, id);
 }
 
 /** The refusal of a step the ticket's state does not allow (spec §8). */
@@ -154,13 +178,26 @@ async function paraPasso(
   return { unidadeId, atual };
 }
 
-/** An active location of the queue, or a 422 on local_id. */
-async function localDaFila(tx: DbOrTx, filaId: string, localId: string) {
+/**
+ * An active location of the queue (else 422 on local_id), locked for the call: the same desk's calls run one after
+ * the other, and one made while the desk's last call is still unanswered and younger than the unit's tempo_chamadas
+ * is refused (409 with the seconds left) — a double click calls one ticket, not two.
+ */
+async function localParaChamar(tx: DbOrTx, unidadeId: string, filaId: string, localId: string, agora: Date) {
   const [l] = await tx
     .select({ id: filaLocais.id })
     .from(filaLocais)
-    .where(and(eq(filaLocais.id, localId), eq(filaLocais.fila_id, filaId), eq(filaLocais.ativo, true)));
+    .where(and(eq(filaLocais.id, localId), eq(filaLocais.fila_id, filaId), eq(filaLocais.ativo, true)))
+    .for('update');
   if (!l) throw unprocessable({ local_id: [msg.senhaLocalForaDaFila] });
+  const [ultima] = await tx
+    .select({ em: s.chamada_em })
+    .from(s)
+    .where(and(eq(s.local_id, localId), eq(s.situacao, 'chamada'), eq(s.data, todayIso(agora))))
+    .orderBy(desc(s.chamada_em))
+    .limit(1);
+  const restante = segundosRestantes(ultima?.em ?? null, await tempoChamadas(tx, unidadeId), agora);
+  if (restante > 0) throw chamadaCedo(restante);
 }
 
 /** The columns of a call: where to, by whom, when, one more call in this queue. */
@@ -182,8 +219,8 @@ export async function chamarProxima(ctx: Ctx, input: ChamarProximaInput): Promis
       .from(filas)
       .where(and(eq(filas.id, input.fila_id), eq(filas.unidade_saude_id, unidadeId), eq(filas.ativo, true)));
     if (!f) throw unprocessable({ fila_id: [msg.naoEValido] });
-    await localDaFila(tx, input.fila_id, input.local_id);
     const agora = new Date();
+    await localParaChamar(tx, unidadeId, input.fila_id, input.local_id, agora);
     const who = autor(ctx);
     // One statement: a ticket another desk is taking right now is skipped (its row is locked), so twenty desks
     // pressing at once take twenty different tickets; one already taken is re-checked and skipped.
@@ -214,10 +251,11 @@ export async function chamarProxima(ctx: Ctx, input: ChamarProximaInput): Promis
 export async function chamar(ctx: Ctx, id: string, input: ChamarSenhaInput): Promise<SenhaListItem> {
   return ctx.db.transaction(async (tx) => {
     const { unidadeId, atual } = await paraPasso(tx, ctx, id, input.lock_version, podeSerChamada);
-    await localDaFila(tx, atual.fila_id, input.local_id);
+    const agora = new Date();
+    await localParaChamar(tx, unidadeId, atual.fila_id, input.local_id, agora);
     await tx
       .update(s)
-      .set(chamada(ctx, input.local_id, new Date()))
+      .set(chamada(ctx, input.local_id, agora))
       .where(eq(s.id, id));
     await evento(tx, ctx, id, 'chamada', atual.fila_id, input.local_id);
     await trail(tx, ctx, 'chamar', id, { details: { local_id: input.local_id } });

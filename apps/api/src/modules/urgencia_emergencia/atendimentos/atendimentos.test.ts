@@ -38,8 +38,12 @@ describe(url, () => {
   };
   const get = (id: string, headers: Headers = recepcao.headers, base = url) =>
     t.app.inject({ method: 'GET', url: `${base}/${id}`, headers });
-  const acao = (id: string, nome: 'chamar' | 'cancelar', payload?: object, headers: Headers = recepcao.headers) =>
-    t.app.inject({ method: 'POST', url: `${url}/${id}/${nome}`, headers, ...(payload ? { payload } : {}) });
+  const acao = (
+    id: string,
+    nome: 'chamar' | 'cancelar' | 'iniciar' | 'concluir',
+    payload?: object,
+    headers: Headers = recepcao.headers,
+  ) => t.app.inject({ method: 'POST', url: `${url}/${id}/${nome}`, headers, ...(payload ? { payload } : {}) });
   const list = (query: Record<string, string> = {}, headers: Headers = recepcao.headers, base = url) =>
     t.app.inject({ method: 'GET', url: base, headers, query });
   const toUpdate = (a: Atendimento, over: object = {}) => ({
@@ -407,7 +411,67 @@ describe(url, () => {
     });
   });
 
+  describe('iniciar and concluir (issue 39)', () => {
+    it('starts the care (called or not) and concludes it; then the visit is closed; each step in the history', async () => {
+      const a = await chegada();
+      expect((await acao(a.id, 'chamar', undefined, medico.headers)).statusCode).toBe(200);
+      const ini = await acao(a.id, 'iniciar', undefined, medico.headers);
+      expect(ini.statusCode).toBe(200);
+      expect(ini.json<Atendimento>().situacao).toBe('em_atendimento');
+      const outra = await acao(a.id, 'iniciar', undefined, medico.headers);
+      expect(outra.statusCode).toBe(409);
+      expect(outra.json<{ message: string }>().message).toBe(msg.atendimentoEmAndamento);
+      const chamar = await acao(a.id, 'chamar');
+      expect(chamar.json<{ message: string }>().message).toBe(msg.atendimentoEmAndamento);
+      const fim = await acao(a.id, 'concluir', undefined, medico.headers);
+      expect(fim.statusCode).toBe(200);
+      const v = fim.json<Atendimento>();
+      expect(v.situacao).toBe('concluido');
+      expect(v.historico.map((h) => [h.evento, h.por_nome])).toEqual([
+        ['criado', recepcao.nome],
+        ['chamado', medico.nome],
+        ['iniciado', medico.nome],
+        ['concluido', medico.nome],
+      ]);
+      for (const passo of ['iniciar', 'concluir'] as const) {
+        const r = await acao(a.id, passo);
+        expect(r.statusCode).toBe(409);
+        expect(r.json<{ message: string }>().message).toBe(msg.atendimentoEncerradoNaoAltera);
+      }
+      expect((await put(v, { senha: 'X1' })).statusCode).toBe(409);
+      const [row] = await auditRows(t, { action: 'concluir', record_id: a.id });
+      expect(row).toMatchObject({ resource: 'urgencia_emergencia/atendimentos', municipe_ids: [a.municipe_id] });
+
+      // Someone who walks straight in: started without a call.
+      const b = await chegada();
+      expect((await acao(b.id, 'iniciar')).json<Atendimento>().situacao).toBe('em_atendimento');
+      // A cancelled one is neither started nor concluded.
+      const c = await chegada();
+      await acao(c.id, 'cancelar', { justificativa: 'Paciente desistiu e foi embora' });
+      expect((await acao(c.id, 'iniciar')).statusCode).toBe(409);
+      expect((await acao(c.id, 'concluir')).statusCode).toBe(409);
+    });
+
+    it('asks the edit permission (403 without it) and the unit (404 elsewhere)', async () => {
+      const a = await chegada();
+      const acs = await f.usuario({ perfil: 'acs', unidade: upa });
+      expect((await acao(a.id, 'iniciar', undefined, acs.headers)).statusCode).toBe(403);
+      expect((await acao(a.id, 'concluir', undefined, acs.headers)).statusCode).toBe(403);
+      const outra = await f.unidade({ tipo: 'UPA', pronto_atendimento: true });
+      const rec = await f.usuario({ perfil: 'recepcao', unidade: outra });
+      expect((await acao(a.id, 'iniciar', undefined, rec.headers)).statusCode).toBe(404);
+      expect((await acao(a.id, 'concluir', undefined, rec.headers)).statusCode).toBe(404);
+      expect((await acao(UNKNOWN_ID, 'concluir')).statusCode).toBe(404);
+    });
+  });
+
   describe('update', () => {
+    it('stores a typed ticket upper case (issue 39: "n005" is N005)', async () => {
+      const a = await chegada({ senha: 'n005' });
+      expect(a.senha).toBe('N005');
+      expect((await put(a, { senha: 'b12' })).json<Atendimento>().senha).toBe('B12');
+    });
+
     it('edits the answers (the patient stays) and answers 409 to a stale lock_version', async () => {
       const a = await chegada({ tipo_chegada_id: 2, placa_veiculo: 'ABC1D23' });
       const outro = await f.municipe();

@@ -52,6 +52,8 @@ const pacienteSelect = {
   codigo_cns: municipes.codigo_cns,
   cpf_numero: municipes.cpf_numero,
   paciente_nome: psi.nome,
+  municipe_sexo_id: municipes.sexo_id,
+  paciente_sexo_id: psi.sexo_id,
 };
 
 const comPaciente = <T extends { municipe_id: string | null; paciente_sem_identificacao_id: string | null }>(
@@ -62,6 +64,8 @@ const comPaciente = <T extends { municipe_id: string | null; paciente_sem_identi
     codigo_cns: string | null;
     cpf_numero: string | null;
     paciente_nome: string | null;
+    municipe_sexo_id: number | null;
+    paciente_sexo_id: number | null;
   },
 ) => ({
   municipe_id: v.municipe_id,
@@ -71,6 +75,7 @@ const comPaciente = <T extends { municipe_id: string | null; paciente_sem_identi
   data_nascimento: p.data_nascimento,
   codigo_cns: p.codigo_cns,
   cpf_numero: p.cpf_numero,
+  sexo_id: p.municipe_sexo_id ?? p.paciente_sexo_id,
 });
 
 /** The visit's own row in scope (the unit's, of this kind), locked for a write when asked; null otherwise. */
@@ -88,6 +93,8 @@ const EVENTOS: Record<string, EventoAtendimento['evento']> = {
   create: 'criado',
   update: 'alterado',
   chamar: 'chamado',
+  iniciar: 'iniciado',
+  concluir: 'concluido',
   cancelar: 'cancelado',
 };
 

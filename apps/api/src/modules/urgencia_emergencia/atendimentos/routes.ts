@@ -47,6 +47,16 @@ function rotas(
     { response: schemas.atendimentoSchema },
     (ctx, p) => service.chamar(ctx, tipo, p.id),
   );
+  // Starting and ending the care change the visit: the edit permission (issue 39).
+  for (const passo of ['iniciar', 'concluir'] as const)
+    recordAction(
+      app,
+      'POST',
+      `/:id/${passo}`,
+      `${resource}:update` as Permission,
+      { response: schemas.atendimentoSchema },
+      (ctx, p) => service[passo](ctx, tipo, p.id),
+    );
   stepRoute(app, resource, 'cancelar', {
     body: schemas.cancelarAtendimentoSchema,
     response: schemas.atendimentoSchema,

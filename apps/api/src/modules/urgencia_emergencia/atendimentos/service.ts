@@ -252,6 +252,31 @@ export async function chamar(ctx: Ctx, tipo: Tipo, id: string): Promise<Atendime
   });
 }
 
+/**
+ * The care itself (issue 39; docs/decisions.md "Urgent-care statuses"): `iniciar` when the professional starts seeing
+ * the patient (called or not: someone may walk straight in) → em_atendimento; `concluir` when the care ends →
+ * concluido, after which the visit is closed to edits and calls. Who and when are the audit rows (the history).
+ */
+async function mudarSituacao(ctx: Ctx, tipo: Tipo, id: string, passo: 'iniciar' | 'concluir'): Promise<Atendimento> {
+  return ctx.db.transaction(async (tx) => {
+    const unidadeId = await unidadeDeUrgencia(ctx, tx);
+    const atual = await findInScope(tx, unidadeId, tipo, id, true);
+    if (!atual) throw notFound();
+    if (atual.situacao === 'cancelado' || atual.situacao === 'concluido')
+      throw conflict(msg.atendimentoEncerradoNaoAltera);
+    if (passo === 'iniciar' && atual.situacao === 'em_atendimento') throw conflict(msg.atendimentoEmAndamento);
+    await tx
+      .update(a)
+      .set({ situacao: passo === 'iniciar' ? 'em_atendimento' : 'concluido', ...nextVersion(a, ctx) })
+      .where(eq(a.id, id));
+    await audit(tx, ctx, { action: passo, resource: tipo.resource, record_id: id, municipe_ids: titulares([atual]) });
+    return (await unscopedLoad(tx, id))!;
+  });
+}
+
+export const iniciar = (ctx: Ctx, tipo: Tipo, id: string) => mudarSituacao(ctx, tipo, id, 'iniciar');
+export const concluir = (ctx: Ctx, tipo: Tipo, id: string) => mudarSituacao(ctx, tipo, id, 'concluir');
+
 /** Spec §4: cancelling asks for a justification; the visit stays, shown as cancelled. */
 export async function cancelar(
   ctx: Ctx,
@@ -334,6 +359,7 @@ async function pacienteDoContexto(
         data_nascimento: municipes.data_nascimento,
         codigo_cns: municipes.codigo_cns,
         cpf_numero: municipes.cpf_numero,
+        sexo_id: municipes.sexo_id,
         obito: obitoDe(municipes),
       })
       .from(municipes)
@@ -347,13 +373,14 @@ async function pacienteDoContexto(
       data_nascimento: m.data_nascimento,
       codigo_cns: m.codigo_cns,
       cpf_numero: m.cpf_numero,
+      sexo_id: m.sexo_id,
       obito: m.obito,
       identificado: false,
     };
   }
   if (q.paciente_sem_identificacao_id) {
     const [p] = await db
-      .select({ nome: psi.nome, municipe_id: psi.municipe_id })
+      .select({ nome: psi.nome, municipe_id: psi.municipe_id, sexo_id: psi.sexo_id })
       .from(psi)
       .where(and(eq(psi.id, q.paciente_sem_identificacao_id), eq(psi.unidade_saude_id, unidadeId)));
     if (!p) throw notFound();
@@ -365,6 +392,7 @@ async function pacienteDoContexto(
       data_nascimento: null,
       codigo_cns: null,
       cpf_numero: null,
+      sexo_id: p.sexo_id,
       obito: false,
       identificado: p.municipe_id !== null,
     };

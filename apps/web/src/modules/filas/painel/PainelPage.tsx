@@ -24,6 +24,16 @@ export function textoSobre(cor: string): string {
   return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#fff' : '#000';
 }
 
+/**
+ * The history's sizes follow the screen's width AND height: five rows must fit a 1280×720 TV under its heading
+ * (issue 39), and still read from afar on a 1920×1080 one.
+ */
+const LINHA = {
+  senha: 'clamp(1.6rem, min(3.4vw, 5.2vh), 3.4rem)',
+  local: 'clamp(1.4rem, min(3vw, 4.4vh), 3rem)',
+  hora: 'clamp(1.3rem, min(2.6vw, 4vh), 2.6rem)',
+};
+
 const hora = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(
     new Date(iso),
@@ -171,7 +181,7 @@ export function PainelPage() {
         </Stack>
 
         <Box component="section" aria-label="Últimas chamadas">
-          <Title order={2} fz={{ base: '1.8rem', md: '2.6rem' }} c="white" mb="md">
+          <Title order={2} fz="clamp(1.6rem, min(2.6vw, 4.6vh), 2.6rem)" c="white" mb="xs">
             Últimas chamadas
           </Title>
           {ultimas.length === 0 ? (
@@ -184,20 +194,27 @@ export function PainelPage() {
                 <Box
                   component="li"
                   key={c.senha_id}
-                  py="sm"
+                  py="clamp(0.3rem, 1.2vh, 0.75rem)"
                   style={{
                     display: 'grid',
-                    gridTemplateColumns: 'auto 1fr auto',
+                    // The place takes what is left and wraps; the code and the time never shrink (issue 39: a
+                    // 1280×720 TV clipped the time to "15:1").
+                    gridTemplateColumns: 'auto minmax(0, 1fr) auto',
                     alignItems: 'center',
-                    gap: '1.5rem',
+                    gap: 'clamp(0.75rem, 1.5vw, 1.5rem)',
                     borderBottom: '1px solid rgba(255,255,255,0.15)',
                   }}
                 >
-                  <Senha c={c} tamanho="clamp(2rem, 3.4vw, 3.4rem)" />
-                  <Text fz="clamp(1.8rem, 3vw, 3rem)" fw={700}>
+                  <Senha c={c} tamanho={LINHA.senha} />
+                  <Text fz={LINHA.local} fw={700} lh={1.15} style={{ overflowWrap: 'anywhere' }}>
                     {c.local}
                   </Text>
-                  <Text fz="clamp(1.6rem, 2.6vw, 2.6rem)" c="gray.3" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Text
+                    fz={LINHA.hora}
+                    c="gray.3"
+                    data-testid="painel-hora"
+                    style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                  >
                     {hora(c.chamada_em)}
                   </Text>
                 </Box>

@@ -1,7 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import type { Usuario } from '@saude/shared';
-import { msg } from '@saude/shared/messages';
 import {
   SENHA_SIMPLES_SOURCE,
   type AuthApplication,
@@ -11,6 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useLoaderData, useSearchParams } from 'react-router';
 import { ApiError, http } from '../../../lib/http';
+import { mensagemDoErro } from './useSenhaSimples';
 
 // The SenhaSimples popup (issue 17, spec §4, 600×700): checks that the callback is registered, asks the signed-in
 // professional to authorise, and posts { source, token } — or { source, error } — to the registered origin only.
@@ -44,7 +44,7 @@ export function SenhaSimplesAutorizarPage() {
     document.title = 'Autorizar SenhaSimples';
     if (semOpener) return;
     const falhar = (status: number) => {
-      setErro(status === 401 ? msg.senhaSimplesNaoAutorizado : msg.senhaSimplesFalha);
+      setErro(mensagemDoErro(status));
       responder(origemDe(uri), { source: SENHA_SIMPLES_SOURCE, error: status });
     };
     if (!usuario.unidade_atual) {
@@ -66,7 +66,7 @@ export function SenhaSimplesAutorizarPage() {
       responder(origem, { source: SENHA_SIMPLES_SOURCE, token });
     } catch (err) {
       setEnviando(false);
-      setErro(err instanceof ApiError ? err.message : msg.senhaSimplesFalha);
+      setErro(mensagemDoErro(statusDe(err)));
       responder(origem, { source: SENHA_SIMPLES_SOURCE, error: statusDe(err) });
     }
   };

@@ -22,6 +22,7 @@ describe('useSenhaSimples', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    sessionStorage.clear();
   });
 
   const conectado = () => {
@@ -62,8 +63,9 @@ describe('useSenhaSimples', () => {
   it.each([
     [401, msg.senhaSimplesNaoAutorizado],
     [404, msg.senhaSimplesSemParametrizacao],
-    [422, msg.senhaSimplesFalha],
-    [500, msg.senhaSimplesFalha],
+    // Spec §8: 422 and 500 say the generic message, not the popup's default (issue 39).
+    [422, msg.erroGenerico],
+    [500, msg.erroGenerico],
     [0, msg.senhaSimplesFalha],
   ])('maps the error %s to its message', (status, mensagem) => {
     const { result } = conectado();
@@ -82,6 +84,17 @@ describe('useSenhaSimples', () => {
     act(() => h.result.current.conectar());
     postar({ source: 'senha_simples', token: 'de_la' }, 'https://senhas.exemplo.gov.br');
     expect(h.result.current.estado).toEqual({ situacao: 'conectado', token: 'de_la' });
+  });
+
+  it('keeps the token across a reload of the tab (sessionStorage) until disconnected (issue 39)', () => {
+    const { result, unmount } = conectado();
+    postar({ source: 'senha_simples', token: 'tok_reload' });
+    unmount();
+    const depois = renderHook(() => useSenhaSimples());
+    expect(depois.result.current.estado).toEqual({ situacao: 'conectado', token: 'tok_reload' });
+    act(() => depois.result.current.desconectar());
+    expect(result.current.estado.situacao).toBe('conectado');
+    expect(renderHook(() => useSenhaSimples()).result.current.estado).toEqual({ situacao: 'desconectado' });
   });
 
   it('says so when the browser blocks the popup', () => {

@@ -26,18 +26,43 @@ export type SenhaSimplesOpcoes = {
 export const POPUP_NOME = 'senha_simples';
 export const POPUP_JANELA = 'width=600,height=700';
 
-/** The message for a status the popup posts back (spec §8). */
+/** The message for a status the popup posts back (spec §8: 401, 404, 422 and 500 generic, else the default). */
 export function mensagemDoErro(status: unknown): string {
   if (status === 401) return msg.senhaSimplesNaoAutorizado;
   if (status === 404) return msg.senhaSimplesSemParametrizacao;
+  if (status === 422 || status === 500) return msg.erroGenerico;
   return msg.senhaSimplesFalha;
 }
+
+/**
+ * The desk's token survives a reload of its tab (issue 39: a reload no longer asks to connect again): sessionStorage,
+ * this tab only, gone when it closes. The token reaches only the filas/ routes and ends with its session (≤ 12 h).
+ */
+const GUARDADO = 'saude.filas.senha_simples';
+const tokenGuardado = (): string | null => {
+  try {
+    return sessionStorage.getItem(GUARDADO);
+  } catch {
+    return null;
+  }
+};
+const guardarToken = (token: string | null) => {
+  try {
+    if (token) sessionStorage.setItem(GUARDADO, token);
+    else sessionStorage.removeItem(GUARDADO);
+  } catch {
+    // Storage blocked: the desk asks to connect again after a reload, as before.
+  }
+};
 
 export function useSenhaSimples(opcoes: SenhaSimplesOpcoes = {}) {
   const servico = opcoes.servico ?? window.location.origin;
   const callback = opcoes.callback ?? `${window.location.origin}/filas/chamadas`;
   const origemEsperada = new URL(servico).origin;
-  const [estado, setEstado] = useState<SenhaSimplesEstado>({ situacao: 'desconectado' });
+  const [estado, setEstado] = useState<SenhaSimplesEstado>(() => {
+    const token = tokenGuardado();
+    return token ? { situacao: 'conectado', token } : { situacao: 'desconectado' };
+  });
   const popup = useRef<Window | null>(null);
   const aguardando = estado.situacao === 'aguardando';
 
@@ -79,6 +104,9 @@ export function useSenhaSimples(opcoes: SenhaSimplesOpcoes = {}) {
   const desconectar = useCallback(() => setEstado({ situacao: 'desconectado' }), []);
 
   const token = estado.situacao === 'conectado' ? estado.token : null;
+  useEffect(() => {
+    if (estado.situacao === 'conectado' || estado.situacao === 'desconectado') guardarToken(token);
+  }, [estado.situacao, token]);
   /** The header of the ticket calls; empty while not connected. */
   const authorization = useCallback(
     (): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {}),

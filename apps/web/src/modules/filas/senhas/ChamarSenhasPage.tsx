@@ -4,7 +4,7 @@
 // with its own "Chamar"; the list refreshes every 10 s and after each action. Every refusal is the API's message.
 import { Alert, Button, Card, Group, Kbd, Modal, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useHotkeys, useLocalStorage } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SenhaListItem } from '@saude/shared/schemas/senha';
 import { usePode } from '../../../lib/access';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
@@ -19,10 +19,11 @@ import {
   useContextoSenhas,
   usePassoSenha,
   useSenhas,
+  useSenhasAbertasNoLocal,
   type Passo,
 } from './api';
 import { useSegundosRestantes } from '../../../lib/contagem';
-import { CodigoSenha, corDoTexto, SituacaoSenhaBadge } from './comum';
+import { CodigoSenha, corDoTexto, SituacaoSenhaBadge, useUmaAcaoPorVez } from './comum';
 
 const TITULO = 'Chamar senhas';
 const ATUALIZAR_MS = 10_000;
@@ -91,26 +92,28 @@ function Mesa({ senhaSimples }: { senhaSimples: SenhaSimples }) {
   );
   const ausentes = useSenhas({ ...filtro, situacao: 'ausente' }, { enabled: !!fila, refetchInterval: ATUALIZAR_MS });
 
+  // One action at a time at the desk (issue 39): a double click or F2 held down calls one ticket.
+  const umaPorVez = useUmaAcaoPorVez();
   const chamarProxima = () => {
-    if (!pronto || ocupado) return;
-    proxima.mutate(
-      { fila_id: fila.id, local_id: local.id },
-      { onSuccess: (s) => setAtual(s), onError: (e) => notifyError(e) },
-    );
+    if (!pronto || ocupado || !pode.chamar) return;
+    umaPorVez(() => proxima.mutateAsync({ fila_id: fila.id, local_id: local.id }).then(setAtual, notifyError));
   };
-  useHotkeys([['F2', chamarProxima]]);
+  // F2 also while the focus is in the queue or location select (the default ignores inputs; F2 types nothing).
+  useHotkeys([['F2', chamarProxima]], []);
+
+  // After a reload the desk finds the ticket it was serving (its last call still open at this location).
+  const emAberto = useSenhasAbertasNoLocal(local?.id ?? null, atual === null);
+  useEffect(() => {
+    if (emAberto) setAtual(emAberto);
+  }, [emAberto]);
 
   const executar = (s: SenhaListItem, p: Passo, body?: { local_id?: string; fila_id?: string }, aviso?: string) =>
-    passo.mutate(
-      { senha: s, passo: p, body },
-      {
-        onSuccess: (r) => {
-          // A ticket that leaves the desk (concluded, forwarded, absent) is no longer the current one.
-          setAtual(r.situacao === 'chamada' || r.situacao === 'em_atendimento' ? r : null);
-          if (aviso) notifySuccess(aviso);
-        },
-        onError: (e) => notifyError(e),
-      },
+    umaPorVez(() =>
+      passo.mutateAsync({ senha: s, passo: p, body }).then((r) => {
+        // A ticket that leaves the desk (concluded, forwarded, absent) is no longer the current one.
+        setAtual(r.situacao === 'chamada' || r.situacao === 'em_atendimento' ? r : null);
+        if (aviso) notifySuccess(aviso);
+      }, notifyError),
     );
 
   return (

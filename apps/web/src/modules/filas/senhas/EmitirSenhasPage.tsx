@@ -6,11 +6,12 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { situacaoSenhaLabel, situacoesSenha, type SenhaFilters, type SenhaListItem } from '@saude/shared/schemas/senha';
 import { notifyError } from '../../../lib/feedback';
-import { horaBr } from '../../../lib/format';
+import { dataHoraBr, horaBr } from '../../../lib/format';
+import { useUsuario } from '../../../lib/session';
 import { FilterChoice, FilterText, ListPage, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { useContextoSenhas, useEmitirSenha, useSenhas } from './api';
-import { CodigoSenha, corDoTexto, SituacaoSenhaBadge } from './comum';
+import { CodigoSenha, corDoTexto, SituacaoSenhaBadge, useUmaAcaoPorVez } from './comum';
 import classes from './EmitirSenhas.module.css';
 
 const paramsSchema = listParamsSchema.extend({
@@ -28,6 +29,8 @@ export function EmitirSenhasPage() {
   const ctx = useContextoSenhas();
   const list = useList(paramsSchema, useSenhasDaPagina);
   const emitir = useEmitirSenha();
+  const umaPorVez = useUmaAcaoPorVez();
+  const unidade = useUsuario()?.unidade_atual?.nome ?? '';
   const [emitida, setEmitida] = useState<SenhaListItem | null>(null);
   const categorias = ctx.data?.categorias ?? [];
 
@@ -83,9 +86,13 @@ export function EmitirSenhasPage() {
               key={c.id}
               className={classes.categoria}
               styles={{ root: { background: c.cor, color: corDoTexto(c.cor) }, label: { whiteSpace: 'normal' } }}
-              loading={emitir.isPending && emitir.variables === c.id}
+              loading={emitir.isPending && emitir.variables?.categoria_id === c.id}
               disabled={emitir.isPending}
-              onClick={() => emitir.mutate(c.id, { onSuccess: (s) => setEmitida(s), onError: (e) => notifyError(e) })}
+              onClick={() =>
+                umaPorVez(() =>
+                  emitir.mutateAsync({ categoria_id: c.id, id: crypto.randomUUID() }).then(setEmitida, notifyError),
+                )
+              }
             >
               {c.nome}
             </Button>
@@ -93,7 +100,7 @@ export function EmitirSenhasPage() {
         </SimpleGrid>
       </Stack>
       {emitida && (
-        <Card withBorder shadow="sm" padding="lg" className={classes.impressa} aria-live="polite" role="status">
+        <Card withBorder shadow="sm" padding="lg" className={classes.naoImprime} aria-live="polite" role="status">
           <Group justify="space-between" align="center" wrap="wrap" gap="md">
             <Stack gap={4}>
               <Text size="sm" c="dimmed">
@@ -118,6 +125,26 @@ export function EmitirSenhasPage() {
           </Group>
         </Card>
       )}
+      {emitida && <Bilhete senha={emitida} unidade={unidade} />}
     </ListPage>
+  );
+}
+
+/**
+ * The printed ticket (issue 39): a thermal printer's 80 mm roll, from the browser's print. Only this block prints; the
+ * page size is set only while this screen is open (a <style> that leaves with it), so other pages print as A4.
+ */
+function Bilhete({ senha, unidade }: { senha: SenhaListItem; unidade: string }) {
+  return (
+    <div className={classes.bilhete} data-testid="bilhete-senha">
+      <style>{'@page { size: 80mm auto; margin: 3mm; }'}</style>
+      <p className={classes.bilheteUnidade}>{unidade}</p>
+      <p>Senha</p>
+      <p className={classes.bilheteCodigo}>{senha.codigo}</p>
+      <p className={classes.bilheteCategoria}>{senha.categoria.nome}</p>
+      <p>{senha.fila.nome}</p>
+      <p>Emitida em {dataHoraBr(senha.emitida_em)}</p>
+      <p>Aguarde a chamada no painel.</p>
+    </div>
   );
 }

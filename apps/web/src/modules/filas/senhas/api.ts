@@ -21,7 +21,8 @@ export type Passo = 'chamar' | 'rechamar' | 'iniciar' | 'concluir' | 'encaminhar
 export const senhasApiDe = (c: Http) => ({
   contexto: (signal?: AbortSignal) => c.get<SenhaContexto>(`${BASE}/contexto`, undefined, signal),
   list: (f: Partial<SenhaFilters>, signal?: AbortSignal) => c.list<SenhaListItem>(BASE, f as Query, signal),
-  emitir: (categoria_id: string) => c.post<SenhaListItem>(BASE, { categoria_id }),
+  /** `id` is chosen once per press: a retry of the same press answers the ticket already issued. */
+  emitir: (categoria_id: string, id: string) => c.post<SenhaListItem>(BASE, { categoria_id, id }),
   chamarProxima: (body: ChamarProximaInput) => c.post<SenhaListItem>(`${BASE}/chamar_proxima`, body),
   passo: (
     s: Pick<SenhaListItem, 'id' | 'lock_version'>,
@@ -65,7 +66,8 @@ function useEscrita<V>(fn: (api: SenhasApi, v: V) => Promise<SenhaListItem>) {
   });
 }
 
-export const useEmitirSenha = () => useEscrita((api, categoria_id: string) => api.emitir(categoria_id));
+export const useEmitirSenha = () =>
+  useEscrita((api, v: { categoria_id: string; id: string }) => api.emitir(v.categoria_id, v.id));
 export const useChamarProxima = () => useEscrita((api, b: ChamarProximaInput) => api.chamarProxima(b));
 export const usePassoSenha = () =>
   useEscrita(
@@ -78,3 +80,27 @@ export const usePassoSenha = () =>
       },
     ) => api.passo(v.senha, v.passo, v.body),
   );
+
+/**
+ * The ticket this desk is serving, read once when the desk has none on screen (after a reload): its last call at
+ * this location still open (called or in attendance). Null when there is none.
+ */
+export const useSenhasAbertasNoLocal = (localId: string | null, enabled: boolean) => {
+  const api = useSenhasApi();
+  const { data } = useQuery({
+    queryKey: [...keys.all, 'aberta', localId],
+    queryFn: async ({ signal }) => {
+      const [chamadas, atendidas] = await Promise.all(
+        (['chamada', 'em_atendimento'] as const).map((situacao) =>
+          api.list({ local_id: localId!, situacao, per_page: 5 }, signal),
+        ),
+      );
+      const abertas = [...(chamadas?.rows ?? []), ...(atendidas?.rows ?? [])];
+      abertas.sort((a, b) => (b.chamada_em ?? '').localeCompare(a.chamada_em ?? ''));
+      return abertas[0] ?? null;
+    },
+    enabled: enabled && !!localId,
+    staleTime: Infinity,
+  });
+  return data ?? null;
+};

@@ -27,6 +27,7 @@ const contexto: AtendimentoContexto = {
     data_nascimento: '1980-05-10',
     codigo_cns: null,
     cpf_numero: null,
+    sexo_id: 1,
     obito: false,
     identificado: false,
   },

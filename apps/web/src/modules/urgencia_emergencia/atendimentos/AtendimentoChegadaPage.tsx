@@ -13,6 +13,7 @@ import {
   JUSTIFICATIVA_MAX,
   JUSTIFICATIVA_MIN,
   tiposChegada,
+  type Atendimento,
   type AtendimentoContexto,
 } from '@saude/shared/schemas/atendimento';
 import { BackButton } from '../../../lib/detail';
@@ -28,11 +29,13 @@ import {
 } from '../../../lib/form';
 import { idadeTexto } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
+import { comVersao, recordPage, staleEdit, type RecordPageProps } from '../../../lib/recordPage';
 import { useUsuario } from '../../../lib/session';
-import { caminhoDe, recursoDe, useContextoAtendimento, type TipoAtendimento } from './api';
+import { caminhoDe, carregarAtendimento, recursoDe, useContextoAtendimento, type TipoAtendimento } from './api';
 import { ALERTA, MODEL, TITULOS } from './comum';
 import {
   atendimentoFormSchema,
+  atendimentoParaForm,
   campoDoForm,
   formParaApi,
   mostra,
@@ -166,6 +169,89 @@ function ChegadaForm({
     </Stack>
   );
 }
+
+/**
+ * /…/{id}/edit (issue 39): the visit's answers as registered, editable while it is open (not cancelled nor concluded);
+ * the patient never changes. Saving returns to the detail.
+ */
+function Edicao({ tipo, atual, recarregar }: RecordPageProps<Atendimento> & { tipo: TipoAtendimento }) {
+  const ctx = useContextoAtendimento(tipo);
+  const voltar = `${caminhoDe(tipo)}/${atual.id}/show`;
+  const titulo = `Editar ${TITULOS[tipo].detalhe.toLowerCase()} · ${atual.paciente_nome}`;
+  useDocumentTitle(titulo);
+  if (atual.situacao === 'cancelado' || atual.situacao === 'concluido')
+    return (
+      <Stack gap="md">
+        <Title order={1} fz="h2">
+          {titulo}
+        </Title>
+        <Alert color="yellow" variant="light" role="alert" styles={ALERTA} title="Não é possível editar">
+          <Text size="sm">{msg.atendimentoEncerradoNaoAltera}</Text>
+        </Alert>
+        <BackButton to={voltar}>Voltar para o atendimento</BackButton>
+      </Stack>
+    );
+  if (ctx.error) return <LoadError error={ctx.error} onRetry={() => void ctx.refetch()} />;
+  if (!ctx.data) return <LoadingRecord label="Carregando ficha de atendimento" />;
+  return (
+    <EdicaoForm tipo={tipo} atual={atual} recarregar={recarregar} ctx={ctx.data} titulo={titulo} voltar={voltar} />
+  );
+}
+
+function EdicaoForm({
+  tipo,
+  atual,
+  recarregar,
+  ctx,
+  titulo,
+  voltar,
+}: RecordPageProps<Atendimento> & { tipo: TipoAtendimento; ctx: AtendimentoContexto; titulo: string; voltar: string }) {
+  const retroativo = tipo === 'atendimentos_retroativos';
+  const navigate = useNavigate();
+  const recurso = recursoDe(tipo);
+  const salvar = recurso.useSave(atual.id);
+  // The stored occupation stays valid for whoever edits: it is offered beside the user's own.
+  const ocupacoes = ctx.ocupacoes.some((o) => o.codigo === atual.ocupacao_id)
+    ? ctx.ocupacoes
+    : [{ codigo: atual.ocupacao_id, descricao: atual.ocupacao_nome ?? atual.ocupacao_id }, ...ctx.ocupacoes];
+  const [schema] = useState(() => atendimentoFormSchema({ retroativo, ocupacaoObrigatoria: false }));
+  const record = useRecordForm({
+    schema,
+    defaultValues: atendimentoParaForm(atual),
+    model: MODEL,
+    genero: 'm',
+    labels: ROTULOS,
+    save: (values) => {
+      const { municipe_id: _m, paciente_sem_identificacao_id: _p, ...body } = formParaApi(values, { retroativo });
+      return salvar.mutateAsync(comVersao(body, atual));
+    },
+    onSaved: () => voltar,
+    fieldOf: campoDoForm,
+    stale: staleEdit(atual, recarregar, (id) => recurso.get(id), atendimentoParaForm),
+  });
+  const { form } = record;
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        {titulo}
+      </Title>
+      <RecordForm record={record} label={titulo} onCancel={() => void navigate(voltar)} submitLabel="Salvar">
+        <SecaoChegada form={form} ctx={{ ...ctx, ocupacoes }} retroativo={retroativo} />
+        <SecaoAtendimento form={form} />
+        <SecaoAcompanhante form={form} />
+      </RecordForm>
+    </Stack>
+  );
+}
+
+export const AtendimentoEditPage = recordPage(
+  carregarAtendimento('atendimentos'),
+  (p: RecordPageProps<Atendimento>) => <Edicao tipo="atendimentos" {...p} />,
+);
+export const AtendimentoRetroativoEditPage = recordPage(
+  carregarAtendimento('atendimentos_retroativos'),
+  (p: RecordPageProps<Atendimento>) => <Edicao tipo="atendimentos_retroativos" {...p} />,
+);
 
 function SecaoChegada({ form, ctx, retroativo }: { form: Form; ctx: AtendimentoContexto; retroativo: boolean }) {
   const unidade = useUsuario()?.unidade_atual?.nome ?? '';

@@ -14,7 +14,14 @@ import { BackButton, DetailItem, DetailSection } from '../../../lib/detail';
 import { maskPhone } from '../../../lib/form/masks';
 import { dataBr, dataHoraBr, descricao, idadeTexto, simNaoTexto } from '../../../lib/format';
 import { recordPage, type RecordPageProps } from '../../../lib/recordPage';
-import { caminhoDe, recursoDe, type TipoAtendimento } from './api';
+import {
+  caminhoDe,
+  carregarAtendimento,
+  useConcluirAtendimento,
+  useIniciarAtendimento,
+  type TipoAtendimento,
+} from './api';
+import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { BotaoChamar } from './BotaoChamar';
 import { CancelarAtendimentoDialog } from './CancelarAtendimentoDialog';
 import { ALERTA, SituacaoBadge, tipoChegadaNome, TITULOS } from './comum';
@@ -23,6 +30,8 @@ const EVENTO: Record<EventoAtendimento['evento'], string> = {
   criado: 'Chegada registrada',
   alterado: 'Ficha alterada',
   chamado: 'Paciente chamado',
+  iniciado: 'Atendimento iniciado',
+  concluido: 'Atendimento concluído',
   cancelado: 'Atendimento cancelado',
 };
 
@@ -32,14 +41,12 @@ function DetalhesAtendimento({ atual }: RecordPageProps<Atendimento>) {
 function DetalhesRetroativo({ atual }: RecordPageProps<Atendimento>) {
   return <Detalhes tipo="atendimentos_retroativos" atual={atual} />;
 }
-const opcoes = (tipo: TipoAtendimento) => ({
-  load: recursoDe(tipo).useOne,
-  backTo: caminhoDe(tipo),
-  label: 'Carregando atendimento',
-});
 
-export const AtendimentoDetalhesPage = recordPage(opcoes('atendimentos'), DetalhesAtendimento);
-export const AtendimentoRetroativoDetalhesPage = recordPage(opcoes('atendimentos_retroativos'), DetalhesRetroativo);
+export const AtendimentoDetalhesPage = recordPage(carregarAtendimento('atendimentos'), DetalhesAtendimento);
+export const AtendimentoRetroativoDetalhesPage = recordPage(
+  carregarAtendimento('atendimentos_retroativos'),
+  DetalhesRetroativo,
+);
 
 function Detalhes({ tipo, atual: a }: { tipo: TipoAtendimento; atual: Atendimento }) {
   const titulo = `${TITULOS[tipo].detalhe} · ${a.paciente_nome}`;
@@ -50,6 +57,13 @@ function Detalhes({ tipo, atual: a }: { tipo: TipoAtendimento; atual: Atendiment
     usePode(`urgencia_emergencia/${tipo}:cancelar`) && a.situacao !== 'cancelado' && a.situacao !== 'concluido';
   const [cancelando, setCancelando] = useState(false);
   const cancelado = a.situacao === 'cancelado';
+  const aberto = a.situacao !== 'cancelado' && a.situacao !== 'concluido';
+  const podeEditar = usePode(`urgencia_emergencia/${tipo}:update`) && aberto;
+  const iniciar = useIniciarAtendimento(tipo);
+  const concluir = useConcluirAtendimento(tipo);
+  const passo = (m: typeof iniciar, aviso: string) =>
+    m.mutate({ id: a.id }, { onSuccess: () => notifySuccess(aviso), onError: (e) => notifyError(e) });
+  const ocupado = iniciar.isPending || concluir.isPending;
   const historicoId = useId();
 
   return (
@@ -63,6 +77,32 @@ function Detalhes({ tipo, atual: a }: { tipo: TipoAtendimento; atual: Atendiment
         </Group>
         <Group gap="sm">
           {podeChamar && <BotaoChamar tipo={tipo} atendimento={a} mih={44} />}
+          {podeEditar && a.situacao !== 'em_atendimento' && (
+            <Button
+              mih={44}
+              variant="light"
+              loading={iniciar.isPending}
+              disabled={ocupado}
+              onClick={() => passo(iniciar, 'Atendimento iniciado.')}
+            >
+              Iniciar atendimento
+            </Button>
+          )}
+          {podeEditar && a.situacao === 'em_atendimento' && (
+            <Button
+              mih={44}
+              loading={concluir.isPending}
+              disabled={ocupado}
+              onClick={() => passo(concluir, 'Atendimento concluído.')}
+            >
+              Concluir atendimento
+            </Button>
+          )}
+          {podeEditar && (
+            <Button mih={44} variant="default" component={Link} to={`${voltar}/${a.id}/edit`}>
+              Editar
+            </Button>
+          )}
           {podeCancelar && (
             <Button mih={44} color="red" variant="light" onClick={() => setCancelando(true)}>
               Cancelar atendimento

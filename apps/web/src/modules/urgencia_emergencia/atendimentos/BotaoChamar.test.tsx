@@ -11,9 +11,10 @@ const chamadoAgora = {
   situacao: 'chamado' as const,
   chamado_em: new Date().toISOString(),
   paciente_nome: 'Ana',
+  sexo_id: 1 as number | null,
 };
-const abrir = () =>
-  renderRoutes([{ path: '/', element: <BotaoChamar tipo="atendimentos" atendimento={chamadoAgora} /> }], '/');
+const abrir = (atendimento = chamadoAgora) =>
+  renderRoutes([{ path: '/', element: <BotaoChamar tipo="atendimentos" atendimento={atendimento} /> }], '/');
 
 describe('BotaoChamar', () => {
   it("counts the unit's tempo_chamadas down before calling the patient again", async () => {
@@ -37,5 +38,19 @@ describe('BotaoChamar', () => {
     const botao = screen.getByRole('button', { name: 'Chamar novamente' });
     await user.click(botao);
     expect(await screen.findByText('Aguarde 27 segundos para chamar novamente.')).toBeInTheDocument();
+  });
+
+  it.each([
+    [1, 'Ana foi chamada.'],
+    [0, 'Ana foi chamado.'],
+    [null, 'Ana foi chamado(a).'],
+  ])('says the call in the patient gender (sexo %s, issue 39)', async (sexo_id, texto) => {
+    fakeApi({
+      'GET /api/ferramentas/parametrizacao/tempo_chamadas': { body: { tempo_unidade_atual: 30 } },
+      [`POST /api/v1/urgencia_emergencia/atendimentos/${ID}/chamar`]: { body: {} },
+    });
+    const { user } = abrir({ ...chamadoAgora, situacao: 'aguardando' as never, chamado_em: null as never, sexo_id });
+    await user.click(await screen.findByRole('button', { name: 'Chamar' }));
+    expect(await screen.findByText(texto)).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import type { SituacaoAtendimento } from '@saude/shared/schemas/atendimento_tabe
 import { useSegundosRestantes } from '../../../lib/contagem';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { useChamarAtendimento, useTempoChamadas, type TipoAtendimento } from './api';
+import { chamadoPara } from './comum';
 
 export function BotaoChamar({
   tipo,
@@ -13,7 +14,13 @@ export function BotaoChamar({
   ...props
 }: {
   tipo: TipoAtendimento;
-  atendimento: { id: string; situacao: SituacaoAtendimento; chamado_em: string | null; paciente_nome: string };
+  atendimento: {
+    id: string;
+    situacao: SituacaoAtendimento;
+    chamado_em: string | null;
+    paciente_nome: string;
+    sexo_id: number | null;
+  };
   /** The accessible name (the list names the patient). */
   rotulo?: string;
 } & ButtonProps) {
@@ -33,7 +40,7 @@ export function BotaoChamar({
         chamar.mutate(
           { id: a.id },
           {
-            onSuccess: () => notifySuccess(`${a.paciente_nome} foi chamado(a).`),
+            onSuccess: () => notifySuccess(`${a.paciente_nome} foi ${chamadoPara(a.sexo_id)}.`),
             onError: (err) => notifyError(err),
           },
         );

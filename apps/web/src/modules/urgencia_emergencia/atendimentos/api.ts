@@ -36,6 +36,13 @@ const recursos = {
 /** The kind's list, record and save hooks (lib/resource.ts). */
 export const recursoDe = (tipo: TipoAtendimento) => recursos[tipo];
 
+/** How the detail and the edit page load their visit (lib/recordPage.tsx). */
+export const carregarAtendimento = (tipo: TipoAtendimento) => ({
+  load: recursos[tipo].useOne,
+  backTo: caminhoDe(tipo),
+  label: 'Carregando atendimento',
+});
+
 /** The form's context: the user's CBOs, the defaults, the unit's professionals and the patient asked for. */
 export const useContextoAtendimento = (
   tipo: TipoAtendimento,
@@ -49,7 +56,7 @@ export const useContextoAtendimento = (
   });
 
 /** A step of the visit (chamar, cancelar): the page reads the answer at once; lists refetch. */
-function usePasso<B>(tipo: TipoAtendimento, passo: 'chamar' | 'cancelar') {
+function usePasso<B>(tipo: TipoAtendimento, passo: 'chamar' | 'cancelar' | 'iniciar' | 'concluir') {
   const qc = useQueryClient();
   const r = recursos[tipo];
   return useMutation({
@@ -63,6 +70,9 @@ function usePasso<B>(tipo: TipoAtendimento, passo: 'chamar' | 'cancelar') {
 
 export const useChamarAtendimento = (tipo: TipoAtendimento) => usePasso<undefined>(tipo, 'chamar');
 export const useCancelarAtendimento = (tipo: TipoAtendimento) => usePasso<CancelarAtendimentoInput>(tipo, 'cancelar');
+/** The care starts (em_atendimento) and ends (concluido): issue 39. */
+export const useIniciarAtendimento = (tipo: TipoAtendimento) => usePasso<undefined>(tipo, 'iniciar');
+export const useConcluirAtendimento = (tipo: TipoAtendimento) => usePasso<undefined>(tipo, 'concluir');
 
 /**
  * The unit's seconds between two calls of the same patient (spec §7 GET /ferramentas/parametrizacao/tempo_chamadas).

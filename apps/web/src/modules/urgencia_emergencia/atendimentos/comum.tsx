@@ -25,6 +25,10 @@ export const TITULOS: Record<TipoAtendimento, { lista: string; novo: string; det
 
 export const tipoChegadaNome = (id: number | null | undefined) => descricao(tiposChegada, id);
 
+/** "chamado" or "chamada" when the patient's sex is known (e-SUS 0 masculino, 1 feminino), else "chamado(a)". */
+export const chamadoPara = (sexoId: number | null | undefined) =>
+  sexoId === 0 ? 'chamado' : sexoId === 1 ? 'chamada' : 'chamado(a)';
+
 const CORES: Record<SituacaoAtendimento, string> = {
   aguardando: 'yellow',
   chamado: 'blue',

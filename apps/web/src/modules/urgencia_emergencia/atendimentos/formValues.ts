@@ -15,6 +15,7 @@ import {
   atendimentoRetroativoInputSchema,
   chegadaPorVeiculo,
   normalizarAtendimento,
+  type Atendimento,
   type AtendimentoContexto,
   type AtendimentoInput,
 } from '@saude/shared/schemas/atendimento';
@@ -152,6 +153,36 @@ export function novoAtendimento(
     parentesco_id: null,
     telefone: null,
     justificativa_retroativo: null,
+  };
+}
+
+/** A visit as the edit form shows it (its moments split in São Paulo date and hour). */
+export function atendimentoParaForm(a: Atendimento): AtendimentoFormValues {
+  const chegada = zonedDateTimeParts(new Date(a.data_chegada));
+  const ficha = zonedDateTimeParts(new Date(a.data_ficha));
+  return {
+    municipe_id: a.paciente_sem_identificacao_id ? '' : (a.municipe_id ?? ''),
+    paciente_sem_identificacao_id: a.paciente_sem_identificacao_id ?? '',
+    ocupacao_id: a.ocupacao_id,
+    especialidade: a.especialidade,
+    senha: a.senha,
+    chegada_data: chegada?.date ?? null,
+    chegada_hora: chegada?.time ?? null,
+    ficha_data: ficha?.date ?? null,
+    ficha_hora: ficha?.time ?? null,
+    tipo_chegada_id: a.tipo_chegada_id,
+    placa_veiculo: a.placa_veiculo,
+    acolhimento: a.acolhimento,
+    sindrome_gripal: a.sindrome_gripal,
+    violencia: a.violencia,
+    acidente_trabalho: a.acidente_trabalho,
+    convenio: a.convenio,
+    possui_acompanhante: a.possui_acompanhante,
+    acompanhante_nome: a.acompanhante_nome,
+    rg: a.rg,
+    parentesco_id: a.parentesco_id,
+    telefone: a.telefone,
+    justificativa_retroativo: a.justificativa_retroativo,
   };
 }
 
