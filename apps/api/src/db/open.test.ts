@@ -3,12 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
+import type * as ClientModule_ from './client';
+import type * as EmbeddedModule_ from './embedded-postgres';
+
+type ClientModule = typeof ClientModule_;
+type EmbeddedModule = typeof EmbeddedModule_;
 
 // Issue 39: the quick start may fall back from the embedded PostgreSQL to PGlite (a folder the `postgres` user cannot
 // open); the start-up line and GET /api/health name the engine in use, and the fallback's reason.
 
 vi.mock('./embedded-postgres', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./embedded-postgres')>()),
+  ...(await importOriginal<EmbeddedModule>()),
   postgresBinaries: async () => ({ initdb: '/nao/existe/initdb', postgres: '/nao/existe/postgres' }),
   startEmbeddedPostgres: async () => {
     throw new Error('O PostgreSQL embutido não pôde ler /tmp/x: permissão negada.');
@@ -17,7 +22,7 @@ vi.mock('./embedded-postgres', async (importOriginal) => ({
 
 // Opening a real PGlite folder takes tens of seconds on a busy machine: the engine's name is what is tested here.
 vi.mock('./client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./client')>()),
+  ...(await importOriginal<ClientModule>()),
   openPglite: async () => ({ kind: 'pglite', engine: { motor: 'pglite', reserva: null }, close: async () => {} }),
 }));
 
