@@ -148,3 +148,20 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
   // No primary-care reads: surveillance reads the notified (issue 14), which the notifications module will open.
   vigilancia: [...base, 'municipes/condicoes_saude:show', ...all('municipes_notificacao')],
 };
+
+/**
+ * The modules a unit offers only when its flag (spec §3) is on (issue 39): the menu, the home and the page guard hide
+ * or refuse them elsewhere, as their services do. A permission outside these prefixes is offered by every unit.
+ */
+export const modulosPorFlag = {
+  pronto_atendimento: 'urgencia_emergencia/',
+  gerenciamento_filas: 'filas/',
+} as const;
+export type FlagsDeModulo = Record<keyof typeof modulosPorFlag, boolean>;
+
+/** Whether the unit with these flags offers the module of `permission` (`resource:action`). */
+export function unidadeOferece(flags: FlagsDeModulo, permission: string): boolean {
+  return (Object.keys(modulosPorFlag) as Array<keyof typeof modulosPorFlag>).every(
+    (flag) => flags[flag] || !permission.startsWith(modulosPorFlag[flag]),
+  );
+}

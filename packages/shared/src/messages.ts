@@ -309,6 +309,9 @@ export const msg = {
   situacaoIgualAtual: 'deve ser diferente da situação atual',
   notificacaoEncerrada: 'Este caso está encerrado: somente a vigilância pode alterá-lo.',
   unidadeForaDoEscopo: 'deve ser a unidade em que você está trabalhando',
+  // Moving a citizen to another team or reference unit (issue 39): it decides who reads their health data.
+  transferenciaSemCuidado: 'só pode ser alterada por quem cuida deste munícipe ou pela gestão',
+  equipeForaDaLotacao: 'deve ser uma equipe em que você trabalha nesta unidade',
   profissionalForaDaUnidade: 'não tem lotação ativa nesta unidade',
   exportacaoNotificacoesGrandeDemais: (max: number) =>
     interpolate(

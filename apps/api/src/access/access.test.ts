@@ -151,7 +151,7 @@ describe('GET /api/menus', () => {
 
   it('answers the tree with depth and only what the profile may open', async () => {
     const f = fixtures(t);
-    const { unidade, equipe } = await f.territorio();
+    const { unidade, equipe } = await f.territorio({ unidade: { pronto_atendimento: true } });
     const menus = async (headers: { authorization: string }) =>
       (await t.app.inject({ method: 'GET', url: '/api/menus', headers })).json<Item[]>();
     const admin = await menus((await f.usuario({ unidade, perfil: 'gestor' })).headers);
@@ -163,6 +163,42 @@ describe('GET /api/menus', () => {
     const ap = acs.find((i) => i.id === 'atencao_primaria')!;
     expect(ap).toMatchObject({ depth: 0, url: null, v3: true });
     expect(ap.submenus[0]).toMatchObject({ depth: 1, url: '/atencao_primaria/cadastros_individuais' });
+  });
+
+  // Issue 39: the doctor, the nurse and the manager at a UBS saw urgent-care and ticket entries that only failed.
+  it('shows only the modules the current unit offers, by its flags, and the page guard refuses the others', async () => {
+    const f = fixtures(t);
+    const ubs = await f.territorio({ unidade: { nome: 'UBS Centro' } });
+    const upa = await f.territorio({ unidade: { tipo: 'UPA', pronto_atendimento: true } });
+    const filas = await f.territorio({ unidade: { gerenciamento_filas: true } });
+    const as = async (perfil: 'medico' | 'enfermagem' | 'gestor' | 'recepcao', territorio: typeof ubs) => {
+      const { headers } = await f.como(perfil, territorio);
+      const menu = ids((await t.app.inject({ method: 'GET', url: '/api/menus', headers })).json<Item[]>());
+      const pode = async (authorize: string) =>
+        (await t.app.inject({ method: 'POST', url: '/api/ferramentas/permissoes', headers, payload: { authorize } }))
+          .statusCode;
+      return { menu, pode };
+    };
+    const urgencia = ['urgencia_emergencia', 'atendimentos', 'atendimentos_retroativos', 'paciente_sem_identificacoes'];
+    const senhas = ['senhas', 'chamadas'];
+    for (const perfil of ['medico', 'enfermagem', 'gestor'] as const) {
+      const { menu, pode } = await as(perfil, ubs);
+      expect(menu, perfil).toContain('municipes');
+      for (const id of [...urgencia, ...senhas]) expect(menu, `${perfil} na UBS: ${id}`).not.toContain(id);
+      expect(await pode('urgencia_emergencia/atendimentos:index')).toBe(403);
+      expect(await pode('filas/senhas:index')).toBe(403);
+      expect(await pode('municipes:index')).toBe(200);
+    }
+    const naUpa = await as('medico', upa);
+    expect(naUpa.menu).toEqual(expect.arrayContaining(['atendimentos', 'atendimentos_retroativos']));
+    expect(naUpa.menu).not.toContain('chamadas');
+    expect(await naUpa.pode('urgencia_emergencia/atendimentos:index')).toBe(200);
+    const comFilas = await as('recepcao', filas);
+    expect(comFilas.menu).toEqual(expect.arrayContaining(['senhas', 'chamadas']));
+    expect(comFilas.menu).not.toContain('atendimentos');
+    expect(await comFilas.pode('filas/senhas:index')).toBe(200);
+    const gestorComFilas = await as('gestor', filas);
+    expect(gestorComFilas.menu).toEqual(expect.arrayContaining(['senhas', 'chamadas']));
   });
 });
 

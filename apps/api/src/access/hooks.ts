@@ -8,7 +8,8 @@ import { AppError } from '../lib/errors';
 import { audit } from './audit';
 import { can, type Access } from './context';
 
-export type RegisteredRoute = { method: string; url: string; access: Access };
+/** `body`: the route's body schema (Zod), for tests that walk the routes by what they accept. */
+export type RegisteredRoute = { method: string; url: string; access: Access; body?: unknown };
 
 /**
  * Every /api route declares its access; one that forgets stops the boot [Immich]. The hook answers 401/403 before
@@ -32,7 +33,7 @@ export function registerAccess(
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url}: no access declared`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registered.push({ method, url: route.url, access });
+      if (method !== 'HEAD') registered.push({ method, url: route.url, access, body: route.schema?.body });
     }
   });
 

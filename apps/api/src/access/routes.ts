@@ -1,8 +1,16 @@
-import { isPermission, menuItemSchema, msg, permissaoCheckSchema, type MenuItem } from '@saude/shared';
-import { asc } from 'drizzle-orm';
+import {
+  isPermission,
+  menuItemSchema,
+  msg,
+  permissaoCheckSchema,
+  unidadeOferece,
+  type FlagsDeModulo,
+  type MenuItem,
+} from '@saude/shared';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { menus } from '../db/schema';
+import { menus, unidadesSaude } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { isUuid } from '../lib/routes';
 import { visivel } from '../modules/municipes_notificacao/queries';
@@ -20,6 +28,18 @@ async function registroVisivel(ctx: Ctx, authorize: string, resourceId: string |
   return (await visivel(ctx, resourceId)) !== false;
 }
 
+/** The current unit's module flags (issue 39): what it offers decides the menu and the page guard. */
+async function flagsDaUnidade(ctx: Ctx, unidadeId: string): Promise<FlagsDeModulo> {
+  const [u] = await ctx.db
+    .select({
+      pronto_atendimento: unidadesSaude.pronto_atendimento,
+      gerenciamento_filas: unidadesSaude.gerenciamento_filas,
+    })
+    .from(unidadesSaude)
+    .where(eq(unidadesSaude.id, unidadeId));
+  return { pronto_atendimento: u?.pronto_atendimento ?? false, gerenciamento_filas: u?.gerenciamento_filas ?? false };
+}
+
 // POST /api/ferramentas/permissoes (spec §6, §7): 200 when the current unit's profile allows, 403 otherwise.
 export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -34,6 +54,8 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (
         isPermission(authorize) &&
         can(usuario, authorize) &&
+        usuario.unidadeId !== null &&
+        unidadeOferece(await flagsDaUnidade(req.ctx, usuario.unidadeId), authorize) &&
         (await registroVisivel(req.ctx, authorize, resource_id))
       )
         return { autorizado: true as const };
@@ -56,6 +78,7 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
       const usuario = req.usuario!;
       if (!usuario.unidadeId) return [];
       const rows = await req.ctx.db.select().from(menus).orderBy(asc(menus.ordem));
+      const flags = await flagsDaUnidade(req.ctx, usuario.unidadeId);
       const build = (parent: string | null, depth: number): MenuItem[] =>
         rows
           .filter((r) => r.parent_id === parent)
@@ -64,7 +87,7 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
             const allowed =
               r.authorize === null
                 ? r.url !== null || submenus.length > 0
-                : isPermission(r.authorize) && can(usuario, r.authorize);
+                : isPermission(r.authorize) && can(usuario, r.authorize) && unidadeOferece(flags, r.authorize);
             return allowed ? [{ id: r.id, nome: r.nome, url: r.url, v3: r.v3, depth, submenus }] : [];
           });
       return build(null, 0);

@@ -18,7 +18,7 @@ import { createSession, loadSession, revokeSession, type SessionPolicy } from '.
 import { deviceHash, isKnownDevice, rememberDevice } from './devices';
 import { problemasNovaSenha } from './password-policy';
 import type { Sso } from './sso';
-import { buckets, forgive, release, takeAttempt } from './throttle';
+import { buckets, recordFailure, recordSuccess, takeAttempt } from './throttle';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms here, cheap for users, costly for guessing.
 const argonOptions = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -51,7 +51,7 @@ export async function login(ctx: Ctx, input: LoginInput, policy: SessionPolicy, 
   // Looked up for unknown logins too (nil id), so the time taken does not tell which logins exist.
   const known = device ? await isKnownDevice(db, user?.id ?? NIL_UUID, device) : false;
   // A browser this account signed in from before has its own bucket; any other shares the account's and the
-  // address's (throttle.ts). Counted before the password is evaluated.
+  // address's (throttle.ts). Admitted before the password is evaluated; only a failure counts.
   const taken = known ? [buckets.device(loginKey, device!)] : [buckets.account(loginKey), buckets.address(ctx.ip)];
   // A refused sign-in is audited before any session exists: the account tried, if there is one, and no unit.
   const auditRefused = (action: 'login_bloqueado' | 'login_falhou') =>
@@ -70,16 +70,13 @@ export async function login(ctx: Ctx, input: LoginInput, policy: SessionPolicy, 
   dummyHash ??= hashSenha('senha-que-ninguem-usa');
   const ok = user ? await verify(user.senha_hash, input.senha) : (await verify(await dummyHash, input.senha), false);
   if (!user || !ok) {
+    await recordFailure(db, taken);
     await auditRefused('login_falhou');
     throw new AppError(401, msg.loginInvalido);
   }
   // The password was right: the account's (or this browser's) failures are forgotten; the address, shared by a whole
-  // clinic, only gets this attempt back.
-  if (known) await forgive(db, taken);
-  else {
-    await forgive(db, [buckets.account(loginKey)]);
-    await release(db, [buckets.address(ctx.ip)]);
-  }
+  // clinic, keeps its failures (this sign-in adds none).
+  await recordSuccess(db, taken, known ? taken : [buckets.account(loginKey)]);
   if (device) await rememberDevice(db, user.id, device);
   return startSession(ctx, policy, {
     profissionalId: user.id,
@@ -244,9 +241,10 @@ export async function trocarSenha(ctx: Ctx & { usuario: SessionUser }, input: Tr
   const atualConfere = !!user && (await verify(user.senha_hash, input.senha_atual));
   const errors: Record<string, string[]> = {};
   if (!atualConfere) {
+    await recordFailure(db, [bucket]);
     errors.senha_atual = [msg.senhaAtualIncorreta];
     await audit(db, ctx, { action: 'troca_senha_falhou', resource: 'auth', record_id: ctx.usuario.profissionalId });
-  } else await forgive(db, [bucket]);
+  } else await recordSuccess(db, [bucket], [bucket]);
   const problemas = problemasNovaSenha(input.nova_senha, ctx.usuario.login, atualConfere ? input.senha_atual : '');
   if (problemas.length > 0) errors.nova_senha = problemas;
   if (!user || Object.keys(errors).length > 0) {

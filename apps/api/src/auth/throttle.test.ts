@@ -1,10 +1,10 @@
 import { msg } from '@saude/shared';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { auditRows } from '../test/helpers';
-import { throttlePolicy } from './throttle';
+import { throttleClock, throttlePolicy } from './throttle';
 import { useTestApp } from '../test/lifecycle';
 
 // Sign-in throttling of issue 14 (ASVS 2): per account and per address apart, counted before the password is
@@ -93,6 +93,63 @@ describe('sign-in throttling', () => {
       sql`select chave from login_falhas where chave in ('conta:antiga', 'conta:bloqueada', 'conta:recente') order by chave`,
     );
     expect(rows.map((r) => r.chave)).toEqual(['conta:bloqueada', 'conta:recente']);
+  });
+
+  // Issue 39: only failures count toward an address's pause. The clock is moved, never waited for.
+  describe('after an attack on a shared address', () => {
+    let offset = 0;
+    const advance = (seconds: number) => {
+      offset += seconds * 1000;
+      throttleClock.now = () => new Date(Date.now() + offset);
+    };
+    afterEach(() => {
+      offset = 0;
+      throttleClock.now = () => new Date();
+    });
+    /** 30 failures from the address, spread over logins so that no account reaches its own limit. */
+    const attack = async (ip: string) => {
+      for (let i = 0; i < throttlePolicy.addressLimit; i++)
+        expect((await attempt(`invasor-${ip}-${i % 10}`, 'errada', ip)).statusCode).toBe(401);
+      expect((await attempt('acs', DEMO_PASSWORD, ip)).statusCode).toBe(429);
+    };
+
+    it('lets right passwords from unknown browsers in once the pause ends, without setting it again', async () => {
+      const ip = '10.80.0.1';
+      await attack(ip);
+      advance(throttlePolicy.baseDelaySeconds + 1);
+      // Staff arriving one after another, none re-arming the pause (each used to set it for a minute more).
+      for (const login of ['acs', 'ace', 'recepcao', 'acs', 'enfermagem', 'ace'])
+        expect((await attempt(login, DEMO_PASSWORD, ip)).statusCode).toBe(200);
+      advance(1);
+      expect((await attempt('vigilancia', DEMO_PASSWORD, ip)).statusCode).toBe(200);
+    });
+
+    it('still counts failures: one more after the pause sets a longer one', async () => {
+      const ip = '10.80.0.2';
+      await attack(ip);
+      advance(throttlePolicy.baseDelaySeconds + 1);
+      expect((await attempt('invasor-31', 'errada', ip)).statusCode).toBe(401);
+      const blocked = await attempt('acs', DEMO_PASSWORD, ip);
+      expect(blocked.statusCode).toBe(429);
+      // The 31st failure doubles the pause: still blocked after the first pause's length.
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(throttlePolicy.baseDelaySeconds);
+      advance(throttlePolicy.baseDelaySeconds + 1);
+      expect((await attempt('acs', DEMO_PASSWORD, ip)).statusCode).toBe(429);
+      advance(throttlePolicy.baseDelaySeconds);
+      expect((await attempt('acs', DEMO_PASSWORD, ip)).statusCode).toBe(200);
+    });
+
+    it('lets 20 right passwords of one account in at once, from a fresh address and after a pause', async () => {
+      const all = (ip: string) =>
+        Promise.all(Array.from({ length: 20 }, () => attempt('enfermagem', DEMO_PASSWORD, ip)));
+      expect(statuses(await all('10.80.0.3'))).toEqual({ 200: 20 });
+      const ip = '10.80.0.4';
+      await attack(ip);
+      advance(throttlePolicy.baseDelaySeconds + 1);
+      expect(statuses(await all(ip))).toEqual({ 200: 20 });
+      // And the address was not re-armed by them.
+      expect((await attempt('ace', DEMO_PASSWORD, ip)).statusCode).toBe(200);
+    }, 120_000); // 70 password hashes checked
   });
 
   it('does not count successful sign-ins against the address', async () => {

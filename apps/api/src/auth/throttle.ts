@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db, type DbOrTx } from '../db/client';
 
 // Password guesses are counted in the database, shared by every API process, in separate buckets (docs/decisions.md):
 // per account and per address for browsers the account has not signed in from, per known browser for those it has.
@@ -30,50 +30,123 @@ export const buckets = {
   }),
 };
 
+/** The clock the buckets read (tests move it to end a pause without waiting). */
+export const throttleClock = { now: (): Date => new Date() };
+const now = () => sql`${throttleClock.now().toISOString()}::timestamptz`;
+
+/** An evaluation in flight longer than this was lost (a process died): its reservation no longer counts. */
+const RESERVATION_SECONDS = 30;
+/** How long an attempt waits for the evaluations in flight to end before it is refused (a second's wait). */
+const ADMISSION_TIMEOUT_MS = 15_000;
+const ADMISSION_POLL_MS = 100;
+/** Evaluations at once past a bucket's limit, once its pause has ended: each failure among them doubles the next. */
+const PROBES_AFTER_PAUSE = 3;
+
+/** The row that counts a bucket's evaluations in flight (a companion row of the same table: no schema change). */
+const emCurso = (key: string) => `${key}#em_curso`;
+
 /**
- * Takes one attempt from every bucket BEFORE the password is evaluated, under row locks, so that parallel guesses are
- * counted one by one whatever the number of API processes: the attempt that reaches a bucket's limit sets its block,
- * and every later one is refused without evaluation. Returns 0 when the attempt may go on (it then counts as a
- * failure until `forgive` or `release`), or the seconds left of the longest block (nothing taken).
+ * Admits one attempt to have its password evaluated, or answers the seconds left of the longest block (nothing
+ * taken). Only failures count toward a block (`recordFailure`); a right password never sets one (issue 39: after an
+ * attack on a clinic's address, every staff sign-in re-armed the pause). Parallel guesses are still evaluated one by
+ * one against the limit: an attempt reserves a place while it is evaluated, and when the failures plus the places in
+ * flight reach a bucket's limit the next attempt waits for those to end (their failures may set the block) instead of
+ * being evaluated — or refused: 20 right passwords at once all get in. Once a pause has ended, attempts past the
+ * limit are evaluated a few at a time (`PROBES_AFTER_PAUSE`), each failure doubling the next pause.
+ * Every admitted attempt must end with `recordFailure` or `recordSuccess`.
  */
 export async function takeAttempt(db: Db, list: Bucket[]): Promise<number> {
-  const p = throttlePolicy;
   await pruneStale(db);
   const sorted = [...list].sort((a, b) => a.key.localeCompare(b.key));
-  const keys = sorted.map((b) => b.key);
+  const deadline = Date.now() + ADMISSION_TIMEOUT_MS;
+  for (;;) {
+    const answer = await tryAdmit(db, sorted);
+    if (answer !== 'aguardar') return answer;
+    if (Date.now() > deadline) return 1;
+    await new Promise((r) => setTimeout(r, ADMISSION_POLL_MS * (1 + Math.random())));
+  }
+}
+
+async function tryAdmit(db: Db, sorted: Bucket[]): Promise<number | 'aguardar'> {
+  const p = throttlePolicy;
+  const keys = sorted.flatMap((b) => [b.key, emCurso(b.key)]);
   return db.transaction(async (tx) => {
     // Rows exist before they are locked, so two first attempts cannot both find "no row"; sorted keys lock in one
     // order everywhere (no deadlock).
     await tx.execute(
-      sql`insert into login_falhas (chave) values ${sql.join(
-        keys.map((k) => sql`(${k})`),
+      sql`insert into login_falhas (chave, janela_inicio) values ${sql.join(
+        keys.map((k) => sql`(${k}, ${now()})`),
         sql`, `,
       )} on conflict (chave) do nothing`,
     );
-    const rows = await queryRows<{ espera: number | string | null }>(
+    const rows = await queryRows<{ chave: string; falhas: number; espera: number | string | null }>(
       tx,
-      sql`select ceil(extract(epoch from bloqueado_ate - now())) as espera from login_falhas
-        where chave in ${keys} order by chave for update`,
+      sql`select chave,
+          case when chave like '%#em_curso' and janela_inicio < ${now()} - make_interval(secs => ${RESERVATION_SECONDS})
+            then 0 when janela_inicio < ${now()} - make_interval(mins => ${p.windowMinutes}) then 0 else falhas end
+            as falhas,
+          ceil(extract(epoch from bloqueado_ate - ${now()})) as espera
+        from login_falhas where chave in ${keys} order by chave for update`,
     );
     const wait = Math.max(0, ...rows.map((r) => Number(r.espera ?? 0)));
     if (wait > 0) return wait;
+    const count = (k: string) => Number(rows.find((r) => r.chave === k)?.falhas ?? 0);
+    // Places: what is left of the limit, or, past it (a pause has ended), a few probes at once.
+    const lugares = (b: Bucket) => (count(b.key) >= b.limit ? PROBES_AFTER_PAUSE : b.limit - count(b.key));
+    const cheio = sorted.some((b) => count(emCurso(b.key)) >= lugares(b));
+    if (cheio) return 'aguardar';
     for (const b of sorted) {
+      const k = emCurso(b.key);
+      await tx.execute(sql`update login_falhas set falhas = ${count(k) + 1}, janela_inicio = ${now()},
+        updated_at = ${now()} where chave = ${k}`);
+    }
+    return 0;
+  });
+}
+
+/** Ends the evaluation's reservations (after a failure or a success). */
+async function endReservation(tx: DbOrTx, list: Bucket[]) {
+  await tx.execute(sql`update login_falhas set falhas = greatest(falhas - 1, 0), updated_at = ${now()}
+    where chave in ${list.map((b) => emCurso(b.key))}`);
+}
+
+/** The password was wrong: one more failure in each bucket; the one that reaches the limit sets the block. */
+export async function recordFailure(db: Db, list: Bucket[]): Promise<void> {
+  const p = throttlePolicy;
+  await db.transaction(async (tx) => {
+    await endReservation(tx, list);
+    for (const b of [...list].sort((x, y) => x.key.localeCompare(y.key))) {
       await tx.execute(sql`
         update login_falhas f set
           falhas = n.falhas,
           janela_inicio = n.inicio,
-          bloqueado_ate = case when n.falhas >= ${b.limit} then now() + make_interval(secs => least(
-            ${p.maxDelaySeconds}::float8, ${p.baseDelaySeconds}::float8 * power(2, n.falhas - ${b.limit}))) end,
-          updated_at = now()
+          bloqueado_ate = case when n.falhas >= ${b.limit} then ${now()} + make_interval(secs => least(
+            ${p.maxDelaySeconds}::float8, ${p.baseDelaySeconds}::float8 * power(2, n.falhas - ${b.limit})))
+            else f.bloqueado_ate end,
+          updated_at = ${now()}
         from (
           select
-            case when janela_inicio < now() - make_interval(mins => ${p.windowMinutes}) then 1 else falhas + 1 end as falhas,
-            case when janela_inicio < now() - make_interval(mins => ${p.windowMinutes}) then now() else janela_inicio end as inicio
+            case when janela_inicio < ${now()} - make_interval(mins => ${p.windowMinutes}) then 1 else falhas + 1 end
+              as falhas,
+            case when janela_inicio < ${now()} - make_interval(mins => ${p.windowMinutes}) then ${now()}
+              else janela_inicio end as inicio
           from login_falhas where chave = ${b.key}
         ) n
         where f.chave = ${b.key}`);
     }
-    return 0;
+  });
+}
+
+/**
+ * The password was right: the reservations end and the buckets in `forgiven` (the account's, this browser's) start
+ * again from zero. A bucket shared with others (an address) keeps its failures, and its pause ends on time.
+ */
+export async function recordSuccess(db: Db, list: Bucket[], forgiven: Bucket[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await endReservation(tx, list);
+    if (forgiven.length > 0)
+      await tx.execute(sql`update login_falhas set falhas = 0, bloqueado_ate = null, janela_inicio = ${now()},
+        updated_at = ${now()} where chave in ${forgiven.map((b) => b.key)}`);
   });
 }
 
@@ -84,20 +157,5 @@ export async function takeAttempt(db: Db, list: Bucket[]): Promise<number> {
 export async function pruneStale(db: Db): Promise<void> {
   await db.execute(sql`
     delete from login_falhas
-    where janela_inicio < now() - interval '1 day' and (bloqueado_ate is null or bloqueado_ate < now())`);
-}
-
-/** The attempt proved the password: the buckets start again from zero. */
-export async function forgive(db: Db, list: Bucket[]): Promise<void> {
-  await db.execute(sql`delete from login_falhas where chave in ${list.map((b) => b.key)}`);
-}
-
-/** The attempt was not a failure, but the bucket is shared with others (an address): give back just this one. */
-export async function release(db: Db, list: Bucket[]): Promise<void> {
-  for (const b of list) {
-    await db.execute(sql`
-      update login_falhas set falhas = greatest(falhas - 1, 0),
-        bloqueado_ate = case when falhas - 1 >= ${b.limit} then bloqueado_ate end, updated_at = now()
-      where chave = ${b.key}`);
-  }
+    where janela_inicio < ${now()} - interval '1 day' and (bloqueado_ate is null or bloqueado_ate < ${now()})`);
 }

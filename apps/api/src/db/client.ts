@@ -17,9 +17,20 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
+/**
+ * The engine in use, named in the start-up line and GET /api/health (issue 39): a quick start that fell back to
+ * PGlite says so, and why, instead of leaving tests and people to find out from a missing socket.
+ */
+export type Engine = {
+  motor: 'postgresql externo' | 'postgres embutido' | 'pglite';
+  /** Why the embedded PostgreSQL was not used, when PGlite stands in for it; null otherwise. */
+  reserva: string | null;
+};
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  engine: Engine;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   /** Plain SQL with $1… parameters, one statement (scripts and benches; the app goes through `db`). */
@@ -75,6 +86,7 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    engine: { motor: 'pglite', reserva: null },
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
@@ -111,6 +123,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    engine: { motor: 'postgresql externo', reserva: null },
     migrate: () => migratePg(db, { migrationsFolder }),
     close: async () => {
       await listener.close();

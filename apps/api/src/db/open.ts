@@ -21,7 +21,7 @@ export type Opened = {
  */
 export async function openDatabase(config: Config): Promise<Opened> {
   if (config.DATABASE_URL)
-    return { database: await openPostgres(config.DATABASE_URL), description: 'PostgreSQL', release: () => {} };
+    return { database: await openPostgres(config.DATABASE_URL), description: 'PostgreSQL externo', release: () => {} };
   const release = lockDataDir(config.DATA_DIR);
   try {
     const pgDir = path.join(config.DATA_DIR, 'postgres');
@@ -47,14 +47,21 @@ export async function openDatabase(config: Config): Promise<Opened> {
       // A new folder where PostgreSQL cannot run (as root, the user postgres cannot reach the project or DATA_DIR):
       // the quick start still works, on PGlite, and says why. An existing database never falls back.
       if (!(fresh && config.EMBEDDED_DB === null)) throw err;
-      console.warn(`${(err as Error).message}\nUsando PGlite em ${pgliteDir}.`);
-      return { database: await openPglite(pgliteDir), description: `PGlite embutido em ${config.DATA_DIR}`, release };
+      const reserva = (err as Error).message;
+      console.warn(`${reserva}\nUsando PGlite em ${pgliteDir}.`);
+      const database = await openPglite(pgliteDir);
+      return {
+        database: { ...database, engine: { motor: 'pglite', reserva } },
+        description: `PGlite embutido em ${config.DATA_DIR} (reserva: o PostgreSQL embutido não iniciou)`,
+        release,
+      };
     }
     try {
       const database = await openPostgres(server.url);
       return {
         database: {
           ...database,
+          engine: { motor: 'postgres embutido', reserva: null },
           close: async () => {
             await database.close();
             await server.stop();

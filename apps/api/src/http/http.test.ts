@@ -152,6 +152,17 @@ describe('headers', () => {
     }
   });
 
+  it('names the engine it runs on in GET /api/health (issue 39: a fallback to PGlite was invisible)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      motor: t.kind === 'pglite' ? 'pglite' : 'postgresql externo',
+      reserva: null,
+    });
+  });
+
   it('sends upgrade-insecure-requests only to a request that came over HTTPS', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(plain.headers['content-security-policy']).toContain("default-src 'self'");

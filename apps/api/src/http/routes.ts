@@ -65,7 +65,8 @@ export async function registerRoutes(
   app.get('/api/health', { config: { access: 'public' } }, async (_req, reply) => {
     try {
       await db.execute(sql`select 1`);
-      return { status: 'ok', database: 'ok' };
+      // The engine in use (issue 39): 'pglite' with `reserva` says the quick start fell back from PostgreSQL.
+      return { status: 'ok', database: 'ok', ...database.engine };
     } catch {
       return reply.code(503).send({ status: 'erro', database: 'indisponível' });
     }

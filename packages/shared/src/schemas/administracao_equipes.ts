@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zDigits, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { nullableString as s, opt, requiredUuid } from './comum';
+import { lockVersion, nullableString as s, opt, requiredUuid } from './comum';
 import { zFiltroAtivo } from './administracao_unidades_saude';
 import { TIPOS_EQUIPE, type TipoEquipeCodigo } from '../tipos_equipe';
 
@@ -57,7 +57,7 @@ export type EquipeValues = z.output<typeof equipeFieldsSchema>;
 export const equipeInputSchema = equipeFieldsSchema;
 export type EquipeInput = z.input<typeof equipeInputSchema>;
 export const equipeUpdateSchema = equipeFieldsSchema.extend({
-  lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
+  lock_version: lockVersion(),
 });
 export type EquipeUpdate = z.input<typeof equipeUpdateSchema>;
 

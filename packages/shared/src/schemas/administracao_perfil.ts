@@ -3,7 +3,7 @@ import { allPermissions, isPermission } from '../access';
 import { msg } from '../messages';
 import { zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { opt } from './comum';
+import { lockVersion, opt } from './comum';
 
 // Profiles and their permissions (issue 22): the built-in profiles (`sistema`) follow the code's catalogue and are
 // read-only; a municipality adds its own, each a code, a name and a set of the product's `resource:action` strings.
@@ -38,7 +38,7 @@ export type PerfilInput = z.input<typeof perfilInputSchema>;
 export type PerfilValues = z.output<typeof perfilInputSchema>;
 
 export const perfilUpdateSchema = perfilInputSchema.extend({
-  lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
+  lock_version: lockVersion(),
 });
 export type PerfilUpdate = z.input<typeof perfilUpdateSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zCep, zDigits, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { nullableString as s, opt, requiredUuid } from './comum';
+import { lockVersion, nullableString as s, opt, requiredUuid } from './comum';
 
 // Health units on the administration screen (issue 22): the CNES number, name, type, address and phones. The unit
 // parameter flags of spec §3 stay on /parametros/unidades_saude (issue 21). That the CNES is not another unit's, that
@@ -52,7 +52,7 @@ export type UnidadeSaudeValues = z.output<typeof unidadeSaudeFieldsSchema>;
 export const unidadeSaudeInputSchema = unidadeSaudeFieldsSchema;
 export type UnidadeSaudeInput = z.input<typeof unidadeSaudeInputSchema>;
 export const unidadeSaudeUpdateSchema = unidadeSaudeFieldsSchema.extend({
-  lock_version: z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido }),
+  lock_version: lockVersion(),
 });
 export type UnidadeSaudeUpdate = z.input<typeof unidadeSaudeUpdateSchema>;
 

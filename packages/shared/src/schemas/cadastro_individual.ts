@@ -17,6 +17,7 @@ import {
   codigos,
   given,
   inputBody,
+  lockVersion,
   opt,
   optionalDate,
   optionalUuid,
@@ -226,7 +227,7 @@ export const saidaCadastroFieldsSchema = z.object({
       .transform(onlyDigits),
   ),
   /** Optional: when given and stale, 409. */
-  lock_version: z.int({ error: msg.naoEValido }).nonnegative({ error: msg.naoEValido }).nullish(),
+  lock_version: lockVersion().nullish(),
 });
 
 export function saidaCadastroIssues(v: Loose): Issue[] {

@@ -101,8 +101,18 @@ export const rulesOf = (rules: (v: Loose) => Issue[]) =>
     return {};
   });
 
-/** The lock_version a form read, sent back with a PUT: a stale one answers 409 edicao_desatualizada. */
-export const lockVersion = () => z.int({ error: msg.obrigatorio }).nonnegative({ error: msg.naoEValido });
+/** The largest value of the lock_version column (int4): past it the database refuses the comparison (a 500). */
+export const LOCK_VERSION_MAX = 2_147_483_647;
+
+/**
+ * The lock_version a form read, sent back with a PUT: a stale one answers 409 edicao_desatualizada; one outside the
+ * column's range 422 'não é válido' on the field. Every versioned body takes it from here.
+ */
+export const lockVersion = () =>
+  z
+    .int({ error: msg.obrigatorio })
+    .nonnegative({ error: msg.naoEValido })
+    .max(LOCK_VERSION_MAX, { error: msg.naoEValido });
 
 /** The POST body of a record: its fields beside the cross-field rules (so both answer at once). */
 export const inputBody = <S extends z.ZodRawShape>(fields: z.ZodObject<S>, issues: (v: Loose) => Issue[]) =>

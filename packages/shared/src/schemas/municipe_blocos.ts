@@ -19,6 +19,7 @@ import { optionalText, zRequired } from '../validation/zod';
 import {
   codigo,
   codigos,
+  lockVersion,
   nullableNumber as n,
   nullableString as s,
   opt,
@@ -36,15 +37,13 @@ import {
  * relate answers, which run even when a field already failed (Zod skips refinements after an aborting issue).
  */
 function blocoInput<S extends z.ZodRawShape>(fields: z.ZodObject<S>, issues: (v: Loose) => Issue[]) {
-  return fields
-    .extend({ lock_version: z.int({ error: msg.naoEValido }).nonnegative({ error: msg.naoEValido }).nullish() })
-    .superRefine(
-      (v, ctx) => {
-        for (const i of issues(v as Loose))
-          ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
-      },
-      { when: (p) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) },
-    );
+  return fields.extend({ lock_version: lockVersion().nullish() }).superRefine(
+    (v, ctx) => {
+      for (const i of issues(v as Loose))
+        ctx.addIssue({ code: 'custom', path: i.path, message: i.message, input: undefined });
+    },
+    { when: (p) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) },
+  );
 }
 
 // ---- sociodemographic block (e-SUS individual form, "Informações sociodemográficas") ----------------

@@ -1,8 +1,9 @@
-import type { Permission } from '@saude/shared';
+import { msg, type Permission } from '@saude/shared';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { can, type Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
-import { familiaMembros, familias, municipes, visitasDomiciliares } from '../../db/schema';
+import { equipes, familiaMembros, familias, municipes, visitasDomiciliares } from '../../db/schema';
+import type { FieldErrors } from '../../lib/errors';
 import { scopeOf } from '../atencao_primaria/scope';
 import { notificadoAVigilancia } from '../municipes_notificacao/cuidado';
 
@@ -107,4 +108,50 @@ export async function blocosEmCuidado(tx: DbOrTx, ctx: Ctx, id: string): Promise
     .from(municipes)
     .where(eq(municipes.id, id));
   return row ?? null;
+}
+
+/** The two columns that decide who cares for a citizen (rules b and c above). */
+type Vinculo = { equipe_id: string | null; unidade_saude_referencia_id: string | null };
+
+/**
+ * Moving a citizen to another team or reference unit hands their health data to that team (issue 39): only the
+ * manager (anywhere in the municipality) or a current carer may do it, and a carer only into the current unit and,
+ * when their assignment has a team, into one of their teams. Adds the field errors to `errors`; an unchanged pair is
+ * never refused (reception keeps correcting everything else).
+ */
+export async function checkMudancaDeVinculo(
+  tx: DbOrTx,
+  ctx: Ctx,
+  id: string,
+  atual: Vinculo,
+  novo: { [K in keyof Vinculo]?: string | null },
+  errors: FieldErrors,
+): Promise<void> {
+  const mudou = (k: keyof Vinculo) => (novo[k] ?? null) !== atual[k];
+  if (!mudou('equipe_id') && !mudou('unidade_saude_referencia_id')) return;
+  const u = ctx.usuario;
+  if (!u || cuidadoDe(ctx, 'condicoes_saude').todos) return;
+  const emCuidadoPorBloco = await blocosEmCuidado(tx, ctx, id);
+  const cuida = (['condicoes_saude', 'sociodemograficas'] as const).some(
+    (b) => can(u, `${blocoResource[b]}:show` as Permission) && emCuidadoPorBloco?.[b] === true,
+  );
+  if (!cuida) {
+    for (const k of ['equipe_id', 'unidade_saude_referencia_id'] as const)
+      if (mudou(k)) errors.add(k, msg.transferenciaSemCuidado);
+    return;
+  }
+  if (
+    mudou('unidade_saude_referencia_id') &&
+    novo.unidade_saude_referencia_id &&
+    novo.unidade_saude_referencia_id !== u.unidadeId
+  )
+    errors.add('unidade_saude_referencia_id', msg.unidadeForaDoEscopo);
+  if (mudou('equipe_id') && novo.equipe_id) {
+    const scope = scopeOf(ctx);
+    const [equipe] = scope.all
+      ? await tx.select({ unidade: equipes.unidade_saude_id }).from(equipes).where(eq(equipes.id, novo.equipe_id))
+      : [];
+    const permitida = scope.all ? equipe?.unidade === u.unidadeId : scope.equipeIds.includes(novo.equipe_id);
+    if (!permitida) errors.add('equipe_id', msg.equipeForaDaLotacao);
+  }
 }

@@ -16,6 +16,7 @@ import { newId } from '../../lib/ids';
 import { recordTrail } from '../../lib/audit-trail';
 import { autor, checkVersion, stamped, updateVersioned, type Versioned } from '../../lib/versioned';
 import { rememberAddress } from '../enderecos/service';
+import { checkMudancaDeVinculo } from './cuidado';
 import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas } from './rules';
 
 import { loadMunicipe } from './queries';
@@ -178,7 +179,9 @@ export async function updateMunicipe(ctx: Ctx, id: string, { lock_version, ...v 
     ctx.db.transaction(async (tx) => {
       const [current] = await tx.select().from(municipes).where(eq(municipes.id, id));
       checkVersion(current, lock_version);
-      (await checkMunicipe(tx, ctx, v, id)).throwIfAny();
+      const errors = await checkMunicipe(tx, ctx, v, id);
+      await checkMudancaDeVinculo(tx, ctx, id, current, v, errors);
+      errors.throwIfAny();
       const cols = toColumns(v);
       await updateVersioned(tx, ctx, municipes, { key: eq(municipes.id, id), lockVersion: lock_version }, cols);
       await syncProntuarios(tx, ctx, id, v.prontuarios);
