@@ -12,7 +12,7 @@ import {
   type CadastroIndividualInput,
 } from '@saude/shared/schemas/cadastro_individual';
 import { emptyValues, pickValues } from '../../../lib/form';
-import { agoraParaCadastro, ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
+import { agoraParaCadastro, ROTULOS_CABECALHO, type ProfissionalEscolhido } from '../comum/CabecalhoEsus';
 
 const campo = cadastroIndividualFieldsSchema.shape;
 
@@ -35,12 +35,12 @@ const CAMPOS = [
 >;
 type Campo = (typeof CAMPOS)[number];
 
-export type CadastroFormValues = { [K in Campo]: Exclude<CadastroIndividual[K], undefined> } & {
-  municipe_id: string;
-  /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
-  data_cadastro_data: string | null;
-  data_cadastro_hora: string | null;
-};
+export type CadastroFormValues = { [K in Campo]: Exclude<CadastroIndividual[K], undefined> } & ProfissionalEscolhido & {
+    municipe_id: string;
+    /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
+    data_cadastro_data: string | null;
+    data_cadastro_hora: string | null;
+  };
 
 export const cadastroFormSchema = z
   .custom<CadastroFormValues>((v) => typeof v === 'object' && v !== null)
@@ -101,7 +101,7 @@ export function cadastroParaForm(c: CadastroIndividual): CadastroFormValues {
  * Form → API body: the values as they are (the API clears what does not apply), the date and hour joined. The
  * caregivers go only for a child (0–9); on a new registration only when answered, so an unseen answer already in the
  * citizen's sociodemographic block is kept. The header's unit, professional, team and occupation are sent as read on
- * edit and left out on create, where the API fills them from the session.
+ * edit; on create the API fills them from the session, or a user without a team sends the one picked (issue 39).
  */
 export function formParaApi(
   v: CadastroFormValues,
