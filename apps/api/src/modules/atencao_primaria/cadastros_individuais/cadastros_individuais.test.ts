@@ -210,6 +210,7 @@ describe(url, () => {
         raca_cor_id: 1,
         mae_desconhecida: true,
         pai_desconhecido: true,
+        nacionalidade_id: 1,
         municipio_nascimento_ibge: '5300108',
       };
       const m = await f.municipe();
