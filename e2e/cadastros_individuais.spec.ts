@@ -33,6 +33,11 @@ async function novoMunicipe(api: Api, nome: string): Promise<{ id: string; nome:
       sexo_id: 1,
       codigo_cns,
       nacionalidade_id: 1,
+      // What the e-SUS record requires of the identity (issue 39): the registration form shows it filled.
+      raca_cor_id: 1,
+      nome_mae: 'Maria das Dores',
+      pai_desconhecido: true,
+      municipio_nascimento_ibge: '5300108',
       telefones: { celular: '61991234570' },
       confirmar_duplicados: true,
     },
@@ -52,7 +57,16 @@ async function microAreaDoAcs(api: Api): Promise<string> {
 /** A registration made through the API, outside the area (no micro-area needed). */
 async function registrar(api: Api, m: { id: string; codigo_cns: string }): Promise<string> {
   const res = await api.post(`/api/v1${LISTA}`, {
-    data: { municipe_id: m.id, codigo_cns: m.codigo_cns, nacionalidade_id: 1, fora_area: true },
+    data: {
+      municipe_id: m.id,
+      codigo_cns: m.codigo_cns,
+      nacionalidade_id: 1,
+      raca_cor_id: 1,
+      nome_mae: 'MARIA DAS DORES',
+      pai_desconhecido: true,
+      municipio_nascimento_ibge: '5300108',
+      fora_area: true,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;

@@ -16,6 +16,7 @@ import {
   findCodigo,
   isCodigo,
   motivoSaidaCadastro,
+  estadoCivil,
   motivoVisita,
   racaCor,
   sexo,
@@ -117,6 +118,9 @@ describe('generated code tables', () => {
     expect(isCodigo(racaCor, 5)).toBe(true);
     expect(isCodigo(racaCor, '5')).toBe(false);
     expect(codigosDe(racaCor)).toEqual([1, 2, 4, 3, 5]); // source order, not numeric
+    // The source's typo "jucidialmente" is fixed by the generator (LABEL_FIXES), the code kept (issue 39).
+    expect(descricaoDe(estadoCivil, 4)).toBe('Separado judicialmente');
+    expect(estadoCivil.some((e) => /jucidial/i.test(e.descricao))).toBe(false);
   });
 
   it('exports the CBO groups as arrays of codes', () => {

@@ -29,7 +29,13 @@ import {
   type Issue,
   type Loose,
 } from './comum';
-import { MOTIVO_SAIDA_OBITO } from './municipe';
+import {
+  identificacaoEsusFieldsSchema,
+  MOTIVO_SAIDA_OBITO,
+  municipeSchema,
+  NACIONALIDADE_BRASILEIRA,
+  RACA_COR_INDIGENA,
+} from './municipe';
 
 // The individual registration (cadastro individual) of spec §3, issue 6. It belongs to one citizen (municipe_id).
 // One truth: the answers that are the citizen's own (documents, nationality, reference unit/team/professional,
@@ -40,11 +46,10 @@ import { MOTIVO_SAIDA_OBITO } from './municipe';
 
 // ---- e-SUS codes the rules look at -------------------------------------------------------------------
 
-export const NACIONALIDADE_BRASILEIRA = 1;
 export const NACIONALIDADE_NATURALIZADO = 2;
 export const NACIONALIDADE_ESTRANGEIRO = 3;
 export const PAIS_BRASIL = 31;
-export { MOTIVO_SAIDA_OBITO };
+export { MOTIVO_SAIDA_OBITO, NACIONALIDADE_BRASILEIRA };
 
 /** The two questions of the e-SUS food-insecurity screening (spec §5: three-month look-back), for the form's labels. */
 export const perguntasInsegurancaAlimentar = {
@@ -92,9 +97,13 @@ export const camposDoMunicipeSchema = z.object({
   ),
   micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })),
   fora_area: simNao(),
-  // The citizen's documents and nationality.
+  // The citizen's documents, identity as e-SUS asks it (issue 39) and nationality.
   cpf_numero: opt(zCpf()),
   codigo_cns: opt(zCns()),
+  ...identificacaoEsusFieldsSchema.shape,
+  // Left out keeps the citizen's answer (the API merges them), never read as "known".
+  mae_desconhecida: simNaoOpcional(),
+  pai_desconhecido: simNaoOpcional(),
   nacionalidade_id: codigo(nacionalidade),
   pais_nascimento_id: codigo(pais),
   data_naturalizacao: optionalDate(),
@@ -147,12 +156,12 @@ export function cadastroIndividualIssues(v: Loose): Issue[] {
   const recusa = v.termo_recusa === true;
   const nac = Number(v.nacionalidade_id);
   if (!recusa) {
+    if (!given(v.nacionalidade_id)) issues.push({ path: ['nacionalidade_id'], message: msg.obrigatorio });
     // e-SUS: CNS or CPF identifies the citizen; a refusal carries neither necessarily.
     if (!str(v.cpf_numero) && !str(v.codigo_cns)) {
       issues.push({ path: ['codigo_cns'], message: msg.cnsObrigatorioSemCpf });
       issues.push({ path: ['cpf_numero'], message: msg.cpfObrigatorioSemCns });
     }
-    if (!given(v.nacionalidade_id)) issues.push({ path: ['nacionalidade_id'], message: msg.obrigatorio });
     if (nac === NACIONALIDADE_ESTRANGEIRO) {
       if (!given(v.pais_nascimento_id)) issues.push({ path: ['pais_nascimento_id'], message: msg.obrigatorio });
       if (!str(v.data_entrada_brasil)) issues.push({ path: ['data_entrada_brasil'], message: msg.obrigatorio });
@@ -183,6 +192,11 @@ export function normalizarCadastroIndividual<T extends z.output<typeof cadastroI
   return {
     ...v,
     micro_area: v.fora_area ? undefined : v.micro_area,
+    // e-SUS: the ethnicity is an indigenous person's; a parent known unknown has no name; the birthplace is a Brazilian's.
+    etnia_id: v.raca_cor_id === RACA_COR_INDIGENA ? v.etnia_id : undefined,
+    nome_mae: v.mae_desconhecida ? undefined : v.nome_mae,
+    nome_pai: v.pai_desconhecido ? undefined : v.nome_pai,
+    municipio_nascimento_ibge: nac === NACIONALIDADE_BRASILEIRA ? v.municipio_nascimento_ibge : undefined,
     pais_nascimento_id: nac === NACIONALIDADE_BRASILEIRA ? PAIS_BRASIL : v.pais_nascimento_id,
     data_naturalizacao: nac === NACIONALIDADE_NATURALIZADO ? v.data_naturalizacao : undefined,
     portaria_naturalizacao: nac === NACIONALIDADE_NATURALIZADO ? v.portaria_naturalizacao : undefined,
@@ -292,9 +306,19 @@ export const cadastroIndividualSchema = z.object({
   ocupacao_nome: s(),
   micro_area: s(),
   fora_area: z.boolean(),
-  // documents and nationality (the citizen's)
+  // documents, identity and nationality (the citizen's)
   cpf_numero: s(),
   codigo_cns: s(),
+  ...municipeSchema.pick({
+    raca_cor_id: true,
+    etnia_id: true,
+    nome_mae: true,
+    mae_desconhecida: true,
+    nome_pai: true,
+    pai_desconhecido: true,
+    municipio_nascimento_ibge: true,
+    municipio_nascimento_nome: true,
+  }).shape,
   nacionalidade_id: n(),
   pais_nascimento_id: n(),
   data_naturalizacao: s(),

@@ -26,6 +26,7 @@ import {
   optionalUuid,
   registroSchema,
   rulesOf,
+  given,
   simNao,
   str,
   updateBody,
@@ -76,6 +77,7 @@ export const motivosInativacaoProntuario = [
 
 /** e-SUS codes the rules look at. */
 export const RACA_COR_INDIGENA = 5;
+export const NACIONALIDADE_BRASILEIRA = 1;
 export const MOTIVO_SAIDA_OBITO = 135;
 export const SEXO_MASCULINO = 0;
 /** Spec §5: children aged 0 to 9 get the caregiver question. */
@@ -194,6 +196,47 @@ export const municipeFieldsSchema = z.object({
   certidao_matricula: optionalDigits(32, 32),
 });
 
+/** An indigenous person without an ethnicity (e-SUS asks the ethnicity of indigenous people only). */
+const semEtnia = (v: Loose) => Number(v.raca_cor_id) === RACA_COR_INDIGENA && !given(v.etnia_id);
+
+/**
+ * What the e-SUS APS individual record requires of the citizen's identity beyond name, birth and sex (LEDI
+ * identificacaoUsuarioCidadao; the export's check, exportacao_esus/validacao.ts): race/colour (and the ethnicity of an
+ * indigenous person), the mother's and the father's names or that they are unknown ("desconhece", the only unknown
+ * LEDI allows here), the nationality, and a Brazilian's birthplace municipality. Asked by the individual registration
+ * at entry (issue 39), so a record is never refused at the monthly export for them.
+ */
+export function identificacaoEsusIssues(v: Loose): Issue[] {
+  const issues: Issue[] = [];
+  const add = (campo: string, message: string = msg.obrigatorio) => issues.push({ path: [campo], message });
+  if (!given(v.raca_cor_id)) add('raca_cor_id');
+  else if (semEtnia(v)) add('etnia_id');
+  for (const [nome, desconhecido] of [
+    ['nome_mae', 'mae_desconhecida'],
+    ['nome_pai', 'pai_desconhecido'],
+  ] as const) {
+    const n = str(v[nome]);
+    if (v[desconhecido] === true) continue;
+    if (!n) add(nome);
+    else if (n.length < 3) add(nome, msg.min(3));
+  }
+  if (!given(v.nacionalidade_id)) add('nacionalidade_id');
+  else if (Number(v.nacionalidade_id) === NACIONALIDADE_BRASILEIRA && !str(v.municipio_nascimento_ibge))
+    add('municipio_nascimento_ibge');
+  return issues;
+}
+
+/** The citizen's fields that identificacaoEsusIssues reads, as the citizen registry validates each. */
+export const identificacaoEsusFieldsSchema = municipeFieldsSchema.pick({
+  raca_cor_id: true,
+  etnia_id: true,
+  nome_mae: true,
+  mae_desconhecida: true,
+  nome_pai: true,
+  pai_desconhecido: true,
+  municipio_nascimento_ibge: true,
+});
+
 const sameName = (a: string, b: string) =>
   a.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ') ===
   b.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
@@ -234,9 +277,7 @@ export function municipeIssues(v: Loose): Issue[] {
     issues.push({ path: ['data_obito'], message: msg.obrigatorio });
   }
   // e-SUS: the ethnicity is asked of indigenous people only (the API clears it for anyone else).
-  const etniaDada = v.etnia_id !== undefined && v.etnia_id !== null && v.etnia_id !== '';
-  if (!etniaDada && Number(v.raca_cor_id) === RACA_COR_INDIGENA)
-    issues.push({ path: ['etnia_id'], message: msg.obrigatorio });
+  if (semEtnia(v)) issues.push({ path: ['etnia_id'], message: msg.obrigatorio });
   if (Array.isArray(v.prontuarios)) {
     v.prontuarios.forEach((p: unknown, i) => {
       const pr = (typeof p === 'object' && p !== null ? p : {}) as Loose;

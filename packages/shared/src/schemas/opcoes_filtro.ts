@@ -13,6 +13,17 @@ export const opcaoEquipeSchema = opcaoSchema.extend({
 });
 export type OpcaoEquipe = z.infer<typeof opcaoEquipeSchema>;
 
+/** One active assignment in the current unit: who, on which team, as which occupation (CBO code and name). */
+export const opcaoLotacaoSchema = z.object({
+  profissional_id: z.uuid(),
+  profissional_nome: z.string(),
+  equipe_id: z.uuid().nullable(),
+  equipe_nome: z.string().nullable(),
+  ocupacao_id: z.string(),
+  ocupacao_nome: z.string().nullable(),
+});
+export type OpcaoLotacao = z.infer<typeof opcaoLotacaoSchema>;
+
 export const opcoesFiltroSchema = z.object({
   /** The units the user has an active assignment in. */
   unidades: z.array(opcaoSchema),
@@ -20,5 +31,11 @@ export const opcoesFiltroSchema = z.object({
   equipes: z.array(opcaoEquipeSchema),
   /** Professionals with an active assignment in the current unit. */
   profissionais: z.array(opcaoSchema),
+  /**
+   * The user has no team here (a manager, a coordinator): the e-SUS forms ask whose record it is (issue 39), picked
+   * from `lotacoes`, the unit's assignments (empty for anyone else, who records in their own name).
+   */
+  escolhe_profissional: z.boolean(),
+  lotacoes: z.array(opcaoLotacaoSchema),
 });
 export type OpcoesFiltro = z.infer<typeof opcoesFiltroSchema>;

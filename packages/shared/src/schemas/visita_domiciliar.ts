@@ -21,6 +21,7 @@ import {
   optionalUuid,
   rulesOf,
   simNao,
+  simNaoOpcional,
   sinaisVitaisFields,
   sinaisVitaisIssues,
   sinaisVitaisSchema,
@@ -126,6 +127,11 @@ export const visitaDomiciliarFieldsSchema = z.object({
   domicilio_id: optionalUuid(),
   /** The current unit when absent. */
   unidade_saude_id: optionalUuid(),
+  /**
+   * The agent whose visit it is: the user when absent. Only a user without a team (a coordinator) names another, an
+   * agent assigned to the unit (issue 39).
+   */
+  profissional_id: optionalUuid(),
   /** Specialty (CBO) of the visiting agent; the API fills it when exactly one of the user's is compatible. */
   ocupacao_id: opt(
     zRequired().refine((v) => (cboVisitaDomiciliarCodigos as readonly string[]).includes(v), { error: msg.naoEValido }),
@@ -139,7 +145,7 @@ export const visitaDomiciliarFieldsSchema = z.object({
   /** Property type; the linked home's when absent. Without a home it must be answered (no default). */
   tipo_imovel_id: codigo(tipoImovel),
   numero_prontuario: opt(zRequired({ max: 30 }).regex(/^[\p{L}\d]+$/u, { error: msg.naoEValido })),
-  visita_compartilhada: simNao(),
+  visita_compartilhada: simNaoOpcional(),
   motivo_visita_ids: codigos(motivoVisita),
   desfecho_id: codigoObrigatorio(desfechoVisita),
   /** cm, 20–250, one decimal. */
@@ -258,7 +264,7 @@ export const visitaDomiciliarSchema = z.object({
   fora_area: z.boolean(),
   tipo_imovel_id: z.number(),
   numero_prontuario: s(),
-  visita_compartilhada: z.boolean(),
+  visita_compartilhada: z.boolean().nullable(),
   motivo_visita_ids: z.array(z.number()),
   // The reasons grouped as e-SUS groups them (spec field names).
   tipo_visita: z.array(z.number()),
@@ -360,6 +366,8 @@ export type FamiliaVisitaDetalhe = z.infer<typeof familiaVisitaDetalheSchema>;
  */
 export const visitaContextoSchema = z.object({
   pode_lancar: z.boolean(),
+  /** A user without a team records the visit in an agent's name: the form asks which agent (issue 39). */
+  escolhe_profissional: z.boolean(),
   motivo_bloqueio: s(),
   ocupacoes: z.array(z.object({ codigo: z.string(), descricao: z.string() })),
   ocupacao_id: s(),

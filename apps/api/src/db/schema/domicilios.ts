@@ -220,7 +220,8 @@ export const visitasDomiciliares = pgTable(
     fora_area: flag(false),
     tipo_imovel_id: integer().notNull(),
     numero_prontuario: text(),
-    visita_compartilhada: flag(false),
+    /** Null: not answered (issue 39: never stored as "Não"). */
+    visita_compartilhada: boolean(),
     motivo_visita_ids: integerList(),
     desfecho_id: integer().notNull(),
     altura: numeric({ precision: 4, scale: 1, mode: 'number' }),

@@ -1,3 +1,4 @@
 export * from './options';
 export * from './AddressFields';
 export * from './PropertyAddressFields';
+export * from './MunicipioBuscaField';

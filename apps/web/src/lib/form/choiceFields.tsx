@@ -14,6 +14,7 @@ import {
   type MultiSelectProps,
   type SelectProps,
 } from '@mantine/core';
+import { useRef } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
 import { TOUCH_MIN_HEIGHT, touchInputStyles, useFieldLabel } from './FieldLabel';
 import { useBound, type BoundFieldProps, type Extra } from './fields';
@@ -129,14 +130,17 @@ const YES_NO: Option<string>[] = [
 
 /**
  * Yes/no questions as a segmented control (ux.md). Three states: true, false, and null for a question nobody answered,
- * which shows neither option selected and stays null until the user picks (never read as "Não"). `clearable` adds
- * "Limpar resposta" beside an answered question, the way back to unanswered (e.g. a comorbidity picked by mistake).
+ * which shows neither option selected and stays null until the user picks (never read as "Não"). An answered optional
+ * question shows "Limpar resposta" beside it, the way back to unanswered (e.g. a comorbidity picked by mistake; issue
+ * 39: every form, not only those that asked); `clearable` overrides it. Clearing returns focus to the question.
  */
 export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { clearable?: boolean }) {
   const { field, common, view } = useBound(props);
+  const box = useRef<HTMLDivElement>(null);
   const v = field.value as boolean | null | undefined;
   if (view) return <ReadOnlyValue label={props.label}>{yesNoText(v)}</ReadOnlyValue>;
   const answered = v === true || v === false;
+  const clearable = props.clearable ?? !props.required;
   return (
     <Input.Wrapper
       id={common.id}
@@ -145,7 +149,7 @@ export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps
       description={common.description}
       labelElement="div"
     >
-      <div>
+      <div ref={box}>
         <SegmentedControl
           role="radiogroup"
           aria-labelledby={common['aria-labelledby']}
@@ -160,13 +164,16 @@ export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps
           onBlur={field.onBlur}
           styles={{ label: { minHeight: TOUCH_MIN_HEIGHT, display: 'flex', alignItems: 'center', paddingInline: 24 } }}
         />
-        {props.clearable && answered && !common.disabled && !common.readOnly && (
+        {clearable && answered && !common.disabled && !common.readOnly && (
           <Button
             variant="subtle"
             mih={44}
             ml="xs"
             aria-label={typeof props.label === 'string' ? `Limpar resposta: ${props.label}` : undefined}
-            onClick={() => field.onChange(null)}
+            onClick={() => {
+              field.onChange(null);
+              box.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+            }}
           >
             Limpar resposta
           </Button>

@@ -132,6 +132,29 @@ describe('the null convention', () => {
     expect(submitted()).toEqual({ apelido: null, sexo: null, tipo: 1, fuma: null });
   });
 
+  it('takes an answered yes/no back to unanswered, by mouse and by keyboard (issue 39)', async () => {
+    const { user, salvar, submitted } = renderNulos();
+    const limpar = { name: 'Limpar resposta: Está fumante?' };
+    // Unanswered: nothing to clear.
+    expect(screen.queryByRole('button', limpar)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Sim' }));
+    await user.click(screen.getByRole('button', limpar));
+    expect(screen.getByRole('radio', { name: 'Sim' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Não' })).not.toBeChecked();
+    await salvar();
+    expect(submitted()).toMatchObject({ fuma: null });
+    // Keyboard: answer "Não", Tab to the clear button, Enter; focus returns to the question.
+    await user.click(screen.getByRole('radio', { name: 'Não' }));
+    expect(screen.getByRole('radio', { name: 'Não' })).toBeChecked();
+    await user.tab();
+    expect(screen.getByRole('button', limpar)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('button', limpar)).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Sim' })).toHaveFocus();
+    await salvar();
+    expect(submitted()).toMatchObject({ fuma: null });
+  });
+
   it('never empties a required select when its current option is picked again (issue 12)', async () => {
     const { user, salvar, submitted } = renderNulos();
     await user.click(screen.getByRole('combobox', { name: 'Tipo de imóvel' }));

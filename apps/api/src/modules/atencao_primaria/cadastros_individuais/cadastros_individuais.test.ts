@@ -53,6 +53,11 @@ describe(url, () => {
     cpf_numero: m.cpf_numero,
     codigo_cns: m.codigo_cns,
     nacionalidade_id: 1,
+    // What e-SUS requires of the identity (issue 39).
+    raca_cor_id: 1,
+    nome_mae: 'MARIA DAS DORES',
+    pai_desconhecido: true,
+    municipio_nascimento_ibge: '5300108',
     micro_area: '01',
     ...over,
   });
@@ -200,13 +205,24 @@ describe(url, () => {
     });
 
     it('with termo_recusa asks only what e-SUS requires for a refusal', async () => {
+      // The identity e-SUS requires travels with a refusal too (LEDI's refusal sample; issue 39).
+      const id = {
+        raca_cor_id: 1,
+        mae_desconhecida: true,
+        pai_desconhecido: true,
+        nacionalidade_id: 1,
+        municipio_nascimento_ibge: '5300108',
+      };
       const m = await f.municipe();
-      const c = await create({ municipe_id: m.id, termo_recusa: true, micro_area: '02' });
+      expect((await errorsOf({ municipe_id: m.id, termo_recusa: true, micro_area: '02' })).raca_cor_id).toEqual([
+        msg.obrigatorio,
+      ]);
+      const c = await create({ municipe_id: m.id, termo_recusa: true, micro_area: '02', ...id });
       expect(c).toMatchObject({ termo_recusa: true, micro_area: '02', equipe_id: equipe.id, cpf_numero: m.cpf_numero });
       // the micro-area stays required (header), unless outside the area
       const m2 = await f.municipe();
-      expect((await errorsOf({ municipe_id: m2.id, termo_recusa: true })).micro_area).toEqual([msg.obrigatorio]);
-      expect(await create({ municipe_id: m2.id, termo_recusa: true, fora_area: true })).toMatchObject({
+      expect((await errorsOf({ municipe_id: m2.id, termo_recusa: true, ...id })).micro_area).toEqual([msg.obrigatorio]);
+      expect(await create({ municipe_id: m2.id, termo_recusa: true, fora_area: true, ...id })).toMatchObject({
         fora_area: true,
         micro_area: null,
       });

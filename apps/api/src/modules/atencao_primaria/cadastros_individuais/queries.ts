@@ -1,3 +1,5 @@
+import { findBy } from '@saude/shared/codes/lookup';
+import { municipio } from '@saude/shared/codes/municipio';
 import {
   CAMPOS_DO_CADASTRO,
   cadastroIndividualSchema,
@@ -123,6 +125,14 @@ export async function loadCadastro(db: DbOrTx, ctx: Ctx, scope: Scope, id: strin
     fora_area: m.fora_area,
     cpf_numero: m.cpf_numero,
     codigo_cns: m.codigo_cns,
+    raca_cor_id: m.raca_cor_id,
+    etnia_id: m.etnia_id,
+    nome_mae: m.nome_mae,
+    mae_desconhecida: m.mae_desconhecida,
+    nome_pai: m.nome_pai,
+    pai_desconhecido: m.pai_desconhecido,
+    municipio_nascimento_ibge: m.municipio_nascimento_ibge,
+    municipio_nascimento_nome: nomeMunicipio(m.municipio_nascimento_ibge),
     nacionalidade_id: m.nacionalidade_id,
     pais_nascimento_id: m.pais_nascimento_id,
     data_naturalizacao: m.data_naturalizacao,
@@ -145,6 +155,12 @@ export async function loadCadastro(db: DbOrTx, ctx: Ctx, scope: Scope, id: strin
     },
   };
 }
+
+/** "NAME - UF" of an IBGE municipality code, as the citizen form's birthplace picker shows it. */
+const nomeMunicipio = (codigo: string | null) => {
+  const m = codigo ? findBy(municipio, 'codigo_ibge', codigo) : undefined;
+  return m ? `${m.nome} - ${m.uf}` : null;
+};
 
 /** Who the citizen is, as a registration and the new registration's citizen picker show them. */
 const identificacao = (

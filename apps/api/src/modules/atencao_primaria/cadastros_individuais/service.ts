@@ -9,6 +9,8 @@ import {
   type SaidaCadastroValues,
 } from '@saude/shared/schemas/cadastro_individual';
 import {
+  identificacaoEsusFieldsSchema,
+  identificacaoEsusIssues,
   IDADE_MAXIMA_RESPONSAVEL_CRIANCA,
   idadeEmAnos,
   type SociodemograficaValues,
@@ -50,6 +52,12 @@ type MunicipeRow = typeof municipes.$inferSelect;
 // ---- writing through to the citizen ----------------------------------------------------------------------
 
 const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroIndividualCodigos);
+const CAMPOS_IDENTIDADE = Object.keys(identificacaoEsusFieldsSchema.shape) as Array<
+  keyof typeof identificacaoEsusFieldsSchema.shape
+>;
+/** The answers the body gave (undefined: left out, the citizen's stays). */
+const semAusentes = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined)) as Partial<T>;
 
 /**
  * Fills the header from the session (or the stored record, on update; a coordinator may designate another
@@ -81,6 +89,12 @@ async function resolveCitizenColumns(
   await documentosEmUso(tx, ctx, novos, m.id, errors);
   if (novos.codigo_cns && m.cartao_provisorio === novos.codigo_cns)
     errors.add('codigo_cns', msg.cnsIgualCartaoProvisorio);
+  // The identity e-SUS requires (issue 39): what the body leaves out is the citizen's, and the whole must be complete,
+  // so a registration saved here is never refused at the export for it (a refusal's record carries it too).
+  const identidade = { ...pick(m, CAMPOS_IDENTIDADE), ...semAusentes(pick(n, CAMPOS_IDENTIDADE)) };
+  const nacionalidade = n.nacionalidade_id ?? m.nacionalidade_id;
+  for (const i of identificacaoEsusIssues({ ...identidade, nacionalidade_id: nacionalidade }))
+    errors.add(String(i.path[0]), i.message);
   // The caregiver question is only for children 0–9, as in the citizen's sociodemographic block.
   if (v.responsaveis_criancas && v.responsaveis_criancas.length > 0) {
     const idade = idadeEmAnos(m.data_nascimento, m.data_obito ?? undefined);
@@ -97,6 +111,8 @@ async function resolveCitizenColumns(
     fora_area: n.fora_area,
     cpf_numero: cpf,
     codigo_cns: cns,
+    // The identity e-SUS requires (issue 39), written through like the nationality.
+    ...pick(identidade, CAMPOS_IDENTIDADE),
     nacionalidade_id: n.nacionalidade_id,
     pais_nascimento_id: n.pais_nascimento_id,
     data_naturalizacao: n.data_naturalizacao,

@@ -191,4 +191,41 @@ describe(url, () => {
     const audits = await auditRows(t, { resource: 'atencao_primaria/exportacao_esus' });
     for (const a of audits) expect(JSON.stringify(a.details)).not.toContain(rows[0]!.nome);
   });
+
+  it('exports an individual registration saved through the API: the form asks at entry what e-SUS requires (issue 39)', async () => {
+    // A citizen registered without race, parents or birthplace, as the citizen form allows.
+    const m = await f.municipe({ unidade_saude_referencia_id: unidade.id, nacionalidade_id: 1 });
+    const cadastros = '/api/v1/atencao_primaria/cadastros_individuais';
+    const base = {
+      municipe_id: m.id,
+      codigo_cns: m.codigo_cns,
+      cpf_numero: m.cpf_numero,
+      nacionalidade_id: 1,
+      micro_area: '01',
+      proprio_responsavel_familiar: true,
+    };
+    const sem = await t.app.inject({ method: 'POST', url: cadastros, headers: acs.headers, payload: base });
+    expect(sem.statusCode, sem.body).toBe(422);
+    expect(Object.keys(sem.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual(
+      ['municipio_nascimento_ibge', 'nome_mae', 'nome_pai', 'raca_cor_id'].sort(),
+    );
+    const com = await t.app.inject({
+      method: 'POST',
+      url: cadastros,
+      headers: acs.headers,
+      payload: {
+        ...base,
+        raca_cor_id: 4,
+        nome_mae: 'JOANA DA SILVA',
+        pai_desconhecido: true,
+        municipio_nascimento_ibge: '5300108',
+      },
+    });
+    expect(com.statusCode, com.body).toBe(201);
+    const { zip } = await arquivos({ unidades: [unidade.id], inicio: hoje, fim: hoje });
+    const relatorio = zip.find((e) => e.fileName === 'relatorio.csv')?.contents.toString('utf8') ?? '';
+    expect(relatorio.split('\r\n').filter((l) => l.includes(m.nome))).toEqual([]);
+    const individuais = zip.filter((e) => e.fileName.startsWith('individual/')).map((e) => e.contents.toString('utf8'));
+    expect(individuais.some((x) => x.includes(m.nome))).toBe(true);
+  });
 });

@@ -157,7 +157,8 @@ export interface FichaVisita {
   turno: number;
   numeroProntuario: string | null;
   cidadao: { cns: string | null; cpf: string | null; dataNascimento: number | null; sexo: number | null } | null;
-  compartilhada: boolean;
+  /** Null: not answered, the element left out (optional in LEDI). */
+  compartilhada: boolean | null;
   motivos: number[];
   desfecho: number;
   microArea: string | null;

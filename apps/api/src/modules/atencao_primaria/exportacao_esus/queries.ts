@@ -331,7 +331,7 @@ async function* visitas(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
             cidadao: r.municipe_id
               ? { cns: s(r.m_cns), cpf: s(r.m_cpf), dataNascimento: n(r.m_nasc), sexo: n(r.m_sexo) }
               : null,
-            compartilhada: b(r.visita_compartilhada),
+            compartilhada: bn(r.visita_compartilhada),
             motivos: (r.motivo_visita_ids as number[] | null) ?? [],
             desfecho: Number(r.desfecho_id),
             microArea: s(r.micro_area),

@@ -31,6 +31,25 @@ describe(url, () => {
     ]);
   });
 
+  it("offers a user without a team (the manager) the unit's assignments to record in a professional's name (issue 39)", async () => {
+    const o = await opcoes(await signIn(t, 'admin', 'UBS Centro'));
+    expect(o.escolhe_profissional).toBe(true);
+    const agente = o.lotacoes.find((l) => l.profissional_nome === 'Agente Comunitária de Demonstração');
+    expect(agente).toMatchObject({
+      equipe_nome: 'ESF Centro 1',
+      ocupacao_id: '515105',
+      ocupacao_nome: 'AGENTE COMUNITÁRIO DE SAÚDE',
+    });
+    // Only this unit's assignments, each of a professional the unit's options name.
+    const nomes = new Set(o.profissionais.map((p) => p.nome));
+    expect(o.lotacoes.every((l) => nomes.has(l.profissional_nome))).toBe(true);
+    const times = new Set(o.equipes.map((e) => e.id));
+    expect(o.lotacoes.every((l) => l.equipe_id === null || times.has(l.equipe_id))).toBe(true);
+    // A team member records in their own name: no picker, no list of colleagues' assignments.
+    const acs = await opcoes(await signIn(t, 'acs', 'UBS Centro'));
+    expect(acs).toMatchObject({ escolhe_profissional: false, lotacoes: [] });
+  });
+
   it('follows the current unit', async () => {
     const o = await opcoes(await signIn(t, 'acs', 'UBS Jardim das Palmeiras'));
     expect(o.equipes.map((e) => e.nome)).toEqual(['ESF Jardim das Palmeiras']);

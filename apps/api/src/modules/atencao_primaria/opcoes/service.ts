@@ -1,9 +1,12 @@
-import type { OpcoesFiltro } from '@saude/shared/schemas/opcoes_filtro';
+import { cbo } from '@saude/shared/codes/cbo';
+import { descricaoDe } from '@saude/shared/codes/lookup';
+import type { OpcaoLotacao, OpcoesFiltro } from '@saude/shared/schemas/opcoes_filtro';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, profissionais, unidadesSaude } from '../../../db/schema';
+import { scopeOf } from '../scope';
 
 // Options of the primary-care filters and header pickers. Names only (no documents): what the lists already show.
 
@@ -27,14 +30,15 @@ function porLotacao(
 
 export async function opcoesFiltro(ctx: Ctx): Promise<OpcoesFiltro> {
   const u = ctx.usuario;
-  if (!u) return { unidades: [], equipes: [], profissionais: [] };
+  const nenhuma = { escolhe_profissional: false, lotacoes: [] };
+  if (!u) return { unidades: [], equipes: [], profissionais: [], ...nenhuma };
   const unidades = await porLotacao(
     ctx.db,
     unidadesSaude,
     lotacoes.unidade_saude_id,
     eq(lotacoes.profissional_id, u.profissionalId),
   );
-  if (!u.unidadeId) return { unidades, equipes: [], profissionais: [] };
+  if (!u.unidadeId) return { unidades, equipes: [], profissionais: [], ...nenhuma };
   const times = await ctx.db
     .select({
       id: equipes.id,
@@ -51,5 +55,30 @@ export async function opcoesFiltro(ctx: Ctx): Promise<OpcoesFiltro> {
     lotacoes.profissional_id,
     eq(lotacoes.unidade_saude_id, u.unidadeId),
   );
-  return { unidades, equipes: times, profissionais: pessoas };
+  const escolhe = scopeOf(ctx).all;
+  return {
+    unidades,
+    equipes: times,
+    profissionais: pessoas,
+    escolhe_profissional: escolhe,
+    lotacoes: escolhe ? await lotacoesDaUnidade(ctx.db, u.unidadeId) : [],
+  };
+}
+
+/** The unit's active assignments of active professionals, by name, those with a team first (the header picker). */
+async function lotacoesDaUnidade(db: DbOrTx, unidadeId: string): Promise<OpcaoLotacao[]> {
+  const rows = await db
+    .select({
+      profissional_id: profissionais.id,
+      profissional_nome: profissionais.nome,
+      equipe_id: lotacoes.equipe_id,
+      equipe_nome: equipes.nome,
+      ocupacao_id: lotacoes.ocupacao_codigo,
+    })
+    .from(lotacoes)
+    .innerJoin(profissionais, eq(profissionais.id, lotacoes.profissional_id))
+    .leftJoin(equipes, eq(equipes.id, lotacoes.equipe_id))
+    .where(and(eq(lotacoes.unidade_saude_id, unidadeId), eq(lotacoes.ativo, true), eq(profissionais.ativo, true)))
+    .orderBy(porNome(profissionais.nome), sql`${lotacoes.equipe_id} is null`, asc(lotacoes.created_at));
+  return rows.map((r) => ({ ...r, ocupacao_nome: descricaoDe(cbo, r.ocupacao_id) ?? null }));
 }

@@ -319,7 +319,9 @@ export async function getContexto(ctx: Ctx, q: { familia_id?: string; municipe_i
       }
       const sozinho = !found && q.municipe_id ? await municipeSemFamilia(tx, e, q.municipe_id) : null;
       if (!found && q.municipe_id && !sozinho) throw notFound();
-      const agenteOk = podeCriar(ctx) && agente.ocupacoes.length > 0;
+      // A user without a team records in an agent's name, picked on the form (issue 39).
+      const escolhe = e.all && agente.ocupacoes.length === 0;
+      const agenteOk = podeCriar(ctx) && (agente.ocupacoes.length > 0 || escolhe);
       const mudou = found?.f.mudou ?? false;
       const morto = membro?.obito === true ? membro : sozinho?.obito === true ? sozinho : null;
       const d = found?.d ?? null;
@@ -333,6 +335,7 @@ export async function getContexto(ctx: Ctx, q: { familia_id?: string; municipe_i
         : null;
       const contexto: VisitaContexto = {
         pode_lancar: agenteOk && !mudou && !morto,
+        escolhe_profissional: escolhe,
         motivo_bloqueio: !agenteOk
           ? msg.visitaSomenteAgentes
           : mudou

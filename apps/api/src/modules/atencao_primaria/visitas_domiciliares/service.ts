@@ -12,7 +12,7 @@ import {
   type VisitaDomiciliarValues,
 } from '@saude/shared/schemas/visita_domiciliar';
 import { TIME_ZONE } from '@saude/shared/validation/dates';
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { audit, auditedRead } from '../../../access/audit';
 import { can, type Ctx } from '../../../access/context';
@@ -21,13 +21,14 @@ import {
   cadastrosDomiciliares as dom,
   familiaMembros,
   familias,
+  lotacoes,
   municipes,
   profissionais,
   unidadesSaude,
   visitasDomiciliares as vd,
 } from '../../../db/schema';
 import { countAll, iso, preparedOnce, totalOf } from '../../../db/sql';
-import { conflict, FieldErrors, forbidden, notFound } from '../../../lib/errors';
+import { conflict, FieldErrors, forbidden, notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { nextVersion } from '../../../lib/versioned';
@@ -45,6 +46,7 @@ import {
   visitaInScope,
   type Escopo,
 } from './comum';
+import type { Scope } from '../scope';
 
 // Home visits (issue 8). Design (docs/decisions.md, "Home visits"):
 // - Only agents launch visits: the user's assignments in the current unit must carry a CBO of LEDI table 7
@@ -305,8 +307,10 @@ export async function createVisita(
 
     // spec §5: the visit form is only for community health and endemic-control agents.
     const e = escopoDe(ctx);
-    const agente = agenteDe(e);
-    if (agente.ocupacoes.length === 0 || !u.unidadeId) throw forbidden(msg.visitaSomenteAgentes);
+    if (!u.unidadeId) throw forbidden(msg.visitaSomenteAgentes);
+    // The agent whose visit it is: the user, or the agent a coordinator names (issue 39).
+    const autor = await autorDaVisita(tx, ctx, e, v.profissional_id);
+    const agente = agenteDe(autor.escopo);
 
     // The family: the one named, or the member's active one. Out of scope answers as absent (404).
     const familiaId = v.familia_id ?? (v.municipe_id ? await familiaDoMunicipe(tx, v.municipe_id) : null);
@@ -360,7 +364,7 @@ export async function createVisita(
     errors.throwIfAny();
 
     const data_visita = v.data_visita ? new Date(v.data_visita) : new Date();
-    const lotacao = e.lotacoes.find((l) => l.ocupacao_codigo === ocupacao && l.equipe_id !== null);
+    const lotacao = autor.escopo.lotacoes.find((l) => l.ocupacao_codigo === ocupacao && l.equipe_id !== null);
     // The row is the input as parsed (what was not answered is absent: the column's null) with what the API decides.
     const inserted = await tx
       .insert(vd)
@@ -370,7 +374,7 @@ export async function createVisita(
         familia_id: found?.f.id ?? null,
         domicilio_id: found?.f.domicilio_id ?? escolhido?.id ?? null,
         unidade_saude_id: u.unidadeId,
-        profissional_id: u.profissionalId,
+        profissional_id: autor.profissionalId,
         equipe_id: lotacao?.equipe_id ?? found?.f.equipe_id ?? null,
         ocupacao_id: ocupacao!,
         data_visita,
@@ -391,7 +395,11 @@ export async function createVisita(
       resource: RESOURCE,
       record_id: v.id,
       municipe_ids: await titulares(tx, [{ municipe_id: v.municipe_id ?? null, familia_id: found?.f.id ?? null }]),
-      details: { familia_id: found?.f.id ?? null, municipe_id: v.municipe_id ?? null },
+      details: {
+        familia_id: found?.f.id ?? null,
+        municipe_id: v.municipe_id ?? null,
+        designado: autor.profissionalId !== u.profissionalId,
+      },
     });
     return { visita: (await unscopedLoadVisita(tx, v.id, leitorDe(ctx, e)))!, created: true };
   });
@@ -428,4 +436,44 @@ export async function cancelarVisita(ctx: Ctx, id: string, input: CancelarVisita
     });
     return (await unscopedLoadVisita(tx, id, leitorDe(ctx, e)))!;
   });
+}
+
+/**
+ * Whose visit it is (spec §5: an agent's). A team member records their own (naming anyone else is refused); a user
+ * without a team (a coordinator) must name an agent assigned to the current unit, whose assignments then decide the
+ * specialty and the team (issue 39). Errors answer before anything else is checked.
+ */
+async function autorDaVisita(
+  tx: DbOrTx,
+  ctx: Ctx,
+  e: Escopo,
+  nomeado: string | undefined,
+): Promise<{ profissionalId: string; escopo: Scope }> {
+  const u = ctx.usuario!;
+  if (!nomeado || nomeado === u.profissionalId) {
+    if (agenteDe(e).ocupacoes.length > 0) return { profissionalId: u.profissionalId, escopo: e };
+    if (e.all) throw unprocessable({ profissional_id: [msg.obrigatorio] });
+    throw forbidden(msg.visitaSomenteAgentes);
+  }
+  if (!e.all || !u.unidadeId) throw unprocessable({ profissional_id: [msg.naoEValido] });
+  const lotacoesDele = await tx
+    .select({
+      equipe_id: lotacoes.equipe_id,
+      ocupacao_codigo: lotacoes.ocupacao_codigo,
+      micro_areas: lotacoes.micro_areas,
+    })
+    .from(lotacoes)
+    .innerJoin(profissionais, eq(profissionais.id, lotacoes.profissional_id))
+    .where(
+      and(
+        eq(lotacoes.profissional_id, nomeado),
+        eq(lotacoes.unidade_saude_id, u.unidadeId),
+        eq(lotacoes.ativo, true),
+        eq(profissionais.ativo, true),
+      ),
+    )
+    .orderBy(sql`${lotacoes.equipe_id} is null`, asc(lotacoes.created_at));
+  const escopo: Scope = { all: false, equipeIds: [], lotacoes: lotacoesDele };
+  if (agenteDe(escopo).ocupacoes.length === 0) throw unprocessable({ profissional_id: [msg.naoEValido] });
+  return { profissionalId: nomeado, escopo };
 }

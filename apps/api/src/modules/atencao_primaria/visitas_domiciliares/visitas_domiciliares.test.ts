@@ -176,7 +176,8 @@ describe(url, () => {
         fora_area: false,
         tipo_imovel_id: 1,
         numero_prontuario: 'V1001',
-        visita_compartilhada: false,
+        // Not asked: unanswered, never "Não" (issue 39).
+        visita_compartilhada: null,
         motivo_visita_ids: [29, 11, 4, 31],
         tipo_visita: [29],
         busca_ativa: [4],
@@ -306,11 +307,38 @@ describe(url, () => {
       expect((await create(payload(familiaId))).familia_id).toBe(familiaId);
     });
 
-    it('lets only agents launch: the manager (CBO 131210) gets 403 with the reason, the physician the generic 403', async () => {
+    it('keeps the shared-visit question as answered: yes, no, or unanswered (null), never a default "Não" (issue 39)', async () => {
       const { familiaId } = await familiaCom([await f.municipe()]);
-      const g = await post(payload(familiaId), gestor);
-      expect(g.statusCode).toBe(403);
-      expect(g.json().message).toBe(msg.visitaSomenteAgentes);
+      for (const resposta of [true, false, null]) {
+        const v = await create(payload(familiaId, { visita_compartilhada: resposta }));
+        expect(v.visita_compartilhada).toBe(resposta);
+        expect((await rowsOf(v.id))[0]!.visita_compartilhada).toBe(resposta);
+      }
+    });
+
+    it("lets a manager record an agent's visit in the agent's name; never a non-agent, nor a team member naming another (issue 39)", async () => {
+      const { familiaId } = await familiaCom([await f.municipe()]);
+      // Without naming the agent: the field the form asks, not a 403.
+      expect((await errorsOf(payload(familiaId), gestor)).profissional_id).toEqual([msg.obrigatorio]);
+      const v = await create(payload(familiaId, { profissional_id: acsU.id }), gestor);
+      expect(v).toMatchObject({ profissional_id: acsU.id, equipe_id: equipe.id, ocupacao_id: '515105' });
+      expect(await ultimaAuditoria('create')).toMatchObject({ record_id: v.id, details: { designado: true } });
+      const medicoU = await usuario('medico');
+      expect((await errorsOf(payload(familiaId, { profissional_id: medicoU.id }), gestor)).profissional_id).toEqual([
+        msg.naoEValido,
+      ]);
+      // An agent records only their own visits; another unit's manager cannot name this unit's agent.
+      const outroAcs = await usuario('acs', { micro_areas: ['02'] });
+      expect((await errorsOf(payload(familiaId, { profissional_id: outroAcs.id }))).profissional_id).toEqual([
+        msg.naoEValido,
+      ]);
+      expect(
+        (await errorsOf(payload(familiaId, { profissional_id: acsU.id }), gestorOutraUnidade)).profissional_id,
+      ).toEqual([msg.naoEValido]);
+    });
+
+    it('lets only agents (or a manager naming one) launch: the physician gets the generic 403', async () => {
+      const { familiaId } = await familiaCom([await f.municipe()]);
       const med = await post(payload(familiaId), medico);
       expect(med.statusCode).toBe(403);
       expect(med.json().message).toBe(msg.status403);
@@ -794,6 +822,7 @@ describe(url, () => {
       const { familiaId } = await familiaCom([m], { micro_area: '02' });
       expect((await getJson<VisitaContexto>(`/contexto?familia_id=${familiaId}&municipe_id=${m.id}`)).body).toEqual({
         pode_lancar: true,
+        escolhe_profissional: false,
         motivo_bloqueio: null,
         ocupacoes: [{ codigo: '515105', descricao: ocupacaoNome('515105') }],
         ocupacao_id: '515105',
@@ -805,9 +834,11 @@ describe(url, () => {
         endereco: null,
       });
       expect(await ultimaAuditoria('show')).toMatchObject({ record_id: familiaId, municipe_ids: [m.id] });
+      // The manager launches in an agent's name, picked on the form (issue 39).
       expect((await getJson<VisitaContexto>(`/contexto?familia_id=${familiaId}`, gestor)).body).toMatchObject({
-        pode_lancar: false,
-        motivo_bloqueio: msg.visitaSomenteAgentes,
+        pode_lancar: true,
+        escolhe_profissional: true,
+        motivo_bloqueio: null,
         ocupacoes: [],
         ocupacao_id: null,
       });

@@ -6,6 +6,7 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useWatch } from 'react-hook-form';
 import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { cboCadastroDomiciliarCodigos } from '@saude/shared/codes/cbo_cadastro_domiciliar';
 import {
   ehDomicilio,
   ehInstituicao,
@@ -20,6 +21,8 @@ import { BASE_PATH, getDomicilio, useDomicilio, useSaveDomicilio } from './api';
 import { DomicilioCabecalho, MODEL } from './comum';
 import { Animais, CondicoesMoradia, Endereco, Instituicao, ROTULOS_DOMICILIO } from './DomicilioSecoes';
 import { domicilioFormSchema, domicilioParaForm, formParaApi, novoDomicilio } from './formValues';
+
+const CBOS: ReadonlySet<string> = new Set(cboCadastroDomiciliarCodigos);
 
 /** Outlet context of the edit page's tabs. */
 export interface DomicilioTabContext {
@@ -109,7 +112,14 @@ function DomicilioForm({ atual, recarregar }: { atual?: CadastroDomiciliar; reca
             description="Com a recusa, ficam só o responsável pelo cadastro, o tipo de imóvel e a micro-área."
           />
         </FormSection>
-        <CabecalhoEsus control={form.control} atual={atual} escolheEquipe microArea="st_micro_area" dataHora />
+        <CabecalhoEsus
+          control={form.control}
+          atual={atual}
+          escolheEquipe
+          microArea="st_micro_area"
+          dataHora
+          cbos={CBOS}
+        />
         <Endereco form={form} recusa={recusa} tipo={tipo} />
         {!recusa && temCondicoesMoradia(tipo) && <CondicoesMoradia form={form} domicilio={ehDomicilio(tipo)} />}
         {!recusa && ehDomicilio(tipo) && <Animais form={form} />}

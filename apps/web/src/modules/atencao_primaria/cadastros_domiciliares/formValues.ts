@@ -13,7 +13,7 @@ import {
   type CadastroDomiciliarValues,
 } from '@saude/shared/schemas/cadastro_domiciliar';
 import { emptyValues, omitEmpty, pickValues } from '../../../lib/form/values';
-import { agoraParaCadastro, campoDoCabecalho } from '../comum/CabecalhoEsus';
+import { agoraParaCadastro, campoDoCabecalho, type ProfissionalEscolhido } from '../comum/CabecalhoEsus';
 
 // The one null convention (issue 13): the form holds the row's fields as the row holds them (null for empty), so a
 // new household field is named in the shared schema, the table and its section only. Mapped by hand: the timestamp
@@ -24,11 +24,12 @@ const CAMPOS = Object.keys(cadastroDomiciliarFieldsSchema.shape).filter(
   (k) => !(DO_CABECALHO as readonly string[]).includes(k),
 ) as Campo[];
 
-export type DomicilioFormValues = Pick<CadastroDomiciliar, Campo | 'municipio_nome'> & {
-  /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
-  data_cadastro_data: string | null;
-  data_cadastro_hora: string | null;
-};
+export type DomicilioFormValues = Pick<CadastroDomiciliar, Campo | 'municipio_nome'> &
+  ProfissionalEscolhido & {
+    /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
+    data_cadastro_data: string | null;
+    data_cadastro_hora: string | null;
+  };
 
 // The field types are the row's; every rule is the shared schema's, run on the body the form would send.
 export const domicilioFormSchema = z.custom<DomicilioFormValues>().superRefine((v, ctx) => {
@@ -69,7 +70,8 @@ export const domicilioParaForm = (c: CadastroDomiciliar): DomicilioFormValues =>
 /**
  * Form → API body, cleared by the shared normalizer of what does not apply (property type, refusal, rural area,
  * electricity, animals), so a hidden answer is never sent. Header fields the form does not edit (unit, professional,
- * occupation) go as read on edit and are left out on create, where the API fills them from the user's assignment.
+ * occupation) go as read on edit; on create the API fills them from the user's assignment, or a user without a team
+ * sends the professional picked (issue 39: `respostas` then holds them).
  */
 export function formParaApi(v: DomicilioFormValues, atual?: CadastroDomiciliar): CadastroDomiciliarInput {
   const { data_cadastro_data, data_cadastro_hora, municipio_nome: _nome, ...respostas } = v;

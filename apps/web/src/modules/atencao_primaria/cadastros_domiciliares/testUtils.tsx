@@ -20,6 +20,8 @@ export const opcoesFiltro: OpcoesFiltro = {
   unidades: [{ id: UNIDADE_ID, nome: 'UBS Centro' }],
   equipes: [{ id: EQUIPE_ID, nome: 'ESF Centro 1', unidade_saude_id: UNIDADE_ID, micro_areas: ['01', '02'] }],
   profissionais: [{ id: '0190a6d2-1c1e-7000-8000-0000000000c1', nome: 'Agente Teste' }],
+  escolhe_profissional: false,
+  lotacoes: [],
 };
 
 const cabecalho = (id: string, lock_version: number) =>

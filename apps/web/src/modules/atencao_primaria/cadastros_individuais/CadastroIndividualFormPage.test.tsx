@@ -10,10 +10,17 @@ const maria = {
   id: MARIA,
   nome: 'Maria da Silva',
   nome_social: null,
-  nome_mae: null,
+  nome_mae: 'Joana da Silva',
   data_nascimento: '1980-05-10',
   cpf_numero: null,
   codigo_cns: '700000000000005',
+  // The identity e-SUS requires (issue 39), already in the citizen's record.
+  raca_cor_id: 1,
+  mae_desconhecida: false,
+  nome_pai: null,
+  pai_desconhecido: true,
+  municipio_nascimento_ibge: '5300108',
+  municipio_nascimento_nome: 'BRASÍLIA - DF',
   nacionalidade_id: 1,
   micro_area: '01',
   fora_area: false,
@@ -42,6 +49,21 @@ describe('CadastroIndividualFormPage', () => {
     expect(hora).toHaveAttribute('inputmode', 'numeric');
     expect(hora).not.toHaveAttribute('type', 'time');
     expect(hora).toHaveValue(zonedDateTimeParts()!.time);
+  });
+
+  it('asks at entry what the e-SUS record requires of a citizen registered without it, before any request (issue 39)', async () => {
+    const { chamadas } = fakeApi({
+      [`GET /api/v1/municipes/${MARIA}`]: {
+        body: { ...maria, raca_cor_id: null, nome_mae: null, pai_desconhecido: false, municipio_nascimento_ibge: null },
+      },
+      [`GET /api/v1${BASE_PATH}/municipes`]: lista([]),
+    });
+    const { user } = abrirNovo();
+    expect(await screen.findByText(/Abrir no cadastro de munícipes/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    for (const campo of ['Raça/cor', 'Nome da mãe', 'Nome do pai', 'Município de nascimento'])
+      expect(await screen.findByRole('button', { name: new RegExp(`^${campo}`) })).toBeInTheDocument();
+    expect(chamadas.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it("shows the server's reason for a conflict, and offers nothing to reload (issue 12)", async () => {

@@ -4,6 +4,7 @@ import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { cboCadastroIndividualCodigos } from '@saude/shared/codes/cbo_cadastro_individual';
 import type { CadastroIndividual } from '@saude/shared/schemas/cadastro_individual';
 import { IDADE_MAXIMA_RESPONSAVEL_CRIANCA, idadeEmAnos, type Municipe } from '@saude/shared/schemas/municipe';
 import { RecordForm, useRecordForm } from '../../../lib/form';
@@ -14,6 +15,8 @@ import { Identificacao, Questionario } from './CadastroIndividualSecoes';
 import { MODEL, PessoaCabecalho } from './comum';
 import { EscolherMunicipe } from './EscolherMunicipe';
 import { cadastroFormSchema, cadastroParaForm, formParaApi, novoCadastro, ROTULOS } from './formValues';
+
+const CBOS: ReadonlySet<string> = new Set(cboCadastroIndividualCodigos);
 
 const criancaPelaData = (nascimento: string | undefined) => {
   const idade = nascimento ? idadeEmAnos(nascimento) : null;
@@ -66,7 +69,7 @@ function CadastroForm({ atual, recarregar }: { atual?: CadastroIndividual; recar
         onCancel={() => void navigate(atual ? `${BASE_PATH}/${atual.id}/detalhes` : BASE_PATH)}
       >
         {!atual && <EscolherMunicipe form={form} onEscolhido={onEscolhido} />}
-        <CabecalhoEsus control={form.control} atual={atual} microArea="micro_area" dataHora />
+        <CabecalhoEsus control={form.control} atual={atual} microArea="micro_area" dataHora cbos={CBOS} />
         <Identificacao form={form} />
         <Questionario form={form} crianca={crianca} />
       </RecordForm>

@@ -3,7 +3,11 @@ import { Text } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { todayIso } from '@saude/shared';
 import { deficienciaCidadao, nacionalidade, orientacaoSexual, responsavelCrianca } from '@saude/shared/codes';
+import { etnia } from '@saude/shared/codes/etnia';
 import { pais } from '@saude/shared/codes/pais';
+import { racaCor } from '@saude/shared/codes/raca_cor';
+import { NACIONALIDADE_BRASILEIRA, RACA_COR_INDIGENA } from '@saude/shared/schemas/municipe';
+import { MunicipioBuscaField } from '../../../lib/address';
 import {
   NACIONALIDADE_ESTRANGEIRO,
   NACIONALIDADE_NATURALIZADO,
@@ -14,7 +18,9 @@ import type { CadastroFormValues } from './formValues';
 
 type Form = UseFormReturn<CadastroFormValues, unknown, CadastroFormValues>;
 
-const OPCOES = codeOptionsOf({ nacionalidade, pais, orientacaoSexual });
+const OPCOES = codeOptionsOf({ nacionalidade, pais, orientacaoSexual, racaCor, etnia });
+const DICA_IDENTIDADE =
+  'Raça/cor, filiação, nacionalidade e naturalidade são exigidos pelo e-SUS APS e gravados também no cadastro do munícipe.';
 const DEFICIENCIAS = codeOptions(deficienciaCidadao);
 const RESPONSAVEIS = codeOptions(responsavelCrianca);
 const DICA_RESPONSAVEL = 'Marque quando esta pessoa é a responsável familiar do domicílio onde mora.';
@@ -29,7 +35,10 @@ const INSEGURANCA: Linhas = (['alimentos_acabaram_sem_dinheiro', 'comeu_alguns_a
 );
 
 export function Identificacao({ form }: { form: Form }) {
-  const [nac, recusa] = useWatch({ control: form.control, name: ['nacionalidade_id', 'termo_recusa'] });
+  const [nac, recusa, raca, maeDesconhecida, paiDesconhecido] = useWatch({
+    control: form.control,
+    name: ['nacionalidade_id', 'termo_recusa', 'raca_cor_id', 'mae_desconhecida', 'pai_desconhecido'],
+  });
   const exigido = !recusa;
   const estrangeiro = nac === NACIONALIDADE_ESTRANGEIRO;
   const naturalizado = nac === NACIONALIDADE_NATURALIZADO;
@@ -44,13 +53,41 @@ export function Identificacao({ form }: { form: Form }) {
     { kind: 'cpf', name: 'cpf_numero', label: 'CPF' },
     { kind: 'cns', name: 'codigo_cns', label: 'CNS' },
     { kind: 'node', key: 'documentos', span: 'full', node: <Dica>{DICA_DOCUMENTOS}</Dica> },
+    { kind: 'radio', name: 'raca_cor_id', label: 'Raça/cor', required: true, data: OPCOES.racaCor, span: 'full' },
+    {
+      kind: 'select',
+      name: 'etnia_id',
+      label: 'Etnia',
+      required: true,
+      data: OPCOES.etnia,
+      when: raca === RACA_COR_INDIGENA,
+    },
+    { kind: 'text', name: 'nome_mae', label: 'Nome da mãe', required: !maeDesconhecida, disabled: !!maeDesconhecida },
+    { kind: 'checkbox', name: 'mae_desconhecida', label: 'Mãe desconhecida' },
+    { kind: 'text', name: 'nome_pai', label: 'Nome do pai', required: !paiDesconhecido, disabled: !!paiDesconhecido },
+    { kind: 'checkbox', name: 'pai_desconhecido', label: 'Pai desconhecido' },
+    { kind: 'node', key: 'identidade', span: 'full', node: <Dica>{DICA_IDENTIDADE}</Dica> },
     {
       kind: 'radio',
       name: 'nacionalidade_id',
       label: 'Nacionalidade',
-      required: exigido,
+      required: true,
       data: OPCOES.nacionalidade,
       span: 'full',
+    },
+    {
+      kind: 'node',
+      key: 'municipio_nascimento',
+      when: nac === NACIONALIDADE_BRASILEIRA,
+      node: (
+        <MunicipioBuscaField
+          control={form.control}
+          name="municipio_nascimento_ibge"
+          nomeField="municipio_nascimento_nome"
+          label="Município de nascimento"
+          required
+        />
+      ),
     },
     {
       kind: 'select',

@@ -11,8 +11,9 @@ import {
   type CadastroIndividual,
   type CadastroIndividualInput,
 } from '@saude/shared/schemas/cadastro_individual';
+import { identificacaoEsusIssues } from '@saude/shared/schemas/municipe';
 import { emptyValues, pickValues } from '../../../lib/form';
-import { agoraParaCadastro, ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
+import { agoraParaCadastro, ROTULOS_CABECALHO, type ProfissionalEscolhido } from '../comum/CabecalhoEsus';
 
 const campo = cadastroIndividualFieldsSchema.shape;
 
@@ -35,12 +36,14 @@ const CAMPOS = [
 >;
 type Campo = (typeof CAMPOS)[number];
 
-export type CadastroFormValues = { [K in Campo]: Exclude<CadastroIndividual[K], undefined> } & {
-  municipe_id: string;
-  /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
-  data_cadastro_data: string | null;
-  data_cadastro_hora: string | null;
-};
+export type CadastroFormValues = { [K in Campo]: Exclude<CadastroIndividual[K], undefined> } & ProfissionalEscolhido & {
+    municipe_id: string;
+    /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
+    data_cadastro_data: string | null;
+    data_cadastro_hora: string | null;
+    /** "NAME - UF" of the birthplace, shown by its picker; not sent. */
+    municipio_nascimento_nome?: string | null;
+  };
 
 export const cadastroFormSchema = z
   .custom<CadastroFormValues>((v) => typeof v === 'object' && v !== null)
@@ -58,7 +61,8 @@ export const cadastroFormSchema = z
       const r = campo.data_cadastro.safeParse(zonedDateTimeToIso(v.data_cadastro_data, v.data_cadastro_hora));
       if (!r.success) add('data_cadastro_data', r.error.issues[0]?.message ?? msg.naoEValido);
     }
-    for (const i of cadastroIndividualIssues(v)) add(String(i.path[0]), i.message);
+    // The identity e-SUS requires (issue 39): the API checks it on the citizen's values merged with the body's.
+    for (const i of [...cadastroIndividualIssues(v), ...identificacaoEsusIssues(v)]) add(String(i.path[0]), i.message);
   });
 
 /** Citizen-owned answers the new form starts from (one truth: the citizen's current values). */
@@ -66,6 +70,14 @@ export interface DadosDoMunicipe {
   id: string;
   cpf_numero: string | null;
   codigo_cns: string | null;
+  raca_cor_id?: number | null;
+  etnia_id?: number | null;
+  nome_mae?: string | null;
+  mae_desconhecida?: boolean | null;
+  nome_pai?: string | null;
+  pai_desconhecido?: boolean | null;
+  municipio_nascimento_ibge?: string | null;
+  municipio_nascimento_nome?: string | null;
   nacionalidade_id?: number | null;
   pais_nascimento_id?: number | null;
   data_naturalizacao?: string | null;
@@ -84,6 +96,9 @@ export function novoCadastro(m?: DadosDoMunicipe, agora = new Date()): CadastroF
     ...emptyValues(CAMPOS),
     ...doMunicipe,
     fora_area: m?.fora_area ?? false,
+    mae_desconhecida: m?.mae_desconhecida ?? false,
+    pai_desconhecido: m?.pai_desconhecido ?? false,
+    municipio_nascimento_nome: m?.municipio_nascimento_nome ?? null,
     termo_recusa: false,
     proprio_responsavel_familiar: false,
     deficiencias: [],
@@ -94,21 +109,26 @@ export function novoCadastro(m?: DadosDoMunicipe, agora = new Date()): CadastroF
 }
 
 export function cadastroParaForm(c: CadastroIndividual): CadastroFormValues {
-  return { ...pickValues(c, CAMPOS), municipe_id: c.municipe_id, ...agoraParaCadastro(c.data_cadastro) };
+  return {
+    ...pickValues(c, CAMPOS),
+    municipio_nascimento_nome: c.municipio_nascimento_nome,
+    municipe_id: c.municipe_id,
+    ...agoraParaCadastro(c.data_cadastro),
+  };
 }
 
 /**
  * Form → API body: the values as they are (the API clears what does not apply), the date and hour joined. The
  * caregivers go only for a child (0–9); on a new registration only when answered, so an unseen answer already in the
  * citizen's sociodemographic block is kept. The header's unit, professional, team and occupation are sent as read on
- * edit and left out on create, where the API fills them from the session.
+ * edit; on create the API fills them from the session, or a user without a team sends the one picked (issue 39).
  */
 export function formParaApi(
   v: CadastroFormValues,
   atual?: CadastroIndividual,
   crianca = false,
 ): CadastroIndividualInput {
-  const { data_cadastro_data, data_cadastro_hora, responsaveis_criancas, ...resto } = v;
+  const { data_cadastro_data, data_cadastro_hora, responsaveis_criancas, municipio_nascimento_nome: _n, ...resto } = v;
   return {
     ...resto,
     ...(atual ? pickValues(atual, HEADER) : {}),
@@ -126,6 +146,11 @@ export const ROTULOS: Record<string, string> = {
   fora_area: 'Fora de área',
   cpf_numero: 'CPF',
   codigo_cns: 'CNS',
+  raca_cor_id: 'Raça/cor',
+  etnia_id: 'Etnia',
+  nome_mae: 'Nome da mãe',
+  nome_pai: 'Nome do pai',
+  municipio_nascimento_ibge: 'Município de nascimento',
   nacionalidade_id: 'Nacionalidade',
   pais_nascimento_id: 'País de nascimento',
   data_naturalizacao: 'Data de naturalização',

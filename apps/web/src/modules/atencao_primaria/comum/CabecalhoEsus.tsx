@@ -7,6 +7,7 @@ import { todayIso, zonedDateTimeParts } from '@saude/shared';
 import { CheckboxField, FieldGrid, FormSection, TextField, type FieldRow } from '../../../lib/form';
 import { useUsuario } from '../../../lib/session';
 import { useOpcoesFiltro } from './api';
+import { ProfissionalField } from './ProfissionalField';
 
 /** What the header shows of a saved record. */
 export interface CabecalhoSalvo {
@@ -17,6 +18,13 @@ export interface CabecalhoSalvo {
   equipe_id: string | null;
   equipe_nome: string | null;
 }
+
+/** What the header's professional picker (a user without a team; issue 39) adds to a new record's values. */
+export type ProfissionalEscolhido = {
+  profissional_id?: string | null;
+  ocupacao_id?: string | null;
+  equipe_id?: string | null;
+};
 
 /** Summary labels of the header's fields (the API's names included), for every form that has it. */
 export const ROTULOS_CABECALHO: Record<string, string> = {
@@ -60,6 +68,7 @@ export function CabecalhoEsus<T extends FieldValues, TT = T>({
   escolheEquipe,
   microArea,
   dataHora,
+  cbos,
 }: {
   control: Control<T, unknown, TT>;
   atual?: CabecalhoSalvo;
@@ -69,6 +78,8 @@ export function CabecalhoEsus<T extends FieldValues, TT = T>({
   microArea?: FieldPath<T>;
   /** Asks the registration's date and hour (data_cadastro_data, data_cadastro_hora). */
   dataHora?: boolean;
+  /** The CBO codes the form accepts (LEDI's group): a coordinator picks among assignments with one of them. */
+  cbos?: ReadonlySet<string>;
 }) {
   const usuario = useUsuario();
   const opcoes = useOpcoesFiltro();
@@ -85,6 +96,11 @@ export function CabecalhoEsus<T extends FieldValues, TT = T>({
   if (atual?.equipe_id && !equipeOpcoes.some((o) => o.value === atual.equipe_id))
     equipeOpcoes.unshift({ value: atual.equipe_id, label: atual.equipe_nome ?? 'Equipe' });
   const microAreas = equipes.find((e) => e.id === equipeId)?.micro_areas ?? [];
+  // A user without a team picks whose record it is (issue 39); on edit the record keeps its professional.
+  const escolhe = !atual && opcoes.data?.escolhe_profissional === true;
+  const equipeEscolhida = escolhe
+    ? (equipes.find((e) => e.id === equipeId)?.nome ?? 'A do profissional escolhido')
+    : null;
   // The registration's date and hour, asked where the form has them.
   const quando = { required: true, tooltip: DICA_DATA, when: dataHora === true };
   const rows: FieldRow<FieldPath<T>>[] = [
@@ -94,15 +110,28 @@ export function CabecalhoEsus<T extends FieldValues, TT = T>({
       label: 'Unidade de saúde',
       value: atual?.unidade_saude_nome ?? unidadeAtual ?? '',
     },
-    {
-      kind: 'fixed',
-      key: 'profissional',
-      label: 'Profissional',
-      tooltip: DICA_PROFISSIONAL,
-      value: atual
-        ? [atual.profissional_nome, atual.ocupacao_nome].filter(Boolean).join(' · ')
-        : 'Você (preenchido ao gravar)',
-    },
+    escolhe
+      ? {
+          kind: 'node',
+          key: 'profissional',
+          node: (
+            <ProfissionalField
+              control={control}
+              cbos={cbos}
+              ocupacao={cbos !== undefined}
+              equipe={escolheEquipe ? 'when-empty' : 'always'}
+            />
+          ),
+        }
+      : {
+          kind: 'fixed',
+          key: 'profissional',
+          label: 'Profissional',
+          tooltip: DICA_PROFISSIONAL,
+          value: atual
+            ? [atual.profissional_nome, atual.ocupacao_nome].filter(Boolean).join(' · ')
+            : 'Você (preenchido ao gravar)',
+        },
     escolheEquipe
       ? {
           kind: 'select',
@@ -117,7 +146,7 @@ export function CabecalhoEsus<T extends FieldValues, TT = T>({
           key: 'equipe',
           label: 'Equipe',
           tooltip: DICA_EQUIPE,
-          value: atual?.equipe_nome ?? SUA_EQUIPE,
+          value: atual?.equipe_nome ?? equipeEscolhida ?? SUA_EQUIPE,
         },
     {
       kind: 'node',

@@ -18,6 +18,8 @@ const opcoes: OpcoesFiltro = {
     { id: '0190a6d2-1c1e-7000-8000-0000000000e2', nome: 'ESF Jardim', unidade_saude_id: JARDIM, micro_areas: ['03'] },
   ],
   profissionais: [{ id: '0190a6d2-1c1e-7000-8000-0000000000c1', nome: 'Agente Teste' }],
+  escolhe_profissional: false,
+  lotacoes: [],
 };
 
 /**

@@ -13,6 +13,8 @@ import { addFieldIssues } from '../../../lib/form';
 
 export const familiaFormSchema = z
   .object({
+    /** Picked by a user without a team on a new family (issue 39). */
+    profissional_id: z.string().nullable().optional(),
     equipe_id: z.string().nullable(),
     numero_prontuario: z.string().nullable(),
     /** Month and year as typed, 'MM/aaaa'. */
@@ -73,13 +75,14 @@ export function familiaParaForm(f: Familia): FamiliaFormValues {
 
 /**
  * Form → API body: the head first with the head's kinship, then the others (PUT replaces the list). Header fields the
- * form does not edit (unit, professional) go as read on edit and are left out on create (the API fills them).
+ * form does not edit (unit, professional) go as read on edit; on create the API fills them (from the user, or the
+ * professional a user without a team picked: issue 39).
  */
 export function formParaApi(v: FamiliaFormValues, atual?: Familia): FamiliaInput {
   const s = (x: string | null | undefined) => (x ? x : undefined);
   return {
     unidade_saude_id: atual?.unidade_saude_id,
-    profissional_id: atual?.profissional_id,
+    profissional_id: atual?.profissional_id ?? s(v.profissional_id),
     equipe_id: s(v.equipe_id),
     numero_prontuario: s(v.numero_prontuario?.trim()),
     reside_desde: mesAnoParaIso(v.reside_desde),

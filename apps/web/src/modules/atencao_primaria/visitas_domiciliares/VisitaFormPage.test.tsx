@@ -81,6 +81,9 @@ describe('VisitaFormPage', () => {
     expect(screen.getByRole('combobox', { name: 'Tipo de imóvel' })).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: 'Micro-área' })).toHaveValue('01');
     expect(screen.getByRole('textbox', { name: 'Nº do prontuário' })).toHaveValue('M1');
+    // Nobody answered the shared-visit question: neither option is selected (issue 39: no preselected "Não").
+    const compartilhada = screen.getByRole('radiogroup', { name: 'Visita compartilhada com outros profissionais?' });
+    for (const r of within(compartilhada).getAllByRole('radio')) expect(r).not.toBeChecked();
 
     await user.click(screen.getByRole('radio', { name: 'Visita realizada' }));
     await user.click(screen.getByRole('checkbox', { name: 'Visita periódica' }));
@@ -100,7 +103,7 @@ describe('VisitaFormPage', () => {
       micro_area: '01',
       tipo_imovel_id: 1,
       numero_prontuario: 'M1',
-      visita_compartilhada: false,
+      visita_compartilhada: null,
     });
     expect(primeira?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(segunda?.id).toBe(primeira?.id);

@@ -149,7 +149,12 @@ function VisitaForm({
   );
   const [esperandoRede, setEsperandoRede] = useState(false);
   const { online } = useNetwork();
-  const [schema] = useState(() => visitaFormSchema({ ocupacaoObrigatoria: ctx.ocupacoes.length > 1 }));
+  const [schema] = useState(() =>
+    visitaFormSchema({
+      ocupacaoObrigatoria: ctx.ocupacoes.length > 1,
+      profissionalObrigatorio: ctx.escolhe_profissional,
+    }),
+  );
   const [recusa, setRecusa] = useState<string | null>(null);
   const masculino = municipe?.sexo_id === SEXO_MASCULINO;
   const descricao = municipe?.nome ?? (familia ? `Família de ${familia.responsavel_nome}` : 'Visita sem família');

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { todayIso } from '@saude/shared';
 import { desfechoVisita, motivoVisita, turno } from '@saude/shared/codes';
+import { cboVisitaDomiciliarCodigos } from '@saude/shared/codes/cbo_visita_domiciliar';
 import {
   desfechoSemDados,
   gruposMotivoVisita,
@@ -23,6 +24,7 @@ import {
 import { PropertyAddressFields } from '../../../lib/address';
 import { useUsuario } from '../../../lib/session';
 import { TIPO_IMOVEL } from '../comum/campos';
+import { ProfissionalField } from '../comum/ProfissionalField';
 import { MedidaField, SinaisVitaisSecao } from '../comum/SinaisVitais';
 import { aceitaMedidas, MEDIDAS, motivoPermitido, type VisitaFormValues } from './formValues';
 
@@ -33,6 +35,7 @@ type Linhas = FieldRows<VisitaFormValues>;
 /** Two columns from a desk screen on (agents fill visits in on tablets). */
 const DUAS_COLUNAS = { base: 12, lg: 6 };
 const DESFECHOS = codeOptions(desfechoVisita);
+const CBOS_VISITA: ReadonlySet<string> = new Set(cboVisitaDomiciliarCodigos);
 const TURNOS = codeOptions(turno);
 
 const DICA_OCUPACAO =
@@ -54,11 +57,21 @@ export function Cabecalho({ form, ctx }: { form: Form; ctx: VisitaContexto }) {
     if (m) form.setValue('turno_atendimentos', turnoDaHora(Number(m[1])), { shouldDirty: true });
   }, [hora, form]);
   const rows: Linhas = [
-    ...linhasUnidadeOcupacao(unidade, ctx.ocupacoes, {
-      name: 'ocupacao_id',
-      label: 'Especialidade (CBO)',
-      tooltip: DICA_OCUPACAO,
-    }),
+    // A user without a team names the agent; the agent's assignment gives the specialty (issue 39).
+    ...(ctx.escolhe_profissional
+      ? ([
+          { kind: 'fixed', key: 'unidade', label: 'Unidade de saúde', value: unidade },
+          {
+            kind: 'node',
+            key: 'profissional',
+            node: <ProfissionalField control={form.control} cbos={CBOS_VISITA} equipe="never" />,
+          },
+        ] satisfies Linhas)
+      : linhasUnidadeOcupacao(unidade, ctx.ocupacoes, {
+          name: 'ocupacao_id',
+          label: 'Especialidade (CBO)',
+          tooltip: DICA_OCUPACAO,
+        })),
     { kind: 'date', name: 'data', label: 'Data da visita', required: true, tooltip: DICA_DATA, maxDate: todayIso() },
     { kind: 'time', name: 'hora', label: 'Hora da visita', required: true, tooltip: DICA_DATA },
     {

@@ -33,6 +33,8 @@ const camposSchema = z.object({
   id: z.string(),
   familia_id: z.string(),
   municipe_id: z.string(),
+  /** The agent whose visit it is, picked by a user without a team (issue 39); null: the user. */
+  profissional_id: z.string().nullable(),
   ocupacao_id: z.string().nullable(),
   /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
   data: z.string().nullable(),
@@ -42,7 +44,7 @@ const camposSchema = z.object({
   fora_area: z.boolean(),
   tipo_imovel_id: numero(),
   numero_prontuario: z.string().nullable(),
-  visita_compartilhada: z.boolean(),
+  visita_compartilhada: z.boolean().nullable(),
   desfecho_id: numero(),
   motivo_visita_ids: z.array(z.number()),
   altura: numero(),
@@ -72,10 +74,12 @@ type Campo = keyof VisitaFormValues;
 export interface OpcoesForm {
   /** More than one compatible specialty: the user must pick one (the API fills it only when there is exactly one). */
   ocupacaoObrigatoria: boolean;
+  /** A user without a team names the agent (issue 39). */
+  profissionalObrigatorio?: boolean;
 }
 
 /** The form's schema: its own checks (date, hour, required choices) and then the shared API schema's. */
-export function visitaFormSchema({ ocupacaoObrigatoria }: OpcoesForm) {
+export function visitaFormSchema({ ocupacaoObrigatoria, profissionalObrigatorio }: OpcoesForm) {
   return camposSchema.superRefine((v, ctx) => {
     const com = new Set<string>();
     const add = (path: Campo, message: string) => {
@@ -83,6 +87,7 @@ export function visitaFormSchema({ ocupacaoObrigatoria }: OpcoesForm) {
       com.add(path);
       ctx.addIssue({ code: 'custom', path: [path], message });
     };
+    if (profissionalObrigatorio && !v.profissional_id) add('profissional_id', msg.obrigatorio);
     if (ocupacaoObrigatoria && !v.ocupacao_id) add('ocupacao_id', msg.obrigatorio);
     if (!v.data) add('data', msg.obrigatorio);
     else if (!isValidIsoDate(v.data)) add('data', typedDateMessage(v.data, msg.naoEValido));
@@ -120,6 +125,7 @@ export function novaVisita(
     // A citizen opened alone who belongs to a family: the visit is that family's.
     familia_id: alvo.familiaId ?? ctx.familia_id ?? '',
     municipe_id: alvo.municipeId ?? '',
+    profissional_id: null,
     ocupacao_id: ctx.ocupacao_id ?? (ctx.ocupacoes.length === 1 ? ctx.ocupacoes[0]!.codigo : null),
     data: date,
     hora: time,
@@ -128,7 +134,8 @@ export function novaVisita(
     fora_area: ctx.fora_area,
     tipo_imovel_id: ctx.tipo_imovel_id,
     numero_prontuario: ctx.numero_prontuario,
-    visita_compartilhada: false,
+    // Unanswered until the agent answers (issue 39): never preselected "Não".
+    visita_compartilhada: null,
     desfecho_id: null,
     motivo_visita_ids: [],
     altura: null,
@@ -180,6 +187,7 @@ export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
     id: v.id,
     familia_id: v.familia_id || undefined,
     municipe_id: v.municipe_id || undefined,
+    profissional_id: v.profissional_id || undefined,
     ocupacao_id: v.ocupacao_id || undefined,
     data_visita: zonedDateTimeToIso(v.data, v.hora) ?? undefined,
     turno_atendimentos: v.turno_atendimentos ?? undefined,
@@ -221,6 +229,7 @@ export const ROTULOS: Record<string, string> = {
   familia_id: 'Família',
   municipe_id: 'Munícipe',
   unidade_saude_id: 'Unidade de saúde',
+  profissional_id: 'Profissional',
   ocupacao_id: 'Especialidade (CBO)',
   data: 'Data da visita',
   hora: 'Hora da visita',

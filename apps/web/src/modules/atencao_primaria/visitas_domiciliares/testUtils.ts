@@ -105,6 +105,7 @@ export function detalheDe(o: Partial<FamiliaVisitaDetalhe> = {}): FamiliaVisitaD
 export function contextoDe(o: Partial<VisitaContexto> = {}): VisitaContexto {
   return {
     pode_lancar: true,
+    escolhe_profissional: false,
     motivo_bloqueio: null,
     ocupacoes: [{ codigo: '515105', descricao: 'Agente comunitário de saúde' }],
     ocupacao_id: '515105',

@@ -93,5 +93,7 @@ export const opcoesFiltro = {
     unidades: [{ id: UNIDADE_TESTE, nome: 'UBS Centro' }],
     equipes: [],
     profissionais: [{ id: PROFISSIONAL, nome: 'Enfermeira Teste' }],
+    escolhe_profissional: false,
+    lotacoes: [],
   },
 };
