@@ -9,6 +9,10 @@ const webMocking = readdirSync('apps/web/src', { recursive: true, encoding: 'utf
     (f) => /\.test\.tsx?$/.test(f) && /vi\.mock\(|^\/\/ isolated:/m.test(readFileSync(`apps/web/src/${f}`, 'utf8')),
   )
   .map((f) => `apps/web/src/${f}`);
+// API files that replace a module (vi.mock) run isolated too: the api project shares one module cache per worker.
+const apiMocking = readdirSync('apps/api/src', { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.ts$/.test(f) && /vi\.mock\(/.test(readFileSync(`apps/api/src/${f}`, 'utf8')))
+  .map((f) => `apps/api/src/${f}`);
 const webTest = {
   environment: 'jsdom' as const,
   // Forms typed as a user would take seconds each; a machine three times slower must still pass.
@@ -29,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          exclude: apiMocking,
           environment: 'node',
           // Each file opens its own database in beforeAll (a copy of the run's migrated base): seconds on a loaded 2-core
           // machine; a machine three times slower must still pass.
@@ -40,6 +45,16 @@ export default defineConfig({
           // Files share a worker's module cache: the app's modules load once per worker, not once per file (seconds
           // each). Each file still builds its own app and database (useTestApp), and no API test mocks a module.
           isolate: false,
+        },
+      },
+      {
+        // The API files that replace a module (vi.mock) keep their own module cache; they open no test database.
+        test: {
+          name: 'api-isolated',
+          include: apiMocking,
+          environment: 'node',
+          testTimeout: 30_000,
+          setupFiles: ['apps/api/src/test/setup.ts'],
         },
       },
       {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { msg } from '@saude/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { buildTestApp, type TestApp } from './test/helpers';
+import { buildTestApp, onPostgres, type TestApp } from './test/helpers';
 
 describe('serving', () => {
   let t: TestApp;
@@ -19,7 +19,13 @@ describe('serving', () => {
 
   it('answers health with the database reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    // The engine is named, so that a fallback to PGlite is visible (issue 39).
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      motor: onPostgres ? 'postgresql externo' : 'pglite',
+      reserva: null,
+    });
   });
 
   it('falls back to the app for any screen route (history mode) with security headers', async () => {
