@@ -56,4 +56,18 @@ test('the manager exports the month and the zip matches the report', async ({ pa
     await page.setViewportSize({ width: 800, height: 1280 });
     await fotografar(page, 'exportacao-esus-800');
   });
+
+  await test.step("'Corrigir' on a record of another unit switches to it and opens the record (issue 39)", async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const tabela = page.getByRole('table', { name: 'Fichas não exportadas' });
+    const outra = tabela.getByRole('button', { name: /^Corrigir em / }).first();
+    await expect(outra).toBeVisible();
+    const unidade = (await outra.textContent())!.replace(/^Corrigir em /, '');
+    await outra.click();
+    await expect(page).toHaveURL(/\/edit$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Cadastro não encontrado')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: `Unidade atual: ${unidade}. Trocar unidade` })).toBeVisible();
+    await expectAccessible(page, 'cadastro aberto pelo relatório da exportação');
+  });
 });

@@ -57,10 +57,20 @@ export const problemaExportacaoSchema = z.object({
   municipe_id: z.uuid().nullable(),
   /** The citizen, or for a household its address: whom the worker looks for. */
   descricao: z.string(),
+  /** The unit whose screens open the record (absent in reports made before issue 39). */
+  unidade_saude_id: z.uuid().optional(),
+  unidade_nome: z.string().optional(),
   campo: z.string(),
   motivo: z.string(),
 });
 export type ProblemaExportacao = z.infer<typeof problemaExportacaoSchema>;
+
+/** Where the worker fixes a refused record: the web route of its form (the screen's link and relatorio.csv). */
+export function linkCorrecao(p: Pick<ProblemaExportacao, 'tipo' | 'registro_id' | 'municipe_id'>): string {
+  if (p.tipo === 'domiciliar') return `/atencao_primaria/cadastros_domiciliares/${p.registro_id}/edit`;
+  if (p.tipo === 'individual') return `/atencao_primaria/cadastros_individuais/${p.registro_id}/edit`;
+  return p.municipe_id ? `/municipes/${p.municipe_id}/edit` : '/atencao_primaria/visitas_domiciliares';
+}
 
 export const exportacaoEsusSchema = z.object({
   id: z.uuid(),

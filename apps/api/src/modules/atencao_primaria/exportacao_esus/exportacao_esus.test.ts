@@ -87,7 +87,15 @@ describe(url, () => {
 
     const [hist] = (await t.app.inject({ method: 'GET', url, headers: gestor })).json<ExportacaoEsus[]>();
     expect(hist).toMatchObject({ id: primeira.id, exportadas: 3, com_problema: 1, inicio: hoje, fim: hoje });
-    expect(hist!.problemas).toEqual([expect.objectContaining({ tipo: 'visita', campo: 'CBO do profissional' })]);
+    // Each line names the record's unit, so that "Corrigir" opens it there (issue 39).
+    expect(hist!.problemas).toEqual([
+      expect.objectContaining({
+        tipo: 'visita',
+        campo: 'CBO do profissional',
+        unidade_saude_id: unidade.id,
+        unidade_nome: unidade.nome,
+      }),
+    ]);
     // The export (create) and the history's read naming the citizen of the refused visit (index).
     const trilha = await auditRows(t, { resource: 'atencao_primaria/exportacao_esus' });
     expect(trilha.map((a) => a.action).sort()).toEqual(['create', 'index']);

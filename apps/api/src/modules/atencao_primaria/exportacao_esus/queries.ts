@@ -21,6 +21,8 @@ export interface Pendente {
   registroId: string;
   municipeId: string | null;
   descricao: string;
+  /** The unit whose screens open the record: the report's "Corrigir" switches to it (issue 39). */
+  unidade: { id: string; nome: string };
   /** The record's version (its newest updated_at): stored as versao_enviada. */
   versao: Date;
   uuidFichaOriginadora: string;
@@ -64,6 +66,8 @@ function identificacao(cnes: string, id: string, originadora: unknown) {
     : { uuidFicha: uuidFicha(cnes, id), uuidFichaOriginadora: uuidFicha(cnes, id) };
 }
 
+const unidadeDe = (r: Row) => ({ id: String(r.unidade_id), nome: String(r.unidade_nome) });
+
 const lotacao = (r: Row, data: number): Lotacao => ({
   profissionalCns: s(r.prof_cns),
   cbo: s(r.cbo),
@@ -84,7 +88,8 @@ async function* individuais(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
           m.municipio_nascimento_ibge, m.pais_nascimento_id, ${diaMs(sql`m.data_naturalizacao`)} as data_naturalizacao,
           m.portaria_naturalizacao, ${diaMs(sql`m.data_entrada_brasil`)} as data_entrada_brasil, m.cpf_numero,
           m.codigo_cns, m.nis, m.telefone_celular, m.email, m.micro_area, m.fora_area, m.parentesco_id,
-          u.cnes, e.ine, p.codigo_cns as prof_cns, m.ocupacao_id as cbo, so.dados as socio, cs.dados as saude,
+          u.cnes, u.id as unidade_id, u.nome as unidade_nome, e.ine, p.codigo_cns as prof_cns, m.ocupacao_id as cbo,
+          so.dados as socio, cs.dados as saude,
           r.cpf_numero as resp_cpf, r.codigo_cns as resp_cns, fa.responsavel_id = m.id as eh_resp,
           env.uuid_ficha_originadora, v.versao, ${tsMs(sql`v.versao`)} as versao_ms
         from cadastros_individuais ci
@@ -115,6 +120,7 @@ async function* individuais(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
         registroId: id,
         municipeId: String(r.municipe_id),
         descricao: String(r.nome),
+        unidade: unidadeDe(r),
         versao: d(r.versao),
         uuidFichaOriginadora: ident.uuidFichaOriginadora,
         item: {
@@ -174,7 +180,7 @@ async function* domiciliares(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
     const page = await rows(
       db,
       sql`select d.*, ${tsMs(sql`d.data_cadastro`)} as data_ms, ${tsMs(sql`d.updated_at`)} as versao_ms,
-          u.cnes, e.ine, p.codigo_cns as prof_cns, d.ocupacao_id as cbo, env.uuid_ficha_originadora
+          u.cnes, u.id as unidade_id, u.nome as unidade_nome, e.ine, p.codigo_cns as prof_cns, d.ocupacao_id as cbo, env.uuid_ficha_originadora
         from cadastros_domiciliares d
         join unidades_saude u on u.id = d.unidade_saude_id
         left join equipes e on e.id = d.equipe_id
@@ -221,6 +227,7 @@ async function* domiciliares(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
         registroId: id,
         municipeId: null,
         descricao: endereco || id,
+        unidade: unidadeDe(r),
         versao: d(r.updated_at),
         uuidFichaOriginadora: ident.uuidFichaOriginadora,
         item: {
@@ -291,7 +298,7 @@ async function* visitas(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
   for (;;) {
     const page = await rows(
       db,
-      sql`select v.*, ${tsMs(sql`v.data_visita`)} as data_ms, u.cnes, e.ine, p.codigo_cns as prof_cns,
+      sql`select v.*, ${tsMs(sql`v.data_visita`)} as data_ms, u.cnes, u.id as unidade_id, u.nome as unidade_nome, e.ine, p.codigo_cns as prof_cns,
           v.ocupacao_id as cbo, m.nome as municipe_nome, m.codigo_cns as m_cns, m.cpf_numero as m_cpf,
           ${diaMs(sql`m.data_nascimento`)} as m_nasc, m.sexo_id as m_sexo, dom.latitude as d_lat, dom.longitude as d_lng,
           case when dom.id is null then null
@@ -319,6 +326,7 @@ async function* visitas(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
         registroId: id,
         municipeId: s(r.municipe_id),
         descricao: s(r.municipe_nome) ?? [r.logradouro, r.numero].filter(Boolean).join(', '),
+        unidade: unidadeDe(r),
         versao: d(r.updated_at),
         uuidFichaOriginadora: uuid,
         item: {

@@ -4,6 +4,7 @@ import {
   NOME_FICHA_ESUS,
   type ExportacaoEsus,
   type ExportacaoEsusInput,
+  linkCorrecao,
   type ProblemaExportacao,
 } from '@saude/shared/schemas/exportacao_esus';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -41,13 +42,6 @@ export const instalacaoDe = (c: Config): Instalacao => ({
 });
 
 const csv = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
-/** Where the worker fixes a record (the web routes of each form). */
-export function linkCorrecao(p: Pick<ProblemaExportacao, 'tipo' | 'registro_id' | 'municipe_id'>): string {
-  if (p.tipo === 'domiciliar') return `/atencao_primaria/cadastros_domiciliares/${p.registro_id}/edit`;
-  if (p.tipo === 'individual') return `/atencao_primaria/cadastros_individuais/${p.registro_id}/edit`;
-  return p.municipe_id ? `/municipes/${p.municipe_id}/edit` : `/atencao_primaria/visitas_domiciliares`;
-}
 
 /** The active units flagged to export (spec §3 unit flag exportacao_esus), for the screen's choice. */
 export async function unidadesExportaveis(ctx: Ctx) {
@@ -138,7 +132,7 @@ async function gerar(ctx: Ctx, config: Config, id: string, filtro: Filtro, zip: 
     if (!relatorio.write(`${texto}\r\n`)) await once(relatorio, 'drain');
   };
   try {
-    await linha('\uFEFFtipo;registro;municipe;descricao;campo;motivo;corrigir_em');
+    await linha('\uFEFFtipo;registro;municipe;descricao;campo;motivo;corrigir_em;unidade');
     const problemas: ProblemaExportacao[] = [];
     let exportadas = 0;
     let comProblema = 0;
@@ -167,6 +161,8 @@ async function gerar(ctx: Ctx, config: Config, id: string, filtro: Filtro, zip: 
             registro_id: p.registroId,
             municipe_id: p.municipeId,
             descricao: p.descricao,
+            unidade_saude_id: p.unidade.id,
+            unidade_nome: p.unidade.nome,
             campo: e.campo,
             motivo: e.motivo,
           };
@@ -180,6 +176,7 @@ async function gerar(ctx: Ctx, config: Config, id: string, filtro: Filtro, zip: 
               e.campo,
               e.motivo,
               linkCorrecao(problema),
+              p.unidade.nome,
             ]
               .map(csv)
               .join(';'),

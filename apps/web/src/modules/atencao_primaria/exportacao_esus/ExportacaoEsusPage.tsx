@@ -1,17 +1,18 @@
 // /atencao_primaria/exportacao_esus (issue 26): the manager picks units and a period, downloads a .zip of LEDI files
 // (only new and changed records), and sees each export's report with a link to fix every refused record.
 import { msg } from '@saude/shared';
-import { NOME_FICHA_ESUS, type ExportacaoEsus } from '@saude/shared/schemas/exportacao_esus';
+import { linkCorrecao, NOME_FICHA_ESUS, type ExportacaoEsus } from '@saude/shared/schemas/exportacao_esus';
 import { Alert, Anchor, Button, Group, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isoToBr, todayIso } from '@saude/shared/validation/dates';
 import { dataHoraBr } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/feedback/notify';
 import { DateInput } from '../../../lib/form/DateInput';
 import { ApiError, saveFile } from '../../../lib/http';
+import { useLotacoes, useSelecionarUnidade, useUsuario } from '../../../lib/session';
 import { useExportar, useHistoricoExportacoes, useUnidadesExportaveis } from './api';
 
 const hoje = () => todayIso();
@@ -21,11 +22,41 @@ const br = (iso: string) => isoToBr(iso) ?? iso;
 /** Report lines shown on screen; relatorio.csv in the zip has them all. */
 const NA_TELA = 100;
 
-/** Where the worker fixes a refused record (same routes as the API's relatorio.csv). */
-function linkCorrecao(p: ExportacaoEsus['problemas'][number]): string {
-  if (p.tipo === 'domiciliar') return `/atencao_primaria/cadastros_domiciliares/${p.registro_id}/edit`;
-  if (p.tipo === 'individual') return `/atencao_primaria/cadastros_individuais/${p.registro_id}/edit`;
-  return p.municipe_id ? `/municipes/${p.municipe_id}/edit` : '/atencao_primaria/visitas_domiciliares';
+type Problema = ExportacaoEsus['problemas'][number];
+
+/**
+ * A record is opened in its own unit's screens (issue 39: from another unit it read "Cadastro não encontrado"). When
+ * the user works there too, one press switches the current unit and opens it; otherwise the unit is named.
+ */
+function Corrigir({ problema }: { problema: Problema }) {
+  const atual = useUsuario()?.unidade_atual?.id;
+  const lotacoes = useLotacoes();
+  const selecionar = useSelecionarUnidade();
+  const navigate = useNavigate();
+  const destino = linkCorrecao(problema);
+  const outra = problema.unidade_saude_id && problema.unidade_saude_id !== atual ? problema.unidade_saude_id : null;
+  if (!outra)
+    return (
+      <Anchor component={Link} to={destino} c="saude.9" underline="always">
+        Corrigir
+      </Anchor>
+    );
+  const nome = problema.unidade_nome ?? 'outra unidade';
+  if (!lotacoes.data?.some((l) => l.unidade_saude_id === outra))
+    return <Text size="sm">Corrigir em {nome} (você não está lotado nesta unidade)</Text>;
+  const trocarEAbrir = async () => {
+    try {
+      await selecionar.mutateAsync(outra);
+      await navigate(destino);
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+  return (
+    <Button variant="subtle" size="compact-sm" loading={selecionar.isPending} onClick={() => void trocarEAbrir()}>
+      Corrigir em {nome}
+    </Button>
+  );
 }
 
 function Relatorio({ exportacao }: { exportacao: ExportacaoEsus }) {
@@ -50,9 +81,7 @@ function Relatorio({ exportacao }: { exportacao: ExportacaoEsus }) {
               <Table.Td>{p.campo}</Table.Td>
               <Table.Td>{p.motivo}</Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={linkCorrecao(p)} c="saude.9" underline="always">
-                  Corrigir
-                </Anchor>
+                <Corrigir problema={p} />
               </Table.Td>
             </Table.Tr>
           ))}
