@@ -30,6 +30,7 @@ import {
   type Loose,
 } from './comum';
 import {
+  CAMPOS_IDENTIFICACAO_ESUS,
   identificacaoEsusFieldsSchema,
   MOTIVO_SAIDA_OBITO,
   municipeSchema,
@@ -309,16 +310,7 @@ export const cadastroIndividualSchema = z.object({
   // documents, identity and nationality (the citizen's)
   cpf_numero: s(),
   codigo_cns: s(),
-  ...municipeSchema.pick({
-    raca_cor_id: true,
-    etnia_id: true,
-    nome_mae: true,
-    mae_desconhecida: true,
-    nome_pai: true,
-    pai_desconhecido: true,
-    municipio_nascimento_ibge: true,
-    municipio_nascimento_nome: true,
-  }).shape,
+  ...municipeSchema.pick({ ...CAMPOS_IDENTIFICACAO_ESUS, municipio_nascimento_nome: true }).shape,
   nacionalidade_id: n(),
   pais_nascimento_id: n(),
   data_naturalizacao: s(),

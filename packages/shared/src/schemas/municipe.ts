@@ -226,8 +226,8 @@ export function identificacaoEsusIssues(v: Loose): Issue[] {
   return issues;
 }
 
-/** The citizen's fields that identificacaoEsusIssues reads, as the citizen registry validates each. */
-export const identificacaoEsusFieldsSchema = municipeFieldsSchema.pick({
+/** The citizen's fields that identificacaoEsusIssues reads (a pick mask: the input and the answer schemas use it). */
+export const CAMPOS_IDENTIFICACAO_ESUS = {
   raca_cor_id: true,
   etnia_id: true,
   nome_mae: true,
@@ -235,7 +235,10 @@ export const identificacaoEsusFieldsSchema = municipeFieldsSchema.pick({
   nome_pai: true,
   pai_desconhecido: true,
   municipio_nascimento_ibge: true,
-});
+} as const;
+
+/** Those fields as the citizen registry validates each. */
+export const identificacaoEsusFieldsSchema = municipeFieldsSchema.pick(CAMPOS_IDENTIFICACAO_ESUS);
 
 const sameName = (a: string, b: string) =>
   a.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ') ===
