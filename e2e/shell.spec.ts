@@ -156,6 +156,23 @@ test('the side menu follows the screen width and both toggles cycle as the spec 
   });
 });
 
+test('the menu and the home offer only what the current unit does: no urgent care nor tickets at a UBS (issue 39)', async ({
+  page,
+  signInWithUnit,
+}) => {
+  test.slow();
+  const grupos = ['Urgência e emergência', 'Filas e senhas'];
+  await signInWithUnit('admin', 'UBS Centro');
+  const menu = sideMenu(page);
+  await expect(menu.getByRole('link', { name: 'Início' })).toBeVisible();
+  for (const g of grupos) await expect(menu.getByText(g, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main').getByText('Emitir senhas', { exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'início na UBS Centro');
+  // The UPA offers both: the same manager sees them there.
+  await signInWithUnit('admin', 'UPA 24h Municipal');
+  for (const g of grupos) await expect(sideMenu(page).getByText(g, { exact: true })).toBeVisible();
+});
+
 test('a page the profile may not open shows the 403 page', async ({ page, signInWithUnit }) => {
   // An axe-core pass takes seconds on a loaded 2-core machine.
   test.slow();
