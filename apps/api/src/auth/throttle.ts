@@ -104,8 +104,19 @@ async function tryAdmit(db: Db, sorted: Bucket[]): Promise<number | 'aguardar'> 
   });
 }
 
+/**
+ * Locks the buckets' rows and their reservation rows in the database's order of `chave`, as tryAdmit does: every
+ * transaction here takes its row locks in one order, so two sign-ins on PostgreSQL never deadlock (an update's own
+ * lock order follows the plan, not the list).
+ */
+async function lockBuckets(tx: DbOrTx, list: Bucket[]) {
+  const keys = list.flatMap((b) => [b.key, emCurso(b.key)]);
+  await tx.execute(sql`select 1 from login_falhas where chave in ${keys} order by chave for update`);
+}
+
 /** Ends the evaluation's reservations (after a failure or a success). */
 async function endReservation(tx: DbOrTx, list: Bucket[]) {
+  await lockBuckets(tx, list);
   await tx.execute(sql`update login_falhas set falhas = greatest(falhas - 1, 0), updated_at = ${now()}
     where chave in ${list.map((b) => emCurso(b.key))}`);
 }
@@ -143,6 +154,7 @@ export async function recordFailure(db: Db, list: Bucket[]): Promise<void> {
  */
 export async function recordSuccess(db: Db, list: Bucket[], forgiven: Bucket[]): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockBuckets(tx, [...list, ...forgiven]);
     await endReservation(tx, list);
     if (forgiven.length > 0)
       await tx.execute(sql`update login_falhas set falhas = 0, bloqueado_ate = null, janela_inicio = ${now()},
