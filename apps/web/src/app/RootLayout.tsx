@@ -2,7 +2,6 @@ import { Center, Loader } from '@mantine/core';
 import { NavigationProgress, nprogress } from '@mantine/nprogress';
 import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { marcarOpcoesDesabilitadas } from '../lib/form/opcoesDesabilitadas';
 import { RouteInfoContext, type RouteInfo } from '../lib/routeInfo';
 
 // Spec §9: the bar shows only when a navigation takes longer than 200 ms, so quick moves do not flicker.
@@ -28,7 +27,21 @@ function useNavigationProgress() {
 
 export function RootLayout({ routeInfo }: { routeInfo: RouteInfo }) {
   useNavigationProgress();
-  useEffect(() => marcarOpcoesDesabilitadas(), []);
+  // Loaded after the first render: no option list is open before it, and the first load stays in its budget.
+  useEffect(() => {
+    let parar: (() => void) | undefined;
+    let ativo = true;
+    void import('../lib/form/opcoesDesabilitadas').then(
+      (m) => {
+        if (ativo) parar = m.marcarOpcoesDesabilitadas();
+      },
+      () => undefined, // a deploy in between: the next page load brings it
+    );
+    return () => {
+      ativo = false;
+      parar?.();
+    };
+  }, []);
   return (
     <RouteInfoContext.Provider value={routeInfo}>
       <NavigationProgress color="yellow.4" size={3} stepInterval={PROGRESS_STEP_MS} aria-label="Carregando página" />

@@ -1,6 +1,6 @@
 // How the screens write dates, hours, ages and coded answers (ux.md "Text"): always São Paulo time, 24-hour clock,
 // '—' for what is missing. The rules themselves live in packages/shared.
-import { formatAge, formatDate, formatDateTime, formatLongDate, formatTime, zonedDateTimeParts } from '@saude/shared';
+import { formatAge, formatDate, formatDateTime, formatTime } from '@saude/shared';
 import { descricaoDe, type CodeRow, type Widen } from '@saude/shared/codes/lookup';
 
 type Instant = Date | string | number | null | undefined;
@@ -35,9 +35,3 @@ export const simNaoTexto = (v: boolean | null | undefined, vazio = '—') =>
 /** 'Não pode ficar em branco' → 'não pode ficar em branco' after a label; an acronym ('UBS …') keeps its case. */
 export const minusculaInicial = (s: string): string =>
   /^\p{Lu}{2}/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1);
-
-/** Spec §9 long date 'dd MMMM yyyy' of a date or timestamp (its São Paulo day): '25 novembro 2026'; '' when absent. */
-export const dataPorExtenso = (value: Instant): string => {
-  const dia = value === null || value === undefined || value === '' ? null : zonedDateTimeParts(value)?.date;
-  return dia ? (formatLongDate(dia) ?? '') : '';
-};

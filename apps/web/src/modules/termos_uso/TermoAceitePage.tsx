@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { msg } from '@saude/shared/messages';
 import { notifyError } from '../../lib/feedback/notify';
-import { dataPorExtenso } from '../../lib/format';
+import { dataPorExtenso } from '../../lib/dataPorExtenso';
 import { LOGIN, RETORNO, safeRetorno, useLogout } from '../../lib/session';
 import { useAceitarTermo, useTermoPendente } from './api';
 import { TextoTermo } from './TextoTermo';
