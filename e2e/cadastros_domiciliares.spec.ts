@@ -58,7 +58,7 @@ test('ACS registers a home: refusal first, blanks refused, the unanswered read a
   await test.step('the form: the refusal comes first and hides what is not asked; a blank required field', async () => {
     await page.getByRole('link', { name: 'Novo cadastro domiciliar' }).click();
     await expect(page.getByRole('heading', { name: 'Novo cadastro domiciliar' })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('form').getByRole('heading', { level: 3 }).first()).toHaveText('Termo de recusa');
+    await expect(page.getByRole('form').getByRole('heading', { level: 2 }).first()).toHaveText('Termo de recusa');
     await expectAccessible(page, 'novo domicílio');
 
     await page.getByRole('checkbox', { name: /recusaram o cadastro/ }).check();

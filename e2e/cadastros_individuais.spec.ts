@@ -229,6 +229,13 @@ test("ACS creates a new citizen through 'Cadastrar novo munícipe' and comes bac
   const form = page.locator('form');
   await expect(form.getByRole('textbox', { name: 'CNS', exact: true })).not.toHaveValue('');
   await form.getByRole('radio', { name: 'Brasileira' }).check();
+  // What the e-SUS record needs is asked here, not at the monthly export (issue 39): the mother typed, the father
+  // unknown, the birthplace looked up.
+  await form.getByRole('radio', { name: 'Parda' }).check();
+  await form.getByRole('textbox', { name: 'Nome da mãe' }).fill('MARIA DA CONCEIÇÃO TESTE');
+  await form.getByRole('checkbox', { name: 'Pai desconhecido' }).check();
+  await form.getByRole('combobox', { name: 'Município de nascimento' }).fill('Brasília');
+  await page.getByRole('option', { name: /^BRASÍLIA - DF/ }).click();
   await form.getByRole('textbox', { name: 'Micro-área' }).fill(microArea);
   await expect(page.getByText('Com quem a criança fica?')).toBeVisible();
   await form.getByRole('checkbox', { name: 'Adulto responsável' }).check();
