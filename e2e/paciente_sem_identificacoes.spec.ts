@@ -174,7 +174,10 @@ test('an unidentified patient gets a care visit; once identified, the visit is i
 
   await test.step('identified, the visit moves to the citizen', async () => {
     await page.goto(`${LISTA}/${id}/edit`);
-    await expect(page.getByRole('table', { name: 'Atendimentos do paciente' })).toContainText(`B${marca.slice(-4)}`);
+    // A ticket typed in any case is kept in upper case, as the desk calls it (issue 39).
+    await expect(page.getByRole('table', { name: 'Atendimentos do paciente' })).toContainText(
+      `B${marca.slice(-4)}`.toUpperCase(),
+    );
     await page.getByRole('combobox', { name: 'Munícipe' }).fill(`Joana ${marca}`);
     await page.getByRole('option', { name: new RegExp(cidadao) }).click();
     await page.getByRole('button', { name: 'Identificar', exact: true }).click();
@@ -184,7 +187,7 @@ test('an unidentified patient gets a care visit; once identified, the visit is i
     await expect(page.getByRole('status').filter({ hasText: 'Paciente identificado' })).toContainText(cidadao);
     await page.getByRole('link', { name: 'Ver atendimentos do munícipe' }).click();
     await expect(page).toHaveURL(/\/urgencia_emergencia\/atendimentos\?municipe_id=/);
-    const linha = page.getByRole('row').filter({ hasText: `B${marca.slice(-4)}` });
+    const linha = page.getByRole('row').filter({ hasText: `B${marca.slice(-4)}`.toUpperCase() });
     await expect(linha).toContainText(cidadao);
     await expectAccessible(page, 'atendimentos do munícipe identificado');
   });
