@@ -94,7 +94,7 @@ for (const [largura, altura] of [
         await expect(sino).toHaveAccessibleName('Ouvidoria: 1 não lida');
         await expect(page.getByTestId('sino-badge')).toHaveText('1');
         await sino.click();
-        const item = page.getByRole('button', { name: new RegExp(`protocolo ${protocolo}`) });
+        const item = page.getByRole('button', { name: new RegExp(`Protocolo ${protocolo}`) });
         await expect(item).toBeVisible();
         await expect(item).toContainText(/\d{2}\/\d{2}\/\d{4}-\d{2}:\d{2}:\d{2}/);
         await expectAccessible(page, 'sino aberto');
