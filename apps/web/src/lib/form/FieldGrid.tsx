@@ -22,6 +22,7 @@ import {
   TimeField,
   type FieldText,
 } from './fields';
+import { ColorField, SwitchField } from './toggleFields';
 
 /** 'third': one column on phones, two on tablets, three on desks; 'half': two from tablets; 'full': the whole row. */
 export type FieldSpan = keyof typeof SPANS | GridColProps['span'];
@@ -54,6 +55,8 @@ export type FieldRow<N extends string = string> =
       kind: 'text' | 'textarea' | 'cpf' | 'cns' | 'phone' | 'cep' | 'time' | 'integer' | 'decimal' | 'checkbox';
     })
   | (Field<N> & { kind: 'yesNo'; clearable?: boolean })
+  | (Field<N> & { kind: 'switch'; mt?: string })
+  | (Field<N> & { kind: 'color'; swatches: string[] })
   | (Field<N> & { kind: 'date'; minDate?: string; maxDate?: string })
   | (Field<N> & Choices<string | number> & { kind: 'select'; searchable?: boolean; clearable?: boolean })
   | (Field<N> & Choices<string | number> & { kind: 'radio' })
@@ -78,6 +81,8 @@ const FIELDS = {
   integer: IntegerField,
   decimal: DecimalField,
   yesNo: YesNoField,
+  switch: SwitchField,
+  color: ColorField,
   checkbox: CheckboxField,
   date: DateField,
   select: SelectField,

@@ -10,6 +10,7 @@ export * from './fields';
 export * from './SearchSelect';
 export * from './CodeSearchField';
 export * from './choiceFields';
+export * from './toggleFields';
 export * from './FieldGrid';
 export * from './options';
 export * from './values';

@@ -1,7 +1,7 @@
 // /administracao/equipes/new and /{id}/edit (issue 22): a team — INE, name, CNES type, unit (active ones) and the
 // micro-areas it covers, typed as tags. An edit says how many active assignments it has (they keep it from being
 // deactivated and keep their micro-areas in it), the deactivation (asked first) and the link to its audit history.
-import { Alert, Group, Stack, Switch, TagsInput, Title } from '@mantine/core';
+import { Alert, Group, Stack, TagsInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
@@ -104,7 +104,13 @@ function EquipeForm({ atual, recarregar }: { atual?: Equipe; recarregar?: () => 
       span: 'half',
     },
     { kind: 'node', key: 'micro_areas', span: { base: 12, md: 8 }, node: <MicroAreasField form={form} /> },
-    { kind: 'node', key: 'ativo', node: <AtivoField form={form} /> },
+    {
+      kind: 'switch',
+      name: 'ativo',
+      label: ROTULOS.ativo,
+      description: 'Uma equipe inativa não recebe lotações',
+      mt: 'lg',
+    },
   ];
 
   return (
@@ -172,26 +178,6 @@ function MicroAreasField({ form }: { form: Form }) {
           clearable
           description="Dois dígitos, de 01 a 99: digite e tecle Enter"
           placeholder="Ex.: 01"
-        />
-      )}
-    />
-  );
-}
-
-function AtivoField({ form }: { form: Form }) {
-  return (
-    <Controller
-      control={form.control}
-      name="ativo"
-      render={({ field }) => (
-        <Switch
-          name={field.name}
-          checked={field.value}
-          onChange={(e) => field.onChange(e.currentTarget.checked)}
-          label={ROTULOS.ativo}
-          description="Uma equipe inativa não recebe lotações"
-          size="md"
-          mt="lg"
         />
       )}
     />

@@ -1,10 +1,9 @@
 // /administracao/unidades_saude/new and /{id}/edit (issue 22): a health unit — CNES, name, type, address and up to
 // three phones. The parameter flags of spec §3 are on /parametros/unidades_saude (linked, not repeated). An edit shows
 // what keeps the unit from being deactivated, the deactivation (asked first), and the link to its audit history.
-import { Alert, Group, Stack, Switch, Title } from '@mantine/core';
+import { Alert, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustments, IconInfoCircle } from '@tabler/icons-react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_UNIDADE, type UnidadeSaude } from '@saude/shared/schemas/administracao_unidades_saude';
 import { useNavigate } from 'react-router';
 import { usePode } from '../../../lib/access';
@@ -24,8 +23,6 @@ import {
   unidadeParaForm,
   type UnidadeFormValues,
 } from './formValues';
-
-type Form = UseFormReturn<UnidadeFormValues, unknown, UnidadeFormValues>;
 
 export const UnidadeSaudeFormPage = recordPage(
   { load: useUnidade, backTo: BASE_PATH, label: 'Carregando unidade', remount: true },
@@ -83,7 +80,13 @@ function UnidadeForm({ atual, recarregar }: { atual?: UnidadeSaude; recarregar?:
       searchable: true,
       clearable: false,
     },
-    { kind: 'node', key: 'ativo', node: <AtivoField form={form} /> },
+    {
+      kind: 'switch',
+      name: 'ativo',
+      label: ROTULOS.ativo,
+      description: 'Uma unidade inativa não recebe equipes nem lotações',
+      mt: 'lg',
+    },
   ];
   const endereco: FieldRows<UnidadeFormValues> = [
     { kind: 'cep', name: 'cep', label: ROTULOS.cep },
@@ -170,23 +173,3 @@ function UnidadeForm({ atual, recarregar }: { atual?: UnidadeSaude; recarregar?:
 }
 
 const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
-
-function AtivoField({ form }: { form: Form }) {
-  return (
-    <Controller
-      control={form.control}
-      name="ativo"
-      render={({ field }) => (
-        <Switch
-          name={field.name}
-          checked={field.value}
-          onChange={(e) => field.onChange(e.currentTarget.checked)}
-          label={ROTULOS.ativo}
-          description="Uma unidade inativa não recebe equipes nem lotações"
-          size="md"
-          mt="lg"
-        />
-      )}
-    />
-  );
-}

@@ -2,11 +2,11 @@
 // citing its source document), period and the hour it starts on its first day, who receives it (with how many
 // professionals that reaches, live), whether it asks for a reply, who answers for it and, on edit, whether it is in
 // use. Saving asks first (spec §8: 'Deseja criar este aviso?' / 'Deseja salvar as alterações?').
-import { Group, Stack, Switch, Text, Textarea, Title, type SwitchProps } from '@mantine/core';
+import { Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useController, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { msg, todayIso } from '@saude/shared';
@@ -18,6 +18,8 @@ import {
   FormSection,
   RecordForm,
   SearchSelect,
+  SwitchComAjuda,
+  SwitchField,
   touchInputStyles,
   useFieldLabel,
   useRecordForm,
@@ -148,20 +150,11 @@ function AvisoForm({ atual, recarregar }: { atual?: Aviso; recarregar?: () => vo
         <Destinatarios form={form} opcoes={opcoes.data} atual={atual} />
         <FormSection title="Acompanhamento">
           <Stack gap="md">
-            <Controller
+            <SwitchField
               control={form.control}
               name="checar_resposta"
-              render={({ field }) => (
-                <SwitchComAjuda
-                  label={ROTULOS.checar_resposta}
-                  ajuda="Quem recebe precisa escrever uma resposta (até 150 caracteres) para confirmar o aviso."
-                  name={field.name}
-                  ref={field.ref}
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                />
-              )}
+              label={ROTULOS.checar_resposta}
+              description="Quem recebe precisa escrever uma resposta (até 150 caracteres) para confirmar o aviso."
             />
             <ResponsavelField form={form} atual={atual} />
             {atual && <SituacaoField form={form} />}
@@ -279,21 +272,5 @@ function ResponsavelField({ form, atual }: { form: Form; atual?: Aviso }) {
       }}
       error={fieldState.error?.message}
     />
-  );
-}
-
-/**
- * A switch with its help under it, outside its label: Mantine's own description sits inside the label, so a screen
- * reader would read it as the switch's name.
- */
-function SwitchComAjuda({ ajuda, ...props }: SwitchProps & { ajuda: string }) {
-  const id = useId();
-  return (
-    <Stack gap={4}>
-      <Switch size="md" aria-describedby={id} {...props} />
-      <Text size="sm" c="dimmed" id={id}>
-        {ajuda}
-      </Text>
-    </Stack>
   );
 }

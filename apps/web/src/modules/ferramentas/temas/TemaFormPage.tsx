@@ -1,19 +1,7 @@
 // /ferramentas/temas/new and /{id}/edit (spec §2, issue 21): a campaign theme — title and subtitle, both colours, the
 // period (repeating every year or not), the image or an icon — with a live preview of the top bar and the banner, and
 // a warning (not an error) when the text colour the luminance rule gives reads below WCAG AA on the primary colour.
-import {
-  Alert,
-  Button,
-  ColorInput,
-  FileButton,
-  Group,
-  Image,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { usePode } from '../../../lib/access';
 import { BackButton } from '../../../lib/detail';
 import { RemoveButton } from '../../../lib/feedback';
-import { FieldSections, RecordForm, useFieldLabel, useRecordForm, type FieldRows } from '../../../lib/form';
+import { FieldSections, RecordForm, SwitchField, useRecordForm, type FieldRows } from '../../../lib/form';
 import { useParametrizacao } from '../../../lib/parametrizacao';
 import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
 import { BASE_PATH, getTema, useDeleteTema, useSaveTema, useTema } from './api';
@@ -89,8 +77,22 @@ function TemaForm({ atual, recarregar }: { atual?: Tema; recarregar?: () => void
       span: 'full',
       inputProps: { maxLength: LIMITES_TEMA.descricao },
     },
-    { kind: 'node', key: 'cor_primaria', span: 'half', node: <CorField form={form} name="cor_primaria" /> },
-    { kind: 'node', key: 'cor_secundaria', span: 'half', node: <CorField form={form} name="cor_secundaria" /> },
+    {
+      kind: 'color',
+      name: 'cor_primaria',
+      label: ROTULOS.cor_primaria,
+      required: true,
+      swatches: CORES_SUGERIDAS,
+      span: 'half',
+    },
+    {
+      kind: 'color',
+      name: 'cor_secundaria',
+      label: ROTULOS.cor_secundaria,
+      required: true,
+      swatches: CORES_SUGERIDAS,
+      span: 'half',
+    },
     { kind: 'date', name: 'vigencia_inicio', label: ROTULOS.vigencia_inicio, required: true },
     { kind: 'date', name: 'vigencia_fim', label: ROTULOS.vigencia_fim, required: true },
     {
@@ -99,8 +101,18 @@ function TemaForm({ atual, recarregar }: { atual?: Tema; recarregar?: () => void
       span: 'full',
       node: (
         <Group gap="xl">
-          <SwitchField form={form} name="recorrente" description="Vale nos mesmos dias e meses todos os anos" />
-          <SwitchField form={form} name="ativo" description="Só um tema ativo por período" />
+          <SwitchField
+            control={form.control}
+            name="recorrente"
+            label={ROTULOS.recorrente}
+            description="Vale nos mesmos dias e meses todos os anos"
+          />
+          <SwitchField
+            control={form.control}
+            name="ativo"
+            label={ROTULOS.ativo}
+            description="Só um tema ativo por período"
+          />
         </Group>
       ),
     },
@@ -143,52 +155,6 @@ function TemaForm({ atual, recarregar }: { atual?: Tema; recarregar?: () => void
         />
       </RecordForm>
     </Stack>
-  );
-}
-
-/** Mantine's ColorInput with the suggested swatches. */
-function CorField({ form, name }: { form: Form; name: 'cor_primaria' | 'cor_secundaria' }) {
-  const labelProps = useFieldLabel({ label: ROTULOS[name], required: true });
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <ColorInput
-          {...labelProps}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={(v) => field.onChange(v.toUpperCase())}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-          format="hex"
-          swatches={CORES_SUGERIDAS}
-          swatchesPerRow={10}
-          eyeDropperButtonProps={{ 'aria-label': 'Pegar uma cor da tela' }}
-          description="Escolha uma cor ou digite #RRGGBB"
-          placeholder="#RRGGBB"
-        />
-      )}
-    />
-  );
-}
-
-function SwitchField({ form, name, description }: { form: Form; name: 'recorrente' | 'ativo'; description: string }) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Switch
-          name={field.name}
-          checked={field.value}
-          onChange={(e) => field.onChange(e.currentTarget.checked)}
-          label={ROTULOS[name]}
-          description={description}
-          size="md"
-        />
-      )}
-    />
   );
 }
 

@@ -1,14 +1,14 @@
 // /filas/categorias/new and /{id}/edit (spec §2, issue 17): a ticket category — its name, letters, priority, colour
 // (with the ticket as the panel will show it, and whether its text reads well) and whether it is in use.
-import { ColorInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_CATEGORIA, type Categoria } from '@saude/shared/schemas/categoria';
 import { useNavigate } from 'react-router';
 import { usePode } from '../../../lib/access';
 import { BackButton } from '../../../lib/detail';
 import { RemoveButton } from '../../../lib/feedback';
-import { FieldSections, RecordForm, useRecordForm, useFieldLabel, type FieldRows } from '../../../lib/form';
+import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
 import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
 import { BASE_PATH, getCategoria, useCategoria, useDeleteCategoria, useSaveCategoria } from './api';
 import {
@@ -79,7 +79,7 @@ function CategoriaForm({ atual, recarregar }: { atual?: Categoria; recarregar?: 
       description: 'De 1 (chamada primeiro) a 99',
       inputProps: { min: LIMITES_CATEGORIA.prioridade.min, max: LIMITES_CATEGORIA.prioridade.max },
     },
-    { kind: 'node', key: 'cor', span: 'half', node: <CorField form={form} /> },
+    { kind: 'color', name: 'cor', label: ROTULOS.cor, required: true, swatches: CORES_SUGERIDAS, span: 'half' },
     { kind: 'node', key: 'previa', span: 'half', node: <Previa form={form} /> },
     {
       kind: 'textarea',
@@ -125,33 +125,6 @@ function CategoriaForm({ atual, recarregar }: { atual?: Categoria; recarregar?: 
         <FieldSections control={form.control} gap="md" sections={[['Categoria', campos]]} />
       </RecordForm>
     </Stack>
-  );
-}
-
-/** Mantine's ColorInput with the suggested swatches, bound to `cor`. */
-function CorField({ form }: { form: Form }) {
-  const labelProps = useFieldLabel({ label: ROTULOS.cor, required: true });
-  return (
-    <Controller
-      control={form.control}
-      name="cor"
-      render={({ field, fieldState }) => (
-        <ColorInput
-          {...labelProps}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={(v) => field.onChange(v.toUpperCase())}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-          format="hex"
-          swatches={CORES_SUGERIDAS}
-          swatchesPerRow={10}
-          eyeDropperButtonProps={{ 'aria-label': 'Pegar uma cor da tela' }}
-          description="Escolha uma cor ou digite #RRGGBB"
-          placeholder="#RRGGBB"
-        />
-      )}
-    />
   );
 }
 

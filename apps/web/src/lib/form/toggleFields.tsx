@@ -1,0 +1,70 @@
+// A switch and a colour field bound to react-hook-form (issue 40: each was written by hand in four and three screens).
+import { ColorInput, Stack, Switch, Text, type SwitchProps } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { useController, type FieldValues } from 'react-hook-form';
+import { useFieldLabel } from './FieldLabel';
+import type { BoundFieldProps } from './fields';
+import { ReadOnlyValue, useReadOnlyView, yesNoText } from './ReadOnlyView';
+
+/**
+ * A switch with its help under it, outside its label, tied by aria-describedby (Mantine's description sits inside the
+ * label, so a screen reader would read it as the switch's name).
+ */
+export function SwitchComAjuda({ ajuda, mt, ...props }: SwitchProps & { ajuda?: ReactNode }) {
+  const id = useId();
+  return (
+    <Stack gap={4} mt={mt}>
+      <Switch size="md" aria-describedby={ajuda ? id : undefined} {...props} />
+      {ajuda && (
+        <Text size="sm" c="dimmed" id={id}>
+          {ajuda}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** An on/off answer bound to the form, as a switch with its help; its answer as text in a read-only view. */
+export function SwitchField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { mt?: string }) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const view = useReadOnlyView();
+  if (view) return <ReadOnlyValue label={props.label}>{yesNoText(field.value)}</ReadOnlyValue>;
+  return (
+    <SwitchComAjuda
+      label={props.label}
+      ajuda={props.description}
+      mt={props.mt}
+      error={fieldState.error?.message}
+      disabled={props.disabled}
+      name={field.name}
+      ref={field.ref}
+      onBlur={field.onBlur}
+      checked={Boolean(field.value)}
+      onChange={(e) => field.onChange(e.currentTarget.checked)}
+    />
+  );
+}
+
+/** A colour as #RRGGBB: typed, picked from the suggested swatches or from the screen; stored in upper case. */
+export function ColorField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { swatches: string[] }) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const labelProps = useFieldLabel({ label: props.label, required: props.required, tooltip: props.tooltip });
+  const view = useReadOnlyView();
+  if (view) return <ReadOnlyValue label={props.label}>{(field.value as string | null) ?? ''}</ReadOnlyValue>;
+  return (
+    <ColorInput
+      {...labelProps}
+      name={field.name}
+      value={(field.value as string | null) ?? ''}
+      onChange={(v) => field.onChange(v.toUpperCase())}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      format="hex"
+      swatches={props.swatches}
+      swatchesPerRow={10}
+      eyeDropperButtonProps={{ 'aria-label': 'Pegar uma cor da tela' }}
+      description={props.description ?? 'Escolha uma cor ou digite #RRGGBB'}
+      placeholder="#RRGGBB"
+    />
+  );
+}
