@@ -1,3 +1,4 @@
+import { eventosSenha } from '@saude/shared/schemas/senha';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -146,23 +147,13 @@ export const senhas = pgTable(
   ],
 );
 
-export const EVENTOS_SENHA = [
-  'emitida',
-  'chamada',
-  'rechamada',
-  'em_atendimento',
-  'concluida',
-  'encaminhada',
-  'ausente',
-] as const;
-
 /** Every step of a ticket (who, where, when): the desk's history and the forwarding rules' source. */
 export const senhaEventos = pgTable(
   'senha_eventos',
   {
     id: uuid().primaryKey(),
     senha_id: requiredRef(() => senhas.id, 'cascade'),
-    tipo: text({ enum: EVENTOS_SENHA }).notNull(),
+    tipo: text({ enum: eventosSenha }).notNull(),
     fila_id: requiredRef(() => filas.id),
     local_id: uuid().references(() => filaLocais.id),
     profissional_id: uuid().references(() => profissionais.id),

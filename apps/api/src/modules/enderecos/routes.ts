@@ -1,18 +1,9 @@
 import { msg } from '@saude/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { enderecoCepSchema } from '@saude/shared/schemas/endereco_cep';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import * as service from './service';
-
-const enderecoCepSchema = z.object({
-  cep: z.string(),
-  uf: z.string(),
-  municipio: z.string(),
-  municipio_ibge: z.string().nullable(),
-  tipo_logradouro: z.string().nullable(),
-  logradouro: z.string().nullable(),
-  bairro: z.string().nullable(),
-});
 
 // /api/v1/enderecos: the address block of every form (issue 4).
 export const enderecosRoutes =

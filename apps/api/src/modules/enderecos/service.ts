@@ -1,19 +1,10 @@
 import { msg } from '@saude/shared';
+import type { EnderecoCep } from '@saude/shared/schemas/endereco_cep';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { enderecosCep, municipios, ufs } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-
-export type EnderecoCep = {
-  cep: string;
-  uf: string;
-  municipio: string;
-  municipio_ibge: string | null;
-  tipo_logradouro: string | null;
-  logradouro: string | null;
-  bairro: string | null;
-};
 
 const pick = (r: typeof enderecosCep.$inferSelect): EnderecoCep => ({
   cep: r.cep,

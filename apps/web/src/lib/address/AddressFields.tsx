@@ -12,20 +12,10 @@ import {
 } from 'react-hook-form';
 import { msg } from '@saude/shared';
 import { ApiError, http } from '../http';
+import type { EnderecoCep } from '@saude/shared/schemas/endereco_cep';
 import { notifyError, TOAST_MS } from '../feedback';
 import { CepField, FieldGrid, touchInputStyles, useFieldLabel, type FieldRow } from '../form';
 import { TIPO_LOGRADOURO_OPTIONS, UF_OPTIONS } from './options';
-
-/** Answer of GET /api/v1/enderecos/cep/{cep}. */
-export interface CepLookup {
-  cep: string;
-  uf: string;
-  municipio: string;
-  municipio_ibge: string | null;
-  tipo_logradouro: string | null;
-  logradouro: string | null;
-  bairro: string | null;
-}
 
 type Municipio = { codigo_ibge: string; nome: string; uf: string };
 
@@ -109,7 +99,7 @@ export function AddressFields<T extends FieldValues, TT = T>({
     abort.current = ctrl;
     setLooking(true);
     try {
-      const r = await http.get<CepLookup>(`/api/v1/enderecos/cep/${digits}`, undefined, ctrl.signal);
+      const r = await http.get<EnderecoCep>(`/api/v1/enderecos/cep/${digits}`, undefined, ctrl.signal);
       // Fill only what the lookup knows; a CEP for a whole town has no street.
       if (r.uf) uf.field.onChange(r.uf);
       if (r.municipio) municipio.field.onChange(r.municipio);

@@ -11,7 +11,7 @@ import { formatAge } from '@saude/shared/validation/dates';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
-import { queryRowsPrepared, type DbOrTx } from '../../../db/client';
+import { queryRows, queryRowsPrepared } from '../../../db/client';
 import {
   cadastrosDomiciliares as dom,
   familiaMembros,
@@ -162,11 +162,6 @@ type LinhaFamilia = {
   alterado_em: Date | string;
 } & Required<EnderecoPartes>;
 
-/** Rows of a raw query, whichever driver answered (node-postgres and PGlite both answer `{ rows }`). */
-async function linhas<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 export async function listFamilias(
   ctx: Ctx,
   f: FamiliasParaVisitaFilters,
@@ -205,7 +200,7 @@ export async function listFamilias(
         },
         count: async () =>
           (
-            await linhas<{ total: number }>(
+            await queryRows<{ total: number }>(
               tx,
               sql`select count(*)::int as total from (${filtrada ? paginaFiltrada(e, chaves, f) : sql`select 1 from familias f where ${escopoFamilia(e)}${f.micro_area ? sql` and f.micro_area = ${f.micro_area}` : sql``}`}) c`,
             )
