@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { msg, senhaMinima } from '@saude/shared';
 
@@ -25,4 +26,13 @@ export function problemasNovaSenha(senha: string, login: string, atual: string):
   if (l && lower.includes(l)) erros.push(msg.senhaContemLogin);
   if (senha === atual) erros.push(msg.senhaIgualAtual);
   return erros;
+}
+
+// No 0/O, 1/l/I: read off a console and typed by hand. 12 of 31 symbols ≈ 59 bits, grouped by four.
+const ALFABETO = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A one-time password (the first manager, a reset by the manager). */
+export function senhaProvisoria(): string {
+  const chars = Array.from({ length: 12 }, () => ALFABETO[randomInt(ALFABETO.length)]).join('');
+  return chars.match(/.{4}/g)!.join('-');
 }

@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
+import { senhaProvisoria } from '../../auth/password-policy';
 import { hashSenha } from '../../auth/service';
 import { newId } from '../../lib/ids';
 import type { Db } from '../client';
@@ -12,13 +12,6 @@ export const SECRETARIA_NOME = 'Secretaria Municipal de Saúde';
 const SECRETARIA_CNES = '0000000';
 // GERENTE DE SERVIÇOS DE SAÚDE (CBO), as the demo's manager.
 const CBO_GESTOR = '131210';
-
-// No 0/O, 1/l/I: read off a console and typed by hand. 12 of 31 symbols ≈ 59 bits, grouped by four.
-const ALFABETO = 'abcdefghjkmnpqrstuvwxyz23456789';
-export function senhaProvisoria(): string {
-  const chars = Array.from({ length: 12 }, () => ALFABETO[randomInt(ALFABETO.length)]).join('');
-  return chars.match(/.{4}/g)!.join('-');
-}
 
 /**
  * Without the demo, the first start of an empty database creates one manager (profile gestor) with a one-time

@@ -9,7 +9,7 @@ import type { Ctx } from '../../../access/context';
 import { hashSenha } from '../../../auth/service';
 import type { DbOrTx } from '../../../db/client';
 import { profissionais, sessoes } from '../../../db/schema';
-import { senhaProvisoria } from '../../../db/seed/primeiro_gestor';
+import { senhaProvisoria } from '../../../auth/password-policy';
 import { uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../lib/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
