@@ -1,10 +1,17 @@
 // The page frame of a record screen (issue 13), made once: the route's id, the record through the module's hook
 // (RecordLoader: a skeleton, a refused record back to its list, a failure with a retry), then the module's page. A form
 // route without an id is a new record.
+import { useDocumentTitle } from '@mantine/hooks';
+import type { Permission, Resource, resources } from '@saude/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { useParams } from 'react-router';
+import type { FieldValues } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { usePode } from './access';
+import { BackButton } from './detail';
 import { RecordLoader } from './feedback/LoadError';
+import { useRecordForm, type RecordFormOptions } from './form';
 
 /** What the page of a loaded record gets. */
 export interface RecordPageProps<T> {
@@ -63,4 +70,90 @@ export function staleEdit<T extends { id: string }, V>(
   toValues: (record: T) => V,
 ) {
   return atual && { reload: () => recarregar?.(), latest: () => latest(atual.id), toValues };
+}
+
+/** A resource whose records are created, updated and destroyed (e.g. 'administracao/equipes'). */
+type RecursoCrud = {
+  [R in Resource]: 'create' extends (typeof resources)[R][number]
+    ? 'update' extends (typeof resources)[R][number]
+      ? R
+      : never
+    : never;
+}[Resource];
+
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+export interface RecordFormPageOptions<S extends Schema, T extends { id: string; lock_version: number }> extends Omit<
+  RecordFormOptions<S, T>,
+  'defaultValues' | 'save' | 'stale' | 'canSave' | 'onSaved'
+> {
+  /** Its create/update/destroy permissions decide whether the form is locked and removal offered. */
+  recurso: RecursoCrud;
+  /** The list: where 'Cancelar' and 'Voltar' go unless `voltar` says otherwise. */
+  basePath: string;
+  voltar?: string;
+  atual?: T;
+  recarregar?: () => void;
+  /** The page's h1 and the document's title. */
+  titulo: string;
+  novo: () => z.input<S>;
+  paraForm: (record: T) => z.input<S>;
+  /** The form's values as the API's body (the version is added here). @default the values as they are */
+  paraApi?: (values: z.output<S>) => unknown;
+  salvar: (body: never) => Promise<T>;
+  /** The record as the server has it now, for the stale-edit toast. */
+  buscar: (id: string) => Promise<T>;
+  /** Where a save goes. @default the saved record's edit page */
+  depoisDeSalvar?: (saved: T) => string | void;
+  /** A further condition on editing (a system profile is read-only). @default true */
+  editavel?: boolean;
+}
+
+/**
+ * The scaffold every record form page shared (issue 40: six pages wrote it by hand): the title, the permissions, the
+ * record form with version, stale edit and where to go after saving, and the props of <RecordForm>.
+ */
+export function useRecordFormPage<S extends Schema, T extends { id: string; lock_version: number }>(
+  o: RecordFormPageOptions<S, T>,
+) {
+  const {
+    recurso,
+    basePath,
+    voltar = basePath,
+    atual,
+    recarregar,
+    titulo,
+    novo,
+    paraForm,
+    paraApi,
+    salvar,
+    buscar,
+  } = o;
+  const { depoisDeSalvar, editavel = true, ...form } = o;
+  useDocumentTitle(titulo);
+  const navigate = useNavigate();
+  const podeEditar = usePode(`${recurso}:${atual ? 'update' : 'create'}` as Permission) && editavel;
+  const podeRemover = usePode(`${recurso}:destroy` as Permission) && editavel;
+  const record = useRecordForm<S, T>({
+    ...form,
+    defaultValues: atual ? paraForm(atual) : novo(),
+    save: (values) => salvar(comVersao(paraApi ? paraApi(values) : values, atual) as never),
+    onSaved: (saved) => (depoisDeSalvar ? depoisDeSalvar(saved) : `${basePath}/${saved.id}/edit`),
+    stale: staleEdit(atual, recarregar, buscar, paraForm),
+    canSave: podeEditar,
+  });
+  return {
+    record,
+    form: record.form,
+    podeEditar,
+    podeRemover,
+    /** Spread on <RecordForm>: its label, 'Cancelar', and the lock of a user who may only read. */
+    formProps: {
+      record,
+      label: titulo,
+      onCancel: () => void navigate(voltar),
+      locked: !podeEditar,
+      lockedActions: <BackButton to={voltar}>Voltar</BackButton>,
+    },
+  };
 }

@@ -2,15 +2,11 @@
 // micro-areas it covers, typed as tags. An edit says how many active assignments it has (they keep it from being
 // deactivated and keep their micro-areas in it), the deactivation (asked first) and the link to its audit history.
 import { Alert, Group, Stack, TagsInput, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_EQUIPE, TIPOS_EQUIPE, type Equipe } from '@saude/shared/schemas/administracao_equipes';
-import { useNavigate } from 'react-router';
-import { usePode } from '../../../lib/access';
-import { BackButton } from '../../../lib/detail';
-import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
+import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
 import { DesativarButton } from '../comum/DesativarButton';
 import { HistoricoLink } from '../comum/HistoricoLink';
 import { BASE_PATH, getEquipe, useDesativarEquipe, useEquipe, useSaveEquipe, useUnidadesOpcoes } from './api';
@@ -33,26 +29,30 @@ export const EquipeFormPage = recordPage(
 );
 
 function EquipeForm({ atual, recarregar }: { atual?: Equipe; recarregar?: () => void }) {
-  const titulo = atual ? `Editar equipe ${atual.nome}` : 'Nova equipe';
-  useDocumentTitle(titulo);
-  const navigate = useNavigate();
   const save = useSaveEquipe(atual?.id);
   const desativar = useDesativarEquipe();
   const unidades = useUnidadesOpcoes();
-  const podeDesativar = usePode('administracao/equipes:destroy');
-  const podeEditar = usePode(atual ? 'administracao/equipes:update' : 'administracao/equipes:create');
-  const record = useRecordForm({
+  const {
+    record,
+    form,
+    podeRemover: podeDesativar,
+    formProps,
+  } = useRecordFormPage({
+    recurso: 'administracao/equipes',
+    basePath: BASE_PATH,
+    atual,
+    recarregar,
+    titulo: atual ? `Editar equipe ${atual.nome}` : 'Nova equipe',
     schema: equipeFormSchema,
-    defaultValues: atual ? equipeParaForm(atual) : novaEquipe(),
+    novo: novaEquipe,
+    paraForm: equipeParaForm,
+    paraApi: formParaApi,
+    salvar: save.mutateAsync,
+    buscar: getEquipe,
     model: 'Equipe',
     genero: 'f',
     labels: ROTULOS,
-    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
-    onSaved: (saved) => `${BASE_PATH}/${saved.id}/edit`,
-    stale: staleEdit(atual, recarregar, getEquipe, equipeParaForm),
-    canSave: podeEditar,
   });
-  const { form } = record;
 
   // Active units; the team's own stays offered even if it was deactivated since.
   const opcoesUnidade = (unidades.data ?? [])
@@ -117,7 +117,7 @@ function EquipeForm({ atual, recarregar }: { atual?: Equipe; recarregar?: () => 
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Title order={1} fz="h2">
-          {titulo}
+          {formProps.label}
         </Title>
         {atual && <HistoricoLink recordId={atual.id} />}
       </Group>
@@ -130,11 +130,7 @@ function EquipeForm({ atual, recarregar }: { atual?: Equipe; recarregar?: () => 
         </Alert>
       )}
       <RecordForm
-        record={record}
-        label={titulo}
-        onCancel={() => void navigate(BASE_PATH)}
-        locked={!podeEditar}
-        lockedActions={<BackButton to={BASE_PATH}>Voltar</BackButton>}
+        {...formProps}
         extraActions={
           atual &&
           atual.ativo &&

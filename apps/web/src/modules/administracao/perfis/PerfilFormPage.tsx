@@ -2,7 +2,6 @@
 // grouped by area (the first segment of the resource), each resource a row of its actions in pt-BR, with "Marcar
 // todas" per area. Built-in profiles are shown read-only: the seed rewrites them at every start.
 import { Alert, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconHistory, IconLock } from '@tabler/icons-react';
 import { msg } from '@saude/shared';
 import {
@@ -15,12 +14,11 @@ import {
   type PerfilValues,
 } from '@saude/shared/schemas/administracao_perfil';
 import { Controller, type Control } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { usePode } from '../../../lib/access';
-import { BackButton } from '../../../lib/detail';
 import { RemoveButton } from '../../../lib/feedback';
-import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
+import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
 import { BASE_PATH, getPerfil, useDeletePerfil, usePerfil, useSavePerfil } from './api';
 
 type Valores = PerfilInput;
@@ -36,27 +34,27 @@ export const PerfilFormPage = recordPage(
 );
 
 function PerfilForm({ atual, recarregar }: { atual?: Perfil; recarregar?: () => void }) {
-  const titulo = atual ? `Perfil ${atual.nome}` : 'Novo perfil';
-  useDocumentTitle(titulo);
-  const navigate = useNavigate();
   const save = useSavePerfil(atual?.id);
   const remover = useDeletePerfil();
   const sistema = atual?.sistema ?? false;
-  const podeEditar = usePode(atual ? 'administracao/perfis:update' : 'administracao/perfis:create') && !sistema;
-  const podeRemover = usePode('administracao/perfis:destroy') && !sistema;
   const podeAuditar = usePode('auditoria:index');
-  const record = useRecordForm({
+  const { record, form, podeEditar, podeRemover, formProps } = useRecordFormPage({
+    recurso: 'administracao/perfis',
+    basePath: BASE_PATH,
+    atual,
+    recarregar,
+    titulo: atual ? `Perfil ${atual.nome}` : 'Novo perfil',
+    // The system's profiles are read-only.
+    editavel: !sistema,
     schema: perfilInputSchema,
-    defaultValues: atual ? paraForm(atual) : { codigo: '', nome: '', permissoes: [] },
+    novo: () => ({ codigo: '', nome: '', permissoes: [] }),
+    paraForm,
+    salvar: save.mutateAsync,
+    buscar: getPerfil,
     model: 'Perfil',
     genero: 'm',
     labels: ROTULOS,
-    save: (values) => save.mutateAsync(comVersao(values, atual)),
-    onSaved: (saved) => `${BASE_PATH}/${saved.id}/edit`,
-    stale: staleEdit(atual, recarregar, getPerfil, paraForm),
-    canSave: podeEditar,
   });
-  const { form } = record;
 
   const campos: FieldRows<Valores> = [
     {
@@ -83,7 +81,7 @@ function PerfilForm({ atual, recarregar }: { atual?: Perfil; recarregar?: () => 
       <Group justify="space-between" align="center" gap="sm">
         <Group gap="sm">
           <Title order={1} fz="h2">
-            {titulo}
+            {formProps.label}
           </Title>
           {sistema && (
             <Badge color="gray" variant="light" leftSection={<IconLock size={14} aria-hidden />}>
@@ -123,11 +121,7 @@ function PerfilForm({ atual, recarregar }: { atual?: Perfil; recarregar?: () => 
         </Text>
       )}
       <RecordForm
-        record={record}
-        label={titulo}
-        onCancel={() => void navigate(BASE_PATH)}
-        locked={!podeEditar}
-        lockedActions={<BackButton to={BASE_PATH}>Voltar</BackButton>}
+        {...formProps}
         extraActions={
           atual &&
           podeRemover && (

@@ -2,17 +2,15 @@
 // and, once saved, their assignments, the password reset and the link to the record's audit history. Saving a new one
 // shows its one-time password once; unticking "Ativo" ends their sessions when saved.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconHistory, IconKey } from '@tabler/icons-react';
 import { msg } from '@saude/shared';
 import { LIMITES_PROFISSIONAL, type Profissional } from '@saude/shared/schemas/administracao_profissionais';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { usePode } from '../../../lib/access';
-import { BackButton } from '../../../lib/detail';
 import { notifyError } from '../../../lib/feedback';
-import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
+import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
 import { BASE_PATH, getProfissional, useProfissional, useRedefinirSenha, useSaveProfissional } from './api';
 import {
   novoProfissional,
@@ -32,25 +30,27 @@ export const ProfissionalFormPage = recordPage(
 );
 
 function ProfissionalForm({ atual, recarregar }: { atual?: Profissional; recarregar?: () => void }) {
-  const titulo = atual ? `Editar profissional ${atual.nome}` : 'Novo profissional';
-  useDocumentTitle(titulo);
-  const navigate = useNavigate();
   const save = useSaveProfissional(atual?.id);
-  const podeEditar = usePode(atual ? 'administracao/profissionais:update' : 'administracao/profissionais:create');
-  const record = useRecordForm({
+  const { record, formProps } = useRecordFormPage({
+    recurso: 'administracao/profissionais',
+    basePath: BASE_PATH,
+    atual,
+    recarregar,
+    titulo: atual ? `Editar profissional ${atual.nome}` : 'Novo profissional',
     schema: profissionalFormSchema,
-    defaultValues: atual ? profissionalParaForm(atual) : novoProfissional(),
-    model: 'Profissional',
-    genero: 'm',
-    labels: R,
-    save: (values) => save.mutateAsync(comVersao(profissionalParaApi(values), atual)),
-    onSaved: (saved) => {
+    novo: novoProfissional,
+    paraForm: profissionalParaForm,
+    paraApi: profissionalParaApi,
+    salvar: save.mutateAsync,
+    buscar: getProfissional,
+    depoisDeSalvar: (saved) => {
       const senha = (saved as Partial<{ senha_temporaria: string }>).senha_temporaria;
       if (senha) mostrarSenha(saved.login, senha);
       return `${BASE_PATH}/${saved.id}/edit`;
     },
-    stale: staleEdit(atual, recarregar, getProfissional, profissionalParaForm),
-    canSave: podeEditar,
+    model: 'Profissional',
+    genero: 'm',
+    labels: R,
   });
 
   const identificacao: FieldRows<ProfissionalFormValues> = [
@@ -88,7 +88,7 @@ function ProfissionalForm({ atual, recarregar }: { atual?: Profissional; recarre
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={1} fz="h2">
-          {titulo}
+          {formProps.label}
         </Title>
         {atual && (
           <Button
@@ -107,14 +107,7 @@ function ProfissionalForm({ atual, recarregar }: { atual?: Profissional; recarre
           Ao salvar, o sistema gera uma senha provisória, mostrada uma única vez. Depois, adicione as lotações.
         </Text>
       )}
-      <RecordForm
-        record={record}
-        label={titulo}
-        onCancel={() => void navigate(BASE_PATH)}
-        locked={!podeEditar}
-        lockedActions={<BackButton to={BASE_PATH}>Voltar</BackButton>}
-        extraActions={atual && <RedefinirSenhaButton profissional={atual} />}
-      >
+      <RecordForm {...formProps} extraActions={atual && <RedefinirSenhaButton profissional={atual} />}>
         <FieldSections
           control={record.form.control}
           gap="md"

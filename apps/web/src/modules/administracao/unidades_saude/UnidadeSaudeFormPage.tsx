@@ -2,15 +2,12 @@
 // three phones. The parameter flags of spec §3 are on /parametros/unidades_saude (linked, not repeated). An edit shows
 // what keeps the unit from being deactivated, the deactivation (asked first), and the link to its audit history.
 import { Alert, Group, Stack, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustments, IconInfoCircle } from '@tabler/icons-react';
 import { LIMITES_UNIDADE, type UnidadeSaude } from '@saude/shared/schemas/administracao_unidades_saude';
-import { useNavigate } from 'react-router';
 import { usePode } from '../../../lib/access';
-import { BackButton } from '../../../lib/detail';
-import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
+import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
 import { LinkButton } from '../../../lib/LinkButton';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
 import { DesativarButton } from '../comum/DesativarButton';
 import { HistoricoLink } from '../comum/HistoricoLink';
 import { BASE_PATH, getUnidade, useDesativarUnidade, useSaveUnidade, useTiposUnidade, useUnidade } from './api';
@@ -31,28 +28,32 @@ export const UnidadeSaudeFormPage = recordPage(
 );
 
 function UnidadeForm({ atual, recarregar }: { atual?: UnidadeSaude; recarregar?: () => void }) {
-  const titulo = atual ? `Editar unidade ${atual.nome}` : 'Nova unidade de saúde';
-  useDocumentTitle(titulo);
-  const navigate = useNavigate();
   const save = useSaveUnidade(atual?.id);
   const desativar = useDesativarUnidade();
   const tipos = useTiposUnidade();
-  const podeDesativar = usePode('administracao/unidades_saude:destroy');
-  const podeEditar = usePode(atual ? 'administracao/unidades_saude:update' : 'administracao/unidades_saude:create');
   const podeParametros = usePode('parametros/unidades_saude:update');
-  const record = useRecordForm({
+  const {
+    record,
+    form,
+    podeRemover: podeDesativar,
+    formProps,
+  } = useRecordFormPage({
+    recurso: 'administracao/unidades_saude',
+    basePath: BASE_PATH,
+    atual,
+    recarregar,
+    titulo: atual ? `Editar unidade ${atual.nome}` : 'Nova unidade de saúde',
     schema: unidadeFormSchema,
-    defaultValues: atual ? unidadeParaForm(atual) : novaUnidade(),
+    novo: novaUnidade,
+    paraForm: unidadeParaForm,
+    paraApi: formParaApi,
+    salvar: save.mutateAsync,
+    buscar: getUnidade,
+    fieldOf: campoDaApi,
     model: 'Unidade',
     genero: 'f',
     labels: ROTULOS,
-    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
-    fieldOf: campoDaApi,
-    onSaved: (saved) => `${BASE_PATH}/${saved.id}/edit`,
-    stale: staleEdit(atual, recarregar, getUnidade, unidadeParaForm),
-    canSave: podeEditar,
   });
-  const { form } = record;
 
   const identificacao: FieldRows<UnidadeFormValues> = [
     {
@@ -116,7 +117,7 @@ function UnidadeForm({ atual, recarregar }: { atual?: UnidadeSaude; recarregar?:
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Title order={1} fz="h2">
-          {titulo}
+          {formProps.label}
         </Title>
         {atual && (
           <Group gap="xs">
@@ -137,11 +138,7 @@ function UnidadeForm({ atual, recarregar }: { atual?: UnidadeSaude; recarregar?:
         </Alert>
       )}
       <RecordForm
-        record={record}
-        label={titulo}
-        onCancel={() => void navigate(BASE_PATH)}
-        locked={!podeEditar}
-        lockedActions={<BackButton to={BASE_PATH}>Voltar</BackButton>}
+        {...formProps}
         extraActions={
           atual &&
           atual.ativo &&

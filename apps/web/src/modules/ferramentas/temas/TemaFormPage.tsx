@@ -2,7 +2,6 @@
 // period (repeating every year or not), the image or an icon — with a live preview of the top bar and the banner, and
 // a warning (not an error) when the text colour the luminance rule gives reads below WCAG AA on the primary colour.
 import { Alert, Button, FileButton, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -10,13 +9,10 @@ import { avaliarCor, corValida, textoPorLuminancia } from '@saude/shared/cores';
 import { checarImagemDataUrl, IMAGEM_TIPOS } from '@saude/shared/imagem';
 import { LIMITES_TEMA, type Tema } from '@saude/shared/schemas/tema';
 import { ICONES_TEMA } from '@saude/shared/tema_atual';
-import { useNavigate } from 'react-router';
-import { usePode } from '../../../lib/access';
-import { BackButton } from '../../../lib/detail';
 import { RemoveButton } from '../../../lib/feedback';
-import { FieldSections, RecordForm, SwitchField, useRecordForm, type FieldRows } from '../../../lib/form';
+import { FieldSections, RecordForm, SwitchField, type FieldRows } from '../../../lib/form';
 import { useParametrizacao } from '../../../lib/parametrizacao';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
 import { BASE_PATH, getTema, useDeleteTema, useSaveTema, useTema } from './api';
 import {
   CORES_SUGERIDAS,
@@ -40,25 +36,24 @@ export const TemaFormPage = recordPage(
 );
 
 function TemaForm({ atual, recarregar }: { atual?: Tema; recarregar?: () => void }) {
-  const titulo = atual ? `Editar tema ${atual.objetivo}` : 'Novo tema';
-  useDocumentTitle(titulo);
-  const navigate = useNavigate();
   const save = useSaveTema(atual?.id);
   const remover = useDeleteTema();
-  const podeRemover = usePode('ferramentas/temas:destroy');
-  const podeEditar = usePode(atual ? 'ferramentas/temas:update' : 'ferramentas/temas:create');
-  const record = useRecordForm({
+  const { record, form, podeRemover, formProps } = useRecordFormPage({
+    recurso: 'ferramentas/temas',
+    basePath: BASE_PATH,
+    atual,
+    recarregar,
+    titulo: atual ? `Editar tema ${atual.objetivo}` : 'Novo tema',
     schema: temaFormSchema,
-    defaultValues: atual ? temaParaForm(atual) : novoTema(),
+    novo: novoTema,
+    paraForm: temaParaForm,
+    paraApi: formParaApi,
+    salvar: save.mutateAsync,
+    buscar: getTema,
     model: 'Tema',
     genero: 'm',
     labels: ROTULOS,
-    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
-    onSaved: (saved) => `${BASE_PATH}/${saved.id}/edit`,
-    stale: staleEdit(atual, recarregar, getTema, temaParaForm),
-    canSave: podeEditar,
   });
-  const { form } = record;
 
   const campos: FieldRows<TemaFormValues> = [
     {
@@ -123,14 +118,10 @@ function TemaForm({ atual, recarregar }: { atual?: Tema; recarregar?: () => void
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
-        {titulo}
+        {formProps.label}
       </Title>
       <RecordForm
-        record={record}
-        label={titulo}
-        onCancel={() => void navigate(BASE_PATH)}
-        locked={!podeEditar}
-        lockedActions={<BackButton to={BASE_PATH}>Voltar</BackButton>}
+        {...formProps}
         extraActions={
           atual &&
           podeRemover && (

@@ -1,15 +1,11 @@
 // /filas/categorias/new and /{id}/edit (spec §2, issue 17): a ticket category — its name, letters, priority, colour
 // (with the ticket as the panel will show it, and whether its text reads well) and whether it is in use.
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_CATEGORIA, type Categoria } from '@saude/shared/schemas/categoria';
-import { useNavigate } from 'react-router';
-import { usePode } from '../../../lib/access';
-import { BackButton } from '../../../lib/detail';
 import { RemoveButton } from '../../../lib/feedback';
-import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
+import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
 import { BASE_PATH, getCategoria, useCategoria, useDeleteCategoria, useSaveCategoria } from './api';
 import {
   categoriaFormSchema,
@@ -31,26 +27,26 @@ export const CategoriaFormPage = recordPage(
 );
 
 function CategoriaForm({ atual, recarregar }: { atual?: Categoria; recarregar?: () => void }) {
-  const titulo = atual ? `Editar categoria ${atual.nome}` : 'Nova categoria';
-  useDocumentTitle(titulo);
-  const navigate = useNavigate();
   const save = useSaveCategoria(atual?.id);
   const remover = useDeleteCategoria();
-  const podeRemover = usePode('filas/categorias:destroy');
-  const podeEditar = usePode(atual ? 'filas/categorias:update' : 'filas/categorias:create');
-  const record = useRecordForm({
+  const { record, form, podeRemover, formProps } = useRecordFormPage({
+    recurso: 'filas/categorias',
+    basePath: BASE_PATH,
+    voltar: atual ? `${BASE_PATH}/${atual.id}` : BASE_PATH,
+    atual,
+    recarregar,
+    titulo: atual ? `Editar categoria ${atual.nome}` : 'Nova categoria',
     schema: categoriaFormSchema,
-    defaultValues: atual ? categoriaParaForm(atual) : novaCategoria(),
+    novo: novaCategoria,
+    paraForm: categoriaParaForm,
+    paraApi: formParaApi,
+    salvar: save.mutateAsync,
+    buscar: getCategoria,
+    depoisDeSalvar: (saved) => `${BASE_PATH}/${saved.id}`,
     model: 'Categoria',
     genero: 'f',
     labels: ROTULOS,
-    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
-    onSaved: (saved) => `${BASE_PATH}/${saved.id}`,
-    stale: staleEdit(atual, recarregar, getCategoria, categoriaParaForm),
-    canSave: podeEditar,
   });
-  const { form } = record;
-  const voltar = atual ? `${BASE_PATH}/${atual.id}` : BASE_PATH;
 
   const campos: FieldRows<CategoriaFormValues> = [
     {
@@ -100,14 +96,10 @@ function CategoriaForm({ atual, recarregar }: { atual?: Categoria; recarregar?: 
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
-        {titulo}
+        {formProps.label}
       </Title>
       <RecordForm
-        record={record}
-        label={titulo}
-        onCancel={() => void navigate(voltar)}
-        locked={!podeEditar}
-        lockedActions={<BackButton to={voltar}>Voltar</BackButton>}
+        {...formProps}
         extraActions={
           atual &&
           podeRemover && (
