@@ -38,7 +38,7 @@ test('the manager registers, corrects and deactivates an authorized application;
   const uri = `https://senhas-${marca.toLowerCase().replace(/[^a-z0-9]/g, '')}.exemplo.gov.br/retorno`;
   await signInWithUnit('admin');
 
-  await test.step('the list, from the home's Ferramentas, says what an authorized application is', async () => {
+  await test.step('the list, opened from the home (Ferramentas), says what an authorized application is', async () => {
     await page.getByRole('list', { name: 'Áreas' }).getByRole('link', { name: 'Aplicações autorizadas' }).click();
     await expect(page).toHaveURL(new RegExp(`${LISTA}$`));
     await expect(page.getByRole('heading', { name: 'Aplicações autorizadas', level: 1 })).toBeVisible();
