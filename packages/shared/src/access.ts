@@ -35,6 +35,8 @@ export const resources = {
   'comunicacao/avisos': [...crud, 'visualizar', 'todos'],
   'ferramentas/temas': [...crud],
   'ferramentas/parametrizacao': ['show', 'update'],
+  // The callbacks allowed to receive a SenhaSimples token (issue 39), management only; destroy deactivates.
+  'ferramentas/auth_applications': [...crud],
   'filas/categorias': [...crud],
   'filas/parametrizacoes': [...crud],
   'filas/senhas': ['index', 'show', 'create', 'chamar', 'atender', 'concluir', 'encaminhar', 'ausente'],

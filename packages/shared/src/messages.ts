@@ -206,6 +206,10 @@ export const msg = {
   painelChaveGerada: 'Nova chave do painel gerada. A TV com a chave anterior deixou de receber as chamadas.',
   painelChaveConfirmar: 'Gerar uma nova chave? O painel aberto com a chave atual deixará de funcionar imediatamente.',
   senhaSimplesEscopo: 'Este acesso do SenhaSimples vale apenas para as filas e senhas.',
+  // Authorized applications (issue 39): wording the spec does not show, in the catalogue's style (docs/decisions.md).
+  authAppUriInvalida: 'deve ser um endereço completo, como https://senhas.exemplo.gov.br/retorno',
+  authAppUriHttps: 'deve começar com https:// (http:// só para localhost)',
+  authAppUriEmUso: (nome: string) => interpolate('já está cadastrado para a aplicação %{1}', nome),
 
   // Tickets (issue 17): wording the spec does not show, in the same style (docs/decisions.md).
   senhaCategoriaSemFila: 'não está parametrizada em nenhuma fila desta unidade',

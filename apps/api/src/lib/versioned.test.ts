@@ -35,6 +35,7 @@ const rotasDaTabela: Record<string, RegExp> = {
   avisos: /\/comunicacao\/avisos\/:id$/,
   solicitacoes_ouvidoria: /\/ouvidoria\/solicitacoes\/:id$/,
   temas: /\/ferramentas\/temas\/:id$/,
+  auth_applications: /\/ferramentas\/auth_applications\/:id$/,
   termos_uso: /\/termos_uso\/:id/,
   lembretes: /\/lembretes\/:id$/,
 };

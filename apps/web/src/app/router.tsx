@@ -258,6 +258,31 @@ export const screens: ScreenRoute[] = [
     handle: { authorize: 'ferramentas/temas:update' },
     lazy: () => import('../modules/ferramentas/temas/TemaFormPage').then((m) => ({ Component: m.TemaFormPage })),
   },
+  // Authorized applications (issue 39): the callbacks allowed a SenhaSimples token; list and form (new, edit).
+  {
+    path: 'ferramentas/auth_applications',
+    handle: { authorize: 'ferramentas/auth_applications:index' },
+    lazy: () =>
+      import('../modules/ferramentas/auth_applications/AuthApplicationListPage').then((m) => ({
+        Component: m.AuthApplicationListPage,
+      })),
+  },
+  {
+    path: 'ferramentas/auth_applications/new',
+    handle: { authorize: 'ferramentas/auth_applications:create' },
+    lazy: () =>
+      import('../modules/ferramentas/auth_applications/AuthApplicationFormPage').then((m) => ({
+        Component: m.AuthApplicationFormPage,
+      })),
+  },
+  {
+    path: 'ferramentas/auth_applications/:id/edit',
+    handle: { authorize: 'ferramentas/auth_applications:update' },
+    lazy: () =>
+      import('../modules/ferramentas/auth_applications/AuthApplicationFormPage').then((m) => ({
+        Component: m.AuthApplicationFormPage,
+      })),
+  },
   // Administration, units and teams (issue 22): list and form (new, edit) of each; DELETE deactivates.
   {
     path: 'administracao/unidades_saude',

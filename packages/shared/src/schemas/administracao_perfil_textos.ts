@@ -40,6 +40,7 @@ export const RECURSOS: Record<Resource, string> = {
   'comunicacao/avisos': 'Avisos',
   'ferramentas/temas': 'Temas de campanha',
   'ferramentas/parametrizacao': 'Parâmetros do sistema',
+  'ferramentas/auth_applications': 'Aplicações autorizadas (SenhaSimples)',
   'filas/categorias': 'Categorias',
   'filas/parametrizacoes': 'Parametrização de filas',
   'filas/senhas': 'Senhas',

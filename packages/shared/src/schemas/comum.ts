@@ -64,6 +64,19 @@ export const simNaoOpcional = () =>
     .boolean({ error: msg.naoEValido })
     .nullish()
     .transform((v) => v ?? undefined);
+/** A record's "ativo": true unless sent false (a new record starts active). */
+export const ativoPorPadrao = () =>
+  z
+    .boolean({ error: msg.naoEValido })
+    .nullish()
+    .transform((v) => v ?? true);
+/** A yes/no list filter as a query string sends it ('true' / 'false'); absent: both. */
+export const filtroSimNao = () =>
+  opt(
+    z
+      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
+      .transform((v) => v === true || v === 'true'),
+  );
 export const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
 export const requiredUuid = () =>
   z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) });

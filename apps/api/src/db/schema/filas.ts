@@ -177,5 +177,6 @@ export const authApplications = pgTable('auth_applications', {
   nome: text().notNull(),
   uri: text().notNull().unique(),
   ativo: flag(true),
-  ...timestamps,
+  // Edited by managers since issue 39: the optimistic lock like every edited record.
+  ...versioned,
 });

@@ -195,6 +195,13 @@ export const menuTree: MenuSeed[] = [
         authorize: 'ferramentas/parametrizacao:show',
       },
       {
+        id: 'auth_applications',
+        nome: 'Aplicações autorizadas',
+        url: '/ferramentas/auth_applications',
+        icone: 'key',
+        authorize: 'ferramentas/auth_applications:index',
+      },
+      {
         id: 'parametros_unidades',
         nome: 'Parâmetros das unidades',
         url: '/parametros/unidades_saude',

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_applications" ADD COLUMN "lock_version" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,76 @@
+import type {
+  AuthApplicationFilters,
+  AuthApplicationListItem,
+  AuthApplicationRecord,
+} from '@saude/shared/schemas/auth_applications';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../../access/context';
+import type { DbOrTx } from '../../../db/client';
+import { authApplications } from '../../../db/schema';
+import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { notFound } from '../../../lib/errors';
+import { paginate, type PageResult } from '../../../lib/paginate';
+import { isUuid } from '../../../lib/routes';
+
+// Reading the authorized applications (issue 39). A name and an address, nobody's data: reads are not audited.
+
+export const RESOURCE = 'ferramentas/auth_applications';
+const a_ = authApplications;
+
+/** The application's row (locked for update when asked), or null; a malformed id is an unknown one. */
+export async function findAuthApplication(db: DbOrTx, id: string, forUpdate = false) {
+  if (!isUuid(id)) return null;
+  const q = db.select().from(a_).where(eq(a_.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+type Row = typeof a_.$inferSelect;
+
+export const paraApi = (r: Row): AuthApplicationRecord => ({
+  id: r.id,
+  lock_version: r.lock_version,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+  nome: r.nome,
+  uri: r.uri,
+  ativo: r.ativo,
+});
+
+export async function show(ctx: Ctx, id: string): Promise<AuthApplicationRecord> {
+  const row = await findAuthApplication(ctx.db, id);
+  if (!row) throw notFound();
+  return paraApi(row);
+}
+
+function condicoes(q: AuthApplicationFilters): SQL | undefined {
+  return and(
+    q.texto ? containsText([a_.nome, a_.uri], q.texto) : undefined,
+    q.ativo !== undefined ? eq(a_.ativo, q.ativo) : undefined,
+  );
+}
+
+/** A page of applications, active first, then by name (a municipality has a handful). */
+export async function list(ctx: Ctx, q: AuthApplicationFilters): Promise<PageResult<AuthApplicationListItem>> {
+  const where = condicoes(q);
+  return paginate(q, {
+    rows: ({ limit, offset }) =>
+      ctx.db
+        .select({ id: a_.id, nome: a_.nome, uri: a_.uri, ativo: a_.ativo })
+        .from(a_)
+        .where(where)
+        .orderBy(sql`${a_.ativo} desc`, byName(a_.nome), a_.id)
+        .limit(limit)
+        .offset(offset),
+    count: () => totalOf(ctx.db.select({ total: countAll() }).from(a_).where(where)),
+  });
+}
+
+/** The other application registered for this exact callback, if any. */
+export async function uriEmUso(db: DbOrTx, uri: string, selfId: string | null) {
+  const [r] = await db
+    .select({ nome: a_.nome })
+    .from(a_)
+    .where(and(eq(a_.uri, uri), selfId ? sql`${a_.id} <> ${selfId}` : undefined));
+  return r ?? null;
+}

@@ -1,0 +1,24 @@
+// Data hooks of the authorized applications (issue 39), from the kit's resource (lib/resource.ts).
+import type {
+  AuthApplicationFilters,
+  AuthApplicationInput,
+  AuthApplicationListItem,
+  AuthApplicationRecord,
+  AuthApplicationUpdate,
+} from '@saude/shared/schemas/auth_applications';
+import { resource } from '../../../lib/resource';
+
+export const BASE_PATH = '/ferramentas/auth_applications';
+
+const aplicacoes = resource<
+  AuthApplicationRecord,
+  AuthApplicationListItem,
+  AuthApplicationFilters,
+  AuthApplicationInput | AuthApplicationUpdate
+>(BASE_PATH);
+
+export const getAplicacao = aplicacoes.get;
+export const useAplicacoes = aplicacoes.useList;
+export const useAplicacao = aplicacoes.useOne;
+export const useSaveAplicacao = aplicacoes.useSave;
+export const useDesativarAplicacao = aplicacoes.useRemove;
