@@ -4,3 +4,4 @@ export * from './notify';
 export * from './useLoadErrorNotice';
 export * from './LoadError';
 export * from './ErrorPage';
+export * from './DesativarButton';

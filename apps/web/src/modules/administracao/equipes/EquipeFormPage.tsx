@@ -6,8 +6,8 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_EQUIPE, TIPOS_EQUIPE, type Equipe } from '@saude/shared/schemas/administracao_equipes';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
+import { DesativarButton } from '../../../lib/feedback';
 import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
-import { DesativarButton } from '../comum/DesativarButton';
 import { HistoricoLink } from '../comum/HistoricoLink';
 import { BASE_PATH, getEquipe, useDesativarEquipe, useEquipe, useSaveEquipe, useUnidadesOpcoes } from './api';
 import {

@@ -6,9 +6,9 @@ import { IconAdjustments, IconInfoCircle } from '@tabler/icons-react';
 import { LIMITES_UNIDADE, type UnidadeSaude } from '@saude/shared/schemas/administracao_unidades_saude';
 import { usePode } from '../../../lib/access';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
+import { DesativarButton } from '../../../lib/feedback';
 import { LinkButton } from '../../../lib/LinkButton';
 import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
-import { DesativarButton } from '../comum/DesativarButton';
 import { HistoricoLink } from '../comum/HistoricoLink';
 import { BASE_PATH, getUnidade, useDesativarUnidade, useSaveUnidade, useTiposUnidade, useUnidade } from './api';
 import {

@@ -1,16 +1,11 @@
 // /ferramentas/auth_applications/new and /{id}/edit (issue 39): an authorized application — its name, the callback
 // address the popup compares exactly, and whether it is active. "Desativar" (asked first) is the red action: an
 // application is never deleted, so the tokens it received stay named in the audit.
-import { Stack, Switch, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Stack, Title } from '@mantine/core';
 import { LIMITES_AUTH_APPLICATION, type AuthApplicationRecord } from '@saude/shared/schemas/auth_applications';
-import { useNavigate } from 'react-router';
-import { usePode } from '../../../lib/access';
-import { BackButton } from '../../../lib/detail';
-import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
-import { DesativarButton } from '../../administracao/comum/DesativarButton';
+import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
+import { DesativarButton } from '../../../lib/feedback';
+import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
 import { BASE_PATH, getAplicacao, useAplicacao, useDesativarAplicacao, useSaveAplicacao } from './api';
 import { Explicacao } from './Explicacao';
 import {
@@ -22,8 +17,6 @@ import {
   type AplicacaoFormValues,
 } from './formValues';
 
-type Form = UseFormReturn<AplicacaoFormValues, unknown, AplicacaoFormValues>;
-
 export const AuthApplicationFormPage = recordPage(
   { load: useAplicacao, backTo: BASE_PATH, label: 'Carregando aplicação', remount: true },
   AplicacaoForm,
@@ -31,25 +24,29 @@ export const AuthApplicationFormPage = recordPage(
 );
 
 function AplicacaoForm({ atual, recarregar }: { atual?: AuthApplicationRecord; recarregar?: () => void }) {
-  const titulo = atual ? `Editar aplicação ${atual.nome}` : 'Nova aplicação autorizada';
-  useDocumentTitle(titulo);
-  const navigate = useNavigate();
   const save = useSaveAplicacao(atual?.id);
   const desativar = useDesativarAplicacao();
-  const podeDesativar = usePode('ferramentas/auth_applications:destroy');
-  const podeEditar = usePode(atual ? 'ferramentas/auth_applications:update' : 'ferramentas/auth_applications:create');
-  const record = useRecordForm({
+  const {
+    record,
+    form,
+    podeRemover: podeDesativar,
+    formProps,
+  } = useRecordFormPage({
+    recurso: 'ferramentas/auth_applications',
+    basePath: BASE_PATH,
+    atual,
+    recarregar,
+    titulo: atual ? `Editar aplicação ${atual.nome}` : 'Nova aplicação autorizada',
     schema: aplicacaoFormSchema,
-    defaultValues: atual ? aplicacaoParaForm(atual) : novaAplicacao(),
+    novo: novaAplicacao,
+    paraForm: aplicacaoParaForm,
+    paraApi: formParaApi,
+    salvar: save.mutateAsync,
+    buscar: getAplicacao,
     model: 'Aplicação',
     genero: 'f',
     labels: ROTULOS,
-    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
-    onSaved: (saved) => `${BASE_PATH}/${saved.id}/edit`,
-    stale: staleEdit(atual, recarregar, getAplicacao, aplicacaoParaForm),
-    canSave: podeEditar,
   });
-  const { form } = record;
 
   const campos: FieldRows<AplicacaoFormValues> = [
     {
@@ -77,21 +74,23 @@ function AplicacaoForm({ atual, recarregar }: { atual?: AuthApplicationRecord; r
         placeholder: 'https://senhas.exemplo.gov.br/retorno',
       },
     },
-    { kind: 'node', key: 'ativo', span: 'full', node: <AtivoField form={form} /> },
+    {
+      kind: 'switch',
+      name: 'ativo',
+      label: ROTULOS.ativo,
+      description: 'Uma aplicação inativa não recebe o acesso do SenhaSimples',
+      span: 'full',
+    },
   ];
 
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
-        {titulo}
+        {formProps.label}
       </Title>
       <Explicacao />
       <RecordForm
-        record={record}
-        label={titulo}
-        onCancel={() => void navigate(BASE_PATH)}
-        locked={!podeEditar}
-        lockedActions={<BackButton to={BASE_PATH}>Voltar</BackButton>}
+        {...formProps}
         extraActions={
           atual &&
           atual.ativo &&
@@ -112,24 +111,5 @@ function AplicacaoForm({ atual, recarregar }: { atual?: AuthApplicationRecord; r
         <FieldSections control={form.control} sections={[['Aplicação', campos]]} />
       </RecordForm>
     </Stack>
-  );
-}
-
-function AtivoField({ form }: { form: Form }) {
-  return (
-    <Controller
-      control={form.control}
-      name="ativo"
-      render={({ field }) => (
-        <Switch
-          name={field.name}
-          checked={field.value}
-          onChange={(e) => field.onChange(e.currentTarget.checked)}
-          label={ROTULOS.ativo}
-          description="Uma aplicação inativa não recebe o acesso do SenhaSimples"
-          size="md"
-        />
-      )}
-    />
   );
 }

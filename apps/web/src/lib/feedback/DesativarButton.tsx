@@ -1,4 +1,4 @@
-// The administration's "Desativar …" (issue 22): records are never deleted (the history names them), so the red
+// "Desativar …" of the records never deleted (issue 22; the kit's since issue 40): records are never deleted (the history names them), so the red
 // action deactivates. Asks first; on success the toast and back to the list; a refusal (409: still has teams or
 // assignments) shows the server's reason, which says what to do.
 import { Button, Text } from '@mantine/core';
@@ -6,7 +6,7 @@ import { modals } from '@mantine/modals';
 import { IconBan } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { notifyError, notifySuccess } from '../../../lib/feedback';
+import { notifyError, notifySuccess } from './notify';
 
 export function DesativarButton({
   pergunta,
