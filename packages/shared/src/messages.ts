@@ -310,6 +310,10 @@ export const msg = {
   notificacaoEncerrada: 'Este caso está encerrado: somente a vigilância pode alterá-lo.',
   unidadeForaDoEscopo: 'deve ser a unidade em que você está trabalhando',
   // Moving a citizen to another team or reference unit (issue 39): it decides who reads their health data.
+  // Fingerprints (issue 39): what the reader's agent hands over, checked before it is stored.
+  digitalFormato: 'não é uma digital válida do leitor (esperado: texto em base64)',
+  digitalGrande: (kb: number) => interpolate('é maior que o permitido para uma digital (%{1} kB)', kb),
+  digitalFalecido: 'não pode ser capturada de um munícipe falecido',
   transferenciaSemCuidado: 'só pode ser alterada por quem cuida deste munícipe ou pela gestão',
   equipeForaDaLotacao: 'deve ser uma equipe em que você trabalha nesta unidade',
   profissionalForaDaUnidade: 'não tem lotação ativa nesta unidade',
