@@ -28,6 +28,9 @@ export function BiometriaTab() {
   return <Biometrias agenteUrl={parametrizacao.data.widgets.biometria_agente_url} />;
 }
 
+/** An alert's title in the text colour: the light variant's green and red titles fail AA contrast (axe). */
+const TITULO_LEGIVEL = { title: { color: 'var(--mantine-color-text)' } };
+
 /** The finger asked first: the right index, as e-SUS and most identification systems do, then the others. */
 const DEDO_PADRAO = 2;
 const opcoesDedo = dedos.map((d) => ({ value: String(d.id), label: d.nome }));
@@ -152,14 +155,26 @@ function Biometrias({ agenteUrl }: { agenteUrl: string | null }) {
         )}
         <div role="status" aria-live="polite" style={{ width: '100%' }}>
           {captura.isError && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={msg.falhaComunicacao}>
+            <Alert
+              color="red"
+              variant="light"
+              styles={TITULO_LEGIVEL}
+              icon={<IconAlertTriangle aria-hidden />}
+              title={msg.falhaComunicacao}
+            >
               {captura.error instanceof LeitorIndisponivelError
                 ? 'Nenhum leitor biométrico foi detectado neste computador. Verifique se o leitor está conectado e tente novamente.'
                 : msg.erroGenerico}
             </Alert>
           )}
           {captura.isSuccess && (
-            <Alert color="green" variant="light" icon={<IconCheck aria-hidden />} title="Digital capturada">
+            <Alert
+              color="green"
+              variant="light"
+              styles={TITULO_LEGIVEL}
+              icon={<IconCheck aria-hidden />}
+              title="Digital capturada"
+            >
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">
                   {nomeDoDedo(dedo)} — qualidade da leitura: {captura.data.qualidade}%. Grave para guardar no cadastro
@@ -177,7 +192,13 @@ function Biometrias({ agenteUrl }: { agenteUrl: string | null }) {
             </Alert>
           )}
           {erros422 && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={erros422.message}>
+            <Alert
+              color="red"
+              variant="light"
+              styles={TITULO_LEGIVEL}
+              icon={<IconAlertTriangle aria-hidden />}
+              title={erros422.message}
+            >
               {Object.values(erros422.errors).flat().join(' ')}
             </Alert>
           )}
