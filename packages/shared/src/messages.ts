@@ -395,6 +395,9 @@ export const msg = {
   filaEntrarDeNovo: 'Sua sessão terminou. Entre novamente para enviar as visitas guardadas neste aparelho.',
   familiaForaDoAparelho:
     'Sem conexão: esta família ainda não foi guardada neste aparelho. Abra-a com internet (ou use "Atualizar famílias") para visitá-la sem rede.',
+  // Issue 39: a citizen without a family is kept on the device once their visit form was opened with internet.
+  municipeForaDoAparelho:
+    'Sem conexão: este munícipe ainda não foi guardado neste aparelho. Abra a visita dele uma vez com internet para visitá-lo sem rede.',
   armazenamentoQuaseCheio:
     'O armazenamento do navegador está quase cheio. Envie as visitas guardadas assim que possível.',
 } as const;
