@@ -11,7 +11,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { msg, newId } from '@saude/shared';
 import type { Familia } from '@saude/shared/schemas/familia';
-import type { Municipe } from '@saude/shared/schemas/municipe';
 import type { VisitaContexto, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
 import { LoadError, LoadingRecord } from '../../../lib/feedback';
 import { RecordForm, SubHeadings, useRecordForm } from '../../../lib/form';
