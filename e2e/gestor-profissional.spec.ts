@@ -148,6 +148,6 @@ test('the manager records a family in the ACS name; without the professional the
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Família foi salva com sucesso')).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/familias\/[0-9a-f-]+\/edit$/);
-  await expect(page.getByText(/Agente Comunitária de Demonstração/).first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Profissional' })).toHaveValue(/^Agente Comunitária de Demonstração/);
   await expectAccessible(page, 'família do gestor, gravada');
 });

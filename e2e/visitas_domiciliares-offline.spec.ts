@@ -215,6 +215,21 @@ test('offline, a citizen without a family opens for a visit once opened online; 
 }) => {
   const acs = await apiAs('acs', { unidade: 'UBS Centro' });
   const guardado = await novaPessoa(acs, `Sem Familia Guardado ${unico()}`);
+  // Their residence, which the visit form proposes as the visit's address (offline no CEP lookup answers).
+  const atual = (await (await acs.get(`/api/v1/municipes/${guardado.id}`)).json()) as Record<string, unknown>;
+  const comEndereco = await acs.put(`/api/v1/municipes/${guardado.id}`, {
+    data: {
+      ...atual,
+      residencia_cep: '70000099',
+      residencia_uf: 'DF',
+      residencia_municipio_ibge: '5300108',
+      residencia_tipo_logradouro: '081',
+      residencia_logradouro: 'DAS MANGUEIRAS',
+      residencia_numero: '12',
+      residencia_bairro: 'CENTRO',
+    },
+  });
+  expect(comEndereco.status(), await comEndereco.text()).toBe(200);
   const nuncaAberto = await novaPessoa(acs, `Sem Familia Nunca ${unico()}`);
   await signInWithUnit('acs', 'UBS Centro');
 
@@ -235,7 +250,11 @@ test('offline, a citizen without a family opens for a visit once opened online; 
     await page.goto(`${LISTA}/membro/${guardado.id}/visitar`);
     await expect(page.getByRole('heading', { name: 'Visita ao membro' })).toBeVisible();
     await expect(page.getByText(guardado.nome).first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Logradouro', exact: true })).toHaveValue('DAS MANGUEIRAS');
     await expectAccessible(page, 'visita a munícipe sem família, sem conexão');
+    await page.getByRole('textbox', { name: 'Micro-área', exact: true }).fill('01');
+    await page.getByRole('combobox', { name: 'Tipo de imóvel' }).click();
+    await page.getByRole('option', { name: 'Domicílio', exact: true }).click();
     await page.getByRole('radio', { name: 'Visita realizada' }).check();
     await page.getByRole('checkbox', { name: 'Visita periódica' }).check();
     await page.getByRole('button', { name: 'Salvar' }).click();

@@ -236,7 +236,8 @@ function Biometrias({ agenteUrl }: { agenteUrl: string | null }) {
                     {podeRemover && (
                       <Table.Td>
                         <Button
-                          variant="subtle"
+                          // Red 9 outline, as RemoveButton: the subtle red fails AA contrast (axe).
+                          variant="outline"
                           color="red.9"
                           mih={44}
                           leftSection={<IconTrash size={16} aria-hidden />}
