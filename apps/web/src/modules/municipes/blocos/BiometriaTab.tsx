@@ -6,7 +6,7 @@ import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Title, Visuall
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCheck, IconDeviceFloppy, IconFingerprint, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { msg } from '@saude/shared/messages';
 import { dedos, nomeDoDedo, type Biometria } from '@saude/shared/schemas/municipe_biometria';
 import { usePode } from '../../../lib/access';
@@ -30,6 +30,14 @@ export function BiometriaTab() {
 
 /** An alert's title in the text colour: the light variant's green and red titles fail AA contrast (axe). */
 const TITULO_LEGIVEL = { title: { color: 'var(--mantine-color-text)' } };
+
+function Falha({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" styles={TITULO_LEGIVEL} icon={<IconAlertTriangle aria-hidden />} title={titulo}>
+      {children}
+    </Alert>
+  );
+}
 
 /** The finger asked first: the right index, as e-SUS and most identification systems do, then the others. */
 const DEDO_PADRAO = 2;
@@ -155,17 +163,11 @@ function Biometrias({ agenteUrl }: { agenteUrl: string | null }) {
         )}
         <div role="status" aria-live="polite" style={{ width: '100%' }}>
           {captura.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              styles={TITULO_LEGIVEL}
-              icon={<IconAlertTriangle aria-hidden />}
-              title={msg.falhaComunicacao}
-            >
+            <Falha titulo={msg.falhaComunicacao}>
               {captura.error instanceof LeitorIndisponivelError
                 ? 'Nenhum leitor biométrico foi detectado neste computador. Verifique se o leitor está conectado e tente novamente.'
                 : msg.erroGenerico}
-            </Alert>
+            </Falha>
           )}
           {captura.isSuccess && (
             <Alert
@@ -191,17 +193,7 @@ function Biometrias({ agenteUrl }: { agenteUrl: string | null }) {
               </Stack>
             </Alert>
           )}
-          {erros422 && (
-            <Alert
-              color="red"
-              variant="light"
-              styles={TITULO_LEGIVEL}
-              icon={<IconAlertTriangle aria-hidden />}
-              title={erros422.message}
-            >
-              {Object.values(erros422.errors).flat().join(' ')}
-            </Alert>
-          )}
+          {erros422 && <Falha titulo={erros422.message}>{Object.values(erros422.errors).flat().join(' ')}</Falha>}
         </div>
         <Title order={3} fz="h5">
           Digitais cadastradas
