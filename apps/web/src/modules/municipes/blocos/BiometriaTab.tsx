@@ -142,7 +142,8 @@ function Biometrias({ agenteUrl }: { agenteUrl: string | null }) {
                   value={String(dedo)}
                   onChange={escolher}
                   allowDeselect={false}
-                  w={260}
+                  // Room for the longest name with "(cadastrada)" at 16 px.
+                  w={{ base: '100%', xs: 320 }}
                   size="md"
                 />
                 <Button
