@@ -217,3 +217,18 @@ export async function expectAccessible(page: Page, what = page.url()) {
   );
   expect(resumo, `violações de acessibilidade em ${what}`).toEqual([]);
 }
+
+/**
+ * axe's two moderate best-practice rules issue 39 asked to clear, on the screens that call it: every content inside a
+ * landmark (`region`: portals such as the progress bar and toasts too) and headings that never skip a level
+ * (`heading-order`). Not part of expectAccessible, which fails on serious and critical only.
+ */
+export async function expectLandmarksAndHeadings(page: Page, what = page.url()) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } };
+    const r = await axe.run(document, { runOnly: { type: 'rule', values: ['region', 'heading-order'] } });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(', ')}`);
+  });
+  expect(violations, `region/heading-order em ${what}`).toEqual([]);
+}

@@ -1,7 +1,7 @@
 // The citizen's clinical blocks (issue 5): health conditions edited and kept, the tab hidden from a profile without
 // the block, read-only for a profile with `show` only. Run: E2E_PORT=3101 npx playwright test e2e/municipes-blocos.spec.ts
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, SCREENSHOTS, test, type Api } from './fixtures';
+import { expect, expectAccessible, expectLandmarksAndHeadings, SCREENSHOTS, test, type Api } from './fixtures';
 import { novoCns, novoCpf } from './dados';
 
 const MSG_403 = 'Você não está autorizado a executar essa ação.';
@@ -236,4 +236,78 @@ test('surveillance sees the record but no health block of a citizen nobody notif
   await signInWithUnit('vigilancia');
   await semAbasDeSaude(page, adulto.id);
   await expectAccessible(page);
+});
+
+test('a nurse captures a fingerprint through the reader, saves it, sees it listed, and removes it (issue 39)', async ({
+  page,
+  signInWithUnit,
+  apiAs,
+  baseURL,
+}) => {
+  // The reader's agent runs on the user's machine; here it is stubbed in the page, on the app's own origin so the
+  // CSP's connect-src lets the tab reach it. Biometrics is switched on for this page only (the system parameter is
+  // global state other specs see).
+  const agente = `${baseURL}/__agente_biometrico_e2e`;
+  await page.route('**/api/ferramentas/parametrizacao', async (route) => {
+    const res = await route.fetch();
+    const json = (await res.json()) as { widgets: object };
+    await route.fulfill({
+      response: res,
+      json: { ...json, habilita_biometria: true, widgets: { ...json.widgets, biometria_agente_url: agente } },
+    });
+  });
+  let capturas = 0;
+  await page.route(`${agente}/status`, (route) => route.fulfill({ json: { pronto: true } }));
+  await page.route(`${agente}/captura`, (route) => {
+    capturas += 1;
+    const template = Buffer.from(`FMR\u0000 e2e ${capturas} ${'m'.repeat(300)}`).toString('base64');
+    return route.fulfill({ json: { template_base64: template, qualidade: capturas === 1 ? 91 : 64 } });
+  });
+  await signInWithUnit('enfermagem');
+  const m = await novoMunicipe(await apiAs('enfermagem'), { anos: 38 });
+  const tabela = page.getByRole('table', { name: 'Digitais cadastradas' });
+
+  await test.step('When I open the "Biometria" tab, choose the left index finger and capture it', async () => {
+    await page.goto(`/municipes/${m.id}/edit`);
+    await page.getByRole('tab', { name: 'Biometria' }).click();
+    await expect(page).toHaveURL(new RegExp(`/municipes/${m.id}/edit/biometria$`));
+    await expect(page.getByText('Nenhuma digital cadastrada.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('combobox', { name: 'Dedo' }).click();
+    await page.getByRole('option', { name: 'Indicador esquerdo' }).click();
+    await page.getByRole('button', { name: 'Capturar digital' }).click();
+    await expect(page.getByText('Indicador esquerdo — qualidade da leitura: 91%', { exact: false })).toBeVisible();
+    await expectAccessible(page);
+  });
+  await test.step('And I save it: the finger is listed with the date and who captured it', async () => {
+    await page.getByRole('button', { name: 'Gravar digital' }).click();
+    await expect(page.getByText('Digital foi salva com sucesso')).toBeVisible();
+    const linha = tabela.getByRole('row', { name: /Indicador esquerdo/ });
+    await expect(linha).toContainText('91%');
+    await expect(linha).toContainText(new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' }));
+    await expectAccessible(page);
+    await expectLandmarksAndHeadings(page);
+    await screenshots(page, 'municipes-biometria');
+  });
+  await test.step('Then after a reload it is still there, and a new capture of that finger asks before replacing', async () => {
+    await page.reload();
+    await expect(tabela.getByRole('row', { name: /Indicador esquerdo/ })).toContainText('91%');
+    await page.getByRole('combobox', { name: 'Dedo' }).click();
+    await page.getByRole('option', { name: 'Indicador esquerdo (cadastrada)' }).click();
+    await page.getByRole('button', { name: 'Capturar digital' }).click();
+    await page.getByRole('button', { name: 'Gravar digital' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Substituir a digital do indicador esquerdo?' });
+    await expectAccessible(page);
+    await dialogo.getByRole('button', { name: 'Sim, substituir' }).click();
+    await expect(tabela.getByRole('row', { name: /Indicador esquerdo/ })).toContainText('64%');
+  });
+  await test.step('And I remove it after the confirmation: no finger is left', async () => {
+    await tabela.getByRole('button', { name: 'Remover a digital do indicador esquerdo' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Remover a digital do indicador esquerdo?' });
+    await expectAccessible(page);
+    await dialogo.getByRole('button', { name: 'Sim, remover' }).click();
+    await expect(page.getByText('Digital do indicador esquerdo foi removido(a).')).toBeVisible();
+    await expect(page.getByText('Nenhuma digital cadastrada.')).toBeVisible();
+    await expectAccessible(page);
+  });
 });

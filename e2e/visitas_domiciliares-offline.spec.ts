@@ -15,6 +15,8 @@ const LISTA = '/atencao_primaria/visitas_domiciliares';
 const BASE_API = '/api/v1/atencao_primaria/visitas_domiciliares';
 const MSG_MUDOU = 'Não é possível realizar o lançamento para famílias com status "Mudou-se"';
 const NA_FILA = 'Sem conexão: a visita foi guardada neste aparelho e será enviada quando a rede voltar.';
+const MSG_FORA_DO_APARELHO =
+  'Sem conexão: este munícipe ainda não foi guardado neste aparelho. Abra a visita dele uma vez com internet para visitá-lo sem rede.';
 
 test.use({ viewport: { width: 800, height: 1280 }, serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 360_000 });
@@ -202,5 +204,83 @@ test('ACS records visits offline; they are sent once over a flaky network, a mov
     // The refusal stays until the agent dismisses it.
     await recusada.getByRole('button', { name: 'Dispensar' }).click();
     await expect(recusada).toHaveCount(0);
+  });
+});
+
+test('offline, a citizen without a family opens for a visit once opened online; one never opened says so (issue 39)', async ({
+  page,
+  context,
+  apiAs,
+  signInWithUnit,
+}) => {
+  const acs = await apiAs('acs', { unidade: 'UBS Centro' });
+  const guardado = await novaPessoa(acs, `Sem Familia Guardado ${unico()}`);
+  // Their residence, which the visit form proposes as the visit's address (offline no CEP lookup answers).
+  const atual = (await (await acs.get(`/api/v1/municipes/${guardado.id}`)).json()) as Record<string, unknown>;
+  const comEndereco = await acs.put(`/api/v1/municipes/${guardado.id}`, {
+    data: {
+      ...atual,
+      residencia_cep: '70000099',
+      residencia_uf: 'DF',
+      residencia_municipio_ibge: '5300108',
+      residencia_tipo_logradouro: '081',
+      residencia_logradouro: 'DAS MANGUEIRAS',
+      residencia_numero: '12',
+      residencia_bairro: 'CENTRO',
+    },
+  });
+  expect(comEndereco.status(), await comEndereco.text()).toBe(200);
+  const nuncaAberto = await novaPessoa(acs, `Sem Familia Nunca ${unico()}`);
+  await signInWithUnit('acs', 'UBS Centro');
+
+  await test.step('online: the worker installs, and the citizen’s visit form is opened once', async () => {
+    await page.goto(LISTA);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.goto(`${LISTA}/membro/${guardado.id}/visitar`);
+    await expect(page.getByRole('heading', { name: 'Visita ao membro' })).toBeVisible();
+    await expect(page.getByText(guardado.nome).first()).toBeVisible();
+  });
+
+  await test.step('offline, after a reload: the kept citizen’s form opens and the visit waits on the device', async () => {
+    await context.setOffline(true);
+    await page.goto(`${LISTA}/membro/${guardado.id}/visitar`);
+    await expect(page.getByRole('heading', { name: 'Visita ao membro' })).toBeVisible();
+    await expect(page.getByText(guardado.nome).first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Logradouro', exact: true })).toHaveValue('DAS MANGUEIRAS');
+    await expectAccessible(page, 'visita a munícipe sem família, sem conexão');
+    await page.getByRole('textbox', { name: 'Micro-área', exact: true }).fill('01');
+    await page.getByRole('combobox', { name: 'Tipo de imóvel' }).click();
+    await page.getByRole('option', { name: 'Domicílio', exact: true }).click();
+    await page.getByRole('radio', { name: 'Visita realizada' }).check();
+    await page.getByRole('checkbox', { name: 'Visita periódica' }).check();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: NA_FILA })).toBeVisible();
+    await expect(page.getByText(/foi salva com sucesso/)).toHaveCount(0);
+  });
+
+  await test.step('offline: a citizen whose visit was never opened here says how to keep them', async () => {
+    await page.goto(`${LISTA}/membro/${nuncaAberto.id}/visitar`);
+    await expect(page.getByText(MSG_FORA_DO_APARELHO)).toBeVisible();
+    await expect(page.getByText('Você não está autorizado')).toHaveCount(0);
+    await expectAccessible(page, 'munícipe não guardado, sem conexão');
+    await fotografar(page, 'visitas-offline-municipe-nao-guardado');
+  });
+
+  await test.step('back online: the kept visit is sent', async () => {
+    await context.setOffline(false);
+    await page.goto(`${LISTA}/sem_familia`);
+    await expect
+      .poll(
+        async () => {
+          const r = await acs.get(`${BASE_API}?sem_familia=true&per_page=50`);
+          return JSON.stringify(await r.json()).includes(guardado.id);
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
   });
 });

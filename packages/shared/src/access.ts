@@ -11,6 +11,8 @@ export const resources = {
   // those in the user's care (issue 14, docs/decisions.md "Health data scope"); only the manager holds it.
   'municipes/sociodemograficas': ['show', 'create', 'update', 'todos'],
   'municipes/condicoes_saude': ['show', 'create', 'update', 'todos'],
+  // The citizen's fingerprints (issue 39): update captures or replaces a finger, destroy removes one; same care scope.
+  'municipes/biometrias': ['show', 'update', 'destroy', 'todos'],
   // Compulsory notifications (issue 18). situacao: change a case's status and close it (surveillance); todos: every
   // unit's notifications, not only those of the current unit.
   municipes_notificacao: ['index', 'show', 'create', 'update', 'situacao', 'todos'],
@@ -94,6 +96,7 @@ const registers = grant('municipes', 'create', 'update', 'cadsus');
 const blocks = [
   ...grant('municipes/sociodemograficas', 'show', 'create', 'update'),
   ...grant('municipes/condicoes_saude', 'show', 'create', 'update'),
+  ...grant('municipes/biometrias', 'show', 'update', 'destroy'),
 ];
 /** Attend urgent care: read every kind of attendance, call the patient and write the attendance. */
 const attends = [

@@ -314,6 +314,10 @@ export const msg = {
   notificacaoEncerrada: 'Este caso está encerrado: somente a vigilância pode alterá-lo.',
   unidadeForaDoEscopo: 'deve ser a unidade em que você está trabalhando',
   // Moving a citizen to another team or reference unit (issue 39): it decides who reads their health data.
+  // Fingerprints (issue 39): what the reader's agent hands over, checked before it is stored.
+  digitalFormato: 'não é uma digital válida do leitor (esperado: texto em base64)',
+  digitalGrande: (kb: number) => interpolate('é maior que o permitido para uma digital (%{1} kB)', kb),
+  digitalFalecido: 'não pode ser capturada de um munícipe falecido',
   transferenciaSemCuidado: 'só pode ser alterada por quem cuida deste munícipe ou pela gestão',
   equipeForaDaLotacao: 'deve ser uma equipe em que você trabalha nesta unidade',
   profissionalForaDaUnidade: 'não tem lotação ativa nesta unidade',
@@ -395,6 +399,9 @@ export const msg = {
   filaEntrarDeNovo: 'Sua sessão terminou. Entre novamente para enviar as visitas guardadas neste aparelho.',
   familiaForaDoAparelho:
     'Sem conexão: esta família ainda não foi guardada neste aparelho. Abra-a com internet (ou use "Atualizar famílias") para visitá-la sem rede.',
+  // Issue 39: a citizen without a family is kept on the device once their visit form was opened with internet.
+  municipeForaDoAparelho:
+    'Sem conexão: este munícipe ainda não foi guardado neste aparelho. Abra a visita dele uma vez com internet para visitá-lo sem rede.',
   armazenamentoQuaseCheio:
     'O armazenamento do navegador está quase cheio. Envie as visitas guardadas assim que possível.',
 } as const;

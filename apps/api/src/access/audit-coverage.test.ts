@@ -106,6 +106,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       municipes: ids.municipe!,
       'municipes/sociodemograficas': ids.municipe!,
       'municipes/condicoes_saude': ids.municipe!,
+      'municipes/biometrias': ids.municipe!,
       'atencao_primaria/cadastros_individuais': ids.individual!,
       'atencao_primaria/cadastros_domiciliares': ids.domicilio!,
       'atencao_primaria/familias': ids.familia!,

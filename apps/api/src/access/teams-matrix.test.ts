@@ -89,6 +89,12 @@ describe('deny matrix: own team / other team', () => {
         access: 'municipes/sociodemograficas:show',
         outraUnidade: true,
       },
+      {
+        method: 'GET',
+        url: `/api/v1/municipes/${municipe.id}/biometrias`,
+        access: 'municipes/biometrias:show',
+        outraUnidade: true,
+      },
       { method: 'DELETE', url: `${fa}/${familia.id}`, access: 'atencao_primaria/familias:destroy' },
       { method: 'DELETE', url: `${cd}/${domicilio.id}`, access: 'atencao_primaria/cadastros_domiciliares:destroy' },
       { method: 'DELETE', url: `${ci}/${individual.id}`, access: 'atencao_primaria/cadastros_individuais:destroy' },

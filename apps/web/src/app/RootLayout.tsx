@@ -44,7 +44,17 @@ export function RootLayout({ routeInfo }: { routeInfo: RouteInfo }) {
   }, []);
   return (
     <RouteInfoContext.Provider value={routeInfo}>
-      <NavigationProgress color="yellow.4" size={3} stepInterval={PROGRESS_STEP_MS} aria-label="Carregando página" />
+      {/* Inside a named region, not in a portal at the end of <body>, so it is never outside every landmark (axe
+          region, issue 39); the bar is position: fixed, so where it sits in the tree changes nothing on screen. */}
+      <section aria-label="Carregamento da página">
+        <NavigationProgress
+          color="yellow.4"
+          size={3}
+          stepInterval={PROGRESS_STEP_MS}
+          withinPortal={false}
+          aria-label="Carregando página"
+        />
+      </section>
       <Outlet />
     </RouteInfoContext.Provider>
   );

@@ -26,6 +26,7 @@ export const RECURSOS: Record<Resource, string> = {
   municipes: 'Cadastro do munícipe',
   'municipes/sociodemograficas': 'Dados sociodemográficos',
   'municipes/condicoes_saude': 'Condições de saúde',
+  'municipes/biometrias': 'Biometria (digitais)',
   municipes_notificacao: 'Notificações compulsórias',
   notificacoes_globais: 'Notificações',
   ouvidoria: 'Ouvidoria',

@@ -1,11 +1,13 @@
 import type { CondicaoSaudeValues, SociodemograficaValues } from '@saude/shared/schemas/municipe';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -164,3 +166,24 @@ export const municipeCondicoesSaude = pgTable('municipe_condicoes_saude', {
   dados: jsonb().$type<CondicaoSaudeValues>().notNull(),
   ...versioned,
 });
+
+// A citizen's fingerprints (issue 39): one template per finger (ISO 19794-2 position 1–10), as the reader's agent
+// hands it over (base64 text). Replacing a finger overwrites its row; who captured it is the professional.
+export const municipeBiometrias = pgTable(
+  'municipe_biometrias',
+  {
+    municipe_id: uuid()
+      .notNull()
+      .references(() => municipes.id, { onDelete: 'cascade' }),
+    dedo: integer().notNull(),
+    template_base64: text().notNull(),
+    qualidade: integer().notNull(),
+    capturada_em: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    capturada_por: uuid().references(() => profissionais.id),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.municipe_id, t.dedo] }),
+    check('municipe_biometrias_dedo_check', sql`${t.dedo} BETWEEN 1 AND 10`),
+  ],
+);

@@ -17,6 +17,9 @@ export const blocoResource = {
   sociodemograficas: 'municipes/sociodemograficas',
   condicoes_saude: 'municipes/condicoes_saude',
 } as const;
+/** What the care scope guards: the two blocks and the fingerprints (issue 39), each with its own `todos`. */
+export type Escopo = Bloco | 'biometrias';
+const escopoResource = { ...blocoResource, biometrias: 'municipes/biometrias' } as const;
 
 /** The user's care scope in the current unit, from the session (no query). */
 export type Cuidado = {
@@ -29,10 +32,10 @@ export type Cuidado = {
   vigilancia: boolean;
 };
 
-export function cuidadoDe(ctx: Ctx, bloco: Bloco): Cuidado {
+export function cuidadoDe(ctx: Ctx, bloco: Escopo): Cuidado {
   const u = ctx.usuario;
   return {
-    todos: u !== null && can(u, `${blocoResource[bloco]}:todos` as Permission),
+    todos: u !== null && can(u, `${escopoResource[bloco]}:todos` as Permission),
     unidadeId: u?.unidadeId ?? null,
     equipeIds: scopeOf(ctx).equipeIds,
     vigilancia: u !== null && can(u, 'municipes_notificacao:todos'),
@@ -83,7 +86,7 @@ export function emCuidado(c: Cuidado): SQL | undefined {
 }
 
 /** The citizen's fields the blocks' rules need, when it exists and is in the user's care for `bloco`; else null. */
-export async function municipeEmCuidado(tx: DbOrTx, ctx: Ctx, bloco: Bloco, id: string, forUpdate = false) {
+export async function municipeEmCuidado(tx: DbOrTx, ctx: Ctx, bloco: Escopo, id: string, forUpdate = false) {
   const q = tx
     .select({
       id: municipes.id,

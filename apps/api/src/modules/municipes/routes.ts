@@ -11,6 +11,11 @@ import {
   sociodemograficaInputSchema,
   sociodemograficaSchema,
 } from '@saude/shared/schemas/municipe';
+import {
+  biometriaInputSchema,
+  biometriaParamsSchema,
+  biometriasSchema,
+} from '@saude/shared/schemas/municipe_biometria';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../access/context';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,7 +49,36 @@ export const municipesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   blocoRoutes(app, 'sociodemografica', 'sociodemograficas', sociodemograficaInputSchema, sociodemograficaSchema);
   blocoRoutes(app, 'condicao_saude', 'condicoes_saude', condicaoSaudeInputSchema, condicaoSaudeSchema);
+  biometriaRoutes(app);
 };
+
+/** The citizen's fingerprints (issue 39): list, capture or replace a finger (PUT), remove one; each answers the list. */
+function biometriaRoutes(app: FastifyInstance) {
+  const url = '/:id/biometrias';
+  const params = anyIdParams;
+  const response = biometriasSchema;
+  const list = porId(service.listBiometrias);
+  const save = porId(service.saveBiometria);
+  const remove = porId(service.deleteBiometria);
+  recordAction(app, 'GET', url, 'municipes/biometrias:show', { params, response }, (ctx, p) => list(ctx, p.id));
+  recordAction(
+    app,
+    'PUT',
+    url,
+    'municipes/biometrias:update',
+    { params, body: biometriaInputSchema, response },
+    (ctx, p, b) => save(ctx, p.id, b as { dedo: number; template_base64: string; qualidade: number }),
+  );
+  const dedoParams = biometriaParamsSchema;
+  recordAction(
+    app,
+    'DELETE',
+    `${url}/:dedo`,
+    'municipes/biometrias:destroy',
+    { params: dedoParams, response },
+    (ctx, p) => remove(ctx, p.id, p.dedo),
+  );
+}
 
 /**
  * A block with its own permissions (spec §6). GET audits the reading; PUT updates, or creates when the block does not

@@ -23,6 +23,7 @@ import { loadMunicipe } from './queries';
 
 export { buscaAvancada, getMunicipe, listMunicipes } from './queries';
 export { getBloco, permissaoCadastro, saveBloco, type Bloco, type BlocoInput } from './blocos';
+export { deleteBiometria, listBiometrias, saveBiometria } from './biometrias';
 
 // Citizen registry (issue 5). The record (identification) is visible municipality-wide to whoever holds
 // municipes:index/show — reception must find anyone and avoid duplicates — and every read of it is audited. The two

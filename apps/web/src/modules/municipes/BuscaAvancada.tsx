@@ -90,7 +90,7 @@ export function BuscaAvancada({ valores, unidades, onBuscar, onLimpar }: BuscaAv
         }}
       >
         <Stack gap="sm">
-          <Title order={3} fz="h4" id="busca-avancada-titulo">
+          <Title order={2} fz="h4" id="busca-avancada-titulo">
             Busca avançada
           </Title>
           <Grid gap="sm">

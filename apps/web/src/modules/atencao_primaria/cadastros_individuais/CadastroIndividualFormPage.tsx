@@ -63,7 +63,11 @@ function CadastroForm({ atual, recarregar }: { atual?: CadastroIndividual; recar
           Novo cadastro individual
         </Title>
       )}
-      {atual && <Title order={3}>Editar cadastro individual</Title>}
+      {atual && (
+        <Title order={2} fz="h3">
+          Editar cadastro individual
+        </Title>
+      )}
       <RecordForm
         record={record}
         onCancel={() => void navigate(atual ? `${BASE_PATH}/${atual.id}/detalhes` : BASE_PATH)}

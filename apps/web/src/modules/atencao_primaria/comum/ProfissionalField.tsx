@@ -55,6 +55,8 @@ export function ProfissionalField<T extends FieldValues, TT = T>({
       label={common.label}
       description={common.description ?? DICA}
       searchable
+      // A refused save focuses the first field in error: the list opens on a click or a key, not over the message.
+      openOnFocus={false}
       clearable={false}
       nothingFoundMessage="Nenhum profissional encontrado"
       placeholder="Escolha o profissional"

@@ -11,7 +11,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { msg, newId } from '@saude/shared';
 import type { Familia } from '@saude/shared/schemas/familia';
-import type { Municipe } from '@saude/shared/schemas/municipe';
 import type { VisitaContexto, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
 import { LoadError, LoadingRecord } from '../../../lib/feedback';
 import { RecordForm, SubHeadings, useRecordForm } from '../../../lib/form';
@@ -19,8 +18,7 @@ import { idadeTexto } from '../../../lib/format';
 import { saveDraft, takeDraft } from '../../../lib/drafts';
 import { ApiError } from '../../../lib/http';
 import { useUsuario } from '../../../lib/session';
-import { useMunicipe } from '../../municipes/api';
-import { BASE_PATH, useContextoVisita, useSalvarVisita, useSituacaoFamilia } from './api';
+import { BASE_PATH, useContextoVisita, useMunicipeVisitado, useSalvarVisita, useSituacaoFamilia } from './api';
 import { ALERTA, Bloqueio, MODEL } from './comum';
 import type { VisitaFormValues } from './formValues';
 import { FamiliaCabecalho } from './VisitaFamiliaDetalhesPage';
@@ -86,23 +84,17 @@ function ComFamilia({ familiaId, municipeId }: { familiaId: string; municipeId?:
 }
 
 function SemFamilia({ municipeId }: { municipeId?: string }) {
-  const q = useMunicipe(municipeId);
+  const q = useMunicipeVisitado(municipeId);
   if (!municipeId) return <ComContexto alvo={{}} visitado={{}} voltar={BASE_PATH} />;
   if (q.error instanceof ApiError && q.error.code === 'nao_encontrado') {
     return <Bloqueio mensagem={msg.cadastroNaoEncontrado} voltar={BASE_PATH} voltarLabel="Voltar para a lista" />;
   }
+  // Offline with no copy of this citizen on the device (issue 39): which citizens open offline, said on the screen.
+  if (semConexao(q.error))
+    return <Bloqueio mensagem={msg.municipeForaDoAparelho} voltar={BASE_PATH} voltarLabel="Voltar para a lista" />;
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <LoadingRecord label="Carregando munícipe" />;
-  const m: Municipe = q.data;
-  return (
-    <ComContexto
-      alvo={{ municipeId }}
-      voltar={BASE_PATH}
-      visitado={{
-        municipe: { id: m.id, nome: m.nome_social ?? m.nome, data_nascimento: m.data_nascimento, sexo_id: m.sexo_id },
-      }}
-    />
-  );
+  return <ComContexto alvo={{ municipeId }} voltar={BASE_PATH} visitado={{ municipe: q.data }} />;
 }
 
 function ComContexto({ alvo, visitado, voltar }: { alvo: Alvo; visitado: Visitado; voltar: string }) {

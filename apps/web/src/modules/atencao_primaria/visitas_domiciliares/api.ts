@@ -1,6 +1,7 @@
 // Data hooks of the home visits (issue 8): one query-key factory, pages fetch, children get props (style.md §9).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Familia } from '@saude/shared/schemas/familia';
+import type { Municipe } from '@saude/shared/schemas/municipe';
 import type {
   CancelarVisitaInput,
   FamiliaParaVisita,
@@ -87,6 +88,29 @@ export const useContextoVisita = (f: { familia_id?: string; municipe_id?: string
     queryFn: ({ signal }) =>
       lerComCopia(dono, `${base}/contexto`, f, () => http.get<VisitaContexto>(`${base}/contexto`, f, signal)),
     enabled,
+    retry: false,
+  });
+};
+
+/** What the visit form shows of a citizen without a family: the only fields kept on the device. */
+export type MunicipeVisitado = { id: string; nome: string; data_nascimento: string; sexo_id: number };
+
+/**
+ * A citizen without a family, for their visit form (issue 39): read online (an audited read) and kept on the device
+ * with only what the form shows, so the form opens offline once it was opened with internet.
+ */
+export const useMunicipeVisitado = (id: string | undefined) => {
+  const dono = useDono();
+  const url = `/api/v1/municipes/${id}`;
+  return useQuery({
+    ...COM_COPIA,
+    queryKey: [...visitaKeys.all, 'municipe', id ?? ''] as const,
+    queryFn: ({ signal }) =>
+      lerComCopia(dono, url, undefined, async (): Promise<MunicipeVisitado> => {
+        const m = await http.get<Municipe>(url, undefined, signal);
+        return { id: m.id, nome: m.nome_social ?? m.nome, data_nascimento: m.data_nascimento, sexo_id: m.sexo_id };
+      }),
+    enabled: id !== undefined,
     retry: false,
   });
 };

@@ -73,7 +73,7 @@ function FilaCard({ fila: f }: { fila: Fila }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="xs">
-            <Title order={3} fz="h4" id={titulo}>
+            <Title order={2} fz="h4" id={titulo}>
               {f.nome}
             </Title>
             {!f.ativo && (

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared/messages';
-import { BiometriaTab } from './BiometriaTab';
 import { CondicaoSaudeTab } from './CondicaoSaudeTab';
 import { VisualizarCondicaoSaude } from './VisualizarCondicaoSaude';
 import { fakeApi } from '../../../test/fakeApi';
@@ -159,48 +158,6 @@ describe('VisualizarCondicaoSaude', () => {
     renderTab(<VisualizarCondicaoSaude />, { permissoes: { sociodemograficas: ['show'], condicoes_saude: [] } });
     expect(await screen.findByText(msg.status403)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
-  });
-});
-
-describe('BiometriaTab', () => {
-  const parametrizacao = (habilita: boolean, agente: string | null = null) => ({
-    'GET /api/ferramentas/parametrizacao': {
-      body: {
-        cliente_nome: 'SMS',
-        brasao: '/brasao.svg',
-        habilita_biometria: habilita,
-        widgets: { chat_url: null, libras_url: null, biometria_agente_url: agente },
-      },
-    },
-  });
-
-  it('captures through the configured agent and shows the quality', async () => {
-    const { chamadas } = fakeApi({
-      ...parametrizacao(true, 'http://127.0.0.1:9090'),
-      'GET /status': { body: { pronto: true } },
-      'POST /captura': { body: { template_base64: 'QUJD', qualidade: 87 } },
-    });
-    const { user } = renderTab(<BiometriaTab />);
-    await user.click(await screen.findByRole('button', { name: 'Capturar digital' }));
-    expect(await screen.findByText('Qualidade da leitura: 87%.')).toBeInTheDocument();
-    expect(chamadas.map((c) => `${c.method} ${c.path}`)).toEqual(
-      expect.arrayContaining(['GET /status', 'POST /captura']),
-    );
-  });
-
-  it("says 'Falha na comunicação' when no reader answers", async () => {
-    fakeApi(parametrizacao(true));
-    const { user } = renderTab(<BiometriaTab />);
-    await user.click(await screen.findByRole('button', { name: 'Capturar digital' }));
-    expect(await screen.findByText(msg.falhaComunicacao)).toBeInTheDocument();
-    expect(screen.getByText(/Nenhum leitor biométrico foi detectado/)).toBeInTheDocument();
-  });
-
-  it('does not exist when habilita_biometria is off', async () => {
-    fakeApi(parametrizacao(false));
-    renderTab(<BiometriaTab />);
-    expect(await screen.findByText(msg.status404)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Capturar digital' })).not.toBeInTheDocument();
   });
 });
 

@@ -7,6 +7,7 @@ import type {
   Sociodemografica,
   SociodemograficaValues,
 } from '@saude/shared/schemas/municipe';
+import type { Biometrias } from '@saude/shared/schemas/municipe_biometria';
 import { http } from '../../../lib/http';
 
 /** URL segment of each block under /api/v1/municipes/:id. */
@@ -52,5 +53,37 @@ export function useSaveBloco<B extends BlocoPath>(id: string, bloco: B, { podeAt
         : http.put<BlocoOut[B]>(url(id, bloco), body),
     // The answer is the block as stored: no second (audited) read.
     onSuccess: (data) => qc.setQueryData(blocoKeys.bloco(id, bloco), data),
+  });
+}
+
+// ---- fingerprints (issue 39): GET lists the fingers (audited), PUT stores or replaces one, DELETE removes one ------
+
+const biometriasUrl = (id: string) => `/api/v1/municipes/${id}/biometrias`;
+const biometriasKey = (id: string) => ['municipes', id, 'biometrias'] as const;
+
+/** The citizen's registered fingers (never the templates). */
+export function useBiometrias(id: string) {
+  return useQuery({
+    queryKey: biometriasKey(id),
+    queryFn: ({ signal }) => http.get<Biometrias>(biometriasUrl(id), undefined, signal),
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Both writes answer the fingers as stored: no second (audited) read. */
+export function useGravarBiometria(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { dedo: number; template_base64: string; qualidade: number }) =>
+      http.put<Biometrias>(biometriasUrl(id), body),
+    onSuccess: (data) => qc.setQueryData(biometriasKey(id), data),
+  });
+}
+
+export function useRemoverBiometria(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (dedo: number) => http.delete<Biometrias>(`${biometriasUrl(id)}/${dedo}`),
+    onSuccess: (data) => qc.setQueryData(biometriasKey(id), data),
   });
 }
