@@ -1,12 +1,13 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingHospital, IconHome, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from 'react-router';
 import { msgBase as msg } from '@saude/shared/mensagens_base';
 import { ErrorPage } from '../lib/feedback/ErrorPage';
 import { useOnline } from '../lib/network';
+import { SELECIONAR_UNIDADE, withRetorno } from '../lib/session';
 import { isChunkLoadError, reloadOnce } from './chunkReload';
-import { SEM_REDE_STATUS } from './guards';
+import { SEM_REDE_STATUS, type NaoOferecido } from './guards';
 
 /** errorElement of the routes: 403/404 thrown by guards show their page; anything else is a 500. */
 export function RouteErrorBoundary() {
@@ -27,6 +28,8 @@ export function RouteErrorBoundary() {
   }, [precisaRede, online, revalidate]);
   if (offline) return <OfflineScreen mensagem={msg.telaNaoAbertaOffline} />;
   if (precisaRede) return <OfflineScreen mensagem={msg.telaPrecisaInternet} />;
+  const naoOferecido = isRouteErrorResponse(error) && error.status === 403 ? (error.data as NaoOferecido | null) : null;
+  if (naoOferecido?.nao_oferece) return <NaoOferecePage {...naoOferecido} />;
   if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 404))
     return <ErrorPage status={error.status} />;
   return <ErrorPage status={500} />;
@@ -51,6 +54,37 @@ function OfflineScreen({ mensagem }: { mensagem: string }) {
         >
           Tentar novamente
         </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** A screen of a module the current unit does not offer (issue 39): what is missing and how to change unit. */
+function NaoOferecePage({ nao_oferece, unidade }: NaoOferecido) {
+  const { pathname, search } = useLocation();
+  return (
+    <Center mih="60vh" p="md">
+      <Stack align="center" gap="md" maw={560} ta="center" data-testid="unidade-nao-oferece">
+        <Text c="cyan.8" lh={1} aria-hidden>
+          <IconBuildingHospital size={64} />
+        </Text>
+        <Title order={1} fz="h3">
+          {msg.unidadeNaoOferece(unidade, nao_oferece)}
+        </Title>
+        <Text>{msg.trocarUnidadeParaModulo}</Text>
+        <Group justify="center" gap="sm">
+          <Button
+            component={Link}
+            to={withRetorno(SELECIONAR_UNIDADE, pathname + search)}
+            size="md"
+            leftSection={<IconBuildingHospital size={18} aria-hidden />}
+          >
+            Trocar unidade
+          </Button>
+          <Button component={Link} to="/" variant="light" size="md" leftSection={<IconHome size={18} aria-hidden />}>
+            Voltar ao início
+          </Button>
+        </Group>
       </Stack>
     </Center>
   );
