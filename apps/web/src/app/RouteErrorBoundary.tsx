@@ -1,6 +1,6 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingHospital, IconHome, IconRefresh, IconWifiOff } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from 'react-router';
 import { msgBase as msg } from '@saude/shared/mensagens_base';
 import { ErrorPage } from '../lib/feedback/ErrorPage';
@@ -35,27 +35,46 @@ export function RouteErrorBoundary() {
   return <ErrorPage status={500} />;
 }
 
+/** A full-screen notice: an icon, the message as the page's heading, and what the user can do. */
+function Aviso({
+  icone,
+  titulo,
+  testId,
+  children,
+}: {
+  icone: ReactNode;
+  titulo: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Center mih="60vh" p="md">
+      <Stack align="center" gap="md" maw={560} ta="center" data-testid={testId}>
+        <Text c="cyan.8" lh={1} aria-hidden>
+          {icone}
+        </Text>
+        <Title order={1} fz="h3">
+          {titulo}
+        </Title>
+        {children}
+      </Stack>
+    </Center>
+  );
+}
+
 /** A screen this device cannot open offline (its code never fetched, or it needs the server). */
 function OfflineScreen({ mensagem }: { mensagem: string }) {
   return (
-    <Center mih="60vh" p="md">
-      <Stack align="center" gap="md" maw={520} ta="center" data-testid="erro-offline">
-        <Text c="cyan.8" lh={1} aria-hidden>
-          <IconWifiOff size={64} />
-        </Text>
-        <Title order={1} fz="h3">
-          {mensagem}
-        </Title>
-        <Button
-          variant="light"
-          size="md"
-          leftSection={<IconRefresh size={18} aria-hidden />}
-          onClick={() => window.location.reload()}
-        >
-          Tentar novamente
-        </Button>
-      </Stack>
-    </Center>
+    <Aviso icone={<IconWifiOff size={64} />} titulo={mensagem} testId="erro-offline">
+      <Button
+        variant="light"
+        size="md"
+        leftSection={<IconRefresh size={18} aria-hidden />}
+        onClick={() => window.location.reload()}
+      >
+        Tentar novamente
+      </Button>
+    </Aviso>
   );
 }
 
@@ -63,29 +82,25 @@ function OfflineScreen({ mensagem }: { mensagem: string }) {
 function NaoOferecePage({ nao_oferece, unidade }: NaoOferecido) {
   const { pathname, search } = useLocation();
   return (
-    <Center mih="60vh" p="md">
-      <Stack align="center" gap="md" maw={560} ta="center" data-testid="unidade-nao-oferece">
-        <Text c="cyan.8" lh={1} aria-hidden>
-          <IconBuildingHospital size={64} />
-        </Text>
-        <Title order={1} fz="h3">
-          {msg.unidadeNaoOferece(unidade, nao_oferece)}
-        </Title>
-        <Text>{msg.trocarUnidadeParaModulo}</Text>
-        <Group justify="center" gap="sm">
-          <Button
-            component={Link}
-            to={withRetorno(SELECIONAR_UNIDADE, pathname + search)}
-            size="md"
-            leftSection={<IconBuildingHospital size={18} aria-hidden />}
-          >
-            Trocar unidade
-          </Button>
-          <Button component={Link} to="/" variant="light" size="md" leftSection={<IconHome size={18} aria-hidden />}>
-            Voltar ao início
-          </Button>
-        </Group>
-      </Stack>
-    </Center>
+    <Aviso
+      icone={<IconBuildingHospital size={64} />}
+      titulo={msg.unidadeNaoOferece(unidade, nao_oferece)}
+      testId="unidade-nao-oferece"
+    >
+      <Text>{msg.trocarUnidadeParaModulo}</Text>
+      <Group justify="center" gap="sm">
+        <Button
+          component={Link}
+          to={withRetorno(SELECIONAR_UNIDADE, pathname + search)}
+          size="md"
+          leftSection={<IconBuildingHospital size={18} aria-hidden />}
+        >
+          Trocar unidade
+        </Button>
+        <Button component={Link} to="/" variant="light" size="md" leftSection={<IconHome size={18} aria-hidden />}>
+          Voltar ao início
+        </Button>
+      </Group>
+    </Aviso>
   );
 }
