@@ -14,7 +14,6 @@ import {
   semRede,
   usuarioOffline,
 } from '../lib/sessaoOffline';
-import { moduloNaoOferecido } from '../modules/parametros';
 import { queryClient } from './queryClient';
 
 /** What a guard throws when the screen needs the server and there is none (RouteErrorBoundary says so). */
@@ -128,7 +127,10 @@ export function guardLoader(handle: RouteHandle = {}) {
         const unidade = usuario.unidade_atual;
         const modulo =
           unidade && pode(usuario, handle.authorize)
-            ? await moduloNaoOferecido(queryClient, unidade.id, handle.authorize)
+            ? // Loaded only on a refusal: the first load does not carry the flags' client (bench/bundle.mjs).
+              await import('../modules/parametros').then((m) =>
+                m.moduloNaoOferecido(queryClient, unidade.id, handle.authorize!),
+              )
             : null;
         throw data(modulo && unidade ? ({ nao_oferece: modulo, unidade: unidade.nome } satisfies NaoOferecido) : null, {
           status: 403,
