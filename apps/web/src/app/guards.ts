@@ -2,7 +2,6 @@
 // Order: session → current unit → permission (see docs/decisions.md).
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Permission, Usuario } from '@saude/shared';
-import { pode } from '../lib/access';
 import { ApiError, http } from '../lib/http';
 import { LOGIN, meQuery, NOVA_SENHA, SELECIONAR_UNIDADE, TERMO_ACEITE, tokenStore, withRetorno } from '../lib/session';
 import {
@@ -126,7 +125,7 @@ export function guardLoader(handle: RouteHandle = {}) {
         // The profile allows it but the unit does not offer the module (its flag is off): say so, not "não autorizado".
         const unidade = usuario.unidade_atual;
         const modulo =
-          unidade && pode(usuario, handle.authorize)
+          unidade && usuario.permissoes.includes(handle.authorize)
             ? // Loaded only on a refusal: the first load does not carry the flags' client (bench/bundle.mjs).
               await import('../modules/parametros').then((m) =>
                 m.moduloNaoOferecido(queryClient, unidade.id, handle.authorize!),
