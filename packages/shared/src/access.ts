@@ -155,18 +155,28 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
 };
 
 /**
- * The modules a unit offers only when its flag (spec §3) is on (issue 39): the menu, the home and the page guard hide
- * or refuse them elsewhere, as their services do. A permission outside these prefixes is offered by every unit.
+ * The modules a unit offers only when one of their flags (spec §3) is on (issue 39): the menu, the home, the page guard
+ * and the services (apps/api/src/lib/unidade_flags.ts) refuse them elsewhere. A permission outside these prefixes is
+ * offered by every unit. `misto` (a primary-care unit that also runs urgent care, e.g. a rural unit's emergency room)
+ * opens urgent care like `pronto_atendimento` does; see docs/decisions.md "Unit flags".
  */
-export const modulosPorFlag = {
-  pronto_atendimento: 'urgencia_emergencia/',
-  gerenciamento_filas: 'filas/',
-} as const;
-export type FlagsDeModulo = Record<keyof typeof modulosPorFlag, boolean>;
+export const modulosDaUnidade = [
+  {
+    prefixo: 'urgencia_emergencia/',
+    nome: 'atendimento de urgência e emergência',
+    flags: ['pronto_atendimento', 'misto'],
+  },
+  { prefixo: 'filas/', nome: 'gerenciamento de filas', flags: ['gerenciamento_filas'] },
+] as const;
+export type FlagDeModulo = (typeof modulosDaUnidade)[number]['flags'][number];
+export type FlagsDeModulo = Record<FlagDeModulo, boolean>;
+
+/** The flag-gated module of `permission` (`resource:action`), or null when every unit offers it. */
+export const moduloDaUnidade = (permission: string) =>
+  modulosDaUnidade.find((m) => permission.startsWith(m.prefixo)) ?? null;
 
 /** Whether the unit with these flags offers the module of `permission` (`resource:action`). */
 export function unidadeOferece(flags: FlagsDeModulo, permission: string): boolean {
-  return (Object.keys(modulosPorFlag) as Array<keyof typeof modulosPorFlag>).every(
-    (flag) => flags[flag] || !permission.startsWith(modulosPorFlag[flag]),
-  );
+  const modulo = moduloDaUnidade(permission);
+  return !modulo || modulo.flags.some((f) => flags[f]);
 }

@@ -75,6 +75,9 @@ export const msg = {
   telaNaoAbertaOffline: msgBase.telaNaoAbertaOffline,
   /** Offline, a screen that works only with the server (issue 39): never "não autorizado". */
   telaPrecisaInternet: msgBase.telaPrecisaInternet,
+  /** A screen of a module the current unit does not offer (issue 39), and how to change unit. */
+  unidadeNaoOferece: msgBase.unidadeNaoOferece,
+  trocarUnidadeParaModulo: msgBase.trocarUnidadeParaModulo,
   sucesso: 'Sucesso',
   removido: (resource: string) => interpolate('%{1} foi removido(a).', resource),
   salvaComSucesso: (salvar: string) => interpolate('%{1} foi salva com sucesso', salvar),

@@ -1,18 +1,11 @@
-import {
-  isPermission,
-  menuItemSchema,
-  msg,
-  permissaoCheckSchema,
-  unidadeOferece,
-  type FlagsDeModulo,
-  type MenuItem,
-} from '@saude/shared';
-import { asc, eq } from 'drizzle-orm';
+import { isPermission, menuItemSchema, msg, permissaoCheckSchema, unidadeOferece, type MenuItem } from '@saude/shared';
+import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { menus, unidadesSaude } from '../db/schema';
+import { menus } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { isUuid } from '../lib/routes';
+import { flagsDaUnidade } from '../lib/unidade_flags';
 import { visivel } from '../modules/municipes_notificacao/queries';
 import { audit } from './audit';
 import { can, type Ctx } from './context';
@@ -26,18 +19,6 @@ async function registroVisivel(ctx: Ctx, authorize: string, resourceId: string |
   if (!authorize.startsWith('municipes_notificacao:') || typeof resourceId !== 'string' || !isUuid(resourceId))
     return true;
   return (await visivel(ctx, resourceId)) !== false;
-}
-
-/** The current unit's module flags (issue 39): what it offers decides the menu and the page guard. */
-async function flagsDaUnidade(ctx: Ctx, unidadeId: string): Promise<FlagsDeModulo> {
-  const [u] = await ctx.db
-    .select({
-      pronto_atendimento: unidadesSaude.pronto_atendimento,
-      gerenciamento_filas: unidadesSaude.gerenciamento_filas,
-    })
-    .from(unidadesSaude)
-    .where(eq(unidadesSaude.id, unidadeId));
-  return { pronto_atendimento: u?.pronto_atendimento ?? false, gerenciamento_filas: u?.gerenciamento_filas ?? false };
 }
 
 // POST /api/ferramentas/permissoes (spec §6, §7): 200 when the current unit's profile allows, 403 otherwise.
@@ -55,7 +36,7 @@ export const permissoesRoutes: FastifyPluginAsyncZod = async (app) => {
         isPermission(authorize) &&
         can(usuario, authorize) &&
         usuario.unidadeId !== null &&
-        unidadeOferece(await flagsDaUnidade(req.ctx, usuario.unidadeId), authorize) &&
+        unidadeOferece(await flagsDaUnidade(req.ctx.db, usuario.unidadeId), authorize) &&
         (await registroVisivel(req.ctx, authorize, resource_id))
       )
         return { autorizado: true as const };
@@ -78,7 +59,7 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
       const usuario = req.usuario!;
       if (!usuario.unidadeId) return [];
       const rows = await req.ctx.db.select().from(menus).orderBy(asc(menus.ordem));
-      const flags = await flagsDaUnidade(req.ctx, usuario.unidadeId);
+      const flags = await flagsDaUnidade(req.ctx.db, usuario.unidadeId);
       const build = (parent: string | null, depth: number): MenuItem[] =>
         rows
           .filter((r) => r.parent_id === parent)

@@ -35,6 +35,11 @@ const screens: ScreenRoute[] = [
   },
   { path: 'conta', handle: { requiresUnit: false }, lazy: async () => ({ Component: () => <p>Conta aberta</p> }) },
   {
+    path: 'filas/senhas',
+    handle: { authorize: 'filas/senhas:create' },
+    lazy: async () => ({ Component: () => <p>Emissão de senhas aberta</p> }),
+  },
+  {
     path: 'visitas',
     handle: { authorize: 'atencao_primaria/visitas_domiciliares:index' },
     lazy: async () => ({ Component: () => <p>Visitas abertas</p> }),
@@ -52,7 +57,7 @@ const json = (status: number, body: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-function mockApi({ me = usuario as Usuario | null, permissao = 200 } = {}) {
+function mockApi({ me = usuario as Usuario | null, permissao = 200, flags = {} as Record<string, boolean> } = {}) {
   const calls: Array<{ url: string; body: unknown }> = [];
   vi.stubGlobal(
     'fetch',
@@ -62,6 +67,8 @@ function mockApi({ me = usuario as Usuario | null, permissao = 200 } = {}) {
       if (url === '/api/ferramentas/permissoes')
         return json(permissao, permissao === 200 ? { permitido: true } : { message: 'Proibido' });
       if (url === '/api/menus') return json(200, []);
+      const flag = /^\/api\/v1\/parametros\/unidades_saude\/atual\/(\w+)$/.exec(url)?.[1];
+      if (flag) return json(200, { parametro: flag, valor: flags[flag] ?? false });
       if (url === '/api/v1/comunicacao/avisos/nao_visualizados') return json(200, []);
       if (url === '/api/ferramentas/parametrizacao')
         return json(200, { cliente_nome: 'Município de Teste', brasao: null });
@@ -96,6 +103,37 @@ describe('route guards (spec §6)', () => {
     open('/auditoria');
     expect(await screen.findByText('Você não está autorizado a executar essa ação.')).toBeInTheDocument();
     expect(screen.queryByText('Auditoria aberta')).not.toBeInTheDocument();
+  });
+
+  // Issue 39: a bookmark of a module the unit does not offer says so (GET …/atual/{parametro}), with how to change unit.
+  it('says the current unit does not offer the module when its flag is off and the profile allows the screen', async () => {
+    const calls = mockApi({ me: { ...usuario, permissoes: ['filas/senhas:create'] }, permissao: 403 });
+    open('/filas/senhas');
+    expect(
+      await screen.findByRole('heading', { name: 'Esta unidade (UBS Centro) não oferece gerenciamento de filas.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Trocar unidade' })).toHaveAttribute(
+      'href',
+      '/selecionar_unidade_saude?retorno=%2Ffilas%2Fsenhas',
+    );
+    expect(screen.queryByText('Você não está autorizado a executar essa ação.')).not.toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain('/api/v1/parametros/unidades_saude/atual/gerenciamento_filas');
+  });
+
+  it('keeps the 403 page when the flag is on (refused for another reason) or the profile lacks the permission', async () => {
+    mockApi({
+      me: { ...usuario, permissoes: ['filas/senhas:create'] },
+      permissao: 403,
+      flags: { gerenciamento_filas: true },
+    });
+    open('/filas/senhas');
+    expect(await screen.findByText('Você não está autorizado a executar essa ação.')).toBeInTheDocument();
+    cleanup();
+    queryClient.clear();
+    const calls = mockApi({ permissao: 403 });
+    open('/filas/senhas');
+    expect(await screen.findByText('Você não está autorizado a executar essa ação.')).toBeInTheDocument();
+    expect(calls.map((c) => c.url).filter((u) => u.includes('/parametros/'))).toEqual([]);
   });
 
   it('treats any answer but 200 as a refusal (204, 500)', async () => {

@@ -18,6 +18,9 @@ import { queryClient } from './queryClient';
 /** What a guard throws when the screen needs the server and there is none (RouteErrorBoundary says so). */
 export const SEM_REDE_STATUS = 503;
 
+/** The data of a 403 for a module the current unit does not offer (issue 39): RouteErrorBoundary says which. */
+export type NaoOferecido = { nao_oferece: string; unidade: string };
+
 export type RouteHandle = {
   /** `resource:action` asked of POST /api/ferramentas/permissoes before the page opens. */
   authorize?: Permission;
@@ -118,7 +121,20 @@ export function guardLoader(handle: RouteHandle = {}) {
           throw redirect(withRetorno(LOGIN, pathOf(request)));
         },
       );
-      if (!allowed) throw data(null, { status: 403 });
+      if (!allowed) {
+        // The profile allows it but the unit does not offer the module (its flag is off): say so, not "não autorizado".
+        const unidade = usuario.unidade_atual;
+        const modulo =
+          unidade && usuario.permissoes.includes(handle.authorize)
+            ? // Loaded only on a refusal: the first load does not carry the flags' client (bench/bundle.mjs).
+              await import('../modules/parametros').then((m) =>
+                m.moduloNaoOferecido(queryClient, unidade.id, handle.authorize!),
+              )
+            : null;
+        throw data(modulo && unidade ? ({ nao_oferece: modulo, unidade: unidade.nome } satisfies NaoOferecido) : null, {
+          status: 403,
+        });
+      }
       if (funcionaOffline(handle.authorize) && navigator.onLine)
         void prepararOffline(usuario.unidade_atual?.id ?? null);
     }

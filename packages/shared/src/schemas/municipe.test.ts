@@ -4,6 +4,8 @@ import { dateRange, isoToBr, latestAdultBirthDate, todayIso } from '../validatio
 import {
   condicaoSaudeInputSchema,
   contarFiltrosBuscaAvancada,
+  cpfCnsIssues,
+  MOTIVO_SAIDA_OBITO,
   iniciaisNome,
   mascararCns,
   mascararCpf,
@@ -284,5 +286,32 @@ describe('masking', () => {
     expect(mascararCpf('52998224725')).toBe('***.982.247-**');
     expect(mascararCns('898001160360000')).toBe('*** **** **** 0000');
     expect(iniciaisNome('Maria da Conceição souza')).toBe('M. C. S.');
+  });
+});
+
+// Issue 39: the unit flag cpf_cns, the same rule on the form and in the API.
+describe('cpfCnsIssues', () => {
+  const hoje = '2026-11-28';
+  const provisorio = { cartao_provisorio: '898001160580009', data_nascimento: '1980-01-01' };
+  const recusa = [
+    { path: ['cpf_numero'], message: msg.cpfObrigatorioSemCns },
+    { path: ['codigo_cns'], message: msg.cnsObrigatorioSemCpf },
+  ];
+
+  it('refuses the provisional card alone, on both fields', () => {
+    expect(cpfCnsIssues(provisorio, hoje)).toEqual(recusa);
+  });
+
+  it('takes a CPF or a CNS; leaves an empty record to the general rule (no second message)', () => {
+    expect(cpfCnsIssues({ ...provisorio, cpf_numero: '12345678909' }, hoje)).toEqual([]);
+    expect(cpfCnsIssues({ ...provisorio, codigo_cns: '898001160580009' }, hoje)).toEqual([]);
+    expect(cpfCnsIssues({ data_nascimento: '1980-01-01' }, hoje)).toEqual([]);
+  });
+
+  it('exempts a deceased citizen and a baby in its first month, not an older baby', () => {
+    expect(cpfCnsIssues({ ...provisorio, motivo_saida_cadastro_id: MOTIVO_SAIDA_OBITO }, hoje)).toEqual([]);
+    expect(cpfCnsIssues({ ...provisorio, data_obito: '2026-11-01' }, hoje)).toEqual([]);
+    expect(cpfCnsIssues({ ...provisorio, data_nascimento: '2026-11-01' }, hoje)).toEqual([]);
+    expect(cpfCnsIssues({ ...provisorio, data_nascimento: '2026-09-20' }, hoje)).toEqual(recusa);
   });
 });

@@ -301,6 +301,23 @@ export function municipeIssues(v: Loose): Issue[] {
   return issues;
 }
 
+/**
+ * Unit flag `cpf_cns` (issue 39): in a unit that demands it, a citizen is saved only with a CPF or a CNS. The general
+ * rule above already asks for them when there is no provisional card; the flag takes away the provisional card's
+ * stand-in. Exempt (docs/decisions.md "Unit flags"): a deceased citizen (no document can be obtained any more) and a
+ * baby in its first month (the CNS is issued after birth; the provisional card covers the wait).
+ */
+export function cpfCnsIssues(v: Loose, hoje: string = todayIso()): Issue[] {
+  if (str(v.cpf_numero) || str(v.codigo_cns) || !str(v.cartao_provisorio)) return [];
+  if (str(v.data_obito) || Number(v.motivo_saida_cadastro_id) === MOTIVO_SAIDA_OBITO) return [];
+  const idade = typeof v.data_nascimento === 'string' ? ageParts(v.data_nascimento, hoje) : null;
+  if (idade && idade.anos === 0 && idade.meses === 0) return [];
+  return [
+    { path: ['cpf_numero'], message: msg.cpfObrigatorioSemCns },
+    { path: ['codigo_cns'], message: msg.cnsObrigatorioSemCpf },
+  ];
+}
+
 /** What the form sends and the API accepts for a citizen (POST adds confirmar_duplicados, PUT adds lock_version). */
 export const municipeInputSchema = inputBody(municipeFieldsSchema, municipeIssues);
 export type MunicipeInput = z.input<typeof municipeInputSchema>;

@@ -81,20 +81,26 @@ export type UnidadeParametros = z.infer<typeof unidadeParametrosSchema>;
 
 /**
  * What each flag changes in the product (the flags page shows it under the switch). `em_uso`: the code reads it today
- * (gerenciamento_filas: apps/api/src/modules/filas/comum.ts; pronto_atendimento: urgencia_emergencia/comum.ts); the
- * others are kept for the screens that will read them, and the page says they have no effect yet.
+ * (gerenciamento_filas: apps/api/src/modules/filas/comum.ts; pronto_atendimento and misto: unidadeOferece in
+ * access.ts; cpf_cns: cpfCnsIssues in municipe.ts). `agenda`: kept for the municipality's scheduling system, which
+ * this product does not include (docs/decisions.md "Unit flags"); the page marks it apart. The others are kept for the
+ * screens that will read them, and the page says they have no effect yet.
  */
 export const UNIDADE_FLAGS_TEXTOS: Record<
   (typeof unidadeFlags)[number],
-  { rotulo: string; explicacao: string; em_uso?: true }
+  { rotulo: string; explicacao: string; em_uso?: true; agenda?: true }
 > = {
   com_agendamento: {
     rotulo: 'Com agendamento',
-    explicacao: 'A unidade atende com horário marcado: a recepção registra a chegada de quem foi agendado.',
+    explicacao:
+      'Informa ao sistema de agendamento do município que a unidade atende com horário marcado. Este sistema não tem agenda: a marcação é guardada para essa integração e não muda nenhuma tela daqui.',
+    agenda: true,
   },
   cpf_cns: {
     rotulo: 'Exigir CPF ou CNS',
-    explicacao: 'O cadastro de munícipe nesta unidade só é salvo com CPF ou CNS informado.',
+    explicacao:
+      'O cadastro de munícipe feito nesta unidade só é salvo com CPF ou CNS: o cartão provisório sozinho não basta (exceto para falecidos e bebês no primeiro mês de vida).',
+    em_uso: true,
   },
   exportacao_esus: {
     rotulo: 'Exportação e-SUS',
@@ -107,7 +113,9 @@ export const UNIDADE_FLAGS_TEXTOS: Record<
   },
   misto: {
     rotulo: 'Atendimento misto',
-    explicacao: 'A unidade atende tanto a atenção primária quanto a urgência (telas das duas áreas).',
+    explicacao:
+      'A unidade de atenção primária também faz urgência e emergência: abre as telas de atendimento de urgência, como o pronto atendimento.',
+    em_uso: true,
   },
   pronto_atendimento: {
     rotulo: 'Pronto atendimento',
@@ -124,6 +132,8 @@ export const UNIDADE_FLAGS_TEXTOS: Record<
   },
   validacao_no_agendamento: {
     rotulo: 'Validação no agendamento',
-    explicacao: 'O cadastro do munícipe é conferido já no momento do agendamento, não na chegada.',
+    explicacao:
+      'Informa ao sistema de agendamento do município que o cadastro do munícipe é conferido ao marcar o horário, não na chegada. Este sistema não tem agenda: a marcação é guardada para essa integração.',
+    agenda: true,
   },
 };

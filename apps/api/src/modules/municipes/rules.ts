@@ -1,5 +1,6 @@
 import { formatCns, msg } from '@saude/shared';
 import {
+  cpfCnsIssues,
   iniciaisNome,
   mascararCns,
   mascararCpf,
@@ -25,6 +26,7 @@ import {
 import { exists } from '../../db/sql';
 import { FieldErrors } from '../../lib/errors';
 import { isOcupacao } from '../../lib/ocupacoes';
+import { flagsDaUnidade } from '../../lib/unidade_flags';
 
 // Citizen rules that need the database (issue 5). The rules a browser can check live in the shared schema.
 
@@ -122,6 +124,9 @@ export async function checkMunicipe(
 ): Promise<FieldErrors> {
   const errors = new FieldErrors();
   await documentosEmUso(tx, ctx, v, selfId, errors);
+  // The current unit demands a CPF or CNS (flag cpf_cns, issue 39): the same rule the form shows before sending.
+  if (ctx.usuario?.unidadeId && (await flagsDaUnidade(tx, ctx.usuario.unidadeId)).cpf_cns)
+    for (const i of cpfCnsIssues(v)) errors.add(i.path.join('.'), i.message);
 
   // References: a wrong id is the user's input, so 422 on the field, never a foreign-key 500.
   const exists = async (field: string, found: Promise<unknown[]>) => {

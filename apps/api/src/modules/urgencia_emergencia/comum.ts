@@ -1,12 +1,11 @@
 import { msg } from '@saude/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
-import { unidadesSaude } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
+import { unidadeOfereceModulo } from '../../lib/unidade_flags';
 
 // What the urgent-care modules share (issue 16): their records belong to a unit, and only an urgent-care unit
-// (the `pronto_atendimento` flag of spec §3) keeps them. Another unit's record answers 404, like absent.
+// (the `pronto_atendimento` or `misto` flag of spec §3) keeps them. Another unit's record answers 404, like absent.
 
 /**
  * The current unit, when it is an urgent-care unit; 403 otherwise (a primary-care unit has no reception, and a user
@@ -15,10 +14,7 @@ import { forbidden } from '../../lib/errors';
 export async function unidadeDeUrgencia(ctx: Ctx, db: DbOrTx = ctx.db): Promise<string> {
   const unidadeId = ctx.usuario?.unidadeId;
   if (!unidadeId) throw forbidden(msg.semUnidadeAtual);
-  const [u] = await db
-    .select({ id: unidadesSaude.id })
-    .from(unidadesSaude)
-    .where(and(eq(unidadesSaude.id, unidadeId), eq(unidadesSaude.pronto_atendimento, true)));
-  if (!u) throw forbidden();
+  // The same rule as the menu and the page guard: pronto_atendimento, or misto (issue 39).
+  if (!(await unidadeOfereceModulo(db, unidadeId, 'urgencia_emergencia/'))) throw forbidden();
   return unidadeId;
 }

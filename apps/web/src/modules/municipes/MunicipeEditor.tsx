@@ -16,7 +16,7 @@ import { AbasMunicipe, useFocoPendente } from './abas';
 import { CadsusProvider } from './cadsus/CadsusContext';
 import { getMunicipe, useDeleteMunicipe, useMunicipe, usePermissaoCadastro, useSaveMunicipe } from './api';
 import type { MunicipeTabContext } from './context';
-import { abaDoCampo, formParaApi, municipeFormSchema, municipeParaForm, ROTULOS } from './formValues';
+import { abaDoCampo, formParaApi, municipeParaForm, ROTULOS, useMunicipeFormSchema } from './formValues';
 import { MunicipeCabecalho } from './MunicipeCabecalho';
 import { MunicipeFormInfoProvider } from './secoes/comum';
 import { BLOCO_PATHS, municipeTabs, PATHS_CADASTRO, tabDoCaminho } from './tabs';
@@ -76,8 +76,9 @@ function MunicipeEditor({
   const podeEditar = usePode('municipes:update');
   const abaCadastro = PATHS_CADASTRO.has(aba);
   const irPara = (path: string) => navigate(path ? `${editPath}/${path}` : editPath);
+  const schema = useMunicipeFormSchema();
   const record = useRecordForm({
-    schema: municipeFormSchema,
+    schema,
     defaultValues: municipeParaForm(municipe),
     model: MODEL,
     genero: 'm',

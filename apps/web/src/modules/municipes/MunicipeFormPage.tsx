@@ -13,7 +13,7 @@ import { AbasMunicipe, useFocoPendente } from './abas';
 import { CadsusProvider } from './cadsus/CadsusContext';
 import { duplicadosOf, useSaveMunicipe } from './api';
 import { DuplicadosPanel } from './DuplicadosPanel';
-import { abaDoCampo, formParaApi, municipeFormSchema, novoMunicipe, ROTULOS } from './formValues';
+import { abaDoCampo, formParaApi, novoMunicipe, ROTULOS, useMunicipeFormSchema } from './formValues';
 import { MunicipeEditLoader } from './MunicipeEditor';
 import { MunicipeFormInfoProvider } from './secoes/comum';
 import { DocumentosTab } from './secoes/DocumentosTab';
@@ -53,8 +53,9 @@ function MunicipeNovo() {
   const [duplicados, setDuplicados] = useState<MunicipeDuplicado[] | null>(null);
   // Set by "Cadastrar mesmo assim" for the one save that follows.
   const confirmar = useRef(false);
+  const schema = useMunicipeFormSchema();
   const record = useRecordForm({
-    schema: municipeFormSchema,
+    schema,
     defaultValues: novoMunicipe(usuario?.unidade_atual?.id ?? null),
     model: MODEL,
     genero: 'm',

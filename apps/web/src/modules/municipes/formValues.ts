@@ -1,11 +1,15 @@
 // What the citizen form holds, how a loaded citizen becomes form values and back, and which tab shows each field.
+import { useMemo, useRef } from 'react';
 import { z } from 'zod';
+import { rulesOf } from '@saude/shared/schemas/comum';
 import {
+  cpfCnsIssues,
   municipeFieldsSchema,
   municipeInputSchema,
   type Municipe,
   type MunicipeValues,
 } from '@saude/shared/schemas/municipe';
+import { useParametroUnidade } from '../parametros';
 
 /**
  * The shared schema plus the residence municipality's name, which the address block keeps beside its IBGE code so the
@@ -16,6 +20,25 @@ export const municipeFormSchema = z.intersection(
   z.object({ residencia_municipio_nome: z.string().nullish(), municipio_nascimento_nome: z.string().nullish() }),
 );
 export type MunicipeFormValues = z.input<typeof municipeFormSchema>;
+
+/**
+ * The form's schema with the current unit's `cpf_cns` rule (issue 39) while the flag is on, read through the unit
+ * parameters client. The ref keeps one resolver for the form's life and lets the flag's answer arrive later.
+ */
+export function useMunicipeFormSchema() {
+  const exige = useParametroUnidade('cpf_cns').data === true;
+  const atual = useRef(exige);
+  atual.current = exige;
+  const schema = useMemo(
+    () =>
+      z.intersection(
+        municipeFormSchema,
+        rulesOf((v) => (atual.current ? cpfCnsIssues(v) : [])),
+      ),
+    [],
+  );
+  return schema;
+}
 export type MunicipeFormOutput = z.output<typeof municipeFormSchema>;
 
 /** A new citizen: every field empty, the reference unit preset to where the user works. */

@@ -45,7 +45,15 @@ describe('UnidadesParametrosPage', { timeout: 60_000 }, () => {
     const card = (await screen.findByRole('listitem', { name: 'UBS Centro' })) as HTMLElement;
     expect(within(card).getByText(UNIDADE_FLAGS_TEXTOS.gerenciamento_filas.explicacao)).toBeVisible();
     expect(within(card).getByRole('switch', { name: /Exigir CPF ou CNS/ })).toBeVisible();
-    expect(within(card).getAllByText(/Ainda sem efeito nesta versão/)).toHaveLength(7);
+    expect(within(card).queryAllByText(/Ainda sem efeito nesta versão/)).toHaveLength(
+      Object.values(UNIDADE_FLAGS_TEXTOS).filter((t) => !t.em_uso && !t.agenda).length,
+    );
+    // Issue 39: cpf_cns and misto act; the two scheduling flags say what they are for, marked apart.
+    for (const f of ['cpf_cns', 'misto'] as const)
+      expect(within(card).getByText(UNIDADE_FLAGS_TEXTOS[f].explicacao)).toBeVisible();
+    expect(within(card).getAllByText('Para o sistema de agendamento')).toHaveLength(2);
+    for (const f of ['com_agendamento', 'validacao_no_agendamento'] as const)
+      expect(within(card).getByText(UNIDADE_FLAGS_TEXTOS[f].explicacao).textContent).not.toMatch(/Ainda sem efeito/);
     const salvar = within(card).getByRole('button', { name: 'Salvar parâmetros de UBS Centro' });
     expect(salvar).toBeDisabled();
 

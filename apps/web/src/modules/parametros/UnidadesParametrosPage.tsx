@@ -26,6 +26,7 @@ import {
 } from '@saude/shared/schemas/parametrizacao_sistema';
 import { LoadError, LoadingRecord, notifyError, notifySaved } from '../../lib/feedback';
 import { ApiError, http } from '../../lib/http';
+import { PARAMETRO_UNIDADE_KEY } from './parametroUnidade';
 
 const API = '/api/v1/parametros/unidades_saude';
 const key = ['parametros', 'unidades_saude'];
@@ -76,6 +77,8 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
     onSuccess: (nova) => {
       setErros({});
       qc.setQueryData<UnidadeParametros[]>(key, (old) => old?.map((u) => (u.id === nova.id ? nova : u)));
+      // The screens that read one flag of the current unit ask again.
+      void qc.invalidateQueries({ queryKey: PARAMETRO_UNIDADE_KEY });
       notifySaved(`Parametrização de ${nome}`);
     },
     onError: (err) => {
@@ -108,7 +111,27 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
             <Switch
               key={f}
               label={t.rotulo}
-              description={t.em_uso ? t.explicacao : `${t.explicacao} (Ainda sem efeito nesta versão.)`}
+              description={
+                t.em_uso ? (
+                  t.explicacao
+                ) : t.agenda ? (
+                  <>
+                    <Badge
+                      component="span"
+                      color="gray"
+                      variant="light"
+                      size="sm"
+                      mr={6}
+                      style={{ textTransform: 'none' }}
+                    >
+                      Para o sistema de agendamento
+                    </Badge>
+                    {t.explicacao}
+                  </>
+                ) : (
+                  `${t.explicacao} (Ainda sem efeito nesta versão.)`
+                )
+              }
               checked={v[f]}
               onChange={(e) => setV({ ...v, [f]: e.currentTarget.checked })}
               error={erros[f]?.[0]}

@@ -15,9 +15,11 @@ import { NUMERICO, useMunicipeForm, useMunicipeFormInfo, vazio, type Linha, type
 import { MunicipioNascimentoField } from './MunicipioNascimentoField';
 import { CadsusBusca } from '../cadsus/CadsusBusca';
 import { useCadsus } from '../cadsus/CadsusContext';
+import { useParametroUnidade } from '../../parametros';
 
 const OPCOES = codeOptionsOf({ sexo, racaCor, estadoCivil, nacionalidade, etnia, pais });
 const CBO = codeOptions(cboCadastroIndividual, (c) => `${c.codigo} - ${c.descricao}`);
+const EXIGE_CPF_CNS = 'Esta unidade exige CPF ou CNS no cadastro: o cartão provisório sozinho não basta.';
 const AJUDA_EQUIPE = 'Definida pelo cadastro individual do território';
 const AJUDA_PROFISSIONAL = 'Preenchido automaticamente quando o profissional pertence a uma equipe';
 
@@ -53,9 +55,11 @@ export function IdentificacaoTab() {
         'fora_area',
       ],
     });
-  // Spec §5 rules shown as required marks as they apply (the schema decides either way).
-  const cnsObrigatorio = vazio(provisorio);
-  const cpfObrigatorio = vazio(provisorio) && vazio(cns);
+  // Spec §5 rules shown as required marks as they apply (the schema decides either way). A unit with cpf_cns
+  // (issue 39) does not take the provisional card alone: CPF or CNS, one of the two.
+  const exigeCpfCns = useParametroUnidade('cpf_cns').data === true;
+  const cnsObrigatorio = vazio(provisorio) || (exigeCpfCns && vazio(cpf));
+  const cpfObrigatorio = (vazio(provisorio) || exigeCpfCns) && vazio(cns);
   const semTelefone = vazio(telefones?.residencial) && vazio(telefones?.celular) && vazio(telefones?.contato);
   const nacionalidadeNum = Number(nacionalidadeId);
   const brasileiro = nacionalidadeNum === 1;
@@ -66,6 +70,13 @@ export function IdentificacaoTab() {
   const identificacao: Linhas = [
     { kind: 'cpf', name: 'cpf_numero', label: 'CPF', required: cpfObrigatorio && vazio(cpf) },
     { kind: 'cns', name: 'codigo_cns', label: 'CNS', required: cnsObrigatorio },
+    {
+      kind: 'node',
+      key: 'exige-cpf-cns',
+      span: 'full',
+      when: exigeCpfCns,
+      node: <Text size="sm">{EXIGE_CPF_CNS}</Text>,
+    },
     { kind: 'node', key: 'cadsus', span: 'full', node: <CadsusBusca /> },
     {
       kind: 'text',
