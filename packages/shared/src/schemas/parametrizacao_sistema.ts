@@ -4,6 +4,7 @@ import { msg } from '../messages';
 import { zRequired } from '../validation/zod';
 import { unidadeFlags } from './auth';
 import { lockVersion } from './comum';
+import { validacaoRecepcaoMsg } from './validacao_recepcao';
 
 // Issue 21: the managers' edit of the system parameters (the single `parametrizacao` row, spec §3 "System
 // parameters") and of each unit's parameter flags (spec §3 "Unit parameter flags"). The public start-up answer
@@ -57,14 +58,20 @@ const flagsShape = Object.fromEntries(unidadeFlags.map((f) => [f, z.boolean({ er
 >;
 
 /** PUT /api/v1/parametros/unidades_saude/{id}: the nine flags and tempo_chamadas, all sent (the page sends the row). */
-export const unidadeParametrosUpdateSchema = z.object({
-  ...flagsShape,
-  tempo_chamadas: z
-    .int({ error: msg.naoEValido })
-    .min(LIMITES_PARAMETRIZACAO.tempo_chamadas.min, { error: msg.naoEValido })
-    .max(LIMITES_PARAMETRIZACAO.tempo_chamadas.max, { error: msg.naoEValido }),
-  lock_version: lockVersion(),
-});
+export const unidadeParametrosUpdateSchema = z
+  .object({
+    ...flagsShape,
+    tempo_chamadas: z
+      .int({ error: msg.naoEValido })
+      .min(LIMITES_PARAMETRIZACAO.tempo_chamadas.min, { error: msg.naoEValido })
+      .max(LIMITES_PARAMETRIZACAO.tempo_chamadas.max, { error: msg.naoEValido }),
+    lock_version: lockVersion(),
+  })
+  // Issue 39: "no check" and "complete check" of the reception contradict each other (validacao_recepcao.ts).
+  .refine((v) => !(v.sem_validacao && v.validacao_completa_municipe), {
+    path: ['validacao_completa_municipe'],
+    error: validacaoRecepcaoMsg.conflito,
+  });
 export type UnidadeParametrosUpdate = z.input<typeof unidadeParametrosUpdateSchema>;
 
 /** GET /api/v1/parametros/unidades_saude (the page's list) and the PUT's answer. */

@@ -1,4 +1,5 @@
 import { msg } from '@saude/shared';
+import { modoValidacaoRecepcao, type ModoValidacaoRecepcao } from '@saude/shared/schemas/validacao_recepcao';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
@@ -21,4 +22,16 @@ export async function unidadeDeUrgencia(ctx: Ctx, db: DbOrTx = ctx.db): Promise<
     .where(and(eq(unidadesSaude.id, unidadeId), eq(unidadesSaude.pronto_atendimento, true)));
   if (!u) throw forbidden();
   return unidadeId;
+}
+
+/** How this unit's reception checks a citizen's record (issue 39: flags sem_validacao, validacao_completa_municipe). */
+export async function validacaoDaUnidade(db: DbOrTx, unidadeId: string): Promise<ModoValidacaoRecepcao> {
+  const [u] = await db
+    .select({
+      sem_validacao: unidadesSaude.sem_validacao,
+      validacao_completa_municipe: unidadesSaude.validacao_completa_municipe,
+    })
+    .from(unidadesSaude)
+    .where(eq(unidadesSaude.id, unidadeId));
+  return u ? modoValidacaoRecepcao(u) : 'aviso';
 }
