@@ -4,7 +4,7 @@ import { msg } from '../messages';
 import { zRequired } from '../validation/zod';
 import { unidadeFlags } from './auth';
 import { lockVersion } from './comum';
-import { validacaoRecepcaoMsg } from './validacao_recepcao';
+import { PENDENCIAS_RECEPCAO, validacaoRecepcaoMsg } from './validacao_recepcao';
 
 // Issue 21: the managers' edit of the system parameters (the single `parametrizacao` row, spec §3 "System
 // parameters") and of each unit's parameter flags (spec §3 "Unit parameter flags"). The public start-up answer
@@ -105,7 +105,9 @@ export const UNIDADE_FLAGS_TEXTOS: Record<
   },
   exportacao_esus: {
     rotulo: 'Exportação e-SUS',
-    explicacao: 'Os atendimentos e cadastros da unidade entram na exportação para o e-SUS APS (LEDI).',
+    explicacao:
+      'Os cadastros individuais, cadastros domiciliares e visitas da unidade entram na exportação para o e-SUS APS (LEDI). Desligada, a unidade não é oferecida na tela de exportação e nada dela é exportado.',
+    em_uso: true,
   },
   gerenciamento_filas: {
     rotulo: 'Gerenciamento de filas',
@@ -123,11 +125,14 @@ export const UNIDADE_FLAGS_TEXTOS: Record<
   },
   sem_validacao: {
     rotulo: 'Sem validação de cadastro',
-    explicacao: 'O munícipe é atendido sem conferir o cadastro na recepção.',
+    explicacao:
+      'A recepção de urgência registra a chegada sem conferir o cadastro do munícipe nem avisar o que falta. Sem esta nem a validação completa, a recepção avisa o que falta e registra a chegada.',
+    em_uso: true,
   },
   validacao_completa_municipe: {
     rotulo: 'Validação completa do munícipe',
-    explicacao: 'A recepção confere todos os dados do cadastro (endereço, contatos, documentos) antes do atendimento.',
+    explicacao: `A recepção de urgência só registra a chegada de um munícipe com o cadastro completo: ${PENDENCIAS_RECEPCAO.map((p) => p.rotulo).join(', ')} (mãe desconhecida e S/N valem). Não pode ser ligada junto com "Sem validação de cadastro".`,
+    em_uso: true,
   },
   validacao_no_agendamento: {
     rotulo: 'Validação no agendamento',
