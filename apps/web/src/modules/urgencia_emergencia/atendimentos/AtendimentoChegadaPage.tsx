@@ -102,7 +102,7 @@ function Chegada({ tipo }: { tipo: TipoAtendimento }) {
   if (p?.municipe_id && tipo === 'atendimentos' && modo === 'completa' && pendencias.length > 0)
     return (
       <Bloqueio voltar={voltar}>
-        <PendenciasCadastro municipeId={p.municipe_id} pendencias={pendencias} bloqueia />
+        <PendenciasCadastro municipeId={p.municipe_id} nome={p.paciente_nome} pendencias={pendencias} bloqueia />
       </Bloqueio>
     );
   return <ChegadaForm tipo={tipo} ctx={ctx.data} paciente={paciente} voltar={voltar} />;
@@ -175,6 +175,7 @@ function ChegadaForm({
       {p?.municipe_id && (
         <PendenciasCadastro
           municipeId={p.municipe_id}
+          nome={p.paciente_nome}
           pendencias={ctx.validacao_cadastro.pendencias}
           bloqueia={false}
         />

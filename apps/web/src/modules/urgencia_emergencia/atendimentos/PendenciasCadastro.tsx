@@ -8,10 +8,12 @@ import { ALERTA } from './comum';
 
 export function PendenciasCadastro({
   municipeId,
+  nome,
   pendencias,
   bloqueia,
 }: {
   municipeId: string;
+  nome: string;
   pendencias: string[];
   bloqueia: boolean;
 }) {
@@ -28,8 +30,8 @@ export function PendenciasCadastro({
       <Stack gap="xs">
         <Text size="sm">
           {bloqueia
-            ? 'Esta unidade exige o cadastro completo do munícipe na recepção. Falta no cadastro:'
-            : 'A chegada pode ser registrada, mas falta no cadastro do munícipe:'}
+            ? `Esta unidade exige o cadastro completo do munícipe na recepção. Falta no cadastro de ${nome}:`
+            : `A chegada pode ser registrada, mas falta no cadastro de ${nome}:`}
         </Text>
         <List size="sm" aria-label="Falta no cadastro">
           {pendencias.map((p) => (
