@@ -120,8 +120,8 @@ function UnidadesFora({ fora }: { fora: UnidadeExportavel[] }) {
         </summary>
         <Stack gap="xs" mt="xs">
           <Text size="sm">
-            Com “Exportação e-SUS” desligada nos Parâmetros das unidades: não aparecem em “Unidades” e nenhum cadastro ou
-            visita delas é exportado.
+            Com “Exportação e-SUS” desligada nos Parâmetros das unidades: não aparecem em “Unidades” e nenhum cadastro
+            ou visita delas é exportado.
           </Text>
           <List size="sm" aria-labelledby="unidades-fora">
             {fora.map((u) => (
