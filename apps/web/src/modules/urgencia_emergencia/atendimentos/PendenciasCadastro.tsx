@@ -31,7 +31,8 @@ export function PendenciasCadastro({
         <Text size="sm">
           {bloqueia
             ? `Esta unidade exige o cadastro completo do munícipe na recepção. Falta no cadastro de ${nome}:`
-            : `A chegada pode ser registrada, mas falta no cadastro de ${nome}:`}
+            : // The form's header names the patient already.
+              'A chegada pode ser registrada, mas falta no cadastro do munícipe:'}
         </Text>
         <List size="sm" aria-label="Falta no cadastro">
           {pendencias.map((p) => (
