@@ -280,6 +280,14 @@ export const atendimentoContextoSchema = z.object({
       identificado: z.boolean(),
     })
     .nullable(),
+  /**
+   * The unit's registration check (issue 39, validacao_recepcao.ts) and, for a citizen, what their record lacks
+   * (empty under sem_validacao).
+   */
+  validacao_cadastro: z.object({
+    modo: z.enum(['sem_validacao', 'aviso', 'completa']),
+    pendencias: z.array(z.string()),
+  }),
 });
 export type AtendimentoContexto = z.infer<typeof atendimentoContextoSchema>;
 

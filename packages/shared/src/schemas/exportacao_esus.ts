@@ -85,5 +85,11 @@ export const exportacaoEsusSchema = z.object({
 });
 export type ExportacaoEsus = z.infer<typeof exportacaoEsusSchema>;
 
-export const unidadeExportavelSchema = z.object({ id: z.uuid(), nome: z.string(), cnes: z.string() });
+/** GET …/exportacao_esus/unidades: every active unit; `exporta` is its exportacao_esus flag (off: left out). */
+export const unidadeExportavelSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  cnes: z.string(),
+  exporta: z.boolean(),
+});
 export type UnidadeExportavel = z.infer<typeof unidadeExportavelSchema>;

@@ -4,6 +4,7 @@ import { msg } from '../messages';
 import { zRequired } from '../validation/zod';
 import { unidadeFlags } from './auth';
 import { lockVersion } from './comum';
+import { PENDENCIAS_RECEPCAO, validacaoRecepcaoMsg } from './validacao_recepcao';
 
 // Issue 21: the managers' edit of the system parameters (the single `parametrizacao` row, spec §3 "System
 // parameters") and of each unit's parameter flags (spec §3 "Unit parameter flags"). The public start-up answer
@@ -57,14 +58,20 @@ const flagsShape = Object.fromEntries(unidadeFlags.map((f) => [f, z.boolean({ er
 >;
 
 /** PUT /api/v1/parametros/unidades_saude/{id}: the nine flags and tempo_chamadas, all sent (the page sends the row). */
-export const unidadeParametrosUpdateSchema = z.object({
-  ...flagsShape,
-  tempo_chamadas: z
-    .int({ error: msg.naoEValido })
-    .min(LIMITES_PARAMETRIZACAO.tempo_chamadas.min, { error: msg.naoEValido })
-    .max(LIMITES_PARAMETRIZACAO.tempo_chamadas.max, { error: msg.naoEValido }),
-  lock_version: lockVersion(),
-});
+export const unidadeParametrosUpdateSchema = z
+  .object({
+    ...flagsShape,
+    tempo_chamadas: z
+      .int({ error: msg.naoEValido })
+      .min(LIMITES_PARAMETRIZACAO.tempo_chamadas.min, { error: msg.naoEValido })
+      .max(LIMITES_PARAMETRIZACAO.tempo_chamadas.max, { error: msg.naoEValido }),
+    lock_version: lockVersion(),
+  })
+  // Issue 39: "no check" and "complete check" of the reception contradict each other (validacao_recepcao.ts).
+  .refine((v) => !(v.sem_validacao && v.validacao_completa_municipe), {
+    path: ['validacao_completa_municipe'],
+    error: validacaoRecepcaoMsg.conflito,
+  });
 export type UnidadeParametrosUpdate = z.input<typeof unidadeParametrosUpdateSchema>;
 
 /** GET /api/v1/parametros/unidades_saude (the page's list) and the PUT's answer. */
@@ -104,7 +111,9 @@ export const UNIDADE_FLAGS_TEXTOS: Record<
   },
   exportacao_esus: {
     rotulo: 'Exportação e-SUS',
-    explicacao: 'Os atendimentos e cadastros da unidade entram na exportação para o e-SUS APS (LEDI).',
+    explicacao:
+      'Os cadastros individuais, cadastros domiciliares e visitas da unidade entram na exportação para o e-SUS APS (LEDI). Desligada, a unidade não é oferecida na tela de exportação e nada dela é exportado.',
+    em_uso: true,
   },
   gerenciamento_filas: {
     rotulo: 'Gerenciamento de filas',
@@ -124,11 +133,14 @@ export const UNIDADE_FLAGS_TEXTOS: Record<
   },
   sem_validacao: {
     rotulo: 'Sem validação de cadastro',
-    explicacao: 'O munícipe é atendido sem conferir o cadastro na recepção.',
+    explicacao:
+      'A recepção de urgência registra a chegada sem conferir o cadastro do munícipe nem avisar o que falta. Sem esta nem a validação completa, a recepção avisa o que falta e registra a chegada.',
+    em_uso: true,
   },
   validacao_completa_municipe: {
     rotulo: 'Validação completa do munícipe',
-    explicacao: 'A recepção confere todos os dados do cadastro (endereço, contatos, documentos) antes do atendimento.',
+    explicacao: `A recepção de urgência só registra a chegada de um munícipe com o cadastro completo: ${PENDENCIAS_RECEPCAO.map((p) => p.rotulo).join(', ')} (mãe desconhecida e S/N valem). Não pode ser ligada junto com "Sem validação de cadastro".`,
+    em_uso: true,
   },
   validacao_no_agendamento: {
     rotulo: 'Validação no agendamento',

@@ -52,7 +52,8 @@ const unidades = [
     cnes: '9900055',
     nome: 'UPA 24h Municipal',
     tipo: 'UPA',
-    flags: { pronto_atendimento: true, gerenciamento_filas: true, validacao_completa_municipe: true },
+    // The reception's default check (issue 39): it warns what a record lacks; the complete check is a choice.
+    flags: { pronto_atendimento: true, gerenciamento_filas: true },
   },
   { key: 'vigilancia', cnes: '9900066', nome: 'Centro de Vigilância em Saúde', tipo: 'VIGILANCIA', flags: {} },
 ] as const;

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UNIDADE_FLAGS_TEXTOS, type UnidadeParametros } from '@saude/shared/schemas/parametrizacao_sistema';
+import { validacaoRecepcaoMsg } from '@saude/shared/schemas/validacao_recepcao';
 import { fakeApi } from '../../test/fakeApi';
 import { renderRoutes } from '../../test/render';
 import { UnidadesParametrosPage } from './UnidadesParametrosPage';
@@ -79,5 +80,33 @@ describe('UnidadesParametrosPage', { timeout: 60_000 }, () => {
     await user.click(within(card2).getByRole('switch', { name: /Atendimento misto/ }));
     await user.click(within(card2).getByRole('button', { name: 'Salvar parâmetros de UBS Centro' }));
     expect(await screen.findByRole('button', { name: 'Recarregar' })).toBeVisible();
+  });
+
+  it('the reception flags explain themselves, and both on together are refused under the switch (issue 39)', async () => {
+    fakeApi({
+      [`GET ${API}`]: () => ({ body: [unidade] }),
+      [`PUT ${API}/${ID}`]: ({ body }) => {
+        const b = body as UnidadeParametros;
+        return b.sem_validacao && b.validacao_completa_municipe
+          ? {
+              status: 422,
+              body: {
+                code: 'validacao',
+                message: 'x',
+                errors: { validacao_completa_municipe: [validacaoRecepcaoMsg.conflito] },
+              },
+            }
+          : { body: { ...unidade, ...b, lock_version: 4 } };
+      },
+    });
+    const { user } = renderRoutes([{ path: '/p', element: <UnidadesParametrosPage /> }], '/p');
+    const card = (await screen.findByRole('listitem', { name: 'UBS Centro' })) as HTMLElement;
+    for (const f of ['sem_validacao', 'validacao_completa_municipe', 'exportacao_esus'] as const)
+      expect(within(card).getByText(UNIDADE_FLAGS_TEXTOS[f].explicacao)).toBeVisible();
+    expect(within(card).getByText(/Nome da mãe, Telefone, Logradouro/)).toBeVisible();
+    await user.click(within(card).getByRole('switch', { name: /^Sem validação de cadastro/ }));
+    await user.click(within(card).getByRole('switch', { name: /^Validação completa do munícipe/ }));
+    await user.click(within(card).getByRole('button', { name: 'Salvar parâmetros de UBS Centro' }));
+    expect(await within(card).findByText(validacaoRecepcaoMsg.conflito)).toBeVisible();
   });
 });

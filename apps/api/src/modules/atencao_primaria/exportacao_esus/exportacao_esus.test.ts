@@ -11,6 +11,7 @@ import {
   exportacoesEsus,
   municipes,
   profissionais,
+  unidadesSaude,
 } from '../../../db/schema';
 import { newId } from '../../../lib/ids';
 import { cboDoPerfil, fixtures, type Equipe, type Headers, type Unidade, type Usuario } from '../../../test/fixtures';
@@ -161,11 +162,31 @@ describe(url, () => {
     expect(depois.zip.filter((e) => e.fileName.startsWith('individual/'))).toHaveLength(1);
   });
 
-  it('offers the units flagged to export', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${url}/unidades`, headers: gestor });
-    expect(res.json()).toContainEqual({ id: unidade.id, nome: unidade.nome, cnes: unidade.cnes });
+  it('offers the units flagged to export and names the active others as left out (issue 39)', async () => {
     const outra = await f.unidade();
-    expect(res.json().map((u: { id: string }) => u.id)).not.toContain(outra.id);
+    const inativa = await f.unidade({ exportacao_esus: true, ativo: false });
+    const res = await t.app.inject({ method: 'GET', url: `${url}/unidades`, headers: gestor });
+    expect(res.json()).toContainEqual({ id: unidade.id, nome: unidade.nome, cnes: unidade.cnes, exporta: true });
+    expect(res.json()).toContainEqual({ id: outra.id, nome: outra.nome, cnes: outra.cnes, exporta: false });
+    expect(res.json().map((u: { id: string }) => u.id)).not.toContain(inativa.id);
+  });
+
+  it("leaves a unit's records out while its flag is off, and sends them once it is on (issue 39)", async () => {
+    const { unidade: ubs, equipe: eq2 } = await f.territorio();
+    const agente = await f.usuario({ perfil: 'acs', unidade: ubs, equipe: eq2, micro_areas: ['01'] });
+    const casa = await f.domicilio({ unidade: ubs, equipe: eq2, profissional: agente });
+    const desligada = await exportar({ unidades: [ubs.id], inicio: hoje, fim: hoje });
+    expect(desligada.statusCode).toBe(422);
+    expect(desligada.json().errors).toEqual({ unidades: [lediMsg.unidadeSemExportacao] });
+    // Together with a unit that exports: the whole request is refused, nothing of either is marked sent.
+    expect((await exportar({ unidades: [unidade.id, ubs.id], inicio: hoje, fim: hoje })).statusCode).toBe(422);
+    await t.db.update(unidadesSaude).set({ exportacao_esus: true }).where(eq(unidadesSaude.id, ubs.id));
+    const ligada = await arquivos({ unidades: [ubs.id], inicio: hoje, fim: hoje });
+    // Exported or reported: the record is read only now.
+    const relatorio = ligada.zip.find((e) => e.fileName === 'relatorio.csv')!.contents.toString('utf8');
+    expect(ligada.zip.some((e) => e.fileName.endsWith(`-${casa.id}.esus.xml`)) || relatorio.includes(casa.id)).toBe(
+      true,
+    );
   });
 
   it('answers 422 for the blank, a NUL byte, a reversed or too long period and a unit that does not export', async () => {

@@ -27,7 +27,7 @@ export const exportacaoEsusRoutes =
         config: { access: `${service.RESOURCE}:index` },
         schema: { response: { 200: z.array(unidadeExportavelSchema) } },
       },
-      async (req) => service.unidadesExportaveis(req.ctx),
+      async (req) => service.unidadesDaExportacao(req.ctx),
     );
     app.post(
       '/',

@@ -7,7 +7,7 @@ import {
   linkCorrecao,
   type ProblemaExportacao,
 } from '@saude/shared/schemas/exportacao_esus';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -43,12 +43,20 @@ export const instalacaoDe = (c: Config): Instalacao => ({
 
 const csv = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
-/** The active units flagged to export (spec §3 unit flag exportacao_esus), for the screen's choice. */
-export async function unidadesExportaveis(ctx: Ctx) {
+/**
+ * The active units and whether each is flagged to export (spec §3 unit flag exportacao_esus): the screen offers those
+ * that are and names the others as left out (issue 39).
+ */
+export async function unidadesDaExportacao(ctx: Ctx) {
   return ctx.db
-    .select({ id: unidadesSaude.id, nome: unidadesSaude.nome, cnes: unidadesSaude.cnes })
+    .select({
+      id: unidadesSaude.id,
+      nome: unidadesSaude.nome,
+      cnes: unidadesSaude.cnes,
+      exporta: unidadesSaude.exportacao_esus,
+    })
     .from(unidadesSaude)
-    .where(and(eq(unidadesSaude.exportacao_esus, true), eq(unidadesSaude.ativo, true)))
+    .where(eq(unidadesSaude.ativo, true))
     .orderBy(sql`${unidadesSaude.nome} collate "und-x-icu"`);
 }
 

@@ -7,6 +7,11 @@ import {
   type AtendimentoValues,
   type CancelarAtendimentoInput,
 } from '@saude/shared/schemas/atendimento';
+import {
+  pendenciasCadastro,
+  validacaoRecepcaoMsg,
+  type ModoValidacaoRecepcao,
+} from '@saude/shared/schemas/validacao_recepcao';
 import { isoToBr, zonedDateTimeParts } from '@saude/shared/validation/dates';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { audit, auditedRead } from '../../../access/audit';
@@ -21,7 +26,7 @@ import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } fro
 import { obitoDe } from '../../atencao_primaria/cadastros_domiciliares/queries';
 import { tempoChamadas } from '../../filas/senhas/queries';
 import { chamadaCedo, segundosRestantes, vincularAoAtendimento } from '../../filas/senhas/service';
-import { unidadeDeUrgencia } from '../comum';
+import { unidadeDeUrgencia, validacaoDaUnidade } from '../comum';
 import { findInScope, titulares, unscopedLoad, type Tipo } from './queries';
 
 export { list, show } from './queries';
@@ -62,9 +67,25 @@ function momentos(v: Values, atual?: { data_chegada: Date; data_ficha: Date }) {
   return { data_chegada, data_ficha };
 }
 
+/** The citizen's columns the reception's registration check reads (validacao_recepcao.ts). */
+const cadastroRecepcao = {
+  cpf_numero: municipes.cpf_numero,
+  codigo_cns: municipes.codigo_cns,
+  nome_mae: municipes.nome_mae,
+  mae_desconhecida: municipes.mae_desconhecida,
+  telefone_residencial: municipes.telefone_residencial,
+  telefone_celular: municipes.telefone_celular,
+  telefone_contato: municipes.telefone_contato,
+  residencia_logradouro: municipes.residencia_logradouro,
+  residencia_numero: municipes.residencia_numero,
+  residencia_bairro: municipes.residencia_bairro,
+  residencia_municipio_ibge: municipes.residencia_municipio_ibge,
+};
+
 /**
- * The patient: a citizen who exists (born by the arrival; a death registered refuses a visit of now), or a patient
- * without identification of this unit not yet tied to a citizen. Adds field errors.
+ * The patient: a citizen who exists (born by the arrival; a death registered refuses a visit of now; under the unit's
+ * complete check, a record that lacks what the reception needs refuses it too), or a patient without identification
+ * of this unit not yet tied to a citizen. Adds field errors.
  */
 async function checkPaciente(
   tx: DbOrTx,
@@ -76,7 +97,7 @@ async function checkPaciente(
 ) {
   if (p.municipe_id) {
     const [m] = await tx
-      .select({ data_nascimento: municipes.data_nascimento, obito: obitoDe(municipes) })
+      .select({ data_nascimento: municipes.data_nascimento, obito: obitoDe(municipes), ...cadastroRecepcao })
       .from(municipes)
       .where(eq(municipes.id, p.municipe_id));
     if (!m) errors.add('municipe_id', msg.naoEValido);
@@ -85,6 +106,11 @@ async function checkPaciente(
         errors.add('data_chegada', msg.atendimentoAntesDoNascimento(isoToBr(m.data_nascimento) ?? m.data_nascimento));
       // A visit written down before the death may still be entered late.
       if (m.obito && !tipo.retroativo) errors.add('municipe_id', msg.atendimentoMunicipeComObito);
+      // The record is completed with the patient at the desk: a late entry (the patient gone) is not refused.
+      else if (!tipo.retroativo && (await validacaoDaUnidade(tx, unidadeId)) === 'completa') {
+        const faltas = pendenciasCadastro(m);
+        if (faltas.length > 0) errors.add('municipe_id', validacaoRecepcaoMsg.incompleto(faltas));
+      }
     }
   } else if (p.paciente_sem_identificacao_id) {
     const [pac] = await tx
@@ -334,7 +360,7 @@ export async function contexto(
         ocupacao_id: ocupacoes.length === 1 ? ocupacoes[0]! : null,
         especialidade: especialidadeDe(ocupacoes),
         profissionais: profissionaisDaUnidade,
-        paciente: await pacienteDoContexto(db, unidadeId, q),
+        ...(await pacienteDoContexto(db, unidadeId, q)),
       };
     },
     (c) => ({
@@ -347,37 +373,61 @@ export async function contexto(
   );
 }
 
+/** The patient asked for and the unit's registration check: what the citizen's record lacks (issue 39). */
 async function pacienteDoContexto(
   db: DbOrTx,
   unidadeId: string,
   q: { municipe_id?: string | undefined; paciente_sem_identificacao_id?: string | undefined },
-): Promise<AtendimentoContexto['paciente']> {
+): Promise<Pick<AtendimentoContexto, 'paciente' | 'validacao_cadastro'>> {
+  const modo: ModoValidacaoRecepcao = await validacaoDaUnidade(db, unidadeId);
   if (q.municipe_id) {
     const [m] = await db
       .select({
         nome: municipes.nome,
         data_nascimento: municipes.data_nascimento,
-        codigo_cns: municipes.codigo_cns,
-        cpf_numero: municipes.cpf_numero,
         sexo_id: municipes.sexo_id,
         obito: obitoDe(municipes),
+        ...cadastroRecepcao,
       })
       .from(municipes)
       .where(eq(municipes.id, q.municipe_id));
     if (!m) throw notFound();
-    return {
-      municipe_id: q.municipe_id,
-      paciente_sem_identificacao_id: null,
-      paciente_nome: m.nome,
-      sem_identificacao: false,
-      data_nascimento: m.data_nascimento,
-      codigo_cns: m.codigo_cns,
-      cpf_numero: m.cpf_numero,
-      sexo_id: m.sexo_id,
-      obito: m.obito,
-      identificado: false,
-    };
+    const pendencias = modo === 'sem_validacao' ? [] : pendenciasCadastro(m);
+    return { paciente: pacienteDoMunicipe(q.municipe_id, m), validacao_cadastro: { modo, pendencias } };
   }
+  return { paciente: await pacienteSemIdentificacao(db, unidadeId, q), validacao_cadastro: { modo, pendencias: [] } };
+}
+
+function pacienteDoMunicipe(
+  id: string,
+  m: {
+    nome: string;
+    data_nascimento: string;
+    codigo_cns: string | null;
+    cpf_numero: string | null;
+    sexo_id: number;
+    obito: boolean;
+  },
+): AtendimentoContexto['paciente'] {
+  return {
+    municipe_id: id,
+    paciente_sem_identificacao_id: null,
+    paciente_nome: m.nome,
+    sem_identificacao: false,
+    data_nascimento: m.data_nascimento,
+    codigo_cns: m.codigo_cns,
+    cpf_numero: m.cpf_numero,
+    sexo_id: m.sexo_id,
+    obito: m.obito,
+    identificado: false,
+  };
+}
+
+async function pacienteSemIdentificacao(
+  db: DbOrTx,
+  unidadeId: string,
+  q: { paciente_sem_identificacao_id?: string | undefined },
+): Promise<AtendimentoContexto['paciente']> {
   if (q.paciente_sem_identificacao_id) {
     const [p] = await db
       .select({ nome: psi.nome, municipe_id: psi.municipe_id, sexo_id: psi.sexo_id })

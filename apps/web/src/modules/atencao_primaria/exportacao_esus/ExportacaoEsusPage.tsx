@@ -1,13 +1,19 @@
 // /atencao_primaria/exportacao_esus (issue 26): the manager picks units and a period, downloads a .zip of LEDI files
 // (only new and changed records), and sees each export's report with a link to fix every refused record.
 import { msg } from '@saude/shared';
-import { linkCorrecao, NOME_FICHA_ESUS, type ExportacaoEsus } from '@saude/shared/schemas/exportacao_esus';
-import { Alert, Anchor, Button, Group, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  linkCorrecao,
+  NOME_FICHA_ESUS,
+  type ExportacaoEsus,
+  type UnidadeExportavel,
+} from '@saude/shared/schemas/exportacao_esus';
+import { Alert, Anchor, Button, Group, List, MultiSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isoToBr, todayIso } from '@saude/shared/validation/dates';
+import { usePode } from '../../../lib/access';
 import { dataHoraBr } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/feedback/notify';
 import { DateInput } from '../../../lib/form/DateInput';
@@ -97,6 +103,44 @@ function Relatorio({ exportacao }: { exportacao: ExportacaoEsus }) {
   );
 }
 
+/** Open by default while short: a town's import may bring dozens of units that never export. */
+const FORA_ABERTA_ATE = 5;
+
+/** The active units whose exportacao_esus flag is off (issue 39): nothing of theirs goes, and why. */
+function UnidadesFora({ fora }: { fora: UnidadeExportavel[] }) {
+  const podeParametros = usePode('parametros/unidades_saude:update');
+  if (fora.length === 0) return null;
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="unidades-fora">
+      <details open={fora.length <= FORA_ABERTA_ATE}>
+        <summary>
+          <Text component="span" fw={600} id="unidades-fora">
+            {fora.length === 1 ? '1 unidade fora da exportação' : `${fora.length} unidades fora da exportação`}
+          </Text>
+        </summary>
+        <Stack gap="xs" mt="xs">
+          <Text size="sm">
+            Com “Exportação e-SUS” desligada nos Parâmetros das unidades: não aparecem em “Unidades” e nenhum cadastro
+            ou visita delas é exportado.
+          </Text>
+          <List size="sm" aria-labelledby="unidades-fora">
+            {fora.map((u) => (
+              <List.Item key={u.id}>
+                {u.nome} (CNES {u.cnes})
+              </List.Item>
+            ))}
+          </List>
+          {podeParametros && (
+            <Anchor component={Link} to="/parametros/unidades_saude" size="sm" c="saude.9" underline="always">
+              Abrir Parâmetros das unidades
+            </Anchor>
+          )}
+        </Stack>
+      </details>
+    </Paper>
+  );
+}
+
 export function ExportacaoEsusPage() {
   useDocumentTitle('Exportação para o e-SUS APS');
   const unidades = useUnidadesExportaveis();
@@ -119,6 +163,8 @@ export function ExportacaoEsusPage() {
     }
   };
   const ultima = historico.data?.[0];
+  const exportaveis = (unidades.data ?? []).filter((u) => u.exporta);
+  const fora = (unidades.data ?? []).filter((u) => !u.exporta);
 
   return (
     <Stack gap="md">
@@ -131,15 +177,16 @@ export function ExportacaoEsusPage() {
           domiciliares novos ou alterados desde a última exportação, para importar no PEC.
         </Text>
       </Stack>
-      {unidades.data && unidades.data.length === 0 && (
+      {unidades.data && exportaveis.length === 0 && (
         <Alert color="yellow">Nenhuma unidade está marcada para exportar ao e-SUS APS (Parâmetros das unidades).</Alert>
       )}
+      <UnidadesFora fora={fora} />
       <Group align="flex-start" wrap="wrap" gap="md">
         <MultiSelect
           label="Unidades"
           required
           miw={280}
-          data={(unidades.data ?? []).map((u) => ({ value: u.id, label: `${u.nome} (CNES ${u.cnes})` }))}
+          data={exportaveis.map((u) => ({ value: u.id, label: `${u.nome} (CNES ${u.cnes})` }))}
           value={escolhidas}
           onChange={setEscolhidas}
           error={erros.unidades?.[0] ?? (erros['unidades.0'] ? msg.naoEValido : undefined)}

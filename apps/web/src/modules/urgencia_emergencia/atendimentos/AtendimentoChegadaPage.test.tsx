@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { msg } from '@saude/shared';
+import { allPermissions, msg } from '@saude/shared';
 import type { Atendimento, AtendimentoContexto } from '@saude/shared/schemas/atendimento';
 import { fakeApi } from '../../../test/fakeApi';
 import { renderRoutes } from '../../../test/render';
@@ -31,6 +31,7 @@ const contexto: AtendimentoContexto = {
     obito: false,
     identificado: false,
   },
+  validacao_cadastro: { modo: 'aviso', pendencias: [] },
 };
 
 const rotas = [
@@ -108,5 +109,63 @@ describe('AtendimentoChegadaPage', { timeout: 60_000 }, () => {
       ),
     );
     expect(screen.getByRole('textbox', { name: /Data de chegada/ })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  describe("the unit's registration check (issue 39)", () => {
+    const comPendencias = (modo: AtendimentoContexto['validacao_cadastro']['modo']): AtendimentoContexto => ({
+      ...contexto,
+      validacao_cadastro: { modo, pendencias: modo === 'sem_validacao' ? [] : ['Nome da mãe', 'Bairro'] },
+    });
+    const linkCompletar = () => screen.getByRole('link', { name: 'Completar cadastro' });
+
+    it('by default warns what is missing, links to the record and still registers the arrival', async () => {
+      fakeApi({
+        'GET /api/v1/urgencia_emergencia/atendimentos/contexto': { body: comPendencias('aviso') },
+        'POST /api/v1/urgencia_emergencia/atendimentos': { status: 201, body: { id: ATENDIMENTO } as Atendimento },
+      });
+      const { user, router } = renderRoutes(rotas, `${BASE_PATH}/${MUNICIPE}/chamar`);
+      expect(await screen.findByText('Cadastro incompleto')).toBeInTheDocument();
+      const faltas = screen.getByRole('list', { name: 'Falta no cadastro' });
+      expect(
+        within(faltas)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Nome da mãe', 'Bairro']);
+      expect(linkCompletar()).toHaveAttribute('href', `/municipes/${MUNICIPE}/edit`);
+      await escolher(user, 'Tipo de chegada', 'Meios próprios');
+      await user.click(screen.getByRole('button', { name: 'Registrar chegada' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE_PATH}/${ATENDIMENTO}/show`));
+    });
+
+    it('validacao_completa_municipe: the arrival of now waits for the complete record (no form)', async () => {
+      fakeApi({ 'GET /api/v1/urgencia_emergencia/atendimentos/contexto': { body: comPendencias('completa') } });
+      renderRoutes(rotas, `${BASE_PATH}/${MUNICIPE}/chamar`);
+      const alerta = await screen.findByRole('alert');
+      expect(alerta).toHaveTextContent('Complete o cadastro para registrar a chegada');
+      expect(alerta).toHaveTextContent('Esta unidade exige o cadastro completo');
+      expect(linkCompletar()).toHaveAttribute('href', `/municipes/${MUNICIPE}/edit`);
+      expect(screen.queryByRole('button', { name: 'Registrar chegada' })).not.toBeInTheDocument();
+    });
+
+    it('validacao_completa_municipe: a late entry only warns (the patient is gone)', async () => {
+      fakeApi(
+        { 'GET /api/v1/urgencia_emergencia/atendimentos_retroativos/contexto': { body: comPendencias('completa') } },
+        { permissoes: allPermissions.filter((p) => p !== 'municipes:update') },
+      );
+      renderRoutes(rotas, `${BASE_PATH_RETROATIVO}/${MUNICIPE}/chamar`);
+      expect(await screen.findByText('Cadastro incompleto')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Registrar chegada' })).toBeInTheDocument();
+      // Without the right to edit citizens, the warning says whom to ask instead of a link.
+      expect(screen.queryByRole('link', { name: 'Completar cadastro' })).not.toBeInTheDocument();
+      expect(screen.getByText('Peça a quem cadastra munícipes para completar o cadastro.')).toBeInTheDocument();
+    });
+
+    it('sem_validacao: no warning at all', async () => {
+      fakeApi({ 'GET /api/v1/urgencia_emergencia/atendimentos/contexto': { body: comPendencias('sem_validacao') } });
+      renderRoutes(rotas, `${BASE_PATH}/${MUNICIPE}/chamar`);
+      expect(await screen.findByRole('button', { name: 'Registrar chegada' })).toBeInTheDocument();
+      expect(screen.queryByText('Cadastro incompleto')).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Completar cadastro' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -3,7 +3,7 @@
 // Saving records the arrival and opens its detail. The retroactive form asks the past arrival and why it is late.
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatCns, formatCpf, msg, todayIso } from '@saude/shared';
@@ -33,6 +33,7 @@ import { comVersao, recordPage, staleEdit, type RecordPageProps } from '../../..
 import { useUsuario } from '../../../lib/session';
 import { caminhoDe, carregarAtendimento, recursoDe, useContextoAtendimento, type TipoAtendimento } from './api';
 import { ALERTA, MODEL, TITULOS } from './comum';
+import { PendenciasCadastro } from './PendenciasCadastro';
 import {
   atendimentoFormSchema,
   atendimentoParaForm,
@@ -96,18 +97,28 @@ function Chegada({ tipo }: { tipo: TipoAtendimento }) {
   if (p?.obito && tipo === 'atendimentos')
     return <Bloqueio mensagem={`${p.paciente_nome} ${msg.atendimentoMunicipeComObito}.`} voltar={voltar} />;
   if (ctx.data.ocupacoes.length === 0) return <Bloqueio mensagem={msg.atendimentoSemOcupacao} voltar={voltar} />;
+  // The unit requires the complete record (issue 39): the arrival of now waits for it; the API refuses it too.
+  const { modo, pendencias } = ctx.data.validacao_cadastro;
+  if (p?.municipe_id && tipo === 'atendimentos' && modo === 'completa' && pendencias.length > 0)
+    return (
+      <Bloqueio voltar={voltar}>
+        <PendenciasCadastro municipeId={p.municipe_id} nome={p.paciente_nome} pendencias={pendencias} bloqueia />
+      </Bloqueio>
+    );
   return <ChegadaForm tipo={tipo} ctx={ctx.data} paciente={paciente} voltar={voltar} />;
 }
 
-function Bloqueio({ mensagem, voltar }: { mensagem: string; voltar: string }) {
+function Bloqueio({ mensagem, voltar, children }: { mensagem?: string; voltar: string; children?: ReactNode }) {
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
         Registrar chegada
       </Title>
-      <Alert color="yellow" variant="light" role="alert" styles={ALERTA} title="Não é possível registrar a chegada">
-        <Text size="sm">{mensagem}</Text>
-      </Alert>
+      {children ?? (
+        <Alert color="yellow" variant="light" role="alert" styles={ALERTA} title="Não é possível registrar a chegada">
+          <Text size="sm">{mensagem}</Text>
+        </Alert>
+      )}
       <BackButton to={voltar}>Voltar para a lista</BackButton>
     </Stack>
   );
@@ -161,6 +172,14 @@ function ChegadaForm({
           </Text>
         )}
       </Stack>
+      {p?.municipe_id && (
+        <PendenciasCadastro
+          municipeId={p.municipe_id}
+          nome={p.paciente_nome}
+          pendencias={ctx.validacao_cadastro.pendencias}
+          bloqueia={false}
+        />
+      )}
       <RecordForm record={record} label={titulo} onCancel={() => void navigate(voltar)} submitLabel="Registrar chegada">
         <SecaoChegada form={form} ctx={ctx} retroativo={retroativo} />
         <SecaoAtendimento form={form} />
