@@ -87,15 +87,15 @@ export const unidadeParametrosSchema = z.object({
 export type UnidadeParametros = z.infer<typeof unidadeParametrosSchema>;
 
 /**
- * What each flag changes in the product (the flags page shows it under the switch). `em_uso`: the code reads it today
- * (gerenciamento_filas: apps/api/src/modules/filas/comum.ts; pronto_atendimento and misto: unidadeOferece in
- * access.ts; cpf_cns: cpfCnsIssues in municipe.ts). `agenda`: kept for the municipality's scheduling system, which
- * this product does not include (docs/decisions.md "Unit flags"); the page marks it apart. The others are kept for the
- * screens that will read them, and the page says they have no effect yet.
+ * What each flag changes in the product (the flags page shows it under the switch): gerenciamento_filas
+ * (filas/comum.ts), pronto_atendimento and misto (unidadeOferece in access.ts), cpf_cns (cpfCnsIssues in municipe.ts),
+ * sem_validacao and validacao_completa_municipe (validacao_recepcao.ts), exportacao_esus (the e-SUS export).
+ * `agenda`: kept for the municipality's scheduling system, which this product does not include (docs/decisions.md
+ * "Unit flags"); the page marks it apart.
  */
 export const UNIDADE_FLAGS_TEXTOS: Record<
   (typeof unidadeFlags)[number],
-  { rotulo: string; explicacao: string; em_uso?: true; agenda?: true }
+  { rotulo: string; explicacao: string; agenda?: true }
 > = {
   com_agendamento: {
     rotulo: 'Com agendamento',
@@ -107,40 +107,33 @@ export const UNIDADE_FLAGS_TEXTOS: Record<
     rotulo: 'Exigir CPF ou CNS',
     explicacao:
       'O cadastro de munícipe feito nesta unidade só é salvo com CPF ou CNS: o cartão provisório sozinho não basta (exceto para falecidos e bebês no primeiro mês de vida).',
-    em_uso: true,
   },
   exportacao_esus: {
     rotulo: 'Exportação e-SUS',
     explicacao:
       'Os cadastros individuais, cadastros domiciliares e visitas da unidade entram na exportação para o e-SUS APS (LEDI). Desligada, a unidade não é oferecida na tela de exportação e nada dela é exportado.',
-    em_uso: true,
   },
   gerenciamento_filas: {
     rotulo: 'Gerenciamento de filas',
     explicacao: 'Liga a emissão de senhas, o painel de chamadas e a fila de espera da unidade.',
-    em_uso: true,
   },
   misto: {
     rotulo: 'Atendimento misto',
     explicacao:
       'A unidade de atenção primária também faz urgência e emergência: abre as telas de atendimento de urgência, como o pronto atendimento.',
-    em_uso: true,
   },
   pronto_atendimento: {
     rotulo: 'Pronto atendimento',
     explicacao: 'Liga a classificação de risco e o atendimento de urgência e emergência na unidade.',
-    em_uso: true,
   },
   sem_validacao: {
     rotulo: 'Sem validação de cadastro',
     explicacao:
       'A recepção de urgência registra a chegada sem conferir o cadastro do munícipe nem avisar o que falta. Sem esta nem a validação completa, a recepção avisa o que falta e registra a chegada.',
-    em_uso: true,
   },
   validacao_completa_municipe: {
     rotulo: 'Validação completa do munícipe',
     explicacao: `A recepção de urgência só registra a chegada de um munícipe com o cadastro completo: ${PENDENCIAS_RECEPCAO.map((p) => p.rotulo).join(', ')} (mãe desconhecida e S/N valem). Não pode ser ligada junto com "Sem validação de cadastro".`,
-    em_uso: true,
   },
   validacao_no_agendamento: {
     rotulo: 'Validação no agendamento',

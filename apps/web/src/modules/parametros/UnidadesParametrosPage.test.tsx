@@ -46,9 +46,8 @@ describe('UnidadesParametrosPage', { timeout: 60_000 }, () => {
     const card = (await screen.findByRole('listitem', { name: 'UBS Centro' })) as HTMLElement;
     expect(within(card).getByText(UNIDADE_FLAGS_TEXTOS.gerenciamento_filas.explicacao)).toBeVisible();
     expect(within(card).getByRole('switch', { name: /Exigir CPF ou CNS/ })).toBeVisible();
-    expect(within(card).queryAllByText(/Ainda sem efeito nesta versão/)).toHaveLength(
-      Object.values(UNIDADE_FLAGS_TEXTOS).filter((t) => !t.em_uso && !t.agenda).length,
-    );
+    // Issue 39: every flag acts, or says it is kept for the scheduling system.
+    expect(within(card).queryAllByText(/Ainda sem efeito/)).toHaveLength(0);
     // Issue 39: cpf_cns and misto act; the two scheduling flags say what they are for, marked apart.
     for (const f of ['cpf_cns', 'misto'] as const)
       expect(within(card).getByText(UNIDADE_FLAGS_TEXTOS[f].explicacao)).toBeVisible();

@@ -112,9 +112,7 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
               key={f}
               label={t.rotulo}
               description={
-                t.em_uso ? (
-                  t.explicacao
-                ) : t.agenda ? (
+                t.agenda ? (
                   <>
                     <Badge
                       component="span"
@@ -129,7 +127,7 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
                     {t.explicacao}
                   </>
                 ) : (
-                  `${t.explicacao} (Ainda sem efeito nesta versão.)`
+                  t.explicacao
                 )
               }
               checked={v[f]}
