@@ -39,7 +39,25 @@ test('a bookmarked screen of a module the unit does not offer says so and how to
       }),
     ).toBeVisible();
     await expect(page.getByText(NAO_AUTORIZADO)).toHaveCount(0);
+    // The manager's other units that offer it, read with GET /parametros/unidades_saude/{id}/{parametro}.
+    const aviso = page.getByTestId('unidade-nao-oferece');
+    await expect(aviso.getByRole('button', { name: 'Trabalhar em UPA 24h Municipal' })).toBeVisible();
+    await expect(aviso.getByRole('button', { name: 'Trabalhar em UBS Zona Rural Córrego Claro' })).toBeVisible();
+    await expect(aviso.getByRole('button', { name: /Trabalhar em UBS Centro/ })).toHaveCount(0);
     await expectAccessible(page, 'unidade não oferece urgência');
+  });
+
+  await test.step('misto: "Trabalhar em UBS Zona Rural Córrego Claro" opens urgent care there, on the same screen', async () => {
+    await page.getByRole('button', { name: 'Trabalhar em UBS Zona Rural Córrego Claro' }).click();
+    await expect(page).toHaveURL(/\/urgencia_emergencia\/atendimentos$/);
+    await expect(page.getByRole('heading', { name: 'Recepção', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('unidade-nao-oferece')).toHaveCount(0);
+    await expectAccessible(page, 'urgência numa unidade mista');
+    // Back to UBS Centro for the next step.
+    await page.goto('/selecionar_unidade_saude');
+    const cards = page.getByRole('list', { name: 'Suas lotações' }).getByRole('listitem');
+    await cards.filter({ hasText: 'UBS Centro' }).first().getByRole('button').click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   await test.step('the ticket screen at UBS Centro: "não oferece gerenciamento de filas"; "Trocar unidade" to the UPA opens it', async () => {
@@ -56,16 +74,6 @@ test('a bookmarked screen of a module the unit does not offer says so and how to
     await cards.filter({ hasText: 'UPA 24h Municipal' }).first().getByRole('button').click();
     await expect(page).toHaveURL(/\/filas\/senhas$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Emitir senhas' })).toBeVisible();
-  });
-
-  await test.step('misto: UBS Zona Rural Córrego Claro opens urgent care', async () => {
-    await page.goto('/selecionar_unidade_saude');
-    const cards = page.getByRole('list', { name: 'Suas lotações' }).getByRole('listitem');
-    await cards.filter({ hasText: 'UBS Zona Rural Córrego Claro' }).first().getByRole('button').click();
-    await page.goto('/urgencia_emergencia/atendimentos');
-    await expect(page.getByRole('heading', { name: 'Recepção', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('unidade-nao-oferece')).toHaveCount(0);
-    await expectAccessible(page, 'urgência numa unidade mista');
   });
 
   await test.step('the unit form: cpf_cns and misto act; the scheduling flags are marked apart', async () => {

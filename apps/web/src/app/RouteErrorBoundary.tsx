@@ -1,6 +1,6 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingHospital, IconHome, IconRefresh, IconWifiOff } from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from 'react-router';
 import { msgBase as msg } from '@saude/shared/mensagens_base';
 import { ErrorPage } from '../lib/feedback/ErrorPage';
@@ -78,8 +78,13 @@ function OfflineScreen({ mensagem }: { mensagem: string }) {
   );
 }
 
+// Loaded only on the page below: the first load does not carry the flags' client (bench/bundle.mjs).
+const UnidadesQueOferecem = lazy(() =>
+  import('../modules/parametros').then((m) => ({ default: m.UnidadesQueOferecem })),
+);
+
 /** A screen of a module the current unit does not offer (issue 39): what is missing and how to change unit. */
-function NaoOferecePage({ nao_oferece, unidade }: NaoOferecido) {
+function NaoOferecePage({ nao_oferece, unidade, permissao }: NaoOferecido) {
   const { pathname, search } = useLocation();
   return (
     <Aviso
@@ -88,6 +93,9 @@ function NaoOferecePage({ nao_oferece, unidade }: NaoOferecido) {
       testId="unidade-nao-oferece"
     >
       <Text>{msg.trocarUnidadeParaModulo}</Text>
+      <Suspense fallback={null}>
+        <UnidadesQueOferecem permissao={permissao} voltarPara={pathname + search} />
+      </Suspense>
       <Group justify="center" gap="sm">
         <Button
           component={Link}

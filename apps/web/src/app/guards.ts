@@ -19,7 +19,7 @@ import { queryClient } from './queryClient';
 export const SEM_REDE_STATUS = 503;
 
 /** The data of a 403 for a module the current unit does not offer (issue 39): RouteErrorBoundary says which. */
-export type NaoOferecido = { nao_oferece: string; unidade: string };
+export type NaoOferecido = { nao_oferece: string; unidade: string; permissao: string };
 
 export type RouteHandle = {
   /** `resource:action` asked of POST /api/ferramentas/permissoes before the page opens. */
@@ -131,9 +131,14 @@ export function guardLoader(handle: RouteHandle = {}) {
                 m.moduloNaoOferecido(queryClient, unidade.id, handle.authorize!),
               )
             : null;
-        throw data(modulo && unidade ? ({ nao_oferece: modulo, unidade: unidade.nome } satisfies NaoOferecido) : null, {
-          status: 403,
-        });
+        throw data(
+          modulo && unidade
+            ? ({ nao_oferece: modulo, unidade: unidade.nome, permissao: handle.authorize } satisfies NaoOferecido)
+            : null,
+          {
+            status: 403,
+          },
+        );
       }
       if (funcionaOffline(handle.authorize) && navigator.onLine)
         void prepararOffline(usuario.unidade_atual?.id ?? null);

@@ -2,6 +2,8 @@
 export {
   moduloNaoOferecido,
   PARAMETRO_UNIDADE_KEY,
+  parametroDeUnidadeQuery,
   parametroUnidadeQuery,
   useParametroUnidade,
 } from './parametroUnidade';
+export { UnidadesQueOferecem } from './UnidadesQueOferecem';

@@ -1,4 +1,4 @@
-// The one client of GET /api/v1/parametros/unidades_saude/atual/{parametro} (spec §7 "reads value", issue 39): a
+// The one client of GET /api/v1/parametros/unidades_saude/atual/{parametro} and /{id}/{parametro} (spec §7, issue 39): a
 // screen that depends on a flag of the user's current unit asks here (the citizen form for cpf_cns, the page guard for
 // the modules a unit offers). Keyed by unit, so a change of unit asks again.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
@@ -16,6 +16,21 @@ export const parametroUnidadeQuery = (unidadeId: string, parametro: UnidadeFlag)
     queryFn: async ({ signal }) =>
       (await http.get<{ parametro: UnidadeFlag; valor: boolean }>(`${API}/atual/${parametro}`, undefined, signal))
         .valor,
+    staleTime: 60_000,
+  });
+
+/** GET …/{id}/{parametro}: a flag of any unit (the "não oferece" page looks for the user's units that have it). */
+export const parametroDeUnidadeQuery = (unidadeId: string, parametro: UnidadeFlag) =>
+  queryOptions({
+    queryKey: ['parametros', 'unidades_saude', unidadeId, parametro],
+    queryFn: async ({ signal }) =>
+      (
+        await http.get<{ parametro: UnidadeFlag; valor: boolean }>(
+          `${API}/${unidadeId}/${parametro}`,
+          undefined,
+          signal,
+        )
+      ).valor,
     staleTime: 60_000,
   });
 
