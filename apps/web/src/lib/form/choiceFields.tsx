@@ -17,7 +17,7 @@ import {
 import { useRef } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
 import { TOUCH_MIN_HEIGHT, touchInputStyles, useFieldLabel } from './FieldLabel';
-import { useBound, type BoundFieldProps, type Extra } from './fields';
+import { useBound, useChecked, type BoundFieldProps, type Extra } from './fields';
 import { optionText, ReadOnlyValue, useReadOnlyView, yesNoText } from './ReadOnlyView';
 
 export type Option<V extends string | number | boolean = string> = ComboboxItem<V>;
@@ -185,23 +185,9 @@ export function YesNoField<T extends FieldValues, TT = T>(props: BoundFieldProps
 
 /** A single checkbox; its own label is beside the box. */
 export function CheckboxField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT>) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
-  const view = useReadOnlyView();
-  if (view) return <ReadOnlyValue label={props.label}>{field.value ? 'Sim' : 'Não'}</ReadOnlyValue>;
-  return (
-    <Checkbox
-      size="md"
-      label={props.label}
-      description={props.description}
-      error={fieldState.error?.message}
-      disabled={props.disabled}
-      name={field.name}
-      ref={field.ref}
-      onBlur={field.onBlur}
-      checked={Boolean(field.value)}
-      onChange={(e) => field.onChange(e.currentTarget.checked)}
-    />
-  );
+  const { view, value, input } = useChecked(props);
+  if (view) return <ReadOnlyValue label={props.label}>{value ? 'Sim' : 'Não'}</ReadOnlyValue>;
+  return <Checkbox size="md" label={props.label} description={props.description} {...input} />;
 }
 
 /** Multi-choice coded answers (e-SUS "marque todas as que se aplicam") as a checkbox group; the value is a code list. */

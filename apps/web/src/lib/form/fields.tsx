@@ -53,6 +53,24 @@ export function useBound<T extends FieldValues, TT>(props: BoundFieldProps<T, TT
   };
 }
 
+/** An on/off field's props (checkbox, switch): checked for true, and whether a read-only view shows it instead. */
+export function useChecked<T extends FieldValues, TT>(props: BoundFieldProps<T, TT>) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  return {
+    view: useReadOnlyView(),
+    value: field.value as unknown,
+    input: {
+      error: fieldState.error?.message,
+      disabled: props.disabled,
+      name: field.name,
+      ref: field.ref,
+      onBlur: field.onBlur,
+      checked: Boolean(field.value),
+      onChange: (e: { currentTarget: { checked: boolean } }) => field.onChange(e.currentTarget.checked),
+    },
+  };
+}
+
 /** A number as read in pt-BR (36,5); null when empty. */
 const numeroTexto = (v: unknown) => (typeof v === 'number' ? String(v).replace('.', ',') : null);
 

@@ -3,7 +3,7 @@ import { ColorInput, Stack, Switch, Text, type SwitchProps } from '@mantine/core
 import { useId, type ReactNode } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
 import { useFieldLabel } from './FieldLabel';
-import type { BoundFieldProps } from './fields';
+import { useChecked, type BoundFieldProps } from './fields';
 import { ReadOnlyValue, useReadOnlyView, yesNoText } from './ReadOnlyView';
 
 /**
@@ -26,23 +26,9 @@ export function SwitchComAjuda({ ajuda, mt, ...props }: SwitchProps & { ajuda?: 
 
 /** An on/off answer bound to the form, as a switch with its help; its answer as text in a read-only view. */
 export function SwitchField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { mt?: string }) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
-  const view = useReadOnlyView();
-  if (view) return <ReadOnlyValue label={props.label}>{yesNoText(field.value)}</ReadOnlyValue>;
-  return (
-    <SwitchComAjuda
-      label={props.label}
-      ajuda={props.description}
-      mt={props.mt}
-      error={fieldState.error?.message}
-      disabled={props.disabled}
-      name={field.name}
-      ref={field.ref}
-      onBlur={field.onBlur}
-      checked={Boolean(field.value)}
-      onChange={(e) => field.onChange(e.currentTarget.checked)}
-    />
-  );
+  const { view, value, input } = useChecked(props);
+  if (view) return <ReadOnlyValue label={props.label}>{yesNoText(value)}</ReadOnlyValue>;
+  return <SwitchComAjuda label={props.label} ajuda={props.description} mt={props.mt} {...input} />;
 }
 
 /** A colour as #RRGGBB: typed, picked from the suggested swatches or from the screen; stored in upper case. */
