@@ -44,7 +44,7 @@ export function UnidadesQueOferecem({ permissao, voltarPara }: { permissao: stri
         {oferecem.map((l) => (
           <Button
             key={l.unidade_saude_id}
-            variant="outline"
+            variant="default"
             size="md"
             leftSection={<IconBuildingHospital size={18} aria-hidden />}
             loading={selecionar.isPending && selecionar.variables === l.unidade_saude_id}
