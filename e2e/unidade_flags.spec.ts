@@ -66,6 +66,9 @@ test('a bookmarked screen of a module the unit does not offer says so and how to
       page.getByRole('heading', { level: 1, name: 'Esta unidade (UBS Centro) não oferece gerenciamento de filas.' }),
     ).toBeVisible();
     await expect(page.getByText(/clique no nome da unidade, no topo da tela/)).toBeVisible();
+    await expect(
+      page.getByTestId('unidade-nao-oferece').getByRole('button', { name: 'Trabalhar em UPA 24h Municipal' }),
+    ).toBeVisible();
     await expectAccessible(page, 'unidade não oferece filas');
     await fotos(page, 'unidade-nao-oferece-filas');
     await page.getByTestId('unidade-nao-oferece').getByRole('link', { name: 'Trocar unidade' }).click();

@@ -23,7 +23,7 @@ export function UnidadesQueOferecem({ permissao, voltarPara }: { permissao: stri
   const pares = outras.flatMap((l) => (modulo?.flags ?? []).map((f) => ({ l, f })));
   const flags = useQueries({ queries: pares.map(({ l, f }) => parametroDeUnidadeQuery(l.unidade_saude_id, f)) });
   if (!modulo || lotacoes.isLoading || flags.some((q) => q.isLoading))
-    return lotacoes.isError ? null : <Loader size="sm" aria-label="Procurando unidades que oferecem" />;
+    return lotacoes.isError ? null : <Loader size="sm" role="status" aria-label="Procurando unidades que oferecem" />;
   const oferecem = outras.filter((l) => pares.some((p, i) => p.l === l && flags[i]?.data === true));
   if (oferecem.length === 0) return null;
 
