@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { formatCns, formatCpf } from '@saude/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { municipePayload } from '../modules/municipes/test-data';
+import { municipePayload } from '../test/municipe-data';
 import { useTestApp, useUserHeaders } from '../test/lifecycle';
 
 // Health data is personal data (LGPD, issue 14): the log never holds a citizen's name or documents, whether they came

@@ -3,7 +3,7 @@ import type { CondicaoSaude, Municipe, Sociodemografica } from '@saude/shared/sc
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Equipe, fixtures, type Unidade, UNKNOWN_ID } from '../../test/fixtures';
 import { auditRows, useTestApp } from '../../test/helpers';
-import { municipePayload } from './test-data';
+import { municipePayload } from '../../test/municipe-data';
 
 // The per-citizen blocks (spec §3, §6, §7): permissao_cadastro, sociodemographic data and health conditions.
 // The worked example of test/fixtures.ts: one unit with a team, and a user per built-in profile made on demand.

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { municipes } from '../../db/schema';
 import { fixtures } from '../../test/fixtures';
 import { useTestApp } from '../../test/helpers';
-import { cnsFor, cnsProvisorioFor, cpfFor, municipePayload, nextSeq } from './test-data';
+import { cnsFor, cnsProvisorioFor, cpfFor, municipePayload, nextSeq } from '../../test/municipe-data';
 
 // Issue 39, unit flag `cpf_cns` ("Exigir CPF ou CNS"): while the user's current unit has it, a citizen is created or
 // updated only with a CPF or a CNS (the provisional card alone does not do), except a deceased citizen or a baby in

@@ -2,10 +2,16 @@ import { msg, type Permission } from '@saude/shared';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { can, type Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
-import { equipes, familiaMembros, familias, municipes, visitasDomiciliares } from '../../db/schema';
+import {
+  equipes,
+  familiaMembros,
+  familias,
+  municipes,
+  notificacoesCompulsorias,
+  visitasDomiciliares,
+} from '../../db/schema';
 import type { FieldErrors } from '../../lib/errors';
-import { scopeOf } from '../atencao_primaria/scope';
-import { notificadoAVigilancia } from '../municipes_notificacao/cuidado';
+import { scopeOf } from '../atencao_primaria';
 
 // Who may see and edit a citizen's health blocks — condição de saúde and sociodemográfica (issue 14; the rule and its
 // reasons are in docs/decisions.md, "Health data scope"). The registry record itself (identification) is visible
@@ -73,8 +79,17 @@ const atendidoNaUnidade: RegraDeCuidado = (c) =>
       );
 
 /**
- * Every reason but the manager's: (b), (c) and (d) surveillance's, the citizens with a compulsory notification (the
- * notifications module's rule).
+ * (d) Surveillance (who reads every unit's notifications) sees the health blocks of the citizens with a compulsory
+ * notification — the case it investigates — and of no one else. Uses the index on notificacoes_compulsorias(municipe_id, …).
+ */
+const notificadoAVigilancia: RegraDeCuidado = (c) =>
+  c.vigilancia
+    ? sql`exists (select 1 from ${notificacoesCompulsorias}
+        where ${notificacoesCompulsorias.municipe_id} = ${municipes.id})`
+    : undefined;
+
+/**
+ * Every reason but the manager's: (b), (c) and (d) surveillance's, the citizens with a compulsory notification.
  */
 export const regrasDeCuidado: RegraDeCuidado[] = [territorioDaEquipe, atendidoNaUnidade, notificadoAVigilancia];
 

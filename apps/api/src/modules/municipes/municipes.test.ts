@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, municipes } from '../../db/schema';
 import { fixtures, UNKNOWN_ID } from '../../test/fixtures';
 import { auditRows, useTestApp } from '../../test/helpers';
-import { cnsFor, cnsProvisorioFor, cpfFor, municipePayload, nextSeq } from './test-data';
+import { cnsFor, cnsProvisorioFor, cpfFor, municipePayload, nextSeq } from '../../test/municipe-data';
 
 const url = '/api/v1/municipes';
 

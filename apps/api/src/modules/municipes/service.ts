@@ -15,7 +15,7 @@ import { conflict, FieldErrors, needsConfirmation, notFound, staleEdit } from '.
 import { newId } from '../../lib/ids';
 import { recordTrail } from '../../lib/audit-trail';
 import { autor, checkVersion, stamped, updateVersioned, type Versioned } from '../../lib/versioned';
-import { rememberAddress } from '../enderecos/service';
+import { rememberAddress } from '../enderecos';
 import { checkMudancaDeVinculo } from './cuidado';
 import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas } from './rules';
 

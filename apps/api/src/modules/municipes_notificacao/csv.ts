@@ -12,7 +12,7 @@ import { audit } from '../../access/audit';
 import type { Ctx } from '../../access/context';
 import { filtrosUsados } from '../../lib/audited-list';
 import { unprocessable } from '../../lib/errors';
-import { celulaCsv } from '../auditoria/service';
+import { celulaCsv } from '../auditoria';
 import { escopoDe, linhasExportacao, RESOURCE } from './queries';
 
 // GET /exportacao.csv (issue 18): the notifications of a period for the epidemiology team, one line each, as a pt-BR

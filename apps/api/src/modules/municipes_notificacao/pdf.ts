@@ -19,7 +19,7 @@ import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { lotacoes, municipeCondicoesSaude, municipeSociodemograficas, unidadesSaude } from '../../db/schema';
 import { ocupacaoNome } from '../../lib/ocupacoes';
-import { blocosEmCuidado } from '../municipes/cuidado';
+import { blocosEmCuidado } from '../municipes';
 import {
   enderecoDe,
   escopoDe,

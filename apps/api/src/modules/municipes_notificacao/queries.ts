@@ -33,7 +33,7 @@ import { containsText, countAll, totalOf } from '../../db/sql';
 import { auditedList, filtrosUsados } from '../../lib/audited-list';
 import { notFound, unprocessable } from '../../lib/errors';
 import { paginate, type PageResult } from '../../lib/paginate';
-import { obitoDe } from '../atencao_primaria/cadastros_domiciliares/queries';
+import { obitoDe } from '../municipes';
 
 // Reading compulsory notifications (issue 18; docs/decisions.md "Compulsory notifications"). Scope: a user holding
 // `municipes_notificacao:todos` (surveillance, the manager) reads every unit's notifications; anyone else only those

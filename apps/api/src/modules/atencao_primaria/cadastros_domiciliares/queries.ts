@@ -1,4 +1,3 @@
-import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
 import {
   type CadastroDomiciliar,
   type CadastroDomiciliarFilters,
@@ -15,6 +14,7 @@ import { byName, containsText, countAll, eSusHeader, iso, startsWith, totalOf } 
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
+import { obitoDe } from '../../municipes';
 import { findScoped, inScopeEquipe, scopeOf, type Scope } from '../scope';
 import { auditedList } from '../../../lib/audited-list';
 import type { PageResult } from '../../../lib/paginate';
@@ -31,9 +31,6 @@ const header = eSusHeader({ unidade: cd.unidade_saude_id, equipe: cd.equipe_id, 
 // ---- reading ----------------------------------------------------------------------------------------------
 
 const numeroMembros = sql<number>`(select count(*)::int from ${familiaMembros} where ${familiaMembros.familia_id} = ${familias.id})`;
-/** The citizen has died: an exit by death, or a death date (written through by the individual registration's exit). */
-export const obitoDe = (m: typeof municipes) =>
-  sql<boolean>`(${m.data_obito} is not null or coalesce(${m.motivo_saida_cadastro_id} = ${MOTIVO_SAIDA_OBITO}, false))`;
 
 /** The families linked to a home (moved ones included), for its `familias` tab. */
 async function familiasDoDomicilio(db: DbOrTx, domicilioId: string): Promise<FamiliaDoDomicilio[]> {

@@ -23,7 +23,7 @@ import { conflict, FieldErrors, needsConfirmation, notFound, unprocessable } fro
 import { newId } from '../../../lib/ids';
 import { recordTrail } from '../../../lib/audit-trail';
 import { autor, checkVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { rememberAddress } from '../../enderecos/service';
+import { rememberAddress } from '../../enderecos';
 import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
 import { findInScope, moradores, unscopedLoadDomicilio } from './queries';
 

@@ -19,7 +19,7 @@ import {
   type Usuario,
 } from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
-import { municipePayload } from '../../municipes/test-data';
+import { municipePayload } from '../../../test/municipe-data';
 
 // Individual registrations (issues 6, 12, 14) on typed fixtures: one unit with two teams, an ACS and a colleague of
 // the first team, an ACS of the second, a coordinator (an assignment without a team) and the read-only profiles.

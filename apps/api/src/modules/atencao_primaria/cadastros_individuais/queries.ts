@@ -30,7 +30,7 @@ import { byName, containsText, countAll, eSusHeader, iso, startsWith, totalOf } 
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
-import { buscaSimples, correcoesSql, lerCorrecoes, type Busca } from '../../municipes/search';
+import { buscaSimples, correcoesSql, lerCorrecoes, type Busca } from '../../municipes';
 import { inScopeEquipe, scopeOf, type Scope } from '../scope';
 import { auditedList } from '../../../lib/audited-list';
 

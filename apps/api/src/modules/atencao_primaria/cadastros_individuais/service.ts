@@ -26,7 +26,7 @@ import { conflict, FieldErrors, notFound, staleEdit, unprocessable } from '../..
 import { newId } from '../../../lib/ids';
 import { recordTrail } from '../../../lib/audit-trail';
 import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { documentosEmUso } from '../../municipes/rules';
+import { documentosEmUso } from '../../municipes';
 import { resolveHeader, scopeOf, type Scope } from '../scope';
 import { CAMPOS_SOCIO, falecido, findInScope, loadCadastro, pick, socioDoCadastro } from './queries';
 

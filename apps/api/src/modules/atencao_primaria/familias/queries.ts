@@ -19,7 +19,7 @@ import {
 } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { mapPage, paginate } from '../../../lib/paginate';
-import { obitoDe } from '../cadastros_domiciliares/queries';
+import { obitoDe } from '../../municipes';
 import { auditedList } from '../../../lib/audited-list';
 import { findScoped, inScopeEquipe, scopeOf, type Scope } from '../scope';
 import type { PageResult } from '../../../lib/paginate';

@@ -16,7 +16,7 @@ import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/err
 import { newId } from '../../../lib/ids';
 import { recordTrail } from '../../../lib/audit-trail';
 import { autor, checkVersion, nextVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { obitoDe } from '../cadastros_domiciliares/queries';
+import { obitoDe } from '../../municipes';
 import { scopeOf, resolveHeader } from '../scope';
 import { findInScope, unscopedLoadFamilia } from './queries';
 

@@ -15,7 +15,7 @@ import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { type Equipe, fixtures, type Headers, type Unidade, type Usuario } from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
-import { municipePayload } from '../../municipes/test-data';
+import { municipePayload } from '../../../test/municipe-data';
 
 // Home visits (issue 8) on typed fixtures: one unit with two teams (the agent's and the endemic agent's), a second
 // unit, and users per profile made here. Every test builds its own citizens, homes and families.

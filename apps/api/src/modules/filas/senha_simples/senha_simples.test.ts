@@ -7,7 +7,7 @@ import { hashToken } from '../../../auth/sessions';
 import { newId } from '../../../lib/ids';
 import { fixtures, type Unidade, type Usuario } from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
-import { registrarSenhaSimples, uriDaMesa } from '../../ferramentas/auth_applications/service';
+import { registrarSenhaSimples, uriDaMesa } from '../../ferramentas';
 
 // The ticket-authentication popup's API (issue 17, spec §4 and §7): the registered callback, the scoped token, and
 // what that token may reach.

@@ -6,7 +6,7 @@ import { audit } from '../../../access/audit';
 import { createSession, type SessionPolicy } from '../../../auth/sessions';
 import { filaCategorias, unidadesSaude } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { porUri } from '../../ferramentas/auth_applications/service';
+import { porUri } from '../../ferramentas';
 
 /** A SenhaSimples token lives at most this long (a desk's working day); the idle limit applies as to any session. */
 export const TOKEN_HORAS = 12;

@@ -7,7 +7,7 @@ import { auditoria } from '../../../db/schema';
 import { iniciarCadsusStandIn, respostaNaoEncontrada, type CadsusStandIn } from '../../../test/cadsus-standin';
 import { fixtures, type Usuario } from '../../../test/fixtures';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { cnsFor, cnsProvisorioFor, cpfFor, nextSeq } from '../test-data';
+import { cnsFor, cnsProvisorioFor, cpfFor, nextSeq } from '../../../test/municipe-data';
 import { consultarCadsus, verificarCertificado, type CadsusConfig } from './client';
 import { arvore, lerResposta, pedido } from './pdq';
 import { estado } from './service';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../access/context';
 import { fixtures } from '../../../test/fixtures';
 import { useTestApp } from '../../../test/lifecycle';
-import { unidadeDeUrgencia } from '../../urgencia_emergencia/comum';
+import { unidadeDeUrgencia } from '../../urgencia_emergencia';
 
 // Issue 39, unit flag `misto`: a primary-care unit that also runs urgent care. The menu, the page guard and the
 // urgent-care services answer the same (packages/shared unidadeOferece).

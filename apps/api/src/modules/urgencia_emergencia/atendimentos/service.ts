@@ -23,9 +23,8 @@ import { conflict, FieldErrors, forbidden, notFound } from '../../../lib/errors'
 import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { obitoDe } from '../../atencao_primaria/cadastros_domiciliares/queries';
-import { tempoChamadas } from '../../filas/senhas/queries';
-import { chamadaCedo, segundosRestantes, vincularAoAtendimento } from '../../filas/senhas/service';
+import { obitoDe } from '../../municipes';
+import { chamadaCedo, segundosRestantes, tempoChamadas, vincularAoAtendimento } from '../../filas';
 import { unidadeDeUrgencia, validacaoDaUnidade } from '../comum';
 import { findInScope, titulares, unscopedLoad, type Tipo } from './queries';
 

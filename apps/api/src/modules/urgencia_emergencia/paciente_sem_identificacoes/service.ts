@@ -15,7 +15,7 @@ import { recordTrail } from '../../../lib/audit-trail';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { obitoDe } from '../../atencao_primaria/cadastros_domiciliares/queries';
+import { obitoDe } from '../../municipes';
 import { unidadeDeUrgencia } from '../comum';
 import { findInUnit, RESOURCE, titulares, unscopedLoadPaciente } from './queries';
 

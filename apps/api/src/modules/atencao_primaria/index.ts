@@ -1,0 +1,2 @@
+// Front door of primary care (issue 40): its team scope, which the citizens' care rules read.
+export { scopeOf } from './scope';

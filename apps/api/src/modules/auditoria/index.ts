@@ -1,0 +1,2 @@
+// Front door of the audit module (issue 40).
+export { celulaCsv } from './service';

@@ -1,0 +1,2 @@
+// Front door of urgent care (issue 40).
+export { unidadeDeUrgencia } from './comum';
