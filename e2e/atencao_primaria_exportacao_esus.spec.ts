@@ -4,7 +4,7 @@
 // sent by an earlier run). Axe on the page; screenshots at 1400×900 and 800×1280.
 // Run: npm run build && E2E_PORT=3230 npx playwright test e2e/atencao_primaria_exportacao_esus.spec.ts
 import { mkdirSync, readFileSync } from 'node:fs';
-import { lerZip } from '../scripts/validar-ledi.mjs';
+import { lerZip } from '../apps/api/src/modules/atencao_primaria/exportacao_esus/ledi_validacao.mjs';
 import { novaCasa, unico } from './dados';
 import { expect, expectAccessible, fotografar, SCREENSHOTS, test } from './fixtures';
 

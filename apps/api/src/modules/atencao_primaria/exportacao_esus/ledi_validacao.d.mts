@@ -1,4 +1,4 @@
-// Types of scripts/validar-ledi.mjs for the TypeScript tests that use it (one check for CI, tests and municipalities).
+// Types of ledi_validacao.mjs for the TypeScript code that uses it (one check for CI, tests and municipalities).
 import type { XMLFileInfo, XMLValidationResult } from 'xmllint-wasm';
 
 export interface Xsd {
