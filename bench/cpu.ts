@@ -16,7 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openPostgres } from '../apps/api/src/db/client';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/demo';
 import { Client, log, machine, printGoals, startServer } from './lib';
 import { agentLogin, fragment, prepareTown } from './town';
 

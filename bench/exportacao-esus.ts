@@ -7,7 +7,7 @@
 // with the records: compare BENCH_FAMILIAS=8000 with the default), a year in minutes.
 import fs from 'node:fs';
 import http from 'node:http';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/demo';
 import { Client, knobs, log, machine, signIn, startServer, withTown } from './lib';
 import { engineName, type Engine } from './town';
 

@@ -9,7 +9,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/demo';
 import { agentLogin, engineName, isWrite, prepareTown, staffWork, type Engine, type Town } from './town';
 
 export const root = path.resolve(import.meta.dirname, '..');

@@ -14,11 +14,11 @@ import path from 'node:path';
 import { formatCpf } from '@saude/shared';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { and, sql, type SQL } from 'drizzle-orm';
-import { DEMO_PASSWORD, demoEnderecos } from '../apps/api/src/db/seed/demo';
-import { gerarMunicipe, loadTerritorios, prng, type MunicipeRow } from '../apps/api/src/db/seed/municipes';
+import { DEMO_PASSWORD, demoEnderecos } from '../apps/api/src/seed/demo';
+import { gerarMunicipe, loadTerritorios, prng, type MunicipeRow } from '../apps/api/src/seed/municipes';
 import { statementName } from '../apps/api/src/db/client';
 import { municipes, normalized } from '../apps/api/src/db/schema';
-import { prepareDatabase } from '../apps/api/src/db/setup';
+import { prepareDatabase } from '../apps/api/src/seed/setup';
 import {
   buscaAvancada,
   buscaSimples,

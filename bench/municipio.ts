@@ -5,8 +5,8 @@
 // years. Runs on PostgreSQL and on PGlite (one statement per call); the database must be migrated and seeded (demo).
 import { PARENTESCO_RESPONSAVEL } from '@saude/shared/schemas/familia';
 import { hashSenha } from '../apps/api/src/auth/service';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { nomesFemininos, nomesMasculinos, sobrenomes } from '../apps/api/src/db/seed/municipes';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/demo';
+import { nomesFemininos, nomesMasculinos, sobrenomes } from '../apps/api/src/seed/municipes';
 import { newId } from '../apps/api/src/lib/ids';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/demo';
 import { newId } from '../packages/shared/src/ids';
 import { log, printGoals, startServer } from './lib';
 

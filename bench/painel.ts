@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { DEMO_PAINEL_CHAVE } from '../apps/api/src/db/seed/painel';
+import { DEMO_PAINEL_CHAVE } from '../apps/api/src/seed/painel';
 import { openSse, type SseStream } from '../apps/api/src/test/sse';
 import { freePort, knobs, log, machine, pct, printGoals, startServer } from './lib';
 

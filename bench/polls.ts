@@ -18,8 +18,8 @@
 // Run `npm run build` first. Other knobs: BENCH_SEGUNDOS (default 30), BENCH_ITER (default 300), BENCH_CONEXOES.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { prepareDatabase } from '../apps/api/src/db/setup';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/demo';
+import { prepareDatabase } from '../apps/api/src/seed/setup';
 import { newId } from '../apps/api/src/lib/ids';
 import {
   Client,

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/demo';
 import { log, startServer } from './lib';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saude-bench-tela-'));

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openPglite, openPostgres } from '../apps/api/src/db/client';
-import { prepareDatabase } from '../apps/api/src/db/setup';
+import { prepareDatabase } from '../apps/api/src/seed/setup';
 import { loadSession } from '../apps/api/src/auth/sessions';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/open';
-import { prepareDatabase } from '../apps/api/src/db/setup';
+import { prepareDatabase } from '../apps/api/src/seed/setup';
 import { newId } from '../apps/api/src/lib/ids';
 import type { Client, Task } from './lib';
 import { gerarMunicipio, type Municipio, type Query } from './municipio';

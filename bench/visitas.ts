@@ -12,8 +12,8 @@
 // otherwise a throwaway PostgreSQL is started with scripts/pg-throwaway.sh and stopped at the end.
 // Other knobs: BENCH_ITER (default 200 timed runs per case), BENCH_KEEP=1 (keep the database and the server for
 // EXPLAIN afterwards).
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
-import { prepareDatabase } from '../apps/api/src/db/setup';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/demo';
+import { prepareDatabase } from '../apps/api/src/seed/setup';
 import { Client, interleaved, pct, printGoals, signIn, startServer, type Goal } from './lib';
 import { gerarMunicipio, MICRO_AREAS } from './municipio';
 import { openScratchDatabase } from './scratch-db';

@@ -12,7 +12,7 @@ const LISTA = '/atencao_primaria/visitas_domiciliares';
 const MSG_MUDOU = 'Não é possível realizar o lançamento para famílias com status "Mudou-se"';
 const MSG_SOMENTE_AGENTES =
   'Somente agentes comunitários de saúde e agentes de combate às endemias podem lançar visitas domiciliares.';
-/** The demo family of ESF Centro 1 that moved away (apps/api/src/db/seed/domicilios.ts). */
+/** The demo family of ESF Centro 1 that moved away (apps/api/src/seed/domicilios.ts). */
 const PRONTUARIO_MUDOU = 'F0001';
 
 test.use({ viewport: { width: 800, height: 1280 } });

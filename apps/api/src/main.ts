@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { DataDirLockedError, openDatabase } from './db/open';
-import { prepareDatabase } from './db/setup';
+import { prepareDatabase } from './seed/setup';
 import { registrarSenhaSimples } from './modules/ferramentas/auth_applications/service';
 
 async function main() {

@@ -12,7 +12,7 @@ import {
   unidadesSaude,
 } from '../db/schema';
 import { newId } from '../lib/ids';
-import { createFirstManager, SECRETARIA_NOME } from '../db/seed/primeiro_gestor';
+import { createFirstManager, SECRETARIA_NOME } from '../seed/primeiro_gestor';
 import { auditRows, buildTestApp, login, type TestApp } from '../test/helpers';
 import { useTestApp } from '../test/lifecycle';
 

@@ -1,6 +1,6 @@
 import { msg } from '@saude/shared';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, findProfissional } from '../db/seed/demo';
+import { DEMO_PASSWORD, findProfissional } from '../seed/demo';
 import { auditRows, login, signIn } from '../test/helpers';
 import { problemasNovaSenha, senhaComum } from './password-policy';
 import { throttlePolicy } from './throttle';

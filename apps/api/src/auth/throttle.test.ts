@@ -2,7 +2,7 @@ import { msg } from '@saude/shared';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { DEMO_PASSWORD } from '../db/seed/demo';
+import { DEMO_PASSWORD } from '../seed/demo';
 import { auditRows } from '../test/helpers';
 import { throttleClock, throttlePolicy } from './throttle';
 import { useTestApp } from '../test/lifecycle';

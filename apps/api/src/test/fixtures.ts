@@ -19,8 +19,8 @@ import {
   unidadesSaude,
   visitasDomiciliares,
 } from '../db/schema';
-import { makeCnsDefinitivo } from '../db/seed/municipes';
-import { makeCpf } from '../db/seed/numbers';
+import { makeCnsDefinitivo } from '../seed/municipes';
+import { makeCpf } from '../seed/numbers';
 import { rememberCep } from '../modules/enderecos/service';
 import { newId } from '../lib/ids';
 import { chooseUnit, type TestApp } from './helpers';

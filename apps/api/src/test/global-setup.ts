@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client';
 import { dropScratchDatabase } from '../db/drop';
-import { seedBase } from '../db/seed/base';
+import { seedBase } from '../seed/base';
 
 declare module 'vitest' {
   export interface ProvidedContext {

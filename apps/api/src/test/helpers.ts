@@ -7,9 +7,9 @@ import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { dropScratchDatabase } from '../db/drop';
 import { auditoria } from '../db/schema';
-import { seedBase } from '../db/seed/base';
-import { DEMO_PASSWORD } from '../db/seed/demo';
-import { prepareDatabase } from '../db/setup';
+import { seedBase } from '../seed/base';
+import { DEMO_PASSWORD } from '../seed/demo';
+import { prepareDatabase } from '../seed/setup';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 

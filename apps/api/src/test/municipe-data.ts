@@ -1,6 +1,6 @@
 import type { MunicipeCreate } from '@saude/shared/schemas/municipe';
-import { makeCnsProvisorio, makeCpf } from '../db/seed/numbers';
-import { makeCnsDefinitivo } from '../db/seed/municipes';
+import { makeCnsProvisorio, makeCpf } from '../seed/numbers';
+import { makeCnsDefinitivo } from '../seed/municipes';
 
 // Test citizens: fresh documents and names per call, far from the seed's numbers, so tests never share rows.
 let seq = 0;

@@ -1,2 +1,2 @@
 // Front door of the addresses module (issue 40).
-export { rememberAddress } from './service';
+export { rememberAddress, rememberCep } from './service';

@@ -2,7 +2,7 @@ import type { NotificacaoListItem, NotificacaoMapa } from '@saude/shared/schemas
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../test/helpers';
 
-// The demo municipality (db/seed/notificacoes.ts) as surveillance and a nurse open it: cases on the map, in several
+// The demo municipality (seed/notificacoes.ts) as surveillance and a nurse open it: cases on the map, in several
 // units and statuses; the nurse of UBS Centro sees her unit's only.
 describe('demo notifications', () => {
   const t = useTestApp({}, { demo: true });

@@ -2,7 +2,7 @@ import type { NotificacaoGlobal } from '@saude/shared/schemas/notificacao_global
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../test/helpers';
 
-// The demo's global notifications (db/seed/notificacoes_globais.ts): one unread PEMC for everyone (the globe shows 1),
+// The demo's global notifications (seed/notificacoes_globais.ts): one unread PEMC for everyone (the globe shows 1),
 // and read ones, one of them only for doctors and nurses.
 describe('demo global notifications', () => {
   const t = useTestApp({}, { demo: true });

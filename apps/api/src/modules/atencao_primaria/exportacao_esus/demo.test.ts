@@ -5,14 +5,14 @@ import path from 'node:path';
 import type { ExportacaoEsus } from '@saude/shared/schemas/exportacao_esus';
 import { todayIso } from '@saude/shared/validation/dates';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CADASTROS_INCOMPLETOS } from '../../../db/seed/cadastros_individuais';
+import { CADASTROS_INCOMPLETOS } from '../../../seed/cadastros_individuais';
 import { signIn, useTestApp } from '../../../test/helpers';
 import { pendentes, type Filtro } from './queries';
 import { lerZip, validarXsd } from './xsd';
 
 // The XSD check of every demo record (issue 26): the demo municipality exported whole, through the route, as its
 // manager. Every record leaves as a file the official XSDs accept, except the demo's deliberate set of incomplete
-// registrations (db/seed/cadastros_individuais.ts), which the report names — nothing else is refused.
+// registrations (seed/cadastros_individuais.ts), which the report names — nothing else is refused.
 
 const url = '/api/v1/atencao_primaria/exportacao_esus';
 const DIA = 86_400_000;

@@ -2,7 +2,7 @@ import type { Aviso, AvisoListItem } from '@saude/shared/schemas/aviso';
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/helpers';
 
-// The demo municipality's notices (db/seed/avisos.ts): past ones with confirmations and replies for the list and show
+// The demo municipality's notices (seed/avisos.ts): past ones with confirmations and replies for the list and show
 // screens, and none in force for a demo user — an unread notice would pop up over every screen and every e2e spec.
 describe('demo notices', () => {
   const t = useTestApp({}, { demo: true });

@@ -2,7 +2,7 @@ import type { TemaListItem } from '@saude/shared/schemas/tema';
 import { describe, expect, it } from 'vitest';
 import { signIn, useTestApp } from '../../../test/helpers';
 
-// The demo's theme (db/seed/temas.ts): Novembro Azul in the list, inactive, so no theme is in force for anyone.
+// The demo's theme (seed/temas.ts): Novembro Azul in the list, inactive, so no theme is in force for anyone.
 describe('demo campaign theme', () => {
   const t = useTestApp({}, { demo: true });
 

@@ -6,9 +6,9 @@ import {
   type Permission,
 } from '@saude/shared';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { menus, parametrizacao, perfilPermissoes, perfis, tiposUnidade } from '../schema';
-import { newId } from '../../lib/ids';
+import type { Db } from '../db/client';
+import { menus, parametrizacao, perfilPermissoes, perfis, tiposUnidade } from '../db/schema';
+import { newId } from '../lib/ids';
 import { seedEnderecos } from './enderecos';
 import { seedOuvidoriaCodigos } from './ouvidoria';
 

@@ -1,8 +1,8 @@
 import { cboCadastroIndividualCodigos } from '@saude/shared/codes/cbo_cadastro_individual';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { cadastrosIndividuais, lotacoes, municipes } from '../schema';
-import { newId } from '../../lib/ids';
+import type { Db } from '../db/client';
+import { cadastrosIndividuais, lotacoes, municipes } from '../db/schema';
+import { newId } from '../lib/ids';
 import { prng } from './municipes';
 
 // Demo individual registrations (issue 6): most demo citizens, in the team and micro-area the citizen already has

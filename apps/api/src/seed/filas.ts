@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { categorias, filaCategorias, filaLocais, filas, unidadesSaude } from '../schema';
-import { newId } from '../../lib/ids';
+import type { Db } from '../db/client';
+import { categorias, filaCategorias, filaLocais, filas, unidadesSaude } from '../db/schema';
+import { newId } from '../lib/ids';
 
 // Demo queues (issue 17): the municipality's ticket categories and the UPA's two queues — the reception, fed by every
 // category and served at two desks, and the risk classification, which only receives tickets forwarded to it.

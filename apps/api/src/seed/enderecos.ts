@@ -1,8 +1,8 @@
 import { municipio } from '@saude/shared/codes/municipio';
 import { ufs as ufRows } from '@saude/shared/ufs';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client';
-import { municipios, ufs } from '../schema';
+import type { DbOrTx } from '../db/client';
+import { municipios, ufs } from '../db/schema';
 
 /** States and municipalities; loaded once (the IBGE table only changes with a new release of the reference). */
 export async function seedEnderecos(db: DbOrTx): Promise<void> {

@@ -1,11 +1,11 @@
 import { type PerfilCodigo } from '@saude/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { equipes, lotacoes, perfis, profissionais, tiposUnidade, unidadesSaude } from '../schema';
-import { hashSenha } from '../../auth/service';
-import { newId } from '../../lib/ids';
+import type { Db } from '../db/client';
+import { equipes, lotacoes, perfis, profissionais, tiposUnidade, unidadesSaude } from '../db/schema';
+import { hashSenha } from '../auth/service';
+import { newId } from '../lib/ids';
 import { makeCnsProvisorio, makeCpf } from './numbers';
-import { rememberCep } from '../../modules/enderecos/service';
+import { rememberCep } from '../modules/enderecos';
 import { seedMunicipes } from './municipes';
 import { alinharResponsaveis, seedCadastrosIncompletos, seedCadastrosIndividuais } from './cadastros_individuais';
 import { seedDomicilios } from './domicilios';

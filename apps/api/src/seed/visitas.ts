@@ -1,6 +1,6 @@
 import { imovelSemMorador, MOTIVOS_IMOVEL_SEM_MORADOR, turnoDaHora } from '@saude/shared/schemas/visita_domiciliar';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import {
   cadastrosDomiciliares,
   familiaMembros,
@@ -10,8 +10,8 @@ import {
   municipes,
   profissionais,
   visitasDomiciliares,
-} from '../schema';
-import { newId } from '../../lib/ids';
+} from '../db/schema';
+import { newId } from '../lib/ids';
 import { prng, type Rng } from './municipes';
 
 // Demo home visits (issue 8): the last four months of the demo agents' work, so "last visit" looks recent. The ACS

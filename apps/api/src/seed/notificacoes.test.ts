@@ -5,14 +5,14 @@ import {
 } from '@saude/shared/schemas/notificacao_compulsoria';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fixtures } from '../../test/fixtures';
-import { useTestApp } from '../../test/helpers';
-import { cadastrosDomiciliares, municipes, notificacaoEventos, notificacoesCompulsorias } from '../schema';
+import { fixtures } from '../test/fixtures';
+import { useTestApp } from '../test/helpers';
+import { cadastrosDomiciliares, municipes, notificacaoEventos, notificacoesCompulsorias } from '../db/schema';
 import { CENTRO_MAPA, coordenadaDaCasa, seedNotificacoes } from './notificacoes';
 
 // The demo's notifications, seeded over a small territory built with fixtures (not the whole demo): what the seed
 // stores must pass the shared rules of the form, or the demo would show cases nobody could save again.
-describe('db/seed/notificacoes.ts', () => {
+describe('seed/notificacoes.ts', () => {
   const t = useTestApp();
 
   it('places the homes near the map centre and notifies every other citizen with a home, by the rules', async () => {

@@ -1,8 +1,8 @@
 import { todayIso } from '@saude/shared/validation/dates';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { temas } from '../schema';
-import { newId } from '../../lib/ids';
+import type { Db } from '../db/client';
+import { temas } from '../db/schema';
+import { newId } from '../lib/ids';
 
 // A demo campaign theme (issue 21) so the list is not empty: INACTIVE, never in force. An active one in force would
 // colour the top bar of every screen, and of every e2e spec that runs after the seed.

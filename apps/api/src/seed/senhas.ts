@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Ctx, SessionUser } from '../../access/context';
-import { chamar, concluir, emitir } from '../../modules/filas/senhas/service';
-import type { Db } from '../client';
-import { categorias, filaLocais, filas, profissionais, unidadesSaude } from '../schema';
+import type { Ctx, SessionUser } from '../access/context';
+import { chamar, concluir, emitir } from '../modules/filas';
+import type { Db } from '../db/client';
+import { categorias, filaLocais, filas, profissionais, unidadesSaude } from '../db/schema';
 import { CNES_UPA } from './filas';
 
 // Demo tickets of today at the UPA (issue 17), issued and moved through the service, so they are numbered as the

@@ -1,7 +1,7 @@
 import { cnsFromPis, isValidPhone } from '@saude/shared';
 import type { CondicaoSaudeValues, SociodemograficaValues } from '@saude/shared/schemas/municipe';
 import { isNotNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx } from '../db/client';
 import {
   equipes,
   lotacoes,
@@ -9,8 +9,8 @@ import {
   municipeProntuarios,
   municipes,
   municipeSociodemograficas,
-} from '../schema';
-import { newId } from '../../lib/ids';
+} from '../db/schema';
+import { newId } from '../lib/ids';
 import { makeCnsProvisorio, makeCpf } from './numbers';
 
 // Demo citizens (issue 5): fictional people with realistic Brazilian names, valid CPF/CNS, spread over the demo

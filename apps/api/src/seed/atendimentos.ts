@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../client';
-import { atendimentos, lotacoes, municipes, profissionais } from '../schema';
-import { newId } from '../../lib/ids';
+import type { Db } from '../db/client';
+import { atendimentos, lotacoes, municipes, profissionais } from '../db/schema';
+import { newId } from '../lib/ids';
 
 // Demo urgent care (issue 16): today's arrivals at the UPA as the reception registered them (some waiting, some
 // called, one cancelled) and two visits entered late from paper. Deterministic: citizens in name order, arrivals

@@ -1,7 +1,7 @@
 import { situacaoEncerrada, type SituacaoNotificacao } from '@saude/shared/schemas/notificacao_compulsoria';
 import { todayIso } from '@saude/shared/validation/dates';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx } from '../db/client';
 import {
   cadastrosDomiciliares,
   familiaMembros,
@@ -11,8 +11,8 @@ import {
   notificacaoEventos,
   notificacoesCompulsorias,
   perfis,
-} from '../schema';
-import { newId } from '../../lib/ids';
+} from '../db/schema';
+import { newId } from '../lib/ids';
 import { prng } from './municipes';
 
 // Demo compulsory notifications (issue 18): the demo homes get coordinates around the map's default centre (config

@@ -1,6 +1,6 @@
 import { todayIso } from '@saude/shared/validation/dates';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../client';
+import type { Db, DbOrTx } from '../db/client';
 import {
   municipes,
   ouvidoriaNotificacaoLeituras,
@@ -11,8 +11,8 @@ import {
   solicitacoesOuvidoria,
   tiposSolicitacao,
   unidadesSaude,
-} from '../schema';
-import { newId } from '../../lib/ids';
+} from '../db/schema';
+import { newId } from '../lib/ids';
 
 // The ombudsman's code tables (BASE seed: production needs them) and the demo's requests (issue 20).
 

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { senhaProvisoria } from '../../auth/password-policy';
-import { hashSenha } from '../../auth/service';
-import { newId } from '../../lib/ids';
-import type { Db } from '../client';
-import { lotacoes, perfis, profissionais, tiposUnidade, unidadesSaude } from '../schema';
+import { senhaProvisoria } from '../auth/password-policy';
+import { hashSenha } from '../auth/service';
+import { newId } from '../lib/ids';
+import type { Db } from '../db/client';
+import { lotacoes, perfis, profissionais, tiposUnidade, unidadesSaude } from '../db/schema';
 import { perfilNomes } from './base';
 
 export const PRIMEIRO_GESTOR_LOGIN = 'gestor';

@@ -1,6 +1,6 @@
-import { notificacaoGlobalLeituras, notificacoesGlobais, perfis, profissionais } from '../schema';
-import type { Db } from '../client';
-import { newId } from '../../lib/ids';
+import { notificacaoGlobalLeituras, notificacoesGlobais, perfis, profissionais } from '../db/schema';
+import type { Db } from '../db/client';
+import { newId } from '../lib/ids';
 
 // Demo global notifications (issue 20): a PEMC one for everyone that nobody has read (the globe shows 1), a notice of
 // the new version every demo user has read, and one for doctors and nurses they have read too. A small unread count

@@ -1,8 +1,8 @@
 import { pseudonimo } from '@saude/shared/schemas/paciente_sem_identificacao';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { lotacoes, pacientesSemIdentificacao, profissionais, unidadesSaude } from '../schema';
-import { newId } from '../../lib/ids';
+import type { Db } from '../db/client';
+import { lotacoes, pacientesSemIdentificacao, profissionais, unidadesSaude } from '../db/schema';
+import { newId } from '../lib/ids';
 
 // Demo patient without identification (issue 16): a man brought in by the SAMU to the UPA last night, unconscious,
 // registered by the reception by what could be seen. Not identified yet: the demo's reception can identify him.

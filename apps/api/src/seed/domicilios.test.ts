@@ -6,15 +6,15 @@ import {
 import { familiaIssues, PARENTESCO_RESPONSAVEL, type Familia } from '@saude/shared/schemas/familia';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { toUpdate } from '../../modules/atencao_primaria/cadastros_domiciliares/test-data';
-import { fixtures } from '../../test/fixtures';
-import { useTestApp } from '../../test/helpers';
-import { familias } from '../schema';
+import { toUpdate } from '../modules/atencao_primaria/cadastros_domiciliares/test-data';
+import { fixtures } from '../test/fixtures';
+import { useTestApp } from '../test/helpers';
+import { familias } from '../db/schema';
 import { FAMILIA_MUDOU_PRONTUARIO, FAMILIAS_SEM_DOMICILIO, seedDomicilios } from './domicilios';
 
 // The demo's homes and families, seeded over a small territory built with fixtures (not the whole demo): what the
 // seed stores must pass the shared rules of the forms, or the demo would show records nobody could save again.
-describe('db/seed/domicilios.ts', () => {
+describe('seed/domicilios.ts', () => {
   const t = useTestApp();
 
   it("registers a team's homes and families that pass the shared rules of the forms", async () => {

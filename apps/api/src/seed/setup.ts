@@ -1,7 +1,7 @@
-import type { Database } from './client';
-import { seedBase } from './seed/base';
-import { DEMO_PASSWORD, isEmpty, seedDemo } from './seed/demo';
-import { createFirstManager } from './seed/primeiro_gestor';
+import type { Database } from '../db/client';
+import { seedBase } from './base';
+import { DEMO_PASSWORD, isEmpty, seedDemo } from './demo';
+import { createFirstManager } from './primeiro_gestor';
 
 /**
  * Migrations, then the product's base rows, then on an empty database either the demo (DEMO) or the first manager

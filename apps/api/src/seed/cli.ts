@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { openDatabase } from './open';
+import { openDatabase } from '../db/open';
 import { prepareDatabase } from './setup';
 
 // npm run db:seed: what a start does to the database, without serving — migrations, base rows, and on an empty

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { hashToken } from '../../auth/sessions';
-import type { Db } from '../client';
-import { paineisChaves, unidadesSaude } from '../schema';
+import { hashToken } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { paineisChaves, unidadesSaude } from '../db/schema';
 import { CNES_UPA } from './filas';
 
 /**

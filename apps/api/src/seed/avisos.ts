@@ -1,8 +1,8 @@
 import { todayIso } from '@saude/shared/validation/dates';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { avisos, avisoVisualizacoes, perfis, profissionais, tiposUnidade, unidadesSaude } from '../schema';
-import { newId } from '../../lib/ids';
+import type { Db } from '../db/client';
+import { avisos, avisoVisualizacoes, perfis, profissionais, tiposUnidade, unidadesSaude } from '../db/schema';
+import { newId } from '../lib/ids';
 
 // Demo staff notices (issue 19): three that ENDED before today, with the confirmations and replies of demo users, and
 // one inactive. None is in force for a demo user: an unread notice pops up as a modal at sign-in, over every screen

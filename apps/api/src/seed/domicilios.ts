@@ -2,9 +2,9 @@ import { cboCadastroDomiciliarCodigos } from '@saude/shared/codes/cbo_cadastro_d
 import { PARENTESCO_RESPONSAVEL } from '@saude/shared/schemas/familia';
 import { idadeEmAnos } from '@saude/shared/schemas/municipe';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { cadastrosDomiciliares, equipes, familiaMembros, familias, lotacoes, municipes } from '../schema';
-import { newId } from '../../lib/ids';
+import type { Db } from '../db/client';
+import { cadastrosDomiciliares, equipes, familiaMembros, familias, lotacoes, municipes } from '../db/schema';
+import { newId } from '../lib/ids';
 import { makeCnsDefinitivo, prng, type Rng, type Rua } from './municipes';
 
 // Demo households and families (issue 7). For each team with citizens: one home per family on the team's street
