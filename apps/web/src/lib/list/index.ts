@@ -5,3 +5,4 @@ export * from './ListLayout';
 export * from './ListPage';
 export * from './SearchBox';
 export * from './filters';
+export * from './situacao';

@@ -1,34 +1,24 @@
 // /administracao/equipes (issue 22): the municipality's teams by unit and name, with INE, CNES type and micro-areas;
 // searched by name or INE, filtered by unit and situation; a row opens its form.
-import { Badge } from '@mantine/core';
 import type { EquipeListItem } from '@saude/shared/schemas/administracao_equipes';
 import { TIPOS_EQUIPE } from '@saude/shared/tipos_equipe';
-import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { FilterChoice, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useEquipes, useUnidadesOpcoes } from './api';
+
+const situacao = situacaoAtivo('f', 'ativas');
 
 const paramsSchema = listParamsSchema.extend({
   texto: param.text(100),
   unidade_saude_id: param.uuid(),
-  situacao: param.oneOf(['todas', 'ativas', 'inativas'], 'ativas'),
+  situacao: situacao.param,
 });
-
-const SITUACOES = [
-  { value: 'ativas', label: 'Ativas' },
-  { value: 'inativas', label: 'Inativas' },
-  { value: 'todas', label: 'Todas' },
-];
 
 const sigla = (codigo: string | null) => TIPOS_EQUIPE.find((t) => t.codigo === codigo)?.sigla ?? codigo ?? '—';
 
 const columns: Column<EquipeListItem>[] = [
   recordColumn('nome', 'Equipe', {
-    badges: (e) =>
-      !e.ativo && (
-        <Badge size="sm" color="gray" variant="light">
-          Inativa
-        </Badge>
-      ),
+    badges: (e) => situacao.badge(e.ativo),
     subtitle: (e) => `INE ${e.ine}`,
   }),
   { accessor: 'tipo', title: 'Tipo', render: (e) => sigla(e.tipo), from: 'sm' },
@@ -43,10 +33,7 @@ const columns: Column<EquipeListItem>[] = [
 
 export function EquipeListPage() {
   const unidades = useUnidadesOpcoes();
-  const list = useList(paramsSchema, useEquipes, ({ situacao, ...filtros }) => ({
-    ...filtros,
-    ativo: situacao === 'todas' ? undefined : situacao === 'ativas',
-  }));
+  const list = useList(paramsSchema, useEquipes, situacao.toFilters);
   return (
     <ListPage
       title="Equipes"
@@ -68,7 +55,7 @@ export function EquipeListPage() {
             data={(unidades.data ?? []).map((u) => ({ value: u.id, label: u.nome }))}
             {...list.bind('unidade_saude_id')}
           />
-          <FilterChoice label="Situação" w={160} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
+          <situacao.Filter {...list.bind('situacao')} />
         </>
       }
     />

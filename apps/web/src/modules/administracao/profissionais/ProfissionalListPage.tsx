@@ -3,31 +3,23 @@
 import { Badge, Text } from '@mantine/core';
 import type { ProfissionalListItem } from '@saude/shared/schemas/administracao_profissionais';
 import { maskCpf } from '../../../lib/form';
-import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { FilterChoice, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useLotacaoOpcoes, useProfissionais } from './api';
+
+const situacao = situacaoAtivo('m', 'ativas');
 
 const paramsSchema = listParamsSchema.extend({
   texto: param.text(120),
   unidade_saude_id: param.uuid(),
-  situacao: param.oneOf(['todos', 'ativos', 'inativos'], 'ativos'),
+  situacao: situacao.param,
 });
-
-const SITUACOES = [
-  { value: 'todos', label: 'Todos' },
-  { value: 'ativos', label: 'Ativos' },
-  { value: 'inativos', label: 'Inativos' },
-];
 
 const columns: Column<ProfissionalListItem>[] = [
   recordColumn('nome', 'Nome', {
     badges: (p) => (
       <>
-        {!p.ativo && (
-          <Badge size="sm" color="gray" variant="light">
-            Inativo
-          </Badge>
-        )}
+        {situacao.badge(p.ativo)}
         {p.ativo && p.senha_provisoria && (
           <Badge size="sm" color="yellow" variant="light">
             Senha provisória
@@ -58,10 +50,7 @@ const columns: Column<ProfissionalListItem>[] = [
 
 export function ProfissionalListPage() {
   const opcoes = useLotacaoOpcoes();
-  const list = useList(paramsSchema, useProfissionais, ({ situacao, ...filtros }) => ({
-    ...filtros,
-    ativo: situacao === 'todos' ? undefined : situacao === 'ativos',
-  }));
+  const list = useList(paramsSchema, useProfissionais, situacao.toFilters);
   const unidades = (opcoes.data?.unidades ?? []).map((u) => ({ value: u.id, label: u.nome }));
   return (
     <ListPage
@@ -83,7 +72,7 @@ export function ProfissionalListPage() {
             data={unidades}
             {...list.bind('unidade_saude_id')}
           />
-          <FilterChoice label="Situação" w={140} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
+          <situacao.Filter {...list.bind('situacao')} />
         </>
       }
     />

@@ -1,32 +1,22 @@
 // /administracao/unidades_saude (issue 22): the municipality's health units by name, with CNES, type, district and
 // phone; searched by name or CNES, filtered by type and situation; a row opens its form.
-import { Badge } from '@mantine/core';
 import type { UnidadeSaudeListItem } from '@saude/shared/schemas/administracao_unidades_saude';
 import { maskPhone } from '../../../lib/form/masks';
-import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { FilterChoice, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useTiposUnidade, useUnidades } from './api';
+
+const situacao = situacaoAtivo('f', 'ativas');
 
 const paramsSchema = listParamsSchema.extend({
   texto: param.text(120),
   tipo_unidade_id: param.uuid(),
-  situacao: param.oneOf(['todas', 'ativas', 'inativas'], 'ativas'),
+  situacao: situacao.param,
 });
-
-export const SITUACOES = [
-  { value: 'ativas', label: 'Ativas' },
-  { value: 'inativas', label: 'Inativas' },
-  { value: 'todas', label: 'Todas' },
-];
 
 const columns: Column<UnidadeSaudeListItem>[] = [
   recordColumn('nome', 'Unidade', {
-    badges: (u) =>
-      !u.ativo && (
-        <Badge size="sm" color="gray" variant="light">
-          Inativa
-        </Badge>
-      ),
+    badges: (u) => situacao.badge(u.ativo),
     subtitle: (u) => `CNES ${u.cnes}`,
   }),
   { accessor: 'tipo_unidade_nome', title: 'Tipo', from: 'sm' },
@@ -37,10 +27,7 @@ const columns: Column<UnidadeSaudeListItem>[] = [
 
 export function UnidadeSaudeListPage() {
   const tipos = useTiposUnidade();
-  const list = useList(paramsSchema, useUnidades, ({ situacao, ...filtros }) => ({
-    ...filtros,
-    ativo: situacao === 'todas' ? undefined : situacao === 'ativas',
-  }));
+  const list = useList(paramsSchema, useUnidades, situacao.toFilters);
   return (
     <ListPage
       title="Unidades de saúde"
@@ -61,7 +48,7 @@ export function UnidadeSaudeListPage() {
             data={(tipos.data ?? []).map((t) => ({ value: t.id, label: t.nome }))}
             {...list.bind('tipo_unidade_id')}
           />
-          <FilterChoice label="Situação" w={160} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
+          <situacao.Filter {...list.bind('situacao')} />
         </>
       }
     />

@@ -1,31 +1,22 @@
 // /ferramentas/temas (spec §2, issue 21): the campaign themes, the latest period first, each with its colours and
 // period; a row opens its form.
-import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
+import { ColorSwatch, Group, Text } from '@mantine/core';
 import type { TemaListItem } from '@saude/shared/schemas/tema';
 import { periodoTexto } from '@saude/shared/tema_vigencia';
-import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useTemas } from './api';
 
+const situacao = situacaoAtivo('m', 'todas');
+
 const paramsSchema = listParamsSchema.extend({
   texto: param.text(60),
-  situacao: param.oneOf(['todos', 'ativos', 'inativos'], 'todos'),
+  situacao: situacao.param,
 });
-
-const SITUACOES = [
-  { value: 'todos', label: 'Todos' },
-  { value: 'ativos', label: 'Ativos' },
-  { value: 'inativos', label: 'Inativos' },
-];
 
 const columns: Column<TemaListItem>[] = [
   recordColumn('objetivo', 'Tema', {
-    badges: (t) =>
-      !t.ativo && (
-        <Badge size="sm" color="gray" variant="light">
-          Inativo
-        </Badge>
-      ),
+    badges: (t) => situacao.badge(t.ativo),
     subtitle: (t) => t.descricao,
   }),
   {
@@ -46,10 +37,7 @@ const columns: Column<TemaListItem>[] = [
 ];
 
 export function TemaListPage() {
-  const list = useList(paramsSchema, useTemas, ({ situacao, ...filtros }) => ({
-    ...filtros,
-    ativo: situacao === 'todos' ? undefined : situacao === 'ativos',
-  }));
+  const list = useList(paramsSchema, useTemas, situacao.toFilters);
   return (
     <ListPage
       title="Temas de campanha"
@@ -60,9 +48,7 @@ export function TemaListPage() {
       emptyText="Nenhum tema encontrado."
       novo={{ label: 'Novo tema' }}
       search={{ field: 'texto', label: 'Buscar tema', placeholder: 'Título ou subtítulo' }}
-      filters={
-        <FilterChoice label="Situação" w={160} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
-      }
+      filters={<situacao.Filter {...list.bind('situacao')} />}
     />
   );
 }

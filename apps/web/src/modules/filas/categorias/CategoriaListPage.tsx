@@ -1,31 +1,22 @@
 // /filas/categorias (spec §2, issue 17): the municipality's ticket categories in the order they are called (priority,
 // then name), each with its colour and the first ticket it gives ("P001").
-import { Badge, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { CategoriaListItem } from '@saude/shared/schemas/categoria';
-import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useCategorias } from './api';
 import { SenhaExemplo } from './SenhaExemplo';
 
+const situacao = situacaoAtivo('f', 'todas');
+
 const paramsSchema = listParamsSchema.extend({
   nome: param.text(60),
-  situacao: param.oneOf(['todas', 'ativas', 'inativas'], 'todas'),
+  situacao: situacao.param,
 });
-
-const SITUACOES = [
-  { value: 'todas', label: 'Todas' },
-  { value: 'ativas', label: 'Ativas' },
-  { value: 'inativas', label: 'Inativas' },
-];
 
 const columns: Column<CategoriaListItem>[] = [
   recordColumn('nome', 'Categoria', {
-    badges: (c) =>
-      !c.ativo && (
-        <Badge size="sm" color="gray" variant="light">
-          Inativa
-        </Badge>
-      ),
+    badges: (c) => situacao.badge(c.ativo),
     subtitle: (c) => c.descricao,
   }),
   {
@@ -50,10 +41,7 @@ const columns: Column<CategoriaListItem>[] = [
 ];
 
 export function CategoriaListPage() {
-  const list = useList(paramsSchema, useCategorias, ({ situacao, ...filtros }) => ({
-    ...filtros,
-    ativo: situacao === 'todas' ? undefined : situacao === 'ativas',
-  }));
+  const list = useList(paramsSchema, useCategorias, situacao.toFilters);
   return (
     <ListPage
       title="Categorias"
@@ -64,9 +52,7 @@ export function CategoriaListPage() {
       emptyText="Nenhuma categoria encontrada."
       novo={{ label: 'Nova categoria' }}
       search={{ field: 'nome', label: 'Buscar categoria', placeholder: 'Nome da categoria' }}
-      filters={
-        <FilterChoice label="Situação" w={160} allowDeselect={false} data={SITUACOES} {...list.bind('situacao')} />
-      }
+      filters={<situacao.Filter {...list.bind('situacao')} />}
     />
   );
 }
