@@ -8,12 +8,12 @@ import { useState, type FormEvent } from 'react';
 import { LEMBRETE_MAX, type Lembrete, type LembreteInput, type LembreteUpdate } from '@saude/shared/schemas/lembrete';
 import { msg } from '@saude/shared/messages';
 import { brToIso, isoToBr } from '@saude/shared/validation/dates';
+import { confirmar } from '../../lib/feedback/confirmDelete';
 import { notifyError, notifyRemoveFailed, notifySuccess } from '../../lib/feedback/notify';
 import { ApiError, http } from '../../lib/http';
 
 const API = '/api/v1/lembretes';
 export const lembretesKey = ['lembretes'];
-const modals = () => import('@mantine/modals').then((m) => m.modals);
 
 export default function LembretesCard() {
   const qc = useQueryClient();
@@ -118,15 +118,13 @@ function Item({ l, onMudou }: { l: Lembrete; onMudou: () => Promise<unknown> }) 
   });
   const feito = l.concluido_em !== null;
   const perguntar = () =>
-    void modals().then((m) =>
-      m.openConfirmModal({
-        title: 'Deseja excluir este lembrete?',
-        children: <Text size="sm">{l.descricao}</Text>,
-        labels: { confirm: 'Sim, excluir', cancel: 'Não, manter' },
-        confirmProps: { color: 'red.9' },
-        onConfirm: () => excluir.mutate(),
-      }),
-    );
+    confirmar({
+      title: 'Deseja excluir este lembrete?',
+      children: <Text size="sm">{l.descricao}</Text>,
+      labels: { confirm: 'Sim, excluir', cancel: 'Não, manter' },
+      confirmProps: { color: 'red.9' },
+      onConfirm: () => excluir.mutate(),
+    });
   return (
     <Group component="li" gap="sm" wrap="nowrap" justify="space-between" py={4}>
       <Checkbox

@@ -13,12 +13,11 @@ import {
 import { formatNotificationTimestamp } from '@saude/shared/validation/dates';
 import { usePode } from '../../lib/access';
 import { Paginacao } from '../../lib/list/Paginacao';
+import { confirmar } from '../../lib/feedback/confirmDelete';
 import { notifyError, notifyRemoveFailed, notifySuccess } from '../../lib/feedback/notify';
 import { useUsuario } from '../../lib/session';
 import { MarcaDeCor } from './globo/MarcaDeCor';
 import { BASE_PATH, useExcluirNotificacaoGlobal, useMarcarLida, useNotificacoesGlobais } from './api';
-
-const modals = () => import('@mantine/modals').then((m) => m.modals);
 
 export function NotificacoesGlobaisPage() {
   useDocumentTitle('Notificações globais');
@@ -65,19 +64,17 @@ function Item({ n, podeExcluir }: { n: NotificacaoGlobal; podeExcluir: boolean }
   const lida = n.lida_em !== null;
   const quando = formatNotificationTimestamp(n.created_at);
   const perguntar = () =>
-    void modals().then((m) =>
-      m.openConfirmModal({
-        title: 'Deseja excluir esta notificação?',
-        children: <Text size="sm">A notificação deixa de aparecer para todos.</Text>,
-        labels: { confirm: 'Sim, excluir', cancel: 'Não, manter' },
-        confirmProps: { color: 'red.9' },
-        onConfirm: () =>
-          void excluir.mutateAsync(n.id).then(
-            () => notifySuccess('Notificação excluída com sucesso!'),
-            (err: unknown) => notifyRemoveFailed(err),
-          ),
-      }),
-    );
+    confirmar({
+      title: 'Deseja excluir esta notificação?',
+      children: <Text size="sm">A notificação deixa de aparecer para todos.</Text>,
+      labels: { confirm: 'Sim, excluir', cancel: 'Não, manter' },
+      confirmProps: { color: 'red.9' },
+      onConfirm: () =>
+        void excluir.mutateAsync(n.id).then(
+          () => notifySuccess('Notificação excluída com sucesso!'),
+          (err: unknown) => notifyRemoveFailed(err),
+        ),
+    });
   return (
     <Paper component="li" withBorder p="sm" radius="md">
       <Group gap="sm" wrap="nowrap" align="stretch">

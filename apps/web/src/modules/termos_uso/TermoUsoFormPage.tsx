@@ -10,6 +10,7 @@ import { LIMITES_TERMO, type TermoUso } from '@saude/shared/schemas/termo_uso';
 import { formatDateTime } from '@saude/shared/validation/dates';
 import { usePode } from '../../lib/access';
 import { Paginacao } from '../../lib/list/Paginacao';
+import { confirmar } from '../../lib/feedback/confirmDelete';
 import { notifyError, notifyRemoveFailed, notifySuccess } from '../../lib/feedback/notify';
 import { ErrorSummary } from '../../lib/form/ErrorSummary';
 import { ApiError } from '../../lib/http';
@@ -25,8 +26,6 @@ import {
 } from './api';
 import { EditorTermo } from './EditorTermo';
 import { TextoTermo } from './TextoTermo';
-
-const modals = () => import('@mantine/modals').then((m) => m.modals);
 
 export function TermoUsoFormPage() {
   const { id } = useParams();
@@ -81,39 +80,35 @@ function Rascunho({ termo }: { termo: TermoUso | undefined }) {
       );
   };
   const confirmarPublicacao = (t: TermoUso) =>
-    void modals().then((m) =>
-      m.openConfirmModal({
-        title: 'Publicar versão',
-        children: <Text size="sm">{msg.termoConfirmarPublicacao}</Text>,
-        labels: { confirm: 'Sim, publicar', cancel: 'Não, voltar' },
-        onConfirm: () =>
-          publicar.mutate(t.lock_version, {
-            onSuccess: () => {
-              notifySuccess(msg.termoPublicado);
-              // The publisher accepts it too, like everyone: the guard sends them there and back here.
-              void navigate(`${BASE_PATH}/${t.id}/edit`, { replace: true });
-            },
-            onError: falhou,
-          }),
-      }),
-    );
+    confirmar({
+      title: 'Publicar versão',
+      children: <Text size="sm">{msg.termoConfirmarPublicacao}</Text>,
+      labels: { confirm: 'Sim, publicar', cancel: 'Não, voltar' },
+      onConfirm: () =>
+        publicar.mutate(t.lock_version, {
+          onSuccess: () => {
+            notifySuccess(msg.termoPublicado);
+            // The publisher accepts it too, like everyone: the guard sends them there and back here.
+            void navigate(`${BASE_PATH}/${t.id}/edit`, { replace: true });
+          },
+          onError: falhou,
+        }),
+    });
   const confirmarExclusao = (t: TermoUso) =>
-    void modals().then((m) =>
-      m.openConfirmModal({
-        title: 'Excluir rascunho',
-        children: <Text size="sm">{msg.termoConfirmarExclusao}</Text>,
-        labels: { confirm: 'Sim, excluir', cancel: 'Não, manter' },
-        confirmProps: { color: 'red.9' },
-        onConfirm: () =>
-          excluir.mutate(t.id, {
-            onSuccess: () => {
-              notifySuccess(msg.termoExcluido);
-              void navigate(BASE_PATH, { replace: true });
-            },
-            onError: (err) => notifyRemoveFailed(err),
-          }),
-      }),
-    );
+    confirmar({
+      title: 'Excluir rascunho',
+      children: <Text size="sm">{msg.termoConfirmarExclusao}</Text>,
+      labels: { confirm: 'Sim, excluir', cancel: 'Não, manter' },
+      confirmProps: { color: 'red.9' },
+      onConfirm: () =>
+        excluir.mutate(t.id, {
+          onSuccess: () => {
+            notifySuccess(msg.termoExcluido);
+            void navigate(BASE_PATH, { replace: true });
+          },
+          onError: (err) => notifyRemoveFailed(err),
+        }),
+    });
 
   return (
     <Stack gap="md">

@@ -26,12 +26,11 @@ import {
 import { IconCheck, IconFileUpload, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
+import { confirmar as abrirConfirmacao } from '../../../lib/feedback/confirmDelete';
 import { ApiError } from '../../../lib/http';
 import { dataHoraBr } from '../../../lib/format';
 import { DataList, type Column } from '../../../lib/list';
 import { aplicarImportacao, gerarPrevia, importacaoKeys, useImportacoes } from './api';
-
-const modals = () => import('@mantine/modals').then((m) => m.modals);
 
 const ROTULOS: Record<TipoImportacaoCnes, { plural: string; singular: string }> = {
   unidades: { plural: 'Unidades', singular: 'unidade' },
@@ -228,24 +227,22 @@ export function ImportacaoCnesPage() {
   };
 
   const confirmar = (arquivo: File, previa: PreviaCnes) =>
-    void modals().then((m) =>
-      m.openConfirmModal({
-        title: 'Aplicar importação do CNES?',
-        children: (
-          <Stack gap="xs">
-            <Text size="sm">{resumoTexto(previa.resumo)}.</Text>
-            {total(previa.resumo, 'desativar') > 0 && (
-              <Text size="sm">
-                Profissionais desativados perdem o acesso na hora. Registros cadastrados manualmente nunca são
-                desativados pela importação.
-              </Text>
-            )}
-          </Stack>
-        ),
-        labels: { confirm: 'Sim, aplicar', cancel: 'Cancelar' },
-        onConfirm: () => void aplicar(arquivo, previa),
-      }),
-    );
+    abrirConfirmacao({
+      title: 'Aplicar importação do CNES?',
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{resumoTexto(previa.resumo)}.</Text>
+          {total(previa.resumo, 'desativar') > 0 && (
+            <Text size="sm">
+              Profissionais desativados perdem o acesso na hora. Registros cadastrados manualmente nunca são desativados
+              pela importação.
+            </Text>
+          )}
+        </Stack>
+      ),
+      labels: { confirm: 'Sim, aplicar', cancel: 'Cancelar' },
+      onConfirm: () => void aplicar(arquivo, previa),
+    });
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
