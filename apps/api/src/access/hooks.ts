@@ -2,7 +2,7 @@ import { msg, type Permission } from '@saude/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { SessionCache } from '../auth/session-cache';
-import { bearerToken, loadSession, type SessionPolicy } from '../auth/sessions';
+import { bearerToken, loadSession, SEGUNDO_PLANO_HEADER, type SessionPolicy } from '../auth/sessions';
 import { pathOnly } from '../http/logging';
 import { AppError } from '../lib/errors';
 import { audit } from './audit';
@@ -22,8 +22,8 @@ export function registerAccess(
   sessions?: SessionCache,
 ): RegisteredRoute[] {
   const session = sessions
-    ? (token: string) => sessions.load(token)
-    : (token: string) => loadSession(db, token, policy);
+    ? (token: string, touch: boolean) => sessions.load(token, touch)
+    : (token: string, touch: boolean) => loadSession(db, token, policy, touch);
   const registered: RegisteredRoute[] = [];
   app.decorateRequest('usuario', null);
   app.decorateRequest('ctx', null as never);
@@ -45,7 +45,9 @@ export function registerAccess(
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
     const token = bearerToken(req.headers.authorization);
-    const usuario = token ? await session(token) : null;
+    // A poll (the web app marks it) is not the user's activity: it does not keep an idle session alive.
+    const touch = req.headers[SEGUNDO_PLANO_HEADER] !== '1';
+    const usuario = token ? await session(token, touch) : null;
     if (!usuario) throw new AppError(401, msg.naoAutenticado);
     req.usuario = usuario;
     req.ctx.usuario = usuario;

@@ -140,6 +140,59 @@ describe('session cache', () => {
     expect(await lastSeen()).toBeGreaterThan(antigo + 5 * 60_000);
   });
 
+  // Issue 41: the top bar's polls (marked X-Segundo-Plano by the web app) are not the user's activity. An untouched tab
+  // whose polls keep running is signed out after the idle time, as ASVS asks.
+  it("a poll does not move the idle clock: an untouched tab's polls end with 401 after the idle time", async () => {
+    const { u } = await medico();
+    const poll = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v2/auth/me',
+        headers: { ...u.headers, 'x-segundo-plano': '1' },
+      });
+    const idleClock = (minutos: number) =>
+      t.db
+        .update(sessoes)
+        .set({ last_seen_at: sql`now() - make_interval(mins => ${minutos})` })
+        .where(eq(sessoes.token_hash, tokenHash(u)));
+    const lastSeen = async () =>
+      (
+        await t.db
+          .select()
+          .from(sessoes)
+          .where(eq(sessoes.token_hash, tokenHash(u)))
+      )[0]!.last_seen_at.getTime();
+
+    // Past the touch interval, a poll answers but writes nothing…
+    await idleClock(20);
+    const antes = await lastSeen();
+    for (let i = 0; i < 3; i++) expect((await poll()).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(antes);
+    // …so once the idle time is over, the next poll is refused: the tab signs out.
+    await idleClock(31);
+    expect((await poll()).statusCode).toBe(401);
+  });
+
+  it("the user's own request still moves the idle clock, and polls after it ride on that activity", async () => {
+    const { u } = await medico();
+    await t.db
+      .update(sessoes)
+      .set({ last_seen_at: sql`now() - interval '20 minutes'` })
+      .where(eq(sessoes.token_hash, tokenHash(u)));
+    expect((await me(u)).statusCode).toBe(200);
+    const [s] = await t.db
+      .select()
+      .from(sessoes)
+      .where(eq(sessoes.token_hash, tokenHash(u)));
+    expect(Date.now() - s!.last_seen_at.getTime()).toBeLessThan(60_000);
+    const poll = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/auth/me',
+      headers: { ...u.headers, 'x-segundo-plano': '1' },
+    });
+    expect(poll.statusCode).toBe(200);
+  });
+
   it('reuses an answer only until the next idle touch is due, and keeps none read across a change', async () => {
     const { u } = await medico();
     let clock = 0;

@@ -64,8 +64,11 @@ export class SessionCache {
     else this.entries.delete(payload);
   }
 
-  /** The live session of a bearer token, or null. Callers must not change what it answers (it may be shared). */
-  async load(token: string): Promise<SessionUser | null> {
+  /**
+   * The live session of a bearer token, or null. Callers must not change what it answers (it may be shared). `touch`
+   * false: a background request, which does not move the idle clock (readSession).
+   */
+  async load(token: string, touch = true): Promise<SessionUser | null> {
     const key = hashToken(token);
     const hit = this.listening ? this.entries.get(key) : undefined;
     if (hit && hit.until > this.now()) {
@@ -74,7 +77,7 @@ export class SessionCache {
     }
     this.stats.reads++;
     const generation = this.generation;
-    const read = await readSession(this.db, key, this.policy);
+    const read = await readSession(this.db, key, this.policy, touch);
     if (!read) {
       this.entries.delete(key);
       return null;

@@ -132,24 +132,39 @@ function sessionRows(db: Db, values: [string, number, number]): Promise<{ rows: 
     : driver.query(SESSION_SQL, values);
 }
 
-/** The live session of a token hash, and for how many ms the answer may be reused; null when there is none. */
+/**
+ * The live session of a token hash, and for how many ms the answer may be reused; null when there is none. `touch`
+ * false (a background request: the top bar's polls) leaves the idle clock alone, so an untouched tab still signs out
+ * after the idle time (issue 41, ASVS session idle timeout).
+ */
 export async function readSession(
   db: Db,
   tokenHash: string,
   policy: SessionPolicy,
+  touch = true,
 ): Promise<{ usuario: SessionUser; validoMs: number } | null> {
   const [row] = (await sessionRows(db, [tokenHash, policy.idleMinutes, touchSeconds(policy)])).rows;
   if (!row) return null;
   // Touched at most once per touchSeconds: the idle clock needs that precision, not a write per request. A stale
-  // answer's valido_ms already counts from now (the touch's time).
+  // answer's valido_ms already counts from now (the touch's time); untouched, it is not reused at all, since the
+  // session may reach its idle end before the touch would have been due.
+  if (row.stale && !touch) return { usuario: toSessionUser(row), validoMs: 0 };
   if (row.stale) await db.execute(sql`update sessoes set last_seen_at = now() where id = ${row.id}`);
   return { usuario: toSessionUser(row), validoMs: Number(row.valido_ms) };
 }
 
+/** The request header the web app sets on background requests (polls), which must not count as activity. */
+export const SEGUNDO_PLANO_HEADER = 'x-segundo-plano';
+
 /** The session straight from the database (sign-in and unit change answer with it; the access hook goes through
  * the cache, auth/session-cache.ts). */
-export async function loadSession(db: Db, token: string, policy: SessionPolicy): Promise<SessionUser | null> {
-  return (await readSession(db, hashToken(token), policy))?.usuario ?? null;
+export async function loadSession(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+  touch = true,
+): Promise<SessionUser | null> {
+  return (await readSession(db, hashToken(token), policy, touch))?.usuario ?? null;
 }
 
 function toSessionUser(row: Row): SessionUser {

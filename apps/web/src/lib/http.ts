@@ -60,8 +60,11 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
-/** Whose bearer token a client sends: the signed-in session's, or another (the SenhaSimples token, issue 17). */
-type Credencial = { token: () => string | null; aoExpirar: (status: number) => void };
+/**
+ * Whose bearer token a client sends: the signed-in session's, or another (the SenhaSimples token, issue 17).
+ * `segundoPlano`: its requests are polls, not the user's activity (the API does not move the idle clock: issue 41).
+ */
+type Credencial = { token: () => string | null; aoExpirar: (status: number) => void; segundoPlano?: boolean };
 const sessao: Credencial = {
   token: tokenStore.get,
   aoExpirar: (status) => unauthorizedListeners.forEach((fn) => fn(status)),
@@ -79,6 +82,7 @@ async function request(
   const headers: Record<string, string> = { Accept: accept };
   const token = credencial.token();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (credencial.segundoPlano) headers['X-Segundo-Plano'] = '1';
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const timeout = AbortSignal.timeout(timeoutMs);
   let res: Response;
@@ -103,7 +107,7 @@ async function request(
     if (res.status === 401) credencial.aoExpirar(401);
     // A version of the terms of use was published while the user worked (issue 21): a fresh load lets the guard send
     // them to the acceptance, and back here after it.
-    if (res.status === 403 && payload.code === 'termo_pendente' && credencial === sessao) {
+    if (res.status === 403 && payload.code === 'termo_pendente' && credencial.aoExpirar === sessao.aoExpirar) {
       const aqui = window.location.pathname + window.location.search;
       if (!window.location.pathname.startsWith('/termos_uso/aceite'))
         window.location.assign(`/termos_uso/aceite?retorno=${encodeURIComponent(aqui)}`);
@@ -175,6 +179,12 @@ export const http: Http = cliente();
  * instead of ending the staff session: an expired ticket token only asks to connect again.
  */
 export const httpComToken = (token: string, aoExpirar: () => void): Http => cliente({ token: () => token, aoExpirar });
+
+/**
+ * The session's client for background polls (the bell, the globe, the notices' pop-up): an untouched tab still signs
+ * out after the idle time, although its polls keep running (issue 41).
+ */
+export const httpSegundoPlano: Http = cliente({ ...sessao, segundoPlano: true });
 
 /** Hands a file to the browser's downloads, as a link to it would. */
 export function saveFile({ blob, nome }: { blob: Blob; nome: string }): void {

@@ -23,6 +23,8 @@ export type Chamada = {
   body: unknown;
   /** The bearer token the call carried (the session's, or another client's). */
   authorization: string | null;
+  /** A background poll (X-Segundo-Plano), which the API does not count as the user's activity (issue 41). */
+  segundoPlano: boolean;
 };
 export type Rota = Resposta | ((c: Chamada) => Resposta);
 
@@ -47,8 +49,10 @@ export function fakeApi(
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const authorization = new Headers(init?.headers).get('Authorization');
-    const chamada = { method, path: url.pathname, query: url.searchParams, body, authorization };
+    const headers = new Headers(init?.headers);
+    const authorization = headers.get('Authorization');
+    const segundoPlano = headers.get('X-Segundo-Plano') === '1';
+    const chamada = { method, path: url.pathname, query: url.searchParams, body, authorization, segundoPlano };
     chamadas.push(chamada);
     const rota = rotas[`${method} ${url.pathname}`] ?? padrao[`${method} ${url.pathname}`];
     const r: Resposta =

@@ -3,7 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { NotificacaoGlobal } from '@saude/shared/schemas/notificacao_global';
 import { INTERVALO_NOTIFICACOES_GLOBAIS_MS } from '@saude/shared/notificacao_global_constantes';
-import { http } from '../../../lib/http';
+import { http, httpSegundoPlano } from '../../../lib/http';
 
 export const NOTIFICACOES_GLOBAIS_API = '/api/v1/notificacoes_globais';
 
@@ -24,7 +24,7 @@ export const naoLidasQuery = (unidadeId: string | null) =>
   queryOptions({
     queryKey: notificacoesGlobaisKeys.naoLidas(unidadeId),
     queryFn: ({ signal }) =>
-      http.list<NotificacaoGlobal>(NOTIFICACOES_GLOBAIS_API, { lida: 'false', per_page: 100 }, signal),
+      httpSegundoPlano.list<NotificacaoGlobal>(NOTIFICACOES_GLOBAIS_API, { lida: 'false', per_page: 100 }, signal),
     refetchInterval: INTERVALO_NOTIFICACOES_GLOBAIS_MS,
     staleTime: INTERVALO_NOTIFICACOES_GLOBAIS_MS,
     refetchOnWindowFocus: false,

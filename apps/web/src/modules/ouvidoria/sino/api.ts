@@ -2,7 +2,7 @@
 // tab is visible (TanStack's default stops in a hidden tab). Small and zod-free: the top bar imports it statically.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OuvidoriaNotificacao } from '@saude/shared/schemas/ouvidoria';
-import { http } from '../../../lib/http';
+import { http, httpSegundoPlano } from '../../../lib/http';
 
 export const SINO_API = '/api/v1/buscas/consulta/ouvidoria/notificacoes';
 export const INTERVALO_SINO_MS = 30_000;
@@ -14,7 +14,7 @@ export const sinoQuery = () =>
   queryOptions({
     queryKey: sinoKeys.all,
     queryFn: ({ signal }) =>
-      http.list<OuvidoriaNotificacao>(SINO_API, { lido: 'false', per_page: POR_PAGINA_SINO }, signal),
+      httpSegundoPlano.list<OuvidoriaNotificacao>(SINO_API, { lido: 'false', per_page: POR_PAGINA_SINO }, signal),
     refetchInterval: INTERVALO_SINO_MS,
     staleTime: INTERVALO_SINO_MS,
     // A failed poll is silent and waits for the next one.

@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AvisoNaoVisualizado, AvisoVisualizacaoInput } from '@saude/shared/schemas/aviso';
 import { INTERVALO_AVISOS_MS } from '@saude/shared/aviso_constantes';
-import { http } from '../../../../lib/http';
+import { http, httpSegundoPlano } from '../../../../lib/http';
 
 export const AVISOS_API = '/api/v1/comunicacao/avisos';
 
@@ -20,7 +20,8 @@ export const avisosPopupKeys = {
 export const avisosNaoVisualizadosQuery = (unidadeId: string | null) =>
   queryOptions({
     queryKey: avisosPopupKeys.unidade(unidadeId),
-    queryFn: ({ signal }) => http.get<AvisoNaoVisualizado[]>(`${AVISOS_API}/nao_visualizados`, undefined, signal),
+    queryFn: ({ signal }) =>
+      httpSegundoPlano.get<AvisoNaoVisualizado[]>(`${AVISOS_API}/nao_visualizados`, undefined, signal),
     staleTime: INTERVALO_AVISOS_MS,
     refetchOnWindowFocus: false,
     // A failed check is silent and waits for the next one: a notice is never worth an error in the user's face.
