@@ -1,5 +1,6 @@
 // The route entries modules declare (issue 40: each module area lists its own screens in its routes.ts;
-// app/router.tsx composes them and runs the guards the entries name). Types only: no code in the first load.
+// app/router.tsx composes them and runs the guards the entries name).
+import type { ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import type { Permission } from '@saude/shared';
 
@@ -18,6 +19,13 @@ export type ScreenRoute = {
   lazy: LazyRouteFunction<RouteObject>;
   children?: ScreenRoute[];
 };
+
+/** A screen at `path` asking `authorize`; `load` imports its chunk and names the page (a named member, as before). */
+export const screen = (path: string, authorize: Permission, load: () => Promise<ComponentType>): ScreenRoute => ({
+  path,
+  handle: { authorize },
+  lazy: () => load().then((Component) => ({ Component })),
+});
 
 /** The guard the router runs before a route outside the shell (see app/guards.ts). */
 export type Gate = 'login' | 'novaSenha' | 'termoAceite' | 'usuario';

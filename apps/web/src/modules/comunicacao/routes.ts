@@ -1,26 +1,18 @@
 // The comunicacao screens, lazy chunks each (issue 40: a module declares its routes; app/router.tsx composes them).
-import type { ScreenRoute } from '../../lib/screens';
+import { screen, type ScreenRoute } from '../../lib/screens';
 
 export const comunicacaoScreens: ScreenRoute[] = [
   // Staff notices (issue 19): managers write; everyone reads the notices aimed at them.
-  {
-    path: 'comunicacao/avisos',
-    handle: { authorize: 'comunicacao/avisos:index' },
-    lazy: () => import('./avisos/AvisoListPage').then((m) => ({ Component: m.AvisoListPage })),
-  },
-  {
-    path: 'comunicacao/avisos/new',
-    handle: { authorize: 'comunicacao/avisos:create' },
-    lazy: () => import('./avisos/AvisoFormPage').then((m) => ({ Component: m.AvisoFormPage })),
-  },
-  {
-    path: 'comunicacao/avisos/:id/edit',
-    handle: { authorize: 'comunicacao/avisos:update' },
-    lazy: () => import('./avisos/AvisoFormPage').then((m) => ({ Component: m.AvisoFormPage })),
-  },
-  {
-    path: 'comunicacao/avisos/:id/show',
-    handle: { authorize: 'comunicacao/avisos:show' },
-    lazy: () => import('./avisos/AvisoShowPage').then((m) => ({ Component: m.AvisoShowPage })),
-  },
+  screen('comunicacao/avisos', 'comunicacao/avisos:index', () =>
+    import('./avisos/AvisoListPage').then((m) => m.AvisoListPage),
+  ),
+  screen('comunicacao/avisos/new', 'comunicacao/avisos:create', () =>
+    import('./avisos/AvisoFormPage').then((m) => m.AvisoFormPage),
+  ),
+  screen('comunicacao/avisos/:id/edit', 'comunicacao/avisos:update', () =>
+    import('./avisos/AvisoFormPage').then((m) => m.AvisoFormPage),
+  ),
+  screen('comunicacao/avisos/:id/show', 'comunicacao/avisos:show', () =>
+    import('./avisos/AvisoShowPage').then((m) => m.AvisoShowPage),
+  ),
 ];

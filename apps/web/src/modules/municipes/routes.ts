@@ -1,18 +1,10 @@
 // The municipes screens, lazy chunks each (issue 40: a module declares its routes; app/router.tsx composes them).
-import type { ScreenRoute } from '../../lib/screens';
+import { screen, type ScreenRoute } from '../../lib/screens';
 import { blocoRoutes } from './blocos/routes';
 
 export const municipesScreens: ScreenRoute[] = [
-  {
-    path: 'municipes',
-    handle: { authorize: 'municipes:index' },
-    lazy: () => import('./MunicipeListPage').then((m) => ({ Component: m.MunicipeListPage })),
-  },
-  {
-    path: 'municipes/new',
-    handle: { authorize: 'municipes:create' },
-    lazy: () => import('./MunicipeFormPage').then((m) => ({ Component: m.MunicipeFormPage })),
-  },
+  screen('municipes', 'municipes:index', () => import('./MunicipeListPage').then((m) => m.MunicipeListPage)),
+  screen('municipes/new', 'municipes:create', () => import('./MunicipeFormPage').then((m) => m.MunicipeFormPage)),
   {
     // The guard asks with resource_id = :id. Child tabs of spec §2; the block tabs come from blocos/routes.tsx.
     path: 'municipes/:id/edit',

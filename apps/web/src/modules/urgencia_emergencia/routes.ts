@@ -1,24 +1,24 @@
 // The urgencia_emergencia screens, lazy chunks each (issue 40: a module declares its routes; app/router.tsx composes them).
-import type { ScreenRoute } from '../../lib/screens';
+import { screen, type ScreenRoute } from '../../lib/screens';
 
 export const urgenciaEmergenciaScreens: ScreenRoute[] = [
   // Patients without identification (issue 16): list, new, and edit (with the identification and the care visits).
-  {
-    path: 'urgencia_emergencia/paciente_sem_identificacoes',
-    handle: { authorize: 'urgencia_emergencia/paciente_sem_identificacoes:index' },
-    lazy: () =>
-      import('./paciente_sem_identificacoes/PacienteSemIdentificacaoListPage').then((m) => ({
-        Component: m.PacienteSemIdentificacaoListPage,
-      })),
-  },
-  {
-    path: 'urgencia_emergencia/paciente_sem_identificacoes/new',
-    handle: { authorize: 'urgencia_emergencia/paciente_sem_identificacoes:create' },
-    lazy: () =>
-      import('./paciente_sem_identificacoes/PacienteSemIdentificacaoFormPage').then((m) => ({
-        Component: m.PacienteSemIdentificacaoFormPage,
-      })),
-  },
+  screen(
+    'urgencia_emergencia/paciente_sem_identificacoes',
+    'urgencia_emergencia/paciente_sem_identificacoes:index',
+    () =>
+      import('./paciente_sem_identificacoes/PacienteSemIdentificacaoListPage').then(
+        (m) => m.PacienteSemIdentificacaoListPage,
+      ),
+  ),
+  screen(
+    'urgencia_emergencia/paciente_sem_identificacoes/new',
+    'urgencia_emergencia/paciente_sem_identificacoes:create',
+    () =>
+      import('./paciente_sem_identificacoes/PacienteSemIdentificacaoFormPage').then(
+        (m) => m.PacienteSemIdentificacaoFormPage,
+      ),
+  ),
   {
     path: 'urgencia_emergencia/paciente_sem_identificacoes/:id/edit',
     // Care profiles open it locked (the screen checks update); the API still refuses their writes.
