@@ -26,28 +26,40 @@ function webLayer(layer, above) {
 }
 
 /**
- * Modules meet at their front doors (issue 40): a file under apps/api/src/modules/<area>/ imports another area only
- * through `modules/<area>` (its index.ts), never a file inside it.
+ * Modules meet at their front doors (issue 40): a file under apps/{api,web}/src/modules/<area>/ imports another area
+ * only through `modules/<area>` (its index.ts), never a file inside it. The web's shell and app sit in no area, so
+ * every import of theirs into modules/ goes through a door too. Option `doors`: the file names that count as doors
+ * (default: index); the app, the composition root, also takes each area's `routes`.
  */
 const frontDoor = {
   meta: {
     type: 'problem',
-    schema: [],
+    schema: [
+      {
+        type: 'object',
+        properties: { doors: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
     messages: { deep: "'{{spec}}' entra no módulo {{area}} por dentro: importe de '{{door}}' (o index.ts dele)." },
   },
   create(context) {
+    const doors = context.options[0]?.doors ?? ['index'];
     const file = context.filename.split(path.sep).join('/');
-    const m = /^(.*\/apps\/api\/src\/modules\/)([^/]+)\//.exec(file);
-    if (!m) return {};
-    const [, modulesDir, area] = m;
+    const m = /^(.*\/apps\/(api|web)\/src\/)(?:modules\/([^/]+)\/|shell\/|app\/)/.exec(file);
+    if (!m || (m[2] === 'api' && !m[3])) return {};
+    const [, srcDir, , area] = m;
+    const modulesDir = `${srcDir}modules/`;
     const check = (source) => {
       if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
       const abs = path.posix.resolve(path.posix.dirname(file), source.value);
       if (!abs.startsWith(modulesDir)) return;
       const [alvo, ...resto] = abs.slice(modulesDir.length).split('/');
-      if (alvo === area || resto.length === 0 || (resto.length === 1 && resto[0] === 'index')) return;
-      const door = path.posix.relative(path.posix.dirname(file), modulesDir + alvo);
-      context.report({ node: source, messageId: 'deep', data: { spec: source.value, area: alvo, door } });
+      const door =
+        resto.length === 0 || (resto.length === 1 && doors.includes(resto[0].replace(/\.[cm]?[jt]sx?$/, '')));
+      if (alvo === area || door) return;
+      const to = path.posix.relative(path.posix.dirname(file), modulesDir + alvo);
+      context.report({ node: source, messageId: 'deep', data: { spec: source.value, area: alvo, door: to } });
     };
     return {
       ImportDeclaration: (node) => check(node.source),
@@ -57,6 +69,7 @@ const frontDoor = {
     };
   },
 };
+export const modulos = { rules: { 'front-door': frontDoor } };
 
 export default tseslint.config(
   {
@@ -101,9 +114,14 @@ export default tseslint.config(
   ...webLayer('modules', ['app', 'shell']),
   ...webLayer('lib', ['app', 'shell', 'modules']),
   {
-    files: ['apps/api/src/modules/**/*.ts'],
-    plugins: { modulos: { rules: { 'front-door': frontDoor } } },
+    files: ['apps/api/src/modules/**/*.ts', 'apps/web/src/{modules,shell}/**/*.{ts,tsx}'],
+    plugins: { modulos },
     rules: { 'modulos/front-door': 'error' },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    plugins: { modulos },
+    rules: { 'modulos/front-door': ['error', { doors: ['index', 'routes'] }] },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
 );

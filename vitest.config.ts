@@ -29,6 +29,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // The repository's own checks (lint rules, the module cycle check).
+      { test: { name: 'tooling', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       {
         test: {
           name: 'api',

@@ -13,6 +13,7 @@ import {
   semRede,
   usuarioOffline,
 } from '../lib/sessaoOffline';
+import type { RouteHandle } from '../lib/screens';
 import { queryClient } from './queryClient';
 
 /** What a guard throws when the screen needs the server and there is none (RouteErrorBoundary says so). */
@@ -21,12 +22,7 @@ export const SEM_REDE_STATUS = 503;
 /** The data of a 403 for a module the current unit does not offer (issue 39): RouteErrorBoundary says which. */
 export type NaoOferecido = { nao_oferece: string; unidade: string; permissao: string };
 
-export type RouteHandle = {
-  /** `resource:action` asked of POST /api/ferramentas/permissoes before the page opens. */
-  authorize?: Permission;
-  /** Default true: a user with no current unit is sent to choose one first (spec §4). */
-  requiresUnit?: boolean;
-};
+export type { RouteHandle };
 
 const pathOf = (request: Request) => {
   const url = new URL(request.url);

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fakeApi';
 import { http } from '../lib/http';
-import { sinoQuery } from '../modules/ouvidoria/sino/api';
-import { naoLidasQuery } from '../modules/notificacoes_globais/globo/api';
-import { avisosNaoVisualizadosQuery } from '../modules/comunicacao/avisos/popup/api';
+import { sinoQuery } from '../modules/ouvidoria';
+import { naoLidasQuery } from '../modules/notificacoes_globais';
+import { avisosNaoVisualizadosQuery } from '../modules/comunicacao';
 
 const UNIDADE = '0190a6d2-1c1e-7000-8000-0000000000a1';
 const contexto = () => ({ signal: new AbortController().signal }) as never;

@@ -8,14 +8,14 @@ import { useUsuario } from '../lib/session';
 import { AreaIcon } from './areaIcon';
 import { leaves, type NavItem } from './menuTree';
 import { useNav } from './useNav';
+import { loadTemaBanner } from '../modules/ferramentas';
+import { loadLembretesCard } from '../modules/lembretes';
 import classes from './home.module.css';
 
 // The campaign banner (issue 21) comes only when a theme is in force, outside the first load's budget.
-const TemaBanner = lazy(() =>
-  import('../modules/ferramentas/temas/TemaBanner').then((m) => ({ default: m.TemaBanner })),
-);
+const TemaBanner = lazy(loadTemaBanner);
 // The reminders card (issue 21) is its own chunk, fetched once the home page has painted.
-const LembretesCard = lazy(() => import('../modules/lembretes/LembretesCard'));
+const LembretesCard = lazy(loadLembretesCard);
 
 /** Home: who is signed in, where, and one tile per menu area the user may open in this unit. */
 export function HomePage() {

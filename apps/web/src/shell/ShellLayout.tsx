@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useUsuario } from '../lib/session';
-import { AvisosNaoVisualizados } from '../modules/comunicacao/avisos/popup/AvisosNaoVisualizados';
+import { AvisosNaoVisualizados } from '../modules/comunicacao';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { useMenuMode } from './useMenuMode';

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OuvidoriaNotificacao } from '@saude/shared/schemas/ouvidoria';
 import { fakeApi, lista, usuarioTeste } from '../test/fakeApi';
 import { renderWithProviders } from '../test/render';
-import { dataHoraSino } from '../modules/ouvidoria/formato';
-import { INTERVALO_SINO_MS, POR_PAGINA_SINO, SINO_API } from '../modules/ouvidoria/sino/api';
+import { dataHoraSino, INTERVALO_SINO_MS, POR_PAGINA_SINO, SINO_API } from '../modules/ouvidoria';
 import { nomeDoSino, Sino } from './Sino';
 
 const item = (n: number): OuvidoriaNotificacao => ({

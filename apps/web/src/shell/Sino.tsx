@@ -6,7 +6,7 @@ import type { Usuario } from '@saude/shared';
 import { pode } from '../lib/access';
 import { FirstUseSlot, lazyOnFirstUse, useFirstUse } from './firstUse';
 import { contagemTrigger } from './BotaoContagem';
-import { sinoQuery } from '../modules/ouvidoria/sino/api';
+import { sinoQuery } from '../modules/ouvidoria';
 
 const SinoPainel = lazyOnFirstUse(() => import('./SinoPainel'));
 

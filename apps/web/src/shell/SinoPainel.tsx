@@ -8,9 +8,7 @@ import { useEffect, useRef, useState, type ReactElement, type Ref } from 'react'
 import { useNavigate } from 'react-router';
 import type { OuvidoriaNotificacao } from '@saude/shared/schemas/ouvidoria';
 import type { FirstUse } from './firstUse';
-import { IconeTipo } from '../modules/ouvidoria/IconeTipo';
-import { dataHoraSino } from '../modules/ouvidoria/formato';
-import { sinoQuery, useMarcarLida } from '../modules/ouvidoria/sino/api';
+import { dataHoraSino, IconeTipo, sinoQuery, useMarcarLida } from '../modules/ouvidoria';
 
 export default function SinoPainel({
   use,

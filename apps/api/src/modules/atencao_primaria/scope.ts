@@ -2,6 +2,7 @@ import { msg } from '@saude/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../access/context';
+import type { Scope } from '../../access/scope';
 import type { DbOrTx } from '../../db/client';
 import { equipes, lotacoes, profissionais, unidadesSaude } from '../../db/schema';
 import type { FieldErrors } from '../../lib/errors';
@@ -11,9 +12,8 @@ import type { FieldErrors } from '../../lib/errors';
 // surveillance) sees every record; otherwise only records of the user's teams in this unit. Out of scope answers
 // 404 'Cadastro não encontrado', like absent.
 
-type Lotacao = { equipe_id: string | null; ocupacao_codigo: string; micro_areas: string[] };
-/** The user's active assignments in the current unit (in assignment order), and the teams they open. */
-export type Scope = { all: boolean; equipeIds: string[]; lotacoes: Lotacao[] };
+// The scope itself is the session's (access/scope.ts); the primary-care modules take it from here with its helpers.
+export { scopeOf, type Scope } from '../../access/scope';
 
 /** The row of `table` with this id when `inScope` reaches it (locked for update when asked), null otherwise. */
 export async function findScoped<T extends PgTable & { id: AnyPgColumn }>(
@@ -29,15 +29,6 @@ export async function findScoped<T extends PgTable & { id: AnyPgColumn }>(
     .where(and(eq(table.id, id), inScope));
   const [row] = forUpdate ? await q.for('update') : await q;
   return (row as T['$inferSelect'] | undefined) ?? null;
-}
-
-/** The scope comes with the session (auth/sessions.ts loads the assignments in the same query): no query here. */
-export function scopeOf(ctx: Ctx): Scope {
-  const u = ctx.usuario;
-  if (!u?.unidadeId) return { all: false, equipeIds: [], lotacoes: [] };
-  const rows = u.lotacoes;
-  const all = rows.some((r) => r.equipe_id === null);
-  return { all, equipeIds: [...new Set(rows.flatMap((r) => (r.equipe_id ? [r.equipe_id] : [])))], lotacoes: rows };
 }
 
 /** The where-condition that keeps rows whose team column is one of the user's teams (none for `all`). */

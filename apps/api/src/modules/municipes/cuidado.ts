@@ -1,6 +1,7 @@
 import { msg, type Permission } from '@saude/shared';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { can, type Ctx } from '../../access/context';
+import { scopeOf } from '../../access/scope';
 import type { DbOrTx } from '../../db/client';
 import {
   equipes,
@@ -11,7 +12,6 @@ import {
   visitasDomiciliares,
 } from '../../db/schema';
 import type { FieldErrors } from '../../lib/errors';
-import { scopeOf } from '../atencao_primaria';
 
 // Who may see and edit a citizen's health blocks — condição de saúde and sociodemográfica (issue 14; the rule and its
 // reasons are in docs/decisions.md, "Health data scope"). The registry record itself (identification) is visible

@@ -11,7 +11,7 @@ import { dataHoraBr } from '../../lib/format';
 import { FilterChoice, FilterDate, ListPage, RecordCell, useList, type Column } from '../../lib/list';
 import { ExportarCsvButton } from '../../lib/list/ExportarCsvButton';
 import { listParamsSchema, param } from '../../lib/list/listParams';
-import { useMunicipe } from '../municipes/api';
+import { useMunicipe } from '../municipes';
 import { BASE_PATH, exportarAcessos, useAcessos } from './api';
 
 const paramsSchema = listParamsSchema.extend({

@@ -14,7 +14,7 @@ import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
 import { dataBr, idadeTexto } from '../../lib/format';
 import { ListPage, RecordCell, recordColumn, SearchBox, type Column } from '../../lib/list';
 import { listParamsSchema, param, useListParams, type ParamField } from '../../lib/list/listParams';
-import { ObitoBadge } from '../atencao_primaria/familias/ObitoBadge';
+import { ObitoBadge } from './ObitoBadge';
 import { useBuscaAvancada, useMunicipes } from './api';
 import { useCadsusDisponivel } from './cadsus/api';
 import { filtrosPreenchidos } from './buscaAvancadaValores';

@@ -56,3 +56,12 @@ export function duplicadosOf(err: unknown): MunicipeDuplicado[] | null {
   const d = err.body.duplicados;
   return Array.isArray(d) ? (d as MunicipeDuplicado[]) : null;
 }
+
+/** Citizens found by the registry's search (name, CPF, CNS or date), for the citizen pickers of every module. */
+export const useBuscaMunicipes = (q: string) =>
+  useQuery({
+    queryKey: ['municipes', 'list', { q, page: 1, per_page: 20 }],
+    queryFn: ({ signal }) => http.list<MunicipeListItem>('/api/v1/municipes', { q, page: 1, per_page: 20 }, signal),
+    enabled: q.trim().length >= 3,
+    placeholderData: keepPreviousData,
+  });

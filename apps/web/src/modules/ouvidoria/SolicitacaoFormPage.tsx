@@ -7,7 +7,7 @@ import { useWatch } from 'react-hook-form';
 import { CANAIS_SOLICITACAO, LIMITES_OUVIDORIA, NOMES_CANAL, type Solicitacao } from '@saude/shared/schemas/ouvidoria';
 import { useNavigate } from 'react-router';
 import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../lib/form';
-import { MunicipePicker } from '../atencao_primaria/familias/MunicipePicker';
+import { MunicipePicker } from '../municipes';
 import { BASE_PATH, LIST_PATH, useOuvidoriaOpcoes, useSaveSolicitacao } from './api';
 import { novaFormSchema, novaParaApi, novaSolicitacao, ROTULOS_NOVA, type NovaFormValues } from './formValues';
 

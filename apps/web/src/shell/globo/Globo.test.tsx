@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { NotificacaoGlobal } from '@saude/shared/schemas/notificacao_global';
 import { fakeApi, lista, usuarioTeste } from '../../test/fakeApi';
 import { renderRoutes } from '../../test/render';
-import { NOTIFICACOES_GLOBAIS_API as API } from '../../modules/notificacoes_globais/globo/api';
+import { NOTIFICACOES_GLOBAIS_API as API } from '../../modules/notificacoes_globais';
 import { Globo } from './Globo';
 
 if (!('fonts' in document))

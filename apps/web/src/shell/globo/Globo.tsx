@@ -7,7 +7,7 @@ import type { Usuario } from '@saude/shared';
 import { pode } from '../../lib/access';
 import { FirstUseSlot, lazyOnFirstUse, useFirstUse } from '../firstUse';
 import { contagemTrigger } from '../BotaoContagem';
-import { contarNaoLidas, naoLidasQuery } from '../../modules/notificacoes_globais/globo/api';
+import { contarNaoLidas, naoLidasQuery } from '../../modules/notificacoes_globais';
 
 const GloboMenu = lazyOnFirstUse(() => import('./GloboMenu'));
 

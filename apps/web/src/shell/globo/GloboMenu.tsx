@@ -15,12 +15,12 @@ import { formatNotificationTimestamp } from '@saude/shared/validation/dates';
 import { http } from '../../lib/http';
 import type { FirstUse } from '../firstUse';
 import { FirstUseMenu } from '../FirstUseMenu';
-import { MarcaDeCor } from '../../modules/notificacoes_globais/globo/MarcaDeCor';
 import {
+  MarcaDeCor,
   marcarLida,
   NOTIFICACOES_GLOBAIS_API,
   notificacoesGlobaisKeys,
-} from '../../modules/notificacoes_globais/globo/api';
+} from '../../modules/notificacoes_globais';
 
 export const LISTA = '/notificacoes_globais';
 

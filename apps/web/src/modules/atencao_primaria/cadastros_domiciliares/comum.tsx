@@ -9,7 +9,7 @@ import { maskCep } from '../../../lib/form';
 import { descricao } from '../../../lib/format';
 import { RecordHeader } from '../../../lib/RecordHeader';
 import { BASE_PATH as FAMILIAS_PATH } from '../familias/api';
-import { ObitoBadge } from '../familias/ObitoBadge';
+import { ObitoBadge } from '../../municipes';
 
 export const MODEL = 'Cadastro domiciliar';
 

@@ -9,7 +9,7 @@ import type { CandidatoCadastro, ImpedimentoCadastro } from '@saude/shared/schem
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import { usePode } from '../../../lib/access';
 import { FormSection, isoToBr, useFieldLabel, SearchSelect, useServerSearch } from '../../../lib/form';
-import { useMunicipe } from '../../municipes/api';
+import { useMunicipe } from '../../municipes';
 import { BASE_PATH, useCandidatosCadastro } from './api';
 import { novoCadastro, type CadastroFormValues } from './formValues';
 

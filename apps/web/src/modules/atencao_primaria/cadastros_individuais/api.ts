@@ -9,7 +9,6 @@ import type {
   CandidatoCadastro,
   SaidaCadastroInput,
 } from '@saude/shared/schemas/cadastro_individual';
-import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
 import { http } from '../../../lib/http';
 import { resource } from '../../../lib/resource';
 
@@ -28,15 +27,6 @@ export const getCadastro = cadastros.get;
 export const useCadastros = cadastros.useList;
 export const useCadastro = cadastros.useOne;
 export const useSaveCadastro = cadastros.useSave;
-
-/** Citizens found by the registry's search (name, CPF, CNS or date); the family form's picker uses it. */
-export const useBuscaMunicipes = (q: string) =>
-  useQuery({
-    queryKey: ['municipes', 'list', { q, page: 1, per_page: 20 }],
-    queryFn: ({ signal }) => http.list<MunicipeListItem>('/api/v1/municipes', { q, page: 1, per_page: 20 }, signal),
-    enabled: q.trim().length >= 3,
-    placeholderData: keepPreviousData,
-  });
 
 /**
  * Citizens for the picker of a new registration (the registry's search: name, CPF, CNS or date), each saying whether

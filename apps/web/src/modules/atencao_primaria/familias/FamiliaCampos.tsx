@@ -14,7 +14,7 @@ import {
   useReadOnlyView,
 } from '../../../lib/form';
 import type { FamiliaFormValues } from './formValues';
-import { MunicipePicker, ObitoBadge, type MunicipeResumo } from './MunicipePicker';
+import { MunicipePicker, ObitoBadge, type MunicipeResumo } from '../../municipes';
 
 type Form = UseFormReturn<FamiliaFormValues, unknown, FamiliaFormValues>;
 

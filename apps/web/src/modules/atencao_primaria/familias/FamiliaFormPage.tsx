@@ -38,7 +38,7 @@ import {
   rotulosDaFamilia,
   type FamiliaFormValues,
 } from './formValues';
-import { MunicipePicker, type MunicipeResumo } from './MunicipePicker';
+import { MunicipePicker, type MunicipeResumo } from '../../municipes';
 
 export const MODEL = 'Família';
 const DICA_RESPONSAVEL =

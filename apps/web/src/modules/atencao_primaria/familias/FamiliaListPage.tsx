@@ -6,7 +6,7 @@ import { FilterChoice, FilterText, ListPage, recordColumn, useList, type Column 
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltrosLotacao } from '../comum/FiltrosLotacao';
 import { BASE_PATH, useFamilias } from './api';
-import { ObitoBadge } from './ObitoBadge';
+import { ObitoBadge } from '../../municipes';
 
 const paramsSchema = listParamsSchema.extend({
   responsavel: param.text(70),

@@ -3,8 +3,7 @@
 import { Paper } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { SearchSelect, useServerSearch } from '../../../lib/form';
-import { useBuscaMunicipes } from '../../atencao_primaria/cadastros_individuais/api';
-import { municipeRotulo } from '../../atencao_primaria/familias/MunicipePicker';
+import { municipeRotulo, useBuscaMunicipes } from '../../municipes';
 import { BASE_PATH } from './api';
 
 export function NotificarMunicipe() {

@@ -4,7 +4,7 @@ import { formatCns } from '@saude/shared';
 import { sexo } from '@saude/shared/codes';
 import type { NotificacaoMunicipe } from '@saude/shared/schemas/notificacao_compulsoria';
 import { dataBr, descricao } from '../../../lib/format';
-import { ObitoBadge } from '../../atencao_primaria/familias/ObitoBadge';
+import { ObitoBadge } from '../../municipes';
 
 export function MunicipeResumo({ municipe: m }: { municipe: NotificacaoMunicipe }) {
   const partes = [

@@ -19,7 +19,7 @@ import { FieldSections, useReadOnlyView, type FieldRows, type Option } from '../
 import { dataBr } from '../../../lib/format';
 import { usePode } from '../../../lib/access';
 import { useUsuario } from '../../../lib/session';
-import { useOpcoesFiltro } from '../../atencao_primaria/comum/api';
+import { useOpcoesFiltro } from '../../atencao_primaria';
 import { AvisoImediata } from './comum';
 import { CAMPOS_COMORBIDADE, diasInternacao, diasTexto, ROTULOS, type NotificacaoFormValues } from './formValues';
 

@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import { usePode } from '../../../lib/access';
 import { LinkButton } from '../../../lib/LinkButton';
 import { SearchSelect, useServerSearch } from '../../../lib/form';
-import { useBuscaMunicipes } from '../../atencao_primaria/cadastros_individuais/api';
-import { municipeRotulo } from '../../atencao_primaria/familias/MunicipePicker';
+import { municipeRotulo, useBuscaMunicipes } from '../../municipes';
 import { caminhoDe, chegadaNovoMunicipe, type TipoAtendimento } from './api';
 
 export function RegistrarChegada({ tipo }: { tipo: TipoAtendimento }) {

@@ -13,9 +13,7 @@ import { ApiError } from '../../../lib/http';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { FormSection, SearchSelect, useFieldLabel, useServerSearch } from '../../../lib/form';
 import { dataHoraBr } from '../../../lib/format';
-import { useBuscaMunicipes } from '../../atencao_primaria/cadastros_individuais/api';
-import { municipeRotulo } from '../../atencao_primaria/familias/MunicipePicker';
-import { useMunicipe } from '../../municipes/api';
+import { municipeRotulo, useBuscaMunicipes, useMunicipe } from '../../municipes';
 import { BASE_PATH, useDesfazerIdentificacao, useIdentificar } from './api';
 
 const SITUACOES: Record<string, string> = {

@@ -13,8 +13,8 @@ import {
   useReadOnlyView,
   useServerSearch,
   type BoundFieldProps,
-} from '../../../lib/form';
-import { useBuscaMunicipes } from '../cadastros_individuais/api';
+} from '../../lib/form';
+import { useBuscaMunicipes } from './api';
 import { ObitoBadge } from './ObitoBadge';
 
 export type MunicipeResumo = Pick<MunicipeListItem, 'id' | 'nome' | 'data_nascimento' | 'cpf_numero' | 'codigo_cns'> & {
@@ -27,9 +27,6 @@ export function municipeRotulo(m: MunicipeResumo): string {
   const doc = m.cpf_numero ? ` · CPF ${maskCpf(m.cpf_numero)}` : m.codigo_cns ? ` · CNS ${maskCns(m.codigo_cns)}` : '';
   return `${m.nome} · ${isoToBr(m.data_nascimento)}${doc}`;
 }
-
-/** A deceased citizen, wherever a family shows them (issue 12). */
-export { ObitoBadge };
 
 export interface MunicipePickerProps<T extends FieldValues, TT = T> extends Pick<
   BoundFieldProps<T, TT>,
