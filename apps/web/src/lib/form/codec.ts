@@ -52,6 +52,8 @@ export interface CodecOptions<S extends z.ZodObject, O extends Overrides<S>> {
   fields?: O;
   /** New-record values the shared schema implies without declaring them (e.g. `ativo: true`). */
   defaults?: Partial<CodecValues<S, O>>;
+  /** The schema the body is checked by, when it adds cross-field rules to the fields (e.g. `inputBody(...)`). */
+  rules?: z.ZodType;
   /** Form-only labels (e.g. a page that says 'Nome completo'); the shared schema's are the default. */
   labels?: Record<string, string>;
 }
@@ -59,8 +61,8 @@ export interface CodecOptions<S extends z.ZodObject, O extends Overrides<S>> {
 export interface FormCodec<S extends z.ZodObject, V> {
   /** The shared fields, in the schema's order. */
   keys: ReadonlyArray<Key<S>>;
-  /** Field path → visible label, for the summary and the stale-edit toast. */
-  labels: Record<string, string>;
+  /** Field path → visible label, for the summary and the stale-edit toast (every form field has one). */
+  labels: Record<keyof V & string, string> & Record<string, string>;
   /** The values of a new record: null, [] for a list, the declared default. */
   empty: () => V;
   /** A loaded record → the form's values; a null stays null. */
@@ -155,11 +157,11 @@ export function formCodec<S extends z.ZodObject, O extends Overrides<S> = Record
   const holder = z.object(Object.fromEntries(Object.keys(empty() as object).map((k) => [k, z.unknown()])));
   const schema = (body: (values: V) => unknown = toBody) =>
     holder.superRefine((values, ctx) => {
-      const r = shared.safeParse(body(values as V));
+      const r = (options.rules ?? shared).safeParse(body(values as V));
       if (!r.success) addFieldIssues(ctx, r.error.issues, (path) => fieldOf(path, values as V));
     }) as unknown as z.ZodType<V, V>;
 
-  return { keys, labels, empty, toForm, toBody, fieldOf, schema };
+  return { keys, labels: labels as FormCodec<S, V>['labels'], empty, toForm, toBody, fieldOf, schema };
 }
 
 const pick = (v: Record<string, unknown>, keys: readonly string[]) =>
