@@ -3,6 +3,7 @@
 import { rotulosDe } from '../rotulos';
 import { permissaoTexto, RECURSOS as RECURSOS_CATALOGO } from './administracao_perfil_textos';
 import { equipeFieldsSchema } from './administracao_equipes';
+import { lotacaoFieldsSchema, profissionalFieldsSchema } from './administracao_profissionais';
 import { unidadeSaudeFieldsSchema } from './administracao_unidades_saude';
 
 const ACOES: Record<string, string> = {
@@ -56,29 +57,21 @@ export const recursoTexto = (resource: string): string =>
 const CATALOGOS: Record<string, Record<string, string>> = {
   'administracao/equipes': rotulosDe(equipeFieldsSchema),
   'administracao/unidades_saude': rotulosDe(unidadeSaudeFieldsSchema),
+  'administracao/profissionais': rotulosDe(profissionalFieldsSchema),
+  'administracao/lotacoes': rotulosDe(lotacaoFieldsSchema),
 };
 
-/** The other administration records' fields as their forms label them; another is shown with underscores as spaces. */
+/** The profile's fields (and an assignment's `ativo`); another field is shown with its underscores as spaces. */
 const CAMPOS: Record<string, string> = {
   codigo: 'Código',
   nome: 'Nome',
   permissoes: 'Permissões',
-  cpf_numero: 'CPF',
-  codigo_cns: 'CNS',
-  email: 'E-mail',
-  login: 'Login',
   ativo: 'Ativo',
-  micro_areas: 'Micro-áreas',
-  inicio: 'Início',
-  fim: 'Fim',
-  ocupacao_codigo: 'Ocupação (CBO)',
-  unidade_saude_id: 'Unidade',
-  equipe_id: 'Equipe',
-  perfil_id: 'Perfil',
-  profissional_id: 'Profissional',
 };
+/** Any catalogue's label, for a row whose resource is not given. */
+const QUALQUER: Record<string, string> = Object.assign({}, ...Object.values(CATALOGOS));
 export const campoTexto = (campo: string, resource?: string): string =>
-  (resource ? CATALOGOS[resource]?.[campo] : undefined) ?? CAMPOS[campo] ?? campo.replace(/_/g, ' ');
+  (resource ? CATALOGOS[resource]?.[campo] : undefined) ?? CAMPOS[campo] ?? QUALQUER[campo] ?? campo.replace(/_/g, ' ');
 
 /** A permission string in words ('Famílias: Listar'); anything else as stored. */
 const item = (v: unknown): string => {
