@@ -38,19 +38,23 @@ export const zMicroAreas = () =>
     })
     .transform((v) => [...v].sort());
 
+/** The team's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const equipeFieldsSchema = z.object({
-  ine: zDigits(10),
-  nome: zRequired({ max: LIMITES_EQUIPE.nome }),
-  tipo: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.enum(CODIGOS_TIPO, { error: (iss) => (iss.input === undefined ? msg.obrigatorio : msg.naoEValido) }),
-  ),
-  unidade_saude_id: requiredUuid(),
-  micro_areas: zMicroAreas(),
+  ine: zDigits(10).meta({ label: 'INE' }),
+  nome: zRequired({ max: LIMITES_EQUIPE.nome }).meta({ label: 'Nome' }),
+  tipo: z
+    .preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(CODIGOS_TIPO, { error: (iss) => (iss.input === undefined ? msg.obrigatorio : msg.naoEValido) }),
+    )
+    .meta({ label: 'Tipo de equipe' }),
+  unidade_saude_id: requiredUuid().meta({ label: 'Unidade de saúde' }),
+  micro_areas: zMicroAreas().meta({ label: 'Micro-áreas' }),
   ativo: z
     .boolean({ error: msg.naoEValido })
     .nullish()
-    .transform((v) => v ?? true),
+    .transform((v) => v ?? true)
+    .meta({ label: 'Ativa' }),
 });
 export type EquipeValues = z.output<typeof equipeFieldsSchema>;
 

@@ -28,18 +28,20 @@ const zFlag = () =>
     .transform((v) => v === true || v === 'true');
 
 export const profissionalFieldsSchema = z.object({
-  nome: zRequired({ max: LIMITES_PROFISSIONAL.nome }),
-  cpf_numero: zCpf(),
-  codigo_cns: opt(zCns()),
-  email: opt(zEmail()),
+  nome: zRequired({ max: LIMITES_PROFISSIONAL.nome }).meta({ label: 'Nome completo' }),
+  cpf_numero: zCpf().meta({ label: 'CPF' }),
+  codigo_cns: opt(zCns()).meta({ label: 'CNS' }),
+  email: opt(zEmail()).meta({ label: 'E-mail' }),
   // Letters, digits, dot, dash and underscore: typed at every sign-in, on a phone too.
   login: zRequired({ min: 3, max: LIMITES_PROFISSIONAL.login })
     .regex(/^[A-Za-z0-9._-]+$/, { error: msg.naoEValido })
-    .transform((v) => v.toLowerCase()),
+    .transform((v) => v.toLowerCase())
+    .meta({ label: 'Login' }),
   ativo: z
     .boolean({ error: msg.naoEValido })
     .nullish()
-    .transform((v) => v ?? true),
+    .transform((v) => v ?? true)
+    .meta({ label: 'Ativo' }),
 });
 export type ProfissionalValues = z.output<typeof profissionalFieldsSchema>;
 
@@ -52,17 +54,20 @@ export type ProfissionalUpdate = z.input<typeof profissionalUpdateSchema>;
 // ---- assignments (lotações) ---------------------------------------------------------------------------------
 
 export const lotacaoFieldsSchema = z.object({
-  unidade_saude_id: requiredUuid(),
-  ocupacao_codigo: zRequired({ max: 10 }).regex(/^\d{6}$/, { error: msg.naoEValido }),
-  equipe_id: optionalUuid(),
-  perfil_id: requiredUuid(),
+  unidade_saude_id: requiredUuid().meta({ label: 'Unidade de saúde' }),
+  ocupacao_codigo: zRequired({ max: 10 })
+    .regex(/^\d{6}$/, { error: msg.naoEValido })
+    .meta({ label: 'Ocupação (CBO)' }),
+  equipe_id: optionalUuid().meta({ label: 'Equipe' }),
+  perfil_id: requiredUuid().meta({ label: 'Perfil de acesso' }),
   micro_areas: z
     .array(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido }), { error: msg.naoEValido })
     .max(99, { error: msg.naoEValido })
     .nullish()
-    .transform((v) => [...new Set(v ?? [])].sort()),
-  inicio: zIsoDate({ defaultRange: false }),
-  fim: opt(zIsoDate()),
+    .transform((v) => [...new Set(v ?? [])].sort())
+    .meta({ label: 'Microáreas' }),
+  inicio: zIsoDate({ defaultRange: false }).meta({ label: 'Início' }),
+  fim: opt(zIsoDate()).meta({ label: 'Fim' }),
 });
 export type LotacaoValues = z.output<typeof lotacaoFieldsSchema>;
 

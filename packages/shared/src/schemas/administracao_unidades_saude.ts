@@ -32,20 +32,22 @@ export const zTelefones = () =>
       });
     });
 
+/** The unit's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const unidadeSaudeFieldsSchema = z.object({
-  cnes: zDigits(7),
-  nome: zRequired({ max: LIMITES_UNIDADE.nome }),
-  tipo_unidade_id: requiredUuid(),
-  cep: opt(zCep()),
-  logradouro: optionalText({ max: LIMITES_UNIDADE.logradouro }),
-  numero: optionalText({ max: LIMITES_UNIDADE.numero }),
-  complemento: optionalText({ max: LIMITES_UNIDADE.complemento }),
-  bairro: optionalText({ max: LIMITES_UNIDADE.bairro }),
-  telefones: zTelefones(),
+  cnes: zDigits(7).meta({ label: 'CNES' }),
+  nome: zRequired({ max: LIMITES_UNIDADE.nome }).meta({ label: 'Nome' }),
+  tipo_unidade_id: requiredUuid().meta({ label: 'Tipo de unidade' }),
+  cep: opt(zCep()).meta({ label: 'CEP' }),
+  logradouro: optionalText({ max: LIMITES_UNIDADE.logradouro }).meta({ label: 'Logradouro' }),
+  numero: optionalText({ max: LIMITES_UNIDADE.numero }).meta({ label: 'Número' }),
+  complemento: optionalText({ max: LIMITES_UNIDADE.complemento }).meta({ label: 'Complemento' }),
+  bairro: optionalText({ max: LIMITES_UNIDADE.bairro }).meta({ label: 'Bairro' }),
+  telefones: zTelefones().meta({ label: 'Telefones' }),
   ativo: z
     .boolean({ error: msg.naoEValido })
     .nullish()
-    .transform((v) => v ?? true),
+    .transform((v) => v ?? true)
+    .meta({ label: 'Ativa' }),
 });
 export type UnidadeSaudeValues = z.output<typeof unidadeSaudeFieldsSchema>;
 

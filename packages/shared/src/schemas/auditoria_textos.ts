@@ -1,6 +1,10 @@
-// The trail's action and resource codes in the menus' words: apart from the schemas, so the access list screen
-// takes them without the validation library (issue 15). Re-exported by auditoria.ts.
+// The trail's action and resource codes in the menus' words (issue 15), and a record's fields by the labels its shared
+// schema declares (issue 40: one catalogue for the form and the audit). Re-exported by auditoria.ts.
+import { rotulosDe } from '../rotulos';
 import { permissaoTexto, RECURSOS as RECURSOS_CATALOGO } from './administracao_perfil_textos';
+import { equipeFieldsSchema } from './administracao_equipes';
+import { lotacaoFieldsSchema, profissionalFieldsSchema } from './administracao_profissionais';
+import { unidadeSaudeFieldsSchema } from './administracao_unidades_saude';
 
 const ACOES: Record<string, string> = {
   show: 'Consultou',
@@ -49,35 +53,25 @@ export const recursoTexto = (resource: string): string =>
 
 // ---- the before → after of an administration record (issue 22, modules/administracao/alteracoes.ts) ----------
 
-/** Field names as the administration forms label them; another field is shown with its underscores as spaces. */
+/** The labels of a record whose shared schema declares them (rotulos.ts), by the trail's resource. */
+const CATALOGOS: Record<string, Record<string, string>> = {
+  'administracao/equipes': rotulosDe(equipeFieldsSchema),
+  'administracao/unidades_saude': rotulosDe(unidadeSaudeFieldsSchema),
+  'administracao/profissionais': rotulosDe(profissionalFieldsSchema),
+  'administracao/lotacoes': rotulosDe(lotacaoFieldsSchema),
+};
+
+/** The profile's fields (and an assignment's `ativo`); another field is shown with its underscores as spaces. */
 const CAMPOS: Record<string, string> = {
   codigo: 'Código',
   nome: 'Nome',
   permissoes: 'Permissões',
-  cnes: 'CNES',
-  ine: 'INE',
-  cpf_numero: 'CPF',
-  codigo_cns: 'CNS',
-  email: 'E-mail',
-  login: 'Login',
   ativo: 'Ativo',
-  micro_areas: 'Micro-áreas',
-  telefones: 'Telefones',
-  cep: 'CEP',
-  logradouro: 'Logradouro',
-  numero: 'Número',
-  complemento: 'Complemento',
-  bairro: 'Bairro',
-  tipo: 'Tipo',
-  inicio: 'Início',
-  fim: 'Fim',
-  ocupacao_codigo: 'Ocupação (CBO)',
-  unidade_saude_id: 'Unidade',
-  equipe_id: 'Equipe',
-  perfil_id: 'Perfil',
-  profissional_id: 'Profissional',
 };
-export const campoTexto = (campo: string): string => CAMPOS[campo] ?? campo.replace(/_/g, ' ');
+/** Any catalogue's label, for a row whose resource is not given. */
+const QUALQUER: Record<string, string> = Object.assign({}, ...Object.values(CATALOGOS));
+export const campoTexto = (campo: string, resource?: string): string =>
+  (resource ? CATALOGOS[resource]?.[campo] : undefined) ?? CAMPOS[campo] ?? QUALQUER[campo] ?? campo.replace(/_/g, ' ');
 
 /** A permission string in words ('Famílias: Listar'); anything else as stored. */
 const item = (v: unknown): string => {
@@ -100,13 +94,16 @@ export type Alteracao = { campo: string; texto: string };
  * values ({ alterado: true }). A list that had items before and after says what it gained and lost instead (a
  * profile's hundred permissions would not read). Null when the row has no before → after.
  */
-export function alteracoesDe(details: Record<string, unknown> | null | undefined): Alteracao[] | null {
+export function alteracoesDe(
+  details: Record<string, unknown> | null | undefined,
+  resource?: string,
+): Alteracao[] | null {
   const a = details?.alteracoes;
   if (!a || typeof a !== 'object' || Array.isArray(a)) return null;
   const out: Alteracao[] = [];
   for (const [campo, mudanca] of Object.entries(a as Record<string, unknown>)) {
     const m = (mudanca ?? {}) as { antes?: unknown; depois?: unknown; alterado?: unknown };
-    const nome = campoTexto(campo);
+    const nome = campoTexto(campo, resource);
     if (m.alterado === true) {
       out.push({ campo: nome, texto: 'alterado' });
     } else if (Array.isArray(m.antes) && Array.isArray(m.depois) && m.antes.length > 0 && m.depois.length > 0) {
@@ -127,7 +124,10 @@ export function alteracoesDe(details: Record<string, unknown> | null | undefined
 }
 
 /** The same as one line: 'Nome: A → B; CPF: alterado'. */
-export const alteracoesTexto = (details: Record<string, unknown> | null | undefined): string | null => {
-  const a = alteracoesDe(details);
+export const alteracoesTexto = (
+  details: Record<string, unknown> | null | undefined,
+  resource?: string,
+): string | null => {
+  const a = alteracoesDe(details, resource);
   return a && a.length > 0 ? a.map((x) => `${x.campo}: ${x.texto}`).join('; ') : null;
 };

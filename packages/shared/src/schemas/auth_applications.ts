@@ -35,9 +35,9 @@ const zUri = () =>
   });
 
 export const authApplicationFieldsSchema = z.object({
-  nome: zRequired({ max: LIMITES_AUTH_APPLICATION.nome }),
-  uri: zUri(),
-  ativo: ativoPorPadrao(),
+  nome: zRequired({ max: LIMITES_AUTH_APPLICATION.nome }).meta({ label: 'Nome da aplicação' }),
+  uri: zUri().meta({ label: 'Endereço de retorno (callback)' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativa' }),
 });
 export type AuthApplicationValues = z.output<typeof authApplicationFieldsSchema>;
 

@@ -40,32 +40,34 @@ const idQuery = () =>
 
 /** The targeting of a notice: what the form sends and what GET /alcance reads. */
 export const alvosFields = {
-  tipo_unidade_ids: idList(),
-  unidade_ids: idList(),
-  perfil_ids: idList(),
-  profissional_ids: idList(),
+  tipo_unidade_ids: idList().meta({ label: 'Tipos de unidade' }),
+  unidade_ids: idList().meta({ label: 'Unidades' }),
+  perfil_ids: idList().meta({ label: 'Perfis' }),
+  profissional_ids: idList().meta({ label: 'Profissionais' }),
 };
 
 export const avisoFieldsSchema = z.object({
-  titulo: zRequired({ max: LIMITES_AVISO.titulo }),
-  mensagem: zRequired({ max: LIMITES_AVISO.mensagem }),
-  data_inicial: zIsoDate(),
-  data_final: zIsoDate(),
+  titulo: zRequired({ max: LIMITES_AVISO.titulo }).meta({ label: 'Título' }),
+  mensagem: zRequired({ max: LIMITES_AVISO.mensagem }).meta({ label: 'Mensagem' }),
+  data_inicial: zIsoDate().meta({ label: 'Data inicial' }),
+  data_final: zIsoDate().meta({ label: 'Data final' }),
   /** 'HH:mm': the hour the notice starts to show on its first day (absent: from midnight). */
-  horario: opt(zRequired().refine(isValidTime, { error: msg.naoEValido })),
+  horario: opt(zRequired().refine(isValidTime, { error: msg.naoEValido })).meta({ label: 'Horário' }),
   ...alvosFields,
   /** Ask for a reply: the pop-up does not confirm without one. */
   checar_resposta: z
     .boolean({ error: msg.naoEValido })
     .nullish()
-    .transform((v) => v ?? false),
+    .transform((v) => v ?? false)
+    .meta({ label: 'Exigir resposta' }),
   /** The professional who answers for the notice (shown in the pop-up); the API uses the signed-in user when absent. */
-  responsavel_id: opt(z.uuid({ error: msg.naoEValido })),
+  responsavel_id: opt(z.uuid({ error: msg.naoEValido })).meta({ label: 'Responsável' }),
   /** ativo or inativo (an inactive notice shows to nobody); excluido only through DELETE. */
   situacao: z
     .enum(['ativo', 'inativo'], { error: msg.naoEValido })
     .nullish()
-    .transform((v) => v ?? 'ativo'),
+    .transform((v) => v ?? 'ativo')
+    .meta({ label: 'Situação' }),
 });
 export type AvisoValues = z.output<typeof avisoFieldsSchema>;
 

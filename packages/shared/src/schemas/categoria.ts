@@ -22,18 +22,19 @@ export const zCor = () =>
     .transform((v) => v.toUpperCase());
 
 export const categoriaFieldsSchema = z.object({
-  nome: zRequired({ max: LIMITES_CATEGORIA.nome }),
-  sigla: zSigla(),
+  nome: zRequired({ max: LIMITES_CATEGORIA.nome }).meta({ label: 'Nome' }),
+  sigla: zSigla().meta({ label: 'Sigla' }),
   prioridade: zNumber({
     integer: true,
     between: [LIMITES_CATEGORIA.prioridade.min, LIMITES_CATEGORIA.prioridade.max],
-  }),
-  cor: zCor(),
-  descricao: optionalText({ max: LIMITES_CATEGORIA.descricao }),
+  }).meta({ label: 'Prioridade' }),
+  cor: zCor().meta({ label: 'Cor' }),
+  descricao: optionalText({ max: LIMITES_CATEGORIA.descricao }).meta({ label: 'Descrição' }),
   ativo: z
     .boolean({ error: msg.naoEValido })
     .nullish()
-    .transform((v) => v ?? true),
+    .transform((v) => v ?? true)
+    .meta({ label: 'Ativa' }),
 });
 export type CategoriaValues = z.output<typeof categoriaFieldsSchema>;
 

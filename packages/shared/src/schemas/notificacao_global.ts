@@ -14,21 +14,25 @@ import { paginationSchema } from './auth';
 export * from '../notificacao_global_constantes';
 
 export const notificacaoGlobalInputSchema = z.object({
-  tipo: z.enum(TIPOS_NOTIFICACAO_GLOBAL, { error: msg.naoEValido }),
-  titulo: zRequired({ max: L.titulo }),
-  subtitulo: optionalText({ max: L.subtitulo }),
+  tipo: z.enum(TIPOS_NOTIFICACAO_GLOBAL, { error: msg.naoEValido }).meta({ label: 'Tipo' }),
+  titulo: zRequired({ max: L.titulo }).meta({ label: 'Título' }),
+  subtitulo: optionalText({ max: L.subtitulo }).meta({ label: 'Subtítulo' }),
   /** 'RRGGBB' without '#', stored upper case. */
   cor: zRequired()
     .regex(/^[0-9a-fA-F]{6}$/, { error: msg.naoEValido })
-    .transform((v) => v.toUpperCase()),
-  redirecionar_path_url: optionalText({ max: L.path }).refine((v) => v === undefined || v === null || pathInterno(v), {
-    error: msg.naoEValido,
-  }),
+    .transform((v) => v.toUpperCase())
+    .meta({ label: 'Cor' }),
+  redirecionar_path_url: optionalText({ max: L.path })
+    .refine((v) => v === undefined || v === null || pathInterno(v), {
+      error: msg.naoEValido,
+    })
+    .meta({ label: 'Caminho ao abrir' }),
   perfil_ids: z
     .array(z.uuid({ error: msg.naoEValido }), { error: msg.naoEValido })
     .max(L.perfis, { error: msg.naoEValido })
     .nullish()
-    .transform((v) => [...new Set(v ?? [])]),
+    .transform((v) => [...new Set(v ?? [])])
+    .meta({ label: 'Perfis' }),
 });
 export type NotificacaoGlobalInput = z.input<typeof notificacaoGlobalInputSchema>;
 export type NotificacaoGlobalValues = z.output<typeof notificacaoGlobalInputSchema>;

@@ -33,19 +33,20 @@ const zImagem = () =>
   );
 
 export const temaFieldsSchema = z.object({
-  objetivo: zRequired({ max: LIMITES_TEMA.objetivo }),
-  descricao: optionalText({ max: LIMITES_TEMA.descricao }),
-  cor_primaria: zCor(),
-  cor_secundaria: zCor(),
-  imagem_base64: zImagem(),
-  icon: opt(z.enum(ICONES_TEMA, { error: msg.naoEValido })),
-  vigencia_inicio: zIsoDate(),
-  vigencia_fim: zIsoDate(),
-  recorrente: simNao(),
+  objetivo: zRequired({ max: LIMITES_TEMA.objetivo }).meta({ label: 'Título (objetivo)' }),
+  descricao: optionalText({ max: LIMITES_TEMA.descricao }).meta({ label: 'Subtítulo (descrição)' }),
+  cor_primaria: zCor().meta({ label: 'Cor primária' }),
+  cor_secundaria: zCor().meta({ label: 'Cor secundária' }),
+  imagem_base64: zImagem().meta({ label: 'Imagem' }),
+  icon: opt(z.enum(ICONES_TEMA, { error: msg.naoEValido })).meta({ label: 'Ícone' }),
+  vigencia_inicio: zIsoDate().meta({ label: 'Início da vigência' }),
+  vigencia_fim: zIsoDate().meta({ label: 'Fim da vigência' }),
+  recorrente: simNao().meta({ label: 'Repete todo ano' }),
   ativo: z
     .boolean({ error: msg.naoEValido })
     .nullish()
-    .transform((v) => v ?? true),
+    .transform((v) => v ?? true)
+    .meta({ label: 'Ativo' }),
 });
 export type TemaValues = z.output<typeof temaFieldsSchema>;
 

@@ -14,6 +14,7 @@ export * from './toggleFields';
 export * from './FieldGrid';
 export * from './options';
 export * from './values';
+export * from './codec';
 export * from './useZodForm';
 export * from './serverErrors';
 export * from './ErrorSummary';

@@ -51,13 +51,13 @@ const columns: Column<RegistroAcesso>[] = [
     render: (r) => <RecordCell title={acaoTexto(r.action)} subtitle={recursoTexto(r.resource)} />,
   },
   // Always shown: for one record's history the before → after is what the manager came for.
-  { accessor: 'details', title: 'Detalhes', render: (r) => <Detalhes details={r.details} /> },
+  { accessor: 'details', title: 'Detalhes', render: (r) => <Detalhes details={r.details} resource={r.resource} /> },
   { accessor: 'ip', title: 'Endereço IP', from: 'md' },
 ];
 
 /** A change's "campo: antes → depois" lines; otherwise the parts and filters a read used. */
-function Detalhes({ details }: { details: RegistroAcesso['details'] }) {
-  const alteracoes = alteracoesDe(details);
+function Detalhes({ details, resource }: { details: RegistroAcesso['details']; resource: string }) {
+  const alteracoes = alteracoesDe(details, resource);
   if (!alteracoes) return <>{detalhesTexto(details) ?? '—'}</>;
   if (alteracoes.length === 0) return <>Nenhum campo alterado</>;
   return (

@@ -1,5 +1,6 @@
 import { msg } from '@saude/shared';
-import type { Equipe, EquipeValues } from '@saude/shared/schemas/administracao_equipes';
+import { equipeFieldsSchema, type Equipe, type EquipeValues } from '@saude/shared/schemas/administracao_equipes';
+import { camposDe } from '@saude/shared/rotulos';
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
@@ -23,7 +24,8 @@ export { list, show, unidades } from './queries';
 const trail = recordTrail(RESOURCE);
 const e_ = equipes;
 
-export const CAMPOS_AUDITADOS = ['ine', 'nome', 'tipo', 'unidade_saude_id', 'micro_areas', 'ativo'] as const;
+/** Every field of the team's catalogue (rotulos.ts): a new field is audited without another edit. */
+export const CAMPOS_AUDITADOS = camposDe(equipeFieldsSchema);
 type Auditado = Record<(typeof CAMPOS_AUDITADOS)[number], unknown>;
 
 const colunas = (v: EquipeValues) => ({

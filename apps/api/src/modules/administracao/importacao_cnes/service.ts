@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { camposDe } from '@saude/shared/rotulos';
+import { equipeFieldsSchema } from '@saude/shared/schemas/administracao_equipes';
+import { unidadeSaudeFieldsSchema } from '@saude/shared/schemas/administracao_unidades_saude';
+import type { z } from 'zod';
 import {
   TIPOS_IMPORTACAO_CNES,
   semAlteracoes,
@@ -40,8 +44,6 @@ export const RESOURCE = 'administracao/importacao_cnes';
 // a record an earlier import created that the file no longer has is deactivated. Records made by hand are updated
 // when the file names them but never deactivated by an import.
 
-type Unidade = typeof unidadesSaude.$inferSelect;
-type Equipe = typeof equipes.$inferSelect;
 type Profissional = typeof profissionais.$inferSelect;
 type Lotacao = typeof lotacoes.$inferSelect;
 
@@ -74,19 +76,8 @@ export function perfilDoCbo(cbo: string): 'acs' | 'ace' | 'medico' | 'enfermagem
   return 'recepcao';
 }
 
-const CAMPOS_UNIDADE = [
-  'nome',
-  'cep',
-  'logradouro',
-  'numero',
-  'complemento',
-  'bairro',
-  'telefones',
-  'ativo',
-] as const satisfies ReadonlyArray<keyof Unidade>;
-const CAMPOS_EQUIPE = ['nome', 'tipo', 'unidade_saude_id', 'micro_areas', 'ativo'] as const satisfies ReadonlyArray<
-  keyof Equipe
->;
+/** The fields of a record's catalogue (rotulos.ts) the import writes: what its audit compares, none left out. */
+const escritos = (schema: z.ZodObject, valores: object) => camposDe(schema).filter((c) => c in valores);
 const CAMPOS_PROFISSIONAL = ['nome', 'login', 'email', 'cpf_numero', 'codigo_cns', 'ativo'] as const;
 // The login of an imported professional is their CPF or CNS: personal too.
 const PESSOAIS_PROFISSIONAL = ['login', 'email', 'cpf_numero', 'codigo_cns'] as const;
@@ -183,7 +174,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
             'administracao/unidades_saude',
             'create',
             id,
-            diferencas(null, { cnes: u.cnes, ...novo }, ['cnes', ...CAMPOS_UNIDADE]),
+            diferencas(null, { cnes: u.cnes, ...novo }, escritos(unidadeSaudeFieldsSchema, { cnes: u.cnes, ...novo })),
           );
         },
       });
@@ -192,7 +183,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
     unidadeId.set(u.cnes, atual.id);
     // Only an import's own deactivation is undone by a later file; a hand-made row stays as the manager left it.
     const depois = { ...dados, ativo: atual.origem_cnes ? true : atual.ativo };
-    const alt = diferencas(atual, depois, CAMPOS_UNIDADE);
+    const alt = diferencas(atual, depois, escritos(unidadeSaudeFieldsSchema, depois));
     if (Object.keys(alt).length === 0) continue;
     plano.unidades.push({
       acao: 'atualizar',
@@ -238,7 +229,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
             'administracao/equipes',
             'create',
             id,
-            diferencas(null, { ine: e.ine, ...novo }, ['ine', ...CAMPOS_EQUIPE]),
+            diferencas(null, { ine: e.ine, ...novo }, escritos(equipeFieldsSchema, { ine: e.ine, ...novo })),
           );
         },
       });
@@ -253,7 +244,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
       micro_areas: e.micro_areas.length > 0 ? e.micro_areas : atual.micro_areas,
       ativo: atual.origem_cnes ? true : atual.ativo,
     };
-    const alt = diferencas(atual, depois, CAMPOS_EQUIPE);
+    const alt = diferencas(atual, depois, escritos(equipeFieldsSchema, depois));
     if (Object.keys(alt).length === 0) continue;
     plano.equipes.push({
       acao: 'atualizar',

@@ -1,5 +1,11 @@
 import { msg } from '@saude/shared';
-import type { Lotacao, LotacaoFilters, LotacaoValues } from '@saude/shared/schemas/administracao_profissionais';
+import { camposDe } from '@saude/shared/rotulos';
+import {
+  lotacaoFieldsSchema,
+  type Lotacao,
+  type LotacaoFilters,
+  type LotacaoValues,
+} from '@saude/shared/schemas/administracao_profissionais';
 import { todayIso } from '@saude/shared/validation/dates';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
@@ -29,16 +35,8 @@ export const RESOURCE = 'administracao/lotacoes';
 const trail = recordTrail(RESOURCE);
 const l = lotacoes;
 
-const CAMPOS = [
-  'unidade_saude_id',
-  'ocupacao_codigo',
-  'equipe_id',
-  'perfil_id',
-  'micro_areas',
-  'inicio',
-  'fim',
-  'ativo',
-] as const;
+/** Every field of the assignment's catalogue (rotulos.ts), and whether it is active. */
+const CAMPOS = [...camposDe(lotacaoFieldsSchema), 'ativo' as const];
 
 const colunas = (v: LotacaoValues) => ({
   unidade_saude_id: v.unidade_saude_id,

@@ -1,8 +1,10 @@
 import { msg } from '@saude/shared';
-import type {
-  ProfissionalCriado,
-  ProfissionalValues,
-  SenhaRedefinida,
+import { camposDe } from '@saude/shared/rotulos';
+import {
+  profissionalFieldsSchema,
+  type ProfissionalCriado,
+  type ProfissionalValues,
+  type SenhaRedefinida,
 } from '@saude/shared/schemas/administracao_profissionais';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
@@ -31,7 +33,8 @@ export { list, opcoes, show } from './queries';
 const trail = recordTrail(RESOURCE);
 const p = profissionais;
 
-const CAMPOS = ['nome', 'login', 'cpf_numero', 'codigo_cns', 'email', 'ativo'] as const;
+/** Every field of the professional's catalogue (rotulos.ts): a new field is audited without another edit. */
+const CAMPOS = camposDe(profissionalFieldsSchema);
 const PESSOAIS = ['cpf_numero', 'codigo_cns', 'email'] as const;
 
 const colunas = (v: ProfissionalValues) => ({

@@ -1,5 +1,10 @@
 import { msg } from '@saude/shared';
-import type { UnidadeSaude, UnidadeSaudeValues } from '@saude/shared/schemas/administracao_unidades_saude';
+import {
+  unidadeSaudeFieldsSchema,
+  type UnidadeSaude,
+  type UnidadeSaudeValues,
+} from '@saude/shared/schemas/administracao_unidades_saude';
+import { camposDe } from '@saude/shared/rotulos';
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
@@ -23,18 +28,8 @@ export { list, show, tipos } from './queries';
 const trail = recordTrail(RESOURCE);
 const u_ = unidadesSaude;
 
-export const CAMPOS_AUDITADOS = [
-  'cnes',
-  'nome',
-  'tipo_unidade_id',
-  'cep',
-  'logradouro',
-  'numero',
-  'complemento',
-  'bairro',
-  'telefones',
-  'ativo',
-] as const;
+/** Every field of the unit's catalogue (rotulos.ts): a new field is audited without another edit. */
+export const CAMPOS_AUDITADOS = camposDe(unidadeSaudeFieldsSchema);
 
 type Colunas = ReturnType<typeof colunas>;
 const colunas = (v: UnidadeSaudeValues) => ({

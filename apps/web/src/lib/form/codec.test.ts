@@ -1,0 +1,69 @@
+// A field declared once (issue 40): added to a shared schema with its label, it reaches the form's defaults, record →
+// form, form → body, the form's validation and labels, the audit's compared fields and the audit screen's label.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { msg } from '@saude/shared';
+import { camposDe, rotulosDe } from '@saude/shared/rotulos';
+import { equipeFieldsSchema, type Equipe } from '@saude/shared/schemas/administracao_equipes';
+import { alteracoesDe } from '@saude/shared/schemas/auditoria_textos';
+import { optionalText } from '@saude/shared/validation/zod';
+import { formCodec } from './codec';
+
+const comNovo = equipeFieldsSchema.extend({
+  novo_campo: optionalText({ max: 5 }).meta({ label: 'Novo campo' }),
+  nova_lista: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? [])
+    .meta({ label: 'Nova lista' }),
+  nova_pergunta: z.boolean().optional().meta({ label: 'Nova pergunta' }),
+});
+const codec = formCodec(comNovo);
+const UUID = '0190a6d2-1c1e-7000-8000-000000000001';
+const equipe = {
+  ine: '1234567890',
+  nome: 'ESF 1',
+  tipo: '70',
+  unidade_saude_id: UUID,
+  micro_areas: ['01'],
+  ativo: true,
+} as Partial<Equipe>;
+
+describe('a field added to the shared schema', () => {
+  it('starts empty on a new record: null, [] for a list, an unanswered question null', () => {
+    expect(codec.empty()).toMatchObject({ novo_campo: null, nova_lista: [], nova_pergunta: null });
+    expect(codec.keys).toContain('novo_campo');
+  });
+
+  it('comes from the record as it is: a null stays null, never "Não"', () => {
+    const v = codec.toForm({ ...equipe, novo_campo: 'abc', nova_lista: null, nova_pergunta: null });
+    expect(v).toMatchObject({ novo_campo: 'abc', nova_lista: [], nova_pergunta: null, ine: '1234567890' });
+    expect(codec.toForm({ ...equipe, nova_pergunta: false }).nova_pergunta).toBe(false);
+  });
+
+  it('goes in the body when answered and is left out when empty', () => {
+    const v = codec.toForm(equipe);
+    expect(codec.toBody({ ...v, novo_campo: 'abc', nova_pergunta: false })).toMatchObject({
+      novo_campo: 'abc',
+      nova_pergunta: false,
+    });
+    const vazio = codec.toBody({ ...v, novo_campo: '', nova_pergunta: null });
+    expect(vazio.novo_campo).toBeUndefined();
+    expect(vazio.nova_pergunta).toBeUndefined();
+  });
+
+  it('is checked by the shared rule, the message on the field, and labelled as declared', () => {
+    const r = codec.schema().safeParse({ ...codec.toForm(equipe), novo_campo: 'abcdef' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['novo_campo', msg.max(5)]]);
+    expect(codec.labels.novo_campo).toBe('Novo campo');
+  });
+
+  it('is audited and labelled in the audit from the same catalogue', () => {
+    expect(camposDe(comNovo)).toEqual(expect.arrayContaining(['novo_campo', 'nova_lista', 'nova_pergunta']));
+    expect(rotulosDe(comNovo).novo_campo).toBe('Novo campo');
+    // The audit screen reads the record's catalogue: the team form's label, not a list of its own.
+    expect(alteracoesDe({ alteracoes: { tipo: { antes: null, depois: '70' } } }, 'administracao/equipes')).toEqual([
+      { campo: rotulosDe(equipeFieldsSchema).tipo, texto: '(vazio) → 70' },
+    ]);
+  });
+});
