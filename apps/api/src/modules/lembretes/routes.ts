@@ -1,7 +1,7 @@
 import * as schemas from '@saude/shared/schemas/lembrete';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams, recordRoutes } from '../../lib/routes';
+import { anyIdParams, recordModuleRoutes } from '../../lib/routes';
 import * as service from './service';
 
 // /api/v1/lembretes (issue 21): the signed-in user's own reminders (list, create, update, delete).
@@ -11,11 +11,15 @@ export const lembretesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'lembretes:index' }, schema: { response: { 200: z.array(schemas.lembreteSchema) } } },
     async (req) => service.list(req.ctx),
   );
-  recordRoutes(app, service.RESOURCE, {
-    record: schemas.lembreteSchema,
-    params: anyIdParams,
-    create: { body: schemas.lembreteInputSchema, run: service.create },
-    update: { body: schemas.lembreteUpdateSchema, run: service.update },
-    destroy: service.destroy,
-  });
+  recordModuleRoutes(
+    app,
+    service.RESOURCE,
+    {
+      record: schemas.lembreteSchema,
+      params: anyIdParams,
+      input: schemas.lembreteInputSchema,
+      update: schemas.lembreteUpdateSchema,
+    },
+    { create: service.create, update: service.update, destroy: service.destroy },
+  );
 };

@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../access/context';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
-import { anyIdParams, isUuid, listRoute, recordAction, recordRoutes } from '../../lib/routes';
+import { anyIdParams, isUuid, listRoute, recordAction, recordModuleRoutes } from '../../lib/routes';
 import * as service from './service';
 
 /** A citizen id that is not a uuid is no citizen: 404 'Cadastro não encontrado', as an unknown one (issue 12). */
@@ -33,15 +33,25 @@ const porId =
 
 // /api/v1/municipes: the citizen registry (issue 5).
 export const municipesRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordRoutes(app, 'municipes', {
-    record: municipeSchema,
-    params: anyIdParams,
-    list: { query: municipeFiltersSchema, item: municipeListItemSchema, run: service.listMunicipes },
-    create: { body: municipeCreateSchema, run: service.createMunicipe },
-    show: porId(service.getMunicipe),
-    update: { body: municipeUpdateSchema, run: porId(service.updateMunicipe) },
-    destroy: porId(service.deleteMunicipe),
-  });
+  recordModuleRoutes(
+    app,
+    'municipes',
+    {
+      record: municipeSchema,
+      params: anyIdParams,
+      filters: municipeFiltersSchema,
+      item: municipeListItemSchema,
+      input: municipeCreateSchema,
+      update: municipeUpdateSchema,
+    },
+    {
+      list: service.listMunicipes,
+      create: service.createMunicipe,
+      show: porId(service.getMunicipe),
+      update: porId(service.updateMunicipe),
+      destroy: porId(service.deleteMunicipe),
+    },
+  );
   listRoute(app, '/busca_avancada', 'municipes:index', {
     query: municipeBuscaAvancadaBaseSchema,
     item: municipeListItemSchema,

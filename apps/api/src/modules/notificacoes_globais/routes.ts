@@ -3,7 +3,7 @@ import * as schemas from '@saude/shared/schemas/notificacao_global';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams, recordRoutes } from '../../lib/routes';
+import { anyIdParams, recordModuleRoutes } from '../../lib/routes';
 import * as service from './service';
 
 // /api/v1/notificacoes_globais (issue 20, spec §2, §7): the user's global notifications (the globe polls it every
@@ -19,12 +19,12 @@ const etagDe = (rows: schemas.NotificacaoGlobal[], total: number) =>
     .slice(0, 27)}"`;
 
 export const notificacoesGlobaisRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordRoutes(app, service.RESOURCE, {
-    record: schemas.notificacaoGlobalCriadaSchema,
-    params: anyIdParams,
-    create: { body: schemas.notificacaoGlobalInputSchema, run: service.create },
-    destroy: service.destroy,
-  });
+  recordModuleRoutes(
+    app,
+    service.RESOURCE,
+    { record: schemas.notificacaoGlobalCriadaSchema, params: anyIdParams, input: schemas.notificacaoGlobalInputSchema },
+    { create: service.create, destroy: service.destroy },
+  );
 
   // Polled by every signed-in browser: one statement, and 304 when nothing the user sees changed.
   app.get(

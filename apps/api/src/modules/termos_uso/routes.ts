@@ -2,7 +2,7 @@ import * as schemas from '@saude/shared/schemas/termo_uso';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { lockVersion } from '@saude/shared/schemas/comum';
-import { anyIdParams, recordRoutes } from '../../lib/routes';
+import { anyIdParams, recordModuleRoutes } from '../../lib/routes';
 import * as service from './service';
 
 // /api/v1/termos_uso (issue 21, spec §2): the versions (everyone reads, managers write and publish), who accepted
@@ -12,15 +12,19 @@ import * as service from './service';
 const aceiteSchema = z.object({ termo_uso_id: z.uuid(), versao: z.int(), aceito_em: z.string() });
 
 export const termosUsoRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordRoutes(app, service.RESOURCE, {
-    record: schemas.termoUsoSchema,
-    params: anyIdParams,
-    list: { query: schemas.termoUsoFiltersSchema, item: schemas.termoUsoListItemSchema, run: service.list },
-    create: { body: schemas.termoUsoInputSchema, run: service.create },
-    show: service.show,
-    update: { body: schemas.termoUsoUpdateSchema, run: service.update },
-    destroy: service.destroy,
-  });
+  recordModuleRoutes(
+    app,
+    service.RESOURCE,
+    {
+      record: schemas.termoUsoSchema,
+      params: anyIdParams,
+      filters: schemas.termoUsoFiltersSchema,
+      item: schemas.termoUsoListItemSchema,
+      input: schemas.termoUsoInputSchema,
+      update: schemas.termoUsoUpdateSchema,
+    },
+    service,
+  );
 
   // Any signed-in user, with or without a current unit (the acceptance screen comes before choosing one).
   const pendente = { access: 'authenticated', allowsPendingTerms: true } as const;

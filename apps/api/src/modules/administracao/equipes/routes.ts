@@ -1,7 +1,7 @@
 import * as schemas from '@saude/shared/schemas/administracao_equipes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams, recordRoutes } from '../../../lib/routes';
+import { anyIdParams, recordModuleRoutes } from '../../../lib/routes';
 import { RESOURCE } from './queries';
 import * as service from './service';
 
@@ -16,13 +16,17 @@ export const equipesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => service.unidades(req.ctx),
   );
-  recordRoutes(app, RESOURCE, {
-    record: schemas.equipeSchema,
-    params: anyIdParams,
-    list: { query: schemas.equipeFiltersSchema, item: schemas.equipeListItemSchema, run: service.list },
-    create: { body: schemas.equipeInputSchema, run: service.create },
-    show: service.show,
-    update: { body: schemas.equipeUpdateSchema, run: service.update },
-    destroy: service.destroy,
-  });
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.equipeSchema,
+      params: anyIdParams,
+      filters: schemas.equipeFiltersSchema,
+      item: schemas.equipeListItemSchema,
+      input: schemas.equipeInputSchema,
+      update: schemas.equipeUpdateSchema,
+    },
+    service,
+  );
 };

@@ -1,6 +1,6 @@
 import * as schemas from '@saude/shared/schemas/administracao_profissionais';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anyIdParams, recordAction, recordRoutes } from '../../../lib/routes';
+import { anyIdParams, recordAction, recordModuleRoutes } from '../../../lib/routes';
 import * as service from './service';
 import { RESOURCE } from './service';
 
@@ -13,14 +13,19 @@ export const lotacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: `${RESOURCE}:index` }, schema: { response: { 200: schemas.lotacaoOpcoesSchema } } },
     async (req) => service.opcoes(req.ctx),
   );
-  recordRoutes(app, RESOURCE, {
-    record: schemas.lotacaoSchema,
-    params: anyIdParams,
-    list: { query: schemas.lotacaoFiltersSchema, item: schemas.lotacaoSchema, run: service.list },
-    create: { body: schemas.lotacaoInputSchema, run: service.create },
-    show: service.show,
-    update: { body: schemas.lotacaoUpdateSchema, run: service.update },
-  });
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.lotacaoSchema,
+      params: anyIdParams,
+      filters: schemas.lotacaoFiltersSchema,
+      item: schemas.lotacaoSchema,
+      input: schemas.lotacaoInputSchema,
+      update: schemas.lotacaoUpdateSchema,
+    },
+    service,
+  );
   recordAction(
     app,
     'POST',

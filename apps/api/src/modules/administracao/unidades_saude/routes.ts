@@ -1,7 +1,7 @@
 import * as schemas from '@saude/shared/schemas/administracao_unidades_saude';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams, recordRoutes } from '../../../lib/routes';
+import { anyIdParams, recordModuleRoutes } from '../../../lib/routes';
 import { RESOURCE } from './queries';
 import * as service from './service';
 
@@ -16,13 +16,17 @@ export const unidadesSaudeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => service.tipos(req.ctx),
   );
-  recordRoutes(app, RESOURCE, {
-    record: schemas.unidadeSaudeSchema,
-    params: anyIdParams,
-    list: { query: schemas.unidadeSaudeFiltersSchema, item: schemas.unidadeSaudeListItemSchema, run: service.list },
-    create: { body: schemas.unidadeSaudeInputSchema, run: service.create },
-    show: service.show,
-    update: { body: schemas.unidadeSaudeUpdateSchema, run: service.update },
-    destroy: service.destroy,
-  });
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.unidadeSaudeSchema,
+      params: anyIdParams,
+      filters: schemas.unidadeSaudeFiltersSchema,
+      item: schemas.unidadeSaudeListItemSchema,
+      input: schemas.unidadeSaudeInputSchema,
+      update: schemas.unidadeSaudeUpdateSchema,
+    },
+    service,
+  );
 };

@@ -10,7 +10,7 @@ import {
   visitaDomiciliarSchema,
 } from '@saude/shared/schemas/visita_domiciliar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listRoute, recordRoutes, showRoute, stepRoute } from '../../../lib/routes';
+import { listRoute, recordModuleRoutes, showRoute, stepRoute } from '../../../lib/routes';
 import { RESOURCE } from './comum';
 import * as familias from './familias';
 import * as service from './service';
@@ -31,11 +31,12 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => familias.getContexto(req.ctx, req.query),
   );
-  recordRoutes(app, RESOURCE, {
-    record: visitaDomiciliarSchema,
-    list: { query: visitaDomiciliarFiltersSchema, item: visitaDomiciliarSchema, run: service.listVisitas },
-    show: service.getVisita,
-  });
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    { record: visitaDomiciliarSchema, filters: visitaDomiciliarFiltersSchema, item: visitaDomiciliarSchema },
+    { list: service.listVisitas, show: service.getVisita },
+  );
 
   // The body is checked field by field here; the cross-field rules of the shared schema (visitaDomiciliarIssues) run in
   // the service once the micro-area, property type and record number have their defaults from the family's home.

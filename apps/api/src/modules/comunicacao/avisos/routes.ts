@@ -3,7 +3,7 @@ import * as schemas from '@saude/shared/schemas/aviso';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams, recordRoutes } from '../../../lib/routes';
+import { anyIdParams, recordModuleRoutes } from '../../../lib/routes';
 import { RESOURCE } from './queries';
 import * as service from './service';
 
@@ -21,15 +21,19 @@ const etagDe = (rows: Array<{ id: string; lock_version: number }>) =>
     .slice(0, 27)}"`;
 
 export const avisosRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordRoutes(app, RESOURCE, {
-    record: schemas.avisoSchema,
-    params: anyIdParams,
-    list: { query: schemas.avisoFiltersSchema, item: schemas.avisoListItemSchema, run: service.list },
-    create: { body: schemas.avisoInputSchema, run: service.create },
-    show: service.show,
-    update: { body: schemas.avisoUpdateSchema, run: service.update },
-    destroy: service.destroy,
-  });
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.avisoSchema,
+      params: anyIdParams,
+      filters: schemas.avisoFiltersSchema,
+      item: schemas.avisoListItemSchema,
+      input: schemas.avisoInputSchema,
+      update: schemas.avisoUpdateSchema,
+    },
+    service,
+  );
 
   app.get(
     '/opcoes',
