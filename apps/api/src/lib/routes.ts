@@ -1,7 +1,7 @@
 import { msg, type Permission } from '@saude/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Ctx } from '../access/context';
+import type { Access, Ctx } from '../access/context';
 import type { PageResult } from './paginate';
 
 // How a module declares its routes: the record's five (list, create, show, update, destroy) in one call, and each
@@ -16,11 +16,15 @@ export const idParams = z.object({ id: uuidParam() });
  */
 export const anyIdParams = z.object({ id: z.string() });
 export const isUuid = (id: string) => z.uuid().safeParse(id).success;
+/** The params of a url without any: `/opcoes`, `/unidade`. */
+export const noParams = z.object({});
 
 type Schema = z.ZodType;
 /** What a handler returns: what the response schema accepts before serialising. */
 type Answer<S extends Schema> = z.input<S>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Who may call a route: its access, or its whole config when it also says more (`allowsPendingTerms`…). */
+type RouteAccess = Access | (FastifyContextConfig & { access: Access });
 
 /**
  * The shared schemas of a record's routes: the record as show, create and update answer it, the :id of show, update
@@ -53,11 +57,12 @@ function add(
   app: FastifyInstance,
   method: Method,
   url: string,
-  access: Permission,
+  access: RouteAccess,
   schema: Record<string, unknown>,
   handler: (req: Validated, reply: FastifyReply) => Promise<unknown>,
 ) {
-  app.route({ method, url, config: { access }, schema, handler: handler as never });
+  const config = typeof access === 'string' ? { access } : access;
+  app.route({ method, url, config, schema, handler: handler as never });
 }
 
 function needs<T>(schema: T | undefined, action: string, name: string): T {
@@ -109,22 +114,30 @@ export function recordModuleRoutes<
 }
 
 /** A list: GET with filters and paging in the query; the page as an array, the total in X-Total-Count. */
-export function listRoute<Q extends Schema, L extends Schema>(
+export function listRoute<Q extends Schema, L extends Schema, P extends z.ZodObject = typeof noParams>(
   app: FastifyInstance,
   url: string,
   access: Permission,
-  l: { query: Q; item: L; run: (ctx: Ctx, query: z.output<Q>) => Promise<PageResult<Answer<L>>> },
+  l: {
+    query: Q;
+    item: L;
+    /** The url's params, for a list under one record: `/:id/aceites`. */
+    params?: P;
+    run: (ctx: Ctx, query: z.output<Q>, params: z.output<P>) => Promise<PageResult<Answer<L>>>;
+  },
 ): void {
-  add(app, 'GET', url, access, { querystring: l.query, response: { 200: z.array(l.item) } }, async (req, reply) => {
-    const { rows, total, limited } = await l.run(req.ctx, req.query);
+  const schema = {
+    ...(l.params ? { params: l.params } : {}),
+    querystring: l.query,
+    response: { 200: z.array(l.item) },
+  };
+  add(app, 'GET', url, access, schema, async (req, reply) => {
+    const { rows, total, limited } = await l.run(req.ctx, req.query, req.params);
     // A capped count (issue 15): the total is "more than" X-Total-Count; the pager pages up to it.
     if (limited) reply.header('X-Total-Count-Limitado', 'true');
     return reply.header('X-Total-Count', total).send(rows);
   });
 }
-
-/** The params of a url without any: `/opcoes`, `/unidade`. */
-export const noParams = z.object({});
 
 /** When an action `creates: 'if-new'`, it says whether it did: a retried save answers the stored record with 200. */
 export type MaybeCreated<T> = { created: boolean; answer: T };
@@ -144,7 +157,7 @@ export function recordAction<
   app: FastifyInstance,
   method: Method,
   url: string,
-  access: Permission,
+  access: RouteAccess,
   s: { params?: P; body?: B; query?: Q; response: R; creates?: K },
   run: (
     ctx: Ctx,

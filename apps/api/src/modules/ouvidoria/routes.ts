@@ -1,6 +1,6 @@
 import * as schemas from '@saude/shared/schemas/ouvidoria';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anyIdParams, recordModuleRoutes } from '../../lib/routes';
+import { anyIdParams, recordAction, recordModuleRoutes } from '../../lib/routes';
 import * as service from './service';
 
 // /api/v1/ouvidoria (issue 20, spec §2): the requests and the form's options. Ids in the path are checked by the
@@ -26,9 +26,7 @@ export const ouvidoriaRoutes: FastifyPluginAsyncZod = async (app) => {
     { prefix: '/solicitacoes' },
   );
 
-  app.get(
-    '/opcoes',
-    { config: { access: 'ouvidoria:index' }, schema: { response: { 200: schemas.ouvidoriaOpcoesSchema } } },
-    async (req) => service.opcoes(req.ctx),
+  recordAction(app, 'GET', '/opcoes', 'ouvidoria:index', { response: schemas.ouvidoriaOpcoesSchema }, (ctx) =>
+    service.opcoes(ctx),
   );
 };

@@ -1,20 +1,15 @@
 import * as schemas from '@saude/shared/schemas/administracao_equipes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams, recordModuleRoutes } from '../../../lib/routes';
+import { anyIdParams, recordAction, recordModuleRoutes } from '../../../lib/routes';
 import { RESOURCE } from './queries';
 import * as service from './service';
 
 // /api/v1/administracao/equipes (issue 22): the municipality's teams, managers only. DELETE deactivates.
 export const equipesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // The units for the form's and the filter's select (a static path: matched before /:id).
-  app.get(
-    '/unidades',
-    {
-      config: { access: `${RESOURCE}:index` },
-      schema: { response: { 200: z.array(schemas.unidadeOpcaoSchema) } },
-    },
-    async (req) => service.unidades(req.ctx),
+  recordAction(app, 'GET', '/unidades', `${RESOURCE}:index`, { response: z.array(schemas.unidadeOpcaoSchema) }, (ctx) =>
+    service.unidades(ctx),
   );
   recordModuleRoutes(
     app,

@@ -8,10 +8,8 @@ import { RESOURCE } from './service';
 // professional's routes because they have permissions of their own. GET ?profissional_id= lists one professional's;
 // POST /{id}/encerrar ends one (the `:destroy` permission: an assignment is never deleted, the history stays).
 export const lotacoesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/opcoes',
-    { config: { access: `${RESOURCE}:index` }, schema: { response: { 200: schemas.lotacaoOpcoesSchema } } },
-    async (req) => service.opcoes(req.ctx),
+  recordAction(app, 'GET', '/opcoes', `${RESOURCE}:index`, { response: schemas.lotacaoOpcoesSchema }, (ctx) =>
+    service.opcoes(ctx),
   );
   recordModuleRoutes(
     app,

@@ -61,7 +61,7 @@ export async function unidadesDaExportacao(ctx: Ctx) {
 }
 
 /** The last 50 exports; their report lines name citizens, so the read is audited with whom they name. */
-export async function listar(ctx: Ctx): Promise<ExportacaoEsus[]> {
+export async function list(ctx: Ctx): Promise<ExportacaoEsus[]> {
   return auditedRead(
     ctx,
     async (db) => {

@@ -10,7 +10,7 @@ import {
   visitaDomiciliarSchema,
 } from '@saude/shared/schemas/visita_domiciliar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listRoute, recordModuleRoutes, showRoute, stepRoute } from '../../../lib/routes';
+import { listRoute, recordAction, recordModuleRoutes, showRoute, stepRoute } from '../../../lib/routes';
 import { RESOURCE } from './comum';
 import * as familias from './familias';
 import * as service from './service';
@@ -23,13 +23,9 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
     run: familias.listFamilias,
   });
   showRoute(app, '/familias/:familiaId', `${RESOURCE}:show`, familiaVisitaDetalheSchema, familias.getFamilia);
-  app.get(
-    '/contexto',
-    {
-      config: { access: `${RESOURCE}:show` },
-      schema: { querystring: visitaContextoFiltersSchema, response: { 200: visitaContextoSchema } },
-    },
-    async (req) => familias.getContexto(req.ctx, req.query),
+  const contexto = { query: visitaContextoFiltersSchema, response: visitaContextoSchema };
+  recordAction(app, 'GET', '/contexto', `${RESOURCE}:show`, contexto, (ctx, _p, _b, query) =>
+    familias.getContexto(ctx, query),
   );
   recordModuleRoutes(
     app,
@@ -40,21 +36,12 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The body is checked field by field here; the cross-field rules of the shared schema (visitaDomiciliarIssues) run in
   // the service once the micro-area, property type and record number have their defaults from the family's home.
-  app.post(
-    '/',
-    {
-      config: { access: `${RESOURCE}:create` },
-      schema: {
-        body: visitaDomiciliarFieldsSchema,
-        response: { 200: visitaDomiciliarSchema, 201: visitaDomiciliarSchema },
-      },
-    },
-    async (req, reply) => {
-      const { visita, created } = await service.createVisita(req.ctx, req.body);
-      // A retried save (same client id) answers the stored visit with 200.
-      return reply.code(created ? 201 : 200).send(visita);
-    },
-  );
+  // A retried save (same client id) answers the stored visit with 200.
+  const create = { body: visitaDomiciliarFieldsSchema, response: visitaDomiciliarSchema, creates: 'if-new' as const };
+  recordAction(app, 'POST', '/', `${RESOURCE}:create`, create, async (ctx, _p, body) => {
+    const { visita, created } = await service.createVisita(ctx, body);
+    return { created, answer: visita };
+  });
   stepRoute(app, RESOURCE, 'cancelar', {
     body: cancelarVisitaSchema,
     response: visitaDomiciliarSchema,
