@@ -22,11 +22,11 @@ export const enderecosRoutes =
       '/cep/:cep',
       'enderecos:show',
       { params: cepParams, response: enderecoCepSchema },
-      (ctx, p) => service.findCep(ctx, p.cep, config.CEP_SERVICE_URL),
+      (ctx, p) => service.buscarCep(ctx, p.cep, config.CEP_SERVICE_URL),
     );
 
     const ufs = { response: z.array(z.object({ sigla: z.string(), nome: z.string() })) };
-    recordAction(app, 'GET', '/ufs', 'enderecos:show', ufs, (ctx) => service.listUfs(ctx));
+    recordAction(app, 'GET', '/ufs', 'enderecos:show', ufs, (ctx) => service.listarUfs(ctx));
 
     const municipios = {
       query: z.object({
@@ -37,6 +37,6 @@ export const enderecosRoutes =
       response: z.array(z.object({ codigo_ibge: z.string(), nome: z.string(), uf: z.string() })),
     };
     recordAction(app, 'GET', '/municipios', 'enderecos:show', municipios, (ctx, _p, _b, query) =>
-      service.listMunicipios(ctx, query),
+      service.listarMunicipios(ctx, query),
     );
   };

@@ -35,7 +35,7 @@ const porId =
 export const municipesRoutes: FastifyPluginAsyncZod = async (app) => {
   recordModuleRoutes(
     app,
-    'municipes',
+    service.RESOURCE,
     {
       record: municipeSchema,
       params: anyIdParams,
@@ -45,14 +45,14 @@ export const municipesRoutes: FastifyPluginAsyncZod = async (app) => {
       update: municipeUpdateSchema,
     },
     {
-      list: service.listMunicipes,
-      create: service.createMunicipe,
-      show: porId(service.getMunicipe),
-      update: porId(service.updateMunicipe),
-      destroy: porId(service.deleteMunicipe),
+      list: service.list,
+      create: service.create,
+      show: porId(service.show),
+      update: porId(service.update),
+      destroy: porId(service.destroy),
     },
   );
-  listRoute(app, '/busca_avancada', 'municipes:index', {
+  listRoute(app, '/busca_avancada', `${service.RESOURCE}:index`, {
     query: municipeBuscaAvancadaBaseSchema,
     item: municipeListItemSchema,
     run: service.buscaAvancada,
@@ -67,9 +67,9 @@ function biometriaRoutes(app: FastifyInstance) {
   const url = '/:id/biometrias';
   const params = anyIdParams;
   const response = biometriasSchema;
-  const list = porId(service.listBiometrias);
-  const save = porId(service.saveBiometria);
-  const remove = porId(service.deleteBiometria);
+  const list = porId(service.lerBiometrias);
+  const save = porId(service.salvarBiometria);
+  const remove = porId(service.excluirBiometria);
   recordAction(app, 'GET', url, 'municipes/biometrias:show', { params, response }, (ctx, p) => list(ctx, p.id));
   recordAction(
     app,
@@ -104,9 +104,9 @@ function blocoRoutes<B extends service.Bloco>(
   const resource = `municipes/${bloco}` as const;
   const url = `/:id/${path}`;
   const params = anyIdParams;
-  const get = porId((ctx, id) => service.getBloco(ctx, bloco, id));
+  const get = porId((ctx, id) => service.lerBloco(ctx, bloco, id));
   const save = porId((ctx, id, body: unknown, mode: 'create' | 'upsert') =>
-    service.saveBloco(ctx, bloco, id, body as service.BlocoInput<B>, mode),
+    service.salvarBloco(ctx, bloco, id, body as service.BlocoInput<B>, mode),
   );
   recordAction(app, 'GET', url, `${resource}:show`, { params, response: answer }, (ctx, p) => get(ctx, p.id));
   recordAction(app, 'PUT', url, `${resource}:update`, { params, body: input, response: answer }, (ctx, p, body) =>

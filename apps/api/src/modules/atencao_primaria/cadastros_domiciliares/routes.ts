@@ -1,9 +1,8 @@
 import * as schemas from '@saude/shared/schemas/cadastro_domiciliar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { linkRoutes, recordModuleRoutes, showRoutes } from '../../../lib/routes';
+import { RESOURCE } from './queries';
 import * as service from './service';
-
-const RESOURCE = 'atencao_primaria/cadastros_domiciliares';
 
 // /api/v1/atencao_primaria/cadastros_domiciliares: household registrations and their families (issue 7).
 export const cadastrosDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,8 @@
 import * as schemas from '@saude/shared/schemas/familia';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { linkRoutes, recordModuleRoutes, showRoutes } from '../../../lib/routes';
+import { RESOURCE } from './queries';
 import * as service from './service';
-
-const RESOURCE = 'atencao_primaria/familias';
 
 // /api/v1/atencao_primaria/familias: families and their members (issue 7).
 export const familiasRoutes: FastifyPluginAsyncZod = async (app) => {

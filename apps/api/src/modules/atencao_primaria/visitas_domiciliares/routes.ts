@@ -11,7 +11,7 @@ import {
 } from '@saude/shared/schemas/visita_domiciliar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listRoute, recordAction, recordModuleRoutes, showRoute, stepRoute } from '../../../lib/routes';
-import { RESOURCE } from './comum';
+import { RESOURCE } from './queries';
 import * as familias from './familias';
 import * as service from './service';
 
@@ -20,18 +20,18 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoute(app, '/familias', `${RESOURCE}:index`, {
     query: familiasParaVisitaFiltersSchema,
     item: familiaParaVisitaSchema,
-    run: familias.listFamilias,
+    run: familias.familiasParaVisita,
   });
-  showRoute(app, '/familias/:familiaId', `${RESOURCE}:show`, familiaVisitaDetalheSchema, familias.getFamilia);
+  showRoute(app, '/familias/:familiaId', `${RESOURCE}:show`, familiaVisitaDetalheSchema, familias.familiaParaVisita);
   const contexto = { query: visitaContextoFiltersSchema, response: visitaContextoSchema };
   recordAction(app, 'GET', '/contexto', `${RESOURCE}:show`, contexto, (ctx, _p, _b, query) =>
-    familias.getContexto(ctx, query),
+    familias.contexto(ctx, query),
   );
   recordModuleRoutes(
     app,
     RESOURCE,
     { record: visitaDomiciliarSchema, filters: visitaDomiciliarFiltersSchema, item: visitaDomiciliarSchema },
-    { list: service.listVisitas, show: service.getVisita },
+    { list: service.list, show: service.show },
   );
 
   // The body is checked field by field here; the cross-field rules of the shared schema (visitaDomiciliarIssues) run in
@@ -39,12 +39,12 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
   // A retried save (same client id) answers the stored visit with 200.
   const create = { body: visitaDomiciliarFieldsSchema, response: visitaDomiciliarSchema, creates: 'if-new' as const };
   recordAction(app, 'POST', '/', `${RESOURCE}:create`, create, async (ctx, _p, body) => {
-    const { visita, created } = await service.createVisita(ctx, body);
+    const { visita, created } = await service.create(ctx, body);
     return { created, answer: visita };
   });
   stepRoute(app, RESOURCE, 'cancelar', {
     body: cancelarVisitaSchema,
     response: visitaDomiciliarSchema,
-    run: service.cancelarVisita,
+    run: service.cancelar,
   });
 };
