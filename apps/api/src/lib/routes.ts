@@ -2,6 +2,7 @@ import { msg, type Permission } from '@saude/shared';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Access, Ctx } from '../access/context';
+import { isoDates, type Dated } from './answer';
 import type { PageResult } from './paginate';
 
 // How a module declares its routes: the record's five (list, create, show, update, destroy) in one call, and each
@@ -20,8 +21,8 @@ export const isUuid = (id: string) => z.uuid().safeParse(id).success;
 export const noParams = z.object({});
 
 type Schema = z.ZodType;
-/** What a handler returns: what the response schema accepts before serialising. */
-type Answer<S extends Schema> = z.input<S>;
+/** What a handler returns: what the response schema accepts before serialising, timestamps as Dates or strings. */
+type Answer<S extends Schema> = Dated<z.input<S>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Who may call a route: its access, or its whole config when it also says more (`allowsPendingTerms`…). */
 type RouteAccess = Access | (FastifyContextConfig & { access: Access });
@@ -135,7 +136,7 @@ export function listRoute<Q extends Schema, L extends Schema, P extends z.ZodObj
     const { rows, total, limited } = await l.run(req.ctx, req.query, req.params);
     // A capped count (issue 15): the total is "more than" X-Total-Count; the pager pages up to it.
     if (limited) reply.header('X-Total-Count-Limitado', 'true');
-    return reply.header('X-Total-Count', total).send(rows);
+    return reply.header('X-Total-Count', total).send(isoDates(rows));
   });
 }
 
@@ -176,9 +177,9 @@ export function recordAction<
     const answer = await run(req.ctx, req.params, req.body, req.query);
     if (s.creates === 'if-new') {
       const { created, answer: record } = answer as MaybeCreated<unknown>;
-      return reply.code(created ? 201 : 200).send(record);
+      return reply.code(created ? 201 : 200).send(isoDates(record));
     }
-    return reply.code(s.creates ? 201 : 200).send(answer);
+    return reply.code(s.creates ? 201 : 200).send(isoDates(answer));
   });
 }
 
