@@ -1,7 +1,8 @@
 import { msg, type Permission } from '@saude/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Ctx } from '../access/context';
+import type { Access, Ctx } from '../access/context';
+import { isoDates, type Dated } from './answer';
 import type { PageResult } from './paginate';
 
 // How a module declares its routes: the record's five (list, create, show, update, destroy) in one call, and each
@@ -16,21 +17,37 @@ export const idParams = z.object({ id: uuidParam() });
  */
 export const anyIdParams = z.object({ id: z.string() });
 export const isUuid = (id: string) => z.uuid().safeParse(id).success;
+/** The params of a url without any: `/opcoes`, `/unidade`. */
+export const noParams = z.object({});
 
 type Schema = z.ZodType;
-/** What a handler returns: what the response schema accepts before serialising. */
-type Answer<S extends Schema> = z.input<S>;
+/** What a handler returns: what the response schema accepts before serialising, timestamps as Dates or strings. */
+type Answer<S extends Schema> = Dated<z.input<S>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Who may call a route: its access, or its whole config when it also says more (`allowsPendingTerms`…). */
+type RouteAccess = Access | (FastifyContextConfig & { access: Access });
 
-export type RecordRoutes<R extends Schema, Q extends Schema, L extends Schema, C extends Schema, U extends Schema> = {
-  /** The record as show, create and update answer it. */
+/**
+ * The shared schemas of a record's routes: the record as show, create and update answer it, the :id of show, update
+ * and destroy (`idParams`, a uuid, 422 otherwise, by default; `anyIdParams` where the service answers a malformed id
+ * with 404), and the ones each action the service has needs: `filters` and `item` for list, `input` for create,
+ * `update` for update.
+ */
+export type RecordSchemas<R extends Schema, Q extends Schema, L extends Schema, C extends Schema, U extends Schema> = {
   record: R;
-  /** The :id of show, update and destroy. @default idParams (a uuid, 422 otherwise) */
   params?: typeof idParams | typeof anyIdParams;
-  list?: { query: Q; item: L; run: (ctx: Ctx, query: z.output<Q>) => Promise<PageResult<Answer<L>>> };
-  create?: { body: C; run: (ctx: Ctx, body: z.output<C>) => Promise<Answer<R>> };
+  filters?: Q;
+  item?: L;
+  input?: C;
+  update?: U;
+};
+
+/** A record module's service: the actions it has among the five, under their route names. */
+export type RecordService<R extends Schema, Q extends Schema, L extends Schema, C extends Schema, U extends Schema> = {
+  list?: (ctx: Ctx, query: z.output<Q>) => Promise<PageResult<Answer<L>>>;
+  create?: (ctx: Ctx, body: z.output<C>) => Promise<Answer<R>>;
   show?: (ctx: Ctx, id: string) => Promise<Answer<R>>;
-  update?: { body: U; run: (ctx: Ctx, id: string, body: z.output<U>) => Promise<Answer<R>> };
+  update?: (ctx: Ctx, id: string, body: z.output<U>) => Promise<Answer<R>>;
   destroy?: (ctx: Ctx, id: string) => Promise<void>;
 };
 
@@ -41,34 +58,53 @@ function add(
   app: FastifyInstance,
   method: Method,
   url: string,
-  access: Permission,
+  access: RouteAccess,
   schema: Record<string, unknown>,
   handler: (req: Validated, reply: FastifyReply) => Promise<unknown>,
 ) {
-  app.route({ method, url, config: { access }, schema, handler: handler as never });
+  const config = typeof access === 'string' ? { access } : access;
+  app.route({ method, url, config, schema, handler: handler as never });
+}
+
+function needs<T>(schema: T | undefined, action: string, name: string): T {
+  if (!schema) throw new Error(`recordModuleRoutes: ${action} needs the '${name}' schema`);
+  return schema;
 }
 
 /**
- * GET / (`resource:index`), POST / (`:create`, 201), GET /:id (`:show`), PUT /:id (`:update`), DELETE /:id
- * (`:destroy`, 204): the ones given.
+ * The one declaration of a record module's routes, for the actions its service has: GET / (`resource:index`),
+ * POST / (`:create`, 201), GET /:id (`:show`), PUT /:id (`:update`), DELETE /:id (`:destroy`, 204). Pass the service
+ * module itself (`import * as service`) when it exports the record's actions under these names, or an object with
+ * the ones the module has (an action taking more than ctx, id and body wraps its call here). Type-checked against
+ * the schemas; an action without its schema fails at start.
  */
-export function recordRoutes<R extends Schema, Q extends Schema, L extends Schema, C extends Schema, U extends Schema>(
+export function recordModuleRoutes<
+  R extends Schema,
+  Q extends Schema,
+  L extends Schema,
+  C extends Schema,
+  U extends Schema,
+>(
   app: FastifyInstance,
   resource: string,
-  r: RecordRoutes<R, Q, L, C, U>,
+  schemas: RecordSchemas<R, Q, L, C, U>,
+  service: RecordService<R, Q, L, C, U>,
 ): void {
   const can = (action: string) => `${resource}:${action}` as Permission;
-  const { list, create, show, update, destroy, params = idParams } = r;
-  if (list) listRoute(app, '/', can('index'), list);
-  if (create) {
-    const s = { params: z.object({}), body: create.body, response: r.record, creates: true };
-    recordAction(app, 'POST', '/', can('create'), s, (ctx, _p, body) => create.run(ctx, body));
+  const { record: response, params = idParams } = schemas;
+  const { list, create, show, update, destroy } = service;
+  if (list) {
+    const query = needs(schemas.filters, 'list', 'filters');
+    listRoute(app, '/', can('index'), { query, item: needs(schemas.item, 'list', 'item'), run: list });
   }
-  if (show) recordAction(app, 'GET', '/:id', can('show'), { params, response: r.record }, (ctx, p) => show(ctx, p.id));
+  if (create) {
+    const s = { body: needs(schemas.input, 'create', 'input'), response, creates: true };
+    recordAction(app, 'POST', '/', can('create'), s, (ctx, _p, body) => create(ctx, body));
+  }
+  if (show) recordAction(app, 'GET', '/:id', can('show'), { params, response }, (ctx, p) => show(ctx, p.id));
   if (update) {
-    recordAction(app, 'PUT', '/:id', can('update'), { params, body: update.body, response: r.record }, (ctx, p, body) =>
-      update.run(ctx, p.id, body),
-    );
+    const s = { params, body: needs(schemas.update, 'update', 'update'), response };
+    recordAction(app, 'PUT', '/:id', can('update'), s, (ctx, p, body) => update(ctx, p.id, body));
   }
   if (destroy) {
     add(app, 'DELETE', '/:id', can('destroy'), { params }, async (req, reply) => {
@@ -78,91 +114,73 @@ export function recordRoutes<R extends Schema, Q extends Schema, L extends Schem
   }
 }
 
-/** The schemas a record module's shared file names after its record: `familiaSchema`, `familiaFiltersSchema`… */
-type RecordSchemaNames<N extends string> = {
-  record: `${N}Schema`;
-  filters: `${N}FiltersSchema`;
-  item: `${N}ListItemSchema`;
-  input: `${N}InputSchema`;
-  update: `${N}UpdateSchema`;
-};
-type RecordSchemasOf<N extends string> = { [K in RecordSchemaNames<N>[keyof RecordSchemaNames<N>]]: Schema };
-
-/** A record module's service: its five actions under their route names. */
-export type RecordService<N extends string, M extends RecordSchemasOf<N>> = {
-  list: (ctx: Ctx, query: z.output<M[`${N}FiltersSchema`]>) => Promise<PageResult<Answer<M[`${N}ListItemSchema`]>>>;
-  create: (ctx: Ctx, body: z.output<M[`${N}InputSchema`]>) => Promise<Answer<M[`${N}Schema`]>>;
-  show: (ctx: Ctx, id: string) => Promise<Answer<M[`${N}Schema`]>>;
-  update: (ctx: Ctx, id: string, body: z.output<M[`${N}UpdateSchema`]>) => Promise<Answer<M[`${N}Schema`]>>;
-  destroy: (ctx: Ctx, id: string) => Promise<void>;
-};
-
-/**
- * The five routes of a record module that follows the kit's names: the shared schemas named after the record
- * (`<name>Schema`, `<name>FiltersSchema`, `<name>ListItemSchema`, `<name>InputSchema`, `<name>UpdateSchema`) and a
- * service exporting `list`, `create`, `show`, `update` and `destroy`. Type-checked: a missing or mismatched name fails.
- */
-export function recordModuleRoutes<N extends string, M extends RecordSchemasOf<N>>(
-  app: FastifyInstance,
-  resource: string,
-  name: N,
-  schemas: M,
-  service: RecordService<N, M>,
-): void {
-  const schema = <K extends keyof RecordSchemaNames<N>>(k: K) => {
-    const suffix = { record: '', filters: 'Filters', item: 'ListItem', input: 'Input', update: 'Update' }[k];
-    return schemas[`${name}${suffix}Schema` as RecordSchemaNames<N>[K]];
-  };
-  recordRoutes(app, resource, {
-    record: schema('record'),
-    list: { query: schema('filters'), item: schema('item'), run: service.list },
-    create: { body: schema('input'), run: service.create },
-    show: service.show,
-    update: { body: schema('update'), run: service.update },
-    destroy: service.destroy,
-  });
-}
-
 /** A list: GET with filters and paging in the query; the page as an array, the total in X-Total-Count. */
-export function listRoute<Q extends Schema, L extends Schema>(
+export function listRoute<Q extends Schema, L extends Schema, P extends z.ZodObject = typeof noParams>(
   app: FastifyInstance,
   url: string,
   access: Permission,
-  l: { query: Q; item: L; run: (ctx: Ctx, query: z.output<Q>) => Promise<PageResult<Answer<L>>> },
+  l: {
+    query: Q;
+    item: L;
+    /** The url's params, for a list under one record: `/:id/aceites`. */
+    params?: P;
+    run: (ctx: Ctx, query: z.output<Q>, params: z.output<P>) => Promise<PageResult<Answer<L>>>;
+  },
 ): void {
-  add(app, 'GET', url, access, { querystring: l.query, response: { 200: z.array(l.item) } }, async (req, reply) => {
-    const { rows, total, limited } = await l.run(req.ctx, req.query);
+  const schema = {
+    ...(l.params ? { params: l.params } : {}),
+    querystring: l.query,
+    response: { 200: z.array(l.item) },
+  };
+  add(app, 'GET', url, access, schema, async (req, reply) => {
+    const { rows, total, limited } = await l.run(req.ctx, req.query, req.params);
     // A capped count (issue 15): the total is "more than" X-Total-Count; the pager pages up to it.
     if (limited) reply.header('X-Total-Count-Limitado', 'true');
-    return reply.header('X-Total-Count', total).send(rows);
+    return reply.header('X-Total-Count', total).send(isoDates(rows));
   });
 }
 
+/** When an action `creates: 'if-new'`, it says whether it did: a retried save answers the stored record with 200. */
+export type MaybeCreated<T> = { created: boolean; answer: T };
+
 /**
- * Any other route on one record (POST /:id/saida_cadastro, DELETE /:id/membros/:municipeId…), answering `response`
- * with 200, or 201 when it `creates`. `params` defaults to { id }.
+ * Every route other than the record's five (POST /:id/saida_cadastro, DELETE /:id/membros/:municipeId, GET
+ * /opcoes…), answering `response` with 200, or 201 when it `creates` ('if-new': 201 or 200 as the action says).
+ * `params` defaults to { id } on a url with `:id`, to none otherwise; `query` validates the query string.
  */
 export function recordAction<
   R extends Schema,
   P extends z.ZodObject = typeof idParams,
   B extends Schema = z.ZodUndefined,
+  Q extends Schema = z.ZodUndefined,
+  K extends boolean | 'if-new' = false,
 >(
   app: FastifyInstance,
   method: Method,
   url: string,
-  access: Permission,
-  s: { params?: P; body?: B; response: R; creates?: boolean },
-  run: (ctx: Ctx, params: z.output<P>, body: z.output<B>) => Promise<Answer<R>>,
+  access: RouteAccess,
+  s: { params?: P; body?: B; query?: Q; response: R; creates?: K },
+  run: (
+    ctx: Ctx,
+    params: z.output<P>,
+    body: z.output<B>,
+    query: z.output<Q>,
+  ) => Promise<K extends 'if-new' ? MaybeCreated<Answer<R>> : Answer<R>>,
 ): void {
-  const status = s.creates ? 201 : 200;
   const schema = {
-    params: s.params ?? idParams,
+    params: s.params ?? (url.includes('/:') ? idParams : noParams),
     ...(s.body ? { body: s.body } : {}),
-    response: { [status]: s.response },
+    ...(s.query ? { querystring: s.query } : {}),
+    response: s.creates === 'if-new' ? { 200: s.response, 201: s.response } : { [s.creates ? 201 : 200]: s.response },
   };
-  add(app, method, url, access, schema, async (req, reply) =>
-    reply.code(status).send(await run(req.ctx, req.params, req.body)),
-  );
+  add(app, method, url, access, schema, async (req, reply) => {
+    const answer = await run(req.ctx, req.params, req.body, req.query);
+    if (s.creates === 'if-new') {
+      const { created, answer: record } = answer as MaybeCreated<unknown>;
+      return reply.code(created ? 201 : 200).send(isoDates(record));
+    }
+    return reply.code(s.creates ? 201 : 200).send(isoDates(answer));
+  });
 }
 
 /** The name of a url's last parameter: '/:id/familias/:familiaId' → 'familiaId'. */

@@ -10,7 +10,7 @@ export const auditoriaRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoute(app, '/', 'auditoria:index', {
     query: auditoriaFiltersSchema,
     item: registroAcessoSchema,
-    run: service.listAcessos,
+    run: service.list,
   });
   app.get(
     '/csv',
@@ -19,7 +19,7 @@ export const auditoriaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: auditoriaFiltersSchema, response: { 200: z.string() } },
     },
     async (req, reply) => {
-      const csv = await service.exportAcessos(req.ctx, req.query);
+      const csv = await service.exportar(req.ctx, req.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="acessos-${todayIso()}.csv"`)

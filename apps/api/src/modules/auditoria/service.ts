@@ -88,7 +88,7 @@ function auditarLeitura(tx: DbOrTx, ctx: Ctx, f: Omit<Filters, 'page' | 'per_pag
   });
 }
 
-export async function listAcessos(ctx: Ctx, query: Filters) {
+export async function list(ctx: Ctx, query: Filters) {
   const { page, per_page, ...f } = query;
   return ctx.db.transaction(async (tx) => {
     const result = await paginate(
@@ -123,7 +123,7 @@ const CABECALHO = ['Data e hora', 'Profissional', 'Unidade', 'Ação', 'O que', 
  * The same trail as a CSV file for the data-subject request: ';' separated with a BOM, as spreadsheets in pt-BR
  * open it. Refuses (422) more than MAX_LINHAS_CSV rows instead of cutting the list short without saying so.
  */
-export async function exportAcessos(ctx: Ctx, query: Omit<Filters, 'page' | 'per_page'>): Promise<string> {
+export async function exportar(ctx: Ctx, query: Omit<Filters, 'page' | 'per_page'>): Promise<string> {
   const f = Object.fromEntries(Object.entries(query).filter(([k]) => k !== 'page' && k !== 'per_page')) as typeof query;
   return ctx.db.transaction(async (tx) => {
     const rows = await select(tx, f).limit(MAX_LINHAS_CSV + 1);

@@ -3,7 +3,7 @@ import * as schemas from '@saude/shared/schemas/ouvidoria';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams } from '../../lib/routes';
+import { anyIdParams, recordAction } from '../../lib/routes';
 import * as bell from './ouvidoria_notificacoes';
 
 // /api/v1/buscas/consulta (spec §7): the polled look-ups of the top bar. Here the ombudsman's bell.
@@ -32,10 +32,13 @@ export const buscasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  recordAction(
+    app,
+    'POST',
     '/ouvidoria/notificacoes/leituras',
-    { config: { access: 'ouvidoria:index' }, schema: { response: { 200: z.object({ lidas: z.int() }) } } },
-    async (req) => ({ lidas: await bell.marcarTodas(req.ctx) }),
+    'ouvidoria:index',
+    { response: z.object({ lidas: z.int() }) },
+    async (ctx) => ({ lidas: await bell.marcarTodas(ctx) }),
   );
 
   app.post(

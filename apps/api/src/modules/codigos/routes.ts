@@ -6,6 +6,7 @@ import { pais } from '@saude/shared/codes/pais';
 import { msg } from '@saude/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAction } from '../../lib/routes';
 
 type Row = { codigo: string; descricao: string };
 type Indexed = Row & { busca: string };
@@ -60,23 +61,16 @@ const text = (max: number) => z.string({ error: msg.naoEValido }).max(max, { err
 // GET /api/v1/codigos/{tabela}?q=agente — search; ?codigo=515105 — the row of stored codes (to show their names).
 // Any signed-in user: public reference tables, no personal data.
 export const codigosRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:tabela',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        params: z.object({ tabela: z.enum(Object.keys(TABELAS) as [Tabela, ...Tabela[]], { error: msg.naoEValido }) }),
-        querystring: z.object({ q: text(100).optional(), codigo: text(20).optional() }),
-        response: { 200: z.array(z.object({ codigo: z.string(), descricao: z.string() })) },
-      },
-    },
-    async (req) => {
-      const { q, codigo } = req.query;
-      if (codigo !== undefined)
-        return tabela(req.params.tabela)
-          .filter((r) => r.codigo === codigo)
-          .map(({ codigo: c, descricao }) => ({ codigo: c, descricao }));
-      return buscarCodigos(req.params.tabela, q ?? '');
-    },
-  );
+  const s = {
+    params: z.object({ tabela: z.enum(Object.keys(TABELAS) as [Tabela, ...Tabela[]], { error: msg.naoEValido }) }),
+    query: z.object({ q: text(100).optional(), codigo: text(20).optional() }),
+    response: z.array(z.object({ codigo: z.string(), descricao: z.string() })),
+  };
+  recordAction(app, 'GET', '/:tabela', 'authenticated', s, async (_ctx, p, _b, { q, codigo }) => {
+    if (codigo !== undefined)
+      return tabela(p.tabela)
+        .filter((r) => r.codigo === codigo)
+        .map(({ codigo: c, descricao }) => ({ codigo: c, descricao }));
+    return buscarCodigos(p.tabela, q ?? '');
+  });
 };

@@ -93,7 +93,7 @@ async function askService(serviceUrl: string, cep: string): Promise<EnderecoCep 
   }
 }
 
-export async function findCep(ctx: Ctx, cep: string, serviceUrl: string | null): Promise<EnderecoCep> {
+export async function buscarCep(ctx: Ctx, cep: string, serviceUrl: string | null): Promise<EnderecoCep> {
   const [known] = await ctx.db.select().from(enderecosCep).where(eq(enderecosCep.cep, cep));
   if (known) return pick(known);
   const fromService = serviceUrl ? await askService(serviceUrl, cep) : null;
@@ -102,10 +102,10 @@ export async function findCep(ctx: Ctx, cep: string, serviceUrl: string | null):
   return fromService;
 }
 
-export const listUfs = (ctx: Ctx) =>
+export const listarUfs = (ctx: Ctx) =>
   ctx.db.select({ sigla: ufs.sigla, nome: ufs.nome }).from(ufs).orderBy(asc(ufs.sigla));
 
-export async function listMunicipios(ctx: Ctx, f: { uf?: string; q?: string; limit: number }) {
+export async function listarMunicipios(ctx: Ctx, f: { uf?: string; q?: string; limit: number }) {
   const conds = [];
   if (f.uf) conds.push(eq(municipios.uf, f.uf));
   if (f.q) conds.push(sql`immutable_unaccent(lower(${municipios.nome})) like immutable_unaccent(lower(${`%${f.q}%`}))`);

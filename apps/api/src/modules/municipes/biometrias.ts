@@ -39,7 +39,7 @@ async function dedosDe(tx: DbOrTx, municipeId: string): Promise<Biometrias> {
 }
 
 /** The registered fingers of a citizen in the user's care, audited. */
-export function listBiometrias(ctx: Ctx, municipeId: string): Promise<Biometrias> {
+export function lerBiometrias(ctx: Ctx, municipeId: string): Promise<Biometrias> {
   return auditedRead(
     ctx,
     async (tx) => {
@@ -54,7 +54,7 @@ export function listBiometrias(ctx: Ctx, municipeId: string): Promise<Biometrias
  * Stores one finger's template, replacing the one the finger had. A deceased citizen cannot give a fingerprint: the
  * capture is refused (its stored fingers can still be read and removed).
  */
-export async function saveBiometria(
+export async function salvarBiometria(
   ctx: Ctx,
   municipeId: string,
   input: { dedo: number; template_base64: string; qualidade: number },
@@ -94,7 +94,7 @@ export async function saveBiometria(
  * Removes one finger ('1'–'10') and answers the fingers left; 404 when the finger is not registered or the citizen is
  * outside the care scope.
  */
-export function deleteBiometria(ctx: Ctx, municipeId: string, dedo: string): Promise<Biometrias> {
+export function excluirBiometria(ctx: Ctx, municipeId: string, dedo: string): Promise<Biometrias> {
   const n = /^(10|[1-9])$/.test(dedo) ? Number(dedo) : null;
   return ctx.db.transaction(async (tx) => {
     if (n === null || !(await municipeEmCuidado(tx, ctx, 'biometrias', municipeId, true))) throw notFound();

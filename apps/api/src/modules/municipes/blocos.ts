@@ -75,7 +75,7 @@ function blocoOut<B extends Bloco>(
 }
 
 /** A block of a citizen in the user's care (404 otherwise, as absent), audited. */
-export function getBloco<B extends Bloco>(ctx: Ctx, bloco: B, municipeId: string): Promise<BlocoOut[B]> {
+export function lerBloco<B extends Bloco>(ctx: Ctx, bloco: B, municipeId: string): Promise<BlocoOut[B]> {
   return auditedRead(
     ctx,
     async (tx) => {
@@ -120,7 +120,7 @@ function checkBloco(
  * lock_version read, or creates when the block does not exist yet and lock_version is null — then the profile needs
  * the block's create permission too.
  */
-export async function saveBloco<B extends Bloco>(
+export async function salvarBloco<B extends Bloco>(
   ctx: Ctx,
   bloco: B,
   municipeId: string,

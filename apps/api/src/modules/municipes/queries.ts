@@ -32,7 +32,7 @@ import {
 
 // Reading the citizen registry: the list, the two searches and one citizen, each audited (who saw whom).
 
-const RESOURCE = 'municipes';
+export const RESOURCE = 'municipes';
 
 // ---- list and searches -----------------------------------------------------------------------------
 
@@ -81,7 +81,7 @@ async function auditedPage(ctx: Ctx, busca: Busca, page: Page, tipo: 'simples' |
   return { rows: rows.map(toListItem(todayIso())), total, limited: capped };
 }
 
-export function listMunicipes(ctx: Ctx, f: MunicipeFilters) {
+export function list(ctx: Ctx, f: MunicipeFilters) {
   return auditedPage(ctx, buscaSimples(f.q), f, 'simples');
 }
 
@@ -160,7 +160,7 @@ export async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | n
 }
 
 /** The record, audited (identification: visible to every profile with municipes:show). */
-export function getMunicipe(ctx: Ctx, id: string): Promise<Municipe> {
+export function show(ctx: Ctx, id: string): Promise<Municipe> {
   return auditedRead(
     ctx,
     async (tx) => {

@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../access/context';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
-import { anyIdParams, isUuid, listRoute, recordAction, recordRoutes } from '../../lib/routes';
+import { anyIdParams, isUuid, listRoute, recordAction, recordModuleRoutes } from '../../lib/routes';
 import * as service from './service';
 
 /** A citizen id that is not a uuid is no citizen: 404 'Cadastro não encontrado', as an unknown one (issue 12). */
@@ -33,16 +33,26 @@ const porId =
 
 // /api/v1/municipes: the citizen registry (issue 5).
 export const municipesRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordRoutes(app, 'municipes', {
-    record: municipeSchema,
-    params: anyIdParams,
-    list: { query: municipeFiltersSchema, item: municipeListItemSchema, run: service.listMunicipes },
-    create: { body: municipeCreateSchema, run: service.createMunicipe },
-    show: porId(service.getMunicipe),
-    update: { body: municipeUpdateSchema, run: porId(service.updateMunicipe) },
-    destroy: porId(service.deleteMunicipe),
-  });
-  listRoute(app, '/busca_avancada', 'municipes:index', {
+  recordModuleRoutes(
+    app,
+    service.RESOURCE,
+    {
+      record: municipeSchema,
+      params: anyIdParams,
+      filters: municipeFiltersSchema,
+      item: municipeListItemSchema,
+      input: municipeCreateSchema,
+      update: municipeUpdateSchema,
+    },
+    {
+      list: service.list,
+      create: service.create,
+      show: porId(service.show),
+      update: porId(service.update),
+      destroy: porId(service.destroy),
+    },
+  );
+  listRoute(app, '/busca_avancada', `${service.RESOURCE}:index`, {
     query: municipeBuscaAvancadaBaseSchema,
     item: municipeListItemSchema,
     run: service.buscaAvancada,
@@ -57,9 +67,9 @@ function biometriaRoutes(app: FastifyInstance) {
   const url = '/:id/biometrias';
   const params = anyIdParams;
   const response = biometriasSchema;
-  const list = porId(service.listBiometrias);
-  const save = porId(service.saveBiometria);
-  const remove = porId(service.deleteBiometria);
+  const list = porId(service.lerBiometrias);
+  const save = porId(service.salvarBiometria);
+  const remove = porId(service.excluirBiometria);
   recordAction(app, 'GET', url, 'municipes/biometrias:show', { params, response }, (ctx, p) => list(ctx, p.id));
   recordAction(
     app,
@@ -94,9 +104,9 @@ function blocoRoutes<B extends service.Bloco>(
   const resource = `municipes/${bloco}` as const;
   const url = `/:id/${path}`;
   const params = anyIdParams;
-  const get = porId((ctx, id) => service.getBloco(ctx, bloco, id));
+  const get = porId((ctx, id) => service.lerBloco(ctx, bloco, id));
   const save = porId((ctx, id, body: unknown, mode: 'create' | 'upsert') =>
-    service.saveBloco(ctx, bloco, id, body as service.BlocoInput<B>, mode),
+    service.salvarBloco(ctx, bloco, id, body as service.BlocoInput<B>, mode),
   );
   recordAction(app, 'GET', url, `${resource}:show`, { params, response: answer }, (ctx, p) => get(ctx, p.id));
   recordAction(app, 'PUT', url, `${resource}:update`, { params, body: input, response: answer }, (ctx, p, body) =>

@@ -19,17 +19,16 @@ import { rememberAddress } from '../enderecos';
 import { checkMudancaDeVinculo } from './cuidado';
 import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas } from './rules';
 
-import { loadMunicipe } from './queries';
+import { loadMunicipe, RESOURCE } from './queries';
 
-export { buscaAvancada, getMunicipe, listMunicipes } from './queries';
-export { getBloco, permissaoCadastro, saveBloco, type Bloco, type BlocoInput } from './blocos';
-export { deleteBiometria, listBiometrias, saveBiometria } from './biometrias';
+export { buscaAvancada, list, RESOURCE, show } from './queries';
+export { lerBloco, permissaoCadastro, salvarBloco, type Bloco, type BlocoInput } from './blocos';
+export { excluirBiometria, lerBiometrias, salvarBiometria } from './biometrias';
 
 // Citizen registry (issue 5). The record (identification) is visible municipality-wide to whoever holds
 // municipes:index/show — reception must find anyone and avoid duplicates — and every read of it is audited. The two
 // health blocks are visible only to the citizen's carers: cuidado.ts is that rule (issue 14, docs/decisions.md).
 
-const RESOURCE = 'municipes';
 const trail = recordTrail(RESOURCE);
 
 // ---- create, update, delete --------------------------------------------------------------------------------
@@ -134,10 +133,7 @@ async function retryAsFieldErrors<T>(
   }
 }
 
-export async function createMunicipe(
-  ctx: Ctx,
-  input: MunicipeValues & { confirmar_duplicados: boolean },
-): Promise<Municipe> {
+export async function create(ctx: Ctx, input: MunicipeValues & { confirmar_duplicados: boolean }): Promise<Municipe> {
   const { confirmar_duplicados, ...v } = input;
   const result = await retryAsFieldErrors(ctx, v, null, () =>
     ctx.db.transaction(async (tx) => {
@@ -175,7 +171,7 @@ export async function createMunicipe(
   return result.municipe;
 }
 
-export async function updateMunicipe(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<MunicipeValues>) {
+export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<MunicipeValues>) {
   return retryAsFieldErrors(ctx, v, id, () =>
     ctx.db.transaction(async (tx) => {
       const [current] = await tx.select().from(municipes).where(eq(municipes.id, id));
@@ -198,7 +194,7 @@ export async function updateMunicipe(ctx: Ctx, id: string, { lock_version, ...v 
   );
 }
 
-export async function deleteMunicipe(ctx: Ctx, id: string): Promise<void> {
+export async function destroy(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select({ id: municipes.id }).from(municipes).where(eq(municipes.id, id)).for('update');
     if (!current) throw notFound();

@@ -32,14 +32,8 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     run: service.list,
   });
 
-  app.get(
-    '/mapa',
-    {
-      config: { access: can('index') },
-      schema: { querystring: schemas.notificacaoFiltersSchema, response: { 200: schemas.notificacaoMapaSchema } },
-    },
-    async (req) => service.mapa(req.ctx, req.query),
-  );
+  const mapa = { query: schemas.notificacaoFiltersSchema, response: schemas.notificacaoMapaSchema };
+  recordAction(app, 'GET', '/mapa', can('index'), mapa, (ctx, _p, _b, query) => service.mapa(ctx, query));
 
   app.get(
     '/exportacao.csv',

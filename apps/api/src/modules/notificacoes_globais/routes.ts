@@ -3,7 +3,7 @@ import * as schemas from '@saude/shared/schemas/notificacao_global';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams, recordRoutes } from '../../lib/routes';
+import { anyIdParams, recordAction, recordModuleRoutes } from '../../lib/routes';
 import * as service from './service';
 
 // /api/v1/notificacoes_globais (issue 20, spec §2, §7): the user's global notifications (the globe polls it every
@@ -19,14 +19,14 @@ const etagDe = (rows: schemas.NotificacaoGlobal[], total: number) =>
     .slice(0, 27)}"`;
 
 export const notificacoesGlobaisRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordRoutes(app, service.RESOURCE, {
-    record: schemas.notificacaoGlobalCriadaSchema,
-    params: anyIdParams,
-    create: { body: schemas.notificacaoGlobalInputSchema, run: service.create },
-    destroy: service.destroy,
-  });
+  recordModuleRoutes(
+    app,
+    service.RESOURCE,
+    { record: schemas.notificacaoGlobalCriadaSchema, params: anyIdParams, input: schemas.notificacaoGlobalInputSchema },
+    { create: service.create, destroy: service.destroy },
+  );
 
-  // Polled by every signed-in browser: one statement, and 304 when nothing the user sees changed.
+  // Polled by every signed-in browser: one statement, and 304 when nothing the user sees changed (a raw route: ETag).
   app.get(
     '/',
     {
@@ -47,18 +47,10 @@ export const notificacoesGlobaisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/opcoes',
-    { config: { access: can('create') }, schema: { response: { 200: schemas.notificacaoGlobalOpcoesSchema } } },
-    async (req) => service.opcoes(req.ctx),
+  recordAction(app, 'GET', '/opcoes', can('create'), { response: schemas.notificacaoGlobalOpcoesSchema }, (ctx) =>
+    service.opcoes(ctx),
   );
 
-  app.post(
-    '/:id/leitura',
-    {
-      config: { access: can('update') },
-      schema: { params: anyIdParams, response: { 200: schemas.notificacaoGlobalLeituraSchema } },
-    },
-    async (req) => service.marcarLida(req.ctx, req.params.id),
-  );
+  const leitura = { params: anyIdParams, response: schemas.notificacaoGlobalLeituraSchema };
+  recordAction(app, 'POST', '/:id/leitura', can('update'), leitura, (ctx, p) => service.marcarLida(ctx, p.id));
 };

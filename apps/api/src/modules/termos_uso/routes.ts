@@ -2,7 +2,7 @@ import * as schemas from '@saude/shared/schemas/termo_uso';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { lockVersion } from '@saude/shared/schemas/comum';
-import { anyIdParams, recordRoutes } from '../../lib/routes';
+import { anyIdParams, listRoute, recordAction, recordModuleRoutes } from '../../lib/routes';
 import * as service from './service';
 
 // /api/v1/termos_uso (issue 21, spec §2): the versions (everyone reads, managers write and publish), who accepted
@@ -12,22 +12,26 @@ import * as service from './service';
 const aceiteSchema = z.object({ termo_uso_id: z.uuid(), versao: z.int(), aceito_em: z.string() });
 
 export const termosUsoRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordRoutes(app, service.RESOURCE, {
-    record: schemas.termoUsoSchema,
-    params: anyIdParams,
-    list: { query: schemas.termoUsoFiltersSchema, item: schemas.termoUsoListItemSchema, run: service.list },
-    create: { body: schemas.termoUsoInputSchema, run: service.create },
-    show: service.show,
-    update: { body: schemas.termoUsoUpdateSchema, run: service.update },
-    destroy: service.destroy,
-  });
+  recordModuleRoutes(
+    app,
+    service.RESOURCE,
+    {
+      record: schemas.termoUsoSchema,
+      params: anyIdParams,
+      filters: schemas.termoUsoFiltersSchema,
+      item: schemas.termoUsoListItemSchema,
+      input: schemas.termoUsoInputSchema,
+      update: schemas.termoUsoUpdateSchema,
+    },
+    service,
+  );
 
   // Any signed-in user, with or without a current unit (the acceptance screen comes before choosing one).
   const pendente = { access: 'authenticated', allowsPendingTerms: true } as const;
 
-  app.get('/pendente', { config: pendente, schema: { response: { 200: schemas.termoUsoSchema } } }, async (req) =>
-    service.pendente(req.ctx),
-  );
+  recordAction(app, 'GET', '/pendente', pendente, { response: schemas.termoUsoSchema }, (ctx) => service.pendente(ctx));
+
+  // A raw route: the acceptance keeps the User-Agent, which is not in ctx.
 
   app.post(
     '/:id/aceite',
@@ -35,33 +39,20 @@ export const termosUsoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => service.aceitar(req.ctx, req.params.id, req.headers['user-agent'] ?? null),
   );
 
-  app.post(
-    '/:id/publicar',
-    {
-      config: { access: `${service.RESOURCE}:publicar` },
-      schema: {
-        params: anyIdParams,
-        body: z.object({ lock_version: lockVersion() }),
-        response: { 200: schemas.termoUsoSchema },
-      },
-    },
-    async (req) => service.publicar(req.ctx, req.params.id, req.body),
+  const publicar = {
+    params: anyIdParams,
+    body: z.object({ lock_version: lockVersion() }),
+    response: schemas.termoUsoSchema,
+  };
+  recordAction(app, 'POST', '/:id/publicar', `${service.RESOURCE}:publicar`, publicar, (ctx, p, body) =>
+    service.publicar(ctx, p.id, body),
   );
 
   // Who accepted (names, addresses, browsers): the managers of the terms only, not every reader.
-  app.get(
-    '/:id/aceites',
-    {
-      config: { access: `${service.RESOURCE}:update` },
-      schema: {
-        params: anyIdParams,
-        querystring: schemas.termoUsoFiltersSchema,
-        response: { 200: z.array(schemas.termoUsoAceiteSchema) },
-      },
-    },
-    async (req, reply) => {
-      const { rows, total } = await service.aceites(req.ctx, req.params.id, req.query);
-      return reply.header('X-Total-Count', total).send(rows);
-    },
-  );
+  listRoute(app, '/:id/aceites', `${service.RESOURCE}:update`, {
+    params: anyIdParams,
+    query: schemas.termoUsoFiltersSchema,
+    item: schemas.termoUsoAceiteSchema,
+    run: (ctx, query, p) => service.aceites(ctx, p.id, query),
+  });
 };

@@ -1,7 +1,7 @@
 import * as schemas from '@saude/shared/schemas/administracao_importacao_cnes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../../lib/errors';
+import { listRoute, recordAction } from '../../../lib/routes';
 import { parseCnes } from './parser';
 import * as service from './service';
 import { RESOURCE } from './service';
@@ -33,36 +33,20 @@ export const importacaoCnesRoutes: FastifyPluginAsyncZod = async (app) => {
     return parseCnes(body.stream);
   };
 
-  app.get(
-    '/',
-    {
-      config: { access: can('index') },
-      schema: {
-        querystring: schemas.importacaoCnesFiltersSchema,
-        response: { 200: z.array(schemas.importacaoCnesSchema) },
-      },
-    },
-    async (req, reply) => {
-      const { rows, total } = await service.listar(req.ctx, req.query);
-      return reply.header('X-Total-Count', total).send(rows);
-    },
+  listRoute(app, '/', can('index'), {
+    query: schemas.importacaoCnesFiltersSchema,
+    item: schemas.importacaoCnesSchema,
+    run: service.list,
+  });
+
+  // No body schema: the body is the XML stream, read by `arquivo`.
+  const previa = { query: schemas.previaCnesQuerySchema, response: schemas.previaCnesSchema };
+  recordAction(app, 'POST', '/previa', can('create'), previa, async (ctx, _p, body, query) =>
+    service.previa(ctx, await arquivo(body), query.arquivo_nome),
   );
 
-  app.post(
-    '/previa',
-    {
-      config: { access: can('create') },
-      schema: { querystring: schemas.previaCnesQuerySchema, response: { 200: schemas.previaCnesSchema } },
-    },
-    async (req) => service.previa(req.ctx, await arquivo(req.body), req.query.arquivo_nome),
-  );
-
-  app.post(
-    '/',
-    {
-      config: { access: can('create') },
-      schema: { querystring: schemas.aplicarCnesQuerySchema, response: { 201: schemas.importacaoCnesSchema } },
-    },
-    async (req, reply) => reply.code(201).send(await service.aplicar(req.ctx, await arquivo(req.body), req.query)),
+  const aplicar = { query: schemas.aplicarCnesQuerySchema, response: schemas.importacaoCnesSchema, creates: true };
+  recordAction(app, 'POST', '/', can('create'), aplicar, async (ctx, _p, body, query) =>
+    service.aplicar(ctx, await arquivo(body), query),
   );
 };

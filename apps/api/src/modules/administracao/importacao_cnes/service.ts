@@ -560,7 +560,7 @@ export async function aplicar(
   });
 }
 
-export async function listar(ctx: Ctx, f: ImportacaoCnesFilters): Promise<PageResult<ImportacaoCnes>> {
+export async function list(ctx: Ctx, f: ImportacaoCnesFilters): Promise<PageResult<ImportacaoCnes>> {
   return paginate(f, {
     rows: async ({ limit, offset }) => {
       const rows = await ctx.db

@@ -1,6 +1,6 @@
 import * as schemas from '@saude/shared/schemas/administracao_profissionais';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anyIdParams, recordAction, recordRoutes } from '../../../lib/routes';
+import { anyIdParams, recordAction, recordModuleRoutes } from '../../../lib/routes';
 import * as service from './service';
 import { RESOURCE } from './service';
 
@@ -8,19 +8,22 @@ import { RESOURCE } from './service';
 // professional's routes because they have permissions of their own. GET ?profissional_id= lists one professional's;
 // POST /{id}/encerrar ends one (the `:destroy` permission: an assignment is never deleted, the history stays).
 export const lotacoesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/opcoes',
-    { config: { access: `${RESOURCE}:index` }, schema: { response: { 200: schemas.lotacaoOpcoesSchema } } },
-    async (req) => service.opcoes(req.ctx),
+  recordAction(app, 'GET', '/opcoes', `${RESOURCE}:index`, { response: schemas.lotacaoOpcoesSchema }, (ctx) =>
+    service.opcoes(ctx),
   );
-  recordRoutes(app, RESOURCE, {
-    record: schemas.lotacaoSchema,
-    params: anyIdParams,
-    list: { query: schemas.lotacaoFiltersSchema, item: schemas.lotacaoSchema, run: service.list },
-    create: { body: schemas.lotacaoInputSchema, run: service.create },
-    show: service.show,
-    update: { body: schemas.lotacaoUpdateSchema, run: service.update },
-  });
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.lotacaoSchema,
+      params: anyIdParams,
+      filters: schemas.lotacaoFiltersSchema,
+      item: schemas.lotacaoSchema,
+      input: schemas.lotacaoInputSchema,
+      update: schemas.lotacaoUpdateSchema,
+    },
+    service,
+  );
   recordAction(
     app,
     'POST',

@@ -1,7 +1,7 @@
 import * as schemas from '@saude/shared/schemas/administracao_profissionais';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams, recordAction, recordRoutes } from '../../../lib/routes';
+import { anyIdParams, recordAction, recordModuleRoutes } from '../../../lib/routes';
 import { RESOURCE } from './queries';
 import * as service from './service';
 
@@ -9,14 +9,18 @@ import * as service from './service';
 // the one-time password once, and so does POST /{id}/redefinir_senha. Ids in the path are checked by the service: a
 // malformed one answers 404 like an unknown one.
 export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordRoutes(app, RESOURCE, {
-    record: schemas.profissionalSchema,
-    params: anyIdParams,
-    list: { query: schemas.profissionalFiltersSchema, item: schemas.profissionalListItemSchema, run: service.list },
-    show: service.show,
-    update: { body: schemas.profissionalUpdateSchema, run: service.update },
-    destroy: service.destroy,
-  });
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.profissionalSchema,
+      params: anyIdParams,
+      filters: schemas.profissionalFiltersSchema,
+      item: schemas.profissionalListItemSchema,
+      update: schemas.profissionalUpdateSchema,
+    },
+    { list: service.list, show: service.show, update: service.update, destroy: service.destroy },
+  );
   recordAction(
     app,
     'POST',

@@ -21,7 +21,7 @@ import type { PageResult } from '../../../lib/paginate';
 
 // Reading household registrations: the detail, the list and whom they show (the audit names them).
 
-const RESOURCE = 'atencao_primaria/cadastros_domiciliares';
+export const RESOURCE = 'atencao_primaria/cadastros_domiciliares';
 const cd = cadastrosDomiciliares;
 
 const inScope = (scope: Scope) => inScopeEquipe(scope, cd.equipe_id);

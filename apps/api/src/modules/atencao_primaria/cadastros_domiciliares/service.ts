@@ -25,7 +25,7 @@ import { recordTrail } from '../../../lib/audit-trail';
 import { autor, checkVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { rememberAddress } from '../../enderecos';
 import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';
-import { findInScope, moradores, unscopedLoadDomicilio } from './queries';
+import { findInScope, moradores, RESOURCE, unscopedLoadDomicilio } from './queries';
 
 export { list, show } from './queries';
 
@@ -36,7 +36,6 @@ export { list, show } from './queries';
 // One null convention (issue 13): the parsed input, cleared by the shared normalizer, is spread into the row (absent →
 // null), and the answer is the row with the names joined; no field is named here unless a rule needs it.
 
-const RESOURCE = 'atencao_primaria/cadastros_domiciliares';
 const trail = recordTrail(RESOURCE);
 const cd = cadastrosDomiciliares;
 const cboPermitidos: ReadonlySet<string> = new Set(cboCadastroDomiciliarCodigos);

@@ -37,7 +37,7 @@ import { auditedList } from '../../../lib/audited-list';
 // Reading individual registrations: the detail, the list and the new registration's citizen picker (every read
 // audited with the citizens it shows).
 
-const RESOURCE = 'atencao_primaria/cadastros_individuais';
+export const RESOURCE = 'atencao_primaria/cadastros_individuais';
 const ci = cadastrosIndividuais;
 type MunicipeRow = typeof municipes.$inferSelect;
 

@@ -28,7 +28,7 @@ import { recordTrail } from '../../../lib/audit-trail';
 import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { documentosEmUso } from '../../municipes';
 import { resolveHeader, scopeOf, type Scope } from '../scope';
-import { CAMPOS_SOCIO, falecido, findInScope, loadCadastro, pick, socioDoCadastro } from './queries';
+import { CAMPOS_SOCIO, falecido, findInScope, loadCadastro, pick, RESOURCE, socioDoCadastro } from './queries';
 
 export { candidatosCadastro, list, show } from './queries';
 
@@ -43,7 +43,6 @@ export { candidatosCadastro, list, show } from './queries';
 //   those of the current unit. Out of scope answers 404 'Cadastro não encontrado', like absent. Every read is audited
 //   with the citizens it shows (auditedRead), every write names its citizen.
 
-const RESOURCE = 'atencao_primaria/cadastros_individuais';
 const trail = recordTrail(RESOURCE);
 const ci = cadastrosIndividuais;
 type CadastroRow = typeof ci.$inferSelect;

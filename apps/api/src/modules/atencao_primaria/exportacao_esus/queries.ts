@@ -6,6 +6,8 @@ import type { DbOrTx } from '../../../db/client';
 import { newId } from '../../../lib/ids';
 import { uuidFicha, type Ficha, type FichaDomiciliar, type Lotacao } from './mapeamento';
 
+export const RESOURCE = 'atencao_primaria/exportacao_esus';
+
 // Reads the records an export sends, a page at a time by id (keyset), so a year of a large town never sits in memory.
 // A record goes when it was made or changed in the period and was never sent, or changed after it was last sent.
 

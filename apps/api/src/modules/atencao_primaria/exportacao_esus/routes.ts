@@ -7,28 +7,19 @@ import { todayIso } from '@saude/shared/validation/dates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config';
+import { recordAction } from '../../../lib/routes';
 import * as service from './service';
 
 // /api/v1/atencao_primaria/exportacao_esus (issue 26): the history and a new export (a .zip of .esus.xml files).
 export const exportacaoEsusRoutes =
   (config: Config): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/',
-      {
-        config: { access: `${service.RESOURCE}:index` },
-        schema: { response: { 200: z.array(exportacaoEsusSchema) } },
-      },
-      async (req) => service.listar(req.ctx),
+    const index = `${service.RESOURCE}:index` as const;
+    recordAction(app, 'GET', '/', index, { response: z.array(exportacaoEsusSchema) }, (ctx) => service.list(ctx));
+    recordAction(app, 'GET', '/unidades', index, { response: z.array(unidadeExportavelSchema) }, (ctx) =>
+      service.unidadesDaExportacao(ctx),
     );
-    app.get(
-      '/unidades',
-      {
-        config: { access: `${service.RESOURCE}:index` },
-        schema: { response: { 200: z.array(unidadeExportavelSchema) } },
-      },
-      async (req) => service.unidadesDaExportacao(req.ctx),
-    );
+    // The answer is the .zip itself, not JSON: a raw route.
     app.post(
       '/',
       { config: { access: `${service.RESOURCE}:create` }, schema: { body: exportacaoEsusInputSchema } },

@@ -23,11 +23,12 @@ import { iso } from '../../../db/sql';
 import { unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { fichaXml, type Instalacao } from './mapeamento';
-import { pendentes, type Filtro, type Pendente } from './queries';
+import { pendentes, RESOURCE, type Filtro, type Pendente } from './queries';
+
+export { RESOURCE };
 import { validarFicha } from './validacao';
 import { ZipWriter } from './zip';
 
-export const RESOURCE = 'atencao_primaria/exportacao_esus';
 /** Report lines kept on the history row for the screen; the zip's relatorio.csv has them all. */
 const PROBLEMAS_NA_TELA = 2000;
 const LOTE_HISTORICO = 500;
@@ -61,7 +62,7 @@ export async function unidadesDaExportacao(ctx: Ctx) {
 }
 
 /** The last 50 exports; their report lines name citizens, so the read is audited with whom they name. */
-export async function listar(ctx: Ctx): Promise<ExportacaoEsus[]> {
+export async function list(ctx: Ctx): Promise<ExportacaoEsus[]> {
   return auditedRead(
     ctx,
     async (db) => {

@@ -26,7 +26,7 @@ import type { PageResult } from '../../../lib/paginate';
 
 // Reading families: the composition and the list (the audit names their citizens).
 
-const RESOURCE = 'atencao_primaria/familias';
+export const RESOURCE = 'atencao_primaria/familias';
 const f_ = familias;
 const fm = familiaMembros;
 const cd = cadastrosDomiciliares;

@@ -18,7 +18,7 @@ import { recordTrail } from '../../../lib/audit-trail';
 import { autor, checkVersion, nextVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { obitoDe } from '../../municipes';
 import { scopeOf, resolveHeader } from '../scope';
-import { findInScope, unscopedLoadFamilia } from './queries';
+import { findInScope, RESOURCE, unscopedLoadFamilia } from './queries';
 
 export { list, show } from './queries';
 
@@ -29,7 +29,6 @@ export { list, show } from './queries';
 // flag is cleared. Scope: the family's own team (scope.ts); out of scope answers 404. A deceased citizen joins no
 // family (422 on their field); one who died while a member stays, shown "Óbito".
 
-const RESOURCE = 'atencao_primaria/familias';
 const trail = recordTrail(RESOURCE);
 const f_ = familias;
 const fm = familiaMembros;

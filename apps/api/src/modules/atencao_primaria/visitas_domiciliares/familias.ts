@@ -37,7 +37,7 @@ import {
   prontuarioDoMunicipe,
   RESOURCE,
   type Escopo,
-} from './comum';
+} from './queries';
 
 // The families an agent visits (the visit list's first screen), one family's detail, and the visit form's context.
 // Design: docs/decisions.md, "Home visits" and "Home visits: the agent's list at scale".
@@ -162,7 +162,7 @@ type LinhaFamilia = {
   alterado_em: Date | string;
 } & Required<EnderecoPartes>;
 
-export async function listFamilias(
+export async function familiasParaVisita(
   ctx: Ctx,
   f: FamiliasParaVisitaFilters,
 ): Promise<{ rows: FamiliaParaVisita[]; total: number }> {
@@ -233,7 +233,7 @@ export async function listFamilias(
 
 // ---- one family -----------------------------------------------------------------------------------------------
 
-export async function getFamilia(ctx: Ctx, id: string): Promise<FamiliaVisitaDetalhe> {
+export async function familiaParaVisita(ctx: Ctx, id: string): Promise<FamiliaVisitaDetalhe> {
   const e = escopoDe(ctx);
   return auditedRead(
     ctx,
@@ -297,7 +297,7 @@ export async function getFamilia(ctx: Ctx, id: string): Promise<FamiliaVisitaDet
 
 // ---- the form's context -----------------------------------------------------------------------------------------
 
-export async function getContexto(ctx: Ctx, q: { familia_id?: string; municipe_id?: string }): Promise<VisitaContexto> {
+export async function contexto(ctx: Ctx, q: { familia_id?: string; municipe_id?: string }): Promise<VisitaContexto> {
   const e = escopoDe(ctx);
   const agente = agenteDe(e);
   const unidade = ctx.usuario?.unidadeId ?? null;

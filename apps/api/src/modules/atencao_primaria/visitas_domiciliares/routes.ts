@@ -10,8 +10,8 @@ import {
   visitaDomiciliarSchema,
 } from '@saude/shared/schemas/visita_domiciliar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listRoute, recordRoutes, showRoute, stepRoute } from '../../../lib/routes';
-import { RESOURCE } from './comum';
+import { listRoute, recordAction, recordModuleRoutes, showRoute, stepRoute } from '../../../lib/routes';
+import { RESOURCE } from './queries';
 import * as familias from './familias';
 import * as service from './service';
 
@@ -20,43 +20,31 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoute(app, '/familias', `${RESOURCE}:index`, {
     query: familiasParaVisitaFiltersSchema,
     item: familiaParaVisitaSchema,
-    run: familias.listFamilias,
+    run: familias.familiasParaVisita,
   });
-  showRoute(app, '/familias/:familiaId', `${RESOURCE}:show`, familiaVisitaDetalheSchema, familias.getFamilia);
-  app.get(
-    '/contexto',
-    {
-      config: { access: `${RESOURCE}:show` },
-      schema: { querystring: visitaContextoFiltersSchema, response: { 200: visitaContextoSchema } },
-    },
-    async (req) => familias.getContexto(req.ctx, req.query),
+  showRoute(app, '/familias/:familiaId', `${RESOURCE}:show`, familiaVisitaDetalheSchema, familias.familiaParaVisita);
+  const contexto = { query: visitaContextoFiltersSchema, response: visitaContextoSchema };
+  recordAction(app, 'GET', '/contexto', `${RESOURCE}:show`, contexto, (ctx, _p, _b, query) =>
+    familias.contexto(ctx, query),
   );
-  recordRoutes(app, RESOURCE, {
-    record: visitaDomiciliarSchema,
-    list: { query: visitaDomiciliarFiltersSchema, item: visitaDomiciliarSchema, run: service.listVisitas },
-    show: service.getVisita,
-  });
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    { record: visitaDomiciliarSchema, filters: visitaDomiciliarFiltersSchema, item: visitaDomiciliarSchema },
+    { list: service.list, show: service.show },
+  );
 
   // The body is checked field by field here; the cross-field rules of the shared schema (visitaDomiciliarIssues) run in
   // the service once the micro-area, property type and record number have their defaults from the family's home.
-  app.post(
-    '/',
-    {
-      config: { access: `${RESOURCE}:create` },
-      schema: {
-        body: visitaDomiciliarFieldsSchema,
-        response: { 200: visitaDomiciliarSchema, 201: visitaDomiciliarSchema },
-      },
-    },
-    async (req, reply) => {
-      const { visita, created } = await service.createVisita(req.ctx, req.body);
-      // A retried save (same client id) answers the stored visit with 200.
-      return reply.code(created ? 201 : 200).send(visita);
-    },
-  );
+  // A retried save (same client id) answers the stored visit with 200.
+  const create = { body: visitaDomiciliarFieldsSchema, response: visitaDomiciliarSchema, creates: 'if-new' as const };
+  recordAction(app, 'POST', '/', `${RESOURCE}:create`, create, async (ctx, _p, body) => {
+    const { visita, created } = await service.create(ctx, body);
+    return { created, answer: visita };
+  });
   stepRoute(app, RESOURCE, 'cancelar', {
     body: cancelarVisitaSchema,
     response: visitaDomiciliarSchema,
-    run: service.cancelarVisita,
+    run: service.cancelar,
   });
 };

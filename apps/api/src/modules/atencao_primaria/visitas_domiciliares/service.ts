@@ -45,7 +45,7 @@ import {
   RESOURCE,
   visitaInScope,
   type Escopo,
-} from './comum';
+} from './queries';
 import type { Scope } from '../scope';
 
 // Home visits (issue 8). Design (docs/decisions.md, "Home visits"):
@@ -120,7 +120,7 @@ const visitaQuery = (db: DbOrTx, select: typeof visitaSelect | ReturnType<typeof
     .leftJoin(cancelador, eq(cancelador.id, vd.cancelada_por))
     .leftJoin(dom, eq(dom.id, vd.domicilio_id));
 
-/** Who reads the visit: decides `pode_cancelar` (the same rule cancelarVisita enforces). */
+/** Who reads the visit: decides `pode_cancelar` (the same rule cancelar enforces). */
 type Leitor = { profissionalId: string | null; gerente: boolean; cancela: boolean };
 const leitorDe = (ctx: Ctx, e: Escopo): Leitor => ({
   profissionalId: ctx.usuario?.profissionalId ?? null,
@@ -176,7 +176,7 @@ async function titulares(db: DbOrTx, visitas: Array<{ municipe_id: string | null
   return [...new Set(ids)];
 }
 
-export async function getVisita(ctx: Ctx, id: string): Promise<VisitaDomiciliar> {
+export async function show(ctx: Ctx, id: string): Promise<VisitaDomiciliar> {
   const e = escopoDe(ctx);
   return auditedRead(
     ctx,
@@ -232,10 +232,7 @@ function paginaDeVisitas(db: DbOrTx, alcance: Alcance, filtros: ReadonlyArray<(t
   });
 }
 
-export async function listVisitas(
-  ctx: Ctx,
-  f: VisitaDomiciliarFilters,
-): Promise<{ rows: VisitaDomiciliar[]; total: number }> {
+export async function list(ctx: Ctx, f: VisitaDomiciliarFilters): Promise<{ rows: VisitaDomiciliar[]; total: number }> {
   const e = escopoDe(ctx);
   const where = and(
     visitaInScope(e),
@@ -296,7 +293,7 @@ async function retried(tx: DbOrTx, ctx: Ctx, id: string): Promise<VisitaDomicili
   return unscopedLoadVisita(tx, id, leitorDe(ctx, escopoDe(ctx)));
 }
 
-export async function createVisita(
+export async function create(
   ctx: Ctx,
   v: VisitaDomiciliarValues,
 ): Promise<{ visita: VisitaDomiciliar; created: boolean }> {
@@ -405,7 +402,7 @@ export async function createVisita(
   });
 }
 
-export async function cancelarVisita(ctx: Ctx, id: string, input: CancelarVisitaInput): Promise<VisitaDomiciliar> {
+export async function cancelar(ctx: Ctx, id: string, input: CancelarVisitaInput): Promise<VisitaDomiciliar> {
   const u = ctx.usuario!;
   return ctx.db.transaction(async (tx) => {
     const e = escopoDe(ctx);

@@ -3,7 +3,7 @@ import * as schemas from '@saude/shared/schemas/aviso';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams, recordRoutes } from '../../../lib/routes';
+import { anyIdParams, recordAction, recordModuleRoutes } from '../../../lib/routes';
 import { RESOURCE } from './queries';
 import * as service from './service';
 
@@ -21,44 +21,34 @@ const etagDe = (rows: Array<{ id: string; lock_version: number }>) =>
     .slice(0, 27)}"`;
 
 export const avisosRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordRoutes(app, RESOURCE, {
-    record: schemas.avisoSchema,
-    params: anyIdParams,
-    list: { query: schemas.avisoFiltersSchema, item: schemas.avisoListItemSchema, run: service.list },
-    create: { body: schemas.avisoInputSchema, run: service.create },
-    show: service.show,
-    update: { body: schemas.avisoUpdateSchema, run: service.update },
-    destroy: service.destroy,
-  });
-
-  app.get(
-    '/opcoes',
-    { config: { access: can('create') }, schema: { response: { 200: schemas.avisoOpcoesSchema } } },
-    async (req) => service.opcoes(req.ctx),
-  );
-
-  app.get(
-    '/opcoes/profissionais',
+  recordModuleRoutes(
+    app,
+    RESOURCE,
     {
-      config: { access: can('create') },
-      schema: {
-        querystring: schemas.avisoProfissionaisQuerySchema,
-        response: { 200: z.array(schemas.avisoProfissionalOpcaoSchema) },
-      },
+      record: schemas.avisoSchema,
+      params: anyIdParams,
+      filters: schemas.avisoFiltersSchema,
+      item: schemas.avisoListItemSchema,
+      input: schemas.avisoInputSchema,
+      update: schemas.avisoUpdateSchema,
     },
-    async (req) => service.opcoesProfissionais(req.ctx, req.query),
+    service,
   );
 
-  app.get(
-    '/alcance',
-    {
-      config: { access: can('create') },
-      schema: { querystring: schemas.avisoAlcanceQuerySchema, response: { 200: schemas.avisoAlcanceSchema } },
-    },
-    async (req) => service.alcance(req.ctx, req.query),
+  recordAction(app, 'GET', '/opcoes', can('create'), { response: schemas.avisoOpcoesSchema }, (ctx) =>
+    service.opcoes(ctx),
   );
+  const profissionais = {
+    query: schemas.avisoProfissionaisQuerySchema,
+    response: z.array(schemas.avisoProfissionalOpcaoSchema),
+  };
+  recordAction(app, 'GET', '/opcoes/profissionais', can('create'), profissionais, (ctx, _p, _b, query) =>
+    service.opcoesProfissionais(ctx, query),
+  );
+  const alcance = { query: schemas.avisoAlcanceQuerySchema, response: schemas.avisoAlcanceSchema };
+  recordAction(app, 'GET', '/alcance', can('create'), alcance, (ctx, _p, _b, query) => service.alcance(ctx, query));
 
-  // Polled every 15 minutes by every signed-in browser: one query, and 304 when nothing changed.
+  // Polled every 15 minutes by every signed-in browser: one query, and 304 when nothing changed (a raw route: ETag).
   app.get(
     '/nao_visualizados',
     {
@@ -76,20 +66,15 @@ export const avisosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/:id/aviso_visualizacoes',
-    {
-      config: { access: can('visualizar') },
-      schema: {
-        params: anyIdParams,
-        // The spec's body has `resposta` only when one was typed: none at all is a confirmation without a reply.
-        body: z.preprocess((b) => b ?? {}, schemas.avisoVisualizacaoInputSchema),
-        response: { 200: schemas.avisoVisualizacaoSchema, 201: schemas.avisoVisualizacaoSchema },
-      },
-    },
-    async (req, reply) => {
-      const { criada, visualizacao } = await service.confirmar(req.ctx, req.params.id, req.body);
-      return reply.code(criada ? 201 : 200).send(visualizacao);
-    },
-  );
+  const visualizacao = {
+    params: anyIdParams,
+    // The spec's body has `resposta` only when one was typed: none at all is a confirmation without a reply.
+    body: z.preprocess((b) => b ?? {}, schemas.avisoVisualizacaoInputSchema),
+    response: schemas.avisoVisualizacaoSchema,
+    creates: 'if-new' as const,
+  };
+  recordAction(app, 'POST', '/:id/aviso_visualizacoes', can('visualizar'), visualizacao, async (ctx, p, body) => {
+    const { criada, visualizacao: answer } = await service.confirmar(ctx, p.id, body);
+    return { created: criada, answer };
+  });
 };

@@ -11,6 +11,7 @@ import { byName, containsText, countAll, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { paginate, type PageResult } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
+import type { Dated } from '../../../lib/answer';
 
 // Reading the authorized applications (issue 39). A name and an address, nobody's data: reads are not audited.
 
@@ -27,17 +28,17 @@ export async function findAuthApplication(db: DbOrTx, id: string, forUpdate = fa
 
 type Row = typeof a_.$inferSelect;
 
-export const paraApi = (r: Row): AuthApplicationRecord => ({
+export const paraApi = (r: Row): Dated<AuthApplicationRecord> => ({
   id: r.id,
   lock_version: r.lock_version,
-  created_at: r.created_at.toISOString(),
-  updated_at: r.updated_at.toISOString(),
+  created_at: r.created_at,
+  updated_at: r.updated_at,
   nome: r.nome,
   uri: r.uri,
   ativo: r.ativo,
 });
 
-export async function show(ctx: Ctx, id: string): Promise<AuthApplicationRecord> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<AuthApplicationRecord>> {
   const row = await findAuthApplication(ctx.db, id);
   if (!row) throw notFound();
   return paraApi(row);

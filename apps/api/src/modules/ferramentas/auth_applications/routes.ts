@@ -1,7 +1,7 @@
 import * as schemas from '@saude/shared/schemas/auth_applications';
 import { authApplicationQuerySchema, authApplicationSchema } from '@saude/shared/schemas/senha_simples';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anyIdParams, recordRoutes } from '../../../lib/routes';
+import { anyIdParams, recordModuleRoutes } from '../../../lib/routes';
 import { RESOURCE } from './queries';
 import * as service from './service';
 import { porUri } from './service';
@@ -26,19 +26,19 @@ export const authApplicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
   // The managers' record routes (issue 39): list, show, create, update, and DELETE, which deactivates.
-  recordRoutes(app, RESOURCE, {
-    record: schemas.authApplicationRecordSchema,
-    params: anyIdParams,
-    list: {
-      query: schemas.authApplicationFiltersSchema,
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.authApplicationRecordSchema,
+      params: anyIdParams,
+      filters: schemas.authApplicationFiltersSchema,
       item: schemas.authApplicationListItemSchema,
-      run: service.list,
+      input: schemas.authApplicationInputSchema,
+      update: schemas.authApplicationUpdateSchema,
     },
-    create: { body: schemas.authApplicationInputSchema, run: service.create },
-    show: service.show,
-    update: { body: schemas.authApplicationUpdateSchema, run: service.update },
-    destroy: service.destroy,
-  });
+    service,
+  );
   // GET ?uri=: the popup checks who is asking before it offers a token (registered last: the OpenAPI document keeps
   // the spec's call for this path).
   app.get(

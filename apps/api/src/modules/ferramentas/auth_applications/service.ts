@@ -11,6 +11,7 @@ import { AppError, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { findAuthApplication, paraApi, RESOURCE, uriEmUso } from './queries';
+import type { Dated } from '../../../lib/answer';
 
 export { list, show } from './queries';
 
@@ -64,7 +65,7 @@ async function naoRepetida<T>(ctx: Ctx, uri: string, selfId: string | null, run:
   }
 }
 
-export const create = (ctx: Ctx, v: AuthApplicationValues): Promise<AuthApplicationRecord> =>
+export const create = (ctx: Ctx, v: AuthApplicationValues): Promise<Dated<AuthApplicationRecord>> =>
   naoRepetida(ctx, v.uri, null, () =>
     ctx.db.transaction(async (tx) => {
       await checarUri(tx, v.uri, null);
@@ -79,7 +80,7 @@ export const update = (
   ctx: Ctx,
   id: string,
   { lock_version, ...v }: Versioned<AuthApplicationValues>,
-): Promise<AuthApplicationRecord> =>
+): Promise<Dated<AuthApplicationRecord>> =>
   naoRepetida(ctx, v.uri, id, () =>
     ctx.db.transaction(async (tx) => {
       const atual = await findAuthApplication(tx, id, true);

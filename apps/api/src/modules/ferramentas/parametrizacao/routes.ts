@@ -7,13 +7,14 @@ import type { Sso } from '../../../auth/sso';
 import type { Config } from '../../../config';
 import { parametrizacao, unidadesSaude } from '../../../db/schema';
 import { forbidden } from '../../../lib/errors';
+import { recordAction } from '../../../lib/routes';
 
 // GET /api/ferramentas/parametrizacao: read by the web app at start, before sign-in (the login page shows the crest).
 export const parametrizacaoRoutes =
   (config: Config, sso: Sso): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/', { config: { access: 'public' }, schema: { response: { 200: parametrizacaoSchema } } }, async (req) => {
-      const [p] = await req.ctx.db.select().from(parametrizacao).where(eq(parametrizacao.id, 1));
+    recordAction(app, 'GET', '/', 'public', { response: parametrizacaoSchema }, async (ctx) => {
+      const [p] = await ctx.db.select().from(parametrizacao).where(eq(parametrizacao.id, 1));
       return {
         cliente_nome: p?.cliente_nome ?? 'Saúde Municipal',
         brasao: p?.brasao ?? null,
@@ -34,24 +35,20 @@ export const parametrizacaoRoutes =
         },
         sso_habilitado: sso.enabled,
         sso_nome: sso.enabled ? (config.SSO_PROVIDER_NAME ?? 'acesso único do município') : null,
-        demonstracao: await demoAccountsExist(req.ctx.db),
+        demonstracao: await demoAccountsExist(ctx.db),
       };
     });
 
     // GET /api/ferramentas/parametrizacao/tempo_chamadas (spec §7): the current unit's seconds between repeated calls
     // of a ticket or a patient. Any signed-in staff member reads it (the reception's call, the desk); no unit, 403.
-    app.get(
-      '/tempo_chamadas',
-      { config: { access: 'authenticated' }, schema: { response: { 200: tempoChamadasSchema } } },
-      async (req) => {
-        const unidadeId = req.usuario?.unidadeId;
-        if (!unidadeId) throw forbidden(msg.semUnidadeAtual);
-        const [u] = await req.ctx.db
-          .select({ tempo: unidadesSaude.tempo_chamadas })
-          .from(unidadesSaude)
-          .where(eq(unidadesSaude.id, unidadeId));
-        if (!u) throw forbidden(msg.semUnidadeAtual);
-        return { tempo_unidade_atual: u.tempo };
-      },
-    );
+    recordAction(app, 'GET', '/tempo_chamadas', 'authenticated', { response: tempoChamadasSchema }, async (ctx) => {
+      const unidadeId = ctx.usuario?.unidadeId;
+      if (!unidadeId) throw forbidden(msg.semUnidadeAtual);
+      const [u] = await ctx.db
+        .select({ tempo: unidadesSaude.tempo_chamadas })
+        .from(unidadesSaude)
+        .where(eq(unidadesSaude.id, unidadeId));
+      if (!u) throw forbidden(msg.semUnidadeAtual);
+      return { tempo_unidade_atual: u.tempo };
+    });
   };

@@ -10,6 +10,7 @@ import type { Ctx } from '../../../access/context';
 import { parametrizacao } from '../../../db/schema';
 import { recordTrail } from '../../../lib/audit-trail';
 import { notFound } from '../../../lib/errors';
+import { recordAction } from '../../../lib/routes';
 import { updateVersioned } from '../../../lib/versioned';
 
 // GET/PUT /api/v1/ferramentas/parametrizacao (issue 21): the managers' edit of the single parameters row (id 1). The
@@ -68,17 +69,14 @@ export async function update(
 }
 
 export const parametrizacaoSistemaRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const response = parametrizacaoSistemaSchema;
+  recordAction(app, 'GET', '/', `${RESOURCE}:show`, { response }, (ctx) => show(ctx));
+  recordAction(
+    app,
+    'PUT',
     '/',
-    { config: { access: `${RESOURCE}:show` }, schema: { response: { 200: parametrizacaoSistemaSchema } } },
-    async (req) => show(req.ctx),
-  );
-  app.put(
-    '/',
-    {
-      config: { access: `${RESOURCE}:update` },
-      schema: { body: parametrizacaoSistemaUpdateSchema, response: { 200: parametrizacaoSistemaSchema } },
-    },
-    async (req) => update(req.ctx, req.body),
+    `${RESOURCE}:update`,
+    { body: parametrizacaoSistemaUpdateSchema, response },
+    (ctx, _p, body) => update(ctx, body),
   );
 };

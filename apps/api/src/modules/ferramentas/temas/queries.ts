@@ -8,6 +8,7 @@ import { containsText, countAll, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { paginate, type PageResult } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
+import type { Dated } from '../../../lib/answer';
 
 // Reading campaign themes (issue 21). They hold nobody's data (a title, colours, an image), so reads are not audited.
 
@@ -24,11 +25,11 @@ export async function findTema(db: DbOrTx, id: string, forUpdate = false) {
 
 type Row = typeof temas.$inferSelect;
 
-export const paraApi = (r: Row): Tema => ({
+export const paraApi = (r: Row): Dated<Tema> => ({
   id: r.id,
   lock_version: r.lock_version,
-  created_at: r.created_at.toISOString(),
-  updated_at: r.updated_at.toISOString(),
+  created_at: r.created_at,
+  updated_at: r.updated_at,
   objetivo: r.objetivo,
   descricao: r.descricao,
   cor_primaria: r.cor_primaria,
@@ -41,7 +42,7 @@ export const paraApi = (r: Row): Tema => ({
   ativo: r.ativo,
 });
 
-export async function show(ctx: Ctx, id: string): Promise<Tema> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<Tema>> {
   const row = await findTema(ctx.db, id);
   if (!row) throw notFound();
   return paraApi(row);

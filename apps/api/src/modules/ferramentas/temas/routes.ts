@@ -4,7 +4,7 @@ import { todayIso } from '@saude/shared/validation/dates';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyIdParams, recordRoutes } from '../../../lib/routes';
+import { anyIdParams, recordModuleRoutes } from '../../../lib/routes';
 import { RESOURCE, temaEmVigor } from './queries';
 import * as service from './service';
 
@@ -15,15 +15,19 @@ export const temasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', (route) => {
     route.bodyLimit = 8 * 1024 * 1024;
   });
-  recordRoutes(app, RESOURCE, {
-    record: schemas.temaSchema,
-    params: anyIdParams,
-    list: { query: schemas.temaFiltersSchema, item: schemas.temaListItemSchema, run: service.list },
-    create: { body: schemas.temaInputSchema, run: service.create },
-    show: service.show,
-    update: { body: schemas.temaUpdateSchema, run: service.update },
-    destroy: service.destroy,
-  });
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.temaSchema,
+      params: anyIdParams,
+      filters: schemas.temaFiltersSchema,
+      item: schemas.temaListItemSchema,
+      input: schemas.temaInputSchema,
+      update: schemas.temaUpdateSchema,
+    },
+    service,
+  );
 };
 
 // GET /api/v1/ferramentas/tema_atual (spec §7): read by every signed-in browser at start, right after parametrizacao.

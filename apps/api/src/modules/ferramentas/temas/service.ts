@@ -11,6 +11,7 @@ import { FieldErrors, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { findTema, outrosAtivos, paraApi, RESOURCE } from './queries';
+import type { Dated } from '../../../lib/answer';
 
 export { list, show } from './queries';
 
@@ -47,7 +48,7 @@ const colunas = (v: TemaValues) => ({
   ativo: v.ativo,
 });
 
-export async function create(ctx: Ctx, v: TemaValues): Promise<Tema> {
+export async function create(ctx: Ctx, v: TemaValues): Promise<Dated<Tema>> {
   return ctx.db.transaction(async (tx) => {
     await checarSobreposicao(tx, v, null);
     const id = newId();
@@ -57,7 +58,11 @@ export async function create(ctx: Ctx, v: TemaValues): Promise<Tema> {
   });
 }
 
-export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<TemaValues>): Promise<Tema> {
+export async function update(
+  ctx: Ctx,
+  id: string,
+  { lock_version, ...v }: Versioned<TemaValues>,
+): Promise<Dated<Tema>> {
   return ctx.db.transaction(async (tx) => {
     const atual = await findTema(tx, id, true);
     checkVersion(atual, lock_version);

@@ -6,6 +6,7 @@ import { categorias, filaCategorias, filas, senhas, unidadesSaude } from '../../
 import { byName, containsText, countAll, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { paginate, type PageResult } from '../../../lib/paginate';
+import type { Dated } from '../../../lib/answer';
 
 // Reading ticket categories. They hold nobody's data (a name, letters, a colour), so reads are not audited; they are
 // the municipality's, read the same from every unit.
@@ -21,7 +22,7 @@ export async function findCategoria(db: DbOrTx, id: string, forUpdate = false) {
 }
 
 /** The category with the queues it feeds and how many tickets it has had. */
-export async function loadCategoria(db: DbOrTx, id: string): Promise<Categoria | null> {
+export async function loadCategoria(db: DbOrTx, id: string): Promise<Dated<Categoria> | null> {
   const row = await findCategoria(db, id);
   if (!row) return null;
   const ligadas = await db
@@ -35,8 +36,8 @@ export async function loadCategoria(db: DbOrTx, id: string): Promise<Categoria |
   return {
     id: row.id,
     lock_version: row.lock_version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     nome: row.nome,
     sigla: row.sigla,
     prioridade: row.prioridade,
@@ -48,7 +49,7 @@ export async function loadCategoria(db: DbOrTx, id: string): Promise<Categoria |
   };
 }
 
-export async function show(_ctx: Ctx, id: string, db: DbOrTx = _ctx.db): Promise<Categoria> {
+export async function show(_ctx: Ctx, id: string, db: DbOrTx = _ctx.db): Promise<Dated<Categoria>> {
   const c = await loadCategoria(db, id);
   if (!c) throw notFound();
   return c;

@@ -6,5 +6,16 @@ import * as service from './service';
 
 // /api/v1/filas/categorias: the municipality's ticket categories (issue 17).
 export const categoriasRoutes: FastifyPluginAsyncZod = async (app) => {
-  recordModuleRoutes(app, RESOURCE, 'categoria', schemas, service);
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.categoriaSchema,
+      filters: schemas.categoriaFiltersSchema,
+      item: schemas.categoriaListItemSchema,
+      input: schemas.categoriaInputSchema,
+      update: schemas.categoriaUpdateSchema,
+    },
+    service,
+  );
 };

@@ -10,6 +10,7 @@ import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/err
 import { newId } from '../../../lib/ids';
 import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { emUso, findCategoria, loadCategoria, RESOURCE } from './queries';
+import type { Dated } from '../../../lib/answer';
 
 export { list, show } from './queries';
 
@@ -39,7 +40,7 @@ function fromUniqueViolation(e: unknown): never {
 
 const colunas = (v: CategoriaValues) => nullify(v);
 
-export async function create(ctx: Ctx, v: CategoriaValues): Promise<Categoria> {
+export async function create(ctx: Ctx, v: CategoriaValues): Promise<Dated<Categoria>> {
   try {
     return await ctx.db.transaction(async (tx) => {
       await checkUnicos(tx, v, null);

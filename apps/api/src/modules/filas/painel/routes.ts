@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { msg } from '@saude/shared';
 import type { Config } from '../../../config';
 import { AppError } from '../../../lib/errors';
+import { recordAction } from '../../../lib/routes';
 import type { PainelHub } from './hub';
 import * as service from './service';
 
@@ -20,16 +21,13 @@ export const RETRY_MS = 3_000;
 export const painelRoutes =
   (config: Config, hub: PainelHub): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/:unidadeId',
-      { config: { access: 'public' }, schema: { params, querystring, response: { 200: painelSnapshotSchema } } },
-      async (req) => {
-        const nome = await service.autorizarPainel(req.ctx.db, req.params.unidadeId, req.query.chave);
-        return service.snapshot(req.ctx.db, req.params.unidadeId, nome);
-      },
-    );
+    const snapshot = { params, query: querystring, response: painelSnapshotSchema };
+    recordAction(app, 'GET', '/:unidadeId', 'public', snapshot, async (ctx, p, _b, query) => {
+      const nome = await service.autorizarPainel(ctx.db, p.unidadeId, query.chave);
+      return service.snapshot(ctx.db, p.unidadeId, nome);
+    });
 
-    // Server-Sent Events: `event: chamada` per call of the unit. The reply is hijacked, so compression and the
+    // Server-Sent Events (a stream, not JSON: a raw route): `event: chamada` per call of the unit. The reply is hijacked, so compression and the
     // serializer never see it; nothing times it out (Node's requestTimeout covers receiving the request only).
     app.get(
       '/:unidadeId/eventos',
@@ -76,9 +74,7 @@ export const painelRoutes =
       },
     );
 
-    app.post(
-      '/chave',
-      { config: { access: 'filas/parametrizacoes:update' }, schema: { response: { 200: painelChaveGeradaSchema } } },
-      async (req) => service.gerarChave(req.ctx, config.PUBLIC_URL),
+    recordAction(app, 'POST', '/chave', 'filas/parametrizacoes:update', { response: painelChaveGeradaSchema }, (ctx) =>
+      service.gerarChave(ctx, config.PUBLIC_URL),
     );
   };

@@ -34,5 +34,16 @@ export const parametrizacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     { params: semParams, body: schemas.filaUnidadeUpdateSchema, response: schemas.filaUnidadeSchema },
     (ctx, _p, body) => service.atualizarUnidade(ctx, body),
   );
-  recordModuleRoutes(app, RESOURCE, 'fila', schemas, service);
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.filaSchema,
+      filters: schemas.filaFiltersSchema,
+      item: schemas.filaListItemSchema,
+      input: schemas.filaInputSchema,
+      update: schemas.filaUpdateSchema,
+    },
+    service,
+  );
 };

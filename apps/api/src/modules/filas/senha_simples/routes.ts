@@ -4,7 +4,7 @@ import type { SessionPolicy } from '../../../auth/sessions';
 import { emitirToken } from './service';
 
 // POST /api/v1/filas/senha_simples/token: the popup's "Autorizar" (issue 17, spec §4). Whoever may read the unit's
-// tickets may hand the ticket service a token limited to them.
+// tickets may hand the ticket service a token limited to them. A raw route: it reads the User-Agent, not in ctx.
 export const senhaSimplesRoutes =
   (policy: SessionPolicy): FastifyPluginAsyncZod =>
   async (app) => {

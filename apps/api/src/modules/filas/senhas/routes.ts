@@ -1,6 +1,6 @@
 import * as schemas from '@saude/shared/schemas/senha';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { listRoute, recordAction } from '../../../lib/routes';
 import { RESOURCE } from './queries';
 import * as service from './service';
@@ -8,14 +8,10 @@ import * as service from './service';
 // /api/v1/filas/senhas (issue 17): issue, list, read and move tickets of the current unit's queues. Each step is a
 // POST under its own permission (spec §4: call, attend, conclude, forward, absent), answering the ticket.
 
-const noParams = z.object({});
-
 export const senhasRoutes: FastifyPluginAsyncZod = async (app) => {
   // Static segments before /:id.
-  app.get(
-    '/contexto',
-    { config: { access: `${RESOURCE}:index` }, schema: { response: { 200: schemas.senhaContextoSchema } } },
-    async (req) => service.contexto(req.ctx),
+  recordAction(app, 'GET', '/contexto', `${RESOURCE}:index`, { response: schemas.senhaContextoSchema }, (ctx) =>
+    service.contexto(ctx),
   );
   listRoute(app, '/', `${RESOURCE}:index`, {
     query: schemas.senhaFiltersSchema,
@@ -27,7 +23,7 @@ export const senhasRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST',
     '/',
     `${RESOURCE}:create`,
-    { params: noParams, body: schemas.emitirSenhaSchema, response: schemas.senhaListItemSchema, creates: true },
+    { body: schemas.emitirSenhaSchema, response: schemas.senhaListItemSchema, creates: true },
     (ctx, _p, body) => service.emitir(ctx, body),
   );
   recordAction(
@@ -35,7 +31,7 @@ export const senhasRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST',
     '/chamar_proxima',
     `${RESOURCE}:chamar`,
-    { params: noParams, body: schemas.chamarProximaSchema, response: schemas.senhaListItemSchema },
+    { body: schemas.chamarProximaSchema, response: schemas.senhaListItemSchema },
     (ctx, _p, body) => service.chamarProxima(ctx, body),
   );
   recordAction(app, 'GET', '/:id', `${RESOURCE}:show`, { response: schemas.senhaSchema }, (ctx, p) =>

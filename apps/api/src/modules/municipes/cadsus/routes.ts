@@ -1,6 +1,7 @@
 import { cadsusConsultaSchema, cadsusEstadoSchema, cadsusMunicipeSchema } from '@saude/shared/schemas/municipe_cadsus';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config';
+import { recordAction } from '../../../lib/routes';
 import * as service from './service';
 
 // Issue 24. Both routes need municipes:cadsus: whoever may register or correct a citizen (docs/decisions.md "CADSUS").
@@ -9,16 +10,9 @@ import * as service from './service';
 export const municipesCadsusRoutes =
   (config: Config): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/',
-      {
-        config: { access: 'municipes:cadsus' },
-        schema: { querystring: cadsusConsultaSchema, response: { 200: cadsusMunicipeSchema } },
-      },
-      async (req) => {
-        const { cpf, cns } = req.query;
-        return service.consultar(req.ctx, config, cpf ? { cpf } : { cns: cns! });
-      },
+    const s = { query: cadsusConsultaSchema, response: cadsusMunicipeSchema };
+    recordAction(app, 'GET', '/', 'municipes:cadsus', s, (ctx, _p, _b, { cpf, cns }) =>
+      service.consultar(ctx, config, cpf ? { cpf } : { cns: cns! }),
     );
   };
 
@@ -26,9 +20,7 @@ export const municipesCadsusRoutes =
 export const parametrizacaoCadsusRoutes =
   (config: Config): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/',
-      { config: { access: 'municipes:cadsus' }, schema: { response: { 200: cadsusEstadoSchema } } },
-      async () => service.estado(config),
+    recordAction(app, 'GET', '/', 'municipes:cadsus', { response: cadsusEstadoSchema }, async () =>
+      service.estado(config),
     );
   };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { unidadesSaude } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
-import { anyIdParams } from '../../../lib/routes';
+import { anyIdParams, recordAction } from '../../../lib/routes';
 import * as service from './service';
 
 const flagParam = z.enum(unidadeFlags);
@@ -21,39 +21,15 @@ async function readFlag(db: Db, id: string, parametro: (typeof unidadeFlags)[num
 // GET /api/v1/parametros/unidades_saude/{id}/{parametro} and …/atual/{parametro} (spec §7); the managers' list of
 // every unit's flags and PUT /{id} (issue 21: only gestor has `:update`).
 export const parametrosUnidadeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/',
-    {
-      config: { access: 'parametros/unidades_saude:update' },
-      schema: { response: { 200: z.array(unidadeParametrosSchema) } },
-    },
-    async (req) => service.list(req.ctx),
+  const update = 'parametros/unidades_saude:update';
+  const show = 'parametros/unidades_saude:show';
+  recordAction(app, 'GET', '/', update, { response: z.array(unidadeParametrosSchema) }, (ctx) => service.list(ctx));
+  const s = { params: anyIdParams, body: unidadeParametrosUpdateSchema, response: unidadeParametrosSchema };
+  recordAction(app, 'PUT', '/:id', update, s, (ctx, p, body) => service.update(ctx, p.id, body));
+  const atual = { params: z.object({ parametro: flagParam }), response: answer };
+  recordAction(app, 'GET', '/atual/:parametro', show, atual, (ctx, p) =>
+    readFlag(ctx.db, ctx.usuario!.unidadeId!, p.parametro),
   );
-
-  app.put(
-    '/:id',
-    {
-      config: { access: 'parametros/unidades_saude:update' },
-      schema: { params: anyIdParams, body: unidadeParametrosUpdateSchema, response: { 200: unidadeParametrosSchema } },
-    },
-    async (req) => service.update(req.ctx, req.params.id, req.body),
-  );
-
-  app.get(
-    '/atual/:parametro',
-    {
-      config: { access: 'parametros/unidades_saude:show' },
-      schema: { params: z.object({ parametro: flagParam }), response: { 200: answer } },
-    },
-    async (req) => readFlag(req.ctx.db, req.usuario!.unidadeId!, req.params.parametro),
-  );
-
-  app.get(
-    '/:id/:parametro',
-    {
-      config: { access: 'parametros/unidades_saude:show' },
-      schema: { params: z.object({ id: z.uuid(), parametro: flagParam }), response: { 200: answer } },
-    },
-    async (req) => readFlag(req.ctx.db, req.params.id, req.params.parametro),
-  );
+  const daUnidade = { params: z.object({ id: z.uuid(), parametro: flagParam }), response: answer };
+  recordAction(app, 'GET', '/:id/:parametro', show, daUnidade, (ctx, p) => readFlag(ctx.db, p.id, p.parametro));
 };

@@ -2,7 +2,7 @@ import * as schemas from '@saude/shared/schemas/atendimento';
 import type { Permission } from '@saude/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAction, recordRoutes, stepRoute } from '../../../lib/routes';
+import { recordAction, recordModuleRoutes, stepRoute } from '../../../lib/routes';
 import { TIPOS, type Tipo } from './queries';
 import * as service from './service';
 
@@ -17,28 +17,31 @@ function rotas(
 ) {
   const { resource } = tipo;
   // Before /:id: a static segment wins over the parameter in Fastify's router.
-  app.get(
+  recordAction(
+    app,
+    'GET',
     '/contexto',
-    {
-      config: { access: `${resource}:index` as Permission },
-      schema: {
-        querystring: schemas.atendimentoContextoFiltersSchema,
-        response: { 200: schemas.atendimentoContextoSchema },
-      },
-    },
-    async (req) => service.contexto(req.ctx, tipo, req.query as never),
+    `${resource}:index` as Permission,
+    { query: schemas.atendimentoContextoFiltersSchema, response: schemas.atendimentoContextoSchema },
+    (ctx, _p, _b, query) => service.contexto(ctx, tipo, query),
   );
-  recordRoutes(app, resource, {
-    record: schemas.atendimentoSchema,
-    list: {
-      query: schemas.atendimentoFiltersSchema,
+  recordModuleRoutes(
+    app,
+    resource,
+    {
+      record: schemas.atendimentoSchema,
+      filters: schemas.atendimentoFiltersSchema,
       item: schemas.atendimentoListItemSchema,
-      run: (ctx, q) => service.list(ctx, tipo, q),
+      input,
+      update,
     },
-    create: { body: input, run: (ctx, body) => service.create(ctx, tipo, body) },
-    show: (ctx, id) => service.show(ctx, tipo, id),
-    update: { body: update, run: (ctx, id, body) => service.update(ctx, tipo, id, body) },
-  });
+    {
+      list: (ctx, q) => service.list(ctx, tipo, q),
+      create: (ctx, body) => service.create(ctx, tipo, body),
+      show: (ctx, id) => service.show(ctx, tipo, id),
+      update: (ctx, id, body) => service.update(ctx, tipo, id, body),
+    },
+  );
   recordAction(
     app,
     'POST',

@@ -16,7 +16,18 @@ export const pacienteSemIdentificacoesRoutes: FastifyPluginAsyncZod = async (app
     { params: z.object({}), response: schemas.pseudonimoSchema },
     (ctx) => service.proximoPseudonimo(ctx),
   );
-  recordModuleRoutes(app, RESOURCE, 'pacienteSemIdentificacao', schemas, service);
+  recordModuleRoutes(
+    app,
+    RESOURCE,
+    {
+      record: schemas.pacienteSemIdentificacaoSchema,
+      filters: schemas.pacienteSemIdentificacaoFiltersSchema,
+      item: schemas.pacienteSemIdentificacaoListItemSchema,
+      input: schemas.pacienteSemIdentificacaoInputSchema,
+      update: schemas.pacienteSemIdentificacaoUpdateSchema,
+    },
+    service,
+  );
   const response = schemas.pacienteSemIdentificacaoSchema;
   stepRoute(app, RESOURCE, 'identificar', {
     body: schemas.identificarPacienteSchema,
