@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../access/context';
 import { lembretes } from '../../db/schema';
-import { recordTrail } from '../../lib/audit-trail';
+import { recordTrail } from '../../access/audit-trail';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { isUuid } from '../../lib/routes';

@@ -13,7 +13,7 @@ import { municipeProntuarios, municipes } from '../../db/schema';
 import { changedFields, nullify, uniqueViolation } from '../../db/sql';
 import { conflict, FieldErrors, needsConfirmation, notFound, staleEdit } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { recordTrail } from '../../lib/audit-trail';
+import { recordTrail } from '../../access/audit-trail';
 import { autor, checkVersion, stamped, updateVersioned, type Versioned } from '../../lib/versioned';
 import { rememberAddress } from '../enderecos';
 import { checkMudancaDeVinculo } from './cuidado';

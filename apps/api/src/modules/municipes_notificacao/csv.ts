@@ -10,7 +10,7 @@ import {
 import { isoToBr } from '@saude/shared/validation/dates';
 import { audit } from '../../access/audit';
 import type { Ctx } from '../../access/context';
-import { filtrosUsados } from '../../lib/audited-list';
+import { filtrosUsados } from '../../access/audited-list';
 import { unprocessable } from '../../lib/errors';
 import { celulaCsv } from '../auditoria';
 import { escopoDe, linhasExportacao, RESOURCE } from './queries';

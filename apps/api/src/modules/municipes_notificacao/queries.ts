@@ -30,7 +30,7 @@ import {
   unidadesSaude,
 } from '../../db/schema';
 import { containsText, countAll, totalOf } from '../../db/sql';
-import { auditedList, filtrosUsados } from '../../lib/audited-list';
+import { auditedList, filtrosUsados } from '../../access/audited-list';
 import { notFound, unprocessable } from '../../lib/errors';
 import { paginate, type PageResult } from '../../lib/paginate';
 import { obitoDe } from '../municipes';

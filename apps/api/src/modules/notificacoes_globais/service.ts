@@ -12,7 +12,7 @@ import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { lotacoes, notificacaoGlobalLeituras, notificacoesGlobais, perfis } from '../../db/schema';
 import { byName, preparedOnce } from '../../db/sql';
-import { recordTrail } from '../../lib/audit-trail';
+import { recordTrail } from '../../access/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { paginate, type PageResult } from '../../lib/paginate';

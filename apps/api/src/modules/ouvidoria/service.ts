@@ -28,7 +28,7 @@ import {
   unidadesSaude,
 } from '../../db/schema';
 import { byName, countAll, startsWith, totalOf } from '../../db/sql';
-import { recordTrail } from '../../lib/audit-trail';
+import { recordTrail } from '../../access/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { paginate, type PageResult } from '../../lib/paginate';

@@ -10,7 +10,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { profissionais, termosUso, termoUsoAceites, unidadesSaude } from '../../db/schema';
-import { recordTrail } from '../../lib/audit-trail';
+import { recordTrail } from '../../access/audit-trail';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { paginate, type PageResult } from '../../lib/paginate';

@@ -11,7 +11,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, perfis, unidadesSaude } from '../../../db/schema';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { isOcupacao } from '../../../lib/ocupacoes';

@@ -5,7 +5,7 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { perfilPermissoes, perfis } from '../../../db/schema';
 import { uniqueViolation } from '../../../db/sql';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { AppError, conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { checkVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';

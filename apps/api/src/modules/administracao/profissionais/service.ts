@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../../db/client';
 import { profissionais, sessoes } from '../../../db/schema';
 import { senhaProvisoria } from '../../../auth/password-policy';
 import { uniqueViolation } from '../../../db/sql';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';

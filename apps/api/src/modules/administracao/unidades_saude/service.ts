@@ -10,7 +10,7 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { unidadesSaude } from '../../../db/schema';
 import { uniqueViolation } from '../../../db/sql';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';

@@ -16,7 +16,7 @@ import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { obitoDe } from '../../municipes';
 import { findScoped, inScopeEquipe, scopeOf, type Scope } from '../scope';
-import { auditedList } from '../../../lib/audited-list';
+import { auditedList } from '../../../access/audited-list';
 import type { PageResult } from '../../../lib/paginate';
 
 // Reading household registrations: the detail, the list and whom they show (the audit names them).

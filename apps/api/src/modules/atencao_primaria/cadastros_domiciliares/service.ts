@@ -21,7 +21,7 @@ import {
 import { changedFields, exists, nullify } from '../../../db/sql';
 import { conflict, FieldErrors, needsConfirmation, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { autor, checkVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { rememberAddress } from '../../enderecos';
 import { inScopeEquipe, scopeOf, resolveHeader, type Scope } from '../scope';

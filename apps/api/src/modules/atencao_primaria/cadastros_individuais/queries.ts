@@ -32,7 +32,7 @@ import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
 import { buscaSimples, correcoesSql, lerCorrecoes, type Busca } from '../../municipes';
 import { inScopeEquipe, scopeOf, type Scope } from '../scope';
-import { auditedList } from '../../../lib/audited-list';
+import { auditedList } from '../../../access/audited-list';
 
 // Reading individual registrations: the detail, the list and the new registration's citizen picker (every read
 // audited with the citizens it shows).

@@ -24,7 +24,7 @@ import { cadastrosIndividuais, municipes, municipeSociodemograficas } from '../.
 import { changedFields, nullify, uniqueViolation } from '../../../db/sql';
 import { conflict, FieldErrors, notFound, staleEdit, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { documentosEmUso } from '../../municipes';
 import { resolveHeader, scopeOf, type Scope } from '../scope';

@@ -20,7 +20,7 @@ import {
 import { notFound } from '../../../lib/errors';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { obitoDe } from '../../municipes';
-import { auditedList } from '../../../lib/audited-list';
+import { auditedList } from '../../../access/audited-list';
 import { findScoped, inScopeEquipe, scopeOf, type Scope } from '../scope';
 import type { PageResult } from '../../../lib/paginate';
 

@@ -14,7 +14,7 @@ import { familiaMembros, familias, municipes, visitasDomiciliares } from '../../
 import { changedFields, exists, nullify, uniqueViolation } from '../../../db/sql';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { autor, checkVersion, nextVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { obitoDe } from '../../municipes';
 import { scopeOf, resolveHeader } from '../scope';

@@ -11,7 +11,7 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { avisos, avisoVisualizacoes, perfis, profissionais, tiposUnidade, unidadesSaude } from '../../../db/schema';
 import { changedFields } from '../../../db/sql';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { isUuid } from '../../../lib/routes';

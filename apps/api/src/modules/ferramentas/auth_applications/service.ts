@@ -6,7 +6,7 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { authApplications } from '../../../db/schema';
 import { changedFields, uniqueViolation } from '../../../db/sql';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { AppError, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';

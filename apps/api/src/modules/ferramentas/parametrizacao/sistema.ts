@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Ctx } from '../../../access/context';
 import { parametrizacao } from '../../../db/schema';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { notFound } from '../../../lib/errors';
 import { recordAction } from '../../../lib/routes';
 import { updateVersioned } from '../../../lib/versioned';

@@ -6,7 +6,7 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { temas } from '../../../db/schema';
 import { changedFields } from '../../../db/sql';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';

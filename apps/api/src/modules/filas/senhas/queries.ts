@@ -18,7 +18,7 @@ import {
 } from '../../../db/schema';
 import { byName, countAll, iso, startsWith, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { filtrosUsados } from '../../../lib/audited-list';
+import { filtrosUsados } from '../../../access/audited-list';
 import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
 import { unidadeComFilas } from '../comum';
 

@@ -26,7 +26,7 @@ import {
   senhas,
   unidadesSaude,
 } from '../../../db/schema';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { AppError, conflict, FieldErrors, staleEdit, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { autor, nextVersion } from '../../../lib/versioned';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../../access/context';
 import { unidadesSaude } from '../../../db/schema';
 import { byName } from '../../../db/sql';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { notFound } from '../../../lib/errors';
 import { isUuid } from '../../../lib/routes';
 import { updateVersioned } from '../../../lib/versioned';

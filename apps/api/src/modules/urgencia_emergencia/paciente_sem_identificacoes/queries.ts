@@ -19,7 +19,7 @@ import {
   unidadesSaude,
 } from '../../../db/schema';
 import { containsText, countAll, iso, totalOf } from '../../../db/sql';
-import { filtrosUsados } from '../../../lib/audited-list';
+import { filtrosUsados } from '../../../access/audited-list';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { paginate, type PageResult } from '../../../lib/paginate';

@@ -11,7 +11,7 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { atendimentos, municipes, municipios, pacientesSemIdentificacao } from '../../../db/schema';
 import { changedFields, exists, nullify } from '../../../db/sql';
-import { recordTrail } from '../../../lib/audit-trail';
+import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } from '../../../lib/versioned';

@@ -1,5 +1,5 @@
-import { audit, type AuditEntry } from '../access/audit';
-import type { Ctx } from '../access/context';
+import { audit, type AuditEntry } from './audit';
+import type { Ctx } from './context';
 import type { DbOrTx } from '../db/client';
 
 /**

@@ -1,7 +1,7 @@
-import { auditedRead } from '../access/audit';
-import type { Ctx } from '../access/context';
+import { auditedRead } from './audit';
+import type { Ctx } from './context';
 import type { DbOrTx } from '../db/client';
-import type { PageResult } from './paginate';
+import type { PageResult } from '../lib/paginate';
 
 /** The names of the filters a list used (never their values), sorted: what its audit row says. */
 export const filtrosUsados = (f: object) =>
