@@ -74,4 +74,5 @@ export const registroAcessoSchema = z.object({
 });
 export type RegistroAcesso = z.infer<typeof registroAcessoSchema>;
 
-export { acaoTexto, alteracoesDe, alteracoesTexto, recursoTexto } from './auditoria_textos';
+export { acaoTexto, recursoTexto } from './auditoria_textos';
+export { alteracoesDe, alteracoesTexto } from './auditoria_alteracoes';

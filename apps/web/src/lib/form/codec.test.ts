@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { msg } from '@saude/shared';
 import { camposDe, rotulosDe } from '@saude/shared/rotulos';
 import { equipeFieldsSchema, type Equipe } from '@saude/shared/schemas/administracao_equipes';
-import { alteracoesDe } from '@saude/shared/schemas/auditoria_textos';
+import { alteracoesDe } from '@saude/shared/schemas/auditoria_alteracoes';
 import { optionalText } from '@saude/shared/validation/zod';
 import { formCodec } from './codec';
 
