@@ -222,6 +222,8 @@ async function gerar(ctx: Ctx, config: Config, id: string, filtro: Filtro, zip: 
       }),
     );
   } finally {
+    // A write still in flight when the download broke fails after the destroy: harmless, the file goes with its folder.
+    relatorio.on('error', () => undefined);
     relatorio.destroy();
     await rm(dir, { recursive: true, force: true });
   }

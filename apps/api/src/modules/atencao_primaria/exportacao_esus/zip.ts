@@ -102,6 +102,8 @@ export class ZipWriter {
   /** Ends the stream with an error (the client sees a broken download) and removes the spool. */
   async abort(e: Error): Promise<void> {
     this.output.destroy(e);
+    // A spool write still in flight fails after the destroy: harmless, cleanup removes the spool.
+    this.central?.on('error', () => undefined);
     this.central?.destroy();
     await this.cleanup();
   }
