@@ -63,11 +63,18 @@ export function toQueryString(query?: Query): string {
 /**
  * Whose bearer token a client sends: the signed-in session's, or another (the SenhaSimples token, issue 17).
  * `segundoPlano`: its requests are polls, not the user's activity (the API does not move the idle clock: issue 41).
+ * `daSessao`: the signed-in session's own token, which the terms of use may hold back (the desk's token is not).
  */
-type Credencial = { token: () => string | null; aoExpirar: (status: number) => void; segundoPlano?: boolean };
+type Credencial = {
+  token: () => string | null;
+  aoExpirar: (status: number) => void;
+  segundoPlano?: boolean;
+  daSessao?: boolean;
+};
 const sessao: Credencial = {
   token: tokenStore.get,
   aoExpirar: (status) => unauthorizedListeners.forEach((fn) => fn(status)),
+  daSessao: true,
 };
 
 async function request(
@@ -107,7 +114,7 @@ async function request(
     if (res.status === 401) credencial.aoExpirar(401);
     // A version of the terms of use was published while the user worked (issue 21): a fresh load lets the guard send
     // them to the acceptance, and back here after it.
-    if (res.status === 403 && payload.code === 'termo_pendente' && credencial.aoExpirar === sessao.aoExpirar) {
+    if (res.status === 403 && payload.code === 'termo_pendente' && credencial.daSessao) {
       const aqui = window.location.pathname + window.location.search;
       if (!window.location.pathname.startsWith('/termos_uso/aceite'))
         window.location.assign(`/termos_uso/aceite?retorno=${encodeURIComponent(aqui)}`);
