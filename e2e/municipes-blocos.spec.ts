@@ -297,6 +297,8 @@ test('a nurse captures a fingerprint through the reader, saves it, sees it liste
     await page.getByRole('button', { name: 'Capturar digital' }).click();
     await page.getByRole('button', { name: 'Gravar digital' }).click();
     const dialogo = page.getByRole('dialog', { name: 'Substituir a digital do indicador esquerdo?' });
+    // The confirmation loads on the first press: check it once it is there, not the page before it.
+    await expect(dialogo).toBeVisible();
     await expectAccessible(page);
     await dialogo.getByRole('button', { name: 'Sim, substituir' }).click();
     await expect(tabela.getByRole('row', { name: /Indicador esquerdo/ })).toContainText('64%');
@@ -304,6 +306,7 @@ test('a nurse captures a fingerprint through the reader, saves it, sees it liste
   await test.step('And I remove it after the confirmation: no finger is left', async () => {
     await tabela.getByRole('button', { name: 'Remover a digital do indicador esquerdo' }).click();
     const dialogo = page.getByRole('dialog', { name: 'Remover a digital do indicador esquerdo?' });
+    await expect(dialogo).toBeVisible();
     await expectAccessible(page);
     await dialogo.getByRole('button', { name: 'Sim, remover' }).click();
     await expect(page.getByText('Digital do indicador esquerdo foi removido(a).')).toBeVisible();
