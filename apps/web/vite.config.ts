@@ -128,6 +128,9 @@ export default defineConfig({
           // Only the named libraries: their dependencies (React, Mantine's core) stay where the screens need them.
           includeDependenciesRecursively: false,
           groups: [
+            // Everything the entry needs before it runs in one file: left to itself the bundler cut it into 12, each a
+            // request with its own headers on the first load (issue 41).
+            { name: 'index', tags: ['$initial'] },
             // prop-types (react-imask's) with it: left to itself it landed in the date input's chunk, which imports
             // this one, and the cycle ran imask before prop-types was defined ("n is not a function").
             { name: 'imask', test: /node_modules[\\/](imask|react-imask|prop-types)[\\/]/ },

@@ -11,6 +11,8 @@ describe('serving', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
   beforeAll(async () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Saúde Municipal</title>');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'export const a = 1;');
     t = await buildTestApp({ WEB_DIST: dist }, { serveWeb: true });
   });
   afterAll(async () => {
@@ -38,6 +40,26 @@ describe('serving', () => {
     expect(res.body).toContain('Saúde Municipal');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends a hashed asset without the document-only headers, keeping nosniff and CORP (issue 41)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const h of [
+      'content-security-policy',
+      'x-frame-options',
+      'strict-transport-security',
+      'etag',
+      'last-modified',
+    ])
+      expect(res.headers[h], h).toBeUndefined();
+    const doc = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(doc.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(doc.headers['strict-transport-security']).toContain('max-age=');
+    expect(doc.headers.etag).toBeTruthy();
   });
 
   it('never falls back for /api: unknown API paths answer JSON 404', async () => {

@@ -6,20 +6,18 @@ import './app/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 // Date-picker and data-table code and styles load with the screens that use them (first-load budget).
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { parametrizacaoQuery } from './lib/parametrizacao';
 import { queryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
 import { installSessionExpiry } from './app/sessionExpiry';
+import { ToastsSobDemanda } from './app/toastsSobDemanda';
 import { cssVariablesResolver, theme } from './app/theme';
 
 // Spec §7: parameters are fetched at start; the login page and the top bar read them from the cache.
 void queryClient.prefetchQuery(parametrizacaoQuery);
-
-// The toast container arrives after the first paint: nothing on the sign-in page toasts before it.
-const Notifications = lazy(() => import('./app/Toasts').then((m) => ({ default: m.Notifications })));
 
 const router = createAppRouter();
 installSessionExpiry(router);
@@ -35,9 +33,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" autoClose={5000} />
-        </Suspense>
+        <ToastsSobDemanda />
         <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>

@@ -10,6 +10,25 @@ const origens = (...urls: Array<string | null | undefined>) => [
   ...new Set(urls.filter((u): u is string => !!u).map((u) => new URL(u).origin)),
 ];
 
+/**
+ * Headers that act on a document (its policy, framing, the window's isolation, HSTS, which the page's own answer
+ * brings) and mean nothing on a hashed script or stylesheet. Over HTTP/1.1 each asset repeated them: 0.7 kB of headers
+ * on 60 files of the first load, more than half of many a small chunk's bytes (issue 41). The asset keeps nosniff and
+ * CORP. Workers are not under /assets/ (sw.js is at the root) and keep the policy.
+ */
+const SO_DOCUMENTOS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   // The optional widgets (issue 21) are allowed only when configured: their scripts, what they fetch and the frames
   // they open (VLibras and chat widgets draw in iframes). The fingerprint agent is only fetched from.
@@ -44,6 +63,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   });
   // req.protocol is https for a TLS socket, or per X-Forwarded-Proto from a trusted proxy (TRUST_PROXY).
   app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/assets/')) {
+      for (const h of SO_DOCUMENTOS) reply.removeHeader(h);
+      return;
+    }
     const policy = reply.getHeader('content-security-policy');
     if (req.protocol === 'https' && typeof policy === 'string') {
       void reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);

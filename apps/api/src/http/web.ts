@@ -22,10 +22,11 @@ export async function registerWeb(app: FastifyInstance, config: Config, serve: b
       preCompressed: true,
       setHeaders: (res, file) => {
         // Hashed assets are immutable; index.html must always be revalidated to pick up a new release.
-        res.header(
-          'Cache-Control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // An immutable file is never revalidated nor fetched in ranges: its validators are bytes on every first-load
+        // request (issue 41; the document-only headers go in security.ts).
+        if (hashed) for (const h of ['etag', 'last-modified', 'accept-ranges']) res.removeHeader(h);
       },
     });
   }
