@@ -118,6 +118,8 @@ export function useIdleWarmUp(...preloads: Array<() => Promise<unknown>>) {
     if (scheduled || !prefetchAllowed()) return;
     scheduled = true;
     const run = () => {
+      // Where the first load ends and the warm-up begins (bench/primeira-tela.ts counts what comes before).
+      performance.mark('saude:aquecimento');
       for (const p of idleWarmUp) p().catch(() => undefined);
       idleWarmUp = [];
       scheduled = false;
