@@ -7,6 +7,7 @@ import { equipeFieldsSchema } from './administracao_equipes';
 import { lotacaoFieldsSchema, profissionalFieldsSchema } from './administracao_profissionais';
 import { unidadeSaudeFieldsSchema } from './administracao_unidades_saude';
 import { filaFieldsSchema } from './fila';
+import { solicitacaoFieldsSchema, solicitacaoUpdateFieldsSchema } from './ouvidoria';
 import { pacienteSemIdentificacaoFieldsSchema } from './paciente_sem_identificacao';
 
 /** The labels of a record whose shared schema declares them (rotulos.ts), by the trail's resource. */
@@ -17,6 +18,7 @@ const CATALOGOS: Record<string, Record<string, string>> = {
   'administracao/lotacoes': rotulosDe(lotacaoFieldsSchema),
   'filas/parametrizacoes': rotulosDe(filaFieldsSchema),
   'urgencia_emergencia/paciente_sem_identificacoes': rotulosDe(pacienteSemIdentificacaoFieldsSchema),
+  ouvidoria: { ...rotulosDe(solicitacaoFieldsSchema), ...rotulosDe(solicitacaoUpdateFieldsSchema) },
 };
 
 /** The profile's fields (and an assignment's `ativo`); another field is shown with its underscores as spaces. */
