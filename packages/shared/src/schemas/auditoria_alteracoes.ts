@@ -7,6 +7,7 @@ import { equipeFieldsSchema } from './administracao_equipes';
 import { lotacaoFieldsSchema, profissionalFieldsSchema } from './administracao_profissionais';
 import { unidadeSaudeFieldsSchema } from './administracao_unidades_saude';
 import { filaFieldsSchema } from './fila';
+import { notificacaoCreateFieldsSchema } from './notificacao_compulsoria';
 import { solicitacaoFieldsSchema, solicitacaoUpdateFieldsSchema } from './ouvidoria';
 import { pacienteSemIdentificacaoFieldsSchema } from './paciente_sem_identificacao';
 
@@ -19,6 +20,7 @@ const CATALOGOS: Record<string, Record<string, string>> = {
   'filas/parametrizacoes': rotulosDe(filaFieldsSchema),
   'urgencia_emergencia/paciente_sem_identificacoes': rotulosDe(pacienteSemIdentificacaoFieldsSchema),
   ouvidoria: { ...rotulosDe(solicitacaoFieldsSchema), ...rotulosDe(solicitacaoUpdateFieldsSchema) },
+  municipes_notificacao: rotulosDe(notificacaoCreateFieldsSchema),
 };
 
 /** The profile's fields (and an assignment's `ativo`); another field is shown with its underscores as spaces. */
