@@ -6,6 +6,10 @@ import { permissaoTexto } from './administracao_perfil_textos';
 import { equipeFieldsSchema } from './administracao_equipes';
 import { lotacaoFieldsSchema, profissionalFieldsSchema } from './administracao_profissionais';
 import { unidadeSaudeFieldsSchema } from './administracao_unidades_saude';
+import { filaFieldsSchema } from './fila';
+import { notificacaoCreateFieldsSchema } from './notificacao_compulsoria';
+import { solicitacaoFieldsSchema, solicitacaoUpdateFieldsSchema } from './ouvidoria';
+import { pacienteSemIdentificacaoFieldsSchema } from './paciente_sem_identificacao';
 
 /** The labels of a record whose shared schema declares them (rotulos.ts), by the trail's resource. */
 const CATALOGOS: Record<string, Record<string, string>> = {
@@ -13,6 +17,10 @@ const CATALOGOS: Record<string, Record<string, string>> = {
   'administracao/unidades_saude': rotulosDe(unidadeSaudeFieldsSchema),
   'administracao/profissionais': rotulosDe(profissionalFieldsSchema),
   'administracao/lotacoes': rotulosDe(lotacaoFieldsSchema),
+  'filas/parametrizacoes': rotulosDe(filaFieldsSchema),
+  'urgencia_emergencia/paciente_sem_identificacoes': rotulosDe(pacienteSemIdentificacaoFieldsSchema),
+  ouvidoria: { ...rotulosDe(solicitacaoFieldsSchema), ...rotulosDe(solicitacaoUpdateFieldsSchema) },
+  municipes_notificacao: rotulosDe(notificacaoCreateFieldsSchema),
 };
 
 /** The profile's fields (and an assignment's `ativo`); another field is shown with its underscores as spaces. */

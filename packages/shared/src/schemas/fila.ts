@@ -37,9 +37,10 @@ export const localInputSchema = z.object({
 });
 export type LocalInput = z.input<typeof localInputSchema>;
 
+/** The queue's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const filaFieldsSchema = z.object({
-  nome: zRequired({ max: LIMITES_FILA.nome }),
-  ativo: ativo(),
+  nome: zRequired({ max: LIMITES_FILA.nome }).meta({ label: 'Nome da fila' }),
+  ativo: ativo().meta({ label: 'Fila ativa' }),
   /**
    * Every location of the queue (PUT replaces the list). A location left out that tickets name is kept inactive (the
    * tickets' history names it); one nobody named goes.
@@ -48,13 +49,15 @@ export const filaFieldsSchema = z.object({
     .array(localInputSchema, { error: msg.naoEValido })
     .max(LIMITES_FILA.locais, { error: msg.naoEValido })
     .nullish()
-    .transform((v) => v ?? []),
+    .transform((v) => v ?? [])
+    .meta({ label: 'Locais de atendimento' }),
   /** The categories that feed it; none: it only receives forwarded tickets. */
   categoria_ids: z
     .array(z.uuid({ error: msg.naoEValido }), { error: msg.naoEValido })
     .max(100, { error: msg.naoEValido })
     .nullish()
-    .transform((v) => [...new Set(v ?? [])]),
+    .transform((v) => [...new Set(v ?? [])])
+    .meta({ label: 'Categorias' }),
 });
 export type FilaValues = z.output<typeof filaFieldsSchema>;
 

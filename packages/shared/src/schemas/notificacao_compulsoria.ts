@@ -72,44 +72,47 @@ const situacaoEnum = () =>
 
 // ---- input -------------------------------------------------------------------------------------------------
 
+/** The notification's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const notificacaoFieldsSchema = z.object({
-  doenca_agravo_id: zDoenca(),
+  doenca_agravo_id: zDoenca().meta({ label: 'Doença ou agravo' }),
   /** The notifying unit; the API uses the session's current unit when absent (only it, without `:todos`). */
-  unidade_saude_id: optionalUuid(),
+  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
   /** The notifying professional; the API uses the signed-in user's when absent. Active in the unit. */
-  profissional_id: optionalUuid(),
-  data_notificacao: zDataAteHoje(),
-  hora_notificacao: zHora(),
-  data_primeiros_sintomas: dataAteHoje(),
-  informacoes_complementares: optionalText({ max: LIMITES_NOTIFICACAO.informacoes_complementares }),
-  obito: simNaoOpcional(),
+  profissional_id: optionalUuid().meta({ label: 'Profissional' }),
+  data_notificacao: zDataAteHoje().meta({ label: 'Data da notificação' }),
+  hora_notificacao: zHora().meta({ label: 'Hora da notificação' }),
+  data_primeiros_sintomas: dataAteHoje().meta({ label: 'Data dos primeiros sintomas' }),
+  informacoes_complementares: optionalText({ max: LIMITES_NOTIFICACAO.informacoes_complementares }).meta({
+    label: 'Informações complementares',
+  }),
+  obito: simNaoOpcional().meta({ label: 'Óbito' }),
   /** Only with obito = true (and then required). */
-  data_obito: dataAteHoje(),
-  internado: simNaoOpcional(),
+  data_obito: dataAteHoje().meta({ label: 'Data do óbito' }),
+  internado: simNaoOpcional().meta({ label: 'Internado' }),
   /** Only with internado = true. */
-  data_internacao: dataAteHoje(),
+  data_internacao: dataAteHoje().meta({ label: 'Data da internação' }),
   /** Only with internado = true. */
-  alta: simNaoOpcional(),
+  alta: simNaoOpcional().meta({ label: 'Alta' }),
   /** Only with alta = true; not before data_internacao. */
-  data_alta: dataAteHoje(),
-  comorbidade_diabetes: simNaoOpcional(),
-  comorbidade_hipertensao: simNaoOpcional(),
-  comorbidade_doenca_renal_cronica: simNaoOpcional(),
-  comorbidade_hepatopatia: simNaoOpcional(),
-  comorbidade_doenca_hematologica: simNaoOpcional(),
-  comorbidade_doenca_autoimune: simNaoOpcional(),
-  comorbidade_doenca_acido_peptica: simNaoOpcional(),
-  comorbidade_imunossupressao: simNaoOpcional(),
-  observacoes: optionalText({ max: LIMITES_NOTIFICACAO.observacoes }),
+  data_alta: dataAteHoje().meta({ label: 'Data da alta' }),
+  comorbidade_diabetes: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_diabetes }),
+  comorbidade_hipertensao: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_hipertensao }),
+  comorbidade_doenca_renal_cronica: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_doenca_renal_cronica }),
+  comorbidade_hepatopatia: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_hepatopatia }),
+  comorbidade_doenca_hematologica: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_doenca_hematologica }),
+  comorbidade_doenca_autoimune: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_doenca_autoimune }),
+  comorbidade_doenca_acido_peptica: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_doenca_acido_peptica }),
+  comorbidade_imunossupressao: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_imunossupressao }),
+  observacoes: optionalText({ max: LIMITES_NOTIFICACAO.observacoes }).meta({ label: 'Observações' }),
 });
 export type NotificacaoValues = z.output<typeof notificacaoFieldsSchema>;
 
 /** The status and closing date, on create and in the situacao body. */
 const situacaoFields = {
   /** Absent → 'suspeito'. Anything else than suspeito needs `municipes_notificacao:situacao` (the API checks). */
-  situacao: opt(situacaoEnum()),
+  situacao: opt(situacaoEnum()).meta({ label: 'Situação' }),
   /** Required exactly when situacao is confirmado or descartado; not before data_notificacao, not in the future. */
-  data_encerramento: dataAteHoje(),
+  data_encerramento: dataAteHoje().meta({ label: 'Data de encerramento' }),
 };
 
 const iso = (v: unknown): string | undefined => (typeof v === 'string' && isValidIsoDate(v) ? v : undefined);

@@ -31,19 +31,22 @@ const simNao = () =>
     .nullish()
     .transform((v) => v ?? false);
 
+/** A request's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const solicitacaoFieldsSchema = z.object({
-  anonimo: simNao(),
-  municipe_id: optionalUuid(),
-  nome_solicitante: optionalText({ max: LIMITES_OUVIDORIA.nome }),
-  contato_solicitante: optionalText({ max: LIMITES_OUVIDORIA.contato }),
-  canal: z.enum(CANAIS_SOLICITACAO, {
-    error: (i) => (i.input == null || i.input === '' ? msg.obrigatorio : msg.naoEValido),
-  }),
-  tipo_solicitacao_id: requiredUuid(),
-  prioridade_id: requiredUuid(),
-  unidade_saude_id: optionalUuid(),
-  assunto: zRequired({ max: LIMITES_OUVIDORIA.assunto }),
-  texto: zRequired({ max: LIMITES_OUVIDORIA.texto }),
+  anonimo: simNao().meta({ label: 'Anônimo' }),
+  municipe_id: optionalUuid().meta({ label: 'Munícipe' }),
+  nome_solicitante: optionalText({ max: LIMITES_OUVIDORIA.nome }).meta({ label: 'Nome do solicitante' }),
+  contato_solicitante: optionalText({ max: LIMITES_OUVIDORIA.contato }).meta({ label: 'Contato do solicitante' }),
+  canal: z
+    .enum(CANAIS_SOLICITACAO, {
+      error: (i) => (i.input == null || i.input === '' ? msg.obrigatorio : msg.naoEValido),
+    })
+    .meta({ label: 'Canal' }),
+  tipo_solicitacao_id: requiredUuid().meta({ label: 'Tipo' }),
+  prioridade_id: requiredUuid().meta({ label: 'Prioridade' }),
+  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
+  assunto: zRequired({ max: LIMITES_OUVIDORIA.assunto }).meta({ label: 'Assunto' }),
+  texto: zRequired({ max: LIMITES_OUVIDORIA.texto }).meta({ label: 'Relato' }),
 });
 export type SolicitacaoValues = z.output<typeof solicitacaoFieldsSchema>;
 
@@ -69,13 +72,15 @@ export type SolicitacaoInput = z.input<typeof solicitacaoInputSchema>;
 /** PUT /{id}: a status change (with a note / the answer), the priority and unit, a deadline extension. */
 export const solicitacaoUpdateFieldsSchema = z.object({
   lock_version: lockVersion(),
-  situacao: opt(z.enum(SITUACOES_SOLICITACAO, { error: msg.naoEValido })),
-  observacao: optionalText({ max: LIMITES_OUVIDORIA.observacao }),
-  resposta: optionalText({ max: LIMITES_OUVIDORIA.resposta }),
-  prioridade_id: requiredUuid(),
-  unidade_saude_id: optionalUuid(),
+  situacao: opt(z.enum(SITUACOES_SOLICITACAO, { error: msg.naoEValido })).meta({ label: 'Situação' }),
+  observacao: optionalText({ max: LIMITES_OUVIDORIA.observacao }).meta({ label: 'Observação' }),
+  resposta: optionalText({ max: LIMITES_OUVIDORIA.resposta }).meta({ label: 'Resposta ao solicitante' }),
+  prioridade_id: solicitacaoFieldsSchema.shape.prioridade_id,
+  unidade_saude_id: solicitacaoFieldsSchema.shape.unidade_saude_id,
   /** Days to add to the deadline (once per request, 1..30). */
-  prorrogacao_dias: opt(zInteger({ gte: 1, lte: LIMITES_OUVIDORIA.prorrogacao })),
+  prorrogacao_dias: opt(zInteger({ gte: 1, lte: LIMITES_OUVIDORIA.prorrogacao })).meta({
+    label: 'Prorrogar prazo (dias)',
+  }),
 });
 
 /** The rules that need no database: an answer to answer, a note to close unanswered or to extend. */

@@ -57,32 +57,35 @@ const faixa = (k: keyof typeof FAIXAS_PACIENTE, extra: { integer?: boolean; deci
   return opt(zNumber({ between: [f.min, f.max], ...extra }));
 };
 
+/** The patient's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const pacienteSemIdentificacaoFieldsSchema = z.object({
   // The e-SUS header: the current urgent-care unit, the user and their occupation (CBO) there, filled by the API.
-  unidade_saude_id: optionalUuid(),
-  profissional_id: optionalUuid(),
-  ocupacao_id: opt(zRequired().regex(/^\d{6}$/, { error: msg.naoEValido })),
+  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
+  profissional_id: optionalUuid().meta({ label: 'Profissional' }),
+  ocupacao_id: opt(zRequired().regex(/^\d{6}$/, { error: msg.naoEValido })).meta({ label: 'Ocupação (CBO)' }),
   /** A name someone told, or a pseudonym. */
-  nome: zRequired({ max: 70 }),
+  nome: zRequired({ max: 70 }).meta({ label: 'Nome ou pseudônimo' }),
   /** Never in the future (zIsoDate's default range: 130 years back to today). */
-  data_nascimento_estimada: opt(zIsoDate({ defaultRange: true })),
-  idade_estimada: faixa('idade_estimada', { integer: true }),
-  possui_deficiencia: simNaoOpcional(),
-  deficiencia_ids: codigos(deficienciaCidadao),
-  sexo_id: codigo(sexo),
-  raca_cor_id: codigo(racaCor),
-  cor_cabelo_id: codigo(corCabelo),
-  cor_olhos_id: codigo(corOlhos),
-  altura_aproximada: faixa('altura_aproximada', { integer: true }),
-  peso_aproximado: faixa('peso_aproximado', { decimals: 1 }),
-  outras_caracteristicas: optionalText({ max: 500 }),
-  nome_mae: optionalText({ max: 70 }),
-  nome_mae_sem_informacao: simNao(),
-  nacionalidade_id: codigo(nacionalidade),
+  data_nascimento_estimada: opt(zIsoDate({ defaultRange: true })).meta({ label: 'Data de nascimento estimada' }),
+  idade_estimada: faixa('idade_estimada', { integer: true }).meta({ label: 'Idade estimada' }),
+  possui_deficiencia: simNaoOpcional().meta({ label: 'Tem alguma deficiência?' }),
+  deficiencia_ids: codigos(deficienciaCidadao).meta({ label: 'Deficiências' }),
+  sexo_id: codigo(sexo).meta({ label: 'Sexo' }),
+  raca_cor_id: codigo(racaCor).meta({ label: 'Raça/cor' }),
+  cor_cabelo_id: codigo(corCabelo).meta({ label: 'Cor do cabelo' }),
+  cor_olhos_id: codigo(corOlhos).meta({ label: 'Cor dos olhos' }),
+  altura_aproximada: faixa('altura_aproximada', { integer: true }).meta({ label: 'Altura aproximada' }),
+  peso_aproximado: faixa('peso_aproximado', { decimals: 1 }).meta({ label: 'Peso aproximado' }),
+  outras_caracteristicas: optionalText({ max: 500 }).meta({ label: 'Outras características' }),
+  nome_mae: optionalText({ max: 70 }).meta({ label: 'Nome da mãe' }),
+  nome_mae_sem_informacao: simNao().meta({ label: 'Sem informação da mãe' }),
+  nacionalidade_id: codigo(nacionalidade).meta({ label: 'Nacionalidade' }),
   /** Brazilians' birthplace (IBGE code, 7 digits). */
-  municipio_nascimento_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })),
+  municipio_nascimento_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })).meta({
+    label: 'Município de nascimento',
+  }),
   /** Foreigners' (and the naturalized') country of birth; never Brazil for a foreigner. */
-  pais_nascimento_id: codigo(pais),
+  pais_nascimento_id: codigo(pais).meta({ label: 'País de nascimento' }),
 });
 
 /** Rules that relate fields (pure; the form and the API run the same ones). */

@@ -1,55 +1,26 @@
-// The queue form (issue 17): its values and their mapping to and from the API. The rules are the shared ones
-// (filaInputSchema), so the browser answers with the API's messages, on the same paths ('locais.1.nome').
-import { z } from 'zod';
-import { filaInputSchema, type Fila, type FilaInput } from '@saude/shared/schemas/fila';
-import { addFieldIssues } from '../../../lib/form';
+// The queue form (issue 17), derived from the shared schema (filaFieldsSchema, checked with filaInputSchema: its
+// fields, rules and labels), so the browser answers with the API's messages, on the same paths ('locais.1.nome').
+// The one difference: a new location has no id yet (left out of the body, not null).
+import { filaFieldsSchema, filaInputSchema, type Fila, type FilaInput, type Local } from '@saude/shared/schemas/fila';
+import { formCodec, omitEmpty, type CodecValues } from '../../../lib/form';
 
-const camposSchema = z.object({
-  nome: z.string().nullable(),
-  ativo: z.boolean(),
-  locais: z.array(z.object({ id: z.string().nullable(), nome: z.string().nullable(), ativo: z.boolean() })),
-  categoria_ids: z.array(z.string()),
-});
-
-export type FilaFormValues = z.input<typeof camposSchema>;
-
-export const filaFormSchema = camposSchema.superRefine((v, ctx) => {
-  const r = filaInputSchema.safeParse(formParaApi(v));
-  // A location's field keeps its path; anything about the categories goes on the select.
-  if (!r.success)
-    addFieldIssues(ctx, r.error.issues, (path) =>
-      (path[0] === 'locais' && path.length >= 3 ? path.slice(0, 3) : path.slice(0, 1)).map((p) =>
-        typeof p === 'number' ? p : String(p),
-      ),
-    );
-});
-
-export const ROTULOS: Record<string, string> = {
-  nome: 'Nome da fila',
-  ativo: 'Fila ativa',
-  locais: 'Locais de atendimento',
-  categoria_ids: 'Categorias',
+type Locais = { locais: Array<{ id: string | null; nome: string | null; ativo: boolean }> };
+const fields = {
+  locais: {
+    empty: (): Locais => ({ locais: [{ id: null, nome: null, ativo: true }] }),
+    toForm: (v: Local[]): Locais => ({ locais: v.map(({ id, nome, ativo }) => ({ id, nome, ativo })) }),
+    toBody: (v: Locais) => v.locais.map(omitEmpty),
+    /** A location's field keeps its path; anything about the list goes on the list. */
+    fieldOf: ([i, campo]: readonly PropertyKey[]) =>
+      campo === undefined ? 'locais' : `locais.${String(i)}.${String(campo)}`,
+  },
 };
+const codec = formCodec(filaFieldsSchema, { fields, rules: filaInputSchema, defaults: { ativo: true } });
 
-export const novaFila = (): FilaFormValues => ({
-  nome: null,
-  ativo: true,
-  locais: [{ id: null, nome: null, ativo: true }],
-  categoria_ids: [],
-});
-
-export const filaParaForm = (f: Fila): FilaFormValues => ({
-  nome: f.nome,
-  ativo: f.ativo,
-  locais: f.locais.map((l) => ({ id: l.id, nome: l.nome, ativo: l.ativo })),
-  categoria_ids: f.categorias.map((c) => c.id),
-});
-
-export function formParaApi(v: FilaFormValues): FilaInput {
-  return {
-    nome: v.nome ?? '',
-    ativo: v.ativo,
-    locais: v.locais.map((l) => ({ ...(l.id ? { id: l.id } : {}), nome: l.nome ?? '', ativo: l.ativo })),
-    categoria_ids: v.categoria_ids,
-  };
-}
+export type FilaFormValues = CodecValues<typeof filaFieldsSchema, typeof fields>;
+export const filaFormSchema = codec.schema();
+export const ROTULOS: Record<string, string> = codec.labels;
+export const novaFila = codec.empty;
+export const filaParaForm = (f: Fila): FilaFormValues =>
+  codec.toForm({ ...f, categoria_ids: f.categorias.map((c) => c.id) });
+export const formParaApi = (v: FilaFormValues): FilaInput => codec.toBody(v);

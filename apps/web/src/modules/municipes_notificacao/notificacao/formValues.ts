@@ -1,108 +1,54 @@
-// The notification form (issue 18): its values and their mapping to and from the API. The rules are the shared ones
-// (notificacaoInputSchema / notificacaoUpdateSchema, and the citizen's birth and death through notificacaoIssues), so
+// The notification form (issue 18), derived from the shared schema (notificacaoCreateFieldsSchema, checked with
+// notificacaoInputSchema and the citizen's birth and death through notificacaoIssues: fields, rules and labels), so
 // the browser answers sooner with the API's messages; the API still decides.
 import { z } from 'zod';
 import { todayIso, zonedDateTimeParts } from '@saude/shared';
 import {
   COMORBIDADES,
+  notificacaoCreateFieldsSchema,
   notificacaoInputSchema,
   notificacaoIssues,
-  notificacaoUpdateSchema,
   type CampoComorbidade,
   type ContextoMunicipe,
   type Notificacao,
   type NotificacaoInput,
   type NotificacaoUpdate,
 } from '@saude/shared/schemas/notificacao_compulsoria';
-import { addFieldIssues, emptyValues, omitEmpty, pickValues } from '../../../lib/form';
+import { formCodec, type CodecValues } from '../../../lib/form';
 
-const texto = () => z.string().nullable();
-const simNao = () => z.boolean().nullable();
+const codec = formCodec(notificacaoCreateFieldsSchema, { defaults: { situacao: 'suspeito' } });
 
-const camposSchema = z.object({
-  doenca_agravo_id: texto(),
-  unidade_saude_id: texto(),
-  profissional_id: texto(),
-  situacao: z.enum(['suspeito', 'confirmado', 'descartado']).nullable(),
-  data_encerramento: texto(),
-  data_notificacao: texto(),
-  hora_notificacao: texto(),
-  data_primeiros_sintomas: texto(),
-  informacoes_complementares: texto(),
-  obito: simNao(),
-  data_obito: texto(),
-  internado: simNao(),
-  data_internacao: texto(),
-  alta: simNao(),
-  data_alta: texto(),
-  comorbidade_diabetes: simNao(),
-  comorbidade_hipertensao: simNao(),
-  comorbidade_doenca_renal_cronica: simNao(),
-  comorbidade_hepatopatia: simNao(),
-  comorbidade_doenca_hematologica: simNao(),
-  comorbidade_doenca_autoimune: simNao(),
-  comorbidade_doenca_acido_peptica: simNao(),
-  comorbidade_imunossupressao: simNao(),
-  observacoes: texto(),
-});
-
-export type NotificacaoFormValues = z.input<typeof camposSchema>;
-type Campo = keyof NotificacaoFormValues;
-const CAMPOS = Object.keys(camposSchema.shape) as Campo[];
+export type NotificacaoFormValues = CodecValues<typeof notificacaoCreateFieldsSchema>;
 export const CAMPOS_COMORBIDADE = Object.keys(COMORBIDADES) as CampoComorbidade[];
-/** The status is changed on its own (POST …/situacao), not by an edit. */
-const SO_NA_CRIACAO = ['situacao', 'data_encerramento'] as const;
-
-export const ROTULOS: Record<Campo, string> = {
-  doenca_agravo_id: 'Doença ou agravo',
-  unidade_saude_id: 'Unidade de saúde',
-  profissional_id: 'Profissional',
-  situacao: 'Situação',
-  data_encerramento: 'Data de encerramento',
-  data_notificacao: 'Data da notificação',
-  hora_notificacao: 'Hora da notificação',
-  data_primeiros_sintomas: 'Data dos primeiros sintomas',
-  informacoes_complementares: 'Informações complementares',
-  obito: 'Óbito',
-  data_obito: 'Data do óbito',
-  internado: 'Internado',
-  data_internacao: 'Data da internação',
-  alta: 'Alta',
-  data_alta: 'Data da alta',
-  ...COMORBIDADES,
-  observacoes: 'Observações',
-};
+export const ROTULOS = codec.labels;
 
 /** A new notification: suspected, now (São Paulo), the user's current unit; the professional is the user (API). */
 export function novaNotificacao(unidadeId: string | null, agora: Date = new Date()): NotificacaoFormValues {
   const { date, time } = zonedDateTimeParts(agora) ?? { date: todayIso(), time: null };
-  return {
-    ...emptyValues(CAMPOS),
-    unidade_saude_id: unidadeId,
-    situacao: 'suspeito',
-    data_notificacao: date,
-    hora_notificacao: time,
-  };
+  return { ...codec.empty(), unidade_saude_id: unidadeId, data_notificacao: date, hora_notificacao: time };
 }
 
 /** A loaded notification as the form holds it. */
-export const notificacaoParaForm = (n: Notificacao): NotificacaoFormValues => pickValues(n, CAMPOS);
+export const notificacaoParaForm = (n: Notificacao): NotificacaoFormValues => codec.toForm(n);
 
-/** Form → API body: empty answers left out (the API stores them null); an edit carries no status. */
-export function formParaApi(v: NotificacaoFormValues, edicao: boolean): NotificacaoInput | NotificacaoUpdate {
-  const corpo: Partial<NotificacaoFormValues> = { ...v };
-  if (edicao) for (const c of SO_NA_CRIACAO) delete corpo[c];
-  return omitEmpty(corpo) as NotificacaoInput;
-}
+/** Form → API body: empty answers left out (the API stores them null); an edit carries no status (POST …/situacao). */
+export const formParaApi = (v: NotificacaoFormValues, edicao: boolean): NotificacaoInput | NotificacaoUpdate =>
+  codec.toBody(edicao ? { ...v, situacao: null, data_encerramento: null } : v);
 
-/** The form's schema: the shared API schema's checks, each on its field, and the citizen's birth and death. */
+/**
+ * The form's schema: the shared API schema's checks (an edit's body has no status, so the create's rules are the
+ * edit's) and the citizen's birth and death, the first message of each field.
+ */
 export function notificacaoFormSchema(edicao: boolean, municipe: ContextoMunicipe) {
-  const api = edicao ? notificacaoUpdateSchema : notificacaoInputSchema;
-  return camposSchema.superRefine((v, ctx) => {
-    const corpo = formParaApi(v, edicao);
-    const r = api.safeParse(edicao ? { ...corpo, lock_version: 0 } : corpo);
-    addFieldIssues(ctx, [...(r.success ? [] : r.error.issues), ...notificacaoIssues(corpo, municipe)]);
+  const rules = z.unknown().superRefine((corpo, ctx) => {
+    const r = notificacaoInputSchema.safeParse(corpo);
+    for (const { path, message } of [
+      ...(r.success ? [] : r.error.issues),
+      ...notificacaoIssues(corpo as Record<string, unknown>, municipe),
+    ])
+      ctx.addIssue({ code: 'custom', path: [...path], message });
   });
+  return formCodec(notificacaoCreateFieldsSchema, { rules }).schema((v) => formParaApi(v, edicao));
 }
 
 /** Days in hospital as the database derives them (discharge − admission), when both dates allow. */
