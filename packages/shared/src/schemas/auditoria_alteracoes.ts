@@ -32,8 +32,12 @@ const CAMPOS: Record<string, string> = {
 };
 /** Any catalogue's label, for a row whose resource is not given. */
 const QUALQUER: Record<string, string> = Object.assign({}, ...Object.values(CATALOGOS));
-export const campoTexto = (campo: string, resource?: string): string =>
-  (resource ? CATALOGOS[resource]?.[campo] : undefined) ?? CAMPOS[campo] ?? QUALQUER[campo] ?? campo.replace(/_/g, ' ');
+/** A record with a catalogue names its fields by it alone: another record's word for the same key may not fit. */
+export const campoTexto = (campo: string, resource?: string): string => {
+  const catalogo = resource ? CATALOGOS[resource] : undefined;
+  const rotulo = catalogo ? (catalogo[campo] ?? CAMPOS[campo]) : (CAMPOS[campo] ?? QUALQUER[campo]);
+  return rotulo ?? campo.replace(/_/g, ' ');
+};
 
 /** A permission string in words ('Famílias: Listar'); anything else as stored. */
 const item = (v: unknown): string => {

@@ -65,5 +65,10 @@ describe('a field added to the shared schema', () => {
     expect(alteracoesDe({ alteracoes: { tipo: { antes: null, depois: '70' } } }, 'administracao/equipes')).toEqual([
       { campo: rotulosDe(equipeFieldsSchema).tipo, texto: '(vazio) → 70' },
     ]);
+    // Another record's word for a key the team does not have is not borrowed (the unit's 'CNES').
+    expect(alteracoesDe({ alteracoes: { cnes: { antes: null, depois: '1' } } }, 'administracao/equipes')).toEqual([
+      { campo: 'cnes', texto: '(vazio) → 1' },
+    ]);
+    expect(alteracoesDe({ alteracoes: { cnes: { antes: null, depois: '1' } } })![0]!.campo).toBe('CNES');
   });
 });
