@@ -1,6 +1,6 @@
 // npm run bench:polls — the top bar's two 30 s polls at scale (issues 20, spec §7, §9): BENCH_SESSOES simulated
 // sessions (default 20,000) each polling, every 30 s, BOTH the globe (GET /api/v1/notificacoes_globais?lida=false
-// &per_page=100) and the bell (GET /api/v1/buscas/consulta/ouvidoria/notificacoes?lido=false&per_page=5), the exact
+// &per_page=100&contar_ate=100) and the bell (GET …/ouvidoria/notificacoes?lido=false&per_page=5&contar_ate=100), the exact
 // queries the web sends (apps/web/src/modules/notificacoes_globais/globo/api.ts, ouvidoria/sino/api.ts): ≈ 2 ×
 // sessions/30 requests per second (≈ 1,333 req/s at 20,000). Each session keeps one ETag per call and sends
 // If-None-Match, as the browser does. Each session has its own token, its row made through SQL as the sign-in makes it
@@ -46,8 +46,8 @@ const k = knobs({
   NOVA_OUV_S: 20,
   CONEXOES: 256,
 });
-const URL_GLOBO = '/api/v1/notificacoes_globais?lida=false&per_page=100';
-const URL_SINO = '/api/v1/buscas/consulta/ouvidoria/notificacoes?lido=false&per_page=5';
+const URL_GLOBO = '/api/v1/notificacoes_globais?lida=false&per_page=100&contar_ate=100';
+const URL_SINO = '/api/v1/buscas/consulta/ouvidoria/notificacoes?lido=false&per_page=5&contar_ate=100';
 const GLOBO = 'globo (GET ?lida=false)';
 const SINO = 'sino (GET ?lido=false&per_page=5)';
 

@@ -37,7 +37,8 @@ describe('the ombudsman bell (spec §1, §4, §9)', () => {
     fakeApi({ [GET]: () => lista([item(1)], total) });
     renderWithProviders(<Sino usuario={usuarioTeste} />);
     const botao = await screen.findByRole('button', { name: nomeDoSino(total) });
-    expect(botao).toHaveAccessibleName(`Ouvidoria: ${total} não lidas`);
+    // At the poll's cap (issue 41) the name says 'mais de 99'.
+    expect(botao).toHaveAccessibleName(`Ouvidoria: ${total < 100 ? total : 'mais de 99'} não lidas`);
     if (badge) expect(screen.getByTestId('sino-badge')).toHaveTextContent(badge);
     else expect(screen.queryByTestId('sino-badge')).toBeNull();
   });

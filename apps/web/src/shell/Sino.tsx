@@ -1,5 +1,6 @@
 // The ombudsman's bell in the top bar (issue 20, spec §1, §4): only for who holds `ouvidoria:index`. The button and
 // its count are in the first load; the dropdown (Popover, list) is a chunk fetched on first use (firstUse.tsx).
+import { contagemEmPalavras } from '@saude/shared/validation/badge';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Usuario } from '@saude/shared';
@@ -12,7 +13,9 @@ const SinoPainel = lazyOnFirstUse(() => import('./SinoPainel'));
 
 /** "Ouvidoria: 3 não lidas" — the count in words, whatever the badge shows. */
 export const nomeDoSino = (total: number) =>
-  total === 0 ? 'Ouvidoria: nenhuma não lida' : `Ouvidoria: ${total} não ${total === 1 ? 'lida' : 'lidas'}`;
+  total === 0
+    ? 'Ouvidoria: nenhuma não lida'
+    : `Ouvidoria: ${contagemEmPalavras(total)} não ${total === 1 ? 'lida' : 'lidas'}`;
 
 export function Sino({ usuario }: { usuario: Usuario }) {
   if (!pode(usuario, 'ouvidoria:index')) return null;

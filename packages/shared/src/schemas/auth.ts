@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalField, zInteger } from '../validation/zod';
+import { CONTAGEM_MAXIMA_BADGE } from '../validation/badge';
 
 // Contract of the sign-in service (spec §7, base path /api/v2/auth) and the shell's calls.
 export const loginInputSchema = z.object({
@@ -169,3 +170,6 @@ export const paginationSchema = z.object({
   per_page: optionalField(zInteger({ gte: 1, lte: 100 })).default(10),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
+
+/** `contar_ate`: the total counted up to this many rows (a badge's poll: 100), never more (issue 41). */
+export const contarAteField = () => optionalField(zInteger({ gte: 1, lte: CONTAGEM_MAXIMA_BADGE }));

@@ -6,7 +6,7 @@ import {
 } from '../notificacao_global_constantes';
 import { msg } from '../messages';
 import { optionalField, optionalText, zInteger, zRequired } from '../validation/zod';
-import { paginationSchema } from './auth';
+import { contarAteField, paginationSchema } from './auth';
 
 // Global notifications (issue 20, spec §1 globe, §2 /notificacoes_globais, §3 "Global notification"): managers send a
 // message to everyone or to profiles; each professional marks it read. docs/decisions.md "Global notifications".
@@ -44,6 +44,7 @@ export const notificacaoGlobalFiltersSchema = paginationSchema.extend({
     .enum(['true', 'false'], { error: msg.naoEValido })
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  contar_ate: contarAteField(),
 });
 export type NotificacaoGlobalFilters = z.infer<typeof notificacaoGlobalFiltersSchema>;
 

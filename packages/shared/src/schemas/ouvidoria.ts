@@ -7,7 +7,7 @@ import {
   SITUACOES_SOLICITACAO,
   type SituacaoSolicitacao,
 } from '../ouvidoria_constantes';
-import { paginationSchema } from './auth';
+import { contarAteField, paginationSchema } from './auth';
 import {
   lockVersion,
   nullableString as s,
@@ -184,6 +184,7 @@ export type OuvidoriaOpcoes = z.infer<typeof ouvidoriaOpcoesSchema>;
 
 export const notificacoesQuerySchema = paginationSchema.extend({
   lido: opt(z.enum(['true', 'false'], { error: msg.naoEValido })),
+  contar_ate: contarAteField(),
 });
 export type NotificacoesQuery = z.infer<typeof notificacoesQuerySchema>;
 

@@ -48,7 +48,18 @@ function consultas(db: DbOrTx, filtro: NotificacoesQuery['lido']) {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(name),
-      total: db.select({ total: countAll() }).from(n).where(where).prepare(`${name}_total`),
+      // Up to `ate` rows (LIMIT NULL: all): the bell's poll needs no more than its badge shows (issue 41).
+      total: db
+        .select({ total: countAll() })
+        .from(
+          db
+            .select({ um: sql`1` })
+            .from(n)
+            .where(where)
+            .limit(sql.placeholder('ate'))
+            .as('contados'),
+        )
+        .prepare(`${name}_total`),
     };
   });
 }
@@ -57,7 +68,7 @@ export async function listar(ctx: Ctx, q: NotificacoesQuery): Promise<{ rows: Ou
   const c = consultas(ctx.db, q.lido);
   const eu = ctx.usuario!.profissionalId;
   const rows = await c.pagina.execute({ eu, limit: q.per_page, offset: (q.page - 1) * q.per_page });
-  const total = (await c.total.execute({ eu }))[0]?.total ?? 0;
+  const total = (await c.total.execute({ eu, ate: q.contar_ate ?? null }))[0]?.total ?? 0;
   return { rows: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), total };
 }
 

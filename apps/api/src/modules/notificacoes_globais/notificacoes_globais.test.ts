@@ -127,6 +127,20 @@ describe(url, () => {
       await t.app.inject({ method: 'DELETE', url: `${url}/${n.id}`, headers: gestor });
   });
 
+  it("counts the unread only up to the poll's contar_ate, and all of them without it (issue 41)", async () => {
+    const novas = [];
+    for (const titulo of ['A', 'B', 'C']) novas.push((await criar({ titulo })).json<NotificacaoGlobalCriada>());
+    const leitor = (await f.usuario({ unidade: ubs, perfil: 'medico' })).headers;
+    const total = async (query: string) => (await listar(leitor, query)).headers['x-total-count'];
+    expect(await total('?lida=false&per_page=1')).toBe('3');
+    expect(await total('?lida=false&per_page=1&contar_ate=2')).toBe('2');
+    expect(await total('?lida=false&per_page=1&contar_ate=100')).toBe('3');
+    // A full page of the poll (per_page = the cap) needs no count at all.
+    expect(await total('?lida=false&per_page=2&contar_ate=2')).toBe('2');
+    for (const q of ['0', '101', 'x']) expect((await listar(leitor, `?contar_ate=${q}`)).statusCode, q).toBe(422);
+    for (const n of novas) await t.app.inject({ method: 'DELETE', url: `${url}/${n.id}`, headers: gestor });
+  });
+
   it('answers 304 to a matching If-None-Match, and a new ETag once a read or a new one changes what the user sees', async () => {
     const n = (await criar({ titulo: 'ETag' })).json<NotificacaoGlobalCriada>();
     const first = await listar(enfUbs);

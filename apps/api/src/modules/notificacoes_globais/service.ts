@@ -44,8 +44,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * prepared once per shape (with or without a current unit, which read filter: db/sql.ts `preparedOnce`), since every
  * browser polls the page every 30 s (issue 15).
  */
-function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined) {
-  return preparedOnce(db, `notificacoes_globais:globo:${comUnidade}:${lida ?? 'todas'}`, (name) => {
+function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined, contado: boolean) {
+  const forma = `${comUnidade}:${lida ?? 'todas'}:${contado ? 'ate' : 'tudo'}`;
+  return preparedOnce(db, `notificacoes_globais:globo:${forma}`, (name) => {
     const eu = sql.placeholder('profissional_id');
     const where = and(
       comUnidade ? paraUsuario(eu, sql.placeholder('unidade_id')) : paraUsuario(eu, null),
@@ -63,7 +64,8 @@ function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined) {
           created_at: n.created_at,
           lida_em: r.lida_em,
           redirecionar_path_url: n.redirecionar_path_url,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
+          // The poll's count stops at `contar_ate` (issue 41): no window count over every match then.
+          ...(contado ? {} : { total: sql<number>`count(*) over ()`.mapWith(Number) }),
         })
         .from(n)
         .leftJoin(r, juncao)
@@ -72,11 +74,18 @@ function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined) {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(name),
+      // Up to `ate` rows (LIMIT NULL: all).
       total: db
         .select({ total: sql<number>`count(*)::int` })
-        .from(n)
-        .leftJoin(r, juncao)
-        .where(where)
+        .from(
+          db
+            .select({ um: sql`1` })
+            .from(n)
+            .leftJoin(r, juncao)
+            .where(where)
+            .limit(sql.placeholder('ate'))
+            .as('contados'),
+        )
         .prepare(`${name}_total`),
     };
   });
@@ -84,12 +93,12 @@ function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined) {
 
 export async function list(ctx: Ctx, q: NotificacaoGlobalFilters): Promise<PageResult<NotificacaoGlobal>> {
   const u = ctx.usuario!;
-  const c = consultas(ctx.db, u.unidadeId !== null, q.lida);
+  const c = consultas(ctx.db, u.unidadeId !== null, q.lida, q.contar_ate !== undefined);
   const valores = { profissional_id: u.profissionalId, unidade_id: u.unidadeId };
   const page = await paginate(q, {
     rows: ({ limit, offset }) => c.pagina.execute({ ...valores, limit, offset }),
-    count: async () => (await c.total.execute(valores))[0]?.total ?? 0,
-    windowTotal: (row) => row.total,
+    count: async () => (await c.total.execute({ ...valores, ate: q.contar_ate ?? null }))[0]?.total ?? 0,
+    windowTotal: (row) => ('total' in row ? row.total : undefined),
   });
   return {
     total: page.total,

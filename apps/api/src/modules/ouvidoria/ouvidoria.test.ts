@@ -281,6 +281,10 @@ describe('/api/v1/ouvidoria', () => {
       const depois = await ler(gestor, undefined, { 'if-none-match': etag });
       expect(depois.statusCode).toBe(200);
       expect(depois.headers['x-total-count']).toBe('6');
+      // The poll's count stops at contar_ate (issue 41: the badge shows at most '99+'); 422 outside 1–100.
+      expect((await ler(gestor, 'lido=false&per_page=5&contar_ate=4')).headers['x-total-count']).toBe('4');
+      expect((await ler(gestor, 'lido=false&per_page=5&contar_ate=100')).headers['x-total-count']).toBe('6');
+      expect((await ler(gestor, 'lido=false&contar_ate=101')).statusCode).toBe(422);
       expect((await ler(gestor2)).headers['x-total-count']).not.toBe('6');
       const lidas = (await ler(gestor, 'lido=true&per_page=100')).json<OuvidoriaNotificacao[]>();
       expect(lidas.map((x) => x.id)).toContain(rows[0]!.id);

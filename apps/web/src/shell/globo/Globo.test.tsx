@@ -64,15 +64,17 @@ describe('Globo', { timeout: 60_000 }, () => {
     expect(chamadas.some((c) => c.method === 'POST' && c.path === `${API}/${ID}/leitura`)).toBe(true);
   });
 
-  it('shows no badge for exactly 99 (spec §4) but still says the count, and 99+ above', async () => {
+  it("shows no badge for exactly 99 (spec §4) but still says the count, and 99+ from the poll's cap", async () => {
     fakeApi({ [`GET ${API}`]: () => lista([nota(1)], 99) });
     const { unmount } = renderRoutes(rotas, '/');
     const globo = await screen.findByRole('button', { name: 'Notificações globais, 99 não lidas' });
     expect(globo).not.toHaveTextContent('99');
     unmount();
-    fakeApi({ [`GET ${API}`]: () => lista([nota(1)], 150) });
+    fakeApi({ [`GET ${API}`]: () => lista([nota(1)], 100) });
     renderRoutes(rotas, '/');
-    expect(await screen.findByRole('button', { name: 'Notificações globais, 150 não lidas' })).toHaveTextContent('99+');
+    expect(await screen.findByRole('button', { name: 'Notificações globais, mais de 99 não lidas' })).toHaveTextContent(
+      '99+',
+    );
   });
 
   it('is not there without the permission', async () => {

@@ -1,6 +1,7 @@
 // The top bar's globe (spec §1, §4, issue 20): the unread count of global notifications, polled every 30 s. The
 // dropdown (Mantine Menu, dates) is a chunk of its own fetched on first use (firstUse.tsx): the shell's first load
 // keeps its budget (issue 15).
+import { contagemEmPalavras } from '@saude/shared/validation/badge';
 import { IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Usuario } from '@saude/shared';
@@ -13,7 +14,9 @@ const GloboMenu = lazyOnFirstUse(() => import('./GloboMenu'));
 
 /** 'Notificações globais, 3 não lidas': the count in words (the badge is only a picture of it). */
 export const nomeDoGlobo = (n: number) =>
-  n === 0 ? 'Notificações globais, nenhuma não lida' : `Notificações globais, ${n} não lida${n === 1 ? '' : 's'}`;
+  n === 0
+    ? 'Notificações globais, nenhuma não lida'
+    : `Notificações globais, ${contagemEmPalavras(n)} não lida${n === 1 ? '' : 's'}`;
 
 export function Globo({ usuario }: { usuario: Usuario }) {
   const unidadeId = usuario.unidade_atual?.id ?? null;

@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { NotificacaoGlobal } from '@saude/shared/schemas/notificacao_global';
 import { INTERVALO_NOTIFICACOES_GLOBAIS_MS } from '@saude/shared/notificacao_global_constantes';
+import { CONTAGEM_MAXIMA_BADGE } from '@saude/shared/validation/badge';
 import { http, httpSegundoPlano } from '../../../lib/http';
 
 export const NOTIFICACOES_GLOBAIS_API = '/api/v1/notificacoes_globais';
@@ -24,7 +25,12 @@ export const naoLidasQuery = (unidadeId: string | null) =>
   queryOptions({
     queryKey: notificacoesGlobaisKeys.naoLidas(unidadeId),
     queryFn: ({ signal }) =>
-      httpSegundoPlano.list<NotificacaoGlobal>(NOTIFICACOES_GLOBAIS_API, { lida: 'false', per_page: 100 }, signal),
+      httpSegundoPlano.list<NotificacaoGlobal>(
+        NOTIFICACOES_GLOBAIS_API,
+        // The badge shows at most '99+': the count stops at 100 (issue 41).
+        { lida: 'false', per_page: CONTAGEM_MAXIMA_BADGE, contar_ate: CONTAGEM_MAXIMA_BADGE },
+        signal,
+      ),
     refetchInterval: INTERVALO_NOTIFICACOES_GLOBAIS_MS,
     staleTime: INTERVALO_NOTIFICACOES_GLOBAIS_MS,
     refetchOnWindowFocus: false,

@@ -2,6 +2,7 @@
 // tab is visible (TanStack's default stops in a hidden tab). Small and zod-free: the top bar imports it statically.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OuvidoriaNotificacao } from '@saude/shared/schemas/ouvidoria';
+import { CONTAGEM_MAXIMA_BADGE } from '@saude/shared/validation/badge';
 import { http, httpSegundoPlano } from '../../../lib/http';
 
 export const SINO_API = '/api/v1/buscas/consulta/ouvidoria/notificacoes';
@@ -14,7 +15,12 @@ export const sinoQuery = () =>
   queryOptions({
     queryKey: sinoKeys.all,
     queryFn: ({ signal }) =>
-      httpSegundoPlano.list<OuvidoriaNotificacao>(SINO_API, { lido: 'false', per_page: POR_PAGINA_SINO }, signal),
+      httpSegundoPlano.list<OuvidoriaNotificacao>(
+        SINO_API,
+        // The badge shows at most '99+': counting past 100 would only cost (issue 41).
+        { lido: 'false', per_page: POR_PAGINA_SINO, contar_ate: CONTAGEM_MAXIMA_BADGE },
+        signal,
+      ),
     refetchInterval: INTERVALO_SINO_MS,
     staleTime: INTERVALO_SINO_MS,
     // A failed poll is silent and waits for the next one.
