@@ -12,14 +12,7 @@ import { notifyError } from '../../../lib/feedback';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
 import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
 import { BASE_PATH, getProfissional, useProfissional, useRedefinirSenha, useSaveProfissional } from './api';
-import {
-  novoProfissional,
-  profissionalFormSchema,
-  profissionalParaApi,
-  profissionalParaForm,
-  ROTULOS_PROFISSIONAL as R,
-  type ProfissionalFormValues,
-} from './formValues';
+import { profissionalCodec, ROTULOS_PROFISSIONAL as R, type ProfissionalFormValues } from './formValues';
 import { LotacoesSection } from './LotacoesSection';
 import { mostrarSenha } from './SenhaDialog';
 
@@ -37,10 +30,7 @@ function ProfissionalForm({ atual, recarregar }: { atual?: Profissional; recarre
     atual,
     recarregar,
     titulo: atual ? `Editar profissional ${atual.nome}` : 'Novo profissional',
-    schema: profissionalFormSchema,
-    novo: novoProfissional,
-    paraForm: profissionalParaForm,
-    paraApi: profissionalParaApi,
+    codec: profissionalCodec,
     salvar: save.mutateAsync,
     buscar: getProfissional,
     depoisDeSalvar: (saved) => {
@@ -50,7 +40,6 @@ function ProfissionalForm({ atual, recarregar }: { atual?: Profissional; recarre
     },
     model: 'Profissional',
     genero: 'm',
-    labels: R,
   });
 
   const identificacao: FieldRows<ProfissionalFormValues> = [

@@ -4,18 +4,10 @@
 import { Stack, Title } from '@mantine/core';
 import { LIMITES_AUTH_APPLICATION, type AuthApplicationRecord } from '@saude/shared/schemas/auth_applications';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { DesativarButton } from '../../../lib/feedback';
 import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
 import { BASE_PATH, getAplicacao, useAplicacao, useDesativarAplicacao, useSaveAplicacao } from './api';
 import { Explicacao } from './Explicacao';
-import {
-  aplicacaoFormSchema,
-  aplicacaoParaForm,
-  formParaApi,
-  novaAplicacao,
-  ROTULOS,
-  type AplicacaoFormValues,
-} from './formValues';
+import { aplicacaoCodec, ROTULOS, type AplicacaoFormValues } from './formValues';
 
 export const AuthApplicationFormPage = recordPage(
   { load: useAplicacao, backTo: BASE_PATH, label: 'Carregando aplicação', remount: true },
@@ -26,26 +18,23 @@ export const AuthApplicationFormPage = recordPage(
 function AplicacaoForm({ atual, recarregar }: { atual?: AuthApplicationRecord; recarregar?: () => void }) {
   const save = useSaveAplicacao(atual?.id);
   const desativar = useDesativarAplicacao();
-  const {
-    record,
-    form,
-    podeRemover: podeDesativar,
-    formProps,
-  } = useRecordFormPage({
+  const { form, formProps } = useRecordFormPage({
     recurso: 'ferramentas/auth_applications',
     basePath: BASE_PATH,
     atual,
     recarregar,
     titulo: atual ? `Editar aplicação ${atual.nome}` : 'Nova aplicação autorizada',
-    schema: aplicacaoFormSchema,
-    novo: novaAplicacao,
-    paraForm: aplicacaoParaForm,
-    paraApi: formParaApi,
+    codec: aplicacaoCodec,
     salvar: save.mutateAsync,
     buscar: getAplicacao,
     model: 'Aplicação',
     genero: 'f',
-    labels: ROTULOS,
+    remocao: {
+      desativar: desativar.mutateAsync,
+      nome: (a) => a.nome,
+      explicacao:
+        'O endereço deixa de receber o acesso do SenhaSimples. O histórico é mantido e a aplicação pode ser reativada depois.',
+    },
   });
 
   const campos: FieldRows<AplicacaoFormValues> = [
@@ -89,25 +78,7 @@ function AplicacaoForm({ atual, recarregar }: { atual?: AuthApplicationRecord; r
         {formProps.label}
       </Title>
       <Explicacao />
-      <RecordForm
-        {...formProps}
-        extraActions={
-          atual &&
-          atual.ativo &&
-          podeDesativar && (
-            <DesativarButton
-              pergunta={`Desativar a aplicação ${atual.nome}?`}
-              explicacao="O endereço deixa de receber o acesso do SenhaSimples. O histórico é mantido e a aplicação pode ser reativada depois."
-              feito="Aplicação desativada."
-              desativar={() => desativar.mutateAsync(atual.id)}
-              onDone={record.allowNavigation}
-              goTo={BASE_PATH}
-            >
-              Desativar aplicação
-            </DesativarButton>
-          )
-        }
-      >
+      <RecordForm {...formProps}>
         <FieldSections control={form.control} sections={[['Aplicação', campos]]} />
       </RecordForm>
     </Stack>
