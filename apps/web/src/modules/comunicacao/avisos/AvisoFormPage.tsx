@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useController, type UseFormReturn } from 'react-hook-form';
+import { useController, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { msg, todayIso } from '@saude/shared';
 import { LIMITES_AVISO, type Aviso, type AvisoProfissionalOpcao } from '@saude/shared/schemas/aviso';
@@ -18,7 +18,6 @@ import {
   FormSection,
   RecordForm,
   SearchSelect,
-  SwitchComAjuda,
   SwitchField,
   touchInputStyles,
   useFieldLabel,
@@ -157,7 +156,16 @@ function AvisoForm({ atual, recarregar }: { atual?: Aviso; recarregar?: () => vo
               description="Quem recebe precisa escrever uma resposta (até 150 caracteres) para confirmar o aviso."
             />
             <ResponsavelField form={form} atual={atual} />
-            {atual && <SituacaoField form={form} />}
+            {/* Active or inactive (an inactive notice shows to nobody); deleting is its own button. */}
+            {atual && (
+              <SwitchField
+                control={form.control}
+                name="situacao"
+                label="Aviso ativo"
+                description="Um aviso inativo não aparece para ninguém, mas continua na lista com as suas respostas."
+                valores={['ativo', 'inativo']}
+              />
+            )}
           </Stack>
         </FormSection>
       </RecordForm>
@@ -190,27 +198,6 @@ function MensagemField({ form }: { form: Form }) {
           </span>
         </Group>
       }
-    />
-  );
-}
-
-/** Active or inactive (an inactive notice shows to nobody); deleting is its own button. */
-function SituacaoField({ form }: { form: Form }) {
-  return (
-    <Controller
-      control={form.control}
-      name="situacao"
-      render={({ field }) => (
-        <SwitchComAjuda
-          label="Aviso ativo"
-          ajuda="Um aviso inativo não aparece para ninguém, mas continua na lista com as suas respostas."
-          name={field.name}
-          ref={field.ref}
-          checked={field.value === 'ativo'}
-          onChange={(e) => field.onChange(e.currentTarget.checked ? 'ativo' : 'inativo')}
-          onBlur={field.onBlur}
-        />
-      )}
     />
   );
 }
