@@ -2,7 +2,15 @@
 // searched by name or INE, filtered by unit and situation; a row opens its form.
 import type { EquipeListItem } from '@saude/shared/schemas/administracao_equipes';
 import { TIPOS_EQUIPE } from '@saude/shared/tipos_equipe';
-import { FilterChoice, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import {
+  cadastroListProps,
+  FilterChoice,
+  ListPage,
+  recordColumn,
+  situacaoAtivo,
+  useList,
+  type Column,
+} from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useEquipes, useUnidadesOpcoes } from './api';
 
@@ -36,14 +44,9 @@ export function EquipeListPage() {
   const list = useList(paramsSchema, useEquipes, situacao.toFilters);
   return (
     <ListPage
-      title="Equipes"
-      path={BASE_PATH}
+      {...cadastroListProps('Equipes', ['equipe', 'f'], BASE_PATH, 'Nome ou INE')}
       list={list}
       columns={columns}
-      opens="edit"
-      emptyText="Nenhuma equipe encontrada."
-      novo={{ label: 'Nova equipe' }}
-      search={{ field: 'texto', label: 'Buscar equipe', placeholder: 'Nome ou INE' }}
       filters={
         <>
           <FilterChoice

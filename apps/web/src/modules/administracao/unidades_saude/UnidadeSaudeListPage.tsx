@@ -2,7 +2,15 @@
 // phone; searched by name or CNES, filtered by type and situation; a row opens its form.
 import type { UnidadeSaudeListItem } from '@saude/shared/schemas/administracao_unidades_saude';
 import { maskPhone } from '../../../lib/form/masks';
-import { FilterChoice, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import {
+  cadastroListProps,
+  FilterChoice,
+  ListPage,
+  recordColumn,
+  situacaoAtivo,
+  useList,
+  type Column,
+} from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useTiposUnidade, useUnidades } from './api';
 
@@ -30,14 +38,9 @@ export function UnidadeSaudeListPage() {
   const list = useList(paramsSchema, useUnidades, situacao.toFilters);
   return (
     <ListPage
-      title="Unidades de saúde"
-      path={BASE_PATH}
+      {...cadastroListProps('Unidades de saúde', ['unidade', 'f'], BASE_PATH, 'Nome ou CNES')}
       list={list}
       columns={columns}
-      opens="edit"
-      emptyText="Nenhuma unidade encontrada."
-      novo={{ label: 'Nova unidade' }}
-      search={{ field: 'texto', label: 'Buscar unidade', placeholder: 'Nome ou CNES' }}
       filters={
         <>
           <FilterChoice

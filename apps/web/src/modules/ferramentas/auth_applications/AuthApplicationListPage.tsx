@@ -2,7 +2,7 @@
 // by name; a row opens its form.
 import { Text } from '@mantine/core';
 import type { AuthApplicationListItem } from '@saude/shared/schemas/auth_applications';
-import { ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import { cadastroListProps, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useAplicacoes } from './api';
 import { Explicacao } from './Explicacao';
@@ -33,14 +33,9 @@ export function AuthApplicationListPage() {
   const list = useList(paramsSchema, useAplicacoes, situacao.toFilters);
   return (
     <ListPage
-      title="Aplicações autorizadas"
-      path={BASE_PATH}
+      {...cadastroListProps('Aplicações autorizadas', ['aplicação', 'f'], BASE_PATH, 'Nome ou endereço')}
       list={list}
       columns={columns}
-      opens="edit"
-      emptyText="Nenhuma aplicação encontrada."
-      novo={{ label: 'Nova aplicação' }}
-      search={{ field: 'texto', label: 'Buscar aplicação', placeholder: 'Nome ou endereço' }}
       filters={<situacao.Filter {...list.bind('situacao')} />}
     >
       <Explicacao />

@@ -3,7 +3,7 @@
 import { ColorSwatch, Group, Text } from '@mantine/core';
 import type { TemaListItem } from '@saude/shared/schemas/tema';
 import { periodoTexto } from '@saude/shared/tema_vigencia';
-import { ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import { cadastroListProps, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useTemas } from './api';
 
@@ -40,14 +40,9 @@ export function TemaListPage() {
   const list = useList(paramsSchema, useTemas, situacao.toFilters);
   return (
     <ListPage
-      title="Temas de campanha"
-      path={BASE_PATH}
+      {...cadastroListProps('Temas de campanha', ['tema', 'm'], BASE_PATH, 'Título ou subtítulo')}
       list={list}
       columns={columns}
-      opens="edit"
-      emptyText="Nenhum tema encontrado."
-      novo={{ label: 'Novo tema' }}
-      search={{ field: 'texto', label: 'Buscar tema', placeholder: 'Título ou subtítulo' }}
       filters={<situacao.Filter {...list.bind('situacao')} />}
     />
   );

@@ -2,7 +2,7 @@
 // then name), each with its colour and the first ticket it gives ("P001").
 import { Group, Text } from '@mantine/core';
 import type { CategoriaListItem } from '@saude/shared/schemas/categoria';
-import { ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import { cadastroListProps, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, useCategorias } from './api';
 import { SenhaExemplo } from './SenhaExemplo';
@@ -44,14 +44,12 @@ export function CategoriaListPage() {
   const list = useList(paramsSchema, useCategorias, situacao.toFilters);
   return (
     <ListPage
-      title="Categorias"
-      path={BASE_PATH}
+      {...cadastroListProps('Categorias', ['categoria', 'f'], BASE_PATH, 'Nome da categoria', {
+        field: 'nome',
+        opens: '',
+      })}
       list={list}
       columns={columns}
-      opens=""
-      emptyText="Nenhuma categoria encontrada."
-      novo={{ label: 'Nova categoria' }}
-      search={{ field: 'nome', label: 'Buscar categoria', placeholder: 'Nome da categoria' }}
       filters={<situacao.Filter {...list.bind('situacao')} />}
     />
   );
