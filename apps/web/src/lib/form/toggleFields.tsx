@@ -69,6 +69,9 @@ export function ColorField<T extends FieldValues, TT = T>({
       error={fieldState.error?.message}
       format="hex"
       fixOnBlur={corrigirAoSair}
+      // Mantine's saturation and hue sliders have no accessible name (axe: serious) and take no keyboard: the swatches,
+      // the typed value and the eyedropper choose the colour instead.
+      withPicker={false}
       swatches={swatches}
       swatchesPerRow={10}
       eyeDropperButtonProps={{ 'aria-label': 'Pegar uma cor da tela' }}

@@ -24,6 +24,20 @@ import {
 
 type Form = UseFormReturn<NotificacaoGlobalFormValues, unknown, NotificacaoGlobalFormValues>;
 
+/** Colours offered as swatches (any other may be typed): the default and dark ones that carry white text. */
+const CORES_SUGERIDAS = [
+  '#009CB0',
+  '#1864AB',
+  '#0B7285',
+  '#2B8A3E',
+  '#C92A2A',
+  '#862E9C',
+  '#D9480F',
+  '#495057',
+  '#1A237E',
+  '#FAB005',
+];
+
 const TIPOS = TIPOS_NOTIFICACAO_GLOBAL.map((t) => ({ value: t, label: ROTULOS_TIPO_NOTIFICACAO_GLOBAL[t] }));
 
 export function NotificacaoGlobalFormPage() {
@@ -71,6 +85,7 @@ export function NotificacaoGlobalFormPage() {
       required: true,
       // The API takes RRGGBB; a colour typed wrong stays, for the form to say so.
       semCerquilha: true,
+      swatches: CORES_SUGERIDAS,
       corrigirAoSair: false,
       span: 'half',
     },

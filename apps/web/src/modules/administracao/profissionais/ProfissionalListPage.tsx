@@ -12,16 +12,12 @@ import {
   useList,
   type Column,
 } from '../../../lib/list';
-import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { param } from '../../../lib/list/listParams';
 import { BASE_PATH, useLotacaoOpcoes, useProfissionais } from './api';
 
 const situacao = situacaoAtivo('m', 'ativas');
 
-const paramsSchema = listParamsSchema.extend({
-  texto: param.text(120),
-  unidade_saude_id: param.uuid(),
-  situacao: situacao.param,
-});
+const paramsSchema = situacao.params({ texto: param.text(120), unidade_saude_id: param.uuid() });
 
 const columns: Column<ProfissionalListItem>[] = [
   recordColumn('nome', 'Nome', {

@@ -2,23 +2,17 @@
 // then name), each with its colour and the first ticket it gives ("P001").
 import { Group, Text } from '@mantine/core';
 import type { CategoriaListItem } from '@saude/shared/schemas/categoria';
-import { cadastroListProps, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
-import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { cadastroListProps, ListPage, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import { param } from '../../../lib/list/listParams';
 import { BASE_PATH, useCategorias } from './api';
 import { SenhaExemplo } from './SenhaExemplo';
 
 const situacao = situacaoAtivo('f', 'todas');
 
-const paramsSchema = listParamsSchema.extend({
-  nome: param.text(60),
-  situacao: situacao.param,
-});
+const paramsSchema = situacao.params({ nome: param.text(60) });
 
 const columns: Column<CategoriaListItem>[] = [
-  recordColumn('nome', 'Categoria', {
-    badges: (c) => situacao.badge(c.ativo),
-    subtitle: (c) => c.descricao,
-  }),
+  situacao.coluna('nome', 'Categoria', (c) => c.descricao),
   {
     accessor: 'sigla',
     title: 'Senha',
