@@ -4,7 +4,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Permission, Resource, resources } from '@saude/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -57,6 +57,17 @@ export function recordPage<T>(
     const id = useParams()[param];
     return !id && Novo ? <Novo /> : <Loaded id={id} />;
   };
+}
+
+/** What a record form's component gets: the loaded record and its reload on an edit, nothing on a new record. */
+export type RecordFormProps<T> = Partial<RecordPageProps<T>>;
+
+/** The route of a record's form: one component edits the loaded record (mounted again on each saved version) or makes a new one. */
+export function recordFormPage<T>(
+  options: Omit<RecordPageOptions<T>, 'remount'>,
+  Form: (props: RecordFormProps<T>) => ReactNode,
+) {
+  return recordPage<T>({ ...options, remount: true }, Form, Form);
 }
 
 /** The body of a save: an edit carries the version it was loaded at (409 when another save came first). */

@@ -6,20 +6,19 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_EQUIPE, TIPOS_EQUIPE, type Equipe } from '@saude/shared/schemas/administracao_equipes';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { HistoricoLink } from '../comum/HistoricoLink';
 import { BASE_PATH, getEquipe, useDesativarEquipe, useEquipe, useSaveEquipe, useUnidadesOpcoes } from './api';
 import { equipeCodec, normalizarMicroArea, ROTULOS, type EquipeFormValues } from './formValues';
 
 type Form = UseFormReturn<EquipeFormValues, unknown, EquipeFormValues>;
 
-export const EquipeFormPage = recordPage(
-  { load: useEquipe, backTo: BASE_PATH, label: 'Carregando equipe', remount: true },
-  EquipeForm,
+export const EquipeFormPage = recordFormPage(
+  { load: useEquipe, backTo: BASE_PATH, label: 'Carregando equipe' },
   EquipeForm,
 );
 
-function EquipeForm({ atual, recarregar }: { atual?: Equipe; recarregar?: () => void }) {
+function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
   const save = useSaveEquipe(atual?.id);
   const desativar = useDesativarEquipe();
   const unidades = useUnidadesOpcoes();

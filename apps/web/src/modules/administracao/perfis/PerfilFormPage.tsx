@@ -17,7 +17,7 @@ import { Controller, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
 import { usePode } from '../../../lib/access';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getPerfil, useDeletePerfil, usePerfil, useSavePerfil } from './api';
 
 type Valores = PerfilInput;
@@ -32,13 +32,12 @@ const codec = {
   labels: ROTULOS,
 };
 
-export const PerfilFormPage = recordPage(
-  { load: usePerfil, backTo: BASE_PATH, label: 'Carregando perfil', remount: true },
-  PerfilForm,
+export const PerfilFormPage = recordFormPage(
+  { load: usePerfil, backTo: BASE_PATH, label: 'Carregando perfil' },
   PerfilForm,
 );
 
-function PerfilForm({ atual, recarregar }: { atual?: Perfil; recarregar?: () => void }) {
+function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
   const save = useSavePerfil(atual?.id);
   const remover = useDeletePerfil();
   const sistema = atual?.sistema ?? false;

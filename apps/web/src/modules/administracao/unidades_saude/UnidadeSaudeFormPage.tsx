@@ -7,18 +7,17 @@ import { LIMITES_UNIDADE, type UnidadeSaude } from '@saude/shared/schemas/admini
 import { usePode } from '../../../lib/access';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
 import { LinkButton } from '../../../lib/LinkButton';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { HistoricoLink } from '../comum/HistoricoLink';
 import { BASE_PATH, getUnidade, useDesativarUnidade, useSaveUnidade, useTiposUnidade, useUnidade } from './api';
 import { campoDaApi, ROTULOS, unidadeCodec, type UnidadeFormValues } from './formValues';
 
-export const UnidadeSaudeFormPage = recordPage(
-  { load: useUnidade, backTo: BASE_PATH, label: 'Carregando unidade', remount: true },
-  UnidadeForm,
+export const UnidadeSaudeFormPage = recordFormPage(
+  { load: useUnidade, backTo: BASE_PATH, label: 'Carregando unidade' },
   UnidadeForm,
 );
 
-function UnidadeForm({ atual, recarregar }: { atual?: UnidadeSaude; recarregar?: () => void }) {
+function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
   const save = useSaveUnidade(atual?.id);
   const desativar = useDesativarUnidade();
   const tipos = useTiposUnidade();

@@ -26,7 +26,7 @@ import {
   type FieldRows,
 } from '../../../lib/form';
 import { http } from '../../../lib/http';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { comVersao, recordFormPage, staleEdit, type RecordFormProps } from '../../../lib/recordPage';
 import { useUsuario } from '../../../lib/session';
 import { API_BASE, BASE_PATH, getAviso, useAviso, useAvisoOpcoes, useSaveAviso } from './api';
 import { ExcluirAvisoButton } from './components/ExcluirAviso';
@@ -56,13 +56,12 @@ function confirmar(pergunta: string, sim: string): Promise<boolean> {
   });
 }
 
-export const AvisoFormPage = recordPage(
-  { load: useAviso, backTo: BASE_PATH, label: 'Carregando aviso', remount: true },
-  AvisoForm,
+export const AvisoFormPage = recordFormPage(
+  { load: useAviso, backTo: BASE_PATH, label: 'Carregando aviso' },
   AvisoForm,
 );
 
-function AvisoForm({ atual, recarregar }: { atual?: Aviso; recarregar?: () => void }) {
+function AvisoForm({ atual, recarregar }: RecordFormProps<Aviso>) {
   const titulo = atual ? `Editar aviso ${atual.titulo}` : 'Novo aviso';
   useDocumentTitle(titulo);
   const navigate = useNavigate();

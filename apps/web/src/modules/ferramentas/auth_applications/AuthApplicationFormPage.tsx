@@ -4,18 +4,17 @@
 import { Stack, Title } from '@mantine/core';
 import { LIMITES_AUTH_APPLICATION, type AuthApplicationRecord } from '@saude/shared/schemas/auth_applications';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getAplicacao, useAplicacao, useDesativarAplicacao, useSaveAplicacao } from './api';
 import { Explicacao } from './Explicacao';
 import { aplicacaoCodec, ROTULOS, type AplicacaoFormValues } from './formValues';
 
-export const AuthApplicationFormPage = recordPage(
-  { load: useAplicacao, backTo: BASE_PATH, label: 'Carregando aplicação', remount: true },
-  AplicacaoForm,
+export const AuthApplicationFormPage = recordFormPage(
+  { load: useAplicacao, backTo: BASE_PATH, label: 'Carregando aplicação' },
   AplicacaoForm,
 );
 
-function AplicacaoForm({ atual, recarregar }: { atual?: AuthApplicationRecord; recarregar?: () => void }) {
+function AplicacaoForm({ atual, recarregar }: RecordFormProps<AuthApplicationRecord>) {
   const save = useSaveAplicacao(atual?.id);
   const desativar = useDesativarAplicacao();
   const { form, formProps } = useRecordFormPage({

@@ -11,7 +11,7 @@ import { LIMITES_TEMA, type Tema } from '@saude/shared/schemas/tema';
 import { ICONES_TEMA } from '@saude/shared/tema_atual';
 import { FieldSections, RecordForm, SwitchField, type FieldRows } from '../../../lib/form';
 import { useParametrizacao } from '../../../lib/parametrizacao';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getTema, useDeleteTema, useSaveTema, useTema } from './api';
 import { CORES_SUGERIDAS, ROTULOS, temaCodec, type TemaFormValues } from './formValues';
 import { ICONES } from './icones';
@@ -20,13 +20,9 @@ import { TemaBanner } from './TemaBanner';
 
 type Form = UseFormReturn<TemaFormValues, unknown, TemaFormValues>;
 
-export const TemaFormPage = recordPage(
-  { load: useTema, backTo: BASE_PATH, label: 'Carregando tema', remount: true },
-  TemaForm,
-  TemaForm,
-);
+export const TemaFormPage = recordFormPage({ load: useTema, backTo: BASE_PATH, label: 'Carregando tema' }, TemaForm);
 
-function TemaForm({ atual, recarregar }: { atual?: Tema; recarregar?: () => void }) {
+function TemaForm({ atual, recarregar }: RecordFormProps<Tema>) {
   const save = useSaveTema(atual?.id);
   const remover = useDeleteTema();
   const { form, formProps } = useRecordFormPage({

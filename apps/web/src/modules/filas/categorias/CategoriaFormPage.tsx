@@ -4,20 +4,19 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_CATEGORIA, type Categoria } from '@saude/shared/schemas/categoria';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getCategoria, useCategoria, useDeleteCategoria, useSaveCategoria } from './api';
 import { categoriaCodec, CORES_SUGERIDAS, ROTULOS, type CategoriaFormValues } from './formValues';
 import { ContrasteSenha, SenhaExemplo } from './SenhaExemplo';
 
 type Form = UseFormReturn<CategoriaFormValues, unknown, CategoriaFormValues>;
 
-export const CategoriaFormPage = recordPage(
-  { load: useCategoria, backTo: BASE_PATH, label: 'Carregando categoria', remount: true },
-  CategoriaForm,
+export const CategoriaFormPage = recordFormPage(
+  { load: useCategoria, backTo: BASE_PATH, label: 'Carregando categoria' },
   CategoriaForm,
 );
 
-function CategoriaForm({ atual, recarregar }: { atual?: Categoria; recarregar?: () => void }) {
+function CategoriaForm({ atual, recarregar }: RecordFormProps<Categoria>) {
   const save = useSaveCategoria(atual?.id);
   const remover = useDeleteCategoria();
   const { form, formProps } = useRecordFormPage({
