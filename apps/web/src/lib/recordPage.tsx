@@ -4,12 +4,13 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Permission, Resource, resources } from '@saude/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { usePode } from './access';
 import { BackButton } from './detail';
+import { DesativarButton, RemoveButton, type Genero } from './feedback';
 import { RecordLoader } from './feedback/LoadError';
 import { useRecordForm, type RecordFormOptions } from './form';
 
@@ -58,6 +59,17 @@ export function recordPage<T>(
   };
 }
 
+/** What a record form's component gets: the loaded record and its reload on an edit, nothing on a new record. */
+export type RecordFormProps<T> = Partial<RecordPageProps<T>>;
+
+/** The route of a record's form: one component edits the loaded record (mounted again on each saved version) or makes a new one. */
+export function recordFormPage<T>(
+  options: Omit<RecordPageOptions<T>, 'remount'>,
+  Form: (props: RecordFormProps<T>) => ReactNode,
+) {
+  return recordPage<T>({ ...options, remount: true }, Form, Form);
+}
+
 /** The body of a save: an edit carries the version it was loaded at (409 when another save came first). */
 export const comVersao = <B,>(body: B, atual?: { lock_version: number }): B | (B & { lock_version: number }) =>
   atual ? { ...body, lock_version: atual.lock_version } : body;
@@ -83,9 +95,32 @@ type RecursoCrud = {
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 
+/**
+ * What a record form page takes of its form codec (lib/form's formCodec, or a page's own object of the same shape for
+ * a form without a shared object schema): the form's schema, a new record's values, record → form, form → API body and
+ * the fields' labels.
+ */
+export interface PageCodec<S extends Schema, T> {
+  schema: () => S;
+  empty: () => z.input<S>;
+  toForm: (record: T) => z.input<S>;
+  /** @default the values as they are */
+  toBody?: (values: z.output<S>) => unknown;
+  labels: Record<string, string>;
+}
+
+/**
+ * The red action of an edit, offered with the destroy permission: `remover` deletes the record ('Remover tema'); a
+ * record never deleted (its history names it) has `desativar` instead, offered while it is active ('Desativar equipe',
+ * asked first with `explicacao`, the record called by `nome`).
+ */
+export type Remocao<T> =
+  | { remover: (id: string) => Promise<unknown> }
+  | { desativar: (id: string) => Promise<unknown>; nome: (atual: T) => string; explicacao: string };
+
 export interface RecordFormPageOptions<S extends Schema, T extends { id: string; lock_version: number }> extends Omit<
   RecordFormOptions<S, T>,
-  'defaultValues' | 'save' | 'stale' | 'canSave' | 'onSaved'
+  'schema' | 'defaultValues' | 'labels' | 'save' | 'stale' | 'canSave' | 'onSaved'
 > {
   /** Its create/update/destroy permissions decide whether the form is locked and removal offered. */
   recurso: RecursoCrud;
@@ -96,10 +131,8 @@ export interface RecordFormPageOptions<S extends Schema, T extends { id: string;
   recarregar?: () => void;
   /** The page's h1 and the document's title. */
   titulo: string;
-  novo: () => z.input<S>;
-  paraForm: (record: T) => z.input<S>;
-  /** The form's values as the API's body (the version is added here). @default the values as they are */
-  paraApi?: (values: z.output<S>) => unknown;
+  /** The form's codec: its schema, defaults, record → form, form → API body (the version is added here) and labels. */
+  codec: PageCodec<S, T>;
   salvar: (body: never) => Promise<T>;
   /** The record as the server has it now, for the stale-edit toast. */
   buscar: (id: string) => Promise<T>;
@@ -107,39 +140,33 @@ export interface RecordFormPageOptions<S extends Schema, T extends { id: string;
   depoisDeSalvar?: (saved: T) => string | void;
   /** A further condition on editing (a system profile is read-only). @default true */
   editavel?: boolean;
+  remocao?: Remocao<T>;
 }
 
 /**
  * The scaffold every record form page shared (issue 40: six pages wrote it by hand): the title, the permissions, the
- * record form with version, stale edit and where to go after saving, and the props of <RecordForm>.
+ * record form with version, stale edit and where to go after saving, the red remove/deactivate action, and the props
+ * of <RecordForm>.
  */
 export function useRecordFormPage<S extends Schema, T extends { id: string; lock_version: number }>(
   o: RecordFormPageOptions<S, T>,
 ) {
-  const {
-    recurso,
-    basePath,
-    voltar = basePath,
-    atual,
-    recarregar,
-    titulo,
-    novo,
-    paraForm,
-    paraApi,
-    salvar,
-    buscar,
-  } = o;
-  const { depoisDeSalvar, editavel = true, ...form } = o;
+  const { recurso, basePath, voltar = basePath, atual, recarregar, titulo, codec, salvar, buscar } = o;
+  const { depoisDeSalvar, editavel = true, remocao, ...form } = o;
   useDocumentTitle(titulo);
   const navigate = useNavigate();
+  // Made once: a new schema on each render would give the form a new resolver each time.
+  const [schema] = useState(codec.schema);
   const podeEditar = usePode(`${recurso}:${atual ? 'update' : 'create'}` as Permission) && editavel;
   const podeRemover = usePode(`${recurso}:destroy` as Permission) && editavel;
   const record = useRecordForm<S, T>({
     ...form,
-    defaultValues: atual ? paraForm(atual) : novo(),
-    save: (values) => salvar(comVersao(paraApi ? paraApi(values) : values, atual) as never),
+    schema,
+    labels: codec.labels,
+    defaultValues: atual ? codec.toForm(atual) : codec.empty(),
+    save: (values) => salvar(comVersao(codec.toBody ? codec.toBody(values) : values, atual) as never),
     onSaved: (saved) => (depoisDeSalvar ? depoisDeSalvar(saved) : `${basePath}/${saved.id}/edit`),
-    stale: staleEdit(atual, recarregar, buscar, paraForm),
+    stale: staleEdit(atual, recarregar, buscar, codec.toForm),
     canSave: podeEditar,
   });
   return {
@@ -147,13 +174,62 @@ export function useRecordFormPage<S extends Schema, T extends { id: string; lock
     form: record.form,
     podeEditar,
     podeRemover,
-    /** Spread on <RecordForm>: its label, 'Cancelar', and the lock of a user who may only read. */
+    /** Spread on <RecordForm>: its label, 'Cancelar', the lock of a user who may only read, and the red action. */
     formProps: {
       record,
       label: titulo,
       onCancel: () => void navigate(voltar),
       locked: !podeEditar,
       lockedActions: <BackButton to={voltar}>Voltar</BackButton>,
+      extraActions: atual && podeRemover && remocao && (
+        <AcaoRemover
+          remocao={remocao}
+          atual={atual}
+          model={o.model}
+          genero={o.genero}
+          onDone={record.allowNavigation}
+          goTo={basePath}
+        />
+      ),
     },
   };
+}
+
+/** 'Remover tema' / 'Desativar equipe' (only while active), named after the form's model. */
+function AcaoRemover<T extends { id: string }>({
+  remocao,
+  atual,
+  model,
+  genero,
+  onDone,
+  goTo,
+}: {
+  remocao: Remocao<T>;
+  atual: T;
+  model: string;
+  genero?: Genero;
+  onDone: () => void;
+  goTo: string;
+}) {
+  const nome = model.toLowerCase();
+  if ('remover' in remocao) {
+    return (
+      <RemoveButton model={nome} remove={() => remocao.remover(atual.id)} onRemoved={onDone} goTo={goTo}>
+        Remover {nome}
+      </RemoveButton>
+    );
+  }
+  if ((atual as { ativo?: boolean }).ativo === false) return null;
+  return (
+    <DesativarButton
+      pergunta={`Desativar ${genero === 'f' ? 'a' : 'o'} ${nome} ${remocao.nome(atual)}?`}
+      explicacao={remocao.explicacao}
+      feito={`${model} ${genero === 'f' ? 'desativada' : 'desativado'}.`}
+      desativar={() => remocao.desativar(atual.id)}
+      onDone={onDone}
+      goTo={goTo}
+    >
+      Desativar {nome}
+    </DesativarButton>
+  );
 }

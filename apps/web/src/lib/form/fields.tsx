@@ -54,19 +54,25 @@ export function useBound<T extends FieldValues, TT>(props: BoundFieldProps<T, TT
 }
 
 /** An on/off field's props (checkbox, switch): checked for true, and whether a read-only view shows it instead. */
-export function useChecked<T extends FieldValues, TT>(props: BoundFieldProps<T, TT>) {
+/** `valores`: what the field holds on and off, when not true/false (e.g. 'ativo'/'inativo'). */
+export function useChecked<T extends FieldValues, TT>(
+  props: BoundFieldProps<T, TT>,
+  valores?: readonly [ligado: unknown, desligado: unknown],
+) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const checked = valores ? field.value === valores[0] : Boolean(field.value);
   return {
     view: useReadOnlyView(),
-    value: field.value as unknown,
+    value: (valores ? checked : field.value) as unknown,
     input: {
       error: fieldState.error?.message,
       disabled: props.disabled,
       name: field.name,
       ref: field.ref,
       onBlur: field.onBlur,
-      checked: Boolean(field.value),
-      onChange: (e: { currentTarget: { checked: boolean } }) => field.onChange(e.currentTarget.checked),
+      checked,
+      onChange: ({ currentTarget: { checked: c } }: { currentTarget: { checked: boolean } }) =>
+        field.onChange(valores ? valores[c ? 0 : 1] : c),
     },
   };
 }

@@ -24,29 +24,55 @@ export function SwitchComAjuda({ ajuda, mt, ...props }: SwitchProps & { ajuda?: 
   );
 }
 
-/** An on/off answer bound to the form, as a switch with its help; its answer as text in a read-only view. */
-export function SwitchField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { mt?: string }) {
-  const { view, value, input } = useChecked(props);
+/**
+ * An on/off answer bound to the form (true/false, or the two `valores` it holds), as a switch with its help; its answer
+ * as text in a read-only view.
+ */
+export function SwitchField<T extends FieldValues, TT = T>({
+  valores,
+  ...props
+}: BoundFieldProps<T, TT> & { mt?: string; valores?: readonly [ligado: unknown, desligado: unknown] }) {
+  const { view, value, input } = useChecked(props, valores);
   if (view) return <ReadOnlyValue label={props.label}>{yesNoText(value)}</ReadOnlyValue>;
   return <SwitchComAjuda label={props.label} ajuda={props.description} mt={props.mt} {...input} />;
 }
 
-/** A colour as #RRGGBB: typed, picked from the suggested swatches or from the screen; stored in upper case. */
-export function ColorField<T extends FieldValues, TT = T>(props: BoundFieldProps<T, TT> & { swatches: string[] }) {
+/**
+ * A colour as #RRGGBB: typed, picked from the suggested swatches or from the screen; stored in upper case. `semCerquilha`:
+ * held without its '#' (an API that takes RRGGBB), shown with it. `corrigirAoSair` (default): a colour typed wrong goes
+ * back to the last valid one on leaving the field; false keeps it, for the form's check to name it.
+ */
+export function ColorField<T extends FieldValues, TT = T>({
+  swatches,
+  semCerquilha = false,
+  corrigirAoSair = true,
+  ...props
+}: BoundFieldProps<T, TT> & { swatches?: string[]; semCerquilha?: boolean; corrigirAoSair?: boolean }) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   const labelProps = useFieldLabel({ label: props.label, required: props.required, tooltip: props.tooltip });
   const view = useReadOnlyView();
-  if (view) return <ReadOnlyValue label={props.label}>{(field.value as string | null) ?? ''}</ReadOnlyValue>;
+  const guardado = (field.value as string | null) ?? '';
+  const valor = semCerquilha && guardado ? `#${guardado}` : guardado;
+  if (view) return <ReadOnlyValue label={props.label}>{valor}</ReadOnlyValue>;
+  const mudar = (v: string) => {
+    const cor = v.toUpperCase();
+    field.onChange(semCerquilha ? cor.replace(/^#/, '') || null : cor);
+  };
   return (
     <ColorInput
       {...labelProps}
       name={field.name}
-      value={(field.value as string | null) ?? ''}
-      onChange={(v) => field.onChange(v.toUpperCase())}
+      ref={field.ref}
+      value={valor}
+      onChange={mudar}
       onBlur={field.onBlur}
       error={fieldState.error?.message}
       format="hex"
-      swatches={props.swatches}
+      fixOnBlur={corrigirAoSair}
+      // Mantine's saturation and hue sliders have no accessible name (axe: serious) and take no keyboard: the swatches,
+      // the typed value and the eyedropper choose the colour instead.
+      withPicker={false}
+      swatches={swatches}
       swatchesPerRow={10}
       eyeDropperButtonProps={{ 'aria-label': 'Pegar uma cor da tela' }}
       description={props.description ?? 'Escolha uma cor ou digite #RRGGBB'}

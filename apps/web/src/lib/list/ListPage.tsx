@@ -12,6 +12,7 @@ import { pode } from '../access';
 import { LinkButton } from '../LinkButton';
 import { useUsuario } from '../session';
 import { LoadError } from '../feedback/LoadError';
+import type { Genero } from '../feedback/notify';
 import { DataList, type Column, type DataListProps } from './DataList';
 import { ListLayout } from './ListLayout';
 import {
@@ -71,6 +72,29 @@ export interface ListPageProps<T> extends Table<T> {
   children?: ReactNode;
   /** The table's accessible name. @default title */
   ariaLabel?: string;
+}
+
+/**
+ * The props a register's list page (administration, tools, categories) shares, from its record's noun and gender:
+ * the title, the route (a row opens its form), "Nova equipe", the search box "Buscar equipe" (`busca`: its
+ * placeholder) and "Nenhuma equipe encontrada." (issue 40: seven pages wrote them out).
+ */
+export function cadastroListProps(
+  title: string,
+  [nome, genero]: readonly [nome: string, genero: Genero],
+  path: string,
+  busca: string,
+  { field = 'texto', opens = 'edit' }: { field?: string; opens?: ListPageProps<never>['opens'] } = {},
+) {
+  const f = genero === 'f';
+  return {
+    title,
+    path,
+    opens,
+    emptyText: `${f ? 'Nenhuma' : 'Nenhum'} ${nome} ${f ? 'encontrada' : 'encontrado'}.`,
+    novo: { label: `${f ? 'Nova' : 'Novo'} ${nome}` },
+    search: { field, label: `Buscar ${nome}`, placeholder: busca },
+  };
 }
 
 const BASE = ['page', 'per_page', 'sort', 'order'];

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '@mantine/core';
 import { renderWithProviders } from '../../test/render';
 import { DataList } from './DataList';
+import { cadastroListProps } from './ListPage';
 import { FilterDate } from './filters';
 import { ListLayout } from './ListLayout';
 import { SearchBox } from './SearchBox';
@@ -235,5 +236,25 @@ describe('FilterDate', () => {
     expect(asked).toEqual([undefined]);
     await user.type(field, '5');
     expect(asked).toEqual([undefined, '2025-02-01']);
+  });
+});
+
+describe('cadastroListProps', () => {
+  it('words the new button, the search and the empty list after the record and its gender', () => {
+    expect(cadastroListProps('Equipes', ['equipe', 'f'], '/administracao/equipes', 'Nome ou INE')).toEqual({
+      title: 'Equipes',
+      path: '/administracao/equipes',
+      opens: 'edit',
+      emptyText: 'Nenhuma equipe encontrada.',
+      novo: { label: 'Nova equipe' },
+      search: { field: 'texto', label: 'Buscar equipe', placeholder: 'Nome ou INE' },
+    });
+    const tema = cadastroListProps('Temas', ['tema', 'm'], '/t', 'Título', { field: 'nome', opens: '' });
+    expect([tema.emptyText, tema.novo.label, tema.search.field, tema.opens]).toEqual([
+      'Nenhum tema encontrado.',
+      'Novo tema',
+      'nome',
+      '',
+    ]);
   });
 });

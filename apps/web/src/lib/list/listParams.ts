@@ -40,7 +40,7 @@ export const param = {
     ((raw: string | undefined) => (values.includes(raw as V) ? raw : fallback)) as ParamField<V | D>,
 };
 
-type Fields = Record<string, ParamField<unknown>>;
+export type Fields = Record<string, ParamField<unknown>>;
 type Parsed<F extends Fields> = { [K in keyof F]: ReturnType<F[K]> };
 
 const baseFields = {

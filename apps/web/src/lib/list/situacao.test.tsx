@@ -1,4 +1,6 @@
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
 import { situacaoAtivo } from './situacao';
 
 describe('situacaoAtivo', () => {
@@ -17,6 +19,20 @@ describe('situacaoAtivo', () => {
     expect(s.param(undefined)).toBe('todos');
     expect(s.toFilters({ situacao: 'inativos' })).toEqual({ ativo: false });
     expect(s.badge(true)).toBe(false);
-    expect(s.badge(false)).toBeTruthy();
+  });
+
+  it.each([
+    ['m', 'Inativo'],
+    ['f', 'Inativa'],
+  ] as const)('marks an inactive %s record with its word and an active one with nothing', (genero, palavra) => {
+    const s = situacaoAtivo(genero, 'todas');
+    renderWithProviders(
+      <>
+        <span data-testid="ativo">{s.badge(true)}</span>
+        <span data-testid="inativo">{s.badge(false)}</span>
+      </>,
+    );
+    expect(screen.getByTestId('inativo')).toHaveTextContent(new RegExp(`^${palavra}$`));
+    expect(screen.getByTestId('ativo')).toBeEmptyDOMElement();
   });
 });

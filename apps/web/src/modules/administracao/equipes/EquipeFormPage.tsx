@@ -6,52 +6,38 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_EQUIPE, TIPOS_EQUIPE, type Equipe } from '@saude/shared/schemas/administracao_equipes';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { DesativarButton } from '../../../lib/feedback';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { HistoricoLink } from '../comum/HistoricoLink';
 import { BASE_PATH, getEquipe, useDesativarEquipe, useEquipe, useSaveEquipe, useUnidadesOpcoes } from './api';
-import {
-  equipeFormSchema,
-  equipeParaForm,
-  formParaApi,
-  normalizarMicroArea,
-  novaEquipe,
-  ROTULOS,
-  type EquipeFormValues,
-} from './formValues';
+import { equipeCodec, normalizarMicroArea, ROTULOS, type EquipeFormValues } from './formValues';
 
 type Form = UseFormReturn<EquipeFormValues, unknown, EquipeFormValues>;
 
-export const EquipeFormPage = recordPage(
-  { load: useEquipe, backTo: BASE_PATH, label: 'Carregando equipe', remount: true },
-  EquipeForm,
+export const EquipeFormPage = recordFormPage(
+  { load: useEquipe, backTo: BASE_PATH, label: 'Carregando equipe' },
   EquipeForm,
 );
 
-function EquipeForm({ atual, recarregar }: { atual?: Equipe; recarregar?: () => void }) {
+function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
   const save = useSaveEquipe(atual?.id);
   const desativar = useDesativarEquipe();
   const unidades = useUnidadesOpcoes();
-  const {
-    record,
-    form,
-    podeRemover: podeDesativar,
-    formProps,
-  } = useRecordFormPage({
+  const { form, formProps } = useRecordFormPage({
     recurso: 'administracao/equipes',
     basePath: BASE_PATH,
     atual,
     recarregar,
     titulo: atual ? `Editar equipe ${atual.nome}` : 'Nova equipe',
-    schema: equipeFormSchema,
-    novo: novaEquipe,
-    paraForm: equipeParaForm,
-    paraApi: formParaApi,
+    codec: equipeCodec,
     salvar: save.mutateAsync,
     buscar: getEquipe,
     model: 'Equipe',
     genero: 'f',
-    labels: ROTULOS,
+    remocao: {
+      desativar: desativar.mutateAsync,
+      nome: (e) => e.nome,
+      explicacao: 'A equipe deixa de receber lotações. O histórico dela é mantido e ela pode ser reativada depois.',
+    },
   });
 
   // Active units; the team's own stays offered even if it was deactivated since.
@@ -129,25 +115,7 @@ function EquipeForm({ atual, recarregar }: { atual?: Equipe; recarregar?: () => 
           Uma micro-área usada por essas lotações só pode ser retirada depois de retirada delas.
         </Alert>
       )}
-      <RecordForm
-        {...formProps}
-        extraActions={
-          atual &&
-          atual.ativo &&
-          podeDesativar && (
-            <DesativarButton
-              pergunta={`Desativar a equipe ${atual.nome}?`}
-              explicacao="A equipe deixa de receber lotações. O histórico dela é mantido e ela pode ser reativada depois."
-              feito="Equipe desativada."
-              desativar={() => desativar.mutateAsync(atual.id)}
-              onDone={record.allowNavigation}
-              goTo={BASE_PATH}
-            >
-              Desativar equipe
-            </DesativarButton>
-          )
-        }
-      >
+      <RecordForm {...formProps}>
         <FieldSections control={form.control} sections={[['Equipe', campos]]} />
       </RecordForm>
     </Stack>

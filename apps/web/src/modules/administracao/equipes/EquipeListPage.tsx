@@ -2,25 +2,18 @@
 // searched by name or INE, filtered by unit and situation; a row opens its form.
 import type { EquipeListItem } from '@saude/shared/schemas/administracao_equipes';
 import { TIPOS_EQUIPE } from '@saude/shared/tipos_equipe';
-import { FilterChoice, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
-import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { cadastroListProps, FilterChoice, ListPage, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import { param } from '../../../lib/list/listParams';
 import { BASE_PATH, useEquipes, useUnidadesOpcoes } from './api';
 
 const situacao = situacaoAtivo('f', 'ativas');
 
-const paramsSchema = listParamsSchema.extend({
-  texto: param.text(100),
-  unidade_saude_id: param.uuid(),
-  situacao: situacao.param,
-});
+const paramsSchema = situacao.params({ texto: param.text(100), unidade_saude_id: param.uuid() });
 
 const sigla = (codigo: string | null) => TIPOS_EQUIPE.find((t) => t.codigo === codigo)?.sigla ?? codigo ?? '—';
 
 const columns: Column<EquipeListItem>[] = [
-  recordColumn('nome', 'Equipe', {
-    badges: (e) => situacao.badge(e.ativo),
-    subtitle: (e) => `INE ${e.ine}`,
-  }),
+  situacao.coluna('nome', 'Equipe', (e) => `INE ${e.ine}`),
   { accessor: 'tipo', title: 'Tipo', render: (e) => sigla(e.tipo), from: 'sm' },
   { accessor: 'unidade_saude_nome', title: 'Unidade' },
   {
@@ -36,14 +29,9 @@ export function EquipeListPage() {
   const list = useList(paramsSchema, useEquipes, situacao.toFilters);
   return (
     <ListPage
-      title="Equipes"
-      path={BASE_PATH}
+      {...cadastroListProps('Equipes', ['equipe', 'f'], BASE_PATH, 'Nome ou INE')}
       list={list}
       columns={columns}
-      opens="edit"
-      emptyText="Nenhuma equipe encontrada."
-      novo={{ label: 'Nova equipe' }}
-      search={{ field: 'texto', label: 'Buscar equipe', placeholder: 'Nome ou INE' }}
       filters={
         <>
           <FilterChoice

@@ -1,17 +1,13 @@
 // The team form (issue 22), derived from the shared schema (equipeFieldsSchema: its fields, rules and labels), so the
 // browser answers with the API's messages; only the API knows whether the INE is in use or an assignment still has a
 // micro-area removed.
-import { equipeFieldsSchema, type Equipe, type EquipeInput } from '@saude/shared/schemas/administracao_equipes';
+import { equipeFieldsSchema } from '@saude/shared/schemas/administracao_equipes';
 import { formCodec, type CodecValues } from '../../../lib/form';
 
-const codec = formCodec(equipeFieldsSchema, { defaults: { ativo: true } });
+export const equipeCodec = formCodec(equipeFieldsSchema, { defaults: { ativo: true } });
 
 export type EquipeFormValues = CodecValues<typeof equipeFieldsSchema>;
-export const equipeFormSchema = codec.schema();
-export const ROTULOS = codec.labels;
-export const novaEquipe = codec.empty;
-export const equipeParaForm = (e: Equipe): EquipeFormValues => codec.toForm(e);
-export const formParaApi = (v: EquipeFormValues): EquipeInput => codec.toBody(v);
+export const ROTULOS = equipeCodec.labels;
 
 /** '1' typed alone is micro-area 01; the rest as typed (the schema names what is wrong). */
 export const normalizarMicroArea = (v: string) => {

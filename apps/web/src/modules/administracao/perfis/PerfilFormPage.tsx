@@ -16,29 +16,33 @@ import {
 import { Controller, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
 import { usePode } from '../../../lib/access';
-import { RemoveButton } from '../../../lib/feedback';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getPerfil, useDeletePerfil, usePerfil, useSavePerfil } from './api';
 
 type Valores = PerfilInput;
 
 const ROTULOS = { codigo: 'Código', nome: 'Nome', permissoes: 'Permissões' };
 
-const paraForm = (p: Perfil): Valores => ({ codigo: p.codigo, nome: p.nome, permissoes: p.permissoes });
+/** Its own codec: the form holds the body as it is (no shared object schema to derive it from). */
+const codec = {
+  schema: () => perfilInputSchema,
+  empty: (): Valores => ({ codigo: '', nome: '', permissoes: [] }),
+  toForm: (p: Perfil): Valores => ({ codigo: p.codigo, nome: p.nome, permissoes: p.permissoes }),
+  labels: ROTULOS,
+};
 
-export const PerfilFormPage = recordPage(
-  { load: usePerfil, backTo: BASE_PATH, label: 'Carregando perfil', remount: true },
-  PerfilForm,
+export const PerfilFormPage = recordFormPage(
+  { load: usePerfil, backTo: BASE_PATH, label: 'Carregando perfil' },
   PerfilForm,
 );
 
-function PerfilForm({ atual, recarregar }: { atual?: Perfil; recarregar?: () => void }) {
+function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
   const save = useSavePerfil(atual?.id);
   const remover = useDeletePerfil();
   const sistema = atual?.sistema ?? false;
   const podeAuditar = usePode('auditoria:index');
-  const { record, form, podeEditar, podeRemover, formProps } = useRecordFormPage({
+  const { form, podeEditar, formProps } = useRecordFormPage({
     recurso: 'administracao/perfis',
     basePath: BASE_PATH,
     atual,
@@ -46,14 +50,12 @@ function PerfilForm({ atual, recarregar }: { atual?: Perfil; recarregar?: () => 
     titulo: atual ? `Perfil ${atual.nome}` : 'Novo perfil',
     // The system's profiles are read-only.
     editavel: !sistema,
-    schema: perfilInputSchema,
-    novo: () => ({ codigo: '', nome: '', permissoes: [] }),
-    paraForm,
+    codec,
     salvar: save.mutateAsync,
     buscar: getPerfil,
     model: 'Perfil',
     genero: 'm',
-    labels: ROTULOS,
+    remocao: { remover: remover.mutateAsync },
   });
 
   const campos: FieldRows<Valores> = [
@@ -120,22 +122,7 @@ function PerfilForm({ atual, recarregar }: { atual?: Perfil; recarregar?: () => 
           Uma mudança nas permissões vale a partir da próxima ação de cada usuário.
         </Text>
       )}
-      <RecordForm
-        {...formProps}
-        extraActions={
-          atual &&
-          podeRemover && (
-            <RemoveButton
-              model="perfil"
-              remove={() => remover.mutateAsync(atual.id)}
-              onRemoved={record.allowNavigation}
-              goTo={BASE_PATH}
-            >
-              Remover perfil
-            </RemoveButton>
-          )
-        }
-      >
+      <RecordForm {...formProps}>
         <FieldSections control={form.control} gap="md" sections={[['Perfil', campos]]} />
         <PermissoesField control={form.control} somenteLeitura={!podeEditar} />
       </RecordForm>

@@ -2,7 +2,7 @@
 // active assignments use it; a row opens the profile.
 import { Badge } from '@mantine/core';
 import type { PerfilListItem } from '@saude/shared/schemas/administracao_perfil';
-import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
+import { cadastroListProps, FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { BASE_PATH, usePerfis } from './api';
 
@@ -43,14 +43,9 @@ export function PerfilListPage() {
   const list = useList(paramsSchema, usePerfis, ({ sort: _s, order: _o, ...filtros }) => filtros);
   return (
     <ListPage
-      title="Perfis e permissões"
-      path={BASE_PATH}
+      {...cadastroListProps('Perfis e permissões', ['perfil', 'm'], BASE_PATH, 'Nome ou código')}
       list={list}
       columns={columns}
-      opens="edit"
-      emptyText="Nenhum perfil encontrado."
-      novo={{ label: 'Novo perfil' }}
-      search={{ field: 'texto', label: 'Buscar perfil', placeholder: 'Nome ou código' }}
       filters={<FilterChoice label="Tipo" w={170} clearable placeholder="Todos" data={TIPOS} {...list.bind('tipo')} />}
     />
   );

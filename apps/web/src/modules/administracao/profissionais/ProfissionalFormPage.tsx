@@ -10,26 +10,18 @@ import { Link } from 'react-router';
 import { usePode } from '../../../lib/access';
 import { notifyError } from '../../../lib/feedback';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getProfissional, useProfissional, useRedefinirSenha, useSaveProfissional } from './api';
-import {
-  novoProfissional,
-  profissionalFormSchema,
-  profissionalParaApi,
-  profissionalParaForm,
-  ROTULOS_PROFISSIONAL as R,
-  type ProfissionalFormValues,
-} from './formValues';
+import { profissionalCodec, ROTULOS_PROFISSIONAL as R, type ProfissionalFormValues } from './formValues';
 import { LotacoesSection } from './LotacoesSection';
 import { mostrarSenha } from './SenhaDialog';
 
-export const ProfissionalFormPage = recordPage(
-  { load: useProfissional, backTo: BASE_PATH, label: 'Carregando profissional', remount: true },
-  ProfissionalForm,
+export const ProfissionalFormPage = recordFormPage(
+  { load: useProfissional, backTo: BASE_PATH, label: 'Carregando profissional' },
   ProfissionalForm,
 );
 
-function ProfissionalForm({ atual, recarregar }: { atual?: Profissional; recarregar?: () => void }) {
+function ProfissionalForm({ atual, recarregar }: RecordFormProps<Profissional>) {
   const save = useSaveProfissional(atual?.id);
   const { record, formProps } = useRecordFormPage({
     recurso: 'administracao/profissionais',
@@ -37,10 +29,7 @@ function ProfissionalForm({ atual, recarregar }: { atual?: Profissional; recarre
     atual,
     recarregar,
     titulo: atual ? `Editar profissional ${atual.nome}` : 'Novo profissional',
-    schema: profissionalFormSchema,
-    novo: novoProfissional,
-    paraForm: profissionalParaForm,
-    paraApi: profissionalParaApi,
+    codec: profissionalCodec,
     salvar: save.mutateAsync,
     buscar: getProfissional,
     depoisDeSalvar: (saved) => {
@@ -50,7 +39,6 @@ function ProfissionalForm({ atual, recarregar }: { atual?: Profissional; recarre
     },
     model: 'Profissional',
     genero: 'm',
-    labels: R,
   });
 
   const identificacao: FieldRows<ProfissionalFormValues> = [

@@ -3,17 +3,21 @@
 import { Badge, Text } from '@mantine/core';
 import type { ProfissionalListItem } from '@saude/shared/schemas/administracao_profissionais';
 import { maskCpf } from '../../../lib/form';
-import { FilterChoice, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
-import { listParamsSchema, param } from '../../../lib/list/listParams';
+import {
+  cadastroListProps,
+  FilterChoice,
+  ListPage,
+  recordColumn,
+  situacaoAtivo,
+  useList,
+  type Column,
+} from '../../../lib/list';
+import { param } from '../../../lib/list/listParams';
 import { BASE_PATH, useLotacaoOpcoes, useProfissionais } from './api';
 
 const situacao = situacaoAtivo('m', 'ativas');
 
-const paramsSchema = listParamsSchema.extend({
-  texto: param.text(120),
-  unidade_saude_id: param.uuid(),
-  situacao: situacao.param,
-});
+const paramsSchema = situacao.params({ texto: param.text(120), unidade_saude_id: param.uuid() });
 
 const columns: Column<ProfissionalListItem>[] = [
   recordColumn('nome', 'Nome', {
@@ -54,14 +58,9 @@ export function ProfissionalListPage() {
   const unidades = (opcoes.data?.unidades ?? []).map((u) => ({ value: u.id, label: u.nome }));
   return (
     <ListPage
-      title="Profissionais"
-      path={BASE_PATH}
+      {...cadastroListProps('Profissionais', ['profissional', 'm'], BASE_PATH, 'Nome, login ou CPF')}
       list={list}
       columns={columns}
-      opens="edit"
-      emptyText="Nenhum profissional encontrado."
-      novo={{ label: 'Novo profissional' }}
-      search={{ field: 'texto', label: 'Buscar profissional', placeholder: 'Nome, login ou CPF' }}
       filters={
         <>
           <FilterChoice

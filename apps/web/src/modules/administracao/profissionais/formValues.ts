@@ -8,20 +8,17 @@ import {
   profissionalInputSchema,
   type Lotacao,
   type LotacaoInput,
-  type Profissional,
-  type ProfissionalInput,
 } from '@saude/shared/schemas/administracao_profissionais';
 import { todayIso } from '@saude/shared/validation/dates';
 import { formCodec, type CodecValues } from '../../../lib/form';
 
-const profissional = formCodec(profissionalFieldsSchema, { rules: profissionalInputSchema, defaults: { ativo: true } });
+export const profissionalCodec = formCodec(profissionalFieldsSchema, {
+  rules: profissionalInputSchema,
+  defaults: { ativo: true },
+});
 
 export type ProfissionalFormValues = CodecValues<typeof profissionalFieldsSchema>;
-export const profissionalFormSchema = profissional.schema();
-export const ROTULOS_PROFISSIONAL = profissional.labels;
-export const novoProfissional = profissional.empty;
-export const profissionalParaForm = (p: Profissional): ProfissionalFormValues => profissional.toForm(p);
-export const profissionalParaApi = (v: ProfissionalFormValues): ProfissionalInput => profissional.toBody(v);
+export const ROTULOS_PROFISSIONAL = profissionalCodec.labels;
 
 // ---- assignment ------------------------------------------------------------------------------------------
 

@@ -6,53 +6,40 @@ import { IconAdjustments, IconInfoCircle } from '@tabler/icons-react';
 import { LIMITES_UNIDADE, type UnidadeSaude } from '@saude/shared/schemas/administracao_unidades_saude';
 import { usePode } from '../../../lib/access';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { DesativarButton } from '../../../lib/feedback';
 import { LinkButton } from '../../../lib/LinkButton';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { HistoricoLink } from '../comum/HistoricoLink';
 import { BASE_PATH, getUnidade, useDesativarUnidade, useSaveUnidade, useTiposUnidade, useUnidade } from './api';
-import {
-  campoDaApi,
-  formParaApi,
-  novaUnidade,
-  ROTULOS,
-  unidadeFormSchema,
-  unidadeParaForm,
-  type UnidadeFormValues,
-} from './formValues';
+import { campoDaApi, ROTULOS, unidadeCodec, type UnidadeFormValues } from './formValues';
 
-export const UnidadeSaudeFormPage = recordPage(
-  { load: useUnidade, backTo: BASE_PATH, label: 'Carregando unidade', remount: true },
-  UnidadeForm,
+export const UnidadeSaudeFormPage = recordFormPage(
+  { load: useUnidade, backTo: BASE_PATH, label: 'Carregando unidade' },
   UnidadeForm,
 );
 
-function UnidadeForm({ atual, recarregar }: { atual?: UnidadeSaude; recarregar?: () => void }) {
+function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
   const save = useSaveUnidade(atual?.id);
   const desativar = useDesativarUnidade();
   const tipos = useTiposUnidade();
   const podeParametros = usePode('parametros/unidades_saude:update');
-  const {
-    record,
-    form,
-    podeRemover: podeDesativar,
-    formProps,
-  } = useRecordFormPage({
+  const { form, formProps } = useRecordFormPage({
     recurso: 'administracao/unidades_saude',
     basePath: BASE_PATH,
     atual,
     recarregar,
     titulo: atual ? `Editar unidade ${atual.nome}` : 'Nova unidade de saúde',
-    schema: unidadeFormSchema,
-    novo: novaUnidade,
-    paraForm: unidadeParaForm,
-    paraApi: formParaApi,
+    codec: unidadeCodec,
     salvar: save.mutateAsync,
     buscar: getUnidade,
     fieldOf: campoDaApi,
     model: 'Unidade',
     genero: 'f',
-    labels: ROTULOS,
+    remocao: {
+      desativar: desativar.mutateAsync,
+      nome: (u) => u.nome,
+      explicacao:
+        'A unidade deixa de aparecer para novas equipes e lotações. O histórico dela é mantido e ela pode ser reativada depois.',
+    },
   });
 
   const identificacao: FieldRows<UnidadeFormValues> = [
@@ -137,25 +124,7 @@ function UnidadeForm({ atual, recarregar }: { atual?: UnidadeSaude; recarregar?:
           encerre as lotações antes.
         </Alert>
       )}
-      <RecordForm
-        {...formProps}
-        extraActions={
-          atual &&
-          atual.ativo &&
-          podeDesativar && (
-            <DesativarButton
-              pergunta={`Desativar a unidade ${atual.nome}?`}
-              explicacao="A unidade deixa de aparecer para novas equipes e lotações. O histórico dela é mantido e ela pode ser reativada depois."
-              feito="Unidade desativada."
-              desativar={() => desativar.mutateAsync(atual.id)}
-              onDone={record.allowNavigation}
-              goTo={BASE_PATH}
-            >
-              Desativar unidade
-            </DesativarButton>
-          )
-        }
-      >
+      <RecordForm {...formProps}>
         <FieldSections
           control={form.control}
           sections={[

@@ -2,23 +2,16 @@
 // phone; searched by name or CNES, filtered by type and situation; a row opens its form.
 import type { UnidadeSaudeListItem } from '@saude/shared/schemas/administracao_unidades_saude';
 import { maskPhone } from '../../../lib/form/masks';
-import { FilterChoice, ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
-import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { cadastroListProps, FilterChoice, ListPage, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import { param } from '../../../lib/list/listParams';
 import { BASE_PATH, useTiposUnidade, useUnidades } from './api';
 
 const situacao = situacaoAtivo('f', 'ativas');
 
-const paramsSchema = listParamsSchema.extend({
-  texto: param.text(120),
-  tipo_unidade_id: param.uuid(),
-  situacao: situacao.param,
-});
+const paramsSchema = situacao.params({ texto: param.text(120), tipo_unidade_id: param.uuid() });
 
 const columns: Column<UnidadeSaudeListItem>[] = [
-  recordColumn('nome', 'Unidade', {
-    badges: (u) => situacao.badge(u.ativo),
-    subtitle: (u) => `CNES ${u.cnes}`,
-  }),
+  situacao.coluna('nome', 'Unidade', (u) => `CNES ${u.cnes}`),
   { accessor: 'tipo_unidade_nome', title: 'Tipo', from: 'sm' },
   { accessor: 'bairro', title: 'Bairro', render: (u) => u.bairro ?? '—', from: 'md' },
   { accessor: 'telefones', title: 'Telefone', render: (u) => maskPhone(u.telefones[0]) || '—', from: 'md' },
@@ -30,14 +23,9 @@ export function UnidadeSaudeListPage() {
   const list = useList(paramsSchema, useUnidades, situacao.toFilters);
   return (
     <ListPage
-      title="Unidades de saúde"
-      path={BASE_PATH}
+      {...cadastroListProps('Unidades de saúde', ['unidade', 'f'], BASE_PATH, 'Nome ou CNES')}
       list={list}
       columns={columns}
-      opens="edit"
-      emptyText="Nenhuma unidade encontrada."
-      novo={{ label: 'Nova unidade' }}
-      search={{ field: 'texto', label: 'Buscar unidade', placeholder: 'Nome ou CNES' }}
       filters={
         <>
           <FilterChoice

@@ -1,11 +1,7 @@
 // The unit form (issue 22), derived from the shared schema (unidadeSaudeFieldsSchema: its fields, rules and labels), so
 // the browser answers with the API's messages; only the API knows whether the CNES is another unit's. The one
 // difference: the form has three phone fields, the API takes the filled ones as a list.
-import {
-  unidadeSaudeFieldsSchema,
-  type UnidadeSaude,
-  type UnidadeSaudeInput,
-} from '@saude/shared/schemas/administracao_unidades_saude';
+import { unidadeSaudeFieldsSchema } from '@saude/shared/schemas/administracao_unidades_saude';
 import { formCodec, type CodecValues } from '../../../lib/form';
 
 type Telefones = { telefone1: string | null; telefone2: string | null; telefone3: string | null };
@@ -22,15 +18,11 @@ const fields = {
     fieldOf: ([i]: readonly PropertyKey[], t: Telefones) => (i === undefined ? 'telefone1' : preenchidos(t)[Number(i)]),
   },
 };
-const codec = formCodec(unidadeSaudeFieldsSchema, { fields, defaults: { ativo: true } });
+export const unidadeCodec = formCodec(unidadeSaudeFieldsSchema, { fields, defaults: { ativo: true } });
 
 export type UnidadeFormValues = CodecValues<typeof unidadeSaudeFieldsSchema, typeof fields>;
-export const unidadeFormSchema = codec.schema();
-export const ROTULOS = codec.labels;
-export const novaUnidade = codec.empty;
-export const unidadeParaForm = (u: UnidadeSaude): UnidadeFormValues => codec.toForm(u);
-export const formParaApi = (v: UnidadeFormValues): UnidadeSaudeInput => codec.toBody(v);
+export const ROTULOS = unidadeCodec.labels;
 
 /** The form field of an API path. */
 export const campoDaApi = (path: string, v: UnidadeFormValues): string =>
-  codec.fieldOf(path.split('.'), v).join('.') || path;
+  unidadeCodec.fieldOf(path.split('.'), v).join('.') || path;

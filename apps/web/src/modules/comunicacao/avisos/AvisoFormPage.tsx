@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useController, type UseFormReturn } from 'react-hook-form';
+import { useController, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { msg, todayIso } from '@saude/shared';
 import { LIMITES_AVISO, type Aviso, type AvisoProfissionalOpcao } from '@saude/shared/schemas/aviso';
@@ -18,7 +18,6 @@ import {
   FormSection,
   RecordForm,
   SearchSelect,
-  SwitchComAjuda,
   SwitchField,
   touchInputStyles,
   useFieldLabel,
@@ -27,7 +26,7 @@ import {
   type FieldRows,
 } from '../../../lib/form';
 import { http } from '../../../lib/http';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { comVersao, recordFormPage, staleEdit, type RecordFormProps } from '../../../lib/recordPage';
 import { useUsuario } from '../../../lib/session';
 import { API_BASE, BASE_PATH, getAviso, useAviso, useAvisoOpcoes, useSaveAviso } from './api';
 import { ExcluirAvisoButton } from './components/ExcluirAviso';
@@ -57,13 +56,12 @@ function confirmar(pergunta: string, sim: string): Promise<boolean> {
   });
 }
 
-export const AvisoFormPage = recordPage(
-  { load: useAviso, backTo: BASE_PATH, label: 'Carregando aviso', remount: true },
-  AvisoForm,
+export const AvisoFormPage = recordFormPage(
+  { load: useAviso, backTo: BASE_PATH, label: 'Carregando aviso' },
   AvisoForm,
 );
 
-function AvisoForm({ atual, recarregar }: { atual?: Aviso; recarregar?: () => void }) {
+function AvisoForm({ atual, recarregar }: RecordFormProps<Aviso>) {
   const titulo = atual ? `Editar aviso ${atual.titulo}` : 'Novo aviso';
   useDocumentTitle(titulo);
   const navigate = useNavigate();
@@ -157,7 +155,16 @@ function AvisoForm({ atual, recarregar }: { atual?: Aviso; recarregar?: () => vo
               description="Quem recebe precisa escrever uma resposta (até 150 caracteres) para confirmar o aviso."
             />
             <ResponsavelField form={form} atual={atual} />
-            {atual && <SituacaoField form={form} />}
+            {/* Active or inactive (an inactive notice shows to nobody); deleting is its own button. */}
+            {atual && (
+              <SwitchField
+                control={form.control}
+                name="situacao"
+                label="Aviso ativo"
+                description="Um aviso inativo não aparece para ninguém, mas continua na lista com as suas respostas."
+                valores={['ativo', 'inativo']}
+              />
+            )}
           </Stack>
         </FormSection>
       </RecordForm>
@@ -190,27 +197,6 @@ function MensagemField({ form }: { form: Form }) {
           </span>
         </Group>
       }
-    />
-  );
-}
-
-/** Active or inactive (an inactive notice shows to nobody); deleting is its own button. */
-function SituacaoField({ form }: { form: Form }) {
-  return (
-    <Controller
-      control={form.control}
-      name="situacao"
-      render={({ field }) => (
-        <SwitchComAjuda
-          label="Aviso ativo"
-          ajuda="Um aviso inativo não aparece para ninguém, mas continua na lista com as suas respostas."
-          name={field.name}
-          ref={field.ref}
-          checked={field.value === 'ativo'}
-          onChange={(e) => field.onChange(e.currentTarget.checked ? 'ativo' : 'inativo')}
-          onBlur={field.onBlur}
-        />
-      )}
     />
   );
 }

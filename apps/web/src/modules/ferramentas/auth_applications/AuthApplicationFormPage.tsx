@@ -4,48 +4,36 @@
 import { Stack, Title } from '@mantine/core';
 import { LIMITES_AUTH_APPLICATION, type AuthApplicationRecord } from '@saude/shared/schemas/auth_applications';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { DesativarButton } from '../../../lib/feedback';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getAplicacao, useAplicacao, useDesativarAplicacao, useSaveAplicacao } from './api';
 import { Explicacao } from './Explicacao';
-import {
-  aplicacaoFormSchema,
-  aplicacaoParaForm,
-  formParaApi,
-  novaAplicacao,
-  ROTULOS,
-  type AplicacaoFormValues,
-} from './formValues';
+import { aplicacaoCodec, ROTULOS, type AplicacaoFormValues } from './formValues';
 
-export const AuthApplicationFormPage = recordPage(
-  { load: useAplicacao, backTo: BASE_PATH, label: 'Carregando aplicação', remount: true },
-  AplicacaoForm,
+export const AuthApplicationFormPage = recordFormPage(
+  { load: useAplicacao, backTo: BASE_PATH, label: 'Carregando aplicação' },
   AplicacaoForm,
 );
 
-function AplicacaoForm({ atual, recarregar }: { atual?: AuthApplicationRecord; recarregar?: () => void }) {
+function AplicacaoForm({ atual, recarregar }: RecordFormProps<AuthApplicationRecord>) {
   const save = useSaveAplicacao(atual?.id);
   const desativar = useDesativarAplicacao();
-  const {
-    record,
-    form,
-    podeRemover: podeDesativar,
-    formProps,
-  } = useRecordFormPage({
+  const { form, formProps } = useRecordFormPage({
     recurso: 'ferramentas/auth_applications',
     basePath: BASE_PATH,
     atual,
     recarregar,
     titulo: atual ? `Editar aplicação ${atual.nome}` : 'Nova aplicação autorizada',
-    schema: aplicacaoFormSchema,
-    novo: novaAplicacao,
-    paraForm: aplicacaoParaForm,
-    paraApi: formParaApi,
+    codec: aplicacaoCodec,
     salvar: save.mutateAsync,
     buscar: getAplicacao,
     model: 'Aplicação',
     genero: 'f',
-    labels: ROTULOS,
+    remocao: {
+      desativar: desativar.mutateAsync,
+      nome: (a) => a.nome,
+      explicacao:
+        'O endereço deixa de receber o acesso do SenhaSimples. O histórico é mantido e a aplicação pode ser reativada depois.',
+    },
   });
 
   const campos: FieldRows<AplicacaoFormValues> = [
@@ -89,25 +77,7 @@ function AplicacaoForm({ atual, recarregar }: { atual?: AuthApplicationRecord; r
         {formProps.label}
       </Title>
       <Explicacao />
-      <RecordForm
-        {...formProps}
-        extraActions={
-          atual &&
-          atual.ativo &&
-          podeDesativar && (
-            <DesativarButton
-              pergunta={`Desativar a aplicação ${atual.nome}?`}
-              explicacao="O endereço deixa de receber o acesso do SenhaSimples. O histórico é mantido e a aplicação pode ser reativada depois."
-              feito="Aplicação desativada."
-              desativar={() => desativar.mutateAsync(atual.id)}
-              onDone={record.allowNavigation}
-              goTo={BASE_PATH}
-            >
-              Desativar aplicação
-            </DesativarButton>
-          )
-        }
-      >
+      <RecordForm {...formProps}>
         <FieldSections control={form.control} sections={[['Aplicação', campos]]} />
       </RecordForm>
     </Stack>

@@ -2,22 +2,17 @@
 // by name; a row opens its form.
 import { Text } from '@mantine/core';
 import type { AuthApplicationListItem } from '@saude/shared/schemas/auth_applications';
-import { ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
-import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { cadastroListProps, ListPage, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import { param } from '../../../lib/list/listParams';
 import { BASE_PATH, useAplicacoes } from './api';
 import { Explicacao } from './Explicacao';
 
 const situacao = situacaoAtivo('f', 'todas');
 
-const paramsSchema = listParamsSchema.extend({
-  texto: param.text(100),
-  situacao: situacao.param,
-});
+const paramsSchema = situacao.params({ texto: param.text(100) });
 
 const columns: Column<AuthApplicationListItem>[] = [
-  recordColumn('nome', 'Aplicação', {
-    badges: (a) => situacao.badge(a.ativo),
-  }),
+  situacao.coluna('nome', 'Aplicação'),
   {
     accessor: 'uri',
     title: 'Endereço de retorno',
@@ -33,14 +28,9 @@ export function AuthApplicationListPage() {
   const list = useList(paramsSchema, useAplicacoes, situacao.toFilters);
   return (
     <ListPage
-      title="Aplicações autorizadas"
-      path={BASE_PATH}
+      {...cadastroListProps('Aplicações autorizadas', ['aplicação', 'f'], BASE_PATH, 'Nome ou endereço')}
       list={list}
       columns={columns}
-      opens="edit"
-      emptyText="Nenhuma aplicação encontrada."
-      novo={{ label: 'Nova aplicação' }}
-      search={{ field: 'texto', label: 'Buscar aplicação', placeholder: 'Nome ou endereço' }}
       filters={<situacao.Filter {...list.bind('situacao')} />}
     >
       <Explicacao />

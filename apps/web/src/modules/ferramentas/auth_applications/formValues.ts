@@ -1,19 +1,13 @@
 // The authorized application form (issue 39), derived from the shared schema (authApplicationFieldsSchema: an
 // absolute http(s) address, https away from localhost; its labels), so the browser answers with the API's messages;
 // only the API knows whether another application has the address.
-import {
-  authApplicationFieldsSchema,
-  authApplicationInputSchema,
-  type AuthApplicationInput,
-  type AuthApplicationRecord,
-} from '@saude/shared/schemas/auth_applications';
+import { authApplicationFieldsSchema, authApplicationInputSchema } from '@saude/shared/schemas/auth_applications';
 import { formCodec, type CodecValues } from '../../../lib/form';
 
-const codec = formCodec(authApplicationFieldsSchema, { rules: authApplicationInputSchema, defaults: { ativo: true } });
+export const aplicacaoCodec = formCodec(authApplicationFieldsSchema, {
+  rules: authApplicationInputSchema,
+  defaults: { ativo: true },
+});
 
 export type AplicacaoFormValues = CodecValues<typeof authApplicationFieldsSchema>;
-export const aplicacaoFormSchema = codec.schema();
-export const ROTULOS = codec.labels;
-export const novaAplicacao = codec.empty;
-export const aplicacaoParaForm = (a: AuthApplicationRecord): AplicacaoFormValues => codec.toForm(a);
-export const formParaApi = (v: AplicacaoFormValues): AuthApplicationInput => codec.toBody(v);
+export const ROTULOS = aplicacaoCodec.labels;

@@ -9,50 +9,34 @@ import { avaliarCor, corValida, textoPorLuminancia } from '@saude/shared/cores';
 import { checarImagemDataUrl, IMAGEM_TIPOS } from '@saude/shared/imagem';
 import { LIMITES_TEMA, type Tema } from '@saude/shared/schemas/tema';
 import { ICONES_TEMA } from '@saude/shared/tema_atual';
-import { RemoveButton } from '../../../lib/feedback';
 import { FieldSections, RecordForm, SwitchField, type FieldRows } from '../../../lib/form';
 import { useParametrizacao } from '../../../lib/parametrizacao';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getTema, useDeleteTema, useSaveTema, useTema } from './api';
-import {
-  CORES_SUGERIDAS,
-  formParaApi,
-  novoTema,
-  ROTULOS,
-  temaFormSchema,
-  temaParaForm,
-  type TemaFormValues,
-} from './formValues';
+import { CORES_SUGERIDAS, ROTULOS, temaCodec, type TemaFormValues } from './formValues';
 import { ICONES } from './icones';
 import classes from './tema.module.css';
 import { TemaBanner } from './TemaBanner';
 
 type Form = UseFormReturn<TemaFormValues, unknown, TemaFormValues>;
 
-export const TemaFormPage = recordPage(
-  { load: useTema, backTo: BASE_PATH, label: 'Carregando tema', remount: true },
-  TemaForm,
-  TemaForm,
-);
+export const TemaFormPage = recordFormPage({ load: useTema, backTo: BASE_PATH, label: 'Carregando tema' }, TemaForm);
 
-function TemaForm({ atual, recarregar }: { atual?: Tema; recarregar?: () => void }) {
+function TemaForm({ atual, recarregar }: RecordFormProps<Tema>) {
   const save = useSaveTema(atual?.id);
   const remover = useDeleteTema();
-  const { record, form, podeRemover, formProps } = useRecordFormPage({
+  const { form, formProps } = useRecordFormPage({
     recurso: 'ferramentas/temas',
     basePath: BASE_PATH,
     atual,
     recarregar,
     titulo: atual ? `Editar tema ${atual.objetivo}` : 'Novo tema',
-    schema: temaFormSchema,
-    novo: novoTema,
-    paraForm: temaParaForm,
-    paraApi: formParaApi,
+    codec: temaCodec,
     salvar: save.mutateAsync,
     buscar: getTema,
     model: 'Tema',
     genero: 'm',
-    labels: ROTULOS,
+    remocao: { remover: remover.mutateAsync },
   });
 
   const campos: FieldRows<TemaFormValues> = [
@@ -120,22 +104,7 @@ function TemaForm({ atual, recarregar }: { atual?: Tema; recarregar?: () => void
       <Title order={1} fz="h2">
         {formProps.label}
       </Title>
-      <RecordForm
-        {...formProps}
-        extraActions={
-          atual &&
-          podeRemover && (
-            <RemoveButton
-              model="tema"
-              remove={() => remover.mutateAsync(atual.id)}
-              onRemoved={record.allowNavigation}
-              goTo={BASE_PATH}
-            >
-              Remover tema
-            </RemoveButton>
-          )
-        }
-      >
+      <RecordForm {...formProps}>
         <FieldSections
           control={form.control}
           gap="md"

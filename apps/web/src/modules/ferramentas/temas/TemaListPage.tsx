@@ -3,22 +3,16 @@
 import { ColorSwatch, Group, Text } from '@mantine/core';
 import type { TemaListItem } from '@saude/shared/schemas/tema';
 import { periodoTexto } from '@saude/shared/tema_vigencia';
-import { ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
-import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { cadastroListProps, ListPage, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import { param } from '../../../lib/list/listParams';
 import { BASE_PATH, useTemas } from './api';
 
 const situacao = situacaoAtivo('m', 'todas');
 
-const paramsSchema = listParamsSchema.extend({
-  texto: param.text(60),
-  situacao: situacao.param,
-});
+const paramsSchema = situacao.params({ texto: param.text(60) });
 
 const columns: Column<TemaListItem>[] = [
-  recordColumn('objetivo', 'Tema', {
-    badges: (t) => situacao.badge(t.ativo),
-    subtitle: (t) => t.descricao,
-  }),
+  situacao.coluna('objetivo', 'Tema', (t) => t.descricao),
   {
     accessor: 'cor_primaria',
     title: 'Cores',
@@ -40,14 +34,9 @@ export function TemaListPage() {
   const list = useList(paramsSchema, useTemas, situacao.toFilters);
   return (
     <ListPage
-      title="Temas de campanha"
-      path={BASE_PATH}
+      {...cadastroListProps('Temas de campanha', ['tema', 'm'], BASE_PATH, 'Título ou subtítulo')}
       list={list}
       columns={columns}
-      opens="edit"
-      emptyText="Nenhum tema encontrado."
-      novo={{ label: 'Novo tema' }}
-      search={{ field: 'texto', label: 'Buscar tema', placeholder: 'Título ou subtítulo' }}
       filters={<situacao.Filter {...list.bind('situacao')} />}
     />
   );

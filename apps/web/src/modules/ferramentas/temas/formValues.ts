@@ -1,7 +1,7 @@
 // The theme form (issue 21), derived from the shared schema (temaFieldsSchema, checked with temaIssues: the end after
 // the start, in its year; the image by its bytes; its labels), so the browser answers with the API's messages; only
 // the API knows whether another active theme overlaps.
-import { temaFieldsSchema, temaInputSchema, type Tema, type TemaInput } from '@saude/shared/schemas/tema';
+import { temaFieldsSchema, temaInputSchema } from '@saude/shared/schemas/tema';
 import { formCodec, type CodecValues } from '../../../lib/form';
 
 /** Colours offered as swatches (any other may be typed). */
@@ -18,7 +18,7 @@ export const CORES_SUGERIDAS = [
   '#FFFFFF',
 ];
 
-const codec = formCodec(temaFieldsSchema, {
+export const temaCodec = formCodec(temaFieldsSchema, {
   rules: temaInputSchema,
   defaults: {
     cor_primaria: '#1A237E',
@@ -30,8 +30,4 @@ const codec = formCodec(temaFieldsSchema, {
 });
 
 export type TemaFormValues = CodecValues<typeof temaFieldsSchema>;
-export const temaFormSchema = codec.schema();
-export const ROTULOS = codec.labels;
-export const novoTema = codec.empty;
-export const temaParaForm = (t: Tema): TemaFormValues => codec.toForm(t);
-export const formParaApi = (v: TemaFormValues): TemaInput => codec.toBody(v);
+export const ROTULOS = temaCodec.labels;

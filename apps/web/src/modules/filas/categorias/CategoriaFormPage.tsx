@@ -3,49 +3,36 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_CATEGORIA, type Categoria } from '@saude/shared/schemas/categoria';
-import { RemoveButton } from '../../../lib/feedback';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordPage, useRecordFormPage } from '../../../lib/recordPage';
+import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getCategoria, useCategoria, useDeleteCategoria, useSaveCategoria } from './api';
-import {
-  categoriaFormSchema,
-  categoriaParaForm,
-  CORES_SUGERIDAS,
-  formParaApi,
-  novaCategoria,
-  ROTULOS,
-  type CategoriaFormValues,
-} from './formValues';
+import { categoriaCodec, CORES_SUGERIDAS, ROTULOS, type CategoriaFormValues } from './formValues';
 import { ContrasteSenha, SenhaExemplo } from './SenhaExemplo';
 
 type Form = UseFormReturn<CategoriaFormValues, unknown, CategoriaFormValues>;
 
-export const CategoriaFormPage = recordPage(
-  { load: useCategoria, backTo: BASE_PATH, label: 'Carregando categoria', remount: true },
-  CategoriaForm,
+export const CategoriaFormPage = recordFormPage(
+  { load: useCategoria, backTo: BASE_PATH, label: 'Carregando categoria' },
   CategoriaForm,
 );
 
-function CategoriaForm({ atual, recarregar }: { atual?: Categoria; recarregar?: () => void }) {
+function CategoriaForm({ atual, recarregar }: RecordFormProps<Categoria>) {
   const save = useSaveCategoria(atual?.id);
   const remover = useDeleteCategoria();
-  const { record, form, podeRemover, formProps } = useRecordFormPage({
+  const { form, formProps } = useRecordFormPage({
     recurso: 'filas/categorias',
     basePath: BASE_PATH,
     voltar: atual ? `${BASE_PATH}/${atual.id}` : BASE_PATH,
     atual,
     recarregar,
     titulo: atual ? `Editar categoria ${atual.nome}` : 'Nova categoria',
-    schema: categoriaFormSchema,
-    novo: novaCategoria,
-    paraForm: categoriaParaForm,
-    paraApi: formParaApi,
+    codec: categoriaCodec,
     salvar: save.mutateAsync,
     buscar: getCategoria,
     depoisDeSalvar: (saved) => `${BASE_PATH}/${saved.id}`,
     model: 'Categoria',
     genero: 'f',
-    labels: ROTULOS,
+    remocao: { remover: remover.mutateAsync },
   });
 
   const campos: FieldRows<CategoriaFormValues> = [
@@ -98,22 +85,7 @@ function CategoriaForm({ atual, recarregar }: { atual?: Categoria; recarregar?: 
       <Title order={1} fz="h2">
         {formProps.label}
       </Title>
-      <RecordForm
-        {...formProps}
-        extraActions={
-          atual &&
-          podeRemover && (
-            <RemoveButton
-              model="categoria"
-              remove={() => remover.mutateAsync(atual.id)}
-              onRemoved={record.allowNavigation}
-              goTo={BASE_PATH}
-            >
-              Remover categoria
-            </RemoveButton>
-          )
-        }
-      >
+      <RecordForm {...formProps}>
         <FieldSections control={form.control} gap="md" sections={[['Categoria', campos]]} />
       </RecordForm>
     </Stack>

@@ -2,23 +2,17 @@
 // then name), each with its colour and the first ticket it gives ("P001").
 import { Group, Text } from '@mantine/core';
 import type { CategoriaListItem } from '@saude/shared/schemas/categoria';
-import { ListPage, recordColumn, situacaoAtivo, useList, type Column } from '../../../lib/list';
-import { listParamsSchema, param } from '../../../lib/list/listParams';
+import { cadastroListProps, ListPage, situacaoAtivo, useList, type Column } from '../../../lib/list';
+import { param } from '../../../lib/list/listParams';
 import { BASE_PATH, useCategorias } from './api';
 import { SenhaExemplo } from './SenhaExemplo';
 
 const situacao = situacaoAtivo('f', 'todas');
 
-const paramsSchema = listParamsSchema.extend({
-  nome: param.text(60),
-  situacao: situacao.param,
-});
+const paramsSchema = situacao.params({ nome: param.text(60) });
 
 const columns: Column<CategoriaListItem>[] = [
-  recordColumn('nome', 'Categoria', {
-    badges: (c) => situacao.badge(c.ativo),
-    subtitle: (c) => c.descricao,
-  }),
+  situacao.coluna('nome', 'Categoria', (c) => c.descricao),
   {
     accessor: 'sigla',
     title: 'Senha',
@@ -44,14 +38,12 @@ export function CategoriaListPage() {
   const list = useList(paramsSchema, useCategorias, situacao.toFilters);
   return (
     <ListPage
-      title="Categorias"
-      path={BASE_PATH}
+      {...cadastroListProps('Categorias', ['categoria', 'f'], BASE_PATH, 'Nome da categoria', {
+        field: 'nome',
+        opens: '',
+      })}
       list={list}
       columns={columns}
-      opens=""
-      emptyText="Nenhuma categoria encontrada."
-      novo={{ label: 'Nova categoria' }}
-      search={{ field: 'nome', label: 'Buscar categoria', placeholder: 'Nome da categoria' }}
       filters={<situacao.Filter {...list.bind('situacao')} />}
     />
   );

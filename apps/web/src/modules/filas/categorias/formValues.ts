@@ -1,11 +1,6 @@
 // The category form (issue 17), derived from the shared schema (categoriaFieldsSchema: its fields, rules and labels),
 // so the browser answers with the API's messages.
-import {
-  categoriaFieldsSchema,
-  categoriaInputSchema,
-  type Categoria,
-  type CategoriaInput,
-} from '@saude/shared/schemas/categoria';
+import { categoriaFieldsSchema, categoriaInputSchema } from '@saude/shared/schemas/categoria';
 import { formCodec, type CodecValues } from '../../../lib/form';
 
 /** Colours offered as swatches (any other may be typed). */
@@ -22,14 +17,10 @@ export const CORES_SUGERIDAS = [
   '#FFFFFF',
 ];
 
-const codec = formCodec(categoriaFieldsSchema, {
+export const categoriaCodec = formCodec(categoriaFieldsSchema, {
   rules: categoriaInputSchema,
   defaults: { cor: CORES_SUGERIDAS[0], ativo: true },
 });
 
 export type CategoriaFormValues = CodecValues<typeof categoriaFieldsSchema>;
-export const categoriaFormSchema = codec.schema();
-export const ROTULOS = codec.labels;
-export const novaCategoria = codec.empty;
-export const categoriaParaForm = (c: Categoria): CategoriaFormValues => codec.toForm(c);
-export const formParaApi = (v: CategoriaFormValues): CategoriaInput => codec.toBody(v);
+export const ROTULOS = categoriaCodec.labels;
