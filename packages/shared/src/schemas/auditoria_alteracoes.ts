@@ -6,6 +6,7 @@ import { permissaoTexto } from './administracao_perfil_textos';
 import { equipeFieldsSchema } from './administracao_equipes';
 import { lotacaoFieldsSchema, profissionalFieldsSchema } from './administracao_profissionais';
 import { unidadeSaudeFieldsSchema } from './administracao_unidades_saude';
+import { cadastroDomiciliarFieldsSchema } from './cadastro_domiciliar';
 
 /** The labels of a record whose shared schema declares them (rotulos.ts), by the trail's resource. */
 const CATALOGOS: Record<string, Record<string, string>> = {
@@ -13,6 +14,7 @@ const CATALOGOS: Record<string, Record<string, string>> = {
   'administracao/unidades_saude': rotulosDe(unidadeSaudeFieldsSchema),
   'administracao/profissionais': rotulosDe(profissionalFieldsSchema),
   'administracao/lotacoes': rotulosDe(lotacaoFieldsSchema),
+  'atencao_primaria/cadastros_domiciliares': rotulosDe(cadastroDomiciliarFieldsSchema),
 };
 
 /** The profile's fields (and an assignment's `ativo`); another field is shown with its underscores as spaces. */
