@@ -7,6 +7,7 @@ import { equipeFieldsSchema } from './administracao_equipes';
 import { lotacaoFieldsSchema, profissionalFieldsSchema } from './administracao_profissionais';
 import { unidadeSaudeFieldsSchema } from './administracao_unidades_saude';
 import { cadastroDomiciliarFieldsSchema } from './cadastro_domiciliar';
+import { cadastroIndividualFieldsSchema } from './cadastro_individual';
 import { familiaFieldsSchema } from './familia';
 
 /** The labels of a record whose shared schema declares them (rotulos.ts), by the trail's resource. */
@@ -17,6 +18,7 @@ const CATALOGOS: Record<string, Record<string, string>> = {
   'administracao/lotacoes': rotulosDe(lotacaoFieldsSchema),
   'atencao_primaria/cadastros_domiciliares': rotulosDe(cadastroDomiciliarFieldsSchema),
   'atencao_primaria/familias': rotulosDe(familiaFieldsSchema),
+  'atencao_primaria/cadastros_individuais': rotulosDe(cadastroIndividualFieldsSchema),
 };
 
 /** The profile's fields (and an assignment's `ativo`); another field is shown with its underscores as spaces. */
