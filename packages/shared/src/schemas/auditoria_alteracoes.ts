@@ -9,6 +9,7 @@ import { unidadeSaudeFieldsSchema } from './administracao_unidades_saude';
 import { cadastroDomiciliarFieldsSchema } from './cadastro_domiciliar';
 import { cadastroIndividualFieldsSchema } from './cadastro_individual';
 import { familiaFieldsSchema } from './familia';
+import { visitaDomiciliarFieldsSchema } from './visita_domiciliar';
 
 /** The labels of a record whose shared schema declares them (rotulos.ts), by the trail's resource. */
 const CATALOGOS: Record<string, Record<string, string>> = {
@@ -19,6 +20,7 @@ const CATALOGOS: Record<string, Record<string, string>> = {
   'atencao_primaria/cadastros_domiciliares': rotulosDe(cadastroDomiciliarFieldsSchema),
   'atencao_primaria/familias': rotulosDe(familiaFieldsSchema),
   'atencao_primaria/cadastros_individuais': rotulosDe(cadastroIndividualFieldsSchema),
+  'atencao_primaria/visitas_domiciliares': rotulosDe(visitaDomiciliarFieldsSchema),
 };
 
 /** The profile's fields (and an assignment's `ativo`); another field is shown with its underscores as spaces. */
