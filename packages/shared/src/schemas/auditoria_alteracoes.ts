@@ -10,6 +10,10 @@ import { filaFieldsSchema } from './fila';
 import { notificacaoCreateFieldsSchema } from './notificacao_compulsoria';
 import { solicitacaoFieldsSchema, solicitacaoUpdateFieldsSchema } from './ouvidoria';
 import { pacienteSemIdentificacaoFieldsSchema } from './paciente_sem_identificacao';
+import { cadastroDomiciliarFieldsSchema } from './cadastro_domiciliar';
+import { cadastroIndividualFieldsSchema } from './cadastro_individual';
+import { familiaFieldsSchema } from './familia';
+import { visitaDomiciliarFieldsSchema } from './visita_domiciliar';
 
 /** The labels of a record whose shared schema declares them (rotulos.ts), by the trail's resource. */
 const CATALOGOS: Record<string, Record<string, string>> = {
@@ -21,6 +25,10 @@ const CATALOGOS: Record<string, Record<string, string>> = {
   'urgencia_emergencia/paciente_sem_identificacoes': rotulosDe(pacienteSemIdentificacaoFieldsSchema),
   ouvidoria: { ...rotulosDe(solicitacaoFieldsSchema), ...rotulosDe(solicitacaoUpdateFieldsSchema) },
   municipes_notificacao: rotulosDe(notificacaoCreateFieldsSchema),
+  'atencao_primaria/cadastros_domiciliares': rotulosDe(cadastroDomiciliarFieldsSchema),
+  'atencao_primaria/familias': rotulosDe(familiaFieldsSchema),
+  'atencao_primaria/cadastros_individuais': rotulosDe(cadastroIndividualFieldsSchema),
+  'atencao_primaria/visitas_domiciliares': rotulosDe(visitaDomiciliarFieldsSchema),
 };
 
 /** The profile's fields (and an assignment's `ativo`); another field is shown with its underscores as spaces. */

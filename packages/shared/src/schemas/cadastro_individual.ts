@@ -69,15 +69,23 @@ export const perguntasInsegurancaAlimentar = {
  */
 export const respostasDoCadastroSchema = z.object({
   /** The citizen refused to be registered: only what e-SUS requires for a refusal is required. */
-  termo_recusa: simNao(),
-  proprio_responsavel_familiar: simNao(),
+  termo_recusa: simNao().meta({ label: 'Termo de recusa' }),
+  proprio_responsavel_familiar: simNao().meta({ label: 'É o próprio responsável familiar' }),
   // e-SUS food-insecurity screening, three-month look-back (spec §5): yes, no or not answered.
-  alimentos_acabaram_sem_dinheiro: simNaoOpcional(),
-  comeu_alguns_alimentos_sem_dinheiro: simNaoOpcional(),
+  alimentos_acabaram_sem_dinheiro: simNaoOpcional().meta({
+    label: 'Os alimentos acabaram sem dinheiro para comprar mais',
+  }),
+  comeu_alguns_alimentos_sem_dinheiro: simNaoOpcional().meta({
+    label: 'Comeu apenas alguns alimentos porque o dinheiro acabou',
+  }),
 });
 export const CAMPOS_DO_CADASTRO = Object.keys(respostasDoCadastroSchema.shape) as Array<
   keyof typeof respostasDoCadastroSchema.shape
 >;
+
+/** The fields of another schema with this form's labels (the citizen registry's own schema keeps its own). */
+const comRotulos = <T extends Record<string, z.ZodType>>(shape: T, labels: Record<keyof T, string>): T =>
+  Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, f.meta({ label: labels[k as keyof T] })])) as T;
 
 /**
  * The citizen's columns the registration writes through (same names on municipes, except unidade_saude_id, which is
@@ -86,30 +94,38 @@ export const CAMPOS_DO_CADASTRO = Object.keys(respostasDoCadastroSchema.shape) a
 export const camposDoMunicipeSchema = z.object({
   // Header of the e-SUS form.
   /** Reference unit; the API fills the current unit when absent. */
-  unidade_saude_id: optionalUuid(),
+  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
   /** Responsible professional: the user (or the record's); only a coordinator may name another (issue 14). */
-  profissional_id: optionalUuid(),
-  equipe_id: optionalUuid(),
+  profissional_id: optionalUuid().meta({ label: 'Profissional' }),
+  equipe_id: optionalUuid().meta({ label: 'Equipe' }),
   /** CBO 2002 of the responsible professional; must be one allowed to record this form (cboCadastroIndividualCodigos). */
   ocupacao_id: opt(
     zRequired().refine((v) => (cboCadastroIndividualCodigos as readonly string[]).includes(v), {
       error: msg.naoEValido,
     }),
-  ),
-  micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })),
-  fora_area: simNao(),
+  ).meta({ label: 'Ocupação (CBO)' }),
+  micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })).meta({ label: 'Micro-área' }),
+  fora_area: simNao().meta({ label: 'Fora de área' }),
   // The citizen's documents, identity as e-SUS asks it (issue 39) and nationality.
-  cpf_numero: opt(zCpf()),
-  codigo_cns: opt(zCns()),
-  ...identificacaoEsusFieldsSchema.shape,
+  cpf_numero: opt(zCpf()).meta({ label: 'CPF' }),
+  codigo_cns: opt(zCns()).meta({ label: 'CNS' }),
+  ...comRotulos(identificacaoEsusFieldsSchema.shape, {
+    raca_cor_id: 'Raça/cor',
+    etnia_id: 'Etnia',
+    nome_mae: 'Nome da mãe',
+    mae_desconhecida: 'Mãe desconhecida',
+    nome_pai: 'Nome do pai',
+    pai_desconhecido: 'Pai desconhecido',
+    municipio_nascimento_ibge: 'Município de nascimento',
+  }),
   // Left out keeps the citizen's answer (the API merges them), never read as "known".
-  mae_desconhecida: simNaoOpcional(),
-  pai_desconhecido: simNaoOpcional(),
-  nacionalidade_id: codigo(nacionalidade),
-  pais_nascimento_id: codigo(pais),
-  data_naturalizacao: optionalDate(),
-  portaria_naturalizacao: optionalText({ max: 16 }),
-  data_entrada_brasil: optionalDate(),
+  mae_desconhecida: simNaoOpcional().meta({ label: 'Mãe desconhecida' }),
+  pai_desconhecido: simNaoOpcional().meta({ label: 'Pai desconhecido' }),
+  nacionalidade_id: codigo(nacionalidade).meta({ label: 'Nacionalidade' }),
+  pais_nascimento_id: codigo(pais).meta({ label: 'País de nascimento' }),
+  data_naturalizacao: optionalDate().meta({ label: 'Data de naturalização' }),
+  portaria_naturalizacao: optionalText({ max: 16 }).meta({ label: 'Portaria de naturalização' }),
+  data_entrada_brasil: optionalDate().meta({ label: 'Data de entrada no Brasil' }),
 });
 
 /**
@@ -117,10 +133,10 @@ export const camposDoMunicipeSchema = z.object({
  * /municipes/{id}/sociodemografica). An unanswered yes/no question is left out of the block.
  */
 export const sociodemograficaDoCadastroSchema = z.object({
-  possui_deficiencia: simNaoOpcional(),
-  deficiencias: codigos(deficienciaCidadao),
-  informa_orientacao_sexual: simNaoOpcional(),
-  orientacao_sexual_id: codigo(orientacaoSexual),
+  possui_deficiencia: simNaoOpcional().meta({ label: 'Tem alguma deficiência' }),
+  deficiencias: codigos(deficienciaCidadao).meta({ label: 'Deficiências' }),
+  informa_orientacao_sexual: simNaoOpcional().meta({ label: 'Deseja informar orientação sexual' }),
+  orientacao_sexual_id: codigo(orientacaoSexual).meta({ label: 'Orientação sexual' }),
   /**
    * 'Com quem a criança fica?' (children 0–9 only; the API refuses it for older citizens). Absent keeps the
    * citizen's current answer; given, it is written through to the sociodemographic block like deficiencias.
@@ -134,17 +150,22 @@ export const sociodemograficaDoCadastroSchema = z.object({
     )
     .max(responsavelCrianca.length, { error: msg.naoEValido })
     .nullish()
-    .transform((v) => (v == null ? undefined : [...new Set(v)])),
+    .transform((v) => (v == null ? undefined : [...new Set(v)]))
+    .meta({ label: 'Com quem a criança fica?' }),
 });
 
 /** Every field the form sends, without the rules that relate fields (cadastroIndividualIssues). */
 export const cadastroIndividualFieldsSchema = z.object({
   /** The citizen this registration belongs to (found or created with the citizen registry first). */
-  municipe_id: z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) }),
+  municipe_id: z
+    .uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) })
+    .meta({
+      label: 'Munícipe',
+    }),
   ...camposDoMunicipeSchema.shape,
   ...respostasDoCadastroSchema.shape,
   /** ISO timestamp; the API defaults to now. Editable, never in the future. */
-  data_cadastro: opt(zDataHora()),
+  data_cadastro: opt(zDataHora()).meta({ label: 'Data do cadastro' }),
   ...sociodemograficaDoCadastroSchema.shape,
 });
 

@@ -158,11 +158,11 @@ const faixa = (k: SinalVital) => {
 };
 
 export const sinaisVitaisFields = {
-  temperatura: faixa('temperatura'),
-  glicemia: faixa('glicemia'),
-  momento_coleta_glicemia_id: codigo(tipoGlicemiaCapilar),
-  pressao_sistolica: faixa('pressao_sistolica'),
-  pressao_diastolica: faixa('pressao_diastolica'),
+  temperatura: faixa('temperatura').meta({ label: 'Temperatura' }),
+  glicemia: faixa('glicemia').meta({ label: 'Glicemia capilar' }),
+  momento_coleta_glicemia_id: codigo(tipoGlicemiaCapilar).meta({ label: 'Momento da coleta' }),
+  pressao_sistolica: faixa('pressao_sistolica').meta({ label: 'Pressão sistólica' }),
+  pressao_diastolica: faixa('pressao_diastolica').meta({ label: 'Pressão diastólica' }),
 };
 
 export const SINAIS_VITAIS = [
@@ -206,15 +206,17 @@ export const cabecalhoSchema = {
 };
 /** A property's address as the household and the visit without a family take it (e-SUS field sizes). */
 export const enderecoImovelFields = {
-  cep: opt(zCep()),
-  uf: optionalUf(),
-  municipio_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })),
-  tipo_logradouro: opt(zRequired().refine((v) => isCodigo(tipoLogradouro, v), { error: msg.naoEValido })),
-  logradouro: optionalText({ max: 72 }),
-  numero: opt(zRequired({ max: 10 }).regex(/^[\p{L}\d ]+$/u, { error: msg.naoEValido })),
-  sem_numero: simNao(),
-  complemento: optionalText({ max: 30 }),
-  bairro: optionalText({ max: 72 }),
+  cep: opt(zCep()).meta({ label: 'CEP' }),
+  uf: optionalUf().meta({ label: 'UF' }),
+  municipio_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })).meta({ label: 'Município' }),
+  tipo_logradouro: opt(zRequired().refine((v) => isCodigo(tipoLogradouro, v), { error: msg.naoEValido })).meta({
+    label: 'Tipo de logradouro',
+  }),
+  logradouro: optionalText({ max: 72 }).meta({ label: 'Logradouro' }),
+  numero: opt(zRequired({ max: 10 }).regex(/^[\p{L}\d ]+$/u, { error: msg.naoEValido })).meta({ label: 'Número' }),
+  sem_numero: simNao().meta({ label: 'Sem número' }),
+  complemento: optionalText({ max: 30 }).meta({ label: 'Complemento' }),
+  bairro: optionalText({ max: 72 }).meta({ label: 'Bairro' }),
 };
 
 /** The property address's field names, in form order. */

@@ -51,16 +51,18 @@ export type MembroValues = z.output<typeof membroInputSchema>;
 
 export const familiaFieldsSchema = z.object({
   // Header. The API fills unit (current), professional and team from the user's team assignment.
-  unidade_saude_id: optionalUuid(),
-  profissional_id: optionalUuid(),
-  equipe_id: optionalUuid(),
+  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
+  profissional_id: optionalUuid().meta({ label: 'Profissional' }),
+  equipe_id: optionalUuid().meta({ label: 'Equipe' }),
   /** Family record number in the unit: letters and digits, up to 30 (LEDI); unique in the unit. */
-  numero_prontuario: opt(zRequired({ max: 30 }).regex(/^[\p{L}\d]+$/u, { error: msg.prontuarioCaracteres })),
+  numero_prontuario: opt(zRequired({ max: 30 }).regex(/^[\p{L}\d]+$/u, { error: msg.prontuarioCaracteres })).meta({
+    label: 'Nº do prontuário familiar',
+  }),
   /** Month and year the family started living in the home: 'yyyy-MM-dd' (stored as the first of the month), not in the future. */
-  reside_desde: optionalDate(),
-  responsavel_id: requiredUuid(),
-  renda_familiar_id: codigo(rendaFamiliar),
-  mudou: simNao(),
+  reside_desde: optionalDate().meta({ label: 'Reside desde' }),
+  responsavel_id: requiredUuid().meta({ label: 'Responsável familiar' }),
+  renda_familiar_id: codigo(rendaFamiliar).meta({ label: 'Renda familiar' }),
+  mudou: simNao().meta({ label: 'Mudou-se' }),
   /**
    * Every member, the head included (with PARENTESCO_RESPONSAVEL) or not (the API adds the head). PUT replaces the
    * list: a member left out leaves the family.
@@ -69,7 +71,8 @@ export const familiaFieldsSchema = z.object({
     .array(membroInputSchema, { error: msg.naoEValido })
     .max(99, { error: msg.naoEValido })
     .nullish()
-    .transform((v) => v ?? []),
+    .transform((v) => v ?? [])
+    .meta({ label: 'Membros' }),
 });
 
 /** Rules that relate fields (pure; form and API). */

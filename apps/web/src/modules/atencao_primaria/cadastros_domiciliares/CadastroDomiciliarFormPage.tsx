@@ -19,8 +19,8 @@ import { CabecalhoEsus, opcoesCadastroEsus } from '../comum/CabecalhoEsus';
 import { SinaisVitaisSecao } from '../comum/SinaisVitais';
 import { BASE_PATH, getDomicilio, useDomicilio, useSaveDomicilio } from './api';
 import { DomicilioCabecalho, MODEL } from './comum';
-import { Animais, CondicoesMoradia, Endereco, Instituicao, ROTULOS_DOMICILIO } from './DomicilioSecoes';
-import { domicilioFormSchema, domicilioParaForm, formParaApi, novoDomicilio } from './formValues';
+import { Animais, CondicoesMoradia, Endereco, Instituicao } from './DomicilioSecoes';
+import { domicilioFormSchema, domicilioParaForm, formParaApi, novoDomicilio, ROTULOS_DOMICILIO } from './formValues';
 
 const CBOS: ReadonlySet<string> = new Set(cboCadastroDomiciliarCodigos);
 
@@ -84,7 +84,7 @@ function DomicilioForm({ atual, recarregar }: { atual?: CadastroDomiciliar; reca
     defaultValues: atual ? domicilioParaForm(atual) : novoDomicilio(),
     model: MODEL,
     labels: ROTULOS_DOMICILIO,
-    save: (values) => save.mutateAsync(comVersao(formParaApi(values, atual), atual)),
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
     ...opcoesCadastroEsus(BASE_PATH),
     stale: staleEdit(atual, recarregar, getDomicilio, domicilioParaForm),
   });
@@ -120,7 +120,7 @@ function DomicilioForm({ atual, recarregar }: { atual?: CadastroDomiciliar; reca
           dataHora
           cbos={CBOS}
         />
-        <Endereco form={form} recusa={recusa} tipo={tipo} />
+        <Endereco form={form} recusa={recusa === true} tipo={tipo} />
         {!recusa && temCondicoesMoradia(tipo) && <CondicoesMoradia form={form} domicilio={ehDomicilio(tipo)} />}
         {!recusa && ehDomicilio(tipo) && <Animais form={form} />}
         {!recusa && ehInstituicao(tipo) && <Instituicao form={form} />}

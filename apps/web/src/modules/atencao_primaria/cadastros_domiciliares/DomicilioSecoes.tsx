@@ -16,7 +16,7 @@ import {
   tratamentoAgua,
 } from '@saude/shared/codes';
 import { ehDomicilio, LOCALIZACAO_RURAL } from '@saude/shared/schemas/cadastro_domiciliar';
-import { PROPERTY_ADDRESS_LABELS, PropertyAddressFields } from '../../../lib/address';
+import { PropertyAddressFields } from '../../../lib/address';
 import {
   codeOptions,
   codeOptionsOf,
@@ -26,9 +26,8 @@ import {
   FormField,
   type FieldRows,
 } from '../../../lib/form';
-import { ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
 import { TIPO_IMOVEL } from '../comum/campos';
-import { Coordenadas, ROTULOS_COORDENADAS } from './Coordenadas';
+import { Coordenadas } from './Coordenadas';
 import type { DomicilioFormValues } from './formValues';
 
 type Form = UseFormReturn<DomicilioFormValues, unknown, DomicilioFormValues>;
@@ -98,44 +97,6 @@ const INSTITUICAO: Linhas = [
     span: 'full',
   },
 ];
-
-/** Labels of the save summary (spec §8 'verifique o(s) seguinte(s) campo(s)'). */
-export const ROTULOS_DOMICILIO: Record<string, string> = {
-  ...ROTULOS_CABECALHO,
-  st_micro_area: 'Micro-área',
-  ...PROPERTY_ADDRESS_LABELS,
-  ponto_referencia: 'Ponto de referência',
-  tipo_imovel_id: 'Tipo de imóvel',
-  telefone_residencial: 'Telefone residencial',
-  telefone_contato: 'Telefone de contato',
-  ...ROTULOS_COORDENADAS,
-  situacao_moradia_id: 'Situação de moradia',
-  localizacao_id: 'Localização',
-  tipo_domicilio_id: 'Tipo de domicílio',
-  condicao_posse_terra_id: 'Condição de posse e uso da terra',
-  numero_moradores: 'Número de moradores',
-  numero_comodos: 'Número de cômodos',
-  tipo_acesso_id: 'Tipo de acesso ao domicílio',
-  material_paredes_id: 'Material predominante das paredes',
-  energia_eletrica: 'Disponibilidade de energia elétrica',
-  tipo_origem_energia_eletrica_id: 'Origem da energia elétrica',
-  abastecimento_agua_id: 'Abastecimento de água',
-  tratamento_agua_id: 'Água para consumo',
-  escoamento_sanitario_id: 'Forma de escoamento do banheiro',
-  destino_lixo_id: 'Destino do lixo',
-  animal_ids: 'Quais animais',
-  quantidade_animais: 'Quantos animais',
-  instituicao_nome: 'Nome da instituição',
-  instituicao_responsavel_nome: 'Nome do responsável técnico',
-  instituicao_responsavel_cns: 'CNS do responsável técnico',
-  instituicao_responsavel_cargo: 'Cargo na instituição',
-  instituicao_responsavel_telefone: 'Telefone do responsável técnico',
-  temperatura: 'Temperatura',
-  glicemia: 'Glicemia capilar',
-  momento_coleta_glicemia_id: 'Momento da coleta',
-  pressao_sistolica: 'Pressão sistólica',
-  pressao_diastolica: 'Pressão diastólica',
-};
 
 export function Endereco({ form, recusa, tipo }: { form: Form; recusa: boolean; tipo: number | null }) {
   const tipoImovelField = <FormField control={form.control} row={{ ...TIPO_IMOVEL, tooltip: DICA_TIPO_IMOVEL }} />;

@@ -3,47 +3,36 @@
 import { z } from 'zod';
 import { isValidTime, msg, zonedDateTimeToIso } from '@saude/shared';
 import {
-  CAMPOS_DO_CADASTRO,
   cadastroIndividualFieldsSchema,
   cadastroIndividualIssues,
   camposDoMunicipeSchema,
-  sociodemograficaDoCadastroSchema,
   type CadastroIndividual,
   type CadastroIndividualInput,
 } from '@saude/shared/schemas/cadastro_individual';
 import { identificacaoEsusIssues } from '@saude/shared/schemas/municipe';
-import { emptyValues, pickValues } from '../../../lib/form';
-import { agoraParaCadastro, ROTULOS_CABECALHO, type ProfissionalEscolhido } from '../comum/CabecalhoEsus';
+import { formCodec, omitEmpty, pickValues, type CodecValues } from '../../../lib/form';
+import { dataEHora, dataEHoraDadas } from '../../../lib/form/overrides/atencao_primaria';
+import { agoraParaCadastro, ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
 
 const campo = cadastroIndividualFieldsSchema.shape;
 
 /**
- * The fields the form edits under the API's names (issue 13's null convention: null for an empty answer, as in the
- * answer). The header's unit, professional, team and occupation are not edited here; data_cadastro is split in two.
+ * The form derived from the shared schema (its fields and labels); held in another shape: the timestamp, as a date and
+ * an hour in São Paulo. The header's unit, professional, team and occupation are not edited here (issue 13's null
+ * convention: null for an empty answer, as in the answer).
  */
+const fields = { data_cadastro: dataEHora('data_cadastro_data', 'data_cadastro_hora', ROTULOS_CABECALHO) };
+const codec = formCodec(cadastroIndividualFieldsSchema, { fields, defaults: { responsaveis_criancas: [] } });
 const HEADER = ['unidade_saude_id', 'profissional_id', 'equipe_id', 'ocupacao_id'] as const;
-const CAMPOS = [
-  ...Object.keys(camposDoMunicipeSchema.shape).filter((k) => !(HEADER as readonly string[]).includes(k)),
-  ...CAMPOS_DO_CADASTRO,
-  ...Object.keys(sociodemograficaDoCadastroSchema.shape),
-] as Array<
-  Exclude<
-    | keyof typeof camposDoMunicipeSchema.shape
-    | (typeof CAMPOS_DO_CADASTRO)[number]
-    | keyof typeof sociodemograficaDoCadastroSchema.shape,
-    (typeof HEADER)[number]
-  >
->;
-type Campo = (typeof CAMPOS)[number];
+/** The answers each checked by its shared field (the citizen and the date are checked apart). */
+const CAMPOS = codec.keys.filter(
+  (k) => !(HEADER as readonly string[]).includes(k) && k !== 'municipe_id' && k !== 'data_cadastro',
+);
 
-export type CadastroFormValues = { [K in Campo]: Exclude<CadastroIndividual[K], undefined> } & ProfissionalEscolhido & {
-    municipe_id: string;
-    /** yyyy-MM-dd and HH:mm in São Paulo; joined into one ISO timestamp for the API. */
-    data_cadastro_data: string | null;
-    data_cadastro_hora: string | null;
-    /** "NAME - UF" of the birthplace, shown by its picker; not sent. */
-    municipio_nascimento_nome?: string | null;
-  };
+export type CadastroFormValues = CodecValues<typeof cadastroIndividualFieldsSchema, typeof fields> & {
+  /** "NAME - UF" of the birthplace, shown by its picker; not sent. */
+  municipio_nascimento_nome?: string | null;
+};
 
 export const cadastroFormSchema = z
   .custom<CadastroFormValues>((v) => typeof v === 'object' && v !== null)
@@ -52,12 +41,11 @@ export const cadastroFormSchema = z
     if (!v.municipe_id) add('municipe_id', msg.obrigatorio);
     // Each field with the API's own check (CPF/CNS check digits, dates, codes, decree length).
     for (const k of CAMPOS) {
-      const r = campo[k].safeParse(v[k]);
+      const r = (campo[k] as z.ZodType).safeParse((v as Record<string, unknown>)[k]);
       if (!r.success) add(k, r.error.issues[0]?.message ?? msg.naoEValido);
     }
-    if (!v.data_cadastro_data) add('data_cadastro_data', msg.obrigatorio);
-    if (!isValidTime(v.data_cadastro_hora)) add('data_cadastro_hora', msg.obrigatorio);
-    else {
+    dataEHoraDadas(v, 'data_cadastro_data', 'data_cadastro_hora', add);
+    if (v.data_cadastro_data && isValidTime(v.data_cadastro_hora)) {
       const r = campo.data_cadastro.safeParse(zonedDateTimeToIso(v.data_cadastro_data, v.data_cadastro_hora));
       if (!r.success) add('data_cadastro_data', r.error.issues[0]?.message ?? msg.naoEValido);
     }
@@ -93,7 +81,7 @@ export function novoCadastro(m?: DadosDoMunicipe, agora = new Date()): CadastroF
     CAMPOS.filter((k) => k in camposDoMunicipeSchema.shape).map((k) => [k, m?.[k as keyof DadosDoMunicipe] ?? null]),
   );
   return {
-    ...emptyValues(CAMPOS),
+    ...codec.empty(),
     ...doMunicipe,
     fora_area: m?.fora_area ?? false,
     mae_desconhecida: m?.mae_desconhecida ?? false,
@@ -101,21 +89,15 @@ export function novoCadastro(m?: DadosDoMunicipe, agora = new Date()): CadastroF
     municipio_nascimento_nome: m?.municipio_nascimento_nome ?? null,
     termo_recusa: false,
     proprio_responsavel_familiar: false,
-    deficiencias: [],
-    responsaveis_criancas: [],
     municipe_id: m?.id ?? '',
     ...agoraParaCadastro(agora),
-  } as CadastroFormValues;
-}
-
-export function cadastroParaForm(c: CadastroIndividual): CadastroFormValues {
-  return {
-    ...pickValues(c, CAMPOS),
-    municipio_nascimento_nome: c.municipio_nascimento_nome,
-    municipe_id: c.municipe_id,
-    ...agoraParaCadastro(c.data_cadastro),
   };
 }
+
+export const cadastroParaForm = (c: CadastroIndividual): CadastroFormValues => ({
+  ...codec.toForm(c),
+  municipio_nascimento_nome: c.municipio_nascimento_nome,
+});
 
 /**
  * Form → API body: the values as they are (the API clears what does not apply), the date and hour joined. The
@@ -130,8 +112,10 @@ export function formParaApi(
 ): CadastroIndividualInput {
   const { data_cadastro_data, data_cadastro_hora, responsaveis_criancas, municipio_nascimento_nome: _n, ...resto } = v;
   return {
+    // The answers as the form holds them, an unanswered one as null (issue 12); the header as read or as picked.
     ...resto,
-    ...(atual ? pickValues(atual, HEADER) : {}),
+    municipe_id: v.municipe_id ?? '',
+    ...(atual ? pickValues(atual, HEADER) : omitEmpty(pickValues(v, HEADER))),
     data_cadastro: zonedDateTimeToIso(data_cadastro_data, data_cadastro_hora),
     responsaveis_criancas:
       crianca && (atual || (responsaveis_criancas?.length ?? 0) > 0) ? responsaveis_criancas : undefined,
@@ -139,24 +123,4 @@ export function formParaApi(
 }
 
 /** Labels for the error summary; the API's data_cadastro error lands on the date field. */
-export const ROTULOS: Record<string, string> = {
-  ...ROTULOS_CABECALHO,
-  municipe_id: 'Munícipe',
-  micro_area: 'Micro-área',
-  fora_area: 'Fora de área',
-  cpf_numero: 'CPF',
-  codigo_cns: 'CNS',
-  raca_cor_id: 'Raça/cor',
-  etnia_id: 'Etnia',
-  nome_mae: 'Nome da mãe',
-  nome_pai: 'Nome do pai',
-  municipio_nascimento_ibge: 'Município de nascimento',
-  nacionalidade_id: 'Nacionalidade',
-  pais_nascimento_id: 'País de nascimento',
-  data_naturalizacao: 'Data de naturalização',
-  portaria_naturalizacao: 'Portaria de naturalização',
-  data_entrada_brasil: 'Data de entrada no Brasil',
-  deficiencias: 'Deficiências',
-  orientacao_sexual_id: 'Orientação sexual',
-  responsaveis_criancas: 'Com quem a criança fica?',
-};
+export const ROTULOS: Record<string, string> = { ...codec.labels, data_cadastro: ROTULOS_CABECALHO.data_cadastro! };

@@ -73,7 +73,7 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
     defaultValues: atual ? familiaParaForm(atual) : novaFamilia(),
     model: MODEL,
     labels: rotulosDaFamilia(membrosVistos.current, conhecidos),
-    save: (values) => save.mutateAsync(comVersao(formParaApi(values, atual), atual)),
+    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
     onSaved: (saved) => (atual ? BASE_PATH : `${BASE_PATH}/${saved.id}/edit`),
     // The 409 'already in another family' names the member: its message goes on that field.
     fieldOf: campoDoForm,
@@ -176,7 +176,7 @@ function MudouField({ form }: { form: UseFormReturn<FamiliaFormValues, unknown, 
           size="md"
           label="Mudou-se"
           description="A família deixou o território: o histórico fica, mas não recebe novas visitas."
-          checked={field.value}
+          checked={field.value === true}
           onChange={(e) => field.onChange(e.currentTarget.checked)}
           ref={field.ref}
           name={field.name}

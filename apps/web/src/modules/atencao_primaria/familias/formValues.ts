@@ -1,100 +1,54 @@
-// The family form's values and their mapping to and from the API (issue 7). The head is its own field and is sent
-// as the first member (PARENTESCO_RESPONSAVEL); the form's `membros` are the others. The shared schema
-// (familiaInputSchema with familiaIssues) runs on the very body the form would send.
-import { z } from 'zod';
+// The family form (issue 7), derived from the shared schema (familiaFieldsSchema: its fields and labels; checked by
+// familiaInputSchema on the very body the form would send). Held in another shape: 'Reside desde' as 'MM/aaaa', and
+// the members: the head is its own field (`responsavel_id`), sent as the first member (PARENTESCO_RESPONSAVEL); the
+// form's `membros` are the others. The header's unit and professional go as read on edit; on create the API fills them
+// (from the user, or the professional a user without a team picked: issue 39).
 import {
+  familiaFieldsSchema,
   familiaInputSchema,
   PARENTESCO_RESPONSAVEL,
   type Familia,
   type FamiliaInput,
 } from '@saude/shared/schemas/familia';
-import { ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
-import { addFieldIssues } from '../../../lib/form';
+import { formCodec, type CodecValues } from '../../../lib/form';
+import { mesAno } from '../../../lib/form/overrides/atencao_primaria';
 
-export const familiaFormSchema = z
-  .object({
-    /** Picked by a user without a team on a new family (issue 39). */
-    profissional_id: z.string().nullable().optional(),
-    equipe_id: z.string().nullable(),
-    numero_prontuario: z.string().nullable(),
-    /** Month and year as typed, 'MM/aaaa'. */
-    reside_desde: z.string(),
-    responsavel_id: z.string(),
-    renda_familiar_id: z.number().nullable(),
-    mudou: z.boolean(),
-    membros: z.array(z.object({ municipe_id: z.string(), parentesco_id: z.number().nullable() })),
-  })
-  .superRefine((v, ctx) => {
-    const r = familiaInputSchema.safeParse(formParaApi(v));
-    if (!r.success)
-      addFieldIssues(ctx, r.error.issues, (path) =>
-        campoDoForm(path.map(String).join('.'))
-          .split('.')
-          .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-      );
-  });
+export { mesAnoParaIso } from '../../../lib/form/overrides/atencao_primaria';
 
-export type FamiliaFormValues = z.input<typeof familiaFormSchema>;
+type Outro = { municipe_id: string; parentesco_id: number | null };
 
-/** 'MM/aaaa' → 'aaaa-MM-01'; an incomplete or impossible month goes as typed, so the schema says 'não é válido'. */
-export function mesAnoParaIso(texto: string): string | undefined {
-  const t = texto.trim();
-  if (!t) return undefined;
-  const m = /^(\d{2})\/(\d{4})$/.exec(t);
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) return t;
-  return `${m[2]}-${m[1]}-01`;
+const fields = {
+  reside_desde: mesAno('reside_desde'),
+  membros: {
+    empty: () => ({ membros: [] as Outro[] }),
+    toForm: (ms: Outro[]) => ({
+      membros: ms.map((m) => ({ municipe_id: m.municipe_id, parentesco_id: m.parentesco_id })),
+    }),
+    toBody: (f: { membros: Outro[] }) =>
+      f.membros.map((m) => ({ municipe_id: m.municipe_id, parentesco_id: m.parentesco_id ?? '' })),
+    fieldOf: (path: readonly PropertyKey[]) => campoDoForm(['membros', ...path].map(String).join('.')),
+  },
+};
+const codec = formCodec(familiaFieldsSchema, {
+  fields,
+  rules: familiaInputSchema,
+  defaults: { responsavel_id: '', mudou: false },
+});
+
+export type FamiliaFormValues = CodecValues<typeof familiaFieldsSchema, typeof fields>;
+
+/** Form → API body: the head first with the head's kinship, then the others (PUT replaces the list). */
+export function formParaApi(v: FamiliaFormValues): FamiliaInput {
+  const body = codec.toBody(v);
+  const cabeca = { municipe_id: v.responsavel_id ?? '', parentesco_id: PARENTESCO_RESPONSAVEL };
+  return { ...body, responsavel_id: v.responsavel_id ?? '', membros: [cabeca, ...(body.membros ?? [])] };
 }
 
-export const isoParaMesAno = (iso: string | null) => (iso ? `${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
-
-export function novaFamilia(): FamiliaFormValues {
-  return {
-    equipe_id: null,
-    numero_prontuario: null,
-    reside_desde: '',
-    responsavel_id: '',
-    renda_familiar_id: null,
-    mudou: false,
-    membros: [],
-  };
-}
-
-export function familiaParaForm(f: Familia): FamiliaFormValues {
-  return {
-    equipe_id: f.equipe_id,
-    numero_prontuario: f.numero_prontuario,
-    reside_desde: isoParaMesAno(f.reside_desde),
-    responsavel_id: f.responsavel_id,
-    renda_familiar_id: f.renda_familiar_id,
-    mudou: f.mudou,
-    membros: f.membros
-      .filter((m) => m.municipe_id !== f.responsavel_id)
-      .map((m) => ({ municipe_id: m.municipe_id, parentesco_id: m.parentesco_id })),
-  };
-}
-
-/**
- * Form → API body: the head first with the head's kinship, then the others (PUT replaces the list). Header fields the
- * form does not edit (unit, professional) go as read on edit; on create the API fills them (from the user, or the
- * professional a user without a team picked: issue 39).
- */
-export function formParaApi(v: FamiliaFormValues, atual?: Familia): FamiliaInput {
-  const s = (x: string | null | undefined) => (x ? x : undefined);
-  return {
-    unidade_saude_id: atual?.unidade_saude_id,
-    profissional_id: atual?.profissional_id ?? s(v.profissional_id),
-    equipe_id: s(v.equipe_id),
-    numero_prontuario: s(v.numero_prontuario?.trim()),
-    reside_desde: mesAnoParaIso(v.reside_desde),
-    responsavel_id: v.responsavel_id,
-    renda_familiar_id: v.renda_familiar_id ?? undefined,
-    mudou: v.mudou,
-    membros: [
-      { municipe_id: v.responsavel_id, parentesco_id: PARENTESCO_RESPONSAVEL },
-      ...v.membros.map((m) => ({ municipe_id: m.municipe_id, parentesco_id: m.parentesco_id ?? '' })),
-    ],
-  };
-}
+export const familiaFormSchema = codec.schema(formParaApi);
+export const novaFamilia = codec.empty;
+/** The form's `membros` are the others: the head is `responsavel_id`. */
+export const familiaParaForm = (f: Familia): FamiliaFormValues =>
+  codec.toForm({ ...f, membros: f.membros.filter((m) => m.municipe_id !== f.responsavel_id) });
 
 /**
  * API path → form path. The body's member 0 is the head (the `responsavel_id` field); member N is the form's N-1.
@@ -108,13 +62,7 @@ export function campoDoForm(path: string): string {
 }
 
 export const ROTULOS: Record<string, string> = {
-  ...ROTULOS_CABECALHO,
-  numero_prontuario: 'Nº do prontuário familiar',
-  reside_desde: 'Reside desde',
-  responsavel_id: 'Responsável familiar',
-  renda_familiar_id: 'Renda familiar',
-  mudou: 'Mudou-se',
-  membros: 'Membros',
+  ...codec.labels,
   'membros.municipe_id': 'Membro',
   'membros.parentesco_id': 'Parentesco',
 };

@@ -114,7 +114,7 @@ export function Local({ form, tipoDaCasa }: { form: Form; tipoDaCasa: boolean })
       name: 'micro_area',
       label: 'Micro-área',
       required: !foraArea,
-      disabled: foraArea,
+      disabled: foraArea === true,
       placeholder: '00',
       inputProps: { inputMode: 'numeric', maxLength: 2 },
     },
