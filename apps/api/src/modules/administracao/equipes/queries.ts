@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, unidadesSaude } from '../../../db/schema';
 import { byName, containsText, countAll, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
+import type { Dated } from '../../../lib/answer';
 import { paginate, type PageResult } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 
@@ -29,7 +30,7 @@ export const lotacoesAtivas = (db: DbOrTx, id: string) =>
     .from(lotacoes)
     .where(and(eq(lotacoes.equipe_id, id), eq(lotacoes.ativo, true)));
 
-export async function loadEquipe(db: DbOrTx, id: string): Promise<Equipe | null> {
+export async function loadEquipe(db: DbOrTx, id: string): Promise<Dated<Equipe> | null> {
   const [r] = await db
     .select({ e: e_, unidade_saude_nome: u_.nome })
     .from(e_)
@@ -40,8 +41,8 @@ export async function loadEquipe(db: DbOrTx, id: string): Promise<Equipe | null>
   return {
     id: e.id,
     lock_version: e.lock_version,
-    created_at: e.created_at.toISOString(),
-    updated_at: e.updated_at.toISOString(),
+    created_at: e.created_at,
+    updated_at: e.updated_at,
     ine: e.ine,
     nome: e.nome,
     tipo: e.tipo,
@@ -54,7 +55,7 @@ export async function loadEquipe(db: DbOrTx, id: string): Promise<Equipe | null>
   };
 }
 
-export async function show(ctx: Ctx, id: string): Promise<Equipe> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<Equipe>> {
   const e = isUuid(id) ? await loadEquipe(ctx.db, id) : null;
   if (!e) throw notFound();
   return e;

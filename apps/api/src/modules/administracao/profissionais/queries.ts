@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, perfis, profissionais, unidadesSaude } from '../../../db/schema';
 import { byName, containsText, countAll, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
+import type { Dated } from '../../../lib/answer';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { paginate, type PageResult } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
@@ -75,11 +76,11 @@ export async function lotacoesDe(db: DbOrTx, where: { profissionalId?: string; i
 
 type Row = typeof profissionais.$inferSelect;
 
-export const paraApi = (r: Row, lots: Lotacao[]): Profissional => ({
+export const paraApi = (r: Row, lots: Lotacao[]): Dated<Profissional> => ({
   id: r.id,
   lock_version: r.lock_version,
-  created_at: r.created_at.toISOString(),
-  updated_at: r.updated_at.toISOString(),
+  created_at: r.created_at,
+  updated_at: r.updated_at,
   nome: r.nome,
   login: r.login,
   cpf_numero: r.cpf_numero,
@@ -91,7 +92,7 @@ export const paraApi = (r: Row, lots: Lotacao[]): Profissional => ({
   lotacoes: lots,
 });
 
-export async function carregar(db: DbOrTx, id: string): Promise<Profissional> {
+export async function carregar(db: DbOrTx, id: string): Promise<Dated<Profissional>> {
   const row = await findProfissional(db, id);
   if (!row) throw notFound();
   return paraApi(row, await lotacoesDe(db, { profissionalId: id }));

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, tiposUnidade, unidadesSaude } from '../../../db/schema';
 import { byName, containsText, countAll, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
+import type { Dated } from '../../../lib/answer';
 import { paginate, type PageResult } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 
@@ -43,7 +44,7 @@ export async function vinculosAtivos(db: DbOrTx, id: string) {
 const equipesAtivasDe = sql<number>`(select count(*)::int from ${equipes}
   where ${equipes.unidade_saude_id} = ${u_.id} and ${equipes.ativo})`;
 
-export async function loadUnidade(db: DbOrTx, id: string): Promise<UnidadeSaude | null> {
+export async function loadUnidade(db: DbOrTx, id: string): Promise<Dated<UnidadeSaude> | null> {
   const [r] = await db
     .select({ u: u_, tipo_unidade_nome: tiposUnidade.nome })
     .from(u_)
@@ -55,8 +56,8 @@ export async function loadUnidade(db: DbOrTx, id: string): Promise<UnidadeSaude 
   return {
     id: u.id,
     lock_version: u.lock_version,
-    created_at: u.created_at.toISOString(),
-    updated_at: u.updated_at.toISOString(),
+    created_at: u.created_at,
+    updated_at: u.updated_at,
     cnes: u.cnes,
     nome: u.nome,
     tipo_unidade_id: u.tipo_unidade_id,
@@ -74,7 +75,7 @@ export async function loadUnidade(db: DbOrTx, id: string): Promise<UnidadeSaude 
   };
 }
 
-export async function show(ctx: Ctx, id: string): Promise<UnidadeSaude> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<UnidadeSaude>> {
   const u = isUuid(id) ? await loadUnidade(ctx.db, id) : null;
   if (!u) throw notFound();
   return u;
