@@ -27,11 +27,11 @@ import {
   tiposSolicitacao,
   unidadesSaude,
 } from '../../db/schema';
-import { byName, countAll, startsWith, totalOf } from '../../db/sql';
+import { byName, startsWith } from '../../db/sql';
 import { recordTrail } from '../../access/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { paginate, type PageResult } from '../../lib/paginate';
+import { type PageResult, paginateTable } from '../../lib/paginate';
 import { isUuid } from '../../lib/routes';
 import { autor, checkVersion, updateVersioned } from '../../lib/versioned';
 
@@ -102,31 +102,29 @@ function condicoes(q: SolicitacaoFilters): SQL | undefined {
 
 export async function list(ctx: Ctx, q: SolicitacaoFilters): Promise<PageResult<SolicitacaoListItem>> {
   const where = condicoes(q);
-  const page = await paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: so.id,
-          protocolo: so.protocolo,
-          assunto: so.assunto,
-          canal: so.canal,
-          situacao: so.situacao,
-          tipo: { id: t.id, nome: t.nome, icone: t.icone },
-          prioridade: { id: p.id, nome: p.nome, cor: p.cor },
-          unidade_saude_nome: unidadesSaude.nome,
-          prazo: so.prazo,
-          created_at: so.created_at,
-        })
-        .from(so)
-        .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
-        .innerJoin(p, eq(p.id, so.prioridade_id))
-        .leftJoin(unidadesSaude, eq(unidadesSaude.id, so.unidade_saude_id))
-        .where(where)
-        .orderBy(desc(so.created_at), desc(so.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(so).where(where)),
-  });
+  const page = await paginateTable(q, ctx.db, so, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: so.id,
+        protocolo: so.protocolo,
+        assunto: so.assunto,
+        canal: so.canal,
+        situacao: so.situacao,
+        tipo: { id: t.id, nome: t.nome, icone: t.icone },
+        prioridade: { id: p.id, nome: p.nome, cor: p.cor },
+        unidade_saude_nome: unidadesSaude.nome,
+        prazo: so.prazo,
+        created_at: so.created_at,
+      })
+      .from(so)
+      .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
+      .innerJoin(p, eq(p.id, so.prioridade_id))
+      .leftJoin(unidadesSaude, eq(unidadesSaude.id, so.unidade_saude_id))
+      .where(where)
+      .orderBy(desc(so.created_at), desc(so.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     ...page,
     rows: page.rows.map((r) => ({

@@ -8,10 +8,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, tiposUnidade, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText, countAll } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import type { Dated } from '../../../lib/answer';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 
 // Reading health units for the administration screen (issue 22). Set-up data of the municipality, nobody's personal
@@ -92,28 +92,26 @@ function condicoes(q: UnidadeSaudeFilters): SQL | undefined {
 /** A page of units by name (as people read it), the active and inactive ones alike unless filtered. */
 export async function list(ctx: Ctx, q: UnidadeSaudeFilters): Promise<PageResult<UnidadeSaudeListItem>> {
   const where = condicoes(q);
-  return paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: u_.id,
-          cnes: u_.cnes,
-          nome: u_.nome,
-          tipo_unidade_id: u_.tipo_unidade_id,
-          tipo_unidade_nome: tiposUnidade.nome,
-          bairro: u_.bairro,
-          telefones: u_.telefones,
-          ativo: u_.ativo,
-          equipes_ativas: equipesAtivasDe,
-        })
-        .from(u_)
-        .innerJoin(tiposUnidade, eq(tiposUnidade.id, u_.tipo_unidade_id))
-        .where(where)
-        .orderBy(byName(u_.nome), u_.id)
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(u_).where(where)),
-  });
+  return paginateTable(q, ctx.db, u_, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: u_.id,
+        cnes: u_.cnes,
+        nome: u_.nome,
+        tipo_unidade_id: u_.tipo_unidade_id,
+        tipo_unidade_nome: tiposUnidade.nome,
+        bairro: u_.bairro,
+        telefones: u_.telefones,
+        ativo: u_.ativo,
+        equipes_ativas: equipesAtivasDe,
+      })
+      .from(u_)
+      .innerJoin(tiposUnidade, eq(tiposUnidade.id, u_.tipo_unidade_id))
+      .where(where)
+      .orderBy(byName(u_.nome), u_.id)
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** The unit types (tipos_unidade), by name: the form's select. */

@@ -23,9 +23,9 @@ import {
   tiposUnidade,
   unidadesSaude,
 } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 import type { Dated } from '../../../lib/answer';
 
@@ -253,29 +253,27 @@ function condicoes(ctx: Ctx, q: AvisoFilters): SQL | undefined {
 /** GET /: a page of notices, newest start first, each with its counts (subqueries of the same statement). */
 export async function list(ctx: Ctx, q: AvisoFilters): Promise<PageResult<Dated<AvisoListItem>>> {
   const where = condicoes(ctx, q);
-  return paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: a.id,
-          titulo: a.titulo,
-          mensagem: a.mensagem,
-          data_inicial: a.data_inicial,
-          data_final: a.data_final,
-          horario: a.horario,
-          checar_resposta: a.checar_resposta,
-          responsavel_nome: profissionais.nome,
-          situacao: a.situacao,
-          ...contagens,
-        })
-        .from(a)
-        .innerJoin(profissionais, eq(profissionais.id, a.responsavel_id))
-        .where(where)
-        .orderBy(desc(a.data_inicial), desc(a.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(a).where(where)),
-  });
+  return paginateTable(q, ctx.db, a, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: a.id,
+        titulo: a.titulo,
+        mensagem: a.mensagem,
+        data_inicial: a.data_inicial,
+        data_final: a.data_final,
+        horario: a.horario,
+        checar_resposta: a.checar_resposta,
+        responsavel_nome: profissionais.nome,
+        situacao: a.situacao,
+        ...contagens,
+      })
+      .from(a)
+      .innerJoin(profissionais, eq(profissionais.id, a.responsavel_id))
+      .where(where)
+      .orderBy(desc(a.data_inicial), desc(a.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /**

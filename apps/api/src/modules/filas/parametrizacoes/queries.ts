@@ -3,9 +3,9 @@ import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizz
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { categorias, filaCategorias, filaLocais, filas, senhas, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { unidadeComFilas } from '../comum';
 import type { Dated } from '../../../lib/answer';
 
@@ -114,21 +114,18 @@ export async function show(ctx: Ctx, id: string): Promise<Dated<Fila>> {
 export async function list(ctx: Ctx, q: FilaFilters): Promise<PageResult<Dated<Fila>>> {
   const unidadeId = await unidadeComFilas(ctx);
   const where = and(eq(f_.unidade_saude_id, unidadeId), q.nome ? containsText([f_.nome], q.nome) : undefined);
-  return paginate(q, {
-    rows: async ({ limit, offset }) => {
-      const ids = await ctx.db
-        .select({ id: f_.id })
-        .from(f_)
-        .where(where)
-        .orderBy(byName(f_.nome), asc(f_.id))
-        .limit(limit)
-        .offset(offset);
-      return loadFilas(
-        ctx.db,
-        ids.map((r) => r.id),
-      );
-    },
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(f_).where(where)),
+  return paginateTable(q, ctx.db, f_, where, async ({ limit, offset }) => {
+    const ids = await ctx.db
+      .select({ id: f_.id })
+      .from(f_)
+      .where(where)
+      .orderBy(byName(f_.nome), asc(f_.id))
+      .limit(limit)
+      .offset(offset);
+    return loadFilas(
+      ctx.db,
+      ids.map((r) => r.id),
+    );
   });
 }
 
