@@ -21,6 +21,23 @@ describe('session cache', () => {
     t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: u.headers });
   const reads = () => t.app.sessionCache.stats.reads;
   const tokenHash = (u: Pick<Usuario, 'headers'>) => hashToken(u.headers.authorization.slice('Bearer '.length));
+  // The top bar's poll (issue 41): the web app marks it X-Segundo-Plano.
+  const poll = (u: Pick<Usuario, 'headers'>) =>
+    t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { ...u.headers, 'x-segundo-plano': '1' } });
+  /** Moves the session's idle clock to `minutos` ago, as if the user had been away that long. */
+  const idleClock = (u: Pick<Usuario, 'headers'>, minutos: number) =>
+    t.db
+      .update(sessoes)
+      .set({ last_seen_at: sql`now() - make_interval(mins => ${minutos})` })
+      .where(eq(sessoes.token_hash, tokenHash(u)));
+  /** The idle clock as stored, in ms. */
+  const lastSeen = async (u: Pick<Usuario, 'headers'>) =>
+    (
+      await t.db
+        .select()
+        .from(sessoes)
+        .where(eq(sessoes.token_hash, tokenHash(u)))
+    )[0]!.last_seen_at.getTime();
 
   async function medico() {
     const unidade = await f.unidade();
@@ -115,82 +132,38 @@ describe('session cache', () => {
       10, 120, 300, 300,
     ]);
     const { u } = await medico();
-    const lastSeen = async () =>
-      (
-        await t.db
-          .select()
-          .from(sessoes)
-          .where(eq(sessoes.token_hash, tokenHash(u)))
-      )[0]!.last_seen_at.getTime();
     // Within the interval: no write.
-    await t.db
-      .update(sessoes)
-      .set({ last_seen_at: sql`now() - interval '4 minutes'` })
-      .where(eq(sessoes.token_hash, tokenHash(u)));
-    const recente = await lastSeen();
+    await idleClock(u, 4);
+    const recente = await lastSeen(u);
     expect((await me(u)).statusCode).toBe(200);
-    expect(await lastSeen()).toBe(recente);
+    expect(await lastSeen(u)).toBe(recente);
     // Past it: written at the next request, and the session lives on.
-    await t.db
-      .update(sessoes)
-      .set({ last_seen_at: sql`now() - interval '6 minutes'` })
-      .where(eq(sessoes.token_hash, tokenHash(u)));
-    const antigo = await lastSeen();
+    await idleClock(u, 6);
+    const antigo = await lastSeen(u);
     expect((await me(u)).statusCode).toBe(200);
-    expect(await lastSeen()).toBeGreaterThan(antigo + 5 * 60_000);
+    expect(await lastSeen(u)).toBeGreaterThan(antigo + 5 * 60_000);
   });
 
   // Issue 41: the top bar's polls (marked X-Segundo-Plano by the web app) are not the user's activity. An untouched tab
   // whose polls keep running is signed out after the idle time, as ASVS asks.
   it("a poll does not move the idle clock: an untouched tab's polls end with 401 after the idle time", async () => {
     const { u } = await medico();
-    const poll = () =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/v2/auth/me',
-        headers: { ...u.headers, 'x-segundo-plano': '1' },
-      });
-    const idleClock = (minutos: number) =>
-      t.db
-        .update(sessoes)
-        .set({ last_seen_at: sql`now() - make_interval(mins => ${minutos})` })
-        .where(eq(sessoes.token_hash, tokenHash(u)));
-    const lastSeen = async () =>
-      (
-        await t.db
-          .select()
-          .from(sessoes)
-          .where(eq(sessoes.token_hash, tokenHash(u)))
-      )[0]!.last_seen_at.getTime();
-
     // Past the touch interval, a poll answers but writes nothing…
-    await idleClock(20);
-    const antes = await lastSeen();
-    for (let i = 0; i < 3; i++) expect((await poll()).statusCode).toBe(200);
-    expect(await lastSeen()).toBe(antes);
+    await idleClock(u, 20);
+    const antes = await lastSeen(u);
+    for (let i = 0; i < 3; i++) expect((await poll(u)).statusCode).toBe(200);
+    expect(await lastSeen(u)).toBe(antes);
     // …so once the idle time is over, the next poll is refused: the tab signs out.
-    await idleClock(31);
-    expect((await poll()).statusCode).toBe(401);
+    await idleClock(u, 31);
+    expect((await poll(u)).statusCode).toBe(401);
   });
 
   it("the user's own request still moves the idle clock, and polls after it ride on that activity", async () => {
     const { u } = await medico();
-    await t.db
-      .update(sessoes)
-      .set({ last_seen_at: sql`now() - interval '20 minutes'` })
-      .where(eq(sessoes.token_hash, tokenHash(u)));
+    await idleClock(u, 20);
     expect((await me(u)).statusCode).toBe(200);
-    const [s] = await t.db
-      .select()
-      .from(sessoes)
-      .where(eq(sessoes.token_hash, tokenHash(u)));
-    expect(Date.now() - s!.last_seen_at.getTime()).toBeLessThan(60_000);
-    const poll = await t.app.inject({
-      method: 'GET',
-      url: '/api/v2/auth/me',
-      headers: { ...u.headers, 'x-segundo-plano': '1' },
-    });
-    expect(poll.statusCode).toBe(200);
+    expect(Date.now() - (await lastSeen(u))).toBeLessThan(60_000);
+    expect((await poll(u)).statusCode).toBe(200);
   });
 
   it('reuses an answer only until the next idle touch is due, and keeps none read across a change', async () => {

@@ -72,6 +72,10 @@ export function preparedOnce<P>(db: DbOrTx, key: string, build: (name: string) =
 export const totalOf = async (query: PromiseLike<Array<{ total: number }>>): Promise<number> =>
   (await query)[0]?.total ?? 0;
 
+/** How many of `table`'s rows `where` keeps (a list's total, a record's dependants). */
+export const countWhere = (db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> =>
+  totalOf(db.select({ total: countAll() }).from(table).where(where));
+
 /** The unique index an error (or one it wraps: drizzle wraps the driver's) violated; null for any other error. */
 export function uniqueViolation(e: unknown): { constraint: string } | null {
   for (

@@ -25,8 +25,7 @@ import { atendimentosRetroativosRoutes, atendimentosRoutes } from '../modules/ur
 import { enderecosRoutes } from '../modules/enderecos/routes';
 import { codigosRoutes } from '../modules/codigos/routes';
 import { termosUsoRoutes } from '../modules/termos_uso/routes';
-import { parametrizacaoRoutes } from '../modules/ferramentas/parametrizacao/routes';
-import { parametrizacaoSistemaRoutes } from '../modules/ferramentas/parametrizacao/sistema';
+import { parametrizacaoRoutes, parametrizacaoSistemaRoutes } from '../modules/ferramentas/parametrizacao/routes';
 import { lembretesRoutes } from '../modules/lembretes/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
 import { municipesCadsusRoutes, parametrizacaoCadsusRoutes } from '../modules/municipes/cadsus/routes';

@@ -1,14 +1,24 @@
 // What a route answers before its response schema serialises it: timestamps may stay the Dates the database gave,
 // and the kit's routes (lib/routes.ts) turn them into ISO strings here, once, instead of each mapper by hand.
 
-/** `T` as a handler may hand it over: every string the schema expects may be a Date (a timestamp). */
-export type Dated<T> = T extends string
-  ? T | Date
-  : T extends readonly (infer U)[]
-    ? Dated<U>[]
-    : T extends object
-      ? { [K in keyof T]: Dated<T[K]> }
-      : T;
+/** The names a timestamp goes by in the answers: `created_at`, `lida_em`, `em`, `data_chegada`, `na_fila_desde`. */
+type TimeKey = `${string}_at` | `${string}_em` | 'em' | `data_${string}` | `${string}_desde`;
+
+/**
+ * `T` as a handler may hand it over: a timestamp field (by its name, `TimeKey`) may be a Date. Only those: ids and
+ * names stay strings, so the record still types the reads and audits built on it.
+ */
+export type Dated<T> = T extends readonly (infer U)[]
+  ? Dated<U>[]
+  : T extends object
+    ? {
+        [K in keyof T]: K extends TimeKey
+          ? [Extract<T[K], string>] extends [never]
+            ? Dated<T[K]>
+            : T[K] | Date
+          : Dated<T[K]>;
+      }
+    : T;
 
 /** The one mapper: every Date in an answer (objects and arrays, at any depth) as its ISO string. */
 export function isoDates(v: unknown): unknown {

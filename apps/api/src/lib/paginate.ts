@@ -1,3 +1,8 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
+import { countWhere } from '../db/sql';
+
 // Lists answer one page (page from 1, per_page) and the total of matches, sent in X-Total-Count (architecture).
 
 export type Page = { page: number; per_page: number };
@@ -33,3 +38,15 @@ export const mapPage = <R, S>(p: PageResult<R>, f: (row: R) => S): PageResult<S>
   rows: p.rows.map(f),
   total: p.total,
 });
+
+/**
+ * A page of one table's list: `rows` reads the page (its select, joins, order and the window), and the total, when
+ * the page does not tell it, counts the rows of `table` that `where` keeps. `where` must not need the page's joins.
+ */
+export const paginateTable = <R>(
+  page: Page,
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  rows: (window: PageWindow) => Promise<R[]>,
+): Promise<PageResult<R>> => paginate(page, { rows, count: () => countWhere(db, table, where) });

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { countAll, preparedOnce } from '../../db/sql';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/routes';
+import type { Dated } from '../../lib/answer';
 
 // The bell (issue 20, spec §1, §3 "Ombudsman notification", §7): everyone holding `ouvidoria:index` gets every item;
 // each professional's read time is a row of ouvidoria_notificacao_leituras. Polled every 30 s by each such browser:
@@ -64,12 +65,15 @@ function consultas(db: DbOrTx, filtro: NotificacoesQuery['lido']) {
   });
 }
 
-export async function listar(ctx: Ctx, q: NotificacoesQuery): Promise<{ rows: OuvidoriaNotificacao[]; total: number }> {
+export async function listar(
+  ctx: Ctx,
+  q: NotificacoesQuery,
+): Promise<{ rows: Dated<OuvidoriaNotificacao>[]; total: number }> {
   const c = consultas(ctx.db, q.lido);
   const eu = ctx.usuario!.profissionalId;
   const rows = await c.pagina.execute({ eu, limit: q.per_page, offset: (q.page - 1) * q.per_page });
   const total = (await c.total.execute({ eu, ate: q.contar_ate ?? null }))[0]?.total ?? 0;
-  return { rows: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), total };
+  return { rows, total };
 }
 
 /** Marks one item read for the user (idempotent); an unknown id is 404. */

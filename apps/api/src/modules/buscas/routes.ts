@@ -3,6 +3,7 @@ import * as schemas from '@saude/shared/schemas/ouvidoria';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isoDates } from '../../lib/answer';
 import { anyIdParams, recordAction } from '../../lib/routes';
 import * as bell from './ouvidoria_notificacoes';
 
@@ -28,7 +29,7 @@ export const buscasRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('X-Total-Count', String(total));
       const pedidas = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
       if (pedidas.includes(etag)) return (reply as FastifyReply).code(304).send();
-      return reply.send(rows);
+      return reply.send(isoDates(rows) as never);
     },
   );
 

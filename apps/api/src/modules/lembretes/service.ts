@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { isUuid } from '../../lib/routes';
 import { updateVersioned } from '../../lib/versioned';
+import type { Dated } from '../../lib/answer';
 
 // Personal reminders (issue 21, spec §3 "Reminder"): a user reads and writes only their own rows. Another user's id
 // answers 404, like an absent one, so ids leak nothing. Writes are audited (without the text: it is the user's note).
@@ -19,19 +20,19 @@ const trail = recordTrail(RESOURCE);
 const l = lembretes;
 type Row = typeof l.$inferSelect;
 
-const answer = (r: Row): Lembrete => ({
+const answer = (r: Row): Dated<Lembrete> => ({
   id: r.id,
   descricao: r.descricao,
   data: r.data,
-  concluido_em: r.concluido_em ? r.concluido_em.toISOString() : null,
+  concluido_em: r.concluido_em,
   lock_version: r.lock_version,
-  created_at: r.created_at.toISOString(),
+  created_at: r.created_at,
 });
 
 const meus = (ctx: Ctx) => eq(l.profissional_id, ctx.usuario!.profissionalId);
 
 /** GET /: the user's reminders, the open ones first (by date, undated last), then the done ones, newest first. */
-export async function list(ctx: Ctx): Promise<Lembrete[]> {
+export async function list(ctx: Ctx): Promise<Dated<Lembrete>[]> {
   const rows = await ctx.db
     .select()
     .from(l)
@@ -41,7 +42,7 @@ export async function list(ctx: Ctx): Promise<Lembrete[]> {
   return rows.map(answer);
 }
 
-export async function create(ctx: Ctx, body: z.output<typeof lembreteInputSchema>): Promise<Lembrete> {
+export async function create(ctx: Ctx, body: z.output<typeof lembreteInputSchema>): Promise<Dated<Lembrete>> {
   const who = ctx.usuario!.profissionalId;
   return ctx.db.transaction(async (tx) => {
     const id = newId();
@@ -54,7 +55,11 @@ export async function create(ctx: Ctx, body: z.output<typeof lembreteInputSchema
   });
 }
 
-export async function update(ctx: Ctx, id: string, body: z.output<typeof lembreteUpdateSchema>): Promise<Lembrete> {
+export async function update(
+  ctx: Ctx,
+  id: string,
+  body: z.output<typeof lembreteUpdateSchema>,
+): Promise<Dated<Lembrete>> {
   if (!isUuid(id)) throw notFound();
   const { lock_version, concluido, ...rest } = body;
   const set: Partial<typeof l.$inferInsert> = {};

@@ -3,6 +3,7 @@ import * as schemas from '@saude/shared/schemas/notificacao_global';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isoDates } from '../../lib/answer';
 import { anyIdParams, recordAction, recordModuleRoutes } from '../../lib/routes';
 import * as service from './service';
 
@@ -37,7 +38,10 @@ export const notificacoesGlobaisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { rows, total } = await service.list(req.ctx, req.query);
+      const page = await service.list(req.ctx, req.query);
+      // Serialised before hashing: the ETag reads the read time as the answer writes it.
+      const rows = isoDates(page.rows) as schemas.NotificacaoGlobal[];
+      const total = page.total;
       const etag = etagDe(rows, total);
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('X-Total-Count', total);
       const pedidas = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));

@@ -17,6 +17,7 @@ import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { paginate, type PageResult } from '../../lib/paginate';
 import { isUuid } from '../../lib/routes';
+import type { Dated } from '../../lib/answer';
 
 // Global notifications (issue 20; docs/decisions.md "Global notifications and the globe"). A user sees a
 // notification aimed at everyone (perfil_ids empty) or at a profile of one of their ACTIVE assignments in the CURRENT
@@ -35,8 +36,6 @@ function paraUsuario(profissionalId: string | Placeholder, unidadeId: string | P
     select 1 from ${lotacoes} l where l.profissional_id = ${profissionalId} and l.unidade_saude_id = ${unidadeId}
       and l.ativo and l.perfil_id = any(${n.perfil_ids})))`;
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * GET /: the user's page, newest first, with their read time: one statement (the created_at index walks the newest,
@@ -91,7 +90,7 @@ function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined, c
   });
 }
 
-export async function list(ctx: Ctx, q: NotificacaoGlobalFilters): Promise<PageResult<NotificacaoGlobal>> {
+export async function list(ctx: Ctx, q: NotificacaoGlobalFilters): Promise<PageResult<Dated<NotificacaoGlobal>>> {
   const u = ctx.usuario!;
   const c = consultas(ctx.db, u.unidadeId !== null, q.lida, q.contar_ate !== undefined);
   const valores = { profissional_id: u.profissionalId, unidade_id: u.unidadeId };
@@ -102,16 +101,12 @@ export async function list(ctx: Ctx, q: NotificacaoGlobalFilters): Promise<PageR
   });
   return {
     total: page.total,
-    rows: page.rows.map(({ total: _t, created_at, lida_em, ...row }) => ({
-      ...row,
-      created_at: created_at.toISOString(),
-      lida_em: iso(lida_em),
-    })),
+    rows: page.rows.map(({ total: _t, ...row }) => row),
   };
 }
 
 /** POST /:id/leitura: marks it read for the user, once (a repeat answers the first read time); 404 when not theirs. */
-export async function marcarLida(ctx: Ctx, id: string): Promise<NotificacaoGlobalLeitura> {
+export async function marcarLida(ctx: Ctx, id: string): Promise<Dated<NotificacaoGlobalLeitura>> {
   const u = ctx.usuario!;
   if (!isUuid(id)) throw notFound();
   return ctx.db.transaction(async (tx) => {
@@ -127,17 +122,17 @@ export async function marcarLida(ctx: Ctx, id: string): Promise<NotificacaoGloba
       .returning({ lida_em: r.lida_em });
     if (nova) {
       await trail(tx, ctx, 'leitura', id);
-      return { id, lida_em: nova.lida_em.toISOString() };
+      return { id, lida_em: nova.lida_em };
     }
     const [antes] = await tx
       .select({ lida_em: r.lida_em })
       .from(r)
       .where(and(eq(r.notificacao_id, id), eq(r.profissional_id, u.profissionalId)));
-    return { id, lida_em: antes!.lida_em.toISOString() };
+    return { id, lida_em: antes!.lida_em };
   });
 }
 
-export async function create(ctx: Ctx, values: NotificacaoGlobalValues): Promise<NotificacaoGlobalCriada> {
+export async function create(ctx: Ctx, values: NotificacaoGlobalValues): Promise<Dated<NotificacaoGlobalCriada>> {
   return ctx.db.transaction(async (tx) => {
     if (values.perfil_ids.length > 0) {
       const achados = await tx.select({ id: perfis.id }).from(perfis).where(inArray(perfis.id, values.perfil_ids));
@@ -171,7 +166,7 @@ export async function create(ctx: Ctx, values: NotificacaoGlobalValues): Promise
       titulo: c.titulo,
       subtitulo: c.subtitulo,
       cor: c.cor,
-      created_at: c.created_at.toISOString(),
+      created_at: c.created_at,
       lida_em: null,
       redirecionar_path_url: c.redirecionar_path_url,
       perfil_ids: c.perfil_ids,

@@ -27,13 +27,14 @@ import {
   tiposSolicitacao,
   unidadesSaude,
 } from '../../db/schema';
-import { byName, countAll, startsWith, totalOf } from '../../db/sql';
+import { byName, startsWith } from '../../db/sql';
 import { recordTrail } from '../../access/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { paginate, type PageResult } from '../../lib/paginate';
+import { type PageResult, paginateTable } from '../../lib/paginate';
 import { isUuid } from '../../lib/routes';
 import { autor, checkVersion, updateVersioned } from '../../lib/versioned';
+import type { Dated } from '../../lib/answer';
 
 // The ombudsman's requests (issue 20). No health data, but the requester's personal data: reads of a request that
 // names a citizen are audited like a citizen read; writes leave an audit row in their transaction (fields, never text).
@@ -100,39 +101,37 @@ function condicoes(q: SolicitacaoFilters): SQL | undefined {
   );
 }
 
-export async function list(ctx: Ctx, q: SolicitacaoFilters): Promise<PageResult<SolicitacaoListItem>> {
+export async function list(ctx: Ctx, q: SolicitacaoFilters): Promise<PageResult<Dated<SolicitacaoListItem>>> {
   const where = condicoes(q);
-  const page = await paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: so.id,
-          protocolo: so.protocolo,
-          assunto: so.assunto,
-          canal: so.canal,
-          situacao: so.situacao,
-          tipo: { id: t.id, nome: t.nome, icone: t.icone },
-          prioridade: { id: p.id, nome: p.nome, cor: p.cor },
-          unidade_saude_nome: unidadesSaude.nome,
-          prazo: so.prazo,
-          created_at: so.created_at,
-        })
-        .from(so)
-        .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
-        .innerJoin(p, eq(p.id, so.prioridade_id))
-        .leftJoin(unidadesSaude, eq(unidadesSaude.id, so.unidade_saude_id))
-        .where(where)
-        .orderBy(desc(so.created_at), desc(so.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(so).where(where)),
-  });
+  const page = await paginateTable(q, ctx.db, so, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: so.id,
+        protocolo: so.protocolo,
+        assunto: so.assunto,
+        canal: so.canal,
+        situacao: so.situacao,
+        tipo: { id: t.id, nome: t.nome, icone: t.icone },
+        prioridade: { id: p.id, nome: p.nome, cor: p.cor },
+        unidade_saude_nome: unidadesSaude.nome,
+        prazo: so.prazo,
+        created_at: so.created_at,
+      })
+      .from(so)
+      .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
+      .innerJoin(p, eq(p.id, so.prioridade_id))
+      .leftJoin(unidadesSaude, eq(unidadesSaude.id, so.unidade_saude_id))
+      .where(where)
+      .orderBy(desc(so.created_at), desc(so.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     ...page,
     rows: page.rows.map((r) => ({
       ...r,
       dias_restantes: diasRestantes(r.situacao, r.prazo),
-      created_at: r.created_at.toISOString(),
+      created_at: r.created_at,
     })),
   };
 }
@@ -150,7 +149,7 @@ async function prorrogada(db: DbOrTx, r: typeof so.$inferSelect): Promise<boolea
   return r.prazo > somarDias(todayIso(r.created_at), tipo?.dias ?? 30);
 }
 
-async function load(db: DbOrTx, id: string): Promise<Solicitacao | null> {
+async function load(db: DbOrTx, id: string): Promise<Dated<Solicitacao> | null> {
   const resp = alias(profissionais, 'respondente');
   const [row] = await db
     .select({
@@ -186,8 +185,8 @@ async function load(db: DbOrTx, id: string): Promise<Solicitacao | null> {
   return {
     id: r.id,
     lock_version: r.lock_version,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
     protocolo: r.protocolo,
     anonimo: r.anonimo,
     municipe_id: r.municipe_id,
@@ -206,14 +205,14 @@ async function load(db: DbOrTx, id: string): Promise<Solicitacao | null> {
     dias_restantes: diasRestantes(r.situacao, r.prazo),
     prorrogada: await prorrogada(db, r),
     resposta: r.resposta,
-    respondida_em: r.respondida_em?.toISOString() ?? null,
+    respondida_em: r.respondida_em ?? null,
     respondida_por_nome: row.respondida_por_nome,
-    eventos: eventos.map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
+    eventos: eventos.map((e) => ({ ...e, created_at: e.created_at })),
   };
 }
 
 /** GET /:id — audited like a citizen read when it names one. */
-export async function show(ctx: Ctx, id: string): Promise<Solicitacao> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<Solicitacao>> {
   if (!isUuid(id)) throw notFound();
   const s = await auditedRead(
     ctx,
@@ -248,7 +247,7 @@ async function proximoProtocolo(tx: DbOrTx, ano: string): Promise<string> {
   return `${ano}${String(seq).padStart(6, '0')}`;
 }
 
-export async function create(ctx: Ctx, v: SolicitacaoValues): Promise<Solicitacao> {
+export async function create(ctx: Ctx, v: SolicitacaoValues): Promise<Dated<Solicitacao>> {
   return ctx.db.transaction(async (tx) => {
     const errors = new FieldErrors();
     if (!(await existe(tx, t, v.tipo_solicitacao_id))) errors.add('tipo_solicitacao_id', msg.naoEValido);
@@ -287,7 +286,7 @@ export async function create(ctx: Ctx, v: SolicitacaoValues): Promise<Solicitaca
   });
 }
 
-export async function update(ctx: Ctx, id: string, v: SolicitacaoUpdateValues): Promise<Solicitacao> {
+export async function update(ctx: Ctx, id: string, v: SolicitacaoUpdateValues): Promise<Dated<Solicitacao>> {
   return ctx.db.transaction(async (tx) => {
     const atual = await find(tx, id, true);
     if (!atual) throw notFound();

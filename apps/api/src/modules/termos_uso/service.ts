@@ -17,6 +17,7 @@ import { paginate, type PageResult } from '../../lib/paginate';
 import { isUuid } from '../../lib/routes';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../lib/versioned';
 import { sanitizarHtml, textoVisivel } from '@saude/shared/termo_uso_html';
+import type { Dated } from '../../lib/answer';
 
 // Terms of use (issue 21; docs/decisions.md "Terms of use"). Each row is a version: a draft is edited and deleted
 // freely; publishing freezes it (409 on any later edit) and the newest published one gates every session
@@ -29,9 +30,8 @@ const t = termosUso;
 const a = termoUsoAceites;
 
 const contagem = sql<number>`(select count(*)::int from ${a} where ${a.termo_uso_id} = ${t.id})`;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function list(ctx: Ctx, q: TermoUsoFilters): Promise<PageResult<TermoUsoListItem>> {
+export async function list(ctx: Ctx, q: TermoUsoFilters): Promise<PageResult<Dated<TermoUsoListItem>>> {
   const page = await paginate(q, {
     rows: ({ limit, offset }) =>
       ctx.db
@@ -55,13 +55,13 @@ export async function list(ctx: Ctx, q: TermoUsoFilters): Promise<PageResult<Ter
     total: page.total,
     rows: page.rows.map(({ total: _t, publicado_em, updated_at, ...r }) => ({
       ...r,
-      publicado_em: iso(publicado_em),
-      updated_at: updated_at.toISOString(),
+      publicado_em: publicado_em,
+      updated_at: updated_at,
     })),
   };
 }
 
-async function load(db: DbOrTx, id: string): Promise<TermoUso | null> {
+async function load(db: DbOrTx, id: string): Promise<Dated<TermoUso> | null> {
   const [r] = await db
     .select({
       id: t.id,
@@ -81,13 +81,13 @@ async function load(db: DbOrTx, id: string): Promise<TermoUso | null> {
   if (!r) return null;
   return {
     ...r,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
-    publicado_em: iso(r.publicado_em),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    publicado_em: r.publicado_em,
   };
 }
 
-export async function show(ctx: Ctx, id: string): Promise<TermoUso> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<TermoUso>> {
   if (!isUuid(id)) throw notFound();
   const termo = await load(ctx.db, id);
   if (!termo) throw notFound();
@@ -95,7 +95,7 @@ export async function show(ctx: Ctx, id: string): Promise<TermoUso> {
 }
 
 /** GET /pendente: the version waiting for the signed-in user's acceptance (404 when none). */
-export async function pendente(ctx: Ctx): Promise<TermoUso> {
+export async function pendente(ctx: Ctx): Promise<Dated<TermoUso>> {
   const id = ctx.usuario!.termoPendente?.id;
   const termo = id ? await load(ctx.db, id) : null;
   if (!termo) throw notFound();
@@ -111,7 +111,7 @@ function colunas(values: TermoUsoValues) {
 
 const congelado = () => conflict(msg.termoPublicadoCongelado);
 
-export async function create(ctx: Ctx, values: TermoUsoValues): Promise<TermoUso> {
+export async function create(ctx: Ctx, values: TermoUsoValues): Promise<Dated<TermoUso>> {
   const cols = colunas(values);
   return ctx.db.transaction(async (tx) => {
     // Two managers creating at once would both read the same max: the lock serialises the numbering.
@@ -159,7 +159,11 @@ export async function destroy(ctx: Ctx, id: string): Promise<void> {
 }
 
 /** POST /:id/publicar: the draft at the version the manager saw becomes the one everyone must accept. */
-export async function publicar(ctx: Ctx, id: string, { lock_version }: { lock_version: number }): Promise<TermoUso> {
+export async function publicar(
+  ctx: Ctx,
+  id: string,
+  { lock_version }: { lock_version: number },
+): Promise<Dated<TermoUso>> {
   if (!isUuid(id)) throw notFound();
   return ctx.db.transaction(async (tx) => {
     const [atual] = await tx.select().from(t).where(eq(t.id, id)).for('update');
@@ -181,7 +185,7 @@ export async function publicar(ctx: Ctx, id: string, { lock_version }: { lock_ve
 }
 
 /** GET /:id/aceites: who accepted this version, newest first. */
-export async function aceites(ctx: Ctx, id: string, q: TermoUsoFilters): Promise<PageResult<TermoUsoAceite>> {
+export async function aceites(ctx: Ctx, id: string, q: TermoUsoFilters): Promise<PageResult<Dated<TermoUsoAceite>>> {
   if (!isUuid(id)) throw notFound();
   const [existe] = await ctx.db.select({ id: t.id }).from(t).where(eq(t.id, id));
   if (!existe) throw notFound();
@@ -215,7 +219,7 @@ export async function aceites(ctx: Ctx, id: string, q: TermoUsoFilters): Promise
   });
   return {
     total: page.total,
-    rows: page.rows.map(({ total: _t, aceito_em, ...r }) => ({ ...r, aceito_em: aceito_em.toISOString() })),
+    rows: page.rows.map(({ total: _t, aceito_em, ...r }) => ({ ...r, aceito_em: aceito_em })),
   };
 }
 

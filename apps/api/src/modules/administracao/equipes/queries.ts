@@ -3,9 +3,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import type { Dated } from '../../../lib/answer';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 
 // Reading teams for the administration screen (issue 22). Set-up data, nobody's personal data: reads not audited.
@@ -29,7 +30,7 @@ export const lotacoesAtivas = (db: DbOrTx, id: string) =>
     .from(lotacoes)
     .where(and(eq(lotacoes.equipe_id, id), eq(lotacoes.ativo, true)));
 
-export async function loadEquipe(db: DbOrTx, id: string): Promise<Equipe | null> {
+export async function loadEquipe(db: DbOrTx, id: string): Promise<Dated<Equipe> | null> {
   const [r] = await db
     .select({ e: e_, unidade_saude_nome: u_.nome })
     .from(e_)
@@ -40,8 +41,8 @@ export async function loadEquipe(db: DbOrTx, id: string): Promise<Equipe | null>
   return {
     id: e.id,
     lock_version: e.lock_version,
-    created_at: e.created_at.toISOString(),
-    updated_at: e.updated_at.toISOString(),
+    created_at: e.created_at,
+    updated_at: e.updated_at,
     ine: e.ine,
     nome: e.nome,
     tipo: e.tipo,
@@ -54,7 +55,7 @@ export async function loadEquipe(db: DbOrTx, id: string): Promise<Equipe | null>
   };
 }
 
-export async function show(ctx: Ctx, id: string): Promise<Equipe> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<Equipe>> {
   const e = isUuid(id) ? await loadEquipe(ctx.db, id) : null;
   if (!e) throw notFound();
   return e;
@@ -71,27 +72,25 @@ function condicoes(q: EquipeFilters): SQL | undefined {
 /** A page of teams by unit, then name. */
 export async function list(ctx: Ctx, q: EquipeFilters): Promise<PageResult<EquipeListItem>> {
   const where = condicoes(q);
-  return paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: e_.id,
-          ine: e_.ine,
-          nome: e_.nome,
-          tipo: e_.tipo,
-          unidade_saude_id: e_.unidade_saude_id,
-          unidade_saude_nome: u_.nome,
-          micro_areas: e_.micro_areas,
-          ativo: e_.ativo,
-        })
-        .from(e_)
-        .innerJoin(u_, eq(u_.id, e_.unidade_saude_id))
-        .where(where)
-        .orderBy(byName(u_.nome), byName(e_.nome), e_.id)
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(e_).where(where)),
-  });
+  return paginateTable(q, ctx.db, e_, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: e_.id,
+        ine: e_.ine,
+        nome: e_.nome,
+        tipo: e_.tipo,
+        unidade_saude_id: e_.unidade_saude_id,
+        unidade_saude_nome: u_.nome,
+        micro_areas: e_.micro_areas,
+        ativo: e_.ativo,
+      })
+      .from(e_)
+      .innerJoin(u_, eq(u_.id, e_.unidade_saude_id))
+      .where(where)
+      .orderBy(byName(u_.nome), byName(e_.nome), e_.id)
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Every unit (a municipality has tens), active first then by name: the form's and the filter's select. */

@@ -8,6 +8,7 @@ import { equipes } from '../../../db/schema';
 import { uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
 import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { alteracoes } from '../alteracoes';
@@ -70,7 +71,7 @@ function fromUniqueViolation(e: unknown): never {
   throw e;
 }
 
-export async function create(ctx: Ctx, v: EquipeValues): Promise<Equipe> {
+export async function create(ctx: Ctx, v: EquipeValues): Promise<Dated<Equipe>> {
   try {
     return await ctx.db.transaction(async (tx) => {
       await checar(tx, v, null);
@@ -87,7 +88,11 @@ export async function create(ctx: Ctx, v: EquipeValues): Promise<Equipe> {
   }
 }
 
-export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<EquipeValues>): Promise<Equipe> {
+export async function update(
+  ctx: Ctx,
+  id: string,
+  { lock_version, ...v }: Versioned<EquipeValues>,
+): Promise<Dated<Equipe>> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const atual = await findEquipe(tx, id, true);

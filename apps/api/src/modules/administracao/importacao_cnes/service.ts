@@ -36,6 +36,7 @@ import { newId } from '../../../lib/ids';
 import { paginate, type PageResult } from '../../../lib/paginate';
 import { alteracoes, type Alteracoes } from '../alteracoes';
 import type { CnesArquivo } from './parser';
+import type { Dated } from '../../../lib/answer';
 
 export const RESOURCE = 'administracao/importacao_cnes';
 
@@ -528,7 +529,7 @@ export async function aplicar(
   ctx: Ctx,
   arq: CnesArquivo,
   q: { arquivo_nome: string; sha256: string },
-): Promise<ImportacaoCnes> {
+): Promise<Dated<ImportacaoCnes>> {
   if (arq.sha256 !== q.sha256)
     throw new AppError(409, 'O arquivo enviado não é o mesmo da prévia. Gere a prévia novamente.');
   return ctx.db.transaction(async (tx) => {
@@ -554,13 +555,13 @@ export async function aplicar(
       arquivo_sha256: row!.arquivo_sha256,
       resumo,
       profissional_nome: ctx.usuario!.nome,
-      created_at: row!.created_at.toISOString(),
+      created_at: row!.created_at,
       sem_alteracoes: semAlteracoes(resumo),
     };
   });
 }
 
-export async function list(ctx: Ctx, f: ImportacaoCnesFilters): Promise<PageResult<ImportacaoCnes>> {
+export async function list(ctx: Ctx, f: ImportacaoCnesFilters): Promise<PageResult<Dated<ImportacaoCnes>>> {
   return paginate(f, {
     rows: async ({ limit, offset }) => {
       const rows = await ctx.db
@@ -579,7 +580,7 @@ export async function list(ctx: Ctx, f: ImportacaoCnesFilters): Promise<PageResu
         .offset(offset);
       return rows.map((r) => {
         const resumo = r.resumo as ResumoCnes;
-        return { ...r, resumo, created_at: r.created_at.toISOString(), sem_alteracoes: semAlteracoes(resumo) };
+        return { ...r, resumo, created_at: r.created_at, sem_alteracoes: semAlteracoes(resumo) };
       });
     },
     count: async () => (await ctx.db.select({ n: count() }).from(importacoesCnes))[0]!.n,

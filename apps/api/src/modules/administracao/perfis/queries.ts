@@ -6,9 +6,9 @@ import type { perfilFiltersSchema } from '@saude/shared/schemas/administracao_pe
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { lotacoes, perfilPermissoes, perfis } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText, countWhere } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 
 // Reading profiles (issue 22). They hold nobody's personal data (a code, a name, permission strings): reads are not
@@ -41,7 +41,7 @@ const quantasPermissoes = () =>
 
 /** Every assignment that points at the profile, active or ended: each keeps the row from being deleted. */
 export async function lotacoesDo(db: DbOrTx, id: string): Promise<number> {
-  return totalOf(db.select({ total: countAll() }).from(lotacoes).where(eq(lotacoes.perfil_id, id)));
+  return countWhere(db, lotacoes, eq(lotacoes.perfil_id, id));
 }
 
 export async function paraApi(db: DbOrTx, row: typeof perfis.$inferSelect): Promise<Perfil> {
@@ -75,22 +75,20 @@ function condicoes(q: Omit<Filters, 'page' | 'per_page'>): SQL | undefined {
 /** A page of profiles: the built-in ones first, then by name. */
 export async function list(ctx: Ctx, q: Filters & PerfilFilters): Promise<PageResult<PerfilListItem>> {
   const where = condicoes(q);
-  return paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: perfis.id,
-          codigo: perfis.codigo,
-          nome: perfis.nome,
-          sistema: perfis.sistema,
-          permissoes: quantasPermissoes(),
-          lotacoes_ativas: ativas(),
-        })
-        .from(perfis)
-        .where(where)
-        .orderBy(desc(perfis.sistema), byName(perfis.nome), asc(perfis.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(perfis).where(where)),
-  });
+  return paginateTable(q, ctx.db, perfis, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: perfis.id,
+        codigo: perfis.codigo,
+        nome: perfis.nome,
+        sistema: perfis.sistema,
+        permissoes: quantasPermissoes(),
+        lotacoes_ativas: ativas(),
+      })
+      .from(perfis)
+      .where(where)
+      .orderBy(desc(perfis.sistema), byName(perfis.nome), asc(perfis.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }

@@ -10,10 +10,11 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, perfis, profissionais, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
+import type { Dated } from '../../../lib/answer';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 
 // Reading professionals and their assignments (issue 22). Staff records, not citizens': reads are not audited. The
@@ -75,11 +76,11 @@ export async function lotacoesDe(db: DbOrTx, where: { profissionalId?: string; i
 
 type Row = typeof profissionais.$inferSelect;
 
-export const paraApi = (r: Row, lots: Lotacao[]): Profissional => ({
+export const paraApi = (r: Row, lots: Lotacao[]): Dated<Profissional> => ({
   id: r.id,
   lock_version: r.lock_version,
-  created_at: r.created_at.toISOString(),
-  updated_at: r.updated_at.toISOString(),
+  created_at: r.created_at,
+  updated_at: r.updated_at,
   nome: r.nome,
   login: r.login,
   cpf_numero: r.cpf_numero,
@@ -91,7 +92,7 @@ export const paraApi = (r: Row, lots: Lotacao[]): Profissional => ({
   lotacoes: lots,
 });
 
-export async function carregar(db: DbOrTx, id: string): Promise<Profissional> {
+export async function carregar(db: DbOrTx, id: string): Promise<Dated<Profissional>> {
   const row = await findProfissional(db, id);
   if (!row) throw notFound();
   return paraApi(row, await lotacoesDe(db, { profissionalId: id }));
@@ -123,28 +124,26 @@ function condicoes(q: ProfissionalFilters): SQL | undefined {
 /** A page of professionals by name, each with the units of their active assignments. */
 export async function list(ctx: Ctx, q: ProfissionalFilters): Promise<PageResult<ProfissionalListItem>> {
   const where = condicoes(q);
-  return paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: p.id,
-          nome: p.nome,
-          login: p.login,
-          cpf_numero: p.cpf_numero,
-          ativo: p.ativo,
-          senha_provisoria: p.senha_provisoria,
-          // Aliased inside: drizzle writes the outer select's columns without their table.
-          unidades: sql<string[]>`coalesce((select array_agg(distinct u.nome order by u.nome) from lotacoes lx
+  return paginateTable(q, ctx.db, p, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: p.id,
+        nome: p.nome,
+        login: p.login,
+        cpf_numero: p.cpf_numero,
+        ativo: p.ativo,
+        senha_provisoria: p.senha_provisoria,
+        // Aliased inside: drizzle writes the outer select's columns without their table.
+        unidades: sql<string[]>`coalesce((select array_agg(distinct u.nome order by u.nome) from lotacoes lx
             join unidades_saude u on u.id = lx.unidade_saude_id
             where lx.profissional_id = "profissionais"."id" and lx.ativo), '{}')`,
-        })
-        .from(p)
-        .where(where)
-        .orderBy(byName(p.nome), asc(p.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(p).where(where)),
-  });
+      })
+      .from(p)
+      .where(where)
+      .orderBy(byName(p.nome), asc(p.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** The assignment form's choices: active units with their active teams, and every profile. */

@@ -15,6 +15,7 @@ import { senhaProvisoria } from '../../../auth/password-policy';
 import { uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
+import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { alteracoes } from '../alteracoes';
@@ -90,7 +91,7 @@ const antesDe = (r: typeof p.$inferSelect): Colunas => ({
   ativo: r.ativo,
 });
 
-export async function create(ctx: Ctx, v: ProfissionalValues): Promise<ProfissionalCriado> {
+export async function create(ctx: Ctx, v: ProfissionalValues): Promise<Dated<ProfissionalCriado>> {
   const senha = senhaProvisoria();
   const senha_hash = await hashSenha(senha);
   try {

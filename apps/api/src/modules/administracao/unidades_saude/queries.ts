@@ -8,9 +8,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, tiposUnidade, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText, countAll } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import type { Dated } from '../../../lib/answer';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 
 // Reading health units for the administration screen (issue 22). Set-up data of the municipality, nobody's personal
@@ -43,7 +44,7 @@ export async function vinculosAtivos(db: DbOrTx, id: string) {
 const equipesAtivasDe = sql<number>`(select count(*)::int from ${equipes}
   where ${equipes.unidade_saude_id} = ${u_.id} and ${equipes.ativo})`;
 
-export async function loadUnidade(db: DbOrTx, id: string): Promise<UnidadeSaude | null> {
+export async function loadUnidade(db: DbOrTx, id: string): Promise<Dated<UnidadeSaude> | null> {
   const [r] = await db
     .select({ u: u_, tipo_unidade_nome: tiposUnidade.nome })
     .from(u_)
@@ -55,8 +56,8 @@ export async function loadUnidade(db: DbOrTx, id: string): Promise<UnidadeSaude 
   return {
     id: u.id,
     lock_version: u.lock_version,
-    created_at: u.created_at.toISOString(),
-    updated_at: u.updated_at.toISOString(),
+    created_at: u.created_at,
+    updated_at: u.updated_at,
     cnes: u.cnes,
     nome: u.nome,
     tipo_unidade_id: u.tipo_unidade_id,
@@ -74,7 +75,7 @@ export async function loadUnidade(db: DbOrTx, id: string): Promise<UnidadeSaude 
   };
 }
 
-export async function show(ctx: Ctx, id: string): Promise<UnidadeSaude> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<UnidadeSaude>> {
   const u = isUuid(id) ? await loadUnidade(ctx.db, id) : null;
   if (!u) throw notFound();
   return u;
@@ -91,28 +92,26 @@ function condicoes(q: UnidadeSaudeFilters): SQL | undefined {
 /** A page of units by name (as people read it), the active and inactive ones alike unless filtered. */
 export async function list(ctx: Ctx, q: UnidadeSaudeFilters): Promise<PageResult<UnidadeSaudeListItem>> {
   const where = condicoes(q);
-  return paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: u_.id,
-          cnes: u_.cnes,
-          nome: u_.nome,
-          tipo_unidade_id: u_.tipo_unidade_id,
-          tipo_unidade_nome: tiposUnidade.nome,
-          bairro: u_.bairro,
-          telefones: u_.telefones,
-          ativo: u_.ativo,
-          equipes_ativas: equipesAtivasDe,
-        })
-        .from(u_)
-        .innerJoin(tiposUnidade, eq(tiposUnidade.id, u_.tipo_unidade_id))
-        .where(where)
-        .orderBy(byName(u_.nome), u_.id)
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(u_).where(where)),
-  });
+  return paginateTable(q, ctx.db, u_, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: u_.id,
+        cnes: u_.cnes,
+        nome: u_.nome,
+        tipo_unidade_id: u_.tipo_unidade_id,
+        tipo_unidade_nome: tiposUnidade.nome,
+        bairro: u_.bairro,
+        telefones: u_.telefones,
+        ativo: u_.ativo,
+        equipes_ativas: equipesAtivasDe,
+      })
+      .from(u_)
+      .innerJoin(tiposUnidade, eq(tiposUnidade.id, u_.tipo_unidade_id))
+      .where(where)
+      .orderBy(byName(u_.nome), u_.id)
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** The unit types (tipos_unidade), by name: the form's select. */

@@ -12,6 +12,7 @@ import { unidadesSaude } from '../../../db/schema';
 import { uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
 import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { alteracoes } from '../alteracoes';
@@ -67,7 +68,7 @@ function fromUniqueViolation(e: unknown): never {
 const audited = (r: Colunas | typeof u_.$inferSelect) =>
   Object.fromEntries(CAMPOS_AUDITADOS.map((c) => [c, r[c]])) as Record<(typeof CAMPOS_AUDITADOS)[number], unknown>;
 
-export async function create(ctx: Ctx, v: UnidadeSaudeValues): Promise<UnidadeSaude> {
+export async function create(ctx: Ctx, v: UnidadeSaudeValues): Promise<Dated<UnidadeSaude>> {
   try {
     return await ctx.db.transaction(async (tx) => {
       await checar(tx, v, null);

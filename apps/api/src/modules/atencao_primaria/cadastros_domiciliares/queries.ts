@@ -10,7 +10,7 @@ import { auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { cadastrosDomiciliares, familiaMembros, familias, municipes, municipios } from '../../../db/schema';
-import { byName, containsText, countAll, eSusHeader, iso, startsWith, totalOf } from '../../../db/sql';
+import { byName, containsText, countWhere, eSusHeader, iso, startsWith } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
@@ -152,7 +152,7 @@ async function listarDomicilios(
   const where = and(...conds);
 
   const page = await paginate(f, {
-    count: () => totalOf(db.select({ total: countAll() }).from(cd).where(where)),
+    count: () => countWhere(db, cd, where),
     rows: ({ limit, offset }) =>
       header
         .join(

@@ -26,10 +26,10 @@ import {
   municipes,
   municipeSociodemograficas,
 } from '../../../db/schema';
-import { byName, containsText, countAll, eSusHeader, iso, startsWith, totalOf } from '../../../db/sql';
+import { byName, containsText, countAll, countWhere, eSusHeader, iso, startsWith, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
-import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
+import { mapPage, type PageResult, paginate } from '../../../lib/paginate';
 import { buscaSimples, correcoesSql, lerCorrecoes, type Busca } from '../../municipes';
 import { inScopeEquipe, scopeOf, type Scope } from '../scope';
 import { auditedList } from '../../../access/audited-list';
@@ -323,7 +323,7 @@ export async function candidatosCadastro(
   const ativo = alias(ci, 'ativo');
   const page = (tx: DbOrTx, b: Busca) =>
     paginate(f, {
-      count: () => totalOf(tx.select({ total: countAll() }).from(municipes).where(b.where)),
+      count: () => countWhere(tx, municipes, b.where),
       rows: ({ limit, offset }) =>
         tx
           .select({

@@ -2,7 +2,7 @@ import type { TipoFichaEsus } from '@saude/shared/schemas/exportacao_esus';
 import type { CondicaoSaudeValues, SociodemograficaValues } from '@saude/shared/schemas/municipe';
 import { ufs } from '@saude/shared/ufs';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
+import { queryRows, type DbOrTx } from '../../../db/client';
 import { newId } from '../../../lib/ids';
 import { uuidFicha, type Ficha, type FichaDomiciliar, type Lotacao } from './mapeamento';
 
@@ -51,9 +51,6 @@ const uuids = (ids: string[]) =>
   )}]::uuid[]`;
 
 type Row = Record<string, unknown>;
-async function rows(db: DbOrTx, q: SQL): Promise<Row[]> {
-  return ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
-}
 const s = (v: unknown): string | null => (v == null ? null : String(v));
 const n = (v: unknown): number | null => (v == null ? null : Number(v));
 const b = (v: unknown): boolean => v === true;
@@ -81,7 +78,7 @@ const lotacao = (r: Row, data: number): Lotacao => ({
 async function* individuais(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
   let depois = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const page = await rows(
+    const page = await queryRows<Row>(
       db,
       sql`select ci.id, ci.termo_recusa, ci.proprio_responsavel_familiar, ci.motivo_saida_cadastro_id, ci.numero_do,
           ${tsMs(sql`ci.data_cadastro`)} as data_cadastro, ${diaMs(sql`ci.data_obito`)} as data_obito, ci.saida_em,
@@ -179,7 +176,7 @@ const UF_DNE = new Map(ufs.map((u) => [u.sigla, u.codigo_dne]));
 async function* domiciliares(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
   let depois = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const page = await rows(
+    const page = await queryRows<Row>(
       db,
       sql`select d.*, ${tsMs(sql`d.data_cadastro`)} as data_ms, ${tsMs(sql`d.updated_at`)} as versao_ms,
           u.cnes, u.id as unidade_id, u.nome as unidade_nome, e.ine, p.codigo_cns as prof_cns, d.ocupacao_id as cbo, env.uuid_ficha_originadora
@@ -196,7 +193,7 @@ async function* domiciliares(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
     );
     const familias = new Map<string, FichaDomiciliar['familias']>();
     if (page.length > 0)
-      for (const r of await rows(
+      for (const r of await queryRows<Row>(
         db,
         sql`select fa.domicilio_id, ${diaMs(sql`resp.data_nascimento`)} as nasc, resp.codigo_cns, resp.cpf_numero,
             (select count(*)::int from familia_membros fm where fm.familia_id = fa.id and fm.ativo) as membros,
@@ -298,7 +295,7 @@ async function* domiciliares(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
 async function* visitas(db: DbOrTx, f: Filtro): AsyncGenerator<Pendente> {
   let depois = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const page = await rows(
+    const page = await queryRows<Row>(
       db,
       sql`select v.*, ${tsMs(sql`v.data_visita`)} as data_ms, u.cnes, u.id as unidade_id, u.nome as unidade_nome, e.ine, p.codigo_cns as prof_cns,
           v.ocupacao_id as cbo, m.nome as municipe_nome, m.codigo_cns as m_cns, m.cpf_numero as m_cpf,

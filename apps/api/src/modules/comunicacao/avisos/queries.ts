@@ -23,10 +23,11 @@ import {
   tiposUnidade,
   unidadesSaude,
 } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
+import type { Dated } from '../../../lib/answer';
 
 // Reading staff notices (issue 19; docs/decisions.md "Staff notices: the API"). A notice names no citizen, so reads
 // are not audited. Targeting: a professional is reached through an ACTIVE assignment (lotação) in an ACTIVE unit that
@@ -150,7 +151,7 @@ export async function visualizacoesDe(
   db: DbOrTx,
   avisoId: string,
   profissionalId: string | null,
-): Promise<AvisoVisualizacao[]> {
+): Promise<Dated<AvisoVisualizacao>[]> {
   const rows = await db
     .select({
       id: v.id,
@@ -167,11 +168,15 @@ export async function visualizacoesDe(
     .innerJoin(unidadesSaude, eq(unidadesSaude.id, v.unidade_saude_id))
     .where(and(eq(v.aviso_id, avisoId), profissionalId ? eq(v.profissional_id, profissionalId) : undefined))
     .orderBy(desc(v.created_at), desc(v.id));
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  return rows.map((r) => ({ ...r, created_at: r.created_at }));
 }
 
 /** The whole notice as GET /:id answers it; `somenteDe`: the confirmations of that professional only. */
-export async function unscopedLoad(db: DbOrTx, id: string, somenteDe: string | null = null): Promise<Aviso | null> {
+export async function unscopedLoad(
+  db: DbOrTx,
+  id: string,
+  somenteDe: string | null = null,
+): Promise<Dated<Aviso> | null> {
   const [row] = await db
     .select({ aviso: a, responsavel_nome: profissionais.nome, ...contagens })
     .from(a)
@@ -182,8 +187,8 @@ export async function unscopedLoad(db: DbOrTx, id: string, somenteDe: string | n
   return {
     id: r.id,
     lock_version: r.lock_version,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
     titulo: r.titulo,
     mensagem: r.mensagem,
     data_inicial: r.data_inicial,
@@ -212,7 +217,7 @@ export async function unscopedLoad(db: DbOrTx, id: string, somenteDe: string | n
  * GET /:id. Managers read any notice, a deleted one too, with everyone's confirmations; others only an active notice
  * aimed at them that has started, with their own confirmation. Anything else is 404.
  */
-export async function show(ctx: Ctx, id: string): Promise<Aviso> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<Aviso>> {
   if (!isUuid(id)) throw notFound();
   if (gerenciaTodos(ctx)) {
     const aviso = await unscopedLoad(ctx.db, id);
@@ -246,31 +251,29 @@ function condicoes(ctx: Ctx, q: AvisoFilters): SQL | undefined {
 }
 
 /** GET /: a page of notices, newest start first, each with its counts (subqueries of the same statement). */
-export async function list(ctx: Ctx, q: AvisoFilters): Promise<PageResult<AvisoListItem>> {
+export async function list(ctx: Ctx, q: AvisoFilters): Promise<PageResult<Dated<AvisoListItem>>> {
   const where = condicoes(ctx, q);
-  return paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: a.id,
-          titulo: a.titulo,
-          mensagem: a.mensagem,
-          data_inicial: a.data_inicial,
-          data_final: a.data_final,
-          horario: a.horario,
-          checar_resposta: a.checar_resposta,
-          responsavel_nome: profissionais.nome,
-          situacao: a.situacao,
-          ...contagens,
-        })
-        .from(a)
-        .innerJoin(profissionais, eq(profissionais.id, a.responsavel_id))
-        .where(where)
-        .orderBy(desc(a.data_inicial), desc(a.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(a).where(where)),
-  });
+  return paginateTable(q, ctx.db, a, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: a.id,
+        titulo: a.titulo,
+        mensagem: a.mensagem,
+        data_inicial: a.data_inicial,
+        data_final: a.data_final,
+        horario: a.horario,
+        checar_resposta: a.checar_resposta,
+        responsavel_nome: profissionais.nome,
+        situacao: a.situacao,
+        ...contagens,
+      })
+      .from(a)
+      .innerJoin(profissionais, eq(profissionais.id, a.responsavel_id))
+      .where(where)
+      .orderBy(desc(a.data_inicial), desc(a.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /**

@@ -17,6 +17,7 @@ import { newId } from '../../../lib/ids';
 import { isUuid } from '../../../lib/routes';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { contarAlcance, emVigorParaUsuario, findAviso, RESOURCE, unscopedLoad, visualizacoesDe } from './queries';
+import type { Dated } from '../../../lib/answer';
 
 export { alcance, list, naoVisualizados, opcoes, opcoesProfissionais, show } from './queries';
 
@@ -75,7 +76,7 @@ const colunas = (values: AvisoValues, responsavelId: string) => ({
   situacao: values.situacao,
 });
 
-export async function create(ctx: Ctx, values: AvisoValues): Promise<Aviso> {
+export async function create(ctx: Ctx, values: AvisoValues): Promise<Dated<Aviso>> {
   return ctx.db.transaction(async (tx) => {
     const responsavelId = await checar(tx, ctx, values, null);
     const id = newId();
@@ -117,7 +118,7 @@ export async function confirmar(
   ctx: Ctx,
   id: string,
   body: { resposta?: string | undefined } & Omit<AvisoVisualizacaoInput, 'resposta'>,
-): Promise<{ criada: boolean; visualizacao: AvisoVisualizacao }> {
+): Promise<{ criada: boolean; visualizacao: Dated<AvisoVisualizacao> }> {
   const u = ctx.usuario!;
   if (!isUuid(id) || !u.unidadeId) throw notFound();
   const unidadeId = u.unidadeId;

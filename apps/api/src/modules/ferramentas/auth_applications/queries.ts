@@ -7,9 +7,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { authApplications } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 import type { Dated } from '../../../lib/answer';
 
@@ -54,17 +54,15 @@ function condicoes(q: AuthApplicationFilters): SQL | undefined {
 /** A page of applications, active first, then by name (a municipality has a handful). */
 export async function list(ctx: Ctx, q: AuthApplicationFilters): Promise<PageResult<AuthApplicationListItem>> {
   const where = condicoes(q);
-  return paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({ id: a_.id, nome: a_.nome, uri: a_.uri, ativo: a_.ativo })
-        .from(a_)
-        .where(where)
-        .orderBy(sql`${a_.ativo} desc`, byName(a_.nome), a_.id)
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(a_).where(where)),
-  });
+  return paginateTable(q, ctx.db, a_, where, ({ limit, offset }) =>
+    ctx.db
+      .select({ id: a_.id, nome: a_.nome, uri: a_.uri, ativo: a_.ativo })
+      .from(a_)
+      .where(where)
+      .orderBy(sql`${a_.ativo} desc`, byName(a_.nome), a_.id)
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** The other application registered for this exact callback, if any. */

@@ -4,9 +4,9 @@ import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { temas } from '../../../db/schema';
-import { containsText, countAll, totalOf } from '../../../db/sql';
+import { containsText } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 import type { Dated } from '../../../lib/answer';
 
@@ -58,29 +58,27 @@ function condicoes(q: TemaFilters): SQL | undefined {
 /** A page of themes, the latest period first. */
 export async function list(ctx: Ctx, q: TemaFilters): Promise<PageResult<TemaListItem>> {
   const where = condicoes(q);
-  return paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: t_.id,
-          objetivo: t_.objetivo,
-          descricao: t_.descricao,
-          cor_primaria: t_.cor_primaria,
-          cor_secundaria: t_.cor_secundaria,
-          icon: t_.icon,
-          vigencia_inicio: t_.vigencia_inicio,
-          vigencia_fim: t_.vigencia_fim,
-          recorrente: t_.recorrente,
-          ativo: t_.ativo,
-          com_imagem: sql<boolean>`${isNotNull(t_.imagem_base64)}`,
-        })
-        .from(t_)
-        .where(where)
-        .orderBy(desc(t_.vigencia_inicio), desc(t_.created_at), t_.id)
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(t_).where(where)),
-  });
+  return paginateTable(q, ctx.db, t_, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: t_.id,
+        objetivo: t_.objetivo,
+        descricao: t_.descricao,
+        cor_primaria: t_.cor_primaria,
+        cor_secundaria: t_.cor_secundaria,
+        icon: t_.icon,
+        vigencia_inicio: t_.vigencia_inicio,
+        vigencia_fim: t_.vigencia_fim,
+        recorrente: t_.recorrente,
+        ativo: t_.ativo,
+        com_imagem: sql<boolean>`${isNotNull(t_.imagem_base64)}`,
+      })
+      .from(t_)
+      .where(where)
+      .orderBy(desc(t_.vigencia_inicio), desc(t_.created_at), t_.id)
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** The other active themes' periods (the overlap rule compares them; a municipality has a handful). */

@@ -3,9 +3,9 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { categorias, filaCategorias, filas, senhas, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText, countWhere } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import type { Dated } from '../../../lib/answer';
 
 // Reading ticket categories. They hold nobody's data (a name, letters, a colour), so reads are not audited; they are
@@ -32,7 +32,7 @@ export async function loadCategoria(db: DbOrTx, id: string): Promise<Dated<Categ
     .innerJoin(unidadesSaude, eq(unidadesSaude.id, filas.unidade_saude_id))
     .where(eq(filaCategorias.categoria_id, id))
     .orderBy(byName(unidadesSaude.nome), byName(filas.nome));
-  const total = await totalOf(db.select({ total: countAll() }).from(senhas).where(eq(senhas.categoria_id, id)));
+  const total = await countWhere(db, senhas, eq(senhas.categoria_id, id));
   return {
     id: row.id,
     lock_version: row.lock_version,
@@ -65,25 +65,23 @@ function condicoes(q: CategoriaFilters): SQL | undefined {
 /** A page of categories in the order they are called: priority, then name. */
 export async function list(ctx: Ctx, q: CategoriaFilters): Promise<PageResult<CategoriaListItem>> {
   const where = condicoes(q);
-  return paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: c_.id,
-          nome: c_.nome,
-          sigla: c_.sigla,
-          prioridade: c_.prioridade,
-          cor: c_.cor,
-          descricao: c_.descricao,
-          ativo: c_.ativo,
-        })
-        .from(c_)
-        .where(where)
-        .orderBy(asc(c_.prioridade), byName(c_.nome), asc(c_.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(c_).where(where)),
-  });
+  return paginateTable(q, ctx.db, c_, where, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        id: c_.id,
+        nome: c_.nome,
+        sigla: c_.sigla,
+        prioridade: c_.prioridade,
+        cor: c_.cor,
+        descricao: c_.descricao,
+        ativo: c_.ativo,
+      })
+      .from(c_)
+      .where(where)
+      .orderBy(asc(c_.prioridade), byName(c_.nome), asc(c_.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Whether another category already has this name (any case) or these letters: the fields they clash on. */

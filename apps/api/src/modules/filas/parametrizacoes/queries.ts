@@ -3,10 +3,11 @@ import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizz
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { categorias, filaCategorias, filaLocais, filas, senhas, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countAll, totalOf } from '../../../db/sql';
+import { byName, containsText } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { unidadeComFilas } from '../comum';
+import type { Dated } from '../../../lib/answer';
 
 // Reading the queue parametrization of the current unit (issue 17). Queues hold nobody's data (names, desks,
 // categories, counts), so reads are not audited. Another unit's queue answers 404.
@@ -49,7 +50,7 @@ export async function findInUnit(db: DbOrTx, unidadeId: string, id: string, forU
 }
 
 /** The queues with their locations, categories and counts, in the order of `ids`. */
-export async function loadFilas(db: DbOrTx, ids: string[]): Promise<Fila[]> {
+export async function loadFilas(db: DbOrTx, ids: string[]): Promise<Dated<Fila>[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -88,8 +89,8 @@ export async function loadFilas(db: DbOrTx, ids: string[]): Promise<Fila[]> {
       {
         id: f.id,
         lock_version: f.lock_version,
-        created_at: f.created_at.toISOString(),
-        updated_at: f.updated_at.toISOString(),
+        created_at: f.created_at,
+        updated_at: f.updated_at,
         unidade_saude_id: f.unidade_saude_id,
         nome: f.nome,
         ativo: f.ativo,
@@ -103,31 +104,28 @@ export async function loadFilas(db: DbOrTx, ids: string[]): Promise<Fila[]> {
   });
 }
 
-export async function show(ctx: Ctx, id: string): Promise<Fila> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<Fila>> {
   const unidadeId = await unidadeComFilas(ctx);
   if (!(await findInUnit(ctx.db, unidadeId, id))) throw notFound();
   return (await loadFilas(ctx.db, [id]))[0]!;
 }
 
 /** A page of the current unit's queues, by name. */
-export async function list(ctx: Ctx, q: FilaFilters): Promise<PageResult<Fila>> {
+export async function list(ctx: Ctx, q: FilaFilters): Promise<PageResult<Dated<Fila>>> {
   const unidadeId = await unidadeComFilas(ctx);
   const where = and(eq(f_.unidade_saude_id, unidadeId), q.nome ? containsText([f_.nome], q.nome) : undefined);
-  return paginate(q, {
-    rows: async ({ limit, offset }) => {
-      const ids = await ctx.db
-        .select({ id: f_.id })
-        .from(f_)
-        .where(where)
-        .orderBy(byName(f_.nome), asc(f_.id))
-        .limit(limit)
-        .offset(offset);
-      return loadFilas(
-        ctx.db,
-        ids.map((r) => r.id),
-      );
-    },
-    count: () => totalOf(ctx.db.select({ total: countAll() }).from(f_).where(where)),
+  return paginateTable(q, ctx.db, f_, where, async ({ limit, offset }) => {
+    const ids = await ctx.db
+      .select({ id: f_.id })
+      .from(f_)
+      .where(where)
+      .orderBy(byName(f_.nome), asc(f_.id))
+      .limit(limit)
+      .offset(offset);
+    return loadFilas(
+      ctx.db,
+      ids.map((r) => r.id),
+    );
   });
 }
 

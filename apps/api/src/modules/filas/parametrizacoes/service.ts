@@ -11,6 +11,7 @@ import { newId } from '../../../lib/ids';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { unidadeComFilas } from '../comum';
 import { abertos, findInUnit, loadFilas, pendentes, RESOURCE, unidade } from './queries';
+import type { Dated } from '../../../lib/answer';
 
 export { categoriasDisponiveis, list, show, unidade } from './queries';
 
@@ -185,7 +186,7 @@ async function gravarCategorias(ctx: Ctx, tx: DbOrTx, unidadeId: string, filaId:
     .onConflictDoNothing({ target: [fc.fila_id, fc.categoria_id] });
 }
 
-export async function create(ctx: Ctx, v: FilaValues): Promise<Fila> {
+export async function create(ctx: Ctx, v: FilaValues): Promise<Dated<Fila>> {
   const unidadeId = await unidadeComFilas(ctx);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -207,7 +208,11 @@ export async function create(ctx: Ctx, v: FilaValues): Promise<Fila> {
   }
 }
 
-export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<FilaValues>): Promise<Fila> {
+export async function update(
+  ctx: Ctx,
+  id: string,
+  { lock_version, ...v }: Versioned<FilaValues>,
+): Promise<Dated<Fila>> {
   const unidadeId = await unidadeComFilas(ctx);
   try {
     return await ctx.db.transaction(async (tx) => {

@@ -16,10 +16,10 @@ import {
   senhas,
   unidadesSaude,
 } from '../../../db/schema';
-import { byName, countAll, iso, startsWith, totalOf } from '../../../db/sql';
+import { byName, countWhere, iso, startsWith } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { filtrosUsados } from '../../../access/audited-list';
-import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
+import { mapPage, type PageResult, paginate } from '../../../lib/paginate';
 import { unidadeComFilas } from '../comum';
 
 // Reading tickets: today's tickets of the current unit and one ticket with its steps. Reads are audited as the other
@@ -177,7 +177,7 @@ export async function list(ctx: Ctx, q: SenhaFilters): Promise<PageResult<SenhaL
     ctx,
     async (db) => {
       const lida = await paginate(q, {
-        count: () => totalOf(db.select({ total: countAll() }).from(s).where(where)),
+        count: () => countWhere(db, s, where),
         rows: ({ limit, offset }) =>
           comNomes(baseSelect(db))
             .where(where)

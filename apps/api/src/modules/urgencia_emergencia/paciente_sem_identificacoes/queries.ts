@@ -18,11 +18,11 @@ import {
   profissionais,
   unidadesSaude,
 } from '../../../db/schema';
-import { containsText, countAll, iso, totalOf } from '../../../db/sql';
+import { containsText, countWhere, iso } from '../../../db/sql';
 import { filtrosUsados } from '../../../access/audited-list';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
-import { paginate, type PageResult } from '../../../lib/paginate';
+import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { unidadeDeUrgencia } from '../comum';
 
 // Reading patients without identification. Every read is audited, with the citizen once identified, and also while
@@ -164,40 +164,38 @@ export async function list(
   return auditedRead(
     ctx,
     (db) =>
-      paginate(q, {
-        rows: ({ limit, offset }) =>
-          db
-            .select({
-              id: p_.id,
-              nome: p_.nome,
-              idade_estimada: p_.idade_estimada,
-              sexo_id: p_.sexo_id,
-              created_at: p_.created_at,
-              profissional_nome: profissionais.nome,
-              numero_atendimentos: numeroAtendimentos,
-              municipe_id: p_.municipe_id,
-              municipe_nome: municipes.nome,
-              identificado_em: p_.identificado_em,
-              identificado_por: p_.identificado_por,
-              identificado_por_nome: identificador.nome,
-            })
-            .from(p_)
-            .leftJoin(profissionais, eq(profissionais.id, p_.profissional_id))
-            .leftJoin(municipes, eq(municipes.id, p_.municipe_id))
-            .leftJoin(identificador, eq(identificador.id, p_.identificado_por))
-            .where(where)
-            .orderBy(desc(p_.created_at), desc(p_.id))
-            .limit(limit)
-            .offset(offset)
-            .then((rows) =>
-              rows.map((r) => ({
-                ...r,
-                created_at: r.created_at.toISOString(),
-                identificado_em: iso(r.identificado_em),
-              })),
-            ),
-        count: () => totalOf(db.select({ total: countAll() }).from(p_).where(where)),
-      }),
+      paginateTable(q, db, p_, where, ({ limit, offset }) =>
+        db
+          .select({
+            id: p_.id,
+            nome: p_.nome,
+            idade_estimada: p_.idade_estimada,
+            sexo_id: p_.sexo_id,
+            created_at: p_.created_at,
+            profissional_nome: profissionais.nome,
+            numero_atendimentos: numeroAtendimentos,
+            municipe_id: p_.municipe_id,
+            municipe_nome: municipes.nome,
+            identificado_em: p_.identificado_em,
+            identificado_por: p_.identificado_por,
+            identificado_por_nome: identificador.nome,
+          })
+          .from(p_)
+          .leftJoin(profissionais, eq(profissionais.id, p_.profissional_id))
+          .leftJoin(municipes, eq(municipes.id, p_.municipe_id))
+          .leftJoin(identificador, eq(identificador.id, p_.identificado_por))
+          .where(where)
+          .orderBy(desc(p_.created_at), desc(p_.id))
+          .limit(limit)
+          .offset(offset)
+          .then((rows) =>
+            rows.map((r) => ({
+              ...r,
+              created_at: r.created_at.toISOString(),
+              identificado_em: iso(r.identificado_em),
+            })),
+          ),
+      ),
     (page) => ({
       resource: RESOURCE,
       action: 'index',
@@ -212,6 +210,6 @@ export async function list(
 /** The next pseudonym of the unit: 'Desconhecido(a) n', n one more than the unit's patients. */
 export async function proximoPseudonimo(ctx: Ctx): Promise<{ nome: string }> {
   const unidadeId = await unidadeDeUrgencia(ctx);
-  const total = await totalOf(ctx.db.select({ total: countAll() }).from(p_).where(eq(p_.unidade_saude_id, unidadeId)));
+  const total = await countWhere(ctx.db, p_, eq(p_.unidade_saude_id, unidadeId));
   return { nome: pseudonimo(total + 1) };
 }
