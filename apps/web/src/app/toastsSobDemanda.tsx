@@ -1,10 +1,12 @@
-// The toast container (Mantine's, with its transitions: 12 kB) is fetched when the first toast is shown, not on the
-// first load (issue 41): the store that shows toasts (lib/feedback/notify) is a small module of its own. Offline, the
-// service worker's precache has the container.
+// The toast container (Mantine's, with its transitions: 12 kB) is not in the first load (issue 41): the store that shows
+// toasts (lib/feedback/notify) is a small module of its own, and the container is fetched with the first toast or by the
+// shell's warm-up once the home is idle (shell/ShellLayout.tsx), so a toast shown offline ('Sem conexão: a visita foi
+// guardada…') still has it.
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
+import { carregarToasts } from '../lib/feedback/carregarToasts';
 
-const Notifications = lazy(() => import('./Toasts').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => carregarToasts().then((m) => ({ default: m.Notifications })));
 
 export function ToastsSobDemanda() {
   const { notifications, queue } = useNotifications();

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { carregarToasts } from '../lib/feedback/carregarToasts';
 import { useUsuario } from '../lib/session';
 import { AvisosNaoVisualizados } from '../modules/comunicacao';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
+import { useIdleEssential } from './firstUse';
 import { useMenuMode } from './useMenuMode';
 import { useNav } from './useNav';
 import classes from './Shell.module.css';
@@ -23,6 +25,8 @@ export function ShellLayout() {
   const { nav, isLoading } = useNav();
   // A followed link closes the drawer; a docked menu stays as it is.
   useEffect(() => send({ type: 'dismiss' }), [pathname, send]);
+  // The toast container, on any connection, before the network may drop (app/toastsSobDemanda.tsx).
+  useIdleEssential(carregarToasts);
   if (!usuario) return null;
   // Without a current unit there is no menu to show (the API answers []): no empty sidebar.
   const withMenu = usuario.unidade_atual !== null;

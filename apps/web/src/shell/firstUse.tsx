@@ -109,25 +109,43 @@ export function useFirstUse(preload: () => Promise<unknown>, { openOnHover = fal
 }
 
 let idleWarmUp: Array<() => Promise<unknown>> = [];
+let essential: Array<() => Promise<unknown>> = [];
 let scheduled = false;
 
-/** Fetches these components' code once the first screen is drawn and the browser is idle. */
+function scheduleWarmUp() {
+  if (scheduled) return;
+  scheduled = true;
+  const run = () => {
+    // Where the first load ends and the warm-up begins (bench/primeira-tela.ts counts what comes before).
+    performance.mark('saude:aquecimento');
+    for (const p of [...essential, ...(prefetchAllowed() ? idleWarmUp : [])]) p().catch(() => undefined);
+    idleWarmUp = [];
+    essential = [];
+    scheduled = false;
+  };
+  // Safari has no requestIdleCallback: a little after the first screen instead.
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run, 2000);
+}
+
+/** Fetches these components' code once the first screen is drawn and the browser is idle (not on save-data or 2G). */
 export function useIdleWarmUp(...preloads: Array<() => Promise<unknown>>) {
   useEffect(() => {
     idleWarmUp.push(...preloads);
-    if (scheduled || !prefetchAllowed()) return;
-    scheduled = true;
-    const run = () => {
-      // Where the first load ends and the warm-up begins (bench/primeira-tela.ts counts what comes before).
-      performance.mark('saude:aquecimento');
-      for (const p of idleWarmUp) p().catch(() => undefined);
-      idleWarmUp = [];
-      scheduled = false;
-    };
-    // Safari has no requestIdleCallback: a little after the first screen instead.
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5000 });
-    else setTimeout(run, 2000);
+    if (prefetchAllowed()) scheduleWarmUp();
     // Registered once per shell; the list is drained by the first idle moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/**
+ * The same, on any connection: code a screen needs to say what happened when the network drops (the toast container
+ * of 'Sem conexão: a visita foi guardada neste aparelho').
+ */
+export function useIdleEssential(...preloads: Array<() => Promise<unknown>>) {
+  useEffect(() => {
+    essential.push(...preloads);
+    scheduleWarmUp();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
