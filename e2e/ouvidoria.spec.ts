@@ -135,7 +135,7 @@ test('the badge: 99 unread show none, 100 show 99+', async ({ page, apiAs, signI
     await expect(page.getByTestId('sino-badge')).toHaveCount(0);
     await criarPelaApi(admin, opcoes, 1);
     await page.clock.fastForward(31_000);
-    await expect(sino).toHaveAccessibleName('Ouvidoria: 100 não lidas');
+    await expect(sino).toHaveAccessibleName('Ouvidoria: mais de 99 não lidas');
     await expect(page.getByTestId('sino-badge')).toHaveText('99+');
   } finally {
     await marcarTodas(admin);
