@@ -1,4 +1,4 @@
-import { expect, expectAccessible, SCREENSHOTS, test, type Api } from './fixtures';
+import { expect, expectAccessible, liberarGuiches, SCREENSHOTS, test, type Api } from './fixtures';
 
 // Issue 17, the calling panel and the SenhaSimples popup: the TV opens the panel with the demo key, calls made while
 // it is open appear without reloading (and are announced), a new key cuts the TV off, and the popup hands the opener
@@ -31,21 +31,6 @@ async function chamar(api: Api, local: 'Guichê 1' | 'Guichê 2'): Promise<{ cod
   });
   expect(concluida.status()).toBe(200);
   return { codigo: senha.codigo };
-}
-
-/**
- * The desks finish what they left called (the demo's ticket called to Guichê 1 at start-up): otherwise a call there
- * within the unit's tempo_chamadas is refused as a double click, and this spec would depend on the ones before it.
- */
-async function liberarGuiches(api: Api): Promise<void> {
-  const chamadas = (await (await api.get('/api/v1/filas/senhas?situacao=chamada&per_page=100')).json()) as Array<{
-    id: string;
-    lock_version: number;
-  }>;
-  for (const c of chamadas) {
-    const r = await api.post(`/api/v1/filas/senhas/${c.id}/concluir`, { data: { lock_version: c.lock_version } });
-    expect(r.status()).toBe(200);
-  }
 }
 
 /** The UPA's id, as the API tells its signed-in staff (issue 39: no direct database access, any engine). */

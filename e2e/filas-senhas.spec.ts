@@ -7,7 +7,16 @@
 // E2E_PORT=4602 npx playwright test e2e/filas-senhas.spec.ts
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { chooseUnit, expect, expectAccessible, fillLogin, SCREENSHOTS, SENHA_DEMO, test } from './fixtures';
+import {
+  chooseUnit,
+  expect,
+  expectAccessible,
+  fillLogin,
+  liberarGuiches,
+  SCREENSHOTS,
+  SENHA_DEMO,
+  test,
+} from './fixtures';
 
 const UPA = 'UPA 24h Municipal';
 test.describe.configure({ timeout: 180_000 });
@@ -66,6 +75,7 @@ test('issues three tickets and two desks call different ones, in priority order'
   apiAs,
   baseURL,
 }) => {
+  await liberarGuiches(await apiAs('recepcao', { unidade: UPA }));
   await signInWithUnit('recepcao', UPA);
   await page.goto('/filas/senhas');
   await expect(page.getByRole('heading', { level: 1, name: 'Emitir senhas' })).toBeVisible();

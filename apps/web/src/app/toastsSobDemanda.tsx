@@ -1,22 +1,26 @@
 // The toast container (Mantine's, with its transitions: 12 kB) is not in the first load (issue 41): the store that shows
 // toasts (lib/feedback/notify) is a small module of its own, and the container is fetched with the first toast or by the
 // shell's warm-up once the home is idle (shell/ShellLayout.tsx), so a toast shown offline ('Sem conexão: a visita foi
-// guardada…') still has it.
-import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+// guardada…') still has it. Drawn once its code is there, without Suspense: a suspended reveal waits on a timer, which
+// a page whose clock is held (the desks' e2e) never fires.
+import { useNotifications, type NotificationsProps } from '@mantine/notifications';
+import { useEffect, useState, type ComponentType } from 'react';
 import { carregarToasts } from '../lib/feedback/carregarToasts';
-
-const Notifications = lazy(() => carregarToasts().then((m) => ({ default: m.Notifications })));
 
 export function ToastsSobDemanda() {
   const { notifications, queue } = useNotifications();
-  const [pedido, setPedido] = useState(false);
-  // Once mounted it stays: its own effects hide the toasts as they expire.
-  if (!pedido && notifications.length + queue.length > 0) setPedido(true);
-  if (!pedido) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications position="top-right" autoClose={5000} />
-    </Suspense>
-  );
+  const pedido = notifications.length + queue.length > 0;
+  const [Container, setContainer] = useState<ComponentType<NotificationsProps> | null>(null);
+  useEffect(() => {
+    if (!pedido || Container) return;
+    let vivo = true;
+    carregarToasts()
+      .then((m) => vivo && setContainer(() => m.Notifications))
+      .catch(() => undefined);
+    return () => {
+      vivo = false;
+    };
+  }, [pedido, Container]);
+  // Once drawn it stays: its own effects hide the toasts as they expire.
+  return Container ? <Container position="top-right" autoClose={5000} /> : null;
 }
