@@ -14,9 +14,11 @@ describe('the toast container on demand', () => {
         <ToastsSobDemanda />
       </MantineProvider>,
     );
-    expect(screen.queryByRole('region', { name: 'Notificações do sistema' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Notificações do sistema' })).not.toBeInTheDocument();
     act(() => void notifications.show({ title: 'Sucesso', message: 'Família foi salva com sucesso' }));
-    expect(await screen.findByText('Família foi salva com sucesso')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Notificações do sistema' })).toBeTruthy();
+    expect(await screen.findByText('Família foi salva com sucesso')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Notificações do sistema' })).toContainElement(
+      screen.getByText('Família foi salva com sucesso'),
+    );
   });
 });
