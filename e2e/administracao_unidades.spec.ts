@@ -98,4 +98,11 @@ test('a manager creates a unit and a team with micro-areas and finds both in the
     await expect(u).toContainText(`CNES ${cnes}`);
     await expect(u).toContainText('Asa Norte');
   });
+
+  await test.step('a demo team opens with its type, so it can be saved as it is', async () => {
+    await page.goto('/administracao/equipes?texto=ESF Centro 1');
+    await page.getByRole('link', { name: 'ESF Centro 1' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Editar equipe ESF Centro 1', level: 1 })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /^Tipo de equipe/ })).toHaveValue(/^eSF/);
+  });
 });

@@ -21,3 +21,34 @@ export function rotulosDe<S extends z.ZodObject>(schema: S): Record<Campos<S>, s
 /** Every field of the record's schema: what its audit compares, so no field can be left out of the trail. */
 export const camposDe = <S extends z.ZodObject>(schema: S): Array<Campos<S>> =>
   Object.keys(schema.shape) as Array<Campos<S>>;
+
+/** The object a list field holds (through optional, nullable, default and transform wrappers), if it holds objects. */
+function objetoDaLista(campo: z.ZodType): z.ZodObject | undefined {
+  let s: z.ZodType | undefined = campo;
+  for (let i = 0; s && i < 8; i++) {
+    const def = s.def as { type: string; in?: z.ZodType; innerType?: z.ZodType; element?: z.ZodType };
+    if (def.type === 'array') {
+      const el = def.element;
+      return el?.def.type === 'object' ? (el as z.ZodObject) : undefined;
+    }
+    s = def.in ?? def.innerType;
+  }
+  return undefined;
+}
+
+/**
+ * 'lista.campo' → label for the labelled fields of the objects a list holds ('locais.nome' → 'Nome do local'), so an
+ * error on one item of a list is named like any other field.
+ */
+export function rotulosDasListas(schema: z.ZodObject): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(schema.shape)) {
+    const item = objetoDaLista(v as z.ZodType);
+    if (!item) continue;
+    for (const [sub, campo] of Object.entries(item.shape)) {
+      const rotulo = rotuloDe(campo as z.ZodType);
+      if (rotulo) out[`${k}.${sub}`] = rotulo;
+    }
+  }
+  return out;
+}

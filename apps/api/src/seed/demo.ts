@@ -58,6 +58,8 @@ const unidades = [
   { key: 'vigilancia', cnes: '9900066', nome: 'Centro de Vigilância em Saúde', tipo: 'VIGILANCIA', flags: {} },
 ] as const;
 
+const TIPO_ESF = '70'; // eSF in the CNES team types (packages/shared/src/tipos_equipe.ts)
+
 const teams = [
   { key: 'centro1', ine: '9900000011', nome: 'ESF Centro 1', unidade: 'centro', micro_areas: ['01', '02', '03'] },
   { key: 'centro2', ine: '9900000012', nome: 'ESF Centro 2', unidade: 'centro', micro_areas: ['04', '05'] },
@@ -163,6 +165,8 @@ export async function seedDemo(db: Db): Promise<void> {
         nome: t.nome,
         unidade_saude_id: unitIds.get(t.unidade)!,
         micro_areas: [...t.micro_areas],
+        // Every demo team is a family-health team; without a type its edit form would ask for one before saving.
+        tipo: TIPO_ESF,
       });
     }
     for (const e of demoEnderecos) await rememberCep(tx, e);

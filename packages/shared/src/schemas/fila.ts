@@ -32,7 +32,7 @@ const ativo = () =>
 export const localInputSchema = z.object({
   /** A location of this queue kept (absent: a new one). */
   id: opt(z.uuid({ error: msg.naoEValido })),
-  nome: zRequired({ max: LIMITES_FILA.local }),
+  nome: zRequired({ max: LIMITES_FILA.local }).meta({ label: 'Nome do local' }),
   ativo: ativo(),
 });
 export type LocalInput = z.input<typeof localInputSchema>;

@@ -3,7 +3,7 @@
 // without another edit. The null convention of values.ts holds: a question nobody answered stays null (never
 // 'Não'/false) and is left out of the body. Only a field whose shape really changes gets an override.
 import { z } from 'zod';
-import { rotulosDe } from '@saude/shared/rotulos';
+import { rotulosDasListas, rotulosDe } from '@saude/shared/rotulos';
 import { addFieldIssues, omitEmpty } from './values';
 
 type Shape<S extends z.ZodObject> = S['shape'];
@@ -107,7 +107,7 @@ export function formCodec<S extends z.ZodObject, O extends Overrides<S> = Record
   const lists = new Set(keys.filter((k) => isList(shape[k]!)));
   const sharedLabels = rotulosDe(shared) as Record<string, string>;
 
-  const labels: Record<string, string> = {};
+  const labels: Record<string, string> = rotulosDasListas(shared);
   for (const k of keys) {
     const o = fields[k];
     if (!o) labels[k] = sharedLabels[k]!;

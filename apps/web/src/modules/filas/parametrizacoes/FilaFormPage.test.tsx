@@ -105,6 +105,8 @@ describe('FilaFormPage', { timeout: 60_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /Nome do local 2/ }), 'guichê');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findAllByText(msg.localRepetido)).not.toHaveLength(0);
+    // The summary names the item's field by its label, not by its path 'locais.1.nome'.
+    expect(screen.getByRole('button', { name: `Nome do local ${msg.localRepetido}` })).toBeVisible();
     expect(chamadas.some((c) => c.method === 'POST')).toBe(false);
   });
 
