@@ -124,6 +124,8 @@ for (const [largura, altura] of [
         await expect(page).toHaveURL(/perfil_ids=/);
         await expect(linha).toBeVisible();
         await expect(linha).toContainText('Ativo');
+        // On a tablet too the row's last button is on screen, not past a sideways scroll of the table.
+        await expect(linha.getByRole('button', { name: /^Excluir aviso/ })).toBeInViewport({ ratio: 1 });
         await expectAccessible(page, 'lista de avisos');
         await fotografar(page, `comunicacao-avisos-lista-${largura}`);
       });

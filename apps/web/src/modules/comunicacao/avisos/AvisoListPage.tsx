@@ -57,7 +57,7 @@ function colunas(podeEditar: boolean, podeExcluir: boolean): Column<AvisoListIte
     {
       accessor: 'data_inicial',
       title: 'Vigência',
-      noWrap: true,
+      // Wraps after 'a' on a tablet, so the situation's word and the row's buttons keep their room.
       from: 'sm',
       render: (a) => vigenciaTexto(a.data_inicial, a.data_final),
     },

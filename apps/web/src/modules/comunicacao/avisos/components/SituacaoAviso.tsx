@@ -29,8 +29,15 @@ export const rotuloSituacao = (a: Periodo) => ROTULO[situacaoExibida(a)];
 export function SituacaoAvisoBadge({ aviso }: { aviso: Periodo }) {
   const s = situacaoExibida(aviso);
   return (
-    // Dark text on the light badge: AA contrast for every colour (axe color-contrast); the word carries the meaning.
-    <Badge color={COR[s]} variant="light" size="sm" styles={{ label: { color: 'var(--mantine-color-text)' } }}>
+    // Dark text on the light badge: AA contrast for every colour (axe color-contrast); the word carries the meaning,
+    // so a narrow table column widens for it instead of cutting it to 'Encerr…' (max-content).
+    <Badge
+      color={COR[s]}
+      variant="light"
+      size="sm"
+      miw="max-content"
+      styles={{ label: { color: 'var(--mantine-color-text)' } }}
+    >
       {ROTULO[s]}
     </Badge>
   );
