@@ -5,7 +5,8 @@ import { ANA, familiaDe, FAMILIA_ID, fakeApi, JOAO, MARIA, type Chamada } from '
 import { renderRoutes } from '../../../test/render';
 import { BASE_PATH } from './api';
 import { FamiliaFormPage } from './FamiliaFormPage';
-import { campoDoForm, mesAnoParaIso } from './formValues';
+import { campoDoForm, familiaFormSchema, mesAnoParaIso, novaFamilia } from './formValues';
+import { PARENTESCO_RESPONSAVEL } from '@saude/shared/schemas/familia';
 
 const rotas = [
   { path: BASE_PATH, element: <h1>Lista de famílias</h1> },
@@ -49,6 +50,39 @@ describe('family form values', () => {
     expect(mesAnoParaIso('04/2019')).toBe('2019-04-01');
     expect(mesAnoParaIso('')).toBeUndefined();
     expect(mesAnoParaIso('13/2019')).toBe('13/2019');
+  });
+
+  // The rules that relate members (shared familiaIssues) answer in the browser too, each on the form row it is about.
+  const erros = (v: ReturnType<typeof novaFamilia>) => {
+    const r = familiaFormSchema.safeParse(v);
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+  const comMembros = (membros: ReturnType<typeof novaFamilia>['membros']) => ({
+    ...novaFamilia(),
+    responsavel_id: MARIA,
+    membros,
+  });
+
+  it('refuses the same citizen twice on the repeated row, and the head added again as a member', () => {
+    expect(erros(comMembros([{ municipe_id: JOAO, parentesco_id: 137 }]))).toEqual({});
+    expect(
+      erros(
+        comMembros([
+          { municipe_id: JOAO, parentesco_id: 137 },
+          { municipe_id: JOAO, parentesco_id: 138 },
+        ]),
+      ),
+    ).toEqual({ 'membros.1.municipe_id': msg.membroRepetido });
+    expect(erros(comMembros([{ municipe_id: MARIA, parentesco_id: 137 }]))).toEqual({
+      'membros.0.municipe_id': msg.membroRepetido,
+      'membros.0.parentesco_id': msg.parentescoDoResponsavel,
+    });
+  });
+
+  it('refuses a second head: only the responsável has the head kinship', () => {
+    expect(erros(comMembros([{ municipe_id: JOAO, parentesco_id: PARENTESCO_RESPONSAVEL }]))).toEqual({
+      'membros.0.parentesco_id': msg.somenteUmResponsavel,
+    });
   });
 });
 
