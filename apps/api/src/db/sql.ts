@@ -72,6 +72,16 @@ export function preparedOnce<P>(db: DbOrTx, key: string, build: (name: string) =
 export const totalOf = async (query: PromiseLike<Array<{ total: number }>>): Promise<number> =>
   (await query)[0]?.total ?? 0;
 
+/**
+ * A prepared count of `rows` that stops at the placeholder `ate` (LIMIT NULL counts them all): a badge's poll needs no
+ * more than the badge shows (issue 41).
+ */
+export const countUpTo = (db: DbOrTx, rows: PgSelect, name: string) =>
+  db
+    .select({ total: countAll() })
+    .from(rows.limit(sql.placeholder('ate')).as('contados'))
+    .prepare(name);
+
 /** How many of `table`'s rows `where` keeps (a list's total, a record's dependants). */
 export const countWhere = (db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> =>
   totalOf(db.select({ total: countAll() }).from(table).where(where));

@@ -22,12 +22,15 @@ export async function paginate<R>(
     rows: (window: PageWindow) => Promise<R[]>;
     count: () => Promise<number>;
     windowTotal?: (row: R) => number | string | null | undefined;
+    /** The total stops here (a badge's poll, issue 41): never more, and not counted once the page reaches it. */
+    cap?: number;
   },
 ): Promise<PageResult<R>> {
   const window = pageWindow(page);
   const rows = await query.rows(window);
   const fromWindow = rows.length > 0 && query.windowTotal ? query.windowTotal(rows[0]!) : null;
   if (fromWindow !== null && fromWindow !== undefined) return { rows, total: Number(fromWindow) };
+  if (query.cap !== undefined && window.offset + rows.length >= query.cap) return { rows, total: query.cap };
   if (rows.length === 0 && window.offset === 0) return { rows, total: 0 };
   if (rows.length > 0 && rows.length < window.limit) return { rows, total: window.offset + rows.length };
   return { rows, total: await query.count() };

@@ -9,7 +9,8 @@ import {
   tiposSolicitacao as t,
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { countAll, preparedOnce } from '../../db/sql';
+import { countUpTo, preparedOnce } from '../../db/sql';
+import { paginate } from '../../lib/paginate';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/routes';
 import type { Dated } from '../../lib/answer';
@@ -49,18 +50,15 @@ function consultas(db: DbOrTx, filtro: NotificacoesQuery['lido']) {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(name),
-      // Up to `ate` rows (LIMIT NULL: all): the bell's poll needs no more than its badge shows (issue 41).
-      total: db
-        .select({ total: countAll() })
-        .from(
-          db
-            .select({ um: sql`1` })
-            .from(n)
-            .where(where)
-            .limit(sql.placeholder('ate'))
-            .as('contados'),
-        )
-        .prepare(`${name}_total`),
+      total: countUpTo(
+        db,
+        db
+          .select({ um: sql`1` })
+          .from(n)
+          .where(where)
+          .$dynamic(),
+        `${name}_total`,
+      ),
     };
   });
 }
@@ -71,9 +69,11 @@ export async function listar(
 ): Promise<{ rows: Dated<OuvidoriaNotificacao>[]; total: number }> {
   const c = consultas(ctx.db, q.lido);
   const eu = ctx.usuario!.profissionalId;
-  const rows = await c.pagina.execute({ eu, limit: q.per_page, offset: (q.page - 1) * q.per_page });
-  const total = (await c.total.execute({ eu, ate: q.contar_ate ?? null }))[0]?.total ?? 0;
-  return { rows, total };
+  return paginate(q, {
+    rows: (w) => c.pagina.execute({ eu, ...w }),
+    count: async () => (await c.total.execute({ eu, ate: q.contar_ate ?? null }))[0]?.total ?? 0,
+    cap: q.contar_ate,
+  });
 }
 
 /** Marks one item read for the user (idempotent); an unknown id is 404. */

@@ -137,6 +137,8 @@ describe(url, () => {
     expect(await total('?lida=false&per_page=1&contar_ate=100')).toBe('3');
     // A full page of the poll (per_page = the cap) needs no count at all.
     expect(await total('?lida=false&per_page=2&contar_ate=2')).toBe('2');
+    // A short page says the rest: still never more than the cap.
+    expect(await total('?lida=false&per_page=5&contar_ate=2')).toBe('2');
     for (const q of ['0', '101', 'x']) expect((await listar(leitor, `?contar_ate=${q}`)).statusCode, q).toBe(422);
     for (const n of novas) await t.app.inject({ method: 'DELETE', url: `${url}/${n.id}`, headers: gestor });
   });

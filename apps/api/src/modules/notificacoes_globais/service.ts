@@ -11,7 +11,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } 
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { lotacoes, notificacaoGlobalLeituras, notificacoesGlobais, perfis } from '../../db/schema';
-import { byName, preparedOnce } from '../../db/sql';
+import { byName, countUpTo, preparedOnce } from '../../db/sql';
 import { recordTrail } from '../../access/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -73,19 +73,16 @@ function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined, c
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(name),
-      // Up to `ate` rows (LIMIT NULL: all).
-      total: db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(
-          db
-            .select({ um: sql`1` })
-            .from(n)
-            .leftJoin(r, juncao)
-            .where(where)
-            .limit(sql.placeholder('ate'))
-            .as('contados'),
-        )
-        .prepare(`${name}_total`),
+      total: countUpTo(
+        db,
+        db
+          .select({ um: sql`1` })
+          .from(n)
+          .leftJoin(r, juncao)
+          .where(where)
+          .$dynamic(),
+        `${name}_total`,
+      ),
     };
   });
 }
@@ -98,6 +95,7 @@ export async function list(ctx: Ctx, q: NotificacaoGlobalFilters): Promise<PageR
     rows: ({ limit, offset }) => c.pagina.execute({ ...valores, limit, offset }),
     count: async () => (await c.total.execute({ ...valores, ate: q.contar_ate ?? null }))[0]?.total ?? 0,
     windowTotal: (row) => ('total' in row ? row.total : undefined),
+    cap: q.contar_ate,
   });
   return {
     total: page.total,
