@@ -9,18 +9,23 @@ import { carregarToasts } from '../lib/feedback/carregarToasts';
 
 export function ToastsSobDemanda() {
   const { notifications, queue } = useNotifications();
-  const pedido = notifications.length + queue.length > 0;
+  const pendentes = notifications.length + queue.length;
   const [Container, setContainer] = useState<ComponentType<NotificationsProps> | null>(null);
+  // A failed fetch (offline before the warm-up) is tried again with the next toast or when the network is back, so
+  // the toasts waiting in the store are not lost for the rest of the session.
+  const [tentativa, setTentativa] = useState(0);
   useEffect(() => {
-    if (!pedido || Container) return;
+    if (pendentes === 0 || Container) return;
     let vivo = true;
+    const denovo = () => setTentativa((n) => n + 1);
     carregarToasts()
       .then((m) => vivo && setContainer(() => m.Notifications))
-      .catch(() => undefined);
+      .catch(() => vivo && window.addEventListener('online', denovo, { once: true }));
     return () => {
       vivo = false;
+      window.removeEventListener('online', denovo);
     };
-  }, [pedido, Container]);
+  }, [pendentes, Container, tentativa]);
   // Once drawn it stays: its own effects hide the toasts as they expire.
   return Container ? <Container position="top-right" autoClose={5000} /> : null;
 }
