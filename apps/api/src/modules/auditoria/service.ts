@@ -44,7 +44,8 @@ function where(f: Omit<Filters, 'page' | 'per_page'>): SQL | undefined {
   );
 }
 
-function select(db: DbOrTx, f: Omit<Filters, 'page' | 'per_page'>) {
+/** The trail as the list and the export read it (the citizen history is this with municipe_id). */
+export function select(db: DbOrTx, f: Omit<Filters, 'page' | 'per_page'>) {
   return db
     .select({
       id: auditoria.id,
