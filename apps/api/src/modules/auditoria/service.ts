@@ -105,17 +105,15 @@ export async function list(ctx: Ctx, query: Filters) {
         rows: ({ limit, offset }) => select(tx, f).limit(limit).offset(offset),
         count: async () => {
           const n = await totalOf(
-            tx
-              .select({ total: countAll() })
-              .from(
-                tx
-                  .select({ um: sql`1` })
-                  .from(auditoria)
-                  .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
-                  .where(where(f))
-                  .limit(LIMITE_CONTAGEM + 1)
-                  .as('limitado'),
-              ),
+            tx.select({ total: countAll() }).from(
+              tx
+                .select({ um: sql`1` })
+                .from(auditoria)
+                .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
+                .where(where(f))
+                .limit(LIMITE_CONTAGEM + 1)
+                .as('limitado'),
+            ),
           );
           limited = n > LIMITE_CONTAGEM;
           return limited ? LIMITE_CONTAGEM : n;
