@@ -206,7 +206,7 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
             onChange={(n) => setV({ ...v, auditoria_meses_online: n })}
             error={erros.auditoria_meses_online?.[0]}
             disabled={!podeEditar}
-            maw={320}
+            maw={480}
           />
           {podeEditar && (
             <Group justify="flex-end">
