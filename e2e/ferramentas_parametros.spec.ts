@@ -1,5 +1,5 @@
 // System parameters, unit flags, reminders and the fingerprint tab (issue 21). `admin` is refused a blank client
-// name, changes it and turns biometrics on in /ferramentas/parametrizacao, flips a unit flag in
+// name and a 3-month audit retention, changes both and turns biometrics on in /ferramentas/parametrizacao, flips a unit flag in
 // /parametros/unidades_saude; everything is put back in a finally (later specs see the demo's name and flags). `acs`
 // is refused a blank reminder, adds one on the home page, ticks it and deletes it. The biometrics tab, with no
 // fingerprint agent configured on the shared e2e server, says 'Falha na comunicação' (the agent's protocol is tested
@@ -36,11 +36,17 @@ test('admin changes the client name, biometrics and a unit flag; the biometrics 
         if (x.url().endsWith(PARAM) && x.method() === 'PUT') puts += 1;
       };
       page.on('request', contar);
+      // The audit retention (issue 41): under 6 months is refused on the field too.
+      const retencao = page.getByRole('textbox', { name: /Meses de auditoria mantidos no sistema/ });
+      await expect(retencao).toHaveValue(String(original.auditoria_meses_online));
+      await retencao.fill('3');
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(cliente).toHaveAccessibleDescription(/Não pode ficar em branco/);
+      await expect(retencao).toHaveAccessibleDescription(/deve estar entre 6 e 240/);
       await expectAccessible(page, 'parâmetros do sistema com erro');
       page.off('request', contar);
       expect(puts).toBe(0);
+      await retencao.fill('36');
       await cliente.fill(nome);
       const bio = page.getByRole('switch', { name: /Habilitar biometria/ });
       if (!(await bio.isChecked())) await bio.click({ force: true });
@@ -55,6 +61,7 @@ test('admin changes the client name, biometrics and a unit flag; the biometrics 
       await expect(page.getByText('Parametrização foi salva com sucesso')).toBeVisible();
       const publica = await (await admin.get('/api/ferramentas/parametrizacao')).json();
       expect(publica).toMatchObject({ cliente_nome: nome, habilita_biometria: true });
+      expect(await (await admin.get(PARAM)).json()).toMatchObject({ auditoria_meses_online: 36 });
     });
 
     await test.step('unit flags: the current unit gets "com agendamento" flipped and saved', async () => {

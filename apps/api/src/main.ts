@@ -4,14 +4,17 @@ import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { DataDirLockedError, openDatabase } from './db/open';
 import { prepareDatabase } from './seed/setup';
 import { registrarSenhaSimples } from './modules/ferramentas/auth_applications/service';
+import { agendarParticoesAuditoria } from './modules/auditoria';
 
 async function main() {
   const config = loadConfig();
   const { database, description, release } = await openDatabase(config);
   let closing = false;
+  let pararParticoes = () => {};
   const shutdown = async (code: number) => {
     if (closing) return;
     closing = true;
+    pararParticoes();
     try {
       await app?.close();
       await database.close();
@@ -28,6 +31,10 @@ async function main() {
     // The desk screen's SenhaSimples callback, at the address staff open the product (PUBLIC_URL).
     await registrarSenhaSimples(database.db, config.PUBLIC_URL);
     app = await buildApp(config, database);
+    // The audit trail's months ahead (issue 41): at start and every few hours while the server runs.
+    pararParticoes = agendarParticoesAuditoria(database.db, (err) =>
+      console.warn(`Auditoria: partições dos próximos meses não criadas agora (${(err as Error).message}).`),
+    );
     await app.listen({ port: config.PORT, host: config.HOST });
     console.log(`Saúde Municipal em http://localhost:${config.PORT} (banco: ${description})`);
   } catch (err) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checarImagemDataUrl } from '../imagem';
 import { msg } from '../messages';
-import { zRequired } from '../validation/zod';
+import { zInteger, zRequired } from '../validation/zod';
 import { unidadeFlags } from './auth';
 import { lockVersion } from './comum';
 import { PENDENCIAS_RECEPCAO, validacaoRecepcaoMsg } from './validacao_recepcao';
@@ -10,7 +10,13 @@ import { PENDENCIAS_RECEPCAO, validacaoRecepcaoMsg } from './validacao_recepcao'
 // parameters") and of each unit's parameter flags (spec §3 "Unit parameter flags"). The public start-up answer
 // (parametrizacaoSchema in auth.ts) keeps its shape; these are the /api/v1 edit contracts.
 
-export const LIMITES_PARAMETRIZACAO = { cliente_nome: 120, versao: 40, tempo_chamadas: { min: 5, max: 600 } } as const;
+export const LIMITES_PARAMETRIZACAO = {
+  cliente_nome: 120,
+  versao: 40,
+  tempo_chamadas: { min: 5, max: 600 },
+  // Months of audit trail kept online before `npm run auditoria:arquivar` moves them to files (docs/decisions.md).
+  auditoria_meses_online: { min: 6, max: 240 },
+} as const;
 
 /** A file the app itself serves ('/brasao.svg', the seed's default): same origin, no '..', no other host. */
 const caminhoInterno = (v: string) => /^\/(?!\/)[A-Za-z0-9._\-/]{1,200}$/.test(v) && !v.includes('..');
@@ -35,6 +41,10 @@ export const parametrizacaoSistemaUpdateSchema = z.object({
   versao: zRequired({ max: LIMITES_PARAMETRIZACAO.versao }),
   esus_versao: zRequired({ max: LIMITES_PARAMETRIZACAO.versao }),
   pec_versao: zRequired({ max: LIMITES_PARAMETRIZACAO.versao }),
+  /** Left out: unchanged (issue 41 added it; older clients do not send it). */
+  auditoria_meses_online: zInteger({
+    between: [LIMITES_PARAMETRIZACAO.auditoria_meses_online.min, LIMITES_PARAMETRIZACAO.auditoria_meses_online.max],
+  }).optional(),
   lock_version: lockVersion(),
 });
 export type ParametrizacaoSistemaUpdate = z.input<typeof parametrizacaoSistemaUpdateSchema>;
@@ -47,6 +57,7 @@ export const parametrizacaoSistemaSchema = z.object({
   versao: z.string(),
   esus_versao: z.string(),
   pec_versao: z.string(),
+  auditoria_meses_online: z.int(),
   lock_version: z.int(),
   updated_at: z.string(),
 });

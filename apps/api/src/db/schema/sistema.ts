@@ -74,6 +74,8 @@ export const parametrizacao = pgTable('parametrizacao', {
   versao: text().notNull(),
   esus_versao: text().notNull(),
   pec_versao: text().notNull(),
+  /** Months of audit trail kept online; older months are detached to files by `npm run auditoria:arquivar` (issue 41). */
+  auditoria_meses_online: integer().notNull().default(60),
   ...versioned,
 });
 
@@ -91,11 +93,13 @@ export const menus = pgTable('menus', {
 });
 
 // Append-only audit trail (architecture: Audit). Written in the same transaction as the change it records. Migration
-// 0008 adds a trigger refusing UPDATE, DELETE and TRUNCATE and revokes those rights (docs/decisions.md).
+// 0008 adds a trigger refusing UPDATE, DELETE and TRUNCATE and revokes those rights (docs/decisions.md). Migration
+// 0029 partitions it by month of created_at (issue 41): the key is (id, created_at) because a partitioned table's
+// primary key must hold the partition key; drizzle-kit cannot declare partitions, the migration does.
 export const auditoria = pgTable(
   'auditoria',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: bigserial({ mode: 'number' }).notNull(),
     profissional_id: uuid(),
     unidade_saude_id: uuid(),
     action: text().notNull(),
@@ -108,6 +112,7 @@ export const auditoria = pgTable(
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.created_at] }),
     index('auditoria_record_id_idx').on(t.record_id),
     index('auditoria_created_at_idx').on(t.created_at),
     index('auditoria_municipe_ids_idx').using('gin', t.municipe_ids),

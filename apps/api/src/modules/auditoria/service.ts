@@ -44,7 +44,8 @@ function where(f: Omit<Filters, 'page' | 'per_page'>): SQL | undefined {
   );
 }
 
-function select(db: DbOrTx, f: Omit<Filters, 'page' | 'per_page'>) {
+/** The trail as the list and the export read it (the citizen history is this with municipe_id). */
+export function select(db: DbOrTx, f: Omit<Filters, 'page' | 'per_page'>) {
   return db
     .select({
       id: auditoria.id,
@@ -88,25 +89,39 @@ function auditarLeitura(tx: DbOrTx, ctx: Ctx, f: Omit<Filters, 'page' | 'per_pag
   });
 }
 
+/**
+ * The total is counted up to LIMITE_CONTAGEM rows (the list then says "mais de 10.000"): the trail grows by millions
+ * a month, and counting all of it would make the first page's cost follow the table's size (issue 41).
+ */
+export const LIMITE_CONTAGEM = 10_000;
+
 export async function list(ctx: Ctx, query: Filters) {
   const { page, per_page, ...f } = query;
+  let limited = false;
   return ctx.db.transaction(async (tx) => {
     const result = await paginate(
       { page, per_page },
       {
         rows: ({ limit, offset }) => select(tx, f).limit(limit).offset(offset),
-        count: () =>
-          totalOf(
-            tx
-              .select({ total: countAll() })
-              .from(auditoria)
-              .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
-              .where(where(f)),
-          ),
+        count: async () => {
+          const n = await totalOf(
+            tx.select({ total: countAll() }).from(
+              tx
+                .select({ um: sql`1` })
+                .from(auditoria)
+                .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
+                .where(where(f))
+                .limit(LIMITE_CONTAGEM + 1)
+                .as('limitado'),
+            ),
+          );
+          limited = n > LIMITE_CONTAGEM;
+          return limited ? LIMITE_CONTAGEM : n;
+        },
       },
     );
     await auditarLeitura(tx, ctx, f, { pagina: page });
-    return { rows: result.rows.map(toRegistro), total: result.total };
+    return { rows: result.rows.map(toRegistro), total: result.total, limited };
   });
 }
 

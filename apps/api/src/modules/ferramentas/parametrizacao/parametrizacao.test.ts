@@ -101,6 +101,30 @@ describe('system parameters and unit flags', () => {
     expect((await ler()).lock_version).toBe(atual.lock_version);
   });
 
+  it('keeps the audit retention in months: 60 at first, 6 to 240, audited, unchanged when left out (issue 41)', async () => {
+    const atual = await ler();
+    expect(atual.auditoria_meses_online).toBe(60);
+    for (const fora of [5, 241, 12.5, 'doze'])
+      expect((await gravar(corpo(atual, { auditoria_meses_online: fora }))).json(), String(fora)).toMatchObject({
+        errors: {
+          auditoria_meses_online: [
+            typeof fora === 'string' ? msg.numeric : fora === 12.5 ? msg.integer : msg.between('6', '240'),
+          ],
+        },
+      });
+    const res = await gravar(corpo(atual, { auditoria_meses_online: 36 }));
+    expect(res.statusCode, res.body).toBe(200);
+    const depois = res.json<ParametrizacaoSistema>();
+    expect(depois.auditoria_meses_online).toBe(36);
+    const [row] = (await auditRows(t)).filter((r) => r.resource === 'ferramentas/parametrizacao').slice(-1);
+    expect(row!.details).toEqual({ alteracoes: { auditoria_meses_online: { de: 60, para: 36 } } });
+    // A client that does not know the field leaves it as it is.
+    const { auditoria_meses_online: _m, ...semCampo } = corpo(depois, { cliente_nome: 'Prefeitura de Teste' });
+    const outra = await gravar(semCampo);
+    expect(outra.statusCode, outra.body).toBe(200);
+    expect(outra.json<ParametrizacaoSistema>().auditoria_meses_online).toBe(36);
+  });
+
   it('only a manager reads and writes the parameters (403 to the others)', async () => {
     const atual = await ler();
     for (const h of [medico, recepcao]) {

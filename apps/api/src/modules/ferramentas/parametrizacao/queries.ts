@@ -25,6 +25,7 @@ export const paraApi = (r: Row): Dated<ParametrizacaoSistema> => ({
   versao: r.versao,
   esus_versao: r.esus_versao,
   pec_versao: r.pec_versao,
+  auditoria_meses_online: r.auditoria_meses_online,
   lock_version: r.lock_version,
   updated_at: r.updated_at,
 });

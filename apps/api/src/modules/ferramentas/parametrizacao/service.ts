@@ -60,7 +60,15 @@ export async function tempoChamadas(ctx: Ctx): Promise<TempoChamadas> {
   return { tempo_unidade_atual: tempo };
 }
 
-const CAMPOS = ['cliente_nome', 'brasao', 'habilita_biometria', 'versao', 'esus_versao', 'pec_versao'] as const;
+const CAMPOS = [
+  'cliente_nome',
+  'brasao',
+  'habilita_biometria',
+  'versao',
+  'esus_versao',
+  'pec_versao',
+  'auditoria_meses_online',
+] as const;
 
 /** The changed fields, value before → after (the crest as a word). */
 export function alteracoes(antes: Row, depois: Row): Record<string, { de: unknown; para: unknown }> {

@@ -1,12 +1,26 @@
 // /ferramentas/parametrizacao (issue 21, spec §3 "System parameters"): the managers' edit of the client name, the
 // crest (checked by its bytes before sending, like the API does), biometrics on/off and the version texts.
-import { Alert, Button, FileButton, Group, Image, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { checarImagemDataUrl } from '@saude/shared/imagem';
 import {
+  LIMITES_PARAMETRIZACAO,
   parametrizacaoSistemaUpdateSchema,
   type ParametrizacaoSistema,
   type ParametrizacaoSistemaUpdate,
@@ -62,6 +76,7 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
     versao: p.versao,
     esus_versao: p.esus_versao,
     pec_versao: p.pec_versao,
+    auditoria_meses_online: p.auditoria_meses_online,
   });
   const [v, setV] = useState<Campos>(() => inicial(atual));
   const [erros, setErros] = useState<Record<string, string[]>>({});
@@ -179,6 +194,20 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
             {campo('esus_versao', 'Versão e-SUS')}
             {campo('pec_versao', 'Versão PEC')}
           </Group>
+          <NumberInput
+            label="Meses de auditoria mantidos no sistema"
+            description={`Os registros de acesso mais antigos que isso são arquivados pela equipe de TI e deixam de aparecer na consulta de acessos. De ${LIMITES_PARAMETRIZACAO.auditoria_meses_online.min} a ${LIMITES_PARAMETRIZACAO.auditoria_meses_online.max} meses.`}
+            withAsterisk
+            min={LIMITES_PARAMETRIZACAO.auditoria_meses_online.min}
+            max={LIMITES_PARAMETRIZACAO.auditoria_meses_online.max}
+            allowDecimal={false}
+            clampBehavior="none"
+            value={v.auditoria_meses_online ?? ''}
+            onChange={(n) => setV({ ...v, auditoria_meses_online: n })}
+            error={erros.auditoria_meses_online?.[0]}
+            disabled={!podeEditar}
+            maw={480}
+          />
           {podeEditar && (
             <Group justify="flex-end">
               <Button type="submit" mih={44} loading={salvar.isPending}>
