@@ -72,3 +72,29 @@ describe('a field added to the shared schema', () => {
     expect(alteracoesDe({ alteracoes: { cnes: { antes: null, depois: '1' } } })![0]!.campo).toBe('CNES');
   });
 });
+
+describe('a field the API wants as null when not answered (`nulls`)', () => {
+  const comNulos = formCodec(comNovo, { nulls: ['nova_pergunta', 'novo_campo'] });
+  const v = comNulos.toForm(equipe);
+
+  it('goes as null, empty text too; the fields not listed are still left out', () => {
+    const body = comNulos.toBody({ ...v, novo_campo: '', nova_pergunta: null, nome: null });
+    expect(body).toMatchObject({ novo_campo: null, nova_pergunta: null });
+    expect(body.nome).toBeUndefined();
+  });
+
+  it('goes as answered when answered, false included; a list stays a list', () => {
+    expect(comNulos.toBody({ ...v, novo_campo: 'abc', nova_pergunta: false })).toMatchObject({
+      novo_campo: 'abc',
+      nova_pergunta: false,
+      nova_lista: [],
+    });
+  });
+
+  it('true: every field goes, an empty one as null', () => {
+    const todos = formCodec(comNovo, { nulls: true });
+    const body = todos.toBody({ ...todos.empty(), nome: 'ESF 2' }) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual([...todos.keys].sort());
+    expect(body).toMatchObject({ nome: 'ESF 2', ine: null, nova_pergunta: null, nova_lista: [] });
+  });
+});

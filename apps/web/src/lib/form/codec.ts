@@ -1,10 +1,12 @@
 // The form codec (issue 40): a record's form derived from its shared zod object schema, so a field declared there
 // (with its `.meta({ label })`) reaches the form's defaults, record → form, form → API body, validation and labels
 // without another edit. The null convention of values.ts holds: a question nobody answered stays null (never
-// 'Não'/false) and is left out of the body. Only a field whose shape really changes gets an override.
+// 'Não'/false) and is left out of the body, unless the codec lists it in `nulls` (sent as null). Only a field whose
+// shape really changes gets an override.
 import { z } from 'zod';
 import { rotulosDe } from '@saude/shared/rotulos';
-import { addFieldIssues, omitEmpty } from './values';
+import { given } from '@saude/shared/schemas/comum';
+import { addFieldIssues } from './values';
 
 type Shape<S extends z.ZodObject> = S['shape'];
 type Key<S extends z.ZodObject> = keyof Shape<S> & string;
@@ -56,6 +58,11 @@ export interface CodecOptions<S extends z.ZodObject, O extends Overrides<S>> {
   rules?: z.ZodType;
   /** Form-only labels (e.g. a page that says 'Nome completo'); the shared schema's are the default. */
   labels?: Record<string, string>;
+  /**
+   * Fields whose API body says "not answered" explicitly: an empty one (null, '') goes as null instead of being left
+   * out. `true`: every field (a body the API reads whole, e.g. the individual registration).
+   */
+  nulls?: ReadonlyArray<Key<S>> | true;
 }
 
 export interface FormCodec<S extends z.ZodObject, V> {
@@ -67,7 +74,7 @@ export interface FormCodec<S extends z.ZodObject, V> {
   empty: () => V;
   /** A loaded record → the form's values; a null stays null. */
   toForm: (record: Readonly<Partial<Record<Key<S>, unknown>>>) => V;
-  /** The form's values → the API body: null and '' left out, lists and yes/no answers kept. */
+  /** The form's values → the API body: null and '' left out (or null, for the `nulls`), lists and yes/no answers kept. */
   toBody: (values: V) => z.input<S>;
   /** The API issue path → the form field it is shown on. */
   fieldOf: (path: readonly PropertyKey[], values: V) => Array<string | number>;
@@ -105,6 +112,7 @@ export function formCodec<S extends z.ZodObject, O extends Overrides<S> = Record
   const keys = Object.keys(shape) as Array<Key<S>>;
   const fields = (options.fields ?? {}) as Record<string, FieldOverride<unknown, Record<string, unknown>> | undefined>;
   const lists = new Set(keys.filter((k) => isList(shape[k]!)));
+  const nulls = new Set<string>(options.nulls === true ? keys : (options.nulls ?? []));
   const sharedLabels = rotulosDe(shared) as Record<string, string>;
 
   const labels: Record<string, string> = {};
@@ -141,9 +149,10 @@ export function formCodec<S extends z.ZodObject, O extends Overrides<S> = Record
     const out: Record<string, unknown> = {};
     for (const k of keys) {
       const o = fields[k];
-      out[k] = o ? o.toBody(pick(v, Object.keys(o.empty()))) : v[k];
+      const value = o ? o.toBody(pick(v, Object.keys(o.empty()))) : v[k];
+      out[k] = given(value) ? value : nulls.has(k) ? null : undefined;
     }
-    return omitEmpty(out) as z.input<S>;
+    return out as z.input<S>;
   };
 
   const fieldOf = (path: readonly PropertyKey[], values: V): Array<string | number> => {
