@@ -105,24 +105,22 @@ export const cadastroParaForm = (c: CadastroIndividual): CadastroFormValues => (
 });
 
 /**
- * Form → API body: the codec's (the date and hour joined, an unanswered question as null; the API clears what does
- * not apply). The caregivers go only for a child (0–9); on a new registration only when answered, so an unseen answer
- * already in the citizen's sociodemographic block is kept. The header's unit, professional, team and occupation are
- * sent as read on edit; on create the API fills them from the session, or a user without a team sends the one picked
- * (issue 39).
+ * Form → API body: the codec's (the API clears what does not apply). The caregivers go only for a child (0–9); on a
+ * new registration only when answered, so an unseen answer already in the citizen's sociodemographic block is kept.
+ * The header's unit, professional, team and occupation are sent as read on edit; on create the API fills them from
+ * the session, or a user without a team sends the one picked (issue 39).
  */
 export function formParaApi(
   v: CadastroFormValues,
   atual?: CadastroIndividual,
   crianca = false,
 ): CadastroIndividualInput {
-  const { responsaveis_criancas } = v;
+  const responsaveis = v.responsaveis_criancas;
   return {
     ...codec.toBody(v),
     municipe_id: v.municipe_id ?? '',
     ...(atual ? pickValues(atual, HEADER) : omitEmpty(pickValues(v, HEADER))),
-    responsaveis_criancas:
-      crianca && (atual || (responsaveis_criancas?.length ?? 0) > 0) ? responsaveis_criancas : undefined,
+    responsaveis_criancas: crianca && (atual || (responsaveis?.length ?? 0) > 0) ? responsaveis : undefined,
   };
 }
 
