@@ -98,3 +98,40 @@ describe('a field the API wants as null when not answered (`nulls`)', () => {
     expect(body).toMatchObject({ nome: 'ESF 2', ine: null, nova_pergunta: null, nova_lista: [] });
   });
 });
+
+describe('a group of fields and a list of objects (the phones, the record numbers)', () => {
+  const texto = () => optionalText({ max: 5 });
+  const comGrupo = equipeFieldsSchema.extend({
+    contatos: z
+      .object({ fixo: texto().meta({ label: 'Telefone fixo' }), celular: texto().meta({ label: 'Celular' }) })
+      .nullish()
+      .transform((v) => v ?? { fixo: undefined, celular: undefined })
+      .meta({ label: 'Contatos' }),
+    numeros: z
+      .array(z.object({ numero: texto().meta({ label: 'Número' }), id: z.string().optional() }))
+      .nullish()
+      .transform((v) => v ?? [])
+      .meta({ label: 'Números' }),
+  });
+  const grupo = formCodec(comGrupo);
+
+  it('starts with each part empty, and a record without it reads the same', () => {
+    expect(grupo.empty()).toMatchObject({ contatos: { fixo: null, celular: null }, numeros: [] });
+    expect(grupo.toForm({ ...equipe, contatos: null }).contatos).toEqual({ fixo: null, celular: null });
+    expect(grupo.toForm({ ...equipe, contatos: { fixo: '1', celular: null } }).contatos).toEqual({
+      fixo: '1',
+      celular: null,
+    });
+  });
+
+  it("labels each part under the field's path, from the shared schema", () => {
+    expect(grupo.labels).toMatchObject({
+      contatos: 'Contatos',
+      'contatos.fixo': 'Telefone fixo',
+      'contatos.celular': 'Celular',
+      numeros: 'Números',
+      'numeros.numero': 'Número',
+    });
+    expect(grupo.labels['numeros.id']).toBeUndefined();
+  });
+});
