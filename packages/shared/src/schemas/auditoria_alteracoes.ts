@@ -8,6 +8,7 @@ import { lotacaoFieldsSchema, profissionalFieldsSchema } from './administracao_p
 import { unidadeSaudeFieldsSchema } from './administracao_unidades_saude';
 import { atendimentoFieldsSchema } from './atendimento';
 import { filaFieldsSchema } from './fila';
+import { municipeFieldsSchema } from './municipe';
 import { notificacaoCreateFieldsSchema } from './notificacao_compulsoria';
 import { solicitacaoFieldsSchema, solicitacaoUpdateFieldsSchema } from './ouvidoria';
 import { pacienteSemIdentificacaoFieldsSchema } from './paciente_sem_identificacao';
@@ -27,6 +28,7 @@ const CATALOGOS: Record<string, Record<string, string>> = {
   'urgencia_emergencia/atendimentos': rotulosDe(atendimentoFieldsSchema),
   'urgencia_emergencia/atendimentos_retroativos': rotulosDe(atendimentoFieldsSchema),
   ouvidoria: { ...rotulosDe(solicitacaoFieldsSchema), ...rotulosDe(solicitacaoUpdateFieldsSchema) },
+  municipes: rotulosDe(municipeFieldsSchema),
   municipes_notificacao: rotulosDe(notificacaoCreateFieldsSchema),
   'atencao_primaria/cadastros_domiciliares': rotulosDe(cadastroDomiciliarFieldsSchema),
   'atencao_primaria/familias': rotulosDe(familiaFieldsSchema),
