@@ -44,37 +44,39 @@ const COMPANHIA = ['acompanhante_nome', 'rg', 'parentesco_id', 'telefone'] as co
 
 export const atendimentoFieldsSchema = z.object({
   /** The patient: a citizen, or a patient without identification (exactly one of the two, on create). */
-  municipe_id: optionalUuid(),
-  paciente_sem_identificacao_id: optionalUuid(),
+  municipe_id: optionalUuid().meta({ label: 'Munícipe' }),
+  paciente_sem_identificacao_id: optionalUuid().meta({ label: 'Paciente sem identificação' }),
   /** The CBO the user registers under; the API fills it when exactly one of the user's is in the unit. */
-  ocupacao_id: opt(zRequired().regex(/^\d{6}$/, { error: msg.naoEValido })),
+  ocupacao_id: opt(zRequired().regex(/^\d{6}$/, { error: msg.naoEValido })).meta({ label: 'Ocupação (CBO)' }),
   /** The care specialty (CBO) the patient is sent to (especialidadesUrgencia). */
-  especialidade: opt(zRequired().refine(isEspecialidade, { error: msg.naoEValido })),
+  especialidade: opt(zRequired().refine(isEspecialidade, { error: msg.naoEValido })).meta({ label: 'Especialidade' }),
   /** Queue ticket as printed on it: stored upper case ('n005' is the ticket N005, listed as N005). */
   senha: opt(
     zRequired({ max: 10 })
       .regex(/^[\p{L}\d -]+$/u, { error: msg.naoEValido })
       .transform((v) => v.toLocaleUpperCase('pt-BR')),
-  ),
+  ).meta({ label: 'Senha' }),
   /** Arrival and form date and hour (ISO with offset); now when absent, never in the future. */
-  data_chegada: opt(zDataHora()),
-  data_ficha: opt(zDataHora()),
-  acolhimento: simNaoOpcional(),
-  sindrome_gripal: simNaoOpcional(),
-  convenio: optionalText({ max: 60 }),
-  tipo_chegada_id: codigoObrigatorio(tiposChegada),
+  data_chegada: opt(zDataHora()).meta({ label: 'Data de chegada' }),
+  data_ficha: opt(zDataHora()).meta({ label: 'Data da ficha' }),
+  acolhimento: simNaoOpcional().meta({ label: 'Acolhimento' }),
+  sindrome_gripal: simNaoOpcional().meta({ label: 'Síndrome gripal' }),
+  convenio: optionalText({ max: 60 }).meta({ label: 'Convênio' }),
+  tipo_chegada_id: codigoObrigatorio(tiposChegada).meta({ label: 'Tipo de chegada' }),
   /** Only for an arrival by vehicle (chegadaPorVeiculo); cleared otherwise. */
-  placa_veiculo: opt(placa()),
-  violencia: simNaoOpcional(),
-  acidente_trabalho: simNaoOpcional(),
-  possui_acompanhante: simNaoOpcional(),
+  placa_veiculo: opt(placa()).meta({ label: 'Placa do veículo' }),
+  violencia: simNaoOpcional().meta({ label: 'Violência' }),
+  acidente_trabalho: simNaoOpcional().meta({ label: 'Acidente de trabalho' }),
+  possui_acompanhante: simNaoOpcional().meta({ label: 'Possui acompanhante' }),
   // The companion: only when possui_acompanhante; cleared otherwise.
-  acompanhante_nome: optionalText({ max: 70 }),
-  rg: opt(zRequired({ max: 20 }).regex(/^[\p{L}\d.\-/ ]+$/u, { error: msg.naoEValido })),
-  parentesco_id: codigo(parentesco),
-  telefone: opt(zPhone()),
+  acompanhante_nome: optionalText({ max: 70 }).meta({ label: 'Nome do acompanhante' }),
+  rg: opt(zRequired({ max: 20 }).regex(/^[\p{L}\d.\-/ ]+$/u, { error: msg.naoEValido })).meta({
+    label: 'RG do acompanhante',
+  }),
+  parentesco_id: codigo(parentesco).meta({ label: 'Parentesco' }),
+  telefone: opt(zPhone()).meta({ label: 'Telefone do acompanhante' }),
   /** Why a retroactive visit is entered late; required there, absent on a visit of now. */
-  justificativa_retroativo: optionalText({ max: JUSTIFICATIVA_MAX }),
+  justificativa_retroativo: optionalText({ max: JUSTIFICATIVA_MAX }).meta({ label: 'Motivo do registro retroativo' }),
 });
 
 export type AtendimentoValues = z.output<typeof atendimentoFieldsSchema>;

@@ -6,7 +6,9 @@ import { permissaoTexto } from './administracao_perfil_textos';
 import { equipeFieldsSchema } from './administracao_equipes';
 import { lotacaoFieldsSchema, profissionalFieldsSchema } from './administracao_profissionais';
 import { unidadeSaudeFieldsSchema } from './administracao_unidades_saude';
+import { atendimentoFieldsSchema } from './atendimento';
 import { filaFieldsSchema } from './fila';
+import { municipeFieldsSchema } from './municipe';
 import { notificacaoCreateFieldsSchema } from './notificacao_compulsoria';
 import { solicitacaoFieldsSchema, solicitacaoUpdateFieldsSchema } from './ouvidoria';
 import { pacienteSemIdentificacaoFieldsSchema } from './paciente_sem_identificacao';
@@ -23,7 +25,10 @@ const CATALOGOS: Record<string, Record<string, string>> = {
   'administracao/lotacoes': rotulosDe(lotacaoFieldsSchema),
   'filas/parametrizacoes': rotulosDe(filaFieldsSchema),
   'urgencia_emergencia/paciente_sem_identificacoes': rotulosDe(pacienteSemIdentificacaoFieldsSchema),
+  'urgencia_emergencia/atendimentos': rotulosDe(atendimentoFieldsSchema),
+  'urgencia_emergencia/atendimentos_retroativos': rotulosDe(atendimentoFieldsSchema),
   ouvidoria: { ...rotulosDe(solicitacaoFieldsSchema), ...rotulosDe(solicitacaoUpdateFieldsSchema) },
+  municipes: rotulosDe(municipeFieldsSchema),
   municipes_notificacao: rotulosDe(notificacaoCreateFieldsSchema),
   'atencao_primaria/cadastros_domiciliares': rotulosDe(cadastroDomiciliarFieldsSchema),
   'atencao_primaria/familias': rotulosDe(familiaFieldsSchema),

@@ -87,13 +87,15 @@ export const IDADE_MAXIMA_RESPONSAVEL_CRIANCA = 9;
 
 export const prontuarioInputSchema = z.object({
   /** Present for a number already saved; absent for a new one. */
-  id: optionalUuid(),
-  numero: zRequired({ max: 20 }),
-  unidade_saude_id: z.uuid({
-    error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido),
-  }),
-  inativacao_motivo_id: codigo(motivosInativacaoProntuario),
-  inativacao_justificativa: optionalText({ max: 500 }),
+  id: optionalUuid().meta({ label: 'Prontuário' }),
+  numero: zRequired({ max: 20 }).meta({ label: 'Número do prontuário' }),
+  unidade_saude_id: z
+    .uuid({
+      error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido),
+    })
+    .meta({ label: 'Unidade do prontuário' }),
+  inativacao_motivo_id: codigo(motivosInativacaoProntuario).meta({ label: 'Motivo da inativação' }),
+  inativacao_justificativa: optionalText({ max: 500 }).meta({ label: 'Justificativa da inativação' }),
 });
 export type ProntuarioInput = z.input<typeof prontuarioInputSchema>;
 
@@ -102,9 +104,9 @@ export type ProntuarioInput = z.input<typeof prontuarioInputSchema>;
 const telefonesSchema = z
   .object(
     {
-      residencial: opt(zPhone()),
-      celular: opt(zPhone()),
-      contato: opt(zPhone()),
+      residencial: opt(zPhone()).meta({ label: 'Telefone residencial' }),
+      celular: opt(zPhone()).meta({ label: 'Telefone celular' }),
+      contato: opt(zPhone()).meta({ label: 'Telefone de contato' }),
     },
     { error: msg.naoEValido },
   )
@@ -114,86 +116,93 @@ const telefonesSchema = z
 /** Every field of the citizen of spec §3, without the rules that relate fields (see municipeInputSchema). */
 export const municipeFieldsSchema = z.object({
   // identification
-  cpf_numero: opt(zCpf()),
-  codigo_cns: opt(zCns()),
-  cartao_provisorio: optionalDigits(1, 20),
-  cartao_municipal: optionalText({ max: 30 }),
-  numero_registro: optionalText({ max: 30 }),
-  numero_prontuario_familiar: optionalText({ max: 20 }),
+  cpf_numero: opt(zCpf()).meta({ label: 'CPF' }),
+  codigo_cns: opt(zCns()).meta({ label: 'CNS' }),
+  cartao_provisorio: optionalDigits(1, 20).meta({ label: 'Cartão provisório' }),
+  cartao_municipal: optionalText({ max: 30 }).meta({ label: 'Cartão municipal' }),
+  numero_registro: optionalText({ max: 30 }).meta({ label: 'Número de registro' }),
+  numero_prontuario_familiar: optionalText({ max: 20 }).meta({ label: 'Prontuário familiar' }),
   prontuarios: z
     .array(prontuarioInputSchema, { error: msg.naoEValido })
     .max(50, { error: msg.naoEValido })
     .nullish()
-    .transform((v) => v ?? []),
-  nome: zRequired({ min: 3, max: 70 }),
-  nome_social: optionalText({ max: 70 }),
-  data_nascimento: zIsoDate({ defaultRange: true }),
-  sexo_id: codigoObrigatorio(sexo),
-  estado_civil_id: codigo(estadoCivil),
-  raca_cor_id: codigo(racaCor),
-  etnia_id: codigo(etnia),
-  nome_mae: optionalText({ max: 70 }),
-  mae_desconhecida: simNao(),
-  nome_pai: optionalText({ max: 70 }),
-  pai_desconhecido: simNao(),
-  responsavel_nome: optionalText({ max: 70 }),
+    .transform((v) => v ?? [])
+    .meta({ label: 'Prontuários' }),
+  nome: zRequired({ min: 3, max: 70 }).meta({ label: 'Nome' }),
+  nome_social: optionalText({ max: 70 }).meta({ label: 'Nome social' }),
+  data_nascimento: zIsoDate({ defaultRange: true }).meta({ label: 'Data de nascimento' }),
+  sexo_id: codigoObrigatorio(sexo).meta({ label: 'Sexo' }),
+  estado_civil_id: codigo(estadoCivil).meta({ label: 'Estado civil' }),
+  raca_cor_id: codigo(racaCor).meta({ label: 'Raça/cor' }),
+  etnia_id: codigo(etnia).meta({ label: 'Etnia' }),
+  nome_mae: optionalText({ max: 70 }).meta({ label: 'Nome da mãe' }),
+  mae_desconhecida: simNao().meta({ label: 'Mãe desconhecida' }),
+  nome_pai: optionalText({ max: 70 }).meta({ label: 'Nome do pai' }),
+  pai_desconhecido: simNao().meta({ label: 'Pai desconhecido' }),
+  responsavel_nome: optionalText({ max: 70 }).meta({ label: 'Nome do responsável' }),
   /** The guardian is an adult: born at most on spec §5's minimum adult birth date (today − 18 years). */
   responsavel_data_nascimento: opt(
     zIsoDate({ defaultRange: true }).refine((v) => v <= latestAdultBirthDate(), { error: msg.responsavelMenorDeIdade }),
-  ),
+  ).meta({ label: 'Data de nascimento do responsável' }),
   // nationality and birthplace
-  nacionalidade_id: codigo(nacionalidade),
-  municipio_nascimento_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })),
-  pais_nascimento_id: codigo(pais),
-  data_entrada_brasil: optionalDate(),
-  data_naturalizacao: optionalDate(),
-  portaria_naturalizacao: optionalText({ max: 16 }),
+  nacionalidade_id: codigo(nacionalidade).meta({ label: 'Nacionalidade' }),
+  municipio_nascimento_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })).meta({
+    label: 'Município de nascimento',
+  }),
+  pais_nascimento_id: codigo(pais).meta({ label: 'País de nascimento' }),
+  data_entrada_brasil: optionalDate().meta({ label: 'Data de entrada no Brasil' }),
+  data_naturalizacao: optionalDate().meta({ label: 'Data da naturalização' }),
+  portaria_naturalizacao: optionalText({ max: 16 }).meta({ label: 'Portaria de naturalização' }),
   // contacts
-  telefones: telefonesSchema,
-  email: opt(zEmail({ max: 100 })),
+  telefones: telefonesSchema.meta({ label: 'Telefones' }),
+  email: opt(zEmail({ max: 100 })).meta({ label: 'E-mail' }),
   // residence
-  residencia_cep: opt(zCep()),
-  residencia_uf: optionalUf(),
-  residencia_municipio_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })),
-  residencia_tipo_logradouro: opt(zRequired().refine((v) => isCodigo(tipoLogradouro, v), { error: msg.naoEValido })),
-  residencia_logradouro: optionalText({ max: 72 }),
-  residencia_numero: optionalText({ max: 10 }),
-  residencia_complemento: optionalText({ max: 30 }),
-  residencia_bairro: optionalText({ max: 72 }),
-  residencia_ponto_referencia: optionalText({ max: 40 }),
+  residencia_cep: opt(zCep()).meta({ label: 'CEP' }),
+  residencia_uf: optionalUf().meta({ label: 'UF' }),
+  residencia_municipio_ibge: opt(zRequired().regex(/^\d{7}$/, { error: msg.naoEValido })).meta({ label: 'Município' }),
+  residencia_tipo_logradouro: opt(
+    zRequired().refine((v) => isCodigo(tipoLogradouro, v), { error: msg.naoEValido }),
+  ).meta({ label: 'Tipo de logradouro' }),
+  residencia_logradouro: optionalText({ max: 72 }).meta({ label: 'Logradouro' }),
+  residencia_numero: optionalText({ max: 10 }).meta({ label: 'Número' }),
+  residencia_complemento: optionalText({ max: 30 }).meta({ label: 'Complemento' }),
+  residencia_bairro: optionalText({ max: 72 }).meta({ label: 'Bairro' }),
+  residencia_ponto_referencia: optionalText({ max: 40 }).meta({ label: 'Ponto de referência' }),
   // reference unit, team and territory
-  unidade_saude_referencia_id: optionalUuid(),
-  profissional_id: optionalUuid(),
-  equipe_id: optionalUuid(),
+  unidade_saude_referencia_id: optionalUuid().meta({ label: 'Unidade de referência' }),
+  profissional_id: optionalUuid().meta({ label: 'Profissional de referência' }),
+  equipe_id: optionalUuid().meta({ label: 'Equipe' }),
   /** CBO 2002 code of the reference professional's occupation (checked by the API against the CBO table). */
-  ocupacao_id: opt(zRequired().regex(/^[0-9A-Z]{6}$/, { error: msg.naoEValido })),
-  micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })),
-  fora_area: simNao(),
+  ocupacao_id: opt(zRequired().regex(/^[0-9A-Z]{6}$/, { error: msg.naoEValido })).meta({
+    label: 'CBO do profissional',
+  }),
+  micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })).meta({ label: 'Microárea' }),
+  fora_area: simNao().meta({ label: 'Fora de área' }),
   // exit from the register (spec §3, §4)
-  motivo_saida_cadastro_id: codigo(motivoSaidaCadastro),
+  motivo_saida_cadastro_id: codigo(motivoSaidaCadastro).meta({ label: 'Motivo da saída' }),
   /** Not after today (its lower bound, the birth date, is a cross-field rule). */
-  data_obito: opt(zIsoDate({ max: () => todayIso() })),
-  numero_do: optionalDigits(1, 20),
+  data_obito: opt(zIsoDate({ max: () => todayIso() })).meta({ label: 'Data do óbito' }),
+  numero_do: optionalDigits(1, 20).meta({ label: 'Número da declaração de óbito' }),
   // others
-  parentesco_id: codigo(parentesco),
-  doador_sangue: simNao(),
-  tipo_sanguineo_id: codigo(tipoSanguineo),
+  parentesco_id: codigo(parentesco).meta({ label: 'Parentesco com o responsável familiar' }),
+  doador_sangue: simNao().meta({ label: 'Doador de sangue' }),
+  tipo_sanguineo_id: codigo(tipoSanguineo).meta({ label: 'Tipo sanguíneo' }),
   // documents
-  rg_numero: optionalText({ max: 20 }),
-  rg_data_emissao: optionalDate(),
-  rg_uf: optionalUf(),
-  rg_orgao_emissor: optionalText({ max: 20 }),
-  nis: opt(zPisPasep()),
-  titulo_eleitor: optionalDigits(12, 13),
-  titulo_zona: optionalDigits(1, 4),
-  titulo_secao: optionalDigits(1, 4),
-  certidao_tipo: opt(z.enum(tipoCertidaoCodigos, { error: msg.naoEValido })),
-  certidao_cartorio: optionalText({ max: 100 }),
-  certidao_livro: optionalText({ max: 8 }),
-  certidao_folha: optionalText({ max: 4 }),
-  certidao_termo: optionalText({ max: 8 }),
-  certidao_data_emissao: optionalDate(),
-  certidao_matricula: optionalDigits(32, 32),
+  rg_numero: optionalText({ max: 20 }).meta({ label: 'Número da identidade' }),
+  rg_data_emissao: optionalDate().meta({ label: 'Data de emissão da identidade' }),
+  rg_uf: optionalUf().meta({ label: 'UF da identidade' }),
+  rg_orgao_emissor: optionalText({ max: 20 }).meta({ label: 'Órgão emissor' }),
+  nis: opt(zPisPasep()).meta({ label: 'NIS (PIS/PASEP)' }),
+  titulo_eleitor: optionalDigits(12, 13).meta({ label: 'Título de eleitor' }),
+  titulo_zona: optionalDigits(1, 4).meta({ label: 'Zona' }),
+  titulo_secao: optionalDigits(1, 4).meta({ label: 'Seção' }),
+  certidao_tipo: opt(z.enum(tipoCertidaoCodigos, { error: msg.naoEValido })).meta({ label: 'Tipo de certidão' }),
+  certidao_cartorio: optionalText({ max: 100 }).meta({ label: 'Cartório' }),
+  certidao_livro: optionalText({ max: 8 }).meta({ label: 'Livro' }),
+  certidao_folha: optionalText({ max: 4 }).meta({ label: 'Folha' }),
+  certidao_termo: optionalText({ max: 8 }).meta({ label: 'Termo' }),
+  certidao_data_emissao: optionalDate().meta({ label: 'Data de emissão da certidão' }),
+  certidao_matricula: optionalDigits(32, 32).meta({ label: 'Matrícula' }),
 });
 
 /** An indigenous person without an ethnicity (e-SUS asks the ethnicity of indigenous people only). */

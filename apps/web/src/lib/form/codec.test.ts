@@ -72,3 +72,66 @@ describe('a field added to the shared schema', () => {
     expect(alteracoesDe({ alteracoes: { cnes: { antes: null, depois: '1' } } })![0]!.campo).toBe('CNES');
   });
 });
+
+describe('a field the API wants as null when not answered (`nulls`)', () => {
+  const comNulos = formCodec(comNovo, { nulls: ['nova_pergunta', 'novo_campo'] });
+  const v = comNulos.toForm(equipe);
+
+  it('goes as null, empty text too; the fields not listed are still left out', () => {
+    const body = comNulos.toBody({ ...v, novo_campo: '', nova_pergunta: null, nome: null });
+    expect(body).toMatchObject({ novo_campo: null, nova_pergunta: null });
+    expect(body.nome).toBeUndefined();
+  });
+
+  it('goes as answered when answered, false included; a list stays a list', () => {
+    expect(comNulos.toBody({ ...v, novo_campo: 'abc', nova_pergunta: false })).toMatchObject({
+      novo_campo: 'abc',
+      nova_pergunta: false,
+      nova_lista: [],
+    });
+  });
+
+  it('true: every field goes, an empty one as null', () => {
+    const todos = formCodec(comNovo, { nulls: true });
+    const body = todos.toBody({ ...todos.empty(), nome: 'ESF 2' }) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual([...todos.keys].sort());
+    expect(body).toMatchObject({ nome: 'ESF 2', ine: null, nova_pergunta: null, nova_lista: [] });
+  });
+});
+
+describe('a group of fields and a list of objects (the phones, the record numbers)', () => {
+  const texto = () => optionalText({ max: 5 });
+  const comGrupo = equipeFieldsSchema.extend({
+    contatos: z
+      .object({ fixo: texto().meta({ label: 'Telefone fixo' }), celular: texto().meta({ label: 'Celular' }) })
+      .nullish()
+      .transform((v) => v ?? { fixo: undefined, celular: undefined })
+      .meta({ label: 'Contatos' }),
+    numeros: z
+      .array(z.object({ numero: texto().meta({ label: 'Número' }), id: z.string().optional() }))
+      .nullish()
+      .transform((v) => v ?? [])
+      .meta({ label: 'Números' }),
+  });
+  const grupo = formCodec(comGrupo);
+
+  it('starts with each part empty, and a record without it reads the same', () => {
+    expect(grupo.empty()).toMatchObject({ contatos: { fixo: null, celular: null }, numeros: [] });
+    expect(grupo.toForm({ ...equipe, contatos: null }).contatos).toEqual({ fixo: null, celular: null });
+    expect(grupo.toForm({ ...equipe, contatos: { fixo: '1', celular: null } }).contatos).toEqual({
+      fixo: '1',
+      celular: null,
+    });
+  });
+
+  it("labels each part under the field's path, from the shared schema", () => {
+    expect(grupo.labels).toMatchObject({
+      contatos: 'Contatos',
+      'contatos.fixo': 'Telefone fixo',
+      'contatos.celular': 'Celular',
+      numeros: 'Números',
+      'numeros.numero': 'Número',
+    });
+    expect(grupo.labels['numeros.id']).toBeUndefined();
+  });
+});

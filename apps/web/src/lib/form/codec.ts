@@ -1,10 +1,12 @@
 // The form codec (issue 40): a record's form derived from its shared zod object schema, so a field declared there
 // (with its `.meta({ label })`) reaches the form's defaults, record → form, form → API body, validation and labels
 // without another edit. The null convention of values.ts holds: a question nobody answered stays null (never
-// 'Não'/false) and is left out of the body. Only a field whose shape really changes gets an override.
+// 'Não'/false) and is left out of the body, unless the codec lists it in `nulls` (sent as null). Only a field whose
+// shape really changes gets an override.
 import { z } from 'zod';
-import { rotulosDasListas, rotulosDe } from '@saude/shared/rotulos';
-import { addFieldIssues, omitEmpty } from './values';
+import { rotuloDe, rotulosDasListas, rotulosDe } from '@saude/shared/rotulos';
+import { given } from '@saude/shared/schemas/comum';
+import { addFieldIssues } from './values';
 
 type Shape<S extends z.ZodObject> = S['shape'];
 type Key<S extends z.ZodObject> = keyof Shape<S> & string;
@@ -56,6 +58,11 @@ export interface CodecOptions<S extends z.ZodObject, O extends Overrides<S>> {
   rules?: z.ZodType;
   /** Form-only labels (e.g. a page that says 'Nome completo'); the shared schema's are the default. */
   labels?: Record<string, string>;
+  /**
+   * Fields whose API body says "not answered" explicitly: an empty one (null, '') goes as null instead of being left
+   * out. `true`: every field (a body the API reads whole, e.g. the individual registration).
+   */
+  nulls?: ReadonlyArray<Key<S>> | true;
 }
 
 export interface FormCodec<S extends z.ZodObject, V> {
@@ -67,7 +74,7 @@ export interface FormCodec<S extends z.ZodObject, V> {
   empty: () => V;
   /** A loaded record → the form's values; a null stays null. */
   toForm: (record: Readonly<Partial<Record<Key<S>, unknown>>>) => V;
-  /** The form's values → the API body: null and '' left out, lists and yes/no answers kept. */
+  /** The form's values → the API body: null and '' left out (or null, for the `nulls`), lists and yes/no answers kept. */
   toBody: (values: V) => z.input<S>;
   /** The API issue path → the form field it is shown on. */
   fieldOf: (path: readonly PropertyKey[], values: V) => Array<string | number>;
@@ -78,19 +85,41 @@ export interface FormCodec<S extends z.ZodObject, V> {
   schema: (body?: (values: V) => unknown) => z.ZodType<V, V>;
 }
 
-const isList = (field: z.ZodType): boolean => {
+/** What a field holds when not given, if the schema fills it (a list: [], the phones: an object of empty numbers). */
+function filled(field: z.ZodType): unknown {
   try {
-    const empty = field.safeParse(undefined);
-    return empty.success && Array.isArray(empty.data);
+    const r = field.safeParse(undefined);
+    return r.success ? r.data : undefined;
   } catch {
-    return false;
+    return undefined;
   }
-};
+}
 
-/** The value a field declares for a new record (`.default()`), if any; a transform filling a list is a list. */
+const isList = (field: z.ZodType) => Array.isArray(filled(field));
+
+/** A group of fields held as one (e.g. the phones): an object the schema fills when not given, each part empty. */
+function emptyGroup(field: z.ZodType): Record<string, null> | undefined {
+  const v = filled(field);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  return Object.fromEntries(Object.keys(v).map((k) => [k, null]));
+}
+
+/** The value a field declares for a new record (`.default()`), if any; a transform filling a list (a group) is one. */
 function emptyOf(field: z.ZodType): unknown {
   if (field instanceof z.ZodDefault) return field.def.defaultValue;
-  return isList(field) ? [] : null;
+  return isList(field) ? [] : (emptyGroup(field) ?? null);
+}
+
+/** The object inside a group or a list of objects (its parts' labels are the form's 'telefones.celular'). */
+function partsOf(field: unknown): z.ZodObject | undefined {
+  for (let f = field; f; ) {
+    if (f instanceof z.ZodObject) return f;
+    if (f instanceof z.ZodArray) f = f.element;
+    else if (f instanceof z.ZodPipe) f = f.in instanceof z.ZodTransform ? f.out : f.in;
+    else if (f instanceof z.ZodOptional || f instanceof z.ZodNullable || f instanceof z.ZodDefault) f = f.unwrap();
+    else return undefined;
+  }
+  return undefined;
 }
 
 const firstSegment = (path: readonly PropertyKey[]) => (path.length ? [String(path[0])] : []);
@@ -105,13 +134,21 @@ export function formCodec<S extends z.ZodObject, O extends Overrides<S> = Record
   const keys = Object.keys(shape) as Array<Key<S>>;
   const fields = (options.fields ?? {}) as Record<string, FieldOverride<unknown, Record<string, unknown>> | undefined>;
   const lists = new Set(keys.filter((k) => isList(shape[k]!)));
+  const groups = new Map(keys.map((k) => [k, emptyGroup(shape[k]!)] as const).filter(([, g]) => g));
+  const nulls = new Set<string>(options.nulls === true ? keys : (options.nulls ?? []));
   const sharedLabels = rotulosDe(shared) as Record<string, string>;
 
   const labels: Record<string, string> = rotulosDasListas(shared);
   for (const k of keys) {
     const o = fields[k];
-    if (!o) labels[k] = sharedLabels[k]!;
-    else for (const f of Object.keys(o.empty())) labels[f] = o.labels?.[f] ?? sharedLabels[f] ?? sharedLabels[k]!;
+    if (!o) {
+      labels[k] = sharedLabels[k]!;
+      const parts = partsOf(shape[k]);
+      for (const [p, f] of Object.entries(parts?.shape ?? {})) {
+        const label = rotuloDe(f as z.ZodType);
+        if (label) labels[`${k}.${p}`] = label;
+      }
+    } else for (const f of Object.keys(o.empty())) labels[f] = o.labels?.[f] ?? sharedLabels[f] ?? sharedLabels[k]!;
   }
   Object.assign(labels, options.labels);
 
@@ -131,7 +168,7 @@ export function formCodec<S extends z.ZodObject, O extends Overrides<S> = Record
       const o = fields[k];
       const value = (record as Record<string, unknown>)[k];
       if (o) Object.assign(out, o.toForm(value));
-      else out[k] = value ?? (lists.has(k) ? [] : null);
+      else out[k] = value ?? (lists.has(k) ? [] : groups.has(k) ? { ...groups.get(k) } : null);
     }
     return out as V;
   };
@@ -141,9 +178,10 @@ export function formCodec<S extends z.ZodObject, O extends Overrides<S> = Record
     const out: Record<string, unknown> = {};
     for (const k of keys) {
       const o = fields[k];
-      out[k] = o ? o.toBody(pick(v, Object.keys(o.empty()))) : v[k];
+      const value = o ? o.toBody(pick(v, Object.keys(o.empty()))) : v[k];
+      out[k] = given(value) ? value : nulls.has(k) ? null : undefined;
     }
-    return omitEmpty(out) as z.input<S>;
+    return out as z.input<S>;
   };
 
   const fieldOf = (path: readonly PropertyKey[], values: V): Array<string | number> => {

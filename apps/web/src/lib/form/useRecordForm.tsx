@@ -58,15 +58,16 @@ function changedLabels(loaded: Record<string, unknown>, now: Record<string, unkn
   const out = new Set<string>();
   for (const [key, value] of Object.entries(now)) {
     if (same(value, loaded[key])) continue;
-    const label = labels[key];
-    if (label) out.add(label);
-    else if (value && typeof value === 'object' && !Array.isArray(value)) {
+    // A group (the phones) names the part that changed, when its parts have labels.
+    const parts: string[] = [];
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
       const before = (loaded[key] ?? {}) as Record<string, unknown>;
       for (const [sub, v] of Object.entries(value as Record<string, unknown>)) {
         const subLabel = labels[`${key}.${sub}`];
-        if (subLabel && !same(v, before[sub])) out.add(subLabel);
+        if (subLabel && !same(v, before[sub])) parts.push(subLabel);
       }
     }
+    for (const label of parts.length ? parts : [labels[key]]) if (label) out.add(label);
   }
   return [...out];
 }

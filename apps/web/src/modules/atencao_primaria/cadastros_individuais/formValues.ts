@@ -22,7 +22,12 @@ const campo = cadastroIndividualFieldsSchema.shape;
  * convention: null for an empty answer, as in the answer).
  */
 const fields = { data_cadastro: dataEHora('data_cadastro_data', 'data_cadastro_hora', ROTULOS_CABECALHO) };
-const codec = formCodec(cadastroIndividualFieldsSchema, { fields, defaults: { responsaveis_criancas: [] } });
+// The API reads the body whole: an unanswered question goes as null (issue 12), never left out.
+const codec = formCodec(cadastroIndividualFieldsSchema, {
+  fields,
+  defaults: { responsaveis_criancas: [] },
+  nulls: true,
+});
 const HEADER = ['unidade_saude_id', 'profissional_id', 'equipe_id', 'ocupacao_id'] as const;
 /** The answers each checked by its shared field (the citizen and the date are checked apart). */
 const CAMPOS = codec.keys.filter(
@@ -100,25 +105,22 @@ export const cadastroParaForm = (c: CadastroIndividual): CadastroFormValues => (
 });
 
 /**
- * Form → API body: the values as they are (the API clears what does not apply), the date and hour joined. The
- * caregivers go only for a child (0–9); on a new registration only when answered, so an unseen answer already in the
- * citizen's sociodemographic block is kept. The header's unit, professional, team and occupation are sent as read on
- * edit; on create the API fills them from the session, or a user without a team sends the one picked (issue 39).
+ * Form → API body: the codec's (the API clears what does not apply). The caregivers go only for a child (0–9); on a
+ * new registration only when answered, so an unseen answer already in the citizen's sociodemographic block is kept.
+ * The header's unit, professional, team and occupation are sent as read on edit; on create the API fills them from
+ * the session, or a user without a team sends the one picked (issue 39).
  */
 export function formParaApi(
   v: CadastroFormValues,
   atual?: CadastroIndividual,
   crianca = false,
 ): CadastroIndividualInput {
-  const { data_cadastro_data, data_cadastro_hora, responsaveis_criancas, municipio_nascimento_nome: _n, ...resto } = v;
+  const responsaveis = v.responsaveis_criancas;
   return {
-    // The answers as the form holds them, an unanswered one as null (issue 12); the header as read or as picked.
-    ...resto,
+    ...codec.toBody(v),
     municipe_id: v.municipe_id ?? '',
     ...(atual ? pickValues(atual, HEADER) : omitEmpty(pickValues(v, HEADER))),
-    data_cadastro: zonedDateTimeToIso(data_cadastro_data, data_cadastro_hora),
-    responsaveis_criancas:
-      crianca && (atual || (responsaveis_criancas?.length ?? 0) > 0) ? responsaveis_criancas : undefined,
+    responsaveis_criancas: crianca && (atual || (responsaveis?.length ?? 0) > 0) ? responsaveis : undefined,
   };
 }
 

@@ -13,8 +13,13 @@ const DESTINO: Partial<Record<keyof CadsusCampos, Campo>> = {
   telefone_contato: 'telefones.contato',
 };
 
-/** Display-only names the form keeps beside a code (never listed as filled). */
-const SO_EXIBICAO = new Set(['residencia_municipio_nome', 'municipio_nascimento_nome']);
+/** Never listed as filled: the display-only names beside a code, and the "unknown parent" a known name unticks. */
+const SO_EXIBICAO = new Set([
+  'residencia_municipio_nome',
+  'municipio_nascimento_nome',
+  'mae_desconhecida',
+  'pai_desconhecido',
+]);
 
 /** What to set: every field the registry answered (null: it says nothing, the form keeps what was typed). */
 export function preenchimento(c: CadsusCampos): Preenchimento {
