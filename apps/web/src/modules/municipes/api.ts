@@ -15,7 +15,7 @@ import { resource } from '../../lib/resource';
 
 const municipes = resource<Municipe, MunicipeListItem, MunicipeFilters, SaveMunicipeBody>('/municipes', {
   related: [['municipes', 'busca_avancada']],
-});
+}).as('Municipe', 'Municipes');
 const base = municipes.base;
 
 export const municipeKeys = {
@@ -24,11 +24,7 @@ export const municipeKeys = {
   permissao: (id: string) => [...municipes.keys.all, 'permissao_cadastro', id] as const,
 };
 
-export const useMunicipes = municipes.useList;
-export const getMunicipe = municipes.get;
-export const useMunicipe = municipes.useOne;
-export const useSaveMunicipe = municipes.useSave;
-export const useDeleteMunicipe = municipes.useRemove;
+export const { useMunicipes, getMunicipe, useMunicipe, useSaveMunicipe, useDeleteMunicipe } = municipes;
 
 /** The advanced search; `f` undefined (fewer than two filters, or not asked yet) runs nothing. */
 export const useBuscaAvancada = (f: Partial<MunicipeBuscaAvancada> | undefined) =>

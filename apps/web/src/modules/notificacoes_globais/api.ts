@@ -9,6 +9,7 @@ import type {
 } from '@saude/shared/schemas/notificacao_global';
 import { NOTIFICACOES_GLOBAIS_POR_PAGINA } from '@saude/shared/notificacao_global_constantes';
 import { http } from '../../lib/http';
+import { readOnce } from '../../lib/resource';
 import { marcarLida, NOTIFICACOES_GLOBAIS_API as API, notificacoesGlobaisKeys as keys } from './globo/api';
 
 export const BASE_PATH = '/notificacoes_globais';
@@ -31,9 +32,8 @@ export const useCriarNotificacaoGlobal = () =>
   useEscrita((body: NotificacaoGlobalInput) => http.post<NotificacaoGlobalCriada>(API, body));
 export const useExcluirNotificacaoGlobal = () => useEscrita((id: string) => http.delete<void>(`${API}/${id}`));
 
-export const useNotificacaoGlobalOpcoes = () =>
-  useQuery({
-    queryKey: [...keys.all, 'opcoes'],
-    queryFn: ({ signal }) => http.get<NotificacaoGlobalOpcoes>(`${API}/opcoes`, undefined, signal),
-    staleTime: 10 * 60_000,
-  });
+export const useNotificacaoGlobalOpcoes = readOnce<NotificacaoGlobalOpcoes>(
+  [...keys.all, 'opcoes'],
+  `${API}/opcoes`,
+  10 * 60_000,
+);

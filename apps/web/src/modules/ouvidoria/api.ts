@@ -1,6 +1,5 @@
 // Data hooks of the ombudsman (issue 20): the requests from the kit's resource, and the options (types, priorities,
 // channels, units). A save changes the bell too.
-import { useQuery } from '@tanstack/react-query';
 import type {
   OuvidoriaOpcoes,
   Solicitacao,
@@ -9,8 +8,7 @@ import type {
   SolicitacaoListItem,
   SolicitacaoUpdate,
 } from '@saude/shared/schemas/ouvidoria';
-import { http } from '../../lib/http';
-import { resource } from '../../lib/resource';
+import { readOnce, resource } from '../../lib/resource';
 import { sinoKeys } from './sino/api';
 
 export const LIST_PATH = '/ouvidoria';
@@ -23,16 +21,12 @@ const solicitacoes = resource<
   SolicitacaoListItem,
   SolicitacaoListFilters,
   SolicitacaoInput | SolicitacaoUpdate
->(BASE_PATH, { related: [sinoKeys.all] });
+>(BASE_PATH, { related: [sinoKeys.all] }).as('Solicitacao', 'Solicitacoes');
 
-export const getSolicitacao = solicitacoes.get;
-export const useSolicitacoes = solicitacoes.useList;
-export const useSolicitacao = solicitacoes.useOne;
-export const useSaveSolicitacao = solicitacoes.useSave;
+export const { getSolicitacao, useSolicitacoes, useSolicitacao, useSaveSolicitacao } = solicitacoes;
 
-export const useOuvidoriaOpcoes = () =>
-  useQuery({
-    queryKey: ['ouvidoria', 'opcoes'],
-    queryFn: ({ signal }) => http.get<OuvidoriaOpcoes>('/api/v1/ouvidoria/opcoes', undefined, signal),
-    staleTime: 10 * 60_000,
-  });
+export const useOuvidoriaOpcoes = readOnce<OuvidoriaOpcoes>(
+  ['ouvidoria', 'opcoes'],
+  '/api/v1/ouvidoria/opcoes',
+  10 * 60_000,
+);

@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TermoUso, TermoUsoAceite, TermoUsoListItem, TermoUsoValues } from '@saude/shared/schemas/termo_uso';
 import { http } from '../../lib/http';
+import { readOnce } from '../../lib/resource';
 import { meQuery } from '../../lib/session';
 
 export const BASE_PATH = '/termos_uso';
@@ -65,11 +66,7 @@ export function usePublicarTermo(id: string) {
   });
 }
 
-export const useTermoPendente = () =>
-  useQuery({
-    queryKey: keys.pendente,
-    queryFn: ({ signal }) => http.get<TermoUso>(`${API}/pendente`, undefined, signal),
-  });
+export const useTermoPendente = readOnce<TermoUso>(keys.pendente, `${API}/pendente`);
 
 export function useAceitarTermo() {
   const qc = useQueryClient();

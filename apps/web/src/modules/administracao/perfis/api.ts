@@ -10,10 +10,9 @@ import { resource } from '../../../lib/resource';
 
 export const BASE_PATH = '/administracao/perfis';
 
-const perfis = resource<Perfil, PerfilListItem, PerfilFilters, PerfilInput | PerfilUpdate>(BASE_PATH);
+const perfis = resource<Perfil, PerfilListItem, PerfilFilters, PerfilInput | PerfilUpdate>(BASE_PATH).as(
+  'Perfil',
+  'Perfis',
+);
 
-export const getPerfil = perfis.get;
-export const usePerfis = perfis.useList;
-export const usePerfil = perfis.useOne;
-export const useSavePerfil = perfis.useSave;
-export const useDeletePerfil = perfis.useRemove;
+export const { getPerfil, usePerfis, usePerfil, useSavePerfil, useDeletePerfil } = perfis;

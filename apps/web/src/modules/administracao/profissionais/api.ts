@@ -1,6 +1,6 @@
 // Data hooks of the professionals and their assignments (issue 22): the list, one professional, save and deactivate
 // from the kit's resource; the assignment form's options; save and end an assignment; the password reset.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   Lotacao,
   LotacaoInput,
@@ -14,7 +14,7 @@ import type {
   SenhaRedefinida,
 } from '@saude/shared/schemas/administracao_profissionais';
 import { http } from '../../../lib/http';
-import { resource } from '../../../lib/resource';
+import { readOnce, resource } from '../../../lib/resource';
 
 export const BASE_PATH = '/administracao/profissionais';
 const LOTACOES = '/api/v1/administracao/lotacoes';
@@ -24,28 +24,19 @@ const profissionais = resource<
   ProfissionalListItem,
   ProfissionalFilters,
   ProfissionalInput | ProfissionalUpdate
->(BASE_PATH);
+>(BASE_PATH).as('Profissional', 'Profissionais');
 
-export const profissionalKeys = profissionais.keys;
-export const getProfissional = profissionais.get;
-export const useProfissionais = profissionais.useList;
-export const useProfissional = profissionais.useOne;
-export const useSaveProfissional = profissionais.useSave;
+export const { getProfissional, useProfissionais, useProfissional, useSaveProfissional } = profissionais;
 
 /** Units (with their teams) and profiles: kept for the session, they seldom change. */
-export const useLotacaoOpcoes = () =>
-  useQuery({
-    queryKey: ['profissionais', 'opcoes'],
-    queryFn: ({ signal }) => http.get<LotacaoOpcoes>(`${LOTACOES}/opcoes`, undefined, signal),
-    staleTime: 10 * 60_000,
-  });
+export const useLotacaoOpcoes = readOnce<LotacaoOpcoes>(['profissionais', 'opcoes'], `${LOTACOES}/opcoes`, 10 * 60_000);
 
 /** An assignment saved or ended: the professional's record (its list of assignments) and the list read again. */
 function useRefresh(profissionalId: string) {
   const qc = useQueryClient();
   return () => {
-    void qc.invalidateQueries({ queryKey: profissionalKeys.detail(profissionalId) });
-    void qc.invalidateQueries({ queryKey: [...profissionalKeys.all, 'list'] });
+    void qc.invalidateQueries({ queryKey: profissionais.keys.detail(profissionalId) });
+    void qc.invalidateQueries({ queryKey: [...profissionais.keys.all, 'list'] });
   };
 }
 

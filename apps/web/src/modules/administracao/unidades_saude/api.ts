@@ -1,5 +1,4 @@
 // Data hooks of the health units' administration (issue 22), from the kit's resource (lib/resource.ts).
-import { useQuery } from '@tanstack/react-query';
 import type {
   TipoUnidade,
   UnidadeSaude,
@@ -8,8 +7,7 @@ import type {
   UnidadeSaudeListItem,
   UnidadeSaudeUpdate,
 } from '@saude/shared/schemas/administracao_unidades_saude';
-import { http } from '../../../lib/http';
-import { resource } from '../../../lib/resource';
+import { readOnce, resource } from '../../../lib/resource';
 
 export const BASE_PATH = '/administracao/unidades_saude';
 
@@ -19,18 +17,9 @@ const unidades = resource<
   UnidadeSaudeListItem,
   UnidadeSaudeFilters,
   UnidadeSaudeInput | UnidadeSaudeUpdate
->(BASE_PATH, { related: [['equipes'], ['parametros', 'unidades_saude']] });
+>(BASE_PATH, { related: [['equipes'], ['parametros', 'unidades_saude']] }).as('Unidade', 'Unidades');
 
-export const getUnidade = unidades.get;
-export const useUnidades = unidades.useList;
-export const useUnidade = unidades.useOne;
-export const useSaveUnidade = unidades.useSave;
-export const useDesativarUnidade = unidades.useRemove;
+export const { getUnidade, useUnidades, useUnidade, useSaveUnidade, useDesativarUnidade } = unidades;
 
 /** The unit types (a short code table): read once per session. */
-export const useTiposUnidade = () =>
-  useQuery({
-    queryKey: ['unidades_saude', 'tipos'],
-    queryFn: ({ signal }) => http.get<TipoUnidade[]>(`${unidades.base}/tipos`, undefined, signal),
-    staleTime: Infinity,
-  });
+export const useTiposUnidade = readOnce<TipoUnidade[]>(['unidades_saude', 'tipos'], `${unidades.base}/tipos`, Infinity);

@@ -1,5 +1,5 @@
 // Data hooks of the individual registrations (issue 6): one query-key factory, pages fetch, children get props.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   CadastroIndividual,
   CadastroIndividualFilters,
@@ -20,13 +20,9 @@ const cadastros = resource<
   CadastroIndividualListItem,
   CadastroIndividualFilters,
   CadastroIndividualInput | CadastroIndividualUpdate
->(BASE_PATH, { related: [['municipes']] });
+>(BASE_PATH, { related: [['municipes']] }).as('Cadastro', 'Cadastros');
 
-export const cadastroKeys = cadastros.keys;
-export const getCadastro = cadastros.get;
-export const useCadastros = cadastros.useList;
-export const useCadastro = cadastros.useOne;
-export const useSaveCadastro = cadastros.useSave;
+export const { getCadastro, useCadastros, useCadastro, useSaveCadastro } = cadastros;
 
 /**
  * Citizens for the picker of a new registration (the registry's search: name, CPF, CNS or date), each saying whether
@@ -34,22 +30,14 @@ export const useSaveCadastro = cadastros.useSave;
  */
 export const useCandidatosCadastro = (q: string) =>
   useQuery({
-    queryKey: [...cadastroKeys.all, 'municipes', { q, page: 1, per_page: 20 }],
+    queryKey: [...cadastros.keys.all, 'municipes', { q, page: 1, per_page: 20 }],
     queryFn: ({ signal }) =>
       http.list<CandidatoCadastro>(`${cadastros.base}/municipes`, { q, page: 1, per_page: 20 }, signal),
     enabled: q.trim().length >= 3,
     placeholderData: keepPreviousData,
   });
 
-export function useSaidaCadastro(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SaidaCadastroInput) =>
-      http.post<CadastroIndividual>(`${cadastros.base}/${id}/saida_cadastro`, body),
-    onSuccess: (saved) => {
-      qc.setQueryData(cadastroKeys.detail(saved.id), saved);
-      void qc.invalidateQueries({ queryKey: [...cadastroKeys.all, 'list'] });
-      void qc.invalidateQueries({ queryKey: ['municipes'] });
-    },
-  });
-}
+export const useSaidaCadastro = (id: string) =>
+  cadastros.useAction((body: SaidaCadastroInput) =>
+    http.post<CadastroIndividual>(`${cadastros.base}/${id}/saida_cadastro`, body),
+  );

@@ -1,22 +1,15 @@
 import type { ExportacaoEsus, ExportacaoEsusInput, UnidadeExportavel } from '@saude/shared/schemas/exportacao_esus';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import { readOnce } from '../../../lib/resource';
 
 export const API = '/api/v1/atencao_primaria/exportacao_esus';
 /** A year of a large town takes minutes to build: the download waits up to 30 min. */
 const LIMITE_MS = 30 * 60_000;
 
-export const useUnidadesExportaveis = () =>
-  useQuery({
-    queryKey: ['exportacao_esus', 'unidades'],
-    queryFn: ({ signal }) => http.get<UnidadeExportavel[]>(`${API}/unidades`, undefined, signal),
-  });
+export const useUnidadesExportaveis = readOnce<UnidadeExportavel[]>(['exportacao_esus', 'unidades'], `${API}/unidades`);
 
-export const useHistoricoExportacoes = () =>
-  useQuery({
-    queryKey: ['exportacao_esus', 'historico'],
-    queryFn: ({ signal }) => http.get<ExportacaoEsus[]>(API, undefined, signal),
-  });
+export const useHistoricoExportacoes = readOnce<ExportacaoEsus[]>(['exportacao_esus', 'historico'], API);
 
 export function useExportar() {
   const qc = useQueryClient();

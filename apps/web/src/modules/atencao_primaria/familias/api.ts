@@ -13,10 +13,6 @@ export const BASE_PATH = '/atencao_primaria/familias';
 // The household's families tab shows the head and the member count.
 const familias = resource<Familia, FamiliaListItem, FamiliaFilters, FamiliaInput | FamiliaUpdate>(BASE_PATH, {
   related: [['cadastros_domiciliares']],
-});
+}).as('Familia', 'Familias');
 
-export const getFamilia = familias.get;
-export const useFamilias = familias.useList;
-export const useFamilia = familias.useOne;
-export const useSaveFamilia = familias.useSave;
-export const useDeleteFamilia = familias.useRemove;
+export const { getFamilia, useFamilias, useFamilia, useSaveFamilia, useDeleteFamilia } = familias;

@@ -13,6 +13,7 @@ import { msg, todayIso } from '@saude/shared';
 import { LIMITES_AVISO, type Aviso, type AvisoProfissionalOpcao } from '@saude/shared/schemas/aviso';
 import { usePode } from '../../../lib/access';
 import { BackButton } from '../../../lib/detail';
+import { RemoveButton } from '../../../lib/feedback';
 import {
   FieldGrid,
   FormSection,
@@ -28,8 +29,8 @@ import {
 import { http } from '../../../lib/http';
 import { comVersao, recordFormPage, staleEdit, type RecordFormProps } from '../../../lib/recordPage';
 import { useUsuario } from '../../../lib/session';
-import { API_BASE, BASE_PATH, getAviso, useAviso, useAvisoOpcoes, useSaveAviso } from './api';
-import { ExcluirAvisoButton } from './components/ExcluirAviso';
+import { API_BASE, BASE_PATH, getAviso, useAviso, useAvisoOpcoes, useDeleteAviso, useSaveAviso } from './api';
+import { EXCLUSAO_AVISO } from './components/SituacaoAviso';
 import { Destinatarios } from './components/Destinatarios';
 import { avisoFormSchema, avisoParaForm, formParaApi, novoAviso, ROTULOS, type AvisoFormValues } from './formValues';
 
@@ -68,6 +69,7 @@ function AvisoForm({ atual, recarregar }: RecordFormProps<Aviso>) {
   const save = useSaveAviso(atual?.id);
   const podeSalvar = usePode(atual ? 'comunicacao/avisos:update' : 'comunicacao/avisos:create');
   const podeExcluir = usePode('comunicacao/avisos:destroy');
+  const remover = useDeleteAviso();
   const opcoes = useAvisoOpcoes();
   const [hoje] = useState(() => todayIso());
   const record = useRecordForm({
@@ -139,7 +141,17 @@ function AvisoForm({ atual, recarregar }: RecordFormProps<Aviso>) {
         lockedActions={<BackButton to={voltar} />}
         extraActions={
           atual &&
-          podeExcluir && <ExcluirAvisoButton id={atual.id} onRemoved={record.allowNavigation} goTo={BASE_PATH} />
+          podeExcluir && (
+            <RemoveButton
+              model="aviso"
+              texts={EXCLUSAO_AVISO}
+              remove={() => remover.mutateAsync(atual.id)}
+              onRemoved={record.allowNavigation}
+              goTo={BASE_PATH}
+            >
+              Excluir aviso
+            </RemoveButton>
+          )
         }
       >
         <FormSection title="Aviso">

@@ -10,10 +10,16 @@ import type { AvisoListItem } from '@saude/shared/schemas/aviso';
 import { usePode } from '../../../lib/access';
 import { FilterChoice, ListPage, recordColumn, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param, type ParamField } from '../../../lib/list/listParams';
-import { BASE_PATH, useAvisos, type AvisoListFilters } from './api';
-import { ExcluirAvisoIcon } from './components/ExcluirAviso';
+import { RemoveIcon } from '../../../lib/feedback';
+import { BASE_PATH, useAvisos, useDeleteAviso, type AvisoListFilters } from './api';
 import { ROTULOS_SITUACAO_AVISO, SITUACOES_AVISO } from '@saude/shared/aviso_constantes';
-import { contagensTexto, rotuloSituacao, SituacaoAvisoBadge, vigenciaTexto } from './components/SituacaoAviso';
+import {
+  contagensTexto,
+  EXCLUSAO_AVISO,
+  rotuloSituacao,
+  SituacaoAvisoBadge,
+  vigenciaTexto,
+} from './components/SituacaoAviso';
 
 const FiltrosAlvos = lazy(() => import('./components/FiltrosAlvos'));
 
@@ -41,7 +47,8 @@ const contagem = (accessor: 'total_visualizacoes' | 'total_respostas', title: st
   render: (a) => a[accessor].toLocaleString('pt-BR'),
 });
 
-function colunas(podeEditar: boolean, podeExcluir: boolean): Column<AvisoListItem>[] {
+/** `excluir` only with the destroy permission. */
+function colunas(podeEditar: boolean, excluir?: (id: string) => Promise<unknown>): Column<AvisoListItem>[] {
   return [
     recordColumn('titulo', 'Título', {
       subtitle: (a) => (
@@ -104,7 +111,14 @@ function colunas(podeEditar: boolean, podeExcluir: boolean): Column<AvisoListIte
               <IconPencil size={18} aria-hidden />
             </ActionIcon>
           )}
-          {podeExcluir && a.situacao !== 'excluido' && <ExcluirAvisoIcon id={a.id} titulo={a.titulo} />}
+          {excluir && a.situacao !== 'excluido' && (
+            <RemoveIcon
+              model="aviso"
+              texts={EXCLUSAO_AVISO}
+              label={`Excluir aviso ${a.titulo}`}
+              remove={() => excluir(a.id)}
+            />
+          )}
         </Group>
       ),
     },
@@ -115,6 +129,7 @@ export function AvisoListPage() {
   const todos = usePode('comunicacao/avisos:todos');
   const podeEditar = usePode('comunicacao/avisos:update');
   const podeExcluir = usePode('comunicacao/avisos:destroy');
+  const remover = useDeleteAviso();
   const list = useList(paramsSchema, useAvisos, (p) => p as AvisoListFilters);
   const { params } = list;
   return (
@@ -122,7 +137,7 @@ export function AvisoListPage() {
       title="Avisos"
       path={BASE_PATH}
       list={list}
-      columns={colunas(podeEditar, podeExcluir)}
+      columns={colunas(podeEditar, podeExcluir ? remover.mutateAsync : undefined)}
       opens="show"
       emptyText={todos ? 'Nenhum aviso encontrado.' : 'Nenhum aviso para você.'}
       novo={{ label: 'Novo aviso', vazio: 'Criar aviso' }}

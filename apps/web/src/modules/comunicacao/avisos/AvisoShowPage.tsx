@@ -8,12 +8,12 @@ import type { Aviso, Nomeado } from '@saude/shared/schemas/aviso';
 import { usePode } from '../../../lib/access';
 import { BackButton, DetailItem, DetailSection } from '../../../lib/detail';
 import { FormSection } from '../../../lib/form/FormSection';
+import { RemoveButton } from '../../../lib/feedback';
 import { dataHoraBr } from '../../../lib/format';
 import { LinkButton } from '../../../lib/LinkButton';
 import { recordPage } from '../../../lib/recordPage';
-import { BASE_PATH, useAviso } from './api';
-import { ExcluirAvisoButton } from './components/ExcluirAviso';
-import { SituacaoAvisoBadge, vigenciaTexto } from './components/SituacaoAviso';
+import { BASE_PATH, useAviso, useDeleteAviso } from './api';
+import { EXCLUSAO_AVISO, SituacaoAvisoBadge, vigenciaTexto } from './components/SituacaoAviso';
 
 export const AvisoShowPage = recordPage({ load: useAviso, backTo: BASE_PATH, label: 'Carregando aviso' }, AvisoShow);
 
@@ -26,6 +26,7 @@ function AvisoShow({ atual: a }: { atual: Aviso }) {
   const podeEditar = usePode('comunicacao/avisos:update') && editavel;
   const podeExcluir = usePode('comunicacao/avisos:destroy') && editavel;
   const todos = usePode('comunicacao/avisos:todos');
+  const remover = useDeleteAviso();
   const semAlvo = a.tipos_unidade.length + a.unidades.length + a.perfis.length + a.profissionais.length === 0;
   return (
     <Stack gap="md">
@@ -102,7 +103,11 @@ function AvisoShow({ atual: a }: { atual: Aviso }) {
       </FormSection>
       <Group justify="space-between">
         <BackButton to={BASE_PATH}>Voltar para a lista</BackButton>
-        {podeExcluir && <ExcluirAvisoButton id={a.id} goTo={BASE_PATH} />}
+        {podeExcluir && (
+          <RemoveButton model="aviso" texts={EXCLUSAO_AVISO} remove={() => remover.mutateAsync(a.id)} goTo={BASE_PATH}>
+            Excluir aviso
+          </RemoveButton>
+        )}
       </Group>
     </Stack>
   );

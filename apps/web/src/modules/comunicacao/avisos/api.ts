@@ -13,7 +13,7 @@ import type {
   AvisoUpdate,
 } from '@saude/shared/schemas/aviso';
 import { http } from '../../../lib/http';
-import { resource } from '../../../lib/resource';
+import { readOnce, resource } from '../../../lib/resource';
 
 export const BASE_PATH = '/comunicacao/avisos';
 export const API_BASE = `/api/v1${BASE_PATH}`;
@@ -32,23 +32,12 @@ export type AvisoListFilters = Omit<
 // A save or a delete changes what the pop-ups ask for (helper C's query key).
 const avisos = resource<Aviso, AvisoListItem, AvisoListFilters, AvisoInput | AvisoUpdate>(BASE_PATH, {
   related: [['avisos', 'nao_visualizados']],
-});
+}).as('Aviso', 'Avisos');
 
-export const avisoKeys = avisos.keys;
-export const getAviso = avisos.get;
-export const useAvisos = avisos.useList;
-export const useAviso = avisos.useOne;
-export const useSaveAviso = avisos.useSave;
-export const useDeleteAviso = avisos.useRemove;
+export const { getAviso, useAvisos, useAviso, useSaveAviso, useDeleteAviso } = avisos;
 
 /** The targeting's lists: one query, kept for the session (units and profiles seldom change). */
-export const useAvisoOpcoes = (enabled = true) =>
-  useQuery({
-    queryKey: ['avisos', 'opcoes'],
-    queryFn: ({ signal }) => http.get<AvisoOpcoes>(`${API_BASE}/opcoes`, undefined, signal),
-    staleTime: 10 * 60_000,
-    enabled,
-  });
+export const useAvisoOpcoes = readOnce<AvisoOpcoes>(['avisos', 'opcoes'], `${API_BASE}/opcoes`, 10 * 60_000);
 
 /** Active professionals by part of the name or login (the server answers 20 at most). */
 export const useProfissionaisBusca = (nome: string) =>

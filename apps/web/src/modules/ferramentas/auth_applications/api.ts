@@ -15,10 +15,6 @@ const aplicacoes = resource<
   AuthApplicationListItem,
   AuthApplicationFilters,
   AuthApplicationInput | AuthApplicationUpdate
->(BASE_PATH);
+>(BASE_PATH).as('Aplicacao', 'Aplicacoes');
 
-export const getAplicacao = aplicacoes.get;
-export const useAplicacoes = aplicacoes.useList;
-export const useAplicacao = aplicacoes.useOne;
-export const useSaveAplicacao = aplicacoes.useSave;
-export const useDesativarAplicacao = aplicacoes.useRemove;
+export const { getAplicacao, useAplicacoes, useAplicacao, useSaveAplicacao, useDesativarAplicacao } = aplicacoes;

@@ -7,10 +7,6 @@ export const BASE_PATH = '/ferramentas/temas';
 // A saved or removed theme may be the one in force: the top bar and the banner read it again.
 const temas = resource<Tema, TemaListItem, TemaFilters, TemaInput | TemaUpdate>(BASE_PATH, {
   related: [['tema_atual']],
-});
+}).as('Tema', 'Temas');
 
-export const getTema = temas.get;
-export const useTemas = temas.useList;
-export const useTema = temas.useOne;
-export const useSaveTema = temas.useSave;
-export const useDeleteTema = temas.useRemove;
+export const { getTema, useTemas, useTema, useSaveTema, useDeleteTema } = temas;

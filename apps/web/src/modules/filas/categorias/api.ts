@@ -14,10 +14,6 @@ export const BASE_PATH = '/filas/categorias';
 const categorias = resource<Categoria, CategoriaListItem, CategoriaFilters, CategoriaInput | CategoriaUpdate>(
   BASE_PATH,
   { related: [['parametrizacoes']] },
-);
+).as('Categoria', 'Categorias');
 
-export const getCategoria = categorias.get;
-export const useCategorias = categorias.useList;
-export const useCategoria = categorias.useOne;
-export const useSaveCategoria = categorias.useSave;
-export const useDeleteCategoria = categorias.useRemove;
+export const { getCategoria, useCategorias, useCategoria, useSaveCategoria, useDeleteCategoria } = categorias;

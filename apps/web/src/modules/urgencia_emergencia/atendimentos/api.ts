@@ -1,6 +1,6 @@
 // Data hooks of the care visits (issue 16): the reception's and the retroactive ones are the same record under two
 // routes, each with its own permission; `tipo` picks which.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   Atendimento,
   AtendimentoContexto,
@@ -57,15 +57,10 @@ export const useContextoAtendimento = (
 
 /** A step of the visit (chamar, cancelar): the page reads the answer at once; lists refetch. */
 function usePasso<B>(tipo: TipoAtendimento, passo: 'chamar' | 'cancelar' | 'iniciar' | 'concluir') {
-  const qc = useQueryClient();
   const r = recursos[tipo];
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body?: B }) => http.post<Atendimento>(`${r.base}/${id}/${passo}`, body),
-    onSuccess: (saved) => {
-      qc.setQueryData(r.keys.detail(saved.id), saved);
-      void qc.invalidateQueries({ queryKey: [...r.keys.all, 'list'] });
-    },
-  });
+  return r.useAction(({ id, body }: { id: string; body?: B }) =>
+    http.post<Atendimento>(`${r.base}/${id}/${passo}`, body),
+  );
 }
 
 export const useChamarAtendimento = (tipo: TipoAtendimento) => usePasso<undefined>(tipo, 'chamar');

@@ -1,7 +1,8 @@
 // How a notice's situation shows: its word on a badge (colour is never the only cue).
 import { Badge } from '@mantine/core';
-import { plural, todayIso } from '@saude/shared';
+import { msg, plural, todayIso } from '@saude/shared';
 import { ROTULOS_SITUACAO_AVISO, type SituacaoAviso } from '@saude/shared/aviso_constantes';
+import type { RemoveTexts } from '../../../../lib/feedback';
 
 type Exibida = SituacaoAviso | 'encerrado' | 'agendado';
 
@@ -50,3 +51,14 @@ export const vigenciaTexto = (inicio: string, fim: string) =>
 /** '1 visualização, 3 respostas'. */
 export const contagensTexto = (a: { total_visualizacoes: number; total_respostas: number }) =>
   `${plural(a.total_visualizacoes, 'visualização', 'visualizações')}, ${plural(a.total_respostas, 'resposta', 'respostas')}`;
+
+/**
+ * Deleting a notice (spec §8): the kit's RemoveButton/RemoveIcon worded 'Deseja excluir esse aviso?' → 'Aviso excluído
+ * com sucesso!'. A soft delete (situacao excluido): it leaves the lists and the pop-ups, its confirmations stay.
+ */
+export const EXCLUSAO_AVISO: RemoveTexts = {
+  title: msg.avisoConfirmarExclusao,
+  body: 'O aviso deixa de aparecer para os destinatários.',
+  confirm: 'Sim, excluir',
+  removed: msg.avisoExcluido,
+};
