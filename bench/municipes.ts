@@ -10,12 +10,19 @@
 // (keep the database and the server for EXPLAIN afterwards). The run ends with EXPLAIN ANALYZE of the lookups and, for
 // issue 15, each change's plan before and after: the capped count and the misspelling retry of only the unmatched words.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { formatCpf } from '@saude/shared';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { DEMO_PASSWORD, demoEnderecos } from '../apps/api/src/seed/demo';
-import { gerarMunicipe, loadTerritorios, prng, type MunicipeRow } from '../apps/api/src/seed/municipes';
+import {
+  gerarMunicipe,
+  loadTerritorios,
+  NOMES_FREQUENTES,
+  prng,
+  type MunicipeRow,
+} from '../apps/api/src/seed/municipes';
 import { statementName } from '../apps/api/src/db/client';
 import { municipes, normalized } from '../apps/api/src/db/schema';
 import { prepareDatabase } from '../apps/api/src/seed/setup';
@@ -34,99 +41,174 @@ import { openScratchDatabase } from './scratch-db';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const ITER = Number(process.env.BENCH_ITER ?? 200);
 const BATCH = Number(process.env.BENCH_BATCH ?? 5000);
+/** Rows generated in JavaScript; the rest are copies made in SQL (copiar). */
+const GERADAS = Math.min(ROWS, Number(process.env.BENCH_GERADAS ?? 500_000));
+const uptime = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 /** Far from the seed's and the tests' document numbers. */
 const BENCH_BASE = 200_000_000;
 const log = (m: string) => console.log(m);
 
 // ---- database ------------------------------------------------------------------------------------------
 
-const { database, raw, dbUrl, cleanup } = await openScratchDatabase(log);
+const { database, raw, dbUrl, cleanup, reused } = await openScratchDatabase(log);
 const dialect = new PgDialect({ casing: 'snake_case' });
+const carga = `carga (uptime: ${uptime()})`;
 
 try {
   const serverVersion = (await raw.query('show server_version')).rows[0].server_version as string;
-  await prepareDatabase(database, { demo: true });
   const db = database.db;
 
   // ---- load ------------------------------------------------------------------------------------------
 
-  const columns = [
-    ['id', 'uuid'],
-    ['cpf_numero', 'text'],
-    ['codigo_cns', 'text'],
-    ['cartao_provisorio', 'text'],
-    ['nome', 'text'],
-    ['nome_social', 'text'],
-    ['data_nascimento', 'date'],
-    ['sexo_id', 'int'],
-    ['raca_cor_id', 'int'],
-    ['estado_civil_id', 'int'],
-    ['nome_mae', 'text'],
-    ['nome_pai', 'text'],
-    ['nacionalidade_id', 'int'],
-    ['municipio_nascimento_ibge', 'text'],
-    ['telefone_celular', 'text'],
-    ['telefone_residencial', 'text'],
-    ['email', 'text'],
-    ['residencia_cep', 'text'],
-    ['residencia_uf', 'text'],
-    ['residencia_municipio_ibge', 'text'],
-    ['residencia_tipo_logradouro', 'text'],
-    ['residencia_logradouro', 'text'],
-    ['residencia_numero', 'text'],
-    ['residencia_bairro', 'text'],
-    ['unidade_saude_referencia_id', 'uuid'],
-    ['equipe_id', 'uuid'],
-    ['profissional_id', 'uuid'],
-    ['ocupacao_id', 'text'],
-    ['micro_area', 'text'],
-    ['fora_area', 'boolean'],
-    ['doador_sangue', 'boolean'],
-    ['tipo_sanguineo_id', 'int'],
-  ] as const;
-  const insertSql = `insert into municipes (${columns.map(([c]) => c).join(', ')})
+  if (!reused) {
+    await prepareDatabase(database, { demo: true });
+    const columns = [
+      ['id', 'uuid'],
+      ['cpf_numero', 'text'],
+      ['codigo_cns', 'text'],
+      ['cartao_provisorio', 'text'],
+      ['nome', 'text'],
+      ['nome_social', 'text'],
+      ['data_nascimento', 'date'],
+      ['sexo_id', 'int'],
+      ['raca_cor_id', 'int'],
+      ['estado_civil_id', 'int'],
+      ['nome_mae', 'text'],
+      ['mae_desconhecida', 'boolean'],
+      ['nome_pai', 'text'],
+      ['pai_desconhecido', 'boolean'],
+      ['etnia_id', 'int'],
+      ['nacionalidade_id', 'int'],
+      ['municipio_nascimento_ibge', 'text'],
+      ['telefone_celular', 'text'],
+      ['telefone_residencial', 'text'],
+      ['email', 'text'],
+      ['residencia_cep', 'text'],
+      ['residencia_uf', 'text'],
+      ['residencia_municipio_ibge', 'text'],
+      ['residencia_tipo_logradouro', 'text'],
+      ['residencia_logradouro', 'text'],
+      ['residencia_numero', 'text'],
+      ['residencia_bairro', 'text'],
+      ['unidade_saude_referencia_id', 'uuid'],
+      ['equipe_id', 'uuid'],
+      ['profissional_id', 'uuid'],
+      ['ocupacao_id', 'text'],
+      ['micro_area', 'text'],
+      ['fora_area', 'boolean'],
+      ['doador_sangue', 'boolean'],
+      ['tipo_sanguineo_id', 'int'],
+    ] as const;
+    const insertSql = `insert into municipes (${columns.map(([c]) => c).join(', ')})
     select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`;
 
-  // Indexes are built after the load (as a restore would): much faster than maintaining GIN indexes row by row.
-  const indexDefs = (
-    await raw.query<{ indexname: string; indexdef: string }>(
-      `select indexname, indexdef from pg_indexes where tablename = 'municipes' and indexname <> 'municipes_pkey'`,
-    )
-  ).rows;
-  for (const i of indexDefs) await raw.query(`drop index ${i.indexname}`);
+    // Indexes are built after the load (as a restore would): much faster than maintaining GIN indexes row by row.
+    const indexDefs = (
+      await raw.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes where tablename = 'municipes' and indexname <> 'municipes_pkey'`,
+      )
+    ).rows;
+    for (const i of indexDefs) await raw.query(`drop index ${i.indexname}`);
+    await raw.query('create temporary table demo_ids as select id from municipes');
+    // No autovacuum racing the load (the load vacuums and analyzes once, at the end).
+    await raw.query('alter table municipes set (autovacuum_enabled = false)');
 
-  const territorios = await loadTerritorios(db, demoEnderecos);
-  const rng = prng(424242);
-  const t0 = performance.now();
-  let genMs = 0;
-  for (let start = 0; start < ROWS; start += BATCH) {
-    const g0 = performance.now();
-    const rows: MunicipeRow[] = [];
-    for (let i = start; i < Math.min(ROWS, start + BATCH); i++)
-      rows.push(gerarMunicipe(rng, i + 1, territorios, BENCH_BASE));
-    const params = columns.map(([c]) => rows.map((r) => (r as Record<string, unknown>)[c] ?? null));
-    genMs += performance.now() - g0;
-    await raw.query(insertSql, params);
-    if ((start / BATCH) % 40 === 0) process.stdout.write(`\r  ${start.toLocaleString('pt-BR')} linhas…`);
+    const territorios = await loadTerritorios(db, demoEnderecos);
+    const rng = prng(424242);
+    const t0 = performance.now();
+    let genMs = 0;
+    for (let start = 0; start < GERADAS; start += BATCH) {
+      const g0 = performance.now();
+      const rows: MunicipeRow[] = [];
+      for (let i = start; i < Math.min(GERADAS, start + BATCH); i++)
+        rows.push(gerarMunicipe(rng, i + 1, territorios, BENCH_BASE, NOMES_FREQUENTES));
+      const params = columns.map(([c]) => rows.map((r) => (r as Record<string, unknown>)[c] ?? null));
+      genMs += performance.now() - g0;
+      await raw.query(insertSql, params);
+      if ((start / BATCH) % 40 === 0) process.stdout.write(`\r  ${start.toLocaleString('pt-BR')} linhas…`);
+    }
+    const genLoadMs = performance.now() - t0;
+    const c0 = performance.now();
+    if (ROWS > GERADAS) await copiar();
+    const copyMs = performance.now() - c0;
+    process.stdout.write('\r');
+    const i0 = performance.now();
+    // Vacuumed before the indexes (a vacuum with no index to clean is a pass over the table), analyzed after them:
+    // ANALYZE also samples the indexed expressions (the normalized names) the planner estimates LIKE with.
+    await raw.query('vacuum municipes');
+    await raw.query(`set maintenance_work_mem = '1GB'`);
+    for (const i of indexDefs) {
+      const x0 = performance.now();
+      await raw.query(i.indexdef);
+      log(`  índice ${i.indexname}: ${((performance.now() - x0) / 1000).toFixed(1)} s`);
+    }
+    await raw.query('reset maintenance_work_mem');
+    await raw.query('alter table municipes reset (autovacuum_enabled)');
+    await raw.query('analyze municipes');
+    const indexMs = performance.now() - i0;
+    log(
+      `carga: ${GERADAS.toLocaleString('pt-BR')} gerados em ${(genLoadMs / 1000).toFixed(1)} s (geração ${(genMs / 1000).toFixed(1)} s + ` +
+        `INSERT em lotes de ${BATCH}), cópias no SQL ${(copyMs / 1000).toFixed(1)} s, índices + VACUUM ANALYZE ` +
+        `${(indexMs / 1000).toFixed(1)} s, total ${((genLoadMs + copyMs + indexMs) / 1000).toFixed(1)} s; ${carga}`,
+    );
   }
-  const loadMs = performance.now() - t0;
-  process.stdout.write('\r');
-  const i0 = performance.now();
-  await raw.query(`set maintenance_work_mem = '512MB'`);
-  for (const i of indexDefs) await raw.query(i.indexdef);
-  await raw.query('vacuum analyze municipes');
-  const indexMs = performance.now() - i0;
+
+  /**
+   * Past GERADAS, the rows are copies made by PostgreSQL (generating 12M in JavaScript takes too long on 2 shared
+   * cores): copy k of generated row j keeps its name and address, takes another row's mother, father and birth date
+   * (so a name + birth date or name + mother search is not repeated k times), and gets documents no generated row
+   * has (CPF starting 00..29, CNS starting 3: not valid, never typed by the measurements, which sample generated rows).
+   */
+  async function copiar() {
+    // The copies join the generated rows with themselves: in memory, not in temporary files (reset after the load,
+    // so the measured SQL runs with the server's default).
+    await raw.query(`set work_mem = '512MB'`);
+    await raw.query(`create temporary table base as
+      select (row_number() over (order by id) - 1)::int as j, * from municipes where id not in (select id from demo_ids)`);
+    await raw.query('create unique index on base (j)');
+    await raw.query('analyze base');
+    const cols = (
+      await raw.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_name = 'municipes' and table_schema = current_schema()
+         and column_name not in ('id', 'cpf_numero', 'codigo_cns', 'nome_mae', 'mae_desconhecida', 'nome_pai',
+           'pai_desconhecido', 'data_nascimento') and is_generated = 'NEVER' order by ordinal_position`,
+      )
+    ).rows.map((r) => r.column_name);
+    // The copies bring no new words: the generated rows' words are in municipes_palavras already.
+    await raw.query('alter table municipes disable trigger municipes_palavras_insert');
+    const copias = Math.ceil(ROWS / GERADAS) - 1;
+    if (copias > 29) throw new Error('BENCH_ROWS / BENCH_GERADAS > 30: os CPFs das cópias se repetiriam');
+    for (let k = 1; k <= copias; k++) {
+      const n = Math.min(GERADAS, ROWS - k * GERADAS);
+      await raw.query(
+        `insert into municipes (id, cpf_numero, codigo_cns, nome_mae, mae_desconhecida, nome_pai, pai_desconhecido,
+           data_nascimento, ${cols.join(', ')})
+         select (lpad(to_hex(${k}), 8, '0') || substr(b.id::text, 9))::uuid,
+           case when b.cpf_numero is not null then lpad('${k}', 2, '0') || lpad(b.j::text, 9, '0') end,
+           case when b.codigo_cns is not null then '3' || lpad('${k}', 2, '0') || lpad(b.j::text, 12, '0') end,
+           m.nome_mae, m.mae_desconhecida, m.nome_pai, m.pai_desconhecido, m.data_nascimento,
+           ${cols.map((c) => `b.${c}`).join(', ')}
+         from base b join (select j, nome_mae, mae_desconhecida, nome_pai, pai_desconhecido, data_nascimento from base) m
+           on m.j = (b.j + ${k} * 7919) % ${GERADAS}
+         where b.j < ${n}`,
+      );
+      process.stdout.write(`\r  cópia ${k}/${copias}: ${(GERADAS * (k + 1)).toLocaleString('pt-BR')} linhas…`);
+    }
+    await raw.query('alter table municipes enable trigger municipes_palavras_insert');
+    await raw.query('reset work_mem');
+    await raw.query('drop table base');
+  }
+
   const [{ total, tamanho }] = (
     await raw.query(
       `select count(*)::int as total, pg_size_pretty(pg_total_relation_size('municipes')) as tamanho from municipes`,
     )
   ).rows;
-
   log(`\nPostgreSQL ${serverVersion}; ${Number(total).toLocaleString('pt-BR')} munícipes (${tamanho} com índices)`);
-  log(
-    `carga: ${(loadMs / 1000).toFixed(1)} s (geração ${(genMs / 1000).toFixed(1)} s + INSERT em lotes de ${BATCH}), ` +
-      `índices + VACUUM ANALYZE: ${(indexMs / 1000).toFixed(1)} s, total ${((loadMs + indexMs) / 1000).toFixed(1)} s`,
-  );
 
   // ---- what users type -------------------------------------------------------------------------------------
 
@@ -139,7 +221,7 @@ try {
   };
   const samples = (
     await raw.query<Sample>(`select nome, cpf_numero, codigo_cns, data_nascimento::text, nome_mae
-    from municipes tablesample system (1) repeatable (7) where cpf_numero is not null and codigo_cns is not null limit 500`)
+    from municipes tablesample system (1) repeatable (7) where cpf_numero like '3%' and codigo_cns not like '3%' limit 500`)
   ).rows;
   const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   // "maria silv": a given name and the start of the last surname, without accents, as typed at the reception desk.
@@ -231,6 +313,7 @@ try {
     },
   ];
 
+  const medidas = uptime();
   log(`\n${ITER} execuções por busca, HTTP e SQL alternados (entradas variadas, após aquecimento); tempos em ms\n`);
   log(
     `${'busca'.padEnd(38)} ${'HTTP p50'.padStart(9)} ${'HTTP p95'.padStart(9)} ${'SQL p50'.padStart(9)} ${'SQL p95'.padStart(9)} ${'HTTP/SQL'.padStart(9)}`,
@@ -252,29 +335,6 @@ try {
     );
   }
   const p95 = (title: string) => pct(results.get(title)!.http, 95);
-  const ratio = (title: string) => pct(results.get(title)!.http, 50) / pct(results.get(title)!.sql, 50);
-  printGoals(`Munícipes: ${Number(total).toLocaleString('pt-BR')} no PostgreSQL ${serverVersion}`, [
-    { what: 'nome, p95', goal: '≤ 50 ms', measured: p95('nome (fragmento, sem acento)'), unit: 'ms', limit: 50 },
-    {
-      what: 'nome com erro de digitação, p95',
-      goal: '≤ 50 ms',
-      measured: p95('nome com erro de digitação'),
-      unit: 'ms',
-      limit: 50,
-    },
-    { what: 'CPF, p95', goal: '≤ 5 ms', measured: p95('CPF (com máscara)'), unit: 'ms', limit: 5 },
-    { what: 'CPF, HTTP ÷ SQL (p50)', goal: '≤ 1,5×', measured: ratio('CPF (com máscara)'), unit: '×', limit: 1.5 },
-    { what: 'CNS, p95', goal: '≤ 5 ms', measured: p95('CNS'), unit: 'ms', limit: 5 },
-    { what: 'CNS, HTTP ÷ SQL (p50)', goal: '≤ 1,5×', measured: ratio('CNS'), unit: '×', limit: 1.5 },
-    {
-      what: 'lista sem filtro, HTTP ÷ SQL (p50)',
-      goal: '≤ 1,5×',
-      measured: ratio('lista sem filtro (página 1..20)'),
-      unit: '×',
-      limit: 1.5,
-    },
-  ]);
-
   // ---- the bare route (issue 15): the API's own statements behind a plain Fastify route -------------------------
 
   const [medico] = (await raw.query(`select id from profissionais where login = 'medico'`)).rows as [{ id: string }];
@@ -327,15 +387,37 @@ try {
   }
   simples.close();
   bare.stdin!.end();
-  printGoals('O custo do nosso código: a API ÷ a rota simples com os mesmos comandos', [
-    ...versusBare.map(([title]) => ({
-      what: `${title}, API ÷ rota simples (p50)`,
-      goal: '≤ 1,5×',
-      measured: bareRatio.get(title)!,
-      unit: '×',
-      limit: 1.5,
-    })),
-  ]);
+  // Issue 41's goals, in one table: latency at the registry's size, and our code's cost over the bare route.
+  printGoals(
+    `Munícipes: ${Number(total).toLocaleString('pt-BR')} no PostgreSQL ${serverVersion}; uptime no início das ` +
+      `medidas ${medidas}, no fim ${uptime()}`,
+    [
+      { what: 'nome, p95', goal: '≤ 100 ms', measured: p95('nome (fragmento, sem acento)'), unit: 'ms', limit: 100 },
+      {
+        what: 'nome com erro de digitação, p95',
+        goal: '≤ 100 ms',
+        measured: p95('nome com erro de digitação'),
+        unit: 'ms',
+        limit: 100,
+      },
+      { what: 'CPF, p95', goal: '≤ 5 ms', measured: p95('CPF (com máscara)'), unit: 'ms', limit: 5 },
+      { what: 'CNS, p95', goal: '≤ 5 ms', measured: p95('CNS'), unit: 'ms', limit: 5 },
+      {
+        what: 'lista sem filtro, p95',
+        goal: '≤ 5 ms',
+        measured: p95('lista sem filtro (página 1..20)'),
+        unit: 'ms',
+        limit: 5,
+      },
+      ...versusBare.map(([title]) => ({
+        what: `${title}, API ÷ rota simples (p50)`,
+        goal: '≤ 1,2×',
+        measured: bareRatio.get(title)!,
+        unit: '×',
+        limit: 1.2,
+      })),
+    ],
+  );
   client.close();
   await server.stop();
 

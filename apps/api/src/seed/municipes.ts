@@ -240,21 +240,71 @@ export const sobrenomes = [
 ] as const;
 const particulas = ['da', 'de', 'do', 'dos'] as const;
 
-function sobrenomeComposto(rng: Rng): string {
+/** How names are drawn from the lists above: each draw takes exactly one rng() value, whatever the distribution. */
+export type Nomes = {
+  feminino: (rng: Rng) => string;
+  masculino: (rng: Rng) => string;
+  sobrenome: (rng: Rng) => string;
+};
+
+/** Every name of a list equally likely: the demo's and the tests' people (their output must not change). */
+export const NOMES_UNIFORMES: Nomes = {
+  feminino: (rng) => pick(rng, nomesFemininos),
+  masculino: (rng) => pick(rng, nomesMasculinos),
+  sobrenome: (rng) => pick(rng, sobrenomes),
+};
+
+/** A draw from `list` with the given weights; the list's tail past the weights falls off as 1/rank (Zipf). */
+export function sorteioPonderado<T>(list: readonly T[], pesos: readonly number[]): (rng: Rng) => T {
+  const k = pesos.length;
+  const todos = list.map((_, i) => (i < k ? pesos[i]! : (pesos[k - 1]! * k) / (i + 1)));
+  const acumulado: number[] = [];
+  let soma = 0;
+  for (const w of todos) acumulado.push((soma += w));
+  return (rng) => {
+    const x = rng() * soma;
+    let lo = 0;
+    let hi = acumulado.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (acumulado[mid]! > x) hi = mid;
+      else lo = mid + 1;
+    }
+    return list[lo]!;
+  };
+}
+
+// IBGE, Censo 2010, "Nomes no Brasil": people whose first name it is, in thousands, for the first 20 of each list
+// (the lists above are in that order); see docs/decisions.md.
+const PESOS_FEMININOS = [
+  11734, 3090, 726, 589, 566, 563, 552, 532, 529, 510, 479, 470, 465, 461, 456, 434, 430, 430, 418, 382,
+];
+const PESOS_MASCULINOS = [
+  5733, 2972, 2567, 1765, 1483, 1418, 1214, 1117, 1103, 1101, 936, 932, 822, 711, 693, 668, 633, 616, 611, 599,
+];
+
+/** Names as often as in Brazil (the 12M bench, issue 41): many Marias and Josés; surnames 1/rank, Silva first. */
+export const NOMES_FREQUENTES: Nomes = {
+  feminino: sorteioPonderado(nomesFemininos, PESOS_FEMININOS),
+  masculino: sorteioPonderado(nomesMasculinos, PESOS_MASCULINOS),
+  sobrenome: sorteioPonderado(sobrenomes, [1]),
+};
+
+function sobrenomeComposto(rng: Rng, nomes: Nomes): string {
   const n = rng() < 0.55 ? 2 : 1;
   const parts: string[] = [];
   for (let i = 0; i < n; i++) {
     if (rng() < 0.25) parts.push(pick(rng, particulas));
-    parts.push(pick(rng, sobrenomes));
+    parts.push(nomes.sobrenome(rng));
   }
   return parts.join(' ');
 }
 
 /** A full name: one or two given names, then one or two surnames (sometimes with 'da', 'dos'…). */
-export function gerarNome(rng: Rng, feminino: boolean): string {
-  const lista = feminino ? nomesFemininos : nomesMasculinos;
-  const dado = rng() < 0.35 ? `${pick(rng, lista)} ${pick(rng, lista)}` : pick(rng, lista);
-  return `${dado} ${sobrenomeComposto(rng)}`;
+export function gerarNome(rng: Rng, feminino: boolean, nomes: Nomes = NOMES_UNIFORMES): string {
+  const dado = feminino ? nomes.feminino : nomes.masculino;
+  const nome = rng() < 0.35 ? `${dado(rng)} ${dado(rng)}` : dado(rng);
+  return `${nome} ${sobrenomeComposto(rng, nomes)}`;
 }
 
 /** A definitive CNS (first digit 1 or 2), derived from an 11-digit PIS-like number made from `n`. */
@@ -304,13 +354,19 @@ const RACA_INDIGENA = 5;
 const ETNIAS = [58, 207, 181, 245, 77] as const;
 
 /** One citizen's registry columns. `seq` makes the documents unique; `base` keeps seed and benchmark numbers apart. */
-export function gerarMunicipe(rng: Rng, seq: number, territorios: readonly Territorio[], base = 0): MunicipeRow {
+export function gerarMunicipe(
+  rng: Rng,
+  seq: number,
+  territorios: readonly Territorio[],
+  base = 0,
+  nomes: Nomes = NOMES_UNIFORMES,
+): MunicipeRow {
   const feminino = rng() < 0.52;
-  const nome = gerarNome(rng, feminino);
+  const nome = gerarNome(rng, feminino, nomes);
   const nascimento = dataNascimento(rng);
   const adulto = Number(nascimento.slice(0, 4)) <= 2006;
   const t = pick(rng, territorios);
-  const sobrenomeMae = sobrenomeComposto(rng);
+  const sobrenomeMae = sobrenomeComposto(rng, nomes);
   const semCns = rng() < 0.03;
   const foraArea = t.equipe_id === null || rng() < 0.04;
   const celular = rng() < 0.85;
@@ -324,14 +380,14 @@ export function gerarMunicipe(rng: Rng, seq: number, territorios: readonly Terri
         : makeCnsProvisorio(base + seq),
     cartao_provisorio: semCns ? `${900_000 + (seq % 100_000)}${digits(rng, 4)}` : null,
     nome,
-    nome_social: rng() < 0.01 ? gerarNome(rng, !feminino).split(' ')[0]! : null,
+    nome_social: rng() < 0.01 ? gerarNome(rng, !feminino, nomes).split(' ')[0]! : null,
     data_nascimento: nascimento,
     sexo_id: feminino ? 1 : 0,
     raca_cor_id: pick(rng, [1, 2, 4, 4, 4, 3, 1, 5]),
     estado_civil_id: adulto ? pick(rng, [1, 2, 2, 3, 4, 5]) : 1,
-    nome_mae: rng() < 0.97 ? `${pick(rng, nomesFemininos)} ${sobrenomeMae}` : null,
+    nome_mae: rng() < 0.97 ? `${nomes.feminino(rng)} ${sobrenomeMae}` : null,
     mae_desconhecida: false,
-    nome_pai: rng() < 0.75 ? `${pick(rng, nomesMasculinos)} ${nome.split(' ').at(-1)}` : null,
+    nome_pai: rng() < 0.75 ? `${nomes.masculino(rng)} ${nome.split(' ').at(-1)}` : null,
     pai_desconhecido: false,
     nacionalidade_id: 1,
     municipio_nascimento_ibge: t.municipio_ibge,
