@@ -112,7 +112,7 @@ function emptyOf(field: z.ZodType): unknown {
 
 /** The object inside a group or a list of objects (its parts' labels are the form's 'telefones.celular'). */
 function partsOf(field: unknown): z.ZodObject | undefined {
-  for (let f = field; f; ) {
+  for (let f = field; f;) {
     if (f instanceof z.ZodObject) return f;
     if (f instanceof z.ZodArray) f = f.element;
     else if (f instanceof z.ZodPipe) f = f.in instanceof z.ZodTransform ? f.out : f.in;
