@@ -29,7 +29,7 @@ import {
   profissionais,
   unidadesSaude,
 } from '../../db/schema';
-import { containsText, countAll, totalOf } from '../../db/sql';
+import { containsText, countAll, findRow, totalOf } from '../../db/sql';
 import { auditedList, filtrosUsados } from '../../access/audited-list';
 import { notFound, unprocessable } from '../../lib/errors';
 import { paginate, type PageResult } from '../../lib/paginate';
@@ -379,12 +379,7 @@ export function detalhes(ctx: Ctx, municipeId: string): Promise<NotificacaoDetal
 
 /** The notification's own row, when it is the citizen's and in scope (locked for a write when asked); else null. */
 export async function findInScope(db: DbOrTx, e: Escopo, municipeId: string, id: string, forUpdate = false) {
-  const q = db
-    .select()
-    .from(nc)
-    .where(and(eq(nc.id, id), eq(nc.municipe_id, municipeId), noEscopo(e)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
+  return findRow(db, nc, id, { where: and(eq(nc.municipe_id, municipeId), noEscopo(e)), forUpdate });
 }
 
 /** 404 'Notificação não encontrada' (absent, another citizen's, or out of scope). */
