@@ -1,5 +1,6 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { statementName, type DbOrTx } from './client';
 import { equipes, normalized, profissionais, unidadesSaude } from './schema';
 
@@ -46,6 +47,55 @@ export async function exists(
     .where(where)
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The row of `table` with this id when `where` also holds (a scope, a unit), locked for update when asked; null
+ * otherwise. The id must be well formed (a route's uuid, or `isUuid` checked by the caller).
+ */
+export async function findRow<T extends PgTable & { id: AnyPgColumn }>(
+  db: DbOrTx,
+  table: T,
+  id: string,
+  { where, forUpdate = false }: { where?: SQL; forUpdate?: boolean } = {},
+): Promise<T['$inferSelect'] | null> {
+  const q = db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), where));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return (row as T['$inferSelect'] | undefined) ?? null;
+}
+
+type Selected = AnyPgColumn | SQL | SQL.Aliased | { [key: string]: AnyPgColumn | SQL | SQL.Aliased };
+
+/** What selectOf selects: each key of the schema from `extra`, or else the table's column of that name. */
+export type SelectOf<S extends z.ZodObject, T extends PgTable, X> = {
+  [K in keyof S['shape'] & string]: K extends keyof X
+    ? X[K]
+    : K extends keyof T['_']['columns']
+      ? T['_']['columns'][K]
+      : never;
+};
+
+/**
+ * The select list of a response schema: each of its keys read from `table`'s column of the same name, or from
+ * `extra` (a joined name, a count) where given. A field added to the shared schema and the table is then selected
+ * without another edit. A key that is neither fails at start, not in an answer.
+ */
+export function selectOf<
+  S extends z.ZodObject,
+  T extends PgTable,
+  X extends Record<string, Selected> = Record<never, never>,
+>(schema: S, table: T, extra: X = {} as X): SelectOf<S, T, X> {
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  return Object.fromEntries(
+    Object.keys(schema.shape).map((key) => {
+      const col = key in extra ? extra[key] : columns[key];
+      if (!col) throw new Error(`selectOf: '${key}' is no column of the table and was not given`);
+      return [key, col];
+    }),
+  ) as SelectOf<S, T, X>;
 }
 
 export const countAll = () => sql<number>`count(*)::int`;

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 // What a route answers before its response schema serialises it: timestamps may stay the Dates the database gave,
 // and the kit's routes (lib/routes.ts) turn them into ISO strings here, once, instead of each mapper by hand.
 
@@ -30,4 +32,18 @@ export function isoDates(v: unknown): unknown {
     return out;
   }
   return v;
+}
+
+/**
+ * The fields of `row` that `schema` answers, under the same names: a record's own columns, to spread beside what it
+ * computes (joined names, counts). A column added to the shared schema and the table reaches the answer by itself;
+ * a column the schema does not name (a hash, a token) never does.
+ */
+export function fieldsOf<S extends z.ZodObject, R extends object>(
+  schema: S,
+  row: R,
+): Pick<R, Extract<keyof R, keyof S['shape']>> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.shape)) if (key in row) out[key] = (row as Record<string, unknown>)[key];
+  return out as Pick<R, Extract<keyof R, keyof S['shape']>>;
 }

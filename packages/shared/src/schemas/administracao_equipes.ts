@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zDigits, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { lockVersion, nullableString as s, opt, requiredUuid } from './comum';
+import { estampas, lockVersion, nullableString as s, opt, registroSchema, requiredUuid } from './comum';
 import { zFiltroAtivo } from './administracao_unidades_saude';
 import { TIPOS_EQUIPE, type TipoEquipeCodigo } from '../tipos_equipe';
 
@@ -69,10 +69,7 @@ export type EquipeUpdate = z.input<typeof equipeUpdateSchema>;
 
 /** GET /api/v1/administracao/equipes/{id} (also what every write answers). */
 export const equipeSchema = z.object({
-  id: z.uuid(),
-  lock_version: z.int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...registroSchema,
   ine: z.string(),
   nome: z.string(),
   tipo: s(),
@@ -86,16 +83,7 @@ export const equipeSchema = z.object({
 });
 export type Equipe = z.infer<typeof equipeSchema>;
 
-export const equipeListItemSchema = z.object({
-  id: z.uuid(),
-  ine: z.string(),
-  nome: z.string(),
-  tipo: s(),
-  unidade_saude_id: z.uuid(),
-  unidade_saude_nome: z.string(),
-  micro_areas: z.array(z.string()),
-  ativo: z.boolean(),
-});
+export const equipeListItemSchema = equipeSchema.omit({ ...estampas, origem_cnes: true, lotacoes_ativas: true });
 export type EquipeListItem = z.infer<typeof equipeListItemSchema>;
 
 /** GET list filters: part of the name or INE, the unit, active or not (absent: both). By unit, then name. */

@@ -55,14 +55,7 @@ export const perfilSchema = z.object({
 export type Perfil = z.infer<typeof perfilSchema>;
 
 /** A list row: how many permissions and how many active assignments use it. */
-export const perfilListItemSchema = z.object({
-  id: z.uuid(),
-  codigo: z.string(),
-  nome: z.string(),
-  sistema: z.boolean(),
-  permissoes: z.int(),
-  lotacoes_ativas: z.int(),
-});
+export const perfilListItemSchema = perfilSchema.omit({ lock_version: true }).extend({ permissoes: z.int() });
 export type PerfilListItem = z.infer<typeof perfilListItemSchema>;
 
 /** GET list filters: part of the name or code; built-in or custom (absent: both). Built-in first, then by name. */

@@ -4,10 +4,12 @@ import { isValidIsoDate } from '../validation/dates';
 import { optionalText, zCns, zCpf, zEmail, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
+  estampas,
   inputBody,
   nullableString as s,
   opt,
   optionalUuid,
+  registroSchema,
   requiredUuid,
   str,
   updateBody,
@@ -118,10 +120,7 @@ export type LotacaoFilters = z.infer<typeof lotacaoFiltersSchema>;
 // ---- what the API answers --------------------------------------------------------------------------------
 
 export const profissionalSchema = z.object({
-  id: z.uuid(),
-  lock_version: z.int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...registroSchema,
   nome: z.string(),
   login: z.string(),
   cpf_numero: s(),
@@ -142,16 +141,10 @@ export type ProfissionalCriado = z.infer<typeof profissionalCriadoSchema>;
 export const senhaRedefinidaSchema = z.object({ login: z.string(), senha_temporaria: z.string() });
 export type SenhaRedefinida = z.infer<typeof senhaRedefinidaSchema>;
 
-export const profissionalListItemSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  login: z.string(),
-  cpf_numero: s(),
-  ativo: z.boolean(),
-  senha_provisoria: z.boolean(),
+export const profissionalListItemSchema = profissionalSchema
+  .omit({ ...estampas, codigo_cns: true, email: true, origem_cnes: true, lotacoes: true })
   /** Names of the units of the active assignments. */
-  unidades: z.array(z.string()),
-});
+  .extend({ unidades: z.array(z.string()) });
 export type ProfissionalListItem = z.infer<typeof profissionalListItemSchema>;
 
 /** List filters: part of the name or login, or CPF digits; a unit (an active assignment there); active or not. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zCep, zDigits, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { lockVersion, nullableString as s, opt, requiredUuid } from './comum';
+import { estampas, lockVersion, nullableString as s, opt, registroSchema, requiredUuid } from './comum';
 
 // Health units on the administration screen (issue 22): the CNES number, name, type, address and phones. The unit
 // parameter flags of spec §3 stay on /parametros/unidades_saude (issue 21). That the CNES is not another unit's, that
@@ -62,10 +62,7 @@ export type UnidadeSaudeUpdate = z.input<typeof unidadeSaudeUpdateSchema>;
 
 /** GET /api/v1/administracao/unidades_saude/{id} (also what every write answers). */
 export const unidadeSaudeSchema = z.object({
-  id: z.uuid(),
-  lock_version: z.int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...registroSchema,
   cnes: z.string(),
   nome: z.string(),
   tipo_unidade_id: z.uuid(),
@@ -84,16 +81,10 @@ export const unidadeSaudeSchema = z.object({
 });
 export type UnidadeSaude = z.infer<typeof unidadeSaudeSchema>;
 
-export const unidadeSaudeListItemSchema = z.object({
-  id: z.uuid(),
-  cnes: z.string(),
-  nome: z.string(),
-  tipo_unidade_id: z.uuid(),
-  tipo_unidade_nome: z.string(),
-  bairro: s(),
-  telefones: z.array(z.string()),
-  ativo: z.boolean(),
-  equipes_ativas: z.int(),
+/** A list row: the record without its address lines, stamps and assignment count. */
+export const unidadeSaudeListItemSchema = unidadeSaudeSchema.omit({
+  ...estampas,
+  ...{ cep: true, logradouro: true, numero: true, complemento: true, origem_cnes: true, lotacoes_ativas: true },
 });
 export type UnidadeSaudeListItem = z.infer<typeof unidadeSaudeListItemSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, nullableString as s, opt, registroSchema, updateBody } from './comum';
+import { estampas, inputBody, nullableString as s, opt, registroSchema, updateBody } from './comum';
 
 // Ticket categories of the municipality (issue 17, spec §2 "categorias"): who is called first (prioridade 1 first),
 // the ticket's letters ('P' → P001) and the colour the ticket shows on the desk and the calling panel.
@@ -64,15 +64,7 @@ export const categoriaSchema = z.object({
 });
 export type Categoria = z.infer<typeof categoriaSchema>;
 
-export const categoriaListItemSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  sigla: z.string(),
-  prioridade: z.int(),
-  cor: z.string(),
-  descricao: s(),
-  ativo: z.boolean(),
-});
+export const categoriaListItemSchema = categoriaSchema.omit({ ...estampas, filas: true, senhas: true });
 export type CategoriaListItem = z.infer<typeof categoriaListItemSchema>;
 
 /** GET list filters: part of the name, active or not (absent: both). Ordered by priority, then name. */

@@ -194,6 +194,8 @@ const s = () => z.string().nullable();
 
 /** What every stored record answers first: its id, version and timestamps. */
 export const registroSchema = { id: z.uuid(), lock_version: z.int(), created_at: z.string(), updated_at: z.string() };
+/** The stamps of registroSchema a list row leaves out (`recordSchema.omit({ ...estampas, … })`): only the id stays. */
+export const estampas = { lock_version: true, created_at: true, updated_at: true } as const;
 
 /** The e-SUS header of a primary-care record as answered: unit, professional and team, with their names. */
 export const cabecalhoSchema = {

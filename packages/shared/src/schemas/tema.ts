@@ -5,7 +5,17 @@ import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, nullableString as s, opt, simNao, str, updateBody, type Issue, type Loose } from './comum';
+import {
+  inputBody,
+  nullableString as s,
+  opt,
+  registroSchema,
+  simNao,
+  str,
+  updateBody,
+  type Issue,
+  type Loose,
+} from './comum';
 
 // Campaign themes (issue 21, spec §3 "Theme", §5): the banner on home and the top bar's colour and logo while one is
 // in force. Colours '#RRGGBB' stored in capitals; the image a data URL whose bytes were checked (imagem.ts); the end of
@@ -80,10 +90,7 @@ const temaCampos = {
 
 /** GET /api/v1/ferramentas/temas/{id} (also what every write answers). */
 export const temaSchema = z.object({
-  id: z.uuid(),
-  lock_version: z.int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...registroSchema,
   ...temaCampos,
   imagem_base64: s(),
   ativo: z.boolean(),

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../access/context';
 import type { Scope } from '../../access/scope';
+import { findRow } from '../../db/sql';
 import type { DbOrTx } from '../../db/client';
 import { equipes, lotacoes, profissionais, unidadesSaude } from '../../db/schema';
 import type { FieldErrors } from '../../lib/errors';
@@ -23,12 +24,7 @@ export async function findScoped<T extends PgTable & { id: AnyPgColumn }>(
   inScope: SQL | undefined,
   forUpdate = false,
 ): Promise<T['$inferSelect'] | null> {
-  const q = tx
-    .select()
-    .from(table as PgTable)
-    .where(and(eq(table.id, id), inScope));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return (row as T['$inferSelect'] | undefined) ?? null;
+  return findRow(tx, table, id, { where: inScope, forUpdate });
 }
 
 /** The where-condition that keeps rows whose team column is one of the user's teams (none for `all`). */

@@ -17,6 +17,7 @@ import { type Ctx } from '../../access/context';
 import { queryRows, queryRowsPrepared, type DbOrTx } from '../../db/client';
 import { municipeProntuarios, municipes, municipios, unidadesSaude } from '../../db/schema';
 import { headerNames, iso, withHeaderNames } from '../../db/sql';
+import type { Dated } from '../../lib/answer';
 import { notFound, unprocessable } from '../../lib/errors';
 import { paginate, type Page } from '../../lib/paginate';
 import {
@@ -94,7 +95,7 @@ export function buscaAvancada(ctx: Ctx, f: MunicipeBuscaAvancada) {
 
 // ---- one citizen ------------------------------------------------------------------------------------
 
-export async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | null> {
+export async function loadMunicipe(db: DbOrTx, id: string): Promise<Dated<Municipe> | null> {
   const nasc = alias(municipios, 'municipio_nascimento');
   const res = alias(municipios, 'municipio_residencia');
   const [row] = await withHeaderNames(
@@ -133,21 +134,10 @@ export async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | n
     inativacao_justificativa: p.inativacao_justificativa,
     inativado_em: iso(p.inativado_em),
   }));
-  const {
-    telefone_residencial,
-    telefone_celular,
-    telefone_contato,
-    created_at,
-    updated_at,
-    updated_by: _by,
-    certidao_tipo,
-    ...m
-  } = row.m;
+  const { telefone_residencial, telefone_celular, telefone_contato, updated_by: _by, certidao_tipo, ...m } = row.m;
   return {
     ...m,
     certidao_tipo: certidao_tipo as Municipe['certidao_tipo'],
-    created_at: created_at.toISOString(),
-    updated_at: updated_at.toISOString(),
     telefones: { residencial: telefone_residencial, celular: telefone_celular, contato: telefone_contato },
     prontuarios,
     idade: idadeEmAnos(m.data_nascimento, m.data_obito ?? todayIso()),
@@ -160,7 +150,7 @@ export async function loadMunicipe(db: DbOrTx, id: string): Promise<Municipe | n
 }
 
 /** The record, audited (identification: visible to every profile with municipes:show). */
-export function show(ctx: Ctx, id: string): Promise<Municipe> {
+export function show(ctx: Ctx, id: string): Promise<Dated<Municipe>> {
   return auditedRead(
     ctx,
     async (tx) => {

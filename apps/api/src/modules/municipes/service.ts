@@ -11,6 +11,7 @@ import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { municipeProntuarios, municipes } from '../../db/schema';
 import { changedFields, nullify, uniqueViolation } from '../../db/sql';
+import type { Dated } from '../../lib/answer';
 import { conflict, FieldErrors, needsConfirmation, notFound, staleEdit } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { recordTrail } from '../../access/audit-trail';
@@ -133,7 +134,10 @@ async function retryAsFieldErrors<T>(
   }
 }
 
-export async function create(ctx: Ctx, input: MunicipeValues & { confirmar_duplicados: boolean }): Promise<Municipe> {
+export async function create(
+  ctx: Ctx,
+  input: MunicipeValues & { confirmar_duplicados: boolean },
+): Promise<Dated<Municipe>> {
   const { confirmar_duplicados, ...v } = input;
   const result = await retryAsFieldErrors(ctx, v, null, () =>
     ctx.db.transaction(async (tx) => {

@@ -9,7 +9,6 @@ import {
   COMORBIDADES,
   ROTULOS_SITUACAO_NOTIFICACAO,
   type CampoComorbidade,
-  type Notificacao,
 } from '@saude/shared/schemas/notificacao_compulsoria';
 import { ageParts, formatDateTime, isoToBr } from '@saude/shared/validation/dates';
 import { and, asc, eq } from 'drizzle-orm';
@@ -28,6 +27,7 @@ import {
   notificacaoNaoEncontrada,
   RESOURCE,
   unscopedLoad,
+  type NotificacaoLida,
   type MunicipeComCasa,
 } from './queries';
 
@@ -46,7 +46,7 @@ const PRETO = rgb(0, 0, 0);
 
 /** What the form prints, read in one go (and audited as one read). */
 type Dados = {
-  n: Notificacao;
+  n: NotificacaoLida;
   m: MunicipeComCasa;
   unidadeCnes: string;
   funcao: string | null;

@@ -3,6 +3,7 @@ import {
   doencaDe,
   doencaImediata,
   LIMITE_PONTOS_MAPA,
+  notificacaoEventoSchema,
   periodoIssues,
   type Notificacao,
   type NotificacaoDetalhes,
@@ -29,7 +30,8 @@ import {
   profissionais,
   unidadesSaude,
 } from '../../db/schema';
-import { containsText, countAll, totalOf } from '../../db/sql';
+import { containsText, countAll, findRow, selectOf, totalOf } from '../../db/sql';
+import type { Dated } from '../../lib/answer';
 import { auditedList, filtrosUsados } from '../../access/audited-list';
 import { notFound, unprocessable } from '../../lib/errors';
 import { paginate, type PageResult } from '../../lib/paginate';
@@ -379,19 +381,15 @@ export function detalhes(ctx: Ctx, municipeId: string): Promise<NotificacaoDetal
 
 /** The notification's own row, when it is the citizen's and in scope (locked for a write when asked); else null. */
 export async function findInScope(db: DbOrTx, e: Escopo, municipeId: string, id: string, forUpdate = false) {
-  const q = db
-    .select()
-    .from(nc)
-    .where(and(eq(nc.id, id), eq(nc.municipe_id, municipeId), noEscopo(e)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
+  return findRow(db, nc, id, { where: and(eq(nc.municipe_id, municipeId), noEscopo(e)), forUpdate });
 }
 
 /** 404 'Notificação não encontrada' (absent, another citizen's, or out of scope). */
 export const notificacaoNaoEncontrada = () => notFound(msg.notificacaoNaoEncontrada);
 
 /** The notification with names, disease row and history, WITHOUT scope: callers check scope first. */
-export async function unscopedLoad(db: DbOrTx, id: string): Promise<Notificacao | null> {
+/** The notification as its answer names it, the timestamps still Dates (the kit serialises them; the PDF reads it). */
+export async function unscopedLoad(db: DbOrTx, id: string) {
   const [row] = await db
     .select({
       n: nc,
@@ -406,15 +404,7 @@ export async function unscopedLoad(db: DbOrTx, id: string): Promise<Notificacao 
     .where(eq(nc.id, id));
   if (!row) return null;
   const eventos = await db
-    .select({
-      id: notificacaoEventos.id,
-      situacao_anterior: notificacaoEventos.situacao_anterior,
-      situacao: notificacaoEventos.situacao,
-      data_encerramento: notificacaoEventos.data_encerramento,
-      profissional_id: notificacaoEventos.profissional_id,
-      profissional_nome: profissionais.nome,
-      created_at: notificacaoEventos.created_at,
-    })
+    .select(selectOf(notificacaoEventoSchema, notificacaoEventos, { profissional_nome: profissionais.nome }))
     .from(notificacaoEventos)
     .innerJoin(profissionais, eq(profissionais.id, notificacaoEventos.profissional_id))
     .where(eq(notificacaoEventos.notificacao_id, id))
@@ -424,8 +414,6 @@ export async function unscopedLoad(db: DbOrTx, id: string): Promise<Notificacao 
   const { created_by: _c, updated_by: _u, ...campos } = n;
   return {
     ...campos,
-    created_at: n.created_at.toISOString(),
-    updated_at: n.updated_at.toISOString(),
     municipe_nome: row.municipe_nome,
     unidade_saude_nome: row.unidade_saude_nome,
     profissional_nome: row.profissional_nome,
@@ -436,11 +424,13 @@ export async function unscopedLoad(db: DbOrTx, id: string): Promise<Notificacao 
       semanal: doenca?.semanal === 'X',
       cid10_referencia: doenca?.cid10_referencia ?? '',
     },
-    eventos: eventos.map((ev) => ({ ...ev, created_at: ev.created_at.toISOString() })),
+    eventos,
   };
 }
 
-export function show(ctx: Ctx, municipeId: string, id: string): Promise<Notificacao> {
+export type NotificacaoLida = NonNullable<Awaited<ReturnType<typeof unscopedLoad>>>;
+
+export function show(ctx: Ctx, municipeId: string, id: string): Promise<Dated<Notificacao>> {
   return auditedRead(
     ctx,
     async (db) => {

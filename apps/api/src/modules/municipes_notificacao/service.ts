@@ -23,6 +23,7 @@ import {
 } from '../../db/schema';
 import { changedFields, nullify } from '../../db/sql';
 import { FieldErrors, forbidden, notFound } from '../../lib/errors';
+import type { Dated } from '../../lib/answer';
 import { newId } from '../../lib/ids';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../lib/versioned';
 import { escopoDe, findInScope, notificacaoNaoEncontrada, RESOURCE, unscopedLoad, type Escopo } from './queries';
@@ -145,7 +146,7 @@ const addIssues = (errors: FieldErrors, issues: Array<{ path: Array<string | num
   for (const i of issues) errors.add(String(i.path[0]), i.message);
 };
 
-export async function create(ctx: Ctx, municipeId: string, v: NotificacaoInputValues): Promise<Notificacao> {
+export async function create(ctx: Ctx, municipeId: string, v: NotificacaoInputValues): Promise<Dated<Notificacao>> {
   return ctx.db.transaction(async (tx) => {
     const m = await municipeDe(tx, municipeId);
     const e = escopoDe(ctx);
@@ -182,7 +183,7 @@ export async function update(
   municipeId: string,
   id: string,
   { lock_version, ...v }: Versioned<NotificacaoValues>,
-): Promise<Notificacao> {
+): Promise<Dated<Notificacao>> {
   return ctx.db.transaction(async (tx) => {
     const e = escopoDe(ctx);
     const atual = await findInScope(tx, e, municipeId, id, true);
@@ -230,7 +231,7 @@ export async function mudarSituacao(
   municipeId: string,
   id: string,
   body: NotificacaoSituacaoInput & { situacao: SituacaoNotificacao; lock_version: number },
-): Promise<Notificacao> {
+): Promise<Dated<Notificacao>> {
   return ctx.db.transaction(async (tx) => {
     const atual = await findInScope(tx, escopoDe(ctx), municipeId, id, true);
     if (!atual) throw notificacaoNaoEncontrada();

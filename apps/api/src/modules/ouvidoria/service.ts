@@ -27,7 +27,7 @@ import {
   tiposSolicitacao,
   unidadesSaude,
 } from '../../db/schema';
-import { byName, startsWith } from '../../db/sql';
+import { byName, findRow, startsWith } from '../../db/sql';
 import { recordTrail } from '../../access/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -136,12 +136,8 @@ export async function list(ctx: Ctx, q: SolicitacaoFilters): Promise<PageResult<
   };
 }
 
-async function find(db: DbOrTx, id: string, forUpdate = false) {
-  if (!isUuid(id)) return null;
-  const q = db.select().from(so).where(eq(so.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+const find = (db: DbOrTx, id: string, forUpdate = false) =>
+  isUuid(id) ? findRow(db, so, id, { forUpdate }) : Promise.resolve(null);
 
 /** The original deadline: the request's São Paulo day plus its type's days (a later one was extended). */
 async function prorrogada(db: DbOrTx, r: typeof so.$inferSelect): Promise<boolean> {

@@ -1,11 +1,18 @@
-import type { Equipe, EquipeFilters, EquipeListItem, UnidadeOpcao } from '@saude/shared/schemas/administracao_equipes';
+import {
+  equipeListItemSchema,
+  equipeSchema,
+  type Equipe,
+  type EquipeFilters,
+  type EquipeListItem,
+  type UnidadeOpcao,
+} from '@saude/shared/schemas/administracao_equipes';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, unidadesSaude } from '../../../db/schema';
-import { byName, containsText } from '../../../db/sql';
+import { byName, containsText, findRow, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import type { Dated } from '../../../lib/answer';
+import { fieldsOf, type Dated } from '../../../lib/answer';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 
@@ -16,12 +23,8 @@ const e_ = equipes;
 const u_ = unidadesSaude;
 
 /** The team's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export async function findEquipe(db: DbOrTx, id: string, forUpdate = false) {
-  if (!isUuid(id)) return null;
-  const q = db.select().from(e_).where(eq(e_.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findEquipe = (db: DbOrTx, id: string, forUpdate = false) =>
+  isUuid(id) ? findRow(db, e_, id, { forUpdate }) : Promise.resolve(null);
 
 /** The team's active assignments with their micro-areas (a team has a handful). */
 export const lotacoesAtivas = (db: DbOrTx, id: string) =>
@@ -37,20 +40,9 @@ export async function loadEquipe(db: DbOrTx, id: string): Promise<Dated<Equipe> 
     .innerJoin(u_, eq(u_.id, e_.unidade_saude_id))
     .where(eq(e_.id, id));
   if (!r) return null;
-  const { e } = r;
   return {
-    id: e.id,
-    lock_version: e.lock_version,
-    created_at: e.created_at,
-    updated_at: e.updated_at,
-    ine: e.ine,
-    nome: e.nome,
-    tipo: e.tipo,
-    unidade_saude_id: e.unidade_saude_id,
+    ...fieldsOf(equipeSchema, r.e),
     unidade_saude_nome: r.unidade_saude_nome,
-    micro_areas: e.micro_areas,
-    ativo: e.ativo,
-    origem_cnes: e.origem_cnes,
     lotacoes_ativas: (await lotacoesAtivas(db, id)).length,
   };
 }
@@ -69,21 +61,14 @@ function condicoes(q: EquipeFilters): SQL | undefined {
   );
 }
 
+const LIST = selectOf(equipeListItemSchema, e_, { unidade_saude_nome: u_.nome });
+
 /** A page of teams by unit, then name. */
 export async function list(ctx: Ctx, q: EquipeFilters): Promise<PageResult<EquipeListItem>> {
   const where = condicoes(q);
   return paginateTable(q, ctx.db, e_, where, ({ limit, offset }) =>
     ctx.db
-      .select({
-        id: e_.id,
-        ine: e_.ine,
-        nome: e_.nome,
-        tipo: e_.tipo,
-        unidade_saude_id: e_.unidade_saude_id,
-        unidade_saude_nome: u_.nome,
-        micro_areas: e_.micro_areas,
-        ativo: e_.ativo,
-      })
+      .select(LIST)
       .from(e_)
       .innerJoin(u_, eq(u_.id, e_.unidade_saude_id))
       .where(where)

@@ -1,4 +1,10 @@
-import type { Perfil, PerfilFilters, PerfilListItem } from '@saude/shared/schemas/administracao_perfil';
+import {
+  perfilListItemSchema,
+  perfilSchema,
+  type Perfil,
+  type PerfilFilters,
+  type PerfilListItem,
+} from '@saude/shared/schemas/administracao_perfil';
 import { allPermissions } from '@saude/shared';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -6,7 +12,8 @@ import type { perfilFiltersSchema } from '@saude/shared/schemas/administracao_pe
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { lotacoes, perfilPermissoes, perfis } from '../../../db/schema';
-import { byName, containsText, countWhere } from '../../../db/sql';
+import { byName, containsText, countWhere, findRow, selectOf } from '../../../db/sql';
+import { fieldsOf } from '../../../lib/answer';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
@@ -17,12 +24,8 @@ import { isUuid } from '../../../lib/routes';
 export const RESOURCE = 'administracao/perfis';
 
 /** The profile's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export async function findPerfil(db: DbOrTx, id: string, forUpdate = false) {
-  if (!isUuid(id)) return null;
-  const q = db.select().from(perfis).where(eq(perfis.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findPerfil = (db: DbOrTx, id: string, forUpdate = false) =>
+  isUuid(id) ? findRow(db, perfis, id, { forUpdate }) : Promise.resolve(null);
 
 /** Its permissions in the catalogue's order; strings the code no longer has (a removed action) are left out. */
 export async function permissoesDo(db: DbOrTx, id: string): Promise<string[]> {
@@ -47,11 +50,7 @@ export async function lotacoesDo(db: DbOrTx, id: string): Promise<number> {
 export async function paraApi(db: DbOrTx, row: typeof perfis.$inferSelect): Promise<Perfil> {
   const [uso] = await db.select({ n: ativas() }).from(perfis).where(eq(perfis.id, row.id));
   return {
-    id: row.id,
-    lock_version: row.lock_version,
-    codigo: row.codigo,
-    nome: row.nome,
-    sistema: row.sistema,
+    ...fieldsOf(perfilSchema, row),
     permissoes: await permissoesDo(db, row.id),
     lotacoes_ativas: uso?.n ?? 0,
   };
@@ -77,14 +76,7 @@ export async function list(ctx: Ctx, q: Filters & PerfilFilters): Promise<PageRe
   const where = condicoes(q);
   return paginateTable(q, ctx.db, perfis, where, ({ limit, offset }) =>
     ctx.db
-      .select({
-        id: perfis.id,
-        codigo: perfis.codigo,
-        nome: perfis.nome,
-        sistema: perfis.sistema,
-        permissoes: quantasPermissoes(),
-        lotacoes_ativas: ativas(),
-      })
+      .select(selectOf(perfilListItemSchema, perfis, { permissoes: quantasPermissoes(), lotacoes_ativas: ativas() }))
       .from(perfis)
       .where(where)
       .orderBy(desc(perfis.sistema), byName(perfis.nome), asc(perfis.id))

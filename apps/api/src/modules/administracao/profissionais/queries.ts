@@ -1,18 +1,20 @@
-import type {
-  Lotacao,
-  LotacaoOpcoes,
-  Profissional,
-  ProfissionalFilters,
-  ProfissionalListItem,
+import {
+  profissionalListItemSchema,
+  profissionalSchema,
+  type Lotacao,
+  type LotacaoOpcoes,
+  type Profissional,
+  type ProfissionalFilters,
+  type ProfissionalListItem,
 } from '@saude/shared/schemas/administracao_profissionais';
 import { onlyDigits } from '@saude/shared/validation/digits';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, perfis, profissionais, unidadesSaude } from '../../../db/schema';
-import { byName, containsText } from '../../../db/sql';
+import { byName, containsText, findRow, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import type { Dated } from '../../../lib/answer';
+import { fieldsOf, type Dated } from '../../../lib/answer';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
@@ -25,20 +27,12 @@ const p = profissionais;
 const l = lotacoes;
 
 /** The professional's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export async function findProfissional(db: DbOrTx, id: string, forUpdate = false) {
-  if (!isUuid(id)) return null;
-  const q = db.select().from(p).where(eq(p.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findProfissional = (db: DbOrTx, id: string, forUpdate = false) =>
+  isUuid(id) ? findRow(db, p, id, { forUpdate }) : Promise.resolve(null);
 
 /** The assignment's row (locked for update when asked), or null. */
-export async function findLotacao(db: DbOrTx, id: string, forUpdate = false) {
-  if (!isUuid(id)) return null;
-  const q = db.select().from(l).where(eq(l.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findLotacao = (db: DbOrTx, id: string, forUpdate = false) =>
+  isUuid(id) ? findRow(db, l, id, { forUpdate }) : Promise.resolve(null);
 
 /** Assignments with the names a screen shows: of one professional, or one by id. Active first, then newest. */
 export async function lotacoesDe(db: DbOrTx, where: { profissionalId?: string; id?: string }): Promise<Lotacao[]> {
@@ -77,18 +71,7 @@ export async function lotacoesDe(db: DbOrTx, where: { profissionalId?: string; i
 type Row = typeof profissionais.$inferSelect;
 
 export const paraApi = (r: Row, lots: Lotacao[]): Dated<Profissional> => ({
-  id: r.id,
-  lock_version: r.lock_version,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-  nome: r.nome,
-  login: r.login,
-  cpf_numero: r.cpf_numero,
-  codigo_cns: r.codigo_cns,
-  email: r.email,
-  ativo: r.ativo,
-  senha_provisoria: r.senha_provisoria,
-  origem_cnes: r.origem_cnes,
+  ...fieldsOf(profissionalSchema, r),
   lotacoes: lots,
 });
 
@@ -121,28 +104,18 @@ function condicoes(q: ProfissionalFilters): SQL | undefined {
   return and(...conds);
 }
 
+const LIST = selectOf(profissionalListItemSchema, p, {
+  // Aliased inside: drizzle writes the outer select's columns without their table.
+  unidades: sql<string[]>`coalesce((select array_agg(distinct u.nome order by u.nome) from lotacoes lx
+      join unidades_saude u on u.id = lx.unidade_saude_id
+      where lx.profissional_id = "profissionais"."id" and lx.ativo), '{}')`,
+});
+
 /** A page of professionals by name, each with the units of their active assignments. */
 export async function list(ctx: Ctx, q: ProfissionalFilters): Promise<PageResult<ProfissionalListItem>> {
   const where = condicoes(q);
   return paginateTable(q, ctx.db, p, where, ({ limit, offset }) =>
-    ctx.db
-      .select({
-        id: p.id,
-        nome: p.nome,
-        login: p.login,
-        cpf_numero: p.cpf_numero,
-        ativo: p.ativo,
-        senha_provisoria: p.senha_provisoria,
-        // Aliased inside: drizzle writes the outer select's columns without their table.
-        unidades: sql<string[]>`coalesce((select array_agg(distinct u.nome order by u.nome) from lotacoes lx
-            join unidades_saude u on u.id = lx.unidade_saude_id
-            where lx.profissional_id = "profissionais"."id" and lx.ativo), '{}')`,
-      })
-      .from(p)
-      .where(where)
-      .orderBy(byName(p.nome), asc(p.id))
-      .limit(limit)
-      .offset(offset),
+    ctx.db.select(LIST).from(p).where(where).orderBy(byName(p.nome), asc(p.id)).limit(limit).offset(offset),
   );
 }
 

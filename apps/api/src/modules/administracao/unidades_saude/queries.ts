@@ -1,16 +1,18 @@
-import type {
-  TipoUnidade,
-  UnidadeSaude,
-  UnidadeSaudeFilters,
-  UnidadeSaudeListItem,
+import {
+  unidadeSaudeListItemSchema,
+  unidadeSaudeSchema,
+  type TipoUnidade,
+  type UnidadeSaude,
+  type UnidadeSaudeFilters,
+  type UnidadeSaudeListItem,
 } from '@saude/shared/schemas/administracao_unidades_saude';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, tiposUnidade, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countAll } from '../../../db/sql';
+import { byName, containsText, countAll, findRow, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
-import type { Dated } from '../../../lib/answer';
+import { fieldsOf, type Dated } from '../../../lib/answer';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
 
@@ -21,12 +23,8 @@ export const RESOURCE = 'administracao/unidades_saude';
 const u_ = unidadesSaude;
 
 /** The unit's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export async function findUnidade(db: DbOrTx, id: string, forUpdate = false) {
-  if (!isUuid(id)) return null;
-  const q = db.select().from(u_).where(eq(u_.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findUnidade = (db: DbOrTx, id: string, forUpdate = false) =>
+  isUuid(id) ? findRow(db, u_, id, { forUpdate }) : Promise.resolve(null);
 
 /** Active teams and active assignments of the unit: what keeps it from being deactivated. */
 export async function vinculosAtivos(db: DbOrTx, id: string) {
@@ -52,24 +50,9 @@ export async function loadUnidade(db: DbOrTx, id: string): Promise<Dated<Unidade
     .where(eq(u_.id, id));
   if (!r) return null;
   const v = await vinculosAtivos(db, id);
-  const { u } = r;
   return {
-    id: u.id,
-    lock_version: u.lock_version,
-    created_at: u.created_at,
-    updated_at: u.updated_at,
-    cnes: u.cnes,
-    nome: u.nome,
-    tipo_unidade_id: u.tipo_unidade_id,
+    ...fieldsOf(unidadeSaudeSchema, r.u),
     tipo_unidade_nome: r.tipo_unidade_nome,
-    cep: u.cep,
-    logradouro: u.logradouro,
-    numero: u.numero,
-    complemento: u.complemento,
-    bairro: u.bairro,
-    telefones: u.telefones,
-    ativo: u.ativo,
-    origem_cnes: u.origem_cnes,
     equipes_ativas: v.equipes,
     lotacoes_ativas: v.lotacoes,
   };
@@ -89,22 +72,17 @@ function condicoes(q: UnidadeSaudeFilters): SQL | undefined {
   );
 }
 
+const LIST = selectOf(unidadeSaudeListItemSchema, u_, {
+  tipo_unidade_nome: tiposUnidade.nome,
+  equipes_ativas: equipesAtivasDe,
+});
+
 /** A page of units by name (as people read it), the active and inactive ones alike unless filtered. */
 export async function list(ctx: Ctx, q: UnidadeSaudeFilters): Promise<PageResult<UnidadeSaudeListItem>> {
   const where = condicoes(q);
   return paginateTable(q, ctx.db, u_, where, ({ limit, offset }) =>
     ctx.db
-      .select({
-        id: u_.id,
-        cnes: u_.cnes,
-        nome: u_.nome,
-        tipo_unidade_id: u_.tipo_unidade_id,
-        tipo_unidade_nome: tiposUnidade.nome,
-        bairro: u_.bairro,
-        telefones: u_.telefones,
-        ativo: u_.ativo,
-        equipes_ativas: equipesAtivasDe,
-      })
+      .select(LIST)
       .from(u_)
       .innerJoin(tiposUnidade, eq(tiposUnidade.id, u_.tipo_unidade_id))
       .where(where)

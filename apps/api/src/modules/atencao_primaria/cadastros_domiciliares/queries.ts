@@ -11,6 +11,7 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { cadastrosDomiciliares, familiaMembros, familias, municipes, municipios } from '../../../db/schema';
 import { byName, containsText, countWhere, eSusHeader, iso, startsWith } from '../../../db/sql';
+import type { Dated } from '../../../lib/answer';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
@@ -54,7 +55,7 @@ async function familiasDoDomicilio(db: DbOrTx, domicilioId: string): Promise<Fam
 }
 
 /** The household with its names and families, WITHOUT scope: callers check scope first. */
-export async function unscopedLoadDomicilio(db: DbOrTx, id: string): Promise<CadastroDomiciliar | null> {
+export async function unscopedLoadDomicilio(db: DbOrTx, id: string): Promise<Dated<CadastroDomiciliar> | null> {
   const [row] = await header
     .join(
       db
@@ -69,12 +70,9 @@ export async function unscopedLoadDomicilio(db: DbOrTx, id: string): Promise<Cad
     .leftJoin(municipios, eq(municipios.codigo_ibge, cd.municipio_ibge))
     .where(eq(cd.id, id));
   if (!row) return null;
-  const { updated_by: _autor, created_at, updated_at, data_cadastro, ...c } = row.c;
+  const { updated_by: _autor, ...c } = row.c;
   return {
     ...c,
-    created_at: created_at.toISOString(),
-    updated_at: updated_at.toISOString(),
-    data_cadastro: data_cadastro.toISOString(),
     unidade_saude_nome: row.unidade,
     profissional_nome: row.profissional,
     equipe_nome: row.equipe,
@@ -100,7 +98,7 @@ export const findInScope = (tx: DbOrTx, scope: Scope, id: string, forUpdate = fa
   findScoped(tx, cd, id, inScope(scope), forUpdate);
 
 /** The household's detail (also the spec §7 read): audited with the members of its families. */
-export async function show(ctx: Ctx, id: string): Promise<CadastroDomiciliar> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<CadastroDomiciliar>> {
   const { domicilio } = await auditedRead(
     ctx,
     async (tx) => {
@@ -121,8 +119,8 @@ export async function show(ctx: Ctx, id: string): Promise<CadastroDomiciliar> {
 }
 
 /** A page of addresses says where the people of its families live: audited with them (none, no row). */
-export function list(ctx: Ctx, f: CadastroDomiciliarFilters): Promise<PageResult<CadastroDomiciliarListItem>> {
-  const moradoresDa = (page: PageResult<CadastroDomiciliarListItem>, tx: DbOrTx) =>
+export function list(ctx: Ctx, f: CadastroDomiciliarFilters): Promise<PageResult<Dated<CadastroDomiciliarListItem>>> {
+  const moradoresDa = (page: PageResult<Dated<CadastroDomiciliarListItem>>, tx: DbOrTx) =>
     moradores(
       tx,
       page.rows.map((r) => r.id),
@@ -134,7 +132,7 @@ async function listarDomicilios(
   db: DbOrTx,
   ctx: Ctx,
   f: CadastroDomiciliarFilters,
-): Promise<{ rows: CadastroDomiciliarListItem[]; total: number }> {
+): Promise<{ rows: Dated<CadastroDomiciliarListItem>[]; total: number }> {
   const scope = scopeOf(ctx);
   const conds: Array<SQL | undefined> = [inScope(scope)];
   if (f.endereco) {
@@ -207,7 +205,7 @@ async function listarDomicilios(
     profissional_id: c.profissional_id,
     profissional_nome: profissional,
     numero_familias,
-    data_cadastro: c.data_cadastro.toISOString(),
+    data_cadastro: c.data_cadastro,
     termo_recusa: c.termo_recusa,
   }));
 }

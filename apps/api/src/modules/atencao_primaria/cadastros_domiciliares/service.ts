@@ -19,6 +19,7 @@ import {
   visitasDomiciliares,
 } from '../../../db/schema';
 import { changedFields, exists, nullify } from '../../../db/sql';
+import type { Dated } from '../../../lib/answer';
 import { conflict, FieldErrors, needsConfirmation, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { recordTrail } from '../../../access/audit-trail';
@@ -115,7 +116,7 @@ async function membrosAtivosDoDomicilio(tx: DbOrTx, domicilioId: string): Promis
 }
 
 /** A CEP typed once fills the address for everyone after (as the citizen registry does). */
-export async function create(ctx: Ctx, v: CadastroDomiciliarValues): Promise<CadastroDomiciliar> {
+export async function create(ctx: Ctx, v: CadastroDomiciliarValues): Promise<Dated<CadastroDomiciliar>> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const { header, designado, own } = await resolveColumns(tx, ctx, scope, v, null);
@@ -185,7 +186,7 @@ export async function vincularFamilia(
   ctx: Ctx,
   id: string,
   v: { familia_id: string; confirmar: boolean },
-): Promise<CadastroDomiciliar> {
+): Promise<Dated<CadastroDomiciliar>> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const domicilio = await findInScope(tx, scope, id, true);
@@ -240,7 +241,7 @@ export async function vincularFamilia(
   });
 }
 
-export async function desvincularFamilia(ctx: Ctx, id: string, familiaId: string): Promise<CadastroDomiciliar> {
+export async function desvincularFamilia(ctx: Ctx, id: string, familiaId: string): Promise<Dated<CadastroDomiciliar>> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     if (!(await findInScope(tx, scope, id, true))) throw notFound();

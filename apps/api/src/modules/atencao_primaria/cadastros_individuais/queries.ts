@@ -26,7 +26,8 @@ import {
   municipes,
   municipeSociodemograficas,
 } from '../../../db/schema';
-import { byName, containsText, countAll, countWhere, eSusHeader, iso, startsWith, totalOf } from '../../../db/sql';
+import { byName, containsText, countAll, countWhere, eSusHeader, startsWith, totalOf } from '../../../db/sql';
+import type { Dated } from '../../../lib/answer';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, type PageResult, paginate } from '../../../lib/paginate';
@@ -86,7 +87,12 @@ export function socioDoCadastro(dados: unknown) {
 }
 
 /** The registration with the citizen's fields, or null when absent or out of the user's scope. */
-export async function loadCadastro(db: DbOrTx, ctx: Ctx, scope: Scope, id: string): Promise<CadastroIndividual | null> {
+export async function loadCadastro(
+  db: DbOrTx,
+  ctx: Ctx,
+  scope: Scope,
+  id: string,
+): Promise<Dated<CadastroIndividual> | null> {
   const [row] = await header
     .join(
       db
@@ -110,8 +116,8 @@ export async function loadCadastro(db: DbOrTx, ctx: Ctx, scope: Scope, id: strin
     id: c.id,
     municipe_id: c.municipe_id,
     lock_version: c.lock_version,
-    created_at: c.created_at.toISOString(),
-    updated_at: c.updated_at.toISOString(),
+    created_at: c.created_at,
+    updated_at: c.updated_at,
     situacao: situacaoDe(c.saida_em),
     unidade_saude_id: m.unidade_saude_referencia_id,
     unidade_saude_nome: row.unidade,
@@ -139,12 +145,12 @@ export async function loadCadastro(db: DbOrTx, ctx: Ctx, scope: Scope, id: strin
     portaria_naturalizacao: m.portaria_naturalizacao,
     data_entrada_brasil: m.data_entrada_brasil,
     ...pick(c, CAMPOS_DO_CADASTRO),
-    data_cadastro: c.data_cadastro.toISOString(),
+    data_cadastro: c.data_cadastro,
     ...socioDoCadastro(row.socio),
     motivo_saida_cadastro_id: c.motivo_saida_cadastro_id,
     data_obito: c.data_obito,
     numero_do: c.numero_do,
-    saida_em: iso(c.saida_em),
+    saida_em: c.saida_em,
     familia_id: familia?.id ?? null,
     domicilio_id: familia?.domicilio_id ?? null,
     municipe: {
@@ -199,7 +205,7 @@ export async function findInScope(tx: DbOrTx, ctx: Ctx, scope: Scope, id: string
   return row ?? null;
 }
 
-export async function show(ctx: Ctx, id: string): Promise<CadastroIndividual> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<CadastroIndividual>> {
   const c = await auditedRead(
     ctx,
     (tx) => loadCadastro(tx, ctx, scopeOf(ctx), id),
@@ -217,7 +223,10 @@ export async function show(ctx: Ctx, id: string): Promise<CadastroIndividual> {
   return c;
 }
 
-export async function list(ctx: Ctx, f: CadastroIndividualFilters): Promise<PageResult<CadastroIndividualListItem>> {
+export async function list(
+  ctx: Ctx,
+  f: CadastroIndividualFilters,
+): Promise<PageResult<Dated<CadastroIndividualListItem>>> {
   const scope = scopeOf(ctx);
   const conds: Array<SQL | undefined> = [inScope(ctx, scope)];
   conds.push(f.situacao === 'saida' ? isNotNull(ci.saida_em) : isNull(ci.saida_em));
@@ -291,10 +300,10 @@ export async function list(ctx: Ctx, f: CadastroIndividualFilters): Promise<Page
       profissional_nome: profissional,
       micro_area: m.micro_area,
       fora_area: m.fora_area,
-      data_cadastro: c.data_cadastro.toISOString(),
+      data_cadastro: c.data_cadastro,
       situacao: situacaoDe(c.saida_em),
       motivo_saida_cadastro_id: c.motivo,
-      saida_em: iso(c.saida_em),
+      saida_em: c.saida_em,
     }));
   };
   return auditedList(ctx, RESOURCE, f, read, (page) => page.rows.map((r) => r.municipe_id));

@@ -22,6 +22,7 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { cadastrosIndividuais, municipes, municipeSociodemograficas } from '../../../db/schema';
 import { changedFields, nullify, uniqueViolation } from '../../../db/sql';
+import type { Dated } from '../../../lib/answer';
 import { conflict, FieldErrors, notFound, staleEdit, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { recordTrail } from '../../../access/audit-trail';
@@ -206,7 +207,7 @@ const ownColumns = (v: CadastroIndividualValues) => nullify(pick(v, CAMPOS_DO_CA
 
 // ---- create, update, exit, delete ---------------------------------------------------------------------------
 
-export async function create(ctx: Ctx, v: CadastroIndividualValues): Promise<CadastroIndividual> {
+export async function create(ctx: Ctx, v: CadastroIndividualValues): Promise<Dated<CadastroIndividual>> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const scope = scopeOf(ctx);
@@ -276,7 +277,7 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
   });
 }
 
-export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues): Promise<CadastroIndividual> {
+export async function saidaCadastro(ctx: Ctx, id: string, v: SaidaCadastroValues): Promise<Dated<CadastroIndividual>> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const { c, m } = await changeable(tx, ctx, scope, id, msg.cadastroComSaida);

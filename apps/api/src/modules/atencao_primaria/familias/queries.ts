@@ -12,11 +12,11 @@ import {
   containsText,
   countAll,
   eSusHeader,
-  iso,
   startsWith,
   startsWithIgnoringCase,
   totalOf,
 } from '../../../db/sql';
+import type { Dated } from '../../../lib/answer';
 import { notFound } from '../../../lib/errors';
 import { mapPage, paginate } from '../../../lib/paginate';
 import { obitoDe } from '../../municipes';
@@ -39,7 +39,7 @@ const numeroMembros = sql<number>`(select count(*)::int from ${fm} where ${fm.fa
 // ---- reading ----------------------------------------------------------------------------------------------
 
 /** The family with names, members and its home, WITHOUT scope: callers check scope first. */
-export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Familia | null> {
+export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Dated<Familia> | null> {
   const [row] = await header
     .join(
       db
@@ -78,8 +78,8 @@ export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Famil
   return {
     id: f.id,
     lock_version: f.lock_version,
-    created_at: f.created_at.toISOString(),
-    updated_at: f.updated_at.toISOString(),
+    created_at: f.created_at,
+    updated_at: f.updated_at,
     unidade_saude_id: f.unidade_saude_id,
     unidade_saude_nome: row.unidade,
     profissional_id: f.profissional_id,
@@ -93,7 +93,7 @@ export async function unscopedLoadFamilia(db: DbOrTx, id: string): Promise<Famil
     responsavel_cns: row.responsavel.cns,
     renda_familiar_id: f.renda_familiar_id,
     mudou: f.mudou,
-    mudou_em: iso(f.mudou_em),
+    mudou_em: f.mudou_em,
     domicilio_id: f.domicilio_id,
     domicilio_endereco: f.domicilio_id && row.casa ? enderecoLinha(row.casa) : null,
     micro_area: f.domicilio_id ? (row.casa?.micro_area ?? null) : null,
@@ -108,7 +108,7 @@ export const findInScope = (tx: DbOrTx, scope: Scope, id: string, forUpdate = fa
   findScoped(tx, f_, id, inScope(scope), forUpdate);
 
 /** The family's composition (also the spec §7 read): audited with its members, history included. */
-export function show(ctx: Ctx, id: string): Promise<Familia> {
+export function show(ctx: Ctx, id: string): Promise<Dated<Familia>> {
   return auditedRead(
     ctx,
     async (tx) => {

@@ -12,6 +12,7 @@ import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { familiaMembros, familias, municipes, visitasDomiciliares } from '../../../db/schema';
 import { changedFields, exists, nullify, uniqueViolation } from '../../../db/sql';
+import type { Dated } from '../../../lib/answer';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
 import { recordTrail } from '../../../access/audit-trail';
@@ -112,7 +113,7 @@ function familiaColumns(n: FamiliaValues) {
   return nullify(proprios);
 }
 
-export async function create(ctx: Ctx, v: FamiliaValues): Promise<Familia> {
+export async function create(ctx: Ctx, v: FamiliaValues): Promise<Dated<Familia>> {
   const n = normalizarFamilia(v);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -263,7 +264,7 @@ export async function destroy(ctx: Ctx, id: string): Promise<void> {
 
 const bumpFamilia = (tx: DbOrTx, ctx: Ctx, id: string) => tx.update(f_).set(nextVersion(f_, ctx)).where(eq(f_.id, id));
 
-export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Promise<Familia> {
+export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Promise<Dated<Familia>> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const scope = scopeOf(ctx);
@@ -310,7 +311,7 @@ export async function adicionarMembro(ctx: Ctx, id: string, m: MembroValues): Pr
 
 const membroEmOutraFamilia = () => conflict(msg.municipeEmOutraFamilia, { municipe_id: [msg.municipeEmOutraFamilia] });
 
-export async function removerMembro(ctx: Ctx, id: string, municipeId: string): Promise<Familia> {
+export async function removerMembro(ctx: Ctx, id: string, municipeId: string): Promise<Dated<Familia>> {
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(ctx);
     const familia = await findInScope(tx, scope, id, true);

@@ -27,7 +27,8 @@ import {
   unidadesSaude,
   visitasDomiciliares as vd,
 } from '../../../db/schema';
-import { countAll, iso, preparedOnce, totalOf } from '../../../db/sql';
+import { countAll, preparedOnce, totalOf } from '../../../db/sql';
+import type { Dated } from '../../../lib/answer';
 import { conflict, FieldErrors, forbidden, notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate } from '../../../lib/paginate';
@@ -131,14 +132,11 @@ const leitorDe = (ctx: Ctx, e: Escopo): Leitor => ({
 /** The answer is the row, plus the names joined, the reasons grouped, the place in one line and the state. */
 const toVisita =
   (leitor: Leitor) =>
-  ({ v, casa, ...names }: VisitaRow): VisitaDomiciliar => ({
+  ({ v, casa, ...names }: VisitaRow): Dated<VisitaDomiciliar> => ({
     ...v,
     ...names,
     ocupacao_nome: ocupacaoNome(v.ocupacao_id),
     ...motivosPorGrupo(v.motivo_visita_ids),
-    data_visita: v.data_visita.toISOString(),
-    cancelada_em: iso(v.cancelada_em),
-    created_at: v.created_at.toISOString(),
     endereco: formatEndereco(casa?.logradouro ? casa : v),
     situacao: v.cancelada_em ? 'cancelada' : 'ativa',
     pode_cancelar: !v.cancelada_em && leitor.cancela && (v.profissional_id === leitor.profissionalId || leitor.gerente),
@@ -149,7 +147,7 @@ const toVisita =
  * (db/sql.ts `preparedOnce`: in a transaction it is built again, but PostgreSQL still plans its joins once per
  * connection).
  */
-async function unscopedLoadVisita(db: DbOrTx, id: string, leitor: Leitor): Promise<VisitaDomiciliar | null> {
+async function unscopedLoadVisita(db: DbOrTx, id: string, leitor: Leitor): Promise<Dated<VisitaDomiciliar> | null> {
   const porId = preparedOnce(db, 'visitas:por_id', (name) =>
     visitaQuery(db)
       .where(eq(vd.id, sql.placeholder('id')))
@@ -176,7 +174,7 @@ async function titulares(db: DbOrTx, visitas: Array<{ municipe_id: string | null
   return [...new Set(ids)];
 }
 
-export async function show(ctx: Ctx, id: string): Promise<VisitaDomiciliar> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<VisitaDomiciliar>> {
   const e = escopoDe(ctx);
   return auditedRead(
     ctx,
@@ -232,7 +230,10 @@ function paginaDeVisitas(db: DbOrTx, alcance: Alcance, filtros: ReadonlyArray<(t
   });
 }
 
-export async function list(ctx: Ctx, f: VisitaDomiciliarFilters): Promise<{ rows: VisitaDomiciliar[]; total: number }> {
+export async function list(
+  ctx: Ctx,
+  f: VisitaDomiciliarFilters,
+): Promise<{ rows: Dated<VisitaDomiciliar>[]; total: number }> {
   const e = escopoDe(ctx);
   const where = and(
     visitaInScope(e),
@@ -286,7 +287,7 @@ export async function list(ctx: Ctx, f: VisitaDomiciliarFilters): Promise<{ rows
 // ---- create and cancel ------------------------------------------------------------------------------------------
 
 /** A visit with this client id already stored: the same professional's retry, or someone else's (409). */
-async function retried(tx: DbOrTx, ctx: Ctx, id: string): Promise<VisitaDomiciliar | null> {
+async function retried(tx: DbOrTx, ctx: Ctx, id: string): Promise<Dated<VisitaDomiciliar> | null> {
   const [row] = await tx.select({ profissional_id: vd.profissional_id }).from(vd).where(eq(vd.id, id));
   if (!row) return null;
   if (row.profissional_id !== ctx.usuario?.profissionalId) throw conflict(msg.visitaIdEmUso);
@@ -296,7 +297,7 @@ async function retried(tx: DbOrTx, ctx: Ctx, id: string): Promise<VisitaDomicili
 export async function create(
   ctx: Ctx,
   v: VisitaDomiciliarValues,
-): Promise<{ visita: VisitaDomiciliar; created: boolean }> {
+): Promise<{ visita: Dated<VisitaDomiciliar>; created: boolean }> {
   const u = ctx.usuario!;
   return ctx.db.transaction(async (tx) => {
     const stored = await retried(tx, ctx, v.id);
@@ -402,7 +403,7 @@ export async function create(
   });
 }
 
-export async function cancelar(ctx: Ctx, id: string, input: CancelarVisitaInput): Promise<VisitaDomiciliar> {
+export async function cancelar(ctx: Ctx, id: string, input: CancelarVisitaInput): Promise<Dated<VisitaDomiciliar>> {
   const u = ctx.usuario!;
   return ctx.db.transaction(async (tx) => {
     const e = escopoDe(ctx);

@@ -23,7 +23,7 @@ import {
   tiposUnidade,
   unidadesSaude,
 } from '../../../db/schema';
-import { byName, containsText, totalOf } from '../../../db/sql';
+import { byName, containsText, findRow, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
@@ -120,12 +120,8 @@ export const alcance = async (ctx: Ctx, q: AvisoAlcanceQuery) => ({
 // ---- one notice ------------------------------------------------------------------------------------------
 
 /** The notice's row (locked for update when asked), or null; a malformed id is null too. */
-export async function findAviso(db: DbOrTx, id: string, forUpdate = false) {
-  if (!isUuid(id)) return null;
-  const q = db.select().from(a).where(eq(a.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findAviso = (db: DbOrTx, id: string, forUpdate = false) =>
+  isUuid(id) ? findRow(db, a, id, { forUpdate }) : Promise.resolve(null);
 
 const contagens = {
   total_visualizacoes: sql<number>`(select count(*)::int from ${v} where ${v.aviso_id} = ${a.id})`,

@@ -1,17 +1,19 @@
-import type {
-  AuthApplicationFilters,
-  AuthApplicationListItem,
-  AuthApplicationRecord,
+import {
+  authApplicationListItemSchema,
+  authApplicationRecordSchema,
+  type AuthApplicationFilters,
+  type AuthApplicationListItem,
+  type AuthApplicationRecord,
 } from '@saude/shared/schemas/auth_applications';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { authApplications } from '../../../db/schema';
-import { byName, containsText } from '../../../db/sql';
+import { byName, containsText, findRow, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
-import type { Dated } from '../../../lib/answer';
+import { fieldsOf, type Dated } from '../../../lib/answer';
 
 // Reading the authorized applications (issue 39). A name and an address, nobody's data: reads are not audited.
 
@@ -19,24 +21,12 @@ export const RESOURCE = 'ferramentas/auth_applications';
 const a_ = authApplications;
 
 /** The application's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export async function findAuthApplication(db: DbOrTx, id: string, forUpdate = false) {
-  if (!isUuid(id)) return null;
-  const q = db.select().from(a_).where(eq(a_.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findAuthApplication = (db: DbOrTx, id: string, forUpdate = false) =>
+  isUuid(id) ? findRow(db, a_, id, { forUpdate }) : Promise.resolve(null);
 
 type Row = typeof a_.$inferSelect;
 
-export const paraApi = (r: Row): Dated<AuthApplicationRecord> => ({
-  id: r.id,
-  lock_version: r.lock_version,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-  nome: r.nome,
-  uri: r.uri,
-  ativo: r.ativo,
-});
+export const paraApi = (r: Row): Dated<AuthApplicationRecord> => fieldsOf(authApplicationRecordSchema, r);
 
 export async function show(ctx: Ctx, id: string): Promise<Dated<AuthApplicationRecord>> {
   const row = await findAuthApplication(ctx.db, id);
@@ -56,7 +46,7 @@ export async function list(ctx: Ctx, q: AuthApplicationFilters): Promise<PageRes
   const where = condicoes(q);
   return paginateTable(q, ctx.db, a_, where, ({ limit, offset }) =>
     ctx.db
-      .select({ id: a_.id, nome: a_.nome, uri: a_.uri, ativo: a_.ativo })
+      .select(selectOf(authApplicationListItemSchema, a_))
       .from(a_)
       .where(where)
       .orderBy(sql`${a_.ativo} desc`, byName(a_.nome), a_.id)

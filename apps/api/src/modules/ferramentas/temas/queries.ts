@@ -1,14 +1,20 @@
-import type { Tema, TemaFilters, TemaListItem } from '@saude/shared/schemas/tema';
+import {
+  temaListItemSchema,
+  temaSchema,
+  type Tema,
+  type TemaFilters,
+  type TemaListItem,
+} from '@saude/shared/schemas/tema';
 import type { TemaAtual } from '@saude/shared/tema_atual';
 import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { temas } from '../../../db/schema';
-import { containsText } from '../../../db/sql';
+import { containsText, findRow, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
-import type { Dated } from '../../../lib/answer';
+import { fieldsOf, type Dated } from '../../../lib/answer';
 
 // Reading campaign themes (issue 21). They hold nobody's data (a title, colours, an image), so reads are not audited.
 
@@ -16,31 +22,12 @@ export const RESOURCE = 'ferramentas/temas';
 const t_ = temas;
 
 /** The theme's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export async function findTema(db: DbOrTx, id: string, forUpdate = false) {
-  if (!isUuid(id)) return null;
-  const q = db.select().from(t_).where(eq(t_.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findTema = (db: DbOrTx, id: string, forUpdate = false) =>
+  isUuid(id) ? findRow(db, t_, id, { forUpdate }) : Promise.resolve(null);
 
 type Row = typeof temas.$inferSelect;
 
-export const paraApi = (r: Row): Dated<Tema> => ({
-  id: r.id,
-  lock_version: r.lock_version,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-  objetivo: r.objetivo,
-  descricao: r.descricao,
-  cor_primaria: r.cor_primaria,
-  cor_secundaria: r.cor_secundaria,
-  imagem_base64: r.imagem_base64,
-  icon: r.icon,
-  vigencia_inicio: r.vigencia_inicio,
-  vigencia_fim: r.vigencia_fim,
-  recorrente: r.recorrente,
-  ativo: r.ativo,
-});
+export const paraApi = (r: Row): Dated<Tema> => fieldsOf(temaSchema, r);
 
 export async function show(ctx: Ctx, id: string): Promise<Dated<Tema>> {
   const row = await findTema(ctx.db, id);
@@ -55,24 +42,14 @@ function condicoes(q: TemaFilters): SQL | undefined {
   return and(...conds);
 }
 
+const LIST = selectOf(temaListItemSchema, t_, { com_imagem: sql<boolean>`${isNotNull(t_.imagem_base64)}` });
+
 /** A page of themes, the latest period first. */
 export async function list(ctx: Ctx, q: TemaFilters): Promise<PageResult<TemaListItem>> {
   const where = condicoes(q);
   return paginateTable(q, ctx.db, t_, where, ({ limit, offset }) =>
     ctx.db
-      .select({
-        id: t_.id,
-        objetivo: t_.objetivo,
-        descricao: t_.descricao,
-        cor_primaria: t_.cor_primaria,
-        cor_secundaria: t_.cor_secundaria,
-        icon: t_.icon,
-        vigencia_inicio: t_.vigencia_inicio,
-        vigencia_fim: t_.vigencia_fim,
-        recorrente: t_.recorrente,
-        ativo: t_.ativo,
-        com_imagem: sql<boolean>`${isNotNull(t_.imagem_base64)}`,
-      })
+      .select(LIST)
       .from(t_)
       .where(where)
       .orderBy(desc(t_.vigencia_inicio), desc(t_.created_at), t_.id)

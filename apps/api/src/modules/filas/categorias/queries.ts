@@ -1,12 +1,18 @@
-import type { Categoria, CategoriaFilters, CategoriaListItem } from '@saude/shared/schemas/categoria';
+import {
+  categoriaListItemSchema,
+  categoriaSchema,
+  type Categoria,
+  type CategoriaFilters,
+  type CategoriaListItem,
+} from '@saude/shared/schemas/categoria';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { categorias, filaCategorias, filas, senhas, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countWhere } from '../../../db/sql';
+import { byName, containsText, countWhere, findRow, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
-import type { Dated } from '../../../lib/answer';
+import { fieldsOf, type Dated } from '../../../lib/answer';
 
 // Reading ticket categories. They hold nobody's data (a name, letters, a colour), so reads are not audited; they are
 // the municipality's, read the same from every unit.
@@ -15,11 +21,7 @@ export const RESOURCE = 'filas/categorias';
 const c_ = categorias;
 
 /** The category's row (locked for update when asked), or null. */
-export async function findCategoria(db: DbOrTx, id: string, forUpdate = false) {
-  const q = db.select().from(c_).where(eq(c_.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
-}
+export const findCategoria = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, c_, id, { forUpdate });
 
 /** The category with the queues it feeds and how many tickets it has had. */
 export async function loadCategoria(db: DbOrTx, id: string): Promise<Dated<Categoria> | null> {
@@ -34,16 +36,7 @@ export async function loadCategoria(db: DbOrTx, id: string): Promise<Dated<Categ
     .orderBy(byName(unidadesSaude.nome), byName(filas.nome));
   const total = await countWhere(db, senhas, eq(senhas.categoria_id, id));
   return {
-    id: row.id,
-    lock_version: row.lock_version,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    nome: row.nome,
-    sigla: row.sigla,
-    prioridade: row.prioridade,
-    cor: row.cor,
-    descricao: row.descricao,
-    ativo: row.ativo,
+    ...fieldsOf(categoriaSchema, row),
     filas: ligadas,
     senhas: total,
   };
@@ -67,15 +60,7 @@ export async function list(ctx: Ctx, q: CategoriaFilters): Promise<PageResult<Ca
   const where = condicoes(q);
   return paginateTable(q, ctx.db, c_, where, ({ limit, offset }) =>
     ctx.db
-      .select({
-        id: c_.id,
-        nome: c_.nome,
-        sigla: c_.sigla,
-        prioridade: c_.prioridade,
-        cor: c_.cor,
-        descricao: c_.descricao,
-        ativo: c_.ativo,
-      })
+      .select(selectOf(categoriaListItemSchema, c_))
       .from(c_)
       .where(where)
       .orderBy(asc(c_.prioridade), byName(c_.nome), asc(c_.id))

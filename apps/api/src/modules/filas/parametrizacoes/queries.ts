@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizz
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { categorias, filaCategorias, filaLocais, filas, senhas, unidadesSaude } from '../../../db/schema';
-import { byName, containsText } from '../../../db/sql';
+import { byName, containsText, findRow } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { unidadeComFilas } from '../comum';
@@ -41,12 +41,7 @@ const contar = (where: SQL) => sql<number>`(select count(*)::int from ${s_} wher
 
 /** The queue's row when it belongs to `unidadeId` (locked for update when asked); null otherwise (answered 404). */
 export async function findInUnit(db: DbOrTx, unidadeId: string, id: string, forUpdate = false) {
-  const q = db
-    .select()
-    .from(f_)
-    .where(and(eq(f_.id, id), eq(f_.unidade_saude_id, unidadeId)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
+  return findRow(db, f_, id, { where: eq(f_.unidade_saude_id, unidadeId), forUpdate });
 }
 
 /** The queues with their locations, categories and counts, in the order of `ids`. */

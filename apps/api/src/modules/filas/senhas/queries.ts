@@ -16,7 +16,7 @@ import {
   senhas,
   unidadesSaude,
 } from '../../../db/schema';
-import { byName, countWhere, iso, startsWith } from '../../../db/sql';
+import { byName, countWhere, findRow, iso, startsWith } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { filtrosUsados } from '../../../access/audited-list';
 import { mapPage, type PageResult, paginate } from '../../../lib/paginate';
@@ -89,11 +89,7 @@ function item(r: Row): SenhaListItem {
 
 /** The ticket row of the unit, locked for a step when asked; 404 when absent or of another unit. */
 export async function findInScope(tx: DbOrTx, unidadeId: string, id: string, forUpdate = false) {
-  const q = tx
-    .select()
-    .from(s)
-    .where(and(eq(s.id, id), eq(s.unidade_saude_id, unidadeId)));
-  const [row] = forUpdate ? await q.for('update') : await q;
+  const row = await findRow(tx, s, id, { where: eq(s.unidade_saude_id, unidadeId), forUpdate });
   if (!row) throw notFound();
   return row;
 }

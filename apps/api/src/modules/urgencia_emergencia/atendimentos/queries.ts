@@ -20,7 +20,8 @@ import {
   profissionais,
   unidadesSaude,
 } from '../../../db/schema';
-import { containsText, countAll, iso, startsWith, totalOf } from '../../../db/sql';
+import { containsText, countAll, findRow, startsWith, totalOf } from '../../../db/sql';
+import type { Dated } from '../../../lib/answer';
 import { notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, paginate, type PageResult } from '../../../lib/paginate';
@@ -80,12 +81,8 @@ const comPaciente = <T extends { municipe_id: string | null; paciente_sem_identi
 
 /** The visit's own row in scope (the unit's, of this kind), locked for a write when asked; null otherwise. */
 export async function findInScope(tx: DbOrTx, unidadeId: string, tipo: Tipo, id: string, forUpdate = false) {
-  const q = tx
-    .select()
-    .from(a)
-    .where(and(eq(a.id, id), eq(a.unidade_saude_id, unidadeId), eq(a.retroativo, tipo.retroativo)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
+  const where = and(eq(a.unidade_saude_id, unidadeId), eq(a.retroativo, tipo.retroativo));
+  return findRow(tx, a, id, { where, forUpdate });
 }
 
 /** What each audited action of the visit means in its history. */
@@ -106,7 +103,7 @@ async function historico(
   db: DbOrTx,
   v: typeof a.$inferSelect,
   nomes: Map<string, string>,
-): Promise<EventoAtendimento[]> {
+): Promise<Dated<EventoAtendimento>[]> {
   const rows = await db
     .select({ action: auditoria.action, em: auditoria.created_at, por_nome: profissionais.nome })
     .from(auditoria)
@@ -119,30 +116,30 @@ async function historico(
       ),
     )
     .orderBy(asc(auditoria.created_at), asc(auditoria.id));
-  const eventos: EventoAtendimento[] = rows.map((r) => ({
+  const eventos: Array<Omit<EventoAtendimento, 'em'> & { em: Date }> = rows.map((r) => ({
     evento: EVENTOS[r.action]!,
-    em: r.em.toISOString(),
+    em: r.em,
     por_nome: r.por_nome,
     detalhe: r.action === 'cancelar' ? v.justificativa_cancelamento : null,
   }));
   const tem = (e: EventoAtendimento['evento']) => eventos.some((x) => x.evento === e);
   const nome = (id: string | null) => (id ? (nomes.get(id) ?? null) : null);
   if (!tem('criado'))
-    eventos.unshift({ evento: 'criado', em: v.created_at.toISOString(), por_nome: nome(v.created_by), detalhe: null });
+    eventos.unshift({ evento: 'criado', em: v.created_at, por_nome: nome(v.created_by), detalhe: null });
   if (!tem('chamado') && v.chamado_em)
-    eventos.push({ evento: 'chamado', em: v.chamado_em.toISOString(), por_nome: nome(v.chamado_por), detalhe: null });
+    eventos.push({ evento: 'chamado', em: v.chamado_em, por_nome: nome(v.chamado_por), detalhe: null });
   if (!tem('cancelado') && v.cancelado_em)
     eventos.push({
       evento: 'cancelado',
-      em: v.cancelado_em.toISOString(),
+      em: v.cancelado_em,
       por_nome: nome(v.cancelado_por),
       detalhe: v.justificativa_cancelamento,
     });
-  return eventos.sort((x, y) => x.em.localeCompare(y.em));
+  return eventos.sort((x, y) => x.em.getTime() - y.em.getTime());
 }
 
 /** The visit with names and history, WITHOUT scope: callers check scope first. */
-export async function unscopedLoad(db: DbOrTx, id: string): Promise<Atendimento | null> {
+export async function unscopedLoad(db: DbOrTx, id: string): Promise<Dated<Atendimento> | null> {
   const [row] = await db
     .select({
       v: a,
@@ -176,19 +173,13 @@ export async function unscopedLoad(db: DbOrTx, id: string): Promise<Atendimento 
   return {
     ...v,
     ...comPaciente(v, row),
-    created_at: v.created_at.toISOString(),
-    updated_at: v.updated_at.toISOString(),
     unidade_saude_nome: row.unidade_saude_nome,
     profissional_nome: row.profissional_nome,
     ocupacao_nome: ocupacaoNome(v.ocupacao_id),
     especialidade_nome: v.especialidade
       ? (nomeEspecialidade.get(v.especialidade) ?? ocupacaoNome(v.especialidade))
       : null,
-    data_chegada: v.data_chegada.toISOString(),
-    data_ficha: v.data_ficha.toISOString(),
-    chamado_em: iso(v.chamado_em),
     chamado_por_nome: row.chamado_por_nome,
-    cancelado_em: iso(v.cancelado_em),
     cancelado_por_nome: row.cancelado_por_nome,
     historico: await historico(db, v, nomes),
   };
@@ -199,7 +190,7 @@ export const titulares = (rows: Array<{ municipe_id: string | null }>) => [
   ...new Set(rows.flatMap((r) => (r.municipe_id ? [r.municipe_id] : []))),
 ];
 
-export function show(ctx: Ctx, tipo: Tipo, id: string): Promise<Atendimento> {
+export function show(ctx: Ctx, tipo: Tipo, id: string): Promise<Dated<Atendimento>> {
   return auditedRead(
     ctx,
     async (db) => {
@@ -217,7 +208,7 @@ export function show(ctx: Ctx, tipo: Tipo, id: string): Promise<Atendimento> {
   );
 }
 
-export function list(ctx: Ctx, tipo: Tipo, q: AtendimentoFilters): Promise<PageResult<AtendimentoListItem>> {
+export function list(ctx: Ctx, tipo: Tipo, q: AtendimentoFilters): Promise<PageResult<Dated<AtendimentoListItem>>> {
   return auditedRead(
     ctx,
     async (db) => {
@@ -310,8 +301,6 @@ async function listar(db: DbOrTx, unidadeId: string, tipo: Tipo, q: AtendimentoF
   return mapPage(page, ({ v, profissional_nome, total: _t, ...p }) => ({
     ...v,
     ...comPaciente(v, p),
-    data_chegada: v.data_chegada.toISOString(),
-    chamado_em: iso(v.chamado_em),
     especialidade_nome: v.especialidade ? (nomeEspecialidade.get(v.especialidade) ?? null) : null,
     profissional_nome,
   }));

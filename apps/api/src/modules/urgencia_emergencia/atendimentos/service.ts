@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../../db/client';
 import { atendimentos, lotacoes, municipes, pacientesSemIdentificacao, profissionais } from '../../../db/schema';
 import { changedFields, nullify } from '../../../db/sql';
 import { conflict, FieldErrors, forbidden, notFound } from '../../../lib/errors';
+import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
@@ -154,7 +155,7 @@ const colunas = (n: Values) =>
     justificativa_retroativo: n.justificativa_retroativo,
   });
 
-export async function create(ctx: Ctx, tipo: Tipo, v: AtendimentoValues): Promise<Atendimento> {
+export async function create(ctx: Ctx, tipo: Tipo, v: AtendimentoValues): Promise<Dated<Atendimento>> {
   return ctx.db.transaction(async (tx) => {
     const unidadeId = await unidadeDeUrgencia(ctx, tx);
     if (ocupacoesDe(ctx).length === 0) throw forbidden(msg.atendimentoSemOcupacao);
@@ -201,7 +202,7 @@ export async function update(
   tipo: Tipo,
   id: string,
   { lock_version, ...v }: Versioned<Values>,
-): Promise<Atendimento> {
+): Promise<Dated<Atendimento>> {
   return ctx.db.transaction(async (tx) => {
     const unidadeId = await unidadeDeUrgencia(ctx, tx);
     const atual = await findInScope(tx, unidadeId, tipo, id, true);
@@ -249,7 +250,7 @@ async function senhaDoAtendimento(tx: DbOrTx, ctx: Ctx, unidadeId: string, id: s
 }
 
 /** Calls the patient (to the triage or the doctor): who and when are kept; a closed visit is refused. */
-export async function chamar(ctx: Ctx, tipo: Tipo, id: string): Promise<Atendimento> {
+export async function chamar(ctx: Ctx, tipo: Tipo, id: string): Promise<Dated<Atendimento>> {
   return ctx.db.transaction(async (tx) => {
     const unidadeId = await unidadeDeUrgencia(ctx, tx);
     const atual = await findInScope(tx, unidadeId, tipo, id, true);
@@ -282,7 +283,12 @@ export async function chamar(ctx: Ctx, tipo: Tipo, id: string): Promise<Atendime
  * the patient (called or not: someone may walk straight in) → em_atendimento; `concluir` when the care ends →
  * concluido, after which the visit is closed to edits and calls. Who and when are the audit rows (the history).
  */
-async function mudarSituacao(ctx: Ctx, tipo: Tipo, id: string, passo: 'iniciar' | 'concluir'): Promise<Atendimento> {
+async function mudarSituacao(
+  ctx: Ctx,
+  tipo: Tipo,
+  id: string,
+  passo: 'iniciar' | 'concluir',
+): Promise<Dated<Atendimento>> {
   return ctx.db.transaction(async (tx) => {
     const unidadeId = await unidadeDeUrgencia(ctx, tx);
     const atual = await findInScope(tx, unidadeId, tipo, id, true);
@@ -308,7 +314,7 @@ export async function cancelar(
   tipo: Tipo,
   id: string,
   input: CancelarAtendimentoInput,
-): Promise<Atendimento> {
+): Promise<Dated<Atendimento>> {
   return ctx.db.transaction(async (tx) => {
     const unidadeId = await unidadeDeUrgencia(ctx, tx);
     const atual = await findInScope(tx, unidadeId, tipo, id, true);

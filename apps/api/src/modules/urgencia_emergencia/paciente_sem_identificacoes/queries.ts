@@ -1,4 +1,7 @@
 import {
+  atendimentoDoPacienteSchema,
+  pacienteSemIdentificacaoListItemSchema,
+  pacienteSemIdentificacaoSchema,
   pseudonimo,
   type PacienteSemIdentificacao,
   type PacienteSemIdentificacaoFilters,
@@ -18,7 +21,8 @@ import {
   profissionais,
   unidadesSaude,
 } from '../../../db/schema';
-import { containsText, countWhere, iso } from '../../../db/sql';
+import { containsText, countWhere, findRow, selectOf } from '../../../db/sql';
+import { fieldsOf, type Dated } from '../../../lib/answer';
 import { filtrosUsados } from '../../../access/audited-list';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
@@ -37,18 +41,13 @@ const numeroAtendimentos = sql<number>`(select count(*)::int from ${a_} where ${
 
 /** The patient's row when it belongs to `unidadeId` (locked for update when asked); null otherwise (answered 404). */
 export async function findInUnit(tx: DbOrTx, unidadeId: string, id: string, forUpdate = false) {
-  const q = tx
-    .select()
-    .from(p_)
-    .where(and(eq(p_.id, id), eq(p_.unidade_saude_id, unidadeId)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row ?? null;
+  return findRow(tx, p_, id, { where: eq(p_.unidade_saude_id, unidadeId), forUpdate });
 }
 
 const numero = (v: string | number | null) => (v === null ? null : Number(v));
 
 /** The patient with names and care visits, WITHOUT the unit check: callers check it first. */
-export async function unscopedLoadPaciente(db: DbOrTx, id: string): Promise<PacienteSemIdentificacao | null> {
+export async function unscopedLoadPaciente(db: DbOrTx, id: string): Promise<Dated<PacienteSemIdentificacao> | null> {
   const [row] = await db
     .select({
       p: p_,
@@ -68,61 +67,29 @@ export async function unscopedLoadPaciente(db: DbOrTx, id: string): Promise<Paci
   if (!row) return null;
   const { p } = row;
   const visitas = await db
-    .select({
-      id: a_.id,
-      data_chegada: a_.data_chegada,
-      situacao: a_.situacao,
-      retroativo: a_.retroativo,
-      senha: a_.senha,
-      especialidade: a_.especialidade,
-      profissional_nome: atendente.nome,
-    })
+    .select(selectOf(atendimentoDoPacienteSchema, a_, { profissional_nome: atendente.nome }))
     .from(a_)
     .leftJoin(atendente, eq(atendente.id, a_.profissional_id))
     .where(eq(a_.paciente_sem_identificacao_id, id))
     .orderBy(desc(a_.data_chegada), desc(a_.id));
   return {
-    id: p.id,
-    lock_version: p.lock_version,
-    created_at: p.created_at.toISOString(),
-    updated_at: p.updated_at.toISOString(),
-    unidade_saude_id: p.unidade_saude_id,
+    ...fieldsOf(pacienteSemIdentificacaoSchema, p),
     unidade_saude_nome: row.unidade,
-    profissional_id: p.profissional_id,
     profissional_nome: row.profissional,
-    ocupacao_id: p.ocupacao_id,
     ocupacao_nome: ocupacaoNome(p.ocupacao_id),
-    nome: p.nome,
-    data_nascimento_estimada: p.data_nascimento_estimada,
-    idade_estimada: p.idade_estimada,
-    possui_deficiencia: p.possui_deficiencia,
     deficiencia_ids: p.deficiencia_ids ?? [],
-    sexo_id: p.sexo_id,
-    raca_cor_id: p.raca_cor_id,
-    cor_cabelo_id: p.cor_cabelo_id,
-    cor_olhos_id: p.cor_olhos_id,
-    altura_aproximada: p.altura_aproximada,
     peso_aproximado: numero(p.peso_aproximado),
-    outras_caracteristicas: p.outras_caracteristicas,
-    nome_mae: p.nome_mae,
-    nome_mae_sem_informacao: p.nome_mae_sem_informacao,
-    nacionalidade_id: p.nacionalidade_id,
-    municipio_nascimento_ibge: p.municipio_nascimento_ibge,
     municipio_nascimento_nome: row.municipio,
-    pais_nascimento_id: p.pais_nascimento_id,
-    municipe_id: p.municipe_id,
     municipe_nome: row.municipe,
-    identificado_em: iso(p.identificado_em),
-    identificado_por: p.identificado_por,
     identificado_por_nome: row.identificador,
-    atendimentos: visitas.map((v) => ({ ...v, data_chegada: v.data_chegada.toISOString() })),
+    atendimentos: visitas,
   };
 }
 
 /** The citizens a patient's answer names: the identified one, if any. */
 export const titulares = (p: { municipe_id: string | null }) => (p.municipe_id ? [p.municipe_id] : []);
 
-export async function show(ctx: Ctx, id: string): Promise<PacienteSemIdentificacao> {
+export async function show(ctx: Ctx, id: string): Promise<Dated<PacienteSemIdentificacao>> {
   const unidadeId = await unidadeDeUrgencia(ctx);
   return auditedRead(
     ctx,
@@ -154,11 +121,18 @@ function condicoes(unidadeId: string, q: PacienteSemIdentificacaoFilters): SQL |
   return and(...conds);
 }
 
+const LIST = selectOf(pacienteSemIdentificacaoListItemSchema, p_, {
+  profissional_nome: profissionais.nome,
+  numero_atendimentos: numeroAtendimentos,
+  municipe_nome: municipes.nome,
+  identificado_por_nome: identificador.nome,
+});
+
 /** A page of the current unit's patients, newest first, audited with the identified citizens it shows. */
 export async function list(
   ctx: Ctx,
   q: PacienteSemIdentificacaoFilters,
-): Promise<PageResult<PacienteSemIdentificacaoListItem>> {
+): Promise<PageResult<Dated<PacienteSemIdentificacaoListItem>>> {
   const unidadeId = await unidadeDeUrgencia(ctx);
   const where = condicoes(unidadeId, q);
   return auditedRead(
@@ -166,20 +140,7 @@ export async function list(
     (db) =>
       paginateTable(q, db, p_, where, ({ limit, offset }) =>
         db
-          .select({
-            id: p_.id,
-            nome: p_.nome,
-            idade_estimada: p_.idade_estimada,
-            sexo_id: p_.sexo_id,
-            created_at: p_.created_at,
-            profissional_nome: profissionais.nome,
-            numero_atendimentos: numeroAtendimentos,
-            municipe_id: p_.municipe_id,
-            municipe_nome: municipes.nome,
-            identificado_em: p_.identificado_em,
-            identificado_por: p_.identificado_por,
-            identificado_por_nome: identificador.nome,
-          })
+          .select(LIST)
           .from(p_)
           .leftJoin(profissionais, eq(profissionais.id, p_.profissional_id))
           .leftJoin(municipes, eq(municipes.id, p_.municipe_id))
@@ -187,14 +148,7 @@ export async function list(
           .where(where)
           .orderBy(desc(p_.created_at), desc(p_.id))
           .limit(limit)
-          .offset(offset)
-          .then((rows) =>
-            rows.map((r) => ({
-              ...r,
-              created_at: r.created_at.toISOString(),
-              identificado_em: iso(r.identificado_em),
-            })),
-          ),
+          .offset(offset),
       ),
     (page) => ({
       resource: RESOURCE,

@@ -13,6 +13,7 @@ import { atendimentos, municipes, municipios, pacientesSemIdentificacao } from '
 import { changedFields, exists, nullify } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
 import { autor, checkVersion, nextVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { obitoDe } from '../../municipes';
@@ -85,7 +86,7 @@ function colunas(v: PacienteSemIdentificacaoValues) {
   return { ...c, peso_aproximado: c.peso_aproximado === null ? null : String(c.peso_aproximado) };
 }
 
-export async function create(ctx: Ctx, v: PacienteSemIdentificacaoValues): Promise<PacienteSemIdentificacao> {
+export async function create(ctx: Ctx, v: PacienteSemIdentificacaoValues): Promise<Dated<PacienteSemIdentificacao>> {
   const unidadeId = await unidadeDeUrgencia(ctx);
   return ctx.db.transaction(async (tx) => {
     const errors = new FieldErrors();
@@ -104,7 +105,7 @@ export async function update(
   ctx: Ctx,
   id: string,
   { lock_version, ...v }: Versioned<PacienteSemIdentificacaoValues>,
-): Promise<PacienteSemIdentificacao> {
+): Promise<Dated<PacienteSemIdentificacao>> {
   const unidadeId = await unidadeDeUrgencia(ctx);
   return ctx.db.transaction(async (tx) => {
     const atual = await findInUnit(tx, unidadeId, id, true);
@@ -144,7 +145,7 @@ export async function identificar(
   ctx: Ctx,
   id: string,
   { municipe_id }: { municipe_id: IdentificarPaciente['municipe_id'] },
-): Promise<PacienteSemIdentificacao> {
+): Promise<Dated<PacienteSemIdentificacao>> {
   const unidadeId = await unidadeDeUrgencia(ctx);
   return ctx.db.transaction(async (tx) => {
     const atual = await findInUnit(tx, unidadeId, id, true);
@@ -174,7 +175,7 @@ export async function identificar(
 }
 
 /** Undoes the tie (managers): the patient and its care visits are nobody's again, in one transaction. */
-export async function desfazerIdentificacao(ctx: Ctx, id: string): Promise<PacienteSemIdentificacao> {
+export async function desfazerIdentificacao(ctx: Ctx, id: string): Promise<Dated<PacienteSemIdentificacao>> {
   const unidadeId = await unidadeDeUrgencia(ctx);
   return ctx.db.transaction(async (tx) => {
     const atual = await findInUnit(tx, unidadeId, id, true);
