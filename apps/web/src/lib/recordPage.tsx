@@ -173,7 +173,6 @@ export function useRecordFormPage<S extends Schema, T extends { id: string; lock
     record,
     form: record.form,
     podeEditar,
-    podeRemover,
     /** Spread on <RecordForm>: its label, 'Cancelar', the lock of a user who may only read, and the red action. */
     formProps: {
       record,

@@ -19,13 +19,6 @@ export interface CabecalhoSalvo {
   equipe_nome: string | null;
 }
 
-/** What the header's professional picker (a user without a team; issue 39) adds to a new record's values. */
-export type ProfissionalEscolhido = {
-  profissional_id?: string | null;
-  ocupacao_id?: string | null;
-  equipe_id?: string | null;
-};
-
 /** Summary labels of the header's fields (the API's names included), for every form that has it. */
 export const ROTULOS_CABECALHO: Record<string, string> = {
   unidade_saude_id: 'Unidade de saúde',

@@ -24,7 +24,7 @@ import {
   useRecordForm,
   yesNoText,
 } from '../../../lib/form';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { comVersao, recordFormPage, staleEdit } from '../../../lib/recordPage';
 import { BASE_PATH as DOMICILIOS_PATH } from '../cadastros_domiciliares/api';
 import { CabecalhoEsus } from '../comum/CabecalhoEsus';
 import { BASE_PATH, getFamilia, useDeleteFamilia, useFamilia, useSaveFamilia } from './api';
@@ -45,9 +45,8 @@ const DICA_RESPONSAVEL =
   'O responsável familiar é a pessoa de referência da família (em geral quem responde pelo domicílio). Ele é sempre o primeiro membro e não pode ser removido da lista.';
 const RENDAS = codeOptions(rendaFamiliar);
 
-export const FamiliaFormPage = recordPage(
-  { load: useFamilia, backTo: BASE_PATH, label: 'Carregando família', remount: true },
-  FamiliaForm,
+export const FamiliaFormPage = recordFormPage(
+  { load: useFamilia, backTo: BASE_PATH, label: 'Carregando família' },
   FamiliaForm,
 );
 

@@ -12,18 +12,14 @@ import { usePode } from '../../../lib/access';
 import { BackButton } from '../../../lib/detail';
 import { RemoveButton } from '../../../lib/feedback';
 import { FieldGrid, FormSection, RecordForm, useFieldLabel, useRecordForm, type FieldRows } from '../../../lib/form';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { comVersao, recordFormPage, staleEdit } from '../../../lib/recordPage';
 import { BASE_PATH, getFila, useCategoriasDisponiveis, useDeleteFila, useFila, useSaveFila } from './api';
 import { CategoriaChip } from './CategoriaChip';
 import { filaFormSchema, filaParaForm, formParaApi, novaFila, ROTULOS, type FilaFormValues } from './formValues';
 
 type Form = UseFormReturn<FilaFormValues, unknown, FilaFormValues>;
 
-export const FilaFormPage = recordPage(
-  { load: useFila, backTo: BASE_PATH, label: 'Carregando fila', remount: true },
-  FilaForm,
-  FilaForm,
-);
+export const FilaFormPage = recordFormPage({ load: useFila, backTo: BASE_PATH, label: 'Carregando fila' }, FilaForm);
 
 function FilaForm({ atual, recarregar }: { atual?: Fila; recarregar?: () => void }) {
   const titulo = atual ? `Editar fila ${atual.nome}` : 'Nova fila';

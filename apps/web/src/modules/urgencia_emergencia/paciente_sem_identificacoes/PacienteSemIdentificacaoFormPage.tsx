@@ -24,7 +24,7 @@ import { usePode } from '../../../lib/access';
 import { BackButton } from '../../../lib/detail';
 import { RemoveButton } from '../../../lib/feedback';
 import { codeOptions, FieldSections, ReadOnlyView, RecordForm, useRecordForm, type FieldRows } from '../../../lib/form';
-import { comVersao, recordPage, staleEdit } from '../../../lib/recordPage';
+import { comVersao, recordFormPage, staleEdit } from '../../../lib/recordPage';
 import { useUsuario } from '../../../lib/session';
 import { BASE_PATH, getPaciente, useDeletePaciente, usePaciente, usePseudonimo, useSavePaciente } from './api';
 import { AtendimentosDoPaciente, Identificacao } from './Identificacao';
@@ -54,9 +54,8 @@ const DICA_IDADE = 'Com a data de nascimento estimada, a idade é calculada a pa
 
 type Form = UseFormReturn<PacienteFormValues, unknown, PacienteFormValues>;
 
-export const PacienteSemIdentificacaoFormPage = recordPage(
-  { load: usePaciente, backTo: BASE_PATH, label: 'Carregando paciente', remount: true },
-  PacienteForm,
+export const PacienteSemIdentificacaoFormPage = recordFormPage(
+  { load: usePaciente, backTo: BASE_PATH, label: 'Carregando paciente' },
   PacienteForm,
 );
 
