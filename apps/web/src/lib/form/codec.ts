@@ -148,7 +148,11 @@ export function formCodec<S extends z.ZodObject, O extends Overrides<S> = Record
         const label = rotuloDe(f as z.ZodType);
         if (label) labels[`${k}.${p}`] = label;
       }
-    } else for (const f of Object.keys(o.empty())) labels[f] = o.labels?.[f] ?? sharedLabels[f] ?? sharedLabels[k]!;
+    } else {
+      for (const f of Object.keys(o.empty())) labels[f] = o.labels?.[f] ?? sharedLabels[f] ?? sharedLabels[k]!;
+      // The API's own name too (an issue on 'data_visita' while the form holds its date and hour apart).
+      labels[k] ??= sharedLabels[k]!;
+    }
   }
   Object.assign(labels, options.labels);
 

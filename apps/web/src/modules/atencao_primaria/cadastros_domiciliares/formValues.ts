@@ -29,10 +29,7 @@ export type DomicilioFormValues = CodecValues<typeof cadastroDomiciliarFieldsSch
 };
 
 /** Labels of the save summary (spec §8 'verifique o(s) seguinte(s) campo(s)'); the API's data_cadastro included. */
-export const ROTULOS_DOMICILIO: Record<string, string> = {
-  ...codec.labels,
-  data_cadastro: ROTULOS_CABECALHO.data_cadastro!,
-};
+export const ROTULOS_DOMICILIO: Record<string, string> = codec.labels;
 
 /** The date and hour first, then every rule of the shared schema, run on the body the form would send. */
 export const domicilioFormSchema = comChecagens<DomicilioFormValues>(

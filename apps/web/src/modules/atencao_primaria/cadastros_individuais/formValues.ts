@@ -125,4 +125,4 @@ export function formParaApi(
 }
 
 /** Labels for the error summary; the API's data_cadastro error lands on the date field. */
-export const ROTULOS: Record<string, string> = { ...codec.labels, data_cadastro: ROTULOS_CABECALHO.data_cadastro! };
+export const ROTULOS: Record<string, string> = codec.labels;

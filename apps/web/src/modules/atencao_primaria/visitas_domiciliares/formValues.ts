@@ -146,4 +146,4 @@ export function campoDoForm(key: string, v?: { data?: string | null }): string {
 }
 
 /** Labels for the error summary; the API's data_visita included. */
-export const ROTULOS: Record<string, string> = { ...codec.labels, data_visita: 'Data da visita' };
+export const ROTULOS: Record<string, string> = codec.labels;
