@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { auditedSelect } from '../apps/api/src/access/audit';
 import { openPostgres, queryRows, queryRowsPrepared } from '../apps/api/src/db/client';
 import { paginate } from '../apps/api/src/lib/paginate';
-import { buscaSimples, correcoesSql, countSql, lerCorrecoes, pageSql } from '../apps/api/src/modules/municipes/search';
+import { buscaSimples, countSql, pageSql, prepararBusca } from '../apps/api/src/modules/municipes/search';
 
 const database = await openPostgres(process.env.DATABASE_URL!, 10);
 const db = database.db;
@@ -18,10 +18,7 @@ const app = Fastify({ logger: false });
 app.get<{ Querystring: { q?: string; page?: string } }>('/busca', async (req) => {
   const page = { page: Number(req.query.page ?? 1), per_page: 10 };
   const busca = buscaSimples(req.query.q);
-  const correcoes = busca.fallback
-    ? lerCorrecoes(busca.termos, (await queryRows<Record<string, string[] | null>>(db, correcoesSql(busca.termos)))[0])
-    : null;
-  const b = busca.fallback && correcoes ? busca.fallback(correcoes) : busca;
+  const b = await prepararBusca((s) => queryRows(db, s), busca);
   const rowsOf = b.preparada ? queryRowsPrepared : queryRows;
   const trilha = { resource: 'municipes', action: 'index' as const, details: { busca: 'simples', filtros: b.filtros } };
   const { rows } = await paginate(page, {

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { formatCpf } from '@saude/shared';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEMO_PASSWORD, demoEnderecos } from '../apps/api/src/seed/demo';
 import {
   gerarMunicipe,
@@ -24,15 +24,15 @@ import {
   type MunicipeRow,
 } from '../apps/api/src/seed/municipes';
 import { statementName } from '../apps/api/src/db/client';
-import { municipes, normalized } from '../apps/api/src/db/schema';
+import { municipes } from '../apps/api/src/db/schema';
 import { prepareDatabase } from '../apps/api/src/seed/setup';
 import {
   buscaAvancada,
   buscaSimples,
   correcoesSql,
   countSql,
-  lerCorrecoes,
   pageSql,
+  prepararBusca,
   type Busca,
 } from '../apps/api/src/modules/municipes/search';
 import { Client, interleaved, pct, printGoals, signIn, startServer } from './lib';
@@ -251,10 +251,10 @@ try {
       ? raw.query({ name: statementName(text), text, values: params as unknown[] })
       : raw.query(text, params as unknown[]);
   };
+  const consulta = async (s: SQL) => (await q(s)).rows as Array<Record<string, unknown>>;
   async function rawPage(busca: Busca, page = { page: 1, per_page: 10 }) {
-    // As the service: the words found nowhere in the registry are replaced by their corrections, then one search.
-    const correcoes = busca.fallback ? lerCorrecoes(busca.termos, (await q(correcoesSql(busca.termos))).rows[0]) : null;
-    const b = busca.fallback && correcoes ? busca.fallback(correcoes) : busca;
+    // As the service: misspelt words corrected and the breadth counted (prepararBusca), then one page.
+    const b = await prepararBusca(consulta, busca);
     await q(pageSql(b, page), b.preparada);
     if (!busca.where) await q(countSql(busca), b.preparada);
   }
@@ -441,9 +441,17 @@ try {
     'CNS exato (índices de codigo_cns e cartao_provisorio)',
     pageSql(buscaSimples(amostra.codigo_cns!), { page: 1, per_page: 10 }),
   );
+  // A name (issue 41): ranked among its first 1,001 matches, then the same search as it was, ranking and counting
+  // every match.
+  const nome = await prepararBusca(consulta, buscaSimples(fragment(amostra.nome)));
   await explain(
-    'nome (fragmento): trigram GIN',
-    pageSql(buscaSimples(fragment(amostra.nome)), { page: 1, per_page: 10 }),
+    `nome "${fragment(amostra.nome)}": as 1.001 primeiras, ranqueadas`,
+    pageSql(nome, { page: 1, per_page: 10 }),
+  );
+  await explain(
+    'ANTES: ranqueando e contando todas',
+    sql`select ${municipes.id}, count(*) over () from ${municipes} where ${nome.where}
+      order by ${nome.rank} desc, ${municipes.nome} collate "und-x-icu", ${municipes.id} limit 10`,
   );
   const semFiltro = buscaSimples(undefined);
   await explain(
@@ -451,32 +459,10 @@ try {
     sql`select count(*)::bigint as total from ${municipes}`,
   );
   await explain('DEPOIS: total limitado a 10.001 linhas (X-Total-Count-Limitado)', countSql(semFiltro));
-  // A typo in the last word: before, the word that matched nobody was compared with every name (`<%` on the names'
-  // trigram index); now it is corrected among the registry's words, and the search runs with the corrections.
-  const comErro = buscaSimples(typo(amostra.nome));
-  if (comErro.fallback) {
-    await explain(
-      'a correção: palavras do cadastro próximas da digitada (municipes_palavras)',
-      correcoesSql(comErro.termos),
-    );
-    const correcoes = lerCorrecoes(comErro.termos, (await q(correcoesSql(comErro.termos))).rows[0]);
-    const nomeN = normalized(municipes.nome);
-    const termosNome = comErro.termos.filter((t) => t.chave.startsWith('nome:'));
-    const comoEra = termosNome.map((t) =>
-      correcoes?.has(t.chave)
-        ? sql`(${nomeN} like ${`%${t.palavra}%`} or ${t.palavra} <% ${nomeN})`
-        : sql`${nomeN} like ${`%${t.palavra}%`}`,
-    );
-    await explain(
-      'ANTES: a palavra sem resultado comparada com todos os nomes (<% no índice dos nomes)',
-      pageSql({ ...comErro, where: and(...comoEra) }, { page: 1, per_page: 10 }),
-    );
-    if (correcoes)
-      await explain(
-        `DEPOIS: a busca com as correções (${[...correcoes].map(([k, c]) => `${k} → ${c.join(' | ')}`).join('; ')})`,
-        pageSql(comErro.fallback(correcoes), { page: 1, per_page: 10 }),
-      );
-  }
+  // A typo in the last word: corrected among the registry's words, and the search runs with the corrections.
+  const erro = buscaSimples(typo(amostra.nome));
+  await explain(`a correção de "${typo(amostra.nome)}" (municipes_palavras)`, correcoesSql(erro.termos));
+  await explain('a busca com as correções', pageSql(await prepararBusca(consulta, erro), { page: 1, per_page: 10 }));
 } finally {
   await cleanup();
 }

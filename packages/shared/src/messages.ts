@@ -160,6 +160,13 @@ export const msg = {
   naoInformado: 'não informado',
   // A search is not a save (issue 12: a 1–2 letter search said "Não foi possível gravar o registro").
   buscaInvalida: 'Não foi possível realizar a busca. Verifique o que foi digitado.',
+  // A broad name (issue 41, LIMITE_RANQUEAMENTO): only its first matches are ranked.
+  buscaAmpla: (limite: string) =>
+    interpolate(
+      'Mais de %{1} munícipes atendem a esta busca; a lista mostra, dos %{1} primeiros encontrados, os nomes mais ' +
+        'parecidos. Para achar quem procura, acrescente a data de nascimento ou o nome da mãe na busca avançada.',
+      limite,
+    ),
   gestanteSexoMasculino: 'não se aplica a munícipe do sexo masculino',
 
   // Individual registrations (issue 6): wording the spec does not show, in the same style (docs/decisions.md).

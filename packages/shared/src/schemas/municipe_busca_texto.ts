@@ -59,6 +59,13 @@ export function interpretarBusca(q: string | undefined): BuscaSimples {
 
 export const BUSCA_AVANCADA_MINIMO_FILTROS = 2;
 
+/**
+ * A name search with more matches than this is broad (issue 41): "maria silv" matches 7 % of a registry, 835,000 people
+ * at São Paulo's size, and ranking or counting them all takes seconds. Only its first 1,001 matches are ranked, its
+ * total says "mais de 1.000", and the list asks to narrow it (msg.buscaAmpla).
+ */
+export const LIMITE_RANQUEAMENTO = 1_000;
+
 /** The fields of the advanced search (issue 5), named as the citizen's fields. */
 export const buscaAvancadaCampos = [
   'nome',

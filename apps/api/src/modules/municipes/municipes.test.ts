@@ -698,7 +698,7 @@ describe(url, () => {
 
   // Last: it fills the registry past the count's cap.
   describe('the unfiltered list at scale (issue 15)', () => {
-    it('counts at most 10,000 rows: X-Total-Count 10000 with X-Total-Count-Limitado, and the pager still works', async () => {
+    it('counts at most 10,000 rows (X-Total-Count-Limitado), the pager still works; a broad name is not ranked (issue 41)', async () => {
       await t.db.execute(sql`insert into municipes (id, nome, data_nascimento, sexo_id)
         select gen_random_uuid(), 'Pessoa em massa ' || g, date '1980-01-01', 1 from generate_series(1, 10001) g`);
       const first = await t.app.inject({ method: 'GET', url, headers: enf, query: { per_page: '10' } });
@@ -708,10 +708,49 @@ describe(url, () => {
       expect(deep.statusCode).toBe(200);
       expect(deep.json()).toHaveLength(10);
       expect(deep.headers['x-total-count-limitado']).toBe('true');
-      // A search is counted exactly.
-      const search = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'massa', per_page: '10' } });
-      expect(search.headers['x-total-count']).toBe('10001');
-      expect(search.headers['x-total-count-limitado']).toBeUndefined();
+      // A narrow search is ranked and counted exactly: "massa 777" is 777, 7770–7779 and 1777…9777.
+      const narrow = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: enf,
+        query: { q: 'massa 777', per_page: '10' },
+      });
+      expect(narrow.headers['x-total-count']).toBe('19');
+      expect(narrow.headers['x-total-count-limitado']).toBeUndefined();
+      expect(narrow.json()[0].nome).toBe('Pessoa em massa 777');
+      // A broad one (issue 41: more than 1,000 matches) is ranked among its first 1,001 matches (here all alike, so by
+      // name), its total "mais de 1.000".
+      const broad = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'massa', per_page: '10' } });
+      expect(broad.statusCode).toBe(200);
+      expect(broad.headers['x-total-count']).toBe('1000');
+      expect(broad.headers['x-total-count-limitado']).toBe('true');
+      const nomes = broad.json().map((r: { nome: string }) => r.nome);
+      expect(nomes).toEqual([...nomes].sort((a: string, b: string) => a.localeCompare(b, 'pt-BR')));
+      expect(nomes[0]).toBe('Pessoa em massa 1');
+      // Its last page still answers; a typo ("masa") is corrected and broad too.
+      const last = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: enf,
+        query: { q: 'massa', page: '100', per_page: '10' },
+      });
+      expect(last.json()).toHaveLength(10);
+      const typo = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: enf,
+        query: { q: 'pessoa masa', per_page: '10' },
+      });
+      expect(typo.headers['x-total-count-limitado']).toBe('true');
+      // The advanced search follows the same rule.
+      const avancada = await t.app.inject({
+        method: 'GET',
+        url: `${url}/busca_avancada`,
+        headers: enf,
+        query: { nome: 'massa', data_nascimento: '1980-01-01' },
+      });
+      expect(avancada.statusCode).toBe(200);
+      expect(avancada.headers['x-total-count-limitado']).toBe('true');
     });
   });
 

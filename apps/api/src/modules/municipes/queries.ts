@@ -24,10 +24,9 @@ import {
   buscaAvancada as buscaAvancadaSql,
   buscaSimples,
   countSql,
-  LIMITE_CONTAGEM,
+  limiteDaContagem,
   pageSql,
-  correcoesSql,
-  lerCorrecoes,
+  prepararBusca,
   type Busca,
 } from './search';
 
@@ -54,32 +53,25 @@ function toListItem(hoje: string) {
 /**
  * A page of a search and its audit row (LGPD: who saw which citizens), written by the page's own statement. Name words
  * are looked up among the registry's words first: those found nowhere are replaced by their likely corrections, and
- * the one search runs (search.ts, Busca).
+ * the one search runs (search.ts, prepararBusca); a broad name is ranked among its first matches (pageSql).
  */
 async function auditedPage(ctx: Ctx, busca: Busca, page: Page, tipo: 'simples' | 'avancada') {
   const db = ctx.db;
-  const correcoes = busca.fallback
-    ? lerCorrecoes(busca.termos, (await queryRows<Record<string, string[] | null>>(db, correcoesSql(busca.termos)))[0])
-    : null;
-  const b = busca.fallback && correcoes ? busca.fallback(correcoes) : busca;
+  const b = await prepararBusca((s) => queryRows(db, s), busca);
   const trilha = {
     resource: RESOURCE,
     action: 'index' as const,
     details: { busca: tipo, filtros: b.filtros, pagina: page.page },
   };
-  let capped = false;
   const rowsOf = b.preparada ? queryRowsPrepared : queryRows;
   const { rows, total } = await paginate(page, {
     rows: () => rowsOf<PageRow>(db, auditedSelect(ctx, pageSql(b, page), trilha)),
     windowTotal: (r) => r.total,
-    count: async () => {
-      const n = Number((await rowsOf<{ total: string | number }>(db, countSql(b)))[0]?.total ?? 0);
-      // countSql stops one row past LIMITE_CONTAGEM: that row says "more than"; a window count is exact.
-      capped = n > LIMITE_CONTAGEM;
-      return capped ? LIMITE_CONTAGEM : n;
-    },
+    count: async () => Number((await rowsOf<{ total: string | number }>(db, countSql(b)))[0]?.total ?? 0),
   });
-  return { rows: rows.map(toListItem(todayIso())), total, limited: capped };
+  // Both counts stop one row past the limit (search.ts): that row says "more than".
+  const limite = limiteDaContagem(b);
+  return { rows: rows.map(toListItem(todayIso())), total: Math.min(total, limite), limited: total > limite };
 }
 
 export function list(ctx: Ctx, f: MunicipeFilters) {

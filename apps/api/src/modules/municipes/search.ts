@@ -1,6 +1,7 @@
 import { msg, onlyDigits } from '@saude/shared';
 import {
   interpretarBusca,
+  LIMITE_RANQUEAMENTO,
   palavrasUteis,
   type MunicipeBuscaAvancada,
   type MunicipeFilters,
@@ -43,6 +44,8 @@ export type Busca = {
 /** The unfiltered list counts at most this many rows; past it the answer says "mais de 10.000" (issue 15). */
 export const LIMITE_CONTAGEM = 10_000;
 
+export { LIMITE_RANQUEAMENTO };
+
 const like = (w: string) => `%${escapeLike(w)}%`;
 
 /** A term's chave → the registry's words its word may be a misspelling of (only terms that matched no one). */
@@ -81,14 +84,27 @@ export function correcoesSql(termos: Termo[]): SQL {
 }
 
 /** The corrections of `correcoesSql`'s row, by term; null when every word is searched as typed. */
-export function lerCorrecoes(termos: Termo[], row: Record<string, string[] | null> | undefined): Correcoes | null {
+function lerCorrecoes(termos: Termo[], row: Record<string, unknown> | undefined): Correcoes | null {
   const palavras = [...new Set(termos.map((t) => t.palavra))];
   const correcoes = new Map<string, string[]>();
   for (const t of termos) {
-    const c = row?.[`p${palavras.indexOf(t.palavra)}`];
+    const c = row?.[`p${palavras.indexOf(t.palavra)}`] as string[] | null | undefined;
     if (c?.length) correcoes.set(t.chave, c);
   }
   return correcoes.size > 0 ? correcoes : null;
+}
+
+/** Runs one statement and answers its rows: the service's connection, or the bench's plain client. */
+export type Consulta = (s: SQL) => Promise<Array<Record<string, unknown>>>;
+
+/**
+ * The search the page statement runs: name words found nowhere in the registry replaced by their likely corrections
+ * (`correcoesSql`, one statement over the registry's words). A search without name words is run as it is.
+ */
+export async function prepararBusca(consulta: Consulta, busca: Busca): Promise<Busca> {
+  if (!busca.fallback) return busca;
+  const correcoes = lerCorrecoes(busca.termos, (await consulta(correcoesSql(busca.termos)))[0]);
+  return correcoes ? busca.fallback(correcoes) : busca;
 }
 
 /** Lexicographic upper bound of the strings that start with `digits` ('123' → '124', '129' → '13'); null for '999'. */
@@ -214,26 +230,46 @@ const listColumns = sql`${municipes.id} as id, ${municipes.nome} as nome, ${muni
       ${municipes.codigo_cns} as codigo_cns, ${municipes.unidade_saude_referencia_id} as unidade_saude_referencia_id,
       ${unidadesSaude.nome} as unidade_referencia_nome, ${municipes.data_obito}::text as data_obito,
       ${municipes.motivo_saida_cadastro_id} as motivo_saida_cadastro_id`;
+const listNames = sql.raw(
+  `id, nome, nome_social, data_nascimento, nome_mae, cpf_numero, codigo_cns, unidade_saude_referencia_id,
+      unidade_referencia_nome, data_obito, motivo_saida_cadastro_id`,
+);
+const fromList = sql`from ${municipes} left join ${unidadesSaude} on ${unidadesSaude.id} = ${municipes.unidade_saude_referencia_id}`;
 
-/** The page of a search, with the total of matches in the same statement (count(*) over the filtered rows). */
+/** A search by name words: its page is ranked among its first LIMITE_RANQUEAMENTO + 1 matches (`pageSql`). */
+export const limitada = (busca: Busca) => busca.termos.length > 0;
+
+/** The most rows a search's total counts: past it the answer says "mais de …" (X-Total-Count-Limitado). */
+export const limiteDaContagem = (busca: Busca) => (limitada(busca) ? LIMITE_RANQUEAMENTO : LIMITE_CONTAGEM);
+
+/**
+ * The page of a search, with the total of matches in the same statement (`count(*) over ()`). A name search takes its
+ * first LIMITE_RANQUEAMENTO + 1 matches (the trigram index, or a scan that stops there) and ranks only those: when
+ * there are at most LIMITE_RANQUEAMENTO, every match is ranked and counted as before; a broad name ("maria silv", 7 %
+ * of a registry) costs what 1,001 rows cost instead of ranking and counting hundreds of thousands (issue 41), and its
+ * total says "mais de 1.000".
+ */
 export function pageSql(busca: Busca, page: Pick<MunicipeFilters, 'page' | 'per_page'>): SQL {
-  const order = busca.rank
-    ? sql`${busca.rank} desc, ${municipes.nome} collate "und-x-icu", ${municipes.id}`
-    : sql`${municipes.nome} collate "und-x-icu", ${municipes.id}`;
+  const where = busca.where ? sql`where ${busca.where}` : sql``;
+  const window = sql`limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
+  if (limitada(busca)) {
+    return sql`with candidatos as materialized (
+        select ${listColumns}, ${busca.rank ?? sql`0`} as rank, ${municipes.nome} collate "und-x-icu" as ordem
+        ${fromList} ${where} limit ${LIMITE_RANQUEAMENTO + 1})
+      select ${listNames}, count(*) over () as total from candidatos
+      order by rank desc, ordem, id ${window}`;
+  }
   const total = busca.where ? sql`count(*) over ()` : sql`null::bigint`;
   return sql`
-    select ${listColumns}, ${total} as total
-    from ${municipes} left join ${unidadesSaude} on ${unidadesSaude.id} = ${municipes.unidade_saude_referencia_id}
-    ${busca.where ? sql`where ${busca.where}` : sql``}
-    order by ${order}
-    limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
+    select ${listColumns}, ${total} as total ${fromList} ${where}
+    order by ${municipes.nome} collate "und-x-icu", ${municipes.id} ${window}`;
 }
 
 /**
- * The total alone (the unfiltered list, or a page past the end of a search), counted up to LIMITE_CONTAGEM + 1 rows:
- * its cost is bounded whatever the size of the registry.
+ * The total alone (the unfiltered list, or a page past the end of a search), counted up to its limit + 1 rows: its
+ * cost is bounded whatever the size of the registry.
  */
 export function countSql(busca: Busca): SQL {
   return sql`select count(*)::int as total from (select 1 from ${municipes}
-    ${busca.where ? sql`where ${busca.where}` : sql``} limit ${LIMITE_CONTAGEM + 1}) as limitado`;
+    ${busca.where ? sql`where ${busca.where}` : sql``} limit ${limiteDaContagem(busca) + 1}) as limitado`;
 }

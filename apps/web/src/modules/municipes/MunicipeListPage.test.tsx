@@ -71,4 +71,20 @@ describe('MunicipeEditLoader', () => {
     expect(await screen.findByTestId('erro-404')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('lista')).not.toBeInTheDocument());
   });
+
+  it('a broad name (issue 41): "mais de 1.000", and says how to narrow it; not for the unfiltered list', async () => {
+    fakeApi({
+      'GET /api/v1/municipes': {
+        body: [item()],
+        headers: { 'X-Total-Count': '1000', 'X-Total-Count-Limitado': 'true' },
+      },
+    });
+    const { unmount } = lista$('/municipes?q=maria%20silv&per_page=10');
+    expect(await screen.findByText(/^Exibindo 1 a 1 de mais de 1\.000 registros$/)).toBeInTheDocument();
+    expect(screen.getByText(msg.buscaAmpla('1.000'))).toBeInTheDocument();
+    unmount();
+    lista$('/municipes?per_page=10');
+    expect(await screen.findByText(/^Exibindo 1 a 1 de mais de 1\.000 registros$/)).toBeInTheDocument();
+    expect(screen.queryByText(msg.buscaAmpla('1.000'))).not.toBeInTheDocument();
+  });
 });

@@ -1,14 +1,15 @@
 // /municipes (spec §2, issue 5): one search box that understands a name, CPF, CNS or dd/MM/yyyy date, the advanced
 // search, and the results with server pagination. The URL holds the state (style.md §10).
-import { Button, Collapse } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconCloudSearch } from '@tabler/icons-react';
+import { Alert, Button, Collapse } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconCloudSearch, IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { formatCns, formatCpf } from '@saude/shared';
+import { formatCns, formatCpf, msg } from '@saude/shared';
 import {
   BUSCA_AVANCADA_MINIMO_FILTROS,
   buscaAvancadaCampos,
   contarFiltrosBuscaAvancada,
   interpretarBusca,
+  LIMITE_RANQUEAMENTO,
 } from '@saude/shared/schemas/municipe_busca_texto';
 import type { MunicipeListItem } from '@saude/shared/schemas/municipe';
 import { dataBr, idadeTexto } from '../../lib/format';
@@ -90,6 +91,8 @@ export function MunicipeListPage() {
     avancadaValida ? { ...filtros, page: params.page, per_page: params.per_page } : undefined,
   );
   const ativa = avancadaValida ? avancada : simples;
+  // A broad name is ranked only among its first matches (issue 41): say so, and how to narrow it.
+  const ampla = (avancadaValida || busca.tipo === 'nome') && ativa.data?.limitado === true;
   const unidades = useUnidadesDoUsuario();
   const cadsusDisponivel = useCadsusDisponivel();
   const [cadsusAberto, setCadsusAberto] = useState(false);
@@ -141,6 +144,11 @@ export function MunicipeListPage() {
         </>
       }
     >
+      {ampla && (
+        <Alert variant="light" icon={<IconInfoCircle aria-hidden />}>
+          {msg.buscaAmpla(LIMITE_RANQUEAMENTO.toLocaleString('pt-BR'))}
+        </Alert>
+      )}
       <Collapse expanded={cadsusAberto} id="busca-cadsus">
         {cadsusAberto && (
           <Suspense fallback={null}>

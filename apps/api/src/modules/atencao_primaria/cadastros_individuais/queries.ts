@@ -31,7 +31,7 @@ import type { Dated } from '../../../lib/answer';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, type PageResult, paginate } from '../../../lib/paginate';
-import { buscaSimples, correcoesSql, lerCorrecoes, type Busca } from '../../municipes';
+import { buscaSimples, prepararBusca, type Busca } from '../../municipes';
 import { inScopeEquipe, scopeOf, type Scope } from '../scope';
 import { auditedList } from '../../../access/audited-list';
 
@@ -360,15 +360,8 @@ export async function candidatosCadastro(
     });
   const read = async (tx: DbOrTx) => {
     // The words found nowhere in the registry are replaced by their likely corrections, as the registry's search does
-    // (search.ts, Busca).
-    const { fallback } = busca;
-    const correcoes = fallback
-      ? lerCorrecoes(
-          busca.termos,
-          (await queryRows<Record<string, string[] | null>>(tx, correcoesSql(busca.termos)))[0],
-        )
-      : null;
-    const found = await page(tx, fallback && correcoes ? fallback(correcoes) : busca);
+    // (search.ts, prepararBusca).
+    const found = await page(tx, await prepararBusca((s) => queryRows(tx, s), busca));
     return mapPage(found, ({ m, ativo: cadastroId, visivel }) => ({
       ...identificacao(m),
       impedimento: falecido(m) ? ('obito' as const) : cadastroId ? ('cadastro_ativo' as const) : null,
