@@ -3,4 +3,4 @@
 export { obitoDe } from './obito';
 export { blocosEmCuidado } from './cuidado';
 export { documentosEmUso } from './rules';
-export { buscaSimples, LIMITE_RANQUEAMENTO, prepararBusca, type Busca } from './search';
+export { buscaSimples, limiteDaContagem, prepararBusca, primeiras, type Busca } from './search';

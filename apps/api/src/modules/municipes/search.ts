@@ -230,39 +230,39 @@ const listColumns = sql`${municipes.id} as id, ${municipes.nome} as nome, ${muni
       ${municipes.codigo_cns} as codigo_cns, ${municipes.unidade_saude_referencia_id} as unidade_saude_referencia_id,
       ${unidadesSaude.nome} as unidade_referencia_nome, ${municipes.data_obito}::text as data_obito,
       ${municipes.motivo_saida_cadastro_id} as motivo_saida_cadastro_id`;
-const listNames = sql.raw(
-  `id, nome, nome_social, data_nascimento, nome_mae, cpf_numero, codigo_cns, unidade_saude_referencia_id,
-      unidade_referencia_nome, data_obito, motivo_saida_cadastro_id`,
-);
-const fromList = sql`from ${municipes} left join ${unidadesSaude} on ${unidadesSaude.id} = ${municipes.unidade_saude_referencia_id}`;
 
-/** A search by name words: its page is ranked among its first LIMITE_RANQUEAMENTO + 1 matches (`pageSql`). */
-export const limitada = (busca: Busca) => busca.termos.length > 0;
+/** A search by name words: its page is ranked among its first LIMITE_RANQUEAMENTO + 1 matches (`primeiras`). */
+const limitada = (busca: Busca) => busca.termos.length > 0;
 
 /** The most rows a search's total counts: past it the answer says "mais de …" (X-Total-Count-Limitado). */
 export const limiteDaContagem = (busca: Busca) => (limitada(busca) ? LIMITE_RANQUEAMENTO : LIMITE_CONTAGEM);
 
 /**
- * The page of a search, with the total of matches in the same statement (`count(*) over ()`). A name search takes its
- * first LIMITE_RANQUEAMENTO + 1 matches (the trigram index, or a scan that stops there) and ranks only those: when
- * there are at most LIMITE_RANQUEAMENTO, every match is ranked and counted as before; a broad name ("maria silv", 7 %
- * of a registry) costs what 1,001 rows cost instead of ranking and counting hundreds of thousands (issue 41), and its
- * total says "mais de 1.000".
+ * The rows a page is ranked and counted among. A name search keeps its first LIMITE_RANQUEAMENTO + 1 matches (the
+ * trigram bitmap, or a scan that stops there): with at most LIMITE_RANQUEAMENTO every match is ranked and counted as
+ * before; a broad name ("maria silv", 7 % of a registry) costs what 1,001 rows cost instead of ranking and counting
+ * hundreds of thousands (issue 41), and its total says "mais de 1.000".
  */
+export function primeiras(busca: Busca): SQL | undefined {
+  if (!limitada(busca) || !busca.where) return busca.where;
+  // The inner "municipes" hides the outer one: the filter reads the subquery's rows.
+  return sql`${municipes.id} in (select ${municipes.id} from ${municipes} where ${busca.where}
+    limit ${LIMITE_RANQUEAMENTO + 1})`;
+}
+
+/** The page of a search, with the total of matches in the same statement (count(*) over the filtered rows). */
 export function pageSql(busca: Busca, page: Pick<MunicipeFilters, 'page' | 'per_page'>): SQL {
-  const where = busca.where ? sql`where ${busca.where}` : sql``;
-  const window = sql`limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
-  if (limitada(busca)) {
-    return sql`with candidatos as materialized (
-        select ${listColumns}, ${busca.rank ?? sql`0`} as rank, ${municipes.nome} collate "und-x-icu" as ordem
-        ${fromList} ${where} limit ${LIMITE_RANQUEAMENTO + 1})
-      select ${listNames}, count(*) over () as total from candidatos
-      order by rank desc, ordem, id ${window}`;
-  }
-  const total = busca.where ? sql`count(*) over ()` : sql`null::bigint`;
+  const where = primeiras(busca);
+  const order = busca.rank
+    ? sql`${busca.rank} desc, ${municipes.nome} collate "und-x-icu", ${municipes.id}`
+    : sql`${municipes.nome} collate "und-x-icu", ${municipes.id}`;
+  const total = where ? sql`count(*) over ()` : sql`null::bigint`;
   return sql`
-    select ${listColumns}, ${total} as total ${fromList} ${where}
-    order by ${municipes.nome} collate "und-x-icu", ${municipes.id} ${window}`;
+    select ${listColumns}, ${total} as total
+    from ${municipes} left join ${unidadesSaude} on ${unidadesSaude.id} = ${municipes.unidade_saude_referencia_id}
+    ${where ? sql`where ${where}` : sql``}
+    order by ${order}
+    limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
 }
 
 /**
@@ -270,6 +270,7 @@ export function pageSql(busca: Busca, page: Pick<MunicipeFilters, 'page' | 'per_
  * cost is bounded whatever the size of the registry.
  */
 export function countSql(busca: Busca): SQL {
+  const where = primeiras(busca);
   return sql`select count(*)::int as total from (select 1 from ${municipes}
-    ${busca.where ? sql`where ${busca.where}` : sql``} limit ${limiteDaContagem(busca) + 1}) as limitado`;
+    ${where ? sql`where ${where}` : sql``} limit ${limiteDaContagem(busca) + 1}) as limitado`;
 }

@@ -7,7 +7,7 @@ import type {
 } from '@saude/shared/schemas/cadastro_individual';
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import { todayIso } from '@saude/shared/validation/dates';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, cadastrosIndividuais, municipes, municipeSociodemograficas } from '../../../db/schema';
 import {
@@ -369,6 +369,19 @@ describe(url, () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ q: [msg.min(3)] });
       expect((await candidatos('Maria', medico)).statusCode).toBe(403);
+    });
+
+    it('a broad name is ranked among its first 1,001 matches only: "mais de 1.000" (issue 41)', async () => {
+      await t.db.execute(sql`insert into municipes (id, nome, data_nascimento, sexo_id)
+        select gen_random_uuid(), 'Zoraide Multidao ' || g, date '1980-01-01', 2 from generate_series(1, 1002) g`);
+      const broad = await candidatos('multidao');
+      expect(broad.statusCode).toBe(200);
+      expect(broad.headers['x-total-count']).toBe('1000');
+      expect(broad.headers['x-total-count-limitado']).toBe('true');
+      const narrow = await candidatos('multidao 1002');
+      expect(narrow.headers['x-total-count']).toBe('1');
+      expect(narrow.headers['x-total-count-limitado']).toBeUndefined();
+      await t.db.execute(sql`delete from municipes where nome like 'Zoraide Multidao %'`);
     });
   });
 

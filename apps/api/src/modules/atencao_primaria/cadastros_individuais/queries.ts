@@ -31,7 +31,7 @@ import type { Dated } from '../../../lib/answer';
 import { notFound } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { mapPage, type PageResult, paginate } from '../../../lib/paginate';
-import { buscaSimples, prepararBusca, type Busca } from '../../municipes';
+import { buscaSimples, limiteDaContagem, prepararBusca, primeiras, type Busca } from '../../municipes';
 import { inScopeEquipe, scopeOf, type Scope } from '../scope';
 import { auditedList } from '../../../access/audited-list';
 
@@ -330,9 +330,9 @@ export async function candidatosCadastro(
   const scope = scopeOf(ctx);
   const busca = buscaSimples(f.q);
   const ativo = alias(ci, 'ativo');
-  const page = (tx: DbOrTx, b: Busca) =>
+  const page = (tx: DbOrTx, b: Busca, where = primeiras(b)) =>
     paginate(f, {
-      count: () => countWhere(tx, municipes, b.where),
+      count: () => countWhere(tx, municipes, where),
       rows: ({ limit, offset }) =>
         tx
           .select({
@@ -353,7 +353,7 @@ export async function candidatosCadastro(
           })
           .from(municipes)
           .leftJoin(ativo, and(eq(ativo.municipe_id, municipes.id), isNull(ativo.saida_em)))
-          .where(b.where)
+          .where(where)
           .orderBy(...(b.rank ? [desc(b.rank)] : []), byName(municipes.nome), asc(municipes.id))
           .limit(limit)
           .offset(offset),
@@ -361,12 +361,18 @@ export async function candidatosCadastro(
   const read = async (tx: DbOrTx) => {
     // The words found nowhere in the registry are replaced by their likely corrections, as the registry's search does
     // (search.ts, prepararBusca).
-    const found = await page(tx, await prepararBusca((s) => queryRows(tx, s), busca));
-    return mapPage(found, ({ m, ativo: cadastroId, visivel }) => ({
-      ...identificacao(m),
-      impedimento: falecido(m) ? ('obito' as const) : cadastroId ? ('cadastro_ativo' as const) : null,
-      cadastro_id: cadastroId && visivel ? cadastroId : null,
-    }));
+    const b = await prepararBusca((s) => queryRows(tx, s), busca);
+    const found = await page(tx, b);
+    // A broad name is ranked among its first matches only (search.ts, primeiras): "mais de 1.000".
+    const limite = limiteDaContagem(b);
+    return {
+      ...mapPage(found, ({ m, ativo: cadastroId, visivel }) => ({
+        ...identificacao(m),
+        impedimento: falecido(m) ? ('obito' as const) : cadastroId ? ('cadastro_ativo' as const) : null,
+        cadastro_id: cadastroId && visivel ? cadastroId : null,
+      })),
+      ...(found.total > limite ? { total: limite, limited: true } : {}),
+    };
   };
   return auditedRead(ctx, read, (p) => ({
     resource: RESOURCE,
