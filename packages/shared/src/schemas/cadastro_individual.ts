@@ -109,18 +109,23 @@ export const camposDoMunicipeSchema = z.object({
   // The citizen's documents, identity as e-SUS asks it (issue 39) and nationality.
   cpf_numero: opt(zCpf()).meta({ label: 'CPF' }),
   codigo_cns: opt(zCns()).meta({ label: 'CNS' }),
-  ...comRotulos(identificacaoEsusFieldsSchema.shape, {
-    raca_cor_id: 'Raça/cor',
-    etnia_id: 'Etnia',
-    nome_mae: 'Nome da mãe',
-    mae_desconhecida: 'Mãe desconhecida',
-    nome_pai: 'Nome do pai',
-    pai_desconhecido: 'Pai desconhecido',
-    municipio_nascimento_ibge: 'Município de nascimento',
-  }),
-  // Left out keeps the citizen's answer (the API merges them), never read as "known".
-  mae_desconhecida: simNaoOpcional().meta({ label: 'Mãe desconhecida' }),
-  pai_desconhecido: simNaoOpcional().meta({ label: 'Pai desconhecido' }),
+  ...comRotulos(
+    {
+      ...identificacaoEsusFieldsSchema.shape,
+      // Left out keeps the citizen's answer (the API merges them), never read as "known". Same key order.
+      mae_desconhecida: simNaoOpcional(),
+      pai_desconhecido: simNaoOpcional(),
+    },
+    {
+      raca_cor_id: 'Raça/cor',
+      etnia_id: 'Etnia',
+      nome_mae: 'Nome da mãe',
+      mae_desconhecida: 'Mãe desconhecida',
+      nome_pai: 'Nome do pai',
+      pai_desconhecido: 'Pai desconhecido',
+      municipio_nascimento_ibge: 'Município de nascimento',
+    },
+  ),
   nacionalidade_id: codigo(nacionalidade).meta({ label: 'Nacionalidade' }),
   pais_nascimento_id: codigo(pais).meta({ label: 'País de nascimento' }),
   data_naturalizacao: optionalDate().meta({ label: 'Data de naturalização' }),
