@@ -16,13 +16,13 @@ const CODIGOS_TIPO = TIPOS_EQUIPE.map((t) => t.codigo) as [TipoEquipeCodigo, ...
 export const LIMITES_EQUIPE = { nome: 100, microAreas: 99 } as const;
 
 /** A micro-area code: two digits, 01 to 99 (glossary). */
-export const isMicroArea = (v: string) => /^\d{2}$/.test(v) && v !== '00';
+const isMicroArea = (v: string) => /^\d{2}$/.test(v) && v !== '00';
 
 /**
  * The team's micro-areas: each '01'–'99', none repeated, answered sorted. Errors name the bad value on the field
  * itself (the form's input takes all of them).
  */
-export const zMicroAreas = () =>
+const zMicroAreas = () =>
   z
     .array(z.string({ error: msg.naoEValido }), { error: msg.naoEValido })
     .nullish()

@@ -8,10 +8,10 @@ import { paginationSchema } from './auth';
 export const TIPOS_IMPORTACAO_CNES = ['unidades', 'equipes', 'profissionais', 'lotacoes'] as const;
 export type TipoImportacaoCnes = (typeof TIPOS_IMPORTACAO_CNES)[number];
 
-export const contagemCnesSchema = z.object({ criar: z.int(), atualizar: z.int(), desativar: z.int() });
+const contagemCnesSchema = z.object({ criar: z.int(), atualizar: z.int(), desativar: z.int() });
 export type ContagemCnes = z.infer<typeof contagemCnesSchema>;
 
-export const resumoCnesSchema = z.object({
+const resumoCnesSchema = z.object({
   unidades: contagemCnesSchema,
   equipes: contagemCnesSchema,
   profissionais: contagemCnesSchema,
@@ -20,7 +20,7 @@ export const resumoCnesSchema = z.object({
 export type ResumoCnes = z.infer<typeof resumoCnesSchema>;
 
 /** One planned change, as the preview shows it: the record's key (CNES, INE, masked CPF/CNS) and name. */
-export const itemPlanoCnesSchema = z.object({
+const itemPlanoCnesSchema = z.object({
   acao: z.enum(['criar', 'atualizar', 'desativar']),
   chave: z.string(),
   nome: z.string(),

@@ -74,7 +74,7 @@ export const lotacaoFieldsSchema = z.object({
 export type LotacaoValues = z.output<typeof lotacaoFieldsSchema>;
 
 /** The end not before the start; micro-areas only with a team (the API checks they are the team's). */
-export function lotacaoIssues(v: Loose): Issue[] {
+function lotacaoIssues(v: Loose): Issue[] {
   const out: Issue[] = [];
   const ini = str(v.inicio);
   const fim = str(v.fim);

@@ -19,7 +19,7 @@ export const LIMITES_UNIDADE = {
 } as const;
 
 /** Up to three phones with DDD, each checked and stored as digits, none repeated (the error on the repeated one). */
-export const zTelefones = () =>
+const zTelefones = () =>
   z
     .array(zPhone(), { error: msg.naoEValido })
     .max(LIMITES_UNIDADE.telefones, { error: `deve ter no máximo ${LIMITES_UNIDADE.telefones} telefones` })

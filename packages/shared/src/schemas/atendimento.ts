@@ -91,7 +91,7 @@ const instante = (v: unknown): number | null => {
  * Rules that relate fields (pure; form and API). `retroativo`: the late-entry form (arrival required, a reason).
  * `novo`: a create, which names the patient.
  */
-export function atendimentoIssues(v: Loose, { retroativo = false, novo = true } = {}): Issue[] {
+function atendimentoIssues(v: Loose, { retroativo = false, novo = true } = {}): Issue[] {
   const issues: Issue[] = [];
   if (novo) {
     const m = given(v.municipe_id);
@@ -160,10 +160,10 @@ export type CancelarAtendimentoInput = z.input<typeof cancelarAtendimentoSchema>
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-export const eventosAtendimento = ['criado', 'alterado', 'chamado', 'iniciado', 'concluido', 'cancelado'] as const;
+const eventosAtendimento = ['criado', 'alterado', 'chamado', 'iniciado', 'concluido', 'cancelado'] as const;
 
 /** One line of the visit's history: what happened, when, by whom (and why, for a cancelling). */
-export const eventoAtendimentoSchema = z.object({
+const eventoAtendimentoSchema = z.object({
   evento: z.enum(eventosAtendimento),
   em: z.string(),
   por_nome: s(),

@@ -15,7 +15,7 @@ export const LIMITES_AUTH_APPLICATION = { nome: 100, uri: 2000 } as const;
 const LOCAIS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Why `uri` cannot be a callback, or null: not an absolute http(s) address, or plain http away from localhost. */
-export function problemaUri(uri: string): string | null {
+function problemaUri(uri: string): string | null {
   let url: URL;
   try {
     url = new URL(uri);

@@ -39,7 +39,7 @@ const idQuery = () =>
     .transform((v) => v ?? []);
 
 /** The targeting of a notice: what the form sends and what GET /alcance reads. */
-export const alvosFields = {
+const alvosFields = {
   tipo_unidade_ids: idList().meta({ label: 'Tipos de unidade' }),
   unidade_ids: idList().meta({ label: 'Unidades' }),
   perfil_ids: idList().meta({ label: 'Perfis' }),
@@ -213,7 +213,7 @@ export const avisoListItemSchema = z.object({
 export type AvisoListItem = z.infer<typeof avisoListItemSchema>;
 
 /** GET /nao_visualizados: spec §3 "A notice to show", oldest first (the order of the pop-ups). */
-export const avisoNaoVisualizadoSchema = z.object({
+const avisoNaoVisualizadoSchema = z.object({
   id: z.uuid(),
   titulo: z.string(),
   mensagem: z.string(),

@@ -56,7 +56,7 @@ import {
 
 export const TIPO_IMOVEL_DOMICILIO = 1;
 /** Long-stay institutions: shelter, elderly home, prison, socio-educational unit, police station. */
-export const TIPOS_IMOVEL_INSTITUICAO: readonly number[] = [7, 8, 9, 10, 11];
+const TIPOS_IMOVEL_INSTITUICAO: readonly number[] = [7, 8, 9, 10, 11];
 export const LOCALIZACAO_RURAL = 84;
 
 export const ehDomicilio = (tipo: unknown) => Number(tipo) === TIPO_IMOVEL_DOMICILIO;
@@ -65,7 +65,7 @@ export const ehInstituicao = (tipo: unknown) => TIPOS_IMOVEL_INSTITUICAO.include
 export const temCondicoesMoradia = (tipo: unknown) => ehDomicilio(tipo) || ehInstituicao(tipo);
 
 /** Living-condition fields only a home answers (LEDI: not for property types 7–11 and 13). */
-export const CAMPOS_SOMENTE_DOMICILIO = [
+const CAMPOS_SOMENTE_DOMICILIO = [
   'telefone_residencial',
   'situacao_moradia_id',
   'tipo_domicilio_id',
@@ -78,7 +78,7 @@ export const CAMPOS_SOMENTE_DOMICILIO = [
   'quantidade_animais',
 ] as const;
 /** Living-condition fields homes and institutions answer. */
-export const CAMPOS_CONDICOES_MORADIA = [
+const CAMPOS_CONDICOES_MORADIA = [
   'localizacao_id',
   'numero_moradores',
   'energia_eletrica',
@@ -89,8 +89,8 @@ export const CAMPOS_CONDICOES_MORADIA = [
   'destino_lixo_id',
 ] as const;
 /** The address and contact: asked unless the residents refused the registration (termo de recusa). */
-export const CAMPOS_ENDERECO = [...CAMPOS_ENDERECO_IMOVEL, 'ponto_referencia', 'telefone_contato'] as const;
-export const CAMPOS_INSTITUICAO = [
+const CAMPOS_ENDERECO = [...CAMPOS_ENDERECO_IMOVEL, 'ponto_referencia', 'telefone_contato'] as const;
+const CAMPOS_INSTITUICAO = [
   'instituicao_nome',
   'instituicao_responsavel_nome',
   'instituicao_responsavel_cns',
@@ -101,7 +101,7 @@ export const CAMPOS_INSTITUICAO = [
 
 /** WGS 84 ranges; 6 decimals (about 0.1 m) is what the columns keep (numeric(9,6)). */
 export const COORDENADAS = { latitude: [-90, 90], longitude: [-180, 180], casas: 6 } as const;
-export const CAMPOS_COORDENADAS = ['latitude', 'longitude'] as const;
+const CAMPOS_COORDENADAS = ['latitude', 'longitude'] as const;
 
 // ---- input -----------------------------------------------------------------------------------------
 
@@ -239,7 +239,7 @@ export type CadastroDomiciliarUpdate = z.input<typeof cadastroDomiciliarUpdateSc
 // ---- what the API answers --------------------------------------------------------------------------------
 
 /** A family as the household shows it (its `familias` tab). */
-export const familiaDoDomicilioSchema = z.object({
+const familiaDoDomicilioSchema = z.object({
   ...familiaResumoSchema,
   mudou: z.boolean(),
   vinculado_em: s(),

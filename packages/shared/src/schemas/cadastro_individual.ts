@@ -67,7 +67,7 @@ export const perguntasInsegurancaAlimentar = {
  * is absent or null in the body, undefined after parsing and null in the row and in the answer). data_cadastro is its
  * own too, but changes shape (ISO text → timestamp).
  */
-export const respostasDoCadastroSchema = z.object({
+const respostasDoCadastroSchema = z.object({
   /** The citizen refused to be registered: only what e-SUS requires for a refusal is required. */
   termo_recusa: simNao().meta({ label: 'Termo de recusa' }),
   proprio_responsavel_familiar: simNao().meta({ label: 'É o próprio responsável familiar' }),
@@ -290,7 +290,7 @@ const s = () => z.string().nullable();
 const n = () => z.number().nullable();
 const b = () => z.boolean().nullable();
 
-export const situacoesCadastro = ['ativo', 'saida'] as const;
+const situacoesCadastro = ['ativo', 'saida'] as const;
 export type SituacaoCadastro = (typeof situacoesCadastro)[number];
 
 /** Who the citizen is, as the registration's detail and its candidate search show them. */
@@ -307,7 +307,7 @@ const identificacaoMunicipe = {
 };
 
 /** The citizen's identification as the registration's detail page shows it (read from the citizen). */
-export const cadastroIndividualMunicipeSchema = z.object({
+const cadastroIndividualMunicipeSchema = z.object({
   ...identificacaoMunicipe,
   cartao_provisorio: s(),
   telefones: z.object({ residencial: s(), celular: s(), contato: s() }),
@@ -417,7 +417,7 @@ export type CadastroIndividualFilters = z.infer<typeof cadastroIndividualFilters
 // ---- citizens for a new registration (the form's picker, issue 12) ---------------------------------------------
 
 /** Why a citizen cannot get a new registration: deceased, or an active registration already exists. */
-export const impedimentosCadastro = ['obito', 'cadastro_ativo'] as const;
+const impedimentosCadastro = ['obito', 'cadastro_ativo'] as const;
 export type ImpedimentoCadastro = (typeof impedimentosCadastro)[number];
 
 /** GET /api/v1/atencao_primaria/cadastros_individuais/municipes?q=: the registry's one search box (name, CPF/CNS,

@@ -10,7 +10,7 @@ import { estampas, inputBody, nullableString as s, opt, registroSchema, updateBo
 export const LIMITES_CATEGORIA = { nome: 60, descricao: 200, prioridade: { min: 1, max: 99 } } as const;
 
 /** 1 to 3 capital letters A–Z; typed in lower case it is raised (the ticket always shows capitals). */
-export const zSigla = () =>
+const zSigla = () =>
   zRequired()
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{1,3}$/, { error: msg.naoEValido }));

@@ -115,7 +115,7 @@ export const rulesOf = (rules: (v: Loose) => Issue[]) =>
   });
 
 /** The largest value of the lock_version column (int4): past it the database refuses the comparison (a 500). */
-export const LOCK_VERSION_MAX = 2_147_483_647;
+const LOCK_VERSION_MAX = 2_147_483_647;
 
 /**
  * The lock_version a form read, sent back with a PUT: a stale one answers 409 edicao_desatualizada; one outside the

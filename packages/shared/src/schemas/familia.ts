@@ -42,11 +42,10 @@ export const parentescoFamilia = [
   ...parentesco,
 ] as const;
 
-export const membroInputSchema = z.object({
+const membroInputSchema = z.object({
   municipe_id: requiredUuid(),
   parentesco_id: codigoObrigatorio(parentescoFamilia),
 });
-export type MembroInput = z.input<typeof membroInputSchema>;
 export type MembroValues = z.output<typeof membroInputSchema>;
 
 export const familiaFieldsSchema = z.object({
@@ -116,7 +115,7 @@ export type FamiliaUpdate = z.input<typeof familiaUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-export const membroSchema = z.object({
+const membroSchema = z.object({
   municipe_id: z.uuid(),
   nome: z.string(),
   nome_social: s(),

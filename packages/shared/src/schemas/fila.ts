@@ -29,13 +29,12 @@ const ativo = () =>
     .nullish()
     .transform((v) => v ?? true);
 
-export const localInputSchema = z.object({
+const localInputSchema = z.object({
   /** A location of this queue kept (absent: a new one). */
   id: opt(z.uuid({ error: msg.naoEValido })),
   nome: zRequired({ max: LIMITES_FILA.local }).meta({ label: 'Nome do local' }),
   ativo: ativo(),
 });
-export type LocalInput = z.input<typeof localInputSchema>;
 
 /** The queue's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const filaFieldsSchema = z.object({
@@ -62,7 +61,7 @@ export const filaFieldsSchema = z.object({
 export type FilaValues = z.output<typeof filaFieldsSchema>;
 
 /** Rules that relate fields (pure; form and API): at least one location, names unique in the queue. */
-export function filaIssues(v: Loose): Issue[] {
+function filaIssues(v: Loose): Issue[] {
   const issues: Issue[] = [];
   const locais = Array.isArray(v.locais) ? (v.locais as Loose[]) : [];
   if (locais.length === 0) issues.push({ path: ['locais'], message: msg.filaSemLocal });
@@ -82,10 +81,10 @@ export type FilaUpdate = z.input<typeof filaUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-export const localSchema = z.object({ id: z.uuid(), nome: z.string(), ativo: z.boolean() });
+const localSchema = z.object({ id: z.uuid(), nome: z.string(), ativo: z.boolean() });
 export type Local = z.infer<typeof localSchema>;
 
-export const categoriaDaFilaSchema = z.object({
+const categoriaDaFilaSchema = z.object({
   id: z.uuid(),
   nome: z.string(),
   sigla: z.string(),
@@ -93,7 +92,6 @@ export const categoriaDaFilaSchema = z.object({
   prioridade: z.int(),
   ativo: z.boolean(),
 });
-export type CategoriaDaFila = z.infer<typeof categoriaDaFilaSchema>;
 
 /** GET /api/v1/filas/parametrizacoes/{id} (also what every write answers, and each row of the list). */
 export const filaSchema = z.object({
@@ -115,7 +113,6 @@ export const filaSchema = z.object({
 export type Fila = z.infer<typeof filaSchema>;
 
 export const filaListItemSchema = filaSchema;
-export type FilaListItem = Fila;
 
 /** GET list filters: part of the name. Ordered by name. */
 export const filaFiltersSchema = paginationSchema.extend({

@@ -85,7 +85,7 @@ const detalhesObrigatorios =
       // Spec §5's other required text: a detail the answer "Sim" asks for (docs/decisions.md, issue 39).
       .map(([, detalhe]) => ({ path: [detalhe], message: msg.naoDeveFicarEmBranco }));
 
-export const sociodemograficaIssues = detalhesObrigatorios([
+const sociodemograficaIssues = detalhesObrigatorios([
   ['povo_comunidade_tradicional', 'povo_comunidade_tradicional_id'],
   ['possui_deficiencia', 'deficiencias'],
   ['informa_orientacao_sexual', 'orientacao_sexual_id'],
@@ -187,7 +187,7 @@ export const condicaoSaudeFieldsSchema = z.object({
   acesso_higiene_ids: codigos(acessoHigiene),
 });
 
-export const condicaoSaudeIssues = detalhesObrigatorios([
+const condicaoSaudeIssues = detalhesObrigatorios([
   ['doenca_cardiaca', 'doencas_cardiacas'],
   ['doenca_rins', 'doencas_rins'],
   ['doenca_respiratoria', 'doencas_respiratorias'],

@@ -84,10 +84,3 @@ export const municipeDuplicadoSchema = z.object({
   unidade_referencia_nome: s(),
 });
 export type MunicipeDuplicado = z.infer<typeof municipeDuplicadoSchema>;
-export const municipeDuplicadosResponseSchema = z.object({
-  code: z.literal('confirmacao'),
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())),
-  duplicados: z.array(municipeDuplicadoSchema),
-});
-export type MunicipeDuplicadosResponse = z.infer<typeof municipeDuplicadosResponseSchema>;

@@ -53,7 +53,7 @@ export type SolicitacaoValues = z.output<typeof solicitacaoFieldsSchema>;
 const dado = (v: unknown) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
 
 /** Anonymous: no citizen, no name; otherwise a citizen XOR a requester's name. */
-export function solicitacaoIssues(v: Loose): Issue[] {
+function solicitacaoIssues(v: Loose): Issue[] {
   const issues: Issue[] = [];
   if (v.anonimo === true) {
     if (dado(v.municipe_id)) issues.push({ path: ['municipe_id'], message: msg.naoEValido });
@@ -116,8 +116,8 @@ export type SolicitacaoFilters = z.infer<typeof solicitacaoFiltersSchema>;
 
 // ---- what the API answers ----------------------------------------------------------------------------------
 
-export const tipoResumoSchema = z.object({ id: z.uuid(), nome: z.string(), icone: z.string() });
-export const prioridadeResumoSchema = z.object({ id: z.uuid(), nome: z.string(), cor: z.string() });
+const tipoResumoSchema = z.object({ id: z.uuid(), nome: z.string(), icone: z.string() });
+const prioridadeResumoSchema = z.object({ id: z.uuid(), nome: z.string(), cor: z.string() });
 
 export const solicitacaoListItemSchema = z.object({
   id: z.uuid(),
@@ -135,7 +135,7 @@ export const solicitacaoListItemSchema = z.object({
 });
 export type SolicitacaoListItem = z.infer<typeof solicitacaoListItemSchema>;
 
-export const solicitacaoEventoSchema = z.object({
+const solicitacaoEventoSchema = z.object({
   id: z.uuid(),
   situacao_anterior: z.enum(SITUACOES_SOLICITACAO).nullable(),
   situacao: z.enum(SITUACOES_SOLICITACAO),

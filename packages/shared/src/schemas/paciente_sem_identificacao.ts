@@ -89,7 +89,7 @@ export const pacienteSemIdentificacaoFieldsSchema = z.object({
 });
 
 /** Rules that relate fields (pure; the form and the API run the same ones). */
-export function pacienteSemIdentificacaoIssues(v: Loose): Issue[] {
+function pacienteSemIdentificacaoIssues(v: Loose): Issue[] {
   const issues: Issue[] = [];
   const data = str(v.data_nascimento_estimada);
   if (data && isValidIsoDate(data) && data <= todayIso() && given(v.idade_estimada)) {
@@ -159,10 +159,9 @@ export const atendimentoDoPacienteSchema = z.object({
   especialidade: s(),
   profissional_nome: s(),
 });
-export type AtendimentoDoPaciente = z.infer<typeof atendimentoDoPacienteSchema>;
 
 /** Who the patient turned out to be, and who said so when (all null while not identified). */
-export const identificacaoSchema = {
+const identificacaoSchema = {
   municipe_id: s(),
   municipe_nome: s(),
   identificado_em: s(),
