@@ -5,6 +5,7 @@ import { optionalText, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import { chegadaPorVeiculo, isEspecialidade, situacoesAtendimento, tiposChegada } from './atendimento_tabelas';
 import {
+  cabecalhoOcupacaoSchema,
   codigo,
   codigoObrigatorio,
   given,
@@ -188,12 +189,7 @@ const pacienteSchema = {
 /** GET /atendimentos/{id} (also create, update, chamar, cancelar). */
 export const atendimentoSchema = z.object({
   ...registroSchema,
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: s(),
-  profissional_id: z.string(),
-  profissional_nome: s(),
-  ocupacao_id: z.string(),
-  ocupacao_nome: s(),
+  ...cabecalhoOcupacaoSchema,
   especialidade: s(),
   especialidade_nome: s(),
   ...pacienteSchema,

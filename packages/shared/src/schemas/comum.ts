@@ -198,14 +198,15 @@ export const registroSchema = { id: z.uuid(), lock_version: z.int(), created_at:
 export const estampas = { lock_version: true, created_at: true, updated_at: true } as const;
 
 /** The e-SUS header of a primary-care record as answered: unit, professional and team, with their names. */
-export const cabecalhoSchema = {
+const unidadeProfissionalSchema = {
   unidade_saude_id: z.string(),
   unidade_saude_nome: s(),
   profissional_id: z.string(),
   profissional_nome: s(),
-  equipe_id: s(),
-  equipe_nome: s(),
 };
+export const cabecalhoSchema = { ...unidadeProfissionalSchema, equipe_id: s(), equipe_nome: s() };
+/** The urgent-care header as answered: unit and professional, with the occupation (CBO) they recorded as. */
+export const cabecalhoOcupacaoSchema = { ...unidadeProfissionalSchema, ocupacao_id: z.string(), ocupacao_nome: s() };
 /** A property's address as the household and the visit without a family take it (e-SUS field sizes). */
 export const enderecoImovelFields = {
   cep: opt(zCep()).meta({ label: 'CEP' }),

@@ -10,6 +10,7 @@ import { isValidIsoDate, todayIso } from '../validation/dates';
 import { optionalText, zIsoDate, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
+  cabecalhoOcupacaoSchema,
   codigo,
   codigos,
   given,
@@ -172,12 +173,7 @@ const identificacaoSchema = {
 /** GET /api/v1/urgencia_emergencia/paciente_sem_identificacoes/{id} (also what every write answers). */
 export const pacienteSemIdentificacaoSchema = z.object({
   ...registroSchema,
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: s(),
-  profissional_id: z.string(),
-  profissional_nome: s(),
-  ocupacao_id: z.string(),
-  ocupacao_nome: s(),
+  ...cabecalhoOcupacaoSchema,
   nome: z.string(),
   data_nascimento_estimada: s(),
   idade_estimada: n(),
