@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zDigits, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { estampas, lockVersion, nullableString as s, opt, registroSchema, requiredUuid } from './comum';
+import { lockVersion, opt, requiredUuid } from './comum';
+import { estampas, nullableString as s, registroSchema } from './resposta';
 import { zFiltroAtivo } from './administracao_unidades_saude';
 import { TIPOS_EQUIPE, type TipoEquipeCodigo } from '../tipos_equipe';
 

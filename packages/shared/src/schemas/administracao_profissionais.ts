@@ -3,19 +3,9 @@ import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
 import { optionalText, zCns, zCpf, zEmail, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import {
-  estampas,
-  inputBody,
-  nullableString as s,
-  opt,
-  optionalUuid,
-  registroSchema,
-  requiredUuid,
-  str,
-  updateBody,
-  type Issue,
-  type Loose,
-} from './comum';
+import { inputBody, opt, optionalUuid, requiredUuid, str, updateBody } from './comum';
+import type { Issue, Loose } from './comum';
+import { estampas, nullableString as s, registroSchema } from './resposta';
 
 // Professionals and their assignments (issue 22, administration). CPF required and unique among professionals (the API
 // checks the uniqueness), CNS and e-mail optional; the login unique ignoring case, stored in lower case. A new

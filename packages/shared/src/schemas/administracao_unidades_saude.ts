@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zCep, zDigits, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { estampas, lockVersion, nullableString as s, opt, registroSchema, requiredUuid } from './comum';
+import { lockVersion, opt, requiredUuid } from './comum';
+import { estampas, nullableString as s, registroSchema } from './resposta';
 
 // Health units on the administration screen (issue 22): the CNES number, name, type, address and phones. The unit
 // parameter flags of spec §3 stay on /parametros/unidades_saude (issue 21). That the CNES is not another unit's, that

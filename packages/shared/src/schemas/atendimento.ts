@@ -5,24 +5,20 @@ import { optionalText, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import { chegadaPorVeiculo, isEspecialidade, situacoesAtendimento, tiposChegada } from './atendimento_tabelas';
 import {
-  cabecalhoOcupacaoSchema,
   codigo,
   codigoObrigatorio,
   given,
   lockVersion,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalDate,
   optionalUuid,
-  registroSchema,
   rulesOf,
   simNaoOpcional,
   str,
   zDataHora,
-  type Issue,
-  type Loose,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import { cabecalhoOcupacaoSchema, nullableNumber as n, nullableString as s, registroSchema } from './resposta';
 import { opcaoSchema } from './opcoes_filtro';
 
 // The urgent-care visit (atendimento) of spec §3, also retroactive (issue 16). Field names are the spec's and the

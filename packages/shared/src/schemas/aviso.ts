@@ -4,7 +4,9 @@ import { msg } from '../messages';
 import { isoToBr, isValidTime } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, nullableString as s, opt, registroSchema, updateBody, type Issue, type Loose } from './comum';
+import { inputBody, opt, updateBody } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableString as s, registroSchema } from './resposta';
 
 // Staff notices (issue 19, spec §3 "Notice", §4, §5, §9): management writes a notice for a period and aims it at unit
 // types, units, profiles and professionals; every targeted user confirms it in a pop-up, replying when asked.

@@ -18,34 +18,35 @@ import { onlyDigits } from '../validation/digits';
 import { optionalText, zCns, zInteger, zNumber, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
-  cabecalhoSchema,
   codigo,
   codigoObrigatorio,
   codigos,
   given,
   inputBody,
   microArea,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalUuid,
-  registroSchema,
   simNao,
   simNaoOpcional,
   SINAIS_VITAIS,
   sinaisVitaisFields,
   sinaisVitaisIssues,
-  sinaisVitaisSchema,
   str,
   updateBody,
   zDataHora,
-  type Issue,
-  type Loose,
   enderecoImovelFields,
   CAMPOS_ENDERECO_IMOVEL,
+} from './comum';
+import type { Issue, Loose } from './comum';
+import {
+  cabecalhoSchema,
+  nullableNumber as n,
+  nullableString as s,
+  registroSchema,
+  sinaisVitaisSchema,
   enderecoImovelSchema,
   familiaResumoSchema,
-} from './comum';
+} from './resposta';
 
 // The household registration (cadastro domiciliar e territorial) of spec §3, issue 7. Field names are the spec's;
 // codes are the e-SUS `codigo`. The form changes with the property type as e-SUS does (LEDI "Cadastro Domiciliar e

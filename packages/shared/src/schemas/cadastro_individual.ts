@@ -26,9 +26,8 @@ import {
   str,
   updateBody,
   zDataHora,
-  type Issue,
-  type Loose,
 } from './comum';
+import type { Issue, Loose } from './comum';
 import {
   CAMPOS_IDENTIFICACAO_ESUS,
   identificacaoEsusFieldsSchema,

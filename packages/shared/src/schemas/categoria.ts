@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { estampas, inputBody, nullableString as s, opt, registroSchema, updateBody } from './comum';
+import { inputBody, opt, updateBody } from './comum';
+import { estampas, nullableString as s, registroSchema } from './resposta';
 
 // Ticket categories of the municipality (issue 17, spec §2 "categorias"): who is called first (prioridade 1 first),
 // the ticket's letters ('P' → P001) and the colour the ticket shows on the desk and the calling panel.

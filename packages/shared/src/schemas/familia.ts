@@ -5,25 +5,26 @@ import { msg } from '../messages';
 import { optionalText, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
-  cabecalhoSchema,
-  familiaResumoSchema,
   codigo,
   codigoObrigatorio,
   given,
   inputBody,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalDate,
   optionalUuid,
-  registroSchema,
-  responsavelSchema,
   requiredUuid,
   simNao,
   updateBody,
-  type Issue,
-  type Loose,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import {
+  cabecalhoSchema,
+  familiaResumoSchema,
+  nullableNumber as n,
+  nullableString as s,
+  registroSchema,
+  responsavelSchema,
+} from './resposta';
 
 // The family of spec §3 ("Family", "Member"), issue 7. The family head (responsavel_id) is also a member, with the
 // kinship PARENTESCO_RESPONSAVEL; the others carry their e-SUS kinship to the head. A citizen belongs to one active

@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import {
-  inputBody,
-  lockVersion,
-  nullableString as s,
-  opt,
-  registroSchema,
-  updateBody,
-  type Issue,
-  type Loose,
-} from './comum';
+import { inputBody, lockVersion, opt, updateBody } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableString as s, registroSchema } from './resposta';
 
 // The queue parametrization of spec §2 and §5 (issue 17): the current unit's queues, where each is served (its
 // locations: desks, rooms) and which categories feed it. A category feeds one queue of a unit; a queue may have none

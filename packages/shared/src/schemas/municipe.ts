@@ -18,21 +18,18 @@ import {
   codigo,
   codigoObrigatorio,
   inputBody,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalDate,
   optionalUf,
   optionalUuid,
-  registroSchema,
   rulesOf,
   given,
   simNao,
   str,
   updateBody,
-  type Issue,
-  type Loose,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableNumber as n, nullableString as s, registroSchema } from './resposta';
 
 // The citizen (munícipe) of spec §3, shared by the web form and the API (issue 5). JSON names are the spec's
 // snake_case. Codes are the `codigo` of the e-SUS APS tables (packages/shared/src/codes). Design notes:

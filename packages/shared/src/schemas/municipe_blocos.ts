@@ -16,17 +16,9 @@ import { situacaoMercadoTrabalho } from '../codes/situacao_mercado_trabalho';
 import { tempoSituacaoRua } from '../codes/tempo_situacao_rua';
 import { msg } from '../messages';
 import { optionalText, zRequired } from '../validation/zod';
-import {
-  codigo,
-  codigos,
-  lockVersion,
-  nullableNumber as n,
-  nullableString as s,
-  opt,
-  simNao,
-  type Issue,
-  type Loose,
-} from './comum';
+import { codigo, codigos, lockVersion, opt, simNao } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableNumber as n, nullableString as s } from './resposta';
 
 // The two blocks of a citizen with their own permissions (spec §3, §6): the e-SUS individual form's sociodemographic
 // information and health conditions. Each is stored as one JSON document (docs/decisions.md). Re-exported by

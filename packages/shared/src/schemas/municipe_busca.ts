@@ -7,7 +7,8 @@ import { paginationSchema } from './auth';
 import { BUSCA_AVANCADA_MINIMO_FILTROS, contarFiltrosBuscaAvancada } from './municipe_busca_texto';
 
 export * from './municipe_busca_texto';
-import { nullableString as s, opt, optionalUuid } from './comum';
+import { opt, optionalUuid } from './comum';
+import { nullableString as s } from './resposta';
 
 // Finding citizens (issue 5): the list's search box, the advanced search, and the likely duplicates a new citizen is
 // checked against. Re-exported by municipe.ts.

@@ -12,17 +12,14 @@ import {
   given,
   lockVersion,
   TOLERANCIA_RELOGIO_MS,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalDate,
   optionalUuid,
-  registroSchema,
   rulesOf,
   simNaoOpcional,
-  type Issue,
-  type Loose,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableNumber as n, nullableString as s, registroSchema } from './resposta';
 
 // Compulsory disease notifications (issue 18, spec §3 "Compulsory notification", §4 status values). Field names are
 // the columns' (apps/api/src/db/schema/notificacoes.ts). Design: docs/decisions.md, "Compulsory notifications".

@@ -8,17 +8,9 @@ import {
   type SituacaoSolicitacao,
 } from '../ouvidoria_constantes';
 import { contarAteField, paginationSchema } from './auth';
-import {
-  lockVersion,
-  nullableString as s,
-  opt,
-  optionalUuid,
-  requiredUuid,
-  registroSchema,
-  rulesOf,
-  type Issue,
-  type Loose,
-} from './comum';
+import { lockVersion, opt, optionalUuid, requiredUuid, rulesOf } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableString as s, registroSchema } from './resposta';
 
 // The ombudsman (issue 20, spec §1 bell, §2 /ouvidoria, §3 "Ombudsman notification"): citizens' requests, their
 // status history and answer, and the bell's items. docs/decisions.md "Ombudsman and the bell (issue 20)".

@@ -10,24 +10,20 @@ import { isValidIsoDate, todayIso } from '../validation/dates';
 import { optionalText, zIsoDate, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
-  cabecalhoOcupacaoSchema,
   codigo,
   codigos,
   given,
   inputBody,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalUuid,
-  registroSchema,
   requiredUuid,
   simNao,
   simNaoOpcional,
   str,
   updateBody,
-  type Issue,
-  type Loose,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import { cabecalhoOcupacaoSchema, nullableNumber as n, nullableString as s, registroSchema } from './resposta';
 import { NACIONALIDADE_BRASILEIRA, NACIONALIDADE_ESTRANGEIRO, PAIS_BRASIL } from './cadastro_individual';
 import { idadeEmAnos } from './municipe';
 

@@ -5,17 +5,9 @@ import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import {
-  inputBody,
-  nullableString as s,
-  opt,
-  registroSchema,
-  simNao,
-  str,
-  updateBody,
-  type Issue,
-  type Loose,
-} from './comum';
+import { inputBody, opt, simNao, str, updateBody } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableString as s, registroSchema } from './resposta';
 
 // Campaign themes (issue 21, spec §3 "Theme", §5): the banner on home and the top bar's colour and logo while one is
 // in force. Colours '#RRGGBB' stored in capitals; the image a data URL whose bytes were checked (imagem.ts); the end of

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { lockVersion, registroSchema } from './comum';
+import { lockVersion } from './comum';
+import { registroSchema } from './resposta';
 
 // Terms of use (issue 21, spec §2 /termos_uso): each record is one version. A draft is edited freely; publishing
 // freezes it, and the newest published version must be accepted by every user before anything else.

@@ -15,8 +15,6 @@ import {
   SINAIS_VITAIS,
   given,
   microArea,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalUuid,
   rulesOf,
@@ -24,16 +22,19 @@ import {
   simNaoOpcional,
   sinaisVitaisFields,
   sinaisVitaisIssues,
-  sinaisVitaisSchema,
   str,
   zDataHora,
-  type Issue,
-  type Loose,
-  responsavelSchema,
   enderecoImovelFields,
   CAMPOS_ENDERECO_IMOVEL,
-  enderecoImovelSchema,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import {
+  nullableNumber as n,
+  nullableString as s,
+  sinaisVitaisSchema,
+  responsavelSchema,
+  enderecoImovelSchema,
+} from './resposta';
 
 // The home visit (ficha de visita domiciliar e territorial) of spec §3, issue 8. Field names are the spec's; codes are
 // the e-SUS `codigo`. Rules: LEDI "Visita Domiciliar e Territorial" (docs/decisions.md "Home visits").
