@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zDigits, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { lockVersion, opt, requiredUuid } from './comum';
+import { lockVersion, opt, requiredUuid, ativoPorPadrao, filtroSimNao } from './comum';
 import { estampas, nullableString as s, registroSchema } from './resposta';
-import { zFiltroAtivo } from './administracao_unidades_saude';
 import { TIPOS_EQUIPE, type TipoEquipeCodigo } from '../tipos_equipe';
 
 // Teams on the administration screen (issue 22): INE, name, CNES team type, unit and micro-areas. That the INE is not
@@ -51,19 +50,13 @@ export const equipeFieldsSchema = z.object({
     .meta({ label: 'Tipo de equipe' }),
   unidade_saude_id: requiredUuid().meta({ label: 'Unidade de saúde' }),
   micro_areas: zMicroAreas().meta({ label: 'Micro-áreas' }),
-  ativo: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true)
-    .meta({ label: 'Ativa' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativa' }),
 });
 export type EquipeValues = z.output<typeof equipeFieldsSchema>;
 
 export const equipeInputSchema = equipeFieldsSchema;
 export type EquipeInput = z.input<typeof equipeInputSchema>;
-export const equipeUpdateSchema = equipeFieldsSchema.extend({
-  lock_version: lockVersion(),
-});
+export const equipeUpdateSchema = equipeFieldsSchema.extend({ lock_version: lockVersion() });
 export type EquipeUpdate = z.input<typeof equipeUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
@@ -91,7 +84,7 @@ export type EquipeListItem = z.infer<typeof equipeListItemSchema>;
 export const equipeFiltersSchema = paginationSchema.extend({
   texto: optionalText({ max: LIMITES_EQUIPE.nome }),
   unidade_saude_id: opt(z.uuid({ error: msg.naoEValido })),
-  ativo: zFiltroAtivo(),
+  ativo: filtroSimNao(),
 });
 export type EquipeFilters = z.infer<typeof equipeFiltersSchema>;
 

@@ -37,9 +37,7 @@ export const perfilInputSchema = z.object({
 export type PerfilInput = z.input<typeof perfilInputSchema>;
 export type PerfilValues = z.output<typeof perfilInputSchema>;
 
-export const perfilUpdateSchema = perfilInputSchema.extend({
-  lock_version: lockVersion(),
-});
+export const perfilUpdateSchema = perfilInputSchema.extend({ lock_version: lockVersion() });
 export type PerfilUpdate = z.input<typeof perfilUpdateSchema>;
 
 /** GET /api/v1/administracao/perfis/{id} (also what every write answers). */

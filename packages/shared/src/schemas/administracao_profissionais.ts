@@ -3,7 +3,7 @@ import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
 import { optionalText, zCns, zCpf, zEmail, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, opt, optionalUuid, requiredUuid, str, updateBody } from './comum';
+import { inputBody, opt, optionalUuid, requiredUuid, str, updateBody, ativoPorPadrao, filtroSimNao } from './comum';
 import type { Issue, Loose } from './comum';
 import { estampas, nullableString as s, registroSchema } from './resposta';
 
@@ -14,11 +14,6 @@ import { estampas, nullableString as s, registroSchema } from './resposta';
 export const LIMITES_PROFISSIONAL = { nome: 120, login: 60 } as const;
 
 /** Flags as a form or a query sends them: true/false or 'true'/'false'. */
-const zFlag = () =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-    .transform((v) => v === true || v === 'true');
-
 export const profissionalFieldsSchema = z.object({
   nome: zRequired({ max: LIMITES_PROFISSIONAL.nome }).meta({ label: 'Nome completo' }),
   cpf_numero: zCpf().meta({ label: 'CPF' }),
@@ -29,11 +24,7 @@ export const profissionalFieldsSchema = z.object({
     .regex(/^[A-Za-z0-9._-]+$/, { error: msg.naoEValido })
     .transform((v) => v.toLowerCase())
     .meta({ label: 'Login' }),
-  ativo: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true)
-    .meta({ label: 'Ativo' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativo' }),
 });
 export type ProfissionalValues = z.output<typeof profissionalFieldsSchema>;
 
@@ -141,7 +132,7 @@ export type ProfissionalListItem = z.infer<typeof profissionalListItemSchema>;
 export const profissionalFiltersSchema = paginationSchema.extend({
   texto: optionalText({ max: LIMITES_PROFISSIONAL.nome }),
   unidade_saude_id: optionalUuid(),
-  ativo: opt(zFlag()),
+  ativo: filtroSimNao(),
 });
 export type ProfissionalFilters = z.infer<typeof profissionalFiltersSchema>;
 

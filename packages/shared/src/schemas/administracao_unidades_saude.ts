@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zCep, zDigits, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { lockVersion, opt, requiredUuid } from './comum';
+import { lockVersion, opt, requiredUuid, ativoPorPadrao, filtroSimNao } from './comum';
 import { estampas, nullableString as s, registroSchema } from './resposta';
 
 // Health units on the administration screen (issue 22): the CNES number, name, type, address and phones. The unit
@@ -44,19 +44,13 @@ export const unidadeSaudeFieldsSchema = z.object({
   complemento: optionalText({ max: LIMITES_UNIDADE.complemento }).meta({ label: 'Complemento' }),
   bairro: optionalText({ max: LIMITES_UNIDADE.bairro }).meta({ label: 'Bairro' }),
   telefones: zTelefones().meta({ label: 'Telefones' }),
-  ativo: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true)
-    .meta({ label: 'Ativa' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativa' }),
 });
 export type UnidadeSaudeValues = z.output<typeof unidadeSaudeFieldsSchema>;
 
 export const unidadeSaudeInputSchema = unidadeSaudeFieldsSchema;
 export type UnidadeSaudeInput = z.input<typeof unidadeSaudeInputSchema>;
-export const unidadeSaudeUpdateSchema = unidadeSaudeFieldsSchema.extend({
-  lock_version: lockVersion(),
-});
+export const unidadeSaudeUpdateSchema = unidadeSaudeFieldsSchema.extend({ lock_version: lockVersion() });
 export type UnidadeSaudeUpdate = z.input<typeof unidadeSaudeUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
@@ -89,19 +83,11 @@ export const unidadeSaudeListItemSchema = unidadeSaudeSchema.omit({
 });
 export type UnidadeSaudeListItem = z.infer<typeof unidadeSaudeListItemSchema>;
 
-/** An `ativo` filter from the query string: true, false, or absent for both. */
-export const zFiltroAtivo = () =>
-  opt(
-    z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-      .transform((v) => v === true || v === 'true'),
-  );
-
 /** GET list filters: part of the name or CNES, the type, active or not (absent: both). By name. */
 export const unidadeSaudeFiltersSchema = paginationSchema.extend({
   texto: optionalText({ max: LIMITES_UNIDADE.nome }),
   tipo_unidade_id: opt(z.uuid({ error: msg.naoEValido })),
-  ativo: zFiltroAtivo(),
+  ativo: filtroSimNao(),
 });
 export type UnidadeSaudeFilters = z.infer<typeof unidadeSaudeFiltersSchema>;
 

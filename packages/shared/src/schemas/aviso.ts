@@ -4,7 +4,7 @@ import { msg } from '../messages';
 import { isoToBr, isValidTime } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, opt, updateBody } from './comum';
+import { inputBody, opt, updateBody, simNao } from './comum';
 import type { Issue, Loose } from './comum';
 import { nullableString as s, registroSchema } from './resposta';
 
@@ -57,11 +57,7 @@ export const avisoFieldsSchema = z.object({
   horario: opt(zRequired().refine(isValidTime, { error: msg.naoEValido })).meta({ label: 'Horário' }),
   ...alvosFields,
   /** Ask for a reply: the pop-up does not confirm without one. */
-  checar_resposta: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? false)
-    .meta({ label: 'Exigir resposta' }),
+  checar_resposta: simNao().meta({ label: 'Exigir resposta' }),
   /** The professional who answers for the notice (shown in the pop-up); the API uses the signed-in user when absent. */
   responsavel_id: opt(z.uuid({ error: msg.naoEValido })).meta({ label: 'Responsável' }),
   /** ativo or inativo (an inactive notice shows to nobody); excluido only through DELETE. */

@@ -330,10 +330,7 @@ export type CadastroDomiciliarFilters = z.infer<typeof cadastroDomiciliarFilters
 /** POST /cadastros_domiciliares/{id}/familias. `confirmar` answers the 409 'responsavel_em_outro_domicilio' question. */
 export const vincularFamiliaSchema = z.object({
   familia_id: z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) }),
-  confirmar: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? false),
+  confirmar: simNao(),
 });
 export type VincularFamiliaInput = z.input<typeof vincularFamiliaSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, opt, updateBody } from './comum';
+import { inputBody, updateBody, ativoPorPadrao, filtroSimNao } from './comum';
 import { estampas, nullableString as s, registroSchema } from './resposta';
 
 // Ticket categories of the municipality (issue 17, spec §2 "categorias"): who is called first (prioridade 1 first),
@@ -31,11 +31,7 @@ export const categoriaFieldsSchema = z.object({
   }).meta({ label: 'Prioridade' }),
   cor: zCor().meta({ label: 'Cor' }),
   descricao: optionalText({ max: LIMITES_CATEGORIA.descricao }).meta({ label: 'Descrição' }),
-  ativo: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true)
-    .meta({ label: 'Ativa' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativa' }),
 });
 export type CategoriaValues = z.output<typeof categoriaFieldsSchema>;
 
@@ -71,10 +67,6 @@ export type CategoriaListItem = z.infer<typeof categoriaListItemSchema>;
 /** GET list filters: part of the name, active or not (absent: both). Ordered by priority, then name. */
 export const categoriaFiltersSchema = paginationSchema.extend({
   nome: optionalText({ max: LIMITES_CATEGORIA.nome }),
-  ativo: opt(
-    z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-      .transform((v) => v === true || v === 'true'),
-  ),
+  ativo: filtroSimNao(),
 });
 export type CategoriaFilters = z.infer<typeof categoriaFiltersSchema>;

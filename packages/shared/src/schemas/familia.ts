@@ -15,6 +15,7 @@ import {
   requiredUuid,
   simNao,
   updateBody,
+  filtroSimNao,
 } from './comum';
 import type { Issue, Loose } from './comum';
 import {
@@ -161,12 +162,7 @@ export const familiaListItemSchema = z.object({
 });
 export type FamiliaListItem = z.infer<typeof familiaListItemSchema>;
 
-const filtroBooleano = () =>
-  opt(
-    z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-      .transform((v) => v === true || v === 'true'),
-  );
+const filtroBooleano = () => filtroSimNao();
 
 /** GET list filters (spec §3: team, responsible, record number, professional, unit; issue 7: mudou). */
 export const familiaFiltersSchema = paginationSchema.extend({

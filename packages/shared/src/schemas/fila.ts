@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, lockVersion, opt, updateBody } from './comum';
+import { inputBody, lockVersion, opt, updateBody, ativoPorPadrao } from './comum';
 import type { Issue, Loose } from './comum';
 import { nullableString as s, registroSchema } from './resposta';
 
@@ -16,23 +16,17 @@ export const LIMITES_FILA = { nome: 60, local: 60, locais: 50 } as const;
 /** Seconds between two calls of the same ticket or patient (spec §7 tempo_chamadas). */
 export const TEMPO_CHAMADAS = { min: 5, max: 600 } as const;
 
-const ativo = () =>
-  z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true);
-
 const localInputSchema = z.object({
   /** A location of this queue kept (absent: a new one). */
   id: opt(z.uuid({ error: msg.naoEValido })),
   nome: zRequired({ max: LIMITES_FILA.local }).meta({ label: 'Nome do local' }),
-  ativo: ativo(),
+  ativo: ativoPorPadrao(),
 });
 
 /** The queue's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const filaFieldsSchema = z.object({
   nome: zRequired({ max: LIMITES_FILA.nome }).meta({ label: 'Nome da fila' }),
-  ativo: ativo().meta({ label: 'Fila ativa' }),
+  ativo: ativoPorPadrao().meta({ label: 'Fila ativa' }),
   /**
    * Every location of the queue (PUT replaces the list). A location left out that tickets name is kept inactive (the
    * tickets' history names it); one nobody named goes.

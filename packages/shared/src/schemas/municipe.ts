@@ -330,10 +330,7 @@ export type MunicipeValues = z.output<typeof municipeInputSchema>;
 /** POST body: the citizen, plus the confirmation that the likely duplicates shown were checked (409 otherwise). */
 export const municipeCreateSchema = z.intersection(
   municipeFieldsSchema.extend({
-    confirmar_duplicados: z
-      .boolean({ error: msg.naoEValido })
-      .nullish()
-      .transform((v) => v ?? false),
+    confirmar_duplicados: simNao(),
   }),
   rulesOf(municipeIssues),
 );

@@ -8,7 +8,7 @@ import {
   type SituacaoSolicitacao,
 } from '../ouvidoria_constantes';
 import { contarAteField, paginationSchema } from './auth';
-import { lockVersion, opt, optionalUuid, requiredUuid, rulesOf } from './comum';
+import { lockVersion, opt, optionalUuid, requiredUuid, rulesOf, simNao } from './comum';
 import type { Issue, Loose } from './comum';
 import { nullableString as s, registroSchema } from './resposta';
 
@@ -16,12 +16,6 @@ import { nullableString as s, registroSchema } from './resposta';
 // status history and answer, and the bell's items. docs/decisions.md "Ombudsman and the bell (issue 20)".
 
 export * from '../ouvidoria_constantes';
-
-const simNao = () =>
-  z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? false);
 
 /** A request's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const solicitacaoFieldsSchema = z.object({

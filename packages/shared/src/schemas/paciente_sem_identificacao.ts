@@ -21,6 +21,7 @@ import {
   simNaoOpcional,
   str,
   updateBody,
+  filtroSimNao,
 } from './comum';
 import type { Issue, Loose } from './comum';
 import { cabecalhoOcupacaoSchema, nullableNumber as n, nullableString as s, registroSchema } from './resposta';
@@ -210,11 +211,7 @@ export type PacienteSemIdentificacaoListItem = z.infer<typeof pacienteSemIdentif
 export const pacienteSemIdentificacaoFiltersSchema = paginationSchema.extend({
   nome: optionalText({ max: 70 }),
   /** Absent: both. */
-  identificado: opt(
-    z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-      .transform((v) => v === true || v === 'true'),
-  ),
+  identificado: filtroSimNao(),
   data_inicio: opt(zIsoDate()),
   data_fim: opt(zIsoDate()),
 });

@@ -5,7 +5,7 @@ import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, opt, simNao, str, updateBody } from './comum';
+import { inputBody, opt, simNao, str, updateBody, ativoPorPadrao, filtroSimNao } from './comum';
 import type { Issue, Loose } from './comum';
 import { nullableString as s, registroSchema } from './resposta';
 
@@ -44,11 +44,7 @@ export const temaFieldsSchema = z.object({
   vigencia_inicio: zIsoDate().meta({ label: 'Início da vigência' }),
   vigencia_fim: zIsoDate().meta({ label: 'Fim da vigência' }),
   recorrente: simNao().meta({ label: 'Repete todo ano' }),
-  ativo: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true)
-    .meta({ label: 'Ativo' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativo' }),
 });
 export type TemaValues = z.output<typeof temaFieldsSchema>;
 
@@ -101,11 +97,7 @@ export type TemaListItem = z.infer<typeof temaListItemSchema>;
 /** GET list filters: part of the title or subtitle, active or not (absent: both). Newest period first. */
 export const temaFiltersSchema = paginationSchema.extend({
   texto: optionalText({ max: LIMITES_TEMA.objetivo }),
-  ativo: opt(
-    z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-      .transform((v) => v === true || v === 'true'),
-  ),
+  ativo: filtroSimNao(),
 });
 export type TemaFilters = z.infer<typeof temaFiltersSchema>;
 
