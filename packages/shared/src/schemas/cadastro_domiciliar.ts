@@ -36,6 +36,7 @@ import {
   zDataHora,
   enderecoImovelFields,
   CAMPOS_ENDERECO_IMOVEL,
+  cabecalhoEsusFields,
 } from './comum';
 import type { Issue, Loose } from './comum';
 import {
@@ -110,15 +111,7 @@ const quantidade = (max: number) => opt(zInteger({ between: [1, max] }));
 
 export const cadastroDomiciliarFieldsSchema = z.object({
   // Header. The API fills unit (current), professional, team and occupation from the user's team assignment.
-  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
-  profissional_id: optionalUuid().meta({ label: 'Profissional' }),
-  equipe_id: optionalUuid().meta({ label: 'Equipe' }),
-  /** CBO 2002 allowed to record this form (LEDI Tabela 2). */
-  ocupacao_id: opt(
-    zRequired().refine((v) => (cboCadastroDomiciliarCodigos as readonly string[]).includes(v), {
-      error: msg.naoEValido,
-    }),
-  ).meta({ label: 'Ocupação (CBO)' }),
+  ...cabecalhoEsusFields(cboCadastroDomiciliarCodigos),
   /** ISO timestamp; the API defaults to now. Editable, never in the future. */
   data_cadastro: opt(zDataHora()).meta({ label: 'Data do cadastro' }),
   /** Two-digit micro-area; required unless fora_area. */

@@ -26,6 +26,7 @@ import {
   str,
   updateBody,
   zDataHora,
+  cabecalhoEsusFields,
 } from './comum';
 import type { Issue, Loose } from './comum';
 import {
@@ -91,18 +92,9 @@ const comRotulos = <T extends Record<string, z.ZodType>>(shape: T, labels: Recor
  * the citizen's unidade_saude_referencia_id). An empty document keeps the citizen's (see the service).
  */
 export const camposDoMunicipeSchema = z.object({
-  // Header of the e-SUS form.
-  /** Reference unit; the API fills the current unit when absent. */
-  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
-  /** Responsible professional: the user (or the record's); only a coordinator may name another (issue 14). */
-  profissional_id: optionalUuid().meta({ label: 'Profissional' }),
-  equipe_id: optionalUuid().meta({ label: 'Equipe' }),
-  /** CBO 2002 of the responsible professional; must be one allowed to record this form (cboCadastroIndividualCodigos). */
-  ocupacao_id: opt(
-    zRequired().refine((v) => (cboCadastroIndividualCodigos as readonly string[]).includes(v), {
-      error: msg.naoEValido,
-    }),
-  ).meta({ label: 'Ocupação (CBO)' }),
+  // Header of the e-SUS form: the reference unit and the responsible professional (the user, or the record's; only a
+  // coordinator may name another, issue 14).
+  ...cabecalhoEsusFields(cboCadastroIndividualCodigos),
   micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })).meta({ label: 'Micro-área' }),
   fora_area: simNao().meta({ label: 'Fora de área' }),
   // The citizen's documents, identity as e-SUS asks it (issue 39) and nationality.

@@ -80,6 +80,19 @@ export const filtroSimNao = () =>
 export const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
 export const requiredUuid = () =>
   z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) });
+/** A CBO 2002 code among those allowed to record a form (LEDI Tabela 2); '' and null: not answered. */
+export const ocupacaoPermitida = (cbos: readonly string[]) =>
+  opt(zRequired().refine((v) => cbos.includes(v), { error: msg.naoEValido }));
+/**
+ * The e-SUS header of a primary-care registration: unit, professional, team and occupation (one of `cbos`). Absent,
+ * the API fills them from the user's assignment (the current unit; only a coordinator names another professional).
+ */
+export const cabecalhoEsusFields = (cbos: readonly string[]) => ({
+  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
+  profissional_id: optionalUuid().meta({ label: 'Profissional' }),
+  equipe_id: optionalUuid().meta({ label: 'Equipe' }),
+  ocupacao_id: ocupacaoPermitida(cbos).meta({ label: 'Ocupação (CBO)' }),
+});
 export const microArea = () => opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido }));
 
 const siglasUf = ufs.map((u) => u.sigla) as [string, ...string[]];

@@ -26,6 +26,7 @@ import {
   zDataHora,
   enderecoImovelFields,
   CAMPOS_ENDERECO_IMOVEL,
+  ocupacaoPermitida,
 } from './comum';
 import type { Issue, Loose } from './comum';
 import {
@@ -136,9 +137,7 @@ export const visitaDomiciliarFieldsSchema = z.object({
    */
   profissional_id: optionalUuid().meta({ label: 'Profissional' }),
   /** Specialty (CBO) of the visiting agent; the API fills it when exactly one of the user's is compatible. */
-  ocupacao_id: opt(
-    zRequired().refine((v) => (cboVisitaDomiciliarCodigos as readonly string[]).includes(v), { error: msg.naoEValido }),
-  ).meta({ label: 'Especialidade (CBO)' }),
+  ocupacao_id: ocupacaoPermitida(cboVisitaDomiciliarCodigos).meta({ label: 'Especialidade (CBO)' }),
   /** Date and hour of the visit (ISO with offset); defaults to now, editable, never in the future. */
   data_visita: opt(zDataHora()).meta({ label: 'Data da visita' }),
   /** Shift; derived from the hour when absent. */
