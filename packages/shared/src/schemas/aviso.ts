@@ -195,28 +195,21 @@ export const avisoSchema = z.object({
 });
 export type Aviso = z.infer<typeof avisoSchema>;
 
-export const avisoListItemSchema = z.object({
-  id: z.uuid(),
-  titulo: z.string(),
-  mensagem: z.string(),
-  data_inicial: z.string(),
-  data_final: z.string(),
-  horario: s(),
-  checar_resposta: z.boolean(),
-  responsavel_nome: z.string(),
-  situacao: z.enum(SITUACOES_AVISO),
-  total_visualizacoes: z.int(),
-  total_respostas: z.int(),
+export const avisoListItemSchema = avisoSchema.pick({
+  ...{ id: true, titulo: true, mensagem: true, data_inicial: true, data_final: true, horario: true },
+  ...{
+    checar_resposta: true,
+    responsavel_nome: true,
+    situacao: true,
+    total_visualizacoes: true,
+    total_respostas: true,
+  },
 });
 export type AvisoListItem = z.infer<typeof avisoListItemSchema>;
 
 /** GET /nao_visualizados: spec §3 "A notice to show", oldest first (the order of the pop-ups). */
-const avisoNaoVisualizadoSchema = z.object({
-  id: z.uuid(),
-  titulo: z.string(),
-  mensagem: z.string(),
-  checar_resposta: z.boolean(),
-  responsavel_nome: z.string(),
+const avisoNaoVisualizadoSchema = avisoSchema.pick({
+  ...{ id: true, titulo: true, mensagem: true, checar_resposta: true, responsavel_nome: true },
 });
 export type AvisoNaoVisualizado = z.infer<typeof avisoNaoVisualizadoSchema>;
 export const avisosNaoVisualizadosSchema = z.array(avisoNaoVisualizadoSchema);

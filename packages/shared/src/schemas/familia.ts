@@ -162,8 +162,6 @@ export const familiaListItemSchema = z.object({
 });
 export type FamiliaListItem = z.infer<typeof familiaListItemSchema>;
 
-const filtroBooleano = () => filtroSimNao();
-
 /** GET list filters (spec §3: team, responsible, record number, professional, unit; issue 7: mudou). */
 export const familiaFiltersSchema = paginationSchema.extend({
   equipe_id: optionalUuid(),
@@ -173,9 +171,9 @@ export const familiaFiltersSchema = paginationSchema.extend({
   profissional_id: optionalUuid(),
   unidade_saude_id: optionalUuid(),
   /** Absent: every family. */
-  mudou: filtroBooleano(),
+  mudou: filtroSimNao(),
   /** false: only families not linked to a home (the household's link picker). */
-  vinculada: filtroBooleano(),
+  vinculada: filtroSimNao(),
   /** The family an individual is an active member of (the individual registration's "Informações do domicílio"). */
   municipe_id: optionalUuid(),
 });
