@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { optionalText, zDigits, zRequired } from '../validation/zod';
-import { paginationSchema } from './auth';
-import { lockVersion, opt, requiredUuid, ativoPorPadrao, filtroSimNao } from './comum';
+import { zDigits, zRequired } from '../validation/zod';
+import { lockVersion, requiredUuid, ativoPorPadrao, filtrosTextoAtivo, optionalUuid } from './comum';
 import { estampas, nullableString as s, registroSchema } from './resposta';
 import { TIPOS_EQUIPE, type TipoEquipeCodigo } from '../tipos_equipe';
 
@@ -81,11 +80,7 @@ export const equipeListItemSchema = equipeSchema.omit({ ...estampas, origem_cnes
 export type EquipeListItem = z.infer<typeof equipeListItemSchema>;
 
 /** GET list filters: part of the name or INE, the unit, active or not (absent: both). By unit, then name. */
-export const equipeFiltersSchema = paginationSchema.extend({
-  texto: optionalText({ max: LIMITES_EQUIPE.nome }),
-  unidade_saude_id: opt(z.uuid({ error: msg.naoEValido })),
-  ativo: filtroSimNao(),
-});
+export const equipeFiltersSchema = filtrosTextoAtivo(LIMITES_EQUIPE.nome, { unidade_saude_id: optionalUuid() });
 export type EquipeFilters = z.infer<typeof equipeFiltersSchema>;
 
 /** GET /api/v1/administracao/equipes/unidades: the units a team may belong to (active), for the form's select. */

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
-import { optionalText, zCns, zCpf, zEmail, zIsoDate, zRequired } from '../validation/zod';
+import { zCns, zCpf, zEmail, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, opt, optionalUuid, requiredUuid, str, updateBody, ativoPorPadrao, filtroSimNao } from './comum';
+import {
+  inputBody,
+  opt,
+  optionalUuid,
+  requiredUuid,
+  str,
+  updateBody,
+  ativoPorPadrao,
+  filtrosTextoAtivo,
+} from './comum';
 import type { Issue, Loose } from './comum';
 import { estampas, nullableString as s, registroSchema } from './resposta';
 
@@ -129,10 +138,8 @@ export const profissionalListItemSchema = profissionalSchema
 export type ProfissionalListItem = z.infer<typeof profissionalListItemSchema>;
 
 /** List filters: part of the name or login, or CPF digits; a unit (an active assignment there); active or not. */
-export const profissionalFiltersSchema = paginationSchema.extend({
-  texto: optionalText({ max: LIMITES_PROFISSIONAL.nome }),
+export const profissionalFiltersSchema = filtrosTextoAtivo(LIMITES_PROFISSIONAL.nome, {
   unidade_saude_id: optionalUuid(),
-  ativo: filtroSimNao(),
 });
 export type ProfissionalFilters = z.infer<typeof profissionalFiltersSchema>;
 

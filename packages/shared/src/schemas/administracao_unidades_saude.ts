@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zCep, zDigits, zPhone, zRequired } from '../validation/zod';
-import { paginationSchema } from './auth';
-import { lockVersion, opt, requiredUuid, ativoPorPadrao, filtroSimNao } from './comum';
+import { lockVersion, opt, requiredUuid, ativoPorPadrao, filtrosTextoAtivo, optionalUuid } from './comum';
 import { estampas, nullableString as s, registroSchema } from './resposta';
 
 // Health units on the administration screen (issue 22): the CNES number, name, type, address and phones. The unit
@@ -84,11 +83,7 @@ export const unidadeSaudeListItemSchema = unidadeSaudeSchema.omit({
 export type UnidadeSaudeListItem = z.infer<typeof unidadeSaudeListItemSchema>;
 
 /** GET list filters: part of the name or CNES, the type, active or not (absent: both). By name. */
-export const unidadeSaudeFiltersSchema = paginationSchema.extend({
-  texto: optionalText({ max: LIMITES_UNIDADE.nome }),
-  tipo_unidade_id: opt(z.uuid({ error: msg.naoEValido })),
-  ativo: filtroSimNao(),
-});
+export const unidadeSaudeFiltersSchema = filtrosTextoAtivo(LIMITES_UNIDADE.nome, { tipo_unidade_id: optionalUuid() });
 export type UnidadeSaudeFilters = z.infer<typeof unidadeSaudeFiltersSchema>;
 
 /** GET /api/v1/administracao/unidades_saude/tipos: the unit types for the form's select. */

@@ -4,7 +4,7 @@ import { msg } from '../messages';
 import { isoToBr, isValidTime } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, opt, updateBody, simNao } from './comum';
+import { inputBody, opt, updateBody, simNao, optionalUuid } from './comum';
 import type { Issue, Loose } from './comum';
 import { nullableString as s, registroSchema } from './resposta';
 
@@ -59,7 +59,7 @@ export const avisoFieldsSchema = z.object({
   /** Ask for a reply: the pop-up does not confirm without one. */
   checar_resposta: simNao().meta({ label: 'Exigir resposta' }),
   /** The professional who answers for the notice (shown in the pop-up); the API uses the signed-in user when absent. */
-  responsavel_id: opt(z.uuid({ error: msg.naoEValido })).meta({ label: 'Responsável' }),
+  responsavel_id: optionalUuid().meta({ label: 'Responsável' }),
   /** ativo or inativo (an inactive notice shows to nobody); excluido only through DELETE. */
   situacao: z
     .enum(['ativo', 'inativo'], { error: msg.naoEValido })
@@ -197,13 +197,8 @@ export type Aviso = z.infer<typeof avisoSchema>;
 
 export const avisoListItemSchema = avisoSchema.pick({
   ...{ id: true, titulo: true, mensagem: true, data_inicial: true, data_final: true, horario: true },
-  ...{
-    checar_resposta: true,
-    responsavel_nome: true,
-    situacao: true,
-    total_visualizacoes: true,
-    total_respostas: true,
-  },
+  ...{ checar_resposta: true, responsavel_nome: true, situacao: true },
+  ...{ total_visualizacoes: true, total_respostas: true },
 });
 export type AvisoListItem = z.infer<typeof avisoListItemSchema>;
 

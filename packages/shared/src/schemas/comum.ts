@@ -4,6 +4,7 @@ import { tipoLogradouro } from '../codes/tipo_logradouro';
 import { tipoGlicemiaCapilar } from '../codes/tipo_glicemia_capilar';
 import { msg } from '../messages';
 import { ufs } from '../ufs';
+import { paginationSchema } from './auth';
 import { optionalField, optionalText, zCep, zIsoDate, zNumber, zRequired } from '../validation/zod';
 
 // Field helpers shared by the primary-care schemas (households, families, home visits). Same shapes as the ones in
@@ -77,6 +78,12 @@ export const filtroSimNao = () =>
       .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
       .transform((v) => v === true || v === 'true'),
   );
+/**
+ * An administration list's query: the page, part of a name (up to `max`), the list's own filters, and active or not
+ * (absent: both).
+ */
+export const filtrosTextoAtivo = <S extends z.ZodRawShape = Record<never, never>>(max: number, outros?: S) =>
+  paginationSchema.extend({ texto: optionalText({ max }), ...(outros as S), ativo: filtroSimNao() });
 export const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
 export const requiredUuid = () =>
   z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) });

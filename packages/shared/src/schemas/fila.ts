@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, lockVersion, opt, updateBody, ativoPorPadrao } from './comum';
+import { inputBody, lockVersion, updateBody, ativoPorPadrao, optionalUuid } from './comum';
 import type { Issue, Loose } from './comum';
 import { nullableString as s, registroSchema } from './resposta';
 
@@ -18,7 +18,7 @@ export const TEMPO_CHAMADAS = { min: 5, max: 600 } as const;
 
 const localInputSchema = z.object({
   /** A location of this queue kept (absent: a new one). */
-  id: opt(z.uuid({ error: msg.naoEValido })),
+  id: optionalUuid(),
   nome: zRequired({ max: LIMITES_FILA.local }).meta({ label: 'Nome do local' }),
   ativo: ativoPorPadrao(),
 });

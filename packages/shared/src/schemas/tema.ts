@@ -4,8 +4,7 @@ import { ICONES_TEMA } from '../tema_atual';
 import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
-import { paginationSchema } from './auth';
-import { inputBody, opt, simNao, str, updateBody, ativoPorPadrao, filtroSimNao } from './comum';
+import { inputBody, opt, simNao, str, updateBody, ativoPorPadrao, filtrosTextoAtivo } from './comum';
 import type { Issue, Loose } from './comum';
 import { nullableString as s, registroSchema } from './resposta';
 
@@ -95,10 +94,7 @@ export const temaListItemSchema = z.object({
 export type TemaListItem = z.infer<typeof temaListItemSchema>;
 
 /** GET list filters: part of the title or subtitle, active or not (absent: both). Newest period first. */
-export const temaFiltersSchema = paginationSchema.extend({
-  texto: optionalText({ max: LIMITES_TEMA.objetivo }),
-  ativo: filtroSimNao(),
-});
+export const temaFiltersSchema = filtrosTextoAtivo(LIMITES_TEMA.objetivo);
 export type TemaFilters = z.infer<typeof temaFiltersSchema>;
 
 /** GET /api/v1/ferramentas/tema_atual (spec §7): the theme in force today, or 204. */
