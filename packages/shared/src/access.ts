@@ -160,7 +160,7 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
  * offered by every unit. `misto` (a primary-care unit that also runs urgent care, e.g. a rural unit's emergency room)
  * opens urgent care like `pronto_atendimento` does; see docs/decisions.md "Unit flags".
  */
-export const modulosDaUnidade = [
+const modulosDaUnidade = [
   {
     prefixo: 'urgencia_emergencia/',
     nome: 'atendimento de urgência e emergência',
@@ -168,8 +168,8 @@ export const modulosDaUnidade = [
   },
   { prefixo: 'filas/', nome: 'gerenciamento de filas', flags: ['gerenciamento_filas'] },
 ] as const;
-export type FlagDeModulo = (typeof modulosDaUnidade)[number]['flags'][number];
-export type FlagsDeModulo = Record<FlagDeModulo, boolean>;
+type FlagDeModulo = (typeof modulosDaUnidade)[number]['flags'][number];
+type FlagsDeModulo = Record<FlagDeModulo, boolean>;
 
 /** The flag-gated module of `permission` (`resource:action`), or null when every unit offers it. */
 export const moduloDaUnidade = (permission: string) =>

@@ -14,5 +14,3 @@ export const ROTULOS_SITUACAO_AVISO: Record<SituacaoAviso, string> = {
 export const LIMITES_AVISO = { titulo: 100, mensagem: 50, resposta: 150, alvos: 500 } as const;
 /** Spec §9: unread notices are checked every 15 minutes. */
 export const INTERVALO_AVISOS_MS = 900_000;
-/** Spec §9 list paging: first page 1, 10 per page. */
-export const AVISOS_POR_PAGINA = 10;

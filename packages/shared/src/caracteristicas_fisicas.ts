@@ -2,7 +2,7 @@
 // shared/reference): they are product data, kept here as small typed tables with stable codes (docs/decisions.md
 // "Patients without identification"). Codes are never reused; a new colour takes the next number.
 
-export type CaracteristicaRow = { readonly codigo: number; readonly descricao: string };
+type CaracteristicaRow = { readonly codigo: number; readonly descricao: string };
 
 export const corCabelo: readonly CaracteristicaRow[] = [
   { codigo: 1, descricao: 'Preto' },

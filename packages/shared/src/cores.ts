@@ -8,7 +8,7 @@ export const COR_BARRA_PADRAO = '#009CB0';
 export const TEXTO_CINZA = '#707070';
 export const TEXTO_BRANCO = '#FFFFFF';
 /** WCAG AA for normal text. */
-export const CONTRASTE_AA = 4.5;
+const CONTRASTE_AA = 4.5;
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 export const corValida = (cor: string | null | undefined): cor is string => typeof cor === 'string' && HEX.test(cor);

@@ -17,7 +17,7 @@ const tipos = new Map<string, string>(tipoLogradouro.map((t) => [t.codigo, t.des
 /** 'RUA' → 'Rua', 'AREA ESPECIAL' → 'Area Especial': the DNE names are upper case. */
 const titulo = (s: string) => s.toLowerCase().replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase());
 
-export const ENDERECO_NAO_INFORMADO = 'Endereço não informado';
+const ENDERECO_NAO_INFORMADO = 'Endereço não informado';
 
 export function enderecoLinha(c: EnderecoPartes): string {
   const tipo = c.tipo_logradouro ? tipos.get(c.tipo_logradouro) : undefined;

@@ -2,7 +2,7 @@
 // or the browser's claim, so a renamed file is refused. The browser checks before sending; the API is the authority.
 
 export const IMAGEM_TIPOS = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;
-export type ImagemTipo = (typeof IMAGEM_TIPOS)[number];
+type ImagemTipo = (typeof IMAGEM_TIPOS)[number];
 /** 500 kB (issue 21), counted on the decoded bytes. */
 export const IMAGEM_MAX_BYTES = 500 * 1024;
 
@@ -41,7 +41,7 @@ const SVG_ATIVO = [
 ];
 
 /** Checks decoded bytes: a field message, or null when the image may be kept. */
-export function checarImagem(b: Uint8Array): { tipo: ImagemTipo } | { erro: string } {
+function checarImagem(b: Uint8Array): { tipo: ImagemTipo } | { erro: string } {
   if (b.length > IMAGEM_MAX_BYTES) return { erro: imagemMsg.tamanho };
   const tipo = tipoPelosBytes(b);
   if (!tipo) return { erro: imagemMsg.tipo };
@@ -53,7 +53,7 @@ export function checarImagem(b: Uint8Array): { tipo: ImagemTipo } | { erro: stri
 }
 
 /** Base64 to bytes, in the browser and in Node alike; null when it is not base64. */
-export function base64ParaBytes(b64: string): Uint8Array | null {
+function base64ParaBytes(b64: string): Uint8Array | null {
   const limpo = b64.replace(/\s/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(limpo) || limpo.length % 4 !== 0) return null;
   const bin = atob(limpo);

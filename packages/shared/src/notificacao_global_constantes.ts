@@ -2,7 +2,7 @@
 // within the shell's JavaScript budget; schemas/notificacao_global.ts re-exports them.
 
 export const TIPOS_NOTIFICACAO_GLOBAL = ['pemc', 'aviso'] as const;
-export type TipoNotificacaoGlobal = (typeof TIPOS_NOTIFICACAO_GLOBAL)[number];
+type TipoNotificacaoGlobal = (typeof TIPOS_NOTIFICACAO_GLOBAL)[number];
 /** The type's title, shown before the subtitle in the globe and the list. */
 export const ROTULOS_TIPO_NOTIFICACAO_GLOBAL: Record<TipoNotificacaoGlobal, string> = { pemc: 'PEMC', aviso: 'Aviso' };
 

@@ -2,7 +2,7 @@
 // `recorrente` one on the same day/month range every year. Both ends are in one year (the schema's rule), so a range
 // never wraps over New Year. Free of zod and dayjs: the shell may import it.
 
-export type Vigencia = { vigencia_inicio: string; vigencia_fim: string; recorrente: boolean };
+type Vigencia = { vigencia_inicio: string; vigencia_fim: string; recorrente: boolean };
 
 /** 'yyyy-MM-dd' → 'MM-dd'. */
 const diaMes = (iso: string) => iso.slice(5, 10);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { optionalText, zDigits, zRequired } from '../validation/zod';
-import { paginationSchema } from './auth';
-import { estampas, lockVersion, nullableString as s, opt, registroSchema, requiredUuid } from './comum';
-import { zFiltroAtivo } from './administracao_unidades_saude';
+import { zDigits, zRequired } from '../validation/zod';
+import { lockVersion, requiredUuid, ativoPorPadrao, filtrosTextoAtivo, optionalUuid } from './comum';
+import { estampas, nullableString as s, registroSchema } from './resposta';
 import { TIPOS_EQUIPE, type TipoEquipeCodigo } from '../tipos_equipe';
 
 // Teams on the administration screen (issue 22): INE, name, CNES team type, unit and micro-areas. That the INE is not
@@ -16,13 +15,13 @@ const CODIGOS_TIPO = TIPOS_EQUIPE.map((t) => t.codigo) as [TipoEquipeCodigo, ...
 export const LIMITES_EQUIPE = { nome: 100, microAreas: 99 } as const;
 
 /** A micro-area code: two digits, 01 to 99 (glossary). */
-export const isMicroArea = (v: string) => /^\d{2}$/.test(v) && v !== '00';
+const isMicroArea = (v: string) => /^\d{2}$/.test(v) && v !== '00';
 
 /**
  * The team's micro-areas: each '01'–'99', none repeated, answered sorted. Errors name the bad value on the field
  * itself (the form's input takes all of them).
  */
-export const zMicroAreas = () =>
+const zMicroAreas = () =>
   z
     .array(z.string({ error: msg.naoEValido }), { error: msg.naoEValido })
     .nullish()
@@ -50,19 +49,13 @@ export const equipeFieldsSchema = z.object({
     .meta({ label: 'Tipo de equipe' }),
   unidade_saude_id: requiredUuid().meta({ label: 'Unidade de saúde' }),
   micro_areas: zMicroAreas().meta({ label: 'Micro-áreas' }),
-  ativo: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true)
-    .meta({ label: 'Ativa' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativa' }),
 });
 export type EquipeValues = z.output<typeof equipeFieldsSchema>;
 
 export const equipeInputSchema = equipeFieldsSchema;
 export type EquipeInput = z.input<typeof equipeInputSchema>;
-export const equipeUpdateSchema = equipeFieldsSchema.extend({
-  lock_version: lockVersion(),
-});
+export const equipeUpdateSchema = equipeFieldsSchema.extend({ lock_version: lockVersion() });
 export type EquipeUpdate = z.input<typeof equipeUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
@@ -87,11 +80,7 @@ export const equipeListItemSchema = equipeSchema.omit({ ...estampas, origem_cnes
 export type EquipeListItem = z.infer<typeof equipeListItemSchema>;
 
 /** GET list filters: part of the name or INE, the unit, active or not (absent: both). By unit, then name. */
-export const equipeFiltersSchema = paginationSchema.extend({
-  texto: optionalText({ max: LIMITES_EQUIPE.nome }),
-  unidade_saude_id: opt(z.uuid({ error: msg.naoEValido })),
-  ativo: zFiltroAtivo(),
-});
+export const equipeFiltersSchema = filtrosTextoAtivo(LIMITES_EQUIPE.nome, { unidade_saude_id: optionalUuid() });
 export type EquipeFilters = z.infer<typeof equipeFiltersSchema>;
 
 /** GET /api/v1/administracao/equipes/unidades: the units a team may belong to (active), for the form's select. */

@@ -8,19 +8,18 @@ import { paginationSchema } from './auth';
 export const TIPOS_IMPORTACAO_CNES = ['unidades', 'equipes', 'profissionais', 'lotacoes'] as const;
 export type TipoImportacaoCnes = (typeof TIPOS_IMPORTACAO_CNES)[number];
 
-export const contagemCnesSchema = z.object({ criar: z.int(), atualizar: z.int(), desativar: z.int() });
+const contagemCnesSchema = z.object({ criar: z.int(), atualizar: z.int(), desativar: z.int() });
 export type ContagemCnes = z.infer<typeof contagemCnesSchema>;
 
-export const resumoCnesSchema = z.object({
-  unidades: contagemCnesSchema,
-  equipes: contagemCnesSchema,
-  profissionais: contagemCnesSchema,
-  lotacoes: contagemCnesSchema,
-});
+/** One value per kind of record the file brings (TIPOS_IMPORTACAO_CNES), each from `campo`. */
+const porTipo = <T extends z.ZodType>(campo: () => T) =>
+  z.object({ unidades: campo(), equipes: campo(), profissionais: campo(), lotacoes: campo() });
+
+const resumoCnesSchema = porTipo(() => contagemCnesSchema);
 export type ResumoCnes = z.infer<typeof resumoCnesSchema>;
 
 /** One planned change, as the preview shows it: the record's key (CNES, INE, masked CPF/CNS) and name. */
-export const itemPlanoCnesSchema = z.object({
+const itemPlanoCnesSchema = z.object({
   acao: z.enum(['criar', 'atualizar', 'desativar']),
   chave: z.string(),
   nome: z.string(),
@@ -35,12 +34,7 @@ export const previaCnesSchema = z.object({
   bytes: z.int(),
   resumo: resumoCnesSchema,
   /** The first changes of each kind (up to 10). */
-  amostras: z.object({
-    unidades: z.array(itemPlanoCnesSchema),
-    equipes: z.array(itemPlanoCnesSchema),
-    profissionais: z.array(itemPlanoCnesSchema),
-    lotacoes: z.array(itemPlanoCnesSchema),
-  }),
+  amostras: porTipo(() => z.array(itemPlanoCnesSchema)),
   /** Records of the file left out and why (first 50), and how many there were. */
   avisos: z.array(z.string()),
   total_avisos: z.int(),

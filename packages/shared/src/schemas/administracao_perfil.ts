@@ -12,7 +12,7 @@ import { lockVersion, opt } from './comum';
 export const LIMITES_PERFIL = { codigo: 30, nome: 60 } as const;
 
 /** The code as stored: lowercase letters, digits and underscore, starting with a letter (it names the profile in logs). */
-export const CODIGO_PERFIL = /^[a-z][a-z0-9_]*$/;
+const CODIGO_PERFIL = /^[a-z][a-z0-9_]*$/;
 
 const zPermissoes = () =>
   z
@@ -37,9 +37,7 @@ export const perfilInputSchema = z.object({
 export type PerfilInput = z.input<typeof perfilInputSchema>;
 export type PerfilValues = z.output<typeof perfilInputSchema>;
 
-export const perfilUpdateSchema = perfilInputSchema.extend({
-  lock_version: lockVersion(),
-});
+export const perfilUpdateSchema = perfilInputSchema.extend({ lock_version: lockVersion() });
 export type PerfilUpdate = z.input<typeof perfilUpdateSchema>;
 
 /** GET /api/v1/administracao/perfis/{id} (also what every write answers). */

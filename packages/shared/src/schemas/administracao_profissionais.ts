@@ -1,21 +1,20 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
-import { optionalText, zCns, zCpf, zEmail, zIsoDate, zRequired } from '../validation/zod';
+import { zCns, zCpf, zEmail, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
-  estampas,
   inputBody,
-  nullableString as s,
   opt,
   optionalUuid,
-  registroSchema,
   requiredUuid,
   str,
   updateBody,
-  type Issue,
-  type Loose,
+  ativoPorPadrao,
+  filtrosTextoAtivo,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import { estampas, nullableString as s, registroSchema } from './resposta';
 
 // Professionals and their assignments (issue 22, administration). CPF required and unique among professionals (the API
 // checks the uniqueness), CNS and e-mail optional; the login unique ignoring case, stored in lower case. A new
@@ -24,11 +23,6 @@ import {
 export const LIMITES_PROFISSIONAL = { nome: 120, login: 60 } as const;
 
 /** Flags as a form or a query sends them: true/false or 'true'/'false'. */
-const zFlag = () =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-    .transform((v) => v === true || v === 'true');
-
 export const profissionalFieldsSchema = z.object({
   nome: zRequired({ max: LIMITES_PROFISSIONAL.nome }).meta({ label: 'Nome completo' }),
   cpf_numero: zCpf().meta({ label: 'CPF' }),
@@ -39,11 +33,7 @@ export const profissionalFieldsSchema = z.object({
     .regex(/^[A-Za-z0-9._-]+$/, { error: msg.naoEValido })
     .transform((v) => v.toLowerCase())
     .meta({ label: 'Login' }),
-  ativo: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true)
-    .meta({ label: 'Ativo' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativo' }),
 });
 export type ProfissionalValues = z.output<typeof profissionalFieldsSchema>;
 
@@ -74,7 +64,7 @@ export const lotacaoFieldsSchema = z.object({
 export type LotacaoValues = z.output<typeof lotacaoFieldsSchema>;
 
 /** The end not before the start; micro-areas only with a team (the API checks they are the team's). */
-export function lotacaoIssues(v: Loose): Issue[] {
+function lotacaoIssues(v: Loose): Issue[] {
   const out: Issue[] = [];
   const ini = str(v.inicio);
   const fim = str(v.fim);
@@ -148,10 +138,8 @@ export const profissionalListItemSchema = profissionalSchema
 export type ProfissionalListItem = z.infer<typeof profissionalListItemSchema>;
 
 /** List filters: part of the name or login, or CPF digits; a unit (an active assignment there); active or not. */
-export const profissionalFiltersSchema = paginationSchema.extend({
-  texto: optionalText({ max: LIMITES_PROFISSIONAL.nome }),
+export const profissionalFiltersSchema = filtrosTextoAtivo(LIMITES_PROFISSIONAL.nome, {
   unidade_saude_id: optionalUuid(),
-  ativo: opt(zFlag()),
 });
 export type ProfissionalFilters = z.infer<typeof profissionalFiltersSchema>;
 

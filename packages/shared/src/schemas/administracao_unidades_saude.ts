@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zCep, zDigits, zPhone, zRequired } from '../validation/zod';
-import { paginationSchema } from './auth';
-import { estampas, lockVersion, nullableString as s, opt, registroSchema, requiredUuid } from './comum';
+import { lockVersion, opt, requiredUuid, ativoPorPadrao, filtrosTextoAtivo, optionalUuid } from './comum';
+import { estampas, nullableString as s, registroSchema } from './resposta';
 
 // Health units on the administration screen (issue 22): the CNES number, name, type, address and phones. The unit
 // parameter flags of spec §3 stay on /parametros/unidades_saude (issue 21). That the CNES is not another unit's, that
@@ -19,7 +19,7 @@ export const LIMITES_UNIDADE = {
 } as const;
 
 /** Up to three phones with DDD, each checked and stored as digits, none repeated (the error on the repeated one). */
-export const zTelefones = () =>
+const zTelefones = () =>
   z
     .array(zPhone(), { error: msg.naoEValido })
     .max(LIMITES_UNIDADE.telefones, { error: `deve ter no máximo ${LIMITES_UNIDADE.telefones} telefones` })
@@ -43,19 +43,13 @@ export const unidadeSaudeFieldsSchema = z.object({
   complemento: optionalText({ max: LIMITES_UNIDADE.complemento }).meta({ label: 'Complemento' }),
   bairro: optionalText({ max: LIMITES_UNIDADE.bairro }).meta({ label: 'Bairro' }),
   telefones: zTelefones().meta({ label: 'Telefones' }),
-  ativo: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true)
-    .meta({ label: 'Ativa' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativa' }),
 });
 export type UnidadeSaudeValues = z.output<typeof unidadeSaudeFieldsSchema>;
 
 export const unidadeSaudeInputSchema = unidadeSaudeFieldsSchema;
 export type UnidadeSaudeInput = z.input<typeof unidadeSaudeInputSchema>;
-export const unidadeSaudeUpdateSchema = unidadeSaudeFieldsSchema.extend({
-  lock_version: lockVersion(),
-});
+export const unidadeSaudeUpdateSchema = unidadeSaudeFieldsSchema.extend({ lock_version: lockVersion() });
 export type UnidadeSaudeUpdate = z.input<typeof unidadeSaudeUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
@@ -88,20 +82,8 @@ export const unidadeSaudeListItemSchema = unidadeSaudeSchema.omit({
 });
 export type UnidadeSaudeListItem = z.infer<typeof unidadeSaudeListItemSchema>;
 
-/** An `ativo` filter from the query string: true, false, or absent for both. */
-export const zFiltroAtivo = () =>
-  opt(
-    z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-      .transform((v) => v === true || v === 'true'),
-  );
-
 /** GET list filters: part of the name or CNES, the type, active or not (absent: both). By name. */
-export const unidadeSaudeFiltersSchema = paginationSchema.extend({
-  texto: optionalText({ max: LIMITES_UNIDADE.nome }),
-  tipo_unidade_id: opt(z.uuid({ error: msg.naoEValido })),
-  ativo: zFiltroAtivo(),
-});
+export const unidadeSaudeFiltersSchema = filtrosTextoAtivo(LIMITES_UNIDADE.nome, { tipo_unidade_id: optionalUuid() });
 export type UnidadeSaudeFilters = z.infer<typeof unidadeSaudeFiltersSchema>;
 
 /** GET /api/v1/administracao/unidades_saude/tipos: the unit types for the form's select. */

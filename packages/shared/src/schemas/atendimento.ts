@@ -9,19 +9,16 @@ import {
   codigoObrigatorio,
   given,
   lockVersion,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalDate,
   optionalUuid,
-  registroSchema,
   rulesOf,
   simNaoOpcional,
   str,
   zDataHora,
-  type Issue,
-  type Loose,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import { cabecalhoOcupacaoSchema, nullableNumber as n, nullableString as s, registroSchema } from './resposta';
 import { opcaoSchema } from './opcoes_filtro';
 
 // The urgent-care visit (atendimento) of spec §3, also retroactive (issue 16). Field names are the spec's and the
@@ -91,7 +88,7 @@ const instante = (v: unknown): number | null => {
  * Rules that relate fields (pure; form and API). `retroativo`: the late-entry form (arrival required, a reason).
  * `novo`: a create, which names the patient.
  */
-export function atendimentoIssues(v: Loose, { retroativo = false, novo = true } = {}): Issue[] {
+function atendimentoIssues(v: Loose, { retroativo = false, novo = true } = {}): Issue[] {
   const issues: Issue[] = [];
   if (novo) {
     const m = given(v.municipe_id);
@@ -160,10 +157,10 @@ export type CancelarAtendimentoInput = z.input<typeof cancelarAtendimentoSchema>
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-export const eventosAtendimento = ['criado', 'alterado', 'chamado', 'iniciado', 'concluido', 'cancelado'] as const;
+const eventosAtendimento = ['criado', 'alterado', 'chamado', 'iniciado', 'concluido', 'cancelado'] as const;
 
 /** One line of the visit's history: what happened, when, by whom (and why, for a cancelling). */
-export const eventoAtendimentoSchema = z.object({
+const eventoAtendimentoSchema = z.object({
   evento: z.enum(eventosAtendimento),
   em: z.string(),
   por_nome: s(),
@@ -188,12 +185,7 @@ const pacienteSchema = {
 /** GET /atendimentos/{id} (also create, update, chamar, cancelar). */
 export const atendimentoSchema = z.object({
   ...registroSchema,
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: s(),
-  profissional_id: z.string(),
-  profissional_nome: s(),
-  ocupacao_id: z.string(),
-  ocupacao_nome: s(),
+  ...cabecalhoOcupacaoSchema,
   especialidade: s(),
   especialidade_nome: s(),
   ...pacienteSchema,

@@ -15,7 +15,6 @@ export const tiposChegada = [
   { codigo: 6, descricao: 'Transporte sanitário do município', veiculo: true },
   { codigo: 7, descricao: 'Outro', veiculo: false },
 ] as const;
-export type TipoChegada = (typeof tiposChegada)[number];
 export const chegadaPorVeiculo = (t: unknown) =>
   t !== null && t !== undefined && t !== '' && tiposChegada.some((x) => x.codigo === Number(t) && x.veiculo);
 

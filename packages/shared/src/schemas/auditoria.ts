@@ -7,8 +7,7 @@ import { opt, optionalDate, optionalUuid } from './comum';
 // data-subject request — and the whole trail by period and professional.
 
 /** What the trail distinguishes: reads (a record shown, a list or search) and writes. */
-export const TIPOS_ACESSO = ['leitura', 'escrita'] as const;
-export type TipoAcesso = (typeof TIPOS_ACESSO)[number];
+const TIPOS_ACESSO = ['leitura', 'escrita'] as const;
 
 /** Actions that only read. */
 export const ACOES_LEITURA = ['show', 'index', 'leitura'] as const;

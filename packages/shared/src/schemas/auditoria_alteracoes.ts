@@ -46,7 +46,7 @@ const CAMPOS: Record<string, string> = {
 /** Any catalogue's label, for a row whose resource is not given. */
 const QUALQUER: Record<string, string> = Object.assign({}, ...Object.values(CATALOGOS));
 /** A record with a catalogue names its fields by it alone: another record's word for the same key may not fit. */
-export const campoTexto = (campo: string, resource?: string): string => {
+const campoTexto = (campo: string, resource?: string): string => {
   const catalogo = resource ? CATALOGOS[resource] : undefined;
   const rotulo = catalogo ? (catalogo[campo] ?? CAMPOS[campo]) : (CAMPOS[campo] ?? QUALQUER[campo]);
   return rotulo ?? campo.replace(/_/g, ' ');
@@ -66,7 +66,7 @@ function valorTexto(v: unknown): string {
   return item(v);
 }
 
-export type Alteracao = { campo: string; texto: string };
+type Alteracao = { campo: string; texto: string };
 
 /**
  * "campo: antes → depois" for each field of `details.alteracoes`; "alterado" for personal data recorded without its

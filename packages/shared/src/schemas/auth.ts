@@ -23,7 +23,7 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-export const unidadeAtualSchema = z.object({ id: z.uuid(), nome: z.string() });
+const unidadeAtualSchema = z.object({ id: z.uuid(), nome: z.string() });
 
 /** The newest published terms of use while the user has not accepted it (issue 21): nothing else answers until then. */
 export const termoPendenteSchema = z.object({ id: z.uuid(), versao: z.int(), titulo: z.string() });

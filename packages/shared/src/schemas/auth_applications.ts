@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { optionalText, zRequired } from '../validation/zod';
-import { paginationSchema } from './auth';
-import { ativoPorPadrao, filtroSimNao, inputBody, updateBody } from './comum';
+import { zRequired } from '../validation/zod';
+import { ativoPorPadrao, inputBody, updateBody, filtrosTextoAtivo } from './comum';
 import { authApplicationSchema as consultaSchema } from './senha_simples';
 
 // Authorized applications (issue 39, spec §7 auth_applications): the callbacks allowed to receive a SenhaSimples
@@ -15,7 +14,7 @@ export const LIMITES_AUTH_APPLICATION = { nome: 100, uri: 2000 } as const;
 const LOCAIS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Why `uri` cannot be a callback, or null: not an absolute http(s) address, or plain http away from localhost. */
-export function problemaUri(uri: string): string | null {
+function problemaUri(uri: string): string | null {
   let url: URL;
   try {
     url = new URL(uri);
@@ -61,8 +60,5 @@ export const authApplicationRecordSchema = authApplicationListItemSchema.extend(
 export type AuthApplicationRecord = z.infer<typeof authApplicationRecordSchema>;
 
 /** GET list filters: part of the name or address, active or not (absent: both). By name. */
-export const authApplicationFiltersSchema = paginationSchema.extend({
-  texto: optionalText({ max: LIMITES_AUTH_APPLICATION.nome }),
-  ativo: filtroSimNao(),
-});
+export const authApplicationFiltersSchema = filtrosTextoAtivo(LIMITES_AUTH_APPLICATION.nome);
 export type AuthApplicationFilters = z.infer<typeof authApplicationFiltersSchema>;

@@ -4,7 +4,9 @@ import { msg } from '../messages';
 import { isoToBr, isValidTime } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { inputBody, nullableString as s, opt, registroSchema, updateBody, type Issue, type Loose } from './comum';
+import { inputBody, opt, updateBody, simNao, optionalUuid } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableString as s, registroSchema } from './resposta';
 
 // Staff notices (issue 19, spec §3 "Notice", §4, §5, §9): management writes a notice for a period and aims it at unit
 // types, units, profiles and professionals; every targeted user confirms it in a pop-up, replying when asked.
@@ -39,7 +41,7 @@ const idQuery = () =>
     .transform((v) => v ?? []);
 
 /** The targeting of a notice: what the form sends and what GET /alcance reads. */
-export const alvosFields = {
+const alvosFields = {
   tipo_unidade_ids: idList().meta({ label: 'Tipos de unidade' }),
   unidade_ids: idList().meta({ label: 'Unidades' }),
   perfil_ids: idList().meta({ label: 'Perfis' }),
@@ -55,13 +57,9 @@ export const avisoFieldsSchema = z.object({
   horario: opt(zRequired().refine(isValidTime, { error: msg.naoEValido })).meta({ label: 'Horário' }),
   ...alvosFields,
   /** Ask for a reply: the pop-up does not confirm without one. */
-  checar_resposta: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? false)
-    .meta({ label: 'Exigir resposta' }),
+  checar_resposta: simNao().meta({ label: 'Exigir resposta' }),
   /** The professional who answers for the notice (shown in the pop-up); the API uses the signed-in user when absent. */
-  responsavel_id: opt(z.uuid({ error: msg.naoEValido })).meta({ label: 'Responsável' }),
+  responsavel_id: optionalUuid().meta({ label: 'Responsável' }),
   /** ativo or inativo (an inactive notice shows to nobody); excluido only through DELETE. */
   situacao: z
     .enum(['ativo', 'inativo'], { error: msg.naoEValido })
@@ -197,28 +195,16 @@ export const avisoSchema = z.object({
 });
 export type Aviso = z.infer<typeof avisoSchema>;
 
-export const avisoListItemSchema = z.object({
-  id: z.uuid(),
-  titulo: z.string(),
-  mensagem: z.string(),
-  data_inicial: z.string(),
-  data_final: z.string(),
-  horario: s(),
-  checar_resposta: z.boolean(),
-  responsavel_nome: z.string(),
-  situacao: z.enum(SITUACOES_AVISO),
-  total_visualizacoes: z.int(),
-  total_respostas: z.int(),
+export const avisoListItemSchema = avisoSchema.pick({
+  ...{ id: true, titulo: true, mensagem: true, data_inicial: true, data_final: true, horario: true },
+  ...{ checar_resposta: true, responsavel_nome: true, situacao: true },
+  ...{ total_visualizacoes: true, total_respostas: true },
 });
 export type AvisoListItem = z.infer<typeof avisoListItemSchema>;
 
 /** GET /nao_visualizados: spec §3 "A notice to show", oldest first (the order of the pop-ups). */
-export const avisoNaoVisualizadoSchema = z.object({
-  id: z.uuid(),
-  titulo: z.string(),
-  mensagem: z.string(),
-  checar_resposta: z.boolean(),
-  responsavel_nome: z.string(),
+const avisoNaoVisualizadoSchema = avisoSchema.pick({
+  ...{ id: true, titulo: true, mensagem: true, checar_resposta: true, responsavel_nome: true },
 });
 export type AvisoNaoVisualizado = z.infer<typeof avisoNaoVisualizadoSchema>;
 export const avisosNaoVisualizadosSchema = z.array(avisoNaoVisualizadoSchema);

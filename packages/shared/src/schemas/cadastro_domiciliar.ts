@@ -18,34 +18,36 @@ import { onlyDigits } from '../validation/digits';
 import { optionalText, zCns, zInteger, zNumber, zPhone, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
-  cabecalhoSchema,
   codigo,
   codigoObrigatorio,
   codigos,
   given,
   inputBody,
   microArea,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalUuid,
-  registroSchema,
   simNao,
   simNaoOpcional,
   SINAIS_VITAIS,
   sinaisVitaisFields,
   sinaisVitaisIssues,
-  sinaisVitaisSchema,
   str,
   updateBody,
   zDataHora,
-  type Issue,
-  type Loose,
   enderecoImovelFields,
   CAMPOS_ENDERECO_IMOVEL,
+  cabecalhoEsusFields,
+} from './comum';
+import type { Issue, Loose } from './comum';
+import {
+  cabecalhoSchema,
+  nullableNumber as n,
+  nullableString as s,
+  registroSchema,
+  sinaisVitaisSchema,
   enderecoImovelSchema,
   familiaResumoSchema,
-} from './comum';
+} from './resposta';
 
 // The household registration (cadastro domiciliar e territorial) of spec §3, issue 7. Field names are the spec's;
 // codes are the e-SUS `codigo`. The form changes with the property type as e-SUS does (LEDI "Cadastro Domiciliar e
@@ -56,7 +58,7 @@ import {
 
 export const TIPO_IMOVEL_DOMICILIO = 1;
 /** Long-stay institutions: shelter, elderly home, prison, socio-educational unit, police station. */
-export const TIPOS_IMOVEL_INSTITUICAO: readonly number[] = [7, 8, 9, 10, 11];
+const TIPOS_IMOVEL_INSTITUICAO: readonly number[] = [7, 8, 9, 10, 11];
 export const LOCALIZACAO_RURAL = 84;
 
 export const ehDomicilio = (tipo: unknown) => Number(tipo) === TIPO_IMOVEL_DOMICILIO;
@@ -65,7 +67,7 @@ export const ehInstituicao = (tipo: unknown) => TIPOS_IMOVEL_INSTITUICAO.include
 export const temCondicoesMoradia = (tipo: unknown) => ehDomicilio(tipo) || ehInstituicao(tipo);
 
 /** Living-condition fields only a home answers (LEDI: not for property types 7–11 and 13). */
-export const CAMPOS_SOMENTE_DOMICILIO = [
+const CAMPOS_SOMENTE_DOMICILIO = [
   'telefone_residencial',
   'situacao_moradia_id',
   'tipo_domicilio_id',
@@ -78,7 +80,7 @@ export const CAMPOS_SOMENTE_DOMICILIO = [
   'quantidade_animais',
 ] as const;
 /** Living-condition fields homes and institutions answer. */
-export const CAMPOS_CONDICOES_MORADIA = [
+const CAMPOS_CONDICOES_MORADIA = [
   'localizacao_id',
   'numero_moradores',
   'energia_eletrica',
@@ -89,8 +91,8 @@ export const CAMPOS_CONDICOES_MORADIA = [
   'destino_lixo_id',
 ] as const;
 /** The address and contact: asked unless the residents refused the registration (termo de recusa). */
-export const CAMPOS_ENDERECO = [...CAMPOS_ENDERECO_IMOVEL, 'ponto_referencia', 'telefone_contato'] as const;
-export const CAMPOS_INSTITUICAO = [
+const CAMPOS_ENDERECO = [...CAMPOS_ENDERECO_IMOVEL, 'ponto_referencia', 'telefone_contato'] as const;
+const CAMPOS_INSTITUICAO = [
   'instituicao_nome',
   'instituicao_responsavel_nome',
   'instituicao_responsavel_cns',
@@ -101,7 +103,7 @@ export const CAMPOS_INSTITUICAO = [
 
 /** WGS 84 ranges; 6 decimals (about 0.1 m) is what the columns keep (numeric(9,6)). */
 export const COORDENADAS = { latitude: [-90, 90], longitude: [-180, 180], casas: 6 } as const;
-export const CAMPOS_COORDENADAS = ['latitude', 'longitude'] as const;
+const CAMPOS_COORDENADAS = ['latitude', 'longitude'] as const;
 
 // ---- input -----------------------------------------------------------------------------------------
 
@@ -109,15 +111,7 @@ const quantidade = (max: number) => opt(zInteger({ between: [1, max] }));
 
 export const cadastroDomiciliarFieldsSchema = z.object({
   // Header. The API fills unit (current), professional, team and occupation from the user's team assignment.
-  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
-  profissional_id: optionalUuid().meta({ label: 'Profissional' }),
-  equipe_id: optionalUuid().meta({ label: 'Equipe' }),
-  /** CBO 2002 allowed to record this form (LEDI Tabela 2). */
-  ocupacao_id: opt(
-    zRequired().refine((v) => (cboCadastroDomiciliarCodigos as readonly string[]).includes(v), {
-      error: msg.naoEValido,
-    }),
-  ).meta({ label: 'Ocupação (CBO)' }),
+  ...cabecalhoEsusFields(cboCadastroDomiciliarCodigos),
   /** ISO timestamp; the API defaults to now. Editable, never in the future. */
   data_cadastro: opt(zDataHora()).meta({ label: 'Data do cadastro' }),
   /** Two-digit micro-area; required unless fora_area. */
@@ -239,7 +233,7 @@ export type CadastroDomiciliarUpdate = z.input<typeof cadastroDomiciliarUpdateSc
 // ---- what the API answers --------------------------------------------------------------------------------
 
 /** A family as the household shows it (its `familias` tab). */
-export const familiaDoDomicilioSchema = z.object({
+const familiaDoDomicilioSchema = z.object({
   ...familiaResumoSchema,
   mudou: z.boolean(),
   vinculado_em: s(),
@@ -329,10 +323,7 @@ export type CadastroDomiciliarFilters = z.infer<typeof cadastroDomiciliarFilters
 /** POST /cadastros_domiciliares/{id}/familias. `confirmar` answers the 409 'responsavel_em_outro_domicilio' question. */
 export const vincularFamiliaSchema = z.object({
   familia_id: z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) }),
-  confirmar: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? false),
+  confirmar: simNao(),
 });
 export type VincularFamiliaInput = z.input<typeof vincularFamiliaSchema>;
 

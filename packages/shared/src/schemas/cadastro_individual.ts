@@ -26,9 +26,9 @@ import {
   str,
   updateBody,
   zDataHora,
-  type Issue,
-  type Loose,
+  cabecalhoEsusFields,
 } from './comum';
+import type { Issue, Loose } from './comum';
 import {
   CAMPOS_IDENTIFICACAO_ESUS,
   identificacaoEsusFieldsSchema,
@@ -67,7 +67,7 @@ export const perguntasInsegurancaAlimentar = {
  * is absent or null in the body, undefined after parsing and null in the row and in the answer). data_cadastro is its
  * own too, but changes shape (ISO text → timestamp).
  */
-export const respostasDoCadastroSchema = z.object({
+const respostasDoCadastroSchema = z.object({
   /** The citizen refused to be registered: only what e-SUS requires for a refusal is required. */
   termo_recusa: simNao().meta({ label: 'Termo de recusa' }),
   proprio_responsavel_familiar: simNao().meta({ label: 'É o próprio responsável familiar' }),
@@ -92,35 +92,31 @@ const comRotulos = <T extends Record<string, z.ZodType>>(shape: T, labels: Recor
  * the citizen's unidade_saude_referencia_id). An empty document keeps the citizen's (see the service).
  */
 export const camposDoMunicipeSchema = z.object({
-  // Header of the e-SUS form.
-  /** Reference unit; the API fills the current unit when absent. */
-  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
-  /** Responsible professional: the user (or the record's); only a coordinator may name another (issue 14). */
-  profissional_id: optionalUuid().meta({ label: 'Profissional' }),
-  equipe_id: optionalUuid().meta({ label: 'Equipe' }),
-  /** CBO 2002 of the responsible professional; must be one allowed to record this form (cboCadastroIndividualCodigos). */
-  ocupacao_id: opt(
-    zRequired().refine((v) => (cboCadastroIndividualCodigos as readonly string[]).includes(v), {
-      error: msg.naoEValido,
-    }),
-  ).meta({ label: 'Ocupação (CBO)' }),
+  // Header of the e-SUS form: the reference unit and the responsible professional (the user, or the record's; only a
+  // coordinator may name another, issue 14).
+  ...cabecalhoEsusFields(cboCadastroIndividualCodigos),
   micro_area: opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido })).meta({ label: 'Micro-área' }),
   fora_area: simNao().meta({ label: 'Fora de área' }),
   // The citizen's documents, identity as e-SUS asks it (issue 39) and nationality.
   cpf_numero: opt(zCpf()).meta({ label: 'CPF' }),
   codigo_cns: opt(zCns()).meta({ label: 'CNS' }),
-  ...comRotulos(identificacaoEsusFieldsSchema.shape, {
-    raca_cor_id: 'Raça/cor',
-    etnia_id: 'Etnia',
-    nome_mae: 'Nome da mãe',
-    mae_desconhecida: 'Mãe desconhecida',
-    nome_pai: 'Nome do pai',
-    pai_desconhecido: 'Pai desconhecido',
-    municipio_nascimento_ibge: 'Município de nascimento',
-  }),
-  // Left out keeps the citizen's answer (the API merges them), never read as "known".
-  mae_desconhecida: simNaoOpcional().meta({ label: 'Mãe desconhecida' }),
-  pai_desconhecido: simNaoOpcional().meta({ label: 'Pai desconhecido' }),
+  ...comRotulos(
+    {
+      ...identificacaoEsusFieldsSchema.shape,
+      // Left out keeps the citizen's answer (the API merges them), never read as "known". Same key order.
+      mae_desconhecida: simNaoOpcional(),
+      pai_desconhecido: simNaoOpcional(),
+    },
+    {
+      raca_cor_id: 'Raça/cor',
+      etnia_id: 'Etnia',
+      nome_mae: 'Nome da mãe',
+      mae_desconhecida: 'Mãe desconhecida',
+      nome_pai: 'Nome do pai',
+      pai_desconhecido: 'Pai desconhecido',
+      municipio_nascimento_ibge: 'Município de nascimento',
+    },
+  ),
   nacionalidade_id: codigo(nacionalidade).meta({ label: 'Nacionalidade' }),
   pais_nascimento_id: codigo(pais).meta({ label: 'País de nascimento' }),
   data_naturalizacao: optionalDate().meta({ label: 'Data de naturalização' }),
@@ -285,7 +281,7 @@ const s = () => z.string().nullable();
 const n = () => z.number().nullable();
 const b = () => z.boolean().nullable();
 
-export const situacoesCadastro = ['ativo', 'saida'] as const;
+const situacoesCadastro = ['ativo', 'saida'] as const;
 export type SituacaoCadastro = (typeof situacoesCadastro)[number];
 
 /** Who the citizen is, as the registration's detail and its candidate search show them. */
@@ -302,7 +298,7 @@ const identificacaoMunicipe = {
 };
 
 /** The citizen's identification as the registration's detail page shows it (read from the citizen). */
-export const cadastroIndividualMunicipeSchema = z.object({
+const cadastroIndividualMunicipeSchema = z.object({
   ...identificacaoMunicipe,
   cartao_provisorio: s(),
   telefones: z.object({ residencial: s(), celular: s(), contato: s() }),
@@ -412,7 +408,7 @@ export type CadastroIndividualFilters = z.infer<typeof cadastroIndividualFilters
 // ---- citizens for a new registration (the form's picker, issue 12) ---------------------------------------------
 
 /** Why a citizen cannot get a new registration: deceased, or an active registration already exists. */
-export const impedimentosCadastro = ['obito', 'cadastro_ativo'] as const;
+const impedimentosCadastro = ['obito', 'cadastro_ativo'] as const;
 export type ImpedimentoCadastro = (typeof impedimentosCadastro)[number];
 
 /** GET /api/v1/atencao_primaria/cadastros_individuais/municipes?q=: the registry's one search box (name, CPF/CNS,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { estampas, inputBody, nullableString as s, opt, registroSchema, updateBody } from './comum';
+import { inputBody, updateBody, ativoPorPadrao, filtroSimNao } from './comum';
+import { estampas, nullableString as s, registroSchema } from './resposta';
 
 // Ticket categories of the municipality (issue 17, spec §2 "categorias"): who is called first (prioridade 1 first),
 // the ticket's letters ('P' → P001) and the colour the ticket shows on the desk and the calling panel.
@@ -10,7 +11,7 @@ import { estampas, inputBody, nullableString as s, opt, registroSchema, updateBo
 export const LIMITES_CATEGORIA = { nome: 60, descricao: 200, prioridade: { min: 1, max: 99 } } as const;
 
 /** 1 to 3 capital letters A–Z; typed in lower case it is raised (the ticket always shows capitals). */
-export const zSigla = () =>
+const zSigla = () =>
   zRequired()
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{1,3}$/, { error: msg.naoEValido }));
@@ -30,11 +31,7 @@ export const categoriaFieldsSchema = z.object({
   }).meta({ label: 'Prioridade' }),
   cor: zCor().meta({ label: 'Cor' }),
   descricao: optionalText({ max: LIMITES_CATEGORIA.descricao }).meta({ label: 'Descrição' }),
-  ativo: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true)
-    .meta({ label: 'Ativa' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativa' }),
 });
 export type CategoriaValues = z.output<typeof categoriaFieldsSchema>;
 
@@ -70,10 +67,6 @@ export type CategoriaListItem = z.infer<typeof categoriaListItemSchema>;
 /** GET list filters: part of the name, active or not (absent: both). Ordered by priority, then name. */
 export const categoriaFiltersSchema = paginationSchema.extend({
   nome: optionalText({ max: LIMITES_CATEGORIA.nome }),
-  ativo: opt(
-    z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-      .transform((v) => v === true || v === 'true'),
-  ),
+  ativo: filtroSimNao(),
 });
 export type CategoriaFilters = z.infer<typeof categoriaFiltersSchema>;

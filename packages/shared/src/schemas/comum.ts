@@ -4,6 +4,7 @@ import { tipoLogradouro } from '../codes/tipo_logradouro';
 import { tipoGlicemiaCapilar } from '../codes/tipo_glicemia_capilar';
 import { msg } from '../messages';
 import { ufs } from '../ufs';
+import { paginationSchema } from './auth';
 import { optionalField, optionalText, zCep, zIsoDate, zNumber, zRequired } from '../validation/zod';
 
 // Field helpers shared by the primary-care schemas (households, families, home visits). Same shapes as the ones in
@@ -77,9 +78,28 @@ export const filtroSimNao = () =>
       .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
       .transform((v) => v === true || v === 'true'),
   );
+/**
+ * An administration list's query: the page, part of a name (up to `max`), the list's own filters, and active or not
+ * (absent: both).
+ */
+export const filtrosTextoAtivo = <S extends z.ZodRawShape = Record<never, never>>(max: number, outros?: S) =>
+  paginationSchema.extend({ texto: optionalText({ max }), ...(outros as S), ativo: filtroSimNao() });
 export const optionalUuid = () => opt(z.uuid({ error: msg.naoEValido }));
 export const requiredUuid = () =>
   z.uuid({ error: (iss) => (iss.input == null || iss.input === '' ? msg.obrigatorio : msg.naoEValido) });
+/** A CBO 2002 code among those allowed to record a form (LEDI Tabela 2); '' and null: not answered. */
+export const ocupacaoPermitida = (cbos: readonly string[]) =>
+  opt(zRequired().refine((v) => cbos.includes(v), { error: msg.naoEValido }));
+/**
+ * The e-SUS header of a primary-care registration: unit, professional, team and occupation (one of `cbos`). Absent,
+ * the API fills them from the user's assignment (the current unit; only a coordinator names another professional).
+ */
+export const cabecalhoEsusFields = (cbos: readonly string[]) => ({
+  unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
+  profissional_id: optionalUuid().meta({ label: 'Profissional' }),
+  equipe_id: optionalUuid().meta({ label: 'Equipe' }),
+  ocupacao_id: ocupacaoPermitida(cbos).meta({ label: 'Ocupação (CBO)' }),
+});
 export const microArea = () => opt(zRequired().regex(/^\d{2}$/, { error: msg.naoEValido }));
 
 const siglasUf = ufs.map((u) => u.sigla) as [string, ...string[]];
@@ -115,7 +135,7 @@ export const rulesOf = (rules: (v: Loose) => Issue[]) =>
   });
 
 /** The largest value of the lock_version column (int4): past it the database refuses the comparison (a 500). */
-export const LOCK_VERSION_MAX = 2_147_483_647;
+const LOCK_VERSION_MAX = 2_147_483_647;
 
 /**
  * The lock_version a form read, sent back with a PUT: a stale one answers 409 edicao_desatualizada; one outside the
@@ -190,22 +210,6 @@ export function sinaisVitaisIssues(v: Loose): Issue[] {
   return issues;
 }
 
-const s = () => z.string().nullable();
-
-/** What every stored record answers first: its id, version and timestamps. */
-export const registroSchema = { id: z.uuid(), lock_version: z.int(), created_at: z.string(), updated_at: z.string() };
-/** The stamps of registroSchema a list row leaves out (`recordSchema.omit({ ...estampas, … })`): only the id stays. */
-export const estampas = { lock_version: true, created_at: true, updated_at: true } as const;
-
-/** The e-SUS header of a primary-care record as answered: unit, professional and team, with their names. */
-export const cabecalhoSchema = {
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: s(),
-  profissional_id: z.string(),
-  profissional_nome: s(),
-  equipe_id: s(),
-  equipe_nome: s(),
-};
 /** A property's address as the household and the visit without a family take it (e-SUS field sizes). */
 export const enderecoImovelFields = {
   cep: opt(zCep()).meta({ label: 'CEP' }),
@@ -224,41 +228,4 @@ export const enderecoImovelFields = {
 /** The property address's field names, in form order. */
 export const CAMPOS_ENDERECO_IMOVEL = Object.keys(enderecoImovelFields) as Array<keyof typeof enderecoImovelFields>;
 
-/** A property's address as answered (the household, the visit): as enderecoImovelFields, '' read back as null. */
-export const enderecoImovelSchema = {
-  cep: s(),
-  uf: s(),
-  municipio_ibge: s(),
-  tipo_logradouro: s(),
-  logradouro: s(),
-  numero: s(),
-  sem_numero: z.boolean(),
-  complemento: s(),
-  bairro: s(),
-};
-
-/** The head of a family (responsável familiar), as every answer about a family names it. */
-export const responsavelSchema = { responsavel_id: z.uuid(), responsavel_nome: z.string() };
-
-/** A family in a list (its head, record number and size): the family list and the household's families tab. */
-export const familiaResumoSchema = {
-  id: z.uuid(),
-  ...responsavelSchema,
-  responsavel_cns: s(),
-  /** The head has died (exit by death or a death date): shown "Óbito". */
-  responsavel_obito: z.boolean(),
-  numero_prontuario: s(),
-  numero_membros: z.int(),
-};
-const n = () => z.number().nullable();
-export const nullableString = s;
-export const nullableNumber = n;
-
-/** Vitals as the API answers them. */
-export const sinaisVitaisSchema = {
-  temperatura: n(),
-  glicemia: n(),
-  momento_coleta_glicemia_id: n(),
-  pressao_sistolica: n(),
-  pressao_diastolica: n(),
-};
+export * from './resposta';

@@ -4,7 +4,7 @@ import { zIsoDate } from '../validation/zod';
 
 // Export to e-SUS APS (issue 26): the request, the history and the report lines.
 
-export const TIPOS_FICHA_ESUS = ['individual', 'domiciliar', 'visita'] as const;
+const TIPOS_FICHA_ESUS = ['individual', 'domiciliar', 'visita'] as const;
 export type TipoFichaEsus = (typeof TIPOS_FICHA_ESUS)[number];
 export const NOME_FICHA_ESUS: Record<TipoFichaEsus, string> = {
   individual: 'Cadastro individual',
@@ -32,7 +32,7 @@ export const lediMsg = {
 } as const;
 
 /** Longest period one export may cover (a year, leap day included). */
-export const PERIODO_MAXIMO_DIAS = 366;
+const PERIODO_MAXIMO_DIAS = 366;
 
 export const exportacaoEsusInputSchema = z
   .object({
@@ -51,7 +51,7 @@ export const exportacaoEsusInputSchema = z
   });
 export type ExportacaoEsusInput = z.input<typeof exportacaoEsusInputSchema>;
 
-export const problemaExportacaoSchema = z.object({
+const problemaExportacaoSchema = z.object({
   tipo: z.enum(TIPOS_FICHA_ESUS),
   registro_id: z.uuid(),
   municipe_id: z.uuid().nullable(),

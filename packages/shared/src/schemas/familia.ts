@@ -5,25 +5,27 @@ import { msg } from '../messages';
 import { optionalText, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
-  cabecalhoSchema,
-  familiaResumoSchema,
   codigo,
   codigoObrigatorio,
   given,
   inputBody,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalDate,
   optionalUuid,
-  registroSchema,
-  responsavelSchema,
   requiredUuid,
   simNao,
   updateBody,
-  type Issue,
-  type Loose,
+  filtroSimNao,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import {
+  cabecalhoSchema,
+  familiaResumoSchema,
+  nullableNumber as n,
+  nullableString as s,
+  registroSchema,
+  responsavelSchema,
+} from './resposta';
 
 // The family of spec §3 ("Family", "Member"), issue 7. The family head (responsavel_id) is also a member, with the
 // kinship PARENTESCO_RESPONSAVEL; the others carry their e-SUS kinship to the head. A citizen belongs to one active
@@ -42,11 +44,10 @@ export const parentescoFamilia = [
   ...parentesco,
 ] as const;
 
-export const membroInputSchema = z.object({
+const membroInputSchema = z.object({
   municipe_id: requiredUuid(),
   parentesco_id: codigoObrigatorio(parentescoFamilia),
 });
-export type MembroInput = z.input<typeof membroInputSchema>;
 export type MembroValues = z.output<typeof membroInputSchema>;
 
 export const familiaFieldsSchema = z.object({
@@ -116,7 +117,7 @@ export type FamiliaUpdate = z.input<typeof familiaUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-export const membroSchema = z.object({
+const membroSchema = z.object({
   municipe_id: z.uuid(),
   nome: z.string(),
   nome_social: s(),
@@ -161,13 +162,6 @@ export const familiaListItemSchema = z.object({
 });
 export type FamiliaListItem = z.infer<typeof familiaListItemSchema>;
 
-const filtroBooleano = () =>
-  opt(
-    z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-      .transform((v) => v === true || v === 'true'),
-  );
-
 /** GET list filters (spec §3: team, responsible, record number, professional, unit; issue 7: mudou). */
 export const familiaFiltersSchema = paginationSchema.extend({
   equipe_id: optionalUuid(),
@@ -177,9 +171,9 @@ export const familiaFiltersSchema = paginationSchema.extend({
   profissional_id: optionalUuid(),
   unidade_saude_id: optionalUuid(),
   /** Absent: every family. */
-  mudou: filtroBooleano(),
+  mudou: filtroSimNao(),
   /** false: only families not linked to a home (the household's link picker). */
-  vinculada: filtroBooleano(),
+  vinculada: filtroSimNao(),
   /** The family an individual is an active member of (the individual registration's "Informações do domicílio"). */
   municipe_id: optionalUuid(),
 });

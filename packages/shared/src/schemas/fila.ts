@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import {
-  inputBody,
-  lockVersion,
-  nullableString as s,
-  opt,
-  registroSchema,
-  updateBody,
-  type Issue,
-  type Loose,
-} from './comum';
+import { inputBody, lockVersion, updateBody, ativoPorPadrao, optionalUuid } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableString as s, registroSchema } from './resposta';
 
 // The queue parametrization of spec §2 and §5 (issue 17): the current unit's queues, where each is served (its
 // locations: desks, rooms) and which categories feed it. A category feeds one queue of a unit; a queue may have none
@@ -23,24 +16,17 @@ export const LIMITES_FILA = { nome: 60, local: 60, locais: 50 } as const;
 /** Seconds between two calls of the same ticket or patient (spec §7 tempo_chamadas). */
 export const TEMPO_CHAMADAS = { min: 5, max: 600 } as const;
 
-const ativo = () =>
-  z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true);
-
-export const localInputSchema = z.object({
+const localInputSchema = z.object({
   /** A location of this queue kept (absent: a new one). */
-  id: opt(z.uuid({ error: msg.naoEValido })),
+  id: optionalUuid(),
   nome: zRequired({ max: LIMITES_FILA.local }).meta({ label: 'Nome do local' }),
-  ativo: ativo(),
+  ativo: ativoPorPadrao(),
 });
-export type LocalInput = z.input<typeof localInputSchema>;
 
 /** The queue's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const filaFieldsSchema = z.object({
   nome: zRequired({ max: LIMITES_FILA.nome }).meta({ label: 'Nome da fila' }),
-  ativo: ativo().meta({ label: 'Fila ativa' }),
+  ativo: ativoPorPadrao().meta({ label: 'Fila ativa' }),
   /**
    * Every location of the queue (PUT replaces the list). A location left out that tickets name is kept inactive (the
    * tickets' history names it); one nobody named goes.
@@ -62,7 +48,7 @@ export const filaFieldsSchema = z.object({
 export type FilaValues = z.output<typeof filaFieldsSchema>;
 
 /** Rules that relate fields (pure; form and API): at least one location, names unique in the queue. */
-export function filaIssues(v: Loose): Issue[] {
+function filaIssues(v: Loose): Issue[] {
   const issues: Issue[] = [];
   const locais = Array.isArray(v.locais) ? (v.locais as Loose[]) : [];
   if (locais.length === 0) issues.push({ path: ['locais'], message: msg.filaSemLocal });
@@ -82,10 +68,10 @@ export type FilaUpdate = z.input<typeof filaUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-export const localSchema = z.object({ id: z.uuid(), nome: z.string(), ativo: z.boolean() });
+const localSchema = z.object({ id: z.uuid(), nome: z.string(), ativo: z.boolean() });
 export type Local = z.infer<typeof localSchema>;
 
-export const categoriaDaFilaSchema = z.object({
+const categoriaDaFilaSchema = z.object({
   id: z.uuid(),
   nome: z.string(),
   sigla: z.string(),
@@ -93,7 +79,6 @@ export const categoriaDaFilaSchema = z.object({
   prioridade: z.int(),
   ativo: z.boolean(),
 });
-export type CategoriaDaFila = z.infer<typeof categoriaDaFilaSchema>;
 
 /** GET /api/v1/filas/parametrizacoes/{id} (also what every write answers, and each row of the list). */
 export const filaSchema = z.object({
@@ -115,7 +100,6 @@ export const filaSchema = z.object({
 export type Fila = z.infer<typeof filaSchema>;
 
 export const filaListItemSchema = filaSchema;
-export type FilaListItem = Fila;
 
 /** GET list filters: part of the name. Ordered by name. */
 export const filaFiltersSchema = paginationSchema.extend({

@@ -18,21 +18,18 @@ import {
   codigo,
   codigoObrigatorio,
   inputBody,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalDate,
   optionalUf,
   optionalUuid,
-  registroSchema,
   rulesOf,
   given,
   simNao,
   str,
   updateBody,
-  type Issue,
-  type Loose,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableNumber as n, nullableString as s, registroSchema } from './resposta';
 
 // The citizen (munícipe) of spec §3, shared by the web form and the API (issue 5). JSON names are the spec's
 // snake_case. Codes are the `codigo` of the e-SUS APS tables (packages/shared/src/codes). Design notes:
@@ -63,7 +60,7 @@ export const tiposCertidao = [
   { codigo: 'separacao_divorcio', descricao: 'Separação ou divórcio' },
   { codigo: 'rani', descricao: 'Registro Administrativo de Nascimento Indígena (RANI)' },
 ] as const;
-export type TipoCertidao = (typeof tiposCertidao)[number]['codigo'];
+type TipoCertidao = (typeof tiposCertidao)[number]['codigo'];
 const tipoCertidaoCodigos = tiposCertidao.map((t) => t.codigo) as [TipoCertidao, ...TipoCertidao[]];
 
 /** Why a record number (prontuário) was inactivated (spec §3 inativacao_motivo_id). */
@@ -97,7 +94,6 @@ export const prontuarioInputSchema = z.object({
   inativacao_motivo_id: codigo(motivosInativacaoProntuario).meta({ label: 'Motivo da inativação' }),
   inativacao_justificativa: optionalText({ max: 500 }).meta({ label: 'Justificativa da inativação' }),
 });
-export type ProntuarioInput = z.input<typeof prontuarioInputSchema>;
 
 // ---- the citizen -------------------------------------------------------------------------------
 
@@ -257,7 +253,7 @@ const sameName = (a: string, b: string) =>
  * The citizen rules of spec §5 that relate fields (issue 5). Pure: the form and the API run the same ones. Reads the
  * values loosely because it also runs when some field has already failed, so the form shows every problem at once.
  */
-export function municipeIssues(v: Loose): Issue[] {
+function municipeIssues(v: Loose): Issue[] {
   const issues: Issue[] = [];
   const cpf = str(v.cpf_numero);
   const cns = str(v.codigo_cns);
@@ -329,16 +325,12 @@ export function cpfCnsIssues(v: Loose, hoje: string = todayIso()): Issue[] {
 
 /** What the form sends and the API accepts for a citizen (POST adds confirmar_duplicados, PUT adds lock_version). */
 export const municipeInputSchema = inputBody(municipeFieldsSchema, municipeIssues);
-export type MunicipeInput = z.input<typeof municipeInputSchema>;
 export type MunicipeValues = z.output<typeof municipeInputSchema>;
 
 /** POST body: the citizen, plus the confirmation that the likely duplicates shown were checked (409 otherwise). */
 export const municipeCreateSchema = z.intersection(
   municipeFieldsSchema.extend({
-    confirmar_duplicados: z
-      .boolean({ error: msg.naoEValido })
-      .nullish()
-      .transform((v) => v ?? false),
+    confirmar_duplicados: simNao(),
   }),
   rulesOf(municipeIssues),
 );
@@ -350,7 +342,7 @@ export type MunicipeUpdate = z.input<typeof municipeUpdateSchema>;
 
 // ---- what the API answers ------------------------------------------------------------------------
 
-export const prontuarioSchema = z.object({
+const prontuarioSchema = z.object({
   id: z.uuid(),
   numero: z.string(),
   unidade_saude_id: z.uuid(),

@@ -44,10 +44,9 @@ export const biometriaInputSchema = z.object({
     .regex(BASE64, { error: msg.digitalFormato }),
   qualidade: zNumber({ integer: true, between: [0, 100] }),
 });
-export type BiometriaInput = z.input<typeof biometriaInputSchema>;
 
 /** One registered finger, without its template. */
-export const biometriaSchema = z.object({
+const biometriaSchema = z.object({
   dedo: z.number().int(),
   qualidade: z.number().int(),
   capturada_em: z.string(),

@@ -16,17 +16,9 @@ import { situacaoMercadoTrabalho } from '../codes/situacao_mercado_trabalho';
 import { tempoSituacaoRua } from '../codes/tempo_situacao_rua';
 import { msg } from '../messages';
 import { optionalText, zRequired } from '../validation/zod';
-import {
-  codigo,
-  codigos,
-  lockVersion,
-  nullableNumber as n,
-  nullableString as s,
-  opt,
-  simNao,
-  type Issue,
-  type Loose,
-} from './comum';
+import { codigo, codigos, lockVersion, opt, simNao } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableNumber as n, nullableString as s } from './resposta';
 
 // The two blocks of a citizen with their own permissions (spec §3, §6): the e-SUS individual form's sociodemographic
 // information and health conditions. Each is stored as one JSON document (docs/decisions.md). Re-exported by
@@ -85,7 +77,7 @@ const detalhesObrigatorios =
       // Spec §5's other required text: a detail the answer "Sim" asks for (docs/decisions.md, issue 39).
       .map(([, detalhe]) => ({ path: [detalhe], message: msg.naoDeveFicarEmBranco }));
 
-export const sociodemograficaIssues = detalhesObrigatorios([
+const sociodemograficaIssues = detalhesObrigatorios([
   ['povo_comunidade_tradicional', 'povo_comunidade_tradicional_id'],
   ['possui_deficiencia', 'deficiencias'],
   ['informa_orientacao_sexual', 'orientacao_sexual_id'],
@@ -187,7 +179,7 @@ export const condicaoSaudeFieldsSchema = z.object({
   acesso_higiene_ids: codigos(acessoHigiene),
 });
 
-export const condicaoSaudeIssues = detalhesObrigatorios([
+const condicaoSaudeIssues = detalhesObrigatorios([
   ['doenca_cardiaca', 'doencas_cardiacas'],
   ['doenca_rins', 'doencas_rins'],
   ['doenca_respiratoria', 'doencas_respiratorias'],

@@ -7,7 +7,8 @@ import { paginationSchema } from './auth';
 import { BUSCA_AVANCADA_MINIMO_FILTROS, contarFiltrosBuscaAvancada } from './municipe_busca_texto';
 
 export * from './municipe_busca_texto';
-import { nullableString as s, opt, optionalUuid } from './comum';
+import { opt, optionalUuid } from './comum';
+import { nullableString as s } from './resposta';
 
 // Finding citizens (issue 5): the list's search box, the advanced search, and the likely duplicates a new citizen is
 // checked against. Re-exported by municipe.ts.
@@ -84,10 +85,3 @@ export const municipeDuplicadoSchema = z.object({
   unidade_referencia_nome: s(),
 });
 export type MunicipeDuplicado = z.infer<typeof municipeDuplicadoSchema>;
-export const municipeDuplicadosResponseSchema = z.object({
-  code: z.literal('confirmacao'),
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())),
-  duplicados: z.array(municipeDuplicadoSchema),
-});
-export type MunicipeDuplicadosResponse = z.infer<typeof municipeDuplicadosResponseSchema>;

@@ -5,12 +5,12 @@ import { brToIso } from '../validation/dates';
 import { onlyDigits } from '../validation/digits';
 
 /** Letters or digits a search needs (spec §5 'deve conter pelo menos %{1} caracteres'). */
-export const BUSCA_MINIMO = 3;
+const BUSCA_MINIMO = 3;
 /** Name words read from a search; more narrow nothing a person would type. */
 const BUSCA_MAX_PALAVRAS = 6;
 
 /** 'João  da Conceição' → ['joao', 'da', 'conceicao']: what immutable_unaccent(lower()) does to the stored names. */
-export function palavrasDe(text: string): string[] {
+function palavrasDe(text: string): string[] {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -29,7 +29,7 @@ export const palavrasUteis = (text: string): string[] =>
     .slice(0, BUSCA_MAX_PALAVRAS);
 
 /** What the list's one search box was given (the API builds its query from this; the web checks it before asking). */
-export type BuscaSimples =
+type BuscaSimples =
   | { tipo: 'tudo' }
   | { tipo: 'nascimento'; iso: string }
   /** 11 digits a CPF, 15 a CNS or provisional card, 3–14 the start of a CPF or CNS. */

@@ -11,7 +11,6 @@ export const cadsusConsultaSchema = z.object({ cpf: opt(zCpf()), cns: opt(zCns()
   if (v.cpf && v.cns) ctx.addIssue({ code: 'custom', path: ['cns'], message: msg.cadsusApenasUm });
   if (!v.cpf && !v.cns) ctx.addIssue({ code: 'custom', path: ['cpf'], message: msg.cadsusInformeCpfOuCns });
 });
-export type CadsusConsulta = z.input<typeof cadsusConsultaSchema>;
 
 const texto = z.string().nullable();
 
@@ -19,7 +18,7 @@ const texto = z.string().nullable();
  * The registry's answer as the citizen form's fields (names of municipeFieldsSchema). null: the registry says nothing
  * of it, and the form keeps what the user typed.
  */
-export const cadsusCamposSchema = z.object({
+const cadsusCamposSchema = z.object({
   nome: texto,
   nome_social: texto,
   nome_mae: texto,

@@ -12,17 +12,14 @@ import {
   given,
   lockVersion,
   TOLERANCIA_RELOGIO_MS,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalDate,
   optionalUuid,
-  registroSchema,
   rulesOf,
   simNaoOpcional,
-  type Issue,
-  type Loose,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableNumber as n, nullableString as s, registroSchema } from './resposta';
 
 // Compulsory disease notifications (issue 18, spec §3 "Compulsory notification", §4 status values). Field names are
 // the columns' (apps/api/src/db/schema/notificacoes.ts). Design: docs/decisions.md, "Compulsory notifications".
@@ -73,7 +70,7 @@ const situacaoEnum = () =>
 // ---- input -------------------------------------------------------------------------------------------------
 
 /** The notification's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
-export const notificacaoFieldsSchema = z.object({
+const notificacaoFieldsSchema = z.object({
   doenca_agravo_id: zDoenca().meta({ label: 'Doença ou agravo' }),
   /** The notifying unit; the API uses the session's current unit when absent (only it, without `:todos`). */
   unidade_saude_id: optionalUuid().meta({ label: 'Unidade de saúde' }),
@@ -281,7 +278,7 @@ export const notificacaoListItemSchema = z.object({
 export type NotificacaoListItem = z.infer<typeof notificacaoListItemSchema>;
 
 /** One marker of GET /mapa: a notification at its citizen's home. */
-export const notificacaoPontoSchema = z.object({
+const notificacaoPontoSchema = z.object({
   notificacao_id: z.uuid(),
   municipe_id: z.uuid(),
   nome: z.string(),
@@ -306,7 +303,7 @@ export const notificacaoMapaSchema = z.object({
 export type NotificacaoMapa = z.infer<typeof notificacaoMapaSchema>;
 
 /** A notification in the citizen's detail (GET /{municipeId}). */
-export const notificacaoResumoSchema = z.object({
+const notificacaoResumoSchema = z.object({
   id: z.uuid(),
   lock_version: z.int(),
   doenca_agravo_id: z.string(),
@@ -326,7 +323,7 @@ export const notificacaoResumoSchema = z.object({
 export type NotificacaoResumo = z.infer<typeof notificacaoResumoSchema>;
 
 /** The citizen as the notification screens show them. */
-export const notificacaoMunicipeSchema = z.object({
+const notificacaoMunicipeSchema = z.object({
   id: z.uuid(),
   /** The social name when there is one. */
   nome: z.string(),

@@ -4,17 +4,15 @@ import { z } from 'zod';
 // (unit, team, professional), for the signed-in user in the current unit.
 
 export const opcaoSchema = z.object({ id: z.uuid(), nome: z.string() });
-export type Opcao = z.infer<typeof opcaoSchema>;
 
-export const opcaoEquipeSchema = opcaoSchema.extend({
+const opcaoEquipeSchema = opcaoSchema.extend({
   unidade_saude_id: z.uuid(),
   /** Two-digit micro-areas the team covers. */
   micro_areas: z.array(z.string()),
 });
-export type OpcaoEquipe = z.infer<typeof opcaoEquipeSchema>;
 
 /** One active assignment in the current unit: who, on which team, as which occupation (CBO code and name). */
-export const opcaoLotacaoSchema = z.object({
+const opcaoLotacaoSchema = z.object({
   profissional_id: z.uuid(),
   profissional_nome: z.string(),
   equipe_id: z.uuid().nullable(),

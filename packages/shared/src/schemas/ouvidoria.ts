@@ -8,28 +8,14 @@ import {
   type SituacaoSolicitacao,
 } from '../ouvidoria_constantes';
 import { contarAteField, paginationSchema } from './auth';
-import {
-  lockVersion,
-  nullableString as s,
-  opt,
-  optionalUuid,
-  requiredUuid,
-  registroSchema,
-  rulesOf,
-  type Issue,
-  type Loose,
-} from './comum';
+import { lockVersion, opt, optionalUuid, requiredUuid, rulesOf, simNao } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableString as s, registroSchema } from './resposta';
 
 // The ombudsman (issue 20, spec §1 bell, §2 /ouvidoria, §3 "Ombudsman notification"): citizens' requests, their
 // status history and answer, and the bell's items. docs/decisions.md "Ombudsman and the bell (issue 20)".
 
 export * from '../ouvidoria_constantes';
-
-const simNao = () =>
-  z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? false);
 
 /** A request's fields, each with its label (rotulos.ts: the form, the audit and its screen read them). */
 export const solicitacaoFieldsSchema = z.object({
@@ -53,7 +39,7 @@ export type SolicitacaoValues = z.output<typeof solicitacaoFieldsSchema>;
 const dado = (v: unknown) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
 
 /** Anonymous: no citizen, no name; otherwise a citizen XOR a requester's name. */
-export function solicitacaoIssues(v: Loose): Issue[] {
+function solicitacaoIssues(v: Loose): Issue[] {
   const issues: Issue[] = [];
   if (v.anonimo === true) {
     if (dado(v.municipe_id)) issues.push({ path: ['municipe_id'], message: msg.naoEValido });
@@ -116,8 +102,8 @@ export type SolicitacaoFilters = z.infer<typeof solicitacaoFiltersSchema>;
 
 // ---- what the API answers ----------------------------------------------------------------------------------
 
-export const tipoResumoSchema = z.object({ id: z.uuid(), nome: z.string(), icone: z.string() });
-export const prioridadeResumoSchema = z.object({ id: z.uuid(), nome: z.string(), cor: z.string() });
+const tipoResumoSchema = z.object({ id: z.uuid(), nome: z.string(), icone: z.string() });
+const prioridadeResumoSchema = z.object({ id: z.uuid(), nome: z.string(), cor: z.string() });
 
 export const solicitacaoListItemSchema = z.object({
   id: z.uuid(),
@@ -135,7 +121,7 @@ export const solicitacaoListItemSchema = z.object({
 });
 export type SolicitacaoListItem = z.infer<typeof solicitacaoListItemSchema>;
 
-export const solicitacaoEventoSchema = z.object({
+const solicitacaoEventoSchema = z.object({
   id: z.uuid(),
   situacao_anterior: z.enum(SITUACOES_SOLICITACAO).nullable(),
   situacao: z.enum(SITUACOES_SOLICITACAO),

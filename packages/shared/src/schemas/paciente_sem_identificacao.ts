@@ -14,19 +14,17 @@ import {
   codigos,
   given,
   inputBody,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalUuid,
-  registroSchema,
   requiredUuid,
   simNao,
   simNaoOpcional,
   str,
   updateBody,
-  type Issue,
-  type Loose,
+  filtroSimNao,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import { cabecalhoOcupacaoSchema, nullableNumber as n, nullableString as s, registroSchema } from './resposta';
 import { NACIONALIDADE_BRASILEIRA, NACIONALIDADE_ESTRANGEIRO, PAIS_BRASIL } from './cadastro_individual';
 import { idadeEmAnos } from './municipe';
 
@@ -89,7 +87,7 @@ export const pacienteSemIdentificacaoFieldsSchema = z.object({
 });
 
 /** Rules that relate fields (pure; the form and the API run the same ones). */
-export function pacienteSemIdentificacaoIssues(v: Loose): Issue[] {
+function pacienteSemIdentificacaoIssues(v: Loose): Issue[] {
   const issues: Issue[] = [];
   const data = str(v.data_nascimento_estimada);
   if (data && isValidIsoDate(data) && data <= todayIso() && given(v.idade_estimada)) {
@@ -159,10 +157,9 @@ export const atendimentoDoPacienteSchema = z.object({
   especialidade: s(),
   profissional_nome: s(),
 });
-export type AtendimentoDoPaciente = z.infer<typeof atendimentoDoPacienteSchema>;
 
 /** Who the patient turned out to be, and who said so when (all null while not identified). */
-export const identificacaoSchema = {
+const identificacaoSchema = {
   municipe_id: s(),
   municipe_nome: s(),
   identificado_em: s(),
@@ -173,12 +170,7 @@ export const identificacaoSchema = {
 /** GET /api/v1/urgencia_emergencia/paciente_sem_identificacoes/{id} (also what every write answers). */
 export const pacienteSemIdentificacaoSchema = z.object({
   ...registroSchema,
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: s(),
-  profissional_id: z.string(),
-  profissional_nome: s(),
-  ocupacao_id: z.string(),
-  ocupacao_nome: s(),
+  ...cabecalhoOcupacaoSchema,
   nome: z.string(),
   data_nascimento_estimada: s(),
   idade_estimada: n(),
@@ -219,11 +211,7 @@ export type PacienteSemIdentificacaoListItem = z.infer<typeof pacienteSemIdentif
 export const pacienteSemIdentificacaoFiltersSchema = paginationSchema.extend({
   nome: optionalText({ max: 70 }),
   /** Absent: both. */
-  identificado: opt(
-    z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-      .transform((v) => v === true || v === 'true'),
-  ),
+  identificado: filtroSimNao(),
   data_inicio: opt(zIsoDate()),
   data_fim: opt(zIsoDate()),
 });

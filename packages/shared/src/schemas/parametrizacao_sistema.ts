@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checarImagemDataUrl } from '../imagem';
 import { msg } from '../messages';
 import { zInteger, zRequired } from '../validation/zod';
-import { unidadeFlags } from './auth';
+import { parametrizacaoSchema, unidadeFlags } from './auth';
 import { lockVersion } from './comum';
 import { PENDENCIAS_RECEPCAO, validacaoRecepcaoMsg } from './validacao_recepcao';
 
@@ -50,17 +50,20 @@ export const parametrizacaoSistemaUpdateSchema = z.object({
 export type ParametrizacaoSistemaUpdate = z.input<typeof parametrizacaoSistemaUpdateSchema>;
 
 /** GET/PUT /api/v1/ferramentas/parametrizacao. */
-export const parametrizacaoSistemaSchema = z.object({
-  cliente_nome: z.string(),
-  brasao: z.string().nullable(),
-  habilita_biometria: z.boolean(),
-  versao: z.string(),
-  esus_versao: z.string(),
-  pec_versao: z.string(),
-  auditoria_meses_online: z.int(),
-  lock_version: z.int(),
-  updated_at: z.string(),
-});
+export const parametrizacaoSistemaSchema = parametrizacaoSchema
+  .pick({
+    cliente_nome: true,
+    brasao: true,
+    habilita_biometria: true,
+    versao: true,
+    esus_versao: true,
+    pec_versao: true,
+  })
+  .extend({
+    auditoria_meses_online: z.int(),
+    lock_version: z.int(),
+    updated_at: z.string(),
+  });
 export type ParametrizacaoSistema = z.infer<typeof parametrizacaoSistemaSchema>;
 
 const flagsShape = Object.fromEntries(unidadeFlags.map((f) => [f, z.boolean({ error: msg.naoEValido })])) as Record<

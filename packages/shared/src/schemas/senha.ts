@@ -28,15 +28,6 @@ export const eventosSenha = [
   'ausente',
 ] as const;
 export type EventoSenhaTipo = (typeof eventosSenha)[number];
-export const eventoSenhaLabel: Record<EventoSenhaTipo, string> = {
-  emitida: 'Emitida',
-  chamada: 'Chamada',
-  rechamada: 'Chamada novamente',
-  em_atendimento: 'Atendimento iniciado',
-  concluida: 'Concluída',
-  encaminhada: 'Encaminhada',
-  ausente: 'Ausente',
-};
 
 /** A ticket's code: the category's letters and its number of the day, at least 3 digits (P012, N1000). */
 export const codigoSenha = (sigla: string, numero: number) => `${sigla}${String(numero).padStart(3, '0')}`;
@@ -93,14 +84,13 @@ export type SenhaFilters = z.output<typeof senhaFiltersSchema>;
 const ref = z.object({ id: z.uuid(), nome: z.string() });
 const s = () => z.string().nullable();
 
-export const categoriaSenhaSchema = z.object({
+const categoriaSenhaSchema = z.object({
   id: z.uuid(),
   nome: z.string(),
   sigla: z.string(),
   cor: z.string(),
   prioridade: z.int(),
 });
-export type CategoriaSenha = z.infer<typeof categoriaSenhaSchema>;
 
 /** A ticket as lists, the desk and every step answer it. */
 export const senhaListItemSchema = z.object({
@@ -128,7 +118,7 @@ export const senhaListItemSchema = z.object({
 });
 export type SenhaListItem = z.infer<typeof senhaListItemSchema>;
 
-export const eventoSenhaSchema = z.object({
+const eventoSenhaSchema = z.object({
   tipo: z.enum(eventosSenha),
   em: z.string(),
   fila: ref,
@@ -151,6 +141,3 @@ export const senhaContextoSchema = z.object({
   tempo_chamadas: z.int(),
 });
 export type SenhaContexto = z.infer<typeof senhaContextoSchema>;
-
-/** The body of the 409 of a call repeated too soon: how long is left. */
-export type RechamadaCedo = { segundos_restantes: number };

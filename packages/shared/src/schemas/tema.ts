@@ -4,18 +4,9 @@ import { ICONES_TEMA } from '../tema_atual';
 import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
-import { paginationSchema } from './auth';
-import {
-  inputBody,
-  nullableString as s,
-  opt,
-  registroSchema,
-  simNao,
-  str,
-  updateBody,
-  type Issue,
-  type Loose,
-} from './comum';
+import { inputBody, opt, simNao, str, updateBody, ativoPorPadrao, filtrosTextoAtivo } from './comum';
+import type { Issue, Loose } from './comum';
+import { nullableString as s, registroSchema } from './resposta';
 
 // Campaign themes (issue 21, spec §3 "Theme", §5): the banner on home and the top bar's colour and logo while one is
 // in force. Colours '#RRGGBB' stored in capitals; the image a data URL whose bytes were checked (imagem.ts); the end of
@@ -52,11 +43,7 @@ export const temaFieldsSchema = z.object({
   vigencia_inicio: zIsoDate().meta({ label: 'Início da vigência' }),
   vigencia_fim: zIsoDate().meta({ label: 'Fim da vigência' }),
   recorrente: simNao().meta({ label: 'Repete todo ano' }),
-  ativo: z
-    .boolean({ error: msg.naoEValido })
-    .nullish()
-    .transform((v) => v ?? true)
-    .meta({ label: 'Ativo' }),
+  ativo: ativoPorPadrao().meta({ label: 'Ativo' }),
 });
 export type TemaValues = z.output<typeof temaFieldsSchema>;
 
@@ -107,14 +94,7 @@ export const temaListItemSchema = z.object({
 export type TemaListItem = z.infer<typeof temaListItemSchema>;
 
 /** GET list filters: part of the title or subtitle, active or not (absent: both). Newest period first. */
-export const temaFiltersSchema = paginationSchema.extend({
-  texto: optionalText({ max: LIMITES_TEMA.objetivo }),
-  ativo: opt(
-    z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
-      .transform((v) => v === true || v === 'true'),
-  ),
-});
+export const temaFiltersSchema = filtrosTextoAtivo(LIMITES_TEMA.objetivo);
 export type TemaFilters = z.infer<typeof temaFiltersSchema>;
 
 /** GET /api/v1/ferramentas/tema_atual (spec §7): the theme in force today, or 204. */

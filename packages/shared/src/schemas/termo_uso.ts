@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { lockVersion, registroSchema } from './comum';
+import { lockVersion } from './comum';
+import { registroSchema } from './resposta';
 
 // Terms of use (issue 21, spec §2 /termos_uso): each record is one version. A draft is edited freely; publishing
 // freezes it, and the newest published version must be accepted by every user before anything else.
@@ -27,17 +28,6 @@ export const termoUsoUpdateSchema = termoUsoInputSchema.extend({ lock_version: l
 export const termoUsoFiltersSchema = paginationSchema;
 export type TermoUsoFilters = z.output<typeof termoUsoFiltersSchema>;
 
-export const termoUsoListItemSchema = z.object({
-  id: z.uuid(),
-  versao: z.int(),
-  titulo: z.string(),
-  publicado_em: z.string().nullable(),
-  /** How many users accepted this version. */
-  aceites: z.int(),
-  updated_at: z.string(),
-});
-export type TermoUsoListItem = z.infer<typeof termoUsoListItemSchema>;
-
 export const termoUsoSchema = z.object({
   ...registroSchema,
   versao: z.int(),
@@ -49,6 +39,12 @@ export const termoUsoSchema = z.object({
   aceites: z.int(),
 });
 export type TermoUso = z.infer<typeof termoUsoSchema>;
+
+/** A list row: the version without its text, with how many users accepted it. */
+export const termoUsoListItemSchema = termoUsoSchema.pick({
+  ...{ id: true, versao: true, titulo: true, publicado_em: true, aceites: true, updated_at: true },
+});
+export type TermoUsoListItem = z.infer<typeof termoUsoListItemSchema>;
 
 /** One acceptance: who, when, where from. */
 export const termoUsoAceiteSchema = z.object({

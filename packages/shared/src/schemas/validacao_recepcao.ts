@@ -20,7 +20,7 @@ export function modoValidacaoRecepcao(flags: {
 }
 
 /** The citizen's columns the check reads. */
-export interface CadastroRecepcao {
+interface CadastroRecepcao {
   cpf_numero: string | null;
   codigo_cns: string | null;
   nome_mae: string | null;

@@ -15,8 +15,6 @@ import {
   SINAIS_VITAIS,
   given,
   microArea,
-  nullableNumber as n,
-  nullableString as s,
   opt,
   optionalUuid,
   rulesOf,
@@ -24,16 +22,20 @@ import {
   simNaoOpcional,
   sinaisVitaisFields,
   sinaisVitaisIssues,
-  sinaisVitaisSchema,
   str,
   zDataHora,
-  type Issue,
-  type Loose,
-  responsavelSchema,
   enderecoImovelFields,
   CAMPOS_ENDERECO_IMOVEL,
-  enderecoImovelSchema,
+  ocupacaoPermitida,
 } from './comum';
+import type { Issue, Loose } from './comum';
+import {
+  nullableNumber as n,
+  nullableString as s,
+  sinaisVitaisSchema,
+  responsavelSchema,
+  enderecoImovelSchema,
+} from './resposta';
 
 // The home visit (ficha de visita domiciliar e territorial) of spec §3, issue 8. Field names are the spec's; codes are
 // the e-SUS `codigo`. Rules: LEDI "Visita Domiciliar e Territorial" (docs/decisions.md "Home visits").
@@ -41,13 +43,13 @@ import {
 // ---- codes the rules look at ---------------------------------------------------------------------------
 
 export const DESFECHO_REALIZADA = 1;
-export const DESFECHO_RECUSADA = 2;
-export const DESFECHO_AUSENTE = 3;
+const DESFECHO_RECUSADA = 2;
+const DESFECHO_AUSENTE = 3;
 /** Refused or absent: e-SUS asks for no reasons and no measurements. */
 export const desfechoSemDados = (d: unknown) => Number(d) === DESFECHO_RECUSADA || Number(d) === DESFECHO_AUSENTE;
 
 /** Property types that are not where people live (commerce, vacant lot, strategic point, school, day care, church, CASAI). */
-export const TIPOS_IMOVEL_SEM_MORADOR: readonly number[] = [2, 3, 4, 5, 6, 12, 13];
+const TIPOS_IMOVEL_SEM_MORADOR: readonly number[] = [2, 3, 4, 5, 6, 12, 13];
 export const imovelSemMorador = (t: unknown) => TIPOS_IMOVEL_SEM_MORADOR.includes(Number(t));
 /** Reasons allowed at those properties (LEDI motivosVisita). */
 export const MOTIVOS_IMOVEL_SEM_MORADOR: readonly number[] = [1, 34, 35, 36, 37, 27, 31, 28];
@@ -66,7 +68,7 @@ export const gruposMotivoVisita = [
   },
   { grupo: 'OUTROS', campo: 'outros', titulo: 'Outros' },
 ] as const;
-export type CampoGrupoMotivo = (typeof gruposMotivoVisita)[number]['campo'];
+type CampoGrupoMotivo = (typeof gruposMotivoVisita)[number]['campo'];
 
 /** The reasons of each group, for the form's checkbox groups and the API's grouped answer. */
 export function motivosPorGrupo(ids: readonly number[]): Record<CampoGrupoMotivo, number[]> {
@@ -112,7 +114,7 @@ export function codigoObrigatorio<T extends CodeRow>(table: readonly T[]) {
 }
 
 /** Where a visit without a family happened, typed (CEP lookup) when the property is not a registered household. */
-export const CAMPOS_ENDERECO_VISITA = CAMPOS_ENDERECO_IMOVEL.filter((c) => c !== 'sem_numero');
+const CAMPOS_ENDERECO_VISITA = CAMPOS_ENDERECO_IMOVEL.filter((c) => c !== 'sem_numero');
 /** The address fields a typed address must fill (the number unless `sem_numero`). */
 const ENDERECO_OBRIGATORIO = ['cep', 'uf', 'municipio_ibge', 'tipo_logradouro', 'logradouro', 'bairro'] as const;
 
@@ -135,9 +137,7 @@ export const visitaDomiciliarFieldsSchema = z.object({
    */
   profissional_id: optionalUuid().meta({ label: 'Profissional' }),
   /** Specialty (CBO) of the visiting agent; the API fills it when exactly one of the user's is compatible. */
-  ocupacao_id: opt(
-    zRequired().refine((v) => (cboVisitaDomiciliarCodigos as readonly string[]).includes(v), { error: msg.naoEValido }),
-  ).meta({ label: 'Especialidade (CBO)' }),
+  ocupacao_id: ocupacaoPermitida(cboVisitaDomiciliarCodigos).meta({ label: 'Especialidade (CBO)' }),
   /** Date and hour of the visit (ISO with offset); defaults to now, editable, never in the future. */
   data_visita: opt(zDataHora()).meta({ label: 'Data da visita' }),
   /** Shift; derived from the hour when absent. */
@@ -210,24 +210,6 @@ function enderecoIssues(v: Loose): Issue[] {
   return issues;
 }
 
-/**
- * Clears what the form no longer shows, before it sends: no reasons or measurements for a refused or absent outcome,
- * the property's allowed reasons only, measurements only in a member's visit, no record number where nobody lives,
- * no number when `sem_numero`, no micro-area outside the area.
- */
-export function normalizarVisita<T extends Loose>(v: T): T {
-  const out: Loose = { ...v };
-  const motivos = Array.isArray(v.motivo_visita_ids) ? v.motivo_visita_ids.map(Number) : [];
-  const semMorador = imovelSemMorador(v.tipo_imovel_id);
-  if (desfechoSemDados(v.desfecho_id)) out.motivo_visita_ids = [];
-  else if (semMorador) out.motivo_visita_ids = motivos.filter((m) => MOTIVOS_IMOVEL_SEM_MORADOR.includes(m));
-  if (desfechoSemDados(v.desfecho_id) || semMorador || !given(v.municipe_id)) for (const f of MEDIDAS) out[f] = null;
-  if (semMorador) out.numero_prontuario = null;
-  if (v.fora_area === true) out.micro_area = null;
-  if (v.sem_numero === true) out.numero = null;
-  return out as T;
-}
-
 export type VisitaDomiciliarValues = z.output<typeof visitaDomiciliarFieldsSchema>;
 
 /** POST body. */
@@ -245,8 +227,7 @@ export type CancelarVisitaInput = z.input<typeof cancelarVisitaSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-export const situacoesVisita = ['ativa', 'cancelada'] as const;
-export type SituacaoVisita = (typeof situacoesVisita)[number];
+const situacoesVisita = ['ativa', 'cancelada'] as const;
 
 /** GET /visitas_domiciliares/{id} and the rows of the history. */
 export const visitaDomiciliarSchema = z.object({

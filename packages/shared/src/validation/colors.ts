@@ -1,5 +1,5 @@
-export const TEXT_ON_LIGHT = '#707070';
-export const TEXT_ON_DARK = '#FFFFFF';
+const TEXT_ON_LIGHT = '#707070';
+const TEXT_ON_DARK = '#FFFFFF';
 
 /** Parses '#abc', 'abc', '#aabbcc' or 'aabbcc' into [r, g, b] (0–255), or null. */
 export function parseHexColor(hex: string): [number, number, number] | null {

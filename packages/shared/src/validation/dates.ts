@@ -10,11 +10,11 @@ dayjs.extend(timezone);
 
 /** "Today" and timestamps are those of the municipality (architecture: America/Sao_Paulo). */
 export const TIME_ZONE = 'America/Sao_Paulo';
-export const BR_DATE_FORMAT = 'DD/MM/YYYY';
-export const ISO_DATE_FORMAT = 'YYYY-MM-DD';
+const BR_DATE_FORMAT = 'DD/MM/YYYY';
+const ISO_DATE_FORMAT = 'YYYY-MM-DD';
 /** Spec §9: default date span 130 years back; adult age 18. */
-export const DEFAULT_DATE_SPAN_YEARS = 130;
-export const ADULT_AGE = 18;
+const DEFAULT_DATE_SPAN_YEARS = 130;
+const ADULT_AGE = 18;
 
 const ISO_RE = /^\d{4}-\d{2}-\d{2}$/;
 const BR_RE = /^\d{2}\/\d{2}\/\d{4}$/;
@@ -100,7 +100,7 @@ export function sameYear(start: string, end: string): boolean {
   return a !== null && b !== null && a.slice(0, 4) === b.slice(0, 4);
 }
 
-export type AgeParts = { anos: number; meses: number; dias: number };
+type AgeParts = { anos: number; meses: number; dias: number };
 
 type Ymd = { y: number; m: number; d: number };
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -150,7 +150,7 @@ export function plural(n: number, one: string, many: string): string {
  * Age in Portuguese as spec §5 and ux.md write it: whole years from 2 years on ('47 anos'); years and months under
  * 2 years ('1 ano e 2 meses', '5 meses'); days only under 1 month ('3 dias'; born today '0 dias').
  */
-export function formatAgeParts({ anos, meses, dias }: AgeParts): string {
+function formatAgeParts({ anos, meses, dias }: AgeParts): string {
   if (anos >= 2) return plural(anos, 'ano', 'anos');
   if (anos === 0 && meses === 0) return plural(dias, 'dia', 'dias');
   const parts: string[] = [];

@@ -1,4 +1,4 @@
-export type EmailProblem = 'formato' | 'duas_letras';
+type EmailProblem = 'formato' | 'duas_letras';
 
 // Practical shape, not RFC 5322: local@label.label…tld, no spaces or quotes, TLD of 2+ letters.
 const LOCAL = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;

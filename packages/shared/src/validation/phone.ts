@@ -1,6 +1,6 @@
 import { onlyDigits } from './digits';
 
-export type PhoneProblem = 'formato' | 'sequencial';
+type PhoneProblem = 'formato' | 'sequencial';
 
 /** True when each digit is the previous one plus `step` (no wrap-around: 0 neither follows 9 nor precedes 1). */
 function isRun(digits: string, step: 1 | -1): boolean {

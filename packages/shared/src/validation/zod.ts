@@ -16,7 +16,7 @@ import { isValidCep, phoneProblem } from './phone';
  * The catalogue's message for an issue no schema worded itself (a schema's own `error` always wins), so a Zod default
  * such as 'Too small: expected number to be >=1' never reaches a user, on the form or from the API.
  */
-export function mensagemPadrao(iss: z.core.$ZodRawIssue): string {
+function mensagemPadrao(iss: z.core.$ZodRawIssue): string {
   const origin = (iss as { origin?: string }).origin;
   const exact = (iss as { exact?: boolean }).exact;
   if (iss.code === 'invalid_type') {
@@ -72,7 +72,7 @@ export function optionalField<T extends z.ZodType>(schema: T) {
 
 // ---- numbers -------------------------------------------------------------------------------
 
-export type NumberOpts = {
+type NumberOpts = {
   integer?: boolean;
   /** Maximum decimal places (decimal rule). */
   decimals?: number;
@@ -145,7 +145,7 @@ export function zDigits(n: number) {
 
 // ---- dates ---------------------------------------------------------------------------------
 
-export type DateOpts = {
+type DateOpts = {
   /** Inclusive bounds as 'yyyy-MM-dd'; functions are read at parse time (e.g. "today"). */
   min?: string | (() => string);
   max?: string | (() => string);
