@@ -6,18 +6,6 @@ import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-
 import { CheckboxField, TextField } from '../form';
 import { ADDRESS_LABELS, AddressFields } from './AddressFields';
 
-/** The save summary's labels of these fields (the municipality's error is on its IBGE code). */
-export const PROPERTY_ADDRESS_LABELS = {
-  cep: ADDRESS_LABELS.cep,
-  uf: ADDRESS_LABELS.uf,
-  municipio_ibge: ADDRESS_LABELS.municipio,
-  tipo_logradouro: ADDRESS_LABELS.tipo_logradouro,
-  logradouro: ADDRESS_LABELS.logradouro,
-  numero: ADDRESS_LABELS.numero,
-  complemento: 'Complemento',
-  bairro: ADDRESS_LABELS.bairro,
-};
-
 export function PropertyAddressFields<T extends FieldValues, TT = T>({
   control,
   pontoReferencia,

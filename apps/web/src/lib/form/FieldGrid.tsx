@@ -55,8 +55,8 @@ export type FieldRow<N extends string = string> =
       kind: 'text' | 'textarea' | 'cpf' | 'cns' | 'phone' | 'cep' | 'time' | 'integer' | 'decimal' | 'checkbox';
     })
   | (Field<N> & { kind: 'yesNo'; clearable?: boolean })
-  | (Field<N> & { kind: 'switch'; mt?: string; valores?: readonly [ligado: unknown, desligado: unknown] })
-  | (Field<N> & { kind: 'color'; swatches?: string[]; semCerquilha?: boolean; corrigirAoSair?: boolean })
+  | (Field<N> & { kind: 'switch'; mt?: string })
+  | (Field<N> & { kind: 'color'; swatches?: string[] })
   | (Field<N> & { kind: 'date'; minDate?: string; maxDate?: string })
   | (Field<N> & Choices<string | number> & { kind: 'select'; searchable?: boolean; clearable?: boolean })
   | (Field<N> & Choices<string | number> & { kind: 'radio' })

@@ -13,8 +13,7 @@ import {
   type VisitaDomiciliarInput,
 } from '@saude/shared/schemas/visita_domiciliar';
 import { CAMPOS_ENDERECO_IMOVEL, SINAIS_VITAIS } from '@saude/shared/schemas/comum';
-import { formCodec, type CodecValues } from '../../../lib/form';
-import { comChecagens, dataEHora } from '../../../lib/form/overrides/atencao_primaria';
+import { comChecagens, dataEHora, formCodec, type CodecValues } from '../../../lib/form';
 
 export const MEDIDAS = ['altura', 'peso', ...SINAIS_VITAIS] as const;
 export type Medida = (typeof MEDIDAS)[number];

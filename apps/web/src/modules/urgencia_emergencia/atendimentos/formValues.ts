@@ -12,8 +12,7 @@ import {
   type AtendimentoContexto,
   type AtendimentoInput,
 } from '@saude/shared/schemas/atendimento';
-import { formCodec, type CodecOptions, type CodecValues } from '../../../lib/form';
-import { comChecagens, dataEHora } from '../../../lib/form/overrides/atencao_primaria';
+import { comChecagens, dataEHora, formCodec, type CodecOptions, type CodecValues } from '../../../lib/form';
 
 /** The moments are typed as a date and an hour in São Paulo; joined into one ISO timestamp for the API. */
 const fields = {
