@@ -4,7 +4,7 @@ import { Grid, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { CheckboxField, TextField } from '../form';
-import { ADDRESS_LABELS, AddressFields } from './AddressFields';
+import { AddressFields, type ADDRESS_LABELS } from './AddressFields';
 
 export function PropertyAddressFields<T extends FieldValues, TT = T>({
   control,

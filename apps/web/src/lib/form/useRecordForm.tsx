@@ -190,7 +190,7 @@ export function useRecordForm<S extends Schema, R>(o: RecordFormOptions<S, R>) {
       <ErrorSummary model={o.model} errors={errors as Record<string, unknown>} labels={o.labels} onSelect={showField} />
     ) : null;
 
-  return { form, onSubmit, saving: isSubmitting, allowNavigation, summary };
+  return { form, onSubmit, saving: isSubmitting, allowNavigation, summary, labels: o.labels };
 }
 
 export type RecordFormState = ReturnType<typeof useRecordForm>;

@@ -51,21 +51,19 @@ export function NotificacaoGlobalFormPage() {
   });
   const { form } = record;
   const campos: FieldRows<NotificacaoGlobalFormValues> = [
-    { kind: 'select', name: 'tipo', label: ROTULOS.tipo, required: true, data: TIPOS, span: 'half' },
+    { kind: 'select', name: 'tipo', required: true, data: TIPOS, span: 'half' },
     { kind: 'node', key: 'vazio', span: 'half', node: null },
     {
       kind: 'text',
       name: 'titulo',
-      label: ROTULOS.titulo,
       required: true,
       span: 'full',
       inputProps: { maxLength: L.titulo, autoFocus: true },
     },
-    { kind: 'text', name: 'subtitulo', label: ROTULOS.subtitulo, span: 'full', inputProps: { maxLength: L.subtitulo } },
+    { kind: 'text', name: 'subtitulo', span: 'full', inputProps: { maxLength: L.subtitulo } },
     {
       kind: 'text',
       name: 'redirecionar_path_url',
-      label: ROTULOS.redirecionar_path_url,
       description: "Uma página deste sistema, começando por '/' (ex.: /municipes). Em branco: a lista de notificações.",
       span: 'full',
       inputProps: { maxLength: L.path },

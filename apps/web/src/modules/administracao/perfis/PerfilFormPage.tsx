@@ -62,7 +62,6 @@ function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
     {
       kind: 'text',
       name: 'nome',
-      label: ROTULOS.nome,
       required: true,
       span: 'half',
       inputProps: { maxLength: LIMITES_PERFIL.nome },
@@ -70,7 +69,6 @@ function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
     {
       kind: 'text',
       name: 'codigo',
-      label: ROTULOS.codigo,
       required: true,
       span: 'half',
       description: 'Letras minúsculas, números e _ (ex.: digitador_producao)',

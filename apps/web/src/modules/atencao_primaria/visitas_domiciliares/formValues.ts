@@ -27,7 +27,12 @@ const fields = {
     fieldOf: (_: unknown, f: Parameters<typeof quando.toBody>[0]) => campoDoForm('data_visita', f),
   },
 };
-const codec = formCodec(visitaDomiciliarFieldsSchema, { fields, rules: visitaDomiciliarInputSchema });
+// Not answered, the shared visit still goes as null (as before the codec).
+const codec = formCodec(visitaDomiciliarFieldsSchema, {
+  fields,
+  rules: visitaDomiciliarInputSchema,
+  nulls: ['visita_compartilhada'],
+});
 
 /** With the municipality's name, shown by the address block; not sent. */
 export type VisitaFormValues = CodecValues<typeof visitaDomiciliarFieldsSchema, typeof fields> & {
@@ -130,8 +135,6 @@ export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
     ...body,
     micro_area: v.fora_area ? undefined : texto(body.micro_area),
     numero_prontuario: imovelSemMorador(v.tipo_imovel_id) ? undefined : texto(body.numero_prontuario),
-    // Not answered goes as null, as before the codec.
-    visita_compartilhada: v.visita_compartilhada,
     motivo_visita_ids: desfechoSemDados(v.desfecho_id) ? [] : v.motivo_visita_ids,
     numero: endereco && !v.sem_numero ? texto(body.numero) : undefined,
     sem_numero: endereco && v.sem_numero === true,
