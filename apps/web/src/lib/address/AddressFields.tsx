@@ -1,4 +1,5 @@
-// Address block shared by households, citizens and units: typing a full CEP fills the rest (spec §8 'CEP não encontrado').
+// Address block shared by households, citizens and units: typing a full CEP fills the rest (spec §8 'CEP não
+// encontrado').
 import { Loader, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';

@@ -74,7 +74,7 @@ export interface FormCodec<S extends z.ZodObject, V> {
   empty: () => V;
   /** A loaded record → the form's values; a null stays null. */
   toForm: (record: Readonly<Partial<Record<Key<S>, unknown>>>) => V;
-  /** The form's values → the API body: null and '' left out (or null, for the `nulls`), lists and yes/no answers kept. */
+  /** The form's values → the API body: null and '' left out (or null, for the `nulls`), lists and yes/no kept. */
   toBody: (values: V) => z.input<S>;
   /** The API issue path → the form field it is shown on. */
   fieldOf: (path: readonly PropertyKey[], values: V) => Array<string | number>;

@@ -38,8 +38,8 @@ export function SwitchField<T extends FieldValues, TT = T>({
 }
 
 /**
- * A colour as #RRGGBB: typed, picked from the suggested swatches or from the screen; stored in upper case. A colour typed
- * wrong goes back to the last valid one on leaving the field.
+ * A colour as #RRGGBB: typed, picked from the suggested swatches or from the screen; stored in upper case. A colour
+ * typed wrong goes back to the last valid one on leaving the field.
  */
 export function ColorField<T extends FieldValues, TT = T>({
   swatches,

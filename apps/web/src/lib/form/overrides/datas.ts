@@ -26,7 +26,7 @@ export function dataEHora<D extends string, H extends string>(
   };
 }
 
-/** 'MM/aaaa' → 'aaaa-MM-01'; an incomplete or impossible month goes as typed, so the schema says 'não é válido'. */
+/** 'MM/aaaa' → 'aaaa-MM-01'; an incomplete or impossible month goes as typed, for the schema to say 'não é válido'. */
 export function mesAnoParaIso(texto: string): string | undefined {
   const t = texto.trim();
   if (!t) return undefined;

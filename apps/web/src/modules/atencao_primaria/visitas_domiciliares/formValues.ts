@@ -66,7 +66,10 @@ export interface Alvo {
   municipeId?: string;
 }
 
-/** A new visit: now in São Paulo (date, hour and its shift) and the context's defaults (micro-area, property, record number, specialty). */
+/**
+ * A new visit: now in São Paulo (date, hour and its shift) and the context's defaults (micro-area, property, record
+ * number, specialty).
+ */
 export function novaVisita(
   id: string,
   alvo: Alvo,
@@ -113,7 +116,10 @@ export const pedeEndereco = (v: Pick<VisitaFormValues, 'familia_id'>) => !v.fami
 export const aceitaMedidas = (v: Pick<VisitaFormValues, 'municipe_id' | 'desfecho_id' | 'tipo_imovel_id'>) =>
   Boolean(v.municipe_id) && !desfechoSemDados(v.desfecho_id) && !imovelSemMorador(v.tipo_imovel_id);
 
-/** The reasons the form offers: none when refused/absent; only the allowed ones at a property without residents; no pregnancy for a man. */
+/**
+ * The reasons the form offers: none when refused/absent; only the allowed ones at a property without residents; no
+ * pregnancy for a man.
+ */
 export function motivoPermitido(
   codigo: number,
   { tipoImovel, masculino }: { tipoImovel: number | null; masculino: boolean },
@@ -141,7 +147,7 @@ export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
   } as VisitaDomiciliarInput;
 }
 
-/** API field → form field: the timestamp's problems go to the hour when the day is today (a future hour), else to the date. */
+/** API field → form field: a timestamp's problem goes to the hour when the day is today (a future hour), else the date. */
 export function campoDoForm(key: string, v?: { data?: string | null }): string {
   if (key === 'data_visita') return v?.data === todayIso() ? 'hora' : 'data';
   return key;

@@ -65,7 +65,7 @@ export function atendimentoFormSchema({
 
 export type Paciente = { municipeId?: string; pacienteId?: string };
 
-/** A new arrival: now in São Paulo (a retroactive one leaves the arrival blank: it must be typed), the context's defaults. */
+/** A new arrival: now in São Paulo (a retroactive one leaves it blank, to be typed), the context's defaults. */
 export function novoAtendimento(
   paciente: Paciente,
   ctx: Pick<AtendimentoContexto, 'ocupacao_id' | 'especialidade'>,
