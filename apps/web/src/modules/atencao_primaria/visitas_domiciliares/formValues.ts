@@ -147,7 +147,7 @@ export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
   } as VisitaDomiciliarInput;
 }
 
-/** API field → form field: a timestamp's problem goes to the hour when the day is today (a future hour), else the date. */
+/** API field → form field: a timestamp's problem goes to the hour when the day is today, else to the date. */
 export function campoDoForm(key: string, v?: { data?: string | null }): string {
   if (key === 'data_visita') return v?.data === todayIso() ? 'hora' : 'data';
   return key;
