@@ -1,4 +1,5 @@
-// A switch and a colour field bound to react-hook-form (issue 40: each was written by hand in four and two screens).
+// A switch and a colour field bound to react-hook-form (issue 40: the switch was written by hand in four screens, the
+// colour input in two).
 import { ColorInput, Stack, Switch, Text, type SwitchProps } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
