@@ -12,7 +12,7 @@ import { sinoQuery } from '../modules/ouvidoria';
 const SinoPainel = lazyOnFirstUse(() => import('./SinoPainel'));
 
 /** "Ouvidoria: 3 não lidas" — the count in words, whatever the badge shows. */
-export const nomeDoSino = (total: number) =>
+const nomeDoSino = (total: number) =>
   total === 0
     ? 'Ouvidoria: nenhuma não lida'
     : `Ouvidoria: ${contagemEmPalavras(total)} não ${total === 1 ? 'lida' : 'lidas'}`;

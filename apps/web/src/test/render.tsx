@@ -3,13 +3,14 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import 'dayjs/locale/pt-br';
+import { Notifications } from '../lib/feedback/Toasts';
 import { authKeys } from '../lib/session';
 import { usuarioDoFake } from './fakeApi';
 
@@ -42,7 +43,8 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
       <DatesProvider settings={{ locale: 'pt-br' }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
-            <Notifications position="top-right" />
+            {/* The app's own toast container (app/toastsSobDemanda draws it once its code is there). */}
+            <Notifications position="top-right" autoClose={5000} />
             {children}
           </ModalsProvider>
         </QueryClientProvider>

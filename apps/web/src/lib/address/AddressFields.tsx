@@ -1,4 +1,5 @@
-// Address block shared by households, citizens and units: typing a full CEP fills the rest (spec §8 'CEP não encontrado').
+// Address block shared by households, citizens and units: typing a full CEP fills the rest (spec §8 'CEP não
+// encontrado').
 import { Loader, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -10,7 +11,11 @@ import {
   type FieldValues,
   type UseControllerReturn,
 } from 'react-hook-form';
+import { z } from 'zod';
 import { msg } from '@saude/shared';
+import { rotulosDe } from '@saude/shared/rotulos';
+import { cadastroDomiciliarFieldsSchema } from '@saude/shared/schemas/cadastro_domiciliar';
+import { enderecoImovelFields } from '@saude/shared/schemas/comum';
 import { ApiError, http } from '../http';
 import type { EnderecoCep } from '@saude/shared/schemas/endereco_cep';
 import { notifyError, TOAST_MS } from '../feedback';
@@ -19,16 +24,19 @@ import { TIPO_LOGRADOURO_OPTIONS, UF_OPTIONS } from './options';
 
 type Municipio = { codigo_ibge: string; nome: string; uf: string };
 
+const imovel = rotulosDe(z.object(enderecoImovelFields));
+
+/** The block's labels, the shared schemas' (the municipality's is its IBGE code's). */
 export const ADDRESS_LABELS = {
-  cep: 'CEP',
-  uf: 'UF',
-  municipio: 'Município',
-  tipo_logradouro: 'Tipo de logradouro',
-  logradouro: 'Logradouro',
-  numero: 'Número',
-  bairro: 'Bairro',
-  ponto_referencia: 'Ponto de referência',
-} as const;
+  cep: imovel.cep,
+  uf: imovel.uf,
+  municipio: imovel.municipio_ibge,
+  tipo_logradouro: imovel.tipo_logradouro,
+  logradouro: imovel.logradouro,
+  numero: imovel.numero,
+  bairro: imovel.bairro,
+  ponto_referencia: rotulosDe(cadastroDomiciliarFieldsSchema).ponto_referencia,
+};
 
 export type AddressFieldKey = keyof typeof ADDRESS_LABELS | 'municipio_ibge';
 

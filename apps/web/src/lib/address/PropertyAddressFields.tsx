@@ -4,19 +4,7 @@ import { Grid, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { CheckboxField, TextField } from '../form';
-import { ADDRESS_LABELS, AddressFields } from './AddressFields';
-
-/** The save summary's labels of these fields (the municipality's error is on its IBGE code). */
-export const PROPERTY_ADDRESS_LABELS = {
-  cep: ADDRESS_LABELS.cep,
-  uf: ADDRESS_LABELS.uf,
-  municipio_ibge: ADDRESS_LABELS.municipio,
-  tipo_logradouro: ADDRESS_LABELS.tipo_logradouro,
-  logradouro: ADDRESS_LABELS.logradouro,
-  numero: ADDRESS_LABELS.numero,
-  complemento: 'Complemento',
-  bairro: ADDRESS_LABELS.bairro,
-};
+import { AddressFields, type ADDRESS_LABELS } from './AddressFields';
 
 export function PropertyAddressFields<T extends FieldValues, TT = T>({
   control,

@@ -2,7 +2,7 @@
 // shown) and FieldGrid draws them in order, each with the kit's field for its kind. The citizen blocks' question
 // tables (municipes/blocos) render through the same FormField, so every form screen is written one way.
 import { Grid, Stack, TextInput, type GridColProps, type MantineSpacing } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { CheckboxField, CheckboxGroupField, RadioField, SelectField, YesNoField, type Option } from './choiceFields';
 import { FormSection } from './FormSection';
@@ -38,8 +38,10 @@ interface Placed {
   when?: boolean;
 }
 
-interface Field<N extends string> extends Placed, FieldText {
+interface Field<N extends string> extends Placed, Omit<FieldText, 'label'> {
   name: N;
+  /** @default the form's label of `name` (the codec's, from the shared schema), given by <RecordForm> */
+  label?: FieldText['label'];
   /** Props of the input itself (maxLength, inputMode, autoComplete, max, limit…). */
   inputProps?: Record<string, unknown>;
 }
@@ -55,8 +57,8 @@ export type FieldRow<N extends string = string> =
       kind: 'text' | 'textarea' | 'cpf' | 'cns' | 'phone' | 'cep' | 'time' | 'integer' | 'decimal' | 'checkbox';
     })
   | (Field<N> & { kind: 'yesNo'; clearable?: boolean })
-  | (Field<N> & { kind: 'switch'; mt?: string; valores?: readonly [ligado: unknown, desligado: unknown] })
-  | (Field<N> & { kind: 'color'; swatches?: string[]; semCerquilha?: boolean; corrigirAoSair?: boolean })
+  | (Field<N> & { kind: 'switch'; mt?: string })
+  | (Field<N> & { kind: 'color'; swatches?: string[] })
   | (Field<N> & { kind: 'date'; minDate?: string; maxDate?: string })
   | (Field<N> & Choices<string | number> & { kind: 'select'; searchable?: boolean; clearable?: boolean })
   | (Field<N> & Choices<string | number> & { kind: 'radio' })
@@ -94,6 +96,9 @@ const FIELDS = {
 const keyOf = (r: FieldRow) => ('key' in r ? r.key : r.name);
 const shown = <R extends FieldRow>(rows: readonly R[]) => rows.filter((r) => r.when !== false);
 
+/** The form's labels by field path: a row that names no label takes its own from here (<RecordForm> gives them). */
+export const FieldLabels = createContext<Readonly<Record<string, string>>>({});
+
 /** The kit's field for one row. */
 export function FormField<T extends FieldValues, TT = T>({
   control,
@@ -113,9 +118,20 @@ export function FormField<T extends FieldValues, TT = T>({
       </Stack>
     );
   }
+  return <KitField control={control} row={row} />;
+}
+
+function KitField<T extends FieldValues, TT>({
+  control,
+  row,
+}: {
+  control: Control<T, unknown, TT>;
+  row: Extract<FieldRow<FieldPath<T>>, { name: string }>;
+}) {
+  const labels = useContext(FieldLabels);
   // The row's own keys (kind, span, when) are not the field's props, and the fields ignore them.
   const Field = FIELDS[row.kind] as unknown as (props: typeof row & { control: typeof control }) => ReactNode;
-  return <Field {...row} control={control} />;
+  return <Field {...row} label={row.label ?? labels[row.name]} control={control} />;
 }
 
 /** A value the form shows but does not edit: a read-only input, or its text inside a read-only view. */

@@ -2,11 +2,13 @@
 // (disabled, with `lockedActions` instead of Salvar) for a user who may only read.
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FieldLabels } from './FieldGrid';
 import { FormActions, type FormActionsProps } from './FormActions';
 import type { RecordFormState } from './useRecordForm';
 
 export interface RecordFormProps extends Omit<FormActionsProps, 'submitting' | 'children'> {
-  record: Pick<RecordFormState, 'onSubmit' | 'saving' | 'summary'>;
+  /** Its `labels` (useRecordForm's) name the FieldGrid rows inside that give no label of their own. */
+  record: Pick<RecordFormState, 'onSubmit' | 'saving' | 'summary'> & Partial<Pick<RecordFormState, 'labels'>>;
   /** Accessible name of the form, e.g. 'Editar família'. */
   label?: string;
   /** Buttons beside Salvar, on the left (e.g. Remover). */
@@ -16,6 +18,8 @@ export interface RecordFormProps extends Omit<FormActionsProps, 'submitting' | '
   lockedActions?: ReactNode;
   children: ReactNode;
 }
+
+const NENHUM = {};
 
 export function RecordForm({
   record,
@@ -31,7 +35,9 @@ export function RecordForm({
       <Stack gap="md">
         {record.summary}
         <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack gap="md">{children}</Stack>
+          <FieldLabels.Provider value={record.labels ?? NENHUM}>
+            <Stack gap="md">{children}</Stack>
+          </FieldLabels.Provider>
         </fieldset>
         {locked ? (
           lockedActions

@@ -74,15 +74,16 @@ export interface FormCodec<S extends z.ZodObject, V> {
   empty: () => V;
   /** A loaded record → the form's values; a null stays null. */
   toForm: (record: Readonly<Partial<Record<Key<S>, unknown>>>) => V;
-  /** The form's values → the API body: null and '' left out (or null, for the `nulls`), lists and yes/no answers kept. */
+  /** The form's values → the API body: null and '' left out (or null, for the `nulls`), lists and yes/no kept. */
   toBody: (values: V) => z.input<S>;
   /** The API issue path → the form field it is shown on. */
   fieldOf: (path: readonly PropertyKey[], values: V) => Array<string | number>;
   /**
    * The form's zod schema: the fields as they are held, checked by the shared schema on the body `toBody` makes (or
-   * the page's own `body`, e.g. with fields it adds), each issue on its form field.
+   * the page's own `body`, e.g. with fields it adds), each issue on its form field. `rules`: the schema that checks
+   * it, when the page knows more than the codec (e.g. the record's current status); default the codec's `rules`.
    */
-  schema: (body?: (values: V) => unknown) => z.ZodType<V, V>;
+  schema: (body?: (values: V) => unknown, rules?: z.ZodType) => z.ZodType<V, V>;
 }
 
 /** What a field holds when not given, if the schema fills it (a list: [], the phones: an object of empty numbers). */
@@ -197,9 +198,9 @@ export function formCodec<S extends z.ZodObject, O extends Overrides<S> = Record
   };
 
   const holder = z.object(Object.fromEntries(Object.keys(empty() as object).map((k) => [k, z.unknown()])));
-  const schema = (body: (values: V) => unknown = toBody) =>
+  const schema = (body: (values: V) => unknown = toBody, rules: z.ZodType = options.rules ?? shared) =>
     holder.superRefine((values, ctx) => {
-      const r = (options.rules ?? shared).safeParse(body(values as V));
+      const r = rules.safeParse(body(values as V));
       if (!r.success) addFieldIssues(ctx, r.error.issues, (path) => fieldOf(path, values as V));
     }) as unknown as z.ZodType<V, V>;
 

@@ -15,6 +15,7 @@ export * from './FieldGrid';
 export * from './options';
 export * from './values';
 export * from './codec';
+export * from './overrides/datas';
 export * from './useZodForm';
 export * from './serverErrors';
 export * from './ErrorSummary';

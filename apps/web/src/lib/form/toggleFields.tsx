@@ -1,4 +1,5 @@
-// A switch and a colour field bound to react-hook-form (issue 40: each was written by hand in four and three screens).
+// A switch and a colour field bound to react-hook-form (issue 40: the switch was written by hand in four screens, the
+// colour input in two).
 import { ColorInput, Stack, Switch, Text, type SwitchProps } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
@@ -10,7 +11,7 @@ import { ReadOnlyValue, useReadOnlyView, yesNoText } from './ReadOnlyView';
  * A switch with its help under it, outside its label, tied by aria-describedby (Mantine's description sits inside the
  * label, so a screen reader would read it as the switch's name).
  */
-export function SwitchComAjuda({ ajuda, mt, ...props }: SwitchProps & { ajuda?: ReactNode }) {
+function SwitchComAjuda({ ajuda, mt, ...props }: SwitchProps & { ajuda?: ReactNode }) {
   const id = useId();
   return (
     <Stack gap={4} mt={mt}>
@@ -38,37 +39,28 @@ export function SwitchField<T extends FieldValues, TT = T>({
 }
 
 /**
- * A colour as #RRGGBB: typed, picked from the suggested swatches or from the screen; stored in upper case. `semCerquilha`:
- * held without its '#' (an API that takes RRGGBB), shown with it. `corrigirAoSair` (default): a colour typed wrong goes
- * back to the last valid one on leaving the field; false keeps it, for the form's check to name it.
+ * A colour as #RRGGBB: typed, picked from the suggested swatches or from the screen; stored in upper case. A colour
+ * typed wrong goes back to the last valid one on leaving the field.
  */
 export function ColorField<T extends FieldValues, TT = T>({
   swatches,
-  semCerquilha = false,
-  corrigirAoSair = true,
   ...props
-}: BoundFieldProps<T, TT> & { swatches?: string[]; semCerquilha?: boolean; corrigirAoSair?: boolean }) {
+}: BoundFieldProps<T, TT> & { swatches?: string[] }) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   const labelProps = useFieldLabel({ label: props.label, required: props.required, tooltip: props.tooltip });
   const view = useReadOnlyView();
-  const guardado = (field.value as string | null) ?? '';
-  const valor = semCerquilha && guardado ? `#${guardado}` : guardado;
+  const valor = (field.value as string | null) ?? '';
   if (view) return <ReadOnlyValue label={props.label}>{valor}</ReadOnlyValue>;
-  const mudar = (v: string) => {
-    const cor = v.toUpperCase();
-    field.onChange(semCerquilha ? cor.replace(/^#/, '') || null : cor);
-  };
   return (
     <ColorInput
       {...labelProps}
       name={field.name}
       ref={field.ref}
       value={valor}
-      onChange={mudar}
+      onChange={(v) => field.onChange(v.toUpperCase())}
       onBlur={field.onBlur}
       error={fieldState.error?.message}
       format="hex"
-      fixOnBlur={corrigirAoSair}
       // Mantine's saturation and hue sliders have no accessible name (axe: serious) and take no keyboard: the swatches,
       // the typed value and the eyedropper choose the colour instead.
       withPicker={false}

@@ -23,7 +23,7 @@ export interface RecordFormOptions<S extends Schema, R> {
   schema: S;
   /** What the form starts from: a loaded record's values, or a new record's. */
   defaultValues: z.input<S>;
-  /** What is saved, for 'Família foi salva com sucesso' and the summary 'Não foi possível gravar Família: 2 erros'. */
+  /** What is saved: 'Família foi salva com sucesso', the summary 'Não foi possível gravar Família: 2 erros'. */
   model: string;
   genero?: Genero;
   /** Visible label of each field path, for the summary and for the list of what someone else changed. */
@@ -38,7 +38,7 @@ export interface RecordFormOptions<S extends Schema, R> {
   fieldOf?: (apiPath: string, values: z.output<S>) => string;
   /** A failure the page answers itself (e.g. a 409 asking to confirm); true when handled. */
   onError?: (err: unknown) => boolean;
-  /** A stale edit: 'Recarregar' calls `reload`; with `latest` and `toValues` the toast lists the fields that changed. */
+  /** A stale edit: 'Recarregar' calls `reload`; with `latest` and `toValues` the toast lists what changed. */
   stale?: { reload: () => unknown; latest?: () => Promise<R>; toValues?: (record: R) => z.input<S> };
   /** False when the user may only read: Ctrl+S does nothing. */
   canSave?: boolean;
@@ -190,7 +190,7 @@ export function useRecordForm<S extends Schema, R>(o: RecordFormOptions<S, R>) {
       <ErrorSummary model={o.model} errors={errors as Record<string, unknown>} labels={o.labels} onSelect={showField} />
     ) : null;
 
-  return { form, onSubmit, saving: isSubmitting, allowNavigation, summary };
+  return { form, onSubmit, saving: isSubmitting, allowNavigation, summary, labels: o.labels };
 }
 
 export type RecordFormState = ReturnType<typeof useRecordForm>;

@@ -1,9 +1,9 @@
 // /notificacoes_globais/new (spec §2, §3, issue 20): a manager sends a global notification — type, title, subtitle,
 // colour (with a preview of the text over it and its contrast), the path it opens (inside this app) and the profiles
 // it is for (none: everyone).
-import { Box, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { useController, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   contrasteDoTexto,
@@ -12,7 +12,15 @@ import {
   ROTULOS_TIPO_NOTIFICACAO_GLOBAL,
   TIPOS_NOTIFICACAO_GLOBAL,
 } from '@saude/shared/schemas/notificacao_global';
-import { FieldGrid, FormSection, MultiSelectField, RecordForm, useRecordForm, type FieldRows } from '../../lib/form';
+import {
+  FieldGrid,
+  FormSection,
+  MultiSelectField,
+  RecordForm,
+  useFieldLabel,
+  useRecordForm,
+  type FieldRows,
+} from '../../lib/form';
 import { BASE_PATH, useCriarNotificacaoGlobal, useNotificacaoGlobalOpcoes } from './api';
 import {
   formParaApi,
@@ -23,20 +31,6 @@ import {
 } from './formValues';
 
 type Form = UseFormReturn<NotificacaoGlobalFormValues, unknown, NotificacaoGlobalFormValues>;
-
-/** Colours offered as swatches (any other may be typed): the default and dark ones that carry white text. */
-const CORES_SUGERIDAS = [
-  '#009CB0',
-  '#1864AB',
-  '#0B7285',
-  '#2B8A3E',
-  '#C92A2A',
-  '#862E9C',
-  '#D9480F',
-  '#495057',
-  '#1A237E',
-  '#FAB005',
-];
 
 const TIPOS = TIPOS_NOTIFICACAO_GLOBAL.map((t) => ({ value: t, label: ROTULOS_TIPO_NOTIFICACAO_GLOBAL[t] }));
 
@@ -57,39 +51,23 @@ export function NotificacaoGlobalFormPage() {
   });
   const { form } = record;
   const campos: FieldRows<NotificacaoGlobalFormValues> = [
-    { kind: 'select', name: 'tipo', label: ROTULOS.tipo, required: true, data: TIPOS, span: 'half' },
+    { kind: 'select', name: 'tipo', required: true, data: TIPOS, span: 'half' },
     { kind: 'node', key: 'vazio', span: 'half', node: null },
     {
       kind: 'text',
       name: 'titulo',
-      label: ROTULOS.titulo,
       required: true,
       span: 'full',
       inputProps: { maxLength: L.titulo, autoFocus: true },
     },
-    { kind: 'text', name: 'subtitulo', label: ROTULOS.subtitulo, span: 'full', inputProps: { maxLength: L.subtitulo } },
+    { kind: 'text', name: 'subtitulo', span: 'full', inputProps: { maxLength: L.subtitulo } },
     {
       kind: 'text',
       name: 'redirecionar_path_url',
-      label: ROTULOS.redirecionar_path_url,
       description: "Uma página deste sistema, começando por '/' (ex.: /municipes). Em branco: a lista de notificações.",
       span: 'full',
       inputProps: { maxLength: L.path },
     },
-  ];
-  const aparencia: FieldRows<NotificacaoGlobalFormValues> = [
-    {
-      kind: 'color',
-      name: 'cor',
-      label: ROTULOS.cor,
-      required: true,
-      // The API takes RRGGBB; a colour typed wrong stays, for the form to say so.
-      semCerquilha: true,
-      swatches: CORES_SUGERIDAS,
-      corrigirAoSair: false,
-      span: 'half',
-    },
-    { kind: 'node', key: 'previa', span: 'full', node: <Previa form={form} /> },
   ];
   const perfis = (opcoes.data?.perfis ?? []).map((p) => ({ value: p.id, label: p.nome }));
   return (
@@ -102,7 +80,7 @@ export function NotificacaoGlobalFormPage() {
           <FieldGrid control={form.control} rows={campos} />
         </FormSection>
         <FormSection title="Aparência">
-          <FieldGrid control={form.control} rows={aparencia} />
+          <CorField form={form} />
         </FormSection>
         <FormSection title="Destinatários">
           <MultiSelectField
@@ -118,14 +96,49 @@ export function NotificacaoGlobalFormPage() {
   );
 }
 
-/** The title as it will show over the colour, and the contrast of its text. */
-function Previa({ form }: { form: Form }) {
-  const [cor, titulo] = useWatch({ control: form.control, name: ['cor', 'titulo'] });
-  const valor = (cor ?? '').replace(/^#/, '');
-  const valida = /^[0-9a-fA-F]{6}$/.test(valor);
+const HEX = /^[0-9a-fA-F]{6}$/;
+
+/** The colour: hex text and the browser's colour picker, with the title as it will show over it. */
+function CorField({ form }: { form: Form }) {
+  const { field, fieldState } = useController({ control: form.control, name: 'cor' });
+  const labelProps = useFieldLabel({ label: ROTULOS.cor, required: true });
+  const valor = (field.value ?? '').replace(/^#/, '');
+  const valida = HEX.test(valor);
+  const titulo = form.watch('titulo');
   const contraste = valida ? contrasteDoTexto(valor) : null;
   return (
     <Stack gap="sm">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          {...labelProps}
+          name={field.name}
+          ref={field.ref}
+          value={valor}
+          onChange={(e) => field.onChange(e.currentTarget.value.replace(/^#/, '') || null)}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          description="Hexadecimal sem '#', 6 dígitos (ex.: 009CB0)"
+          maxLength={7}
+          w={240}
+          leftSection={<Text size="sm">#</Text>}
+        />
+        <Box
+          component="input"
+          type="color"
+          aria-label="Escolher cor"
+          value={valida ? `#${valor.toLowerCase()}` : '#009cb0'}
+          onChange={(e: React.ChangeEvent<HTMLInputElement>) =>
+            field.onChange(e.currentTarget.value.slice(1).toUpperCase())
+          }
+          style={{
+            width: 56,
+            height: 44,
+            padding: 2,
+            border: '1px solid var(--mantine-color-gray-5)',
+            borderRadius: 4,
+          }}
+        />
+      </Group>
       <Text size="sm" fw={500} mb={-8}>
         Prévia
       </Text>

@@ -50,7 +50,6 @@ function Tratar({ atual, recarregar }: { atual: Solicitacao; recarregar?: () => 
     {
       kind: 'select',
       name: 'situacao',
-      label: ROTULOS_TRATAR.situacao,
       required: true,
       span: 'half',
       data: [atual.situacao, ...PROXIMAS_SITUACOES[atual.situacao]].map((s) => ({
@@ -61,7 +60,6 @@ function Tratar({ atual, recarregar }: { atual: Solicitacao; recarregar?: () => 
     {
       kind: 'textarea',
       name: 'resposta',
-      label: ROTULOS_TRATAR.resposta,
       required: true,
       span: 'full',
       when: situacao === 'respondida' && atual.situacao !== 'respondida',
@@ -70,7 +68,6 @@ function Tratar({ atual, recarregar }: { atual: Solicitacao; recarregar?: () => 
     {
       kind: 'select',
       name: 'prioridade_id',
-      label: ROTULOS_TRATAR.prioridade_id,
       required: true,
       span: 'half',
       when: !fechada,
@@ -79,7 +76,6 @@ function Tratar({ atual, recarregar }: { atual: Solicitacao; recarregar?: () => 
     {
       kind: 'select',
       name: 'unidade_saude_id',
-      label: ROTULOS_TRATAR.unidade_saude_id,
       span: 'half',
       searchable: true,
       clearable: true,
@@ -89,7 +85,6 @@ function Tratar({ atual, recarregar }: { atual: Solicitacao; recarregar?: () => 
     {
       kind: 'integer',
       name: 'prorrogacao_dias',
-      label: ROTULOS_TRATAR.prorrogacao_dias,
       span: 'half',
       when: aberta && !atual.prorrogada,
       description: `Uma única vez, até ${LIMITES_OUVIDORIA.prorrogacao} dias; exige observação.`,
@@ -98,7 +93,6 @@ function Tratar({ atual, recarregar }: { atual: Solicitacao; recarregar?: () => 
     {
       kind: 'textarea',
       name: 'observacao',
-      label: ROTULOS_TRATAR.observacao,
       span: 'full',
       description: 'Fica no histórico. Obrigatória para encerrar sem resposta e para prorrogar o prazo.',
       inputProps: { maxLength: LIMITES_OUVIDORIA.observacao, minRows: 2, autosize: true },

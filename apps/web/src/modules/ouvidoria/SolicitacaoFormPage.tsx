@@ -54,7 +54,6 @@ export function SolicitacaoFormPage() {
     {
       kind: 'text',
       name: 'nome_solicitante',
-      label: ROTULOS_NOVA.nome_solicitante,
       description: 'Quando o solicitante não é um munícipe cadastrado.',
       span: 'half',
       when: !anonimo,
@@ -63,7 +62,6 @@ export function SolicitacaoFormPage() {
     {
       kind: 'text',
       name: 'contato_solicitante',
-      label: ROTULOS_NOVA.contato_solicitante,
       description: 'Telefone ou e-mail para a resposta.',
       span: 'half',
       when: !anonimo,
@@ -74,7 +72,6 @@ export function SolicitacaoFormPage() {
     {
       kind: 'select',
       name: 'canal',
-      label: ROTULOS_NOVA.canal,
       required: true,
       span: 'third',
       data: CANAIS_SOLICITACAO.map((c) => ({ value: c, label: NOMES_CANAL[c] })),
@@ -82,7 +79,6 @@ export function SolicitacaoFormPage() {
     {
       kind: 'select',
       name: 'tipo_solicitacao_id',
-      label: ROTULOS_NOVA.tipo_solicitacao_id,
       required: true,
       span: 'third',
       data: (opcoes?.tipos ?? []).map((t) => ({ value: t.id, label: t.nome })),
@@ -90,7 +86,6 @@ export function SolicitacaoFormPage() {
     {
       kind: 'select',
       name: 'prioridade_id',
-      label: ROTULOS_NOVA.prioridade_id,
       required: true,
       span: 'third',
       data: (opcoes?.prioridades ?? []).map((p) => ({ value: p.id, label: p.nome })),
@@ -98,7 +93,6 @@ export function SolicitacaoFormPage() {
     {
       kind: 'select',
       name: 'unidade_saude_id',
-      label: ROTULOS_NOVA.unidade_saude_id,
       span: 'half',
       searchable: true,
       clearable: true,
@@ -107,7 +101,6 @@ export function SolicitacaoFormPage() {
     {
       kind: 'text',
       name: 'assunto',
-      label: ROTULOS_NOVA.assunto,
       required: true,
       span: 'full',
       inputProps: { maxLength: LIMITES_OUVIDORIA.assunto },
@@ -115,7 +108,6 @@ export function SolicitacaoFormPage() {
     {
       kind: 'textarea',
       name: 'texto',
-      label: ROTULOS_NOVA.texto,
       required: true,
       span: 'full',
       inputProps: { maxLength: LIMITES_OUVIDORIA.texto, minRows: 5, autosize: true },

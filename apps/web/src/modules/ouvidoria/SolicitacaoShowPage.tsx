@@ -1,12 +1,13 @@
 // /ouvidoria/solicitacoes/{id} (issue 20, spec §2): a request read-only — requester, type, priority, deadline, text,
 // the answer, and the history timeline (who changed what, when, with which note). Just created: the protocol.
-import { Alert, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Timeline } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import { NOMES_CANAL, NOMES_SITUACAO, type Solicitacao } from '@saude/shared/schemas/ouvidoria';
 import { useSearchParams } from 'react-router';
 import { usePode } from '../../lib/access';
 import { BackButton, DetailItem, DetailSection } from '../../lib/detail';
+import { PageHeading } from '../../lib/PageHeading';
 import { LinkButton } from '../../lib/LinkButton';
 import { recordPage } from '../../lib/recordPage';
 import { BASE_PATH, LIST_PATH, useSolicitacao } from './api';
@@ -29,19 +30,17 @@ function SolicitacaoShow({ atual: s }: { atual: Solicitacao }) {
   const [params] = useSearchParams();
   return (
     <Stack gap="md">
-      <Group gap="sm" wrap="wrap" justify="space-between">
-        <Group gap="sm">
-          <Title order={1} fz="h2">
-            Solicitação {s.protocolo}
-          </Title>
-          <SituacaoBadge situacao={s.situacao} />
-        </Group>
-        {podeEditar && (
-          <LinkButton to={`${BASE_PATH}/${s.id}/edit`} icon={IconPencil}>
-            Tratar solicitação
-          </LinkButton>
-        )}
-      </Group>
+      <PageHeading
+        title={`Solicitação ${s.protocolo}`}
+        badges={<SituacaoBadge situacao={s.situacao} />}
+        actions={
+          podeEditar && (
+            <LinkButton to={`${BASE_PATH}/${s.id}/edit`} icon={IconPencil}>
+              Tratar solicitação
+            </LinkButton>
+          )
+        }
+      />
       {params.get('criada') && (
         <Alert color="#1E6B2E" variant="light" title="Solicitação registrada" role="status">
           Informe ao solicitante o número do protocolo: <strong>{s.protocolo}</strong>

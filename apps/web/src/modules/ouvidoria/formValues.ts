@@ -1,6 +1,7 @@
 // The ombudsman's forms (issue 20): a new request and the handling of one (status, answer, priority, unit,
 // deadline), derived from the shared schemas (fields, rules and labels), so the browser answers with the API's
 // messages.
+import { z } from 'zod';
 import {
   solicitacaoFieldsSchema,
   solicitacaoInputSchema,
@@ -10,7 +11,8 @@ import {
   type SolicitacaoInput,
   type SolicitacaoUpdate,
 } from '@saude/shared/schemas/ouvidoria';
-import { addFieldIssues, formCodec, type CodecValues } from '../../lib/form';
+import { rulesOf } from '@saude/shared/schemas/comum';
+import { formCodec, type CodecValues } from '../../lib/form';
 
 const nova = formCodec(solicitacaoFieldsSchema, {
   rules: solicitacaoInputSchema,
@@ -37,11 +39,15 @@ export const tratarParaApi = (v: TratarFormValues, atual: Solicitacao): Solicita
   lock_version: atual.lock_version,
 });
 
-/** The shared rules, those that depend on the request's current status included. */
+/** The shared rules, those that depend on the request's current status included, in one pass over the body. */
 export const tratarFormSchema = (atual: Solicitacao) =>
-  tratar
-    .schema((v) => tratarParaApi(v, atual))
-    .superRefine((v, ctx) => addFieldIssues(ctx, solicitacaoUpdateIssues(tratarParaApi(v, atual), atual.situacao)));
+  tratar.schema(
+    (v) => tratarParaApi(v, atual),
+    z.intersection(
+      tratarCampos,
+      rulesOf((v) => solicitacaoUpdateIssues(v, atual.situacao)),
+    ),
+  );
 
 /** The request's priority and unit; the status, note, answer and extension start as they are now / empty. */
 export const tratarValores = (s: Solicitacao): TratarFormValues =>

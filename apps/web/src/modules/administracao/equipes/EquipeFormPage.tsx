@@ -56,7 +56,6 @@ function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
     {
       kind: 'text',
       name: 'ine',
-      label: ROTULOS.ine,
       required: true,
       description: '10 dígitos do Identificador Nacional de Equipe',
       inputProps: { maxLength: 10, inputMode: 'numeric', autoComplete: 'off' },
@@ -64,7 +63,6 @@ function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
     {
       kind: 'text',
       name: 'nome',
-      label: ROTULOS.nome,
       required: true,
       span: { base: 12, md: 8 },
       inputProps: { maxLength: LIMITES_EQUIPE.nome },
@@ -72,7 +70,6 @@ function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
     {
       kind: 'select',
       name: 'tipo',
-      label: ROTULOS.tipo,
       required: true,
       data: opcoesTipo,
       searchable: true,
@@ -82,7 +79,6 @@ function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
     {
       kind: 'select',
       name: 'unidade_saude_id',
-      label: ROTULOS.unidade_saude_id,
       required: true,
       data: opcoesUnidade,
       searchable: true,
@@ -93,7 +89,6 @@ function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
     {
       kind: 'switch',
       name: 'ativo',
-      label: ROTULOS.ativo,
       description: 'Uma equipe inativa não recebe lotações',
       mt: 'lg',
     },

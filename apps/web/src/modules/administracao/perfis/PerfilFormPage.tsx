@@ -15,6 +15,7 @@ import {
 } from '@saude/shared/schemas/administracao_perfil';
 import { Controller, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
+import { PageHeading } from '../../../lib/PageHeading';
 import { usePode } from '../../../lib/access';
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
 import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
@@ -62,7 +63,6 @@ function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
     {
       kind: 'text',
       name: 'nome',
-      label: ROTULOS.nome,
       required: true,
       span: 'half',
       inputProps: { maxLength: LIMITES_PERFIL.nome },
@@ -70,7 +70,6 @@ function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
     {
       kind: 'text',
       name: 'codigo',
-      label: ROTULOS.codigo,
       required: true,
       span: 'half',
       description: 'Letras minúsculas, números e _ (ex.: digitador_producao)',
@@ -80,28 +79,29 @@ function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center" gap="sm">
-        <Group gap="sm">
-          <Title order={1} fz="h2">
-            {formProps.label}
-          </Title>
-          {sistema && (
+      <PageHeading
+        title={formProps.label}
+        badges={
+          sistema && (
             <Badge color="gray" variant="light" leftSection={<IconLock size={14} aria-hidden />}>
               Do sistema
             </Badge>
-          )}
-        </Group>
-        {atual && podeAuditar && (
-          <Button
-            component={Link}
-            to={`/auditoria?record_id=${atual.id}`}
-            variant="default"
-            leftSection={<IconHistory size={18} aria-hidden />}
-          >
-            Histórico de alterações
-          </Button>
-        )}
-      </Group>
+          )
+        }
+        actions={
+          atual &&
+          podeAuditar && (
+            <Button
+              component={Link}
+              to={`/auditoria?record_id=${atual.id}`}
+              variant="default"
+              leftSection={<IconHistory size={18} aria-hidden />}
+            >
+              Histórico de alterações
+            </Button>
+          )
+        }
+      />
       {sistema && (
         <Alert
           color="gray"

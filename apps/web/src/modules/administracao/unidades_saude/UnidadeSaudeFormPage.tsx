@@ -10,7 +10,7 @@ import { LinkButton } from '../../../lib/LinkButton';
 import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { HistoricoLink } from '../comum/HistoricoLink';
 import { BASE_PATH, getUnidade, useDesativarUnidade, useSaveUnidade, useTiposUnidade, useUnidade } from './api';
-import { campoDaApi, ROTULOS, unidadeCodec, type UnidadeFormValues } from './formValues';
+import { campoDaApi, unidadeCodec, type UnidadeFormValues } from './formValues';
 
 export const UnidadeSaudeFormPage = recordFormPage(
   { load: useUnidade, backTo: BASE_PATH, label: 'Carregando unidade' },
@@ -46,7 +46,6 @@ function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
     {
       kind: 'text',
       name: 'cnes',
-      label: ROTULOS.cnes,
       required: true,
       description: '7 dígitos do Cadastro Nacional de Estabelecimentos de Saúde',
       inputProps: { maxLength: 7, inputMode: 'numeric', autoComplete: 'off' },
@@ -54,7 +53,6 @@ function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
     {
       kind: 'text',
       name: 'nome',
-      label: ROTULOS.nome,
       required: true,
       span: { base: 12, md: 8 },
       inputProps: { maxLength: LIMITES_UNIDADE.nome },
@@ -62,7 +60,6 @@ function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
     {
       kind: 'select',
       name: 'tipo_unidade_id',
-      label: ROTULOS.tipo_unidade_id,
       required: true,
       data: (tipos.data ?? []).map((t) => ({ value: t.id, label: t.nome })),
       searchable: true,
@@ -71,33 +68,30 @@ function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
     {
       kind: 'switch',
       name: 'ativo',
-      label: ROTULOS.ativo,
       description: 'Uma unidade inativa não recebe equipes nem lotações',
       mt: 'lg',
     },
   ];
   const endereco: FieldRows<UnidadeFormValues> = [
-    { kind: 'cep', name: 'cep', label: ROTULOS.cep },
+    { kind: 'cep', name: 'cep' },
     {
       kind: 'text',
       name: 'logradouro',
-      label: ROTULOS.logradouro,
       span: { base: 12, md: 8 },
       inputProps: { maxLength: LIMITES_UNIDADE.logradouro },
     },
-    { kind: 'text', name: 'numero', label: ROTULOS.numero, inputProps: { maxLength: LIMITES_UNIDADE.numero } },
+    { kind: 'text', name: 'numero', inputProps: { maxLength: LIMITES_UNIDADE.numero } },
     {
       kind: 'text',
       name: 'complemento',
-      label: ROTULOS.complemento,
       inputProps: { maxLength: LIMITES_UNIDADE.complemento },
     },
-    { kind: 'text', name: 'bairro', label: ROTULOS.bairro, inputProps: { maxLength: LIMITES_UNIDADE.bairro } },
+    { kind: 'text', name: 'bairro', inputProps: { maxLength: LIMITES_UNIDADE.bairro } },
   ];
   const contato: FieldRows<UnidadeFormValues> = [
-    { kind: 'phone', name: 'telefone1', label: ROTULOS.telefone1 },
-    { kind: 'phone', name: 'telefone2', label: ROTULOS.telefone2 },
-    { kind: 'phone', name: 'telefone3', label: ROTULOS.telefone3 },
+    { kind: 'phone', name: 'telefone1' },
+    { kind: 'phone', name: 'telefone2' },
+    { kind: 'phone', name: 'telefone3' },
   ];
 
   return (

@@ -21,7 +21,6 @@ const fields = {
 export const unidadeCodec = formCodec(unidadeSaudeFieldsSchema, { fields, defaults: { ativo: true } });
 
 export type UnidadeFormValues = CodecValues<typeof unidadeSaudeFieldsSchema, typeof fields>;
-export const ROTULOS = unidadeCodec.labels;
 
 /** The form field of an API path. */
 export const campoDaApi = (path: string, v: UnidadeFormValues): string =>

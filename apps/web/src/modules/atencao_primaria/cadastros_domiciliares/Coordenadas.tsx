@@ -6,9 +6,7 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { COORDENADAS } from '@saude/shared/schemas/cadastro_domiciliar';
 import { DecimalField } from '../../../lib/form';
-import type { DomicilioFormValues } from './formValues';
-
-export const ROTULOS_COORDENADAS = { latitude: 'Latitude', longitude: 'Longitude' };
+import { ROTULOS_DOMICILIO, type DomicilioFormValues } from './formValues';
 
 const DIGITE = 'Digite a latitude e a longitude.';
 /** What the user reads when the browser gives no position, by GeolocationPositionError code. */
@@ -69,7 +67,7 @@ export function Coordenadas({ form }: { form: Form }) {
         <DecimalField
           control={form.control}
           name="latitude"
-          label={ROTULOS_COORDENADAS.latitude}
+          label={ROTULOS_DOMICILIO.latitude}
           description={exemplo}
           inputProps={{ scale: COORDENADAS.casas }}
         />
@@ -78,7 +76,7 @@ export function Coordenadas({ form }: { form: Form }) {
         <DecimalField
           control={form.control}
           name="longitude"
-          label={ROTULOS_COORDENADAS.longitude}
+          label={ROTULOS_DOMICILIO.longitude}
           description="Negativa a oeste de Greenwich (ex.: -47,882778)"
           inputProps={{ scale: COORDENADAS.casas }}
         />

@@ -12,11 +12,10 @@ import {
   type CadastroDomiciliarInput,
   type CadastroDomiciliarValues,
 } from '@saude/shared/schemas/cadastro_domiciliar';
-import { formCodec, type CodecValues } from '../../../lib/form';
-import { comChecagens, dataEHora, dataEHoraDadas } from '../../../lib/form/overrides/atencao_primaria';
-import { agoraParaCadastro, ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
+import { comChecagens, dataEHoraDadas, formCodec, type CodecValues } from '../../../lib/form';
+import { agoraParaCadastro, dataDoCadastro } from '../comum/CabecalhoEsus';
 
-const fields = { data_cadastro: dataEHora('data_cadastro_data', 'data_cadastro_hora', ROTULOS_CABECALHO) };
+const fields = { data_cadastro: dataDoCadastro };
 const codec = formCodec(cadastroDomiciliarFieldsSchema, {
   fields,
   rules: cadastroDomiciliarInputSchema,

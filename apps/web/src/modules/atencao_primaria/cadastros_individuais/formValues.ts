@@ -10,9 +10,8 @@ import {
   type CadastroIndividualInput,
 } from '@saude/shared/schemas/cadastro_individual';
 import { identificacaoEsusIssues } from '@saude/shared/schemas/municipe';
-import { formCodec, omitEmpty, pickValues, type CodecValues } from '../../../lib/form';
-import { dataEHora, dataEHoraDadas } from '../../../lib/form/overrides/atencao_primaria';
-import { agoraParaCadastro, ROTULOS_CABECALHO } from '../comum/CabecalhoEsus';
+import { dataEHoraDadas, formCodec, omitEmpty, pickValues, type CodecValues } from '../../../lib/form';
+import { agoraParaCadastro, dataDoCadastro } from '../comum/CabecalhoEsus';
 
 const campo = cadastroIndividualFieldsSchema.shape;
 
@@ -21,7 +20,7 @@ const campo = cadastroIndividualFieldsSchema.shape;
  * an hour in São Paulo. The header's unit, professional, team and occupation are not edited here (issue 13's null
  * convention: null for an empty answer, as in the answer).
  */
-const fields = { data_cadastro: dataEHora('data_cadastro_data', 'data_cadastro_hora', ROTULOS_CABECALHO) };
+const fields = { data_cadastro: dataDoCadastro };
 // The API reads the body whole: an unanswered question goes as null (issue 12), never left out.
 const codec = formCodec(cadastroIndividualFieldsSchema, {
   fields,

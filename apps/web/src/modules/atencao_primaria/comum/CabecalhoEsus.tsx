@@ -4,7 +4,7 @@
 import { Group } from '@mantine/core';
 import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { todayIso, zonedDateTimeParts } from '@saude/shared';
-import { CheckboxField, FieldGrid, FormSection, TextField, type FieldRow } from '../../../lib/form';
+import { CheckboxField, dataEHora, FieldGrid, FormSection, TextField, type FieldRow } from '../../../lib/form';
 import { useUsuario } from '../../../lib/session';
 import { useOpcoesFiltro } from './api';
 import { ProfissionalField } from './ProfissionalField';
@@ -19,16 +19,13 @@ export interface CabecalhoSalvo {
   equipe_nome: string | null;
 }
 
-/** Summary labels of the header's fields (the API's names included), for every form that has it. */
-export const ROTULOS_CABECALHO: Record<string, string> = {
-  unidade_saude_id: 'Unidade de saúde',
-  profissional_id: 'Profissional',
-  ocupacao_id: 'Ocupação (CBO)',
-  equipe_id: 'Equipe',
-  data_cadastro_data: 'Data do cadastro',
+/**
+ * The registration's timestamp held as the header's date and hour (the date's label is the shared schema's 'Data do
+ * cadastro'; the hour has no field of its own there).
+ */
+export const dataDoCadastro = dataEHora('data_cadastro_data', 'data_cadastro_hora', {
   data_cadastro_hora: 'Hora do cadastro',
-  data_cadastro: 'Data do cadastro',
-};
+});
 
 /** The date and hour a new registration starts with: now, in São Paulo (spec §5: editable, never in the future). */
 export function agoraParaCadastro(agora: Date | string = new Date()) {
@@ -37,7 +34,7 @@ export function agoraParaCadastro(agora: Date | string = new Date()) {
 }
 
 /** API field → form field: the registration's timestamp is the date field with its hour. */
-export const campoDoCabecalho = (apiPath: string) => (apiPath === 'data_cadastro' ? 'data_cadastro_data' : apiPath);
+const campoDoCabecalho = (apiPath: string) => (apiPath === 'data_cadastro' ? 'data_cadastro_data' : apiPath);
 
 /**
  * What the e-SUS registration forms (household, individual) tell useRecordForm alike: "cadastro" is masculine, the

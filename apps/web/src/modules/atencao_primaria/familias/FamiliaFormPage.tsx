@@ -2,13 +2,14 @@
 // family head, income, 'Mudou-se', and the members (the head first, not removable). A citizen already in another
 // family is refused by the API (409 'Este munícipe já está cadastrado em outra família'): the message goes on the
 // member's field and in the save summary.
-import { Anchor, Badge, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Badge, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { rendaFamiliar } from '@saude/shared/codes/renda_familiar';
 import type { Familia } from '@saude/shared/schemas/familia';
+import { PageHeading } from '../../../lib/PageHeading';
 import { usePode } from '../../../lib/access';
 import { BackButton } from '../../../lib/detail';
 import { RemoveButton } from '../../../lib/feedback';
@@ -84,32 +85,32 @@ function FamiliaForm({ atual, recarregar }: { atual?: Familia; recarregar?: () =
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="sm">
-          <Title order={1} fz="h2">
-            {atual ? `Família de ${atual.responsavel_nome}` : 'Nova família'}
-          </Title>
-          {atual?.mudou && (
+      <PageHeading
+        title={atual ? `Família de ${atual.responsavel_nome}` : 'Nova família'}
+        badges={
+          atual?.mudou && (
             <Badge color="orange" variant="light">
               Mudou-se
             </Badge>
-          )}
-        </Group>
-        {atual && (
-          <Text size="sm">
-            {atual.domicilio_id ? (
-              <>
-                Domicílio: {/* The darkest cyan: AA contrast for a link in small text (axe color-contrast). */}
-                <Anchor component={Link} to={`${DOMICILIOS_PATH}/${atual.domicilio_id}/detalhes`} c="saude.9">
-                  {atual.domicilio_endereco ?? 'ver domicílio'}
-                </Anchor>
-              </>
-            ) : (
-              'Sem domicílio vinculado'
-            )}
-          </Text>
-        )}
-      </Group>
+          )
+        }
+        actions={
+          atual && (
+            <Text size="sm">
+              {atual.domicilio_id ? (
+                <>
+                  Domicílio: {/* The darkest cyan: AA contrast for a link in small text (axe color-contrast). */}
+                  <Anchor component={Link} to={`${DOMICILIOS_PATH}/${atual.domicilio_id}/detalhes`} c="saude.9">
+                    {atual.domicilio_endereco ?? 'ver domicílio'}
+                  </Anchor>
+                </>
+              ) : (
+                'Sem domicílio vinculado'
+              )}
+            </Text>
+          )
+        }
+      />
       <RecordForm
         record={record}
         label={atual ? 'Editar família' : 'Nova família'}

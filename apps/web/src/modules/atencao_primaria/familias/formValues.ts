@@ -10,10 +10,9 @@ import {
   type Familia,
   type FamiliaInput,
 } from '@saude/shared/schemas/familia';
-import { formCodec, type CodecValues } from '../../../lib/form';
-import { mesAno } from '../../../lib/form/overrides/atencao_primaria';
+import { formCodec, mesAno, type CodecValues } from '../../../lib/form';
 
-export { mesAnoParaIso } from '../../../lib/form/overrides/atencao_primaria';
+export { mesAnoParaIso } from '../../../lib/form';
 
 type Outro = { municipe_id: string; parentesco_id: number | null };
 

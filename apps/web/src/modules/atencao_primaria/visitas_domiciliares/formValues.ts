@@ -13,8 +13,7 @@ import {
   type VisitaDomiciliarInput,
 } from '@saude/shared/schemas/visita_domiciliar';
 import { CAMPOS_ENDERECO_IMOVEL, SINAIS_VITAIS } from '@saude/shared/schemas/comum';
-import { formCodec, type CodecValues } from '../../../lib/form';
-import { comChecagens, dataEHora } from '../../../lib/form/overrides/atencao_primaria';
+import { comChecagens, dataEHora, formCodec, type CodecValues } from '../../../lib/form';
 
 export const MEDIDAS = ['altura', 'peso', ...SINAIS_VITAIS] as const;
 export type Medida = (typeof MEDIDAS)[number];
@@ -28,7 +27,12 @@ const fields = {
     fieldOf: (_: unknown, f: Parameters<typeof quando.toBody>[0]) => campoDoForm('data_visita', f),
   },
 };
-const codec = formCodec(visitaDomiciliarFieldsSchema, { fields, rules: visitaDomiciliarInputSchema });
+// Not answered, the shared visit still goes as null (as before the codec).
+const codec = formCodec(visitaDomiciliarFieldsSchema, {
+  fields,
+  rules: visitaDomiciliarInputSchema,
+  nulls: ['visita_compartilhada'],
+});
 
 /** With the municipality's name, shown by the address block; not sent. */
 export type VisitaFormValues = CodecValues<typeof visitaDomiciliarFieldsSchema, typeof fields> & {
@@ -62,7 +66,10 @@ export interface Alvo {
   municipeId?: string;
 }
 
-/** A new visit: now in São Paulo (date, hour and its shift) and the context's defaults (micro-area, property, record number, specialty). */
+/**
+ * A new visit: now in São Paulo (date, hour and its shift) and the context's defaults (micro-area, property, record
+ * number, specialty).
+ */
 export function novaVisita(
   id: string,
   alvo: Alvo,
@@ -109,7 +116,10 @@ export const pedeEndereco = (v: Pick<VisitaFormValues, 'familia_id'>) => !v.fami
 export const aceitaMedidas = (v: Pick<VisitaFormValues, 'municipe_id' | 'desfecho_id' | 'tipo_imovel_id'>) =>
   Boolean(v.municipe_id) && !desfechoSemDados(v.desfecho_id) && !imovelSemMorador(v.tipo_imovel_id);
 
-/** The reasons the form offers: none when refused/absent; only the allowed ones at a property without residents; no pregnancy for a man. */
+/**
+ * The reasons the form offers: none when refused/absent; only the allowed ones at a property without residents; no
+ * pregnancy for a man.
+ */
 export function motivoPermitido(
   codigo: number,
   { tipoImovel, masculino }: { tipoImovel: number | null; masculino: boolean },
@@ -131,15 +141,13 @@ export function formParaApi(v: VisitaFormValues): VisitaDomiciliarInput {
     ...body,
     micro_area: v.fora_area ? undefined : texto(body.micro_area),
     numero_prontuario: imovelSemMorador(v.tipo_imovel_id) ? undefined : texto(body.numero_prontuario),
-    // Not answered goes as null, as before the codec.
-    visita_compartilhada: v.visita_compartilhada,
     motivo_visita_ids: desfechoSemDados(v.desfecho_id) ? [] : v.motivo_visita_ids,
     numero: endereco && !v.sem_numero ? texto(body.numero) : undefined,
     sem_numero: endereco && v.sem_numero === true,
   } as VisitaDomiciliarInput;
 }
 
-/** API field → form field: the timestamp's problems go to the hour when the day is today (a future hour), else to the date. */
+/** API field → form field: a timestamp's problem goes to the hour when the day is today, else to the date. */
 export function campoDoForm(key: string, v?: { data?: string | null }): string {
   if (key === 'data_visita') return v?.data === todayIso() ? 'hora' : 'data';
   return key;

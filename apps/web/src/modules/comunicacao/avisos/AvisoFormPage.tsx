@@ -97,7 +97,6 @@ function AvisoForm({ atual, recarregar }: RecordFormProps<Aviso>) {
     {
       kind: 'text',
       name: 'titulo',
-      label: ROTULOS.titulo,
       required: true,
       span: 'full',
       // A new notice opens on its first field (ux.md); an edit opens where the user clicks.
@@ -107,21 +106,18 @@ function AvisoForm({ atual, recarregar }: RecordFormProps<Aviso>) {
     {
       kind: 'date',
       name: 'data_inicial',
-      label: ROTULOS.data_inicial,
       required: true,
       description: 'Primeiro dia em que o aviso aparece',
     },
     {
       kind: 'date',
       name: 'data_final',
-      label: ROTULOS.data_final,
       required: true,
       description: 'Último dia em que o aviso aparece',
     },
     {
       kind: 'time',
       name: 'horario',
-      label: ROTULOS.horario,
       tooltip: DICA_HORARIO,
       description: 'Em branco: desde o início do dia',
     },

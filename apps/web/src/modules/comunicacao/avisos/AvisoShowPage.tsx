@@ -1,7 +1,7 @@
 // /comunicacao/avisos/{id}/show (spec §2, §3, issue 19): the notice as its recipients see it, who it is aimed at (by
 // name, or everyone), how many it reaches, saw and replied, and who confirmed it, where, when and with which reply.
 // Managers see every confirmation; anyone else only their own (the API decides).
-import { Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import type { Aviso, Nomeado } from '@saude/shared/schemas/aviso';
@@ -10,6 +10,7 @@ import { BackButton, DetailItem, DetailSection } from '../../../lib/detail';
 import { FormSection } from '../../../lib/form/FormSection';
 import { RemoveButton } from '../../../lib/feedback';
 import { dataHoraBr } from '../../../lib/format';
+import { PageHeading } from '../../../lib/PageHeading';
 import { LinkButton } from '../../../lib/LinkButton';
 import { recordPage } from '../../../lib/recordPage';
 import { BASE_PATH, useAviso, useDeleteAviso } from './api';
@@ -30,19 +31,17 @@ function AvisoShow({ atual: a }: { atual: Aviso }) {
   const semAlvo = a.tipos_unidade.length + a.unidades.length + a.perfis.length + a.profissionais.length === 0;
   return (
     <Stack gap="md">
-      <Group gap="sm" wrap="wrap" justify="space-between">
-        <Group gap="sm">
-          <Title order={1} fz="h2">
-            {a.titulo}
-          </Title>
-          <SituacaoAvisoBadge aviso={a} />
-        </Group>
-        {podeEditar && (
-          <LinkButton to={`${BASE_PATH}/${a.id}/edit`} icon={IconPencil}>
-            Editar aviso
-          </LinkButton>
-        )}
-      </Group>
+      <PageHeading
+        title={a.titulo}
+        badges={<SituacaoAvisoBadge aviso={a} />}
+        actions={
+          podeEditar && (
+            <LinkButton to={`${BASE_PATH}/${a.id}/edit`} icon={IconPencil}>
+              Editar aviso
+            </LinkButton>
+          )
+        }
+      />
       <DetailSection title="Aviso">
         <DetailItem label="Mensagem">{a.mensagem}</DetailItem>
         <DetailItem label="Vigência">{vigenciaTexto(a.data_inicial, a.data_final)}</DetailItem>

@@ -7,7 +7,7 @@ import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
 import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getAplicacao, useAplicacao, useDesativarAplicacao, useSaveAplicacao } from './api';
 import { Explicacao } from './Explicacao';
-import { aplicacaoCodec, ROTULOS, type AplicacaoFormValues } from './formValues';
+import { aplicacaoCodec, type AplicacaoFormValues } from './formValues';
 
 export const AuthApplicationFormPage = recordFormPage(
   { load: useAplicacao, backTo: BASE_PATH, label: 'Carregando aplicação' },
@@ -40,7 +40,6 @@ function AplicacaoForm({ atual, recarregar }: RecordFormProps<AuthApplicationRec
     {
       kind: 'text',
       name: 'nome',
-      label: ROTULOS.nome,
       required: true,
       span: 'full',
       description: 'Como a equipe reconhece a aplicação, ex.: Painel de senhas da UPA',
@@ -49,7 +48,6 @@ function AplicacaoForm({ atual, recarregar }: RecordFormProps<AuthApplicationRec
     {
       kind: 'text',
       name: 'uri',
-      label: ROTULOS.uri,
       required: true,
       span: 'full',
       description:
@@ -65,7 +63,6 @@ function AplicacaoForm({ atual, recarregar }: RecordFormProps<AuthApplicationRec
     {
       kind: 'switch',
       name: 'ativo',
-      label: ROTULOS.ativo,
       description: 'Uma aplicação inativa não recebe o acesso do SenhaSimples',
       span: 'full',
     },

@@ -10,4 +10,3 @@ export const aplicacaoCodec = formCodec(authApplicationFieldsSchema, {
 });
 
 export type AplicacaoFormValues = CodecValues<typeof authApplicationFieldsSchema>;
-export const ROTULOS = aplicacaoCodec.labels;

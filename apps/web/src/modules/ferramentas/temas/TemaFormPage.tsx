@@ -43,7 +43,6 @@ function TemaForm({ atual, recarregar }: RecordFormProps<Tema>) {
     {
       kind: 'text',
       name: 'objetivo',
-      label: ROTULOS.objetivo,
       required: true,
       span: 'full',
       description: `O título do banner, até ${LIMITES_TEMA.objetivo} caracteres`,
@@ -52,14 +51,12 @@ function TemaForm({ atual, recarregar }: RecordFormProps<Tema>) {
     {
       kind: 'textarea',
       name: 'descricao',
-      label: ROTULOS.descricao,
       span: 'full',
       inputProps: { maxLength: LIMITES_TEMA.descricao },
     },
     {
       kind: 'color',
       name: 'cor_primaria',
-      label: ROTULOS.cor_primaria,
       required: true,
       swatches: CORES_SUGERIDAS,
       span: 'half',
@@ -67,13 +64,12 @@ function TemaForm({ atual, recarregar }: RecordFormProps<Tema>) {
     {
       kind: 'color',
       name: 'cor_secundaria',
-      label: ROTULOS.cor_secundaria,
       required: true,
       swatches: CORES_SUGERIDAS,
       span: 'half',
     },
-    { kind: 'date', name: 'vigencia_inicio', label: ROTULOS.vigencia_inicio, required: true },
-    { kind: 'date', name: 'vigencia_fim', label: ROTULOS.vigencia_fim, required: true },
+    { kind: 'date', name: 'vigencia_inicio', required: true },
+    { kind: 'date', name: 'vigencia_fim', required: true },
     {
       kind: 'node',
       key: 'chaves',

@@ -1,12 +1,13 @@
 // /filas/categorias/{id} (spec §2, issue 17): a category read-only — its ticket as the panel shows it, its priority,
 // the queues it feeds and how many tickets it has had; edit and remove for who may.
-import { Badge, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import type { Categoria } from '@saude/shared/schemas/categoria';
 import { usePode } from '../../../lib/access';
 import { BackButton, DetailItem, DetailSection } from '../../../lib/detail';
 import { RemoveButton } from '../../../lib/feedback';
+import { PageHeading } from '../../../lib/PageHeading';
 import { LinkButton } from '../../../lib/LinkButton';
 import { recordPage } from '../../../lib/recordPage';
 import { BASE_PATH, useCategoria, useDeleteCategoria } from './api';
@@ -25,23 +26,23 @@ function CategoriaDetalhes({ atual: c }: { atual: Categoria }) {
   const emUso = c.filas.length > 0 || c.senhas > 0;
   return (
     <Stack gap="md">
-      <Group gap="sm" wrap="wrap" justify="space-between">
-        <Group gap="sm">
-          <Title order={1} fz="h2">
-            {c.nome}
-          </Title>
-          {!c.ativo && (
+      <PageHeading
+        title={c.nome}
+        badges={
+          !c.ativo && (
             <Badge color="gray" variant="light">
               Inativa
             </Badge>
-          )}
-        </Group>
-        {podeEditar && (
-          <LinkButton to={`${BASE_PATH}/${c.id}/edit`} icon={IconPencil}>
-            Editar categoria
-          </LinkButton>
-        )}
-      </Group>
+          )
+        }
+        actions={
+          podeEditar && (
+            <LinkButton to={`${BASE_PATH}/${c.id}/edit`} icon={IconPencil}>
+              Editar categoria
+            </LinkButton>
+          )
+        }
+      />
       <DetailSection title="Categoria">
         <DetailItem label="Senha no painel">
           <SenhaExemplo sigla={c.sigla} cor={c.cor} size="lg" />

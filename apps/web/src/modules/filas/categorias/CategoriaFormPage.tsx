@@ -6,7 +6,7 @@ import { LIMITES_CATEGORIA, type Categoria } from '@saude/shared/schemas/categor
 import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
 import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { BASE_PATH, getCategoria, useCategoria, useDeleteCategoria, useSaveCategoria } from './api';
-import { categoriaCodec, CORES_SUGERIDAS, ROTULOS, type CategoriaFormValues } from './formValues';
+import { categoriaCodec, CORES_SUGERIDAS, type CategoriaFormValues } from './formValues';
 import { ContrasteSenha, SenhaExemplo } from './SenhaExemplo';
 
 type Form = UseFormReturn<CategoriaFormValues, unknown, CategoriaFormValues>;
@@ -39,7 +39,6 @@ function CategoriaForm({ atual, recarregar }: RecordFormProps<Categoria>) {
     {
       kind: 'text',
       name: 'nome',
-      label: ROTULOS.nome,
       required: true,
       span: 'half',
       inputProps: { maxLength: LIMITES_CATEGORIA.nome },
@@ -47,7 +46,6 @@ function CategoriaForm({ atual, recarregar }: RecordFormProps<Categoria>) {
     {
       kind: 'text',
       name: 'sigla',
-      label: ROTULOS.sigla,
       required: true,
       tooltip: 'As letras da senha: "P" dá P001, P002…',
       description: 'De 1 a 3 letras maiúsculas',
@@ -56,18 +54,16 @@ function CategoriaForm({ atual, recarregar }: RecordFormProps<Categoria>) {
     {
       kind: 'integer',
       name: 'prioridade',
-      label: ROTULOS.prioridade,
       required: true,
       tooltip: 'A prioridade 1 é chamada primeiro; empates são chamados por ordem de chegada.',
       description: 'De 1 (chamada primeiro) a 99',
       inputProps: { min: LIMITES_CATEGORIA.prioridade.min, max: LIMITES_CATEGORIA.prioridade.max },
     },
-    { kind: 'color', name: 'cor', label: ROTULOS.cor, required: true, swatches: CORES_SUGERIDAS, span: 'half' },
+    { kind: 'color', name: 'cor', required: true, swatches: CORES_SUGERIDAS, span: 'half' },
     { kind: 'node', key: 'previa', span: 'half', node: <Previa form={form} /> },
     {
       kind: 'textarea',
       name: 'descricao',
-      label: ROTULOS.descricao,
       span: 'full',
       inputProps: { maxLength: LIMITES_CATEGORIA.descricao },
     },

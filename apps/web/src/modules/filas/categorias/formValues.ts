@@ -23,4 +23,3 @@ export const categoriaCodec = formCodec(categoriaFieldsSchema, {
 });
 
 export type CategoriaFormValues = CodecValues<typeof categoriaFieldsSchema>;
-export const ROTULOS = categoriaCodec.labels;

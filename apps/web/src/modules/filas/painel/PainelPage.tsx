@@ -4,6 +4,7 @@ import type { ChamadaPainel } from '@saude/shared/schemas/painel';
 import { msg } from '@saude/shared/messages';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { horaBr } from '../../../lib/format';
 import { anunciar, ativarSom } from './anuncio';
 import { usePainelAoVivo } from './usePainelAoVivo';
 
@@ -33,11 +34,6 @@ const LINHA = {
   local: 'clamp(1.4rem, min(3vw, 4.4vh), 3rem)',
   hora: 'clamp(1.3rem, min(2.6vw, 4vh), 2.6rem)',
 };
-
-const hora = (iso: string) =>
-  new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }).format(
-    new Date(iso),
-  );
 
 function Senha({ c, tamanho }: { c: ChamadaPainel; tamanho: string }) {
   return (
@@ -170,7 +166,7 @@ export function PainelPage() {
                 {atual.local}
               </Text>
               <Text fz={{ base: '1.4rem', md: '2rem' }} c="gray.3">
-                {atual.fila} · {hora(atual.chamada_em)}
+                {atual.fila} · {horaBr(atual.chamada_em)}
               </Text>
             </>
           ) : (
@@ -215,7 +211,7 @@ export function PainelPage() {
                     data-testid="painel-hora"
                     style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
                   >
-                    {hora(c.chamada_em)}
+                    {horaBr(c.chamada_em)}
                   </Text>
                 </Box>
               ))}

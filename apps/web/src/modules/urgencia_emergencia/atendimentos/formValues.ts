@@ -12,8 +12,7 @@ import {
   type AtendimentoContexto,
   type AtendimentoInput,
 } from '@saude/shared/schemas/atendimento';
-import { formCodec, type CodecOptions, type CodecValues } from '../../../lib/form';
-import { comChecagens, dataEHora } from '../../../lib/form/overrides/atencao_primaria';
+import { comChecagens, dataEHora, formCodec, type CodecOptions, type CodecValues } from '../../../lib/form';
 
 /** The moments are typed as a date and an hour in São Paulo; joined into one ISO timestamp for the API. */
 const fields = {
@@ -66,7 +65,7 @@ export function atendimentoFormSchema({
 
 export type Paciente = { municipeId?: string; pacienteId?: string };
 
-/** A new arrival: now in São Paulo (a retroactive one leaves the arrival blank: it must be typed), the context's defaults. */
+/** A new arrival: now in São Paulo (a retroactive one leaves it blank, to be typed), the context's defaults. */
 export function novoAtendimento(
   paciente: Paciente,
   ctx: Pick<AtendimentoContexto, 'ocupacao_id' | 'especialidade'>,

@@ -1,9 +1,10 @@
-// Codec overrides (issue 40) of the fields the primary-care forms hold in another shape, for any form that has such a
-// field: a timestamp typed as a date and an hour in São Paulo, a month typed 'MM/aaaa'. And the form checks a codec
-// cannot derive (a date and an hour the body needs both of), run before the shared schema's.
+// Codec overrides (issue 40) of dates a form holds in another shape (primary care, urgent care): a timestamp typed as a
+// date and an hour in São Paulo, a month typed 'MM/aaaa'. And the form checks a codec cannot derive (a date and an
+// hour the body needs both of), run before the shared schema's.
 import { z } from 'zod';
 import { isValidTime, msg, zonedDateTimeParts, zonedDateTimeToIso } from '@saude/shared';
 import type { FieldOverride } from '../codec';
+import { addFieldIssues } from '../values';
 
 type DataEHora<D extends string, H extends string> = Record<D | H, string | null>;
 
@@ -25,7 +26,7 @@ export function dataEHora<D extends string, H extends string>(
   };
 }
 
-/** 'MM/aaaa' → 'aaaa-MM-01'; an incomplete or impossible month goes as typed, so the schema says 'não é válido'. */
+/** 'MM/aaaa' → 'aaaa-MM-01'; an incomplete or impossible month goes as typed, for the schema to say 'não é válido'. */
 export function mesAnoParaIso(texto: string): string | undefined {
   const t = texto.trim();
   if (!t) return undefined;
@@ -34,7 +35,7 @@ export function mesAnoParaIso(texto: string): string | undefined {
   return `${m[2]}-${m[1]}-01`;
 }
 
-export const isoParaMesAno = (iso: string | null | undefined) => (iso ? `${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
+const isoParaMesAno = (iso: string | null | undefined) => (iso ? `${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 
 /** An ISO date (a month's first day) held as 'MM/aaaa' typed in one input ('' when empty). */
 export function mesAno<K extends string>(campo: K): FieldOverride<string | undefined, Record<K, string>> {
@@ -48,6 +49,14 @@ export function mesAno<K extends string>(campo: K): FieldOverride<string | undef
 
 type Add = (campo: string, message: string) => void;
 
+/** An issue's path as the form's field: 'itens.0.nome' → ['itens', 0, 'nome']. */
+const caminho = (path: readonly PropertyKey[]) =>
+  path
+    .map(String)
+    .join('.')
+    .split('.')
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+
 /**
  * A form schema whose own checks (`antes`, e.g. a date and an hour both required) come before the codec's schema: the
  * summary lists them first, and each field once (its first message).
@@ -56,14 +65,9 @@ export function comChecagens<V>(antes: (v: V, add: Add) => void, depois: z.ZodTy
   return z
     .custom<V>((v) => typeof v === 'object' && v !== null)
     .superRefine((v, ctx) => {
-      const vistos = new Set<string>();
-      const add: Add = (campo, message) => {
-        if (vistos.has(campo)) return;
-        vistos.add(campo);
-        ctx.addIssue({ code: 'custom', path: campo.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message });
-      };
-      antes(v, add);
-      for (const i of depois.safeParse(v).error?.issues ?? []) add(i.path.map(String).join('.'), i.message);
+      const proprias: Array<{ path: [string]; message: string }> = [];
+      antes(v, (campo, message) => proprias.push({ path: [campo], message }));
+      addFieldIssues(ctx, [...proprias, ...(depois.safeParse(v).error?.issues ?? [])], caminho);
     });
 }
 
