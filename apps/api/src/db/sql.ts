@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { statementName, type DbOrTx } from './client';
-import { equipes, normalized, profissionais, unidadesSaude } from './schema';
+import { equipes, lotacoes, normalized, perfis, profissionais, unidadesSaude } from './schema';
 
 // Small SQL pieces every service writes the same way. Text searches compare immutable_unaccent(lower(…)) on both
 // sides, so 'joao' finds 'JOÃO'; the trigram indexes of db/schema are built on the same expression.
@@ -49,9 +49,13 @@ export async function exists(
   return rows.length > 0;
 }
 
+const uuid = z.uuid();
+/** Whether `id` is a well-formed uuid (a path's id the service checks: a malformed one is an unknown one, 404). */
+export const isUuid = (id: string) => uuid.safeParse(id).success;
+
 /**
  * The row of `table` with this id when `where` also holds (a scope, a unit), locked for update when asked; null
- * otherwise. The id must be well formed (a route's uuid, or `isUuid` checked by the caller).
+ * otherwise, and for a malformed id (answered 404 like an unknown one, never sent to the database).
  */
 export async function findRow<T extends PgTable & { id: AnyPgColumn }>(
   db: DbOrTx,
@@ -59,6 +63,7 @@ export async function findRow<T extends PgTable & { id: AnyPgColumn }>(
   id: string,
   { where, forUpdate = false }: { where?: SQL; forUpdate?: boolean } = {},
 ): Promise<T['$inferSelect'] | null> {
+  if (!isUuid(id)) return null;
   const q = db
     .select()
     .from(table as PgTable)
@@ -117,6 +122,10 @@ export function preparedOnce<P>(db: DbOrTx, key: string, build: (name: string) =
   if (!q) porChave.set(key, (q = build(statementName(key))));
   return q;
 }
+
+/** A prepared page of `rows` (a query made `$dynamic()`): its window is the placeholders `limit` and `offset`. */
+export const preparedPage = <T extends PgSelect>(rows: T, name: string) =>
+  rows.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
 
 /** The total of a `select({ total: countAll() })` query. */
 export const totalOf = async (query: PromiseLike<Array<{ total: number }>>): Promise<number> =>
@@ -192,4 +201,15 @@ export function withHeaderNames<T extends PgSelect>(query: T, header: HeaderColu
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, header.unidade))
     .leftJoin(equipes, eq(equipes.id, header.equipe))
     .leftJoin(profissionais, eq(profissionais.id, header.profissional));
+}
+
+/** The names a bond (lotação) is shown by, to select beside it: its unit, profile and team (see withLotacaoNames). */
+export const lotacaoNames = { unidade_nome: unidadesSaude.nome, perfil_nome: perfis.nome, equipe_nome: equipes.nome };
+
+/** Joins what lotacaoNames reads to a query `from(lotacoes)` made `$dynamic()`: a bond's team may be none. */
+export function withLotacaoNames<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(unidadesSaude, eq(unidadesSaude.id, lotacoes.unidade_saude_id))
+    .innerJoin(perfis, eq(perfis.id, lotacoes.perfil_id))
+    .leftJoin(equipes, eq(equipes.id, lotacoes.equipe_id));
 }

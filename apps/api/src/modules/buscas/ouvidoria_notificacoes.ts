@@ -9,7 +9,7 @@ import {
   tiposSolicitacao as t,
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { countUpTo, preparedOnce } from '../../db/sql';
+import { countUpTo, preparedOnce, preparedPage } from '../../db/sql';
 import { paginate } from '../../lib/paginate';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/routes';
@@ -31,25 +31,26 @@ function consultas(db: DbOrTx, filtro: NotificacoesQuery['lido']) {
     const lido = leitura(sql.placeholder('eu'));
     const where = filtro === 'false' ? sql`not ${lido}` : filtro === 'true' ? lido : undefined;
     return {
-      pagina: db
-        .select({
-          id: n.id,
-          solicitacao_id: n.solicitacao_id,
-          protocolo: so.protocolo,
-          created_at: n.created_at,
-          prioridade: { nome: p.nome, cor: p.cor },
-          tipo_solicitacao: { nome: t.nome, icone: t.icone },
-          lido: sql<boolean>`${lido}`,
-        })
-        .from(n)
-        .innerJoin(so, eq(so.id, n.solicitacao_id))
-        .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
-        .innerJoin(p, eq(p.id, so.prioridade_id))
-        .where(where)
-        .orderBy(desc(n.created_at), desc(n.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name),
+      pagina: preparedPage(
+        db
+          .select({
+            id: n.id,
+            solicitacao_id: n.solicitacao_id,
+            protocolo: so.protocolo,
+            created_at: n.created_at,
+            prioridade: { nome: p.nome, cor: p.cor },
+            tipo_solicitacao: { nome: t.nome, icone: t.icone },
+            lido: sql<boolean>`${lido}`,
+          })
+          .from(n)
+          .innerJoin(so, eq(so.id, n.solicitacao_id))
+          .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
+          .innerJoin(p, eq(p.id, so.prioridade_id))
+          .where(where)
+          .orderBy(desc(n.created_at), desc(n.id))
+          .$dynamic(),
+        name,
+      ),
       total: countUpTo(
         db,
         db

@@ -11,7 +11,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } 
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { lotacoes, notificacaoGlobalLeituras, notificacoesGlobais, perfis } from '../../db/schema';
-import { byName, countUpTo, preparedOnce } from '../../db/sql';
+import { byName, countUpTo, preparedOnce, preparedPage } from '../../db/sql';
 import { recordTrail } from '../../access/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -53,26 +53,27 @@ function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined, c
     );
     const juncao = and(eq(r.notificacao_id, n.id), eq(r.profissional_id, eu));
     return {
-      pagina: db
-        .select({
-          id: n.id,
-          tipo: n.tipo,
-          titulo: n.titulo,
-          subtitulo: n.subtitulo,
-          cor: n.cor,
-          created_at: n.created_at,
-          lida_em: r.lida_em,
-          redirecionar_path_url: n.redirecionar_path_url,
-          // The poll's count stops at `contar_ate` (issue 41): no window count over every match then.
-          ...(contado ? {} : { total: sql<number>`count(*) over ()`.mapWith(Number) }),
-        })
-        .from(n)
-        .leftJoin(r, juncao)
-        .where(where)
-        .orderBy(desc(n.created_at), desc(n.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name),
+      pagina: preparedPage(
+        db
+          .select({
+            id: n.id,
+            tipo: n.tipo,
+            titulo: n.titulo,
+            subtitulo: n.subtitulo,
+            cor: n.cor,
+            created_at: n.created_at,
+            lida_em: r.lida_em,
+            redirecionar_path_url: n.redirecionar_path_url,
+            // The poll's count stops at `contar_ate` (issue 41): no window count over every match then.
+            ...(contado ? {} : { total: sql<number>`count(*) over ()`.mapWith(Number) }),
+          })
+          .from(n)
+          .leftJoin(r, juncao)
+          .where(where)
+          .orderBy(desc(n.created_at), desc(n.id))
+          .$dynamic(),
+        name,
+      ),
       total: countUpTo(
         db,
         db

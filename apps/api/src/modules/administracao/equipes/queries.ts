@@ -23,8 +23,7 @@ const e_ = equipes;
 const u_ = unidadesSaude;
 
 /** The team's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findEquipe = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, e_, id, { forUpdate }) : Promise.resolve(null);
+export const findEquipe = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, e_, id, { forUpdate });
 
 /** The team's active assignments with their micro-areas (a team has a handful). */
 export const lotacoesAtivas = (db: DbOrTx, id: string) =>

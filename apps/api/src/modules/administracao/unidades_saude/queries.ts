@@ -23,8 +23,7 @@ export const RESOURCE = 'administracao/unidades_saude';
 const u_ = unidadesSaude;
 
 /** The unit's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findUnidade = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, u_, id, { forUpdate }) : Promise.resolve(null);
+export const findUnidade = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, u_, id, { forUpdate });
 
 /** Active teams and active assignments of the unit: what keeps it from being deactivated. */
 export async function vinculosAtivos(db: DbOrTx, id: string) {
