@@ -117,7 +117,7 @@ const comNomes = <T extends PgSelect>(q: T) =>
 
 export async function list(ctx: Ctx, q: SolicitacaoFilters): Promise<PageResult<Dated<SolicitacaoListItem>>> {
   const where = condicoes(q);
-  const page = await paginateTable(q, ctx.db, so, where, ({ limit, offset }) =>
+  const page = await paginateTable(q, ctx.db, so, where, () =>
     comNomes(
       ctx.db
         .select({
@@ -134,9 +134,7 @@ export async function list(ctx: Ctx, q: SolicitacaoFilters): Promise<PageResult<
         .$dynamic(),
     )
       .where(where)
-      .orderBy(desc(so.created_at), desc(so.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(desc(so.created_at), desc(so.id)),
   );
   return mapPage(page, (r) => ({ ...r, dias_restantes: diasRestantes(r.situacao, r.prazo) }));
 }

@@ -32,7 +32,7 @@ const a = termoUsoAceites;
 const contagem = sql<number>`(select count(*)::int from ${a} where ${a.termo_uso_id} = ${t.id})`;
 
 export function list(ctx: Ctx, q: TermoUsoFilters): Promise<PageResult<Dated<TermoUsoListItem>>> {
-  return paginateTable(q, ctx.db, t, undefined, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, t, undefined, () =>
     ctx.db
       .select({
         id: t.id,
@@ -43,9 +43,7 @@ export function list(ctx: Ctx, q: TermoUsoFilters): Promise<PageResult<Dated<Ter
         updated_at: t.updated_at,
       })
       .from(t)
-      .orderBy(desc(t.versao))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(desc(t.versao)),
   );
 }
 
@@ -172,7 +170,7 @@ export async function aceites(ctx: Ctx, id: string, q: TermoUsoFilters): Promise
   const [existe] = await ctx.db.select({ id: t.id }).from(t).where(eq(t.id, id));
   if (!existe) throw notFound();
   const deste = eq(a.termo_uso_id, id);
-  return paginateTable(q, ctx.db, a, deste, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, a, deste, () =>
     ctx.db
       .select({
         profissional_nome: profissionais.nome,
@@ -186,9 +184,7 @@ export async function aceites(ctx: Ctx, id: string, q: TermoUsoFilters): Promise
       .innerJoin(profissionais, eq(profissionais.id, a.profissional_id))
       .leftJoin(unidadesSaude, eq(unidadesSaude.id, a.unidade_saude_id))
       .where(deste)
-      .orderBy(desc(a.aceito_em), desc(a.profissional_id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(desc(a.aceito_em), desc(a.profissional_id)),
   );
 }
 

@@ -65,15 +65,13 @@ const LIST = selectOf(equipeListItemSchema, e_, { unidade_saude_nome: u_.nome })
 /** A page of teams by unit, then name. */
 export async function list(ctx: Ctx, q: EquipeFilters): Promise<PageResult<EquipeListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, e_, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, e_, where, () =>
     ctx.db
       .select(LIST)
       .from(e_)
       .innerJoin(u_, eq(u_.id, e_.unidade_saude_id))
       .where(where)
-      .orderBy(byName(u_.nome), byName(e_.nome), e_.id)
-      .limit(limit)
-      .offset(offset),
+      .orderBy(byName(u_.nome), byName(e_.nome), e_.id),
   );
 }
 

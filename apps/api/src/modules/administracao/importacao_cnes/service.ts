@@ -34,7 +34,7 @@ import {
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { paginateTable, type PageResult } from '../../../lib/paginate';
+import { mapPage, paginateTable, type PageResult } from '../../../lib/paginate';
 import { alteracoes, DESATIVADO, type Alteracoes } from '../alteracoes';
 import type { CnesArquivo } from './parser';
 import type { Dated } from '../../../lib/answer';
@@ -512,8 +512,8 @@ export async function aplicar(
 }
 
 export async function list(ctx: Ctx, f: ImportacaoCnesFilters): Promise<PageResult<Dated<ImportacaoCnes>>> {
-  return paginateTable(f, ctx.db, importacoesCnes, undefined, async ({ limit, offset }) => {
-    const rows = await ctx.db
+  const page = await paginateTable(f, ctx.db, importacoesCnes, undefined, () =>
+    ctx.db
       .select({
         id: importacoesCnes.id,
         arquivo_nome: importacoesCnes.arquivo_nome,
@@ -524,12 +524,10 @@ export async function list(ctx: Ctx, f: ImportacaoCnesFilters): Promise<PageResu
       })
       .from(importacoesCnes)
       .innerJoin(profissionais, eq(profissionais.id, importacoesCnes.profissional_id))
-      .orderBy(desc(importacoesCnes.created_at), desc(importacoesCnes.id))
-      .limit(limit)
-      .offset(offset);
-    return rows.map((r) => {
-      const resumo = r.resumo as ResumoCnes;
-      return { ...r, resumo, sem_alteracoes: semAlteracoes(resumo) };
-    });
+      .orderBy(desc(importacoesCnes.created_at), desc(importacoesCnes.id)),
+  );
+  return mapPage(page, (r) => {
+    const resumo = r.resumo as ResumoCnes;
+    return { ...r, resumo, sem_alteracoes: semAlteracoes(resumo) };
   });
 }

@@ -72,13 +72,11 @@ function condicoes(q: Omit<Filters, 'page' | 'per_page'>): SQL | undefined {
 /** A page of profiles: the built-in ones first, then by name. */
 export async function list(ctx: Ctx, q: Filters & PerfilFilters): Promise<PageResult<PerfilListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, perfis, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, perfis, where, () =>
     ctx.db
       .select(selectOf(perfilListItemSchema, perfis, { permissoes: quantasPermissoes(), lotacoes_ativas: ativas() }))
       .from(perfis)
       .where(where)
-      .orderBy(desc(perfis.sistema), byName(perfis.nome), asc(perfis.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(desc(perfis.sistema), byName(perfis.nome), asc(perfis.id)),
   );
 }

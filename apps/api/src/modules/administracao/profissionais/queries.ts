@@ -109,8 +109,8 @@ const LIST = selectOf(profissionalListItemSchema, p, {
 /** A page of professionals by name, each with the units of their active assignments. */
 export async function list(ctx: Ctx, q: ProfissionalFilters): Promise<PageResult<ProfissionalListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, p, where, ({ limit, offset }) =>
-    ctx.db.select(LIST).from(p).where(where).orderBy(byName(p.nome), asc(p.id)).limit(limit).offset(offset),
+  return paginateTable(q, ctx.db, p, where, () =>
+    ctx.db.select(LIST).from(p).where(where).orderBy(byName(p.nome), asc(p.id)),
   );
 }
 

@@ -79,15 +79,13 @@ const LIST = selectOf(unidadeSaudeListItemSchema, u_, {
 /** A page of units by name (as people read it), the active and inactive ones alike unless filtered. */
 export async function list(ctx: Ctx, q: UnidadeSaudeFilters): Promise<PageResult<UnidadeSaudeListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, u_, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, u_, where, () =>
     ctx.db
       .select(LIST)
       .from(u_)
       .innerJoin(tiposUnidade, eq(tiposUnidade.id, u_.tipo_unidade_id))
       .where(where)
-      .orderBy(byName(u_.nome), u_.id)
-      .limit(limit)
-      .offset(offset),
+      .orderBy(byName(u_.nome), u_.id),
   );
 }
 

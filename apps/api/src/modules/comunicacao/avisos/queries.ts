@@ -247,7 +247,7 @@ function condicoes(ctx: Ctx, q: AvisoFilters): SQL | undefined {
 /** GET /: a page of notices, newest start first, each with its counts (subqueries of the same statement). */
 export async function list(ctx: Ctx, q: AvisoFilters): Promise<PageResult<Dated<AvisoListItem>>> {
   const where = condicoes(ctx, q);
-  return paginateTable(q, ctx.db, a, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, a, where, () =>
     ctx.db
       .select({
         id: a.id,
@@ -264,9 +264,7 @@ export async function list(ctx: Ctx, q: AvisoFilters): Promise<PageResult<Dated<
       .from(a)
       .innerJoin(profissionais, eq(profissionais.id, a.responsavel_id))
       .where(where)
-      .orderBy(desc(a.data_inicial), desc(a.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(desc(a.data_inicial), desc(a.id)),
   );
 }
 

@@ -42,14 +42,12 @@ function condicoes(q: AuthApplicationFilters): SQL | undefined {
 /** A page of applications, active first, then by name (a municipality has a handful). */
 export async function list(ctx: Ctx, q: AuthApplicationFilters): Promise<PageResult<AuthApplicationListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, a_, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, a_, where, () =>
     ctx.db
       .select(selectOf(authApplicationListItemSchema, a_))
       .from(a_)
       .where(where)
-      .orderBy(sql`${a_.ativo} desc`, byName(a_.nome), a_.id)
-      .limit(limit)
-      .offset(offset),
+      .orderBy(sql`${a_.ativo} desc`, byName(a_.nome), a_.id),
   );
 }
 

@@ -45,14 +45,8 @@ const LIST = selectOf(temaListItemSchema, t_, { com_imagem: sql<boolean>`${isNot
 /** A page of themes, the latest period first. */
 export async function list(ctx: Ctx, q: TemaFilters): Promise<PageResult<TemaListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, t_, where, ({ limit, offset }) =>
-    ctx.db
-      .select(LIST)
-      .from(t_)
-      .where(where)
-      .orderBy(desc(t_.vigencia_inicio), desc(t_.created_at), t_.id)
-      .limit(limit)
-      .offset(offset),
+  return paginateTable(q, ctx.db, t_, where, () =>
+    ctx.db.select(LIST).from(t_).where(where).orderBy(desc(t_.vigencia_inicio), desc(t_.created_at), t_.id),
   );
 }
 

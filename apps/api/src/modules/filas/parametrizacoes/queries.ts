@@ -109,19 +109,16 @@ export async function show(ctx: Ctx, id: string): Promise<Dated<Fila>> {
 export async function list(ctx: Ctx, q: FilaFilters): Promise<PageResult<Dated<Fila>>> {
   const unidadeId = await unidadeComFilas(ctx);
   const where = and(eq(f_.unidade_saude_id, unidadeId), q.nome ? containsText([f_.nome], q.nome) : undefined);
-  return paginateTable(q, ctx.db, f_, where, async ({ limit, offset }) => {
-    const ids = await ctx.db
-      .select({ id: f_.id })
-      .from(f_)
-      .where(where)
-      .orderBy(byName(f_.nome), asc(f_.id))
-      .limit(limit)
-      .offset(offset);
-    return loadFilas(
+  const page = await paginateTable(q, ctx.db, f_, where, () =>
+    ctx.db.select({ id: f_.id }).from(f_).where(where).orderBy(byName(f_.nome), asc(f_.id)),
+  );
+  return {
+    ...page,
+    rows: await loadFilas(
       ctx.db,
-      ids.map((r) => r.id),
-    );
-  });
+      page.rows.map((r) => r.id),
+    ),
+  };
 }
 
 /** Every category, by priority, with the queue of the current unit it feeds (null when free). */
