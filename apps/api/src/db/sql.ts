@@ -141,6 +141,15 @@ export const countUpTo = (db: DbOrTx, rows: PgSelect, name: string) =>
     .from(rows.limit(sql.placeholder('ate')).as('contados'))
     .prepare(name);
 
+/**
+ * A polled list's page and count (a bell, a badge), prepared under one name: `rows` is the page's select, `matches`
+ * selects the same matches without the page's columns (for `countUpTo`); both `$dynamic()`.
+ */
+export const preparedPolledPage = <T extends PgSelect>(db: DbOrTx, name: string, rows: T, matches: PgSelect) => ({
+  pagina: preparedPage(rows, name),
+  total: countUpTo(db, matches, `${name}_total`),
+});
+
 /** How many of `table`'s rows `where` keeps (a list's total, a record's dependants). */
 export const countWhere = (db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> =>
   totalOf(db.select({ total: countAll() }).from(table).where(where));

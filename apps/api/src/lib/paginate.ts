@@ -61,3 +61,22 @@ export const paginateTable = <R>(
     rows: async ({ limit, offset }) => select().limit(limit).offset(offset),
     count: () => countWhere(db, table, where),
   });
+
+type Prepared<R> = { execute: (values: Record<string, unknown>) => Promise<R[]> };
+
+/**
+ * A page of a polled list prepared by `preparedPolledPage` (db/sql.ts), run with `values` for its other placeholders;
+ * the total stops at the query's `contar_ate` (issue 41).
+ */
+export const paginatePolled = <R>(
+  page: Page & { contar_ate?: number },
+  prepared: { pagina: Prepared<R>; total: Prepared<{ total: number }> },
+  values: Record<string, unknown>,
+  windowTotal?: (row: R) => number | string | null | undefined,
+): Promise<PageResult<R>> =>
+  paginate(page, {
+    rows: (w) => prepared.pagina.execute({ ...values, ...w }),
+    count: async () => (await prepared.total.execute({ ...values, ate: page.contar_ate ?? null }))[0]?.total ?? 0,
+    windowTotal,
+    cap: page.contar_ate,
+  });

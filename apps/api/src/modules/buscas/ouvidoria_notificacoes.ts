@@ -9,8 +9,8 @@ import {
   tiposSolicitacao as t,
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { countUpTo, preparedOnce, preparedPage } from '../../db/sql';
-import { paginate } from '../../lib/paginate';
+import { preparedOnce, preparedPolledPage } from '../../db/sql';
+import { paginatePolled } from '../../lib/paginate';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/routes';
 import type { Dated } from '../../lib/answer';
@@ -30,37 +30,32 @@ function consultas(db: DbOrTx, filtro: NotificacoesQuery['lido']) {
   return preparedOnce(db, `ouvidoria:sino:${filtro ?? 'todas'}`, (name) => {
     const lido = leitura(sql.placeholder('eu'));
     const where = filtro === 'false' ? sql`not ${lido}` : filtro === 'true' ? lido : undefined;
-    return {
-      pagina: preparedPage(
-        db
-          .select({
-            id: n.id,
-            solicitacao_id: n.solicitacao_id,
-            protocolo: so.protocolo,
-            created_at: n.created_at,
-            prioridade: { nome: p.nome, cor: p.cor },
-            tipo_solicitacao: { nome: t.nome, icone: t.icone },
-            lido: sql<boolean>`${lido}`,
-          })
-          .from(n)
-          .innerJoin(so, eq(so.id, n.solicitacao_id))
-          .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
-          .innerJoin(p, eq(p.id, so.prioridade_id))
-          .where(where)
-          .orderBy(desc(n.created_at), desc(n.id))
-          .$dynamic(),
-        name,
-      ),
-      total: countUpTo(
-        db,
-        db
-          .select({ um: sql`1` })
-          .from(n)
-          .where(where)
-          .$dynamic(),
-        `${name}_total`,
-      ),
-    };
+    return preparedPolledPage(
+      db,
+      name,
+      db
+        .select({
+          id: n.id,
+          solicitacao_id: n.solicitacao_id,
+          protocolo: so.protocolo,
+          created_at: n.created_at,
+          prioridade: { nome: p.nome, cor: p.cor },
+          tipo_solicitacao: { nome: t.nome, icone: t.icone },
+          lido: sql<boolean>`${lido}`,
+        })
+        .from(n)
+        .innerJoin(so, eq(so.id, n.solicitacao_id))
+        .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
+        .innerJoin(p, eq(p.id, so.prioridade_id))
+        .where(where)
+        .orderBy(desc(n.created_at), desc(n.id))
+        .$dynamic(),
+      db
+        .select({ um: sql`1` })
+        .from(n)
+        .where(where)
+        .$dynamic(),
+    );
   });
 }
 
@@ -68,13 +63,7 @@ export async function listar(
   ctx: Ctx,
   q: NotificacoesQuery,
 ): Promise<{ rows: Dated<OuvidoriaNotificacao>[]; total: number }> {
-  const c = consultas(ctx.db, q.lido);
-  const eu = ctx.usuario!.profissionalId;
-  return paginate(q, {
-    rows: (w) => c.pagina.execute({ eu, ...w }),
-    count: async () => (await c.total.execute({ eu, ate: q.contar_ate ?? null }))[0]?.total ?? 0,
-    cap: q.contar_ate,
-  });
+  return paginatePolled(q, consultas(ctx.db, q.lido), { eu: ctx.usuario!.profissionalId });
 }
 
 /** Marks one item read for the user (idempotent); an unknown id is 404. */
