@@ -6,7 +6,7 @@ import { categorias, filaCategorias, filaLocais, filas, senhas, unidadesSaude } 
 import { byName, containsText, findRow } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
-import { unidadeComFilas } from '../comum';
+import { categoriaColunas, unidadeComFilas } from '../comum';
 import type { Dated } from '../../../lib/answer';
 
 // Reading the queue parametrization of the current unit (issue 17). Queues hold nobody's data (names, desks,
@@ -64,11 +64,7 @@ export async function loadFilas(db: DbOrTx, ids: string[]): Promise<Dated<Fila>[
   const cats = await db
     .select({
       fila_id: filaCategorias.fila_id,
-      id: categorias.id,
-      nome: categorias.nome,
-      sigla: categorias.sigla,
-      cor: categorias.cor,
-      prioridade: categorias.prioridade,
+      ...categoriaColunas,
       ativo: categorias.ativo,
     })
     .from(filaCategorias)
@@ -126,11 +122,7 @@ export async function categoriasDisponiveis(ctx: Ctx): Promise<CategoriaDisponiv
   const unidadeId = await unidadeComFilas(ctx);
   return ctx.db
     .select({
-      id: categorias.id,
-      nome: categorias.nome,
-      sigla: categorias.sigla,
-      cor: categorias.cor,
-      prioridade: categorias.prioridade,
+      ...categoriaColunas,
       ativo: categorias.ativo,
       fila_id: f_.id,
       fila_nome: f_.nome,
