@@ -10,7 +10,7 @@ import { conflict, FieldErrors } from '../../../lib/errors';
 import { answeringUnique } from '../../../lib/unique';
 import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
-import { checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { alteracoes, DESATIVADO } from '../alteracoes';
 import { findEquipe, ineEmUso, loadEquipe, lotacoesAtivas, RESOURCE, unidadeParaEquipe } from './queries';
 
@@ -74,7 +74,7 @@ export async function create(ctx: Ctx, v: EquipeValues): Promise<Dated<Equipe>> 
       await checar(tx, v, null);
       const id = newId();
       const cols = colunas(v);
-      await tx.insert(e_).values({ id, ...cols, updated_by: ctx.usuario?.profissionalId ?? null });
+      await tx.insert(e_).values({ id, ...cols, updated_by: autor(ctx) });
       await trail(tx, ctx, 'create', id, {
         details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) },
       });

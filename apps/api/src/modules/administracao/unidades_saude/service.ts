@@ -14,7 +14,7 @@ import { conflict, FieldErrors } from '../../../lib/errors';
 import { answeringUnique } from '../../../lib/unique';
 import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
-import { checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { alteracoes, DESATIVADO } from '../alteracoes';
 import { cnesEmUso, findUnidade, loadUnidade, RESOURCE, tipoExiste, vinculosAtivos } from './queries';
 
@@ -71,7 +71,7 @@ export async function create(ctx: Ctx, v: UnidadeSaudeValues): Promise<Dated<Uni
       await checar(tx, v, null);
       const id = newId();
       const cols = colunas(v);
-      await tx.insert(u_).values({ id, ...cols, updated_by: ctx.usuario?.profissionalId ?? null });
+      await tx.insert(u_).values({ id, ...cols, updated_by: autor(ctx) });
       await trail(tx, ctx, 'create', id, {
         details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) },
       });

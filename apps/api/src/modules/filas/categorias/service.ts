@@ -9,7 +9,7 @@ import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound } from '../../../lib/errors';
 import { answeringUnique } from '../../../lib/unique';
 import { newId } from '../../../lib/ids';
-import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { emUso, findCategoria, loadCategoria, RESOURCE } from './queries';
 import type { Dated } from '../../../lib/answer';
 
@@ -40,7 +40,7 @@ export async function create(ctx: Ctx, v: CategoriaValues): Promise<Dated<Catego
     ctx.db.transaction(async (tx) => {
       await checkUnicos(tx, v, null);
       const id = newId();
-      await tx.insert(c_).values({ id, ...colunas(v), updated_by: ctx.usuario?.profissionalId ?? null });
+      await tx.insert(c_).values({ id, ...colunas(v), updated_by: autor(ctx) });
       await trail(tx, ctx, 'create', id);
       return (await loadCategoria(tx, id))!;
     }),
