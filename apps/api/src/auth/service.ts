@@ -7,11 +7,12 @@ import {
   type TrocarSenhaInput,
   type Usuario,
 } from '@saude/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx, SessionUser } from '../access/context';
 import type { Db } from '../db/client';
 import { audit } from '../access/audit';
-import { equipes, lotacoes, perfis, profissionais, sessoes, unidadesSaude } from '../db/schema';
+import { lotacoes, profissionais, sessoes, unidadesSaude } from '../db/schema';
+import { byName, lotacaoNames, withLotacaoNames } from '../db/sql';
 import { AppError, tooManyAttempts, unprocessable } from '../lib/errors';
 import { ocupacaoNome } from '../lib/ocupacoes';
 import { createSession, loadSession, revokeSession, type SessionPolicy } from './sessions';
@@ -102,9 +103,7 @@ async function startSession(
     .selectDistinct({ id: lotacoes.unidade_saude_id })
     .from(lotacoes)
     .innerJoin(unidadesSaude, eq(unidadesSaude.id, lotacoes.unidade_saude_id))
-    .where(
-      and(eq(lotacoes.profissional_id, s.profissionalId), eq(lotacoes.ativo, true), eq(unidadesSaude.ativo, true)),
-    );
+    .where(lotacaoAtiva(s.profissionalId));
   const unidadeId = units.length === 1 ? units[0]!.id : null;
   const { token, id } = await createSession(db, policy, {
     profissionalId: s.profissionalId,
@@ -167,28 +166,29 @@ export async function logout(ctx: Ctx & { usuario: SessionUser }, sso: Sso): Pro
   return row?.metodo === 'sso' ? sso.logoutUrl(row.idToken) : null;
 }
 
+/** The professional's active bonds in active units: the units they may work in (a query joining unidadesSaude). */
+const lotacaoAtiva = (profissionalId: string, unidadeId?: string) =>
+  and(
+    eq(lotacoes.profissional_id, profissionalId),
+    unidadeId ? eq(lotacoes.unidade_saude_id, unidadeId) : undefined,
+    eq(lotacoes.ativo, true),
+    eq(unidadesSaude.ativo, true),
+  );
+
 export async function listLotacoes(ctx: Ctx & { usuario: SessionUser }): Promise<LotacaoOpcao[]> {
-  const rows = await ctx.db
-    .select({
-      unidade_saude_id: lotacoes.unidade_saude_id,
-      unidade_nome: unidadesSaude.nome,
-      cnes: unidadesSaude.cnes,
-      perfil_nome: perfis.nome,
-      ocupacao_codigo: lotacoes.ocupacao_codigo,
-      equipe_nome: equipes.nome,
-    })
-    .from(lotacoes)
-    .innerJoin(unidadesSaude, eq(unidadesSaude.id, lotacoes.unidade_saude_id))
-    .innerJoin(perfis, eq(perfis.id, lotacoes.perfil_id))
-    .leftJoin(equipes, eq(equipes.id, lotacoes.equipe_id))
-    .where(
-      and(
-        eq(lotacoes.profissional_id, ctx.usuario.profissionalId),
-        eq(lotacoes.ativo, true),
-        eq(unidadesSaude.ativo, true),
-      ),
-    )
-    .orderBy(asc(sql`${unidadesSaude.nome} collate "und-x-icu"`));
+  const rows = await withLotacaoNames(
+    ctx.db
+      .select({
+        unidade_saude_id: lotacoes.unidade_saude_id,
+        cnes: unidadesSaude.cnes,
+        ocupacao_codigo: lotacoes.ocupacao_codigo,
+        ...lotacaoNames,
+      })
+      .from(lotacoes)
+      .$dynamic(),
+  )
+    .where(lotacaoAtiva(ctx.usuario.profissionalId))
+    .orderBy(byName(unidadesSaude.nome));
   return rows.map(({ ocupacao_codigo, ...r }) => ({ ...r, ocupacao: ocupacaoNome(ocupacao_codigo) }));
 }
 
@@ -202,14 +202,7 @@ export async function selecionarUnidade(
     .select({ id: lotacoes.id })
     .from(lotacoes)
     .innerJoin(unidadesSaude, eq(unidadesSaude.id, lotacoes.unidade_saude_id))
-    .where(
-      and(
-        eq(lotacoes.profissional_id, ctx.usuario.profissionalId),
-        eq(lotacoes.unidade_saude_id, unidadeId),
-        eq(lotacoes.ativo, true),
-        eq(unidadesSaude.ativo, true),
-      ),
-    )
+    .where(lotacaoAtiva(ctx.usuario.profissionalId, unidadeId))
     .limit(1);
   if (!lotacao) throw new AppError(403, msg.unidadeNaoPermitida);
   await ctx.db.transaction(async (tx) => {
@@ -264,7 +257,8 @@ export async function trocarSenha(ctx: Ctx & { usuario: SessionUser }, input: Tr
       .where(eq(profissionais.id, user.id));
     // Other devices signed in with the old password lose their sessions.
     await tx.execute(
-      sql`update sessoes set revoked_at = now() where profissional_id = ${user.id} and id <> ${ctx.usuario.sessionId} and revoked_at is null`,
+      sql`update sessoes set revoked_at = now()
+        where profissional_id = ${user.id} and id <> ${ctx.usuario.sessionId} and revoked_at is null`,
     );
     await audit(tx, ctx, {
       action: 'troca_senha',

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { statementName, type DbOrTx } from './client';
-import { equipes, normalized, profissionais, unidadesSaude } from './schema';
+import { equipes, lotacoes, normalized, perfis, profissionais, unidadesSaude } from './schema';
 
 // Small SQL pieces every service writes the same way. Text searches compare immutable_unaccent(lower(…)) on both
 // sides, so 'joao' finds 'JOÃO'; the trigram indexes of db/schema are built on the same expression.
@@ -49,9 +49,13 @@ export async function exists(
   return rows.length > 0;
 }
 
+const uuid = z.uuid();
+/** Whether `id` is a well-formed uuid (a path's id the service checks: a malformed one is an unknown one, 404). */
+export const isUuid = (id: string) => uuid.safeParse(id).success;
+
 /**
  * The row of `table` with this id when `where` also holds (a scope, a unit), locked for update when asked; null
- * otherwise. The id must be well formed (a route's uuid, or `isUuid` checked by the caller).
+ * otherwise, and for a malformed id (answered 404 like an unknown one, never sent to the database).
  */
 export async function findRow<T extends PgTable & { id: AnyPgColumn }>(
   db: DbOrTx,
@@ -59,6 +63,7 @@ export async function findRow<T extends PgTable & { id: AnyPgColumn }>(
   id: string,
   { where, forUpdate = false }: { where?: SQL; forUpdate?: boolean } = {},
 ): Promise<T['$inferSelect'] | null> {
+  if (!isUuid(id)) return null;
   const q = db
     .select()
     .from(table as PgTable)
@@ -118,6 +123,10 @@ export function preparedOnce<P>(db: DbOrTx, key: string, build: (name: string) =
   return q;
 }
 
+/** A prepared page of `rows` (a query made `$dynamic()`): its window is the placeholders `limit` and `offset`. */
+export const preparedPage = <T extends PgSelect>(rows: T, name: string) =>
+  rows.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
+
 /** The total of a `select({ total: countAll() })` query. */
 export const totalOf = async (query: PromiseLike<Array<{ total: number }>>): Promise<number> =>
   (await query)[0]?.total ?? 0;
@@ -131,6 +140,15 @@ export const countUpTo = (db: DbOrTx, rows: PgSelect, name: string) =>
     .select({ total: countAll() })
     .from(rows.limit(sql.placeholder('ate')).as('contados'))
     .prepare(name);
+
+/**
+ * A polled list's page and count (a bell, a badge), prepared under one name: `rows` is the page's select, `matches`
+ * selects the same matches without the page's columns (for `countUpTo`); both `$dynamic()`.
+ */
+export const preparedPolledPage = <T extends PgSelect>(db: DbOrTx, name: string, rows: T, matches: PgSelect) => ({
+  pagina: preparedPage(rows, name),
+  total: countUpTo(db, matches, `${name}_total`),
+});
 
 /** How many of `table`'s rows `where` keeps (a list's total, a record's dependants). */
 export const countWhere = (db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> =>
@@ -192,4 +210,15 @@ export function withHeaderNames<T extends PgSelect>(query: T, header: HeaderColu
     .leftJoin(unidadesSaude, eq(unidadesSaude.id, header.unidade))
     .leftJoin(equipes, eq(equipes.id, header.equipe))
     .leftJoin(profissionais, eq(profissionais.id, header.profissional));
+}
+
+/** The names a bond (lotação) is shown by, to select beside it: its unit, profile and team (see withLotacaoNames). */
+export const lotacaoNames = { unidade_nome: unidadesSaude.nome, perfil_nome: perfis.nome, equipe_nome: equipes.nome };
+
+/** Joins what lotacaoNames reads to a query `from(lotacoes)` made `$dynamic()`: a bond's team may be none. */
+export function withLotacaoNames<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(unidadesSaude, eq(unidadesSaude.id, lotacoes.unidade_saude_id))
+    .innerJoin(perfis, eq(perfis.id, lotacoes.perfil_id))
+    .leftJoin(equipes, eq(equipes.id, lotacoes.equipe_id));
 }

@@ -3,8 +3,22 @@ import type { z } from 'zod';
 // What a route answers before its response schema serialises it: timestamps may stay the Dates the database gave,
 // and the kit's routes (lib/routes.ts) turn them into ISO strings here, once, instead of each mapper by hand.
 
+/**
+ * The timestamps whose name says so by no suffix: the rest end in `_at` or `_em` (or are an event's `em`). A list, not
+ * `data_*` or `*_desde`: those also name dates without a time (`data_nascimento`, `data_inicial`, `reside_desde`),
+ * which the drivers hand over as text and no answer may turn into a timestamp.
+ */
+const TIMESTAMPS_BY_NAME = ['data_cadastro', 'data_chegada', 'data_ficha', 'data_visita', 'na_fila_desde'] as const;
+
 /** The names a timestamp goes by in the answers: `created_at`, `lida_em`, `em`, `data_chegada`, `na_fila_desde`. */
-type TimeKey = `${string}_at` | `${string}_em` | 'em' | `data_${string}` | `${string}_desde`;
+type TimeKey = `${string}_at` | `${string}_em` | 'em' | (typeof TIMESTAMPS_BY_NAME)[number];
+
+/** Whether a field by this name is a timestamp in the answers (the runtime twin of `TimeKey`, for the schema test). */
+export const isTimeKey = (name: string): boolean =>
+  name === 'em' ||
+  name.endsWith('_at') ||
+  name.endsWith('_em') ||
+  (TIMESTAMPS_BY_NAME as readonly string[]).includes(name);
 
 /**
  * `T` as a handler may hand it over: a timestamp field (by its name, `TimeKey`) may be a Date. Only those: ids and
@@ -22,7 +36,11 @@ export type Dated<T> = T extends readonly (infer U)[]
       }
     : T;
 
-/** The one mapper: every Date in an answer (objects and arrays, at any depth) as its ISO string. */
+/**
+ * The one mapper: every Date in an answer (objects and arrays, at any depth) as its ISO string. By the value's type:
+ * only timestamps are Dates, since every date column reads as text (`date({ mode: 'string' })`, checked in
+ * answer.test.ts).
+ */
 export function isoDates(v: unknown): unknown {
   if (v instanceof Date) return v.toISOString();
   if (Array.isArray(v)) return v.map(isoDates);

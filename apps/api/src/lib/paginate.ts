@@ -42,14 +42,41 @@ export const mapPage = <R, S>(p: PageResult<R>, f: (row: R) => S): PageResult<S>
   total: p.total,
 });
 
+/** A select before its window (a Drizzle builder): the page adds `.limit().offset()` itself. */
+export type Windowable<R> = { limit(n: number): { offset(n: number): PromiseLike<R[]> } };
+
 /**
- * A page of one table's list: `rows` reads the page (its select, joins, order and the window), and the total, when
- * the page does not tell it, counts the rows of `table` that `where` keeps. `where` must not need the page's joins.
+ * A page of one table's list: `select` builds the page's select (its joins and order; the window is added here), and
+ * the total, when the page does not tell it, counts the rows of `table` that `where` keeps. `where` must not need the
+ * page's joins.
  */
 export const paginateTable = <R>(
   page: Page,
   db: DbOrTx,
   table: PgTable,
   where: SQL | undefined,
-  rows: (window: PageWindow) => Promise<R[]>,
-): Promise<PageResult<R>> => paginate(page, { rows, count: () => countWhere(db, table, where) });
+  select: () => Windowable<R>,
+): Promise<PageResult<R>> =>
+  paginate(page, {
+    rows: async ({ limit, offset }) => select().limit(limit).offset(offset),
+    count: () => countWhere(db, table, where),
+  });
+
+type Prepared<R> = { execute: (values: Record<string, unknown>) => Promise<R[]> };
+
+/**
+ * A page of a polled list prepared by `preparedPolledPage` (db/sql.ts), run with `values` for its other placeholders;
+ * the total stops at the query's `contar_ate` (issue 41).
+ */
+export const paginatePolled = <R>(
+  page: Page & { contar_ate?: number },
+  prepared: { pagina: Prepared<R>; total: Prepared<{ total: number }> },
+  values: Record<string, unknown>,
+  windowTotal?: (row: R) => number | string | null | undefined,
+): Promise<PageResult<R>> =>
+  paginate(page, {
+    rows: (w) => prepared.pagina.execute({ ...values, ...w }),
+    count: async () => (await prepared.total.execute({ ...values, ate: page.contar_ate ?? null }))[0]?.total ?? 0,
+    windowTotal,
+    cap: page.contar_ate,
+  });

@@ -16,7 +16,7 @@ export const idParams = z.object({ id: uuidParam() });
  * encontrado' (issue 12: `/municipes/abc/edit` said 422 and the screen went back silently). Pair with `isUuid`.
  */
 export const anyIdParams = z.object({ id: z.string() });
-export const isUuid = (id: string) => z.uuid().safeParse(id).success;
+export { isUuid } from '../db/sql';
 /** The params of a url without any: `/opcoes`, `/unidade`. */
 export const noParams = z.object({});
 

@@ -56,3 +56,32 @@ export async function updateVersioned<T extends VersionedTable>(
 
 /** An update's body: the record's values and the version the form was opened at. */
 export type Versioned<V> = V & { lock_version: number };
+
+/**
+ * DELETE of a record kept for what names it (the audit, what it signed): `ativo` false under the version it had, and
+ * `audit` writes its trail row. 404 when absent; an inactive one answers 204 again without a new row. `check` may
+ * refuse it first (409); `always` runs in the transaction either way (a professional's sessions end even then).
+ */
+export async function deactivate<T extends VersionedTable & { id: PgColumn; ativo: PgColumn }>(
+  ctx: Ctx,
+  table: T,
+  id: string,
+  find: (tx: DbOrTx, id: string, forUpdate: boolean) => Promise<{ ativo: boolean; lock_version: number } | null>,
+  steps: {
+    audit: (tx: DbOrTx) => Promise<unknown>;
+    check?: (tx: DbOrTx) => Promise<void>;
+    always?: (tx: DbOrTx) => Promise<void>;
+  },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const atual = await find(tx, id, true);
+    if (!atual) throw notFound();
+    if (atual.ativo) {
+      await steps.check?.(tx);
+      const set = { ativo: false } as PgUpdateSetSource<T>;
+      await updateVersioned(tx, ctx, table, { key: eq(table.id, id), lockVersion: atual.lock_version }, set);
+      await steps.audit(tx);
+    }
+    await steps.always?.(tx);
+  });
+}

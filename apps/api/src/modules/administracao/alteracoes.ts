@@ -26,3 +26,6 @@ export function alteracoes<T extends Record<string, unknown>>(
   }
   return out;
 }
+
+/** A deactivation's "before → after": what DELETE of a unit, team or professional (and an import) records. */
+export const DESATIVADO: Alteracoes = { ativo: { antes: true, depois: false } };

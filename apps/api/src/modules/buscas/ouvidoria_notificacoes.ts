@@ -9,8 +9,8 @@ import {
   tiposSolicitacao as t,
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { countUpTo, preparedOnce } from '../../db/sql';
-import { paginate } from '../../lib/paginate';
+import { preparedOnce, preparedPolledPage } from '../../db/sql';
+import { paginatePolled } from '../../lib/paginate';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/routes';
 import type { Dated } from '../../lib/answer';
@@ -30,8 +30,10 @@ function consultas(db: DbOrTx, filtro: NotificacoesQuery['lido']) {
   return preparedOnce(db, `ouvidoria:sino:${filtro ?? 'todas'}`, (name) => {
     const lido = leitura(sql.placeholder('eu'));
     const where = filtro === 'false' ? sql`not ${lido}` : filtro === 'true' ? lido : undefined;
-    return {
-      pagina: db
+    return preparedPolledPage(
+      db,
+      name,
+      db
         .select({
           id: n.id,
           solicitacao_id: n.solicitacao_id,
@@ -47,19 +49,13 @@ function consultas(db: DbOrTx, filtro: NotificacoesQuery['lido']) {
         .innerJoin(p, eq(p.id, so.prioridade_id))
         .where(where)
         .orderBy(desc(n.created_at), desc(n.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name),
-      total: countUpTo(
-        db,
-        db
-          .select({ um: sql`1` })
-          .from(n)
-          .where(where)
-          .$dynamic(),
-        `${name}_total`,
-      ),
-    };
+        .$dynamic(),
+      db
+        .select({ um: sql`1` })
+        .from(n)
+        .where(where)
+        .$dynamic(),
+    );
   });
 }
 
@@ -67,13 +63,7 @@ export async function listar(
   ctx: Ctx,
   q: NotificacoesQuery,
 ): Promise<{ rows: Dated<OuvidoriaNotificacao>[]; total: number }> {
-  const c = consultas(ctx.db, q.lido);
-  const eu = ctx.usuario!.profissionalId;
-  return paginate(q, {
-    rows: (w) => c.pagina.execute({ eu, ...w }),
-    count: async () => (await c.total.execute({ eu, ate: q.contar_ate ?? null }))[0]?.total ?? 0,
-    cap: q.contar_ate,
-  });
+  return paginatePolled(q, consultas(ctx.db, q.lido), { eu: ctx.usuario!.profissionalId });
 }
 
 /** Marks one item read for the user (idempotent); an unknown id is 404. */

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import * as schemas from '@saude/shared/schemas/ouvidoria';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDates } from '../../lib/answer';
+import { sendWithEtag } from '../../lib/etag';
 import { anyIdParams, recordAction } from '../../lib/routes';
 import * as bell from './ouvidoria_notificacoes';
 
@@ -22,14 +22,9 @@ export const buscasRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { rows, total } = await bell.listar(req.ctx, req.query);
       // The page changes only when an item arrives (a newer first id) or one is read (another total).
-      const etag = `"${createHash('sha256')
-        .update(`${req.query.lido ?? ''}:${req.query.page}:${req.query.per_page}:${total}:${rows[0]?.id ?? ''}`)
-        .digest('base64url')
-        .slice(0, 27)}"`;
-      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('X-Total-Count', String(total));
-      const pedidas = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
-      if (pedidas.includes(etag)) return (reply as FastifyReply).code(304).send();
-      return reply.send(isoDates(rows) as never);
+      const key = `${req.query.lido ?? ''}:${req.query.page}:${req.query.per_page}:${total}:${rows[0]?.id ?? ''}`;
+      reply.header('X-Total-Count', String(total));
+      return sendWithEtag(req, reply as FastifyReply, key, isoDates(rows));
     },
   );
 

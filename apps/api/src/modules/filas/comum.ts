@@ -2,7 +2,7 @@ import { msg } from '@saude/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
-import { unidadesSaude } from '../../db/schema';
+import { categorias, unidadesSaude } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 
 // What the queue modules share (issue 17): queues and tickets belong to the current unit, and only a unit that manages
@@ -19,3 +19,12 @@ export async function unidadeComFilas(ctx: Ctx, db: DbOrTx = ctx.db): Promise<st
   if (!u) throw forbidden();
   return unidadeId;
 }
+
+/** A category as the queues show it: its chip (letters, colour) and the order it is called in. */
+export const categoriaColunas = {
+  id: categorias.id,
+  nome: categorias.nome,
+  sigla: categorias.sigla,
+  cor: categorias.cor,
+  prioridade: categorias.prioridade,
+};

@@ -73,6 +73,23 @@ function comCasa<T extends PgSelect>(q: T) {
     .leftJoin(d, eq(d.id, familias.domicilio_id));
 }
 
+/** Joins the unit and the professional a notification names (every one has both). */
+function comAutoria<T extends PgSelect>(q: T) {
+  return q
+    .innerJoin(unidadesSaude, eq(unidadesSaude.id, nc.unidade_saude_id))
+    .innerJoin(profissionais, eq(profissionais.id, nc.profissional_id));
+}
+
+/** A notification's disease, state and dates: what its summary and its CSV row both show. */
+const situacaoSelect = {
+  doenca_agravo_id: nc.doenca_agravo_id,
+  situacao: nc.situacao,
+  data_notificacao: nc.data_notificacao,
+  hora_notificacao: nc.hora_notificacao,
+  data_primeiros_sintomas: nc.data_primeiros_sintomas,
+  data_encerramento: nc.data_encerramento,
+};
+
 /** Age as the citizen list writes it, at death for a deceased citizen. */
 const idadeDe = (nascimento: string, obito: string | null) => formatAge(nascimento, obito ?? todayIso());
 
@@ -331,12 +348,7 @@ function cabecalho(r: MunicipeComCasa): NotificacaoMunicipe {
 const resumoSelect = {
   id: nc.id,
   lock_version: nc.lock_version,
-  doenca_agravo_id: nc.doenca_agravo_id,
-  situacao: nc.situacao,
-  data_notificacao: nc.data_notificacao,
-  hora_notificacao: nc.hora_notificacao,
-  data_primeiros_sintomas: nc.data_primeiros_sintomas,
-  data_encerramento: nc.data_encerramento,
+  ...situacaoSelect,
   unidade_saude_id: nc.unidade_saude_id,
   unidade_saude_nome: unidadesSaude.nome,
   profissional_id: nc.profissional_id,
@@ -350,11 +362,7 @@ export function detalhes(ctx: Ctx, municipeId: string): Promise<NotificacaoDetal
     async (db) => {
       const m = await municipeDe(db, municipeId);
       if (!m) throw notFound();
-      const rows = await db
-        .select(resumoSelect)
-        .from(nc)
-        .innerJoin(unidadesSaude, eq(unidadesSaude.id, nc.unidade_saude_id))
-        .innerJoin(profissionais, eq(profissionais.id, nc.profissional_id))
+      const rows = await comAutoria(db.select(resumoSelect).from(nc).$dynamic())
         .where(and(eq(nc.municipe_id, municipeId), noEscopo(escopoDe(ctx))))
         .orderBy(desc(nc.data_notificacao), desc(nc.hora_notificacao), desc(nc.id));
       const notificacoes: NotificacaoResumo[] = rows.map((r) => {
@@ -387,21 +395,23 @@ export async function findInScope(db: DbOrTx, e: Escopo, municipeId: string, id:
 /** 404 'Notificação não encontrada' (absent, another citizen's, or out of scope). */
 export const notificacaoNaoEncontrada = () => notFound(msg.notificacaoNaoEncontrada);
 
-/** The notification with names, disease row and history, WITHOUT scope: callers check scope first. */
-/** The notification as its answer names it, the timestamps still Dates (the kit serialises them; the PDF reads it). */
+/**
+ * The notification as its answer names it, with names, disease row and history, WITHOUT scope: callers check scope
+ * first. The timestamps are still Dates (the kit serialises them; the PDF reads them).
+ */
 export async function unscopedLoad(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({
-      n: nc,
-      municipe_nome: municipes.nome,
-      unidade_saude_nome: unidadesSaude.nome,
-      profissional_nome: profissionais.nome,
-    })
-    .from(nc)
-    .innerJoin(municipes, eq(municipes.id, nc.municipe_id))
-    .innerJoin(unidadesSaude, eq(unidadesSaude.id, nc.unidade_saude_id))
-    .innerJoin(profissionais, eq(profissionais.id, nc.profissional_id))
-    .where(eq(nc.id, id));
+  const [row] = await comAutoria(
+    db
+      .select({
+        n: nc,
+        municipe_nome: municipes.nome,
+        unidade_saude_nome: unidadesSaude.nome,
+        profissional_nome: profissionais.nome,
+      })
+      .from(nc)
+      .innerJoin(municipes, eq(municipes.id, nc.municipe_id))
+      .$dynamic(),
+  ).where(eq(nc.id, id));
   if (!row) return null;
   const eventos = await db
     .select(selectOf(notificacaoEventoSchema, notificacaoEventos, { profissional_nome: profissionais.nome }))
@@ -454,35 +464,30 @@ export async function visivel(ctx: Ctx, id: string): Promise<boolean | null> {
 /** The extract's rows, newest first, at most `limite` + 1 (the caller refuses more). */
 export async function linhasExportacao(db: DbOrTx, q: NotificacaoExportacaoFilters, e: Escopo, limite: number) {
   return comCasa(
-    db
-      .select({
-        id: nc.id,
-        municipe_id: nc.municipe_id,
-        doenca_agravo_id: nc.doenca_agravo_id,
-        situacao: nc.situacao,
-        data_notificacao: nc.data_notificacao,
-        hora_notificacao: nc.hora_notificacao,
-        data_primeiros_sintomas: nc.data_primeiros_sintomas,
-        data_encerramento: nc.data_encerramento,
-        obito: nc.obito,
-        data_obito: nc.data_obito,
-        internado: nc.internado,
-        data_internacao: nc.data_internacao,
-        data_alta: nc.data_alta,
-        unidade_cnes: unidadesSaude.cnes,
-        unidade_nome: unidadesSaude.nome,
-        profissional_nome: profissionais.nome,
-        nome: nomeExibido,
-        codigo_cns: municipes.codigo_cns,
-        data_nascimento: municipes.data_nascimento,
-        sexo_id: municipes.sexo_id,
-        bairro,
-      })
-      .from(nc)
-      .innerJoin(municipes, eq(municipes.id, nc.municipe_id))
-      .innerJoin(unidadesSaude, eq(unidadesSaude.id, nc.unidade_saude_id))
-      .innerJoin(profissionais, eq(profissionais.id, nc.profissional_id))
-      .$dynamic(),
+    comAutoria(
+      db
+        .select({
+          id: nc.id,
+          municipe_id: nc.municipe_id,
+          ...situacaoSelect,
+          obito: nc.obito,
+          data_obito: nc.data_obito,
+          internado: nc.internado,
+          data_internacao: nc.data_internacao,
+          data_alta: nc.data_alta,
+          unidade_cnes: unidadesSaude.cnes,
+          unidade_nome: unidadesSaude.nome,
+          profissional_nome: profissionais.nome,
+          nome: nomeExibido,
+          codigo_cns: municipes.codigo_cns,
+          data_nascimento: municipes.data_nascimento,
+          sexo_id: municipes.sexo_id,
+          bairro,
+        })
+        .from(nc)
+        .innerJoin(municipes, eq(municipes.id, nc.municipe_id))
+        .$dynamic(),
+    ),
   )
     .where(and(...filtros(q, e)))
     .orderBy(desc(nc.data_notificacao), desc(nc.hora_notificacao), desc(nc.id))

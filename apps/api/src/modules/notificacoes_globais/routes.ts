@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import * as schemas from '@saude/shared/schemas/notificacao_global';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDates } from '../../lib/answer';
+import { sendWithEtag } from '../../lib/etag';
 import { anyIdParams, recordAction, recordModuleRoutes } from '../../lib/routes';
 import * as service from './service';
 
@@ -12,12 +12,9 @@ import * as service from './service';
 
 const can = (action: 'index' | 'update' | 'create') => `${service.RESOURCE}:${action}` as const;
 
-/** The validator of what the user sees: the page's ids and read times, and the total. */
-const etagDe = (rows: schemas.NotificacaoGlobal[], total: number) =>
-  `"${createHash('sha256')
-    .update(`${total};${rows.map((r) => `${r.id}:${r.lida_em ?? ''}`).join(',')}`)
-    .digest('base64url')
-    .slice(0, 27)}"`;
+/** What identifies what the user sees: the page's ids and read times, and the total. */
+const etagKey = (rows: schemas.NotificacaoGlobal[], total: number) =>
+  `${total};${rows.map((r) => `${r.id}:${r.lida_em ?? ''}`).join(',')}`;
 
 export const notificacoesGlobaisRoutes: FastifyPluginAsyncZod = async (app) => {
   recordModuleRoutes(
@@ -41,13 +38,8 @@ export const notificacoesGlobaisRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await service.list(req.ctx, req.query);
       // Serialised before hashing: the ETag reads the read time as the answer writes it.
       const rows = isoDates(page.rows) as schemas.NotificacaoGlobal[];
-      const total = page.total;
-      const etag = etagDe(rows, total);
-      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('X-Total-Count', total);
-      const pedidas = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
-      // No body: outside the response schema, whose serializer would write `null`.
-      if (pedidas.includes(etag)) return (reply as FastifyReply).code(304).send();
-      return reply.send(rows);
+      reply.header('X-Total-Count', page.total);
+      return sendWithEtag(req, reply as FastifyReply, etagKey(rows, page.total), rows);
     },
   );
 

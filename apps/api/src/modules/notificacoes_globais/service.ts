@@ -11,11 +11,11 @@ import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } 
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { lotacoes, notificacaoGlobalLeituras, notificacoesGlobais, perfis } from '../../db/schema';
-import { byName, countUpTo, preparedOnce } from '../../db/sql';
+import { byName, preparedOnce, preparedPolledPage } from '../../db/sql';
 import { recordTrail } from '../../access/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { paginate, type PageResult } from '../../lib/paginate';
+import { paginatePolled, type PageResult } from '../../lib/paginate';
 import { isUuid } from '../../lib/routes';
 import type { Dated } from '../../lib/answer';
 
@@ -52,8 +52,10 @@ function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined, c
       lida === undefined ? undefined : lida ? sql`${r.lida_em} is not null` : isNull(r.lida_em),
     );
     const juncao = and(eq(r.notificacao_id, n.id), eq(r.profissional_id, eu));
-    return {
-      pagina: db
+    return preparedPolledPage(
+      db,
+      name,
+      db
         .select({
           id: n.id,
           tipo: n.tipo,
@@ -70,20 +72,14 @@ function consultas(db: DbOrTx, comUnidade: boolean, lida: boolean | undefined, c
         .leftJoin(r, juncao)
         .where(where)
         .orderBy(desc(n.created_at), desc(n.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name),
-      total: countUpTo(
-        db,
-        db
-          .select({ um: sql`1` })
-          .from(n)
-          .leftJoin(r, juncao)
-          .where(where)
-          .$dynamic(),
-        `${name}_total`,
-      ),
-    };
+        .$dynamic(),
+      db
+        .select({ um: sql`1` })
+        .from(n)
+        .leftJoin(r, juncao)
+        .where(where)
+        .$dynamic(),
+    );
   });
 }
 
@@ -91,12 +87,7 @@ export async function list(ctx: Ctx, q: NotificacaoGlobalFilters): Promise<PageR
   const u = ctx.usuario!;
   const c = consultas(ctx.db, u.unidadeId !== null, q.lida, q.contar_ate !== undefined);
   const valores = { profissional_id: u.profissionalId, unidade_id: u.unidadeId };
-  const page = await paginate(q, {
-    rows: ({ limit, offset }) => c.pagina.execute({ ...valores, limit, offset }),
-    count: async () => (await c.total.execute({ ...valores, ate: q.contar_ate ?? null }))[0]?.total ?? 0,
-    windowTotal: (row) => ('total' in row ? row.total : undefined),
-    cap: q.contar_ate,
-  });
+  const page = await paginatePolled(q, c, valores, (row) => ('total' in row ? row.total : undefined));
   return {
     total: page.total,
     rows: page.rows.map(({ total: _t, ...row }) => row),

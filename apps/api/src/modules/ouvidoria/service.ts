@@ -13,7 +13,7 @@ import {
 } from '@saude/shared/schemas/ouvidoria';
 import { todayIso } from '@saude/shared/validation/dates';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { auditedRead } from '../../access/audit';
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
@@ -31,7 +31,7 @@ import { byName, findRow, startsWith } from '../../db/sql';
 import { recordTrail } from '../../access/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { type PageResult, paginateTable } from '../../lib/paginate';
+import { mapPage, type PageResult, paginateTable } from '../../lib/paginate';
 import { isUuid } from '../../lib/routes';
 import { autor, checkVersion, updateVersioned } from '../../lib/versioned';
 import type { Dated } from '../../lib/answer';
@@ -101,43 +101,45 @@ function condicoes(q: SolicitacaoFilters): SQL | undefined {
   );
 }
 
+/** What a request is shown by beside its own columns: its type, priority and unit (see comNomes). */
+const nomes = {
+  tipo: { id: t.id, nome: t.nome, icone: t.icone },
+  prioridade: { id: p.id, nome: p.nome, cor: p.cor },
+  unidade_saude_nome: unidadesSaude.nome,
+};
+
+/** Joins what `nomes` reads to a query from the requests made `$dynamic()`: a request may name no unit. */
+const comNomes = <T extends PgSelect>(q: T) =>
+  q
+    .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
+    .innerJoin(p, eq(p.id, so.prioridade_id))
+    .leftJoin(unidadesSaude, eq(unidadesSaude.id, so.unidade_saude_id));
+
 export async function list(ctx: Ctx, q: SolicitacaoFilters): Promise<PageResult<Dated<SolicitacaoListItem>>> {
   const where = condicoes(q);
-  const page = await paginateTable(q, ctx.db, so, where, ({ limit, offset }) =>
-    ctx.db
-      .select({
-        id: so.id,
-        protocolo: so.protocolo,
-        assunto: so.assunto,
-        canal: so.canal,
-        situacao: so.situacao,
-        tipo: { id: t.id, nome: t.nome, icone: t.icone },
-        prioridade: { id: p.id, nome: p.nome, cor: p.cor },
-        unidade_saude_nome: unidadesSaude.nome,
-        prazo: so.prazo,
-        created_at: so.created_at,
-      })
-      .from(so)
-      .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
-      .innerJoin(p, eq(p.id, so.prioridade_id))
-      .leftJoin(unidadesSaude, eq(unidadesSaude.id, so.unidade_saude_id))
+  const page = await paginateTable(q, ctx.db, so, where, () =>
+    comNomes(
+      ctx.db
+        .select({
+          id: so.id,
+          protocolo: so.protocolo,
+          assunto: so.assunto,
+          canal: so.canal,
+          situacao: so.situacao,
+          ...nomes,
+          prazo: so.prazo,
+          created_at: so.created_at,
+        })
+        .from(so)
+        .$dynamic(),
+    )
       .where(where)
-      .orderBy(desc(so.created_at), desc(so.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(desc(so.created_at), desc(so.id)),
   );
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      ...r,
-      dias_restantes: diasRestantes(r.situacao, r.prazo),
-      created_at: r.created_at,
-    })),
-  };
+  return mapPage(page, (r) => ({ ...r, dias_restantes: diasRestantes(r.situacao, r.prazo) }));
 }
 
-const find = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, so, id, { forUpdate }) : Promise.resolve(null);
+const find = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, so, id, { forUpdate });
 
 /** The original deadline: the request's São Paulo day plus its type's days (a later one was extended). */
 async function prorrogada(db: DbOrTx, r: typeof so.$inferSelect): Promise<boolean> {
@@ -147,20 +149,13 @@ async function prorrogada(db: DbOrTx, r: typeof so.$inferSelect): Promise<boolea
 
 async function load(db: DbOrTx, id: string): Promise<Dated<Solicitacao> | null> {
   const resp = alias(profissionais, 'respondente');
-  const [row] = await db
-    .select({
-      s: so,
-      tipo: { id: t.id, nome: t.nome, icone: t.icone },
-      prioridade: { id: p.id, nome: p.nome, cor: p.cor },
-      municipe_nome: municipes.nome,
-      unidade_saude_nome: unidadesSaude.nome,
-      respondida_por_nome: resp.nome,
-    })
-    .from(so)
-    .innerJoin(t, eq(t.id, so.tipo_solicitacao_id))
-    .innerJoin(p, eq(p.id, so.prioridade_id))
+  const [row] = await comNomes(
+    db
+      .select({ s: so, ...nomes, municipe_nome: municipes.nome, respondida_por_nome: resp.nome })
+      .from(so)
+      .$dynamic(),
+  )
     .leftJoin(municipes, eq(municipes.id, so.municipe_id))
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, so.unidade_saude_id))
     .leftJoin(resp, eq(resp.id, so.respondida_por))
     .where(eq(so.id, id));
   if (!row) return null;
@@ -203,7 +198,7 @@ async function load(db: DbOrTx, id: string): Promise<Dated<Solicitacao> | null> 
     resposta: r.resposta,
     respondida_em: r.respondida_em ?? null,
     respondida_por_nome: row.respondida_por_nome,
-    eventos: eventos.map((e) => ({ ...e, created_at: e.created_at })),
+    eventos,
   };
 }
 

@@ -13,7 +13,7 @@ import { profissionais, termosUso, termoUsoAceites, unidadesSaude } from '../../
 import { recordTrail } from '../../access/audit-trail';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { paginate, type PageResult } from '../../lib/paginate';
+import { paginateTable, type PageResult } from '../../lib/paginate';
 import { isUuid } from '../../lib/routes';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../lib/versioned';
 import { sanitizarHtml, textoVisivel } from '@saude/shared/termo_uso_html';
@@ -31,34 +31,20 @@ const a = termoUsoAceites;
 
 const contagem = sql<number>`(select count(*)::int from ${a} where ${a.termo_uso_id} = ${t.id})`;
 
-export async function list(ctx: Ctx, q: TermoUsoFilters): Promise<PageResult<Dated<TermoUsoListItem>>> {
-  const page = await paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          id: t.id,
-          versao: t.versao,
-          titulo: t.titulo,
-          publicado_em: t.publicado_em,
-          aceites: contagem,
-          updated_at: t.updated_at,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(t)
-        .orderBy(desc(t.versao))
-        .limit(limit)
-        .offset(offset),
-    count: async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(t))[0]?.n ?? 0,
-    windowTotal: (r) => r.total,
-  });
-  return {
-    total: page.total,
-    rows: page.rows.map(({ total: _t, publicado_em, updated_at, ...r }) => ({
-      ...r,
-      publicado_em: publicado_em,
-      updated_at: updated_at,
-    })),
-  };
+export function list(ctx: Ctx, q: TermoUsoFilters): Promise<PageResult<Dated<TermoUsoListItem>>> {
+  return paginateTable(q, ctx.db, t, undefined, () =>
+    ctx.db
+      .select({
+        id: t.id,
+        versao: t.versao,
+        titulo: t.titulo,
+        publicado_em: t.publicado_em,
+        aceites: contagem,
+        updated_at: t.updated_at,
+      })
+      .from(t)
+      .orderBy(desc(t.versao)),
+  );
 }
 
 async function load(db: DbOrTx, id: string): Promise<Dated<TermoUso> | null> {
@@ -78,13 +64,7 @@ async function load(db: DbOrTx, id: string): Promise<Dated<TermoUso> | null> {
     .from(t)
     .leftJoin(profissionais, eq(profissionais.id, t.publicado_por))
     .where(eq(t.id, id));
-  if (!r) return null;
-  return {
-    ...r,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-    publicado_em: r.publicado_em,
-  };
+  return r ?? null;
 }
 
 export async function show(ctx: Ctx, id: string): Promise<Dated<TermoUso>> {
@@ -189,38 +169,23 @@ export async function aceites(ctx: Ctx, id: string, q: TermoUsoFilters): Promise
   if (!isUuid(id)) throw notFound();
   const [existe] = await ctx.db.select({ id: t.id }).from(t).where(eq(t.id, id));
   if (!existe) throw notFound();
-  const page = await paginate(q, {
-    rows: ({ limit, offset }) =>
-      ctx.db
-        .select({
-          profissional_nome: profissionais.nome,
-          login: profissionais.login,
-          aceito_em: a.aceito_em,
-          unidade_nome: unidadesSaude.nome,
-          ip: a.ip,
-          user_agent: a.user_agent,
-          total: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(a)
-        .innerJoin(profissionais, eq(profissionais.id, a.profissional_id))
-        .leftJoin(unidadesSaude, eq(unidadesSaude.id, a.unidade_saude_id))
-        .where(eq(a.termo_uso_id, id))
-        .orderBy(desc(a.aceito_em), desc(a.profissional_id))
-        .limit(limit)
-        .offset(offset),
-    count: async () =>
-      (
-        await ctx.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(a)
-          .where(eq(a.termo_uso_id, id))
-      )[0]?.n ?? 0,
-    windowTotal: (r) => r.total,
-  });
-  return {
-    total: page.total,
-    rows: page.rows.map(({ total: _t, aceito_em, ...r }) => ({ ...r, aceito_em: aceito_em })),
-  };
+  const deste = eq(a.termo_uso_id, id);
+  return paginateTable(q, ctx.db, a, deste, () =>
+    ctx.db
+      .select({
+        profissional_nome: profissionais.nome,
+        login: profissionais.login,
+        aceito_em: a.aceito_em,
+        unidade_nome: unidadesSaude.nome,
+        ip: a.ip,
+        user_agent: a.user_agent,
+      })
+      .from(a)
+      .innerJoin(profissionais, eq(profissionais.id, a.profissional_id))
+      .leftJoin(unidadesSaude, eq(unidadesSaude.id, a.unidade_saude_id))
+      .where(deste)
+      .orderBy(desc(a.aceito_em), desc(a.profissional_id)),
+  );
 }
 
 /**

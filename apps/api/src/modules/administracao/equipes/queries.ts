@@ -23,8 +23,7 @@ const e_ = equipes;
 const u_ = unidadesSaude;
 
 /** The team's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findEquipe = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, e_, id, { forUpdate }) : Promise.resolve(null);
+export const findEquipe = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, e_, id, { forUpdate });
 
 /** The team's active assignments with their micro-areas (a team has a handful). */
 export const lotacoesAtivas = (db: DbOrTx, id: string) =>
@@ -66,15 +65,13 @@ const LIST = selectOf(equipeListItemSchema, e_, { unidade_saude_nome: u_.nome })
 /** A page of teams by unit, then name. */
 export async function list(ctx: Ctx, q: EquipeFilters): Promise<PageResult<EquipeListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, e_, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, e_, where, () =>
     ctx.db
       .select(LIST)
       .from(e_)
       .innerJoin(u_, eq(u_.id, e_.unidade_saude_id))
       .where(where)
-      .orderBy(byName(u_.nome), byName(e_.nome), e_.id)
-      .limit(limit)
-      .offset(offset),
+      .orderBy(byName(u_.nome), byName(e_.nome), e_.id),
   );
 }
 

@@ -5,13 +5,13 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes } from '../../../db/schema';
-import { uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
-import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import { conflict, FieldErrors } from '../../../lib/errors';
+import { answeringUnique } from '../../../lib/unique';
 import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
-import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { alteracoes } from '../alteracoes';
+import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { alteracoes, DESATIVADO } from '../alteracoes';
 import { findEquipe, ineEmUso, loadEquipe, lotacoesAtivas, RESOURCE, unidadeParaEquipe } from './queries';
 
 export { list, show, unidades } from './queries';
@@ -65,27 +65,22 @@ async function checarDesativacao(db: DbOrTx, id: string) {
   if (n > 0) throw conflict(msg.equipeComLotacoes(n));
 }
 
-function fromUniqueViolation(e: unknown): never {
-  const u = uniqueViolation(e);
-  if (u?.constraint.includes('equipes_ine_key')) throw unprocessable({ ine: [msg.jaEmUso] });
-  throw e;
-}
+/** The unique index of a team, by the field it is about. */
+const UNICOS = { equipes_ine_key: 'ine' };
 
 export async function create(ctx: Ctx, v: EquipeValues): Promise<Dated<Equipe>> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return answeringUnique(UNICOS, () =>
+    ctx.db.transaction(async (tx) => {
       await checar(tx, v, null);
       const id = newId();
       const cols = colunas(v);
-      await tx.insert(e_).values({ id, ...cols, updated_by: ctx.usuario?.profissionalId ?? null });
+      await tx.insert(e_).values({ id, ...cols, updated_by: autor(ctx) });
       await trail(tx, ctx, 'create', id, {
         details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) },
       });
       return (await loadEquipe(tx, id))!;
-    });
-  } catch (e) {
-    return fromUniqueViolation(e);
-  }
+    }),
+  );
 }
 
 export async function update(
@@ -93,8 +88,8 @@ export async function update(
   id: string,
   { lock_version, ...v }: Versioned<EquipeValues>,
 ): Promise<Dated<Equipe>> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return answeringUnique(UNICOS, () =>
+    ctx.db.transaction(async (tx) => {
       const atual = await findEquipe(tx, id, true);
       checkVersion(atual, lock_version);
       await checar(tx, v, atual);
@@ -105,22 +100,13 @@ export async function update(
         details: { alteracoes: alteracoes(audited(atual), audited(cols), CAMPOS_AUDITADOS) },
       });
       return (await loadEquipe(tx, id))!;
-    });
-  } catch (e) {
-    return fromUniqueViolation(e);
-  }
+    }),
+  );
 }
 
 /** DELETE: deactivates (soft); an inactive team answers 204 again without a new audit row. */
-export async function destroy(ctx: Ctx, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const atual = await findEquipe(tx, id, true);
-    if (!atual) throw notFound();
-    if (!atual.ativo) return;
-    await checarDesativacao(tx, id);
-    await updateVersioned(tx, ctx, e_, { key: eq(e_.id, id), lockVersion: atual.lock_version }, { ativo: false });
-    await trail(tx, ctx, 'destroy', id, {
-      details: { alteracoes: alteracoes({ ativo: true }, { ativo: false }, ['ativo']) },
-    });
+export const destroy = (ctx: Ctx, id: string): Promise<void> =>
+  deactivate(ctx, e_, id, findEquipe, {
+    check: (tx) => checarDesativacao(tx, id),
+    audit: (tx) => trail(tx, ctx, 'destroy', id, { details: { alteracoes: DESATIVADO } }),
   });
-}

@@ -16,10 +16,11 @@ import {
 import { formatCns } from '@saude/shared/validation/cns';
 import { formatCpf } from '@saude/shared/validation/cpf';
 import { todayIso } from '@saude/shared/validation/dates';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import { audit } from '../../../access/audit';
 import { hashSenha } from '../../../auth/service';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../../db/client';
 import {
   equipes,
@@ -33,8 +34,8 @@ import {
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { paginate, type PageResult } from '../../../lib/paginate';
-import { alteracoes, type Alteracoes } from '../alteracoes';
+import { mapPage, paginateTable, type PageResult } from '../../../lib/paginate';
+import { alteracoes, DESATIVADO, type Alteracoes } from '../alteracoes';
 import type { CnesArquivo } from './parser';
 import type { Dated } from '../../../lib/answer';
 
@@ -160,50 +161,27 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
       unidadeId.set(u.cnes, id);
       const tipo_unidade_id = tipoPara(u.tipo_codigo, u.tipo_descricao);
       const novo = { ...dados, ativo: true };
-      plano.unidades.push({
-        acao: 'criar',
-        chave: u.cnes,
-        nome: u.nome,
-        campos: [],
-        executar: async (t, ctx) => {
+      const criada = { cnes: u.cnes, ...novo };
+      const alt = diferencas(null, criada, escritos(unidadeSaudeFieldsSchema, criada));
+      plano.unidades.push(
+        criacao(UNIDADES, id, u.cnes, u.nome, alt, async (t) => {
           const tipoNovo = [...tiposNovos.values()].find((x) => x.id === tipo_unidade_id);
           if (tipoNovo) await t.insert(tiposUnidade).values(tipoNovo).onConflictDoNothing();
-          await t.insert(unidadesSaude).values({ id, cnes: u.cnes, tipo_unidade_id, origem_cnes: true, ...novo });
-          await auditar(
-            t,
-            ctx,
-            'administracao/unidades_saude',
-            'create',
-            id,
-            diferencas(null, { cnes: u.cnes, ...novo }, escritos(unidadeSaudeFieldsSchema, { cnes: u.cnes, ...novo })),
-          );
-        },
-      });
+          await t.insert(unidadesSaude).values({ id, tipo_unidade_id, origem_cnes: true, ...criada });
+        }),
+      );
       continue;
     }
     unidadeId.set(u.cnes, atual.id);
     // Only an import's own deactivation is undone by a later file; a hand-made row stays as the manager left it.
     const depois = { ...dados, ativo: atual.origem_cnes ? true : atual.ativo };
     const alt = diferencas(atual, depois, escritos(unidadeSaudeFieldsSchema, depois));
-    if (Object.keys(alt).length === 0) continue;
-    plano.unidades.push({
-      acao: 'atualizar',
-      chave: u.cnes,
-      nome: u.nome,
-      campos: Object.keys(alt),
-      executar: async (t, ctx) => {
-        await t
-          .update(unidadesSaude)
-          .set({ ...depois, lock_version: sql`${unidadesSaude.lock_version} + 1`, updated_at: new Date() })
-          .where(eq(unidadesSaude.id, atual.id));
-        await auditar(t, ctx, 'administracao/unidades_saude', 'update', atual.id, alt);
-      },
-    });
+    if (Object.keys(alt).length > 0) plano.unidades.push(atualizacao(UNIDADES, atual.id, u.cnes, u.nome, depois, alt));
   }
   const cnesDoArquivo = new Set(arq.unidades.map((u) => u.cnes));
   for (const u of todasUnidades) {
     if (!u.origem_cnes || !u.ativo || cnesDoArquivo.has(u.cnes)) continue;
-    plano.unidades.push(desativacao('administracao/unidades_saude', unidadesSaude, u.id, u.cnes, u.nome));
+    plano.unidades.push(desativacao(UNIDADES, u.id, u.cnes, u.nome));
   }
 
   // ---- Teams ----
@@ -217,23 +195,11 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
       const id = newId();
       equipeId.set(e.ine, id);
       const novo = { nome: e.nome, tipo: e.tipo, unidade_saude_id, micro_areas: e.micro_areas, ativo: true };
-      plano.equipes.push({
-        acao: 'criar',
-        chave: e.ine,
-        nome: e.nome,
-        campos: [],
-        executar: async (t, ctx) => {
-          await t.insert(equipes).values({ id, ine: e.ine, origem_cnes: true, ...novo });
-          await auditar(
-            t,
-            ctx,
-            'administracao/equipes',
-            'create',
-            id,
-            diferencas(null, { ine: e.ine, ...novo }, escritos(equipeFieldsSchema, { ine: e.ine, ...novo })),
-          );
-        },
-      });
+      const criada = { ine: e.ine, ...novo };
+      const alt = diferencas(null, criada, escritos(equipeFieldsSchema, criada));
+      plano.equipes.push(
+        criacao(EQUIPES, id, e.ine, e.nome, alt, (t) => t.insert(equipes).values({ id, origem_cnes: true, ...criada })),
+      );
       continue;
     }
     equipeId.set(e.ine, atual.id);
@@ -246,25 +212,12 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
       ativo: atual.origem_cnes ? true : atual.ativo,
     };
     const alt = diferencas(atual, depois, escritos(equipeFieldsSchema, depois));
-    if (Object.keys(alt).length === 0) continue;
-    plano.equipes.push({
-      acao: 'atualizar',
-      chave: e.ine,
-      nome: e.nome,
-      campos: Object.keys(alt),
-      executar: async (t, ctx) => {
-        await t
-          .update(equipes)
-          .set({ ...depois, lock_version: sql`${equipes.lock_version} + 1`, updated_at: new Date() })
-          .where(eq(equipes.id, atual.id));
-        await auditar(t, ctx, 'administracao/equipes', 'update', atual.id, alt);
-      },
-    });
+    if (Object.keys(alt).length > 0) plano.equipes.push(atualizacao(EQUIPES, atual.id, e.ine, e.nome, depois, alt));
   }
   const inesDoArquivo = new Set(arq.equipes.map((e) => e.ine));
   for (const e of todasEquipes) {
     if (!e.origem_cnes || !e.ativo || inesDoArquivo.has(e.ine)) continue;
-    plano.equipes.push(desativacao('administracao/equipes', equipes, e.id, e.ine, e.nome));
+    plano.equipes.push(desativacao(EQUIPES, e.id, e.ine, e.nome));
   }
 
   // ---- Professionals ----
@@ -293,31 +246,15 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
       if (p.cpf) porCpf.set(p.cpf, { id } as Profissional);
       if (p.cns) porCns.set(p.cns, { id } as Profissional);
       vistos.add(id);
-      plano.profissionais.push({
-        acao: 'criar',
-        chave: mascaraDoc(novo),
-        nome: p.nome,
-        campos: [],
-        executar: async (t, ctx) => {
+      const alt = diferencas(null, novo, CAMPOS_PROFISSIONAL, PESSOAIS_PROFISSIONAL);
+      plano.profissionais.push(
+        criacao(PROFISSIONAIS, id, mascaraDoc(novo), p.nome, alt, async (t) => {
           // No one knows this password: a manager's reset gives the professional a one-time one (issue 22).
           senhaInutilizavel ??= hashSenha(randomBytes(32).toString('base64url'));
-          await t.insert(profissionais).values({
-            id,
-            ...novo,
-            senha_hash: await senhaInutilizavel,
-            senha_provisoria: true,
-            origem_cnes: true,
-          });
-          await auditar(
-            t,
-            ctx,
-            'administracao/profissionais',
-            'create',
-            id,
-            diferencas(null, novo, CAMPOS_PROFISSIONAL, PESSOAIS_PROFISSIONAL),
-          );
-        },
-      });
+          const senha_hash = await senhaInutilizavel;
+          await t.insert(profissionais).values({ id, ...novo, senha_hash, senha_provisoria: true, origem_cnes: true });
+        }),
+      );
       continue;
     }
     profissionalId.set(p, atual.id);
@@ -333,23 +270,11 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
     };
     const alt = diferencas(atual, depois, CAMPOS_PROFISSIONAL, PESSOAIS_PROFISSIONAL);
     if (Object.keys(alt).length === 0) continue;
-    plano.profissionais.push({
-      acao: 'atualizar',
-      chave: mascaraDoc(depois),
-      nome: p.nome,
-      campos: Object.keys(alt),
-      executar: async (t, ctx) => {
-        await t
-          .update(profissionais)
-          .set({ ...depois, lock_version: sql`${profissionais.lock_version} + 1`, updated_at: new Date() })
-          .where(eq(profissionais.id, atual.id));
-        await auditar(t, ctx, 'administracao/profissionais', 'update', atual.id, alt);
-      },
-    });
+    plano.profissionais.push(atualizacao(PROFISSIONAIS, atual.id, mascaraDoc(depois), p.nome, depois, alt));
   }
   for (const p of todos) {
     if (!p.origem_cnes || !p.ativo || vistos.has(p.id)) continue;
-    const passo = desativacao('administracao/profissionais', profissionais, p.id, mascaraDoc(p), p.nome);
+    const passo = desativacao(PROFISSIONAIS, p.id, mascaraDoc(p), p.nome);
     plano.profissionais.push({
       ...passo,
       executar: async (t, ctx) => {
@@ -390,6 +315,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
       if (chavesDoArquivo.has(chave)) continue;
       chavesDoArquivo.add(chave);
       const rotulo = `${p.nome} — ${nomeUnidade.get(l.cnes)} — CBO ${l.cbo}`;
+      const chaveDoVinculo = l.ine ? `INE ${l.ine}` : `CNES ${l.cnes}`;
       const atual = lotacaoPorChave.get(chave);
       if (!atual) {
         const id = newId();
@@ -401,16 +327,9 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
           fim: null,
           ativo: true,
         };
-        plano.lotacoes.push({
-          acao: 'criar',
-          chave: l.ine ? `INE ${l.ine}` : `CNES ${l.cnes}`,
-          nome: rotulo,
-          campos: [],
-          executar: async (t, ctx) => {
-            await t.insert(lotacoes).values({ id, origem_cnes: true, ...novo });
-            await auditar(t, ctx, 'administracao/lotacoes', 'create', id, diferencas(null, novo, CAMPOS_LOTACAO));
-          },
-        });
+        const alt = diferencas(null, novo, CAMPOS_LOTACAO);
+        const inserir = (t: Tx) => t.insert(lotacoes).values({ id, origem_cnes: true, ...novo });
+        plano.lotacoes.push(criacao(LOTACOES, id, chaveDoVinculo, rotulo, alt, inserir));
         continue;
       }
       // The profile is the manager's to change: an import keeps it.
@@ -424,38 +343,24 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
         ativo: reativar ? true : atual.ativo,
       };
       const alt = diferencas(atual, depois, CAMPOS_LOTACAO);
-      if (Object.keys(alt).length === 0) continue;
-      plano.lotacoes.push({
-        acao: 'atualizar',
-        chave: l.ine ? `INE ${l.ine}` : `CNES ${l.cnes}`,
-        nome: rotulo,
-        campos: Object.keys(alt),
-        executar: async (t, ctx) => {
-          await t
-            .update(lotacoes)
-            .set({ ...depois, lock_version: sql`${lotacoes.lock_version} + 1`, updated_at: new Date() })
-            .where(eq(lotacoes.id, atual.id));
-          await auditar(t, ctx, 'administracao/lotacoes', 'update', atual.id, alt);
-        },
-      });
+      if (Object.keys(alt).length > 0)
+        plano.lotacoes.push(atualizacao(LOTACOES, atual.id, chaveDoVinculo, rotulo, depois, alt));
     }
   }
   const nomesProf = new Map(todos.map((p) => [p.id, p.nome]));
   const nomesUni = new Map(todasUnidades.map((u) => [u.id, u.nome]));
   for (const l of todasLotacoes) {
     if (!l.origem_cnes || !l.ativo || chavesDoArquivo.has(chaveLotacao(l))) continue;
-    const rotulo = `${nomesProf.get(l.profissional_id) ?? ''} — ${nomesUni.get(l.unidade_saude_id) ?? ''} — CBO ${l.ocupacao_codigo}`;
+    const profissional = nomesProf.get(l.profissional_id) ?? '';
+    const rotulo = `${profissional} — ${nomesUni.get(l.unidade_saude_id) ?? ''} — CBO ${l.ocupacao_codigo}`;
     plano.lotacoes.push({
       acao: 'desativar',
       chave: l.equipe_id ? 'Equipe' : 'Unidade',
       nome: rotulo,
       campos: ['ativo', 'fim'],
       executar: async (t, ctx) => {
-        await t
-          .update(lotacoes)
-          .set({ ativo: false, fim: hoje, lock_version: sql`${lotacoes.lock_version} + 1`, updated_at: new Date() })
-          .where(eq(lotacoes.id, l.id));
-        await auditar(t, ctx, 'administracao/lotacoes', 'update', l.id, {
+        await gravar(t, LOTACOES.table, l.id, { ativo: false, fim: hoje });
+        await auditar(t, ctx, LOTACOES.resource, 'update', l.id, {
           ativo: { antes: true, depois: false },
           fim: { antes: l.fim, depois: hoje },
         });
@@ -465,28 +370,75 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
   return plano;
 }
 
-/** Deactivates an imported unit, team or professional the file no longer has. */
-function desativacao(
-  resource: string,
-  table: typeof unidadesSaude | typeof equipes | typeof profissionais,
+/** Where each kind of record is written and audited. */
+const UNIDADES = { resource: 'administracao/unidades_saude', table: unidadesSaude };
+const EQUIPES = { resource: 'administracao/equipes', table: equipes };
+const PROFISSIONAIS = { resource: 'administracao/profissionais', table: profissionais };
+const LOTACOES = { resource: 'administracao/lotacoes', table: lotacoes };
+type Tabela = typeof unidadesSaude | typeof equipes | typeof profissionais | typeof lotacoes;
+type Alvo<T extends Tabela> = { resource: string; table: T };
+
+/** Writes `set` on the row under a new version (a form opened before the import is then stale). */
+const gravar = <T extends Tabela>(t: Tx, table: T, id: string, set: PgUpdateSetSource<T>) =>
+  t
+    .update(table)
+    .set({ ...set, lock_version: sql`${table.lock_version} + 1`, updated_at: new Date() } as PgUpdateSetSource<T>)
+    .where(eq(table.id, id));
+
+/** Creates a record the file brings (`inserir`), audited with its fields. */
+const criacao = (
+  alvo: Alvo<Tabela>,
   id: string,
   chave: string,
   nome: string,
-): Passo {
-  return {
-    acao: 'desativar',
-    chave,
-    nome,
-    campos: ['ativo'],
-    executar: async (t, ctx) => {
-      await t
-        .update(table)
-        .set({ ativo: false, lock_version: sql`${table.lock_version} + 1`, updated_at: new Date() })
-        .where(eq(table.id, id));
-      await auditar(t, ctx, resource, 'update', id, { ativo: { antes: true, depois: false } });
-    },
-  };
-}
+  alt: Alteracoes,
+  inserir: (t: Tx) => Promise<unknown>,
+): Passo => ({
+  acao: 'criar',
+  chave,
+  nome,
+  campos: [],
+  executar: async (t, ctx) => {
+    await inserir(t);
+    await auditar(t, ctx, alvo.resource, 'create', id, alt);
+  },
+});
+
+/** Brings a record up to what the file says (`depois`), audited with what changed. */
+const atualizacao = <T extends Tabela>(
+  alvo: Alvo<T>,
+  id: string,
+  chave: string,
+  nome: string,
+  depois: PgUpdateSetSource<T>,
+  alt: Alteracoes,
+): Passo => ({
+  acao: 'atualizar',
+  chave,
+  nome,
+  campos: Object.keys(alt),
+  executar: async (t, ctx) => {
+    await gravar(t, alvo.table, id, depois);
+    await auditar(t, ctx, alvo.resource, 'update', id, alt);
+  },
+});
+
+/** Deactivates an imported unit, team or professional the file no longer has. */
+const desativacao = (
+  alvo: Alvo<typeof unidadesSaude | typeof equipes | typeof profissionais>,
+  id: string,
+  chave: string,
+  nome: string,
+): Passo => ({
+  acao: 'desativar',
+  chave,
+  nome,
+  campos: ['ativo'],
+  executar: async (t, ctx) => {
+    await gravar(t, alvo.table, id, { ativo: false });
+    await auditar(t, ctx, alvo.resource, 'update', id, DESATIVADO);
+  },
+});
 
 function resumoDe(plano: Plano): ResumoCnes {
   const r = {} as ResumoCnes;
@@ -502,27 +454,25 @@ const travar = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(
 
 export async function previa(ctx: Ctx, arq: CnesArquivo, arquivo_nome: string): Promise<PreviaCnes> {
   // Planning only reads; the writes are closures that only the apply runs.
-  {
-    const plano = await planejar(ctx.db, arq);
-    const resumo = resumoDe(plano);
-    const amostra = (k: TipoImportacaoCnes) =>
-      plano[k].slice(0, 10).map(({ acao, chave, nome, campos }) => ({ acao, chave, nome, campos }));
-    return {
-      arquivo_nome,
-      arquivo_sha256: arq.sha256,
-      bytes: arq.bytes,
-      resumo,
-      amostras: {
-        unidades: amostra('unidades'),
-        equipes: amostra('equipes'),
-        profissionais: amostra('profissionais'),
-        lotacoes: amostra('lotacoes'),
-      },
-      avisos: arq.avisos.slice(0, 50),
-      total_avisos: arq.avisos.length,
-      sem_alteracoes: semAlteracoes(resumo),
-    };
-  }
+  const plano = await planejar(ctx.db, arq);
+  const resumo = resumoDe(plano);
+  const amostra = (k: TipoImportacaoCnes) =>
+    plano[k].slice(0, 10).map(({ acao, chave, nome, campos }) => ({ acao, chave, nome, campos }));
+  return {
+    arquivo_nome,
+    arquivo_sha256: arq.sha256,
+    bytes: arq.bytes,
+    resumo,
+    amostras: {
+      unidades: amostra('unidades'),
+      equipes: amostra('equipes'),
+      profissionais: amostra('profissionais'),
+      lotacoes: amostra('lotacoes'),
+    },
+    avisos: arq.avisos.slice(0, 50),
+    total_avisos: arq.avisos.length,
+    sem_alteracoes: semAlteracoes(resumo),
+  };
 }
 
 export async function aplicar(
@@ -562,27 +512,22 @@ export async function aplicar(
 }
 
 export async function list(ctx: Ctx, f: ImportacaoCnesFilters): Promise<PageResult<Dated<ImportacaoCnes>>> {
-  return paginate(f, {
-    rows: async ({ limit, offset }) => {
-      const rows = await ctx.db
-        .select({
-          id: importacoesCnes.id,
-          arquivo_nome: importacoesCnes.arquivo_nome,
-          arquivo_sha256: importacoesCnes.arquivo_sha256,
-          resumo: importacoesCnes.resumo,
-          profissional_nome: profissionais.nome,
-          created_at: importacoesCnes.created_at,
-        })
-        .from(importacoesCnes)
-        .innerJoin(profissionais, eq(profissionais.id, importacoesCnes.profissional_id))
-        .orderBy(desc(importacoesCnes.created_at), desc(importacoesCnes.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((r) => {
-        const resumo = r.resumo as ResumoCnes;
-        return { ...r, resumo, created_at: r.created_at, sem_alteracoes: semAlteracoes(resumo) };
-      });
-    },
-    count: async () => (await ctx.db.select({ n: count() }).from(importacoesCnes))[0]!.n,
+  const page = await paginateTable(f, ctx.db, importacoesCnes, undefined, () =>
+    ctx.db
+      .select({
+        id: importacoesCnes.id,
+        arquivo_nome: importacoesCnes.arquivo_nome,
+        arquivo_sha256: importacoesCnes.arquivo_sha256,
+        resumo: importacoesCnes.resumo,
+        profissional_nome: profissionais.nome,
+        created_at: importacoesCnes.created_at,
+      })
+      .from(importacoesCnes)
+      .innerJoin(profissionais, eq(profissionais.id, importacoesCnes.profissional_id))
+      .orderBy(desc(importacoesCnes.created_at), desc(importacoesCnes.id)),
+  );
+  return mapPage(page, (r) => {
+    const resumo = r.resumo as ResumoCnes;
+    return { ...r, resumo, sem_alteracoes: semAlteracoes(resumo) };
   });
 }

@@ -16,7 +16,6 @@ import { byName, containsText, countWhere, findRow, selectOf } from '../../../db
 import { fieldsOf } from '../../../lib/answer';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
-import { isUuid } from '../../../lib/routes';
 
 // Reading profiles (issue 22). They hold nobody's personal data (a code, a name, permission strings): reads are not
 // audited.
@@ -24,8 +23,7 @@ import { isUuid } from '../../../lib/routes';
 export const RESOURCE = 'administracao/perfis';
 
 /** The profile's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findPerfil = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, perfis, id, { forUpdate }) : Promise.resolve(null);
+export const findPerfil = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, perfis, id, { forUpdate });
 
 /** Its permissions in the catalogue's order; strings the code no longer has (a removed action) are left out. */
 export async function permissoesDo(db: DbOrTx, id: string): Promise<string[]> {
@@ -74,13 +72,11 @@ function condicoes(q: Omit<Filters, 'page' | 'per_page'>): SQL | undefined {
 /** A page of profiles: the built-in ones first, then by name. */
 export async function list(ctx: Ctx, q: Filters & PerfilFilters): Promise<PageResult<PerfilListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, perfis, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, perfis, where, () =>
     ctx.db
       .select(selectOf(perfilListItemSchema, perfis, { permissoes: quantasPermissoes(), lotacoes_ativas: ativas() }))
       .from(perfis)
       .where(where)
-      .orderBy(desc(perfis.sistema), byName(perfis.nome), asc(perfis.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(desc(perfis.sistema), byName(perfis.nome), asc(perfis.id)),
   );
 }

@@ -4,9 +4,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { perfilPermissoes, perfis } from '../../../db/schema';
-import { uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
-import { AppError, conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import { AppError, conflict, FieldErrors, notFound } from '../../../lib/errors';
+import { answeringUnique } from '../../../lib/unique';
 import { newId } from '../../../lib/ids';
 import { checkVersion, stamped, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { alteracoes } from '../alteracoes';
@@ -36,16 +36,6 @@ async function checarCodigo(tx: DbOrTx, codigo: string, selfId: string | null) {
   errors.throwIfAny();
 }
 
-/** Two saves of one code at once: the unique index decides, answered like the check above. */
-async function semDuplicata<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if (uniqueViolation(e)?.constraint.includes('codigo')) throw unprocessable({ codigo: [msg.jaEmUso] });
-    throw e;
-  }
-}
-
 async function gravarPermissoes(tx: DbOrTx, id: string, permissoes: readonly string[]) {
   await tx.delete(perfilPermissoes).where(eq(perfilPermissoes.perfil_id, id));
   if (permissoes.length > 0)
@@ -53,7 +43,7 @@ async function gravarPermissoes(tx: DbOrTx, id: string, permissoes: readonly str
 }
 
 export async function create(ctx: Ctx, v: PerfilValues): Promise<Perfil> {
-  return semDuplicata(() =>
+  return answeringUnique({ codigo: 'codigo' }, () =>
     ctx.db.transaction(async (tx) => {
       await checarCodigo(tx, v.codigo, null);
       const id = newId();
@@ -66,7 +56,7 @@ export async function create(ctx: Ctx, v: PerfilValues): Promise<Perfil> {
 }
 
 export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<PerfilValues>): Promise<Perfil> {
-  return semDuplicata(() =>
+  return answeringUnique({ codigo: 'codigo' }, () =>
     ctx.db.transaction(async (tx) => {
       const atual = await findPerfil(tx, id, true);
       if (!atual) throw notFound();

@@ -12,12 +12,11 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, perfis, profissionais, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, findRow, selectOf } from '../../../db/sql';
+import { byName, containsText, findRow, lotacaoNames, selectOf, withLotacaoNames } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { fieldsOf, type Dated } from '../../../lib/answer';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
-import { isUuid } from '../../../lib/routes';
 
 // Reading professionals and their assignments (issue 22). Staff records, not citizens': reads are not audited. The
 // password hash never leaves this file's selects.
@@ -27,37 +26,33 @@ const p = profissionais;
 const l = lotacoes;
 
 /** The professional's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findProfissional = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, p, id, { forUpdate }) : Promise.resolve(null);
+export const findProfissional = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, p, id, { forUpdate });
 
 /** The assignment's row (locked for update when asked), or null. */
-export const findLotacao = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, l, id, { forUpdate }) : Promise.resolve(null);
+export const findLotacao = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, l, id, { forUpdate });
 
 /** Assignments with the names a screen shows: of one professional, or one by id. Active first, then newest. */
 export async function lotacoesDe(db: DbOrTx, where: { profissionalId?: string; id?: string }): Promise<Lotacao[]> {
-  const rows = await db
-    .select({
-      id: l.id,
-      lock_version: l.lock_version,
-      profissional_id: l.profissional_id,
-      unidade_saude_id: l.unidade_saude_id,
-      unidade_nome: unidadesSaude.nome,
-      ocupacao_codigo: l.ocupacao_codigo,
-      equipe_id: l.equipe_id,
-      equipe_nome: equipes.nome,
-      perfil_id: l.perfil_id,
-      perfil_nome: perfis.nome,
-      micro_areas: l.micro_areas,
-      inicio: l.inicio,
-      fim: l.fim,
-      ativo: l.ativo,
-      origem_cnes: l.origem_cnes,
-    })
-    .from(l)
-    .innerJoin(unidadesSaude, eq(unidadesSaude.id, l.unidade_saude_id))
-    .innerJoin(perfis, eq(perfis.id, l.perfil_id))
-    .leftJoin(equipes, eq(equipes.id, l.equipe_id))
+  const rows = await withLotacaoNames(
+    db
+      .select({
+        id: l.id,
+        lock_version: l.lock_version,
+        profissional_id: l.profissional_id,
+        unidade_saude_id: l.unidade_saude_id,
+        ocupacao_codigo: l.ocupacao_codigo,
+        equipe_id: l.equipe_id,
+        perfil_id: l.perfil_id,
+        micro_areas: l.micro_areas,
+        inicio: l.inicio,
+        fim: l.fim,
+        ativo: l.ativo,
+        origem_cnes: l.origem_cnes,
+        ...lotacaoNames,
+      })
+      .from(l)
+      .$dynamic(),
+  )
     .where(
       and(
         where.profissionalId ? eq(l.profissional_id, where.profissionalId) : undefined,
@@ -114,8 +109,8 @@ const LIST = selectOf(profissionalListItemSchema, p, {
 /** A page of professionals by name, each with the units of their active assignments. */
 export async function list(ctx: Ctx, q: ProfissionalFilters): Promise<PageResult<ProfissionalListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, p, where, ({ limit, offset }) =>
-    ctx.db.select(LIST).from(p).where(where).orderBy(byName(p.nome), asc(p.id)).limit(limit).offset(offset),
+  return paginateTable(q, ctx.db, p, where, () =>
+    ctx.db.select(LIST).from(p).where(where).orderBy(byName(p.nome), asc(p.id)),
   );
 }
 

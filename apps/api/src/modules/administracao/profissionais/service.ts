@@ -17,8 +17,8 @@ import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
 import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
-import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { alteracoes } from '../alteracoes';
+import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { alteracoes, DESATIVADO } from '../alteracoes';
 import { carregar, findProfissional, RESOURCE } from './queries';
 
 export { list, opcoes, show } from './queries';
@@ -130,17 +130,11 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
 }
 
 /** DELETE: deactivates (the record stays: the audit and the records they signed name them) and ends their sessions. */
-export async function destroy(ctx: Ctx, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const atual = await findProfissional(tx, id, true);
-    if (!atual) throw notFound();
-    if (atual.ativo) {
-      await updateVersioned(tx, ctx, p, { key: eq(p.id, id), lockVersion: atual.lock_version }, { ativo: false });
-      await trail(tx, ctx, 'destroy', id, { details: { alteracoes: { ativo: { antes: true, depois: false } } } });
-    }
-    await encerrarSessoes(tx, id);
+export const destroy = (ctx: Ctx, id: string): Promise<void> =>
+  deactivate(ctx, p, id, findProfissional, {
+    audit: (tx) => trail(tx, ctx, 'destroy', id, { details: { alteracoes: DESATIVADO } }),
+    always: (tx) => encerrarSessoes(tx, id),
   });
-}
 
 /** A new one-time password for the professional; their sessions end (whoever knew the old one is out). */
 export async function redefinirSenha(ctx: Ctx, id: string): Promise<SenhaRedefinida> {

@@ -23,8 +23,7 @@ export const RESOURCE = 'administracao/unidades_saude';
 const u_ = unidadesSaude;
 
 /** The unit's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findUnidade = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, u_, id, { forUpdate }) : Promise.resolve(null);
+export const findUnidade = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, u_, id, { forUpdate });
 
 /** Active teams and active assignments of the unit: what keeps it from being deactivated. */
 export async function vinculosAtivos(db: DbOrTx, id: string) {
@@ -80,15 +79,13 @@ const LIST = selectOf(unidadeSaudeListItemSchema, u_, {
 /** A page of units by name (as people read it), the active and inactive ones alike unless filtered. */
 export async function list(ctx: Ctx, q: UnidadeSaudeFilters): Promise<PageResult<UnidadeSaudeListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, u_, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, u_, where, () =>
     ctx.db
       .select(LIST)
       .from(u_)
       .innerJoin(tiposUnidade, eq(tiposUnidade.id, u_.tipo_unidade_id))
       .where(where)
-      .orderBy(byName(u_.nome), u_.id)
-      .limit(limit)
-      .offset(offset),
+      .orderBy(byName(u_.nome), u_.id),
   );
 }
 

@@ -9,13 +9,13 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { unidadesSaude } from '../../../db/schema';
-import { uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
-import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import { conflict, FieldErrors } from '../../../lib/errors';
+import { answeringUnique } from '../../../lib/unique';
 import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
-import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { alteracoes } from '../alteracoes';
+import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { alteracoes, DESATIVADO } from '../alteracoes';
 import { cnesEmUso, findUnidade, loadUnidade, RESOURCE, tipoExiste, vinculosAtivos } from './queries';
 
 export { list, show, tipos } from './queries';
@@ -59,35 +59,30 @@ async function checarDesativacao(db: DbOrTx, id: string) {
   if (v.equipes > 0 || v.lotacoes > 0) throw conflict(msg.unidadeComVinculos(v.equipes, v.lotacoes));
 }
 
-function fromUniqueViolation(e: unknown): never {
-  const u = uniqueViolation(e);
-  if (u?.constraint.includes('unidades_saude_cnes_key')) throw unprocessable({ cnes: [msg.jaEmUso] });
-  throw e;
-}
-
 const audited = (r: Colunas | typeof u_.$inferSelect) =>
   Object.fromEntries(CAMPOS_AUDITADOS.map((c) => [c, r[c]])) as Record<(typeof CAMPOS_AUDITADOS)[number], unknown>;
 
+/** The unique index of a unit, by the field it is about. */
+const UNICOS = { unidades_saude_cnes_key: 'cnes' };
+
 export async function create(ctx: Ctx, v: UnidadeSaudeValues): Promise<Dated<UnidadeSaude>> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return answeringUnique(UNICOS, () =>
+    ctx.db.transaction(async (tx) => {
       await checar(tx, v, null);
       const id = newId();
       const cols = colunas(v);
-      await tx.insert(u_).values({ id, ...cols, updated_by: ctx.usuario?.profissionalId ?? null });
+      await tx.insert(u_).values({ id, ...cols, updated_by: autor(ctx) });
       await trail(tx, ctx, 'create', id, {
         details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) },
       });
       return (await loadUnidade(tx, id))!;
-    });
-  } catch (e) {
-    return fromUniqueViolation(e);
-  }
+    }),
+  );
 }
 
 export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<UnidadeSaudeValues>) {
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return answeringUnique(UNICOS, () =>
+    ctx.db.transaction(async (tx) => {
       const atual = await findUnidade(tx, id, true);
       checkVersion(atual, lock_version);
       await checar(tx, v, id);
@@ -98,22 +93,13 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
         details: { alteracoes: alteracoes(audited(atual), audited(cols), CAMPOS_AUDITADOS) },
       });
       return (await loadUnidade(tx, id))!;
-    });
-  } catch (e) {
-    return fromUniqueViolation(e);
-  }
+    }),
+  );
 }
 
 /** DELETE: deactivates (soft); an inactive unit answers 204 again without a new audit row. */
-export async function destroy(ctx: Ctx, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const atual = await findUnidade(tx, id, true);
-    if (!atual) throw notFound();
-    if (!atual.ativo) return;
-    await checarDesativacao(tx, id);
-    await updateVersioned(tx, ctx, u_, { key: eq(u_.id, id), lockVersion: atual.lock_version }, { ativo: false });
-    await trail(tx, ctx, 'destroy', id, {
-      details: { alteracoes: alteracoes({ ativo: true }, { ativo: false }, ['ativo']) },
-    });
+export const destroy = (ctx: Ctx, id: string): Promise<void> =>
+  deactivate(ctx, u_, id, findUnidade, {
+    check: (tx) => checarDesativacao(tx, id),
+    audit: (tx) => trail(tx, ctx, 'destroy', id, { details: { alteracoes: DESATIVADO } }),
   });
-}

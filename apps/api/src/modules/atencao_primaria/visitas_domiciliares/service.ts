@@ -27,7 +27,7 @@ import {
   unidadesSaude,
   visitasDomiciliares as vd,
 } from '../../../db/schema';
-import { countAll, preparedOnce, totalOf } from '../../../db/sql';
+import { countAll, preparedOnce, preparedPage, totalOf } from '../../../db/sql';
 import type { Dated } from '../../../lib/answer';
 import { conflict, FieldErrors, forbidden, notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
@@ -213,7 +213,7 @@ function paginaDeVisitas(db: DbOrTx, alcance: Alcance, filtros: ReadonlyArray<(t
               sql`${familias.equipe_id} = ${equipes}`,
             ]
           : [sql`false`, sql`false`];
-    return visitaQuery(db, visitaListSelect(familiaNoAlcance))
+    const pagina = visitaQuery(db, visitaListSelect(familiaNoAlcance))
       .where(
         and(
           visitaNoAlcance,
@@ -223,10 +223,8 @@ function paginaDeVisitas(db: DbOrTx, alcance: Alcance, filtros: ReadonlyArray<(t
           filtros.includes('minhas') ? eq(vd.profissional_id, sql.placeholder('profissional_id')) : undefined,
         ),
       )
-      .orderBy(desc(vd.data_visita), desc(vd.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+      .orderBy(desc(vd.data_visita), desc(vd.id));
+    return preparedPage(pagina.$dynamic(), name);
   });
 }
 

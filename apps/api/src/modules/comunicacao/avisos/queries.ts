@@ -120,8 +120,7 @@ export const alcance = async (ctx: Ctx, q: AvisoAlcanceQuery) => ({
 // ---- one notice ------------------------------------------------------------------------------------------
 
 /** The notice's row (locked for update when asked), or null; a malformed id is null too. */
-export const findAviso = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, a, id, { forUpdate }) : Promise.resolve(null);
+export const findAviso = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, a, id, { forUpdate });
 
 const contagens = {
   total_visualizacoes: sql<number>`(select count(*)::int from ${v} where ${v.aviso_id} = ${a.id})`,
@@ -148,7 +147,7 @@ export async function visualizacoesDe(
   avisoId: string,
   profissionalId: string | null,
 ): Promise<Dated<AvisoVisualizacao>[]> {
-  const rows = await db
+  return db
     .select({
       id: v.id,
       aviso_id: v.aviso_id,
@@ -164,7 +163,6 @@ export async function visualizacoesDe(
     .innerJoin(unidadesSaude, eq(unidadesSaude.id, v.unidade_saude_id))
     .where(and(eq(v.aviso_id, avisoId), profissionalId ? eq(v.profissional_id, profissionalId) : undefined))
     .orderBy(desc(v.created_at), desc(v.id));
-  return rows.map((r) => ({ ...r, created_at: r.created_at }));
 }
 
 /** The whole notice as GET /:id answers it; `somenteDe`: the confirmations of that professional only. */
@@ -249,7 +247,7 @@ function condicoes(ctx: Ctx, q: AvisoFilters): SQL | undefined {
 /** GET /: a page of notices, newest start first, each with its counts (subqueries of the same statement). */
 export async function list(ctx: Ctx, q: AvisoFilters): Promise<PageResult<Dated<AvisoListItem>>> {
   const where = condicoes(ctx, q);
-  return paginateTable(q, ctx.db, a, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, a, where, () =>
     ctx.db
       .select({
         id: a.id,
@@ -266,9 +264,7 @@ export async function list(ctx: Ctx, q: AvisoFilters): Promise<PageResult<Dated<
       .from(a)
       .innerJoin(profissionais, eq(profissionais.id, a.responsavel_id))
       .where(where)
-      .orderBy(desc(a.data_inicial), desc(a.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(desc(a.data_inicial), desc(a.id)),
   );
 }
 

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import * as schemas from '@saude/shared/schemas/aviso';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendWithEtag } from '../../../lib/etag';
 import { anyIdParams, recordAction, recordModuleRoutes } from '../../../lib/routes';
 import { RESOURCE } from './queries';
 import * as service from './service';
@@ -13,12 +13,9 @@ import * as service from './service';
 
 const can = (action: 'index' | 'show' | 'create' | 'visualizar') => `${RESOURCE}:${action}` as const;
 
-/** The validator of the unread list: its ids and versions (an edited notice shows again with its new text). */
-const etagDe = (rows: Array<{ id: string; lock_version: number }>) =>
-  `"${createHash('sha256')
-    .update(rows.map((r) => `${r.id}:${r.lock_version}`).join(','))
-    .digest('base64url')
-    .slice(0, 27)}"`;
+/** What identifies the unread list: its ids and versions (an edited notice shows again with its new text). */
+const etagKey = (rows: Array<{ id: string; lock_version: number }>) =>
+  rows.map((r) => `${r.id}:${r.lock_version}`).join(',');
 
 export const avisosRoutes: FastifyPluginAsyncZod = async (app) => {
   recordModuleRoutes(
@@ -57,12 +54,8 @@ export const avisosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const rows = await service.naoVisualizados(req.ctx);
-      const etag = etagDe(rows);
-      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
-      const pedidas = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
-      // No body: outside the response schema, whose serializer would write `null`.
-      if (pedidas.includes(etag)) return (reply as FastifyReply).code(304).send();
-      return reply.send(rows.map(({ lock_version: _v, ...aviso }) => aviso));
+      const avisos = rows.map(({ lock_version: _v, ...aviso }) => aviso);
+      return sendWithEtag(req, reply as FastifyReply, etagKey(rows), avisos);
     },
   );
 

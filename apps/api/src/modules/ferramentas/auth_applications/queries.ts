@@ -12,7 +12,6 @@ import { authApplications } from '../../../db/schema';
 import { byName, containsText, findRow, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
-import { isUuid } from '../../../lib/routes';
 import { fieldsOf, type Dated } from '../../../lib/answer';
 
 // Reading the authorized applications (issue 39). A name and an address, nobody's data: reads are not audited.
@@ -21,8 +20,7 @@ export const RESOURCE = 'ferramentas/auth_applications';
 const a_ = authApplications;
 
 /** The application's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findAuthApplication = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, a_, id, { forUpdate }) : Promise.resolve(null);
+export const findAuthApplication = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, a_, id, { forUpdate });
 
 type Row = typeof a_.$inferSelect;
 
@@ -44,14 +42,12 @@ function condicoes(q: AuthApplicationFilters): SQL | undefined {
 /** A page of applications, active first, then by name (a municipality has a handful). */
 export async function list(ctx: Ctx, q: AuthApplicationFilters): Promise<PageResult<AuthApplicationListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, a_, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, a_, where, () =>
     ctx.db
       .select(selectOf(authApplicationListItemSchema, a_))
       .from(a_)
       .where(where)
-      .orderBy(sql`${a_.ativo} desc`, byName(a_.nome), a_.id)
-      .limit(limit)
-      .offset(offset),
+      .orderBy(sql`${a_.ativo} desc`, byName(a_.nome), a_.id),
   );
 }
 

@@ -7,9 +7,9 @@ import type { DbOrTx } from '../../../db/client';
 import { authApplications } from '../../../db/schema';
 import { changedFields, uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
-import { AppError, notFound, unprocessable } from '../../../lib/errors';
+import { AppError, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { findAuthApplication, paraApi, RESOURCE, uriEmUso } from './queries';
 import type { Dated } from '../../../lib/answer';
 
@@ -94,12 +94,7 @@ export const update = (
   );
 
 /** DELETE: deactivates; an inactive application answers 204 again without a new audit row. */
-export async function destroy(ctx: Ctx, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const atual = await findAuthApplication(tx, id, true);
-    if (!atual) throw notFound();
-    if (!atual.ativo) return;
-    await updateVersioned(tx, ctx, a_, { key: eq(a_.id, id), lockVersion: atual.lock_version }, { ativo: false });
-    await trail(tx, ctx, 'destroy', id, { details: { campos: ['ativo'] } });
+export const destroy = (ctx: Ctx, id: string): Promise<void> =>
+  deactivate(ctx, a_, id, findAuthApplication, {
+    audit: (tx) => trail(tx, ctx, 'destroy', id, { details: { campos: ['ativo'] } }),
   });
-}

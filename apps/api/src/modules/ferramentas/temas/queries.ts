@@ -13,7 +13,6 @@ import { temas } from '../../../db/schema';
 import { containsText, findRow, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
-import { isUuid } from '../../../lib/routes';
 import { fieldsOf, type Dated } from '../../../lib/answer';
 
 // Reading campaign themes (issue 21). They hold nobody's data (a title, colours, an image), so reads are not audited.
@@ -22,8 +21,7 @@ export const RESOURCE = 'ferramentas/temas';
 const t_ = temas;
 
 /** The theme's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findTema = (db: DbOrTx, id: string, forUpdate = false) =>
-  isUuid(id) ? findRow(db, t_, id, { forUpdate }) : Promise.resolve(null);
+export const findTema = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, t_, id, { forUpdate });
 
 type Row = typeof temas.$inferSelect;
 
@@ -47,14 +45,8 @@ const LIST = selectOf(temaListItemSchema, t_, { com_imagem: sql<boolean>`${isNot
 /** A page of themes, the latest period first. */
 export async function list(ctx: Ctx, q: TemaFilters): Promise<PageResult<TemaListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, t_, where, ({ limit, offset }) =>
-    ctx.db
-      .select(LIST)
-      .from(t_)
-      .where(where)
-      .orderBy(desc(t_.vigencia_inicio), desc(t_.created_at), t_.id)
-      .limit(limit)
-      .offset(offset),
+  return paginateTable(q, ctx.db, t_, where, () =>
+    ctx.db.select(LIST).from(t_).where(where).orderBy(desc(t_.vigencia_inicio), desc(t_.created_at), t_.id),
   );
 }
 

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import * as schemas from '@saude/shared/schemas/tema';
 import { todayIso } from '@saude/shared/validation/dates';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendWithEtag } from '../../../lib/etag';
 import { anyIdParams, recordModuleRoutes } from '../../../lib/routes';
 import { RESOURCE, temaEmVigor } from './queries';
 import * as service from './service';
@@ -43,14 +43,10 @@ export const temaAtualRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const tema = await temaEmVigor(req.ctx.db, todayIso());
       reply.header('Cache-Control', 'private, no-cache');
-      // No body on 204 and 304: outside the response schema, whose serializer would write `null`.
+      // No body on 204 (nor on 304): outside the response schema, whose serializer would write `null`.
       if (!tema) return (reply as FastifyReply).code(204).send();
       const { lock_version, ...corpo } = tema;
-      const etag = `"${createHash('sha256').update(`${tema.id}:${lock_version}`).digest('base64url').slice(0, 27)}"`;
-      reply.header('ETag', etag);
-      const pedidas = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
-      if (pedidas.includes(etag)) return (reply as FastifyReply).code(304).send();
-      return reply.send(corpo);
+      return sendWithEtag(req, reply as FastifyReply, `${tema.id}:${lock_version}`, corpo);
     },
   );
 };

@@ -9,7 +9,7 @@ import { changedFields } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { findTema, outrosAtivos, paraApi, RESOURCE } from './queries';
 import type { Dated } from '../../../lib/answer';
 
@@ -52,7 +52,7 @@ export async function create(ctx: Ctx, v: TemaValues): Promise<Dated<Tema>> {
   return ctx.db.transaction(async (tx) => {
     await checarSobreposicao(tx, v, null);
     const id = newId();
-    await tx.insert(t_).values({ id, ...colunas(v), updated_by: ctx.usuario?.profissionalId ?? null });
+    await tx.insert(t_).values({ id, ...colunas(v), updated_by: autor(ctx) });
     await trail(tx, ctx, 'create', id);
     return paraApi((await findTema(tx, id))!);
   });

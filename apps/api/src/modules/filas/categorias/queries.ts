@@ -58,14 +58,12 @@ function condicoes(q: CategoriaFilters): SQL | undefined {
 /** A page of categories in the order they are called: priority, then name. */
 export async function list(ctx: Ctx, q: CategoriaFilters): Promise<PageResult<CategoriaListItem>> {
   const where = condicoes(q);
-  return paginateTable(q, ctx.db, c_, where, ({ limit, offset }) =>
+  return paginateTable(q, ctx.db, c_, where, () =>
     ctx.db
       .select(selectOf(categoriaListItemSchema, c_))
       .from(c_)
       .where(where)
-      .orderBy(asc(c_.prioridade), byName(c_.nome), asc(c_.id))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(asc(c_.prioridade), byName(c_.nome), asc(c_.id)),
   );
 }
 

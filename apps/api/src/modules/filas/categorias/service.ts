@@ -4,11 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { categorias, filaCategorias, senhaContadores, senhas } from '../../../db/schema';
-import { changedFields, nullify, uniqueViolation } from '../../../db/sql';
+import { changedFields, nullify } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
-import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import { conflict, FieldErrors, notFound } from '../../../lib/errors';
+import { answeringUnique } from '../../../lib/unique';
 import { newId } from '../../../lib/ids';
-import { checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { emUso, findCategoria, loadCategoria, RESOURCE } from './queries';
 import type { Dated } from '../../../lib/answer';
 
@@ -29,34 +30,26 @@ async function checkUnicos(db: DbOrTx, v: CategoriaValues, selfId: string | null
   errors.throwIfAny();
 }
 
-/** A unique violation of a concurrent save, answered as the check before it would have. */
-function fromUniqueViolation(e: unknown): never {
-  const u = uniqueViolation(e);
-  if (!u) throw e;
-  if (u.constraint.includes('categorias_sigla_key')) throw unprocessable({ sigla: [msg.jaEmUso] });
-  if (u.constraint.includes('categorias_nome_key')) throw unprocessable({ nome: [msg.jaEmUso] });
-  throw e;
-}
+/** The unique indexes of a category, by the field each is about. */
+const UNICOS = { categorias_sigla_key: 'sigla', categorias_nome_key: 'nome' };
 
 const colunas = (v: CategoriaValues) => nullify(v);
 
 export async function create(ctx: Ctx, v: CategoriaValues): Promise<Dated<Categoria>> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return answeringUnique(UNICOS, () =>
+    ctx.db.transaction(async (tx) => {
       await checkUnicos(tx, v, null);
       const id = newId();
-      await tx.insert(c_).values({ id, ...colunas(v), updated_by: ctx.usuario?.profissionalId ?? null });
+      await tx.insert(c_).values({ id, ...colunas(v), updated_by: autor(ctx) });
       await trail(tx, ctx, 'create', id);
       return (await loadCategoria(tx, id))!;
-    });
-  } catch (e) {
-    return fromUniqueViolation(e);
-  }
+    }),
+  );
 }
 
 export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<CategoriaValues>) {
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return answeringUnique(UNICOS, () =>
+    ctx.db.transaction(async (tx) => {
       const atual = await findCategoria(tx, id, true);
       checkVersion(atual, lock_version);
       await checkUnicos(tx, v, id);
@@ -64,10 +57,8 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
       await updateVersioned(tx, ctx, c_, { key: eq(c_.id, id), lockVersion: lock_version }, cols);
       await trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } });
       return (await loadCategoria(tx, id))!;
-    });
-  } catch (e) {
-    return fromUniqueViolation(e);
-  }
+    }),
+  );
 }
 
 export async function destroy(ctx: Ctx, id: string): Promise<void> {

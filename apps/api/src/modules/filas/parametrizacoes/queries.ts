@@ -6,7 +6,7 @@ import { categorias, filaCategorias, filaLocais, filas, senhas, unidadesSaude } 
 import { byName, containsText, findRow } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
-import { unidadeComFilas } from '../comum';
+import { categoriaColunas, unidadeComFilas } from '../comum';
 import type { Dated } from '../../../lib/answer';
 
 // Reading the queue parametrization of the current unit (issue 17). Queues hold nobody's data (names, desks,
@@ -64,11 +64,7 @@ export async function loadFilas(db: DbOrTx, ids: string[]): Promise<Dated<Fila>[
   const cats = await db
     .select({
       fila_id: filaCategorias.fila_id,
-      id: categorias.id,
-      nome: categorias.nome,
-      sigla: categorias.sigla,
-      cor: categorias.cor,
-      prioridade: categorias.prioridade,
+      ...categoriaColunas,
       ativo: categorias.ativo,
     })
     .from(filaCategorias)
@@ -109,19 +105,16 @@ export async function show(ctx: Ctx, id: string): Promise<Dated<Fila>> {
 export async function list(ctx: Ctx, q: FilaFilters): Promise<PageResult<Dated<Fila>>> {
   const unidadeId = await unidadeComFilas(ctx);
   const where = and(eq(f_.unidade_saude_id, unidadeId), q.nome ? containsText([f_.nome], q.nome) : undefined);
-  return paginateTable(q, ctx.db, f_, where, async ({ limit, offset }) => {
-    const ids = await ctx.db
-      .select({ id: f_.id })
-      .from(f_)
-      .where(where)
-      .orderBy(byName(f_.nome), asc(f_.id))
-      .limit(limit)
-      .offset(offset);
-    return loadFilas(
+  const page = await paginateTable(q, ctx.db, f_, where, () =>
+    ctx.db.select({ id: f_.id }).from(f_).where(where).orderBy(byName(f_.nome), asc(f_.id)),
+  );
+  return {
+    ...page,
+    rows: await loadFilas(
       ctx.db,
-      ids.map((r) => r.id),
-    );
-  });
+      page.rows.map((r) => r.id),
+    ),
+  };
 }
 
 /** Every category, by priority, with the queue of the current unit it feeds (null when free). */
@@ -129,11 +122,7 @@ export async function categoriasDisponiveis(ctx: Ctx): Promise<CategoriaDisponiv
   const unidadeId = await unidadeComFilas(ctx);
   return ctx.db
     .select({
-      id: categorias.id,
-      nome: categorias.nome,
-      sigla: categorias.sigla,
-      cor: categorias.cor,
-      prioridade: categorias.prioridade,
+      ...categoriaColunas,
       ativo: categorias.ativo,
       fila_id: f_.id,
       fila_nome: f_.nome,

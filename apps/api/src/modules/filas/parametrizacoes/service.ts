@@ -4,9 +4,10 @@ import { and, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { categorias, filaCategorias, filaLocais, filas, senhaEventos, senhas, unidadesSaude } from '../../../db/schema';
-import { changedFields, uniqueViolation } from '../../../db/sql';
+import { changedFields } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
-import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
+import { conflict, FieldErrors, notFound } from '../../../lib/errors';
+import { answeringUnique } from '../../../lib/unique';
 import { newId } from '../../../lib/ids';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
 import { unidadeComFilas } from '../comum';
@@ -81,16 +82,12 @@ async function checkNome(tx: DbOrTx, unidadeId: string, nome: string, selfId: st
   if (outra) errors.add('nome', msg.jaEmUso);
 }
 
-/** A unique violation of a concurrent save, answered as the check before it would have. */
-function fromUniqueViolation(e: unknown): never {
-  const u = uniqueViolation(e);
-  if (!u) throw e;
-  if (u.constraint.includes('fila_categorias_unidade_categoria_key'))
-    throw unprocessable({ categoria_ids: [msg.filaCategoriaEmOutraFila] });
-  if (u.constraint.includes('filas_unidade_nome_key')) throw unprocessable({ nome: [msg.jaEmUso] });
-  if (u.constraint.includes('fila_locais_fila_nome_key')) throw unprocessable({ locais: [msg.localRepetido] });
-  throw e;
-}
+/** The unique indexes a queue's save may break, by the field each is about. */
+const UNICOS = {
+  fila_categorias_unidade_categoria_key: { field: 'categoria_ids', message: msg.filaCategoriaEmOutraFila },
+  filas_unidade_nome_key: 'nome',
+  fila_locais_fila_nome_key: { field: 'locais', message: msg.localRepetido },
+};
 
 /** Whether a location is named by a ticket or a ticket's step (its history). */
 async function locaisComHistorico(tx: DbOrTx, ids: string[]): Promise<Set<string>> {
@@ -188,8 +185,8 @@ async function gravarCategorias(ctx: Ctx, tx: DbOrTx, unidadeId: string, filaId:
 
 export async function create(ctx: Ctx, v: FilaValues): Promise<Dated<Fila>> {
   const unidadeId = await unidadeComFilas(ctx);
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return answeringUnique(UNICOS, () =>
+    ctx.db.transaction(async (tx) => {
       const errors = new FieldErrors();
       await checkNome(tx, unidadeId, v.nome, null, errors);
       await checkCategorias(tx, unidadeId, v, null, errors);
@@ -202,10 +199,8 @@ export async function create(ctx: Ctx, v: FilaValues): Promise<Dated<Fila>> {
       await gravarCategorias(ctx, tx, unidadeId, id, v);
       await trail(tx, ctx, 'create', id);
       return (await loadFilas(tx, [id]))[0]!;
-    });
-  } catch (e) {
-    return fromUniqueViolation(e);
-  }
+    }),
+  );
 }
 
 export async function update(
@@ -214,8 +209,8 @@ export async function update(
   { lock_version, ...v }: Versioned<FilaValues>,
 ): Promise<Dated<Fila>> {
   const unidadeId = await unidadeComFilas(ctx);
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return answeringUnique(UNICOS, () =>
+    ctx.db.transaction(async (tx) => {
       const atual = await findInUnit(tx, unidadeId, id, true);
       checkVersion(atual, lock_version);
       const [pendente] = await tx.select({ id: senhas.id }).from(senhas).where(pendentes(id)).limit(1);
@@ -245,10 +240,8 @@ export async function update(
       );
       await trail(tx, ctx, 'update', id, { details: { campos, locais } });
       return depois;
-    });
-  } catch (e) {
-    return fromUniqueViolation(e);
-  }
+    }),
+  );
 }
 
 export async function destroy(ctx: Ctx, id: string): Promise<void> {

@@ -20,7 +20,7 @@ import { byName, countWhere, findRow, iso, startsWith } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { filtrosUsados } from '../../../access/audited-list';
 import { mapPage, type PageResult, paginate } from '../../../lib/paginate';
-import { unidadeComFilas } from '../comum';
+import { categoriaColunas, unidadeComFilas } from '../comum';
 
 // Reading tickets: today's tickets of the current unit and one ticket with its steps. Reads are audited as the other
 // personal-data reads (issue 39): a ticket tells who came when and where they were sent, and a ticket taken by an
@@ -205,11 +205,7 @@ export async function contexto(ctx: Ctx): Promise<SenhaContexto> {
   const unidadeId = await unidadeComFilas(ctx);
   const cats = await ctx.db
     .select({
-      id: categorias.id,
-      nome: categorias.nome,
-      sigla: categorias.sigla,
-      cor: categorias.cor,
-      prioridade: categorias.prioridade,
+      ...categoriaColunas,
       fila_id: filaCategorias.fila_id,
     })
     .from(filaCategorias)

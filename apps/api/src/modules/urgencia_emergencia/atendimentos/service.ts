@@ -249,12 +249,36 @@ async function senhaDoAtendimento(tx: DbOrTx, ctx: Ctx, unidadeId: string, id: s
   errors.throwIfAny();
 }
 
-/** Calls the patient (to the triage or the doctor): who and when are kept; a closed visit is refused. */
-export async function chamar(ctx: Ctx, tipo: Tipo, id: string): Promise<Dated<Atendimento>> {
+type Linha = typeof a.$inferSelect;
+
+/**
+ * A move of the visit's status in the unit's scope (404 otherwise): `passo` refuses it (409) or answers what it writes,
+ * under a new version; the audit row names the action (who and when: the history) and the visit's citizen.
+ */
+function mover(
+  ctx: Ctx,
+  tipo: Tipo,
+  id: string,
+  action: string,
+  passo: (atual: Linha, tx: DbOrTx, unidadeId: string) => Promise<Partial<typeof a.$inferInsert>>,
+): Promise<Dated<Atendimento>> {
   return ctx.db.transaction(async (tx) => {
     const unidadeId = await unidadeDeUrgencia(ctx, tx);
     const atual = await findInScope(tx, unidadeId, tipo, id, true);
     if (!atual) throw notFound();
+    const set = await passo(atual, tx, unidadeId);
+    await tx
+      .update(a)
+      .set({ ...set, ...nextVersion(a, ctx) })
+      .where(eq(a.id, id));
+    await audit(tx, ctx, { action, resource: tipo.resource, record_id: id, municipe_ids: titulares([atual]) });
+    return (await unscopedLoad(tx, id))!;
+  });
+}
+
+/** Calls the patient (to the triage or the doctor): who and when are kept; a closed visit is refused. */
+export const chamar = (ctx: Ctx, tipo: Tipo, id: string) =>
+  mover(ctx, tipo, id, 'chamar', async (atual, tx, unidadeId) => {
     if (atual.situacao === 'cancelado') throw conflict(msg.atendimentoCanceladoNaoChama);
     if (atual.situacao === 'concluido') throw conflict(msg.atendimentoConcluidoNaoChama);
     if (atual.situacao === 'em_atendimento') throw conflict(msg.atendimentoEmAndamento);
@@ -264,83 +288,40 @@ export async function chamar(ctx: Ctx, tipo: Tipo, id: string): Promise<Dated<At
       const restante = segundosRestantes(atual.chamado_em, await tempoChamadas(tx, unidadeId), agora);
       if (restante > 0) throw chamadaCedo(restante);
     }
-    await tx
-      .update(a)
-      .set({ situacao: 'chamado', chamado_em: agora, chamado_por: autor(ctx), ...nextVersion(a, ctx) })
-      .where(eq(a.id, id));
-    await audit(tx, ctx, {
-      action: 'chamar',
-      resource: tipo.resource,
-      record_id: id,
-      municipe_ids: titulares([atual]),
-    });
-    return (await unscopedLoad(tx, id))!;
+    return { situacao: 'chamado', chamado_em: agora, chamado_por: autor(ctx) };
   });
-}
 
 /**
  * The care itself (issue 39; docs/decisions.md "Urgent-care statuses"): `iniciar` when the professional starts seeing
  * the patient (called or not: someone may walk straight in) → em_atendimento; `concluir` when the care ends →
- * concluido, after which the visit is closed to edits and calls. Who and when are the audit rows (the history).
+ * concluido, after which the visit is closed to edits and calls.
  */
-async function mudarSituacao(
-  ctx: Ctx,
-  tipo: Tipo,
-  id: string,
-  passo: 'iniciar' | 'concluir',
-): Promise<Dated<Atendimento>> {
-  return ctx.db.transaction(async (tx) => {
-    const unidadeId = await unidadeDeUrgencia(ctx, tx);
-    const atual = await findInScope(tx, unidadeId, tipo, id, true);
-    if (!atual) throw notFound();
+const mudarSituacao = (ctx: Ctx, tipo: Tipo, id: string, passo: 'iniciar' | 'concluir') =>
+  mover(ctx, tipo, id, passo, async (atual) => {
     if (atual.situacao === 'cancelado' || atual.situacao === 'concluido')
       throw conflict(msg.atendimentoEncerradoNaoAltera);
     if (passo === 'iniciar' && atual.situacao === 'em_atendimento') throw conflict(msg.atendimentoEmAndamento);
-    await tx
-      .update(a)
-      .set({ situacao: passo === 'iniciar' ? 'em_atendimento' : 'concluido', ...nextVersion(a, ctx) })
-      .where(eq(a.id, id));
-    await audit(tx, ctx, { action: passo, resource: tipo.resource, record_id: id, municipe_ids: titulares([atual]) });
-    return (await unscopedLoad(tx, id))!;
+    return { situacao: passo === 'iniciar' ? 'em_atendimento' : 'concluido' };
   });
-}
 
 export const iniciar = (ctx: Ctx, tipo: Tipo, id: string) => mudarSituacao(ctx, tipo, id, 'iniciar');
 export const concluir = (ctx: Ctx, tipo: Tipo, id: string) => mudarSituacao(ctx, tipo, id, 'concluir');
 
-/** Spec §4: cancelling asks for a justification; the visit stays, shown as cancelled. */
-export async function cancelar(
-  ctx: Ctx,
-  tipo: Tipo,
-  id: string,
-  input: CancelarAtendimentoInput,
-): Promise<Dated<Atendimento>> {
-  return ctx.db.transaction(async (tx) => {
-    const unidadeId = await unidadeDeUrgencia(ctx, tx);
-    const atual = await findInScope(tx, unidadeId, tipo, id, true);
-    if (!atual) throw notFound();
+/**
+ * Spec §4: cancelling asks for a justification; the visit stays, shown as cancelled. The justification is free text
+ * (it may name health conditions): the trail says that it was cancelled, not why.
+ */
+export const cancelar = (ctx: Ctx, tipo: Tipo, id: string, input: CancelarAtendimentoInput) =>
+  mover(ctx, tipo, id, 'cancelar', async (atual) => {
     if (atual.situacao === 'cancelado') throw conflict(msg.atendimentoJaCancelado);
     if (atual.situacao === 'concluido') throw conflict(msg.atendimentoConcluidoNaoCancela);
-    await tx
-      .update(a)
-      .set({
-        situacao: 'cancelado',
-        cancelado_em: new Date(),
-        cancelado_por: autor(ctx),
-        justificativa_cancelamento: input.justificativa.trim(),
-        ...nextVersion(a, ctx),
-      })
-      .where(eq(a.id, id));
-    // The justification is free text (it may name health conditions): the trail says that it was cancelled, not why.
-    await audit(tx, ctx, {
-      action: 'cancelar',
-      resource: tipo.resource,
-      record_id: id,
-      municipe_ids: titulares([atual]),
-    });
-    return (await unscopedLoad(tx, id))!;
+    return {
+      situacao: 'cancelado',
+      cancelado_em: new Date(),
+      cancelado_por: autor(ctx),
+      justificativa_cancelamento: input.justificativa.trim(),
+    };
   });
-}
 
 /** GET /contexto: the user's CBOs in the unit, the defaults, the unit's professionals and the patient asked for. */
 export async function contexto(

@@ -138,7 +138,7 @@ export async function list(
   return auditedRead(
     ctx,
     (db) =>
-      paginateTable(q, db, p_, where, ({ limit, offset }) =>
+      paginateTable(q, db, p_, where, () =>
         db
           .select(LIST)
           .from(p_)
@@ -146,9 +146,7 @@ export async function list(
           .leftJoin(municipes, eq(municipes.id, p_.municipe_id))
           .leftJoin(identificador, eq(identificador.id, p_.identificado_por))
           .where(where)
-          .orderBy(desc(p_.created_at), desc(p_.id))
-          .limit(limit)
-          .offset(offset),
+          .orderBy(desc(p_.created_at), desc(p_.id)),
       ),
     (page) => ({
       resource: RESOURCE,
