@@ -9,10 +9,10 @@ import { usePode } from '../../lib/access';
 import { BackButton, DetailItem, DetailSection } from '../../lib/detail';
 import { PageHeading } from '../../lib/PageHeading';
 import { LinkButton } from '../../lib/LinkButton';
+import { dataHoraBr } from '../../lib/format';
 import { recordPage } from '../../lib/recordPage';
 import { BASE_PATH, LIST_PATH, useSolicitacao } from './api';
 import { Prazo, PrioridadeBadge, SituacaoBadge, TipoSolicitacao } from './componentes';
-import { dataHora } from './formato';
 
 export const SolicitacaoShowPage = recordPage(
   { load: useSolicitacao, backTo: LIST_PATH, label: 'Carregando solicitação' },
@@ -62,7 +62,7 @@ function SolicitacaoShow({ atual: s }: { atual: Solicitacao }) {
           <Prazo prazo={s.prazo} dias={s.dias_restantes} />
           {s.prorrogada && ' (prorrogado)'}
         </DetailItem>
-        <DetailItem label="Registrada em">{dataHora(s.created_at)}</DetailItem>
+        <DetailItem label="Registrada em">{dataHoraBr(s.created_at)}</DetailItem>
         <DetailItem label="Assunto">{s.assunto}</DetailItem>
         <DetailItem label="Relato">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -78,7 +78,7 @@ function SolicitacaoShow({ atual: s }: { atual: Solicitacao }) {
             </Text>
           </DetailItem>
           <DetailItem label="Respondida em">
-            {s.respondida_em ? dataHora(s.respondida_em) : '—'}
+            {s.respondida_em ? dataHoraBr(s.respondida_em) : '—'}
             {s.respondida_por_nome && ` por ${s.respondida_por_nome}`}
           </DetailItem>
         </DetailSection>
@@ -107,7 +107,7 @@ export function Historico({ eventos }: { eventos: Solicitacao['eventos'] }) {
             }
           >
             <Text size="xs">
-              {dataHora(e.created_at)} · {e.profissional_nome}
+              {dataHoraBr(e.created_at)} · {e.profissional_nome}
             </Text>
             {e.observacao && (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

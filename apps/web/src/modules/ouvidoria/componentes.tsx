@@ -3,7 +3,8 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { NOMES_SITUACAO, type SituacaoSolicitacao } from '@saude/shared/ouvidoria_constantes';
 import { IconeTipo } from './IconeTipo';
-import { dataBr, prazoTexto } from './formato';
+import { dataBr } from '../../lib/format';
+import { prazoTexto } from './formato';
 
 export function PrioridadeBadge({ prioridade }: { prioridade: { nome: string; cor: string } }) {
   return (

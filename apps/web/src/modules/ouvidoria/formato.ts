@@ -1,4 +1,5 @@
 // Formats of the ombudsman's screens (spec §9): the bell's 'dd/MM/yyyy-HH:mm:ss' in São Paulo time, the deadline.
+// Dates and times of day come from the kit (lib/format).
 
 const partes = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
@@ -17,13 +18,6 @@ export function dataHoraSino(iso: string): string {
   for (const x of partes.formatToParts(new Date(iso))) p[x.type] = x.value;
   return `${p.day}/${p.month}/${p.year}-${p.hour === '24' ? '00' : p.hour}:${p.minute}:${p.second}`;
 }
-
-/** 'dd/MM/yyyy HH:mm' for the history. */
-export function dataHora(iso: string): string {
-  return dataHoraSino(iso).replace('-', ' ').slice(0, 16);
-}
-
-export const dataBr = (iso: string) => iso.split('-').reverse().join('/');
 
 /** "vence em N dias", "vence hoje", "vencida há N dias"; null once answered or closed. */
 export function prazoTexto(dias: number | null): string | null {

@@ -12,7 +12,7 @@ import {
   type CandidatosCadastroFilters,
   type SituacaoCadastro,
 } from '@saude/shared/schemas/cadastro_individual';
-import { idadeEmAnos } from '@saude/shared/schemas/municipe';
+import { idadeEmAnos, interpretarBusca } from '@saude/shared/schemas/municipe';
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -315,8 +315,11 @@ export async function list(
 export const falecido = (m: Pick<MunicipeRow, 'data_obito' | 'motivo_saida_cadastro_id'>) =>
   m.data_obito !== null || m.motivo_saida_cadastro_id === MOTIVO_SAIDA_OBITO;
 
-const tipoDeBusca = (q: string) =>
-  /^\d{1,2}\/\d{1,2}\/\d{4}$/.test(q.trim()) ? 'data' : /^[\d\s.\-/]+$/.test(q.trim()) ? 'documento' : 'nome';
+/** The audit row's kind of search, as the registry's one search box reads it (never the typed value). */
+const tipoDeBusca = (q: string) => {
+  const { tipo } = interpretarBusca(q);
+  return tipo === 'nascimento' ? 'data' : tipo === 'documento' ? 'documento' : 'nome';
+};
 
 /**
  * The registry's search (the citizen module's own statement, search.ts), saying of each citizen found whether a new
