@@ -752,6 +752,32 @@ describe(url, () => {
       expect(avancada.statusCode).toBe(200);
       expect(avancada.headers['x-total-count-limitado']).toBe('true');
     });
+
+    it('past 100,000 rows in the table\'s own estimate, says "mais de 10.000" without counting (issue 41)', async () => {
+      await t.db.execute(sql`delete from municipes where nome like 'Pessoa em massa %'`);
+      await t.db.execute(sql`analyze municipes`);
+      const exact = await t.app.inject({ method: 'GET', url, headers: enf, query: { per_page: '10' } });
+      const real = Number(exact.headers['x-total-count']);
+      expect(real).toBeGreaterThan(0);
+      expect(real).toBeLessThan(1000);
+      expect(exact.headers['x-total-count-limitado']).toBeUndefined();
+      // What autovacuum writes for a large registry; the rows stay few, so only the estimate can say "more than".
+      await t.db.execute(sql`update pg_class set reltuples = 100000 where oid = 'municipes'::regclass`);
+      const estimated = await t.app.inject({ method: 'GET', url, headers: enf, query: { per_page: '10' } });
+      expect(estimated.headers['x-total-count']).toBe('10000');
+      expect(estimated.headers['x-total-count-limitado']).toBe('true');
+      expect(estimated.json()).toHaveLength(10);
+      // Past the last row, the total comes from the same rule.
+      const past = await t.app.inject({ method: 'GET', url, headers: enf, query: { page: '500', per_page: '10' } });
+      expect(past.json()).toHaveLength(0);
+      expect(past.headers['x-total-count-limitado']).toBe('true');
+      // A search still counts its matches.
+      const busca = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'xisto valadares' } });
+      expect(busca.headers['x-total-count']).toBe('3');
+      await t.db.execute(sql`analyze municipes`);
+      const again = await t.app.inject({ method: 'GET', url, headers: enf, query: { per_page: '10' } });
+      expect(again.headers['x-total-count']).toBe(String(real));
+    });
   });
 
   it('keeps documents apart: CPF and CNS of the helpers are valid and distinct', () => {

@@ -6,7 +6,7 @@ import {
   type MunicipeBuscaAvancada,
   type MunicipeFilters,
 } from '@saude/shared/schemas/municipe';
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { municipes, municipesPalavras, normalized, unidadesSaude } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
@@ -43,6 +43,13 @@ export type Busca = {
 
 /** The unfiltered list counts at most this many rows; past it the answer says "mais de 10.000" (issue 15). */
 export const LIMITE_CONTAGEM = 10_000;
+
+/**
+ * From this many rows in the table's own estimate (pg_class.reltuples, kept by autovacuum), the unfiltered list says
+ * "mais de 10.000" without counting: counting 10,001 rows was most of its time (issue 41). Ten times the limit, so a
+ * stale estimate cannot cross it: citizens are never deleted, only given a reason for leaving the registry.
+ */
+export const LIMITE_ESTIMATIVA = 10 * LIMITE_CONTAGEM;
 
 export { LIMITE_RANQUEAMENTO };
 
@@ -250,13 +257,22 @@ export function primeiras(busca: Busca): SQL | undefined {
     limit ${LIMITE_RANQUEAMENTO + 1})`;
 }
 
+/**
+ * The unfiltered list's total, in the page's own statement: past LIMITE_ESTIMATIVA estimated rows it is "more than
+ * LIMITE_CONTAGEM" at once; below it (or never analyzed: -1) it counts up to LIMITE_CONTAGEM + 1 rows. The count is an
+ * init plan that runs only when its branch is taken.
+ */
+const totalSemFiltro = sql`(select case when c.reltuples >= ${LIMITE_ESTIMATIVA} then ${LIMITE_CONTAGEM + 1}
+    else (select count(*) from (select 1 from ${municipes} limit ${LIMITE_CONTAGEM + 1}) as limitado) end
+  from pg_class c where c.oid = ${getTableName(municipes)}::regclass)`;
+
 /** The page of a search, with the total of matches in the same statement (count(*) over the filtered rows). */
 export function pageSql(busca: Busca, page: Pick<MunicipeFilters, 'page' | 'per_page'>): SQL {
   const where = primeiras(busca);
   const order = busca.rank
     ? sql`${busca.rank} desc, ${municipes.nome} collate "und-x-icu", ${municipes.id}`
     : sql`${municipes.nome} collate "und-x-icu", ${municipes.id}`;
-  const total = where ? sql`count(*) over ()` : sql`null::bigint`;
+  const total = where ? sql`count(*) over ()` : totalSemFiltro;
   return sql`
     select ${listColumns}, ${total} as total
     from ${municipes} left join ${unidadesSaude} on ${unidadesSaude.id} = ${municipes.unidade_saude_referencia_id}
@@ -266,11 +282,12 @@ export function pageSql(busca: Busca, page: Pick<MunicipeFilters, 'page' | 'per_
 }
 
 /**
- * The total alone (the unfiltered list, or a page past the end of a search), counted up to its limit + 1 rows: its
+ * The total alone (a page past the end), counted up to its limit + 1 rows (the unfiltered list: `totalSemFiltro`): its
  * cost is bounded whatever the size of the registry.
  */
 export function countSql(busca: Busca): SQL {
   const where = primeiras(busca);
+  if (!where) return sql`select ${totalSemFiltro} as total`;
   return sql`select count(*)::int as total from (select 1 from ${municipes}
-    ${where ? sql`where ${where}` : sql``} limit ${limiteDaContagem(busca) + 1}) as limitado`;
+    where ${where} limit ${limiteDaContagem(busca) + 1}) as limitado`;
 }
