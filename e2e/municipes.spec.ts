@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { SCREENSHOTS, expect, expectAccessible, test } from './fixtures';
-import { novoCns, novoCpf } from './dados';
+import { msg } from '@saude/shared';
+import { SCREENSHOTS, expect, expectAccessible, fotografar, test } from './fixtures';
+import { novoCns, novoCpf, unico } from './dados';
 
 // Issue 5 "Proof": reception registers citizens through the form (masks, a refused CPF, the duplicate warning), finds one
 // by a misspelled name typed without accents, and edits it; the advanced search asks for two filters.
@@ -276,4 +277,61 @@ test('issue 12: a short search says why on the box, a deceased citizen shows "Ó
   await expect(page).toHaveURL(/\/municipes$/);
   await expect(page.getByText('Cadastro não encontrado')).toBeVisible();
   await expect(page.getByTestId('erro-404')).toHaveCount(0);
+});
+
+test('issue 41: a surname more than 1,000 citizens share says so; the full name finds the one person', async ({
+  page,
+  signInWithUnit,
+  apiAs,
+}) => {
+  // 1,001 citizens through the API, ten at a time: room for a machine three times slower than ours.
+  test.setTimeout(600_000);
+  const api = await apiAs('recepcao');
+  const sobrenome = `Multidao ${unico()}`;
+  // Names take letters only: the n-th person's last word is n written in three letters (aaa, aab…).
+  const letras = (n: number) => [676, 26, 1].map((d) => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(n / d) % 26]).join('');
+  const nomeDe = (n: number) => `Moradora ${sobrenome} ${letras(n)}`;
+  for (let lote = 0; lote < 1001; lote += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, 1001 - lote) }, async (_, i) => {
+        const res = await api.post('/api/v1/municipes', {
+          data: {
+            nome: nomeDe(lote + i),
+            data_nascimento: '1975-03-04',
+            sexo_id: 1,
+            cpf_numero: novoCpf(),
+            codigo_cns: novoCns(),
+            telefones: { celular: '61991837465' },
+            confirmar_duplicados: true,
+          },
+        });
+        expect(res.status(), await res.text()).toBe(201);
+      }),
+    );
+  }
+  await signInWithUnit('recepcao');
+  await page.goto('/municipes');
+  const busca = page.getByRole('searchbox', { name: 'Buscar munícipe' });
+  const aviso = page.getByText(msg.buscaAmpla('1.000'));
+
+  await test.step('The surname alone: "mais de 1.000", the hint, and a page of the closest names', async () => {
+    await busca.fill(sobrenome);
+    await busca.press('Enter');
+    await expect(page.getByText(/de mais de 1\.000 registros/)).toBeVisible();
+    await expect(aviso).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: sobrenome })).toHaveCount(10);
+    await expectAccessible(page, 'busca ampla');
+    await fotografar(page, 'municipes-busca-ampla-1400');
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await fotografar(page, 'municipes-busca-ampla-800');
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
+
+  await test.step('The full name: one person, counted exactly, no hint', async () => {
+    await busca.fill(nomeDe(730));
+    await busca.press('Enter');
+    await expect(page.getByText('Exibindo 1 a 1 de 1 registros')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: nomeDe(730) })).toHaveCount(1);
+    await expect(aviso).toHaveCount(0);
+  });
 });
