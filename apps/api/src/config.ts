@@ -50,14 +50,19 @@ const optionalText = z
   .optional()
   .transform((v) => v?.trim() || null);
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z
+const postgresUrl = () =>
+  z
     .string()
     .optional()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || /^postgres(ql)?:\/\//.test(v), 'deve começar com postgres:// ou postgresql://'),
+    .refine((v) => v === null || /^postgres(ql)?:\/\//.test(v), 'deve começar com postgres:// ou postgresql://');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: postgresUrl(),
+  // The tables' owner (issue 42): migrations and seeds run as it, the API serves as DATABASE_URL's role.
+  DATABASE_OWNER_URL: postgresUrl(),
   DATA_DIR: z.string().min(1).default('./data'),
   // The embedded database's engine; empty: PostgreSQL, unless DATA_DIR already holds a PGlite database (open.ts).
   EMBEDDED_DB: z
@@ -193,6 +198,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.DATABASE_OWNER_URL !== null && c.DATABASE_URL === null)
+    throw new ConfigError(
+      'Configuração inválida:\n  DATABASE_OWNER_URL: só vale com DATABASE_URL (o banco embutido já separa dono e API)',
+    );
   const sso = ssoProblems(c);
   if (sso.length > 0) throw new ConfigError(`Configuração inválida:\n${sso.map((l) => `  ${l}`).join('\n')}`);
   return {

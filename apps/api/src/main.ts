@@ -1,14 +1,19 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
-import { DataDirLockedError, openDatabase } from './db/open';
+import { abrirParaServir, DataDirLockedError, openDatabase } from './db/open';
+import { PapelError, servePrivilegiado } from './db/papeis';
+import type { Database } from './db/client';
 import { prepareDatabase } from './seed/setup';
 import { registrarSenhaSimples } from './modules/ferramentas/auth_applications/service';
 import { agendarParticoesAuditoria } from './modules/auditoria';
 
 async function main() {
   const config = loadConfig();
-  const { database, description, release } = await openDatabase(config);
+  const opened = await openDatabase(config);
+  const { description, release } = opened;
+  // The owner's connection until the API's own is open (issue 42: migrations as the owner, requests as saude_api).
+  let database: Database = opened.database;
   let closing = false;
   let pararParticoes = () => {};
   const shutdown = async (code: number) => {
@@ -28,6 +33,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(0));
   try {
     await prepareDatabase(database, { demo: config.DEMO, log: (m) => console.log(m) });
+    database = await abrirParaServir(opened);
+    if (!opened.servir && database.kind === 'postgres' && (await servePrivilegiado(database)))
+      console.warn(
+        'Atenção: a API serve com o papel dono das tabelas (ou superusuário). Crie um papel só para ela e defina ' +
+          'DATABASE_URL com ele e DATABASE_OWNER_URL com o dono (README, "Produção").',
+      );
     // The desk screen's SenhaSimples callback, at the address staff open the product (PUBLIC_URL).
     await registrarSenhaSimples(database.db, config.PUBLIC_URL);
     app = await buildApp(config, database);
@@ -44,7 +55,12 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof EmbeddedPostgresError)
+  if (
+    err instanceof ConfigError ||
+    err instanceof DataDirLockedError ||
+    err instanceof EmbeddedPostgresError ||
+    err instanceof PapelError
+  )
     console.error(err.message);
   else console.error(err);
   process.exit(1);

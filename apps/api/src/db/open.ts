@@ -4,14 +4,22 @@ import type { Config } from '../config';
 import { openPglite, openPostgres, type Database } from './client';
 import { isInitialised, postgresBinaries, startEmbeddedPostgres } from './embedded-postgres';
 import { lockDataDir } from './lock';
+import { concederPapelDaApi, PAPEL_API_EMBUTIDO, papelDaUrl, PapelError, urlComoPapel } from './papeis';
 
 export { DataDirLockedError, lockDataDir } from './lock';
 
 export type Opened = {
+  /** The tables' owner: migrations, seeds, the audit archive (issue 42). The API serves through `abrirParaServir`. */
   database: Database;
   /** What the start-up line names: 'PostgreSQL', or the embedded engine and its folder. */
   description: string;
   release: () => void;
+  /**
+   * The role the API serves as, given its rights by the owner once the database is prepared: `saude_api` on the
+   * embedded PostgreSQL, DATABASE_URL's role when DATABASE_OWNER_URL names the owner. Null: the API serves on the
+   * owner's connection (PGlite, a single-user engine; or one DATABASE_URL, warned at start).
+   */
+  servir: { url: string; papel: string; criar: boolean } | null;
 };
 
 /**
@@ -20,8 +28,17 @@ export type Opened = {
  * (EMBEDDED_DB=pglite; also kept for a folder that already holds a PGlite database, and where no binaries exist).
  */
 export async function openDatabase(config: Config): Promise<Opened> {
-  if (config.DATABASE_URL)
-    return { database: await openPostgres(config.DATABASE_URL), description: 'PostgreSQL externo', release: () => {} };
+  if (config.DATABASE_URL) {
+    const owner = config.DATABASE_OWNER_URL;
+    const papel = owner ? papelDaUrl(config.DATABASE_URL) : null;
+    if (owner && !papel) throw new PapelError('DATABASE_URL deve nomear o papel da API (postgres://papel@…).');
+    return {
+      database: await openPostgres(owner ?? config.DATABASE_URL, owner ? 2 : 10),
+      description: 'PostgreSQL externo',
+      release: () => {},
+      servir: papel ? { url: config.DATABASE_URL, papel, criar: false } : null,
+    };
+  }
   const release = lockDataDir(config.DATA_DIR);
   try {
     const pgDir = path.join(config.DATA_DIR, 'postgres');
@@ -36,6 +53,7 @@ export async function openDatabase(config: Config): Promise<Opened> {
         database: await openPglite(pgliteDir),
         description: `PGlite embutido em ${config.DATA_DIR}`,
         release,
+        servir: null,
       };
     if (!binaries)
       throw new Error(`EMBEDDED_DB=postgres: não há binários do PostgreSQL para ${process.platform}-${process.arch}.`);
@@ -54,6 +72,7 @@ export async function openDatabase(config: Config): Promise<Opened> {
         database: { ...database, engine: { motor: 'pglite', reserva } },
         description: `PGlite embutido em ${config.DATA_DIR} (reserva: o PostgreSQL embutido não iniciou)`,
         release,
+        servir: null,
       };
     }
     try {
@@ -69,6 +88,7 @@ export async function openDatabase(config: Config): Promise<Opened> {
         },
         description: `PostgreSQL embutido em ${config.DATA_DIR}`,
         release,
+        servir: { url: urlComoPapel(server.url, PAPEL_API_EMBUTIDO), papel: PAPEL_API_EMBUTIDO, criar: true },
       };
     } catch (err) {
       await server.stop();
@@ -78,4 +98,24 @@ export async function openDatabase(config: Config): Promise<Opened> {
     release();
     throw err;
   }
+}
+
+/**
+ * The connection the API serves on (issue 42): the owner grants the serving role its rights (after migrations, so new
+ * tables are included) and the API connects as that role; closing it also closes the owner's (and stops the embedded
+ * server). Without a serving role, the owner's connection itself.
+ */
+export async function abrirParaServir(opened: Opened): Promise<Database> {
+  const owner = opened.database;
+  if (!opened.servir) return owner;
+  await concederPapelDaApi(owner, opened.servir.papel, { criar: opened.servir.criar });
+  const serving = await openPostgres(opened.servir.url);
+  return {
+    ...serving,
+    engine: owner.engine,
+    close: async () => {
+      await serving.close();
+      await owner.close();
+    },
+  };
 }
