@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { onPostgres } from '../test/helpers';
 import { criarParticoesAuditoria } from '../modules/auditoria';
 import type { Database } from './client';
 import { abrirParaServir, openDatabase, type Opened } from './open';
@@ -86,4 +88,54 @@ describe('the role the API serves as (embedded PostgreSQL)', () => {
     await expect(concederPapelDaApi(opened.database, 'nao_existe', { criar: false })).rejects.toThrow(/não existe/);
     await expect(concederPapelDaApi(opened.database, 'a"; drop', { criar: false })).rejects.toBeInstanceOf(PapelError);
   });
+});
+
+describe('DATABASE_OWNER_URL (an external PostgreSQL)', () => {
+  it('goes only with DATABASE_URL, and is a postgres:// URL', () => {
+    expect(() => loadConfig({ DATABASE_OWNER_URL: 'postgres://dono@servidor/saude', NODE_ENV: 'test' })).toThrow(
+      /DATABASE_OWNER_URL: só vale com DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://api@servidor/saude', DATABASE_OWNER_URL: 'mysql://x', NODE_ENV: 'test' }),
+    ).toThrow(/DATABASE_OWNER_URL: deve começar com postgres:\/\//);
+  });
+
+  it.skipIf(!onPostgres)(
+    "migrates as the owner and serves as DATABASE_URL's role",
+    async () => {
+      const sufixo = Math.random().toString(36).slice(2, 8);
+      const banco = `saude_papeis_${sufixo}`;
+      const papel = `saude_api_${sufixo}`;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${banco}`);
+      await admin.query(`create role ${papel} login password 'senha-do-teste'`);
+      const dono = new URL(process.env.TEST_DATABASE_URL!);
+      dono.pathname = `/${banco}`;
+      const daApi = new URL(dono);
+      daApi.username = papel;
+      daApi.password = 'senha-do-teste';
+      const opened = await openDatabase(
+        loadConfig({ DATABASE_URL: daApi.toString(), DATABASE_OWNER_URL: dono.toString(), NODE_ENV: 'test' }),
+      );
+      try {
+        await opened.database.migrate();
+        expect(opened.servir).toMatchObject({ papel, criar: false });
+        const api = await abrirParaServir(opened);
+        try {
+          expect((await api.query('select current_user as p')).rows).toEqual([{ p: papel }]);
+          await api.query(`insert into auditoria (action, resource) values ('show', 'teste')`);
+          await expect(api.query(`update auditoria set action = 'x'`)).rejects.toMatchObject(NEGADO);
+          await expect(api.query('alter table auditoria disable trigger all')).rejects.toMatchObject(NEGADO);
+        } finally {
+          await api.close();
+        }
+      } finally {
+        await admin.query(`drop database if exists ${banco} with (force)`);
+        await admin.query(`drop role if exists ${papel}`);
+        await admin.end();
+      }
+    },
+    300_000,
+  );
 });
