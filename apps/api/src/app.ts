@@ -28,7 +28,7 @@ const trustProxy = (t: Config['TRUST_PROXY']) =>
   typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
 
 /** The database as the app uses it: queries through drizzle, and LISTEN for the calling panel. */
-export type AppDatabase = Pick<Database, 'db' | 'listen'> & Partial<Pick<Database, 'engine'>>;
+export type AppDatabase = Pick<Database, 'db' | 'listen'> & Partial<Pick<Database, 'engine' | 'pool'>>;
 
 /** Builds the whole API without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config, database: AppDatabase, opts: BuildOptions = {}): Promise<App> {

@@ -84,6 +84,25 @@ const envSchema = z.object({
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  // GET /api/metrics (issue 42): loopback always; these addresses or CIDRs too (a Prometheus elsewhere), or anyone with
+  // `Authorization: Bearer <METRICS_TOKEN>`.
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine((l) => l.every((a) => isIP(a) !== 0 || (isProxyAddress(a) && a.includes('/'))), {
+      message: 'deve ser uma lista de endereços IP ou CIDR separados por vírgula',
+    }),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => v === null || v.length >= 24, { message: 'deve ter pelo menos 24 caracteres' }),
   WEB_DIST: z.string().optional(),
   // Single sign-on with an identity provider (spec §7); empty means sign-in with login and password only.
   SSO_ISSUER_URL: optionalUrl,

@@ -35,6 +35,8 @@ export type Database = {
   close: () => Promise<void>;
   /** Plain SQL with $1… parameters, one statement (scripts and benches; the app goes through `db`). */
   query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** PostgreSQL only: the pool's connections now (GET /api/metrics, issue 42). */
+  pool?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the whole data directory as a tarball (the tests' migrated base). */
   dump?: () => Promise<Blob>;
   /**
@@ -101,6 +103,26 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
   };
 }
 
+/**
+ * The migrations' advisory lock (issue 42): processes starting together take turns, the first migrates and the others
+ * find nothing to do; GET /api/ready answers 503 while any process holds it. Under 2^32: pg_locks shows it in objid.
+ */
+export const TRAVA_MIGRACOES = 420_042;
+
+async function migrarComTrava(pool: pg.Pool, migrar: () => Promise<void>): Promise<void> {
+  const conn = await pool.connect();
+  try {
+    await conn.query('select pg_advisory_lock($1)', [TRAVA_MIGRACOES]);
+    try {
+      await migrar();
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [TRAVA_MIGRACOES]);
+    }
+  } finally {
+    conn.release();
+  }
+}
+
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, options: sessionOptions, Client: ClientQueOuve });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process: the
@@ -124,12 +146,13 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     engine: { motor: 'postgresql externo', reserva: null },
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migrarComTrava(pool, () => migratePg(db, { migrationsFolder })),
     close: async () => {
       await listener.close();
       await pool.end();
     },
     query: (text, params) => pool.query(text, params),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: async (channel, handler, opts) => {
       if (channel !== CANAL_SESSOES) return listener.listen(channel, handler, opts);
       doPool.add(handler);

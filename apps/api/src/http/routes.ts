@@ -8,6 +8,8 @@ import { authRoutes } from '../auth/routes';
 import type { Sso } from '../auth/sso';
 import type { Config } from '../config';
 import type { AppDatabase } from '../app';
+import { queryRows, TRAVA_MIGRACOES } from '../db/client';
+import { registerMetrics } from '../lib/metrics';
 import { cadastrosIndividuaisRoutes } from '../modules/atencao_primaria/cadastros_individuais/routes';
 import {
   cadastroDomiciliarSpecRoutes,
@@ -57,6 +59,11 @@ export async function registerRoutes(
   sso: Sso,
 ) {
   const { db } = database;
+  // The calling panel's streams stay open: the hub ends them before the server waits for its connections to close.
+  const hub = painelHub(database.listen);
+  app.addHook('preClose', () => hub.fechar());
+  // First, so every route's requests are measured.
+  registerMetrics(app, config, { pool: database.pool, streams: () => hub.abertos() });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Saúde Municipal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -66,6 +73,20 @@ export async function registerRoutes(
       await db.execute(sql`select 1`);
       // The engine in use (issue 39): 'pglite' with `reserva` says the quick start fell back from PostgreSQL.
       return { status: 'ok', database: 'ok', ...database.engine };
+    } catch {
+      return reply.code(503).send({ status: 'erro', database: 'indisponível' });
+    }
+  });
+  // Readiness for a load balancer (issue 42): 503 while a process holds the migrations' lock or the database is away.
+  app.get('/api/ready', { config: { access: 'public' } }, async (_req, reply) => {
+    try {
+      const [r] = await queryRows<{ migrando: boolean }>(
+        db,
+        sql`select exists (select from pg_locks where locktype = 'advisory' and granted
+          and classid = 0 and objid = ${TRAVA_MIGRACOES} and objsubid = 1) as migrando`,
+      );
+      if (r?.migrando) return reply.code(503).send({ status: 'migrando' });
+      return { status: 'pronto' };
     } catch {
       return reply.code(503).send({ status: 'erro', database: 'indisponível' });
     }
@@ -113,9 +134,6 @@ export async function registerRoutes(
   await app.register(buscasRoutes, { prefix: '/api/v1/buscas/consulta' });
   await app.register(notificacoesGlobaisRoutes, { prefix: '/api/v1/notificacoes_globais' });
   await app.register(termosUsoRoutes, { prefix: '/api/v1/termos_uso' });
-  // The calling panel's streams stay open: the hub ends them before the server waits for its connections to close.
-  const hub = painelHub(database.listen);
-  app.addHook('preClose', () => hub.fechar());
   await app.register(painelRoutes(config, hub), { prefix: '/api/v1/filas/painel' });
   await app.register(senhaSimplesRoutes(policy), { prefix: '/api/v1/filas/senha_simples' });
   await app.register(authApplicationsRoutes, { prefix: '/api/v1/ferramentas/auth_applications' });

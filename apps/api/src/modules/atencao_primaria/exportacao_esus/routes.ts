@@ -6,6 +6,7 @@ import {
 import { todayIso } from '@saude/shared/validation/dates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emAndamento } from '../../../lib/metrics';
 import type { Config } from '../../../config';
 import { recordAction } from '../../../lib/routes';
 import * as service from './service';
@@ -24,7 +25,7 @@ export const exportacaoEsusRoutes =
       '/',
       { config: { access: `${service.RESOURCE}:create` }, schema: { body: exportacaoEsusInputSchema } },
       async (req, reply) => {
-        const { id, zip } = await service.exportar(req.ctx, config, req.body);
+        const { id, zip } = await emAndamento('exportacao_esus', () => service.exportar(req.ctx, config, req.body));
         return reply
           .header('Content-Type', 'application/zip')
           .header('Content-Disposition', `attachment; filename="esus-aps-${todayIso()}.zip"`)
