@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { onPostgres } from '../test/helpers';
 import { criarParticoesAuditoria } from '../modules/auditoria';
-import type { Database } from './client';
+import { openPostgres, type Database } from './client';
 import { abrirParaServir, openDatabase, type Opened } from './open';
 import { concederPapelDaApi, PapelError, servePrivilegiado } from './papeis';
 
@@ -133,6 +133,34 @@ describe('DATABASE_OWNER_URL (an external PostgreSQL)', () => {
       } finally {
         await admin.query(`drop database if exists ${banco} with (force)`);
         await admin.query(`drop role if exists ${papel}`);
+        await admin.end();
+      }
+    },
+    300_000,
+  );
+});
+
+describe('processes starting together (issue 42)', () => {
+  it.skipIf(!onPostgres)(
+    'migrate once: the others wait for the lock and find nothing to do',
+    async () => {
+      const banco = `saude_migra_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${banco}`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${banco}`;
+      const processos = await Promise.all([1, 2, 3].map(() => openPostgres(url.toString(), 2)));
+      try {
+        await Promise.all(processos.map((p) => p.migrate()));
+        const { rows } = await processos[0]!.query(
+          'select count(*)::int as aplicadas, count(distinct hash)::int as distintas from drizzle.__drizzle_migrations',
+        );
+        expect(rows[0]!.aplicadas).toBe(rows[0]!.distintas);
+        expect(rows[0]!.aplicadas).toBeGreaterThan(25);
+      } finally {
+        await Promise.all(processos.map((p) => p.close()));
+        await admin.query(`drop database if exists ${banco} with (force)`);
         await admin.end();
       }
     },
