@@ -8,11 +8,11 @@ import {
   codigo,
   codigoObrigatorio,
   given,
-  lockVersion,
+  inputBody,
   opt,
   optionalDate,
   optionalUuid,
-  rulesOf,
+  updateBody,
   simNaoOpcional,
   str,
   zDataHora,
@@ -127,26 +127,18 @@ export function normalizarAtendimento<T extends Loose>(v: T, { retroativo = fals
 const semPaciente = atendimentoFieldsSchema.omit({ municipe_id: true, paciente_sem_identificacao_id: true });
 
 /** POST /atendimentos. */
-export const atendimentoInputSchema = z.intersection(
-  atendimentoFieldsSchema,
-  rulesOf((v) => atendimentoIssues(v)),
-);
+export const atendimentoInputSchema = inputBody(atendimentoFieldsSchema, (v) => atendimentoIssues(v));
 export type AtendimentoInput = z.input<typeof atendimentoInputSchema>;
 /** PUT /atendimentos/{id}: the patient stays (identifying one moves the visit, not an edit). */
-export const atendimentoUpdateSchema = z.intersection(
-  semPaciente.extend({ lock_version: lockVersion() }),
-  rulesOf((v) => atendimentoIssues(v, { novo: false })),
-);
+export const atendimentoUpdateSchema = updateBody(semPaciente, (v) => atendimentoIssues(v, { novo: false }));
 export type AtendimentoUpdate = z.input<typeof atendimentoUpdateSchema>;
 
 /** POST /atendimentos_retroativos: the same fields, the arrival in the past and the reason required. */
-export const atendimentoRetroativoInputSchema = z.intersection(
-  atendimentoFieldsSchema,
-  rulesOf((v) => atendimentoIssues(v, { retroativo: true })),
+export const atendimentoRetroativoInputSchema = inputBody(atendimentoFieldsSchema, (v) =>
+  atendimentoIssues(v, { retroativo: true }),
 );
-export const atendimentoRetroativoUpdateSchema = z.intersection(
-  semPaciente.extend({ lock_version: lockVersion() }),
-  rulesOf((v) => atendimentoIssues(v, { retroativo: true, novo: false })),
+export const atendimentoRetroativoUpdateSchema = updateBody(semPaciente, (v) =>
+  atendimentoIssues(v, { retroativo: true, novo: false }),
 );
 
 /** POST /{id}/cancelar (spec §4: cancelling asks for a justification). */

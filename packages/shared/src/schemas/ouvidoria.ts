@@ -8,7 +8,7 @@ import {
   type SituacaoSolicitacao,
 } from '../ouvidoria_constantes';
 import { contarAteField, paginationSchema } from './auth';
-import { lockVersion, opt, optionalUuid, requiredUuid, rulesOf, simNao } from './comum';
+import { inputBody, lockVersion, opt, optionalUuid, requiredUuid, rulesOf, simNao } from './comum';
 import type { Issue, Loose } from './comum';
 import { nullableString as s, registroSchema } from './resposta';
 
@@ -52,7 +52,7 @@ function solicitacaoIssues(v: Loose): Issue[] {
   return issues;
 }
 
-export const solicitacaoInputSchema = z.intersection(solicitacaoFieldsSchema, rulesOf(solicitacaoIssues));
+export const solicitacaoInputSchema = inputBody(solicitacaoFieldsSchema, solicitacaoIssues);
 export type SolicitacaoInput = z.input<typeof solicitacaoInputSchema>;
 
 /** PUT /{id}: a status change (with a note / the answer), the priority and unit, a deadline extension. */

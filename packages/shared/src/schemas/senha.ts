@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { rotulados } from '../rotulos';
 import { optionalText, optionalField } from '../validation/zod';
 import { paginationSchema } from './auth';
 import { lockVersion, optionalUuid, requiredUuid } from './comum';
@@ -8,15 +9,14 @@ import { lockVersion, optionalUuid, requiredUuid } from './comum';
 // Issued at the door per category, called to a desk or room, attended, concluded, forwarded to another queue or marked
 // absent. Field names are the columns' (apps/api/src/db/schema/filas.ts). Design: docs/decisions.md, "Tickets".
 
-export const situacoesSenha = ['aguardando', 'chamada', 'em_atendimento', 'concluida', 'ausente'] as const;
-export type SituacaoSenha = (typeof situacoesSenha)[number];
-export const situacaoSenhaLabel: Record<SituacaoSenha, string> = {
+export const { valores: situacoesSenha, rotulos: situacaoSenhaLabel } = rotulados({
   aguardando: 'Aguardando',
   chamada: 'Chamada',
   em_atendimento: 'Em atendimento',
   concluida: 'Concluída',
   ausente: 'Ausente',
-};
+});
+export type SituacaoSenha = (typeof situacoesSenha)[number];
 
 export const eventosSenha = [
   'emitida',

@@ -14,10 +14,10 @@ import {
   FAIXAS_SINAIS_VITAIS,
   SINAIS_VITAIS,
   given,
+  inputBody,
   microArea,
   opt,
   optionalUuid,
-  rulesOf,
   simNao,
   simNaoOpcional,
   sinaisVitaisFields,
@@ -213,10 +213,7 @@ function enderecoIssues(v: Loose): Issue[] {
 export type VisitaDomiciliarValues = z.output<typeof visitaDomiciliarFieldsSchema>;
 
 /** POST body. */
-export const visitaDomiciliarInputSchema = z.intersection(
-  visitaDomiciliarFieldsSchema,
-  rulesOf(visitaDomiciliarIssues),
-);
+export const visitaDomiciliarInputSchema = inputBody(visitaDomiciliarFieldsSchema, visitaDomiciliarIssues);
 export type VisitaDomiciliarInput = z.input<typeof visitaDomiciliarInputSchema>;
 
 /** POST /visitas_domiciliares/{id}/cancelar. */
