@@ -15,6 +15,7 @@ import {
   updateBody,
   simNaoOpcional,
   str,
+  textoFiltro,
   zDataHora,
 } from './comum';
 import type { Issue, Loose } from './comum';
@@ -238,12 +239,7 @@ export const atendimentoFiltersSchema = paginationSchema.extend({
   municipe_id: optionalUuid(),
   paciente_sem_identificacao_id: optionalUuid(),
   /** The patient by name (the citizen's or the unidentified patient's), or by the start of the CPF or CNS. */
-  paciente: opt(
-    z
-      .string()
-      .trim()
-      .max(100, { error: msg.max(100) }),
-  ),
+  paciente: opt(textoFiltro(100)),
 });
 export type AtendimentoFilters = z.infer<typeof atendimentoFiltersSchema>;
 

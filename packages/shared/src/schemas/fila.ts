@@ -4,7 +4,7 @@ import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import { inputBody, lockVersion, updateBody, ativoPorPadrao, optionalUuid } from './comum';
 import type { Issue, Loose } from './comum';
-import { nullableString as s, registroSchema } from './resposta';
+import { nomeadoSchema, nullableString as s, registroSchema } from './resposta';
 
 // The queue parametrization of spec §2 and §5 (issue 17): the current unit's queues, where each is served (its
 // locations: desks, rooms) and which categories feed it. A category feeds one queue of a unit; a queue may have none
@@ -68,7 +68,7 @@ export type FilaUpdate = z.input<typeof filaUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-const localSchema = z.object({ id: z.uuid(), nome: z.string(), ativo: z.boolean() });
+const localSchema = nomeadoSchema.extend({ ativo: z.boolean() });
 export type Local = z.infer<typeof localSchema>;
 
 const categoriaDaFilaSchema = z.object({

@@ -248,6 +248,13 @@ export const LIMITE_EXPORTACAO_NOTIFICACOES = 20_000;
 // ---- what the API answers --------------------------------------------------------------------------------
 
 const coordenadas = { latitude: n(), longitude: n() };
+/** Who notified, and where: the unit and the professional, with their names. */
+const notificante = {
+  unidade_saude_id: z.string(),
+  unidade_saude_nome: z.string(),
+  profissional_id: z.string(),
+  profissional_nome: z.string(),
+};
 const situacaoSchema = z.enum(SITUACOES_NOTIFICACAO);
 
 /** A row of GET /: one citizen with notifications matching the filters, and their counts. */
@@ -310,10 +317,7 @@ const notificacaoResumoSchema = z.object({
   hora_notificacao: z.string(),
   data_primeiros_sintomas: s(),
   data_encerramento: s(),
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: z.string(),
-  profissional_id: z.string(),
-  profissional_nome: z.string(),
+  ...notificante,
 });
 export type NotificacaoResumo = z.infer<typeof notificacaoResumoSchema>;
 
@@ -372,10 +376,7 @@ export const notificacaoSchema = z.object({
     semanal: z.boolean(),
     cid10_referencia: z.string(),
   }),
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: z.string(),
-  profissional_id: z.string(),
-  profissional_nome: z.string(),
+  ...notificante,
   situacao: situacaoSchema,
   data_notificacao: z.string(),
   hora_notificacao: z.string(),

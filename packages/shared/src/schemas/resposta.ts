@@ -5,6 +5,9 @@ import { z } from 'zod';
 
 const s = () => z.string().nullable();
 
+/** A record named in an answer (an option, a reference): its id and name. */
+export const nomeadoSchema = z.object({ id: z.uuid(), nome: z.string() });
+
 /** What every stored record answers first: its id, version and timestamps. */
 export const registroSchema = { id: z.uuid(), lock_version: z.int(), created_at: z.string(), updated_at: z.string() };
 /** The stamps of registroSchema a list row leaves out (`recordSchema.omit({ ...estampas, … })`): only the id stays. */

@@ -4,6 +4,7 @@ import { rotulados } from '../rotulos';
 import { optionalText, optionalField } from '../validation/zod';
 import { paginationSchema } from './auth';
 import { lockVersion, optionalUuid, requiredUuid } from './comum';
+import { nomeadoSchema as ref } from './resposta';
 
 // Tickets (senhas) of a unit's queues (issue 17, spec §3 "Queue/ticket state", §4 ticket flow, §8 ticket messages).
 // Issued at the door per category, called to a desk or room, attended, concluded, forwarded to another queue or marked
@@ -81,7 +82,6 @@ export type SenhaFilters = z.output<typeof senhaFiltersSchema>;
 
 // ---- answers -------------------------------------------------------------------------------------------------
 
-const ref = z.object({ id: z.uuid(), nome: z.string() });
 const s = () => z.string().nullable();
 
 const categoriaSenhaSchema = z.object({

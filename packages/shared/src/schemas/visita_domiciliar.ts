@@ -284,12 +284,12 @@ export const visitaDomiciliarFiltersSchema = paginationSchema.extend({
 });
 export type VisitaDomiciliarFilters = z.infer<typeof visitaDomiciliarFiltersSchema>;
 
+/** A family as the visit screens name it: its head, record number and one-line address. */
+const familiaDaVisita = { id: z.uuid(), ...responsavelSchema, numero_prontuario: s(), endereco: s() };
+
 /** A row of the family list for visits (GET /visitas_domiciliares/familias). */
 export const familiaParaVisitaSchema = z.object({
-  id: z.uuid(),
-  ...responsavelSchema,
-  numero_prontuario: s(),
-  endereco: s(),
+  ...familiaDaVisita,
   micro_area: s(),
   numero_membros: z.int(),
   mudou: z.boolean(),
@@ -311,10 +311,7 @@ export type FamiliasParaVisitaFilters = z.infer<typeof familiasParaVisitaFilters
 
 /** GET /visitas_domiciliares/familias/{familiaId}: the family visit detail. */
 export const familiaVisitaDetalheSchema = z.object({
-  id: z.uuid(),
-  ...responsavelSchema,
-  numero_prontuario: s(),
-  endereco: s(),
+  ...familiaDaVisita,
   domicilio_id: s(),
   tipo_imovel_id: n(),
   micro_area: s(),
