@@ -41,6 +41,7 @@ import {
 import type { Issue, Loose } from './comum';
 import {
   cabecalhoSchema,
+  coordenadasSchema,
   nullableNumber as n,
   nullableString as s,
   registroSchema,
@@ -255,8 +256,7 @@ export const cadastroDomiciliarSchema = z.object({
   tipo_imovel_id: z.number(),
   telefone_residencial: s(),
   telefone_contato: s(),
-  latitude: n(),
-  longitude: n(),
+  ...coordenadasSchema,
   situacao_moradia_id: n(),
   localizacao_id: n(),
   tipo_domicilio_id: n(),

@@ -61,6 +61,9 @@ export const categoriaSchema = z.object({
 });
 export type Categoria = z.infer<typeof categoriaSchema>;
 
+/** The category fields a ticket carries (its queue's list adds `ativo`). */
+export const camposCategoriaSenha = { id: true, nome: true, sigla: true, cor: true, prioridade: true } as const;
+
 export const categoriaListItemSchema = categoriaSchema.omit({ ...estampas, filas: true, senhas: true });
 export type CategoriaListItem = z.infer<typeof categoriaListItemSchema>;
 

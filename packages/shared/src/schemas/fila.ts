@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
+import { camposCategoriaSenha, categoriaSchema } from './categoria';
 import { inputBody, lockVersion, updateBody, ativoPorPadrao, optionalUuid } from './comum';
 import type { Issue, Loose } from './comum';
 import { nomeadoSchema, nullableString as s, registroSchema } from './resposta';
@@ -71,14 +72,8 @@ export type FilaUpdate = z.input<typeof filaUpdateSchema>;
 const localSchema = nomeadoSchema.extend({ ativo: z.boolean() });
 export type Local = z.infer<typeof localSchema>;
 
-const categoriaDaFilaSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  sigla: z.string(),
-  cor: z.string(),
-  prioridade: z.int(),
-  ativo: z.boolean(),
-});
+/** A category as its queue shows it: the category record's own fields. */
+const categoriaDaFilaSchema = categoriaSchema.pick({ ...camposCategoriaSenha, ativo: true });
 
 /** GET /api/v1/filas/parametrizacoes/{id} (also what every write answers, and each row of the list). */
 export const filaSchema = z.object({

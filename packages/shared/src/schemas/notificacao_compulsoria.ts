@@ -20,7 +20,7 @@ import {
   updateBody,
 } from './comum';
 import type { Issue, Loose } from './comum';
-import { nullableNumber as n, nullableString as s, registroSchema } from './resposta';
+import { coordenadasSchema, nullableNumber as n, nullableString as s, registroSchema } from './resposta';
 
 // Compulsory disease notifications (issue 18, spec §3 "Compulsory notification", §4 status values). Field names are
 // the columns' (apps/api/src/db/schema/notificacoes.ts). Design: docs/decisions.md, "Compulsory notifications".
@@ -247,7 +247,6 @@ export const LIMITE_EXPORTACAO_NOTIFICACOES = 20_000;
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-const coordenadas = { latitude: n(), longitude: n() };
 /** Who notified, and where: the unit and the professional, with their names. */
 const notificante = {
   unidade_saude_id: z.string(),
@@ -269,7 +268,7 @@ export const notificacaoListItemSchema = z.object({
   sexo_id: n(),
   bairro: s(),
   /** The citizen's home (the active family's household), when it has coordinates. */
-  ...coordenadas,
+  ...coordenadasSchema,
   total: z.int(),
   suspeitos: z.int(),
   confirmados: z.int(),
@@ -335,7 +334,7 @@ const notificacaoMunicipeSchema = z.object({
   /** 'Rua X, 10, complemento - Bairro' (the home's address, else the citizen's). */
   endereco: s(),
   bairro: s(),
-  ...coordenadas,
+  ...coordenadasSchema,
   obito: z.boolean(),
   data_obito: s(),
 });

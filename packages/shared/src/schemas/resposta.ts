@@ -53,6 +53,9 @@ const n = () => z.number().nullable();
 export const nullableString = s;
 export const nullableNumber = n;
 
+/** A point on the map (a home's coordinates), null until known. */
+export const coordenadasSchema = { latitude: n(), longitude: n() };
+
 /** Vitals as the API answers them. */
 export const sinaisVitaisSchema = {
   temperatura: n(),

@@ -3,6 +3,7 @@ import { msg } from '../messages';
 import { rotulados } from '../rotulos';
 import { optionalText, optionalField } from '../validation/zod';
 import { paginationSchema } from './auth';
+import { camposCategoriaSenha, categoriaSchema } from './categoria';
 import { lockVersion, optionalUuid, requiredUuid } from './comum';
 import { nomeadoSchema as ref } from './resposta';
 
@@ -84,13 +85,7 @@ export type SenhaFilters = z.output<typeof senhaFiltersSchema>;
 
 const s = () => z.string().nullable();
 
-const categoriaSenhaSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  sigla: z.string(),
-  cor: z.string(),
-  prioridade: z.int(),
-});
+const categoriaSenhaSchema = categoriaSchema.pick(camposCategoriaSenha);
 
 /** A ticket as lists, the desk and every step answer it. */
 export const senhaListItemSchema = z.object({
