@@ -44,6 +44,7 @@ import {
   coordenadasSchema,
   nullableNumber as n,
   nullableString as s,
+  ocupacaoSchema,
   registroSchema,
   sinaisVitaisSchema,
   enderecoImovelSchema,
@@ -245,8 +246,7 @@ export type FamiliaDoDomicilio = z.infer<typeof familiaDoDomicilioSchema>;
 export const cadastroDomiciliarSchema = z.object({
   ...registroSchema,
   ...cabecalhoSchema,
-  ocupacao_id: z.string(),
-  ocupacao_nome: s(),
+  ...ocupacaoSchema,
   data_cadastro: z.string(),
   st_micro_area: s(),
   fora_area: z.boolean(),

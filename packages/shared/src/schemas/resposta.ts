@@ -21,8 +21,10 @@ const unidadeProfissionalSchema = {
   profissional_nome: s(),
 };
 export const cabecalhoSchema = { ...unidadeProfissionalSchema, equipe_id: s(), equipe_nome: s() };
+/** The occupation (CBO) a record was made as, with its name. */
+export const ocupacaoSchema = { ocupacao_id: z.string(), ocupacao_nome: s() };
 /** The urgent-care header as answered: unit and professional, with the occupation (CBO) they recorded as. */
-export const cabecalhoOcupacaoSchema = { ...unidadeProfissionalSchema, ocupacao_id: z.string(), ocupacao_nome: s() };
+export const cabecalhoOcupacaoSchema = { ...unidadeProfissionalSchema, ...ocupacaoSchema };
 /** A property's address as answered (the household, the visit): as enderecoImovelFields, '' read back as null. */
 export const enderecoImovelSchema = {
   cep: s(),

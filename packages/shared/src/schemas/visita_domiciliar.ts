@@ -32,6 +32,7 @@ import type { Issue, Loose } from './comum';
 import {
   nullableNumber as n,
   nullableString as s,
+  ocupacaoSchema,
   sinaisVitaisSchema,
   responsavelSchema,
   enderecoImovelSchema,
@@ -238,8 +239,7 @@ export const visitaDomiciliarSchema = z.object({
   profissional_id: z.string(),
   profissional_nome: s(),
   equipe_id: s(),
-  ocupacao_id: z.string(),
-  ocupacao_nome: s(),
+  ...ocupacaoSchema,
   data_visita: z.string(),
   turno_atendimentos: z.number(),
   micro_area: s(),
