@@ -8,8 +8,10 @@ const s = () => z.string().nullable();
 /** A record named in an answer (an option, a reference): its id and name. */
 export const nomeadoSchema = z.object({ id: z.uuid(), nome: z.string() });
 
+/** A stored record's version and timestamps. */
+export const carimbosSchema = { lock_version: z.int(), created_at: z.string(), updated_at: z.string() };
 /** What every stored record answers first: its id, version and timestamps. */
-export const registroSchema = { id: z.uuid(), lock_version: z.int(), created_at: z.string(), updated_at: z.string() };
+export const registroSchema = { id: z.uuid(), ...carimbosSchema };
 /** The stamps of registroSchema a list row leaves out (`recordSchema.omit({ ...estampas, … })`): only the id stays. */
 export const estampas = { lock_version: true, created_at: true, updated_at: true } as const;
 
