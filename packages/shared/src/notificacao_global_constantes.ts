@@ -1,10 +1,13 @@
 // Global notifications' constants (issue 20, spec §1 globe, §3, §9), free of zod: the top bar's globe imports them
 // within the shell's JavaScript budget; schemas/notificacao_global.ts re-exports them.
+import { rotulados } from './rotulos';
+import { luminanciaRelativa } from './senha_cores';
 
-export const TIPOS_NOTIFICACAO_GLOBAL = ['pemc', 'aviso'] as const;
-type TipoNotificacaoGlobal = (typeof TIPOS_NOTIFICACAO_GLOBAL)[number];
-/** The type's title, shown before the subtitle in the globe and the list. */
-export const ROTULOS_TIPO_NOTIFICACAO_GLOBAL: Record<TipoNotificacaoGlobal, string> = { pemc: 'PEMC', aviso: 'Aviso' };
+/** The types, each with its title (shown before the subtitle in the globe and the list). */
+export const { valores: TIPOS_NOTIFICACAO_GLOBAL, rotulos: ROTULOS_TIPO_NOTIFICACAO_GLOBAL } = rotulados({
+  pemc: 'PEMC',
+  aviso: 'Aviso',
+});
 
 export const LIMITES_NOTIFICACAO_GLOBAL = { titulo: 100, subtitulo: 200, path: 500, perfis: 100 } as const;
 /** Spec §9: the globe polls every 30 s. */
@@ -22,22 +25,20 @@ export function pathInterno(v: string): boolean {
   return v.startsWith('/') && !v.startsWith('//') && !v.includes('\\') && !/[\u0000-\u0020\u007f]/.test(v);
 }
 
-/** Black or white text over a background `cor` ('RRGGBB'), whichever contrasts more (WCAG relative luminance). */
+/** The contrast ratios of `cor` ('RRGGBB') with black text and with white text (WCAG relative luminance). */
+function contrastes(cor: string) {
+  const l = luminanciaRelativa(cor);
+  return { preto: (l + 0.05) / 0.05, branco: 1.05 / (l + 0.05) };
+}
+
+/** Black or white text over a background `cor` ('RRGGBB'), whichever contrasts more. */
 export function corDoTexto(cor: string): '#000000' | '#FFFFFF' {
-  const lin = (i: number) => {
-    const c = parseInt(cor.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
-  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000000' : '#FFFFFF';
+  const { preto, branco } = contrastes(cor);
+  return preto >= branco ? '#000000' : '#FFFFFF';
 }
 
 /** The contrast ratio of `cor` with its text colour (the form shows it). */
 export function contrasteDoTexto(cor: string): number {
-  const lin = (i: number) => {
-    const c = parseInt(cor.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
-  return Math.max((l + 0.05) / 0.05, 1.05 / (l + 0.05));
+  const { preto, branco } = contrastes(cor);
+  return Math.max(preto, branco);
 }

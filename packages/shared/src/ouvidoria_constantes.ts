@@ -1,24 +1,22 @@
 // The ombudsman's zod-free constants (issue 20): situations, channels, their names, limits and the forward moves,
 // for the screens whose budget has no room for zod (the list); schemas/ouvidoria.ts re-exports them.
+import { rotulados } from './rotulos';
 
-export const SITUACOES_SOLICITACAO = ['aberta', 'em_analise', 'respondida', 'encerrada'] as const;
-export type SituacaoSolicitacao = (typeof SITUACOES_SOLICITACAO)[number];
-export const CANAIS_SOLICITACAO = ['presencial', 'telefone', 'email', 'site', 'carta', 'whatsapp'] as const;
-
-export const NOMES_SITUACAO: Record<SituacaoSolicitacao, string> = {
+export const { valores: SITUACOES_SOLICITACAO, rotulos: NOMES_SITUACAO } = rotulados({
   aberta: 'Aberta',
   em_analise: 'Em análise',
   respondida: 'Respondida',
   encerrada: 'Encerrada',
-};
-export const NOMES_CANAL: Record<(typeof CANAIS_SOLICITACAO)[number], string> = {
+});
+export type SituacaoSolicitacao = (typeof SITUACOES_SOLICITACAO)[number];
+export const { valores: CANAIS_SOLICITACAO, rotulos: NOMES_CANAL } = rotulados({
   presencial: 'Presencial',
   telefone: 'Telefone',
   email: 'E-mail',
   site: 'Site',
   carta: 'Carta',
   whatsapp: 'WhatsApp',
-};
+});
 
 export const LIMITES_OUVIDORIA = {
   assunto: 150,

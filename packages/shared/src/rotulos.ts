@@ -52,3 +52,15 @@ export function rotulosDasListas(schema: z.ZodObject): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * A closed set of values declared once with their labels, in order: `valores` for z.enum and the selects, `rotulos`
+ * to show one. A value cannot be added without its label, nor listed twice.
+ */
+export function rotulados<const R extends Record<string, string>>(rotulos: R) {
+  type Valor = keyof R & string;
+  return {
+    valores: Object.keys(rotulos) as readonly Valor[] as readonly [Valor, ...Valor[]],
+    rotulos: rotulos as Record<Valor, string>,
+  };
+}

@@ -4,18 +4,19 @@
 /** The first ticket of a category, as the list shows it: 'P001'. */
 export const exemploSenha = (sigla: string) => `${sigla || '?'}001`;
 
-/** Relative luminance of '#RRGGBB' (WCAG 2.x). */
-function luminancia(cor: string): number {
+/** Relative luminance (WCAG 2.x) of '#RRGGBB' or 'RRGGBB'. */
+export function luminanciaRelativa(cor: string): number {
+  const hex = cor.startsWith('#') ? cor.slice(1) : cor;
   const canal = (i: number) => {
-    const c = parseInt(cor.slice(i, i + 2), 16) / 255;
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  return 0.2126 * canal(1) + 0.7152 * canal(3) + 0.0722 * canal(5);
+  return 0.2126 * canal(0) + 0.7152 * canal(2) + 0.0722 * canal(4);
 }
 
 /** WCAG contrast ratio between two '#RRGGBB' colours (1 to 21). */
 export function contraste(a: string, b: string): number {
-  const [x, y] = [luminancia(a), luminancia(b)].sort((p, q) => q - p) as [number, number];
+  const [x, y] = [luminanciaRelativa(a), luminanciaRelativa(b)].sort((p, q) => q - p) as [number, number];
   return (x + 0.05) / (y + 0.05);
 }
 

@@ -4,6 +4,7 @@ import { zDigits, zRequired } from '../validation/zod';
 import { lockVersion, requiredUuid, ativoPorPadrao, filtrosTextoAtivo, optionalUuid } from './comum';
 import { estampas, nullableString as s, registroSchema } from './resposta';
 import { TIPOS_EQUIPE, type TipoEquipeCodigo } from '../tipos_equipe';
+import { unidadeSaudeSchema } from './administracao_unidades_saude';
 
 // Teams on the administration screen (issue 22): INE, name, CNES team type, unit and micro-areas. That the INE is not
 // another team's, that the unit is active, and that no active assignment keeps a micro-area the team loses need the
@@ -84,5 +85,5 @@ export const equipeFiltersSchema = filtrosTextoAtivo(LIMITES_EQUIPE.nome, { unid
 export type EquipeFilters = z.infer<typeof equipeFiltersSchema>;
 
 /** GET /api/v1/administracao/equipes/unidades: the units a team may belong to (active), for the form's select. */
-export const unidadeOpcaoSchema = z.object({ id: z.uuid(), cnes: z.string(), nome: z.string(), ativo: z.boolean() });
+export const unidadeOpcaoSchema = unidadeSaudeSchema.pick({ id: true, cnes: true, nome: true, ativo: true });
 export type UnidadeOpcao = z.infer<typeof unidadeOpcaoSchema>;

@@ -3,7 +3,7 @@ import { allPermissions, isPermission } from '../access';
 import { msg } from '../messages';
 import { zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
-import { lockVersion, opt } from './comum';
+import { lockVersion, opt, textoFiltro } from './comum';
 
 // Profiles and their permissions (issue 22): the built-in profiles (`sistema`) follow the code's catalogue and are
 // read-only; a municipality adds its own, each a code, a name and a set of the product's `resource:action` strings.
@@ -58,12 +58,7 @@ export type PerfilListItem = z.infer<typeof perfilListItemSchema>;
 
 /** GET list filters: part of the name or code; built-in or custom (absent: both). Built-in first, then by name. */
 export const perfilFiltersSchema = paginationSchema.extend({
-  texto: opt(
-    z
-      .string()
-      .trim()
-      .max(LIMITES_PERFIL.nome, { error: msg.max(LIMITES_PERFIL.nome) }),
-  ),
+  texto: opt(textoFiltro(LIMITES_PERFIL.nome)),
   tipo: opt(z.enum(['sistema', 'personalizado'], { error: msg.naoEValido })),
 });
 export type PerfilFilters = z.input<typeof perfilFiltersSchema>;

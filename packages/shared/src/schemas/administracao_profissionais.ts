@@ -14,7 +14,7 @@ import {
   filtrosTextoAtivo,
 } from './comum';
 import type { Issue, Loose } from './comum';
-import { estampas, nullableString as s, registroSchema } from './resposta';
+import { estampas, nomeadoSchema, nullableString as s, registroSchema } from './resposta';
 
 // Professionals and their assignments (issue 22, administration). CPF required and unique among professionals (the API
 // checks the uniqueness), CNS and e-mail optional; the login unique ignoring case, stored in lower case. A new
@@ -146,12 +146,8 @@ export type ProfissionalFilters = z.infer<typeof profissionalFiltersSchema>;
 /** GET /opcoes: what the assignment form chooses from (active units with their active teams, the profiles). */
 export const lotacaoOpcoesSchema = z.object({
   unidades: z.array(
-    z.object({
-      id: z.uuid(),
-      nome: z.string(),
-      equipes: z.array(z.object({ id: z.uuid(), nome: z.string(), micro_areas: z.array(z.string()) })),
-    }),
+    nomeadoSchema.extend({ equipes: z.array(nomeadoSchema.extend({ micro_areas: z.array(z.string()) })) }),
   ),
-  perfis: z.array(z.object({ id: z.uuid(), nome: z.string(), codigo: z.string() })),
+  perfis: z.array(nomeadoSchema.extend({ codigo: z.string() })),
 });
 export type LotacaoOpcoes = z.infer<typeof lotacaoOpcoesSchema>;

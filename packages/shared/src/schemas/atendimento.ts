@@ -8,13 +8,14 @@ import {
   codigo,
   codigoObrigatorio,
   given,
-  lockVersion,
+  inputBody,
   opt,
   optionalDate,
   optionalUuid,
-  rulesOf,
+  updateBody,
   simNaoOpcional,
   str,
+  textoFiltro,
   zDataHora,
 } from './comum';
 import type { Issue, Loose } from './comum';
@@ -127,26 +128,18 @@ export function normalizarAtendimento<T extends Loose>(v: T, { retroativo = fals
 const semPaciente = atendimentoFieldsSchema.omit({ municipe_id: true, paciente_sem_identificacao_id: true });
 
 /** POST /atendimentos. */
-export const atendimentoInputSchema = z.intersection(
-  atendimentoFieldsSchema,
-  rulesOf((v) => atendimentoIssues(v)),
-);
+export const atendimentoInputSchema = inputBody(atendimentoFieldsSchema, (v) => atendimentoIssues(v));
 export type AtendimentoInput = z.input<typeof atendimentoInputSchema>;
 /** PUT /atendimentos/{id}: the patient stays (identifying one moves the visit, not an edit). */
-export const atendimentoUpdateSchema = z.intersection(
-  semPaciente.extend({ lock_version: lockVersion() }),
-  rulesOf((v) => atendimentoIssues(v, { novo: false })),
-);
+export const atendimentoUpdateSchema = updateBody(semPaciente, (v) => atendimentoIssues(v, { novo: false }));
 export type AtendimentoUpdate = z.input<typeof atendimentoUpdateSchema>;
 
 /** POST /atendimentos_retroativos: the same fields, the arrival in the past and the reason required. */
-export const atendimentoRetroativoInputSchema = z.intersection(
-  atendimentoFieldsSchema,
-  rulesOf((v) => atendimentoIssues(v, { retroativo: true })),
+export const atendimentoRetroativoInputSchema = inputBody(atendimentoFieldsSchema, (v) =>
+  atendimentoIssues(v, { retroativo: true }),
 );
-export const atendimentoRetroativoUpdateSchema = z.intersection(
-  semPaciente.extend({ lock_version: lockVersion() }),
-  rulesOf((v) => atendimentoIssues(v, { retroativo: true, novo: false })),
+export const atendimentoRetroativoUpdateSchema = updateBody(semPaciente, (v) =>
+  atendimentoIssues(v, { retroativo: true, novo: false }),
 );
 
 /** POST /{id}/cancelar (spec §4: cancelling asks for a justification). */
@@ -246,12 +239,7 @@ export const atendimentoFiltersSchema = paginationSchema.extend({
   municipe_id: optionalUuid(),
   paciente_sem_identificacao_id: optionalUuid(),
   /** The patient by name (the citizen's or the unidentified patient's), or by the start of the CPF or CNS. */
-  paciente: opt(
-    z
-      .string()
-      .trim()
-      .max(100, { error: msg.max(100) }),
-  ),
+  paciente: opt(textoFiltro(100)),
 });
 export type AtendimentoFilters = z.infer<typeof atendimentoFiltersSchema>;
 

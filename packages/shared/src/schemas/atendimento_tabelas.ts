@@ -1,5 +1,6 @@
 // The care visit's small product tables (issue 16), apart from the schemas: the reception list takes them without
 // the validation library (issue 15). Re-exported by atendimento.ts. Design: docs/decisions.md, "Urgent-care reception".
+import { rotulados } from '../rotulos';
 
 /**
  * How the patient arrived. Not an e-SUS table (the PEC has none for the reception): product data, kept small and
@@ -34,14 +35,13 @@ export const especialidadesUrgencia = [
 export const isEspecialidade = (c: unknown) => especialidadesUrgencia.some((e) => e.codigo === c);
 
 /** Where a visit stands (the column's enum, in the order of its life). */
-export const situacoesAtendimento = ['aguardando', 'chamado', 'em_atendimento', 'concluido', 'cancelado'] as const;
-export type SituacaoAtendimento = (typeof situacoesAtendimento)[number];
-export const SITUACAO_ATENDIMENTO_NOME: Record<SituacaoAtendimento, string> = {
+export const { valores: situacoesAtendimento, rotulos: SITUACAO_ATENDIMENTO_NOME } = rotulados({
   aguardando: 'Aguardando',
   chamado: 'Chamado',
   em_atendimento: 'Em atendimento',
   concluido: 'Concluído',
   cancelado: 'Cancelado',
-};
+});
+export type SituacaoAtendimento = (typeof situacoesAtendimento)[number];
 /** A visit that may still be called: not cancelled, not concluded, not already in care. */
 export const podeSerChamado = (s: SituacaoAtendimento) => s === 'aguardando' || s === 'chamado';

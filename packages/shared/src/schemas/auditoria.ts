@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { paginationSchema } from './auth';
-import { opt, optionalDate, optionalUuid } from './comum';
+import { opt, optionalDate, optionalUuid, textoFiltro } from './comum';
 
 // The audit trail as a manager reads it (issue 14): a citizen's access history, "quem viu este cadastro" — the LGPD
 // data-subject request — and the whole trail by period and professional.
@@ -29,30 +29,13 @@ export const MAX_LINHAS_CSV = 50_000;
 
 export const auditoriaFiltersSchema = paginationSchema.extend({
   municipe_id: optionalUuid(),
-  profissional: opt(
-    z
-      .string()
-      .trim()
-      .max(70, { error: msg.max(70) }),
-  ),
+  profissional: opt(textoFiltro(70)),
   tipo: opt(z.enum(TIPOS_ACESSO, { error: msg.naoEValido })),
   de: optionalDate(),
   ate: optionalDate(),
   // Any record's history (issue 22): the edit pages of administration link to /auditoria?record_id=<id>.
-  record_id: opt(
-    z
-      .string()
-      .trim()
-      .max(64, { error: msg.max(64) })
-      .regex(/^[0-9A-Za-z_-]+$/, { error: msg.naoEValido }),
-  ),
-  resource: opt(
-    z
-      .string()
-      .trim()
-      .max(100, { error: msg.max(100) })
-      .regex(/^[a-z_]+(\/[a-z_]+)*$/, { error: msg.naoEValido }),
-  ),
+  record_id: opt(textoFiltro(64).regex(/^[0-9A-Za-z_-]+$/, { error: msg.naoEValido })),
+  resource: opt(textoFiltro(100).regex(/^[a-z_]+(\/[a-z_]+)*$/, { error: msg.naoEValido })),
 });
 export type AuditoriaFilters = z.input<typeof auditoriaFiltersSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalField, zInteger } from '../validation/zod';
 import { CONTAGEM_MAXIMA_BADGE } from '../validation/badge';
+import { nomeadoSchema } from './resposta';
 
 // Contract of the sign-in service (spec §7, base path /api/v2/auth) and the shell's calls.
 export const loginInputSchema = z.object({
@@ -23,8 +24,6 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-const unidadeAtualSchema = z.object({ id: z.uuid(), nome: z.string() });
-
 /** The newest published terms of use while the user has not accepted it (issue 21): nothing else answers until then. */
 export const termoPendenteSchema = z.object({ id: z.uuid(), versao: z.int(), titulo: z.string() });
 export type TermoPendente = z.infer<typeof termoPendenteSchema>;
@@ -33,7 +32,7 @@ export const usuarioSchema = z.object({
   login: z.string(),
   nome: z.string(),
   email: z.string().nullable(),
-  unidade_atual: unidadeAtualSchema.nullable(),
+  unidade_atual: nomeadoSchema.nullable(),
   perfil: z.string().nullable(),
   /** The current unit's permissions (resource:action), so in-page checks cost no request (issue 13). */
   permissoes: z.array(z.string()),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { zRequired } from '../validation/zod';
 import { ativoPorPadrao, inputBody, updateBody, filtrosTextoAtivo } from './comum';
+import { carimbosSchema } from './resposta';
 import { authApplicationSchema as consultaSchema } from './senha_simples';
 
 // Authorized applications (issue 39, spec §7 auth_applications): the callbacks allowed to receive a SenhaSimples
@@ -52,11 +53,7 @@ export const authApplicationListItemSchema = consultaSchema.extend({ ativo: z.bo
 export type AuthApplicationListItem = z.infer<typeof authApplicationListItemSchema>;
 
 /** GET /api/v1/ferramentas/auth_applications/{id} (also what every write answers). */
-export const authApplicationRecordSchema = authApplicationListItemSchema.extend({
-  lock_version: z.int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const authApplicationRecordSchema = authApplicationListItemSchema.extend(carimbosSchema);
 export type AuthApplicationRecord = z.infer<typeof authApplicationRecordSchema>;
 
 /** GET list filters: part of the name or address, active or not (absent: both). By name. */

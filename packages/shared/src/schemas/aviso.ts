@@ -6,7 +6,7 @@ import { optionalText, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import { inputBody, opt, updateBody, simNao, optionalUuid } from './comum';
 import type { Issue, Loose } from './comum';
-import { nullableString as s, registroSchema } from './resposta';
+import { nomeadoSchema as nomeado, nullableString as s, registroSchema } from './resposta';
 
 // Staff notices (issue 19, spec §3 "Notice", §4, §5, §9): management writes a notice for a period and aims it at unit
 // types, units, profiles and professionals; every targeted user confirms it in a pop-up, replying when asked.
@@ -104,15 +104,20 @@ export function respostaIssues(checarResposta: boolean, resposta: unknown): Issu
 
 // ---- queries -----------------------------------------------------------------------------------------------
 
+/** The targeting as the query string carries it (the list's filters and GET /alcance). */
+const alvosQuery = {
+  tipo_unidade_ids: idQuery(),
+  unidade_ids: idQuery(),
+  perfil_ids: idQuery(),
+  profissional_ids: idQuery(),
+};
+
 /**
  * GET / filters (spec §3 list filters). Each list filter keeps the notices whose own list names one of the ids or is
  * empty (aimed at all of that kind). Without `comunicacao/avisos:todos` the list is the notices aimed at the user.
  */
 export const avisoFiltersSchema = paginationSchema.extend({
-  tipo_unidade_ids: idQuery(),
-  unidade_ids: idQuery(),
-  perfil_ids: idQuery(),
-  profissional_ids: idQuery(),
+  ...alvosQuery,
   /** Part of the title, accents and case ignored. */
   titulo: optionalText({ max: LIMITES_AVISO.titulo }),
   /** Absent: active and inactive (never the deleted). */
@@ -121,12 +126,7 @@ export const avisoFiltersSchema = paginationSchema.extend({
 export type AvisoFilters = z.infer<typeof avisoFiltersSchema>;
 
 /** GET /alcance: how many active professionals a targeting reaches (the form shows it as filters change). */
-export const avisoAlcanceQuerySchema = z.object({
-  tipo_unidade_ids: idQuery(),
-  unidade_ids: idQuery(),
-  perfil_ids: idQuery(),
-  profissional_ids: idQuery(),
-});
+export const avisoAlcanceQuerySchema = z.object(alvosQuery);
 export type AvisoAlcanceQuery = z.infer<typeof avisoAlcanceQuerySchema>;
 export const avisoAlcanceSchema = z.object({ total_profissionais: z.int() });
 export type AvisoAlcance = z.infer<typeof avisoAlcanceSchema>;
@@ -139,7 +139,6 @@ export const avisoProfissionaisQuerySchema = z.object({
 
 // ---- what the API answers ----------------------------------------------------------------------------------
 
-const nomeado = z.object({ id: z.uuid(), nome: z.string() });
 export type Nomeado = z.infer<typeof nomeado>;
 
 /** GET /opcoes: what the targeting selects offer (professionals are searched: GET /opcoes/profissionais). */

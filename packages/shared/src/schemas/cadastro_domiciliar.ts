@@ -41,8 +41,10 @@ import {
 import type { Issue, Loose } from './comum';
 import {
   cabecalhoSchema,
+  coordenadasSchema,
   nullableNumber as n,
   nullableString as s,
+  ocupacaoSchema,
   registroSchema,
   sinaisVitaisSchema,
   enderecoImovelSchema,
@@ -244,8 +246,7 @@ export type FamiliaDoDomicilio = z.infer<typeof familiaDoDomicilioSchema>;
 export const cadastroDomiciliarSchema = z.object({
   ...registroSchema,
   ...cabecalhoSchema,
-  ocupacao_id: z.string(),
-  ocupacao_nome: s(),
+  ...ocupacaoSchema,
   data_cadastro: z.string(),
   st_micro_area: s(),
   fora_area: z.boolean(),
@@ -255,8 +256,7 @@ export const cadastroDomiciliarSchema = z.object({
   tipo_imovel_id: z.number(),
   telefone_residencial: s(),
   telefone_contato: s(),
-  latitude: n(),
-  longitude: n(),
+  ...coordenadasSchema,
   situacao_moradia_id: n(),
   localizacao_id: n(),
   tipo_domicilio_id: n(),

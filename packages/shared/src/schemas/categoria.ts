@@ -3,7 +3,7 @@ import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import { inputBody, updateBody, ativoPorPadrao, filtroSimNao } from './comum';
-import { estampas, nullableString as s, registroSchema } from './resposta';
+import { estampas, nomeadoSchema, nullableString as s, registroSchema } from './resposta';
 
 // Ticket categories of the municipality (issue 17, spec §2 "categorias"): who is called first (prioridade 1 first),
 // the ticket's letters ('P' → P001) and the colour the ticket shows on the desk and the calling panel.
@@ -55,11 +55,14 @@ export const categoriaSchema = z.object({
   descricao: s(),
   ativo: z.boolean(),
   /** The queues it feeds (any unit's): the delete is refused while there is one. */
-  filas: z.array(z.object({ id: z.uuid(), nome: z.string(), unidade_saude_nome: z.string() })),
+  filas: z.array(nomeadoSchema.extend({ unidade_saude_nome: z.string() })),
   /** Tickets ever issued in it: the delete is refused while there is one. */
   senhas: z.int(),
 });
 export type Categoria = z.infer<typeof categoriaSchema>;
+
+/** The category fields a ticket carries (its queue's list adds `ativo`). */
+export const camposCategoriaSenha = { id: true, nome: true, sigla: true, cor: true, prioridade: true } as const;
 
 export const categoriaListItemSchema = categoriaSchema.omit({ ...estampas, filas: true, senhas: true });
 export type CategoriaListItem = z.infer<typeof categoriaListItemSchema>;

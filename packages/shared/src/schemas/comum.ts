@@ -78,6 +78,12 @@ export const filtroSimNao = () =>
       .union([z.boolean(), z.enum(['true', 'false'])], { error: msg.naoEValido })
       .transform((v) => v === true || v === 'true'),
   );
+/** A list filter's text: trimmed, at most `max` characters; wrap in opt() ('' and null: no filter). */
+export const textoFiltro = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: msg.max(max) });
 /**
  * An administration list's query: the page, part of a name (up to `max`), the list's own filters, and active or not
  * (absent: both).

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { interpolate, msg } from '../messages';
+import { rotulados } from '../rotulos';
 import { zIsoDate } from '../validation/zod';
 
 // Export to e-SUS APS (issue 26): the request, the history and the report lines.
 
-const TIPOS_FICHA_ESUS = ['individual', 'domiciliar', 'visita'] as const;
-export type TipoFichaEsus = (typeof TIPOS_FICHA_ESUS)[number];
-export const NOME_FICHA_ESUS: Record<TipoFichaEsus, string> = {
+const { valores: TIPOS_FICHA_ESUS, rotulos: NOME_FICHA_ESUS } = rotulados({
   individual: 'Cadastro individual',
   domiciliar: 'Cadastro domiciliar',
   visita: 'Visita domiciliar',
-};
+});
+export { NOME_FICHA_ESUS };
+export type TipoFichaEsus = (typeof TIPOS_FICHA_ESUS)[number];
 /**
  * The pre-export check's reasons and the screen's texts (docs/decisions.md). Here, not in messages.ts: only the export
  * screen and the API use them, and every list screen loads messages.ts.

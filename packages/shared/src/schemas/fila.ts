@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zNumber, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
+import { camposCategoriaSenha, categoriaSchema } from './categoria';
 import { inputBody, lockVersion, updateBody, ativoPorPadrao, optionalUuid } from './comum';
 import type { Issue, Loose } from './comum';
-import { nullableString as s, registroSchema } from './resposta';
+import { nomeadoSchema, nullableString as s, registroSchema } from './resposta';
 
 // The queue parametrization of spec §2 and §5 (issue 17): the current unit's queues, where each is served (its
 // locations: desks, rooms) and which categories feed it. A category feeds one queue of a unit; a queue may have none
@@ -68,17 +69,11 @@ export type FilaUpdate = z.input<typeof filaUpdateSchema>;
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-const localSchema = z.object({ id: z.uuid(), nome: z.string(), ativo: z.boolean() });
+const localSchema = nomeadoSchema.extend({ ativo: z.boolean() });
 export type Local = z.infer<typeof localSchema>;
 
-const categoriaDaFilaSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  sigla: z.string(),
-  cor: z.string(),
-  prioridade: z.int(),
-  ativo: z.boolean(),
-});
+/** A category as its queue shows it: the category record's own fields. */
+const categoriaDaFilaSchema = categoriaSchema.pick({ ...camposCategoriaSenha, ativo: true });
 
 /** GET /api/v1/filas/parametrizacoes/{id} (also what every write answers, and each row of the list). */
 export const filaSchema = z.object({

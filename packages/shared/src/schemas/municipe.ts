@@ -433,21 +433,14 @@ export const municipeSchema = z.object({
 export type Municipe = z.infer<typeof municipeSchema>;
 
 /** A row of the list and of the advanced search. */
-export const municipeListItemSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  nome_social: s(),
-  data_nascimento: z.string(),
-  idade: n(),
-  nome_mae: s(),
-  cpf_numero: s(),
-  codigo_cns: s(),
-  unidade_saude_referencia_id: s(),
-  unidade_referencia_nome: s(),
-  data_obito: s(),
+export const municipeListItemSchema = municipeSchema
+  .pick({
+    ...{ id: true, nome: true, nome_social: true, data_nascimento: true, idade: true, nome_mae: true },
+    ...{ cpf_numero: true, codigo_cns: true, unidade_saude_referencia_id: true, unidade_referencia_nome: true },
+    data_obito: true,
+  })
   /** Deceased: a death date or an exit by death (the list shows "Óbito"). */
-  obito: z.boolean(),
-});
+  .extend({ obito: z.boolean() });
 export type MunicipeListItem = z.infer<typeof municipeListItemSchema>;
 
 // ---- per-citizen access (spec §3, §6, §7) ------------------------------------------------------------

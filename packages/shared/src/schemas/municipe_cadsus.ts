@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { zCns, zCpf } from '../validation/zod';
 import { opt } from './comum';
+import { nomeadoSchema } from './resposta';
 
 // The national registry (CADSUS) lookup of the citizen form (issue 24): what the form asks, what the API answers and
 // the service's state (spec §7 GET /v1/ferramentas/parametrizacao/cadsus). docs/decisions.md "CADSUS".
@@ -52,7 +53,7 @@ export const cadsusMunicipeSchema = z.object({
   /** Every CNS the registry holds for the person, the definitive ones first (the first is `campos.codigo_cns`). */
   cns: z.array(z.object({ numero: z.string(), definitivo: z.boolean() })),
   /** Citizens of this municipality's registry with the same CPF or one of these CNS (an edit, not a new record). */
-  ja_cadastrados: z.array(z.object({ id: z.uuid(), nome: z.string() })),
+  ja_cadastrados: z.array(nomeadoSchema),
 });
 export type CadsusMunicipe = z.infer<typeof cadsusMunicipeSchema>;
 

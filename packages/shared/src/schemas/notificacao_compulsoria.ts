@@ -5,33 +5,33 @@ import {
 } from '../codes/doenca_notificacao_compulsoria';
 import { findBy } from '../codes/lookup';
 import { msg } from '../messages';
+import { rotulados } from '../rotulos';
 import { isoToBr, isValidIsoDate, isValidTime, zonedDateTimeToIso } from '../validation/dates';
 import { optionalText, zIsoDate, zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import {
   given,
-  lockVersion,
+  inputBody,
   TOLERANCIA_RELOGIO_MS,
   opt,
   optionalDate,
   optionalUuid,
-  rulesOf,
   simNaoOpcional,
+  updateBody,
 } from './comum';
 import type { Issue, Loose } from './comum';
-import { nullableNumber as n, nullableString as s, registroSchema } from './resposta';
+import { coordenadasSchema, nullableNumber as n, nullableString as s, registroSchema } from './resposta';
 
 // Compulsory disease notifications (issue 18, spec §3 "Compulsory notification", §4 status values). Field names are
 // the columns' (apps/api/src/db/schema/notificacoes.ts). Design: docs/decisions.md, "Compulsory notifications".
 
 /** Spec §4: suspect, confirmed, negative or discarded ("Negativo/Descartado"). Confirmed and discarded are closed. */
-export const SITUACOES_NOTIFICACAO = ['suspeito', 'confirmado', 'descartado'] as const;
-export type SituacaoNotificacao = (typeof SITUACOES_NOTIFICACAO)[number];
-export const ROTULOS_SITUACAO_NOTIFICACAO: Record<SituacaoNotificacao, string> = {
+export const { valores: SITUACOES_NOTIFICACAO, rotulos: ROTULOS_SITUACAO_NOTIFICACAO } = rotulados({
   suspeito: 'Suspeito',
   confirmado: 'Confirmado',
   descartado: 'Negativo/Descartado',
-};
+});
+export type SituacaoNotificacao = (typeof SITUACOES_NOTIFICACAO)[number];
 /** A closed case (confirmed or discarded) has its closing date; a suspected one has none. */
 export const situacaoEncerrada = (situacao: unknown) => situacao === 'confirmado' || situacao === 'descartado';
 
@@ -47,6 +47,12 @@ export const COMORBIDADES = {
   comorbidade_imunossupressao: 'Imunossupressão',
 } as const;
 export type CampoComorbidade = keyof typeof COMORBIDADES;
+/** One field per comorbidity, in form order, made from its label (the input's and the answer's). */
+const porComorbidade = <T extends z.ZodType>(campo: (rotulo: string) => T) =>
+  Object.fromEntries(Object.entries(COMORBIDADES).map(([k, rotulo]) => [k, campo(rotulo)])) as Record<
+    CampoComorbidade,
+    T
+  >;
 
 export const LIMITES_NOTIFICACAO = { informacoes_complementares: 2000, observacoes: 2000 } as const;
 
@@ -92,14 +98,7 @@ const notificacaoFieldsSchema = z.object({
   alta: simNaoOpcional().meta({ label: 'Alta' }),
   /** Only with alta = true; not before data_internacao. */
   data_alta: dataAteHoje().meta({ label: 'Data da alta' }),
-  comorbidade_diabetes: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_diabetes }),
-  comorbidade_hipertensao: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_hipertensao }),
-  comorbidade_doenca_renal_cronica: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_doenca_renal_cronica }),
-  comorbidade_hepatopatia: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_hepatopatia }),
-  comorbidade_doenca_hematologica: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_doenca_hematologica }),
-  comorbidade_doenca_autoimune: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_doenca_autoimune }),
-  comorbidade_doenca_acido_peptica: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_doenca_acido_peptica }),
-  comorbidade_imunossupressao: simNaoOpcional().meta({ label: COMORBIDADES.comorbidade_imunossupressao }),
+  ...porComorbidade((label) => simNaoOpcional().meta({ label })),
   observacoes: optionalText({ max: LIMITES_NOTIFICACAO.observacoes }).meta({ label: 'Observações' }),
 });
 export type NotificacaoValues = z.output<typeof notificacaoFieldsSchema>;
@@ -182,31 +181,27 @@ export function notificacaoIssues(v: Loose, municipe: ContextoMunicipe = {}): Is
 export const notificacaoCreateFieldsSchema = notificacaoFieldsSchema.extend(situacaoFields);
 
 /** POST /{municipeId}/notificacoes. */
-export const notificacaoInputSchema = z.intersection(
-  notificacaoCreateFieldsSchema,
-  rulesOf((v) => [...notificacaoIssues(v), ...encerramentoIssues(v)]),
-);
+export const notificacaoInputSchema = inputBody(notificacaoCreateFieldsSchema, (v) => [
+  ...notificacaoIssues(v),
+  ...encerramentoIssues(v),
+]);
 export type NotificacaoInput = z.input<typeof notificacaoInputSchema>;
 export type NotificacaoInputValues = z.output<typeof notificacaoCreateFieldsSchema>;
 
 /** PUT /{municipeId}/notificacoes/{id}: the fields, not the status (that is POST …/situacao). */
-export const notificacaoUpdateSchema = z.intersection(
-  notificacaoFieldsSchema.extend({ lock_version: lockVersion() }),
-  rulesOf((v) => notificacaoIssues(v)),
-);
+export const notificacaoUpdateSchema = updateBody(notificacaoFieldsSchema, (v) => notificacaoIssues(v));
 export type NotificacaoUpdate = z.input<typeof notificacaoUpdateSchema>;
 
 /**
  * POST /{municipeId}/notificacoes/{id}/situacao (permission `situacao`): confirm, discard, or reopen (back to
  * suspeito, without a closing date). The closing date is checked against the notification's date by the API.
  */
-export const notificacaoSituacaoSchema = z.intersection(
+export const notificacaoSituacaoSchema = updateBody(
   z.object({
     situacao: z.preprocess((v) => (v === '' || v === null ? undefined : v), situacaoEnum()),
     data_encerramento: dataAteHoje(),
-    lock_version: lockVersion(),
   }),
-  rulesOf((v) => encerramentoIssues(v)),
+  (v) => encerramentoIssues(v),
 );
 export type NotificacaoSituacaoInput = z.input<typeof notificacaoSituacaoSchema>;
 
@@ -252,7 +247,13 @@ export const LIMITE_EXPORTACAO_NOTIFICACOES = 20_000;
 
 // ---- what the API answers --------------------------------------------------------------------------------
 
-const coordenadas = { latitude: n(), longitude: n() };
+/** Who notified, and where: the unit and the professional, with their names. */
+const notificante = {
+  unidade_saude_id: z.string(),
+  unidade_saude_nome: z.string(),
+  profissional_id: z.string(),
+  profissional_nome: z.string(),
+};
 const situacaoSchema = z.enum(SITUACOES_NOTIFICACAO);
 
 /** A row of GET /: one citizen with notifications matching the filters, and their counts. */
@@ -267,7 +268,7 @@ export const notificacaoListItemSchema = z.object({
   sexo_id: n(),
   bairro: s(),
   /** The citizen's home (the active family's household), when it has coordinates. */
-  ...coordenadas,
+  ...coordenadasSchema,
   total: z.int(),
   suspeitos: z.int(),
   confirmados: z.int(),
@@ -315,10 +316,7 @@ const notificacaoResumoSchema = z.object({
   hora_notificacao: z.string(),
   data_primeiros_sintomas: s(),
   data_encerramento: s(),
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: z.string(),
-  profissional_id: z.string(),
-  profissional_nome: z.string(),
+  ...notificante,
 });
 export type NotificacaoResumo = z.infer<typeof notificacaoResumoSchema>;
 
@@ -336,7 +334,7 @@ const notificacaoMunicipeSchema = z.object({
   /** 'Rua X, 10, complemento - Bairro' (the home's address, else the citizen's). */
   endereco: s(),
   bairro: s(),
-  ...coordenadas,
+  ...coordenadasSchema,
   obito: z.boolean(),
   data_obito: s(),
 });
@@ -377,10 +375,7 @@ export const notificacaoSchema = z.object({
     semanal: z.boolean(),
     cid10_referencia: z.string(),
   }),
-  unidade_saude_id: z.string(),
-  unidade_saude_nome: z.string(),
-  profissional_id: z.string(),
-  profissional_nome: z.string(),
+  ...notificante,
   situacao: situacaoSchema,
   data_notificacao: z.string(),
   hora_notificacao: z.string(),
@@ -392,14 +387,7 @@ export const notificacaoSchema = z.object({
   data_internacao: s(),
   alta: simNaoResposta(),
   data_alta: s(),
-  comorbidade_diabetes: simNaoResposta(),
-  comorbidade_hipertensao: simNaoResposta(),
-  comorbidade_doenca_renal_cronica: simNaoResposta(),
-  comorbidade_hepatopatia: simNaoResposta(),
-  comorbidade_doenca_hematologica: simNaoResposta(),
-  comorbidade_doenca_autoimune: simNaoResposta(),
-  comorbidade_doenca_acido_peptica: simNaoResposta(),
-  comorbidade_imunossupressao: simNaoResposta(),
+  ...porComorbidade(simNaoResposta),
   observacoes: s(),
   /** Derived from data_alta − data_internacao (null until both are known). */
   dias_internacao: n(),

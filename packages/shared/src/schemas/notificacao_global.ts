@@ -7,6 +7,7 @@ import {
 import { msg } from '../messages';
 import { optionalField, optionalText, zInteger, zRequired } from '../validation/zod';
 import { contarAteField, paginationSchema } from './auth';
+import { nomeadoSchema } from './resposta';
 
 // Global notifications (issue 20, spec §1 globe, §2 /notificacoes_globais, §3 "Global notification"): managers send a
 // message to everyone or to profiles; each professional marks it read. docs/decisions.md "Global notifications".
@@ -70,6 +71,6 @@ export type NotificacaoGlobalLeitura = z.infer<typeof notificacaoGlobalLeituraSc
 
 /** GET /opcoes: the profiles the form offers. */
 export const notificacaoGlobalOpcoesSchema = z.object({
-  perfis: z.array(z.object({ id: z.uuid(), nome: z.string() })),
+  perfis: z.array(nomeadoSchema),
 });
 export type NotificacaoGlobalOpcoes = z.infer<typeof notificacaoGlobalOpcoesSchema>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { nomeadoSchema } from './resposta';
 
 // GET /api/v1/atencao_primaria/opcoes_filtro: the options of the primary-care list filters and header pickers
 // (unit, team, professional), for the signed-in user in the current unit.
 
-export const opcaoSchema = z.object({ id: z.uuid(), nome: z.string() });
+export const opcaoSchema = nomeadoSchema;
 
 const opcaoEquipeSchema = opcaoSchema.extend({
   unidade_saude_id: z.uuid(),

@@ -8,9 +8,9 @@ import {
   type SituacaoSolicitacao,
 } from '../ouvidoria_constantes';
 import { contarAteField, paginationSchema } from './auth';
-import { lockVersion, opt, optionalUuid, requiredUuid, rulesOf, simNao } from './comum';
+import { inputBody, lockVersion, opt, optionalUuid, requiredUuid, rulesOf, simNao } from './comum';
 import type { Issue, Loose } from './comum';
-import { nullableString as s, registroSchema } from './resposta';
+import { nomeadoSchema, nullableString as s, registroSchema } from './resposta';
 
 // The ombudsman (issue 20, spec §1 bell, §2 /ouvidoria, §3 "Ombudsman notification"): citizens' requests, their
 // status history and answer, and the bell's items. docs/decisions.md "Ombudsman and the bell (issue 20)".
@@ -52,7 +52,7 @@ function solicitacaoIssues(v: Loose): Issue[] {
   return issues;
 }
 
-export const solicitacaoInputSchema = z.intersection(solicitacaoFieldsSchema, rulesOf(solicitacaoIssues));
+export const solicitacaoInputSchema = inputBody(solicitacaoFieldsSchema, solicitacaoIssues);
 export type SolicitacaoInput = z.input<typeof solicitacaoInputSchema>;
 
 /** PUT /{id}: a status change (with a note / the answer), the priority and unit, a deadline extension. */
@@ -102,8 +102,8 @@ export type SolicitacaoFilters = z.infer<typeof solicitacaoFiltersSchema>;
 
 // ---- what the API answers ----------------------------------------------------------------------------------
 
-const tipoResumoSchema = z.object({ id: z.uuid(), nome: z.string(), icone: z.string() });
-const prioridadeResumoSchema = z.object({ id: z.uuid(), nome: z.string(), cor: z.string() });
+const tipoResumoSchema = nomeadoSchema.extend({ icone: z.string() });
+const prioridadeResumoSchema = nomeadoSchema.extend({ cor: z.string() });
 
 export const solicitacaoListItemSchema = z.object({
   id: z.uuid(),
@@ -162,7 +162,7 @@ export const ouvidoriaOpcoesSchema = z.object({
   tipos: z.array(tipoResumoSchema.extend({ prazo_dias: z.int() })),
   prioridades: z.array(prioridadeResumoSchema),
   canais: z.array(z.object({ id: z.enum(CANAIS_SOLICITACAO), nome: z.string() })),
-  unidades: z.array(z.object({ id: z.uuid(), nome: z.string() })),
+  unidades: z.array(nomeadoSchema),
 });
 export type OuvidoriaOpcoes = z.infer<typeof ouvidoriaOpcoesSchema>;
 

@@ -195,16 +195,9 @@ export const pacienteSemIdentificacaoSchema = z.object({
 });
 export type PacienteSemIdentificacao = z.infer<typeof pacienteSemIdentificacaoSchema>;
 
-export const pacienteSemIdentificacaoListItemSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  idade_estimada: n(),
-  sexo_id: n(),
-  created_at: z.string(),
-  profissional_nome: s(),
-  numero_atendimentos: z.int(),
-  ...identificacaoSchema,
-});
+export const pacienteSemIdentificacaoListItemSchema = pacienteSemIdentificacaoSchema
+  .pick({ id: true, nome: true, idade_estimada: true, sexo_id: true, created_at: true, profissional_nome: true })
+  .extend({ numero_atendimentos: z.int(), ...identificacaoSchema });
 export type PacienteSemIdentificacaoListItem = z.infer<typeof pacienteSemIdentificacaoListItemSchema>;
 
 /** GET list filters: part of the name, identified or not, the registration period (São Paulo dates). */

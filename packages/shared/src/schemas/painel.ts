@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nomeadoSchema } from './resposta';
 
 // The calling panel (issue 17): what a call looks like on the waiting room's TV. Only the ticket and where to go —
 // never a name: the panel is public to everyone in the room (LGPD, docs/decisions.md).
@@ -20,7 +21,7 @@ export type ChamadaPainel = z.infer<typeof chamadaPainelSchema>;
 
 /** What the panel shows when it opens or reconnects: the latest call and the five before it (today, one per ticket). */
 export const painelSnapshotSchema = z.object({
-  unidade: z.object({ id: z.uuid(), nome: z.string() }),
+  unidade: nomeadoSchema,
   atual: chamadaPainelSchema.nullable(),
   ultimas: z.array(chamadaPainelSchema),
 });

@@ -5,8 +5,13 @@ import { z } from 'zod';
 
 const s = () => z.string().nullable();
 
+/** A record named in an answer (an option, a reference): its id and name. */
+export const nomeadoSchema = z.object({ id: z.uuid(), nome: z.string() });
+
+/** A stored record's version and timestamps. */
+export const carimbosSchema = { lock_version: z.int(), created_at: z.string(), updated_at: z.string() };
 /** What every stored record answers first: its id, version and timestamps. */
-export const registroSchema = { id: z.uuid(), lock_version: z.int(), created_at: z.string(), updated_at: z.string() };
+export const registroSchema = { id: z.uuid(), ...carimbosSchema };
 /** The stamps of registroSchema a list row leaves out (`recordSchema.omit({ ...estampas, … })`): only the id stays. */
 export const estampas = { lock_version: true, created_at: true, updated_at: true } as const;
 
@@ -18,8 +23,10 @@ const unidadeProfissionalSchema = {
   profissional_nome: s(),
 };
 export const cabecalhoSchema = { ...unidadeProfissionalSchema, equipe_id: s(), equipe_nome: s() };
+/** The occupation (CBO) a record was made as, with its name. */
+export const ocupacaoSchema = { ocupacao_id: z.string(), ocupacao_nome: s() };
 /** The urgent-care header as answered: unit and professional, with the occupation (CBO) they recorded as. */
-export const cabecalhoOcupacaoSchema = { ...unidadeProfissionalSchema, ocupacao_id: z.string(), ocupacao_nome: s() };
+export const cabecalhoOcupacaoSchema = { ...unidadeProfissionalSchema, ...ocupacaoSchema };
 /** A property's address as answered (the household, the visit): as enderecoImovelFields, '' read back as null. */
 export const enderecoImovelSchema = {
   cep: s(),
@@ -49,6 +56,9 @@ export const familiaResumoSchema = {
 const n = () => z.number().nullable();
 export const nullableString = s;
 export const nullableNumber = n;
+
+/** A point on the map (a home's coordinates), null until known. */
+export const coordenadasSchema = { latitude: n(), longitude: n() };
 
 /** Vitals as the API answers them. */
 export const sinaisVitaisSchema = {

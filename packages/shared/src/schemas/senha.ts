@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { rotulados } from '../rotulos';
 import { optionalText, optionalField } from '../validation/zod';
 import { paginationSchema } from './auth';
+import { camposCategoriaSenha, categoriaSchema } from './categoria';
 import { lockVersion, optionalUuid, requiredUuid } from './comum';
+import { nomeadoSchema as ref } from './resposta';
 
 // Tickets (senhas) of a unit's queues (issue 17, spec §3 "Queue/ticket state", §4 ticket flow, §8 ticket messages).
 // Issued at the door per category, called to a desk or room, attended, concluded, forwarded to another queue or marked
 // absent. Field names are the columns' (apps/api/src/db/schema/filas.ts). Design: docs/decisions.md, "Tickets".
 
-export const situacoesSenha = ['aguardando', 'chamada', 'em_atendimento', 'concluida', 'ausente'] as const;
-export type SituacaoSenha = (typeof situacoesSenha)[number];
-export const situacaoSenhaLabel: Record<SituacaoSenha, string> = {
+export const { valores: situacoesSenha, rotulos: situacaoSenhaLabel } = rotulados({
   aguardando: 'Aguardando',
   chamada: 'Chamada',
   em_atendimento: 'Em atendimento',
   concluida: 'Concluída',
   ausente: 'Ausente',
-};
+});
+export type SituacaoSenha = (typeof situacoesSenha)[number];
 
 export const eventosSenha = [
   'emitida',
@@ -81,16 +83,9 @@ export type SenhaFilters = z.output<typeof senhaFiltersSchema>;
 
 // ---- answers -------------------------------------------------------------------------------------------------
 
-const ref = z.object({ id: z.uuid(), nome: z.string() });
 const s = () => z.string().nullable();
 
-const categoriaSenhaSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  sigla: z.string(),
-  cor: z.string(),
-  prioridade: z.int(),
-});
+const categoriaSenhaSchema = categoriaSchema.pick(camposCategoriaSenha);
 
 /** A ticket as lists, the desk and every step answer it. */
 export const senhaListItemSchema = z.object({

@@ -14,10 +14,10 @@ import {
   FAIXAS_SINAIS_VITAIS,
   SINAIS_VITAIS,
   given,
+  inputBody,
   microArea,
   opt,
   optionalUuid,
-  rulesOf,
   simNao,
   simNaoOpcional,
   sinaisVitaisFields,
@@ -32,6 +32,7 @@ import type { Issue, Loose } from './comum';
 import {
   nullableNumber as n,
   nullableString as s,
+  ocupacaoSchema,
   sinaisVitaisSchema,
   responsavelSchema,
   enderecoImovelSchema,
@@ -213,10 +214,7 @@ function enderecoIssues(v: Loose): Issue[] {
 export type VisitaDomiciliarValues = z.output<typeof visitaDomiciliarFieldsSchema>;
 
 /** POST body. */
-export const visitaDomiciliarInputSchema = z.intersection(
-  visitaDomiciliarFieldsSchema,
-  rulesOf(visitaDomiciliarIssues),
-);
+export const visitaDomiciliarInputSchema = inputBody(visitaDomiciliarFieldsSchema, visitaDomiciliarIssues);
 export type VisitaDomiciliarInput = z.input<typeof visitaDomiciliarInputSchema>;
 
 /** POST /visitas_domiciliares/{id}/cancelar. */
@@ -241,8 +239,7 @@ export const visitaDomiciliarSchema = z.object({
   profissional_id: z.string(),
   profissional_nome: s(),
   equipe_id: s(),
-  ocupacao_id: z.string(),
-  ocupacao_nome: s(),
+  ...ocupacaoSchema,
   data_visita: z.string(),
   turno_atendimentos: z.number(),
   micro_area: s(),
@@ -287,12 +284,12 @@ export const visitaDomiciliarFiltersSchema = paginationSchema.extend({
 });
 export type VisitaDomiciliarFilters = z.infer<typeof visitaDomiciliarFiltersSchema>;
 
+/** A family as the visit screens name it: its head, record number and one-line address. */
+const familiaDaVisita = { id: z.uuid(), ...responsavelSchema, numero_prontuario: s(), endereco: s() };
+
 /** A row of the family list for visits (GET /visitas_domiciliares/familias). */
 export const familiaParaVisitaSchema = z.object({
-  id: z.uuid(),
-  ...responsavelSchema,
-  numero_prontuario: s(),
-  endereco: s(),
+  ...familiaDaVisita,
   micro_area: s(),
   numero_membros: z.int(),
   mudou: z.boolean(),
@@ -314,10 +311,7 @@ export type FamiliasParaVisitaFilters = z.infer<typeof familiasParaVisitaFilters
 
 /** GET /visitas_domiciliares/familias/{familiaId}: the family visit detail. */
 export const familiaVisitaDetalheSchema = z.object({
-  id: z.uuid(),
-  ...responsavelSchema,
-  numero_prontuario: s(),
-  endereco: s(),
+  ...familiaDaVisita,
   domicilio_id: s(),
   tipo_imovel_id: n(),
   micro_area: s(),
