@@ -71,11 +71,15 @@ export function recordPage<T>(
 /** What a record form's component gets: the loaded record and its reload on an edit, nothing on a new record. */
 export type RecordFormProps<T> = Partial<RecordPageProps<T>>;
 
+/** Where a record form's route loads from: its hook and list, or the module's resource (lib/resource.ts), which has both. */
+export type RecordFormSource<T> =
+  | Omit<RecordPageOptions<T>, 'remount'>
+  | { dados: { path: string; useOne: RecordPageOptions<T>['load'] }; label: string };
+
 /** The route of a record's form: one component edits the loaded record (mounted again on each saved version) or makes a new one. */
-export function recordFormPage<T>(
-  options: Omit<RecordPageOptions<T>, 'remount'>,
-  Form: (props: RecordFormProps<T>) => ReactNode,
-) {
+export function recordFormPage<T>(source: RecordFormSource<T>, Form: (props: RecordFormProps<T>) => ReactNode) {
+  const options =
+    'dados' in source ? { load: source.dados.useOne, backTo: source.dados.path, label: source.label } : source;
   return recordPage<T>({ ...options, remount: true }, Form, Form);
 }
 

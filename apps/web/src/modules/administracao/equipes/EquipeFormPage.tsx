@@ -8,15 +8,12 @@ import { LIMITES_EQUIPE, TIPOS_EQUIPE, type Equipe } from '@saude/shared/schemas
 import type { FieldRows } from '../../../lib/form';
 import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { HistoricoLink } from '../comum/HistoricoLink';
-import { BASE_PATH, equipes, useEquipe, useUnidadesOpcoes } from './api';
+import { equipes, useUnidadesOpcoes } from './api';
 import { equipeCodec, normalizarMicroArea, ROTULOS, type EquipeFormValues } from './formValues';
 
 type Form = UseFormReturn<EquipeFormValues, unknown, EquipeFormValues>;
 
-export const EquipeFormPage = recordFormPage(
-  { load: useEquipe, backTo: BASE_PATH, label: 'Carregando equipe' },
-  EquipeForm,
-);
+export const EquipeFormPage = recordFormPage({ dados: equipes, label: 'Carregando equipe' }, EquipeForm);
 
 function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
   const unidades = useUnidadesOpcoes();

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { usePode } from '../../../lib/access';
 import type { FieldRows } from '../../../lib/form';
 import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
-import { BASE_PATH, perfis, usePerfil } from './api';
+import { perfis } from './api';
 
 type Valores = PerfilInput;
 
@@ -32,10 +32,7 @@ const codec = {
   labels: ROTULOS,
 };
 
-export const PerfilFormPage = recordFormPage(
-  { load: usePerfil, backTo: BASE_PATH, label: 'Carregando perfil' },
-  PerfilForm,
-);
+export const PerfilFormPage = recordFormPage({ dados: perfis, label: 'Carregando perfil' }, PerfilForm);
 
 function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
   const sistema = atual?.sistema ?? false;

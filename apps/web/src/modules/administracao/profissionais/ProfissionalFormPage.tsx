@@ -11,13 +11,13 @@ import { usePode } from '../../../lib/access';
 import { notifyError } from '../../../lib/feedback';
 import type { FieldRows } from '../../../lib/form';
 import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
-import { BASE_PATH, profissionais, useProfissional, useRedefinirSenha } from './api';
+import { BASE_PATH, profissionais, useRedefinirSenha } from './api';
 import { profissionalCodec, ROTULOS_PROFISSIONAL as R, type ProfissionalFormValues } from './formValues';
 import { LotacoesSection } from './LotacoesSection';
 import { mostrarSenha } from './SenhaDialog';
 
 export const ProfissionalFormPage = recordFormPage(
-  { load: useProfissional, backTo: BASE_PATH, label: 'Carregando profissional' },
+  { dados: profissionais, label: 'Carregando profissional' },
   ProfissionalForm,
 );
 

@@ -9,13 +9,10 @@ import type { FieldRows } from '../../../lib/form';
 import { LinkButton } from '../../../lib/LinkButton';
 import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { HistoricoLink } from '../comum/HistoricoLink';
-import { BASE_PATH, unidades, useTiposUnidade, useUnidade } from './api';
+import { unidades, useTiposUnidade } from './api';
 import { campoDaApi, unidadeCodec, type UnidadeFormValues } from './formValues';
 
-export const UnidadeSaudeFormPage = recordFormPage(
-  { load: useUnidade, backTo: BASE_PATH, label: 'Carregando unidade' },
-  UnidadeForm,
-);
+export const UnidadeSaudeFormPage = recordFormPage({ dados: unidades, label: 'Carregando unidade' }, UnidadeForm);
 
 function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
   const tipos = useTiposUnidade();

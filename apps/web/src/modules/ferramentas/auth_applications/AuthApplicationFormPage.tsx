@@ -4,12 +4,12 @@
 import { LIMITES_AUTH_APPLICATION, type AuthApplicationRecord } from '@saude/shared/schemas/auth_applications';
 import type { FieldRows } from '../../../lib/form';
 import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
-import { aplicacoes, BASE_PATH, useAplicacao } from './api';
+import { aplicacoes } from './api';
 import { Explicacao } from './Explicacao';
 import { aplicacaoCodec, type AplicacaoFormValues } from './formValues';
 
 export const AuthApplicationFormPage = recordFormPage(
-  { load: useAplicacao, backTo: BASE_PATH, label: 'Carregando aplicação' },
+  { dados: aplicacoes, label: 'Carregando aplicação' },
   AplicacaoForm,
 );
 

@@ -12,7 +12,7 @@ import { ICONES_TEMA } from '@saude/shared/tema_atual';
 import { SwitchField, type FieldRows } from '../../../lib/form';
 import { useParametrizacao } from '../../../lib/parametrizacao';
 import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
-import { BASE_PATH, temas, useTema } from './api';
+import { temas } from './api';
 import { CORES_SUGERIDAS, ROTULOS, temaCodec, type TemaFormValues } from './formValues';
 import { ICONES } from './icones';
 import classes from './tema.module.css';
@@ -20,7 +20,7 @@ import { TemaBanner } from './TemaBanner';
 
 type Form = UseFormReturn<TemaFormValues, unknown, TemaFormValues>;
 
-export const TemaFormPage = recordFormPage({ load: useTema, backTo: BASE_PATH, label: 'Carregando tema' }, TemaForm);
+export const TemaFormPage = recordFormPage({ dados: temas, label: 'Carregando tema' }, TemaForm);
 
 function TemaForm({ atual, recarregar }: RecordFormProps<Tema>) {
   const page = useRecordFormPage({

@@ -5,16 +5,13 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_CATEGORIA, type Categoria } from '@saude/shared/schemas/categoria';
 import type { FieldRows } from '../../../lib/form';
 import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
-import { BASE_PATH, categorias, useCategoria } from './api';
+import { BASE_PATH, categorias } from './api';
 import { categoriaCodec, CORES_SUGERIDAS, type CategoriaFormValues } from './formValues';
 import { ContrasteSenha, SenhaExemplo } from './SenhaExemplo';
 
 type Form = UseFormReturn<CategoriaFormValues, unknown, CategoriaFormValues>;
 
-export const CategoriaFormPage = recordFormPage(
-  { load: useCategoria, backTo: BASE_PATH, label: 'Carregando categoria' },
-  CategoriaForm,
-);
+export const CategoriaFormPage = recordFormPage({ dados: categorias, label: 'Carregando categoria' }, CategoriaForm);
 
 function CategoriaForm({ atual, recarregar }: RecordFormProps<Categoria>) {
   const page = useRecordFormPage({
