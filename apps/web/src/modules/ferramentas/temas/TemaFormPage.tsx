@@ -10,6 +10,7 @@ import { checarImagemDataUrl, IMAGEM_TIPOS } from '@saude/shared/imagem';
 import { LIMITES_TEMA, type Tema } from '@saude/shared/schemas/tema';
 import { ICONES_TEMA } from '@saude/shared/tema_atual';
 import { SwitchField, type FieldRows } from '../../../lib/form';
+import { lerDataUrl } from '../../../lib/lerDataUrl';
 import { useParametrizacao } from '../../../lib/parametrizacao';
 import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { temas } from './api';
@@ -103,15 +104,6 @@ function TemaForm({ atual, recarregar }: RecordFormProps<Tema>) {
   );
 }
 
-/** Reads a file as a data URL. */
-const lerArquivo = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error ?? new Error('leitura'));
-    r.readAsDataURL(file);
-  });
-
 /**
  * The image: read in the browser and checked with the API's own function (its type by the bytes, 500 kB, no active
  * SVG), so a wrong file is refused before it is sent; shown as a preview, with a button to remove it.
@@ -128,7 +120,7 @@ function ImagemField({ form }: { form: Form }) {
           setLendo(true);
           try {
             // The browser's claim of the type is not trusted: the data URL is re-typed from the bytes' check.
-            const bruto = await lerArquivo(file);
+            const bruto = await lerDataUrl(file);
             const base64 = bruto.slice(bruto.indexOf(',') + 1);
             const candidatos = IMAGEM_TIPOS.map((t) => `data:${t};base64,${base64}`);
             const aceito = candidatos.find((c) => checarImagemDataUrl(c) === null);
