@@ -137,6 +137,8 @@ export interface RecordFormPageOptions<S extends Schema, T extends { id: string;
   dados: RecordData<T>;
   /** Where 'Cancelar' and 'Voltar' go. @default the list */
   voltar?: string;
+  /** The text of the locked form's way back. @default 'Voltar' */
+  textoVoltar?: string;
   atual?: T;
   recarregar?: () => void;
   /** The page's h1 and the document's title. */
@@ -162,6 +164,7 @@ export function useRecordFormPage<S extends Schema, T extends { id: string; lock
   o: RecordFormPageOptions<S, T>,
 ) {
   const { dados, atual, recarregar, titulo, codec, depoisDeSalvar, editavel = true, remover, desativar, ...form } = o;
+  const { voltar: _, textoVoltar = 'Voltar', ...opcoes } = form;
   const basePath = dados.path;
   const voltar = o.voltar ?? basePath;
   const recurso = basePath.slice(1);
@@ -174,7 +177,7 @@ export function useRecordFormPage<S extends Schema, T extends { id: string; lock
   const podeEditar = usePode(`${recurso}:${atual ? 'update' : 'create'}` as Permission) && editavel;
   const podeRemover = usePode(`${recurso}:destroy` as Permission) && editavel;
   const record = useRecordForm<S, T>({
-    ...form,
+    ...opcoes,
     schema,
     labels: codec.labels,
     defaultValues: atual ? codec.toForm(atual) : codec.empty(),
@@ -200,7 +203,7 @@ export function useRecordFormPage<S extends Schema, T extends { id: string; lock
       label: titulo,
       onCancel: () => void navigate(voltar),
       locked: !podeEditar,
-      lockedActions: <BackButton to={voltar}>Voltar</BackButton>,
+      lockedActions: <BackButton to={voltar}>{textoVoltar}</BackButton>,
       extraActions:
         atual &&
         podeRemover &&
