@@ -2,17 +2,26 @@
 // (RecordLoader: a skeleton, a refused record back to its list, a failure with a retry), then the module's page. A form
 // route without an id is a new record.
 import { useDocumentTitle } from '@mantine/hooks';
-import type { Permission, Resource, resources } from '@saude/shared';
+import type { Permission } from '@saude/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type ComponentType, type ReactNode } from 'react';
-import type { FieldValues } from 'react-hook-form';
+import { Stack, type MantineSpacing } from '@mantine/core';
+import { useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { usePode } from './access';
 import { BackButton } from './detail';
 import { DesativarButton, RemoveButton, type Genero } from './feedback';
 import { RecordLoader } from './feedback/LoadError';
-import { useRecordForm, type RecordFormOptions } from './form';
+import {
+  FieldSections,
+  RecordForm,
+  useRecordForm,
+  type FieldRow,
+  type FieldSpan,
+  type RecordFormOptions,
+} from './form';
+import { PageHeading } from './PageHeading';
 
 /** What the page of a loaded record gets. */
 export interface RecordPageProps<T> {
@@ -62,11 +71,15 @@ export function recordPage<T>(
 /** What a record form's component gets: the loaded record and its reload on an edit, nothing on a new record. */
 export type RecordFormProps<T> = Partial<RecordPageProps<T>>;
 
+/** Where a record form's route loads from: its hook and list, or the module's resource (lib/resource.ts), which has both. */
+export type RecordFormSource<T> =
+  | Omit<RecordPageOptions<T>, 'remount'>
+  | { dados: { path: string; useOne: RecordPageOptions<T>['load'] }; label: string };
+
 /** The route of a record's form: one component edits the loaded record (mounted again on each saved version) or makes a new one. */
-export function recordFormPage<T>(
-  options: Omit<RecordPageOptions<T>, 'remount'>,
-  Form: (props: RecordFormProps<T>) => ReactNode,
-) {
+export function recordFormPage<T>(source: RecordFormSource<T>, Form: (props: RecordFormProps<T>) => ReactNode) {
+  const options =
+    'dados' in source ? { load: source.dados.useOne, backTo: source.dados.path, label: source.label } : source;
   return recordPage<T>({ ...options, remount: true }, Form, Form);
 }
 
@@ -84,15 +97,6 @@ export function staleEdit<T extends { id: string }, V>(
   return atual && { reload: () => recarregar?.(), latest: () => latest(atual.id), toValues };
 }
 
-/** A resource whose records are created, updated and destroyed (e.g. 'administracao/equipes'). */
-type RecursoCrud = {
-  [R in Resource]: 'create' extends (typeof resources)[R][number]
-    ? 'update' extends (typeof resources)[R][number]
-      ? R
-      : never
-    : never;
-}[Resource];
-
 type Schema = z.ZodType<FieldValues, FieldValues>;
 
 /**
@@ -109,66 +113,86 @@ export interface PageCodec<S extends Schema, T> {
   labels: Record<string, string>;
 }
 
-/**
- * The red action of an edit, offered with the destroy permission: `remover` deletes the record ('Remover tema'); a
- * record never deleted (its history names it) has `desativar` instead, offered while it is active ('Desativar equipe',
- * asked first with `explicacao`, the record called by `nome`).
- */
-export type Remocao<T> =
-  | { remover: (id: string) => Promise<unknown> }
-  | { desativar: (id: string) => Promise<unknown>; nome: (atual: T) => string; explicacao: string };
+/** What a record form page uses of its resource's hooks (lib/resource.ts): the list's route, which is the resource. */
+export interface RecordData<T> {
+  /** e.g. '/administracao/equipes': the list 'Cancelar' goes back to, and the permissions' resource. */
+  path: string;
+  /** The record as the server has it now, for the stale-edit toast. */
+  get: (id: string) => Promise<T>;
+  useSave: (id?: string) => { mutateAsync: (body: never) => Promise<T> };
+  useRemove: () => { mutateAsync: (id: string) => Promise<unknown> };
+}
+
+/** 'Desativar equipe': a record never deleted (its history names it), asked first with `explicacao`. */
+export interface Desativacao<T> {
+  nome: (atual: T) => string;
+  explicacao: string;
+}
 
 export interface RecordFormPageOptions<S extends Schema, T extends { id: string; lock_version: number }> extends Omit<
   RecordFormOptions<S, T>,
   'schema' | 'defaultValues' | 'labels' | 'save' | 'stale' | 'canSave' | 'onSaved'
 > {
-  /** Its create/update/destroy permissions decide whether the form is locked and removal offered. */
-  recurso: RecursoCrud;
-  /** The list: where 'Cancelar' and 'Voltar' go unless `voltar` says otherwise. */
-  basePath: string;
+  /** The module's resource: its route's create/update/destroy permissions lock the form and offer the red action. */
+  dados: RecordData<T>;
+  /** Where 'Cancelar' and 'Voltar' go. @default the list */
   voltar?: string;
+  /** The text of the locked form's way back. @default 'Voltar' */
+  textoVoltar?: string;
   atual?: T;
   recarregar?: () => void;
   /** The page's h1 and the document's title. */
   titulo: string;
   /** The form's codec: its schema, defaults, record → form, form → API body (the version is added here) and labels. */
   codec: PageCodec<S, T>;
-  salvar: (body: never) => Promise<T>;
-  /** The record as the server has it now, for the stale-edit toast. */
-  buscar: (id: string) => Promise<T>;
   /** Where a save goes. @default the saved record's edit page */
   depoisDeSalvar?: (saved: T) => string | void;
   /** A further condition on editing (a system profile is read-only). @default true */
   editavel?: boolean;
-  remocao?: Remocao<T>;
+  /** The red action of an edit, with the destroy permission: 'Remover tema' deletes the record… */
+  remover?: boolean;
+  /** …or 'Desativar equipe', offered while it is active. */
+  desativar?: Desativacao<T>;
 }
 
 /**
  * The scaffold every record form page shared (issue 40: six pages wrote it by hand): the title, the permissions, the
- * record form with version, stale edit and where to go after saving, the red remove/deactivate action, and the props
+ * save and the version, stale edit and where to go after saving, the red remove/deactivate action, and the props
  * of <RecordForm>.
  */
 export function useRecordFormPage<S extends Schema, T extends { id: string; lock_version: number }>(
   o: RecordFormPageOptions<S, T>,
 ) {
-  const { recurso, basePath, voltar = basePath, atual, recarregar, titulo, codec, salvar, buscar } = o;
-  const { depoisDeSalvar, editavel = true, remocao, ...form } = o;
+  const { dados, atual, recarregar, titulo, codec, depoisDeSalvar, editavel = true, remover, desativar, ...form } = o;
+  const { voltar: _, textoVoltar = 'Voltar', ...opcoes } = form;
+  const basePath = dados.path;
+  const voltar = o.voltar ?? basePath;
+  const recurso = basePath.slice(1);
   useDocumentTitle(titulo);
   const navigate = useNavigate();
+  const save = dados.useSave(atual?.id);
+  const remove = dados.useRemove();
   // Made once: a new schema on each render would give the form a new resolver each time.
   const [schema] = useState(codec.schema);
   const podeEditar = usePode(`${recurso}:${atual ? 'update' : 'create'}` as Permission) && editavel;
   const podeRemover = usePode(`${recurso}:destroy` as Permission) && editavel;
   const record = useRecordForm<S, T>({
-    ...form,
+    ...opcoes,
     schema,
     labels: codec.labels,
     defaultValues: atual ? codec.toForm(atual) : codec.empty(),
-    save: (values) => salvar(comVersao(codec.toBody ? codec.toBody(values) : values, atual) as never),
+    save: (values) => save.mutateAsync(comVersao(codec.toBody ? codec.toBody(values) : values, atual) as never),
     onSaved: (saved) => (depoisDeSalvar ? depoisDeSalvar(saved) : `${basePath}/${saved.id}/edit`),
-    stale: staleEdit(atual, recarregar, buscar, codec.toForm),
+    stale: staleEdit(atual, recarregar, dados.get, codec.toForm),
     canSave: podeEditar,
   });
+  const acao = {
+    model: o.model,
+    genero: o.genero,
+    remove: () => remove.mutateAsync(atual!.id),
+    onDone: record.allowNavigation,
+    goTo: basePath,
+  };
   return {
     record,
     form: record.form,
@@ -179,56 +203,110 @@ export function useRecordFormPage<S extends Schema, T extends { id: string; lock
       label: titulo,
       onCancel: () => void navigate(voltar),
       locked: !podeEditar,
-      lockedActions: <BackButton to={voltar}>Voltar</BackButton>,
-      extraActions: atual && podeRemover && remocao && (
-        <AcaoRemover
-          remocao={remocao}
-          atual={atual}
-          model={o.model}
-          genero={o.genero}
-          onDone={record.allowNavigation}
-          goTo={basePath}
-        />
-      ),
+      lockedActions: <BackButton to={voltar}>{textoVoltar}</BackButton>,
+      extraActions:
+        atual &&
+        podeRemover &&
+        (remover ? (
+          <AcaoRemover {...acao} />
+        ) : (
+          desativar &&
+          (atual as { ativo?: boolean }).ativo !== false && (
+            <AcaoDesativar {...acao} nome={desativar.nome(atual)} explicacao={desativar.explicacao} />
+          )
+        )),
     },
   };
 }
 
-/** 'Remover tema' / 'Desativar equipe' (only while active), named after the form's model. */
-function AcaoRemover<T extends { id: string }>({
-  remocao,
-  atual,
-  model,
-  genero,
-  onDone,
-  goTo,
-}: {
-  remocao: Remocao<T>;
-  atual: T;
+interface Acao {
   model: string;
   genero?: Genero;
+  remove: () => Promise<unknown>;
   onDone: () => void;
   goTo: string;
-}) {
+}
+
+/** 'Remover tema', named after the form's model. */
+function AcaoRemover({ model, remove, onDone, goTo }: Acao) {
   const nome = model.toLowerCase();
-  if ('remover' in remocao) {
-    return (
-      <RemoveButton model={nome} remove={() => remocao.remover(atual.id)} onRemoved={onDone} goTo={goTo}>
-        Remover {nome}
-      </RemoveButton>
-    );
-  }
-  if ((atual as { ativo?: boolean }).ativo === false) return null;
+  return (
+    <RemoveButton model={nome} remove={remove} onRemoved={onDone} goTo={goTo}>
+      Remover {nome}
+    </RemoveButton>
+  );
+}
+
+/** 'Desativar equipe' (only while active), asked first. */
+function AcaoDesativar({
+  model,
+  genero,
+  remove,
+  onDone,
+  goTo,
+  nome: registro,
+  explicacao,
+}: Acao & { nome: string; explicacao: string }) {
+  const nome = model.toLowerCase();
   return (
     <DesativarButton
-      pergunta={`Desativar ${genero === 'f' ? 'a' : 'o'} ${nome} ${remocao.nome(atual)}?`}
-      explicacao={remocao.explicacao}
+      pergunta={`Desativar ${genero === 'f' ? 'a' : 'o'} ${nome} ${registro}?`}
+      explicacao={explicacao}
       feito={`${model} ${genero === 'f' ? 'desativada' : 'desativado'}.`}
-      desativar={() => remocao.desativar(atual.id)}
+      desativar={remove}
       onDone={onDone}
       goTo={goTo}
     >
       Desativar {nome}
     </DesativarButton>
+  );
+}
+
+/** A form's sections: a title and its rows of fields (lib/form's FieldSections). */
+export type Sections<V extends FieldValues> = readonly (readonly [
+  title: string,
+  rows: readonly FieldRow<FieldPath<V>>[],
+])[];
+
+/**
+ * The page of a record form, the frame the record form pages shared (issue 40): the h1 with the page's badges and
+ * actions beside it, what the page says first (`nota`), the form with its sections (then `children`, inside the form)
+ * and what comes after the form (`depois`).
+ */
+export function RecordFormFrame<V extends FieldValues, VV = V>({
+  page: { form, formProps },
+  badges,
+  acoes,
+  nota,
+  sections,
+  gap,
+  span,
+  extraActions = formProps.extraActions,
+  children,
+  depois,
+}: {
+  /** useRecordFormPage's answer. */
+  page: { form: { control: Control<V, unknown, VV> }; formProps: Omit<ComponentProps<typeof RecordForm>, 'children'> };
+  badges?: ReactNode;
+  acoes?: ReactNode;
+  nota?: ReactNode;
+  sections: Sections<V>;
+  gap?: MantineSpacing;
+  span?: FieldSpan;
+  /** In place of the red remove/deactivate action. */
+  extraActions?: ReactNode;
+  children?: ReactNode;
+  depois?: ReactNode;
+}) {
+  return (
+    <Stack gap="md">
+      <PageHeading title={formProps.label} badges={badges} actions={acoes} />
+      {nota}
+      <RecordForm {...formProps} extraActions={extraActions}>
+        <FieldSections control={form.control} sections={sections} gap={gap} span={span} />
+        {children}
+      </RecordForm>
+      {depois}
+    </Stack>
   );
 }

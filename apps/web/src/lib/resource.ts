@@ -60,6 +60,8 @@ export function resource<TRecord extends { id: string }, TItem, TFilters, TBody>
     });
   };
   const hooks = {
+    /** The screen's route (the list), e.g. '/atencao_primaria/familias'. */
+    path,
     base,
     keys,
     get,

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { msg } from '@saude/shared/messages';
 import type { MunicipeDuplicado } from '@saude/shared/schemas/municipe';
 import { isoToBr } from '../../lib/form';
+import { RowsTable } from '../../lib/RowsTable';
 
 export const DUPLICADOS_TITULO = 'Possíveis munícipes já cadastrados';
 
@@ -31,42 +32,35 @@ export function DuplicadosPanel({ duplicados, onConfirmar, onCancelar, confirman
       <Stack gap="sm">
         <Text size="sm">{msg.possiveisDuplicados}</Text>
         {/* A table keeps the comparison column by column; on a phone it scrolls inside itself. */}
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped withTableBorder aria-label={DUPLICADOS_TITULO} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th>Data de nascimento</Table.Th>
-                <Table.Th>Nome da mãe</Table.Th>
-                <Table.Th>CPF</Table.Th>
-                <Table.Th>CNS</Table.Th>
-                <Table.Th>Unidade de referência</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(duplicados ?? []).map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td>
-                    {/* A new tab keeps the half-filled form here. */}
-                    <Anchor component={Link} to={`/municipes/${d.id}/edit`} target="_blank" rel="noopener">
-                      {d.nome} <IconExternalLink size={14} aria-label="abre em nova aba" />
-                    </Anchor>
-                    {d.nome_social && (
-                      <Text size="xs" c="dimmed">
-                        Nome social: {d.nome_social}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{isoToBr(d.data_nascimento)}</Table.Td>
-                  <Table.Td>{d.nome_mae ?? '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.cpf_numero ?? '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.codigo_cns ?? '—'}</Table.Td>
-                  <Table.Td>{d.unidade_referencia_nome ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RowsTable
+          minWidth={640}
+          label={DUPLICADOS_TITULO}
+          striped
+          withTableBorder
+          verticalSpacing="xs"
+          columns={['Nome', 'Data de nascimento', 'Nome da mãe', 'CPF', 'CNS', 'Unidade de referência']}
+        >
+          {(duplicados ?? []).map((d) => (
+            <Table.Tr key={d.id}>
+              <Table.Td>
+                {/* A new tab keeps the half-filled form here. */}
+                <Anchor component={Link} to={`/municipes/${d.id}/edit`} target="_blank" rel="noopener">
+                  {d.nome} <IconExternalLink size={14} aria-label="abre em nova aba" />
+                </Anchor>
+                {d.nome_social && (
+                  <Text size="xs" c="dimmed">
+                    Nome social: {d.nome_social}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{isoToBr(d.data_nascimento)}</Table.Td>
+              <Table.Td>{d.nome_mae ?? '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.cpf_numero ?? '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.codigo_cns ?? '—'}</Table.Td>
+              <Table.Td>{d.unidade_referencia_nome ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </RowsTable>
         <Group gap="sm">
           <Button mih={44} onClick={onConfirmar} loading={confirmando}>
             Cadastrar mesmo assim

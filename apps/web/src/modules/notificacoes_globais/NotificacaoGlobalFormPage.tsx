@@ -1,7 +1,7 @@
 // /notificacoes_globais/new (spec §2, §3, issue 20): a manager sends a global notification — type, title, subtitle,
 // colour (with a preview of the text over it and its contrast), the path it opens (inside this app) and the profiles
 // it is for (none: everyone).
-import { Box, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useController, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -12,15 +12,8 @@ import {
   ROTULOS_TIPO_NOTIFICACAO_GLOBAL,
   TIPOS_NOTIFICACAO_GLOBAL,
 } from '@saude/shared/schemas/notificacao_global';
-import {
-  FieldGrid,
-  FormSection,
-  MultiSelectField,
-  RecordForm,
-  useFieldLabel,
-  useRecordForm,
-  type FieldRows,
-} from '../../lib/form';
+import { FormSection, MultiSelectField, useFieldLabel, useRecordForm, type FieldRows } from '../../lib/form';
+import { RecordFormFrame } from '../../lib/recordPage';
 import { BASE_PATH, useCriarNotificacaoGlobal, useNotificacaoGlobalOpcoes } from './api';
 import {
   formParaApi,
@@ -71,28 +64,26 @@ export function NotificacaoGlobalFormPage() {
   ];
   const perfis = (opcoes.data?.perfis ?? []).map((p) => ({ value: p.id, label: p.nome }));
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        {titulo}
-      </Title>
-      <RecordForm record={record} label={titulo} onCancel={() => void navigate(BASE_PATH)} submitLabel="Salvar">
-        <FormSection title="Notificação">
-          <FieldGrid control={form.control} rows={campos} />
-        </FormSection>
-        <FormSection title="Aparência">
-          <CorField form={form} />
-        </FormSection>
-        <FormSection title="Destinatários">
-          <MultiSelectField
-            control={form.control}
-            name="perfil_ids"
-            label={ROTULOS.perfil_ids}
-            description="Em branco: todos os usuários"
-            data={perfis}
-          />
-        </FormSection>
-      </RecordForm>
-    </Stack>
+    <RecordFormFrame
+      page={{
+        form,
+        formProps: { record, label: titulo, onCancel: () => void navigate(BASE_PATH), submitLabel: 'Salvar' },
+      }}
+      sections={[['Notificação', campos]]}
+    >
+      <FormSection title="Aparência">
+        <CorField form={form} />
+      </FormSection>
+      <FormSection title="Destinatários">
+        <MultiSelectField
+          control={form.control}
+          name="perfil_ids"
+          label={ROTULOS.perfil_ids}
+          description="Em branco: todos os usuários"
+          data={perfis}
+        />
+      </FormSection>
+    </RecordFormFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 // /ouvidoria/solicitacoes/{id}/edit (issue 20, spec §2): handling a request — move its situation forward with a note,
 // answer it (the answer is required to mark it answered), change priority and unit while not closed, extend the
 // deadline once (up to 30 days, with a note). A stale edit answers 409 like the other forms.
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useWatch } from 'react-hook-form';
 import {
@@ -12,8 +12,8 @@ import {
 } from '@saude/shared/schemas/ouvidoria';
 import { useNavigate } from 'react-router';
 import { DetailItem, DetailSection } from '../../lib/detail';
-import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../lib/form';
-import { recordPage, staleEdit } from '../../lib/recordPage';
+import { useRecordForm, type FieldRows } from '../../lib/form';
+import { RecordFormFrame, recordPage, staleEdit } from '../../lib/recordPage';
 import { BASE_PATH, getSolicitacao, LIST_PATH, useOuvidoriaOpcoes, useSaveSolicitacao, useSolicitacao } from './api';
 import { Prazo, PrioridadeBadge, TipoSolicitacao } from './componentes';
 import { Historico, solicitanteTexto } from './SolicitacaoShowPage';
@@ -100,44 +100,39 @@ function Tratar({ atual, recarregar }: { atual: Solicitacao; recarregar?: () => 
   ];
 
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        {titulo}
-      </Title>
-      <DetailSection title="Solicitação">
-        <DetailItem label="Solicitante">{solicitanteTexto(atual)}</DetailItem>
-        <DetailItem label="Tipo">
-          <TipoSolicitacao tipo={atual.tipo} />
-        </DetailItem>
-        <DetailItem label="Prioridade">
-          <PrioridadeBadge prioridade={atual.prioridade} />
-        </DetailItem>
-        <DetailItem label="Prazo">
-          <Prazo prazo={atual.prazo} dias={atual.dias_restantes} />
-        </DetailItem>
-        <DetailItem label="Assunto">{atual.assunto}</DetailItem>
-        <DetailItem label="Relato">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {atual.texto}
-          </Text>
-        </DetailItem>
-        {atual.resposta && <DetailItem label="Resposta">{atual.resposta}</DetailItem>}
-      </DetailSection>
-      {fechada && (
-        <Alert color="gray" title="Solicitação encerrada">
-          Uma solicitação encerrada não muda mais de situação, prioridade nem unidade.
-        </Alert>
-      )}
-      <RecordForm
-        record={record}
-        label={titulo}
-        onCancel={() => void navigate(voltar)}
-        locked={fechada}
-        lockedActions={undefined}
-      >
-        <FieldSections control={form.control} gap="md" sections={[['Tratamento', campos]]} />
-      </RecordForm>
-      <Historico eventos={atual.eventos} />
-    </Stack>
+    <RecordFormFrame
+      page={{ form, formProps: { record, label: titulo, onCancel: () => void navigate(voltar), locked: fechada } }}
+      nota={
+        <>
+          <DetailSection title="Solicitação">
+            <DetailItem label="Solicitante">{solicitanteTexto(atual)}</DetailItem>
+            <DetailItem label="Tipo">
+              <TipoSolicitacao tipo={atual.tipo} />
+            </DetailItem>
+            <DetailItem label="Prioridade">
+              <PrioridadeBadge prioridade={atual.prioridade} />
+            </DetailItem>
+            <DetailItem label="Prazo">
+              <Prazo prazo={atual.prazo} dias={atual.dias_restantes} />
+            </DetailItem>
+            <DetailItem label="Assunto">{atual.assunto}</DetailItem>
+            <DetailItem label="Relato">
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {atual.texto}
+              </Text>
+            </DetailItem>
+            {atual.resposta && <DetailItem label="Resposta">{atual.resposta}</DetailItem>}
+          </DetailSection>
+          {fechada && (
+            <Alert color="gray" title="Solicitação encerrada">
+              Uma solicitação encerrada não muda mais de situação, prioridade nem unidade.
+            </Alert>
+          )}
+        </>
+      }
+      gap="md"
+      sections={[['Tratamento', campos]]}
+      depois={<Historico eventos={atual.eventos} />}
+    />
   );
 }

@@ -1,12 +1,12 @@
 // /ouvidoria/solicitacoes/new (issue 20, spec §2): a new request — the citizen (the registry's search), or
 // "anônimo", or a requester's name and contact; channel, type, priority, unit, subject and text. After saving the
 // detail page shows the protocol to give the requester.
-import { Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useWatch } from 'react-hook-form';
 import { CANAIS_SOLICITACAO, LIMITES_OUVIDORIA, NOMES_CANAL, type Solicitacao } from '@saude/shared/schemas/ouvidoria';
 import { useNavigate } from 'react-router';
-import { FieldSections, RecordForm, useRecordForm, type FieldRows } from '../../lib/form';
+import { useRecordForm, type FieldRows } from '../../lib/form';
+import { RecordFormFrame } from '../../lib/recordPage';
 import { MunicipePicker } from '../municipes';
 import { BASE_PATH, LIST_PATH, useOuvidoriaOpcoes, useSaveSolicitacao } from './api';
 import { novaFormSchema, novaParaApi, novaSolicitacao, ROTULOS_NOVA, type NovaFormValues } from './formValues';
@@ -115,20 +115,13 @@ export function SolicitacaoFormPage() {
   ];
 
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        {titulo}
-      </Title>
-      <RecordForm record={record} label={titulo} onCancel={() => void navigate(LIST_PATH)}>
-        <FieldSections
-          control={form.control}
-          gap="md"
-          sections={[
-            ['Solicitante', solicitante],
-            ['Solicitação', solicitacao],
-          ]}
-        />
-      </RecordForm>
-    </Stack>
+    <RecordFormFrame
+      page={{ form, formProps: { record, label: titulo, onCancel: () => void navigate(LIST_PATH) } }}
+      gap="md"
+      sections={[
+        ['Solicitante', solicitante],
+        ['Solicitação', solicitacao],
+      ]}
+    />
   );
 }

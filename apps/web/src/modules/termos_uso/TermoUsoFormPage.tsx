@@ -14,6 +14,7 @@ import { confirmar } from '../../lib/feedback/confirmDelete';
 import { notifyError, notifyRemoveFailed, notifySuccess } from '../../lib/feedback/notify';
 import { ErrorSummary } from '../../lib/form/ErrorSummary';
 import { ApiError } from '../../lib/http';
+import { RowsTable } from '../../lib/RowsTable';
 import {
   BASE_PATH,
   POR_PAGINA,
@@ -196,32 +197,23 @@ function VersaoPublicada({ termo }: { termo: TermoUso }) {
           </Title>
           {aceites.isSuccess && total === 0 && <Text>Ninguém aceitou esta versão ainda.</Text>}
           {total > 0 && (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped aria-label="Aceites desta versão">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Profissional</Table.Th>
-                    <Table.Th>Login</Table.Th>
-                    <Table.Th>Aceito em</Table.Th>
-                    <Table.Th>Unidade</Table.Th>
-                    <Table.Th>IP</Table.Th>
-                    <Table.Th>Navegador</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {aceites.data?.rows.map((a) => (
-                    <Table.Tr key={`${a.login}-${a.aceito_em}`}>
-                      <Table.Td>{a.profissional_nome}</Table.Td>
-                      <Table.Td>{a.login}</Table.Td>
-                      <Table.Td>{formatDateTime(a.aceito_em)}</Table.Td>
-                      <Table.Td>{a.unidade_nome ?? '—'}</Table.Td>
-                      <Table.Td>{a.ip ?? '—'}</Table.Td>
-                      <Table.Td style={{ maxWidth: 260, overflowWrap: 'anywhere' }}>{a.user_agent ?? '—'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <RowsTable
+              minWidth={720}
+              label="Aceites desta versão"
+              striped
+              columns={['Profissional', 'Login', 'Aceito em', 'Unidade', 'IP', 'Navegador']}
+            >
+              {aceites.data?.rows.map((a) => (
+                <Table.Tr key={`${a.login}-${a.aceito_em}`}>
+                  <Table.Td>{a.profissional_nome}</Table.Td>
+                  <Table.Td>{a.login}</Table.Td>
+                  <Table.Td>{formatDateTime(a.aceito_em)}</Table.Td>
+                  <Table.Td>{a.unidade_nome ?? '—'}</Table.Td>
+                  <Table.Td>{a.ip ?? '—'}</Table.Td>
+                  <Table.Td style={{ maxWidth: 260, overflowWrap: 'anywhere' }}>{a.user_agent ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </RowsTable>
           )}
           <Paginacao total={total} porPagina={POR_PAGINA} page={page} onChange={setPage} />
         </Stack>

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@saude/shared/validation/dates';
 import { usePode } from '../../lib/access';
 import { Paginacao } from '../../lib/list/Paginacao';
+import { RowsTable } from '../../lib/RowsTable';
 import { BASE_PATH, POR_PAGINA, useTermosUso } from './api';
 
 export function TermosUsoListPage() {
@@ -32,40 +33,34 @@ export function TermosUsoListPage() {
       {lista.isError && <Text c="red.9">Não foi possível carregar as versões.</Text>}
       {lista.isSuccess && total === 0 && <Text>Nenhuma versão cadastrada.</Text>}
       {total > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover aria-label="Versões dos termos de uso">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Versão</Table.Th>
-                <Table.Th>Título</Table.Th>
-                <Table.Th>Situação</Table.Th>
-                <Table.Th ta="right">Aceites</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lista.data?.rows.map((v) => (
-                <Table.Tr key={v.id}>
-                  <Table.Td>{v.versao}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`${BASE_PATH}/${v.id}/edit`} c="saude.9" fw={600}>
-                      {v.titulo}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    {v.publicado_em ? (
-                      <Text size="sm">Publicada em {formatDateTime(v.publicado_em)}</Text>
-                    ) : (
-                      <Badge color="yellow.9" variant="light" style={{ textTransform: 'none' }}>
-                        Rascunho
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{v.aceites}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RowsTable
+          minWidth={560}
+          label="Versões dos termos de uso"
+          striped
+          highlightOnHover
+          columns={['Versão', 'Título', 'Situação', { label: 'Aceites', ta: 'right' }]}
+        >
+          {lista.data?.rows.map((v) => (
+            <Table.Tr key={v.id}>
+              <Table.Td>{v.versao}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`${BASE_PATH}/${v.id}/edit`} c="saude.9" fw={600}>
+                  {v.titulo}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                {v.publicado_em ? (
+                  <Text size="sm">Publicada em {formatDateTime(v.publicado_em)}</Text>
+                ) : (
+                  <Badge color="yellow.9" variant="light" style={{ textTransform: 'none' }}>
+                    Rascunho
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{v.aceites}</Table.Td>
+            </Table.Tr>
+          ))}
+        </RowsTable>
       )}
       <Paginacao
         total={total}

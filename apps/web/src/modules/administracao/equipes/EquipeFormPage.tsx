@@ -1,40 +1,31 @@
 // /administracao/equipes/new and /{id}/edit (issue 22): a team — INE, name, CNES type, unit (active ones) and the
 // micro-areas it covers, typed as tags. An edit says how many active assignments it has (they keep it from being
 // deactivated and keep their micro-areas in it), the deactivation (asked first) and the link to its audit history.
-import { Alert, Group, Stack, TagsInput, Title } from '@mantine/core';
+import { Alert, TagsInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_EQUIPE, TIPOS_EQUIPE, type Equipe } from '@saude/shared/schemas/administracao_equipes';
-import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
+import type { FieldRows } from '../../../lib/form';
+import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { HistoricoLink } from '../comum/HistoricoLink';
-import { BASE_PATH, getEquipe, useDesativarEquipe, useEquipe, useSaveEquipe, useUnidadesOpcoes } from './api';
+import { equipes, useUnidadesOpcoes } from './api';
 import { equipeCodec, normalizarMicroArea, ROTULOS, type EquipeFormValues } from './formValues';
 
 type Form = UseFormReturn<EquipeFormValues, unknown, EquipeFormValues>;
 
-export const EquipeFormPage = recordFormPage(
-  { load: useEquipe, backTo: BASE_PATH, label: 'Carregando equipe' },
-  EquipeForm,
-);
+export const EquipeFormPage = recordFormPage({ dados: equipes, label: 'Carregando equipe' }, EquipeForm);
 
 function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
-  const save = useSaveEquipe(atual?.id);
-  const desativar = useDesativarEquipe();
   const unidades = useUnidadesOpcoes();
-  const { form, formProps } = useRecordFormPage({
-    recurso: 'administracao/equipes',
-    basePath: BASE_PATH,
+  const page = useRecordFormPage({
+    dados: equipes,
     atual,
     recarregar,
     titulo: atual ? `Editar equipe ${atual.nome}` : 'Nova equipe',
     codec: equipeCodec,
-    salvar: save.mutateAsync,
-    buscar: getEquipe,
     model: 'Equipe',
     genero: 'f',
-    remocao: {
-      desativar: desativar.mutateAsync,
+    desativar: {
       nome: (e) => e.nome,
       explicacao: 'A equipe deixa de receber lotações. O histórico dela é mantido e ela pode ser reativada depois.',
     },
@@ -85,7 +76,7 @@ function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
       clearable: false,
       span: 'half',
     },
-    { kind: 'node', key: 'micro_areas', span: { base: 12, md: 8 }, node: <MicroAreasField form={form} /> },
+    { kind: 'node', key: 'micro_areas', span: { base: 12, md: 8 }, node: <MicroAreasField form={page.form} /> },
     {
       kind: 'switch',
       name: 'ativo',
@@ -95,25 +86,22 @@ function EquipeForm({ atual, recarregar }: RecordFormProps<Equipe>) {
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Title order={1} fz="h2">
-          {formProps.label}
-        </Title>
-        {atual && <HistoricoLink recordId={atual.id} />}
-      </Group>
-      {atual && atual.lotacoes_ativas > 0 && (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {atual.lotacoes_ativas === 1
-            ? 'Há 1 lotação ativa nesta equipe.'
-            : `Há ${atual.lotacoes_ativas} lotações ativas nesta equipe.`}{' '}
-          Uma micro-área usada por essas lotações só pode ser retirada depois de retirada delas.
-        </Alert>
-      )}
-      <RecordForm {...formProps}>
-        <FieldSections control={form.control} sections={[['Equipe', campos]]} />
-      </RecordForm>
-    </Stack>
+    <RecordFormFrame
+      page={page}
+      acoes={atual && <HistoricoLink recordId={atual.id} />}
+      nota={
+        atual &&
+        atual.lotacoes_ativas > 0 && (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+            {atual.lotacoes_ativas === 1
+              ? 'Há 1 lotação ativa nesta equipe.'
+              : `Há ${atual.lotacoes_ativas} lotações ativas nesta equipe.`}{' '}
+            Uma micro-área usada por essas lotações só pode ser retirada depois de retirada delas.
+          </Alert>
+        )
+      }
+      sections={[['Equipe', campos]]}
+    />
   );
 }
 

@@ -12,7 +12,7 @@ import { readOnce, resource } from '../../../lib/resource';
 export const BASE_PATH = '/administracao/equipes';
 
 // A team's save changes its unit's count of active teams.
-const equipes = resource<Equipe, EquipeListItem, EquipeFilters, EquipeInput | EquipeUpdate>(BASE_PATH, {
+export const equipes = resource<Equipe, EquipeListItem, EquipeFilters, EquipeInput | EquipeUpdate>(BASE_PATH, {
   related: [['unidades_saude']],
 }).as('Equipe', 'Equipes');
 

@@ -15,11 +15,10 @@ import {
 } from '@saude/shared/schemas/administracao_perfil';
 import { Controller, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PageHeading } from '../../../lib/PageHeading';
 import { usePode } from '../../../lib/access';
-import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
-import { BASE_PATH, getPerfil, useDeletePerfil, usePerfil, useSavePerfil } from './api';
+import type { FieldRows } from '../../../lib/form';
+import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
+import { perfis } from './api';
 
 type Valores = PerfilInput;
 
@@ -33,30 +32,22 @@ const codec = {
   labels: ROTULOS,
 };
 
-export const PerfilFormPage = recordFormPage(
-  { load: usePerfil, backTo: BASE_PATH, label: 'Carregando perfil' },
-  PerfilForm,
-);
+export const PerfilFormPage = recordFormPage({ dados: perfis, label: 'Carregando perfil' }, PerfilForm);
 
 function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
-  const save = useSavePerfil(atual?.id);
-  const remover = useDeletePerfil();
   const sistema = atual?.sistema ?? false;
   const podeAuditar = usePode('auditoria:index');
-  const { form, podeEditar, formProps } = useRecordFormPage({
-    recurso: 'administracao/perfis',
-    basePath: BASE_PATH,
+  const page = useRecordFormPage({
+    dados: perfis,
     atual,
     recarregar,
     titulo: atual ? `Perfil ${atual.nome}` : 'Novo perfil',
     // The system's profiles are read-only.
     editavel: !sistema,
     codec,
-    salvar: save.mutateAsync,
-    buscar: getPerfil,
     model: 'Perfil',
     genero: 'm',
-    remocao: { remover: remover.mutateAsync },
+    remover: true,
   });
 
   const campos: FieldRows<Valores> = [
@@ -78,55 +69,57 @@ function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
   ];
 
   return (
-    <Stack gap="md">
-      <PageHeading
-        title={formProps.label}
-        badges={
-          sistema && (
-            <Badge color="gray" variant="light" leftSection={<IconLock size={14} aria-hidden />}>
-              Do sistema
-            </Badge>
-          )
-        }
-        actions={
-          atual &&
-          podeAuditar && (
-            <Button
-              component={Link}
-              to={`/auditoria?record_id=${atual.id}`}
-              variant="default"
-              leftSection={<IconHistory size={18} aria-hidden />}
+    <RecordFormFrame
+      page={page}
+      badges={
+        sistema && (
+          <Badge color="gray" variant="light" leftSection={<IconLock size={14} aria-hidden />}>
+            Do sistema
+          </Badge>
+        )
+      }
+      acoes={
+        atual &&
+        podeAuditar && (
+          <Button
+            component={Link}
+            to={`/auditoria?record_id=${atual.id}`}
+            variant="default"
+            leftSection={<IconHistory size={18} aria-hidden />}
+          >
+            Histórico de alterações
+          </Button>
+        )
+      }
+      nota={
+        <>
+          {sistema && (
+            <Alert
+              color="gray"
+              variant="light"
+              icon={<IconLock size={18} aria-hidden />}
+              title="Perfil do sistema: somente leitura"
             >
-              Histórico de alterações
-            </Button>
-          )
-        }
-      />
-      {sistema && (
-        <Alert
-          color="gray"
-          variant="light"
-          icon={<IconLock size={18} aria-hidden />}
-          title="Perfil do sistema: somente leitura"
-        >
-          {msg.perfilSistemaSomenteLeitura.replace('Perfil do sistema: somente leitura. ', '')}
-        </Alert>
-      )}
-      {atual && (
-        <Text size="sm" c="dimmed">
-          {atual.lotacoes_ativas === 0
-            ? 'Nenhuma lotação ativa usa este perfil.'
-            : atual.lotacoes_ativas === 1
-              ? '1 lotação ativa usa este perfil.'
-              : `${atual.lotacoes_ativas} lotações ativas usam este perfil.`}{' '}
-          Uma mudança nas permissões vale a partir da próxima ação de cada usuário.
-        </Text>
-      )}
-      <RecordForm {...formProps}>
-        <FieldSections control={form.control} gap="md" sections={[['Perfil', campos]]} />
-        <PermissoesField control={form.control} somenteLeitura={!podeEditar} />
-      </RecordForm>
-    </Stack>
+              {msg.perfilSistemaSomenteLeitura.replace('Perfil do sistema: somente leitura. ', '')}
+            </Alert>
+          )}
+          {atual && (
+            <Text size="sm" c="dimmed">
+              {atual.lotacoes_ativas === 0
+                ? 'Nenhuma lotação ativa usa este perfil.'
+                : atual.lotacoes_ativas === 1
+                  ? '1 lotação ativa usa este perfil.'
+                  : `${atual.lotacoes_ativas} lotações ativas usam este perfil.`}{' '}
+              Uma mudança nas permissões vale a partir da próxima ação de cada usuário.
+            </Text>
+          )}
+        </>
+      }
+      gap="md"
+      sections={[['Perfil', campos]]}
+    >
+      <PermissoesField control={page.form.control} somenteLeitura={!page.podeEditar} />
+    </RecordFormFrame>
   );
 }
 

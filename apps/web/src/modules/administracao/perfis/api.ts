@@ -10,7 +10,7 @@ import { resource } from '../../../lib/resource';
 
 export const BASE_PATH = '/administracao/perfis';
 
-const perfis = resource<Perfil, PerfilListItem, PerfilFilters, PerfilInput | PerfilUpdate>(BASE_PATH).as(
+export const perfis = resource<Perfil, PerfilListItem, PerfilFilters, PerfilInput | PerfilUpdate>(BASE_PATH).as(
   'Perfil',
   'Perfis',
 );

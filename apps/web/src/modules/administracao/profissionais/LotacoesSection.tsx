@@ -1,18 +1,6 @@
 // The professional's assignments (issue 22), on their edit page: each unit × occupation × team × profile with its
 // period; add, edit (a dialog), end (a confirmation: the end is today and the access to that unit stops at once).
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  MultiSelect,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconPlayerStop } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -24,6 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { CodeSearchField, DateField, SelectField, setServerErrors, useZodForm } from '../../../lib/form';
 import { dataBr } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
+import { RowsTable } from '../../../lib/RowsTable';
 import { useEncerrarLotacao, useLotacaoOpcoes, useSaveLotacao } from './api';
 import {
   lotacaoFormSchema,
@@ -89,84 +78,74 @@ export function LotacoesSection({
             Nenhuma lotação. Sem uma lotação ativa o profissional entra, mas não tem acesso a nenhuma unidade.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs" aria-label="Lotações do profissional">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Unidade</Table.Th>
-                  <Table.Th>Ocupação</Table.Th>
-                  <Table.Th>Equipe e microáreas</Table.Th>
-                  <Table.Th>Perfil</Table.Th>
-                  <Table.Th>Período</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lotacoes.map((l) => (
-                  <Table.Tr key={l.id} data-testid="lotacao">
-                    <Table.Td>
-                      <Text size="sm">{l.unidade_nome}</Text>
-                      {!l.ativo && (
-                        <Badge size="sm" color="gray" variant="light">
-                          Encerrada
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{l.ocupacao_nome}</Text>
-                      <Text size="xs" c="dimmed">
-                        CBO {l.ocupacao_codigo}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{l.equipe_nome ?? '—'}</Text>
-                      {l.micro_areas.length > 0 && (
-                        <Text size="xs" c="dimmed">
-                          Microáreas {l.micro_areas.join(', ')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{l.perfil_nome}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {periodo(l)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {/* Stacked: on a tablet the table is narrow and two buttons side by side were cut off. */}
-                      <Stack gap={2} align="flex-end">
-                        {podeEditar && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            leftSection={<IconPencil size={16} aria-hidden />}
-                            aria-label={`Editar lotação em ${l.unidade_nome}`}
-                            onClick={() => setEditando(l)}
-                          >
-                            Editar
-                          </Button>
-                        )}
-                        {podeEncerrar && l.ativo && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            leftSection={<IconPlayerStop size={16} aria-hidden />}
-                            aria-label={`Encerrar lotação em ${l.unidade_nome}`}
-                            onClick={() => confirmarEncerrar(l)}
-                          >
-                            Encerrar
-                          </Button>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable
+            minWidth={640}
+            label="Lotações do profissional"
+            verticalSpacing="xs"
+            columns={['Unidade', 'Ocupação', 'Equipe e microáreas', 'Perfil', 'Período']}
+            acoes
+          >
+            {lotacoes.map((l) => (
+              <Table.Tr key={l.id} data-testid="lotacao">
+                <Table.Td>
+                  <Text size="sm">{l.unidade_nome}</Text>
+                  {!l.ativo && (
+                    <Badge size="sm" color="gray" variant="light">
+                      Encerrada
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{l.ocupacao_nome}</Text>
+                  <Text size="xs" c="dimmed">
+                    CBO {l.ocupacao_codigo}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{l.equipe_nome ?? '—'}</Text>
+                  {l.micro_areas.length > 0 && (
+                    <Text size="xs" c="dimmed">
+                      Microáreas {l.micro_areas.join(', ')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{l.perfil_nome}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {periodo(l)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {/* Stacked: on a tablet the table is narrow and two buttons side by side were cut off. */}
+                  <Stack gap={2} align="flex-end">
+                    {podeEditar && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        leftSection={<IconPencil size={16} aria-hidden />}
+                        aria-label={`Editar lotação em ${l.unidade_nome}`}
+                        onClick={() => setEditando(l)}
+                      >
+                        Editar
+                      </Button>
+                    )}
+                    {podeEncerrar && l.ativo && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconPlayerStop size={16} aria-hidden />}
+                        aria-label={`Encerrar lotação em ${l.unidade_nome}`}
+                        onClick={() => confirmarEncerrar(l)}
+                      >
+                        Encerrar
+                      </Button>
+                    )}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </RowsTable>
         )}
       </Stack>
       <Modal

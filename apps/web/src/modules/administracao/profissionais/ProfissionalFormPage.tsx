@@ -1,7 +1,7 @@
 // /administracao/profissionais/new and /{id}/edit (issue 22): a professional — name, CPF, CNS, e-mail, login, active —
 // and, once saved, their assignments, the password reset and the link to the record's audit history. Saving a new one
 // shows its one-time password once; unticking "Ativo" ends their sessions when saved.
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconHistory, IconKey } from '@tabler/icons-react';
 import { msg } from '@saude/shared';
@@ -9,29 +9,25 @@ import { LIMITES_PROFISSIONAL, type Profissional } from '@saude/shared/schemas/a
 import { Link } from 'react-router';
 import { usePode } from '../../../lib/access';
 import { notifyError } from '../../../lib/feedback';
-import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
-import { BASE_PATH, getProfissional, useProfissional, useRedefinirSenha, useSaveProfissional } from './api';
+import type { FieldRows } from '../../../lib/form';
+import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
+import { BASE_PATH, profissionais, useRedefinirSenha } from './api';
 import { profissionalCodec, ROTULOS_PROFISSIONAL as R, type ProfissionalFormValues } from './formValues';
 import { LotacoesSection } from './LotacoesSection';
 import { mostrarSenha } from './SenhaDialog';
 
 export const ProfissionalFormPage = recordFormPage(
-  { load: useProfissional, backTo: BASE_PATH, label: 'Carregando profissional' },
+  { dados: profissionais, label: 'Carregando profissional' },
   ProfissionalForm,
 );
 
 function ProfissionalForm({ atual, recarregar }: RecordFormProps<Profissional>) {
-  const save = useSaveProfissional(atual?.id);
-  const { record, formProps } = useRecordFormPage({
-    recurso: 'administracao/profissionais',
-    basePath: BASE_PATH,
+  const page = useRecordFormPage({
+    dados: profissionais,
     atual,
     recarregar,
     titulo: atual ? `Editar profissional ${atual.nome}` : 'Novo profissional',
     codec: profissionalCodec,
-    salvar: save.mutateAsync,
-    buscar: getProfissional,
     depoisDeSalvar: (saved) => {
       const senha = (saved as Partial<{ senha_temporaria: string }>).senha_temporaria;
       if (senha) mostrarSenha(saved.login, senha);
@@ -73,12 +69,10 @@ function ProfissionalForm({ atual, recarregar }: RecordFormProps<Profissional>) 
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} fz="h2">
-          {formProps.label}
-        </Title>
-        {atual && (
+    <RecordFormFrame
+      page={page}
+      acoes={
+        atual && (
           <Button
             component={Link}
             to={`/auditoria?record_id=${atual.id}`}
@@ -88,28 +82,28 @@ function ProfissionalForm({ atual, recarregar }: RecordFormProps<Profissional>) 
           >
             Histórico de alterações
           </Button>
-        )}
-      </Group>
-      {!atual && (
-        <Text size="sm" c="dimmed">
-          Ao salvar, o sistema gera uma senha provisória, mostrada uma única vez. Depois, adicione as lotações.
-        </Text>
-      )}
-      <RecordForm {...formProps} extraActions={atual && <RedefinirSenhaButton profissional={atual} />}>
-        <FieldSections
-          control={record.form.control}
-          gap="md"
-          span="half"
-          sections={[
-            ['Identificação', identificacao],
-            ['Acesso', acesso],
-          ]}
-        />
-      </RecordForm>
-      {atual && (
-        <LotacoesSection profissionalId={atual.id} lotacoes={atual.lotacoes} recarregar={() => recarregar?.()} />
-      )}
-    </Stack>
+        )
+      }
+      nota={
+        !atual && (
+          <Text size="sm" c="dimmed">
+            Ao salvar, o sistema gera uma senha provisória, mostrada uma única vez. Depois, adicione as lotações.
+          </Text>
+        )
+      }
+      extraActions={atual && <RedefinirSenhaButton profissional={atual} />}
+      gap="md"
+      span="half"
+      sections={[
+        ['Identificação', identificacao],
+        ['Acesso', acesso],
+      ]}
+      depois={
+        atual && (
+          <LotacoesSection profissionalId={atual.id} lotacoes={atual.lotacoes} recarregar={() => recarregar?.()} />
+        )
+      }
+    />
   );
 }
 

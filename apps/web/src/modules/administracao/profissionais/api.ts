@@ -19,7 +19,7 @@ import { readOnce, resource } from '../../../lib/resource';
 export const BASE_PATH = '/administracao/profissionais';
 const LOTACOES = '/api/v1/administracao/lotacoes';
 
-const profissionais = resource<
+export const profissionais = resource<
   Profissional,
   ProfissionalListItem,
   ProfissionalFilters,

@@ -1,41 +1,32 @@
 // /administracao/unidades_saude/new and /{id}/edit (issue 22): a health unit — CNES, name, type, address and up to
 // three phones. The parameter flags of spec §3 are on /parametros/unidades_saude (linked, not repeated). An edit shows
 // what keeps the unit from being deactivated, the deactivation (asked first), and the link to its audit history.
-import { Alert, Group, Stack, Title } from '@mantine/core';
+import { Alert, Group } from '@mantine/core';
 import { IconAdjustments, IconInfoCircle } from '@tabler/icons-react';
 import { LIMITES_UNIDADE, type UnidadeSaude } from '@saude/shared/schemas/administracao_unidades_saude';
 import { usePode } from '../../../lib/access';
-import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
+import type { FieldRows } from '../../../lib/form';
 import { LinkButton } from '../../../lib/LinkButton';
-import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
+import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
 import { HistoricoLink } from '../comum/HistoricoLink';
-import { BASE_PATH, getUnidade, useDesativarUnidade, useSaveUnidade, useTiposUnidade, useUnidade } from './api';
+import { unidades, useTiposUnidade } from './api';
 import { campoDaApi, unidadeCodec, type UnidadeFormValues } from './formValues';
 
-export const UnidadeSaudeFormPage = recordFormPage(
-  { load: useUnidade, backTo: BASE_PATH, label: 'Carregando unidade' },
-  UnidadeForm,
-);
+export const UnidadeSaudeFormPage = recordFormPage({ dados: unidades, label: 'Carregando unidade' }, UnidadeForm);
 
 function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
-  const save = useSaveUnidade(atual?.id);
-  const desativar = useDesativarUnidade();
   const tipos = useTiposUnidade();
   const podeParametros = usePode('parametros/unidades_saude:update');
-  const { form, formProps } = useRecordFormPage({
-    recurso: 'administracao/unidades_saude',
-    basePath: BASE_PATH,
+  const page = useRecordFormPage({
+    dados: unidades,
     atual,
     recarregar,
     titulo: atual ? `Editar unidade ${atual.nome}` : 'Nova unidade de saúde',
     codec: unidadeCodec,
-    salvar: save.mutateAsync,
-    buscar: getUnidade,
     fieldOf: campoDaApi,
     model: 'Unidade',
     genero: 'f',
-    remocao: {
-      desativar: desativar.mutateAsync,
+    desativar: {
       nome: (u) => u.nome,
       explicacao:
         'A unidade deixa de aparecer para novas equipes e lotações. O histórico dela é mantido e ela pode ser reativada depois.',
@@ -95,12 +86,10 @@ function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Title order={1} fz="h2">
-          {formProps.label}
-        </Title>
-        {atual && (
+    <RecordFormFrame
+      page={page}
+      acoes={
+        atual && (
           <Group gap="xs">
             {podeParametros && (
               <LinkButton to="/parametros/unidades_saude" variant="subtle" icon={IconAdjustments}>
@@ -109,26 +98,25 @@ function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
             )}
             <HistoricoLink recordId={atual.id} />
           </Group>
-        )}
-      </Group>
-      {atual && atual.ativo && (atual.equipes_ativas > 0 || atual.lotacoes_ativas > 0) && (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-          Esta unidade tem {plural(atual.equipes_ativas, 'equipe ativa', 'equipes ativas')} e{' '}
-          {plural(atual.lotacoes_ativas, 'lotação ativa', 'lotações ativas')}. Para desativá-la, desative as equipes e
-          encerre as lotações antes.
-        </Alert>
-      )}
-      <RecordForm {...formProps}>
-        <FieldSections
-          control={form.control}
-          sections={[
-            ['Identificação', identificacao],
-            ['Endereço', endereco],
-            ['Telefones', contato],
-          ]}
-        />
-      </RecordForm>
-    </Stack>
+        )
+      }
+      nota={
+        atual &&
+        atual.ativo &&
+        (atual.equipes_ativas > 0 || atual.lotacoes_ativas > 0) && (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+            Esta unidade tem {plural(atual.equipes_ativas, 'equipe ativa', 'equipes ativas')} e{' '}
+            {plural(atual.lotacoes_ativas, 'lotação ativa', 'lotações ativas')}. Para desativá-la, desative as equipes e
+            encerre as lotações antes.
+          </Alert>
+        )
+      }
+      sections={[
+        ['Identificação', identificacao],
+        ['Endereço', endereco],
+        ['Telefones', contato],
+      ]}
+    />
   );
 }
 

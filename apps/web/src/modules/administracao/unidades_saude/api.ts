@@ -12,7 +12,7 @@ import { readOnce, resource } from '../../../lib/resource';
 export const BASE_PATH = '/administracao/unidades_saude';
 
 // A saved unit changes the teams' unit select and the parameters page's list.
-const unidades = resource<
+export const unidades = resource<
   UnidadeSaude,
   UnidadeSaudeListItem,
   UnidadeSaudeFilters,

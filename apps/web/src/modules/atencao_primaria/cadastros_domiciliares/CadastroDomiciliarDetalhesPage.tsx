@@ -18,6 +18,7 @@ import { RemoveButton } from '../../../lib/feedback';
 import { FormSection, maskCep, maskPhone, ReadOnlyView, useReadOnlyForm } from '../../../lib/form';
 import { dataHoraBr, descricao as nomeDe, medidaBr } from '../../../lib/format';
 import { recordPage, type RecordPageProps } from '../../../lib/recordPage';
+import { RowsTable } from '../../../lib/RowsTable';
 import { BASE_PATH, useDeleteDomicilio, useDomicilio } from './api';
 import { DomicilioCabecalho, MODEL, ResponsavelFamilia, tipoImovelNome } from './comum';
 import { Animais, CondicoesMoradia, Instituicao } from './DomicilioSecoes';
@@ -150,28 +151,22 @@ function Detalhes({ atual: c }: RecordPageProps<CadastroDomiciliar>) {
             Nenhuma família vinculada a este domicílio.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="xs" aria-label="Famílias do domicílio">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Responsável familiar</Table.Th>
-                  <Table.Th>Prontuário</Table.Th>
-                  <Table.Th>Membros</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {c.familias.map((f) => (
-                  <Table.Tr key={f.id}>
-                    <Table.Td>
-                      <ResponsavelFamilia f={f} />
-                    </Table.Td>
-                    <Table.Td>{f.numero_prontuario ?? '—'}</Table.Td>
-                    <Table.Td>{f.numero_membros}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable
+            minWidth={480}
+            label="Famílias do domicílio"
+            verticalSpacing="xs"
+            columns={['Responsável familiar', 'Prontuário', 'Membros']}
+          >
+            {c.familias.map((f) => (
+              <Table.Tr key={f.id}>
+                <Table.Td>
+                  <ResponsavelFamilia f={f} />
+                </Table.Td>
+                <Table.Td>{f.numero_prontuario ?? '—'}</Table.Td>
+                <Table.Td>{f.numero_membros}</Table.Td>
+              </Table.Tr>
+            ))}
+          </RowsTable>
         )}
       </FormSection>
 

@@ -1,7 +1,7 @@
 // /atencao_primaria/cadastros_domiciliares/{id}/edit/familias (spec §2 child tab, issue 7): the families living in the
 // home, linking one not yet linked (409 when already linked; a head already heading a family in another home asks to
 // confirm, spec §8) and unlinking with confirmation.
-import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconLink, IconLinkOff } from '@tabler/icons-react';
@@ -20,6 +20,7 @@ import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { maskCns, useFieldLabel, SearchSelect, useServerSearch, type SearchOption } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { BASE_PATH as FAMILIAS_PATH, useFamilias } from '../familias/api';
+import { RowsTable } from '../../../lib/RowsTable';
 import { useDesvincularFamilia, useVincularFamilia } from './api';
 import { ResponsavelFamilia } from './comum';
 import type { DomicilioTabContext } from './CadastroDomiciliarFormPage';
@@ -78,51 +79,42 @@ export function FamiliasDoDomicilio({ domicilio }: { domicilio: CadastroDomicili
         </Alert>
       )}
       {domicilio.familias.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped withTableBorder verticalSpacing="sm" aria-label="Famílias do domicílio">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Responsável familiar</Table.Th>
-                <Table.Th>CNS</Table.Th>
-                <Table.Th>Prontuário</Table.Th>
-                <Table.Th>Membros</Table.Th>
-                {podeEditar && (
-                  <Table.Th>
-                    <VisuallyHidden>Ações</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {domicilio.familias.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td>
-                    <ResponsavelFamilia f={f} fw={600} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {f.responsavel_cns ? maskCns(f.responsavel_cns) : '—'}
-                  </Table.Td>
-                  <Table.Td>{f.numero_prontuario ?? '—'}</Table.Td>
-                  <Table.Td>{f.numero_membros}</Table.Td>
-                  {podeEditar && (
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        mih={44}
-                        leftSection={<IconLinkOff size={16} aria-hidden />}
-                        aria-label={`Desvincular a família de ${f.responsavel_nome}`}
-                        onClick={() => onDesvincular(f)}
-                      >
-                        Desvincular
-                      </Button>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RowsTable
+          minWidth={560}
+          label="Famílias do domicílio"
+          striped
+          withTableBorder
+          verticalSpacing="sm"
+          columns={['Responsável familiar', 'CNS', 'Prontuário', 'Membros']}
+          acoes={podeEditar}
+        >
+          {domicilio.familias.map((f) => (
+            <Table.Tr key={f.id}>
+              <Table.Td>
+                <ResponsavelFamilia f={f} fw={600} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {f.responsavel_cns ? maskCns(f.responsavel_cns) : '—'}
+              </Table.Td>
+              <Table.Td>{f.numero_prontuario ?? '—'}</Table.Td>
+              <Table.Td>{f.numero_membros}</Table.Td>
+              {podeEditar && (
+                <Table.Td style={{ textAlign: 'right' }}>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    mih={44}
+                    leftSection={<IconLinkOff size={16} aria-hidden />}
+                    aria-label={`Desvincular a família de ${f.responsavel_nome}`}
+                    onClick={() => onDesvincular(f)}
+                  >
+                    Desvincular
+                  </Button>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </RowsTable>
       )}
       {aberto && <VincularFamiliaModal domicilioId={domicilio.id} onClose={close} />}
     </Stack>

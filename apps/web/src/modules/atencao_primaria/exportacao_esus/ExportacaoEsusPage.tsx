@@ -19,6 +19,7 @@ import { notifyError, notifySuccess } from '../../../lib/feedback/notify';
 import { DateInput } from '../../../lib/form/DateInput';
 import { ApiError, saveFile } from '../../../lib/http';
 import { useLotacoes, useSelecionarUnidade, useUsuario } from '../../../lib/session';
+import { RowsTable } from '../../../lib/RowsTable';
 import { useExportar, useHistoricoExportacoes, useUnidadesExportaveis } from './api';
 
 const hoje = () => todayIso();
@@ -223,32 +224,25 @@ export function ExportacaoEsusPage() {
         </Title>
         {historico.data && historico.data.length === 0 && <Text size="sm">Nenhuma exportação feita.</Text>}
         {historico.data && historico.data.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped withTableBorder aria-label="Exportações feitas">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Quando</Table.Th>
-                  <Table.Th>Por</Table.Th>
-                  <Table.Th>Período</Table.Th>
-                  <Table.Th>Exportadas</Table.Th>
-                  <Table.Th>Com problema</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {historico.data.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{dataHoraBr(e.created_at)}</Table.Td>
-                    <Table.Td>{e.profissional_nome}</Table.Td>
-                    <Table.Td>
-                      {br(e.inicio)} a {br(e.fim)}
-                    </Table.Td>
-                    <Table.Td>{e.exportadas}</Table.Td>
-                    <Table.Td>{e.com_problema}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable
+            minWidth={560}
+            label="Exportações feitas"
+            striped
+            withTableBorder
+            columns={['Quando', 'Por', 'Período', 'Exportadas', 'Com problema']}
+          >
+            {historico.data.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{dataHoraBr(e.created_at)}</Table.Td>
+                <Table.Td>{e.profissional_nome}</Table.Td>
+                <Table.Td>
+                  {br(e.inicio)} a {br(e.fim)}
+                </Table.Td>
+                <Table.Td>{e.exportadas}</Table.Td>
+                <Table.Td>{e.com_problema}</Table.Td>
+              </Table.Tr>
+            ))}
+          </RowsTable>
         )}
       </Stack>
     </Stack>

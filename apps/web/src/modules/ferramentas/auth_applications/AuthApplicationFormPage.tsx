@@ -1,35 +1,28 @@
 // /ferramentas/auth_applications/new and /{id}/edit (issue 39): an authorized application — its name, the callback
 // address the popup compares exactly, and whether it is active. "Desativar" (asked first) is the red action: an
 // application is never deleted, so the tokens it received stay named in the audit.
-import { Stack, Title } from '@mantine/core';
 import { LIMITES_AUTH_APPLICATION, type AuthApplicationRecord } from '@saude/shared/schemas/auth_applications';
-import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
-import { BASE_PATH, getAplicacao, useAplicacao, useDesativarAplicacao, useSaveAplicacao } from './api';
+import type { FieldRows } from '../../../lib/form';
+import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
+import { aplicacoes } from './api';
 import { Explicacao } from './Explicacao';
 import { aplicacaoCodec, type AplicacaoFormValues } from './formValues';
 
 export const AuthApplicationFormPage = recordFormPage(
-  { load: useAplicacao, backTo: BASE_PATH, label: 'Carregando aplicação' },
+  { dados: aplicacoes, label: 'Carregando aplicação' },
   AplicacaoForm,
 );
 
 function AplicacaoForm({ atual, recarregar }: RecordFormProps<AuthApplicationRecord>) {
-  const save = useSaveAplicacao(atual?.id);
-  const desativar = useDesativarAplicacao();
-  const { form, formProps } = useRecordFormPage({
-    recurso: 'ferramentas/auth_applications',
-    basePath: BASE_PATH,
+  const page = useRecordFormPage({
+    dados: aplicacoes,
     atual,
     recarregar,
     titulo: atual ? `Editar aplicação ${atual.nome}` : 'Nova aplicação autorizada',
     codec: aplicacaoCodec,
-    salvar: save.mutateAsync,
-    buscar: getAplicacao,
     model: 'Aplicação',
     genero: 'f',
-    remocao: {
-      desativar: desativar.mutateAsync,
+    desativar: {
       nome: (a) => a.nome,
       explicacao:
         'O endereço deixa de receber o acesso do SenhaSimples. O histórico é mantido e a aplicação pode ser reativada depois.',
@@ -68,15 +61,5 @@ function AplicacaoForm({ atual, recarregar }: RecordFormProps<AuthApplicationRec
     },
   ];
 
-  return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        {formProps.label}
-      </Title>
-      <Explicacao />
-      <RecordForm {...formProps}>
-        <FieldSections control={form.control} sections={[['Aplicação', campos]]} />
-      </RecordForm>
-    </Stack>
-  );
+  return <RecordFormFrame page={page} nota={<Explicacao />} sections={[['Aplicação', campos]]} />;
 }

@@ -10,7 +10,7 @@ import { resource } from '../../../lib/resource';
 
 export const BASE_PATH = '/ferramentas/auth_applications';
 
-const aplicacoes = resource<
+export const aplicacoes = resource<
   AuthApplicationRecord,
   AuthApplicationListItem,
   AuthApplicationFilters,

@@ -28,6 +28,7 @@ import {
 import { usePode } from '../../../lib/access';
 import { LoadError, LoadingRecord, notifyError, notifySaved } from '../../../lib/feedback';
 import { ApiError, http } from '../../../lib/http';
+import { lerDataUrl } from '../../../lib/lerDataUrl';
 import { parametrizacaoQuery } from '../../../lib/parametrizacao';
 
 const API = '/api/v1/ferramentas/parametrizacao';
@@ -35,17 +36,9 @@ const key = ['ferramentas', 'parametrizacao'];
 
 type Campos = Omit<ParametrizacaoSistemaUpdate, 'lock_version'>;
 
-const lerArquivo = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
-
 /** A data URL whose declared type is taken from the bytes check, not from the file's name. */
 async function comoImagem(file: File): Promise<{ valor: string } | { erro: string }> {
-  const url = await lerArquivo(file);
+  const url = await lerDataUrl(file);
   const b64 = url.slice(url.indexOf(',') + 1);
   // The browser's guess of the type may be wrong or empty: try each image type and keep the one the bytes are.
   for (const tipo of ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml']) {

@@ -1,7 +1,7 @@
 // /ferramentas/temas/new and /{id}/edit (spec §2, issue 21): a campaign theme — title and subtitle, both colours, the
 // period (repeating every year or not), the image or an icon — with a live preview of the top bar and the banner, and
 // a warning (not an error) when the text colour the luminance rule gives reads below WCAG AA on the primary colour.
-import { Alert, Button, FileButton, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -9,10 +9,11 @@ import { avaliarCor, corValida, textoPorLuminancia } from '@saude/shared/cores';
 import { checarImagemDataUrl, IMAGEM_TIPOS } from '@saude/shared/imagem';
 import { LIMITES_TEMA, type Tema } from '@saude/shared/schemas/tema';
 import { ICONES_TEMA } from '@saude/shared/tema_atual';
-import { FieldSections, RecordForm, SwitchField, type FieldRows } from '../../../lib/form';
+import { SwitchField, type FieldRows } from '../../../lib/form';
+import { lerDataUrl } from '../../../lib/lerDataUrl';
 import { useParametrizacao } from '../../../lib/parametrizacao';
-import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
-import { BASE_PATH, getTema, useDeleteTema, useSaveTema, useTema } from './api';
+import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
+import { temas } from './api';
 import { CORES_SUGERIDAS, ROTULOS, temaCodec, type TemaFormValues } from './formValues';
 import { ICONES } from './icones';
 import classes from './tema.module.css';
@@ -20,25 +21,21 @@ import { TemaBanner } from './TemaBanner';
 
 type Form = UseFormReturn<TemaFormValues, unknown, TemaFormValues>;
 
-export const TemaFormPage = recordFormPage({ load: useTema, backTo: BASE_PATH, label: 'Carregando tema' }, TemaForm);
+export const TemaFormPage = recordFormPage({ dados: temas, label: 'Carregando tema' }, TemaForm);
 
 function TemaForm({ atual, recarregar }: RecordFormProps<Tema>) {
-  const save = useSaveTema(atual?.id);
-  const remover = useDeleteTema();
-  const { form, formProps } = useRecordFormPage({
-    recurso: 'ferramentas/temas',
-    basePath: BASE_PATH,
+  const page = useRecordFormPage({
+    dados: temas,
     atual,
     recarregar,
     titulo: atual ? `Editar tema ${atual.objetivo}` : 'Novo tema',
     codec: temaCodec,
-    salvar: save.mutateAsync,
-    buscar: getTema,
     model: 'Tema',
     genero: 'm',
-    remocao: { remover: remover.mutateAsync },
+    remover: true,
   });
 
+  const { form } = page;
   const campos: FieldRows<TemaFormValues> = [
     {
       kind: 'text',
@@ -96,32 +93,16 @@ function TemaForm({ atual, recarregar }: RecordFormProps<Tema>) {
   ];
 
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        {formProps.label}
-      </Title>
-      <RecordForm {...formProps}>
-        <FieldSections
-          control={form.control}
-          gap="md"
-          sections={[
-            ['Tema', campos],
-            ['Pré-visualização', [{ kind: 'node', key: 'previa', span: 'full', node: <Previa form={form} /> }]],
-          ]}
-        />
-      </RecordForm>
-    </Stack>
+    <RecordFormFrame
+      page={page}
+      gap="md"
+      sections={[
+        ['Tema', campos],
+        ['Pré-visualização', [{ kind: 'node', key: 'previa', span: 'full', node: <Previa form={form} /> }]],
+      ]}
+    />
   );
 }
-
-/** Reads a file as a data URL. */
-const lerArquivo = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error ?? new Error('leitura'));
-    r.readAsDataURL(file);
-  });
 
 /**
  * The image: read in the browser and checked with the API's own function (its type by the bytes, 500 kB, no active
@@ -139,7 +120,7 @@ function ImagemField({ form }: { form: Form }) {
           setLendo(true);
           try {
             // The browser's claim of the type is not trusted: the data URL is re-typed from the bytes' check.
-            const bruto = await lerArquivo(file);
+            const bruto = await lerDataUrl(file);
             const base64 = bruto.slice(bruto.indexOf(',') + 1);
             const candidatos = IMAGEM_TIPOS.map((t) => `data:${t};base64,${base64}`);
             const aceito = candidatos.find((c) => checarImagemDataUrl(c) === null);

@@ -5,7 +5,7 @@ import { resource } from '../../../lib/resource';
 export const BASE_PATH = '/ferramentas/temas';
 
 // A saved or removed theme may be the one in force: the top bar and the banner read it again.
-const temas = resource<Tema, TemaListItem, TemaFilters, TemaInput | TemaUpdate>(BASE_PATH, {
+export const temas = resource<Tema, TemaListItem, TemaFilters, TemaInput | TemaUpdate>(BASE_PATH, {
   related: [['tema_atual']],
 }).as('Tema', 'Temas');
 

@@ -1,38 +1,30 @@
 // /filas/categorias/new and /{id}/edit (spec §2, issue 17): a ticket category — its name, letters, priority, colour
 // (with the ticket as the panel will show it, and whether its text reads well) and whether it is in use.
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LIMITES_CATEGORIA, type Categoria } from '@saude/shared/schemas/categoria';
-import { FieldSections, RecordForm, type FieldRows } from '../../../lib/form';
-import { recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
-import { BASE_PATH, getCategoria, useCategoria, useDeleteCategoria, useSaveCategoria } from './api';
+import type { FieldRows } from '../../../lib/form';
+import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
+import { BASE_PATH, categorias } from './api';
 import { categoriaCodec, CORES_SUGERIDAS, type CategoriaFormValues } from './formValues';
 import { ContrasteSenha, SenhaExemplo } from './SenhaExemplo';
 
 type Form = UseFormReturn<CategoriaFormValues, unknown, CategoriaFormValues>;
 
-export const CategoriaFormPage = recordFormPage(
-  { load: useCategoria, backTo: BASE_PATH, label: 'Carregando categoria' },
-  CategoriaForm,
-);
+export const CategoriaFormPage = recordFormPage({ dados: categorias, label: 'Carregando categoria' }, CategoriaForm);
 
 function CategoriaForm({ atual, recarregar }: RecordFormProps<Categoria>) {
-  const save = useSaveCategoria(atual?.id);
-  const remover = useDeleteCategoria();
-  const { form, formProps } = useRecordFormPage({
-    recurso: 'filas/categorias',
-    basePath: BASE_PATH,
+  const page = useRecordFormPage({
+    dados: categorias,
     voltar: atual ? `${BASE_PATH}/${atual.id}` : BASE_PATH,
     atual,
     recarregar,
     titulo: atual ? `Editar categoria ${atual.nome}` : 'Nova categoria',
     codec: categoriaCodec,
-    salvar: save.mutateAsync,
-    buscar: getCategoria,
     depoisDeSalvar: (saved) => `${BASE_PATH}/${saved.id}`,
     model: 'Categoria',
     genero: 'f',
-    remocao: { remover: remover.mutateAsync },
+    remover: true,
   });
 
   const campos: FieldRows<CategoriaFormValues> = [
@@ -60,7 +52,7 @@ function CategoriaForm({ atual, recarregar }: RecordFormProps<Categoria>) {
       inputProps: { min: LIMITES_CATEGORIA.prioridade.min, max: LIMITES_CATEGORIA.prioridade.max },
     },
     { kind: 'color', name: 'cor', required: true, swatches: CORES_SUGERIDAS, span: 'half' },
-    { kind: 'node', key: 'previa', span: 'half', node: <Previa form={form} /> },
+    { kind: 'node', key: 'previa', span: 'half', node: <Previa form={page.form} /> },
     {
       kind: 'textarea',
       name: 'descricao',
@@ -76,16 +68,7 @@ function CategoriaForm({ atual, recarregar }: RecordFormProps<Categoria>) {
     },
   ];
 
-  return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        {formProps.label}
-      </Title>
-      <RecordForm {...formProps}>
-        <FieldSections control={form.control} gap="md" sections={[['Categoria', campos]]} />
-      </RecordForm>
-    </Stack>
-  );
+  return <RecordFormFrame page={page} gap="md" sections={[['Categoria', campos]]} />;
 }
 
 /** The ticket as the panel shows it, and the contrast of its text. */

@@ -11,7 +11,7 @@ import { resource } from '../../../lib/resource';
 export const BASE_PATH = '/filas/categorias';
 
 // A category's colour and letters show on the queue parametrization too.
-const categorias = resource<Categoria, CategoriaListItem, CategoriaFilters, CategoriaInput | CategoriaUpdate>(
+export const categorias = resource<Categoria, CategoriaListItem, CategoriaFilters, CategoriaInput | CategoriaUpdate>(
   BASE_PATH,
   { related: [['parametrizacoes']] },
 ).as('Categoria', 'Categorias');

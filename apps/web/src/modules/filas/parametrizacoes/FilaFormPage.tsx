@@ -1,48 +1,38 @@
 // /filas/parametrizacoes/new and /{id}/edit (spec §5, issue 17): a queue of the current unit — its name, the
 // locations it is served at (an editable list) and the categories that feed it (a category that feeds another queue
 // of the unit shows which, and cannot be chosen). While forwarded tickets wait in it, the queue cannot be edited.
-import { ActionIcon, Alert, Button, Card, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { ActionIcon, Alert, Button, Card, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { msg } from '@saude/shared';
 import { LIMITES_FILA, type Fila } from '@saude/shared/schemas/fila';
-import { usePode } from '../../../lib/access';
-import { BackButton } from '../../../lib/detail';
-import { RemoveButton } from '../../../lib/feedback';
-import { FieldGrid, FormSection, RecordForm, useFieldLabel, useRecordForm, type FieldRows } from '../../../lib/form';
-import { comVersao, recordFormPage, staleEdit } from '../../../lib/recordPage';
-import { BASE_PATH, getFila, useCategoriasDisponiveis, useDeleteFila, useFila, useSaveFila } from './api';
+import { FieldGrid, FormSection, useFieldLabel, type FieldRows } from '../../../lib/form';
+import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProps } from '../../../lib/recordPage';
+import { BASE_PATH, filas, useCategoriasDisponiveis } from './api';
 import { CategoriaChip } from './CategoriaChip';
-import { filaFormSchema, filaParaForm, formParaApi, novaFila, ROTULOS, type FilaFormValues } from './formValues';
+import { filaCodec, ROTULOS, type FilaFormValues } from './formValues';
 
 type Form = UseFormReturn<FilaFormValues, unknown, FilaFormValues>;
 
-export const FilaFormPage = recordFormPage({ load: useFila, backTo: BASE_PATH, label: 'Carregando fila' }, FilaForm);
+export const FilaFormPage = recordFormPage({ dados: filas, label: 'Carregando fila' }, FilaForm);
 
-function FilaForm({ atual, recarregar }: { atual?: Fila; recarregar?: () => void }) {
-  const titulo = atual ? `Editar fila ${atual.nome}` : 'Nova fila';
-  useDocumentTitle(titulo);
-  const navigate = useNavigate();
-  const save = useSaveFila(atual?.id);
-  const remover = useDeleteFila();
-  const podeRemover = usePode('filas/parametrizacoes:destroy');
-  const podeEditar = usePode(atual ? 'filas/parametrizacoes:update' : 'filas/parametrizacoes:create');
+function FilaForm({ atual, recarregar }: RecordFormProps<Fila>) {
   const pendentes = atual?.encaminhamentos_pendentes ?? 0;
-  const bloqueada = !podeEditar || pendentes > 0;
-  const record = useRecordForm({
-    schema: filaFormSchema,
-    defaultValues: atual ? filaParaForm(atual) : novaFila(),
+  const page = useRecordFormPage({
+    dados: filas,
+    atual,
+    recarregar,
+    titulo: atual ? `Editar fila ${atual.nome}` : 'Nova fila',
+    codec: filaCodec,
+    depoisDeSalvar: () => BASE_PATH,
+    // While forwarded tickets wait in it, the queue is read-only.
+    editavel: pendentes === 0,
+    textoVoltar: 'Voltar para as filas',
     model: 'Fila',
     genero: 'f',
-    labels: ROTULOS,
-    save: (values) => save.mutateAsync(comVersao(formParaApi(values), atual)),
-    onSaved: () => BASE_PATH,
-    stale: staleEdit(atual, recarregar, getFila, filaParaForm),
-    canSave: !bloqueada,
+    remover: true,
   });
-  const { form } = record;
+  const { form } = page;
   const campos: FieldRows<FilaFormValues> = [
     {
       kind: 'text',
@@ -61,47 +51,25 @@ function FilaForm({ atual, recarregar }: { atual?: Fila; recarregar?: () => void
     },
   ];
   return (
-    <Stack gap="md">
-      <Title order={1} fz="h2">
-        {titulo}
-      </Title>
-      {pendentes > 0 && (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={msg.filaEncaminhamentosPendentes}
-        >
-          {pendentes === 1 ? 'Há 1 senha encaminhada' : `Há ${pendentes} senhas encaminhadas`} aguardando nesta fila.
-          Edite-a depois que forem chamadas.
-        </Alert>
-      )}
-      <RecordForm
-        record={record}
-        label={titulo}
-        onCancel={() => void navigate(BASE_PATH)}
-        locked={bloqueada}
-        lockedActions={<BackButton to={BASE_PATH}>Voltar para as filas</BackButton>}
-        extraActions={
-          atual &&
-          podeRemover && (
-            <RemoveButton
-              model="fila"
-              remove={() => remover.mutateAsync(atual.id)}
-              onRemoved={record.allowNavigation}
-              goTo={BASE_PATH}
-            >
-              Remover fila
-            </RemoveButton>
-          )
-        }
-      >
-        <FormSection title="Fila">
-          <FieldGrid control={form.control} rows={campos} />
-        </FormSection>
-        <Locais form={form} />
-        <Categorias form={form} filaId={atual?.id} />
-      </RecordForm>
-    </Stack>
+    <RecordFormFrame
+      page={page}
+      nota={
+        pendentes > 0 && (
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title={msg.filaEncaminhamentosPendentes}
+          >
+            {pendentes === 1 ? 'Há 1 senha encaminhada' : `Há ${pendentes} senhas encaminhadas`} aguardando nesta fila.
+            Edite-a depois que forem chamadas.
+          </Alert>
+        )
+      }
+      sections={[['Fila', campos]]}
+    >
+      <Locais form={form} />
+      <Categorias form={form} filaId={atual?.id} />
+    </RecordFormFrame>
   );
 }
 

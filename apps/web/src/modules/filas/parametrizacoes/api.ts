@@ -15,10 +15,9 @@ import { readOnce, resource } from '../../../lib/resource';
 export const BASE_PATH = '/filas/parametrizacoes';
 
 // A queue's categories change which queue each category shows on the categories' pages.
-const filas = resource<Fila, Fila, FilaFilters, FilaInput | FilaUpdate>(BASE_PATH, { related: [['categorias']] }).as(
-  'Fila',
-  'Filas',
-);
+export const filas = resource<Fila, Fila, FilaFilters, FilaInput | FilaUpdate>(BASE_PATH, {
+  related: [['categorias']],
+}).as('Fila', 'Filas');
 
 export const { getFila, useFilas, useFila, useSaveFila, useDeleteFila } = filas;
 

@@ -18,9 +18,10 @@ const fields = {
 const codec = formCodec(filaFieldsSchema, { fields, rules: filaInputSchema, defaults: { ativo: true } });
 
 export type FilaFormValues = CodecValues<typeof filaFieldsSchema, typeof fields>;
-export const filaFormSchema = codec.schema();
 export const ROTULOS: Record<string, string> = codec.labels;
-export const novaFila = codec.empty;
-export const filaParaForm = (f: Fila): FilaFormValues =>
-  codec.toForm({ ...f, categoria_ids: f.categorias.map((c) => c.id) });
-export const formParaApi = (v: FilaFormValues): FilaInput => codec.toBody(v);
+/** The page's codec: a queue's categories are chosen by id. */
+export const filaCodec = {
+  ...codec,
+  toForm: (f: Fila): FilaFormValues => codec.toForm({ ...f, categoria_ids: f.categorias.map((c) => c.id) }),
+  toBody: (v: FilaFormValues): FilaInput => codec.toBody(v),
+};

@@ -2,7 +2,7 @@
 // the reader is reached through the local agent the API names (widgets.biometria_agente_url); with no reader
 // answering it says 'Falha na comunicação' (spec §8). A capture is stored for the chosen finger (issue 39): the tab
 // lists the registered fingers, replaces one after a confirmation and removes one with the spec's confirmation.
-import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCheck, IconDeviceFloppy, IconFingerprint, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { dataHoraBr, minusculaInicial } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { parametrizacaoQuery } from '../../../lib/parametrizacao';
 import { useMunicipeTab } from '../context';
+import { RowsTable } from '../../../lib/RowsTable';
 import { useBiometrias, useGravarBiometria, useRemoverBiometria } from './api';
 import { capturarDigital, LeitorIndisponivelError } from './leitorBiometrico';
 
@@ -204,48 +205,37 @@ function Biometrias({ agenteUrl }: { agenteUrl: string | null }) {
             Nenhuma digital cadastrada.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={0}>
-            <Table verticalSpacing="xs" aria-label="Digitais cadastradas">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Dedo</Table.Th>
-                  <Table.Th>Capturada em</Table.Th>
-                  <Table.Th>Qualidade</Table.Th>
-                  <Table.Th visibleFrom="sm">Por</Table.Th>
-                  {podeRemover && (
-                    <Table.Th>
-                      <VisuallyHidden>Ações</VisuallyHidden>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {cadastradas.map((b) => (
-                  <Table.Tr key={b.dedo}>
-                    <Table.Td>{nomeDoDedo(b.dedo)}</Table.Td>
-                    <Table.Td>{dataHoraBr(b.capturada_em)}</Table.Td>
-                    <Table.Td>{b.qualidade}%</Table.Td>
-                    <Table.Td visibleFrom="sm">{b.capturada_por_nome ?? '—'}</Table.Td>
-                    {podeRemover && (
-                      <Table.Td>
-                        <Button
-                          // Red 9 outline, as RemoveButton: the subtle red fails AA contrast (axe).
-                          variant="outline"
-                          color="red.9"
-                          mih={44}
-                          leftSection={<IconTrash size={16} aria-hidden />}
-                          aria-label={`Remover a digital do ${minusculaInicial(nomeDoDedo(b.dedo))}`}
-                          onClick={() => removerDedo(b)}
-                        >
-                          Remover
-                        </Button>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RowsTable
+            minWidth={0}
+            label="Digitais cadastradas"
+            verticalSpacing="xs"
+            columns={['Dedo', 'Capturada em', 'Qualidade', { label: 'Por', visibleFrom: 'sm' }]}
+            acoes={podeRemover}
+          >
+            {cadastradas.map((b) => (
+              <Table.Tr key={b.dedo}>
+                <Table.Td>{nomeDoDedo(b.dedo)}</Table.Td>
+                <Table.Td>{dataHoraBr(b.capturada_em)}</Table.Td>
+                <Table.Td>{b.qualidade}%</Table.Td>
+                <Table.Td visibleFrom="sm">{b.capturada_por_nome ?? '—'}</Table.Td>
+                {podeRemover && (
+                  <Table.Td>
+                    <Button
+                      // Red 9 outline, as RemoveButton: the subtle red fails AA contrast (axe).
+                      variant="outline"
+                      color="red.9"
+                      mih={44}
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      aria-label={`Remover a digital do ${minusculaInicial(nomeDoDedo(b.dedo))}`}
+                      onClick={() => removerDedo(b)}
+                    >
+                      Remover
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </RowsTable>
         )}
       </Stack>
     </Paper>

@@ -15,6 +15,7 @@ import { RecordHeader } from '../../../lib/RecordHeader';
 import { BASE_PATH, notificacaoPath, useNotificacaoDetalhes } from '../notificacao/api';
 import { SituacaoBadge } from '../notificacao/comum';
 import { MunicipeResumo } from '../notificacao/MunicipeResumo';
+import { RowsTable } from '../../../lib/RowsTable';
 
 export function NotificacoesMunicipePage() {
   const { id } = useParams();
@@ -75,46 +76,39 @@ function Detalhes({ detalhes: { municipe, notificacoes } }: { detalhes: Notifica
 function Notificacoes({ municipeId, linhas }: { municipeId: string; linhas: NotificacaoResumo[] }) {
   const navigate = useNavigate();
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label="Notificações do munícipe">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Doença ou agravo</Table.Th>
-            <Table.Th>Situação</Table.Th>
-            <Table.Th>Notificação</Table.Th>
-            <Table.Th>Unidade</Table.Th>
-            <Table.Th>Profissional</Table.Th>
+    <RowsTable
+      minWidth={640}
+      label="Notificações do munícipe"
+      highlightOnHover
+      verticalSpacing="sm"
+      columns={['Doença ou agravo', 'Situação', 'Notificação', 'Unidade', 'Profissional']}
+    >
+      {linhas.map((n) => {
+        const show = notificacaoPath(municipeId, n.id, 'show');
+        return (
+          <Table.Tr key={n.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(show)}>
+            <Table.Td>
+              <Anchor component={Link} to={show} c="saude.9" fw={600} onClick={(e) => e.stopPropagation()}>
+                {n.doenca_nome}
+              </Anchor>
+              {n.doenca_imediata && (
+                <Text size="xs" c="red.9">
+                  Notificação imediata
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <SituacaoBadge situacao={n.situacao} />
+              {n.data_encerramento && <Text size="xs">Encerrada em {dataBr(n.data_encerramento)}</Text>}
+            </Table.Td>
+            <Table.Td>
+              {dataBr(n.data_notificacao)} {n.hora_notificacao}
+            </Table.Td>
+            <Table.Td>{n.unidade_saude_nome}</Table.Td>
+            <Table.Td>{n.profissional_nome}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {linhas.map((n) => {
-            const show = notificacaoPath(municipeId, n.id, 'show');
-            return (
-              <Table.Tr key={n.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(show)}>
-                <Table.Td>
-                  <Anchor component={Link} to={show} c="saude.9" fw={600} onClick={(e) => e.stopPropagation()}>
-                    {n.doenca_nome}
-                  </Anchor>
-                  {n.doenca_imediata && (
-                    <Text size="xs" c="red.9">
-                      Notificação imediata
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <SituacaoBadge situacao={n.situacao} />
-                  {n.data_encerramento && <Text size="xs">Encerrada em {dataBr(n.data_encerramento)}</Text>}
-                </Table.Td>
-                <Table.Td>
-                  {dataBr(n.data_notificacao)} {n.hora_notificacao}
-                </Table.Td>
-                <Table.Td>{n.unidade_saude_nome}</Table.Td>
-                <Table.Td>{n.profissional_nome}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </RowsTable>
   );
 }

@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { FormSection, SearchSelect, useFieldLabel, useServerSearch } from '../../../lib/form';
 import { dataHoraBr } from '../../../lib/format';
 import { municipeRotulo, useBuscaMunicipes, useMunicipe } from '../../municipes';
+import { RowsTable } from '../../../lib/RowsTable';
 import { BASE_PATH, useDesfazerIdentificacao, useIdentificar } from './api';
 
 const SITUACOES: Record<string, string> = {
@@ -209,35 +210,28 @@ export function AtendimentosDoPaciente({ paciente }: { paciente: PacienteSemIden
           Nenhum atendimento registrado para este paciente.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped aria-label="Atendimentos do paciente">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Chegada</Table.Th>
-                <Table.Th>Situação</Table.Th>
-                <Table.Th>Senha</Table.Th>
-                <Table.Th>Profissional</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {visitas.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>
-                    {dataHoraBr(a.data_chegada)}{' '}
-                    {a.retroativo && (
-                      <Badge size="sm" variant="light" color="gray">
-                        Retroativo
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{SITUACOES[a.situacao] ?? a.situacao}</Table.Td>
-                  <Table.Td>{a.senha ?? '—'}</Table.Td>
-                  <Table.Td>{a.profissional_nome ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RowsTable
+          minWidth={480}
+          label="Atendimentos do paciente"
+          striped
+          columns={['Chegada', 'Situação', 'Senha', 'Profissional']}
+        >
+          {visitas.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td>
+                {dataHoraBr(a.data_chegada)}{' '}
+                {a.retroativo && (
+                  <Badge size="sm" variant="light" color="gray">
+                    Retroativo
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{SITUACOES[a.situacao] ?? a.situacao}</Table.Td>
+              <Table.Td>{a.senha ?? '—'}</Table.Td>
+              <Table.Td>{a.profissional_nome ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </RowsTable>
       )}
     </FormSection>
   );
