@@ -3,6 +3,7 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../access/context';
 import type { DbOrTx } from '../db/client';
 import { notFound, staleEdit } from './errors';
+import { answeringUnique, type UniqueFields } from './unique';
 
 // Optimistic locking (architecture: every mutable record has lock_version; an update carrying an old one answers 409
 // edicao_desatualizada). Absent and out of scope both answer 404, so scope leaks nothing.
@@ -84,4 +85,38 @@ export async function deactivate<T extends VersionedTable & { id: PgColumn; ativ
     }
     await steps.always?.(tx);
   });
+}
+
+/**
+ * PUT of a versioned record, in one transaction: `find` locks its row (404 absent, 409 edicao_desatualizada when its
+ * version is old), `check` weighs the new values against it (422/409), `set` is written raising the version, `audit`
+ * writes the trail row from the row as it was, and `load` answers the record as saved. A unique index of `unique`
+ * that a concurrent save breaks answers 422 on its field (answeringUnique).
+ */
+export function updateRecord<T extends VersionedTable & { id: PgColumn }, R extends { lock_version: number }, A>(
+  ctx: Ctx,
+  table: T,
+  id: string,
+  lockVersion: number,
+  steps: {
+    find: (tx: DbOrTx, id: string, forUpdate: boolean) => Promise<R | null>;
+    check?: (tx: DbOrTx, atual: R) => Promise<void>;
+    set: PgUpdateSetSource<T>;
+    audit: (tx: DbOrTx, atual: R) => Promise<unknown>;
+    load: (tx: DbOrTx, id: string) => Promise<A | null>;
+    unique?: UniqueFields;
+  },
+): Promise<A> {
+  const save = () =>
+    ctx.db.transaction(async (tx) => {
+      const atual = await steps.find(tx, id, true);
+      checkVersion(atual, lockVersion);
+      await steps.check?.(tx, atual);
+      await updateVersioned(tx, ctx, table, { key: eq(table.id, id), lockVersion }, steps.set);
+      await steps.audit(tx, atual);
+      const saved = await steps.load(tx, id);
+      if (!saved) throw notFound();
+      return saved;
+    });
+  return steps.unique ? answeringUnique(steps.unique, save) : save();
 }

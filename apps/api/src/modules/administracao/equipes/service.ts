@@ -1,7 +1,6 @@
 import { msg } from '@saude/shared';
 import { equipeFieldsSchema, type Equipe, type EquipeValues } from '@saude/shared/schemas/administracao_equipes';
 import { camposDe } from '@saude/shared/rotulos';
-import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes } from '../../../db/schema';
@@ -10,7 +9,7 @@ import { conflict, FieldErrors } from '../../../lib/errors';
 import { answeringUnique } from '../../../lib/unique';
 import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
-import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { autor, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
 import { alteracoes, DESATIVADO } from '../alteracoes';
 import { findEquipe, ineEmUso, loadEquipe, lotacoesAtivas, RESOURCE, unidadeParaEquipe } from './queries';
 
@@ -88,20 +87,21 @@ export async function update(
   id: string,
   { lock_version, ...v }: Versioned<EquipeValues>,
 ): Promise<Dated<Equipe>> {
-  return answeringUnique(UNICOS, () =>
-    ctx.db.transaction(async (tx) => {
-      const atual = await findEquipe(tx, id, true);
-      checkVersion(atual, lock_version);
+  const cols = colunas(v);
+  return updateRecord(ctx, e_, id, lock_version, {
+    find: findEquipe,
+    check: async (tx, atual) => {
       await checar(tx, v, atual);
       if (atual.ativo && !v.ativo) await checarDesativacao(tx, id);
-      const cols = colunas(v);
-      await updateVersioned(tx, ctx, e_, { key: eq(e_.id, id), lockVersion: lock_version }, cols);
-      await trail(tx, ctx, 'update', id, {
+    },
+    set: cols,
+    audit: (tx, atual) =>
+      trail(tx, ctx, 'update', id, {
         details: { alteracoes: alteracoes(audited(atual), audited(cols), CAMPOS_AUDITADOS) },
-      });
-      return (await loadEquipe(tx, id))!;
-    }),
-  );
+      }),
+    load: loadEquipe,
+    unique: UNICOS,
+  });
 }
 
 /** DELETE: deactivates (soft); an inactive team answers 204 again without a new audit row. */

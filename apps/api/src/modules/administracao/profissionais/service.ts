@@ -6,13 +6,13 @@ import {
   type ProfissionalValues,
   type SenhaRedefinida,
 } from '@saude/shared/schemas/administracao_profissionais';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import { hashSenha } from '../../../auth/service';
 import type { DbOrTx } from '../../../db/client';
 import { profissionais, sessoes } from '../../../db/schema';
 import { senhaProvisoria } from '../../../auth/password-policy';
-import { uniqueViolation } from '../../../db/sql';
+import { otherThan, uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
 import type { Dated } from '../../../lib/answer';
@@ -54,7 +54,7 @@ async function checarUnicos(tx: DbOrTx, v: ProfissionalValues, selfId: string | 
     tx
       .select({ id: p.id })
       .from(p)
-      .where(and(cond, selfId ? ne(p.id, selfId) : undefined))
+      .where(and(cond, otherThan(p.id, selfId)))
       .limit(1);
   const errors = new FieldErrors();
   if ((await outro(sql`lower(${p.login}) = ${v.login}` as never)).length > 0) errors.add('login', msg.jaEmUso);

@@ -5,7 +5,6 @@ import {
   type UnidadeSaudeValues,
 } from '@saude/shared/schemas/administracao_unidades_saude';
 import { camposDe } from '@saude/shared/rotulos';
-import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { unidadesSaude } from '../../../db/schema';
@@ -14,7 +13,7 @@ import { conflict, FieldErrors } from '../../../lib/errors';
 import { answeringUnique } from '../../../lib/unique';
 import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
-import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { autor, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
 import { alteracoes, DESATIVADO } from '../alteracoes';
 import { cnesEmUso, findUnidade, loadUnidade, RESOURCE, tipoExiste, vinculosAtivos } from './queries';
 
@@ -81,20 +80,21 @@ export async function create(ctx: Ctx, v: UnidadeSaudeValues): Promise<Dated<Uni
 }
 
 export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<UnidadeSaudeValues>) {
-  return answeringUnique(UNICOS, () =>
-    ctx.db.transaction(async (tx) => {
-      const atual = await findUnidade(tx, id, true);
-      checkVersion(atual, lock_version);
+  const cols = colunas(v);
+  return updateRecord(ctx, u_, id, lock_version, {
+    find: findUnidade,
+    check: async (tx, atual) => {
       await checar(tx, v, id);
       if (atual.ativo && !v.ativo) await checarDesativacao(tx, id);
-      const cols = colunas(v);
-      await updateVersioned(tx, ctx, u_, { key: eq(u_.id, id), lockVersion: lock_version }, cols);
-      await trail(tx, ctx, 'update', id, {
+    },
+    set: cols,
+    audit: (tx, atual) =>
+      trail(tx, ctx, 'update', id, {
         details: { alteracoes: alteracoes(audited(atual), audited(cols), CAMPOS_AUDITADOS) },
-      });
-      return (await loadUnidade(tx, id))!;
-    }),
-  );
+      }),
+    load: loadUnidade,
+    unique: UNICOS,
+  });
 }
 
 /** DELETE: deactivates (soft); an inactive unit answers 204 again without a new audit row. */

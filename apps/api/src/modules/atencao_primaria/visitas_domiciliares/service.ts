@@ -27,7 +27,7 @@ import {
   unidadesSaude,
   visitasDomiciliares as vd,
 } from '../../../db/schema';
-import { countAll, preparedOnce, preparedPage, totalOf } from '../../../db/sql';
+import { countAll, preparedOnce, preparedPage, totalOf, withAutorUnidade } from '../../../db/sql';
 import type { Dated } from '../../../lib/answer';
 import { conflict, FieldErrors, forbidden, notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
@@ -111,13 +111,12 @@ const visitaListSelect = (familiaNoAlcance: SQL) => ({
 });
 
 const visitaQuery = (db: DbOrTx, select: typeof visitaSelect | ReturnType<typeof visitaListSelect> = visitaSelect) =>
-  db
-    .select(select)
-    .from(vd)
+  withAutorUnidade(db.select(select).from(vd).$dynamic(), {
+    profissional: vd.profissional_id,
+    unidade: vd.unidade_saude_id,
+  })
     .leftJoin(familias, eq(familias.id, vd.familia_id))
     .leftJoin(municipes, eq(municipes.id, vd.municipe_id))
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, vd.unidade_saude_id))
-    .leftJoin(profissionais, eq(profissionais.id, vd.profissional_id))
     .leftJoin(cancelador, eq(cancelador.id, vd.cancelada_por))
     .leftJoin(dom, eq(dom.id, vd.domicilio_id));
 

@@ -9,7 +9,7 @@ import { changedFields, uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { AppError, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { autor, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
 import { findAuthApplication, paraApi, RESOURCE, uriEmUso } from './queries';
 import type { Dated } from '../../../lib/answer';
 
@@ -81,17 +81,19 @@ export const update = (
   id: string,
   { lock_version, ...v }: Versioned<AuthApplicationValues>,
 ): Promise<Dated<AuthApplicationRecord>> =>
-  naoRepetida(ctx, v.uri, id, () =>
-    ctx.db.transaction(async (tx) => {
-      const atual = await findAuthApplication(tx, id, true);
-      checkVersion(atual, lock_version);
-      await checarUri(tx, v.uri, id);
-      const cols = colunas(v);
-      await updateVersioned(tx, ctx, a_, { key: eq(a_.id, id), lockVersion: lock_version }, cols);
-      await trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } });
-      return paraApi((await findAuthApplication(tx, id))!);
-    }),
-  );
+  naoRepetida(ctx, v.uri, id, () => {
+    const cols = colunas(v);
+    return updateRecord(ctx, a_, id, lock_version, {
+      find: findAuthApplication,
+      check: (tx) => checarUri(tx, v.uri, id),
+      set: cols,
+      audit: (tx, atual) => trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } }),
+      load: async (tx) => {
+        const row = await findAuthApplication(tx, id);
+        return row && paraApi(row);
+      },
+    });
+  });
 
 /** DELETE: deactivates; an inactive application answers 204 again without a new audit row. */
 export const destroy = (ctx: Ctx, id: string): Promise<void> =>

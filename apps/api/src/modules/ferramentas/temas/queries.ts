@@ -10,7 +10,7 @@ import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { temas } from '../../../db/schema';
-import { containsText, findRow, selectOf } from '../../../db/sql';
+import { containsText, finderOf, otherThan, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { fieldsOf, type Dated } from '../../../lib/answer';
@@ -21,7 +21,7 @@ export const RESOURCE = 'ferramentas/temas';
 const t_ = temas;
 
 /** The theme's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findTema = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, t_, id, { forUpdate });
+export const findTema = finderOf(t_);
 
 type Row = typeof temas.$inferSelect;
 
@@ -61,7 +61,7 @@ export const outrosAtivos = (db: DbOrTx, selfId: string | null) =>
       recorrente: t_.recorrente,
     })
     .from(t_)
-    .where(and(eq(t_.ativo, true), selfId ? sql`${t_.id} <> ${selfId}` : undefined))
+    .where(and(eq(t_.ativo, true), otherThan(t_.id, selfId)))
     .orderBy(t_.vigencia_inicio);
 
 /**

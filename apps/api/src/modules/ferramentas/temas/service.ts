@@ -9,7 +9,7 @@ import { changedFields } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { autor, updateRecord, type Versioned } from '../../../lib/versioned';
 import { findTema, outrosAtivos, paraApi, RESOURCE } from './queries';
 import type { Dated } from '../../../lib/answer';
 
@@ -63,14 +63,16 @@ export async function update(
   id: string,
   { lock_version, ...v }: Versioned<TemaValues>,
 ): Promise<Dated<Tema>> {
-  return ctx.db.transaction(async (tx) => {
-    const atual = await findTema(tx, id, true);
-    checkVersion(atual, lock_version);
-    await checarSobreposicao(tx, v, id);
-    const cols = colunas(v);
-    await updateVersioned(tx, ctx, t_, { key: eq(t_.id, id), lockVersion: lock_version }, cols);
-    await trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } });
-    return paraApi((await findTema(tx, id))!);
+  const cols = colunas(v);
+  return updateRecord(ctx, t_, id, lock_version, {
+    find: findTema,
+    check: (tx) => checarSobreposicao(tx, v, id),
+    set: cols,
+    audit: (tx, atual) => trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } }),
+    load: async (tx) => {
+      const row = await findTema(tx, id);
+      return row && paraApi(row);
+    },
   });
 }
 
