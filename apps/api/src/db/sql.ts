@@ -235,6 +235,17 @@ export function withAutorUnidade<T extends PgSelect>(
 /** The names a bond (lotação) is shown by, to select beside it: its unit, profile and team (see withLotacaoNames). */
 export const lotacaoNames = { unidade_nome: unidadesSaude.nome, perfil_nome: perfis.nome, equipe_nome: equipes.nome };
 
+/**
+ * Who works in the unit now: joins the professional to a query `from(lotacoes)` made `$dynamic()` and keeps the active
+ * assignments of active professionals in `unidadeId` that also meet `where` (the pickers, the check of a named one).
+ */
+export const withLotacoesAtivas = <T extends PgSelect>(query: T, unidadeId: string, where?: SQL) =>
+  query
+    .innerJoin(profissionais, eq(profissionais.id, lotacoes.profissional_id))
+    .where(
+      and(eq(lotacoes.unidade_saude_id, unidadeId), eq(lotacoes.ativo, true), eq(profissionais.ativo, true), where),
+    );
+
 /** Joins what lotacaoNames reads to a query `from(lotacoes)` made `$dynamic()`: a bond's team may be none. */
 export function withLotacaoNames<T extends PgSelect>(query: T) {
   return query

@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from '../access/context';
 import type { DbOrTx } from '../db/client';
-import { auditoria, categorias, profissionais, unidadesSaude } from '../db/schema';
-import { findRow, finderOf, otherThan, withAutorUnidade } from '../db/sql';
+import { auditoria, categorias, lotacoes, profissionais, unidadesSaude } from '../db/schema';
+import { findRow, finderOf, otherThan, withAutorUnidade, withLotacoesAtivas } from '../db/sql';
 import { fixtures } from '../test/fixtures';
 import { useTestApp } from '../test/helpers';
 import { newId } from './ids';
-import { updateRecord } from './versioned';
+import { createRecord, updateRecord } from './versioned';
 
 // The kit pieces a module's reads and saves are made of (docs/como-adicionar-um-modulo.md), on a real database.
 
@@ -20,6 +20,37 @@ async function categoria(sigla: string) {
   await t.db.insert(categorias).values({ id, nome: `Categoria ${sigla}`, sigla, prioridade: 1, cor: '#112233' });
   return id;
 }
+
+describe('createRecord', () => {
+  const find = finderOf(categorias);
+  const load = async (db: DbOrTx, id: string) => (await find(db, id)) ?? null;
+  const values = (sigla: string) => ({ nome: `Criada ${sigla}`, sigla, prioridade: 2, cor: '#445566' });
+
+  it('checks, inserts under a new id with its author, audits that id and answers the load', async () => {
+    let auditado: string | null = null;
+    const criada = await createRecord(ctxOf(), categorias, {
+      check: async () => undefined,
+      values: values('CA'),
+      audit: async (_tx, id) => void (auditado = id),
+      load,
+    });
+    expect(criada).toMatchObject({ ...values('CA'), lock_version: 0, updated_by: null });
+    expect(auditado).toBe(criada.id);
+  });
+
+  it('writes nothing when the check refuses, and answers a broken unique index as 422 on its field', async () => {
+    const recusa = new Error('refused');
+    const base = { audit: async () => undefined, load };
+    await expect(
+      createRecord(ctxOf(), categorias, { ...base, values: values('CB'), check: () => Promise.reject(recusa) }),
+    ).rejects.toBe(recusa);
+    expect(await t.db.select().from(categorias).where(eq(categorias.sigla, 'CB'))).toEqual([]);
+    await categoria('CC');
+    await expect(
+      createRecord(ctxOf(), categorias, { ...base, values: values('CC'), unique: { categorias_sigla_key: 'sigla' } }),
+    ).rejects.toMatchObject({ statusCode: 422, errors: { sigla: [msg.jaEmUso] } });
+  });
+});
 
 describe('updateRecord', () => {
   const find = finderOf(categorias);
@@ -107,5 +138,25 @@ describe('withAutorUnidade', () => {
       { action: 'com', profissional: autor.nome, unidade: unidade.nome },
       { action: 'sem', profissional: null, unidade: null },
     ]);
+  });
+});
+
+describe('withLotacoesAtivas', () => {
+  it("keeps the unit's active assignments of active professionals, and what `where` adds", async () => {
+    const { unidade } = await fixtures(t).territorio();
+    const { unidade: outra } = await fixtures(t).territorio();
+    const ativo = await fixtures(t).usuario({ perfil: 'gestor', unidade });
+    const colega = await fixtures(t).usuario({ perfil: 'gestor', unidade });
+    const inativo = await fixtures(t).usuario({ perfil: 'gestor', unidade });
+    const desligado = await fixtures(t).usuario({ perfil: 'gestor', unidade });
+    await fixtures(t).usuario({ perfil: 'gestor', unidade: outra });
+    await t.db.update(profissionais).set({ ativo: false }).where(eq(profissionais.id, inativo.id));
+    await t.db.update(lotacoes).set({ ativo: false }).where(eq(lotacoes.profissional_id, desligado.id));
+    const quem = (where?: ReturnType<typeof eq>) =>
+      withLotacoesAtivas(t.db.select({ id: lotacoes.profissional_id }).from(lotacoes).$dynamic(), unidade.id, where);
+    const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id).sort();
+    expect(ids(await quem())).toEqual([ativo.id, colega.id].sort());
+    expect(await quem(eq(lotacoes.profissional_id, colega.id))).toEqual([{ id: colega.id }]);
+    expect(await quem(eq(lotacoes.profissional_id, inativo.id))).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../access/context';
 import type { DbOrTx } from '../db/client';
 import { notFound, staleEdit } from './errors';
+import { newId } from './ids';
 import { answeringUnique, type UniqueFields } from './unique';
 
 // Optimistic locking (architecture: every mutable record has lock_version; an update carrying an old one answers 409
@@ -114,6 +115,35 @@ export function updateRecord<T extends VersionedTable & { id: PgColumn }, R exte
       await steps.check?.(tx, atual);
       await updateVersioned(tx, ctx, table, { key: eq(table.id, id), lockVersion }, steps.set);
       await steps.audit(tx, atual);
+      const saved = await steps.load(tx, id);
+      if (!saved) throw notFound();
+      return saved;
+    });
+  return steps.unique ? answeringUnique(steps.unique, save) : save();
+}
+
+/**
+ * POST of a record, in one transaction: `check` weighs the values (422/409), the row is inserted under a new id with its
+ * author, `audit` writes the trail row, and `load` answers the record as saved. A unique index of `unique` that a
+ * concurrent save breaks answers 422 on its field (answeringUnique).
+ */
+export function createRecord<T extends VersionedTable & { id: PgColumn }, A>(
+  ctx: Ctx,
+  table: T,
+  steps: {
+    check?: (tx: DbOrTx) => Promise<void>;
+    values: Omit<PgInsertValue<T>, 'id' | 'updated_by'>;
+    audit: (tx: DbOrTx, id: string) => Promise<unknown>;
+    load: (tx: DbOrTx, id: string) => Promise<A | null>;
+    unique?: UniqueFields;
+  },
+): Promise<A> {
+  const save = () =>
+    ctx.db.transaction(async (tx) => {
+      await steps.check?.(tx);
+      const id = newId();
+      await tx.insert(table).values({ id, ...steps.values, updated_by: autor(ctx) } as PgInsertValue<T>);
+      await steps.audit(tx, id);
       const saved = await steps.load(tx, id);
       if (!saved) throw notFound();
       return saved;

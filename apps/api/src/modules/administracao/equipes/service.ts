@@ -6,10 +6,8 @@ import type { DbOrTx } from '../../../db/client';
 import { equipes } from '../../../db/schema';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors } from '../../../lib/errors';
-import { answeringUnique } from '../../../lib/unique';
 import type { Dated } from '../../../lib/answer';
-import { newId } from '../../../lib/ids';
-import { autor, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
+import { createRecord, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
 import { alteracoes, DESATIVADO } from '../alteracoes';
 import { findEquipe, ineEmUso, loadEquipe, lotacoesAtivas, RESOURCE, unidadeParaEquipe } from './queries';
 
@@ -68,18 +66,15 @@ async function checarDesativacao(db: DbOrTx, id: string) {
 const UNICOS = { equipes_ine_key: 'ine' };
 
 export async function create(ctx: Ctx, v: EquipeValues): Promise<Dated<Equipe>> {
-  return answeringUnique(UNICOS, () =>
-    ctx.db.transaction(async (tx) => {
-      await checar(tx, v, null);
-      const id = newId();
-      const cols = colunas(v);
-      await tx.insert(e_).values({ id, ...cols, updated_by: autor(ctx) });
-      await trail(tx, ctx, 'create', id, {
-        details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) },
-      });
-      return (await loadEquipe(tx, id))!;
-    }),
-  );
+  const cols = colunas(v);
+  return createRecord(ctx, e_, {
+    check: (tx) => checar(tx, v, null),
+    values: cols,
+    audit: (tx, id) =>
+      trail(tx, ctx, 'create', id, { details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) } }),
+    load: loadEquipe,
+    unique: UNICOS,
+  });
 }
 
 export async function update(

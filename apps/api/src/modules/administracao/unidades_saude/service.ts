@@ -10,10 +10,8 @@ import type { DbOrTx } from '../../../db/client';
 import { unidadesSaude } from '../../../db/schema';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors } from '../../../lib/errors';
-import { answeringUnique } from '../../../lib/unique';
 import type { Dated } from '../../../lib/answer';
-import { newId } from '../../../lib/ids';
-import { autor, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
+import { createRecord, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
 import { alteracoes, DESATIVADO } from '../alteracoes';
 import { cnesEmUso, findUnidade, loadUnidade, RESOURCE, tipoExiste, vinculosAtivos } from './queries';
 
@@ -65,18 +63,15 @@ const audited = (r: Colunas | typeof u_.$inferSelect) =>
 const UNICOS = { unidades_saude_cnes_key: 'cnes' };
 
 export async function create(ctx: Ctx, v: UnidadeSaudeValues): Promise<Dated<UnidadeSaude>> {
-  return answeringUnique(UNICOS, () =>
-    ctx.db.transaction(async (tx) => {
-      await checar(tx, v, null);
-      const id = newId();
-      const cols = colunas(v);
-      await tx.insert(u_).values({ id, ...cols, updated_by: autor(ctx) });
-      await trail(tx, ctx, 'create', id, {
-        details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) },
-      });
-      return (await loadUnidade(tx, id))!;
-    }),
-  );
+  const cols = colunas(v);
+  return createRecord(ctx, u_, {
+    check: (tx) => checar(tx, v, null),
+    values: cols,
+    audit: (tx, id) =>
+      trail(tx, ctx, 'create', id, { details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) } }),
+    load: loadUnidade,
+    unique: UNICOS,
+  });
 }
 
 export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<UnidadeSaudeValues>) {

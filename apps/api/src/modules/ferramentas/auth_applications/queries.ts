@@ -24,12 +24,18 @@ export const findAuthApplication = finderOf(a_);
 
 type Row = typeof a_.$inferSelect;
 
-export const paraApi = (r: Row): Dated<AuthApplicationRecord> => fieldsOf(authApplicationRecordSchema, r);
+const paraApi = (r: Row): Dated<AuthApplicationRecord> => fieldsOf(authApplicationRecordSchema, r);
+
+/** The application as answered, or null. */
+export async function loadAuthApplication(db: DbOrTx, id: string): Promise<Dated<AuthApplicationRecord> | null> {
+  const row = await findAuthApplication(db, id);
+  return row && paraApi(row);
+}
 
 export async function show(ctx: Ctx, id: string): Promise<Dated<AuthApplicationRecord>> {
-  const row = await findAuthApplication(ctx.db, id);
-  if (!row) throw notFound();
-  return paraApi(row);
+  const app = await loadAuthApplication(ctx.db, id);
+  if (!app) throw notFound();
+  return app;
 }
 
 function condicoes(q: AuthApplicationFilters): SQL | undefined {

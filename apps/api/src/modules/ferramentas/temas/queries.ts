@@ -25,12 +25,18 @@ export const findTema = finderOf(t_);
 
 type Row = typeof temas.$inferSelect;
 
-export const paraApi = (r: Row): Dated<Tema> => fieldsOf(temaSchema, r);
+const paraApi = (r: Row): Dated<Tema> => fieldsOf(temaSchema, r);
+
+/** The theme as answered, or null. */
+export async function loadTema(db: DbOrTx, id: string): Promise<Dated<Tema> | null> {
+  const row = await findTema(db, id);
+  return row && paraApi(row);
+}
 
 export async function show(ctx: Ctx, id: string): Promise<Dated<Tema>> {
-  const row = await findTema(ctx.db, id);
-  if (!row) throw notFound();
-  return paraApi(row);
+  const tema = await loadTema(ctx.db, id);
+  if (!tema) throw notFound();
+  return tema;
 }
 
 function condicoes(q: TemaFilters): SQL | undefined {

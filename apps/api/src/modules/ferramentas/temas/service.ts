@@ -8,9 +8,8 @@ import { temas } from '../../../db/schema';
 import { changedFields } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
-import { newId } from '../../../lib/ids';
-import { autor, updateRecord, type Versioned } from '../../../lib/versioned';
-import { findTema, outrosAtivos, paraApi, RESOURCE } from './queries';
+import { createRecord, updateRecord, type Versioned } from '../../../lib/versioned';
+import { findTema, loadTema, outrosAtivos, RESOURCE } from './queries';
 import type { Dated } from '../../../lib/answer';
 
 export { list, show } from './queries';
@@ -49,12 +48,11 @@ const colunas = (v: TemaValues) => ({
 });
 
 export async function create(ctx: Ctx, v: TemaValues): Promise<Dated<Tema>> {
-  return ctx.db.transaction(async (tx) => {
-    await checarSobreposicao(tx, v, null);
-    const id = newId();
-    await tx.insert(t_).values({ id, ...colunas(v), updated_by: autor(ctx) });
-    await trail(tx, ctx, 'create', id);
-    return paraApi((await findTema(tx, id))!);
+  return createRecord(ctx, t_, {
+    check: (tx) => checarSobreposicao(tx, v, null),
+    values: colunas(v),
+    audit: (tx, id) => trail(tx, ctx, 'create', id),
+    load: loadTema,
   });
 }
 
@@ -69,10 +67,7 @@ export async function update(
     check: (tx) => checarSobreposicao(tx, v, id),
     set: cols,
     audit: (tx, atual) => trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } }),
-    load: async (tx) => {
-      const row = await findTema(tx, id);
-      return row && paraApi(row);
-    },
+    load: loadTema,
   });
 }
 
