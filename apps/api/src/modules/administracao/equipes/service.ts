@@ -8,7 +8,7 @@ import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors } from '../../../lib/errors';
 import type { Dated } from '../../../lib/answer';
 import { createRecord, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
-import { alteracoes, DESATIVADO } from '../alteracoes';
+import { trilhaDeCadastro } from '../alteracoes';
 import { findEquipe, ineEmUso, loadEquipe, lotacoesAtivas, RESOURCE, unidadeParaEquipe } from './queries';
 
 export { list, show, unidades } from './queries';
@@ -24,7 +24,7 @@ const e_ = equipes;
 
 /** Every field of the team's catalogue (rotulos.ts): a new field is audited without another edit. */
 export const CAMPOS_AUDITADOS = camposDe(equipeFieldsSchema);
-type Auditado = Record<(typeof CAMPOS_AUDITADOS)[number], unknown>;
+const trilha = trilhaDeCadastro(trail, CAMPOS_AUDITADOS);
 
 const colunas = (v: EquipeValues) => ({
   ine: v.ine,
@@ -34,7 +34,6 @@ const colunas = (v: EquipeValues) => ({
   micro_areas: v.micro_areas,
   ativo: v.ativo,
 });
-const audited = (r: Auditado) => Object.fromEntries(CAMPOS_AUDITADOS.map((c) => [c, r[c]])) as Auditado;
 
 type Atual = NonNullable<Awaited<ReturnType<typeof findEquipe>>>;
 
@@ -70,8 +69,7 @@ export async function create(ctx: Ctx, v: EquipeValues): Promise<Dated<Equipe>> 
   return createRecord(ctx, e_, {
     check: (tx) => checar(tx, v, null),
     values: cols,
-    audit: (tx, id) =>
-      trail(tx, ctx, 'create', id, { details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) } }),
+    audit: (tx, id) => trilha.criado(tx, ctx, id, cols),
     load: loadEquipe,
     unique: UNICOS,
   });
@@ -90,10 +88,7 @@ export async function update(
       if (atual.ativo && !v.ativo) await checarDesativacao(tx, id);
     },
     set: cols,
-    audit: (tx, atual) =>
-      trail(tx, ctx, 'update', id, {
-        details: { alteracoes: alteracoes(audited(atual), audited(cols), CAMPOS_AUDITADOS) },
-      }),
+    audit: (tx, atual) => trilha.alterado(tx, ctx, id, atual, cols),
     load: loadEquipe,
     unique: UNICOS,
   });
@@ -103,5 +98,5 @@ export async function update(
 export const destroy = (ctx: Ctx, id: string): Promise<void> =>
   deactivate(ctx, e_, id, findEquipe, {
     check: (tx) => checarDesativacao(tx, id),
-    audit: (tx) => trail(tx, ctx, 'destroy', id, { details: { alteracoes: DESATIVADO } }),
+    audit: (tx) => trilha.desativado(tx, ctx, id),
   });

@@ -12,7 +12,7 @@ import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors } from '../../../lib/errors';
 import type { Dated } from '../../../lib/answer';
 import { createRecord, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
-import { alteracoes, DESATIVADO } from '../alteracoes';
+import { trilhaDeCadastro } from '../alteracoes';
 import { cnesEmUso, findUnidade, loadUnidade, RESOURCE, tipoExiste, vinculosAtivos } from './queries';
 
 export { list, show, tipos } from './queries';
@@ -28,8 +28,8 @@ const u_ = unidadesSaude;
 
 /** Every field of the unit's catalogue (rotulos.ts): a new field is audited without another edit. */
 export const CAMPOS_AUDITADOS = camposDe(unidadeSaudeFieldsSchema);
+const trilha = trilhaDeCadastro(trail, CAMPOS_AUDITADOS);
 
-type Colunas = ReturnType<typeof colunas>;
 const colunas = (v: UnidadeSaudeValues) => ({
   cnes: v.cnes,
   nome: v.nome,
@@ -56,9 +56,6 @@ async function checarDesativacao(db: DbOrTx, id: string) {
   if (v.equipes > 0 || v.lotacoes > 0) throw conflict(msg.unidadeComVinculos(v.equipes, v.lotacoes));
 }
 
-const audited = (r: Colunas | typeof u_.$inferSelect) =>
-  Object.fromEntries(CAMPOS_AUDITADOS.map((c) => [c, r[c]])) as Record<(typeof CAMPOS_AUDITADOS)[number], unknown>;
-
 /** The unique index of a unit, by the field it is about. */
 const UNICOS = { unidades_saude_cnes_key: 'cnes' };
 
@@ -67,8 +64,7 @@ export async function create(ctx: Ctx, v: UnidadeSaudeValues): Promise<Dated<Uni
   return createRecord(ctx, u_, {
     check: (tx) => checar(tx, v, null),
     values: cols,
-    audit: (tx, id) =>
-      trail(tx, ctx, 'create', id, { details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) } }),
+    audit: (tx, id) => trilha.criado(tx, ctx, id, cols),
     load: loadUnidade,
     unique: UNICOS,
   });
@@ -83,10 +79,7 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
       if (atual.ativo && !v.ativo) await checarDesativacao(tx, id);
     },
     set: cols,
-    audit: (tx, atual) =>
-      trail(tx, ctx, 'update', id, {
-        details: { alteracoes: alteracoes(audited(atual), audited(cols), CAMPOS_AUDITADOS) },
-      }),
+    audit: (tx, atual) => trilha.alterado(tx, ctx, id, atual, cols),
     load: loadUnidade,
     unique: UNICOS,
   });
@@ -96,5 +89,5 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
 export const destroy = (ctx: Ctx, id: string): Promise<void> =>
   deactivate(ctx, u_, id, findUnidade, {
     check: (tx) => checarDesativacao(tx, id),
-    audit: (tx) => trail(tx, ctx, 'destroy', id, { details: { alteracoes: DESATIVADO } }),
+    audit: (tx) => trilha.desativado(tx, ctx, id),
   });
