@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { statementName, type DbOrTx } from './client';
@@ -71,6 +71,16 @@ export async function findRow<T extends PgTable & { id: AnyPgColumn }>(
   const [row] = forUpdate ? await q.for('update') : await q;
   return (row as T['$inferSelect'] | undefined) ?? null;
 }
+
+/** A table's finder, as modules export it (`findTema`): the row by id, locked for update when asked, or null. */
+export const finderOf =
+  <T extends PgTable & { id: AnyPgColumn }>(table: T) =>
+  (db: DbOrTx, id: string, forUpdate = false) =>
+    findRow(db, table, id, { forUpdate });
+
+/** Leaves out the record being saved (none on a create): "does ANOTHER row hold this value". */
+export const otherThan = (idColumn: AnyPgColumn, selfId: string | null): SQL | undefined =>
+  selfId ? ne(idColumn, selfId) : undefined;
 
 type Selected = AnyPgColumn | SQL | SQL.Aliased | { [key: string]: AnyPgColumn | SQL | SQL.Aliased };
 
@@ -206,14 +216,35 @@ export const eSusHeader = (columns: HeaderColumns) => ({
 
 /** Left-joins what headerNames reads, by the row's header columns (a query made `$dynamic()`). */
 export function withHeaderNames<T extends PgSelect>(query: T, header: HeaderColumns) {
+  return withAutorUnidade(query, header).leftJoin(equipes, eq(equipes.id, header.equipe));
+}
+
+/**
+ * Left-joins the professional and the unit a row names (its author, where it was written: either may be none), so
+ * `profissionais.nome` and `unidadesSaude.nome` can be selected beside it (a query made `$dynamic()`).
+ */
+export function withAutorUnidade<T extends PgSelect>(
+  query: T,
+  cols: { profissional: AnyPgColumn; unidade: AnyPgColumn },
+) {
   return query
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, header.unidade))
-    .leftJoin(equipes, eq(equipes.id, header.equipe))
-    .leftJoin(profissionais, eq(profissionais.id, header.profissional));
+    .leftJoin(profissionais, eq(profissionais.id, cols.profissional))
+    .leftJoin(unidadesSaude, eq(unidadesSaude.id, cols.unidade));
 }
 
 /** The names a bond (lotação) is shown by, to select beside it: its unit, profile and team (see withLotacaoNames). */
 export const lotacaoNames = { unidade_nome: unidadesSaude.nome, perfil_nome: perfis.nome, equipe_nome: equipes.nome };
+
+/**
+ * Who works in the unit now: joins the professional to a query `from(lotacoes)` made `$dynamic()` and keeps the active
+ * assignments of active professionals in `unidadeId` that also meet `where` (the pickers, the check of a named one).
+ */
+export const withLotacoesAtivas = <T extends PgSelect>(query: T, unidadeId: string, where?: SQL) =>
+  query
+    .innerJoin(profissionais, eq(profissionais.id, lotacoes.profissional_id))
+    .where(
+      and(eq(lotacoes.unidade_saude_id, unidadeId), eq(lotacoes.ativo, true), eq(profissionais.ativo, true), where),
+    );
 
 /** Joins what lotacaoNames reads to a query `from(lotacoes)` made `$dynamic()`: a bond's team may be none. */
 export function withLotacaoNames<T extends PgSelect>(query: T) {

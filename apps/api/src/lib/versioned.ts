@@ -1,8 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../access/context';
 import type { DbOrTx } from '../db/client';
 import { notFound, staleEdit } from './errors';
+import { newId } from './ids';
+import { answeringUnique, type UniqueFields } from './unique';
 
 // Optimistic locking (architecture: every mutable record has lock_version; an update carrying an old one answers 409
 // edicao_desatualizada). Absent and out of scope both answer 404, so scope leaks nothing.
@@ -83,5 +85,72 @@ export async function deactivate<T extends VersionedTable & { id: PgColumn; ativ
       await steps.audit(tx);
     }
     await steps.always?.(tx);
+  });
+}
+
+/** What a record's save answers: the record as `load` reads it once written (404 should it be gone). */
+type SaveSteps<A> = {
+  load: (tx: DbOrTx, id: string) => Promise<A | null>;
+  /** Unique indexes a concurrent save may break, answered 422 on their field (answeringUnique). */
+  unique?: UniqueFields;
+};
+
+/** Runs `write` in a transaction and answers the record it wrote (the id `write` answers), loaded in it. */
+function saveRecord<A>(ctx: Ctx, steps: SaveSteps<A>, write: (tx: DbOrTx) => Promise<string>): Promise<A> {
+  const save = () =>
+    ctx.db.transaction(async (tx) => {
+      const saved = await steps.load(tx, await write(tx));
+      if (!saved) throw notFound();
+      return saved;
+    });
+  return steps.unique ? answeringUnique(steps.unique, save) : save();
+}
+
+/**
+ * PUT of a versioned record, in one transaction: `find` locks its row (404 absent, 409 edicao_desatualizada when its
+ * version is old), `check` weighs the new values against it (422/409), `set` is written raising the version, `audit`
+ * writes the trail row from the row as it was, and `load` answers the record as saved.
+ */
+export function updateRecord<T extends VersionedTable & { id: PgColumn }, R extends { lock_version: number }, A>(
+  ctx: Ctx,
+  table: T,
+  id: string,
+  lockVersion: number,
+  steps: SaveSteps<A> & {
+    find: (tx: DbOrTx, id: string, forUpdate: boolean) => Promise<R | null>;
+    check?: (tx: DbOrTx, atual: R) => Promise<void>;
+    set: PgUpdateSetSource<T>;
+    audit: (tx: DbOrTx, atual: R) => Promise<unknown>;
+  },
+): Promise<A> {
+  return saveRecord(ctx, steps, async (tx) => {
+    const atual = await steps.find(tx, id, true);
+    checkVersion(atual, lockVersion);
+    await steps.check?.(tx, atual);
+    await updateVersioned(tx, ctx, table, { key: eq(table.id, id), lockVersion }, steps.set);
+    await steps.audit(tx, atual);
+    return id;
+  });
+}
+
+/**
+ * POST of a record, in one transaction: `check` weighs the values (422/409), the row is inserted under a new id with its
+ * author, `audit` writes the trail row, and `load` answers the record as saved.
+ */
+export function createRecord<T extends VersionedTable & { id: PgColumn }, A>(
+  ctx: Ctx,
+  table: T,
+  steps: SaveSteps<A> & {
+    check?: (tx: DbOrTx) => Promise<void>;
+    values: Omit<PgInsertValue<T>, 'id' | 'updated_by'>;
+    audit: (tx: DbOrTx, id: string) => Promise<unknown>;
+  },
+): Promise<A> {
+  return saveRecord(ctx, steps, async (tx) => {
+    await steps.check?.(tx);
+    const id = newId();
+    await tx.insert(table).values({ id, ...steps.values, updated_by: autor(ctx) } as PgInsertValue<T>);
+    await steps.audit(tx, id);
+    return id;
   });
 }

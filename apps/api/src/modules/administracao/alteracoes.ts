@@ -1,3 +1,7 @@
+import type { Ctx } from '../../access/context';
+import type { recordTrail } from '../../access/audit-trail';
+import type { DbOrTx } from '../../db/client';
+
 // The audit's "before → after" of an administration record (issue 22). Staff set-up data (a unit's name, a team's
 // micro-areas, a flag) is kept with its values so a manager can see what changed; personal data of a professional
 // (CPF, CNS, e-mail) only says it changed, and a password never appears (audit.ts: the trail must not copy personal
@@ -29,3 +33,26 @@ export function alteracoes<T extends Record<string, unknown>>(
 
 /** A deactivation's "before → after": what DELETE of a unit, team or professional (and an import) records. */
 export const DESATIVADO: Alteracoes = { ativo: { antes: true, depois: false } };
+
+/**
+ * The trail of an administration record whose catalogue fields (`campos`) are audited before → after (`pessoais` only
+ * as changed): what its create, its update and its DELETE (a deactivation) record.
+ */
+export function trilhaDeCadastro<C extends string>(
+  trail: ReturnType<typeof recordTrail>,
+  campos: readonly C[],
+  pessoais: readonly C[] = [],
+) {
+  type Valores = Record<C, unknown>;
+  type Quem = Pick<Ctx, 'usuario' | 'ip'>;
+  const com = (antes: Valores | null, depois: Valores) => ({
+    details: { alteracoes: alteracoes<Valores>(antes, depois, campos, pessoais) },
+  });
+  return {
+    criado: (tx: DbOrTx, ctx: Quem, id: string, depois: Valores) => trail(tx, ctx, 'create', id, com(null, depois)),
+    alterado: (tx: DbOrTx, ctx: Quem, id: string, antes: Valores, depois: Valores) =>
+      trail(tx, ctx, 'update', id, com(antes, depois)),
+    desativado: (tx: DbOrTx, ctx: Quem, id: string) =>
+      trail(tx, ctx, 'destroy', id, { details: { alteracoes: DESATIVADO } }),
+  };
+}

@@ -15,7 +15,7 @@ import { audit } from '../../access/audit';
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { auditoria, profissionais, unidadesSaude } from '../../db/schema';
-import { containsText, countAll, iso, totalOf } from '../../db/sql';
+import { containsText, countAll, iso, totalOf, withAutorUnidade } from '../../db/sql';
 import { unprocessable } from '../../lib/errors';
 import { paginate } from '../../lib/paginate';
 
@@ -46,21 +46,23 @@ function where(f: Omit<Filters, 'page' | 'per_page'>): SQL | undefined {
 
 /** The trail as the list and the export read it (the citizen history is this with municipe_id). */
 export function select(db: DbOrTx, f: Omit<Filters, 'page' | 'per_page'>) {
-  return db
-    .select({
-      id: auditoria.id,
-      created_at: auditoria.created_at,
-      profissional_nome: profissionais.nome,
-      unidade_nome: unidadesSaude.nome,
-      action: auditoria.action,
-      resource: auditoria.resource,
-      record_id: auditoria.record_id,
-      ip: auditoria.ip,
-      details: auditoria.details,
-    })
-    .from(auditoria)
-    .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, auditoria.unidade_saude_id))
+  return withAutorUnidade(
+    db
+      .select({
+        id: auditoria.id,
+        created_at: auditoria.created_at,
+        profissional_nome: profissionais.nome,
+        unidade_nome: unidadesSaude.nome,
+        action: auditoria.action,
+        resource: auditoria.resource,
+        record_id: auditoria.record_id,
+        ip: auditoria.ip,
+        details: auditoria.details,
+      })
+      .from(auditoria)
+      .$dynamic(),
+    { profissional: auditoria.profissional_id, unidade: auditoria.unidade_saude_id },
+  )
     .where(where(f))
     .orderBy(desc(auditoria.created_at), desc(auditoria.id))
     .$dynamic();

@@ -7,7 +7,7 @@ import {
   type MunicipeDuplicado,
   type MunicipeValues,
 } from '@saude/shared/schemas/municipe';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { can, type Ctx } from '../../access/context';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
@@ -23,7 +23,7 @@ import {
   unidadesSaude,
   visitasDomiciliares,
 } from '../../db/schema';
-import { exists } from '../../db/sql';
+import { exists, otherThan } from '../../db/sql';
 import { FieldErrors } from '../../lib/errors';
 import { isOcupacao } from '../../lib/ocupacoes';
 import { flagsDaUnidade } from '../../lib/unidade_flags';
@@ -96,7 +96,7 @@ export async function documentosEmUso(
   selfId: string | null,
   errors: FieldErrors,
 ): Promise<void> {
-  const notSelf = selfId ? ne(municipes.id, selfId) : undefined;
+  const notSelf = otherThan(municipes.id, selfId);
   if (docs.cpf_numero) {
     const [other] = await tx
       .select({ nome: municipes.nome, cns: municipes.codigo_cns })

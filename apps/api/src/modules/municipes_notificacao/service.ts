@@ -13,15 +13,8 @@ import { and, eq } from 'drizzle-orm';
 import { audit } from '../../access/audit';
 import { can, type Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
-import {
-  lotacoes,
-  municipes,
-  notificacaoEventos,
-  notificacoesCompulsorias,
-  profissionais,
-  unidadesSaude,
-} from '../../db/schema';
-import { changedFields, nullify } from '../../db/sql';
+import { lotacoes, municipes, notificacaoEventos, notificacoesCompulsorias, unidadesSaude } from '../../db/schema';
+import { changedFields, nullify, withLotacoesAtivas } from '../../db/sql';
 import { FieldErrors, forbidden, notFound } from '../../lib/errors';
 import type { Dated } from '../../lib/answer';
 import { newId } from '../../lib/ids';
@@ -79,19 +72,11 @@ async function resolveProfissional(
   const id = enviado ?? guardado ?? ctx.usuario!.profissionalId;
   // The one stored stays valid for whoever edits the notification later.
   if (id === ctx.usuario!.profissionalId || id === guardado) return id;
-  const [l] = await tx
-    .select({ id: lotacoes.id })
-    .from(lotacoes)
-    .innerJoin(profissionais, eq(profissionais.id, lotacoes.profissional_id))
-    .where(
-      and(
-        eq(lotacoes.profissional_id, id),
-        eq(lotacoes.unidade_saude_id, unidadeId),
-        eq(lotacoes.ativo, true),
-        eq(profissionais.ativo, true),
-      ),
-    )
-    .limit(1);
+  const [l] = await withLotacoesAtivas(
+    tx.select({ id: lotacoes.id }).from(lotacoes).$dynamic(),
+    unidadeId,
+    eq(lotacoes.profissional_id, id),
+  ).limit(1);
   if (!l) errors.add('profissional_id', msg.profissionalForaDaUnidade);
   return id;
 }

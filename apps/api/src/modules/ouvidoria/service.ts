@@ -27,7 +27,7 @@ import {
   tiposSolicitacao,
   unidadesSaude,
 } from '../../db/schema';
-import { byName, findRow, startsWith } from '../../db/sql';
+import { byName, finderOf, startsWith } from '../../db/sql';
 import { recordTrail } from '../../access/audit-trail';
 import { FieldErrors, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -139,7 +139,7 @@ export async function list(ctx: Ctx, q: SolicitacaoFilters): Promise<PageResult<
   return mapPage(page, (r) => ({ ...r, dias_restantes: diasRestantes(r.situacao, r.prazo) }));
 }
 
-const find = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, so, id, { forUpdate });
+const find = finderOf(so);
 
 /** The original deadline: the request's São Paulo day plus its type's days (a later one was extended). */
 async function prorrogada(db: DbOrTx, r: typeof so.$inferSelect): Promise<boolean> {

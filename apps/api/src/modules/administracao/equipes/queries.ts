@@ -10,7 +10,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, findRow, selectOf } from '../../../db/sql';
+import { byName, containsText, finderOf, otherThan, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { fieldsOf, type Dated } from '../../../lib/answer';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
@@ -23,7 +23,7 @@ const e_ = equipes;
 const u_ = unidadesSaude;
 
 /** The team's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findEquipe = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, e_, id, { forUpdate });
+export const findEquipe = finderOf(e_);
 
 /** The team's active assignments with their micro-areas (a team has a handful). */
 export const lotacoesAtivas = (db: DbOrTx, id: string) =>
@@ -87,7 +87,7 @@ export async function ineEmUso(db: DbOrTx, ine: string, selfId: string | null) {
   const [r] = await db
     .select({ id: e_.id })
     .from(e_)
-    .where(and(eq(e_.ine, ine), selfId ? sql`${e_.id} <> ${selfId}` : undefined));
+    .where(and(eq(e_.ine, ine), otherThan(e_.id, selfId)));
   return !!r;
 }
 

@@ -1,17 +1,14 @@
 import { msg } from '@saude/shared';
 import { equipeFieldsSchema, type Equipe, type EquipeValues } from '@saude/shared/schemas/administracao_equipes';
 import { camposDe } from '@saude/shared/rotulos';
-import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes } from '../../../db/schema';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors } from '../../../lib/errors';
-import { answeringUnique } from '../../../lib/unique';
 import type { Dated } from '../../../lib/answer';
-import { newId } from '../../../lib/ids';
-import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { alteracoes, DESATIVADO } from '../alteracoes';
+import { createRecord, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
+import { trilhaDeCadastro } from '../alteracoes';
 import { findEquipe, ineEmUso, loadEquipe, lotacoesAtivas, RESOURCE, unidadeParaEquipe } from './queries';
 
 export { list, show, unidades } from './queries';
@@ -27,7 +24,7 @@ const e_ = equipes;
 
 /** Every field of the team's catalogue (rotulos.ts): a new field is audited without another edit. */
 export const CAMPOS_AUDITADOS = camposDe(equipeFieldsSchema);
-type Auditado = Record<(typeof CAMPOS_AUDITADOS)[number], unknown>;
+const trilha = trilhaDeCadastro(trail, CAMPOS_AUDITADOS);
 
 const colunas = (v: EquipeValues) => ({
   ine: v.ine,
@@ -37,7 +34,6 @@ const colunas = (v: EquipeValues) => ({
   micro_areas: v.micro_areas,
   ativo: v.ativo,
 });
-const audited = (r: Auditado) => Object.fromEntries(CAMPOS_AUDITADOS.map((c) => [c, r[c]])) as Auditado;
 
 type Atual = NonNullable<Awaited<ReturnType<typeof findEquipe>>>;
 
@@ -69,18 +65,14 @@ async function checarDesativacao(db: DbOrTx, id: string) {
 const UNICOS = { equipes_ine_key: 'ine' };
 
 export async function create(ctx: Ctx, v: EquipeValues): Promise<Dated<Equipe>> {
-  return answeringUnique(UNICOS, () =>
-    ctx.db.transaction(async (tx) => {
-      await checar(tx, v, null);
-      const id = newId();
-      const cols = colunas(v);
-      await tx.insert(e_).values({ id, ...cols, updated_by: autor(ctx) });
-      await trail(tx, ctx, 'create', id, {
-        details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) },
-      });
-      return (await loadEquipe(tx, id))!;
-    }),
-  );
+  const cols = colunas(v);
+  return createRecord(ctx, e_, {
+    check: (tx) => checar(tx, v, null),
+    values: cols,
+    audit: (tx, id) => trilha.criado(tx, ctx, id, cols),
+    load: loadEquipe,
+    unique: UNICOS,
+  });
 }
 
 export async function update(
@@ -88,25 +80,23 @@ export async function update(
   id: string,
   { lock_version, ...v }: Versioned<EquipeValues>,
 ): Promise<Dated<Equipe>> {
-  return answeringUnique(UNICOS, () =>
-    ctx.db.transaction(async (tx) => {
-      const atual = await findEquipe(tx, id, true);
-      checkVersion(atual, lock_version);
+  const cols = colunas(v);
+  return updateRecord(ctx, e_, id, lock_version, {
+    find: findEquipe,
+    check: async (tx, atual) => {
       await checar(tx, v, atual);
       if (atual.ativo && !v.ativo) await checarDesativacao(tx, id);
-      const cols = colunas(v);
-      await updateVersioned(tx, ctx, e_, { key: eq(e_.id, id), lockVersion: lock_version }, cols);
-      await trail(tx, ctx, 'update', id, {
-        details: { alteracoes: alteracoes(audited(atual), audited(cols), CAMPOS_AUDITADOS) },
-      });
-      return (await loadEquipe(tx, id))!;
-    }),
-  );
+    },
+    set: cols,
+    audit: (tx, atual) => trilha.alterado(tx, ctx, id, atual, cols),
+    load: loadEquipe,
+    unique: UNICOS,
+  });
 }
 
 /** DELETE: deactivates (soft); an inactive team answers 204 again without a new audit row. */
 export const destroy = (ctx: Ctx, id: string): Promise<void> =>
   deactivate(ctx, e_, id, findEquipe, {
     check: (tx) => checarDesativacao(tx, id),
-    audit: (tx) => trail(tx, ctx, 'destroy', id, { details: { alteracoes: DESATIVADO } }),
+    audit: (tx) => trilha.desativado(tx, ctx, id),
   });

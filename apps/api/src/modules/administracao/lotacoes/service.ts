@@ -7,10 +7,11 @@ import {
   type LotacaoValues,
 } from '@saude/shared/schemas/administracao_profissionais';
 import { todayIso } from '@saude/shared/validation/dates';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, perfis, unidadesSaude } from '../../../db/schema';
+import { otherThan } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
@@ -80,7 +81,7 @@ async function checar(tx: DbOrTx, profissionalId: string, v: LotacaoValues, self
         eq(l.ocupacao_codigo, v.ocupacao_codigo),
         v.equipe_id ? eq(l.equipe_id, v.equipe_id) : isNull(l.equipe_id),
         eq(l.ativo, true),
-        selfId ? ne(l.id, selfId) : undefined,
+        otherThan(l.id, selfId),
       ),
     )
     .limit(1);

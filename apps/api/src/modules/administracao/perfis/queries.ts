@@ -12,7 +12,7 @@ import type { perfilFiltersSchema } from '@saude/shared/schemas/administracao_pe
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { lotacoes, perfilPermissoes, perfis } from '../../../db/schema';
-import { byName, containsText, countWhere, findRow, selectOf } from '../../../db/sql';
+import { byName, containsText, countWhere, finderOf, selectOf } from '../../../db/sql';
 import { fieldsOf } from '../../../lib/answer';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
@@ -23,7 +23,7 @@ import { type PageResult, paginateTable } from '../../../lib/paginate';
 export const RESOURCE = 'administracao/perfis';
 
 /** The profile's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findPerfil = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, perfis, id, { forUpdate });
+export const findPerfil = finderOf(perfis);
 
 /** Its permissions in the catalogue's order; strings the code no longer has (a removed action) are left out. */
 export async function permissoesDo(db: DbOrTx, id: string): Promise<string[]> {

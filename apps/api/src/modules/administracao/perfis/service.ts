@@ -1,9 +1,10 @@
 import { msg } from '@saude/shared';
 import type { Perfil, PerfilValues } from '@saude/shared/schemas/administracao_perfil';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { perfilPermissoes, perfis } from '../../../db/schema';
+import { otherThan } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { AppError, conflict, FieldErrors, notFound } from '../../../lib/errors';
 import { answeringUnique } from '../../../lib/unique';
@@ -29,7 +30,7 @@ async function checarCodigo(tx: DbOrTx, codigo: string, selfId: string | null) {
   const [outro] = await tx
     .select({ id: perfis.id })
     .from(perfis)
-    .where(and(eq(perfis.codigo, codigo), selfId ? ne(perfis.id, selfId) : undefined));
+    .where(and(eq(perfis.codigo, codigo), otherThan(perfis.id, selfId)));
   if (!outro) return;
   const errors = new FieldErrors();
   errors.add('codigo', msg.jaEmUso);

@@ -12,7 +12,7 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, perfis, profissionais, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, findRow, lotacaoNames, selectOf, withLotacaoNames } from '../../../db/sql';
+import { byName, containsText, finderOf, lotacaoNames, selectOf, withLotacaoNames } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { fieldsOf, type Dated } from '../../../lib/answer';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
@@ -26,10 +26,10 @@ const p = profissionais;
 const l = lotacoes;
 
 /** The professional's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findProfissional = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, p, id, { forUpdate });
+export const findProfissional = finderOf(p);
 
 /** The assignment's row (locked for update when asked), or null. */
-export const findLotacao = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, l, id, { forUpdate });
+export const findLotacao = finderOf(l);
 
 /** Assignments with the names a screen shows: of one professional, or one by id. Active first, then newest. */
 export async function lotacoesDe(db: DbOrTx, where: { profissionalId?: string; id?: string }): Promise<Lotacao[]> {

@@ -6,19 +6,19 @@ import {
   type ProfissionalValues,
   type SenhaRedefinida,
 } from '@saude/shared/schemas/administracao_profissionais';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import { hashSenha } from '../../../auth/service';
 import type { DbOrTx } from '../../../db/client';
 import { profissionais, sessoes } from '../../../db/schema';
 import { senhaProvisoria } from '../../../auth/password-policy';
-import { uniqueViolation } from '../../../db/sql';
+import { otherThan, uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
 import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
 import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { alteracoes, DESATIVADO } from '../alteracoes';
+import { trilhaDeCadastro } from '../alteracoes';
 import { carregar, findProfissional, RESOURCE } from './queries';
 
 export { list, opcoes, show } from './queries';
@@ -36,7 +36,7 @@ const p = profissionais;
 
 /** Every field of the professional's catalogue (rotulos.ts): a new field is audited without another edit. */
 const CAMPOS = camposDe(profissionalFieldsSchema);
-const PESSOAIS = ['cpf_numero', 'codigo_cns', 'email'] as const;
+const trilha = trilhaDeCadastro(trail, CAMPOS, ['cpf_numero', 'codigo_cns', 'email']);
 
 const colunas = (v: ProfissionalValues) => ({
   nome: v.nome,
@@ -54,7 +54,7 @@ async function checarUnicos(tx: DbOrTx, v: ProfissionalValues, selfId: string | 
     tx
       .select({ id: p.id })
       .from(p)
-      .where(and(cond, selfId ? ne(p.id, selfId) : undefined))
+      .where(and(cond, otherThan(p.id, selfId)))
       .limit(1);
   const errors = new FieldErrors();
   if ((await outro(sql`lower(${p.login}) = ${v.login}` as never)).length > 0) errors.add('login', msg.jaEmUso);
@@ -100,9 +100,7 @@ export async function create(ctx: Ctx, v: ProfissionalValues): Promise<Dated<Pro
       const id = newId();
       const cols = colunas(v);
       await tx.insert(p).values({ id, ...cols, senha_hash, senha_provisoria: true, updated_by: autor(ctx) });
-      await trail(tx, ctx, 'create', id, {
-        details: { alteracoes: alteracoes<Colunas>(null, cols, CAMPOS, PESSOAIS) },
-      });
+      await trilha.criado(tx, ctx, id, cols);
       return { ...(await carregar(tx, id)), senha_temporaria: senha };
     });
   } catch (e) {
@@ -119,9 +117,7 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
       const cols = colunas(v);
       await updateVersioned(tx, ctx, p, { key: eq(p.id, id), lockVersion: lock_version }, cols);
       if (atual.ativo && !cols.ativo) await encerrarSessoes(tx, id);
-      await trail(tx, ctx, 'update', id, {
-        details: { alteracoes: alteracoes<Colunas>(antesDe(atual), cols, CAMPOS, PESSOAIS) },
-      });
+      await trilha.alterado(tx, ctx, id, antesDe(atual), cols);
       return carregar(tx, id);
     });
   } catch (e) {
@@ -132,7 +128,7 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
 /** DELETE: deactivates (the record stays: the audit and the records they signed name them) and ends their sessions. */
 export const destroy = (ctx: Ctx, id: string): Promise<void> =>
   deactivate(ctx, p, id, findProfissional, {
-    audit: (tx) => trail(tx, ctx, 'destroy', id, { details: { alteracoes: DESATIVADO } }),
+    audit: (tx) => trilha.desativado(tx, ctx, id),
     always: (tx) => encerrarSessoes(tx, id),
   });
 

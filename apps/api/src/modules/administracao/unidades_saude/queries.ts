@@ -10,7 +10,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, tiposUnidade, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countAll, findRow, selectOf } from '../../../db/sql';
+import { byName, containsText, countAll, finderOf, otherThan, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { fieldsOf, type Dated } from '../../../lib/answer';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
@@ -23,7 +23,7 @@ export const RESOURCE = 'administracao/unidades_saude';
 const u_ = unidadesSaude;
 
 /** The unit's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findUnidade = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, u_, id, { forUpdate });
+export const findUnidade = finderOf(u_);
 
 /** Active teams and active assignments of the unit: what keeps it from being deactivated. */
 export async function vinculosAtivos(db: DbOrTx, id: string) {
@@ -101,7 +101,7 @@ export async function cnesEmUso(db: DbOrTx, cnes: string, selfId: string | null)
   const [r] = await db
     .select({ id: u_.id })
     .from(u_)
-    .where(and(eq(u_.cnes, cnes), selfId ? sql`${u_.id} <> ${selfId}` : undefined));
+    .where(and(eq(u_.cnes, cnes), otherThan(u_.id, selfId)));
   return !!r;
 }
 

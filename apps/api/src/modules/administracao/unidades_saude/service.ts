@@ -5,17 +5,14 @@ import {
   type UnidadeSaudeValues,
 } from '@saude/shared/schemas/administracao_unidades_saude';
 import { camposDe } from '@saude/shared/rotulos';
-import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { unidadesSaude } from '../../../db/schema';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors } from '../../../lib/errors';
-import { answeringUnique } from '../../../lib/unique';
 import type { Dated } from '../../../lib/answer';
-import { newId } from '../../../lib/ids';
-import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { alteracoes, DESATIVADO } from '../alteracoes';
+import { createRecord, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
+import { trilhaDeCadastro } from '../alteracoes';
 import { cnesEmUso, findUnidade, loadUnidade, RESOURCE, tipoExiste, vinculosAtivos } from './queries';
 
 export { list, show, tipos } from './queries';
@@ -31,8 +28,8 @@ const u_ = unidadesSaude;
 
 /** Every field of the unit's catalogue (rotulos.ts): a new field is audited without another edit. */
 export const CAMPOS_AUDITADOS = camposDe(unidadeSaudeFieldsSchema);
+const trilha = trilhaDeCadastro(trail, CAMPOS_AUDITADOS);
 
-type Colunas = ReturnType<typeof colunas>;
 const colunas = (v: UnidadeSaudeValues) => ({
   cnes: v.cnes,
   nome: v.nome,
@@ -59,47 +56,38 @@ async function checarDesativacao(db: DbOrTx, id: string) {
   if (v.equipes > 0 || v.lotacoes > 0) throw conflict(msg.unidadeComVinculos(v.equipes, v.lotacoes));
 }
 
-const audited = (r: Colunas | typeof u_.$inferSelect) =>
-  Object.fromEntries(CAMPOS_AUDITADOS.map((c) => [c, r[c]])) as Record<(typeof CAMPOS_AUDITADOS)[number], unknown>;
-
 /** The unique index of a unit, by the field it is about. */
 const UNICOS = { unidades_saude_cnes_key: 'cnes' };
 
 export async function create(ctx: Ctx, v: UnidadeSaudeValues): Promise<Dated<UnidadeSaude>> {
-  return answeringUnique(UNICOS, () =>
-    ctx.db.transaction(async (tx) => {
-      await checar(tx, v, null);
-      const id = newId();
-      const cols = colunas(v);
-      await tx.insert(u_).values({ id, ...cols, updated_by: autor(ctx) });
-      await trail(tx, ctx, 'create', id, {
-        details: { alteracoes: alteracoes(null, audited(cols), CAMPOS_AUDITADOS) },
-      });
-      return (await loadUnidade(tx, id))!;
-    }),
-  );
+  const cols = colunas(v);
+  return createRecord(ctx, u_, {
+    check: (tx) => checar(tx, v, null),
+    values: cols,
+    audit: (tx, id) => trilha.criado(tx, ctx, id, cols),
+    load: loadUnidade,
+    unique: UNICOS,
+  });
 }
 
 export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<UnidadeSaudeValues>) {
-  return answeringUnique(UNICOS, () =>
-    ctx.db.transaction(async (tx) => {
-      const atual = await findUnidade(tx, id, true);
-      checkVersion(atual, lock_version);
+  const cols = colunas(v);
+  return updateRecord(ctx, u_, id, lock_version, {
+    find: findUnidade,
+    check: async (tx, atual) => {
       await checar(tx, v, id);
       if (atual.ativo && !v.ativo) await checarDesativacao(tx, id);
-      const cols = colunas(v);
-      await updateVersioned(tx, ctx, u_, { key: eq(u_.id, id), lockVersion: lock_version }, cols);
-      await trail(tx, ctx, 'update', id, {
-        details: { alteracoes: alteracoes(audited(atual), audited(cols), CAMPOS_AUDITADOS) },
-      });
-      return (await loadUnidade(tx, id))!;
-    }),
-  );
+    },
+    set: cols,
+    audit: (tx, atual) => trilha.alterado(tx, ctx, id, atual, cols),
+    load: loadUnidade,
+    unique: UNICOS,
+  });
 }
 
 /** DELETE: deactivates (soft); an inactive unit answers 204 again without a new audit row. */
 export const destroy = (ctx: Ctx, id: string): Promise<void> =>
   deactivate(ctx, u_, id, findUnidade, {
     check: (tx) => checarDesativacao(tx, id),
-    audit: (tx) => trail(tx, ctx, 'destroy', id, { details: { alteracoes: DESATIVADO } }),
+    audit: (tx) => trilha.desativado(tx, ctx, id),
   });

@@ -19,6 +19,9 @@ const UTF8 = 0x0800;
 const MAX16 = 0xffff;
 const MAX32 = 0xffffffff;
 
+/** What a header says of an entry's data. */
+type EntrySizes = { crc: number; compressed: number; size: number; method: number };
+
 /** MS-DOS time and date of a moment (the zip's own format, local time). */
 function dosTime(d: Date): { time: number; date: number } {
   return {
@@ -127,37 +130,20 @@ export class ZipWriter {
   }
 
   /** The local header, and the entry's central-directory record spooled for the end. */
-  private async header(
-    name: string,
-    e: { crc: number; compressed: number; size: number; method: number },
-  ): Promise<Buffer> {
+  private async header(name: string, e: EntrySizes): Promise<Buffer> {
     if (e.size >= MAX32) throw new Error('zip: arquivo grande demais');
     const fileName = Buffer.from(name, 'utf8');
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8, 6);
-    local.writeUInt16LE(e.method, 8);
-    local.writeUInt16LE(this.when.time, 10);
-    local.writeUInt16LE(this.when.date, 12);
-    local.writeUInt32LE(e.crc, 14);
-    local.writeUInt32LE(e.compressed, 18);
-    local.writeUInt32LE(e.size, 22);
-    local.writeUInt16LE(fileName.length, 26);
+    this.entryFields(local, 6, e, fileName.length);
 
     const far = this.offset >= MAX32;
     const cd = Buffer.alloc(46);
     cd.writeUInt32LE(0x02014b50, 0);
     cd.writeUInt16LE((3 << 8) | (far ? 45 : 20), 4); // made by: Unix
     cd.writeUInt16LE(far ? 45 : 20, 6);
-    cd.writeUInt16LE(UTF8, 8);
-    cd.writeUInt16LE(e.method, 10);
-    cd.writeUInt16LE(this.when.time, 12);
-    cd.writeUInt16LE(this.when.date, 14);
-    cd.writeUInt32LE(e.crc, 16);
-    cd.writeUInt32LE(e.compressed, 20);
-    cd.writeUInt32LE(e.size, 24);
-    cd.writeUInt16LE(fileName.length, 28);
+    this.entryFields(cd, 8, e, fileName.length);
     cd.writeUInt16LE(far ? 12 : 0, 30);
     cd.writeUInt32LE((0o100644 << 16) >>> 0, 38);
     cd.writeUInt32LE(far ? MAX32 : this.offset, 42);
@@ -172,6 +158,21 @@ export class ZipWriter {
     await this.spool(Buffer.concat(parts));
     this.count++;
     return Buffer.concat([local, fileName]);
+  }
+
+  /**
+   * The fields the local header and the central directory share, in the same order from `at`: flags (UTF-8 names),
+   * method, time, date, CRC, sizes and the name's length.
+   */
+  private entryFields(b: Buffer, at: number, e: EntrySizes, nameLength: number): void {
+    b.writeUInt16LE(UTF8, at);
+    b.writeUInt16LE(e.method, at + 2);
+    b.writeUInt16LE(this.when.time, at + 4);
+    b.writeUInt16LE(this.when.date, at + 6);
+    b.writeUInt32LE(e.crc, at + 8);
+    b.writeUInt32LE(e.compressed, at + 12);
+    b.writeUInt32LE(e.size, at + 16);
+    b.writeUInt16LE(nameLength, at + 20);
   }
 
   private async spool(record: Buffer): Promise<void> {

@@ -11,7 +11,7 @@ import { audit } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { familiaMembros, familias, municipes, visitasDomiciliares } from '../../../db/schema';
-import { changedFields, exists, nullify, uniqueViolation } from '../../../db/sql';
+import { changedFields, exists, nullify, otherThan, uniqueViolation } from '../../../db/sql';
 import type { Dated } from '../../../lib/answer';
 import { conflict, FieldErrors, notFound, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
@@ -73,7 +73,7 @@ async function checkReferences(
     const emUso = and(
       eq(f_.unidade_saude_id, unidadeId),
       eq(f_.numero_prontuario, n.numero_prontuario),
-      selfId ? ne(f_.id, selfId) : undefined,
+      otherThan(f_.id, selfId),
     );
     if (await exists(tx, f_, emUso)) errors.add('numero_prontuario', msg.prontuarioEmUso);
   }

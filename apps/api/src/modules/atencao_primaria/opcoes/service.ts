@@ -6,6 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { equipes, lotacoes, profissionais, unidadesSaude } from '../../../db/schema';
+import { withLotacoesAtivas } from '../../../db/sql';
 import { scopeOf } from '../scope';
 
 // Options of the primary-care filters and header pickers. Names only (no documents): what the lists already show.
@@ -67,18 +68,20 @@ export async function opcoesFiltro(ctx: Ctx): Promise<OpcoesFiltro> {
 
 /** The unit's active assignments of active professionals, by name, those with a team first (the header picker). */
 async function lotacoesDaUnidade(db: DbOrTx, unidadeId: string): Promise<OpcaoLotacao[]> {
-  const rows = await db
-    .select({
-      profissional_id: profissionais.id,
-      profissional_nome: profissionais.nome,
-      equipe_id: lotacoes.equipe_id,
-      equipe_nome: equipes.nome,
-      ocupacao_id: lotacoes.ocupacao_codigo,
-    })
-    .from(lotacoes)
-    .innerJoin(profissionais, eq(profissionais.id, lotacoes.profissional_id))
+  const rows = await withLotacoesAtivas(
+    db
+      .select({
+        profissional_id: profissionais.id,
+        profissional_nome: profissionais.nome,
+        equipe_id: lotacoes.equipe_id,
+        equipe_nome: equipes.nome,
+        ocupacao_id: lotacoes.ocupacao_codigo,
+      })
+      .from(lotacoes)
+      .$dynamic(),
+    unidadeId,
+  )
     .leftJoin(equipes, eq(equipes.id, lotacoes.equipe_id))
-    .where(and(eq(lotacoes.unidade_saude_id, unidadeId), eq(lotacoes.ativo, true), eq(profissionais.ativo, true)))
     .orderBy(porNome(profissionais.nome), sql`${lotacoes.equipe_id} is null`, asc(lotacoes.created_at));
   return rows.map((r) => ({ ...r, ocupacao_nome: descricaoDe(cbo, r.ocupacao_id) ?? null }));
 }

@@ -27,7 +27,7 @@ import {
   unidadesSaude,
   visitasDomiciliares as vd,
 } from '../../../db/schema';
-import { countAll, preparedOnce, preparedPage, totalOf } from '../../../db/sql';
+import { countAll, preparedOnce, preparedPage, totalOf, withAutorUnidade, withLotacoesAtivas } from '../../../db/sql';
 import type { Dated } from '../../../lib/answer';
 import { conflict, FieldErrors, forbidden, notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
@@ -111,13 +111,12 @@ const visitaListSelect = (familiaNoAlcance: SQL) => ({
 });
 
 const visitaQuery = (db: DbOrTx, select: typeof visitaSelect | ReturnType<typeof visitaListSelect> = visitaSelect) =>
-  db
-    .select(select)
-    .from(vd)
+  withAutorUnidade(db.select(select).from(vd).$dynamic(), {
+    profissional: vd.profissional_id,
+    unidade: vd.unidade_saude_id,
+  })
     .leftJoin(familias, eq(familias.id, vd.familia_id))
     .leftJoin(municipes, eq(municipes.id, vd.municipe_id))
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, vd.unidade_saude_id))
-    .leftJoin(profissionais, eq(profissionais.id, vd.profissional_id))
     .leftJoin(cancelador, eq(cancelador.id, vd.cancelada_por))
     .leftJoin(dom, eq(dom.id, vd.domicilio_id));
 
@@ -452,23 +451,18 @@ async function autorDaVisita(
     throw forbidden(msg.visitaSomenteAgentes);
   }
   if (!e.all || !u.unidadeId) throw unprocessable({ profissional_id: [msg.naoEValido] });
-  const lotacoesDele = await tx
-    .select({
-      equipe_id: lotacoes.equipe_id,
-      ocupacao_codigo: lotacoes.ocupacao_codigo,
-      micro_areas: lotacoes.micro_areas,
-    })
-    .from(lotacoes)
-    .innerJoin(profissionais, eq(profissionais.id, lotacoes.profissional_id))
-    .where(
-      and(
-        eq(lotacoes.profissional_id, nomeado),
-        eq(lotacoes.unidade_saude_id, u.unidadeId),
-        eq(lotacoes.ativo, true),
-        eq(profissionais.ativo, true),
-      ),
-    )
-    .orderBy(sql`${lotacoes.equipe_id} is null`, asc(lotacoes.created_at));
+  const lotacoesDele = await withLotacoesAtivas(
+    tx
+      .select({
+        equipe_id: lotacoes.equipe_id,
+        ocupacao_codigo: lotacoes.ocupacao_codigo,
+        micro_areas: lotacoes.micro_areas,
+      })
+      .from(lotacoes)
+      .$dynamic(),
+    u.unidadeId,
+    eq(lotacoes.profissional_id, nomeado),
+  ).orderBy(sql`${lotacoes.equipe_id} is null`, asc(lotacoes.created_at));
   const escopo: Scope = { all: false, equipeIds: [], lotacoes: lotacoesDele };
   if (agenteDe(escopo).ocupacoes.length === 0) throw unprocessable({ profissional_id: [msg.naoEValido] });
   return { profissionalId: nomeado, escopo };

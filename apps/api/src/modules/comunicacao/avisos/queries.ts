@@ -23,7 +23,7 @@ import {
   tiposUnidade,
   unidadesSaude,
 } from '../../../db/schema';
-import { byName, containsText, findRow, totalOf } from '../../../db/sql';
+import { byName, containsText, finderOf, totalOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { isUuid } from '../../../lib/routes';
@@ -120,7 +120,7 @@ export const alcance = async (ctx: Ctx, q: AvisoAlcanceQuery) => ({
 // ---- one notice ------------------------------------------------------------------------------------------
 
 /** The notice's row (locked for update when asked), or null; a malformed id is null too. */
-export const findAviso = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, a, id, { forUpdate });
+export const findAviso = finderOf(a);
 
 const contagens = {
   total_visualizacoes: sql<number>`(select count(*)::int from ${v} where ${v.aviso_id} = ${a.id})`,

@@ -9,7 +9,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { authApplications } from '../../../db/schema';
-import { byName, containsText, findRow, selectOf } from '../../../db/sql';
+import { byName, containsText, finderOf, otherThan, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { fieldsOf, type Dated } from '../../../lib/answer';
@@ -20,16 +20,22 @@ export const RESOURCE = 'ferramentas/auth_applications';
 const a_ = authApplications;
 
 /** The application's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findAuthApplication = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, a_, id, { forUpdate });
+export const findAuthApplication = finderOf(a_);
 
 type Row = typeof a_.$inferSelect;
 
-export const paraApi = (r: Row): Dated<AuthApplicationRecord> => fieldsOf(authApplicationRecordSchema, r);
+const paraApi = (r: Row): Dated<AuthApplicationRecord> => fieldsOf(authApplicationRecordSchema, r);
+
+/** The application as answered, or null. */
+export async function loadAuthApplication(db: DbOrTx, id: string): Promise<Dated<AuthApplicationRecord> | null> {
+  const row = await findAuthApplication(db, id);
+  return row && paraApi(row);
+}
 
 export async function show(ctx: Ctx, id: string): Promise<Dated<AuthApplicationRecord>> {
-  const row = await findAuthApplication(ctx.db, id);
-  if (!row) throw notFound();
-  return paraApi(row);
+  const app = await loadAuthApplication(ctx.db, id);
+  if (!app) throw notFound();
+  return app;
 }
 
 function condicoes(q: AuthApplicationFilters): SQL | undefined {
@@ -56,6 +62,6 @@ export async function uriEmUso(db: DbOrTx, uri: string, selfId: string | null) {
   const [r] = await db
     .select({ nome: a_.nome })
     .from(a_)
-    .where(and(eq(a_.uri, uri), selfId ? sql`${a_.id} <> ${selfId}` : undefined));
+    .where(and(eq(a_.uri, uri), otherThan(a_.id, selfId)));
   return r ?? null;
 }

@@ -9,8 +9,8 @@ import { changedFields, uniqueViolation } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { AppError, unprocessable } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
-import { autor, checkVersion, deactivate, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { findAuthApplication, paraApi, RESOURCE, uriEmUso } from './queries';
+import { createRecord, deactivate, updateRecord, type Versioned } from '../../../lib/versioned';
+import { findAuthApplication, loadAuthApplication, RESOURCE, uriEmUso } from './queries';
 import type { Dated } from '../../../lib/answer';
 
 export { list, show } from './queries';
@@ -67,12 +67,11 @@ async function naoRepetida<T>(ctx: Ctx, uri: string, selfId: string | null, run:
 
 export const create = (ctx: Ctx, v: AuthApplicationValues): Promise<Dated<AuthApplicationRecord>> =>
   naoRepetida(ctx, v.uri, null, () =>
-    ctx.db.transaction(async (tx) => {
-      await checarUri(tx, v.uri, null);
-      const id = newId();
-      await tx.insert(a_).values({ id, ...colunas(v), updated_by: autor(ctx) });
-      await trail(tx, ctx, 'create', id, { details: { campos: Object.keys(colunas(v)) } });
-      return paraApi((await findAuthApplication(tx, id))!);
+    createRecord(ctx, a_, {
+      check: (tx) => checarUri(tx, v.uri, null),
+      values: colunas(v),
+      audit: (tx, id) => trail(tx, ctx, 'create', id, { details: { campos: Object.keys(colunas(v)) } }),
+      load: loadAuthApplication,
     }),
   );
 
@@ -81,17 +80,16 @@ export const update = (
   id: string,
   { lock_version, ...v }: Versioned<AuthApplicationValues>,
 ): Promise<Dated<AuthApplicationRecord>> =>
-  naoRepetida(ctx, v.uri, id, () =>
-    ctx.db.transaction(async (tx) => {
-      const atual = await findAuthApplication(tx, id, true);
-      checkVersion(atual, lock_version);
-      await checarUri(tx, v.uri, id);
-      const cols = colunas(v);
-      await updateVersioned(tx, ctx, a_, { key: eq(a_.id, id), lockVersion: lock_version }, cols);
-      await trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } });
-      return paraApi((await findAuthApplication(tx, id))!);
-    }),
-  );
+  naoRepetida(ctx, v.uri, id, () => {
+    const cols = colunas(v);
+    return updateRecord(ctx, a_, id, lock_version, {
+      find: findAuthApplication,
+      check: (tx) => checarUri(tx, v.uri, id),
+      set: cols,
+      audit: (tx, atual) => trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } }),
+      load: loadAuthApplication,
+    });
+  });
 
 /** DELETE: deactivates; an inactive application answers 204 again without a new audit row. */
 export const destroy = (ctx: Ctx, id: string): Promise<void> =>

@@ -10,7 +10,7 @@ import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { temas } from '../../../db/schema';
-import { containsText, findRow, selectOf } from '../../../db/sql';
+import { containsText, finderOf, otherThan, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { fieldsOf, type Dated } from '../../../lib/answer';
@@ -21,16 +21,22 @@ export const RESOURCE = 'ferramentas/temas';
 const t_ = temas;
 
 /** The theme's row (locked for update when asked), or null; a malformed id is an unknown one. */
-export const findTema = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, t_, id, { forUpdate });
+export const findTema = finderOf(t_);
 
 type Row = typeof temas.$inferSelect;
 
-export const paraApi = (r: Row): Dated<Tema> => fieldsOf(temaSchema, r);
+const paraApi = (r: Row): Dated<Tema> => fieldsOf(temaSchema, r);
+
+/** The theme as answered, or null. */
+export async function loadTema(db: DbOrTx, id: string): Promise<Dated<Tema> | null> {
+  const row = await findTema(db, id);
+  return row && paraApi(row);
+}
 
 export async function show(ctx: Ctx, id: string): Promise<Dated<Tema>> {
-  const row = await findTema(ctx.db, id);
-  if (!row) throw notFound();
-  return paraApi(row);
+  const tema = await loadTema(ctx.db, id);
+  if (!tema) throw notFound();
+  return tema;
 }
 
 function condicoes(q: TemaFilters): SQL | undefined {
@@ -61,7 +67,7 @@ export const outrosAtivos = (db: DbOrTx, selfId: string | null) =>
       recorrente: t_.recorrente,
     })
     .from(t_)
-    .where(and(eq(t_.ativo, true), selfId ? sql`${t_.id} <> ${selfId}` : undefined))
+    .where(and(eq(t_.ativo, true), otherThan(t_.id, selfId)))
     .orderBy(t_.vigencia_inicio);
 
 /**

@@ -8,9 +8,8 @@ import { temas } from '../../../db/schema';
 import { changedFields } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { FieldErrors, notFound } from '../../../lib/errors';
-import { newId } from '../../../lib/ids';
-import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
-import { findTema, outrosAtivos, paraApi, RESOURCE } from './queries';
+import { createRecord, updateRecord, type Versioned } from '../../../lib/versioned';
+import { findTema, loadTema, outrosAtivos, RESOURCE } from './queries';
 import type { Dated } from '../../../lib/answer';
 
 export { list, show } from './queries';
@@ -49,12 +48,11 @@ const colunas = (v: TemaValues) => ({
 });
 
 export async function create(ctx: Ctx, v: TemaValues): Promise<Dated<Tema>> {
-  return ctx.db.transaction(async (tx) => {
-    await checarSobreposicao(tx, v, null);
-    const id = newId();
-    await tx.insert(t_).values({ id, ...colunas(v), updated_by: autor(ctx) });
-    await trail(tx, ctx, 'create', id);
-    return paraApi((await findTema(tx, id))!);
+  return createRecord(ctx, t_, {
+    check: (tx) => checarSobreposicao(tx, v, null),
+    values: colunas(v),
+    audit: (tx, id) => trail(tx, ctx, 'create', id),
+    load: loadTema,
   });
 }
 
@@ -63,14 +61,13 @@ export async function update(
   id: string,
   { lock_version, ...v }: Versioned<TemaValues>,
 ): Promise<Dated<Tema>> {
-  return ctx.db.transaction(async (tx) => {
-    const atual = await findTema(tx, id, true);
-    checkVersion(atual, lock_version);
-    await checarSobreposicao(tx, v, id);
-    const cols = colunas(v);
-    await updateVersioned(tx, ctx, t_, { key: eq(t_.id, id), lockVersion: lock_version }, cols);
-    await trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } });
-    return paraApi((await findTema(tx, id))!);
+  const cols = colunas(v);
+  return updateRecord(ctx, t_, id, lock_version, {
+    find: findTema,
+    check: (tx) => checarSobreposicao(tx, v, id),
+    set: cols,
+    audit: (tx, atual) => trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } }),
+    load: loadTema,
   });
 }
 

@@ -9,7 +9,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { categorias, filaCategorias, filas, senhas, unidadesSaude } from '../../../db/schema';
-import { byName, containsText, countWhere, findRow, selectOf } from '../../../db/sql';
+import { byName, containsText, countWhere, finderOf, otherThan, selectOf } from '../../../db/sql';
 import { notFound } from '../../../lib/errors';
 import { type PageResult, paginateTable } from '../../../lib/paginate';
 import { fieldsOf, type Dated } from '../../../lib/answer';
@@ -21,7 +21,7 @@ export const RESOURCE = 'filas/categorias';
 const c_ = categorias;
 
 /** The category's row (locked for update when asked), or null. */
-export const findCategoria = (db: DbOrTx, id: string, forUpdate = false) => findRow(db, c_, id, { forUpdate });
+export const findCategoria = finderOf(c_);
 
 /** The category with the queues it feeds and how many tickets it has had. */
 export async function loadCategoria(db: DbOrTx, id: string): Promise<Dated<Categoria> | null> {
@@ -69,7 +69,7 @@ export async function list(ctx: Ctx, q: CategoriaFilters): Promise<PageResult<Ca
 
 /** Whether another category already has this name (any case) or these letters: the fields they clash on. */
 export async function emUso(db: DbOrTx, v: { nome: string; sigla: string }, selfId: string | null) {
-  const outro = selfId ? sql`${c_.id} <> ${selfId}` : undefined;
+  const outro = otherThan(c_.id, selfId);
   const [nome] = await db
     .select({ id: c_.id })
     .from(c_)

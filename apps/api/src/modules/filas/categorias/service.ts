@@ -7,9 +7,7 @@ import { categorias, filaCategorias, senhaContadores, senhas } from '../../../db
 import { changedFields, nullify } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound } from '../../../lib/errors';
-import { answeringUnique } from '../../../lib/unique';
-import { newId } from '../../../lib/ids';
-import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
+import { createRecord, updateRecord, type Versioned } from '../../../lib/versioned';
 import { emUso, findCategoria, loadCategoria, RESOURCE } from './queries';
 import type { Dated } from '../../../lib/answer';
 
@@ -36,29 +34,25 @@ const UNICOS = { categorias_sigla_key: 'sigla', categorias_nome_key: 'nome' };
 const colunas = (v: CategoriaValues) => nullify(v);
 
 export async function create(ctx: Ctx, v: CategoriaValues): Promise<Dated<Categoria>> {
-  return answeringUnique(UNICOS, () =>
-    ctx.db.transaction(async (tx) => {
-      await checkUnicos(tx, v, null);
-      const id = newId();
-      await tx.insert(c_).values({ id, ...colunas(v), updated_by: autor(ctx) });
-      await trail(tx, ctx, 'create', id);
-      return (await loadCategoria(tx, id))!;
-    }),
-  );
+  return createRecord(ctx, c_, {
+    check: (tx) => checkUnicos(tx, v, null),
+    values: colunas(v),
+    audit: (tx, id) => trail(tx, ctx, 'create', id),
+    load: loadCategoria,
+    unique: UNICOS,
+  });
 }
 
 export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<CategoriaValues>) {
-  return answeringUnique(UNICOS, () =>
-    ctx.db.transaction(async (tx) => {
-      const atual = await findCategoria(tx, id, true);
-      checkVersion(atual, lock_version);
-      await checkUnicos(tx, v, id);
-      const cols = colunas(v);
-      await updateVersioned(tx, ctx, c_, { key: eq(c_.id, id), lockVersion: lock_version }, cols);
-      await trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } });
-      return (await loadCategoria(tx, id))!;
-    }),
-  );
+  const cols = colunas(v);
+  return updateRecord(ctx, c_, id, lock_version, {
+    find: findCategoria,
+    check: (tx) => checkUnicos(tx, v, id),
+    set: cols,
+    audit: (tx, atual) => trail(tx, ctx, 'update', id, { details: { campos: changedFields(atual, cols) } }),
+    load: loadCategoria,
+    unique: UNICOS,
+  });
 }
 
 export async function destroy(ctx: Ctx, id: string): Promise<void> {

@@ -1,10 +1,10 @@
 import { msg } from '@saude/shared';
 import type { Fila, FilaUnidade, FilaValues } from '@saude/shared/schemas/fila';
-import { and, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { categorias, filaCategorias, filaLocais, filas, senhaEventos, senhas, unidadesSaude } from '../../../db/schema';
-import { changedFields } from '../../../db/sql';
+import { changedFields, otherThan } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound } from '../../../lib/errors';
 import { answeringUnique } from '../../../lib/unique';
@@ -57,11 +57,7 @@ async function checkCategorias(
     .select({ id: fc.categoria_id })
     .from(fc)
     .where(
-      and(
-        eq(fc.unidade_saude_id, unidadeId),
-        inArray(fc.categoria_id, v.categoria_ids),
-        selfId ? ne(fc.fila_id, selfId) : undefined,
-      ),
+      and(eq(fc.unidade_saude_id, unidadeId), inArray(fc.categoria_id, v.categoria_ids), otherThan(fc.fila_id, selfId)),
     )
     .limit(1);
   if (emOutra.length > 0) errors.add('categoria_ids', msg.filaCategoriaEmOutraFila);
@@ -71,13 +67,7 @@ async function checkNome(tx: DbOrTx, unidadeId: string, nome: string, selfId: st
   const [outra] = await tx
     .select({ id: f_.id })
     .from(f_)
-    .where(
-      and(
-        eq(f_.unidade_saude_id, unidadeId),
-        sql`lower(${f_.nome}) = lower(${nome})`,
-        selfId ? ne(f_.id, selfId) : undefined,
-      ),
-    )
+    .where(and(eq(f_.unidade_saude_id, unidadeId), sql`lower(${f_.nome}) = lower(${nome})`, otherThan(f_.id, selfId)))
     .limit(1);
   if (outra) errors.add('nome', msg.jaEmUso);
 }

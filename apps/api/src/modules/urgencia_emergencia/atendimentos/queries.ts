@@ -20,7 +20,7 @@ import {
   profissionais,
   unidadesSaude,
 } from '../../../db/schema';
-import { containsText, countAll, findRow, startsWith, totalOf } from '../../../db/sql';
+import { containsText, countAll, findRow, startsWith, totalOf, withAutorUnidade } from '../../../db/sql';
 import type { Dated } from '../../../lib/answer';
 import { notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
@@ -140,20 +140,22 @@ async function historico(
 
 /** The visit with names and history, WITHOUT scope: callers check scope first. */
 export async function unscopedLoad(db: DbOrTx, id: string): Promise<Dated<Atendimento> | null> {
-  const [row] = await db
-    .select({
-      v: a,
-      ...pacienteSelect,
-      profissional_nome: profissionais.nome,
-      unidade_saude_nome: unidadesSaude.nome,
-      chamado_por_nome: chamador.nome,
-      cancelado_por_nome: cancelador.nome,
-    })
-    .from(a)
+  const [row] = await withAutorUnidade(
+    db
+      .select({
+        v: a,
+        ...pacienteSelect,
+        profissional_nome: profissionais.nome,
+        unidade_saude_nome: unidadesSaude.nome,
+        chamado_por_nome: chamador.nome,
+        cancelado_por_nome: cancelador.nome,
+      })
+      .from(a)
+      .$dynamic(),
+    { profissional: a.profissional_id, unidade: a.unidade_saude_id },
+  )
     .leftJoin(municipes, eq(municipes.id, a.municipe_id))
     .leftJoin(psi, eq(psi.id, a.paciente_sem_identificacao_id))
-    .leftJoin(profissionais, eq(profissionais.id, a.profissional_id))
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, a.unidade_saude_id))
     .leftJoin(chamador, eq(chamador.id, a.chamado_por))
     .leftJoin(cancelador, eq(cancelador.id, a.cancelado_por))
     .where(eq(a.id, id));

@@ -18,7 +18,7 @@ import { audit, auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import { atendimentos, lotacoes, municipes, pacientesSemIdentificacao, profissionais } from '../../../db/schema';
-import { changedFields, nullify } from '../../../db/sql';
+import { changedFields, nullify, withLotacoesAtivas } from '../../../db/sql';
 import { conflict, FieldErrors, forbidden, notFound } from '../../../lib/errors';
 import type { Dated } from '../../../lib/answer';
 import { newId } from '../../../lib/ids';
@@ -334,11 +334,10 @@ export async function contexto(
     async (db) => {
       const unidadeId = await unidadeDeUrgencia(ctx, db);
       const ocupacoes = ocupacoesDe(ctx);
-      const profissionaisDaUnidade = await db
-        .select({ id: profissionais.id, nome: profissionais.nome })
-        .from(lotacoes)
-        .innerJoin(profissionais, eq(profissionais.id, lotacoes.profissional_id))
-        .where(and(eq(lotacoes.unidade_saude_id, unidadeId), eq(lotacoes.ativo, true), eq(profissionais.ativo, true)))
+      const profissionaisDaUnidade = await withLotacoesAtivas(
+        db.select({ id: profissionais.id, nome: profissionais.nome }).from(lotacoes).$dynamic(),
+        unidadeId,
+      )
         .groupBy(profissionais.id, profissionais.nome)
         .orderBy(sql`${profissionais.nome} collate "und-x-icu"`, asc(profissionais.id));
       return {

@@ -21,7 +21,7 @@ import {
   profissionais,
   unidadesSaude,
 } from '../../../db/schema';
-import { containsText, countWhere, findRow, selectOf } from '../../../db/sql';
+import { containsText, countWhere, findRow, selectOf, withAutorUnidade } from '../../../db/sql';
 import { fieldsOf, type Dated } from '../../../lib/answer';
 import { filtrosUsados } from '../../../access/audited-list';
 import { notFound } from '../../../lib/errors';
@@ -48,18 +48,20 @@ const numero = (v: string | number | null) => (v === null ? null : Number(v));
 
 /** The patient with names and care visits, WITHOUT the unit check: callers check it first. */
 export async function unscopedLoadPaciente(db: DbOrTx, id: string): Promise<Dated<PacienteSemIdentificacao> | null> {
-  const [row] = await db
-    .select({
-      p: p_,
-      unidade: unidadesSaude.nome,
-      profissional: profissionais.nome,
-      municipe: municipes.nome,
-      identificador: identificador.nome,
-      municipio: municipios.nome,
-    })
-    .from(p_)
-    .leftJoin(unidadesSaude, eq(unidadesSaude.id, p_.unidade_saude_id))
-    .leftJoin(profissionais, eq(profissionais.id, p_.profissional_id))
+  const [row] = await withAutorUnidade(
+    db
+      .select({
+        p: p_,
+        unidade: unidadesSaude.nome,
+        profissional: profissionais.nome,
+        municipe: municipes.nome,
+        identificador: identificador.nome,
+        municipio: municipios.nome,
+      })
+      .from(p_)
+      .$dynamic(),
+    { profissional: p_.profissional_id, unidade: p_.unidade_saude_id },
+  )
     .leftJoin(municipes, eq(municipes.id, p_.municipe_id))
     .leftJoin(identificador, eq(identificador.id, p_.identificado_por))
     .leftJoin(municipios, eq(municipios.codigo_ibge, p_.municipio_nascimento_ibge))
