@@ -22,6 +22,13 @@ import { optionText, ReadOnlyValue, useReadOnlyView, yesNoText } from './ReadOnl
 
 export type Option<V extends string | number | boolean = string> = ComboboxItem<V>;
 
+/** What every searchable list shares: its empty answer, a dropdown above dialogs, touch-sized rows. */
+const listaComBusca = {
+  nothingFoundMessage: 'Nenhuma opção encontrada',
+  comboboxProps: { withinPortal: true },
+  styles: touchInputStyles,
+};
+
 /**
  * Coded answers with more than 5 options: a searchable select (ux.md). A required select never empties itself when
  * its current option is picked again (issue 12: re-picking the property type cleared it); an optional one can be
@@ -42,10 +49,8 @@ export function SelectField<T extends FieldValues, V extends string | number = s
       searchable={props.searchable ?? true}
       clearable={props.clearable ?? !props.required}
       allowDeselect={!props.required}
-      nothingFoundMessage="Nenhuma opção encontrada"
-      comboboxProps={{ withinPortal: true }}
       {...common}
-      styles={touchInputStyles}
+      {...listaComBusca}
       {...props.inputProps}
       data={props.data}
       ref={field.ref}
@@ -67,10 +72,8 @@ export function MultiSelectField<T extends FieldValues, TT = T>(
       searchable
       clearable
       hidePickedOptions
-      nothingFoundMessage="Nenhuma opção encontrada"
-      comboboxProps={{ withinPortal: true }}
       {...common}
-      styles={touchInputStyles}
+      {...listaComBusca}
       {...props.inputProps}
       data={props.data}
       ref={field.ref}

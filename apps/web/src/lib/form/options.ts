@@ -19,3 +19,8 @@ export function codeOptionsOf<K extends string>(
     Option<CodeValue>[]
   >;
 }
+
+/** Named records ({ id, nome }: units, teams, profiles, queues…) as options; a list not loaded yet gives none. */
+export function opcoesNomeadas(lista: readonly { id: string; nome: string }[] | null | undefined): Option[] {
+  return (lista ?? []).map((r) => ({ value: r.id, label: r.nome }));
+}

@@ -12,7 +12,14 @@ import {
   ROTULOS_TIPO_NOTIFICACAO_GLOBAL,
   TIPOS_NOTIFICACAO_GLOBAL,
 } from '@saude/shared/schemas/notificacao_global';
-import { FormSection, MultiSelectField, useFieldLabel, useRecordForm, type FieldRows } from '../../lib/form';
+import {
+  FormSection,
+  MultiSelectField,
+  useFieldLabel,
+  useRecordForm,
+  type FieldRows,
+  opcoesNomeadas,
+} from '../../lib/form';
 import { RecordFormFrame } from '../../lib/recordPage';
 import { BASE_PATH, useCriarNotificacaoGlobal, useNotificacaoGlobalOpcoes } from './api';
 import {
@@ -62,7 +69,7 @@ export function NotificacaoGlobalFormPage() {
       inputProps: { maxLength: L.path },
     },
   ];
-  const perfis = (opcoes.data?.perfis ?? []).map((p) => ({ value: p.id, label: p.nome }));
+  const perfis = opcoesNomeadas(opcoes.data?.perfis);
   return (
     <RecordFormFrame
       page={{

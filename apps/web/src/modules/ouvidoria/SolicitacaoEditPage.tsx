@@ -12,7 +12,7 @@ import {
 } from '@saude/shared/schemas/ouvidoria';
 import { useNavigate } from 'react-router';
 import { DetailItem, DetailSection } from '../../lib/detail';
-import { useRecordForm, type FieldRows } from '../../lib/form';
+import { useRecordForm, type FieldRows, opcoesNomeadas } from '../../lib/form';
 import { RecordFormFrame, recordPage, staleEdit } from '../../lib/recordPage';
 import { BASE_PATH, getSolicitacao, LIST_PATH, useOuvidoriaOpcoes, useSaveSolicitacao, useSolicitacao } from './api';
 import { Prazo, PrioridadeBadge, TipoSolicitacao } from './componentes';
@@ -71,7 +71,7 @@ function Tratar({ atual, recarregar }: { atual: Solicitacao; recarregar?: () => 
       required: true,
       span: 'half',
       when: !fechada,
-      data: (opcoes?.prioridades ?? []).map((p) => ({ value: p.id, label: p.nome })),
+      data: opcoesNomeadas(opcoes?.prioridades),
     },
     {
       kind: 'select',
@@ -80,7 +80,7 @@ function Tratar({ atual, recarregar }: { atual: Solicitacao; recarregar?: () => 
       searchable: true,
       clearable: true,
       when: !fechada,
-      data: (opcoes?.unidades ?? []).map((u) => ({ value: u.id, label: u.nome })),
+      data: opcoesNomeadas(opcoes?.unidades),
     },
     {
       kind: 'integer',

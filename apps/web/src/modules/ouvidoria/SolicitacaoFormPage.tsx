@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useWatch } from 'react-hook-form';
 import { CANAIS_SOLICITACAO, LIMITES_OUVIDORIA, NOMES_CANAL, type Solicitacao } from '@saude/shared/schemas/ouvidoria';
 import { useNavigate } from 'react-router';
-import { useRecordForm, type FieldRows } from '../../lib/form';
+import { useRecordForm, type FieldRows, opcoesNomeadas } from '../../lib/form';
 import { RecordFormFrame } from '../../lib/recordPage';
 import { MunicipePicker } from '../municipes';
 import { BASE_PATH, LIST_PATH, useOuvidoriaOpcoes, useSaveSolicitacao } from './api';
@@ -81,14 +81,14 @@ export function SolicitacaoFormPage() {
       name: 'tipo_solicitacao_id',
       required: true,
       span: 'third',
-      data: (opcoes?.tipos ?? []).map((t) => ({ value: t.id, label: t.nome })),
+      data: opcoesNomeadas(opcoes?.tipos),
     },
     {
       kind: 'select',
       name: 'prioridade_id',
       required: true,
       span: 'third',
-      data: (opcoes?.prioridades ?? []).map((p) => ({ value: p.id, label: p.nome })),
+      data: opcoesNomeadas(opcoes?.prioridades),
     },
     {
       kind: 'select',
@@ -96,7 +96,7 @@ export function SolicitacaoFormPage() {
       span: 'half',
       searchable: true,
       clearable: true,
-      data: (opcoes?.unidades ?? []).map((u) => ({ value: u.id, label: u.nome })),
+      data: opcoesNomeadas(opcoes?.unidades),
     },
     {
       kind: 'text',

@@ -15,6 +15,7 @@ import { FilterChoice, FilterDate, ListPage, recordColumn, useList, type Column 
 import { listParamsSchema, param } from '../../lib/list/listParams';
 import { BASE_PATH, useOuvidoriaOpcoes, useSolicitacoes, type SolicitacaoListFilters } from './api';
 import { Prazo, PrioridadeBadge, SituacaoBadge, TipoSolicitacao } from './componentes';
+import { opcoesNomeadas } from '../../lib/form';
 
 const paramsSchema = listParamsSchema.extend({
   protocolo: param.match(/^\d{1,10}$/),
@@ -87,7 +88,7 @@ export function SolicitacaoListPage() {
             w={170}
             clearable
             placeholder="Todos"
-            data={(opcoes?.tipos ?? []).map((t) => ({ value: t.id, label: t.nome }))}
+            data={opcoesNomeadas(opcoes?.tipos)}
             {...list.bind('tipo_solicitacao_id')}
           />
           <FilterChoice
@@ -95,7 +96,7 @@ export function SolicitacaoListPage() {
             w={150}
             clearable
             placeholder="Todas"
-            data={(opcoes?.prioridades ?? []).map((p) => ({ value: p.id, label: p.nome }))}
+            data={opcoesNomeadas(opcoes?.prioridades)}
             {...list.bind('prioridade_id')}
           />
           <FilterChoice
@@ -112,7 +113,7 @@ export function SolicitacaoListPage() {
             clearable
             searchable
             placeholder="Todas"
-            data={(opcoes?.unidades ?? []).map((u) => ({ value: u.id, label: u.nome }))}
+            data={opcoesNomeadas(opcoes?.unidades)}
             {...list.bind('unidade_saude_id')}
           />
           <FilterDate label="Criada de" value={params.criada_de} onChange={(v) => list.setFilters({ criada_de: v })} />

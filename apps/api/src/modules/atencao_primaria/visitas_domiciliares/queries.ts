@@ -7,6 +7,7 @@ import { can, type Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
 import {
   cadastrosDomiciliares,
+  enderecoDomicilio,
   familiaMembros,
   familias,
   municipeProntuarios,
@@ -96,12 +97,7 @@ export async function findFamilia(db: DbOrTx, e: Escopo, id: string) {
         ultima_visita: familias.ultima_visita,
       },
       d: {
-        tipo_logradouro: cadastrosDomiciliares.tipo_logradouro,
-        logradouro: cadastrosDomiciliares.logradouro,
-        numero: cadastrosDomiciliares.numero,
-        sem_numero: cadastrosDomiciliares.sem_numero,
-        complemento: cadastrosDomiciliares.complemento,
-        bairro: cadastrosDomiciliares.bairro,
+        ...enderecoDomicilio,
         tipo_imovel_id: cadastrosDomiciliares.tipo_imovel_id,
         st_micro_area: cadastrosDomiciliares.st_micro_area,
         fora_area: cadastrosDomiciliares.fora_area,

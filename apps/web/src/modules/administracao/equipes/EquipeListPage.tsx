@@ -5,6 +5,7 @@ import { TIPOS_EQUIPE } from '@saude/shared/tipos_equipe';
 import { cadastroListProps, FilterChoice, ListPage, situacaoAtivo, useList, type Column } from '../../../lib/list';
 import { param } from '../../../lib/list/listParams';
 import { BASE_PATH, useEquipes, useUnidadesOpcoes } from './api';
+import { opcoesNomeadas } from '../../../lib/form';
 
 const situacao = situacaoAtivo('f', 'ativas');
 
@@ -40,7 +41,7 @@ export function EquipeListPage() {
             w={260}
             clearable
             searchable
-            data={(unidades.data ?? []).map((u) => ({ value: u.id, label: u.nome }))}
+            data={opcoesNomeadas(unidades.data)}
             {...list.bind('unidade_saude_id')}
           />
           <situacao.Filter {...list.bind('situacao')} />

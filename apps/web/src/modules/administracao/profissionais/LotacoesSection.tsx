@@ -9,7 +9,14 @@ import { msg } from '@saude/shared';
 import type { Lotacao, LotacaoOpcoes } from '@saude/shared/schemas/administracao_profissionais';
 import { usePode } from '../../../lib/access';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
-import { CodeSearchField, DateField, SelectField, setServerErrors, useZodForm } from '../../../lib/form';
+import {
+  CodeSearchField,
+  DateField,
+  SelectField,
+  setServerErrors,
+  useZodForm,
+  opcoesNomeadas,
+} from '../../../lib/form';
 import { dataBr } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { RowsTable } from '../../../lib/RowsTable';
@@ -282,12 +289,12 @@ function escolhas(
   unidadeId: string | null,
   equipeId: string | null,
 ) {
-  const unidades = (o?.unidades ?? []).map((u) => ({ value: u.id, label: u.nome }));
+  const unidades = opcoesNomeadas(o?.unidades);
   if (atual && !unidades.some((u) => u.value === atual.unidade_saude_id))
     unidades.push({ value: atual.unidade_saude_id, label: atual.unidade_nome });
   const daUnidade = o?.unidades.find((u) => u.id === unidadeId)?.equipes ?? [];
-  const equipes = daUnidade.map((e) => ({ value: e.id, label: e.nome }));
+  const equipes = opcoesNomeadas(daUnidade);
   const microAreas = daUnidade.find((e) => e.id === equipeId)?.micro_areas ?? [];
-  const perfis = (o?.perfis ?? []).map((p) => ({ value: p.id, label: p.nome }));
+  const perfis = opcoesNomeadas(o?.perfis);
   return { unidades, equipes, microAreas, perfis };
 }

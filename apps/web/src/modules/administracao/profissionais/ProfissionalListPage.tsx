@@ -2,7 +2,7 @@
 // their active assignments; searched by name, login or CPF, filtered by unit and situation. A row opens its form.
 import { Badge, Text } from '@mantine/core';
 import type { ProfissionalListItem } from '@saude/shared/schemas/administracao_profissionais';
-import { maskCpf } from '../../../lib/form';
+import { maskCpf, opcoesNomeadas } from '../../../lib/form';
 import {
   cadastroListProps,
   FilterChoice,
@@ -55,7 +55,7 @@ const columns: Column<ProfissionalListItem>[] = [
 export function ProfissionalListPage() {
   const opcoes = useLotacaoOpcoes();
   const list = useList(paramsSchema, useProfissionais, situacao.toFilters);
-  const unidades = (opcoes.data?.unidades ?? []).map((u) => ({ value: u.id, label: u.nome }));
+  const unidades = opcoesNomeadas(opcoes.data?.unidades);
   return (
     <ListPage
       {...cadastroListProps('Profissionais', ['profissional', 'm'], BASE_PATH, 'Nome, login ou CPF')}

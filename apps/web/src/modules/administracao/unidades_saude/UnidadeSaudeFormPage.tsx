@@ -11,6 +11,7 @@ import { RecordFormFrame, recordFormPage, useRecordFormPage, type RecordFormProp
 import { HistoricoLink } from '../comum/HistoricoLink';
 import { unidades, useTiposUnidade } from './api';
 import { campoDaApi, unidadeCodec, type UnidadeFormValues } from './formValues';
+import { opcoesNomeadas } from '../../../lib/form';
 
 export const UnidadeSaudeFormPage = recordFormPage({ dados: unidades, label: 'Carregando unidade' }, UnidadeForm);
 
@@ -52,7 +53,7 @@ function UnidadeForm({ atual, recarregar }: RecordFormProps<UnidadeSaude>) {
       kind: 'select',
       name: 'tipo_unidade_id',
       required: true,
-      data: (tipos.data ?? []).map((t) => ({ value: t.id, label: t.nome })),
+      data: opcoesNomeadas(tipos.data),
       searchable: true,
       clearable: false,
     },

@@ -5,6 +5,7 @@ import { maskPhone } from '../../../lib/form/masks';
 import { cadastroListProps, FilterChoice, ListPage, situacaoAtivo, useList, type Column } from '../../../lib/list';
 import { param } from '../../../lib/list/listParams';
 import { BASE_PATH, useTiposUnidade, useUnidades } from './api';
+import { opcoesNomeadas } from '../../../lib/form';
 
 const situacao = situacaoAtivo('f', 'ativas');
 
@@ -33,7 +34,7 @@ export function UnidadeSaudeListPage() {
             placeholder="Todos"
             w={220}
             clearable
-            data={(tipos.data ?? []).map((t) => ({ value: t.id, label: t.nome }))}
+            data={opcoesNomeadas(tipos.data)}
             {...list.bind('tipo_unidade_id')}
           />
           <situacao.Filter {...list.bind('situacao')} />

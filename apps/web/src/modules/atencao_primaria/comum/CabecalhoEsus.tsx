@@ -4,7 +4,15 @@
 import { Group } from '@mantine/core';
 import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { todayIso, zonedDateTimeParts } from '@saude/shared';
-import { CheckboxField, dataEHora, FieldGrid, FormSection, TextField, type FieldRow } from '../../../lib/form';
+import {
+  CheckboxField,
+  dataEHora,
+  FieldGrid,
+  FormSection,
+  TextField,
+  type FieldRow,
+  opcoesNomeadas,
+} from '../../../lib/form';
 import { useUsuario } from '../../../lib/session';
 import { useOpcoesFiltro } from './api';
 import { ProfissionalField } from './ProfissionalField';
@@ -81,7 +89,7 @@ export function CabecalhoEsus<T extends FieldValues, TT = T>({
   const unidadeId = atual?.unidade_saude_id ?? usuario?.unidade_atual?.id;
   const unidadeAtual = usuario?.unidade_atual?.nome;
   const equipes = (opcoes.data?.equipes ?? []).filter((e) => !unidadeId || e.unidade_saude_id === unidadeId);
-  const equipeOpcoes = equipes.map((e) => ({ value: e.id, label: e.nome }));
+  const equipeOpcoes = opcoesNomeadas(equipes);
   // The record's team stays visible even if it is not among the options (another unit, or the list still loading).
   if (atual?.equipe_id && !equipeOpcoes.some((o) => o.value === atual.equipe_id))
     equipeOpcoes.unshift({ value: atual.equipe_id, label: atual.equipe_nome ?? 'Equipe' });

@@ -3,10 +3,9 @@
 import { touchInputStyles } from '../../../lib/form/touch';
 import { FilterSelect as Select } from '../../../lib/list/FilterSelect';
 import { useOpcoesFiltro } from './api';
+import { opcoesNomeadas } from '../../../lib/form';
 
 export type FiltrosLotacaoValor = { unidade_saude_id?: string; equipe_id?: string; profissional_id?: string };
-
-const opcao = (l: Array<{ id: string; nome: string }>) => l.map((x) => ({ value: x.id, label: x.nome }));
 
 export function FiltrosLotacao({
   value,
@@ -43,7 +42,7 @@ export function FiltrosLotacao({
       w={f.w}
       clearable
       searchable
-      data={opcao(f.data ?? [])}
+      data={opcoesNomeadas(f.data)}
       styles={touchInputStyles}
       value={f.value ?? null}
       onChange={(v) => onChange(f.set(v ?? undefined))}

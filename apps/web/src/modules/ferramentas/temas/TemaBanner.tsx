@@ -1,17 +1,15 @@
 // The campaign banner (spec §3): title (objetivo), subtitle (descricao), both colours, the image or a default icon.
 // Home shows the theme in force; the form shows it live as a preview.
 import { textoPorLuminancia } from '@saude/shared/cores';
+import type { TemaAtual } from '@saude/shared/tema_atual';
 import { iconeDe } from './icones';
 import classes from './tema.module.css';
 
-export type BannerTema = {
-  objetivo: string;
-  descricao: string | null;
-  cor_primaria: string;
-  cor_secundaria: string;
-  imagem_base64: string | null;
-  icon: string | null;
-};
+/** What the banner draws of a theme: the one in force (tema_atual) or the form's live values. */
+export type BannerTema = Pick<
+  TemaAtual,
+  'objetivo' | 'descricao' | 'cor_primaria' | 'cor_secundaria' | 'imagem_base64' | 'icon'
+>;
 
 export function TemaBanner({ tema, titulo = 'p' }: { tema: BannerTema; titulo?: 'h2' | 'p' }) {
   const Icone = iconeDe(tema.icon);

@@ -24,6 +24,7 @@ import {
 } from './api';
 import { useSegundosRestantes } from '../../../lib/contagem';
 import { CodigoSenha, corDoTexto, SituacaoSenhaBadge, useUmaAcaoPorVez } from './comum';
+import { opcoesNomeadas } from '../../../lib/form';
 
 const TITULO = 'Chamar senhas';
 const ATUALIZAR_MS = 10_000;
@@ -128,7 +129,7 @@ function Mesa({ senhaSimples }: { senhaSimples: SenhaSimples }) {
             label="Fila"
             placeholder="Escolha a fila"
             w={260}
-            data={filas.map((f) => ({ value: f.id, label: f.nome }))}
+            data={opcoesNomeadas(filas)}
             value={fila?.id ?? null}
             onChange={(v) => {
               const f = filas.find((x) => x.id === v);
@@ -141,7 +142,7 @@ function Mesa({ senhaSimples }: { senhaSimples: SenhaSimples }) {
             label="Local de atendimento"
             placeholder={fila ? 'Escolha o local' : 'Escolha a fila antes'}
             w={260}
-            data={(fila?.locais ?? []).map((l) => ({ value: l.id, label: l.nome }))}
+            data={opcoesNomeadas(fila?.locais)}
             value={local?.id ?? null}
             onChange={(v) => setEscolha({ ...escolha, local_id: v })}
             disabled={!fila}
@@ -312,7 +313,7 @@ function SenhaAtual({
           <Select
             label="Fila de destino"
             placeholder="Escolha a fila"
-            data={outrasFilas.map((f) => ({ value: f.id, label: f.nome }))}
+            data={opcoesNomeadas(outrasFilas)}
             value={destino}
             onChange={setDestino}
             data-autofocus

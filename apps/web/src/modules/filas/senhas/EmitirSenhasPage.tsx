@@ -13,6 +13,7 @@ import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { useContextoSenhas, useEmitirSenha, useSenhas } from './api';
 import { CodigoSenha, corDoTexto, SituacaoSenhaBadge, useUmaAcaoPorVez } from './comum';
 import classes from './EmitirSenhas.module.css';
+import { opcoesNomeadas } from '../../../lib/form';
 
 const paramsSchema = listParamsSchema.extend({
   categoria_id: param.uuid(),
@@ -57,14 +58,14 @@ export function EmitirSenhasPage() {
             label="Categoria"
             w={200}
             clearable
-            data={categorias.map((c) => ({ value: c.id, label: c.nome }))}
+            data={opcoesNomeadas(categorias)}
             {...list.bind('categoria_id')}
           />
           <FilterChoice
             label="Fila"
             w={200}
             clearable
-            data={(ctx.data?.filas ?? []).map((f) => ({ value: f.id, label: f.nome }))}
+            data={opcoesNomeadas(ctx.data?.filas)}
             {...list.bind('fila_id')}
           />
           <FilterChoice label="Situação" w={170} clearable data={SITUACOES} {...list.bind('situacao')} />

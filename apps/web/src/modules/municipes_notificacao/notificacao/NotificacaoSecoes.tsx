@@ -15,7 +15,7 @@ import {
   type Notificacao,
 } from '@saude/shared/schemas/notificacao_compulsoria';
 import { todayIso } from '@saude/shared';
-import { FieldSections, useReadOnlyView, type FieldRows, type Option } from '../../../lib/form';
+import { FieldSections, useReadOnlyView, type FieldRows, type Option, opcoesNomeadas } from '../../../lib/form';
 import { dataBr } from '../../../lib/format';
 import { usePode } from '../../../lib/access';
 import { useUsuario } from '../../../lib/session';
@@ -86,7 +86,7 @@ export function NotificacaoSecoes({ form, atual }: { form: Form; atual?: Notific
   }, [situacao, form, atual]);
 
   const unidades = useMemo(() => {
-    const lista = (opcoes.data?.unidades ?? []).map((u) => ({ value: u.id, label: u.nome }));
+    const lista = opcoesNomeadas(opcoes.data?.unidades);
     const propria = atual
       ? { value: atual.unidade_saude_id, label: atual.unidade_saude_nome }
       : usuario?.unidade_atual && { value: usuario.unidade_atual.id, label: usuario.unidade_atual.nome };
@@ -94,7 +94,7 @@ export function NotificacaoSecoes({ form, atual }: { form: Form; atual?: Notific
     return lista;
   }, [opcoes.data, atual, usuario]);
   const profissionais = useMemo(() => {
-    const lista = (opcoes.data?.profissionais ?? []).map((p) => ({ value: p.id, label: p.nome }));
+    const lista = opcoesNomeadas(opcoes.data?.profissionais);
     if (atual && !lista.some((o) => o.value === atual.profissional_id))
       lista.unshift({ value: atual.profissional_id, label: atual.profissional_nome });
     return lista;

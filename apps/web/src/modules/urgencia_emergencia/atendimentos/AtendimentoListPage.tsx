@@ -18,6 +18,7 @@ import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { caminhoDe, recursoDe, useContextoAtendimento, type TipoAtendimento } from './api';
 import { BotaoChamar } from './BotaoChamar';
 import { SituacaoBadge, tipoChegadaNome, TITULOS } from './comum';
+import { opcoesNomeadas } from '../../../lib/form';
 
 // The citizen search is the form kit's (SearchSelect): fetched after the list is drawn, as the date filters are.
 const RegistrarChegada = lazy(() => import('./RegistrarChegada').then((m) => ({ default: m.RegistrarChegada })));
@@ -146,7 +147,7 @@ function Lista({ tipo }: { tipo: TipoAtendimento }) {
           <FilterChoice
             label="Profissional"
             w={240}
-            data={(ctx.data?.profissionais ?? []).map((p) => ({ value: p.id, label: p.nome }))}
+            data={opcoesNomeadas(ctx.data?.profissionais)}
             clearable
             searchable
             {...list.bind('profissional_id')}

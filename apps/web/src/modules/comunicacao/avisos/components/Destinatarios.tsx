@@ -9,7 +9,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Controller, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { msg } from '@saude/shared';
 import type { Aviso, AvisoOpcoes } from '@saude/shared/schemas/aviso';
-import { FormSection, MultiSelectField, touchInputStyles, useFieldLabel } from '../../../../lib/form';
+import { FormSection, MultiSelectField, touchInputStyles, useFieldLabel, opcoesNomeadas } from '../../../../lib/form';
 import { useAlcance, type Alvos } from '../api';
 import type { AvisoFormValues } from '../formValues';
 import { ROTULOS } from '../formValues';
@@ -37,13 +37,13 @@ export function Destinatarios({ form, opcoes, atual }: { form: Form; opcoes?: Av
     form.clearErrors('alvos' as never);
   }, [chave, form]);
 
-  const tiposData = (opcoes?.tipos_unidade ?? atual?.tipos_unidade ?? []).map((t) => ({ value: t.id, label: t.nome }));
-  const unidadesData = (opcoes?.unidades ?? [])
-    .filter((u) => tipos.length === 0 || tipos.includes(u.tipo_unidade_id))
-    .map((u) => ({ value: u.id, label: u.nome }));
+  const tiposData = opcoesNomeadas(opcoes?.tipos_unidade ?? atual?.tipos_unidade);
+  const unidadesData = opcoesNomeadas(
+    (opcoes?.unidades ?? []).filter((u) => tipos.length === 0 || tipos.includes(u.tipo_unidade_id)),
+  );
   // Until the options arrive, the notice's own targets keep their names.
   if (!opcoes) for (const u of atual?.unidades ?? []) unidadesData.push({ value: u.id, label: u.nome });
-  const perfisData = (opcoes?.perfis ?? atual?.perfis ?? []).map((p) => ({ value: p.id, label: p.nome }));
+  const perfisData = opcoesNomeadas(opcoes?.perfis ?? atual?.perfis);
 
   const tiposLabel = useFieldLabel({ label: ROTULOS.tipo_unidade_ids });
   const profissionaisLabel = useFieldLabel({ label: ROTULOS.profissional_ids });

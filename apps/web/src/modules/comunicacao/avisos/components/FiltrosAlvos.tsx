@@ -6,6 +6,7 @@ import { MultiSelect } from '@mantine/core';
 import { touchInputStyles } from '../../../../lib/form/touch';
 import { useAvisoOpcoes } from '../api';
 import { ProfissionaisMultiSelect } from './ProfissionaisMultiSelect';
+import { opcoesNomeadas } from '../../../../lib/form';
 
 /** The four id lists as the URL holds them: comma-separated. */
 export interface ValoresAlvos {
@@ -41,7 +42,7 @@ export default function FiltrosAlvos({
       <MultiSelect
         {...comum}
         label="Tipos de unidade"
-        data={(opcoes?.tipos_unidade ?? []).map((t) => ({ value: t.id, label: t.nome }))}
+        data={opcoesNomeadas(opcoes?.tipos_unidade)}
         value={opcoes ? tipos : []}
         onChange={(ids) => {
           // Units of types no longer chosen leave the filter too.
@@ -58,16 +59,16 @@ export default function FiltrosAlvos({
       <MultiSelect
         {...comum}
         label="Unidades"
-        data={(opcoes?.unidades ?? [])
-          .filter((u) => tipos.length === 0 || tipos.includes(u.tipo_unidade_id))
-          .map((u) => ({ value: u.id, label: u.nome }))}
+        data={opcoesNomeadas(
+          (opcoes?.unidades ?? []).filter((u) => tipos.length === 0 || tipos.includes(u.tipo_unidade_id)),
+        )}
         value={opcoes ? lista(valores.unidade_ids) : []}
         onChange={(ids) => onChange({ unidade_ids: texto(ids) })}
       />
       <MultiSelect
         {...comum}
         label="Perfis"
-        data={(opcoes?.perfis ?? []).map((p) => ({ value: p.id, label: p.nome }))}
+        data={opcoesNomeadas(opcoes?.perfis)}
         value={opcoes ? lista(valores.perfil_ids) : []}
         onChange={(ids) => onChange({ perfil_ids: texto(ids) })}
       />
