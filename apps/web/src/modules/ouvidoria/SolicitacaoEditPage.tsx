@@ -12,9 +12,10 @@ import {
 } from '@saude/shared/schemas/ouvidoria';
 import { useNavigate } from 'react-router';
 import { DetailItem, DetailSection } from '../../lib/detail';
-import { useRecordForm, type FieldRows, opcoesNomeadas } from '../../lib/form';
+import { useRecordForm, type FieldRows } from '../../lib/form';
 import { RecordFormFrame, recordPage, staleEdit } from '../../lib/recordPage';
 import { BASE_PATH, getSolicitacao, LIST_PATH, useOuvidoriaOpcoes, useSaveSolicitacao, useSolicitacao } from './api';
+import { camposPrioridadeUnidade } from './campos';
 import { Prazo, PrioridadeBadge, TipoSolicitacao } from './componentes';
 import { Historico, solicitanteTexto } from './SolicitacaoShowPage';
 import { ROTULOS_TRATAR, tratarFormSchema, tratarParaApi, tratarValores, type TratarFormValues } from './formValues';
@@ -65,23 +66,7 @@ function Tratar({ atual, recarregar }: { atual: Solicitacao; recarregar?: () => 
       when: situacao === 'respondida' && atual.situacao !== 'respondida',
       inputProps: { maxLength: LIMITES_OUVIDORIA.resposta, minRows: 4, autosize: true },
     },
-    {
-      kind: 'select',
-      name: 'prioridade_id',
-      required: true,
-      span: 'half',
-      when: !fechada,
-      data: opcoesNomeadas(opcoes?.prioridades),
-    },
-    {
-      kind: 'select',
-      name: 'unidade_saude_id',
-      span: 'half',
-      searchable: true,
-      clearable: true,
-      when: !fechada,
-      data: opcoesNomeadas(opcoes?.unidades),
-    },
+    ...camposPrioridadeUnidade(opcoes, { prioridade: 'half', when: !fechada }),
     {
       kind: 'integer',
       name: 'prorrogacao_dias',

@@ -9,6 +9,7 @@ import { useRecordForm, type FieldRows, opcoesNomeadas } from '../../lib/form';
 import { RecordFormFrame } from '../../lib/recordPage';
 import { MunicipePicker } from '../municipes';
 import { BASE_PATH, LIST_PATH, useOuvidoriaOpcoes, useSaveSolicitacao } from './api';
+import { camposPrioridadeUnidade } from './campos';
 import { novaFormSchema, novaParaApi, novaSolicitacao, ROTULOS_NOVA, type NovaFormValues } from './formValues';
 
 export function SolicitacaoFormPage() {
@@ -83,21 +84,7 @@ export function SolicitacaoFormPage() {
       span: 'third',
       data: opcoesNomeadas(opcoes?.tipos),
     },
-    {
-      kind: 'select',
-      name: 'prioridade_id',
-      required: true,
-      span: 'third',
-      data: opcoesNomeadas(opcoes?.prioridades),
-    },
-    {
-      kind: 'select',
-      name: 'unidade_saude_id',
-      span: 'half',
-      searchable: true,
-      clearable: true,
-      data: opcoesNomeadas(opcoes?.unidades),
-    },
+    ...camposPrioridadeUnidade(opcoes, { prioridade: 'third' }),
     {
       kind: 'text',
       name: 'assunto',
