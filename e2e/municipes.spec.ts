@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { msg } from '@saude/shared';
 import { SCREENSHOTS, expect, expectAccessible, fotografar, test } from './fixtures';
-import { novoCns, novoCpf, unico } from './dados';
+import { novaPessoa, novoCns, novoCpf, unico } from './dados';
 
 // Issue 5 "Proof": reception registers citizens through the form (masks, a refused CPF, the duplicate warning), finds one
 // by a misspelled name typed without accents, and edits it; the advanced search asks for two filters.
@@ -292,22 +292,7 @@ test('issue 41: a surname more than 1,000 citizens share says so; the full name 
   const letras = (n: number) => [676, 26, 1].map((d) => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(n / d) % 26]).join('');
   const nomeDe = (n: number) => `Moradora ${sobrenome} ${letras(n)}`;
   for (let lote = 0; lote < 1001; lote += 10) {
-    await Promise.all(
-      Array.from({ length: Math.min(10, 1001 - lote) }, async (_, i) => {
-        const res = await api.post('/api/v1/municipes', {
-          data: {
-            nome: nomeDe(lote + i),
-            data_nascimento: '1975-03-04',
-            sexo_id: 1,
-            cpf_numero: novoCpf(),
-            codigo_cns: novoCns(),
-            telefones: { celular: '61991837465' },
-            confirmar_duplicados: true,
-          },
-        });
-        expect(res.status(), await res.text()).toBe(201);
-      }),
-    );
+    await Promise.all(Array.from({ length: Math.min(10, 1001 - lote) }, (_, i) => novaPessoa(api, nomeDe(lote + i))));
   }
   await signInWithUnit('recepcao');
   await page.goto('/municipes');
