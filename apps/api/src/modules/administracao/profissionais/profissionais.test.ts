@@ -178,6 +178,16 @@ describe(url, () => {
     });
   });
 
+  it('does not read the digits inside a login as a CPF', async () => {
+    const c = await create({ cpf_numero: '529.982.247-25' });
+    const busca = async (texto: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: gestor.headers, query: { texto } })).json<
+        ProfissionalListItem[]
+      >();
+    expect((await busca('529.982')).map((r) => r.id)).toContain(c.id);
+    expect((await busca('ana.z982')).map((r) => r.id)).not.toContain(c.id);
+  });
+
   it('lists by name, login or CPF digits, by unit and by active, 10 a page with X-Total-Count', async () => {
     const marca = `zq${Date.now().toString(36)}`;
     const a = await create({ nome: `Bruna ${marca}` });

@@ -82,12 +82,11 @@ function condicoes(q: ProfissionalFilters): SQL | undefined {
   const conds: Array<SQL | undefined> = [];
   if (q.texto) {
     const digitos = onlyDigits(q.texto);
+    // CPF by its digits, typed with or without the mask: only a text of digits and the mask's marks is a CPF; the
+    // digits inside a login ("ana.m3k21") are not.
+    const cpf = /^[\d.\-\s]+$/.test(q.texto) && digitos.length >= 3;
     conds.push(
-      or(
-        containsText([p.nome, p.login], q.texto),
-        // CPF by its digits, typed with or without the mask.
-        digitos.length >= 3 ? sql`${p.cpf_numero} like ${`%${digitos}%`}` : undefined,
-      ),
+      or(containsText([p.nome, p.login], q.texto), cpf ? sql`${p.cpf_numero} like ${`%${digitos}%`}` : undefined),
     );
   }
   if (q.unidade_saude_id)
