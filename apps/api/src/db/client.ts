@@ -109,17 +109,17 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
  */
 export const TRAVA_MIGRACOES = 420_042;
 
-async function migrarComTrava(pool: pg.Pool, migrar: () => Promise<void>): Promise<void> {
-  const conn = await pool.connect();
+// The lock's session is a connection of its own, outside the pool: a pool of one (a small install, the tests) would
+// otherwise wait forever for the connection the lock holds.
+async function migrarComTrava(url: string, migrar: () => Promise<void>): Promise<void> {
+  const conn = new pg.Client({ connectionString: url });
+  await conn.connect();
   try {
     await conn.query('select pg_advisory_lock($1)', [TRAVA_MIGRACOES]);
-    try {
-      await migrar();
-    } finally {
-      await conn.query('select pg_advisory_unlock($1)', [TRAVA_MIGRACOES]);
-    }
+    await migrar();
   } finally {
-    conn.release();
+    // Ending the session releases the lock, also when a migration failed.
+    await conn.end();
   }
 }
 
@@ -146,7 +146,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     engine: { motor: 'postgresql externo', reserva: null },
-    migrate: () => migrarComTrava(pool, () => migratePg(db, { migrationsFolder })),
+    migrate: () => migrarComTrava(url, () => migratePg(db, { migrationsFolder })),
     close: async () => {
       await listener.close();
       await pool.end();

@@ -83,7 +83,8 @@ export async function registerRoutes(
       const [r] = await queryRows<{ migrando: boolean }>(
         db,
         sql`select exists (select from pg_locks where locktype = 'advisory' and granted
-          and classid = 0 and objid = ${TRAVA_MIGRACOES} and objsubid = 1) as migrando`,
+          and classid = 0 and objid = ${TRAVA_MIGRACOES} and objsubid = 1
+          and database = (select oid from pg_database where datname = current_database())) as migrando`,
       );
       if (r?.migrando) return reply.code(503).send({ status: 'migrando' });
       return { status: 'pronto' };

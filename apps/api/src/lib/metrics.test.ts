@@ -64,13 +64,25 @@ describe('GET /api/ready', () => {
 
   it('is 200 when the database answers and no process is migrating, 503 while one is', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({ status: 'pronto' });
-    await t.db.execute(sql`select pg_advisory_lock(${TRAVA_MIGRACOES})`);
-    try {
+    const migrando = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'migrando' });
-    } finally {
-      await t.db.execute(sql`select pg_advisory_unlock(${TRAVA_MIGRACOES})`);
+    };
+    if (t.kind === 'pglite') {
+      // One connection: the lock and its release are this session's.
+      await t.db.execute(sql`select pg_advisory_lock(${TRAVA_MIGRACOES})`);
+      try {
+        await migrando();
+      } finally {
+        await t.db.execute(sql`select pg_advisory_unlock(${TRAVA_MIGRACOES})`);
+      }
+    } else {
+      // A pool: the lock is held by this transaction's connection until it ends; the API asks on another.
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${TRAVA_MIGRACOES})`);
+        await migrando();
+      });
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
