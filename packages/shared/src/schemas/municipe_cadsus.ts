@@ -23,7 +23,10 @@ const cadsusCamposSchema = z.object({
   nome: texto,
   nome_social: texto,
   nome_mae: texto,
+  /** true: the registry says the mother is unknown ("SEM INFORMAÇÃO"); null: it says nothing of it. */
+  mae_desconhecida: z.boolean().nullable(),
   nome_pai: texto,
+  pai_desconhecido: z.boolean().nullable(),
   data_nascimento: texto,
   sexo_id: z.number().int().nullable(),
   raca_cor_id: z.number().int().nullable(),

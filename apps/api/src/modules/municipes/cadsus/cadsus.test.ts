@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { msg, perfilPermissions, perfis } from '@saude/shared';
 import { and, desc, eq } from 'drizzle-orm';
@@ -19,6 +20,12 @@ const CREDENCIAIS = { usuario: 'CADSUS.MUNICIPIO.TESTE', senha: 'segredo-do-test
 /** The app waits this long for the registry: short enough to test, long for a stand-in on this machine. */
 const TIMEOUT_MS = 2000;
 const PFX = path.join(import.meta.dirname, 'fixtures/municipio-teste.pfx');
+/** A real PDQ answer, copied from ../shared/reference/cadsus (its README says what it shows). */
+const REAL = path.join(import.meta.dirname, 'fixtures/resposta-pdq-exemplo.xml');
+const OFICIAL = path.resolve(
+  import.meta.dirname,
+  '../../../../../../../shared/reference/cadsus/resposta-pdq-exemplo.xml',
+);
 
 describe(url, () => {
   let cadsus: CadsusStandIn;
@@ -105,7 +112,9 @@ describe(url, () => {
           nome: p.nome,
           nome_social: 'DORINHA',
           nome_mae: 'JOANA DAS DORES',
+          mae_desconhecida: null,
           nome_pai: 'JOSE TESTE',
+          pai_desconhecido: null,
           data_nascimento: '1984-03-09',
           sexo_id: 1,
           // CADSUS 03 (parda) is e-SUS 4.
@@ -349,6 +358,51 @@ describe('CADSUS client and messages', () => {
     expect(lerResposta(200, '<S:Envelope xmlns:S="x"><S:Body><outra/></S:Body></S:Envelope>')).toEqual({
       tipo: 'invalida',
     });
+  });
+
+  it('reads the real answer of the registry (../shared/reference/cadsus: mpi-client SeverinoFaustino.xml), bare or in an envelope', () => {
+    const real = readFileSync(REAL, 'utf8');
+    if (existsSync(OFICIAL)) expect(real).toBe(readFileSync(OFICIAL, 'utf8'));
+    const esperado = {
+      tipo: 'encontrado',
+      pessoa: {
+        cns: [{ numero: '898002940850595', definitivo: true }],
+        campos: {
+          nome: 'SEVERINO FAUSTINO',
+          nome_social: null,
+          nome_mae: 'AMALIA COELHO DE MELO',
+          mae_desconhecida: null,
+          // "SEM INFORMAÇÃO": an unknown father, not a father of that name.
+          nome_pai: null,
+          pai_desconhecido: true,
+          data_nascimento: '1938-06-25',
+          sexo_id: 0,
+          raca_cor_id: 2,
+          cpf_numero: null,
+          codigo_cns: '898002940850595',
+          nacionalidade_id: 1,
+          // 330455: the 6-digit IBGE code of Rio de Janeiro (3304557).
+          municipio_nascimento_ibge: '3304557',
+          municipio_nascimento_nome: 'RIO DE JANEIRO',
+          residencia_cep: '22763550',
+          residencia_uf: 'RJ',
+          residencia_municipio_ibge: '3304557',
+          residencia_municipio_nome: 'RIO DE JANEIRO',
+          residencia_tipo_logradouro: '065',
+          residencia_logradouro: 'DA BIBLIA',
+          residencia_numero: '64',
+          residencia_complemento: 'FDS CASA',
+          residencia_bairro: 'CIDADE DE DEUS',
+          telefone_residencial: null,
+          telefone_celular: null,
+          telefone_contato: null,
+          email: null,
+        },
+      },
+    };
+    expect(lerResposta(200, real)).toEqual(esperado);
+    const envelope = `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body>${real}</soap:Body></soap:Envelope>`;
+    expect(lerResposta(200, envelope)).toEqual(esperado);
   });
 
   it('refuses a DOCTYPE, so no entity of the answer is ever expanded', () => {

@@ -142,8 +142,9 @@ export function lerResposta(status: number, corpo: string): Resposta {
   } catch {
     return { tipo: 'invalida' };
   }
-  const body = filho(doc, 'Body');
-  if (doc.nome !== 'Envelope' || !body) return { tipo: 'invalida' };
+  // The service answers in a SOAP envelope; the registry's own client stores the bare message (fixtures/): both read.
+  const body = doc.nome === 'PRPA_IN201306UV02' ? { ...doc, filhos: [doc] } : filho(doc, 'Body');
+  if ((doc.nome !== 'Envelope' && doc.nome !== 'PRPA_IN201306UV02') || !body) return { tipo: 'invalida' };
   const fault = filho(body, 'Fault');
   if (fault) {
     const codigos = todos(fault, 'Value').map((v) => txt(v) ?? '');
@@ -171,6 +172,8 @@ export function lerResposta(status: number, corpo: string): Resposta {
 /** CADSUS raceCode (01 branca, 02 preta, 03 parda, 04 amarela, 05 indígena, 99 sem informação) → e-SUS raca_cor. */
 const RACA_COR: Record<string, number> = { '01': 1, '02': 2, '03': 4, '04': 3, '05': 5 };
 const SEXO: Record<string, number> = { M: 0, F: 1 };
+/** The registry's placeholders for a parent it does not know. */
+const SEM_INFORMACAO = /^(SEM INFORMA[CÇ][AÃ]O|IGNORAD[OA]|DESCONHECID[OA]|N[AÃ]O INFORMAD[OA])$/i;
 
 /** CADSUS sends the IBGE city with 6 digits (no check digit); the code tables hold 7. */
 function municipioDe(codigo: string | null): { ibge: string; nome: string; uf: string } | null {
@@ -229,6 +232,10 @@ function mapear(p: No): Omit<CadsusMunicipe, 'ja_cadastrados'> {
     const code = filho(r, 'code')?.attrs.code;
     if (code === 'PRN' || code === 'NPRN') pais[code] ??= nomeDe(caminho(r, 'relationshipHolder1', 'name'));
   }
+  // "SEM INFORMAÇÃO" is the registry's unknown parent, not a parent of that name: the form's "desconhecido(a)".
+  const desconhecido = (nome: string | null | undefined) => (nome && SEM_INFORMACAO.test(nome) ? true : null);
+  const maeDesconhecida = desconhecido(pais.PRN);
+  const paiDesconhecido = desconhecido(pais.NPRN);
 
   const enderecos = filhos(p, 'addr');
   const addr = enderecos.find((a) => a.attrs.use === 'H') ?? enderecos[0];
@@ -264,8 +271,10 @@ function mapear(p: No): Omit<CadsusMunicipe, 'ja_cadastrados'> {
   const campos: CadsusCampos = {
     nome: nomeDe(legal)?.slice(0, 70) ?? null,
     nome_social: nomeDe(social)?.slice(0, 70) ?? null,
-    nome_mae: pais.PRN?.slice(0, 70) ?? null,
-    nome_pai: pais.NPRN?.slice(0, 70) ?? null,
+    nome_mae: maeDesconhecida ? null : (pais.PRN?.slice(0, 70) ?? null),
+    mae_desconhecida: maeDesconhecida,
+    nome_pai: paiDesconhecido ? null : (pais.NPRN?.slice(0, 70) ?? null),
+    pai_desconhecido: paiDesconhecido,
     data_nascimento: dataDe(filho(p, 'birthTime')?.attrs.value),
     sexo_id: SEXO[filho(p, 'administrativeGenderCode')?.attrs.code ?? ''] ?? null,
     raca_cor_id: RACA_COR[filho(p, 'raceCode')?.attrs.code ?? ''] ?? null,

@@ -13,13 +13,10 @@ const DESTINO: Partial<Record<keyof CadsusCampos, Campo>> = {
   telefone_contato: 'telefones.contato',
 };
 
-/** Never listed as filled: the display-only names beside a code, and the "unknown parent" a known name unticks. */
-const SO_EXIBICAO = new Set([
-  'residencia_municipio_nome',
-  'municipio_nascimento_nome',
-  'mae_desconhecida',
-  'pai_desconhecido',
-]);
+/** Never listed as filled: the display-only names beside a code. */
+const SO_EXIBICAO = new Set(['residencia_municipio_nome', 'municipio_nascimento_nome']);
+/** Listed only when the registry ticks them, not when a known name unticks them. */
+const DESCONHECIDOS = new Set(['mae_desconhecida', 'pai_desconhecido']);
 
 /** What to set: every field the registry answered (null: it says nothing, the form keeps what was typed). */
 export function preenchimento(c: CadsusCampos): Preenchimento {
@@ -36,7 +33,10 @@ export function preenchimento(c: CadsusCampos): Preenchimento {
 
 /** The fields a fill marks, for the marks on the fields and the summary ("Nome, Nome da mãe…"). */
 export function camposMarcados(p: Preenchimento): string[] {
-  return p.map((x) => x.campo).filter((c) => !SO_EXIBICAO.has(c) && ROTULOS[c] !== undefined);
+  return p
+    .filter((x) => !(DESCONHECIDOS.has(x.campo) && x.valor === false))
+    .map((x) => x.campo)
+    .filter((c) => !SO_EXIBICAO.has(c) && ROTULOS[c] !== undefined);
 }
 
 export const rotulosDe = (campos: string[]) => campos.map((c) => ROTULOS[c] ?? c);
