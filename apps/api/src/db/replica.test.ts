@@ -11,7 +11,7 @@ import { loadConfig } from '../config';
 import { prepareDatabase } from '../seed/setup';
 import { fixtures, type Usuario } from '../test/fixtures';
 import { onPostgres, type TestApp } from '../test/helpers';
-import { queryRows, type Database } from './client';
+import { queryRows, replicaIndisponivel, type Database } from './client';
 import { abrirParaServir, openDatabase, type Opened } from './open';
 
 // Issue 42, the read replica: a real streaming replica made by pg_basebackup -R from a primary started here. With its
@@ -54,6 +54,41 @@ async function esperar(cond: () => Promise<boolean>, ms = 120_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+describe('DATABASE_REPLICA_URL', () => {
+  it('goes only with DATABASE_URL, and is a postgres:// URL', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://api@replica/saude', NODE_ENV: 'test' })).toThrow(
+      /DATABASE_REPLICA_URL: só vale com DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        DATABASE_URL: 'postgres://api@servidor/saude',
+        DATABASE_REPLICA_URL: 'mysql://x',
+        NODE_ENV: 'test',
+      }),
+    ).toThrow(/DATABASE_REPLICA_URL: deve começar com postgres:\/\//);
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://api@servidor/saude',
+        DATABASE_REPLICA_URL: 'postgres://api@replica/saude',
+      }).DATABASE_REPLICA_URL,
+    ).toBe('postgres://api@replica/saude');
+  });
+
+  it('asks the primary only when the replica is away, not when the query itself is wrong', () => {
+    const erro = (code: string | undefined, message = 'x') => Object.assign(new Error(message), { code });
+    expect(replicaIndisponivel(erro('ECONNREFUSED'))).toBe(true);
+    expect(replicaIndisponivel(erro('57P01'))).toBe(true); // admin_shutdown
+    expect(replicaIndisponivel(erro('57P03'))).toBe(true); // cannot_connect_now (starting)
+    expect(replicaIndisponivel(erro('08006'))).toBe(true);
+    expect(replicaIndisponivel(erro('53300'))).toBe(true); // too_many_connections
+    expect(replicaIndisponivel(erro('40001'))).toBe(true); // conflict with recovery
+    expect(replicaIndisponivel(erro(undefined, 'Connection terminated unexpectedly'))).toBe(true);
+    expect(replicaIndisponivel(erro('42P01'))).toBe(false); // undefined_table
+    expect(replicaIndisponivel(erro('22P02'))).toBe(false); // invalid input
+    expect(replicaIndisponivel(erro(undefined, 'bind message supplies 1 parameters'))).toBe(false);
+  });
+});
 
 describe.skipIf(!binDir || onPostgres)('read replica (DATABASE_REPLICA_URL, streaming replica)', () => {
   let dir: string;
