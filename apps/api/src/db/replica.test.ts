@@ -259,7 +259,7 @@ describe.skipIf(!binDir || onPostgres)('read replica (DATABASE_REPLICA_URL, stre
     expect(res.body).toMatch(/^saude_db_replica_pool_conexoes\{estado="total"\} [1-9]/m);
     expect(res.body).toMatch(/^saude_db_replica_atraso_segundos \d/m);
     expect(res.body).toMatch(/^saude_db_pool_conexoes\{estado="total"\} [1-9]/m);
-  });
+  }, 180_000);
 
   it('what the user wrote reads back at once from the primary; the audit report has it once the replica replays it', async () => {
     await noStandby('select pg_wal_replay_pause()');
@@ -290,7 +290,7 @@ describe.skipIf(!binDir || onPostgres)('read replica (DATABASE_REPLICA_URL, stre
     await esperar(async () => (await trilha(id)) === 1);
     expect(await csv(id)).toContain(id);
     expect(avisos.filter((a) => a.includes('Réplica de leitura'))).toEqual([]);
-  });
+  }, 180_000);
 
   it('with the replica stopped, the report answers from the primary and warns once', async () => {
     stop(iniciados.at(-1)!);
@@ -299,5 +299,5 @@ describe.skipIf(!binDir || onPostgres)('read replica (DATABASE_REPLICA_URL, stre
     expect(await csv(id)).toContain(id);
     expect(await trilha(id)).toBe(1);
     expect(avisos.filter((a) => a.startsWith('Réplica de leitura indisponível'))).toHaveLength(1);
-  });
+  }, 180_000);
 });
