@@ -54,7 +54,7 @@ try {
   await raw.query(`select auditoria_criar_particao((date_trunc('month', now()) - make_interval(months => m))::date)
     from generate_series(0, ${MONTHS}) m`);
   const profs = (await raw.query<{ id: string }>('select id from profissionais')).rows.map((r) => r.id);
-  const ctx: Ctx = { db, usuario: null, ip: '127.0.0.1' };
+  const ctx: Ctx = { db, leitura: db, usuario: null, ip: '127.0.0.1' };
 
   let built = 0;
   let ok = true;

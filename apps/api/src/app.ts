@@ -28,7 +28,8 @@ const trustProxy = (t: Config['TRUST_PROXY']) =>
   typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
 
 /** The database as the app uses it: queries through drizzle, and LISTEN for the calling panel. */
-export type AppDatabase = Pick<Database, 'db' | 'listen'> & Partial<Pick<Database, 'engine' | 'pool'>>;
+export type AppDatabase = Pick<Database, 'db' | 'listen'> &
+  Partial<Pick<Database, 'leitura' | 'engine' | 'pool' | 'replica'>>;
 
 /** Builds the whole API without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config, database: AppDatabase, opts: BuildOptions = {}): Promise<App> {
@@ -50,7 +51,7 @@ export async function buildApp(config: Config, database: AppDatabase, opts: Buil
   const sessions = new SessionCache(db, policy);
   await sessions.start(database.listen);
   app.addHook('onClose', () => sessions.stop());
-  const registeredRoutes = registerAccess(app, db, policy, sessions);
+  const registeredRoutes = registerAccess(app, db, policy, sessions, database.leitura);
   // After the access hook: a stranger gets 401/403 before learning any field name.
   registerInputGuard(app);
   await registerRoutes(app, config, database, policy, new Sso(config, opts.sso));

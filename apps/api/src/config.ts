@@ -63,6 +63,8 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl(),
   // The tables' owner (issue 42): migrations and seeds run as it, the API serves as DATABASE_URL's role.
   DATABASE_OWNER_URL: postgresUrl(),
+  // A streaming replica (issue 42): reports, exports and the audit trail's searches read there (db/open.ts).
+  DATABASE_REPLICA_URL: postgresUrl(),
   DATA_DIR: z.string().min(1).default('./data'),
   // The embedded database's engine; empty: PostgreSQL, unless DATA_DIR already holds a PGlite database (open.ts).
   EMBEDDED_DB: z
@@ -220,6 +222,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.DATABASE_OWNER_URL !== null && c.DATABASE_URL === null)
     throw new ConfigError(
       'Configuração inválida:\n  DATABASE_OWNER_URL: só vale com DATABASE_URL (o banco embutido já separa dono e API)',
+    );
+  if (c.DATABASE_REPLICA_URL !== null && c.DATABASE_URL === null)
+    throw new ConfigError(
+      'Configuração inválida:\n  DATABASE_REPLICA_URL: só vale com DATABASE_URL (o banco embutido não tem réplica)',
     );
   const sso = ssoProblems(c);
   if (sso.length > 0) throw new ConfigError(`Configuração inválida:\n${sso.map((l) => `  ${l}`).join('\n')}`);

@@ -9,7 +9,7 @@ describe('auditedRead', () => {
   let ctx: Ctx;
   beforeAll(async () => {
     t = await buildTestApp();
-    ctx = { db: t.db, usuario: null, ip: '10.0.0.7' };
+    ctx = { db: t.db, leitura: t.db, usuario: null, ip: '10.0.0.7' };
   });
   afterAll(async () => {
     await t.close();

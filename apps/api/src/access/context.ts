@@ -24,8 +24,13 @@ export type SessionUser = {
   escopo: 'filas' | null;
 };
 
-/** What services receive instead of the request (style guide §6). */
-export type Ctx = { db: Db; usuario: SessionUser | null; ip: string };
+/**
+ * What services receive instead of the request (style guide §6). `db`: the primary, for every write and for every read
+ * a user must see right after writing. `leitura`: the read replica when DATABASE_REPLICA_URL is set (else the same as
+ * `db`), for heavy read-only work that may be a moment behind the primary — reports, exports, the audit trail's
+ * searches (docs/decisions.md "Read replica"). A read there never sits in a transaction with a write.
+ */
+export type Ctx = { db: Db; leitura: Db; usuario: SessionUser | null; ip: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

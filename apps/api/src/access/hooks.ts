@@ -20,6 +20,7 @@ export function registerAccess(
   db: Db,
   policy: SessionPolicy,
   sessions?: SessionCache,
+  leitura: Db = db,
 ): RegisteredRoute[] {
   const session = sessions
     ? (token: string, touch: boolean) => sessions.load(token, touch)
@@ -38,7 +39,7 @@ export function registerAccess(
   });
 
   app.addHook('onRequest', async (req) => {
-    req.ctx = { db, usuario: null, ip: req.ip };
+    req.ctx = { db, leitura, usuario: null, ip: req.ip };
   });
 
   app.addHook('preValidation', async (req) => {

@@ -29,6 +29,13 @@ export type Engine = {
 
 export type Database = {
   db: Db;
+  /**
+   * Where heavy read-only work reads (issue 42): the streaming replica of DATABASE_REPLICA_URL, or `db` itself when
+   * none is set (embedded database, PGlite, tests). It may lag a write by a moment: see `Ctx.leitura`.
+   */
+  leitura: Db;
+  /** The replica's pool and how far its replay is behind (seconds; null when unknown), when there is one. */
+  replica?: { pool: () => PoolAgora; atraso: () => Promise<number | null> };
   kind: 'pglite' | 'postgres';
   engine: Engine;
   migrate: () => Promise<void>;
@@ -36,7 +43,7 @@ export type Database = {
   /** Plain SQL with $1… parameters, one statement (scripts and benches; the app goes through `db`). */
   query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   /** PostgreSQL only: the pool's connections now (GET /api/metrics, issue 42). */
-  pool?: () => { total: number; idle: number; waiting: number };
+  pool?: () => PoolAgora;
   /** PGlite only: the whole data directory as a tarball (the tests' migrated base). */
   dump?: () => Promise<Blob>;
   /**
@@ -46,6 +53,8 @@ export type Database = {
    */
   listen: (channel: string, handler: (payload: string) => void, opts?: ListenOptions) => Promise<() => Promise<void>>;
 };
+
+export type PoolAgora = { total: number; idle: number; waiting: number };
 
 export type ListenOptions = {
   onReconnect?: () => void;
@@ -87,6 +96,7 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
+    leitura: db as unknown as Db,
     kind: 'pglite',
     engine: { motor: 'pglite', reserva: null },
     migrate: () => migratePglite(db, { migrationsFolder }),
@@ -144,6 +154,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   const listener = pgListener(url);
   return {
     db: db as unknown as Db,
+    leitura: db as unknown as Db,
     kind: 'postgres',
     engine: { motor: 'postgresql externo', reserva: null },
     migrate: () => migrarComTrava(url, () => migratePg(db, { migrationsFolder })),
@@ -161,6 +172,107 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         doPool.delete(handler);
         await unlisten();
       };
+    },
+  };
+}
+
+/**
+ * Whether a read that failed on the replica is worth asking the primary: the replica is away (refused, reset, timed
+ * out, shut down, still starting: no SQLSTATE, a system code, classes 08 and 57), out of connections (53), or cancelled
+ * the query for a conflict with replay (40001). Anything else would fail on the primary too.
+ */
+export function replicaIndisponivel(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return /^E[A-Z]+$/.test(code) || /^(08|57|53)/.test(code) || code === '40001';
+  return err instanceof Error && /connect|terminat|timeout/i.test(err.message);
+}
+
+/** The replica's sessions are read-only even when the URL names a primary by mistake: a write there fails loudly. */
+const opcoesDaReplica = `${sessionOptions} -c default_transaction_read_only=on`;
+
+/**
+ * The replica's pool (issue 42): a query the replica cannot answer (see `replicaIndisponivel`) is asked of the
+ * primary instead, so a report still answers while the replica is down; `caiu` hears each such fallback, `voltou` each
+ * query the replica answered. Single queries only (what drizzle sends outside a transaction): a transaction on it is
+ * the replica's alone.
+ */
+class PoolDaReplica extends pg.Pool {
+  constructor(config: pg.PoolConfig, primario: pg.Pool, caiu: (err: Error) => void, voltou: () => void) {
+    super(config);
+    type Consulta = (...args: unknown[]) => Promise<pg.QueryResult>;
+    const naReplica = this.query.bind(this) as Consulta;
+    const noPrimario = primario.query.bind(primario) as Consulta;
+    this.query = ((...args: unknown[]) => {
+      // The callback form (node-postgres' own) is not used by the app; it stays the replica's.
+      if (typeof args.at(-1) === 'function') return naReplica(...args);
+      return naReplica(...args).then(
+        (res) => {
+          voltou();
+          return res;
+        },
+        (err: unknown) => {
+          if (!replicaIndisponivel(err)) throw err;
+          caiu(err as Error);
+          return noPrimario(...args);
+        },
+      );
+    }) as pg.Pool['query'];
+  }
+}
+
+/** Seconds the replica's replay is behind what it received (0 when caught up); null on a primary or when unknown. */
+const ATRASO_DA_REPLICA = `select case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+  else extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 end as atraso`;
+
+/**
+ * `primario` with `leitura` on the streaming replica at `url` (DATABASE_REPLICA_URL, issue 42). A replica that is away
+ * at start or later does not stop anything: its reads go to the primary, with one warning each time it goes away.
+ */
+export async function comReplica(primario: Database, url: string, max = 10): Promise<Database> {
+  const poolPrimario = (primario.db as { $client?: unknown }).$client;
+  if (!(poolPrimario instanceof pg.Pool)) throw new Error('A réplica de leitura só vale com o PostgreSQL.');
+  let fora = false;
+  const caiu = (err: Error) => {
+    if (fora) return;
+    fora = true;
+    process.emitWarning(
+      `Réplica de leitura indisponível (${err.message}): relatórios e exportações leem do banco principal até ela voltar.`,
+    );
+  };
+  const voltou = () => {
+    fora = false;
+  };
+  const pool = new PoolDaReplica(
+    // A replica that does not answer must not hold a report for long before the primary is asked.
+    { connectionString: url, max, options: opcoesDaReplica, connectionTimeoutMillis: 5000 },
+    poolPrimario,
+    caiu,
+    voltou,
+  );
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL (réplica): conexão ociosa encerrada (${err.message})`);
+  });
+  try {
+    const { rows } = await pool.query<{ replica: boolean }>('select pg_is_in_recovery() as replica');
+    if (!fora && rows[0]?.replica === false)
+      process.emitWarning('DATABASE_REPLICA_URL aponta para um banco que não é réplica (pg_is_in_recovery = false).');
+  } catch (err) {
+    caiu(err as Error);
+  }
+  const leitura = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  return {
+    ...primario,
+    leitura: leitura as unknown as Db,
+    replica: {
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      atraso: async () => {
+        const { rows } = await pool.query<{ atraso: number | null }>(ATRASO_DA_REPLICA).catch(() => ({ rows: [] }));
+        return rows[0]?.atraso ?? null;
+      },
+    },
+    close: async () => {
+      await pool.end();
+      await primario.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
-import { openPglite, openPostgres, type Database } from './client';
+import { comReplica, openPglite, openPostgres, type Database } from './client';
 import { isInitialised, postgresBinaries, startEmbeddedPostgres } from './embedded-postgres';
 import { lockDataDir } from './lock';
 import { concederPapelDaApi, PAPEL_API_EMBUTIDO, papelDaUrl, PapelError, urlComoPapel } from './papeis';
@@ -20,6 +20,8 @@ export type Opened = {
    * owner's connection (PGlite, a single-user engine; or one DATABASE_URL, warned at start).
    */
   servir: { url: string; papel: string; criar: boolean } | null;
+  /** DATABASE_REPLICA_URL: the streaming replica the served connection reads reports from (issue 42); null: none. */
+  replica: string | null;
 };
 
 /**
@@ -37,6 +39,7 @@ export async function openDatabase(config: Config): Promise<Opened> {
       description: 'PostgreSQL externo',
       release: () => {},
       servir: papel ? { url: config.DATABASE_URL, papel, criar: false } : null,
+      replica: config.DATABASE_REPLICA_URL,
     };
   }
   const release = lockDataDir(config.DATA_DIR);
@@ -54,6 +57,7 @@ export async function openDatabase(config: Config): Promise<Opened> {
         description: `PGlite embutido em ${config.DATA_DIR}`,
         release,
         servir: null,
+        replica: null,
       };
     if (!binaries)
       throw new Error(`EMBEDDED_DB=postgres: não há binários do PostgreSQL para ${process.platform}-${process.arch}.`);
@@ -73,6 +77,7 @@ export async function openDatabase(config: Config): Promise<Opened> {
         description: `PGlite embutido em ${config.DATA_DIR} (reserva: o PostgreSQL embutido não iniciou)`,
         release,
         servir: null,
+        replica: null,
       };
     }
     try {
@@ -89,6 +94,7 @@ export async function openDatabase(config: Config): Promise<Opened> {
         description: `PostgreSQL embutido em ${config.DATA_DIR}`,
         release,
         servir: { url: urlComoPapel(server.url, PAPEL_API_EMBUTIDO), papel: PAPEL_API_EMBUTIDO, criar: true },
+        replica: null,
       };
     } catch (err) {
       await server.stop();
@@ -103,9 +109,14 @@ export async function openDatabase(config: Config): Promise<Opened> {
 /**
  * The connection the API serves on (issue 42): the owner grants the serving role its rights (after migrations, so new
  * tables are included) and the API connects as that role; closing it also closes the owner's (and stops the embedded
- * server). Without a serving role, the owner's connection itself.
+ * server). Without a serving role, the owner's connection itself. With a replica, its `leitura` reads there.
  */
 export async function abrirParaServir(opened: Opened): Promise<Database> {
+  const serving = await conexaoDaApi(opened);
+  return opened.replica ? comReplica(serving, opened.replica) : serving;
+}
+
+async function conexaoDaApi(opened: Opened): Promise<Database> {
   const owner = opened.database;
   if (!opened.servir) return owner;
   await concederPapelDaApi(owner, opened.servir.papel, { criar: opened.servir.criar });

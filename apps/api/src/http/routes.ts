@@ -63,7 +63,7 @@ export async function registerRoutes(
   const hub = painelHub(database.listen);
   app.addHook('preClose', () => hub.fechar());
   // First, so every route's requests are measured.
-  registerMetrics(app, config, { pool: database.pool, streams: () => hub.abertos() });
+  registerMetrics(app, config, { pool: database.pool, replica: database.replica, streams: () => hub.abertos() });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Saúde Municipal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -13,7 +13,7 @@ import { createRecord, updateRecord } from './versioned';
 // The kit pieces a module's reads and saves are made of (docs/como-adicionar-um-modulo.md), on a real database.
 
 const t = useTestApp();
-const ctxOf = (): Ctx => ({ db: t.db, usuario: null, ip: '127.0.0.1' });
+const ctxOf = (): Ctx => ({ db: t.db, leitura: t.db, usuario: null, ip: '127.0.0.1' });
 
 async function categoria(sigla: string) {
   const id = newId();

@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config';
+import type { PoolAgora } from '../db/client';
 import { AppError } from './errors';
 
 // GET /api/metrics (issue 42): what an operator's Prometheus scrapes from each API process — requests and their
@@ -24,7 +25,9 @@ export async function emAndamento<T>(tipo: string, fn: () => Promise<T>): Promis
 
 export type FontesDeMetricas = {
   /** The database pool now (PostgreSQL); absent on PGlite, which has none. */
-  pool?: () => { total: number; idle: number; waiting: number };
+  pool?: () => PoolAgora;
+  /** The read replica's pool and replay lag in seconds (DATABASE_REPLICA_URL); absent without one. */
+  replica?: { pool: () => PoolAgora; atraso: () => Promise<number | null> };
   /** Open Server-Sent Event streams (the calling panels). */
   streams: () => number;
 };
@@ -63,17 +66,29 @@ export function registerMetrics(app: FastifyInstance, config: Config, fontes: Fo
     labelNames: ['method', 'route'] as const,
     registers: [registry],
   });
+  const gaugeDePool = (name: string, qual: string, agora: (() => PoolAgora) | undefined) =>
+    new Gauge({
+      name,
+      help: `Conexões do pool ${qual}: total, ociosas e pedidos esperando uma`,
+      labelNames: ['estado'] as const,
+      registers: [registry],
+      collect() {
+        const p = agora?.();
+        if (!p) return;
+        this.set({ estado: 'total' }, p.total);
+        this.set({ estado: 'ociosas' }, p.idle);
+        this.set({ estado: 'esperando' }, p.waiting);
+      },
+    });
+  gaugeDePool('saude_db_pool_conexoes', 'do PostgreSQL', fontes.pool);
+  gaugeDePool('saude_db_replica_pool_conexoes', 'da réplica de leitura', fontes.replica?.pool);
   new Gauge({
-    name: 'saude_db_pool_conexoes',
-    help: 'Conexões do pool do PostgreSQL: total, ociosas e pedidos esperando uma',
-    labelNames: ['estado'] as const,
+    name: 'saude_db_replica_atraso_segundos',
+    help: 'Quanto a réplica de leitura está atrás do que recebeu do principal (segundos; 0: em dia)',
     registers: [registry],
-    collect() {
-      const p = fontes.pool?.();
-      if (!p) return;
-      this.set({ estado: 'total' }, p.total);
-      this.set({ estado: 'ociosas' }, p.idle);
-      this.set({ estado: 'esperando' }, p.waiting);
+    async collect() {
+      const atraso = await fontes.replica?.atraso();
+      if (atraso !== undefined && atraso !== null) this.set(atraso);
     },
   });
   new Gauge({

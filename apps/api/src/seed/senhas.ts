@@ -23,7 +23,7 @@ export async function seedSenhas(db: Db): Promise<void> {
     permissions: new Set<string>(),
     lotacoes: [],
   } as unknown as SessionUser;
-  const ctx: Ctx = { db, usuario, ip: '127.0.0.1' };
+  const ctx: Ctx = { db, leitura: db, usuario, ip: '127.0.0.1' };
   const sigla = new Map((await db.select().from(categorias)).map((c) => [c.sigla, c.id]));
   const [guiche1] = await db
     .select({ id: filaLocais.id })

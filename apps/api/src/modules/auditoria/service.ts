@@ -21,7 +21,8 @@ import { paginate } from '../../lib/paginate';
 
 // The audit trail as a manager reads it (issue 14): "quem viu este cadastro" for one citizen, or the whole trail by
 // period, professional and kind of access. Reading the trail is itself an access to personal data, so it leaves its
-// own row (resource 'auditoria', naming the citizen asked about) in the same transaction.
+// own row (resource 'auditoria', naming the citizen asked about). The trail is read from the replica (ctx.leitura: a
+// search over millions of rows, where a moment behind is fine) and that row is written on the primary.
 
 type Filters = z.output<typeof auditoriaFiltersSchema>;
 
@@ -100,31 +101,30 @@ export const LIMITE_CONTAGEM = 10_000;
 export async function list(ctx: Ctx, query: Filters) {
   const { page, per_page, ...f } = query;
   let limited = false;
-  return ctx.db.transaction(async (tx) => {
-    const result = await paginate(
-      { page, per_page },
-      {
-        rows: ({ limit, offset }) => select(tx, f).limit(limit).offset(offset),
-        count: async () => {
-          const n = await totalOf(
-            tx.select({ total: countAll() }).from(
-              tx
-                .select({ um: sql`1` })
-                .from(auditoria)
-                .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
-                .where(where(f))
-                .limit(LIMITE_CONTAGEM + 1)
-                .as('limitado'),
-            ),
-          );
-          limited = n > LIMITE_CONTAGEM;
-          return limited ? LIMITE_CONTAGEM : n;
-        },
+  const db = ctx.leitura;
+  const result = await paginate(
+    { page, per_page },
+    {
+      rows: ({ limit, offset }) => select(db, f).limit(limit).offset(offset),
+      count: async () => {
+        const n = await totalOf(
+          db.select({ total: countAll() }).from(
+            db
+              .select({ um: sql`1` })
+              .from(auditoria)
+              .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
+              .where(where(f))
+              .limit(LIMITE_CONTAGEM + 1)
+              .as('limitado'),
+          ),
+        );
+        limited = n > LIMITE_CONTAGEM;
+        return limited ? LIMITE_CONTAGEM : n;
       },
-    );
-    await auditarLeitura(tx, ctx, f, { pagina: page });
-    return { rows: result.rows.map(toRegistro), total: result.total, limited };
-  });
+    },
+  );
+  await auditarLeitura(ctx.db, ctx, f, { pagina: page });
+  return { rows: result.rows.map(toRegistro), total: result.total, limited };
 }
 
 /** A CSV cell: quoted when needed, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
@@ -142,27 +142,25 @@ const CABECALHO = ['Data e hora', 'Profissional', 'Unidade', 'Ação', 'O que', 
  */
 export async function exportar(ctx: Ctx, query: Omit<Filters, 'page' | 'per_page'>): Promise<string> {
   const f = Object.fromEntries(Object.entries(query).filter(([k]) => k !== 'page' && k !== 'per_page')) as typeof query;
-  return ctx.db.transaction(async (tx) => {
-    const rows = await select(tx, f).limit(MAX_LINHAS_CSV + 1);
-    if (rows.length > MAX_LINHAS_CSV) {
-      const mensagem = msg.exportacaoGrandeDemais(MAX_LINHAS_CSV);
-      throw unprocessable({ de: [mensagem] }, mensagem);
-    }
-    await auditarLeitura(tx, ctx, f, { formato: 'csv', linhas: rows.length });
-    const linhas = rows.map((r) =>
-      [
-        formatDateTime(r.created_at),
-        r.profissional_nome,
-        r.unidade_nome,
-        acaoTexto(r.action),
-        recursoTexto(r.resource),
-        r.record_id,
-        r.ip,
-        r.details ? JSON.stringify(r.details) : '',
-      ]
-        .map(celulaCsv)
-        .join(';'),
-    );
-    return `\uFEFF${[CABECALHO.join(';'), ...linhas].join('\r\n')}\r\n`;
-  });
+  const rows = await select(ctx.leitura, f).limit(MAX_LINHAS_CSV + 1);
+  if (rows.length > MAX_LINHAS_CSV) {
+    const mensagem = msg.exportacaoGrandeDemais(MAX_LINHAS_CSV);
+    throw unprocessable({ de: [mensagem] }, mensagem);
+  }
+  await auditarLeitura(ctx.db, ctx, f, { formato: 'csv', linhas: rows.length });
+  const linhas = rows.map((r) =>
+    [
+      formatDateTime(r.created_at),
+      r.profissional_nome,
+      r.unidade_nome,
+      acaoTexto(r.action),
+      recursoTexto(r.resource),
+      r.record_id,
+      r.ip,
+      r.details ? JSON.stringify(r.details) : '',
+    ]
+      .map(celulaCsv)
+      .join(';'),
+  );
+  return `\uFEFF${[CABECALHO.join(';'), ...linhas].join('\r\n')}\r\n`;
 }

@@ -160,7 +160,8 @@ async function gerar(ctx: Ctx, config: Config, id: string, filtro: Filtro, zip: 
       );
       lote = [];
     };
-    for await (const p of pendentes(ctx.db, filtro)) {
+    // The records come from the replica (a whole period of three tables); what the job writes goes to the primary.
+    for await (const p of pendentes(ctx.leitura, filtro)) {
       const erros = validarFicha(p.item, agora);
       if (erros.length > 0) {
         comProblema++;
