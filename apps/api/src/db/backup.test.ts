@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { prepareDatabase } from '../seed/setup';
+import { onPostgres } from '../test/helpers';
 import { fazerBackup, formatoDoArquivo, restaurar } from './backup';
 import type { Database } from './client';
 import { postgresBinaries } from './embedded-postgres';
@@ -67,7 +68,8 @@ async function transacaoAberta(url: string) {
   };
 }
 
-const embutido = !!(await postgresBinaries());
+// The embedded server's copy runs once, in the PGlite run (test:unit); the pg_dump one in the PostgreSQL run (test:pg).
+const embutido = !onPostgres && !!(await postgresBinaries());
 
 describe.skipIf(!embutido)('backup and restore of the embedded PostgreSQL (physical copy)', () => {
   let raiz: string;
@@ -137,7 +139,7 @@ describe.skipIf(!embutido)('backup and restore of the embedded PostgreSQL (physi
       restaurado.release();
     }
     console.log(linhas.join('\n'));
-  });
+  }, 300_000);
 
   it('refuses a DATA_DIR that already holds a database, changing nothing', async () => {
     const destino = path.join(raiz, 'destino');
@@ -161,7 +163,7 @@ describe.skipIf(!embutido)('backup and restore of the embedded PostgreSQL (physi
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQL (pg_dump custom format)', () => {
+describe.skipIf(!onPostgres)('backup and restore on PostgreSQL (pg_dump custom format)', () => {
   const sufixo = Math.random().toString(36).slice(2, 8);
   const [origem, destino, papel] = [
     `saude_bk_origem_${sufixo}`,
@@ -237,5 +239,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQ
     await expect(restaurar(urls(destino), arquivo)).rejects.toThrow(
       /O banco de destino não está vazio \(\d+ .*\): a restauração só grava num banco vazio\..*Nada foi alterado\./s,
     );
-  });
+  }, 300_000);
 });

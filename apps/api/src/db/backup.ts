@@ -104,7 +104,12 @@ function executar(cmd: string, args: string[], opts: { aceitar?: number[]; env?:
 
 async function comConexao<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url, application_name: 'saude-backup' });
-  await c.connect();
+  try {
+    await c.connect();
+  } catch (err) {
+    // The URL may hold a password: only the server's own reason is shown.
+    throw new BackupError(`Não foi possível conectar ao banco: ${(err as Error).message}`);
+  }
   try {
     return await fn(c);
   } finally {
