@@ -102,6 +102,14 @@ function executar(cmd: string, args: string[], opts: { aceitar?: number[]; env?:
   });
 }
 
+/** The URL without its password, which goes in PGPASSWORD: a command line is visible to every user of the machine. */
+function semSenha(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const u = new URL(url);
+  const senha = decodeURIComponent(u.password);
+  u.password = '';
+  return { url: u.toString(), env: senha ? { ...process.env, PGPASSWORD: senha } : process.env };
+}
+
 async function comConexao<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url, application_name: 'saude-backup' });
   try {
@@ -228,7 +236,8 @@ async function backupLogico(url: string, saida: string, log: Log): Promise<Forma
     );
   }
   log(`Cópia lógica (pg_dump ${dump.major}, formato custom) do PostgreSQL ${servidor.v}…`);
-  await executar(dump.bin, ['--format=custom', '--file', saida, '--dbname', url]);
+  const alvo = semSenha(url);
+  await executar(dump.bin, ['--format=custom', '--file', saida, '--dbname', alvo.url], { env: alvo.env });
   return 'custom';
 }
 
@@ -454,7 +463,14 @@ async function restaurarCustom(url: string, arquivo: string, log: Log, criarPape
         await c.query(`CREATE ROLE ${c.escapeIdentifier(p)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION`);
       log(`Restaurando com pg_restore ${restore.major} (uma transação)…`);
     });
-    await executar(restore.bin, ['--no-owner', '--exit-on-error', '--single-transaction', '--dbname', url, arquivo]);
+    const alvo = semSenha(url);
+    await executar(
+      restore.bin,
+      ['--no-owner', '--exit-on-error', '--single-transaction', '--dbname', alvo.url, arquivo],
+      {
+        env: alvo.env,
+      },
+    );
   } finally {
     fs.rmSync(palco, { recursive: true, force: true });
   }
