@@ -531,7 +531,11 @@ export async function restaurar(
       await desempacotar(arquivo, dataDir, pgDir, log);
     }
     try {
-      log('Iniciando o PostgreSQL embutido (na cópia física, ele aplica agora o WAL copiado)…');
+      log(
+        tipo.formato === 'fisico'
+          ? 'Iniciando o PostgreSQL embutido: ele aplica agora o WAL copiado…'
+          : 'Criando o PostgreSQL embutido…',
+      );
       const server = await startEmbeddedPostgres(binaries, pgDir);
       try {
         if (tipo.formato === 'custom') await restaurarCustom(server.url, arquivo, log, true);
