@@ -25,7 +25,7 @@ export function isInitialised(dir: string): boolean {
 }
 
 /** PostgreSQL refuses to run as root: as root, the server runs as the system user `postgres` (created if missing). */
-function serverUser(): { uid: number; gid: number } | null {
+export function serverUser(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
   try {
