@@ -240,11 +240,13 @@ describe.skipIf(!disponivel)('three API processes on one PostgreSQL behind nginx
       token: admin,
       body: {
         lock_version: lotacao.lock_version,
+        unidade_saude_id: lotacao.unidade_saude_id,
         ocupacao_codigo: lotacao.ocupacao_codigo,
         equipe_id: lotacao.equipe_id,
         perfil_id: outro.id,
         micro_areas: lotacao.micro_areas,
-        inicio: lotacao.inicio,
+        // The demo's assignments have no start date; the form asks for one.
+        inicio: lotacao.inicio ?? '2024-01-02',
         fim: lotacao.fim,
       },
     });
