@@ -275,6 +275,10 @@ describe.skipIf(!disponivel)('three API processes on one PostgreSQL behind nginx
       await viaNginx.esperar(`"codigo":"${codigo}"`);
       expect(direto.aberto() && viaNginx.aberto()).toBe(true);
       expect(viaNginx.texto()).toMatch(/event: chamada/);
+      // The shipped configuration says it too, not only the API's X-Accel-Buffering header.
+      expect(fs.readFileSync('deploy/nginx/saude-municipal.conf', 'utf8')).toMatch(
+        /location ~ \^\/api\/v1\/filas\/painel\/[^{]+\{[^}]*proxy_buffering off;/,
+      );
     } finally {
       direto.fechar();
       viaNginx.fechar();
