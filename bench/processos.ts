@@ -1,17 +1,24 @@
 // npm run bench:processos — throughput with 1 and with 2 API processes (PROCESSOS, issue 42) on one PostgreSQL, in the
 // same run: a town of BENCH_FAMILIAS families (default 20,000, 20 visits each) in BENCH_EQUIPES teams (default 20) on
 // DATABASE_URL's server or a throwaway one (town.ts), then the production build started with PROCESSOS=1 and with
-// PROCESSOS=2 in turn, each loaded by BENCH_USERS agents (default 32) sending the agents' authenticated reads (town.ts
-// `staffWork` without writes: family lists and details, visit histories, citizen lists and searches, the session poll)
-// back to back for BENCH_SECONDS (default 20) after a 5 s warm-up. Closed loop: each agent sends its next request when
+// PROCESSOS=2 at once on that database, loaded in turns (BENCH_ROUNDS alternating rounds, default 4) by BENCH_USERS
+// agents (default 32) sending the agents' authenticated reads (town.ts `staffWork` without writes: family lists and
+// details, visit histories, citizen lists and searches, the session poll) back to back for BENCH_SECONDS in all per
+// server (default 20) after a 5 s warm-up. Closed loop: each agent sends its next request when
 // the previous answer arrives, so the requests per second are what the server can serve, and p50/p95 are each
 // request's own time. Prints both runs and the ratio. The database and the processes share this machine's cores.
 // Run `npm run build` first.
 import http from 'node:http';
 import { Client, knobs, log, machine, pct, withStaff, withTown, type LoadResult, type Task } from './lib';
-import { staffWork } from './town';
+import { staffWork, type Town } from './town';
 
-const { FAMILIAS, EQUIPES, USERS, SECONDS } = knobs({ FAMILIAS: 20_000, EQUIPES: 20, USERS: 32, SECONDS: 20 });
+const { FAMILIAS, EQUIPES, USERS, SECONDS, ROUNDS } = knobs({
+  FAMILIAS: 20_000,
+  EQUIPES: 20,
+  USERS: 32,
+  SECONDS: 20,
+  ROUNDS: 4,
+});
 
 /** `users` loops, each sending its next task as soon as the previous one answered, for `seconds`. */
 async function closedLoop(users: number, seconds: number, next: (u: number, i: number) => Task): Promise<LoadResult> {
@@ -65,31 +72,63 @@ async function pidsAnswering(url: string, tries: number): Promise<Set<string>> {
 }
 
 type Run = { processos: number; rps: number; p50: number; p95: number; errors: number };
+type Side = {
+  processos: number;
+  next: (u: number, i: number) => Task;
+  samples: number[];
+  done: number;
+  seconds: number;
+  errors: number;
+};
 
+/** The server of `env` with PROCESSOS=`processos`, its agents signed in and every worker answering, while `work` runs. */
+function withProcesses<T>(env: Record<string, string>, processos: number, town: Town, work: (s: Side) => Promise<T>) {
+  return withStaff({ ...env, PROCESSOS: String(processos) }, USERS, EQUIPES, async ({ server, tokens }) => {
+    const deadline = Date.now() + 120_000;
+    while ((await pidsAnswering(server.url, 4 * processos)).size < processos)
+      if (Date.now() > deadline) throw new Error(`${processos} processos não responderam`);
+    // A client of its own, opened after every worker listens: its connections are spread over them.
+    const c = new Client(server.url, USERS);
+    try {
+      const next = staffWork(c, tokens, town.samples, EQUIPES, 0);
+      return await work({ processos, next, samples: [], done: 0, seconds: 0, errors: 0 });
+    } finally {
+      c.close();
+    }
+  });
+}
+
+// Both servers run at once on the one database (an idle one costs nothing) and are loaded in turns, BENCH_ROUNDS
+// rounds of SECONDS/ROUNDS each, which goes first alternating: the machine is shared, so both see its busy and its
+// quiet moments alike (lib.ts `interleaved`, for throughput).
 const runs: Run[] = [];
-await withTown('postgres', { equipes: EQUIPES, familias: FAMILIAS, visitas: 20 }, async (town) => {
-  for (const processos of [1, 2]) {
-    await withStaff({ ...town.env, PROCESSOS: String(processos) }, USERS, EQUIPES, async ({ server, tokens }) => {
-      const deadline = Date.now() + 120_000;
-      while ((await pidsAnswering(server.url, 4 * processos)).size < processos) {
-        if (Date.now() > deadline) throw new Error(`${processos} processos não responderam`);
-      }
-      // A client of its own, opened after every worker listens: its connections are spread over them.
-      const c = new Client(server.url, USERS);
-      try {
-        const next = staffWork(c, tokens, town.samples, EQUIPES, 0);
-        await closedLoop(USERS, 5, next);
-        const r = await closedLoop(USERS, SECONDS, next);
-        const failed = [...r.errors.values()].reduce((a, b) => a + b, 0);
-        runs.push({ processos, rps: r.done / r.seconds, p50: pct(r.all, 50), p95: pct(r.all, 95), errors: failed });
-      } finally {
-        c.close();
-      }
-    });
-  }
-});
+await withTown('postgres', { equipes: EQUIPES, familias: FAMILIAS, visitas: 20 }, (town) =>
+  withProcesses(town.env, 1, town, (um) =>
+    withProcesses(town.env, 2, town, async (dois) => {
+      for (const side of [um, dois]) await closedLoop(USERS, 5, side.next);
+      for (let round = 0; round < ROUNDS; round++)
+        for (const side of round % 2 ? [dois, um] : [um, dois]) {
+          const r = await closedLoop(USERS, SECONDS / ROUNDS, side.next);
+          side.samples.push(...r.all);
+          side.done += r.done;
+          side.seconds += r.seconds;
+          side.errors += [...r.errors.values()].reduce((a, b) => a + b, 0);
+        }
+      for (const side of [um, dois])
+        runs.push({
+          processos: side.processos,
+          rps: side.done / side.seconds,
+          p50: pct(side.samples, 50),
+          p95: pct(side.samples, 95),
+          errors: side.errors,
+        });
+    }),
+  ),
+);
 
-log(`\nLeituras autenticadas de agentes, ${USERS} em paralelo sem pausa, ${SECONDS} s, um PostgreSQL`);
+log(
+  `\nLeituras autenticadas de agentes, ${USERS} em paralelo sem pausa, ${SECONDS} s por servidor em ${ROUNDS} vezes alternadas, um PostgreSQL`,
+);
 log(`${FAMILIAS.toLocaleString('pt-BR')} famílias; ${machine()}\n`);
 log('processos   req/s   p50 ms   p95 ms   erros');
 for (const r of runs)
