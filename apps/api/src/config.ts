@@ -60,6 +60,8 @@ const postgresUrl = () =>
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  // API processes on PORT (issue 42): node:cluster workers on the database the first process opens (not on PGlite).
+  PROCESSOS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_URL: postgresUrl(),
   // The tables' owner (issue 42): migrations and seeds run as it, the API serves as DATABASE_URL's role.
   DATABASE_OWNER_URL: postgresUrl(),

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { iniciarProcessos, MSG_PROCESSOS_PGLITE, servirComoProcesso } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { abrirParaServir, DataDirLockedError, openDatabase } from './db/open';
@@ -10,17 +12,26 @@ import { agendarParticoesAuditoria } from './modules/auditoria';
 
 async function main() {
   const config = loadConfig();
+  // PROCESSOS > 1: a worker only serves HTTP on the database the primary opened (cluster.ts).
+  if (cluster.isWorker) return servirComoProcesso(config);
   const opened = await openDatabase(config);
   const { description, release } = opened;
+  if (config.PROCESSOS > 1 && opened.database.kind === 'pglite') {
+    await opened.database.close();
+    release();
+    throw new ConfigError(MSG_PROCESSOS_PGLITE);
+  }
   // The owner's connection until the API's own is open (issue 42: migrations as the owner, requests as saude_api).
   let database: Database = opened.database;
   let closing = false;
   let pararParticoes = () => {};
+  let pararProcessos = async () => {};
   const shutdown = async (code: number) => {
     if (closing) return;
     closing = true;
     pararParticoes();
     try {
+      await pararProcessos();
       await app?.close();
       await database.close();
     } finally {
@@ -41,13 +52,21 @@ async function main() {
       );
     // The desk screen's SenhaSimples callback, at the address staff open the product (PUBLIC_URL).
     await registrarSenhaSimples(database.db, config.PUBLIC_URL);
-    app = await buildApp(config, database);
-    // The audit trail's months ahead (issue 41): at start and every few hours while the server runs.
+    if (config.PROCESSOS === 1) app = await buildApp(config, database);
+    // The audit trail's months ahead (issue 41): at start and every few hours while the server runs (here, in the
+    // primary alone, also with many processes).
     pararParticoes = agendarParticoesAuditoria(database.db, (err) =>
       console.warn(`Auditoria: partições dos próximos meses não criadas agora (${(err as Error).message}).`),
     );
-    await app.listen({ port: config.PORT, host: config.HOST });
-    console.log(`Saúde Municipal em http://localhost:${config.PORT} (banco: ${description})`);
+    if (app) await app.listen({ port: config.PORT, host: config.HOST });
+    else {
+      // The workers connect as the role the API serves as (the owner's own URL when there is none).
+      const url = opened.servir?.url ?? config.DATABASE_URL;
+      if (!url) throw new Error('Sem endereço do banco para os processos da API.');
+      pararProcessos = await iniciarProcessos(config, { url, engine: database.engine });
+    }
+    const processos = config.PROCESSOS > 1 ? `, ${config.PROCESSOS} processos` : '';
+    console.log(`Saúde Municipal em http://localhost:${config.PORT} (banco: ${description}${processos})`);
   } catch (err) {
     console.error(err);
     await shutdown(1);

@@ -99,6 +99,16 @@ export function registerMetrics(app: FastifyInstance, config: Config, fontes: Fo
       this.set(fontes.streams());
     },
   });
+  // Which process answered (PROCESSOS > 1 shares one port among several): the series of each stay apart.
+  new Gauge({
+    name: 'saude_processo_info',
+    help: 'Este processo da API, pelo seu pid (com PROCESSOS maior que 1, cada leitura vem de um deles)',
+    labelNames: ['pid'] as const,
+    registers: [registry],
+    collect() {
+      this.set({ pid: String(process.pid) }, 1);
+    },
+  });
   new Gauge({
     name: 'saude_trabalhos_em_andamento',
     help: 'Trabalhos longos em andamento neste processo (exportação e-SUS…), por tipo',

@@ -1,6 +1,6 @@
 import { type PerfilCodigo } from '@saude/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { equipes, lotacoes, perfis, profissionais, tiposUnidade, unidadesSaude } from '../db/schema';
 import { hashSenha } from '../auth/service';
 import { newId } from '../lib/ids';
@@ -20,6 +20,7 @@ import { seedAvisos } from './avisos';
 import { seedOuvidoriaDemo } from './ouvidoria';
 import { seedNotificacoesGlobais } from './notificacoes_globais';
 import { seedTemas } from './temas';
+import { travarPrimeirosProfissionais } from './primeiro_gestor';
 
 export const DEMO_PASSWORD = 'saude123';
 
@@ -136,15 +137,20 @@ const accounts: Array<{ login: string; nome: string; email: string; lotacoes: As
   },
 ];
 
-export async function isEmpty(db: Db): Promise<boolean> {
+export async function isEmpty(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(profissionais);
   return (row?.n ?? 0) === 0;
 }
 
-/** Seeds the demo municipality. Call only on an empty database (after seedBase). */
-export async function seedDemo(db: Db): Promise<void> {
+/**
+ * Seeds the demo municipality on an empty database (after seedBase). False when another process starting at the same
+ * moment seeded it first (issue 42: the emptiness is checked again under the first professionals' lock).
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
   const senha_hash = await hashSenha(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  const vazio = await db.transaction(async (tx) => {
+    await travarPrimeirosProfissionais(tx);
+    if (!(await isEmpty(tx))) return false;
     const tipoIds = new Map((await tx.select().from(tiposUnidade)).map((t) => [t.codigo, t.id]));
     const perfilIds = new Map((await tx.select().from(perfis)).map((p) => [p.codigo, p.id]));
     const unitIds = new Map<string, string>();
@@ -196,7 +202,9 @@ export async function seedDemo(db: Db): Promise<void> {
         });
       }
     }
+    return true;
   });
+  if (!vazio) return false;
   await seedMunicipes(db, demoEnderecos);
   await seedCadastrosIndividuais(db);
   await seedDomicilios(db, demoEnderecos);
@@ -213,6 +221,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedOuvidoriaDemo(db);
   await seedNotificacoesGlobais(db);
   await seedTemas(db);
+  return true;
 }
 
 export async function findProfissional(db: Db, login: string) {

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { senhaProvisoria } from '../auth/password-policy';
 import { hashSenha } from '../auth/service';
 import { newId } from '../lib/ids';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { lotacoes, perfis, profissionais, tiposUnidade, unidadesSaude } from '../db/schema';
 import { perfilNomes } from './base';
 
@@ -14,6 +14,14 @@ const SECRETARIA_CNES = '0000000';
 const CBO_GESTOR = '131210';
 
 /**
+ * Taken by whoever creates the first professionals (this manager, or the demo), until its transaction ends: of several
+ * processes starting together on an empty database (issue 42), one creates them and the others then find them.
+ */
+export async function travarPrimeirosProfissionais(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('saude-municipal:primeiro-gestor'))`);
+}
+
+/**
  * Without the demo, the first start of an empty database creates one manager (profile gestor) with a one-time
  * password, assigned to the secretariat's unit (created unless units exist: then the oldest active one). Returns the
  * login and password to print once, or null when the database already has professionals. Several API processes
@@ -23,7 +31,7 @@ export async function createFirstManager(db: Db): Promise<{ login: string; senha
   const senha = senhaProvisoria();
   const senha_hash = await hashSenha(senha);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('saude-municipal:primeiro-gestor'))`);
+    await travarPrimeirosProfissionais(tx);
     const [existing] = await tx.select({ id: profissionais.id }).from(profissionais).limit(1);
     if (existing) return null;
     let [unidade] = await tx

@@ -15,7 +15,7 @@ export async function prepareDatabase(
   await seedBase(database.db);
   if (!(await isEmpty(database.db))) return;
   if (opts.demo) {
-    await seedDemo(database.db);
+    if (!(await seedDemo(database.db))) return;
     opts.log?.(
       `Dados de demonstração criados (senha de todos os usuários: ${DEMO_PASSWORD}). Não use com dados reais.`,
     );
