@@ -120,6 +120,9 @@ describe(url, () => {
           // CADSUS 03 (parda) is e-SUS 4.
           raca_cor_id: 4,
           cpf_numero: p.cpf,
+          rg_numero: null,
+          rg_uf: null,
+          rg_data_emissao: null,
           codigo_cns: p.cns[1]!.numero,
           nacionalidade_id: 1,
           municipio_nascimento_ibge: '3106200',
@@ -379,6 +382,10 @@ describe('CADSUS client and messages', () => {
           sexo_id: 0,
           raca_cor_id: 2,
           cpf_numero: null,
+          // The identity card group: number, UF and issue date; the issuing body's code (81) is left out.
+          rg_numero: '01350389',
+          rg_uf: 'RJ',
+          rg_data_emissao: '1989-01-27',
           codigo_cns: '898002940850595',
           nacionalidade_id: 1,
           // 330455: the 6-digit IBGE code of Rio de Janeiro (3304557).

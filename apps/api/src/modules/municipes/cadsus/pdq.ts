@@ -16,6 +16,9 @@ import { SaxesParser } from 'saxes';
 export const OID_CNS = '2.16.840.1.113883.13.236';
 export const OID_CNS_SITUACAO = '2.16.840.1.113883.13.236.1';
 export const OID_CPF = '2.16.840.1.113883.13.237';
+const OID_RG = '2.16.840.1.113883.13.243';
+const OID_RG_EMISSAO = '2.16.840.1.113883.13.243.1';
+const OID_RG_UF = '2.16.840.1.113883.4.707';
 export const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
 const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
 const PASSWORD_TEXT = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';
@@ -224,6 +227,14 @@ function mapear(p: No): Omit<CadsusMunicipe, 'ja_cadastrados'> {
       cns.push({ numero: valor, definitivo: situacao ? situacao === 'D' : /^[12]/.test(valor) });
     });
   }
+  // The identity card (RG) group, as the registry's own client reads it: number (.243), UF (.4.707) and issue date
+  // (.243.1). The issuing body (.245) is a CADSUS code of a table we do not hold: left out (docs/decisions.md).
+  const rg = filhos(p, 'asOtherIDs')
+    .map((g) => filhos(g, 'id'))
+    .find((ids) => ids[0]?.attrs.root === OID_RG);
+  const rgCampo = (root: string) => rg?.find((id) => id.attrs.root === root)?.attrs.extension?.trim() || null;
+  const rgUf = rgCampo(OID_RG_UF)?.toUpperCase() ?? null;
+
   // Definitive numbers first (spec glossary: 1 or 2), in the registry's order otherwise.
   cns.sort((a, b) => Number(b.definitivo) - Number(a.definitivo));
 
@@ -279,6 +290,9 @@ function mapear(p: No): Omit<CadsusMunicipe, 'ja_cadastrados'> {
     sexo_id: SEXO[filho(p, 'administrativeGenderCode')?.attrs.code ?? ''] ?? null,
     raca_cor_id: RACA_COR[filho(p, 'raceCode')?.attrs.code ?? ''] ?? null,
     cpf_numero: cpf,
+    rg_numero: rgCampo(OID_RG)?.slice(0, 20) ?? null,
+    rg_uf: rgUf && /^[A-Z]{2}$/.test(rgUf) ? rgUf : null,
+    rg_data_emissao: dataDe(rgCampo(OID_RG_EMISSAO) ?? undefined),
     codigo_cns: cns[0]?.numero ?? null,
     // CADSUS country 010 is Brazil; a Brazilian birthplace city makes the citizen Brazilian-born (e-SUS code 1).
     nacionalidade_id: naturalidade && (paisNascimento === null || paisNascimento === '010') ? 1 : null,
