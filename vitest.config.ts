@@ -30,7 +30,10 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       // The repository's own checks (lint rules, the module cycle check).
-      { test: { name: 'tooling', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+      // Some start real servers (PostgreSQL, nginx, API processes): a test may wait seconds on a loaded machine.
+      {
+        test: { name: 'tooling', include: ['scripts/**/*.test.mjs'], environment: 'node', testTimeout: 180_000 },
+      },
       {
         test: {
           name: 'api',
