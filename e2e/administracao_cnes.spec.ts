@@ -6,6 +6,7 @@
 // Run: npm run build && E2E_PORT=3244 npx playwright test e2e/administracao_cnes.spec.ts
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { zipDe } from '../apps/api/src/test/zip';
 import { novoCns, novoCpf, unico } from './dados';
 import { expect, expectAccessible, fotografar, SCREENSHOTS, test } from './fixtures';
 
@@ -52,7 +53,7 @@ test('a manager previews and applies the CNES file, after a wrong file is refuse
   signInWithUnit,
 }) => {
   const { xml, sufixo } = arquivoUnico();
-  const nomeArquivo = `cnes-${sufixo}.xml`;
+  const nomeArquivo = `cnes-${sufixo}.zip`;
   await signInWithUnit('admin');
   await page.goto(PAGINA);
   await expect(page.getByRole('heading', { name: 'Importação do CNES', level: 1 })).toBeVisible();
@@ -70,8 +71,22 @@ test('a manager previews and applies the CNES file, after a wrong file is refuse
     await expect(page.getByRole('heading', { name: 'Prévia da importação' })).toHaveCount(0);
   });
 
+  await test.step("another municipality's file, zipped as the CNES portal delivers it: refused on screen", async () => {
+    const deOutro = xml.replace('CO_IBGE_MUN="530010"', 'CO_IBGE_MUN="355030"');
+    await arquivo.setInputFiles({
+      name: `cnes-sp-${sufixo}.zip`,
+      mimeType: 'application/zip',
+      buffer: zipDe([[`cnes-sp-${sufixo}.xml`, deOutro]]),
+    });
+    await expect(page.getByRole('alert')).toContainText(
+      'Arquivo CNES de outro município (código IBGE 355030); este município é o 5300108.',
+    );
+    await expect(page.getByRole('heading', { name: 'Prévia da importação' })).toHaveCount(0);
+  });
+
   await test.step('the CNES file: the preview counts', async () => {
-    await arquivo.setInputFiles({ name: nomeArquivo, mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    // This municipality's file, zipped: read the same as its XML.
+    await arquivo.setInputFiles({ name: nomeArquivo, mimeType: 'application/zip', buffer: zipDe([['cnes.xml', xml]]) });
     await expect(page.getByRole('heading', { name: 'Prévia da importação' })).toBeVisible();
     // A later run also deactivates the records of the run before (they came from a CNES file this one lacks).
     await expect(page.getByText(/^2 unidades, 2 equipes, 3 profissionais e 4 lotações a criar/)).toBeVisible();

@@ -130,7 +130,7 @@ export async function registerRoutes(
   await app.register(senhasRoutes, { prefix: '/api/v1/filas/senhas' });
   await app.register(auditoriaRoutes, { prefix: '/api/v1/auditoria' });
   await app.register(avisosRoutes, { prefix: '/api/v1/comunicacao/avisos' });
-  await app.register(importacaoCnesRoutes, { prefix: '/api/v1/administracao/importacao_cnes' });
+  await app.register(importacaoCnesRoutes(config), { prefix: '/api/v1/administracao/importacao_cnes' });
   await app.register(ouvidoriaRoutes, { prefix: '/api/v1/ouvidoria' });
   await app.register(buscasRoutes, { prefix: '/api/v1/buscas/consulta' });
   await app.register(notificacoesGlobaisRoutes, { prefix: '/api/v1/notificacoes_globais' });

@@ -7,6 +7,7 @@ import { createSession } from '../../../auth/sessions';
 import { equipes, importacoesCnes, lotacoes, perfis, profissionais, unidadesSaude } from '../../../db/schema';
 import { fixtures, type Usuario } from '../../../test/fixtures';
 import { auditRows, useTestApp } from '../../../test/helpers';
+import { zipDe } from '../../../test/zip';
 
 const url = '/api/v1/administracao/importacao_cnes';
 const fixture = readFileSync(new URL('./fixtures/cnes_sintetico.xml', import.meta.url), 'utf8');
@@ -177,6 +178,70 @@ describe(url, () => {
     expect(res.json().message).toBe('O arquivo enviado não é o mesmo da prévia. Gere a prévia novamente.');
     expect((await t.db.select().from(importacoesCnes)).length).toBe(antes);
     expect((await send('', fixture, { sha256: 'abc' })).statusCode).toBe(422);
+  });
+
+  const sendZip = (path: string, zip: Buffer, query: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${url}${path}`,
+      query: { arquivo_nome: 'cnes.zip', ...query },
+      headers: { ...gestor.headers, 'content-type': 'application/zip' },
+      payload: zip,
+    });
+
+  it('reads the .zip the CNES portal delivers: the same preview as its XML, and applies it', async () => {
+    const xml = fixture;
+    const esperado = await previa(xml);
+    const zip = zipDe([
+      ['leiame/', ''],
+      ['XMLCNES_530010_202611.xml', xml],
+    ]);
+    const res = await sendZip('/previa', zip);
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json<PreviaCnes>();
+    expect(p.arquivo_sha256).toBe(esperado.arquivo_sha256);
+    expect(p.resumo).toEqual(esperado.resumo);
+    const aplicada = await sendZip('', zip, { sha256: p.arquivo_sha256 });
+    expect(aplicada.statusCode, aplicada.body).toBe(201);
+  });
+
+  it("refuses another municipality's file (CO_IBGE_MUN), one that does not say, and a bad .zip, writing nothing", async () => {
+    const antes = (await t.db.select().from(profissionais)).length;
+    const deSaoPaulo = fixture.replace('CO_IBGE_MUN="530010"', 'CO_IBGE_MUN="355030"');
+    for (const res of [
+      await send('/previa', deSaoPaulo),
+      await sendZip('/previa', zipDe([['cnes.xml', deSaoPaulo]])),
+    ]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(
+        'Arquivo CNES de outro município (código IBGE 355030); este município é o 5300108.',
+      );
+    }
+    const semMunicipio = await send('/previa', fixture.replace(' CO_IBGE_MUN="530010"', ''));
+    expect(semMunicipio.statusCode).toBe(422);
+    expect(semMunicipio.json().message).toBe(
+      'Arquivo CNES inválido: o arquivo não diz de que município é (IDENTIFICACAO, CO_IBGE_MUN)',
+    );
+    const corrompido = zipDe([['cnes.xml', fixture]]);
+    corrompido.fill(0xff, 60, 200);
+    const casos: Array<[Buffer, string]> = [
+      [Buffer.from('isto não é um zip'), 'Arquivo CNES inválido: o arquivo não é um .zip'],
+      [zipDe([['leiame.txt', 'oi']]), 'Arquivo CNES inválido: o .zip não tem o arquivo esperado'],
+      [
+        zipDe([
+          ['a.xml', fixture],
+          ['b.xml', fixture],
+        ]),
+        'Arquivo CNES inválido: o .zip tem mais de um arquivo; envie só o do CNES',
+      ],
+      [corrompido, 'Arquivo CNES inválido: o .zip está corrompido'],
+    ];
+    for (const [zip, mensagem] of casos) {
+      const res = await sendZip('/previa', zip);
+      expect(res.statusCode, mensagem).toBe(422);
+      expect(res.json().message).toBe(mensagem);
+    }
+    expect((await t.db.select().from(profissionais)).length).toBe(antes);
   });
 
   it('answers 422 "Arquivo CNES inválido" for a malformed file, a DOCTYPE attack, a NUL byte, a blank body, a non-XML file', async () => {

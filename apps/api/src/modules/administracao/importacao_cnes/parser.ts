@@ -40,6 +40,8 @@ export type CnesArquivo = {
   profissionais: CnesProfissional[];
   /** Records of the file left out, each with why (shown on the preview). */
   avisos: string[];
+  /** IDENTIFICACAO's CO_IBGE_MUN: the municipality the file is of (6 or 7 digits), null when absent. */
+  municipio_ibge: string | null;
   sha256: string;
   bytes: number;
 };
@@ -95,6 +97,7 @@ export async function parseCnes(
   const avisos: string[] = [];
   let unidadeAtual: string | null = null;
   let profAtual: CnesProfissional | null = null;
+  let municipioIbge: string | null = null;
   const linha = () => parser.line;
 
   parser.on('error', (e) => {
@@ -112,6 +115,9 @@ export async function parseCnes(
       return;
     }
     switch (tag.name) {
+      case 'IDENTIFICACAO':
+        municipioIbge = digits(a.CO_IBGE_MUN) || null;
+        return;
       case 'DADOS_GERAIS_ESTABELECIMENTOS': {
         const cnes = padded(a.CNES, 7);
         const nome = text(a.NM_FANTA ?? a.NOME_FANTA);
@@ -254,6 +260,7 @@ export async function parseCnes(
     equipes: [...equipes.values()],
     profissionais,
     avisos,
+    municipio_ibge: municipioIbge,
     sha256: hash.digest('hex'),
     bytes,
   };

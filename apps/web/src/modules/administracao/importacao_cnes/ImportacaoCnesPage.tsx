@@ -278,12 +278,15 @@ export function ImportacaoCnesPage() {
             <Stack align="center" gap="xs">
               <IconFileUpload size={36} aria-hidden />
               <Text ta="center">
-                Arraste aqui o arquivo XML exportado do CNES para o município, ou escolha o arquivo.
+                Arraste aqui o arquivo XML (ou o .zip) exportado do CNES para o município, ou escolha o arquivo.
               </Text>
               <Text size="sm" c="dark.4" ta="center">
-                Arquivo .xml de até 50 MB. Nada é gravado antes de você conferir a prévia e aplicar.
+                Arquivo .xml ou .zip de até 50 MB. Nada é gravado antes de você conferir a prévia e aplicar.
               </Text>
-              <FileButton onChange={(f) => void escolher(f)} accept=".xml,application/xml,text/xml">
+              <FileButton
+                onChange={(f) => void escolher(f)}
+                accept=".xml,.zip,application/xml,text/xml,application/zip"
+              >
                 {(props) => (
                   <Button {...props} mih={44} disabled={ocupado}>
                     Escolher arquivo

@@ -32,7 +32,8 @@ export function enviarArquivo<T>(
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${url}?${new URLSearchParams(query).toString()}`);
-    xhr.setRequestHeader('Content-Type', 'application/xml');
+    // The .zip the CNES portal delivers goes as it is; the server takes the XML out of it.
+    xhr.setRequestHeader('Content-Type', /\.zip$/i.test(arquivo.name) ? 'application/zip' : 'application/xml');
     xhr.setRequestHeader('Accept', 'application/json');
     const token = tokenStore.get();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
