@@ -21,7 +21,11 @@ export const profissionais = pgTable(
     origem_cnes: flag(false),
     ...versioned,
   },
-  (t) => [uniqueIndex('profissionais_login_key').on(sql`lower(${t.login})`)],
+  (t) => [
+    uniqueIndex('profissionais_login_key').on(sql`lower(${t.login})`),
+    // One professional per CPF (issue 43): the screens check it under a lock; the CNES import and any race meet this.
+    uniqueIndex('profissionais_cpf_key').on(t.cpf_numero),
+  ],
 );
 
 export const perfis = pgTable('perfis', {
@@ -65,5 +69,14 @@ export const lotacoes = pgTable(
   (t) => [
     index('lotacoes_profissional_unidade_idx').on(t.profissional_id, t.unidade_saude_id),
     index('lotacoes_equipe_id_idx').on(t.equipe_id),
+    // One active assignment per professional, unit, occupation and team (no team counts as one team).
+    uniqueIndex('lotacoes_ativa_key')
+      .on(
+        t.profissional_id,
+        t.unidade_saude_id,
+        t.ocupacao_codigo,
+        sql`coalesce(${t.equipe_id}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      )
+      .where(sql`${t.ativo}`),
   ],
 );

@@ -15,6 +15,7 @@ import { otherThan } from '../../../db/sql';
 import { recordTrail } from '../../../access/audit-trail';
 import { conflict, FieldErrors, notFound } from '../../../lib/errors';
 import { newId } from '../../../lib/ids';
+import { answeringUnique } from '../../../lib/unique';
 import { isOcupacao } from '../../../lib/ocupacoes';
 import type { PageResult } from '../../../lib/paginate';
 import { autor, checkVersion, updateVersioned, type Versioned } from '../../../lib/versioned';
@@ -101,39 +102,46 @@ export async function show(ctx: Ctx, id: string): Promise<Lotacao> {
   return um(ctx.db, id);
 }
 
+/** The active-assignment index has the last word (the CNES import, a race): answered as the check would. */
+const UNICA = { lotacoes_ativa_key: { field: 'unidade_saude_id', message: msg.lotacaoDuplicada } };
+
 export async function create(ctx: Ctx, { profissional_id, ...v }: LotacaoValues & { profissional_id: string }) {
-  return ctx.db.transaction(async (tx) => {
-    const prof = await findProfissional(tx, profissional_id, true);
-    if (!prof) new FieldErrors().add('profissional_id', msg.naoEValido).throwIfAny();
-    await checar(tx, profissional_id, v, null, true);
-    const id = newId();
-    const cols = colunas(v);
-    await tx.insert(l).values({ id, profissional_id, ...cols, ativo: true, updated_by: autor(ctx) });
-    await trail(tx, ctx, 'create', profissional_id, {
-      details: { lotacao_id: id, alteracoes: alteracoes<Colunas>(null, { ...cols, ativo: true }, CAMPOS) },
-    });
-    return um(tx, id);
-  });
+  return answeringUnique(UNICA, () =>
+    ctx.db.transaction(async (tx) => {
+      const prof = await findProfissional(tx, profissional_id, true);
+      if (!prof) new FieldErrors().add('profissional_id', msg.naoEValido).throwIfAny();
+      await checar(tx, profissional_id, v, null, true);
+      const id = newId();
+      const cols = colunas(v);
+      await tx.insert(l).values({ id, profissional_id, ...cols, ativo: true, updated_by: autor(ctx) });
+      await trail(tx, ctx, 'create', profissional_id, {
+        details: { lotacao_id: id, alteracoes: alteracoes<Colunas>(null, { ...cols, ativo: true }, CAMPOS) },
+      });
+      return um(tx, id);
+    }),
+  );
 }
 
 export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versioned<LotacaoValues>) {
-  return ctx.db.transaction(async (tx) => {
-    const atual = await findLotacao(tx, id, true);
-    checkVersion(atual, lock_version);
-    await checar(tx, atual.profissional_id, v, id, atual.ativo);
-    const cols = colunas(v);
-    await updateVersioned(tx, ctx, l, { key: eq(l.id, id), lockVersion: lock_version }, cols);
-    // Moved to another unit: the sessions opened in the old one lose this assignment's permissions now.
-    if (atual.unidade_saude_id !== cols.unidade_saude_id)
-      await encerrarSessoes(tx, atual.profissional_id, atual.unidade_saude_id);
-    await trail(tx, ctx, 'update', atual.profissional_id, {
-      details: {
-        lotacao_id: id,
-        alteracoes: alteracoes<Colunas>(atual as Colunas, { ...cols, ativo: atual.ativo }, CAMPOS),
-      },
-    });
-    return um(tx, id);
-  });
+  return answeringUnique(UNICA, () =>
+    ctx.db.transaction(async (tx) => {
+      const atual = await findLotacao(tx, id, true);
+      checkVersion(atual, lock_version);
+      await checar(tx, atual.profissional_id, v, id, atual.ativo);
+      const cols = colunas(v);
+      await updateVersioned(tx, ctx, l, { key: eq(l.id, id), lockVersion: lock_version }, cols);
+      // Moved to another unit: the sessions opened in the old one lose this assignment's permissions now.
+      if (atual.unidade_saude_id !== cols.unidade_saude_id)
+        await encerrarSessoes(tx, atual.profissional_id, atual.unidade_saude_id);
+      await trail(tx, ctx, 'update', atual.profissional_id, {
+        details: {
+          lotacao_id: id,
+          alteracoes: alteracoes<Colunas>(atual as Colunas, { ...cols, ativo: atual.ativo }, CAMPOS),
+        },
+      });
+      return um(tx, id);
+    }),
+  );
 }
 
 /** Ends the assignment today; the professional's sessions in its unit end at once. */

@@ -10,13 +10,21 @@ import type {
 import { cnsWeightedSum } from '@saude/shared/validation/cns';
 import { cpfCheckDigit } from '@saude/shared/validation/cpf';
 import { todayIso } from '@saude/shared/validation/dates';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { perfis, profissionais } from '../../../db/schema';
+import { lotacoes, perfis, profissionais } from '../../../db/schema';
+import { uniqueViolation } from '../../../db/sql';
+import { newId } from '../../../lib/ids';
 import { fixtures, type Equipe, type Headers, type Unidade, type Usuario, UNKNOWN_ID } from '../../../test/fixtures';
 import { auditRows, login, useTestApp } from '../../../test/helpers';
 
 const url = '/api/v1/administracao/profissionais';
+/** The unique index a write broke (both drivers), or the error itself when it is something else. */
+const indiceRecusado = (e: unknown) => {
+  const u = uniqueViolation(e);
+  if (!u) throw e;
+  return u.constraint;
+};
 const lotUrl = '/api/v1/administracao/lotacoes';
 
 let seq = 0;
@@ -158,6 +166,13 @@ describe(url, () => {
     expect(await errorsOf(novo({ cpf_numero: a.cpf_numero! }))).toEqual({ cpf_numero: [msg.jaEmUso] });
     // Its own login and CPF are no conflict on an edit.
     expect((await put(a, { nome: 'Outro nome' })).statusCode).toBe(200);
+    // Past the screens (the CNES import, a race): the database's own unique index refuses a second CPF.
+    const [linha] = await t.db.select().from(profissionais).where(eq(profissionais.id, a.id));
+    const recusa = await t.db
+      .insert(profissionais)
+      .values({ ...linha!, id: UNKNOWN_ID, login: `outro.${a.login}` })
+      .then(() => null, indiceRecusado);
+    expect(recusa).toContain('profissionais_cpf_key');
   });
 
   it('updates with the version read: a stale one answers 409, an unknown id 404', async () => {
@@ -339,6 +354,23 @@ describe(url, () => {
       expect(dup.statusCode).toBe(422);
       expect(dup.json().errors).toEqual({ unidade_saude_id: [msg.lotacaoDuplicada] });
       expect((await postLot(lotacao(c.id, { equipe_id: null, micro_areas: [] }))).statusCode).toBe(201);
+      // Past the screens, the database's own index refuses the same active assignment (no team counts as one team).
+      for (const equipe of [l.equipe_id, null]) {
+        const [ativa] = await t.db
+          .select()
+          .from(lotacoes)
+          .where(
+            and(
+              eq(lotacoes.profissional_id, c.id),
+              equipe ? eq(lotacoes.equipe_id, equipe) : isNull(lotacoes.equipe_id),
+            ),
+          );
+        const recusa = await t.db
+          .insert(lotacoes)
+          .values({ ...ativa!, id: newId() })
+          .then(() => null, indiceRecusado);
+        expect(recusa).toContain('lotacoes_ativa_key');
+      }
       const fim = await t.app.inject({ method: 'POST', url: `${lotUrl}/${l.id}/encerrar`, headers: gestor.headers });
       expect(fim.statusCode, fim.body).toBe(200);
       expect(fim.json<Lotacao>()).toMatchObject({ ativo: false, fim: todayIso() });

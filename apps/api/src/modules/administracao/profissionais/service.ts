@@ -62,9 +62,11 @@ async function checarUnicos(tx: DbOrTx, v: ProfissionalValues, selfId: string | 
   errors.throwIfAny();
 }
 
-/** The login's unique index refused the write (a race past the lock): the same answer as the check. */
+/** A unique index (login, CPF) refused the write (a race past the lock): the same answer as the check. */
 function loginEmUso(e: unknown): never {
-  if (uniqueViolation(e)?.constraint.includes('login')) new FieldErrors().add('login', msg.jaEmUso).throwIfAny();
+  const indice = uniqueViolation(e)?.constraint ?? '';
+  if (indice.includes('login')) new FieldErrors().add('login', msg.jaEmUso).throwIfAny();
+  if (indice.includes('cpf')) new FieldErrors().add('cpf_numero', msg.jaEmUso).throwIfAny();
   throw e;
 }
 

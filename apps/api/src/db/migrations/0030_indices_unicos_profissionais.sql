@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "lotacoes_ativa_key" ON "lotacoes" USING btree ("profissional_id","unidade_saude_id","ocupacao_codigo",coalesce("equipe_id", '00000000-0000-0000-0000-000000000000'::uuid)) WHERE "lotacoes"."ativo";--> statement-breakpoint
+CREATE UNIQUE INDEX "profissionais_cpf_key" ON "profissionais" USING btree ("cpf_numero");
