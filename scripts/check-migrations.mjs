@@ -1,7 +1,8 @@
 // Fails when the Drizzle schema and the committed migrations disagree (style guide §3: generating again changes nothing).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import zlib from 'node:zlib';
+import path from 'node:path';
+import { dumpDoRelease, migracoesDepoisDoRelease } from '../apps/api/src/db/upgrade/migracoes.mjs';
 
 const gen = spawnSync('npx', ['drizzle-kit', 'generate'], { cwd: 'apps/api', encoding: 'utf8' });
 if (gen.status !== 0) {
@@ -21,28 +22,18 @@ console.log('migrations: schema e migrações commitadas conferem.');
 // (db/upgrade/<release>.sql.gz) that drops, renames, retypes or rewrites data must say so with a `-- contrair:` line
 // naming the earlier release that stopped using what it removes. The previous release's processes may still be running
 // while the new one migrates (several processes, a rolling restart).
-const pasta = 'apps/api/src/db/upgrade';
-const [fixture] = fs
-  .readdirSync(pasta)
-  .filter((f) => f.endsWith('.sql.gz'))
-  .sort();
-const dump = zlib.gunzipSync(fs.readFileSync(`${pasta}/${fixture}`)).toString();
-const aplicadas = dump.split('COPY drizzle.__drizzle_migrations')[1]?.split('\n\\.')[0]?.split('\n').length - 1;
+const fixture = dumpDoRelease();
 const destrutiva =
   /\b(drop\s+(table|column|type|schema)|rename\s+(to|column)|alter\s+column\s+\S+\s+(set\s+data\s+)?type|truncate|delete\s+from|update\s+\S+\s+set)\b/i;
-const novas = fs
-  .readdirSync('apps/api/src/db/migrations')
-  .filter((f) => f.endsWith('.sql'))
-  .sort()
-  .slice(aplicadas);
+const novas = migracoesDepoisDoRelease(fixture);
 const semAviso = novas.filter((f) => {
-  const texto = fs.readFileSync(`apps/api/src/db/migrations/${f}`, 'utf8');
+  const texto = fs.readFileSync(f, 'utf8');
   return destrutiva.test(texto.replace(/--.*$/gm, '')) && !/^--\s*contrair:/m.test(texto);
 });
 if (semAviso.length) {
   console.error(
     'Migração que apaga ou reescreve dados sem a linha "-- contrair: …" (README, "Atualizações": expandir numa versão,\n' +
-      `contrair na seguinte):\n  ${semAviso.join('\n  ')}`,
+      `contrair na seguinte):\n  ${semAviso.map((f) => path.basename(f)).join('\n  ')}`,
   );
   process.exit(1);
 }

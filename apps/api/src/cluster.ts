@@ -1,7 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app';
 import type { Config } from './config';
-import { openPostgres, type Engine } from './db/client';
+import type { Engine } from './db/client';
+import { abrirParaProcesso } from './db/open';
 
 // PROCESSOS > 1 (issue 42): Node's own cluster. The primary owns the database (the DATA_DIR lock, the embedded server,
 // migrations and seeds as the owner, the audit-partition scheduler) and forks N workers that only serve HTTP on PORT,
@@ -26,7 +27,8 @@ const esperaReinicio = (tentativa: number) => Math.min(30_000, 1000 * 2 ** tenta
 export async function servirComoProcesso(config: Config): Promise<void> {
   const url = process.env[ENV_URL];
   if (!url) throw new Error(`${ENV_URL} ausente: um processo da API só é iniciado pelo processo principal.`);
-  const database = { ...(await openPostgres(url)), engine: JSON.parse(process.env[ENV_MOTOR] ?? '{}') as Engine };
+  const motor = JSON.parse(process.env[ENV_MOTOR] ?? '{}') as Engine;
+  const database = await abrirParaProcesso(url, motor, config.DATABASE_REPLICA_URL);
   const app = await buildApp(config, database);
   let closing = false;
   const parar = async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
-import { comReplica, openPglite, openPostgres, type Database } from './client';
+import { comReplica, openPglite, openPostgres, type Database, type Engine } from './client';
 import { isInitialised, postgresBinaries, startEmbeddedPostgres } from './embedded-postgres';
 import { lockDataDir } from './lock';
 import { concederPapelDaApi, PAPEL_API_EMBUTIDO, papelDaUrl, PapelError, urlComoPapel } from './papeis';
@@ -114,6 +114,15 @@ export async function openDatabase(config: Config): Promise<Opened> {
 export async function abrirParaServir(opened: Opened): Promise<Database> {
   const serving = await conexaoDaApi(opened);
   return opened.replica ? comReplica(serving, opened.replica) : serving;
+}
+
+/**
+ * A worker's connection (PROCESSOS > 1): the serving role's URL the primary handed over, the engine it described, and
+ * DATABASE_REPLICA_URL's replica as `abrirParaServir` gives it to a single process.
+ */
+export async function abrirParaProcesso(url: string, engine: Engine, replica: string | null): Promise<Database> {
+  const serving = { ...(await openPostgres(url)), engine };
+  return replica ? comReplica(serving, replica) : serving;
 }
 
 async function conexaoDaApi(opened: Opened): Promise<Database> {

@@ -12,7 +12,7 @@ import { prepareDatabase } from '../seed/setup';
 import { fixtures, type Usuario } from '../test/fixtures';
 import { onPostgres, type TestApp } from '../test/helpers';
 import { queryRows, replicaIndisponivel, type Database } from './client';
-import { abrirParaServir, openDatabase, type Opened } from './open';
+import { abrirParaProcesso, abrirParaServir, openDatabase, type Opened } from './open';
 
 // Issue 42, the read replica: a real streaming replica made by pg_basebackup -R from a primary started here. With its
 // replay paused, what the user just wrote reads back at once (primary) while the audit trail's search and CSV (the
@@ -259,6 +259,25 @@ describe.skipIf(!binDir || onPostgres)('read replica (DATABASE_REPLICA_URL, stre
     expect(res.body).toMatch(/^saude_db_replica_pool_conexoes\{estado="total"\} [1-9]/m);
     expect(res.body).toMatch(/^saude_db_replica_atraso_segundos \d/m);
     expect(res.body).toMatch(/^saude_db_pool_conexoes\{estado="total"\} [1-9]/m);
+  }, 180_000);
+
+  it('a worker of PROCESSOS > 1 reads reports from the replica too', async () => {
+    const processo = await abrirParaProcesso(primaryUrl, database!.engine, standbyUrl);
+    try {
+      const [r] = await queryRows<{ replica: boolean }>(processo.leitura, sql`select pg_is_in_recovery() as replica`);
+      expect(r).toEqual({ replica: true });
+      const [p] = await queryRows<{ replica: boolean }>(processo.db, sql`select pg_is_in_recovery() as replica`);
+      expect(p).toEqual({ replica: false });
+    } finally {
+      await processo.close();
+    }
+    const semReplica = await abrirParaProcesso(primaryUrl, database!.engine, null);
+    try {
+      const [r] = await queryRows<{ replica: boolean }>(semReplica.leitura, sql`select pg_is_in_recovery() as replica`);
+      expect(r).toEqual({ replica: false });
+    } finally {
+      await semReplica.close();
+    }
   }, 180_000);
 
   it('what the user wrote reads back at once from the primary; the audit report has it once the replica replays it', async () => {

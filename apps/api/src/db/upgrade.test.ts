@@ -17,6 +17,7 @@ import { prepareDatabase } from '../seed/setup';
 import type { Database } from './client';
 import { postgresBinaries, startEmbeddedPostgres } from './embedded-postgres';
 import { abrirParaServir, openDatabase } from './open';
+import { migracoesDepoisDoRelease } from './upgrade/migracoes.mjs';
 import { capturarRespostas, type Respostas } from './upgrade/respostas';
 
 const RELEASE = 'bd9254a';
@@ -76,14 +77,6 @@ const DEPENDEM_DO_DIA = ['/api/v1/ferramentas/tema_atual'];
 
 // Both drivers answer { rows } (PgQueryResultHKT leaves it unknown).
 /** Migrations in the tree that the release did not have (its dump's migrations table has a row per applied one). */
-const novasMigracoes = () => {
-  const dump = zlib.gunzipSync(fs.readFileSync(path.join(pasta, `${RELEASE}.sql.gz`))).toString();
-  const aplicadas =
-    (dump.split('COPY drizzle.__drizzle_migrations')[1] ?? '').split('\n\\.')[0]!.split('\n').length - 1;
-  const todas = fs.readdirSync(path.join(import.meta.dirname, 'migrations')).filter((f) => f.endsWith('.sql')).length;
-  return todas - aplicadas;
-};
-
 const consultar = async <T>(d: Database, q: string) => (await d.db.execute(sql.raw(q))) as unknown as { rows: T[] };
 
 describe.skipIf(!psqlBin || !binaries)(`upgrade from the release before issue 42 (${RELEASE})`, () => {
@@ -150,7 +143,9 @@ describe.skipIf(!psqlBin || !binaries)(`upgrade from the release before issue 42
     // The migrations table gains a row per migration newer than the release; every other table keeps its count.
     const { ['drizzle.__drizzle_migrations']: migracoes, ...demais } = contagem;
     const contagemAntes: Record<string, number> = Object.fromEntries(perdidas.map((p) => [p.tabela, p.antes]));
-    expect(migracoes).toBe(contagemAntes['drizzle.__drizzle_migrations']! + novasMigracoes());
+    expect(migracoes).toBe(
+      contagemAntes['drizzle.__drizzle_migrations']! + migracoesDepoisDoRelease(`${RELEASE}.sql.gz`).length,
+    );
     delete contagemAntes['drizzle.__drizzle_migrations'];
     expect(contagemAntes).toEqual(demais);
     expect(contagem['public.municipes']).toBeGreaterThan(100);

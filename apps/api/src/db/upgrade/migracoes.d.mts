@@ -1,0 +1,2 @@
+export function dumpDoRelease(): string;
+export function migracoesDepoisDoRelease(dump?: string): string[];
