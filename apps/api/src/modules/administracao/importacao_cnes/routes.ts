@@ -14,24 +14,19 @@ import { RESOURCE } from './service';
 // A file of another municipality (IDENTIFICACAO's CO_IBGE_MUN against ESUS_MUNICIPIO_IBGE) is refused.
 // POST /previa answers the plan and the file's SHA-256; POST / applies the same file (the hash must match) in one transaction; GET / lists past imports.
 
-/** The request body as the stream it arrived in, out of reach of generic object walks. */
-class CorpoXml {
+/**
+ * The request body as the stream it arrived in, out of reach of generic object walks: the XML itself, or the .zip kept
+ * whole (compressed) until the XML inside is streamed out of it.
+ */
+class CorpoCnes {
   readonly #stream: AsyncIterable<Buffer>;
-  constructor(stream: AsyncIterable<Buffer>) {
+  readonly #zip: boolean;
+  constructor(stream: AsyncIterable<Buffer>, zip: boolean) {
     this.#stream = stream;
-  }
-  get stream() {
-    return this.#stream;
-  }
-}
-
-/** The .zip body, kept whole (compressed) until the XML inside is streamed out of it. */
-class CorpoZip {
-  readonly #stream: AsyncIterable<Buffer>;
-  constructor(stream: AsyncIterable<Buffer>) {
-    this.#stream = stream;
+    this.#zip = zip;
   }
   async xml(): Promise<AsyncIterable<Buffer>> {
+    if (!this.#zip) return this.#stream;
     const partes: Buffer[] = [];
     let bytes = 0;
     for await (const parte of this.#stream) {
@@ -54,18 +49,18 @@ export const importacaoCnesRoutes =
     // The body stays a stream: the parser counts its bytes (50 MB limit) and hashes it as it reads. It is wrapped in a
     // private field so the input guard's walk over the body (http/input.ts) does not descend into the socket.
     app.addContentTypeParser(['application/xml', 'text/xml'], (_req, payload, done) =>
-      done(null, new CorpoXml(payload)),
+      done(null, new CorpoCnes(payload, false)),
     );
     app.addContentTypeParser(['application/zip', 'application/x-zip-compressed'], (_req, payload, done) =>
-      done(null, new CorpoZip(payload)),
+      done(null, new CorpoCnes(payload, true)),
     );
     const ler = async (body: unknown): Promise<CnesArquivo> => {
-      if (body instanceof CorpoXml) return parseCnes(body.stream);
-      if (!(body instanceof CorpoZip))
+      if (!(body instanceof CorpoCnes))
         throw new AppError(422, 'Arquivo CNES inválido: envie o arquivo XML exportado do CNES');
       try {
         return await parseCnes(await body.xml());
       } catch (err) {
+        // A corrupt zip may fail only while its XML is inflated, inside the parser's read.
         if (err instanceof ZipInvalido) throw invalido(err.message);
         throw err;
       }
