@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { perfis as perfisCodigos } from '@saude/shared';
 import type { ImportacaoCnes, PreviaCnes } from '@saude/shared/schemas/administracao_importacao_cnes';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../auth/sessions';
 import { equipes, importacoesCnes, lotacoes, perfis, profissionais, unidadesSaude } from '../../../db/schema';
@@ -302,3 +302,128 @@ describe(url, () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 });
+
+// Issue 43: the import follows the screens' rules for ending and deactivating (unidades, equipes, lotações).
+describe(`${url}: the screens' deactivation rules`, () => {
+  const t = useTestApp();
+  const f = fixtures(t);
+  let gestor: Usuario;
+
+  beforeAll(async () => {
+    gestor = await f.usuario({ unidade: await f.unidade(), perfil: 'gestor' });
+  });
+
+  const send = (path: string, xml: string, query: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${url}${path}`,
+      query: { arquivo_nome: 'cnes.xml', ...query },
+      headers: { ...gestor.headers, 'content-type': 'application/xml' },
+      payload: xml,
+    });
+  const previa = async (xml: string) => {
+    const res = await send('/previa', xml);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<PreviaCnes>();
+  };
+  const aplicar = async (xml: string) => {
+    const res = await send('', xml, { sha256: (await previa(xml)).arquivo_sha256 });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  const unidadePorCnes = async (cnes: string) =>
+    (await t.db.select().from(unidadesSaude).where(eq(unidadesSaude.cnes, cnes)))[0]!;
+  const equipePorIne = async (ine: string) => (await t.db.select().from(equipes).where(eq(equipes.ine, ine)))[0]!;
+  /** The synthetic file without the unit Vila Aurora (CNES 9100002): its team, Ana and João's second bond go too. */
+  const semAurora = semJoao
+    .replace(/<DADOS_GERAIS_ESTABELECIMENTOS CNES="9100002"[\s\S]*?<\/DADOS_GERAIS_ESTABELECIMENTOS>/, '')
+    .replace(/<DADOS_PROFISSIONAIS CPF_PROF="" CO_CNS="203012345670018"[\s\S]*?<\/DADOS_PROFISSIONAIS>/, '');
+
+  it('ends a bond as its screen does: its unit sessions end, the others stay; never before its start', async () => {
+    await aplicar(fixture);
+    const joao = await profPorCpfDe(t, '11144477735');
+    const [flores, aurora] = [await unidadePorCnes('9100001'), await unidadePorCnes('9100002')];
+    // A start set in the future by a manager: the end cannot come before it.
+    const futuro = `${new Date().getFullYear() + 1}-01-15`;
+    await t.db
+      .update(lotacoes)
+      .set({ inicio: futuro })
+      .where(and(eq(lotacoes.profissional_id, joao.id), eq(lotacoes.unidade_saude_id, aurora.id)));
+    const sessao = (unidadeId: string) =>
+      createSession(
+        t.db,
+        { idleMinutes: 30, maxHours: 12 },
+        { profissionalId: joao.id, unidadeId, ip: '127.0.0.1', userAgent: null },
+      );
+    const [emFlores, emAurora] = [await sessao(flores.id), await sessao(aurora.id)];
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${token}` } });
+
+    // João loses only his bond at Vila Aurora.
+    const soFlores = fixture.replace(/\s*<DADOS_LOTACOES CNES="9100002" CO_CBO="225142"[^>]*\/>/, '');
+    expect((await previa(soFlores)).resumo.lotacoes).toEqual({ criar: 0, atualizar: 0, desativar: 1 });
+    await aplicar(soFlores);
+    const [bond] = await t.db
+      .select()
+      .from(lotacoes)
+      .where(and(eq(lotacoes.profissional_id, joao.id), eq(lotacoes.unidade_saude_id, aurora.id)));
+    expect({ ativo: bond!.ativo, fim: bond!.fim }).toEqual({ ativo: false, fim: futuro });
+    expect((await me(emAurora.token)).statusCode).toBe(401);
+    expect((await me(emFlores.token)).statusCode).toBe(200);
+  });
+
+  it('keeps a unit and a team that hand-made bonds still use, saying why, and keeps the micro-areas they cover', async () => {
+    await aplicar(fixture);
+    const [aurora, equipeAurora] = [await unidadePorCnes('9100002'), await equipePorIne('0000910002')];
+    const manual = await f.profissional([
+      { unidade: aurora, equipe: equipeAurora, perfil: 'acs', micro_areas: ['03'] },
+    ]);
+
+    const p = await previa(semAurora);
+    expect(p.resumo.unidades.desativar).toBe(0);
+    expect(p.resumo.equipes.desativar).toBe(0);
+    expect(p.avisos).toContain(
+      'Equipe INE 0000910002 (ESF Aurora) não desativada. Não é possível desativar esta equipe: há 1 lotação ativa nela. Encerre as lotações ou mude-as de equipe antes.',
+    );
+    expect(p.avisos).toContain(
+      'Unidade CNES 9100002 (UBS Vila Aurora) não desativada. Não é possível desativar esta unidade: há 1 equipe ativa e 1 lotação ativa nela. Desative as equipes e encerre as lotações antes.',
+    );
+    await aplicar(semAurora);
+    expect((await unidadePorCnes('9100002')).ativo).toBe(true);
+    expect((await equipePorIne('0000910002')).ativo).toBe(true);
+    // What the import itself made there still goes: Ana, the only one in the file at Vila Aurora, and her bond.
+    const [ana] = await t.db.select().from(profissionais).where(eq(profissionais.codigo_cns, '203012345670018'));
+    expect(ana!.ativo).toBe(false);
+
+    // The hand-made bond's micro-area stays on the team though the file lists others.
+    await aplicar(fixture.replace('MICROAREA="03"', 'MICROAREA="07"'));
+    expect((await equipePorIne('0000910002')).micro_areas).toEqual(['03', '07']);
+
+    // Once the manager ends the hand-made bond, the next file deactivates both.
+    await t.db.update(lotacoes).set({ ativo: false }).where(eq(lotacoes.profissional_id, manual.id));
+    const depois = await previa(semAurora);
+    expect(depois.resumo.unidades.desativar).toBe(1);
+    expect(depois.resumo.equipes.desativar).toBe(1);
+  });
+
+  it('creates no team nor bond in a unit a manager deactivated by hand', async () => {
+    const inativa = await f.unidade();
+    await t.db.update(unidadesSaude).set({ ativo: false, cnes: '9100003' }).where(eq(unidadesSaude.id, inativa.id));
+    const arquivo = fixture
+      .replace(/CNES="9100002"/g, 'CNES="9100003"')
+      .replace(/CO_INE="0000910002"/g, 'CO_INE="0000910003"');
+    const p = await previa(arquivo);
+    expect(p.avisos).toContain(
+      'Equipe INE 0000910003 (ESF Aurora) não importada: a unidade CNES 9100003 está inativa aqui. Reative a unidade e importe de novo.',
+    );
+    expect(
+      p.avisos.filter((a) => a.startsWith('Lotação de ') && a.endsWith('a unidade CNES 9100003 está inativa aqui.')),
+    ).toHaveLength(2);
+    await aplicar(arquivo);
+    expect(await t.db.select().from(equipes).where(eq(equipes.ine, '0000910003'))).toEqual([]);
+    expect(await t.db.select().from(lotacoes).where(eq(lotacoes.unidade_saude_id, inativa.id))).toEqual([]);
+    expect((await unidadePorCnes('9100003')).ativo).toBe(false);
+  });
+});
+
+const profPorCpfDe = async (t: { db: ReturnType<typeof useTestApp>['db'] }, cpf: string) =>
+  (await t.db.select().from(profissionais).where(eq(profissionais.cpf_numero, cpf)))[0]!;

@@ -19,7 +19,20 @@ describe('parseCnes', () => {
       ['9100001', 'UBS Jardim das Flores', '02'],
       ['9100002', 'UBS Vila Aurora', '02'],
     ]);
-    expect(a.unidades[1]).toMatchObject({ cep: '01002000', numero: '2000', telefones: ['1135556666', '1135557777'] });
+    expect(a.unidades[1]).toMatchObject({
+      cep: '01002000',
+      logradouro: 'Avenida Central',
+      numero: '2000',
+      complemento: 'Bloco B',
+      bairro: 'Vila Aurora',
+      telefones: ['1135556666', '1135557777'],
+    });
+    // The professional's own address (ENDERECO inside DADOS_PROFISSIONAIS) is never taken for a unit's.
+    expect(a.unidades[0]).toMatchObject({
+      cep: '01001000',
+      logradouro: 'Rua das Acácias',
+      bairro: 'Jardim das Flores',
+    });
     expect(a.equipes.map((e) => [e.ine, e.cnes, e.micro_areas])).toEqual([
       ['0000910001', '9100001', ['01']],
       ['0000910002', '9100002', ['03']],

@@ -133,12 +133,25 @@ export async function parseCnes(
           nome,
           tipo_codigo: padded(a.TP_UNID_ID, 2),
           tipo_descricao: text(a.DS_TP_UNID),
-          cep: padded(a.CO_CEP, 8),
-          logradouro: text(a.NO_LOGRADOURO),
-          numero: text(a.NU_ENDERECO),
-          complemento: text(a.NO_COMPLEMENTO),
-          bairro: text(a.NO_BAIRRO),
+          cep: null,
+          logradouro: null,
+          numero: null,
+          complemento: null,
+          bairro: null,
           telefones,
+        });
+        return;
+      }
+      case 'DADOS_ENDERECO': {
+        // The unit's address is a child element (ENDERECO › DADOS_ENDERECO); professionals carry one too, not ours.
+        const u = unidadeAtual && !profAtual ? unidades.get(unidadeAtual) : undefined;
+        if (!u) return;
+        Object.assign(u, {
+          cep: padded(a.CO_CEP, 8),
+          logradouro: text(a.LOGRADOURO),
+          numero: text(a.NUMERO),
+          complemento: text(a.COMPLEMENT),
+          bairro: text(a.BAIRRO),
         });
         return;
       }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { msg } from '@saude/shared';
 import { camposDe } from '@saude/shared/rotulos';
 import { equipeFieldsSchema } from '@saude/shared/schemas/administracao_equipes';
 import { unidadeSaudeFieldsSchema } from '@saude/shared/schemas/administracao_unidades_saude';
@@ -28,11 +29,11 @@ import {
   lotacoes,
   perfis,
   profissionais,
-  sessoes,
   tiposUnidade,
   unidadesSaude,
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
+import { encerrarSessoes } from '../profissionais/service';
 import { newId } from '../../../lib/ids';
 import { mapPage, paginateTable, type PageResult } from '../../../lib/paginate';
 import { alteracoes, DESATIVADO, type Alteracoes } from '../alteracoes';
@@ -121,10 +122,18 @@ async function auditar(
 const mascaraDoc = (p: { cpf_numero?: string | null; codigo_cns?: string | null }) =>
   p.cpf_numero ? `CPF ${formatCpf(p.cpf_numero)}` : p.codigo_cns ? `CNS ${formatCns(p.codigo_cns)}` : '';
 
-/** Builds the plan against the database: what the file creates, updates and deactivates, each with its write. */
-async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
+/**
+ * Builds the plan against the database: what the file creates, updates and deactivates, each with its write, and what
+ * it leaves alone because the screens' rules refuse it (issue 43), each with a warning saying why.
+ */
+async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<{ plano: Plano; avisos: string[] }> {
   const hoje = todayIso();
   const plano: Plano = { unidades: [], equipes: [], profissionais: [], lotacoes: [] };
+  const avisos: string[] = [];
+  // Hand-made assignments are never ended by an import: the teams and units they are in must stay active, with the
+  // micro-areas they cover.
+  const todasLotacoes = await tx.select().from(lotacoes);
+  const manuaisAtivas = todasLotacoes.filter((l) => l.ativo && !l.origem_cnes);
 
   // ---- Units ----
   const todasUnidades = await tx.select().from(unidadesSaude);
@@ -132,6 +141,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
   const tipos = await tx.select().from(tiposUnidade);
   const tipoPorCodigo = new Map(tipos.map((t) => [t.codigo, t]));
   const unidadeId = new Map<string, string>(); // CNES → id (existing or planned)
+  const unidadeAtiva = new Set<string>(); // the file's units active after the import, by CNES
   const tiposNovos = new Map<string, { id: string; codigo: string; nome: string }>();
   const tipoPara = (codigo: string | null, descricao: string | null): string => {
     const nosso = codigo ? TIPO_UNIDADE_CNES[codigo] : 'UBS';
@@ -159,6 +169,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
     if (!atual) {
       const id = newId();
       unidadeId.set(u.cnes, id);
+      unidadeAtiva.add(u.cnes);
       const tipo_unidade_id = tipoPara(u.tipo_codigo, u.tipo_descricao);
       const novo = { ...dados, ativo: true };
       const criada = { cnes: u.cnes, ...novo };
@@ -175,13 +186,9 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
     unidadeId.set(u.cnes, atual.id);
     // Only an import's own deactivation is undone by a later file; a hand-made row stays as the manager left it.
     const depois = { ...dados, ativo: atual.origem_cnes ? true : atual.ativo };
+    if (depois.ativo) unidadeAtiva.add(u.cnes);
     const alt = diferencas(atual, depois, escritos(unidadeSaudeFieldsSchema, depois));
     if (Object.keys(alt).length > 0) plano.unidades.push(atualizacao(UNIDADES, atual.id, u.cnes, u.nome, depois, alt));
-  }
-  const cnesDoArquivo = new Set(arq.unidades.map((u) => u.cnes));
-  for (const u of todasUnidades) {
-    if (!u.origem_cnes || !u.ativo || cnesDoArquivo.has(u.cnes)) continue;
-    plano.unidades.push(desativacao(UNIDADES, u.id, u.cnes, u.nome));
   }
 
   // ---- Teams ----
@@ -191,6 +198,13 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
   for (const e of arq.equipes) {
     const atual = equipePorIne.get(e.ine);
     const unidade_saude_id = unidadeId.get(e.cnes)!;
+    // As the team screen: no active team in an inactive unit (one a manager deactivated by hand).
+    if (!unidadeAtiva.has(e.cnes) && (!atual || atual.ativo || atual.origem_cnes)) {
+      avisos.push(
+        `Equipe INE ${e.ine} (${e.nome}) não importada: a unidade CNES ${e.cnes} está inativa aqui. Reative a unidade e importe de novo.`,
+      );
+      continue;
+    }
     if (!atual) {
       const id = newId();
       equipeId.set(e.ine, id);
@@ -202,22 +216,28 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
       );
       continue;
     }
+    const manuaisDaEquipe = manuaisAtivas.filter((l) => l.equipe_id === atual.id);
+    if (atual.unidade_saude_id !== unidade_saude_id && manuaisDaEquipe.length > 0) {
+      avisos.push(
+        `Equipe INE ${e.ine} (${e.nome}) não atualizada: a unidade ${msg.equipeMudaUnidadeComLotacoes} (${manuaisDaEquipe.length} feitas à mão).`,
+      );
+      continue;
+    }
     equipeId.set(e.ine, atual.id);
-    // Exports often leave the agents' micro-area blank: an empty list never erases the team's.
+    // Exports often leave the agents' micro-area blank: an empty list never erases the team's. Nor does a list that
+    // lacks a micro-area a hand-made assignment of the team covers (the team screen refuses that too).
+    const emUso = manuaisDaEquipe.flatMap((l) => l.micro_areas);
+    const micro_areas =
+      e.micro_areas.length > 0 ? [...new Set([...e.micro_areas, ...emUso])].sort() : atual.micro_areas;
     const depois = {
       nome: e.nome,
       tipo: e.tipo ?? atual.tipo,
       unidade_saude_id,
-      micro_areas: e.micro_areas.length > 0 ? e.micro_areas : atual.micro_areas,
+      micro_areas,
       ativo: atual.origem_cnes ? true : atual.ativo,
     };
     const alt = diferencas(atual, depois, escritos(equipeFieldsSchema, depois));
     if (Object.keys(alt).length > 0) plano.equipes.push(atualizacao(EQUIPES, atual.id, e.ine, e.nome, depois, alt));
-  }
-  const inesDoArquivo = new Set(arq.equipes.map((e) => e.ine));
-  for (const e of todasEquipes) {
-    if (!e.origem_cnes || !e.ativo || inesDoArquivo.has(e.ine)) continue;
-    plano.equipes.push(desativacao(EQUIPES, e.id, e.ine, e.nome));
   }
 
   // ---- Professionals ----
@@ -280,16 +300,12 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
       executar: async (t, ctx) => {
         await passo.executar(t, ctx);
         // Issue 22: disabling a professional ends their sessions at once.
-        await t
-          .update(sessoes)
-          .set({ revoked_at: new Date(), updated_at: new Date() })
-          .where(sql`${sessoes.profissional_id} = ${p.id} and ${sessoes.revoked_at} is null`);
+        await encerrarSessoes(t, p.id);
       },
     });
   }
 
   // ---- Bonds ----
-  const todasLotacoes = await tx.select().from(lotacoes);
   const chaveLotacao = (l: {
     profissional_id: string;
     unidade_saude_id: string;
@@ -301,6 +317,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
   const perfisRows = await tx.select({ id: perfis.id, codigo: perfis.codigo }).from(perfis);
   const perfilId = new Map(perfisRows.map((p) => [p.codigo, p.id]));
   const nomeUnidade = new Map(arq.unidades.map((u) => [u.cnes, u.nome]));
+  const equipeCnes = new Map(arq.equipes.map((e) => [e.ine, e.cnes]));
   const chavesDoArquivo = new Set<string>();
   for (const p of arq.profissionais) {
     const profId = profissionalId.get(p)!;
@@ -309,12 +326,24 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
         profissional_id: profId,
         unidade_saude_id: unidadeId.get(l.cnes)!,
         ocupacao_codigo: l.cbo,
-        equipe_id: l.ine ? equipeId.get(l.ine)! : null,
+        equipe_id: l.ine ? (equipeId.get(l.ine) ?? null) : null,
       };
       const chave = chaveLotacao(base);
       if (chavesDoArquivo.has(chave)) continue;
-      chavesDoArquivo.add(chave);
       const rotulo = `${p.nome} — ${nomeUnidade.get(l.cnes)} — CBO ${l.cbo}`;
+      // As the assignment screen: an active unit, and a team of that same unit.
+      const recusa = !unidadeAtiva.has(l.cnes)
+        ? `a unidade CNES ${l.cnes} está inativa aqui`
+        : l.ine && !equipeId.has(l.ine)
+          ? `a equipe INE ${l.ine} não foi importada`
+          : l.ine && equipeCnes.get(l.ine) !== l.cnes
+            ? `a equipe INE ${l.ine} é de outra unidade`
+            : null;
+      if (recusa) {
+        avisos.push(`Lotação de ${rotulo} não importada: ${recusa}.`);
+        continue;
+      }
+      chavesDoArquivo.add(chave);
       const chaveDoVinculo = l.ine ? `INE ${l.ine}` : `CNES ${l.cnes}`;
       const atual = lotacaoPorChave.get(chave);
       if (!atual) {
@@ -353,21 +382,52 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<Plano> {
     if (!l.origem_cnes || !l.ativo || chavesDoArquivo.has(chaveLotacao(l))) continue;
     const profissional = nomesProf.get(l.profissional_id) ?? '';
     const rotulo = `${profissional} — ${nomesUni.get(l.unidade_saude_id) ?? ''} — CBO ${l.ocupacao_codigo}`;
+    // As ending it on its screen: never before its start, and the professional's sessions in its unit end.
+    const fim = l.inicio && l.inicio > hoje ? l.inicio : hoje;
     plano.lotacoes.push({
       acao: 'desativar',
       chave: l.equipe_id ? 'Equipe' : 'Unidade',
       nome: rotulo,
       campos: ['ativo', 'fim'],
       executar: async (t, ctx) => {
-        await gravar(t, LOTACOES.table, l.id, { ativo: false, fim: hoje });
+        await gravar(t, LOTACOES.table, l.id, { ativo: false, fim });
+        await encerrarSessoes(t, l.profissional_id, l.unidade_saude_id);
         await auditar(t, ctx, LOTACOES.resource, 'update', l.id, {
           ativo: { antes: true, depois: false },
-          fim: { antes: l.fim, depois: hoje },
+          fim: { antes: l.fim, depois: fim },
         });
       },
     });
   }
-  return plano;
+
+  // ---- Deactivations of teams and units, last: as on their screens, none while what is in it stays active ----
+  const lotacaoFica = (l: Lotacao) => l.ativo && (!l.origem_cnes || chavesDoArquivo.has(chaveLotacao(l)));
+  const lotacoesQueFicam = todasLotacoes.filter(lotacaoFica);
+  const inesDoArquivo = new Set(arq.equipes.map((e) => e.ine));
+  const equipesQueFicam = todasEquipes.filter((e) => e.ativo && (!e.origem_cnes || inesDoArquivo.has(e.ine)));
+  for (const e of todasEquipes) {
+    if (!e.origem_cnes || !e.ativo || inesDoArquivo.has(e.ine)) continue;
+    const n = lotacoesQueFicam.filter((l) => l.equipe_id === e.id).length;
+    if (n > 0) {
+      avisos.push(`Equipe INE ${e.ine} (${e.nome}) não desativada. ${msg.equipeComLotacoes(n)}`);
+      equipesQueFicam.push(e);
+      continue;
+    }
+    plano.equipes.push(desativacao(EQUIPES, e.id, e.ine, e.nome));
+  }
+  const cnesDoArquivo = new Set(arq.unidades.map((u) => u.cnes));
+  for (const u of todasUnidades) {
+    if (!u.origem_cnes || !u.ativo || cnesDoArquivo.has(u.cnes)) continue;
+    // Teams the file moves to another unit are not in this one any more.
+    const eq_ = equipesQueFicam.filter((e) => !inesDoArquivo.has(e.ine) && e.unidade_saude_id === u.id).length;
+    const lt = lotacoesQueFicam.filter((l) => l.unidade_saude_id === u.id).length;
+    if (eq_ > 0 || lt > 0) {
+      avisos.push(`Unidade CNES ${u.cnes} (${u.nome}) não desativada. ${msg.unidadeComVinculos(eq_, lt)}`);
+      continue;
+    }
+    plano.unidades.push(desativacao(UNIDADES, u.id, u.cnes, u.nome));
+  }
+  return { plano, avisos };
 }
 
 /** Where each kind of record is written and audited. */
@@ -454,8 +514,9 @@ const travar = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(
 
 export async function previa(ctx: Ctx, arq: CnesArquivo, arquivo_nome: string): Promise<PreviaCnes> {
   // Planning only reads; the writes are closures that only the apply runs.
-  const plano = await planejar(ctx.db, arq);
+  const { plano, avisos: recusas } = await planejar(ctx.db, arq);
   const resumo = resumoDe(plano);
+  const avisos = [...recusas, ...arq.avisos];
   const amostra = (k: TipoImportacaoCnes) =>
     plano[k].slice(0, 10).map(({ acao, chave, nome, campos }) => ({ acao, chave, nome, campos }));
   return {
@@ -469,8 +530,8 @@ export async function previa(ctx: Ctx, arq: CnesArquivo, arquivo_nome: string): 
       profissionais: amostra('profissionais'),
       lotacoes: amostra('lotacoes'),
     },
-    avisos: arq.avisos.slice(0, 50),
-    total_avisos: arq.avisos.length,
+    avisos: avisos.slice(0, 50),
+    total_avisos: avisos.length,
     sem_alteracoes: semAlteracoes(resumo),
   };
 }
@@ -484,7 +545,7 @@ export async function aplicar(
     throw new AppError(409, 'O arquivo enviado não é o mesmo da prévia. Gere a prévia novamente.');
   return ctx.db.transaction(async (tx) => {
     await travar(tx);
-    const plano = await planejar(tx, arq);
+    const { plano } = await planejar(tx, arq);
     for (const k of TIPOS_IMPORTACAO_CNES) for (const passo of plano[k]) await passo.executar(tx, ctx);
     const resumo = resumoDe(plano);
     const id = newId();
