@@ -243,6 +243,29 @@ test('offline, a citizen without a family opens for a visit once opened online; 
     await page.goto(`${LISTA}/membro/${guardado.id}/visitar`);
     await expect(page.getByRole('heading', { name: 'Visita ao membro' })).toBeVisible();
     await expect(page.getByText(guardado.nome).first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Logradouro', exact: true })).toHaveValue('DAS MANGUEIRAS');
+    // The copies are written in the background after the screen shows (copias.ts): going offline before they land
+    // would test the race, not the feature. Both the citizen and the visit context must be on the device.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (id) =>
+            new Promise<number>((resolve) => {
+              const req = indexedDB.open('saude-visitas-offline');
+              req.onerror = () => resolve(0);
+              req.onsuccess = () => {
+                const keys = req.result.transaction('copias').objectStore('copias').getAllKeys();
+                keys.onsuccess = () => {
+                  resolve(keys.result.filter((k) => String(k).includes(id)).length);
+                  req.result.close();
+                };
+                keys.onerror = () => resolve(0);
+              };
+            }),
+          guardado.id,
+        ),
+      )
+      .toBeGreaterThanOrEqual(2);
   });
 
   await test.step('offline, after a reload: the kept citizen’s form opens and the visit waits on the device', async () => {
