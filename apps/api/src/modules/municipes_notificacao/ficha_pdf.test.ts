@@ -136,7 +136,10 @@ function caixas(f: Ficha, rotulo: string, altura = 26): Array<{ texto: string; a
 /** The one box labelled `rotulo`: its text. */
 function caixa(f: Ficha, rotulo: string, altura?: number): string {
   const todas = caixas(f, rotulo, altura);
-  expect(todas.map((c) => c.texto), `boxes labelled "${rotulo}"`).toHaveLength(1);
+  expect(
+    todas.map((c) => c.texto),
+    `boxes labelled "${rotulo}"`,
+  ).toHaveLength(1);
   return todas[0]!.texto;
 }
 
@@ -181,9 +184,9 @@ describe('SINAN form (PDF) as rendered by poppler', () => {
 
   beforeAll(async () => {
     vigilancia = await signIn(t, 'vigilancia');
-    const lista = (
-      await t.app.inject({ method: 'GET', url: `${url}?per_page=100`, headers: vigilancia })
-    ).json<NotificacaoListItem[]>();
+    const lista = (await t.app.inject({ method: 'GET', url: `${url}?per_page=100`, headers: vigilancia })).json<
+      NotificacaoListItem[]
+    >();
     // A demo woman of 1 year or more whose notification has no free text yet (neither box is printed then).
     for (const m of lista.filter((l) => l.sexo_id === 1)) {
       const { notificacoes } = (
@@ -215,6 +218,8 @@ describe('SINAN form (PDF) as rendered by poppler', () => {
     // The first "Código (IBGE)" is field 5's, the second field 18's (the citizen's home, in the demo's Brasília).
     expect(caixas(f, 'Código (IBGE)').map((c) => c.texto)).toEqual(['3550308', '5300108']);
     expect(caixa(f, '17 UF')).toBe('DF');
+    // A SINAN field we hold nothing for stays an empty box to fill by hand.
+    expect(caixa(f, '19 Distrito')).toBe('');
     // Ink where the values were read: the words are drawn, not only present as text.
     for (const rotulo of ['4 UF', '5 Município de notificação']) {
       const [c] = caixas(f, rotulo);
