@@ -124,7 +124,7 @@ export async function registerRoutes(
   await app.register(pacienteSemIdentificacoesRoutes, {
     prefix: '/api/v1/urgencia_emergencia/paciente_sem_identificacoes',
   });
-  await app.register(notificacoesRoutes, { prefix: '/api/v1/municipes_notificacao' });
+  await app.register(notificacoesRoutes(config), { prefix: '/api/v1/municipes_notificacao' });
   await app.register(categoriasRoutes, { prefix: '/api/v1/filas/categorias' });
   await app.register(parametrizacoesRoutes, { prefix: '/api/v1/filas/parametrizacoes' });
   await app.register(senhasRoutes, { prefix: '/api/v1/filas/senhas' });

@@ -1,6 +1,5 @@
 import { descricaoDe } from '@saude/shared/codes';
 import { cursoMaisElevado } from '@saude/shared/codes/curso_mais_elevado';
-import { localizacaoMoradia } from '@saude/shared/codes/localizacao_moradia';
 import { findBy } from '@saude/shared/codes/lookup';
 import { municipio } from '@saude/shared/codes/municipio';
 import { racaCor } from '@saude/shared/codes/raca_cor';
@@ -10,7 +9,7 @@ import {
   ROTULOS_SITUACAO_NOTIFICACAO,
   type CampoComorbidade,
 } from '@saude/shared/schemas/notificacao_compulsoria';
-import { ageParts, formatDateTime, isoToBr } from '@saude/shared/validation/dates';
+import { ageParts, formatDateTime, isoToBr, plural } from '@saude/shared/validation/dates';
 import { and, asc, eq } from 'drizzle-orm';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { auditedRead } from '../../access/audit';
@@ -33,9 +32,12 @@ import {
 
 // GET …/{notificacaoId}/ficha.pdf (issue 18): the SINAN "Ficha Individual de Notificação", laid out with SINAN's own
 // field numbers (1–30) so that surveillance can type it into SINAN or attach it, then the case data this system holds
-// and the notifier. A field we hold no value for is an empty box, as on the paper form. Drawn with pdf-lib's standard
-// Helvetica (WinAnsi): no font file to ship. Gestante and escolaridade come from the citizen's health blocks only
-// when the user may see them (municipes/cuidado.ts); otherwise their boxes stay empty.
+// and the notifier. A numbered field we hold no value for is an empty box, as on the paper form; our own free-text
+// boxes (informações complementares, observações) are printed only when written. Coded fields carry SINAN's code
+// where ours maps onto it (sexo, gestante, raça/cor, zona). Fields 4 and 5 are the installation's municipality
+// (ESUS_MUNICIPIO_IBGE): every unit of this system is in it. Drawn with pdf-lib's standard Helvetica (WinAnsi): no
+// font file to ship. Gestante and escolaridade come from the citizen's health blocks only when the user may see them
+// (municipes/cuidado.ts); otherwise their boxes stay empty. Differences from the official form: docs/decisions.md.
 
 const A4 = { w: 595.28, h: 841.89 };
 const MARGEM = 28;
@@ -234,31 +236,50 @@ class Ficha {
 const data = (v: string | null | undefined) => (v ? (isoToBr(v) ?? v) : null);
 const simNao = (v: boolean | null) => (v === null ? null : v ? 'Sim' : 'Não');
 
-/** SINAN field 10: the age at the notification, with SINAN's unit (1 hora, 2 dia, 3 mês, 4 ano). */
+/**
+ * SINAN field 10: the age at the notification, once, in SINAN's unit (whole years, else months, else days; SINAN's
+ * hours need a birth time we do not hold). Printed as words ('26 anos'): the unit's code beside the number read as a
+ * second age.
+ */
 function idadeSinan(nascimento: string, em: string): string | null {
   const p = ageParts(nascimento, em);
   if (!p) return null;
-  if (p.anos > 0) return `${p.anos} - 4 Ano`;
-  if (p.meses > 0) return `${p.meses} - 3 Mês`;
-  return `${p.dias} - 2 Dia`;
+  if (p.anos > 0) return plural(p.anos, 'ano', 'anos');
+  if (p.meses > 0) return plural(p.meses, 'mês', 'meses');
+  return plural(p.dias, 'dia', 'dias');
 }
 
-/** SINAN field 11: M, F or I (ignorado). Our sexo codes: 0 Masculino, 1 Feminino. */
-const sexoSinan = (id: number | null) => (id === 0 ? 'M - Masculino' : id === 1 ? 'F - Feminino' : null);
+/** SINAN field 11: M, F or I (ignorado). Our sexo codes: 0 Masculino, 1 Feminino, 4 Ignorado, 5 Indeterminado. */
+const sexoSinan = (id: number | null) =>
+  id === 0 ? 'M - Masculino' : id === 1 ? 'F - Feminino' : id === null ? null : 'I - Ignorado';
 
 /** SINAN field 12: not applicable to a man; otherwise what the health block says, when the user may read it. */
 function gestanteSinan(sexoId: number | null, gestante: boolean | null): string | null {
   if (sexoId === 0) return '6 - Não se aplica';
-  if (gestante === true) return 'Sim (idade gestacional ignorada)';
+  // The health block says pregnant without the trimester: SINAN's 4.
+  if (gestante === true) return '4 - Idade gestacional ignorada';
   if (gestante === false) return '5 - Não';
   return null;
 }
 
-function desenhar(doc: PDFDocument, font: PDFFont, negrito: PDFFont, d: Dados) {
+/** SINAN field 13: e-SUS's raça/cor codes are SINAN's (1 Branca, 2 Preta, 3 Amarela, 4 Parda, 5 Indígena). */
+const racaCorSinan = (id: number | null) => {
+  const d = id === null ? undefined : descricaoDe(racaCor, id);
+  return d ? `${id} - ${d}` : null;
+};
+
+/** SINAN field 29: e-SUS's localização (83 Urbana, 84 Rural, 205 Periurbana) in SINAN's codes 1, 2, 3. */
+const ZONA_SINAN: Record<number, string> = { 83: '1 - Urbana', 84: '2 - Rural', 205: '3 - Periurbana' };
+
+/** SINAN field 28: (DDD) and the number, split before its last four digits. */
+const telefoneSinan = (t: string) => `(${t.slice(0, 2)}) ${t.slice(2, -4)}-${t.slice(-4)}`;
+
+function desenhar(doc: PDFDocument, font: PDFFont, negrito: PDFFont, d: Dados, municipioIbge: string) {
   const { n, m } = d;
   const e = enderecoDe(m);
   const f = new Ficha(doc, font, negrito);
   const mun = e.municipio_ibge ? findBy(municipio, 'codigo_ibge', e.municipio_ibge) : undefined;
+  const notificacao = findBy(municipio, 'codigo_ibge', municipioIbge);
   const telefone = m.m.telefone_celular ?? m.m.telefone_residencial ?? m.m.telefone_contato ?? e.telefone;
 
   f.titulo(
@@ -273,9 +294,9 @@ function desenhar(doc: PDFDocument, font: PDFFont, negrito: PDFFont, d: Dados) {
     ['3', 'Data da notificação', data(n.data_notificacao), 1.5],
   ]);
   f.linha([
-    ['4', 'UF', null, 0.7],
-    ['5', 'Município de notificação', null, 4],
-    ['', 'Código (IBGE)', null, 1.5],
+    ['4', 'UF', notificacao?.uf, 0.7],
+    ['5', 'Município de notificação', notificacao?.nome, 4],
+    ['', 'Código (IBGE)', municipioIbge, 1.5],
   ]);
   f.linha([
     ['6', 'Unidade de saúde (ou outra fonte notificadora)', n.unidade_saude_nome, 4.3],
@@ -292,7 +313,7 @@ function desenhar(doc: PDFDocument, font: PDFFont, negrito: PDFFont, d: Dados) {
     ['10', '(ou) Idade', idadeSinan(m.m.data_nascimento, n.data_notificacao), 1.2],
     ['11', 'Sexo', sexoSinan(m.m.sexo_id), 1.2],
     ['12', 'Gestante', gestanteSinan(m.m.sexo_id, d.gestante), 1.8],
-    ['13', 'Raça/cor', m.m.raca_cor_id === null ? null : (descricaoDe(racaCor, m.m.raca_cor_id) ?? null), 1.3],
+    ['13', 'Raça/cor', racaCorSinan(m.m.raca_cor_id), 1.3],
   ]);
   f.linha([
     ['14', 'Escolaridade', d.escolaridade === null ? null : (descricaoDe(cursoMaisElevado, d.escolaridade) ?? null), 1],
@@ -332,11 +353,11 @@ function desenhar(doc: PDFDocument, font: PDFFont, negrito: PDFFont, d: Dados) {
     ['27', 'CEP', e.cep ? `${e.cep.slice(0, 5)}-${e.cep.slice(5)}` : null, 1.3],
   ]);
   f.linha([
-    ['28', '(DDD) Telefone', telefone ? `(${telefone.slice(0, 2)}) ${telefone.slice(2)}` : null, 1.8],
+    ['28', '(DDD) Telefone', telefone ? telefoneSinan(telefone) : null, 1.8],
     [
       '29',
       'Zona (1 Urbana, 2 Rural, 3 Periurbana, 9 Ignorado)',
-      e.localizacao_id === null ? null : (descricaoDe(localizacaoMoradia, e.localizacao_id) ?? null),
+      e.localizacao_id === null ? null : (ZONA_SINAN[e.localizacao_id] ?? null),
       2.6,
     ],
     ['30', 'País (se residente fora do Brasil)', null, 2],
@@ -365,10 +386,16 @@ function desenhar(doc: PDFDocument, font: PDFFont, negrito: PDFFont, d: Dados) {
         .map(([campo, rotulo]) => ['', rotulo, simNao(n[campo]), 1] as [string, string, string | null, number]),
     );
   }
-  f.linha([['', 'Informações complementares', n.informacoes_complementares, 1]], 58);
-  f.linha([['', 'Observações', n.observacoes, 1]], 58);
+  // Free text of ours, not a SINAN field: an empty box would read as a question left unanswered.
+  if (n.informacoes_complementares?.trim())
+    f.linha([['', 'Informações complementares', n.informacoes_complementares, 1]], 58);
+  if (n.observacoes?.trim()) f.linha([['', 'Observações', n.observacoes, 1]], 58);
 
   f.secao('Notificador');
+  f.linha([
+    ['', 'Município/Unidade de saúde', [notificacao?.nome, n.unidade_saude_nome].filter(Boolean).join(' / '), 4],
+    ['', 'Cód. da unid. de saúde (CNES)', d.unidadeCnes, 1.6],
+  ]);
   f.linha([
     ['', 'Nome', n.profissional_nome, 3],
     ['', 'Função', d.funcao, 2.5],
@@ -378,7 +405,7 @@ function desenhar(doc: PDFDocument, font: PDFFont, negrito: PDFFont, d: Dados) {
 }
 
 /** The form as PDF bytes; the read (notification, citizen and blocks) is audited as one `show` of the notification. */
-export async function fichaPdf(ctx: Ctx, municipeId: string, id: string): Promise<Uint8Array> {
+export async function fichaPdf(ctx: Ctx, municipeId: string, id: string, municipioIbge: string): Promise<Uint8Array> {
   const dados = await auditedRead(
     ctx,
     (db) => ler(db, ctx, municipeId, id),
@@ -396,6 +423,6 @@ export async function fichaPdf(ctx: Ctx, municipeId: string, id: string): Promis
   doc.setCreator('Saúde Municipal');
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const negrito = await doc.embedFont(StandardFonts.HelveticaBold);
-  desenhar(doc, font, negrito, dados);
+  desenhar(doc, font, negrito, dados, municipioIbge);
   return doc.save();
 }
