@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../auth/sessions';
 import { equipes, importacoesCnes, lotacoes, perfis, profissionais, unidadesSaude } from '../../../db/schema';
 import { fixtures, type Usuario } from '../../../test/fixtures';
-import { auditRows, useTestApp } from '../../../test/helpers';
+import { auditRows, useTestApp, type TestApp } from '../../../test/helpers';
 import { zipDe } from '../../../test/zip';
 
 const url = '/api/v1/administracao/importacao_cnes';
@@ -14,17 +14,9 @@ const fixture = readFileSync(new URL('./fixtures/cnes_sintetico.xml', import.met
 /** The synthetic file without João Batista Lima (CPF 111.444.777-35) and his two bonds. */
 const semJoao = fixture.replace(/<DADOS_PROFISSIONAIS CPF_PROF="11144477735"[\s\S]*?<\/DADOS_PROFISSIONAIS>/, '');
 
-describe(url, () => {
-  const t = useTestApp();
-  const f = fixtures(t);
-  let gestor: Usuario;
-
-  beforeAll(async () => {
-    const unidade = await f.unidade();
-    gestor = await f.usuario({ unidade, perfil: 'gestor' });
-  });
-
-  const send = (path: string, xml: string | Buffer, query: Record<string, string> = {}, headers = gestor.headers) =>
+/** The preview and the apply as the manager's screen sends them (the raw XML body). */
+function importador(t: TestApp, gestor: () => Usuario) {
+  const send = (path: string, xml: string | Buffer, query: Record<string, string> = {}, headers = gestor().headers) =>
     t.app.inject({
       method: 'POST',
       url: `${url}${path}`,
@@ -38,13 +30,28 @@ describe(url, () => {
     return res.json<PreviaCnes>();
   };
   const aplicar = async (xml: string) => {
-    const p = await previa(xml);
-    const res = await send('', xml, { sha256: p.arquivo_sha256 });
+    const res = await send('', xml, { sha256: (await previa(xml)).arquivo_sha256 });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<ImportacaoCnes>();
   };
-  const profPorCpf = async (cpf: string) =>
-    (await t.db.select().from(profissionais).where(eq(profissionais.cpf_numero, cpf)))[0]!;
+  return { send, previa, aplicar };
+}
+
+const profPorCpfDe = async (t: TestApp, cpf: string) =>
+  (await t.db.select().from(profissionais).where(eq(profissionais.cpf_numero, cpf)))[0]!;
+
+describe(url, () => {
+  const t = useTestApp();
+  const f = fixtures(t);
+  let gestor: Usuario;
+
+  beforeAll(async () => {
+    const unidade = await f.unidade();
+    gestor = await f.usuario({ unidade, perfil: 'gestor' });
+  });
+
+  const { send, previa, aplicar } = importador(t, () => gestor);
+  const profPorCpf = (cpf: string) => profPorCpfDe(t, cpf);
 
   it('previews the synthetic file without writing: 2 units, 2 teams, 3 professionals and 4 bonds to create', async () => {
     const p = await previa(fixture);
@@ -313,23 +320,7 @@ describe(`${url}: the screens' deactivation rules`, () => {
     gestor = await f.usuario({ unidade: await f.unidade(), perfil: 'gestor' });
   });
 
-  const send = (path: string, xml: string, query: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${url}${path}`,
-      query: { arquivo_nome: 'cnes.xml', ...query },
-      headers: { ...gestor.headers, 'content-type': 'application/xml' },
-      payload: xml,
-    });
-  const previa = async (xml: string) => {
-    const res = await send('/previa', xml);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<PreviaCnes>();
-  };
-  const aplicar = async (xml: string) => {
-    const res = await send('', xml, { sha256: (await previa(xml)).arquivo_sha256 });
-    expect(res.statusCode, res.body).toBe(201);
-  };
+  const { previa, aplicar } = importador(t, () => gestor);
   const unidadePorCnes = async (cnes: string) =>
     (await t.db.select().from(unidadesSaude).where(eq(unidadesSaude.cnes, cnes)))[0]!;
   const equipePorIne = async (ine: string) => (await t.db.select().from(equipes).where(eq(equipes.ine, ine)))[0]!;
@@ -424,6 +415,3 @@ describe(`${url}: the screens' deactivation rules`, () => {
     expect((await unidadePorCnes('9100003')).ativo).toBe(false);
   });
 });
-
-const profPorCpfDe = async (t: { db: ReturnType<typeof useTestApp>['db'] }, cpf: string) =>
-  (await t.db.select().from(profissionais).where(eq(profissionais.cpf_numero, cpf)))[0]!;
