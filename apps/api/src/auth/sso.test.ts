@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { profissionais, sessoes } from '../db/schema';
 import { fixtures, type Profissional, type Unidade } from '../test/fixtures';
-import { auditRows, buildTestApp, type TestApp } from '../test/helpers';
+import { buildApp } from '../app';
+import { auditRows, buildTestApp, openTestDatabase, type TestApp } from '../test/helpers';
 import {
   CookieJar,
   signInAtProvider,
@@ -391,6 +392,12 @@ describe('single sign-on off, or its provider down', () => {
     expect(() =>
       loadConfig({ ...base, SSO_ISSUER_URL: 'https://idp.example.gov.br', SSO_REDIRECT_URI: 'https://s.gov.br/x' }),
     ).toThrow(/SSO_REDIRECT_URI: deve terminar em \/saude2_oauth/);
+    expect(() =>
+      loadConfig({ ...base, SSO_ISSUER_URL: 'https://idp.example.gov.br', SSO_TOKEN_KEY: 'curta-demais' }),
+    ).toThrow(/SSO_TOKEN_KEY: deve ter 32 bytes/);
+    expect(() =>
+      loadConfig({ ...base, SSO_ISSUER_URL: 'https://idp.example.gov.br', SSO_TOKEN_KEY: 'ab'.repeat(32) }),
+    ).not.toThrow();
     expect(() => loadConfig({ ...base, SSO_ISSUER_URL: 'https://idp.example.gov.br' })).not.toThrow();
     expect(() => loadConfig({ ...base, SSO_ISSUER_URL: 'https://idp.example.gov.br' })).not.toThrow(ConfigError);
   });
@@ -663,5 +670,98 @@ describe('single sign-on: the provider ends our session (back-channel logout) an
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('single sign-on: two API processes on one database', () => {
+  it('a back-channel logout received by one ends the session the other had cached', async () => {
+    const { database, drop } = await openTestDatabase();
+    const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+    const one = await buildApp(config, database, { logger: false, serveWeb: false });
+    const other = await buildApp(config, database, { logger: false, serveWeb: false });
+    const close = async () => {
+      await one.close();
+      await other.close();
+      await database.close();
+      await drop();
+    };
+    try {
+      const t = { app: one, db: database.db, config, kind: database.kind, setupLog: [], close } as TestApp;
+      const centro = await fixtures(t).unidade({ nome: 'UBS Dois Processos' });
+      await fixtures(t).profissional([{ unidade: centro, perfil: 'medico' }], { login: 'medica.sso' });
+      const { res } = await flow(t, 'sub-medica');
+      const token = res.json().token as string;
+      const me = () =>
+        other.inject({ method: 'GET', url: '/api/v2/auth/me', headers: { authorization: `Bearer ${token}` } });
+      expect((await me()).statusCode).toBe(200);
+      expect((await me()).statusCode).toBe(200);
+      // The other process answers from memory now.
+      expect(other.sessionCache.stats.hits).toBeGreaterThan(0);
+      const [row] = await database.db
+        .select()
+        .from(sessoes)
+        .where(eq(sessoes.token_hash, hashToken(token)));
+      const now = Math.floor(Date.now() / 1000);
+      const logoutToken = await provider.sign({
+        iss: provider.issuer,
+        aud: provider.clientId,
+        iat: now,
+        exp: now + 120,
+        jti: `jti-dois-processos-${now}`,
+        sub: 'sub-medica',
+        sid: row!.sso_sid!,
+        events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+      });
+      const out = await one.inject({
+        method: 'POST',
+        url: BACKCHANNEL,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ logout_token: logoutToken }).toString(),
+      });
+      expect(out.statusCode).toBe(200);
+      await expect.poll(async () => (await me()).statusCode).toBe(401);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('single sign-on without SSO_TOKEN_KEY', () => {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    const { SSO_TOKEN_KEY: _, ...semChave } = env;
+    Object.assign(t, await buildTestApp(semChave));
+    const centro = await fixtures(t).unidade({ nome: 'UBS Sem Chave' });
+    await fixtures(t).profissional([{ unidade: centro, perfil: 'medico' }], { login: 'medica.sso' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps no token of the provider at all, and signs out at the provider by the client id', async () => {
+    const { res } = await flow(t, 'sub-medica');
+    const token = res.json().token as string;
+    const [row] = await t.db
+      .select()
+      .from(sessoes)
+      .where(eq(sessoes.token_hash, hashToken(token)));
+    expect(row).toMatchObject({
+      sso_sub: 'sub-medica',
+      sso_id_token: null,
+      sso_id_token_cifrado: null,
+      sso_refresh_token_cifrado: null,
+      sso_renovar_em: null,
+    });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const url = new URL(out.json().sso_logout_url);
+    expect(url.searchParams.get('client_id')).toBe(provider.clientId);
+    expect(url.searchParams.has('id_token_hint')).toBe(false);
+    // The provider takes it: its page asks the user to confirm.
+    const end = await fetch(url, { redirect: 'manual' });
+    expect(end.status).toBe(200);
   });
 });
