@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx, SessionUser } from '../access/context';
 import { audit } from '../access/audit';
-import { AppError } from '../lib/errors';
+import { AppError, codeForStatus, errorBody } from '../lib/errors';
 import { bearerToken, type SessionPolicy } from './sessions';
 import * as service from './service';
 import { LogoutTokenRecusado, SSO_COOKIE, SSO_COOKIE_PATH, type Sso } from './sso';
@@ -188,7 +188,13 @@ export const authRoutes =
     });
   };
 
-/** The back-channel logout's refusal (§2.8: 400, an OAuth 2.0 error body), never cached. */
+/**
+ * The back-channel logout's refusal (§2.8: 400 with an OAuth 2.0 error, `error` and `error_description`), never
+ * cached; with the API's own error fields too, so every refusal of ours still reads the same way.
+ */
 function refuseLogout(reply: FastifyReply, error: string, description: string) {
-  return reply.code(400).header('cache-control', 'no-store').send({ error, error_description: description });
+  return reply
+    .code(400)
+    .header('cache-control', 'no-store')
+    .send(errorBody(codeForStatus(400), description, {}, { error, error_description: description }));
 }

@@ -514,7 +514,7 @@ describe('single sign-on: the provider ends our session (back-channel logout) an
     for (const [name, logoutToken, motivo] of cases) {
       const res = await post(form(logoutToken));
       expect(res.statusCode, name).toBe(400);
-      expect(res.json(), name).toEqual({ error: 'invalid_request', error_description: msg.ssoLogoutInvalido });
+      expect(res.json(), name).toMatchObject({ error: 'invalid_request', error_description: msg.ssoLogoutInvalido });
       expect(res.headers['cache-control'], name).toBe('no-store');
       const [last] = (await auditRows(t, { action: 'logout_sso_recusado' })).slice(-1);
       expect(last!.details, name).toEqual({ motivo });
