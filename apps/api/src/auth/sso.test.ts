@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../config';
 import { profissionais, sessoes } from '../db/schema';
 import { fixtures, type Profissional, type Unidade } from '../test/fixtures';
 import { buildApp } from '../app';
-import { auditRows, buildTestApp, openTestDatabase, type TestApp } from '../test/helpers';
+import { auditRows, buildTestApp, openTestDatabase, type TestApp, type TestAppOptions } from '../test/helpers';
 import {
   CookieJar,
   signInAtProvider,
@@ -299,17 +299,23 @@ describe('single sign-on (OpenID Connect, authorization code + PKCE)', () => {
   });
 });
 
-describe('single sign-on: an expired ID token', () => {
+/** An app of the describe's own, with the professional the provider's 'sub-medica' signs in as. */
+function useAppWithMedica(appEnv: () => Record<string, string>, unidade: string, opts?: TestAppOptions): TestApp {
   const t = {} as TestApp;
   beforeAll(async () => {
-    // This server's clock two hours ahead of the provider's: the one-hour ID token arrives already expired.
-    Object.assign(t, await buildTestApp(env, { sso: { clockSkewSeconds: 7200 } }));
-    const centro = await fixtures(t).unidade({ nome: 'UBS Relógio' });
+    Object.assign(t, await buildTestApp(appEnv(), opts));
+    const centro = await fixtures(t).unidade({ nome: unidade });
     await fixtures(t).profissional([{ unidade: centro, perfil: 'medico' }], { login: 'medica.sso' });
   });
   afterAll(async () => {
     await t.close();
   });
+  return t;
+}
+
+describe('single sign-on: an expired ID token', () => {
+  // This server's clock two hours ahead of the provider's: the one-hour ID token arrives already expired.
+  const t = useAppWithMedica(() => env, 'UBS Relógio', { sso: { clockSkewSeconds: 7200 } });
 
   it('refuses it with its own message', async () => {
     const { res } = await flow(t, 'sub-medica');
@@ -727,16 +733,10 @@ describe('single sign-on: two API processes on one database', () => {
 });
 
 describe('single sign-on without SSO_TOKEN_KEY', () => {
-  const t = {} as TestApp;
-  beforeAll(async () => {
+  const t = useAppWithMedica(() => {
     const { SSO_TOKEN_KEY: _, ...semChave } = env;
-    Object.assign(t, await buildTestApp(semChave));
-    const centro = await fixtures(t).unidade({ nome: 'UBS Sem Chave' });
-    await fixtures(t).profissional([{ unidade: centro, perfil: 'medico' }], { login: 'medica.sso' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+    return semChave;
+  }, 'UBS Sem Chave');
 
   it('keeps no token of the provider at all, and signs out at the provider by the client id', async () => {
     const { res } = await flow(t, 'sub-medica');
