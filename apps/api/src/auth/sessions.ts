@@ -197,10 +197,14 @@ function toSessionUser(row: Row): SessionUser {
   };
 }
 
-/** Ends a session and the SenhaSimples tokens issued from it (issue 17). */
+/**
+ * Ends a session and the SenhaSimples tokens issued from it (issue 17). An ended row keeps none of the provider's
+ * tokens, not even encrypted (issue 43): whoever needs the logout hint reads it before.
+ */
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
   await db.execute(
-    sql`update sessoes set revoked_at = now(), updated_at = now()
+    sql`update sessoes set revoked_at = now(), updated_at = now(),
+          sso_id_token_cifrado = null, sso_refresh_token_cifrado = null, sso_renovar_em = null
         where (id = ${sessionId} or origem_sessao_id = ${sessionId}) and revoked_at is null`,
   );
 }
