@@ -257,7 +257,8 @@ export async function trocarSenha(ctx: Ctx & { usuario: SessionUser }, input: Tr
       .where(eq(profissionais.id, user.id));
     // Other devices signed in with the old password lose their sessions.
     await tx.execute(
-      sql`update sessoes set revoked_at = now()
+      sql`update sessoes set revoked_at = now(),
+          sso_id_token_cifrado = null, sso_refresh_token_cifrado = null, sso_renovar_em = null
         where profissional_id = ${user.id} and id <> ${ctx.usuario.sessionId} and revoked_at is null`,
     );
     await audit(tx, ctx, {
