@@ -47,14 +47,19 @@ export async function buildApp(config: Config, database: AppDatabase, opts: Buil
 
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
-  const policy = { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS };
+  const sso = new Sso(config, opts.sso);
+  const policy = {
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    maxHours: config.SESSION_MAX_HOURS,
+    renewSso: (d: typeof db, sessionId: string) => sso.renew(d, sessionId),
+  };
   const sessions = new SessionCache(db, policy);
   await sessions.start(database.listen);
   app.addHook('onClose', () => sessions.stop());
   const registeredRoutes = registerAccess(app, db, policy, sessions, database.leitura);
   // After the access hook: a stranger gets 401/403 before learning any field name.
   registerInputGuard(app);
-  await registerRoutes(app, config, database, policy, new Sso(config, opts.sso));
+  await registerRoutes(app, config, database, policy, sso);
   await registerWeb(app, config, opts.serveWeb !== false);
 
   return Object.assign(app, { registeredRoutes, sessionCache: sessions }) as unknown as App;

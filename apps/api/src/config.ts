@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { tokenKey } from './auth/token-cipher';
 
 // Every setting comes from the environment, parsed once here (README lists them). A bad value stops the start.
 const bool = (fallback?: boolean) =>
@@ -124,6 +125,16 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v?.trim() || 'openid profile email')
     .refine((v) => v.split(/\s+/).includes('openid'), { message: 'deve incluir openid' }),
+  // The key that encrypts the provider's tokens kept on a session (issue 43: AES-256-GCM): 32 random bytes in base64 or
+  // hex (`openssl rand -base64 32`). Empty: neither the refresh token nor the logout hint is kept (no renewal at the
+  // provider; its logout may ask "sair?"). A new key only loses what the old one encrypted.
+  SSO_TOKEN_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => v === null || tokenKey(v) !== null, {
+      message: 'deve ter 32 bytes em base64 ou hexadecimal (openssl rand -base64 32)',
+    }),
   // Where the provider sends the browser after its logout; empty: PUBLIC_URL + /login.
   SSO_POST_LOGOUT_REDIRECT_URI: optionalUrl,
   // Maps service (spec §7).

@@ -116,6 +116,9 @@ export const msg = {
     'Sua conta no provedor de identidade não corresponde a nenhum profissional cadastrado. Procure o gestor do sistema.',
   ssoProfissionalInativo: 'Este profissional está desativado no Saúde Municipal. Procure o gestor do sistema.',
   ssoEmailNaoVerificado: 'O provedor de identidade não confirmou o seu e-mail. Procure o gestor do sistema.',
+  // The provider's back-channel logout (issue 43): the answer its server reads, never a person.
+  ssoLogoutInvalido: 'Aviso de saída do provedor de identidade inválido.',
+  ssoLogoutFalhou: 'Não foi possível encerrar as sessões agora. Envie o aviso de novo.',
   // Accounts and passwords (issue 14): ASVS 5 rules, wording in the catalogue's style (docs/decisions.md).
   senhaComum: 'é uma das senhas mais usadas e fáceis de adivinhar; escolha outra',
   senhaContemLogin: 'não pode conter o seu login',

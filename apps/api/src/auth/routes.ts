@@ -1,4 +1,5 @@
 import {
+  msg,
   loginInputSchema,
   loginResponseSchema,
   logoutResponseSchema,
@@ -9,13 +10,15 @@ import {
   trocarSenhaInputSchema,
   usuarioSchema,
 } from '@saude/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx, SessionUser } from '../access/context';
-import { AppError } from '../lib/errors';
+import { audit } from '../access/audit';
+import { AppError, codeForStatus, errorBody } from '../lib/errors';
 import { bearerToken, type SessionPolicy } from './sessions';
 import * as service from './service';
-import { SSO_COOKIE, SSO_COOKIE_PATH, type Sso } from './sso';
+import { LogoutTokenRecusado, SSO_COOKIE, SSO_COOKIE_PATH, type Sso } from './sso';
 
 const signedIn = (req: { ctx: Ctx; usuario: SessionUser | null }) => ({ ...req.ctx, usuario: req.usuario! });
 
@@ -101,6 +104,48 @@ export const authRoutes =
       },
     );
 
+    // OpenID Connect Back-Channel Logout 1.0 (issue 43): the provider's server, not a browser, POSTs a form with
+    // `logout_token` (the address to register there: README, "Acesso único"). The spec's answers: 200 when the
+    // sessions it names ended (or none was left), 400 with an OAuth error otherwise — a malformed body too, never 422
+    // or 500. The form is read here as it came (URLSearchParams), so the input guard has no field to answer 422 for.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
+        const form = /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '');
+        done(null, form ? new URLSearchParams(String(body)) : null);
+      });
+      scope.post(
+        '/oauth/backchannel_logout',
+        {
+          config: { access: 'public' },
+          // Any failure before the handler (a body too large, a broken encoding) is the spec's 400 too.
+          errorHandler: (_err, _req, reply) => refuseLogout(reply, 'invalid_request', msg.ssoLogoutInvalido),
+        },
+        async (req, reply) => {
+          reply.header('cache-control', 'no-store');
+          const body = req.body instanceof URLSearchParams ? req.body : null;
+          const tokens = body?.getAll('logout_token') ?? [];
+          try {
+            await sso.backchannelLogout(req.ctx, tokens.length === 1 ? tokens[0]! : null);
+            return reply.code(200).send({});
+          } catch (err) {
+            if (!(err instanceof LogoutTokenRecusado)) {
+              req.log.error({ err }, 'backchannel logout');
+              return refuseLogout(reply, 'temporarily_unavailable', msg.ssoLogoutFalhou);
+            }
+            await audit(req.ctx.db, req.ctx, {
+              action: 'logout_sso_recusado',
+              resource: 'auth',
+              profissional_id: null,
+              unidade_saude_id: null,
+              details: { motivo: err.motivo },
+            });
+            return refuseLogout(reply, 'invalid_request', msg.ssoLogoutInvalido);
+          }
+        },
+      );
+    });
+
     // 204; a single sign-on session answers 200 with the provider's logout address, where the browser goes next.
     app.post(
       '/logout',
@@ -142,3 +187,14 @@ export const authRoutes =
       return reply.code(204).send();
     });
   };
+
+/**
+ * The back-channel logout's refusal (§2.8: 400 with an OAuth 2.0 error, `error` and `error_description`), never
+ * cached; with the API's own error fields too, so every refusal of ours still reads the same way.
+ */
+function refuseLogout(reply: FastifyReply, error: string, description: string) {
+  return reply
+    .code(400)
+    .header('cache-control', 'no-store')
+    .send(errorBody(codeForStatus(400), description, {}, { error, error_description: description }));
+}

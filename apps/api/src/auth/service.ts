@@ -94,7 +94,7 @@ async function startSession(
     profissionalId: string;
     userAgent: string | null;
     details?: Record<string, unknown>;
-    sso?: { idToken: string | null };
+    sso?: (sessionId: string) => Partial<typeof sessoes.$inferInsert>;
   },
 ) {
   const db = ctx.db;
@@ -140,7 +140,7 @@ export async function loginSso(
     profissionalId: identity.profissionalId,
     userAgent,
     details: { metodo: 'sso' },
-    sso: { idToken: identity.idToken ?? null },
+    sso: (sessionId) => sso.sessionColumns(sessionId, identity.tokens),
   });
   return { ...session, retorno: identity.retorno };
 }
@@ -158,12 +158,12 @@ export async function demoAccountsExist(db: Db): Promise<boolean> {
 /** Ends the session; for a single sign-on one, also says where the provider's session ends (null: nowhere). */
 export async function logout(ctx: Ctx & { usuario: SessionUser }, sso: Sso): Promise<string | null> {
   const [row] = await ctx.db
-    .select({ metodo: sessoes.metodo, idToken: sessoes.sso_id_token })
+    .select({ metodo: sessoes.metodo, idToken: sessoes.sso_id_token_cifrado })
     .from(sessoes)
     .where(eq(sessoes.id, ctx.usuario.sessionId));
   await revokeSession(ctx.db, ctx.usuario.sessionId);
   await audit(ctx.db, ctx, { action: 'logout', resource: 'auth', record_id: ctx.usuario.sessionId });
-  return row?.metodo === 'sso' ? sso.logoutUrl(row.idToken) : null;
+  return row?.metodo === 'sso' ? sso.logoutUrl(ctx.usuario.sessionId, row.idToken) : null;
 }
 
 /** The professional's active bonds in active units: the units they may work in (a query joining unidadesSaude). */
@@ -257,7 +257,8 @@ export async function trocarSenha(ctx: Ctx & { usuario: SessionUser }, input: Tr
       .where(eq(profissionais.id, user.id));
     // Other devices signed in with the old password lose their sessions.
     await tx.execute(
-      sql`update sessoes set revoked_at = now()
+      sql`update sessoes set revoked_at = now(),
+          sso_id_token_cifrado = null, sso_refresh_token_cifrado = null, sso_renovar_em = null
         where profissional_id = ${user.id} and id <> ${ctx.usuario.sessionId} and revoked_at is null`,
     );
     await audit(tx, ctx, {

@@ -6,7 +6,15 @@ import type { Db, DbOrTx } from '../db/client';
 import { sessoes } from '../db/schema';
 import { newId } from '../lib/ids';
 
-export type SessionPolicy = { idleMinutes: number; maxHours: number };
+export type SessionPolicy = {
+  idleMinutes: number;
+  maxHours: number;
+  /**
+   * A single sign-on session whose renewal at the provider is due, renewed as its idle clock moves (auth/sso.ts
+   * `renew`); false: the provider refused and the session has ended.
+   */
+  renewSso?: (db: Db, sessionId: string) => Promise<boolean>;
+};
 
 /**
  * How often a working session's idle clock (`last_seen_at`) is written: a sixth of the idle time, between 10 s and
@@ -43,8 +51,8 @@ export async function createSession(
     userAgent: string | null;
     escopo?: 'filas' | null;
     origemSessaoId?: string | null;
-    /** A single sign-on session (issue 23): the provider's ID token, kept for its logout. */
-    sso?: { idToken: string | null };
+    /** A single sign-on session (issues 23, 43): the provider's columns for its id (auth/sso.ts sessionColumns). */
+    sso?: (sessionId: string) => Partial<typeof sessoes.$inferInsert>;
   },
 ): Promise<{ token: string; id: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
@@ -59,7 +67,7 @@ export async function createSession(
     escopo: s.escopo ?? null,
     origem_sessao_id: s.origemSessaoId ?? null,
     metodo: s.sso ? 'sso' : 'senha',
-    sso_id_token: s.sso?.idToken ?? null,
+    ...s.sso?.(id),
     ip: s.ip,
     user_agent: s.userAgent?.slice(0, 300) ?? null,
   });
@@ -81,6 +89,7 @@ type Row = {
   escopo: 'filas' | null;
   termo_pendente: SessionUser['termoPendente'];
   stale: boolean;
+  renovar_sso: boolean;
   valido_ms: number;
 };
 
@@ -107,6 +116,7 @@ const SESSION_SQL = `
       where not exists (select 1 from termo_uso_aceites a
         where a.profissional_id = s.profissional_id and a.termo_uso_id = t.id)) as termo_pendente,
     s.last_seen_at < now() - make_interval(secs => $3) as stale,
+    s.sso_renovar_em <= now() as renovar_sso,
     -- How long this answer may be reused (auth/session-cache.ts): until the next touch is due, or the session ends.
     extract(epoch from least(
       (case when s.last_seen_at < now() - make_interval(secs => $3) then now() else s.last_seen_at end)
@@ -150,6 +160,8 @@ export async function readSession(
   // session may reach its idle end before the touch would have been due.
   if (row.stale && !touch) return { usuario: toSessionUser(row), validoMs: 0 };
   if (row.stale) await db.execute(sql`update sessoes set last_seen_at = now() where id = ${row.id}`);
+  // The idle clock moved: a single sign-on session whose time has come is renewed at the provider too (issue 43).
+  if (row.stale && row.renovar_sso && policy.renewSso && !(await policy.renewSso(db, row.id))) return null;
   return { usuario: toSessionUser(row), validoMs: Number(row.valido_ms) };
 }
 
@@ -185,10 +197,14 @@ function toSessionUser(row: Row): SessionUser {
   };
 }
 
-/** Ends a session and the SenhaSimples tokens issued from it (issue 17). */
+/**
+ * Ends a session and the SenhaSimples tokens issued from it (issue 17). An ended row keeps none of the provider's
+ * tokens, not even encrypted (issue 43): whoever needs the logout hint reads it before.
+ */
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
   await db.execute(
-    sql`update sessoes set revoked_at = now(), updated_at = now()
+    sql`update sessoes set revoked_at = now(), updated_at = now(),
+          sso_id_token_cifrado = null, sso_refresh_token_cifrado = null, sso_renovar_em = null
         where (id = ${sessionId} or origem_sessao_id = ${sessionId}) and revoked_at is null`,
   );
 }

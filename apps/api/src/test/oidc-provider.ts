@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 
 // A real OpenID Connect provider (oidc-provider, the certified implementation) for the single sign-on tests (issue
@@ -19,6 +20,8 @@ export type TestProvider = {
   clientId: string;
   clientSecret: string;
   provider: Provider;
+  /** A JWT signed with the provider's own key (tests of the claims a logout token must carry). */
+  sign: (payload: JWTPayload, typ?: string) => Promise<string>;
   close: () => Promise<void>;
 };
 
@@ -46,6 +49,8 @@ export async function startTestProvider(opts: {
   contas: Record<string, ContaTeste>;
   redirectUris: string[];
   postLogoutRedirectUris?: string[];
+  /** Where the provider POSTs its back-channel logout tokens (OpenID Connect Back-Channel Logout 1.0). */
+  backchannelLogoutUri?: string;
   port?: number;
 }): Promise<TestProvider> {
   const server: Server = createServer();
@@ -54,6 +59,9 @@ export async function startTestProvider(opts: {
   const issuer = `http://localhost:${port}`;
   const clientId = 'saude-municipal';
   const clientSecret = 'segredo-de-teste-do-cliente-saude-municipal';
+  // A signing key of its own (not oidc-provider's development key), so a test can sign claims with it too.
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), kid: 'chave-de-teste', alg: 'RS256', use: 'sig' };
 
   const configuration: Configuration = {
     clients: [
@@ -62,12 +70,22 @@ export async function startTestProvider(opts: {
         client_secret: clientSecret,
         redirect_uris: opts.redirectUris,
         post_logout_redirect_uris: opts.postLogoutRedirectUris ?? [],
-        grant_types: ['authorization_code'],
+        ...(opts.backchannelLogoutUri
+          ? { backchannel_logout_uri: opts.backchannelLogoutUri, backchannel_logout_session_required: true }
+          : {}),
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
+    jwks: { keys: [jwk] },
+    // Its back-channel requests go to a test server on this machine, which its SSRF guard (special-use addresses)
+    // would refuse.
+    fetch: (url, options) => globalThis.fetch(url, { ...options, dispatcher: undefined } as RequestInit),
     pkce: { required: () => true },
+    // As Keycloak does: a refresh token with every sign-in, bound to the provider's session (it stops working when the
+    // user signs out there or the account goes away).
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     claims: {
       openid: ['sub'],
       profile: ['name', 'preferred_username'],
@@ -83,6 +101,7 @@ export async function startTestProvider(opts: {
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
@@ -160,6 +179,8 @@ export async function startTestProvider(opts: {
     clientId,
     clientSecret,
     provider,
+    sign: (payload, typ = 'logout+jwt') =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ }).sign(privateKey),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -220,4 +241,29 @@ export async function signInAtProvider(
     body = new URLSearchParams({ usuario: decisao.usuario, decisao: decisao.permitir ? 'permitir' : 'negar' });
   }
   throw new Error('provedor: redirecionamentos demais');
+}
+
+/**
+ * What a user's browser does to sign out at the provider (its RP-initiated logout page, "Sim, sair"): the provider
+ * ends its session and tells every client with a back-channel address before it answers.
+ */
+export async function signOutAtProvider(issuer: string, clientId: string, jar: CookieJar): Promise<void> {
+  const page = await fetch(`${issuer}/session/end?client_id=${encodeURIComponent(clientId)}`, {
+    headers: { cookie: jar.header() },
+    redirect: 'manual',
+  });
+  jar.store(page);
+  const html = await page.text();
+  const action = /<form[^>]*id="op.logoutForm"[^>]*>|<form[^>]*action="([^"]+)"[^>]*id="op.logoutForm"/.exec(html);
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+  const target = /action="([^"]+)"/.exec(action?.[0] ?? '')?.[1];
+  if (!xsrf || !target) throw new Error(`provedor: página de saída inesperada (${page.status})`);
+  const done = await fetch(new URL(target, issuer), {
+    method: 'POST',
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    redirect: 'manual',
+  });
+  if (done.status !== 303 && done.status !== 302 && done.status !== 200)
+    throw new Error(`provedor: saída recusada (${done.status})`);
 }

@@ -22,14 +22,38 @@ export const sessoes = pgTable(
     metodo: text({ enum: ['senha', 'sso'] })
       .notNull()
       .default('senha'),
-    /** The provider's ID token of an 'sso' sign-in: the hint its logout endpoint asks for (RP-initiated logout). */
+    /**
+     * No longer written or read (issue 43: an ID token in clear on the row); migration 0031 cleared it and the next
+     * release drops it (expand, then contract: the previous release's processes may still insert it).
+     */
     sso_id_token: text(),
+    /** The provider's subject and session id (`sub`, `sid`) of an 'sso' sign-in: what its back-channel logout names. */
+    sso_sub: text(),
+    sso_sid: text(),
+    /** The ID token, AES-256-GCM under SSO_TOKEN_KEY (auth/token-cipher.ts): the hint of the provider's logout. */
+    sso_id_token_cifrado: text(),
+    /** The provider's refresh token, encrypted the same way: renews the sign-in at the provider (auth/sso.ts). */
+    sso_refresh_token_cifrado: text(),
+    /** When the provider is asked again (its access token's end); null: never (no refresh token). */
+    sso_renovar_em: timestamp({ withTimezone: true }),
     ip: text(),
     user_agent: text(),
     ...timestamps,
   },
-  (t) => [index('sessoes_profissional_id_idx').on(t.profissional_id)],
+  (t) => [
+    index('sessoes_profissional_id_idx').on(t.profissional_id),
+    // A back-channel logout finds the sessions by the provider's session id, or by its subject.
+    index('sessoes_sso_sid_idx').on(t.sso_sid),
+    index('sessoes_sso_sub_idx').on(t.sso_sub),
+  ],
 );
+
+// Back-channel logout tokens already taken (issue 43): a replayed `jti` is refused, by every API process. Kept until
+// the token would be refused for its age anyway.
+export const ssoLogoutJtis = pgTable('sso_logout_jtis', {
+  jti: text().primaryKey(),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+});
 
 // Sign-ins started at the identity provider and not yet back (issue 23): the PKCE verifier and the nonce stay here,
 // never in the browser. The row is taken (deleted) by the callback, so a replayed answer finds nothing.
