@@ -1,5 +1,6 @@
 import { iniciarCadsusStandIn, type CadsusStandIn } from '../apps/api/src/test/cadsus-standin';
 import { novaPessoa, novoCns, novoCpf, unico, type Pessoa } from './dados';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, fotografar, test } from './fixtures';
 
 // Issue 24: "Buscar no CADSUS" on the citizen form, against a stand-in of the national registry's PDQ service started
@@ -8,6 +9,14 @@ import { expect, expectAccessible, fotografar, test } from './fixtures';
 const CREDENCIAIS = { usuario: 'CADSUS.E2E', senha: 'senha-do-e2e' };
 
 let cadsus: CadsusStandIn;
+
+/** The screen at 1400 px and on an 800×1280 tablet, back to 1400 px after. */
+async function fotografarNosDoisTamanhos(page: Page, nome: string) {
+  await fotografar(page, nome);
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await fotografar(page, `${nome}-tablet`);
+  await page.setViewportSize({ width: 1400, height: 900 });
+}
 
 test.beforeAll(async () => {
   cadsus = await iniciarCadsusStandIn({ ...CREDENCIAIS }, Number(process.env.E2E_CADSUS_PORT));
@@ -70,10 +79,7 @@ test('reception fills a new citizen from the national registry and saves it', as
     await expect(page.getByText('Preenchido pelo CADSUS').first()).toBeVisible();
     expect(await page.getByText('Preenchido pelo CADSUS').count()).toBeGreaterThanOrEqual(4);
     await expectAccessible(page, '/municipes/new, preenchido pelo CADSUS');
-    await fotografar(page, 'municipes_cadsus-preenchido');
-    await page.setViewportSize({ width: 800, height: 1280 });
-    await fotografar(page, 'municipes_cadsus-preenchido-tablet');
-    await page.setViewportSize({ width: 1400, height: 900 });
+    await fotografarNosDoisTamanhos(page, 'municipes_cadsus-preenchido');
   });
 
   await test.step('Nothing was saved until Salvar; then the record exists', async () => {
@@ -180,10 +186,7 @@ test('reception finds people by name and takes chosen registry fields into a rec
     await expect(dela).toContainText(`***.${local.cpf_numero.slice(3, 6)}.${local.cpf_numero.slice(6, 9)}-**`);
     await expect(lista).not.toContainText(local.cpf_numero);
     await expectAccessible(page, '/municipes, candidatos do CADSUS');
-    await fotografar(page, 'municipes_cadsus-candidatos');
-    await page.setViewportSize({ width: 800, height: 1280 });
-    await fotografar(page, 'municipes_cadsus-candidatos-tablet');
-    await page.setViewportSize({ width: 1400, height: 900 });
+    await fotografarNosDoisTamanhos(page, 'municipes_cadsus-candidatos');
   });
 
   const comparacao = page.getByRole('region', { name: 'Comparar com o CADSUS' });
@@ -196,10 +199,7 @@ test('reception finds people by name and takes chosen registry fields into a rec
     await expect(comparacao.getByRole('row').filter({ hasText: 'Telefone celular' })).toContainText('(61) 98888-7777');
     await expect(page.getByRole('textbox', { name: /Nome da mãe/ })).toHaveValue('');
     await expectAccessible(page, '/municipes/:id/edit, comparação com o CADSUS');
-    await fotografar(page, 'municipes_cadsus-comparacao');
-    await page.setViewportSize({ width: 800, height: 1280 });
-    await fotografar(page, 'municipes_cadsus-comparacao-tablet');
-    await page.setViewportSize({ width: 1400, height: 900 });
+    await fotografarNosDoisTamanhos(page, 'municipes_cadsus-comparacao');
   });
 
   await test.step("She takes the mother's name only; the phone stays ours", async () => {
