@@ -6,7 +6,7 @@ import type {
   CadsusMunicipe,
 } from '@saude/shared/schemas/municipe_cadsus';
 import { formatCpf } from '@saude/shared/validation/cpf';
-import { inArray, or, eq } from 'drizzle-orm';
+import { inArray, or } from 'drizzle-orm';
 import { audit } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import { municipes } from '../../../db/schema';
@@ -47,17 +47,17 @@ function recusa(r: Exclude<Resultado, { tipo: 'encontrado' }>): AppError {
 }
 
 /** Citizens of our registry with this CPF or one of these CNS: the lookup concerns them too (and the form says so). */
-async function jaCadastrados(ctx: Ctx, cpf: string | null, cns: string[]) {
+async function jaCadastrados(ctx: Ctx, cpfs: string[], cns: string[], limite = 5) {
   const conds = [
-    ...(cpf ? [eq(municipes.cpf_numero, cpf)] : []),
+    ...(cpfs.length > 0 ? [inArray(municipes.cpf_numero, cpfs)] : []),
     ...(cns.length > 0 ? [inArray(municipes.codigo_cns, cns)] : []),
   ];
   if (conds.length === 0) return [];
   return ctx.db
-    .select({ id: municipes.id, nome: municipes.nome })
+    .select({ id: municipes.id, nome: municipes.nome, cpf: municipes.cpf_numero, cns: municipes.codigo_cns })
     .from(municipes)
     .where(or(...conds))
-    .limit(5);
+    .limit(limite);
 }
 
 /** The lookup's question: a CPF, a CNS, or the sealed reference of a name search's candidate. */
@@ -82,7 +82,8 @@ export async function consultar(ctx: Ctx, config: CadsusConfig, pergunta: Pergun
     throw recusa(r);
   }
   const { campos, cns } = r.pessoa;
-  const locais = await jaCadastrados(ctx, campos.cpf_numero ?? ('cpf' in consulta ? consulta.cpf : null), [
+  const cpf = campos.cpf_numero ?? ('cpf' in consulta ? consulta.cpf : null);
+  const locais = await jaCadastrados(ctx, cpf ? [cpf] : [], [
     ...cns.map((c) => c.numero),
     ...('cns' in consulta ? [consulta.cns] : []),
   ]);
@@ -97,7 +98,7 @@ export async function consultar(ctx: Ctx, config: CadsusConfig, pergunta: Pergun
       campos: Object.keys(campos).filter((k) => campos[k as keyof typeof campos] !== null),
     },
   });
-  return { campos, cns, ja_cadastrados: locais };
+  return { campos, cns, ja_cadastrados: locais.map(({ id, nome }) => ({ id, nome })) };
 }
 
 /** Spec §7 GET /v1/ferramentas/parametrizacao/cadsus: configured? certificate usable? No secret, no call made. */
@@ -142,18 +143,13 @@ export async function buscarCandidatos(ctx: Ctx, config: CadsusConfig, busca: Bu
     throw recusa(r);
   }
   const pessoas = r.pessoas.slice(0, MAX_CANDIDATOS);
-  const locais = await ctx.db
-    .select({ id: municipes.id, nome: municipes.nome, cpf: municipes.cpf_numero, cns: municipes.codigo_cns })
-    .from(municipes)
-    .where(
-      or(
-        inArray(municipes.cpf_numero, [
-          '',
-          ...pessoas.flatMap((p) => (p.campos.cpf_numero ? [p.campos.cpf_numero] : [])),
-        ]),
-        inArray(municipes.codigo_cns, ['', ...pessoas.flatMap((p) => p.cns.map((c) => c.numero))]),
-      ),
-    );
+  const locais = await jaCadastrados(
+    ctx,
+    pessoas.flatMap((p) => (p.campos.cpf_numero ? [p.campos.cpf_numero] : [])),
+    pessoas.flatMap((p) => p.cns.map((c) => c.numero)),
+    // Each listed person may be one of ours, by CPF or any CNS.
+    pessoas.length * 5,
+  );
   const candidatos = pessoas.map(({ campos: c, cns }): CadsusCandidato => {
     const numeros = new Set(cns.map((x) => x.numero));
     const local = locais.find((l) => (c.cpf_numero && l.cpf === c.cpf_numero) || (l.cns && numeros.has(l.cns)));
