@@ -21,6 +21,8 @@ const SEM_DADOS_PESSOAIS = new Set([
   // (the citizens of ours with that CPF or CNS) against a stand-in.
   '/api/v1/municipes/cadsus',
   '/api/v1/municipes/cadsus/',
+  // Its search by name (issue 43), proven there too (the search row, how many came, the citizens of ours among them).
+  '/api/v1/municipes/cadsus/candidatos',
   // The e-SUS export history names citizens only in the report lines of an export that refused their records; this
   // database has no export. modules/atencao_primaria/exportacao_esus/exportacao_esus.test.ts proves its audit row.
   '/api/v1/atencao_primaria/exportacao_esus',

@@ -37,9 +37,9 @@ export type PessoaCadsus = {
 
 export type CadsusStandIn = {
   url: string;
-  /** Who it knows, by CPF or CNS. */
+  /** Who it knows, by CPF or CNS (a name search looks through them all). */
   pessoas: Map<string, PessoaCadsus>;
-  /** Numbers it takes this long to answer (ms). */
+  /** Numbers (or, for a name search, the name as sent, upper case) it takes this long to answer (ms). */
   lentos: Map<string, number>;
   /** Numbers it answers with a broken body, and with HTTP 500 and HTML. */
   malformados: Set<string>;
@@ -57,7 +57,8 @@ const envelope = (body: string) =>
 
 const x = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
-export function respostaEncontrada(p: PessoaCadsus): string {
+/** The subject of one person in a PRPA_IN201306UV02. */
+function sujeito(p: PessoaCadsus): string {
   const e = p.endereco;
   const ids = [
     ...p.cns.map(
@@ -90,18 +91,44 @@ export function respostaEncontrada(p: PessoaCadsus): string {
       : '',
     p.naturalidade ? `<birthPlace><addr><city>${p.naturalidade}</city><country>010</country></addr></birthPlace>` : '',
   ].join('');
+  return (
+    `<subject typeCode="SUBJ"><registrationEvent classCode="REG" moodCode="EVN"><statusCode code="active"/><subject1 typeCode="SBJ">` +
+    `<patient classCode="PAT"><id root="2.16.840.1.113883.13.236" extension="${p.cns[0]?.numero ?? ''}"/><statusCode code="active"/>` +
+    `<patientPerson classCode="PSN" determinerCode="INSTANCE">${pessoa}</patientPerson>` +
+    `<subjectOf1><queryMatchObservation classCode="COND" moodCode="EVN"><code code="IHE_PDQ"/><value value="100"/></queryMatchObservation></subjectOf1>` +
+    `</patient></subject1><custodian typeCode="CST"><assignedEntity classCode="ASSIGNED"><id root="2.16.840.1.113883.3.72.6.2"/></assignedEntity></custodian></registrationEvent></subject>`
+  );
+}
+
+/** A PDQ answer listing these people, best match first (a name search lists several). */
+export function respostaEncontrados(ps: PessoaCadsus[]): string {
   return envelope(
     `${PRPA}<id root="2.16.840.1.113883.4.714" extension="r"/><interactionId root="2.16.840.1.113883.1.6" extension="PRPA_IN201306UV02"/>` +
       `<acknowledgement><typeCode code="AA"/></acknowledgement><controlActProcess classCode="CACT" moodCode="EVN">` +
       `<code code="PRPA_TE201306UV02" codeSystem="2.16.840.1.113883.1.6"/>` +
-      `<subject typeCode="SUBJ"><registrationEvent classCode="REG" moodCode="EVN"><statusCode code="active"/><subject1 typeCode="SBJ">` +
-      `<patient classCode="PAT"><id root="2.16.840.1.113883.13.236" extension="${p.cns[0]?.numero ?? ''}"/><statusCode code="active"/>` +
-      `<patientPerson classCode="PSN" determinerCode="INSTANCE">${pessoa}</patientPerson>` +
-      `<subjectOf1><queryMatchObservation classCode="COND" moodCode="EVN"><code code="IHE_PDQ"/><value value="100"/></queryMatchObservation></subjectOf1>` +
-      `</patient></subject1><custodian typeCode="CST"><assignedEntity classCode="ASSIGNED"><id root="2.16.840.1.113883.3.72.6.2"/></assignedEntity></custodian></registrationEvent></subject>` +
-      `<queryAck><queryId extension="q"/><queryResponseCode code="OK"/><resultTotalQuantity value="1"/><resultCurrentQuantity value="1"/><resultRemainingQuantity value="0"/></queryAck>` +
+      ps.map(sujeito).join('') +
+      `<queryAck><queryId extension="q"/><queryResponseCode code="OK"/><resultTotalQuantity value="${ps.length}"/><resultCurrentQuantity value="${ps.length}"/><resultRemainingQuantity value="0"/></queryAck>` +
       `</controlActProcess></PRPA_IN201306UV02>`,
   );
+}
+
+export const respostaEncontrada = (p: PessoaCadsus) => respostaEncontrados([p]);
+
+const semAcento = (v: string) => v.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+
+/** Who a name search finds: the name's words in order, the same birth date, the mother when asked (like the registry). */
+function porNome(pessoas: Iterable<PessoaCadsus>, corpo: string): PessoaCadsus[] {
+  const nome = /<livingSubjectName>\s*<value[^>]*>\s*<given>([^<]*)</.exec(corpo)?.[1] ?? '';
+  const data = /<livingSubjectBirthTime>\s*<value value="(\d{8})"/.exec(corpo)?.[1] ?? '';
+  const mae = /<mothersMaidenName>\s*<value[^>]*>\s*<family>([^<]*)</.exec(corpo)?.[1];
+  const vistos = new Set<PessoaCadsus>();
+  for (const p of pessoas) {
+    if (vistos.has(p)) continue;
+    const mesmoNome = semAcento(p.nome).includes(semAcento(nome));
+    const mesmaMae = mae === undefined || semAcento(p.mae ?? '').includes(semAcento(mae));
+    if (mesmoNome && mesmaMae && p.nascimento.replace(/-/g, '') === data) vistos.add(p);
+  }
+  return [...vistos];
 }
 
 export const respostaNaoEncontrada = () =>
@@ -142,7 +169,11 @@ export async function iniciarCadsusStandIn(
   const server: Server = createServer((req, res) => {
     void lerCorpo(req).then((corpo) => {
       pedidos.push(corpo);
-      const numero = /livingSubjectId>\s*<value [^>]*extension="(\d+)"/.exec(corpo)?.[1] ?? '';
+      // A name search is keyed by its name for the slow, broken and down lists.
+      const numero =
+        /livingSubjectId>\s*<value [^>]*extension="(\d+)"/.exec(corpo)?.[1] ??
+        /<livingSubjectName>\s*<value[^>]*>\s*<given>([^<]*)</.exec(corpo)?.[1] ??
+        '';
       const usuario = /<wsse:Username>([^<]*)</.exec(corpo)?.[1];
       const senha = /<wsse:Password[^>]*>([^<]*)</.exec(corpo)?.[1];
       const soap = (status: number, body: string) =>
@@ -155,6 +186,10 @@ export async function iniciarCadsusStandIn(
           return res
             .writeHead(500, { 'content-type': 'text/html' })
             .end('<html><body>Service Unavailable</body></html>');
+        }
+        if (corpo.includes('<livingSubjectName>')) {
+          const achados = porNome(pessoas.values(), corpo);
+          return soap(200, achados.length > 0 ? respostaEncontrados(achados) : respostaNaoEncontrada());
         }
         const p = pessoas.get(numero);
         return soap(200, p ? respostaEncontrada(p) : respostaNaoEncontrada());

@@ -1,17 +1,38 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { zCns, zCpf } from '../validation/zod';
+import { optionalText, zBrDate, zCns, zCpf, zRequired } from '../validation/zod';
 import { opt } from './comum';
 import { nomeadoSchema } from './resposta';
 
 // The national registry (CADSUS) lookup of the citizen form (issue 24): what the form asks, what the API answers and
 // the service's state (spec §7 GET /v1/ferramentas/parametrizacao/cadsus). docs/decisions.md "CADSUS".
 
-/** GET /api/v1/municipes/cadsus?cpf=|cns=: exactly one of the two, masked or not. */
-export const cadsusConsultaSchema = z.object({ cpf: opt(zCpf()), cns: opt(zCns()) }).superRefine((v, ctx) => {
-  if (v.cpf && v.cns) ctx.addIssue({ code: 'custom', path: ['cns'], message: msg.cadsusApenasUm });
-  if (!v.cpf && !v.cns) ctx.addIssue({ code: 'custom', path: ['cpf'], message: msg.cadsusInformeCpfOuCns });
+/**
+ * GET /api/v1/municipes/cadsus?cpf=|cns=|candidato=: exactly one, masked or not. `candidato` is the sealed reference of
+ * a person listed by the name search (its number never reaches the browser).
+ */
+export const cadsusConsultaSchema = z
+  .object({ cpf: opt(zCpf()), cns: opt(zCns()), candidato: opt(zRequired({ max: 400 })) })
+  .superRefine((v, ctx) => {
+    const dados = [v.cpf, v.cns, v.candidato].filter(Boolean).length;
+    if (dados > 1) ctx.addIssue({ code: 'custom', path: ['cns'], message: msg.cadsusApenasUm });
+    if (dados === 0) ctx.addIssue({ code: 'custom', path: ['cpf'], message: msg.cadsusInformeCpfOuCns });
+  });
+
+/** The shortest name the registry is asked by: fewer letters list half the country. */
+export const CADSUS_NOME_MIN = 3;
+
+/**
+ * GET /api/v1/municipes/cadsus/candidatos: who does not know their CPF or CNS is found by name and birth date, and the
+ * mother's name when known (the PDQ parameters livingSubjectName, livingSubjectBirthTime, mothersMaidenName).
+ */
+export const cadsusBuscaNomeSchema = z.object({
+  nome: zRequired({ min: CADSUS_NOME_MIN, max: 70 }),
+  /** dd/MM/yyyy, a real date, not after today. */
+  data_nascimento: zBrDate({ defaultRange: true }),
+  nome_mae: optionalText({ min: CADSUS_NOME_MIN, max: 70 }),
 });
+export type CadsusBuscaNome = z.input<typeof cadsusBuscaNomeSchema>;
 
 const texto = z.string().nullable();
 
@@ -83,3 +104,32 @@ export const cadsusEstadoSchema = z.object({
   timeout_ms: z.number().int(),
 });
 export type CadsusEstado = z.infer<typeof cadsusEstadoSchema>;
+
+/** One person a name search found: enough to tell homonyms apart, the documents masked. */
+export const cadsusCandidatoSchema = z.object({
+  nome: texto,
+  nome_social: texto,
+  data_nascimento: texto,
+  nome_mae: texto,
+  mae_desconhecida: z.boolean().nullable(),
+  sexo_id: z.number().int().nullable(),
+  /** Where the person lives (IBGE code's name and UF). */
+  municipio: texto,
+  uf: texto,
+  /** e.g. ***.456.789-** */
+  cpf_mascarado: texto,
+  /** e.g. 898 **** **** 595, the definitive number first. */
+  cns_mascarado: texto,
+  /** Sealed reference to open this person (GET ?candidato=); null when the registry gave no CNS or CPF. */
+  candidato: texto,
+  /** A citizen of ours with the same CPF or CNS: opening the candidate compares with that record. */
+  ja_cadastrado: nomeadoSchema.nullable(),
+});
+export type CadsusCandidato = z.infer<typeof cadsusCandidatoSchema>;
+
+export const cadsusCandidatosSchema = z.object({
+  candidatos: z.array(cadsusCandidatoSchema),
+  /** How many the registry says it found (it may send fewer). */
+  total: z.number().int(),
+});
+export type CadsusCandidatos = z.infer<typeof cadsusCandidatosSchema>;

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { Municipe, PermissaoCadastro } from '@saude/shared/schemas/municipe';
+import type { CadsusMunicipe } from '@saude/shared/schemas/municipe_cadsus';
 import { usePode } from '../../lib/access';
 import { BackButton } from '../../lib/detail';
 import { NotFoundPage, notifyError, RemoveButton } from '../../lib/feedback';
@@ -63,7 +64,9 @@ function MunicipeEditor({
 }) {
   useDocumentTitle(municipe.nome);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  // A person opened from the registry list (issue 43) arrives to be compared with this record, field by field.
+  const doCadsus = (state as { cadsus?: CadsusMunicipe } | null)?.cadsus ?? null;
   const editPath = `/municipes/${municipe.id}/edit`;
   const aba = tabDoCaminho(pathname, editPath);
   const { parametrizacao } = useParametrizacao();
@@ -117,7 +120,7 @@ function MunicipeEditor({
       <AbasMunicipe tabs={tabs} aba={aba} onChange={(path) => void irPara(path)} />
       <FormProvider {...record.form}>
         <MunicipeFormInfoProvider value={{ municipe, unidades }}>
-          <CadsusProvider>
+          <CadsusProvider inicial={doCadsus}>
             {abaCadastro ? (
               <RecordForm
                 record={record}

@@ -5,7 +5,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
 import { auditoria } from '../../../db/schema';
-import { iniciarCadsusStandIn, respostaNaoEncontrada, type CadsusStandIn } from '../../../test/cadsus-standin';
+import {
+  iniciarCadsusStandIn,
+  respostaNaoEncontrada,
+  type CadsusStandIn,
+  type PessoaCadsus,
+} from '../../../test/cadsus-standin';
 import { fixtures, type Usuario } from '../../../test/fixtures';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { cnsFor, cnsProvisorioFor, cpfFor, nextSeq } from '../../../test/municipe-data';
@@ -64,9 +69,9 @@ describe(url, () => {
     )[0]!;
 
   /** A person the registry knows, with fresh numbers: a definitive CNS listed after a provisional one. */
-  function pessoaNoCadsus() {
+  function pessoaNoCadsus(over: Partial<PessoaCadsus> = {}) {
     const s = nextSeq();
-    const pessoa = {
+    const pessoa: PessoaCadsus & { cpf: string; mae: string } = {
       nome: `MARIA DAS DORES TESTE ${s}`,
       nome_social: 'DORINHA',
       mae: 'JOANA DAS DORES',
@@ -95,7 +100,8 @@ describe(url, () => {
         { valor: 'tel:+55-61-991837465', uso: 'MC' },
       ],
       email: 'Dorinha@Exemplo.com.br',
-    };
+      ...over,
+    } as PessoaCadsus & { cpf: string; mae: string };
     cadsus.pessoas.set(pessoa.cpf, pessoa);
     for (const c of pessoa.cns) cadsus.pessoas.set(c.numero, pessoa);
     return pessoa;
@@ -273,6 +279,165 @@ describe(url, () => {
     it('answers 401 without a session', async () => {
       const res = await t.app.inject({ method: 'GET', url: `${url}?cpf=${cpfFor(2)}` });
       expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /candidatos: by name, birth date and mother (issue 43)', () => {
+    const candidatos = (q: Record<string, string>, headers = recepcao.headers) =>
+      t.app.inject({ method: 'GET', url: `${url}/candidatos?${new URLSearchParams(q)}`, headers });
+
+    /** Two homonyms born the same day, told apart by mother, city and documents. */
+    function homonimos() {
+      const nome = `JOSEFA HOMONIMA ${nextSeq()}`;
+      const a = pessoaNoCadsus({ nome, mae: 'MARIA APARECIDA', nascimento: '1990-05-17' });
+      const b = pessoaNoCadsus({
+        nome,
+        mae: 'ANTONIA PEREIRA',
+        nascimento: '1990-05-17',
+        sexo: 'F',
+        endereco: { ...a.endereco!, cidade: '330455', uf: 'RJ' },
+      });
+      return { nome, a, b };
+    }
+
+    it('lists every candidate with enough to tell them apart, the documents masked, asking as the registry client does', async () => {
+      const { nome, a, b } = homonimos();
+      const res = await candidatos({ nome: nome.toLowerCase(), data_nascimento: '17/05/1990' });
+      expect(res.statusCode, res.body).toBe(200);
+      const corpo = res.json();
+      expect(corpo.total).toBe(2);
+      expect(corpo.candidatos).toHaveLength(2);
+      const [ca, cb] = [a, b].map((p) => corpo.candidatos.find((c: { nome_mae: string }) => c.nome_mae === p.mae));
+      expect(ca).toMatchObject({
+        nome,
+        data_nascimento: '1990-05-17',
+        nome_mae: 'MARIA APARECIDA',
+        sexo_id: 1,
+        municipio: 'BRASÍLIA',
+        uf: 'DF',
+        cpf_mascarado: `***.${a.cpf.slice(3, 6)}.${a.cpf.slice(6, 9)}-**`,
+        cns_mascarado: `${a.cns[1]!.numero.slice(0, 3)} **** **** ${a.cns[1]!.numero.slice(-3)}`,
+        ja_cadastrado: null,
+      });
+      expect(cb).toMatchObject({ municipio: 'RIO DE JANEIRO', uf: 'RJ' });
+      // No full number leaves the server in the list.
+      for (const numero of [a.cpf, b.cpf, ...a.cns.map((c) => c.numero), ...b.cns.map((c) => c.numero)])
+        expect(res.body).not.toContain(numero);
+      const enviado = cadsus.pedidos.at(-1)!;
+      expect(enviado).toContain('<livingSubjectBirthTime><value value="19900517"/>');
+      expect(enviado).toContain(`<livingSubjectName><value use="L"><given>${nome}</given></value>`);
+      expect(enviado).not.toContain('mothersMaidenName');
+      expect(enviado).not.toContain('livingSubjectId');
+
+      // Opening one candidate asks the registry by its definitive CNS and answers the whole record.
+      const aberto = await get(`candidato=${encodeURIComponent(cb.candidato)}`);
+      expect(aberto.statusCode, aberto.body).toBe(200);
+      expect(aberto.json().campos).toMatchObject({ nome, nome_mae: 'ANTONIA PEREIRA', cpf_numero: b.cpf });
+      expect(cadsus.pedidos.at(-1)).toContain(`extension="${b.cns[1]!.numero}"`);
+      expect((await ultimaAuditoria()).details).toMatchObject({ por: 'nome', resultado: 'encontrado' });
+    });
+
+    it("narrows by the mother's name and audits the search without any name", async () => {
+      const { nome, a } = homonimos();
+      const res = await candidatos({ nome, data_nascimento: '17/05/1990', nome_mae: 'Maria Aparecida' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().candidatos.map((c: { nome_mae: string }) => c.nome_mae)).toEqual(['MARIA APARECIDA']);
+      expect(cadsus.pedidos.at(-1)).toContain(
+        '<mothersMaidenName><value use="L"><family>MARIA APARECIDA</family></value>',
+      );
+      const row = await ultimaAuditoria();
+      expect(row.details).toEqual({ por: 'nome', com_mae: true, resultado: 'candidatos', quantidade: 1, total: 1 });
+      const texto = JSON.stringify(row);
+      for (const v of [nome, a.mae, a.cpf, '1990']) expect(texto).not.toContain(v);
+    });
+
+    it('says which candidate is already a citizen here, and the audit names that citizen', async () => {
+      const { nome, a } = homonimos();
+      const local = await fixtures(t).municipe({ codigo_cns: a.cns[1]!.numero, cpf_numero: null });
+      const res = await candidatos({ nome, data_nascimento: '17/05/1990', nome_mae: a.mae });
+      expect(res.json().candidatos[0].ja_cadastrado).toEqual({ id: local.id, nome: local.nome });
+      expect((await ultimaAuditoria()).municipe_ids).toEqual([local.id]);
+    });
+
+    it('answers an empty list when nobody matches', async () => {
+      const res = await candidatos({ nome: `NINGUEM ${nextSeq()}`, data_nascimento: '01/01/1950' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ candidatos: [], total: 0 });
+      expect((await ultimaAuditoria()).details).toMatchObject({ resultado: 'candidatos', quantidade: 0 });
+    });
+
+    it('answers 503 "unavailable" (never "not authorized") when the registry is down or talks nonsense', async () => {
+      const caido = `FORA DO AR ${nextSeq()}`;
+      const quebrado = `QUEBRADO ${nextSeq()}`;
+      cadsus.fora.add(caido);
+      cadsus.malformados.add(quebrado);
+      for (const nome of [caido, quebrado]) {
+        const res = await candidatos({ nome, data_nascimento: '01/01/1950' });
+        expect(res.statusCode, nome).toBe(503);
+        expect(res.json()).toMatchObject({ code: 'servico_indisponivel', message: msg.cadsusIndisponivel });
+        expect(res.json().message).not.toBe(msg.naoAutorizado);
+      }
+      expect((await ultimaAuditoria()).details).toMatchObject({ por: 'nome', resultado: 'invalida' });
+    });
+
+    it.each([
+      ['a blank name', { nome: '   ', data_nascimento: '01/01/1950' }, 'nome', msg.obrigatorio],
+      ['a short name', { nome: 'AB', data_nascimento: '01/01/1950' }, 'nome', msg.min(3)],
+      ['no birth date', { nome: 'JOSE DA SILVA' }, 'data_nascimento', msg.obrigatorio],
+      [
+        'an impossible date',
+        { nome: 'JOSE DA SILVA', data_nascimento: '31/02/1990' },
+        'data_nascimento',
+        msg.dateFormat,
+      ],
+      ['an ISO date', { nome: 'JOSE DA SILVA', data_nascimento: '1990-01-01' }, 'data_nascimento', msg.dateFormat],
+      ['a future date', { nome: 'JOSE DA SILVA', data_nascimento: '01/01/2999' }, 'data_nascimento', msg.dataFutura],
+      [
+        "a short mother's name",
+        { nome: 'JOSE DA SILVA', data_nascimento: '01/01/1950', nome_mae: 'A' },
+        'nome_mae',
+        msg.min(3),
+      ],
+      ['a NUL byte', { nome: 'JOSE\u0000SILVA', data_nascimento: '01/01/1950' }, 'nome', null],
+    ])('answers 422 for %s, asking nothing of the registry', async (_caso, q, campo, mensagem) => {
+      const antes = cadsus.pedidos.length;
+      const res = await candidatos(q as Record<string, string>);
+      expect(res.statusCode, res.body).toBe(422);
+      const errors = res.json<{ errors: Record<string, string[]> }>().errors;
+      if (mensagem) expect(errors[campo]).toEqual([mensagem]);
+      else expect(Object.keys(errors).length).toBeGreaterThan(0);
+      expect(cadsus.pedidos.length).toBe(antes);
+    });
+
+    it("refuses a candidate reference that is tampered with or another user's, asking nothing", async () => {
+      const { nome } = homonimos();
+      const ref = (await candidatos({ nome, data_nascimento: '17/05/1990' })).json().candidatos[0].candidato as string;
+      const outro = await fixtures(t).usuario({ perfil: 'recepcao', unidade });
+      const antes = cadsus.pedidos.length;
+      const trocado = `${ref.slice(0, -2)}${ref.endsWith('A') ? 'B' : 'A'}${ref.slice(-1)}`;
+      for (const [r, headers] of [
+        [trocado, recepcao.headers],
+        [ref, outro.headers],
+        ['nao-e-referencia', recepcao.headers],
+      ] as const) {
+        const res = await get(`candidato=${encodeURIComponent(r)}`, headers);
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json().errors).toEqual({ candidato: [msg.cadsusCandidatoExpirado] });
+      }
+      expect(cadsus.pedidos.length).toBe(antes);
+    });
+
+    it('answers 403 to the profiles without municipes:cadsus and 401 without a session', async () => {
+      const f = fixtures(t);
+      const q = { nome: 'JOSE DA SILVA', data_nascimento: '01/01/1950' };
+      for (const perfil of perfis) {
+        const u = await f.usuario({ perfil, unidade });
+        const res = await candidatos(q, u.headers);
+        expect(res.statusCode, perfil).toBe(perfilPermissions[perfil].includes('municipes:cadsus') ? 200 : 403);
+      }
+      expect(
+        (await t.app.inject({ method: 'GET', url: `${url}/candidatos?${new URLSearchParams(q)}` })).statusCode,
+      ).toBe(401);
     });
   });
 

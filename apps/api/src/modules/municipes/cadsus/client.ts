@@ -5,7 +5,15 @@ import path from 'node:path';
 import { createSecureContext } from 'node:tls';
 import { X509Certificate } from 'node:crypto';
 import type { Config } from '../../../config';
-import { lerResposta, pedido, type Consulta, type Resposta } from './pdq';
+import {
+  lerCandidatos,
+  lerResposta,
+  pedido,
+  type BuscaNome,
+  type Candidatos,
+  type Consulta,
+  type Resposta,
+} from './pdq';
 
 // The HTTPS call to the national registry: plain node:https with the municipality's PKCS#12 certificate (client TLS)
 // and/or the WS-Security user, one overall deadline (CADSUS_TIMEOUT_MS, 5 s), a capped answer. No value of the
@@ -19,7 +27,9 @@ export type CadsusConfig = Pick<
 /** The largest answer read: one person's record is a few kB. */
 const MAX_BYTES = 1024 * 1024;
 
-export type Resultado = Resposta | { tipo: 'nao_configurado' } | { tipo: 'tempo_esgotado' } | { tipo: 'indisponivel' };
+type FalhaDaChamada = { tipo: 'nao_configurado' } | { tipo: 'tempo_esgotado' } | { tipo: 'indisponivel' };
+export type Resultado = Resposta | FalhaDaChamada;
+export type ResultadoBusca = Candidatos | FalhaDaChamada;
 
 type Certificado = { pfx: Buffer; passphrase?: string };
 
@@ -83,7 +93,20 @@ export function verificarCertificado(c: CadsusConfig, agora = new Date()): Estad
 }
 
 /** Asks the registry about one CPF or CNS. Never throws: every failure is a kind of outcome. */
-export async function consultarCadsus(c: CadsusConfig, consulta: Consulta): Promise<Resultado> {
+export const consultarCadsus = (c: CadsusConfig, consulta: Consulta): Promise<Resultado> =>
+  trocar(c, consulta, lerResposta);
+
+/** Asks the registry who has this name and birth date (and mother). Never throws. */
+export const buscarCandidatosCadsus = (c: CadsusConfig, busca: BuscaNome): Promise<ResultadoBusca> =>
+  trocar(c, busca, lerCandidatos);
+
+/** One request and its answer, read by `ler`; the call's own failures are outcomes of their own. */
+async function trocar<T extends { tipo: string }>(
+  c: CadsusConfig,
+  consulta: Consulta | BuscaNome,
+  ler: (status: number, corpo: string) => T,
+): Promise<T | FalhaDaChamada | { tipo: 'invalida' } | { tipo: 'falha_autenticacao' }> {
+  type R = T | FalhaDaChamada | { tipo: 'invalida' } | { tipo: 'falha_autenticacao' };
   if (!c.CADSUS_URL) return { tipo: 'nao_configurado' };
   let cert: Certificado | null;
   try {
@@ -96,9 +119,9 @@ export async function consultarCadsus(c: CadsusConfig, consulta: Consulta): Prom
   const corpo = pedido(consulta, usuario);
   const url = new URL(c.CADSUS_URL);
   const seguro = url.protocol === 'https:';
-  return new Promise<Resultado>((resolve) => {
+  return new Promise<R>((resolve) => {
     let fim = false;
-    const terminar = (r: Resultado) => {
+    const terminar = (r: R) => {
       if (fim) return;
       fim = true;
       clearTimeout(relogio);
@@ -125,7 +148,7 @@ export async function consultarCadsus(c: CadsusConfig, consulta: Consulta): Prom
             terminar({ tipo: 'invalida' });
           } else partes.push(b);
         });
-        res.on('end', () => terminar(lerResposta(res.statusCode ?? 0, Buffer.concat(partes).toString('utf8'))));
+        res.on('end', () => terminar(ler(res.statusCode ?? 0, Buffer.concat(partes).toString('utf8'))));
         res.on('error', () => terminar({ tipo: 'indisponivel' }));
       });
     } catch {

@@ -24,6 +24,8 @@ const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity
 const PASSWORD_TEXT = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';
 
 export type Consulta = { cpf: string } | { cns: string };
+/** A search by name (issue 43), as the registry's own client asks it: name, birth date ('yyyy-MM-dd'), mother. */
+export type BuscaNome = { nome: string; data_nascimento: string; nome_mae?: string | null };
 
 const escape = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -31,11 +33,41 @@ const escape = (v: string) =>
 /** yyyyMMddHHmmss in UTC, as HL7 TS. */
 const hl7Now = (d = new Date()) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 
-/** The SOAP 1.2 request. `usuario`: the WS-Security UsernameToken, when the municipality has one. */
-export function pedido(consulta: Consulta, usuario: { nome: string; senha: string } | null): string {
+/** Names as the registry holds them: upper case, single spaces, no control character. */
+const nomeParaPdq = (v: string) =>
+  escape(
+    v
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLocaleUpperCase('pt-BR'),
+  );
+
+/**
+ * The parameterList: one livingSubjectId (CPF or CNS), or the name search's parameters in the order and shape of the
+ * registry client's template (laboratoriobridge/mpi-client PRPA_IN201305UV02.xml): livingSubjectBirthTime yyyyMMdd,
+ * livingSubjectName given, mothersMaidenName family.
+ */
+function parametros(consulta: Consulta | BuscaNome): string {
+  if ('nome' in consulta) {
+    const mae = consulta.nome_mae
+      ? `<mothersMaidenName><value use="L"><family>${nomeParaPdq(consulta.nome_mae)}</family></value><semanticsText>mothersMaidenName</semanticsText></mothersMaidenName>`
+      : '';
+    return (
+      `<livingSubjectBirthTime><value value="${consulta.data_nascimento.replace(/\D/g, '').slice(0, 8)}"/><semanticsText>LivingSubject.birthTime</semanticsText></livingSubjectBirthTime>` +
+      `<livingSubjectName><value use="L"><given>${nomeParaPdq(consulta.nome)}</given></value><semanticsText>LivingSubject.Given</semanticsText></livingSubjectName>` +
+      mae
+    );
+  }
   const [root, extension] = 'cpf' in consulta ? [OID_CPF, consulta.cpf] : [OID_CNS, consulta.cns];
   // Digits only (the schema made sure): nothing typed reaches the XML unescaped anyway.
   const id = escape(extension.replace(/\D/g, ''));
+  return `<livingSubjectId><value root="${root}" extension="${id}"/><semanticsText>LivingSubject.id</semanticsText></livingSubjectId>`;
+}
+
+/** The SOAP 1.2 request. `usuario`: the WS-Security UsernameToken, when the municipality has one. */
+export function pedido(consulta: Consulta | BuscaNome, usuario: { nome: string; senha: string } | null): string {
   const seguranca = usuario
     ? `<soap:Header><wsse:Security xmlns:wsse="${WSSE}"><wsse:UsernameToken>` +
       `<wsse:Username>${escape(usuario.nome)}</wsse:Username>` +
@@ -61,7 +93,7 @@ export function pedido(consulta: Consulta, usuario: { nome: string; senha: strin
 <statusCode code="new"/>
 <responseModalityCode code="R"/>
 <responsePriorityCode code="I"/>
-<parameterList><livingSubjectId><value root="${root}" extension="${id}"/><semanticsText>LivingSubject.id</semanticsText></livingSubjectId></parameterList>
+<parameterList>${parametros(consulta)}</parameterList>
 </queryByParameter>
 </controlActProcess>
 </PRPA_IN201305UV02>
@@ -136,8 +168,11 @@ export type Resposta =
 const AUTENTICACAO =
   /FailedAuthentication|InvalidSecurity|FailedCheck|SecurityTokenUnavailable|autentica|autoriza|credencia/i;
 
-/** Reads the service's answer (HTTP status and body) into what the lookup tells the user. Never throws. */
-export function lerResposta(status: number, corpo: string): Resposta {
+type Falha = Exclude<Resposta, { tipo: 'encontrado' }>;
+type Pessoa = Omit<CadsusMunicipe, 'ja_cadastrados'>;
+
+/** The people of an answer, in the registry's order (best match first), with the total it says it found. */
+function lerPessoas(status: number, corpo: string): { pessoas: Pessoa[]; total: number } | Falha {
   if (status === 401 || status === 403) return { tipo: 'falha_autenticacao' };
   let doc: No;
   try {
@@ -166,8 +201,27 @@ export function lerResposta(status: number, corpo: string): Resposta {
     .filter((p): p is No => p !== undefined);
   if (pessoas.length === 0)
     return codigo === 'NF' || codigo === 'OK' ? { tipo: 'nao_encontrado' } : { tipo: 'invalida' };
+  const total = Number(caminho(controle, 'queryAck', 'resultTotalQuantity')?.attrs.value);
+  return {
+    pessoas: pessoas.map(mapear),
+    total: Number.isInteger(total) && total >= pessoas.length ? total : pessoas.length,
+  };
+}
+
+/** Reads the service's answer (HTTP status and body) into what the lookup tells the user. Never throws. */
+export function lerResposta(status: number, corpo: string): Resposta {
+  const r = lerPessoas(status, corpo);
   // A CPF or CNS names one person; more than one candidate is the registry's duplicate, and its best match comes first.
-  return { tipo: 'encontrado', pessoa: mapear(pessoas[0]!) };
+  return 'pessoas' in r ? { tipo: 'encontrado', pessoa: r.pessoas[0]! } : r;
+}
+
+export type Candidatos = { tipo: 'candidatos'; pessoas: Pessoa[]; total: number } | Falha;
+
+/** Reads a name search's answer: every person listed (none is "not found" too, an empty list). Never throws. */
+export function lerCandidatos(status: number, corpo: string): Candidatos {
+  const r = lerPessoas(status, corpo);
+  if ('pessoas' in r) return { tipo: 'candidatos', ...r };
+  return r.tipo === 'nao_encontrado' ? { tipo: 'candidatos', pessoas: [], total: 0 } : r;
 }
 
 // ---- HL7 person → the citizen's fields -----------------------------------------------------------------------------
@@ -209,7 +263,7 @@ const dataDe = (v: string | undefined) => {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 };
 
-function mapear(p: No): Omit<CadsusMunicipe, 'ja_cadastrados'> {
+function mapear(p: No): Pessoa {
   const nomes = filhos(p, 'name');
   const legal = nomes.find((n) => (n.attrs.use ?? 'L') === 'L') ?? nomes[0];
   const social = nomes.find((n) => n.attrs.use === 'ASGN');

@@ -1,4 +1,10 @@
-import { cadsusConsultaSchema, cadsusEstadoSchema, cadsusMunicipeSchema } from '@saude/shared/schemas/municipe_cadsus';
+import {
+  cadsusBuscaNomeSchema,
+  cadsusCandidatosSchema,
+  cadsusConsultaSchema,
+  cadsusEstadoSchema,
+  cadsusMunicipeSchema,
+} from '@saude/shared/schemas/municipe_cadsus';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config';
 import { recordAction } from '../../../lib/routes';
@@ -11,8 +17,14 @@ export const municipesCadsusRoutes =
   (config: Config): FastifyPluginAsyncZod =>
   async (app) => {
     const s = { query: cadsusConsultaSchema, response: cadsusMunicipeSchema };
-    recordAction(app, 'GET', '/', 'municipes:cadsus', s, (ctx, _p, _b, { cpf, cns }) =>
-      service.consultar(ctx, config, cpf ? { cpf } : { cns: cns! }),
+    recordAction(app, 'GET', '/', 'municipes:cadsus', s, (ctx, _p, _b, { cpf, cns, candidato }) =>
+      service.consultar(ctx, config, cpf ? { cpf } : cns ? { cns } : { candidato: candidato! }),
+    );
+    // Issue 43: by name, birth date and mother, for who does not know their CPF or CNS. The query string never reaches
+    // a log (logging.ts keeps the path only).
+    const b = { query: cadsusBuscaNomeSchema, response: cadsusCandidatosSchema };
+    recordAction(app, 'GET', '/candidatos', 'municipes:cadsus', b, (ctx, _p, _b, q) =>
+      service.buscarCandidatos(ctx, config, q),
     );
   };
 

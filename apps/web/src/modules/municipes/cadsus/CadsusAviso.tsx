@@ -14,11 +14,11 @@ const ESTILO = { title: { color: 'var(--mantine-color-text)' } };
 
 export type Desfecho =
   | { tipo: 'preenchido'; resposta: CadsusMunicipe; campos: string[] }
-  | { tipo: 'erro'; erro: unknown; consulta: ConsultaCadsus };
+  | { tipo: 'erro'; erro: unknown; consulta: ConsultaCadsus | null };
 
 /** The advanced search, already holding the number that was asked. */
-export const buscaAvancadaDe = (c: ConsultaCadsus) =>
-  `/municipes?avancada=1&${'cpf' in c ? `cpf_numero=${c.cpf}` : `codigo_cns=${c.cns}`}`;
+export const buscaAvancadaDe = (c: ConsultaCadsus | null) =>
+  `/municipes?avancada=1${c ? `&${'cpf' in c ? `cpf_numero=${c.cpf}` : `codigo_cns=${c.cns}`}` : ''}`;
 
 export function CadsusAviso({ desfecho }: { desfecho: Desfecho }) {
   if (desfecho.tipo === 'preenchido') {
@@ -83,7 +83,14 @@ export function JaCadastrados({ resposta }: { resposta: CadsusMunicipe }) {
       <List size="sm">
         {resposta.ja_cadastrados.map((m) => (
           <List.Item key={m.id}>
-            <Anchor component={Link} to={`/municipes/${m.id}/edit`} size="sm" c="saude.9" underline="always">
+            <Anchor
+              component={Link}
+              to={`/municipes/${m.id}/edit`}
+              state={{ cadsus: resposta }}
+              size="sm"
+              c="saude.9"
+              underline="always"
+            >
               {m.nome}
             </Anchor>
           </List.Item>

@@ -1,6 +1,6 @@
 // "Buscar no CADSUS" on the registry list (issue 24): a CPF or CNS, and the person found opens the new-citizen form
 // already filled (nothing saved yet). Someone already registered here is offered first, so nobody is registered twice.
-import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconCloudSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import type { CadsusMunicipe } from '@saude/shared/schemas/municipe_cadsus';
 import { msg } from '@saude/shared/messages';
 import { buscarNoCadsus, consultaDe, type ConsultaCadsus } from './api';
 import { CadsusAviso, JaCadastrados, type Desfecho } from './CadsusAviso';
+import { CadsusNomeBusca } from './CadsusNomeBusca';
 
 export function CadsusListaBusca() {
   const navigate = useNavigate();
@@ -87,6 +88,8 @@ export function CadsusListaBusca() {
             </Group>
           </Stack>
         )}
+        <Divider />
+        <CadsusNomeBusca />
       </Stack>
     </Card>
   );

@@ -1,6 +1,11 @@
 // The national registry lookup (issue 24): asked on a click, never retried (a slow registry already took 5 s).
 import { useQuery } from '@tanstack/react-query';
-import type { CadsusEstado, CadsusMunicipe } from '@saude/shared/schemas/municipe_cadsus';
+import type {
+  CadsusBuscaNome,
+  CadsusCandidatos,
+  CadsusEstado,
+  CadsusMunicipe,
+} from '@saude/shared/schemas/municipe_cadsus';
 import { isValidCns } from '@saude/shared/validation/cns';
 import { isValidCpf } from '@saude/shared/validation/cpf';
 import { onlyDigits } from '@saude/shared/validation/digits';
@@ -9,8 +14,12 @@ import { http } from '../../../lib/http';
 
 export type ConsultaCadsus = { cpf: string } | { cns: string };
 
-export const buscarNoCadsus = (consulta: ConsultaCadsus, signal?: AbortSignal) =>
+export const buscarNoCadsus = (consulta: ConsultaCadsus | { candidato: string }, signal?: AbortSignal) =>
   http.get<CadsusMunicipe>('/api/v1/municipes/cadsus', consulta, signal);
+
+/** Issue 43: who has this name and birth date (dd/MM/yyyy), and mother when typed. */
+export const buscarCandidatos = (busca: CadsusBuscaNome, signal?: AbortSignal) =>
+  http.get<CadsusCandidatos>('/api/v1/municipes/cadsus/candidatos', busca, signal);
 
 /** Which document to ask by: a valid CPF first, else a valid CNS; null when neither is there yet. */
 export function consultaDe(cpf: unknown, cns: unknown): ConsultaCadsus | null {

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { CadsusCampos } from '@saude/shared/schemas/municipe_cadsus';
+import { compararComCadsus } from './comparar';
+
+// Issue 43: the registry beside an existing record, field by field.
+
+const nada = (over: Partial<CadsusCampos>): CadsusCampos =>
+  ({
+    nome: null,
+    nome_social: null,
+    nome_mae: null,
+    mae_desconhecida: null,
+    nome_pai: null,
+    pai_desconhecido: null,
+    data_nascimento: null,
+    sexo_id: null,
+    raca_cor_id: null,
+    cpf_numero: null,
+    rg_numero: null,
+    rg_uf: null,
+    rg_data_emissao: null,
+    codigo_cns: null,
+    nacionalidade_id: null,
+    municipio_nascimento_ibge: null,
+    municipio_nascimento_nome: null,
+    residencia_cep: null,
+    residencia_uf: null,
+    residencia_municipio_ibge: null,
+    residencia_municipio_nome: null,
+    residencia_tipo_logradouro: null,
+    residencia_logradouro: null,
+    residencia_numero: null,
+    residencia_complemento: null,
+    residencia_bairro: null,
+    telefone_residencial: null,
+    telefone_celular: null,
+    telefone_contato: null,
+    email: null,
+    ...over,
+  }) as CadsusCampos;
+
+describe('compararComCadsus', () => {
+  const nosso: Record<string, unknown> = {
+    nome: 'Maria das Dores',
+    nome_mae: null,
+    sexo_id: '1',
+    cpf_numero: '529.982.247-25',
+    'telefones.celular': '61991837465',
+    residencia_municipio_ibge: '5300108',
+    residencia_municipio_nome: 'BRASÍLIA',
+    data_nascimento: '1984-03-09',
+  };
+  const linhas = compararComCadsus(
+    nada({
+      nome: 'MARIA  DAS DORES',
+      nome_mae: 'JOANA',
+      sexo_id: 1,
+      cpf_numero: '52998224725',
+      telefone_celular: '61988887777',
+      residencia_municipio_ibge: '3304557',
+      residencia_municipio_nome: 'RIO DE JANEIRO',
+      data_nascimento: '1984-03-10',
+    }),
+    (c) => nosso[c],
+  );
+  const linha = (campo: string) => linhas.find((l) => l.campo === campo)!;
+
+  it('sees no difference in case, spacing, masks or a code typed as text', () => {
+    for (const campo of ['nome', 'sexo_id', 'cpf_numero']) expect(linha(campo).igual, campo).toBe(true);
+  });
+
+  it('shows both values as the screen reads them, and what taking a row sets with it', () => {
+    expect(linha('nome_mae')).toMatchObject({
+      igual: false,
+      nosso: 'Não informado',
+      cadsus: 'JOANA',
+      caminhos: ['nome_mae', 'mae_desconhecida'],
+    });
+    expect(linha('telefones.celular')).toMatchObject({ nosso: '(61) 99183-7465', cadsus: '(61) 98888-7777' });
+    expect(linha('residencia_municipio_ibge')).toMatchObject({
+      igual: false,
+      nosso: 'BRASÍLIA',
+      cadsus: 'RIO DE JANEIRO',
+      caminhos: ['residencia_municipio_ibge', 'residencia_municipio_nome'],
+    });
+    expect(linha('data_nascimento')).toMatchObject({ nosso: '09/03/1984', cadsus: '10/03/1984', igual: false });
+    expect(linha('sexo_id').cadsus).toBe('Feminino');
+    // The city's name is never a row of its own.
+    expect(linhas.some((l) => l.campo === 'residencia_municipio_nome')).toBe(false);
+  });
+});
