@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { tokenKey } from './auth/token-cipher';
+import { tokenKey } from './lib/cifra';
 
 // Every setting comes from the environment, parsed once here (README lists them). A bad value stops the start.
 const bool = (fallback?: boolean) =>

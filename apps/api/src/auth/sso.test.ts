@@ -16,7 +16,7 @@ import {
   type TestProvider,
 } from '../test/oidc-provider';
 import { hashToken } from './sessions';
-import { decryptToken, tokenKey } from './token-cipher';
+import { decryptToken, tokenKey } from '../lib/cifra';
 
 // Issue 23: the whole authorization-code flow against a real OpenID Connect provider started here (oidc-provider).
 // The redirect address is never served: the test reads the code off the provider's redirect, as /saude2_oauth does.

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { profissionais, sessoes, ssoLogoutJtis, ssoTransacoes } from '../db/schema';
 import { AppError, type ErrorStatus } from '../lib/errors';
 import { revokeSession } from './sessions';
-import { decryptToken, encryptToken, tokenKey } from './token-cipher';
+import { decryptToken, encryptToken, tokenKey } from '../lib/cifra';
 
 // Single sign-on with the municipality's identity provider (issue 23, spec §7): OpenID Connect authorization code with
 // PKCE, state and nonce. The browser only carries the code from the provider to /saude2_oauth and on to our API, which

@@ -30,7 +30,7 @@ export const sessoes = pgTable(
     /** The provider's subject and session id (`sub`, `sid`) of an 'sso' sign-in: what its back-channel logout names. */
     sso_sub: text(),
     sso_sid: text(),
-    /** The ID token, AES-256-GCM under SSO_TOKEN_KEY (auth/token-cipher.ts): the hint of the provider's logout. */
+    /** The ID token, AES-256-GCM under SSO_TOKEN_KEY (lib/cifra.ts): the hint of the provider's logout. */
     sso_id_token_cifrado: text(),
     /** The provider's refresh token, encrypted the same way: renews the sign-in at the provider (auth/sso.ts). */
     sso_refresh_token_cifrado: text(),

@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { decryptToken, encryptToken } from '../../../lib/cifra';
 import type { CadsusConfig } from './client';
 import type { Consulta } from './pdq';
 
@@ -36,6 +37,9 @@ function chave(c: CadsusConfig): Buffer {
   return avulsa;
 }
 
+/** What the seal is for (its additional data): a CADSUS candidate, never a session's token. */
+const CONTEXTO = 'cadsus-candidato';
+
 type Conteudo = { d: 'cpf' | 'cns'; n: string; u: string; e: number };
 
 export function selar(c: CadsusConfig, consulta: Consulta, profissionalId: string, agora = Date.now()): string {
@@ -44,20 +48,14 @@ export function selar(c: CadsusConfig, consulta: Consulta, profissionalId: strin
     u: profissionalId,
     e: agora + VALIDADE_MS,
   };
-  const iv = randomBytes(12);
-  const cifra = createCipheriv('aes-256-gcm', chave(c), iv);
-  const corpo = Buffer.concat([cifra.update(JSON.stringify(conteudo), 'utf8'), cifra.final()]);
-  return Buffer.concat([iv, cifra.getAuthTag(), corpo]).toString('base64url');
+  return encryptToken(chave(c), JSON.stringify(conteudo), CONTEXTO);
 }
 
 /** The number a reference seals, when it is intact, this user's and not expired; null otherwise. */
 export function abrir(c: CadsusConfig, ref: string, profissionalId: string, agora = Date.now()): Consulta | null {
+  const texto = decryptToken(chave(c), ref, CONTEXTO);
+  if (texto === null) return null;
   try {
-    const bytes = Buffer.from(ref, 'base64url');
-    if (bytes.length < 29) return null;
-    const decifra = createDecipheriv('aes-256-gcm', chave(c), bytes.subarray(0, 12));
-    decifra.setAuthTag(bytes.subarray(12, 28));
-    const texto = Buffer.concat([decifra.update(bytes.subarray(28)), decifra.final()]).toString('utf8');
     const x = JSON.parse(texto) as Conteudo;
     if (x.u !== profissionalId || typeof x.e !== 'number' || x.e < agora || !/^\d{11,15}$/.test(x.n)) return null;
     return x.d === 'cpf' ? { cpf: x.n } : { cns: x.n };

@@ -1,12 +1,13 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-// The provider's tokens kept on a session row (issue 43): AES-256-GCM under SSO_TOKEN_KEY, never in clear. A copy of
-// the table (a backup, a replica, a leaked dump) does not hold a refresh token anyone can use. The additional data
-// binds each value to its row and column: a value moved to another session does not decrypt.
+// A secret kept or handed out sealed (issue 43), AES-256-GCM: the provider's tokens on a session row (SSO_TOKEN_KEY; a
+// copy of the table does not hold a refresh token anyone can use) and the CADSUS candidates' references (the number
+// never reaches the browser). The additional data (`context`) binds each value to where it belongs: a value moved to
+// another session, column or purpose does not decrypt.
 
 const FORMAT = 'v1';
 
-/** SSO_TOKEN_KEY's 32 bytes: 64 hex digits or base64 (standard or URL-safe); null when it is neither. */
+/** An AES-256 key's 32 bytes (SSO_TOKEN_KEY): 64 hex digits or base64 (standard or URL-safe); null when it is neither. */
 export function tokenKey(text: string): Buffer | null {
   const t = text.trim();
   const bytes = /^[0-9a-f]{64}$/i.test(t)
@@ -27,7 +28,7 @@ export function encryptToken(key: Buffer, plain: string, context: string): strin
     .join('.');
 }
 
-/** The plain token, or null when it does not decrypt (another key, another row, altered): treated as absent. */
+/** The plain text, or null when it does not decrypt (another key, another context, altered): treated as absent. */
 export function decryptToken(key: Buffer, stored: string, context: string): string | null {
   const [format, iv, body, tag, ...rest] = stored.split('.');
   if (format !== FORMAT || !iv || body === undefined || !tag || rest.length > 0) return null;
