@@ -27,12 +27,16 @@ export const unico = () =>
 export type Pessoa = { id: string; nome: string };
 
 /** An adult citizen of the caller's unit, made through the API; `falecido` with an exit by death. */
-export async function novaPessoa(api: Api, nome: string, o: { falecido?: boolean } = {}): Promise<Pessoa> {
+export async function novaPessoa(
+  api: Api,
+  nome: string,
+  o: { falecido?: boolean; nascimento?: string } = {},
+): Promise<Pessoa> {
   const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
   const res = await api.post('/api/v1/municipes', {
     data: {
       nome,
-      data_nascimento: '1980-05-06',
+      data_nascimento: o.nascimento ?? '1980-05-06',
       sexo_id: 1,
       cpf_numero: novoCpf(),
       codigo_cns: novoCns(),
@@ -80,4 +84,5 @@ export async function morarEm(acs: Api, chefe: { id: string }, casa: { id: strin
     data: { familia_id: id },
   });
   expect(link.status(), await link.text()).toBe(200);
+  return id;
 }

@@ -60,6 +60,8 @@ export interface ListPageProps<T> extends Table<T> {
   path?: string;
   /** @default 'detalhes'; '' opens the record's own path, `path/{id}` (e.g. /filas/categorias/{id}). */
   opens?: 'detalhes' | 'edit' | 'show' | '';
+  /** Where a row goes when it is not `path/{id}/{opens}` (a worklist line opens a form with its reason). */
+  rowHref?: (record: T) => string;
   /** "Novo …" in the header and `vazio` (default the same) when nothing is found; for who may create at `path`. */
   novo?: { label: string; vazio?: string };
   /** Another header action instead of "Novo …". */
@@ -110,6 +112,7 @@ export function ListPage<T extends { id: string | number }>({
   filters,
   children,
   ariaLabel = title,
+  rowHref,
   ...table
 }: ListPageProps<T>) {
   useDocumentTitle(title);
@@ -140,7 +143,7 @@ export function ListPage<T extends { id: string | number }>({
       <DataList<T>
         {...table}
         ariaLabel={ariaLabel}
-        rowHref={path ? (r) => `${path}/${r.id}${opens ? `/${opens}` : ''}` : undefined}
+        rowHref={rowHref ?? (path ? (r) => `${path}/${r.id}${opens ? `/${opens}` : ''}` : undefined)}
         emptyAction={
           podeCriar && (
             <NovoButton to={`${path}/new`} light>

@@ -72,6 +72,10 @@ export const atencaoPrimariaScreens: ScreenRoute[] = [
   screen('atencao_primaria/exportacao_esus', 'atencao_primaria/exportacao_esus:index', () =>
     import('./exportacao_esus/ExportacaoEsusPage').then((m) => m.ExportacaoEsusPage),
   ),
+  // Issue 44: who is due a visit, and why.
+  screen('atencao_primaria/visitas_domiciliares/quem_visitar', 'atencao_primaria/visitas_domiciliares:index', () =>
+    import('./visitas_domiciliares/QuemVisitarPage').then((m) => m.QuemVisitarPage),
+  ),
   screen('atencao_primaria/visitas_domiciliares/sem_familia', 'atencao_primaria/visitas_domiciliares:index', () =>
     import('./visitas_domiciliares/VisitasSemFamiliaPage').then((m) => m.VisitasSemFamiliaPage),
   ),

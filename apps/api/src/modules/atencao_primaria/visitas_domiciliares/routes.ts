@@ -9,10 +9,12 @@ import {
   visitaDomiciliarFiltersSchema,
   visitaDomiciliarSchema,
 } from '@saude/shared/schemas/visita_domiciliar';
+import { quemVisitarFiltersSchema, quemVisitarSchema } from '@saude/shared/schemas/quem_visitar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listRoute, recordAction, recordModuleRoutes, showRoute, stepRoute } from '../../../lib/routes';
 import { RESOURCE } from './queries';
 import * as familias from './familias';
+import * as quemVisitar from './quem_visitar';
 import * as service from './service';
 
 // /api/v1/atencao_primaria/visitas_domiciliares: home visits by the agents (issue 8).
@@ -21,6 +23,12 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
     query: familiasParaVisitaFiltersSchema,
     item: familiaParaVisitaSchema,
     run: familias.familiasParaVisita,
+  });
+  // Issue 44: who in the user's territory is due a visit, and why.
+  listRoute(app, '/quem_visitar', `${RESOURCE}:index`, {
+    query: quemVisitarFiltersSchema,
+    item: quemVisitarSchema,
+    run: quemVisitar.list,
   });
   showRoute(app, '/familias/:familiaId', `${RESOURCE}:show`, familiaVisitaDetalheSchema, familias.familiaParaVisita);
   const contexto = { query: visitaContextoFiltersSchema, response: visitaContextoSchema };

@@ -1,7 +1,7 @@
 // /atencao_primaria/visitas_domiciliares (spec §2, issue 8): the families an agent visits, their own micro-areas first,
 // with the date of the last visit. Filters: responsible, address, record number, micro-area; the URL holds them.
 import { Badge, Group, Text } from '@mantine/core';
-import { IconMapPin } from '@tabler/icons-react';
+import { IconListCheck, IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { usePode } from '../../../lib/access';
@@ -76,6 +76,9 @@ export function VisitaFamiliaListPage() {
   const agente = usePode('atencao_primaria/visitas_domiciliares:create');
   const semFamilia = agente && (
     <Group gap="sm" wrap="wrap">
+      <LinkButton to={`${BASE_PATH}/quem_visitar`} variant="filled" icon={IconListCheck}>
+        Quem visitar
+      </LinkButton>
       <LinkButton to={`${BASE_PATH}/sem_familia`} variant="subtle">
         Minhas visitas sem família
       </LinkButton>

@@ -8,10 +8,11 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { msg, newId } from '@saude/shared';
 import type { Familia } from '@saude/shared/schemas/familia';
 import type { VisitaContexto, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
+import { motivoVisita } from '@saude/shared/codes/motivo_visita';
 import { LoadError, LoadingRecord } from '../../../lib/feedback';
 import { RecordForm, SubHeadings, useRecordForm } from '../../../lib/form';
 import { idadeTexto } from '../../../lib/format';
@@ -41,14 +42,28 @@ interface Visitado {
 
 export function VisitaFormPage() {
   const { familiaId, municipeId } = useParams();
+  // "Quem visitar" (issue 44) opens the form with the line's reason: ?motivo=<e-SUS MotivoVisita code>.
+  const [busca] = useSearchParams();
+  const motivo = motivoVisitaValido(busca.get('motivo'));
   return familiaId ? (
-    <ComFamilia key={`${familiaId}/${municipeId ?? ''}`} familiaId={familiaId} municipeId={municipeId} />
+    <ComFamilia
+      key={`${familiaId}/${municipeId ?? ''}`}
+      familiaId={familiaId}
+      municipeId={municipeId}
+      motivo={motivo}
+    />
   ) : (
     <SemFamilia key={municipeId ?? ''} municipeId={municipeId} />
   );
 }
 
-function ComFamilia({ familiaId, municipeId }: { familiaId: string; municipeId?: string }) {
+/** A reason code from the address, if it is one of e-SUS's; anything else is ignored. */
+const motivoVisitaValido = (v: string | null): number | undefined => {
+  const n = Number(v);
+  return v && motivoVisita.some((m) => m.codigo === n) ? n : undefined;
+};
+
+function ComFamilia({ familiaId, municipeId, motivo }: { familiaId: string; municipeId?: string; motivo?: number }) {
   const q = useSituacaoFamilia(familiaId);
   const detalhes = `${BASE_PATH}/${familiaId}/detalhes`;
   if (q.error instanceof ApiError && q.error.code === 'nao_encontrado') {
@@ -80,7 +95,7 @@ function ComFamilia({ familiaId, municipeId }: { familiaId: string; municipeId?:
       sexo_id: membro.sexo_id,
     },
   };
-  return <ComContexto alvo={{ familiaId, municipeId }} visitado={visitado} voltar={detalhes} />;
+  return <ComContexto alvo={{ familiaId, municipeId, motivo }} visitado={visitado} voltar={detalhes} />;
 }
 
 function SemFamilia({ municipeId }: { municipeId?: string }) {

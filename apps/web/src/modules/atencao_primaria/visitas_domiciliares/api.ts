@@ -1,6 +1,7 @@
 // Data hooks of the home visits (issue 8): one query-key factory, pages fetch, children get props (style.md §9).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Familia } from '@saude/shared/schemas/familia';
+import type { QuemVisitar, QuemVisitarFilters } from '@saude/shared/schemas/quem_visitar';
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import type {
   CancelarVisitaInput,
@@ -33,6 +34,7 @@ export const visitaKeys = {
   familia: (id: string) => [...visitaKeys.all, 'familia', id] as const,
   historico: (f: Partial<VisitaDomiciliarFilters>) => [...visitaKeys.all, 'historico', f] as const,
   contexto: (f: { familia_id?: string; municipe_id?: string }) => [...visitaKeys.all, 'contexto', f] as const,
+  quemVisitar: (f: Partial<QuemVisitarFilters>) => [...visitaKeys.all, 'quem_visitar', f] as const,
   /** Spec §7 GET /atencao_primaria/familias/{familiaId}: the family's own record, read for `mudou`. */
   situacaoFamilia: (id: string) => [...visitaKeys.all, 'situacao_familia', id] as const,
 };
@@ -66,6 +68,27 @@ export const useFamiliaVisita = (id: string | undefined) => {
     enabled: id !== undefined,
     // A 404 is an answer, not a hiccup: go back to the list at once.
     retry: false,
+  });
+};
+
+/** A "Quem visitar" line with the id a list needs: the family, and the person when the line is theirs. */
+export type LinhaQuemVisitar = QuemVisitar & { id: string };
+
+/**
+ * "Quem visitar" (issue 44): the agent's worklist, kept on the device like the other visit reads (issue 25), so the
+ * agent has it without signal; it is read again with the families.
+ */
+export const useQuemVisitar = (f: Partial<QuemVisitarFilters>) => {
+  const dono = useDono();
+  return useQuery({
+    ...COM_COPIA,
+    queryKey: visitaKeys.quemVisitar(f),
+    queryFn: ({ signal }) =>
+      lerComCopia(dono, `${base}/quem_visitar`, f, async () => {
+        const r = await http.list<QuemVisitar>(`${base}/quem_visitar`, f, signal);
+        return { ...r, rows: r.rows.map((l) => ({ ...l, id: `${l.familia_id}:${l.municipe_id ?? ''}` })) };
+      }),
+    placeholderData: keepPreviousData,
   });
 };
 

@@ -64,6 +64,8 @@ export function visitaFormSchema({ ocupacaoObrigatoria, profissionalObrigatorio 
 export interface Alvo {
   familiaId?: string;
   municipeId?: string;
+  /** The reason "Quem visitar" opened the form with (issue 44): preselected, the agent may change it. */
+  motivo?: number;
 }
 
 /**
@@ -86,6 +88,7 @@ export function novaVisita(
     familia_id: alvo.familiaId ?? ctx.familia_id ?? '',
     municipe_id: alvo.municipeId ?? '',
     profissional_id: null,
+    ...(alvo.motivo ? { motivo_visita_ids: [alvo.motivo] } : {}),
     ocupacao_id: ctx.ocupacao_id ?? (ctx.ocupacoes.length === 1 ? ctx.ocupacoes[0]!.codigo : null),
     data: date,
     hora: time,

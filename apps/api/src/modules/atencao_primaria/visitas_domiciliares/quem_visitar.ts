@@ -1,0 +1,166 @@
+import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
+import {
+  CODIGOS_QUEM_VISITAR,
+  MOTIVOS_QUEM_VISITAR as R,
+  type MotivoQuemVisitar,
+  type QuemVisitar,
+  type QuemVisitarFilters,
+} from '@saude/shared/schemas/quem_visitar';
+import { sql, type SQL } from 'drizzle-orm';
+import { auditedRead } from '../../../access/audit';
+import type { Ctx } from '../../../access/context';
+import { queryRows } from '../../../db/client';
+import { paginate } from '../../../lib/paginate';
+import { agenteDe, escopoDe, formatEndereco, RESOURCE, type Escopo } from './queries';
+
+// "Quem visitar" (issue 44): who in the user's territory is due a visit, and why. One statement over the families in
+// scope (an agent: their own micro-areas; a team member: their teams; a user without a team: the unit), their active
+// members, the health-conditions block and the visits. Rules and defaults: docs/decisions.md, "Issue 44: who to visit".
+
+/** The families the user plans visits for, alias `f`; moved-away families receive no visit (spec §4). */
+function familiasDoUsuario(e: Escopo, microArea: string | undefined): SQL {
+  const agente = agenteDe(e).microAreas.map((k) => k.split(':') as [string, string]);
+  const conds: SQL[] = [sql`not f.mudou`];
+  if (agente.length > 0)
+    conds.push(
+      sql`(f.equipe_id, coalesce(f.micro_area, '')) in (${sql.join(
+        agente.map(([equipe, m]) => sql`(${equipe}::uuid, ${m})`),
+        sql`, `,
+      )})`,
+    );
+  else if (e.all) conds.push(e.unidadeId ? sql`f.unidade_saude_id = ${e.unidadeId}` : sql`false`);
+  else if (e.equipeIds.length > 0)
+    conds.push(
+      sql`f.equipe_id in (${sql.join(
+        e.equipeIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  else conds.push(sql`false`);
+  if (microArea) conds.push(sql`f.micro_area = ${microArea}`);
+  return sql.join(conds, sql` and `);
+}
+
+/** Due when never visited or last visited `dias` days ago or more. */
+const vencida = (ultima: SQL, dias: number) =>
+  sql`(${ultima} is null or ${ultima} <= now() - make_interval(days => ${dias}))`;
+const sim = (campo: string) => sql`(p.dados ->> ${campo}) = 'true'`;
+const motivo = (codigo: MotivoQuemVisitar, cond: SQL) => sql`case when ${cond} then ${codigo} end`;
+
+type Linha = {
+  familia_id: string;
+  municipe_id: string | null;
+  nome: string;
+  responsavel_id: string;
+  responsavel_nome: string;
+  micro_area: string | null;
+  motivos: MotivoQuemVisitar[];
+  ultima: Date | string | null;
+  total: number;
+  tipo_logradouro: string | null;
+  logradouro: string | null;
+  numero: string | null;
+  sem_numero: boolean | null;
+  complemento: string | null;
+  bairro: string | null;
+};
+
+function linhas(e: Escopo, f: QuemVisitarFilters): SQL {
+  const ultimaPessoa = sql`p.ultima`;
+  const prioridade = sql.join(
+    CODIGOS_QUEM_VISITAR.map((c, i) => sql`when ${c} then ${i}`),
+    sql` `,
+  );
+  return sql`
+    with f as (
+      select f.id, f.responsavel_id, f.responsavel_nome, f.micro_area, f.ultima_visita, f.domicilio_id
+      from familias f where ${familiasDoUsuario(e, f.micro_area)}
+    ),
+    p as (
+      select fm.familia_id, m.id as municipe_id, coalesce(m.nome_social, m.nome) as nome, m.data_nascimento,
+        ci.updated_at as cadastro_em,
+        (select max(v.data_visita) from visitas_domiciliares v
+          where v.municipe_id = m.id and v.cancelada_em is null) as ultima,
+        cs.dados
+      from f
+      join familia_membros fm on fm.familia_id = f.id and fm.ativo
+      join municipes m on m.id = fm.municipe_id
+        and m.motivo_saida_cadastro_id is distinct from ${MOTIVO_SAIDA_OBITO} and m.data_obito is null
+      left join municipe_condicoes_saude cs on cs.municipe_id = m.id
+      left join cadastros_individuais ci on ci.municipe_id = m.id and ci.saida_em is null
+    ),
+    pessoas as (
+      select p.familia_id, p.municipe_id, p.nome, p.ultima, array_remove(array[
+        ${motivo('recem_nascido', sql`p.data_nascimento > (current_date - ${R.recem_nascido.dias}::int) and (p.ultima is null or p.ultima::date < p.data_nascimento)`)},
+        ${motivo('gestante', sql`${sim('gestante')} and ${vencida(ultimaPessoa, R.gestante.dias)}`)},
+        ${motivo('crianca_menor_2', sql`p.data_nascimento > current_date - interval '2 years' and p.data_nascimento <= (current_date - ${R.recem_nascido.dias}::int) and ${vencida(ultimaPessoa, R.crianca_menor_2.dias)}`)},
+        ${motivo('acamado', sql`${sim('acamado')} and ${vencida(ultimaPessoa, R.acamado.dias)}`)},
+        ${motivo('domiciliado', sql`${sim('domiciliado')} and ${vencida(ultimaPessoa, R.domiciliado.dias)}`)},
+        ${motivo('hipertensao', sql`${sim('hipertensao')} and ${vencida(ultimaPessoa, R.hipertensao.dias)}`)},
+        ${motivo('diabetes', sql`${sim('diabetes')} and ${vencida(ultimaPessoa, R.diabetes.dias)}`)},
+        ${motivo('cadastro_desatualizado', sql`p.cadastro_em <= now() - make_interval(days => ${R.cadastro_desatualizado.dias})`)}
+      ]::text[], null) as motivos
+      from p
+    ),
+    familias_devidas as (
+      select f.id as familia_id, null::uuid as municipe_id, f.responsavel_nome as nome, f.ultima_visita as ultima,
+        array_remove(array[
+          ${motivo('nova_tentativa', sql`(select v.desfecho_id from visitas_domiciliares v where v.familia_id = f.id and v.cancelada_em is null order by v.data_visita desc limit 1) in (2, 3)`)},
+          ${motivo('familia_sem_visita', vencida(sql`f.ultima_visita`, R.familia_sem_visita.dias))},
+          ${motivo('cadastro_desatualizado', sql`d.updated_at <= now() - make_interval(days => ${R.cadastro_desatualizado.dias})`)}
+        ]::text[], null) as motivos
+      from f left join cadastros_domiciliares d on d.id = f.domicilio_id
+    ),
+    todas as (
+      select * from pessoas where cardinality(motivos) > 0
+      union all
+      select * from familias_devidas where cardinality(motivos) > 0
+    )
+    select t.familia_id, t.municipe_id, t.nome, t.motivos, t.ultima, f.responsavel_id, f.responsavel_nome, f.micro_area,
+      d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro,
+      count(*) over ()::int as total
+    from todas t join f on f.id = t.familia_id left join cadastros_domiciliares d on d.id = f.domicilio_id
+    order by (select min(case x ${prioridade} end) from unnest(t.motivos) x), t.ultima nulls first,
+      t.nome collate "und-x-icu", t.familia_id, t.municipe_id nulls first`;
+}
+
+const diasDesde = (ultima: Date | string | null): number | null =>
+  ultima === null ? null : Math.floor((Date.now() - new Date(ultima).getTime()) / 86_400_000);
+
+/** Orders each line's reasons by priority, the visit form's reason first. */
+const ordenar = (motivos: MotivoQuemVisitar[]) =>
+  [...motivos].sort((a, b) => CODIGOS_QUEM_VISITAR.indexOf(a) - CODIGOS_QUEM_VISITAR.indexOf(b));
+
+export async function list(ctx: Ctx, f: QuemVisitarFilters) {
+  const e = escopoDe(ctx);
+  return auditedRead(
+    ctx,
+    (tx) =>
+      paginate(f, {
+        rows: ({ limit, offset }) => queryRows<Linha>(tx, sql`${linhas(e, f)} limit ${limit} offset ${offset}`),
+        count: async () =>
+          (await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from (${linhas(e, f)}) c`))[0]
+            ?.total ?? 0,
+        windowTotal: (r) => r.total,
+      }).then(({ rows, total }) => ({
+        total,
+        rows: rows.map((r): QuemVisitar & { responsavel_id: string } => ({
+          familia_id: r.familia_id,
+          municipe_id: r.municipe_id,
+          nome: r.nome,
+          responsavel_id: r.responsavel_id,
+          responsavel_nome: r.responsavel_nome,
+          micro_area: r.micro_area,
+          endereco: formatEndereco(r),
+          motivos: ordenar(r.motivos),
+          dias_sem_visita: diasDesde(r.ultima),
+        })),
+      })),
+    ({ rows }) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: [...new Set(rows.flatMap((r) => (r.municipe_id ? [r.municipe_id] : [r.responsavel_id])))],
+      details: { lista: 'quem_visitar', filtros: f.micro_area ? ['micro_area'] : [], pagina: f.page },
+    }),
+  ).then(({ rows, total }) => ({ total, rows: rows.map(({ responsavel_id: _r, ...l }) => l) }));
+}
