@@ -407,7 +407,8 @@ export const msg = {
   cadsusInformeCpfOuCns: 'Informe o CPF ou o CNS para buscar no CADSUS',
   cadsusApenasUm: 'Informe apenas o CPF ou apenas o CNS',
   cadsusCandidatoExpirado: 'A busca no CADSUS expirou. Busque de novo pelo nome.',
-  cadsusNenhumCandidato: 'Nenhuma pessoa encontrada no CADSUS com esses dados. Confira a grafia e a data de nascimento.',
+  cadsusNenhumCandidato:
+    'Nenhuma pessoa encontrada no CADSUS com esses dados. Confira a grafia e a data de nascimento.',
   // Home visits offline (issue 25).
   visitaNaFila: 'Sem conexão: a visita foi guardada neste aparelho e será enviada quando a rede voltar.',
   cancelamentoNaFila: 'Sem conexão: o cancelamento foi guardado neste aparelho e será enviado quando a rede voltar.',
