@@ -23,6 +23,9 @@ const SEM_DADOS_PESSOAIS = new Set([
   '/api/v1/municipes/cadsus/',
   // Its search by name (issue 43), proven there too (the search row, how many came, the citizens of ours among them).
   '/api/v1/municipes/cadsus/candidatos',
+  // Who is due a visit (issue 44): this database's citizen is visited and has no due reason, so the list is empty;
+  // modules/atencao_primaria/visitas_domiciliares/quem_visitar.test.ts proves its audit row naming those it lists.
+  '/api/v1/atencao_primaria/visitas_domiciliares/quem_visitar',
   // The e-SUS export history names citizens only in the report lines of an export that refused their records; this
   // database has no export. modules/atencao_primaria/exportacao_esus/exportacao_esus.test.ts proves its audit row.
   '/api/v1/atencao_primaria/exportacao_esus',
