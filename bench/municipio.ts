@@ -31,7 +31,14 @@ const SOB = 'c.sob';
 const given = (n: string, salt: number, fem: string) =>
   `case when ${fem} then ${pick(FEM, nomesFemininos.length, n, salt)} else ${pick(MASC, nomesMasculinos.length, n, salt)} end`;
 
-const TABLES = ['municipes', 'cadastros_domiciliares', 'familias', 'familia_membros', 'visitas_domiciliares'];
+const TABLES = [
+  'municipes',
+  'municipe_condicoes_saude',
+  'cadastros_domiciliares',
+  'familias',
+  'familia_membros',
+  'visitas_domiciliares',
+];
 
 export type Municipio = {
   teamIds: string[];
@@ -167,6 +174,17 @@ export async function gerarMunicipio(
       '71' || lpad(f.rua::text, 6, '0'), 'DF', '5300108', '081', f.logradouro, f.numero, f.bairro,
       e.unidade_id, e.equipe_id, e.agente_id, '515105', f.micro_area, false
     from bench_membro m join bench_fam f using (k) join bench_equipe e using (t) cross join bench_ctx c`,
+  );
+  // The health-conditions block (issue 44's worklist): answered for 70 % of the people, with hypertension, diabetes,
+  // pregnancy (women), bedridden and housebound at about their Brazilian prevalence; the rest left unanswered.
+  await step(
+    'condições de saúde',
+    `insert into municipe_condicoes_saude (municipe_id, dados)
+    select ${bid(1, 'm.seq')}, jsonb_build_object(
+      'hipertensao', ${r('m.seq', 51)} < 0.25, 'diabetes', ${r('m.seq', 52)} < 0.08,
+      'gestante', ${fem} and m.j <= 2 and ${r('m.seq', 53)} < 0.03,
+      'acamado', ${r('m.seq', 54)} < 0.01, 'domiciliado', ${r('m.seq', 55)} < 0.02)
+    from bench_membro m where ${r('m.seq', 50)} < 0.7`,
   );
   await step(
     'domicílios',

@@ -12,6 +12,7 @@
 // otherwise a throwaway PostgreSQL is started with scripts/pg-throwaway.sh and stopped at the end.
 // Other knobs: BENCH_ITER (default 200 timed runs per case), BENCH_KEEP=1 (keep the database and the server for
 // EXPLAIN afterwards).
+import { CODIGOS_QUEM_VISITAR } from '@saude/shared/schemas/quem_visitar';
 import { DEMO_PASSWORD } from '../apps/api/src/seed/demo';
 import { prepareDatabase } from '../apps/api/src/seed/setup';
 import { Client, interleaved, pct, printGoals, signIn, startServer, type Goal } from './lib';
@@ -300,6 +301,61 @@ try {
     raw: (i: number) => Promise<Answer>;
     lista?: true;
   };
+  /**
+   * 6. Who to visit (issue 44), the agent's micro-areas: every active member of a family that did not move, with the
+   * reasons that apply to them (the conditions block, age, the last visit to them, their registration), and every
+   * family with its own (last visit, its outcome, the home's registration); ordered by the most urgent reason, then
+   * the longest without a visit. Written here with lateral joins; the API builds it with CTEs.
+   */
+  async function rawQuemVisitar(microAreasDoAgente: string[]): Promise<Answer> {
+    const p = paramList();
+    const chaves = microAreasDoAgente
+      .map((k) => k.split(':') as [string, string])
+      .map(([e, m]) => `(${p.add(e)}::uuid, ${p.add(m)})`)
+      .join(', ');
+    const devido = (ultima: string, dias: number) =>
+      `(${ultima} is null or ${ultima} <= now() - interval '${dias} days')`;
+    const ordem = CODIGOS_QUEM_VISITAR.map((c, i) => `when '${c}' then ${i}`).join(' ');
+    const linhas = await raw.query<{ familia_id: string; municipe_id: string | null; total: number }>(
+      `with fams as (select * from familias f where not f.mudou and (f.equipe_id, coalesce(f.micro_area, '')) in (${chaves})),
+      todas as (
+        select fm.familia_id, m.id as municipe_id, coalesce(m.nome_social, m.nome) as nome, u.ultima,
+          array_remove(array[
+            case when m.data_nascimento > current_date - 7 and (u.ultima is null or u.ultima::date < m.data_nascimento) then 'recem_nascido' end,
+            case when (cs.dados->>'gestante') = 'true' and ${devido('u.ultima', 30)} then 'gestante' end,
+            case when m.data_nascimento > current_date - interval '2 years' and m.data_nascimento <= current_date - 7 and ${devido('u.ultima', 30)} then 'crianca_menor_2' end,
+            case when (cs.dados->>'acamado') = 'true' and ${devido('u.ultima', 30)} then 'acamado' end,
+            case when (cs.dados->>'domiciliado') = 'true' and ${devido('u.ultima', 30)} then 'domiciliado' end,
+            case when (cs.dados->>'hipertensao') = 'true' and ${devido('u.ultima', 30)} then 'hipertensao' end,
+            case when (cs.dados->>'diabetes') = 'true' and ${devido('u.ultima', 30)} then 'diabetes' end,
+            case when ci.updated_at <= now() - interval '730 days' then 'cadastro_desatualizado' end]::text[], null) as motivos
+        from fams f join familia_membros fm on fm.familia_id = f.id and fm.ativo
+        join municipes m on m.id = fm.municipe_id and m.motivo_saida_cadastro_id is distinct from 135 and m.data_obito is null
+        left join municipe_condicoes_saude cs on cs.municipe_id = m.id
+        left join cadastros_individuais ci on ci.municipe_id = m.id and ci.saida_em is null
+        cross join lateral (select max(v.data_visita) as ultima from visitas_domiciliares v
+          where v.municipe_id = m.id and v.cancelada_em is null) u
+        union all
+        select f.id, null, f.responsavel_nome, f.ultima_visita, array_remove(array[
+          case when ult.desfecho_id in (2, 3) then 'nova_tentativa' end,
+          case when ${devido('f.ultima_visita', 30)} then 'familia_sem_visita' end,
+          case when d.updated_at <= now() - interval '730 days' then 'cadastro_desatualizado' end]::text[], null)
+        from fams f left join cadastros_domiciliares d on d.id = f.domicilio_id
+        left join lateral (select v.desfecho_id from visitas_domiciliares v where v.familia_id = f.id
+          and v.cancelada_em is null order by v.data_visita desc limit 1) ult on true)
+      select t.familia_id, t.municipe_id, count(*) over ()::int as total from todas t
+      where cardinality(t.motivos) > 0
+      order by (select min(case x ${ordem} end) from unnest(t.motivos) x), t.ultima nulls first,
+        t.nome collate "und-x-icu", t.familia_id, t.municipe_id nulls first
+      limit 10`,
+      p.values,
+    );
+    return {
+      ids: linhas.rows.map((l) => `${l.familia_id}:${l.municipe_id ?? ''}`),
+      total: linhas.rows[0]?.total ?? 0,
+    };
+  }
+
   const base = '/api/v1/atencao_primaria';
   const qs = (o: Record<string, string>) => new URLSearchParams(o).toString();
   const cases: Case[] = [
@@ -387,6 +443,13 @@ try {
       url: () => `${base}/familias`,
       raw: () => rawFamilias(null, {}),
     },
+    {
+      title: '6. quem visitar, pág. 1 (agente)',
+      who: agente,
+      lista: true,
+      url: () => `${base}/visitas_domiciliares/quem_visitar`,
+      raw: () => rawQuemVisitar(minhas),
+    },
   ];
 
   async function http(c: Case, i: number) {
@@ -399,9 +462,13 @@ try {
     for (const i of [0, 1, 2]) {
       const res = await http(c, i);
       const body = JSON.parse(res.body) as
-        Array<{ id: string }> | { membros: Array<{ municipe_id: string }>; ultima_visita: string | null };
+        | Array<{ id?: string; familia_id?: string; municipe_id?: string | null }>
+        | { membros: Array<{ municipe_id: string }>; ultima_visita: string | null };
+      // A worklist line has no id of its own: its family and person.
+      const idDe = (r: { id?: string; familia_id?: string; municipe_id?: string | null }) =>
+        r.id ?? `${r.familia_id}:${r.municipe_id ?? ''}`;
       const api: Answer = Array.isArray(body)
-        ? { ids: body.map((r) => r.id), total: Number(res.headers['x-total-count']) }
+        ? { ids: body.map(idDe), total: Number(res.headers['x-total-count']) }
         : { ids: body.membros.map((m) => m.municipe_id), total: null, ultima: body.ultima_visita };
       const sql = await c.raw(i);
       if (JSON.stringify(api) !== JSON.stringify(sql) || api.ids.length === 0) {
