@@ -3,6 +3,7 @@
 // Without signal, after a reload, the list still opens from the device. axe on the list and the form.
 // Run: npm run build && E2E_PORT=3230 npx playwright test e2e/quem_visitar.spec.ts
 import { expect, expectAccessible, fotografar, test } from './fixtures';
+import { comServiceWorker, copiasNoAparelho } from './aparelho';
 import { morarEm, novaCasa, novaPessoa, unico } from './dados';
 
 const LISTA = '/atencao_primaria/visitas_domiciliares';
@@ -28,12 +29,7 @@ test('the agent sees who is due, opens the visit with its reason, and has the li
   const linhaDoBebe = tabela.getByRole('row').filter({ hasText: nome }).filter({ hasText: 'Recém-nascido' });
 
   await test.step('from the visit list, "Quem visitar" shows the newborn with the reason', async () => {
-    await page.goto(LISTA);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await comServiceWorker(page, LISTA);
     await page.getByRole('link', { name: 'Quem visitar' }).click();
     await expect(page.getByRole('heading', { name: 'Quem visitar' })).toBeVisible();
     await page.goto(QUEM);
@@ -49,25 +45,7 @@ test('the agent sees who is due, opens the visit with its reason, and has the li
 
   await test.step('offline, after a reload, the list opens from the device', async () => {
     // The copy is written after the list shows (copias.ts): wait until it is on the device.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const req = indexedDB.open('saude-visitas-offline');
-              req.onerror = () => resolve(0);
-              req.onsuccess = () => {
-                const keys = req.result.transaction('copias').objectStore('copias').getAllKeys();
-                keys.onsuccess = () => {
-                  resolve(keys.result.filter((k) => String(k).includes('/quem_visitar')).length);
-                  req.result.close();
-                };
-                keys.onerror = () => resolve(0);
-              };
-            }),
-        ),
-      )
-      .toBeGreaterThan(0);
+    await expect.poll(() => copiasNoAparelho(page, '/quem_visitar')).toBeGreaterThan(0);
     await context.setOffline(true);
     await page.reload();
     await expect(linhaDoBebe).toBeVisible();

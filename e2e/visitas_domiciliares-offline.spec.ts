@@ -9,6 +9,7 @@
 // Run: npm run build && E2E_PORT=3220 npx playwright test e2e/visitas_domiciliares-offline.spec.ts
 import type { Page } from '@playwright/test';
 import { type Api, expect, expectAccessible, fotografar, sideMenu, test } from './fixtures';
+import { comServiceWorker, copiasNoAparelho } from './aparelho';
 import { novaCasa, novaPessoa, unico } from './dados';
 
 const LISTA = '/atencao_primaria/visitas_domiciliares';
@@ -80,13 +81,7 @@ test('ACS records visits offline; they are sent once over a flaky network, a mov
   await signInWithUnit('acs', 'UBS Centro');
 
   await test.step('online once: the service worker installs and the device keeps the families', async () => {
-    await page.goto(LISTA);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    // The first page load is not controlled by a worker installed during it: the next one is.
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await comServiceWorker(page, LISTA);
     await expect(page.getByRole('status').filter({ hasText: /Famílias atualizadas/ })).toBeVisible({
       timeout: 60_000,
     });
@@ -234,38 +229,14 @@ test('offline, a citizen without a family opens for a visit once opened online; 
   await signInWithUnit('acs', 'UBS Centro');
 
   await test.step('online: the worker installs, and the citizen’s visit form is opened once', async () => {
-    await page.goto(LISTA);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await comServiceWorker(page, LISTA);
     await page.goto(`${LISTA}/membro/${guardado.id}/visitar`);
     await expect(page.getByRole('heading', { name: 'Visita ao membro' })).toBeVisible();
     await expect(page.getByText(guardado.nome).first()).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Logradouro', exact: true })).toHaveValue('DAS MANGUEIRAS');
     // The copies are written in the background after the screen shows (copias.ts): going offline before they land
     // would test the race, not the feature. Both the citizen and the visit context must be on the device.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (id) =>
-            new Promise<number>((resolve) => {
-              const req = indexedDB.open('saude-visitas-offline');
-              req.onerror = () => resolve(0);
-              req.onsuccess = () => {
-                const keys = req.result.transaction('copias').objectStore('copias').getAllKeys();
-                keys.onsuccess = () => {
-                  resolve(keys.result.filter((k) => String(k).includes(id)).length);
-                  req.result.close();
-                };
-                keys.onerror = () => resolve(0);
-              };
-            }),
-          guardado.id,
-        ),
-      )
-      .toBeGreaterThanOrEqual(2);
+    await expect.poll(() => copiasNoAparelho(page, guardado.id)).toBeGreaterThanOrEqual(2);
   });
 
   await test.step('offline, after a reload: the kept citizen’s form opens and the visit waits on the device', async () => {

@@ -8,6 +8,7 @@ import { ListPage, recordColumn, useList, type Column } from '../../../lib/list'
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useQuemVisitar, type LinhaQuemVisitar } from './api';
+import { colunasDaVisita } from './comum';
 
 const paramsSchema = listParamsSchema.extend({
   micro_area: param.match(/^\d{2}$/),
@@ -52,14 +53,7 @@ const columns: Column<LinhaQuemVisitar>[] = [
     ),
   }),
   { accessor: 'endereco', title: 'Endereço', render: (l) => l.endereco ?? '—', from: 'sm' },
-  { accessor: 'micro_area', title: 'Micro-área', from: 'sm', render: (l) => l.micro_area ?? 'Fora de área' },
-  {
-    accessor: 'dias_sem_visita',
-    title: 'Última visita',
-    noWrap: true,
-    from: 'sm',
-    render: (l) => semVisitaTexto(l.dias_sem_visita),
-  },
+  ...colunasDaVisita<LinhaQuemVisitar>((l) => semVisitaTexto(l.dias_sem_visita), 'dias_sem_visita'),
 ];
 
 export function QuemVisitarPage() {

@@ -10,7 +10,7 @@ import { FilterText, ListPage, recordColumn, useList, type Column } from '../../
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useFamiliasParaVisita } from './api';
-import { ultimaVisitaTexto } from './comum';
+import { colunasDaVisita, ultimaVisitaTexto } from './comum';
 // Issue 25: the device's panel arrives after the list (the list's budget, issue 15).
 const FilaPainel = lazy(() => import('./offline/FilaVisitas').then((m) => ({ default: m.FilaPainel })));
 
@@ -53,20 +53,8 @@ const columns: Column<FamiliaParaVisita>[] = [
     ),
   }),
   { accessor: 'endereco', title: 'Endereço', render: (f) => f.endereco ?? '—', from: 'sm' },
-  {
-    accessor: 'micro_area',
-    title: 'Micro-área',
-    from: 'sm',
-    render: (f) => f.micro_area ?? 'Fora de área',
-  },
   { accessor: 'numero_membros', title: 'Membros', textAlign: 'right', width: 90, from: 'sm' },
-  {
-    accessor: 'ultima_visita',
-    title: 'Última visita',
-    noWrap: true,
-    from: 'sm',
-    render: (f) => ultimaVisitaTexto(f.ultima_visita),
-  },
+  ...colunasDaVisita<FamiliaParaVisita>((f) => ultimaVisitaTexto(f.ultima_visita), 'ultima_visita'),
 ];
 
 export function VisitaFamiliaListPage() {

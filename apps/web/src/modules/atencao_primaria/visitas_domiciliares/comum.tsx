@@ -3,6 +3,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { desfechoVisita, motivoVisita, tipoGlicemiaCapilar, tipoImovel, turno } from '@saude/shared/codes';
 import { BackButton } from '../../../lib/detail';
 import { dataBr, descricao } from '../../../lib/format';
+import type { Column } from '../../../lib/list';
 
 export const MODEL = 'Visita domiciliar';
 
@@ -16,6 +17,15 @@ export const momentoGlicemiaNome = (id: number | null | undefined) => descricao(
 /** Reason names in the e-SUS order (the groups' order), whatever order they were saved in. */
 export const motivosNomes = (ids: readonly number[]) =>
   motivoVisita.filter((m) => ids.includes(m.codigo)).map((m) => m.descricao);
+
+/** The lists' "Micro-área" and "Última visita" columns (wide screens; a phone says them under the name). */
+export const colunasDaVisita = <T extends { micro_area: string | null }>(
+  ultima: (r: T) => string,
+  accessor: keyof T & string,
+): Column<T>[] => [
+  { accessor: 'micro_area', title: 'Micro-área', from: 'sm', render: (r) => r.micro_area ?? 'Fora de área' },
+  { accessor, title: 'Última visita', noWrap: true, from: 'sm', render: ultima },
+];
 
 /** The last visit of a family or member: 'dd/MM/yyyy' (São Paulo) or 'Sem visitas'. */
 export const ultimaVisitaTexto = (iso: string | null | undefined) => dataBr(iso) || 'Sem visitas';
