@@ -244,6 +244,20 @@ export async function gerarMunicipio(
         where familia_id is not null and cancelada_em is null group by familia_id) v on v.familia_id = x.id
     where f.id = x.id`,
   );
+  // What the visits' triggers keep for the worklist (migration 0032): the family's last outcome, each citizen's last visit.
+  await step(
+    'última visita de cada munícipe',
+    `insert into municipe_ultimas_visitas (municipe_id, data_visita)
+    select municipe_id, max(data_visita) from visitas_domiciliares
+    where municipe_id is not null and cancelada_em is null group by municipe_id`,
+  );
+  await step(
+    'último desfecho da família',
+    `update familias f set ultimo_desfecho_id = u.desfecho_id
+    from (select distinct on (familia_id) familia_id, desfecho_id from visitas_domiciliares
+      where familia_id is not null and cancelada_em is null order by familia_id, data_visita desc, id desc) u
+    where u.familia_id = f.id`,
+  );
   for (const t of TABLES) await q(`alter table ${t} enable trigger user`);
   const loadMs = performance.now() - t0;
 

@@ -157,6 +157,8 @@ export const familias = pgTable(
     responsavel_nome: text(),
     micro_area: text(),
     ultima_visita: timestamp({ withTimezone: true }),
+    /** The outcome of that last visit (issue 44: absent or refused, try again), kept by the same trigger. */
+    ultimo_desfecho_id: integer(),
     ...versioned,
   },
   (t) => [
@@ -253,3 +255,12 @@ export const visitasDomiciliares = pgTable(
     index('visitas_domiciliares_unidade_prontuario_idx').on(t.unidade_saude_id, t.numero_prontuario),
   ],
 );
+
+// A citizen's last visit not cancelled (issue 44: who is due a visit), kept by a trigger on the visits (migration
+// 0032) whoever writes them, so the worklist reads one row per person instead of searching two million visits.
+export const municipeUltimasVisitas = pgTable('municipe_ultimas_visitas', {
+  municipe_id: uuid()
+    .primaryKey()
+    .references(() => municipes.id, { onDelete: 'cascade' }),
+  data_visita: timestamp({ withTimezone: true }).notNull(),
+});

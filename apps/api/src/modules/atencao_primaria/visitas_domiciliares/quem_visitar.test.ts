@@ -118,6 +118,25 @@ describe(url, () => {
     await visitar(fam.id, { municipe_id: g2.id, data_visita: diasAtras(40).toISOString(), motivo_visita_ids: [5] });
     const linhas = daFamilia(await lista(), fam.id);
     expect(linhas.map((l) => [l.municipe_id, l.motivos, l.dias_sem_visita])).toEqual([[g2.id, ['gestante'], 40]]);
+    // The last visit is kept by the visits' triggers: a cancelled one no longer counts, the one before it does.
+    const antes = await visitar(fam.id, {
+      municipe_id: g2.id,
+      data_visita: diasAtras(3).toISOString(),
+      motivo_visita_ids: [5],
+    });
+    expect(daFamilia(await lista(), fam.id).filter((l) => l.municipe_id === g2.id)).toEqual([]);
+    const cancelada = await t.app.inject({
+      method: 'POST',
+      url: `${base}/${antes}/cancelar`,
+      headers: acs,
+      payload: { justificativa: 'Lançada para a pessoa errada' },
+    });
+    expect(cancelada.statusCode, cancelada.body).toBe(200);
+    expect(
+      daFamilia(await lista(), fam.id)
+        .filter((l) => l.municipe_id === g2.id)
+        .map((l) => l.dias_sem_visita),
+    ).toEqual([40]);
   });
 
   it('a family whose last visit found nobody or was refused is tried again; a cancelled visit does not count', async () => {

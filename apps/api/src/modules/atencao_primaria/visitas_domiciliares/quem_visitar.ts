@@ -15,7 +15,9 @@ import { agenteDe, escopoDe, formatEndereco, RESOURCE, type Escopo } from './que
 
 // "Quem visitar" (issue 44): who in the user's territory is due a visit, and why. One statement over the families in
 // scope (an agent: their own micro-areas; a team member: their teams; a user without a team: the unit), their active
-// members, the health-conditions block and the visits. Rules and defaults: docs/decisions.md, "Issue 44: who to visit".
+// members and the health-conditions block. The visits are not searched: each family's and each citizen's last visit
+// (and the family's last outcome) are kept by the visits' triggers (migrations 0012 and 0032). Rules and defaults:
+// docs/decisions.md, "Issue 44: who to visit".
 
 /** The families the user plans visits for, alias `f`; moved-away families receive no visit (spec §4). */
 function familiasDoUsuario(e: Escopo, microArea: string | undefined): SQL {
@@ -73,21 +75,20 @@ function linhas(e: Escopo, f: QuemVisitarFilters): SQL {
   );
   return sql`
     with f as (
-      select f.id, f.responsavel_id, f.responsavel_nome, f.micro_area, f.ultima_visita, f.domicilio_id
+      select f.id, f.responsavel_id, f.responsavel_nome, f.micro_area, f.ultima_visita, f.ultimo_desfecho_id,
+        f.domicilio_id
       from familias f where ${familiasDoUsuario(e, f.micro_area)}
     ),
     p as (
       select fm.familia_id, m.id as municipe_id, coalesce(m.nome_social, m.nome) as nome, m.data_nascimento,
-        ci.updated_at as cadastro_em,
-        (select max(v.data_visita) from visitas_domiciliares v
-          where v.municipe_id = m.id and v.cancelada_em is null) as ultima,
-        cs.dados
+        ci.updated_at as cadastro_em, u.data_visita as ultima, cs.dados
       from f
       join familia_membros fm on fm.familia_id = f.id and fm.ativo
       join municipes m on m.id = fm.municipe_id
         and m.motivo_saida_cadastro_id is distinct from ${MOTIVO_SAIDA_OBITO} and m.data_obito is null
       left join municipe_condicoes_saude cs on cs.municipe_id = m.id
       left join cadastros_individuais ci on ci.municipe_id = m.id and ci.saida_em is null
+      left join municipe_ultimas_visitas u on u.municipe_id = m.id
     ),
     pessoas as (
       select p.familia_id, p.municipe_id, p.nome, p.ultima, array_remove(array[
@@ -105,7 +106,7 @@ function linhas(e: Escopo, f: QuemVisitarFilters): SQL {
     familias_devidas as (
       select f.id as familia_id, null::uuid as municipe_id, f.responsavel_nome as nome, f.ultima_visita as ultima,
         array_remove(array[
-          ${motivo('nova_tentativa', sql`(select v.desfecho_id from visitas_domiciliares v where v.familia_id = f.id and v.cancelada_em is null order by v.data_visita desc limit 1) in (2, 3)`)},
+          ${motivo('nova_tentativa', sql`f.ultimo_desfecho_id in (2, 3)`)},
           ${motivo('familia_sem_visita', vencida(sql`f.ultima_visita`, R.familia_sem_visita.dias))},
           ${motivo('cadastro_desatualizado', sql`d.updated_at <= now() - make_interval(days => ${R.cadastro_desatualizado.dias})`)}
         ]::text[], null) as motivos
