@@ -249,7 +249,8 @@ export async function gerarMunicipio(
     'última visita de cada munícipe',
     `insert into municipe_ultimas_visitas (municipe_id, data_visita)
     select municipe_id, max(data_visita) from visitas_domiciliares
-    where municipe_id is not null and cancelada_em is null group by municipe_id`,
+    where municipe_id is not null and cancelada_em is null group by municipe_id
+    on conflict (municipe_id) do update set data_visita = greatest(municipe_ultimas_visitas.data_visita, excluded.data_visita)`,
   );
   await step(
     'último desfecho da família',
