@@ -114,6 +114,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       'urgencia_emergencia/atendimentos': ids.atendimento!,
       'urgencia_emergencia/atendimentos_retroativos': ids.atendimentoRetroativo!,
       'urgencia_emergencia/paciente_sem_identificacoes': ids.paciente!,
+      // "Quem acessou" a citizen (issue 46): /api/v1/municipes/:id/acessos.
+      auditoria: ids.municipe!,
     };
     const resource = access.split(':')[0]!;
     let url = route
@@ -134,6 +136,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       '/api/v1/urgencia_emergencia/atendimentos/contexto': `municipe_id=${ids.municipe}`,
       '/api/v1/urgencia_emergencia/atendimentos_retroativos/contexto': `municipe_id=${ids.municipe}`,
       '/api/v1/municipes_notificacao/exportacao.csv': 'data_inicio=2026-01-01&data_fim=2026-01-31',
+      [`/api/v1/municipes/${ids.municipe}/acessos`]: 'de=01/01/2026&ate=31/12/2099',
+      [`/api/v1/municipes/${ids.municipe}/acessos/csv`]: 'de=01/01/2026&ate=31/12/2099',
     };
     return query[url] ? `${url}?${query[url]}` : url;
   }
