@@ -8,7 +8,7 @@ import {
   type acessosMunicipeFiltersSchema,
 } from '@saude/shared/schemas/municipe_acessos';
 import { TIME_ZONE, formatDateTime } from '@saude/shared/validation/dates';
-import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { can, type Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
@@ -16,7 +16,7 @@ import { auditoria, lotacoes, municipes, perfis, profissionais, unidadesSaude } 
 import { countAll, isUuid, iso, totalOf, withAutorUnidade } from '../../db/sql';
 import { notFound } from '../../lib/errors';
 import { paginate, type PageResult } from '../../lib/paginate';
-import { arquivoCsv, auditarLeitura, grandeDemais, where } from './service';
+import { arquivoCsv, auditarLeitura, grandeDemais, maisRecentes, where } from './service';
 
 // "Quem acessou" a citizen (issue 46): the trail's rows of one person (service.ts `doMunicipe`), with the profile the
 // professional held in that unit that day and the part of the record each touched. Only a user who may read the
@@ -72,7 +72,7 @@ function select(db: DbOrTx, id: string, f: Criterios) {
     { profissional: auditoria.profissional_id, unidade: auditoria.unidade_saude_id },
   )
     .where(condicao(id, f))
-    .orderBy(desc(auditoria.created_at), desc(auditoria.id))
+    .orderBy(...maisRecentes(true))
     .$dynamic();
 }
 
