@@ -70,6 +70,12 @@ test("the manager's 'Quem acessou' tab lists, filters and exports who accessed a
   expect(csv).toMatch(/Enfermeira de Demonstração;[^;]+;UBS Centro;Alteração;Identificação;Cadastrou;/);
   expect(csv).not.toContain('Médico de Demonstração');
 
+  const downloadPdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar PDF' }).click();
+  const pdf = await downloadPdf;
+  expect(pdf.suggestedFilename()).toMatch(/^quem-acessou-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
   // A period with nothing says so.
   await page.goto(`/municipes/${id}/edit/quem_acessou?de=2001-01-01&ate=2001-01-31`);
   await expect(page.getByText('Nenhum acesso neste período.')).toBeVisible();

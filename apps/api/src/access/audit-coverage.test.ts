@@ -138,6 +138,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       '/api/v1/municipes_notificacao/exportacao.csv': 'data_inicio=2026-01-01&data_fim=2026-01-31',
       [`/api/v1/municipes/${ids.municipe}/acessos`]: 'de=01/01/2026&ate=31/12/2099',
       [`/api/v1/municipes/${ids.municipe}/acessos/csv`]: 'de=01/01/2026&ate=31/12/2099',
+      [`/api/v1/municipes/${ids.municipe}/acessos/pdf`]: 'de=01/01/2026&ate=31/12/2099',
     };
     return query[url] ? `${url}?${query[url]}` : url;
   }

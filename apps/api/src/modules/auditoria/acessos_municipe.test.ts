@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AcessoMunicipe } from '@saude/shared/schemas/municipe_acessos';
 import { todayIso } from '@saude/shared/validation/dates';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -159,6 +163,31 @@ describe('/api/v1/municipes/:id/acessos', () => {
     expect(ultima.details).toMatchObject({ formato: 'csv', linhas: 2 });
   });
 
+  it('prints the period as a PDF whose text holds the citizen, the filters and each access, and audits it', async () => {
+    const res = await get(gestor, `/api/v1/municipes/${ana.id}/acessos/pdf?${periodo}&parte=identificacao`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="quem-acessou-[\d-]+\.pdf"$/);
+    const dir = mkdtempSync(join(tmpdir(), 'quem-acessou-'));
+    writeFileSync(join(dir, 'a.pdf'), res.rawPayload);
+    const r = spawnSync('pdftotext', ['-layout', join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
+    if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+      throw new Error('pdftotext not found: install poppler-utils (README, "Requisitos")');
+    const texto = r.stdout.replace(/ +/g, ' ');
+    expect(texto).toContain(`Quem acessou — ${ana.nome}`);
+    expect(texto).toContain(`Período: 01/01/2020 a ${hoje.split('-').reverse().join('/')} · Parte: Identificação`);
+    expect(texto).toContain('Data e hora Profissional Perfil Unidade Tipo Parte Acesso');
+    expect(texto).toMatch(
+      /01\/06\/2021 12:00 Doutor Caio Médico\(a\) .+ Consulta Identificação Consultou · Cadastro do munícipe/,
+    );
+    expect(texto).toContain('2 acessos');
+    expect(texto).not.toContain(bruno.nome);
+    expect(texto).not.toContain('Condições de saúde');
+    const ultima = (await auditRows(t, { resource: 'auditoria' })).at(-1)!;
+    expect(ultima).toMatchObject({ municipe_ids: [ana.id] });
+    expect(ultima.details).toMatchObject({ formato: 'pdf', linhas: 2 });
+  });
+
   it('refuses a blank, invalid or inverted period with 422 on the field', async () => {
     const erros = async (q: string) => {
       const res = await get(gestor, url(ana.id, q));
@@ -186,6 +215,7 @@ describe('/api/v1/municipes/:id/acessos', () => {
     for (const u of [medico, recepcao, acs]) {
       expect((await get(u, url(ana.id))).statusCode).toBe(403);
       expect((await get(u, `/api/v1/municipes/${ana.id}/acessos/csv?${periodo}`)).statusCode).toBe(403);
+      expect((await get(u, `/api/v1/municipes/${ana.id}/acessos/pdf?${periodo}`)).statusCode).toBe(403);
     }
     expect((await get(gestor, url(UNKNOWN_ID))).statusCode).toBe(404);
     expect((await get(gestor, url('abc'))).statusCode).toBe(404);
@@ -198,6 +228,7 @@ describe('/api/v1/municipes/:id/acessos', () => {
     const soTrilha = await f.usuario({ unidade, permissoes: ['auditoria:index'] });
     expect((await get(soTrilha, url(ana.id))).statusCode).toBe(404);
     expect((await get(soTrilha, `/api/v1/municipes/${ana.id}/acessos/csv?${periodo}`)).statusCode).toBe(404);
+    expect((await get(soTrilha, `/api/v1/municipes/${ana.id}/acessos/pdf?${periodo}`)).statusCode).toBe(404);
     const ambos = await f.usuario({ unidade, permissoes: ['auditoria:index', 'municipes:show'] });
     expect((await acessos(ambos, url(ana.id))).length).toBeGreaterThan(0);
   });

@@ -24,6 +24,7 @@ import { arquivoCsv, auditarLeitura, grandeDemais, maisRecentes, where } from '.
 // otherwise (as the record itself answers). Every page and export leaves its own row, naming the citizen.
 
 type Filters = z.output<typeof acessosMunicipeFiltersSchema>;
+export type AcessosFiltros = Filters;
 type Criterios = Omit<Filters, 'page' | 'per_page'>;
 
 const PARTES_CONHECIDAS = Object.values(RECURSOS_DA_PARTE).flat();
@@ -86,11 +87,12 @@ const toAcesso = (r: Row): AcessoMunicipe => ({
   details: (r.details as Record<string, unknown> | null) ?? null,
 });
 
-/** The citizen, if this user may read them: the same 404 as their record for an unknown or malformed id. */
-async function municipeLegivel(ctx: Ctx, id: string): Promise<void> {
+/** The citizen's name, if this user may read them: the same 404 as their record for an unknown or malformed id. */
+async function municipeLegivel(ctx: Ctx, id: string): Promise<string> {
   if (!ctx.usuario || !can(ctx.usuario, 'municipes:show') || !isUuid(id)) throw notFound();
-  const [m] = await ctx.db.select({ id: municipes.id }).from(municipes).where(eq(municipes.id, id));
+  const [m] = await ctx.db.select({ nome: municipes.nome }).from(municipes).where(eq(municipes.id, id));
   if (!m) throw notFound();
+  return m.nome;
 }
 
 export async function listar(ctx: Ctx, id: string, query: Filters): Promise<PageResult<AcessoMunicipe>> {
@@ -117,13 +119,13 @@ export async function listar(ctx: Ctx, id: string, query: Filters): Promise<Page
 }
 
 /** Every row of the period for an export (CSV, PDF), refused past MAX_LINHAS_CSV; its reading is audited. */
-export async function todos(ctx: Ctx, id: string, query: Filters, formato: 'csv' | 'pdf'): Promise<AcessoMunicipe[]> {
-  await municipeLegivel(ctx, id);
+export async function todos(ctx: Ctx, id: string, query: Filters, formato: 'csv' | 'pdf') {
+  const titular = await municipeLegivel(ctx, id);
   const { page: _page, per_page: _perPage, ...f } = query;
   const rows = await select(ctx.leitura, id, f).limit(MAX_LINHAS_CSV + 1);
   if (rows.length > MAX_LINHAS_CSV) throw grandeDemais();
   await auditarLeitura(ctx.db, ctx, { municipe_id: id, ...f }, { formato, linhas: rows.length, visao: 'quem_acessou' });
-  return rows.map(toAcesso);
+  return { titular, rows: rows.map(toAcesso) };
 }
 
 const CABECALHO = ['Data e hora', 'Profissional', 'Perfil', 'Unidade', 'Tipo', 'Parte', 'Ação', 'O que', 'Detalhes'];
@@ -141,7 +143,7 @@ export const colunasDoAcesso = (a: AcessoMunicipe) => [
 ];
 
 export async function csv(ctx: Ctx, id: string, query: Filters): Promise<string> {
-  const rows = await todos(ctx, id, query, 'csv');
+  const { rows } = await todos(ctx, id, query, 'csv');
   return arquivoCsv(
     CABECALHO,
     rows.map((a) => [...colunasDoAcesso(a), a.details ? JSON.stringify(a.details) : '']),

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyIdParams, listRoute } from '../../lib/routes';
 import * as acessos from './acessos_municipe';
+import { acessosPdf } from './acessos_pdf';
 import * as service from './service';
 
 // /api/v1/auditoria: the audit trail for managers (issue 14) — a citizen's access history and its CSV export.
@@ -50,6 +51,21 @@ export const acessosMunicipeRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="quem-acessou-${todayIso()}.csv"`)
         .send(csv);
+    },
+  );
+  app.get(
+    '/:id/acessos/pdf',
+    {
+      config: { access: 'auditoria:index' },
+      schema: { params: anyIdParams, querystring: acessosMunicipeFiltersSchema },
+    },
+    async (req, reply) => {
+      const pdf = await acessosPdf(req.ctx, req.params.id, req.query);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="quem-acessou-${todayIso()}.pdf"`)
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(pdf));
     },
   );
 };

@@ -85,7 +85,13 @@ function QuemAcessou() {
             Consultas e alterações dos dados deste munícipe, com quem, perfil, unidade e parte do cadastro.
           </Text>
         </Stack>
-        <ExportarCsvButton baixar={() => exportarAcessosMunicipe(municipe.id, filtros)} />
+        <Group gap="sm">
+          <ExportarCsvButton baixar={() => exportarAcessosMunicipe(municipe.id, filtros, 'csv')} />
+          <ExportarCsvButton
+            rotulo="Exportar PDF"
+            baixar={() => exportarAcessosMunicipe(municipe.id, filtros, 'pdf')}
+          />
+        </Group>
       </Group>
       <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Filtros dos acessos">
         {/* Keyed by the value: a cleared date goes back to the default, and the field shows it. */}

@@ -14,6 +14,10 @@ export const useAcessosMunicipe = (id: string, f: AcessosMunicipeFilters) =>
     refetchOnWindowFocus: false,
   });
 
-/** The same filters, every row of the period as a file. */
-export const exportarAcessosMunicipe = (id: string, f: AcessosMunicipeFilters) =>
-  http.file(`${url(id)}/csv`, { ...f, page: undefined, per_page: undefined } as Query, 'text/csv');
+/** The same filters, every row of the period as a file: CSV for spreadsheets, PDF to hand to the citizen. */
+export const exportarAcessosMunicipe = (id: string, f: AcessosMunicipeFilters, formato: 'csv' | 'pdf') =>
+  http.file(
+    `${url(id)}/${formato}`,
+    { ...f, page: undefined, per_page: undefined } as Query,
+    formato === 'csv' ? 'text/csv' : 'application/pdf',
+  );
