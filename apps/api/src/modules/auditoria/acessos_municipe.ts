@@ -54,7 +54,8 @@ const perfilNaData = sql<string | null>`(select ${perfis.nome} from ${lotacoes}
     ${lotacoes.ativo} desc, ${lotacoes.created_at}
   limit 1)`;
 
-function select(db: DbOrTx, id: string, f: Criterios) {
+/** The page's query (exported for the plan test). */
+export function selectAcessos(db: DbOrTx, id: string, f: Criterios) {
   return withAutorUnidade(
     db
       .select({
@@ -77,7 +78,7 @@ function select(db: DbOrTx, id: string, f: Criterios) {
     .$dynamic();
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof selectAcessos>['execute']>>[number];
 
 const toAcesso = (r: Row): AcessoMunicipe => ({
   ...r,
@@ -102,7 +103,7 @@ export async function listar(ctx: Ctx, id: string, query: Filters): Promise<Page
   const result = await paginate(
     { page, per_page },
     {
-      rows: ({ limit, offset }) => select(db, id, f).limit(limit).offset(offset),
+      rows: ({ limit, offset }) => selectAcessos(db, id, f).limit(limit).offset(offset),
       // A citizen's rows are tens or thousands, never millions: an exact count (one GIN probe per month).
       count: () =>
         totalOf(
@@ -122,7 +123,7 @@ export async function listar(ctx: Ctx, id: string, query: Filters): Promise<Page
 export async function todos(ctx: Ctx, id: string, query: Filters, formato: 'csv' | 'pdf') {
   const titular = await municipeLegivel(ctx, id);
   const { page: _page, per_page: _perPage, ...f } = query;
-  const rows = await select(ctx.leitura, id, f).limit(MAX_LINHAS_CSV + 1);
+  const rows = await selectAcessos(ctx.leitura, id, f).limit(MAX_LINHAS_CSV + 1);
   if (rows.length > MAX_LINHAS_CSV) throw grandeDemais();
   await auditarLeitura(ctx.db, ctx, { municipe_id: id, ...f }, { formato, linhas: rows.length, visao: 'quem_acessou' });
   return { titular, rows: rows.map(toAcesso) };
