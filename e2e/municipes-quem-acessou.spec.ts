@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { cnsFromPis } from '@saude/shared/validation/cns';
 import { expect, expectAccessible, expectLandmarksAndHeadings, fotografar, test } from './fixtures';
-import { novoCpf } from './dados';
+import { novaPessoa } from './dados';
 
 // Issue 46 (LGPD): on a citizen's record the manager opens "Quem acessou", sees who registered and read the data,
 // with profile, unit and part, narrows it by part and professional and exports it; other profiles have no such tab.
@@ -13,19 +12,7 @@ test("the manager's 'Quem acessou' tab lists, filters and exports who accessed a
 }) => {
   const enfermagem = await apiAs('enfermagem');
   const nome = `Titular Quem Acessou ${Date.now().toString(36).toUpperCase()}`;
-  const criado = await enfermagem.post('/api/v1/municipes', {
-    data: {
-      nome,
-      data_nascimento: '1979-04-12',
-      sexo_id: 1,
-      cpf_numero: novoCpf(),
-      codigo_cns: cnsFromPis(`2${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`),
-      telefones: { celular: '61991837465' },
-      confirmar_duplicados: true,
-    },
-  });
-  expect(criado.status(), await criado.text()).toBe(201);
-  const { id } = (await criado.json()) as { id: string };
+  const { id } = await novaPessoa(enfermagem, nome);
   const medico = await apiAs('medico');
   expect((await medico.get(`/api/v1/municipes/${id}`)).status()).toBe(200);
 

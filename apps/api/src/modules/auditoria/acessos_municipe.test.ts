@@ -7,8 +7,7 @@ import { todayIso } from '@saude/shared/validation/dates';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { atendimentos, auditoria, notificacoesCompulsorias } from '../../db/schema';
-import { newId } from '../../lib/ids';
+import { auditoria } from '../../db/schema';
 import { fixtures, UNKNOWN_ID, type MunicipeRow, type Usuario } from '../../test/fixtures';
 import { auditRows, useTestApp } from '../../test/helpers';
 import { selectAcessos } from './acessos_municipe';
@@ -46,27 +45,8 @@ describe('/api/v1/municipes/:id/acessos', () => {
     const familia = await f.familia(header, { membros: [ana] });
     ids.visita = (await f.visita(header, { familia, municipe: ana })).id;
     ids.individual = (await f.cadastroIndividual(ana)).id;
-    ids.atendimento = newId();
-    await t.db.insert(atendimentos).values({
-      id: ids.atendimento,
-      unidade_saude_id: unidade.id,
-      profissional_id: acs.id,
-      ocupacao_id: '515105',
-      municipe_id: ana.id,
-      data_chegada: new Date(),
-      data_ficha: new Date(),
-      tipo_chegada_id: 1,
-    });
-    ids.notificacao = newId();
-    await t.db.insert(notificacoesCompulsorias).values({
-      id: ids.notificacao,
-      municipe_id: ana.id,
-      doenca_agravo_id: '9a',
-      unidade_saude_id: unidade.id,
-      profissional_id: acs.id,
-      data_notificacao: '2026-01-05',
-      hora_notificacao: '10:00',
-    });
+    ids.atendimento = (await f.atendimento(header, ana)).id;
+    ids.notificacao = (await f.notificacao(header, ana)).id;
     // A read of Ana's record written before audit rows named their citizens (migration 0009): only record_id.
     await t.db.insert(auditoria).values({
       profissional_id: medico.id,
