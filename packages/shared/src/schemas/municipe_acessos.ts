@@ -4,7 +4,7 @@ import { isoToBr, toIsoDate } from '../validation/dates';
 import { zRequired } from '../validation/zod';
 import { paginationSchema } from './auth';
 import { opt, textoFiltro } from './comum';
-import { ACOES_LEITURA } from './auditoria';
+import { ACOES_LEITURA } from './auditoria_textos';
 
 // "Quem acessou" a citizen (issue 46, LGPD art. 18 and 37): every read and change of one person's data, from the
 // audit trail, in the parts of the record a citizen recognises. The manager reads it on the citizen's page.
