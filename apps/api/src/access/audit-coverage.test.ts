@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atendimentos, auditoria, notificacaoEventos, notificacoesCompulsorias } from '../db/schema';
+import { auditoria, notificacaoEventos } from '../db/schema';
 import { newId } from '../lib/ids';
 import { fixtures, type Usuario } from '../test/fixtures';
 import { buildTestApp, type TestApp } from '../test/helpers';
@@ -55,35 +55,10 @@ describe('audit coverage: every read of personal data leaves one row', () => {
     const familia = await f.familia(header, { membros: [municipe], domicilio });
     const individual = await f.cadastroIndividual(municipe);
     const visita = await f.visita(header, { familia, municipe });
-    const atendimento = async (retroativo: boolean) => {
-      const id = newId();
-      await t.db.insert(atendimentos).values({
-        id,
-        unidade_saude_id: unidade.id,
-        profissional_id: acs.id,
-        ocupacao_id: '515105',
-        municipe_id: municipe.id,
-        data_chegada: new Date(),
-        data_ficha: new Date(),
-        tipo_chegada_id: 1,
-        retroativo,
-        justificativa_retroativo: retroativo ? 'Sistema fora do ar' : null,
-      });
-      return id;
-    };
-    ids.atendimento = await atendimento(false);
-    ids.atendimentoRetroativo = await atendimento(true);
+    ids.atendimento = (await f.atendimento(header, municipe)).id;
+    ids.atendimentoRetroativo = (await f.atendimento(header, municipe, { retroativo: true })).id;
     const paciente = await f.pacienteSemIdentificacao({ unidade, profissional: acs }, { municipe_id: municipe.id });
-    ids.notificacao = newId();
-    await t.db.insert(notificacoesCompulsorias).values({
-      id: ids.notificacao,
-      municipe_id: municipe.id,
-      doenca_agravo_id: '9a',
-      unidade_saude_id: unidade.id,
-      profissional_id: acs.id,
-      data_notificacao: '2026-01-05',
-      hora_notificacao: '10:00',
-    });
+    ids.notificacao = (await f.notificacao(header, municipe)).id;
     await t.db.insert(notificacaoEventos).values({
       id: newId(),
       notificacao_id: ids.notificacao,
@@ -119,6 +94,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       'urgencia_emergencia/atendimentos': ids.atendimento!,
       'urgencia_emergencia/atendimentos_retroativos': ids.atendimentoRetroativo!,
       'urgencia_emergencia/paciente_sem_identificacoes': ids.paciente!,
+      // "Quem acessou" a citizen (issue 46): /api/v1/municipes/:id/acessos.
+      auditoria: ids.municipe!,
     };
     const resource = access.split(':')[0]!;
     let url = route
@@ -139,6 +116,9 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       '/api/v1/urgencia_emergencia/atendimentos/contexto': `municipe_id=${ids.municipe}`,
       '/api/v1/urgencia_emergencia/atendimentos_retroativos/contexto': `municipe_id=${ids.municipe}`,
       '/api/v1/municipes_notificacao/exportacao.csv': 'data_inicio=2026-01-01&data_fim=2026-01-31',
+      [`/api/v1/municipes/${ids.municipe}/acessos`]: 'de=01/01/2026&ate=31/12/2099',
+      [`/api/v1/municipes/${ids.municipe}/acessos/csv`]: 'de=01/01/2026&ate=31/12/2099',
+      [`/api/v1/municipes/${ids.municipe}/acessos/pdf`]: 'de=01/01/2026&ate=31/12/2099',
     };
     return query[url] ? `${url}?${query[url]}` : url;
   }

@@ -21,7 +21,7 @@ import { exportacaoEsusRoutes } from '../modules/atencao_primaria/exportacao_esu
 import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
 import { pacienteSemIdentificacoesRoutes } from '../modules/urgencia_emergencia/paciente_sem_identificacoes/routes';
 import { perfisRoutes } from '../modules/administracao/perfis/routes';
-import { auditoriaRoutes } from '../modules/auditoria/routes';
+import { acessosMunicipeRoutes, auditoriaRoutes } from '../modules/auditoria/routes';
 import { senhasRoutes } from '../modules/filas/senhas/routes';
 import { atendimentosRetroativosRoutes, atendimentosRoutes } from '../modules/urgencia_emergencia/atendimentos/routes';
 import { enderecosRoutes } from '../modules/enderecos/routes';
@@ -108,6 +108,7 @@ export async function registerRoutes(
   await app.register(codigosRoutes, { prefix: '/api/v1/codigos' });
   await app.register(enderecosRoutes(config), { prefix: '/api/v1/enderecos' });
   await app.register(municipesRoutes, { prefix: '/api/v1/municipes' });
+  await app.register(acessosMunicipeRoutes, { prefix: '/api/v1/municipes' });
   await app.register(municipesCadsusRoutes(config), { prefix: '/api/v1/municipes/cadsus' });
   await app.register(parametrizacaoCadsusRoutes(config), { prefix: '/api/v1/ferramentas/parametrizacao/cadsus' });
   await app.register(municipesPermissaoRoutes, { prefix: '/api/municipes' });

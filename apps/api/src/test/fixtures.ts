@@ -3,6 +3,7 @@ import type { PerfilCodigo, Permission } from '@saude/shared';
 import { eq } from 'drizzle-orm';
 import { hashSenha } from '../auth/service';
 import {
+  atendimentos,
   cadastrosDomiciliares,
   cadastrosIndividuais,
   equipes,
@@ -11,6 +12,7 @@ import {
   lotacoes,
   municipeProntuarios,
   municipes,
+  notificacoesCompulsorias,
   pacientesSemIdentificacao,
   perfilPermissoes,
   perfis,
@@ -365,6 +367,52 @@ export function fixtures(t: TestApp) {
           ocupacao_id: cboDoPerfil.recepcao,
           nome: `Desconhecido(a) ${fresh()}`,
           ...(over.municipe_id ? { identificado_em: new Date(), identificado_por: header.profissional.id } : {}),
+          ...over,
+        })
+        .returning();
+      return row!;
+    },
+
+    /** An urgent-care visit of the citizen, arrived now, registered by the professional (retroactive when told). */
+    async atendimento(
+      header: Pick<Header, 'unidade' | 'profissional'>,
+      municipe: Pick<MunicipeRow, 'id'>,
+      over: Partial<typeof atendimentos.$inferInsert> = {},
+    ) {
+      const [row] = await t.db
+        .insert(atendimentos)
+        .values({
+          id: newId(),
+          unidade_saude_id: header.unidade.id,
+          profissional_id: header.profissional.id,
+          ocupacao_id: '515105',
+          municipe_id: municipe.id,
+          data_chegada: new Date(),
+          data_ficha: new Date(),
+          tipo_chegada_id: 1,
+          ...(over.retroativo ? { justificativa_retroativo: 'Sistema fora do ar' } : {}),
+          ...over,
+        })
+        .returning();
+      return row!;
+    },
+
+    /** A compulsory notification (dengue suspected, 05/01/2026) of the citizen at the unit. */
+    async notificacao(
+      header: Pick<Header, 'unidade' | 'profissional'>,
+      municipe: Pick<MunicipeRow, 'id'>,
+      over: Partial<typeof notificacoesCompulsorias.$inferInsert> = {},
+    ) {
+      const [row] = await t.db
+        .insert(notificacoesCompulsorias)
+        .values({
+          id: newId(),
+          municipe_id: municipe.id,
+          doenca_agravo_id: '9a',
+          unidade_saude_id: header.unidade.id,
+          profissional_id: header.profissional.id,
+          data_notificacao: '2026-01-05',
+          hora_notificacao: '10:00',
           ...over,
         })
         .returning();

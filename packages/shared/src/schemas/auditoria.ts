@@ -9,8 +9,9 @@ import { opt, optionalDate, optionalUuid, textoFiltro } from './comum';
 /** What the trail distinguishes: reads (a record shown, a list or search) and writes. */
 const TIPOS_ACESSO = ['leitura', 'escrita'] as const;
 
-/** Actions that only read. */
-export const ACOES_LEITURA = ['show', 'index', 'leitura'] as const;
+/** Actions that only read (declared with the texts, light for the screens). */
+export { ACOES_LEITURA } from './auditoria_textos';
+
 /** Sign-in and account events: neither a read nor a change of anyone's data. Every other action changed data. */
 export const ACOES_CONTA = [
   'login',

@@ -2,6 +2,9 @@
 // are named in auditoria_alteracoes.ts, apart: it reads the records' schemas, which the audit list loads later.
 import { RECURSOS as RECURSOS_CATALOGO } from './administracao_perfil_textos';
 
+/** Actions that only read (here, apart from auditoria.ts, so light screens read it without the records' schemas). */
+export const ACOES_LEITURA = ['show', 'index', 'leitura'] as const;
+
 const ACOES: Record<string, string> = {
   show: 'Consultou',
   leitura: 'Consultou',

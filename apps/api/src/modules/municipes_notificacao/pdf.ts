@@ -17,6 +17,7 @@ import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
 import { lotacoes, municipeCondicoesSaude, municipeSociodemograficas, unidadesSaude } from '../../db/schema';
 import { ocupacaoNome } from '../../lib/ocupacoes';
+import { desenhavel } from '../../lib/pdf';
 import { blocosEmCuidado } from '../municipes';
 import {
   enderecoDe,
@@ -96,20 +97,6 @@ async function ler(db: DbOrTx, ctx: Ctx, municipeId: string, id: string): Promis
     escolaridade,
     gestante,
   };
-}
-
-/** Text the standard font can draw: characters outside WinAnsi become '?', never an exception. */
-function desenhavel(font: PDFFont, texto: string): string {
-  let out = '';
-  for (const ch of texto.normalize('NFC').replace(/[\r\n\t]+/g, ' ')) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += '?';
-    }
-  }
-  return out;
 }
 
 class Ficha {

@@ -10,7 +10,14 @@ type Arquivo = { blob: Blob; nome: string };
  * "Exportar CSV" of a list: downloads what `baixar` fetches, busy meanwhile, a failure as a toast. `baixar` answers
  * undefined when it refused by itself (it has told the user why).
  */
-export function ExportarCsvButton({ baixar }: { baixar: () => Promise<Arquivo | undefined> }) {
+export function ExportarCsvButton({
+  baixar,
+  rotulo = 'Exportar CSV',
+}: {
+  baixar: () => Promise<Arquivo | undefined>;
+  /** Another format of the same list ("Exportar PDF"). */
+  rotulo?: string;
+}) {
   const [exportando, setExportando] = useState(false);
   const exportar = async () => {
     setExportando(true);
@@ -31,7 +38,7 @@ export function ExportarCsvButton({ baixar }: { baixar: () => Promise<Arquivo | 
       loading={exportando}
       onClick={() => void exportar()}
     >
-      Exportar CSV
+      {rotulo}
     </Button>
   );
 }

@@ -70,7 +70,7 @@ function MunicipeEditor({
   const editPath = `/municipes/${municipe.id}/edit`;
   const aba = tabDoCaminho(pathname, editPath);
   const { parametrizacao } = useParametrizacao();
-  const tabs = municipeTabs(permissoes, parametrizacao?.habilita_biometria === true);
+  const tabs = municipeTabs(permissoes, parametrizacao?.habilita_biometria === true, usePode('auditoria:index'));
   const unidades = useUnidadesDoUsuario(municipe);
   const save = useSaveMunicipe(municipe.id);
   const remover = useDeleteMunicipe();

@@ -25,6 +25,10 @@ export const municipesScreens: ScreenRoute[] = [
         lazy: () => import('./secoes/OutrosTab').then((m) => ({ Component: m.OutrosTab })),
       },
       ...blocoRoutes,
+      {
+        path: 'quem_acessou',
+        lazy: () => import('./acessos/QuemAcessouTab').then((m) => ({ Component: m.QuemAcessouTab })),
+      },
     ],
   },
 ];

@@ -19,6 +19,13 @@ describe('citizen edit tabs (spec §2, §6)', () => {
     ]);
   });
 
+  it('ends with "Quem acessou" only for who reads the audit trail (issue 46)', () => {
+    const comAcessos = municipeTabs(perm([], []), true, true);
+    expect(comAcessos.map((t) => t.path)).toEqual(['', 'documento_prontuario', 'outros', 'biometria', 'quem_acessou']);
+    expect(comAcessos.at(-1)!.label).toBe('Quem acessou');
+    expect(paths(perm([], []), true)).not.toContain('quem_acessou');
+  });
+
   it('shows the read-only block tabs when the user may only show', () => {
     const tabs = municipeTabs(perm(['show'], ['show']), false);
     expect(tabs.map((t) => t.path)).toEqual([

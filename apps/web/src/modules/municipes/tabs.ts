@@ -27,8 +27,15 @@ function blocoTab(acoes: readonly string[], label: string, editar: string, visua
   return [];
 }
 
-/** Every tab the user may open, in the order of the e-SUS individual form. */
-export function municipeTabs(permissoes: PermissaoCadastro, habilitaBiometria: boolean): MunicipeTab[] {
+/** "Quem acessou" (issue 46): the citizen's audit trail, for who reads the trail (managers). */
+export const TAB_ACESSOS: MunicipeTab = { path: 'quem_acessou', label: 'Quem acessou' };
+
+/** Every tab the user may open, in the order of the e-SUS individual form, then who accessed the record. */
+export function municipeTabs(
+  permissoes: PermissaoCadastro,
+  habilitaBiometria: boolean,
+  verAcessos = false,
+): MunicipeTab[] {
   return [
     TABS_CADASTRO[0]!,
     TABS_CADASTRO[1]!,
@@ -41,6 +48,7 @@ export function municipeTabs(permissoes: PermissaoCadastro, habilitaBiometria: b
     ),
     TABS_CADASTRO[2]!,
     ...(habilitaBiometria ? [{ path: 'biometria', label: 'Biometria' }] : []),
+    ...(verAcessos ? [TAB_ACESSOS] : []),
   ];
 }
 
