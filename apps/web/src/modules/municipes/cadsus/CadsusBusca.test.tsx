@@ -47,6 +47,16 @@ const vazio = Object.fromEntries(
     'telefone_celular',
     'telefone_contato',
     'email',
+    'etnia_id',
+    'nis',
+    'titulo_eleitor',
+    'titulo_zona',
+    'titulo_secao',
+    'data_entrada_brasil',
+    'data_naturalizacao',
+    'portaria_naturalizacao',
+    'motivo_saida_cadastro_id',
+    'data_obito',
   ].map((k) => [k, null]),
 ) as CadsusCampos;
 const ACHADO: CadsusMunicipe = {

@@ -36,6 +36,16 @@ const nada = (over: Partial<CadsusCampos>): CadsusCampos =>
     telefone_celular: null,
     telefone_contato: null,
     email: null,
+    etnia_id: null,
+    nis: null,
+    titulo_eleitor: null,
+    titulo_zona: null,
+    titulo_secao: null,
+    data_entrada_brasil: null,
+    data_naturalizacao: null,
+    portaria_naturalizacao: null,
+    motivo_saida_cadastro_id: null,
+    data_obito: null,
     ...over,
   }) as CadsusCampos;
 
@@ -87,5 +97,18 @@ describe('compararComCadsus', () => {
     expect(linha('sexo_id').cadsus).toBe('Feminino');
     // The city's name is never a row of its own.
     expect(linhas.some((l) => l.campo === 'residencia_municipio_nome')).toBe(false);
+  });
+});
+
+describe('compararComCadsus: the registry says the person died (issue 43, DeceasedInd/DeceasedTimeHandler)', () => {
+  it('shows the exit "Óbito" and its date beside a record that has the person alive, for the user to take', () => {
+    const linhas = compararComCadsus(
+      nada({ nome: 'PESSOA', motivo_saida_cadastro_id: 135, data_obito: '2024-01-05', raca_cor_id: 5, etnia_id: 265 }),
+      (c) => ({ nome: 'Pessoa' })[c],
+    );
+    const linha = (campo: string) => linhas.find((l) => l.campo === campo);
+    expect(linha('motivo_saida_cadastro_id')).toMatchObject({ nosso: 'Não informado', cadsus: 'Óbito', igual: false });
+    expect(linha('data_obito')).toMatchObject({ nosso: 'Não informado', cadsus: '05/01/2024', igual: false });
+    expect(linha('etnia_id')?.cadsus).toBe('AHANENAWA');
   });
 });
