@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zBrDate, zCns, zCpf, zRequired } from '../validation/zod';
 import { opt } from './comum';
+import { tiposCertidao } from './municipe';
 import { nomeadoSchema } from './resposta';
 
 // The national registry (CADSUS) lookup of the citizen form (issue 24): what the form asks, what the API answers and
@@ -62,6 +63,13 @@ const cadsusCamposSchema = z.object({
   titulo_eleitor: texto,
   titulo_zona: texto,
   titulo_secao: texto,
+  certidao_tipo: z.enum(tiposCertidao.map((t) => t.codigo)).nullable(),
+  certidao_cartorio: texto,
+  certidao_livro: texto,
+  certidao_folha: texto,
+  certidao_termo: texto,
+  certidao_data_emissao: texto,
+  certidao_matricula: texto,
   nacionalidade_id: z.number().int().nullable(),
   municipio_nascimento_ibge: texto,
   municipio_nascimento_nome: texto,

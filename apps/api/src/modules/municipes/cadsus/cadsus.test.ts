@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { msg, perfilPermissions, perfis } from '@saude/shared';
+import { pisCheckDigit } from '@saude/shared/validation/pis';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
@@ -14,7 +15,6 @@ import {
 import { fixtures, type Usuario } from '../../../test/fixtures';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { cnsFor, cnsProvisorioFor, cpfFor, nextSeq } from '../../../test/municipe-data';
-import { pisCheckDigit } from '@saude/shared/validation/pis';
 import { consultarCadsus, verificarCertificado, type CadsusConfig } from './client';
 import { arvore, lerResposta, pedido } from './pdq';
 import { estado } from './service';
@@ -136,6 +136,13 @@ describe(url, () => {
           titulo_eleitor: null,
           titulo_zona: null,
           titulo_secao: null,
+          certidao_tipo: null,
+          certidao_cartorio: null,
+          certidao_livro: null,
+          certidao_folha: null,
+          certidao_termo: null,
+          certidao_data_emissao: null,
+          certidao_matricula: null,
           nacionalidade_id: 1,
           municipio_nascimento_ibge: '3106200',
           municipio_nascimento_nome: 'BELO HORIZONTE',
@@ -568,6 +575,13 @@ describe('CADSUS client and messages', () => {
           titulo_eleitor: null,
           titulo_zona: null,
           titulo_secao: null,
+          certidao_tipo: null,
+          certidao_cartorio: null,
+          certidao_livro: null,
+          certidao_folha: null,
+          certidao_termo: null,
+          certidao_data_emissao: null,
+          certidao_matricula: null,
           nacionalidade_id: 1,
           // 330455: the 6-digit IBGE code of Rio de Janeiro (3304557).
           municipio_nascimento_ibge: '3304557',
@@ -789,5 +803,54 @@ describe("CADSUS answer, field by field against mpi-client's handlers", () => {
     expect(campos(LEGAL + addr('H', '420540', '037')).campos.residencia_cep).toBeNull();
     // 999 ("inválido" in the client's table) is no street type of the e-SUS table.
     expect(campos(LEGAL + addr('H', '420540', '010', '999')).campos.residencia_tipo_logradouro).toBeNull();
+  });
+
+  it('CertidaoNova/CertidaoAntigaHandler: the first certificate of a kind the form has; a death certificate means death', () => {
+    const matricula = '12345601552013100012021000123458';
+    const nova = campos(
+      LEGAL +
+        grupo(
+          ['2.16.840.1.113883.13.241.1', 'null'],
+          ['2.16.840.1.113883.4.706', matricula],
+          ['2.16.840.1.113883.4.706.5', '20130502'],
+        ),
+    ).campos;
+    expect(nova).toMatchObject({
+      certidao_tipo: 'nascimento',
+      certidao_matricula: matricula,
+      certidao_data_emissao: '2013-05-02',
+      certidao_livro: null,
+      motivo_saida_cadastro_id: null,
+    });
+    const antiga = campos(
+      LEGAL +
+        grupo(
+          ['2.16.840.1.113883.13.241.4', 'null'],
+          ['2.16.840.1.113883.4.706.1', 'CARTORIO SINTETICO'],
+          ['2.16.840.1.113883.4.706.2', 'B12'],
+          ['2.16.840.1.113883.4.706.3', '34'],
+          ['2.16.840.1.113883.4.706.4', '5678'],
+          ['2.16.840.1.113883.4.706.5', '19900101'],
+        ) +
+        grupo(['2.16.840.1.113883.13.241.1', 'null'], ['2.16.840.1.113883.4.706', matricula]),
+    ).campos;
+    // The registry's order: the marriage certificate came first.
+    expect(antiga).toMatchObject({
+      certidao_tipo: 'casamento',
+      certidao_cartorio: 'CARTORIO SINTETICO',
+      certidao_livro: 'B12',
+      certidao_folha: '34',
+      certidao_termo: '5678',
+      certidao_data_emissao: '1990-01-01',
+      certidao_matricula: null,
+    });
+    // A death certificate (old .10 or new .9) is no kind of the form's, but the person is dead.
+    for (const root of ['2.16.840.1.113883.13.241.9', '2.16.840.1.113883.13.241.10']) {
+      expect(campos(LEGAL + grupo([root, 'null'], ['2.16.840.1.113883.4.706', matricula])).campos).toMatchObject({
+        certidao_tipo: null,
+        certidao_matricula: null,
+        motivo_saida_cadastro_id: 135,
+      });
+    }
   });
 });

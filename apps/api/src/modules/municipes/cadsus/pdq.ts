@@ -249,6 +249,30 @@ const OID_TITULO_SECAO = '2.16.840.1.113883.13.239.2';
 const OID_PORTARIA = '2.16.840.1.113883.4.713';
 const OID_ENTRADA_BRASIL = '2.16.840.1.113883.4.713.1';
 const OID_NATURALIZACAO = '2.16.840.1.113883.4.713.2';
+/**
+ * Certificates: the group's first id names the kind (…13.241.n: odd n the new model with a 32-digit matrícula, even n
+ * the old one with registry office, book, page and term). Death (.9, .10) is no kind of the form's: it says the person
+ * died.
+ */
+const CERTIDAO = '2.16.840.1.113883.13.241';
+const TIPO_CERTIDAO: Record<string, 'nascimento' | 'casamento' | 'separacao_divorcio' | 'rani' | 'obito'> = {
+  1: 'nascimento',
+  2: 'nascimento',
+  3: 'casamento',
+  4: 'casamento',
+  5: 'separacao_divorcio',
+  6: 'separacao_divorcio',
+  7: 'rani',
+  8: 'rani',
+  9: 'obito',
+  10: 'obito',
+};
+const OID_CERTIDAO_MATRICULA = '2.16.840.1.113883.4.706';
+const OID_CERTIDAO_CARTORIO = '2.16.840.1.113883.4.706.1';
+const OID_CERTIDAO_LIVRO = '2.16.840.1.113883.4.706.2';
+const OID_CERTIDAO_FOLHA = '2.16.840.1.113883.4.706.3';
+const OID_CERTIDAO_TERMO = '2.16.840.1.113883.4.706.4';
+const OID_CERTIDAO_EMISSAO = '2.16.840.1.113883.4.706.5';
 
 /** CADSUS sends the IBGE city with 6 digits (no check digit); the code tables hold 7. */
 function municipioDe(codigo: string | null): { ibge: string; nome: string; uf: string } | null {
@@ -339,6 +363,18 @@ function mapear(p: No): Pessoa {
     return d.length >= min && d.length <= max ? d : null;
   };
   const tituloNumero = digitos(idEm(titulo, OID_TITULO), 12, 13);
+  // Certificates: the first of a kind the form has, in the registry's order; a death certificate says the person died.
+  const tipoDe = (ids: No[]) => {
+    const root = ids[0]?.attrs.root ?? '';
+    return root.startsWith(`${CERTIDAO}.`) ? TIPO_CERTIDAO[root.slice(CERTIDAO.length + 1)] : undefined;
+  };
+  const certidao = grupos.find((ids) => {
+    const t = tipoDe(ids);
+    return t !== undefined && t !== 'obito';
+  });
+  const certidaoTipo = certidao ? tipoDe(certidao) : undefined;
+  const certidaoObito = grupos.some((ids) => tipoDe(ids) === 'obito');
+  const texto = (v: string | null, max: number) => (v && v.toLowerCase() !== 'null' ? v.slice(0, max) : null);
 
   const pais: Record<string, string | null> = {};
   for (const r of filhos(p, 'personalRelationship')) {
@@ -376,8 +412,8 @@ function mapear(p: No): Pessoa {
         : null;
   const brasileiro = nacionalidade === NACIONALIDADE.brasileira;
 
-  // Death: deceasedInd true, or a deceasedTime, is the form's exit "óbito" with its date (the form then asks the date
-  // when the registry has none): a dead person is never filled in as alive.
+  // Death: deceasedInd true, a deceasedTime or a death certificate is the form's exit "óbito" with its date (the form
+  // then asks the date when the registry has none): a dead person is never filled in as alive.
   const falecido = filho(p, 'deceasedInd')?.attrs.value?.trim().toLowerCase() === 'true';
   const dataObito = dataDe(filho(p, 'deceasedTime')?.attrs.value);
 
@@ -425,6 +461,13 @@ function mapear(p: No): Pessoa {
     titulo_eleitor: tituloNumero,
     titulo_zona: tituloNumero ? digitos(idEm(titulo, OID_TITULO_ZONA), 1, 4) : null,
     titulo_secao: tituloNumero ? digitos(idEm(titulo, OID_TITULO_SECAO), 1, 4) : null,
+    certidao_tipo: certidaoTipo && certidaoTipo !== 'obito' ? certidaoTipo : null,
+    certidao_cartorio: texto(idEm(certidao, OID_CERTIDAO_CARTORIO), 100),
+    certidao_livro: texto(idEm(certidao, OID_CERTIDAO_LIVRO), 8),
+    certidao_folha: texto(idEm(certidao, OID_CERTIDAO_FOLHA), 4),
+    certidao_termo: texto(idEm(certidao, OID_CERTIDAO_TERMO), 8),
+    certidao_data_emissao: dataDe(idEm(certidao, OID_CERTIDAO_EMISSAO)),
+    certidao_matricula: digitos(idEm(certidao, OID_CERTIDAO_MATRICULA), 32, 32),
     nacionalidade_id: nacionalidade,
     municipio_nascimento_ibge: brasileiro ? (naturalidade?.ibge ?? null) : null,
     municipio_nascimento_nome: brasileiro ? (naturalidade?.nome ?? null) : null,
@@ -444,7 +487,7 @@ function mapear(p: No): Pessoa {
     telefone_celular: tel.celular,
     telefone_contato: tel.contato,
     email: email && email.length <= 100 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email : null,
-    motivo_saida_cadastro_id: falecido || dataObito ? MOTIVO_SAIDA_OBITO : null,
+    motivo_saida_cadastro_id: falecido || dataObito || certidaoObito ? MOTIVO_SAIDA_OBITO : null,
     data_obito: dataObito,
   };
   return { campos, cns };

@@ -41,6 +41,13 @@ const nada = (over: Partial<CadsusCampos>): CadsusCampos =>
     titulo_eleitor: null,
     titulo_zona: null,
     titulo_secao: null,
+    certidao_tipo: null,
+    certidao_cartorio: null,
+    certidao_livro: null,
+    certidao_folha: null,
+    certidao_termo: null,
+    certidao_data_emissao: null,
+    certidao_matricula: null,
     data_entrada_brasil: null,
     data_naturalizacao: null,
     portaria_naturalizacao: null,
@@ -103,12 +110,24 @@ describe('compararComCadsus', () => {
 describe('compararComCadsus: the registry says the person died (issue 43, DeceasedInd/DeceasedTimeHandler)', () => {
   it('shows the exit "Óbito" and its date beside a record that has the person alive, for the user to take', () => {
     const linhas = compararComCadsus(
-      nada({ nome: 'PESSOA', motivo_saida_cadastro_id: 135, data_obito: '2024-01-05', raca_cor_id: 5, etnia_id: 265 }),
+      nada({
+        nome: 'PESSOA',
+        motivo_saida_cadastro_id: 135,
+        data_obito: '2024-01-05',
+        raca_cor_id: 5,
+        etnia_id: 265,
+        certidao_tipo: 'casamento',
+        certidao_data_emissao: '1990-01-01',
+      }),
       (c) => ({ nome: 'Pessoa' })[c],
     );
     const linha = (campo: string) => linhas.find((l) => l.campo === campo);
     expect(linha('motivo_saida_cadastro_id')).toMatchObject({ nosso: 'Não informado', cadsus: 'Óbito', igual: false });
     expect(linha('data_obito')).toMatchObject({ nosso: 'Não informado', cadsus: '05/01/2024', igual: false });
     expect(linha('etnia_id')?.cadsus).toBe('AHANENAWA');
+    expect([linha('certidao_tipo')?.cadsus, linha('certidao_data_emissao')?.cadsus]).toEqual([
+      'Casamento',
+      '01/01/1990',
+    ]);
   });
 });

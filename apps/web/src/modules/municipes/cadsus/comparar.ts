@@ -5,6 +5,7 @@ import { nacionalidade } from '@saude/shared/codes/nacionalidade';
 import { racaCor } from '@saude/shared/codes/raca_cor';
 import { sexo } from '@saude/shared/codes/sexo';
 import { tipoLogradouro } from '@saude/shared/codes/tipo_logradouro';
+import { tiposCertidao } from '@saude/shared/schemas/municipe';
 import type { CadsusCampos } from '@saude/shared/schemas/municipe_cadsus';
 import { formatCns } from '@saude/shared/validation/cns';
 import { formatCpf } from '@saude/shared/validation/cpf';
@@ -42,6 +43,7 @@ const CODIGOS: Record<string, ReadonlyArray<{ codigo: string | number; descricao
   etnia_id: etnia,
   nacionalidade_id: nacionalidade,
   motivo_saida_cadastro_id: motivoSaidaCadastro,
+  certidao_tipo: tiposCertidao,
   residencia_tipo_logradouro: tipoLogradouro,
 };
 const DIGITOS = new Set([
@@ -61,6 +63,7 @@ const DATAS = new Set([
   'data_entrada_brasil',
   'data_naturalizacao',
   'data_obito',
+  'certidao_data_emissao',
 ]);
 
 const vazio = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
