@@ -660,6 +660,11 @@ describe("CADSUS answer, field by field against mpi-client's handlers", () => {
       motivo_saida_cadastro_id: 135,
       data_obito: '2023-11-30',
     });
+    // An impossible date is no date, but the person still died.
+    expect(campos(`${LEGAL}<deceasedTime value="20230231000000"/>`).campos).toMatchObject({
+      motivo_saida_cadastro_id: 135,
+      data_obito: null,
+    });
     expect(campos(`${LEGAL}<deceasedInd value="false"/>`).campos).toMatchObject({
       motivo_saida_cadastro_id: null,
       data_obito: null,

@@ -414,8 +414,9 @@ function mapear(p: No): Pessoa {
 
   // Death: deceasedInd true, a deceasedTime or a death certificate is the form's exit "óbito" with its date (the form
   // then asks the date when the registry has none): a dead person is never filled in as alive.
-  const falecido = filho(p, 'deceasedInd')?.attrs.value?.trim().toLowerCase() === 'true';
-  const dataObito = dataDe(filho(p, 'deceasedTime')?.attrs.value);
+  const horaObito = filho(p, 'deceasedTime')?.attrs.value?.trim();
+  const falecido = filho(p, 'deceasedInd')?.attrs.value?.trim().toLowerCase() === 'true' || !!horaObito;
+  const dataObito = dataDe(horaObito);
 
   const tel = { residencial: null as string | null, celular: null as string | null, contato: null as string | null };
   let email: string | null = null;
@@ -487,7 +488,7 @@ function mapear(p: No): Pessoa {
     telefone_celular: tel.celular,
     telefone_contato: tel.contato,
     email: email && email.length <= 100 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email : null,
-    motivo_saida_cadastro_id: falecido || dataObito || certidaoObito ? MOTIVO_SAIDA_OBITO : null,
+    motivo_saida_cadastro_id: falecido || certidaoObito ? MOTIVO_SAIDA_OBITO : null,
     data_obito: dataObito,
   };
   return { campos, cns };
