@@ -41,7 +41,7 @@ const texto = z.string().nullable();
  * The registry's answer as the citizen form's fields (names of municipeFieldsSchema). null: the registry says nothing
  * of it, and the form keeps what the user typed.
  */
-const cadsusCamposSchema = z.object({
+export const cadsusCamposSchema = z.object({
   nome: texto,
   nome_social: texto,
   nome_mae: texto,

@@ -255,24 +255,11 @@ const OID_NATURALIZACAO = '2.16.840.1.113883.4.713.2';
  * died.
  */
 const CERTIDAO = '2.16.840.1.113883.13.241';
-const TIPO_CERTIDAO: Record<string, 'nascimento' | 'casamento' | 'separacao_divorcio' | 'rani' | 'obito'> = {
-  1: 'nascimento',
-  2: 'nascimento',
-  3: 'casamento',
-  4: 'casamento',
-  5: 'separacao_divorcio',
-  6: 'separacao_divorcio',
-  7: 'rani',
-  8: 'rani',
-  9: 'obito',
-  10: 'obito',
-};
+/** …13.241.1–.2 birth, .3–.4 marriage, .5–.6 separation or divorce, .7–.8 RANI, .9–.10 death. */
+const TIPOS_CERTIDAO = ['nascimento', 'casamento', 'separacao_divorcio', 'rani', 'obito'] as const;
+/** The new model's matrícula (…4.706); .1 registry office, .2 book, .3 page, .4 term, .5 issue date. */
 const OID_CERTIDAO_MATRICULA = '2.16.840.1.113883.4.706';
-const OID_CERTIDAO_CARTORIO = '2.16.840.1.113883.4.706.1';
-const OID_CERTIDAO_LIVRO = '2.16.840.1.113883.4.706.2';
-const OID_CERTIDAO_FOLHA = '2.16.840.1.113883.4.706.3';
-const OID_CERTIDAO_TERMO = '2.16.840.1.113883.4.706.4';
-const OID_CERTIDAO_EMISSAO = '2.16.840.1.113883.4.706.5';
+const parteCertidao = (n: 1 | 2 | 3 | 4 | 5) => `${OID_CERTIDAO_MATRICULA}.${n}`;
 
 /** CADSUS sends the IBGE city with 6 digits (no check digit); the code tables hold 7. */
 function municipioDe(codigo: string | null): { ibge: string; nome: string; uf: string } | null {
@@ -366,7 +353,8 @@ function mapear(p: No): Pessoa {
   // Certificates: the first of a kind the form has, in the registry's order; a death certificate says the person died.
   const tipoDe = (ids: No[]) => {
     const root = ids[0]?.attrs.root ?? '';
-    return root.startsWith(`${CERTIDAO}.`) ? TIPO_CERTIDAO[root.slice(CERTIDAO.length + 1)] : undefined;
+    const n = root.startsWith(`${CERTIDAO}.`) ? Number(root.slice(CERTIDAO.length + 1)) : NaN;
+    return Number.isInteger(n) && n >= 1 && n <= 10 ? TIPOS_CERTIDAO[Math.ceil(n / 2) - 1] : undefined;
   };
   const certidao = grupos.find((ids) => {
     const t = tipoDe(ids);
@@ -463,11 +451,11 @@ function mapear(p: No): Pessoa {
     titulo_zona: tituloNumero ? digitos(idEm(titulo, OID_TITULO_ZONA), 1, 4) : null,
     titulo_secao: tituloNumero ? digitos(idEm(titulo, OID_TITULO_SECAO), 1, 4) : null,
     certidao_tipo: certidaoTipo && certidaoTipo !== 'obito' ? certidaoTipo : null,
-    certidao_cartorio: texto(idEm(certidao, OID_CERTIDAO_CARTORIO), 100),
-    certidao_livro: texto(idEm(certidao, OID_CERTIDAO_LIVRO), 8),
-    certidao_folha: texto(idEm(certidao, OID_CERTIDAO_FOLHA), 4),
-    certidao_termo: texto(idEm(certidao, OID_CERTIDAO_TERMO), 8),
-    certidao_data_emissao: dataDe(idEm(certidao, OID_CERTIDAO_EMISSAO)),
+    certidao_cartorio: texto(idEm(certidao, parteCertidao(1)), 100),
+    certidao_livro: texto(idEm(certidao, parteCertidao(2)), 8),
+    certidao_folha: texto(idEm(certidao, parteCertidao(3)), 4),
+    certidao_termo: texto(idEm(certidao, parteCertidao(4)), 8),
+    certidao_data_emissao: dataDe(idEm(certidao, parteCertidao(5))),
     certidao_matricula: digitos(idEm(certidao, OID_CERTIDAO_MATRICULA), 32, 32),
     nacionalidade_id: nacionalidade,
     municipio_nascimento_ibge: brasileiro ? (naturalidade?.ibge ?? null) : null,

@@ -1,60 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CadsusCampos } from '@saude/shared/schemas/municipe_cadsus';
+import { cadsusCamposSchema, type CadsusCampos } from '@saude/shared/schemas/municipe_cadsus';
 import { compararComCadsus } from './comparar';
 
 // Issue 43: the registry beside an existing record, field by field.
 
 const nada = (over: Partial<CadsusCampos>): CadsusCampos =>
-  ({
-    nome: null,
-    nome_social: null,
-    nome_mae: null,
-    mae_desconhecida: null,
-    nome_pai: null,
-    pai_desconhecido: null,
-    data_nascimento: null,
-    sexo_id: null,
-    raca_cor_id: null,
-    cpf_numero: null,
-    rg_numero: null,
-    rg_uf: null,
-    rg_data_emissao: null,
-    codigo_cns: null,
-    nacionalidade_id: null,
-    municipio_nascimento_ibge: null,
-    municipio_nascimento_nome: null,
-    residencia_cep: null,
-    residencia_uf: null,
-    residencia_municipio_ibge: null,
-    residencia_municipio_nome: null,
-    residencia_tipo_logradouro: null,
-    residencia_logradouro: null,
-    residencia_numero: null,
-    residencia_complemento: null,
-    residencia_bairro: null,
-    telefone_residencial: null,
-    telefone_celular: null,
-    telefone_contato: null,
-    email: null,
-    etnia_id: null,
-    nis: null,
-    titulo_eleitor: null,
-    titulo_zona: null,
-    titulo_secao: null,
-    certidao_tipo: null,
-    certidao_cartorio: null,
-    certidao_livro: null,
-    certidao_folha: null,
-    certidao_termo: null,
-    certidao_data_emissao: null,
-    certidao_matricula: null,
-    data_entrada_brasil: null,
-    data_naturalizacao: null,
-    portaria_naturalizacao: null,
-    motivo_saida_cadastro_id: null,
-    data_obito: null,
-    ...over,
-  }) as CadsusCampos;
+  ({ ...Object.fromEntries(Object.keys(cadsusCamposSchema.shape).map((k) => [k, null])), ...over }) as CadsusCampos;
 
 describe('compararComCadsus', () => {
   const nosso: Record<string, unknown> = {
