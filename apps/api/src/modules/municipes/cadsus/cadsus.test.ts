@@ -777,6 +777,12 @@ describe("CADSUS answer, field by field against mpi-client's handlers", () => {
     expect(r.campos.codigo_cns).toBe(def);
     // No situation: a 1 or 2 is definitive.
     expect(campos(LEGAL + grupo([CNS, prov]) + grupo([CNS, def])).cns.map((c) => c.definitivo)).toEqual([true, false]);
+    // The registry's word, even before the number, wins over the first digit (before, only the next id was looked at).
+    const dita = campos(LEGAL + grupo([`${CNS}.1`, 'P'], [CNS, def]) + grupo([CNS, prov], [`${CNS}.1`, 'D']));
+    expect(dita.cns).toEqual([
+      { numero: prov, definitivo: true },
+      { numero: def, definitivo: false },
+    ]);
   });
 
   it('AddressHandler: the home address (H), never a work (WP) or "bad" one nor one abroad; street type as DNE 3 digits', () => {
