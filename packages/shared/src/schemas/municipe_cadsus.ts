@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { msg } from '../messages';
 import { optionalText, zBrDate, zCns, zCpf, zRequired } from '../validation/zod';
 import { opt } from './comum';
+import { tiposCertidao } from './municipe';
 import { nomeadoSchema } from './resposta';
 
 // The national registry (CADSUS) lookup of the citizen form (issue 24): what the form asks, what the API answers and
@@ -40,7 +41,7 @@ const texto = z.string().nullable();
  * The registry's answer as the citizen form's fields (names of municipeFieldsSchema). null: the registry says nothing
  * of it, and the form keeps what the user typed.
  */
-const cadsusCamposSchema = z.object({
+export const cadsusCamposSchema = z.object({
   nome: texto,
   nome_social: texto,
   nome_mae: texto,
@@ -51,14 +52,31 @@ const cadsusCamposSchema = z.object({
   data_nascimento: texto,
   sexo_id: z.number().int().nullable(),
   raca_cor_id: z.number().int().nullable(),
+  /** e-SUS etnia code, of an indigenous person only (raceCode 05 with ethnicGroupCode). */
+  etnia_id: z.number().int().nullable(),
   cpf_numero: texto,
   rg_numero: texto,
   rg_uf: texto,
   rg_data_emissao: texto,
   codigo_cns: texto,
+  nis: texto,
+  titulo_eleitor: texto,
+  titulo_zona: texto,
+  titulo_secao: texto,
+  certidao_tipo: z.enum(tiposCertidao.map((t) => t.codigo)).nullable(),
+  certidao_cartorio: texto,
+  certidao_livro: texto,
+  certidao_folha: texto,
+  certidao_termo: texto,
+  certidao_data_emissao: texto,
+  certidao_matricula: texto,
   nacionalidade_id: z.number().int().nullable(),
   municipio_nascimento_ibge: texto,
   municipio_nascimento_nome: texto,
+  /** A foreigner's or naturalized citizen's entry into Brazil, and the naturalization (yyyy-MM-dd, act number). */
+  data_entrada_brasil: texto,
+  data_naturalizacao: texto,
+  portaria_naturalizacao: texto,
   residencia_cep: texto,
   residencia_uf: texto,
   residencia_municipio_ibge: texto,
@@ -72,6 +90,9 @@ const cadsusCamposSchema = z.object({
   telefone_celular: texto,
   telefone_contato: texto,
   email: texto,
+  /** 135 (óbito) when the registry says the person died (deceasedInd/deceasedTime): never registered as alive. */
+  motivo_saida_cadastro_id: z.number().int().nullable(),
+  data_obito: texto,
 });
 export type CadsusCampos = z.infer<typeof cadsusCamposSchema>;
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { msg, perfilPermissions, perfis } from '@saude/shared';
+import { pisCheckDigit } from '@saude/shared/validation/pis';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
@@ -26,6 +27,28 @@ const CREDENCIAIS = { usuario: 'CADSUS.MUNICIPIO.TESTE', senha: 'segredo-do-test
 const TIMEOUT_MS = 2000;
 const PFX = path.join(import.meta.dirname, 'fixtures/municipio-teste.pfx');
 /** A real PDQ answer, copied from ../shared/reference/cadsus (its README says what it shows). */
+/** The fields issue 43 added (mpi-client's handlers): neither the real answer nor the stand-in's person sends any. */
+const NENHUM_CAMPO_NOVO = Object.fromEntries(
+  [
+    'etnia_id',
+    'nis',
+    'titulo_eleitor',
+    'titulo_zona',
+    'titulo_secao',
+    'certidao_tipo',
+    'certidao_cartorio',
+    'certidao_livro',
+    'certidao_folha',
+    'certidao_termo',
+    'certidao_data_emissao',
+    'certidao_matricula',
+    'data_entrada_brasil',
+    'data_naturalizacao',
+    'portaria_naturalizacao',
+    'motivo_saida_cadastro_id',
+    'data_obito',
+  ].map((k) => [k, null]),
+);
 const REAL = path.join(import.meta.dirname, 'fixtures/resposta-pdq-exemplo.xml');
 const OFICIAL = path.resolve(
   import.meta.dirname,
@@ -96,8 +119,8 @@ describe(url, () => {
       },
       naturalidade: '310620',
       telefones: [
-        { valor: 'tel:+55-61-33445566', uso: 'H' },
-        { valor: 'tel:+55-61-991837465', uso: 'MC' },
+        { valor: 'tel:+55-61-33445566', uso: 'PRN' },
+        { valor: 'tel:+55-61-991837465', uso: 'ASN' },
       ],
       email: 'Dorinha@Exemplo.com.br',
       ...over,
@@ -146,6 +169,7 @@ describe(url, () => {
           telefone_celular: '61991837465',
           telefone_contato: null,
           email: 'dorinha@exemplo.com.br',
+          ...NENHUM_CAMPO_NOVO,
         },
         cns: [
           { numero: p.cns[1]!.numero, definitivo: true },
@@ -569,6 +593,8 @@ describe('CADSUS client and messages', () => {
           telefone_celular: null,
           telefone_contato: null,
           email: null,
+          // No deceasedInd: alive; and none of the other fields issue 43 added came.
+          ...NENHUM_CAMPO_NOVO,
         },
       },
     };
@@ -589,5 +615,243 @@ describe('CADSUS client and messages', () => {
     expect(xml).toContain('>x&quot;&amp;y</wsse:Password>');
     expect(() => arvore(xml)).not.toThrow();
     expect(pedido({ cpf: cpfFor(4) }, null)).toContain('<soap:Header/>');
+  });
+});
+
+// Issue 43: each field against the registry client's response handler (laboratoriobridge/mpi-client
+// responsehandler/pdq), on synthetic answers (no real person): docs/decisions.md "Issue 43: CADSUS fields…".
+describe("CADSUS answer, field by field against mpi-client's handlers", () => {
+  const CNS = '2.16.840.1.113883.13.236';
+  const grupo = (...ids: Array<[string, string]>) =>
+    `<asOtherIDs classCode="ROL">${ids.map(([root, ext]) => `<id root="${root}" extension="${ext}"/>`).join('')}<scopingOrganization classCode="ORG" determinerCode="INSTANCE"><id root="${ids[0]![0]}"/></scopingOrganization></asOtherIDs>`;
+  const LEGAL = '<name use="L"><given>PESSOA SINTETICA DE TESTE</given></name>';
+  /** The fields read from an answer whose patientPerson holds `xml` (bare message, as the client's fixtures). */
+  const campos = (xml: string) => {
+    const r = lerResposta(
+      200,
+      `<PRPA_IN201306UV02 xmlns="hl7-org:v3" ITSVersion="XML_1.0"><controlActProcess classCode="CACT" moodCode="EVN"><subject typeCode="SUBJ"><registrationEvent><subject1><patient><patientPerson>${xml}</patientPerson></patient></subject1></registrationEvent></subject><queryAck><queryResponseCode code="OK"/></queryAck></controlActProcess></PRPA_IN201306UV02>`,
+    );
+    if (r.tipo !== 'encontrado') throw new Error(r.tipo);
+    return r.pessoa;
+  };
+
+  it('DeceasedInd/DeceasedTimeHandler: a dead person comes as the exit "óbito" with its date, never as alive', () => {
+    expect(campos(`${LEGAL}<deceasedInd value="true"/><deceasedTime value="20240105000000"/>`).campos).toMatchObject({
+      motivo_saida_cadastro_id: 135,
+      data_obito: '2024-01-05',
+    });
+    // Dead without a date: the exit is "óbito" and the form asks the date (data_obito is required with it).
+    expect(campos(`${LEGAL}<deceasedInd value="true"/>`).campos).toMatchObject({
+      motivo_saida_cadastro_id: 135,
+      data_obito: null,
+    });
+    // The client's own request writes deceasedTime as yyyyMMdd: read too; a date alone says the person died.
+    expect(campos(`${LEGAL}<deceasedTime value="20231130"/>`).campos).toMatchObject({
+      motivo_saida_cadastro_id: 135,
+      data_obito: '2023-11-30',
+    });
+    // An impossible date is no date, but the person still died.
+    expect(campos(`${LEGAL}<deceasedTime value="20230231000000"/>`).campos).toMatchObject({
+      motivo_saida_cadastro_id: 135,
+      data_obito: null,
+    });
+    expect(campos(`${LEGAL}<deceasedInd value="false"/>`).campos).toMatchObject({
+      motivo_saida_cadastro_id: null,
+      data_obito: null,
+    });
+  });
+
+  it("TelecomHandler: CADSUS's use codes PRN residential, ASN mobile, EMR/WPN/ORN contact, NET e-mail", () => {
+    const c = campos(
+      `${LEGAL}<telecom value="tel:+55-48-32223344" use="PRN"/><telecom value="tel:+55-48-999887766" use="ASN"/>` +
+        `<telecom value="tel:+55-48-33334444" use="WPN"/><telecom value="tel:+55-48-988776655" use="EMR"/>` +
+        `<telecom value="Teste.Sintetico@Exemplo.com.br" use="NET"/>`,
+    ).campos;
+    expect(c).toMatchObject({
+      telefone_residencial: '4832223344',
+      telefone_celular: '48999887766',
+      // The work number (WPN) came first and takes the one contact field; the EMR after it finds it taken.
+      telefone_contato: '4833334444',
+      email: 'teste.sintetico@exemplo.com.br',
+    });
+    // Before, PRN and ASN fell to "contact": the residential and mobile fields stayed empty.
+    const so = campos(`${LEGAL}<telecom value="tel:+55-48-999887766" use="ASN"/>`).campos;
+    expect([so.telefone_celular, so.telefone_contato]).toEqual(['48999887766', null]);
+    // The HL7 standard codes still read, and the same number is not repeated in two fields.
+    expect(
+      campos(`${LEGAL}<telecom value="tel:+55-48-32223344" use="H"/><telecom value="tel:+55-48-32223344" use="EMR"/>`)
+        .campos,
+    ).toMatchObject({ telefone_residencial: '4832223344', telefone_contato: null });
+  });
+
+  it('NomeHandler/NomeSocialHandler: the legal name is use="L", the social name ASGN, never one for the other', () => {
+    const c = campos(`<name use="ASGN"><given>NOME SOCIAL SINTETICO</given></name>${LEGAL}`).campos;
+    expect([c.nome, c.nome_social]).toEqual(['PESSOA SINTETICA DE TESTE', 'NOME SOCIAL SINTETICO']);
+    // Only a social name: no legal name (before, the social name was taken as the legal one).
+    const so = campos(`<name use="ASGN"><given>NOME SOCIAL SINTETICO</given></name>`).campos;
+    expect([so.nome, so.nome_social]).toEqual([null, 'NOME SOCIAL SINTETICO']);
+  });
+
+  it('RacaCorHandler and EtniaHandler: CADSUS race codes to e-SUS, the ethnicity of race 05 (indígena) only', () => {
+    const raca = (code: string, etnia = '') =>
+      campos(`${LEGAL}<raceCode code="${code}"/>${etnia ? `<ethnicGroupCode code="${etnia}"/>` : ''}`).campos;
+    expect(['01', '02', '03', '04', '05', '99', 'X'].map((c) => raca(c).raca_cor_id)).toEqual([
+      1,
+      2,
+      4,
+      3,
+      5,
+      null,
+      null,
+    ]);
+    expect(raca('05', 'X265')).toMatchObject({ raca_cor_id: 5, etnia_id: 265 });
+    expect(raca('05', '0001').etnia_id).toBe(1);
+    // An ethnicity beside another race is not asked by e-SUS: left out; an unknown code too.
+    expect(raca('02', '0001').etnia_id).toBeNull();
+    expect(raca('05', 'Z999').etnia_id).toBeNull();
+  });
+
+  it('AdministrativeGenderCodeHandler: M, F and I (ignorado) to e-SUS 0, 1 and 4', () => {
+    const sexo = (code: string) => campos(`${LEGAL}<administrativeGenderCode code="${code}"/>`).campos.sexo_id;
+    expect(['M', 'F', 'I', 'U'].map(sexo)).toEqual([0, 1, 4, null]);
+  });
+
+  it('BirthPlace/Naturalizado/EstrangeiroHandler: Brazilian, naturalized and foreigner, with their dates', () => {
+    const brasileiro = campos(
+      `${LEGAL}<birthPlace><addr><city>420540</city><country>010</country></addr></birthPlace>`,
+    );
+    expect(brasileiro.campos).toMatchObject({ nacionalidade_id: 1, municipio_nascimento_ibge: '4205407' });
+    const naturalizado = campos(
+      LEGAL +
+        grupo(
+          ['2.16.840.1.113883.4.713', 'PORT-123/2001'],
+          ['2.16.840.1.113883.4.713.1', '19950310'],
+          ['2.16.840.1.113883.4.713.2', '20010920'],
+        ) +
+        '<birthPlace><addr><country>039</country></addr></birthPlace>',
+    ).campos;
+    expect(naturalizado).toMatchObject({
+      nacionalidade_id: 2,
+      portaria_naturalizacao: 'PORT-123/2001',
+      data_entrada_brasil: '1995-03-10',
+      data_naturalizacao: '2001-09-20',
+      municipio_nascimento_ibge: null,
+    });
+    const estrangeiro = campos(LEGAL + grupo(['2.16.840.1.113883.4.713.1', '20190102000000'])).campos;
+    expect(estrangeiro).toMatchObject({
+      nacionalidade_id: 3,
+      data_entrada_brasil: '2019-01-02',
+      data_naturalizacao: null,
+    });
+    // Born abroad without the group: a foreigner (before: no nationality at all), no Brazilian city.
+    const fora = campos(`${LEGAL}<birthPlace><addr><city>420540</city><country>021</country></addr></birthPlace>`);
+    expect(fora.campos).toMatchObject({ nacionalidade_id: 3, municipio_nascimento_ibge: null });
+  });
+
+  it('NisPisPasepHandler and TituloEleitorHandler: the NIS (checked) and the voter card with zone and section', () => {
+    const base = `1${String(nextSeq()).padStart(9, '0').slice(-9)}`;
+    const nis = `${base}${pisCheckDigit(base)}`;
+    const invalido = `${base}${(pisCheckDigit(base) + 1) % 10}`;
+    const c = campos(
+      LEGAL +
+        grupo(['2.16.840.1.113883.13.240', nis]) +
+        grupo(
+          ['2.16.840.1.113883.13.239', '012345678901'],
+          ['2.16.840.1.113883.13.239.1', '0045'],
+          ['2.16.840.1.113883.13.239.2', '123'],
+        ),
+    ).campos;
+    expect(c).toMatchObject({ nis, titulo_eleitor: '012345678901', titulo_zona: '0045', titulo_secao: '123' });
+    expect(campos(LEGAL + grupo(['2.16.840.1.113883.13.240', invalido])).campos.nis).toBeNull();
+  });
+
+  it('CNSHandler: the situation anywhere in its group; definitive wins, provisional after, the first digit otherwise', () => {
+    const s = nextSeq();
+    const [def, prov] = [cnsFor(s), cnsProvisorioFor(s)];
+    // The situation before the number (the client reads it anywhere in the group); the provisional comes first.
+    const r = campos(LEGAL + grupo([`${CNS}.1`, 'P'], [CNS, prov]) + grupo([CNS, def], [`${CNS}.1`, 'D']));
+    expect(r.cns).toEqual([
+      { numero: def, definitivo: true },
+      { numero: prov, definitivo: false },
+    ]);
+    expect(r.campos.codigo_cns).toBe(def);
+    // No situation: a 1 or 2 is definitive.
+    expect(campos(LEGAL + grupo([CNS, prov]) + grupo([CNS, def])).cns.map((c) => c.definitivo)).toEqual([true, false]);
+    // The registry's word, even before the number, wins over the first digit (before, only the next id was looked at).
+    const dita = campos(LEGAL + grupo([`${CNS}.1`, 'P'], [CNS, def]) + grupo([CNS, prov], [`${CNS}.1`, 'D']));
+    expect(dita.cns).toEqual([
+      { numero: prov, definitivo: true },
+      { numero: def, definitivo: false },
+    ]);
+  });
+
+  it('AddressHandler: the home address (H), never a work (WP) or "bad" one nor one abroad; street type as DNE 3 digits', () => {
+    const addr = (use: string, cidade: string, pais = '010', tipo = '081') =>
+      `<addr use="${use}"><city>${cidade}</city><state>SC</state><postalCode>88010000</postalCode><country>${pais}</country><streetName>SINTETICA</streetName><streetNameType>${tipo}</streetNameType></addr>`;
+    const c = campos(LEGAL + addr('WP', '530010') + addr('H', '420540', '010', '81')).campos;
+    expect(c).toMatchObject({
+      residencia_municipio_ibge: '4205407',
+      residencia_uf: 'SC',
+      residencia_tipo_logradouro: '081',
+    });
+    const trabalho = campos(LEGAL + addr('WP', '530010')).campos;
+    expect([trabalho.residencia_municipio_ibge, trabalho.residencia_logradouro, trabalho.residencia_cep]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(campos(LEGAL + addr('BAD', '420540')).campos.residencia_logradouro).toBeNull();
+    expect(campos(LEGAL + addr('H', '420540', '037')).campos.residencia_cep).toBeNull();
+    // 999 ("inválido" in the client's table) is no street type of the e-SUS table.
+    expect(campos(LEGAL + addr('H', '420540', '010', '999')).campos.residencia_tipo_logradouro).toBeNull();
+  });
+
+  it('CertidaoNova/CertidaoAntigaHandler: the first certificate of a kind the form has; a death certificate means death', () => {
+    const matricula = '12345601552013100012021000123458';
+    const nova = campos(
+      LEGAL +
+        grupo(
+          ['2.16.840.1.113883.13.241.1', 'null'],
+          ['2.16.840.1.113883.4.706', matricula],
+          ['2.16.840.1.113883.4.706.5', '20130502'],
+        ),
+    ).campos;
+    expect(nova).toMatchObject({
+      certidao_tipo: 'nascimento',
+      certidao_matricula: matricula,
+      certidao_data_emissao: '2013-05-02',
+      certidao_livro: null,
+      motivo_saida_cadastro_id: null,
+    });
+    const antiga = campos(
+      LEGAL +
+        grupo(
+          ['2.16.840.1.113883.13.241.4', 'null'],
+          ['2.16.840.1.113883.4.706.1', 'CARTORIO SINTETICO'],
+          ['2.16.840.1.113883.4.706.2', 'B12'],
+          ['2.16.840.1.113883.4.706.3', '34'],
+          ['2.16.840.1.113883.4.706.4', '5678'],
+          ['2.16.840.1.113883.4.706.5', '19900101'],
+        ) +
+        grupo(['2.16.840.1.113883.13.241.1', 'null'], ['2.16.840.1.113883.4.706', matricula]),
+    ).campos;
+    // The registry's order: the marriage certificate came first.
+    expect(antiga).toMatchObject({
+      certidao_tipo: 'casamento',
+      certidao_cartorio: 'CARTORIO SINTETICO',
+      certidao_livro: 'B12',
+      certidao_folha: '34',
+      certidao_termo: '5678',
+      certidao_data_emissao: '1990-01-01',
+      certidao_matricula: null,
+    });
+    // A death certificate (old .10 or new .9) is no kind of the form's, but the person is dead.
+    for (const root of ['2.16.840.1.113883.13.241.9', '2.16.840.1.113883.13.241.10']) {
+      expect(campos(LEGAL + grupo([root, 'null'], ['2.16.840.1.113883.4.706', matricula])).campos).toMatchObject({
+        certidao_tipo: null,
+        certidao_matricula: null,
+        motivo_saida_cadastro_id: 135,
+      });
+    }
   });
 });

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { etnia } from '@saude/shared/codes/etnia';
 import { findBy } from '@saude/shared/codes/lookup';
 import { municipio } from '@saude/shared/codes/municipio';
 import { tipoLogradouro } from '@saude/shared/codes/tipo_logradouro';
 import type { CadsusCampos, CadsusMunicipe } from '@saude/shared/schemas/municipe_cadsus';
 import { isValidCns } from '@saude/shared/validation/cns';
 import { isValidCpf } from '@saude/shared/validation/cpf';
+import { isValidPis } from '@saude/shared/validation/pis';
 import { SaxesParser } from 'saxes';
 
 // The SUS PDQ service of the national registry (CADSUS v5, "PDQSupplier"): HL7 v3 over SOAP 1.2. We send
@@ -225,12 +227,39 @@ export function lerCandidatos(status: number, corpo: string): Candidatos {
 }
 
 // ---- HL7 person → the citizen's fields -----------------------------------------------------------------------------
+// Field by field against the registry client's response handlers (laboratoriobridge/mpi-client responsehandler/pdq):
+// docs/decisions.md "Issue 43: CADSUS fields against mpi-client's handlers, one by one".
 
 /** CADSUS raceCode (01 branca, 02 preta, 03 parda, 04 amarela, 05 indígena, 99 sem informação) → e-SUS raca_cor. */
 const RACA_COR: Record<string, number> = { '01': 1, '02': 2, '03': 4, '04': 3, '05': 5 };
-const SEXO: Record<string, number> = { M: 0, F: 1 };
+const RACA_COR_INDIGENA = '05';
+/** administrativeGenderCode M, F, I (ignorado) → e-SUS sexo 0, 1, 4. */
+const SEXO: Record<string, number> = { M: 0, F: 1, I: 4 };
 /** The registry's placeholders for a parent it does not know. */
 const SEM_INFORMACAO = /^(SEM INFORMA[CÇ][AÃ]O|IGNORAD[OA]|DESCONHECID[OA]|N[AÃ]O INFORMAD[OA])$/i;
+/** CADSUS country code of Brazil (birthPlace and addr `country`). */
+const PAIS_BRASIL = '010';
+const NACIONALIDADE = { brasileira: 1, naturalizado: 2, estrangeiro: 3 } as const;
+const MOTIVO_SAIDA_OBITO = 135;
+const OID_NIS = '2.16.840.1.113883.13.240';
+const OID_TITULO = '2.16.840.1.113883.13.239';
+const OID_TITULO_ZONA = '2.16.840.1.113883.13.239.1';
+const OID_TITULO_SECAO = '2.16.840.1.113883.13.239.2';
+/** The nationality group: naturalization act (.713), entry into Brazil (.713.1), naturalization date (.713.2). */
+const OID_PORTARIA = '2.16.840.1.113883.4.713';
+const OID_ENTRADA_BRASIL = '2.16.840.1.113883.4.713.1';
+const OID_NATURALIZACAO = '2.16.840.1.113883.4.713.2';
+/**
+ * Certificates: the group's first id names the kind (…13.241.n: odd n the new model with a 32-digit matrícula, even n
+ * the old one with registry office, book, page and term). Death (.9, .10) is no kind of the form's: it says the person
+ * died.
+ */
+const CERTIDAO = '2.16.840.1.113883.13.241';
+/** …13.241.1–.2 birth, .3–.4 marriage, .5–.6 separation or divorce, .7–.8 RANI, .9–.10 death. */
+const TIPOS_CERTIDAO = ['nascimento', 'casamento', 'separacao_divorcio', 'rani', 'obito'] as const;
+/** The new model's matrícula (…4.706); .1 registry office, .2 book, .3 page, .4 term, .5 issue date. */
+const OID_CERTIDAO_MATRICULA = '2.16.840.1.113883.4.706';
+const parteCertidao = (n: 1 | 2 | 3 | 4 | 5) => `${OID_CERTIDAO_MATRICULA}.${n}`;
 
 /** CADSUS sends the IBGE city with 6 digits (no check digit); the code tables hold 7. */
 function municipioDe(codigo: string | null): { ibge: string; nome: string; uf: string } | null {
@@ -252,45 +281,88 @@ function telefone(valor: string): string | null {
   return d.length === 10 || d.length === 11 ? d : null;
 }
 
+/**
+ * telecom `use` → the form's phone. CADSUS's own codes (the client's TipoContato): PRN residential, ASN mobile, EMR
+ * contact, WPN work and ORN other (both contact numbers here), NET e-mail; the HL7 standard ones (H/HP/HV home, MC/PG
+ * mobile) too, for a service that sends those.
+ */
+function usoTelefone(uso: string): 'residencial' | 'celular' | 'contato' {
+  if (/^(PRN|H|HP|HV)$/.test(uso)) return 'residencial';
+  if (/^(ASN|MC|PG)$/.test(uso)) return 'celular';
+  return 'contato';
+}
+
 const nomeDe = (n: No | undefined) => {
   if (!n) return null;
   const partes = [...filhos(n, 'given'), ...filhos(n, 'family')].map(txt).filter(Boolean);
   return partes.length > 0 ? partes.join(' ') : txt(n);
 };
 
-const dataDe = (v: string | undefined) => {
+/** HL7 TS (yyyyMMdd[HHmmss…]) → yyyy-MM-dd, or null when it is no real date. */
+const dataDe = (v: string | undefined | null) => {
   const m = /^(\d{4})(\d{2})(\d{2})/.exec(v ?? '');
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+  if (!m) return null;
+  const iso = `${m[1]}-${m[2]}-${m[3]}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso) ? iso : null;
 };
+
+/** The asOtherIDs groups as their ids, each group named by its first id's root (as the client's DocumentHandler). */
+const gruposDeIds = (p: No) => filhos(p, 'asOtherIDs').map((g) => filhos(g, 'id'));
+const idEm = (ids: No[] | undefined, root: string) =>
+  ids?.find((id) => id.attrs.root === root)?.attrs.extension?.trim() || null;
 
 function mapear(p: No): Pessoa {
   const nomes = filhos(p, 'name');
-  const legal = nomes.find((n) => (n.attrs.use ?? 'L') === 'L') ?? nomes[0];
+  // The legal name is use="L" (the client reads no other); a name without `use` is taken as legal, a social name never.
+  const legal = nomes.find((n) => (n.attrs.use ?? 'L') === 'L');
   const social = nomes.find((n) => n.attrs.use === 'ASGN');
+  const grupos = gruposDeIds(p);
 
-  // asOtherIDs: a CNS is followed, in the same group, by its situation (D definitive, P provisional).
+  // CNS: a group opened by a .236 id; its situation (.236.1, D definitive, P provisional) anywhere in the same group.
   const cns: Array<{ numero: string; definitivo: boolean }> = [];
   let cpf: string | null = null;
-  for (const grupo of filhos(p, 'asOtherIDs')) {
-    const ids = filhos(grupo, 'id');
-    ids.forEach((id, i) => {
+  let nis: string | null = null;
+  for (const ids of grupos) {
+    for (const id of ids) {
       const valor = (id.attrs.extension ?? '').replace(/\D/g, '');
       if (id.attrs.root === OID_CPF && isValidCpf(valor)) cpf ??= valor;
-      if (id.attrs.root !== OID_CNS || !isValidCns(valor) || cns.some((c) => c.numero === valor)) return;
-      const situacao = ids[i + 1]?.attrs.root === OID_CNS_SITUACAO ? ids[i + 1]!.attrs.extension : undefined;
-      cns.push({ numero: valor, definitivo: situacao ? situacao === 'D' : /^[12]/.test(valor) });
-    });
+      if (id.attrs.root === OID_NIS && isValidPis(valor)) nis ??= valor;
+      if (id.attrs.root !== OID_CNS || !isValidCns(valor) || cns.some((c) => c.numero === valor)) continue;
+      const situacao = idEm(ids, OID_CNS_SITUACAO)?.toUpperCase();
+      cns.push({
+        numero: valor,
+        definitivo: situacao === 'D' || situacao === 'P' ? situacao === 'D' : /^[12]/.test(valor),
+      });
+    }
   }
-  // The identity card (RG) group, as the registry's own client reads it: number (.243), UF (.4.707) and issue date
-  // (.243.1). The issuing body (.245) is a CADSUS code of a table we do not hold: left out (docs/decisions.md).
-  const rg = filhos(p, 'asOtherIDs')
-    .map((g) => filhos(g, 'id'))
-    .find((ids) => ids[0]?.attrs.root === OID_RG);
-  const rgCampo = (root: string) => rg?.find((id) => id.attrs.root === root)?.attrs.extension?.trim() || null;
-  const rgUf = rgCampo(OID_RG_UF)?.toUpperCase() ?? null;
-
   // Definitive numbers first (spec glossary: 1 or 2), in the registry's order otherwise.
   cns.sort((a, b) => Number(b.definitivo) - Number(a.definitivo));
+
+  // The identity card (RG) group, as the registry's own client reads it: number (.243), UF (.4.707) and issue date
+  // (.243.1). The issuing body (.245) is a CADSUS code of a table we do not hold: left out (docs/decisions.md).
+  const rg = grupos.find((ids) => ids[0]?.attrs.root === OID_RG);
+  const rgUf = idEm(rg, OID_RG_UF)?.toUpperCase() ?? null;
+  // The voter's card: number (.239), zone (.239.1), section (.239.2), digits as the form takes them.
+  const titulo = grupos.find((ids) => ids[0]?.attrs.root === OID_TITULO);
+  const digitos = (v: string | null, min: number, max: number) => {
+    const d = (v ?? '').replace(/\D/g, '');
+    return d.length >= min && d.length <= max ? d : null;
+  };
+  const tituloNumero = digitos(idEm(titulo, OID_TITULO), 12, 13);
+  // Certificates: the first of a kind the form has, in the registry's order; a death certificate says the person died.
+  const tipoDe = (ids: No[]) => {
+    const root = ids[0]?.attrs.root ?? '';
+    const n = root.startsWith(`${CERTIDAO}.`) ? Number(root.slice(CERTIDAO.length + 1)) : NaN;
+    return Number.isInteger(n) && n >= 1 && n <= 10 ? TIPOS_CERTIDAO[Math.ceil(n / 2) - 1] : undefined;
+  };
+  const certidao = grupos.find((ids) => {
+    const t = tipoDe(ids);
+    return t !== undefined && t !== 'obito';
+  });
+  const certidaoTipo = certidao ? tipoDe(certidao) : undefined;
+  const certidaoObito = grupos.some((ids) => tipoDe(ids) === 'obito');
+  const texto = (v: string | null, max: number) => (v && v.toLowerCase() !== 'null' ? v.slice(0, max) : null);
 
   const pais: Record<string, string | null> = {};
   for (const r of filhos(p, 'personalRelationship')) {
@@ -302,21 +374,44 @@ function mapear(p: No): Pessoa {
   const maeDesconhecida = desconhecido(pais.PRN);
   const paiDesconhecido = desconhecido(pais.NPRN);
 
-  const enderecos = filhos(p, 'addr');
-  const addr = enderecos.find((a) => a.attrs.use === 'H') ?? enderecos[0];
+  // The residence: the home address (use H, or none said); a work (WP) or "bad" (BAD) address, or one abroad, is no
+  // residence of the form's.
+  const addr = filhos(p, 'addr').find((a) => {
+    const paisEndereco = txt(filho(a, 'country'));
+    return (a.attrs.use ?? 'H') === 'H' && (paisEndereco === null || paisEndereco === PAIS_BRASIL);
+  });
   const residencia = municipioDe(txt(filho(addr, 'city')));
-  const tipo = txt(filho(addr, 'streetNameType'));
+  const tipo = txt(filho(addr, 'streetNameType'))?.replace(/\D/g, '').padStart(3, '0') ?? null;
   const cep = (txt(filho(addr, 'postalCode')) ?? '').replace(/\D/g, '');
 
+  // Nationality: the nationality group wins (.713 opens a naturalized citizen's, .713.1 alone a foreigner's); else the
+  // birthplace's country (010 Brazil). A Brazilian's birthplace city is the 6-digit IBGE code.
   const nascimento = caminho(p, 'birthPlace', 'addr');
   const paisNascimento = txt(filho(nascimento, 'country'));
+  const naturalizacao = grupos.find((ids) => ids[0]?.attrs.root === OID_PORTARIA);
+  const estrangeiro = naturalizacao ? undefined : grupos.find((ids) => ids[0]?.attrs.root === OID_ENTRADA_BRASIL);
   const naturalidade = municipioDe(txt(filho(nascimento, 'city')));
+  const nacionalidade = naturalizacao
+    ? NACIONALIDADE.naturalizado
+    : estrangeiro || (paisNascimento !== null && paisNascimento !== PAIS_BRASIL)
+      ? NACIONALIDADE.estrangeiro
+      : naturalidade
+        ? NACIONALIDADE.brasileira
+        : null;
+  const brasileiro = nacionalidade === NACIONALIDADE.brasileira;
+
+  // Death: deceasedInd true, a deceasedTime or a death certificate is the form's exit "óbito" with its date (the form
+  // then asks the date when the registry has none): a dead person is never filled in as alive.
+  const horaObito = filho(p, 'deceasedTime')?.attrs.value?.trim();
+  const falecido = filho(p, 'deceasedInd')?.attrs.value?.trim().toLowerCase() === 'true' || !!horaObito;
+  const dataObito = dataDe(horaObito);
 
   const tel = { residencial: null as string | null, celular: null as string | null, contato: null as string | null };
   let email: string | null = null;
   for (const t of filhos(p, 'telecom')) {
-    const valor = t.attrs.value ?? '';
-    if (/^mailto:/i.test(valor)) {
+    const valor = (t.attrs.value ?? '').trim();
+    const uso = (t.attrs.use ?? '').toUpperCase();
+    if (uso === 'NET' || /^mailto:/i.test(valor) || valor.includes('@')) {
       email ??=
         valor
           .replace(/^mailto:/i, '')
@@ -325,13 +420,15 @@ function mapear(p: No): Pessoa {
       continue;
     }
     const numero = telefone(valor);
-    if (!numero) continue;
-    const uso = t.attrs.use ?? '';
-    // HL7 TelecommunicationAddressUse: H/HP home, MC/ASN/PG mobile; anything else is a contact number.
-    const campo = /^(H|HP|HV)$/.test(uso) ? 'residencial' : /^(MC|ASN|PG)$/.test(uso) ? 'celular' : 'contato';
+    if (!numero || Object.values(tel).includes(numero)) continue;
+    const campo = usoTelefone(uso);
     if (tel[campo] === null) tel[campo] = numero;
     else if (tel.contato === null) tel.contato = numero;
   }
+
+  const racaCodigo = filho(p, 'raceCode')?.attrs.code ?? '';
+  // The ethnicity of an indigenous person only (e-SUS asks no other's), by the CADSUS code the e-SUS table carries.
+  const etniaCodigo = racaCodigo === RACA_COR_INDIGENA ? filho(p, 'ethnicGroupCode')?.attrs.code?.trim() : undefined;
 
   const campos: CadsusCampos = {
     nome: nomeDe(legal)?.slice(0, 70) ?? null,
@@ -341,17 +438,31 @@ function mapear(p: No): Pessoa {
     nome_pai: paiDesconhecido ? null : (pais.NPRN?.slice(0, 70) ?? null),
     pai_desconhecido: paiDesconhecido,
     data_nascimento: dataDe(filho(p, 'birthTime')?.attrs.value),
-    sexo_id: SEXO[filho(p, 'administrativeGenderCode')?.attrs.code ?? ''] ?? null,
-    raca_cor_id: RACA_COR[filho(p, 'raceCode')?.attrs.code ?? ''] ?? null,
+    sexo_id: SEXO[filho(p, 'administrativeGenderCode')?.attrs.code?.toUpperCase() ?? ''] ?? null,
+    raca_cor_id: RACA_COR[racaCodigo] ?? null,
+    etnia_id: etniaCodigo ? (findBy(etnia, 'codigo_cadsus', etniaCodigo.toUpperCase())?.codigo ?? null) : null,
     cpf_numero: cpf,
-    rg_numero: rgCampo(OID_RG)?.slice(0, 20) ?? null,
+    rg_numero: idEm(rg, OID_RG)?.slice(0, 20) ?? null,
     rg_uf: rgUf && /^[A-Z]{2}$/.test(rgUf) ? rgUf : null,
-    rg_data_emissao: dataDe(rgCampo(OID_RG_EMISSAO) ?? undefined),
+    rg_data_emissao: dataDe(idEm(rg, OID_RG_EMISSAO)),
     codigo_cns: cns[0]?.numero ?? null,
-    // CADSUS country 010 is Brazil; a Brazilian birthplace city makes the citizen Brazilian-born (e-SUS code 1).
-    nacionalidade_id: naturalidade && (paisNascimento === null || paisNascimento === '010') ? 1 : null,
-    municipio_nascimento_ibge: naturalidade?.ibge ?? null,
-    municipio_nascimento_nome: naturalidade?.nome ?? null,
+    nis,
+    titulo_eleitor: tituloNumero,
+    titulo_zona: tituloNumero ? digitos(idEm(titulo, OID_TITULO_ZONA), 1, 4) : null,
+    titulo_secao: tituloNumero ? digitos(idEm(titulo, OID_TITULO_SECAO), 1, 4) : null,
+    certidao_tipo: certidaoTipo && certidaoTipo !== 'obito' ? certidaoTipo : null,
+    certidao_cartorio: texto(idEm(certidao, parteCertidao(1)), 100),
+    certidao_livro: texto(idEm(certidao, parteCertidao(2)), 8),
+    certidao_folha: texto(idEm(certidao, parteCertidao(3)), 4),
+    certidao_termo: texto(idEm(certidao, parteCertidao(4)), 8),
+    certidao_data_emissao: dataDe(idEm(certidao, parteCertidao(5))),
+    certidao_matricula: digitos(idEm(certidao, OID_CERTIDAO_MATRICULA), 32, 32),
+    nacionalidade_id: nacionalidade,
+    municipio_nascimento_ibge: brasileiro ? (naturalidade?.ibge ?? null) : null,
+    municipio_nascimento_nome: brasileiro ? (naturalidade?.nome ?? null) : null,
+    data_entrada_brasil: dataDe(idEm(naturalizacao ?? estrangeiro, OID_ENTRADA_BRASIL)),
+    data_naturalizacao: dataDe(idEm(naturalizacao, OID_NATURALIZACAO)),
+    portaria_naturalizacao: idEm(naturalizacao, OID_PORTARIA)?.slice(0, 16) ?? null,
     residencia_cep: cep.length === 8 ? cep : null,
     residencia_uf: residencia?.uf ?? (txt(filho(addr, 'state'))?.slice(0, 2).toUpperCase() || null),
     residencia_municipio_ibge: residencia?.ibge ?? null,
@@ -365,6 +476,8 @@ function mapear(p: No): Pessoa {
     telefone_celular: tel.celular,
     telefone_contato: tel.contato,
     email: email && email.length <= 100 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email : null,
+    motivo_saida_cadastro_id: falecido || certidaoObito ? MOTIVO_SAIDA_OBITO : null,
+    data_obito: dataObito,
   };
   return { campos, cns };
 }

@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allPermissions } from '@saude/shared';
 import { msg } from '@saude/shared/messages';
-import type { CadsusCampos, CadsusEstado, CadsusMunicipe } from '@saude/shared/schemas/municipe_cadsus';
+import {
+  cadsusCamposSchema,
+  type CadsusCampos,
+  type CadsusEstado,
+  type CadsusMunicipe,
+} from '@saude/shared/schemas/municipe_cadsus';
 import { fakeApi, lista, type Chamada } from '../../../test/fakeApi';
 import { renderRoutes } from '../../../test/render';
 import { MunicipeFormPage } from '../MunicipeFormPage';
@@ -20,35 +25,7 @@ const ESTADO: CadsusEstado = {
   certificado: null,
   timeout_ms: 5000,
 };
-const vazio = Object.fromEntries(
-  [
-    'nome',
-    'nome_social',
-    'nome_mae',
-    'nome_pai',
-    'data_nascimento',
-    'sexo_id',
-    'raca_cor_id',
-    'cpf_numero',
-    'codigo_cns',
-    'nacionalidade_id',
-    'municipio_nascimento_ibge',
-    'municipio_nascimento_nome',
-    'residencia_cep',
-    'residencia_uf',
-    'residencia_municipio_ibge',
-    'residencia_municipio_nome',
-    'residencia_tipo_logradouro',
-    'residencia_logradouro',
-    'residencia_numero',
-    'residencia_complemento',
-    'residencia_bairro',
-    'telefone_residencial',
-    'telefone_celular',
-    'telefone_contato',
-    'email',
-  ].map((k) => [k, null]),
-) as CadsusCampos;
+const vazio = Object.fromEntries(Object.keys(cadsusCamposSchema.shape).map((k) => [k, null])) as CadsusCampos;
 const ACHADO: CadsusMunicipe = {
   campos: {
     ...vazio,

@@ -1,43 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CadsusCampos } from '@saude/shared/schemas/municipe_cadsus';
+import { cadsusCamposSchema, type CadsusCampos } from '@saude/shared/schemas/municipe_cadsus';
 import { compararComCadsus } from './comparar';
 
 // Issue 43: the registry beside an existing record, field by field.
 
 const nada = (over: Partial<CadsusCampos>): CadsusCampos =>
-  ({
-    nome: null,
-    nome_social: null,
-    nome_mae: null,
-    mae_desconhecida: null,
-    nome_pai: null,
-    pai_desconhecido: null,
-    data_nascimento: null,
-    sexo_id: null,
-    raca_cor_id: null,
-    cpf_numero: null,
-    rg_numero: null,
-    rg_uf: null,
-    rg_data_emissao: null,
-    codigo_cns: null,
-    nacionalidade_id: null,
-    municipio_nascimento_ibge: null,
-    municipio_nascimento_nome: null,
-    residencia_cep: null,
-    residencia_uf: null,
-    residencia_municipio_ibge: null,
-    residencia_municipio_nome: null,
-    residencia_tipo_logradouro: null,
-    residencia_logradouro: null,
-    residencia_numero: null,
-    residencia_complemento: null,
-    residencia_bairro: null,
-    telefone_residencial: null,
-    telefone_celular: null,
-    telefone_contato: null,
-    email: null,
-    ...over,
-  }) as CadsusCampos;
+  ({ ...Object.fromEntries(Object.keys(cadsusCamposSchema.shape).map((k) => [k, null])), ...over }) as CadsusCampos;
 
 describe('compararComCadsus', () => {
   const nosso: Record<string, unknown> = {
@@ -87,5 +55,30 @@ describe('compararComCadsus', () => {
     expect(linha('sexo_id').cadsus).toBe('Feminino');
     // The city's name is never a row of its own.
     expect(linhas.some((l) => l.campo === 'residencia_municipio_nome')).toBe(false);
+  });
+});
+
+describe('compararComCadsus: the registry says the person died (issue 43, DeceasedInd/DeceasedTimeHandler)', () => {
+  it('shows the exit "Óbito" and its date beside a record that has the person alive, for the user to take', () => {
+    const linhas = compararComCadsus(
+      nada({
+        nome: 'PESSOA',
+        motivo_saida_cadastro_id: 135,
+        data_obito: '2024-01-05',
+        raca_cor_id: 5,
+        etnia_id: 265,
+        certidao_tipo: 'casamento',
+        certidao_data_emissao: '1990-01-01',
+      }),
+      (c) => ({ nome: 'Pessoa' })[c],
+    );
+    const linha = (campo: string) => linhas.find((l) => l.campo === campo);
+    expect(linha('motivo_saida_cadastro_id')).toMatchObject({ nosso: 'Não informado', cadsus: 'Óbito', igual: false });
+    expect(linha('data_obito')).toMatchObject({ nosso: 'Não informado', cadsus: '05/01/2024', igual: false });
+    expect(linha('etnia_id')?.cadsus).toBe('AHANENAWA');
+    expect([linha('certidao_tipo')?.cadsus, linha('certidao_data_emissao')?.cadsus]).toEqual([
+      'Casamento',
+      '01/01/1990',
+    ]);
   });
 });

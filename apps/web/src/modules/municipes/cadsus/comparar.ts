@@ -1,8 +1,11 @@
 // Issue 43: the registry's values beside the record's, field by field, for a citizen already registered here.
+import { etnia } from '@saude/shared/codes/etnia';
+import { motivoSaidaCadastro } from '@saude/shared/codes/motivo_saida_cadastro';
 import { nacionalidade } from '@saude/shared/codes/nacionalidade';
 import { racaCor } from '@saude/shared/codes/raca_cor';
 import { sexo } from '@saude/shared/codes/sexo';
 import { tipoLogradouro } from '@saude/shared/codes/tipo_logradouro';
+import { tiposCertidao } from '@saude/shared/schemas/municipe';
 import type { CadsusCampos } from '@saude/shared/schemas/municipe_cadsus';
 import { formatCns } from '@saude/shared/validation/cns';
 import { formatCpf } from '@saude/shared/validation/cpf';
@@ -37,16 +40,30 @@ const EXIBIR: Record<string, string> = {
 const CODIGOS: Record<string, ReadonlyArray<{ codigo: string | number; descricao: string }>> = {
   sexo_id: sexo,
   raca_cor_id: racaCor,
+  etnia_id: etnia,
   nacionalidade_id: nacionalidade,
+  motivo_saida_cadastro_id: motivoSaidaCadastro,
+  certidao_tipo: tiposCertidao,
   residencia_tipo_logradouro: tipoLogradouro,
 };
 const DIGITOS = new Set([
   'cpf_numero',
   'codigo_cns',
+  'nis',
+  'titulo_eleitor',
   'residencia_cep',
   'telefones.residencial',
   'telefones.celular',
   'telefones.contato',
+]);
+
+const DATAS = new Set([
+  'data_nascimento',
+  'rg_data_emissao',
+  'data_entrada_brasil',
+  'data_naturalizacao',
+  'data_obito',
+  'certidao_data_emissao',
 ]);
 
 const vazio = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
@@ -58,7 +75,7 @@ function exibir(campo: string, v: unknown): string {
   const s = String(v).trim();
   const tabela = CODIGOS[campo];
   if (tabela) return tabela.find((r) => String(r.codigo) === s)?.descricao ?? s;
-  if (campo === 'data_nascimento' || campo === 'rg_data_emissao') return isoToBr(s) ?? s;
+  if (DATAS.has(campo)) return isoToBr(s) ?? s;
   if (campo === 'cpf_numero') return formatCpf(onlyDigits(s));
   if (campo === 'codigo_cns') return formatCns(onlyDigits(s));
   if (campo === 'residencia_cep') return formatCep(onlyDigits(s));
