@@ -67,9 +67,17 @@ test('the agent sees who is due, opens the visit with its reason, and has the li
   });
 });
 
-test('on a phone the worklist is one column without sideways scroll', async ({ page, signInWithUnit }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+test('on a desktop the worklist has its columns; on a phone it is one column without sideways scroll', async ({
+  page,
+  signInWithUnit,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
   await signInWithUnit('acs', 'UBS Centro');
+  await page.goto(QUEM);
+  const tabela = page.getByRole('table', { name: 'Pessoas e famílias para visitar' });
+  await expect(tabela.getByRole('columnheader', { name: 'Última visita' })).toBeVisible();
+  await fotografar(page, 'quem-visitar-1400');
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(QUEM);
   await expect(page.getByRole('heading', { name: 'Quem visitar' })).toBeVisible();
   await expect(
