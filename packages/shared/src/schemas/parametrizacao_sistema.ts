@@ -4,6 +4,7 @@ import { msg } from '../messages';
 import { zInteger, zRequired } from '../validation/zod';
 import { parametrizacaoSchema, unidadeFlags } from './auth';
 import { lockVersion } from './comum';
+import { intervalosVisitaSchema } from './quem_visitar';
 import { PENDENCIAS_RECEPCAO, validacaoRecepcaoMsg } from './validacao_recepcao';
 
 // Issue 21: the managers' edit of the system parameters (the single `parametrizacao` row, spec §3 "System
@@ -79,6 +80,8 @@ export const unidadeParametrosUpdateSchema = z
       .int({ error: msg.naoEValido })
       .min(LIMITES_PARAMETRIZACAO.tempo_chamadas.min, { error: msg.naoEValido })
       .max(LIMITES_PARAMETRIZACAO.tempo_chamadas.max, { error: msg.naoEValido }),
+    /** The "Quem visitar" intervals of the unit (issue 44), in days; left out: unchanged. */
+    intervalos_visita: intervalosVisitaSchema.optional(),
     lock_version: lockVersion(),
   })
   // Issue 39: "no check" and "complete check" of the reception contradict each other (validacao_recepcao.ts).
@@ -96,6 +99,8 @@ export const unidadeParametrosSchema = z.object({
   ativo: z.boolean(),
   ...flagsShape,
   tempo_chamadas: z.int(),
+  /** Every adjustable interval, the unit's own or the default (intervalosDaUnidade). */
+  intervalos_visita: intervalosVisitaSchema,
   lock_version: z.int(),
 });
 export type UnidadeParametros = z.infer<typeof unidadeParametrosSchema>;

@@ -357,7 +357,9 @@ export const visitaContextoSchema = z.object({
   numero_prontuario: s(),
   /** Asked for a citizen alone: the active family they belong to (the visit is then that family's). */
   familia_id: s(),
-  /** A citizen without a family: their residence, to prefill the visit's address. */
+  /** A property asked for (domicilio_id) when it is in scope: the visit is recorded there, at its address. */
+  domicilio_id: s(),
+  /** A citizen without a family: their residence, to prefill the visit's address; a property: its address. */
   endereco: z.object(enderecoImovelSchema).omit({ sem_numero: true }).extend({ municipio_nome: s() }).nullable(),
 });
 export type VisitaContexto = z.infer<typeof visitaContextoSchema>;
@@ -365,4 +367,6 @@ export type VisitaContexto = z.infer<typeof visitaContextoSchema>;
 export const visitaContextoFiltersSchema = z.object({
   familia_id: optionalUuid(),
   municipe_id: optionalUuid(),
+  /** A registered property without a family (the ACE's list, issue 44): the visit's place. */
+  domicilio_id: optionalUuid(),
 });

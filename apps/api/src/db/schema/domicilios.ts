@@ -253,6 +253,13 @@ export const visitasDomiciliares = pgTable(
       .where(sql`${t.familia_id} is null`),
     // The citizen registry asks whether a record number is tied to a visit before inactivating it.
     index('visitas_domiciliares_unidade_prontuario_idx').on(t.unidade_saude_id, t.numero_prontuario),
+    // A property's endemic-control visits (issue 44: an ACE's, CBO 515140, or any with a vector-control reason): the
+    // trigger recounts its last one from here.
+    index('visitas_domiciliares_vetorial_domicilio_idx')
+      .on(t.domicilio_id, t.data_visita)
+      .where(
+        sql`(${t.ocupacao_id} = '515140' or ${t.motivo_visita_ids} && array[34, 35, 36, 37]) and ${t.cancelada_em} is null`,
+      ),
   ],
 );
 
@@ -263,4 +270,18 @@ export const municipeUltimasVisitas = pgTable('municipe_ultimas_visitas', {
     .primaryKey()
     .references(() => municipes.id, { onDelete: 'cascade' }),
   data_visita: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * Each property's last endemic-control visit (issue 44, the ACE's list): a visit not cancelled by an ACE (CBO 515140:
+ * an absent or refused one has no reason) or with a reason of LEDI's CONTROLE_AMBIENTAL_E_VETORIAL group. Kept by a trigger on visitas_domiciliares (migration 0036), like the above.
+ */
+export const domicilioUltimasVisitasVetoriais = pgTable('domicilio_ultimas_visitas_vetoriais', {
+  domicilio_id: uuid()
+    .primaryKey()
+    .references(() => cadastrosDomiciliares.id, { onDelete: 'cascade' }),
+  data_visita: timestamp({ withTimezone: true }).notNull(),
+  desfecho_id: integer().notNull(),
+  /** The visit found a focus (reason 35, "Imóvel com foco"). */
+  com_foco: boolean().notNull(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { flag, requiredRef, textList, timestamps, versioned } from './common';
 
 export const tiposUnidade = pgTable('tipos_unidade', {
@@ -29,6 +29,8 @@ export const unidadesSaude = pgTable(
     validacao_no_agendamento: flag(false),
     /** Seconds before a ticket or a patient may be called again (spec §7 tempo_chamadas, issue 17). */
     tempo_chamadas: integer().notNull().default(30),
+    /** The "Quem visitar" intervals this unit changed (issue 44), days by rule; the rest are the defaults. */
+    intervalos_visita: jsonb().notNull().default({}),
     // Address and phones (issue 22, administration): the unit's own, not a citizen's address row.
     cep: text(),
     logradouro: text(),

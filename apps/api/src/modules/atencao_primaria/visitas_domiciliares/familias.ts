@@ -27,6 +27,7 @@ import { paginate } from '../../../lib/paginate';
 import {
   agenteDe,
   escopoDe,
+  domicilioInScope,
   falecido,
   familiaDoMunicipe,
   findFamilia,
@@ -297,7 +298,10 @@ export async function familiaParaVisita(ctx: Ctx, id: string): Promise<FamiliaVi
 
 // ---- the form's context -----------------------------------------------------------------------------------------
 
-export async function contexto(ctx: Ctx, q: { familia_id?: string; municipe_id?: string }): Promise<VisitaContexto> {
+export async function contexto(
+  ctx: Ctx,
+  q: { familia_id?: string; municipe_id?: string; domicilio_id?: string },
+): Promise<VisitaContexto> {
   const e = escopoDe(ctx);
   const agente = agenteDe(e);
   const unidade = ctx.usuario?.unidadeId ?? null;
@@ -314,18 +318,22 @@ export async function contexto(ctx: Ctx, q: { familia_id?: string; municipe_id?:
       }
       const sozinho = !found && q.municipe_id ? await municipeSemFamilia(tx, e, q.municipe_id) : null;
       if (!found && q.municipe_id && !sozinho) throw notFound();
+      // A property alone (the ACE's list): a registered household of the user's teams, as the visit itself checks.
+      const casa = !found && !q.municipe_id && q.domicilio_id ? await domicilioInScope(tx, e, q.domicilio_id) : null;
+      if (!found && !q.municipe_id && q.domicilio_id && !casa) throw notFound();
       // A user without a team records in an agent's name, picked on the form (issue 39).
       const escolhe = e.all && agente.ocupacoes.length === 0;
       const agenteOk = podeCriar(ctx) && (agente.ocupacoes.length > 0 || escolhe);
       const mudou = found?.f.mudou ?? false;
       const morto = membro?.obito === true ? membro : sozinho?.obito === true ? sozinho : null;
-      const d = found?.d ?? null;
-      const municipio = sozinho?.municipio_ibge
+      const d = found?.d ?? casa;
+      const lugar = sozinho ?? casa;
+      const municipio = lugar?.municipio_ibge
         ? (
             await tx
               .select({ nome: municipios.nome })
               .from(municipios)
-              .where(eq(municipios.codigo_ibge, sozinho.municipio_ibge))
+              .where(eq(municipios.codigo_ibge, lugar.municipio_ibge))
           )[0]?.nome
         : null;
       const contexto: VisitaContexto = {
@@ -348,17 +356,18 @@ export async function contexto(ctx: Ctx, q: { familia_id?: string; municipe_id?:
             ? await prontuarioDoMunicipe(tx, q.municipe_id, unidade)
             : (found?.f.numero_prontuario ?? null),
         familia_id: found?.f.id ?? null,
-        endereco: sozinho
+        domicilio_id: casa?.id ?? null,
+        endereco: lugar
           ? {
-              cep: sozinho.cep,
-              uf: sozinho.uf,
-              municipio_ibge: sozinho.municipio_ibge,
+              cep: lugar.cep,
+              uf: lugar.uf,
+              municipio_ibge: lugar.municipio_ibge,
               municipio_nome: municipio ?? null,
-              tipo_logradouro: sozinho.tipo_logradouro,
-              logradouro: sozinho.logradouro,
-              numero: sozinho.numero,
-              complemento: sozinho.complemento,
-              bairro: sozinho.bairro,
+              tipo_logradouro: lugar.tipo_logradouro,
+              logradouro: lugar.logradouro,
+              numero: lugar.numero,
+              complemento: lugar.complemento,
+              bairro: lugar.bairro,
             }
           : null,
       };

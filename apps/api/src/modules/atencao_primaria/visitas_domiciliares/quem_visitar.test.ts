@@ -1,9 +1,16 @@
 import type { PerfilCodigo } from '@saude/shared';
-import type { QuemVisitar } from '@saude/shared/schemas/quem_visitar';
+import type { UnidadeParametros } from '@saude/shared/schemas/parametrizacao_sistema';
+import type { QuemVisitar, QuemVisitarImovel } from '@saude/shared/schemas/quem_visitar';
 import type { VisitaDomiciliarInput } from '@saude/shared/schemas/visita_domiciliar';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, cadastrosDomiciliares, cadastrosIndividuais, municipeCondicoesSaude } from '../../../db/schema';
+import {
+  auditoria,
+  cadastrosDomiciliares,
+  cadastrosIndividuais,
+  domicilioUltimasVisitasVetoriais,
+  municipeCondicoesSaude,
+} from '../../../db/schema';
 import { newId } from '../../../lib/ids';
 import { type Equipe, fixtures, type Headers, type Unidade, type Usuario } from '../../../test/fixtures';
 import { useTestApp } from '../../../test/helpers';
@@ -223,5 +230,175 @@ describe(url, () => {
     expect(row!.details).toMatchObject({ lista: 'quem_visitar', filtros: ['micro_area'] });
     expect(JSON.stringify(row!.details)).not.toContain('"01"');
     expect(row!.municipe_ids).toContain(p.id);
+  });
+
+  describe('a unit adjusts the intervals (parametros/unidades_saude)', () => {
+    const PARAMS = '/api/v1/parametros/unidades_saude';
+    const put = async (headers: Headers, intervalos: Record<string, unknown>) => {
+      const gestor = (await usuario('gestor', { equipe: null })).headers;
+      const todas = await t.app.inject({ method: 'GET', url: PARAMS, headers: gestor });
+      const {
+        id,
+        nome: _n,
+        cnes: _c,
+        ativo: _a,
+        intervalos_visita,
+        ...resto
+      } = todas.json<UnidadeParametros[]>().find((u) => u.id === unidade.id)!;
+      return t.app.inject({
+        method: 'PUT',
+        url: `${PARAMS}/${id}`,
+        headers,
+        payload: { ...resto, intervalos_visita: { ...intervalos_visita, ...intervalos } },
+      });
+    };
+
+    it('a longer interval keeps a person visited within it off the list; the defaults come back when reset', async () => {
+      const g = await pessoa({ condicoes: { gestante: true } });
+      const fam = await familia([g]);
+      await visitar(fam.id, { municipe_id: g.id, data_visita: diasAtras(40).toISOString(), motivo_visita_ids: [5] });
+      const daGestante = async () => (await lista()).filter((l) => l.municipe_id === g.id).map((l) => l.motivos);
+      expect(await daGestante()).toEqual([['gestante']]);
+      const gestor = (await usuario('gestor', { equipe: null })).headers;
+      const res = await put(gestor, { gestante: 60 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<UnidadeParametros>().intervalos_visita).toMatchObject({ gestante: 60, diabetes: 30 });
+      expect(await daGestante()).toEqual([]);
+      expect((await put(gestor, { gestante: 30 })).statusCode).toBe(200);
+      expect(await daGestante()).toEqual([['gestante']]);
+    });
+
+    it('refuses a blank, zero, fractional or too long interval with the field (422), and any profile but the manager', async () => {
+      const gestor = (await usuario('gestor', { equipe: null })).headers;
+      for (const v of [0, 366, 1.5, null, 'trinta']) {
+        const res = await put(gestor, { familia_sem_visita: v });
+        expect(res.statusCode, String(v)).toBe(422);
+        expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors)).toEqual([
+          'intervalos_visita.familia_sem_visita',
+        ]);
+      }
+      for (const perfil of ['acs', 'enfermagem', 'ace'] as const)
+        expect((await put((await usuario(perfil)).headers, { gestante: 10 })).statusCode, perfil).toBe(403);
+    });
+  });
+
+  describe('the ACE: properties due an endemic-control visit', () => {
+    let ace: Headers;
+    let aceHeader: typeof header;
+    beforeAll(async () => {
+      const u = await usuario('ace', { micro_areas: ['01'] });
+      ace = u.headers;
+      aceHeader = { ...header, profissional: u };
+    });
+    const imovel = (o: Partial<typeof cadastrosDomiciliares.$inferInsert> = {}) =>
+      f.domicilio(aceHeader, { st_micro_area: '01', ...o });
+    const visitarImovel = async (domicilioId: string, over: Partial<VisitaDomiciliarInput> = {}, headers = ace) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: base,
+        headers,
+        payload: { id: newId(), domicilio_id: domicilioId, desfecho_id: 1, motivo_visita_ids: [34], ...over },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    const imoveis = async (headers = ace, query = '') => {
+      const res = await t.app.inject({ method: 'GET', url: `${url}/imoveis?per_page=100${query}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<QuemVisitarImovel[]>();
+    };
+    const de = (linhas: QuemVisitarImovel[], id: string) =>
+      linhas.filter((l) => l.domicilio_id === id).map((l) => [l.motivos, l.dias_sem_visita]);
+
+    it('lists by rule: never visited, a focus found, a strategic point, absent or refused; a recent visit clears it', async () => {
+      const nunca = await imovel({ tipo_imovel_id: 2 });
+      const visitado = await imovel({ tipo_imovel_id: 2 });
+      const foco = await imovel({ tipo_imovel_id: 3 });
+      const pe = await imovel({ tipo_imovel_id: 4 });
+      const ausente = await imovel({ tipo_imovel_id: 2 });
+      await visitarImovel(visitado.id, { data_visita: diasAtras(10).toISOString() });
+      await visitarImovel(foco.id, { data_visita: diasAtras(10).toISOString(), motivo_visita_ids: [35, 37] });
+      await visitarImovel(pe.id, { data_visita: diasAtras(20).toISOString(), motivo_visita_ids: [36] });
+      await visitarImovel(ausente.id, {
+        data_visita: diasAtras(5).toISOString(),
+        desfecho_id: 3,
+        motivo_visita_ids: [],
+      });
+      const linhas = await imoveis();
+      expect(de(linhas, nunca.id)).toEqual([[['ciclo_vetorial'], null]]);
+      expect(de(linhas, visitado.id)).toEqual([]);
+      expect(de(linhas, foco.id)).toEqual([[['imovel_com_foco'], 10]]);
+      expect(de(linhas, pe.id)).toEqual([[['ponto_estrategico'], 20]]);
+      expect(de(linhas, ausente.id)).toEqual([[['imovel_nova_tentativa'], 5]]);
+      // Priority order: retry, focus, strategic point, then the cycle.
+      const ordem = linhas
+        .map((l) => l.domicilio_id)
+        .filter((id) => [nunca.id, foco.id, pe.id, ausente.id].includes(id));
+      expect(ordem).toEqual([ausente.id, foco.id, pe.id, nunca.id]);
+    });
+
+    it("an ACS's visit for other reasons does not count; a cancelled vector-control visit recounts the last one", async () => {
+      const casa = await imovel();
+      const fam = await f.familia(aceHeader, { membros: [await pessoa()], domicilio: casa });
+      await visitar(fam.id, { data_visita: diasAtras(1).toISOString() });
+      expect((await imoveis()).filter((l) => l.domicilio_id === casa.id).map((l) => [l.familia_id, l.motivos])).toEqual(
+        [[fam.id, ['ciclo_vetorial']]],
+      );
+      const velha = await visitarImovel(casa.id, { data_visita: diasAtras(90).toISOString() });
+      const nova = await visitarImovel(casa.id, { data_visita: diasAtras(3).toISOString() });
+      expect(de(await imoveis(), casa.id)).toEqual([]);
+      const cancelar = (id: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${base}/${id}/cancelar`,
+          headers: ace,
+          payload: { justificativa: 'Lançada no imóvel errado' },
+        });
+      expect((await cancelar(nova)).statusCode).toBe(200);
+      expect(de(await imoveis(), casa.id)).toEqual([[['ciclo_vetorial'], 90]]);
+      expect((await cancelar(velha)).statusCode).toBe(200);
+      expect(de(await imoveis(), casa.id)).toEqual([[['ciclo_vetorial'], null]]);
+      const [guardada] = await t.db
+        .select()
+        .from(domicilioUltimasVisitasVetoriais)
+        .where(eq(domicilioUltimasVisitasVetoriais.domicilio_id, casa.id));
+      expect(guardada).toBeUndefined();
+    });
+
+    it("scope: the ACE's micro-areas only; another team's properties never; the visit form's context opens a property", async () => {
+      const fora = await imovel({ st_micro_area: '02' });
+      const outraEquipe = await f.equipe(unidade, { micro_areas: ['01'] });
+      const deOutra = await f.domicilio({ ...aceHeader, equipe: outraEquipe }, { st_micro_area: '01' });
+      const dentro = await imovel({ tipo_imovel_id: 3 });
+      const linhas = await imoveis();
+      expect(de(linhas, fora.id)).toEqual([]);
+      expect(de(linhas, deOutra.id)).toEqual([]);
+      expect(de(linhas, dentro.id)).toHaveLength(1);
+      const ctx = await t.app.inject({
+        method: 'GET',
+        url: `${base}/contexto?domicilio_id=${dentro.id}`,
+        headers: ace,
+      });
+      expect(ctx.statusCode, ctx.body).toBe(200);
+      expect(ctx.json()).toMatchObject({
+        domicilio_id: dentro.id,
+        tipo_imovel_id: 3,
+        familia_id: null,
+        pode_lancar: true,
+      });
+      expect(ctx.json<{ endereco: { logradouro: string } }>().endereco.logradouro).toBe(dentro.logradouro);
+      const alheio = await t.app.inject({
+        method: 'GET',
+        url: `${base}/contexto?domicilio_id=${deOutra.id}`,
+        headers: ace,
+      });
+      expect(alheio.statusCode).toBe(404);
+      for (const perfil of ['recepcao', 'vigilancia'] as const) {
+        const u = await usuario(perfil, { equipe: null });
+        expect((await t.app.inject({ method: 'GET', url: `${url}/imoveis`, headers: u.headers })).statusCode).toBe(403);
+      }
+      const ruim = await t.app.inject({ method: 'GET', url: `${url}/imoveis?micro_area=1`, headers: ace });
+      expect(ruim.statusCode).toBe(422);
+    });
   });
 });

@@ -1,15 +1,22 @@
 import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
 import {
+  CODIGOS_IMOVEL,
   CODIGOS_QUEM_VISITAR,
+  intervalosDaUnidade,
   MOTIVOS_QUEM_VISITAR as R,
+  TIPO_IMOVEL_PONTO_ESTRATEGICO,
+  type IntervalosVisita,
+  type MotivoImovel,
   type MotivoQuemVisitar,
   type QuemVisitar,
   type QuemVisitarFilters,
+  type QuemVisitarImovel,
 } from '@saude/shared/schemas/quem_visitar';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
-import { queryRows } from '../../../db/client';
+import { queryRows, type DbOrTx } from '../../../db/client';
+import { unidadesSaude } from '../../../db/schema';
 import { paginate } from '../../../lib/paginate';
 import { agenteDe, escopoDe, formatEndereco, RESOURCE, type Escopo } from './queries';
 
@@ -17,31 +24,49 @@ import { agenteDe, escopoDe, formatEndereco, RESOURCE, type Escopo } from './que
 // scope (an agent: their own micro-areas; a team member: their teams; a user without a team: the unit), their active
 // members and the health-conditions block. The visits are not searched: each family's and each citizen's last visit
 // (and the family's last outcome) are kept by the visits' triggers (migrations 0012 and 0032). Rules and defaults:
-// docs/decisions.md, "Issue 44: who to visit".
+// docs/decisions.md, "Issue 44: who to visit". The intervals are the user's current unit's (parametros/unidades_saude:
+// a unit may change them; the rest are the defaults).
 
-/** The families the user plans visits for, alias `f`; moved-away families receive no visit (spec §4). */
-function familiasDoUsuario(e: Escopo, microArea: string | undefined): SQL {
+/** The current unit's intervals; the defaults without a unit. */
+async function intervalos(db: DbOrTx, e: Escopo): Promise<IntervalosVisita> {
+  if (!e.unidadeId) return intervalosDaUnidade(null);
+  const [u] = await db
+    .select({ i: unidadesSaude.intervalos_visita })
+    .from(unidadesSaude)
+    .where(eq(unidadesSaude.id, e.unidadeId));
+  return intervalosDaUnidade(u?.i);
+}
+
+/**
+ * The territory the user plans visits for, over a table alias `x` (families `f`, properties `d`) with its team, unit
+ * and micro-area columns: an agent's own micro-areas; otherwise the user's teams; without a team, the unit.
+ */
+function territorio(e: Escopo, x: string, microAreaCol: string, microArea: string | undefined): SQL {
+  const col = (c: string) => sql.raw(`${x}.${c}`);
   const agente = agenteDe(e).microAreas.map((k) => k.split(':') as [string, string]);
-  const conds: SQL[] = [sql`not f.mudou`];
+  const ids = (l: string[]) =>
+    sql.join(
+      l.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+  const conds: SQL[] = [];
   if (agente.length > 0)
     conds.push(
-      sql`(f.equipe_id, coalesce(f.micro_area, '')) in (${sql.join(
+      sql`(${col('equipe_id')}, coalesce(${col(microAreaCol)}, '')) in (${sql.join(
         agente.map(([equipe, m]) => sql`(${equipe}::uuid, ${m})`),
         sql`, `,
       )})`,
     );
-  else if (e.all) conds.push(e.unidadeId ? sql`f.unidade_saude_id = ${e.unidadeId}` : sql`false`);
-  else if (e.equipeIds.length > 0)
-    conds.push(
-      sql`f.equipe_id in (${sql.join(
-        e.equipeIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
+  else if (e.all) conds.push(e.unidadeId ? sql`${col('unidade_saude_id')} = ${e.unidadeId}` : sql`false`);
+  else if (e.equipeIds.length > 0) conds.push(sql`${col('equipe_id')} in (${ids(e.equipeIds)})`);
   else conds.push(sql`false`);
-  if (microArea) conds.push(sql`f.micro_area = ${microArea}`);
+  if (microArea) conds.push(sql`${col(microAreaCol)} = ${microArea}`);
   return sql.join(conds, sql` and `);
 }
+
+/** The families the user plans visits for, alias `f`; moved-away families receive no visit (spec §4). */
+const familiasDoUsuario = (e: Escopo, microArea: string | undefined): SQL =>
+  sql`not f.mudou and ${territorio(e, 'f', 'micro_area', microArea)}`;
 
 /** Due when never visited or last visited `dias` days ago or more. */
 const vencida = (ultima: SQL, dias: number) =>
@@ -67,7 +92,7 @@ type Linha = {
   bairro: string | null;
 };
 
-function linhas(e: Escopo, f: QuemVisitarFilters): SQL {
+function linhas(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita): SQL {
   const ultimaPessoa = sql`p.ultima`;
   const prioridade = sql.join(
     CODIGOS_QUEM_VISITAR.map((c, i) => sql`when ${c} then ${i}`),
@@ -93,12 +118,12 @@ function linhas(e: Escopo, f: QuemVisitarFilters): SQL {
     pessoas as (
       select p.familia_id, p.municipe_id, p.nome, p.ultima, array_remove(array[
         ${motivo('recem_nascido', sql`p.data_nascimento > (current_date - ${R.recem_nascido.dias}::int) and (p.ultima is null or p.ultima::date < p.data_nascimento)`)},
-        ${motivo('gestante', sql`${sim('gestante')} and ${vencida(ultimaPessoa, R.gestante.dias)}`)},
-        ${motivo('crianca_menor_2', sql`p.data_nascimento > current_date - interval '2 years' and p.data_nascimento <= (current_date - ${R.recem_nascido.dias}::int) and ${vencida(ultimaPessoa, R.crianca_menor_2.dias)}`)},
-        ${motivo('acamado', sql`${sim('acamado')} and ${vencida(ultimaPessoa, R.acamado.dias)}`)},
-        ${motivo('domiciliado', sql`${sim('domiciliado')} and ${vencida(ultimaPessoa, R.domiciliado.dias)}`)},
-        ${motivo('hipertensao', sql`${sim('hipertensao')} and ${vencida(ultimaPessoa, R.hipertensao.dias)}`)},
-        ${motivo('diabetes', sql`${sim('diabetes')} and ${vencida(ultimaPessoa, R.diabetes.dias)}`)},
+        ${motivo('gestante', sql`${sim('gestante')} and ${vencida(ultimaPessoa, iv.gestante)}`)},
+        ${motivo('crianca_menor_2', sql`p.data_nascimento > current_date - interval '2 years' and p.data_nascimento <= (current_date - ${R.recem_nascido.dias}::int) and ${vencida(ultimaPessoa, iv.crianca_menor_2)}`)},
+        ${motivo('acamado', sql`${sim('acamado')} and ${vencida(ultimaPessoa, iv.acamado)}`)},
+        ${motivo('domiciliado', sql`${sim('domiciliado')} and ${vencida(ultimaPessoa, iv.domiciliado)}`)},
+        ${motivo('hipertensao', sql`${sim('hipertensao')} and ${vencida(ultimaPessoa, iv.hipertensao)}`)},
+        ${motivo('diabetes', sql`${sim('diabetes')} and ${vencida(ultimaPessoa, iv.diabetes)}`)},
         ${motivo('cadastro_desatualizado', sql`p.cadastro_em <= now() - make_interval(days => ${R.cadastro_desatualizado.dias})`)}
       ]::text[], null) as motivos
       from p
@@ -107,7 +132,7 @@ function linhas(e: Escopo, f: QuemVisitarFilters): SQL {
       select f.id as familia_id, null::uuid as municipe_id, f.responsavel_nome as nome, f.ultima_visita as ultima,
         array_remove(array[
           ${motivo('nova_tentativa', sql`f.ultimo_desfecho_id in (2, 3)`)},
-          ${motivo('familia_sem_visita', vencida(sql`f.ultima_visita`, R.familia_sem_visita.dias))},
+          ${motivo('familia_sem_visita', vencida(sql`f.ultima_visita`, iv.familia_sem_visita))},
           ${motivo('cadastro_desatualizado', sql`d.updated_at <= now() - make_interval(days => ${R.cadastro_desatualizado.dias})`)}
         ]::text[], null) as motivos
       from f left join cadastros_domiciliares d on d.id = f.domicilio_id
@@ -134,13 +159,14 @@ const ordenar = (motivos: MotivoQuemVisitar[]) =>
 
 export async function list(ctx: Ctx, f: QuemVisitarFilters) {
   const e = escopoDe(ctx);
+  const iv = await intervalos(ctx.db, e);
   return auditedRead(
     ctx,
     (tx) =>
       paginate(f, {
-        rows: ({ limit, offset }) => queryRows<Linha>(tx, sql`${linhas(e, f)} limit ${limit} offset ${offset}`),
+        rows: ({ limit, offset }) => queryRows<Linha>(tx, sql`${linhas(e, f, iv)} limit ${limit} offset ${offset}`),
         count: async () =>
-          (await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from (${linhas(e, f)}) c`))[0]
+          (await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from (${linhas(e, f, iv)}) c`))[0]
             ?.total ?? 0,
         windowTotal: (r) => r.total,
       }).then(({ rows, total }) => ({
@@ -164,4 +190,103 @@ export async function list(ctx: Ctx, f: QuemVisitarFilters) {
       details: { lista: 'quem_visitar', filtros: f.micro_area ? ['micro_area'] : [], pagina: f.page },
     }),
   ).then(({ rows, total }) => ({ total, rows: rows.map(({ responsavel_id: _r, ...l }) => l) }));
+}
+
+// ---- the ACE's properties -----------------------------------------------------------------------------------------
+
+type LinhaImovel = {
+  domicilio_id: string;
+  familia_id: string | null;
+  responsavel_id: string | null;
+  nome: string | null;
+  tipo_imovel_id: number;
+  micro_area: string | null;
+  motivos: MotivoImovel[];
+  ultima: Date | string | null;
+  total: number;
+  tipo_logradouro: string | null;
+  logradouro: string | null;
+  numero: string | null;
+  sem_numero: boolean | null;
+  complemento: string | null;
+  bairro: string | null;
+};
+
+const motivoImovel = (codigo: MotivoImovel, cond: SQL) => sql`case when ${cond} then ${codigo} end`;
+
+/**
+ * The properties of the user's territory due an endemic-control visit (docs/decisions.md, "Issue 44: the ACE's
+ * properties"): the last such visit of each is kept by a trigger (migration 0036), never searched here. A property's
+ * family is the one living there (not moved away); a property without one (shop, vacant lot, strategic point) is listed
+ * with its type.
+ */
+function imoveis(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita): SQL {
+  const prioridade = sql.join(
+    CODIGOS_IMOVEL.map((c, i) => sql`when ${c} then ${i}`),
+    sql` `,
+  );
+  return sql`
+    with d as (
+      select d.id, d.tipo_imovel_id, d.st_micro_area, d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero,
+        d.complemento, d.bairro, d.instituicao_nome, u.data_visita as ultima, array_remove(array[
+          ${motivoImovel('imovel_nova_tentativa', sql`u.desfecho_id in (2, 3)`)},
+          ${motivoImovel('imovel_com_foco', sql`u.com_foco and u.desfecho_id = 1 and ${vencida(sql`u.data_visita`, iv.imovel_com_foco)}`)},
+          ${motivoImovel('ponto_estrategico', sql`d.tipo_imovel_id = ${TIPO_IMOVEL_PONTO_ESTRATEGICO} and ${vencida(sql`u.data_visita`, iv.ponto_estrategico)}`)},
+          ${motivoImovel('ciclo_vetorial', vencida(sql`u.data_visita`, iv.ciclo_vetorial))}
+        ]::text[], null) as motivos
+      from cadastros_domiciliares d
+      left join domicilio_ultimas_visitas_vetoriais u on u.domicilio_id = d.id
+      where ${territorio(e, 'd', 'st_micro_area', f.micro_area)}
+    )
+    select d.id as domicilio_id, fam.id as familia_id, fam.responsavel_id,
+      coalesce(fam.responsavel_nome, d.instituicao_nome) as nome, d.tipo_imovel_id, d.st_micro_area as micro_area,
+      d.motivos, d.ultima, d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro,
+      count(*) over ()::int as total
+    from d
+    left join lateral (
+      select f.id, f.responsavel_id, f.responsavel_nome from familias f
+      where f.domicilio_id = d.id and not f.mudou order by f.created_at, f.id limit 1
+    ) fam on true
+    where cardinality(d.motivos) > 0
+    order by (select min(case x ${prioridade} end) from unnest(d.motivos) x), d.ultima nulls first,
+      d.logradouro collate "und-x-icu", d.numero, d.id`;
+}
+
+const ordenarImovel = (motivos: MotivoImovel[]) =>
+  [...motivos].sort((a, b) => CODIGOS_IMOVEL.indexOf(a) - CODIGOS_IMOVEL.indexOf(b));
+
+export async function listImoveis(ctx: Ctx, f: QuemVisitarFilters) {
+  const e = escopoDe(ctx);
+  const iv = await intervalos(ctx.db, e);
+  return auditedRead(
+    ctx,
+    (tx) =>
+      paginate(f, {
+        rows: ({ limit, offset }) =>
+          queryRows<LinhaImovel>(tx, sql`${imoveis(e, f, iv)} limit ${limit} offset ${offset}`),
+        count: async () =>
+          (await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from (${imoveis(e, f, iv)}) c`))[0]
+            ?.total ?? 0,
+        windowTotal: (r) => r.total,
+      }),
+    // A property's address is personal data only where a family lives: its head is the citizen read.
+    ({ rows }) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: [...new Set(rows.flatMap((r) => (r.responsavel_id ? [r.responsavel_id] : [])))],
+      details: { lista: 'quem_visitar_imoveis', filtros: f.micro_area ? ['micro_area'] : [], pagina: f.page },
+    }),
+  ).then(({ rows, total }) => ({
+    total,
+    rows: rows.map((r): QuemVisitarImovel => ({
+      domicilio_id: r.domicilio_id,
+      familia_id: r.familia_id,
+      nome: r.nome,
+      tipo_imovel_id: r.tipo_imovel_id,
+      micro_area: r.micro_area,
+      endereco: formatEndereco(r),
+      motivos: ordenarImovel(r.motivos),
+      dias_sem_visita: diasDesde(r.ultima),
+    })),
+  }));
 }

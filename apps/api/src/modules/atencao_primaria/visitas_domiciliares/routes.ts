@@ -9,7 +9,11 @@ import {
   visitaDomiciliarFiltersSchema,
   visitaDomiciliarSchema,
 } from '@saude/shared/schemas/visita_domiciliar';
-import { quemVisitarFiltersSchema, quemVisitarSchema } from '@saude/shared/schemas/quem_visitar';
+import {
+  quemVisitarFiltersSchema,
+  quemVisitarImovelSchema,
+  quemVisitarSchema,
+} from '@saude/shared/schemas/quem_visitar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listRoute, recordAction, recordModuleRoutes, showRoute, stepRoute } from '../../../lib/routes';
 import { RESOURCE } from './queries';
@@ -29,6 +33,12 @@ export const visitasDomiciliaresRoutes: FastifyPluginAsyncZod = async (app) => {
     query: quemVisitarFiltersSchema,
     item: quemVisitarSchema,
     run: quemVisitar.list,
+  });
+  // The ACE's properties due an endemic-control visit.
+  listRoute(app, '/quem_visitar/imoveis', `${RESOURCE}:index`, {
+    query: quemVisitarFiltersSchema,
+    item: quemVisitarImovelSchema,
+    run: quemVisitar.listImoveis,
   });
   showRoute(app, '/familias/:familiaId', `${RESOURCE}:show`, familiaVisitaDetalheSchema, familias.familiaParaVisita);
   const contexto = { query: visitaContextoFiltersSchema, response: visitaContextoSchema };

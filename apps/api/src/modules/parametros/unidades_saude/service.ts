@@ -1,5 +1,6 @@
 import { unidadeFlags } from '@saude/shared';
 import type { UnidadeParametros, unidadeParametrosUpdateSchema } from '@saude/shared/schemas/parametrizacao_sistema';
+import { intervalosDaUnidade } from '@saude/shared/schemas/quem_visitar';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../../access/context';
@@ -11,7 +12,7 @@ import { isUuid } from '../../../lib/routes';
 import { updateVersioned } from '../../../lib/versioned';
 
 // The managers' page of unit parameter flags (issue 21, spec §3 "Unit parameter flags"): every unit with its nine
-// flags and tempo_chamadas, and the edit of one unit. The flags are configuration, not personal data: the audit row
+// flags, tempo_chamadas and "Quem visitar" intervals (issue 44), and the edit of one unit. The flags are configuration, not personal data: the audit row
 // keeps each changed one before → after.
 
 export const RESOURCE = 'parametros/unidades_saude';
@@ -27,6 +28,7 @@ const answer = (r: Row): UnidadeParametros => ({
   ativo: r.ativo,
   ...(Object.fromEntries(unidadeFlags.map((f) => [f, r[f]])) as Record<(typeof unidadeFlags)[number], boolean>),
   tempo_chamadas: r.tempo_chamadas,
+  intervalos_visita: intervalosDaUnidade(r.intervalos_visita),
   lock_version: r.lock_version,
 });
 
@@ -48,6 +50,13 @@ export async function update(
     const depois = await updateVersioned(tx, ctx, u, { key: eq(u.id, id), lockVersion: lock_version }, values);
     const alteracoes: Record<string, { de: unknown; para: unknown }> = {};
     for (const c of CAMPOS) if (antes[c] !== depois[c]) alteracoes[c] = { de: antes[c], para: depois[c] };
+    // The "Quem visitar" intervals (issue 44), each changed one.
+    const [ivAntes, ivDepois] = [
+      intervalosDaUnidade(antes.intervalos_visita),
+      intervalosDaUnidade(depois.intervalos_visita),
+    ];
+    for (const [c, de] of Object.entries(ivAntes) as Array<[keyof typeof ivAntes, number]>)
+      if (de !== ivDepois[c]) alteracoes[`intervalos_visita.${c}`] = { de, para: ivDepois[c] };
     await trail(tx, ctx, 'update', id, { details: { alteracoes } });
     return answer(depois);
   });
