@@ -87,3 +87,79 @@ test('on a desktop the worklist has its columns; on a phone it is one column wit
   expect(sobra).toBeLessThanOrEqual(0);
   await expectAccessible(page, 'quem visitar no celular');
 });
+
+test('the ACE sees the properties due an endemic-control visit and visits one from the list', async ({
+  page,
+  signInWithUnit,
+}) => {
+  await signInWithUnit('ace', 'UBS Centro');
+  const tabela = page.getByRole('table', { name: 'Imóveis para visita de controle de endemias' });
+  await test.step('from the visit list, "Imóveis para visitar" lists the properties due', async () => {
+    await page.goto(LISTA);
+    await page.getByRole('link', { name: 'Imóveis para visitar' }).click();
+    await expect(page.getByRole('heading', { name: 'Imóveis para visitar' })).toBeVisible();
+    await expect(tabela.getByRole('row').nth(1)).toBeVisible();
+    await expectAccessible(page, 'imóveis para visitar');
+    await fotografar(page, 'quem-visitar-imoveis-tablet');
+  });
+
+  await test.step('a tap opens the visit there with the reason checked; once visited the property leaves the list', async () => {
+    const primeira = tabela.getByRole('row').nth(1).getByRole('link').first();
+    const destino = (await primeira.getAttribute('href'))!;
+    expect(destino).toMatch(/\/visitar\?motivo=3[4-7]$/);
+    await primeira.click();
+    await expect(page.getByRole('heading', { name: /Visita (ao imóvel|à família)/ })).toBeVisible();
+    await page.getByRole('radio', { name: 'Visita realizada' }).check();
+    const motivo = Number(new URL(destino, page.url()).searchParams.get('motivo'));
+    const rotulo = { 34: 'Ação educativa', 35: 'Imóvel com foco', 36: 'Ação mecânica', 37: 'Tratamento focal' }[
+      motivo
+    ]!;
+    await expect(page.getByRole('checkbox', { name: rotulo })).toBeChecked();
+    await expectAccessible(page, 'visita aberta pela lista de imóveis');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText(/foi salva com sucesso/)).toBeVisible();
+    await page.goto(`${LISTA}/quem_visitar/imoveis?per_page=100`);
+    await expect(tabela.getByRole('row').nth(1)).toBeVisible();
+    await expect(tabela.locator(`a[href="${destino}"]`)).toHaveCount(0);
+  });
+});
+
+test("the manager adjusts a unit's intervals: a blank or zero interval is refused with its field, a valid one saves", async ({
+  page,
+  signInWithUnit,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signInWithUnit('admin', 'UBS Centro');
+  await page.goto('/parametros/unidades_saude');
+  // Another unit than the agents' tests use: its lists keep the defaults.
+  const card = page.getByRole('listitem', { name: 'UBS Vila Esperança' });
+  await card.getByRole('button', { name: /Intervalos de visita/ }).click();
+  const gestante = card.getByRole('textbox', { name: 'Gestante' });
+  await expect(gestante).toHaveValue('30');
+  await gestante.fill('0');
+  await card.getByRole('button', { name: 'Salvar parâmetros de UBS Vila Esperança' }).click();
+  await expect(card.getByText('não é válido')).toBeVisible();
+  await expectAccessible(page, 'intervalos de visita');
+  await fotografar(page, 'parametros-intervalos-1400');
+  await gestante.fill('45');
+  await card.getByRole('button', { name: 'Salvar parâmetros de UBS Vila Esperança' }).click();
+  await expect(page.getByText(/Parametrização de UBS Vila Esperança/)).toBeVisible();
+  await page.reload();
+  await page
+    .getByRole('listitem', { name: 'UBS Vila Esperança' })
+    .getByRole('button', { name: /Intervalos de visita/ })
+    .click();
+  await expect(
+    page.getByRole('listitem', { name: 'UBS Vila Esperança' }).getByRole('textbox', { name: 'Gestante' }),
+  ).toHaveValue('45');
+  // Back to the default, so a second run starts the same.
+  await page
+    .getByRole('listitem', { name: 'UBS Vila Esperança' })
+    .getByRole('textbox', { name: 'Gestante' })
+    .fill('30');
+  await page
+    .getByRole('listitem', { name: 'UBS Vila Esperança' })
+    .getByRole('button', { name: /Salvar parâmetros/ })
+    .click();
+  await expect(page.getByText(/Parametrização de UBS Vila Esperança/).first()).toBeVisible();
+});

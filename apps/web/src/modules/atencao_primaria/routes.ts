@@ -76,6 +76,12 @@ export const atencaoPrimariaScreens: ScreenRoute[] = [
   screen('atencao_primaria/visitas_domiciliares/quem_visitar', 'atencao_primaria/visitas_domiciliares:index', () =>
     import('./visitas_domiciliares/QuemVisitarPage').then((m) => m.QuemVisitarPage),
   ),
+  // The ACE's list: properties due an endemic-control visit.
+  screen(
+    'atencao_primaria/visitas_domiciliares/quem_visitar/imoveis',
+    'atencao_primaria/visitas_domiciliares:index',
+    () => import('./visitas_domiciliares/QuemVisitarImoveisPage').then((m) => m.QuemVisitarImoveisPage),
+  ),
   screen('atencao_primaria/visitas_domiciliares/sem_familia', 'atencao_primaria/visitas_domiciliares:index', () =>
     import('./visitas_domiciliares/VisitasSemFamiliaPage').then((m) => m.VisitasSemFamiliaPage),
   ),
@@ -88,6 +94,7 @@ export const atencaoPrimariaScreens: ScreenRoute[] = [
     'atencao_primaria/visitas_domiciliares/:familiaId/visitar',
     'atencao_primaria/visitas_domiciliares/:familiaId/membro/:municipeId?/visitar',
     'atencao_primaria/visitas_domiciliares/membro/:municipeId?/visitar',
+    'atencao_primaria/visitas_domiciliares/imovel/:domicilioId/visitar',
   ].map((path): ScreenRoute => ({
     path,
     handle: { authorize: 'atencao_primaria/visitas_domiciliares:create' },

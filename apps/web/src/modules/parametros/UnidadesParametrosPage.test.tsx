@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UNIDADE_FLAGS_TEXTOS, type UnidadeParametros } from '@saude/shared/schemas/parametrizacao_sistema';
 import { validacaoRecepcaoMsg } from '@saude/shared/schemas/validacao_recepcao';
+import { INTERVALOS_PADRAO } from '@saude/shared/schemas/quem_visitar';
 import { fakeApi } from '../../test/fakeApi';
 import { renderRoutes } from '../../test/render';
 import { UnidadesParametrosPage } from './UnidadesParametrosPage';
@@ -26,6 +27,7 @@ const unidade: UnidadeParametros = {
   validacao_completa_municipe: false,
   validacao_no_agendamento: false,
   tempo_chamadas: 30,
+  intervalos_visita: INTERVALOS_PADRAO,
   lock_version: 3,
 };
 

@@ -2,6 +2,7 @@
 // tempo_chamadas, each flag with what it changes in the product. A unit is saved on its own "Salvar" (one PUT with its
 // lock_version); a stale edit offers to reload.
 import {
+  Accordion,
   Badge,
   Button,
   Group,
@@ -21,9 +22,16 @@ import { unidadeFlags } from '@saude/shared';
 import {
   LIMITES_PARAMETRIZACAO,
   UNIDADE_FLAGS_TEXTOS,
+  unidadeParametrosUpdateSchema,
   type UnidadeParametros,
   type UnidadeParametrosUpdate,
 } from '@saude/shared/schemas/parametrizacao_sistema';
+import {
+  INTERVALOS_AJUSTAVEIS,
+  INTERVALOS_PADRAO,
+  LIMITES_INTERVALO,
+  ROTULOS_INTERVALO,
+} from '@saude/shared/schemas/quem_visitar';
 import { LoadError, LoadingRecord, notifyError, notifySaved } from '../../lib/feedback';
 import { ApiError, http } from '../../lib/http';
 import { PARAMETRO_UNIDADE_KEY } from './parametroUnidade';
@@ -66,12 +74,25 @@ export function UnidadesParametrosPage() {
   );
 }
 
+const temErroDeIntervalo = (erros: Record<string, string[]>) =>
+  Object.keys(erros).some((k) => k.startsWith('intervalos_visita.'));
+
 function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
   const qc = useQueryClient();
   const { id, nome, cnes, ativo: _a, lock_version, ...inicial } = unidade;
   const [v, setV] = useState(inicial);
   const [erros, setErros] = useState<Record<string, string[]>>({});
-  const mudou = (Object.keys(inicial) as Array<keyof typeof inicial>).some((k) => v[k] !== inicial[k]);
+  const [aberto, setAberto] = useState<string | null>(null);
+  const recusar = (e: Record<string, string[]>) => {
+    setErros(e);
+    // A refused interval is inside the closed panel: open it so the message shows.
+    if (temErroDeIntervalo(e)) setAberto('intervalos');
+  };
+  const mudou = (Object.keys(inicial) as Array<keyof typeof inicial>).some((k) =>
+    k === 'intervalos_visita'
+      ? INTERVALOS_AJUSTAVEIS.some((c) => v.intervalos_visita[c] !== inicial.intervalos_visita[c])
+      : v[k] !== inicial[k],
+  );
   const salvar = useMutation({
     mutationFn: (body: UnidadeParametrosUpdate) => http.put<UnidadeParametros>(`${API}/${id}`, body),
     onSuccess: (nova) => {
@@ -82,7 +103,7 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
       notifySaved(`Parametrização de ${nome}`);
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.status === 422) setErros(err.errors);
+      if (err instanceof ApiError && err.status === 422) recusar(err.errors);
       else notifyError(err, { onReload: () => void qc.invalidateQueries({ queryKey: key }) });
     },
   });
@@ -138,6 +159,39 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
           );
         })}
       </SimpleGrid>
+      <Accordion mt="md" variant="contained" value={aberto} onChange={setAberto}>
+        <Accordion.Item value="intervalos">
+          <Accordion.Control>Intervalos de visita do “Quem visitar” (dias)</Accordion.Control>
+          <Accordion.Panel>
+            <Text size="sm" mb="sm">
+              Depois de quantos dias sem visita cada pessoa, família ou imóvel volta à lista dos agentes desta unidade.
+              O padrão segue as orientações do Ministério da Saúde.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+              {INTERVALOS_AJUSTAVEIS.map((c) => (
+                <NumberInput
+                  key={c}
+                  label={ROTULOS_INTERVALO[c]}
+                  description={`Padrão: ${INTERVALOS_PADRAO[c]} dias`}
+                  min={LIMITES_INTERVALO.min}
+                  max={LIMITES_INTERVALO.max}
+                  allowDecimal={false}
+                  clampBehavior="none"
+                  value={v.intervalos_visita[c]}
+                  onChange={(n) =>
+                    setV({
+                      ...v,
+                      intervalos_visita: { ...v.intervalos_visita, [c]: typeof n === 'number' ? n : Number(n) || 0 },
+                    })
+                  }
+                  error={erros[`intervalos_visita.${c}`]?.[0]}
+                  data-intervalo={c}
+                />
+              ))}
+            </SimpleGrid>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
       <Group mt="md" align="flex-end" justify="space-between" wrap="wrap">
         <NumberInput
           label="Tempo entre chamadas (segundos)"
@@ -154,7 +208,15 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
           mih={44}
           loading={salvar.isPending}
           disabled={!mudou}
-          onClick={() => salvar.mutate({ ...v, lock_version })}
+          onClick={() => {
+            // The shared rules answer before the network does (a blank or zero interval, a contradiction).
+            const body = { ...v, lock_version };
+            const r = unidadeParametrosUpdateSchema.safeParse(body);
+            if (r.success) return salvar.mutate(body);
+            const e: Record<string, string[]> = {};
+            for (const i of r.error.issues) (e[i.path.join('.') || 'base'] ??= []).push(i.message);
+            recusar(e);
+          }}
           aria-label={`Salvar parâmetros de ${nome}`}
         >
           Salvar

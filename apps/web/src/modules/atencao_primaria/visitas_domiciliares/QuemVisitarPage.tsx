@@ -1,33 +1,18 @@
 // /atencao_primaria/visitas_domiciliares/quem_visitar (issue 44): the people and families of the agent's micro-areas
 // due a visit, most urgent first, each with its reasons and the days since the last visit. A line opens the visit form
 // with its first reason preselected. Kept on the device for work without signal (useQuemVisitar).
-import { Badge, Group, Text } from '@mantine/core';
-import { MOTIVOS_QUEM_VISITAR, motivoVisitaDe, type MotivoQuemVisitar } from '@saude/shared/schemas/quem_visitar';
+import { Group, Text } from '@mantine/core';
+import { MOTIVOS_QUEM_VISITAR, motivoVisitaDe } from '@saude/shared/schemas/quem_visitar';
 import { LinkButton } from '../../../lib/LinkButton';
 import { ListPage, recordColumn, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { BASE_PATH, useQuemVisitar, type LinhaQuemVisitar } from './api';
-import { colunasDaVisita } from './comum';
+import { colunasDaVisita, Motivos, semVisitaTexto } from './comum';
 
 const paramsSchema = listParamsSchema.extend({
   micro_area: param.match(/^\d{2}$/),
 });
-
-export const semVisitaTexto = (dias: number | null) =>
-  dias === null ? 'Nunca visitado' : dias === 0 ? 'Visitado hoje' : dias === 1 ? 'Há 1 dia' : `Há ${dias} dias`;
-
-function Motivos({ motivos }: { motivos: readonly MotivoQuemVisitar[] }) {
-  return (
-    <Group gap={4} wrap="wrap" component="span">
-      {motivos.map((m, i) => (
-        <Badge key={m} size="sm" variant={i === 0 ? 'filled' : 'light'} color={i === 0 ? 'red.8' : 'gray'}>
-          {MOTIVOS_QUEM_VISITAR[m].rotulo}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
 
 /** The visit form of the line: the person's, or the family's; with the first reason preselected. */
 export const formularioDe = (l: LinhaQuemVisitar) => {
@@ -42,7 +27,7 @@ const columns: Column<LinhaQuemVisitar>[] = [
       <>
         {l.municipe_id ? `Família de ${l.responsavel_nome}` : 'A família'}
         <Text component="span" size="xs" display="block" mt={4}>
-          <Motivos motivos={l.motivos} />
+          <Motivos rotulos={l.motivos.map((m) => MOTIVOS_QUEM_VISITAR[m].rotulo)} />
         </Text>
         {/* On a phone the list is one column: what the other columns say, under the name. */}
         <Text component="span" size="xs" display="block" hiddenFrom="sm">
@@ -67,9 +52,14 @@ export function QuemVisitarPage() {
       rowHref={formularioDe}
       emptyText="Ninguém com visita pendente nas suas micro-áreas. Confira o filtro de micro-área."
       action={
-        <LinkButton to={BASE_PATH} variant="subtle">
-          Todas as famílias
-        </LinkButton>
+        <Group gap="xs">
+          <LinkButton to={`${BASE_PATH}/quem_visitar/imoveis`} variant="subtle">
+            Imóveis (endemias)
+          </LinkButton>
+          <LinkButton to={BASE_PATH} variant="subtle">
+            Todas as famílias
+          </LinkButton>
+        </Group>
       }
       filters={<FiltroMicroArea {...list.bind('micro_area')} />}
     />

@@ -67,6 +67,10 @@ export function VisitaFamiliaListPage() {
       <LinkButton to={`${BASE_PATH}/quem_visitar`} variant="filled" icon={IconListCheck}>
         Quem visitar
       </LinkButton>
+      {/* The ACE's worklist (issue 44): the properties due an endemic-control visit. */}
+      <LinkButton to={`${BASE_PATH}/quem_visitar/imoveis`} variant="light" icon={IconListCheck}>
+        Imóveis para visitar
+      </LinkButton>
       <LinkButton to={`${BASE_PATH}/sem_familia`} variant="subtle">
         Minhas visitas sem família
       </LinkButton>

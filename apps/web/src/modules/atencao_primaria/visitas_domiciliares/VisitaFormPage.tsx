@@ -13,6 +13,7 @@ import { msg, newId } from '@saude/shared';
 import type { Familia } from '@saude/shared/schemas/familia';
 import type { VisitaContexto, VisitaDomiciliar } from '@saude/shared/schemas/visita_domiciliar';
 import { motivoVisita } from '@saude/shared/codes/motivo_visita';
+import { enderecoLinha } from '@saude/shared/endereco';
 import { LoadError, LoadingRecord } from '../../../lib/feedback';
 import { RecordForm, SubHeadings, useRecordForm } from '../../../lib/form';
 import { idadeTexto } from '../../../lib/format';
@@ -41,7 +42,7 @@ interface Visitado {
 }
 
 export function VisitaFormPage() {
-  const { familiaId, municipeId } = useParams();
+  const { familiaId, municipeId, domicilioId } = useParams();
   // "Quem visitar" (issue 44) opens the form with the line's reason: ?motivo=<e-SUS MotivoVisita code>.
   const [busca] = useSearchParams();
   const motivo = motivoVisitaValido(busca.get('motivo'));
@@ -51,6 +52,13 @@ export function VisitaFormPage() {
       familiaId={familiaId}
       municipeId={municipeId}
       motivo={motivo}
+    />
+  ) : domicilioId ? (
+    <ComContexto
+      key={domicilioId}
+      alvo={{ domicilioId, motivo }}
+      visitado={{}}
+      voltar={`${BASE_PATH}/quem_visitar/imoveis`}
     />
   ) : (
     <SemFamilia key={municipeId ?? ''} municipeId={municipeId} />
@@ -113,7 +121,11 @@ function SemFamilia({ municipeId }: { municipeId?: string }) {
 }
 
 function ComContexto({ alvo, visitado, voltar }: { alvo: Alvo; visitado: Visitado; voltar: string }) {
-  const ctx = useContextoVisita({ familia_id: alvo.familiaId, municipe_id: alvo.municipeId });
+  const ctx = useContextoVisita({
+    familia_id: alvo.familiaId,
+    municipe_id: alvo.municipeId,
+    domicilio_id: alvo.domicilioId,
+  });
   if (ctx.error instanceof ApiError && (ctx.error.code === 'proibido' || ctx.error.code === 'nao_encontrado')) {
     return <Bloqueio mensagem={ctx.error.message} voltar={voltar} />;
   }
@@ -222,7 +234,13 @@ function VisitaForm({
     void onSubmit();
   }, [esperandoRede, online, onSubmit]);
 
-  const titulo = municipe ? 'Visita ao membro' : familia ? 'Visita à família' : 'Visita sem família vinculada';
+  const titulo = municipe
+    ? 'Visita ao membro'
+    : familia
+      ? 'Visita à família'
+      : ctx.domicilio_id
+        ? 'Visita ao imóvel'
+        : 'Visita sem família vinculada';
   return (
     <Stack gap="md">
       {familia && <FamiliaCabecalho familia={familia} endereco={familia.domicilio_endereco} />}
@@ -236,7 +254,12 @@ function VisitaForm({
             {municipe.nome} · {idadeTexto(municipe.data_nascimento)}
           </Text>
         )}
-        {!municipe && !familia && (
+        {!municipe && !familia && ctx.domicilio_id && (
+          <Text size="sm">
+            Imóvel cadastrado: {ctx.endereco?.logradouro ? enderecoLinha({ ...ctx.endereco, sem_numero: false }) : '—'}
+          </Text>
+        )}
+        {!municipe && !familia && !ctx.domicilio_id && (
           <Text size="sm" c="dimmed">
             Visita a um imóvel sem família cadastrada (por exemplo, comércio, terreno baldio ou ponto estratégico).
           </Text>

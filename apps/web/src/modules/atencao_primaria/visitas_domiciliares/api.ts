@@ -1,7 +1,7 @@
 // Data hooks of the home visits (issue 8): one query-key factory, pages fetch, children get props (style.md §9).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Familia } from '@saude/shared/schemas/familia';
-import type { QuemVisitar, QuemVisitarFilters } from '@saude/shared/schemas/quem_visitar';
+import type { QuemVisitar, QuemVisitarFilters, QuemVisitarImovel } from '@saude/shared/schemas/quem_visitar';
 import type { Municipe } from '@saude/shared/schemas/municipe';
 import type {
   CancelarVisitaInput,
@@ -26,6 +26,7 @@ const useDono = () => useUsuario()?.login;
 const COM_COPIA = { networkMode: 'always' } as const;
 
 export const BASE_PATH = '/atencao_primaria/visitas_domiciliares';
+type ContextoFiltros = { familia_id?: string; municipe_id?: string; domicilio_id?: string };
 const base = `/api/v1${BASE_PATH}`;
 
 export const visitaKeys = {
@@ -33,8 +34,9 @@ export const visitaKeys = {
   familias: (f: Partial<FamiliasParaVisitaFilters>) => [...visitaKeys.all, 'familias', f] as const,
   familia: (id: string) => [...visitaKeys.all, 'familia', id] as const,
   historico: (f: Partial<VisitaDomiciliarFilters>) => [...visitaKeys.all, 'historico', f] as const,
-  contexto: (f: { familia_id?: string; municipe_id?: string }) => [...visitaKeys.all, 'contexto', f] as const,
+  contexto: (f: ContextoFiltros) => [...visitaKeys.all, 'contexto', f] as const,
   quemVisitar: (f: Partial<QuemVisitarFilters>) => [...visitaKeys.all, 'quem_visitar', f] as const,
+  quemVisitarImoveis: (f: Partial<QuemVisitarFilters>) => [...visitaKeys.all, 'quem_visitar_imoveis', f] as const,
   /** Spec §7 GET /atencao_primaria/familias/{familiaId}: the family's own record, read for `mudou`. */
   situacaoFamilia: (id: string) => [...visitaKeys.all, 'situacao_familia', id] as const,
 };
@@ -92,6 +94,25 @@ export const useQuemVisitar = (f: Partial<QuemVisitarFilters>) => {
   });
 };
 
+/** A line of the ACE's list, with the id a list needs: the property. */
+export type LinhaQuemVisitarImovel = QuemVisitarImovel & { id: string };
+
+/** The ACE's properties due an endemic-control visit (issue 44), kept on the device like the people's list. */
+export const useQuemVisitarImoveis = (f: Partial<QuemVisitarFilters>) => {
+  const dono = useDono();
+  const url = `${base}/quem_visitar/imoveis`;
+  return useQuery({
+    ...COM_COPIA,
+    queryKey: visitaKeys.quemVisitarImoveis(f),
+    queryFn: ({ signal }) =>
+      lerComCopia(dono, url, f, async () => {
+        const r = await http.list<QuemVisitarImovel>(url, f, signal);
+        return { ...r, rows: r.rows.map((l) => ({ ...l, id: l.domicilio_id })) };
+      }),
+    placeholderData: keepPreviousData,
+  });
+};
+
 export const useHistoricoVisitas = (f: Partial<VisitaDomiciliarFilters>, enabled = true) => {
   const dono = useDono();
   return useQuery({
@@ -103,7 +124,7 @@ export const useHistoricoVisitas = (f: Partial<VisitaDomiciliarFilters>, enabled
   });
 };
 
-export const useContextoVisita = (f: { familia_id?: string; municipe_id?: string }, enabled = true) => {
+export const useContextoVisita = (f: ContextoFiltros, enabled = true) => {
   const dono = useDono();
   return useQuery({
     ...COM_COPIA,

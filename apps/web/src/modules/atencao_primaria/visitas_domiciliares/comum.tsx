@@ -1,5 +1,5 @@
 // Pieces shared by the home-visit screens: code names, the last visit, and the refusal that replaces the form.
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { desfechoVisita, motivoVisita, tipoGlicemiaCapilar, tipoImovel, turno } from '@saude/shared/codes';
 import { BackButton } from '../../../lib/detail';
 import { dataBr, descricao } from '../../../lib/format';
@@ -26,6 +26,23 @@ export const colunasDaVisita = <T extends { micro_area: string | null }>(
   { accessor: 'micro_area', title: 'Micro-área', from: 'sm', render: (r) => r.micro_area ?? 'Fora de área' },
   { accessor, title: 'Última visita', noWrap: true, from: 'sm', render: ultima },
 ];
+
+/** Days since the last visit, in words ("Quem visitar", issue 44). */
+export const semVisitaTexto = (dias: number | null) =>
+  dias === null ? 'Nunca visitado' : dias === 0 ? 'Visitado hoje' : dias === 1 ? 'Há 1 dia' : `Há ${dias} dias`;
+
+/** A worklist line's reasons, the most urgent (the one the form opens with) filled. */
+export function Motivos({ rotulos }: { rotulos: readonly string[] }) {
+  return (
+    <Group gap={4} wrap="wrap" component="span">
+      {rotulos.map((r, i) => (
+        <Badge key={r} size="sm" variant={i === 0 ? 'filled' : 'light'} color={i === 0 ? 'red.8' : 'gray'}>
+          {r}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
 
 /** The last visit of a family or member: 'dd/MM/yyyy' (São Paulo) or 'Sem visitas'. */
 export const ultimaVisitaTexto = (iso: string | null | undefined) => dataBr(iso) || 'Sem visitas';

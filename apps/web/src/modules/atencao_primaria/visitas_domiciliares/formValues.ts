@@ -64,6 +64,8 @@ export function visitaFormSchema({ ocupacaoObrigatoria, profissionalObrigatorio 
 export interface Alvo {
   familiaId?: string;
   municipeId?: string;
+  /** A registered property without a family (the ACE's list, issue 44): the visit is recorded there. */
+  domicilioId?: string;
   /** The reason "Quem visitar" opened the form with (issue 44): preselected, the agent may change it. */
   motivo?: number;
 }
@@ -86,6 +88,7 @@ export function novaVisita(
     id,
     // A citizen opened alone who belongs to a family: the visit is that family's.
     familia_id: alvo.familiaId ?? ctx.familia_id ?? '',
+    domicilio_id: ctx.domicilio_id ?? '',
     municipe_id: alvo.municipeId ?? '',
     profissional_id: null,
     ...(alvo.motivo ? { motivo_visita_ids: [alvo.motivo] } : {}),
@@ -113,7 +116,8 @@ export function novaVisita(
 }
 
 /** The visit takes an address only without a family (a family's visit happens at the family's home). */
-export const pedeEndereco = (v: Pick<VisitaFormValues, 'familia_id'>) => !v.familia_id;
+export const pedeEndereco = (v: Pick<VisitaFormValues, 'familia_id' | 'domicilio_id'>) =>
+  !v.familia_id && !v.domicilio_id;
 
 /** Measurements are a person's, taken only when the visit happened, at a home where people live. */
 export const aceitaMedidas = (v: Pick<VisitaFormValues, 'municipe_id' | 'desfecho_id' | 'tipo_imovel_id'>) =>

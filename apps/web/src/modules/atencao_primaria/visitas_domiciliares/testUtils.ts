@@ -106,6 +106,7 @@ export function contextoDe(o: Partial<VisitaContexto> = {}): VisitaContexto {
   return {
     pode_lancar: true,
     escolhe_profissional: false,
+    domicilio_id: null,
     motivo_bloqueio: null,
     ocupacoes: [{ codigo: '515105', descricao: 'Agente comunitário de saúde' }],
     ocupacao_id: '515105',
