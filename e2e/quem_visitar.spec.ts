@@ -90,14 +90,23 @@ test('on a desktop the worklist has its columns; on a phone it is one column wit
 
 test('the ACE sees the properties due an endemic-control visit and visits one from the list', async ({
   page,
+  context,
   signInWithUnit,
 }) => {
   await signInWithUnit('ace', 'UBS Centro');
   const tabela = page.getByRole('table', { name: 'Imóveis para visita de controle de endemias' });
-  await test.step('from the visit list, "Imóveis para visitar" lists the properties due', async () => {
-    await page.goto(LISTA);
+  await test.step('the visit list keeps the worklist on the device: it opens offline though never opened before', async () => {
+    await comServiceWorker(page, LISTA);
+    await expect.poll(() => copiasNoAparelho(page, '/quem_visitar/imoveis')).toBeGreaterThan(0);
+    await context.setOffline(true);
     await page.getByRole('link', { name: 'Imóveis para visitar' }).click();
     await expect(page.getByRole('heading', { name: 'Imóveis para visitar' })).toBeVisible();
+    await expect(tabela.getByRole('row').nth(1)).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  await test.step('online, the properties due with their reasons', async () => {
+    await page.reload();
     await expect(tabela.getByRole('row').nth(1)).toBeVisible();
     await expectAccessible(page, 'imóveis para visitar');
     await fotografar(page, 'quem-visitar-imoveis-tablet');

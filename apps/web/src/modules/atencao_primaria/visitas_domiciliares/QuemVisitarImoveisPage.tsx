@@ -6,14 +6,10 @@ import { Text } from '@mantine/core';
 import { MOTIVOS_IMOVEL, motivoVisitaImovelDe } from '@saude/shared/schemas/quem_visitar';
 import { LinkButton } from '../../../lib/LinkButton';
 import { ListPage, recordColumn, useList, type Column } from '../../../lib/list';
-import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
+import { quemVisitarParamsSchema } from './quemVisitarParams';
 import { BASE_PATH, useQuemVisitarImoveis, type LinhaQuemVisitarImovel } from './api';
 import { colunasDaVisita, Motivos, semVisitaTexto, tipoImovelNome } from './comum';
-
-const paramsSchema = listParamsSchema.extend({
-  micro_area: param.match(/^\d{2}$/),
-});
 
 /** The visit form of the line: the family living there, or the property alone; with the first reason preselected. */
 export const formularioDoImovel = (l: LinhaQuemVisitarImovel) => {
@@ -42,7 +38,7 @@ const columns: Column<LinhaQuemVisitarImovel>[] = [
 ];
 
 export function QuemVisitarImoveisPage() {
-  const list = useList(paramsSchema, useQuemVisitarImoveis);
+  const list = useList(quemVisitarParamsSchema, useQuemVisitarImoveis);
   return (
     <ListPage
       title="Imóveis para visitar"

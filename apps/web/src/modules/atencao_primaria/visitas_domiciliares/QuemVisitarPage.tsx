@@ -5,14 +5,10 @@ import { Group, Text } from '@mantine/core';
 import { MOTIVOS_QUEM_VISITAR, motivoVisitaDe } from '@saude/shared/schemas/quem_visitar';
 import { LinkButton } from '../../../lib/LinkButton';
 import { ListPage, recordColumn, useList, type Column } from '../../../lib/list';
-import { listParamsSchema, param } from '../../../lib/list/listParams';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
+import { quemVisitarParamsSchema } from './quemVisitarParams';
 import { BASE_PATH, useQuemVisitar, type LinhaQuemVisitar } from './api';
 import { colunasDaVisita, Motivos, semVisitaTexto } from './comum';
-
-const paramsSchema = listParamsSchema.extend({
-  micro_area: param.match(/^\d{2}$/),
-});
 
 /** The visit form of the line: the person's, or the family's; with the first reason preselected. */
 export const formularioDe = (l: LinhaQuemVisitar) => {
@@ -42,7 +38,7 @@ const columns: Column<LinhaQuemVisitar>[] = [
 ];
 
 export function QuemVisitarPage() {
-  const list = useList(paramsSchema, useQuemVisitar);
+  const list = useList(quemVisitarParamsSchema, useQuemVisitar);
   return (
     <ListPage
       title="Quem visitar"

@@ -1,9 +1,10 @@
 // Issue 25: the refresh of the working set, when online: the agent's families and what the visit screens ask of each
-// (the family, its record, its context and each member's, the first page of its history) and the visits without a
-// family, kept by copias.ts.
+// (the family, its record, its context and each member's, the first page of its history), the visits without a
+// family and the first page of the worklists (issue 44), kept by copias.ts.
 import { useEffect, useState } from 'react';
 import type { FamiliaParaVisita } from '@saude/shared/schemas/visita_domiciliar';
 import { http, toQueryString, type Query } from '../../../../lib/http';
+import { quemVisitarParamsSchema } from '../quemVisitarParams';
 import { abrirDb } from './abrirDb';
 import { copia, FAMILIAS_TODAS, guardar, semRede } from './copias';
 
@@ -28,6 +29,8 @@ export const urls = {
   historico: base,
   contexto: `${base}/contexto`,
   situacao: (id: string) => `/api/atencao_primaria/familias/${id}`,
+  quemVisitar: `${base}/quem_visitar`,
+  quemVisitarImoveis: `${base}/quem_visitar/imoveis`,
 };
 export const HISTORICO_POR_PAGINA = 10;
 
@@ -75,6 +78,10 @@ export function atualizarConjunto(usuario: string): Promise<void> {
       // The visits without a family (issue 39: they work offline too), as /sem_familia asks for them.
       await ler(urls.historico, { sem_familia: true, minhas: true, page: 1, per_page: HISTORICO_POR_PAGINA });
     }
+    // The worklists (issue 44), as their screens first ask: they change with every visit, so on every refresh.
+    const primeiraPagina = quemVisitarParamsSchema.parse({}) as Query;
+    await ler(urls.quemVisitar, primeiraPagina);
+    await ler(urls.quemVisitarImoveis, primeiraPagina);
     await emParalelo(alvo, async (f) => {
       await ler(urls.familia(f.id));
       await ler(urls.situacao(f.id));
