@@ -38,6 +38,8 @@ const TABLES = [
   'familias',
   'familia_membros',
   'visitas_domiciliares',
+  'municipe_ultimas_visitas',
+  'quem_visitar_pessoas',
 ];
 
 export type Municipio = {
@@ -258,6 +260,15 @@ export async function gerarMunicipio(
     from (select distinct on (familia_id) familia_id, desfecho_id from visitas_domiciliares
       where familia_id is not null and cancelada_em is null order by familia_id, data_visita desc, id desc) u
     where u.familia_id = f.id`,
+  );
+  // And each person the worklist may list (migration 0037), from the same view its triggers copy.
+  await step(
+    'quem visitar: pessoas',
+    `insert into quem_visitar_pessoas (municipe_id, familia_id, unidade_saude_id, equipe_id, micro_area, nome,
+      data_nascimento, gestante, acamado, domiciliado, hipertensao, diabetes, cadastro_em, ultima)
+    select municipe_id, familia_id, unidade_saude_id, equipe_id, micro_area, nome, data_nascimento, gestante, acamado,
+      domiciliado, hipertensao, diabetes, cadastro_em, ultima from quem_visitar_pessoas_fonte
+    on conflict (municipe_id) do nothing`,
   );
   for (const t of TABLES) await q(`alter table ${t} enable trigger user`);
   const loadMs = performance.now() - t0;

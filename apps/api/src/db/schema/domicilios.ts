@@ -273,6 +273,42 @@ export const municipeUltimasVisitas = pgTable('municipe_ultimas_visitas', {
 });
 
 /**
+ * What the worklist needs of each person it may list (issue 44: "kept current by the writes, not recomputed per
+ * request"): one row per living citizen who is an active member of a family that has not moved away, with the family's
+ * territory, the answered "yes" of the health-conditions block (unanswered is false here: it never makes a reason),
+ * the active individual registration's last change and the last visit. Kept by triggers on every source (migration
+ * 0037) under a lock per citizen, so the list reads one narrow row per person.
+ */
+export const quemVisitarPessoas = pgTable(
+  'quem_visitar_pessoas',
+  {
+    municipe_id: uuid()
+      .primaryKey()
+      .references(() => municipes.id, { onDelete: 'cascade' }),
+    familia_id: uuid()
+      .notNull()
+      .references(() => familias.id, { onDelete: 'cascade' }),
+    unidade_saude_id: uuid().notNull(),
+    equipe_id: uuid(),
+    micro_area: text(),
+    nome: text().notNull(),
+    data_nascimento: date({ mode: 'string' }),
+    gestante: boolean().notNull(),
+    acamado: boolean().notNull(),
+    domiciliado: boolean().notNull(),
+    hipertensao: boolean().notNull(),
+    diabetes: boolean().notNull(),
+    cadastro_em: timestamp({ withTimezone: true }),
+    ultima: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('quem_visitar_pessoas_territorio_idx').on(t.equipe_id, sql`coalesce(${t.micro_area}, '')`),
+    index('quem_visitar_pessoas_unidade_idx').on(t.unidade_saude_id),
+    index('quem_visitar_pessoas_familia_idx').on(t.familia_id),
+  ],
+);
+
+/**
  * Each property's last endemic-control visit (issue 44, the ACE's list): a visit not cancelled by an ACE (CBO 515140:
  * an absent or refused one has no reason) or with a reason of LEDI's CONTROLE_AMBIENTAL_E_VETORIAL group. Kept by a trigger on visitas_domiciliares (migration 0036), like the above.
  */

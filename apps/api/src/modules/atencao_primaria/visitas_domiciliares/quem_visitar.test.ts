@@ -2,14 +2,17 @@ import type { PerfilCodigo } from '@saude/shared';
 import type { UnidadeParametros } from '@saude/shared/schemas/parametrizacao_sistema';
 import type { QuemVisitar, QuemVisitarImovel } from '@saude/shared/schemas/quem_visitar';
 import type { VisitaDomiciliarInput } from '@saude/shared/schemas/visita_domiciliar';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditoria,
   cadastrosDomiciliares,
   cadastrosIndividuais,
   domicilioUltimasVisitasVetoriais,
+  familiaMembros,
+  familias,
   municipeCondicoesSaude,
+  municipes,
 } from '../../../db/schema';
 import { newId } from '../../../lib/ids';
 import { type Equipe, fixtures, type Headers, type Unidade, type Usuario } from '../../../test/fixtures';
@@ -230,6 +233,41 @@ describe(url, () => {
     expect(row!.details).toMatchObject({ lista: 'quem_visitar', filtros: ['micro_area'] });
     expect(JSON.stringify(row!.details)).not.toContain('"01"');
     expect(row!.municipe_ids).toContain(p.id);
+  });
+
+  it('the copy the worklist reads follows every source at once: name, health answer, registration, family, death', async () => {
+    const p = await pessoa();
+    const outra = await pessoa();
+    const fam = await familia([outra, p]);
+    const linhaDe = async () => (await lista()).find((l) => l.municipe_id === p.id);
+    expect(await linhaDe()).toBeUndefined();
+    // Answered later: the person enters with the reason; the name on the line is the new one.
+    await t.db.insert(municipeCondicoesSaude).values({ municipe_id: p.id, dados: { diabetes: true } as never });
+    await t.db.update(municipes).set({ nome_social: 'Nome Social Novo' }).where(eq(municipes.id, p.id));
+    expect(await linhaDe()).toMatchObject({ nome: 'Nome Social Novo', motivos: ['diabetes'] });
+    // Another micro-area's family: out of the agent's list; back, and in again.
+    await t.db.update(familias).set({ micro_area: '02' }).where(eq(familias.id, fam.id));
+    expect(await linhaDe()).toBeUndefined();
+    await t.db.update(familias).set({ micro_area: '01' }).where(eq(familias.id, fam.id));
+    expect(await linhaDe()).toBeDefined();
+    // Leaves the family: gone; a death date: gone for good.
+    await t.db
+      .update(familiaMembros)
+      .set({ ativo: false })
+      .where(and(eq(familiaMembros.familia_id, fam.id), eq(familiaMembros.municipe_id, p.id)));
+    expect(await linhaDe()).toBeUndefined();
+    await t.db
+      .update(familiaMembros)
+      .set({ ativo: true })
+      .where(and(eq(familiaMembros.familia_id, fam.id), eq(familiaMembros.municipe_id, p.id)));
+    expect(await linhaDe()).toBeDefined();
+    await t.db.update(municipes).set({ data_obito: dataAtras(1) }).where(eq(municipes.id, p.id));
+    expect(await linhaDe()).toBeUndefined();
+    // Whatever happened above and in the other tests, the kept copy equals what its sources say now.
+    const diferencas = await t.db.execute(sql`
+      (select * from quem_visitar_pessoas except select * from quem_visitar_pessoas_fonte)
+      union all (select * from quem_visitar_pessoas_fonte except select * from quem_visitar_pessoas)`);
+    expect(diferencas.rows).toEqual([]);
   });
 
   describe('a unit adjusts the intervals (parametros/unidades_saude)', () => {

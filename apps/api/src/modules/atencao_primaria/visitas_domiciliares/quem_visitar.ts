@@ -1,4 +1,3 @@
-import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
 import {
   CODIGOS_IMOVEL,
   CODIGOS_QUEM_VISITAR,
@@ -71,7 +70,6 @@ const familiasDoUsuario = (e: Escopo, microArea: string | undefined): SQL =>
 /** Due when never visited or last visited `dias` days ago or more. */
 const vencida = (ultima: SQL, dias: number) =>
   sql`(${ultima} is null or ${ultima} <= now() - make_interval(days => ${dias}))`;
-const sim = (campo: string) => sql`(p.dados ->> ${campo}) = 'true'`;
 const motivo = (codigo: MotivoQuemVisitar, cond: SQL) => sql`case when ${cond} then ${codigo} end`;
 
 type Linha = {
@@ -92,41 +90,22 @@ type Linha = {
   bairro: string | null;
 };
 
-function linhas(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita): SQL {
+/** The due lines (family, person, name, last visit, reasons), before the page is cut and the address joined. */
+function devidas(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita): SQL {
   const ultimaPessoa = sql`p.ultima`;
-  const prioridade = sql.join(
-    CODIGOS_QUEM_VISITAR.map((c, i) => sql`when ${c} then ${i}`),
-    sql` `,
-  );
   return sql`
-    with f as (
-      select f.id, f.responsavel_id, f.responsavel_nome, f.micro_area, f.ultima_visita, f.ultimo_desfecho_id,
-        f.domicilio_id
-      from familias f where ${familiasDoUsuario(e, f.micro_area)}
-    ),
-    p as (
-      select fm.familia_id, m.id as municipe_id, coalesce(m.nome_social, m.nome) as nome, m.data_nascimento,
-        ci.updated_at as cadastro_em, u.data_visita as ultima, cs.dados
-      from f
-      join familia_membros fm on fm.familia_id = f.id and fm.ativo
-      join municipes m on m.id = fm.municipe_id
-        and m.motivo_saida_cadastro_id is distinct from ${MOTIVO_SAIDA_OBITO} and m.data_obito is null
-      left join municipe_condicoes_saude cs on cs.municipe_id = m.id
-      left join cadastros_individuais ci on ci.municipe_id = m.id and ci.saida_em is null
-      left join municipe_ultimas_visitas u on u.municipe_id = m.id
-    ),
-    pessoas as (
+    with pessoas as (
       select p.familia_id, p.municipe_id, p.nome, p.ultima, array_remove(array[
         ${motivo('recem_nascido', sql`p.data_nascimento > (current_date - ${R.recem_nascido.dias}::int) and (p.ultima is null or p.ultima::date < p.data_nascimento)`)},
-        ${motivo('gestante', sql`${sim('gestante')} and ${vencida(ultimaPessoa, iv.gestante)}`)},
+        ${motivo('gestante', sql`p.gestante and ${vencida(ultimaPessoa, iv.gestante)}`)},
         ${motivo('crianca_menor_2', sql`p.data_nascimento > current_date - interval '2 years' and p.data_nascimento <= (current_date - ${R.recem_nascido.dias}::int) and ${vencida(ultimaPessoa, iv.crianca_menor_2)}`)},
-        ${motivo('acamado', sql`${sim('acamado')} and ${vencida(ultimaPessoa, iv.acamado)}`)},
-        ${motivo('domiciliado', sql`${sim('domiciliado')} and ${vencida(ultimaPessoa, iv.domiciliado)}`)},
-        ${motivo('hipertensao', sql`${sim('hipertensao')} and ${vencida(ultimaPessoa, iv.hipertensao)}`)},
-        ${motivo('diabetes', sql`${sim('diabetes')} and ${vencida(ultimaPessoa, iv.diabetes)}`)},
+        ${motivo('acamado', sql`p.acamado and ${vencida(ultimaPessoa, iv.acamado)}`)},
+        ${motivo('domiciliado', sql`p.domiciliado and ${vencida(ultimaPessoa, iv.domiciliado)}`)},
+        ${motivo('hipertensao', sql`p.hipertensao and ${vencida(ultimaPessoa, iv.hipertensao)}`)},
+        ${motivo('diabetes', sql`p.diabetes and ${vencida(ultimaPessoa, iv.diabetes)}`)},
         ${motivo('cadastro_desatualizado', sql`p.cadastro_em <= now() - make_interval(days => ${R.cadastro_desatualizado.dias})`)}
       ]::text[], null) as motivos
-      from p
+      from quem_visitar_pessoas p where ${territorio(e, 'p', 'micro_area', f.micro_area)}
     ),
     familias_devidas as (
       select f.id as familia_id, null::uuid as municipe_id, f.responsavel_nome as nome, f.ultima_visita as ultima,
@@ -135,19 +114,32 @@ function linhas(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita): SQL {
           ${motivo('familia_sem_visita', vencida(sql`f.ultima_visita`, iv.familia_sem_visita))},
           ${motivo('cadastro_desatualizado', sql`d.updated_at <= now() - make_interval(days => ${R.cadastro_desatualizado.dias})`)}
         ]::text[], null) as motivos
-      from f left join cadastros_domiciliares d on d.id = f.domicilio_id
-    ),
-    todas as (
-      select * from pessoas where cardinality(motivos) > 0
-      union all
-      select * from familias_devidas where cardinality(motivos) > 0
+      from familias f left join cadastros_domiciliares d on d.id = f.domicilio_id
+      where ${familiasDoUsuario(e, f.micro_area)}
     )
-    select t.familia_id, t.municipe_id, t.nome, t.motivos, t.ultima, f.responsavel_id, f.responsavel_nome, f.micro_area,
-      d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro,
-      count(*) over ()::int as total
-    from todas t join f on f.id = t.familia_id left join cadastros_domiciliares d on d.id = f.domicilio_id
-    order by (select min(case x ${prioridade} end) from unnest(t.motivos) x), t.ultima nulls first,
-      t.nome collate "und-x-icu", t.familia_id, t.municipe_id nulls first`;
+    select * from pessoas where cardinality(motivos) > 0
+    union all
+    select * from familias_devidas where cardinality(motivos) > 0`;
+}
+
+/** One page of due lines, most urgent first, with the family and its address joined for those rows only. */
+function pagina(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita, limit: number, offset: number): SQL {
+  const prioridade = sql.join(
+    CODIGOS_QUEM_VISITAR.map((c, i) => sql`when ${c} then ${i}`),
+    sql` `,
+  );
+  const ordem = sql`t.prioridade, t.ultima nulls first, t.nome collate "und-x-icu", t.familia_id, t.municipe_id nulls first`;
+  return sql`
+    with t as (
+      select t.*, (select min(case x ${prioridade} end) from unnest(t.motivos) x) as prioridade,
+        count(*) over ()::int as total
+      from (${devidas(e, f, iv)}) t
+      order by ${ordem} limit ${limit} offset ${offset}
+    )
+    select t.familia_id, t.municipe_id, t.nome, t.motivos, t.ultima, t.total, f.responsavel_id, f.responsavel_nome,
+      f.micro_area, d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro
+    from t join familias f on f.id = t.familia_id left join cadastros_domiciliares d on d.id = f.domicilio_id
+    order by ${ordem}`;
 }
 
 const diasDesde = (ultima: Date | string | null): number | null =>
@@ -164,9 +156,9 @@ export async function list(ctx: Ctx, f: QuemVisitarFilters) {
     ctx,
     (tx) =>
       paginate(f, {
-        rows: ({ limit, offset }) => queryRows<Linha>(tx, sql`${linhas(e, f, iv)} limit ${limit} offset ${offset}`),
+        rows: ({ limit, offset }) => queryRows<Linha>(tx, pagina(e, f, iv, limit, offset)),
         count: async () =>
-          (await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from (${linhas(e, f, iv)}) c`))[0]
+          (await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from (${devidas(e, f, iv)}) c`))[0]
             ?.total ?? 0,
         windowTotal: (r) => r.total,
       }).then(({ rows, total }) => ({
