@@ -14,6 +14,7 @@ import {
   municipeCondicoesSaude,
   municipes,
 } from '../../../db/schema';
+import { queryRows } from '../../../db/client';
 import { newId } from '../../../lib/ids';
 import { type Equipe, fixtures, type Headers, type Unidade, type Usuario } from '../../../test/fixtures';
 import { useTestApp } from '../../../test/helpers';
@@ -264,10 +265,10 @@ describe(url, () => {
     await t.db.update(municipes).set({ data_obito: dataAtras(1) }).where(eq(municipes.id, p.id));
     expect(await linhaDe()).toBeUndefined();
     // Whatever happened above and in the other tests, the kept copy equals what its sources say now.
-    const diferencas = await t.db.execute(sql`
+    const diferencas = await queryRows(t.db, sql`
       (select * from quem_visitar_pessoas except select * from quem_visitar_pessoas_fonte)
       union all (select * from quem_visitar_pessoas_fonte except select * from quem_visitar_pessoas)`);
-    expect(diferencas.rows).toEqual([]);
+    expect(diferencas).toEqual([]);
   });
 
   describe('a unit adjusts the intervals (parametros/unidades_saude)', () => {

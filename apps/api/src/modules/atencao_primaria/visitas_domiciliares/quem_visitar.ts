@@ -128,18 +128,20 @@ function pagina(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita, limit: n
     CODIGOS_QUEM_VISITAR.map((c, i) => sql`when ${c} then ${i}`),
     sql` `,
   );
-  const ordem = sql`t.prioridade, t.ultima nulls first, t.nome collate "und-x-icu", t.familia_id, t.municipe_id nulls first`;
+  // Inside the page's select the priority is its output column; outside, the page's column.
+  const ordem = (p: SQL) =>
+    sql`${p}, t.ultima nulls first, t.nome collate "und-x-icu", t.familia_id, t.municipe_id nulls first`;
   return sql`
     with t as (
       select t.*, (select min(case x ${prioridade} end) from unnest(t.motivos) x) as prioridade,
         count(*) over ()::int as total
       from (${devidas(e, f, iv)}) t
-      order by ${ordem} limit ${limit} offset ${offset}
+      order by ${ordem(sql`prioridade`)} limit ${limit} offset ${offset}
     )
     select t.familia_id, t.municipe_id, t.nome, t.motivos, t.ultima, t.total, f.responsavel_id, f.responsavel_nome,
       f.micro_area, d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro
     from t join familias f on f.id = t.familia_id left join cadastros_domiciliares d on d.id = f.domicilio_id
-    order by ${ordem}`;
+    order by ${ordem(sql`t.prioridade`)}`;
 }
 
 const diasDesde = (ultima: Date | string | null): number | null =>
