@@ -831,6 +831,7 @@ describe(url, () => {
         tipo_imovel_id: 1,
         numero_prontuario: 'CTX9',
         familia_id: familiaId,
+        domicilio_id: null,
         endereco: null,
       });
       expect(await ultimaAuditoria('show')).toMatchObject({ record_id: familiaId, municipe_ids: [m.id] });
