@@ -25,8 +25,8 @@ CREATE INDEX "quem_visitar_pessoas_familia_idx" ON "quem_visitar_pessoas" USING 
 -- sources say now (the view), copied into quem_visitar_pessoas by triggers on every source in the writer's transaction.
 -- A recount locks each citizen first (ordered, so two recounts never wait on each other in a circle); in READ COMMITTED
 -- the statements after the lock see what a concurrent writer of the same citizen committed, so the copy is never
--- older than its sources. A death (an exit by death, code 135, or a death date), leaving the family and a family that
--- moved away remove the row.
+-- older than its sources. An exit from the registration (death, 135, or moving out of the territory, 136), a death
+-- date, leaving the family and a family that moved away remove the row.
 CREATE VIEW "quem_visitar_pessoas_fonte" AS
   SELECT m.id AS municipe_id, f.id AS familia_id, f.unidade_saude_id, f.equipe_id, f.micro_area,
     coalesce(m.nome_social, m.nome) AS nome, m.data_nascimento,
@@ -42,7 +42,7 @@ CREATE VIEW "quem_visitar_pessoas_fonte" AS
   LEFT JOIN municipe_condicoes_saude cs ON cs.municipe_id = m.id
   LEFT JOIN cadastros_individuais ci ON ci.municipe_id = m.id AND ci.saida_em IS NULL
   LEFT JOIN municipe_ultimas_visitas u ON u.municipe_id = m.id
-  WHERE m.motivo_saida_cadastro_id IS DISTINCT FROM 135 AND m.data_obito IS NULL;--> statement-breakpoint
+  WHERE m.motivo_saida_cadastro_id IS NULL AND m.data_obito IS NULL;--> statement-breakpoint
 
 CREATE FUNCTION "quem_visitar_recontar"(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE

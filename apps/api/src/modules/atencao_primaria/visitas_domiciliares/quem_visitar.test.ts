@@ -236,7 +236,7 @@ describe(url, () => {
     expect(row!.municipe_ids).toContain(p.id);
   });
 
-  it('the copy the worklist reads follows every source at once: name, health answer, registration, family, death', async () => {
+  it('the copy the worklist reads follows every source at once: name, health answer, family, moving out, death', async () => {
     const p = await pessoa();
     const outra = await pessoa();
     const fam = await familia([outra, p]);
@@ -261,6 +261,11 @@ describe(url, () => {
       .update(familiaMembros)
       .set({ ativo: true })
       .where(and(eq(familiaMembros.familia_id, fam.id), eq(familiaMembros.municipe_id, p.id)));
+    expect(await linhaDe()).toBeDefined();
+    // An exit for moving out of the territory (136): gone, as a death is.
+    await t.db.update(municipes).set({ motivo_saida_cadastro_id: 136 }).where(eq(municipes.id, p.id));
+    expect(await linhaDe()).toBeUndefined();
+    await t.db.update(municipes).set({ motivo_saida_cadastro_id: null }).where(eq(municipes.id, p.id));
     expect(await linhaDe()).toBeDefined();
     await t.db.update(municipes).set({ data_obito: dataAtras(1) }).where(eq(municipes.id, p.id));
     expect(await linhaDe()).toBeUndefined();
