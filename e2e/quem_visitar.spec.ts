@@ -113,11 +113,13 @@ test('the ACE sees the properties due an endemic-control visit and visits one fr
   });
 
   await test.step('a tap opens the visit there with the reason checked; once visited the property leaves the list', async () => {
-    const primeira = tabela.getByRole('row').nth(1).getByRole('link').first();
+    // A property without a family (the demo's shop in micro-area 04): the visit is recorded at that property.
+    const primeira = tabela.getByRole('row').filter({ hasText: 'Comércio' }).first().getByRole('link').first();
     const destino = (await primeira.getAttribute('href'))!;
-    expect(destino).toMatch(/\/visitar\?motivo=3[4-7]$/);
+    expect(destino).toMatch(/\/imovel\/[0-9a-f-]+\/visitar\?motivo=3[4-7]$/);
     await primeira.click();
-    await expect(page.getByRole('heading', { name: /Visita (ao imóvel|à família)/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Visita ao imóvel' })).toBeVisible();
+    await expect(page.getByText(/Imóvel cadastrado: Avenida CENTRAL/)).toBeVisible();
     await page.getByRole('radio', { name: 'Visita realizada' }).check();
     const motivo = Number(new URL(destino, page.url()).searchParams.get('motivo'));
     const rotulo = { 34: 'Ação educativa', 35: 'Imóvel com foco', 36: 'Ação mecânica', 37: 'Tratamento focal' }[
@@ -125,6 +127,7 @@ test('the ACE sees the properties due an endemic-control visit and visits one fr
     ]!;
     await expect(page.getByRole('checkbox', { name: rotulo })).toBeChecked();
     await expectAccessible(page, 'visita aberta pela lista de imóveis');
+    await fotografar(page, 'visita-imovel-tablet');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText(/foi salva com sucesso/)).toBeVisible();
     await page.goto(`${LISTA}/quem_visitar/imoveis?per_page=100`);
