@@ -100,7 +100,7 @@ const grupoField = () => opt(z.enum(GRUPOS_PRIORITARIOS, { error: msg.naoEValido
 /** GET /lista: the people or families behind one cell. `grupo` is required by the two group indicators. */
 export const coberturaListaFiltersSchema = paginationSchema
   .extend({
-    equipe_id: z.uuid({ error: msg.naoEValido }),
+    equipe_id: opt(z.uuid({ error: msg.naoEValido })),
     micro_area: microAreaOuSem(),
     indicador: optionalField(z.enum(INDICADORES_COBERTURA, { error: msg.naoEValido })).default('pessoas'),
     grupo: grupoField(),

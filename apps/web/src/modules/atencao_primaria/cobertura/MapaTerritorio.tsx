@@ -1,0 +1,218 @@
+// The territory's homes on a map (issue 44): one marker per family's home with coordinates, by days since the last
+// visit (colour, shape and letter), clustered with supercluster when zoomed out (the library the notifications map
+// already ships); the notified cases on top when asked. Tiles from the municipality's setting (`mapas`; none: a plain
+// background). Its own lazy chunk: Leaflet is paid for only here. The list is the accessible alternative.
+import 'leaflet/dist/leaflet.css';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { faixaVisita, type FaixaVisita, type TerritorioPonto } from '@saude/shared/schemas/cobertura';
+import type { NotificacaoPonto } from '@saude/shared/schemas/notificacao_compulsoria';
+import { divIcon, latLngBounds, type LatLngBounds } from 'leaflet';
+import { useEffect, useMemo, useState } from 'react';
+import { MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import { Link } from 'react-router';
+import Supercluster from 'supercluster';
+import { useParametrizacao } from '../../../lib/parametrizacao';
+import { ESTILO_FAIXA, FAIXAS, ROTULO_FAIXA, SIMBOLO_CASO, simboloFaixa } from './faixas';
+
+const ZOOM_MAXIMO_AGRUPAMENTO = 17;
+const ZOOM_MAXIMO = ZOOM_MAXIMO_AGRUPAMENTO + 1;
+const CENTRO_PADRAO: [number, number] = [-15.7801, -47.9292];
+
+const plural = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
+const semVisita = (dias: number | null) =>
+  dias === null ? 'nunca visitado' : dias === 0 ? 'visitado hoje' : `${plural(dias, 'dia', 'dias')} sem visita`;
+
+/** Who drew the tiles: OpenStreetMap by name, any other server by its host. */
+function atribuicao(tilesUrl: string): string {
+  try {
+    const host = new URL(tilesUrl.replace(/[{}]/g, '')).host;
+    return /openstreetmap/i.test(host)
+      ? '&copy; <a href="https://www.openstreetmap.org/copyright">colaboradores do OpenStreetMap</a>'
+      : `Mapa: ${host}`;
+  } catch {
+    return '';
+  }
+}
+
+export default function MapaTerritorio({
+  pontos,
+  casos,
+  resumo,
+}: {
+  pontos: TerritorioPonto[] | undefined;
+  casos: NotificacaoPonto[] | undefined;
+  resumo: string;
+}) {
+  const { parametrizacao } = useParametrizacao();
+  const config = parametrizacao?.mapas;
+  const centro: [number, number] = config ? [config.latitude, config.longitude] : CENTRO_PADRAO;
+  return (
+    <div role="region" aria-label={`Mapa do território. ${resumo}`} className="mapa-territorio">
+      <MapContainer
+        center={centro}
+        zoom={12}
+        maxZoom={ZOOM_MAXIMO}
+        zoomControl={false}
+        style={{ height: 'min(62vh, 560px)', minHeight: 320, background: '#f1f3f5' }}
+      >
+        <ZoomControl position="topleft" zoomInTitle="Aproximar" zoomOutTitle="Afastar" />
+        {config?.tiles_url && (
+          <TileLayer url={config.tiles_url} attribution={atribuicao(config.tiles_url)} maxZoom={ZOOM_MAXIMO} />
+        )}
+        <Enquadrar pontos={pontos} centro={centro} />
+        <Domicilios pontos={pontos ?? []} />
+        {casos?.map((c) => (
+          <Marker
+            key={c.notificacao_id}
+            position={[c.latitude, c.longitude]}
+            icon={ICONE_CASO}
+            zIndexOffset={1000}
+            title={`Caso notificado (${c.situacao})`}
+            alt="Caso notificado"
+          />
+        ))}
+      </MapContainer>
+      <style>{ESTILO}</style>
+    </div>
+  );
+}
+
+const ESTILO = `.mapa-territorio-grupo{display:inline-flex;align-items:center;justify-content:center;border-radius:50%;
+background:#1864ab;color:#fff;font:700 13px/1 sans-serif;border:3px solid #fff;box-shadow:0 0 0 1px #212529;box-sizing:border-box}
+.mapa-territorio .leaflet-div-icon{background:none;border:none}
+.mapa-territorio .leaflet-marker-icon:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}`;
+
+/** A notified case: a purple pin with "!", above the homes. */
+const ICONE_CASO = divIcon({
+  html: SIMBOLO_CASO,
+  className: '',
+  iconSize: [18, 18],
+  iconAnchor: [9, 9],
+});
+
+const ICONES = Object.fromEntries(
+  FAIXAS.map((f) => [
+    f,
+    divIcon({
+      html: simboloFaixa(f, 24),
+      className: '',
+      iconSize: [24, 24],
+      iconAnchor: [12, 12],
+      popupAnchor: [0, -12],
+    }),
+  ]),
+) as Record<FaixaVisita, ReturnType<typeof divIcon>>;
+
+function iconeGrupo(n: number) {
+  const lado = n < 10 ? 32 : n < 100 ? 38 : n < 1000 ? 46 : 54;
+  return divIcon({
+    html: `<span class="mapa-territorio-grupo" style="width:${lado}px;height:${lado}px">${n.toLocaleString('pt-BR')}</span>`,
+    className: '',
+    iconSize: [lado, lado],
+    iconAnchor: [lado / 2, lado / 2],
+  });
+}
+
+function Enquadrar({ pontos, centro }: { pontos: TerritorioPonto[] | undefined; centro: [number, number] }) {
+  const map = useMap();
+  useEffect(() => {
+    if (!pontos) return;
+    if (pontos.length === 0) map.setView(centro, 12, { animate: false });
+    else
+      map.fitBounds(latLngBounds(pontos.map((p) => [p.latitude, p.longitude])), {
+        padding: [32, 32],
+        maxZoom: 16,
+        animate: false,
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pontos, map]);
+  return null;
+}
+
+const caixa = (b: LatLngBounds): [number, number, number, number] => [
+  Math.max(-180, b.getWest()),
+  Math.max(-85, b.getSouth()),
+  Math.min(180, b.getEast()),
+  Math.min(85, b.getNorth()),
+];
+
+type Ponto = GeoJSON.Feature<GeoJSON.Point, TerritorioPonto>;
+
+function Domicilios({ pontos }: { pontos: TerritorioPonto[] }) {
+  const map = useMap();
+  const [vista, setVista] = useState(() => ({ bounds: map.getBounds(), zoom: map.getZoom() }));
+  useEffect(() => {
+    const mover = () => setVista({ bounds: map.getBounds(), zoom: map.getZoom() });
+    map.on('moveend', mover);
+    return () => {
+      map.off('moveend', mover);
+    };
+  }, [map]);
+  const indice = useMemo(() => {
+    const s = new Supercluster<TerritorioPonto>({ radius: 56, maxZoom: ZOOM_MAXIMO_AGRUPAMENTO });
+    s.load(
+      pontos.map((p): Ponto => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] },
+        properties: p,
+      })),
+    );
+    return s;
+  }, [pontos]);
+  return indice.getClusters(caixa(vista.bounds.pad(0.25)), Math.round(vista.zoom)).map((f) => {
+    const [lng, lat] = f.geometry.coordinates as [number, number];
+    const props = f.properties;
+    if ('cluster' in props && props.cluster) {
+      const zoom = indice.getClusterExpansionZoom(props.cluster_id);
+      const mesmoLugar = zoom > ZOOM_MAXIMO_AGRUPAMENTO;
+      return (
+        <Marker
+          key={`g${props.cluster_id}`}
+          position={[lat, lng]}
+          icon={iconeGrupo(props.point_count)}
+          title={`${plural(props.point_count, 'domicílio', 'domicílios')} ${mesmoLugar ? 'no mesmo lugar' : 'próximos: aproximar'}`}
+          eventHandlers={mesmoLugar ? undefined : { click: () => map.setView([lat, lng], zoom) }}
+        >
+          {mesmoLugar && (
+            <Popup>
+              <Stack gap="sm">
+                {indice.getLeaves(props.cluster_id, Infinity).map((l) => (
+                  <Detalhe key={l.properties.familia_id} p={l.properties} />
+                ))}
+              </Stack>
+            </Popup>
+          )}
+        </Marker>
+      );
+    }
+    const p = props as TerritorioPonto;
+    const faixa = faixaVisita(p.dias_sem_visita);
+    return (
+      <Marker
+        key={p.familia_id}
+        position={[lat, lng]}
+        icon={ICONES[faixa]}
+        title={`Domicílio${p.micro_area ? `, micro-área ${p.micro_area}` : ''}: ${semVisita(p.dias_sem_visita)} (${ROTULO_FAIXA[faixa]})`}
+        alt={ESTILO_FAIXA[faixa].forma}
+      >
+        <Popup>
+          <Detalhe p={p} />
+        </Popup>
+      </Marker>
+    );
+  });
+}
+
+function Detalhe({ p }: { p: TerritorioPonto }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={700}>
+        Domicílio{p.micro_area ? ` · micro-área ${p.micro_area}` : ''}
+      </Text>
+      <Text size="sm">{semVisita(p.dias_sem_visita)}</Text>
+      <Anchor component={Link} to={`/atencao_primaria/visitas_domiciliares/${p.familia_id}/detalhes`} size="sm">
+        Abrir a família
+      </Anchor>
+    </Stack>
+  );
+}
