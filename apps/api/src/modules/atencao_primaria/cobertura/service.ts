@@ -196,7 +196,8 @@ function condicaoDe(l: CoberturaListaFilters): SQL {
       return noGrupo(l.grupo!, PESSOA);
     case 'grupo_em_dia':
       return grupoEmDia(l.grupo!, PESSOA);
-    default:
+    case 'pessoas':
+    case 'familias':
       return sql`true`;
   }
 }

@@ -25,14 +25,10 @@ const RECEM = MOTIVOS_QUEM_VISITAR.recem_nascido.dias;
 
 /** The person belongs to the group (an age group needs a birth date). Newborns are not also "children under 2". */
 export function noGrupo(g: GrupoPrioritario, p: Pessoa): SQL {
-  switch (g) {
-    case 'recem_nascido':
-      return sql`(${p.nascimento} > current_date - ${RECEM}::int)`;
-    case 'crianca_menor_2':
-      return sql`(${p.nascimento} > current_date - interval '2 years' and ${p.nascimento} <= current_date - ${RECEM}::int)`;
-    default:
-      return sim(p, g);
-  }
+  if (g === 'recem_nascido') return sql`(${p.nascimento} > current_date - ${RECEM}::int)`;
+  if (g === 'crianca_menor_2')
+    return sql`(${p.nascimento} > current_date - interval '2 years' and ${p.nascimento} <= current_date - ${RECEM}::int)`;
+  return sim(p, g);
 }
 
 /** Due: never visited, or last visited `d` days ago or more. */

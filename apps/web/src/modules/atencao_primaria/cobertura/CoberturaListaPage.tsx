@@ -58,7 +58,7 @@ const columns: Column<LinhaLista>[] = [
 ];
 
 export function CoberturaListaPage() {
-  const list = useList(paramsSchema, (p: Partial<CoberturaListaFilters>) => useCoberturaLista(p));
+  const list = useList(paramsSchema, useCoberturaLista, (p): Partial<CoberturaListaFilters> => p);
   const { indicador, grupo, micro_area } = list.params;
   const onde = micro_area === 'sem' ? ' · sem micro-área' : micro_area ? ` · micro-área ${micro_area}` : '';
   return (
