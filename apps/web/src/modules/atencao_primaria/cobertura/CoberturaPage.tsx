@@ -33,7 +33,6 @@ const paramsSchema = listParamsSchema.extend({
   micro_area: param.match(/^\d{2}$/),
 });
 
-const microAreaTexto = (m: string | null) => m ?? 'Sem micro-área';
 const n = (v: number) => v.toLocaleString('pt-BR');
 
 /** The link to the list behind one number of a line. */
@@ -68,7 +67,7 @@ const COLUNAS = [
 ];
 
 function Linha({ l }: { l: CoberturaLinha }) {
-  const onde = `${l.equipe_nome}, ${microAreaTexto(l.micro_area).toLowerCase()}`;
+  const onde = `${l.equipe_nome}, ${l.micro_area ? `micro-área ${l.micro_area}` : 'sem micro-área'}`;
   const celula = (valor: number, indicador: IndicadorCobertura, rotulo: string) => (
     <Table.Td ta="right">
       <Numero valor={valor} to={listaDe(l, indicador)} rotulo={`${rotulo} em ${onde}`} />
