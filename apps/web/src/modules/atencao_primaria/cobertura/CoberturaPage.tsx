@@ -48,7 +48,7 @@ export function listaDe(
 
 function Numero({ valor, to, rotulo }: { valor: number; to: string; rotulo: string }) {
   return (
-    <Anchor component={Link} to={to} aria-label={`${n(valor)} ${rotulo}`} fw={600}>
+    <Anchor component={Link} to={to} aria-label={`${n(valor)} ${rotulo}`} fw={600} c="blue.9" underline="always">
       {n(valor)}
     </Anchor>
   );
@@ -161,7 +161,6 @@ export function CoberturaPage() {
           label="Cobertura por equipe e micro-área"
           minWidth={1500}
           columns={COLUNAS}
-          striped
           highlightOnHover
           stickyHeader
         >
