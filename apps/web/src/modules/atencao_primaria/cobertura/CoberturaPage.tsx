@@ -75,8 +75,8 @@ function Linha({ l }: { l: CoberturaLinha }) {
   );
   return (
     <Table.Tr>
-      <Table.Th scope="row" fw={400}>
-        <Text size="sm" fw={600}>
+      <Table.Th scope="row" fw={400} miw={170}>
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {l.equipe_nome}
         </Text>
         <Text size="xs">{l.micro_area ? `Micro-área ${l.micro_area}` : 'Sem micro-área'}</Text>

@@ -85,7 +85,7 @@ export function TerritorioPage() {
         <FiltroMicroArea {...list.bind('micro_area')} />
         <FilterSelect
           label="Grupo prioritário"
-          w={240}
+          w={280}
           clearable
           data={GRUPOS_PRIORITARIOS.map((g) => ({ value: g, label: ROTULO_GRUPO[g] }))}
           styles={touchInputStyles}
