@@ -21,6 +21,7 @@ import { paginate } from '../../../lib/paginate';
 import { celulaCsv } from '../../auditoria';
 import {
   cadastroDesatualizado,
+  devida,
   grupoEmDia,
   noGrupo,
   noTerritorio,
@@ -88,13 +89,19 @@ const conta = (cond: SQL) => sql`(count(*) filter (where ${cond}))::int`;
 type LinhaSql = Omit<CoberturaLinha, 'grupos'> & Record<`${GrupoPrioritario}${'' | '_em_dia'}`, number>;
 
 function tabela(ctx: Ctx, o: CoberturaFilters): SQL {
+  const id = (g: string, sufixo = '') => sql.identifier(`${g}${sufixo}`);
+  // Each person's group and visit flags once (materialized: inlined, every count would evaluate them again).
+  const flags = GRUPOS_PRIORITARIOS.flatMap((g) => [
+    sql`${noGrupo(g, PESSOA)} as ${id(g, '_no')}`,
+    sql`not ${devida(g, PESSOA)} as ${id(g, '_ok')}`,
+  ]);
   const grupos = GRUPOS_PRIORITARIOS.flatMap((g) => [
-    sql`${conta(noGrupo(g, PESSOA))} as ${sql.identifier(g)}`,
-    sql`${conta(grupoEmDia(g, PESSOA))} as ${sql.identifier(`${g}_em_dia`)}`,
+    sql`${conta(sql`${id(g, '_no')}`)} as ${id(g)}`,
+    sql`${conta(sql`${id(g, '_no')} and ${id(g, '_ok')}`)} as ${id(g, '_em_dia')}`,
   ]);
   const colunasGrupos = GRUPOS_PRIORITARIOS.flatMap((g) => [
-    sql`coalesce(pa.${sql.identifier(g)}, 0) as ${sql.identifier(g)}`,
-    sql`coalesce(pa.${sql.identifier(`${g}_em_dia`)}, 0) as ${sql.identifier(`${g}_em_dia`)}`,
+    sql`coalesce(pa.${id(g)}, 0) as ${id(g)}`,
+    sql`coalesce(pa.${id(g, '_em_dia')}, 0) as ${id(g, '_em_dia')}`,
   ]);
   return sql`
     with f as (
@@ -110,11 +117,15 @@ function tabela(ctx: Ctx, o: CoberturaFilters): SQL {
       from f left join cadastros_domiciliares d on d.id = f.domicilio_id
       group by f.equipe_id, f.micro_area
     ),
-    pa as (
-      select f.equipe_id, f.micro_area, count(*)::int as pessoas, ${sql.join(grupos, sql`, `)},
-        ${conta(individualDesatualizado)} as cadastros_individuais_desatualizados
+    pp as materialized (
+      select f.equipe_id, f.micro_area, ${sql.join(flags, sql`, `)},
+        ${individualDesatualizado} as individual_desatualizado
       ${PESSOAS_DE_F}
-      group by f.equipe_id, f.micro_area
+    ),
+    pa as (
+      select equipe_id, micro_area, count(*)::int as pessoas, ${sql.join(grupos, sql`, `)},
+        ${conta(sql`individual_desatualizado`)} as cadastros_individuais_desatualizados
+      from pp group by equipe_id, micro_area
     )
     select fa.equipe_id, e.nome as equipe_nome, fa.micro_area, coalesce(pa.pessoas, 0) as pessoas, fa.familias,
       fa.familias_visitadas_30, fa.familias_visitadas_90, fa.familias_sem_coordenadas,
