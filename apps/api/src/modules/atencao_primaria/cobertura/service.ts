@@ -27,7 +27,8 @@ import {
   noTerritorio,
   type Pessoa,
 } from '../visitas_domiciliares/grupos_prioritarios';
-import { agenteDe, escopoDe, formatEndereco } from '../visitas_domiciliares/queries';
+import { escopoDe, formatEndereco } from '../visitas_domiciliares/queries';
+import { familiasDoTerritorio } from '../visitas_domiciliares/territorio';
 
 // Coverage of the territory (issue 44): one statement over the families in scope, their active members still in the
 // territory, the health-conditions block and each person's last visit (kept by the visits' triggers, migration 0032);
@@ -46,24 +47,7 @@ function familiasNoEscopo(ctx: Ctx, o: Onde): SQL {
   const e = escopoDe(ctx);
   // Another team asked by name answers as an absent record (scope.ts).
   if (o.equipe_id && !e.all && !e.equipeIds.includes(o.equipe_id)) throw notFound();
-  const minhas = agenteDe(e).microAreas.map((k) => k.split(':') as [string, string]);
-  const conds: SQL[] = [sql`not f.mudou`];
-  if (minhas.length > 0)
-    conds.push(
-      sql`(f.equipe_id, coalesce(f.micro_area, '')) in (${sql.join(
-        minhas.map(([equipe, m]) => sql`(${equipe}::uuid, ${m})`),
-        sql`, `,
-      )})`,
-    );
-  else if (!e.all)
-    conds.push(
-      e.equipeIds.length > 0
-        ? sql`f.equipe_id in (${sql.join(
-            e.equipeIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`
-        : sql`false`,
-    );
+  const conds: SQL[] = [familiasDoTerritorio(e, 'municipio')];
   if (o.equipe_id) conds.push(sql`f.equipe_id = ${o.equipe_id}::uuid`);
   if (o.micro_area === SEM_MICRO_AREA) conds.push(sql`f.micro_area is null`);
   else if (o.micro_area) conds.push(sql`f.micro_area = ${o.micro_area}`);
