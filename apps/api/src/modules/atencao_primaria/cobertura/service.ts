@@ -61,7 +61,7 @@ const domicilioDesatualizado = cadastroDesatualizado(sql`d.updated_at`);
 const individualDesatualizado = cadastroDesatualizado(sql`ci.updated_at`);
 
 /** The active members still in the territory of the families `f`, with what the groups read. */
-const PESSOAS_DE_F = sql`from f
+const pessoasDe = (f: SQL = sql`f`) => sql`from ${f}
   join familia_membros fm on fm.familia_id = f.id and fm.ativo
   join municipes m on m.id = fm.municipe_id and ${noTerritorio('m')}
   left join municipe_condicoes_saude cs on cs.municipe_id = m.id
@@ -87,24 +87,24 @@ function tabela(ctx: Ctx, o: CoberturaFilters): SQL {
     sql`coalesce(pa.${id(g)}, 0) as ${id(g)}`,
     sql`coalesce(pa.${id(g, '_em_dia')}, 0) as ${id(g, '_em_dia')}`,
   ]);
+  // The families twice as a subquery, not one CTE: the planner then knows it is one team's few thousand and walks the
+  // members by index instead of hashing all of familia_membros (bench/visitas.ts, case 7).
+  const f = sql`(select f.id, f.equipe_id, f.micro_area, f.ultima_visita, f.domicilio_id from familias f
+    where ${familiasNoEscopo(ctx, o)}) f`;
   return sql`
-    with f as (
-      select f.id, f.equipe_id, f.micro_area, f.ultima_visita, f.domicilio_id from familias f
-      where ${familiasNoEscopo(ctx, o)}
-    ),
-    fa as (
+    with fa as (
       select f.equipe_id, f.micro_area, count(*)::int as familias,
         ${conta(visitadaEm(30))} as familias_visitadas_30,
         ${conta(visitadaEm(90))} as familias_visitadas_90,
         ${conta(semCoordenadas)} as familias_sem_coordenadas,
         ${conta(domicilioDesatualizado)} as cadastros_domiciliares_desatualizados
-      from f left join cadastros_domiciliares d on d.id = f.domicilio_id
+      from ${f} left join cadastros_domiciliares d on d.id = f.domicilio_id
       group by f.equipe_id, f.micro_area
     ),
     pp as materialized (
       select f.equipe_id, f.micro_area, ${sql.join(flags, sql`, `)},
         ${individualDesatualizado} as individual_desatualizado
-      ${PESSOAS_DE_F}
+      ${pessoasDe(f)}
     ),
     pa as (
       select equipe_id, micro_area, count(*)::int as pessoas, ${sql.join(grupos, sql`, `)},
@@ -205,7 +205,7 @@ function lista(ctx: Ctx, l: CoberturaListaFilters): SQL {
       from f left join cadastros_domiciliares d on d.id = f.domicilio_id where ${condicaoDe(l)}`
     : sql`select f.id as familia_id, m.id as municipe_id, m.id as responsavel_id,
         coalesce(m.nome_social, m.nome) as nome, f.micro_area, u.data_visita as ultima, f.domicilio_id
-      ${PESSOAS_DE_F} where ${condicaoDe(l)}`;
+      ${pessoasDe()} where ${condicaoDe(l)}`;
   return sql`
     with f as (
       select f.id, f.responsavel_id, f.responsavel_nome, f.micro_area, f.ultima_visita, f.domicilio_id
