@@ -6,33 +6,21 @@ import 'leaflet/dist/leaflet.css';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { faixaVisita, type FaixaVisita, type TerritorioPonto } from '@saude/shared/schemas/cobertura';
 import type { NotificacaoPonto } from '@saude/shared/schemas/notificacao_compulsoria';
-import { divIcon, latLngBounds, type LatLngBounds } from 'leaflet';
-import { useEffect, useMemo, useState } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import { divIcon } from 'leaflet';
+import { useMemo } from 'react';
+import { MapContainer, Marker, Popup, TileLayer, ZoomControl } from 'react-leaflet';
 import { Link } from 'react-router';
 import Supercluster from 'supercluster';
+import { atribuicao, caixa, CENTRO_PADRAO, Enquadrar, useVista } from '../../../lib/mapa';
 import { useParametrizacao } from '../../../lib/parametrizacao';
 import { ESTILO_FAIXA, FAIXAS, ROTULO_FAIXA, SIMBOLO_CASO, simboloFaixa } from './faixas';
 
 const ZOOM_MAXIMO_AGRUPAMENTO = 17;
 const ZOOM_MAXIMO = ZOOM_MAXIMO_AGRUPAMENTO + 1;
-const CENTRO_PADRAO: [number, number] = [-15.7801, -47.9292];
 
 const plural = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
 const semVisita = (dias: number | null) =>
   dias === null ? 'nunca visitado' : dias === 0 ? 'visitado hoje' : `${plural(dias, 'dia', 'dias')} sem visita`;
-
-/** Who drew the tiles: OpenStreetMap by name, any other server by its host. */
-function atribuicao(tilesUrl: string): string {
-  try {
-    const host = new URL(tilesUrl.replace(/[{}]/g, '')).host;
-    return /openstreetmap/i.test(host)
-      ? '&copy; <a href="https://www.openstreetmap.org/copyright">colaboradores do OpenStreetMap</a>'
-      : `Mapa: ${host}`;
-  } catch {
-    return '';
-  }
-}
 
 export default function MapaTerritorio({
   pontos,
@@ -113,41 +101,10 @@ function iconeGrupo(n: number) {
   });
 }
 
-function Enquadrar({ pontos, centro }: { pontos: TerritorioPonto[] | undefined; centro: [number, number] }) {
-  const map = useMap();
-  useEffect(() => {
-    if (!pontos) return;
-    if (pontos.length === 0) map.setView(centro, 12, { animate: false });
-    else
-      map.fitBounds(latLngBounds(pontos.map((p) => [p.latitude, p.longitude])), {
-        padding: [32, 32],
-        maxZoom: 16,
-        animate: false,
-      });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pontos, map]);
-  return null;
-}
-
-const caixa = (b: LatLngBounds): [number, number, number, number] => [
-  Math.max(-180, b.getWest()),
-  Math.max(-85, b.getSouth()),
-  Math.min(180, b.getEast()),
-  Math.min(85, b.getNorth()),
-];
-
 type Ponto = GeoJSON.Feature<GeoJSON.Point, TerritorioPonto>;
 
 function Domicilios({ pontos }: { pontos: TerritorioPonto[] }) {
-  const map = useMap();
-  const [vista, setVista] = useState(() => ({ bounds: map.getBounds(), zoom: map.getZoom() }));
-  useEffect(() => {
-    const mover = () => setVista({ bounds: map.getBounds(), zoom: map.getZoom() });
-    map.on('moveend', mover);
-    return () => {
-      map.off('moveend', mover);
-    };
-  }, [map]);
+  const { map, vista } = useVista();
   const indice = useMemo(() => {
     const s = new Supercluster<TerritorioPonto>({ radius: 56, maxZoom: ZOOM_MAXIMO_AGRUPAMENTO });
     s.load(
