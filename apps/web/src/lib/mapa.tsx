@@ -2,8 +2,9 @@
 // tiles, fitting the view to the markers, and the view the clusters are computed for. Import it only from a lazy map
 // chunk: it brings Leaflet.
 import { latLngBounds, type LatLngBounds } from 'leaflet';
-import { useEffect, useState } from 'react';
-import { useMap } from 'react-leaflet';
+import { useEffect, useState, type ReactNode } from 'react';
+import { MapContainer, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import { useParametrizacao } from './parametrizacao';
 
 /** Brasília, until the parametrização arrives (it is fetched at start, so almost never seen). */
 export const CENTRO_PADRAO: [number, number] = [-15.7801, -47.9292];
@@ -68,4 +69,39 @@ export function useVista() {
     };
   }, [map]);
   return { map, vista };
+}
+
+/**
+ * The map itself: centred on the municipality's setting (`parametrizacao.mapas`), its tiles when configured (none: a
+ * plain background), the zoom buttons in Portuguese, fitted to `pontos`; the markers are its children.
+ */
+export function MapaBase({
+  pontos,
+  maxZoom,
+  altura,
+  children,
+}: {
+  pontos: ReadonlyArray<{ latitude: number; longitude: number }> | undefined;
+  maxZoom: number;
+  altura: string;
+  children: ReactNode;
+}) {
+  const config = useParametrizacao().parametrizacao?.mapas;
+  const centro: [number, number] = config ? [config.latitude, config.longitude] : CENTRO_PADRAO;
+  return (
+    <MapContainer
+      center={centro}
+      zoom={12}
+      maxZoom={maxZoom}
+      zoomControl={false}
+      style={{ height: altura, minHeight: 320, background: '#f1f3f5' }}
+    >
+      <ZoomControl position="topleft" zoomInTitle="Aproximar" zoomOutTitle="Afastar" />
+      {config?.tiles_url && (
+        <TileLayer url={config.tiles_url} attribution={atribuicao(config.tiles_url)} maxZoom={maxZoom} />
+      )}
+      <Enquadrar pontos={pontos} centro={centro} />
+      {children}
+    </MapContainer>
+  );
 }

@@ -12,6 +12,7 @@ import {
   type TerritorioMapa,
   type TerritorioMapaFilters,
 } from '@saude/shared/schemas/cobertura';
+import type { EnderecoPartes } from '@saude/shared/endereco';
 import { sql, type SQL } from 'drizzle-orm';
 import { audit, auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
@@ -158,7 +159,7 @@ export async function tabelaCobertura(ctx: Ctx, o: CoberturaFilters): Promise<Co
 
 // ---- the list behind a cell ------------------------------------------------------------------------------------
 
-type ItemSql = {
+type ItemSql = EnderecoPartes & {
   familia_id: string;
   municipe_id: string | null;
   responsavel_id: string;
@@ -166,12 +167,6 @@ type ItemSql = {
   micro_area: string | null;
   ultima: Date | string | null;
   total: number;
-  tipo_logradouro: string | null;
-  logradouro: string | null;
-  numero: string | null;
-  sem_numero: boolean | null;
-  complemento: string | null;
-  bairro: string | null;
 };
 
 /** What a cell counts, as the condition of its families (alias f, d) or people (alias m, cs, ci, u). */

@@ -14,16 +14,13 @@ import {
 } from '@saude/shared/schemas/cobertura';
 import { Link } from 'react-router';
 import { LoadError } from '../../../lib/feedback/LoadError';
-import { touchInputStyles } from '../../../lib/form/touch';
-import { opcoesNomeadas } from '../../../lib/form';
 import { LinkButton } from '../../../lib/LinkButton';
 import { ExportarCsvButton } from '../../../lib/list/ExportarCsvButton';
-import { FilterSelect } from '../../../lib/list/FilterSelect';
 import { listParamsSchema, param, useListParams } from '../../../lib/list/listParams';
 import { PageHeading } from '../../../lib/PageHeading';
 import { RowsTable } from '../../../lib/RowsTable';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
-import { useOpcoesFiltro } from '../comum/api';
+import { FiltroEquipe } from './FiltroEquipe';
 import { BASE_PATH, exportarCobertura, useCobertura } from './api';
 
 export const TITULO = 'Cobertura do território';
@@ -119,7 +116,6 @@ export function CoberturaPage() {
   const list = useListParams(paramsSchema);
   const filtros = { equipe_id: list.params.equipe_id, micro_area: list.params.micro_area };
   const tabela = useCobertura(filtros);
-  const opcoes = useOpcoesFiltro();
   const linhas = tabela.data ?? [];
   return (
     <Stack gap="md">
@@ -139,16 +135,7 @@ export function CoberturaPage() {
         Entre parênteses, quantas do grupo tiveram visita dentro do intervalo do grupo. Cada número abre a lista.
       </Text>
       <Group gap="md" align="flex-end" wrap="wrap">
-        <FilterSelect
-          label="Equipe"
-          w={240}
-          clearable
-          searchable
-          data={opcoesNomeadas(opcoes.data?.equipes)}
-          styles={touchInputStyles}
-          value={filtros.equipe_id ?? null}
-          onChange={(v) => list.setFilters({ equipe_id: v ?? undefined })}
-        />
+        <FiltroEquipe {...list.bind('equipe_id')} />
         <FiltroMicroArea {...list.bind('micro_area')} />
       </Group>
       <LoadError error={tabela.error} onRetry={() => void tabela.refetch()} />

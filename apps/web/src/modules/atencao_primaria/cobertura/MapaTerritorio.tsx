@@ -8,11 +8,10 @@ import { faixaVisita, type FaixaVisita, type TerritorioPonto } from '@saude/shar
 import type { NotificacaoPonto } from '@saude/shared/schemas/notificacao_compulsoria';
 import { divIcon } from 'leaflet';
 import { useMemo } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, ZoomControl } from 'react-leaflet';
+import { Marker, Popup } from 'react-leaflet';
 import { Link } from 'react-router';
 import Supercluster from 'supercluster';
-import { atribuicao, caixa, CENTRO_PADRAO, Enquadrar, useVista } from '../../../lib/mapa';
-import { useParametrizacao } from '../../../lib/parametrizacao';
+import { caixa, MapaBase, useVista } from '../../../lib/mapa';
 import { ESTILO_FAIXA, FAIXAS, ROTULO_FAIXA, SIMBOLO_CASO, simboloFaixa } from './faixas';
 
 const ZOOM_MAXIMO_AGRUPAMENTO = 17;
@@ -31,23 +30,9 @@ export default function MapaTerritorio({
   casos: NotificacaoPonto[] | undefined;
   resumo: string;
 }) {
-  const { parametrizacao } = useParametrizacao();
-  const config = parametrizacao?.mapas;
-  const centro: [number, number] = config ? [config.latitude, config.longitude] : CENTRO_PADRAO;
   return (
     <div role="region" aria-label={`Mapa do território. ${resumo}`} className="mapa-territorio">
-      <MapContainer
-        center={centro}
-        zoom={12}
-        maxZoom={ZOOM_MAXIMO}
-        zoomControl={false}
-        style={{ height: 'min(62vh, 560px)', minHeight: 320, background: '#f1f3f5' }}
-      >
-        <ZoomControl position="topleft" zoomInTitle="Aproximar" zoomOutTitle="Afastar" />
-        {config?.tiles_url && (
-          <TileLayer url={config.tiles_url} attribution={atribuicao(config.tiles_url)} maxZoom={ZOOM_MAXIMO} />
-        )}
-        <Enquadrar pontos={pontos} centro={centro} />
+      <MapaBase pontos={pontos} maxZoom={ZOOM_MAXIMO} altura="min(62vh, 560px)">
         <Domicilios pontos={pontos ?? []} />
         {casos?.map((c) => (
           <Marker
@@ -59,7 +44,7 @@ export default function MapaTerritorio({
             alt="Caso notificado"
           />
         ))}
-      </MapContainer>
+      </MapaBase>
       <style>{ESTILO}</style>
     </div>
   );

@@ -14,14 +14,13 @@ import {
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { usePode } from '../../../lib/access';
 import { LoadError } from '../../../lib/feedback/LoadError';
-import { opcoesNomeadas } from '../../../lib/form';
 import { touchInputStyles } from '../../../lib/form/touch';
 import { LinkButton } from '../../../lib/LinkButton';
 import { FilterSelect } from '../../../lib/list/FilterSelect';
 import { listParamsSchema, param, useListParams } from '../../../lib/list/listParams';
 import { PageHeading } from '../../../lib/PageHeading';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
-import { useOpcoesFiltro } from '../comum/api';
+import { FiltroEquipe } from './FiltroEquipe';
 import { BASE_PATH, useCasosNotificados, useMapaTerritorio } from './api';
 import { FAIXAS, ROTULO_FAIXA, SIMBOLO_CASO, SimboloFaixa } from './faixas';
 
@@ -42,7 +41,6 @@ export function TerritorioPage() {
   const { equipe_id, micro_area, grupo } = list.params;
   const filtros: Partial<TerritorioMapaFilters> = { equipe_id, micro_area, grupo };
   const mapa = useMapaTerritorio(filtros);
-  const opcoes = useOpcoesFiltro();
   const podeCasos = usePode('municipes_notificacao:index');
   const [comCasos, setComCasos] = useState(false);
   const casos = useCasosNotificados(podeCasos && comCasos);
@@ -72,16 +70,7 @@ export function TerritorioPage() {
         }
       />
       <Group gap="md" align="flex-end" wrap="wrap">
-        <FilterSelect
-          label="Equipe"
-          w={220}
-          clearable
-          searchable
-          data={opcoesNomeadas(opcoes.data?.equipes)}
-          styles={touchInputStyles}
-          value={equipe_id ?? null}
-          onChange={(v) => list.setFilters({ equipe_id: v ?? undefined })}
-        />
+        <FiltroEquipe {...list.bind('equipe_id')} />
         <FiltroMicroArea {...list.bind('micro_area')} />
         <FilterSelect
           label="Grupo prioritário"
