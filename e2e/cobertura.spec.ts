@@ -91,6 +91,11 @@ test('the manager sees every team, downloads the CSV and shows the notified case
     await expect(page.getByRole('list', { name: 'Legenda do mapa' })).toContainText(/Caso notificado \(\d+\)/);
     await expectAccessible(page, 'mapa do território (gestor)');
     await fotografar(page, 'territorio-gestor-1400');
+    // Zoomed out the homes are groups; a group opens into homes, each saying its days without a visit.
+    await page.getByRole('switch', { name: 'Mostrar casos notificados' }).uncheck();
+    const grupo = mapa.getByTitle(/domicílios próximos: aproximar$/).first();
+    await grupo.click();
+    await expect(mapa.getByTitle(/^Domicílio.*: (nunca visitado|visitado hoje|\d+ dias? sem visita) \(/).first()).toBeVisible();
     await page.setViewportSize({ width: 800, height: 1280 });
     await expect(mapa).toBeVisible();
     await fotografar(page, 'territorio-gestor-tablet');
