@@ -57,6 +57,8 @@ export const resources = {
   'administracao/perfis': [...crud],
   'administracao/importacao_cnes': ['index', 'create'],
   auditoria: ['index'],
+  // Coverage of the territory and its map (issue 44): per team and micro-area, read-only.
+  'atencao_primaria/cobertura': ['index'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof resources;
@@ -134,6 +136,7 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     ...grant('municipes_notificacao', 'index', 'show', 'create', 'update'),
     // Reads the primary-care records except the household registration.
     ...primaryCare.filter((r) => r !== 'atencao_primaria/cadastros_domiciliares').flatMap(read),
+    'atencao_primaria/cobertura:index',
   ],
   enfermagem: [
     ...base,
@@ -142,8 +145,9 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     ...attends,
     ...grant('municipes_notificacao', 'index', 'show', 'create'),
     ...primaryCare.flatMap(read),
+    'atencao_primaria/cobertura:index',
   ],
-  acs: [...base, ...registers, ...blocks, ...primaryCare.flatMap(all)],
+  acs: [...base, ...registers, ...blocks, ...primaryCare.flatMap(all), 'atencao_primaria/cobertura:index'],
   ace: [
     ...base,
     ...read('atencao_primaria/cadastros_domiciliares'),

@@ -32,6 +32,12 @@ const SEM_DADOS_PESSOAIS = new Set([
   '/api/v1/atencao_primaria/exportacao_esus/',
   // The units flagged to export: names and CNES, no one's data.
   '/api/v1/atencao_primaria/exportacao_esus/unidades',
+  // Coverage (issue 44): the table and its CSV are counts, the map homes without names; each read still leaves one
+  // row (modules/atencao_primaria/cobertura/cobertura.test.ts). Its /lista names people and is walked here.
+  '/api/v1/atencao_primaria/cobertura',
+  '/api/v1/atencao_primaria/cobertura/',
+  '/api/v1/atencao_primaria/cobertura/exportacao.csv',
+  '/api/v1/atencao_primaria/cobertura/territorio/mapa',
 ]);
 
 describe('audit coverage: every read of personal data leaves one row', () => {
@@ -68,6 +74,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
     nomes.municipe = municipe.nome;
     nascimento = municipe.data_nascimento!;
     Object.assign(ids, {
+      equipe: equipe.id,
       municipe: municipe.id,
       domicilio: domicilio.id,
       familia: familia.id,
@@ -119,6 +126,7 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       [`/api/v1/municipes/${ids.municipe}/acessos`]: 'de=01/01/2026&ate=31/12/2099',
       [`/api/v1/municipes/${ids.municipe}/acessos/csv`]: 'de=01/01/2026&ate=31/12/2099',
       [`/api/v1/municipes/${ids.municipe}/acessos/pdf`]: 'de=01/01/2026&ate=31/12/2099',
+      '/api/v1/atencao_primaria/cobertura/lista': `equipe_id=${ids.equipe}&indicador=pessoas`,
     };
     return query[url] ? `${url}?${query[url]}` : url;
   }

@@ -19,6 +19,7 @@ import { familiaSpecRoutes, familiasRoutes } from '../modules/atencao_primaria/f
 import { opcoesFiltroRoutes } from '../modules/atencao_primaria/opcoes/routes';
 import { exportacaoEsusRoutes } from '../modules/atencao_primaria/exportacao_esus/routes';
 import { visitasDomiciliaresRoutes } from '../modules/atencao_primaria/visitas_domiciliares/routes';
+import { coberturaRoutes } from '../modules/atencao_primaria/cobertura/routes';
 import { pacienteSemIdentificacoesRoutes } from '../modules/urgencia_emergencia/paciente_sem_identificacoes/routes';
 import { perfisRoutes } from '../modules/administracao/perfis/routes';
 import { acessosMunicipeRoutes, auditoriaRoutes } from '../modules/auditoria/routes';
@@ -120,6 +121,7 @@ export async function registerRoutes(
   await app.register(opcoesFiltroRoutes, { prefix: '/api/v1/atencao_primaria/opcoes_filtro' });
   await app.register(visitasDomiciliaresRoutes, { prefix: '/api/v1/atencao_primaria/visitas_domiciliares' });
   await app.register(exportacaoEsusRoutes(config), { prefix: '/api/v1/atencao_primaria/exportacao_esus' });
+  await app.register(coberturaRoutes, { prefix: '/api/v1/atencao_primaria/cobertura' });
   await app.register(atendimentosRoutes, { prefix: '/api/v1/urgencia_emergencia/atendimentos' });
   await app.register(atendimentosRetroativosRoutes, { prefix: '/api/v1/urgencia_emergencia/atendimentos_retroativos' });
   await app.register(pacienteSemIdentificacoesRoutes, {

@@ -85,6 +85,21 @@ export const menuTree: MenuSeed[] = [
         icone: 'download',
         authorize: 'atencao_primaria/exportacao_esus:index',
       },
+      // Issue 44: coverage per team and micro-area, and the territory on a map.
+      {
+        id: 'cobertura',
+        nome: 'Cobertura do território',
+        url: '/atencao_primaria/cobertura',
+        icone: 'chart-bar',
+        authorize: 'atencao_primaria/cobertura:index',
+      },
+      {
+        id: 'territorio',
+        nome: 'Mapa do território',
+        url: '/atencao_primaria/cobertura/territorio',
+        icone: 'map',
+        authorize: 'atencao_primaria/cobertura:index',
+      },
     ],
   },
   {

@@ -56,6 +56,7 @@ export const RECURSOS: Record<Resource, string> = {
   'administracao/perfis': 'Perfis e permissões',
   'administracao/importacao_cnes': 'Importar CNES',
   auditoria: 'Histórico de acessos',
+  'atencao_primaria/cobertura': 'Cobertura e mapa do território',
 };
 
 /** Actions as a verb a manager reads; the special ones say what they allow. */

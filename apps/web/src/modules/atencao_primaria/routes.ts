@@ -90,6 +90,16 @@ export const atencaoPrimariaScreens: ScreenRoute[] = [
     'atencao_primaria/visitas_domiciliares:show',
     () => import('./visitas_domiciliares/VisitaFamiliaDetalhesPage').then((m) => m.VisitaFamiliaDetalhesPage),
   ),
+  // Issue 44: coverage of the territory, the list behind each number, the territory on a map.
+  screen('atencao_primaria/cobertura', 'atencao_primaria/cobertura:index', () =>
+    import('./cobertura/CoberturaPage').then((m) => m.CoberturaPage),
+  ),
+  screen('atencao_primaria/cobertura/lista', 'atencao_primaria/cobertura:index', () =>
+    import('./cobertura/CoberturaListaPage').then((m) => m.CoberturaListaPage),
+  ),
+  screen('atencao_primaria/cobertura/territorio', 'atencao_primaria/cobertura:index', () =>
+    import('./cobertura/TerritorioPage').then((m) => m.TerritorioPage),
+  ),
   ...[
     'atencao_primaria/visitas_domiciliares/:familiaId/visitar',
     'atencao_primaria/visitas_domiciliares/:familiaId/membro/:municipeId?/visitar',

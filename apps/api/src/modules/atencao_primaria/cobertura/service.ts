@@ -1,0 +1,342 @@
+import {
+  GRUPOS_PRIORITARIOS,
+  INDICADORES_DE_FAMILIAS,
+  LIMITE_DOMICILIOS_MAPA,
+  ROTULO_GRUPO,
+  SEM_MICRO_AREA,
+  type CoberturaFilters,
+  type CoberturaLinha,
+  type CoberturaListaFilters,
+  type CoberturaListaItem,
+  type GrupoPrioritario,
+  type TerritorioMapa,
+  type TerritorioMapaFilters,
+} from '@saude/shared/schemas/cobertura';
+import type { EnderecoPartes } from '@saude/shared/endereco';
+import { sql, type SQL } from 'drizzle-orm';
+import { audit, auditedRead } from '../../../access/audit';
+import type { Ctx } from '../../../access/context';
+import { queryRows } from '../../../db/client';
+import { notFound } from '../../../lib/errors';
+import { paginate } from '../../../lib/paginate';
+import { celulaCsv } from '../../auditoria';
+import {
+  cadastroDesatualizado,
+  devida,
+  grupoEmDia,
+  noGrupo,
+  noTerritorio,
+  type Pessoa,
+} from '../visitas_domiciliares/grupos_prioritarios';
+import { escopoDe, formatEndereco } from '../visitas_domiciliares/queries';
+import { familiasDoTerritorio } from '../visitas_domiciliares/territorio';
+
+// Coverage of the territory (issue 44): one statement over the families in scope, their active members still in the
+// territory, the health-conditions block and each person's last visit (kept by the visits' triggers, migration 0032);
+// grouped by team and micro-area. The cell lists and the map read the same families. Decisions: docs/decisions.md,
+// "Issue 44: coverage and the territory map".
+
+export const RESOURCE = 'atencao_primaria/cobertura';
+
+type Onde = { equipe_id?: string | undefined; micro_area?: string | undefined };
+
+/**
+ * The families of the user's territory (alias `f`), moved-away ones never: an agent's own micro-areas; a team member's
+ * teams; a user without a team (the manager) every team of the town.
+ */
+function familiasNoEscopo(ctx: Ctx, o: Onde): SQL {
+  const e = escopoDe(ctx);
+  // Another team asked by name answers as an absent record (scope.ts).
+  if (o.equipe_id && !e.all && !e.equipeIds.includes(o.equipe_id)) throw notFound();
+  const conds: SQL[] = [familiasDoTerritorio(e, 'municipio')];
+  if (o.equipe_id) conds.push(sql`f.equipe_id = ${o.equipe_id}::uuid`);
+  if (o.micro_area === SEM_MICRO_AREA) conds.push(sql`f.micro_area is null`);
+  else if (o.micro_area) conds.push(sql`f.micro_area = ${o.micro_area}`);
+  return sql.join(conds, sql` and `);
+}
+
+const PESSOA: Pessoa = { nascimento: sql`m.data_nascimento`, dados: sql`cs.dados`, ultima: sql`u.data_visita` };
+const visitadaEm = (dias: number) => sql`(f.ultima_visita > now() - make_interval(days => ${dias}::int))`;
+const semCoordenadas = sql`(d.latitude is null or d.longitude is null)`;
+const domicilioDesatualizado = cadastroDesatualizado(sql`d.updated_at`);
+const individualDesatualizado = cadastroDesatualizado(sql`ci.updated_at`);
+
+/** The active members still in the territory of the families `f`, with what the groups read. */
+const pessoasDe = (f: SQL = sql`f`) => sql`from ${f}
+  join familia_membros fm on fm.familia_id = f.id and fm.ativo
+  join municipes m on m.id = fm.municipe_id and ${noTerritorio('m')}
+  left join municipe_condicoes_saude cs on cs.municipe_id = m.id
+  left join cadastros_individuais ci on ci.municipe_id = m.id and ci.saida_em is null
+  left join municipe_ultimas_visitas u on u.municipe_id = m.id`;
+
+const conta = (cond: SQL) => sql`(count(*) filter (where ${cond}))::int`;
+
+type LinhaSql = Omit<CoberturaLinha, 'grupos'> & Record<`${GrupoPrioritario}${'' | '_em_dia'}`, number>;
+
+function tabela(ctx: Ctx, o: CoberturaFilters): SQL {
+  const id = (g: string, sufixo = '') => sql.identifier(`${g}${sufixo}`);
+  // Each person's group and visit flags once (materialized: inlined, every count would evaluate them again).
+  const flags = GRUPOS_PRIORITARIOS.flatMap((g) => [
+    sql`${noGrupo(g, PESSOA)} as ${id(g, '_no')}`,
+    sql`not ${devida(g, PESSOA)} as ${id(g, '_ok')}`,
+  ]);
+  const grupos = GRUPOS_PRIORITARIOS.flatMap((g) => [
+    sql`${conta(sql`${id(g, '_no')}`)} as ${id(g)}`,
+    sql`${conta(sql`${id(g, '_no')} and ${id(g, '_ok')}`)} as ${id(g, '_em_dia')}`,
+  ]);
+  const colunasGrupos = GRUPOS_PRIORITARIOS.flatMap((g) => [
+    sql`coalesce(pa.${id(g)}, 0) as ${id(g)}`,
+    sql`coalesce(pa.${id(g, '_em_dia')}, 0) as ${id(g, '_em_dia')}`,
+  ]);
+  // The families twice as a subquery, not one CTE: the planner then knows it is one team's few thousand and walks the
+  // members by index instead of hashing all of familia_membros (bench/visitas.ts, case 7).
+  const f = sql`(select f.id, f.equipe_id, f.micro_area, f.ultima_visita, f.domicilio_id from familias f
+    where ${familiasNoEscopo(ctx, o)}) f`;
+  return sql`
+    with fa as (
+      select f.equipe_id, f.micro_area, count(*)::int as familias,
+        ${conta(visitadaEm(30))} as familias_visitadas_30,
+        ${conta(visitadaEm(90))} as familias_visitadas_90,
+        ${conta(semCoordenadas)} as familias_sem_coordenadas,
+        ${conta(domicilioDesatualizado)} as cadastros_domiciliares_desatualizados
+      from ${f} left join cadastros_domiciliares d on d.id = f.domicilio_id
+      group by f.equipe_id, f.micro_area
+    ),
+    pp as materialized (
+      select f.equipe_id, f.micro_area, ${sql.join(flags, sql`, `)},
+        ${individualDesatualizado} as individual_desatualizado
+      ${pessoasDe(f)}
+    ),
+    pa as (
+      select equipe_id, micro_area, count(*)::int as pessoas, ${sql.join(grupos, sql`, `)},
+        ${conta(sql`individual_desatualizado`)} as cadastros_individuais_desatualizados
+      from pp group by equipe_id, micro_area
+    )
+    select fa.equipe_id, e.nome as equipe_nome, fa.micro_area, coalesce(pa.pessoas, 0) as pessoas, fa.familias,
+      fa.familias_visitadas_30, fa.familias_visitadas_90, fa.familias_sem_coordenadas,
+      coalesce(pa.cadastros_individuais_desatualizados, 0) as cadastros_individuais_desatualizados,
+      fa.cadastros_domiciliares_desatualizados, ${sql.join(colunasGrupos, sql`, `)}
+    from fa join equipes e on e.id = fa.equipe_id
+    left join pa on pa.equipe_id = fa.equipe_id and pa.micro_area is not distinct from fa.micro_area
+    order by e.nome collate "und-x-icu", fa.equipe_id, fa.micro_area nulls last`;
+}
+
+const agrupar = (r: LinhaSql): CoberturaLinha => ({
+  equipe_id: r.equipe_id,
+  equipe_nome: r.equipe_nome,
+  micro_area: r.micro_area,
+  pessoas: r.pessoas,
+  familias: r.familias,
+  familias_visitadas_30: r.familias_visitadas_30,
+  familias_visitadas_90: r.familias_visitadas_90,
+  grupos: Object.fromEntries(
+    GRUPOS_PRIORITARIOS.map((g) => [g, { pessoas: r[g], em_dia: r[`${g}_em_dia`] }]),
+  ) as CoberturaLinha['grupos'],
+  familias_sem_coordenadas: r.familias_sem_coordenadas,
+  cadastros_individuais_desatualizados: r.cadastros_individuais_desatualizados,
+  cadastros_domiciliares_desatualizados: r.cadastros_domiciliares_desatualizados,
+});
+
+const filtrosUsados = (o: object) =>
+  Object.entries(o)
+    .filter(([k, v]) => v !== undefined && k !== 'page' && k !== 'per_page')
+    .map(([k]) => k);
+
+/** The table. Counts only, no one's data; the read is still audited (who looked at which territory). */
+export async function tabelaCobertura(ctx: Ctx, o: CoberturaFilters): Promise<CoberturaLinha[]> {
+  return auditedRead(
+    ctx,
+    async (db) => (await queryRows<LinhaSql>(db, tabela(ctx, o))).map(agrupar),
+    (linhas) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: [],
+      always: true,
+      details: { lista: 'cobertura', filtros: filtrosUsados(o), linhas: linhas.length },
+    }),
+  );
+}
+
+// ---- the list behind a cell ------------------------------------------------------------------------------------
+
+type ItemSql = EnderecoPartes & {
+  familia_id: string;
+  municipe_id: string | null;
+  responsavel_id: string;
+  nome: string;
+  micro_area: string | null;
+  ultima: Date | string | null;
+  total: number;
+};
+
+/** What a cell counts, as the condition of its families (alias f, d) or people (alias m, cs, ci, u). */
+function condicaoDe(l: CoberturaListaFilters): SQL {
+  switch (l.indicador) {
+    case 'familias_visitadas_30':
+      return visitadaEm(30);
+    case 'familias_visitadas_90':
+      return visitadaEm(90);
+    case 'familias_sem_coordenadas':
+      return semCoordenadas;
+    case 'cadastros_domiciliares_desatualizados':
+      return domicilioDesatualizado;
+    case 'cadastros_individuais_desatualizados':
+      return individualDesatualizado;
+    case 'grupo':
+      return noGrupo(l.grupo!, PESSOA);
+    case 'grupo_em_dia':
+      return grupoEmDia(l.grupo!, PESSOA);
+    case 'pessoas':
+    case 'familias':
+      return sql`true`;
+  }
+}
+
+function lista(ctx: Ctx, l: CoberturaListaFilters): SQL {
+  const deFamilias = INDICADORES_DE_FAMILIAS.includes(l.indicador);
+  const linhas = deFamilias
+    ? sql`select f.id as familia_id, null::uuid as municipe_id, f.responsavel_id, f.responsavel_nome as nome,
+        f.micro_area, f.ultima_visita as ultima, f.domicilio_id
+      from f left join cadastros_domiciliares d on d.id = f.domicilio_id where ${condicaoDe(l)}`
+    : sql`select f.id as familia_id, m.id as municipe_id, m.id as responsavel_id,
+        coalesce(m.nome_social, m.nome) as nome, f.micro_area, u.data_visita as ultima, f.domicilio_id
+      ${pessoasDe()} where ${condicaoDe(l)}`;
+  return sql`
+    with f as (
+      select f.id, f.responsavel_id, f.responsavel_nome, f.micro_area, f.ultima_visita, f.domicilio_id
+      from familias f where ${familiasNoEscopo(ctx, l)}
+    ),
+    l as (${linhas})
+    select l.familia_id, l.municipe_id, l.responsavel_id, l.nome, l.micro_area, l.ultima,
+      d.tipo_logradouro, d.logradouro, d.numero, d.sem_numero, d.complemento, d.bairro,
+      count(*) over ()::int as total
+    from l left join cadastros_domiciliares d on d.id = l.domicilio_id
+    order by l.nome collate "und-x-icu", l.familia_id, l.municipe_id nulls first`;
+}
+
+export const diasDesde = (ultima: Date | string | null): number | null =>
+  ultima === null ? null : Math.floor((Date.now() - new Date(ultima).getTime()) / 86_400_000);
+
+/** The people or families behind one cell of the table, a page of them; audited naming those shown. */
+export async function listaCobertura(ctx: Ctx, l: CoberturaListaFilters) {
+  const page = await auditedRead(
+    ctx,
+    (db) =>
+      paginate(l, {
+        rows: ({ limit, offset }) => queryRows<ItemSql>(db, sql`${lista(ctx, l)} limit ${limit} offset ${offset}`),
+        count: async () =>
+          (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${lista(ctx, l)}) c`))[0]?.n ?? 0,
+        windowTotal: (r) => r.total,
+      }),
+    ({ rows }) => ({
+      resource: RESOURCE,
+      action: 'index',
+      municipe_ids: [...new Set(rows.map((r) => r.responsavel_id))],
+      details: {
+        lista: 'cobertura',
+        indicador: l.indicador,
+        ...(l.grupo ? { grupo: l.grupo } : {}),
+        filtros: filtrosUsados(l),
+        pagina: l.page,
+      },
+    }),
+  );
+  return {
+    total: page.total,
+    rows: page.rows.map((r): CoberturaListaItem => ({
+      familia_id: r.familia_id,
+      municipe_id: r.municipe_id,
+      nome: r.nome,
+      micro_area: r.micro_area,
+      endereco: formatEndereco(r),
+      dias_sem_visita: diasDesde(r.ultima),
+    })),
+  };
+}
+
+// ---- CSV -------------------------------------------------------------------------------------------------------
+
+const CABECALHO = [
+  'Equipe',
+  'Microárea',
+  'Pessoas cadastradas',
+  'Famílias cadastradas',
+  'Famílias visitadas (30 dias)',
+  'Famílias visitadas (90 dias)',
+  ...GRUPOS_PRIORITARIOS.flatMap((g) => [ROTULO_GRUPO[g], `${ROTULO_GRUPO[g]} em dia`]),
+  'Famílias sem coordenadas',
+  'Cadastros individuais desatualizados',
+  'Cadastros domiciliares desatualizados',
+];
+
+/** The table as a pt-BR spreadsheet opens it (UTF-8 with BOM, ';'). */
+export async function coberturaCsv(ctx: Ctx, o: CoberturaFilters): Promise<string> {
+  const linhas = await tabelaCobertura(ctx, o);
+  const corpo = linhas.map((r) =>
+    [
+      r.equipe_nome,
+      r.micro_area ?? 'Sem microárea',
+      ...[
+        r.pessoas,
+        r.familias,
+        r.familias_visitadas_30,
+        r.familias_visitadas_90,
+        ...GRUPOS_PRIORITARIOS.flatMap((g) => [r.grupos[g].pessoas, r.grupos[g].em_dia]),
+        r.familias_sem_coordenadas,
+        r.cadastros_individuais_desatualizados,
+        r.cadastros_domiciliares_desatualizados,
+      ].map(String),
+    ]
+      .map(celulaCsv)
+      .join(';'),
+  );
+  return `\uFEFF${[CABECALHO.join(';'), ...corpo].join('\r\n')}\r\n`;
+}
+
+// ---- the map -----------------------------------------------------------------------------------------------------
+
+type PontoSql = {
+  familia_id: string;
+  latitude: number | string;
+  longitude: number | string;
+  micro_area: string | null;
+  ultima: Date | string | null;
+};
+
+/**
+ * The homes of the territory with coordinates, the longest without a visit first (never visited first of all), at
+ * most LIMITE_DOMICILIOS_MAPA; `grupo`: only families with a member of that group. No names: the popup opens the
+ * family's visit page. Audited as a read of the territory (no one is named).
+ */
+export async function mapaTerritorio(ctx: Ctx, q: TerritorioMapaFilters): Promise<TerritorioMapa> {
+  const doGrupo = q.grupo
+    ? sql`and exists (select 1 from familia_membros fm join municipes m on m.id = fm.municipe_id and ${noTerritorio('m')}
+        left join municipe_condicoes_saude cs on cs.municipe_id = m.id
+        left join municipe_ultimas_visitas u on u.municipe_id = m.id
+        where fm.familia_id = f.id and fm.ativo and ${noGrupo(q.grupo, PESSOA)})`
+    : sql``;
+  const de = sql`from familias f left join cadastros_domiciliares d on d.id = f.domicilio_id
+    where ${familiasNoEscopo(ctx, q)} ${doGrupo}`;
+  const [rows, sem] = await Promise.all([
+    queryRows<PontoSql>(
+      ctx.leitura,
+      sql`select f.id as familia_id, d.latitude, d.longitude, f.micro_area, f.ultima_visita as ultima ${de}
+        and not ${semCoordenadas} order by f.ultima_visita nulls first, f.id limit ${LIMITE_DOMICILIOS_MAPA + 1}`,
+    ),
+    queryRows<{ n: number }>(ctx.leitura, sql`select count(*)::int as n ${de} and ${semCoordenadas}`),
+  ]);
+  const limitado = rows.length > LIMITE_DOMICILIOS_MAPA;
+  const pontos = rows.slice(0, LIMITE_DOMICILIOS_MAPA).map((r) => ({
+    familia_id: r.familia_id,
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    micro_area: r.micro_area,
+    dias_sem_visita: diasDesde(r.ultima),
+  }));
+  await audit(ctx.db, ctx, {
+    action: 'index',
+    resource: RESOURCE,
+    details: { parte: 'mapa', filtros: filtrosUsados(q), domicilios: pontos.length },
+  });
+  return { pontos, sem_coordenadas: sem[0]?.n ?? 0, limite: LIMITE_DOMICILIOS_MAPA, limitado };
+}

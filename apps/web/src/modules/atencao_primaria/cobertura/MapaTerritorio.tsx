@@ -1,0 +1,160 @@
+// The territory's homes on a map (issue 44): one marker per family's home with coordinates, by days since the last
+// visit (colour, shape and letter), clustered with supercluster when zoomed out (the library the notifications map
+// already ships); the notified cases on top when asked. Tiles from the municipality's setting (`mapas`; none: a plain
+// background). Its own lazy chunk: Leaflet is paid for only here. The list is the accessible alternative.
+import 'leaflet/dist/leaflet.css';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { faixaVisita, type FaixaVisita, type TerritorioPonto } from '@saude/shared/schemas/cobertura';
+import type { NotificacaoPonto } from '@saude/shared/schemas/notificacao_compulsoria';
+import { divIcon } from 'leaflet';
+import { useMemo } from 'react';
+import { Marker, Popup } from 'react-leaflet';
+import { Link } from 'react-router';
+import Supercluster from 'supercluster';
+import { caixa, MapaBase, useVista } from '../../../lib/mapa';
+import { ESTILO_FAIXA, FAIXAS, ROTULO_FAIXA, SIMBOLO_CASO, simboloFaixa } from './faixas';
+
+const ZOOM_MAXIMO_AGRUPAMENTO = 17;
+const ZOOM_MAXIMO = ZOOM_MAXIMO_AGRUPAMENTO + 1;
+
+const plural = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
+const semVisita = (dias: number | null) =>
+  dias === null ? 'nunca visitado' : dias === 0 ? 'visitado hoje' : `${plural(dias, 'dia', 'dias')} sem visita`;
+
+export default function MapaTerritorio({
+  pontos,
+  casos,
+  resumo,
+}: {
+  pontos: TerritorioPonto[] | undefined;
+  casos: NotificacaoPonto[] | undefined;
+  resumo: string;
+}) {
+  return (
+    <div role="region" aria-label={`Mapa do território. ${resumo}`} className="mapa-territorio">
+      <MapaBase pontos={pontos} maxZoom={ZOOM_MAXIMO} altura="min(62vh, 560px)">
+        <Domicilios pontos={pontos ?? []} />
+        {casos?.map((c) => (
+          <Marker
+            key={c.notificacao_id}
+            position={[c.latitude, c.longitude]}
+            icon={ICONE_CASO}
+            zIndexOffset={1000}
+            title={`Caso notificado (${c.situacao})`}
+            alt="Caso notificado"
+          />
+        ))}
+      </MapaBase>
+      <style>{ESTILO}</style>
+    </div>
+  );
+}
+
+const ESTILO = `.mapa-territorio-grupo{display:inline-flex;align-items:center;justify-content:center;border-radius:50%;
+background:#1864ab;color:#fff;font:700 13px/1 sans-serif;border:3px solid #fff;box-shadow:0 0 0 1px #212529;box-sizing:border-box}
+.mapa-territorio .leaflet-div-icon{background:none;border:none}
+.mapa-territorio .leaflet-marker-icon:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}`;
+
+/** A notified case: a purple pin with "!", above the homes. */
+const ICONE_CASO = divIcon({
+  html: SIMBOLO_CASO,
+  className: '',
+  iconSize: [18, 18],
+  iconAnchor: [9, 9],
+});
+
+const ICONES = Object.fromEntries(
+  FAIXAS.map((f) => [
+    f,
+    divIcon({
+      html: simboloFaixa(f, 24),
+      className: '',
+      iconSize: [24, 24],
+      iconAnchor: [12, 12],
+      popupAnchor: [0, -12],
+    }),
+  ]),
+) as Record<FaixaVisita, ReturnType<typeof divIcon>>;
+
+function iconeGrupo(n: number) {
+  const lado = n < 10 ? 32 : n < 100 ? 38 : n < 1000 ? 46 : 54;
+  return divIcon({
+    html: `<span class="mapa-territorio-grupo" style="width:${lado}px;height:${lado}px">${n.toLocaleString('pt-BR')}</span>`,
+    className: '',
+    iconSize: [lado, lado],
+    iconAnchor: [lado / 2, lado / 2],
+  });
+}
+
+type Ponto = GeoJSON.Feature<GeoJSON.Point, TerritorioPonto>;
+
+function Domicilios({ pontos }: { pontos: TerritorioPonto[] }) {
+  const { map, vista } = useVista();
+  const indice = useMemo(() => {
+    const s = new Supercluster<TerritorioPonto>({ radius: 56, maxZoom: ZOOM_MAXIMO_AGRUPAMENTO });
+    s.load(
+      pontos.map((p): Ponto => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] },
+        properties: p,
+      })),
+    );
+    return s;
+  }, [pontos]);
+  return indice.getClusters(caixa(vista.bounds.pad(0.25)), Math.round(vista.zoom)).map((f) => {
+    const [lng, lat] = f.geometry.coordinates as [number, number];
+    const props = f.properties;
+    if ('cluster' in props && props.cluster) {
+      const zoom = indice.getClusterExpansionZoom(props.cluster_id);
+      const mesmoLugar = zoom > ZOOM_MAXIMO_AGRUPAMENTO;
+      return (
+        <Marker
+          key={`g${props.cluster_id}`}
+          position={[lat, lng]}
+          icon={iconeGrupo(props.point_count)}
+          title={`${plural(props.point_count, 'domicílio', 'domicílios')} ${mesmoLugar ? 'no mesmo lugar' : 'próximos: aproximar'}`}
+          eventHandlers={mesmoLugar ? undefined : { click: () => map.setView([lat, lng], zoom) }}
+        >
+          {mesmoLugar && (
+            <Popup>
+              <Stack gap="sm">
+                {indice.getLeaves(props.cluster_id, Infinity).map((l) => (
+                  <Detalhe key={l.properties.familia_id} p={l.properties} />
+                ))}
+              </Stack>
+            </Popup>
+          )}
+        </Marker>
+      );
+    }
+    const p = props as TerritorioPonto;
+    const faixa = faixaVisita(p.dias_sem_visita);
+    return (
+      <Marker
+        key={p.familia_id}
+        position={[lat, lng]}
+        icon={ICONES[faixa]}
+        title={`Domicílio${p.micro_area ? `, micro-área ${p.micro_area}` : ''}: ${semVisita(p.dias_sem_visita)} (${ROTULO_FAIXA[faixa]})`}
+        alt={ESTILO_FAIXA[faixa].forma}
+      >
+        <Popup>
+          <Detalhe p={p} />
+        </Popup>
+      </Marker>
+    );
+  });
+}
+
+function Detalhe({ p }: { p: TerritorioPonto }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={700}>
+        Domicílio{p.micro_area ? ` · micro-área ${p.micro_area}` : ''}
+      </Text>
+      <Text size="sm">{semVisita(p.dias_sem_visita)}</Text>
+      <Anchor component={Link} to={`/atencao_primaria/visitas_domiciliares/${p.familia_id}/detalhes`} size="sm">
+        Abrir a família
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+// Coverage of the territory and its map (issue 44). The agent on a tablet (800×1280) sees only their micro-areas, opens
+// the list behind a number (a newborn of theirs) and the map of their homes; the manager on a desktop sees every team,
+// downloads the CSV and puts the notified cases on the map. axe on each screen. The map has no tiles here (no
+// MAP_TILES_URL: a plain background, as in the notifications spec), so no request leaves the machine.
+// Run: npm run build && E2E_PORT=3923 npx playwright test e2e/cobertura.spec.ts --project chromium
+import { expect, expectAccessible, fotografar, test } from './fixtures';
+import { morarEm, novaCasa, novaPessoa, unico } from './dados';
+
+const COBERTURA = '/atencao_primaria/cobertura';
+const diasAtras = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+test.describe.configure({ timeout: 180_000 });
+
+test('the agent sees their micro-areas, opens the list behind a number and the map of their homes', async ({
+  page,
+  apiAs,
+  signInWithUnit,
+}) => {
+  await page.setViewportSize({ width: 800, height: 1280 });
+  const acs = await apiAs('acs', { unidade: 'UBS Centro' });
+  const nome = `Bebe Cobertura ${unico()}`;
+  const bebe = await novaPessoa(acs, nome, { nascimento: diasAtras(2) });
+  await morarEm(acs, bebe, await novaCasa(acs, `Bairro ${unico()}`, { latitude: -15.781, longitude: -47.921 }));
+  await signInWithUnit('acs', 'UBS Centro');
+
+  await test.step('the menu opens the coverage; only the agent micro-areas are lines', async () => {
+    await page.goto('/');
+    await page.goto(COBERTURA);
+    await expect(page.getByRole('heading', { name: 'Cobertura do território', level: 1 })).toBeVisible();
+    const tabela = page.getByRole('table', { name: 'Cobertura por equipe e micro-área' });
+    await expect(tabela.getByRole('rowheader')).toHaveText([
+      /ESF Centro 1\s*Micro-área 01/,
+      /ESF Centro 1\s*Micro-área 02/,
+    ]);
+    await expectAccessible(page, 'cobertura (agente)');
+    await fotografar(page, 'cobertura-agente-tablet');
+  });
+
+  await test.step('the newborns number opens the list with the new baby, never visited', async () => {
+    await page.getByRole('link', { name: /^\d+ Recém-nascidos \(1ª semana\) em ESF Centro 1, micro-área 01$/ }).click();
+    await expect(page.getByRole('heading', { name: /Recém-nascidos \(1ª semana\) · micro-área 01/ })).toBeVisible();
+    const linha = page.getByRole('row').filter({ hasText: nome });
+    await expect(linha).toContainText('Nunca visitado');
+    await expectAccessible(page, 'lista da cobertura');
+    await fotografar(page, 'cobertura-lista-tablet');
+  });
+
+  await test.step('the map shows the homes by days since the last visit, with the legend', async () => {
+    await page.goto(`${COBERTURA}/territorio?grupo=recem_nascido`);
+    await expect(page.getByRole('heading', { name: 'Mapa do território', level: 1 })).toBeVisible();
+    const mapa = page.getByRole('region', { name: /^Mapa do território\. \d+ domicílios? no mapa/ });
+    await expect(mapa).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Legenda do mapa' })).toContainText('Nunca visitado');
+    // The newborn's home stands alone at the largest zoom the map fits, or inside a group of homes.
+    await expect(mapa.locator('.leaflet-marker-icon').first()).toBeVisible();
+    // Agents do not list notifications: no toggle for the cases.
+    await expect(page.getByRole('switch', { name: 'Mostrar casos notificados' })).toHaveCount(0);
+    await expectAccessible(page, 'mapa do território (agente)');
+    await fotografar(page, 'territorio-agente-tablet');
+    await page.getByRole('link', { name: 'Ver como lista' }).click();
+    await expect(page.getByRole('row').filter({ hasText: nome })).toBeVisible();
+  });
+});
+
+test('the manager sees every team, downloads the CSV and shows the notified cases on the map', async ({
+  page,
+  signInWithUnit,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signInWithUnit('admin', 'UBS Centro');
+
+  await test.step('every team of the town is a line; the CSV downloads', async () => {
+    await page.goto(COBERTURA);
+    const tabela = page.getByRole('table', { name: 'Cobertura por equipe e micro-área' });
+    await expect(tabela.getByRole('rowheader').filter({ hasText: 'ESF Centro 2' }).first()).toBeVisible();
+    await expect(tabela.getByRole('rowheader').filter({ hasText: 'ESF Vila Esperança' }).first()).toBeVisible();
+    await expectAccessible(page, 'cobertura (gestor)');
+    await fotografar(page, 'cobertura-gestor-1400');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('cobertura.csv');
+  });
+
+  await test.step('the map with the notified cases on top, at 1400 and on the tablet', async () => {
+    await page.getByRole('link', { name: 'Ver no mapa' }).click();
+    const mapa = page.getByRole('region', { name: /^Mapa do território\. \d+ domicílios? no mapa/ });
+    await expect(mapa).toBeVisible();
+    await page.getByRole('switch', { name: 'Mostrar casos notificados' }).check();
+    await expect(page.getByRole('list', { name: 'Legenda do mapa' })).toContainText(/Caso notificado \(\d+\)/);
+    await expectAccessible(page, 'mapa do território (gestor)');
+    await fotografar(page, 'territorio-gestor-1400');
+    // Zoomed out the homes are groups; a group opens into homes, each saying its days without a visit.
+    await page.getByRole('switch', { name: 'Mostrar casos notificados' }).uncheck();
+    const grupo = mapa.getByTitle(/domicílios próximos: aproximar$/).first();
+    await grupo.click();
+    await expect(mapa.getByTitle(/^Domicílio.*: (nunca visitado|visitado hoje|\d+ dias? sem visita) \(/).first()).toBeVisible();
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await expect(mapa).toBeVisible();
+    await fotografar(page, 'territorio-gestor-tablet');
+    await page.goto(COBERTURA);
+    await expect(page.getByRole('table', { name: 'Cobertura por equipe e micro-área' })).toBeVisible();
+    await fotografar(page, 'cobertura-gestor-tablet');
+  });
+});
