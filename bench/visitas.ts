@@ -332,7 +332,7 @@ try {
             case when (cs.dados->>'diabetes') = 'true' and ${devido('u.ultima', 30)} then 'diabetes' end,
             case when ci.updated_at <= now() - interval '730 days' then 'cadastro_desatualizado' end]::text[], null) as motivos
         from fams f join familia_membros fm on fm.familia_id = f.id and fm.ativo
-        join municipes m on m.id = fm.municipe_id and m.motivo_saida_cadastro_id is distinct from 135 and m.data_obito is null
+        join municipes m on m.id = fm.municipe_id and m.motivo_saida_cadastro_id is null and m.data_obito is null
         left join municipe_condicoes_saude cs on cs.municipe_id = m.id
         left join cadastros_individuais ci on ci.municipe_id = m.id and ci.saida_em is null
         cross join lateral (select max(v.data_visita) as ultima from visitas_domiciliares v

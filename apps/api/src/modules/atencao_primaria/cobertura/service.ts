@@ -24,16 +24,16 @@ import {
   cadastroDesatualizado,
   devida,
   grupoEmDia,
+  intervaloDaUnidade,
   noGrupo,
-  noTerritorio,
-  type Pessoa,
 } from '../visitas_domiciliares/grupos_prioritarios';
 import { escopoDe, formatEndereco } from '../visitas_domiciliares/queries';
-import { familiasDoTerritorio } from '../visitas_domiciliares/territorio';
+import { noTerritorio } from '../visitas_domiciliares/territorio';
 
-// Coverage of the territory (issue 44): one statement over the families in scope, their active members still in the
-// territory, the health-conditions block and each person's last visit (kept by the visits' triggers, migration 0032);
-// grouped by team and micro-area. The cell lists and the map read the same families. Decisions: docs/decisions.md,
+// Coverage of the territory (issue 44): one statement over the families in scope and the people the worklist may list
+// (quem_visitar_pessoas, kept by the writes: living active members of families that have not moved, their health
+// answers and last visit, migration 0037); grouped by team and micro-area. Each person counts by their unit's
+// intervals. The cell lists and the map read the same families. Decisions: docs/decisions.md,
 // "Issue 44: coverage and the territory map".
 
 export const RESOURCE = 'atencao_primaria/cobertura';
@@ -41,33 +41,35 @@ export const RESOURCE = 'atencao_primaria/cobertura';
 type Onde = { equipe_id?: string | undefined; micro_area?: string | undefined };
 
 /**
- * The families of the user's territory (alias `f`), moved-away ones never: an agent's own micro-areas; a team member's
- * teams; a user without a team (the manager) every team of the town.
+ * The user's territory over alias `x` (families `f`, people `p`): an agent's own micro-areas; a team member's teams; a
+ * user without a team (the manager) every team of the town; narrowed to the team and micro-area asked.
  */
-function familiasNoEscopo(ctx: Ctx, o: Onde): SQL {
+function noEscopo(ctx: Ctx, o: Onde, x: 'f' | 'p'): SQL {
   const e = escopoDe(ctx);
   // Another team asked by name answers as an absent record (scope.ts).
   if (o.equipe_id && !e.all && !e.equipeIds.includes(o.equipe_id)) throw notFound();
-  const conds: SQL[] = [familiasDoTerritorio(e, 'municipio')];
-  if (o.equipe_id) conds.push(sql`f.equipe_id = ${o.equipe_id}::uuid`);
-  if (o.micro_area === SEM_MICRO_AREA) conds.push(sql`f.micro_area is null`);
-  else if (o.micro_area) conds.push(sql`f.micro_area = ${o.micro_area}`);
+  const col = (c: string) => sql.raw(`${x}.${c}`);
+  const conds: SQL[] = [noTerritorio(e, x, { microArea: 'micro_area', semEquipe: 'municipio' })];
+  // The people's rows exist only for families that have not moved.
+  if (x === 'f') conds.push(sql`not f.mudou`);
+  if (o.equipe_id) conds.push(sql`${col('equipe_id')} = ${o.equipe_id}::uuid`);
+  if (o.micro_area === SEM_MICRO_AREA) conds.push(sql`${col('micro_area')} is null`);
+  else if (o.micro_area) conds.push(sql`${col('micro_area')} = ${o.micro_area}`);
   return sql.join(conds, sql` and `);
 }
+const familiasNoEscopo = (ctx: Ctx, o: Onde) => noEscopo(ctx, o, 'f');
 
-const PESSOA: Pessoa = { nascimento: sql`m.data_nascimento`, dados: sql`cs.dados`, ultima: sql`u.data_visita` };
 const visitadaEm = (dias: number) => sql`(f.ultima_visita > now() - make_interval(days => ${dias}::int))`;
 const semCoordenadas = sql`(d.latitude is null or d.longitude is null)`;
 const domicilioDesatualizado = cadastroDesatualizado(sql`d.updated_at`);
-const individualDesatualizado = cadastroDesatualizado(sql`ci.updated_at`);
+const individualDesatualizado = cadastroDesatualizado(sql`p.cadastro_em`);
+/** Up to date by the person's own unit's interval (alias `us`). */
+const emDia = (g: GrupoPrioritario) => sql`not ${devida(g, 'p', intervaloDaUnidade(g, 'us'))}`;
 
-/** The active members still in the territory of the families `f`, with what the groups read. */
-const pessoasDe = (f: SQL = sql`f`) => sql`from ${f}
-  join familia_membros fm on fm.familia_id = f.id and fm.ativo
-  join municipes m on m.id = fm.municipe_id and ${noTerritorio('m')}
-  left join municipe_condicoes_saude cs on cs.municipe_id = m.id
-  left join cadastros_individuais ci on ci.municipe_id = m.id and ci.saida_em is null
-  left join municipe_ultimas_visitas u on u.municipe_id = m.id`;
+/** The people of the territory (alias `p`) with their unit (alias `us`, for its intervals). */
+const pessoasDe = (ctx: Ctx, o: Onde) => sql`from quem_visitar_pessoas p
+  join unidades_saude us on us.id = p.unidade_saude_id
+  where ${noEscopo(ctx, o, 'p')}`;
 
 const conta = (cond: SQL) => sql`(count(*) filter (where ${cond}))::int`;
 
@@ -77,8 +79,8 @@ function tabela(ctx: Ctx, o: CoberturaFilters): SQL {
   const id = (g: string, sufixo = '') => sql.identifier(`${g}${sufixo}`);
   // Each person's group and visit flags once (materialized: inlined, every count would evaluate them again).
   const flags = GRUPOS_PRIORITARIOS.flatMap((g) => [
-    sql`${noGrupo(g, PESSOA)} as ${id(g, '_no')}`,
-    sql`not ${devida(g, PESSOA)} as ${id(g, '_ok')}`,
+    sql`${noGrupo(g, 'p')} as ${id(g, '_no')}`,
+    sql`${emDia(g)} as ${id(g, '_ok')}`,
   ]);
   const grupos = GRUPOS_PRIORITARIOS.flatMap((g) => [
     sql`${conta(sql`${id(g, '_no')}`)} as ${id(g)}`,
@@ -103,9 +105,9 @@ function tabela(ctx: Ctx, o: CoberturaFilters): SQL {
       group by f.equipe_id, f.micro_area
     ),
     pp as materialized (
-      select f.equipe_id, f.micro_area, ${sql.join(flags, sql`, `)},
+      select p.equipe_id, p.micro_area, ${sql.join(flags, sql`, `)},
         ${individualDesatualizado} as individual_desatualizado
-      ${pessoasDe(f)}
+      ${pessoasDe(ctx, o)}
     ),
     pa as (
       select equipe_id, micro_area, count(*)::int as pessoas, ${sql.join(grupos, sql`, `)},
@@ -169,7 +171,7 @@ type ItemSql = EnderecoPartes & {
   total: number;
 };
 
-/** What a cell counts, as the condition of its families (alias f, d) or people (alias m, cs, ci, u). */
+/** What a cell counts, as the condition of its families (alias f, d) or people (alias p, us). */
 function condicaoDe(l: CoberturaListaFilters): SQL {
   switch (l.indicador) {
     case 'familias_visitadas_30':
@@ -183,9 +185,9 @@ function condicaoDe(l: CoberturaListaFilters): SQL {
     case 'cadastros_individuais_desatualizados':
       return individualDesatualizado;
     case 'grupo':
-      return noGrupo(l.grupo!, PESSOA);
+      return noGrupo(l.grupo!, 'p');
     case 'grupo_em_dia':
-      return grupoEmDia(l.grupo!, PESSOA);
+      return grupoEmDia(l.grupo!, 'p', intervaloDaUnidade(l.grupo!, 'us'));
     case 'pessoas':
     case 'familias':
       return sql`true`;
@@ -198,9 +200,9 @@ function lista(ctx: Ctx, l: CoberturaListaFilters): SQL {
     ? sql`select f.id as familia_id, null::uuid as municipe_id, f.responsavel_id, f.responsavel_nome as nome,
         f.micro_area, f.ultima_visita as ultima, f.domicilio_id
       from f left join cadastros_domiciliares d on d.id = f.domicilio_id where ${condicaoDe(l)}`
-    : sql`select f.id as familia_id, m.id as municipe_id, m.id as responsavel_id,
-        coalesce(m.nome_social, m.nome) as nome, f.micro_area, u.data_visita as ultima, f.domicilio_id
-      ${pessoasDe()} where ${condicaoDe(l)}`;
+    : sql`select p.familia_id, p.municipe_id, p.municipe_id as responsavel_id, p.nome, p.micro_area, p.ultima,
+        (select fd.domicilio_id from familias fd where fd.id = p.familia_id) as domicilio_id
+      ${pessoasDe(ctx, l)} and ${condicaoDe(l)}`;
   return sql`
     with f as (
       select f.id, f.responsavel_id, f.responsavel_nome, f.micro_area, f.ultima_visita, f.domicilio_id
@@ -310,10 +312,7 @@ type PontoSql = {
  */
 export async function mapaTerritorio(ctx: Ctx, q: TerritorioMapaFilters): Promise<TerritorioMapa> {
   const doGrupo = q.grupo
-    ? sql`and exists (select 1 from familia_membros fm join municipes m on m.id = fm.municipe_id and ${noTerritorio('m')}
-        left join municipe_condicoes_saude cs on cs.municipe_id = m.id
-        left join municipe_ultimas_visitas u on u.municipe_id = m.id
-        where fm.familia_id = f.id and fm.ativo and ${noGrupo(q.grupo, PESSOA)})`
+    ? sql`and exists (select 1 from quem_visitar_pessoas p where p.familia_id = f.id and ${noGrupo(q.grupo, 'p')})`
     : sql``;
   const de = sql`from familias f left join cadastros_domiciliares d on d.id = f.domicilio_id
     where ${familiasNoEscopo(ctx, q)} ${doGrupo}`;

@@ -267,12 +267,18 @@ describe(url, () => {
     expect(await linhaDe()).toBeUndefined();
     await t.db.update(municipes).set({ motivo_saida_cadastro_id: null }).where(eq(municipes.id, p.id));
     expect(await linhaDe()).toBeDefined();
-    await t.db.update(municipes).set({ data_obito: dataAtras(1) }).where(eq(municipes.id, p.id));
+    await t.db
+      .update(municipes)
+      .set({ data_obito: dataAtras(1) })
+      .where(eq(municipes.id, p.id));
     expect(await linhaDe()).toBeUndefined();
     // Whatever happened above and in the other tests, the kept copy equals what its sources say now.
-    const diferencas = await queryRows(t.db, sql`
+    const diferencas = await queryRows(
+      t.db,
+      sql`
       (select * from quem_visitar_pessoas except select * from quem_visitar_pessoas_fonte)
-      union all (select * from quem_visitar_pessoas_fonte except select * from quem_visitar_pessoas)`);
+      union all (select * from quem_visitar_pessoas_fonte except select * from quem_visitar_pessoas)`,
+    );
     expect(diferencas).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
+import type { GrupoPrioritario } from '@saude/shared/schemas/cobertura';
 import {
   CODIGOS_IMOVEL,
   CODIGOS_QUEM_VISITAR,
   intervalosDaUnidade,
-  MOTIVOS_QUEM_VISITAR as R,
   TIPO_IMOVEL_PONTO_ESTRATEGICO,
   type IntervalosVisita,
   type MotivoImovel,
@@ -17,7 +17,9 @@ import type { Ctx } from '../../../access/context';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { unidadesSaude } from '../../../db/schema';
 import { paginate } from '../../../lib/paginate';
-import { agenteDe, escopoDe, formatEndereco, RESOURCE, type Escopo } from './queries';
+import { cadastroDesatualizado, grupoDevido, vencida } from './grupos_prioritarios';
+import { noTerritorio } from './territorio';
+import { escopoDe, formatEndereco, RESOURCE, type Escopo } from './queries';
 
 // "Quem visitar" (issue 44): who in the user's territory is due a visit, and why. One statement over the families in
 // scope (an agent: their own micro-areas; a team member: their teams; a user without a team: the unit), their active
@@ -36,40 +38,15 @@ async function intervalos(db: DbOrTx, e: Escopo): Promise<IntervalosVisita> {
   return intervalosDaUnidade(u?.i);
 }
 
-/**
- * The territory the user plans visits for, over a table alias `x` (families `f`, properties `d`) with its team, unit
- * and micro-area columns: an agent's own micro-areas; otherwise the user's teams; without a team, the unit.
- */
-function territorio(e: Escopo, x: string, microAreaCol: string, microArea: string | undefined): SQL {
-  const col = (c: string) => sql.raw(`${x}.${c}`);
-  const agente = agenteDe(e).microAreas.map((k) => k.split(':') as [string, string]);
-  const ids = (l: string[]) =>
-    sql.join(
-      l.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
-  const conds: SQL[] = [];
-  if (agente.length > 0)
-    conds.push(
-      sql`(${col('equipe_id')}, coalesce(${col(microAreaCol)}, '')) in (${sql.join(
-        agente.map(([equipe, m]) => sql`(${equipe}::uuid, ${m})`),
-        sql`, `,
-      )})`,
-    );
-  else if (e.all) conds.push(e.unidadeId ? sql`${col('unidade_saude_id')} = ${e.unidadeId}` : sql`false`);
-  else if (e.equipeIds.length > 0) conds.push(sql`${col('equipe_id')} in (${ids(e.equipeIds)})`);
-  else conds.push(sql`false`);
-  if (microArea) conds.push(sql`${col(microAreaCol)} = ${microArea}`);
-  return sql.join(conds, sql` and `);
-}
+const territorio = (e: Escopo, x: string, microAreaCol: string, microArea: string | undefined): SQL =>
+  microArea
+    ? sql`${noTerritorio(e, x, { microArea: microAreaCol, semEquipe: 'unidade' })} and ${sql.raw(`${x}.${microAreaCol}`)} = ${microArea}`
+    : noTerritorio(e, x, { microArea: microAreaCol, semEquipe: 'unidade' });
 
 /** The families the user plans visits for, alias `f`; moved-away families receive no visit (spec §4). */
 const familiasDoUsuario = (e: Escopo, microArea: string | undefined): SQL =>
   sql`not f.mudou and ${territorio(e, 'f', 'micro_area', microArea)}`;
 
-/** Due when never visited or last visited `dias` days ago or more. */
-const vencida = (ultima: SQL, dias: number) =>
-  sql`(${ultima} is null or ${ultima} <= now() - make_interval(days => ${dias}))`;
 const motivo = (codigo: MotivoQuemVisitar, cond: SQL) => sql`case when ${cond} then ${codigo} end`;
 
 type Linha = {
@@ -92,18 +69,18 @@ type Linha = {
 
 /** The due lines (family, person, name, last visit, reasons), before the page is cut and the address joined. */
 function devidas(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita): SQL {
-  const ultimaPessoa = sql`p.ultima`;
+  const grupo = (g: GrupoPrioritario) => motivo(g, grupoDevido(g, 'p', g === 'recem_nascido' ? undefined : iv[g]));
   return sql`
     with pessoas as (
       select p.familia_id, p.municipe_id, p.nome, p.ultima, array_remove(array[
-        ${motivo('recem_nascido', sql`p.data_nascimento > (current_date - ${R.recem_nascido.dias}::int) and (p.ultima is null or p.ultima::date < p.data_nascimento)`)},
-        ${motivo('gestante', sql`p.gestante and ${vencida(ultimaPessoa, iv.gestante)}`)},
-        ${motivo('crianca_menor_2', sql`p.data_nascimento > current_date - interval '2 years' and p.data_nascimento <= (current_date - ${R.recem_nascido.dias}::int) and ${vencida(ultimaPessoa, iv.crianca_menor_2)}`)},
-        ${motivo('acamado', sql`p.acamado and ${vencida(ultimaPessoa, iv.acamado)}`)},
-        ${motivo('domiciliado', sql`p.domiciliado and ${vencida(ultimaPessoa, iv.domiciliado)}`)},
-        ${motivo('hipertensao', sql`p.hipertensao and ${vencida(ultimaPessoa, iv.hipertensao)}`)},
-        ${motivo('diabetes', sql`p.diabetes and ${vencida(ultimaPessoa, iv.diabetes)}`)},
-        ${motivo('cadastro_desatualizado', sql`p.cadastro_em <= now() - make_interval(days => ${R.cadastro_desatualizado.dias})`)}
+        ${grupo('recem_nascido')},
+        ${grupo('gestante')},
+        ${grupo('crianca_menor_2')},
+        ${grupo('acamado')},
+        ${grupo('domiciliado')},
+        ${grupo('hipertensao')},
+        ${grupo('diabetes')},
+        ${motivo('cadastro_desatualizado', cadastroDesatualizado(sql`p.cadastro_em`))}
       ]::text[], null) as motivos
       from quem_visitar_pessoas p where ${territorio(e, 'p', 'micro_area', f.micro_area)}
     ),
@@ -112,7 +89,7 @@ function devidas(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita): SQL {
         array_remove(array[
           ${motivo('nova_tentativa', sql`f.ultimo_desfecho_id in (2, 3)`)},
           ${motivo('familia_sem_visita', vencida(sql`f.ultima_visita`, iv.familia_sem_visita))},
-          ${motivo('cadastro_desatualizado', sql`d.updated_at <= now() - make_interval(days => ${R.cadastro_desatualizado.dias})`)}
+          ${motivo('cadastro_desatualizado', cadastroDesatualizado(sql`d.updated_at`))}
         ]::text[], null) as motivos
       from familias f left join cadastros_domiciliares d on d.id = f.domicilio_id
       where ${familiasDoUsuario(e, f.micro_area)}
