@@ -57,6 +57,11 @@ export const resources = {
   'administracao/perfis': [...crud],
   'administracao/importacao_cnes': ['index', 'create'],
   auditoria: ['index'],
+  // The citizen's LGPD rights (issue 46): show is "Quem acessou" (the trail of one citizen), copia the copy of
+  // everything held about them (PDF and JSON). The manager and the data-protection officer (protecao_dados).
+  'municipes/lgpd': ['show', 'copia'],
+  // Correction requests (LGPD art. 18 III): create records one, update closes it (corrected or refused with a reason).
+  'municipes/correcoes': ['index', 'create', 'update'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof resources;
@@ -71,7 +76,17 @@ export function isPermission(value: string): value is Permission {
 }
 
 /** Profile codes of the demo municipality (spec §6 leaves role names open; see docs/decisions.md). */
-export const perfis = ['gestor', 'recepcao', 'medico', 'enfermagem', 'acs', 'ace', 'vigilancia'] as const;
+export const perfis = [
+  'gestor',
+  'recepcao',
+  'medico',
+  'enfermagem',
+  'acs',
+  'ace',
+  'vigilancia',
+  // The data-protection officer (encarregado, LGPD art. 41; issue 46).
+  'protecao_dados',
+] as const;
 export type PerfilCodigo = (typeof perfis)[number];
 
 /** `resource:action` for the actions named (typed: only actions the resource has). */
@@ -106,6 +121,8 @@ const attends = [
   ...read('urgencia_emergencia/paciente_sem_identificacoes'),
   ...grant('filas/senhas', 'index', 'show', 'chamar', 'atender', 'concluir', 'encaminhar', 'ausente'),
 ];
+/** Who edits the citizen sees its open correction requests and closes them (issue 46). */
+const corrige = grant('municipes/correcoes', 'index', 'update');
 const primaryCare = [
   'atencao_primaria/cadastros_individuais',
   'atencao_primaria/cadastros_domiciliares',
@@ -125,6 +142,7 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     ...read('filas/parametrizacoes'),
     ...read('filas/categorias'),
     ...all('filas/senhas'),
+    ...corrige,
   ],
   medico: [
     ...base,
@@ -134,6 +152,7 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     ...grant('municipes_notificacao', 'index', 'show', 'create', 'update'),
     // Reads the primary-care records except the household registration.
     ...primaryCare.filter((r) => r !== 'atencao_primaria/cadastros_domiciliares').flatMap(read),
+    ...corrige,
   ],
   enfermagem: [
     ...base,
@@ -142,8 +161,9 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     ...attends,
     ...grant('municipes_notificacao', 'index', 'show', 'create'),
     ...primaryCare.flatMap(read),
+    ...corrige,
   ],
-  acs: [...base, ...registers, ...blocks, ...primaryCare.flatMap(all)],
+  acs: [...base, ...registers, ...blocks, ...primaryCare.flatMap(all), ...corrige],
   ace: [
     ...base,
     ...read('atencao_primaria/cadastros_domiciliares'),
@@ -152,6 +172,9 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
   ],
   // No primary-care reads: surveillance reads the notified (issue 14), which the notifications module will open.
   vigilancia: [...base, 'municipes/condicoes_saude:show', ...all('municipes_notificacao')],
+  // Answers the citizen's requests: who accessed, the copy, corrections. Reads the record (base), never edits it nor
+  // the health blocks: the copy is its one way to the rest, and every copy is audited.
+  protecao_dados: [...base, ...all('municipes/lgpd'), ...all('municipes/correcoes')],
 };
 
 /**
