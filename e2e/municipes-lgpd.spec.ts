@@ -47,7 +47,7 @@ test('the data-protection officer downloads the copy and records a correction re
   const dialogo = page.getByRole('dialog', { name: 'Registrar pedido de correção' });
   await dialogo.getByRole('button', { name: 'Registrar pedido' }).click();
   await expect(dialogo.getByText('Não pode ficar em branco').first()).toBeVisible();
-  await dialogo.getByRole('textbox', { name: 'Dado a corrigir' }).fill('E-mail');
+  await dialogo.getByRole('combobox', { name: 'Dado a corrigir' }).fill('E-mail');
   await page.getByRole('option', { name: 'E-mail', exact: true }).click();
   await dialogo.getByRole('textbox', { name: 'Correção pedida' }).fill('O e-mail correto é titular@exemplo.com.br');
   await expectAccessible(page, 'Registrar pedido de correção');

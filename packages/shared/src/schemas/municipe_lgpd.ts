@@ -13,7 +13,9 @@ import { municipeFieldsSchema } from './municipe';
 /** The fields of the record a request may name (their labels), and 'outro' for anything else the citizen points at. */
 export const CAMPOS_CORRECAO: Record<string, string> = {
   ...Object.fromEntries(
-    Object.entries(rotulosDe(municipeFieldsSchema)).filter(([k]) => k !== 'prontuarios' && k !== 'mae_desconhecida' && k !== 'pai_desconhecido'),
+    Object.entries(rotulosDe(municipeFieldsSchema)).filter(
+      ([k]) => k !== 'prontuarios' && k !== 'mae_desconhecida' && k !== 'pai_desconhecido',
+    ),
   ),
   outro: 'Outro dado (descrever)',
 };
@@ -23,8 +25,7 @@ export const SITUACOES_CORRECAO = rotulados({ aberta: 'Aberta', corrigida: 'Corr
 export type SituacaoCorrecao = (typeof SITUACOES_CORRECAO.valores)[number];
 
 export const correcaoCreateSchema = z.object({
-  campo: z
-    .string({ error: msg.obrigatorio })
+  campo: zRequired()
     .refine((c) => c in CAMPOS_CORRECAO, { error: msg.naoEValido })
     .meta({ label: 'Dado a corrigir' }),
   descricao: zRequired({ max: 1000 }).meta({ label: 'Correção pedida' }),

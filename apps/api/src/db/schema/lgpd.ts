@@ -29,9 +29,6 @@ export const municipeCorrecoes = pgTable(
     index('municipe_correcoes_municipe_idx').on(t.municipe_id, t.solicitada_em.desc()),
     check('municipe_correcoes_situacao_check', sql`${t.situacao} in ('aberta', 'corrigida', 'recusada')`),
     check('municipe_correcoes_fechada_check', sql`(${t.situacao} = 'aberta') = (${t.fechada_em} is null)`),
-    check(
-      'municipe_correcoes_recusa_check',
-      sql`${t.situacao} <> 'recusada' or length(trim(${t.motivo_recusa})) > 0`,
-    ),
+    check('municipe_correcoes_recusa_check', sql`${t.situacao} <> 'recusada' or length(trim(${t.motivo_recusa})) > 0`),
   ],
 );

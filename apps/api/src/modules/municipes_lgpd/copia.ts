@@ -432,7 +432,10 @@ async function montar(ctx: Ctx, id: string): Promise<CopiaMunicipe> {
     biometria: biometrias.map((b) => ({
       titulo: nomeDoDedo(b.dedo),
       itens: [
-        { rotulo: 'Digital guardada', valor: 'Sim (o modelo da digital não é copiado: serve só para conferir a identidade)' },
+        {
+          rotulo: 'Digital guardada',
+          valor: 'Sim (o modelo da digital não é copiado: serve só para conferir a identidade)',
+        },
         { rotulo: 'Qualidade da captura', valor: String(b.qualidade) },
         { rotulo: 'Capturada em', valor: formatDateTime(b.capturada_em) ?? '' },
         ...(b.capturada_por && nomes.has(b.capturada_por)
@@ -525,7 +528,12 @@ async function compartilhamentosDe(
           })
           .from(esusFichasEnviadas)
           .innerJoin(exportacoesEsus, eq(exportacoesEsus.id, esusFichasEnviadas.exportacao_id))
-          .where(sql.join(conds.map((c) => sql`(${c})`), sql` or `))
+          .where(
+            sql.join(
+              conds.map((c) => sql`(${c})`),
+              sql` or `,
+            ),
+          )
           .orderBy(asc(exportacoesEsus.created_at));
   const consultas = await db
     .select({
@@ -534,12 +542,7 @@ async function compartilhamentosDe(
       details: auditoria.details,
     })
     .from(auditoria)
-    .where(
-      and(
-        sql`${auditoria.municipe_ids} @> array[${id}]::uuid[]`,
-        eq(auditoria.resource, 'municipes/cadsus'),
-      ),
-    )
+    .where(and(sql`${auditoria.municipe_ids} @> array[${id}]::uuid[]`, eq(auditoria.resource, 'municipes/cadsus')))
     .orderBy(desc(auditoria.created_at))
     .limit(500);
   return {

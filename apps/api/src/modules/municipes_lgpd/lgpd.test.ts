@@ -148,7 +148,11 @@ describe('the citizen’s copy and correction requests', () => {
 
     it('a refusal needs its reason (422); refused once, it is closed (409); a stale form 409', async () => {
       const url = `${correcoes(ana.id)}/${pedido.id}`;
-      const semMotivo = await send(recepcao, 'PUT', url, { situacao: 'recusada', motivo_recusa: '  ', lock_version: 0 });
+      const semMotivo = await send(recepcao, 'PUT', url, {
+        situacao: 'recusada',
+        motivo_recusa: '  ',
+        lock_version: 0,
+      });
       expect(semMotivo.statusCode).toBe(422);
       expect(semMotivo.json<{ errors: Record<string, string[]> }>().errors).toEqual({
         motivo_recusa: ['Informe o motivo da recusa: ele será comunicado ao munícipe.'],
@@ -182,20 +186,26 @@ describe('the citizen’s copy and correction requests', () => {
       ).json<Correcao>();
       const res = await send(acs, 'PUT', `${correcoes(ana.id)}/${novo.id}`, { situacao: 'corrigida', lock_version: 0 });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<Correcao>()).toMatchObject({ situacao: 'corrigida', fechada_por_nome: 'Agente Rita', motivo_recusa: null });
+      expect(res.json<Correcao>()).toMatchObject({
+        situacao: 'corrigida',
+        fechada_por_nome: 'Agente Rita',
+        motivo_recusa: null,
+      });
     });
 
     it('refuses profiles that neither edit the citizen nor answer requests (403), and unknown citizens (404)', async () => {
       expect((await get(vigilancia, correcoes(ana.id))).statusCode).toBe(403);
-      expect((await send(recepcao, 'POST', correcoes(ana.id), { campo: 'email', descricao: 'x' })).statusCode).toBe(403);
+      expect((await send(recepcao, 'POST', correcoes(ana.id), { campo: 'email', descricao: 'x' })).statusCode).toBe(
+        403,
+      );
       expect((await send(vigilancia, 'POST', correcoes(ana.id), { campo: 'email', descricao: 'x' })).statusCode).toBe(
         403,
       );
       expect((await get(encarregado, correcoes(UNKNOWN_ID))).statusCode).toBe(404);
       expect((await get(encarregado, correcoes('abc'))).statusCode).toBe(404);
-      expect((await send(encarregado, 'POST', correcoes(UNKNOWN_ID), { campo: 'email', descricao: 'x' })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await send(encarregado, 'POST', correcoes(UNKNOWN_ID), { campo: 'email', descricao: 'x' })).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -277,9 +287,9 @@ describe('the citizen’s copy and correction requests', () => {
     it('the data-protection officer reads it, with the copies issued; the clinical profiles do not', async () => {
       const res = await get(encarregado, acessos(ana.id));
       expect(res.statusCode, res.body).toBe(200);
-      const copias = res.json<Array<{ resource: string; action: string; parte: string }>>().filter(
-        (r) => r.resource === 'municipes/lgpd',
-      );
+      const copias = res
+        .json<Array<{ resource: string; action: string; parte: string }>>()
+        .filter((r) => r.resource === 'municipes/lgpd');
       expect(copias.length).toBeGreaterThanOrEqual(2);
       expect(copias[0]).toMatchObject({ action: 'copia', parte: 'historico' });
       expect((await get(encarregado, acessos(ana.id, '/pdf'))).statusCode).toBe(200);

@@ -43,8 +43,13 @@ export const municipesLgpdRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   const lista = z.array(correcaoSchema);
-  recordAction(app, 'GET', '/:id/correcoes', 'municipes/correcoes:index', { params: anyIdParams, response: lista }, (ctx, p) =>
-    correcoes.listar(ctx, p.id),
+  recordAction(
+    app,
+    'GET',
+    '/:id/correcoes',
+    'municipes/correcoes:index',
+    { params: anyIdParams, response: lista },
+    (ctx, p) => correcoes.listar(ctx, p.id),
   );
   recordAction(
     app,

@@ -71,8 +71,12 @@ export function CorrecoesPainel({ municipeId }: { municipeId: string }) {
           </Text>
         )}
         {abertas.map((c) => (
-          <Alert key={c.id} color="yellow" variant="light" title={campoCorrecaoTexto(c.campo)}>
+          // The field as the first line, not the Alert's title: the yellow title fails the contrast ratio.
+          <Alert key={c.id} color="yellow" variant="light">
             <Stack gap={6}>
+              <Text size="sm" fw={700}>
+                {campoCorrecaoTexto(c.campo)}
+              </Text>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {c.descricao}
               </Text>
@@ -119,7 +123,13 @@ export function CorrecoesPainel({ municipeId }: { municipeId: string }) {
       <Modal opened={novo} onClose={() => setNovo(false)} title="Registrar pedido de correção" centered size="lg">
         {novo && <NovoPedido municipeId={municipeId} onClose={() => setNovo(false)} />}
       </Modal>
-      <Modal opened={recusando !== null} onClose={() => setRecusando(null)} title="Recusar pedido de correção" centered size="lg">
+      <Modal
+        opened={recusando !== null}
+        onClose={() => setRecusando(null)}
+        title="Recusar pedido de correção"
+        centered
+        size="lg"
+      >
         {recusando && <Recusa municipeId={municipeId} correcao={recusando} onClose={() => setRecusando(null)} />}
       </Modal>
     </Paper>
