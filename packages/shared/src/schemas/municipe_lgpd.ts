@@ -83,6 +83,8 @@ export const copiaMunicipeSchema = z.object({
   emitida_em: z.string(),
   emitida_por: z.string(),
   controlador: z.string(),
+  /** How long the data is kept (LGPD art. 9 II): the trail online, the record after a death (Parametrização). */
+  guarda: z.object({ auditoria_meses: z.int(), obito_anos: z.int() }),
   secoes: z.array(secaoCopiaSchema),
 });
 export type CopiaMunicipe = z.infer<typeof copiaMunicipeSchema>;

@@ -456,13 +456,20 @@ async function montar(ctx: Ctx, id: string): Promise<CopiaMunicipe> {
     })),
     compartilhamentos: compartilhamentos.registros(nomes),
   };
-  const [p] = await db.select({ cliente: parametrizacao.cliente_nome }).from(parametrizacao);
+  const [p] = await db
+    .select({
+      cliente: parametrizacao.cliente_nome,
+      auditoria_meses: parametrizacao.auditoria_meses_online,
+      obito_anos: parametrizacao.obito_anos_guarda,
+    })
+    .from(parametrizacao);
   return {
     municipe_id: id,
     titular: m.nome,
     emitida_em: new Date().toISOString(),
     emitida_por: ctx.usuario?.nome ?? '',
     controlador: p?.cliente ?? '',
+    guarda: { auditoria_meses: p?.auditoria_meses ?? 60, obito_anos: p?.obito_anos ?? 20 },
     secoes: SECOES_COPIA.map((s) => ({
       chave: s.chave,
       titulo: s.titulo,

@@ -90,6 +90,12 @@ export async function copiaPdf(copia: CopiaMunicipe): Promise<Uint8Array> {
     { color: CINZA },
   );
   e.linhas(`Emitida em ${formatDateTime(copia.emitida_em)} por ${copia.emitida_por}.`, { color: CINZA });
+  e.linhas(
+    `Guarda: os registros de quem acessou estes dados ficam disponíveis por ${copia.guarda.auditoria_meses} meses; ` +
+      `após o óbito, o cadastro e os registros de saúde são mantidos por ${copia.guarda.obito_anos} anos ` +
+      '(Resolução CFM 1.821/2007 e Lei 13.787/2018).',
+    { color: CINZA },
+  );
   for (const secao of copia.secoes) {
     e.y -= 8;
     e.espaco(40);

@@ -18,7 +18,8 @@ function textoDoPdf(pdf: Buffer): string {
   if ((r.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
     throw new Error('pdftotext not found: install poppler-utils (README, "Requisitos")');
   if (r.status !== 0) throw new Error(r.stderr);
-  return r.stdout.replace(/[ \t]+/g, ' ');
+  // Lines joined: a wrapped value reads as one sentence.
+  return r.stdout.replace(/\s+/g, ' ');
 }
 
 // The citizen's LGPD rights (issue 46): the copy of everything held, correction requests, and who may ask for them.
@@ -256,6 +257,9 @@ describe('the citizen’s copy and correction requests', () => {
         expect(texto, dado).toContain(dado);
       expect(texto).toContain('O nome da mãe é Joana Xavante da Silva');
       expect(texto).toContain('Nenhuma senha de atendimento.');
+      expect(texto).toMatch(
+        /ficam disponíveis por 60 meses; após o óbito, o cadastro e os registros de saúde são\s+mantidos por 20 anos/,
+      );
       expect(texto).toContain('Consulta ao CADSUS');
       for (const alheio of [bruno.nome, 'Quixadá', 'bruno@exemplo.com.br', 'TEMPLATE-SECRETO'])
         expect(texto).not.toContain(alheio);

@@ -70,6 +70,7 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
     esus_versao: p.esus_versao,
     pec_versao: p.pec_versao,
     auditoria_meses_online: p.auditoria_meses_online,
+    obito_anos_guarda: p.obito_anos_guarda,
   });
   const [v, setV] = useState<Campos>(() => inicial(atual));
   const [erros, setErros] = useState<Record<string, string[]>>({});
@@ -198,6 +199,20 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
             value={v.auditoria_meses_online ?? ''}
             onChange={(n) => setV({ ...v, auditoria_meses_online: n })}
             error={erros.auditoria_meses_online?.[0]}
+            disabled={!podeEditar}
+            maw={480}
+          />
+          <NumberInput
+            label="Anos de guarda do cadastro após o óbito"
+            description={`Por quanto tempo o cadastro e os registros de saúde de um munícipe falecido são mantidos depois do óbito (Resolução CFM 1.821/2007, art. 8: no mínimo 20 anos). De ${LIMITES_PARAMETRIZACAO.obito_anos_guarda.min} a ${LIMITES_PARAMETRIZACAO.obito_anos_guarda.max} anos.`}
+            withAsterisk
+            min={LIMITES_PARAMETRIZACAO.obito_anos_guarda.min}
+            max={LIMITES_PARAMETRIZACAO.obito_anos_guarda.max}
+            allowDecimal={false}
+            clampBehavior="none"
+            value={v.obito_anos_guarda ?? ''}
+            onChange={(n) => setV({ ...v, obito_anos_guarda: n })}
+            error={erros.obito_anos_guarda?.[0]}
             disabled={!podeEditar}
             maw={480}
           />
