@@ -14,7 +14,9 @@ import {
 } from '@saude/shared/schemas/municipe_lgpd';
 import { notificacaoCreateFieldsSchema } from '@saude/shared/schemas/notificacao_compulsoria';
 import { visitaDomiciliarFieldsSchema } from '@saude/shared/schemas/visita_domiciliar';
-import { rotulosDe } from '@saude/shared/rotulos';
+import { rotuloDe as rotuloDoCampo } from '@saude/shared/rotulos';
+import { saudeLabels, socioLabels } from '@saude/shared/schemas/municipe_blocos_rotulos';
+import type { z } from 'zod';
 import { formatDateTime, isoToBr } from '@saude/shared/validation/dates';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../../access/audit';
@@ -120,18 +122,38 @@ const ROTULOS_EXTRA: Record<string, string> = {
   chamadas: 'Chamadas',
   hora_notificacao: 'Hora da notificação',
   inativado_em: 'Inativado em',
+  // The household's address (its own columns, without the residência_ prefix).
+  tipo_imovel_id: 'Tipo de imóvel',
+  cep: 'CEP',
+  uf: 'UF',
+  municipio_ibge: 'Município',
+  tipo_logradouro: 'Tipo de logradouro',
+  logradouro: 'Logradouro',
+  numero: 'Número',
+  complemento: 'Complemento',
+  bairro: 'Bairro',
 };
 
-const ROTULOS_MUNICIPE = rotulosDe(municipeFieldsSchema) as Record<string, string>;
+/** The labels a schema declares (a field without one falls through to the next source, never to its raw name). */
+const declarados = (schema: z.ZodObject): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(schema.shape).flatMap(([k, v]) => {
+      const r = rotuloDoCampo(v as z.ZodType);
+      return r ? [[k, r]] : [];
+    }),
+  );
+
+const ROTULOS_MUNICIPE = declarados(municipeFieldsSchema);
 const ROTULOS: Record<string, Record<string, string>> = {
   municipe: ROTULOS_MUNICIPE,
-  sociodemografica: rotulosDe(sociodemograficaFieldsSchema),
-  condicao_saude: rotulosDe(condicaoSaudeFieldsSchema),
-  cadastro_individual: rotulosDe(cadastroIndividualFieldsSchema),
-  familia: rotulosDe(familiaFieldsSchema),
-  visita: rotulosDe(visitaDomiciliarFieldsSchema),
-  notificacao: rotulosDe(notificacaoCreateFieldsSchema),
-  atendimento: rotulosDe(atendimentoFieldsSchema),
+  // The blocks' questions, in the form's words.
+  sociodemografica: { ...declarados(sociodemograficaFieldsSchema), ...socioLabels },
+  condicao_saude: { ...declarados(condicaoSaudeFieldsSchema), ...saudeLabels },
+  cadastro_individual: declarados(cadastroIndividualFieldsSchema),
+  familia: declarados(familiaFieldsSchema),
+  visita: declarados(visitaDomiciliarFieldsSchema),
+  notificacao: declarados(notificacaoCreateFieldsSchema),
+  atendimento: declarados(atendimentoFieldsSchema),
 };
 
 /** Names of the units, teams and professionals a record points at. */

@@ -249,6 +249,7 @@ describe('the citizen’s copy and correction requests', () => {
       const res = await get(gestor, copia(ana.id, 'pdf'));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
+      if (process.env.COPIA_PDF) writeFileSync(process.env.COPIA_PDF, res.rawPayload);
       const texto = textoDoPdf(res.rawPayload);
       expect(texto).toContain('Cópia dos dados pessoais — Ana Clara Xavante');
       expect(texto).toContain(`Emitida em ${hoje}`);
