@@ -1,6 +1,6 @@
 import { msg } from '@saude/shared';
 import type { Correcao, CorrecaoFechar } from '@saude/shared/schemas/municipe_lgpd';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { audit } from '../../access/audit';
@@ -142,4 +142,41 @@ export async function fechar(
     });
     return uma(tx, municipeId, id);
   });
+}
+
+/** The request's field for a column of the citizen row ('telefone_celular' is the form's 'telefones'). */
+const campoDaColuna = (coluna: string) => (coluna.startsWith('telefone_') ? 'telefones' : coluna);
+
+/**
+ * Closes as corrected the open requests on the fields an edit of the citizen just changed (called in the edit's
+ * transaction): the person who corrected the field closed the request. A request on 'outro' stays for a person.
+ */
+export async function fecharCorrigidas(tx: DbOrTx, ctx: Ctx, municipeId: string, colunas: readonly string[]) {
+  const campos = [...new Set(colunas.map(campoDaColuna))];
+  if (campos.length === 0) return;
+  const fechadas = await tx
+    .update(municipeCorrecoes)
+    .set({
+      situacao: 'corrigida',
+      fechada_por: autor(ctx),
+      fechada_em: new Date(),
+      lock_version: sql`${municipeCorrecoes.lock_version} + 1`,
+      ...stamped(ctx),
+    })
+    .where(
+      and(
+        eq(municipeCorrecoes.municipe_id, municipeId),
+        eq(municipeCorrecoes.situacao, 'aberta'),
+        inArray(municipeCorrecoes.campo, campos),
+      ),
+    )
+    .returning({ id: municipeCorrecoes.id, campo: municipeCorrecoes.campo });
+  for (const c of fechadas)
+    await audit(tx, ctx, {
+      action: 'update',
+      resource: RESOURCE,
+      record_id: c.id,
+      municipe_ids: [municipeId],
+      details: { campo: c.campo, situacao: 'corrigida', automatica: true },
+    });
 }

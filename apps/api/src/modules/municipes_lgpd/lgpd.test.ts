@@ -9,6 +9,7 @@ import { auditoria, esusFichasEnviadas, exportacoesEsus, municipeBiometrias } fr
 import { newId } from '../../lib/ids';
 import { fixtures, UNKNOWN_ID, type MunicipeRow, type Usuario } from '../../test/fixtures';
 import { auditRows, useTestApp } from '../../test/helpers';
+import { municipePayload } from '../../test/municipe-data';
 
 /** The PDF's text as pdftotext reads it (poppler-utils), spaces squeezed. */
 function textoDoPdf(pdf: Buffer): string {
@@ -192,6 +193,31 @@ describe('the citizen’s copy and correction requests', () => {
         fechada_por_nome: 'Agente Rita',
         motivo_recusa: null,
       });
+    });
+
+    it('an edit of the citizen that changes the field closes its open request as corrected, by its author', async () => {
+      const criado = await send(recepcao, 'POST', '/api/v1/municipes', municipePayload());
+      expect(criado.statusCode, criado.body).toBe(201);
+      const { id, lock_version, ...rest } = criado.json<{ id: string; lock_version: number; email?: string }>();
+      const pedir = (campo: string) =>
+        send(encarregado, 'POST', correcoes(id), { campo, descricao: 'Está errado' }).then((r) => r.json<Correcao>());
+      const email = await pedir('email');
+      const nomeMae = await pedir('nome_mae');
+      const telefone = await pedir('telefones');
+      const res = await send(recepcao, 'PUT', `/api/v1/municipes/${id}`, {
+        ...rest,
+        email: 'correto@exemplo.com.br',
+        telefones: { celular: '61991234876' },
+        lock_version,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const depois = (await get(recepcao, correcoes(id))).json<Correcao[]>();
+      const situacao = (c: Correcao) => depois.find((x) => x.id === c.id)!;
+      expect(situacao(email)).toMatchObject({ situacao: 'corrigida', fechada_por_nome: 'Recepcionista Tânia' });
+      expect(situacao(telefone)).toMatchObject({ situacao: 'corrigida' });
+      expect(situacao(nomeMae)).toMatchObject({ situacao: 'aberta', fechada_em: null });
+      const linhas = await auditRows(t, { resource: 'municipes/correcoes', action: 'update' });
+      expect(linhas.filter((l) => (l.details as { automatica?: boolean }).automatica)).toHaveLength(2);
     });
 
     it('refuses profiles that neither edit the citizen nor answer requests (403), and unknown citizens (404)', async () => {
