@@ -67,7 +67,10 @@ test('admin changes the client name, biometrics and a unit flag; the biometrics 
       await expect(page.getByText('Parametrização foi salva com sucesso')).toBeVisible();
       const publica = await (await admin.get('/api/ferramentas/parametrizacao')).json();
       expect(publica).toMatchObject({ cliente_nome: nome, habilita_biometria: true });
-      expect(await (await admin.get(PARAM)).json()).toMatchObject({ auditoria_meses_online: 36, obito_anos_guarda: 25 });
+      expect(await (await admin.get(PARAM)).json()).toMatchObject({
+        auditoria_meses_online: 36,
+        obito_anos_guarda: 25,
+      });
     });
 
     await test.step('unit flags: the current unit gets "com agendamento" flipped and saved', async () => {

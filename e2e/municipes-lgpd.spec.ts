@@ -124,6 +124,19 @@ test('reception sees the open request on the record and closes it, refusing only
   await expectAccessible(page, 'Pedidos encerrados 800');
   await fotografar(page, 'municipes-lgpd-recepcao-800');
 
+  // Saving the record with the requested field changed closes that request as corrected.
+  const pedido = await encarregado.post(`/api/v1/municipes/${id}/correcoes`, {
+    data: { campo: 'email', descricao: 'O e-mail é novo@exemplo.com.br' },
+  });
+  expect(pedido.status()).toBe(201);
+  await page.reload();
+  await expect(painel.getByText('1 em aberto')).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('novo@exemplo.com.br');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Ficha de munícipe foi salva com sucesso')).toBeVisible();
+  await expect(painel.getByRole('alert')).toHaveCount(0);
+  await expect(painel.getByText('Pedidos encerrados (3)')).toBeVisible();
+
   // Another clinical profile that does not edit citizens: no requests, no copy (the API refuses it too).
   const vigilancia = await apiAs('vigilancia');
   expect((await vigilancia.get(`/api/v1/municipes/${id}/correcoes`)).status()).toBe(403);
