@@ -275,6 +275,7 @@ describe('the citizen’s copy and correction requests', () => {
       const res = await get(gestor, copia(ana.id, 'pdf'));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
+      // COPIA_PDF=/tmp/copia.pdf keeps the file to look at (pdftoppm -png renders its pages).
       if (process.env.COPIA_PDF) writeFileSync(process.env.COPIA_PDF, res.rawPayload);
       const texto = textoDoPdf(res.rawPayload);
       expect(texto).toContain('Cópia dos dados pessoais — Ana Clara Xavante');
