@@ -40,13 +40,19 @@ test('admin changes the client name, biometrics and a unit flag; the biometrics 
       const retencao = page.getByRole('textbox', { name: /Meses de auditoria mantidos no sistema/ });
       await expect(retencao).toHaveValue(String(original.auditoria_meses_online));
       await retencao.fill('3');
+      // The record's keeping after a death (issue 46): never under the 20 years of CFM 1.821/2007.
+      const guarda = page.getByRole('textbox', { name: /Anos de guarda do cadastro após o óbito/ });
+      await expect(guarda).toHaveValue(String(original.obito_anos_guarda));
+      await guarda.fill('10');
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(cliente).toHaveAccessibleDescription(/Não pode ficar em branco/);
       await expect(retencao).toHaveAccessibleDescription(/deve estar entre 6 e 240/);
+      await expect(guarda).toHaveAccessibleDescription(/deve estar entre 20 e 100/);
       await expectAccessible(page, 'parâmetros do sistema com erro');
       page.off('request', contar);
       expect(puts).toBe(0);
       await retencao.fill('36');
+      await guarda.fill('25');
       await cliente.fill(nome);
       const bio = page.getByRole('switch', { name: /Habilitar biometria/ });
       if (!(await bio.isChecked())) await bio.click({ force: true });
@@ -61,7 +67,10 @@ test('admin changes the client name, biometrics and a unit flag; the biometrics 
       await expect(page.getByText('Parametrização foi salva com sucesso')).toBeVisible();
       const publica = await (await admin.get('/api/ferramentas/parametrizacao')).json();
       expect(publica).toMatchObject({ cliente_nome: nome, habilita_biometria: true });
-      expect(await (await admin.get(PARAM)).json()).toMatchObject({ auditoria_meses_online: 36 });
+      expect(await (await admin.get(PARAM)).json()).toMatchObject({
+        auditoria_meses_online: 36,
+        obito_anos_guarda: 25,
+      });
     });
 
     await test.step('unit flags: the current unit gets "com agendamento" flipped and saved', async () => {

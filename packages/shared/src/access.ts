@@ -59,6 +59,11 @@ export const resources = {
   auditoria: ['index'],
   // Coverage of the territory and its map (issue 44): per team and micro-area, read-only.
   'atencao_primaria/cobertura': ['index'],
+  // The citizen's LGPD rights (issue 46): show is "Quem acessou" (the trail of one citizen), copia the copy of
+  // everything held about them (PDF and JSON). The manager and the data-protection officer (protecao_dados).
+  'municipes/lgpd': ['show', 'copia'],
+  // Correction requests (LGPD art. 18 III): create records one, update closes it (corrected or refused with a reason).
+  'municipes/correcoes': ['index', 'create', 'update'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof resources;
@@ -73,7 +78,17 @@ export function isPermission(value: string): value is Permission {
 }
 
 /** Profile codes of the demo municipality (spec §6 leaves role names open; see docs/decisions.md). */
-export const perfis = ['gestor', 'recepcao', 'medico', 'enfermagem', 'acs', 'ace', 'vigilancia'] as const;
+export const perfis = [
+  'gestor',
+  'recepcao',
+  'medico',
+  'enfermagem',
+  'acs',
+  'ace',
+  'vigilancia',
+  // The data-protection officer (encarregado, LGPD art. 41; issue 46).
+  'protecao_dados',
+] as const;
 export type PerfilCodigo = (typeof perfis)[number];
 
 /** `resource:action` for the actions named (typed: only actions the resource has). */
@@ -108,6 +123,8 @@ const attends = [
   ...read('urgencia_emergencia/paciente_sem_identificacoes'),
   ...grant('filas/senhas', 'index', 'show', 'chamar', 'atender', 'concluir', 'encaminhar', 'ausente'),
 ];
+/** Who edits the citizen sees its open correction requests and closes them (issue 46). */
+const corrige = grant('municipes/correcoes', 'index', 'update');
 const primaryCare = [
   'atencao_primaria/cadastros_individuais',
   'atencao_primaria/cadastros_domiciliares',
@@ -127,6 +144,7 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     ...read('filas/parametrizacoes'),
     ...read('filas/categorias'),
     ...all('filas/senhas'),
+    ...corrige,
   ],
   medico: [
     ...base,
@@ -137,6 +155,7 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     // Reads the primary-care records except the household registration.
     ...primaryCare.filter((r) => r !== 'atencao_primaria/cadastros_domiciliares').flatMap(read),
     'atencao_primaria/cobertura:index',
+    ...corrige,
   ],
   enfermagem: [
     ...base,
@@ -146,8 +165,16 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     ...grant('municipes_notificacao', 'index', 'show', 'create'),
     ...primaryCare.flatMap(read),
     'atencao_primaria/cobertura:index',
+    ...corrige,
   ],
-  acs: [...base, ...registers, ...blocks, ...primaryCare.flatMap(all), 'atencao_primaria/cobertura:index'],
+  acs: [
+    ...base,
+    ...registers,
+    ...blocks,
+    ...primaryCare.flatMap(all),
+    'atencao_primaria/cobertura:index',
+    ...corrige,
+  ],
   ace: [
     ...base,
     ...read('atencao_primaria/cadastros_domiciliares'),
@@ -156,6 +183,9 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
   ],
   // No primary-care reads: surveillance reads the notified (issue 14), which the notifications module will open.
   vigilancia: [...base, 'municipes/condicoes_saude:show', ...all('municipes_notificacao')],
+  // Answers the citizen's requests: who accessed, the copy, corrections. Reads the record (base), never edits it nor
+  // the health blocks: the copy is its one way to the rest, and every copy is audited.
+  protecao_dados: [...base, ...all('municipes/lgpd'), ...all('municipes/correcoes')],
 };
 
 /**

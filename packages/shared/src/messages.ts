@@ -420,4 +420,7 @@ export const msg = {
     'Sem conexão: este munícipe ainda não foi guardado neste aparelho. Abra a visita dele uma vez com internet para visitá-lo sem rede.',
   armazenamentoQuaseCheio:
     'O armazenamento do navegador está quase cheio. Envie as visitas guardadas assim que possível.',
+  // LGPD correction requests (issue 46).
+  correcaoJaEncerrada: 'Este pedido de correção já foi encerrado.',
+  motivoRecusaObrigatorio: 'Informe o motivo da recusa: ele será comunicado ao munícipe.',
 } as const;

@@ -103,6 +103,9 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       'urgencia_emergencia/paciente_sem_identificacoes': ids.paciente!,
       // "Quem acessou" a citizen (issue 46): /api/v1/municipes/:id/acessos.
       auditoria: ids.municipe!,
+      // The citizen's LGPD rights (issue 46): Quem acessou, the copy and the correction requests.
+      'municipes/lgpd': ids.municipe!,
+      'municipes/correcoes': ids.municipe!,
     };
     const resource = access.split(':')[0]!;
     let url = route

@@ -31,6 +31,7 @@ import { termosUsoRoutes } from '../modules/termos_uso/routes';
 import { parametrizacaoRoutes, parametrizacaoSistemaRoutes } from '../modules/ferramentas/parametrizacao/routes';
 import { lembretesRoutes } from '../modules/lembretes/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
+import { municipesLgpdRoutes } from '../modules/municipes_lgpd';
 import { municipesCadsusRoutes, parametrizacaoCadsusRoutes } from '../modules/municipes/cadsus/routes';
 import { categoriasRoutes } from '../modules/filas/categorias/routes';
 import { notificacoesRoutes } from '../modules/municipes_notificacao/routes';
@@ -110,6 +111,7 @@ export async function registerRoutes(
   await app.register(enderecosRoutes(config), { prefix: '/api/v1/enderecos' });
   await app.register(municipesRoutes, { prefix: '/api/v1/municipes' });
   await app.register(acessosMunicipeRoutes, { prefix: '/api/v1/municipes' });
+  await app.register(municipesLgpdRoutes, { prefix: '/api/v1/municipes' });
   await app.register(municipesCadsusRoutes(config), { prefix: '/api/v1/municipes/cadsus' });
   await app.register(parametrizacaoCadsusRoutes(config), { prefix: '/api/v1/ferramentas/parametrizacao/cadsus' });
   await app.register(municipesPermissaoRoutes, { prefix: '/api/municipes' });

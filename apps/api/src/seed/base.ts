@@ -20,6 +20,7 @@ export const perfilNomes: Record<PerfilCodigo, string> = {
   acs: 'Agente comunitário de saúde',
   ace: 'Agente de combate às endemias',
   vigilancia: 'Vigilância epidemiológica',
+  protecao_dados: 'Encarregado(a) de proteção de dados',
 };
 
 export const tiposUnidadeBase = [

@@ -135,6 +135,13 @@ const accounts: Array<{ login: string; nome: string; email: string; lotacoes: As
     email: 'vigilancia@saude.exemplo.gov.br',
     lotacoes: [{ unidade: 'vigilancia', perfil: 'vigilancia', cbo: '352210' }],
   },
+  // The data-protection officer (issue 46): answers the citizens' LGPD requests, municipality-wide.
+  {
+    login: 'encarregado',
+    nome: 'Encarregada de Dados de Demonstração',
+    email: 'encarregado@saude.exemplo.gov.br',
+    lotacoes: [{ unidade: 'centro', perfil: 'protecao_dados', cbo: '411010' }],
+  },
 ];
 
 export async function isEmpty(db: DbOrTx): Promise<boolean> {

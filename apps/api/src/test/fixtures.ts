@@ -53,6 +53,7 @@ export const cboDoPerfil: Record<PerfilCodigo, string> = {
   acs: '515105',
   ace: '515140',
   vigilancia: '352210',
+  protecao_dados: '411010',
 };
 
 export type Unidade = typeof unidadesSaude.$inferSelect;

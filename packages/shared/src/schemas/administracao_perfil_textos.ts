@@ -57,6 +57,8 @@ export const RECURSOS: Record<Resource, string> = {
   'administracao/importacao_cnes': 'Importar CNES',
   auditoria: 'Histórico de acessos',
   'atencao_primaria/cobertura': 'Cobertura e mapa do território',
+  'municipes/lgpd': 'Direitos do titular (LGPD)',
+  'municipes/correcoes': 'Pedidos de correção do cadastro',
 };
 
 /** Actions as a verb a manager reads; the special ones say what they allow. */
@@ -81,6 +83,7 @@ export const ACOES: Record<string, string> = {
   desfazer_identificacao: 'Desfazer a identificação',
   redefinir_senha: 'Redefinir senha',
   cadsus: 'Buscar no CADSUS',
+  copia: 'Emitir a cópia dos dados do munícipe',
 };
 
 export const areaDe = (r: string): string => r.split('/')[0]!;

@@ -27,6 +27,7 @@ const ACOES: Record<string, string> = {
   troca_senha_bloqueada: 'Troca de senha bloqueada',
   troca_unidade: 'Trocou de unidade',
   permissao_negada: 'Acesso negado',
+  copia: 'Emitiu a cópia dos dados',
 };
 
 /** "Consultou", "Alterou"… for the action codes the trail stores; an unknown code is shown as stored. */
@@ -44,6 +45,8 @@ const RECURSOS: Record<string, string> = {
   'atencao_primaria/exportacao_esus': 'Exportação e-SUS APS',
   auditoria: 'Histórico de acessos',
   auth: 'Conta e sessão',
+  'municipes/lgpd': 'Cópia dos dados (LGPD)',
+  'municipes/correcoes': 'Pedido de correção',
 };
 
 /** What was seen, in the words of the menus; an unknown resource is shown as stored. */

@@ -25,7 +25,7 @@ const PARTES = PARTES_ACESSO.map((p) => p.value) as [ParteAcesso, ...ParteAcesso
 
 /** The resource codes of each part ('outros': every other resource that named the citizen). */
 export const RECURSOS_DA_PARTE: Record<Exclude<ParteAcesso, 'outros'>, readonly string[]> = {
-  identificacao: ['municipes', 'municipes/biometrias', 'municipes/cadsus'],
+  identificacao: ['municipes', 'municipes/biometrias', 'municipes/cadsus', 'municipes/correcoes'],
   blocos: ['municipes/sociodemograficas', 'municipes/condicoes_saude'],
   cadastros: [
     'atencao_primaria/cadastros_individuais',
@@ -41,7 +41,7 @@ export const RECURSOS_DA_PARTE: Record<Exclude<ParteAcesso, 'outros'>, readonly 
     'urgencia_emergencia/paciente_sem_identificacoes',
     'filas/senhas',
   ],
-  historico: ['auditoria'],
+  historico: ['auditoria', 'municipes/lgpd'],
 };
 
 const PARTE_DO_RECURSO = new Map(

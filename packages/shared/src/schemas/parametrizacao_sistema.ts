@@ -17,6 +17,8 @@ export const LIMITES_PARAMETRIZACAO = {
   tempo_chamadas: { min: 5, max: 600 },
   // Months of audit trail kept online before `npm run auditoria:arquivar` moves them to files (docs/decisions.md).
   auditoria_meses_online: { min: 6, max: 240 },
+  // Years a deceased citizen's record is kept after the death (issue 46): CFM 1.821/2007 art. 8 asks 20 at least.
+  obito_anos_guarda: { min: 20, max: 100 },
 } as const;
 
 /** A file the app itself serves ('/brasao.svg', the seed's default): same origin, no '..', no other host. */
@@ -46,6 +48,10 @@ export const parametrizacaoSistemaUpdateSchema = z.object({
   auditoria_meses_online: zInteger({
     between: [LIMITES_PARAMETRIZACAO.auditoria_meses_online.min, LIMITES_PARAMETRIZACAO.auditoria_meses_online.max],
   }).optional(),
+  /** Left out: unchanged (issue 46 added it). */
+  obito_anos_guarda: zInteger({
+    between: [LIMITES_PARAMETRIZACAO.obito_anos_guarda.min, LIMITES_PARAMETRIZACAO.obito_anos_guarda.max],
+  }).optional(),
   lock_version: lockVersion(),
 });
 export type ParametrizacaoSistemaUpdate = z.input<typeof parametrizacaoSistemaUpdateSchema>;
@@ -62,6 +68,7 @@ export const parametrizacaoSistemaSchema = parametrizacaoSchema
   })
   .extend({
     auditoria_meses_online: z.int(),
+    obito_anos_guarda: z.int(),
     lock_version: z.int(),
     updated_at: z.string(),
   });

@@ -100,6 +100,8 @@ export const parametrizacao = pgTable('parametrizacao', {
   pec_versao: text().notNull(),
   /** Months of audit trail kept online; older months are detached to files by `npm run auditoria:arquivar` (issue 41). */
   auditoria_meses_online: integer().notNull().default(60),
+  /** Years a deceased citizen's record is kept after the death (issue 46; CFM 1.821/2007 art. 8: 20). */
+  obito_anos_guarda: integer().notNull().default(20),
   ...versioned,
 });
 

@@ -206,13 +206,13 @@ describe('/api/v1/municipes/:id/acessos', () => {
     expect(await auditRows(t, { resource: 'auditoria' })).toHaveLength(antes);
   });
 
-  it('a profile that reads the trail but not the citizen gets 404; with the citizen too, the list', async () => {
+  it('a profile with "Quem acessou" but not the citizen gets 404; with the citizen too, the list', async () => {
     const { unidade } = await f.territorio();
-    const soTrilha = await f.usuario({ unidade, permissoes: ['auditoria:index'] });
+    const soTrilha = await f.usuario({ unidade, permissoes: ['municipes/lgpd:show'] });
     expect((await get(soTrilha, url(ana.id))).statusCode).toBe(404);
     expect((await get(soTrilha, `/api/v1/municipes/${ana.id}/acessos/csv?${periodo}`)).statusCode).toBe(404);
     expect((await get(soTrilha, `/api/v1/municipes/${ana.id}/acessos/pdf?${periodo}`)).statusCode).toBe(404);
-    const ambos = await f.usuario({ unidade, permissoes: ['auditoria:index', 'municipes:show'] });
+    const ambos = await f.usuario({ unidade, permissoes: ['municipes/lgpd:show', 'municipes:show'] });
     expect((await acessos(ambos, url(ana.id))).length).toBeGreaterThan(0);
   });
 

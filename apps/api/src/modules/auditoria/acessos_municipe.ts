@@ -20,7 +20,7 @@ import { arquivoCsv, auditarLeitura, grandeDemais, maisRecentes, where } from '.
 
 // "Quem acessou" a citizen (issue 46): the trail's rows of one person (service.ts `doMunicipe`), with the profile the
 // professional held in that unit that day and the part of the record each touched. Only a user who may read the
-// citizen sees it: `auditoria:index` on the route, and here `municipes:show` and a citizen that exists, 404
+// citizen sees it: `municipes/lgpd:show` on the route (the manager, the data-protection officer), and here `municipes:show` and a citizen that exists, 404
 // otherwise (as the record itself answers). Every page and export leaves its own row, naming the citizen.
 
 type Filters = z.output<typeof acessosMunicipeFiltersSchema>;

@@ -3,7 +3,7 @@ import { acaoTexto, recursoTexto } from '@saude/shared/schemas/auditoria';
 import { formatDateTime, isoToBr } from '@saude/shared/validation/dates';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Ctx } from '../../access/context';
-import { desenhavel } from '../../lib/pdf';
+import { desenhavel, numerarPaginas } from '../../lib/pdf';
 import { todos, type AcessosFiltros } from './acessos_municipe';
 
 // "Quem acessou" as a PDF (issue 46): the answer to the citizen's request, to print or hand over. A4 landscape, one
@@ -87,15 +87,6 @@ export async function acessosPdf(ctx: Ctx, id: string, query: AcessosFiltros): P
     }
     y -= LINHA;
   }
-  const paginas = doc.getPages();
-  paginas.forEach((p, i) =>
-    p.drawText(`Saúde Municipal · página ${i + 1} de ${paginas.length}`, {
-      x: MARGEM,
-      y: MARGEM / 2,
-      size: 8,
-      font,
-      color: CINZA,
-    }),
-  );
+  numerarPaginas(doc, font, MARGEM);
   return doc.save();
 }

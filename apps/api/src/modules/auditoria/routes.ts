@@ -31,9 +31,9 @@ export const auditoriaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-// /api/v1/municipes/:id/acessos (issue 46): "Quem acessou" one citizen, for whoever reads the trail and the citizen.
+// /api/v1/municipes/:id/acessos (issue 46): "Quem acessou" one citizen, for the manager and the data-protection officer.
 export const acessosMunicipeRoutes: FastifyPluginAsyncZod = async (app) => {
-  listRoute(app, '/:id/acessos', 'auditoria:index', {
+  listRoute(app, '/:id/acessos', 'municipes/lgpd:show', {
     params: anyIdParams,
     query: acessosMunicipeFiltersSchema,
     item: acessoMunicipeSchema,
@@ -42,7 +42,7 @@ export const acessosMunicipeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/acessos/csv',
     {
-      config: { access: 'auditoria:index' },
+      config: { access: 'municipes/lgpd:show' },
       schema: { params: anyIdParams, querystring: acessosMunicipeFiltersSchema, response: { 200: z.string() } },
     },
     async (req, reply) => {
@@ -56,7 +56,7 @@ export const acessosMunicipeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/acessos/pdf',
     {
-      config: { access: 'auditoria:index' },
+      config: { access: 'municipes/lgpd:show' },
       schema: { params: anyIdParams, querystring: acessosMunicipeFiltersSchema },
     },
     async (req, reply) => {

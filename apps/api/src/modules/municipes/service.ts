@@ -17,6 +17,7 @@ import { newId } from '../../lib/ids';
 import { recordTrail } from '../../access/audit-trail';
 import { autor, checkVersion, stamped, updateVersioned, type Versioned } from '../../lib/versioned';
 import { rememberAddress } from '../enderecos';
+import { fecharCorrigidas } from '../municipes_lgpd';
 import { checkMudancaDeVinculo } from './cuidado';
 import { checkMunicipe, findDuplicados, municipeReferences, prontuarioTemVisitas } from './rules';
 
@@ -193,6 +194,8 @@ export async function update(ctx: Ctx, id: string, { lock_version, ...v }: Versi
         municipe_ids: [id],
         details: { campos },
       });
+      // A correction request on a field this edit changed is answered (issue 46).
+      await fecharCorrigidas(tx, ctx, id, campos);
       return (await loadMunicipe(tx, id))!;
     }),
   );

@@ -7,11 +7,13 @@ import type { Municipe } from '@saude/shared/schemas/municipe';
 import { isoToBr } from '../../lib/form';
 import { usePode } from '../../lib/access';
 import { idadeTexto } from '../../lib/format';
+import { CopiaDados } from './lgpd/CopiaDados';
 
 /** Who this is (ux.md detail header): name, age, CPF/CNS, reference unit. */
 export function MunicipeCabecalho({ municipe: m }: { municipe: Municipe }) {
-  // The LGPD data-subject request starts here: who read or changed this citizen's data (managers only, issue 14).
-  const podeVerAcessos = usePode('auditoria:index');
+  // The LGPD data-subject request starts here: who read or changed this citizen's data (the manager and the
+  // data-protection officer, issue 46), on the record's own "Quem acessou" tab.
+  const podeVerAcessos = usePode('municipes/lgpd:show');
   const itens: Array<[string, ReactNode]> = [
     ['Nascimento', `${isoToBr(m.data_nascimento)} (${idadeTexto(m.data_nascimento, m.data_obito)})`],
     ['CPF', m.cpf_numero ? formatCpf(m.cpf_numero) : 'Não informado'],
@@ -43,12 +45,15 @@ export function MunicipeCabecalho({ municipe: m }: { municipe: Municipe }) {
           </Text>
         ))}
       </Group>
-      {podeVerAcessos && (
-        <Anchor component={Link} to={`/auditoria?municipe_id=${m.id}`} size="sm" mt="xs" display="inline-flex">
-          <IconHistory size={16} aria-hidden style={{ marginRight: 4 }} />
-          Quem acessou este cadastro
-        </Anchor>
-      )}
+      <Group gap="md" mt="xs" wrap="wrap" justify="space-between">
+        {podeVerAcessos && (
+          <Anchor component={Link} to={`/municipes/${m.id}/edit/quem_acessou`} size="sm" display="inline-flex">
+            <IconHistory size={16} aria-hidden style={{ marginRight: 4 }} />
+            Quem acessou este cadastro
+          </Anchor>
+        )}
+        <CopiaDados municipeId={m.id} />
+      </Group>
     </Card>
   );
 }

@@ -19,6 +19,7 @@ import { getMunicipe, useDeleteMunicipe, useMunicipe, usePermissaoCadastro, useS
 import type { MunicipeTabContext } from './context';
 import { abaDoCampo, formParaApi, municipeParaForm, ROTULOS, useMunicipeFormSchema } from './formValues';
 import { MunicipeCabecalho } from './MunicipeCabecalho';
+import { CorrecoesPainel } from './lgpd/CorrecoesPainel';
 import { MunicipeFormInfoProvider } from './secoes/comum';
 import { BLOCO_PATHS, municipeTabs, PATHS_CADASTRO, tabDoCaminho } from './tabs';
 import { useUnidadesDoUsuario } from './unidades';
@@ -70,7 +71,7 @@ function MunicipeEditor({
   const editPath = `/municipes/${municipe.id}/edit`;
   const aba = tabDoCaminho(pathname, editPath);
   const { parametrizacao } = useParametrizacao();
-  const tabs = municipeTabs(permissoes, parametrizacao?.habilita_biometria === true, usePode('auditoria:index'));
+  const tabs = municipeTabs(permissoes, parametrizacao?.habilita_biometria === true, usePode('municipes/lgpd:show'));
   const unidades = useUnidadesDoUsuario(municipe);
   const save = useSaveMunicipe(municipe.id);
   const remover = useDeleteMunicipe();
@@ -117,6 +118,7 @@ function MunicipeEditor({
   return (
     <Stack gap="md">
       <MunicipeCabecalho municipe={municipe} />
+      <CorrecoesPainel municipeId={municipe.id} />
       <AbasMunicipe tabs={tabs} aba={aba} onChange={(path) => void irPara(path)} />
       <FormProvider {...record.form}>
         <MunicipeFormInfoProvider value={{ municipe, unidades }}>

@@ -14,7 +14,11 @@ import { ApiError, http } from '../../lib/http';
 import { resource } from '../../lib/resource';
 
 const municipes = resource<Municipe, MunicipeListItem, MunicipeFilters, SaveMunicipeBody>('/municipes', {
-  related: [['municipes', 'busca_avancada']],
+  // A save may close correction requests (issue 46): the record's panel reads them again.
+  related: [
+    ['municipes', 'busca_avancada'],
+    ['municipes', 'correcoes'],
+  ],
 }).as('Municipe', 'Municipes');
 const base = municipes.base;
 

@@ -27,7 +27,7 @@ function blocoTab(acoes: readonly string[], label: string, editar: string, visua
   return [];
 }
 
-/** "Quem acessou" (issue 46): the citizen's audit trail, for who reads the trail (managers). */
+/** "Quem acessou" (issue 46): the citizen's audit trail, for the manager and the data-protection officer. */
 export const TAB_ACESSOS: MunicipeTab = { path: 'quem_acessou', label: 'Quem acessou' };
 
 /** Every tab the user may open, in the order of the e-SUS individual form, then who accessed the record. */

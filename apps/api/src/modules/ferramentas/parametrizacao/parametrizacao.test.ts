@@ -125,6 +125,20 @@ describe('system parameters and unit flags', () => {
     expect(outra.json<ParametrizacaoSistema>().auditoria_meses_online).toBe(36);
   });
 
+  it('keeps the record after a death for 20 years at first, 20 to 100, audited (issue 46, CFM 1.821/2007)', async () => {
+    const atual = await ler();
+    expect(atual.obito_anos_guarda).toBe(20);
+    for (const fora of [19, 101, 20.5])
+      expect((await gravar(corpo(atual, { obito_anos_guarda: fora }))).json(), String(fora)).toMatchObject({
+        errors: { obito_anos_guarda: [fora === 20.5 ? msg.integer : msg.between('20', '100')] },
+      });
+    const res = await gravar(corpo(atual, { obito_anos_guarda: 25 }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ParametrizacaoSistema>().obito_anos_guarda).toBe(25);
+    const [row] = (await auditRows(t)).filter((r) => r.resource === 'ferramentas/parametrizacao').slice(-1);
+    expect(row!.details).toEqual({ alteracoes: { obito_anos_guarda: { de: 20, para: 25 } } });
+  });
+
   it('only a manager reads and writes the parameters (403 to the others)', async () => {
     const atual = await ler();
     for (const h of [medico, recepcao]) {

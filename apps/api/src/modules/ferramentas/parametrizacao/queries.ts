@@ -26,6 +26,7 @@ export const paraApi = (r: Row): Dated<ParametrizacaoSistema> => ({
   esus_versao: r.esus_versao,
   pec_versao: r.pec_versao,
   auditoria_meses_online: r.auditoria_meses_online,
+  obito_anos_guarda: r.obito_anos_guarda,
   lock_version: r.lock_version,
   updated_at: r.updated_at,
 });

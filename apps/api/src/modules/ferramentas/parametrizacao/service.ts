@@ -68,6 +68,7 @@ const CAMPOS = [
   'esus_versao',
   'pec_versao',
   'auditoria_meses_online',
+  'obito_anos_guarda',
 ] as const;
 
 /** The changed fields, value before → after (the crest as a word). */

@@ -11,8 +11,7 @@ import {
 import { LinkButton } from '../../../lib/LinkButton';
 import { ListPage, recordColumn, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
-import { semVisitaTexto } from '../visitas_domiciliares/QuemVisitarPage';
-import { colunasDaVisita } from '../visitas_domiciliares/comum';
+import { colunasDaVisita, semVisitaTexto } from '../visitas_domiciliares/comum';
 import { BASE_PATH, useCoberturaLista, type LinhaLista } from './api';
 
 const paramsSchema = listParamsSchema.extend({

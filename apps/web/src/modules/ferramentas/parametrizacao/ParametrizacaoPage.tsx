@@ -70,6 +70,7 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
     esus_versao: p.esus_versao,
     pec_versao: p.pec_versao,
     auditoria_meses_online: p.auditoria_meses_online,
+    obito_anos_guarda: p.obito_anos_guarda,
   });
   const [v, setV] = useState<Campos>(() => inicial(atual));
   const [erros, setErros] = useState<Record<string, string[]>>({});
@@ -97,6 +98,28 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
       error={erros[nome]?.[0]}
       disabled={!podeEditar}
       maxLength={nome === 'cliente_nome' ? 120 : 40}
+    />
+  );
+  /** A retention period (issue 41, issue 46): a whole number within its limits. */
+  const prazo = (
+    nome: 'auditoria_meses_online' | 'obito_anos_guarda',
+    label: string,
+    explicacao: string,
+    unidade: string,
+  ) => (
+    <NumberInput
+      label={label}
+      description={`${explicacao} De ${LIMITES_PARAMETRIZACAO[nome].min} a ${LIMITES_PARAMETRIZACAO[nome].max} ${unidade}.`}
+      withAsterisk
+      min={LIMITES_PARAMETRIZACAO[nome].min}
+      max={LIMITES_PARAMETRIZACAO[nome].max}
+      allowDecimal={false}
+      clampBehavior="none"
+      value={v[nome] ?? ''}
+      onChange={(n) => setV({ ...v, [nome]: n })}
+      error={erros[nome]?.[0]}
+      disabled={!podeEditar}
+      maw={480}
     />
   );
   const escolher = async (file: File | null) => {
@@ -187,20 +210,18 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
             {campo('esus_versao', 'Versão e-SUS')}
             {campo('pec_versao', 'Versão PEC')}
           </Group>
-          <NumberInput
-            label="Meses de auditoria mantidos no sistema"
-            description={`Os registros de acesso mais antigos que isso são arquivados pela equipe de TI e deixam de aparecer na consulta de acessos. De ${LIMITES_PARAMETRIZACAO.auditoria_meses_online.min} a ${LIMITES_PARAMETRIZACAO.auditoria_meses_online.max} meses.`}
-            withAsterisk
-            min={LIMITES_PARAMETRIZACAO.auditoria_meses_online.min}
-            max={LIMITES_PARAMETRIZACAO.auditoria_meses_online.max}
-            allowDecimal={false}
-            clampBehavior="none"
-            value={v.auditoria_meses_online ?? ''}
-            onChange={(n) => setV({ ...v, auditoria_meses_online: n })}
-            error={erros.auditoria_meses_online?.[0]}
-            disabled={!podeEditar}
-            maw={480}
-          />
+          {prazo(
+            'auditoria_meses_online',
+            'Meses de auditoria mantidos no sistema',
+            'Os registros de acesso mais antigos que isso são arquivados pela equipe de TI e deixam de aparecer na consulta de acessos.',
+            'meses',
+          )}
+          {prazo(
+            'obito_anos_guarda',
+            'Anos de guarda do cadastro após o óbito',
+            'Por quanto tempo o cadastro e os registros de saúde de um munícipe falecido são mantidos depois do óbito (Resolução CFM 1.821/2007, art. 8: no mínimo 20 anos).',
+            'anos',
+          )}
           {podeEditar && (
             <Group justify="flex-end">
               <Button type="submit" mih={44} loading={salvar.isPending}>

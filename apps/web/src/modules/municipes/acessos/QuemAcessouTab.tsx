@@ -64,7 +64,7 @@ const columns: Column<AcessoMunicipe>[] = [
 ];
 
 export function QuemAcessouTab() {
-  const podeVer = usePode('auditoria:index');
+  const podeVer = usePode('municipes/lgpd:show');
   if (!podeVer) return <ErrorPage status={403} />;
   return <QuemAcessou />;
 }

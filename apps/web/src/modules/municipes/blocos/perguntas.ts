@@ -18,13 +18,8 @@ import {
   tempoSituacaoRua,
   type CodeRow,
 } from '@saude/shared/codes';
-import {
-  IDADE_MAXIMA_RESPONSAVEL_CRIANCA,
-  idadeEmAnos,
-  type CondicaoSaudeValues,
-  type Municipe,
-  type SociodemograficaValues,
-} from '@saude/shared/schemas/municipe';
+import { IDADE_MAXIMA_RESPONSAVEL_CRIANCA, idadeEmAnos, type Municipe } from '@saude/shared/schemas/municipe';
+import { saudeLabels, socioLabels } from '@saude/shared/schemas/municipe_blocos_rotulos';
 
 export type Tabela = readonly CodeRow[];
 
@@ -81,25 +76,7 @@ export function detalhesDe<C extends string>(questao: Questao<C>): ReadonlyArray
 
 export const SOCIO_MODEL = 'Informação sociodemográfica';
 
-export const socioLabels = {
-  responsavel_familiar: 'É responsável familiar?',
-  ocupacao_id: 'Ocupação',
-  frequenta_escola: 'Frequenta escola ou creche?',
-  curso_mais_elevado_id: 'Qual é o curso mais elevado que frequenta ou frequentou?',
-  situacao_mercado_trabalho_id: 'Situação no mercado de trabalho',
-  responsaveis_criancas: 'Crianças de 0 a 9 anos, com quem fica?',
-  frequenta_cuidador_tradicional: 'Frequenta cuidador tradicional?',
-  participa_grupo_comunitario: 'Participa de algum grupo comunitário?',
-  plano_saude_privado: 'Possui plano de saúde privado?',
-  povo_comunidade_tradicional: 'É membro de povo ou comunidade tradicional?',
-  povo_comunidade_tradicional_id: 'Qual povo ou comunidade tradicional?',
-  informa_orientacao_sexual: 'Deseja informar orientação sexual?',
-  orientacao_sexual_id: 'Qual orientação sexual?',
-  informa_identidade_genero: 'Deseja informar identidade de gênero?',
-  identidade_genero_id: 'Qual identidade de gênero?',
-  possui_deficiencia: 'Tem alguma deficiência?',
-  deficiencias: 'Quais deficiências?',
-} as const satisfies Record<keyof SociodemograficaValues, string>;
+export { socioLabels };
 
 export type SocioCampo = keyof typeof socioLabels;
 
@@ -136,49 +113,8 @@ export function perguntaResponsavelCrianca(municipe: Pick<Municipe, 'data_nascim
 
 export const SAUDE_MODEL = 'Condição de saúde';
 
-export const saudeLabels = {
-  gestante: 'Está gestante?',
-  maternidade_referencia: 'Qual é a maternidade de referência?',
-  consideracao_peso_id: 'Sobre seu peso, você se considera?',
-  fumante: 'Está fumante?',
-  alcool: 'Faz uso de álcool?',
-  outras_drogas: 'Faz uso de outras drogas?',
-  hipertensao: 'Tem hipertensão arterial?',
-  diabetes: 'Tem diabetes?',
-  avc: 'Teve AVC/derrame?',
-  infarto: 'Teve infarto?',
-  doenca_cardiaca: 'Tem doença cardíaca/do coração?',
-  doencas_cardiacas: 'Quais doenças cardíacas?',
-  doenca_rins: 'Tem ou teve problemas nos rins?',
-  doencas_rins: 'Quais problemas nos rins?',
-  doenca_respiratoria: 'Tem doença respiratória/no pulmão?',
-  doencas_respiratorias: 'Quais doenças respiratórias?',
-  hanseniase: 'Está com hanseníase?',
-  tuberculose: 'Está com tuberculose?',
-  cancer: 'Tem ou teve câncer?',
-  // Spec §5: the hospitalisation question looks back 12 months.
-  internacao_12_meses: 'Teve alguma internação nos últimos 12 meses?',
-  internacao_causa: 'Por qual causa?',
-  saude_mental: 'Tem diagnóstico de algum problema de saúde mental por profissional de saúde?',
-  acamado: 'Está acamado?',
-  domiciliado: 'Está domiciliado?',
-  plantas_medicinais: 'Usa plantas medicinais?',
-  plantas_medicinais_quais: 'Quais plantas medicinais?',
-  praticas_integrativas: 'Usa outras práticas integrativas e complementares?',
-  outras_condicoes: 'Outras condições de saúde',
-  situacao_rua: 'Está em situação de rua?',
-  tempo_situacao_rua_id: 'Tempo em situação de rua',
-  recebe_beneficio: 'Recebe algum benefício?',
-  referencia_familiar: 'Possui referência familiar?',
-  visita_familiar: 'Visita algum familiar com frequência?',
-  grau_parentesco_familiar: 'Qual o grau de parentesco?',
-  acompanhado_outra_instituicao: 'É acompanhado por outra instituição?',
-  outra_instituicao: 'Qual instituição?',
-  quantas_vezes_alimentacao_id: 'Quantas vezes se alimenta ao dia?',
-  origem_alimentacao: 'Qual a origem da alimentação?',
-  acesso_higiene: 'Tem acesso a higiene pessoal?',
-  acesso_higiene_ids: 'Quais meios de higiene?',
-} as const satisfies Record<keyof CondicaoSaudeValues, string>;
+// The questions' wording lives in shared (issue 46: the citizen's copy asks them in the same words).
+export { saudeLabels };
 
 export type SaudeCampo = keyof typeof saudeLabels;
 
