@@ -149,8 +149,8 @@ describe.skipIf(!psqlBin || !binaries)(`upgrade from the release before issue 42
     delete contagemAntes['drizzle.__drizzle_migrations'];
     // The start (seedBase) keeps the built-in profiles and their permissions in step with the code: a new built-in
     // profile or permission (issue 46: protecao_dados, municipes/lgpd, municipes/correcoes) adds rows there, and the
-    // old ones are all kept (checked above).
-    for (const tabela of ['public.perfis', 'public.perfil_permissoes']) {
+    // old ones are all kept (checked above). So does the menu: a new screen's entry (issue 44: Cobertura, Território).
+    for (const tabela of ['public.perfis', 'public.perfil_permissoes', 'public.menus']) {
       expect(demais[tabela], tabela).toBeGreaterThanOrEqual(contagemAntes[tabela]!);
       delete demais[tabela];
       delete contagemAntes[tabela];
