@@ -95,7 +95,9 @@ test('the manager sees every team, downloads the CSV and shows the notified case
     await page.getByRole('switch', { name: 'Mostrar casos notificados' }).uncheck();
     const grupo = mapa.getByTitle(/domicílios próximos: aproximar$/).first();
     await grupo.click();
-    await expect(mapa.getByTitle(/^Domicílio.*: (nunca visitado|visitado hoje|\d+ dias? sem visita) \(/).first()).toBeVisible();
+    await expect(
+      mapa.getByTitle(/^Domicílio.*: (nunca visitado|visitado hoje|\d+ dias? sem visita) \(/).first(),
+    ).toBeVisible();
     await page.setViewportSize({ width: 800, height: 1280 });
     await expect(mapa).toBeVisible();
     await fotografar(page, 'territorio-gestor-tablet');

@@ -167,14 +167,7 @@ export const perfilPermissions: Record<PerfilCodigo, Permission[]> = {
     'atencao_primaria/cobertura:index',
     ...corrige,
   ],
-  acs: [
-    ...base,
-    ...registers,
-    ...blocks,
-    ...primaryCare.flatMap(all),
-    'atencao_primaria/cobertura:index',
-    ...corrige,
-  ],
+  acs: [...base, ...registers, ...blocks, ...primaryCare.flatMap(all), 'atencao_primaria/cobertura:index', ...corrige],
   ace: [
     ...base,
     ...read('atencao_primaria/cadastros_domiciliares'),
