@@ -72,9 +72,13 @@ CREATE TRIGGER "quem_visitar_familia_membros" AFTER INSERT OR UPDATE OR DELETE O
   FOR EACH ROW EXECUTE FUNCTION "quem_visitar_por_municipe"();--> statement-breakpoint
 CREATE TRIGGER "quem_visitar_condicoes_saude" AFTER INSERT OR UPDATE OR DELETE ON "municipe_condicoes_saude"
   FOR EACH ROW EXECUTE FUNCTION "quem_visitar_por_municipe"();--> statement-breakpoint
-CREATE TRIGGER "quem_visitar_cadastros_individuais"
-  AFTER INSERT OR UPDATE OF "municipe_id", "saida_em", "updated_at" OR DELETE ON "cadastros_individuais"
+CREATE TRIGGER "quem_visitar_cadastros_individuais" AFTER INSERT OR DELETE ON "cadastros_individuais"
   FOR EACH ROW EXECUTE FUNCTION "quem_visitar_por_municipe"();--> statement-breakpoint
+-- No column list on the updates below: "UPDATE OF" misses a column a BEFORE trigger changed (familias.micro_area is set
+-- by familias_ordem_visita when the home is linked, migration 0012); WHEN compares the row as it is stored.
+CREATE TRIGGER "quem_visitar_cadastros_individuais_alteracao" AFTER UPDATE ON "cadastros_individuais"
+  FOR EACH ROW WHEN ((OLD.municipe_id, OLD.saida_em, OLD.updated_at) IS DISTINCT FROM (NEW.municipe_id, NEW.saida_em, NEW.updated_at))
+  EXECUTE FUNCTION "quem_visitar_por_municipe"();--> statement-breakpoint
 CREATE TRIGGER "quem_visitar_ultimas_visitas" AFTER INSERT OR UPDATE OR DELETE ON "municipe_ultimas_visitas"
   FOR EACH ROW EXECUTE FUNCTION "quem_visitar_por_municipe"();--> statement-breakpoint
 
@@ -85,7 +89,7 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "quem_visitar_municipes"
-  AFTER UPDATE OF "nome", "nome_social", "data_nascimento", "data_obito", "motivo_saida_cadastro_id" ON "municipes"
+  AFTER UPDATE ON "municipes"
   FOR EACH ROW WHEN ((OLD.nome, OLD.nome_social, OLD.data_nascimento, OLD.data_obito, OLD.motivo_saida_cadastro_id)
     IS DISTINCT FROM (NEW.nome, NEW.nome_social, NEW.data_nascimento, NEW.data_obito, NEW.motivo_saida_cadastro_id))
   EXECUTE FUNCTION "quem_visitar_municipe"();--> statement-breakpoint
@@ -99,7 +103,7 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "quem_visitar_familias"
-  AFTER UPDATE OF "mudou", "equipe_id", "micro_area", "unidade_saude_id" ON "familias"
+  AFTER UPDATE ON "familias"
   FOR EACH ROW WHEN ((OLD.mudou, OLD.equipe_id, OLD.micro_area, OLD.unidade_saude_id)
     IS DISTINCT FROM (NEW.mudou, NEW.equipe_id, NEW.micro_area, NEW.unidade_saude_id))
   EXECUTE FUNCTION "quem_visitar_familia"();--> statement-breakpoint

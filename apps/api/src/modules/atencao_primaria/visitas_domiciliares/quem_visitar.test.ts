@@ -282,6 +282,30 @@ describe(url, () => {
     expect(diferencas).toEqual([]);
   });
 
+  it("a family made and linked to its home through the API enters the list of the home's micro-area", async () => {
+    const bebe = await pessoa({ nascimento: dataAtras(2) });
+    const criada = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/atencao_primaria/familias',
+      headers: acs,
+      payload: { responsavel_id: bebe.id, membros: [{ municipe_id: bebe.id, parentesco_id: 1 }] },
+    });
+    expect(criada.statusCode, criada.body).toBe(201);
+    const familiaId = criada.json<{ id: string }>().id;
+    expect((await lista()).filter((l) => l.municipe_id === bebe.id)).toEqual([]);
+    const casa = await f.domicilio(header, { st_micro_area: '01' });
+    const ligada = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/atencao_primaria/cadastros_domiciliares/${casa.id}/familias`,
+      headers: acs,
+      payload: { familia_id: familiaId },
+    });
+    expect(ligada.statusCode, ligada.body).toBe(200);
+    expect((await lista()).filter((l) => l.municipe_id === bebe.id).map((l) => [l.familia_id, l.motivos])).toEqual([
+      [familiaId, ['recem_nascido']],
+    ]);
+  });
+
   describe('a unit adjusts the intervals (parametros/unidades_saude)', () => {
     const PARAMS = '/api/v1/parametros/unidades_saude';
     const put = async (headers: Headers, intervalos: Record<string, unknown>) => {
