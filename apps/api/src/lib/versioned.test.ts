@@ -38,6 +38,7 @@ const rotasDaTabela: Record<string, RegExp> = {
   auth_applications: /\/ferramentas\/auth_applications\/:id$/,
   termos_uso: /\/termos_uso\/:id/,
   lembretes: /\/lembretes\/:id$/,
+  municipe_correcoes: /\/municipes\/:id\/correcoes\/:correcao_id$/,
 };
 /** Versioned tables no request writes by version, and why. */
 const semVersaoNaEntrada: Record<string, string> = {

@@ -25,6 +25,7 @@ describe(url, () => {
     expect(o.profissionais.map((p) => p.nome)).toEqual([
       'Agente Comunitária de Demonstração',
       'Agente de Endemias de Demonstração',
+      'Encarregada de Dados de Demonstração',
       'Enfermeira de Demonstração',
       'Gestora de Demonstração',
       'Médico de Demonstração',
