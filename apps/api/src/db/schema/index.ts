@@ -14,3 +14,4 @@ export * from './notificacoes_globais';
 export * from './ferramentas';
 export * from './administracao';
 export * from './exportacao_esus';
+export * from './municipe_unificacoes';

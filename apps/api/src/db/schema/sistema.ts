@@ -100,6 +100,8 @@ export const parametrizacao = pgTable('parametrizacao', {
   pec_versao: text().notNull(),
   /** Months of audit trail kept online; older months are detached to files by `npm run auditoria:arquivar` (issue 41). */
   auditoria_meses_online: integer().notNull().default(60),
+  /** Days during which a merge of two citizens may be undone (issue 45). */
+  unificacao_prazo_dias: integer().notNull().default(90),
   ...versioned,
 });
 
