@@ -57,6 +57,9 @@ export const resources = {
   'administracao/perfis': [...crud],
   'administracao/importacao_cnes': ['index', 'create'],
   auditoria: ['index'],
+  // Duplicate citizens (issue 45), management only: index the queue and the merges, show a pair side by side, create a
+  // merge, update the queue (run the search, "not the same person"), destroy undoes a merge.
+  'municipes/unificacoes': ['index', 'show', 'create', 'update', 'destroy'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof resources;

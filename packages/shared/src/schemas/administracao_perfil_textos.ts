@@ -56,6 +56,7 @@ export const RECURSOS: Record<Resource, string> = {
   'administracao/perfis': 'Perfis e permissões',
   'administracao/importacao_cnes': 'Importar CNES',
   auditoria: 'Histórico de acessos',
+  'municipes/unificacoes': 'Unificação de cadastros duplicados',
 };
 
 /** Actions as a verb a manager reads; the special ones say what they allow. */
