@@ -139,14 +139,18 @@ async function fotografia(tx: DbOrTx, id: string): Promise<unknown> {
 
 const colunasRestauradas = Object.values(getTableColumns(municipes))
   .map((c) => c.name)
-  .filter((n) => n !== 'id' && n !== 'lock_version');
+  .filter((n) => !['id', 'lock_version', 'updated_at', 'updated_by'].includes(n));
 
-/** Writes a photographed row back, every column but the id; the version goes up so a form opened meanwhile is stale. */
-async function restaurar(tx: DbOrTx, id: string, foto: unknown) {
+/**
+ * Writes a photographed row back, every column but the id and the version stamps: the version and updated_at go
+ * forward, so a form opened meanwhile is stale and the e-SUS export sends the registrations again with the restored
+ * identity (docs/decisions.md "Duplicate citizens").
+ */
+async function restaurar(tx: DbOrTx, ctx: Ctx, id: string, foto: unknown) {
   const lista = sql.raw(colunasRestauradas.map((c) => `"${c}"`).join(', '));
   await tx.execute(sql`update municipes m set (${lista}) =
       (select ${lista} from jsonb_populate_record(null::municipes, ${JSON.stringify(foto)}::jsonb)),
-      lock_version = m.lock_version + 1
+      lock_version = m.lock_version + 1, updated_at = now(), updated_by = ${autor(ctx)}
     where m.id = ${id}`);
 }
 
@@ -284,8 +288,8 @@ export async function desfazer(ctx: Ctx, id: string): Promise<void> {
       );
     }
     // The survivor first: it gives the absorbed one's documents back before the tombstone takes them again.
-    await restaurar(tx, u.sobrevivente_id, u.sobrevivente_antes);
-    await restaurar(tx, u.absorvido_id, u.absorvido_antes);
+    await restaurar(tx, ctx, u.sobrevivente_id, u.sobrevivente_antes);
+    await restaurar(tx, ctx, u.absorvido_id, u.absorvido_antes);
     if (u.duplicado_id)
       await tx
         .update(municipeDuplicados)
