@@ -12,7 +12,7 @@ async function pessoa(api: Api, nome: string, mae: string, nascimento: string) {
       nome,
       nome_mae: mae,
       data_nascimento: nascimento,
-      sexo_id: 2,
+      sexo_id: 1,
       cpf_numero: novoCpf(),
       codigo_cns: novoCns(),
       telefones: { celular: '61991837465' },

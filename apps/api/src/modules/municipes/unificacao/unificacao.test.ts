@@ -180,6 +180,8 @@ describe('municipes: unificação de duplicados', () => {
 
     const lista = await t.app.inject({ method: 'GET', url: `${url}?municipe_id=${sobrevivente.id}`, headers: gestor });
     expect(lista.json()).toMatchObject([{ id: u.id, movidos: { 'Visitas domiciliares': 1 } }]);
+    const [lida] = (await auditRows(t, { resource: 'municipes/unificacoes', action: 'index' })).slice(-1);
+    expect([...(lida!.municipe_ids ?? [])].sort()).toEqual([sobrevivente.id, absorvido.id].sort());
 
     const desfeita = await desfazer(u.id);
     expect(desfeita.statusCode).toBe(204);
