@@ -108,7 +108,7 @@ function Pares({ page, perPage, list }: { page: number; perPage: number; list: L
     {
       accessor: 'score',
       title: 'Pontuação',
-      render: (d) => <Badge color={d.score >= 90 ? 'red.9' : 'orange.9'}>{d.score}</Badge>,
+      render: (d) => <Badge color={d.score >= 90 ? 'red.9' : 'blue.9'}>{d.score}</Badge>,
     },
     { accessor: 'a', title: 'Cadastro A', render: (d) => pessoa(d.a) },
     { accessor: 'b', title: 'Cadastro B', render: (d) => pessoa(d.b) },
@@ -132,7 +132,7 @@ function Pares({ page, perPage, list }: { page: number; perPage: number; list: L
           </LinkButton>
           <Button
             size="xs"
-            variant="outline"
+            variant="default"
             mih={44}
             aria-label={`Não é a mesma pessoa: ${d.a.nome} e ${d.b.nome}`}
             onClick={() =>
