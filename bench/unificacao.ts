@@ -8,7 +8,13 @@
 // otherwise a throwaway PostgreSQL (scripts/pg-throwaway.sh). BENCH_KEEP=1 keeps it.
 import os from 'node:os';
 import { demoEnderecos } from '../apps/api/src/seed/demo';
-import { gerarMunicipe, loadTerritorios, NOMES_FREQUENTES, prng, type MunicipeRow } from '../apps/api/src/seed/municipes';
+import {
+  gerarMunicipe,
+  loadTerritorios,
+  NOMES_FREQUENTES,
+  prng,
+  type MunicipeRow,
+} from '../apps/api/src/seed/municipes';
 import { prepareDatabase } from '../apps/api/src/seed/setup';
 import { iniciarBusca } from '../apps/api/src/modules/municipes/unificacao/busca';
 import { printGoals } from './lib';
@@ -83,9 +89,14 @@ try {
     (await raw.query('select avg(n)::float as m from (select count(*) n from municipes group by data_nascimento) x'))
       .rows[0].m,
   );
-  log(`carga: ${total.toLocaleString('pt-BR')} munícipes (${PARES} pares plantados) em ${s(performance.now() - t0)}; ` +
-    `${porDia.toFixed(1)} pessoas por data de nascimento; PostgreSQL ${serverVersion}; ${os.cpus().length} CPUs, ` +
-    `carga ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  log(
+    `carga: ${total.toLocaleString('pt-BR')} munícipes (${PARES} pares plantados) em ${s(performance.now() - t0)}; ` +
+      `${porDia.toFixed(1)} pessoas por data de nascimento; PostgreSQL ${serverVersion}; ${os.cpus().length} CPUs, ` +
+      `carga ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+  );
 
   // ---- the API's job: a step per birth year, two at a time on the pool --------------------------------------
   const ctx = { db: database.db, leitura: database.db, usuario: null, ip: '127.0.0.1' };
@@ -98,9 +109,11 @@ try {
 
   // ---- the raw SQL: the same function, one connection, one year after another ----------------------------------
   await raw.query('truncate municipe_duplicados cascade');
-  const anos = (await raw.query(
-    `select extract(year from min(data_nascimento))::int de, extract(year from max(data_nascimento))::int ate from municipes`,
-  )).rows[0];
+  const anos = (
+    await raw.query(
+      `select extract(year from min(data_nascimento))::int de, extract(year from max(data_nascimento))::int ate from municipes`,
+    )
+  ).rows[0];
   const r0 = performance.now();
   for (let y = anos.de; y <= anos.ate; y++)
     await raw.query('select municipe_duplicados_registrar($1::date, $2::date, null)', [`${y}-01-01`, `${y}-12-31`]);
@@ -111,7 +124,9 @@ try {
     ),
   );
   const recall = plantados.filter(([a, b]) => achados.has(`${a}|${b}`)).length;
-  log(`busca (SQL puro, 1 conexão): ${s(sqlMs)}; ${achados.size} pares; plantados achados ${recall}/${plantados.length}`);
+  log(
+    `busca (SQL puro, 1 conexão): ${s(sqlMs)}; ${achados.size} pares; plantados achados ${recall}/${plantados.length}`,
+  );
 
   // One save: the trigger's own search for one citizen (birth-date index), timed over 200 updates.
   const ids = (await raw.query('select id from municipes order by random() limit 200')).rows.map((r) => r.id as string);
@@ -133,7 +148,14 @@ try {
       limit: 60,
     },
     { what: 'estimativa para 1.000.000 (∝ n²)', goal: '≤ 60 s', measured: estimado / 1000, unit: 's', limit: 60 },
-    { what: 'pares plantados achados', goal: 'todos', measured: recall, unit: '', limit: plantados.length, atLeast: true },
+    {
+      what: 'pares plantados achados',
+      goal: 'todos',
+      measured: recall,
+      unit: '',
+      limit: plantados.length,
+      atLeast: true,
+    },
   ]);
 } finally {
   await cleanup();

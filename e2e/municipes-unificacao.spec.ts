@@ -98,7 +98,10 @@ test('the manager merges a duplicate pair side by side, tells another apart, and
 
   await test.step('the merge is undone from the "Unificações" tab after a confirmation', async () => {
     await page.goto('/municipes/unificacoes?aba=unificacoes&per_page=100');
-    const linha = page.getByRole('table', { name: 'Unificações' }).getByRole('row').filter({ hasText: `${u} Quiteria` });
+    const linha = page
+      .getByRole('table', { name: 'Unificações' })
+      .getByRole('row')
+      .filter({ hasText: `${u} Quiteria` });
     await expect(linha).toHaveCount(1);
     await expectAccessible(page, 'Unificações 800');
     await fotografar(page, 'municipes-unificacao-lista-800');
@@ -114,7 +117,12 @@ test('the manager merges a duplicate pair side by side, tells another apart, and
       expect(await r.json()).toMatchObject({ nome: p.nome, unificado_em_id: null });
     }
     await page.goto('/municipes/unificacoes?per_page=100');
-    await expect(page.getByRole('table', { name: 'Pares sugeridos' }).getByRole('row').filter({ hasText: nome('Souza') })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('table', { name: 'Pares sugeridos' })
+        .getByRole('row')
+        .filter({ hasText: nome('Souza') }),
+    ).toHaveCount(1);
     await expectAccessible(page, 'Cadastros duplicados 800');
     await fotografar(page, 'municipes-unificacao-fila-800');
   });

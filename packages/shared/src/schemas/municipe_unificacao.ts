@@ -16,17 +16,70 @@ export const MOTIVOS_DUPLICADO = {
 
 /** The citizen's columns a merge lets the user pick, one by one, in the registry form's order. */
 export const CAMPOS_UNIFICAVEIS = [
-  'nome', 'nome_social', 'data_nascimento', 'sexo_id', 'cpf_numero', 'codigo_cns', 'cartao_provisorio',
-  'cartao_municipal', 'numero_registro', 'numero_prontuario_familiar', 'estado_civil_id', 'raca_cor_id', 'etnia_id',
-  'nome_mae', 'mae_desconhecida', 'nome_pai', 'pai_desconhecido', 'responsavel_nome', 'responsavel_data_nascimento',
-  'nacionalidade_id', 'municipio_nascimento_ibge', 'pais_nascimento_id', 'data_entrada_brasil', 'data_naturalizacao',
-  'portaria_naturalizacao', 'telefone_residencial', 'telefone_celular', 'telefone_contato', 'email', 'residencia_cep',
-  'residencia_uf', 'residencia_municipio_ibge', 'residencia_tipo_logradouro', 'residencia_logradouro',
-  'residencia_numero', 'residencia_complemento', 'residencia_bairro', 'residencia_ponto_referencia',
-  'unidade_saude_referencia_id', 'profissional_id', 'equipe_id', 'ocupacao_id', 'micro_area', 'fora_area',
-  'motivo_saida_cadastro_id', 'data_obito', 'numero_do', 'parentesco_id', 'doador_sangue', 'tipo_sanguineo_id',
-  'rg_numero', 'rg_data_emissao', 'rg_uf', 'rg_orgao_emissor', 'nis', 'titulo_eleitor', 'titulo_zona', 'titulo_secao',
-  'certidao_tipo', 'certidao_cartorio', 'certidao_livro', 'certidao_folha', 'certidao_termo', 'certidao_data_emissao',
+  'nome',
+  'nome_social',
+  'data_nascimento',
+  'sexo_id',
+  'cpf_numero',
+  'codigo_cns',
+  'cartao_provisorio',
+  'cartao_municipal',
+  'numero_registro',
+  'numero_prontuario_familiar',
+  'estado_civil_id',
+  'raca_cor_id',
+  'etnia_id',
+  'nome_mae',
+  'mae_desconhecida',
+  'nome_pai',
+  'pai_desconhecido',
+  'responsavel_nome',
+  'responsavel_data_nascimento',
+  'nacionalidade_id',
+  'municipio_nascimento_ibge',
+  'pais_nascimento_id',
+  'data_entrada_brasil',
+  'data_naturalizacao',
+  'portaria_naturalizacao',
+  'telefone_residencial',
+  'telefone_celular',
+  'telefone_contato',
+  'email',
+  'residencia_cep',
+  'residencia_uf',
+  'residencia_municipio_ibge',
+  'residencia_tipo_logradouro',
+  'residencia_logradouro',
+  'residencia_numero',
+  'residencia_complemento',
+  'residencia_bairro',
+  'residencia_ponto_referencia',
+  'unidade_saude_referencia_id',
+  'profissional_id',
+  'equipe_id',
+  'ocupacao_id',
+  'micro_area',
+  'fora_area',
+  'motivo_saida_cadastro_id',
+  'data_obito',
+  'numero_do',
+  'parentesco_id',
+  'doador_sangue',
+  'tipo_sanguineo_id',
+  'rg_numero',
+  'rg_data_emissao',
+  'rg_uf',
+  'rg_orgao_emissor',
+  'nis',
+  'titulo_eleitor',
+  'titulo_zona',
+  'titulo_secao',
+  'certidao_tipo',
+  'certidao_cartorio',
+  'certidao_livro',
+  'certidao_folha',
+  'certidao_termo',
+  'certidao_data_emissao',
   'certidao_matricula',
 ] as const;
 export type CampoUnificavel = (typeof CAMPOS_UNIFICAVEIS)[number];
@@ -34,9 +87,13 @@ export type CampoUnificavel = (typeof CAMPOS_UNIFICAVEIS)[number];
 const rotulosMunicipe: Record<string, string> = rotulosDe(municipeFieldsSchema);
 /** A field's label: the registry form's own, the three phones by name. */
 export const rotuloCampoUnificavel = (campo: CampoUnificavel): string =>
-  ({ telefone_residencial: 'Telefone residencial', telefone_celular: 'Celular', telefone_contato: 'Telefone de contato' })[
-    campo as string
-  ] ?? rotulosMunicipe[campo] ?? campo.replace(/_/g, ' ');
+  ({
+    telefone_residencial: 'Telefone residencial',
+    telefone_celular: 'Celular',
+    telefone_contato: 'Telefone de contato',
+  })[campo as string] ??
+  rotulosMunicipe[campo] ??
+  campo.replace(/_/g, ' ');
 
 const lado = z.enum(['a', 'b'], { error: msg.naoEValido });
 const uuid = () => z.uuid({ error: msg.naoEValido });

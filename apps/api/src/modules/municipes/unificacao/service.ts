@@ -107,7 +107,10 @@ export function comparar(ctx: Ctx, aId: string, bId: string): Promise<Comparacao
     (db) =>
       db.transaction(async (tx) => {
         if (aId === bId) throw notFound();
-        const rows = await tx.select().from(municipes).where(sql`${municipes.id} in (${aId}, ${bId})`);
+        const rows = await tx
+          .select()
+          .from(municipes)
+          .where(sql`${municipes.id} in (${aId}, ${bId})`);
         const a = rows.find((r) => r.id === aId);
         const b = rows.find((r) => r.id === bId);
         if (!a || !b) throw notFound();
@@ -430,4 +433,3 @@ export async function descartarDuplicado(ctx: Ctx, id: string): Promise<{ id: st
     return { id: row.id, situacao: row.situacao };
   });
 }
-

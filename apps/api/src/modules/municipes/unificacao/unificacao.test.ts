@@ -34,11 +34,13 @@ describe('municipes: unificação de duplicados', () => {
 
   const comparar = (a: string, b: string, headers = gestor) =>
     t.app.inject({ method: 'GET', url: `${url}/comparar?a=${a}&b=${b}`, headers });
-  const unificar = (payload: object, headers = gestor) =>
-    t.app.inject({ method: 'POST', url, headers, payload });
+  const unificar = (payload: object, headers = gestor) => t.app.inject({ method: 'POST', url, headers, payload });
   const desfazer = (id: string, headers = gestor) => t.app.inject({ method: 'DELETE', url: `${url}/${id}`, headers });
   const versoes = async (a: MunicipeRow, b: MunicipeRow) => {
-    const rows = await t.db.select().from(municipes).where(sql`${municipes.id} in (${a.id}, ${b.id})`);
+    const rows = await t.db
+      .select()
+      .from(municipes)
+      .where(sql`${municipes.id} in (${a.id}, ${b.id})`);
     return {
       lock_version_a: rows.find((r) => r.id === a.id)!.lock_version,
       lock_version_b: rows.find((r) => r.id === b.id)!.lock_version,
@@ -147,7 +149,10 @@ describe('municipes: unificação de duplicados', () => {
         .where(eq(municipeSociodemograficas.municipe_id, sobrevivente.id)),
     ).toHaveLength(1);
     // Both had the health block and finger 1: the survivor's stay, the tombstone keeps its own; finger 2 moves.
-    const dedos = await t.db.select().from(municipeBiometrias).where(eq(municipeBiometrias.municipe_id, sobrevivente.id));
+    const dedos = await t.db
+      .select()
+      .from(municipeBiometrias)
+      .where(eq(municipeBiometrias.municipe_id, sobrevivente.id));
     expect(dedos.map((d) => d.dedo).sort()).toEqual([1, 2]);
     const [ultima] = await queryRows<{ m: string }>(
       t.db,
@@ -207,7 +212,12 @@ describe('municipes: unificação de duplicados', () => {
       msg.unificacaoDuasFamilias,
       msg.unificacaoDoisCadastrosIndividuais,
     ]);
-    const res = await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) });
+    const res = await unificar({
+      municipe_a_id: a.id,
+      municipe_b_id: b.id,
+      sobrevivente: 'a',
+      ...(await versoes(a, b)),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       message: msg.unificacaoDuasFamilias,
@@ -222,18 +232,26 @@ describe('municipes: unificação de duplicados', () => {
     const b = await f.municipe();
     const visita = await f.visita(header, { municipe: b });
     const v = await versoes(a, b);
-    await t.db.update(municipes).set({ lock_version: v.lock_version_b + 1 }).where(eq(municipes.id, b.id));
+    await t.db
+      .update(municipes)
+      .set({ lock_version: v.lock_version_b + 1 })
+      .where(eq(municipes.id, b.id));
     const res = await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...v });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('edicao_desatualizada');
-    const [r] = await queryRows<{ m: string }>(t.db, sql`select municipe_id as m from visitas_domiciliares where id = ${visita.id}`);
+    const [r] = await queryRows<{ m: string }>(
+      t.db,
+      sql`select municipe_id as m from visitas_domiciliares where id = ${visita.id}`,
+    );
     expect(r!.m).toBe(b.id);
   });
 
   it('refuses the undo when the survivor was edited after the merge, or once the period is over', async () => {
     const a = await f.municipe();
     const b = await f.municipe();
-    const u = (await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) })).json();
+    const u = (
+      await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) })
+    ).json();
     await t.db.update(parametrizacao).set({ unificacao_prazo_dias: 0 });
     try {
       const vencida = await desfazer(u.id);
@@ -242,7 +260,10 @@ describe('municipes: unificação de duplicados', () => {
     } finally {
       await t.db.update(parametrizacao).set({ unificacao_prazo_dias: 90 });
     }
-    await t.db.update(municipes).set({ lock_version: sql`${municipes.lock_version} + 1` }).where(eq(municipes.id, a.id));
+    await t.db
+      .update(municipes)
+      .set({ lock_version: sql`${municipes.lock_version} + 1` })
+      .where(eq(municipes.id, a.id));
     const alterado = await desfazer(u.id);
     expect(alterado.statusCode).toBe(409);
     expect(alterado.json().message).toBe(msg.unificacaoAlteradoDepois);
@@ -252,12 +273,14 @@ describe('municipes: unificação de duplicados', () => {
     const nascimento = '1971-07-21';
     const mae = 'Maria Aparecida dos Santos';
     const a = await f.municipe({ nome: 'Raimundo Nonato Ferreira', data_nascimento: nascimento, nome_mae: mae });
-    const b = await f.municipe({ nome: 'Raimundo Nonatto Ferreira', data_nascimento: nascimento, nome_mae: 'Maria Aparecida Santos' });
+    const b = await f.municipe({
+      nome: 'Raimundo Nonatto Ferreira',
+      data_nascimento: nascimento,
+      nome_mae: 'Maria Aparecida Santos',
+    });
     const par = async () =>
       (
-        await t.db
-          .select()
-          .from(municipeDuplicados)
+        await t.db.select().from(municipeDuplicados)
           .where(sql`${municipeDuplicados.municipe_a_id} = least(${a.id}::uuid, ${b.id}::uuid)
             and ${municipeDuplicados.municipe_b_id} = greatest(${a.id}::uuid, ${b.id}::uuid)`)
       )[0];
@@ -268,7 +291,11 @@ describe('municipes: unificação de duplicados', () => {
     const fila = async () => {
       const all: Array<{ id: string }> = [];
       for (let page = 1; ; page++) {
-        const r = await t.app.inject({ method: 'GET', url: `${url}/duplicados?page=${page}&per_page=100`, headers: gestor });
+        const r = await t.app.inject({
+          method: 'GET',
+          url: `${url}/duplicados?page=${page}&per_page=100`,
+          headers: gestor,
+        });
         expect(r.statusCode).toBe(200);
         all.push(...r.json());
         if (r.json().length < 100) return all;
@@ -312,8 +339,16 @@ describe('municipes: unificação de duplicados', () => {
         t.app.inject({ method: 'POST', url: `${url}/buscas`, headers: h }),
         comparar(a.id, b.id, h),
         t.app.inject({ method: 'GET', url, headers: h }),
-        unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', lock_version_a: 0, lock_version_b: 0 }, h),
-        t.app.inject({ method: 'PUT', url: `${url}/duplicados/${a.id}`, headers: h, payload: { situacao: 'nao_mesma_pessoa' } }),
+        unificar(
+          { municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', lock_version_a: 0, lock_version_b: 0 },
+          h,
+        ),
+        t.app.inject({
+          method: 'PUT',
+          url: `${url}/duplicados/${a.id}`,
+          headers: h,
+          payload: { situacao: 'nao_mesma_pessoa' },
+        }),
         desfazer(a.id, h),
       ];
       for (const r of await Promise.all(calls)) expect(r.statusCode).toBe(403);

@@ -16,7 +16,8 @@ const DERIVADAS = new Set(['municipe_ultimas_visitas']);
  * own block, the same finger, a membership of the same family. `t` is the row, $s the survivor.
  */
 export const FICAM_SE_O_SOBREVIVENTE_TEM: Record<string, (s: string) => ReturnType<typeof sql>> = {
-  municipe_sociodemograficas: (s) => sql`exists (select 1 from municipe_sociodemograficas o where o.municipe_id = ${s})`,
+  municipe_sociodemograficas: (s) =>
+    sql`exists (select 1 from municipe_sociodemograficas o where o.municipe_id = ${s})`,
   municipe_condicoes_saude: (s) => sql`exists (select 1 from municipe_condicoes_saude o where o.municipe_id = ${s})`,
   municipe_biometrias: (s) =>
     sql`exists (select 1 from municipe_biometrias o where o.municipe_id = ${s} and o.dedo = t.dedo)`,

@@ -176,8 +176,8 @@ function Unificacoes({ page, perPage, list }: { page: number; perPage: number; l
       title: 'Desfazer unificação?',
       children: (
         <Text size="sm">
-          {u.absorvido_nome} volta a ser um cadastro separado de {u.sobrevivente_nome}, com todos os registros que
-          eram dele, e {u.sobrevivente_nome} volta a ter os dados de antes da unificação.
+          {u.absorvido_nome} volta a ser um cadastro separado de {u.sobrevivente_nome}, com todos os registros que eram
+          dele, e {u.sobrevivente_nome} volta a ter os dados de antes da unificação.
         </Text>
       ),
       labels: { confirm: 'Sim, desfazer', cancel: 'Não, manter' },

@@ -81,7 +81,9 @@ function Formulario({ c }: { c: Comparacao }) {
             {nome(absorvido)} será unificado em {nome(sobrevivente)}. Todos os registros dele (cadastros, famílias,
             visitas, atendimentos, notificações) passam para {nome(sobrevivente)}.
           </Text>
-          <Text size="sm">A unificação pode ser desfeita depois, na aba Unificações, dentro do prazo do município.</Text>
+          <Text size="sm">
+            A unificação pode ser desfeita depois, na aba Unificações, dentro do prazo do município.
+          </Text>
         </Stack>
       ),
       labels: { confirm: 'Sim, unificar', cancel: 'Não, voltar' },
