@@ -1,28 +1,12 @@
 import { expect, expectAccessible, expectLandmarksAndHeadings, fotografar, test, type Api } from './fixtures';
-import { novoCns, novoCpf, unico } from './dados';
+import { novaPessoa, unico, type Pessoa } from './dados';
+
+/** A citizen with a mother's name and birth date of our choosing, made through the API. */
+const pessoa = (api: Api, nome: string, mae: string, nascimento: string): Promise<Pessoa> =>
+  novaPessoa(api, nome, { mae, nascimento });
 
 // Issue 45: the manager finds duplicate citizens in a queue (found as they are saved, and by a search over the whole
 // registry with its progress), tells a pair apart, merges a pair side by side after a confirmation, and undoes it.
-
-/** A citizen with a mother's name and birth date of our choosing, made through the API. */
-async function pessoa(api: Api, nome: string, mae: string, nascimento: string) {
-  const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
-  const res = await api.post('/api/v1/municipes', {
-    data: {
-      nome,
-      nome_mae: mae,
-      data_nascimento: nascimento,
-      sexo_id: 1,
-      cpf_numero: novoCpf(),
-      codigo_cns: novoCns(),
-      telefones: { celular: '61991837465' },
-      unidade_saude_referencia_id: me.unidade_atual.id,
-      confirmar_duplicados: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; nome: string };
-}
 
 /** A birth date of its own for each run (1930–1999), so the pairs of earlier runs never mix with ours. */
 const nascimento = () => {
@@ -76,7 +60,7 @@ test('the manager merges a duplicate pair side by side, tells another apart, and
     await parBenedita.getByRole('link', { name: /^Comparar/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Unificar cadastros' })).toBeVisible();
     const lados = page.url().includes(`a=${primeira.id}`) ? { a: primeira, b: segunda } : { a: segunda, b: primeira };
-    await page.getByRole('radio', { name: `${lados.a.nome} (A)` }).check();
+    await page.getByRole('radio', { name: `${lados.a.nome} (A)`, exact: true }).check();
     await page.getByRole('radio', { name: `Nome: ${primeira.nome}` }).check();
     await expectAccessible(page, 'Unificar 1400');
     await fotografar(page, 'municipes-unificacao-comparar-1400');

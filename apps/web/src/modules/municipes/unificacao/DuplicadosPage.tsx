@@ -151,18 +151,14 @@ function Pares({ page, perPage, list }: { page: number; perPage: number; list: L
   return (
     <Stack gap="md">
       <Busca />
-      <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      <DataList<Duplicado>
+      <Pagina
+        query={query}
         columns={columns}
         ariaLabel="Pares sugeridos"
         emptyText="Nenhum par de cadastros duplicados pendente."
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
         page={page}
         perPage={perPage}
-        onPageChange={list.setPage}
-        onPerPageChange={list.setPerPage}
+        list={list}
       />
     </Stack>
   );
@@ -228,12 +224,43 @@ function Unificacoes({ page, perPage, list }: { page: number; perPage: number; l
     },
   ];
   return (
+    <Pagina
+      query={query}
+      columns={columns}
+      ariaLabel="Unificações"
+      emptyText="Nenhuma unificação feita."
+      page={page}
+      perPage={perPage}
+      list={list}
+    />
+  );
+}
+
+/** One page of a list of this screen, with its load error. */
+function Pagina<T>({
+  query,
+  columns,
+  ariaLabel,
+  emptyText,
+  page,
+  perPage,
+  list,
+}: {
+  query: { data?: { rows: T[]; total: number }; error: unknown; isFetching: boolean; refetch: () => Promise<unknown> };
+  columns: Column<T>[];
+  ariaLabel: string;
+  emptyText: string;
+  page: number;
+  perPage: number;
+  list: ListControls;
+}) {
+  return (
     <Stack gap="md">
       <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      <DataList<Unificacao>
+      <DataList<T>
         columns={columns}
-        ariaLabel="Unificações"
-        emptyText="Nenhuma unificação feita."
+        ariaLabel={ariaLabel}
+        emptyText={emptyText}
         records={query.data?.rows}
         total={query.data?.total}
         fetching={query.isFetching}
