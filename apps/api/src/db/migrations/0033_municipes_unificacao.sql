@@ -86,12 +86,27 @@ BEGIN
     FROM municipes
     WHERE unificado_em_id IS NULL AND data_nascimento BETWEEN p_de AND p_ate
   ), nomes AS (
-    SELECT least(x.id, y.id) AS a, greatest(x.id, y.id) AS b, similarity(x.n, y.n) AS sn,
-      similarity(x.mae, y.mae) AS sm
-    FROM m x JOIN m y ON y.data_nascimento = x.data_nascimento AND y.id <> x.id
-    WHERE (p_id IS NULL AND x.id < y.id OR x.id = p_id)
+    -- The whole registry (gated by "p_id IS NULL", a one-time filter): each birth date's people with each other.
+    SELECT x.id AS a, y.id AS b, similarity(x.n, y.n) AS sn, similarity(x.mae, y.mae) AS sm
+    FROM m x JOIN m y ON y.data_nascimento = x.data_nascimento AND y.id > x.id
+    WHERE p_id IS NULL
       -- similarity ≥ 0.6 needs lengths within a factor of about 2.5: a cheap cut before the trigram count
       AND y.len * 5 >= x.len * 2 AND x.len * 5 >= y.len * 2
+    UNION ALL
+    -- One citizen saved: the first 20 similar people born the same day, read through the birth-date index (a date
+    -- shared by thousands, such as an import's placeholder, stops there instead of comparing with all of them).
+    SELECT least(p.id, s.id), greatest(p.id, s.id), s.sn, s.sm
+    FROM municipes p CROSS JOIN LATERAL (
+      SELECT z.id, z.sn, z.sm FROM (
+        SELECT y.id, similarity(immutable_unaccent(lower(p.nome)), immutable_unaccent(lower(y.nome))) AS sn,
+          similarity(immutable_unaccent(lower(p.nome_mae)), immutable_unaccent(lower(y.nome_mae))) AS sm
+        FROM municipes y
+        WHERE y.data_nascimento = p.data_nascimento AND y.id <> p.id AND y.unificado_em_id IS NULL
+      ) z
+      WHERE z.sn >= 0.6 AND (z.sm >= 0.6 OR z.sm IS NULL AND z.sn >= 0.8)
+      LIMIT 20
+    ) s
+    WHERE p.id = p_id
   ), por_nome AS (
     SELECT a, b, round(100 * (0.6 * sn + 0.4 * coalesce(sm, sn)))::int AS score,
       CASE WHEN sm IS NULL THEN ARRAY['mesma_data_nascimento', 'nome_semelhante']
