@@ -92,6 +92,8 @@ BEGIN
     WHERE p_id IS NULL
       -- similarity ≥ 0.6 needs lengths within a factor of about 2.5: a cheap cut before the trigram count
       AND y.len * 5 >= x.len * 2 AND x.len * 5 >= y.len * 2
+      -- the name first: the mother's names are compared only for the few pairs whose names are alike
+      AND similarity(x.n, y.n) >= 0.6
     UNION ALL
     -- One citizen saved: the first 20 similar people born the same day, read through the birth-date index (a date
     -- shared by thousands, such as an import's placeholder, stops there instead of comparing with all of them).
