@@ -327,6 +327,20 @@ describe('municipes: unificação de duplicados', () => {
     expect((await fila()).map((d) => d.id)).not.toContain(novo!.id);
   });
 
+  it('pairs a saved citizen with at most 20 people of its birth date, so a bulk insert on one date stays bounded', async () => {
+    const dia = '1911-11-11';
+    await t.db.execute(sql`insert into municipes (id, nome, data_nascimento, sexo_id)
+      select gen_random_uuid(), 'Pessoa Igual Em Massa ' || g, ${dia}::date, 1 from generate_series(1, 300) g`);
+    const [r] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from municipe_duplicados d join municipes m on m.id = d.municipe_a_id
+        where m.data_nascimento = ${dia}`,
+    );
+    // Every one of the 44,850 pairs is alike; each insert adds at most its own 20.
+    expect(r!.n).toBeGreaterThan(0);
+    expect(r!.n).toBeLessThanOrEqual(300 * 20);
+  });
+
   it.each(['recepcao', 'medico', 'enfermagem', 'acs', 'ace', 'vigilancia'] as PerfilCodigo[])(
     'refuses %s on every route with 403',
     async (perfil) => {
