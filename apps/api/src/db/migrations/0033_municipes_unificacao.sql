@@ -75,70 +75,96 @@ ALTER TABLE "municipes" ADD CONSTRAINT "municipes_unificado_em_id_municipes_id_f
 --     name (≥ 0.6) — or, with no mother's name on one side, a name similarity ≥ 0.8.
 -- A pair already decided ('nao_mesma_pessoa', 'unificado') keeps its decision: it is never offered again.
 -- Tombstones (unificado_em_id) take no part. Answers how many pairs it inserted or rescored.
+-- The pairs alike by name of a range of birth dates (p_id null) or of one citizen: two statements, chosen by IF (one
+-- statement with both as gated branches still built the whole-registry branch's CTE on every save).
+CREATE FUNCTION "municipe_duplicados_por_nome"(p_de date, p_ate date, p_id uuid)
+RETURNS TABLE (a uuid, b uuid, sn real, sm real) LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF p_id IS NULL THEN
+    RETURN QUERY
+    WITH m AS MATERIALIZED (
+      SELECT x.id, x.data_nascimento, immutable_unaccent(lower(x.nome)) AS n,
+        immutable_unaccent(lower(x.nome_mae)) AS mae, length(x.nome) AS len
+      FROM municipes x
+      WHERE x.unificado_em_id IS NULL AND x.data_nascimento BETWEEN p_de AND p_ate
+    )
+    SELECT x.id, y.id, similarity(x.n, y.n), similarity(x.mae, y.mae)
+    FROM m x JOIN m y ON y.data_nascimento = x.data_nascimento AND y.id > x.id
+    -- similarity ≥ 0.6 needs lengths within a factor of about 2.5: a cheap cut before the trigram count; and the
+    -- name first, so the mothers' names are compared only for the few pairs whose names are alike
+    WHERE y.len * 5 >= x.len * 2 AND x.len * 5 >= y.len * 2 AND similarity(x.n, y.n) >= 0.6;
+  ELSE
+    -- One citizen saved: the first 20 alike among 50 people born the same day, read through the birth-date index (a
+    -- date shared by thousands, such as an import's placeholder, stops there instead of comparing with all of them).
+    RETURN QUERY
+    SELECT least(p.id, z.id), greatest(p.id, z.id), z.sn, z.sm
+    FROM municipes p CROSS JOIN LATERAL (
+      SELECT w.id, w.sn, w.sm FROM (
+        SELECT y.id, similarity(immutable_unaccent(lower(p.nome)), immutable_unaccent(lower(y.nome))) AS sn,
+          similarity(immutable_unaccent(lower(p.nome_mae)), immutable_unaccent(lower(y.nome_mae))) AS sm
+        FROM municipes y
+        WHERE y.data_nascimento = p.data_nascimento AND y.id <> p.id AND y.unificado_em_id IS NULL
+        -- a save costs at most 50 comparisons: a date's whole block (27 people at 1,000,000) is the search's job
+        LIMIT 50
+      ) w
+      WHERE w.sn >= 0.6 AND (w.sm >= 0.6 OR w.sm IS NULL AND w.sn >= 0.8)
+      LIMIT 20
+    ) z
+    WHERE p.id = p_id;
+  END IF;
+END;
+$$;--> statement-breakpoint
+-- The pairs with the same CNS (one's provisional card is the other's CNS or provisional card), the same two ways.
+CREATE FUNCTION "municipe_duplicados_por_documento"(p_de date, p_ate date, p_id uuid)
+RETURNS TABLE (a uuid, b uuid) LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF p_id IS NULL THEN
+    RETURN QUERY
+    SELECT least(x.id, y.id), greatest(x.id, y.id)
+    FROM municipes x JOIN municipes y ON y.codigo_cns = x.cartao_provisorio
+    WHERE x.data_nascimento BETWEEN p_de AND p_ate AND x.cartao_provisorio IS NOT NULL
+      AND x.unificado_em_id IS NULL AND y.unificado_em_id IS NULL AND y.id <> x.id
+    UNION
+    SELECT x.id, y.id
+    FROM municipes x JOIN municipes y ON y.cartao_provisorio = x.cartao_provisorio AND y.id > x.id
+    WHERE x.data_nascimento BETWEEN p_de AND p_ate AND x.cartao_provisorio IS NOT NULL
+      AND x.unificado_em_id IS NULL AND y.unificado_em_id IS NULL;
+  ELSE
+    -- Three lookups, one index each (an OR of the three would read the whole table).
+    RETURN QUERY
+    SELECT least(p.id, y.id), greatest(p.id, y.id)
+    FROM municipes p JOIN municipes y ON y.codigo_cns = p.cartao_provisorio
+    WHERE p.id = p_id AND y.id <> p.id AND y.unificado_em_id IS NULL
+    UNION
+    SELECT least(p.id, y.id), greatest(p.id, y.id)
+    FROM municipes p JOIN municipes y ON y.cartao_provisorio = p.cartao_provisorio
+    WHERE p.id = p_id AND y.id <> p.id AND y.unificado_em_id IS NULL
+    UNION
+    SELECT least(p.id, y.id), greatest(p.id, y.id)
+    FROM municipes p JOIN municipes y ON y.cartao_provisorio = p.codigo_cns
+    WHERE p.id = p_id AND y.id <> p.id AND y.unificado_em_id IS NULL;
+  END IF;
+END;
+$$;--> statement-breakpoint
 CREATE FUNCTION "municipe_duplicados_registrar"(p_de date, p_ate date, p_id uuid) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
   n integer;
 BEGIN
-  WITH m AS MATERIALIZED (
-    SELECT id, data_nascimento, immutable_unaccent(lower(nome)) AS n, immutable_unaccent(lower(nome_mae)) AS mae,
-      length(nome) AS len
-    FROM municipes
-    WHERE unificado_em_id IS NULL AND data_nascimento BETWEEN p_de AND p_ate
-  ), nomes AS (
-    -- The whole registry (gated by "p_id IS NULL", a one-time filter): each birth date's people with each other.
-    SELECT x.id AS a, y.id AS b, similarity(x.n, y.n) AS sn, similarity(x.mae, y.mae) AS sm
-    FROM m x JOIN m y ON y.data_nascimento = x.data_nascimento AND y.id > x.id
-    WHERE p_id IS NULL
-      -- similarity ≥ 0.6 needs lengths within a factor of about 2.5: a cheap cut before the trigram count
-      AND y.len * 5 >= x.len * 2 AND x.len * 5 >= y.len * 2
-      -- the name first: the mother's names are compared only for the few pairs whose names are alike
-      AND similarity(x.n, y.n) >= 0.6
-    UNION ALL
-    -- One citizen saved: the first 20 similar people born the same day, read through the birth-date index (a date
-    -- shared by thousands, such as an import's placeholder, stops there instead of comparing with all of them).
-    SELECT least(p.id, s.id), greatest(p.id, s.id), s.sn, s.sm
-    FROM municipes p CROSS JOIN LATERAL (
-      SELECT z.id, z.sn, z.sm FROM (
-        SELECT y.id, similarity(immutable_unaccent(lower(p.nome)), immutable_unaccent(lower(y.nome))) AS sn,
-          similarity(immutable_unaccent(lower(p.nome_mae)), immutable_unaccent(lower(y.nome_mae))) AS sm
-        FROM municipes y
-        WHERE y.data_nascimento = p.data_nascimento AND y.id <> p.id AND y.unificado_em_id IS NULL
-      ) z
-      WHERE z.sn >= 0.6 AND (z.sm >= 0.6 OR z.sm IS NULL AND z.sn >= 0.8)
-      LIMIT 20
-    ) s
-    WHERE p.id = p_id
-  ), por_nome AS (
-    SELECT a, b, round(100 * (0.6 * sn + 0.4 * coalesce(sm, sn)))::int AS score,
-      CASE WHEN sm IS NULL THEN ARRAY['mesma_data_nascimento', 'nome_semelhante']
+  WITH por_nome AS (
+    SELECT c.a, c.b, round(100 * (0.6 * c.sn + 0.4 * coalesce(c.sm, c.sn)))::int AS score,
+      CASE WHEN c.sm IS NULL THEN ARRAY['mesma_data_nascimento', 'nome_semelhante']
         ELSE ARRAY['mesma_data_nascimento', 'nome_semelhante', 'mae_semelhante'] END AS motivos
-    FROM nomes
-    WHERE sn >= 0.6 AND (sm >= 0.6 OR sm IS NULL AND sn >= 0.8)
-  ), docs AS (
-    -- The whole registry's arms are gated by "p_id IS NULL" (a one-time filter): a save runs only the last one.
-    SELECT least(x.id, y.id) AS a, greatest(x.id, y.id) AS b
-    FROM municipes x JOIN municipes y ON y.codigo_cns = x.cartao_provisorio
-    WHERE p_id IS NULL AND x.data_nascimento BETWEEN p_de AND p_ate AND x.cartao_provisorio IS NOT NULL
-      AND x.unificado_em_id IS NULL AND y.unificado_em_id IS NULL AND y.id <> x.id
-    UNION
-    SELECT x.id, y.id
-    FROM municipes x JOIN municipes y ON y.cartao_provisorio = x.cartao_provisorio AND y.id > x.id
-    WHERE p_id IS NULL AND x.data_nascimento BETWEEN p_de AND p_ate AND x.cartao_provisorio IS NOT NULL
-      AND x.unificado_em_id IS NULL AND y.unificado_em_id IS NULL
-    UNION
-    SELECT least(p.id, y.id), greatest(p.id, y.id)
-    FROM municipes p JOIN municipes y ON y.id <> p.id AND (y.codigo_cns = p.cartao_provisorio
-      OR y.cartao_provisorio = p.cartao_provisorio OR y.cartao_provisorio = p.codigo_cns)
-    WHERE p.id = p_id AND y.unificado_em_id IS NULL
+    FROM municipe_duplicados_por_nome(p_de, p_ate, p_id) c
+    WHERE c.sn >= 0.6 AND (c.sm >= 0.6 OR c.sm IS NULL AND c.sn >= 0.8)
   ), todos AS (
     SELECT coalesce(d.a, p.a) AS a, coalesce(d.b, p.b) AS b,
       CASE WHEN d.a IS NULL THEN p.score ELSE 100 END AS score,
       CASE WHEN d.a IS NULL THEN p.motivos ELSE ARRAY['mesmo_cns'] || coalesce(p.motivos, '{}') END AS motivos
-    FROM docs d FULL JOIN por_nome p ON p.a = d.a AND p.b = d.b
+    FROM municipe_duplicados_por_documento(p_de, p_ate, p_id) d FULL JOIN por_nome p ON p.a = d.a AND p.b = d.b
   )
   INSERT INTO municipe_duplicados AS d (id, municipe_a_id, municipe_b_id, score, motivos)
-    SELECT gen_random_uuid(), a, b, score, motivos FROM todos
+    SELECT gen_random_uuid(), t.a, t.b, t.score, t.motivos FROM todos t
   ON CONFLICT (municipe_a_id, municipe_b_id) DO UPDATE SET score = excluded.score, motivos = excluded.motivos,
     updated_at = now()
     WHERE d.situacao = 'pendente' AND (d.score, d.motivos) IS DISTINCT FROM (excluded.score, excluded.motivos);

@@ -336,7 +336,7 @@ describe('municipes: unificação de duplicados', () => {
       sql`select count(*)::int as n from municipe_duplicados d join municipes m on m.id = d.municipe_a_id
         where m.data_nascimento = ${dia}`,
     );
-    // Every one of the 44,850 pairs is alike; each insert adds at most its own 20.
+    // Each insert compares with at most 50 people of the day and adds at most 20 pairs (44,850 without the cap).
     expect(r!.n).toBeGreaterThan(0);
     expect(r!.n).toBeLessThanOrEqual(300 * 20);
   });
