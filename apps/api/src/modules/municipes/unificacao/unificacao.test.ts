@@ -327,7 +327,7 @@ describe('municipes: unificação de duplicados', () => {
     expect((await fila()).map((d) => d.id)).not.toContain(novo!.id);
   });
 
-  it('pairs a saved citizen with at most 20 people of its birth date, so a bulk insert on one date stays bounded', async () => {
+  it('pairs a saved citizen with at most 20 of 50 people of its birth date, so a bulk insert on one date stays bounded', async () => {
     const dia = '1911-11-11';
     await t.db.execute(sql`insert into municipes (id, nome, data_nascimento, sexo_id)
       select gen_random_uuid(), 'Pessoa Igual Em Massa ' || g, ${dia}::date, 1 from generate_series(1, 300) g`);
