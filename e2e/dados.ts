@@ -30,7 +30,7 @@ export type Pessoa = { id: string; nome: string };
 export async function novaPessoa(
   api: Api,
   nome: string,
-  o: { falecido?: boolean; nascimento?: string } = {},
+  o: { falecido?: boolean; nascimento?: string; mae?: string } = {},
 ): Promise<Pessoa> {
   const me = (await (await api.get('/api/v2/auth/me')).json()) as { unidade_atual: { id: string } };
   const res = await api.post('/api/v1/municipes', {
@@ -44,6 +44,7 @@ export async function novaPessoa(
       unidade_saude_referencia_id: me.unidade_atual.id,
       confirmar_duplicados: true,
       ...(o.falecido ? { motivo_saida_cadastro_id: 135, data_obito: '2024-02-03' } : {}),
+      ...(o.mae ? { nome_mae: o.mae } : {}),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

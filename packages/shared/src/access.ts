@@ -64,6 +64,9 @@ export const resources = {
   'municipes/lgpd': ['show', 'copia'],
   // Correction requests (LGPD art. 18 III): create records one, update closes it (corrected or refused with a reason).
   'municipes/correcoes': ['index', 'create', 'update'],
+  // Duplicate citizens (issue 45), management only: index the queue and the merges, show a pair side by side, create a
+  // merge, update the queue (run the search, "not the same person"), destroy undoes a merge.
+  'municipes/unificacoes': ['index', 'show', 'create', 'update', 'destroy'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof resources;

@@ -423,4 +423,18 @@ export const msg = {
   // LGPD correction requests (issue 46).
   correcaoJaEncerrada: 'Este pedido de correção já foi encerrado.',
   motivoRecusaObrigatorio: 'Informe o motivo da recusa: ele será comunicado ao munícipe.',
+  // Duplicate citizens (issue 45).
+  unificacaoDuasFamilias:
+    'Os dois cadastros estão em famílias ativas diferentes. Retire um deles da família antes de unificar.',
+  unificacaoDoisCadastrosIndividuais:
+    'Os dois cadastros têm cadastro individual ativo. Registre a saída de um deles antes de unificar.',
+  unificacaoJaUnificado: 'Este cadastro já foi unificado em outro. Abra o cadastro que ficou.',
+  unificacaoJaDesfeita: 'Esta unificação já foi desfeita.',
+  unificacaoPrazoEncerrado: (dias: number) =>
+    interpolate('O prazo para desfazer esta unificação (%{1} dias) terminou.', String(dias)),
+  unificacaoAlteradoDepois:
+    'O cadastro que ficou foi alterado depois da unificação; desfazer apagaria essas alterações. Desfaça-as antes ou mantenha a unificação.',
+  unificacaoFeita: 'Cadastros unificados com sucesso!',
+  unificacaoDesfeita: 'Unificação desfeita. Os dois cadastros voltaram a ser como eram.',
+  duplicadoDescartado: 'Par marcado como pessoas diferentes. Ele não será mais sugerido.',
 } as const;

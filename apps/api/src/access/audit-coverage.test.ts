@@ -38,6 +38,11 @@ const SEM_DADOS_PESSOAIS = new Set([
   '/api/v1/atencao_primaria/cobertura/',
   '/api/v1/atencao_primaria/cobertura/exportacao.csv',
   '/api/v1/atencao_primaria/cobertura/territorio/mapa',
+  // The duplicate search's progress (issue 45): counts, no one's data. The merges list names citizens only once a
+  // merge exists; modules/municipes/unificacao/unificacao.test.ts proves its audit row naming both.
+  '/api/v1/municipes/unificacoes/buscas/atual',
+  '/api/v1/municipes/unificacoes',
+  '/api/v1/municipes/unificacoes/',
 ]);
 
 describe('audit coverage: every read of personal data leaves one row', () => {
@@ -71,6 +76,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       situacao: 'suspeito',
       profissional_id: acs.id,
     });
+    // Its likely duplicate (issue 45: the same name and birth date), for the duplicate queue and the side-by-side.
+    ids.duplicado = (await f.municipe({ nome: municipe.nome, data_nascimento: municipe.data_nascimento })).id;
     nomes.municipe = municipe.nome;
     nascimento = municipe.data_nascimento!;
     Object.assign(ids, {
@@ -130,6 +137,8 @@ describe('audit coverage: every read of personal data leaves one row', () => {
       [`/api/v1/municipes/${ids.municipe}/acessos/csv`]: 'de=01/01/2026&ate=31/12/2099',
       [`/api/v1/municipes/${ids.municipe}/acessos/pdf`]: 'de=01/01/2026&ate=31/12/2099',
       '/api/v1/atencao_primaria/cobertura/lista': `equipe_id=${ids.equipe}&indicador=pessoas`,
+      '/api/v1/municipes/unificacoes/duplicados': 'per_page=100',
+      '/api/v1/municipes/unificacoes/comparar': `a=${ids.municipe}&b=${ids.duplicado}`,
     };
     return query[url] ? `${url}?${query[url]}` : url;
   }

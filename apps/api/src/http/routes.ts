@@ -33,6 +33,7 @@ import { lembretesRoutes } from '../modules/lembretes/routes';
 import { municipesPermissaoRoutes, municipesRoutes } from '../modules/municipes/routes';
 import { municipesLgpdRoutes } from '../modules/municipes_lgpd';
 import { municipesCadsusRoutes, parametrizacaoCadsusRoutes } from '../modules/municipes/cadsus/routes';
+import { unificacoesRoutes } from '../modules/municipes/unificacao/routes';
 import { categoriasRoutes } from '../modules/filas/categorias/routes';
 import { notificacoesRoutes } from '../modules/municipes_notificacao/routes';
 import { parametrizacoesRoutes } from '../modules/filas/parametrizacoes/routes';
@@ -113,6 +114,7 @@ export async function registerRoutes(
   await app.register(acessosMunicipeRoutes, { prefix: '/api/v1/municipes' });
   await app.register(municipesLgpdRoutes, { prefix: '/api/v1/municipes' });
   await app.register(municipesCadsusRoutes(config), { prefix: '/api/v1/municipes/cadsus' });
+  await app.register(unificacoesRoutes, { prefix: '/api/v1/municipes/unificacoes' });
   await app.register(parametrizacaoCadsusRoutes(config), { prefix: '/api/v1/ferramentas/parametrizacao/cadsus' });
   await app.register(municipesPermissaoRoutes, { prefix: '/api/municipes' });
   await app.register(cadastrosIndividuaisRoutes, { prefix: '/api/v1/atencao_primaria/cadastros_individuais' });

@@ -275,6 +275,14 @@ export const menuTree: MenuSeed[] = [
         icone: 'file-import',
         authorize: 'administracao/importacao_cnes:create',
       },
+      // Issue 45: the duplicate citizens' queue, merge and undo.
+      {
+        id: 'municipes_unificacoes',
+        nome: 'Cadastros duplicados',
+        url: '/municipes/unificacoes',
+        icone: 'copy',
+        authorize: 'municipes/unificacoes:index',
+      },
     ],
   },
 ];

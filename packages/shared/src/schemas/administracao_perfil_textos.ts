@@ -59,6 +59,7 @@ export const RECURSOS: Record<Resource, string> = {
   'atencao_primaria/cobertura': 'Cobertura e mapa do território',
   'municipes/lgpd': 'Direitos do titular (LGPD)',
   'municipes/correcoes': 'Pedidos de correção do cadastro',
+  'municipes/unificacoes': 'Unificação de cadastros duplicados',
 };
 
 /** Actions as a verb a manager reads; the special ones say what they allow. */

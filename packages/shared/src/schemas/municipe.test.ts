@@ -238,6 +238,8 @@ describe('municipeInputSchema', () => {
       'profissional_nome',
       'residencia_municipio_nome',
       'municipio_nascimento_nome',
+      // A merged record's pointer (issue 45): set by the merge, never by the form.
+      'unificado_em_id',
     ];
     const inputKeys = Object.keys(municipeFieldsSchema.shape);
     for (const k of Object.keys(municipeSchema.shape)) if (!display.includes(k)) expect(inputKeys, k).toContain(k);

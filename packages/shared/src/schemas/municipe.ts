@@ -421,6 +421,8 @@ export const municipeSchema = z.object({
   certidao_termo: s(),
   certidao_data_emissao: s(),
   certidao_matricula: s(),
+  /** A merged record (issue 45): the citizen it was merged into; the web opens that one. */
+  unificado_em_id: s().optional(),
   // display
   /** Completed years today (or at death); the web writes it out with formatAge(data_nascimento). */
   idade: n(),

@@ -15,3 +15,4 @@ export * from './ferramentas';
 export * from './administracao';
 export * from './exportacao_esus';
 export * from './lgpd';
+export * from './municipe_unificacoes';

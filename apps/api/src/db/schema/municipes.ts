@@ -92,6 +92,8 @@ export const municipes = pgTable(
     certidao_termo: text(),
     certidao_data_emissao: date(),
     certidao_matricula: text(),
+    /** A tombstone (issue 45): this record was merged into that one; hidden from lists, its links redirect there. */
+    unificado_em_id: uuid().references((): AnyPgColumn => municipes.id),
     ...versioned,
   },
   (t) => [

@@ -102,6 +102,8 @@ export const parametrizacao = pgTable('parametrizacao', {
   auditoria_meses_online: integer().notNull().default(60),
   /** Years a deceased citizen's record is kept after the death (issue 46; CFM 1.821/2007 art. 8: 20). */
   obito_anos_guarda: integer().notNull().default(20),
+  /** Days during which a merge of two citizens may be undone (issue 45). */
+  unificacao_prazo_dias: integer().notNull().default(90),
   ...versioned,
 });
 

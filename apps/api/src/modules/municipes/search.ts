@@ -266,6 +266,9 @@ const totalSemFiltro = sql`(select case when c.reltuples >= ${LIMITE_ESTIMATIVA}
     else (select count(*) from (select 1 from ${municipes} limit ${LIMITE_CONTAGEM + 1}) as limitado) end
   from pg_class c where c.oid = ${getTableName(municipes)}::regclass)`;
 
+/** A merged record (issue 45) is a tombstone: no list or search shows it (its id still opens, pointing on). */
+const vivo = sql`${municipes.unificado_em_id} is null`;
+
 /** The page of a search, with the total of matches in the same statement (count(*) over the filtered rows). */
 export function pageSql(busca: Busca, page: Pick<MunicipeFilters, 'page' | 'per_page'>): SQL {
   const where = primeiras(busca);
@@ -276,7 +279,7 @@ export function pageSql(busca: Busca, page: Pick<MunicipeFilters, 'page' | 'per_
   return sql`
     select ${listColumns}, ${total} as total
     from ${municipes} left join ${unidadesSaude} on ${unidadesSaude.id} = ${municipes.unidade_saude_referencia_id}
-    ${where ? sql`where ${where}` : sql``}
+    where ${where ? sql`${where} and ` : sql``}${vivo}
     order by ${order}
     limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
 }
@@ -289,5 +292,5 @@ export function countSql(busca: Busca): SQL {
   const where = primeiras(busca);
   if (!where) return sql`select ${totalSemFiltro} as total`;
   return sql`select count(*)::int as total from (select 1 from ${municipes}
-    where ${where} limit ${limiteDaContagem(busca) + 1}) as limitado`;
+    where ${where} and ${vivo} limit ${limiteDaContagem(busca) + 1}) as limitado`;
 }

@@ -42,6 +42,9 @@ export function MunicipeEditLoader({ id }: { id: string }) {
   if (ausente) return <NotFoundPage />;
   // Spec §2/§6: any failed permission lookup (a 404 too, issue 39) sends the user to the list, saying why.
   if (volta) return <Navigate to="/municipes" replace />;
+  // A merged record (issue 45) is a tombstone: its old links open the record it was merged into.
+  const unificadoEm = municipe.data?.unificado_em_id;
+  if (unificadoEm) return <Navigate to={`/municipes/${unificadoEm}/edit`} replace />;
   if (!municipe.data || !permissoes.data) {
     return (
       <Stack gap="md" role="status" aria-busy="true" aria-label="Carregando munícipe">

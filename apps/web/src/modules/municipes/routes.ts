@@ -5,6 +5,13 @@ import { blocoRoutes } from './blocos/routes';
 export const municipesScreens: ScreenRoute[] = [
   screen('municipes', 'municipes:index', () => import('./MunicipeListPage').then((m) => m.MunicipeListPage)),
   screen('municipes/new', 'municipes:create', () => import('./MunicipeFormPage').then((m) => m.MunicipeFormPage)),
+  // Duplicate citizens (issue 45), manager only.
+  screen('municipes/unificacoes', 'municipes/unificacoes:index', () =>
+    import('./unificacao/DuplicadosPage').then((m) => m.DuplicadosPage),
+  ),
+  screen('municipes/unificacoes/comparar', 'municipes/unificacoes:show', () =>
+    import('./unificacao/UnificarPage').then((m) => m.UnificarPage),
+  ),
   {
     // The guard asks with resource_id = :id. Child tabs of spec §2; the block tabs come from blocos/routes.tsx.
     path: 'municipes/:id/edit',

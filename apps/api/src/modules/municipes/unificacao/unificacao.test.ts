@@ -1,0 +1,371 @@
+import { msg, type PerfilCodigo } from '@saude/shared';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../db/client';
+import {
+  municipeBiometrias,
+  municipeCondicoesSaude,
+  municipeDuplicados,
+  municipes,
+  municipeSociodemograficas,
+  parametrizacao,
+} from '../../../db/schema';
+import { type Equipe, fixtures, type MunicipeRow, type Unidade } from '../../../test/fixtures';
+import { auditRows, useTestApp } from '../../../test/helpers';
+import { vinculos } from './vinculos';
+
+// Duplicate citizens (issue 45): /api/v1/municipes/unificacoes.
+const url = '/api/v1/municipes/unificacoes';
+
+describe('municipes: unificação de duplicados', () => {
+  const t = useTestApp();
+  const f = fixtures(t);
+  let unidade: Unidade;
+  let equipe: Equipe;
+  let gestor: { authorization: string };
+  let header: { unidade: Unidade; equipe: Equipe; profissional: { id: string } };
+
+  beforeAll(async () => {
+    ({ unidade, equipe } = await f.territorio());
+    const g = await f.como('gestor', { unidade, equipe });
+    gestor = g.headers;
+    header = { unidade, equipe, profissional: g };
+  });
+
+  const comparar = (a: string, b: string, headers = gestor) =>
+    t.app.inject({ method: 'GET', url: `${url}/comparar?a=${a}&b=${b}`, headers });
+  const unificar = (payload: object, headers = gestor) => t.app.inject({ method: 'POST', url, headers, payload });
+  const desfazer = (id: string, headers = gestor) => t.app.inject({ method: 'DELETE', url: `${url}/${id}`, headers });
+  const versoes = async (a: MunicipeRow, b: MunicipeRow) => {
+    const rows = await t.db
+      .select()
+      .from(municipes)
+      .where(sql`${municipes.id} in (${a.id}, ${b.id})`);
+    return {
+      lock_version_a: rows.find((r) => r.id === a.id)!.lock_version,
+      lock_version_b: rows.find((r) => r.id === b.id)!.lock_version,
+    };
+  };
+
+  /** Every row of every table that points at a citizen, and the citizens: what a merge touches and an undo restores. */
+  async function fotografia(): Promise<Record<string, unknown[]>> {
+    const tabelas = [...new Set([...(await vinculos(t.db)).map((v) => v.tabela), 'municipe_ultimas_visitas'])];
+    const out: Record<string, unknown[]> = {};
+    for (const tabela of [...tabelas.sort(), 'municipes']) {
+      // The citizens' version stamps go forward on undo on purpose (a form opened on the merged record must reload, the
+      // e-SUS export must send the registrations again): every other column of theirs is compared.
+      const sem = tabela === 'municipes' ? sql` - 'lock_version' - 'updated_at' - 'updated_by'` : sql``;
+      out[tabela] = (
+        await queryRows<{ j: unknown }>(
+          t.db,
+          sql`select to_jsonb(t)${sem} as j from ${sql.identifier(tabela)} t order by (to_jsonb(t)${sem})::text`,
+        )
+      ).map((r) => r.j);
+    }
+    return out;
+  }
+
+  it('moves every record to the survivor in one merge, keeps a tombstone, and the undo restores the database exactly', async () => {
+    const nascimento = '1980-03-04';
+    const sobrevivente = await f.municipe({ nome: 'Joana Darc Pereira', data_nascimento: nascimento, email: null });
+    const absorvido = await f.municipe({
+      nome: 'Joana Darck Pereira',
+      data_nascimento: nascimento,
+      email: 'joana@example.com',
+      cpf_numero: null,
+      prontuarios: [{ numero: `P-${Date.now()}`, unidade }],
+    });
+    // One record of each kind, on the absorbed side.
+    const familia = await f.familia(header, { membros: [absorvido] });
+    const visita = await f.visita(header, { familia, municipe: absorvido });
+    const cadastro = await f.cadastroIndividual(absorvido);
+    const notificacao = await f.notificacao(header, absorvido);
+    const atendimento = await f.atendimento(header, absorvido);
+    const paciente = await f.pacienteSemIdentificacao(header, { municipe_id: absorvido.id });
+    await t.db.insert(municipeSociodemograficas).values({ municipe_id: absorvido.id, dados: {} as never });
+    await t.db.insert(municipeCondicoesSaude).values({ municipe_id: sobrevivente.id, dados: {} as never });
+    await t.db.insert(municipeCondicoesSaude).values({ municipe_id: absorvido.id, dados: {} as never });
+    for (const [quem, dedo] of [
+      [sobrevivente, 1],
+      [absorvido, 1],
+      [absorvido, 2],
+    ] as const)
+      await t.db
+        .insert(municipeBiometrias)
+        .values({ municipe_id: quem.id, dedo, template_base64: 'QUJD', qualidade: 80 });
+
+    const antes = await fotografia();
+
+    const lado = await comparar(sobrevivente.id, absorvido.id);
+    expect(lado.statusCode).toBe(200);
+    const c = lado.json();
+    expect(c.conflitos).toEqual([]);
+    expect(c.campos.find((x: { campo: string }) => x.campo === 'email')).toMatchObject({
+      a: null,
+      b: 'joana@example.com',
+      padrao: 'b',
+    });
+    expect(c.vinculos.b).toMatchObject({ 'Visitas domiciliares': 1, 'Cadastros individuais': 1 });
+
+    const feita = await unificar({
+      municipe_a_id: sobrevivente.id,
+      municipe_b_id: absorvido.id,
+      sobrevivente: 'a',
+      escolhas: { nome: 'a' },
+      ...(await versoes(sobrevivente, absorvido)),
+    });
+    expect(feita.statusCode).toBe(201);
+    const u = feita.json();
+    expect(u).toMatchObject({ sobrevivente_id: sobrevivente.id, absorvido_id: absorvido.id, desfeito_em: null });
+
+    // Every link now points at the survivor; what the survivor already had stays with the tombstone.
+    const donoDe = async (tabela: string, coluna: string, id: string) =>
+      (
+        await queryRows<{ m: string }>(
+          t.db,
+          sql`select ${sql.identifier(coluna)} as m from ${sql.identifier(tabela)} where id = ${id}`,
+        )
+      )[0]!.m;
+    expect(await donoDe('visitas_domiciliares', 'municipe_id', visita.id)).toBe(sobrevivente.id);
+    expect(await donoDe('cadastros_individuais', 'municipe_id', cadastro.id)).toBe(sobrevivente.id);
+    expect(await donoDe('notificacoes_compulsorias', 'municipe_id', notificacao.id)).toBe(sobrevivente.id);
+    expect(await donoDe('atendimentos', 'municipe_id', atendimento.id)).toBe(sobrevivente.id);
+    expect(await donoDe('pacientes_sem_identificacao', 'municipe_id', paciente.id)).toBe(sobrevivente.id);
+    expect(await donoDe('familias', 'responsavel_id', familia.id)).toBe(sobrevivente.id);
+    const [membro] = await queryRows<{ m: string }>(
+      t.db,
+      sql`select municipe_id as m from familia_membros where familia_id = ${familia.id}`,
+    );
+    expect(membro!.m).toBe(sobrevivente.id);
+    const [prontuario] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from municipe_prontuarios where municipe_id = ${sobrevivente.id}`,
+    );
+    expect(prontuario!.n).toBe(1);
+    expect(
+      await t.db
+        .select({ m: municipeSociodemograficas.municipe_id })
+        .from(municipeSociodemograficas)
+        .where(eq(municipeSociodemograficas.municipe_id, sobrevivente.id)),
+    ).toHaveLength(1);
+    // Both had the health block and finger 1: the survivor's stay, the tombstone keeps its own; finger 2 moves.
+    const dedos = await t.db
+      .select()
+      .from(municipeBiometrias)
+      .where(eq(municipeBiometrias.municipe_id, sobrevivente.id));
+    expect(dedos.map((d) => d.dedo).sort()).toEqual([1, 2]);
+    const [ultima] = await queryRows<{ m: string }>(
+      t.db,
+      sql`select municipe_id as m from municipe_ultimas_visitas where municipe_id in (${sobrevivente.id}, ${absorvido.id})`,
+    );
+    expect(ultima!.m).toBe(sobrevivente.id);
+
+    // The survivor took the absorbed one's e-mail (filled) and kept its name (picked); the tombstone points at it.
+    const [s] = await t.db.select().from(municipes).where(eq(municipes.id, sobrevivente.id));
+    expect(s).toMatchObject({ email: 'joana@example.com', nome: 'Joana Darc Pereira' });
+    const lapide = await t.app.inject({ method: 'GET', url: `/api/v1/municipes/${absorvido.id}`, headers: gestor });
+    expect(lapide.statusCode).toBe(200);
+    expect(lapide.json().unificado_em_id).toBe(sobrevivente.id);
+    const busca = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/municipes?q=${encodeURIComponent('Joana Darck Pereira')}`,
+      headers: gestor,
+    });
+    expect(busca.json().map((m: { id: string }) => m.id)).not.toContain(absorvido.id);
+
+    // A second merge of the tombstone is refused.
+    const deNovo = await unificar({
+      municipe_a_id: sobrevivente.id,
+      municipe_b_id: absorvido.id,
+      sobrevivente: 'a',
+      ...(await versoes(sobrevivente, absorvido)),
+    });
+    expect(deNovo.statusCode).toBe(409);
+    expect(deNovo.json().message).toBe(msg.unificacaoJaUnificado);
+
+    const lista = await t.app.inject({ method: 'GET', url: `${url}?municipe_id=${sobrevivente.id}`, headers: gestor });
+    expect(lista.json()).toMatchObject([{ id: u.id, movidos: { 'Visitas domiciliares': 1 } }]);
+    const [lida] = (await auditRows(t, { resource: 'municipes/unificacoes', action: 'index' })).slice(-1);
+    expect([...(lida!.municipe_ids ?? [])].sort()).toEqual([sobrevivente.id, absorvido.id].sort());
+
+    const desfeita = await desfazer(u.id);
+    expect(desfeita.statusCode).toBe(204);
+    expect(await fotografia()).toEqual(antes);
+    const [sDepois] = await t.db.select().from(municipes).where(eq(municipes.id, sobrevivente.id));
+    expect(sDepois!.lock_version).toBeGreaterThan(sobrevivente.lock_version + 1);
+    expect((await desfazer(u.id)).json().message).toBe(msg.unificacaoJaDesfeita);
+
+    const trilha = await auditRows(t, { resource: 'municipes/unificacoes', record_id: u.id });
+    expect(trilha.map((r) => r.action)).toEqual(['create', 'destroy']);
+    for (const r of trilha) expect([...(r.municipe_ids ?? [])].sort()).toEqual([sobrevivente.id, absorvido.id].sort());
+    expect(trilha[0]!.details).toMatchObject({ sobrevivente_id: sobrevivente.id, absorvido_id: absorvido.id });
+  });
+
+  it('shows the conflicts before the merge and refuses it with 422: two active families, two active registrations', async () => {
+    const a = await f.municipe();
+    const b = await f.municipe();
+    await f.familia(header, { membros: [a] });
+    await f.familia(header, { membros: [b] });
+    await f.cadastroIndividual(a);
+    await f.cadastroIndividual(b);
+    expect((await comparar(a.id, b.id)).json().conflitos).toEqual([
+      msg.unificacaoDuasFamilias,
+      msg.unificacaoDoisCadastrosIndividuais,
+    ]);
+    const res = await unificar({
+      municipe_a_id: a.id,
+      municipe_b_id: b.id,
+      sobrevivente: 'a',
+      ...(await versoes(a, b)),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      message: msg.unificacaoDuasFamilias,
+      errors: { base: [msg.unificacaoDuasFamilias, msg.unificacaoDoisCadastrosIndividuais] },
+    });
+    const [still] = await t.db.select().from(municipes).where(eq(municipes.id, b.id));
+    expect(still!.unificado_em_id).toBeNull();
+  });
+
+  it('answers 409 when either record was edited after it was opened, and moves nothing', async () => {
+    const a = await f.municipe();
+    const b = await f.municipe();
+    const visita = await f.visita(header, { municipe: b });
+    const v = await versoes(a, b);
+    await t.db
+      .update(municipes)
+      .set({ lock_version: v.lock_version_b + 1 })
+      .where(eq(municipes.id, b.id));
+    const res = await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...v });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('edicao_desatualizada');
+    const [r] = await queryRows<{ m: string }>(
+      t.db,
+      sql`select municipe_id as m from visitas_domiciliares where id = ${visita.id}`,
+    );
+    expect(r!.m).toBe(b.id);
+  });
+
+  it('refuses the undo when the survivor was edited after the merge, or once the period is over', async () => {
+    const a = await f.municipe();
+    const b = await f.municipe();
+    const u = (
+      await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) })
+    ).json();
+    await t.db.update(parametrizacao).set({ unificacao_prazo_dias: 0 });
+    try {
+      const vencida = await desfazer(u.id);
+      expect(vencida.statusCode).toBe(409);
+      expect(vencida.json().message).toBe(msg.unificacaoPrazoEncerrado(0));
+    } finally {
+      await t.db.update(parametrizacao).set({ unificacao_prazo_dias: 90 });
+    }
+    await t.db
+      .update(municipes)
+      .set({ lock_version: sql`${municipes.lock_version} + 1` })
+      .where(eq(municipes.id, a.id));
+    const alterado = await desfazer(u.id);
+    expect(alterado.statusCode).toBe(409);
+    expect(alterado.json().message).toBe(msg.unificacaoAlteradoDepois);
+  });
+
+  it('queues a likely duplicate as it is saved, and a pair marked "not the same person" is never offered again', async () => {
+    const nascimento = '1971-07-21';
+    const mae = 'Maria Aparecida dos Santos';
+    const a = await f.municipe({ nome: 'Raimundo Nonato Ferreira', data_nascimento: nascimento, nome_mae: mae });
+    const b = await f.municipe({
+      nome: 'Raimundo Nonatto Ferreira',
+      data_nascimento: nascimento,
+      nome_mae: 'Maria Aparecida Santos',
+    });
+    const par = async () =>
+      (
+        await t.db.select().from(municipeDuplicados)
+          .where(sql`${municipeDuplicados.municipe_a_id} = least(${a.id}::uuid, ${b.id}::uuid)
+            and ${municipeDuplicados.municipe_b_id} = greatest(${a.id}::uuid, ${b.id}::uuid)`)
+      )[0];
+    const novo = await par();
+    expect(novo).toMatchObject({ situacao: 'pendente' });
+    expect(novo!.motivos).toEqual(['mesma_data_nascimento', 'nome_semelhante', 'mae_semelhante']);
+
+    const fila = async () => {
+      const all: Array<{ id: string }> = [];
+      for (let page = 1; ; page++) {
+        const r = await t.app.inject({
+          method: 'GET',
+          url: `${url}/duplicados?page=${page}&per_page=100`,
+          headers: gestor,
+        });
+        expect(r.statusCode).toBe(200);
+        all.push(...r.json());
+        if (r.json().length < 100) return all;
+      }
+    };
+    expect((await fila()).map((d) => d.id)).toContain(novo!.id);
+
+    const nao = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/duplicados/${novo!.id}`,
+      headers: gestor,
+      payload: { situacao: 'nao_mesma_pessoa' },
+    });
+    expect(nao.statusCode).toBe(200);
+
+    // The whole-registry search runs in the background; the screen polls its progress until it ends.
+    const inicio = await t.app.inject({ method: 'POST', url: `${url}/buscas`, headers: gestor });
+    expect(inicio.statusCode).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ method: 'GET', url: `${url}/buscas/atual`, headers: gestor })).json().busca.situacao,
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe('concluida');
+    const fim = (await t.app.inject({ method: 'GET', url: `${url}/buscas/atual`, headers: gestor })).json().busca;
+    expect(fim.etapas_concluidas).toBe(fim.etapas);
+    expect((await par())!.situacao).toBe('nao_mesma_pessoa');
+    expect((await fila()).map((d) => d.id)).not.toContain(novo!.id);
+  });
+
+  it('pairs a saved citizen with at most 20 of 50 people of its birth date, so a bulk insert on one date stays bounded', async () => {
+    const dia = '1911-11-11';
+    await t.db.execute(sql`insert into municipes (id, nome, data_nascimento, sexo_id)
+      select gen_random_uuid(), 'Pessoa Igual Em Massa ' || g, ${dia}::date, 1 from generate_series(1, 300) g`);
+    const [r] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from municipe_duplicados d join municipes m on m.id = d.municipe_a_id
+        where m.data_nascimento = ${dia}`,
+    );
+    // Each insert compares with at most 50 people of the day and adds at most 20 pairs (44,850 without the cap).
+    expect(r!.n).toBeGreaterThan(0);
+    expect(r!.n).toBeLessThanOrEqual(300 * 20);
+  });
+
+  it.each(['recepcao', 'medico', 'enfermagem', 'acs', 'ace', 'vigilancia'] as PerfilCodigo[])(
+    'refuses %s on every route with 403',
+    async (perfil) => {
+      const h = (await f.como(perfil, { unidade, equipe })).headers;
+      const a = await f.municipe();
+      const b = await f.municipe();
+      const calls = [
+        t.app.inject({ method: 'GET', url: `${url}/duplicados`, headers: h }),
+        t.app.inject({ method: 'GET', url: `${url}/buscas/atual`, headers: h }),
+        t.app.inject({ method: 'POST', url: `${url}/buscas`, headers: h }),
+        comparar(a.id, b.id, h),
+        t.app.inject({ method: 'GET', url, headers: h }),
+        unificar(
+          { municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', lock_version_a: 0, lock_version_b: 0 },
+          h,
+        ),
+        t.app.inject({
+          method: 'PUT',
+          url: `${url}/duplicados/${a.id}`,
+          headers: h,
+          payload: { situacao: 'nao_mesma_pessoa' },
+        }),
+        desfazer(a.id, h),
+      ];
+      for (const r of await Promise.all(calls)) expect(r.statusCode).toBe(403);
+    },
+  );
+});
