@@ -49,7 +49,9 @@ describe('municipes: unificação de duplicados', () => {
 
   /** Every row of every table that points at a citizen, and the citizens: what a merge touches and an undo restores. */
   async function fotografia(): Promise<Record<string, unknown[]>> {
-    const tabelas = [...new Set([...(await vinculos(t.db)).map((v) => v.tabela), 'municipe_ultimas_visitas'])];
+    const tabelas = [
+      ...new Set([...(await vinculos(t.db)).map((v) => v.tabela), 'municipe_ultimas_visitas', 'quem_visitar_pessoas']),
+    ];
     const out: Record<string, unknown[]> = {};
     for (const tabela of [...tabelas.sort(), 'municipes']) {
       // The citizens' version stamps go forward on undo on purpose (a form opened on the merged record must reload, the

@@ -8,8 +8,11 @@ export type Vinculo = { tabela: string; coluna: string; chave: string[] };
 
 /** The merge's own records and the tombstone column: never moved. */
 const PROPRIAS = new Set(['municipes', 'municipe_duplicados', 'municipe_unificacoes']);
-/** Kept by triggers from the rows that move (migration 0032): moving the visits recounts it for both. */
-const DERIVADAS = new Set(['municipe_ultimas_visitas']);
+/**
+ * Kept by triggers from the rows that move (migrations 0032 and 0037): moving the visits, memberships, health block or
+ * registration recounts them for both citizens.
+ */
+const DERIVADAS = new Set(['municipe_ultimas_visitas', 'quem_visitar_pessoas']);
 
 /**
  * The rows that stay with the absorbed record because the survivor already has their equivalent (a unique key): its
