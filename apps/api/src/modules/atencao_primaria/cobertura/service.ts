@@ -27,7 +27,7 @@ import {
   intervaloDaUnidade,
   noGrupo,
 } from '../visitas_domiciliares/grupos_prioritarios';
-import { escopoDe, formatEndereco } from '../visitas_domiciliares/queries';
+import { diasDesde, escopoDe, formatEndereco } from '../visitas_domiciliares/queries';
 import { noTerritorio } from '../visitas_domiciliares/territorio';
 
 // Coverage of the territory (issue 44): one statement over the families in scope and the people the worklist may list
@@ -215,9 +215,6 @@ function lista(ctx: Ctx, l: CoberturaListaFilters): SQL {
     from l left join cadastros_domiciliares d on d.id = l.domicilio_id
     order by l.nome collate "und-x-icu", l.familia_id, l.municipe_id nulls first`;
 }
-
-export const diasDesde = (ultima: Date | string | null): number | null =>
-  ultima === null ? null : Math.floor((Date.now() - new Date(ultima).getTime()) / 86_400_000);
 
 /** The people or families behind one cell of the table, a page of them; audited naming those shown. */
 export async function listaCobertura(ctx: Ctx, l: CoberturaListaFilters) {

@@ -19,7 +19,7 @@ import { unidadesSaude } from '../../../db/schema';
 import { paginate } from '../../../lib/paginate';
 import { cadastroDesatualizado, grupoDevido, vencida } from './grupos_prioritarios';
 import { noTerritorio } from './territorio';
-import { escopoDe, formatEndereco, RESOURCE, type Escopo } from './queries';
+import { diasDesde, escopoDe, formatEndereco, RESOURCE, type Escopo } from './queries';
 
 // "Quem visitar" (issue 44): who in the user's territory is due a visit, and why. One statement over the families in
 // scope (an agent: their own micro-areas; a team member: their teams; a user without a team: the unit), their active
@@ -121,46 +121,64 @@ function pagina(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita, limit: n
     order by ${ordem(sql`t.prioridade`)}`;
 }
 
-const diasDesde = (ultima: Date | string | null): number | null =>
-  ultima === null ? null : Math.floor((Date.now() - new Date(ultima).getTime()) / 86_400_000);
+/** Orders each line's reasons by priority (the order of `codigos`), the visit form's reason first. */
+const porPrioridade =
+  <M extends string>(codigos: readonly M[]) =>
+  (motivos: M[]) =>
+    [...motivos].sort((a, b) => codigos.indexOf(a) - codigos.indexOf(b));
 
-/** Orders each line's reasons by priority, the visit form's reason first. */
-const ordenar = (motivos: MotivoQuemVisitar[]) =>
-  [...motivos].sort((a, b) => CODIGOS_QUEM_VISITAR.indexOf(a) - CODIGOS_QUEM_VISITAR.indexOf(b));
-
-export async function list(ctx: Ctx, f: QuemVisitarFilters) {
-  const e = escopoDe(ctx);
-  const iv = await intervalos(ctx.db, e);
+/**
+ * One page of a worklist and its audit row, naming the citizens `citados` gives for each line: `pagina` cuts the page
+ * (with the window's total), `todas` counts the lines when the page is past the end.
+ */
+function paginaAuditada<R extends { total: number }>(
+  ctx: Ctx,
+  f: QuemVisitarFilters,
+  o: { pagina: (limit: number, offset: number) => SQL; todas: SQL; lista: string; citados: (r: R) => string[] },
+) {
   return auditedRead(
     ctx,
     (tx) =>
       paginate(f, {
-        rows: ({ limit, offset }) => queryRows<Linha>(tx, pagina(e, f, iv, limit, offset)),
+        rows: ({ limit, offset }) => queryRows<R>(tx, o.pagina(limit, offset)),
         count: async () =>
-          (await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from (${devidas(e, f, iv)}) c`))[0]
-            ?.total ?? 0,
+          (await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from (${o.todas}) c`))[0]?.total ??
+          0,
         windowTotal: (r) => r.total,
-      }).then(({ rows, total }) => ({
-        total,
-        rows: rows.map((r): QuemVisitar & { responsavel_id: string } => ({
-          familia_id: r.familia_id,
-          municipe_id: r.municipe_id,
-          nome: r.nome,
-          responsavel_id: r.responsavel_id,
-          responsavel_nome: r.responsavel_nome,
-          micro_area: r.micro_area,
-          endereco: formatEndereco(r),
-          motivos: ordenar(r.motivos),
-          dias_sem_visita: diasDesde(r.ultima),
-        })),
-      })),
+      }),
     ({ rows }) => ({
       resource: RESOURCE,
       action: 'index',
-      municipe_ids: [...new Set(rows.flatMap((r) => (r.municipe_id ? [r.municipe_id] : [r.responsavel_id])))],
-      details: { lista: 'quem_visitar', filtros: f.micro_area ? ['micro_area'] : [], pagina: f.page },
+      municipe_ids: [...new Set(rows.flatMap(o.citados))],
+      details: { lista: o.lista, filtros: f.micro_area ? ['micro_area'] : [], pagina: f.page },
     }),
-  ).then(({ rows, total }) => ({ total, rows: rows.map(({ responsavel_id: _r, ...l }) => l) }));
+  );
+}
+
+export async function list(ctx: Ctx, f: QuemVisitarFilters) {
+  const e = escopoDe(ctx);
+  const iv = await intervalos(ctx.db, e);
+  const ordenar = porPrioridade(CODIGOS_QUEM_VISITAR);
+  const { rows, total } = await paginaAuditada<Linha>(ctx, f, {
+    pagina: (limit, offset) => pagina(e, f, iv, limit, offset),
+    todas: devidas(e, f, iv),
+    lista: 'quem_visitar',
+    // A family-wide line shows its head.
+    citados: (r) => [r.municipe_id ?? r.responsavel_id],
+  });
+  return {
+    total,
+    rows: rows.map((r): QuemVisitar => ({
+      familia_id: r.familia_id,
+      municipe_id: r.municipe_id,
+      nome: r.nome,
+      responsavel_nome: r.responsavel_nome,
+      micro_area: r.micro_area,
+      endereco: formatEndereco(r),
+      motivos: ordenar(r.motivos),
+      dias_sem_visita: diasDesde(r.ultima),
+    })),
+  };
 }
 
 // ---- the ACE's properties -----------------------------------------------------------------------------------------
@@ -223,31 +241,18 @@ function imoveis(e: Escopo, f: QuemVisitarFilters, iv: IntervalosVisita): SQL {
       d.logradouro collate "und-x-icu", d.numero, d.id`;
 }
 
-const ordenarImovel = (motivos: MotivoImovel[]) =>
-  [...motivos].sort((a, b) => CODIGOS_IMOVEL.indexOf(a) - CODIGOS_IMOVEL.indexOf(b));
-
 export async function listImoveis(ctx: Ctx, f: QuemVisitarFilters) {
   const e = escopoDe(ctx);
   const iv = await intervalos(ctx.db, e);
-  return auditedRead(
-    ctx,
-    (tx) =>
-      paginate(f, {
-        rows: ({ limit, offset }) =>
-          queryRows<LinhaImovel>(tx, sql`${imoveis(e, f, iv)} limit ${limit} offset ${offset}`),
-        count: async () =>
-          (await queryRows<{ total: number }>(tx, sql`select count(*)::int as total from (${imoveis(e, f, iv)}) c`))[0]
-            ?.total ?? 0,
-        windowTotal: (r) => r.total,
-      }),
+  const ordenar = porPrioridade(CODIGOS_IMOVEL);
+  const { rows, total } = await paginaAuditada<LinhaImovel>(ctx, f, {
+    pagina: (limit, offset) => sql`${imoveis(e, f, iv)} limit ${limit} offset ${offset}`,
+    todas: imoveis(e, f, iv),
+    lista: 'quem_visitar_imoveis',
     // A property's address is personal data only where a family lives: its head is the citizen read.
-    ({ rows }) => ({
-      resource: RESOURCE,
-      action: 'index',
-      municipe_ids: [...new Set(rows.flatMap((r) => (r.responsavel_id ? [r.responsavel_id] : [])))],
-      details: { lista: 'quem_visitar_imoveis', filtros: f.micro_area ? ['micro_area'] : [], pagina: f.page },
-    }),
-  ).then(({ rows, total }) => ({
+    citados: (r) => (r.responsavel_id ? [r.responsavel_id] : []),
+  });
+  return {
     total,
     rows: rows.map((r): QuemVisitarImovel => ({
       domicilio_id: r.domicilio_id,
@@ -256,8 +261,8 @@ export async function listImoveis(ctx: Ctx, f: QuemVisitarFilters) {
       tipo_imovel_id: r.tipo_imovel_id,
       micro_area: r.micro_area,
       endereco: formatEndereco(r),
-      motivos: ordenarImovel(r.motivos),
+      motivos: ordenar(r.motivos),
       dias_sem_visita: diasDesde(r.ultima),
     })),
-  }));
+  };
 }

@@ -60,6 +60,10 @@ export const visitaInScope = (e: Escopo): SQL | undefined =>
 /** A citizen's death is registered: an exit by death, or a death date alone. */
 export const falecido = sql<boolean>`(${municipes.motivo_saida_cadastro_id} = ${MOTIVO_SAIDA_OBITO} or ${municipes.data_obito} is not null)`;
 
+/** Whole days since a visit; null: never visited (the worklists and the coverage). */
+export const diasDesde = (ultima: Date | string | null): number | null =>
+  ultima === null ? null : Math.floor((Date.now() - new Date(ultima).getTime()) / 86_400_000);
+
 /** The one-line address (shared); null without a street. */
 export const formatEndereco = (d: EnderecoPartes | null): string | null => (d?.logradouro ? enderecoLinha(d) : null);
 
