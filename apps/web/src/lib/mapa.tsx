@@ -1,9 +1,10 @@
 // What every map of the product shares (issue 44; first written for the notifications map, issue 18): who drew the
 // tiles, fitting the view to the markers, and the view the clusters are computed for. Import it only from a lazy map
 // chunk: it brings Leaflet.
-import { latLngBounds, type LatLngBounds } from 'leaflet';
-import { useEffect, useState, type ReactNode } from 'react';
+import { divIcon, latLngBounds, type LatLngBounds } from 'leaflet';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MapContainer, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import Supercluster from 'supercluster';
 import { useParametrizacao } from './parametrizacao';
 
 /** Brasília, until the parametrização arrives (it is fetched at start, so almost never seen). */
@@ -104,4 +105,39 @@ export function MapaBase({
       {children}
     </MapContainer>
   );
+}
+
+/** Past this zoom the clusters left are points at one place: a click lists them instead of zooming. */
+export const ZOOM_MAXIMO_AGRUPAMENTO = 17;
+export const ZOOM_MAXIMO = ZOOM_MAXIMO_AGRUPAMENTO + 1;
+
+/**
+ * The points in view at this zoom, clustered (supercluster) when close: `indice` answers a cluster's expansion zoom
+ * and its leaves, `itens` are what to draw.
+ */
+export function useAgrupamento<P extends { latitude: number; longitude: number }>(pontos: readonly P[]) {
+  const { map, vista } = useVista();
+  const indice = useMemo(() => {
+    const s = new Supercluster<P>({ radius: 56, maxZoom: ZOOM_MAXIMO_AGRUPAMENTO });
+    s.load(
+      pontos.map((p): GeoJSON.Feature<GeoJSON.Point, P> => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] },
+        properties: p,
+      })),
+    );
+    return s;
+  }, [pontos]);
+  return { map, indice, itens: indice.getClusters(caixa(vista.bounds.pad(0.25)), Math.round(vista.zoom)) };
+}
+
+/** A cluster's marker: a disc with the count, sized by it, drawn by the map's own CSS class. */
+export function iconeGrupo(n: number, classe: string) {
+  const lado = n < 10 ? 32 : n < 100 ? 38 : 46;
+  return divIcon({
+    html: `<span class="${classe}" style="width:${lado}px;height:${lado}px">${n.toLocaleString('pt-BR')}</span>`,
+    className: '',
+    iconSize: [lado, lado],
+    iconAnchor: [lado / 2, lado / 2],
+  });
 }

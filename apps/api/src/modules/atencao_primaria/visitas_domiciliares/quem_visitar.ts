@@ -11,6 +11,7 @@ import {
   type QuemVisitarFilters,
   type QuemVisitarImovel,
 } from '@saude/shared/schemas/quem_visitar';
+import type { EnderecoPartes } from '@saude/shared/endereco';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
@@ -49,7 +50,8 @@ const familiasDoUsuario = (e: Escopo, microArea: string | undefined): SQL =>
 
 const motivo = (codigo: MotivoQuemVisitar, cond: SQL) => sql`case when ${cond} then ${codigo} end`;
 
-type Linha = {
+/** A line as the database answers it, with the home's address parts. */
+type Linha = EnderecoPartes & {
   familia_id: string;
   municipe_id: string | null;
   nome: string;
@@ -59,12 +61,6 @@ type Linha = {
   motivos: MotivoQuemVisitar[];
   ultima: Date | string | null;
   total: number;
-  tipo_logradouro: string | null;
-  logradouro: string | null;
-  numero: string | null;
-  sem_numero: boolean | null;
-  complemento: string | null;
-  bairro: string | null;
 };
 
 /** The due lines (family, person, name, last visit, reasons), before the page is cut and the address joined. */
@@ -183,7 +179,7 @@ export async function list(ctx: Ctx, f: QuemVisitarFilters) {
 
 // ---- the ACE's properties -----------------------------------------------------------------------------------------
 
-type LinhaImovel = {
+type LinhaImovel = EnderecoPartes & {
   domicilio_id: string;
   familia_id: string | null;
   responsavel_id: string | null;
@@ -193,12 +189,6 @@ type LinhaImovel = {
   motivos: MotivoImovel[];
   ultima: Date | string | null;
   total: number;
-  tipo_logradouro: string | null;
-  logradouro: string | null;
-  numero: string | null;
-  sem_numero: boolean | null;
-  complemento: string | null;
-  bairro: string | null;
 };
 
 const motivoImovel = (codigo: MotivoImovel, cond: SQL) => sql`case when ${cond} then ${codigo} end`;

@@ -7,15 +7,10 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { faixaVisita, type FaixaVisita, type TerritorioPonto } from '@saude/shared/schemas/cobertura';
 import type { NotificacaoPonto } from '@saude/shared/schemas/notificacao_compulsoria';
 import { divIcon } from 'leaflet';
-import { useMemo } from 'react';
 import { Marker, Popup } from 'react-leaflet';
 import { Link } from 'react-router';
-import Supercluster from 'supercluster';
-import { caixa, MapaBase, useVista } from '../../../lib/mapa';
+import { iconeGrupo, MapaBase, useAgrupamento, ZOOM_MAXIMO, ZOOM_MAXIMO_AGRUPAMENTO } from '../../../lib/mapa';
 import { ESTILO_FAIXA, FAIXAS, ROTULO_FAIXA, SIMBOLO_CASO, simboloFaixa } from './faixas';
-
-const ZOOM_MAXIMO_AGRUPAMENTO = 17;
-const ZOOM_MAXIMO = ZOOM_MAXIMO_AGRUPAMENTO + 1;
 
 const plural = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
 const semVisita = (dias: number | null) =>
@@ -76,32 +71,9 @@ const ICONES = Object.fromEntries(
   ]),
 ) as Record<FaixaVisita, ReturnType<typeof divIcon>>;
 
-function iconeGrupo(n: number) {
-  const lado = n < 10 ? 32 : n < 100 ? 38 : n < 1000 ? 46 : 54;
-  return divIcon({
-    html: `<span class="mapa-territorio-grupo" style="width:${lado}px;height:${lado}px">${n.toLocaleString('pt-BR')}</span>`,
-    className: '',
-    iconSize: [lado, lado],
-    iconAnchor: [lado / 2, lado / 2],
-  });
-}
-
-type Ponto = GeoJSON.Feature<GeoJSON.Point, TerritorioPonto>;
-
 function Domicilios({ pontos }: { pontos: TerritorioPonto[] }) {
-  const { map, vista } = useVista();
-  const indice = useMemo(() => {
-    const s = new Supercluster<TerritorioPonto>({ radius: 56, maxZoom: ZOOM_MAXIMO_AGRUPAMENTO });
-    s.load(
-      pontos.map((p): Ponto => ({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] },
-        properties: p,
-      })),
-    );
-    return s;
-  }, [pontos]);
-  return indice.getClusters(caixa(vista.bounds.pad(0.25)), Math.round(vista.zoom)).map((f) => {
+  const { map, indice, itens } = useAgrupamento(pontos);
+  return itens.map((f) => {
     const [lng, lat] = f.geometry.coordinates as [number, number];
     const props = f.properties;
     if ('cluster' in props && props.cluster) {
@@ -111,7 +83,7 @@ function Domicilios({ pontos }: { pontos: TerritorioPonto[] }) {
         <Marker
           key={`g${props.cluster_id}`}
           position={[lat, lng]}
-          icon={iconeGrupo(props.point_count)}
+          icon={iconeGrupo(props.point_count, 'mapa-territorio-grupo')}
           title={`${plural(props.point_count, 'domicílio', 'domicílios')} ${mesmoLugar ? 'no mesmo lugar' : 'próximos: aproximar'}`}
           eventHandlers={mesmoLugar ? undefined : { click: () => map.setView([lat, lng], zoom) }}
         >

@@ -4,51 +4,27 @@
 // Keyboard and screen readers: the markers are focusable buttons with a title, and the list beside is the alternative.
 import 'leaflet/dist/leaflet.css';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { divIcon, latLngBounds, type LatLngBounds } from 'leaflet';
-import { useEffect, useMemo, useState } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import { divIcon } from 'leaflet';
+import { useMemo } from 'react';
+import { Marker, Popup, useMap } from 'react-leaflet';
 import { Link } from 'react-router';
-import Supercluster from 'supercluster';
+import type Supercluster from 'supercluster';
 import { doencaNotificacaoCompulsoria } from '@saude/shared/codes/doenca_notificacao_compulsoria';
 import { isoToBr } from '@saude/shared';
 import type { NotificacaoPonto, SituacaoNotificacao } from '@saude/shared/schemas/notificacao_compulsoria';
 import { LoadError } from '../../../lib/feedback/LoadError';
+import { iconeGrupo, MapaBase, useAgrupamento, ZOOM_MAXIMO, ZOOM_MAXIMO_AGRUPAMENTO } from '../../../lib/mapa';
 import { useParametrizacao } from '../../../lib/parametrizacao';
 import { BASE_PATH, useMapaNotificacoes, type FiltrosNotificacao } from '../lista/api';
 import { ESTILO_SITUACAO, SITUACOES, SimboloSituacao, simboloSituacao } from '../lista/situacao';
 
-/** Past this zoom the clusters left are notifications at one home: a click lists them instead of zooming. */
-const ZOOM_MAXIMO_AGRUPAMENTO = 17;
-const ZOOM_MAXIMO = ZOOM_MAXIMO_AGRUPAMENTO + 1;
-/** Brasília, until the parametrização arrives (it is fetched at start, so almost never seen). */
-const CENTRO_PADRAO: [number, number] = [-15.7801, -47.9292];
-
 const doencaNome = new Map(doencaNotificacaoCompulsoria.map((d) => [d.codigo, d.descricao]));
 const plural = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
-
-type Ponto = GeoJSON.Feature<GeoJSON.Point, NotificacaoPonto>;
-
-/** Who drew the tiles (their licence asks to say so): OpenStreetMap by name, any other server by its host. */
-export function atribuicao(tilesUrl: string): string {
-  const host = hostDe(tilesUrl);
-  if (!host) return '';
-  return /openstreetmap/i.test(host)
-    ? '&copy; <a href="https://www.openstreetmap.org/copyright">colaboradores do OpenStreetMap</a>'
-    : `Mapa: ${host}`;
-}
-function hostDe(tilesUrl: string): string | null {
-  try {
-    return new URL(tilesUrl.replace(/[{}]/g, '')).host;
-  } catch {
-    return null;
-  }
-}
 
 export default function MapaNotificacoes({ filtros }: { filtros: FiltrosNotificacao }) {
   const mapa = useMapaNotificacoes(filtros);
   const { parametrizacao } = useParametrizacao();
   const config = parametrizacao?.mapas;
-  const centro: [number, number] = config ? [config.latitude, config.longitude] : CENTRO_PADRAO;
   const pontos = mapa.data?.pontos;
   const porSituacao = useMemo(() => {
     const n: Record<SituacaoNotificacao, number> = { suspeito: 0, confirmado: 0, descartado: 0 };
@@ -98,20 +74,9 @@ export default function MapaNotificacoes({ filtros }: { filtros: FiltrosNotifica
         </Text>
       )}
       <div role="region" aria-label={`Mapa das notificações. ${resumo}`} className="mapa-notificacoes">
-        <MapContainer
-          center={centro}
-          zoom={12}
-          maxZoom={ZOOM_MAXIMO}
-          zoomControl={false}
-          style={{ height: 'min(60vh, 480px)', minHeight: 320, background: '#f1f3f5' }}
-        >
-          <ZoomControl position="topleft" zoomInTitle="Aproximar" zoomOutTitle="Afastar" />
-          {config?.tiles_url && (
-            <TileLayer url={config.tiles_url} attribution={atribuicao(config.tiles_url)} maxZoom={ZOOM_MAXIMO} />
-          )}
-          <Enquadrar pontos={pontos} centro={centro} />
+        <MapaBase pontos={pontos} maxZoom={ZOOM_MAXIMO} altura="min(60vh, 480px)">
           <Marcadores pontos={pontos ?? []} />
-        </MapContainer>
+        </MapaBase>
       </div>
       <style>{ESTILO_GRUPO}</style>
     </Stack>
@@ -123,24 +88,6 @@ const ESTILO_GRUPO = `.mapa-notificacoes-grupo{display:inline-flex;align-items:c
 background:#1864ab;color:#fff;font:700 13px/1 sans-serif;border:3px solid #fff;box-shadow:0 0 0 1px #212529;box-sizing:border-box}
 .mapa-notificacoes .leaflet-div-icon{background:none;border:none}
 .mapa-notificacoes .leaflet-marker-icon:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}`;
-
-/** Fits the map to the markers each time the answer changes (the filters changed); no markers: the centre. */
-function Enquadrar({ pontos, centro }: { pontos: NotificacaoPonto[] | undefined; centro: [number, number] }) {
-  const map = useMap();
-  useEffect(() => {
-    if (!pontos) return;
-    if (pontos.length === 0) map.setView(centro, 12, { animate: false });
-    else
-      map.fitBounds(latLngBounds(pontos.map((p) => [p.latitude, p.longitude])), {
-        padding: [32, 32],
-        maxZoom: 16,
-        animate: false,
-      });
-    // The centre is read when the points change, not a reason to move the map by itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pontos, map]);
-  return null;
-}
 
 const iconeSituacao = (s: SituacaoNotificacao) =>
   divIcon({
@@ -154,41 +101,10 @@ const ICONES = Object.fromEntries(SITUACOES.map((s) => [s, iconeSituacao(s)])) a
   SituacaoNotificacao,
   ReturnType<typeof divIcon>
 >;
-function iconeGrupo(n: number) {
-  const lado = n < 10 ? 32 : n < 100 ? 38 : 46;
-  return divIcon({
-    html: `<span class="mapa-notificacoes-grupo" style="width:${lado}px;height:${lado}px">${n.toLocaleString('pt-BR')}</span>`,
-    className: '',
-    iconSize: [lado, lado],
-    iconAnchor: [lado / 2, lado / 2],
-  });
-}
 
 /** The markers of what is in view: clusters at this zoom (supercluster), each case alone once apart. */
 function Marcadores({ pontos }: { pontos: NotificacaoPonto[] }) {
-  const map = useMap();
-  const [vista, setVista] = useState(() => ({ bounds: map.getBounds(), zoom: map.getZoom() }));
-  // Subscribed once (not useMapEvents, which resubscribes on every render and so misses the move Enquadrar makes in
-  // the same commit).
-  useEffect(() => {
-    const mover = () => setVista({ bounds: map.getBounds(), zoom: map.getZoom() });
-    map.on('moveend', mover);
-    return () => {
-      map.off('moveend', mover);
-    };
-  }, [map]);
-  const indice = useMemo(() => {
-    const s = new Supercluster<NotificacaoPonto>({ radius: 56, maxZoom: ZOOM_MAXIMO_AGRUPAMENTO });
-    s.load(
-      pontos.map((p): Ponto => ({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] },
-        properties: p,
-      })),
-    );
-    return s;
-  }, [pontos]);
-  const itens = indice.getClusters(caixa(vista.bounds.pad(0.25)), Math.round(vista.zoom));
+  const { indice, itens } = useAgrupamento(pontos);
   return itens.map((f) => {
     const [lng, lat] = f.geometry.coordinates as [number, number];
     const props = f.properties;
@@ -220,13 +136,6 @@ function Marcadores({ pontos }: { pontos: NotificacaoPonto[] }) {
   });
 }
 
-const caixa = (b: LatLngBounds): [number, number, number, number] => [
-  Math.max(-180, b.getWest()),
-  Math.max(-85, b.getSouth()),
-  Math.min(180, b.getEast()),
-  Math.min(85, b.getNorth()),
-];
-
 /** A cluster: a click zooms in until it splits; one that never splits (one home) lists its cases instead. */
 function Grupo({
   indice,
@@ -245,7 +154,7 @@ function Grupo({
   return (
     <Marker
       position={at}
-      icon={iconeGrupo(n)}
+      icon={iconeGrupo(n, 'mapa-notificacoes-grupo')}
       title={`${plural(n, 'notificação', 'notificações')} ${mesmoLugar ? 'no mesmo endereço' : 'próximas: aproximar'}`}
       eventHandlers={mesmoLugar ? undefined : { click: () => map.setView(at, zoom) }}
     >
