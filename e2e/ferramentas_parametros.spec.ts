@@ -44,15 +44,21 @@ test('admin changes the client name, biometrics and a unit flag; the biometrics 
       const guarda = page.getByRole('textbox', { name: /Anos de guarda do cadastro após o óbito/ });
       await expect(guarda).toHaveValue(String(original.obito_anos_guarda));
       await guarda.fill('10');
+      // The period to undo a merge of duplicates (issue 45): never negative.
+      const desfazer = page.getByRole('textbox', { name: /Dias para desfazer uma unificação de cadastros/ });
+      await expect(desfazer).toHaveValue(String(original.unificacao_prazo_dias));
+      await desfazer.fill('-1');
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(cliente).toHaveAccessibleDescription(/Não pode ficar em branco/);
       await expect(retencao).toHaveAccessibleDescription(/deve estar entre 6 e 240/);
       await expect(guarda).toHaveAccessibleDescription(/deve estar entre 20 e 100/);
+      await expect(desfazer).toHaveAccessibleDescription(/deve estar entre 0 e 3650/);
       await expectAccessible(page, 'parâmetros do sistema com erro');
       page.off('request', contar);
       expect(puts).toBe(0);
       await retencao.fill('36');
       await guarda.fill('25');
+      await desfazer.fill('90');
       await cliente.fill(nome);
       const bio = page.getByRole('switch', { name: /Habilitar biometria/ });
       if (!(await bio.isChecked())) await bio.click({ force: true });
@@ -70,6 +76,7 @@ test('admin changes the client name, biometrics and a unit flag; the biometrics 
       expect(await (await admin.get(PARAM)).json()).toMatchObject({
         auditoria_meses_online: 36,
         obito_anos_guarda: 25,
+        unificacao_prazo_dias: 90,
       });
     });
 

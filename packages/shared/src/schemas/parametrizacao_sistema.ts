@@ -19,6 +19,8 @@ export const LIMITES_PARAMETRIZACAO = {
   auditoria_meses_online: { min: 6, max: 240 },
   // Years a deceased citizen's record is kept after the death (issue 46): CFM 1.821/2007 art. 8 asks 20 at least.
   obito_anos_guarda: { min: 20, max: 100 },
+  // Days a merge of two citizens may be undone (issue 45); 0: merges are final at once.
+  unificacao_prazo_dias: { min: 0, max: 3650 },
 } as const;
 
 /** A file the app itself serves ('/brasao.svg', the seed's default): same origin, no '..', no other host. */
@@ -52,6 +54,10 @@ export const parametrizacaoSistemaUpdateSchema = z.object({
   obito_anos_guarda: zInteger({
     between: [LIMITES_PARAMETRIZACAO.obito_anos_guarda.min, LIMITES_PARAMETRIZACAO.obito_anos_guarda.max],
   }).optional(),
+  /** Left out: unchanged (issue 45 added it). */
+  unificacao_prazo_dias: zInteger({
+    between: [LIMITES_PARAMETRIZACAO.unificacao_prazo_dias.min, LIMITES_PARAMETRIZACAO.unificacao_prazo_dias.max],
+  }).optional(),
   lock_version: lockVersion(),
 });
 export type ParametrizacaoSistemaUpdate = z.input<typeof parametrizacaoSistemaUpdateSchema>;
@@ -69,6 +75,7 @@ export const parametrizacaoSistemaSchema = parametrizacaoSchema
   .extend({
     auditoria_meses_online: z.int(),
     obito_anos_guarda: z.int(),
+    unificacao_prazo_dias: z.int(),
     lock_version: z.int(),
     updated_at: z.string(),
   });

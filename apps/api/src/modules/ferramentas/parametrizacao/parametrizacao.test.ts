@@ -139,6 +139,20 @@ describe('system parameters and unit flags', () => {
     expect(row!.details).toEqual({ alteracoes: { obito_anos_guarda: { de: 20, para: 25 } } });
   });
 
+  it('lets a merge be undone for 90 days at first, 0 to 3650, audited (issue 45)', async () => {
+    const atual = await ler();
+    expect(atual.unificacao_prazo_dias).toBe(90);
+    for (const fora of [-1, 3651, 1.5])
+      expect((await gravar(corpo(atual, { unificacao_prazo_dias: fora }))).json(), String(fora)).toMatchObject({
+        errors: { unificacao_prazo_dias: [fora === 1.5 ? msg.integer : msg.between('0', '3650')] },
+      });
+    const res = await gravar(corpo(atual, { unificacao_prazo_dias: 30 }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ParametrizacaoSistema>().unificacao_prazo_dias).toBe(30);
+    const [row] = (await auditRows(t)).filter((r) => r.resource === 'ferramentas/parametrizacao').slice(-1);
+    expect(row!.details).toEqual({ alteracoes: { unificacao_prazo_dias: { de: 90, para: 30 } } });
+  });
+
   it('only a manager reads and writes the parameters (403 to the others)', async () => {
     const atual = await ler();
     for (const h of [medico, recepcao]) {

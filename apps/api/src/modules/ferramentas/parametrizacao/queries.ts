@@ -27,6 +27,7 @@ export const paraApi = (r: Row): Dated<ParametrizacaoSistema> => ({
   pec_versao: r.pec_versao,
   auditoria_meses_online: r.auditoria_meses_online,
   obito_anos_guarda: r.obito_anos_guarda,
+  unificacao_prazo_dias: r.unificacao_prazo_dias,
   lock_version: r.lock_version,
   updated_at: r.updated_at,
 });

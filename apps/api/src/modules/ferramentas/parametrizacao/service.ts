@@ -69,6 +69,7 @@ const CAMPOS = [
   'pec_versao',
   'auditoria_meses_online',
   'obito_anos_guarda',
+  'unificacao_prazo_dias',
 ] as const;
 
 /** The changed fields, value before → after (the crest as a word). */

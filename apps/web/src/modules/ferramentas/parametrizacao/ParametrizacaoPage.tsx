@@ -71,6 +71,7 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
     pec_versao: p.pec_versao,
     auditoria_meses_online: p.auditoria_meses_online,
     obito_anos_guarda: p.obito_anos_guarda,
+    unificacao_prazo_dias: p.unificacao_prazo_dias,
   });
   const [v, setV] = useState<Campos>(() => inicial(atual));
   const [erros, setErros] = useState<Record<string, string[]>>({});
@@ -100,9 +101,9 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
       maxLength={nome === 'cliente_nome' ? 120 : 40}
     />
   );
-  /** A retention period (issue 41, issue 46): a whole number within its limits. */
+  /** A period (issue 41, 45, 46): a whole number within its limits. */
   const prazo = (
-    nome: 'auditoria_meses_online' | 'obito_anos_guarda',
+    nome: 'auditoria_meses_online' | 'obito_anos_guarda' | 'unificacao_prazo_dias',
     label: string,
     explicacao: string,
     unidade: string,
@@ -221,6 +222,12 @@ function Formulario({ atual }: { atual: ParametrizacaoSistema }) {
             'Anos de guarda do cadastro após o óbito',
             'Por quanto tempo o cadastro e os registros de saúde de um munícipe falecido são mantidos depois do óbito (Resolução CFM 1.821/2007, art. 8: no mínimo 20 anos).',
             'anos',
+          )}
+          {prazo(
+            'unificacao_prazo_dias',
+            'Dias para desfazer uma unificação de cadastros',
+            'Depois de unificar dois cadastros duplicados, o gestor pode desfazer a unificação durante esse prazo; 0: a unificação não pode ser desfeita.',
+            'dias',
           )}
           {podeEditar && (
             <Group justify="flex-end">
