@@ -351,64 +351,6 @@ export const msg = {
   termoConfirmarExclusao: 'Deseja excluir este rascunho?',
   termoAceiteObrigatorio: 'Marque "Li e aceito os termos de uso" para continuar.',
 
-  // Administration, units and teams (issue 22): wording the spec does not show, in the same style
-  // (docs/decisions.md "Administração: unidades e equipes").
-  unidadeComVinculos: (equipes: number, lotacoes: number) =>
-    interpolate(
-      'Não é possível desativar esta unidade: há %{1} e %{2} nela. Desative as equipes e encerre as lotações antes.',
-      equipes === 1 ? '1 equipe ativa' : `${equipes} equipes ativas`,
-      lotacoes === 1 ? '1 lotação ativa' : `${lotacoes} lotações ativas`,
-    ),
-  equipeComLotacoes: (lotacoes: number) =>
-    interpolate(
-      'Não é possível desativar esta equipe: há %{1} nela. Encerre as lotações ou mude-as de equipe antes.',
-      lotacoes === 1 ? '1 lotação ativa' : `${lotacoes} lotações ativas`,
-    ),
-  microAreaInvalida: (v: string) => interpolate('contém "%{1}", que não é uma micro-área (01 a 99)', v),
-  microAreaRepetida: (v: string) => interpolate('contém a micro-área %{1} repetida', v),
-  microAreaEmUso: (areas: string[]) =>
-    areas.length === 1
-      ? interpolate('a micro-área %{1} está em lotações ativas desta equipe: retire-a das lotações antes', areas[0]!)
-      : interpolate(
-          'as micro-áreas %{1} estão em lotações ativas desta equipe: retire-as das lotações antes',
-          areas.join(', '),
-        ),
-  unidadeInativa: 'deve ser uma unidade ativa',
-  equipeMudaUnidadeComLotacoes: 'não pode ser trocada enquanto houver lotações ativas nesta equipe',
-  telefoneRepetido: 'já foi informado',
-  // Profiles and permissions (issue 22): wording the spec does not show, in the same style (docs/decisions.md).
-  perfilCodigoInvalido: 'deve ter só letras minúsculas sem acento, números e _, começando por uma letra',
-  perfilSistemaSomenteLeitura:
-    'Perfil do sistema: somente leitura. Crie um perfil personalizado para escolher outras permissões.',
-  perfilEmUso: (n: number) =>
-    n === 1
-      ? 'Não é possível excluir este perfil: 1 lotação o usa. Troque o perfil dessa lotação antes.'
-      : interpolate('Não é possível excluir este perfil: %{1} lotações o usam. Troque o perfil delas antes.', n),
-  permissaoDesconhecida: (p: string) => interpolate('contém uma permissão que não existe: %{1}', p.slice(0, 80)),
-  // Administration: professionals and their assignments (issue 22).
-  lotacaoFimAntesDoInicio: 'não pode ser anterior ao início',
-  lotacaoMicroAreasSemEquipe: 'só devem ser informadas com uma equipe',
-  lotacaoDuplicada: 'já existe uma lotação ativa deste profissional nesta unidade, ocupação e equipe',
-  lotacaoEncerrada: 'Esta lotação já foi encerrada.',
-  profissionalSalvo: 'Profissional salvo com sucesso!',
-  profissionalDesativado: 'Profissional desativado. As sessões dele foram encerradas.',
-  profissionalConfirmarDesativar: 'Deseja desativar este profissional? Todas as sessões dele serão encerradas agora.',
-  profissionalConfirmarRedefinir:
-    'Deseja gerar uma nova senha provisória? A senha atual deixa de valer e as sessões do profissional são encerradas.',
-  lotacaoSalva: 'Lotação salva com sucesso!',
-  lotacaoEncerradaOk: 'Lotação encerrada. As sessões do profissional nesta unidade foram encerradas.',
-  lotacaoConfirmarEncerrar: (unidade: string) =>
-    interpolate('Deseja encerrar a lotação em %{1}? Ela termina hoje e o acesso a esta unidade acaba agora.', unidade),
-  // National registry lookup (issue 24): wording the spec does not show, in the same style (docs/decisions.md).
-  cadsusIndisponivel:
-    'A consulta ao CADSUS está indisponível no momento. Continue o cadastro normalmente e tente buscar mais tarde.',
-  cadsusTempoEsgotado: 'O CADSUS não respondeu a tempo. Continue o cadastro normalmente e tente buscar mais tarde.',
-  cadsusNaoConfigurado: 'A consulta ao CADSUS não está configurada neste município.',
-  cadsusInformeCpfOuCns: 'Informe o CPF ou o CNS para buscar no CADSUS',
-  cadsusApenasUm: 'Informe apenas o CPF ou apenas o CNS',
-  cadsusCandidatoExpirado: 'A busca no CADSUS expirou. Busque de novo pelo nome.',
-  cadsusNenhumCandidato:
-    'Nenhuma pessoa encontrada no CADSUS com esses dados. Confira a grafia e a data de nascimento.',
   // Home visits offline (issue 25).
   visitaNaFila: 'Sem conexão: a visita foi guardada neste aparelho e será enviada quando a rede voltar.',
   cancelamentoNaFila: 'Sem conexão: o cancelamento foi guardado neste aparelho e será enviado quando a rede voltar.',
@@ -420,21 +362,4 @@ export const msg = {
     'Sem conexão: este munícipe ainda não foi guardado neste aparelho. Abra a visita dele uma vez com internet para visitá-lo sem rede.',
   armazenamentoQuaseCheio:
     'O armazenamento do navegador está quase cheio. Envie as visitas guardadas assim que possível.',
-  // LGPD correction requests (issue 46).
-  correcaoJaEncerrada: 'Este pedido de correção já foi encerrado.',
-  motivoRecusaObrigatorio: 'Informe o motivo da recusa: ele será comunicado ao munícipe.',
-  // Duplicate citizens (issue 45).
-  unificacaoDuasFamilias:
-    'Os dois cadastros estão em famílias ativas diferentes. Retire um deles da família antes de unificar.',
-  unificacaoDoisCadastrosIndividuais:
-    'Os dois cadastros têm cadastro individual ativo. Registre a saída de um deles antes de unificar.',
-  unificacaoJaUnificado: 'Este cadastro já foi unificado em outro. Abra o cadastro que ficou.',
-  unificacaoJaDesfeita: 'Esta unificação já foi desfeita.',
-  unificacaoPrazoEncerrado: (dias: number) =>
-    interpolate('O prazo para desfazer esta unificação (%{1} dias) terminou.', String(dias)),
-  unificacaoAlteradoDepois:
-    'O cadastro que ficou foi alterado depois da unificação; desfazer apagaria essas alterações. Desfaça-as antes ou mantenha a unificação.',
-  unificacaoFeita: 'Cadastros unificados com sucesso!',
-  unificacaoDesfeita: 'Unificação desfeita. Os dois cadastros voltaram a ser como eram.',
-  duplicadoDescartado: 'Par marcado como pessoas diferentes. Ele não será mais sugerido.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMsg } from '../administracao_mensagens';
 import { msg } from '../messages';
 import { zDigits, zRequired } from '../validation/zod';
 import { lockVersion, requiredUuid, ativoPorPadrao, filtrosTextoAtivo, optionalUuid } from './comum';
@@ -30,11 +31,11 @@ const zMicroAreas = () =>
     .superRefine((v, ctx) => {
       const bad = v.find((x) => !isMicroArea(x));
       if (bad !== undefined) {
-        ctx.addIssue({ code: 'custom', message: msg.microAreaInvalida(bad), input: v });
+        ctx.addIssue({ code: 'custom', message: adminMsg.microAreaInvalida(bad), input: v });
         return;
       }
       const rep = v.find((x, i) => v.indexOf(x) !== i);
-      if (rep !== undefined) ctx.addIssue({ code: 'custom', message: msg.microAreaRepetida(rep), input: v });
+      if (rep !== undefined) ctx.addIssue({ code: 'custom', message: adminMsg.microAreaRepetida(rep), input: v });
     })
     .transform((v) => [...v].sort());
 

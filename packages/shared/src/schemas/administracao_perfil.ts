@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMsg } from '../administracao_mensagens';
 import { allPermissions, isPermission } from '../access';
 import { msg } from '../messages';
 import { zRequired } from '../validation/zod';
@@ -22,7 +23,7 @@ const zPermissoes = () =>
     .superRefine((v, ctx) => {
       const desconhecida = (v ?? []).find((p) => !isPermission(p));
       if (desconhecida !== undefined)
-        ctx.addIssue({ code: 'custom', message: msg.permissaoDesconhecida(desconhecida) });
+        ctx.addIssue({ code: 'custom', message: adminMsg.permissaoDesconhecida(desconhecida) });
     })
     // One row per permission, in the catalogue's order (the audit's before → after compares lists).
     .transform((v) => allPermissions.filter((p) => (v ?? []).includes(p)));
@@ -30,7 +31,7 @@ const zPermissoes = () =>
 export const perfilInputSchema = z.object({
   codigo: zRequired({ max: LIMITES_PERFIL.codigo })
     .transform((v) => v.toLowerCase())
-    .pipe(z.string().regex(CODIGO_PERFIL, { error: msg.perfilCodigoInvalido })),
+    .pipe(z.string().regex(CODIGO_PERFIL, { error: adminMsg.perfilCodigoInvalido })),
   nome: zRequired({ max: LIMITES_PERFIL.nome }),
   permissoes: zPermissoes(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMsg } from '../administracao_mensagens';
 import { msg } from '../messages';
 import { isValidIsoDate } from '../validation/dates';
 import { zCns, zCpf, zEmail, zIsoDate, zRequired } from '../validation/zod';
@@ -69,9 +70,9 @@ function lotacaoIssues(v: Loose): Issue[] {
   const ini = str(v.inicio);
   const fim = str(v.fim);
   if (ini && fim && isValidIsoDate(ini) && isValidIsoDate(fim) && fim < ini)
-    out.push({ path: ['fim'], message: msg.lotacaoFimAntesDoInicio });
+    out.push({ path: ['fim'], message: adminMsg.lotacaoFimAntesDoInicio });
   if (!str(v.equipe_id) && Array.isArray(v.micro_areas) && v.micro_areas.length > 0)
-    out.push({ path: ['micro_areas'], message: msg.lotacaoMicroAreasSemEquipe });
+    out.push({ path: ['micro_areas'], message: adminMsg.lotacaoMicroAreasSemEquipe });
   return out;
 }
 

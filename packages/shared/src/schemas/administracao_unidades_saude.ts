@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMsg } from '../administracao_mensagens';
 import { msg } from '../messages';
 import { optionalText, zCep, zDigits, zPhone, zRequired } from '../validation/zod';
 import { lockVersion, opt, requiredUuid, ativoPorPadrao, filtrosTextoAtivo, optionalUuid } from './comum';
@@ -28,7 +29,7 @@ const zTelefones = () =>
     .superRefine((v, ctx) => {
       v.forEach((tel, i) => {
         if (v.indexOf(tel) !== i)
-          ctx.addIssue({ code: 'custom', path: [i], message: msg.telefoneRepetido, input: tel });
+          ctx.addIssue({ code: 'custom', path: [i], message: adminMsg.telefoneRepetido, input: tel });
       });
     });
 

@@ -1,9 +1,22 @@
 import { z } from 'zod';
-import { msg } from '../messages';
 import { optionalText, zBrDate, zCns, zCpf, zRequired } from '../validation/zod';
 import { opt } from './comum';
 import { tiposCertidao } from './municipe';
 import { nomeadoSchema } from './resposta';
+
+/** The national registry lookup's messages (issue 24), beside its schema: not in the first load's catalogue. */
+export const cadsusMsg = {
+  // National registry lookup (issue 24): wording the spec does not show, in the same style (docs/decisions.md).
+  cadsusIndisponivel:
+    'A consulta ao CADSUS está indisponível no momento. Continue o cadastro normalmente e tente buscar mais tarde.',
+  cadsusTempoEsgotado: 'O CADSUS não respondeu a tempo. Continue o cadastro normalmente e tente buscar mais tarde.',
+  cadsusNaoConfigurado: 'A consulta ao CADSUS não está configurada neste município.',
+  cadsusInformeCpfOuCns: 'Informe o CPF ou o CNS para buscar no CADSUS',
+  cadsusApenasUm: 'Informe apenas o CPF ou apenas o CNS',
+  cadsusCandidatoExpirado: 'A busca no CADSUS expirou. Busque de novo pelo nome.',
+  cadsusNenhumCandidato:
+    'Nenhuma pessoa encontrada no CADSUS com esses dados. Confira a grafia e a data de nascimento.',
+} as const;
 
 // The national registry (CADSUS) lookup of the citizen form (issue 24): what the form asks, what the API answers and
 // the service's state (spec §7 GET /v1/ferramentas/parametrizacao/cadsus). docs/decisions.md "CADSUS".
@@ -16,8 +29,8 @@ export const cadsusConsultaSchema = z
   .object({ cpf: opt(zCpf()), cns: opt(zCns()), candidato: opt(zRequired({ max: 400 })) })
   .superRefine((v, ctx) => {
     const dados = [v.cpf, v.cns, v.candidato].filter(Boolean).length;
-    if (dados > 1) ctx.addIssue({ code: 'custom', path: ['cns'], message: msg.cadsusApenasUm });
-    if (dados === 0) ctx.addIssue({ code: 'custom', path: ['cpf'], message: msg.cadsusInformeCpfOuCns });
+    if (dados > 1) ctx.addIssue({ code: 'custom', path: ['cns'], message: cadsusMsg.cadsusApenasUm });
+    if (dados === 0) ctx.addIssue({ code: 'custom', path: ['cpf'], message: cadsusMsg.cadsusInformeCpfOuCns });
   });
 
 /** The shortest name the registry is asked by: fewer letters list half the country. */

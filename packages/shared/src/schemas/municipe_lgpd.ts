@@ -3,6 +3,12 @@ import { msg } from '../messages';
 import { rotulados, rotulosDe } from '../rotulos';
 import { optionalText, zRequired } from '../validation/zod';
 import { lockVersion, opt } from './comum';
+
+/** The correction requests' messages (issue 46), beside their schema: not in the first load's catalogue. */
+export const correcaoMsg = {
+  correcaoJaEncerrada: 'Este pedido de correção já foi encerrado.',
+  motivoRecusaObrigatorio: 'Informe o motivo da recusa: ele será comunicado ao munícipe.',
+} as const;
 import { municipeFieldsSchema } from './municipe';
 
 // The citizen's LGPD rights beyond "Quem acessou" (issue 46): correction requests (art. 18 III) and the copy of
@@ -41,7 +47,7 @@ export const correcaoFecharSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.situacao === 'recusada' && !v.motivo_recusa?.trim())
-      ctx.addIssue({ code: 'custom', path: ['motivo_recusa'], message: msg.motivoRecusaObrigatorio });
+      ctx.addIssue({ code: 'custom', path: ['motivo_recusa'], message: correcaoMsg.motivoRecusaObrigatorio });
   });
 export type CorrecaoFechar = z.input<typeof correcaoFecharSchema>;
 

@@ -1,8 +1,28 @@
 import { z } from 'zod';
-import { msg } from '../messages';
+import { interpolate, msg } from '../messages';
 import { rotulosDe } from '../rotulos';
 import { paginationSchema } from './auth';
 import { municipeFieldsSchema } from './municipe';
+
+/**
+ * The messages of duplicate citizens (issue 45), beside their schema rather than in the catalogue every page loads
+ * (messages.ts is in the first load: issue 41's budget).
+ */
+export const unificacaoMsg = {
+  unificacaoDuasFamilias:
+    'Os dois cadastros estão em famílias ativas diferentes. Retire um deles da família antes de unificar.',
+  unificacaoDoisCadastrosIndividuais:
+    'Os dois cadastros têm cadastro individual ativo. Registre a saída de um deles antes de unificar.',
+  unificacaoJaUnificado: 'Este cadastro já foi unificado em outro. Abra o cadastro que ficou.',
+  unificacaoJaDesfeita: 'Esta unificação já foi desfeita.',
+  unificacaoPrazoEncerrado: (dias: number) =>
+    interpolate('O prazo para desfazer esta unificação (%{1} dias) terminou.', String(dias)),
+  unificacaoAlteradoDepois:
+    'O cadastro que ficou foi alterado depois da unificação; desfazer apagaria essas alterações. Desfaça-as antes ou mantenha a unificação.',
+  unificacaoFeita: 'Cadastros unificados com sucesso!',
+  unificacaoDesfeita: 'Unificação desfeita. Os dois cadastros voltaram a ser como eram.',
+  duplicadoDescartado: 'Par marcado como pessoas diferentes. Ele não será mais sugerido.',
+} as const;
 
 // Duplicate citizens (issue 45): the manager's queue of likely pairs, the side-by-side merge and its undo.
 

@@ -1,4 +1,4 @@
-import { msg } from '@saude/shared';
+import { correcaoMsg } from '@saude/shared/schemas/municipe_lgpd';
 import type { Correcao, CorrecaoFechar } from '@saude/shared/schemas/municipe_lgpd';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -120,7 +120,7 @@ export async function fechar(
       .where(and(eq(municipeCorrecoes.id, id), eq(municipeCorrecoes.municipe_id, municipeId)))
       .for('update');
     if (!atual) throw notFound();
-    if (atual.situacao !== 'aberta') throw conflict(msg.correcaoJaEncerrada);
+    if (atual.situacao !== 'aberta') throw conflict(correcaoMsg.correcaoJaEncerrada);
     checkVersion(atual, body.lock_version);
     await tx
       .update(municipeCorrecoes)

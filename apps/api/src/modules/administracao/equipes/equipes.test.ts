@@ -1,4 +1,5 @@
 import { msg, perfis, type PerfilCodigo } from '@saude/shared';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import type { Equipe, EquipeInput, EquipeListItem, UnidadeOpcao } from '@saude/shared/schemas/administracao_equipes';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -86,11 +87,11 @@ describe(url, () => {
     expect(await errorsOf(novo({ ine: '123456789', tipo: '99' as never, micro_areas: ['01', '1A'] }))).toEqual({
       ine: [msg.digits(10)],
       tipo: [msg.naoEValido],
-      micro_areas: [msg.microAreaInvalida('1A')],
+      micro_areas: [adminMsg.microAreaInvalida('1A')],
     });
-    expect(await errorsOf(novo({ micro_areas: ['00'] }))).toEqual({ micro_areas: [msg.microAreaInvalida('00')] });
+    expect(await errorsOf(novo({ micro_areas: ['00'] }))).toEqual({ micro_areas: [adminMsg.microAreaInvalida('00')] });
     expect(await errorsOf(novo({ micro_areas: ['05', '04', '05'] }))).toEqual({
-      micro_areas: [msg.microAreaRepetida('05')],
+      micro_areas: [adminMsg.microAreaRepetida('05')],
     });
     expect(await errorsOf(novo({ unidade_saude_id: UNKNOWN_ID }))).toEqual({ unidade_saude_id: [msg.naoEValido] });
     const nul = await post(novo({ nome: 'ESF\u0000Norte' }));
@@ -102,9 +103,11 @@ describe(url, () => {
     const a = await create();
     expect(await errorsOf(novo({ ine: a.ine }))).toEqual({ ine: [msg.jaEmUso] });
     const inativa = await f.unidade({ ativo: false });
-    expect(await errorsOf(novo({ unidade_saude_id: inativa.id }))).toEqual({ unidade_saude_id: [msg.unidadeInativa] });
+    expect(await errorsOf(novo({ unidade_saude_id: inativa.id }))).toEqual({
+      unidade_saude_id: [adminMsg.unidadeInativa],
+    });
     expect((await put(a, { unidade_saude_id: inativa.id })).json().errors).toEqual({
-      unidade_saude_id: [msg.unidadeInativa],
+      unidade_saude_id: [adminMsg.unidadeInativa],
     });
   });
 
@@ -113,10 +116,10 @@ describe(url, () => {
     const acs = await f.profissional([{ unidade, perfil: 'acs', equipe: e, micro_areas: ['02', '03'] }]);
     const um = await put(e, { micro_areas: ['01', '03', '04'] });
     expect(um.statusCode).toBe(422);
-    expect(um.json().errors).toEqual({ micro_areas: [msg.microAreaEmUso(['02'])] });
+    expect(um.json().errors).toEqual({ micro_areas: [adminMsg.microAreaEmUso(['02'])] });
     const dois = await put(e, { micro_areas: ['01'] });
-    expect(dois.json().errors).toEqual({ micro_areas: [msg.microAreaEmUso(['02', '03'])] });
-    expect(msg.microAreaEmUso(['02', '03'])).toContain('02, 03');
+    expect(dois.json().errors).toEqual({ micro_areas: [adminMsg.microAreaEmUso(['02', '03'])] });
+    expect(adminMsg.microAreaEmUso(['02', '03'])).toContain('02, 03');
     // 04 is nobody's: it goes.
     const ok = await put(e, { micro_areas: ['01', '02', '03', '05'] });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -124,7 +127,7 @@ describe(url, () => {
     // The unit is not changed under an active assignment.
     const outra = await f.unidade();
     expect((await put(ok.json(), { unidade_saude_id: outra.id })).json().errors).toEqual({
-      unidade_saude_id: [msg.equipeMudaUnidadeComLotacoes],
+      unidade_saude_id: [adminMsg.equipeMudaUnidadeComLotacoes],
     });
     await t.db.update(lotacoes).set({ ativo: false }).where(eq(lotacoes.profissional_id, acs.id));
     expect((await put(ok.json(), { micro_areas: ['01'] })).statusCode).toBe(200);
@@ -135,7 +138,7 @@ describe(url, () => {
     const prof = await f.profissional([{ unidade, perfil: 'acs', equipe: e }]);
     const res = await del(e.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(msg.equipeComLotacoes(1));
+    expect(res.json().message).toBe(adminMsg.equipeComLotacoes(1));
     expect((await put(e, { ativo: false })).statusCode).toBe(409);
     await t.db.update(lotacoes).set({ ativo: false }).where(eq(lotacoes.profissional_id, prof.id));
     const editada = await put(e, { nome: 'ESF Nova' });

@@ -1,4 +1,5 @@
 import { msg } from '@saude/shared';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import { equipeFieldsSchema, type Equipe, type EquipeValues } from '@saude/shared/schemas/administracao_equipes';
 import { camposDe } from '@saude/shared/rotulos';
 import type { Ctx } from '../../../access/context';
@@ -44,13 +45,13 @@ async function checar(db: DbOrTx, v: EquipeValues, atual: Atual | null) {
   const trocaUnidade = atual !== null && atual.unidade_saude_id !== v.unidade_saude_id;
   if (!unidade) errors.add('unidade_saude_id', msg.naoEValido);
   else if (!unidade.ativo && (v.ativo || atual === null || trocaUnidade))
-    errors.add('unidade_saude_id', msg.unidadeInativa);
+    errors.add('unidade_saude_id', adminMsg.unidadeInativa);
   if (atual) {
     const ativas = await lotacoesAtivas(db, atual.id);
-    if (trocaUnidade && ativas.length > 0) errors.add('unidade_saude_id', msg.equipeMudaUnidadeComLotacoes);
+    if (trocaUnidade && ativas.length > 0) errors.add('unidade_saude_id', adminMsg.equipeMudaUnidadeComLotacoes);
     const retiradas = new Set(atual.micro_areas.filter((m) => !v.micro_areas.includes(m)));
     const emUso = [...new Set(ativas.flatMap((l) => l.micro_areas).filter((m) => retiradas.has(m)))].sort();
-    if (emUso.length > 0) errors.add('micro_areas', msg.microAreaEmUso(emUso));
+    if (emUso.length > 0) errors.add('micro_areas', adminMsg.microAreaEmUso(emUso));
   }
   errors.throwIfAny();
 }
@@ -58,7 +59,7 @@ async function checar(db: DbOrTx, v: EquipeValues, atual: Atual | null) {
 /** 409 naming the active assignments still in the team. */
 async function checarDesativacao(db: DbOrTx, id: string) {
   const n = (await lotacoesAtivas(db, id)).length;
-  if (n > 0) throw conflict(msg.equipeComLotacoes(n));
+  if (n > 0) throw conflict(adminMsg.equipeComLotacoes(n));
 }
 
 /** The unique index of a team, by the field it is about. */

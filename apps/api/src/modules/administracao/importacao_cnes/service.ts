@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { msg } from '@saude/shared';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import { camposDe } from '@saude/shared/rotulos';
 import { equipeFieldsSchema } from '@saude/shared/schemas/administracao_equipes';
 import { unidadeSaudeFieldsSchema } from '@saude/shared/schemas/administracao_unidades_saude';
@@ -219,7 +219,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<{ plano: Plano; a
     const manuaisDaEquipe = manuaisAtivas.filter((l) => l.equipe_id === atual.id);
     if (atual.unidade_saude_id !== unidade_saude_id && manuaisDaEquipe.length > 0) {
       avisos.push(
-        `Equipe INE ${e.ine} (${e.nome}) não atualizada: a unidade ${msg.equipeMudaUnidadeComLotacoes} (${manuaisDaEquipe.length} feitas à mão).`,
+        `Equipe INE ${e.ine} (${e.nome}) não atualizada: a unidade ${adminMsg.equipeMudaUnidadeComLotacoes} (${manuaisDaEquipe.length} feitas à mão).`,
       );
       continue;
     }
@@ -409,7 +409,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<{ plano: Plano; a
     if (!e.origem_cnes || !e.ativo || inesDoArquivo.has(e.ine)) continue;
     const n = lotacoesQueFicam.filter((l) => l.equipe_id === e.id).length;
     if (n > 0) {
-      avisos.push(`Equipe INE ${e.ine} (${e.nome}) não desativada. ${msg.equipeComLotacoes(n)}`);
+      avisos.push(`Equipe INE ${e.ine} (${e.nome}) não desativada. ${adminMsg.equipeComLotacoes(n)}`);
       equipesQueFicam.push(e);
       continue;
     }
@@ -422,7 +422,7 @@ async function planejar(tx: DbOrTx, arq: CnesArquivo): Promise<{ plano: Plano; a
     const eq_ = equipesQueFicam.filter((e) => !inesDoArquivo.has(e.ine) && e.unidade_saude_id === u.id).length;
     const lt = lotacoesQueFicam.filter((l) => l.unidade_saude_id === u.id).length;
     if (eq_ > 0 || lt > 0) {
-      avisos.push(`Unidade CNES ${u.cnes} (${u.nome}) não desativada. ${msg.unidadeComVinculos(eq_, lt)}`);
+      avisos.push(`Unidade CNES ${u.cnes} (${u.nome}) não desativada. ${adminMsg.unidadeComVinculos(eq_, lt)}`);
       continue;
     }
     plano.unidades.push(desativacao(UNIDADES, u.id, u.cnes, u.nome));

@@ -1,4 +1,5 @@
 import { msg } from '@saude/shared';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import { camposDe } from '@saude/shared/rotulos';
 import {
   lotacaoFieldsSchema,
@@ -86,7 +87,7 @@ async function checar(tx: DbOrTx, profissionalId: string, v: LotacaoValues, self
       ),
     )
     .limit(1);
-  if (igual) new FieldErrors().add('unidade_saude_id', msg.lotacaoDuplicada).throwIfAny();
+  if (igual) new FieldErrors().add('unidade_saude_id', adminMsg.lotacaoDuplicada).throwIfAny();
 }
 
 const um = async (db: DbOrTx, id: string) => (await lotacoesDe(db, { id }))[0]!;
@@ -103,7 +104,7 @@ export async function show(ctx: Ctx, id: string): Promise<Lotacao> {
 }
 
 /** The active-assignment index has the last word (the CNES import, a race): answered as the check would. */
-const UNICA = { lotacoes_ativa_key: { field: 'unidade_saude_id', message: msg.lotacaoDuplicada } };
+const UNICA = { lotacoes_ativa_key: { field: 'unidade_saude_id', message: adminMsg.lotacaoDuplicada } };
 
 export async function create(ctx: Ctx, { profissional_id, ...v }: LotacaoValues & { profissional_id: string }) {
   return answeringUnique(UNICA, () =>
@@ -149,7 +150,7 @@ export async function encerrar(ctx: Ctx, id: string): Promise<Lotacao> {
   return ctx.db.transaction(async (tx) => {
     const atual = await findLotacao(tx, id, true);
     if (!atual) throw notFound();
-    if (!atual.ativo) throw conflict(msg.lotacaoEncerrada);
+    if (!atual.ativo) throw conflict(adminMsg.lotacaoEncerrada);
     const hoje = todayIso();
     // A start in the future (planned, never begun): ended on it, so the end is never before the start.
     const fim = atual.inicio && atual.inicio > hoje ? atual.inicio : hoje;

@@ -1,4 +1,5 @@
 import { msg, perfis as perfisDemo } from '@saude/shared';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import type { Perfil, PerfilInput, PerfilListItem } from '@saude/shared/schemas/administracao_perfil';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -96,10 +97,10 @@ describe(url, () => {
       nome: [msg.obrigatorio],
     });
     for (const bad of ['com espaco', 'ação', '1perfil', 'a-b']) {
-      expect(await errorsOf(novo({ codigo: bad })), bad).toEqual({ codigo: [msg.perfilCodigoInvalido] });
+      expect(await errorsOf(novo({ codigo: bad })), bad).toEqual({ codigo: [adminMsg.perfilCodigoInvalido] });
     }
     expect(await errorsOf(novo({ permissoes: ['municipes:index', 'municipes:voar'] }))).toEqual({
-      permissoes: [msg.permissaoDesconhecida('municipes:voar')],
+      permissoes: [adminMsg.permissaoDesconhecida('municipes:voar')],
     });
     expect(await errorsOf(novo({ permissoes: 'municipes:index' as never }))).toHaveProperty('permissoes');
     expect(await errorsOf(novo({ nome: 'x'.repeat(61) }))).toEqual({ nome: [msg.max(60)] });
@@ -149,10 +150,10 @@ describe(url, () => {
     expect(antes.permissoes.length).toBeGreaterThan(0);
     const res = await put(antes, { nome: 'Agente', permissoes: [] });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(msg.perfilSistemaSomenteLeitura);
+    expect(res.json().message).toBe(adminMsg.perfilSistemaSomenteLeitura);
     const apagar = await del(acs.id);
     expect(apagar.statusCode).toBe(403);
-    expect(apagar.json().message).toBe(msg.perfilSistemaSomenteLeitura);
+    expect(apagar.json().message).toBe(adminMsg.perfilSistemaSomenteLeitura);
     const depois = await t.app.inject({ method: 'GET', url: `${url}/${acs.id}`, headers: gestor.headers });
     expect(depois.json()).toEqual(antes);
   });
@@ -163,7 +164,7 @@ describe(url, () => {
     await lotar(c.id, false);
     const res = await del(c.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(msg.perfilEmUso(2));
+    expect(res.json().message).toBe(adminMsg.perfilEmUso(2));
     await t.db.delete(lotacoes).where(eq(lotacoes.perfil_id, c.id));
     expect((await del(c.id)).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `${url}/${c.id}`, headers: gestor.headers })).statusCode).toBe(

@@ -1,4 +1,5 @@
 import { msg } from '@saude/shared';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import type { Perfil, PerfilValues } from '@saude/shared/schemas/administracao_perfil';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../../access/context';
@@ -24,7 +25,7 @@ export { list, show } from './queries';
 const trail = recordTrail(RESOURCE);
 const CAMPOS = ['codigo', 'nome', 'permissoes'] as const;
 
-const somenteLeitura = () => new AppError(403, msg.perfilSistemaSomenteLeitura);
+const somenteLeitura = () => new AppError(403, adminMsg.perfilSistemaSomenteLeitura);
 
 async function checarCodigo(tx: DbOrTx, codigo: string, selfId: string | null) {
   const [outro] = await tx
@@ -85,7 +86,7 @@ export async function destroy(ctx: Ctx, id: string): Promise<void> {
     if (!atual) throw notFound();
     if (atual.sistema) throw somenteLeitura();
     const usos = await lotacoesDo(tx, id);
-    if (usos > 0) throw conflict(msg.perfilEmUso(usos));
+    if (usos > 0) throw conflict(adminMsg.perfilEmUso(usos));
     const antes = { codigo: atual.codigo, nome: atual.nome, permissoes: await permissoesDo(tx, id) };
     await tx.delete(perfis).where(eq(perfis.id, id));
     await trail(tx, ctx, 'destroy', id, {

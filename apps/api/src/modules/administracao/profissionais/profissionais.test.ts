@@ -1,4 +1,5 @@
 import { msg, perfis as perfisDemo } from '@saude/shared';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import type {
   Lotacao,
   LotacaoOpcoes,
@@ -335,9 +336,9 @@ describe(url, () => {
       });
       expect(await erros(lotacao(c.id, { micro_areas: ['01', '09'] }))).toEqual({ micro_areas: [msg.naoEValido] });
       expect(await erros(lotacao(c.id, { equipe_id: null }))).toEqual({
-        micro_areas: [msg.lotacaoMicroAreasSemEquipe],
+        micro_areas: [adminMsg.lotacaoMicroAreasSemEquipe],
       });
-      expect(await erros(lotacao(c.id, { fim: '2026-01-04' }))).toEqual({ fim: [msg.lotacaoFimAntesDoInicio] });
+      expect(await erros(lotacao(c.id, { fim: '2026-01-04' }))).toEqual({ fim: [adminMsg.lotacaoFimAntesDoInicio] });
       expect(await erros(lotacao(c.id, { inicio: '05/01/2026' }))).toEqual({ inicio: [msg.dateFormat] });
       const inativa = await f.unidade({ ativo: false });
       expect(await erros(lotacao(c.id, { unidade_saude_id: inativa.id, equipe_id: null, micro_areas: [] }))).toEqual({
@@ -352,7 +353,7 @@ describe(url, () => {
       const l = (await postLot(lotacao(c.id))).json<Lotacao>();
       const dup = await postLot(lotacao(c.id, { micro_areas: ['02'] }));
       expect(dup.statusCode).toBe(422);
-      expect(dup.json().errors).toEqual({ unidade_saude_id: [msg.lotacaoDuplicada] });
+      expect(dup.json().errors).toEqual({ unidade_saude_id: [adminMsg.lotacaoDuplicada] });
       expect((await postLot(lotacao(c.id, { equipe_id: null, micro_areas: [] }))).statusCode).toBe(201);
       // Past the screens, the database's own index refuses the same active assignment (no team counts as one team).
       for (const equipe of [l.equipe_id, null]) {

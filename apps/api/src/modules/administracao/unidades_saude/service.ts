@@ -1,4 +1,5 @@
 import { msg } from '@saude/shared';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import {
   unidadeSaudeFieldsSchema,
   type UnidadeSaude,
@@ -53,7 +54,7 @@ async function checar(db: DbOrTx, v: UnidadeSaudeValues, selfId: string | null) 
 /** 409 naming what is still active in the unit, when there is anything. */
 async function checarDesativacao(db: DbOrTx, id: string) {
   const v = await vinculosAtivos(db, id);
-  if (v.equipes > 0 || v.lotacoes > 0) throw conflict(msg.unidadeComVinculos(v.equipes, v.lotacoes));
+  if (v.equipes > 0 || v.lotacoes > 0) throw conflict(adminMsg.unidadeComVinculos(v.equipes, v.lotacoes));
 }
 
 /** The unique index of a unit, by the field it is about. */

@@ -1,4 +1,5 @@
 import { msg, perfis, type PerfilCodigo } from '@saude/shared';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import type {
   TipoUnidade,
   UnidadeSaude,
@@ -122,7 +123,7 @@ describe(url, () => {
       tipo_unidade_id: [msg.naoEValido],
     });
     expect(await errorsOf(novo({ telefones: ['(61) 3225-1234', '61 3225-1234'] }))).toEqual({
-      'telefones.1': [msg.telefoneRepetido],
+      'telefones.1': [adminMsg.telefoneRepetido],
     });
     expect(
       Object.keys(await errorsOf(novo({ telefones: ['6132251234', '6132251235', '6132251236', '6132251237'] }))),
@@ -169,7 +170,7 @@ describe(url, () => {
     const prof = await f.profissional([{ unidade: u, perfil: 'recepcao' }]);
     const res = await del(u.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(msg.unidadeComVinculos(1, 1));
+    expect(res.json().message).toBe(adminMsg.unidadeComVinculos(1, 1));
     // Saving it inactive is the same refusal.
     const lido = (await t.app.inject({ method: 'GET', url: `${url}/${u.id}`, headers: gestor.headers })).json();
     expect(lido).toMatchObject({ equipes_ativas: 1, lotacoes_ativas: 1 });

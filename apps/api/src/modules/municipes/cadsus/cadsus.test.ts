@@ -1,3 +1,4 @@
+import { cadsusMsg } from '@saude/shared/schemas/municipe_cadsus';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { msg, perfilPermissions, perfis } from '@saude/shared';
@@ -239,7 +240,7 @@ describe(url, () => {
       const res = await get(`cpf=${cpf}`);
       const decorrido = Date.now() - inicio;
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ code: 'servico_indisponivel', message: msg.cadsusTempoEsgotado });
+      expect(res.json()).toMatchObject({ code: 'servico_indisponivel', message: cadsusMsg.cadsusTempoEsgotado });
       expect(decorrido).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
       // The deadline, not the stand-in's minute, ended it (room for a machine three times slower).
       expect(decorrido).toBeLessThan(TIMEOUT_MS + 15_000);
@@ -254,16 +255,16 @@ describe(url, () => {
       for (const cpf of [quebrado, caido]) {
         const res = await get(`cpf=${cpf}`);
         expect(res.statusCode, cpf).toBe(503);
-        expect(res.json()).toMatchObject({ code: 'servico_indisponivel', message: msg.cadsusIndisponivel });
+        expect(res.json()).toMatchObject({ code: 'servico_indisponivel', message: cadsusMsg.cadsusIndisponivel });
       }
     });
   });
 
   describe('input', () => {
     it.each([
-      ['nothing', '', 'cpf', msg.cadsusInformeCpfOuCns],
-      ['blanks', 'cpf=%20%20&cns=', 'cpf', msg.cadsusInformeCpfOuCns],
-      ['both', `cpf=${cpfFor(1)}&cns=${cnsFor(1)}`, 'cns', msg.cadsusApenasUm],
+      ['nothing', '', 'cpf', cadsusMsg.cadsusInformeCpfOuCns],
+      ['blanks', 'cpf=%20%20&cns=', 'cpf', cadsusMsg.cadsusInformeCpfOuCns],
+      ['both', `cpf=${cpfFor(1)}&cns=${cnsFor(1)}`, 'cns', cadsusMsg.cadsusApenasUm],
       ['a wrong CPF', 'cpf=12345678900', 'cpf', msg.naoEValido],
       ['a wrong CNS', 'cns=123456789012345', 'cns', msg.naoEValido],
       ['a NUL byte', 'cpf=%00', 'cpf', null],
@@ -398,7 +399,7 @@ describe(url, () => {
       for (const nome of [caido, quebrado]) {
         const res = await candidatos({ nome, data_nascimento: '01/01/1950' });
         expect(res.statusCode, nome).toBe(503);
-        expect(res.json()).toMatchObject({ code: 'servico_indisponivel', message: msg.cadsusIndisponivel });
+        expect(res.json()).toMatchObject({ code: 'servico_indisponivel', message: cadsusMsg.cadsusIndisponivel });
         expect(res.json().message).not.toBe(msg.naoAutorizado);
       }
       expect((await ultimaAuditoria()).details).toMatchObject({ por: 'nome', resultado: 'invalida' });
@@ -446,7 +447,7 @@ describe(url, () => {
       ] as const) {
         const res = await get(`candidato=${encodeURIComponent(r)}`, headers);
         expect(res.statusCode, res.body).toBe(422);
-        expect(res.json().errors).toEqual({ candidato: [msg.cadsusCandidatoExpirado] });
+        expect(res.json().errors).toEqual({ candidato: [cadsusMsg.cadsusCandidatoExpirado] });
       }
       expect(cadsus.pedidos.length).toBe(antes);
     });

@@ -1,3 +1,4 @@
+import { cadsusMsg } from '@saude/shared/schemas/municipe_cadsus';
 import { msg } from '@saude/shared';
 import type {
   CadsusCandidato,
@@ -26,7 +27,7 @@ import type { BuscaNome, Consulta } from './pdq';
 
 export const RESOURCE = 'municipes/cadsus';
 
-const indisponivel = (message: string = msg.cadsusIndisponivel) =>
+const indisponivel = (message: string = cadsusMsg.cadsusIndisponivel) =>
   new AppError(503, message, { code: 'servico_indisponivel' });
 
 /** What each outcome tells the user: not found offers the advanced search; every failure lets the form go on. */
@@ -37,9 +38,9 @@ function recusa(r: Exclude<Resultado, { tipo: 'encontrado' }>): AppError {
     case 'falha_autenticacao':
       return new AppError(502, msg.cadsusFalhaAutenticacao, { code: 'servico_autenticacao' });
     case 'tempo_esgotado':
-      return indisponivel(msg.cadsusTempoEsgotado);
+      return indisponivel(cadsusMsg.cadsusTempoEsgotado);
     case 'nao_configurado':
-      return indisponivel(msg.cadsusNaoConfigurado);
+      return indisponivel(cadsusMsg.cadsusNaoConfigurado);
     case 'invalida':
     case 'indisponivel':
       return indisponivel();
@@ -68,7 +69,7 @@ export async function consultar(ctx: Ctx, config: CadsusConfig, pergunta: Pergun
   let por: 'cpf' | 'cns' | 'nome';
   if ('candidato' in pergunta) {
     const aberto = abrir(config, pergunta.candidato, ctx.usuario!.profissionalId);
-    if (!aberto) throw unprocessable({ candidato: [msg.cadsusCandidatoExpirado] });
+    if (!aberto) throw unprocessable({ candidato: [cadsusMsg.cadsusCandidatoExpirado] });
     consulta = aberto;
     por = 'nome';
   } else {

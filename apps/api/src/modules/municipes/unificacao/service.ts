@@ -1,4 +1,3 @@
-import { msg } from '@saude/shared';
 import {
   CAMPOS_UNIFICAVEIS,
   rotuloCampoUnificavel,
@@ -9,6 +8,7 @@ import {
   type Unificacao,
   type UnificacaoFilters,
   type UnificarInput,
+  unificacaoMsg,
 } from '@saude/shared/schemas/municipe_unificacao';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { audit, auditedRead } from '../../../access/audit';
@@ -58,7 +58,7 @@ async function travarPar(tx: DbOrTx, aId: string, bId: string): Promise<{ a: Lin
   const a = rows.find((r) => r.id === aId);
   const b = rows.find((r) => r.id === bId);
   if (!a || !b) throw notFound();
-  if (a.unificado_em_id || b.unificado_em_id) throw conflict(msg.unificacaoJaUnificado);
+  if (a.unificado_em_id || b.unificado_em_id) throw conflict(unificacaoMsg.unificacaoJaUnificado);
   return { a, b };
 }
 
@@ -69,13 +69,13 @@ async function conflitos(tx: DbOrTx, aId: string, bId: string): Promise<string[]
     .selectDistinct({ familia_id: familiaMembros.familia_id })
     .from(familiaMembros)
     .where(and(sql`${familiaMembros.municipe_id} in (${aId}, ${bId})`, eq(familiaMembros.ativo, true)));
-  if (familias.length > 1) out.push(msg.unificacaoDuasFamilias);
+  if (familias.length > 1) out.push(unificacaoMsg.unificacaoDuasFamilias);
   const [ativos] = await queryRows<{ n: number }>(
     tx,
     sql`select count(distinct ${cadastrosIndividuais.municipe_id})::int as n from ${cadastrosIndividuais}
       where ${cadastrosIndividuais.municipe_id} in (${aId}, ${bId}) and ${cadastrosIndividuais.saida_em} is null`,
   );
-  if ((ativos?.n ?? 0) > 1) out.push(msg.unificacaoDoisCadastrosIndividuais);
+  if ((ativos?.n ?? 0) > 1) out.push(unificacaoMsg.unificacaoDoisCadastrosIndividuais);
   return out;
 }
 
@@ -114,7 +114,7 @@ export function comparar(ctx: Ctx, aId: string, bId: string): Promise<Comparacao
         const a = rows.find((r) => r.id === aId);
         const b = rows.find((r) => r.id === bId);
         if (!a || !b) throw notFound();
-        if (a.unificado_em_id || b.unificado_em_id) throw conflict(msg.unificacaoJaUnificado);
+        if (a.unificado_em_id || b.unificado_em_id) throw conflict(unificacaoMsg.unificacaoJaUnificado);
         return {
           a: cabecalho(a),
           b: cabecalho(b),
@@ -265,9 +265,10 @@ export async function desfazer(ctx: Ctx, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [u] = await tx.select().from(municipeUnificacoes).where(eq(municipeUnificacoes.id, id)).for('update');
     if (!u) throw notFound();
-    if (u.desfeito_em) throw conflict(msg.unificacaoJaDesfeita);
+    if (u.desfeito_em) throw conflict(unificacaoMsg.unificacaoJaDesfeita);
     const dias = await prazoDias(tx);
-    if (Date.now() > u.unificado_em.getTime() + dias * 86_400_000) throw conflict(msg.unificacaoPrazoEncerrado(dias));
+    if (Date.now() > u.unificado_em.getTime() + dias * 86_400_000)
+      throw conflict(unificacaoMsg.unificacaoPrazoEncerrado(dias));
     const rows = await tx
       .select({ id: municipes.id, v: municipes.lock_version })
       .from(municipes)
@@ -275,7 +276,7 @@ export async function desfazer(ctx: Ctx, id: string): Promise<void> {
       .orderBy(municipes.id)
       .for('update');
     if (rows.find((r) => r.id === u.sobrevivente_id)?.v !== u.sobrevivente_versao)
-      throw conflict(msg.unificacaoAlteradoDepois);
+      throw conflict(unificacaoMsg.unificacaoAlteradoDepois);
 
     const movidos = await tx
       .select()

@@ -1,4 +1,5 @@
-import { msg, type PerfilCodigo } from '@saude/shared';
+import type { PerfilCodigo } from '@saude/shared';
+import { unificacaoMsg } from '@saude/shared/schemas/municipe_unificacao';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client';
@@ -183,7 +184,7 @@ describe('municipes: unificação de duplicados', () => {
       ...(await versoes(sobrevivente, absorvido)),
     });
     expect(deNovo.statusCode).toBe(409);
-    expect(deNovo.json().message).toBe(msg.unificacaoJaUnificado);
+    expect(deNovo.json().message).toBe(unificacaoMsg.unificacaoJaUnificado);
 
     const lista = await t.app.inject({ method: 'GET', url: `${url}?municipe_id=${sobrevivente.id}`, headers: gestor });
     expect(lista.json()).toMatchObject([{ id: u.id, movidos: { 'Visitas domiciliares': 1 } }]);
@@ -195,7 +196,7 @@ describe('municipes: unificação de duplicados', () => {
     expect(await fotografia()).toEqual(antes);
     const [sDepois] = await t.db.select().from(municipes).where(eq(municipes.id, sobrevivente.id));
     expect(sDepois!.lock_version).toBeGreaterThan(sobrevivente.lock_version + 1);
-    expect((await desfazer(u.id)).json().message).toBe(msg.unificacaoJaDesfeita);
+    expect((await desfazer(u.id)).json().message).toBe(unificacaoMsg.unificacaoJaDesfeita);
 
     const trilha = await auditRows(t, { resource: 'municipes/unificacoes', record_id: u.id });
     expect(trilha.map((r) => r.action)).toEqual(['create', 'destroy']);
@@ -211,8 +212,8 @@ describe('municipes: unificação de duplicados', () => {
     await f.cadastroIndividual(a);
     await f.cadastroIndividual(b);
     expect((await comparar(a.id, b.id)).json().conflitos).toEqual([
-      msg.unificacaoDuasFamilias,
-      msg.unificacaoDoisCadastrosIndividuais,
+      unificacaoMsg.unificacaoDuasFamilias,
+      unificacaoMsg.unificacaoDoisCadastrosIndividuais,
     ]);
     const res = await unificar({
       municipe_a_id: a.id,
@@ -222,8 +223,8 @@ describe('municipes: unificação de duplicados', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
-      message: msg.unificacaoDuasFamilias,
-      errors: { base: [msg.unificacaoDuasFamilias, msg.unificacaoDoisCadastrosIndividuais] },
+      message: unificacaoMsg.unificacaoDuasFamilias,
+      errors: { base: [unificacaoMsg.unificacaoDuasFamilias, unificacaoMsg.unificacaoDoisCadastrosIndividuais] },
     });
     const [still] = await t.db.select().from(municipes).where(eq(municipes.id, b.id));
     expect(still!.unificado_em_id).toBeNull();
@@ -258,7 +259,7 @@ describe('municipes: unificação de duplicados', () => {
     try {
       const vencida = await desfazer(u.id);
       expect(vencida.statusCode).toBe(409);
-      expect(vencida.json().message).toBe(msg.unificacaoPrazoEncerrado(0));
+      expect(vencida.json().message).toBe(unificacaoMsg.unificacaoPrazoEncerrado(0));
     } finally {
       await t.db.update(parametrizacao).set({ unificacao_prazo_dias: 90 });
     }
@@ -268,7 +269,7 @@ describe('municipes: unificação de duplicados', () => {
       .where(eq(municipes.id, a.id));
     const alterado = await desfazer(u.id);
     expect(alterado.statusCode).toBe(409);
-    expect(alterado.json().message).toBe(msg.unificacaoAlteradoDepois);
+    expect(alterado.json().message).toBe(unificacaoMsg.unificacaoAlteradoDepois);
   });
 
   it('queues a likely duplicate as it is saved, and a pair marked "not the same person" is never offered again', async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared';
 import type { Equipe } from '@saude/shared/schemas/administracao_equipes';
@@ -75,7 +76,7 @@ describe('EquipeFormPage', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: /^Micro-áreas/ })).toHaveAccessibleDescription(
-        expect.stringContaining(msg.microAreaInvalida('1A')),
+        expect.stringContaining(adminMsg.microAreaInvalida('1A')),
       ),
     );
     expect(chamadas.some((c) => c.method === 'POST')).toBe(false);
@@ -95,7 +96,7 @@ describe('EquipeFormPage', { timeout: 60_000 }, () => {
   });
 
   it("puts the API's refusal of a micro-area in use on the field and sends the version read", async () => {
-    const recusa = msg.microAreaEmUso(['02']);
+    const recusa = adminMsg.microAreaEmUso(['02']);
     const { chamadas } = fakeApi(
       {
         ...UNIDADES,

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared';
 import { gruposPermissoes, type Perfil } from '@saude/shared/schemas/administracao_perfil';
@@ -51,7 +52,7 @@ describe('PerfilFormPage', { timeout: 60_000 }, () => {
       ),
     );
     expect(screen.getByRole('textbox', { name: /Código/ })).toHaveAccessibleDescription(
-      expect.stringContaining(msg.perfilCodigoInvalido),
+      expect.stringContaining(adminMsg.perfilCodigoInvalido),
     );
     expect(chamadas.some((c) => c.method === 'POST')).toBe(false);
 

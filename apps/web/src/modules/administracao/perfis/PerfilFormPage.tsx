@@ -2,8 +2,8 @@
 // grouped by area (the first segment of the resource), each resource a row of its actions in pt-BR, with "Marcar
 // todas" per area. Built-in profiles are shown read-only: the seed rewrites them at every start.
 import { Alert, Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import { IconHistory, IconLock } from '@tabler/icons-react';
-import { msg } from '@saude/shared';
 import {
   gruposPermissoes,
   LIMITES_PERFIL,
@@ -100,7 +100,7 @@ function PerfilForm({ atual, recarregar }: RecordFormProps<Perfil>) {
               icon={<IconLock size={18} aria-hidden />}
               title="Perfil do sistema: somente leitura"
             >
-              {msg.perfilSistemaSomenteLeitura.replace('Perfil do sistema: somente leitura. ', '')}
+              {adminMsg.perfilSistemaSomenteLeitura.replace('Perfil do sistema: somente leitura. ', '')}
             </Alert>
           )}
           {atual && (

@@ -1,11 +1,11 @@
 // The professional's assignments (issue 22), on their edit page: each unit × occupation × team × profile with its
 // period; add, edit (a dialog), end (a confirmation: the end is today and the access to that unit stops at once).
 import { Badge, Button, Card, Group, Modal, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconPlayerStop } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { msg } from '@saude/shared';
 import type { Lotacao, LotacaoOpcoes } from '@saude/shared/schemas/administracao_profissionais';
 import { usePode } from '../../../lib/access';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
@@ -56,12 +56,12 @@ export function LotacoesSection({
   const confirmarEncerrar = (l: Lotacao) =>
     modals.openConfirmModal({
       title: 'Encerrar lotação',
-      children: <Text size="sm">{msg.lotacaoConfirmarEncerrar(l.unidade_nome)}</Text>,
+      children: <Text size="sm">{adminMsg.lotacaoConfirmarEncerrar(l.unidade_nome)}</Text>,
       labels: { confirm: 'Sim, encerrar', cancel: 'Não, manter' },
       confirmProps: { color: 'red' },
       onConfirm: () => {
         encerrar.mutateAsync(l.id).then(
-          () => notifySuccess(msg.lotacaoEncerradaOk),
+          () => notifySuccess(adminMsg.lotacaoEncerradaOk),
           (err: unknown) => notifyError(err, { onReload: recarregar }),
         );
       },
@@ -207,7 +207,7 @@ function LotacaoForm({
       await save.mutateAsync(
         atual ? { ...corpo, lock_version: atual.lock_version } : { ...corpo, profissional_id: profissionalId },
       );
-      notifySuccess(msg.lotacaoSalva);
+      notifySuccess(adminMsg.lotacaoSalva);
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validacao' && setServerErrors(form, err.errors) > 0) return;

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import { describe, expect, it } from 'vitest';
 import { msg } from '@saude/shared';
 import type { Lotacao, Profissional, ProfissionalCriado } from '@saude/shared/schemas/administracao_profissionais';
@@ -140,7 +141,7 @@ describe('ProfissionalFormPage', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Encerrar lotação em UBS Centro' }));
     const confirma = await screen.findByRole('dialog', { name: 'Encerrar lotação' });
-    expect(confirma).toHaveTextContent(msg.lotacaoConfirmarEncerrar('UBS Centro'));
+    expect(confirma).toHaveTextContent(adminMsg.lotacaoConfirmarEncerrar('UBS Centro'));
     expect(chamadas.some((c) => c.path.endsWith('/encerrar'))).toBe(false);
     await user.click(within(confirma).getByRole('button', { name: 'Sim, encerrar' }));
     await waitFor(() => expect(chamadas.some((c) => c.method === 'POST' && c.path.endsWith('/encerrar'))).toBe(true));

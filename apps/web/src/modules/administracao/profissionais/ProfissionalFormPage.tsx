@@ -2,9 +2,9 @@
 // and, once saved, their assignments, the password reset and the link to the record's audit history. Saving a new one
 // shows its one-time password once; unticking "Ativo" ends their sessions when saved.
 import { Button, Text } from '@mantine/core';
+import { adminMsg } from '@saude/shared/administracao_mensagens';
 import { modals } from '@mantine/modals';
 import { IconHistory, IconKey } from '@tabler/icons-react';
-import { msg } from '@saude/shared';
 import { LIMITES_PROFISSIONAL, type Profissional } from '@saude/shared/schemas/administracao_profissionais';
 import { Link } from 'react-router';
 import { usePode } from '../../../lib/access';
@@ -115,7 +115,7 @@ function RedefinirSenhaButton({ profissional }: { profissional: Profissional }) 
   const confirmar = () =>
     modals.openConfirmModal({
       title: 'Redefinir senha',
-      children: <Text size="sm">{msg.profissionalConfirmarRedefinir}</Text>,
+      children: <Text size="sm">{adminMsg.profissionalConfirmarRedefinir}</Text>,
       labels: { confirm: 'Sim, gerar nova senha', cancel: 'Não, manter' },
       onConfirm: () => {
         redefinir.mutateAsync().then(

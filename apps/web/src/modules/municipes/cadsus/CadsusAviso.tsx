@@ -1,5 +1,6 @@
 // What a national registry lookup tells the user (issue 24, spec §8): filled (and which fields), not found (with the
 // advanced search), the registry refused our credentials, or unavailable — the form stays usable in every case.
+import { cadsusMsg } from '@saude/shared/schemas/municipe_cadsus';
 import { Alert, Anchor, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatCns } from '@saude/shared/validation/cns';
@@ -64,7 +65,7 @@ export function CadsusAviso({ desfecho }: { desfecho: Desfecho }) {
       title={autenticacao ? 'Falha de autenticação no CADSUS' : 'Consulta ao CADSUS indisponível'}
       role="status"
     >
-      <Text size="sm">{e?.message ?? msg.cadsusIndisponivel}</Text>
+      <Text size="sm">{e?.message ?? cadsusMsg.cadsusIndisponivel}</Text>
       {autenticacao && (
         <Text size="sm">O cadastro pode continuar sem a consulta. Avise o gestor para renovar o acesso ao CADSUS.</Text>
       )}

@@ -1,3 +1,4 @@
+import { cadsusMsg } from '@saude/shared/schemas/municipe_cadsus';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allPermissions } from '@saude/shared';
@@ -84,7 +85,7 @@ describe('Buscar no CADSUS on the citizen form', () => {
 
   it.each([
     [502, 'servico_autenticacao', msg.cadsusFalhaAutenticacao],
-    [503, 'servico_indisponivel', msg.cadsusTempoEsgotado],
+    [503, 'servico_indisponivel', cadsusMsg.cadsusTempoEsgotado],
   ])('on %i says what the server said and leaves the form usable', async (status, code, message) => {
     const { user } = abrir(() => ({ status, body: { code, message, errors: {} } }));
     const cpf = await screen.findByRole('textbox', { name: 'CPF' });

@@ -1,5 +1,6 @@
 // "Buscar no CADSUS" on the registry list (issue 24): a CPF or CNS, and the person found opens the new-citizen form
 // already filled (nothing saved yet). Someone already registered here is offered first, so nobody is registered twice.
+import { cadsusMsg } from '@saude/shared/schemas/municipe_cadsus';
 import { Button, Card, Divider, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconCloudSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,7 +27,7 @@ export function CadsusListaBusca() {
     setDesfecho(null);
     setAchado(null);
     if (!consulta) {
-      setErro(digitos === '' ? msg.cadsusInformeCpfOuCns : msg.naoEValido);
+      setErro(digitos === '' ? cadsusMsg.cadsusInformeCpfOuCns : msg.naoEValido);
       return;
     }
     setErro(null);

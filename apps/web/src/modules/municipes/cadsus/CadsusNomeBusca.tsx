@@ -1,13 +1,13 @@
 // "Não sabe o CPF ou o CNS?" on the registry list (issue 43): the national registry asked by name, birth date and the
 // mother's name; the people it lists are told apart by mother, sex, city and masked documents. Opening one fills the
 // new-citizen form, or compares with the citizen already registered here (nothing is overwritten without a choice).
+import { cadsusMsg } from '@saude/shared/schemas/municipe_cadsus';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sexo } from '@saude/shared/codes/sexo';
 import { descricaoDe } from '@saude/shared/codes/lookup';
-import { msg } from '@saude/shared/messages';
 import {
   cadsusBuscaNomeSchema,
   type CadsusCandidato,
@@ -140,7 +140,7 @@ export function CadsusNomeBusca() {
       {falha && <CadsusAviso desfecho={falha} />}
       {resultado && resultado.candidatos.length === 0 && (
         <Alert color="yellow" variant="light" role="status" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
-          <Text size="sm">{msg.cadsusNenhumCandidato}</Text>
+          <Text size="sm">{cadsusMsg.cadsusNenhumCandidato}</Text>
         </Alert>
       )}
       {resultado && resultado.candidatos.length > 0 && (

@@ -2,12 +2,12 @@
 // its progress, each pair with its score and reasons, "Comparar" and "Não é a mesma pessoa" — and, in the second tab,
 // the merges made, each undoable within the municipality's period.
 import { Badge, Button, Group, Progress, Stack, Tabs, Text } from '@mantine/core';
-import { msg } from '@saude/shared';
 import {
   MOTIVOS_DUPLICADO,
   type BuscaDuplicados,
   type Duplicado,
   type Unificacao,
+  unificacaoMsg,
 } from '@saude/shared/schemas/municipe_unificacao';
 import { isoToBr } from '@saude/shared/validation/dates';
 import { Link, useSearchParams } from 'react-router';
@@ -137,7 +137,7 @@ function Pares({ page, perPage, list }: { page: number; perPage: number; list: L
             aria-label={`Não é a mesma pessoa: ${d.a.nome} e ${d.b.nome}`}
             onClick={() =>
               descartar.mutate(d.id, {
-                onSuccess: () => notifySuccess(msg.duplicadoDescartado),
+                onSuccess: () => notifySuccess(unificacaoMsg.duplicadoDescartado),
                 onError: (e) => notifyError(e),
               })
             }
@@ -180,7 +180,7 @@ function Unificacoes({ page, perPage, list }: { page: number; perPage: number; l
       confirmProps: { color: 'red.9' },
       onConfirm: () =>
         desfazer.mutate(u.id, {
-          onSuccess: () => notifySuccess(msg.unificacaoDesfeita),
+          onSuccess: () => notifySuccess(unificacaoMsg.unificacaoDesfeita),
           onError: (e) => notifyError(e),
         }),
     });

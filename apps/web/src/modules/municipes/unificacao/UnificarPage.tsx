@@ -2,7 +2,7 @@
 // default: the filled one, or the more recently saved), which record stays, what each holds that moves, and the
 // conflicts that refuse the merge — shown before, never resolved silently. Merging asks for confirmation first.
 import { Alert, Button, Group, Radio, Stack, Table, Text, Title } from '@mantine/core';
-import { msg } from '@saude/shared';
+import { unificacaoMsg } from '@saude/shared/schemas/municipe_unificacao';
 import type { CampoUnificavel, Comparacao } from '@saude/shared/schemas/municipe_unificacao';
 import { isoToBr } from '@saude/shared/validation/dates';
 import { useState } from 'react';
@@ -62,7 +62,7 @@ function Formulario({ c }: { c: Comparacao }) {
       },
       {
         onSuccess: (u) => {
-          notifySuccess(msg.unificacaoFeita);
+          notifySuccess(unificacaoMsg.unificacaoFeita);
           void navigate(`/municipes/${u.sobrevivente_id}/edit`);
         },
         onError: (e) => {
