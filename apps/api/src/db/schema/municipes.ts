@@ -22,6 +22,13 @@ import { equipes, unidadesSaude } from './unidades';
 /** The form names are searched through: lower case, no accents (immutable_unaccent comes from migration 0000). */
 export const normalized = (col: AnyPgColumn | SQL): SQL => sql`immutable_unaccent(lower(${col}))`;
 
+/**
+ * A name's search words as an array (migration 0038 `palavras_nome`: normalized, split on what is not a letter or
+ * digit, at least 3 characters, as `municipes_palavras` holds them); null for a null name. Its GIN index finds a word's
+ * bearers by that word's own posting list (issue 41).
+ */
+export const palavrasDoNome = (col: AnyPgColumn | SQL): SQL => sql`palavras_nome(${col})`;
+
 // The citizen (spec §3, issue 5). Column names are the JSON names; phones are three columns (JSON `telefones`).
 export const municipes = pgTable(
   'municipes',
@@ -109,6 +116,11 @@ export const municipes = pgTable(
     index('municipes_nome_trgm_idx').using('gin', sql`${normalized(t.nome)} gin_trgm_ops`),
     index('municipes_nome_social_trgm_idx').using('gin', sql`${normalized(t.nome_social)} gin_trgm_ops`),
     index('municipes_nome_mae_trgm_idx').using('gin', sql`${normalized(t.nome_mae)} gin_trgm_ops`),
+    // Whole words (issue 41): a common word ("maria") is one posting list here, not its trigrams' lists of millions.
+    index('municipes_nome_palavras_idx').using('gin', palavrasDoNome(t.nome)),
+    index('municipes_nome_social_palavras_idx')
+      .using('gin', palavrasDoNome(t.nome_social))
+      .where(sql`${t.nome_social} is not null`),
     index('municipes_nome_pai_trgm_idx').using('gin', sql`${normalized(t.nome_pai)} gin_trgm_ops`),
     index('municipes_logradouro_trgm_idx').using('gin', sql`${normalized(t.residencia_logradouro)} gin_trgm_ops`),
     // Any of the three phones: array[...] @> array[$1].

@@ -2,9 +2,11 @@ import { dateRange, formatCns, formatCpf, isoToBr, msg, pisCheckDigit, todayIso 
 import { iniciaisNome, mascararCns, type Municipe } from '@saude/shared/schemas/municipe';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditoria, municipes } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import { auditoria, municipes, municipesPalavras } from '../../db/schema';
 import { fixtures, UNKNOWN_ID } from '../../test/fixtures';
 import { auditRows, useTestApp } from '../../test/helpers';
+import { buscaSimples, MAX_EXPANSAO, pageSql, prepararBusca } from './search';
 import { cnsFor, cnsProvisorioFor, cpfFor, municipePayload, nextSeq } from '../../test/municipe-data';
 
 const url = '/api/v1/municipes';
@@ -441,6 +443,41 @@ describe(url, () => {
       const maria = await create(municipePayload({ nome: 'Maria da Conceição Bittencourt' }));
       const accents = await t.app.inject({ method: 'GET', url, headers: enf, query: { q: 'conceicao bittencourt' } });
       expect(accents.json().map((r: { id: string }) => r.id)).toContain(maria.id);
+    });
+
+    it('looks a word up as the registry words that contain it, by the name words index; a fragment in too many, as a substring (issue 41)', async () => {
+      const ids = async (q: string) => {
+        const res = await t.app.inject({ method: 'GET', url, headers: enf, query: { q, per_page: '100' } });
+        expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
+        return res.json<Array<{ id: string }>>().map((r) => r.id);
+      };
+      const m = await create(municipePayload({ nome: 'Zebedeu Oliveirinha Quixadá', nome_social: 'Zuleica Quixadá' }));
+      // Inside a word, at its end, in the social name, with the accent typed or not.
+      for (const q of ['liveirinh zebede', 'xada zebedeu', 'zuleic', 'ZULEICA QUIXADÁ'])
+        expect(await ids(q), q).toEqual([m.id]);
+      // A word of the name and one of the social name are not one person's name.
+      expect(await ids('zebedeu zuleica')).toEqual([]);
+      // "kwq" is in more registry words than a search lists (their bearers left long ago: words are never pruned):
+      // searched as a substring, it still finds the one person who bears it.
+      await t.db
+        .insert(municipesPalavras)
+        .values(Array.from({ length: MAX_EXPANSAO + 1 }, (_, i) => ({ palavra: `kwq${i}x` })));
+      const k = await create(municipePayload({ nome: 'Ana Akwqzu Pires' }));
+      expect(await ids('kwq')).toEqual([k.id]);
+      expect(await ids('akwqzu pires')).toEqual([k.id]);
+      // The words' condition is the indexes' own expression: with sequential scans off, the plan reads both.
+      const plano = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const busca = await prepararBusca((s) => queryRows(tx, s), buscaSimples('liveirinh'));
+        const [linha] = await queryRows<{ 'QUERY PLAN': unknown }>(
+          tx,
+          sql`explain (format json) ${pageSql(busca, { page: 1, per_page: 10 })}`,
+        );
+        return JSON.stringify(linha!['QUERY PLAN']);
+      });
+      expect(plano).toContain('municipes_nome_palavras_idx');
+      expect(plano).toContain('municipes_nome_social_palavras_idx');
+      expect(plano).not.toContain('municipes_nome_trgm_idx');
     });
 
     it('pages with page and per_page, the total in X-Total-Count, ordered by name', async () => {

@@ -8,23 +8,27 @@ import {
 } from '@saude/shared/schemas/municipe';
 import { and, eq, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { municipes, municipesPalavras, normalized, unidadesSaude } from '../../db/schema';
+import { municipes, municipesPalavras, normalized, palavrasDoNome, unidadesSaude } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 import { unprocessable } from '../../lib/errors';
 
 // The SQL of the list and of the advanced search (issue 5), kept apart from the service so the benchmark can run the
 // very same statements on its own (bench/municipes.ts). Every condition here is served by an index of
-// db/schema/municipes.ts: pg_trgm GIN on the normalized names, btree on documents and the birth date.
+// db/schema/municipes.ts: GIN on the name's words and pg_trgm GIN on the normalized names, btree on documents and the
+// birth date.
+
+/** A column a name word is looked for in: its normalized text and, where it has that index, its word array. */
+export type Coluna = { texto: SQL; palavras?: SQL };
 
 /** A name word looked for in some columns (the list: name or social name; the advanced search: one field). */
-export type Termo = { chave: string; palavra: string; colunas: SQL[] };
+export type Termo = { chave: string; palavra: string; colunas: Coluna[] };
 
 /**
  * A search statement's filter and ranking. Name words are first looked up among the registry's words
- * (`municipes_palavras`, `correcoesSql`, one statement over a small table, issue 15): a word found there is searched as
- * typed (a substring: fast and exact); a word found nowhere matches no one as typed, so it is replaced by the registry's
- * words it may be a misspelling of (pg_trgm `<%`) — `fallback(correcoes)` — and the one search runs with them, costing
- * what a correctly spelt one does. Before, a search found nobody first, then each word was compared with every name.
+ * (`municipes_palavras`, `palavrasSql`, one statement over a small table, issues 15 and 41): a word is searched as the
+ * registry's words that contain it — in a column with a word array (name, social name), by that array's GIN index,
+ * each word one posting list; elsewhere as typed, a substring. A word no registry word contains matches no one as typed,
+ * so it is replaced by the words it may be a misspelling of (pg_trgm `<%`), and the one search runs with them.
  */
 export type Busca = {
   where: SQL | undefined;
@@ -32,7 +36,8 @@ export type Busca = {
   /** The filters used, by name (never their values): the audit row's details. */
   filtros: string[];
   termos: Termo[];
-  fallback?: (correcoes: Correcoes) => Busca;
+  /** The same search with its words looked up (`prepararBusca`); absent when it has no name words. */
+  comPalavras?: (palavras: PalavrasDosTermos) => Busca;
   /**
    * Its plan does not depend on the values (the whole list, a birth date, a whole CPF or CNS): it runs as a prepared
    * statement, planned once per connection (issue 15). Not a name (trigrams) nor the first digits of a document (a
@@ -55,63 +60,92 @@ export { LIMITE_RANQUEAMENTO };
 
 const like = (w: string) => `%${escapeLike(w)}%`;
 
-/** A term's chave → the registry's words its word may be a misspelling of (only terms that matched no one). */
-export type Correcoes = ReadonlyMap<string, readonly string[]>;
+/**
+ * The registry words a term stands for, by its chave: those that contain it (`corrigida` false), or, when none does,
+ * its likely corrections (`corrigida` true, possibly none). A term absent here is a fragment too many words contain
+ * (more than MAX_EXPANSAO): it is searched as a substring by the trigram index.
+ */
+export type PalavrasDosTermos = ReadonlyMap<string, { palavras: readonly string[]; corrigida: boolean }>;
 
-/** Every term in one of its columns: as typed, or (a corrected term) as one of its corrections. */
-function termosCondition(termos: Termo[], correcoes: Correcoes): SQL | undefined {
+const textArray = (ws: readonly string[]) =>
+  sql`array[${sql.join(
+    ws.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** A term in one column: by its words where the column has a word array, else as a substring. */
+function termoNaColuna(t: Termo, col: Coluna, achadas: PalavrasDosTermos): SQL | undefined {
+  const p = achadas.get(t.chave);
+  if (!p) return sql`${col.texto} like ${like(t.palavra)}`;
+  if (p.palavras.length === 0) return undefined;
+  if (col.palavras) return sql`${col.palavras} && ${textArray(p.palavras)}`;
+  const ws = p.corrigida ? p.palavras : [t.palavra];
+  return or(...ws.map((w) => sql`${col.texto} like ${like(w)}`));
+}
+
+/** Every term in one of its columns. */
+function termosCondition(termos: Termo[], achadas: PalavrasDosTermos): SQL | undefined {
   if (termos.length === 0) return undefined;
-  return and(
-    ...termos.map((t) => {
-      const palavras = correcoes.get(t.chave) ?? [t.palavra];
-      return or(...t.colunas.flatMap((col) => palavras.map((w) => sql`${col} like ${like(w)}`)));
-    }),
-  );
+  return and(...termos.map((t) => or(...t.colunas.map((col) => termoNaColuna(t, col, achadas))) ?? sql`false`));
 }
 
 /** Corrections looked for per misspelt word: the closest first; a handful is what a typist may have meant. */
 export const MAX_CORRECOES = 8;
 
 /**
- * One row, a column per distinct word: null when some word of the registry contains it (it is searched as typed);
- * otherwise no name holds it, and the column lists the registry's words within the word-similarity threshold
- * (db/client.ts), closest first — empty when none is. The registry's words cover every searched column, so a word
- * absent from them matches no one in any.
+ * The most registry words a typed word is searched as. "maria" is in a few dozen ("mariana", "rosimaria"…); a
+ * fragment in more ("mar") is searched as a substring, its trigrams' posting lists costing no more than that many
+ * words' lists.
  */
-export function correcoesSql(termos: Termo[]): SQL {
+export const MAX_EXPANSAO = 128;
+
+/**
+ * One row, two columns per distinct word: `e<i>`, the registry's words that contain it (up to MAX_EXPANSAO + 1, so
+ * "more" shows), and `c<i>`, when none does, the registry's words within the word-similarity threshold (db/client.ts),
+ * closest first — empty when none is. The registry's words cover every searched column, so a word absent from them
+ * matches no one in any.
+ */
+export function palavrasSql(termos: Termo[]): SQL {
   const p = municipesPalavras.palavra;
   const palavras = [...new Set(termos.map((t) => t.palavra))];
+  const e = (i: number) => sql.identifier(`e${i}`);
+  const contem = palavras.map(
+    (w, i) =>
+      sql`array(select ${p} from ${municipesPalavras} where ${p} like ${like(w)} limit ${MAX_EXPANSAO + 1}) as ${e(i)}`,
+  );
   const cols = palavras.map(
-    (w, i) => sql`case when not exists (select 1 from ${municipesPalavras} where ${p} like ${like(w)})
+    (w, i) => sql`${e(i)}, case when cardinality(${e(i)}) = 0
       then array(select ${p} from ${municipesPalavras} where ${w} <% ${p}
         order by word_similarity(${w}, ${p}) desc, similarity(${w}, ${p}) desc, ${p}
-        limit ${MAX_CORRECOES}) end as ${sql.identifier(`p${i}`)}`,
+        limit ${MAX_CORRECOES}) end as ${sql.identifier(`c${i}`)}`,
   );
-  return sql`select ${sql.join(cols, sql`, `)}`;
+  return sql`select ${sql.join(cols, sql`, `)} from (select ${sql.join(contem, sql`, `)}) as contidas`;
 }
 
-/** The corrections of `correcoesSql`'s row, by term; null when every word is searched as typed. */
-function lerCorrecoes(termos: Termo[], row: Record<string, unknown> | undefined): Correcoes | null {
+/** `palavrasSql`'s row, by term. */
+function lerPalavras(termos: Termo[], row: Record<string, unknown> | undefined): PalavrasDosTermos {
   const palavras = [...new Set(termos.map((t) => t.palavra))];
-  const correcoes = new Map<string, string[]>();
+  const achadas = new Map<string, { palavras: readonly string[]; corrigida: boolean }>();
   for (const t of termos) {
-    const c = row?.[`p${palavras.indexOf(t.palavra)}`] as string[] | null | undefined;
-    if (c?.length) correcoes.set(t.chave, c);
+    const i = palavras.indexOf(t.palavra);
+    const contidas = (row?.[`e${i}`] as string[] | null | undefined) ?? [];
+    if (contidas.length > MAX_EXPANSAO) continue;
+    if (contidas.length > 0) achadas.set(t.chave, { palavras: contidas, corrigida: false });
+    else achadas.set(t.chave, { palavras: (row?.[`c${i}`] as string[] | null | undefined) ?? [], corrigida: true });
   }
-  return correcoes.size > 0 ? correcoes : null;
+  return achadas;
 }
 
 /** Runs one statement and answers its rows: the service's connection, or the bench's plain client. */
 export type Consulta = (s: SQL) => Promise<Array<Record<string, unknown>>>;
 
 /**
- * The search the page statement runs: name words found nowhere in the registry replaced by their likely corrections
- * (`correcoesSql`, one statement over the registry's words). A search without name words is run as it is.
+ * The search the page statement runs: its name words looked up among the registry's (`palavrasSql`, one statement
+ * over the registry's words). A search without name words is run as it is.
  */
 export async function prepararBusca(consulta: Consulta, busca: Busca): Promise<Busca> {
-  if (!busca.fallback) return busca;
-  const correcoes = lerCorrecoes(busca.termos, (await consulta(correcoesSql(busca.termos)))[0]);
-  return correcoes ? busca.fallback(correcoes) : busca;
+  if (!busca.comPalavras) return busca;
+  return busca.comPalavras(lerPalavras(busca.termos, (await consulta(palavrasSql(busca.termos)))[0]));
 }
 
 /** Lexicographic upper bound of the strings that start with `digits` ('123' → '124', '129' → '13'); null for '999'. */
@@ -129,14 +163,16 @@ function startsWith(col: SQL | AnyPgColumn, digits: string): SQL {
 
 const nomeN = normalized(municipes.nome);
 const nomeSocialN = normalized(municipes.nome_social);
+const nome: Coluna = { texto: nomeN, palavras: palavrasDoNome(municipes.nome) };
+const nomeSocial: Coluna = { texto: nomeSocialN, palavras: palavrasDoNome(municipes.nome_social) };
 
 /** A search of words only: the exact step now, the fuzzy one on demand. */
 function porTermos(base: SQL[], termos: Termo[], rank: SQL | null, filtros: string[]): Busca {
-  const build = (correcoes: Correcoes): Busca => {
-    const all = [...base, termosCondition(termos, correcoes)].filter((c): c is SQL => c !== undefined);
+  const build = (achadas: PalavrasDosTermos): Busca => {
+    const all = [...base, termosCondition(termos, achadas)].filter((c): c is SQL => c !== undefined);
     return { where: all.length ? and(...all) : undefined, rank, filtros, termos };
   };
-  return { ...build(new Map()), fallback: termos.length > 0 ? build : undefined };
+  return { ...build(new Map()), comPalavras: termos.length > 0 ? build : undefined };
 }
 
 /** The one search box of the list: a dd/MM/yyyy date, a CPF/CNS (masked or not, or its first digits), or a name. */
@@ -169,27 +205,27 @@ export function buscaSimples(q: string | undefined): Busca {
       const joined = b.palavras.join(' ');
       const rank = sql`greatest(word_similarity(${joined}, ${nomeN}), coalesce(word_similarity(${joined}, ${nomeSocialN}), 0))`;
       // Every word in the name, or every word in the social name.
-      const nome = b.palavras.map((palavra) => ({ chave: `nome:${palavra}`, palavra, colunas: [nomeN] }));
-      const social = b.palavras.map((palavra) => ({ chave: `social:${palavra}`, palavra, colunas: [nomeSocialN] }));
-      const build = (correcoes: Correcoes): Busca => ({
-        where: or(termosCondition(nome, correcoes), termosCondition(social, correcoes)),
+      const noNome = b.palavras.map((palavra) => ({ chave: `nome:${palavra}`, palavra, colunas: [nome] }));
+      const noSocial = b.palavras.map((palavra) => ({ chave: `social:${palavra}`, palavra, colunas: [nomeSocial] }));
+      const build = (achadas: PalavrasDosTermos): Busca => ({
+        where: or(termosCondition(noNome, achadas), termosCondition(noSocial, achadas)),
         rank,
         filtros: ['nome'],
-        termos: [...nome, ...social],
+        termos: [...noNome, ...noSocial],
       });
-      return { ...build(new Map()), fallback: build };
+      return { ...build(new Map()), comPalavras: build };
     }
   }
 }
 
 /** The advanced search: every filter given must hold (the two-filter minimum is checked by the caller). */
 export function buscaAvancada(f: Partial<MunicipeBuscaAvancada>): Busca {
-  const names: Array<[string | undefined, SQL, string]> = [
-    [f.nome, nomeN, 'nome'],
-    [f.nome_social, nomeSocialN, 'nome_social'],
-    [f.nome_mae, normalized(municipes.nome_mae), 'nome_mae'],
-    [f.nome_pai, normalized(municipes.nome_pai), 'nome_pai'],
-    [f.residencia_logradouro, normalized(municipes.residencia_logradouro), 'residencia_logradouro'],
+  const names: Array<[string | undefined, Coluna, string]> = [
+    [f.nome, nome, 'nome'],
+    [f.nome_social, nomeSocial, 'nome_social'],
+    [f.nome_mae, { texto: normalized(municipes.nome_mae) }, 'nome_mae'],
+    [f.nome_pai, { texto: normalized(municipes.nome_pai) }, 'nome_pai'],
+    [f.residencia_logradouro, { texto: normalized(municipes.residencia_logradouro) }, 'residencia_logradouro'],
   ];
   const conds: SQL[] = [];
   const filtros: string[] = [];
