@@ -29,9 +29,9 @@ import { prepareDatabase } from '../apps/api/src/seed/setup';
 import {
   buscaAvancada,
   buscaSimples,
-  correcoesSql,
   countSql,
   pageSql,
+  palavrasSql,
   prepararBusca,
   type Busca,
 } from '../apps/api/src/modules/municipes/search';
@@ -445,8 +445,13 @@ try {
   // every match.
   const nome = await prepararBusca(consulta, buscaSimples(fragment(amostra.nome)));
   await explain(
-    `nome "${fragment(amostra.nome)}": as 1.001 primeiras, ranqueadas`,
+    `nome "${fragment(amostra.nome)}": as 1.001 primeiras, ranqueadas, pelas palavras do nome (índice GIN das palavras)`,
     pageSql(nome, { page: 1, per_page: 10 }),
+  );
+  // Before the name words index (issue 41, 30/11): each word a substring, by the trigram index.
+  await explain(
+    'ANTES (30/11): as mesmas 1.001 primeiras pelos trigramas (cada palavra uma substring)',
+    pageSql(buscaSimples(fragment(amostra.nome)), { page: 1, per_page: 10 }),
   );
   await explain(
     'ANTES: ranqueando e contando todas',
@@ -469,7 +474,7 @@ try {
   await explain('DEPOIS: a página da lista sem filtro, com o total', pageSql(semFiltro, { page: 20, per_page: 10 }));
   // A typo in the last word: corrected among the registry's words, and the search runs with the corrections.
   const erro = buscaSimples(typo(amostra.nome));
-  await explain(`a correção de "${typo(amostra.nome)}" (municipes_palavras)`, correcoesSql(erro.termos));
+  await explain(`a correção de "${typo(amostra.nome)}" (municipes_palavras)`, palavrasSql(erro.termos));
   await explain('a busca com as correções', pageSql(await prepararBusca(consulta, erro), { page: 1, per_page: 10 }));
 } finally {
   await cleanup();
