@@ -27,7 +27,14 @@ import { conflict, notFound, staleEdit, unprocessable } from '../../../lib/error
 import { newId } from '../../../lib/ids';
 import type { PageResult } from '../../../lib/paginate';
 import { autor } from '../../../lib/versioned';
-import { chaveSql, contarVinculos, FICAM_SE_O_SOBREVIVENTE_TEM, ROTULOS_TABELAS, vinculos } from './vinculos';
+import {
+  apontarPara,
+  chaveSql,
+  contarVinculos,
+  FICAM_SE_O_SOBREVIVENTE_TEM,
+  ROTULOS_TABELAS,
+  vinculos,
+} from './vinculos';
 
 // Merging two records of one person (issue 45, docs/decisions.md "Duplicate citizens"). One transaction: both rows
 // locked, the survivor takes the picked values, every row pointing at the absorbed one moves (and is written down),
@@ -244,7 +251,7 @@ async function moverVinculos(tx: DbOrTx, unificacaoId: string, de: string, para:
     const rows = await queryRows<{ n: number }>(
       tx,
       sql`with movidos as (
-          update ${sql.identifier(v.tabela)} t set ${sql.identifier(v.coluna)} = ${para}
+          update ${sql.identifier(v.tabela)} t set ${apontarPara(v, para)}
           where t.${sql.identifier(v.coluna)} = ${de} ${fica ? sql`and not ${fica(para)}` : sql``}
           returning ${chaveSql(v)} as chave
         ), anotados as (
@@ -287,7 +294,7 @@ export async function desfazer(ctx: Ctx, id: string): Promise<void> {
       const v = porTabela.get(`${m.tabela}.${m.coluna}`);
       if (!v) continue;
       await tx.execute(
-        sql`update ${sql.identifier(v.tabela)} t set ${sql.identifier(v.coluna)} = ${m.valor_antigo}
+        sql`update ${sql.identifier(v.tabela)} t set ${apontarPara(v, m.valor_antigo)}
           where t.${sql.identifier(v.coluna)} = ${u.sobrevivente_id} and ${chaveSql(v)} = ${JSON.stringify(m.chave)}::jsonb`,
       );
     }

@@ -55,9 +55,10 @@ describe('municipes: unificação de duplicados', () => {
     ];
     const out: Record<string, unknown[]> = {};
     for (const tabela of [...tabelas.sort(), 'municipes']) {
-      // The citizens' version stamps go forward on undo on purpose (a form opened on the merged record must reload, the
-      // e-SUS export must send the registrations again): every other column of theirs is compared.
-      const sem = tabela === 'municipes' ? sql` - 'lock_version' - 'updated_at' - 'updated_by'` : sql``;
+      // Version stamps go forward on merge and undo on purpose (a form opened on a merged or moved row must reload; the
+      // citizens' e-SUS registrations are sent again): every other column is compared.
+      const sem =
+        tabela === 'municipes' ? sql` - 'lock_version' - 'updated_at' - 'updated_by'` : sql` - 'lock_version'`;
       out[tabela] = (
         await queryRows<{ j: unknown }>(
           t.db,
@@ -98,6 +99,17 @@ describe('municipes: unificação de duplicados', () => {
         .values({ municipe_id: quem.id, dedo, template_base64: 'QUJD', qualidade: 80 });
 
     const antes = await fotografia();
+    const versao = async (tabela: string, id: string) =>
+      (
+        await queryRows<{ v: number }>(
+          t.db,
+          sql`select lock_version as v from ${sql.identifier(tabela)} where id = ${id}`,
+        )
+      )[0]!.v;
+    const versoesAntes = [
+      await versao('cadastros_individuais', cadastro.id),
+      await versao('visitas_domiciliares', visita.id),
+    ] as const;
 
     const lado = await comparar(sobrevivente.id, absorvido.id);
     expect(lado.statusCode).toBe(200);
@@ -130,6 +142,9 @@ describe('municipes: unificação de duplicados', () => {
         )
       )[0]!.m;
     expect(await donoDe('visitas_domiciliares', 'municipe_id', visita.id)).toBe(sobrevivente.id);
+    // A moved row is an edit: a form opened on it before the merge is refused (409) instead of writing the old id back.
+    expect(await versao('cadastros_individuais', cadastro.id)).toBe(versoesAntes[0] + 1);
+    expect(await versao('visitas_domiciliares', visita.id)).toBe(versoesAntes[1] + 1);
     expect(await donoDe('cadastros_individuais', 'municipe_id', cadastro.id)).toBe(sobrevivente.id);
     expect(await donoDe('notificacoes_compulsorias', 'municipe_id', notificacao.id)).toBe(sobrevivente.id);
     expect(await donoDe('atendimentos', 'municipe_id', atendimento.id)).toBe(sobrevivente.id);
@@ -194,6 +209,7 @@ describe('municipes: unificação de duplicados', () => {
     const desfeita = await desfazer(u.id);
     expect(desfeita.statusCode).toBe(204);
     expect(await fotografia()).toEqual(antes);
+    expect(await versao('cadastros_individuais', cadastro.id)).toBe(versoesAntes[0] + 2);
     const [sDepois] = await t.db.select().from(municipes).where(eq(municipes.id, sobrevivente.id));
     expect(sDepois!.lock_version).toBeGreaterThan(sobrevivente.lock_version + 1);
     expect((await desfazer(u.id)).json().message).toBe(unificacaoMsg.unificacaoJaDesfeita);

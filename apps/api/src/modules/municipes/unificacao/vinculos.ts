@@ -4,7 +4,8 @@ import { queryRows, type DbOrTx } from '../../../db/client';
 // Every link to a citizen, found in the database's own catalogue (issue 45): a table added later that references
 // municipes(id) is moved by a merge without anyone remembering to list it here. Only the exceptions are named.
 
-export type Vinculo = { tabela: string; coluna: string; chave: string[] };
+/** `versionada`: the table has `lock_version` (db/schema `versioned`): a moved row must not be saved over by a stale form. */
+export type Vinculo = { tabela: string; coluna: string; chave: string[]; versionada: boolean };
 
 /** The merge's own records and the tombstone column: never moved. */
 const PROPRIAS = new Set(['municipes', 'municipe_duplicados', 'municipe_unificacoes']);
@@ -54,7 +55,9 @@ export async function vinculos(db: DbOrTx): Promise<Vinculo[]> {
     sql`select c.conrelid::regclass::text as tabela, a.attname::text as coluna,
         (select array_agg(pa.attname::text order by array_position(i.indkey::int2[], pa.attnum))
            from pg_index i join pg_attribute pa on pa.attrelid = i.indrelid and pa.attnum = any(i.indkey)
-          where i.indrelid = c.conrelid and i.indisprimary) as chave
+          where i.indrelid = c.conrelid and i.indisprimary) as chave,
+        exists (select 1 from pg_attribute v where v.attrelid = c.conrelid and not v.attisdropped
+          and v.attname = 'lock_version') as versionada
       from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
       where c.contype = 'f' and c.confrelid = 'municipes'::regclass and cardinality(c.conkey) = 1
       order by 1, 2`,
@@ -62,6 +65,14 @@ export async function vinculos(db: DbOrTx): Promise<Vinculo[]> {
   cache = rows.filter((r) => !PROPRIAS.has(r.tabela) && !DERIVADAS.has(r.tabela));
   return cache;
 }
+
+/**
+ * Sets the link and, on a versioned table, moves its version on: a form opened on that row before the merge (or its
+ * undo) gets 409 on save instead of writing the old citizen back. `updated_at` stays: the row's content did not change
+ * (an old registration still has to be updated, quem_visitar reads its date).
+ */
+export const apontarPara = (v: Vinculo, id: string) =>
+  sql`${sql.identifier(v.coluna)} = ${id}${v.versionada ? sql`, lock_version = t.lock_version + 1` : sql``}`;
 
 /** jsonb of the row's primary key: how a moved row is found again by the undo. */
 export const chaveSql = (v: Vinculo) =>
