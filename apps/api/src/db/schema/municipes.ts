@@ -131,6 +131,8 @@ export const municipes = pgTable(
     index('municipes_unidade_micro_area_idx').on(t.unidade_saude_referencia_id, t.micro_area),
     index('municipes_equipe_id_idx').on(t.equipe_id),
     index('municipes_profissional_id_idx').on(t.profissional_id),
+    // The records merged into a citizen (issue 45): their audit trail is the survivor's. Tombstones only: a few.
+    index('municipes_unificado_em_idx').on(t.unificado_em_id).where(sql`${t.unificado_em_id} is not null`),
   ],
 );
 

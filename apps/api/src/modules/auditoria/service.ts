@@ -15,7 +15,7 @@ import { RECURSOS_DA_PARTE } from '@saude/shared/schemas/municipe_acessos';
 import { audit } from '../../access/audit';
 import type { Ctx } from '../../access/context';
 import type { DbOrTx } from '../../db/client';
-import { auditoria, profissionais, unidadesSaude } from '../../db/schema';
+import { auditoria, municipes, profissionais, unidadesSaude } from '../../db/schema';
 import { containsText, countAll, iso, totalOf, withAutorUnidade } from '../../db/sql';
 import { unprocessable } from '../../lib/errors';
 import { paginate } from '../../lib/paginate';
@@ -34,14 +34,29 @@ const naoEscrita = [...ACOES_LEITURA, ...ACOES_CONTA] as string[];
 const inicioDoDia = (isoDate: string) => sql`(${isoDate}::date)::timestamp at time zone ${TIME_ZONE}`;
 
 /**
+ * The citizen and every record merged into them (issue 45), through chains of merges: rows written before a merge
+ * name the absorbed record, and they are this person's trail too. One uncorrelated subquery (an init plan, run once;
+ * `municipes_unificado_em_idx`).
+ */
+const comUnificados = (id: string): SQL => sql`(with recursive u(id) as (
+    select ${id}::uuid union select m.id from ${municipes} m join u on m.unificado_em_id = u.id)
+  select array_agg(u.id) from u)`;
+
+/**
  * The rows of one citizen: those naming them in `municipe_ids` (GIN index), and the reads and writes of their record
  * written before that column existed (migration 0009), which named them only as the record (record_id index).
  */
-export const doMunicipe = (id: string): SQL =>
-  or(
-    sql`${auditoria.municipe_ids} @> array[${id}]::uuid[]`,
-    and(isNull(auditoria.municipe_ids), eq(auditoria.record_id, id), inArray(auditoria.resource, RECURSOS_DO_CADASTRO)),
+export const doMunicipe = (id: string): SQL => {
+  const ids = comUnificados(id);
+  return or(
+    sql`${auditoria.municipe_ids} && ${ids}`,
+    and(
+      isNull(auditoria.municipe_ids),
+      sql`${auditoria.record_id} = any(${ids}::text[])`,
+      inArray(auditoria.resource, RECURSOS_DO_CADASTRO),
+    ),
   )!;
+};
 const RECURSOS_DO_CADASTRO = [...RECURSOS_DA_PARTE.identificacao, ...RECURSOS_DA_PARTE.blocos];
 
 export function where(f: Omit<Filters, 'page' | 'per_page'>): SQL | undefined {

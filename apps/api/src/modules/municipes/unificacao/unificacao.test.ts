@@ -1,4 +1,4 @@
-import type { PerfilCodigo } from '@saude/shared';
+import { isoToBr, todayIso, type PerfilCodigo } from '@saude/shared';
 import { unificacaoMsg } from '@saude/shared/schemas/municipe_unificacao';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -244,6 +244,42 @@ describe('municipes: unificação de duplicados', () => {
     });
     const [still] = await t.db.select().from(municipes).where(eq(municipes.id, b.id));
     expect(still!.unificado_em_id).toBeNull();
+  });
+
+  it('the survivor\'s "Quem acessou" and history include what was read of the records merged into it, through chains', async () => {
+    const a = await f.municipe();
+    const b = await f.municipe();
+    const c = await f.municipe();
+    // Read before any merge: each row names only the record read.
+    for (const m of [b, c])
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/municipes/${m.id}`, headers: gestor })).statusCode,
+      ).toBe(200);
+    const acessados = async (id: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/municipes/${id}/acessos?per_page=100&de=01/01/2020&ate=${isoToBr(todayIso())}`,
+        headers: gestor,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Array<{ record_id: string | null }>>().map((r) => r.record_id);
+    };
+    expect(await acessados(a.id)).not.toContain(b.id);
+    // c into b, then b into a: a's trail holds b's and c's reads.
+    expect(
+      (await unificar({ municipe_a_id: b.id, municipe_b_id: c.id, sobrevivente: 'a', ...(await versoes(b, c)) }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) }))
+        .statusCode,
+    ).toBe(201);
+    const deA = await acessados(a.id);
+    expect(deA).toContain(b.id);
+    expect(deA).toContain(c.id);
+    // Another citizen's trail does not take them.
+    const d = await f.municipe();
+    expect(await acessados(d.id)).not.toContain(b.id);
   });
 
   it('answers 409 when either record was edited after it was opened, and moves nothing', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "municipes_unificado_em_idx" ON "municipes" USING btree ("unificado_em_id") WHERE "municipes"."unificado_em_id" is not null;
