@@ -38,11 +38,15 @@ const CONFLITO_PG = new Set(['40P01', '40001']);
 const pgCode = (err: unknown): unknown =>
   (err as { code?: unknown }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
 
+/** A request that saves nothing: its bad input is a search that cannot run, never "Não foi possível gravar". */
+export const leitura = (req: FastifyRequest) => req.method === 'GET' || req.method === 'HEAD';
+
 /** An error as the answer it becomes. */
-function toAppError(err: unknown): AppError | null {
+function toAppError(err: unknown, req: FastifyRequest): AppError | null {
   if (err instanceof AppError) return err;
   if (CONFLITO_PG.has(pgCode(err) as string)) return new AppError(409, msg.gravacaoSimultanea);
-  if (hasZodFastifySchemaValidationErrors(err)) return unprocessable(toFieldErrors(err.validation));
+  if (hasZodFastifySchemaValidationErrors(err))
+    return unprocessable(toFieldErrors(err.validation), leitura(req) ? msg.buscaInvalida : undefined);
   const status = (err as { statusCode?: number }).statusCode;
   if (status && status >= 400 && status < 500) {
     // Bad JSON and a wrong content type are the input refused, as a validation error is.
@@ -53,7 +57,7 @@ function toAppError(err: unknown): AppError | null {
 }
 
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
-  const e = toAppError(err);
+  const e = toAppError(err, req);
   if (!e) {
     req.log.error({ err }, 'unhandled');
     return reply.code(500).send(errorBody('erro_interno', msg.status500));

@@ -36,11 +36,8 @@ describe('errors: every refusal is { code, message, errors } in pt-BR', () => {
     // (A citizen's id that is not a uuid is a record that does not exist, 404 — issue 12; other ids are validated.)
     const invalid = await t.app.inject({ method: 'GET', url: '/api/v1/atencao_primaria/familias/nao-e-uuid', headers });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json()).toEqual({
-      code: 'validacao',
-      message: msg.naoFoiPossivelGravar('o registro', 1),
-      errors: { id: [msg.naoEValido] },
-    });
+    // A GET saves nothing: its bad input is a search that cannot run, never "Não foi possível gravar".
+    expect(invalid.json()).toEqual({ code: 'validacao', message: msg.buscaInvalida, errors: { id: [msg.naoEValido] } });
   });
 
   it('answers pagination errors with the catalogue messages, not the validator defaults', async () => {
@@ -85,18 +82,18 @@ describe('input: text PostgreSQL cannot store is refused in one place, naming th
   const t = useTestApp();
   const headers = useUserHeaders(t, 'gestor');
 
-  const refused = (field: string) => ({
+  const refused = (field: string, message = msg.naoFoiPossivelGravar('o registro', 1)) => ({
     code: 'validacao',
-    message: msg.naoFoiPossivelGravar('o registro', 1),
+    message,
     errors: { [field]: [msg.naoEValido] },
   });
 
   it('a NUL byte in the query, the path or the body', async () => {
     const q = await t.app.inject({ method: 'GET', url: '/api/v1/enderecos/municipios?q=a%00b', headers });
     expect(q.statusCode).toBe(422);
-    expect(q.json()).toEqual(refused('q'));
+    expect(q.json()).toEqual(refused('q', msg.buscaInvalida));
     const path = await t.app.inject({ method: 'GET', url: '/api/v1/enderecos/cep/7000%000001', headers });
-    expect(path.json()).toEqual(refused('cep'));
+    expect(path.json()).toEqual(refused('cep', msg.buscaInvalida));
     const body = await t.app.inject({
       method: 'PUT',
       url: `${citizens}/0190a0b0-0000-7000-8000-000000000000/condicao_saude`,

@@ -1,6 +1,7 @@
 import { msg } from '@saude/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError, FieldErrors } from '../lib/errors';
+import { leitura } from './errors';
 
 // One guard for everything a client sends (issue 14): PostgreSQL refuses a NUL byte in text and UTF-8 has no lone
 // surrogate, so either one reaching a query answered 500. A body nested deeper than any form is refused before a
@@ -44,6 +45,6 @@ export function registerInputGuard(app: FastifyInstance): void {
     checkInput(req.params, errors);
     checkInput(req.query, errors);
     checkInput(req.body, errors);
-    errors.throwIfAny();
+    errors.throwIfAny(leitura(req) ? msg.buscaInvalida : undefined);
   });
 }
