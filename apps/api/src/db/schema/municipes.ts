@@ -29,6 +29,12 @@ export const normalized = (col: AnyPgColumn | SQL): SQL => sql`immutable_unaccen
  */
 export const palavrasDoNome = (col: AnyPgColumn | SQL): SQL => sql`palavras_nome(${col})`;
 
+/**
+ * Every pair of a name's search words, "a b" with a before b (migration 0040 `pares_nome`): two common words together
+ * are one posting list of their common bearers (issue 41).
+ */
+export const paresDoNome = (col: AnyPgColumn | SQL): SQL => sql`pares_nome(${col})`;
+
 // The citizen (spec §3, issue 5). Column names are the JSON names; phones are three columns (JSON `telefones`).
 export const municipes = pgTable(
   'municipes',
@@ -118,6 +124,8 @@ export const municipes = pgTable(
     index('municipes_nome_mae_trgm_idx').using('gin', sql`${normalized(t.nome_mae)} gin_trgm_ops`),
     // Whole words (issue 41): a common word ("maria") is one posting list here, not its trigrams' lists of millions.
     index('municipes_nome_palavras_idx').using('gin', palavrasDoNome(t.nome)),
+    // Two words together ("maria oliveira"): the pair's own list, not the intersection of two lists of millions.
+    index('municipes_nome_pares_idx').using('gin', paresDoNome(t.nome)),
     index('municipes_nome_social_palavras_idx')
       .using('gin', palavrasDoNome(t.nome_social))
       .where(sql`${t.nome_social} is not null`),
@@ -132,7 +140,9 @@ export const municipes = pgTable(
     index('municipes_equipe_id_idx').on(t.equipe_id),
     index('municipes_profissional_id_idx').on(t.profissional_id),
     // The records merged into a citizen (issue 45): their audit trail is the survivor's. Tombstones only: a few.
-    index('municipes_unificado_em_idx').on(t.unificado_em_id).where(sql`${t.unificado_em_id} is not null`),
+    index('municipes_unificado_em_idx')
+      .on(t.unificado_em_id)
+      .where(sql`${t.unificado_em_id} is not null`),
   ],
 );
 

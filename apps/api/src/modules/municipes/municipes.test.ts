@@ -457,6 +457,11 @@ describe(url, () => {
         expect(await ids(q), q).toEqual([m.id]);
       // A word of the name and one of the social name are not one person's name.
       expect(await ids('zebedeu zuleica')).toEqual([]);
+      // Two typed words inside one word of the name: each a substring, as before (not a pair of two words).
+      const z = await create(municipePayload({ nome: 'Mariazinha Quenupe Souza' }));
+      expect(await ids('maria zinha quenup')).toEqual([z.id]);
+      expect(await ids('quenupe mariazinha')).toEqual([z.id]);
+      expect(await ids('quenupe zebedeu')).toEqual([]);
       // "kwq" is in more registry words than a search lists (their bearers left long ago: words are never pruned):
       // searched as a substring, it still finds the one person who bears it.
       await t.db
@@ -466,18 +471,25 @@ describe(url, () => {
       expect(await ids('kwq')).toEqual([k.id]);
       expect(await ids('akwqzu pires')).toEqual([k.id]);
       // The words' condition is the indexes' own expression: with sequential scans off, the plan reads both.
-      const plano = await t.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const busca = await prepararBusca((s) => queryRows(tx, s), buscaSimples('liveirinh'));
-        const [linha] = await queryRows<{ 'QUERY PLAN': unknown }>(
-          tx,
-          sql`explain (format json) ${pageSql(busca, { page: 1, per_page: 10 })}`,
-        );
-        return JSON.stringify(linha!['QUERY PLAN']);
-      });
-      expect(plano).toContain('municipes_nome_palavras_idx');
-      expect(plano).toContain('municipes_nome_social_palavras_idx');
-      expect(plano).not.toContain('municipes_nome_trgm_idx');
+      const plano = (q: string) =>
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const busca = await prepararBusca((s) => queryRows(tx, s), buscaSimples(q));
+          const [linha] = await queryRows<{ 'QUERY PLAN': unknown }>(
+            tx,
+            sql`explain (format json) ${pageSql(busca, { page: 1, per_page: 10 })}`,
+          );
+          return JSON.stringify(linha!['QUERY PLAN']);
+        });
+      const umaPalavra = await plano('liveirinh');
+      expect(umaPalavra).toContain('municipes_nome_palavras_idx');
+      expect(umaPalavra).toContain('municipes_nome_social_palavras_idx');
+      expect(umaPalavra).not.toContain('municipes_nome_trgm_idx');
+      // Two words: the name's pairs index (the social name, word by word).
+      const duas = await plano('zebede quixad');
+      expect(duas).toContain('municipes_nome_pares_idx');
+      expect(duas).toContain('municipes_nome_social_palavras_idx');
+      expect(duas).not.toContain('municipes_nome_trgm_idx');
     });
 
     it('pages with page and per_page, the total in X-Total-Count, ordered by name', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@saude/shared/schemas/municipe';
 import { and, eq, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { municipes, municipesPalavras, normalized, palavrasDoNome, unidadesSaude } from '../../db/schema';
+import { municipes, municipesPalavras, normalized, palavrasDoNome, paresDoNome, unidadesSaude } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 import { unprocessable } from '../../lib/errors';
 
@@ -17,11 +17,14 @@ import { unprocessable } from '../../lib/errors';
 // db/schema/municipes.ts: GIN on the name's words and pg_trgm GIN on the normalized names, btree on documents and the
 // birth date.
 
-/** A column a name word is looked for in: its normalized text and, where it has that index, its word array. */
-export type Coluna = { texto: SQL; palavras?: SQL };
+/**
+ * A column a name word is looked for in: its normalized text and, where it has those indexes, its word array and its
+ * word pairs array.
+ */
+export type Coluna = { texto: SQL; palavras?: SQL; pares?: SQL };
 
-/** A name word looked for in some columns (the list: name or social name; the advanced search: one field). */
-export type Termo = { chave: string; palavra: string; colunas: Coluna[] };
+/** A name word looked for in a column (the list: name or social name; the advanced search: one field). */
+export type Termo = { chave: string; palavra: string; coluna: Coluna };
 
 /**
  * A search statement's filter and ranking. Name words are first looked up among the registry's words
@@ -83,10 +86,42 @@ function termoNaColuna(t: Termo, col: Coluna, achadas: PalavrasDosTermos): SQL |
   return or(...ws.map((w) => sql`${col.texto} like ${like(w)}`));
 }
 
-/** Every term in one of its columns. */
+/** Every term in its column; a column's consecutive terms as pairs of words where it has that index. */
 function termosCondition(termos: Termo[], achadas: PalavrasDosTermos): SQL | undefined {
   if (termos.length === 0) return undefined;
-  return and(...termos.map((t) => or(...t.colunas.map((col) => termoNaColuna(t, col, achadas))) ?? sql`false`));
+  const porColuna = new Map<Coluna, Termo[]>();
+  for (const t of termos) porColuna.set(t.coluna, [...(porColuna.get(t.coluna) ?? []), t]);
+  return and(
+    ...[...porColuna].flatMap(([col, ts]) => {
+      const pares = col.pares ? paresDosTermos(ts, achadas) : null;
+      if (pares) return pares.map((ps) => sql`${col.pares} && ${textArray(ps)}`);
+      return ts.map((t) => termoNaColuna(t, col, achadas) ?? sql`false`);
+    }),
+  );
+}
+
+/** The most word pairs one pair of typed words is searched as ("jose silva": a handful of each, a few dozen pairs). */
+export const MAX_PARES = 64;
+
+/**
+ * Consecutive terms as the pairs of their registry words, "a b" with a before b (migration 0040 `pares_nome`, collation
+ * C: JavaScript's order for these words): a name bears a word of each term if and only if it bears one of these pairs,
+ * each pair one posting list — "maria oliveira" is the 2 % who bear both, not the 18 % and 10 % who bear one (issue 41).
+ * Null — search word by word — for a single term, a fragment not looked up, too many pairs, or two consecutive terms
+ * that share a word (one word of the name may hold both).
+ */
+function paresDosTermos(ts: Termo[], achadas: PalavrasDosTermos): string[][] | null {
+  if (ts.length < 2) return null;
+  const palavras = ts.map((t) => achadas.get(t.chave)?.palavras);
+  if (palavras.some((ws) => !ws || ws.length === 0)) return null;
+  const pares: string[][] = [];
+  for (let i = 0; i + 1 < palavras.length; i++) {
+    const a = palavras[i]!;
+    const b = palavras[i + 1]!;
+    if (a.length * b.length > MAX_PARES || a.some((w) => b.includes(w))) return null;
+    pares.push(a.flatMap((x) => b.map((y) => (x < y ? `${x} ${y}` : `${y} ${x}`))));
+  }
+  return pares;
 }
 
 /** Corrections looked for per misspelt word: the closest first; a handful is what a typist may have meant. */
@@ -163,7 +198,7 @@ function startsWith(col: SQL | AnyPgColumn, digits: string): SQL {
 
 const nomeN = normalized(municipes.nome);
 const nomeSocialN = normalized(municipes.nome_social);
-const nome: Coluna = { texto: nomeN, palavras: palavrasDoNome(municipes.nome) };
+const nome: Coluna = { texto: nomeN, palavras: palavrasDoNome(municipes.nome), pares: paresDoNome(municipes.nome) };
 const nomeSocial: Coluna = { texto: nomeSocialN, palavras: palavrasDoNome(municipes.nome_social) };
 
 /** A search of words only: the exact step now, the fuzzy one on demand. */
@@ -205,8 +240,8 @@ export function buscaSimples(q: string | undefined): Busca {
       const joined = b.palavras.join(' ');
       const rank = sql`greatest(word_similarity(${joined}, ${nomeN}), coalesce(word_similarity(${joined}, ${nomeSocialN}), 0))`;
       // Every word in the name, or every word in the social name.
-      const noNome = b.palavras.map((palavra) => ({ chave: `nome:${palavra}`, palavra, colunas: [nome] }));
-      const noSocial = b.palavras.map((palavra) => ({ chave: `social:${palavra}`, palavra, colunas: [nomeSocial] }));
+      const noNome = b.palavras.map((palavra) => ({ chave: `nome:${palavra}`, palavra, coluna: nome }));
+      const noSocial = b.palavras.map((palavra) => ({ chave: `social:${palavra}`, palavra, coluna: nomeSocial }));
       const build = (achadas: PalavrasDosTermos): Busca => ({
         where: or(termosCondition(noNome, achadas), termosCondition(noSocial, achadas)),
         rank,
@@ -262,7 +297,7 @@ export function buscaAvancada(f: Partial<MunicipeBuscaAvancada>): Busca {
     const palavras = palavrasUteis(value);
     if (palavras.length === 0) throw unprocessable({ [campo]: [msg.min(3)] }, msg.buscaInvalida);
     filtros.push(campo);
-    for (const palavra of palavras) termos.push({ chave: `${campo}:${palavra}`, palavra, colunas: [col] });
+    for (const palavra of palavras) termos.push({ chave: `${campo}:${palavra}`, palavra, coluna: col });
   }
   const rank = f.nome ? sql`word_similarity(${palavrasUteis(f.nome).join(' ')}, ${nomeN})` : null;
   return porTermos(conds, termos, rank, filtros);
