@@ -31,14 +31,39 @@ function cpuSeconds(pid: number): number {
 }
 const ticksPerSecond = 100; // USER_HZ on Linux
 
-/** CPU seconds used so far by each PostgreSQL process of this machine (the bench's server: nothing else runs). */
-function postgresCpu(): Map<number, number> {
+/** The parent process of `pid` (field 4 of /proc/<pid>/stat). */
+function parentOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/**
+ * The postmaster of the bench's server: the parent of a backend. Only its children are counted: other sessions on the
+ * same machine run PostgreSQL servers of their own (tests, other benches), whose CPU would land on whichever read is
+ * being measured, the more the longer it takes. 0 when the server is not on this machine.
+ */
+async function postmasterOf(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return parentOf(rows[0]!.pid);
+  } catch {
+    return 0; // a server on another machine: every local PostgreSQL process is counted, as before
+  } finally {
+    await c.end();
+  }
+}
+
+/** CPU seconds used so far by each process of the bench's PostgreSQL server (the children of `postmaster`, or all). */
+function postgresCpu(postmaster: number): Map<number, number> {
   const out = new Map<number, number>();
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      if (postmaster && Number(pid) !== postmaster && parentOf(Number(pid)) !== postmaster) continue;
       // Autovacuum comes when it will (the generated town, the audit rows piling up): it would land on whichever read
       // is being measured, so it is left out.
       if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('autovacuum')) continue;
@@ -50,10 +75,10 @@ function postgresCpu(): Map<number, number> {
   return out;
 }
 
-/** CPU seconds PostgreSQL used since `before` (a process that ended meanwhile is not counted). */
-function postgresCpuSince(before: Map<number, number>): number {
+/** CPU seconds the bench's PostgreSQL used since `before` (a process that ended meanwhile is not counted). */
+function postgresCpuSince(postmaster: number, before: Map<number, number>): number {
   let total = 0;
-  for (const [pid, s] of postgresCpu()) total += s - (before.get(pid) ?? 0);
+  for (const [pid, s] of postgresCpu(postmaster)) total += s - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -156,9 +181,13 @@ async function main() {
     const file = `${tmp}/reads.json`;
     fs.writeFileSync(file, JSON.stringify(reads));
 
+    const postmaster = await postmasterOf(town.env.DATABASE_URL!);
+
     // 2. Both servers in their own processes.
     const api = await startServer(town.env);
-    const bareChild = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'bare', file], {
+    // BENCH_PROFILE=<dir>: the bare server writes its CPU profile there too, to compare with the API's (bench/lib.ts).
+    const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const bareChild = spawn(process.execPath, [...prof, '--import', 'tsx', import.meta.filename, 'bare', file], {
       env: { ...process.env, DATABASE_URL: town.env.DATABASE_URL },
       stdio: ['pipe', 'pipe', 'inherit'],
     });
@@ -175,7 +204,7 @@ async function main() {
        */
       const burn = async (pid: number, n: number, send: () => Promise<{ status: number; body: string }>) => {
         const before = cpuSeconds(pid);
-        const pgBefore = postgresCpu();
+        const pgBefore = postgresCpu(postmaster);
         const clientBefore = process.cpuUsage();
         let left = n;
         await Promise.all(
@@ -189,7 +218,7 @@ async function main() {
         const client = process.cpuUsage(clientBefore);
         return {
           server: ((cpuSeconds(pid) - before) * 1000) / n,
-          postgres: (postgresCpuSince(pgBefore) * 1000) / n,
+          postgres: (postgresCpuSince(postmaster, pgBefore) * 1000) / n,
           client: (client.user + client.system) / 1000 / n,
         };
       };
@@ -220,7 +249,7 @@ async function main() {
           `${r.kind.padEnd(w)}  ${String(r.statements).padStart(3)}  ${n(r.api.server, 6)}  ${n(r.bare.server, 7)}  ${n(r.api.server - r.bare.server, 11)}  ${n(r.api.postgres, 8)}  ${n(r.bare.postgres, 12)}  ${n(r.api.client, 7)}`,
         );
       log(
-        '(SQL: comandos enviados ao banco por requisição; PG: CPU de todos os processos do PostgreSQL; cliente: este',
+        '(SQL: comandos enviados ao banco por requisição; PG: CPU dos processos do PostgreSQL do bench; cliente: este',
       );
       log(' processo, que envia as requisições e lê as respostas)');
       // What 2 cores can serve of this mix at most: 1 s of each core over the CPU of a request, with the client on

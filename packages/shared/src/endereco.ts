@@ -12,16 +12,17 @@ export type EnderecoPartes = {
   bairro: string | null;
 };
 
-const tipos = new Map<string, string>(tipoLogradouro.map((t) => [t.codigo, t.descricao]));
-
 /** 'RUA' → 'Rua', 'AREA ESPECIAL' → 'Area Especial': the DNE names are upper case. */
 const titulo = (s: string) => s.toLowerCase().replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase());
+
+/** Each street type as the line writes it, titled once (issue 41: the regex ran for every row of every list). */
+const tipos = new Map<string, string>(tipoLogradouro.map((t) => [t.codigo, titulo(t.descricao)]));
 
 const ENDERECO_NAO_INFORMADO = 'Endereço não informado';
 
 export function enderecoLinha(c: EnderecoPartes): string {
   const tipo = c.tipo_logradouro ? tipos.get(c.tipo_logradouro) : undefined;
-  const rua = [tipo ? titulo(tipo) : undefined, c.logradouro].filter(Boolean).join(' ');
+  const rua = [tipo, c.logradouro].filter(Boolean).join(' ');
   if (!c.logradouro) return ENDERECO_NAO_INFORMADO;
   const numero = c.sem_numero || !c.numero ? 'S/N' : c.numero;
   return [`${rua}, ${numero}`, c.complemento, c.bairro].filter(Boolean).join(' - ');

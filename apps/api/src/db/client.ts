@@ -420,8 +420,22 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-/** A prepared statement's name from its text: one per shape of a query, the same in every process. */
-export const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+const nomes = new Map<string, string>();
+
+/**
+ * A prepared statement's name from its text: one per shape of a query, the same in every process. Remembered: the
+ * reads that build their text per request (the family list) hashed it at every request (issue 41).
+ */
+export function statementName(text: string): string {
+  let name = nomes.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    // Shapes are few (scope kind × filters); a bound all the same, for texts that carry a varying list.
+    if (nomes.size >= 2000) nomes.clear();
+    nomes.set(text, name);
+  }
+  return name;
+}
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 

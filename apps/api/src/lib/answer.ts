@@ -39,15 +39,32 @@ export type Dated<T> = T extends readonly (infer U)[]
 /**
  * The one mapper: every Date in an answer (objects and arrays, at any depth) as its ISO string. By the value's type:
  * only timestamps are Dates, since every date column reads as text (`date({ mode: 'string' })`, checked in
- * answer.test.ts).
+ * answer.test.ts). What holds no Date is answered as it is, not copied (issue 41: copying every row and field of
+ * every answer was a good part of a list's CPU and garbage); what does is copied, never changed in place.
  */
 export function isoDates(v: unknown): unknown {
   if (v instanceof Date) return v.toISOString();
-  if (Array.isArray(v)) return v.map(isoDates);
+  if (Array.isArray(v)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (x === null || typeof x !== 'object') continue;
+      const y = isoDates(x);
+      if (y !== x) (out ??= v.slice())[i] = y;
+    }
+    return out ?? v;
+  }
   if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = isoDates(x);
-    return out;
+    const o = v as Record<string, unknown>;
+    let out: Record<string, unknown> | null = null;
+    // A plain object inherits nothing enumerable: for-in walks its own fields, without an array of them.
+    for (const k in o) {
+      const x = o[k];
+      if (x === null || typeof x !== 'object') continue;
+      const y = isoDates(x);
+      if (y !== x) (out ??= { ...o })[k] = y;
+    }
+    return out ?? v;
   }
   return v;
 }

@@ -71,17 +71,20 @@ export const gruposMotivoVisita = [
 ] as const;
 type CampoGrupoMotivo = (typeof gruposMotivoVisita)[number]['campo'];
 
+/** Each reason, in table order, with its group's field (looked up once: every visit of a history groups its reasons). */
+const motivosComCampo = motivoVisita.flatMap((m) => {
+  const g = gruposMotivoVisita.find((x) => x.grupo === m.grupo);
+  return g ? [{ codigo: m.codigo, campo: g.campo as CampoGrupoMotivo }] : [];
+});
+
 /** The reasons of each group, for the form's checkbox groups and the API's grouped answer. */
 export function motivosPorGrupo(ids: readonly number[]): Record<CampoGrupoMotivo, number[]> {
   const out = Object.fromEntries(gruposMotivoVisita.map((g) => [g.campo, [] as number[]])) as Record<
     CampoGrupoMotivo,
     number[]
   >;
-  for (const m of motivoVisita) {
-    if (!ids.includes(m.codigo)) continue;
-    const g = gruposMotivoVisita.find((x) => x.grupo === m.grupo);
-    if (g) out[g.campo].push(m.codigo);
-  }
+  if (ids.length === 0) return out;
+  for (const m of motivosComCampo) if (ids.includes(m.codigo)) out[m.campo].push(m.codigo);
   return out;
 }
 

@@ -60,8 +60,15 @@ const saoPauloDay = new Intl.DateTimeFormat('en-US', {
   day: '2-digit',
 });
 
+// The day of the last minute asked: São Paulo's day (any offset it ever had) changes on a whole minute, so the same
+// minute is the same day. formatToParts costs ≈ 10 µs, and every list and family detail asks (issue 41).
+let ultimoMinuto = NaN;
+let ultimoDia = '';
+
 /** Today in São Paulo as 'yyyy-MM-dd'. `now` is for tests and for callers that hold a clock. */
 export function todayIso(now: Date = new Date()): string {
+  const minuto = Math.floor(now.getTime() / 60_000);
+  if (minuto === ultimoMinuto) return ultimoDia;
   let y = '',
     m = '',
     d = '';
@@ -70,7 +77,11 @@ export function todayIso(now: Date = new Date()): string {
     else if (p.type === 'month') m = p.value;
     else if (p.type === 'day') d = p.value;
   }
-  return `${y.padStart(4, '0')}-${m}-${d}`;
+  const dia = `${y.padStart(4, '0')}-${m}-${d}`;
+  // An invalid date (NaN) is never remembered: formatToParts throws on it, as before.
+  ultimoMinuto = minuto;
+  ultimoDia = dia;
+  return dia;
 }
 
 function shiftYears(iso: string, years: number): string {
@@ -143,7 +154,10 @@ export function ageParts(birthIso: string, atIso: string = todayIso()): AgeParts
 
 /** '1 ano', '2 anos', '1.250 visualizações': a count with its noun agreeing. */
 export function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
+  // Below a thousand pt-BR writes a whole number as is; toLocaleString costs microseconds (every age of a list).
+  const numero =
+    Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0) ? String(n) : n.toLocaleString('pt-BR');
+  return `${numero} ${n === 1 ? one : many}`;
 }
 
 /**

@@ -42,11 +42,23 @@ type PageRow = Omit<MunicipeListItem, 'idade' | 'obito'> & {
   [ORDEM_AUDITADA]: unknown;
 };
 
-function toListItem(hoje: string) {
-  return ({ total: _total, motivo_saida_cadastro_id, [ORDEM_AUDITADA]: _ordem, ...r }: PageRow): MunicipeListItem => ({
-    ...r,
-    idade: idadeEmAnos(r.data_nascimento, r.data_obito ?? hoje),
-    obito: estaFalecido({ data_obito: r.data_obito, motivo_saida_cadastro_id }),
+const SEM_RESPOSTA = new Set<string>(['total', 'motivo_saida_cadastro_id', ORDEM_AUDITADA]);
+
+/**
+ * The page's rows as list items: each row's fields but the count, the exit reason and the order, then the age and
+ * whether deceased. The rows of one statement share their fields, so the copy has one fixed shape made once per page
+ * (issue 41: a rest pattern with a computed key took the slow path for every row).
+ */
+function toListItems(rows: PageRow[], hoje: string): MunicipeListItem[] {
+  if (rows.length === 0) return [];
+  const campos = Object.keys(rows[0]!).filter((k) => !SEM_RESPOSTA.has(k)) as Array<keyof PageRow>;
+  const emBranco = Object.fromEntries([...campos, 'idade', 'obito'].map((k) => [k, null]));
+  return rows.map((r) => {
+    const item: Record<string, unknown> = { ...emBranco };
+    for (const k of campos) item[k] = r[k];
+    item.idade = idadeEmAnos(r.data_nascimento, r.data_obito ?? hoje);
+    item.obito = estaFalecido(r);
+    return item as MunicipeListItem;
   });
 }
 
@@ -71,7 +83,7 @@ async function auditedPage(ctx: Ctx, busca: Busca, page: Page, tipo: 'simples' |
   });
   // Both counts stop one row past the limit (search.ts): that row says "more than".
   const limite = limiteDaContagem(b);
-  return { rows: rows.map(toListItem(todayIso())), total: Math.min(total, limite), limited: total > limite };
+  return { rows: toListItems(rows, todayIso()), total: Math.min(total, limite), limited: total > limite };
 }
 
 export function list(ctx: Ctx, f: MunicipeFilters) {

@@ -11,7 +11,7 @@ import { formatAge } from '@saude/shared/validation/dates';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
-import { queryRows, queryRowsPrepared } from '../../../db/client';
+import { queryRows, queryRowsPrepared, type DbOrTx } from '../../../db/client';
 import {
   cadastrosDomiciliares as dom,
   familiaMembros,
@@ -20,7 +20,7 @@ import {
   municipios,
   visitasDomiciliares as vd,
 } from '../../../db/schema';
-import { byName, containsText, isoFrom, startsWithIgnoringCase } from '../../../db/sql';
+import { byName, containsText, isoFrom, preparedOnce, startsWithIgnoringCase } from '../../../db/sql';
 import { notFound, unprocessable } from '../../../lib/errors';
 import { ocupacaoNome } from '../../../lib/ocupacoes';
 import { paginate } from '../../../lib/paginate';
@@ -234,6 +234,46 @@ export async function familiasParaVisita(
 
 // ---- one family -----------------------------------------------------------------------------------------------
 
+/**
+ * The detail's members, prepared once (db/sql.ts `preparedOnce`; issue 41: building this select at every request was
+ * the detail's largest cost over the bare SQL): the head first, then by name. Members of a family that moved are its
+ * history (inactive): the detail shows who lived there.
+ */
+const membrosDaFamilia = (db: DbOrTx, mudou: boolean) =>
+  preparedOnce(db, `visitas:familia:membros:${mudou ? 'todos' : 'ativos'}`, (name) =>
+    db
+      .select({
+        municipe_id: municipes.id,
+        nome: municipes.nome,
+        nome_social: municipes.nome_social,
+        data_nascimento: municipes.data_nascimento,
+        data_obito: municipes.data_obito,
+        obito: falecido,
+        sexo_id: municipes.sexo_id,
+        parentesco_id: familiaMembros.parentesco_id,
+        numero_prontuario: sql<
+          string | null
+        >`(select ${municipeProntuarios.numero} from ${municipeProntuarios} where ${municipeProntuarios.municipe_id} = ${municipes.id} and ${municipeProntuarios.unidade_saude_id} = ${sql.placeholder('unidade')} and ${municipeProntuarios.inativado_em} is null order by ${municipeProntuarios.created_at} limit 1)`,
+        ultima: sql<
+          Date | string | null
+        >`(select max(${vd.data_visita}) from ${vd} where ${vd.municipe_id} = ${municipes.id} and ${vd.cancelada_em} is null)`,
+      })
+      .from(familiaMembros)
+      .innerJoin(municipes, eq(municipes.id, familiaMembros.municipe_id))
+      .where(
+        and(
+          eq(familiaMembros.familia_id, sql.placeholder('familia')),
+          mudou ? undefined : eq(familiaMembros.ativo, true),
+        ),
+      )
+      .orderBy(
+        sql`${familiaMembros.municipe_id} <> ${sql.placeholder('responsavel')}`,
+        byName(municipes.nome),
+        asc(municipes.id),
+      )
+      .prepare(name),
+  );
+
 export async function familiaParaVisita(ctx: Ctx, id: string): Promise<FamiliaVisitaDetalhe> {
   const e = escopoDe(ctx);
   return auditedRead(
@@ -243,28 +283,11 @@ export async function familiaParaVisita(ctx: Ctx, id: string): Promise<FamiliaVi
       if (!found) throw notFound();
       const { f, d } = found;
       const unidade = ctx.usuario?.unidadeId ?? f.unidade_saude_id;
-      // Members of a family that moved are its history (inactive): the detail shows who lived there.
-      const membros = await tx
-        .select({
-          municipe_id: municipes.id,
-          nome: municipes.nome,
-          nome_social: municipes.nome_social,
-          data_nascimento: municipes.data_nascimento,
-          data_obito: municipes.data_obito,
-          obito: falecido,
-          sexo_id: municipes.sexo_id,
-          parentesco_id: familiaMembros.parentesco_id,
-          numero_prontuario: sql<
-            string | null
-          >`(select ${municipeProntuarios.numero} from ${municipeProntuarios} where ${municipeProntuarios.municipe_id} = ${municipes.id} and ${municipeProntuarios.unidade_saude_id} = ${unidade} and ${municipeProntuarios.inativado_em} is null order by ${municipeProntuarios.created_at} limit 1)`,
-          ultima: sql<
-            Date | string | null
-          >`(select max(${vd.data_visita}) from ${vd} where ${vd.municipe_id} = ${municipes.id} and ${vd.cancelada_em} is null)`,
-        })
-        .from(familiaMembros)
-        .innerJoin(municipes, eq(municipes.id, familiaMembros.municipe_id))
-        .where(and(eq(familiaMembros.familia_id, f.id), f.mudou ? undefined : eq(familiaMembros.ativo, true)))
-        .orderBy(sql`${familiaMembros.municipe_id} <> ${f.responsavel_id}`, byName(municipes.nome), asc(municipes.id));
+      const membros = await membrosDaFamilia(tx, f.mudou).execute({
+        familia: f.id,
+        responsavel: f.responsavel_id,
+        unidade,
+      });
       const detalhe: FamiliaVisitaDetalhe = {
         id: f.id,
         responsavel_id: f.responsavel_id,

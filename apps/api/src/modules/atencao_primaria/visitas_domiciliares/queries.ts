@@ -5,6 +5,7 @@ import { MOTIVO_SAIDA_OBITO } from '@saude/shared/schemas/municipe';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { can, type Ctx } from '../../../access/context';
 import type { DbOrTx } from '../../../db/client';
+import { preparedOnce } from '../../../db/sql';
 import {
   cadastrosDomiciliares,
   enderecoDomicilio,
@@ -84,32 +85,56 @@ export async function prontuarioDoMunicipe(db: DbOrTx, municipeId: string, unida
   return p?.numero ?? null;
 }
 
+/** How a reader's scope enters a prepared query (its values are placeholders `unidade` and `equipes`). */
+export type Alcance = 'unidade' | 'equipes' | 'nenhum';
+export const alcanceDe = (e: Escopo): Alcance =>
+  e.all ? (e.unidadeId ? 'unidade' : 'nenhum') : e.equipeIds.length > 0 ? 'equipes' : 'nenhum';
+
+/**
+ * The family lookup, prepared once per scope kind (db/sql.ts `preparedOnce`; issue 41: building it was most of the
+ * family detail's CPU): the same condition as `familiaInScope`, the teams as one array.
+ */
+const familiaPorId = (db: DbOrTx, alcance: Alcance) =>
+  preparedOnce(db, `visitas:familia:${alcance}`, (name) =>
+    db
+      // What the callers read, not the two wide rows (issue 15: every family read maps it).
+      .select({
+        f: {
+          id: familias.id,
+          responsavel_id: familias.responsavel_id,
+          responsavel_nome: familias.responsavel_nome,
+          numero_prontuario: familias.numero_prontuario,
+          domicilio_id: familias.domicilio_id,
+          unidade_saude_id: familias.unidade_saude_id,
+          equipe_id: familias.equipe_id,
+          mudou: familias.mudou,
+          ultima_visita: familias.ultima_visita,
+        },
+        d: {
+          ...enderecoDomicilio,
+          tipo_imovel_id: cadastrosDomiciliares.tipo_imovel_id,
+          st_micro_area: cadastrosDomiciliares.st_micro_area,
+          fora_area: cadastrosDomiciliares.fora_area,
+        },
+      })
+      .from(familias)
+      .leftJoin(cadastrosDomiciliares, eq(cadastrosDomiciliares.id, familias.domicilio_id))
+      .where(
+        and(
+          eq(familias.id, sql.placeholder('id')),
+          alcance === 'unidade'
+            ? eq(familias.unidade_saude_id, sql.placeholder('unidade'))
+            : alcance === 'equipes'
+              ? sql`${familias.equipe_id} = any(${sql.placeholder('equipes')}::uuid[])`
+              : sql`false`,
+        ),
+      )
+      .prepare(name),
+  );
+
 /** The family (with its home) if it exists and is in scope. */
 export async function findFamilia(db: DbOrTx, e: Escopo, id: string) {
-  const [row] = await db
-    // What the callers read, not the two wide rows (issue 15: every family read maps it).
-    .select({
-      f: {
-        id: familias.id,
-        responsavel_id: familias.responsavel_id,
-        responsavel_nome: familias.responsavel_nome,
-        numero_prontuario: familias.numero_prontuario,
-        domicilio_id: familias.domicilio_id,
-        unidade_saude_id: familias.unidade_saude_id,
-        equipe_id: familias.equipe_id,
-        mudou: familias.mudou,
-        ultima_visita: familias.ultima_visita,
-      },
-      d: {
-        ...enderecoDomicilio,
-        tipo_imovel_id: cadastrosDomiciliares.tipo_imovel_id,
-        st_micro_area: cadastrosDomiciliares.st_micro_area,
-        fora_area: cadastrosDomiciliares.fora_area,
-      },
-    })
-    .from(familias)
-    .leftJoin(cadastrosDomiciliares, eq(cadastrosDomiciliares.id, familias.domicilio_id))
-    .where(and(eq(familias.id, id), familiaInScope(e)));
+  const [row] = await familiaPorId(db, alcanceDe(e)).execute({ id, unidade: e.unidadeId, equipes: e.equipeIds });
   return row ?? null;
 }
 
