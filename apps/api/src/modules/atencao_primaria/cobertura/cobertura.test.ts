@@ -1,5 +1,10 @@
 import { msg } from '@saude/shared';
-import type { CoberturaLinha, CoberturaListaItem, TerritorioMapa } from '@saude/shared/schemas/cobertura';
+import {
+  pontosDoMapa,
+  type CoberturaLinha,
+  type CoberturaListaItem,
+  type TerritorioMapa,
+} from '@saude/shared/schemas/cobertura';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, municipeCondicoesSaude } from '../../../db/schema';
@@ -233,17 +238,24 @@ describe(url, () => {
 
   it('maps the homes with coordinates, never visited first, filtered by group; counts those without', async () => {
     const { body } = await get<TerritorioMapa>(enfermagem, '/territorio/mapa');
-    expect(body.pontos.map((x) => [x.familia_id, x.dias_sem_visita, x.micro_area])).toEqual([
+    // Columns, home i at position i of each.
+    expect(body).toMatchObject({
+      familia_ids: [fam.f3!.id, fam.f1!.id],
+      micro_areas: ['02', '01'],
+      dias_sem_visita: [null, 10],
+    });
+    expect(pontosDoMapa(body).map((x) => [x.familia_id, x.dias_sem_visita, x.micro_area])).toEqual([
       [fam.f3!.id, null, '02'],
       [fam.f1!.id, 10, '01'],
     ]);
-    expect(body.pontos[0]).toMatchObject({ latitude: -15.8, longitude: -47.9 });
+    expect(pontosDoMapa(body)[0]).toMatchObject({ latitude: -15.8, longitude: -47.9 });
     expect(body).toMatchObject({ sem_coordenadas: 1, limitado: false });
     const gestantes = (await get<TerritorioMapa>(enfermagem, '/territorio/mapa?grupo=gestante')).body;
-    expect(gestantes.pontos.map((x) => x.familia_id)).toEqual([fam.f1!.id]);
+    expect(gestantes.familia_ids).toEqual([fam.f1!.id]);
+    expect(gestantes.coordenadas).toHaveLength(2);
     const acamados = (await get<TerritorioMapa>(enfermagem, '/territorio/mapa?grupo=acamado')).body;
-    expect(acamados).toMatchObject({ pontos: [], sem_coordenadas: 1 });
+    expect(acamados).toMatchObject({ familia_ids: [], coordenadas: [], sem_coordenadas: 1 });
     const doAgente = (await get<TerritorioMapa>(acs, '/territorio/mapa?micro_area=02')).body;
-    expect(doAgente.pontos).toEqual([]);
+    expect(doAgente.familia_ids).toEqual([]);
   });
 });

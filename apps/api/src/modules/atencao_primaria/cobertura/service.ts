@@ -294,18 +294,12 @@ export async function coberturaCsv(ctx: Ctx, o: CoberturaFilters): Promise<strin
 
 // ---- the map -----------------------------------------------------------------------------------------------------
 
-type PontoSql = {
-  familia_id: string;
-  latitude: number | string;
-  longitude: number | string;
-  micro_area: string | null;
-  ultima: Date | string | null;
-};
+type PontoSql = { familia_id: string; lat: number; lng: number; micro_area: string | null; dias: number | null };
 
 /**
  * The homes of the territory with coordinates, the longest without a visit first (never visited first of all), at
- * most LIMITE_DOMICILIOS_MAPA; `grupo`: only families with a member of that group. No names: the popup opens the
- * family's visit page. Audited as a read of the territory (no one is named).
+ * most LIMITE_DOMICILIOS_MAPA, as columns (the schema says why); `grupo`: only families with a member of that group.
+ * No names: the popup opens the family's visit page. Audited as a read of the territory (no one is named).
  */
 export async function mapaTerritorio(ctx: Ctx, q: TerritorioMapaFilters): Promise<TerritorioMapa> {
   const doGrupo = q.grupo
@@ -313,26 +307,39 @@ export async function mapaTerritorio(ctx: Ctx, q: TerritorioMapaFilters): Promis
     : sql``;
   const de = sql`from familias f left join cadastros_domiciliares d on d.id = f.domicilio_id
     where ${familiasNoEscopo(ctx, q)} ${doGrupo}`;
+  // Numbers made by PostgreSQL (float8, whole days as diasDesde counts them): no numeric strings or dates to parse.
   const [rows, sem] = await Promise.all([
     queryRows<PontoSql>(
       ctx.leitura,
-      sql`select f.id as familia_id, d.latitude, d.longitude, f.micro_area, f.ultima_visita as ultima ${de}
+      sql`select f.id as familia_id, d.latitude::float8 as lat, d.longitude::float8 as lng, f.micro_area,
+          floor(extract(epoch from now() - f.ultima_visita) / 86400)::int as dias ${de}
         and not ${semCoordenadas} order by f.ultima_visita nulls first, f.id limit ${LIMITE_DOMICILIOS_MAPA + 1}`,
     ),
     queryRows<{ n: number }>(ctx.leitura, sql`select count(*)::int as n ${de} and ${semCoordenadas}`),
   ]);
   const limitado = rows.length > LIMITE_DOMICILIOS_MAPA;
-  const pontos = rows.slice(0, LIMITE_DOMICILIOS_MAPA).map((r) => ({
-    familia_id: r.familia_id,
-    latitude: Number(r.latitude),
-    longitude: Number(r.longitude),
-    micro_area: r.micro_area,
-    dias_sem_visita: diasDesde(r.ultima),
-  }));
+  const n = Math.min(rows.length, LIMITE_DOMICILIOS_MAPA);
+  const m: TerritorioMapa = {
+    familia_ids: new Array<string>(n),
+    coordenadas: new Array<number>(2 * n),
+    micro_areas: new Array<string | null>(n),
+    dias_sem_visita: new Array<number | null>(n),
+    sem_coordenadas: sem[0]?.n ?? 0,
+    limite: LIMITE_DOMICILIOS_MAPA,
+    limitado,
+  };
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!;
+    m.familia_ids[i] = r.familia_id;
+    m.coordenadas[2 * i] = r.lat;
+    m.coordenadas[2 * i + 1] = r.lng;
+    m.micro_areas[i] = r.micro_area;
+    m.dias_sem_visita[i] = r.dias;
+  }
   await audit(ctx.db, ctx, {
     action: 'index',
     resource: RESOURCE,
-    details: { parte: 'mapa', filtros: filtrosUsados(q), domicilios: pontos.length },
+    details: { parte: 'mapa', filtros: filtrosUsados(q), domicilios: n },
   });
-  return { pontos, sem_coordenadas: sem[0]?.n ?? 0, limite: LIMITE_DOMICILIOS_MAPA, limitado };
+  return m;
 }

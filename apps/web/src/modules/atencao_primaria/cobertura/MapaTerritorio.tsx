@@ -6,7 +6,8 @@ import 'leaflet/dist/leaflet.css';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { faixaVisita, type FaixaVisita, type TerritorioPonto } from '@saude/shared/schemas/cobertura';
 import type { NotificacaoPonto } from '@saude/shared/schemas/notificacao_compulsoria';
-import { divIcon } from 'leaflet';
+import { divIcon, type Map as MapaLeaflet } from 'leaflet';
+import { useEffect } from 'react';
 import { Marker, Popup } from 'react-leaflet';
 import { Link } from 'react-router';
 import { iconeGrupo, MapaBase, useAgrupamento, ZOOM_MAXIMO, ZOOM_MAXIMO_AGRUPAMENTO } from '../../../lib/mapa';
@@ -28,7 +29,7 @@ export default function MapaTerritorio({
   return (
     <div role="region" aria-label={`Mapa do território. ${resumo}`} className="mapa-territorio">
       <MapaBase pontos={pontos} maxZoom={ZOOM_MAXIMO} altura="min(62vh, 560px)">
-        <Domicilios pontos={pontos ?? []} />
+        <Domicilios pontos={pontos ?? []} carregado={pontos !== undefined} />
         {casos?.map((c) => (
           <Marker
             key={c.notificacao_id}
@@ -71,8 +72,9 @@ const ICONES = Object.fromEntries(
   ]),
 ) as Record<FaixaVisita, ReturnType<typeof divIcon>>;
 
-function Domicilios({ pontos }: { pontos: TerritorioPonto[] }) {
+function Domicilios({ pontos, carregado }: { pontos: TerritorioPonto[]; carregado: boolean }) {
   const { map, indice, itens } = useAgrupamento(pontos);
+  useDesenhado(map, carregado && (itens.length > 0 || pontos.length === 0), itens.length);
   return itens.map((f) => {
     const [lng, lat] = f.geometry.coordinates as [number, number];
     const props = f.properties;
@@ -129,4 +131,23 @@ function Detalhe({ p }: { p: TerritorioPonto }) {
       </Anchor>
     </Stack>
   );
+}
+
+/**
+ * Once the answer's homes are on the map: `data-desenhado` on the map's container (the number of markers drawn) and,
+ * the first time, the performance mark 'saude:mapa-desenhado' (bench/mapa.ts times it): at the frame after the one that
+ * painted them.
+ */
+function useDesenhado(map: MapaLeaflet, pronto: boolean, marcadores: number) {
+  useEffect(() => {
+    if (!pronto) return;
+    let quadro = requestAnimationFrame(() => {
+      quadro = requestAnimationFrame(() => {
+        const el = map.getContainer();
+        if (!el.dataset.desenhado) performance.mark('saude:mapa-desenhado');
+        el.dataset.desenhado = String(marcadores);
+      });
+    });
+    return () => cancelAnimationFrame(quadro);
+  }, [map, pronto, marcadores]);
 }

@@ -2,13 +2,15 @@
 // /lista (the people or families behind a number), /exportacao.csv and /territorio/mapa; and the notified cases'
 // points, read through their own endpoint (GET /api/v1/municipes_notificacao/mapa) for the layer on top.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  CoberturaFilters,
-  CoberturaLinha,
-  CoberturaListaFilters,
-  CoberturaListaItem,
-  TerritorioMapa,
-  TerritorioMapaFilters,
+import {
+  pontosDoMapa,
+  type CoberturaFilters,
+  type CoberturaLinha,
+  type CoberturaListaFilters,
+  type CoberturaListaItem,
+  type TerritorioMapa,
+  type TerritorioMapaFilters,
+  type TerritorioPonto,
 } from '@saude/shared/schemas/cobertura';
 import type { NotificacaoMapa } from '@saude/shared/schemas/notificacao_compulsoria';
 import { http, type Query } from '../../../lib/http';
@@ -45,11 +47,20 @@ export const useCoberturaLista = (f: Partial<CoberturaListaFilters>) =>
 export const exportarCobertura = (f: Partial<CoberturaFilters>) =>
   http.file(`${API}/exportacao.csv`, f as Query, 'text/csv');
 
+/** The map's answer with its homes as objects (the wire sends columns). */
+export type MapaComPontos = Omit<TerritorioMapa, 'familia_ids' | 'coordenadas' | 'micro_areas' | 'dias_sem_visita'> & {
+  pontos: TerritorioPonto[];
+};
 export const useMapaTerritorio = (f: Partial<TerritorioMapaFilters>) =>
   useQuery({
     queryKey: keys.mapa(f),
-    queryFn: ({ signal }) => http.get<TerritorioMapa>(`${API}/territorio/mapa`, f as Query, signal),
+    queryFn: async ({ signal }): Promise<MapaComPontos> => {
+      const m = await http.get<TerritorioMapa>(`${API}/territorio/mapa`, f as Query, signal);
+      return { sem_coordenadas: m.sem_coordenadas, limite: m.limite, limitado: m.limitado, pontos: pontosDoMapa(m) };
+    },
     placeholderData: keepPreviousData,
+    // 100,000 homes: comparing them with the last answer, field by field, costs more than drawing them again.
+    structuralSharing: false,
   });
 
 /** The notified cases of the last year on top of the homes (only for who may list notifications). */
