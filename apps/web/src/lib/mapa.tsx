@@ -72,6 +72,8 @@ export function useVista() {
   useEffect(() => {
     const mover = () => setVista({ bounds: map.getBounds(), zoom: map.getZoom() });
     map.on('moveend', mover);
+    // A move made before this subscription (a sibling's effect fitting the map in the same commit) counts too.
+    mover();
     return () => {
       map.off('moveend', mover);
     };
