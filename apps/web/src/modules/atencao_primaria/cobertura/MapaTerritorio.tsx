@@ -140,47 +140,47 @@ function Domicilios({ mapa }: { mapa: MapaDaVista | undefined }) {
   return [
     ...doServidor,
     ...itens.map((f) => {
-    const [lng, lat] = f.geometry.coordinates as [number, number];
-    const props = f.properties;
-    if ('cluster' in props && props.cluster) {
-      const zoom = indice.getClusterExpansionZoom(props.cluster_id);
-      const mesmoLugar = zoom > ZOOM_MAXIMO_AGRUPAMENTO;
+      const [lng, lat] = f.geometry.coordinates as [number, number];
+      const props = f.properties;
+      if ('cluster' in props && props.cluster) {
+        const zoom = indice.getClusterExpansionZoom(props.cluster_id);
+        const mesmoLugar = zoom > ZOOM_MAXIMO_AGRUPAMENTO;
+        return (
+          <Marker
+            key={`g${props.cluster_id}`}
+            position={[lat, lng]}
+            icon={iconeGrupo(props.point_count, 'mapa-territorio-grupo')}
+            title={`${plural(props.point_count, 'domicílio', 'domicílios')} ${mesmoLugar ? 'no mesmo lugar' : 'próximos: aproximar'}`}
+            eventHandlers={mesmoLugar ? undefined : { click: () => map.setView([lat, lng], zoom) }}
+          >
+            {mesmoLugar && (
+              <Popup>
+                <Stack gap="sm">
+                  {indice.getLeaves(props.cluster_id, Infinity).map((l) => (
+                    <Detalhe key={l.properties.familia_id} p={l.properties} />
+                  ))}
+                </Stack>
+              </Popup>
+            )}
+          </Marker>
+        );
+      }
+      const p = props as TerritorioPonto;
+      const faixa = faixaVisita(p.dias_sem_visita);
       return (
         <Marker
-          key={`g${props.cluster_id}`}
+          key={p.familia_id}
           position={[lat, lng]}
-          icon={iconeGrupo(props.point_count, 'mapa-territorio-grupo')}
-          title={`${plural(props.point_count, 'domicílio', 'domicílios')} ${mesmoLugar ? 'no mesmo lugar' : 'próximos: aproximar'}`}
-          eventHandlers={mesmoLugar ? undefined : { click: () => map.setView([lat, lng], zoom) }}
+          icon={ICONES[faixa]}
+          title={`Domicílio${p.micro_area ? `, micro-área ${p.micro_area}` : ''}: ${semVisita(p.dias_sem_visita)} (${ROTULO_FAIXA[faixa]})`}
+          alt={ESTILO_FAIXA[faixa].forma}
         >
-          {mesmoLugar && (
-            <Popup>
-              <Stack gap="sm">
-                {indice.getLeaves(props.cluster_id, Infinity).map((l) => (
-                  <Detalhe key={l.properties.familia_id} p={l.properties} />
-                ))}
-              </Stack>
-            </Popup>
-          )}
+          <Popup>
+            <Detalhe p={p} />
+          </Popup>
         </Marker>
       );
-    }
-    const p = props as TerritorioPonto;
-    const faixa = faixaVisita(p.dias_sem_visita);
-    return (
-      <Marker
-        key={p.familia_id}
-        position={[lat, lng]}
-        icon={ICONES[faixa]}
-        title={`Domicílio${p.micro_area ? `, micro-área ${p.micro_area}` : ''}: ${semVisita(p.dias_sem_visita)} (${ROTULO_FAIXA[faixa]})`}
-        alt={ESTILO_FAIXA[faixa].forma}
-      >
-        <Popup>
-          <Detalhe p={p} />
-        </Popup>
-      </Marker>
-    );
-  }),
+    }),
   ];
 }
 const SEM_PONTOS: TerritorioPonto[] = [];
