@@ -31,6 +31,9 @@ const CADSUS = {
   CADSUS_USUARIO: 'CADSUS.E2E',
   CADSUS_SENHA: 'senha-do-e2e',
 };
+// The municipality's tile server's stand-in (issue 44), started beside the app for the whole run: every map draws tiles.
+process.env.E2E_TILES_PORT ??= String(PORT + 9);
+const TILES = { MAP_TILES_URL: `http://127.0.0.1:${process.env.E2E_TILES_PORT}/{z}/{x}/{y}.png` };
 
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } };
 /**
@@ -87,14 +90,22 @@ export default defineConfig({
     { name: 'chromium', testIgnore: ESTADO_GLOBAL, use: DESKTOP },
     { name: 'estado-global', testMatch: ESTADO_GLOBAL, dependencies: ['chromium'], workers: 1, use: DESKTOP },
   ],
-  webServer: {
-    // What production runs: the compiled API serving apps/web/dist (the npm `e2e` script builds both first).
-    command: `exec node apps/api/dist/main.js >> '${process.env.E2E_LOG}' 2>&1`,
-    url: `${baseURL}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, DEMO: 'true', ...SSO, ...CADSUS },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'ignore',
-  },
+  webServer: [
+    {
+      // What production runs: the compiled API serving apps/web/dist (the npm `e2e` script builds both first).
+      command: `exec node apps/api/dist/main.js >> '${process.env.E2E_LOG}' 2>&1`,
+      url: `${baseURL}/api/health`,
+      env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR, DEMO: 'true', ...SSO, ...CADSUS, ...TILES },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+    {
+      command: `exec node e2e/tiles-standin.mjs ${process.env.E2E_TILES_PORT}`,
+      url: `http://127.0.0.1:${process.env.E2E_TILES_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

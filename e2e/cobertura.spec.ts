@@ -1,9 +1,10 @@
 // Coverage of the territory and its map (issue 44). The agent on a tablet (800×1280) sees only their micro-areas, opens
 // the list behind a number (a newborn of theirs) and the map of their homes; the manager on a desktop sees every team,
-// downloads the CSV and puts the notified cases on the map. axe on each screen. The map has no tiles here (no
-// MAP_TILES_URL: a plain background, as in the notifications spec), so no request leaves the machine.
+// downloads the CSV and puts the notified cases on the map. axe on each screen. The map's tiles come from the local
+// stand-in of the municipality's tile server (e2e/tiles-standin.mjs, MAP_TILES_URL in playwright.config), so no request
+// leaves the machine; each map step proves they were asked for and drawn.
 // Run: npm run build && E2E_PORT=3923 npx playwright test e2e/cobertura.spec.ts --project chromium
-import { expect, expectAccessible, fotografar, test } from './fixtures';
+import { esperarTiles, expect, expectAccessible, fotografar, test } from './fixtures';
 import { morarEm, novaCasa, novaPessoa, unico } from './dados';
 
 const COBERTURA = '/atencao_primaria/cobertura';
@@ -46,10 +47,12 @@ test('the agent sees their micro-areas, opens the list behind a number and the m
   });
 
   await test.step('the map shows the homes by days since the last visit, with the legend', async () => {
+    const mapa = page.getByRole('region', { name: /^Mapa do território\. \d+ domicílios? no mapa/ });
+    const tiles = esperarTiles(page, mapa);
     await page.goto(`${COBERTURA}/territorio?grupo=recem_nascido`);
     await expect(page.getByRole('heading', { name: 'Mapa do território', level: 1 })).toBeVisible();
-    const mapa = page.getByRole('region', { name: /^Mapa do território\. \d+ domicílios? no mapa/ });
     await expect(mapa).toBeVisible();
+    await tiles();
     await expect(page.getByRole('list', { name: 'Legenda do mapa' })).toContainText('Nunca visitado');
     // The newborn's home stands alone at the largest zoom the map fits, or inside a group of homes.
     await expect(mapa.locator('.leaflet-marker-icon').first()).toBeVisible();
@@ -84,9 +87,11 @@ test('the manager sees every team, downloads the CSV and shows the notified case
   });
 
   await test.step('the map with the notified cases on top, at 1400 and on the tablet', async () => {
-    await page.getByRole('link', { name: 'Ver no mapa' }).click();
     const mapa = page.getByRole('region', { name: /^Mapa do território\. \d+ domicílios? no mapa/ });
+    const tiles = esperarTiles(page, mapa);
+    await page.getByRole('link', { name: 'Ver no mapa' }).click();
     await expect(mapa).toBeVisible();
+    await tiles();
     await page.getByRole('switch', { name: 'Mostrar casos notificados' }).check();
     await expect(page.getByRole('list', { name: 'Legenda do mapa' })).toContainText(/Caso notificado \(\d+\)/);
     await expectAccessible(page, 'mapa do território (gestor)');
@@ -100,6 +105,8 @@ test('the manager sees every team, downloads the CSV and shows the notified case
     ).toBeVisible();
     await page.setViewportSize({ width: 800, height: 1280 });
     await expect(mapa).toBeVisible();
+    await tiles();
+    await expectAccessible(page, 'mapa do território (gestor, tablet)');
     await fotografar(page, 'territorio-gestor-tablet');
     await page.goto(COBERTURA);
     await expect(page.getByRole('table', { name: 'Cobertura por equipe e micro-área' })).toBeVisible();

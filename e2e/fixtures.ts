@@ -6,6 +6,7 @@ import {
   expect,
   request as playwrightRequest,
   type APIRequestContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 
@@ -246,4 +247,25 @@ export async function liberarGuiches(api: Api): Promise<void> {
     const r = await api.post(`/api/v1/filas/senhas/${c.id}/concluir`, { data: { lock_version: c.lock_version } });
     expect(r.status()).toBe(200);
   }
+}
+
+/**
+ * The map's tiles came from the tile server's stand-in (e2e/tiles-standin.mjs, MAP_TILES_URL in playwright.config) and
+ * were drawn: Leaflet marks an image it has loaded `leaflet-tile-loaded`. Call before the map is shown; await the
+ * returned check once it is.
+ */
+export function esperarTiles(page: Page, mapa: Locator): () => Promise<void> {
+  const origem = `http://127.0.0.1:${process.env.E2E_TILES_PORT}/`;
+  const servidos: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().startsWith(origem) && r.status() === 200) servidos.push(r.url());
+  });
+  return async () => {
+    const desenhados = mapa.locator('img.leaflet-tile.leaflet-tile-loaded');
+    await expect(desenhados.first()).toBeVisible();
+    expect(await desenhados.count(), 'blocos do mapa desenhados').toBeGreaterThan(0);
+    expect(servidos.length, 'blocos pedidos ao servidor de blocos local').toBeGreaterThan(0);
+    for (const src of await desenhados.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src)))
+      expect(src.startsWith(origem), `${src} veio do servidor de blocos local`).toBe(true);
+  };
 }

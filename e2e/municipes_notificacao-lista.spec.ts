@@ -1,7 +1,7 @@
 // The notification list and its map, and the home's coordinates they rest on (issue 18). Each test makes its own
 // citizens, homes and notifications through the API (unique names), then works the screens, with axe on each.
 // Run: npm run build && E2E_PORT=3142 npx playwright test e2e/municipes_notificacao-lista.spec.ts
-import { expect, expectAccessible, test, type Api } from './fixtures';
+import { esperarTiles, expect, expectAccessible, test, type Api } from './fixtures';
 import { morarEm, novaCasa, novaPessoa, type Pessoa, unico } from './dados';
 
 const LISTA = '/municipes_notificacao';
@@ -54,11 +54,14 @@ test('the list filters and pages on the server, and the map marks the cases at t
   });
 
   await test.step('status and neighbourhood filters; the map marks both homes', async () => {
+    const mapa = page.getByRole('region', { name: /^Mapa das notificações/ });
+    const tiles = esperarTiles(page, mapa);
     await page.goto(`${LISTA}?nome=${encodeURIComponent(marca)}&bairro=${encodeURIComponent(bairro)}`);
     const tabela = page.getByRole('table', { name: 'Munícipes com notificações' });
     await expect(tabela.getByRole('row')).toHaveCount(3);
-    const mapa = page.getByRole('region', { name: /^Mapa das notificações/ });
     await expect(mapa).toHaveAccessibleName(/2 notificações no mapa/);
+    // The tiles of the municipality's server (its local stand-in here) under the markers.
+    await tiles();
     await expect(mapa.getByTitle(`${ana.nome}: Dengue - Casos, Confirmado`)).toBeVisible();
     await expect(mapa.getByTitle(`${bia.nome}: Dengue - Casos, Suspeito`)).toBeVisible();
     await expectAccessible(page, 'lista de notificações com o mapa');

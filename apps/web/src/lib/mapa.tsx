@@ -35,16 +35,23 @@ export function Enquadrar({
   useEffect(() => {
     if (!pontos) return;
     if (pontos.length === 0) map.setView(centro, 12, { animate: false });
-    else
-      map.fitBounds(latLngBounds(pontos.map((p) => [p.latitude, p.longitude])), {
-        padding: [32, 32],
-        maxZoom: 16,
-        animate: false,
-      });
+    else map.fitBounds(limites(pontos), { padding: [32, 32], maxZoom: 16, animate: false });
     // The centre is read when the points change, not a reason to move the map by itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pontos, map]);
   return null;
+}
+
+/** The points' bounds in one pass: no LatLng object per point (a town's map has 100,000) for a minimum and a maximum. */
+export function limites(pontos: ReadonlyArray<{ latitude: number; longitude: number }>): LatLngBounds {
+  let [sul, oeste, norte, leste] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of pontos) {
+    if (p.latitude < sul) sul = p.latitude;
+    if (p.latitude > norte) norte = p.latitude;
+    if (p.longitude < oeste) oeste = p.longitude;
+    if (p.longitude > leste) leste = p.longitude;
+  }
+  return latLngBounds([sul, oeste], [norte, leste]);
 }
 
 /** The bounding box supercluster asks for, inside the world's limits. */
@@ -65,6 +72,8 @@ export function useVista() {
   useEffect(() => {
     const mover = () => setVista({ bounds: map.getBounds(), zoom: map.getZoom() });
     map.on('moveend', mover);
+    // A move made before this subscription (a sibling's effect fitting the map in the same commit) counts too.
+    mover();
     return () => {
       map.off('moveend', mover);
     };

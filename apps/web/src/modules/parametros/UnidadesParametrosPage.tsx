@@ -34,6 +34,7 @@ import {
 } from '@saude/shared/schemas/quem_visitar';
 import { LoadError, LoadingRecord, notifyError, notifySaved } from '../../lib/feedback';
 import { ApiError, http } from '../../lib/http';
+import { useUmaAcaoPorVez } from '../../lib/umaAcaoPorVez';
 import { PARAMETRO_UNIDADE_KEY } from './parametroUnidade';
 
 const API = '/api/v1/parametros/unidades_saude';
@@ -107,6 +108,7 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
       else notifyError(err, { onReload: () => void qc.invalidateQueries({ queryKey: key }) });
     },
   });
+  const umaPorVez = useUmaAcaoPorVez();
   const tituloId = `unidade-${id}`;
   return (
     <Paper component="li" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-labelledby={tituloId}>
@@ -212,7 +214,8 @@ function UnidadeCard({ unidade }: { unidade: UnidadeParametros }) {
             // The shared rules answer before the network does (a blank or zero interval, a contradiction).
             const body = { ...v, lock_version };
             const r = unidadeParametrosUpdateSchema.safeParse(body);
-            if (r.success) return salvar.mutate(body);
+            // A double tap sends one PUT: the second, with the same lock_version, would come back 409.
+            if (r.success) return umaPorVez(() => salvar.mutateAsync(body).catch(() => {}));
             const e: Record<string, string[]> = {};
             for (const i of r.error.issues) (e[i.path.join('.') || 'base'] ??= []).push(i.message);
             recusar(e);

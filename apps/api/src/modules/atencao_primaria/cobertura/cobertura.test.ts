@@ -1,6 +1,13 @@
 import { msg } from '@saude/shared';
-import type { CoberturaLinha, CoberturaListaItem, TerritorioMapa } from '@saude/shared/schemas/cobertura';
-import { and, desc, eq } from 'drizzle-orm';
+import {
+  LIMITE_DOMICILIOS_MAPA,
+  pontosDoMapa,
+  zoomQueCabe,
+  type CoberturaLinha,
+  type CoberturaListaItem,
+  type TerritorioMapa,
+} from '@saude/shared/schemas/cobertura';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditoria, municipeCondicoesSaude } from '../../../db/schema';
 import { type Equipe, fixtures, type Unidade, type Usuario } from '../../../test/fixtures';
@@ -233,17 +240,86 @@ describe(url, () => {
 
   it('maps the homes with coordinates, never visited first, filtered by group; counts those without', async () => {
     const { body } = await get<TerritorioMapa>(enfermagem, '/territorio/mapa');
-    expect(body.pontos.map((x) => [x.familia_id, x.dias_sem_visita, x.micro_area])).toEqual([
+    // Columns, home i at position i of each.
+    expect(body.pontos).toMatchObject({
+      familia_ids: [fam.f3!.id, fam.f1!.id],
+      micro_areas: ['02', '01'],
+      dias_sem_visita: [null, 10],
+    });
+    expect(pontosDoMapa(body).map((x) => [x.familia_id, x.dias_sem_visita, x.micro_area])).toEqual([
       [fam.f3!.id, null, '02'],
       [fam.f1!.id, 10, '01'],
     ]);
-    expect(body.pontos[0]).toMatchObject({ latitude: -15.8, longitude: -47.9 });
-    expect(body).toMatchObject({ sem_coordenadas: 1, limitado: false });
+    expect(pontosDoMapa(body)[0]).toMatchObject({ latitude: -15.8, longitude: -47.9 });
+    expect(body).toMatchObject({
+      sem_coordenadas: 1,
+      total: 2,
+      por_faixa: { recente: 1, atencao: 0, atrasada: 0, nunca: 1 },
+      grupos: { coordenadas: [], quantidades: [] },
+    });
+    expect(body.limites).toHaveLength(4);
     const gestantes = (await get<TerritorioMapa>(enfermagem, '/territorio/mapa?grupo=gestante')).body;
-    expect(gestantes.pontos.map((x) => x.familia_id)).toEqual([fam.f1!.id]);
+    expect(gestantes.pontos.familia_ids).toEqual([fam.f1!.id]);
+    expect(gestantes.pontos.coordenadas).toHaveLength(2);
     const acamados = (await get<TerritorioMapa>(enfermagem, '/territorio/mapa?grupo=acamado')).body;
-    expect(acamados).toMatchObject({ pontos: [], sem_coordenadas: 1 });
+    expect(acamados).toMatchObject({ limites: null, total: 0, sem_coordenadas: 1 });
+    expect(acamados.pontos.familia_ids).toEqual([]);
     const doAgente = (await get<TerritorioMapa>(acs, '/territorio/mapa?micro_area=02')).body;
-    expect(doAgente.pontos).toEqual([]);
+    expect(doAgente.pontos.familia_ids).toEqual([]);
+    // A view that holds only one of the two homes; a view refused as such.
+    const [sul, oeste] = [pontosDoMapa(body)[0]!.latitude, pontosDoMapa(body)[0]!.longitude];
+    const caixa = [oeste - 0.0001, sul - 0.0001, oeste + 0.0001, sul + 0.0001].join(',');
+    const vista = (await get<TerritorioMapa>(enfermagem, `/territorio/mapa?zoom=17&caixa=${caixa}`)).body;
+    expect(vista.pontos.familia_ids).toEqual([fam.f3!.id]);
+    expect(vista).toMatchObject({ zoom: 17, total: 2 });
+    for (const ruim of ['caixa=1,2,3', 'caixa=10,0,5,1', 'zoom=19', 'zoom=um', 'largura=5'])
+      await get<unknown>(enfermagem, `/territorio/mapa?${ruim}`, 422);
+  });
+  it('past LIMITE_DOMICILIOS_MAPA homes in view, groups them by cells of the view; a close view, one by one', async () => {
+    const equipeC = await f.equipe(unidade, { micro_areas: ['01'], nome: 'Equipe Cedro' });
+    const hC = { unidade, equipe: equipeC, profissional: acs };
+    const d = await f.domicilio(hC, { st_micro_area: '01', latitude: -10, longitude: -50 });
+    const modelo = await f.familia(hC, { membros: [await pessoa('cedro')], domicilio: d });
+    // LIMITE_DOMICILIOS_MAPA copies of that home and family: odd ones at the opposite corner of a 0.1° square.
+    const n = LIMITE_DOMICILIOS_MAPA;
+    // A valid version-4 id from a hash (the answer's schema checks every id).
+    const id = (prefixo: string) =>
+      sql.raw(`(overlay(overlay(md5('${prefixo}' || i) placing '4' from 13) placing '8' from 17))::uuid`);
+    await t.db.execute(sql`insert into cadastros_domiciliares
+      select (jsonb_populate_record(null::cadastros_domiciliares, to_jsonb(d) || jsonb_build_object(
+        'id', ${id('dom')}, 'latitude', case when i % 2 = 0 then -10 else -10.1 end,
+        'longitude', case when i % 2 = 0 then -50 else -50.1 end))).*
+      from cadastros_domiciliares d, generate_series(1, ${n}) i where d.id = ${d.id}`);
+    await t.db.execute(sql`insert into familias
+      select (jsonb_populate_record(null::familias, to_jsonb(f) || jsonb_build_object(
+        'id', ${id('fam')}, 'domicilio_id', ${id('dom')}, 'numero_prontuario', null))).*
+      from familias f, generate_series(1, ${n}) i where f.id = ${modelo.id}`);
+
+    const { body } = await get<TerritorioMapa>(
+      gestor,
+      `/territorio/mapa?equipe_id=${equipeC.id}&largura=800&altura=560`,
+    );
+    expect(body).toMatchObject({ total: n + 1, limites: [-10.1, -50.1, -10, -50], sem_coordenadas: 0 });
+    expect(body.por_faixa).toEqual({ recente: 0, atencao: 0, atrasada: 0, nunca: n + 1 });
+    expect(body.zoom).toBe(zoomQueCabe([-10.1, -50.1, -10, -50], 800, 560, 32, 16));
+    // Two cells: each corner's homes, as a group at its place; no home one by one.
+    expect(body.pontos.familia_ids).toEqual([]);
+    expect([...body.grupos.quantidades].sort()).toEqual([n / 2, n / 2 + 1]);
+    const lugares = [0, 1].map((g) => body.grupos.coordenadas.slice(2 * g, 2 * g + 2).map((c) => c.toFixed(4)));
+    expect(lugares.sort()).toEqual([
+      ['-10.0000', '-50.0000'],
+      ['-10.1000', '-50.1000'],
+    ]);
+    // Close to one corner: its homes one by one, every one at its place.
+    const perto = (
+      await get<TerritorioMapa>(
+        gestor,
+        `/territorio/mapa?equipe_id=${equipeC.id}&zoom=17&caixa=-50.001,-10.001,-49.999,-9.999`,
+      )
+    ).body;
+    expect(perto).toMatchObject({ zoom: 17, total: n + 1, grupos: { quantidades: [] } });
+    expect(perto.pontos.familia_ids).toHaveLength(n / 2 + 1);
+    expect(perto.pontos.familia_ids).toContain(modelo.id);
+    expect(new Set(perto.pontos.coordenadas)).toEqual(new Set([-10, -50]));
   });
 });

@@ -1,6 +1,8 @@
 import {
   GRUPOS_PRIORITARIOS,
   INDICADORES_DE_FAMILIAS,
+  CELULA_GRUPO_PX,
+  ENQUADRAR,
   LIMITE_DOMICILIOS_MAPA,
   ROTULO_GRUPO,
   SEM_MICRO_AREA,
@@ -11,6 +13,7 @@ import {
   type GrupoPrioritario,
   type TerritorioMapa,
   type TerritorioMapaFilters,
+  zoomQueCabe,
 } from '@saude/shared/schemas/cobertura';
 import type { EnderecoPartes } from '@saude/shared/endereco';
 import { sql, type SQL } from 'drizzle-orm';
@@ -294,18 +297,29 @@ export async function coberturaCsv(ctx: Ctx, o: CoberturaFilters): Promise<strin
 
 // ---- the map -----------------------------------------------------------------------------------------------------
 
-type PontoSql = {
-  familia_id: string;
-  latitude: number | string;
-  longitude: number | string;
-  micro_area: string | null;
-  ultima: Date | string | null;
+type Resumo = {
+  total: number;
+  sem: number;
+  na_vista: number;
+  sul: number | null;
+  oeste: number | null;
+  norte: number | null;
+  leste: number | null;
+  recente: number;
+  atencao: number;
+  atrasada: number;
+  nunca: number;
 };
+type LinhaMapaSql = { id: string | null; lat: number; lng: number; ma: string | null; dias: number | null; n: number };
 
 /**
- * The homes of the territory with coordinates, the longest without a visit first (never visited first of all), at
- * most LIMITE_DOMICILIOS_MAPA; `grupo`: only families with a member of that group. No names: the popup opens the
- * family's visit page. Audited as a read of the territory (no one is named).
+ * The homes of the territory with coordinates for one view of the map (`zoom`, `caixa`; none: every home, at the
+ * zoom that fits them in the map's size); `grupo`: only families with a member of that group. Up to
+ * LIMITE_DOMICILIOS_MAPA homes in view go one by one, the longest without a visit first; more, and PostgreSQL groups
+ * them by cells of CELULA_GRUPO_PX pixels of the view (Web Mercator), a home alone in its cell still one by one. The
+ * bounds, the count and the count per band are of every matching home. Two scans of the territory's families: the
+ * summary (with the count in view), then the homes or groups. No names: the popup opens the family's visit page.
+ * Audited as a read of the territory (no one is named).
  */
 export async function mapaTerritorio(ctx: Ctx, q: TerritorioMapaFilters): Promise<TerritorioMapa> {
   const doGrupo = q.grupo
@@ -313,26 +327,90 @@ export async function mapaTerritorio(ctx: Ctx, q: TerritorioMapaFilters): Promis
     : sql``;
   const de = sql`from familias f left join cadastros_domiciliares d on d.id = f.domicilio_id
     where ${familiasNoEscopo(ctx, q)} ${doGrupo}`;
-  const [rows, sem] = await Promise.all([
-    queryRows<PontoSql>(
+  const com = sql`not ${semCoordenadas}`;
+  const naCaixa = q.caixa
+    ? sql`d.latitude between ${q.caixa[1]} and ${q.caixa[3]} and d.longitude between ${q.caixa[0]} and ${q.caixa[2]}`
+    : sql`true`;
+  // The bands of faixaVisita by the last visit's moment (whole days as diasDesde counts them: ≤ 30 is < 31 days ago).
+  const antes = (dias: number) => sql`f.ultima_visita <= now() - ${`${dias} days`}::interval`;
+  const [r] = await queryRows<Resumo>(
+    ctx.leitura,
+    sql`select count(*) filter (where ${com})::int as total, count(*) filter (where ${semCoordenadas})::int as sem,
+        count(*) filter (where ${com} and ${naCaixa})::int as na_vista,
+        min(d.latitude)::float8 as sul, min(d.longitude)::float8 as oeste,
+        max(d.latitude)::float8 as norte, max(d.longitude)::float8 as leste,
+        count(*) filter (where ${com} and not ${antes(31)})::int as recente,
+        count(*) filter (where ${com} and ${antes(31)} and not ${antes(91)})::int as atencao,
+        count(*) filter (where ${com} and ${antes(91)})::int as atrasada,
+        count(*) filter (where ${com} and f.ultima_visita is null)::int as nunca
+      ${de}`,
+  );
+  const resumo = r!;
+  const limites =
+    resumo.sul === null
+      ? null
+      : ([resumo.sul, resumo.oeste!, resumo.norte!, resumo.leste!] as [number, number, number, number]);
+  const zoom =
+    q.zoom ??
+    (limites
+      ? zoomQueCabe(limites, q.largura ?? 800, q.altura ?? 560, ENQUADRAR.margem, ENQUADRAR.zoomMaximo)
+      : ENQUADRAR.zoomMaximo);
+  const m: TerritorioMapa = {
+    limites,
+    total: resumo.total,
+    por_faixa: { recente: resumo.recente, atencao: resumo.atencao, atrasada: resumo.atrasada, nunca: resumo.nunca },
+    sem_coordenadas: resumo.sem,
+    zoom,
+    pontos: { familia_ids: [], coordenadas: [], micro_areas: [], dias_sem_visita: [] },
+    grupos: { coordenadas: [], quantidades: [] },
+  };
+  if (resumo.na_vista === 0) return auditarMapa(ctx, q, m);
+  const dias = sql`floor(extract(epoch from now() - f.ultima_visita) / 86400)::int`;
+  const ondeNaVista = sql`${de} and ${com} and ${naCaixa}`;
+  let linhas: LinhaMapaSql[];
+  if (resumo.na_vista <= LIMITE_DOMICILIOS_MAPA) {
+    linhas = await queryRows<LinhaMapaSql>(
       ctx.leitura,
-      sql`select f.id as familia_id, d.latitude, d.longitude, f.micro_area, f.ultima_visita as ultima ${de}
-        and not ${semCoordenadas} order by f.ultima_visita nulls first, f.id limit ${LIMITE_DOMICILIOS_MAPA + 1}`,
-    ),
-    queryRows<{ n: number }>(ctx.leitura, sql`select count(*)::int as n ${de} and ${semCoordenadas}`),
-  ]);
-  const limitado = rows.length > LIMITE_DOMICILIOS_MAPA;
-  const pontos = rows.slice(0, LIMITE_DOMICILIOS_MAPA).map((r) => ({
-    familia_id: r.familia_id,
-    latitude: Number(r.latitude),
-    longitude: Number(r.longitude),
-    micro_area: r.micro_area,
-    dias_sem_visita: diasDesde(r.ultima),
-  }));
+      sql`select f.id, d.latitude::float8 as lat, d.longitude::float8 as lng, f.micro_area as ma, ${dias} as dias,
+          1 as n ${ondeNaVista} order by f.ultima_visita nulls first, f.id`,
+    );
+  } else {
+    // The view's pixels at its zoom: x from the west, y (Web Mercator) from the north; a cell is CELULA_GRUPO_PX wide.
+    const escala = (256 * 2 ** zoom) / CELULA_GRUPO_PX;
+    const rad = sql`radians(greatest(-85.0511, least(85.0511, d.latitude::float8)))`;
+    linhas = await queryRows<LinhaMapaSql>(
+      ctx.leitura,
+      sql`select case when count(*) = 1 then min(f.id::text)::uuid end as id, avg(d.latitude::float8) as lat,
+          avg(d.longitude::float8) as lng, min(f.micro_area) as ma, min(${dias}) as dias, count(*)::int as n
+        ${ondeNaVista}
+        group by floor((d.longitude::float8 + 180) / 360 * ${escala}),
+          floor((1 - ln(tan(${rad}) + 1 / cos(${rad})) / pi()) / 2 * ${escala})`,
+    );
+  }
+  for (const l of linhas) {
+    if (l.n > 1) {
+      m.grupos.coordenadas.push(l.lat, l.lng);
+      m.grupos.quantidades.push(l.n);
+    } else {
+      m.pontos.familia_ids.push(l.id!);
+      m.pontos.coordenadas.push(l.lat, l.lng);
+      m.pontos.micro_areas.push(l.ma);
+      m.pontos.dias_sem_visita.push(l.dias);
+    }
+  }
+  return auditarMapa(ctx, q, m);
+}
+
+async function auditarMapa(ctx: Ctx, q: TerritorioMapaFilters, m: TerritorioMapa): Promise<TerritorioMapa> {
   await audit(ctx.db, ctx, {
     action: 'index',
     resource: RESOURCE,
-    details: { parte: 'mapa', filtros: filtrosUsados(q), domicilios: pontos.length },
+    details: {
+      parte: 'mapa',
+      filtros: filtrosUsados(q),
+      domicilios: m.pontos.familia_ids.length,
+      grupos: m.grupos.quantidades.length,
+    },
   });
-  return { pontos, sem_coordenadas: sem[0]?.n ?? 0, limite: LIMITE_DOMICILIOS_MAPA, limitado };
+  return m;
 }

@@ -1,6 +1,5 @@
 // /atencao_primaria/cobertura/lista (issue 44): the people or families behind one number of the coverage table (and
 // the map's plain alternative: a micro-area's families). A line opens the family's visit page.
-import { Text } from '@mantine/core';
 import {
   GRUPOS_PRIORITARIOS,
   INDICADORES_COBERTURA,
@@ -11,7 +10,7 @@ import {
 import { LinkButton } from '../../../lib/LinkButton';
 import { ListPage, recordColumn, useList, type Column } from '../../../lib/list';
 import { listParamsSchema, param } from '../../../lib/list/listParams';
-import { colunasDaVisita, semVisitaTexto } from '../visitas_domiciliares/comum';
+import { partesParaVisitar } from '../visitas_domiciliares/comum';
 import { BASE_PATH, useCoberturaLista, type LinhaLista } from './api';
 
 const paramsSchema = listParamsSchema.extend({
@@ -40,20 +39,17 @@ export const tituloDaLista = (indicador: IndicadorCobertura, grupo?: string) => 
   return TITULOS[indicador];
 };
 
+const partes = partesParaVisitar<LinhaLista>();
 const columns: Column<LinhaLista>[] = [
   recordColumn('nome', 'Nome', {
     subtitle: (l) => (
       <>
         {l.municipe_id ? 'Pessoa' : 'Família (responsável)'}
-        <Text component="span" size="xs" display="block" hiddenFrom="sm">
-          {l.endereco ?? 'Sem domicílio vinculado'} · Micro-área {l.micro_area ?? 'fora de área'} ·{' '}
-          {semVisitaTexto(l.dias_sem_visita)}
-        </Text>
+        {partes.noCelular(l)}
       </>
     ),
   }),
-  { accessor: 'endereco', title: 'Endereço', render: (l) => l.endereco ?? '—', from: 'sm' },
-  ...colunasDaVisita<LinhaLista>((l) => semVisitaTexto(l.dias_sem_visita), 'dias_sem_visita'),
+  ...partes.colunas,
 ];
 
 export function CoberturaListaPage() {

@@ -2,16 +2,11 @@
 // visit, filtered by team, micro-area and priority group; the notified cases on top for who may see them. The list
 // of the same families is the accessible alternative.
 import { Group, Stack, Switch, Text } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useElementSize } from '@mantine/hooks';
 import { IconList } from '@tabler/icons-react';
-import {
-  GRUPOS_PRIORITARIOS,
-  ROTULO_GRUPO,
-  faixaVisita,
-  type FaixaVisita,
-  type TerritorioMapaFilters,
-} from '@saude/shared/schemas/cobertura';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { GRUPOS_PRIORITARIOS, ROTULO_GRUPO, type TerritorioMapaFilters } from '@saude/shared/schemas/cobertura';
+import type { LatLngBoundsLiteral, Map as MapaLeaflet } from 'leaflet';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { usePode } from '../../../lib/access';
 import { LoadError } from '../../../lib/feedback/LoadError';
 import { touchInputStyles } from '../../../lib/form/touch';
@@ -21,11 +16,16 @@ import { listParamsSchema, param, useListParams } from '../../../lib/list/listPa
 import { PageHeading } from '../../../lib/PageHeading';
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { FiltroEquipe } from './FiltroEquipe';
-import { BASE_PATH, useCasosNotificados, useMapaTerritorio } from './api';
+import { alturaDoMapa, BASE_PATH, useCasosNotificados, useMapaTerritorio, type VistaPedida } from './api';
 import { FAIXAS, ROTULO_FAIXA, SIMBOLO_CASO, SimboloFaixa } from './faixas';
 
 // Leaflet and the clustering: only this page pays for them.
 const MapaTerritorio = lazy(() => import('./MapaTerritorio'));
+type VistaMapa = Parameters<React.ComponentProps<typeof MapaTerritorio>['onVista']>[0];
+const limitesLatLng = ([sul, oeste, norte, leste]: readonly number[]): LatLngBoundsLiteral => [
+  [sul!, oeste!],
+  [norte!, leste!],
+];
 
 const TITULO = 'Mapa do território';
 const paramsSchema = listParamsSchema.extend({
@@ -40,19 +40,38 @@ export function TerritorioPage() {
   const list = useListParams(paramsSchema);
   const { equipe_id, micro_area, grupo } = list.params;
   const filtros: Partial<TerritorioMapaFilters> = { equipe_id, micro_area, grupo };
-  const mapa = useMapaTerritorio(filtros);
+  // The first answer fits every home in the map's size (measured before the map's code arrives); then each view the
+  // map moves to, until the filters change.
+  const { ref: medida, width } = useElementSize();
+  const chaveFiltros = JSON.stringify(filtros);
+  const [movida, setMovida] = useState<{ filtros: string; vista: VistaMapa } | null>(null);
+  const vista: VistaPedida | undefined =
+    movida?.filtros === chaveFiltros
+      ? movida.vista
+      : width > 0
+        ? { largura: Math.round(width), altura: alturaDoMapa() }
+        : undefined;
+  const mapa = useMapaTerritorio(filtros, vista);
+  const dados = mapa.data;
+  const fitado = vista !== undefined && 'largura' in vista && !mapa.isPlaceholderData;
+  const aoMover = useCallback(
+    (v: VistaMapa, map: MapaLeaflet) => {
+      // Before the first answer the map shows no homes (its first view is the town's centre): nothing to follow yet.
+      if (!dados) return;
+      // The fitted answer (every home at this zoom) already covers the view: nothing to ask.
+      const cobre = !dados.limites || map.getBounds().contains(limitesLatLng(dados.limites));
+      if (fitado && dados.zoom === v.zoom && cobre) return;
+      setMovida({ filtros: chaveFiltros, vista: v });
+    },
+    [dados, fitado, chaveFiltros],
+  );
   const podeCasos = usePode('municipes_notificacao:index');
   const [comCasos, setComCasos] = useState(false);
   const casos = useCasosNotificados(podeCasos && comCasos);
-  const pontos = mapa.data?.pontos;
-  const porFaixa = useMemo(() => {
-    const n: Record<FaixaVisita, number> = { recente: 0, atencao: 0, atrasada: 0, nunca: 0 };
-    for (const p of pontos ?? []) n[faixaVisita(p.dias_sem_visita)] += 1;
-    return n;
-  }, [pontos]);
-  const resumo = mapa.data
-    ? `${plural(mapa.data.pontos.length, 'domicílio no mapa', 'domicílios no mapa')}. ` +
-      FAIXAS.map((f) => `${ROTULO_FAIXA[f]}: ${porFaixa[f]}`).join(', ') +
+  const porFaixa = dados?.por_faixa;
+  const resumo = dados
+    ? `${plural(dados.total, 'domicílio no mapa', 'domicílios no mapa')}. ` +
+      FAIXAS.map((f) => `${ROTULO_FAIXA[f]}: ${dados.por_faixa[f]}`).join(', ') +
       '.'
     : 'Carregando os domicílios.';
   // The plain list of the same families (a group: its people).
@@ -98,7 +117,7 @@ export function TerritorioPage() {
           <Group key={f} gap={6} wrap="nowrap" role="listitem">
             <SimboloFaixa faixa={f} />
             <Text size="sm">
-              {ROTULO_FAIXA[f]} ({porFaixa[f].toLocaleString('pt-BR')})
+              {ROTULO_FAIXA[f]} ({(porFaixa?.[f] ?? 0).toLocaleString('pt-BR')})
             </Text>
           </Group>
         ))}
@@ -134,21 +153,22 @@ export function TerritorioPage() {
           </Group>
         )}
       </Group>
-      {mapa.data && mapa.data.sem_coordenadas > 0 && (
+      {dados && dados.sem_coordenadas > 0 && (
         <Text size="sm">
-          {plural(mapa.data.sem_coordenadas, 'família sem coordenadas', 'famílias sem coordenadas')} do domicílio: não
+          {plural(dados.sem_coordenadas, 'família sem coordenadas', 'famílias sem coordenadas')} do domicílio: não
           aparecem no mapa, só na lista.
         </Text>
       )}
-      {mapa.data?.limitado && (
-        <Text size="sm">
-          O mapa mostra os {mapa.data.limite.toLocaleString('pt-BR')} domicílios há mais tempo sem visita. Use os
-          filtros para ver os outros.
-        </Text>
-      )}
-      <Suspense fallback={<Text>Carregando o mapa…</Text>}>
-        <MapaTerritorio pontos={pontos} casos={comCasos ? casos.data?.pontos : undefined} resumo={resumo} />
-      </Suspense>
+      <div ref={medida}>
+        <Suspense fallback={<Text>Carregando o mapa…</Text>}>
+          <MapaTerritorio
+            mapa={dados}
+            casos={comCasos ? casos.data?.pontos : undefined}
+            resumo={resumo}
+            onVista={aoMover}
+          />
+        </Suspense>
+      </div>
     </Stack>
   );
 }

@@ -2,13 +2,15 @@
 // /lista (the people or families behind a number), /exportacao.csv and /territorio/mapa; and the notified cases'
 // points, read through their own endpoint (GET /api/v1/municipes_notificacao/mapa) for the layer on top.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  CoberturaFilters,
-  CoberturaLinha,
-  CoberturaListaFilters,
-  CoberturaListaItem,
-  TerritorioMapa,
-  TerritorioMapaFilters,
+import {
+  pontosDoMapa,
+  type CoberturaFilters,
+  type CoberturaLinha,
+  type CoberturaListaFilters,
+  type CoberturaListaItem,
+  type TerritorioMapa,
+  type TerritorioMapaFilters,
+  type TerritorioPonto,
 } from '@saude/shared/schemas/cobertura';
 import type { NotificacaoMapa } from '@saude/shared/schemas/notificacao_compulsoria';
 import { http, type Query } from '../../../lib/http';
@@ -20,7 +22,7 @@ const keys = {
   all: ['cobertura'] as const,
   tabela: (f: Partial<CoberturaFilters>) => ['cobertura', 'tabela', f] as const,
   lista: (f: Partial<CoberturaListaFilters>) => ['cobertura', 'lista', f] as const,
-  mapa: (f: Partial<TerritorioMapaFilters>) => ['cobertura', 'mapa', f] as const,
+  mapa: (f: object) => ['cobertura', 'mapa', f] as const,
 };
 
 export const useCobertura = (f: Partial<CoberturaFilters>) =>
@@ -45,10 +47,35 @@ export const useCoberturaLista = (f: Partial<CoberturaListaFilters>) =>
 export const exportarCobertura = (f: Partial<CoberturaFilters>) =>
   http.file(`${API}/exportacao.csv`, f as Query, 'text/csv');
 
-export const useMapaTerritorio = (f: Partial<TerritorioMapaFilters>) =>
+/** The map's height (CSS), and in pixels for the first answer, fitted to it before the map exists. */
+export const ALTURA_MAPA = 'min(62vh, 560px)';
+const ALTURA_MINIMA_MAPA = 320;
+export const alturaDoMapa = () => Math.round(Math.max(ALTURA_MINIMA_MAPA, Math.min(0.62 * window.innerHeight, 560)));
+
+/** The map's answer for a view with its homes and groups as objects (the wire sends columns). */
+export type MapaDaVista = Omit<TerritorioMapa, 'pontos' | 'grupos'> & {
+  pontos: TerritorioPonto[];
+  grupos: Array<{ latitude: number; longitude: number; quantidade: number }>;
+};
+/** The view asked: the map's (zoom and bounds) or, before it has one, its size. */
+export type VistaPedida = { zoom: number; caixa: string } | { largura: number; altura: number };
+export const useMapaTerritorio = (f: Partial<TerritorioMapaFilters>, vista: VistaPedida | undefined) =>
   useQuery({
-    queryKey: keys.mapa(f),
-    queryFn: ({ signal }) => http.get<TerritorioMapa>(`${API}/territorio/mapa`, f as Query, signal),
+    queryKey: keys.mapa({ ...f, ...vista }),
+    queryFn: async ({ signal }): Promise<MapaDaVista> => {
+      const m = await http.get<TerritorioMapa>(`${API}/territorio/mapa`, { ...f, ...vista } as Query, signal);
+      const g = m.grupos;
+      return {
+        ...m,
+        pontos: pontosDoMapa(m),
+        grupos: g.quantidades.map((quantidade, i) => ({
+          latitude: g.coordenadas[2 * i]!,
+          longitude: g.coordenadas[2 * i + 1]!,
+          quantidade,
+        })),
+      };
+    },
+    enabled: vista !== undefined,
     placeholderData: keepPreviousData,
   });
 

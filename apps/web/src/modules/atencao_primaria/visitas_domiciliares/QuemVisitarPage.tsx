@@ -8,7 +8,7 @@ import { ListPage, recordColumn, useList, type Column } from '../../../lib/list'
 import { FiltroMicroArea } from '../comum/FiltroMicroArea';
 import { quemVisitarParamsSchema } from './quemVisitarParams';
 import { BASE_PATH, useQuemVisitar, type LinhaQuemVisitar } from './api';
-import { colunasDaVisita, Motivos, semVisitaTexto } from './comum';
+import { Motivos, partesParaVisitar } from './comum';
 
 /** The visit form of the line: the person's, or the family's; with the first reason preselected. */
 export const formularioDe = (l: LinhaQuemVisitar) => {
@@ -17,6 +17,7 @@ export const formularioDe = (l: LinhaQuemVisitar) => {
   return `${BASE_PATH}/${alvo}/visitar${motivo ? `?motivo=${motivo}` : ''}`;
 };
 
+const partes = partesParaVisitar<LinhaQuemVisitar>();
 const columns: Column<LinhaQuemVisitar>[] = [
   recordColumn('nome', 'Quem', {
     subtitle: (l) => (
@@ -25,16 +26,11 @@ const columns: Column<LinhaQuemVisitar>[] = [
         <Text component="span" size="xs" display="block" mt={4}>
           <Motivos rotulos={l.motivos.map((m) => MOTIVOS_QUEM_VISITAR[m].rotulo)} />
         </Text>
-        {/* On a phone the list is one column: what the other columns say, under the name. */}
-        <Text component="span" size="xs" display="block" hiddenFrom="sm">
-          {l.endereco ?? 'Sem domicílio vinculado'} · Micro-área {l.micro_area ?? 'fora de área'} ·{' '}
-          {semVisitaTexto(l.dias_sem_visita)}
-        </Text>
+        {partes.noCelular(l)}
       </>
     ),
   }),
-  { accessor: 'endereco', title: 'Endereço', render: (l) => l.endereco ?? '—', from: 'sm' },
-  ...colunasDaVisita<LinhaQuemVisitar>((l) => semVisitaTexto(l.dias_sem_visita), 'dias_sem_visita'),
+  ...partes.colunas,
 ];
 
 export function QuemVisitarPage() {

@@ -31,6 +31,26 @@ export const colunasDaVisita = <T extends { micro_area: string | null }>(
 export const semVisitaTexto = (dias: number | null) =>
   dias === null ? 'Nunca visitado' : dias === 0 ? 'Visitado hoje' : dias === 1 ? 'Há 1 dia' : `Há ${dias} dias`;
 
+/** A line of the lists of whom to visit (the worklist, the coverage's lists): where, which micro-area, days unvisited. */
+type LinhaParaVisitar = { endereco: string | null; micro_area: string | null; dias_sem_visita: number | null };
+
+/**
+ * The address, micro-area and last-visit columns of those lists (wide screens), and `noCelular`: what they say, one line
+ * under the name, for a phone where the list is one column.
+ */
+export const partesParaVisitar = <T extends LinhaParaVisitar>() => ({
+  noCelular: (l: T) => (
+    <Text component="span" size="xs" display="block" hiddenFrom="sm">
+      {l.endereco ?? 'Sem domicílio vinculado'} · Micro-área {l.micro_area ?? 'fora de área'} ·{' '}
+      {semVisitaTexto(l.dias_sem_visita)}
+    </Text>
+  ),
+  colunas: [
+    { accessor: 'endereco', title: 'Endereço', render: (l) => l.endereco ?? '—', from: 'sm' },
+    ...colunasDaVisita<T>((l) => semVisitaTexto(l.dias_sem_visita), 'dias_sem_visita'),
+  ] satisfies Column<T>[],
+});
+
 /** A worklist line's reasons, the most urgent (the one the form opens with) filled. */
 export function Motivos({ rotulos }: { rotulos: readonly string[] }) {
   return (

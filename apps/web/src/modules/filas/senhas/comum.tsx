@@ -1,7 +1,6 @@
 // What the door and the desk screens share: the ticket's status badge, its code in its category's colour, and the
 // countdown before a ticket may be called again (lib/contagem.ts).
 import { Badge, Text } from '@mantine/core';
-import { useCallback, useRef } from 'react';
 import { situacaoSenhaLabel, type SenhaListItem, type SituacaoSenha } from '@saude/shared/schemas/senha';
 
 const COR_SITUACAO: Record<SituacaoSenha, string> = {
@@ -52,18 +51,5 @@ export const CodigoSenha = ({ senha }: { senha: Pick<SenhaListItem, 'codigo' | '
   </Text>
 );
 
-/**
- * One action per press (issue 39): a second tap or click while the first one's request runs is ignored — a
- * disabled button re-renders too late to stop a double tap. `run` starts the request; the next press counts when it
- * settles.
- */
-export function useUmaAcaoPorVez() {
-  const ocupado = useRef(false);
-  return useCallback((run: () => Promise<unknown>) => {
-    if (ocupado.current) return;
-    ocupado.current = true;
-    void run().finally(() => {
-      ocupado.current = false;
-    });
-  }, []);
-}
+/** One action per press (issue 39): moved to lib, where the units' parameters screen uses it too. */
+export { useUmaAcaoPorVez } from '../../../lib/umaAcaoPorVez';
