@@ -155,8 +155,7 @@ export function ageParts(birthIso: string, atIso: string = todayIso()): AgeParts
 /** '1 ano', '2 anos', '1.250 visualizações': a count with its noun agreeing. */
 export function plural(n: number, one: string, many: string): string {
   // Below a thousand pt-BR writes a whole number as is; toLocaleString costs microseconds (every age of a list).
-  const numero =
-    Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0) ? String(n) : n.toLocaleString('pt-BR');
+  const numero = Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0) ? String(n) : n.toLocaleString('pt-BR');
   return `${numero} ${n === 1 ? one : many}`;
 }
 
