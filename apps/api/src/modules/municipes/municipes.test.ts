@@ -485,6 +485,29 @@ describe(url, () => {
       expect(umaPalavra).toContain('municipes_nome_palavras_idx');
       expect(umaPalavra).toContain('municipes_nome_social_palavras_idx');
       expect(umaPalavra).not.toContain('municipes_nome_trgm_idx');
+      // A broad name (here: any share of the registry counts as broad) reads the table until its first matches, with no
+      // index on the name, and finds the same people.
+      for (const q of ['liveirinh zebede', 'zebedeu quixada', 'maria zinha quenup', 'zuleica', 'zebedeu zuleica']) {
+        const [comIndice, varrendo] = await Promise.all(
+          [undefined, 0].map(async (fracao) => {
+            const busca = await prepararBusca((s) => queryRows(t.db, s), buscaSimples(q), fracao);
+            return (await queryRows<{ id: string }>(t.db, pageSql(busca, { page: 1, per_page: 100 })))
+              .map((r) => r.id)
+              .sort();
+          }),
+        );
+        expect(varrendo, q).toEqual(comIndice);
+      }
+      const amplo = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const busca = await prepararBusca((s) => queryRows(tx, s), buscaSimples('zebede quixad'), 0);
+        const [linha] = await queryRows<{ 'QUERY PLAN': unknown }>(
+          tx,
+          sql`explain (format json) ${pageSql(busca, { page: 1, per_page: 10 })}`,
+        );
+        return JSON.stringify(linha!['QUERY PLAN']);
+      });
+      expect(amplo).not.toMatch(/municipes_nome_(pares|palavras|trgm)_idx/);
       // Two words: the name's pairs index (the social name, word by word).
       const duas = await plano('zebede quixad');
       expect(duas).toContain('municipes_nome_pares_idx');
