@@ -98,35 +98,43 @@ function termosCondition(termos: Termo[], achadas: PalavrasDosTermos): SQL | und
   for (const t of termos) porColuna.set(t.coluna, [...(porColuna.get(t.coluna) ?? []), t]);
   return and(
     ...[...porColuna].flatMap(([col, ts]) => {
-      const pares = col.pares ? paresDosTermos(ts, achadas) : null;
-      if (pares) return pares.map((ps) => sql`${col.pares} && ${textArray(ps)}`);
+      const pares = col.pares && col.palavras ? paresDosTermos(ts, achadas) : null;
+      if (pares)
+        return pares.map(({ pares: ps, comuns }) =>
+          comuns.length
+            ? sql`(${col.pares} && ${textArray(ps)} or ${col.palavras} && ${textArray(comuns)})`
+            : sql`${col.pares} && ${textArray(ps)}`,
+        );
       return ts.map((t) => termoNaColuna(t, col, achadas) ?? sql`false`);
     }),
   );
 }
 
-/** The most word pairs one pair of typed words is searched as ("jose silva": a handful of each, a few dozen pairs). */
-export const MAX_PARES = 64;
+/** The most word pairs one pair of typed words is searched as ("ana sant": 7 × 2 words, 14 pairs). */
+export const MAX_PARES = 256;
 
 /**
  * Consecutive terms as the pairs of their registry words, "a b" with a before b (migration 0040 `pares_nome`, collation
- * C: JavaScript's order for these words): a name bears a word of each term if and only if it bears one of these pairs,
- * each pair one posting list — "maria oliveira" is the 2 % who bear both, not the 18 % and 10 % who bear one (issue 41).
- * Null — search word by word — for a single term, a fragment not looked up, too many pairs, or two consecutive terms
- * that share a word (one word of the name may hold both).
+ * C: JavaScript's order for these words), and the words both terms are in (`comuns`: "ana" and "sant" are both in
+ * "santana", which alone holds both): a name holds both terms if and only if it bears one of these pairs or one of
+ * those words. Each pair is one posting list — "maria oliveira" is the 2 % who bear both, not the 18 % and 10 % who
+ * bear one (issue 41). Null — search word by word — for a single term, a fragment not looked up, or too many pairs.
  */
-function paresDosTermos(ts: Termo[], achadas: PalavrasDosTermos): string[][] | null {
+function paresDosTermos(ts: Termo[], achadas: PalavrasDosTermos): Array<{ pares: string[]; comuns: string[] }> | null {
   if (ts.length < 2) return null;
   const palavras = ts.map((t) => achadas.get(t.chave)?.palavras);
   if (palavras.some((ws) => !ws || ws.length === 0)) return null;
-  const pares: string[][] = [];
+  const out: Array<{ pares: string[]; comuns: string[] }> = [];
   for (let i = 0; i + 1 < palavras.length; i++) {
     const a = palavras[i]!;
     const b = palavras[i + 1]!;
-    if (a.length * b.length > MAX_PARES || a.some((w) => b.includes(w))) return null;
-    pares.push(a.flatMap((x) => b.map((y) => (x < y ? `${x} ${y}` : `${y} ${x}`))));
+    if (a.length * b.length > MAX_PARES) return null;
+    out.push({
+      pares: a.flatMap((x) => b.filter((y) => y !== x).map((y) => (x < y ? `${x} ${y}` : `${y} ${x}`))),
+      comuns: a.filter((w) => b.includes(w)),
+    });
   }
-  return pares;
+  return out;
 }
 
 /** Corrections looked for per misspelt word: the closest first; a handful is what a typist may have meant. */
@@ -196,7 +204,7 @@ export async function prepararBusca(consulta: Consulta, busca: Busca, fracaoAmpl
  * stops): "maria silva", 7 % of 12 million, 26 ms, against 186 ms building the bitmap of its 835,000 bearers from the
  * pairs index; at 2.4 % ("maria oliveira") the two cost about the same (issue 41).
  */
-export const FRACAO_AMPLA = 0.03;
+export const FRACAO_AMPLA = 0.02;
 
 /**
  * The planner's estimate of the share of citizens a condition matches (its statistics of the indexed word arrays:
@@ -366,9 +374,11 @@ export const limiteDaContagem = (busca: Busca) => (limitada(busca) ? LIMITE_RANQ
  */
 export function primeiras(busca: Busca): SQL | undefined {
   if (!limitada(busca) || !busca.where) return busca.where;
-  // The inner "municipes" hides the outer one: the filter reads the subquery's rows.
-  return sql`${municipes.id} in (select ${municipes.id} from ${municipes} where ${busca.where}
-    limit ${LIMITE_RANQUEAMENTO + 1})`;
+  // The inner "municipes" hides the outer one: the filter reads the subquery's rows. An array made first (an init
+  // plan), then looked up by the primary key: as `in (subquery)` the planner, misjudging how many a broad scan finds,
+  // could scan and rank all 12 million citizens to join them (issue 41).
+  return sql`${municipes.id} = any(array(select ${municipes.id} from ${municipes} where ${busca.where}
+    limit ${LIMITE_RANQUEAMENTO + 1}))`;
 }
 
 /**
