@@ -121,6 +121,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
+        // Lazy chunks by hash alone: the entry lists every screen's files by name to preload them, and the names were
+        // ~2 kB of the first load's scripts (issue 41). The manifest still maps each file to its source.
+        chunkFileNames: 'assets/[hash].js',
         // Left to itself the bundler merges modules by "who imports them", so a list screen that needs one Mantine
         // component fetched the chunk it shared with imask, or zod with dayjs (issue 15). The libraries only forms use
         // get chunks of their own; what is left follows the screens.
