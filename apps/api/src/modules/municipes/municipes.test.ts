@@ -489,8 +489,8 @@ describe(url, () => {
       // index on the name, and finds the same people.
       for (const q of ['liveirinh zebede', 'zebedeu quixada', 'maria zinha quenup', 'zuleica', 'zebedeu zuleica']) {
         const [comIndice, varrendo] = await Promise.all(
-          [undefined, 0].map(async (fracao) => {
-            const busca = await prepararBusca((s) => queryRows(t.db, s), buscaSimples(q), fracao);
+          [undefined, { fracao: 0, cadastroMinimo: -1 }].map(async (amplitude) => {
+            const busca = await prepararBusca((s) => queryRows(t.db, s), buscaSimples(q), amplitude);
             return (await queryRows<{ id: string }>(t.db, pageSql(busca, { page: 1, per_page: 100 })))
               .map((r) => r.id)
               .sort();
@@ -500,7 +500,10 @@ describe(url, () => {
       }
       const amplo = await t.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        const busca = await prepararBusca((s) => queryRows(tx, s), buscaSimples('zebede quixad'), 0);
+        const busca = await prepararBusca((s) => queryRows(tx, s), buscaSimples('zebede quixad'), {
+          fracao: 0,
+          cadastroMinimo: -1,
+        });
         const [linha] = await queryRows<{ 'QUERY PLAN': unknown }>(
           tx,
           sql`explain (format json) ${pageSql(busca, { page: 1, per_page: 10 })}`,

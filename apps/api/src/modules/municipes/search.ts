@@ -148,7 +148,7 @@ export const MAX_CORRECOES = 8;
 export const MAX_EXPANSAO = 128;
 
 /**
- * One row, two columns per distinct word: `e<i>`, the registry's words that contain it (up to MAX_EXPANSAO + 1, so
+ * One row, two columns per distinct word (and the registry's size, `cadastro`): `e<i>`, the registry's words that contain it (up to MAX_EXPANSAO + 1, so
  * "more" shows), and `c<i>`, when none does, the registry's words within the word-similarity threshold (db/client.ts),
  * closest first — empty when none is. The registry's words cover every searched column, so a word absent from them
  * matches no one in any.
@@ -167,7 +167,9 @@ export function palavrasSql(termos: Termo[]): SQL {
         order by word_similarity(${w}, ${p}) desc, similarity(${w}, ${p}) desc, ${p}
         limit ${MAX_CORRECOES}) end as ${sql.identifier(`c${i}`)}`,
   );
-  return sql`select ${sql.join(cols, sql`, `)} from (select ${sql.join(contem, sql`, `)}) as contidas`;
+  // The registry's size from the table's own estimate (pg_class.reltuples, -1 before the first ANALYZE).
+  const cadastro = sql`(select reltuples::float8 from pg_class where oid = ${getTableName(municipes)}::regclass) as cadastro`;
+  return sql`select ${sql.join(cols, sql`, `)}, ${cadastro} from (select ${sql.join(contem, sql`, `)}) as contidas`;
 }
 
 /** `palavrasSql`'s row, by term. */
@@ -187,40 +189,44 @@ function lerPalavras(termos: Termo[], row: Record<string, unknown> | undefined):
 /** Runs one statement and answers its rows: the service's connection, or the bench's plain client. */
 export type Consulta = (s: SQL) => Promise<Array<Record<string, unknown>>>;
 
-/**
- * The search the page statement runs: its name words looked up among the registry's (`palavrasSql`, one statement
- * over the registry's words). A search without name words is run as it is.
- */
-export async function prepararBusca(consulta: Consulta, busca: Busca, fracaoAmpla = FRACAO_AMPLA): Promise<Busca> {
-  if (!busca.comPalavras) return busca;
-  const achadas = lerPalavras(busca.termos, (await consulta(palavrasSql(busca.termos)))[0]);
-  const b = busca.comPalavras(achadas);
-  if (!b.amplitude) return b;
-  return (await fracaoEstimada(consulta, b.amplitude)) >= fracaoAmpla ? busca.comPalavras(achadas, true) : b;
-}
+/** When a name counts as broad (`prepararBusca`); tests lower both limits to exercise the broad plan. */
+export type Amplitude = { fracao: number; cadastroMinimo: number };
 
 /**
  * From this share of the registry, a name is searched by reading the table until its first matches (a scan that
  * stops): "maria silva", 7 % of 12 million, 26 ms, against 186 ms building the bitmap of its 835,000 bearers from the
- * pairs index; at 2.4 % ("maria oliveira") the two cost about the same (issue 41).
+ * pairs index; at 2.4 % ("maria oliveira") the two cost about the same. Only from a million citizens: below, even a
+ * broad name's bitmap is a few milliseconds, and the estimate would cost a round trip for nothing (issue 41).
  */
-export const FRACAO_AMPLA = 0.02;
+export const AMPLITUDE: Amplitude = { fracao: 0.02, cadastroMinimo: 1_000_000 };
+
+/**
+ * The search the page statement runs: its name words looked up among the registry's (`palavrasSql`, one statement
+ * over the registry's words, which also reads the registry's size); a broad name, read row by row. A search without
+ * name words is run as it is.
+ */
+export async function prepararBusca(consulta: Consulta, busca: Busca, amplitude = AMPLITUDE): Promise<Busca> {
+  if (!busca.comPalavras) return busca;
+  const [linha] = await consulta(palavrasSql(busca.termos));
+  const achadas = lerPalavras(busca.termos, linha);
+  const b = busca.comPalavras(achadas);
+  const cadastro = Number(linha?.cadastro);
+  if (!b.amplitude || !(cadastro >= amplitude.cadastroMinimo)) return b;
+  const ampla = (await fracaoEstimada(consulta, b.amplitude, cadastro)) >= amplitude.fracao;
+  return ampla ? busca.comPalavras(achadas, true) : b;
+}
 
 /**
  * The planner's estimate of the share of citizens a condition matches (its statistics of the indexed word arrays:
  * "maria silva" 828,820 estimated, 835,272 found), one EXPLAIN. The choice of plan only: the results are the matches
  * either way.
  */
-async function fracaoEstimada(consulta: Consulta, condicao: SQL): Promise<number> {
+async function fracaoEstimada(consulta: Consulta, condicao: SQL, cadastro: number): Promise<number> {
   const [plano] = await consulta(sql`explain (format json) select 1 from ${municipes} where ${condicao}`);
-  const [tabela] = await consulta(
-    sql`select reltuples::float8 as n from pg_class where oid = ${getTableName(municipes)}::regclass`,
-  );
   const linhas = (plano?.['QUERY PLAN'] as Array<{ Plan: { 'Plan Rows': number } }> | undefined)?.[0]?.Plan[
     'Plan Rows'
   ];
-  const total = Number(tabela?.n);
-  return linhas !== undefined && total > 0 ? linhas / total : 0;
+  return linhas !== undefined && cadastro > 0 ? linhas / cadastro : 0;
 }
 
 /** Lexicographic upper bound of the strings that start with `digits` ('123' → '124', '129' → '13'); null for '999'. */
