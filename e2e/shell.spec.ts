@@ -392,7 +392,18 @@ test('offline, a screen this device never opened says so instead of reloading', 
 test('a menu or tooltip whose code cannot be fetched leaves the screen working', async ({ page, signInWithUnit }) => {
   // Their chunks come on first use or at idle (firstUse.tsx); here they never come, as offline before the warm-up or
   // after a new version was deployed.
-  await page.route(/\/assets\/(HintTooltip|FoldedGroupMenu|AccountMenu)-[\w-]+\.js$/, (route) => route.abort());
+  // Chunks are named by hash alone (vite.config.ts), so the build's manifest says which files hold them.
+  const manifest = JSON.parse(readFileSync('apps/web/dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const blocked = ['HintTooltip', 'FoldedGroupMenu', 'AccountMenu'].map(
+    (m) => `/${manifest[`src/shell/${m}.tsx`]!.file}`,
+  );
+  await page.route(
+    (url) => blocked.includes(url.pathname),
+    (route) => route.abort(),
+  );
   await page.setViewportSize({ width: 800, height: 1280 });
   await signInWithUnit('recepcao');
   const menu = sideMenu(page);
