@@ -16,7 +16,7 @@ import { auditoria, lotacoes, municipes, perfis, profissionais, unidadesSaude } 
 import { countAll, isUuid, iso, totalOf, withAutorUnidade } from '../../db/sql';
 import { notFound } from '../../lib/errors';
 import { paginate, type PageResult } from '../../lib/paginate';
-import { arquivoCsv, auditarLeitura, grandeDemais, maisRecentes, where } from './service';
+import { arquivoCsv, auditarLeitura, doMunicipeSemParalelo, grandeDemais, maisRecentes, where } from './service';
 
 // "Quem acessou" a citizen (issue 46): the trail's rows of one person (service.ts `doMunicipe`), with the profile the
 // professional held in that unit that day and the part of the record each touched. Only a user who may read the
@@ -99,21 +99,22 @@ async function municipeLegivel(ctx: Ctx, id: string): Promise<string> {
 export async function listar(ctx: Ctx, id: string, query: Filters): Promise<PageResult<AcessoMunicipe>> {
   await municipeLegivel(ctx, id);
   const { page, per_page, ...f } = query;
-  const db = ctx.leitura;
-  const result = await paginate(
-    { page, per_page },
-    {
-      rows: ({ limit, offset }) => selectAcessos(db, id, f).limit(limit).offset(offset),
-      // A citizen's rows are tens or thousands, never millions: an exact count (one GIN probe per month).
-      count: () =>
-        totalOf(
-          db
-            .select({ total: countAll() })
-            .from(auditoria)
-            .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
-            .where(condicao(id, f)),
-        ),
-    },
+  const result = await doMunicipeSemParalelo(ctx.leitura, (db) =>
+    paginate(
+      { page, per_page },
+      {
+        rows: ({ limit, offset }) => selectAcessos(db, id, f).limit(limit).offset(offset),
+        // A citizen's rows are tens or thousands, never millions: an exact count (one GIN probe per month).
+        count: () =>
+          totalOf(
+            db
+              .select({ total: countAll() })
+              .from(auditoria)
+              .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
+              .where(condicao(id, f)),
+          ),
+      },
+    ),
   );
   await auditarLeitura(ctx.db, ctx, { municipe_id: id, ...f }, { pagina: page, visao: 'quem_acessou' });
   return { rows: result.rows.map(toAcesso), total: result.total };
@@ -123,7 +124,7 @@ export async function listar(ctx: Ctx, id: string, query: Filters): Promise<Page
 export async function todos(ctx: Ctx, id: string, query: Filters, formato: 'csv' | 'pdf') {
   const titular = await municipeLegivel(ctx, id);
   const { page: _page, per_page: _perPage, ...f } = query;
-  const rows = await selectAcessos(ctx.leitura, id, f).limit(MAX_LINHAS_CSV + 1);
+  const rows = await doMunicipeSemParalelo(ctx.leitura, (db) => selectAcessos(db, id, f).limit(MAX_LINHAS_CSV + 1));
   if (rows.length > MAX_LINHAS_CSV) throw grandeDemais();
   await auditarLeitura(ctx.db, ctx, { municipe_id: id, ...f }, { formato, linhas: rows.length, visao: 'quem_acessou' });
   return { titular, rows: rows.map(toAcesso) };

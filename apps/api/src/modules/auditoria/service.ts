@@ -14,7 +14,7 @@ import { and, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'd
 import { RECURSOS_DA_PARTE } from '@saude/shared/schemas/municipe_acessos';
 import { audit } from '../../access/audit';
 import type { Ctx } from '../../access/context';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { auditoria, municipes, profissionais, unidadesSaude } from '../../db/schema';
 import { containsText, countAll, iso, totalOf, withAutorUnidade } from '../../db/sql';
 import { unprocessable } from '../../lib/errors';
@@ -58,6 +58,19 @@ export const doMunicipe = (id: string): SQL => {
   )!;
 };
 const RECURSOS_DO_CADASTRO = [...RECURSOS_DA_PARTE.identificacao, ...RECURSOS_DA_PARTE.blocos];
+
+/**
+ * Reads of one citizen's rows, with parallel plans off. They are tens of rows, but the planner cannot know how many
+ * rows the merge chain's array (`comUnificados`, an init plan) matches in a month and assumes 0.5 % of each; from tens
+ * of millions of rows that estimate launches two parallel workers, ~10 ms to start them for 30 rows (bench:auditoria at
+ * 50 million: p95 16–23 ms against 3.5–4.6 at one million; docs/decisions.md).
+ */
+export function doMunicipeSemParalelo<T>(db: Db, read: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return read(tx);
+  });
+}
 
 export function where(f: Omit<Filters, 'page' | 'per_page'>): SQL | undefined {
   return and(
@@ -143,28 +156,29 @@ export const LIMITE_CONTAGEM = 10_000;
 export async function list(ctx: Ctx, query: Filters) {
   const { page, per_page, ...f } = query;
   let limited = false;
-  const db = ctx.leitura;
-  const result = await paginate(
-    { page, per_page },
-    {
-      rows: ({ limit, offset }) => select(db, f).limit(limit).offset(offset),
-      count: async () => {
-        const n = await totalOf(
-          db.select({ total: countAll() }).from(
-            db
-              .select({ um: sql`1` })
-              .from(auditoria)
-              .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
-              .where(where(f))
-              .limit(LIMITE_CONTAGEM + 1)
-              .as('limitado'),
-          ),
-        );
-        limited = n > LIMITE_CONTAGEM;
-        return limited ? LIMITE_CONTAGEM : n;
+  const ler = (db: DbOrTx) =>
+    paginate(
+      { page, per_page },
+      {
+        rows: ({ limit, offset }) => select(db, f).limit(limit).offset(offset),
+        count: async () => {
+          const n = await totalOf(
+            db.select({ total: countAll() }).from(
+              db
+                .select({ um: sql`1` })
+                .from(auditoria)
+                .leftJoin(profissionais, eq(profissionais.id, auditoria.profissional_id))
+                .where(where(f))
+                .limit(LIMITE_CONTAGEM + 1)
+                .as('limitado'),
+            ),
+          );
+          limited = n > LIMITE_CONTAGEM;
+          return limited ? LIMITE_CONTAGEM : n;
+        },
       },
-    },
-  );
+    );
+  const result = f.municipe_id ? await doMunicipeSemParalelo(ctx.leitura, ler) : await ler(ctx.leitura);
   await auditarLeitura(ctx.db, ctx, f, { pagina: page });
   return { rows: result.rows.map(toRegistro), total: result.total, limited };
 }
@@ -184,7 +198,8 @@ const CABECALHO = ['Data e hora', 'Profissional', 'Unidade', 'Ação', 'O que', 
  */
 export async function exportar(ctx: Ctx, query: Omit<Filters, 'page' | 'per_page'>): Promise<string> {
   const f = Object.fromEntries(Object.entries(query).filter(([k]) => k !== 'page' && k !== 'per_page')) as typeof query;
-  const rows = await select(ctx.leitura, f).limit(MAX_LINHAS_CSV + 1);
+  const ler = (db: DbOrTx) => select(db, f).limit(MAX_LINHAS_CSV + 1);
+  const rows = f.municipe_id ? await doMunicipeSemParalelo(ctx.leitura, ler) : await ler(ctx.leitura);
   if (rows.length > MAX_LINHAS_CSV) {
     throw grandeDemais();
   }
