@@ -19,6 +19,9 @@ const escapeName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 type Casing = { getColumnCasing: (c: Column) => string };
 
+/** A column's reference, by the column object (an alias's columns are objects of their own): made once. */
+const colunas = new WeakMap<Column, string>();
+
 function tableRef(table: Table): string {
   const t = table as unknown as Record<symbol, unknown>;
   const schema = t[TABLE_SCHEMA] as string | undefined;
@@ -39,8 +42,12 @@ function walk(chunks: readonly unknown[], out: { sql: string; params: unknown[] 
       if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) throw OUTRO;
       walk(chunk.queryChunks, out, casing);
     } else if (chunk instanceof Column) {
-      const table = chunk.table as unknown as Table;
-      out.sql += `${tableRef(table)}.${escapeName(casing.getColumnCasing(chunk))}`;
+      let ref = colunas.get(chunk);
+      if (ref === undefined) {
+        ref = `${tableRef(chunk.table as unknown as Table)}.${escapeName(casing.getColumnCasing(chunk))}`;
+        colunas.set(chunk, ref);
+      }
+      out.sql += ref;
     } else if (chunk instanceof Param) {
       const value: unknown = chunk.value;
       if (value !== null && typeof value === 'object' && !(value instanceof Date)) throw OUTRO;

@@ -39,17 +39,27 @@ const porZod =
     return r.data;
   };
 
+/** A value that leaves as it is: no call per field for it. */
+const igual: Projecao = (value) => value;
+
 function projecao(schema: z.ZodType): Projecao {
   const def = defOf(schema);
   switch (def.type) {
     case 'object': {
       if (def.catchall) return porZod(schema);
-      const campos = Object.entries(def.shape!).map(([k, s]) => [k, projecao(s)] as const);
+      const chaves = Object.keys(def.shape!);
+      const projecoes = chaves.map((k) => projecao(def.shape![k]!));
+      const n = chaves.length;
       return (value) => {
         if (value === null || typeof value !== 'object' || Array.isArray(value)) throw FORA;
         const v = value as Record<string, unknown>;
         const out: Record<string, unknown> = {};
-        for (const [k, p] of campos) if (k in v) out[k] = p(v[k]);
+        for (let i = 0; i < n; i++) {
+          const k = chaves[i]!;
+          if (!(k in v)) continue;
+          const p = projecoes[i]!;
+          out[k] = p === igual ? v[k] : p(v[k]);
+        }
         return out;
       };
     }
@@ -57,19 +67,19 @@ function projecao(schema: z.ZodType): Projecao {
       const item = projecao(def.element!);
       return (value) => {
         if (!Array.isArray(value)) throw FORA;
-        return value.map(item);
+        return item === igual ? value : value.map(item);
       };
     }
     case 'nullable': {
       const inner = projecao(def.innerType!);
-      return (value) => (value === null ? null : inner(value));
+      return inner === igual ? igual : (value) => (value === null ? null : inner(value));
     }
     case 'optional': {
       const inner = projecao(def.innerType!);
-      return (value) => (value === undefined ? undefined : inner(value));
+      return inner === igual ? igual : (value) => (value === undefined ? undefined : inner(value));
     }
     default:
-      if (SIMPLES.has(def.type) && !def.checks?.some((c) => c._zod.def.check === 'overwrite')) return (value) => value;
+      if (SIMPLES.has(def.type) && !def.checks?.some((c) => c._zod.def.check === 'overwrite')) return igual;
       return porZod(schema);
   }
 }
