@@ -1,5 +1,6 @@
 import { serializerCompiler as zodSerializer } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isoDates } from '../lib/answer';
 
 // The answers are written through the shared response schemas: only the keys a schema names leave (a column added to
 // a query, a row read whole, never leaks). Encoding with zod also re-ran every check of those schemas on every answer —
@@ -9,7 +10,8 @@ import { z } from 'zod';
 // projection does not know — unions, transforms, pipes and codecs, defaults, records, strict or passthrough objects, a
 // string check that rewrites the value (trim, lower case) — is encoded by zod as before, that part alone. Under the
 // tests every answer is also encoded by zod and the two are compared (`conferir`): a schema the projection would write
-// differently fails a test instead of answering.
+// differently fails a test instead of answering. Timestamps may arrive as Dates (lib/answer.ts): JSON writes a Date as
+// its ISO string, which is what `isoDates` made of it for zod; zod, where it still writes, gets them through `isoDates`.
 
 type Projecao = (value: unknown) => unknown;
 
@@ -34,7 +36,7 @@ const FORA = Symbol('fora');
 const porZod =
   (schema: z.ZodType): Projecao =>
   (value) => {
-    const r = z.safeEncode(schema, value as never);
+    const r = z.safeEncode(schema, isoDates(value) as never);
     if (r.error) throw FORA;
     return r.data;
   };
@@ -42,26 +44,36 @@ const porZod =
 /** A value that leaves as it is: no call per field for it. */
 const igual: Projecao = (value) => value;
 
+/**
+ * An object's projection as one object literal in the schema's order, made once per schema: V8 then builds every
+ * answer's objects with one fixed shape (a loop assigning key by key was most of the projection's time on the visit
+ * history's 60 fields). An absent key is written as undefined, which JSON leaves out as zod does. The keys are the
+ * schema's, quoted as JSON strings.
+ */
+function objeto(shape: Record<string, z.ZodType>): Projecao {
+  const chaves = Object.keys(shape);
+  const projecoes = chaves.map((k) => projecao(shape[k]!));
+  const campos = chaves.map((k, i) => {
+    const nome = JSON.stringify(k);
+    return projecoes[i] === igual ? `${nome}: v[${nome}]` : `${nome}: p[${i}](v[${nome}])`;
+  });
+  const fazer = new Function(
+    'p',
+    'FORA',
+    `return (v) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) throw FORA;
+    return { ${campos.join(', ')} };
+  };`,
+  ) as (p: Projecao[], fora: symbol) => Projecao;
+  return fazer(projecoes, FORA);
+}
+
 function projecao(schema: z.ZodType): Projecao {
   const def = defOf(schema);
   switch (def.type) {
     case 'object': {
       if (def.catchall) return porZod(schema);
-      const chaves = Object.keys(def.shape!);
-      const projecoes = chaves.map((k) => projecao(def.shape![k]!));
-      const n = chaves.length;
-      return (value) => {
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) throw FORA;
-        const v = value as Record<string, unknown>;
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < n; i++) {
-          const k = chaves[i]!;
-          if (!(k in v)) continue;
-          const p = projecoes[i]!;
-          out[k] = p === igual ? v[k] : p(v[k]);
-        }
-        return out;
-      };
+      return objeto(def.shape!);
     }
     case 'array': {
       const item = projecao(def.element!);
@@ -99,10 +111,10 @@ export const serializerCompiler: typeof zodSerializer = (route) => {
     } catch (e) {
       if (e !== FORA) throw e;
       // Zod's own answer, or its ResponseSerializationError (a 500), exactly as before.
-      return porZodInteiro(data);
+      return porZodInteiro(isoDates(data));
     }
     if (conferir) {
-      const deles = porZodInteiro(data);
+      const deles = porZodInteiro(isoDates(data));
       if (deles !== json)
         throw new Error(`serializer difere do zod (${route.method} ${route.url}):\n${json}\n---\n${deles}`);
     }
