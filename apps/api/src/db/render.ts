@@ -4,8 +4,9 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 // drizzle's `sqlToQuery` asks `is(chunk, Class)` of each chunk against up to a dozen classes, each miss walking the
 // chunk's prototype chain, and merges a `{ sql, params }` object per chunk: ≈ 45 µs per citizen search statement,
 // rendered at every request (issue 41). The statements raw SQL sends are made of a few kinds of chunk only; this
-// renders those with `instanceof` into one string and one array, and hands anything else (a subquery, a view, an
-// alias, a placeholder, inlined params, another copy of drizzle's classes) to drizzle whole. Under the tests every
+// renders those with `instanceof` into one string and one array (an aliased table's proxies included), and hands anything
+// else (a subquery, a view, an aliased expression, a placeholder, inlined params, another copy of drizzle's classes) to
+// drizzle whole. Under the tests every
 // rendering is compared with drizzle's (`conferir`), so a difference fails a test instead of reaching the database.
 
 const IS_ALIAS = Symbol.for('drizzle:IsAlias');
