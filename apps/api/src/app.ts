@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccess, type RegisteredRoute } from './access/hooks';
 import { SessionCache } from './auth/session-cache';
 import { Sso, type SsoOptions } from './auth/sso';
@@ -11,6 +11,7 @@ import { registerInputGuard } from './http/input';
 import { loggerOptions } from './http/logging';
 import { registerRoutes } from './http/routes';
 import { registerSecurityHeaders } from './http/security';
+import { serializerCompiler } from './http/serializer';
 import { registerWeb } from './http/web';
 
 export type App = FastifyInstance & { registeredRoutes: RegisteredRoute[]; sessionCache: SessionCache };

@@ -38,8 +38,10 @@ export function registerAccess(
     }
   });
 
-  app.addHook('onRequest', async (req) => {
+  // Hooks with nothing to wait for take a callback: an async one costs a promise and a turn of the queue per request.
+  app.addHook('onRequest', (req, _reply, done) => {
     req.ctx = { db, leitura, usuario: null, ip: req.ip };
+    done();
   });
 
   app.addHook('preValidation', async (req) => {

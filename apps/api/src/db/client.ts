@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { renderSql } from './render';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -425,11 +426,24 @@ function pgListener(url: string) {
   return { listen, close };
 }
 
-/** Raw SQL for the few queries the builder cannot say well; both drivers answer with `rows`. */
+/**
+ * Raw SQL for the few queries the builder cannot say well; both drivers answer with `rows`. On PostgreSQL's pool it is
+ * rendered by `renderSql` and sent as drizzle would send it (an unnamed statement, dates as text): drizzle's own
+ * rendering was most of the citizen search's cost per request (issue 41).
+ */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) {
+    const { sql: text, params } = renderSql(dialect, query);
+    return (await pool.query({ text, values: params, types: typesComoDrizzle })).rows as T[];
+  }
+  if (conferirRender) renderSql(dialect, query);
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
+
+/** Under the tests (PGlite too) every raw statement's rendering is checked against drizzle's (db/render.ts). */
+const conferirRender = Boolean(process.env.VITEST);
 
 const nomes = new Map<string, string>();
 
@@ -465,6 +479,6 @@ const typesComoDrizzle = {
 export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = renderSql(dialect, query);
   return (await pool.query({ name: statementName(text), text, values: params, types: typesComoDrizzle })).rows as T[];
 }

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { statementName, type DbOrTx } from './client';
+import { comMapeador } from './mapeador';
 import { equipes, lotacoes, normalized, perfis, profissionais, unidadesSaude } from './schema';
 
 // Small SQL pieces every service writes the same way. Text searches compare immutable_unaccent(lower(…)) on both
@@ -123,13 +124,13 @@ const prontas = new WeakMap<object, Map<string, unknown>>();
  * PostgreSQL it is a named prepared statement, planned once per connection (its seven joins took 4–5 ms of planning for
  * 0.5 ms of execution: issue 15, `BENCH_EXPLAIN=1 npm run bench:cpu`). `key` names the call and the shape (filters,
  * scope kind); `build` must answer the same SQL for the same key. For hot reads whose plan does not depend on the
- * values; PGlite runs it as any query.
+ * values; PGlite runs it as any query. Its rows are mapped by a mapper compiled once (db/mapeador.ts).
  */
 export function preparedOnce<P>(db: DbOrTx, key: string, build: (name: string) => P): P {
   let porChave = prontas.get(db);
   if (!porChave) prontas.set(db, (porChave = new Map()));
   let q = porChave.get(key) as P | undefined;
-  if (!q) porChave.set(key, (q = build(statementName(key))));
+  if (!q) porChave.set(key, (q = comMapeador(build(statementName(key)), key)));
   return q;
 }
 

@@ -40,11 +40,13 @@ export function checkInput(value: unknown, errors: FieldErrors, path: Array<stri
 }
 
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req) => {
+  // A callback, not async (issue 41: a promise per request); what it throws fastify answers as an async hook's.
+  app.addHook('preValidation', (req, _reply, done) => {
     const errors = new FieldErrors();
     checkInput(req.params, errors);
     checkInput(req.query, errors);
     checkInput(req.body, errors);
     errors.throwIfAny(leitura(req) ? msg.buscaInvalida : undefined);
+    done();
   });
 }

@@ -61,18 +61,21 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   const headers = helmet({ contentSecurityPolicy: { directives: csp }, crossOriginEmbedderPolicy: false });
   app.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, () => done()));
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Callbacks, not async: nothing to wait for, and a promise per hook per request (issue 41).
+  app.addHook('onRequest', (req, reply, done) => {
     if (req.url.startsWith('/api/') || req.url === '/api') void reply.header('Cache-Control', 'no-store');
+    done();
   });
   // req.protocol is https for a TLS socket, or per X-Forwarded-Proto from a trusted proxy (TRUST_PROXY).
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/assets/')) {
       for (const h of SO_DOCUMENTOS) reply.removeHeader(h);
-      return;
+      return done(null, payload);
     }
     const policy = reply.getHeader('content-security-policy');
     if (req.protocol === 'https' && typeof policy === 'string') {
       void reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
     }
+    done(null, payload);
   });
 }

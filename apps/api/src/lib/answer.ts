@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 
 // What a route answers before its response schema serialises it: timestamps may stay the Dates the database gave,
-// and the kit's routes (lib/routes.ts) turn them into ISO strings here, once, instead of each mapper by hand.
+// and they leave as ISO strings, once, instead of each mapper by hand: JSON writes a Date so, and where zod writes an
+// answer (http/serializer.ts) `isoDates` turns them first.
 
 /**
  * The timestamps whose name says so by no suffix: the rest end in `_at` or `_em` (or are an event's `em`). A list, not

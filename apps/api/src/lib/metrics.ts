@@ -119,10 +119,12 @@ export function registerMetrics(app: FastifyInstance, config: Config, fontes: Fo
     },
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  // A callback, not async: nothing to wait for (issue 41: a promise per request).
+  app.addHook('onResponse', (req, reply, done) => {
     const labels = { method: req.method, route: req.routeOptions.url ?? 'sem_rota' };
     duracao.observe({ ...labels, status_code: reply.statusCode }, reply.elapsedTime / 1000);
     if (reply.statusCode >= 500) erros.inc(labels);
+    done();
   });
 
   const allow = new BlockList();

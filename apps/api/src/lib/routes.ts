@@ -2,7 +2,7 @@ import { msg, type Permission } from '@saude/shared';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Access, Ctx } from '../access/context';
-import { isoDates, type Dated } from './answer';
+import type { Dated } from './answer';
 import type { PageResult } from './paginate';
 
 // How a module declares its routes: the record's five (list, create, show, update, destroy) in one call, and each
@@ -136,7 +136,8 @@ export function listRoute<Q extends Schema, L extends Schema, P extends z.ZodObj
     const { rows, total, limited } = await l.run(req.ctx, req.query, req.params);
     // A capped count (issue 15): the total is "more than" X-Total-Count; the pager pages up to it.
     if (limited) reply.header('X-Total-Count-Limitado', 'true');
-    return reply.header('X-Total-Count', total).send(isoDates(rows));
+    // Timestamps may still be Dates: the serializer writes them as ISO strings (http/serializer.ts).
+    return reply.header('X-Total-Count', total).send(rows);
   });
 }
 
@@ -177,9 +178,9 @@ export function recordAction<
     const answer = await run(req.ctx, req.params, req.body, req.query);
     if (s.creates === 'if-new') {
       const { created, answer: record } = answer as MaybeCreated<unknown>;
-      return reply.code(created ? 201 : 200).send(isoDates(record));
+      return reply.code(created ? 201 : 200).send(record);
     }
-    return reply.code(s.creates ? 201 : 200).send(isoDates(answer));
+    return reply.code(s.creates ? 201 : 200).send(answer);
   });
 }
 

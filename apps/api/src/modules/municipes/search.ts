@@ -252,13 +252,27 @@ const nomeSocial: Coluna = { texto: nomeSocialN, palavras: palavrasDoNome(munici
  */
 const nomeVarrido: Coluna = { texto: normalized(sql`(${municipes.nome} || '')`) };
 
+/**
+ * A search with name words as typed, its filter built when first read: it runs with its words looked up
+ * (`prepararBusca` → `comPalavras`), so this filter is most often never read (issue 41: a name search built its
+ * condition twice per request).
+ */
+function comoDigitada(comPalavras: NonNullable<Busca['comPalavras']>, campos: Omit<Busca, 'where'>): Busca {
+  let feita: Busca | undefined;
+  return Object.defineProperty({ ...campos, comPalavras }, 'where', {
+    enumerable: true,
+    get: () => (feita ??= comPalavras(new Map())).where,
+  }) as Busca;
+}
+
 /** A search of words only: the exact step now, the fuzzy one on demand. */
 function porTermos(base: SQL[], termos: Termo[], rank: SQL | null, filtros: string[]): Busca {
   const build = (achadas: PalavrasDosTermos): Busca => {
     const all = [...base, termosCondition(termos, achadas)].filter((c): c is SQL => c !== undefined);
     return { where: all.length ? and(...all) : undefined, rank, filtros, termos };
   };
-  return { ...build(new Map()), comPalavras: termos.length > 0 ? build : undefined };
+  if (termos.length === 0) return { ...build(new Map()), comPalavras: undefined };
+  return comoDigitada(build, { rank, filtros, termos });
 }
 
 /** The one search box of the list: a dd/MM/yyyy date, a CPF/CNS (masked or not, or its first digits), or a name. */
@@ -305,7 +319,8 @@ export function buscaSimples(q: string | undefined): Busca {
           amplitude: ampla ? undefined : amplitude,
         };
       };
-      return { ...build(new Map()), comPalavras: build };
+      // As typed, no word is looked up: no amplitude (see `build`).
+      return comoDigitada(build, { rank, filtros: ['nome'], termos: [...noNome, ...noSocial], amplitude: undefined });
     }
   }
 }

@@ -252,13 +252,15 @@ export async function list(
   f: VisitaDomiciliarFilters,
 ): Promise<{ rows: Dated<VisitaDomiciliar>[]; total: number }> {
   const e = escopoDe(ctx);
-  const where = and(
-    visitaInScope(e),
-    f.familia_id ? eq(vd.familia_id, f.familia_id) : undefined,
-    f.municipe_id ? eq(vd.municipe_id, f.municipe_id) : undefined,
-    f.sem_familia ? isNull(vd.familia_id) : undefined,
-    f.minhas ? eq(vd.profissional_id, ctx.usuario?.profissionalId ?? '') : undefined,
-  );
+  // Only a page past the end counts apart (paginate): the condition is built then, not at every request (issue 41).
+  const where = () =>
+    and(
+      visitaInScope(e),
+      f.familia_id ? eq(vd.familia_id, f.familia_id) : undefined,
+      f.municipe_id ? eq(vd.municipe_id, f.municipe_id) : undefined,
+      f.sem_familia ? isNull(vd.familia_id) : undefined,
+      f.minhas ? eq(vd.profissional_id, ctx.usuario?.profissionalId ?? '') : undefined,
+    );
   const filtros = FILTROS_VISITAS.filter((k) => f[k]);
   return auditedRead(
     ctx,
@@ -266,7 +268,7 @@ export async function list(
       const page = await paginate(f, {
         count: () =>
           totalOf(
-            tx.select({ total: countAll() }).from(vd).leftJoin(familias, eq(familias.id, vd.familia_id)).where(where),
+            tx.select({ total: countAll() }).from(vd).leftJoin(familias, eq(familias.id, vd.familia_id)).where(where()),
           ),
         rows: ({ limit, offset }) =>
           paginaDeVisitas(tx, alcanceDe(e), filtros).execute({
