@@ -6,6 +6,7 @@ import { useRouteInfo } from '../lib/routeInfo';
 import { useTemaAtual } from '../lib/temaAtual';
 import { useUsuario } from '../lib/session';
 import { AreaIcon } from './areaIcon';
+import { DepoisDoOcioso } from './firstUse';
 import { leaves, type NavItem } from './menuTree';
 import { useNav } from './useNav';
 import { loadTemaBanner } from '../modules/ferramentas';
@@ -69,9 +70,12 @@ export function HomePage() {
           ))}
         </SimpleGrid>
       )}
-      <Suspense fallback={null}>
-        <LembretesCard />
-      </Suspense>
+      {/* Reminders after the home is interactive (issue 41: not in the first load). */}
+      <DepoisDoOcioso>
+        <Suspense fallback={null}>
+          <LembretesCard />
+        </Suspense>
+      </DepoisDoOcioso>
     </Stack>
   );
 }

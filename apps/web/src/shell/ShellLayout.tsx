@@ -1,21 +1,15 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { carregarToasts } from '../lib/feedback/carregarToasts';
 import { useUsuario } from '../lib/session';
 import { AvisosNaoVisualizados } from '../modules/comunicacao';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
-import { useIdleEssential } from './firstUse';
+import { DepoisDoOcioso, useIdleEssential } from './firstUse';
+import { ModaisDepois } from './ModaisDepois';
 import { useMenuMode } from './useMenuMode';
 import { useNav } from './useNav';
 import classes from './Shell.module.css';
-
-// Confirmations (modals.openConfirmModal: delete, unsaved changes) are drawn by the provider, which listens for them
-// from anywhere; it needs not wrap the page. Its code (Modal, scroll lock, the popover engine) comes right after the
-// first screen instead of before it (issue 15), long before any screen can ask a question.
-const ModalsProvider = lazy(() => import('@mantine/modals').then((m) => ({ default: m.ModalsProvider })));
-// The optional widgets (issue 21: sign language, chat): a chunk after the first screen, which loads each only if set.
-const Widgets = lazy(() => import('./Widgets'));
 
 /** Default layout of spec §2: top bar, side menu, content. The route loader has already loaded the user. */
 export function ShellLayout() {
@@ -47,12 +41,14 @@ export function ShellLayout() {
           </div>
         </main>
       </div>
-      <Suspense fallback={null}>
-        <ModalsProvider />
-        <Widgets />
-      </Suspense>
-      {/* Staff notices (issue 19): a small check here; the pop-up's code loads only when it finds unread ones. */}
-      <AvisosNaoVisualizados usuario={usuario} />
+      {/* Confirmations (modals.openConfirmModal: delete, unsaved changes) are drawn by the provider, which listens
+          for them from anywhere; it needs not wrap the page. */}
+      <ModaisDepois />
+      {/* Staff notices (issue 19): a small check; the pop-up's code loads only when it finds unread ones, after the
+          home is interactive. */}
+      <DepoisDoOcioso>
+        <AvisosNaoVisualizados usuario={usuario} />
+      </DepoisDoOcioso>
     </div>
   );
 }

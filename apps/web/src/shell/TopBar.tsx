@@ -17,7 +17,7 @@ import { msgBase as msg } from '@saude/shared/mensagens_base';
 import { useParametrizacao } from '../lib/parametrizacao';
 import { SELECIONAR_UNIDADE } from '../lib/session';
 import { useTemaAtual } from '../lib/temaAtual';
-import { FirstUseSlot, lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
+import { DepoisDoOcioso, FirstUseSlot, lazyOnFirstUse, useFirstUse, useIdleWarmUp } from './firstUse';
 import { Hint, HintTooltip } from './Hint';
 import { showsTopToggle, type MenuAction, type MenuMode } from './menuMode';
 import { MENU_ID } from './SideMenu';
@@ -65,9 +65,11 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
       {parametrizacao?.demonstracao && <DemoBadge />}
       <div className={classes.spacer} />
       <NetworkStatus />
-      <FirstUseSlot fallback={null}>
-        <Sino usuario={usuario} />
-      </FirstUseSlot>
+      <DepoisDoOcioso>
+        <FirstUseSlot fallback={null}>
+          <Sino usuario={usuario} />
+        </FirstUseSlot>
+      </DepoisDoOcioso>
       {usuario.unidade_atual && (
         <Hint label="Trocar unidade">
           <Link
@@ -81,9 +83,11 @@ export function TopBar({ usuario, mode, send, withMenu }: Props) {
           </Link>
         </Hint>
       )}
-      <FirstUseSlot fallback={null}>
-        <Globo usuario={usuario} />
-      </FirstUseSlot>
+      <DepoisDoOcioso>
+        <FirstUseSlot fallback={null}>
+          <Globo usuario={usuario} />
+        </FirstUseSlot>
+      </DepoisDoOcioso>
       <FullscreenToggle />
       <AccountButton usuario={usuario} />
     </header>

@@ -11,6 +11,7 @@ import {
   Suspense,
   useEffect,
   useState,
+  useSyncExternalStore,
   type ComponentType,
   type ReactNode,
   type SyntheticEvent,
@@ -118,6 +119,7 @@ function scheduleWarmUp() {
   const run = () => {
     // Where the first load ends and the warm-up begins (bench/primeira-tela.ts counts what comes before).
     performance.mark('saude:aquecimento');
+    marcarOcioso();
     for (const p of [...essential, ...(prefetchAllowed() ? idleWarmUp : [])]) p().catch(() => undefined);
     idleWarmUp = [];
     essential = [];
@@ -148,4 +150,39 @@ export function useIdleEssential(...preloads: Array<() => Promise<unknown>>) {
     scheduleWarmUp();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+}
+
+// What the home shows after it is interactive (issue 41: the first load counts the scripts fetched before the idle
+// moment): the bell and globe, the reminders, the notices pop-up, the modals' provider and the widgets mount then.
+let ocioso = false;
+const ouvintes = new Set<() => void>();
+
+/** The first idle moment has come, or something cannot wait for it (a modal asked for before it). */
+export function marcarOcioso(): void {
+  if (ocioso) return;
+  ocioso = true;
+  for (const f of ouvintes) f();
+}
+
+/** Tests only: back to before the idle moment. */
+export function esquecerOcioso(): void {
+  ocioso = false;
+}
+
+const assinar = (f: () => void) => {
+  ouvintes.add(f);
+  return () => void ouvintes.delete(f);
+};
+
+/** True from the first idle moment on (requestIdleCallback, at most 5 s after the shell is drawn). */
+export function useDepoisDoOcioso(): boolean {
+  useEffect(() => {
+    if (!ocioso) scheduleWarmUp();
+  }, []);
+  return useSyncExternalStore(assinar, () => ocioso);
+}
+
+/** Draws `children` from the first idle moment on. */
+export function DepoisDoOcioso({ children }: { children: ReactNode }) {
+  return useDepoisDoOcioso() ? children : null;
 }
