@@ -27,6 +27,16 @@ export function FirstUseMenu({
     if (use.opened) setOpened(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Mantine closes on Escape only from inside the dropdown, which takes the focus a moment after opening: on a slow
+  // device an Escape pressed as soon as the menu shows reached the button and did nothing.
+  useEffect(() => {
+    const button = ref.current;
+    const fechar = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpened(false);
+    };
+    button?.addEventListener('keydown', fechar);
+    return () => button?.removeEventListener('keydown', fechar);
+  }, []);
   return (
     <Menu
       {...props}
