@@ -100,12 +100,15 @@ background:#1864ab;color:#fff;font:700 13px/1 sans-serif;border:3px solid #fff;b
 .mapa-territorio .leaflet-div-icon{background:none;border:none}
 .mapa-territorio .leaflet-marker-icon:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}`;
 
-/** A notified case: a purple pin with "!", above the homes. */
+/**
+ * A notified case: a purple pin with "!", above the homes, drawn up and to the right of its point like a badge: centred
+ * on it, it covered the number of the homes' group at the same place (the cases are at homes).
+ */
 const ICONE_CASO = divIcon({
   html: SIMBOLO_CASO,
   className: '',
   iconSize: [18, 18],
-  iconAnchor: [9, 9],
+  iconAnchor: [-4, 22],
 });
 
 const ICONES = Object.fromEntries(
