@@ -190,7 +190,12 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 export async function expectAccessible(page: Page, what = page.url()) {
   // A dialog or menu still fading in has its text at partial opacity, which axe reads as low contrast: let the
-  // finite animations and transitions end first (a spinning loader never does).
+  // finite animations and transitions end first (a spinning loader never does). Three frames first: Mantine mounts
+  // the element (visible, at opacity 0) a frame after it opens and starts its transition a frame later; until then
+  // it is not an animation to wait for.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)))),
+  );
   await page.evaluate(() =>
     Promise.all(
       document
