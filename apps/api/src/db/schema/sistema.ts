@@ -22,11 +22,6 @@ export const sessoes = pgTable(
     metodo: text({ enum: ['senha', 'sso'] })
       .notNull()
       .default('senha'),
-    /**
-     * No longer written or read (issue 43: an ID token in clear on the row); migration 0031 cleared it and the next
-     * release drops it (expand, then contract: the previous release's processes may still insert it).
-     */
-    sso_id_token: text(),
     /** The provider's subject and session id (`sub`, `sid`) of an 'sso' sign-in: what its back-channel logout names. */
     sso_sub: text(),
     sso_sid: text(),
