@@ -41,8 +41,9 @@ export function UnificacoesRecebidas({
               unificação pode ser desfeita até {dataBr(u.desfazer_ate)}.
             </Text>
             <Button
+              // Filled: the red outline on the notice's light blue is under AA contrast (axe).
               color="red.9"
-              variant="outline"
+              variant="filled"
               mih={44}
               loading={desfazendo}
               aria-label={`Desfazer unificação de ${u.absorvido_nome}`}

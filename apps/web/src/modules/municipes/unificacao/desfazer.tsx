@@ -32,6 +32,8 @@ export function useDesfazerUnificacaoConfirmado(onDesfeita?: () => unknown) {
             labels: { confirm: 'Sim, desfazer', cancel: 'Não, manter' },
             confirmProps: { color: 'red.9' },
             onConfirm: () => {
+              // The button stays on screen while the dialog fades out: a second click there must not send again.
+              if (confirmada) return;
               confirmada = true;
               desfazer
                 .mutateAsync(u.id)
