@@ -48,6 +48,16 @@ describe('municipes: unificação de duplicados', () => {
     };
   };
 
+  /** Two fresh citizens, b merged into a (u). */
+  const doisUnificados = async () => {
+    const a = await f.municipe();
+    const b = await f.municipe();
+    const u = (
+      await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) })
+    ).json();
+    return { a, b, u };
+  };
+
   /** Every row of every table that points at a citizen, and the citizens: what a merge touches and an undo restores. */
   async function fotografia(): Promise<Record<string, unknown[]>> {
     const tabelas = [
@@ -302,11 +312,7 @@ describe('municipes: unificação de duplicados', () => {
   });
 
   it('refuses the undo when the survivor was edited after the merge, or once the period is over', async () => {
-    const a = await f.municipe();
-    const b = await f.municipe();
-    const u = (
-      await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) })
-    ).json();
+    const { a, u } = await doisUnificados();
     await t.db.update(parametrizacao).set({ unificacao_prazo_dias: 0 });
     try {
       const vencida = await desfazer(u.id);
@@ -330,16 +336,10 @@ describe('municipes: unificação de duplicados', () => {
   const ids = (res: { json: () => unknown }) => (res.json() as Array<{ id: string }>).map((u) => u.id);
 
   it('lists the merges a survivor received that can still be undone (sobrevivente_id + desfazivel), audited', async () => {
-    const a = await f.municipe();
-    const b = await f.municipe();
+    const { a, b, u } = await doisUnificados();
     const c = await f.municipe();
-    const x = await f.municipe();
-    const y = await f.municipe();
-    const u = (
-      await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) })
-    ).json();
     // Another survivor's merge: not a's.
-    await unificar({ municipe_a_id: x.id, municipe_b_id: y.id, sobrevivente: 'a', ...(await versoes(x, y)) });
+    await doisUnificados();
     const res = await recebidas(a.id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('1');
@@ -369,11 +369,7 @@ describe('municipes: unificação de duplicados', () => {
   });
 
   it('does not offer a merge past its period, nor one whose survivor was edited after it (the undo would refuse both)', async () => {
-    const a = await f.municipe();
-    const b = await f.municipe();
-    const u = (
-      await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) })
-    ).json();
+    const { a, u } = await doisUnificados();
     expect(ids(await recebidas(a.id))).toEqual([u.id]);
     await t.db.update(parametrizacao).set({ unificacao_prazo_dias: 0 });
     try {
@@ -404,11 +400,7 @@ describe('municipes: unificação de duplicados', () => {
   });
 
   it("answers a manager of another unit and team as the unfiltered list does: the merges are the registry's", async () => {
-    const a = await f.municipe();
-    const b = await f.municipe();
-    const u = (
-      await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) })
-    ).json();
+    const { a, u } = await doisUnificados();
     const outro = await f.territorio();
     const h = (await f.usuario({ perfil: 'gestor', unidade: outro.unidade, equipe: outro.equipe })).headers;
     const filtrada = await recebidas(a.id, h);
