@@ -111,3 +111,89 @@ test('the manager merges a duplicate pair side by side, tells another apart, and
     await fotografar(page, 'municipes-unificacao-fila-800');
   });
 });
+
+/** dd/MM/yyyy of an instant, as São Paulo reads it (the notice's dates). */
+const diaSp = (iso: string | Date) =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+
+test("the survivor's record shows the merge it received and undoes it with one press", async ({
+  page,
+  apiAs,
+  signInWithUnit,
+}) => {
+  const recepcao = await apiAs('recepcao');
+  const admin = await apiAs('admin', { unidade: 'UBS Centro' });
+  const u = unico();
+  const dia = nascimento();
+  const maeFica = `Luzia ${u} Prado`;
+  const maeSai = `Luzia ${u} do Prado`;
+  const fica = await pessoa(recepcao, `Sebastiana ${u} Moreira`, maeFica, dia);
+  const sai = await pessoa(recepcao, `Sebastiana ${u} Moreyra`, maeSai, dia);
+  const versao = async (p: Pessoa) =>
+    ((await (await admin.get(`/api/v1/municipes/${p.id}`)).json()) as { lock_version: number }).lock_version;
+  const feita = await admin.post('/api/v1/municipes/unificacoes', {
+    data: {
+      municipe_a_id: fica.id,
+      municipe_b_id: sai.id,
+      sobrevivente: 'a',
+      // The survivor keeps its name; the mother's name comes from the absorbed one (the more recently saved).
+      escolhas: { nome: 'a' },
+      lock_version_a: await versao(fica),
+      lock_version_b: await versao(sai),
+    },
+  });
+  expect(feita.status()).toBe(201);
+  const unificacao = (await feita.json()) as { id: string; unificado_em: string; desfazer_ate: string };
+
+  const deletes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE' && r.url().includes('/api/v1/municipes/unificacoes/')) deletes.push(r.url());
+  });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signInWithUnit('admin', 'UBS Centro');
+  await page.goto(`/municipes/${fica.id}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: fica.nome })).toBeVisible();
+  const nomeMae = page.getByLabel('Nome da mãe', { exact: true });
+  await expect(nomeMae).toHaveValue(maeSai);
+  const aviso = page.getByRole('status').filter({ hasText: 'Este cadastro recebeu os dados de' });
+
+  await test.step('the notice says whose data it received, when, and until when it can be undone', async () => {
+    await expect(aviso).toHaveText(
+      new RegExp(
+        `Este cadastro recebeu os dados de ${sai.nome} em ${diaSp(unificacao.unificado_em)}\\. ` +
+          `A unificação pode ser desfeita até ${diaSp(unificacao.desfazer_ate)}\\.`,
+      ),
+    );
+    await expectAccessible(page, 'Cadastro com unificação 1400');
+    await expectLandmarksAndHeadings(page, 'Cadastro com unificação 1400');
+    await fotografar(page, 'municipes-unificacao-aviso-1400');
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await expectAccessible(page, 'Cadastro com unificação 800');
+    await fotografar(page, 'municipes-unificacao-aviso-800');
+  });
+
+  await test.step('a double click asks once; a double click on "Sim, desfazer" undoes once', async () => {
+    await aviso.getByRole('button', { name: 'Desfazer unificação' }).dblclick();
+    const dialogo = page.getByRole('dialog', { name: 'Desfazer unificação?' });
+    await expect(dialogo).toHaveCount(1);
+    await expect(dialogo).toContainText(`${sai.nome} volta a ser um cadastro separado de ${fica.nome}`);
+    await expectAccessible(page, 'Confirmar desfazer no cadastro');
+    await dialogo.getByRole('button', { name: 'Sim, desfazer' }).dblclick();
+    await expect(page.getByText('Unificação desfeita. Os dois cadastros voltaram a ser como eram.')).toBeVisible();
+    await expect(aviso).toHaveCount(0);
+    await expect(dialogo).toHaveCount(0);
+    expect(deletes).toEqual([expect.stringContaining(unificacao.id)]);
+    // The form holds the restored record, not the merged values it was opened with.
+    await expect(nomeMae).toHaveValue(maeFica);
+  });
+
+  await test.step('the absorbed citizen is back: its old link opens its own record', async () => {
+    await page.goto(`/municipes/${sai.id}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: sai.nome })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/municipes/${sai.id}/edit`));
+    expect(await (await admin.get(`/api/v1/municipes/${sai.id}`)).json()).toMatchObject({ unificado_em_id: null });
+    // Nothing is offered on either record any more.
+    await expect(page.getByText('Este cadastro recebeu os dados de')).toHaveCount(0);
+    expect(deletes).toHaveLength(1);
+  });
+});

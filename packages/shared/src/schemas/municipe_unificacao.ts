@@ -190,7 +190,16 @@ export const unificacaoSchema = z.object({
 });
 export type Unificacao = z.infer<typeof unificacaoSchema>;
 
-export const unificacaoFiltersSchema = paginationSchema.extend({ municipe_id: uuid().optional() });
+export const unificacaoFiltersSchema = paginationSchema.extend({
+  municipe_id: uuid().optional(),
+  /** The merges this citizen received (it is the record that stayed). */
+  sobrevivente_id: uuid().optional(),
+  /**
+   * true: only the merges DELETE /:id would undo now (not undone, within the period, the survivor not edited since);
+   * false: only the others. The survivor's record asks `sobrevivente_id` + `desfazivel=true` for its notice.
+   */
+  desfazivel: z.stringbool({ error: msg.naoEValido }).optional(),
+});
 export type UnificacaoFilters = z.infer<typeof unificacaoFiltersSchema>;
 
 /** The whole-registry search: its progress, polled by the queue screen. */

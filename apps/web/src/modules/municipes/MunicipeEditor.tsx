@@ -21,6 +21,7 @@ import { abaDoCampo, formParaApi, municipeParaForm, ROTULOS, useMunicipeFormSche
 import { MunicipeCabecalho } from './MunicipeCabecalho';
 import { CorrecoesPainel } from './lgpd/CorrecoesPainel';
 import { MunicipeFormInfoProvider } from './secoes/comum';
+import { UnificacoesRecebidas } from './unificacao';
 import { BLOCO_PATHS, municipeTabs, PATHS_CADASTRO, tabDoCaminho } from './tabs';
 import { useUnidadesDoUsuario } from './unidades';
 
@@ -84,6 +85,11 @@ function MunicipeEditor({
   const abaCadastro = PATHS_CADASTRO.has(aba);
   const irPara = (path: string) => navigate(path ? `${editPath}/${path}` : editPath);
   const schema = useMunicipeFormSchema();
+  // The stored record replaces the form's values (theirs after a 409; the restored one after a merge is undone).
+  const recarregarFormulario = () =>
+    recarregar().then((r) => {
+      if (r.data) record.form.reset(municipeParaForm(r.data));
+    });
   const record = useRecordForm({
     schema,
     defaultValues: municipeParaForm(municipe),
@@ -95,10 +101,7 @@ function MunicipeEditor({
     onSaved: (saved, form) => form.reset(municipeParaForm(saved)),
     stale: {
       // Theirs replaces these edits.
-      reload: () =>
-        recarregar().then((r) => {
-          if (r.data) record.form.reset(municipeParaForm(r.data));
-        }),
+      reload: recarregarFormulario,
       latest: () => getMunicipe(municipe.id),
       toValues: municipeParaForm,
     },
@@ -121,6 +124,7 @@ function MunicipeEditor({
   return (
     <Stack gap="md">
       <MunicipeCabecalho municipe={municipe} />
+      <UnificacoesRecebidas municipeId={municipe.id} onDesfeita={recarregarFormulario} />
       <CorrecoesPainel municipeId={municipe.id} />
       <AbasMunicipe tabs={tabs} aba={aba} onChange={(path) => void irPara(path)} />
       <FormProvider {...record.form}>

@@ -10,7 +10,7 @@ import {
   type UnificarInput,
   unificacaoMsg,
 } from '@saude/shared/schemas/municipe_unificacao';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { audit, auditedRead } from '../../../access/audit';
 import type { Ctx } from '../../../access/context';
 import { queryRows, type DbOrTx } from '../../../db/client';
@@ -370,15 +370,29 @@ async function carregar(db: DbOrTx, id: string): Promise<Unificacao> {
   return paraUnificacao(dias)(r);
 }
 
-/** GET /: the merges, newest first (of one citizen, survivor or absorbed, with municipe_id); audited as a list. */
+/**
+ * What `desfazer` accepts, as SQL over `u` (the merge) and `s` (the survivor): not undone, within the period (the same
+ * 24-hour days as its check), the survivor's version the one the merge left.
+ */
+const desfazivelSql = (dias: number) => sql`(u.desfeito_em is null
+  and now() <= u.unificado_em + ${dias}::int * interval '24 hours'
+  and s.lock_version = u.sobrevivente_versao)`;
+
+/**
+ * GET /: the merges, newest first; of one citizen (survivor or absorbed, with municipe_id), received by one
+ * (sobrevivente_id), only those that can still be undone (desfazivel); audited as a list.
+ */
 export function listUnificacoes(ctx: Ctx, f: UnificacaoFilters): Promise<PageResult<Unificacao>> {
   return auditedRead(
     ctx,
     async (db) => {
       const dias = await prazoDias(db);
-      const where = f.municipe_id
-        ? sql`(u.sobrevivente_id = ${f.municipe_id} or u.absorvido_id = ${f.municipe_id})`
-        : sql`true`;
+      const filtros: SQL[] = [sql`true`];
+      if (f.municipe_id) filtros.push(sql`(u.sobrevivente_id = ${f.municipe_id} or u.absorvido_id = ${f.municipe_id})`);
+      if (f.sobrevivente_id) filtros.push(sql`u.sobrevivente_id = ${f.sobrevivente_id}`);
+      if (f.desfazivel !== undefined)
+        filtros.push(f.desfazivel ? desfazivelSql(dias) : sql`not ${desfazivelSql(dias)}`);
+      const where = sql.join(filtros, sql` and `);
       const rows = await queryRows<LinhaUnificacao>(
         db,
         unificacoesSql(where, dias, f.per_page, (f.page - 1) * f.per_page),

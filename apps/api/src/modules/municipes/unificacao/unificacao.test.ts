@@ -1,4 +1,4 @@
-import { isoToBr, todayIso, type PerfilCodigo } from '@saude/shared';
+import { isoToBr, msg, todayIso, type PerfilCodigo } from '@saude/shared';
 import { unificacaoMsg } from '@saude/shared/schemas/municipe_unificacao';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,16 @@ describe('municipes: unificação de duplicados', () => {
       lock_version_a: rows.find((r) => r.id === a.id)!.lock_version,
       lock_version_b: rows.find((r) => r.id === b.id)!.lock_version,
     };
+  };
+
+  /** Two fresh citizens, b merged into a (u). */
+  const doisUnificados = async () => {
+    const a = await f.municipe();
+    const b = await f.municipe();
+    const u = (
+      await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) })
+    ).json();
+    return { a, b, u };
   };
 
   /** Every row of every table that points at a citizen, and the citizens: what a merge touches and an undo restores. */
@@ -302,11 +312,7 @@ describe('municipes: unificação de duplicados', () => {
   });
 
   it('refuses the undo when the survivor was edited after the merge, or once the period is over', async () => {
-    const a = await f.municipe();
-    const b = await f.municipe();
-    const u = (
-      await unificar({ municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', ...(await versoes(a, b)) })
-    ).json();
+    const { a, u } = await doisUnificados();
     await t.db.update(parametrizacao).set({ unificacao_prazo_dias: 0 });
     try {
       const vencida = await desfazer(u.id);
@@ -322,6 +328,86 @@ describe('municipes: unificação de duplicados', () => {
     const alterado = await desfazer(u.id);
     expect(alterado.statusCode).toBe(409);
     expect(alterado.json().message).toBe(unificacaoMsg.unificacaoAlteradoDepois);
+  });
+
+  // The survivor's record asks for the merges it received that can still be undone (its "Desfazer unificação" notice).
+  const recebidas = (sobrevivente: string, headers = gestor) =>
+    t.app.inject({ method: 'GET', url: `${url}?sobrevivente_id=${sobrevivente}&desfazivel=true`, headers });
+  const ids = (res: { json: () => unknown }) => (res.json() as Array<{ id: string }>).map((u) => u.id);
+
+  it('lists the merges a survivor received that can still be undone (sobrevivente_id + desfazivel), audited', async () => {
+    const { a, b, u } = await doisUnificados();
+    const c = await f.municipe();
+    // Another survivor's merge: not a's.
+    await doisUnificados();
+    const res = await recebidas(a.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('1');
+    expect(res.json()).toMatchObject([
+      { id: u.id, sobrevivente_id: a.id, absorvido_id: b.id, absorvido_nome: b.nome, desfeito_em: null },
+    ]);
+    const [lida] = (await auditRows(t, { resource: 'municipes/unificacoes', action: 'index' })).slice(-1);
+    expect([...(lida!.municipe_ids ?? [])].sort()).toEqual([a.id, b.id].sort());
+    // The absorbed record received nothing.
+    expect(ids(await recebidas(b.id))).toEqual([]);
+
+    // A second merge into a changes a after the first one, which the undo would now refuse: only the second is offered.
+    const outra = (
+      await unificar({ municipe_a_id: a.id, municipe_b_id: c.id, sobrevivente: 'a', ...(await versoes(a, c)) })
+    ).json();
+    expect(ids(await recebidas(a.id))).toEqual([outra.id]);
+    expect((await desfazer(u.id)).json().message).toBe(unificacaoMsg.unificacaoAlteradoDepois);
+    expect((await desfazer(outra.id)).statusCode).toBe(204);
+    expect(ids(await recebidas(a.id))).toEqual([]);
+    // desfazivel=false: the others, newest first.
+    const passadas = await t.app.inject({
+      method: 'GET',
+      url: `${url}?sobrevivente_id=${a.id}&desfazivel=false`,
+      headers: gestor,
+    });
+    expect(ids(passadas)).toEqual([outra.id, u.id]);
+  });
+
+  it('does not offer a merge past its period, nor one whose survivor was edited after it (the undo would refuse both)', async () => {
+    const { a, u } = await doisUnificados();
+    expect(ids(await recebidas(a.id))).toEqual([u.id]);
+    await t.db.update(parametrizacao).set({ unificacao_prazo_dias: 0 });
+    try {
+      expect(ids(await recebidas(a.id))).toEqual([]);
+      // What the list leaves out is exactly what the undo refuses.
+      expect((await desfazer(u.id)).json().message).toBe(unificacaoMsg.unificacaoPrazoEncerrado(0));
+    } finally {
+      await t.db.update(parametrizacao).set({ unificacao_prazo_dias: 90 });
+    }
+    expect(ids(await recebidas(a.id))).toEqual([u.id]);
+    await t.db
+      .update(municipes)
+      .set({ lock_version: sql`${municipes.lock_version} + 1` })
+      .where(eq(municipes.id, a.id));
+    expect(ids(await recebidas(a.id))).toEqual([]);
+    expect((await desfazer(u.id)).json().message).toBe(unificacaoMsg.unificacaoAlteradoDepois);
+  });
+
+  it.each([
+    ['sobrevivente_id=', 'sobrevivente_id'],
+    ['sobrevivente_id=abc', 'sobrevivente_id'],
+    ['sobrevivente_id=00000000-0000-0000-0000-00000000000g', 'sobrevivente_id'],
+    ['desfazivel=talvez', 'desfazivel'],
+  ])('answers 422 with the field message for %s', async (query, campo) => {
+    const res = await t.app.inject({ method: 'GET', url: `${url}?${query}`, headers: gestor });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ message: msg.buscaInvalida, errors: { [campo]: [msg.naoEValido] } });
+  });
+
+  it("answers a manager of another unit and team as the unfiltered list does: the merges are the registry's", async () => {
+    const { a, u } = await doisUnificados();
+    const outro = await f.territorio();
+    const h = (await f.usuario({ perfil: 'gestor', unidade: outro.unidade, equipe: outro.equipe })).headers;
+    const filtrada = await recebidas(a.id, h);
+    const lista = await t.app.inject({ method: 'GET', url: `${url}?municipe_id=${a.id}`, headers: h });
+    expect(filtrada.statusCode).toBe(lista.statusCode);
+    expect(filtrada.json()).toEqual(lista.json());
+    expect(ids(filtrada)).toEqual([u.id]);
   });
 
   it('queues a likely duplicate as it is saved, and a pair marked "not the same person" is never offered again', async () => {
@@ -408,6 +494,8 @@ describe('municipes: unificação de duplicados', () => {
         t.app.inject({ method: 'POST', url: `${url}/buscas`, headers: h }),
         comparar(a.id, b.id, h),
         t.app.inject({ method: 'GET', url, headers: h }),
+        recebidas(a.id, h),
+        t.app.inject({ method: 'GET', url: `${url}?sobrevivente_id=abc`, headers: h }),
         unificar(
           { municipe_a_id: a.id, municipe_b_id: b.id, sobrevivente: 'a', lock_version_a: 0, lock_version_b: 0 },
           h,

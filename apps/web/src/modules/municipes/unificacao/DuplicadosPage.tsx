@@ -13,17 +13,11 @@ import { isoToBr } from '@saude/shared/validation/dates';
 import { Link, useSearchParams } from 'react-router';
 import { LinkButton } from '../../../lib/LinkButton';
 import { PageHeading } from '../../../lib/PageHeading';
-import { confirmar, LoadError, notifyError, notifySuccess } from '../../../lib/feedback';
+import { LoadError, notifyError, notifySuccess } from '../../../lib/feedback';
 import { dataHoraBr } from '../../../lib/format';
 import { DataList, listParamsSchema, param, RecordCell, useListParams, type Column } from '../../../lib/list';
-import {
-  useBuscaAtual,
-  useDescartarDuplicado,
-  useDesfazerUnificacao,
-  useDuplicados,
-  useIniciarBusca,
-  useUnificacoes,
-} from './api';
+import { useBuscaAtual, useDescartarDuplicado, useDuplicados, useIniciarBusca, useUnificacoes } from './api';
+import { useDesfazerUnificacaoConfirmado } from './desfazer';
 
 const paramsSchema = listParamsSchema.extend({ aba: param.oneOf(['pares', 'unificacoes'], 'pares') });
 
@@ -166,24 +160,7 @@ function Pares({ page, perPage, list }: { page: number; perPage: number; list: L
 
 function Unificacoes({ page, perPage, list }: { page: number; perPage: number; list: ListControls }) {
   const query = useUnificacoes({ page, per_page: perPage });
-  const desfazer = useDesfazerUnificacao();
-  const pedirDesfazer = (u: Unificacao) =>
-    confirmar({
-      title: 'Desfazer unificação?',
-      children: (
-        <Text size="sm">
-          {u.absorvido_nome} volta a ser um cadastro separado de {u.sobrevivente_nome}, com todos os registros que eram
-          dele, e {u.sobrevivente_nome} volta a ter os dados de antes da unificação.
-        </Text>
-      ),
-      labels: { confirm: 'Sim, desfazer', cancel: 'Não, manter' },
-      confirmProps: { color: 'red.9' },
-      onConfirm: () =>
-        desfazer.mutate(u.id, {
-          onSuccess: () => notifySuccess(unificacaoMsg.unificacaoDesfeita),
-          onError: (e) => notifyError(e),
-        }),
-    });
+  const { pedir: pedirDesfazer } = useDesfazerUnificacaoConfirmado();
   const columns: Column<Unificacao>[] = [
     { accessor: 'unificado_em', title: 'Data', render: (u) => dataHoraBr(u.unificado_em), noWrap: true },
     {

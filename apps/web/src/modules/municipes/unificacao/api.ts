@@ -83,3 +83,16 @@ export function useDesfazerUnificacao() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['municipes'] }),
   });
 }
+
+/**
+ * The merges this citizen received that can still be undone (the survivor's notice). No previous data kept: another
+ * citizen's notice must never show on this record while it loads.
+ */
+export const useUnificacoesRecebidas = (municipeId: string, enabled: boolean) => {
+  const f: UnificacaoFilters = { page: 1, per_page: 20, sobrevivente_id: municipeId, desfazivel: true };
+  return useQuery({
+    queryKey: unificacaoKeys.lista(f),
+    queryFn: ({ signal }) => http.list<Unificacao>(base, f as Query, signal),
+    enabled,
+  });
+};
