@@ -125,10 +125,7 @@ export const ZOOM_MAXIMO = ZOOM_MAXIMO_AGRUPAMENTO + 1;
  * and its leaves, `itens` are what to draw. `raio`: the cluster radius in the map's pixels (none: supercluster's 56 of
  * a 512 extent, 28 of the map's pixels, which lets neighbouring group circles overlap).
  */
-export function useAgrupamento<P extends { latitude: number; longitude: number }>(
-  pontos: readonly P[],
-  raio?: number,
-) {
+export function useAgrupamento<P extends { latitude: number; longitude: number }>(pontos: readonly P[], raio?: number) {
   const { map, vista } = useVista();
   const indice = useMemo(() => {
     const s = new Supercluster<P>(

@@ -7,8 +7,9 @@ import 'leaflet/dist/leaflet.css';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { ENQUADRAR, faixaVisita, type FaixaVisita, type TerritorioPonto } from '@saude/shared/schemas/cobertura';
 import type { NotificacaoPonto } from '@saude/shared/schemas/notificacao_compulsoria';
+import type { DetalheNotificacao } from '../../municipes_notificacao';
 import { divIcon, type Map as MapaLeaflet } from 'leaflet';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Marker, Popup, useMap } from 'react-leaflet';
 import { Link } from 'react-router';
 import {
@@ -24,19 +25,6 @@ import {
 import { ALTURA_MAPA, type MapaDaVista } from './api';
 import { ESTILO_FAIXA, FAIXAS, ROTULO_FAIXA, SIMBOLO_CASO, simboloFaixa } from './faixas';
 import { FOLGA_PX, juntarSobrepostos, type Marca } from './sobrepostos';
-
-// The notifications module's own summary of a case; loaded when a case's popup first opens (a static import would
-// close a cycle: that module reads atencao_primaria's filter options).
-const DetalheCaso = lazy(() =>
-  import('../../municipes_notificacao').then((m) => ({ default: m.DetalheNotificacao })),
-);
-function DetalheNotificacao({ p }: { p: NotificacaoPonto }) {
-  return (
-    <Suspense fallback={<Text size="sm">Carregando…</Text>}>
-      <DetalheCaso p={p} />
-    </Suspense>
-  );
-}
 
 const plural = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
 const semVisita = (dias: number | null) =>
@@ -194,9 +182,7 @@ function useMarcas<P extends { latitude: number; longitude: number }>(
     return zoom < ZOOM_MAXIMO ? { zoom: zoom + 1 } : { lista: pontosDe(m) };
   };
   const chave = (m: MarcaNoMapa<P>, id: (p: P) => string) =>
-    m.itens
-      .map((i) => ('ponto' in i ? id(i.ponto) : 'cluster' in i ? `g${i.cluster}` : `s${m.x},${m.y}`))
-      .join('+');
+    m.itens.map((i) => ('ponto' in i ? id(i.ponto) : 'cluster' in i ? `g${i.cluster}` : `s${m.x},${m.y}`)).join('+');
   return { map, marcas, destino, chave };
 }
 
@@ -285,6 +271,7 @@ const SEM_GRUPOS: MapaDaVista['grupos'] = [];
  */
 function Casos({ casos }: { casos: NotificacaoPonto[] }) {
   const { marcas, destino, chave } = useMarcas(casos, SEM_GRUPOS, OPCOES_CASOS);
+  const Detalhe = useDetalheCaso();
   return marcas.map((m) => {
     const [so] = m.itens;
     if (m.itens.length === 1 && so && 'ponto' in so) {
@@ -298,9 +285,11 @@ function Casos({ casos }: { casos: NotificacaoPonto[] }) {
           title={`Caso notificado (${c.situacao})`}
           alt="Caso notificado"
         >
-          <Popup>
-            <DetalheNotificacao p={c} />
-          </Popup>
+          {Detalhe && (
+            <Popup>
+              <Detalhe p={c} />
+            </Popup>
+          )}
         </Marker>
       );
     }
@@ -315,10 +304,25 @@ function Casos({ casos }: { casos: NotificacaoPonto[] }) {
           `${plural(n, 'caso notificado', 'casos notificados')} ${mesmoLugar ? 'no mesmo lugar' : 'próximos: aproximar'}`
         }
         destino={destino(m)}
-        detalhe={(c) => <DetalheNotificacao key={c.notificacao_id} p={c} />}
+        detalhe={(c) => Detalhe && <Detalhe key={c.notificacao_id} p={c} />}
       />
     );
   });
+}
+/**
+ * The notifications module's own summary of a case, loaded with the cases (a static import would close a cycle: that
+ * module reads atencao_primaria's filter options); in hand before a popup opens, so Leaflet sizes it with its content.
+ */
+function useDetalheCaso() {
+  const [Detalhe, setDetalhe] = useState<typeof DetalheNotificacao | null>(null);
+  useEffect(() => {
+    let vivo = true;
+    void import('../../municipes_notificacao').then((m) => vivo && setDetalhe(() => m.DetalheNotificacao));
+    return () => {
+      vivo = false;
+    };
+  }, []);
+  return Detalhe;
 }
 const ladoCaso = (n: number) => (n < 10 ? 22 : n < 100 ? 26 : 32);
 /** Cases' discs are drawn off their points by their size: a wider gap keeps two of different sizes apart. */

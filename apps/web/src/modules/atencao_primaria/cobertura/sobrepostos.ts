@@ -28,7 +28,12 @@ export function juntarSobrepostos<T>(
       const b = marcas[j]!;
       if (Math.hypot(a.x - b.x, a.y - b.y) >= (d[i]! + d[j]!) / 2 + folga) continue;
       const n = a.n + b.n;
-      marcas[i] = { x: (a.x * a.n + b.x * b.n) / n, y: (a.y * a.n + b.y * b.n) / n, n, itens: [...a.itens, ...b.itens] };
+      marcas[i] = {
+        x: (a.x * a.n + b.x * b.n) / n,
+        y: (a.y * a.n + b.y * b.n) / n,
+        n,
+        itens: [...a.itens, ...b.itens],
+      };
       d[i] = diametro(marcas[i]!);
       marcas.splice(j, 1);
       d.splice(j, 1);
