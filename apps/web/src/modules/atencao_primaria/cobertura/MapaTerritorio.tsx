@@ -1,7 +1,8 @@
 // The territory's homes on a map (issue 44): one marker per family's home with coordinates, by days since the last
 // visit (colour, shape and letter), clustered with supercluster when zoomed out (the library the notifications map
 // already ships); a view with more homes than the server sends one by one shows the server's groups instead (each move
-// asks for the new view: `onVista`); the notified cases on top when asked. Tiles from the municipality's setting (`mapas`; none: a plain
+// asks for the new view: `onVista`); the notified cases on top when asked, grouped the same way. Whatever is drawn is
+// joined where two discs would overlap (sobrepostos.ts). Tiles from the municipality's setting (`mapas`; none: a plain
 // background). Its own lazy chunk: Leaflet is paid for only here. The list is the accessible alternative.
 import 'leaflet/dist/leaflet.css';
 import { Anchor, Stack, Text } from '@mantine/core';
@@ -223,43 +224,72 @@ function MarcadorGrupo<P>({
   );
 }
 
-function Domicilios({ mapa }: { mapa: MapaDaVista | undefined }) {
-  const pontos = mapa?.pontos ?? SEM_PONTOS;
-  const { map, marcas, destino, chave } = useMarcas(pontos, mapa?.grupos ?? SEM_GRUPOS, OPCOES_DOMICILIOS);
-  useDesenhado(map, mapa !== undefined && (marcas.length > 0 || mapa.total === 0), marcas.length);
+/**
+ * One layer of marks (homes or cases): each point alone by `marcador`, each group as a disc `icone` with its count.
+ * `desenhado`: whether the layer is ready once `n` marks are drawn (the homes tell the bench; see useDesenhado).
+ */
+function Camada<P extends { latitude: number; longitude: number }>(props: {
+  pontos: readonly P[];
+  servidor: MapaDaVista['grupos'];
+  opcoes: Parameters<typeof useMarcas>[2];
+  id: (p: P) => string;
+  marcador: (p: P, at: [number, number]) => React.ReactElement;
+  icone: (n: number) => ReturnType<typeof divIcon>;
+  nome: [um: string, varios: string];
+  detalhe: (p: P) => React.ReactNode;
+  zIndexOffset?: number;
+  desenhado?: (n: number) => boolean;
+}) {
+  const { map, marcas, destino, chave } = useMarcas(props.pontos, props.servidor, props.opcoes);
+  useDesenhado(map, props.desenhado?.(marcas.length) ?? false, marcas.length);
+  const [um, varios] = props.nome;
   return marcas.map((m) => {
     const [so] = m.itens;
-    if (m.itens.length === 1 && so && 'ponto' in so) {
-      const p = so.ponto;
-      const faixa = faixaVisita(p.dias_sem_visita);
-      return (
-        <Marker
-          key={p.familia_id}
-          position={m.at}
-          icon={ICONES[faixa]}
-          title={`Domicílio${p.micro_area ? `, micro-área ${p.micro_area}` : ''}: ${semVisita(p.dias_sem_visita)} (${ROTULO_FAIXA[faixa]})`}
-          alt={ESTILO_FAIXA[faixa].forma}
-        >
-          <Popup>
-            <Detalhe p={p} />
-          </Popup>
-        </Marker>
-      );
-    }
+    if (m.itens.length === 1 && so && 'ponto' in so) return props.marcador(so.ponto, m.at);
     return (
       <MarcadorGrupo
-        key={chave(m, (p) => p.familia_id)}
+        key={chave(m, props.id)}
         at={m.at}
         n={m.n}
-        icone={iconeGrupo(m.n, 'mapa-territorio-grupo')}
-        rotulo={(n, mesmoLugar) =>
-          `${plural(n, 'domicílio', 'domicílios')} ${mesmoLugar ? 'no mesmo lugar' : 'próximos: aproximar'}`
-        }
+        icone={props.icone(m.n)}
+        zIndexOffset={props.zIndexOffset}
+        rotulo={(n, mesmoLugar) => `${plural(n, um, varios)} ${mesmoLugar ? 'no mesmo lugar' : 'próximos: aproximar'}`}
         destino={destino(m)}
-        detalhe={(p) => <Detalhe key={p.familia_id} p={p} />}
+        detalhe={props.detalhe}
       />
     );
   });
+}
+
+function Domicilios({ mapa }: { mapa: MapaDaVista | undefined }) {
+  return (
+    <Camada
+      pontos={mapa?.pontos ?? SEM_PONTOS}
+      servidor={mapa?.grupos ?? SEM_GRUPOS}
+      opcoes={OPCOES_DOMICILIOS}
+      id={(p) => p.familia_id}
+      marcador={(p, at) => {
+        const faixa = faixaVisita(p.dias_sem_visita);
+        return (
+          <Marker
+            key={p.familia_id}
+            position={at}
+            icon={ICONES[faixa]}
+            title={`Domicílio${p.micro_area ? `, micro-área ${p.micro_area}` : ''}: ${semVisita(p.dias_sem_visita)} (${ROTULO_FAIXA[faixa]})`}
+            alt={ESTILO_FAIXA[faixa].forma}
+          >
+            <Popup>
+              <Detalhe p={p} />
+            </Popup>
+          </Marker>
+        );
+      }}
+      icone={(n) => iconeGrupo(n, 'mapa-territorio-grupo')}
+      nome={['domicílio', 'domicílios']}
+      detalhe={(p) => <Detalhe key={p.familia_id} p={p} />}
+      desenhado={(n) => mapa !== undefined && (n > 0 || mapa.total === 0)}
+    />
+  );
 }
 /** Homes: clustered within the largest group disc, so two discs are apart at once (the join is the exception). */
 const OPCOES_DOMICILIOS = { raio: ladoGrupo(1000) + FOLGA_PX, ponto: 24, grupo: ladoGrupo, folga: FOLGA_PX };
@@ -270,16 +300,17 @@ const SEM_GRUPOS: MapaDaVista['grupos'] = [];
  * each case is); a case or a list of cases at one place opens the notification's summary.
  */
 function Casos({ casos }: { casos: NotificacaoPonto[] }) {
-  const { marcas, destino, chave } = useMarcas(casos, SEM_GRUPOS, OPCOES_CASOS);
   const Detalhe = useDetalheCaso();
-  return marcas.map((m) => {
-    const [so] = m.itens;
-    if (m.itens.length === 1 && so && 'ponto' in so) {
-      const c = so.ponto;
-      return (
+  return (
+    <Camada
+      pontos={casos}
+      servidor={SEM_GRUPOS}
+      opcoes={OPCOES_CASOS}
+      id={(c) => c.notificacao_id}
+      marcador={(c, at) => (
         <Marker
           key={c.notificacao_id}
-          position={m.at}
+          position={at}
           icon={ICONE_CASO}
           zIndexOffset={1000}
           title={`Caso notificado (${c.situacao})`}
@@ -291,24 +322,15 @@ function Casos({ casos }: { casos: NotificacaoPonto[] }) {
             </Popup>
           )}
         </Marker>
-      );
-    }
-    return (
-      <MarcadorGrupo
-        key={chave(m, (c) => c.notificacao_id)}
-        at={m.at}
-        n={m.n}
-        icone={iconeGrupoCaso(m.n)}
-        zIndexOffset={1000}
-        rotulo={(n, mesmoLugar) =>
-          `${plural(n, 'caso notificado', 'casos notificados')} ${mesmoLugar ? 'no mesmo lugar' : 'próximos: aproximar'}`
-        }
-        destino={destino(m)}
-        detalhe={(c) => Detalhe && <Detalhe key={c.notificacao_id} p={c} />}
-      />
-    );
-  });
+      )}
+      icone={iconeGrupoCaso}
+      zIndexOffset={1000}
+      nome={['caso notificado', 'casos notificados']}
+      detalhe={(c) => Detalhe && <Detalhe key={c.notificacao_id} p={c} />}
+    />
+  );
 }
+
 /**
  * The notifications module's own summary of a case, loaded with the cases (a static import would close a cycle: that
  * module reads atencao_primaria's filter options); in hand before a popup opens, so Leaflet sizes it with its content.
