@@ -15,7 +15,8 @@
 //      not yet cached, the others as a reload.
 // No tiles (no MAP_TILES_URL): the goal is the homes; tiles come from the municipality's server, in parallel.
 // Knobs: BENCH_FAMILIAS, BENCH_EQUIPES (40), BENCH_VISITAS (4 per family: the last visit is what the map colours),
-// BENCH_ITER (30 HTTP/SQL rounds), BENCH_CPU (4), BENCH_KEEP=1, BENCH_DB_URL (a kept database, not loaded again).
+// BENCH_ITER (30 HTTP/SQL rounds), BENCH_CPU (4), BENCH_KEEP=1, BENCH_DB_URL (a kept database, not loaded again),
+// BENCH_FOTO=<file.png> (the tablet's map at the end). It also counts the group discs drawn overlapping (should be 0).
 // Run `npm run build` first.
 import { brotliDecompressSync } from 'node:zlib';
 import http from 'node:http';
@@ -166,6 +167,7 @@ try {
       args: ['--no-sandbox', '--disable-gpu'],
     });
     const desenhos: Array<{ ms: number; pedido: number; resposta: number; bytes: number; marcadores: number }> = [];
+    let sobrepostos = 0;
     try {
       const context = await browser.newContext({
         viewport: { width: 800, height: 1280 },
@@ -204,6 +206,22 @@ try {
           }, ROTA),
         );
       }
+      // What the tablet shows: no two discs overlapping (the server's groups and the browser's, joined where they
+      // would touch), and BENCH_FOTO=<file.png> to look at it.
+      sobrepostos = await page.evaluate(() => {
+        const discos = [...document.querySelectorAll('.mapa-territorio-grupo')].map((e) => {
+          const r = e.getBoundingClientRect();
+          return { x: r.x + r.width / 2, y: r.y + r.height / 2, d: r.width };
+        });
+        let n = 0;
+        for (const [i, a] of discos.entries())
+          for (const b of discos.slice(i + 1)) if (Math.hypot(a.x - b.x, a.y - b.y) < (a.d + b.d) / 2) n++;
+        return n;
+      });
+      if (process.env.BENCH_FOTO) {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+        await page.screenshot({ path: process.env.BENCH_FOTO });
+      }
       await context.close();
     } finally {
       await browser.close();
@@ -237,6 +255,7 @@ try {
           `${kb(d.bytes).padStart(9)} ${String(d.marcadores).padStart(11)}`,
       ),
     );
+    log(`pares de grupos desenhados um sobre o outro, na última vez: ${sobrepostos}`);
     const ms = desenhos.map((d) => d.ms);
     const goals: Goal[] = [
       {

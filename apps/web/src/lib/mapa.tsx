@@ -122,12 +122,17 @@ export const ZOOM_MAXIMO = ZOOM_MAXIMO_AGRUPAMENTO + 1;
 
 /**
  * The points in view at this zoom, clustered (supercluster) when close: `indice` answers a cluster's expansion zoom
- * and its leaves, `itens` are what to draw.
+ * and its leaves, `itens` are what to draw. `raio`: the cluster radius in the map's pixels (none: supercluster's 56 of
+ * a 512 extent, 28 of the map's pixels, which lets neighbouring group circles overlap).
  */
-export function useAgrupamento<P extends { latitude: number; longitude: number }>(pontos: readonly P[]) {
+export function useAgrupamento<P extends { latitude: number; longitude: number }>(pontos: readonly P[], raio?: number) {
   const { map, vista } = useVista();
   const indice = useMemo(() => {
-    const s = new Supercluster<P>({ radius: 56, maxZoom: ZOOM_MAXIMO_AGRUPAMENTO });
+    const s = new Supercluster<P>(
+      raio === undefined
+        ? { radius: 56, maxZoom: ZOOM_MAXIMO_AGRUPAMENTO }
+        : { radius: raio, extent: 256, maxZoom: ZOOM_MAXIMO_AGRUPAMENTO },
+    );
     s.load(
       pontos.map((p): GeoJSON.Feature<GeoJSON.Point, P> => ({
         type: 'Feature',
@@ -136,13 +141,17 @@ export function useAgrupamento<P extends { latitude: number; longitude: number }
       })),
     );
     return s;
-  }, [pontos]);
-  return { map, indice, itens: indice.getClusters(caixa(vista.bounds.pad(0.25)), Math.round(vista.zoom)) };
+  }, [pontos, raio]);
+  const zoom = Math.round(vista.zoom);
+  return { map, zoom, indice, itens: indice.getClusters(caixa(vista.bounds.pad(0.25)), zoom) };
 }
+
+/** The diameter of a cluster's disc for its count, in pixels. */
+export const ladoGrupo = (n: number) => (n < 10 ? 32 : n < 100 ? 38 : 46);
 
 /** A cluster's marker: a disc with the count, sized by it, drawn by the map's own CSS class. */
 export function iconeGrupo(n: number, classe: string) {
-  const lado = n < 10 ? 32 : n < 100 ? 38 : 46;
+  const lado = ladoGrupo(n);
   return divIcon({
     html: `<span class="${classe}" style="width:${lado}px;height:${lado}px">${n.toLocaleString('pt-BR')}</span>`,
     className: '',

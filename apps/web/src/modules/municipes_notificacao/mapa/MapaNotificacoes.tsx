@@ -3,22 +3,19 @@
 // centred on MAPS_DEFAULT_LAT/LNG and fitted to the markers. Its own lazy chunk: Leaflet is paid for only here.
 // Keyboard and screen readers: the markers are focusable buttons with a title, and the list beside is the alternative.
 import 'leaflet/dist/leaflet.css';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { divIcon } from 'leaflet';
 import { useMemo } from 'react';
 import { Marker, Popup, useMap } from 'react-leaflet';
-import { Link } from 'react-router';
 import type Supercluster from 'supercluster';
-import { doencaNotificacaoCompulsoria } from '@saude/shared/codes/doenca_notificacao_compulsoria';
-import { isoToBr } from '@saude/shared';
 import type { NotificacaoPonto, SituacaoNotificacao } from '@saude/shared/schemas/notificacao_compulsoria';
 import { LoadError } from '../../../lib/feedback/LoadError';
 import { iconeGrupo, MapaBase, useAgrupamento, ZOOM_MAXIMO, ZOOM_MAXIMO_AGRUPAMENTO } from '../../../lib/mapa';
 import { useParametrizacao } from '../../../lib/parametrizacao';
-import { BASE_PATH, useMapaNotificacoes, type FiltrosNotificacao } from '../lista/api';
+import { useMapaNotificacoes, type FiltrosNotificacao } from '../lista/api';
 import { ESTILO_SITUACAO, SITUACOES, SimboloSituacao, simboloSituacao } from '../lista/situacao';
+import { DetalheNotificacao as Detalhe, doencaNome } from './DetalheNotificacao';
 
-const doencaNome = new Map(doencaNotificacaoCompulsoria.map((d) => [d.codigo, d.descricao]));
 const plural = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
 
 export default function MapaNotificacoes({ filtros }: { filtros: FiltrosNotificacao }) {
@@ -168,25 +165,5 @@ function Grupo({
         </Popup>
       )}
     </Marker>
-  );
-}
-
-function Detalhe({ p }: { p: NotificacaoPonto }) {
-  return (
-    <Stack gap={2}>
-      <Text fw={700} size="sm">
-        {p.nome}
-      </Text>
-      <Text size="sm">{doencaNome.get(p.doenca_agravo_id) ?? p.doenca_agravo_id}</Text>
-      <Group gap={6} wrap="nowrap">
-        <SimboloSituacao situacao={p.situacao} tamanho={20} />
-        <Text size="sm">
-          {ESTILO_SITUACAO[p.situacao].rotulo} · {isoToBr(p.data_notificacao)}
-        </Text>
-      </Group>
-      <Anchor component={Link} to={`${BASE_PATH}/${p.municipe_id}/detalhes`} size="sm">
-        Ver notificações de {p.nome}
-      </Anchor>
-    </Stack>
   );
 }
