@@ -174,7 +174,7 @@ async function discosSeparados(discos: Locator) {
 
 /**
  * Clicks the first of `grupos` (each click zooms in: the map redraws its marks) until one of `alvo` is on the map; the
- * clicked marker leaving the page is the sign the map moved.
+ * clicked marker leaving the page is the sign the map moved, the region no longer busy that the view's answer is drawn.
  */
 async function abrirAte(mapa: Locator, grupos: Locator, alvo: Locator) {
   // At least one click: the group zooms in.
@@ -190,8 +190,13 @@ async function abrirAte(mapa: Locator, grupos: Locator, alvo: Locator) {
     const caixas = await grupos.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
     const g = grupos.nth(Math.max(0, caixas.findIndex(dentro)));
     await g.evaluate((el) => el.setAttribute('data-clicado', ''));
+    // A zoom asks for the new view's homes; the marks are regrouped when they come (the last answer stays drawn
+    // meanwhile, so a home seen before then may be grouped again).
+    const resposta = mapa.page().waitForResponse((r) => r.url().includes('/territorio/mapa?'));
     await g.click();
+    await resposta;
     await expect(mapa.locator('[data-clicado]')).toHaveCount(0);
+    await expect(mapa).toHaveAttribute('aria-busy', 'false');
   }
   await expect(alvo.first()).toBeVisible();
 }

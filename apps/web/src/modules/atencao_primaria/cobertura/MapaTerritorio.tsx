@@ -38,15 +38,18 @@ export default function MapaTerritorio({
   mapa,
   casos,
   resumo,
+  atualizando,
   onVista,
 }: {
   mapa: MapaDaVista | undefined;
   casos: NotificacaoPonto[] | undefined;
   resumo: string;
+  /** The view's homes are being fetched (the last answer stays drawn meanwhile). */
+  atualizando: boolean;
   onVista: (v: VistaMapa, map: MapaLeaflet) => void;
 }) {
   return (
-    <div role="region" aria-label={`Mapa do território. ${resumo}`} className="mapa-territorio">
+    <div role="region" aria-label={`Mapa do território. ${resumo}`} aria-busy={atualizando} className="mapa-territorio">
       <MapaBase pontos={undefined} maxZoom={ZOOM_MAXIMO} altura={ALTURA_MAPA}>
         <EnquadrarLimites limites={mapa?.limites} />
         <AoMover onVista={onVista} />

@@ -165,6 +165,7 @@ export function TerritorioPage() {
             mapa={dados}
             casos={comCasos ? casos.data?.pontos : undefined}
             resumo={resumo}
+            atualizando={mapa.isFetching}
             onVista={aoMover}
           />
         </Suspense>
