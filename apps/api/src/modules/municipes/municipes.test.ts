@@ -633,6 +633,9 @@ describe(url, () => {
         { telefone: '(61) 3322-1100', residencia_logradouro: 'jacaranda' },
         { unidade_saude_referencia_id: jardimId, micro_area: '03' },
         { nome: 'ulhoa', data_nascimento: '1955-05-05' },
+        // With a birth date the names are checked on that date's people (issue 41), misspellings still corrected.
+        { nome: 'herminia kowalsky', data_nascimento: '05/05/1955' },
+        { nome_mae: 'quiteria', nome_pai: 'xisto ulhoa', data_nascimento: '05/05/1955' },
       ];
       for (const query of queries) {
         const res = await t.app.inject({
@@ -655,6 +658,15 @@ describe(url, () => {
         query: { nome: 'herminia', micro_area: '01', unidade_saude_referencia_id: jardimId },
       });
       expect(none.json().map((r: { id: string }) => r.id)).not.toContain(m.id);
+      // The date's people are still filtered by the name: the father's name is not hers.
+      const outroNome = await t.app.inject({
+        method: 'GET',
+        url: `${url}/busca_avancada`,
+        headers: enf,
+        query: { nome: 'xisto', data_nascimento: '05/05/1955' },
+      });
+      expect(outroNome.statusCode).toBe(200);
+      expect(outroNome.json().map((r: { id: string }) => r.id)).not.toContain(m.id);
     });
   });
 

@@ -247,10 +247,14 @@ const nomeSocialN = normalized(municipes.nome_social);
 const nome: Coluna = { texto: nomeN, palavras: palavrasDoNome(municipes.nome), pares: paresDoNome(municipes.nome) };
 const nomeSocial: Coluna = { texto: nomeSocialN, palavras: palavrasDoNome(municipes.nome_social) };
 /**
- * The name as a broad search reads it, row by row: the normalized text by an expression no index has (`|| ''`), so
- * the only plan is a scan that stops at the first matches.
+ * A text column read row by row: its normalized text by an expression no index has (`|| ''`), so a filter that finds
+ * few rows (a birth date: tens of people at São Paulo's size) drives and the names are checked on those rows; by their
+ * own indexes they added bitmaps of hundreds of thousands to intersect (issue 41).
  */
-const nomeVarrido: Coluna = { texto: normalized(sql`(${municipes.nome} || '')`) };
+const varrida = (col: AnyPgColumn): Coluna => ({ texto: normalized(sql`(${col} || '')`) });
+
+/** The name as a broad search reads it, row by row: the only plan is a scan that stops at the first matches. */
+const nomeVarrido = varrida(municipes.nome);
 
 /**
  * A search with name words as typed, its filter built when first read: it runs with its words looked up
@@ -325,14 +329,24 @@ export function buscaSimples(q: string | undefined): Busca {
   }
 }
 
-/** The advanced search: every filter given must hold (the two-filter minimum is checked by the caller). */
+/**
+ * The advanced search: every filter given must hold (the two-filter minimum is checked by the caller). With a birth
+ * date, document or phone (a btree or the phones' array, a few rows), the name fields are checked on the rows it finds
+ * (`varrida`); without, each name field by its index.
+ */
 export function buscaAvancada(f: Partial<MunicipeBuscaAvancada>): Busca {
+  const exato = Boolean(f.data_nascimento || f.cpf_numero || f.codigo_cns || f.telefone);
+  const indexada = (col: AnyPgColumn, c: Coluna): Coluna => (exato ? varrida(col) : c);
   const names: Array<[string | undefined, Coluna, string]> = [
-    [f.nome, nome, 'nome'],
-    [f.nome_social, nomeSocial, 'nome_social'],
-    [f.nome_mae, { texto: normalized(municipes.nome_mae) }, 'nome_mae'],
-    [f.nome_pai, { texto: normalized(municipes.nome_pai) }, 'nome_pai'],
-    [f.residencia_logradouro, { texto: normalized(municipes.residencia_logradouro) }, 'residencia_logradouro'],
+    [f.nome, indexada(municipes.nome, nome), 'nome'],
+    [f.nome_social, indexada(municipes.nome_social, nomeSocial), 'nome_social'],
+    [f.nome_mae, indexada(municipes.nome_mae, { texto: normalized(municipes.nome_mae) }), 'nome_mae'],
+    [f.nome_pai, indexada(municipes.nome_pai, { texto: normalized(municipes.nome_pai) }), 'nome_pai'],
+    [
+      f.residencia_logradouro,
+      indexada(municipes.residencia_logradouro, { texto: normalized(municipes.residencia_logradouro) }),
+      'residencia_logradouro',
+    ],
   ];
   const conds: SQL[] = [];
   const filtros: string[] = [];
