@@ -637,13 +637,10 @@ describe(url, () => {
         { nome: 'herminia kowalsky', data_nascimento: '05/05/1955' },
         { nome_mae: 'quiteria', nome_pai: 'xisto ulhoa', data_nascimento: '05/05/1955' },
       ];
+      const avancada = (query: Record<string, string>) =>
+        t.app.inject({ method: 'GET', url: `${url}/busca_avancada`, headers: enf, query });
       for (const query of queries) {
-        const res = await t.app.inject({
-          method: 'GET',
-          url: `${url}/busca_avancada`,
-          headers: enf,
-          query: { ...query, per_page: '100' },
-        });
+        const res = await avancada({ ...query, per_page: '100' });
         expect(res.statusCode, `${JSON.stringify(query)} ${res.body}`).toBe(200);
         expect(
           res.json().map((r: { id: string }) => r.id),
@@ -651,20 +648,10 @@ describe(url, () => {
         ).toContain(m.id);
         expect(Number(res.headers['x-total-count'])).toBeGreaterThan(0);
       }
-      const none = await t.app.inject({
-        method: 'GET',
-        url: `${url}/busca_avancada`,
-        headers: enf,
-        query: { nome: 'herminia', micro_area: '01', unidade_saude_referencia_id: jardimId },
-      });
+      const none = await avancada({ nome: 'herminia', micro_area: '01', unidade_saude_referencia_id: jardimId });
       expect(none.json().map((r: { id: string }) => r.id)).not.toContain(m.id);
       // The date's people are still filtered by the name: the father's name is not hers.
-      const outroNome = await t.app.inject({
-        method: 'GET',
-        url: `${url}/busca_avancada`,
-        headers: enf,
-        query: { nome: 'xisto', data_nascimento: '05/05/1955' },
-      });
+      const outroNome = await avancada({ nome: 'xisto', data_nascimento: '05/05/1955' });
       expect(outroNome.statusCode).toBe(200);
       expect(outroNome.json().map((r: { id: string }) => r.id)).not.toContain(m.id);
     });
