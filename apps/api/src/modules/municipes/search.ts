@@ -246,6 +246,11 @@ const nomeN = normalized(municipes.nome);
 const nomeSocialN = normalized(municipes.nome_social);
 const nome: Coluna = { texto: nomeN, palavras: palavrasDoNome(municipes.nome), pares: paresDoNome(municipes.nome) };
 const nomeSocial: Coluna = { texto: nomeSocialN, palavras: palavrasDoNome(municipes.nome_social) };
+const nomeMae: Coluna = {
+  texto: normalized(municipes.nome_mae),
+  palavras: palavrasDoNome(municipes.nome_mae),
+  pares: paresDoNome(municipes.nome_mae),
+};
 /**
  * A text column read row by row: its normalized text by an expression no index has (`|| ''`), so a filter that finds
  * few rows (a birth date: tens of people at São Paulo's size) drives and the names are checked on those rows; by their
@@ -340,7 +345,7 @@ export function buscaAvancada(f: Partial<MunicipeBuscaAvancada>): Busca {
   const names: Array<[string | undefined, Coluna, string]> = [
     [f.nome, indexada(municipes.nome, nome), 'nome'],
     [f.nome_social, indexada(municipes.nome_social, nomeSocial), 'nome_social'],
-    [f.nome_mae, indexada(municipes.nome_mae, { texto: normalized(municipes.nome_mae) }), 'nome_mae'],
+    [f.nome_mae, indexada(municipes.nome_mae, nomeMae), 'nome_mae'],
     [f.nome_pai, indexada(municipes.nome_pai, { texto: normalized(municipes.nome_pai) }), 'nome_pai'],
     [
       f.residencia_logradouro,
