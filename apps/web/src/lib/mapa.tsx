@@ -1,6 +1,8 @@
 // What every map of the product shares (issue 44; first written for the notifications map, issue 18): who drew the
 // tiles, fitting the view to the markers, and the view the clusters are computed for. Import it only from a lazy map
 // chunk: it brings Leaflet.
+import 'leaflet/dist/leaflet.css';
+import './mapa.css';
 import { divIcon, latLngBounds, type LatLngBounds } from 'leaflet';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MapContainer, TileLayer, ZoomControl, useMap } from 'react-leaflet';

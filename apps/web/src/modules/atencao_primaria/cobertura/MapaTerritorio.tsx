@@ -4,7 +4,6 @@
 // asks for the new view: `onVista`); the notified cases on top when asked, grouped the same way. Whatever is drawn is
 // joined where two discs would overlap (sobrepostos.ts). Tiles from the municipality's setting (`mapas`; none: a plain
 // background). Its own lazy chunk: Leaflet is paid for only here. The list is the accessible alternative.
-import 'leaflet/dist/leaflet.css';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { ENQUADRAR, faixaVisita, type FaixaVisita, type TerritorioPonto } from '@saude/shared/schemas/cobertura';
 import type { NotificacaoPonto } from '@saude/shared/schemas/notificacao_compulsoria';

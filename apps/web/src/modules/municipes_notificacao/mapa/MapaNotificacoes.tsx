@@ -2,7 +2,6 @@
 // shape and letter), clustered with supercluster when dense; tiles from MAP_TILES_URL (none: a plain background),
 // centred on MAPS_DEFAULT_LAT/LNG and fitted to the markers. Its own lazy chunk: Leaflet is paid for only here.
 // Keyboard and screen readers: the markers are focusable buttons with a title, and the list beside is the alternative.
-import 'leaflet/dist/leaflet.css';
 import { Group, Stack, Text } from '@mantine/core';
 import { divIcon } from 'leaflet';
 import { useMemo } from 'react';
